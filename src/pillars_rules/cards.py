@@ -1,0 +1,127 @@
+"""Compiled cards and card sets.
+
+A :class:`Card` is what the card compiler produces from card text: an id, its
+names, kind-specific data, and a tuple of abilities drawn from the effect
+registry (:mod:`pillars_rules.effects`). A :class:`CardSet` is an ordered,
+id-indexed collection of cards plus a content hash, which saves use to refuse
+a log recorded with different cards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Iterable, Iterator
+
+import attrs
+from attrs import field, frozen
+
+from .effects import Ability, Amount, Convert
+
+KINDS: tuple[str, ...] = ("craftsman", "privilege", "event", "resource")
+
+
+@frozen
+class SourcePos:
+    """Where a card was written: file, line and column (1-based)."""
+
+    file: str = "<string>"
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@frozen
+class Card:
+    """One compiled card.
+
+    Kind-specific fields (unused ones keep their defaults):
+
+    * craftsman -- ``round`` (0 = starting card), ``cost`` (amounts paid to hire),
+      ``tags`` (names other cards and rules refer to, e.g. ``carpenter``);
+    * privilege -- ``mode`` (``permanent``/``once``/``immediate``), ``last_round``;
+    * event -- ``harmful``;
+    * resource -- ``site`` (``forest``/``quarry``/``sand_pit``), ``yields`` and ``workers``.
+
+    ``variants`` maps a variant name to the abilities that replace
+    ``abilities`` when that variant is switched on for a game.
+    """
+
+    id: str
+    kind: str
+    name: str
+    name_de: str = ""
+    abilities: tuple[Ability, ...] = ()
+    round: int = 0
+    cost: tuple[Amount, ...] = ()
+    tags: tuple[str, ...] = ()
+    mode: str = ""
+    last_round: bool = False
+    harmful: bool = False
+    site: str = ""
+    yields: Amount | None = None
+    workers: int = 0
+    variants: tuple[tuple[str, tuple[Ability, ...]], ...] = ()
+    pos: SourcePos = field(factory=SourcePos, eq=False, repr=False)
+
+    @property
+    def conversions(self) -> tuple[Convert, ...]:
+        return tuple(a for a in self.abilities if isinstance(a, Convert))
+
+    def with_variants(self, active: Iterable[str]) -> "Card":
+        """This card as played with the given variants switched on."""
+        active = set(active)
+        for name, abilities in self.variants:
+            if name in active:
+                return attrs.evolve(self, abilities=abilities)
+        return self
+
+
+@frozen
+class CardSet:
+    """An ordered collection of cards, indexed by id.
+
+    ``sources`` are the (name, text) pairs the set was compiled from; the
+    ``content_hash`` covers them, so two sets with identical text hash equal.
+    """
+
+    cards: tuple[Card, ...]
+    sources: tuple[tuple[str, str], ...] = ()
+    by_id: dict[str, Card] = field(init=False, eq=False, repr=False, hash=False)
+    content_hash: str = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "by_id", {c.id: c for c in self.cards})
+        h = hashlib.sha256()
+        for name, text in sorted(self.sources):
+            h.update(name.encode("utf-8") + b"\0" + text.encode("utf-8") + b"\0")
+        if not self.sources:
+            for c in self.cards:
+                h.update(repr(c).encode("utf-8"))
+        object.__setattr__(self, "content_hash", h.hexdigest())
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.by_id[card_id]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.by_id
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def of_kind(self, kind: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.kind == kind)
+
+    def merged(self, other: "CardSet") -> "CardSet":
+        """This set plus ``other``; a card in ``other`` replaces one with the same id."""
+        ids = {c.id for c in other.cards}
+        cards = tuple(c for c in self.cards if c.id not in ids) + other.cards
+        return CardSet(cards, self.sources + other.sources)
+
+    def with_variants(self, active: Iterable[str]) -> "CardSet":
+        active = tuple(active)
+        return CardSet(tuple(c.with_variants(active) for c in self.cards), self.sources)

@@ -1,0 +1,372 @@
+"""The effect registry: every kind of card behaviour the engine knows, as data.
+
+This module is the contract between the card language and the engine. The card
+compiler (:mod:`pillars_rules.cardlang`) produces only the classes below; the
+engine (:mod:`pillars_rules.engine`) interprets only these classes. The grammar,
+formatter, English renderer and the docs reference all read the same registry
+(:data:`EFFECTS`), so adding a concept means adding one class here and teaching
+the engine its meaning -- never adding a card name to Python.
+
+Vocabulary (RULES §1-§8):
+
+* **amount kinds** -- ``wood``, ``stone``, ``sand``, ``metal`` (cubes), ``gold`` and ``vp``;
+* **steps** -- the 14 Phase III steps in order (:data:`STEPS`), plus ``round_start``;
+  a :class:`Trigger` fires at the start of its step, before the step's own rule;
+* **locations** -- the builder spots (:data:`LOCATIONS`);
+* **windows** -- when a once-per-game ability may be used (:data:`WINDOWS`).
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+from attrs import frozen
+
+CUBES: tuple[str, ...] = ("wood", "stone", "sand", "metal")
+AMOUNT_KINDS: tuple[str, ...] = CUBES + ("gold", "vp")
+
+#: Phase III in order (RULES §2.4); ``round_start`` is the round opening (§2.1).
+STEPS: tuple[str, ...] = (
+    "event",
+    "bishop",
+    "wool_mill",
+    "kingsbridge",
+    "priory",
+    "forest",
+    "quarry",
+    "sand_pit",
+    "kings_court",
+    "shiring",
+    "castle",
+    "market",
+    "cathedral",
+    "start_player",
+)
+HOOK_POINTS: tuple[str, ...] = ("round_start",) + STEPS
+
+#: Builder spots per location (RULES §3).
+LOCATIONS: dict[str, int] = {
+    "bishop": 1,
+    "kingsbridge": 2,
+    "priory": 2,
+    "kings_court": 4,
+    "shiring": 2,
+    "castle": 1,
+    "market": 4,
+    "start_player": 1,
+}
+
+#: Resource-card sites and the cube they yield (RULES §5).
+SITES: dict[str, str] = {"forest": "wood", "quarry": "stone", "sand_pit": "sand"}
+
+#: When a once-per-game ability may be used (RULES §7):
+#: ``placement`` -- when one of your builders is placed in Phase II;
+#: ``event`` -- after a harmful event is revealed, before it applies;
+#: ``tax`` -- after the tax roll, before paying.
+WINDOWS: tuple[str, ...] = ("placement", "event", "tax")
+
+#: Market trades: (``buy``|``sell``, cube).
+TRADES: tuple[str, ...] = ("buy", "sell")
+
+
+@frozen
+class Amount:
+    """``n`` of one amount kind, e.g. ``Amount("wood", 2)``."""
+
+    kind: str
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.n} {self.kind.upper() if self.kind == 'vp' else self.kind}"
+
+
+# --------------------------------------------------------------------------
+# Conditions and multipliers
+
+
+@frozen
+class OwnsAtLeast:
+    """True when the player holds at least ``n`` of ``kind`` (not consumed)."""
+
+    kind: str
+    n: int = 1
+
+
+@frozen
+class PerBuilder:
+    """Multiply a gain by the number of the player's builders at ``location``."""
+
+    location: str
+
+
+Condition = OwnsAtLeast
+Multiplier = PerBuilder
+
+
+# --------------------------------------------------------------------------
+# Instant effects: applied once, to one player (the owner, or each affected
+# player of an event).
+
+
+@frozen
+class Gain:
+    """Gain amounts; cubes come from the supply, gold is capped at 30 (§1)."""
+
+    amounts: tuple[Amount, ...]
+    per: PerBuilder | None = None
+
+
+@frozen
+class Lose:
+    """Lose amounts; gold follows the debt rule (§2.5), VP never go below 0,
+    cubes are lost only as far as the player has them (they return to supply)."""
+
+    amounts: tuple[Amount, ...]
+
+
+@frozen
+class ChooseCraftsman:
+    """The player picks one of their craftsmen (excluding ``exclude`` card ids).
+
+    ``action`` is ``"discard"`` (the craftsman leaves the game) or ``"boost"``
+    (+``n`` capacity this round; craftsmen without capacity are not eligible).
+    """
+
+    action: str
+    n: int = 0
+    exclude: tuple[str, ...] = ()
+
+
+@frozen
+class BoostAll:
+    """Every craftsman with a capacity (excluding ``exclude``) gets +``n``
+    capacity this round."""
+
+    n: int
+    exclude: tuple[str, ...] = ()
+
+
+@frozen
+class ChooseOne:
+    """The player picks exactly one of ``options`` (instant effects)."""
+
+    options: tuple["InstantEffect", ...]
+
+
+InstantEffect = Union[Gain, Lose, ChooseCraftsman, BoostAll, ChooseOne]
+
+
+# --------------------------------------------------------------------------
+# Modifiers: hold while their source is active (a permanent card the player
+# owns, or an event this round / next round).
+
+
+@frozen
+class YieldDelta:
+    """Each resource card yields ``n`` more cubes (negative: fewer, never < 0)."""
+
+    n: int
+
+
+@frozen
+class TaxFixed:
+    """The player's tax is always ``n`` gold (§7 Brother Francis)."""
+
+    n: int
+
+
+@frozen
+class CraftsmanLimit:
+    """The player may keep ``n`` craftsmen (§2.2)."""
+
+    n: int
+
+
+@frozen
+class BuilderLimit:
+    """The player places at most ``n`` builders (§6 City wall)."""
+
+    n: int
+
+
+@frozen
+class ExtraWorker:
+    """The player has one more worker piece of value 1 every round (§7 Otto)."""
+
+    n: int = 1
+
+
+@frozen
+class PeekEvent:
+    """The player may see the event card that this round will reveal (§7 Ellen)."""
+
+
+@frozen
+class MillBonus:
+    """Extra wool-mill gold: ``per`` gold per worker value, for up to
+    ``up_to`` worker value (§8 Prior Philip opens the stores)."""
+
+    per: int
+    up_to: int
+
+
+@frozen
+class PriceDelta:
+    """Market price of ``resource`` changes by ``n`` gold for ``trade``
+    (``buy``/``sell``/``both``) for this player; never below 0."""
+
+    resource: str
+    n: int
+    trade: str = "both"
+
+
+@frozen
+class Permit:
+    """Allows a restricted market trade (§4: buying wood, selling stone)."""
+
+    trade: str
+    resource: str
+
+
+Modifier = Union[
+    YieldDelta, TaxFixed, CraftsmanLimit, BuilderLimit, ExtraWorker, PeekEvent,
+    MillBonus, PriceDelta, Permit,
+]
+
+
+# --------------------------------------------------------------------------
+# Once-per-game effects, used inside a window (§7).
+
+
+@frozen
+class FreePlacement:
+    """Place one builder without paying (window ``placement``)."""
+
+
+@frozen
+class IgnoreEvent:
+    """Ignore this round's harmful event (window ``event``)."""
+
+
+@frozen
+class TaxExempt:
+    """Pay no tax this round (window ``tax``)."""
+
+
+OnceEffect = Union[FreePlacement, IgnoreEvent, TaxExempt]
+
+#: Which once-effect belongs to which window.
+ONCE_WINDOW: dict[type, str] = {
+    FreePlacement: "placement",
+    IgnoreEvent: "event",
+    TaxExempt: "tax",
+}
+
+
+# --------------------------------------------------------------------------
+# Abilities: when an effect happens.
+
+
+@frozen
+class Convert:
+    """A craftsman's step-13 conversion (§6): pay ``inputs``, get ``outputs``,
+    at most ``capacity`` times per round (``None``: once, and it cannot be
+    boosted -- Toolmaker, Architect). ``needs`` names a craftsman tag the owner
+    must also hold (Mason needs a mortar mixer); ``condition`` must hold but
+    is not consumed (Toolmaker: own a metal)."""
+
+    inputs: tuple[Amount, ...]
+    outputs: tuple[Amount, ...]
+    capacity: int | None = None
+    needs: str | None = None
+    condition: OwnsAtLeast | None = None
+
+
+@frozen
+class Passive:
+    """A modifier that holds for the owner while the card is owned."""
+
+    modifier: Modifier
+
+
+@frozen
+class Trigger:
+    """Each round at the start of ``step`` the owner gets ``effect``."""
+
+    step: str
+    effect: InstantEffect
+
+
+@frozen
+class OnGain:
+    """When the card is gained, the owner gets ``effect`` (immediate privileges)."""
+
+    effect: InstantEffect
+
+
+@frozen
+class Once:
+    """Once per game, in ``window``, the owner may use ``effect``; the card
+    then leaves the game."""
+
+    window: str
+    effect: OnceEffect
+
+
+@frozen
+class Now:
+    """Event: each affected player gets ``effect`` when the event is revealed,
+    in turn order from the start player."""
+
+    effect: InstantEffect
+
+
+@frozen
+class ThisRound:
+    """Event: ``modifier`` holds for each affected player this round."""
+
+    modifier: Modifier
+
+
+@frozen
+class NextRound:
+    """Event: ``modifier`` holds for each affected player next round."""
+
+    modifier: Modifier
+
+
+Ability = Union[Convert, Passive, Trigger, OnGain, Once, Now, ThisRound, NextRound]
+
+#: Which abilities each card kind may carry.
+ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
+    "craftsman": (Convert, Passive, Trigger, OnGain),
+    "privilege": (Passive, Trigger, OnGain, Once),
+    "event": (Now, ThisRound, NextRound),
+    "resource": (),
+}
+
+#: The registry: every effect-model class by its registry name.
+EFFECTS: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        Amount, OwnsAtLeast, PerBuilder,
+        Gain, Lose, ChooseCraftsman, BoostAll, ChooseOne,
+        YieldDelta, TaxFixed, CraftsmanLimit, BuilderLimit, ExtraWorker, PeekEvent,
+        MillBonus, PriceDelta, Permit,
+        FreePlacement, IgnoreEvent, TaxExempt,
+        Convert, Passive, Trigger, OnGain, Once, Now, ThisRound, NextRound,
+    )
+}
+
+INSTANT_EFFECTS: tuple[type, ...] = (Gain, Lose, ChooseCraftsman, BoostAll, ChooseOne)
+MODIFIERS: tuple[type, ...] = (
+    YieldDelta, TaxFixed, CraftsmanLimit, BuilderLimit, ExtraWorker, PeekEvent,
+    MillBonus, PriceDelta, Permit,
+)
+ONCE_EFFECTS: tuple[type, ...] = (FreePlacement, IgnoreEvent, TaxExempt)
+
+
+def fields_of(cls: type) -> tuple[str, ...]:
+    """Field names of a registry class (used by the formatter and docs)."""
+    return tuple(a.name for a in attrs.fields(cls))
