@@ -1,16 +1,34 @@
-"""pillars-rules: the rules engine for *The Pillars of the Earth* (Kosmos 2006)."""
+"""pillars-rules: the rules engine for *The Pillars of the Earth* (Kosmos 2006).
+
+>>> import pillars_rules as pr
+>>> game = pr.new_game(players=4, seed=1)
+>>> game.current_player
+0
+>>> game = game.apply(game.legal_actions()[0])
+>>> pr.replay(game.events) == game
+True
+"""
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from . import actions
+from .bots import RandomBot, play
+from .cards import Card, CardSet
+from .engine import events
+from .engine.events import EVENT_TYPES
+from .engine.state import GameState, Pending, PlayerState
 from .errors import CardError, ConfigError, IllegalActionError, PillarsError, SaveError
+from .game import VARIANTS, Game, load_cards, new_game, replay
+from .persistence import load, save
+from .view import SeatView
 
 __all__ = [
     "__version__",
-    "CardError",
-    "ConfigError",
-    "IllegalActionError",
-    "PillarsError",
-    "SaveError",
+    "new_game", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
+    "GameState", "PlayerState", "Pending", "SeatView",
+    "Card", "CardSet", "RandomBot", "play",
+    "actions", "events", "EVENT_TYPES",
+    "CardError", "ConfigError", "IllegalActionError", "PillarsError", "SaveError",
 ]

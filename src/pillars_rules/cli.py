@@ -1,0 +1,126 @@
+"""The ``pillars-rules`` command line.
+
+* ``pillars-rules simulate --players N --seed S [--games K]`` -- random bots play;
+  one game is narrated event by event with the final scoreboard, several games
+  are summarised (wins by seat, mean score).
+* ``pillars-rules cards check|fmt|show`` -- the card language tools.
+* ``pillars-rules bench [--quick]`` -- the benchmark suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from . import __version__
+from .bots import RandomBot, play
+from .engine import events as E
+from .errors import PillarsError
+from .game import Game, new_game
+
+
+def _scoreboard(game: Game) -> list[str]:
+    lines = ["Final scoreboard:"]
+    place = 1
+    for group in game.ranking():
+        for seat in group:
+            p = game.state.players[seat]
+            tie = " (shared)" if len(group) > 1 else ""
+            lines.append(f"  {place}. {p.name:<8} {p.vp:>3} VP  {p.gold:>2} gold{tie}")
+        place += len(group)
+    return lines
+
+
+def narrate(game: Game) -> list[str]:
+    """The game as text: a heading per round, one line per event, then the scores."""
+    lines: list[str] = []
+    namer_game = game
+    for e in game.events:
+        if isinstance(e, E.CONTROL_EVENTS):
+            continue
+        if isinstance(e, E.RoundStarted):
+            lines.append("")
+            lines.append(f"=== Round {e.round} ===")
+            continue
+        lines.append("  " + namer_game.describe(e) if not isinstance(e, (E.GameStarted, E.GameEnded)) else namer_game.describe(e))
+    lines.append("")
+    lines.extend(_scoreboard(game))
+    return lines
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    variants = tuple(args.variant or ())
+    cards = args.cards or None
+    if args.games == 1:
+        game = new_game(args.players, args.seed, variants=variants, cards=cards)
+        game = play(game, [RandomBot(args.seed * 10 + i) for i in range(args.players)])
+        print("\n".join(narrate(game)))
+        return 0
+    wins = [0.0] * args.players
+    totals = [0] * args.players
+    for k in range(args.games):
+        seed = args.seed + k
+        game = new_game(args.players, seed, variants=variants, cards=cards)
+        game = play(game, [RandomBot(seed * 10 + i) for i in range(args.players)])
+        winners = game.winners()
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
+        for seat, p in enumerate(game.state.players):
+            totals[seat] += p.vp
+    print(f"{args.games} games, {args.players} players, seeds {args.seed}..{args.seed + args.games - 1}")
+    print("seat  wins    mean VP")
+    for seat in range(args.players):
+        print(f"{seat:>4}  {wins[seat]:>6.1f}  {totals[seat] / args.games:>7.2f}")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .benchmark import main as bench_main
+
+    argv = ["--quick"] if args.quick else []
+    if args.output:
+        argv += ["--output", args.output]
+    return bench_main(argv)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pillars-rules", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"pillars-rules {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("simulate", help="random bots play seeded games")
+    sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=int, default=1, help="with more than 1, print a summary")
+    sim.add_argument("--variant", action="append", help="a variant option (repeatable)")
+    sim.add_argument("--cards", action="append", help="extra .cards file or folder (repeatable)")
+    sim.set_defaults(func=_simulate)
+
+    bench = sub.add_parser("bench", help="run the benchmark suite")
+    bench.add_argument("--quick", action="store_true")
+    bench.add_argument("--output", help="write JSON results here")
+    bench.set_defaults(func=_bench)
+
+    from .cardlang import cli as cards_cli
+
+    cards_cli.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "games", 1) < 1:
+        parser.error("--games must be at least 1")
+    try:
+        return int(args.func(args) or 0)
+    except PillarsError as exc:
+        print(f"pillars-rules: error: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

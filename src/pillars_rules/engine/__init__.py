@@ -1,0 +1,13 @@
+"""The engine: state, actions, events, and the data path between them.
+
+``action --decide--> events --evolve--> state``:
+
+* :mod:`.state` -- frozen game state;
+* :mod:`.actions` -- player decisions;
+* :mod:`.events` -- facts, with English sentences;
+* :mod:`.legal` -- ``legal_actions`` and ``decide`` (validation, action -> events);
+* :mod:`.flow` -- automatic progression up to the next decision;
+* :mod:`.evolve` -- ``evolve(state, event) -> state``, the only state change;
+* :mod:`.context` -- a game's cards and modifiers (what cards *do*);
+* :mod:`.rng` -- seeded randomness, used only by the flow and always recorded.
+"""

@@ -1,0 +1,278 @@
+"""Actions: a player's decisions, as small frozen values.
+
+Equality ignores the ``label`` (a readable description the engine fills in for
+the actions it lists), so ``Hire("mason_r1")`` typed by a client equals the
+listed ``Hire("mason_r1", label="hire Mason for 5 gold")``.
+
+Which actions answer which pending decision kind is :data:`ACTIONS_FOR`.
+"""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+ACTION_TYPES: dict[str, type] = {}
+
+
+def action(cls: type) -> type:
+    cls = frozen(cls)
+    ACTION_TYPES[cls.__name__] = cls
+    return cls
+
+
+def _label():
+    return field(default="", eq=False, repr=False, kw_only=True)
+
+
+class _Base:
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return self.label or self._text()  # type: ignore[attr-defined]
+
+    def _text(self) -> str:
+        return type(self).__name__
+
+
+@action
+class TakeResourceCard(_Base):
+    """Phase I: take a resource card from the display, placing its workers (§2.2)."""
+
+    card: str
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"take {self.card}"
+
+
+@action
+class Hire(_Base):
+    """Phase I: hire a craftsman from the display, paying its cost (§2.2)."""
+
+    card: str
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"hire {self.card}"
+
+
+@action
+class Pass(_Base):
+    """Phase I: pass; final for this phase (§2.2)."""
+
+    label: str = _label()
+
+    def _text(self) -> str:
+        return "pass"
+
+
+@action
+class Discard(_Base):
+    """Over the craftsman limit: discard one craftsman, possibly the new one (§2.2)."""
+
+    card: str
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"discard {self.card}"
+
+
+@action
+class ReturnBuilder(_Base):
+    """Phase II, start player: put the drawn builder back and draw again (once per round, §2.3)."""
+
+    label: str = _label()
+
+    def _text(self) -> str:
+        return "put the builder back and draw again"
+
+
+@action
+class KeepBuilder(_Base):
+    """Phase II, start player: keep the drawn builder."""
+
+    label: str = _label()
+
+    def _text(self) -> str:
+        return "keep the drawn builder"
+
+
+@action
+class Place(_Base):
+    """Phase II: place the builder on ``spot`` (0-based) of ``location``.
+
+    ``free=True`` uses a once-per-game free placement privilege (§7).
+    """
+
+    location: str
+    spot: int = 0
+    free: bool = False
+    label: str = _label()
+
+    def _text(self) -> str:
+        how = " using a free placement" if self.free else ""
+        return f"place a builder at {self.location} spot {self.spot + 1}{how}"
+
+
+@action
+class Park(_Base):
+    """Phase II: do not pay; the builder waits on the cost track (§2.3)."""
+
+    label: str = _label()
+
+    def _text(self) -> str:
+        return "pass (park the builder)"
+
+
+@action
+class Protect(_Base):
+    """Bishop: take protection from this round's harmful event (§2.4 step 2)."""
+
+    label: str = _label()
+
+    def _text(self) -> str:
+        return "take the Bishop's protection"
+
+
+@action
+class TakeCube(_Base):
+    """Bishop: take one wood, stone or sand from the market (§2.4 step 2)."""
+
+    resource: str
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"take 1 {self.resource} from the market"
+
+
+@action
+class UseOnce(_Base):
+    """Use a once-per-game privilege now (§7)."""
+
+    card: str
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"use {self.card}"
+
+
+@action
+class Decline(_Base):
+    """Do not use a once-per-game privilege now."""
+
+    label: str = _label()
+
+    def _text(self) -> str:
+        return "decline"
+
+
+@action
+class PickCraftsman(_Base):
+    """An event's choice: name one of your craftsmen (§8)."""
+
+    card: str
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"pick {self.card}"
+
+
+@action
+class ChooseOption(_Base):
+    """A card's choice between options (0-based index)."""
+
+    index: int
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"choose option {self.index + 1}"
+
+
+@action
+class Buy(_Base):
+    """Market: buy ``n`` cubes of one type (§4)."""
+
+    resource: str
+    n: int
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"buy {self.n} {self.resource}"
+
+
+@action
+class Sell(_Base):
+    """Market: sell ``n`` cubes of one type (§4)."""
+
+    resource: str
+    n: int
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"sell {self.n} {self.resource}"
+
+
+@action
+class EndTrading(_Base):
+    """Market: stop trading this round (final)."""
+
+    label: str = _label()
+
+    def _text(self) -> str:
+        return "stop trading"
+
+
+@action
+class Build(_Base):
+    """Cathedral: use a craftsman's conversion once (§2.4 step 13, §6)."""
+
+    card: str
+    ability: int = 0
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"use {self.card}"
+
+
+@action
+class EndBuilding(_Base):
+    """Cathedral: finish using craftsmen this round."""
+
+    label: str = _label()
+
+    def _text(self) -> str:
+        return "finish building"
+
+
+@action
+class ReturnCubes(_Base):
+    """5-cube limit: return ``n`` cubes of one type to the supply (§2.4 step 13)."""
+
+    resource: str
+    n: int
+    label: str = _label()
+
+    def _text(self) -> str:
+        return f"return {self.n} {self.resource}"
+
+
+#: Which action types answer which pending decision kind.
+ACTIONS_FOR: dict[str, tuple[type, ...]] = {
+    "draft": (TakeResourceCard, Hire, Pass),
+    "discard": (Discard,),
+    "redraw": (ReturnBuilder, KeepBuilder),
+    "place": (Place, Park),
+    "bishop": (Protect, TakeCube),
+    "once_event": (UseOnce, Decline),
+    "once_tax": (UseOnce, Decline),
+    "choice": (PickCraftsman, ChooseOption),
+    "market": (Buy, Sell, EndTrading),
+    "cathedral": (Build, EndBuilding),
+    "return_cubes": (ReturnCubes,),
+}
+
+Action = (
+    TakeResourceCard | Hire | Pass | Discard | ReturnBuilder | KeepBuilder | Place | Park
+    | Protect | TakeCube | UseOnce | Decline | PickCraftsman | ChooseOption | Buy | Sell
+    | EndTrading | Build | EndBuilding | ReturnCubes
+)

@@ -1,0 +1,151 @@
+"""The rules context of one game: its cards (variants applied) and fast look-ups.
+
+State holds card ids; everything a card *does* is read here. Nothing in the
+engine knows a card by name: behaviour comes from the abilities in the effect
+registry (:mod:`pillars_rules.effects`).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from ..cards import Card, CardSet
+from ..effects import (
+    BuilderLimit, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound, Once, Passive,
+    PeekEvent, Permit, PriceDelta, TaxFixed, ThisRound, Trigger, YieldDelta,
+)
+from .state import GameState
+
+DEFAULT_CRAFTSMAN_LIMIT = 5
+DEFAULT_BUILDERS = 3
+#: Market prices (RULES §4); metal can only be sold.
+BUY_PRICES = {"sand": 2, "wood": 3, "stone": 4}
+SELL_PRICES = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
+#: Trades that need a Permit from a card the player owns (§4).
+RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
+#: Known variant options (RULES §2.3, §8). Card files may define more.
+ENGINE_VARIANTS = ("dm",)
+
+
+class Rules:
+    """Cards and variants of one game, with per-card look-ups precomputed."""
+
+    def __init__(self, cards: CardSet, variants: tuple[str, ...] = ()) -> None:
+        self.base = cards
+        self.variants = tuple(variants)
+        self.cards = cards.with_variants(self.variants)
+        self.content_hash = cards.content_hash
+        by_id = self.cards.by_id
+        self.by_id: dict[str, Card] = by_id
+        self.passives = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, Passive))
+                         for cid, c in by_id.items()}
+        self.triggers = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Trigger))
+                         for cid, c in by_id.items()}
+        self.converts = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Convert))
+                         for cid, c in by_id.items()}
+        self.onces = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))
+                      for cid, c in by_id.items()}
+        self.this_round = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, ThisRound))
+                           for cid, c in by_id.items()}
+        self.next_round = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, NextRound))
+                           for cid, c in by_id.items()}
+        self.tags = {cid: frozenset(c.tags) for cid, c in by_id.items()}
+        self._mods_cache: dict = {}
+
+    def card(self, card_id: str) -> Card:
+        return self.by_id[card_id]
+
+    def name(self, card_id: str) -> str:
+        c = self.by_id.get(card_id)
+        return c.name if c else card_id.replace("_", " ")
+
+    @cached_property
+    def starting_craftsmen(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cards if c.kind == "craftsman" and c.round == 0)
+
+    # ------------------------------------------------------------ modifiers
+    def affected(self, event: str, protected: frozenset[int], seat: int) -> bool:
+        """Does ``event`` touch ``seat``? Harmful events spare protected seats (§2.4)."""
+        return bool(event) and (not self.by_id[event].harmful or seat not in protected)
+
+    def modifiers(self, state: GameState, seat: int) -> tuple:
+        """Every modifier holding for ``seat`` now: owned cards, this round's
+        event, and last round's next-round event."""
+        p = state.players[seat]
+        this = state.event if self.affected(state.event, state.protected, seat) else ""
+        prev = state.prev_event if self.affected(state.prev_event, state.prev_protected, seat) else ""
+        key = (p.craftsmen, p.privileges, this, prev)
+        mods = self._mods_cache.get(key)
+        if mods is None:
+            out: list = []
+            for cid in p.craftsmen:
+                out.extend(self.passives[cid])
+            for cid in p.privileges:
+                out.extend(self.passives[cid])
+            if this:
+                out.extend(self.this_round[this])
+            if prev:
+                out.extend(self.next_round[prev])
+            mods = tuple(out)
+            if len(self._mods_cache) > 4096:
+                self._mods_cache.clear()
+            self._mods_cache[key] = mods
+        return mods
+
+    def craftsman_limit(self, state: GameState, seat: int) -> int:
+        limits = [m.n for m in self.modifiers(state, seat) if isinstance(m, CraftsmanLimit)]
+        return max(limits) if limits else DEFAULT_CRAFTSMAN_LIMIT
+
+    def builder_limit(self, state: GameState, seat: int) -> int:
+        limits = [m.n for m in self.modifiers(state, seat) if isinstance(m, BuilderLimit)]
+        return min([DEFAULT_BUILDERS] + limits)
+
+    def extra_workers(self, state: GameState, seat: int) -> int:
+        return sum(m.n for m in self.modifiers(state, seat) if isinstance(m, ExtraWorker))
+
+    def peeks(self, state: GameState, seat: int) -> bool:
+        return any(isinstance(m, PeekEvent) for m in self.modifiers(state, seat))
+
+    def yield_delta(self, state: GameState, seat: int) -> int:
+        return sum(m.n for m in self.modifiers(state, seat) if isinstance(m, YieldDelta))
+
+    def mill_bonus(self, state: GameState, seat: int, value: int) -> int:
+        return sum(m.per * min(value, m.up_to) for m in self.modifiers(state, seat)
+                   if isinstance(m, MillBonus))
+
+    def tax_for(self, state: GameState, seat: int, rolled: int) -> int:
+        fixed = [m.n for m in self.modifiers(state, seat) if isinstance(m, TaxFixed)]
+        return min(fixed) if fixed else rolled
+
+    def price(self, state: GameState, seat: int, trade: str, resource: str) -> int | None:
+        """Price of one cube for ``seat``, or ``None`` if that trade does not exist."""
+        table = BUY_PRICES if trade == "buy" else SELL_PRICES
+        if resource not in table:
+            return None
+        price = table[resource]
+        for m in self.modifiers(state, seat):
+            if isinstance(m, PriceDelta) and m.resource == resource and m.trade in (trade, "both"):
+                price += m.n
+        return max(0, price)
+
+    def permitted(self, state: GameState, seat: int, trade: str, resource: str) -> bool:
+        if (trade, resource) not in RESTRICTED_TRADES:
+            return True
+        return any(isinstance(m, Permit) and m.trade == trade and m.resource == resource
+                   for m in self.modifiers(state, seat))
+
+    def once_card(self, state: GameState, seat: int, window: str) -> str | None:
+        """An unused once-per-game privilege of ``seat`` for ``window``."""
+        for cid in state.players[seat].privileges:
+            for _, a in self.onces[cid]:
+                if a.window == window:
+                    return cid
+        return None
+
+    def has_tag(self, state: GameState, seat: int, tag: str) -> bool:
+        return any(tag in self.tags[c] for c in state.players[seat].craftsmen)
+
+    def capacity(self, seat_state, card: str, conv: Convert) -> int:
+        if conv.capacity is None:
+            return 1
+        return conv.capacity + seat_state.boost_of(card)

@@ -1,0 +1,370 @@
+"""``evolve(state, event) -> state``: the only way state changes.
+
+Pure and total over valid logs: one small function per event type, dispatched
+by a dict. It never calls a random generator and never looks up card text; the
+events carry every fact it needs.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..effects import LOCATIONS, Amount
+from . import events as E
+from .state import (
+    CUBE_INDEX, CUBE_TOTALS, GOLD_CAP, MARKET_REFILL, GameState, Pending, Pieces, PlayerState, replace,
+)
+
+_HANDLERS: dict[type, Callable[[GameState, object], GameState]] = {}
+
+
+def evolve(state: GameState | None, event: object) -> GameState:
+    """The state after ``event``. ``state`` is ``None`` only before :class:`GameStarted`."""
+    return _HANDLERS[event.__class__](state, event)
+
+
+def on(cls: type):
+    def register(fn):
+        _HANDLERS[cls] = fn
+        return fn
+    return register
+
+
+def _player(state: GameState, seat: int, **changes) -> GameState:
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def _add_cubes(cubes: tuple[int, ...], kind: str, n: int) -> tuple[int, int, int, int]:
+    i = CUBE_INDEX[kind]
+    c = list(cubes)
+    c[i] += n
+    return tuple(c)  # type: ignore[return-value]
+
+
+def apply_amounts(state: GameState, seat: int, amounts: tuple[Amount, ...], sign: int) -> GameState:
+    """Gain (sign +1) or lose (sign -1) amounts for ``seat`` (§1 gold cap, §2.5 debt)."""
+    p = state.players[seat]
+    gold, vp, cubes, supply = p.gold, p.vp, p.cubes, state.supply
+    for a in amounts:
+        if a.kind == "gold":
+            if sign > 0:
+                gold = min(GOLD_CAP, gold + a.n)
+            else:
+                missing = max(0, a.n - gold)
+                gold = max(0, gold - a.n)
+                vp = max(0, vp - missing // 2)
+        elif a.kind == "vp":
+            vp = max(0, vp + sign * a.n)
+        else:
+            n = a.n if sign > 0 else -min(a.n, cubes[CUBE_INDEX[a.kind]])
+            cubes = _add_cubes(cubes, a.kind, n)
+            supply = _add_cubes(supply, a.kind, -n)
+    players = list(state.players)
+    players[seat] = replace(p, gold=gold, vp=vp, cubes=cubes)
+    return replace(state, players=tuple(players), supply=supply)
+
+
+# ----------------------------------------------------------------- setup
+@on(E.GameStarted)
+def _(state, e: E.GameStarted) -> GameState:
+    players = tuple(
+        PlayerState(name=name, gold=gold, vp=e.vp, craftsmen=e.starting_craftsmen)
+        for name, gold in zip(e.names, e.gold)
+    )
+    return GameState(
+        seed=e.seed, variants=e.variants, card_hash=e.card_hash, players=players,
+        supply=CUBE_TOTALS, stage="setup",
+        spots=tuple((loc, (None,) * n) for loc, n in LOCATIONS.items()),
+    )
+
+
+@on(E.DecksShuffled)
+def _(s: GameState, e: E.DecksShuffled) -> GameState:
+    return replace(s, craftsman_decks=e.craftsmen, event_deck=e.events,
+                   privilege_deck=e.privileges, rng=s.rng + 1)
+
+
+@on(E.RoundStarted)
+def _(s: GameState, e: E.RoundStarted) -> GameState:
+    # §2.1: refill market, court metal, grey workers, cost marker, privileges, craftsmen.
+    supply = list(s.supply)
+    market = list(s.market)
+    for i, target in enumerate(MARKET_REFILL):
+        if market[i] < target:
+            supply[i] -= target - market[i]
+            market[i] = target
+    court = s.court_metal
+    if court < 1:
+        supply[CUBE_INDEX["metal"]] -= 1 - court
+        court = 1
+    deck = s.craftsman_decks[e.round - 1] if e.round - 1 < len(s.craftsman_decks) else ()
+    players = tuple(
+        replace(p, pieces=w, placed=Pieces(), grey_next=0, resource_cards=(), uses=(), boosts=())
+        for p, w in zip(s.players, e.workers)
+    )
+    return replace(
+        s, round=e.round, stage="draft", step="", players=players,
+        supply=tuple(supply), market=tuple(market), court_metal=court,
+        kingsbridge=s.privilege_deck[:2], privilege_deck=s.privilege_deck[2:],
+        shiring=deck[:2], display=deck[2:4], passed=frozenset(),
+        spots=tuple((loc, (None,) * n) for loc, n in LOCATIONS.items()),
+        marker=7, drawn=None, parked=(), thirds=(), first_placed=(), redraw_used=False,
+        prev_event=s.event, prev_protected=s.protected, event="", protected=frozenset(),
+        tax=0, exempt=frozenset(), traded=(), done=frozenset(), jobs=(), decided=frozenset(),
+    )
+
+
+@on(E.ResourceCardsDealt)
+def _(s: GameState, e: E.ResourceCardsDealt) -> GameState:
+    return replace(s, display=s.display + e.cards, rng=s.rng + 1)
+
+
+@on(E.DecisionPending)
+def _(s: GameState, e: E.DecisionPending) -> GameState:
+    return replace(s, pending=Pending(e.kind, e.seat))
+
+
+# ----------------------------------------------------------------- phase I
+def _without(t: tuple, item) -> tuple:
+    i = t.index(item)
+    return t[:i] + t[i + 1:]
+
+
+@on(E.ResourceCardTaken)
+def _(s: GameState, e: E.ResourceCardTaken) -> GameState:
+    p = s.players[e.seat]
+    s = replace(s, display=_without(s.display, e.card))
+    return _player(s, e.seat, pieces=p.pieces.minus(e.pieces), placed=p.placed.plus(e.pieces),
+                   resource_cards=p.resource_cards + (e.card,))
+
+
+@on(E.CraftsmanHired)
+def _(s: GameState, e: E.CraftsmanHired) -> GameState:
+    if e.source == "draft":
+        s = replace(s, display=_without(s.display, e.card))
+    elif e.card in s.shiring:
+        i = s.shiring.index(e.card)
+        s = replace(s, shiring=s.shiring[:i] + ("",) + s.shiring[i + 1:])
+    s = apply_amounts(s, e.seat, e.cost, -1)
+    p = s.players[e.seat]
+    return _player(s, e.seat, craftsmen=p.craftsmen + (e.card,))
+
+
+@on(E.CraftsmanDiscarded)
+def _(s: GameState, e: E.CraftsmanDiscarded) -> GameState:
+    p = s.players[e.seat]
+    return _player(s, e.seat, craftsmen=_without(p.craftsmen, e.card),
+                   boosts=tuple(b for b in p.boosts if b[0] != e.card))
+
+
+@on(E.DraftPassed)
+def _(s: GameState, e: E.DraftPassed) -> GameState:
+    return replace(s, passed=s.passed | {e.seat})
+
+
+@on(E.DraftEnded)
+def _(s: GameState, e: E.DraftEnded) -> GameState:
+    # §2.2: leftover craftsmen leave the game; leftover resource cards wait.
+    return replace(s, display=(), stage="builders")
+
+
+# ----------------------------------------------------------------- phase II
+@on(E.BuildersBagged)
+def _(s: GameState, e: E.BuildersBagged) -> GameState:
+    return replace(s, bag=e.bag, thirds=e.thirds, marker=7)
+
+
+@on(E.BuilderDrawn)
+def _(s: GameState, e: E.BuilderDrawn) -> GameState:
+    decided = frozenset(d for d in s.decided if d[1] != "redraw")
+    return replace(s, bag=_without(s.bag, e.seat), drawn=e.seat, price=e.price, rng=s.rng + 1,
+                   decided=decided)
+
+
+@on(E.BuilderReturned)
+def _(s: GameState, e: E.BuilderReturned) -> GameState:
+    return replace(s, bag=s.bag + (e.seat,), drawn=None, redraw_used=True)
+
+
+def _set_spot(s: GameState, location: str, spot: int, seat: int | None):
+    spots = []
+    for loc, seats in s.spots:
+        if loc == location:
+            seats = seats[:spot] + (seat,) + seats[spot + 1:]
+        spots.append((loc, seats))
+    return tuple(spots)
+
+
+@on(E.BuilderPlaced)
+def _(s: GameState, e: E.BuilderPlaced) -> GameState:
+    changes: dict = {"spots": _set_spot(s, e.location, e.spot, e.seat)}
+    if e.source == "bag":
+        changes["drawn"] = None
+        changes["marker"] = max(0, s.price - 1)
+    elif e.source == "parked":
+        changes["parked"] = s.parked[1:]
+    else:
+        changes["thirds"] = _without(s.thirds, e.seat)
+    if e.seat not in s.first_placed:
+        changes["first_placed"] = s.first_placed + (e.seat,)
+    s = replace(s, **changes)
+    if e.price:
+        s = apply_amounts(s, e.seat, (Amount("gold", e.price),), -1)
+    return s
+
+
+@on(E.BuilderParked)
+def _(s: GameState, e: E.BuilderParked) -> GameState:
+    return replace(s, parked=s.parked + (e.seat,), drawn=None, marker=max(0, s.price - 1))
+
+
+@on(E.Decided)
+def _(s: GameState, e: E.Decided) -> GameState:
+    return replace(s, decided=s.decided | {(e.seat, e.kind)})
+
+
+@on(E.OnceUsed)
+def _(s: GameState, e: E.OnceUsed) -> GameState:
+    p = s.players[e.seat]
+    return _player(s, e.seat, privileges=_without(p.privileges, e.card))
+
+
+# ----------------------------------------------------------------- phase III
+@on(E.StepStarted)
+def _(s: GameState, e: E.StepStarted) -> GameState:
+    return replace(s, stage="resolution", step=e.step, done=frozenset())
+
+
+@on(E.EventRevealed)
+def _(s: GameState, e: E.EventRevealed) -> GameState:
+    return replace(s, event=e.card, event_deck=s.event_deck[1:])
+
+
+@on(E.Protected)
+def _(s: GameState, e: E.Protected) -> GameState:
+    return replace(s, protected=s.protected | {e.seat})
+
+
+@on(E.CubeTaken)
+def _(s: GameState, e: E.CubeTaken) -> GameState:
+    if e.source == "market":
+        s = replace(s, market=_add_cubes(s.market, e.resource, -1))
+    else:
+        s = replace(s, court_metal=s.court_metal - 1)
+    p = s.players[e.seat]
+    return _player(s, e.seat, cubes=_add_cubes(p.cubes, e.resource, 1))
+
+
+@on(E.Gained)
+def _(s: GameState, e: E.Gained) -> GameState:
+    return apply_amounts(s, e.seat, e.amounts, +1)
+
+
+@on(E.Lost)
+def _(s: GameState, e: E.Lost) -> GameState:
+    return apply_amounts(s, e.seat, e.amounts, -1)
+
+
+@on(E.ChoicesQueued)
+def _(s: GameState, e: E.ChoicesQueued) -> GameState:
+    return replace(s, jobs=e.jobs + s.jobs)
+
+
+@on(E.ChoiceMade)
+def _(s: GameState, e: E.ChoiceMade) -> GameState:
+    return replace(s, jobs=s.jobs[1:])
+
+
+@on(E.CapacityBoosted)
+def _(s: GameState, e: E.CapacityBoosted) -> GameState:
+    p = s.players[e.seat]
+    current = p.boost_of(e.card)
+    boosts = tuple(b for b in p.boosts if b[0] != e.card) + ((e.card, current + e.n),)
+    return _player(s, e.seat, boosts=boosts)
+
+
+@on(E.PrivilegeTaken)
+def _(s: GameState, e: E.PrivilegeTaken) -> GameState:
+    p = s.players[e.seat]
+    return _player(s, e.seat, privileges=p.privileges + (e.card,))
+
+
+@on(E.TaxRolled)
+def _(s: GameState, e: E.TaxRolled) -> GameState:
+    return replace(s, tax=e.value, rng=s.rng + 1)
+
+
+@on(E.TaxExempted)
+def _(s: GameState, e: E.TaxExempted) -> GameState:
+    return replace(s, exempt=s.exempt | {e.seat})
+
+
+@on(E.GreyWorkersWon)
+def _(s: GameState, e: E.GreyWorkersWon) -> GameState:
+    return _player(s, e.seat, grey_next=s.players[e.seat].grey_next + e.n)
+
+
+@on(E.Bought)
+def _(s: GameState, e: E.Bought) -> GameState:
+    p = s.players[e.seat]
+    s = replace(s, market=_add_cubes(s.market, e.resource, -e.n),
+                traded=s.traded + ((e.seat, "buy", e.resource),))
+    return _player(s, e.seat, gold=p.gold - e.n * e.price,
+                   cubes=_add_cubes(p.cubes, e.resource, e.n))
+
+
+@on(E.Sold)
+def _(s: GameState, e: E.Sold) -> GameState:
+    p = s.players[e.seat]
+    s = replace(s, supply=_add_cubes(s.supply, e.resource, e.n),
+                traded=s.traded + ((e.seat, "sell", e.resource),))
+    return _player(s, e.seat, gold=min(GOLD_CAP, p.gold + e.n * e.price),
+                   cubes=_add_cubes(p.cubes, e.resource, -e.n))
+
+
+@on(E.MarketPassed)
+def _(s: GameState, e: E.MarketPassed) -> GameState:
+    return replace(s, done=s.done | {e.seat})
+
+
+@on(E.Converted)
+def _(s: GameState, e: E.Converted) -> GameState:
+    s = apply_amounts(s, e.seat, e.inputs, -1)
+    s = apply_amounts(s, e.seat, e.outputs, +1)
+    p = s.players[e.seat]
+    n = p.uses_of(e.card, e.ability)
+    uses = tuple(u for u in p.uses if (u[0], u[1]) != (e.card, e.ability)) + ((e.card, e.ability, n + 1),)
+    return _player(s, e.seat, uses=uses)
+
+
+@on(E.CathedralDone)
+def _(s: GameState, e: E.CathedralDone) -> GameState:
+    return replace(s, done=s.done | {e.seat})
+
+
+@on(E.CubesReturned)
+def _(s: GameState, e: E.CubesReturned) -> GameState:
+    p = s.players[e.seat]
+    s = replace(s, supply=_add_cubes(s.supply, e.resource, e.n))
+    return _player(s, e.seat, cubes=_add_cubes(p.cubes, e.resource, -e.n))
+
+
+@on(E.StartPlayerChanged)
+def _(s: GameState, e: E.StartPlayerChanged) -> GameState:
+    return replace(s, start_player=e.seat)
+
+
+@on(E.RoundEnded)
+def _(s: GameState, e: E.RoundEnded) -> GameState:
+    return replace(s, stage="round_end", step="", cathedral=s.cathedral + 1, pending=None)
+
+
+@on(E.GameEnded)
+def _(s: GameState, e: E.GameEnded) -> GameState:
+    return replace(s, stage="over", game_over=True, pending=None)
+
+
+missing = set(E.EVENT_TYPES.values()) - set(_HANDLERS)
+assert not missing, f"events without an evolve handler: {missing}"

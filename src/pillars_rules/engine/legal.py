@@ -1,0 +1,347 @@
+"""``legal_actions(state)`` and ``decide(state, action) -> events``.
+
+:func:`decide` validates an action against the pending decision and turns it
+into events (facts), then lets :func:`.flow.advance` add the automatic events
+that follow, up to the next decision. It never mutates anything.
+"""
+
+from __future__ import annotations
+
+from ..effects import CUBES, LOCATIONS, Amount, ChooseCraftsman, ChooseOne, Convert
+from ..errors import IllegalActionError
+from . import actions as A
+from . import events as E
+from .context import Rules
+from .evolve import evolve
+from .flow import advance, eligible_craftsmen, instant_events, job_effect, pieces_for
+from .state import CUBE_INDEX, GameState
+
+MARKET_CUBES = ("wood", "stone", "sand")
+ONE_PER_PLAYER = ("kings_court", "market")  # §2.3
+
+
+# ------------------------------------------------------------------ helpers
+def can_pay(state: GameState, seat: int, cost: tuple[Amount, ...]) -> bool:
+    p = state.players[seat]
+    return all(p.amount(a.kind) >= a.n for a in cost)
+
+
+def conversions(state: GameState, rules: Rules, seat: int) -> list[tuple[str, int, Convert]]:
+    """The (card, ability index, conversion) ``seat`` can use once more now (§6)."""
+    p = state.players[seat]
+    out = []
+    seen = set()
+    for cid in p.craftsmen:
+        if cid in seen:
+            continue
+        seen.add(cid)
+        for i, conv in rules.converts[cid]:
+            if p.uses_of(cid, i) >= rules.capacity(p, cid, conv):
+                continue
+            if conv.needs and not rules.has_tag(state, seat, conv.needs):
+                continue
+            if conv.condition and p.amount(conv.condition.kind) < conv.condition.n:
+                continue
+            if not all(p.amount(a.kind) >= a.n for a in conv.inputs):
+                continue
+            out.append((cid, i, conv))
+    return out
+
+
+def free_spots(state: GameState, seat: int) -> list[tuple[str, int]]:
+    out = []
+    for loc, seats in state.spots:
+        if loc in ONE_PER_PLAYER and seat in seats:
+            continue
+        if loc == "market":  # market spots are taken in placement order
+            if None in seats:
+                out.append((loc, seats.index(None)))
+            continue
+        out.extend((loc, i) for i, s in enumerate(seats) if s is None)
+    return out
+
+
+def _place_source(state: GameState) -> tuple[str, int]:
+    """Where the builder to place comes from, and its price."""
+    if state.drawn is not None:
+        return "bag", state.price
+    if state.parked:
+        return "parked", 0
+    return "third", 0
+
+
+# ------------------------------------------------------------------ legal actions
+def legal_actions(state: GameState, rules: Rules) -> list:
+    """Every legal action of the seat that must decide (empty when the game is over)."""
+    pend = state.pending
+    if pend is None or state.game_over:
+        return []
+    return _LEGAL[pend.kind](state, rules, pend.seat)
+
+
+def _legal_draft(state, rules, seat):
+    p = state.players[seat]
+    out: list = []
+    seen = set()
+    for cid in state.display:
+        if cid in seen:
+            continue
+        seen.add(cid)
+        card = rules.card(cid)
+        if card.kind == "resource":
+            if pieces_for(p.pieces, card.workers) is not None:
+                out.append(A.TakeResourceCard(cid, label=f"take {card.name} ({card.yields}) with {card.workers} workers"))
+        elif can_pay(state, seat, card.cost):
+            cost = ", ".join(str(a) for a in card.cost) or "nothing"
+            out.append(A.Hire(cid, label=f"hire {card.name} for {cost}"))
+    out.append(A.Pass(label="pass"))
+    return out
+
+
+def _legal_discard(state, rules, seat):
+    return [A.Discard(c, label=f"discard {rules.name(c)}") for c in dict.fromkeys(state.players[seat].craftsmen)]
+
+
+def _legal_redraw(state, rules, seat):
+    return [A.KeepBuilder(label="keep the drawn builder"),
+            A.ReturnBuilder(label="put the builder back and draw again")]
+
+
+def _legal_place(state, rules, seat):
+    source, price = _place_source(state)
+    spots = free_spots(state, seat)
+    out: list = []
+    gold = state.players[seat].gold
+    if price == 0 or gold >= price:
+        out.extend(A.Place(loc, i, label=f"place a builder at {loc} spot {i + 1}"
+                           + (f" for {price} gold" if price else "")) for loc, i in spots)
+    if price > 0:
+        once = rules.once_card(state, seat, "placement")
+        if once:
+            out.extend(A.Place(loc, i, True, label=f"place a builder at {loc} spot {i + 1} free ({rules.name(once)})")
+                       for loc, i in spots)
+        out.append(A.Park(label=f"pass (builder waits on space {price})"))
+    return out
+
+
+def _legal_bishop(state, rules, seat):
+    out: list = []
+    if rules.card(state.event).harmful:
+        out.append(A.Protect(label="take protection from the event"))
+    out.extend(A.TakeCube(r, label=f"take 1 {r} from the market")
+               for r in MARKET_CUBES if state.market[CUBE_INDEX[r]] > 0)
+    return out
+
+
+def _legal_once(window):
+    def legal(state, rules, seat):
+        card = rules.once_card(state, seat, window)
+        return [A.UseOnce(card, label=f"use {rules.name(card)}"), A.Decline(label="decline")]
+    return legal
+
+
+def _legal_choice(state, rules, seat):
+    job = state.jobs[0]
+    effect = job_effect(rules, job)
+    if isinstance(effect, ChooseCraftsman):
+        verb = "discard" if effect.action == "discard" else f"+{effect.n} capacity for"
+        return [A.PickCraftsman(c, label=f"{verb} {rules.name(c)}")
+                for c in eligible_craftsmen(state, rules, seat, effect)]
+    assert isinstance(effect, ChooseOne)
+    return [A.ChooseOption(i, label=f"choose option {i + 1}") for i in range(len(effect.options))]
+
+
+def _legal_market(state, rules, seat):
+    p = state.players[seat]
+    traded = state.traded_kinds(seat)
+    out: list = []
+    for r in MARKET_CUBES:
+        if ("sell", r) in traded or not rules.permitted(state, seat, "buy", r):
+            continue
+        price = rules.price(state, seat, "buy", r)
+        if price is None:
+            continue
+        most = state.market[CUBE_INDEX[r]]
+        if price:
+            most = min(most, p.gold // price)
+        out.extend(A.Buy(r, n, label=f"buy {n} {r} for {n * price} gold") for n in range(1, most + 1))
+    for r in CUBES:
+        if ("buy", r) in traded or not rules.permitted(state, seat, "sell", r):
+            continue
+        price = rules.price(state, seat, "sell", r)
+        if price is None:
+            continue
+        out.extend(A.Sell(r, n, label=f"sell {n} {r} for {n * price} gold")
+                   for n in range(1, p.cube(r) + 1))
+    out.append(A.EndTrading(label="stop trading"))
+    return out
+
+
+def _legal_cathedral(state, rules, seat):
+    out: list = [A.Build(cid, i, label=f"use {rules.name(cid)}: "
+                         + (", ".join(str(a) for a in conv.inputs) + " -> " if conv.inputs else "")
+                         + ", ".join(str(a) for a in conv.outputs))
+                 for cid, i, conv in conversions(state, rules, seat)]
+    out.append(A.EndBuilding(label="finish building"))
+    return out
+
+
+def _legal_return(state, rules, seat):
+    p = state.players[seat]
+    excess = sum(p.cubes) - 5
+    return [A.ReturnCubes(r, n, label=f"return {n} {r}")
+            for r in CUBES for n in range(1, min(p.cube(r), excess) + 1)]
+
+
+_LEGAL = {
+    "draft": _legal_draft,
+    "discard": _legal_discard,
+    "redraw": _legal_redraw,
+    "place": _legal_place,
+    "bishop": _legal_bishop,
+    "once_event": _legal_once("event"),
+    "once_tax": _legal_once("tax"),
+    "choice": _legal_choice,
+    "market": _legal_market,
+    "cathedral": _legal_cathedral,
+    "return_cubes": _legal_return,
+}
+
+
+# ------------------------------------------------------------------ decide
+def action_events(state: GameState, rules: Rules, action) -> list:
+    """The events that record a (validated) action."""
+    seat = state.pending.seat
+    t = type(action)
+    if t is A.TakeResourceCard:
+        card = rules.card(action.card)
+        return [E.ResourceCardTaken(seat, action.card, pieces_for(state.players[seat].pieces, card.workers))]
+    if t is A.Hire:
+        return [E.CraftsmanHired(seat, action.card, rules.card(action.card).cost)]
+    if t is A.Pass:
+        return [E.DraftPassed(seat)]
+    if t is A.Discard:
+        return [E.CraftsmanDiscarded(seat, action.card)]
+    if t is A.KeepBuilder:
+        return [E.Decided(seat, "redraw")]
+    if t is A.ReturnBuilder:
+        return [E.Decided(seat, "redraw"), E.BuilderReturned(state.drawn)]
+    if t is A.Place:
+        source, price = _place_source(state)
+        out: list = []
+        if action.free:
+            out.append(E.OnceUsed(seat, rules.once_card(state, seat, "placement")))
+            price = 0
+        return out + [E.BuilderPlaced(seat, action.location, action.spot, price, source)]
+    if t is A.Park:
+        return [E.BuilderParked(seat, state.price)]
+    if t is A.Protect:
+        return [E.Decided(seat, "bishop"), E.Protected(seat, "bishop")]
+    if t is A.TakeCube:
+        return [E.Decided(seat, "bishop"), E.CubeTaken(seat, action.resource, "market")]
+    if t is A.UseOnce:
+        kind = state.pending.kind
+        after = E.Protected(seat, action.card) if kind == "once_event" else E.TaxExempted(seat)
+        return [E.Decided(seat, kind), E.OnceUsed(seat, action.card), after]
+    if t is A.Decline:
+        return [E.Decided(seat, state.pending.kind)]
+    if t is A.PickCraftsman:
+        job = state.jobs[0]
+        effect = job_effect(rules, job)
+        made = E.ChoiceMade(seat, job.source, card=action.card)
+        if effect.action == "discard":
+            return [made, E.CraftsmanDiscarded(seat, action.card)]
+        return [made, E.CapacityBoosted(seat, action.card, effect.n)]
+    if t is A.ChooseOption:
+        job = state.jobs[0]
+        made = E.ChoiceMade(seat, job.source, option=action.index)
+        option = job_effect(rules, job).options[action.index]
+        after = evolve(state, made)
+        more = instant_events(after, rules, seat, option, job.source, job.ability, action.index)
+        return [made] + more
+    if t is A.Buy:
+        return [E.Bought(seat, action.resource, action.n, rules.price(state, seat, "buy", action.resource))]
+    if t is A.Sell:
+        return [E.Sold(seat, action.resource, action.n, rules.price(state, seat, "sell", action.resource))]
+    if t is A.EndTrading:
+        return [E.MarketPassed(seat)]
+    if t is A.Build:
+        conv = rules.card(action.card).abilities[action.ability]
+        return [E.Converted(seat, action.card, action.ability, conv.inputs, conv.outputs)]
+    if t is A.EndBuilding:
+        return [E.CathedralDone(seat)]
+    if t is A.ReturnCubes:
+        return [E.CubesReturned(seat, action.resource, action.n)]
+    raise AssertionError(f"no events for {action!r}")  # pragma: no cover
+
+
+def run(state: GameState, rules: Rules, events: list) -> tuple[list, GameState]:
+    """Fold ``events`` into ``state`` and add automatic events up to the next decision."""
+    out = list(events)
+    for e in events:
+        state = evolve(state, e)
+    while not state.game_over:
+        if out and type(out[-1]) is E.DecisionPending:
+            break
+        batch = advance(state, rules)
+        for e in batch:
+            state = evolve(state, e)
+        out.extend(batch)
+    return out, state
+
+
+def decide(state: GameState, rules: Rules, action, legal: list | None = None) -> tuple[list, GameState]:
+    """Validate ``action`` and return (events, new state). Raises :class:`IllegalActionError`."""
+    if legal is None:
+        legal = legal_actions(state, rules)
+    if action not in legal:
+        raise IllegalActionError(explain(state, rules, action, legal), action)
+    return run(state, rules, action_events(state, rules, action))
+
+
+def explain(state: GameState, rules: Rules, action, legal: list) -> str:
+    """Why ``action`` is not legal, in one sentence."""
+    if state.game_over or state.pending is None:
+        return "the game is over; no action is legal"
+    pend = state.pending
+    who = state.players[pend.seat].name
+    if type(action) not in A.ACTION_TYPES.values():
+        return f"{action!r} is not an action (expected one of the pillars_rules.actions classes)"
+    allowed = A.ACTIONS_FOR[pend.kind]
+    if type(action) not in allowed:
+        names = ", ".join(t.__name__ for t in allowed)
+        return f"{who} must decide '{pend.kind}' now; {type(action).__name__} does not answer it (use {names})"
+    card = getattr(action, "card", None)
+    if isinstance(card, str) or card is not None:
+        if not isinstance(card, str) or card not in rules.by_id:
+            return f"unknown card {card!r}"
+        if isinstance(action, (A.Hire, A.TakeResourceCard)) and card not in state.display:
+            return f"{rules.name(card)} is not in the display"
+        if isinstance(action, A.Hire):
+            return f"{who} cannot pay {', '.join(map(str, rules.card(card).cost))} for {rules.name(card)}"
+        if isinstance(action, A.TakeResourceCard):
+            return f"{who} has too few workers for {rules.name(card)} (needs {rules.card(card).workers})"
+        if isinstance(action, (A.Discard, A.PickCraftsman)) and card not in state.players[pend.seat].craftsmen:
+            return f"{who} has no craftsman {rules.name(card)}"
+        if isinstance(action, A.Build):
+            return f"{rules.name(card)} cannot convert now (not owned, capacity used, or inputs missing)"
+    if isinstance(action, A.Place):
+        if action.location not in LOCATIONS:
+            return f"unknown location {action.location!r} (locations: {', '.join(LOCATIONS)})"
+        if not isinstance(action.spot, int) or not 0 <= action.spot < LOCATIONS[action.location]:
+            return f"{action.location} has no spot {action.spot!r}"
+        if state.spot_list(action.location)[action.spot] is not None:
+            return f"{action.location} spot {action.spot + 1} is taken"
+        if action.location in ONE_PER_PLAYER and pend.seat in state.spot_list(action.location):
+            return f"{who} already has a builder at {action.location}"
+        if action.free:
+            return f"{who} has no free placement to use now"
+        return f"{who} cannot pay {state.price} gold for this builder"
+    if isinstance(action, (A.Buy, A.Sell, A.TakeCube, A.ReturnCubes)):
+        r = action.resource
+        if r not in CUBES:
+            return f"unknown resource {r!r} (resources: {', '.join(CUBES)})"
+        n = getattr(action, "n", 1)
+        if not isinstance(n, int) or n < 1:
+            return f"the number of cubes must be a positive whole number, not {n!r}"
+    return f"'{action}' is not legal now for {who} ({pend.kind}); {len(legal)} legal action(s) available"

@@ -1,0 +1,233 @@
+"""Frozen game state.
+
+Everything here is an immutable attrs class with slots; collections are tuples
+(or frozensets). :func:`pillars_rules.engine.evolve.evolve` is the only code
+that makes new states, and it shares every unchanged part with the old state.
+
+State holds card *ids* only; what a card does is looked up in the game's
+:class:`~pillars_rules.engine.context.Rules`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+from ..effects import CUBES
+
+CUBE_INDEX = {c: i for i, c in enumerate(CUBES)}
+#: Starting cube totals, wood/stone/sand/metal (RULES §1).
+CUBE_TOTALS = (23, 23, 23, 13)
+MARKET_REFILL = (4, 4, 4, 0)
+GOLD_CAP = 30
+ROUNDS = 6
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """A copy of a frozen attrs instance with ``changes`` (fast ``attrs.evolve``)."""
+    cls = obj.__class__
+    return cls(*[changes.get(n, getattr(obj, n)) for n in cls.__field_names__])
+
+
+def _register(cls: type) -> type:
+    cls.__field_names__ = tuple(a.name for a in attrs.fields(cls))
+    return cls
+
+
+@_register
+@frozen
+class Pieces:
+    """Worker pieces by kind: small (1), big (5), grey (1), black (1) (§2.2)."""
+
+    small: int = 0
+    big: int = 0
+    grey: int = 0
+    black: int = 0
+
+    @property
+    def value(self) -> int:
+        return self.small + 5 * self.big + self.grey + self.black
+
+    def plus(self, other: "Pieces") -> "Pieces":
+        return Pieces(self.small + other.small, self.big + other.big,
+                      self.grey + other.grey, self.black + other.black)
+
+    def minus(self, other: "Pieces") -> "Pieces":
+        return Pieces(self.small - other.small, self.big - other.big,
+                      self.grey - other.grey, self.black - other.black)
+
+    def __str__(self) -> str:
+        parts = []
+        for name, n in (("small", self.small), ("big", self.big), ("grey", self.grey), ("black", self.black)):
+            if n:
+                parts.append(f"{n} {name}")
+        return ", ".join(parts) or "none"
+
+
+@_register
+@frozen
+class PlayerState:
+    """One seat's holdings.
+
+    ``cubes`` is wood/stone/sand/metal. ``pieces`` are this round's worker pieces
+    not placed on resource cards (they go to the wool mill), ``placed`` those on
+    resource cards; ``resource_cards``
+    are the resource cards taken this round. ``grey_next`` is the grey workers
+    won at Shiring castle for next round. ``uses`` counts step-13 conversions
+    this round per ``(card id, ability index)``; ``boosts`` is extra capacity
+    this round per card id.
+    """
+
+    name: str
+    gold: int
+    vp: int
+    cubes: tuple[int, int, int, int] = (0, 0, 0, 0)
+    craftsmen: tuple[str, ...] = ()
+    privileges: tuple[str, ...] = ()
+    pieces: Pieces = Pieces()
+    placed: Pieces = Pieces()
+    resource_cards: tuple[str, ...] = ()
+    grey_next: int = 0
+    uses: tuple[tuple[str, int, int], ...] = ()
+    boosts: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def resources(self) -> dict[str, int]:
+        """Cubes by name, e.g. ``{"wood": 2, "stone": 0, "sand": 1, "metal": 0}``."""
+        return dict(zip(CUBES, self.cubes))
+
+    def cube(self, kind: str) -> int:
+        return self.cubes[CUBE_INDEX[kind]]
+
+    def amount(self, kind: str) -> int:
+        if kind == "gold":
+            return self.gold
+        if kind == "vp":
+            return self.vp
+        return self.cubes[CUBE_INDEX[kind]]
+
+    def uses_of(self, card: str, ability: int) -> int:
+        for c, a, n in self.uses:
+            if c == card and a == ability:
+                return n
+        return 0
+
+    def boost_of(self, card: str) -> int:
+        for c, n in self.boosts:
+            if c == card:
+                return n
+        return 0
+
+
+@_register
+@frozen
+class Pending:
+    """Who must decide, and what kind of decision (see :mod:`.actions`)."""
+
+    kind: str
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.kind}"
+
+
+@_register
+@frozen
+class Job:
+    """A choice still to be made: the instant effect at
+    ``rules.card(source).abilities[ability]`` (``.options[option]`` when
+    ``option`` >= 0), for ``seat``."""
+
+    seat: int
+    source: str
+    ability: int
+    option: int = -1
+
+
+EMPTY_SPOTS: dict[str, tuple[int | None, ...]] = {}
+
+
+@_register
+@frozen
+class GameState:
+    """The whole game at one moment.
+
+    Secret parts (deck orders, the seed) are hidden from players by
+    :meth:`pillars_rules.Game.view`.
+    """
+
+    # --- fixed for the game
+    seed: int
+    variants: tuple[str, ...]
+    card_hash: str
+    # --- progress
+    round: int = 0
+    stage: str = "setup"
+    step: str = ""
+    start_player: int = 0
+    pending: Pending | None = None
+    rng: int = 0
+    players: tuple[PlayerState, ...] = ()
+    # --- board
+    supply: tuple[int, int, int, int] = CUBE_TOTALS
+    market: tuple[int, int, int, int] = (0, 0, 0, 0)
+    court_metal: int = 0
+    spots: tuple[tuple[str, tuple[int | None, ...]], ...] = ()
+    # --- decks (secret orders)
+    craftsman_decks: tuple[tuple[str, ...], ...] = ()
+    event_deck: tuple[str, ...] = ()
+    privilege_deck: tuple[str, ...] = ()
+    # --- round display
+    display: tuple[str, ...] = ()
+    shiring: tuple[str, ...] = ()
+    kingsbridge: tuple[str, ...] = ()
+    passed: frozenset[int] = frozenset()
+    # --- phase II
+    bag: tuple[int, ...] = ()
+    marker: int = 7
+    drawn: int | None = None
+    price: int = 0
+    parked: tuple[int, ...] = ()
+    thirds: tuple[int, ...] = ()
+    first_placed: tuple[int, ...] = ()
+    redraw_used: bool = False
+    # --- events
+    event: str = ""
+    protected: frozenset[int] = frozenset()
+    prev_event: str = ""
+    prev_protected: frozenset[int] = frozenset()
+    tax: int = 0
+    exempt: frozenset[int] = frozenset()
+    # --- choices, market, cathedral
+    jobs: tuple[Job, ...] = ()
+    decided: frozenset[tuple[int, str]] = frozenset()
+    traded: tuple[tuple[int, str, str], ...] = ()
+    done: frozenset[int] = frozenset()
+    cathedral: int = 0
+    game_over: bool = False
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    def spot_list(self, location: str) -> tuple[int | None, ...]:
+        for loc, seats in self.spots:
+            if loc == location:
+                return seats
+        return ()
+
+    def builders_at(self, seat: int, location: str) -> int:
+        return sum(1 for s in self.spot_list(location) if s == seat)
+
+    def traded_kinds(self, seat: int) -> set[tuple[str, str]]:
+        return {(t, r) for s, t, r in self.traded if s == seat}
+
+    def cube_total(self, kind: str) -> int:
+        """Where every cube of ``kind`` is: supply + market + court + players."""
+        i = CUBE_INDEX[kind]
+        total = self.supply[i] + self.market[i] + sum(p.cubes[i] for p in self.players)
+        if kind == "metal":
+            total += self.court_metal
+        return total

@@ -1,0 +1,263 @@
+"""The embedding API: :func:`new_game`, :class:`Game`, :func:`replay`.
+
+A :class:`Game` is an immutable value: ``game.apply(action)`` returns a new
+game and leaves the old one as it was. Internally games share one append-only
+event list, so applying an action never copies the log.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+from .cards import CardSet
+from .engine import events as E
+from .engine.context import ENGINE_VARIANTS, Rules
+from .engine.evolve import evolve
+from .engine.legal import decide, legal_actions, run
+from .engine.state import GameState
+from .errors import ConfigError, IllegalActionError, SaveError
+
+#: Variant options of the base rules (RULES §2.3 and §8).
+VARIANTS: dict[str, str] = {
+    "dm": "PC-version builders: 2 builders per player in the bag, the third placed free at the end (§2.3)",
+    "archbishop_all_craftsmen": "The Archbishop's statue boosts all craftsmen, not one (§8)",
+}
+START_GOLD = (20, 21, 22, 23)
+DEFAULT_NAMES = ("Red", "Blue", "Green", "Yellow")
+
+
+def _card_variants(cards: CardSet) -> set[str]:
+    return {name for c in cards for name, _ in c.variants}
+
+
+def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
+    """The base card set, plus ``extra`` cards (a CardSet or paths to ``.cards``
+    files/folders); an extra card with a base card's id replaces it."""
+    from . import cardlang
+
+    base = cardlang.base_cards()
+    if extra is None:
+        return base
+    if not isinstance(extra, CardSet):
+        paths = [extra] if isinstance(extra, str) else list(extra)
+        extra = cardlang.load_paths(paths, known=base)
+    return base.merged(extra)
+
+
+class Game:
+    """One game: rules context, current state and the event log.
+
+    Create with :func:`new_game`; never mutate. ``game.apply(action)`` returns
+    the next game.
+    """
+
+    __slots__ = ("rules", "state", "_log", "_n", "_legal")
+
+    def __init__(self, rules: Rules, state: GameState, log: list, n: int) -> None:
+        self.rules = rules
+        self.state = state
+        self._log = log
+        self._n = n
+        self._legal: list | None = None
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def events(self) -> tuple:
+        """Every event so far, oldest first."""
+        return tuple(self._log[: self._n])
+
+    @property
+    def n_events(self) -> int:
+        return self._n
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must act, or ``None`` once the game is over."""
+        p = self.state.pending
+        return None if p is None or self.state.game_over else p.seat
+
+    @property
+    def pending(self):
+        """What kind of decision is pending and whose (a :class:`Pending`), or ``None``."""
+        return None if self.state.game_over else self.state.pending
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.game_over
+
+    def legal_actions(self) -> list:
+        """All legal actions of :attr:`current_player` (empty once the game is over)."""
+        if self._legal is None:
+            self._legal = legal_actions(self.state, self.rules)
+        return list(self._legal)
+
+    # ---------------------------------------------------------------- acting
+    def apply(self, action, seat: int | None = None) -> "Game":
+        """The game after ``action``. Raises :class:`IllegalActionError` (this game
+        is unchanged). Pass ``seat`` to check that the action comes from the seat
+        whose turn it is (a server receiving actions from clients should)."""
+        if self.state.game_over:
+            raise IllegalActionError("the game is over; no action is legal", action)
+        if seat is not None and seat != self.current_player:
+            raise IllegalActionError(
+                f"it is not seat {seat!r}'s turn; seat {self.current_player} "
+                f"({self.state.players[self.current_player].name}) must decide '{self.state.pending.kind}'",
+                action,
+            )
+        if self._legal is None:
+            self._legal = legal_actions(self.state, self.rules)
+        try:
+            events, state = decide(self.state, self.rules, action, self._legal)
+        except IllegalActionError:
+            raise
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:  # malformed values
+            raise IllegalActionError(f"malformed action {action!r}: {exc}", action) from None
+        return self._extend(events, state)
+
+    def _extend(self, events: list, state: GameState) -> "Game":
+        log = self._log
+        if len(log) != self._n:  # branching from an older game: copy the shared prefix
+            log = log[: self._n]
+        log.extend(events)
+        return Game(self.rules, state, log, len(log))
+
+    # ---------------------------------------------------------------- results
+    def scores(self) -> list[tuple[int, int]]:
+        """(VP, gold) per seat."""
+        return [(p.vp, p.gold) for p in self.state.players]
+
+    def ranking(self) -> list[list[int]]:
+        """Seats grouped by final place: most VP, then most gold; ties share a place (§2.6)."""
+        order = sorted(range(self.state.n_players), key=lambda s: (-self.state.players[s].vp, -self.state.players[s].gold))
+        groups: list[list[int]] = []
+        for seat in order:
+            key = (self.state.players[seat].vp, self.state.players[seat].gold)
+            if groups and (self.state.players[groups[-1][0]].vp, self.state.players[groups[-1][0]].gold) == key:
+                groups[-1].append(seat)
+            else:
+                groups.append([seat])
+        return groups
+
+    def winners(self) -> list[int]:
+        return self.ranking()[0]
+
+    def view(self, seat: int):
+        """What ``seat`` may know (see :mod:`pillars_rules.view`)."""
+        from .view import view
+
+        return view(self, seat)
+
+    def describe(self, event) -> str:
+        """An English sentence for ``event``."""
+        return event.describe(_Namer(self))
+
+    def narrate(self, include_control: bool = False) -> list[str]:
+        """Every event as an English sentence (control events skipped by default)."""
+        namer = _Namer(self)
+        return [e.describe(namer) for e in self.events
+                if include_control or not isinstance(e, E.CONTROL_EVENTS)]
+
+    # ---------------------------------------------------------------- values
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.state == other.state and self._n == other._n
+                and self.rules.content_hash == other.rules.content_hash
+                and self.events == other.events)
+
+    def __hash__(self) -> int:
+        return hash((self._n, self.state.round, self.state.stage))
+
+    def __repr__(self) -> str:
+        s = self.state
+        who = "over" if s.game_over else f"seat {self.current_player} to {s.pending.kind}"
+        return f"<Game round {s.round} {s.stage} {s.step} {who}, {self._n} events>"
+
+
+class _Namer:
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def seat(self, seat: int) -> str:
+        return self._game.state.players[seat].name
+
+    def card(self, card_id: str) -> str:
+        return self._game.rules.name(card_id)
+
+
+def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
+    if isinstance(variants, Mapping):
+        variants = [k for k, v in variants.items() if v]
+    variants = tuple(sorted(set(variants)))
+    known = set(VARIANTS) | set(ENGINE_VARIANTS) | _card_variants(cards)
+    for v in variants:
+        if v not in known:
+            import difflib
+
+            near = difflib.get_close_matches(v, sorted(known), n=1)
+            hint = f" -- did you mean {near[0]!r}?" if near else ""
+            raise ConfigError(f"unknown variant {v!r}{hint} (known: {', '.join(sorted(known))})")
+    return variants
+
+
+def new_game(
+    players: int = 4,
+    seed: int = 0,
+    *,
+    names: Sequence[str] | None = None,
+    variants: Iterable[str] | Mapping[str, bool] = (),
+    cards: CardSet | str | Sequence[str] | None = None,
+) -> Game:
+    """A new game for 2-4 ``players``.
+
+    ``seed`` decides every random outcome; ``names`` the seat names;
+    ``variants`` switches on variant options (:data:`VARIANTS`, or variants
+    defined by card files); ``cards`` adds fan cards (a :class:`CardSet` or
+    paths to ``.cards`` files), replacing base cards with the same id.
+
+    >>> import pillars_rules as pr
+    >>> game = pr.new_game(players=3, seed=7)
+    >>> game.state.round, game.current_player
+    (1, 0)
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ConfigError(f"players must be 2, 3 or 4, not {players!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ConfigError(f"seed must be a whole number from 0 to 2**63-1, not {seed!r}")
+    if names is None:
+        names = DEFAULT_NAMES[:players]
+    names = tuple(names)
+    if len(names) != players or not all(isinstance(n, str) and n.strip() for n in names):
+        raise ConfigError(f"names must be {players} non-empty strings, not {names!r}")
+    if len(set(names)) != len(names):
+        raise ConfigError(f"names must differ, got {names!r}")
+    cardset = load_cards(cards)
+    chosen = _check_variants(variants, cardset)
+    rules = Rules(cardset, chosen)
+    return _start(rules, names, seed)
+
+
+def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
+    started = E.GameStarted(
+        names=names, seed=seed, variants=rules.variants, card_hash=rules.content_hash,
+        starting_craftsmen=rules.starting_craftsmen, gold=START_GOLD[: len(names)],
+    )
+    state = evolve(None, started)
+    events, state = run(state, rules, [])
+    return Game(rules, state, [started] + events, 1 + len(events))
+
+
+def replay(events: Iterable, cards: CardSet | str | Sequence[str] | None = None, *, verify: bool = True) -> Game:
+    """The game that ``events`` record, folded with :func:`evolve` (no random draws).
+
+    ``cards`` must be the card set the game was played with (default: the base
+    set); a different set is refused by content hash. With ``verify`` (default)
+    every action-made event is also checked to follow from the state before it,
+    so a tampered log raises :class:`SaveError` naming the event's index.
+    """
+    from .persistence import replay_checked
+
+    return replay_checked(list(events), load_cards(cards), verify=verify)
+
+
+__all__ = ["Game", "new_game", "replay", "load_cards", "VARIANTS"]

@@ -1,0 +1,216 @@
+"""Property-based rules verification: Hypothesis strategies and invariant checks.
+
+Use these against your own cards and variants::
+
+    from hypothesis import given
+    from pillars_rules import testing
+
+    @given(testing.played_games(players=4, cards=["my_cards/"]))
+    def test_my_cards_keep_the_laws(game):
+        testing.check_game(game)
+
+Invariants (each raises :class:`InvariantError` naming the law and the seat):
+
+* cube conservation -- supply + market + King's court + holdings = the starting
+  total for each cube type (RULES §1 supply ruling);
+* 0 <= gold <= 30 and VP >= 0 (§1, §2.5);
+* craftsmen <= the seat's limit, except while discards are being decided (§2.2);
+* worker value conserved -- pieces in the mill + pieces on resource cards = the
+  round's pieces (§2.2);
+* at most 5 cubes per seat once a round has ended (§2.4 step 13);
+* a finished game lasted exactly 6 rounds (§2.6);
+* ``replay(game.events) == game`` and ``load(save(game)) == game``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterable, Sequence
+
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from .engine import events as E
+from .engine.state import CUBE_TOTALS, GOLD_CAP, ROUNDS, GameState
+from .effects import CUBES
+from .game import Game, new_game, replay
+
+CUBE_LIMIT = 5
+
+
+class InvariantError(AssertionError):
+    """A rules law does not hold; the message names the law, seat and values."""
+
+
+def _fail(law: str, detail: str) -> None:
+    raise InvariantError(f"{law}: {detail}")
+
+
+# ------------------------------------------------------------------ invariants
+def check_state(state: GameState, rules=None) -> None:
+    """Check the per-state laws on one state (``rules`` enables the limit checks)."""
+    for i, kind in enumerate(CUBES):
+        total = state.cube_total(kind)
+        if total != CUBE_TOTALS[i]:
+            _fail("cube conservation (§1)", f"{kind}: {total} in play, expected {CUBE_TOTALS[i]}")
+    for seat, p in enumerate(state.players):
+        if not 0 <= p.gold <= GOLD_CAP:
+            _fail("gold range (§1)", f"seat {seat} has {p.gold} gold")
+        if p.vp < 0:
+            _fail("VP floor (§2.5)", f"seat {seat} has {p.vp} VP")
+        if any(c < 0 for c in p.cubes):
+            _fail("cube holdings", f"seat {seat} holds {p.cubes}")
+        if state.stage in ("draft", "builders", "resolution"):
+            have = p.pieces.plus(p.placed)
+            if have.small != 7 or have.big != 1 or p.pieces.small < 0 or p.pieces.big < 0:
+                _fail("worker value conserved (§2.2)",
+                      f"seat {seat}: mill {p.pieces}, on cards {p.placed}")
+        if rules is not None:
+            # over the limit only while discards are being decided (one seat at a time)
+            discarding = state.pending is not None and state.pending.kind == "discard"
+            limit = rules.craftsman_limit(state, seat)
+            if not discarding and len(p.craftsmen) > limit:
+                _fail("craftsman limit (§2.2)", f"seat {seat} has {len(p.craftsmen)} craftsmen, limit {limit}")
+        if state.stage in ("round_end", "over") and sum(p.cubes) > CUBE_LIMIT:
+            _fail("5-cube limit (§2.4 step 13)", f"seat {seat} kept {sum(p.cubes)} cubes")
+
+
+def check_round_workers(game: Game) -> None:
+    """Worker value is conserved in every round: mill + cards = the round's pieces."""
+    state = game.state
+    if state.stage not in ("draft", "builders", "resolution"):
+        return
+    start = None
+    for e in reversed(game.events):
+        if isinstance(e, E.RoundStarted):
+            start = e
+            break
+    if start is None:
+        return
+    for seat, p in enumerate(state.players):
+        have = p.pieces.plus(p.placed)
+        if have != start.workers[seat]:
+            _fail("worker value conserved (§2.2)",
+                  f"seat {seat}: mill {p.pieces} + cards {p.placed} != round's pieces {start.workers[seat]}")
+
+
+def check_game(game: Game, *, roundtrip: bool = True) -> None:
+    """All laws on a game: state laws, workers, rounds, replay and save/load."""
+    check_state(game.state, game.rules)
+    check_round_workers(game)
+    if game.is_over:
+        rounds = sum(1 for e in game.events if isinstance(e, E.RoundStarted))
+        if rounds != ROUNDS or game.state.round != ROUNDS:
+            _fail("six rounds (§2.6)", f"the game ended after {rounds} rounds")
+        if game.legal_actions():
+            _fail("game over", "a finished game still lists legal actions")
+    elif not game.legal_actions():
+        _fail("progress", "a running game has no legal action")
+    if roundtrip:
+        from .persistence import load, save
+
+        extra = _extra_cards(game)
+        if replay(game.events, cards=extra) != game:
+            _fail("replay", "replay(events) differs from the game")
+        if load(save(game), cards=extra) != game:
+            _fail("save/load", "load(save(game)) differs from the game")
+
+
+def _extra_cards(game: Game):
+    from .game import load_cards
+
+    base = load_cards()
+    if game.rules.base.content_hash == base.content_hash:
+        return None
+    return game.rules.base
+
+
+def play_random(game: Game, rnd: random.Random, max_actions: int | None = None,
+                each: Callable[[Game], None] | None = None) -> Game:
+    """Play uniformly random legal actions (calling ``each`` after every one)."""
+    n = 0
+    while not game.is_over and (max_actions is None or n < max_actions):
+        game = game.apply(rnd.choice(game.legal_actions()))
+        n += 1
+        if each is not None:
+            each(game)
+    return game
+
+
+# ------------------------------------------------------------------ strategies
+def seeds() -> st.SearchStrategy[int]:
+    return st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def new_games(players: int | Sequence[int] = (2, 3, 4), *, variants: Iterable[str] = (),
+              cards=None) -> st.SearchStrategy[Game]:
+    """Fresh games with a drawn seat count and seed."""
+    counts = [players] if isinstance(players, int) else list(players)
+    variants = tuple(variants)
+    return st.builds(lambda n, seed: new_game(n, seed, variants=variants, cards=cards),
+                     st.sampled_from(counts), seeds())
+
+
+@st.composite
+def played_games(draw, players: int | Sequence[int] = (2, 3, 4), *, variants: Iterable[str] = (),
+                 cards=None, max_actions: int | None = None) -> Game:
+    """Games after random legal play: to the end, or ``max_actions`` actions
+    (a drawn number up to it, so mid-game states are covered too)."""
+    game = draw(new_games(players, variants=variants, cards=cards))
+    rnd = draw(st.randoms(use_true_random=False))
+    limit = None if max_actions is None else draw(st.integers(0, max_actions))
+    return play_random(game, rnd, limit)
+
+
+def actions_of(game: Game) -> st.SearchStrategy:
+    """One of ``game``'s legal actions."""
+    return st.sampled_from(game.legal_actions())
+
+
+class PillarsMachine(RuleBasedStateMachine):
+    """A stateful test: play one game action by action, checking the state laws
+    after every step and replay/save at the end. Subclass to set ``players``,
+    ``variants`` or ``cards``; run with ``TestX = MyMachine.TestCase``."""
+
+    players: int | Sequence[int] = (2, 3, 4)
+    variants: tuple[str, ...] = ()
+    cards = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Game | None = None
+
+    @precondition(lambda self: self.game is None)
+    @rule(data=st.data())
+    def start(self, data) -> None:
+        self.game = data.draw(new_games(self.players, variants=self.variants, cards=self.cards))
+
+    @precondition(lambda self: self.game is not None and not self.game.is_over)
+    @rule(data=st.data())
+    def act(self, data) -> None:
+        before = self.game
+        action = data.draw(actions_of(before))
+        self.game = before.apply(action)
+        if before.state != before.state or before.n_events > self.game.n_events:
+            _fail("immutability", "apply changed the old game")
+
+    @precondition(lambda self: self.game is not None and not self.game.is_over)
+    @rule(seed=st.integers(0, 2**16))
+    def play_a_while(self, seed) -> None:
+        self.game = play_random(self.game, random.Random(seed), 40)
+
+    @invariant()
+    def laws_hold(self) -> None:
+        if self.game is not None:
+            check_state(self.game.state, self.game.rules)
+            check_round_workers(self.game)
+
+    def teardown(self) -> None:
+        if self.game is not None:
+            check_game(self.game)
+
+
+__all__ = [
+    "InvariantError", "check_state", "check_round_workers", "check_game", "play_random",
+    "seeds", "new_games", "played_games", "actions_of", "PillarsMachine",
+]
