@@ -170,7 +170,7 @@ class Game:
 
     def __repr__(self) -> str:
         s = self.state
-        who = "over" if s.game_over else f"seat {self.current_player} to {s.pending.kind}"
+        who = "over" if s.game_over else (f"seat {s.pending.seat} to {s.pending.kind}" if s.pending else "running")
         return f"<Game round {s.round} {s.stage} {s.step} {who}, {self._n} events>"
 
 
@@ -194,7 +194,7 @@ def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
         if v not in known:
             import difflib
 
-            near = difflib.get_close_matches(v, sorted(known), n=1)
+            near = difflib.get_close_matches(v, sorted(known), n=1, cutoff=0.4)
             hint = f" -- did you mean {near[0]!r}?" if near else ""
             raise ConfigError(f"unknown variant {v!r}{hint} (known: {', '.join(sorted(known))})")
     return variants

@@ -199,6 +199,13 @@ class PillarsMachine(RuleBasedStateMachine):
     def play_a_while(self, seed) -> None:
         self.game = play_random(self.game, random.Random(seed), 40)
 
+    @precondition(lambda self: self.game is not None and self.game.is_over)
+    @rule()
+    def finish(self) -> None:
+        """A finished game keeps every law, replays and round-trips; then start anew."""
+        check_game(self.game)
+        self.game = None
+
     @invariant()
     def laws_hold(self) -> None:
         if self.game is not None:

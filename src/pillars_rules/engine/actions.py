@@ -224,7 +224,10 @@ class EndTrading(_Base):
 
 @action
 class Build(_Base):
-    """Cathedral: use a craftsman's conversion once (§2.4 step 13, §6)."""
+    """Cathedral: use a craftsman's conversion once (§2.4 step 13, §6).
+
+    ``ability`` numbers the card's conversions (0, the default, is the first).
+    """
 
     card: str
     ability: int = 0

@@ -41,7 +41,8 @@ class Rules:
                          for cid, c in by_id.items()}
         self.triggers = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Trigger))
                          for cid, c in by_id.items()}
-        self.converts = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Convert))
+        # conversions are numbered among the card's conversions (Build(card, 0) is the first)
+        self.converts = {cid: tuple(enumerate(a for a in c.abilities if isinstance(a, Convert)))
                          for cid, c in by_id.items()}
         self.onces = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))
                       for cid, c in by_id.items()}

@@ -233,6 +233,16 @@ class EventRevealed:
 
 
 @event
+class EventApplied:
+    """The revealed event took effect (on every seat it touches)."""
+
+    card: str
+
+    def describe(self, n: Namer) -> str:
+        return f"{n.card(self.card)} took effect."
+
+
+@event
 class Protected:
     seat: int
     by: str
@@ -277,7 +287,10 @@ class Lost:
 
 @event
 class ChoicesQueued:
+    """Choices to be made, in order; ``front`` puts them before those already waiting."""
+
     jobs: tuple[Job, ...]
+    front: bool = False
 
     def describe(self, n: Namer) -> str:
         return f"{len(self.jobs)} choice(s) to make."
@@ -381,6 +394,8 @@ class MarketPassed:
 
 @event
 class Converted:
+    """``seat`` used conversion number ``ability`` of craftsman ``card``."""
+
     seat: int
     card: str
     ability: int

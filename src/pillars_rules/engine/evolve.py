@@ -111,7 +111,8 @@ def _(s: GameState, e: E.RoundStarted) -> GameState:
         shiring=deck[:2], display=deck[2:4], passed=frozenset(),
         spots=tuple((loc, (None,) * n) for loc, n in LOCATIONS.items()),
         marker=7, drawn=None, parked=(), thirds=(), first_placed=(), redraw_used=False,
-        prev_event=s.event, prev_protected=s.protected, event="", protected=frozenset(),
+        prev_event=s.event, prev_protected=s.protected, event="", event_applied=False,
+        protected=frozenset(),
         tax=0, exempt=frozenset(), traded=(), done=frozenset(), jobs=(), decided=frozenset(),
     )
 
@@ -242,6 +243,11 @@ def _(s: GameState, e: E.EventRevealed) -> GameState:
     return replace(s, event=e.card, event_deck=s.event_deck[1:])
 
 
+@on(E.EventApplied)
+def _(s: GameState, e: E.EventApplied) -> GameState:
+    return replace(s, event_applied=True)
+
+
 @on(E.Protected)
 def _(s: GameState, e: E.Protected) -> GameState:
     return replace(s, protected=s.protected | {e.seat})
@@ -269,7 +275,7 @@ def _(s: GameState, e: E.Lost) -> GameState:
 
 @on(E.ChoicesQueued)
 def _(s: GameState, e: E.ChoicesQueued) -> GameState:
-    return replace(s, jobs=e.jobs + s.jobs)
+    return replace(s, jobs=e.jobs + s.jobs if e.front else s.jobs + e.jobs)
 
 
 @on(E.ChoiceMade)

@@ -238,6 +238,8 @@ def _step_event(state: GameState, rules: Rules) -> list:
         if not state.event_deck:
             return _next(state, rules)
         return [E.EventRevealed(state.event_deck[0])]
+    if state.event_applied:  # its choices were made (jobs come first in advance)
+        return _next(state, rules)
     harmful = rules.card(state.event).harmful
     bishop = state.spot_list("bishop")[0]
     if bishop is not None and (bishop, "bishop") not in state.decided:
@@ -261,7 +263,7 @@ def _step_event(state: GameState, rules: Rules) -> list:
                 for e in batch:
                     s = evolve(s, e)
                 out.extend(batch)
-    return out + _next(s, rules)
+    return out + [E.EventApplied(card.id)]
 
 
 def _step_bishop(state: GameState, rules: Rules) -> list:

@@ -258,6 +258,8 @@ def action_events(state: GameState, rules: Rules, action) -> list:
         option = job_effect(rules, job).options[action.index]
         after = evolve(state, made)
         more = instant_events(after, rules, seat, option, job.source, job.ability, action.index)
+        # a choice inside the chosen option is made next, before other waiting choices
+        more = [E.ChoicesQueued(e.jobs, front=True) if isinstance(e, E.ChoicesQueued) else e for e in more]
         return [made] + more
     if t is A.Buy:
         return [E.Bought(seat, action.resource, action.n, rules.price(state, seat, "buy", action.resource))]
@@ -266,7 +268,7 @@ def action_events(state: GameState, rules: Rules, action) -> list:
     if t is A.EndTrading:
         return [E.MarketPassed(seat)]
     if t is A.Build:
-        conv = rules.card(action.card).abilities[action.ability]
+        conv = rules.card(action.card).conversions[action.ability]
         return [E.Converted(seat, action.card, action.ability, conv.inputs, conv.outputs)]
     if t is A.EndBuilding:
         return [E.CathedralDone(seat)]

@@ -195,6 +195,7 @@ class GameState:
     redraw_used: bool = False
     # --- events
     event: str = ""
+    event_applied: bool = False
     protected: frozenset[int] = frozenset()
     prev_event: str = ""
     prev_protected: frozenset[int] = frozenset()

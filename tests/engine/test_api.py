@@ -1,0 +1,97 @@
+"""The embedding contract: new_game, apply, events, view, replay, save/load."""
+
+import pytest
+
+import pillars_rules as pr
+from pillars_rules.actions import Buy, Hire, Pass
+
+
+def test_new_game_arguments():
+    game = pr.new_game(players=3, seed=1, names=["Ann", "Bob", "Cy"])
+    assert [p.name for p in game.state.players] == ["Ann", "Bob", "Cy"]
+    for bad in (1, 5, "4", True, None):
+        with pytest.raises(pr.ConfigError, match="players"):
+            pr.new_game(players=bad)
+    with pytest.raises(pr.ConfigError, match="seed"):
+        pr.new_game(2, seed=-1)
+    with pytest.raises(pr.ConfigError, match="names"):
+        pr.new_game(2, names=["A"])
+    with pytest.raises(pr.ConfigError, match="differ"):
+        pr.new_game(2, names=["A", "A"])
+    with pytest.raises(pr.ConfigError, match="did you mean 'dm'"):
+        pr.new_game(2, variants=["dn"])
+    assert pr.new_game(2, variants={"dm": True, "archbishop_all_craftsmen": False}).rules.variants == ("dm",)
+
+
+def test_apply_returns_new_game_old_unchanged():
+    game = pr.new_game(4, seed=1)
+    before_state, before_events = game.state, game.events
+    after = game.apply(game.legal_actions()[0])
+    assert game.state is before_state and game.events == before_events
+    assert after.n_events > game.n_events
+    # branching from the old game does not disturb the new one
+    other = game.apply(Pass())
+    assert after.events[: game.n_events] == other.events[: game.n_events]
+    assert after.events != other.events
+    assert pr.replay(after.events) == after and pr.replay(other.events) == other
+
+
+def test_illegal_action_has_reason_and_leaves_game_unchanged():
+    game = pr.new_game(4, seed=1)
+    with pytest.raises(pr.IllegalActionError) as info:
+        game.apply(Buy("wood", 1))
+    assert "draft" in info.value.reason
+    with pytest.raises(pr.IllegalActionError, match="not seat 2's turn"):
+        game.apply(Pass(), seat=2)
+    with pytest.raises(pr.IllegalActionError, match="unknown card"):
+        game.apply(Hire("no_such_card"))
+    with pytest.raises(pr.IllegalActionError, match="not an action"):
+        game.apply("pass")
+    assert game == pr.replay(game.events)
+
+
+def test_actions_and_events_read_as_english():
+    game = pr.new_game(4, seed=1)
+    labels = [str(a) for a in game.legal_actions()]
+    assert any(label.startswith("hire ") and " for " in label and "gold" in label for label in labels)
+    assert "pass" in labels
+    game = pr.play(game, pr.RandomBot(1), max_actions=50)
+    sentences = game.narrate()
+    assert sentences[0].startswith("A game for 4 players began")
+    assert all(s.endswith(".") for s in sentences)
+
+
+def test_view_hides_secrets():
+    game = pr.new_game(4, seed=1)
+    v = game.view(2)
+    assert v.state.seed == 0 and v.state.rng == 0
+    assert set(v.state.event_deck) == {"?"} and set(v.state.privilege_deck) == {"?"}
+    assert set(v.state.craftsman_decks[1]) == {"?"}
+    assert v.state.craftsman_decks[0] == game.state.craftsman_decks[0]
+    assert v.legal_actions == () and game.view(0).legal_actions == tuple(game.legal_actions())
+    assert all(set(d) == {"?"} for d in v.events[1].craftsmen)
+    with pytest.raises(pr.IllegalActionError):
+        game.view(4)
+
+
+def test_ranking_tie_breaks_s2_6():
+    from tests.engine.support import surgery
+
+    game = pr.play(pr.new_game(4, seed=3), pr.RandomBot(3))
+    tied = surgery(game, players={0: {"vp": 10, "gold": 5}, 1: {"vp": 10, "gold": 7},
+                                  2: {"vp": 10, "gold": 5}, 3: {"vp": 12, "gold": 0}})
+    assert tied.ranking() == [[3], [1], [0, 2]]
+    assert tied.winners() == [3]
+
+
+def test_game_lasts_six_rounds_s2_6():
+    game = pr.play(pr.new_game(2, seed=8), pr.RandomBot(8))
+    assert game.is_over and game.state.round == 6 and game.state.cathedral == 6
+
+
+def test_save_load_roundtrip():
+    game = pr.play(pr.new_game(3, seed=2), pr.RandomBot(2), max_actions=120)
+    text = pr.save(game)
+    assert pr.load(text) == game
+    assert pr.replay(game.events) == game
+    assert pr.replay(game.events, verify=False) == game

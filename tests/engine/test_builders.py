@@ -1,0 +1,142 @@
+"""§2.3 Phase II -- placing builders."""
+
+import pytest
+
+from pillars_rules import IllegalActionError
+from pillars_rules.actions import KeepBuilder, Park, Place, ReturnBuilder
+from pillars_rules.engine import events as E
+
+from .support import BLUE, RED, force_draw, game_for, new_events, of_type, surgery, to_builders
+
+
+def test_bag_holds_three_builders_each_s2_3():
+    g = to_builders(game_for(players=3))
+    bagged = of_type(g.events, E.BuildersBagged)[0]
+    assert sorted(bagged.bag) == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+
+
+def test_cost_track_descends_and_pass_parks_s2_3():
+    g = force_draw(to_builders(game_for(players=2)), RED)
+    assert g.pending.kind == "place" and g.state.price == 7
+    g = g.apply(Park())
+    assert g.state.parked == (RED,) and g.state.marker == 6
+    g = force_draw(g, BLUE)
+    assert g.state.price == 6
+    g = g.apply(Place("bishop", 0))
+    assert g.state.players[BLUE].gold == 21 - 6 and g.state.marker == 5
+
+
+def test_worked_example_parked_order_s9():
+    """§9 Phase II: Red passes at 7; later Blue passes, then Red again: after the bag is
+    empty Red places first, then Blue, then Red, all free."""
+    g = force_draw(to_builders(game_for(players=2)), RED)
+    g = g.apply(Park())                       # Red parked on 7
+    g = force_draw(g, BLUE).apply(Park())     # Blue parked on 6
+    g = force_draw(g, RED).apply(Park())      # Red parked on 5
+    assert g.state.parked == (RED, BLUE, RED)
+    # the remaining three builders (1 Red, 2 Blue) are placed from the bag
+    while g.state.bag or g.state.drawn is not None:
+        if g.pending.kind == "redraw":
+            g = g.apply(KeepBuilder())
+            continue
+        g = g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))
+    order = []
+    gold_before = [p.gold for p in g.state.players]
+    while g.pending.kind == "place":
+        order.append(g.current_player)
+        assert g.state.drawn is None
+        assert Park() not in g.legal_actions()
+        g = g.apply(g.legal_actions()[0])
+    assert order == [RED, BLUE, RED]
+    placed = of_type(g.events, E.BuilderPlaced)[-3:]
+    assert [e.price for e in placed] == [0, 0, 0] and [e.source for e in placed] == ["parked"] * 3
+    assert [p.gold for p in g.state.players] == gold_before
+
+
+def test_cannot_pay_must_pass_s2_3():
+    g = surgery(force_draw(to_builders(game_for(players=2)), RED), players={RED: {"gold": 3}})
+    legal = g.legal_actions()
+    assert legal == [Park()]
+    with pytest.raises(IllegalActionError, match="cannot pay"):
+        g.apply(Place("priory", 0))
+
+
+def test_price_zero_must_place_s2_3():
+    g = surgery(force_draw(to_builders(game_for(players=2)), RED), price=0)
+    assert Park() not in g.legal_actions()
+    assert all(isinstance(a, Place) for a in g.legal_actions())
+
+
+def test_two_players_last_builder_free_s2_3():
+    g = to_builders(game_for(players=2))
+    prices = []
+    while g.state.bag or g.state.drawn is not None:
+        if g.pending.kind == "redraw":
+            g = g.apply(KeepBuilder())
+            continue
+        prices.append(g.state.price)
+        g = g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)) if g.state.players[g.current_player].gold >= g.state.price else Park())
+    assert len(prices) == 6 and prices[-1] == 0
+    assert prices[:5] == [7, 6, 5, 4, 3]
+
+
+def test_one_builder_per_spot_and_no_two_own_on_court_or_market_s2_3():
+    g = force_draw(to_builders(game_for(players=2)), RED)
+    g = g.apply(Place("kings_court", 0))
+    g = force_draw(g, RED)
+    legal = g.legal_actions()
+    assert not any(isinstance(a, Place) and a.location == "kings_court" for a in legal)
+    with pytest.raises(IllegalActionError, match="already has a builder"):
+        g.apply(Place("kings_court", 1))
+    g = g.apply(Place("market", 0))
+    g = force_draw(g, BLUE)
+    with pytest.raises(IllegalActionError, match="taken"):
+        g.apply(Place("market", 0))
+    assert Place("market", 1) in g.legal_actions()
+    assert Place("kings_court", 1) in g.legal_actions()
+    assert not any(isinstance(a, Place) and a.location == "market" for a in force_draw(g, RED).legal_actions())
+
+
+def test_start_player_redraw_once_per_round_s2_3():
+    g = to_builders(game_for(players=3))
+    assert g.pending.kind == "redraw" and g.current_player == g.state.start_player
+    drawn = g.state.drawn
+    g2 = g.apply(ReturnBuilder())
+    evs = new_events(g, g2)
+    assert of_type(evs, E.BuilderReturned)[0].seat == drawn
+    assert len(of_type(evs, E.BuilderDrawn)) == 1
+    assert g2.pending.kind == "place" and g2.state.redraw_used
+    # once used, never offered again this round
+    while g2.pending.kind == "place" and g2.state.drawn is not None:
+        g2 = g2.apply(g2.legal_actions()[0])
+        assert g2.pending.kind != "redraw"
+
+
+def test_keep_builder_asks_again_next_draw_s2_3():
+    g = to_builders(game_for(players=3))
+    g = g.apply(KeepBuilder())
+    assert g.pending.kind == "place"
+    g = g.apply(g.legal_actions()[0])
+    assert g.pending.kind == "redraw"
+
+
+def test_dm_variant_third_builders_reverse_order_s2_3():
+    g = to_builders(game_for(players=3, variants=["dm"]))
+    bagged = of_type(g.events, E.BuildersBagged)[0]
+    assert sorted(bagged.bag) == [0, 0, 1, 1, 2, 2] and sorted(bagged.thirds) == [0, 1, 2]
+    firsts = []
+    while g.state.bag or g.state.drawn is not None or g.state.parked:
+        if g.pending.kind == "redraw":
+            g = g.apply(KeepBuilder())
+            continue
+        seat = g.current_player
+        g = g.apply(next(a for a in g.legal_actions() if isinstance(a, Place) and not a.free))
+        if seat not in firsts:
+            firsts.append(seat)
+    thirds = []
+    while g.pending.kind == "place":
+        thirds.append(g.current_player)
+        assert Park() not in g.legal_actions()
+        g = g.apply(g.legal_actions()[0])
+    assert thirds == list(reversed(firsts))
+    assert of_type(g.events, E.BuilderPlaced)[-1].price == 0
