@@ -12,7 +12,7 @@ from typing import Callable
 from ..effects import LOCATIONS, Amount
 from . import events as E
 from .state import (
-    CUBE_INDEX, CUBE_TOTALS, GOLD_CAP, MARKET_REFILL, GameState, Pending, Pieces, PlayerState, replace,
+    CUBE_INDEX, CUBE_TOTALS, GOLD_CAP, MARKET_REFILL, Board, Fixed, GameState, Pending, Pieces, PlayerState, replace,
 )
 
 _HANDLERS: dict[type, Callable[[GameState, object], GameState]] = {}
@@ -74,9 +74,8 @@ def _(state, e: E.GameStarted) -> GameState:
         for name, gold in zip(e.names, e.gold)
     )
     return GameState(
-        seed=e.seed, variants=e.variants, card_hash=e.card_hash, players=players,
-        supply=CUBE_TOTALS, stage="setup",
-        spots=tuple((loc, (None,) * n) for loc, n in LOCATIONS.items()),
+        fixed=Fixed(e.seed, e.variants, e.card_hash), players=players, stage="setup",
+        board=Board(supply=CUBE_TOTALS, spots=tuple((loc, (None,) * n) for loc, n in LOCATIONS.items())),
     )
 
 

@@ -14,7 +14,7 @@ from ..effects import (
 )
 from . import events as E
 from . import rng
-from .context import Rules
+from .context import DEFAULT_CRAFTSMAN_LIMIT, Rules
 from .evolve import evolve
 from .state import ROUNDS, GameState, Job, Pieces
 
@@ -28,9 +28,12 @@ DISPLAY_RESOURCE_CARDS = 7
 PRIVILEGES_PER_GAME = 12
 
 
-def turn_order(state: GameState) -> list[int]:
-    n = state.n_players
-    return [(state.start_player + i) % n for i in range(n)]
+_ORDERS = {(n, s): tuple((s + i) % n for i in range(n)) for n in range(1, 9) for s in range(n)}
+
+
+def turn_order(state: GameState) -> tuple[int, ...]:
+    """Seats clockwise from the start player."""
+    return _ORDERS[len(state.players), state.start_player]
 
 
 # ------------------------------------------------------------------ instant effects
@@ -110,7 +113,8 @@ def advance(state: GameState, rules: Rules) -> list:
         return []
     # Universal checks first: the craftsman limit (§2.2) and pending choices.
     for seat in turn_order(state):
-        if len(state.players[seat].craftsmen) > rules.craftsman_limit(state, seat):
+        n = len(state.players[seat].craftsmen)
+        if n > DEFAULT_CRAFTSMAN_LIMIT and n > rules.craftsman_limit(state, seat):
             return [E.DecisionPending("discard", seat)]
     while state.jobs:
         job = state.jobs[0]

@@ -10,6 +10,7 @@ State holds card *ids* only; what a card does is looked up in the game's
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import attrs
@@ -26,13 +27,43 @@ ROUNDS = 6
 
 
 def replace(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen attrs instance with ``changes`` (fast ``attrs.evolve``)."""
+    """A copy of a frozen attrs instance with ``changes`` (a fast ``attrs.evolve``:
+    all fields are read at C speed by one attrgetter, the changed ones swapped in,
+    and the class built positionally; unchanged parts are shared, never copied).
+
+    For a :class:`GameState`, grouped fields may be named directly
+    (``replace(state, market=...)``): they are routed to their group.
+    """
     cls = obj.__class__
-    return cls(*[changes.get(n, getattr(obj, n)) for n in cls.__field_names__])
+    if cls is GameState and not _GROUPED.isdisjoint(changes):
+        changes = _route(obj, changes)
+    values = list(cls.__get_all__(obj))
+    index = cls.__field_index__
+    for name, value in changes.items():
+        values[index[name]] = value
+    return cls(*values)
+
+
+def _route(state: "GameState", changes: dict[str, Any]) -> dict[str, Any]:
+    top: dict[str, Any] = {}
+    grouped: dict[str, dict[str, Any]] = {}
+    for name, value in changes.items():
+        group = GROUP_OF.get(name)
+        if group is None:
+            top[name] = value
+        else:
+            grouped.setdefault(group, {})[name] = value
+    for group, ch in grouped.items():
+        top[group] = replace(getattr(state, group), **ch)
+    return top
 
 
 def _register(cls: type) -> type:
-    cls.__field_names__ = tuple(a.name for a in attrs.fields(cls))
+    names = tuple(a.name for a in attrs.fields(cls))
+    cls.__field_names__ = names
+    cls.__field_index__ = {n: i for i, n in enumerate(names)}
+    cls.__get_all__ = staticmethod(operator.attrgetter(*names)) if len(names) > 1 else \
+        staticmethod(lambda obj, _n=names[0]: (getattr(obj, _n),))
     return cls
 
 
@@ -146,45 +177,64 @@ class Job:
     option: int = -1
 
 
-EMPTY_SPOTS: dict[str, tuple[int | None, ...]] = {}
+@_register
+@frozen
+class Fixed:
+    """What never changes during a game."""
+
+    seed: int
+    variants: tuple[str, ...]
+    card_hash: str
 
 
 @_register
 @frozen
-class GameState:
-    """The whole game at one moment.
+class Board:
+    """Cubes and builders on the board."""
 
-    Secret parts (deck orders, the seed) are hidden from players by
-    :meth:`pillars_rules.Game.view`.
-    """
-
-    # --- fixed for the game
-    seed: int
-    variants: tuple[str, ...]
-    card_hash: str
-    # --- progress
-    round: int = 0
-    stage: str = "setup"
-    step: str = ""
-    start_player: int = 0
-    pending: Pending | None = None
-    rng: int = 0
-    players: tuple[PlayerState, ...] = ()
-    # --- board
     supply: tuple[int, int, int, int] = CUBE_TOTALS
     market: tuple[int, int, int, int] = (0, 0, 0, 0)
     court_metal: int = 0
     spots: tuple[tuple[str, tuple[int | None, ...]], ...] = ()
-    # --- decks (secret orders)
+
+
+@_register
+@frozen
+class Decks:
+    """Undealt cards, in their (secret) order."""
+
     craftsman_decks: tuple[tuple[str, ...], ...] = ()
     event_deck: tuple[str, ...] = ()
     privilege_deck: tuple[str, ...] = ()
-    # --- round display
+
+
+@_register
+@frozen
+class RoundState:
+    """This round's display, event, choices and bookkeeping (reset each round)."""
+
     display: tuple[str, ...] = ()
     shiring: tuple[str, ...] = ()
     kingsbridge: tuple[str, ...] = ()
     passed: frozenset[int] = frozenset()
-    # --- phase II
+    event: str = ""
+    event_applied: bool = False
+    protected: frozenset[int] = frozenset()
+    prev_event: str = ""
+    prev_protected: frozenset[int] = frozenset()
+    tax: int = 0
+    exempt: frozenset[int] = frozenset()
+    jobs: tuple[Job, ...] = ()
+    decided: frozenset[tuple[int, str]] = frozenset()
+    traded: tuple[tuple[int, str, str], ...] = ()
+    done: frozenset[int] = frozenset()
+
+
+@_register
+@frozen
+class Builders:
+    """Phase II: the bag, the cost marker, the drawn and parked builders."""
+
     bag: tuple[int, ...] = ()
     marker: int = 7
     drawn: int | None = None
@@ -193,19 +243,37 @@ class GameState:
     thirds: tuple[int, ...] = ()
     first_placed: tuple[int, ...] = ()
     redraw_used: bool = False
-    # --- events
-    event: str = ""
-    event_applied: bool = False
-    protected: frozenset[int] = frozenset()
-    prev_event: str = ""
-    prev_protected: frozenset[int] = frozenset()
-    tax: int = 0
-    exempt: frozenset[int] = frozenset()
-    # --- choices, market, cathedral
-    jobs: tuple[Job, ...] = ()
-    decided: frozenset[tuple[int, str]] = frozenset()
-    traded: tuple[tuple[int, str, str], ...] = ()
-    done: frozenset[int] = frozenset()
+
+
+_GROUPS: dict[str, type] = {
+    "fixed": Fixed, "board": Board, "decks": Decks, "table": RoundState, "builders": Builders,
+}
+
+
+@_register
+@frozen
+class GameState:
+    """The whole game at one moment.
+
+    Fields are grouped (:class:`Fixed`, :class:`Board`, :class:`Decks`,
+    :class:`RoundState`, :class:`Builders`) so that a change rebuilds only a small
+    record; every grouped field can also be read directly, e.g. ``state.market``
+    is ``state.board.market``. Secret parts (deck orders, the seed) are hidden
+    from players by :meth:`pillars_rules.Game.view`.
+    """
+
+    fixed: Fixed
+    round: int = 0
+    stage: str = "setup"
+    step: str = ""
+    start_player: int = 0
+    pending: Pending | None = None
+    rng: int = 0
+    players: tuple[PlayerState, ...] = ()
+    board: Board = Board()
+    decks: Decks = Decks()
+    table: RoundState = RoundState()
+    builders: Builders = Builders()
     cathedral: int = 0
     game_over: bool = False
 
@@ -232,3 +300,21 @@ class GameState:
         if kind == "metal":
             total += self.court_metal
         return total
+
+
+#: Which group each grouped field lives in.
+GROUP_OF: dict[str, str] = {
+    name: group for group, cls in _GROUPS.items() for name in cls.__field_names__
+}
+
+
+_GROUPED = frozenset(GROUP_OF)
+
+
+def _read_through(group: str, name: str) -> property:
+    getter = operator.attrgetter(f"{group}.{name}")
+    return property(getter, doc=f"``{group}.{name}``")
+
+
+for _name, _group in GROUP_OF.items():
+    setattr(GameState, _name, _read_through(_group, _name))

@@ -1,0 +1,161 @@
+"""The typed syntax tree of card text.
+
+Every node carries the 1-based ``line`` and ``column`` where it starts in its
+file (and statements their ``end_line``), so the compiler can point at the
+exact word that is wrong. The tree says what was *written*; it is not yet
+checked against the effect registry -- that is the compiler's job.
+
+Effects and abilities share one node type, :class:`Effect`, whose
+``registry`` is the name of the :mod:`pillars_rules.effects` class it will
+become (``"Convert"``, ``"Gain"``...) and whose ``args`` are that class's
+fields as written. This keeps the tree in step with the registry: a new
+registry class needs a grammar rule and a line in the builder, not a new
+node class.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from attrs import field, frozen
+
+
+def _pos():
+    return field(default=0, kw_only=True)
+
+
+@frozen
+class Num:
+    """A number as written (``"+1"``, ``"5"``); ``value`` is None when it has
+    too many digits to be a valid number at all."""
+
+    text: str
+    line: int = _pos()
+    column: int = _pos()
+
+    @property
+    def value(self) -> int | None:
+        digits = self.text.lstrip("+-")
+        if len(digits) > 9:
+            return None
+        return int(self.text)
+
+    @property
+    def signed(self) -> bool:
+        return self.text[:1] in "+-"
+
+
+@frozen
+class Name:
+    """An identifier: a card id, tag, amount kind, step, location..."""
+
+    text: str
+    line: int = _pos()
+    column: int = _pos()
+
+
+@frozen
+class Title:
+    """A quoted card name, without its quotes."""
+
+    text: str
+    line: int = _pos()
+    column: int = _pos()
+
+
+@frozen
+class AmountNode:
+    """``2 wood``."""
+
+    n: Num
+    kind: Name
+    line: int = _pos()
+    column: int = _pos()
+
+
+#: An argument value inside an :class:`Effect`.
+Value = Union[Num, Name, AmountNode, "Effect", str, None, tuple]
+
+
+@frozen
+class Effect:
+    """An ability, modifier, instant or once-effect as written.
+
+    ``registry`` names the :mod:`pillars_rules.effects` class; ``args`` are
+    ``(field name, value)`` pairs in the class's field order.
+    """
+
+    registry: str
+    args: tuple[tuple[str, Value], ...] = ()
+    line: int = _pos()
+    column: int = _pos()
+    end_line: int = _pos()
+
+    def arg(self, name: str, default: Value = None) -> Value:
+        for k, v in self.args:
+            if k == name:
+                return v
+        return default
+
+
+@frozen
+class Field:
+    """A card field statement: ``round 1``, ``cost 5 gold``, ``harmful``...
+
+    ``name`` is the :class:`~pillars_rules.cards.Card` attribute it sets
+    (``round``, ``cost``, ``tags``, ``mode``, ``last_round``, ``harmful``,
+    ``site``, ``yields``, ``workers``).
+    """
+
+    name: str
+    value: Value
+    line: int = _pos()
+    column: int = _pos()
+    end_line: int = _pos()
+
+
+@frozen
+class VariantNode:
+    """``variant name { abilities }``."""
+
+    name: Name
+    abilities: tuple[Effect, ...]
+    line: int = _pos()
+    column: int = _pos()
+    end_line: int = _pos()
+
+
+@frozen
+class CardNode:
+    """One card block: ``kind id "Name" de "Name" { ... }``."""
+
+    kind: Name
+    id: Name
+    name: Title
+    name_de: Title | None
+    fields: tuple[Field, ...] = ()
+    abilities: tuple[Effect, ...] = ()
+    variants: tuple[VariantNode, ...] = ()
+    line: int = _pos()
+    column: int = _pos()
+    end_line: int = _pos()
+
+
+@frozen
+class Comment:
+    """``# text`` (kept so the formatter can put it back)."""
+
+    text: str
+    line: int = _pos()
+    column: int = _pos()
+
+
+@frozen
+class CardFile:
+    """A parsed card file."""
+
+    file: str
+    cards: tuple[CardNode, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    line: int = _pos()
+    column: int = _pos()

@@ -1,0 +1,126 @@
+"""``pillars-rules cards ...``: check, format and show card files.
+
+The top-level CLI (:mod:`pillars_rules.cli`) calls :func:`register` with its
+argparse sub-parsers; each command stores its handler as ``func`` and returns
+an exit code (0 fine, 1 problems found).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .. import _paths
+from ..cards import CardSet
+from ..errors import CardError
+from .compiler import _expand, base_cards, load_paths
+from .diagnostics import suggest
+from .formatter import format_text
+from .render import render
+
+
+def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``cards`` command and its sub-commands."""
+    cards = subparsers.add_parser(
+        "cards", help="check, format and show card files",
+        description="Work with card files written in the pillars-rules card language.")
+    sub = cards.add_subparsers(dest="cards_command", metavar="COMMAND", required=True)
+
+    check = sub.add_parser("check", help="compile card files and report every problem",
+                           description="Compile card files (folders: every *.cards inside). "
+                                       "Cards may refer to the base set. Exit 1 on problems.")
+    check.add_argument("paths", nargs="+", metavar="PATH")
+    check.set_defaults(func=cmd_check)
+
+    fmt = sub.add_parser("fmt", help="print card files in canonical form",
+                         description="Print card files in canonical form (comments are kept).")
+    fmt.add_argument("paths", nargs="+", metavar="PATH")
+    mode = fmt.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="rewrite the files in place")
+    mode.add_argument("--check", action="store_true",
+                      help="print nothing; exit 1 if a file is not canonical")
+    fmt.set_defaults(func=cmd_fmt)
+
+    show = sub.add_parser("show", help="print a card's rules in English",
+                          description="Print a card's rules in English.")
+    show.add_argument("id", metavar="ID", help="card id, e.g. mason_r1")
+    show.add_argument("--cards", nargs="+", default=[], metavar="PATH",
+                      help="extra card files or folders (on top of the base set)")
+    show.set_defaults(func=cmd_show)
+    return cards
+
+
+def _in_base(path: Path) -> bool:
+    try:
+        base = (_paths.data_dir("cards") / "base").resolve()
+    except FileNotFoundError:  # pragma: no cover - broken installation
+        return False
+    p = path.resolve()
+    return p == base or base in p.parents
+
+
+def _load(paths: list[str]) -> CardSet:
+    """Given paths, on top of the base set unless they are the base set."""
+    known = None if any(_in_base(Path(p)) for p in paths) else base_cards()
+    return load_paths(paths, known=known)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    try:
+        cs = _load(args.paths)
+    except CardError as e:
+        print(e, file=sys.stderr)
+        n = len(e.diagnostics)
+        print(f"\n{n} problem{'s' if n != 1 else ''} found", file=sys.stderr)
+        return 1
+    print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''}")
+    return 0
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    files, problems = _expand(args.paths)
+    status = 0
+    for d in problems:
+        print(d, file=sys.stderr)
+        status = 1
+    for name, path in files:
+        try:
+            text = path.read_text(encoding="utf-8")
+            new = format_text(text, name)
+        except CardError as e:
+            print(e, file=sys.stderr)
+            status = 1
+            continue
+        except (OSError, UnicodeDecodeError) as e:
+            print(f"{name}: error: cannot read file: {e}", file=sys.stderr)
+            status = 1
+            continue
+        if args.check:
+            if new != text:
+                print(f"{name}: not canonically formatted", file=sys.stderr)
+                status = 1
+        elif args.write:
+            if new != text:
+                path.write_text(new, encoding="utf-8")
+                print(f"reformatted {name}", file=sys.stderr)
+        else:
+            if len(files) > 1:
+                sys.stdout.write(f"# ==> {name} <==\n")
+            sys.stdout.write(new)
+    return status
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    try:
+        cs = base_cards()
+        if args.cards:
+            cs = cs.merged(load_paths(args.cards, known=cs))
+    except CardError as e:
+        print(e, file=sys.stderr)
+        return 1
+    if args.id not in cs:
+        print(f"unknown card '{args.id}'{suggest(args.id, cs.by_id)}", file=sys.stderr)
+        return 1
+    print(render(cs[args.id]))
+    return 0

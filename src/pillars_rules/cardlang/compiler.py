@@ -1,0 +1,558 @@
+"""Syntax tree -> :class:`~pillars_rules.cards.Card` objects built only from
+the effect registry (:mod:`pillars_rules.effects`).
+
+The compiler checks every name against the registry's vocabularies
+(:data:`~pillars_rules.effects.AMOUNT_KINDS`, :data:`~pillars_rules.effects.HOOK_POINTS`,
+:data:`~pillars_rules.effects.LOCATIONS`, :data:`~pillars_rules.effects.WINDOWS`,
+:data:`~pillars_rules.effects.SITES`...), every number against its range, and
+every cross-reference (``needs`` tags, ``except`` card ids) against the whole
+set being compiled plus an optional ``known`` set. It reports all problems of
+a run in one :class:`~pillars_rules.errors.CardError`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Any, Iterable
+
+from .. import _paths
+from .. import effects as fx
+from ..cards import KINDS, Card, CardSet, SourcePos
+from ..errors import CardError
+from . import ast
+from .diagnostics import (
+    MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH, Diagnostic, Reporter, capped, short,
+    suggest,
+)
+from .parser import parse_collect
+
+#: Amount kinds a conversion may consume, and what it may produce.
+INPUT_KINDS: tuple[str, ...] = fx.CUBES + ("gold",)
+OUTPUT_KINDS: tuple[str, ...] = fx.AMOUNT_KINDS
+#: What a craftsman's hiring cost may be paid in.
+COST_KINDS: tuple[str, ...] = ("gold", "vp")
+
+#: Card fields each kind may set, and those it must set.
+FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
+    "craftsman": ("round", "cost", "tags"),
+    "privilege": ("mode", "last_round"),
+    "event": ("harmful",),
+    "resource": ("site", "yields", "workers"),
+}
+REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
+    "craftsman": ("round",),
+    "privilege": ("mode",),
+    "event": (),
+    "resource": ("site", "yields", "workers"),
+}
+MODES: tuple[str, ...] = ("permanent", "once", "immediate")
+#: Rounds a craftsman may belong to: 0 is ``round start``.
+ROUNDS = range(0, 7)
+
+_IDENT = re.compile(r"[a-z_][a-z0-9_]*\Z")
+
+#: How each registry ability is introduced in card text (for messages).
+ABILITY_WORDS: dict[str, str] = {
+    "Convert": "'convert'", "Passive": "a lasting modifier (e.g. 'tax 2')",
+    "Trigger": "'at <step>:'", "OnGain": "an effect when gained (e.g. 'gain 8 gold')",
+    "Once": "'on <window>:'", "Now": "'now:'", "ThisRound": "'this round:'",
+    "NextRound": "'next round:'",
+}
+
+
+def _a(kind: str) -> str:
+    return ("an " if kind[:1] in "aeiou" else "a ") + kind
+FIELD_WORDS: dict[str, str] = {
+    "round": "round", "cost": "cost", "tags": "tags", "mode": "permanent/once/immediate",
+    "last_round": "last round", "harmful": "harmful", "site": "site", "yields": "yields",
+    "workers": "workers",
+}
+ONCE_WORDS: dict[type, str] = {
+    fx.FreePlacement: "free placement", fx.IgnoreEvent: "ignore event", fx.TaxExempt: "pay no tax",
+}
+
+
+class _Unit:
+    """Compiles the cards of one file; cross-references are checked later."""
+
+    def __init__(self, rep: Reporter) -> None:
+        self.rep = rep
+        self.refs: list[tuple[str, ast.Name]] = []  # ("tag" | "card", name)
+        self.defined_ids: set[str] = set()
+        self.defined_tags: set[str] = set()
+
+    # ---- values ----------------------------------------------------------
+    def number(self, num: ast.Num, what: str, lo: int = 1, hi: int = MAX_NUMBER) -> int | None:
+        v = num.value
+        if v is None or not lo <= v <= hi:
+            self.rep.at(num, f"{what} must be a whole number from {lo} to {hi}, not {short(num.text)}")
+            return None
+        return v
+
+    def delta(self, num: ast.Num, what: str) -> int | None:
+        v = num.value
+        if v is None or abs(v) > MAX_NUMBER:
+            self.rep.at(num, f"{what} must be between -{MAX_NUMBER} and +{MAX_NUMBER}, "
+                             f"not {short(num.text)}")
+            return None
+        if v == 0:
+            self.rep.at(num, f"{what} of 0 has no effect")
+            return None
+        return v
+
+    def choice(self, name: ast.Name, options: Iterable[str], what: str) -> str | None:
+        options = tuple(options)
+        if name.text not in options:
+            self.rep.at(name, f"unknown {what} '{short(name.text)}'{suggest(name.text, options)}",
+                        f"a {what} is one of: {', '.join(options)}")
+            return None
+        return name.text
+
+    def ident(self, name: ast.Name, what: str) -> str | None:
+        if len(name.text) > MAX_NAME_LENGTH:
+            self.rep.at(name, f"{what} is too long ({len(name.text)} characters, "
+                              f"limit {MAX_NAME_LENGTH})")
+            return None
+        if not _IDENT.match(name.text):
+            self.rep.at(name, f"{what} '{short(name.text)}' must be lower_snake_case "
+                              "(lower-case letters, digits and '_')")
+            return None
+        return name.text
+
+    def title(self, title: ast.Title, what: str) -> str:
+        if not title.text.strip():
+            self.rep.at(title, f"{what} must not be empty")
+        elif len(title.text) > MAX_TITLE_LENGTH:
+            self.rep.at(title, f"{what} is too long ({len(title.text)} characters, "
+                               f"limit {MAX_TITLE_LENGTH})")
+        return title.text
+
+    def amount(self, a: ast.AmountNode, allowed: tuple[str, ...], role: str) -> fx.Amount | None:
+        kind = self.choice(a.kind, fx.AMOUNT_KINDS, "resource")
+        n = self.number(a.n, "an amount")
+        if kind is not None and kind not in allowed:
+            self.rep.at(a.kind, f"{role} cannot be {kind}; allowed: {', '.join(allowed)}")
+            return None
+        if kind is None or n is None:
+            return None
+        return fx.Amount(kind, n)
+
+    def amounts(self, items: tuple[ast.AmountNode, ...], allowed: tuple[str, ...],
+                role: str) -> tuple[fx.Amount, ...] | None:
+        out, seen, ok = [], set(), True
+        for a in items:
+            amt = self.amount(a, allowed, role)
+            if amt is None:
+                ok = False
+                continue
+            if amt.kind in seen:
+                self.rep.at(a, f"'{amt.kind}' appears twice in one list; write it once with "
+                               "the total")
+                ok = False
+            seen.add(amt.kind)
+            out.append(amt)
+        return tuple(out) if ok else None
+
+    def exclude(self, names: tuple[ast.Name, ...]) -> tuple[str, ...] | None:
+        out = []
+        for n in names:
+            cid = self.ident(n, "card id")
+            if cid is None:
+                return None
+            self.refs.append(("card", n))
+            out.append(cid)
+        if len(set(out)) != len(out):
+            self.rep.at(names[0], "a card is listed twice after 'except'")
+            return None
+        return tuple(out)
+
+    # ---- effects -----------------------------------------------------------
+    def instant(self, e: ast.Effect) -> Any:
+        r = e.registry
+        if r == "Gain":
+            amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a gain")
+            per = e.arg("per")
+            per_obj = None
+            if per is not None:
+                loc = self.choice(per.arg("location"), fx.LOCATIONS, "location")
+                if loc is None:
+                    return None
+                per_obj = fx.PerBuilder(loc)
+            return None if amounts is None else fx.Gain(amounts, per_obj)
+        if r == "Lose":
+            amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a loss")
+            return None if amounts is None else fx.Lose(amounts)
+        if r == "ChooseCraftsman":
+            exclude = self.exclude(e.arg("exclude"))
+            if e.arg("action") == "boost":
+                n = self.number(e.arg("n"), "a capacity boost")
+                if n is None or exclude is None:
+                    return None
+                return fx.ChooseCraftsman("boost", n, exclude)
+            return None if exclude is None else fx.ChooseCraftsman("discard", 0, exclude)
+        if r == "BoostAll":
+            exclude = self.exclude(e.arg("exclude"))
+            n = self.number(e.arg("n"), "a capacity boost")
+            return None if n is None or exclude is None else fx.BoostAll(n, exclude)
+        if r == "ChooseOne":
+            options = [self.instant(o) for o in e.arg("options")]
+            return None if None in options else fx.ChooseOne(tuple(options))
+        raise AssertionError(r)  # pragma: no cover - the grammar makes no other
+
+    def modifier(self, e: ast.Effect) -> Any:
+        r = e.registry
+        if r == "YieldDelta":
+            n = self.delta(e.arg("n"), "a yield change")
+            return None if n is None else fx.YieldDelta(n)
+        if r == "TaxFixed":
+            n = self.number(e.arg("n"), "a fixed tax", lo=0)
+            return None if n is None else fx.TaxFixed(n)
+        if r == "CraftsmanLimit":
+            n = self.number(e.arg("n"), "a craftsman limit")
+            return None if n is None else fx.CraftsmanLimit(n)
+        if r == "BuilderLimit":
+            n = self.number(e.arg("n"), "a builder limit", lo=0)
+            return None if n is None else fx.BuilderLimit(n)
+        if r == "ExtraWorker":
+            n = self.number(e.arg("n"), "the number of extra workers")
+            return None if n is None else fx.ExtraWorker(n)
+        if r == "PeekEvent":
+            return fx.PeekEvent()
+        if r == "MillBonus":
+            per = self.number(e.arg("per"), "the mill bonus per worker")
+            up_to = self.number(e.arg("up_to"), "the mill bonus limit")
+            return None if per is None or up_to is None else fx.MillBonus(per, up_to)
+        if r == "PriceDelta":
+            res = self.choice(e.arg("resource"), fx.CUBES, "resource")
+            n = self.delta(e.arg("n"), "a price change")
+            return None if res is None or n is None else fx.PriceDelta(res, n, e.arg("trade"))
+        if r == "Permit":
+            trade = self.choice(e.arg("trade"), fx.TRADES, "trade")
+            res = self.choice(e.arg("resource"), fx.CUBES, "resource")
+            return None if trade is None or res is None else fx.Permit(trade, res)
+        raise AssertionError(r)  # pragma: no cover
+
+    def once_effect(self, e: ast.Effect) -> Any:
+        return {"FreePlacement": fx.FreePlacement, "IgnoreEvent": fx.IgnoreEvent,
+                "TaxExempt": fx.TaxExempt}[e.registry]()
+
+    def ability(self, e: ast.Effect) -> Any:
+        r = e.registry
+        if r == "Convert":
+            inputs = self.amounts(e.arg("inputs"), INPUT_KINDS, "a conversion input")
+            outputs = self.amounts(e.arg("outputs"), OUTPUT_KINDS, "a conversion output")
+            ok = inputs is not None and outputs is not None
+            cap = e.arg("capacity")
+            capacity = None
+            if cap is not None:
+                capacity = self.number(cap, "capacity")
+                ok = ok and capacity is not None
+            needs = e.arg("needs")
+            tag = None
+            if needs is not None:
+                tag = self.ident(needs, "tag")
+                if tag is not None:
+                    self.refs.append(("tag", needs))
+                ok = ok and tag is not None
+            cond = e.arg("condition")
+            condition = None
+            if cond is not None:
+                kind = self.choice(cond.arg("kind"), fx.AMOUNT_KINDS, "resource")
+                n = self.number(cond.arg("n"), "an amount")
+                ok = ok and kind is not None and n is not None
+                if ok:
+                    condition = fx.OwnsAtLeast(kind, n)
+            return fx.Convert(inputs, outputs, capacity, tag, condition) if ok else None
+        if r in ("Passive", "ThisRound", "NextRound"):
+            mod = self.modifier(e.arg("modifier"))
+            return None if mod is None else getattr(fx, r)(mod)
+        if r in ("OnGain", "Now"):
+            eff = self.instant(e.arg("effect"))
+            return None if eff is None else getattr(fx, r)(eff)
+        if r == "Trigger":
+            step = self.choice(e.arg("step"), fx.HOOK_POINTS, "step")
+            eff = self.instant(e.arg("effect"))
+            return None if step is None or eff is None else fx.Trigger(step, eff)
+        if r == "Once":
+            window = self.choice(e.arg("window"), fx.WINDOWS, "window")
+            eff = self.once_effect(e.arg("effect"))
+            if window is None:
+                return None
+            if fx.ONCE_WINDOW[type(eff)] != window:
+                right = fx.ONCE_WINDOW[type(eff)]
+                self.rep.at(e.arg("window"), f"'{ONCE_WORDS[type(eff)]}' can only be used on "
+                                             f"{right}, not on {window}",
+                            f"write 'on {right}: {ONCE_WORDS[type(eff)]}'")
+                return None
+            return fx.Once(window, eff)
+        raise AssertionError(r)  # pragma: no cover
+
+    def abilities(self, effects: tuple[ast.Effect, ...], kind: str) -> tuple[Any, ...] | None:
+        allowed = fx.ABILITIES_BY_KIND[kind]
+        out, ok = [], True
+        for e in effects:
+            cls = fx.EFFECTS[e.registry]
+            if cls not in allowed:
+                names = ", ".join(ABILITY_WORDS[c.__name__] for c in allowed) or "none"
+                self.rep.at(e, f"{ABILITY_WORDS[e.registry]} is not allowed on {_a(kind)} card",
+                            f"{_a(kind)} card may have: {names}")
+                ok = False
+                continue
+            a = self.ability(e)
+            if a is None:
+                ok = False
+            out.append(a)
+        return tuple(out) if ok else None
+
+    # ---- cards -------------------------------------------------------------
+    def card(self, node: ast.CardNode) -> Card | None:
+        rep = self.rep
+        kind = self.choice(node.kind, KINDS, "card kind")
+        cid = self.ident(node.id, "card id")
+        name = self.title(node.name, "the card name")
+        name_de = self.title(node.name_de, "the German name") if node.name_de else ""
+        if kind is None:
+            return None
+        ok = cid is not None
+        values: dict[str, Any] = {}
+        seen: dict[str, ast.Field] = {}
+        for f in node.fields:
+            word = FIELD_WORDS[f.name]
+            if f.name not in FIELDS_BY_KIND[kind]:
+                allowed = ", ".join(FIELD_WORDS[x] for x in FIELDS_BY_KIND[kind])
+                rep.at(f, f"'{f.value if f.name == 'mode' else word}' is not allowed on "
+                          f"{_a(kind)} card", f"{_a(kind)} card may set: {allowed}")
+                ok = False
+                continue
+            if f.name in seen:
+                rep.at(f, f"'{word}' is given twice (first on line {seen[f.name].line})")
+                ok = False
+                continue
+            seen[f.name] = f
+            v = self.field(f)
+            if v is None:
+                ok = False
+            values[f.name] = v
+        for req in REQUIRED_FIELDS[kind]:
+            if req not in seen:
+                rep.at(node.id, f"{kind} card '{node.id.text}' needs '{FIELD_WORDS[req]}'")
+                ok = False
+        abilities = self.abilities(node.abilities, kind)
+        if abilities is None:
+            ok = False
+        elif kind != "resource" and not abilities:
+            rep.at(node.id, f"{kind} card '{node.id.text}' has no abilities")
+            ok = False
+        variants = []
+        vnames: set[str] = set()
+        for v in node.variants:
+            vname = self.ident(v.name, "variant name")
+            vab = self.abilities(v.abilities, kind)
+            if vname in vnames:
+                rep.at(v.name, f"variant '{vname}' is given twice")
+                ok = False
+            vnames.add(vname or "")
+            if vab is not None and not vab:
+                rep.at(v.name, f"variant '{v.name.text}' has no abilities")
+                ok = False
+            if vname is None or vab is None:
+                ok = False
+                continue
+            variants.append((vname, vab))
+        if not ok:
+            return None
+        card = Card(
+            id=cid, kind=kind, name=name, name_de=name_de, abilities=abilities,
+            variants=tuple(variants), pos=SourcePos(rep.file, node.line, node.column),
+            **values,
+        )
+        return card if self.consistent(card, node, seen) else None
+
+    def field(self, f: ast.Field) -> Any:
+        n, v = f.name, f.value
+        if n == "round":
+            if v == "start":
+                return 0
+            if v.value is None or v.value not in ROUNDS or v.value == 0:
+                self.rep.at(v, f"round must be 'start' or a number from 1 to {max(ROUNDS)}, "
+                               f"not {short(v.text)}")
+                return None
+            return v.value
+        if n == "cost":
+            return self.amounts(v, COST_KINDS, "a cost")
+        if n == "tags":
+            tags = tuple(self.ident(t, "tag") for t in v)
+            if None in tags:
+                return None
+            if len(set(tags)) != len(tags):
+                self.rep.at(f, "a tag is listed twice")
+                return None
+            return tags
+        if n in ("mode", "last_round", "harmful"):
+            return v
+        if n == "site":
+            return self.choice(v, fx.SITES, "site")
+        if n == "yields":
+            return self.amount(v, fx.CUBES, "a resource card's yield")
+        if n == "workers":
+            return self.number(v, "workers")
+        raise AssertionError(n)  # pragma: no cover
+
+    def consistent(self, card: Card, node: ast.CardNode, fields: dict[str, ast.Field]) -> bool:
+        """Checks that span several statements of one card."""
+        rep = self.rep
+        if card.kind == "resource":
+            want = fx.SITES[card.site]
+            if card.yields.kind != want:
+                rep.at(fields["yields"].value.kind,
+                       f"a {card.site.replace('_', ' ')} yields {want}, not {card.yields.kind}")
+                return False
+        if card.kind == "privilege":
+            all_abilities = [card.abilities] + [a for _, a in card.variants]
+            for abilities in all_abilities:
+                has_once = any(isinstance(a, fx.Once) for a in abilities)
+                if card.mode == "once" and not has_once:
+                    rep.at(fields["mode"], "a 'once' privilege needs an 'on <window>:' ability",
+                           "e.g. 'on placement: free placement'")
+                    return False
+                if card.mode != "once" and has_once:
+                    rep.at(fields["mode"], f"'on <window>:' abilities need a 'once' privilege, "
+                                           f"not '{card.mode}'")
+                    return False
+                if card.mode == "immediate" and not all(isinstance(a, fx.OnGain)
+                                                        for a in abilities):
+                    rep.at(fields["mode"], "an 'immediate' privilege may only have effects "
+                                           "that happen when it is gained (e.g. 'gain 8 gold')")
+                    return False
+        return True
+
+
+# --------------------------------------------------------------------------
+# Whole runs: one or more files, cross-references, duplicates
+
+
+def _index(cardsets: Iterable[CardSet]) -> tuple[dict[str, Card], set[str]]:
+    ids: dict[str, Card] = {}
+    tags: set[str] = set()
+    for cs in cardsets:
+        for c in cs.cards:
+            ids.setdefault(c.id, c)
+            tags.update(c.tags)
+    return ids, tags
+
+
+def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
+                 early: list[Diagnostic] | None = None) -> CardSet:
+    """Compile several (name, text) sources as one set; raise all problems at once."""
+    diagnostics: list[Diagnostic] = list(early or ())
+    units: list[tuple[_Unit, list[Card]]] = []
+    for name, text in files:
+        rep = Reporter(name, text)
+        tree = parse_collect(text, name, rep)
+        unit = _Unit(rep)
+        cards = [c for c in (unit.card(n) for n in tree.cards) if c is not None]
+        # cards that failed still define their id, so references to them do not
+        # produce a second, misleading error
+        unit.defined_ids = {n.id.text for n in tree.cards}
+        unit.defined_tags = {t.text for n in tree.cards for f in n.fields
+                             if f.name == "tags" and isinstance(f.value, tuple) for t in f.value}
+        units.append((unit, cards))
+    known_ids, known_tags = _index([known] if known is not None else [])
+    first: dict[str, Card] = {}
+    for unit, cards in units:
+        for c in cards:
+            # An id of the known set is allowed: merged on top of it
+            # (CardSet.merged), the new card replaces the known one.
+            if c.id in first:
+                unit.rep.error(c.pos.line, c.pos.column,
+                               f"duplicate card id '{c.id}' (first defined at {first[c.id].pos})")
+            else:
+                first[c.id] = c
+    all_ids = set(known_ids) | {i for u, _ in units for i in u.defined_ids}
+    all_tags = set(known_tags) | {t for u, _ in units for t in u.defined_tags}
+    for unit, _ in units:
+        for what, name in unit.refs:
+            if what == "tag" and name.text not in all_tags:
+                unit.rep.at(name, f"unknown tag '{name.text}'{suggest(name.text, all_tags)}",
+                            "'needs' names a tag that some craftsman declares with 'tags'")
+            elif what == "card":
+                if name.text not in all_ids:
+                    unit.rep.at(name, f"unknown card '{name.text}'"
+                                      f"{suggest(name.text, all_ids)}")
+                else:
+                    c = first.get(name.text) or known_ids.get(name.text)
+                    if c is not None and c.kind != "craftsman":
+                        unit.rep.at(name, f"'{name.text}' is a {c.kind}, not a craftsman")
+        diagnostics.extend(unit.rep.diagnostics)
+    if diagnostics:
+        raise CardError(capped(diagnostics))
+    cards = tuple(c for _, cs in units for c in cs)
+    return CardSet(cards, tuple(files))
+
+
+def compile_text(text: str, file: str = "<string>", known: CardSet | None = None) -> CardSet:
+    """Compile card text into a :class:`~pillars_rules.cards.CardSet`.
+
+    ``known`` is a set the text may refer to (``needs`` tags, ``except``
+    ids), e.g. :func:`base_cards` for fan cards; its cards are not included
+    in the result, and a card of the text with a known id is meant to
+    replace that card (``known.merged(result)``). Raises :class:`~pillars_rules.errors.CardError` listing
+    every problem in the text.
+
+    >>> cs = compile_text('event gift "Gift" { now: gain 2 gold }')
+    >>> cs["gift"].abilities
+    (Now(effect=Gain(amounts=(Amount(kind='gold', n=2),), per=None)),)
+    """
+    return _compile_run([(file, text)], known)
+
+
+def _expand(paths: Iterable[str | Path]) -> tuple[list[tuple[str, Path]], list[Diagnostic]]:
+    files: list[tuple[str, Path]] = []
+    problems: list[Diagnostic] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            files.extend((str(f), f) for f in sorted(p.rglob("*.cards")))
+        elif p.is_file():
+            files.append((str(p), p))
+        else:
+            problems.append(Diagnostic(str(p), 1, 1, "no such card file or folder"))
+    return files, problems
+
+
+def _read(files: list[tuple[str, Path]], problems: list[Diagnostic]) -> list[tuple[str, str]]:
+    out = []
+    for name, path in files:
+        try:
+            out.append((name, path.read_text(encoding="utf-8")))
+        except UnicodeDecodeError as e:
+            problems.append(Diagnostic(name, 1, 1, f"card files must be UTF-8 text ({e.reason} "
+                                                   f"at byte {e.start})"))
+        except OSError as e:
+            problems.append(Diagnostic(name, 1, 1, f"cannot read file: {e.strerror}"))
+    return out
+
+
+def load_paths(paths: Iterable[str | Path], known: CardSet | None = None) -> CardSet:
+    """Compile card files and folders (every ``*.cards`` inside, sorted) as one set.
+
+    All problems of all files are reported in one
+    :class:`~pillars_rules.errors.CardError`; an id defined twice in the
+    given files is an error. An id that is also in ``known`` is allowed: it
+    replaces the known card when the sets are merged (``known.merged(result)``).
+    """
+    files, problems = _expand(paths)
+    texts = _read(files, problems)
+    return _compile_run(texts, known, problems)
+
+
+@functools.cache
+def base_cards() -> CardSet:
+    """The base game's 62 cards (RULES §5-§8), compiled once per process."""
+    root = _paths.data_dir("cards")
+    files = [(f.relative_to(root).as_posix(), f) for f in sorted((root / "base").glob("*.cards"))]
+    problems: list[Diagnostic] = []
+    texts = _read(files, problems)
+    return _compile_run(texts, None, problems)

@@ -1,0 +1,340 @@
+"""Canonical card text.
+
+:func:`format_text` reformats card text (comments are kept and move with the
+statement they belong to); :func:`format_cards` writes compiled cards back
+as text. Both go through the same printer, which works on the syntax tree,
+so for any compiled card ``compile_text(format_cards([card])).cards == (card,)``.
+
+Canonical layout: one statement per line, four-space indents, a blank line
+between cards, fields first (``round``, ``cost``, ``tags``; ``permanent``...,
+``last round``; ``harmful``; ``site``, ``yields``, ``workers``), then
+abilities in their written order, then variants.
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any, Iterable
+
+import attrs
+
+from .. import effects as fx
+from ..cards import Card, CardSet
+from . import ast
+from .parser import parse
+
+INDENT = "    "
+FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "site", "yields",
+               "workers")
+
+# --------------------------------------------------------------------------
+# Syntax tree -> text
+
+
+def _num(n: ast.Num) -> str:
+    v = n.value
+    return n.text if v is None else str(v)
+
+
+def _delta(n: ast.Num) -> str:
+    v = n.value
+    return n.text if v is None else f"{v:+d}"
+
+
+def _amount(a: ast.AmountNode) -> str:
+    return f"{_num(a.n)} {a.kind.text}"
+
+
+def _names(names: Iterable[ast.Name]) -> str:
+    return ", ".join(n.text for n in names)
+
+
+def _except(names: tuple[ast.Name, ...]) -> str:
+    return f" except {_names(names)}" if names else ""
+
+
+def effect_text(e: ast.Effect) -> str:
+    """One ability or effect in canonical text."""
+    r, a = e.registry, e.arg
+    if r == "Convert":
+        ins = " + ".join(_amount(x) for x in a("inputs"))
+        text = f"convert {ins + ' ' if ins else ''}-> {' + '.join(_amount(x) for x in a('outputs'))}"
+        if a("capacity") is not None:
+            text += f", capacity {_num(a('capacity'))}"
+        if a("needs") is not None:
+            text += f", needs {a('needs').text}"
+        if a("condition") is not None:
+            c = a("condition")
+            text += f", if you own {_num(c.arg('n'))} {c.arg('kind').text}"
+        return text
+    if r == "Passive":
+        return effect_text(a("modifier"))
+    if r == "OnGain":
+        return effect_text(a("effect"))
+    if r == "Trigger":
+        return f"at {a('step').text}: {effect_text(a('effect'))}"
+    if r == "Once":
+        return f"on {a('window').text}: {effect_text(a('effect'))}"
+    if r == "Now":
+        return f"now: {effect_text(a('effect'))}"
+    if r == "ThisRound":
+        return f"this round: {effect_text(a('modifier'))}"
+    if r == "NextRound":
+        return f"next round: {effect_text(a('modifier'))}"
+    # modifiers
+    if r == "YieldDelta":
+        return f"yield {_delta(a('n'))}"
+    if r == "TaxFixed":
+        return f"tax {_num(a('n'))}"
+    if r == "CraftsmanLimit":
+        return f"craftsmen {_num(a('n'))}"
+    if r == "BuilderLimit":
+        return f"builders {_num(a('n'))}"
+    if r == "ExtraWorker":
+        return "extra worker" if a("n").value == 1 else f"extra workers {_num(a('n'))}"
+    if r == "PeekEvent":
+        return "see next event"
+    if r == "MillBonus":
+        return f"mill bonus {_num(a('per'))} gold per worker up to {_num(a('up_to'))}"
+    if r == "PriceDelta":
+        trade = "" if a("trade") == "both" else f"{a('trade')} "
+        return f"{trade}price {a('resource').text} {_delta(a('n'))}"
+    if r == "Permit":
+        return f"allows {a('trade').text} {a('resource').text}"
+    # instant effects
+    if r == "Gain":
+        per = a("per")
+        tail = f" per builder at {per.arg('location').text}" if per is not None else ""
+        return f"gain {', '.join(_amount(x) for x in a('amounts'))}{tail}"
+    if r == "Lose":
+        return f"lose {', '.join(_amount(x) for x in a('amounts'))}"
+    if r == "ChooseCraftsman":
+        action = f"capacity {_delta(a('n'))}" if a("action") == "boost" else "discard"
+        return f"choose craftsman{_except(a('exclude'))}: {action}"
+    if r == "BoostAll":
+        return f"all craftsmen{_except(a('exclude'))}: capacity {_delta(a('n'))}"
+    if r == "ChooseOne":
+        opts = [effect_text(o) for o in a("options")]
+        opts = [f"({t})" if o.registry == "ChooseOne" else t for o, t in zip(a("options"), opts)]
+        return "choose one: " + " | ".join(opts)
+    # once effects
+    if r == "FreePlacement":
+        return "free placement"
+    if r == "IgnoreEvent":
+        return "ignore event"
+    if r == "TaxExempt":
+        return "pay no tax"
+    raise ValueError(f"no text form for {r}")  # pragma: no cover - registry covered by tests
+
+
+def field_text(f: ast.Field) -> str:
+    v = f.value
+    if f.name == "round":
+        return "round start" if v == "start" else f"round {_num(v)}"
+    if f.name == "cost":
+        return f"cost {', '.join(_amount(x) for x in v)}"
+    if f.name == "tags":
+        return f"tags {_names(v)}"
+    if f.name == "mode":
+        return v
+    if f.name == "last_round":
+        return "last round"
+    if f.name == "harmful":
+        return "harmful"
+    if f.name == "site":
+        return f"site {v.text}"
+    if f.name == "yields":
+        return f"yields {_amount(v)}"
+    if f.name == "workers":
+        return f"workers {_num(v)}"
+    raise ValueError(f.name)  # pragma: no cover
+
+
+def _header(c: ast.CardNode) -> str:
+    de = f' de "{c.name_de.text}"' if c.name_de is not None else ""
+    return f'{c.kind.text} {c.id.text} "{c.name.text}"{de} {{'
+
+
+class _Comments:
+    """Assigns each comment to the statement it belongs to.
+
+    A comment on the same line after a statement trails it; any other comment
+    leads the next statement (or closing brace) below it.
+    """
+
+    def __init__(self, tree: ast.CardFile, text: str = "") -> None:
+        self.lines = text.split("\n") if text else []
+        anchors: list[tuple[int, int, int, object]] = []  # (line, column, order, key)
+        order = 0
+
+        def add(line: int, column: int, key: object) -> None:
+            nonlocal order
+            anchors.append((line, column, order, key))
+            order += 1
+
+        for c in tree.cards:
+            add(c.line, c.column, ("head", id(c)))
+            for s in c.fields + c.abilities:
+                add(s.line, s.column, ("stmt", id(s)))
+            for v in c.variants:
+                add(v.line, v.column, ("head", id(v)))
+                for s in v.abilities:
+                    add(s.line, s.column, ("stmt", id(s)))
+                add(v.end_line, 10**9, ("close", id(v)))
+            add(c.end_line, 10**9, ("close", id(c)))
+        anchors.sort()
+        self.leading: dict[object, list[ast.Comment]] = {}
+        self.trailing: dict[object, list[str]] = {}
+        self.end: list[ast.Comment] = []
+        lines = [a[0] for a in anchors]
+        for com in tree.comments:
+            lo = bisect.bisect_left(lines, com.line)
+            hi = bisect.bisect_right(lines, com.line)
+            same = [a for a in anchors[lo:hi] if a[1] < com.column and a[3][0] != "close"]
+            closes = [a for a in anchors[lo:hi] if a[3][0] == "close"]
+            if same and not closes:
+                self.trailing.setdefault(same[-1][3], []).append(com.text)
+            elif closes and not [a for a in anchors[lo:hi]
+                                 if a[1] > com.column and a[3][0] != "close"]:
+                self.trailing.setdefault(closes[-1][3], []).append(com.text)
+            elif hi < len(anchors):
+                self.leading.setdefault(anchors[hi][3], []).append(com)
+            else:
+                self.end.append(com)
+
+    def _blank(self, line: int) -> bool:
+        """Was source line ``line`` empty? (Blank lines around comments are kept.)"""
+        return 1 <= line <= len(self.lines) and not self.lines[line - 1].strip()
+
+    def comments(self, out: list[str], comments: list[ast.Comment], indent: str) -> None:
+        for com in comments:
+            if self._blank(com.line - 1) and out and out[-1] != "" and not out[-1].endswith("{"):
+                out.append("")
+            out.append(indent + com.text)
+        if comments and self._blank(comments[-1].line + 1):
+            out.append("")
+
+    def emit(self, out: list[str], kind: str, node: object, indent: str, text: str) -> None:
+        key = (kind, id(node))
+        lead = self.leading.get(key, [])
+        self.comments(out, lead, indent + (INDENT if kind == "close" else ""))
+        if lead and kind == "close" and out[-1] == "":
+            out.pop()
+        tail = self.trailing.get(key)
+        out.append(indent + text + ("  " + "  ".join(tail) if tail else ""))
+
+
+def format_tree(tree: ast.CardFile, text: str = "") -> str:
+    """Canonical text of a parsed card file (``text``: its source, for blank
+    lines around comments)."""
+    com = _Comments(tree, text)
+    out: list[str] = []
+    for i, c in enumerate(tree.cards):
+        if i and out[-1] != "":
+            out.append("")
+        com.emit(out, "head", c, "", _header(c))
+        fields = sorted(c.fields, key=lambda f: FIELD_ORDER.index(f.name))
+        for f in fields:
+            com.emit(out, "stmt", f, INDENT, field_text(f))
+        for e in c.abilities:
+            com.emit(out, "stmt", e, INDENT, effect_text(e))
+        for v in c.variants:
+            com.emit(out, "head", v, INDENT, f"variant {v.name.text} {{")
+            for e in v.abilities:
+                com.emit(out, "stmt", e, INDENT * 2, effect_text(e))
+            com.emit(out, "close", v, INDENT, "}")
+        com.emit(out, "close", c, "", "}")
+    if com.end:
+        if out and out[-1] != "":
+            out.append("")
+        com.comments(out, com.end, "")
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n" if out else ""
+
+
+def format_text(text: str, file: str = "<string>") -> str:
+    """Reformat card text canonically; raises CardError on syntax errors.
+
+    >>> print(format_text('event e "E" {now:gain 1 gold}'), end="")
+    event e "E" {
+        now: gain 1 gold
+    }
+    """
+    return format_tree(parse(text, file), text)
+
+
+# --------------------------------------------------------------------------
+# Compiled cards -> syntax tree
+
+
+_PLAIN_STR_FIELDS = {("ChooseCraftsman", "action"), ("PriceDelta", "trade")}
+
+
+def _value(owner: str, field: str, v: Any) -> Any:
+    if isinstance(v, fx.Amount):
+        return ast.AmountNode(ast.Num(str(v.n)), ast.Name(v.kind))
+    if isinstance(v, bool):  # pragma: no cover - no registry field is a bool
+        raise TypeError(field)
+    if isinstance(v, int):
+        return ast.Num(str(v))
+    if isinstance(v, str):
+        return v if (owner, field) in _PLAIN_STR_FIELDS else ast.Name(v)
+    if isinstance(v, tuple):
+        return tuple(_value(owner, field, x) for x in v)
+    if v is None:
+        return None
+    return effect_node(v)
+
+
+def effect_node(obj: Any) -> ast.Effect:
+    """The syntax tree of one registry object."""
+    name = type(obj).__name__
+    args = []
+    for f in attrs.fields(type(obj)):
+        v = getattr(obj, f.name)
+        if name == "ChooseCraftsman" and f.name == "n" and obj.action == "discard":
+            args.append((f.name, None))
+            continue
+        args.append((f.name, _value(name, f.name, v)))
+    return ast.Effect(name, tuple(args))
+
+
+def card_node(card: Card) -> ast.CardNode:
+    """The syntax tree of a compiled card (positions are 0)."""
+    fields: list[ast.Field] = []
+
+    def add(name: str, value: Any) -> None:
+        fields.append(ast.Field(name, value))
+
+    if card.kind == "craftsman":
+        add("round", "start" if card.round == 0 else ast.Num(str(card.round)))
+        if card.cost:
+            add("cost", _value("", "cost", card.cost))
+        if card.tags:
+            add("tags", tuple(ast.Name(t) for t in card.tags))
+    elif card.kind == "privilege":
+        add("mode", card.mode)
+        if card.last_round:
+            add("last_round", True)
+    elif card.kind == "event":
+        if card.harmful:
+            add("harmful", True)
+    elif card.kind == "resource":
+        add("site", ast.Name(card.site))
+        add("yields", _value("", "yields", card.yields))
+        add("workers", ast.Num(str(card.workers)))
+    return ast.CardNode(
+        ast.Name(card.kind), ast.Name(card.id), ast.Title(card.name),
+        ast.Title(card.name_de) if card.name_de else None,
+        fields=tuple(fields),
+        abilities=tuple(effect_node(a) for a in card.abilities),
+        variants=tuple(ast.VariantNode(ast.Name(n), tuple(effect_node(a) for a in abl))
+                       for n, abl in card.variants),
+    )
+
+
+def format_cards(cards: CardSet | Iterable[Card]) -> str:
+    """Canonical text for compiled cards (a CardSet or any iterable of Card)."""
+    nodes = tuple(card_node(c) for c in cards)
+    return format_tree(ast.CardFile("<cards>", nodes))

@@ -1,0 +1,52 @@
+"""Pygments lexer for card text (alias ``pillars-cards``), for the docs.
+
+Only ``docs/conf.py`` imports this module, so the package itself never needs
+Pygments. The keyword list is read from the grammar, so it cannot drift.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pygments.lexer import RegexLexer, bygroups, words
+from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text
+
+from ..cards import KINDS
+from .. import effects as fx
+
+
+def _keywords() -> tuple[str, ...]:
+    from .parser import grammar_text
+
+    found = set(re.findall(r'"([a-z]+)"', grammar_text()))
+    return tuple(sorted(found - set(KINDS)))
+
+
+_VOCAB = tuple(sorted(set(fx.AMOUNT_KINDS) | set(fx.HOOK_POINTS) | set(fx.LOCATIONS)
+                      | set(fx.WINDOWS) | set(fx.SITES)))
+
+
+class PillarsCardsLexer(RegexLexer):
+    """Card files of pillars-rules (``*.cards``)."""
+
+    name = "Pillars cards"
+    aliases = ["pillars-cards"]
+    filenames = ["*.cards"]
+
+    tokens = {
+        "root": [
+            (r"\s+", Text),
+            (r"#.*?$", Comment.Single),
+            (r"(%s)(\s+)([A-Za-z_]\w*)" % "|".join(KINDS),
+             bygroups(Keyword.Declaration, Text, Name.Class)),
+            (r"(variant)(\s+)([A-Za-z_]\w*)", bygroups(Keyword.Declaration, Text, Name.Label)),
+            (r'"[^"\n]*"', String),
+            (words(_keywords(), suffix=r"\b"), Keyword),
+            (words(_VOCAB, suffix=r"\b"), Name.Builtin),
+            (r"[+-]?\d+", Number.Integer),
+            (r"->|\+|\|", Operator),
+            (r"[{}():,]", Punctuation),
+            (r"[A-Za-z_]\w*", Name),
+            (r".", Text),
+        ],
+    }

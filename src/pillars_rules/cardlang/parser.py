@@ -1,0 +1,523 @@
+"""Card text -> typed syntax tree (:mod:`.ast`), with friendly syntax errors.
+
+The grammar lives in ``grammar/cards.lark``. The Lark LALR parser is built once
+per process (and cached on disk by Lark between processes).
+
+Error recovery: a file is first cut into top-level card blocks by matching
+braces (a single linear scan that skips strings and comments), and each block
+is parsed on its own, so a syntax error in one card does not hide errors in
+the next. A line that starts with a card kind (``craftsman``...) while a block
+is still open also starts a new block, so a missing ``}`` costs one
+diagnostic, not the rest of the file.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree, UnexpectedInput, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+from .. import _paths
+from ..cards import KINDS
+from ..errors import CardError
+from . import ast
+from .diagnostics import (
+    MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING, Reporter, capped, short, suggest,
+)
+
+
+class _KeepNames:
+    """Lark post-lexer that keeps NAME in every lexer state.
+
+    With it a keyword is only recognised as a whole word: ``convertible`` is
+    one unknown name, not ``convert`` followed by ``ible``.
+    """
+
+    always_accept = ("NAME",)
+
+    def process(self, stream):
+        return stream
+
+
+@functools.cache
+def grammar_text() -> str:
+    return (_paths.data_dir("grammar") / "cards.lark").read_text(encoding="utf-8")
+
+
+@functools.cache
+def lark_parser() -> Lark:
+    """The LALR parser, built once per process."""
+    kwargs: dict[str, Any] = dict(
+        parser="lalr", propagate_positions=True, maybe_placeholders=True,
+        postlex=_KeepNames(),
+    )
+    try:
+        return Lark(grammar_text(), cache=True, **kwargs)
+    except OSError:  # unwritable temp folder: build without the disk cache
+        return Lark(grammar_text(), **kwargs)
+
+
+@functools.cache
+def _terminal_text() -> dict[str, str]:
+    """Terminal name -> how to show it to an author (``'convert'``, ``a number``)."""
+    out = {"NUMBER": "a number", "NAME": "a name", "STRING": 'a quoted name like "Mason"',
+           "$END": "the end of the text"}
+    for t in lark_parser().terminals:
+        if t.name not in out and t.pattern.type == "str":
+            out[t.name] = f"'{t.pattern.value}'"
+    return out
+
+
+@functools.cache
+def statement_words() -> frozenset[str]:
+    """Terminals that may start a statement inside a card body."""
+    ip = lark_parser().parse_interactive('craftsman x "x" {')
+    ip.exhaust_lexer()
+    return frozenset(ip.accepts())
+
+
+# --------------------------------------------------------------------------
+# Splitting a file into card blocks
+
+_SCAN = re.compile(
+    r'(?P<comment>#[^\n]*)|(?P<string>"[^"\n]*"?)|(?P<nl>\n)'
+    r"|(?P<open>[{(])|(?P<close>[})])|(?P<word>[^\s#\"{}()]+)"
+)
+
+
+class _Block:
+    __slots__ = ("start", "end", "line", "column", "too_deep", "cut_by")
+
+    def __init__(self, start: int, line: int, column: int) -> None:
+        self.start, self.end, self.line, self.column = start, start, line, column
+        self.too_deep: tuple[int, int] | None = None
+        #: (line, column, word) of the card header that cut this block short
+        self.cut_by: tuple[int, int, str] | None = None
+
+
+def split_blocks(text: str) -> tuple[list[_Block], list[ast.Comment]]:
+    """Top-level card blocks and all comments, in one linear pass."""
+    blocks: list[_Block] = []
+    comments: list[ast.Comment] = []
+    block: _Block | None = None
+    depth = 0
+    line, line_start, first_on_line = 1, 0, True
+    for m in _SCAN.finditer(text):
+        kind = m.lastgroup
+        if kind == "nl":
+            line, line_start, first_on_line = line + 1, m.end(), True
+            continue
+        col = m.start() - line_start + 1
+        if kind == "comment":
+            comments.append(ast.Comment(m.group().rstrip(), line=line, column=col))
+            continue
+        if (block is not None and kind == "word" and first_on_line
+                and m.group() in KINDS and m.start() > block.start):
+            block.end = m.start()  # a new card starts: the open one lacks '}'
+            block.cut_by = (line, col, m.group())
+            blocks.append(block)
+            block, depth = None, 0
+        first_on_line = False
+        if block is None:
+            block, depth = _Block(m.start(), line, col), 0
+        if kind == "open":
+            depth += 1
+            if depth > MAX_NESTING and block.too_deep is None:
+                block.too_deep = (line, col)
+        elif kind == "close":
+            depth -= 1
+            if depth <= 0:
+                block.end = m.end()
+                blocks.append(block)
+                block = None
+    if block is not None:
+        block.end = len(text)
+        blocks.append(block)
+    return blocks, comments
+
+
+# --------------------------------------------------------------------------
+# Parse tree -> AST
+
+
+@v_args(meta=True)
+class _Build(Transformer):
+    """Builds :mod:`.ast` nodes; positions are shifted from block to file."""
+
+    def __init__(self, line0: int, col0: int, rep: Reporter) -> None:
+        super().__init__(visit_tokens=False)
+        self.l0, self.c0, self.rep = line0, col0, rep
+
+    # positions
+    def _lc(self, line: int, col: int) -> tuple[int, int]:
+        return line + self.l0 - 1, col + (self.c0 - 1 if line == 1 else 0)
+
+    def _at(self, meta) -> dict[str, int]:
+        line, col = self._lc(meta.line, meta.column)
+        return {"line": line, "column": col, "end_line": meta.end_line + self.l0 - 1}
+
+    def _at2(self, meta) -> dict[str, int]:
+        line, col = self._lc(meta.line, meta.column)
+        return {"line": line, "column": col}
+
+    def _name(self, t: Token) -> ast.Name:
+        line, col = self._lc(t.line, t.column)
+        return ast.Name(str(t), line=line, column=col)
+
+    def _num(self, t: Token) -> ast.Num:
+        line, col = self._lc(t.line, t.column)
+        return ast.Num(str(t), line=line, column=col)
+
+    def _eff(self, meta, registry: str, *args: tuple[str, Any]) -> ast.Effect:
+        return ast.Effect(registry, tuple(args), **self._at(meta))
+
+    # file and card
+    def start(self, meta, children):
+        return children
+
+    def card(self, meta, ch):
+        kind, cid, name, name_de, *items = ch
+        sl, sc = self._lc(name.line, name.column)
+        title = ast.Title(str(name)[1:-1], line=sl, column=sc)
+        title_de = None
+        if name_de is not None:
+            dl, dc = self._lc(name_de.line, name_de.column)
+            title_de = ast.Title(str(name_de)[1:-1], line=dl, column=dc)
+        return ast.CardNode(
+            self._name(kind), self._name(cid), title, title_de,
+            fields=tuple(i for i in items if isinstance(i, ast.Field)),
+            abilities=tuple(i for i in items if isinstance(i, ast.Effect)),
+            variants=tuple(i for i in items if isinstance(i, ast.VariantNode)),
+            **self._at(meta),
+        )
+
+    def _field(self, meta, name, value):
+        return ast.Field(name, value, **self._at(meta))
+
+    def round(self, meta, ch):
+        return self._field(meta, "round", self._num(ch[0]))
+
+    def round_start(self, meta, ch):
+        return self._field(meta, "round", "start")
+
+    def cost(self, meta, ch):
+        return self._field(meta, "cost", ch[0])
+
+    def tags(self, meta, ch):
+        return self._field(meta, "tags", ch[0])
+
+    def mode_permanent(self, meta, ch):
+        return self._field(meta, "mode", "permanent")
+
+    def mode_once(self, meta, ch):
+        return self._field(meta, "mode", "once")
+
+    def mode_immediate(self, meta, ch):
+        return self._field(meta, "mode", "immediate")
+
+    def last_round(self, meta, ch):
+        return self._field(meta, "last_round", True)
+
+    def harmful(self, meta, ch):
+        return self._field(meta, "harmful", True)
+
+    def site(self, meta, ch):
+        return self._field(meta, "site", self._name(ch[0]))
+
+    def yields(self, meta, ch):
+        return self._field(meta, "yields", ch[0])
+
+    def workers(self, meta, ch):
+        return self._field(meta, "workers", self._num(ch[0]))
+
+    def variant(self, meta, ch):
+        return ast.VariantNode(self._name(ch[0]), tuple(ch[1:]), **self._at(meta))
+
+    # abilities
+    def ability(self, meta, ch):
+        return ch[0]
+
+    def passive(self, meta, ch):
+        return self._eff(meta, "Passive", ("modifier", ch[0]))
+
+    def on_gain(self, meta, ch):
+        return self._eff(meta, "OnGain", ("effect", ch[0]))
+
+    def trigger(self, meta, ch):
+        return self._eff(meta, "Trigger", ("step", self._name(ch[0])), ("effect", ch[1]))
+
+    def once(self, meta, ch):
+        return self._eff(meta, "Once", ("window", self._name(ch[0])), ("effect", ch[1]))
+
+    def now(self, meta, ch):
+        return self._eff(meta, "Now", ("effect", ch[0]))
+
+    def this_round(self, meta, ch):
+        return self._eff(meta, "ThisRound", ("modifier", ch[0]))
+
+    def next_round(self, meta, ch):
+        return self._eff(meta, "NextRound", ("modifier", ch[0]))
+
+    def convert(self, meta, ch):
+        inputs, outputs, *options = ch
+        opts: dict[str, Any] = {}
+        for key, value, where in options:
+            if key in opts:
+                self.rep.error(*where, f"'{_OPTION_WORD[key]}' given twice in one conversion")
+            opts[key] = value
+        return self._eff(
+            meta, "Convert", ("inputs", inputs or ()), ("outputs", outputs),
+            ("capacity", opts.get("capacity")), ("needs", opts.get("needs")),
+            ("condition", opts.get("condition")),
+        )
+
+    def capacity(self, meta, ch):
+        return ("capacity", self._num(ch[0]), self._lc(meta.line, meta.column))
+
+    def needs(self, meta, ch):
+        return ("needs", self._name(ch[0]), self._lc(meta.line, meta.column))
+
+    def condition(self, meta, ch):
+        a = ch[0]
+        eff = ast.Effect("OwnsAtLeast", (("kind", a.kind), ("n", a.n)), **self._at(meta))
+        return ("condition", eff, self._lc(meta.line, meta.column))
+
+    # modifiers
+    def _n_mod(self, meta, registry, tok):
+        return self._eff(meta, registry, ("n", self._num(tok)))
+
+    def yield_delta(self, meta, ch):
+        return self._n_mod(meta, "YieldDelta", ch[0])
+
+    def tax_fixed(self, meta, ch):
+        return self._n_mod(meta, "TaxFixed", ch[0])
+
+    def craftsman_limit(self, meta, ch):
+        return self._n_mod(meta, "CraftsmanLimit", ch[0])
+
+    def builder_limit(self, meta, ch):
+        return self._n_mod(meta, "BuilderLimit", ch[0])
+
+    def extra_worker(self, meta, ch):
+        return self._n_mod(meta, "ExtraWorker", ch[0])
+
+    def extra_worker_one(self, meta, ch):
+        line, col = self._lc(meta.line, meta.column)
+        return self._eff(meta, "ExtraWorker", ("n", ast.Num("1", line=line, column=col)))
+
+    def peek_event(self, meta, ch):
+        return self._eff(meta, "PeekEvent")
+
+    def mill_bonus(self, meta, ch):
+        return self._eff(meta, "MillBonus", ("per", self._num(ch[0])), ("up_to", self._num(ch[1])))
+
+    def price_delta(self, meta, ch):
+        trade, resource, n = ch
+        return self._eff(meta, "PriceDelta", ("resource", self._name(resource)),
+                         ("n", self._num(n)), ("trade", trade or "both"))
+
+    def trade(self, meta, ch):
+        return str(ch[0])
+
+    def permit(self, meta, ch):
+        return self._eff(meta, "Permit", ("trade", self._name(ch[0])),
+                         ("resource", self._name(ch[1])))
+
+    # instant effects
+    def gain(self, meta, ch):
+        return self._eff(meta, "Gain", ("amounts", ch[0]), ("per", ch[1]))
+
+    def per_builder(self, meta, ch):
+        return self._eff(meta, "PerBuilder", ("location", self._name(ch[0])))
+
+    def lose(self, meta, ch):
+        return self._eff(meta, "Lose", ("amounts", ch[0]))
+
+    def choose_craftsman(self, meta, ch):
+        exclude, (action, n) = ch
+        return self._eff(meta, "ChooseCraftsman", ("action", action), ("n", n),
+                         ("exclude", exclude or ()))
+
+    def boost(self, meta, ch):
+        return ("boost", self._num(ch[0]))
+
+    def discard(self, meta, ch):
+        return ("discard", None)
+
+    def boost_all(self, meta, ch):
+        return self._eff(meta, "BoostAll", ("n", self._num(ch[1])), ("exclude", ch[0] or ()))
+
+    def choose_one(self, meta, ch):
+        return self._eff(meta, "ChooseOne", ("options", tuple(ch)))
+
+    def except_list(self, meta, ch):
+        return ch[0]
+
+    # once effects
+    def free_placement(self, meta, ch):
+        return self._eff(meta, "FreePlacement")
+
+    def ignore_event(self, meta, ch):
+        return self._eff(meta, "IgnoreEvent")
+
+    def tax_exempt(self, meta, ch):
+        return self._eff(meta, "TaxExempt")
+
+    # shared pieces
+    def amount(self, meta, ch):
+        return ast.AmountNode(self._num(ch[0]), self._name(ch[1]), **self._at2(meta))
+
+    def amount_list(self, meta, ch):
+        return tuple(ch)
+
+    plus_list = amount_list
+
+    def name_list(self, meta, ch):
+        return tuple(self._name(t) for t in ch)
+
+
+_OPTION_WORD = {"capacity": "capacity", "needs": "needs", "condition": "if you own"}
+
+
+# --------------------------------------------------------------------------
+# Syntax errors -> diagnostics
+
+
+def _prev_word(e: UnexpectedToken, block_text: str) -> str | None:
+    """The word just before the unexpected token, as the author wrote it."""
+    try:
+        stack = e.interactive_parser.parser_state.value_stack
+    except AttributeError:
+        return None
+    if not stack:
+        return None
+    last = stack[-1]
+    if isinstance(last, Token):
+        return short(str(last))
+    if isinstance(last, Tree) and not last.meta.empty:
+        words = block_text[last.meta.start_pos:last.meta.end_pos].split()
+        return short(words[-1]) if words else None
+    if isinstance(last, tuple):  # our own option tuples
+        return None
+    return None
+
+
+def _describe(expected: set[str]) -> str:
+    names = _terminal_text()
+    parts = sorted({names.get(t, t) for t in expected},
+                   key=lambda s: (not s.startswith("a"), s))
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _syntax_message(e: UnexpectedInput, block_text: str,
+                    cut_by: str | None = None) -> tuple[str, str]:
+    """(message, hint) for a Lark error, in the author's words."""
+    if isinstance(e, UnexpectedCharacters):
+        ch = block_text[e.pos_in_stream] if e.pos_in_stream < len(block_text) else ""
+        if ch == '"':
+            return ("unterminated name: a quoted name must end with '\"' on the same line", "")
+        return (f"unexpected character {ch!r}", "")
+    assert isinstance(e, UnexpectedToken)
+    tok = e.token
+    try:  # the parser's own view: the lexer's list also holds NAME everywhere
+        expected = set(e.interactive_parser.accepts())
+    except Exception:  # pragma: no cover - older Lark without interactive state
+        expected = set(e.expected or ())
+    prev = _prev_word(e, block_text)
+    after = f" after '{prev}'" if prev else ""
+    if tok.type == "$END":
+        if cut_by is not None and "RBRACE" not in expected:
+            return (f"expected {_describe(expected)}{after}, found '{cut_by}'", "")
+        if "RBRACE" in expected:
+            return (f"the card ends{after} without its closing '}}'", "")
+        return (f"the text ends too early: expected {_describe(expected)}{after}", "")
+    found = f"'{short(str(tok))}'"
+    starters = statement_words()
+    if len(expected & starters) >= len(starters) - 2:
+        extra = expected - starters - {"RBRACE"}
+        if tok.type == "NAME" or tok.type not in _terminal_text():
+            words = [_terminal_text()[t].strip("'") for t in starters if t in _terminal_text()]
+            return (f"unknown statement '{short(str(tok))}'{suggest(str(tok), words)}",
+                    "each statement starts with a word such as 'convert', 'cost', 'gain' "
+                    "or 'now:'; see the card language reference")
+        lead = f"{_describe(extra)} or " if extra else ""
+        return (f"expected {lead}a new statement{after}, found {found}", "")
+    hint = ""
+    if prev == "," and {"CAPACITY", "NEEDS", "IF"} <= expected:
+        hint = "join several inputs or outputs of a conversion with '+'"
+    if expected == {"VBAR"}:
+        hint = "'choose one' needs at least two options separated by '|'"
+    if tok.type in ("STRING",) and "NAME" in expected:
+        hint = "names of things (ids, resources, steps) are written without quotes"
+    return (f"expected {_describe(expected)}{after}, found {found}", hint)
+
+
+def _strip_trailing(chunk: str) -> str:
+    """``chunk`` without trailing blanks and comment lines."""
+    lines = chunk.rstrip().split("\n")
+    while len(lines) > 1 and lines[-1].lstrip().startswith("#"):
+        lines.pop()
+        lines[-1] = lines[-1].rstrip()
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------
+# Public entry points
+
+
+def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
+    """Parse as much as possible; problems go to ``rep``."""
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        rep.error(1, 1, f"card file is too large (limit {MAX_FILE_BYTES} bytes)")
+        return ast.CardFile(file)
+    blocks, comments = split_blocks(text)
+    if len(blocks) > MAX_CARDS_PER_FILE:
+        b = blocks[MAX_CARDS_PER_FILE]
+        rep.error(b.line, b.column,
+                  f"too many cards in one file (limit {MAX_CARDS_PER_FILE}); split the file")
+        blocks = blocks[:MAX_CARDS_PER_FILE]
+    parser = lark_parser()
+    cards: list[ast.CardNode] = []
+    for b in blocks:
+        if b.too_deep is not None:
+            rep.error(*b.too_deep, f"nested too deeply (limit {MAX_NESTING} levels of braces "
+                                   "and parentheses)")
+            continue
+        chunk = text[b.start:b.end]
+        try:
+            tree = parser.parse(chunk)
+        except UnexpectedInput as e:
+            at_end = isinstance(e, UnexpectedToken) and e.token.type == "$END"
+            msg, hint = _syntax_message(e, chunk, b.cut_by[2] if b.cut_by else None)
+            if at_end and b.cut_by is not None and "found" in msg:
+                rep.error(b.cut_by[0], b.cut_by[1], msg, hint)
+                continue
+            line, col = e.line, e.column
+            if at_end or line is None or line < 1:  # just after the last written character
+                body = _strip_trailing(chunk)
+                line, col = body.count("\n") + 1, len(body) - body.rfind("\n")
+            rep.error(line + b.line - 1, col + (b.column - 1 if line == 1 else 0), msg, hint)
+            continue
+        cards.extend(_Build(b.line, b.column, rep).transform(tree))
+    return ast.CardFile(file, tuple(cards), tuple(comments), line=1, column=1)
+
+
+def parse(text: str, file: str = "<string>") -> ast.CardFile:
+    """Parse card text into a typed syntax tree.
+
+    Raises :class:`~pillars_rules.errors.CardError` with every syntax error
+    of the file. Names are not checked here (see :func:`compile_text`).
+
+    >>> parse('event e "E" { now: gain 1 gold }').cards[0].id.text
+    'e'
+    """
+    rep = Reporter(file, text)
+    tree = parse_collect(text, file, rep)
+    if rep.diagnostics:
+        raise CardError(capped(rep.diagnostics))
+    return tree

@@ -1,0 +1,178 @@
+"""Card rules in plain English.
+
+>>> from pillars_rules.cardlang import base_cards, render
+>>> print(render(base_cards()["mason_r1"]))
+Mason (Maurer), round 1 craftsman, costs 5 gold. Converts 1 stone into 1 VP, up to 2 times per round; needs a mortar mixer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .. import effects as fx
+from ..cards import Card
+
+
+def _words(ident: str) -> str:
+    return ident.replace("_", " ")
+
+
+def _article(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+def _and(parts: Iterable[str], word: str = "and") -> str:
+    parts = list(parts)
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
+
+
+def _amounts(amounts: Iterable[fx.Amount]) -> str:
+    return _and(str(a) for a in amounts)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _except(ids: tuple[str, ...]) -> str:
+    return f" (not {_and((_words(i) for i in ids), 'or')})" if ids else ""
+
+
+WINDOW_WORDS = {
+    "placement": "when you place a builder",
+    "event": "after a harmful event is revealed, before it applies",
+    "tax": "after the tax roll, before paying",
+}
+
+
+def instant(e: Any) -> str:
+    """An instant effect as an imperative phrase (``gain 8 gold``)."""
+    if isinstance(e, fx.Gain):
+        per = f" per builder of yours at the {_words(e.per.location)}" if e.per else ""
+        return f"gain {_amounts(e.amounts)}{per}"
+    if isinstance(e, fx.Lose):
+        return f"lose {_amounts(e.amounts)}"
+    if isinstance(e, fx.ChooseCraftsman):
+        if e.action == "boost":
+            return (f"choose one of your craftsmen{_except(e.exclude)} with a capacity; "
+                    f"it gets +{e.n} capacity this round")
+        return f"discard one of your craftsmen{_except(e.exclude)} of your choice"
+    if isinstance(e, fx.BoostAll):
+        return f"each of your craftsmen with a capacity{_except(e.exclude)} gets +{e.n} capacity this round"
+    if isinstance(e, fx.ChooseOne):
+        return "choose one: " + _and((instant(o) for o in e.options), "or")
+    raise TypeError(f"not an instant effect: {e!r}")
+
+
+def modifier(m: Any, everyone: bool = False) -> str:
+    """A modifier as a sentence body, for the owner or (``everyone``) each player."""
+    you, your = ("each player", "each player's") if everyone else ("you", "your")
+    if isinstance(m, fx.YieldDelta):
+        more = "more" if m.n > 0 else "fewer"
+        whose = "each resource card" if everyone else "each of your resource cards"
+        return f"{whose} yields {_plural(abs(m.n), 'cube', 'cubes')} {more}"
+    if isinstance(m, fx.TaxFixed):
+        return f"{your} tax is always {m.n} gold"
+    if isinstance(m, fx.CraftsmanLimit):
+        return f"{you} may keep {_plural(m.n, 'craftsman', 'craftsmen')}"
+    if isinstance(m, fx.BuilderLimit):
+        verb = "places" if everyone else "place"
+        return f"{you} {verb} at most {_plural(m.n, 'builder', 'builders')}"
+    if isinstance(m, fx.ExtraWorker):
+        verb = "has" if everyone else "have"
+        return f"{you} {verb} {_plural(m.n, 'extra worker', 'extra workers')} every round"
+    if isinstance(m, fx.PeekEvent):
+        return f"{you} may look at the next event card at the start of each round"
+    if isinstance(m, fx.MillBonus):
+        return (f"the wool mill pays {'each player' if everyone else 'you'} {m.per} extra gold "
+                f"per worker value, "
+                f"for up to {m.up_to} worker value")
+    if isinstance(m, fx.PriceDelta):
+        how = "higher" if m.n > 0 else "lower"
+        when = {"buy": " when buying", "sell": " when selling", "both": ""}.get(m.trade, "")
+        return f"{your} market price of {m.resource} is {abs(m.n)} gold {how}{when}"
+    if isinstance(m, fx.Permit):
+        return f"{you} may {m.trade} {m.resource} at the market"
+    raise TypeError(f"not a modifier: {m!r}")
+
+
+ONCE_WORDS = {
+    fx.FreePlacement: "place that builder without paying",
+    fx.IgnoreEvent: "ignore the event",
+    fx.TaxExempt: "pay no tax this round",
+}
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def ability(a: Any) -> str:
+    """One ability as an English sentence."""
+    if isinstance(a, fx.Convert):
+        outs = _amounts(a.outputs)
+        text = f"Converts {_amounts(a.inputs)} into {outs}" if a.inputs else f"Gains {outs}"
+        if a.capacity is None:
+            text += ", once per round"
+        elif a.capacity == 1:
+            text += ", up to once per round"
+        else:
+            text += f", up to {a.capacity} times per round"
+        if a.condition is not None:
+            text += f", if you own at least {a.condition.n} {a.condition.kind.replace('vp', 'VP')} (kept)"
+        if a.needs:
+            text += f"; needs {_article(_words(a.needs))}"
+        return text + "."
+    if isinstance(a, fx.Passive):
+        return _cap(modifier(a.modifier)) + "."
+    if isinstance(a, fx.Trigger):
+        if a.step == "round_start":
+            return f"At the start of each round: {instant(a.effect)}."
+        return f"Each round, at the {_words(a.step)} step: {instant(a.effect)}."
+    if isinstance(a, fx.OnGain):
+        return f"When you gain this card: {instant(a.effect)}."
+    if isinstance(a, fx.Once):
+        return (f"Once per game, {WINDOW_WORDS.get(a.window, a.window)}: "
+                f"{ONCE_WORDS[type(a.effect)]}; then the card leaves the game.")
+    if isinstance(a, fx.Now):
+        return f"When revealed, each player: {instant(a.effect)}."
+    if isinstance(a, fx.ThisRound):
+        return f"This round, {modifier(a.modifier, everyone=True)}."
+    if isinstance(a, fx.NextRound):
+        return f"Next round, {modifier(a.modifier, everyone=True)}."
+    raise TypeError(f"not an ability: {a!r}")
+
+
+def _title(card: Card) -> str:
+    if card.name_de and card.name_de != card.name:
+        return f"{card.name} ({card.name_de})"
+    return card.name
+
+
+def render(card: Card) -> str:
+    """The card's rules in plain English, one paragraph (plus one per variant)."""
+    head = _title(card)
+    if card.kind == "craftsman":
+        when = "starting craftsman" if card.round == 0 else f"round {card.round} craftsman"
+        head += f", {when}"
+        if card.cost:
+            head += f", costs {_amounts(card.cost)}"
+    elif card.kind == "privilege":
+        head += f", {card.mode} privilege"
+        if card.last_round:
+            head += " (dealt in the last round)"
+    elif card.kind == "event":
+        head += ", harmful event" if card.harmful else ", event"
+    elif card.kind == "resource":
+        head += (f", resource card: place {_plural(card.workers, 'worker', 'workers')} "
+                 f"on the {_words(card.site)} to get {card.yields}")
+    parts = [head + "."]
+    parts += [ability(a) for a in card.abilities]
+    if card.tags:
+        parts.append(f"Counts as {_and(_article(_words(t)) for t in card.tags)}.")
+    text = " ".join(parts)
+    for name, abilities in card.variants:
+        text += f"\nVariant {name}: " + " ".join(ability(a) for a in abilities)
+    return text

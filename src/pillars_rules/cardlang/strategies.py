@@ -1,0 +1,117 @@
+"""Hypothesis strategies for well-typed cards (test helper; needs ``hypothesis``).
+
+``cards()`` draws any :class:`~pillars_rules.cards.Card` the compiler could
+produce, referring only to the base set's ids and tags (pass the base set as
+``known`` when compiling). Used by the round-trip property
+``compile_text(format_cards([card]), known=base_cards()).cards == (card,)``.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from .. import effects as fx
+from ..cards import Card
+from .compiler import COST_KINDS, INPUT_KINDS, OUTPUT_KINDS
+from .diagnostics import MAX_NUMBER
+
+#: Base-set names that generated cards may refer to.
+BASE_TAGS = ("carpenter", "stonemason", "mortar_mixer")
+BASE_CRAFTSMEN = ("bell_founder", "organ_builder", "carpenter", "mason_r1", "toolmaker")
+
+idents = st.from_regex(r"[a-z][a-z0-9_]{0,15}", fullmatch=True)
+titles = st.text(
+    alphabet=st.characters(whitelist_categories=("L", "N", "P", "Zs", "S"),
+                           blacklist_characters='"'),
+    min_size=1, max_size=30,
+).filter(lambda s: s.strip() != "")
+counts = st.integers(1, MAX_NUMBER)
+deltas = st.integers(-MAX_NUMBER, MAX_NUMBER).filter(lambda n: n != 0)
+
+
+def amounts(kinds, min_size=1, max_size=3):
+    return st.lists(st.sampled_from(kinds), min_size=min_size, max_size=max_size,
+                    unique=True).flatmap(
+        lambda ks: st.tuples(*[st.builds(fx.Amount, st.just(k), counts) for k in ks]))
+
+
+excludes = st.lists(st.sampled_from(BASE_CRAFTSMEN), max_size=2, unique=True).map(tuple)
+
+simple_instants = st.one_of(
+    st.builds(fx.Gain, amounts(fx.AMOUNT_KINDS),
+              st.none() | st.builds(fx.PerBuilder, st.sampled_from(tuple(fx.LOCATIONS)))),
+    st.builds(fx.Lose, amounts(fx.AMOUNT_KINDS)),
+    st.builds(fx.ChooseCraftsman, st.just("boost"), counts, excludes),
+    st.builds(fx.ChooseCraftsman, st.just("discard"), st.just(0), excludes),
+    st.builds(fx.BoostAll, counts, excludes),
+)
+instants = st.recursive(
+    simple_instants,
+    lambda inner: st.lists(inner, min_size=2, max_size=3).map(
+        lambda opts: fx.ChooseOne(tuple(opts))),
+    max_leaves=4,
+)
+modifiers = st.one_of(
+    st.builds(fx.YieldDelta, deltas),
+    st.builds(fx.TaxFixed, st.integers(0, MAX_NUMBER)),
+    st.builds(fx.CraftsmanLimit, counts),
+    st.builds(fx.BuilderLimit, st.integers(0, MAX_NUMBER)),
+    st.builds(fx.ExtraWorker, counts),
+    st.just(fx.PeekEvent()),
+    st.builds(fx.MillBonus, counts, counts),
+    st.builds(fx.PriceDelta, st.sampled_from(fx.CUBES), deltas,
+              st.sampled_from(fx.TRADES + ("both",))),
+    st.builds(fx.Permit, st.sampled_from(fx.TRADES), st.sampled_from(fx.CUBES)),
+)
+onces = st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()])
+converts = st.builds(
+    fx.Convert, amounts(INPUT_KINDS, 0, 2), amounts(OUTPUT_KINDS, 1, 2),
+    st.none() | counts, st.none() | st.sampled_from(BASE_TAGS),
+    st.none() | st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts),
+)
+triggers = st.builds(fx.Trigger, st.sampled_from(fx.HOOK_POINTS), instants)
+on_gains = st.builds(fx.OnGain, instants)
+passives = st.builds(fx.Passive, modifiers)
+event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound, modifiers),
+                            st.builds(fx.NextRound, modifiers))
+
+
+def _ability_lists(kind: str, mode: str):
+    if kind == "craftsman":
+        return st.lists(st.one_of(converts, passives, triggers, on_gains), min_size=1, max_size=3)
+    if kind == "event":
+        return st.lists(event_abilities, min_size=1, max_size=3)
+    if mode == "immediate":
+        return st.lists(on_gains, min_size=1, max_size=2)
+    lasting = st.one_of(passives, triggers, on_gains)
+    if mode == "once":
+        return st.tuples(onces, st.lists(lasting, max_size=2)).map(lambda t: [t[0]] + t[1])
+    return st.lists(lasting, min_size=1, max_size=2)
+
+
+def _variants(kind: str, mode: str):
+    return st.lists(st.tuples(idents, _ability_lists(kind, mode).map(tuple)),
+                    max_size=2, unique_by=lambda v: v[0]).map(tuple)
+
+
+@st.composite
+def cards(draw, kinds=("craftsman", "privilege", "event", "resource")) -> Card:
+    """Any compilable card; its id starts with ``fan_`` so it never clashes with the base set."""
+    kind = draw(st.sampled_from(kinds))
+    common = dict(id="fan_" + draw(idents), kind=kind, name=draw(titles),
+                  name_de=draw(st.just("") | titles))
+    if kind == "resource":
+        site = draw(st.sampled_from(tuple(fx.SITES)))
+        return Card(**common, site=site, yields=fx.Amount(fx.SITES[site], draw(counts)),
+                    workers=draw(counts))
+    mode = draw(st.sampled_from(("permanent", "once", "immediate"))) if kind == "privilege" else ""
+    abilities = tuple(draw(_ability_lists(kind, mode)))
+    variants = draw(_variants(kind, mode))
+    if kind == "craftsman":
+        return Card(**common, abilities=abilities, variants=variants,
+                    round=draw(st.integers(0, 6)), cost=draw(amounts(COST_KINDS, 0, 2)),
+                    tags=tuple(draw(st.lists(idents, max_size=2, unique=True))))
+    if kind == "privilege":
+        return Card(**common, abilities=abilities, variants=variants, mode=mode,
+                    last_round=draw(st.booleans()))
+    return Card(**common, abilities=abilities, variants=variants, harmful=draw(st.booleans()))

@@ -1,0 +1,157 @@
+"""Each construct of the card language compiles to the right registry object."""
+
+from __future__ import annotations
+
+import pytest
+
+from pillars_rules import effects as fx
+from pillars_rules.cardlang import base_cards, compile_text, parse
+from pillars_rules.cardlang import ast
+from pillars_rules.cards import CardSet
+
+A = fx.Amount
+
+HEAD = {
+    "craftsman": 'craftsman x "X" {{ round 1 {} }}',
+    "privilege": 'privilege x "X" {{ permanent {} }}',
+    "once": 'privilege x "X" {{ once {} }}',
+    "immediate": 'privilege x "X" {{ immediate {} }}',
+    "event": 'event x "X" {{ {} }}',
+}
+
+
+def one(kind: str, body: str):
+    """The single ability of a one-statement card."""
+    (card,) = compile_text(HEAD[kind].format(body), known=base_cards()).cards
+    (ability,) = card.abilities
+    return ability
+
+
+# One example per registry class: (card kind, statement, expected ability).
+EXAMPLES = {
+    "Amount": ("craftsman", "convert 2 wood -> 1 vp", fx.Convert((A("wood", 2),), (A("vp", 1),))),
+    "OwnsAtLeast": ("craftsman", "convert -> 2 gold, if you own 1 metal",
+                    fx.Convert((), (A("gold", 2),), condition=fx.OwnsAtLeast("metal", 1))),
+    "PerBuilder": ("privilege", "at market: gain 1 gold per builder at market",
+                   fx.Trigger("market", fx.Gain((A("gold", 1),), fx.PerBuilder("market")))),
+    "Gain": ("event", "now: gain 5 gold, 1 vp", fx.Now(fx.Gain((A("gold", 5), A("vp", 1))))),
+    "Lose": ("event", "now: lose 2 vp", fx.Now(fx.Lose((A("vp", 2),)))),
+    "ChooseCraftsman": ("event", "now: choose craftsman except bell_founder: capacity +2",
+                        fx.Now(fx.ChooseCraftsman("boost", 2, ("bell_founder",)))),
+    "BoostAll": ("event", "now: all craftsmen: capacity +1", fx.Now(fx.BoostAll(1))),
+    "ChooseOne": ("event", "now: choose one: gain 3 gold | gain 1 metal",
+                  fx.Now(fx.ChooseOne((fx.Gain((A("gold", 3),)), fx.Gain((A("metal", 1),)))))),
+    "YieldDelta": ("event", "this round: yield -1", fx.ThisRound(fx.YieldDelta(-1))),
+    "TaxFixed": ("privilege", "tax 2", fx.Passive(fx.TaxFixed(2))),
+    "CraftsmanLimit": ("privilege", "craftsmen 6", fx.Passive(fx.CraftsmanLimit(6))),
+    "BuilderLimit": ("event", "next round: builders 2", fx.NextRound(fx.BuilderLimit(2))),
+    "ExtraWorker": ("privilege", "extra workers 2", fx.Passive(fx.ExtraWorker(2))),
+    "PeekEvent": ("privilege", "see next event", fx.Passive(fx.PeekEvent())),
+    "MillBonus": ("event", "this round: mill bonus 1 gold per worker up to 5",
+                  fx.ThisRound(fx.MillBonus(1, 5))),
+    "PriceDelta": ("privilege", "buy price wood -1", fx.Passive(fx.PriceDelta("wood", -1, "buy"))),
+    "Permit": ("craftsman", "allows buy wood", fx.Passive(fx.Permit("buy", "wood"))),
+    "FreePlacement": ("once", "on placement: free placement",
+                      fx.Once("placement", fx.FreePlacement())),
+    "IgnoreEvent": ("once", "on event: ignore event", fx.Once("event", fx.IgnoreEvent())),
+    "TaxExempt": ("once", "on tax: pay no tax", fx.Once("tax", fx.TaxExempt())),
+    "Convert": ("craftsman", "convert 1 sand + 1 metal -> 3 vp, capacity 1, needs mortar_mixer",
+                fx.Convert((A("sand", 1), A("metal", 1)), (A("vp", 3),), 1, "mortar_mixer")),
+    "Passive": ("craftsman", "extra worker", fx.Passive(fx.ExtraWorker(1))),
+    "Trigger": ("craftsman", "at round_start: gain 1 sand",
+                fx.Trigger("round_start", fx.Gain((A("sand", 1),)))),
+    "OnGain": ("immediate", "gain 8 gold", fx.OnGain(fx.Gain((A("gold", 8),)))),
+    "Once": ("once", "on tax: pay no tax", fx.Once("tax", fx.TaxExempt())),
+    "Now": ("event", "now: choose craftsman: discard", fx.Now(fx.ChooseCraftsman("discard"))),
+    "ThisRound": ("event", "this round: price stone +1",
+                  fx.ThisRound(fx.PriceDelta("stone", 1, "both"))),
+    "NextRound": ("event", "next round: tax 4", fx.NextRound(fx.TaxFixed(4))),
+}
+
+
+def test_examples_cover_the_registry():
+    assert set(EXAMPLES) == set(fx.EFFECTS)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_registry_class_compiles(name):
+    kind, body, want = EXAMPLES[name]
+    assert one(kind, body) == want
+
+
+def test_card_fields():
+    cs = compile_text('''
+        craftsman c "C" de "K" { round start cost 3 gold, 1 vp tags a, b convert -> 1 vp }
+        privilege p "P" { immediate last round gain 1 metal }
+        event e "E" { harmful now: lose 1 gold }
+        resource r "R" { site quarry yields 3 stone workers 8 }
+    ''')
+    c, p, e, r = cs.cards
+    assert (c.kind, c.name, c.name_de, c.round, c.cost, c.tags) == (
+        "craftsman", "C", "K", 0, (A("gold", 3), A("vp", 1)), ("a", "b"))
+    assert (p.mode, p.last_round) == ("immediate", True)
+    assert e.harmful is True
+    assert (r.site, r.yields, r.workers, r.abilities) == ("quarry", A("stone", 3), 8, ())
+    assert c.pos.line == 2 and r.pos.line == 5
+
+
+def test_sources_and_positions():
+    text = 'event e "E" { now: gain 1 gold }'
+    cs = compile_text(text, "x.cards")
+    assert cs.sources == (("x.cards", text),)
+    assert (cs["e"].pos.file, cs["e"].pos.line, cs["e"].pos.column) == ("x.cards", 1, 1)
+
+
+def test_layout_is_free():
+    a = compile_text('craftsman c "C" {\n round\n 1\n convert 1\n wood ->\n 1 vp }')
+    b = compile_text('craftsman c "C" { round 1 convert 1 wood -> 1 vp }')
+    assert a.cards == b.cards
+
+
+def test_nested_choose_one():
+    ab = one("event", "now: choose one: gain 1 gold | (choose one: gain 1 wood | gain 1 stone)")
+    inner = fx.ChooseOne((fx.Gain((A("wood", 1),)), fx.Gain((A("stone", 1),))))
+    assert ab == fx.Now(fx.ChooseOne((fx.Gain((A("gold", 1),)), inner)))
+
+
+def test_variant():
+    (card,) = compile_text('event e "E" { now: gain 1 gold variant v { now: gain 2 gold } }').cards
+    assert card.variants == (("v", (fx.Now(fx.Gain((A("gold", 2),))),)),)
+
+
+def test_known_set_resolves_references_but_is_not_included():
+    cs = compile_text('event e "E" { now: choose craftsman except organ_builder: discard }',
+                      known=base_cards())
+    assert [c.id for c in cs] == ["e"]
+
+
+def test_known_can_be_any_cardset():
+    known = compile_text('craftsman k "K" { round 1 tags glazier convert -> 1 vp }')
+    cs = compile_text('craftsman c "C" { round 2 convert 1 sand -> 1 vp, needs glazier }',
+                      known=known)
+    assert isinstance(cs, CardSet) and cs["c"].conversions[0].needs == "glazier"
+
+
+def test_parse_gives_typed_ast_with_positions():
+    tree = parse('# c\ncraftsman m "M" {\n    round 1\n    convert 2 stone -> 1 vp\n}\n', "f")
+    (card,) = tree.cards
+    assert isinstance(card, ast.CardNode) and (card.line, card.column) == (2, 1)
+    assert (card.id.text, card.id.line, card.id.column) == ("m", 2, 11)
+    (conv,) = card.abilities
+    assert conv.registry == "Convert" and (conv.line, conv.column) == (4, 5)
+    (inp,) = conv.arg("inputs")
+    assert (inp.kind.text, inp.kind.line, inp.kind.column) == ("stone", 4, 15)
+    assert tree.comments[0].text == "# c"
+
+
+def test_keywords_are_whole_words():
+    # 'convertible' is not 'convert' + 'ible'
+    from pillars_rules.errors import CardError
+
+    with pytest.raises(CardError, match="unknown statement 'convertible'"):
+        compile_text('craftsman c "C" { round 1 convertible 1 wood -> 1 vp }')
+
+
+def test_ids_may_reuse_keywords():
+    (card,) = compile_text('craftsman round "R" { round 1 tags gold convert -> 1 vp }').cards
+    assert card.id == "round" and card.tags == ("gold",)
