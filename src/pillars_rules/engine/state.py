@@ -44,18 +44,32 @@ def replace(obj: Any, **changes: Any) -> Any:
     return cls(*values)
 
 
+_PLANS: dict[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], tuple[str, ...]]] = {}
+
+
+def _plan(names: tuple[str, ...]):
+    """Which changed names go to which group, and which stay top-level (memoised)."""
+    plan = _PLANS.get(names)
+    if plan is None:
+        grouped: dict[str, list[str]] = {}
+        top = []
+        for name in names:
+            group = GROUP_OF.get(name)
+            if group is None:
+                top.append(name)
+            else:
+                grouped.setdefault(group, []).append(name)
+        plan = (tuple((g, tuple(ns)) for g, ns in grouped.items()), tuple(top))
+        _PLANS[names] = plan
+    return plan
+
+
 def _route(state: "GameState", changes: dict[str, Any]) -> dict[str, Any]:
-    top: dict[str, Any] = {}
-    grouped: dict[str, dict[str, Any]] = {}
-    for name, value in changes.items():
-        group = GROUP_OF.get(name)
-        if group is None:
-            top[name] = value
-        else:
-            grouped.setdefault(group, {})[name] = value
-    for group, ch in grouped.items():
-        top[group] = replace(getattr(state, group), **ch)
-    return top
+    grouped, top = _plan(tuple(changes))
+    out = {name: changes[name] for name in top}
+    for group, names in grouped:
+        out[group] = replace(getattr(state, group), **{n: changes[n] for n in names})
+    return out
 
 
 def _register(cls: type) -> type:
