@@ -120,7 +120,8 @@ class CardSet:
         """This set plus ``other``; a card in ``other`` replaces one with the same id."""
         ids = {c.id for c in other.cards}
         cards = tuple(c for c in self.cards if c.id not in ids) + other.cards
-        return CardSet(cards, self.sources + other.sources)
+        # a source text merged twice counts once, so merging is idempotent
+        return CardSet(cards, tuple(dict.fromkeys(self.sources + other.sources)))
 
     def with_variants(self, active: Iterable[str]) -> "CardSet":
         active = tuple(active)

@@ -293,6 +293,9 @@ def _(s: GameState, e: E.CapacityBoosted) -> GameState:
 @on(E.PrivilegeTaken)
 def _(s: GameState, e: E.PrivilegeTaken) -> GameState:
     p = s.players[e.seat]
+    if e.card in s.kingsbridge:
+        i = s.kingsbridge.index(e.card)
+        s = replace(s, kingsbridge=s.kingsbridge[:i] + ("",) + s.kingsbridge[i + 1:])
     return _player(s, e.seat, privileges=p.privileges + (e.card,))
 
 

@@ -293,10 +293,12 @@ def _after(state: GameState, rules: Rules, batch: list) -> list:
 
 
 def _step_kingsbridge(state: GameState, rules: Rules) -> list:
+    # Taken privileges leave ``state.kingsbridge``; choices they bring (OnGain)
+    # are made before the step ends, so the body runs again and finds none left.
     out: list = []
     s = state
     for i, seat in enumerate(state.spot_list("kingsbridge")):
-        if seat is None or i >= len(state.kingsbridge):
+        if seat is None or i >= len(state.kingsbridge) or not state.kingsbridge[i]:
             continue
         cid = state.kingsbridge[i]
         batch = [E.PrivilegeTaken(seat, cid)]
@@ -308,7 +310,7 @@ def _step_kingsbridge(state: GameState, rules: Rules) -> list:
                     s = evolve(s, e)
                 batch.extend(more)
         out.extend(batch)
-    return out + _next(s, rules)
+    return out or _next(state, rules)
 
 
 def _step_priory(state: GameState, rules: Rules) -> list:
