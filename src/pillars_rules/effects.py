@@ -57,6 +57,16 @@ LOCATIONS: dict[str, int] = {
     "start_player": 1,
 }
 
+#: English names of the locations and steps, for sentences.
+PLACE_NAMES: dict[str, str] = {
+    "event": "the event", "bishop": "the Bishop's seat", "wool_mill": "the wool mill",
+    "kingsbridge": "Kingsbridge", "priory": "the Priory", "forest": "the forest",
+    "quarry": "the quarry", "sand_pit": "the sand pit", "kings_court": "the King's court",
+    "shiring": "Shiring", "castle": "Shiring castle", "market": "the market",
+    "cathedral": "the cathedral", "start_player": "the start player's spot",
+    "round_start": "the round opening",
+}
+
 #: Resource-card sites and the cube they yield (RULES §5).
 SITES: dict[str, str] = {"forest": "wood", "quarry": "stone", "sand_pit": "sand"}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping, Sequence
 
 from .cards import CardSet
+from .effects import PLACE_NAMES
 from .engine import events as E
 from .engine.context import ENGINE_VARIANTS, Rules
 from .engine.evolve import evolve
@@ -182,6 +183,8 @@ class _Namer:
         return self._game.state.players[seat].name
 
     def card(self, card_id: str) -> str:
+        if card_id in PLACE_NAMES:  # a reason that is a step, e.g. "wool_mill"
+            return PLACE_NAMES[card_id]
         return self._game.rules.name(card_id)
 
 

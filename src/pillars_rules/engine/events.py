@@ -11,13 +11,17 @@ from typing import Protocol
 
 from attrs import frozen
 
-from ..effects import Amount
+from ..effects import PLACE_NAMES, Amount
 from .state import Job, Pieces
 
 
 class Namer(Protocol):
     def seat(self, seat: int) -> str: ...
     def card(self, card_id: str) -> str: ...
+
+
+def place(name: str) -> str:
+    return PLACE_NAMES.get(name, name.replace("_", " "))
 
 
 def amounts_text(amounts: tuple[Amount, ...]) -> str:
@@ -183,7 +187,7 @@ class BuilderPlaced:
 
     def describe(self, n: Namer) -> str:
         paid = f" for {self.price} gold" if self.price else " free"
-        return f"{n.seat(self.seat)} placed a builder at {self.location.replace('_', ' ')} (spot {self.spot + 1}){paid}."
+        return f"{n.seat(self.seat)} placed a builder at {place(self.location)} (spot {self.spot + 1}){paid}."
 
 
 @event
@@ -221,7 +225,7 @@ class StepStarted:
     step: str
 
     def describe(self, n: Namer) -> str:
-        return f"Step: {self.step.replace('_', ' ')}."
+        return f"Step: {place(self.step)}."
 
 
 @event

@@ -12,6 +12,7 @@ from ..errors import IllegalActionError
 from . import actions as A
 from . import events as E
 from .context import Rules
+from .events import place
 from .evolve import evolve
 from .flow import advance, eligible_craftsmen, instant_events, job_effect, pieces_for
 from .state import CUBE_INDEX, GameState
@@ -113,12 +114,12 @@ def _legal_place(state, rules, seat):
     out: list = []
     gold = state.players[seat].gold
     if price == 0 or gold >= price:
-        out.extend(A.Place(loc, i, label=f"place a builder at {loc} spot {i + 1}"
+        out.extend(A.Place(loc, i, label=f"place a builder at {place(loc)} spot {i + 1}"
                            + (f" for {price} gold" if price else "")) for loc, i in spots)
     if price > 0:
         once = rules.once_card(state, seat, "placement")
         if once:
-            out.extend(A.Place(loc, i, True, label=f"place a builder at {loc} spot {i + 1} free ({rules.name(once)})")
+            out.extend(A.Place(loc, i, True, label=f"place a builder at {place(loc)} spot {i + 1} free ({rules.name(once)})")
                        for loc, i in spots)
         out.append(A.Park(label=f"pass (builder waits on space {price})"))
     return out
