@@ -63,7 +63,9 @@ def apply_amounts(state: GameState, seat: int, amounts: tuple[Amount, ...], sign
             supply = _add_cubes(supply, a.kind, -n)
     players = list(state.players)
     players[seat] = replace(p, gold=gold, vp=vp, cubes=cubes)
-    return replace(state, players=tuple(players), supply=supply)
+    if supply is state.supply:
+        return replace(state, players=tuple(players))
+    return replace(state, players=tuple(players), board=replace(state.board, supply=supply))
 
 
 # ----------------------------------------------------------------- setup
@@ -179,8 +181,10 @@ def _(s: GameState, e: E.BuildersBagged) -> GameState:
 @on(E.BuilderDrawn)
 def _(s: GameState, e: E.BuilderDrawn) -> GameState:
     decided = frozenset(d for d in s.decided if d[1] != "redraw")
-    return replace(s, bag=_without(s.bag, e.seat), drawn=e.seat, price=e.price, rng=s.rng + 1,
-                   decided=decided)
+    b = s.builders
+    table = s.table if decided == s.decided else replace(s.table, decided=decided)
+    return replace(s, builders=replace(b, bag=_without(b.bag, e.seat), drawn=e.seat, price=e.price),
+                   rng=s.rng + 1, table=table)
 
 
 @on(E.BuilderReturned)
@@ -222,7 +226,7 @@ def _(s: GameState, e: E.BuilderParked) -> GameState:
 
 @on(E.Decided)
 def _(s: GameState, e: E.Decided) -> GameState:
-    return replace(s, decided=s.decided | {(e.seat, e.kind)})
+    return replace(s, table=replace(s.table, decided=s.decided | {(e.seat, e.kind)}))
 
 
 @on(E.OnceUsed)
@@ -234,7 +238,8 @@ def _(s: GameState, e: E.OnceUsed) -> GameState:
 # ----------------------------------------------------------------- phase III
 @on(E.StepStarted)
 def _(s: GameState, e: E.StepStarted) -> GameState:
-    return replace(s, stage="resolution", step=e.step, done=frozenset())
+    table = s.table if not s.table.done else replace(s.table, done=frozenset())
+    return replace(s, stage="resolution", step=e.step, table=table)
 
 
 @on(E.EventRevealed)
@@ -349,7 +354,7 @@ def _(s: GameState, e: E.Converted) -> GameState:
 
 @on(E.CathedralDone)
 def _(s: GameState, e: E.CathedralDone) -> GameState:
-    return replace(s, done=s.done | {e.seat})
+    return replace(s, table=replace(s.table, done=s.done | {e.seat}))
 
 
 @on(E.CubesReturned)

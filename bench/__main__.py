@@ -1,0 +1,8 @@
+"""``python -m bench`` from the repository root runs the benchmark suite."""
+
+import sys
+
+from pillars_rules.benchmark import main
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,103 @@
+"""The benchmark suite runs (quick mode) and writes well-formed results.
+
+No timing is asserted here: numbers depend on the machine. The targets are
+only reported (met/missed) by the suite itself.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pillars_rules import benchmark
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SECTIONS = ("games", "apply", "legal_actions", "replay", "save_load", "cards", "memory", "growth")
+SUMMARY_KEYS = (
+    "games_per_s", "actions_per_s", "legal_actions_median_us", "legal_actions_p90_us",
+    "replay_fold_ms", "replay_verified_ms", "replay_fold_events_per_s", "replay_verified_events_per_s",
+    "save_ms", "load_ms", "save_load_ms", "cards_warm_ms", "cards_cold_ms",
+    "states_1000_mb", "games_1000_mb", "save_bytes_per_event", "growth_ratio_k8_k1",
+)
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bench")
+    json_path, rst_path = out / "quick.json", out / "quick.rst"
+    try:
+        before = os.sched_getaffinity(0)
+    except AttributeError:  # pragma: no cover - not Linux
+        before = None
+    rc = benchmark.main(["--quick", "--quiet", "--output", str(json_path), "--rst", str(rst_path)])
+    after = os.sched_getaffinity(0) if before is not None else None
+    return rc, json.loads(json_path.read_text(encoding="utf-8")), rst_path.read_text(encoding="utf-8"), before, after
+
+
+def test_quick_run_succeeds_and_restores_affinity(quick):
+    rc, results, _, before, after = quick
+    assert rc == 0
+    assert results["mode"] == "quick"
+    assert before == after  # the pin to one core is undone
+
+
+def test_json_structure(quick):
+    _, r, _, _, _ = quick
+    assert r["schema"] == benchmark.SCHEMA
+    for key in SECTIONS + ("summary", "targets", "machine", "settings", "workload", "date", "elapsed_s"):
+        assert key in r, key
+    for key in ("python", "platform", "cpu_count"):
+        assert r["machine"][key]
+    assert set(SUMMARY_KEYS) <= set(r["summary"])
+    for key, value in r["summary"].items():
+        assert isinstance(value, (int, float)) and math.isfinite(value) and value > 0, (key, value)
+
+
+def test_targets_reported(quick):
+    _, r, _, _, _ = quick
+    assert [t["key"] for t in r["targets"]] == [t[0] for t in benchmark.TARGETS]
+    for t in r["targets"]:
+        assert isinstance(t["met"], bool)
+        assert t["value"] == r["summary"][t["key"]]
+
+
+def test_sections_detail(quick):
+    _, r, _, _, _ = quick
+    assert r["legal_actions"]["p90_us"] >= r["legal_actions"]["median_us"] > 0
+    assert r["replay"]["fold"]["events_per_s"] > 0 and r["replay"]["verified"]["events_per_s"] > 0
+    assert [row["k"] for row in r["growth"]["rows"]] == [1, 2, 4, 8]
+    assert all(row["us_per_event"] > 0 for row in r["growth"]["rows"])
+    assert r["cards"]["cards"] > 0 and r["cards"]["cold_ms"] > 0 and r["cards"]["warm_ms"] > 0
+    assert r["memory"]["states_retained"] > 0 and r["memory"]["states_bytes"] > 0
+
+
+def test_rst_table(quick):
+    _, r, rst, _, _ = quick
+    assert ".. list-table::" in rst
+    assert ":header-rows: 1" in rst
+    for label in ("full random 4-player games", "legal_actions, median", "load(save(game))"):
+        assert label in rst
+
+
+def test_committed_results_are_well_formed():
+    path = ROOT / "bench" / "results" / "latest.json"
+    if not path.exists():
+        pytest.skip("no committed results")
+    r = json.loads(path.read_text(encoding="utf-8"))
+    assert r["schema"] == benchmark.SCHEMA and r["mode"] == "full"
+    assert set(SUMMARY_KEYS) <= set(r["summary"])
+    assert (ROOT / "bench" / "results" / "latest.rst").exists()
+
+
+def test_python_m_bench_entry_point():
+    proc = subprocess.run([sys.executable, "-m", "bench", "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "--quick" in proc.stdout and "--rst" in proc.stdout
