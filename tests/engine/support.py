@@ -82,7 +82,7 @@ def at_step(game: Game, step: str, players: dict | None = None, **changes) -> Ga
             log.append(e)
             if isinstance(e, E.DecisionPending):
                 return Game(g.rules, state, log, len(log))
-        pending = advance(state, g.rules)
+        pending = advance(state, g.rules).events
 
 
 def new_events(before: Game, after: Game) -> list:

@@ -140,3 +140,19 @@ def test_dm_variant_third_builders_reverse_order_s2_3():
         g = g.apply(g.legal_actions()[0])
     assert thirds == list(reversed(firsts))
     assert of_type(g.events, E.BuilderPlaced)[-1].price == 0
+
+
+def test_builder_with_no_legal_spot_is_set_aside_ruling_s2_3():
+    """Ruling: if every free spot is at the King's court or the market and the owner
+    already stands at both, the builder goes back unplaced, free (no decision)."""
+    from .support import GREEN, YELLOW, resume, spots
+
+    game = game_for(players=4)
+    full = spots(bishop=(BLUE,), kingsbridge=(BLUE, GREEN), priory=(GREEN, YELLOW),
+                 shiring=(YELLOW, BLUE), castle=(GREEN,), start_player=(YELLOW,),
+                 kings_court=(RED,), market=(RED,))
+    g = resume(game, stage="builders", spots=full, bag=(RED, BLUE), drawn=RED, price=0,
+               redraw_used=True, marker=0)
+    set_aside = of_type(new_events(game, g), E.BuilderSetAside)
+    assert set_aside == [E.BuilderSetAside(RED, "bag")]
+    assert g.current_player != RED or g.pending.kind != "place"

@@ -52,6 +52,7 @@ class Rules:
                            for cid, c in by_id.items()}
         self.tags = {cid: frozenset(c.tags) for cid, c in by_id.items()}
         self._mods_cache: dict = {}
+        self._prices_cache: dict = {}
 
     def card(self, card_id: str) -> Card:
         return self.by_id[card_id]
@@ -128,6 +129,22 @@ class Rules:
             if isinstance(m, PriceDelta) and m.resource == resource and m.trade in (trade, "both"):
                 price += m.n
         return max(0, price)
+
+    def market_prices(self, state: GameState, seat: int) -> dict[tuple[str, str], int]:
+        """``{(trade, cube): price}`` for every trade ``seat`` may make (§4), cached
+        per set of modifiers."""
+        mods = self.modifiers(state, seat)
+        table = self._prices_cache.get(mods)
+        if table is None:
+            table = {}
+            for trade, prices in (("buy", BUY_PRICES), ("sell", SELL_PRICES)):
+                for r in prices:
+                    if self.permitted(state, seat, trade, r):
+                        table[trade, r] = self.price(state, seat, trade, r)
+            if len(self._prices_cache) > 4096:
+                self._prices_cache.clear()
+            self._prices_cache[mods] = table
+        return table
 
     def permitted(self, state: GameState, seat: int, trade: str, resource: str) -> bool:
         if (trade, resource) not in RESTRICTED_TRADES:

@@ -191,6 +191,18 @@ class BuilderPlaced:
 
 
 @event
+class BuilderSetAside:
+    """The builder had no legal spot (all free spots are at locations where its
+    owner already stands, §2.3) and goes back unplaced, free."""
+
+    seat: int
+    source: str = "bag"
+
+    def describe(self, n: Namer) -> str:
+        return f"{n.seat(self.seat)}'s builder found no free spot it may take and was set aside."
+
+
+@event
 class BuilderParked:
     seat: int
     space: int

@@ -219,6 +219,15 @@ def _(s: GameState, e: E.BuilderPlaced) -> GameState:
     return s
 
 
+@on(E.BuilderSetAside)
+def _(s: GameState, e: E.BuilderSetAside) -> GameState:
+    if e.source == "bag":
+        return replace(s, drawn=None, marker=max(0, s.price - 1))
+    if e.source == "parked":
+        return replace(s, parked=s.parked[1:])
+    return replace(s, thirds=_without(s.thirds, e.seat))
+
+
 @on(E.BuilderParked)
 def _(s: GameState, e: E.BuilderParked) -> GameState:
     return replace(s, parked=s.parked + (e.seat,), drawn=None, marker=max(0, s.price - 1))

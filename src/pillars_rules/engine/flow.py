@@ -107,39 +107,65 @@ def round_workers(state: GameState, rules: Rules) -> tuple[Pieces, ...]:
 
 
 # ------------------------------------------------------------------ the driver
-def advance(state: GameState, rules: Rules) -> list:
-    """The next batch of automatic events (never empty unless the game is over)."""
+class Batch:
+    """Events in the making, folded into ``state`` one by one as they are added."""
+
+    __slots__ = ("state", "events")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list = []
+
+    def add(self, event) -> "Batch":
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+        return self
+
+    def extend(self, events) -> "Batch":
+        for e in events:
+            self.add(e)
+        return self
+
+
+def advance(state: GameState, rules: Rules) -> Batch:
+    """The next batch of automatic events (empty only when the game is over)."""
+    b = Batch(state)
     if state.game_over:
-        return []
+        return b
     # Universal checks first: the craftsman limit (§2.2) and pending choices.
     for seat in turn_order(state):
         n = len(state.players[seat].craftsmen)
         if n > DEFAULT_CRAFTSMAN_LIMIT and n > rules.craftsman_limit(state, seat):
-            return [E.DecisionPending("discard", seat)]
-    while state.jobs:
+            return b.add(E.DecisionPending("discard", seat))
+    if state.jobs:
         job = state.jobs[0]
         effect = job_effect(rules, job)
         if isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect):
-            return [E.ChoiceMade(job.seat, job.source)]
-        return [E.DecisionPending("choice", job.seat)]
+            return b.add(E.ChoiceMade(job.seat, job.source))
+        return b.add(E.DecisionPending("choice", job.seat))
     stage = state.stage
     if stage == "setup":
-        return _setup(state, rules) + _round_start(state, rules, 1)
-    if stage == "draft":
-        return _draft(state, rules)
-    if stage == "builders":
-        return _builders(state, rules)
-    if stage == "resolution":
-        return _STEP[state.step](state, rules)
-    if stage == "round_end":
+        _setup(b, rules)
+        _round_start(b, rules, 1)
+    elif stage == "draft":
+        _draft(b, rules)
+    elif stage == "builders":
+        _builders(b, rules)
+    elif stage == "resolution":
+        _STEP[state.step](b, rules)
+    elif stage == "round_end":
         if state.round >= ROUNDS:
-            return [E.GameEnded()]
-        return _round_start(state, rules, state.round + 1)
-    raise AssertionError(f"unknown stage {stage!r}")  # pragma: no cover
+            b.add(E.GameEnded())
+        else:
+            _round_start(b, rules, state.round + 1)
+    else:  # pragma: no cover
+        raise AssertionError(f"unknown stage {stage!r}")
+    return b
 
 
-def _setup(state: GameState, rules: Rules) -> list:
+def _setup(b: Batch, rules: Rules) -> None:
     """Chance: shuffle the decks (§1)."""
+    state = b.state
     numbers = rng.stream(state.seed, state.rng)
     craftsmen = rules.cards.of_kind("craftsman")
     decks = tuple(
@@ -151,42 +177,40 @@ def _setup(state: GameState, rules: Rules) -> list:
     others = rng.shuffled(numbers, [c.id for c in privileges if not c.last_round])
     keep_last = last[:2]
     deck = others[: PRIVILEGES_PER_GAME - len(keep_last)] + keep_last
-    return [E.DecksShuffled(decks, events, deck)]
+    b.add(E.DecksShuffled(decks, events, deck))
 
 
-def _round_start(state: GameState, rules: Rules, rnd: int) -> list:
-    s = state
-    out: list = []
-    started = E.RoundStarted(rnd, ())
+def _round_start(b: Batch, rules: Rules, rnd: int) -> None:
     # workers depend on modifiers (Otto, §7) and last round's castle (§2.4 step 11)
-    started = E.RoundStarted(rnd, round_workers(s, rules))
-    out.append(started)
-    s = evolve(s, started)
-    numbers = rng.stream(s.seed, s.rng)
-    dealt = E.ResourceCardsDealt(
+    b.add(E.RoundStarted(rnd, round_workers(b.state, rules)))
+    numbers = rng.stream(b.state.seed, b.state.rng)
+    b.add(E.ResourceCardsDealt(
         rng.shuffled(numbers, [c.id for c in rules.cards.of_kind("resource")])[:DISPLAY_RESOURCE_CARDS]
-    )
-    out.append(dealt)
-    out.extend(trigger_events(evolve(s, dealt), rules, "round_start"))
-    return out
+    ))
+    b.extend(trigger_events(b.state, rules, "round_start"))
 
 
 # ------------------------------------------------------------------ phase I
-def _draft(state: GameState, rules: Rules) -> list:
+def _draft(b: Batch, rules: Rules) -> None:
+    state = b.state
     n = state.n_players
     if not state.display or len(state.passed) == n:
-        return [E.DraftEnded()] + _bag(state, rules)
+        b.add(E.DraftEnded())
+        _bag(b, rules)
+        return
     last = state.pending
     first = state.start_player if last is None else (last.seat + 1) % n
     for i in range(n):
         seat = (first + i) % n
         if seat not in state.passed:
-            return [E.DecisionPending("draft", seat)]
+            b.add(E.DecisionPending("draft", seat))
+            return
     raise AssertionError("draft with everyone passed")  # pragma: no cover
 
 
 # ------------------------------------------------------------------ phase II
-def _bag(state: GameState, rules: Rules) -> list:
+def _bag(b: Batch, rules: Rules) -> None:
+    state = b.state
     bag: list[int] = []
     thirds: list[int] = []
     dm = "dm" in rules.variants
@@ -195,27 +219,39 @@ def _bag(state: GameState, rules: Rules) -> list:
         in_bag = min(limit, 2) if dm else limit
         bag.extend([seat] * in_bag)
         thirds.extend([seat] * (limit - in_bag))
-    return [E.BuildersBagged(tuple(bag), tuple(thirds))]
+    b.add(E.BuildersBagged(tuple(bag), tuple(thirds)))
 
 
-def _builders(state: GameState, rules: Rules) -> list:
+def _builders(b: Batch, rules: Rules) -> None:
+    state = b.state
     sp = state.start_player
     if state.drawn is not None:
         if not state.redraw_used and state.bag and (sp, "redraw") not in state.decided:
-            return [E.DecisionPending("redraw", sp)]
-        return [E.DecisionPending("place", state.drawn)]
-    if state.bag:
+            b.add(E.DecisionPending("redraw", sp))
+        else:
+            _to_place(b, state.drawn, "bag")
+    elif state.bag:
         numbers = rng.stream(state.seed, state.rng)
         seat = state.bag[rng.below(numbers, len(state.bag))]
         price = state.marker
         if state.n_players == 2 and len(state.bag) == 1:
             price = 0  # §2.3: with 2 players the last builder is free
-        return [E.BuilderDrawn(seat, price)]
-    if state.parked:
-        return [E.DecisionPending("place", state.parked[0])]
-    if state.thirds:
-        return [E.DecisionPending("place", next_third(state))]
-    return _enter_step(state, rules, 0)
+        b.add(E.BuilderDrawn(seat, price))
+    elif state.parked:
+        _to_place(b, state.parked[0], "parked")
+    elif state.thirds:
+        _to_place(b, next_third(state), "third")
+    else:
+        _enter_step(b, rules, 0)
+
+
+def _to_place(b: Batch, seat: int, source: str) -> None:
+    from .legal import free_spots  # local: legal imports flow
+
+    if free_spots(b.state, seat):
+        b.add(E.DecisionPending("place", seat))
+    else:  # ruling: a builder with no spot it may take goes back unplaced
+        b.add(E.BuilderSetAside(seat, source))
 
 
 def next_third(state: GameState) -> int:
@@ -227,101 +263,94 @@ def next_third(state: GameState) -> int:
 
 
 # ------------------------------------------------------------------ phase III
-def _enter_step(state: GameState, rules: Rules, index: int) -> list:
+def _enter_step(b: Batch, rules: Rules, index: int) -> None:
     step = STEPS[index]
-    started = E.StepStarted(step)
-    return [started] + trigger_events(evolve(state, started), rules, step)
+    b.add(E.StepStarted(step))
+    b.extend(trigger_events(b.state, rules, step))
 
 
-def _next(state: GameState, rules: Rules) -> list:
-    return _enter_step(state, rules, STEPS.index(state.step) + 1)
+def _next(b: Batch, rules: Rules) -> None:
+    _enter_step(b, rules, STEPS.index(b.state.step) + 1)
 
 
-def _step_event(state: GameState, rules: Rules) -> list:
+def _step_event(b: Batch, rules: Rules) -> None:
+    state = b.state
     if not state.event:
-        if not state.event_deck:
-            return _next(state, rules)
-        return [E.EventRevealed(state.event_deck[0])]
+        if state.event_deck:
+            b.add(E.EventRevealed(state.event_deck[0]))
+        else:
+            _next(b, rules)
+        return
     if state.event_applied:  # its choices were made (jobs come first in advance)
-        return _next(state, rules)
+        _next(b, rules)
+        return
     harmful = rules.card(state.event).harmful
     bishop = state.spot_list("bishop")[0]
     if bishop is not None and (bishop, "bishop") not in state.decided:
         if harmful or any(state.market[i] for i in range(3)):
-            return [E.DecisionPending("bishop", bishop)]
-        return [E.Decided(bishop, "bishop")]
+            b.add(E.DecisionPending("bishop", bishop))
+        else:
+            b.add(E.Decided(bishop, "bishop"))
+        return
     if harmful:
         for seat in turn_order(state):
             if (seat not in state.protected and (seat, "once_event") not in state.decided
                     and rules.once_card(state, seat, "event")):
-                return [E.DecisionPending("once_event", seat)]
-    out: list = []
-    s = state
+                b.add(E.DecisionPending("once_event", seat))
+                return
     card = rules.card(state.event)
     for seat in turn_order(state):
         if not rules.affected(state.event, state.protected, seat):
             continue
         for i, ability in enumerate(card.abilities):
             if isinstance(ability, Now):
-                batch = instant_events(s, rules, seat, ability.effect, card.id, i)
-                for e in batch:
-                    s = evolve(s, e)
-                out.extend(batch)
-    return out + [E.EventApplied(card.id)]
+                b.extend(instant_events(b.state, rules, seat, ability.effect, card.id, i))
+    b.add(E.EventApplied(card.id))
 
 
-def _step_bishop(state: GameState, rules: Rules) -> list:
+def _step_bishop(b: Batch, rules: Rules) -> None:
     # The Bishop decided right after the event was revealed, before it applied.
-    return _next(state, rules)
+    _next(b, rules)
 
 
-def _step_wool_mill(state: GameState, rules: Rules) -> list:
-    out: list = []
+def _step_wool_mill(b: Batch, rules: Rules) -> None:
+    state = b.state
     for seat in turn_order(state):
         value = state.players[seat].pieces.value
         gold = value + rules.mill_bonus(state, seat, value)
         if gold:
-            out.append(E.Gained(seat, (Amount("gold", gold),), "wool_mill"))
-    return out + _after(state, rules, out)
+            b.add(E.Gained(seat, (Amount("gold", gold),), "wool_mill"))
+    _next(b, rules)
 
 
-def _after(state: GameState, rules: Rules, batch: list) -> list:
-    s = state
-    for e in batch:
-        s = evolve(s, e)
-    return _next(s, rules)
-
-
-def _step_kingsbridge(state: GameState, rules: Rules) -> list:
+def _step_kingsbridge(b: Batch, rules: Rules) -> None:
     # Taken privileges leave ``state.kingsbridge``; choices they bring (OnGain)
     # are made before the step ends, so the body runs again and finds none left.
-    out: list = []
-    s = state
+    state = b.state
+    taken = False
     for i, seat in enumerate(state.spot_list("kingsbridge")):
         if seat is None or i >= len(state.kingsbridge) or not state.kingsbridge[i]:
             continue
+        taken = True
         cid = state.kingsbridge[i]
-        batch = [E.PrivilegeTaken(seat, cid)]
-        s = evolve(s, batch[0])
+        b.add(E.PrivilegeTaken(seat, cid))
         for j, ability in enumerate(rules.card(cid).abilities):
             if isinstance(ability, OnGain):
-                more = instant_events(s, rules, seat, ability.effect, cid, j)
-                for e in more:
-                    s = evolve(s, e)
-                batch.extend(more)
-        out.extend(batch)
-    return out or _next(state, rules)
+                b.extend(instant_events(b.state, rules, seat, ability.effect, cid, j))
+    if not taken:
+        _next(b, rules)
 
 
-def _step_priory(state: GameState, rules: Rules) -> list:
-    out = [E.Gained(seat, (Amount("vp", vp),), "priory")
-           for seat, vp in zip(state.spot_list("priory"), PRIORY_VP) if seat is not None]
-    return out + _after(state, rules, out)
+def _step_priory(b: Batch, rules: Rules) -> None:
+    for seat, vp in zip(b.state.spot_list("priory"), PRIORY_VP):
+        if seat is not None:
+            b.add(E.Gained(seat, (Amount("vp", vp),), "priory"))
+    _next(b, rules)
 
 
-def _step_site(state: GameState, rules: Rules) -> list:
+def _step_site(b: Batch, rules: Rules) -> None:
+    state = b.state
     site = state.step
-    out: list = []
     for seat in turn_order(state):
         delta = rules.yield_delta(state, seat)
         for cid in state.players[seat].resource_cards:
@@ -329,76 +358,95 @@ def _step_site(state: GameState, rules: Rules) -> list:
             if card.site == site:
                 n = max(0, card.yields.n + delta)
                 if n:
-                    out.append(E.Gained(seat, (Amount(card.yields.kind, n),), cid))
-    return out + _after(state, rules, out)
+                    b.add(E.Gained(seat, (Amount(card.yields.kind, n),), cid))
+    _next(b, rules)
 
 
-def _step_kings_court(state: GameState, rules: Rules) -> list:
+def _step_kings_court(b: Batch, rules: Rules) -> None:
+    state = b.state
     if not state.tax:
         numbers = rng.stream(state.seed, state.rng)
-        return [E.TaxRolled(TAX_DIE[rng.below(numbers, len(TAX_DIE))])]
+        b.add(E.TaxRolled(TAX_DIE[rng.below(numbers, len(TAX_DIE))]))
+        return
     court = state.spot_list("kings_court")
     payers = [seat for seat in turn_order(state)
               if seat not in court and rules.tax_for(state, seat, state.tax) > 0]
     for seat in payers:
         if (seat not in state.exempt and (seat, "once_tax") not in state.decided
                 and rules.once_card(state, seat, "tax")):
-            return [E.DecisionPending("once_tax", seat)]
-    out: list = [E.Lost(seat, (Amount("gold", rules.tax_for(state, seat, state.tax)),), "tax")
-                 for seat in payers if seat not in state.exempt]
+            b.add(E.DecisionPending("once_tax", seat))
+            return
+    for seat in payers:
+        if seat not in state.exempt:
+            b.add(E.Lost(seat, (Amount("gold", rules.tax_for(state, seat, state.tax)),), "tax"))
     if court[0] is not None and state.court_metal > 0:
-        out.append(E.CubeTaken(court[0], "metal", "court"))
-    return out + _after(state, rules, out)
+        b.add(E.CubeTaken(court[0], "metal", "court"))
+    _next(b, rules)
 
 
-def _step_shiring(state: GameState, rules: Rules) -> list:
+def _step_shiring(b: Batch, rules: Rules) -> None:
     # Hired cards leave ``state.shiring``; discards over the limit (§2.2) are
     # decided before the step ends.
-    out = [E.CraftsmanHired(seat, state.shiring[i], (), "shiring")
-           for i, seat in enumerate(state.spot_list("shiring"))
-           if seat is not None and i < len(state.shiring) and state.shiring[i]]
-    return out or _next(state, rules)
+    state = b.state
+    hired = False
+    for i, seat in enumerate(state.spot_list("shiring")):
+        if seat is not None and i < len(state.shiring) and state.shiring[i]:
+            hired = True
+            b.add(E.CraftsmanHired(seat, state.shiring[i], (), "shiring"))
+    if not hired:
+        _next(b, rules)
 
 
-def _step_castle(state: GameState, rules: Rules) -> list:
-    out = [E.GreyWorkersWon(seat, GREY_WORKERS) for seat in state.spot_list("castle") if seat is not None]
-    return out + _after(state, rules, out)
+def _step_castle(b: Batch, rules: Rules) -> None:
+    for seat in b.state.spot_list("castle"):
+        if seat is not None:
+            b.add(E.GreyWorkersWon(seat, GREY_WORKERS))
+    _next(b, rules)
 
 
-def _step_market(state: GameState, rules: Rules) -> list:
+def _step_market(b: Batch, rules: Rules) -> None:
+    state = b.state
     order = [s for s in state.spot_list("market") if s is not None]
     active = [s for s in order if s not in state.done]
     if not active:
-        return _next(state, rules)
+        _next(b, rules)
+        return
     last = state.pending
     if last is not None and last.kind == "market" and last.seat in order:
         i = order.index(last.seat)
         for k in range(1, len(order) + 1):
             seat = order[(i + k) % len(order)]
             if seat not in state.done:
-                return [E.DecisionPending("market", seat)]
-    return [E.DecisionPending("market", active[0])]
+                b.add(E.DecisionPending("market", seat))
+                return
+    b.add(E.DecisionPending("market", active[0]))
 
 
-def _step_cathedral(state: GameState, rules: Rules) -> list:
+def _step_cathedral(b: Batch, rules: Rules) -> None:
     from .legal import conversions  # local: legal imports flow
 
+    state = b.state
     for seat in turn_order(state):
         if seat not in state.done:
             if conversions(state, rules, seat):
-                return [E.DecisionPending("cathedral", seat)]
-            return [E.CathedralDone(seat)]
+                b.add(E.DecisionPending("cathedral", seat))
+            else:
+                b.add(E.CathedralDone(seat))
+            return
     for seat in turn_order(state):
         if sum(state.players[seat].cubes) > CUBE_LIMIT:
-            return [E.DecisionPending("return_cubes", seat)]
-    return _next(state, rules)
+            b.add(E.DecisionPending("return_cubes", seat))
+            return
+    _next(b, rules)
 
 
-def _step_start_player(state: GameState, rules: Rules) -> list:
+def _step_start_player(b: Batch, rules: Rules) -> None:
+    state = b.state
     seat = state.spot_list("start_player")[0]
     if seat is None:
         seat = (state.start_player + 1) % state.n_players
-    return [E.StartPlayerChanged(seat), E.RoundEnded(state.round)]
+    b.add(E.StartPlayerChanged(seat))
+    b.add(E.RoundEnded(state.round))
 
 
 _STEP = {

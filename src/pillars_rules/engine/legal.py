@@ -156,21 +156,18 @@ def _legal_market(state, rules, seat):
     p = state.players[seat]
     traded = state.traded_kinds(seat)
     out: list = []
+    prices = rules.market_prices(state, seat)
     for r in MARKET_CUBES:
-        if ("sell", r) in traded or not rules.permitted(state, seat, "buy", r):
-            continue
-        price = rules.price(state, seat, "buy", r)
-        if price is None:
+        price = prices.get(("buy", r))
+        if price is None or ("sell", r) in traded:
             continue
         most = state.market[CUBE_INDEX[r]]
         if price:
             most = min(most, p.gold // price)
         out.extend(A.Buy(r, n, label=f"buy {n} {r} for {n * price} gold") for n in range(1, most + 1))
     for r in CUBES:
-        if ("buy", r) in traded or not rules.permitted(state, seat, "sell", r):
-            continue
-        price = rules.price(state, seat, "sell", r)
-        if price is None:
+        price = prices.get(("sell", r))
+        if price is None or ("buy", r) in traded or not p.cube(r):
             continue
         out.extend(A.Sell(r, n, label=f"sell {n} {r} for {n * price} gold")
                    for n in range(1, p.cube(r) + 1))
@@ -287,9 +284,8 @@ def run(state: GameState, rules: Rules, events: list) -> tuple[list, GameState]:
         if out and type(out[-1]) is E.DecisionPending:
             break
         batch = advance(state, rules)
-        for e in batch:
-            state = evolve(state, e)
-        out.extend(batch)
+        state = batch.state
+        out.extend(batch.events)
     return out, state
 
 
@@ -297,8 +293,12 @@ def decide(state: GameState, rules: Rules, action, legal: list | None = None) ->
     """Validate ``action`` and return (events, new state). Raises :class:`IllegalActionError`."""
     if legal is None:
         legal = legal_actions(state, rules)
-    if action not in legal:
-        raise IllegalActionError(explain(state, rules, action, legal), action)
+    for listed in legal:  # fast path: the very object legal_actions listed
+        if listed is action:
+            break
+    else:
+        if action not in legal:
+            raise IllegalActionError(explain(state, rules, action, legal), action)
     return run(state, rules, action_events(state, rules, action))
 
 
