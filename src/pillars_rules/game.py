@@ -25,6 +25,8 @@ VARIANTS: dict[str, str] = {
 }
 START_GOLD = (20, 21, 22, 23)
 DEFAULT_NAMES = ("Red", "Blue", "Green", "Yellow")
+#: Longest seat name :func:`new_game` accepts (saves refuse longer strings).
+MAX_NAME_LENGTH = 100
 
 
 def _card_variants(cards: CardSet) -> set[str]:
@@ -99,7 +101,7 @@ class Game:
         whose turn it is (a server receiving actions from clients should)."""
         if self.state.game_over:
             raise IllegalActionError("the game is over; no action is legal", action)
-        if seat is not None and seat != self.current_player:
+        if seat is not None and (isinstance(seat, bool) or seat != self.current_player):
             raise IllegalActionError(
                 f"it is not seat {seat!r}'s turn; seat {self.current_player} "
                 f"({self.state.players[self.current_player].name}) must decide '{self.state.pending.kind}'",
@@ -232,6 +234,8 @@ def new_game(
     names = tuple(names)
     if len(names) != players or not all(isinstance(n, str) and n.strip() for n in names):
         raise ConfigError(f"names must be {players} non-empty strings, not {names!r}")
+    if any(len(n) > MAX_NAME_LENGTH for n in names):
+        raise ConfigError(f"names may have at most {MAX_NAME_LENGTH} characters")
     if len(set(names)) != len(names):
         raise ConfigError(f"names must differ, got {names!r}")
     cardset = load_cards(cards)

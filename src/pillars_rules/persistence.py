@@ -1,40 +1,202 @@
-"""Saves: JSON text with a header and the event log, via cattrs.
+"""Saves: JSON text with a header and the event log.
 
 A save holds no state, only the log: loading replays it. The header records
 the format version, library version, card-set content hash, variants, seats
 and seed, so a save is refused when it cannot mean the same game here.
+
+Saves come from disk, from clients and from older versions, so :func:`load`
+trusts nothing: every value is checked against the exact JSON type the event
+classes declare (no coercion: ``"3"``, ``3.0`` and ``true`` are not ``3``),
+unknown and missing fields are refused, sizes are bounded, and with
+``verify`` (the default) every event is re-derived from the rules. Whatever is
+wrong, the only exception is :class:`~pillars_rules.errors.SaveError`, whose
+message gives a JSON path (``$.events[12].n``) and whose ``index`` names the
+offending event.
+
+>>> import pillars_rules as pr
+>>> game = pr.new_game(players=2, seed=1)
+>>> pr.load(pr.save(game)) == game
+True
+>>> try:
+...     pr.load(pr.save(game)[:-9])
+... except pr.SaveError as exc:
+...     print(str(exc).split(":")[0])
+save is not valid JSON (truncated or corrupted?)
 """
 
 from __future__ import annotations
 
 import json
+import types
+import typing
 from typing import Any, Callable
 
-import cattrs
+import attrs
 from cattrs.preconf.json import make_converter
 
 from . import __version__
 from .cards import CardSet
 from .engine import actions as A
 from .engine import events as E
-from .engine.context import Rules
+from .engine.context import RULES_VERSION, Rules
 from .engine.evolve import evolve
 from .engine.legal import action_events, legal_actions, run
 from .errors import IllegalActionError, SaveError
 
 FORMAT = "pillars-rules-save"
-#: Current save format. History: 1 -- events as ``[type, fields]`` pairs;
-#: 2 -- events as objects with a ``"type"`` key, header gained ``seed``.
+#: Current save format. History: 1 -- events as ``[type, fields]`` pairs, no
+#: ``seed`` in the header; 2 -- events as objects with a ``"type"`` key,
+#: header gained ``seed``.
 FORMAT_VERSION = 2
-#: Largest save text :func:`load` accepts (a complete game is ~100 KB).
+#: Largest save text :func:`load` accepts, in UTF-8 bytes (a complete game is ~60 KB).
 MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: Most events a save may hold (a complete 4-player game has about 1,000).
+MAX_EVENTS = 100_000
+#: Longest string anywhere in a save (seat names, card ids, hashes).
+MAX_STRING_LENGTH = 1_000
+#: Most items in any list inside an event.
+MAX_ITEMS = 1_000
+#: Every whole number in a save lies in ``[-MAX_INT - 1, MAX_INT]`` (seeds are ``< 2**63``).
+MAX_INT = 2**63 - 1
+
+#: Header fields of the current format, each with its JSON type.
+HEADER_FIELDS: dict[str, Any] = {
+    "format": str, "format_version": int, "library_version": str, "rules_version": int, "card_hash": str,
+    "variants": tuple[str, ...], "players": int, "names": tuple[str, ...], "seed": int,
+    "events": list,
+}
 
 converter = make_converter()
-_STRUCT: dict[str, Callable[[Any], Any]] = {}
-_UNSTRUCT: dict[type, Callable[[Any], Any]] = {}
-for _name, _cls in E.EVENT_TYPES.items():
-    _STRUCT[_name] = converter.get_structure_hook(_cls)
-    _UNSTRUCT[_cls] = converter.get_unstructure_hook(_cls)
+_UNSTRUCT: dict[type, Callable[[Any], Any]] = {
+    cls: converter.get_unstructure_hook(cls) for cls in E.EVENT_TYPES.values()
+}
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """Field name -> resolved type of an attrs class (cached)."""
+    out = _HINTS.get(cls)
+    if out is None:
+        attrs.resolve_types(cls)
+        out = _HINTS[cls] = {f.name: f.type for f in attrs.fields(cls)}
+    return out
+
+
+def _required(cls: type) -> frozenset[str]:
+    # every field, defaults included: save() writes them all, so a missing one is damage
+    return frozenset(f.name for f in attrs.fields(cls))
+
+
+# ------------------------------------------------------------------ strict JSON -> values
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number" if not isinstance(value, float) or value == value else "NaN"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _bad(path: str, want: str, value: object, index: int | None) -> SaveError:
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    return SaveError(f"{path}: expected {want}, got {_json_type(value)} {shown}", index)
+
+
+def _strict(tp: Any, value: object, path: str, index: int | None) -> Any:
+    """``value`` (parsed JSON) as type ``tp``; lists become tuples. No coercion."""
+    if tp is int:
+        if type(value) is not int:
+            raise _bad(path, "a whole number", value, index)
+        if not -MAX_INT - 1 <= value <= MAX_INT:
+            raise SaveError(f"{path}: number out of range ({str(value)[:20]}...)", index)
+        return value
+    if tp is str:
+        if type(value) is not str:
+            raise _bad(path, "a string", value, index)
+        if len(value) > MAX_STRING_LENGTH:
+            raise SaveError(f"{path}: string of {len(value)} characters; the limit is "
+                            f"{MAX_STRING_LENGTH}", index)
+        return value
+    if tp is bool:
+        if type(value) is not bool:
+            raise _bad(path, "true or false", value, index)
+        return value
+    if tp is type(None):
+        if value is not None:
+            raise _bad(path, "null", value, index)
+        return None
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if type(value) is not list:
+            raise _bad(path, "a list", value, index)
+        if len(args) == 2 and args[1] is Ellipsis:
+            if len(value) > MAX_ITEMS:
+                raise SaveError(f"{path}: list of {len(value)} items; the limit is {MAX_ITEMS}", index)
+            return tuple(_strict(args[0], v, f"{path}[{k}]", index) for k, v in enumerate(value))
+        if len(value) != len(args):
+            raise SaveError(f"{path}: expected a list of {len(args)} items, got {len(value)}", index)
+        return tuple(_strict(a, v, f"{path}[{k}]", index) for k, (a, v) in enumerate(zip(args, value)))
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in typing.get_args(tp):
+            return None
+        arg = next(a for a in typing.get_args(tp) if a is not type(None))
+        return _strict(arg, value, path, index)
+    if attrs.has(tp):
+        return _struct_obj(tp, value, path, index)
+    raise AssertionError(f"no strict structure for {tp!r}")  # pragma: no cover
+
+
+def _struct_obj(cls: type, value: object, path: str, index: int | None, skip: str = "") -> Any:
+    if type(value) is not dict:
+        raise _bad(path, f"an object ({cls.__name__})", value, index)
+    hints = _hints(cls)
+    extra = [k for k in value if k not in hints and k != skip]
+    if extra:
+        raise SaveError(f"{path}: unknown field {str(extra[0])[:40]!r} in {cls.__name__}", index)
+    missing = [k for k in _required(cls) if k not in value]
+    if missing:
+        raise SaveError(f"{path}: {cls.__name__} lacks the field {sorted(missing)[0]!r}", index)
+    kwargs = {k: _strict(hints[k], v, f"{path}.{k}", index) for k, v in value.items() if k != skip}
+    return cls(**kwargs)
+
+
+def _check_obj(tp: Any, value: object, path: str, index: int | None) -> None:
+    """Check a Python value (not parsed JSON) has exactly type ``tp``."""
+    if tp in (int, str, bool):
+        if type(value) is not tp:
+            raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__} {value!r:.40}", index)
+        if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:  # type: ignore[operator]
+            raise SaveError(f"{path}: number out of range", index)
+        return
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        if type(value) is not tuple:
+            raise SaveError(f"{path}: expected a tuple, got {type(value).__name__}", index)
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            for k, v in enumerate(value):
+                _check_obj(args[0], v, f"{path}[{k}]", index)
+        elif len(value) != len(args):
+            raise SaveError(f"{path}: expected {len(args)} items, got {len(value)}", index)
+        else:
+            for k, (a, v) in enumerate(zip(args, value)):
+                _check_obj(a, v, f"{path}[{k}]", index)
+        return
+    if attrs.has(tp):
+        if type(value) is not tp:
+            raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__}", index)
+        for name, ftp in _hints(tp).items():
+            _check_obj(ftp, getattr(value, name), f"{path}.{name}", index)
+        return
+    raise AssertionError(f"no check for {tp!r}")  # pragma: no cover
 
 
 def event_to_dict(event: object) -> dict:
@@ -43,34 +205,50 @@ def event_to_dict(event: object) -> dict:
 
 
 def event_from_dict(d: object, index: int) -> object:
-    if not isinstance(d, dict):
-        raise SaveError(f"$.events[{index}]: expected an object, got {type(d).__name__}", index)
+    """The event a parsed JSON object records; :class:`SaveError` naming ``index`` if malformed."""
+    path = f"$.events[{index}]"
+    if type(d) is not dict:
+        raise _bad(path, "an event object", d, index)
     kind = d.get("type")
-    hook = _STRUCT.get(kind) if isinstance(kind, str) else None
-    if hook is None:
-        raise SaveError(f"$.events[{index}]: unknown event type {kind!r}", index)
-    fields = {k: v for k, v in d.items() if k != "type"}
-    try:
-        return hook(fields, E.EVENT_TYPES[kind])
-    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError) as exc:
-        detail = "; ".join(cattrs.transform_error(exc, path=f"$.events[{index}]")) \
-            if isinstance(exc, cattrs.BaseValidationError) else str(exc)
-        raise SaveError(f"$.events[{index}] ({kind}): malformed fields: {detail}", index) from None
+    cls = E.EVENT_TYPES.get(kind) if type(kind) is str else None
+    if cls is None:
+        raise SaveError(f"{path}.type: unknown event type {str(kind)[:40]!r}", index)
+    return _struct_obj(cls, d, path, index, skip="type")
+
+
+def check_event(event: object, index: int) -> None:
+    """Check an event object has exactly the declared field types (no ``1.0`` for ``1``)."""
+    cls = type(event)
+    if E.EVENT_TYPES.get(cls.__name__) is not cls:
+        raise SaveError(f"$.events[{index}]: {type(event).__name__} is not an event", index)
+    for name, tp in _hints(cls).items():
+        _check_obj(tp, getattr(event, name), f"$.events[{index}].{name}", index)
 
 
 # ------------------------------------------------------------------ upcasters
 def upcast_v1_v2(doc: dict) -> dict:
     """Format 1 stored events as ``[type, fields]`` pairs and had no ``seed`` in
-    the header; format 2 stores ``{"type": ..., **fields}`` objects."""
+    the header; format 2 stores ``{"type": ..., **fields}`` objects and copies
+    the seed from the ``GameStarted`` event into the header."""
+    raw = doc.get("events")
+    if type(raw) is not list:
+        raise _bad("$.events", "a list of [type, fields] pairs", raw, None)
+    if "seed" in doc:
+        raise SaveError("$.seed: format 1 saves have no seed in the header")
     events = []
-    for i, item in enumerate(doc.get("events", [])):
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], dict)):
+    for i, item in enumerate(raw):
+        if not (type(item) is list and len(item) == 2 and type(item[1]) is dict):
             raise SaveError(f"$.events[{i}]: format 1 expects [type, fields] pairs", i)
+        if "type" in item[1]:
+            raise SaveError(f"$.events[{i}]: unknown field 'type' in the fields of a format 1 event", i)
         events.append({"type": item[0], **item[1]})
     first = events[0] if events else {}
-    return {**doc, "format_version": 2, "seed": first.get("seed", 0), "events": events}
+    # format 1 predates the rules version in the header: it was written under version 1
+    return {**doc, "format_version": 2, "rules_version": doc.get("rules_version", 1),
+            "seed": first.get("seed", 0), "events": events}
 
 
+#: Format version -> function turning such a document into the next version's.
 UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_v1_v2}
 
 
@@ -83,6 +261,7 @@ def save(game) -> str:
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "library_version": __version__,
+        "rules_version": RULES_VERSION,
         "card_hash": game.rules.content_hash,
         "variants": list(game.rules.variants),
         "players": len(first.names),
@@ -93,62 +272,130 @@ def save(game) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
-def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify: bool = True):
-    """The game a :func:`save` text records.
+def _no_duplicate_keys(pairs: list) -> dict:
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen: set = set()
+        dup = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise SaveError(f"save has a duplicated key {dup[:40]!r} in one object")
+    return d
 
-    Raises :class:`SaveError` for malformed or truncated JSON, a newer format,
-    a different card set (by content hash) or a log that does not follow from
-    the rules (naming the offending event's index). ``cards`` are the extra
-    card files the game was created with (default: base cards only).
-    """
-    from .game import load_cards
 
-    if isinstance(text, bytes):
+def _parse(text: object) -> dict:
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveError(f"save is {len(text)} bytes; the limit is {MAX_SAVE_BYTES}")
         try:
-            text = text.decode("utf-8")
+            text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise SaveError(f"save is not UTF-8 text: {exc}") from None
+            raise SaveError(f"save is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
     if not isinstance(text, str):
         raise SaveError(f"save must be JSON text, not {type(text).__name__}")
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveError(f"save is {len(text)} bytes; the limit is {MAX_SAVE_BYTES}")
+    if len(text) > MAX_SAVE_BYTES or (
+            len(text) > MAX_SAVE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_SAVE_BYTES):
+        raise SaveError(f"save is larger than the limit of {MAX_SAVE_BYTES} bytes")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise SaveError(f"save is not valid JSON (truncated or corrupted?): {exc.msg} "
                         f"at line {exc.lineno} column {exc.colno}") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+    except SaveError:  # a duplicated key
+        raise
+    except RecursionError:
+        raise SaveError("save is not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise SaveError(f"save is not valid JSON: {str(exc)[:120]}") from None
+    if type(doc) is not dict or doc.get("format") != FORMAT:
         raise SaveError(f"not a pillars-rules save (expected \"format\": \"{FORMAT}\")")
+    return doc
+
+
+def _upcast(doc: dict) -> dict:
     version = doc.get("format_version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(f"$.format_version must be a whole number, not {version!r}")
+    if type(version) is not int:
+        raise _bad("$.format_version", "a whole number", version, None)
     if version > FORMAT_VERSION:
+        lib = doc.get("library_version")
+        lib = lib[:40] if type(lib) is str else "?"
         raise SaveError(f"save format {version} is newer than this library supports ({FORMAT_VERSION}); "
-                        f"it was written by pillars-rules {doc.get('library_version', '?')} -- upgrade to load it")
+                        f"it was written by pillars-rules {lib} -- upgrade to load it")
     while version < FORMAT_VERSION:
         up = UPCASTERS.get(version)
         if up is None:
             raise SaveError(f"save format {version} is too old to load (no upcaster)")
         doc = up(doc)
         version = doc["format_version"]
+    return doc
+
+
+def _header(doc: dict) -> dict:
+    extra = [k for k in doc if k not in HEADER_FIELDS]
+    if extra:
+        raise SaveError(f"$: unknown header field {extra[0][:40]!r}")
+    out = {}
+    for key, tp in HEADER_FIELDS.items():
+        if key not in doc:
+            raise SaveError(f"$: the header lacks the field {key!r}")
+        if tp is list:
+            raw = doc[key]
+            if type(raw) is not list or not raw:
+                raise _bad(f"$.{key}", "a non-empty list of events", raw, None)
+            if len(raw) > MAX_EVENTS:
+                raise SaveError(f"$.{key}: {len(raw)} events; the limit is {MAX_EVENTS}")
+            out[key] = raw
+        else:
+            out[key] = _strict(tp, doc[key], f"$.{key}", None)
+    if not 2 <= out["players"] <= 4:
+        raise SaveError(f"$.players: {out['players']} players; 2 to 4 are allowed")
+    return out
+
+
+def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify: bool = True):
+    """The game a :func:`save` text records.
+
+    Raises :class:`SaveError` (and nothing else, whatever the text) for
+    malformed or truncated JSON, wrong types, missing or unknown fields, a
+    newer format, a different card set (by content hash) or a log that does
+    not follow from the rules (naming the offending event's index). ``cards``
+    are the extra card files the game was created with (default: base cards
+    only). ``verify=False`` skips re-deriving the events from the rules; use
+    it only for logs you wrote yourself.
+    """
+    from .game import load_cards
+
+    doc = _upcast(_parse(text))
+    head = _header(doc)
+    if head["rules_version"] < 1:
+        raise SaveError(f"$.rules_version must be 1 or more, not {head['rules_version']}")
+    if head["rules_version"] > RULES_VERSION:
+        raise SaveError(
+            f"save was made under rules version {head['rules_version']} by pillars-rules "
+            f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION} -- "
+            "upgrade to load it")
     cardset = load_cards(cards)
-    if doc.get("card_hash") != cardset.content_hash:
+    if head["card_hash"] != cardset.content_hash:
         raise SaveError(
             "save was made with different card contents (card hash "
-            f"{str(doc.get('card_hash'))[:12]}... here {cardset.content_hash[:12]}...); "
+            f"{head['card_hash'][:12]}... here {cardset.content_hash[:12]}...); "
             "pass the same cards= files the game was created with")
-    raw = doc.get("events")
-    if not isinstance(raw, list) or not raw:
-        raise SaveError("$.events must be a non-empty list of events")
-    events = [event_from_dict(d, i) for i, d in enumerate(raw)]
-    game = replay_checked(events, cardset, verify=verify)
+    events = [event_from_dict(d, i) for i, d in enumerate(head["events"])]
     first = events[0]
-    header = {"variants": list(first.variants), "players": len(first.names),
-              "names": list(first.names), "seed": first.seed}
-    for key, value in header.items():
-        if key in doc and doc[key] != value:
-            raise SaveError(f"$.{key} is {doc[key]!r} but the log says {value!r}")
-    return game
+    if not isinstance(first, E.GameStarted):
+        raise SaveError(f"$.events[0]: the log must start with GameStarted, not {type(first).__name__}", 0)
+    told = {"variants": first.variants, "players": len(first.names), "names": first.names,
+            "seed": first.seed, "card_hash": first.card_hash}
+    for key, value in told.items():
+        if head[key] != value:
+            raise SaveError(f"$.{key} is {head[key]!r:.60} but the log says {value!r:.60}", 0)
+    try:
+        return _replay(events, cardset, verify, typed=True)
+    except SaveError as exc:
+        if head["rules_version"] == RULES_VERSION:
+            raise
+        raise SaveError(
+            f"{exc} (the save was made under rules version {head['rules_version']}, by pillars-rules "
+            f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION}, whose "
+            "rules or random draws differ -- load it with the version that made it)", exc.index) from None
 
 
 # ------------------------------------------------------------------ replay
@@ -192,42 +439,88 @@ def infer_action(events: list, i: int, state) -> object | None:
     return None
 
 
-def replay_checked(events: list, cards: CardSet, *, verify: bool = True):
-    """Fold ``events``; with ``verify``, re-derive every event from the rules."""
-    from .game import Game, _check_variants
+def _check_start(first, cards: CardSet):
+    """The rules context of the log's first event, refusing any GameStarted
+    that :func:`~pillars_rules.new_game` would not have made."""
+    from .game import START_GOLD, _check_variants
 
-    if not events or not isinstance(events[0], E.GameStarted):
-        raise SaveError("the log must start with GameStarted", 0)
-    first = events[0]
+    if not isinstance(first, E.GameStarted):
+        raise SaveError(f"$.events[0]: the log must start with GameStarted, not {type(first).__name__}", 0)
+    check_event(first, 0)
     if first.card_hash != cards.content_hash:
-        raise SaveError("the log was recorded with different card contents (card hash mismatch)", 0)
+        raise SaveError("$.events[0].card_hash: the log was recorded with different card contents "
+                        "(card hash mismatch)", 0)
+    names = first.names
+    if not 2 <= len(names) <= 4:
+        raise SaveError(f"$.events[0].names: {len(names)} players; 2 to 4 are allowed", 0)
+    if not all(n.strip() for n in names) or len(set(names)) != len(names):
+        raise SaveError(f"$.events[0].names: seat names must be non-empty and differ, not {names!r:.80}", 0)
+    if not 0 <= first.seed <= MAX_INT:
+        raise SaveError(f"$.events[0].seed: the seed must be from 0 to 2**63-1, not {first.seed}", 0)
     try:
         variants = _check_variants(first.variants, cards)
-    except Exception as exc:
-        raise SaveError(f"$.events[0]: {exc}", 0) from None
+    except Exception as exc:  # ConfigError: unknown variant
+        raise SaveError(f"$.events[0].variants: {exc}", 0) from None
+    if variants != first.variants:
+        raise SaveError(f"$.events[0].variants: must be sorted and distinct, not {first.variants!r:.80}", 0)
     rules = Rules(cards, variants)
-    if not 2 <= len(first.names) <= 4:
-        raise SaveError(f"$.events[0]: {len(first.names)} players; 2 to 4 are allowed", 0)
-    state = evolve(None, first)
+    want = E.GameStarted(names=names, seed=first.seed, variants=variants, card_hash=rules.content_hash,
+                         starting_craftsmen=rules.starting_craftsmen, gold=START_GOLD[: len(names)])
+    if first != want:
+        raise SaveError(f"$.events[0] does not follow from the rules: new_game gives {want!r:.200}, "
+                        f"the log has {first!r:.200}", 0)
+    return rules
+
+
+def replay_checked(events: list, cards: CardSet, *, verify: bool = True):
+    """Fold ``events``; with ``verify``, re-derive every event from the rules.
+
+    Raises :class:`SaveError` (naming the index of the offending event) and
+    nothing else, whatever ``events`` holds.
+    """
+    return _replay(list(events), cards, verify, typed=False)
+
+
+def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
+    """``typed``: the events were made by :func:`event_from_dict`, so their
+    field types are already checked."""
+    from .game import Game
+
+    if not events:
+        raise SaveError("the log is empty; it must start with GameStarted", 0)
+    if len(events) > MAX_EVENTS:
+        raise SaveError(f"the log has {len(events)} events; the limit is {MAX_EVENTS}")
+    rules = _check_start(events[0], cards)
+    n_seats = len(events[0].names)
+    for i, e in enumerate(events[1:], 1):
+        if not typed:
+            check_event(e, i)
+        seat = getattr(e, "seat", 0)
+        if not 0 <= seat < n_seats:
+            raise SaveError(f"$.events[{i}].seat: no seat {seat} in a {n_seats}-player game", i)
+    state = evolve(None, events[0])
     if not verify:
         for i, e in enumerate(events[1:], 1):
             try:
                 state = evolve(state, e)
-            except Exception as exc:
-                raise SaveError(f"$.events[{i}] ({type(e).__name__}) cannot be applied: {exc}", i) from None
+            except Exception as exc:  # trusted mode: any failure is still a SaveError
+                raise SaveError(f"$.events[{i}] ({type(e).__name__}) cannot be applied: "
+                                f"{type(exc).__name__}: {exc}", i) from None
         return Game(rules, state, list(events), len(events))
     expected, state = run(state, rules, [])
     _compare(events, 1, expected)
     i = 1 + len(expected)
     while i < len(events):
         if state.game_over:
-            raise SaveError(f"$.events[{i}]: events after the end of the game", i)
+            raise SaveError(f"$.events[{i}] ({type(events[i]).__name__}): events after the end of the game", i)
         action = infer_action(events, i, state)
         legal = legal_actions(state, rules)
         if action is None or action not in legal:
+            j = _divergence(events, i, state, rules, legal)
             raise SaveError(
-                f"$.events[{i}] ({type(events[i]).__name__}) does not follow from the state before it: "
-                f"it is no legal decision of seat {state.pending.seat} ({state.pending.kind})", i)
+                f"$.events[{j}] ({type(events[j]).__name__}) does not follow from the state before it: "
+                f"no legal decision of seat {state.pending.seat} ({state.pending.kind}) "
+                f"at $.events[{i}] produces it", j)
         try:
             produced, state = run(state, rules, action_events(state, rules, action))
         except IllegalActionError as exc:  # pragma: no cover - legal was checked
@@ -235,6 +528,19 @@ def replay_checked(events: list, cards: CardSet, *, verify: bool = True):
         _compare(events, i, produced)
         i += len(produced)
     return Game(rules, state, list(events), len(events))
+
+
+def _divergence(events: list, i: int, state, rules: Rules, legal: list) -> int:
+    """The first index from ``i`` that no legal action's events reach: the
+    event to blame when the log's next action cannot be recognised."""
+    best = 0
+    for action in legal:
+        produced = action_events(state, rules, action)
+        k = 0
+        while k < len(produced) and i + k < len(events) and events[i + k] == produced[k]:
+            k += 1
+        best = max(best, k)
+    return min(i + best, len(events) - 1)
 
 
 def _compare(events: list, start: int, expected: list) -> None:
@@ -245,4 +551,8 @@ def _compare(events: list, start: int, expected: list) -> None:
         if events[i] != want:
             raise SaveError(
                 f"$.events[{i}] ({type(events[i]).__name__}) does not follow from the state before it: "
-                f"the rules give {want!r}, the log has {events[i]!r}", i)
+                f"the rules give {want!r:.200}, the log has {events[i]!r:.200}", i)
+
+
+__all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "UPCASTERS", "FORMAT_VERSION",
+           "MAX_SAVE_BYTES", "MAX_EVENTS", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT", "SaveError"]

@@ -475,6 +475,15 @@ def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
     if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         rep.error(1, 1, f"card file is too large (limit {MAX_FILE_BYTES} bytes)")
         return ast.CardFile(file)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # lone surrogates: not valid Unicode text
+        before = text[: exc.start]
+        line = before.count("\n") + 1
+        column = exc.start - (before.rfind("\n") + 1) + 1
+        rep.error(line, column, f"card text must be valid Unicode; found {text[exc.start]!r} "
+                                "(a lone surrogate) -- save the file as UTF-8")
+        return ast.CardFile(file)
     blocks, comments = split_blocks(text)
     if len(blocks) > MAX_CARDS_PER_FILE:
         b = blocks[MAX_CARDS_PER_FILE]

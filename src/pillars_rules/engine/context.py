@@ -23,6 +23,11 @@ BUY_PRICES = {"sand": 2, "wood": 3, "stone": 4}
 SELL_PRICES = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
 #: Trades that need a Permit from a card the player owns (§4).
 RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
+#: Version of the rules as this engine plays them. Bump it whenever a change to
+#: the rules or to how random outcomes are drawn changes which events a game's
+#: log holds: saves record it, and a save from another rules version that no
+#: longer replays is refused with a message naming both versions.
+RULES_VERSION = 1
 #: Known variant options (RULES §2.3, §8). Card files may define more.
 ENGINE_VARIANTS = ("dm",)
 

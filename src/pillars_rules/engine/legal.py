@@ -299,6 +299,9 @@ def decide(state: GameState, rules: Rules, action, legal: list | None = None) ->
     else:
         if action not in legal:
             raise IllegalActionError(explain(state, rules, action, legal), action)
+        # Record the listed action, never the client's copy: Buy("wood", 1.0) or
+        # Buy("wood", True) compare equal to Buy("wood", 1) but must not reach the log.
+        action = legal[legal.index(action)]
     return run(state, rules, action_events(state, rules, action))
 
 
