@@ -82,11 +82,6 @@ def _hints(cls: type) -> dict[str, Any]:
     return out
 
 
-def _required(cls: type) -> frozenset[str]:
-    # every field, defaults included: save() writes them all, so a missing one is damage
-    return frozenset(f.name for f in attrs.fields(cls))
-
-
 # ------------------------------------------------------------------ strict JSON -> values
 def _json_type(value: object) -> str:
     if value is None:
@@ -109,93 +104,163 @@ def _bad(path: str, want: str, value: object, index: int | None) -> SaveError:
     return SaveError(f"{path}: expected {want}, got {_json_type(value)} {shown}", index)
 
 
+# Each type gets one compiled structurer (parsed JSON -> value) and one checker
+# (Python value -> None), built once per type, so a save's thousand events pay
+# no run-time type introspection.
+_STRUCTURERS: dict[Any, Callable[[object, str, int | None], Any]] = {}
+_CHECKERS: dict[Any, Callable[[object, str, int | None], None]] = {}
+
+
 def _strict(tp: Any, value: object, path: str, index: int | None) -> Any:
     """``value`` (parsed JSON) as type ``tp``; lists become tuples. No coercion."""
+    return _structurer(tp)(value, path, index)
+
+
+def _structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
+    f = _STRUCTURERS.get(tp)
+    if f is None:
+        f = _STRUCTURERS[tp] = _make_structurer(tp)
+    return f
+
+
+def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
     if tp is int:
-        if type(value) is not int:
-            raise _bad(path, "a whole number", value, index)
-        if not -MAX_INT - 1 <= value <= MAX_INT:
-            raise SaveError(f"{path}: number out of range ({str(value)[:20]}...)", index)
-        return value
+        def f(value, path, index):
+            if type(value) is not int:
+                raise _bad(path, "a whole number", value, index)
+            if not -MAX_INT - 1 <= value <= MAX_INT:
+                raise SaveError(f"{path}: number out of range ({str(value)[:20]}...)", index)
+            return value
+        return f
     if tp is str:
-        if type(value) is not str:
-            raise _bad(path, "a string", value, index)
-        if len(value) > MAX_STRING_LENGTH:
-            raise SaveError(f"{path}: string of {len(value)} characters; the limit is "
-                            f"{MAX_STRING_LENGTH}", index)
-        return value
+        def f(value, path, index):
+            if type(value) is not str:
+                raise _bad(path, "a string", value, index)
+            if len(value) > MAX_STRING_LENGTH:
+                raise SaveError(f"{path}: string of {len(value)} characters; the limit is "
+                                f"{MAX_STRING_LENGTH}", index)
+            return value
+        return f
     if tp is bool:
-        if type(value) is not bool:
-            raise _bad(path, "true or false", value, index)
-        return value
+        def f(value, path, index):
+            if type(value) is not bool:
+                raise _bad(path, "true or false", value, index)
+            return value
+        return f
     if tp is type(None):
-        if value is not None:
-            raise _bad(path, "null", value, index)
-        return None
+        def f(value, path, index):
+            if value is not None:
+                raise _bad(path, "null", value, index)
+            return None
+        return f
     origin = typing.get_origin(tp)
     if origin is tuple:
         args = typing.get_args(tp)
-        if type(value) is not list:
-            raise _bad(path, "a list", value, index)
         if len(args) == 2 and args[1] is Ellipsis:
-            if len(value) > MAX_ITEMS:
-                raise SaveError(f"{path}: list of {len(value)} items; the limit is {MAX_ITEMS}", index)
-            return tuple(_strict(args[0], v, f"{path}[{k}]", index) for k, v in enumerate(value))
-        if len(value) != len(args):
-            raise SaveError(f"{path}: expected a list of {len(args)} items, got {len(value)}", index)
-        return tuple(_strict(a, v, f"{path}[{k}]", index) for k, (a, v) in enumerate(zip(args, value)))
+            item = _structurer(args[0])
+
+            def f(value, path, index):
+                if type(value) is not list:
+                    raise _bad(path, "a list", value, index)
+                if len(value) > MAX_ITEMS:
+                    raise SaveError(f"{path}: list of {len(value)} items; the limit is {MAX_ITEMS}", index)
+                return tuple([item(v, f"{path}[{k}]", index) for k, v in enumerate(value)])
+            return f
+        items = [_structurer(a) for a in args]
+
+        def f(value, path, index):
+            if type(value) is not list:
+                raise _bad(path, "a list", value, index)
+            if len(value) != len(items):
+                raise SaveError(f"{path}: expected a list of {len(items)} items, got {len(value)}", index)
+            return tuple([g(v, f"{path}[{k}]", index) for k, (g, v) in enumerate(zip(items, value))])
+        return f
     if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in typing.get_args(tp):
-            return None
-        arg = next(a for a in typing.get_args(tp) if a is not type(None))
-        return _strict(arg, value, path, index)
+        optional = type(None) in typing.get_args(tp)
+        inner = _structurer(next(a for a in typing.get_args(tp) if a is not type(None)))
+
+        def f(value, path, index):
+            if value is None and optional:
+                return None
+            return inner(value, path, index)
+        return f
     if attrs.has(tp):
-        return _struct_obj(tp, value, path, index)
+        return lambda value, path, index: _struct_obj(tp, value, path, index)
     raise AssertionError(f"no strict structure for {tp!r}")  # pragma: no cover
+
+
+_FIELDS: dict[type, tuple[frozenset[str], tuple[tuple[str, Callable], ...]]] = {}
+
+
+def _fields(cls: type):
+    """(names, ((name, structurer), ...)) of an attrs class, cached."""
+    out = _FIELDS.get(cls)
+    if out is None:
+        hints = _hints(cls)
+        out = _FIELDS[cls] = (frozenset(hints), tuple((n, _structurer(t)) for n, t in hints.items()))
+    return out
 
 
 def _struct_obj(cls: type, value: object, path: str, index: int | None, skip: str = "") -> Any:
     if type(value) is not dict:
         raise _bad(path, f"an object ({cls.__name__})", value, index)
-    hints = _hints(cls)
-    extra = [k for k in value if k not in hints and k != skip]
-    if extra:
-        raise SaveError(f"{path}: unknown field {str(extra[0])[:40]!r} in {cls.__name__}", index)
-    missing = [k for k in _required(cls) if k not in value]
-    if missing:
-        raise SaveError(f"{path}: {cls.__name__} lacks the field {sorted(missing)[0]!r}", index)
-    kwargs = {k: _strict(hints[k], v, f"{path}.{k}", index) for k, v in value.items() if k != skip}
-    return cls(**kwargs)
+    names, structurers = _fields(cls)
+    # every field, defaults included: save() writes them all, so a missing one is damage
+    if len(value) != len(names) + (1 if skip and skip in value else 0) or not names.issubset(value):
+        extra = [k for k in value if k not in names and k != skip]
+        if extra:
+            raise SaveError(f"{path}: unknown field {str(extra[0])[:40]!r} in {cls.__name__}", index)
+        missing = sorted(k for k in names if k not in value)
+        raise SaveError(f"{path}: {cls.__name__} lacks the field {missing[0]!r}", index)
+    return cls(**{n: g(value[n], f"{path}.{n}", index) for n, g in structurers})
 
 
 def _check_obj(tp: Any, value: object, path: str, index: int | None) -> None:
     """Check a Python value (not parsed JSON) has exactly type ``tp``."""
+    f = _CHECKERS.get(tp)
+    if f is None:
+        f = _CHECKERS[tp] = _make_checker(tp)
+    f(value, path, index)
+
+
+def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
     if tp in (int, str, bool):
-        if type(value) is not tp:
-            raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__} {value!r:.40}", index)
-        if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:  # type: ignore[operator]
-            raise SaveError(f"{path}: number out of range", index)
-        return
+        def f(value, path, index):
+            if type(value) is not tp:
+                raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__} {value!r:.40}", index)
+            if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:  # type: ignore[operator]
+                raise SaveError(f"{path}: number out of range", index)
+        return f
     origin = typing.get_origin(tp)
     if origin is tuple:
-        if type(value) is not tuple:
-            raise SaveError(f"{path}: expected a tuple, got {type(value).__name__}", index)
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            for k, v in enumerate(value):
-                _check_obj(args[0], v, f"{path}[{k}]", index)
-        elif len(value) != len(args):
-            raise SaveError(f"{path}: expected {len(args)} items, got {len(value)}", index)
-        else:
+            item = args[0]
+
+            def f(value, path, index):
+                if type(value) is not tuple:
+                    raise SaveError(f"{path}: expected a tuple, got {type(value).__name__}", index)
+                for k, v in enumerate(value):
+                    _check_obj(item, v, f"{path}[{k}]", index)
+            return f
+
+        def f(value, path, index):
+            if type(value) is not tuple:
+                raise SaveError(f"{path}: expected a tuple, got {type(value).__name__}", index)
+            if len(value) != len(args):
+                raise SaveError(f"{path}: expected {len(args)} items, got {len(value)}", index)
             for k, (a, v) in enumerate(zip(args, value)):
                 _check_obj(a, v, f"{path}[{k}]", index)
-        return
+        return f
     if attrs.has(tp):
-        if type(value) is not tp:
-            raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__}", index)
-        for name, ftp in _hints(tp).items():
-            _check_obj(ftp, getattr(value, name), f"{path}.{name}", index)
-        return
+        hints = tuple(_hints(tp).items())
+
+        def f(value, path, index):
+            if type(value) is not tp:
+                raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__}", index)
+            for name, ftp in hints:
+                _check_obj(ftp, getattr(value, name), f"{path}.{name}", index)
+        return f
     raise AssertionError(f"no check for {tp!r}")  # pragma: no cover
 
 
