@@ -47,6 +47,8 @@ class Rules:
         self.triggers = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Trigger))
                          for cid, c in by_id.items()}
         # conversions are numbered among the card's conversions (Build(card, 0) is the first)
+        #: Cards with at least one step trigger (most have none).
+        self.triggered = frozenset(cid for cid, t in self.triggers.items() if t)
         self.converts = {cid: tuple(enumerate(a for a in c.abilities if isinstance(a, Convert)))
                          for cid, c in by_id.items()}
         self.onces = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))
@@ -57,6 +59,8 @@ class Rules:
                            for cid, c in by_id.items()}
         self.tags = {cid: frozenset(c.tags) for cid, c in by_id.items()}
         self._mods_cache: dict = {}
+        #: Listed actions by key, shared across states (see ``legal._act``).
+        self.actions: dict = {}
         self._prices_cache: dict = {}
 
     def card(self, card_id: str) -> Card:

@@ -73,9 +73,12 @@ def eligible_craftsmen(state: GameState, rules: Rules, seat: int, effect: Choose
 
 def trigger_events(state: GameState, rules: Rules, hook: str) -> list:
     out: list = []
+    triggered = rules.triggered
     for seat in turn_order(state):
         p = state.players[seat]
         for cid in p.craftsmen + p.privileges:
+            if cid not in triggered:
+                continue
             for i, t in rules.triggers[cid]:
                 if t.step == hook:
                     out.extend(instant_events(state, rules, seat, t.effect, cid, i))

@@ -50,15 +50,17 @@ def conversions(state: GameState, rules: Rules, seat: int) -> list[tuple[str, in
 
 
 def free_spots(state: GameState, seat: int) -> list[tuple[str, int]]:
+    """(location, spot) pairs where ``seat`` may place a builder now (§2.3)."""
     out = []
     for loc, seats in state.spots:
-        if loc in ONE_PER_PLAYER and seat in seats:
+        if None not in seats or (loc in ONE_PER_PLAYER and seat in seats):
             continue
         if loc == "market":  # market spots are taken in placement order
-            if None in seats:
-                out.append((loc, seats.index(None)))
+            out.append((loc, seats.index(None)))
             continue
-        out.extend((loc, i) for i, s in enumerate(seats) if s is None)
+        for i, s in enumerate(seats):
+            if s is None:
+                out.append((loc, i))
     return out
 
 
@@ -80,64 +82,71 @@ def legal_actions(state: GameState, rules: Rules) -> list:
     return _LEGAL[pend.kind](state, rules, pend.seat)
 
 
+def _act(rules: Rules, key: tuple, make):
+    """The action for ``key``, built once per game's rules and then shared:
+    actions are immutable values, so listing them costs no construction."""
+    cache = rules.actions
+    a = cache.get(key)
+    if a is None:
+        a = cache[key] = make()
+    return a
+
+
 def _legal_draft(state, rules, seat):
     p = state.players[seat]
     out: list = []
-    seen = set()
-    for cid in state.display:
-        if cid in seen:
-            continue
-        seen.add(cid)
+    for cid in dict.fromkeys(state.display):
         card = rules.card(cid)
         if card.kind == "resource":
             if pieces_for(p.pieces, card.workers) is not None:
-                out.append(A.TakeResourceCard(cid, label=f"take {card.name} ({card.yields}) with {card.workers} workers"))
+                out.append(_act(rules, ("take", cid), lambda: A.TakeResourceCard(
+                    cid, label=f"take {card.name} ({card.yields}) with {card.workers} workers")))
         elif can_pay(state, seat, card.cost):
-            cost = ", ".join(str(a) for a in card.cost) or "nothing"
-            out.append(A.Hire(cid, label=f"hire {card.name} for {cost}"))
-    out.append(A.Pass(label="pass"))
+            out.append(_act(rules, ("hire", cid), lambda: A.Hire(
+                cid, label=f"hire {card.name} for {', '.join(str(a) for a in card.cost) or 'nothing'}")))
+    out.append(_PASS)
     return out
 
 
 def _legal_discard(state, rules, seat):
-    return [A.Discard(c, label=f"discard {rules.name(c)}") for c in dict.fromkeys(state.players[seat].craftsmen)]
+    return [_act(rules, ("discard", c), lambda: A.Discard(c, label=f"discard {rules.name(c)}"))
+            for c in dict.fromkeys(state.players[seat].craftsmen)]
 
 
 def _legal_redraw(state, rules, seat):
-    return [A.KeepBuilder(label="keep the drawn builder"),
-            A.ReturnBuilder(label="put the builder back and draw again")]
+    return [_KEEP, _RETURN]
 
 
 def _legal_place(state, rules, seat):
     source, price = _place_source(state)
     spots = free_spots(state, seat)
     out: list = []
-    gold = state.players[seat].gold
-    if price == 0 or gold >= price:
-        out.extend(A.Place(loc, i, label=f"place a builder at {place(loc)} spot {i + 1}"
-                           + (f" for {price} gold" if price else "")) for loc, i in spots)
+    if price == 0 or state.players[seat].gold >= price:
+        for loc, i in spots:
+            out.append(_act(rules, ("place", loc, i, price), lambda: A.Place(
+                loc, i, label=f"place a builder at {place(loc)} spot {i + 1}" + (f" for {price} gold" if price else ""))))
     if price > 0:
         once = rules.once_card(state, seat, "placement")
         if once:
-            out.extend(A.Place(loc, i, True, label=f"place a builder at {place(loc)} spot {i + 1} free ({rules.name(once)})")
-                       for loc, i in spots)
-        out.append(A.Park(label=f"pass (builder waits on space {price})"))
+            for loc, i in spots:
+                out.append(_act(rules, ("place free", loc, i, once), lambda: A.Place(
+                    loc, i, True, label=f"place a builder at {place(loc)} spot {i + 1} free ({rules.name(once)})")))
+        out.append(_act(rules, ("park", price), lambda: A.Park(label=f"pass (builder waits on space {price})")))
     return out
 
 
 def _legal_bishop(state, rules, seat):
     out: list = []
     if rules.card(state.event).harmful:
-        out.append(A.Protect(label="take protection from the event"))
-    out.extend(A.TakeCube(r, label=f"take 1 {r} from the market")
-               for r in MARKET_CUBES if state.market[CUBE_INDEX[r]] > 0)
+        out.append(_PROTECT)
+    out.extend(_TAKE_CUBE[r] for r in MARKET_CUBES if state.market[CUBE_INDEX[r]] > 0)
     return out
 
 
 def _legal_once(window):
     def legal(state, rules, seat):
         card = rules.once_card(state, seat, window)
-        return [A.UseOnce(card, label=f"use {rules.name(card)}"), A.Decline(label="decline")]
+        return [_act(rules, ("use", card), lambda: A.UseOnce(card, label=f"use {rules.name(card)}")), _DECLINE]
     return legal
 
 
@@ -164,31 +173,47 @@ def _legal_market(state, rules, seat):
         most = state.market[CUBE_INDEX[r]]
         if price:
             most = min(most, p.gold // price)
-        out.extend(A.Buy(r, n, label=f"buy {n} {r} for {n * price} gold") for n in range(1, most + 1))
+        for n in range(1, most + 1):
+            out.append(_act(rules, ("buy", r, n, price),
+                            lambda: A.Buy(r, n, label=f"buy {n} {r} for {n * price} gold")))
     for r in CUBES:
         price = prices.get(("sell", r))
         if price is None or ("buy", r) in traded or not p.cube(r):
             continue
-        out.extend(A.Sell(r, n, label=f"sell {n} {r} for {n * price} gold")
-                   for n in range(1, p.cube(r) + 1))
-    out.append(A.EndTrading(label="stop trading"))
+        for n in range(1, p.cube(r) + 1):
+            out.append(_act(rules, ("sell", r, n, price),
+                            lambda: A.Sell(r, n, label=f"sell {n} {r} for {n * price} gold")))
+    out.append(_END_TRADING)
     return out
 
 
+def _build_label(rules: Rules, cid: str, conv) -> str:
+    paid = ", ".join(str(a) for a in conv.inputs) + " -> " if conv.inputs else ""
+    return f"use {rules.name(cid)}: {paid}{', '.join(str(a) for a in conv.outputs)}"
+
+
 def _legal_cathedral(state, rules, seat):
-    out: list = [A.Build(cid, i, label=f"use {rules.name(cid)}: "
-                         + (", ".join(str(a) for a in conv.inputs) + " -> " if conv.inputs else "")
-                         + ", ".join(str(a) for a in conv.outputs))
+    out: list = [_act(rules, ("build", cid, i), lambda: A.Build(cid, i, label=_build_label(rules, cid, conv)))
                  for cid, i, conv in conversions(state, rules, seat)]
-    out.append(A.EndBuilding(label="finish building"))
+    out.append(_END_BUILDING)
     return out
 
 
 def _legal_return(state, rules, seat):
     p = state.players[seat]
     excess = sum(p.cubes) - 5
-    return [A.ReturnCubes(r, n, label=f"return {n} {r}")
+    return [_act(rules, ("return", r, n), lambda: A.ReturnCubes(r, n, label=f"return {n} {r}"))
             for r in CUBES for n in range(1, min(p.cube(r), excess) + 1)]
+
+
+_PASS = A.Pass(label="pass")
+_KEEP = A.KeepBuilder(label="keep the drawn builder")
+_RETURN = A.ReturnBuilder(label="put the builder back and draw again")
+_PROTECT = A.Protect(label="take protection from the event")
+_TAKE_CUBE = {r: A.TakeCube(r, label=f"take 1 {r} from the market") for r in MARKET_CUBES}
+_DECLINE = A.Decline(label="decline")
+_END_TRADING = A.EndTrading(label="stop trading")
+_END_BUILDING = A.EndBuilding(label="finish building")
 
 
 _LEGAL = {
