@@ -12,7 +12,7 @@ from typing import Iterable, Mapping, Sequence
 from .cards import CardSet
 from .effects import PLACE_NAMES
 from .engine import events as E
-from .engine.context import ENGINE_VARIANTS, Rules
+from .engine.context import ENGINE_VARIANTS, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import decide, legal_actions, run
 from .engine.state import GameState
@@ -240,7 +240,7 @@ def new_game(
         raise ConfigError(f"names must differ, got {names!r}")
     cardset = load_cards(cards)
     chosen = _check_variants(variants, cardset)
-    rules = Rules(cardset, chosen)
+    rules = rules_for(cardset, chosen)
     return _start(rules, names, seed)
 
 

@@ -38,7 +38,7 @@ from . import __version__
 from .cards import CardSet
 from .engine import actions as A
 from .engine import events as E
-from .engine.context import RULES_VERSION, Rules
+from .engine.context import RULES_VERSION, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import action_events, legal_actions, run
 from .errors import IllegalActionError, SaveError
@@ -528,7 +528,7 @@ def _check_start(first, cards: CardSet):
         raise SaveError(f"$.events[0].variants: {exc}", 0) from None
     if variants != first.variants:
         raise SaveError(f"$.events[0].variants: must be sorted and distinct, not {first.variants!r:.80}", 0)
-    rules = Rules(cards, variants)
+    rules = rules_for(cards, variants)
     want = E.GameStarted(names=names, seed=first.seed, variants=variants, card_hash=rules.content_hash,
                          starting_craftsmen=rules.starting_craftsmen, gold=START_GOLD[: len(names)])
     if first != want:

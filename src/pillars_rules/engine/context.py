@@ -176,3 +176,21 @@ class Rules:
         if conv.capacity is None:
             return 1
         return conv.capacity + seat_state.boost_of(card)
+
+
+_RULES: dict[tuple[str, tuple[str, ...]], Rules] = {}
+_RULES_KEEP = 32
+
+
+def rules_for(cards: CardSet, variants: tuple[str, ...] = ()) -> Rules:
+    """The :class:`Rules` of a card set and variants, shared by every game that
+    uses the same card texts (by content hash), so look-ups and listed actions
+    are built once per process, not once per game."""
+    key = (cards.content_hash, tuple(variants))
+    rules = _RULES.get(key)
+    if rules is None:
+        if len(_RULES) >= _RULES_KEEP:
+            _RULES.pop(next(iter(_RULES)))
+        rules = _RULES[key] = Rules(cards, tuple(variants))
+    return rules
+
