@@ -181,7 +181,7 @@ class YieldDelta:
 
 @frozen
 class TaxFixed:
-    """The player's tax is always ``n`` gold (§7 Brother Francis)."""
+    """The player's tax is always ``n`` gold (a base privilege, §7)."""
 
     n: int
 
@@ -195,27 +195,27 @@ class CraftsmanLimit:
 
 @frozen
 class BuilderLimit:
-    """The player places at most ``n`` builders (§6 City wall)."""
+    """The player places at most ``n`` builders (a harmful base event, §8)."""
 
     n: int
 
 
 @frozen
 class ExtraWorker:
-    """The player has one more worker piece of value 1 every round (§7 Otto)."""
+    """The player has one more worker piece of value 1 every round (a base privilege, §7)."""
 
     n: int = 1
 
 
 @frozen
 class PeekEvent:
-    """The player may see the event card that this round will reveal (§7 Ellen)."""
+    """The player may see the event card that this round will reveal (a base privilege, §7)."""
 
 
 @frozen
 class MillBonus:
     """Extra wool-mill gold: ``per`` gold per worker value, for up to
-    ``up_to`` worker value (§8 Prior Philip opens the stores)."""
+    ``up_to`` worker value (a base event, §8)."""
 
     per: int
     up_to: int
@@ -282,9 +282,9 @@ ONCE_WINDOW: dict[type, str] = {
 class Convert:
     """A craftsman's step-13 conversion (§6): pay ``inputs``, get ``outputs``,
     at most ``capacity`` times per round (``None``: once, and it cannot be
-    boosted -- Toolmaker, Architect). ``needs`` names a craftsman tag the owner
-    must also hold (Mason needs a mortar mixer); ``condition`` must hold but
-    is not consumed (Toolmaker: own a metal)."""
+    boosted, as for the base craftsmen without input, §6). ``needs`` names a
+    craftsman tag the owner must also hold (a tag such as ``mortar_mixer``);
+    ``condition`` must hold but is not consumed (e.g. own a metal)."""
 
     inputs: tuple[Amount, ...]
     outputs: tuple[Amount, ...]

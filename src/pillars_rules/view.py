@@ -3,7 +3,7 @@
 A view is the state with every secret replaced: the order and identity of
 undealt craftsman, event and privilege cards, the undealt resource cards, and
 the seed and random-draw counter (from which future draws could be computed).
-A seat holding a ``see next event`` modifier (RULES §7 Ellen) also sees the
+A seat holding a ``see next event`` modifier (a base privilege, RULES §7) also sees the
 event this round will reveal. Events that carry secrets (:class:`DecksShuffled`)
 are redacted in the view's log.
 """

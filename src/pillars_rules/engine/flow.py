@@ -184,7 +184,7 @@ def _setup(b: Batch, rules: Rules) -> None:
 
 
 def _round_start(b: Batch, rules: Rules, rnd: int) -> None:
-    # workers depend on modifiers (Otto, §7) and last round's castle (§2.4 step 11)
+    # workers depend on modifiers (extra workers, §7) and last round's castle (§2.4 step 11)
     b.add(E.RoundStarted(rnd, round_workers(b.state, rules)))
     numbers = rng.stream(b.state.seed, b.state.rng)
     b.add(E.ResourceCardsDealt(
