@@ -16,7 +16,7 @@ from .engine.context import ENGINE_VARIANTS, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import decide, legal_actions, run
 from .engine.state import GameState
-from .errors import ConfigError, IllegalActionError, SaveError
+from .errors import ConfigError, IllegalActionError
 
 #: Variant options of the base rules (RULES §2.3 and §8).
 VARIANTS: dict[str, str] = {

@@ -1,11 +1,11 @@
 """§8 Events: all ten, harmful and favourable, with Bishop protection."""
 
-from pillars_rules.actions import KeepBuilder, PickCraftsman, Protect
+from pillars_rules.actions import PickCraftsman, Protect
 from pillars_rules.effects import Amount
 from pillars_rules.engine import events as E
 from pillars_rules.engine.state import Pieces
 
-from .support import BLUE, RED, at_step, cubes, game_for, new_events, of_type, resume, spots, to_builders
+from .support import BLUE, RED, at_step, cubes, game_for, new_events, of_type, spots, to_builders
 
 
 def _event(card, seats=2, **kw):

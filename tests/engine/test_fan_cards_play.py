@@ -12,7 +12,7 @@ from pillars_rules.actions import Build, Buy, ChooseOption, Hire, PickCraftsman,
 from pillars_rules.effects import Amount
 from pillars_rules.engine import events as E
 
-from .support import BLUE, RED, at_step, cubes, new_events, of_type, spots, surgery
+from .support import BLUE, RED, at_step, cubes, new_events, spots, surgery
 
 FAN = str(Path(__file__).resolve().parents[2] / "examples" / "fan_cards")
 

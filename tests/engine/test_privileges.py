@@ -1,7 +1,6 @@
 """§7 Privileges: permanent, once-per-game (with their timing windows) and immediate."""
 
 from pillars_rules.actions import Decline, Park, Place, UseOnce
-from pillars_rules.effects import Amount
 from pillars_rules.engine import events as E
 from pillars_rules.engine.state import Pieces
 

@@ -1,6 +1,6 @@
 """§2.4 Phase III -- steps 1-14 (market and cathedral have their own files)."""
 
-from pillars_rules.actions import Decline, Protect, TakeCube, UseOnce
+from pillars_rules.actions import Protect, TakeCube
 from pillars_rules.effects import Amount
 from pillars_rules.engine import events as E
 from pillars_rules.engine.state import Pieces
