@@ -12,7 +12,7 @@ import pillars_rules as pr
 from pillars_rules import testing
 from pillars_rules.engine.evolve import evolve
 
-SEEDS = int(os.environ.get("PILLARS_GAME_SEEDS", "100"))
+SEEDS = int(os.environ.get("PILLARS_GAME_SEEDS", "200"))
 
 
 def check_every_event(game: pr.Game) -> None:
