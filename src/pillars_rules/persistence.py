@@ -212,7 +212,7 @@ def _struct_obj(cls: type, value: object, path: str, index: int | None, skip: st
             raise SaveError(f"{path}: unknown field {str(extra[0])[:40]!r} in {cls.__name__}", index)
         missing = sorted(k for k in names if k not in value)
         raise SaveError(f"{path}: {cls.__name__} lacks the field {missing[0]!r}", index)
-    return cls(**{n: g(value[n], f"{path}.{n}", index) for n, g in structurers})
+    return cls(*[g(value[n], path + "." + n, index) for n, g in structurers])  # fields in order
 
 
 def _check_obj(tp: Any, value: object, path: str, index: int | None) -> None:
