@@ -189,10 +189,13 @@ class PillarsMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def act(self, data) -> None:
         before = self.game
+        state, n, last = before.state, before.n_events, before.events[-1]
         action = data.draw(actions_of(before))
         self.game = before.apply(action)
-        if before.state != before.state or before.n_events > self.game.n_events:
-            _fail("immutability", "apply changed the old game")
+        if before.state is not state or before.n_events != n or before.events[-1] is not last:
+            _fail("immutability", "apply changed the game it was applied to")
+        if self.game.n_events <= n:
+            _fail("progress", f"applying {action} recorded no event")
 
     @precondition(lambda self: self.game is not None and not self.game.is_over)
     @rule(seed=st.integers(0, 2**16))
