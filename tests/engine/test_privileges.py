@@ -39,7 +39,8 @@ def test_jack_six_craftsmen_s7():
     six = ("carpenter", "stonemason", "mortar_mixer", "toolmaker", "master_carpenter")
     g = at_step(game_for(players=2), "shiring", shiring=("sculptor_r3", "potter_r3"),
                 spots=spots(shiring=(RED,)), players={RED: {"craftsmen": six, "privileges": ("jack",)}})
-    assert len(g.state.players[RED].craftsmen) == 6 and g.pending is None or g.pending.kind != "discard"
+    assert len(g.state.players[RED].craftsmen) == 6
+    assert g.pending is None or g.pending.kind != "discard"
 
 
 def test_otto_black_worker_each_round_s7():
