@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -159,18 +158,8 @@ def test_every_base_card_round_trips(base):
         assert compile_text(format_cards([card]), known=others).cards == (card,)
 
 
-def test_compile_is_fast_warm(base):
-    files = list(base.sources)
-    best = 1.0
-    for _ in range(3):
-        t = time.perf_counter()
-        _compile_run(files, None)
-        best = min(best, time.perf_counter() - t)
-    assert best < 0.05
-
-
-def test_fresh_process_import_and_compile_is_fast():
-    code = ("import time; t=time.perf_counter(); from pillars_rules.cardlang import base_cards; "
-            "base_cards(); print(time.perf_counter()-t)")
+def test_fresh_process_compiles_the_base_cards():
+    """A new interpreter loads the base set (its speed is measured by the benchmark)."""
+    code = "from pillars_rules.cardlang import base_cards; print(len(base_cards()))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert float(out.stdout) < 1.0  # typically ~0.15 s; generous for loaded CI machines
+    assert out.stdout.split() == ["62"]
