@@ -9,7 +9,6 @@ import pytest
 
 from pillars_rules import effects as fx
 from pillars_rules.cardlang import base_cards, format_cards, compile_text
-from pillars_rules.cardlang.compiler import _compile_run
 from pillars_rules.cards import CardSet
 
 A = fx.Amount
