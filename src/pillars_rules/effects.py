@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Union
 
-import attrs
 from attrs import frozen
 
 CUBES: tuple[str, ...] = ("wood", "stone", "sand", "metal")
@@ -110,8 +109,6 @@ class PerBuilder:
     location: str
 
 
-Condition = OwnsAtLeast
-Multiplier = PerBuilder
 
 
 # --------------------------------------------------------------------------
@@ -368,15 +365,3 @@ EFFECTS: dict[str, type] = {
         Convert, Passive, Trigger, OnGain, Once, Now, ThisRound, NextRound,
     )
 }
-
-INSTANT_EFFECTS: tuple[type, ...] = (Gain, Lose, ChooseCraftsman, BoostAll, ChooseOne)
-MODIFIERS: tuple[type, ...] = (
-    YieldDelta, TaxFixed, CraftsmanLimit, BuilderLimit, ExtraWorker, PeekEvent,
-    MillBonus, PriceDelta, Permit,
-)
-ONCE_EFFECTS: tuple[type, ...] = (FreePlacement, IgnoreEvent, TaxExempt)
-
-
-def fields_of(cls: type) -> tuple[str, ...]:
-    """Field names of a registry class (used by the formatter and docs)."""
-    return tuple(a.name for a in attrs.fields(cls))

@@ -111,7 +111,7 @@ class Game:
             self._legal = legal_actions(self.state, self.rules)
         try:
             events, state = decide(self.state, self.rules, action, self._legal)
-        except IllegalActionError:
+        except IllegalActionError:  # a ValueError too: keep its own reason
             raise
         except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:  # malformed values
             raise IllegalActionError(f"malformed action {action!r}: {exc}", action) from None
