@@ -146,8 +146,8 @@ class _Recorder:
         self.bot = pr.RandomBot(seed)
         self.log = log
 
-    def __call__(self, game):
-        a = self.bot(game)
+    def __call__(self, view):
+        a = self.bot(view)
         self.log.append(a)
         return a
 

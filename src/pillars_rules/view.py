@@ -6,11 +6,13 @@ the seed and random-draw counter (from which future draws could be computed).
 A seat holding a ``see next event`` modifier (a base privilege, RULES §7) also sees the
 event this round will reveal. Events that carry secrets (:class:`DecksShuffled`)
 are redacted in the view's log.
+
+A view is what a bot receives (:mod:`pillars_rules.bots`): it is cheap to make
+(the redacted log is built only when ``events`` is first read) and holds no
+reference through which the hidden state could be reached.
 """
 
 from __future__ import annotations
-
-from attrs import frozen
 
 from .engine import events as E
 from .engine.state import GameState, replace
@@ -20,21 +22,57 @@ HIDDEN = "?"
 REVEALED = 4
 
 
-@frozen
 class SeatView:
-    """What ``seat`` may know now.
+    """What ``seat`` may know now (immutable).
 
     ``state`` is the game state with secrets hidden (hidden cards read ``"?"``,
     seed and draw counter read 0); ``next_event`` is the coming event card if
     this seat may peek at it (else ``None``); ``events`` is the log with secret
-    facts redacted; ``legal_actions`` are this seat's options if it must act.
+    facts redacted; ``legal_actions`` are this seat's options if it must act;
+    ``rules`` is the game's rules context (cards and variants: public).
     """
 
-    seat: int
-    state: GameState
-    next_event: str | None
-    events: tuple
-    legal_actions: tuple
+    __slots__ = ("seat", "state", "next_event", "legal_actions", "rules", "_raw", "_events")
+
+    def __init__(self, seat: int, state: GameState, next_event: str | None, events: tuple,
+                 legal_actions: tuple, rules=None) -> None:
+        set_ = object.__setattr__
+        set_(self, "seat", seat)
+        set_(self, "state", state)
+        set_(self, "next_event", next_event)
+        set_(self, "legal_actions", legal_actions)
+        set_(self, "rules", rules)
+        set_(self, "_raw", events)
+        set_(self, "_events", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"SeatView is immutable; cannot set {name!r}")
+
+    @property
+    def events(self) -> tuple:
+        """The log as this seat may know it (secret facts redacted)."""
+        ev = self._events
+        if ev is None:
+            ev = tuple(redact_event(e) for e in self._raw)
+            object.__setattr__(self, "_events", ev)
+            object.__setattr__(self, "_raw", ())
+        return ev
+
+    @property
+    def n_events(self) -> int:
+        return len(self._events) if self._events is not None else len(self._raw)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatView):
+            return NotImplemented
+        return (self.seat, self.state, self.next_event, self.legal_actions, self.events) == (
+            other.seat, other.state, other.next_event, other.legal_actions, other.events)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.n_events))
+
+    def __repr__(self) -> str:
+        return f"<SeatView seat {self.seat}, {self.n_events} events, {len(self.legal_actions)} legal actions>"
 
 
 def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -77,10 +115,4 @@ def view(game, seat: int) -> SeatView:
     if state.event_deck and not state.event and game.rules.peeks(state, seat) and not state.game_over:
         peek = state.event_deck[0]
     legal = tuple(game.legal_actions()) if game.current_player == seat else ()
-    return SeatView(
-        seat=seat,
-        state=redact_state(state),
-        next_event=peek,
-        events=tuple(redact_event(e) for e in game.events),
-        legal_actions=legal,
-    )
+    return SeatView(seat, redact_state(state), peek, game.events, legal, game.rules)

@@ -14,7 +14,7 @@ def _until(kind: str, players=2, seed=5) -> pr.Game:
     game = pr.new_game(players=players, seed=seed)
     bot = pr.RandomBot(1)
     while game.pending.kind != kind:
-        game = game.apply(bot(game))
+        game = game.apply(bot(game.view(game.current_player)))
     return game
 
 
