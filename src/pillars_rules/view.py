@@ -79,18 +79,32 @@ def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
     return (HIDDEN,) * len(cards)
 
 
+# The last redactions, each one tuple swapped in by a single assignment (safe
+# across threads): (fixed, redacted fixed) and (decks, round, redacted decks).
+_FIXED: list = [(None, None)]
+_DECKS: list = [(None, -1, None)]
+
+
 def redact_state(state: GameState) -> GameState:
-    return replace(
-        state,
-        seed=0,
-        rng=0,
-        craftsman_decks=tuple(
-            deck[:REVEALED] + _hide(deck[REVEALED:]) if i < state.round else _hide(deck)
-            for i, deck in enumerate(state.craftsman_decks)
-        ),
-        event_deck=_hide(state.event_deck),
-        privilege_deck=_hide(state.privilege_deck),
-    )
+    """``state`` with the seed, the draw counter and undealt cards hidden. The
+    hidden parts change only at setup and round openings, so the last redaction
+    is reused (views are made at every decision)."""
+    fixed, decks, rnd = state.fixed, state.decks, state.round
+    f = _FIXED[0]
+    if f[0] is not fixed:
+        f = _FIXED[0] = (fixed, replace(fixed, seed=0))
+    d = _DECKS[0]
+    if d[0] is not decks or d[1] != rnd:
+        d = _DECKS[0] = (decks, rnd, replace(
+            decks,
+            craftsman_decks=tuple(
+                deck[:REVEALED] + _hide(deck[REVEALED:]) if i < rnd else _hide(deck)
+                for i, deck in enumerate(decks.craftsman_decks)
+            ),
+            event_deck=_hide(decks.event_deck),
+            privilege_deck=_hide(decks.privilege_deck),
+        ))
+    return replace(state, fixed=f[1], decks=d[2], rng=0)
 
 
 def redact_event(event: object) -> object:
