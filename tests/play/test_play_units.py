@@ -1,0 +1,134 @@
+"""The terminal game's parts in-process: command parsing, card look-up, what
+a screen shows, the undo ruling and the final screen (issue #16)."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given, strategies as st
+from rich.console import Console
+
+import pillars_rules as pr
+from pillars_rules.bots import make_bot
+from pillars_rules.cardlang import base_cards
+from pillars_rules.terminal import screen
+from pillars_rules.terminal.commands import NAMES, find_cards, parse
+from pillars_rules.terminal.session import Session, undo_refusal
+
+
+@given(st.text(max_size=40), st.integers(0, 40))
+def test_parse_reads_any_line_without_raising(line, n):
+    cmd = parse(line, n)
+    assert cmd.name in {"choose", "hint", *NAMES}
+    if cmd.name == "choose":
+        assert 1 <= cmd.number <= n and int(line.strip()) == cmd.number
+    if cmd.name == "hint":
+        assert cmd.arg and "\n" not in cmd.arg
+
+
+def test_parse_examples():
+    assert parse(" 3 ", 5).number == 3
+    assert parse("Card Tom Builder", 5) == ("card", "Tom Builder", 0)
+    assert parse("SAVE game.json", 5) == ("save", "game.json", 0)
+    assert parse("6", 5).name == "hint"
+    assert parse("quitt", 5).arg.startswith("unknown command 'quitt' -- did you mean quit?")
+
+
+def test_find_cards_by_id_or_name_with_did_you_mean():
+    cards = base_cards()
+    assert [c.id for c in find_cards("ELLEN", cards)[0]] == ["ellen"]
+    assert [c.id for c in find_cards("mason_r2", cards)[0]] == ["mason_r2"]
+    masons = find_cards("Mason", cards)[0]
+    assert len(masons) == 4 and {c.name for c in masons} == {"Mason"}
+    found, hint = find_cards("tom buildr", cards)
+    assert found == [] and "did you mean" in hint and "Tom Builder" in hint
+
+
+def _text(renderables) -> str:
+    console = Console(file=io.StringIO(), width=130, color_system=None)
+    for r in renderables:
+        console.print(r)
+    return console.file.getvalue()
+
+
+def _peeking_game():
+    game, bot = pr.new_game(2, 19), make_bot("random", 19)
+    while not game.view(game.current_player).next_event:
+        game = game.apply(bot(game.view(game.current_player)))
+    return game
+
+
+def test_screen_shows_the_coming_event_only_to_the_seat_that_may_peek():
+    """Ellen (a base privilege, RULES §7) lets her holder see the next event."""
+    game = _peeking_game()
+    seer = game.current_player
+    coming = game.rules.name(game.view(seer).next_event)
+    mine = _text(screen.screen(game.view(seer), "Blue", []))
+    theirs = _text(screen.screen(game.view(1 - seer), "Red", []))
+    assert f"You know the coming event: {coming}" in mine
+    assert coming not in theirs
+    # No undealt event card is named on any screen.
+    hidden = {game.rules.name(c) for c in game.state.event_deck[1:]}
+    assert hidden and not any(name in mine or name in theirs for name in hidden)
+
+
+def test_screen_lists_the_legal_actions_as_numbered_choices():
+    game = pr.new_game(2, 3)
+    text = _text(screen.screen(game.view(0), "Red", []))
+    for i, action in enumerate(game.legal_actions(), 1):
+        assert f"{i}. {action}" in text
+    assert "Round 1 of 6" in text and "Red (you)" in text
+
+
+def test_undo_refusal_names_the_chance_event():
+    game = pr.new_game(2, 3)
+    events = [e for e in game.events if isinstance(e, pr.events.ResourceCardsDealt)]
+    assert "Resource cards revealed" in undo_refusal(events, game.describe)
+    assert undo_refusal([e for e in game.events if isinstance(e, pr.events.DecisionPending)],
+                        game.describe) is None
+
+
+def _session(game, humans, bots, lines, autosave):
+    feed = iter(lines)
+
+    def read(prompt):
+        out.write(prompt + "\n")
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(file=io.StringIO(), width=130, color_system=None)
+    out = console.file
+    session = Session(game, humans, bots, console, autosave=autosave, read=read)
+    return session, out
+
+
+def test_hotseat_undo_is_refused_when_another_person_decided_since(tmp_path):
+    game = pr.new_game(2, 3)
+    session, out = _session(game, (0, 1), {}, ["", "1", "", "1", "", "undo"], tmp_path / "auto.json")
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "undo refused: Blue decided after you; that decision is theirs to keep" in text
+    assert text.count("Pass to") == 3
+    assert session.game.n_events > game.n_events  # both decisions kept
+    assert pr.load((tmp_path / "auto.json").read_text()) == session.game
+
+
+def test_final_screen_ranks_every_player_with_a_summary(tmp_path):
+    game = pr.play(pr.new_game(3, 8), make_bot("random", 8))
+    session, out = _session(game, (0,), {}, [], tmp_path / "auto.json")
+    assert session.run() == 0
+    lines = [x for x in out.getvalue().splitlines() if x.startswith("  ") and ": " in x and " VP, " in x]
+    seats = [s for group in game.ranking() for s in group]
+    assert len(lines) == 3
+    for line, seat in zip(lines, seats):
+        p = game.state.players[seat]
+        assert f" {p.name}" in line and f"{p.vp} VP, {p.gold} gold" in line
+    assert not (tmp_path / "auto.json").exists()  # a finished game is not autosaved
+
+
+def test_the_terminal_package_leaves_pr_play_a_function():
+    import pillars_rules.terminal.cli  # noqa: F401  (a package named "play" would replace pr.play)
+
+    assert pr.play is pr.bots.play and callable(pr.play)
