@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pillars_rules as pr
 from pillars_rules.bots import make_bot
@@ -169,3 +170,22 @@ def test_bad_command_line_values_exit_2_with_one_line(tmp_path):
         assert run.returncode == 2, (extra, run.stderr)
         assert run.stderr.count("\n") == 1 and says in run.stderr, run.stderr
         assert run.stdout == ""
+
+
+def test_fan_cards_are_playable_and_their_text_is_shown(tmp_path):
+    fan = str(Path(__file__).resolve().parents[2] / "examples" / "fan_cards")
+    term = Terminal(*ARGS, "--cards", fan, cwd=tmp_path)
+    term.next()
+    assert "Tiler (Dachdecker)" in term.command("card tiler")
+    term.send("save fan.json")
+    term.next()
+    term.send("quit")
+    assert term.finish()[0] == 0
+    # The save needs the same cards back: without them it is refused in one line.
+    run = subprocess.run([sys.executable, "-m", "pillars_rules", "play", "--load", "fan.json"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert run.returncode == 1 and "card" in run.stderr and "Traceback" not in run.stderr
+    resumed = Terminal("--load", "fan.json", "--cards", fan, "--bots", "random", cwd=tmp_path)
+    assert resumed.next() and "resumed from fan.json" in resumed.text
+    resumed.send("quit")
+    assert resumed.finish()[0] == 0

@@ -7,6 +7,8 @@ import secrets
 import sys
 from pathlib import Path
 
+from ..errors import ConfigError
+
 AUTOSAVE = "pillars-rules-autosave.json"
 
 
@@ -83,7 +85,11 @@ def _game(args: argparse.Namespace):
             text = Path(args.load).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise UsageError(f"--load: cannot read {args.load}: {getattr(exc, 'strerror', None) or exc}")
-        return pr.load(text, cards=args.cards or None)
+        try:
+            return pr.load(text, cards=args.cards or None)
+        except pr.SaveError as exc:
+            raise pr.SaveError(f"cannot resume {args.load} (pass --cards as when it was "
+                               f"started): {exc}", exc.index) from None
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     return pr.new_game(args.players, seed, names=names, variants=tuple(args.variant or ()),
@@ -114,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         n = len(start.names)
         humans = tuple(range(n)) if args.hotseat else seats_of(args.seat, n, list(start.names))
         bots = bots_for(args.bots, [s for s in range(n) if s not in humans], start.seed)
-    except UsageError as exc:
+    except (UsageError, ConfigError) as exc:
         print(f"pillars-rules play: error: {exc}", file=sys.stderr)
         return 2
     console = Console(highlight=False)

@@ -95,24 +95,32 @@ def display(view) -> Table:
 
 
 def players(view) -> Table:
-    """Every seat's holdings (all public in this game but the decks) and the tracks."""
-    s, rules = view.state, view.rules
-    t = Table(title="Players", box=box.SIMPLE_HEAD, title_justify="left", show_edge=False, pad_edge=False)
+    """The tracks (VP, gold) and every seat's cubes and workers: all public in
+    this game, only the decks are secret."""
+    s = view.state
+    t = Table(title="Players (* start player)", box=box.SIMPLE_HEAD, title_justify="left", show_edge=False, pad_edge=False)
     for col, just in (("", "left"), ("VP", "right"), ("gold", "right"), ("wood", "right"),
-                      ("stone", "right"), ("sand", "right"), ("metal", "right"),
-                      ("workers", "left"), ("craftsmen, privileges, resource cards", "left")):
+                      ("stone", "right"), ("sand", "right"), ("metal", "right"), ("workers", "left")):
         t.add_column(col, justify=just)
     for seat, p in enumerate(s.players):
-        name = p.name + (" (you)" if seat == view.seat else "")
-        if seat == s.start_player:
-            name += " *"
-        held = [rules.name(c) for c in p.craftsmen]
-        held += [f"[{rules.name(c)}]" for c in p.privileges]
-        held += [rules.name(c) + " card" for c in p.resource_cards]
+        name = p.name + (" (you)" if seat == view.seat else "") + (" *" if seat == s.start_player else "")
         workers = str(p.pieces) if p.pieces.value else "-"
-        t.add_row(escape(name), str(p.vp), str(p.gold), *(str(n) for n in p.cubes), workers,
-                  escape(", ".join(held)), style="bold" if seat == view.seat else None)
+        t.add_row(escape(name), str(p.vp), str(p.gold), *(str(n) for n in p.cubes), workers)
     return t
+
+
+def holdings(view) -> list[str]:
+    """One line per seat: craftsmen, privileges and this round's resource cards."""
+    rules = view.rules
+    lines = []
+    for p in view.state.players:
+        parts = [", ".join(rules.name(c) for c in p.craftsmen) or "no craftsmen"]
+        if p.privileges:
+            parts.append("privileges " + ", ".join(rules.name(c) for c in p.privileges))
+        if p.resource_cards:
+            parts.append("resource cards " + ", ".join(rules.name(c) for c in p.resource_cards))
+        lines.append(f"{p.name}: " + "; ".join(parts))
+    return lines
 
 
 def status(view) -> list[str]:
@@ -120,12 +128,14 @@ def status(view) -> list[str]:
     s, rules = view.state, view.rules
     names = [p.name for p in s.players]
     lines = ["Market: " + ", ".join(f"{n} {k}" for n, k in zip(s.market, CUBE_NAMES))
-             + f"   Supply: " + ", ".join(f"{n} {k}" for n, k in zip(s.supply, CUBE_NAMES))
-             + f"   Cathedral: {s.cathedral} built"]
+             + f"; cathedral: {s.cathedral} built",
+             "Supply: " + ", ".join(f"{n} {k}" for n, k in zip(s.supply, CUBE_NAMES))]
     b = s.builders
     parts = [f"cost marker {b.marker} gold", f"{len(b.bag)} in the bag"]
     if b.drawn is not None:
         parts.append(f"drawn: {names[b.drawn]}'s, for {b.price} gold")
+    if b.parked:
+        parts.append("waiting: " + ", ".join(names[x] for x in b.parked))
     lines.append("Builders: " + ", ".join(parts))
     if s.event:
         lines.append(f"Event this round: {rules.name(s.event)}")
@@ -156,7 +166,7 @@ def choices(view, you: str) -> list[str]:
 def screen(view, you: str, since: Sequence[str]) -> list:
     """The whole screen for the seat of ``view`` (rich renderables, top to bottom)."""
     out: list = [header(view, you), board(view), display(view), players(view)]
-    out += [Text(line) for line in status(view)]
+    out += [Text(line) for line in holdings(view) + [""] + status(view)]
     out += [Text(line) for line in recent(since)]
     out += [Text(line) for line in choices(view, you)]
     return out

@@ -206,5 +206,5 @@ class Session:
         for line in screen.recent(since):
             self.say(line)
         self.console.print(screen.players(view))
-        for line in screen.final(view, self.game.ranking()):
+        for line in screen.holdings(view) + [""] + screen.final(view, self.game.ranking()):
             self.say(line)
