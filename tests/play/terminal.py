@@ -26,7 +26,8 @@ class Terminal:
         env = dict(os.environ, TERM=term, COLUMNS="130", LINES="50")
         env.pop("NO_COLOR", None)
         self.child = pexpect.spawn(sys.executable, ["-m", "pillars_rules", "play", *args], cwd=str(cwd),
-                                   env=env, encoding="utf-8", timeout=timeout, dimensions=(50, 130))
+                                   env=env, encoding="utf-8", codec_errors="replace", timeout=timeout,
+                                   dimensions=(50, 130))
         self.text = ""
         self.choices: list[str] = []
         self.kind = self.who = ""

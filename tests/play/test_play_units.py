@@ -132,3 +132,14 @@ def test_the_terminal_package_leaves_pr_play_a_function():
     import pillars_rules.terminal.cli  # noqa: F401  (a package named "play" would replace pr.play)
 
     assert pr.play is pr.bots.play and callable(pr.play)
+
+
+def test_undo_puts_the_bots_back_so_their_replies_cannot_be_rerolled(tmp_path):
+    straight, _ = _session(pr.new_game(2, 3), (0,), {1: make_bot("random", 5)}, ["1", "2", "2"],
+                           tmp_path / "a.json")
+    undone, out = _session(pr.new_game(2, 3), (0,), {1: make_bot("random", 5)},
+                           ["1", "2", "undo", "2", "2"], tmp_path / "b.json")
+    straight.run()
+    undone.run()
+    assert "Undone" in out.getvalue()
+    assert undone.game == straight.game

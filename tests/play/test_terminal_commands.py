@@ -3,6 +3,7 @@ hot-seat hiding, driven through a pseudo-terminal (issue #16)."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -38,6 +39,8 @@ def test_bad_input_gets_a_one_line_hint_and_the_game_goes_on(tmp_path):
         said = [x for x in out.splitlines()[1:] if x.strip()]  # after the echoed line
         assert len(said) == 1 and hint in said[0], (line, out)
         assert term.choices == choices
+    os.write(term.child.child_fd, b"\xff\xfe\n")  # not UTF-8
+    assert term.next() and "unknown command" in term.text and term.choices == choices
     term.send("1")
     assert term.next() and term.choices != choices  # a real choice still works
     term.send("quit")

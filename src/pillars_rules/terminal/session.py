@@ -13,11 +13,14 @@ shuffle, dealt resource cards, a drawn builder, the tax roll), a revealed
 event card, or a new round (which reveals its craftsman and privilege cards).
 Undoing then would let the person decide again knowing the outcome, or draw
 it again. In hot-seat play it is also refused when another person has decided
-since, as that decision is theirs to keep.
+since, as that decision is theirs to keep. The bots are put back as they were
+too (a copy is kept with each decision), so the same decision draws the same
+replies: a random bot's reply cannot be re-rolled by undoing either.
 """
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Callable
 
@@ -57,7 +60,7 @@ class Session:
         self.autosave = Path(autosave)
         self.resume = resume
         self.read = read
-        #: (game when the decision was due, seat), oldest first.
+        #: (game when the decision was due, seat, copy of the bots then), oldest first.
         self.history: list = []
         #: Events each seat has seen on its screen (for "since your last turn").
         self.seen: dict[int, int] = {}
@@ -66,6 +69,21 @@ class Session:
     # ------------------------------------------------------------ helpers
     def say(self, text: str = "") -> None:
         self.console.print(text, markup=False, highlight=False)
+
+    def ask(self, prompt: str) -> str:
+        """A line from the person; bytes that are not text read as an unknown command."""
+        try:
+            return self.read(prompt)
+        except UnicodeDecodeError:
+            return "(unreadable)"
+
+    def bots_copy(self) -> dict | None:
+        """The bots as they are now (``None`` if one cannot be copied: undo
+        then keeps them as they are)."""
+        try:
+            return copy.deepcopy(self.bots)
+        except (TypeError, copy.Error):
+            return None
 
     def name(self, seat: int) -> str:
         return self.game.view(seat).state.players[seat].name
@@ -112,7 +130,7 @@ class Session:
         """Between two people at one keyboard, clear the screen and wait."""
         if len(self.humans) > 1 and seat != self.at_keyboard:
             self.clear()
-            self.read(f"Pass to {self.name(seat)}, press Enter ")
+            self.ask(f"Pass to {self.name(seat)}, press Enter ")
             self.clear()
         self.at_keyboard = seat
 
@@ -135,9 +153,9 @@ class Session:
             self.console.print(part)
         n = len(view.legal_actions)
         while True:
-            cmd = parse(self.read(f"Choose 1-{n}, or a command (help): "), n)
+            cmd = parse(self.ask(f"Choose 1-{n}, or a command (help): "), n)
             if cmd.name == "choose":
-                self.history.append((game, seat))
+                self.history.append((game, seat, self.bots_copy()))
                 self.game = game.apply(view.legal_actions[cmd.number - 1], seat=seat)
                 return
             if cmd.name == "undo":
@@ -177,23 +195,25 @@ class Session:
 
     def undo(self, seat: int) -> bool:
         """Go back to ``seat``'s last decision if the ruling allows; say why not."""
-        mine = [i for i, (_, s) in enumerate(self.history) if s == seat]
+        mine = [i for i, (_, s, _) in enumerate(self.history) if s == seat]
         if not mine:
             self.say("nothing to undo: you have made no decision in this session yet")
             return False
         i = mine[-1]
-        others = {s for _, s in self.history[i + 1:] if s != seat}
+        others = {s for _, s, _ in self.history[i + 1:] if s != seat}
         if others:
             who = ", ".join(sorted(self.name(s) for s in others))
             self.say(f"undo refused: {who} decided after you; that decision is theirs to keep")
             return False
-        before = self.history[i][0]
+        before, _, bots = self.history[i]
         why = undo_refusal(self.game.events[before.n_events:], self.game.describe)
         if why:
             self.say(why)
             return False
         del self.history[i:]
         self.game = before
+        if bots is not None:
+            self.bots = bots
         self.seen[seat] = before.n_events
         self.say("Undone: your last decision is taken back.")
         return True
