@@ -54,6 +54,7 @@ class Session:
     def __init__(self, game, humans, bots, console, *, autosave: Path, resume: str = "",
                  read: Callable[[str], str] = input) -> None:
         self.game = game
+        self.names = tuple(p.name for p in game.view(0).state.players)
         self.humans = tuple(humans)
         self.bots = dict(bots)
         self.console = console
@@ -86,7 +87,7 @@ class Session:
             return None
 
     def name(self, seat: int) -> str:
-        return self.game.view(seat).state.players[seat].name
+        return self.names[seat]
 
     def save_to(self, path: Path) -> Path:
         path = Path(path)
