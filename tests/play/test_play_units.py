@@ -80,12 +80,21 @@ def test_screen_lists_the_legal_actions_as_numbered_choices():
     assert "Round 1 of 6" in text and "Red (you)" in text
 
 
-def test_undo_refusal_names_the_chance_event():
-    game = pr.new_game(2, 3)
-    events = [e for e in game.events if isinstance(e, pr.events.ResourceCardsDealt)]
-    assert "Resource cards revealed" in undo_refusal(events, game.describe)
-    assert undo_refusal([e for e in game.events if isinstance(e, pr.events.DecisionPending)],
-                        game.describe) is None
+def test_undo_is_refused_after_each_kind_of_chance_or_reveal_and_only_then():
+    """Shuffles (§1), dealt resource cards and a new round's cards (§2.1), drawn
+    builders (§2.3), the tax roll (§2.4) and a revealed event (§8) refuse an
+    undo; the events that follow only from decisions do not."""
+    game = pr.play(pr.new_game(2, 3), make_bot("random", 3))
+    E = pr.events
+    kinds = (E.DecksShuffled, E.ResourceCardsDealt, E.RoundStarted, E.BuilderDrawn, E.TaxRolled,
+             E.EventRevealed)
+    for kind in kinds:
+        first = next(e for e in game.events if isinstance(e, kind))
+        why = undo_refusal([first], game.describe)
+        assert why.startswith("undo refused") and game.describe(first) in why
+    others = [e for e in game.events if not isinstance(e, kinds)]
+    assert {type(e).__name__ for e in others} >= {"CraftsmanHired", "BuilderPlaced", "Bought", "Gained"}
+    assert undo_refusal(others, game.describe) is None
 
 
 def _session(game, humans, bots, lines, autosave):
@@ -143,3 +152,22 @@ def test_undo_puts_the_bots_back_so_their_replies_cannot_be_rerolled(tmp_path):
     undone.run()
     assert "Undone" in out.getvalue()
     assert undone.game == straight.game
+
+
+def test_seats_and_bots_from_the_command_line():
+    from pillars_rules.terminal.cli import UsageError, bots_for, seats_of
+
+    names = ["Red", "Blue", "Green", "Yellow"]
+    assert seats_of("1", 4, names) == (1,)
+    assert seats_of("2, blue", 4, names) == (1, 2)
+    bots = bots_for("random,random,random", [0, 2, 3], seed=5)
+    assert sorted(bots) == [0, 2, 3] and all(callable(b) for b in bots.values())
+    view = pr.new_game(4, 5).view(0)
+    assert bots[0](view) in view.legal_actions
+    for bad in ("4", "red,0", "Purple", ""):
+        try:
+            seats_of(bad, 4, names)
+        except UsageError as exc:
+            assert "--seat" in str(exc)
+        else:
+            raise AssertionError(f"--seat {bad!r} was accepted")

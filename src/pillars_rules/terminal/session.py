@@ -9,8 +9,9 @@ games at which each person decided, for ``undo``.
 back to the game as it was when that decision was due (the same game the log
 prefix replays to). It is refused when, after that decision, the game drew or
 revealed something the person could not know before: a chance event (a
-shuffle, dealt resource cards, a drawn builder, the tax roll), a revealed
-event card, or a new round (which reveals its craftsman and privilege cards).
+shuffle §1, dealt resource cards §2.1, a drawn builder §2.3, the tax roll
+§2.4), a revealed event card (§8), or a new round (which reveals its craftsman
+and privilege cards, §2.1).
 Undoing then would let the person decide again knowing the outcome, or draw
 it again. In hot-seat play it is also refused when another person has decided
 since, as that decision is theirs to keep. The bots are put back as they were
