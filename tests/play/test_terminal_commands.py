@@ -192,3 +192,13 @@ def test_fan_cards_are_playable_and_their_text_is_shown(tmp_path):
     assert resumed.next() and "resumed from fan.json" in resumed.text
     resumed.send("quit")
     assert resumed.finish()[0] == 0
+
+
+def test_a_new_deal_keeps_its_seed_secret(tmp_path):
+    """The seed decides every hidden card (a view reads it as 0), so a seed the
+    person did not choose is not shown."""
+    term = Terminal("--players", "2", "--bots", "random", cwd=tmp_path)
+    term.next()
+    assert "2 players (a new deal)" in term.text and "seed" not in term.text.lower()
+    term.send("quit")
+    assert term.finish()[0] == 0

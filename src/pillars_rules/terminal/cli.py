@@ -124,7 +124,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"pillars-rules play: error: {exc}", file=sys.stderr)
         return 2
     console = Console(highlight=False)
-    how = "resumed from " + args.load if args.load else f"seed {start.seed}"
+    # A seed decides every hidden card, so it is shown only to whoever chose it.
+    how = ("resumed from " + args.load if args.load
+           else f"seed {start.seed}" if args.seed is not None else "a new deal")
     console.print(f"The Pillars of the Earth: {n} players ({how}). Type help for the commands.",
                   markup=False)
     session = Session(game, humans, bots, console, autosave=Path(args.autosave),
