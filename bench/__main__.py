@@ -2,7 +2,7 @@
 
 import sys
 
-from pillars_rules.benchmark import main
+from bench.cli import main
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -9,22 +9,27 @@ from __future__ import annotations
 import json
 import math
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from pillars_rules import benchmark
+from pillars_rules import benchmark as entry
 
 ROOT = Path(__file__).resolve().parent.parent
+benchmark = entry._suite()  # bench.cli of this checkout (puts the checkout on sys.path)
+from bench import peer as bench_peer_module  # noqa: E402
+from bench import report as bench_report  # noqa: E402
 
-SECTIONS = ("games", "apply", "legal_actions", "replay", "save_load", "cards", "memory", "growth")
+SECTIONS = ("games", "apply", "legal_actions", "replay", "save_load", "cards", "memory", "growth", "peer")
 SUMMARY_KEYS = (
     "games_per_s", "actions_per_s", "legal_actions_median_us", "legal_actions_p90_us",
     "replay_fold_ms", "replay_verified_ms", "replay_fold_events_per_s", "replay_verified_events_per_s",
     "save_ms", "load_ms", "save_load_ms", "cards_warm_ms", "cards_cold_ms",
     "states_1000_mb", "games_1000_mb", "save_bytes_per_event", "growth_ratio_k8_k1",
+    "playout_actions_per_s", "peer_actions_per_s", "peer_ratio",
 )
 
 
@@ -36,7 +41,7 @@ def quick(tmp_path_factory):
         before = os.sched_getaffinity(0)
     except AttributeError:  # pragma: no cover - not Linux
         before = None
-    rc = benchmark.main(["--quick", "--quiet", "--output", str(json_path), "--rst", str(rst_path)])
+    rc = entry.main(["--quick", "--quiet", "--output", str(json_path), "--rst", str(rst_path)])
     after = os.sched_getaffinity(0) if before is not None else None
     return rc, json.loads(json_path.read_text(encoding="utf-8")), rst_path.read_text(encoding="utf-8"), before, after
 
@@ -91,7 +96,7 @@ def test_committed_results_are_well_formed():
     assert path.exists(), "bench/results/latest.json is published in the docs; run python -m bench to make it"
     r = json.loads(path.read_text(encoding="utf-8"))
     assert r["schema"] == benchmark.SCHEMA and r["mode"] == "full"
-    assert set(SUMMARY_KEYS) <= set(r["summary"])
+    assert set(SUMMARY_KEYS) - {"playout_actions_per_s", "peer_actions_per_s", "peer_ratio"} <= set(r["summary"])
     assert (ROOT / "bench" / "results" / "latest.rst").exists()
 
 
@@ -100,3 +105,51 @@ def test_python_m_bench_entry_point():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "--quick" in proc.stdout and "--rst" in proc.stdout
+
+
+def test_peer_side_by_side(quick):
+    _, r, rst, _, _ = quick
+    p = r["peer"]
+    assert p["peer"].startswith("OpenSpiel") and "python_team_dominoes" in p["peer"]
+    assert len(p["engine_rates"]) == len(p["peer_rates"]) == len(p["ratios"]) == p["rounds"]
+    assert p["ratios"] == [e / q for e, q in zip(p["engine_rates"], p["peer_rates"])]
+    assert p["ratio"] == statistics.median(p["ratios"])
+    assert p["peer_player_actions_per_s"] < p["peer_actions_per_s"]
+    assert "engine / peer" in rst and "OpenSpiel" in rst
+
+
+def test_peer_playouts_count_chance_and_moves():
+    game = bench_peer_module.load_peer()
+    total, chance = bench_peer_module.peer_playouts(game, 2, seed=3)
+    assert chance == 2 * 28  # every tile is dealt by a chance node
+    assert total > chance
+    assert bench_peer_module.engine_playouts(1, seed=3) > 100  # a complete game has hundreds of decisions
+
+
+def test_peer_skipped_with_a_message_when_openspiel_is_missing(monkeypatch):
+    monkeypatch.setattr(bench_peer_module, "load_peer", lambda: None)
+    said = []
+    cfg = dict(peer_rounds=1, peer_engine_games=1, peer_games=1)
+    out = bench_peer_module.bench_peer(cfg, benchmark.Timing(False), said.append)
+    assert out["peer"] is None and "OpenSpiel is not installed" in out["skipped"]
+    assert said == [bench_peer_module.MISSING]
+    summary = {t[0]: 1.0 for t in benchmark.TARGETS if t[0] != "peer_ratio"}
+    assert "peer_ratio" not in [t["key"] for t in bench_report.check_targets(summary)]
+    rows = bench_report.peer_rows({"peer": out, "targets": []})
+    assert rows[-1][1].startswith("skipped")
+
+
+def test_other_suites_are_chosen_by_their_flag(monkeypatch):
+    seen = []
+    fake = type(sys)("fake_suite")
+    fake.main = lambda argv: seen.append(argv) or 7
+    monkeypatch.setitem(sys.modules, "fake_suite", fake)
+    monkeypatch.setitem(benchmark.SUITES, "--fake", "fake_suite")
+    assert entry.main(["--fake", "--games", "3"]) == 7
+    assert seen == [["--fake", "--games", "3"]]
+
+
+def test_installed_package_without_checkout_says_so(monkeypatch, capsys):
+    monkeypatch.setattr(entry, "_suite", lambda: None)
+    assert entry.main(["--quick"]) == 2
+    assert capsys.readouterr().err.strip() == entry.NO_CHECKOUT

@@ -20,8 +20,8 @@ from .engine import events
 from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
 from .errors import CardError, ConfigError, IllegalActionError, PillarsError, SaveError
-from .game import VARIANTS, Game, load_cards, new_game, replay
-from .persistence import load, save
+from .game import VARIANTS, Game, load_cards, new_game
+from .persistence import load, replay, save
 from .view import SeatView
 
 __all__ = [

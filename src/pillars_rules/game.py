@@ -1,4 +1,5 @@
-"""The embedding API: :func:`new_game`, :class:`Game`, :func:`replay`.
+"""The embedding API: :func:`new_game` and :class:`Game` (:func:`~pillars_rules.replay`,
+which re-checks a log, lives with the saves in :mod:`pillars_rules.persistence`).
 
 A :class:`Game` is an immutable value: ``game.apply(action)`` returns a new
 game and leaves the old one as it was. Internally games share one append-only
@@ -254,17 +255,4 @@ def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
     return Game(rules, state, [started] + events, 1 + len(events))
 
 
-def replay(events: Iterable, cards: CardSet | str | Sequence[str] | None = None, *, verify: bool = True) -> Game:
-    """The game that ``events`` record, folded with :func:`evolve` (no random draws).
-
-    ``cards`` must be the card set the game was played with (default: the base
-    set); a different set is refused by content hash. With ``verify`` (default)
-    every action-made event is also checked to follow from the state before it,
-    so a tampered log raises :class:`SaveError` naming the event's index.
-    """
-    from .persistence import replay_checked
-
-    return replay_checked(list(events), load_cards(cards), verify=verify)
-
-
-__all__ = ["Game", "new_game", "replay", "load_cards", "VARIANTS"]
+__all__ = ["Game", "new_game", "load_cards", "VARIANTS"]

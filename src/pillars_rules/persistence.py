@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import types
 import typing
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Sequence
 
 import attrs
 from cattrs.preconf.json import make_converter
@@ -42,6 +42,7 @@ from .engine.context import RULES_VERSION, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import action_events, legal_actions, run
 from .errors import IllegalActionError, SaveError
+from .game import START_GOLD, Game, _check_variants, load_cards
 
 FORMAT = "pillars-rules-save"
 #: Current save format. History: 1 -- events as ``[type, fields]`` pairs, no
@@ -426,8 +427,6 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
     only). ``verify=False`` skips re-deriving the events from the rules; use
     it only for logs you wrote yourself.
     """
-    from .game import load_cards
-
     doc = _upcast(_parse(text))
     head = _header(doc)
     if head["rules_version"] < 1:
@@ -507,8 +506,6 @@ def infer_action(events: list, i: int, state) -> object | None:
 def _check_start(first, cards: CardSet):
     """The rules context of the log's first event, refusing any GameStarted
     that :func:`~pillars_rules.new_game` would not have made."""
-    from .game import START_GOLD, _check_variants
-
     if not isinstance(first, E.GameStarted):
         raise SaveError(f"$.events[0]: the log must start with GameStarted, not {type(first).__name__}", 0)
     check_event(first, 0)
@@ -537,6 +534,17 @@ def _check_start(first, cards: CardSet):
     return rules
 
 
+def replay(events: Iterable, cards: CardSet | str | Sequence[str] | None = None, *, verify: bool = True) -> Game:
+    """The game that ``events`` record, folded with :func:`evolve` (no random draws).
+
+    ``cards`` must be the card set the game was played with (default: the base
+    set); a different set is refused by content hash. With ``verify`` (default)
+    every action-made event is also checked to follow from the state before it,
+    so a tampered log raises :class:`SaveError` naming the event's index.
+    """
+    return replay_checked(list(events), load_cards(cards), verify=verify)
+
+
 def replay_checked(events: list, cards: CardSet, *, verify: bool = True):
     """Fold ``events``; with ``verify``, re-derive every event from the rules.
 
@@ -549,8 +557,6 @@ def replay_checked(events: list, cards: CardSet, *, verify: bool = True):
 def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
     """``typed``: the events were made by :func:`event_from_dict`, so their
     field types are already checked."""
-    from .game import Game
-
     if not events:
         raise SaveError("the log is empty; it must start with GameStarted", 0)
     if len(events) > MAX_EVENTS:
@@ -624,5 +630,5 @@ def _compare(events: list, start: int, expected: list) -> None:
                 f"the rules give {want!r:.200}, the log has {events[i]!r:.200}", i)
 
 
-__all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "UPCASTERS", "FORMAT_VERSION",
+__all__ = ["save", "load", "replay", "replay_checked", "upcast_v1_v2", "UPCASTERS", "FORMAT_VERSION",
            "MAX_SAVE_BYTES", "MAX_EVENTS", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT", "SaveError"]

@@ -33,7 +33,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from .engine import events as E
 from .engine.state import CUBE_TOTALS, GOLD_CAP, ROUNDS, GameState
 from .effects import CUBES
-from .game import Game, new_game, replay
+from .game import Game, new_game
+from .persistence import replay
 
 CUBE_LIMIT = 5
 

@@ -16,6 +16,7 @@ from . import events as E
 from . import rng
 from .context import DEFAULT_CRAFTSMAN_LIMIT, Rules
 from .evolve import evolve
+from .queries import conversions, free_spots
 from .state import ROUNDS, GameState, Job, Pieces
 
 BIG_VALUE = 5
@@ -249,7 +250,6 @@ def _builders(b: Batch, rules: Rules) -> None:
 
 
 def _to_place(b: Batch, seat: int, source: str) -> None:
-    from .legal import free_spots  # local: legal imports flow
 
     if free_spots(b.state, seat):
         b.add(E.DecisionPending("place", seat))
@@ -426,7 +426,6 @@ def _step_market(b: Batch, rules: Rules) -> None:
 
 
 def _step_cathedral(b: Batch, rules: Rules) -> None:
-    from .legal import conversions  # local: legal imports flow
 
     state = b.state
     for seat in turn_order(state):

@@ -7,7 +7,7 @@ that follow, up to the next decision. It never mutates anything.
 
 from __future__ import annotations
 
-from ..effects import CUBES, LOCATIONS, Amount, ChooseCraftsman, ChooseOne, Convert
+from ..effects import CUBES, LOCATIONS, ChooseCraftsman, ChooseOne
 from ..errors import IllegalActionError
 from . import actions as A
 from . import events as E
@@ -15,55 +15,11 @@ from .context import Rules
 from .events import place
 from .evolve import evolve
 from .flow import advance, eligible_craftsmen, instant_events, job_effect, pieces_for
+from .queries import MARKET_CUBES, ONE_PER_PLAYER, can_pay, conversions, free_spots
 from .state import CUBE_INDEX, GameState
-
-MARKET_CUBES = ("wood", "stone", "sand")
-ONE_PER_PLAYER = ("kings_court", "market")  # §2.3
 
 
 # ------------------------------------------------------------------ helpers
-def can_pay(state: GameState, seat: int, cost: tuple[Amount, ...]) -> bool:
-    p = state.players[seat]
-    return all(p.amount(a.kind) >= a.n for a in cost)
-
-
-def conversions(state: GameState, rules: Rules, seat: int) -> list[tuple[str, int, Convert]]:
-    """The (card, ability index, conversion) ``seat`` can use once more now (§6)."""
-    p = state.players[seat]
-    out = []
-    seen = set()
-    for cid in p.craftsmen:
-        if cid in seen:
-            continue
-        seen.add(cid)
-        for i, conv in rules.converts[cid]:
-            if p.uses_of(cid, i) >= rules.capacity(p, cid, conv):
-                continue
-            if conv.needs and not rules.has_tag(state, seat, conv.needs):
-                continue
-            if conv.condition and p.amount(conv.condition.kind) < conv.condition.n:
-                continue
-            if not all(p.amount(a.kind) >= a.n for a in conv.inputs):
-                continue
-            out.append((cid, i, conv))
-    return out
-
-
-def free_spots(state: GameState, seat: int) -> list[tuple[str, int]]:
-    """(location, spot) pairs where ``seat`` may place a builder now (§2.3)."""
-    out = []
-    for loc, seats in state.spots:
-        if None not in seats or (loc in ONE_PER_PLAYER and seat in seats):
-            continue
-        if loc == "market":  # market spots are taken in placement order
-            out.append((loc, seats.index(None)))
-            continue
-        for i, s in enumerate(seats):
-            if s is None:
-                out.append((loc, i))
-    return out
-
-
 def _place_source(state: GameState) -> tuple[str, int]:
     """Where the builder to place comes from, and its price."""
     if state.drawn is not None:

@@ -1,0 +1,137 @@
+"""Shared pieces of the benchmark: workload sizes, the clock, timed blocks,
+seeded bots and the corpus of recorded games every measurement reuses."""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence
+
+SCHEMA = "pillars-rules-bench/1"
+PLAYERS = 4
+FIRST_SEED = 1000
+
+#: Workload sizes. ``quick`` only checks that every measurement runs.
+MODES: dict[str, dict[str, int]] = {
+    "full": dict(games=100, game_repeats=5, apply_repeats=5, legal_inner=20, replay_games=30,
+                 replay_repeats=5, save_games=30, save_repeats=5, cold_runs=9, warm_runs=30,
+                 growth_repeats=5, growth_max_k=8, peer_rounds=7, peer_engine_games=4,
+                 peer_games=60),
+    "quick": dict(games=2, game_repeats=1, apply_repeats=1, legal_inner=2, replay_games=2,
+                  replay_repeats=1, save_games=2, save_repeats=1, cold_runs=1, warm_runs=2,
+                  growth_repeats=1, growth_max_k=8, peer_rounds=1, peer_engine_games=1,
+                  peer_games=2),
+}
+
+
+# ====================================================================== helpers
+#: The clock of timed blocks: ``wall`` (time.perf_counter, default) or ``cpu``
+#: (time.process_time: this process's CPU time, steadier on a shared machine).
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+CLOCK = ["wall"]
+
+
+def clock() -> Callable[[], float]:
+    return CLOCKS[CLOCK[0]]
+
+
+def now() -> float:
+    return CLOCKS[CLOCK[0]]()
+
+
+class Timing:
+    """How timed blocks run: gc collected before, disabled during (unless ``keep_gc``)."""
+
+    def __init__(self, keep_gc: bool) -> None:
+        self.keep_gc = keep_gc
+
+    @contextmanager
+    def block(self) -> Iterator[None]:
+        gc.collect()
+        was = gc.isenabled()
+        if not self.keep_gc:
+            gc.disable()
+        try:
+            yield
+        finally:
+            if was:
+                gc.enable()
+
+    def time(self, fn: Callable[[], Any]) -> tuple[float, Any]:
+        """Seconds one call of ``fn`` takes, and its result."""
+        with self.block():
+            t0 = now()
+            out = fn()
+            dt = now() - t0
+        return dt, out
+
+
+def pct(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, linear interpolation."""
+    xs = sorted(values)
+    if not xs:
+        return 0.0
+    pos = (len(xs) - 1) * q
+    lo = int(pos)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
+
+
+def stats(values: Sequence[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "p90": pct(values, 0.9),
+            "min": min(values), "max": max(values), "n": len(values)}
+
+
+class Recorder:
+    """A RandomBot that also records the actions it chose."""
+
+    def __init__(self, seed: int, log: list) -> None:
+        import pillars_rules as pr
+
+        self.bot = pr.RandomBot(seed)
+        self.log = log
+
+    def __call__(self, view):
+        a = self.bot(view)
+        self.log.append(a)
+        return a
+
+
+def seat_bots(seed: int, log: list | None = None) -> list:
+    import pillars_rules as pr
+
+    if log is None:
+        return [pr.RandomBot(seed * 10 + i) for i in range(PLAYERS)]
+    return [Recorder(seed * 10 + i, log) for i in range(PLAYERS)]
+
+
+def seed_range(n: int) -> list[int]:
+    return [FIRST_SEED + i for i in range(n)]
+
+
+def play_one(seed: int):
+    import pillars_rules as pr
+
+    return pr.play(pr.new_game(PLAYERS, seed), seat_bots(seed))
+
+
+# ====================================================================== corpus
+class Corpus:
+    """The recorded games every later measurement reuses (built untimed)."""
+
+    def __init__(self, n: int) -> None:
+        import pillars_rules as pr
+
+        self.seeds = seed_range(n)
+        self.games = []
+        self.actions: list[list] = []
+        for seed in self.seeds:
+            log: list = []
+            game = pr.play(pr.new_game(PLAYERS, seed), seat_bots(seed, log))
+            self.games.append(game)
+            self.actions.append(log)
+        self.events = [g.events for g in self.games]
+
+

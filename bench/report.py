@@ -1,0 +1,247 @@
+"""The results: machine description, summary, targets, text and rst tables."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+TARGETS: list[tuple[str, str, str, str, float]] = [
+    ("games_per_s", "full random 4-player games", "games/s", ">=", 138),  # 2x the 68.8 of issue #12
+    ("legal_actions_median_us", "legal_actions, median", "us", "<=", 20),
+    ("replay_fold_ms", "replay, pure fold (verify=False)", "ms", "<=", 10),
+    ("replay_verified_ms", "replay, verified (default)", "ms", "<=", 10),
+    ("save_load_ms", "load(save(game))", "ms", "<=", 20),
+    ("cards_warm_ms", "base cards parse + compile, warm", "ms", "<=", 50),
+    ("cards_cold_ms", "base cards parse + compile, cold process", "ms", "<=", 300),
+    ("states_1000_mb", "1,000 retained successive states", "MB", "<=", 5),
+    ("peer_ratio", "random playouts, engine / OpenSpiel team dominoes", "x", ">=", 0.8),
+]
+
+
+
+# ====================================================================== report
+def machine_info() -> dict:
+    import pillars_rules
+
+    info: dict[str, Any] = {
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "cpu_count": os.cpu_count(),
+        "pillars_rules": pillars_rules.__version__,
+    }
+    try:
+        info["cpu_count_usable"] = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        pass
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    info["cpu_model"] = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        info["cpu_model"] = platform.processor() or "unknown"
+    try:
+        root = Path(pillars_rules.__file__).resolve().parents[2]
+        rev = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+                             capture_output=True, text=True, timeout=10)
+        if rev.returncode == 0:
+            info["git_commit"] = rev.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return info
+
+
+def summarize(r: dict) -> dict:
+    return {
+        "games_per_s": r["games"]["games_per_s"],
+        "actions_per_s": r["apply"]["actions_per_s"],
+        "legal_actions_median_us": r["legal_actions"]["median_us"],
+        "legal_actions_p90_us": r["legal_actions"]["p90_us"],
+        "replay_fold_ms": r["replay"]["fold"]["ms_per_game"],
+        "replay_verified_ms": r["replay"]["verified"]["ms_per_game"],
+        "replay_fold_events_per_s": r["replay"]["fold"]["events_per_s"],
+        "replay_verified_events_per_s": r["replay"]["verified"]["events_per_s"],
+        "save_ms": r["save_load"]["save_ms"],
+        "load_ms": r["save_load"]["load_ms"],
+        "save_load_ms": r["save_load"]["save_load_ms"],
+        "cards_warm_ms": r["cards"]["warm_ms"],
+        "cards_cold_ms": r["cards"]["cold_ms"],
+        "states_1000_mb": r["memory"]["states_1000_mb"],
+        "games_1000_mb": r["memory"]["games_1000_mb"],
+        "save_bytes_per_event": r["memory"]["save_bytes_per_event"],
+        "growth_ratio_k8_k1": r["growth"]["ratio_k8_k1"],
+        "playout_actions_per_s": r["peer"]["engine_actions_per_s"],
+    } | ({"peer_actions_per_s": r["peer"]["peer_actions_per_s"], "peer_ratio": r["peer"]["ratio"]}
+         if r["peer"].get("peer") else {})
+
+
+def check_targets(summary: dict) -> list[dict]:
+    out = []
+    for key, label, unit, op, target in TARGETS:
+        if key not in summary:  # the peer is optional
+            continue
+        value = summary[key]
+        met = value >= target if op == ">=" else value <= target
+        out.append({"key": key, "label": label, "unit": unit, "op": op, "target": target,
+                    "value": value, "met": met})
+    return out
+
+
+def _fmt(v: float) -> str:
+    if v >= 1000:
+        return f"{v:,.0f}"
+    if v >= 100:
+        return f"{v:.0f}"
+    if v >= 10:
+        return f"{v:.1f}"
+    return f"{v:.2f}"
+
+
+def table_rows(r: dict) -> list[tuple[str, str, str, str]]:
+    """(measurement, value, target, status) rows shared by the text and rst tables."""
+    s = r["summary"]
+    t = {x["key"]: x for x in r["targets"]}
+
+    def tgt(key):
+        x = t.get(key)
+        if x is None:
+            return "", ""
+        return f"{x['op']} {_fmt(x['target'])} {x['unit']}", ("met" if x["met"] else "MISSED")
+
+    g, a, c, m, gr = r["games"], r["apply"], r["cards"], r["memory"], r["growth"]
+    rows = [
+        ("full random 4-player games", f"{_fmt(s['games_per_s'])} games/s "
+         f"({_fmt(g['ms_per_game'])} ms/game, {_fmt(g['events_per_game'])} events)", *tgt("games_per_s")),
+        ("applied actions (pre-chosen, Game.apply)", f"{_fmt(s['actions_per_s'])} actions/s "
+         f"({_fmt(a['us_per_action'])} us each)", "", ""),
+        ("legal_actions, median", f"{_fmt(s['legal_actions_median_us'])} us", *tgt("legal_actions_median_us")),
+        ("legal_actions, p90", f"{_fmt(s['legal_actions_p90_us'])} us", "", ""),
+        ("replay, pure fold (verify=False)", f"{_fmt(s['replay_fold_ms'])} ms/game "
+         f"({_fmt(s['replay_fold_events_per_s'])} events/s)", *tgt("replay_fold_ms")),
+        ("replay, verified (default)", f"{_fmt(s['replay_verified_ms'])} ms/game "
+         f"({_fmt(s['replay_verified_events_per_s'])} events/s)", *tgt("replay_verified_ms")),
+        ("save", f"{_fmt(s['save_ms'])} ms", "", ""),
+        ("load (verified)", f"{_fmt(s['load_ms'])} ms", "", ""),
+        ("load(save(game))", f"{_fmt(s['save_load_ms'])} ms", *tgt("save_load_ms")),
+        ("base cards parse + compile, warm", f"{_fmt(s['cards_warm_ms'])} ms "
+         f"(parse only {_fmt(c['warm_parse_only_ms'])} ms)", *tgt("cards_warm_ms")),
+        ("base cards parse + compile, cold process", f"{_fmt(s['cards_cold_ms'])} ms "
+         f"(import alone {_fmt(c['cold_import_only_ms'])} ms)", *tgt("cards_cold_ms")),
+        ("1,000 retained successive states", f"{_fmt(s['states_1000_mb'])} MB "
+         f"({_fmt(m['bytes_per_state'])} B/state)", *tgt("states_1000_mb")),
+        ("1,000 retained Game objects", f"{_fmt(s['games_1000_mb'])} MB "
+         f"({_fmt(m['bytes_per_game_object'])} B/Game)", "", ""),
+        ("save size", f"{_fmt(s['save_bytes_per_event'])} bytes/event", "", ""),
+        ("replay growth, per-event time k=8 / k=1", f"{gr['ratio_k8_k1']:.2f}",
+         "<= 1.50", "met" if gr["linear"] else "FLAG: superlinear"),
+    ]
+    return rows + peer_rows(r)
+
+
+def peer_rows(r: dict) -> list[tuple[str, str, str, str]]:
+    """The side-by-side rows: engine and OpenSpiel random playouts, and their ratio."""
+    p = r.get("peer")
+    if not p:
+        return []
+    rows = [("random playouts, this engine (4 players)", f"{_fmt(p['engine_actions_per_s'])} actions/s", "", "")]
+    if not p.get("peer"):
+        return rows + [("random playouts, OpenSpiel peer", "skipped: OpenSpiel not installed", "", "")]
+    t = {x["key"]: x for x in r["targets"]}.get("peer_ratio")
+    rows += [
+        ("random playouts, OpenSpiel peer (team dominoes)", f"{_fmt(p['peer_actions_per_s'])} actions/s "
+         f"({_fmt(p['peer_player_actions_per_s'])} without chance)", "", ""),
+        ("random playouts, engine / peer", f"{p['ratio']:.2f}x",
+         f">= {t['target']:.2f}x" if t else "", ("met" if t["met"] else "MISSED") if t else ""),
+    ]
+    return rows
+
+
+def render_text(r: dict) -> str:
+    rows = table_rows(r)
+    w0 = max(len(x[0]) for x in rows)
+    w1 = max(len(x[1]) for x in rows)
+    w2 = max(len(x[2]) for x in rows)
+    m = r["machine"]
+    lines = [f"pillars-rules {m['pillars_rules']} benchmark ({r['mode']} mode), Python {m['python']}, "
+             f"{m['platform']}, {m['cpu_count']} CPUs ({m.get('cpu_model', '?')})",
+             f"pinned to one core: {r['settings']['pinned']}; gc: {r['settings']['gc']}; "
+             f"clock: {r['settings'].get('clock', 'wall clock')}", ""]
+    head = ("measurement", "result", "target", "")
+    lines.append(f"{head[0]:<{w0}}  {head[1]:<{w1}}  {head[2]:<{w2}}  status")
+    lines.append("-" * (w0 + w1 + w2 + 14))
+    for a, b, c, d in rows:
+        lines.append(f"{a:<{w0}}  {b:<{w1}}  {c:<{w2}}  {d}")
+    lines.append("")
+    gr = r["growth"]
+    lines.append("growth (evolve fold of k logs): " + ", ".join(
+        f"k={x['k']}: {x['us_per_event']:.2f} us/event" for x in gr["rows"]))
+    la = r["legal_actions"]["by_kind"]
+    lines.append("legal_actions by decision kind (median us): " + ", ".join(
+        f"{k} {v['median_us']:.1f} (n={v['states']})" for k, v in la.items()))
+    c = r.get("contention", {})
+    if c:
+        lines.append(f"process CPU share of wall time: {c['cpu_share']:.2f}; load average before/after: "
+                     f"{c['loadavg_before']} / {c['loadavg_after']}"
+                     + (_busy_note(r) if c["cpu_share"] < 0.8 else ""))
+    met = sum(t["met"] for t in r["targets"])
+    lines.append(f"targets met: {met}/{len(r['targets'])}; total run {r['elapsed_s']:.1f} s")
+    return "\n".join(lines)
+
+
+def _busy_note(r: dict) -> str:
+    if "CPU" in r["settings"].get("clock", ""):
+        return "  (note: the machine was busy; CPU-time clock in use, so timings are less affected)"
+    return "  (WARNING: the machine was busy; wall-clock numbers are pessimistic -- try --clock cpu)"
+
+
+def render_rst(r: dict) -> str:
+    """The results table as reStructuredText (included by docs/performance.rst)."""
+    rows = table_rows(r)
+    m = r["machine"]
+    date = r["date"][:10]
+
+    def esc(s: str) -> str:
+        return s.replace("*", r"\*").replace("|", r"\|")
+
+    out = [
+        ".. This file is generated by `python -m bench --rst PATH`; do not edit by hand.",
+        "",
+        ".. list-table:: Results ({} mode, {})".format(r["mode"], date),
+        "   :header-rows: 1",
+        "   :widths: 40 40 12 8",
+        "",
+        "   * - Measurement",
+        "     - Result",
+        "     - Target",
+        "     - Status",
+    ]
+    for a, b, c, d in rows:
+        out += [f"   * - {esc(a)}", f"     - {esc(b)}", f"     - {esc(c) or '--'}", f"     - {esc(d) or '--'}"]
+    out += [
+        "",
+        "Measured on: Python {} ({}), {}, {} CPUs ({}), pillars-rules {}{}; pinned to one core: {}; "
+        "gc: {}; clock: {}.".format(m["python"], m["implementation"], m["platform"], m["cpu_count"],
+                        m.get("cpu_model", "unknown CPU"), m["pillars_rules"],
+                        f" at commit {m['git_commit']}" if m.get("git_commit") else "",
+                        "yes" if r["settings"]["pinned"] else "no", r["settings"]["gc"],
+                        r["settings"].get("clock", "wall clock")),
+        "",
+    ]
+    c = r.get("contention")
+    if c:
+        out[-1:] = [
+            "",
+            "Process CPU share of wall time {:.2f}; load average before / after the run: {} / {}.".format(
+                c["cpu_share"], c["loadavg_before"], c["loadavg_after"]),
+            "",
+        ]
+    return "\n".join(out)
+
+
