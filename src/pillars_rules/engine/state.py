@@ -28,48 +28,52 @@ ROUNDS = 6
 
 def replace(obj: Any, **changes: Any) -> Any:
     """A copy of a frozen attrs instance with ``changes`` (a fast ``attrs.evolve``:
-    all fields are read at C speed by one attrgetter, the changed ones swapped in,
-    and the class built positionally; unchanged parts are shared, never copied).
+    the class is built positionally by a function made once per class and set of
+    changed names; unchanged parts are shared, never copied).
 
     For a :class:`GameState`, grouped fields may be named directly
     (``replace(state, market=...)``): they are routed to their group.
     """
-    cls = obj.__class__
-    if cls is GameState and not _GROUPED.isdisjoint(changes):
-        changes = _route(obj, changes)
-    values = list(cls.__get_all__(obj))
-    index = cls.__field_index__
-    for name, value in changes.items():
-        values[index[name]] = value
-    return cls(*values)
+    key = (obj.__class__, tuple(changes))
+    make = _REPLACERS.get(key)
+    if make is None:
+        make = _REPLACERS[key] = _replacer(*key)
+    return make(obj, *changes.values())
 
 
-_PLANS: dict[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], tuple[str, ...]]] = {}
+_REPLACERS: dict[tuple[type, tuple[str, ...]], Any] = {}
 
 
-def _plan(names: tuple[str, ...]):
-    """Which changed names go to which group, and which stay top-level (memoised)."""
-    plan = _PLANS.get(names)
-    if plan is None:
-        grouped: dict[str, list[str]] = {}
-        top = []
+def _replacer(cls: type, names: tuple[str, ...]):
+    """``f(obj, *values)``: ``cls`` built from ``obj`` with ``names`` set to ``values``
+    (grouped :class:`GameState` fields go to their group). Generated source:
+    one positional call per record, no loops."""
+    given = {name: f"v{i}" for i, name in enumerate(names)}
+    routed: dict[str, dict[str, str]] = {}
+    if cls is GameState:
         for name in names:
             group = GROUP_OF.get(name)
-            if group is None:
-                top.append(name)
-            else:
-                grouped.setdefault(group, []).append(name)
-        plan = (tuple((g, tuple(ns)) for g, ns in grouped.items()), tuple(top))
-        _PLANS[names] = plan
-    return plan
+            if group is not None:
+                if group in given:
+                    raise TypeError(f"replace() got both {group!r} and its field {name!r}")
+                routed.setdefault(group, {})[name] = given[name]
+    unknown = [n for n in names if n not in cls.__field_index__ and not (cls is GameState and n in GROUP_OF)]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
+    env: dict[str, Any] = {"cls": cls}
 
+    def build(klass: type, obj: str, values: dict[str, str]) -> str:
+        return f"{klass.__name__}(" + ", ".join(values.get(f, f"{obj}.{f}") for f in klass.__field_names__) + ")"
 
-def _route(state: "GameState", changes: dict[str, Any]) -> dict[str, Any]:
-    grouped, top = _plan(tuple(changes))
-    out = {name: changes[name] for name in top}
-    for group, names in grouped:
-        out[group] = replace(getattr(state, group), **{n: changes[n] for n in names})
-    return out
+    parts = {}
+    for group, values in routed.items():
+        env[_GROUPS[group].__name__] = _GROUPS[group]
+        parts[group] = build(_GROUPS[group], f"obj.{group}", values)
+    top = {n: v for n, v in given.items() if n in cls.__field_index__}
+    env[cls.__name__] = cls
+    src = f"def make(obj, {', '.join(given.values())}):\n    return {build(cls, 'obj', {**top, **parts})}\n"
+    exec(src, env)
+    return env["make"]
 
 
 def _register(cls: type) -> type:
@@ -322,7 +326,6 @@ GROUP_OF: dict[str, str] = {
 }
 
 
-_GROUPED = frozenset(GROUP_OF)
 
 
 def _read_through(group: str, name: str) -> property:
