@@ -129,4 +129,21 @@ def view(game, seat: int) -> SeatView:
     if state.event_deck and not state.event and game.rules.peeks(state, seat) and not state.game_over:
         peek = state.event_deck[0]
     legal = tuple(game.legal_actions()) if game.current_player == seat else ()
-    return SeatView(seat, redact_state(state), peek, game.events, legal, game.rules)
+    # the log prefix is read lazily: the shared log only grows, so its first n events never change
+    return SeatView(seat, redact_state(state), peek, _Prefix(game._log, game.n_events), legal, game.rules)
+
+
+class _Prefix:
+    """The first ``n`` events of an append-only log, copied only when read."""
+
+    __slots__ = ("log", "n")
+
+    def __init__(self, log: list, n: int) -> None:
+        self.log = log
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self):
+        return iter(self.log[: self.n])
