@@ -6,9 +6,10 @@ uniformly random legal action and apply it; the result is applied actions per
 second. OpenSpiel's chance nodes (dealing the tiles) are applied too and
 counted as actions, as its ``apply_action`` does the same work for them; the
 player-only rate is reported next to it. The engine loop uses the public
-playout path a bot would use. Engine and peer runs are interleaved (engine,
-peer, engine, peer, ...) so that a change in machine load hits both, and the
-ratio is the median of the per-round ratios.
+playout path a search bot would use (:func:`pillars_rules.playout`). Engine
+and peer runs are interleaved (engine, peer, engine, peer, ...) so that a
+change in machine load hits both, and the ratio is the median of the
+per-round ratios.
 
 OpenSpiel is an optional dependency (``pip install 'pillars-rules[bench]'``);
 without it the peer is skipped with a message and only the engine is measured.
@@ -56,17 +57,20 @@ def peer_playouts(game: Any, n: int, seed: int) -> tuple[int, int]:
 
 
 def engine_playouts(n: int, seed: int) -> int:
-    """``n`` random playouts of 4-player games with the engine: applied actions."""
+    """``n`` random playouts of 4-player games with the engine's playout path
+    (:func:`pillars_rules.playout`, what a search bot uses): applied actions."""
     import pillars_rules as pr
 
-    rng = random.Random(seed)
+    randrange = random.Random(seed).randrange
     actions = 0
+
+    def policy(state, legal) -> int:
+        nonlocal actions
+        actions += 1
+        return randrange(len(legal))
+
     for k in range(n):
-        game = pr.new_game(PLAYERS, seed + k)
-        while not game.is_over:
-            legal = game.legal_actions()
-            game = game.apply(legal[rng.randrange(len(legal))])
-            actions += 1
+        pr.playout(pr.new_game(PLAYERS, seed + k), policy)
     return actions
 
 

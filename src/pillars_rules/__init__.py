@@ -20,13 +20,13 @@ from .engine import events
 from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
 from .errors import CardError, ConfigError, IllegalActionError, PillarsError, SaveError
-from .game import VARIANTS, Game, load_cards, new_game
+from .game import VARIANTS, Game, load_cards, new_game, playout
 from .persistence import load, replay, save
 from .view import SeatView
 
 __all__ = [
     "__version__",
-    "new_game", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
+    "new_game", "playout", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
     "GameState", "PlayerState", "Pending", "SeatView",
     "Card", "CardSet", "RandomBot", "play",
     "actions", "events", "EVENT_TYPES",

@@ -123,9 +123,19 @@ def _(s: GameState, e: E.ResourceCardsDealt) -> GameState:
     return replace(s, display=s.display + e.cards, rng=s.rng + 1)
 
 
+#: Pending records are immutable values: one per (kind, seat) is shared by every state.
+_PENDING: dict[tuple[str, int], Pending] = {}
+
+
 @on(E.DecisionPending)
 def _(s: GameState, e: E.DecisionPending) -> GameState:
-    return replace(s, pending=Pending(e.kind, e.seat))
+    key = (e.kind, e.seat)
+    pending = _PENDING.get(key)
+    if pending is None:
+        pending = Pending(e.kind, e.seat)
+        if len(_PENDING) < 1024:  # kinds x seats: small, unless a forged log invents kinds
+            _PENDING[key] = pending
+    return replace(s, pending=pending)
 
 
 # ----------------------------------------------------------------- phase I
