@@ -32,6 +32,7 @@ import pyspiel
 import pillars_rules as pr
 
 from ..errors import ConfigError
+from ..view import redact_event
 from .encoding import ActionEncoding
 from .observation import Layout, extend_digest
 
@@ -142,12 +143,14 @@ class _Engine:
         self.game = game
         self._digest = digest  # (events digested, digest): the parent's, until extended
 
-    def digest(self, view) -> str:
-        """The digest of ``view.events`` (the redacted log), extending the last one."""
+    def digest(self) -> str:
+        """The digest of the redacted log (the same for every seat), extending the
+        last one: only the events since are redacted and hashed."""
         n, d = self._digest
-        if n != view.n_events:
-            d = extend_digest(d, view.events[n:])
-            self._digest = (view.n_events, d)
+        game = self.game
+        if n != game.n_events:
+            d = extend_digest(d, map(redact_event, game.events[n:]))
+            self._digest = (game.n_events, d)
         return d
 
     def apply(self, action) -> "_Engine":
@@ -264,7 +267,7 @@ class PillarsObserver:
         text = self.layout.text(view, self.peek)
         if not self.recall:
             return text
-        return f"history {state._g.digest(view)}\n{text}"
+        return f"history {state._g.digest()}\n{text}"
 
 
 pyspiel.register_game(_GAME_TYPE, PillarsGame)
