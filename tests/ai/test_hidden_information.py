@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.observation import make_observation
 
 import pillars_rules as pr
 from pillars_rules.ai.observation import Layout
@@ -111,3 +112,36 @@ def test_the_deal_is_in_no_information_state():
         dealt.apply_action(action)
         direct.apply_action(action)
     assert dealt.history()[0] == 7 and len(dealt.history()) == len(direct.history()) + 1
+
+
+def _first_peek(players: int):
+    """A position of a random game where one seat peeks at the coming event (RULES §7)."""
+    for seed in range(100):
+        for game in random_positions(players, seed):
+            for seat in range(players):
+                if not game.is_over and game.view(seat).next_event:
+                    return game, seat
+    raise AssertionError("no random game reached a peek")
+
+
+def test_only_the_peeking_seat_observes_the_coming_event():
+    game, seat = _first_peek(2)
+    card = game.view(seat).next_event
+    other = 1 - seat
+    os_game = pyspiel.load_game("python_pillars_of_the_earth", {"players": 2})
+    state = os_game.new_initial_state(engine_game=game)
+    assert f"next event {card}" in state.observation_string(seat)
+    assert f"next event {card}" in state.information_state_string(seat)
+    assert f"next event {card}" not in state.observation_string(other)
+    layout = Layout.for_rules(game.rules, 2)
+    block = dict(zip([n for n, _ in layout.blocks()], np.split(
+        layout.tensor(game.view(seat)), np.cumsum([k for _, k in layout.blocks()])[:-1])))
+    assert block["next_event"].sum() == 1
+    # a public observer (no private information) leaves the peek out
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    observation = make_observation(os_game, public)
+    observation.set_from(state, seat)
+    assert f"next event {card}" not in observation.string_from(state, seat)
+    assert observation.string_from(state, seat) == observation.string_from(state, other).replace(
+        f"you are seat {other}", f"you are seat {seat}")
