@@ -11,6 +11,8 @@ import pillars_rules as pr
 from pillars_rules.ai.openspiel_game import PillarsGame, max_game_length, place_values
 from pillars_rules.errors import ConfigError
 
+from .support import FAN_CARDS
+
 NAME = "python_pillars_of_the_earth"
 
 
@@ -137,3 +139,12 @@ def test_variants_parameter_reaches_the_engine():
     state = game.new_initial_state()
     state.apply_action(0)
     assert state.engine_game.rules.variants == ("dm",)
+
+
+@pytest.mark.parametrize("engine_game", [
+    pr.new_game(3, 1), pr.new_game(2, 1, variants=["dm"]), pr.new_game(2, 1, cards=FAN_CARDS)])
+def test_a_state_at_an_engine_game_of_another_configuration_is_refused(engine_game):
+    game = pyspiel.load_game(NAME, {"players": 2})
+    with pytest.raises(ConfigError, match="does not fit"):
+        game.new_initial_state(engine_game=engine_game)
+    assert game.new_initial_state(engine_game=pr.new_game(2, 1)).current_player() == 0

@@ -104,12 +104,13 @@ class PillarsGame(pyspiel.Game):
         variants = _variants(params.get("variants", "none"))
         probe = pr.new_game(players, seed, variants=variants)  # ConfigError for unknown variants
         self.players = players
-        self.variants = variants
+        self.variants = probe.rules.variants  # sorted, as the engine keeps them
         self.encoding = ActionEncoding.for_rules(probe.rules)
         self.layout = Layout.for_rules(probe.rules, players)
         self.seed = seed
         self.deals = deals
-        self.config = (players, variants)
+        self.config = (players, self.variants)
+        self.encoding_hash = probe.rules.content_hash
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.encoding),
             max_chance_outcomes=deals,
@@ -124,6 +125,13 @@ class PillarsGame(pyspiel.Game):
     def new_initial_state(self, engine_game: pr.Game | None = None):
         """The state before the deal (a chance node); or a state at ``engine_game``
         (a game of this configuration), whose OpenSpiel history then starts there."""
+        if engine_game is not None and (
+                engine_game.state.n_players != self.players
+                or engine_game.rules.variants != self.variants
+                or engine_game.rules.content_hash != self.encoding_hash):
+            raise ConfigError(
+                f"engine game with {engine_game.state.n_players} players, variants "
+                f"{engine_game.rules.variants} and its card set does not fit {self} (base cards)")
         return PillarsState(self, engine_game)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
