@@ -114,3 +114,17 @@ def test_numpy_integers_decode():
 
     enc = ActionEncoding.for_rules(pr.new_game(2, 0).rules)
     assert enc.decode(np.int64(5)) == enc.decode(5)
+
+
+def test_the_docs_table_is_the_encoding():
+    """docs/ai.rst lists the base cards' encoding; it must be the one the code builds."""
+    import re
+
+    from .support import ROOT
+
+    text = (ROOT / "docs" / "ai.rst").read_text(encoding="utf-8")
+    row = re.compile(r"^``(\w+)``[ \t]+(\S.*?)?[ \t]+(\d+)[ \t]+(\d+)[ \t]*$", re.M)
+    documented = [(m[1], m[2] or "", int(m[3]), int(m[4])) for m in row.finditer(text)]
+    actual = list(ActionEncoding.for_rules(pr.new_game(4, 0).rules).table())
+    expected = "\n".join(f"``{n}``  {f}  {a}  {c}" for n, f, a, c in actual)
+    assert documented == actual, f"docs/ai.rst's encoding table is out of date; it should read:\n{expected}"
