@@ -19,6 +19,7 @@ from .engine.evolve import evolve
 from .engine.legal import action_events, decide, legal_actions, run
 from .engine.state import GameState
 from .errors import ConfigError, IllegalActionError
+from .view import view
 
 #: Variant options of the base rules (RULES §2.3 and §8).
 VARIANTS: dict[str, str] = {
@@ -148,8 +149,6 @@ class Game:
 
     def view(self, seat: int):
         """What ``seat`` may know (see :mod:`pillars_rules.view`)."""
-        from .view import view
-
         return view(self, seat)
 
     def describe(self, event) -> str:
