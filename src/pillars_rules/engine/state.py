@@ -60,19 +60,22 @@ def _replacer(cls: type, names: tuple[str, ...]):
     unknown = [n for n in names if n not in cls.__field_index__ and not (cls is GameState and n in GROUP_OF)]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
-    env: dict[str, Any] = {"cls": cls}
-
-    def build(klass: type, obj: str, values: dict[str, str]) -> str:
-        return f"{klass.__name__}(" + ", ".join(values.get(f, f"{obj}.{f}") for f in klass.__field_names__) + ")"
-
-    parts = {}
-    for group, values in routed.items():
-        env[_GROUPS[group].__name__] = _GROUPS[group]
-        parts[group] = build(_GROUPS[group], f"obj.{group}", values)
-    top = {n: v for n, v in given.items() if n in cls.__field_index__}
-    env[cls.__name__] = cls
-    src = f"def make(obj, {', '.join(given.values())}):\n    return {build(cls, 'obj', {**top, **parts})}\n"
-    exec(src, env)
+    # A record is built by copying the old one's attribute dict and setting
+    # the changed names: one C-level dict copy, no per-field Python call
+    # (about 3x cheaper than calling the attrs __init__ for a 14-field record).
+    env: dict[str, Any] = {"new": object.__new__, "set_dict": object.__setattr__}
+    lines = [f"def make(obj, {', '.join(given.values())}):"]
+    for k, (group, values) in enumerate(routed.items()):
+        env[f"G{k}"] = _GROUPS[group]
+        lines += [f"    g{k} = obj.{group}.__dict__.copy()"]
+        lines += [f"    g{k}[{name!r}] = {v}" for name, v in values.items()]
+        lines += [f"    r{k} = new(G{k})", f"    set_dict(r{k}, '__dict__', g{k})"]
+    env["C"] = cls
+    lines.append("    d = obj.__dict__.copy()")
+    lines += [f"    d[{name!r}] = {v}" for name, v in given.items() if name in cls.__field_index__]
+    lines += [f"    d[{group!r}] = r{k}" for k, group in enumerate(routed)]
+    lines += ["    o = new(C)", "    set_dict(o, '__dict__', d)", "    return o"]
+    exec("\n".join(lines) + "\n", env)
     return env["make"]
 
 
@@ -86,7 +89,7 @@ def _register(cls: type) -> type:
 
 
 @_register
-@frozen
+@frozen(slots=False)
 class Pieces:
     """Worker pieces by kind: small (1), big (5), grey (1), black (1) (§2.2)."""
 
@@ -116,7 +119,7 @@ class Pieces:
 
 
 @_register
-@frozen
+@frozen(slots=False)
 class PlayerState:
     """One seat's holdings.
 
@@ -171,7 +174,7 @@ class PlayerState:
 
 
 @_register
-@frozen
+@frozen(slots=False)
 class Pending:
     """Who must decide, and what kind of decision (see :mod:`.actions`)."""
 
@@ -183,7 +186,7 @@ class Pending:
 
 
 @_register
-@frozen
+@frozen(slots=False)
 class Job:
     """A choice still to be made: the instant effect at
     ``rules.card(source).abilities[ability]`` (``.options[option]`` when
@@ -196,7 +199,7 @@ class Job:
 
 
 @_register
-@frozen
+@frozen(slots=False)
 class Fixed:
     """What never changes during a game."""
 
@@ -206,7 +209,7 @@ class Fixed:
 
 
 @_register
-@frozen
+@frozen(slots=False)
 class Board:
     """Cubes and builders on the board."""
 
@@ -217,7 +220,7 @@ class Board:
 
 
 @_register
-@frozen
+@frozen(slots=False)
 class Decks:
     """Undealt cards, in their (secret) order."""
 
@@ -227,7 +230,7 @@ class Decks:
 
 
 @_register
-@frozen
+@frozen(slots=False)
 class RoundState:
     """This round's display, event, choices and bookkeeping (reset each round)."""
 
@@ -249,7 +252,7 @@ class RoundState:
 
 
 @_register
-@frozen
+@frozen(slots=False)
 class Builders:
     """Phase II: the bag, the cost marker, the drawn and parked builders."""
 
@@ -269,7 +272,7 @@ _GROUPS: dict[str, type] = {
 
 
 @_register
-@frozen
+@frozen(slots=False)
 class GameState:
     """The whole game at one moment.
 
