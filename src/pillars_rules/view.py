@@ -32,18 +32,12 @@ class SeatView:
     ``rules`` is the game's rules context (cards and variants: public).
     """
 
-    __slots__ = ("seat", "state", "next_event", "legal_actions", "rules", "_raw", "_events")
-
     def __init__(self, seat: int, state: GameState, next_event: str | None, events: tuple,
                  legal_actions: tuple, rules=None) -> None:
-        set_ = object.__setattr__
-        set_(self, "seat", seat)
-        set_(self, "state", state)
-        set_(self, "next_event", next_event)
-        set_(self, "legal_actions", legal_actions)
-        set_(self, "rules", rules)
-        set_(self, "_raw", events)
-        set_(self, "_events", None)
+        # one attribute dict set at once (views are made at every decision)
+        object.__setattr__(self, "__dict__", {
+            "seat": seat, "state": state, "next_event": next_event, "legal_actions": legal_actions,
+            "rules": rules, "_raw": events, "_events": None})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"SeatView is immutable; cannot set {name!r}")
