@@ -24,15 +24,15 @@ MAX_REASON = 300
 #: Every specific reason, by code; ``{who}`` is the deciding seat's name.
 REASONS: dict[str, str] = {
     "game_over": "the game is over; no action is legal",
-    "not_an_action": "{action!r} is not an action (expected one of the pillars_rules.actions classes)",
+    "not_an_action": "{action} is not an action (expected one of the pillars_rules.actions classes)",
     "wrong_kind": "{who} must decide '{kind}' now; {name} does not answer it (use {allowed})",
-    "unknown_card": "unknown card {card!r}",
-    "unknown_resource": "unknown resource {resource!r} (resources: {cubes})",
-    "bad_count": "the number of cubes must be a positive whole number, not {n!r}",
+    "unknown_card": "unknown card {card}",
+    "unknown_resource": "unknown resource {resource} (resources: {cubes})",
+    "bad_count": "the number of cubes must be a positive whole number, not {n}",
     # §2.2 draft
     "take.not_resource": "{name} is a {kind}, not a resource card (hire craftsmen with Hire)",
     "take.not_in_display": "{name} is not in the display",
-    "take.bad_big": "big must be True or False, not {big!r}",
+    "take.bad_big": "big must be True or False, not {big}",
     "take.big_placed": "{who}'s big worker is already placed this round; {name} ({yields}) needs "
                        "{need} one-value pieces without it, and {who} has {ones}",
     "take.big_short": "with the big worker {name} ({yields}) also needs {need} one-value pieces; "
@@ -44,9 +44,9 @@ REASONS: dict[str, str] = {
     "hire.cannot_pay": "{who} cannot pay {cost} for {name} (has {has})",
     "discard.not_owned": "{who} has no craftsman {name} to discard",
     # §2.3 builders
-    "place.unknown_location": "unknown location {location!r} (locations: {locations})",
-    "place.bad_spot": "{place} has no spot {spot!r} (spots are numbered from 0 to {last})",
-    "place.bad_free": "free must be True or False, not {free!r}",
+    "place.unknown_location": "unknown location {location} (locations: {locations})",
+    "place.bad_spot": "{place} has no spot {spot} (spots are numbered from 0 to {last})",
+    "place.bad_free": "free must be True or False, not {free}",
     "place.taken": "{place} spot {n} is taken",
     "place.one_per_player": "{who} already has a builder at {place}; a player may have only one there",
     "place.market_order": "market spots fill in order: use market spot {first} first",
@@ -69,7 +69,7 @@ REASONS: dict[str, str] = {
     "pick.excluded": "{source} excludes {name}",
     "pick.no_capacity": "{name} has no capacity to raise",
     "option.not_option_choice": "this choice names one of {who}'s craftsmen; answer with PickCraftsman",
-    "option.bad_index": "the option must be a whole number from 0 to {last}, not {index!r}",
+    "option.bad_index": "the option must be a whole number from 0 to {last}, not {index}",
     # §4 market
     "buy.metal": "metal is never sold to players: it cannot be bought, only sold",
     "buy.permit": "buying {resource} needs {cards}",
@@ -84,7 +84,7 @@ REASONS: dict[str, str] = {
     # §6 cathedral
     "build.no_conversion": "{name} has no conversion",
     "build.not_owned": "{who} has no craftsman {name}",
-    "build.bad_ability": "{name} has {count} conversion(s); ability must be from 0 to {last}, not {ability!r}",
+    "build.bad_ability": "{name} has {count} conversion(s); ability must be from 0 to {last}, not {ability}",
     "build.capacity": "{name} has been used {used} of {capacity} time(s) this round (its capacity)",
     "build.needs": "the {name} needs a {cards}",
     "build.condition": "{name} works only while {who} owns {amount}",
