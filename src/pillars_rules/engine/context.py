@@ -66,6 +66,10 @@ class Rules:
         self.next_round = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, NextRound))
                            for cid, c in by_id.items()}
         self.tags = {cid: frozenset(c.tags) for cid, c in by_id.items()}
+        #: The lowest craftsman limit any card may set: below it, no check is needed.
+        self.lowest_craftsman_limit = min([DEFAULT_CRAFTSMAN_LIMIT] + [
+            m.n for mods in (self.passives, self.this_round, self.next_round)
+            for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)])
         self._mods_cache: dict = {}
         #: Listed actions by key, shared across states (see ``legal._act``).
         self.actions: dict = {}

@@ -138,7 +138,8 @@ def advance(state: GameState, rules: Rules) -> Batch:
         return b
     # Universal checks first: the craftsman limit (§2.2) and pending choices.
     for seat in turn_order(state):
-        if len(state.players[seat].craftsmen) > rules.craftsman_limit(state, seat):
+        n = len(state.players[seat].craftsmen)
+        if n > rules.lowest_craftsman_limit and n > rules.craftsman_limit(state, seat):
             return b.add(E.DecisionPending("discard", seat))
     if state.jobs:
         job = state.jobs[0]
