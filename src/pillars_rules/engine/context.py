@@ -11,8 +11,8 @@ from functools import cached_property
 
 from ..cards import Card, CardSet
 from ..effects import (
-    BuilderLimit, CapacityDelta, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound, Once, Passive,
-    PeekEvent, Permit, PriceDelta, TaxFixed, ThisRound, Trigger, YieldDelta,
+    BuilderLimit, CapacityDelta, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound, Once,
+    Passive, PeekEvent, Permit, PriceDelta, TaxFixed, ThisRound, Trigger, YieldDelta,
 )
 from .state import GameState
 

@@ -117,7 +117,8 @@ def refusal(state: GameState, rules: Rules, action, legal: list) -> tuple[str, s
         return r.code, text if len(text) <= MAX_REASON else text[: MAX_REASON - 3] + "..."
     pend = state.pending
     who = state.players[pend.seat].name[:40]
-    return "other", f"'{str(action)[:80]}' is not legal now for {who} ({pend.kind}); {len(legal)} legal action(s) available"
+    return "other", (f"'{str(action)[:80]}' is not legal now for {who} ({pend.kind}); "
+                     f"{len(legal)} legal action(s) available")
 
 
 def _check(state: GameState, rules: Rules, action) -> None:
