@@ -5,7 +5,7 @@ The test walks the registry (the ``Modifier`` union of :mod:`pillars_rules.effec
 for each class a card using it compiles, the engine applies it in a real position
 (an observable effect), and :func:`pillars_rules.testing.check_state` finds no
 violation. A modifier added without an entry here fails
-:func:`test_s5_every_modifier_is_covered`.
+:func:`test_s2_to_s8_every_modifier_is_covered`.
 """
 
 from __future__ import annotations
@@ -135,29 +135,29 @@ PROOFS = {
 }
 
 
-def test_s5_every_modifier_is_covered():
+def test_s2_to_s8_every_modifier_is_covered():
     """Walks the registry: a new modifier class needs a proof here."""
     registered = {cls for cls in fx.EFFECTS.values() if cls in typing.get_args(fx.Modifier)}
     assert set(typing.get_args(fx.Modifier)) == registered == set(PROOFS)
 
 
 @pytest.mark.parametrize("cls", list(PROOFS), ids=lambda c: c.__name__)
-def test_s5_modifier_compiles_applies_and_keeps_the_laws(cls):
+def test_s2_to_s8_modifier_compiles_applies_and_keeps_the_laws(cls):
     PROOFS[cls]()
 
 
-def test_s5_lowest_limit_applies():
+def test_s2_2_lowest_craftsman_limit_applies():
     """§2.2: a limit modifier sets the value; with several in force, the lowest applies."""
     cards = compile_text('event t_small "Small" { this round: craftsmen 4 }', known=base_cards())
     g = pr.new_game(2, seed=3, cards=cards)
-    four = ("carpenter", "stonemason", "mortar_mixer", "toolmaker", "architect")
-    g = surgery(g, players={RED: {"privileges": ("jack",), "craftsmen": four}})
+    five = ("carpenter", "stonemason", "mortar_mixer", "toolmaker", "architect")
+    g = surgery(g, players={RED: {"privileges": ("jack",), "craftsmen": five}})
     assert g.rules.craftsman_limit(g.state, RED) == 6
     g = resume(g, event="t_small")
     assert g.rules.craftsman_limit(g.state, RED) == 4 and g.pending.kind == "discard"
 
 
-def test_s5_builders_above_four_refused_by_the_compiler():
+def test_s2_3_builders_above_four_refused_by_the_compiler():
     """§2.3: ``builders N`` allows up to 4 (17 spots hold 4 players x 4 builders)."""
     with pytest.raises(pr.CardError, match=r"builder limit .* from 0 to 4, not 5") as exc:
         compile_text('event t_many "Many" { next round: builders 5 }')

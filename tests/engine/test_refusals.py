@@ -150,12 +150,12 @@ CASES = {
 }
 
 
-def test_s6_every_refusal_reason_has_a_case():
+def test_s2_to_s8_every_refusal_reason_has_a_case():
     assert set(CASES) == set(REASONS)
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
-def test_s6_refusal_names_the_rule(code):
+def test_s2_to_s8_refusal_names_the_rule(code):
     position, action, words = CASES[code]
     g = position()
     got, text = refusal(g.state, g.rules, action, g.legal_actions())
@@ -168,7 +168,7 @@ def test_s6_refusal_names_the_rule(code):
     assert g.state == position().state  # the game is unchanged
 
 
-def test_s6_reasons_stay_short_with_long_names():
+def test_s2_to_s8_reasons_stay_short_with_long_names():
     names = ("R" * 100, "B" * 100)
     g = pr.new_game(2, seed=1, names=names)
     for action in (Buy("wood", 1), Hire("no_such_card_" + "x" * 200), Place("m" * 900)):
@@ -177,7 +177,7 @@ def test_s6_reasons_stay_short_with_long_names():
         assert len(str(exc.value)) <= MAX_REASON
 
 
-def test_s6_generic_reason_only_for_unknown_paths():
+def test_s2_to_s8_generic_reason_only_for_unknown_paths():
     """An action that breaks no rule this module knows keeps the generic sentence."""
     g = draft()
     code, text = refusal(g.state, g.rules, pr.actions.Pass(), g.legal_actions())
