@@ -7,11 +7,8 @@ no other rules module, so :mod:`.flow` and :mod:`.legal` both build on it.
 from __future__ import annotations
 
 from ..effects import Amount, Convert
-from .context import Rules
+from .context import ONE_PER_PLAYER, Rules
 from .state import GameState
-
-MARKET_CUBES = ("wood", "stone", "sand")
-ONE_PER_PLAYER = ("kings_court", "market")  # §2.3
 
 
 def can_pay(state: GameState, seat: int, cost: tuple[Amount, ...]) -> bool:
@@ -29,7 +26,7 @@ def conversions(state: GameState, rules: Rules, seat: int) -> list[tuple[str, in
             continue
         seen.add(cid)
         for i, conv in rules.converts[cid]:
-            if p.uses_of(cid, i) >= rules.capacity(p, cid, conv):
+            if p.uses_of(cid, i) >= rules.capacity(state, seat, cid, conv):
                 continue
             if conv.needs and not rules.has_tag(state, seat, conv.needs):
                 continue
