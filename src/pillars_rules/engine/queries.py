@@ -26,13 +26,14 @@ def conversions(state: GameState, rules: Rules, seat: int) -> list[tuple[str, in
             continue
         seen.add(cid)
         for i, conv in rules.converts[cid]:
-            if p.uses_of(cid, i) >= rules.capacity(state, seat, cid, conv):
-                continue
-            if conv.needs and not rules.has_tag(state, seat, conv.needs):
+            # the cheap tests first: most conversions fail for want of inputs
+            if not all(p.amount(a.kind) >= a.n for a in conv.inputs):
                 continue
             if conv.condition and p.amount(conv.condition.kind) < conv.condition.n:
                 continue
-            if not all(p.amount(a.kind) >= a.n for a in conv.inputs):
+            if p.uses_of(cid, i) >= rules.capacity(state, seat, cid, conv):
+                continue
+            if conv.needs and not rules.has_tag(state, seat, conv.needs):
                 continue
             out.append((cid, i, conv))
     return out
