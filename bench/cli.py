@@ -16,7 +16,7 @@ from .common import CLOCK, CLOCKS, FIRST_SEED, MODES, PLAYERS, SCHEMA, Corpus, T
 from .engine import bench_apply, bench_games, bench_growth, bench_legal, bench_replay, bench_save_load
 from .peer import bench_peer
 from .profiling import profile
-from .report import TARGETS, check_targets, machine_info, render_rst, render_text, summarize
+from .report import TARGETS, check_targets, machine_info, render_peer_rst, render_rst, render_text, summarize
 from .resources import SUBPROCESS_WALL, bench_cards, bench_memory
 
 #: Other suites of this package, each chosen by its flag: flag -> module with a
@@ -89,11 +89,24 @@ def _pin() -> tuple[bool, Any]:
         return False, None
 
 
+def peer_rst_path(path: Path) -> Path:
+    """Where the side-by-side table goes next to the results table: ``latest.rst`` -> ``latest.peer.rst``."""
+    return path.with_name(path.stem + ".peer" + path.suffix)
+
+
+def write_rst(results: dict, path: Path) -> None:
+    """The results table at ``path`` and the side-by-side table beside it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_rst(results), encoding="utf-8")
+    peer_rst_path(path).write_text(render_peer_rst(results), encoding="utf-8")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bench", description="pillars-rules benchmark suite")
     p.add_argument("--quick", action="store_true", help="tiny workload (a few seconds): checks the suite works")
     p.add_argument("--output", metavar="FILE", help="write the results as JSON here")
-    p.add_argument("--rst", metavar="PATH", help="write the results table as reStructuredText here")
+    p.add_argument("--rst", metavar="PATH", help="write the results table as reStructuredText here "
+                   "(and the side-by-side table with the peer beside it, as NAME.peer.rst)")
     p.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                    help="time with wall-clock (default) or this process's CPU time (steadier on a busy machine)")
     p.add_argument("--gc", action="store_true", help="keep the garbage collector enabled while timing")
@@ -117,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.quiet:
             print(render_text(results))
         if args.rst:
-            Path(args.rst).write_text(render_rst(results), encoding="utf-8")
+            write_rst(results, Path(args.rst))
         return 0
     mode = "quick" if args.quick else "full"
     out = sys.stdout
@@ -140,9 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(results, indent=2, sort_keys=False) + "\n", encoding="utf-8")
         if args.rst:
-            path = Path(args.rst)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(render_rst(results), encoding="utf-8")
+            write_rst(results, Path(args.rst))
         if args.profile:
             profile(n_games=2 if args.quick else 10, out=out)
     finally:

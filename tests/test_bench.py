@@ -43,7 +43,9 @@ def quick(tmp_path_factory):
         before = None
     rc = entry.main(["--quick", "--quiet", "--output", str(json_path), "--rst", str(rst_path)])
     after = os.sched_getaffinity(0) if before is not None else None
-    return rc, json.loads(json_path.read_text(encoding="utf-8")), rst_path.read_text(encoding="utf-8"), before, after
+    peer_rst = (out / "quick.peer.rst").read_text(encoding="utf-8")
+    return (rc, json.loads(json_path.read_text(encoding="utf-8")), rst_path.read_text(encoding="utf-8") + peer_rst,
+            before, after)
 
 
 def test_quick_run_succeeds_and_restores_affinity(quick):
@@ -115,7 +117,7 @@ def test_peer_side_by_side(quick):
     assert p["ratios"] == [e / q for e, q in zip(p["engine_rates"], p["peer_rates"])]
     assert p["ratio"] == statistics.median(p["ratios"])
     assert p["peer_player_actions_per_s"] < p["peer_actions_per_s"]
-    assert "engine / peer" in rst and "OpenSpiel" in rst
+    assert "engine / peer" in rst and "OpenSpiel" in rst and "Random playouts side by side" in rst
 
 
 def test_peer_playouts_count_chance_and_moves():
@@ -137,6 +139,8 @@ def test_peer_skipped_with_a_message_when_openspiel_is_missing(monkeypatch):
     assert "peer_ratio" not in [t["key"] for t in bench_report.check_targets(summary)]
     rows = bench_report.peer_rows({"peer": out, "targets": []})
     assert rows[-1][1].startswith("skipped")
+    rst = bench_report.render_peer_rst({"peer": out, "targets": [], "mode": "quick", "date": "2026-01-01"})
+    assert "skipped: OpenSpiel is not installed" in rst
 
 
 def test_other_suites_are_chosen_by_their_flag(monkeypatch):
