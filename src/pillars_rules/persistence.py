@@ -644,9 +644,9 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
     while i < len(events):
         if state.game_over:
             raise SaveError(f"$.events[{i}] ({type(events[i]).__name__}): events after the end of the game", i)
-        action = infer_action(events, i, state)
-        legal = legal_actions(state, rules)
-        if action is None or action not in legal:
+        action = _listed(infer_action(events, i, state), legal_actions(state, rules))
+        if action is None:
+            legal = legal_actions(state, rules)
             j = _divergence(events, i, state, rules, legal)
             raise SaveError(
                 f"$.events[{j}] ({type(events[j]).__name__}) does not follow from the state before it: "
@@ -660,6 +660,16 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
         log.extend(produced)
         i += len(produced)
     return Game(rules, state, log, len(log))
+
+
+def _listed(action, legal: list):
+    """The listed action equal to ``action`` (compared with the actions of its
+    own type only), or ``None``."""
+    t = type(action)
+    for listed in legal:
+        if type(listed) is t and listed == action:
+            return listed
+    return None
 
 
 def _divergence(events: list, i: int, state, rules: Rules, legal: list) -> int:
@@ -680,7 +690,7 @@ def _compare(events: list, start: int, expected: list) -> None:
         i = start + k
         if i >= len(events):
             raise SaveError(f"the log ends early at {len(events)} events; expected {type(want).__name__} next", i)
-        if events[i] != want:
+        if not events[i] == want:  # == alone: one call per event, not __ne__ and __eq__
             raise SaveError(
                 f"$.events[{i}] ({type(events[i]).__name__}) does not follow from the state before it: "
                 f"the rules give {want!r:.200}, the log has {events[i]!r:.200}", i)
