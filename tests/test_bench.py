@@ -157,3 +157,13 @@ def test_installed_package_without_checkout_says_so(monkeypatch, capsys):
     monkeypatch.setattr(entry, "_suite", lambda: None)
     assert entry.main(["--quick"]) == 2
     assert capsys.readouterr().err.strip() == entry.NO_CHECKOUT
+
+
+def test_cli_bench_runs_the_checkout_suite(monkeypatch, tmp_path):
+    from pillars_rules import cli
+
+    seen = []
+    monkeypatch.setattr(benchmark, "main", lambda argv: seen.append(argv) or 0)  # bench.cli.main
+    out = tmp_path / "r.json"
+    assert cli.main(["bench", "--quick", "--output", str(out)]) == 0
+    assert seen == [["--quick", "--output", str(out)]]
