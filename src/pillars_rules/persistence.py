@@ -42,22 +42,12 @@ from .engine.context import RULES_VERSION, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import action_events, legal_actions, run
 from .errors import IllegalActionError, SaveError
+from .limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH
+from .upcasters import IDENTITY_FORMAT, UPCASTERS, translate_legacy_card_hash, upcast_v1_v2, upcast_v2_v3
 
 FORMAT = "pillars-rules-save"
-#: Current save format. History: 1 -- events as ``[type, fields]`` pairs, no
-#: ``seed`` in the header; 2 -- events as objects with a ``"type"`` key,
-#: header gained ``seed``.
-FORMAT_VERSION = 2
-#: Largest save text :func:`load` accepts, in UTF-8 bytes (a complete game is ~60 KB).
-MAX_SAVE_BYTES = 16 * 1024 * 1024
-#: Most events a save may hold (a complete 4-player game has about 1,000).
-MAX_EVENTS = 100_000
-#: Longest string anywhere in a save (seat names, card ids, hashes).
-MAX_STRING_LENGTH = 1_000
-#: Most items in any list inside an event.
-MAX_ITEMS = 1_000
-#: Every whole number in a save lies in ``[-MAX_INT - 1, MAX_INT]`` (seeds are ``< 2**63``).
-MAX_INT = 2**63 - 1
+#: Current save format (history in :mod:`pillars_rules.upcasters`).
+FORMAT_VERSION = 3
 
 #: Header fields of the current format, each with its JSON type.
 HEADER_FIELDS: dict[str, Any] = {
@@ -290,33 +280,6 @@ def check_event(event: object, index: int) -> None:
         _check_obj(tp, getattr(event, name), f"$.events[{index}].{name}", index)
 
 
-# ------------------------------------------------------------------ upcasters
-def upcast_v1_v2(doc: dict) -> dict:
-    """Format 1 stored events as ``[type, fields]`` pairs and had no ``seed`` in
-    the header; format 2 stores ``{"type": ..., **fields}`` objects and copies
-    the seed from the ``GameStarted`` event into the header."""
-    raw = doc.get("events")
-    if type(raw) is not list:
-        raise _bad("$.events", "a list of [type, fields] pairs", raw, None)
-    if "seed" in doc:
-        raise SaveError("$.seed: format 1 saves have no seed in the header")
-    events = []
-    for i, item in enumerate(raw):
-        if not (type(item) is list and len(item) == 2 and type(item[1]) is dict):
-            raise SaveError(f"$.events[{i}]: format 1 expects [type, fields] pairs", i)
-        if "type" in item[1]:
-            raise SaveError(f"$.events[{i}]: unknown field 'type' in the fields of a format 1 event", i)
-        events.append({"type": item[0], **item[1]})
-    first = events[0] if events else {}
-    # format 1 predates the rules version in the header: it was written under version 1
-    return {**doc, "format_version": 2, "rules_version": doc.get("rules_version", 1),
-            "seed": first.get("seed", 0), "events": events}
-
-
-#: Format version -> function turning such a document into the next version's.
-UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_v1_v2}
-
-
 # ------------------------------------------------------------------ save / load
 def save(game) -> str:
     """The game as JSON text (header + event log). Deterministic: the same game
@@ -375,8 +338,9 @@ def _parse(text: object) -> dict:
     return doc
 
 
-def _upcast(doc: dict) -> dict:
-    version = doc.get("format_version")
+def _upcast(doc: dict) -> tuple[dict, int]:
+    """The document in the current format, and the format it was written in."""
+    version = original = doc.get("format_version")
     if type(version) is not int:
         raise _bad("$.format_version", "a whole number", version, None)
     if version > FORMAT_VERSION:
@@ -390,7 +354,7 @@ def _upcast(doc: dict) -> dict:
             raise SaveError(f"save format {version} is too old to load (no upcaster)")
         doc = up(doc)
         version = doc["format_version"]
-    return doc
+    return doc, original
 
 
 def _header(doc: dict) -> dict:
@@ -428,7 +392,11 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
     """
     from .game import load_cards
 
-    doc = _upcast(_parse(text))
+    doc, written = _upcast(_parse(text))
+    cardset = None
+    if written < IDENTITY_FORMAT:  # an old card_hash: translated if made from the same cards
+        cardset = load_cards(cards)
+        translate_legacy_card_hash(doc, cardset)
     head = _header(doc)
     if head["rules_version"] < 1:
         raise SaveError(f"$.rules_version must be 1 or more, not {head['rules_version']}")
@@ -437,7 +405,8 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
             f"save was made under rules version {head['rules_version']} by pillars-rules "
             f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION} -- "
             "upgrade to load it")
-    cardset = load_cards(cards)
+    if cardset is None:
+        cardset = load_cards(cards)
     if head["card_hash"] != cardset.content_hash:
         raise SaveError(
             "save was made with different card contents (card hash "
@@ -457,10 +426,11 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
     except SaveError as exc:
         if head["rules_version"] == RULES_VERSION:
             raise
-        raise SaveError(
-            f"{exc} (the save was made under rules version {head['rules_version']}, by pillars-rules "
+        raise SaveError(  # the versions first: the detail is what gets cut to the reason's limit
+            f"the save was made under rules version {head['rules_version']} by pillars-rules "
             f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION}, whose "
-            "rules or random draws differ -- load it with the version that made it)", exc.index) from None
+            f"rules or random draws differ -- load it with the version that made it: {exc}",
+            exc.index) from None
 
 
 # ------------------------------------------------------------------ replay
@@ -624,5 +594,5 @@ def _compare(events: list, start: int, expected: list) -> None:
                 f"the rules give {want!r:.200}, the log has {events[i]!r:.200}", i)
 
 
-__all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "UPCASTERS", "FORMAT_VERSION",
+__all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "upcast_v2_v3", "UPCASTERS", "FORMAT_VERSION",
            "MAX_SAVE_BYTES", "MAX_EVENTS", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT", "SaveError"]

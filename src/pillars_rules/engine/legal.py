@@ -85,7 +85,7 @@ def legal_actions(state: GameState, rules: Rules) -> list:
 def _act(rules: Rules, key: tuple, make):
     """The action for ``key``, built once per game's rules and then shared:
     actions are immutable values, so listing them costs no construction."""
-    cache = rules.actions
+    cache = rules._actions
     a = cache.get(key)
     if a is None:
         a = cache[key] = make()
