@@ -114,7 +114,7 @@ def _parse(data: str | bytes | bytearray) -> object:
     if len(data) > MAX_ACTION_BYTES or len(data.encode("utf-8", "surrogatepass")) > MAX_ACTION_BYTES:
         raise _refuse(f"larger than the limit of {MAX_ACTION_BYTES} bytes")
     try:
-        return json.loads(str.__str__(data), parse_int=_parse_int, parse_constant=_parse_constant,
+        return json.loads(data, parse_int=_parse_int, parse_constant=_parse_constant,
                           object_pairs_hook=_no_duplicate_keys)
     except IllegalActionError:
         raise
@@ -130,7 +130,7 @@ def decode_action(data: str | bytes | dict) -> object:
     """The action a client's JSON message (text, UTF-8 bytes, or a parsed
     ``dict``) names; :class:`~pillars_rules.errors.IllegalActionError` with a
     short reason for anything else."""
-    if isinstance(data, (str, bytes, bytearray)):
+    if type(data) in (str, bytes, bytearray):  # not subclasses: their methods could do anything
         data = _parse(data)
     if type(data) is not dict:
         kind = "a list" if type(data) is list else type(data).__name__

@@ -33,6 +33,9 @@ MAX_FILES = 64
 MAX_CARDS_PER_FILE = 1000
 #: Most cards in one card set (base cards plus every fan card).
 MAX_CARDS = 1000
+#: Longest card, from its kind to its closing brace, comments included;
+#: longer cards are refused before they are parsed.
+MAX_CARD_CHARS = 16 * 1024
 #: Most abilities on one card, and in each of its variants.
 MAX_ABILITIES_PER_CARD = 16
 #: Most variants on one card.
@@ -63,8 +66,6 @@ MAX_REASON_LENGTH = MAX_REASON_LENGTH
 # ---------------------------------------------------------------- actions from clients
 #: Largest JSON action message (:func:`pillars_rules.actions_json.decode_action`).
 MAX_ACTION_BYTES = 4096
-#: Deepest nesting of lists and objects in a JSON action message.
-MAX_ACTION_DEPTH = 4
 
 # ---------------------------------------------------------------- saves (derived)
 #: Longest string anywhere in a save: seat names, card ids, tags, variant

@@ -26,6 +26,7 @@ save is not valid JSON (truncated or corrupted?)
 
 from __future__ import annotations
 
+import itertools
 import json
 import types
 import typing
@@ -41,8 +42,9 @@ from .engine import events as E
 from .engine.context import RULES_VERSION, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import action_events, legal_actions, run
-from .errors import IllegalActionError, SaveError
-from .limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH
+from .errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
+from .limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_SEAT_NAME_LENGTH, MAX_STRING_LENGTH
+from .textcheck import name_problem
 from .upcasters import IDENTITY_FORMAT, UPCASTERS, translate_legacy_card_hash, upcast_v1_v2, upcast_v2_v3
 
 FORMAT = "pillars-rules-save"
@@ -90,7 +92,7 @@ def _json_type(value: object) -> str:
 
 
 def _bad(path: str, want: str, value: object, index: int | None) -> SaveError:
-    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    shown = safe_repr(value, 40)
     return SaveError(f"{path}: expected {want}, got {_json_type(value)} {shown}", index)
 
 
@@ -217,7 +219,7 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
     if tp in (int, str, bool):
         def f(value, path, index):
             if type(value) is not tp:
-                raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__} {value!r:.40}", index)
+                raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__} {safe_repr(value, 40)}", index)
             if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:  # type: ignore[operator]
                 raise SaveError(f"{path}: number out of range", index)
         return f
@@ -267,7 +269,7 @@ def event_from_dict(d: object, index: int) -> object:
     kind = d.get("type")
     cls = E.EVENT_TYPES.get(kind) if type(kind) is str else None
     if cls is None:
-        raise SaveError(f"{path}.type: unknown event type {str(kind)[:40]!r}", index)
+        raise SaveError(f"{path}.type: unknown event type {safe_repr(kind, 40)}", index)
     return _struct_obj(cls, d, path, index, skip="type")
 
 
@@ -310,15 +312,15 @@ def _no_duplicate_keys(pairs: list) -> dict:
 
 
 def _parse(text: object) -> dict:
-    if isinstance(text, (bytes, bytearray)):
+    if type(text) in (bytes, bytearray):
         if len(text) > MAX_SAVE_BYTES:
             raise SaveError(f"save is {len(text)} bytes; the limit is {MAX_SAVE_BYTES}")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise SaveError(f"save is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
-    if not isinstance(text, str):
-        raise SaveError(f"save must be JSON text, not {type(text).__name__}")
+    if type(text) is not str:  # not even a str subclass: its methods could do anything
+        raise SaveError(f"save must be JSON text (str or bytes), not {type(text).__name__}")
     if len(text) > MAX_SAVE_BYTES or (
             len(text) > MAX_SAVE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_SAVE_BYTES):
         raise SaveError(f"save is larger than the limit of {MAX_SAVE_BYTES} bytes")
@@ -420,7 +422,7 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
             "seed": first.seed, "card_hash": first.card_hash}
     for key, value in told.items():
         if head[key] != value:
-            raise SaveError(f"$.{key} is {head[key]!r:.60} but the log says {value!r:.60}", 0)
+            raise SaveError(f"$.{key} is {safe_repr(head[key], 60)} but the log says {safe_repr(value, 60)}", 0)
     try:
         return _replay(events, cardset, verify, typed=True)
     except SaveError as exc:
@@ -488,8 +490,12 @@ def _check_start(first, cards: CardSet):
     names = first.names
     if not 2 <= len(names) <= 4:
         raise SaveError(f"$.events[0].names: {len(names)} players; 2 to 4 are allowed", 0)
-    if not all(n.strip() for n in names) or len(set(names)) != len(names):
-        raise SaveError(f"$.events[0].names: seat names must be non-empty and differ, not {names!r:.80}", 0)
+    for k, name in enumerate(names):
+        why = name_problem(name, MAX_SEAT_NAME_LENGTH)  # the same rule as new_game's
+        if why:
+            raise SaveError(f"$.events[0].names[{k}]: {why}", 0)
+    if len(set(names)) != len(names):
+        raise SaveError(f"$.events[0].names: seat names must differ, not {safe_repr(names, 80)}", 0)
     if not 0 <= first.seed <= MAX_INT:
         raise SaveError(f"$.events[0].seed: the seed must be from 0 to 2**63-1, not {first.seed}", 0)
     try:
@@ -497,13 +503,13 @@ def _check_start(first, cards: CardSet):
     except Exception as exc:  # ConfigError: unknown variant
         raise SaveError(f"$.events[0].variants: {exc}", 0) from None
     if variants != first.variants:
-        raise SaveError(f"$.events[0].variants: must be sorted and distinct, not {first.variants!r:.80}", 0)
+        raise SaveError(f"$.events[0].variants: must be sorted and distinct, not {safe_repr(first.variants, 80)}", 0)
     rules = rules_for(cards, variants)
     want = E.GameStarted(names=names, seed=first.seed, variants=variants, card_hash=rules.content_hash,
                          starting_craftsmen=rules.starting_craftsmen, gold=START_GOLD[: len(names)])
     if first != want:
-        raise SaveError(f"$.events[0] does not follow from the rules: new_game gives {want!r:.200}, "
-                        f"the log has {first!r:.200}", 0)
+        raise SaveError(f"$.events[0] does not follow from the rules: new_game gives {safe_repr(want, 120)}, "
+                        f"the log has {safe_repr(first, 120)}", 0)
     return rules
 
 
@@ -513,7 +519,13 @@ def replay_checked(events: list, cards: CardSet, *, verify: bool = True):
     Raises :class:`SaveError` (naming the index of the offending event) and
     nothing else, whatever ``events`` holds.
     """
-    return _replay(list(events), cards, verify, typed=False)
+    try:
+        events = list(itertools.islice(events, MAX_EVENTS + 1))
+        return _replay(events, cards, verify, typed=False)
+    except PillarsError:
+        raise
+    except Exception as exc:  # hostile event objects: an __eq__ that raises, endless nesting...
+        raise SaveError(f"the log cannot be replayed: {type(exc).__name__}: {bounded(exc, 150)}") from None
 
 
 def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
@@ -540,7 +552,7 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
                 state = evolve(state, e)
             except Exception as exc:  # trusted mode: any failure is still a SaveError
                 raise SaveError(f"$.events[{i}] ({type(e).__name__}) cannot be applied: "
-                                f"{type(exc).__name__}: {exc}", i) from None
+                                f"{type(exc).__name__}: {bounded(exc, 120)}", i) from None
         return Game(rules, state, list(events), len(events))
     # Verified: every event is re-derived by the rules and compared; the game
     # keeps the derived events, so a value that merely compares equal (1.0 for 1)
@@ -591,7 +603,7 @@ def _compare(events: list, start: int, expected: list) -> None:
         if events[i] != want:
             raise SaveError(
                 f"$.events[{i}] ({type(events[i]).__name__}) does not follow from the state before it: "
-                f"the rules give {want!r:.200}, the log has {events[i]!r:.200}", i)
+                f"the rules give {safe_repr(want, 120)}, the log has {safe_repr(events[i], 120)}", i)
 
 
 __all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "upcast_v2_v3", "UPCASTERS", "FORMAT_VERSION",
