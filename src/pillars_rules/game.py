@@ -50,7 +50,9 @@ def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
     base = cardlang.base_cards()
     if extra is None:
         return base
-    if not isinstance(extra, CardSet):
+    if isinstance(extra, CardSet):
+        extra = _within_limits(extra, base)
+    else:
         if isinstance(extra, (str, os.PathLike)):
             paths = [extra]
         elif isinstance(extra, Iterable) and not isinstance(extra, (bytes, Mapping)):
@@ -65,6 +67,26 @@ def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
             raise ConfigError(f"cards: more than {limits.MAX_FILES} paths")
         extra = cardlang.load_paths(paths, known=base)
     return base.merged(extra)
+
+
+_CHECKED: dict[tuple[str, str], bool] = {}
+
+
+def _within_limits(extra: CardSet, base: CardSet) -> CardSet:
+    """``extra`` if card text could say the same: a set built from ``Card``
+    objects skips the compiler, so its canonical text is compiled once (per
+    identity) to hold it to the same limits and checks as card files."""
+    from .cardlang import compile_text, format_cards
+
+    key = (extra.identity, base.identity)
+    if key not in _CHECKED:
+        again = compile_text(format_cards(extra), "<cards>", known=base)  # CardError if not
+        if again.identity != extra.identity:
+            raise ConfigError("cards: this CardSet holds cards that card text cannot express")
+        if len(_CHECKED) >= 64:
+            _CHECKED.clear()
+        _CHECKED[key] = True
+    return extra
 
 
 class Game:

@@ -90,6 +90,30 @@ def test_a_variant_counts_against_the_ability_limit_too():
     assert "abilities" in error.reason and error.diagnostics[0].line == 2
 
 
+def test_a_card_set_built_from_objects_is_held_to_the_same_limits():
+    """Card objects skip the compiler; new_game compiles their canonical text."""
+    import attrs
+
+    from pillars_rules.cards import Card, CardSet
+    from pillars_rules.effects import Amount, Convert
+
+    hoarder = Card("hoarder", "craftsman", "Hoarder", abilities=(Convert((), (Amount("wood", 999),), 999),))
+    with pytest.raises(pr.CardError) as info:
+        pr.new_game(players=2, cards=CardSet((hoarder,)))
+    assert f"from 1 to {MAX_NUMBER}" in info.value.reason
+    bidi = attrs.evolve(hoarder, name="Hoard\u202eer", abilities=(Convert((), (Amount("wood", 3),), 2),))
+    with pytest.raises(pr.CardError):
+        pr.new_game(players=2, cards=CardSet((bidi,)))
+    many = CardSet(tuple(attrs.evolve(hoarder, id=f"h{i}", abilities=(Convert((), (Amount("wood", 1),), 1),))
+                         for i in range(MAX_CARDS)))
+    with pytest.raises(pr.CardError) as info:
+        pr.new_game(players=2, cards=many)
+    assert "too many cards" in info.value.reason
+    fine = CardSet((attrs.evolve(hoarder, abilities=(Convert((), (Amount("wood", 3),), 2),)),))
+    game = pr.new_game(players=2, cards=fine)
+    assert game.rules.card("hoarder").abilities == fine["hoarder"].abilities
+
+
 # ------------------------------------------------------------------ reading files
 def test_a_fifo_named_like_a_card_file_is_skipped_with_a_diagnostic_not_read(tmp_path):
     os.mkfifo(tmp_path / "x.cards")  # opening it for reading would block forever

@@ -136,3 +136,12 @@ def test_an_old_save_with_an_unknown_card_hash_is_still_refused():
     doc["card_hash"] = doc["events"][0]["card_hash"] = "1" * 64
     with pytest.raises(pr.SaveError, match="different card"):
         pr.load(json.dumps(doc))
+
+
+def test_the_canonical_text_covers_every_field_of_every_shipped_card():
+    """The identity hashes each card's canonical text, so that text must say
+    everything the card is: compiling it gives back an equal card."""
+    cards = pr.load_cards([str(FAN)])
+    for card in cards:
+        again = cardlang.compile_text(cardlang.format_cards((card,)), known=cards)[card.id]
+        assert again == card, card.id
