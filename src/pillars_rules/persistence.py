@@ -45,7 +45,10 @@ from .engine.legal import action_events, legal_actions, run
 from .errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
 from .limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_SEAT_NAME_LENGTH, MAX_STRING_LENGTH
 from .textcheck import name_problem
-from .upcasters import IDENTITY_FORMAT, UPCASTERS, translate_legacy_card_hash, upcast_v1_v2, upcast_v2_v3
+from .upcasters import (
+    IDENTITY_FORMAT, RULES_UPCASTERS, RULES_V1_BASE_CARD_HASH, UPCASTERS, translate_legacy_card_hash,
+    upcast_rules_v1_v2, upcast_v1_v2, upcast_v2_v3,
+)
 
 FORMAT = "pillars-rules-save"
 #: Current save format (history in :mod:`pillars_rules.upcasters`).
@@ -282,6 +285,15 @@ def check_event(event: object, index: int) -> None:
         _check_obj(tp, getattr(event, name), f"$.events[{index}].{name}", index)
 
 
+def _upcast_rules(head: dict) -> dict:
+    version = head["rules_version"]
+    while version < RULES_VERSION:
+        up = RULES_UPCASTERS.get(version)
+        head = up(head) if up is not None else {**head, "rules_version": version + 1}
+        version = head["rules_version"]
+    return head
+
+
 # ------------------------------------------------------------------ save / load
 def save(game) -> str:
     """The game as JSON text (header + event log). Deterministic: the same game
@@ -407,13 +419,18 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
             f"save was made under rules version {head['rules_version']} by pillars-rules "
             f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION} -- "
             "upgrade to load it")
+    made_under = head["rules_version"]
+    head = _upcast_rules(head)
     if cardset is None:
         cardset = load_cards(cards)
     if head["card_hash"] != cardset.content_hash:
+        older = "" if made_under == RULES_VERSION else (
+            f" -- the save was made under rules version {made_under}, whose base cards differ from "
+            f"rules version {RULES_VERSION}'s; only games of the base cards alone are converted")
         raise SaveError(
             "save was made with different card contents (card hash "
             f"{head['card_hash'][:12]}... here {cardset.content_hash[:12]}...); "
-            "pass the same cards= files the game was created with")
+            "pass the same cards= files the game was created with" + older)
     events = [event_from_dict(d, i) for i, d in enumerate(head["events"])]
     first = events[0]
     if not isinstance(first, E.GameStarted):
@@ -426,18 +443,17 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
     try:
         return _replay(events, cardset, verify, typed=True)
     except SaveError as exc:
-        if head["rules_version"] == RULES_VERSION:
+        if made_under == RULES_VERSION:
             raise
         raise SaveError(  # the versions first: the detail is what gets cut to the reason's limit
-            f"the save was made under rules version {head['rules_version']} by pillars-rules "
-            f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION}, whose "
-            f"rules or random draws differ -- load it with the version that made it: {exc}",
+            f"made under rules version {made_under} (pillars-rules {head['library_version'][:20]}); "
+            f"this library plays rules version {RULES_VERSION}, whose rules or draws differ: {exc}",
             exc.index) from None
 
 
 # ------------------------------------------------------------------ replay
 _FIRST_EVENT_ACTION = {
-    E.ResourceCardTaken: lambda e, s: A.TakeResourceCard(e.card),
+    E.ResourceCardTaken: lambda e, s: A.TakeResourceCard(e.card, e.pieces.big > 0),  # §2.2
     E.CraftsmanHired: lambda e, s: A.Hire(e.card),
     E.DraftPassed: lambda e, s: A.Pass(),
     E.CraftsmanDiscarded: lambda e, s: A.Discard(e.card),
@@ -603,8 +619,21 @@ def _compare(events: list, start: int, expected: list) -> None:
         if events[i] != want:
             raise SaveError(
                 f"$.events[{i}] ({type(events[i]).__name__}) does not follow from the state before it: "
-                f"the rules give {safe_repr(want, 120)}, the log has {safe_repr(events[i], 120)}", i)
+                f"{_difference(want, events[i])}", i)
 
 
-__all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "upcast_v2_v3", "UPCASTERS", "FORMAT_VERSION",
+def _difference(want: object, got: object) -> str:
+    """The rules' event and the log's, cut to what differs (a reason has room
+    for little): the differing fields when both are of one event type."""
+    if type(want) is type(got) and attrs.has(type(want)):
+        diff = [f"{f.name}: the rules give {safe_repr(getattr(want, f.name), 60)}, the log has "
+                f"{safe_repr(getattr(got, f.name), 60)}"
+                for f in attrs.fields(type(want)) if getattr(want, f.name) != getattr(got, f.name)]
+        if diff:
+            return "; ".join(sorted(diff, key=len))  # the shortest first: most of them fit
+    return f"the rules give {safe_repr(want, 120)}, the log has {safe_repr(got, 120)}"
+
+
+__all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "upcast_v2_v3", "UPCASTERS",
+           "upcast_rules_v1_v2", "RULES_UPCASTERS", "FORMAT_VERSION",
            "MAX_SAVE_BYTES", "MAX_EVENTS", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT", "SaveError"]

@@ -1,4 +1,5 @@
-"""Older save formats, upgraded one version at a time by named functions.
+"""Older saves, upgraded one version at a time by named functions: save
+formats (:data:`UPCASTERS`) and rules versions (:data:`RULES_UPCASTERS`).
 
 :data:`UPCASTERS` maps a format version to the function that turns such a
 document into the next version's. History:
@@ -25,7 +26,8 @@ from .errors import SaveError
 #: Format-2 ``card_hash`` values of base card sets shipped by earlier versions.
 #: A save recording one of them was made with the base cards only.
 LEGACY_BASE_HASHES: frozenset[str] = frozenset({
-    "3febfecf210e29447f753b919b865eea7ac28c45753f98ac542419bd19522fc2",  # 0.1.0, until #10
+    "3febfecf210e29447f753b919b865eea7ac28c45753f98ac542419bd19522fc2",  # rules version 1
+    "aa1edcf36e7fdd7d55075e4ba4265719d218855cd13259392ff78a939c2b6751",  # rules version 2 (#9)
 })
 
 
@@ -97,5 +99,50 @@ def translate_legacy_card_hash(doc: dict, cards: CardSet) -> None:
         events[0] = {**events[0], "card_hash": cards.identity}
 
 
+# ------------------------------------------------------------------ rules versions
+#: Content hash of the base cards at rules version 1 (their texts before issue
+#: #9). A rules-version-1 save of a game with the base cards only names it.
+RULES_V1_BASE_CARD_HASH = "3febfecf210e29447f753b919b865eea7ac28c45753f98ac542419bd19522fc2"
+_OLD_STATUE_VARIANT = "archbishop_all_craftsmen"
+
+
+def upcast_rules_v1_v2(head: dict) -> dict:
+    """Rules version 2 (issue #9) changed the base cards and made the old
+    variant ``archbishop_all_craftsmen`` the default reading of the
+    Archbishop's statue (§8). A version-1 save of base cards gets today's base
+    card hash; with the old variant, the variant is dropped (header and
+    ``GameStarted``) and so are its ``CapacityBoosted`` events, since the
+    statue is now a modifier. The log is then replayed and verified as usual:
+    a game that other changes of version 2 touch (e.g. Richard's cube at
+    another step) is refused with both rules versions named.
+
+    ``head`` is the checked header (``persistence._header``) with raw event objects."""
+    from .cardlang import base_cards
+
+    old, new_hash = _OLD_STATUE_VARIANT, base_cards().content_hash
+    events = list(head["events"])
+    variants = head["variants"]
+    if old in variants:
+        variants = tuple(v for v in variants if v != old)
+        events = [e for e in events if not (type(e) is dict and e.get("type") == "CapacityBoosted")]
+    card_hash = new_hash if head["card_hash"] == RULES_V1_BASE_CARD_HASH else head["card_hash"]
+    first = events[0]
+    if type(first) is dict and first.get("type") == "GameStarted":
+        first = dict(first)
+        if first.get("card_hash") == RULES_V1_BASE_CARD_HASH:
+            first["card_hash"] = new_hash
+        if type(first.get("variants")) is list:
+            first["variants"] = [v for v in first["variants"] if v != old]
+        events[0] = first
+    return {**head, "rules_version": 2, "variants": variants, "card_hash": card_hash, "events": events}
+
+
+#: Rules version -> function turning a checked header of a save made under
+#: that rules version into one of the next (a missing version needs no change:
+#: its log is only re-verified).
+RULES_UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_rules_v1_v2}
+
+
 __all__ = ["UPCASTERS", "upcast_v1_v2", "upcast_v2_v3", "LEGACY_BASE_HASHES", "legacy_source_hash",
-           "translate_legacy_card_hash", "IDENTITY_FORMAT"]
+           "translate_legacy_card_hash", "IDENTITY_FORMAT", "RULES_UPCASTERS", "upcast_rules_v1_v2",
+           "RULES_V1_BASE_CARD_HASH"]

@@ -117,22 +117,39 @@ def test_nothing_shared_between_games_can_be_changed_from_outside():
 
 # ------------------------------------------------------------------ old saves
 def test_a_save_made_before_the_identity_change_still_loads():
-    """Written by the previous version (format 2, card_hash = hash of source
-    texts and names) from a 3-player base game with the dm variant."""
-    text = (FIXTURES / "format2_identity1_3p_seed21.json").read_text(encoding="utf-8")
+    """Written by the previous version (format 2, rules version 2, card_hash =
+    hash of the base files' names and texts) from a 4-player base game."""
+    text = (FIXTURES / "format2_rules2_4p_seed33.json").read_text(encoding="utf-8")
     doc = json.loads(text)
-    assert doc["format_version"] == 2
-    assert doc["card_hash"] == "3febfecf210e29447f753b919b865eea7ac28c45753f98ac542419bd19522fc2"
+    assert doc["format_version"] == 2 and doc["rules_version"] == 2
+    assert doc["card_hash"] == "aa1edcf36e7fdd7d55075e4ba4265719d218855cd13259392ff78a939c2b6751"
     game = pr.load(text)
-    assert game.n_events == len(doc["events"]) == 403
-    assert game.rules.content_hash == cardlang.base_cards().content_hash
+    assert game.n_events == len(doc["events"]) == 483
+    assert game.rules.content_hash == cardlang.base_cards().content_hash != doc["card_hash"]
     again = json.loads(pr.save(game))
     assert again["format_version"] == 3 and again["card_hash"] == game.rules.content_hash
     assert pr.load(pr.save(game)) == game
+    # the old hash is also recognised from the cards' own sources, without the table
+    from pillars_rules import upcasters
+
+    assert upcasters.legacy_source_hash(cardlang.base_cards()) == doc["card_hash"]
+
+
+def test_an_older_rules_save_is_judged_by_its_log_not_refused_for_its_card_hash():
+    """Format 2, rules version 1 (written before issue #9 changed the base
+    cards): its old card hash is recognised; the log is then replayed under
+    today's rules, which it no longer follows, so the refusal names the rules
+    versions -- not different cards."""
+    text = (FIXTURES / "format2_identity1_3p_seed21.json").read_text(encoding="utf-8")
+    assert json.loads(text)["card_hash"] == "3febfecf210e29447f753b919b865eea7ac28c45753f98ac542419bd19522fc2"
+    with pytest.raises(pr.SaveError) as info:
+        pr.load(text)
+    assert "made under rules version 1" in info.value.reason
+    assert "card" not in info.value.reason.split(":")[0]
 
 
 def test_an_old_save_with_an_unknown_card_hash_is_still_refused():
-    doc = json.loads((FIXTURES / "format2_identity1_3p_seed21.json").read_text(encoding="utf-8"))
+    doc = json.loads((FIXTURES / "format2_rules2_4p_seed33.json").read_text(encoding="utf-8"))
     doc["card_hash"] = doc["events"][0]["card_hash"] = "1" * 64
     with pytest.raises(pr.SaveError, match="different card"):
         pr.load(json.dumps(doc))
