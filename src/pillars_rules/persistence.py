@@ -46,7 +46,7 @@ from .errors import IllegalActionError, PillarsError, SaveError, bounded, safe_r
 from .limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_SEAT_NAME_LENGTH, MAX_STRING_LENGTH
 from .textcheck import name_problem
 from .upcasters import (
-    IDENTITY_FORMAT, RULES_UPCASTERS, RULES_V1_BASE_CARD_HASH, UPCASTERS, translate_legacy_card_hash,
+    IDENTITY_FORMAT, RULES_UPCASTERS, UPCASTERS, translate_legacy_card_hash,
     upcast_rules_v1_v2, upcast_v1_v2, upcast_v2_v3,
 )
 
