@@ -1,6 +1,7 @@
 """The package's modules import one another in one direction only (issue #12):
 no module imports, directly or through others, a module that imports it --
-local imports inside functions count too."""
+local imports inside functions count too; imports under ``if TYPE_CHECKING:``
+(annotations only) do not."""
 
 from __future__ import annotations
 
@@ -17,6 +18,11 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _is_type_checking(node: ast.AST) -> bool:
+    """``if TYPE_CHECKING:`` -- imports for annotations only, never run."""
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
 def import_graph() -> dict[str, set[str]]:
     """Module -> the package modules it imports (submodules importing their own package excluded)."""
     files = {_module_name(f): f for f in PKG.rglob("*.py")}
@@ -24,7 +30,12 @@ def import_graph() -> dict[str, set[str]]:
     for mod, f in files.items():
         package = mod.split(".") if f.name == "__init__.py" else mod.split(".")[:-1]
         deps = set()
-        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        typing_only = {id(n) for block in ast.walk(tree) if _is_type_checking(block)
+                       for n in ast.walk(block)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
             if isinstance(node, ast.ImportFrom):
                 base = package[: len(package) - node.level + 1] if node.level else []
                 target = ".".join(base + ([node.module] if node.module else []))
@@ -77,6 +88,12 @@ def test_the_graph_sees_local_imports():
     graph = import_graph()
     assert "pillars_rules.cardlang" in graph["pillars_rules.game"]  # imported inside load_cards
     assert "pillars_rules.engine.queries" in graph["pillars_rules.engine.flow"]
+
+
+def test_annotation_only_imports_are_not_edges():
+    graph = import_graph()
+    assert "pillars_rules.cardlang.formatter" in graph["pillars_rules.cards"]  # inside a function
+    assert "pillars_rules.cards" not in graph["pillars_rules.cardlang.formatter"]  # under TYPE_CHECKING
 
 
 def test_no_import_cycles():

@@ -22,6 +22,8 @@ from typing import Union
 
 from attrs import frozen
 
+#: Card kinds (the card language and :mod:`pillars_rules.cards` both use them).
+KINDS: tuple[str, ...] = ("craftsman", "privilege", "event", "resource")
 CUBES: tuple[str, ...] = ("wood", "stone", "sand", "metal")
 AMOUNT_KINDS: tuple[str, ...] = CUBES + ("gold", "vp")
 

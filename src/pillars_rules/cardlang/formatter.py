@@ -14,14 +14,16 @@ abilities in their written order, then variants.
 from __future__ import annotations
 
 import bisect
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import attrs
 
 from .. import effects as fx
-from ..cards import Card, CardSet
 from . import ast
 from .parser import parse
+
+if TYPE_CHECKING:  # annotations only: pillars_rules.cards imports this module
+    from ..cards import Card, CardSet
 
 INDENT = "    "
 FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "site", "yields",
