@@ -19,7 +19,9 @@ from .cards import Card, CardSet
 from .engine import events
 from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
-from .errors import CardError, ConfigError, IllegalActionError, PillarsError, SaveError
+from .errors import (
+    CardError, ConfigError, ConflictError, IllegalActionError, PillarsError, SaveError, StaleActionError,
+)
 from .game import VARIANTS, Game, load_cards, new_game, replay
 from .persistence import load, save
 from .view import SeatView
@@ -31,4 +33,5 @@ __all__ = [
     "Card", "CardSet", "RandomBot", "play",
     "actions", "events", "EVENT_TYPES",
     "CardError", "ConfigError", "IllegalActionError", "PillarsError", "SaveError",
+    "StaleActionError", "ConflictError",
 ]

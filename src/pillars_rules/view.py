@@ -59,6 +59,12 @@ class SeatView:
         return ev
 
     @property
+    def decision(self) -> int:
+        """The number of the pending decision: send it back with an action
+        (``Game.apply(..., expect=view.decision)``) so a resent message is refused."""
+        return self.state.decision
+
+    @property
     def n_events(self) -> int:
         return len(self._events) if self._events is not None else len(self._raw)
 
@@ -116,6 +122,41 @@ def redact_event(event: object) -> object:
         return E.GameStarted(event.names, 0, event.variants, event.card_hash,
                              event.starting_craftsmen, event.gold, event.vp)
     return event
+
+
+#: The ``format`` tag of :func:`export` documents.
+EXPORT_FORMAT = "pillars-rules-seat-export"
+EXPORT_FORMAT_VERSION = 1
+
+
+def _action_dict(action) -> dict:
+    # Replaced by pillars_rules.actions_json.encode_action once it lands on main.
+    import attrs
+
+    fields = attrs.asdict(action, recurse=False, filter=lambda a, v: a.name != "label")
+    return {"type": type(action).__name__, **fields, "label": str(action)}
+
+
+def export(seat_view: SeatView) -> str:
+    """``seat_view`` as JSON text for that seat's client: the redacted state,
+    the redacted log, the seat's legal actions and the decision number, under
+    a ``format`` tag. It holds no seed, no draw counter and no undealt card,
+    so the client can neither replay the chance draws nor predict the next."""
+    import json
+
+    from .persistence import converter, event_to_dict
+
+    doc = {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_FORMAT_VERSION,
+        "seat": seat_view.seat,
+        "decision": seat_view.decision,
+        "state": converter.unstructure(seat_view.state),
+        "next_event": seat_view.next_event,
+        "legal_actions": [_action_dict(a) for a in seat_view.legal_actions],
+        "events": [event_to_dict(e) for e in seat_view.events],
+    }
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
 def view(game, seat: int) -> SeatView:
