@@ -85,7 +85,7 @@ def decode_message(message: str | bytes) -> tuple[int, object]:
     if len(message) > MAX_MESSAGE_BYTES:
         raise IllegalActionError(f"message of {len(message)} characters; the limit is {MAX_MESSAGE_BYTES}")
     try:
-        data = json.loads(message)
+        data = json.loads(message, object_pairs_hook=_unique_keys)
     except RecursionError:
         raise IllegalActionError("message is nested too deeply") from None
     except ValueError as exc:
@@ -96,6 +96,13 @@ def decode_message(message: str | bytes) -> tuple[int, object]:
     if type(decision) is not int or not 0 <= decision < 2**53:
         raise IllegalActionError("\"decision\" must be the whole number of the decision answered")
     return decision, decode_action(data["action"])
+
+
+def _unique_keys(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a key is repeated in one object")
+    return out
 
 
 def encode_message(decision: int, action) -> str:
