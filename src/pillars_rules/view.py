@@ -10,6 +10,9 @@ are redacted in the view's log.
 A view is what a bot receives (:mod:`pillars_rules.bots`): it is cheap to make
 (the redacted log is built only when ``events`` is first read) and holds no
 reference through which the hidden state could be reached.
+
+:func:`export` (``Game.export(seat)``) turns a view into JSON text for that
+seat's client; ``view.decision`` is the move token the client sends back.
 """
 
 from __future__ import annotations

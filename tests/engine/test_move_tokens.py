@@ -96,3 +96,14 @@ def test_the_current_token_is_accepted_and_wrong_types_are_refused():
             game.apply(A.Pass(), seat=0, expect=far)
         assert len(info.value.reason) < 120
     assert game.n_events == pr.new_game(players=2, seed=2).n_events    # unchanged
+
+
+def test_check_game_holds_the_decision_number_to_the_log():
+    from pillars_rules.engine.state import replace
+    from pillars_rules.testing import InvariantError, check_game
+
+    *_, (_, _, _, game) = random_games(1, seed=3)
+    check_game(game)
+    off = pr.Game(game.rules, replace(game.state, decision=game.decision + 1), list(game.events), game.n_events)
+    with pytest.raises(InvariantError, match="decision numbers"):
+        check_game(off, roundtrip=False)
