@@ -212,3 +212,16 @@ def test_a_message_for_a_decision_another_table_answered_raises_conflict(tmp_pat
     assert (info.value.decision, info.value.stored) == (1, 2)
     assert second.game == first.game                 # reloaded the winner's events
     assert second.handle(0, encode_message(1, legal[-1])).code == "stale"
+
+
+def test_the_store_is_an_append_only_sqlite_log_in_wal_mode(tmp_path):
+    path = tmp_path / "wal.sqlite3"
+    table = Table.create(EventStore(path), "g", players=2, seed=6)
+    play(table, random.Random(2), 4)
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    rows = raw.execute("SELECT idx, body FROM events WHERE game_id = 'g' ORDER BY idx").fetchall()
+    assert [json.loads(body) for _, body in rows] == json.loads(pr.save(table.game))["events"]
+    header, decision = raw.execute("SELECT header, decision FROM games").fetchone()
+    assert decision == table.decision == 5
+    assert json.loads(header)["seed"] == 6 and "events" not in json.loads(header)
