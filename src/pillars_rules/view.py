@@ -132,14 +132,6 @@ EXPORT_FORMAT = "pillars-rules-seat-export"
 EXPORT_FORMAT_VERSION = 1
 
 
-def _action_dict(action) -> dict:
-    # Replaced by pillars_rules.actions_json.encode_action once it lands on main.
-    import attrs
-
-    fields = attrs.asdict(action, recurse=False, filter=lambda a, v: a.name != "label")
-    return {"type": type(action).__name__, **fields, "label": str(action)}
-
-
 def export(seat_view: SeatView) -> str:
     """``seat_view`` as JSON text for that seat's client: the redacted state,
     the redacted log, the seat's legal actions and the decision number, under
@@ -147,6 +139,7 @@ def export(seat_view: SeatView) -> str:
     so the client can neither replay the chance draws nor predict the next."""
     import json
 
+    from .actions_json import encode_action
     from .persistence import converter, event_to_dict
 
     doc = {
@@ -156,7 +149,7 @@ def export(seat_view: SeatView) -> str:
         "decision": seat_view.decision,
         "state": converter.unstructure(seat_view.state),
         "next_event": seat_view.next_event,
-        "legal_actions": [_action_dict(a) for a in seat_view.legal_actions],
+        "legal_actions": [encode_action(a) for a in seat_view.legal_actions],
         "events": [event_to_dict(e) for e in seat_view.events],
     }
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))

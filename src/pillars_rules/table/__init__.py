@@ -38,37 +38,14 @@ import pillars_rules as pr
 from pillars_rules.persistence import event_to_dict
 from pillars_rules.view import redact_event
 
+from .. import errors
 from ..errors import ConflictError, IllegalActionError, StaleActionError
 from .store import MAX_GAME_ID_LENGTH, EventStore, StoreError, check_game_id
 
 #: Largest client message :meth:`Table.handle` reads, in bytes.
 MAX_MESSAGE_BYTES = 16 * 1024
-#: Longest refusal reason an :class:`Outcome` carries.
-MAX_REASON_LENGTH = 300
-
-
-def decode_action(data: object):
-    """The action a client's parsed JSON object names; IllegalActionError otherwise.
-
-    Thin stand-in for ``pillars_rules.actions_json.decode_action``, used until
-    that lands: only this function changes then.
-    """
-    if type(data) is not dict:
-        raise IllegalActionError("the action must be a JSON object with a \"type\"")
-    fields = {k: v for k, v in data.items() if k != "label"}
-    kind = fields.pop("type", None)
-    cls = pr.actions.ACTION_TYPES.get(kind) if type(kind) is str else None
-    if cls is None:
-        raise IllegalActionError(f"unknown action type {str(kind)[:40]!r}")
-    for name, value in fields.items():
-        if type(value) not in (str, int, bool) or type(value) is int and abs(value) > 2**31:
-            raise IllegalActionError(f"{cls.__name__}.{str(name)[:40]}: expected a string, "
-                                     "a whole number or true/false")
-    try:
-        return cls(**fields)
-    except TypeError:
-        raise IllegalActionError(f"{cls.__name__} has other fields than "
-                                 f"{', '.join(sorted(map(str, fields)))[:80] or 'none'}") from None
+#: Longest refusal reason an :class:`Outcome` carries (that of every library error).
+MAX_REASON_LENGTH = errors.MAX_REASON_LENGTH
 
 
 def decode_message(message: str | bytes) -> tuple[int, object]:
@@ -95,7 +72,7 @@ def decode_message(message: str | bytes) -> tuple[int, object]:
     decision = data["decision"]
     if type(decision) is not int or not 0 <= decision < 2**53:
         raise IllegalActionError("\"decision\" must be the whole number of the decision answered")
-    return decision, decode_action(data["action"])
+    return decision, pr.decode_action(data["action"])
 
 
 def _unique_keys(pairs: list) -> dict:
@@ -107,14 +84,8 @@ def _unique_keys(pairs: list) -> dict:
 
 def encode_message(decision: int, action) -> str:
     """The message a client sends to answer ``decision`` with ``action``."""
-    fields = {k: v for k, v in _fields(action).items() if k != "label"}
-    return json.dumps({"decision": decision, "action": {"type": type(action).__name__, **fields}})
-
-
-def _fields(action) -> dict:
-    import attrs
-
-    return attrs.asdict(action, recurse=False)
+    fields = {k: v for k, v in pr.encode_action(action).items() if k != "label"}
+    return json.dumps({"decision": decision, "action": fields})
 
 
 @frozen
@@ -248,4 +219,4 @@ class Table:
 
 
 __all__ = ["Table", "Outcome", "EventStore", "StoreError", "ConflictError", "decode_message",
-           "encode_message", "decode_action", "MAX_MESSAGE_BYTES", "MAX_REASON_LENGTH", "MAX_GAME_ID_LENGTH"]
+           "encode_message", "MAX_MESSAGE_BYTES", "MAX_REASON_LENGTH", "MAX_GAME_ID_LENGTH"]
