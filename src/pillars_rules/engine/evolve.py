@@ -135,7 +135,7 @@ def _(s: GameState, e: E.DecisionPending) -> GameState:
         pending = Pending(e.kind, e.seat)
         if len(_PENDING) < 1024:  # kinds x seats: small, unless a forged log invents kinds
             _PENDING[key] = pending
-    return replace(s, pending=pending)
+    return replace(s, pending=pending, decision=s.decision + 1)
 
 
 # ----------------------------------------------------------------- phase I
@@ -395,7 +395,7 @@ def _(s: GameState, e: E.RoundEnded) -> GameState:
 
 @on(E.GameEnded)
 def _(s: GameState, e: E.GameEnded) -> GameState:
-    return replace(s, stage="over", game_over=True, pending=None)
+    return replace(s, stage="over", game_over=True, pending=None, decision=s.decision + 1)
 
 
 missing = set(E.EVENT_TYPES.values()) - set(_HANDLERS)
