@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gc", action="store_true", help="keep the garbage collector enabled while timing")
     p.add_argument("--no-pin", action="store_true", help="do not pin the process to one core")
     p.add_argument("--profile", action="store_true",
-                   help="also print cProfile hot spots (random games, verified replay, load)")
+                   help="also print cProfile hot spots (random games and playouts, verified replay, load)")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
     p.add_argument("--from-json", metavar="FILE",
                    help="measure nothing: re-print (and with --rst re-render) the results in FILE")

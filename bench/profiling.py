@@ -21,6 +21,7 @@ def profile(top: int = 15, n_games: int = 10, out: Any = None) -> str:
     texts = [pr.save(g) for g in games]
     jobs = [
         ("random 4-player games (new_game + play)", lambda: [play_one(s) for s in seeds]),
+        ("random playouts (pr.playout)", lambda: [pr.playout(pr.new_game(4, s), seed=s) for s in seeds]),
         ("verified replay", lambda: [pr.replay(g.events) for g in games]),
         ("load (verified)", lambda: [pr.load(t) for t in texts]),
         ("replay, pure fold", lambda: [pr.replay(g.events, verify=False) for g in games]),
