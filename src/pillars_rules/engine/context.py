@@ -110,8 +110,12 @@ class Rules:
         """Every modifier holding for ``seat`` now: owned cards, this round's
         event, and last round's next-round event."""
         p = state.players[seat]
-        this = state.event if self.affected(state.event, state.protected, seat) else ""
-        prev = state.prev_event if self.affected(state.prev_event, state.prev_protected, seat) else ""
+        t = state.table  # affected(), inlined: this runs at almost every step of the flow
+        this, prev = t.event, t.prev_event
+        if this and self.by_id[this].harmful and seat in t.protected:
+            this = ""
+        if prev and self.by_id[prev].harmful and seat in t.prev_protected:
+            prev = ""
         key = (p.craftsmen, p.privileges, this, prev)
         mods = self._mods_cache.get(key)
         if mods is None:
