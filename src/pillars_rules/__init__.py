@@ -19,16 +19,17 @@ from .cards import Card, CardSet
 from .engine import events
 from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
-from .errors import CardError, ConfigError, IllegalActionError, PillarsError, SaveError
+from .errors import CardError, ConfigError, IllegalActionError, PillarsError, SaveError, ScenarioError
 from .game import VARIANTS, Game, load_cards, new_game, replay
 from .persistence import load, save
+from .scenario import scenario
 from .view import SeatView
 
 __all__ = [
     "__version__",
-    "new_game", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
+    "new_game", "scenario", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
     "GameState", "PlayerState", "Pending", "SeatView",
     "Card", "CardSet", "RandomBot", "play",
     "actions", "events", "EVENT_TYPES",
-    "CardError", "ConfigError", "IllegalActionError", "PillarsError", "SaveError",
+    "CardError", "ConfigError", "IllegalActionError", "PillarsError", "SaveError", "ScenarioError",
 ]

@@ -156,6 +156,8 @@ def advance(state: GameState, rules: Rules) -> Batch:
         _builders(b, rules)
     elif stage == "resolution":
         _STEP[state.step](b, rules)
+    elif stage == "enter":  # a scenario starts at this step (see PositionSet)
+        _enter_step(b, rules, STEPS.index(state.step))
     elif stage == "round_end":
         if state.round >= ROUNDS:
             b.add(E.GameEnded())
@@ -186,10 +188,14 @@ def _setup(b: Batch, rules: Rules) -> None:
 def _round_start(b: Batch, rules: Rules, rnd: int) -> None:
     # workers depend on modifiers (extra workers, §7) and last round's castle (§2.4 step 11)
     b.add(E.RoundStarted(rnd, round_workers(b.state, rules)))
-    numbers = rng.stream(b.state.seed, b.state.rng)
-    b.add(E.ResourceCardsDealt(
-        rng.shuffled(numbers, [c.id for c in rules.cards.of_kind("resource")])[:DISPLAY_RESOURCE_CARDS]
-    ))
+    pinned = b.state.pins.displays
+    if pinned:
+        b.add(E.ResourceCardsDealt(pinned[0]))
+    else:
+        numbers = rng.stream(b.state.seed, b.state.rng)
+        b.add(E.ResourceCardsDealt(
+            rng.shuffled(numbers, [c.id for c in rules.cards.of_kind("resource")])[:DISPLAY_RESOURCE_CARDS]
+        ))
     b.extend(trigger_events(b.state, rules, "round_start"))
 
 
@@ -234,8 +240,12 @@ def _builders(b: Batch, rules: Rules) -> None:
         else:
             _to_place(b, state.drawn, "bag")
     elif state.bag:
-        numbers = rng.stream(state.seed, state.rng)
-        seat = state.bag[rng.below(numbers, len(state.bag))]
+        pinned = state.pins.builders
+        if pinned and pinned[0] in state.bag:
+            seat = pinned[0]
+        else:
+            numbers = rng.stream(state.seed, state.rng)
+            seat = state.bag[rng.below(numbers, len(state.bag))]
         price = state.marker
         if state.n_players == 2 and len(state.bag) == 1:
             price = 0  # §2.3: with 2 players the last builder is free
@@ -368,8 +378,11 @@ def _step_site(b: Batch, rules: Rules) -> None:
 def _step_kings_court(b: Batch, rules: Rules) -> None:
     state = b.state
     if not state.tax:
-        numbers = rng.stream(state.seed, state.rng)
-        b.add(E.TaxRolled(TAX_DIE[rng.below(numbers, len(TAX_DIE))]))
+        if state.pins.tax:
+            b.add(E.TaxRolled(state.pins.tax[0]))
+        else:
+            numbers = rng.stream(state.seed, state.rng)
+            b.add(E.TaxRolled(TAX_DIE[rng.below(numbers, len(TAX_DIE))]))
         return
     court = state.spot_list("kings_court")
     payers = [seat for seat in turn_order(state)
