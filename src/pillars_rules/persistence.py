@@ -528,6 +528,8 @@ def infer_action(events: list, i: int, state) -> object | None:
         return _FIRST_EVENT_ACTION[t](e, state)
     if t is E.OnceUsed and isinstance(nxt, E.BuilderPlaced):
         return A.Place(nxt.location, nxt.spot, True)
+    if t is E.OnceUsed:  # a general once-per-game ability (draft, market, cathedral)
+        return A.UseOnce(e.card)
     if t is E.Decided:
         if e.kind == "redraw":
             return A.ReturnBuilder() if isinstance(nxt, E.BuilderReturned) else A.KeepBuilder()

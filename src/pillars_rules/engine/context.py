@@ -11,8 +11,8 @@ from functools import cached_property
 
 from ..cards import Card, CardSet
 from ..effects import (
-    BuilderLimit, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound, Once, Passive,
-    PeekEvent, Permit, PriceDelta, TaxFixed, ThisRound, Trigger, YieldDelta,
+    BuilderLimit, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound, OnAction, Once,
+    Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger, YieldDelta,
 )
 from .state import GameState
 
@@ -53,6 +53,10 @@ class Rules:
                          for cid, c in by_id.items()}
         self.onces = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))
                       for cid, c in by_id.items()}
+        #: ``when you <action>:`` abilities by card, and the cards that have any.
+        self.on_actions = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, OnAction))
+                           for cid, c in by_id.items()}
+        self.acting = frozenset(cid for cid, t in self.on_actions.items() if t)
         self.this_round = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, ThisRound))
                            for cid, c in by_id.items()}
         self.next_round = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, NextRound))
@@ -125,8 +129,10 @@ class Rules:
                    if isinstance(m, MillBonus))
 
     def tax_for(self, state: GameState, seat: int, rolled: int) -> int:
-        fixed = [m.n for m in self.modifiers(state, seat) if isinstance(m, TaxFixed)]
-        return min(fixed) if fixed else rolled
+        mods = self.modifiers(state, seat)
+        fixed = [m.n for m in mods if isinstance(m, TaxFixed)]
+        tax = min(fixed) if fixed else rolled
+        return max(0, tax + sum(m.n for m in mods if isinstance(m, TaxDelta)))
 
     def price(self, state: GameState, seat: int, trade: str, resource: str) -> int | None:
         """Price of one cube for ``seat``, or ``None`` if that trade does not exist."""
@@ -168,6 +174,12 @@ class Rules:
                 if a.window == window:
                     return cid
         return None
+
+    def once_uses(self, state: GameState, seat: int, window: str) -> tuple[tuple[str, int], ...]:
+        """(card, ability index) of every unused once-per-game ability of
+        ``seat`` for a general ``window`` (draft, market, cathedral)."""
+        return tuple((cid, i) for cid in dict.fromkeys(state.players[seat].privileges)
+                     for i, a in self.onces[cid] if a.window == window)
 
     def has_tag(self, state: GameState, seat: int, tag: str) -> bool:
         return any(tag in self.tags[c] for c in state.players[seat].craftsmen)

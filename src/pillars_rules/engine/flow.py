@@ -10,7 +10,8 @@ with :func:`evolve` and calls it again.
 from __future__ import annotations
 
 from ..effects import (
-    CUBES, SITES, STEPS, Amount, BoostAll, ChooseCraftsman, ChooseOne, Gain, Lose, Now, OnGain,
+    CUBES, SITES, STEPS, Amount, BoostAll, ChooseCraftsman, ChooseOne, Gain, If, Lose, Now, OnGain,
+    PerMillWorker,
 )
 from . import events as E
 from . import rng
@@ -41,7 +42,13 @@ def instant_events(state: GameState, rules: Rules, seat: int, effect, source: st
                    ability: int, option: int = -1) -> list:
     """Events for an instant effect on ``seat``; choices become queued jobs."""
     if isinstance(effect, Gain):
-        k = 1 if effect.per is None else state.builders_at(seat, effect.per.location)
+        per = effect.per
+        if per is None:
+            k = 1
+        elif isinstance(per, PerMillWorker):
+            k = state.players[seat].pieces.value
+        else:
+            k = state.builders_at(seat, per.location)
         amounts = tuple(Amount(a.kind, a.n * k) for a in effect.amounts if a.n * k)
         return [E.Gained(seat, amounts, source)] if amounts else []
     if isinstance(effect, Lose):
@@ -52,12 +59,41 @@ def instant_events(state: GameState, rules: Rules, seat: int, effect, source: st
                 if c not in effect.exclude and any(cv.capacity is not None for _, cv in rules.converts[c])]
     if isinstance(effect, (ChooseCraftsman, ChooseOne)):
         return [E.ChoicesQueued((Job(seat, source, ability, option),))]
+    if isinstance(effect, If):
+        if state.players[seat].amount(effect.condition.kind) < effect.condition.n:
+            return []
+        return instant_events(state, rules, seat, effect.effect, source, ability, option)
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
 
+def _unwrap(effect):
+    """The effect an :class:`If` guards (its condition held when the job was queued)."""
+    while isinstance(effect, If):
+        effect = effect.effect
+    return effect
+
+
 def job_effect(rules: Rules, job: Job):
-    effect = rules.card(job.source).abilities[job.ability].effect
-    return effect if job.option < 0 else effect.options[job.option]
+    effect = _unwrap(rules.card(job.source).abilities[job.ability].effect)
+    return effect if job.option < 0 else _unwrap(effect.options[job.option])
+
+
+def action_trigger_events(before: GameState, after: GameState, rules: Rules, seat: int,
+                          action: str, location: str | None = None) -> list:
+    """Events of the ``when you <action>:`` abilities of the cards ``seat`` owned
+    ``before`` the action, applied in order to the state ``after`` it."""
+    p = before.players[seat]
+    acting = rules.acting
+    out: list = []
+    for cid in p.craftsmen + p.privileges:
+        if cid not in acting:
+            continue
+        for i, a in rules.on_actions[cid]:
+            if a.action == action and (a.location is None or a.location == location):
+                for e in instant_events(after, rules, seat, a.effect, cid, i):
+                    after = evolve(after, e)
+                    out.append(e)
+    return out
 
 
 def eligible_craftsmen(state: GameState, rules: Rules, seat: int, effect: ChooseCraftsman) -> list[str]:
@@ -408,7 +444,10 @@ def _step_shiring(b: Batch, rules: Rules) -> None:
     for i, seat in enumerate(state.spot_list("shiring")):
         if seat is not None and i < len(state.shiring) and state.shiring[i]:
             hired = True
+            before = b.state
             b.add(E.CraftsmanHired(seat, state.shiring[i], (), "shiring"))
+            if rules.acting:
+                b.extend(action_trigger_events(before, b.state, rules, seat, "hire"))
     if not hired:
         _next(b, rules)
 
@@ -444,7 +483,7 @@ def _step_cathedral(b: Batch, rules: Rules) -> None:
     state = b.state
     for seat in turn_order(state):
         if seat not in state.done:
-            if conversions(state, rules, seat):
+            if conversions(state, rules, seat) or rules.once_uses(state, seat, "cathedral"):
                 b.add(E.DecisionPending("cathedral", seat))
             else:
                 b.add(E.CathedralDone(seat))
