@@ -100,6 +100,8 @@ def check_game(game: Game, *, roundtrip: bool = True) -> None:
     check_round_workers(game)
     if game.is_over:
         rounds = sum(1 for e in game.events if isinstance(e, E.RoundStarted))
+        if game.n_events > 1 and isinstance(game.events[1], E.PositionSet):
+            rounds += game.events[1].round  # a scenario: rounds up to its position count too
         if rounds != ROUNDS or game.state.round != ROUNDS:
             _fail("six rounds (§2.6)", f"the game ended after {rounds} rounds")
         if game.legal_actions():
