@@ -141,7 +141,8 @@ def scenario(
     ones), ``privileges``, ``resource_cards`` (their workers are placed for
     you), ``pieces``/``placed`` (workers in the mill / on cards, as
     ``dict(small=.., big=..)``), ``grey_next``, ``uses``, ``boosts``.
-    ``spots`` maps a location to the seats on its spots (market: in order).
+    ``spots`` maps a location to the seats on its spots (market: in order;
+    ``None`` leaves a spot free).
     ``display``, ``shiring``, ``kingsbridge``, ``market`` (cubes), ``court_metal``,
     ``event`` (this round's event card: on top of the event deck until the event
     step, else already revealed and applied), ``protected`` (seats spared by a
@@ -300,12 +301,15 @@ def _seat_fields(where: str, spec: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _spots(spots: Mapping[str, Sequence[int]] | None, n: int):
+def _spots(spots: Mapping[str, Sequence[int | None]] | None, n: int):
     spots = dict(spots or {})
     _keys("spots", spots, tuple(LOCATIONS))
     out = []
     for loc, size in LOCATIONS.items():
-        seats = tuple(_seat_list(f"spots.{loc}", spots.get(loc, ())))
+        given = spots.get(loc, ())
+        if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+            raise _bad(f"spots.{loc}", f"expected a list of seats, not {given!r:.60}")
+        seats = tuple(None if s is None else _int(f"spots.{loc}", s) for s in given)
         if len(seats) > size:
             raise _bad(f"spots.{loc}", f"{len(seats)} builders; {loc} has {size} spot(s)")
         out.append((loc, seats + (None,) * (size - len(seats))))

@@ -8,7 +8,7 @@ from pillars_rules.engine import events as E
 from pillars_rules.engine.flow import pieces_for
 from pillars_rules.engine.state import Pieces
 
-from .support import game_for, new_events, of_type, surgery
+from .support import game_for, new_events, of_type, position
 
 
 def test_worker_ruling_least_excess_s2_2():
@@ -23,12 +23,12 @@ def test_worker_ruling_least_excess_s2_2():
     assert pieces_for(Pieces(1, 0, 2, 1), 4) == Pieces(1, 0, 2, 1)  # grey/black are pieces too
 
 
-def _display(game, *cards):
-    return surgery(game, display=tuple(cards))
+def _display(*cards, **kw):
+    return position("draft", display=cards, **kw)
 
 
 def test_take_resource_card_places_workers_s2_2():
-    game = _display(game_for(), "quarry_4", "forest_2")
+    game = _display("quarry_4", "forest_2")
     after = game.apply(TakeResourceCard("quarry_4"))
     p = after.state.players[0]
     assert p.resource_cards == ("quarry_4",)
@@ -37,8 +37,7 @@ def test_take_resource_card_places_workers_s2_2():
 
 
 def test_resource_card_needs_enough_workers_s2_2():
-    game = surgery(_display(game_for(), "quarry_4", "forest_2"),
-                   players={0: {"pieces": Pieces(3, 0, 0, 0)}})
+    game = _display("quarry_4", "forest_2", seats={0: dict(pieces=Pieces(3, 0, 0, 0))})
     assert TakeResourceCard("quarry_4") not in game.legal_actions()
     with pytest.raises(IllegalActionError, match="too few workers"):
         game.apply(TakeResourceCard("quarry_4"))
@@ -46,14 +45,14 @@ def test_resource_card_needs_enough_workers_s2_2():
 
 
 def test_hire_pays_gold_s2_2():
-    game = _display(game_for(), "mason_r1", "forest_2")
+    game = _display("mason_r1", "forest_2")
     after = game.apply(Hire("mason_r1"))
     assert after.state.players[0].gold == 20 - 5
     assert after.state.players[0].craftsmen[-1] == "mason_r1"
 
 
 def test_hire_needs_gold_s2_2():
-    game = surgery(_display(game_for(), "mason_r1", "forest_2"), players={0: {"gold": 4}})
+    game = _display("mason_r1", "forest_2", seats={0: dict(gold=4)})
     assert Hire("mason_r1") not in game.legal_actions()
     with pytest.raises(IllegalActionError, match="cannot pay"):
         game.apply(Hire("mason_r1"))
@@ -61,7 +60,7 @@ def test_hire_needs_gold_s2_2():
 
 def test_craftsman_limit_forces_discard_possibly_the_new_one_s2_2():
     base = ("carpenter", "stonemason", "mortar_mixer", "toolmaker", "master_carpenter")
-    game = surgery(_display(game_for(), "mason_r1", "forest_2"), players={0: {"craftsmen": base}})
+    game = _display("mason_r1", "forest_2", seats={0: dict(craftsmen=base)})
     g = game.apply(Hire("mason_r1"))
     assert g.pending.kind == "discard" and g.current_player == 0
     assert {a.card for a in g.legal_actions()} == set(base) | {"mason_r1"}

@@ -230,7 +230,7 @@ def _builders(state: GameState, n: int) -> None:
         if not 0 <= v <= MAX_PRICE:
             _fail(f"builders.{name}", f"{v}; the cost track runs from 0 to {MAX_PRICE} (§2.3)")
     if state.stage != "builders" and (b.bag or b.drawn is not None or b.parked or b.thirds):
-        _fail("builders", f"builders wait to be placed, but the position is not in Phase II")
+        _fail("builders", "builders wait to be placed, but the position is not in Phase II")
 
 
 def _pins(state: GameState, rules: Rules, n: int) -> None:
