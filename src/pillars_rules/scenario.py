@@ -205,6 +205,10 @@ def scenario(
 
     # this round's table
     opening = step == "round_start"
+    for name, value in (("display", display), ("shiring", shiring), ("kingsbridge", kingsbridge)):
+        if value is not None and (opening or (name == "display" and step != "draft")):
+            raise _bad(name, "the round opening deals these cards; give decks= or pins= instead"
+                       if opening else "the display lies out only during the draft (step 'draft')")
     resolution = step in STEPS
     deck = craft_decks[r - 1] if r - 1 < len(craft_decks) else ()
     if opening:

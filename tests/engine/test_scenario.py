@@ -126,6 +126,9 @@ def test_resource_cards_given_to_a_seat_carry_its_workers():
     (dict(step="draft", tax=3), "tax is rolled"),
     (dict(step="market", builders=dict(drawn=0)), "only at step 'builders'"),
     (dict(seats={0: dict(pieces=dict(small=9))}), "7 small and 1 big"),
+    (dict(step="round_start", kingsbridge=("jack",)), "the round opening deals these cards"),
+    (dict(step="market", display=("mason_r1",)), "only during the draft"),
+    (dict(step="draft", protected=(0,)), "protection needs a revealed event"),
 ])
 def test_impossible_positions_are_refused_naming_the_fault(kw, message):
     with pytest.raises(pr.ScenarioError) as info:
