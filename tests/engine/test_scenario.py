@@ -241,3 +241,27 @@ def test_states_follow_the_log():
     assert game.state_at(i).round == 1 and game.state_at(i - 1).round == 0
     with pytest.raises(IndexError):
         game.state_at(game.n_events)
+
+
+# ------------------------------------------------------------------ every decision kind
+@pytest.mark.parametrize("kind, kw", [
+    ("draft", dict(step="draft")),
+    ("redraw", dict(step="builders")),
+    ("place", dict(step="builders", builders=dict(drawn=BLUE))),
+    ("bishop", dict(step="event", event="cold_winter", spots={"bishop": (BLUE,)})),
+    ("once_event", dict(step="event", event="cold_winter",
+                        seats={BLUE: dict(privileges=("archbishop_thomas",))})),
+    ("choice", dict(step="event", event="fresh_wall_collapses")),
+    ("once_tax", dict(step="kings_court", seats={BLUE: dict(privileges=("fall_of_the_usurper",))})),
+    ("discard", dict(step="shiring", spots={"shiring": (BLUE,)},
+                     seats={BLUE: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer",
+                                                  "toolmaker", "architect"))})),
+    ("market", dict(step="market", spots={"market": (BLUE,)})),
+    ("cathedral", dict(step="cathedral", seats={BLUE: dict(cubes=dict(wood=2))})),
+    ("return_cubes", dict(step="cathedral", seats={BLUE: dict(craftsmen=(), cubes=dict(sand=7))})),
+])
+def test_a_scenario_can_start_at_every_decision_kind(kind, kw):
+    game = pr.scenario(players=2, **kw)
+    assert game.pending.kind == kind
+    assert game.current_player == (RED if kind in ("draft", "redraw", "choice") else BLUE)
+    assert pr.load(pr.save(game)) == game
