@@ -653,6 +653,10 @@ def _set_position(state, event, rules: Rules, typed: bool):
 
     if not typed:
         check_event(event, 1)
+    names = tuple(p.name for p in state.players)
+    if tuple(p.name for p in event.players) != names:
+        raise SaveError(f"$.events[1].players: the position's seats must be {names!r:.80} "
+                        "as the game started", 1)
     try:
         after = evolve(state, event)
         check_position(after, rules)

@@ -148,7 +148,11 @@ def scenario(
     step, else already revealed and applied), ``protected`` (seats spared by a
     revealed harmful event) and ``tax`` (this round's roll, 0: not rolled) set
     the table; ``decks=dict(craftsmen=..., events=..., privileges=...)`` the
-    deck orders (default: shuffled from ``seed``); ``pins`` fixed chance.
+    deck orders (default: shuffled from ``seed``; inside a round, this round's
+    Kingsbridge pair is dealt from the front of ``privileges`` unless
+    ``kingsbridge`` is given); ``pins`` fixed chance (``builders``: seats drawn
+    next, ``tax``: the next rolls, ``displays``: the resource cards of the next
+    round openings).
     Cards you place are taken out of the default decks and display.
     ``players``, ``seed``, ``names``, ``variants`` and ``cards`` are as for
     :func:`~pillars_rules.new_game`.

@@ -166,6 +166,8 @@ def test_a_scenario_survives_save_load_and_replay():
     (lambda e: e.update(stage="market"), "unknown stage"),
     (lambda e: e["table"].update(event="nope"), "unknown card 'nope'"),
     (lambda e: e["pins"].update(tax=[9]), "pins.tax"),
+    (lambda e: e["players"].append(dict(e["players"][0])), "the position's seats must be"),
+    (lambda e: e["players"][1].update(name="Mallory"), "the position's seats must be"),
 ])
 def test_a_forged_position_in_a_save_is_refused(change, message):
     game = pr.scenario(players=2, step="cathedral")
