@@ -111,6 +111,7 @@ def scenario(
     start_player: int = 0,
     event: str | None = None,
     protected: Iterable[int] = (),
+    passed: Iterable[int] = (),
     display: Sequence[str] | None = None,
     shiring: Sequence[str] | None = None,
     kingsbridge: Sequence[str] | None = None,
@@ -146,7 +147,8 @@ def scenario(
     ``display``, ``shiring``, ``kingsbridge``, ``market`` (cubes), ``court_metal``,
     ``event`` (this round's event card: on top of the event deck until the event
     step, else already revealed and applied), ``protected`` (seats spared by a
-    revealed harmful event) and ``tax`` (this round's roll, 0: not rolled) set
+    revealed harmful event), ``passed`` (seats that have passed in the draft)
+    and ``tax`` (this round's roll, 0: not rolled) set
     the table; ``decks=dict(craftsmen=..., events=..., privileges=...)`` the
     deck orders (default: shuffled from ``seed``; inside a round, this round's
     Kingsbridge pair is dealt from the front of ``privileges`` unless
@@ -237,6 +239,8 @@ def scenario(
     if resolution and STEPS.index(step) > 0:
         if event is not None:
             revealed, event_deck = event, event_deck[1:]
+    if passed and step != "draft":
+        raise _bad("passed", "seats pass in the draft (step 'draft')")
     if protected and not revealed:
         raise _bad("protected", "protection needs a revealed event: give event= and a step after 'event'")
     if tax:
@@ -266,7 +270,8 @@ def scenario(
         decks=Decks(craft_decks, event_deck, privileges),
         table=RoundState(
             display=table_display, shiring=table_shiring, kingsbridge=table_kb,
-            passed=frozenset(range(n)) if step == "builders" and builders is None else frozenset(),
+            passed=frozenset(range(n)) if step == "builders" and builders is None else frozenset(
+                _seat_list("passed", passed)),
             event=revealed, event_applied=bool(revealed),
             protected=frozenset(_seat_list("protected", protected)), tax=_int("tax", tax)),
         builders=Builders(), pins=_pins(pins),
@@ -355,7 +360,10 @@ def _workers(state: GameState, rules, given: Mapping[int, Mapping[str, Any]]) ->
             mill, placed = full, Pieces()
             for cid in p.resource_cards:
                 card = rules.by_id.get(cid)
-                need = pieces_for(mill, card.workers) if card is not None and card.workers else None
+                need = None
+                if card is not None and card.workers:  # the big worker on a card needing 5 or more
+                    big = card.workers >= 5
+                    need = pieces_for(mill, card.workers, big) or pieces_for(mill, card.workers, not big)
                 if need is not None:
                     mill, placed = mill.minus(need), placed.plus(need)
         players[seat] = replace(p, pieces=mill, placed=placed)

@@ -95,6 +95,8 @@ def effect_text(e: ast.Effect) -> str:
         return f"craftsmen {_num(a('n'))}"
     if r == "BuilderLimit":
         return f"builders {_num(a('n'))}"
+    if r == "CapacityDelta":
+        return f"all craftsmen{_except(a('exclude'))}: capacity {_delta(a('n'))}"
     if r == "ExtraWorker":
         return "extra worker" if a("n").value == 1 else f"extra workers {_num(a('n'))}"
     if r == "PeekEvent":
@@ -119,8 +121,6 @@ def effect_text(e: ast.Effect) -> str:
     if r == "ChooseCraftsman":
         action = f"capacity {_delta(a('n'))}" if a("action") == "boost" else "discard"
         return f"choose craftsman{_except(a('exclude'))}: {action}"
-    if r == "BoostAll":
-        return f"all craftsmen{_except(a('exclude'))}: capacity {_delta(a('n'))}"
     if r == "If":
         c, inner = a("condition"), a("effect")
         text = effect_text(inner)
