@@ -112,6 +112,8 @@ def scenario(
     event: str | None = None,
     protected: Iterable[int] = (),
     passed: Iterable[int] = (),
+    last_event: str = "",
+    last_protected: Iterable[int] = (),
     display: Sequence[str] | None = None,
     shiring: Sequence[str] | None = None,
     kingsbridge: Sequence[str] | None = None,
@@ -147,7 +149,9 @@ def scenario(
     ``display``, ``shiring``, ``kingsbridge``, ``market`` (cubes), ``court_metal``,
     ``event`` (this round's event card: on top of the event deck until the event
     step, else already revealed and applied), ``protected`` (seats spared by a
-    revealed harmful event), ``passed`` (seats that have passed in the draft)
+    revealed harmful event), ``last_event`` and ``last_protected`` (last round's
+    event, whose ``next round:`` modifiers hold now, and the seats it spared),
+    ``passed`` (seats that have passed in the draft)
     and ``tax`` (this round's roll, 0: not rolled) set
     the table; ``decks=dict(craftsmen=..., events=..., privileges=...)`` the
     deck orders (default: shuffled from ``seed``; inside a round, this round's
@@ -239,6 +243,15 @@ def scenario(
     if resolution and STEPS.index(step) > 0:
         if event is not None:
             revealed, event_deck = event, event_deck[1:]
+    if not isinstance(last_event, str):
+        raise _bad("last_event", f"expected an event card id, not {last_event!r:.40}")
+    if last_event and r == 1:
+        raise _bad("last_event", "round 1 has no last round")
+    if last_event:  # the card lies face up from last round, not in the deck
+        event_deck = tuple(c for c in event_deck if c != last_event)
+    last_shield = frozenset(_seat_list("last_protected", last_protected))
+    if last_shield and not last_event:
+        raise _bad("last_protected", "protection from last round's event needs last_event=")
     if passed and step != "draft":
         raise _bad("passed", "seats pass in the draft (step 'draft')")
     if protected and not revealed:
@@ -272,8 +285,11 @@ def scenario(
             display=table_display, shiring=table_shiring, kingsbridge=table_kb,
             passed=frozenset(range(n)) if step == "builders" and builders is None else frozenset(
                 _seat_list("passed", passed)),
-            event=revealed, event_applied=bool(revealed),
-            protected=frozenset(_seat_list("protected", protected)), tax=_int("tax", tax)),
+            event=last_event if opening else revealed,
+            event_applied=bool(last_event if opening else revealed),
+            protected=last_shield if opening else frozenset(_seat_list("protected", protected)),
+            prev_event="" if opening else last_event, prev_protected=frozenset() if opening else last_shield,
+            tax=_int("tax", tax)),
         builders=Builders(), pins=_pins(pins),
     )
     check_cards(state, rules)

@@ -178,19 +178,18 @@ def test_s2_3_dm_with_city_wall_one_in_bag_and_free_third():
     """§2.3 (revised): under dm with City wall in force, one builder per player goes into
     the bag and the free third is still placed (2 builders each); a seat the Bishop
     protected from the City wall keeps the usual 2 + 1."""
-    g = surgery(game_for(players=3, variants=["dm"]), prev_event="city_wall",
-                prev_protected=frozenset({2}))
-    g = to_builders(g)
+    g = position("builders", players=3, round=2, variants=["dm"], last_event="city_wall",
+                 last_protected=(2,))
     bagged = of_type(g.events, E.BuildersBagged)[0]
     assert sorted(bagged.bag) == [0, 1, 2, 2] and sorted(bagged.thirds) == [0, 1, 2]
     g = _place_all(g)
-    placed = of_type(g.events, E.BuilderPlaced)  # round 1: this Phase II only
+    placed = of_type(g.events, E.BuilderPlaced)  # round 2: this Phase II only
     per_seat = [sum(1 for e in placed if e.seat == s) for s in range(3)]
     assert per_seat == [2, 2, 3]
     assert all(e.price == 0 for e in placed if e.source == "third")
 
 
 def test_s2_3_city_wall_without_dm_two_builders_in_the_bag():
-    g = to_builders(surgery(game_for(players=3), prev_event="city_wall"))
+    g = position("builders", players=3, round=2, last_event="city_wall")
     bagged = of_type(g.events, E.BuildersBagged)[0]
     assert sorted(bagged.bag) == [0, 0, 1, 1, 2, 2] and bagged.thirds == ()

@@ -51,7 +51,7 @@ def test_s8_archbishop_boosts_every_craftsman_including_later_hires():
 
     crafts = ("carpenter", "stonemason", "organ_builder", "toolmaker")
     g = _event("archbishops_statue", players={RED: {"craftsmen": crafts}, BLUE: {"craftsmen": ()}})
-    assert not of_type(g.events, E.CapacityBoosted) and g.state.event == "archbishops_statue"
+    assert not of_type(g.events, E.CapacityBoosted) and after_step(g, "event").event == "archbishops_statue"
     # later the same round: Red hires a Joiner at Shiring after the statue was revealed
     g = position("shiring", players=2, event="archbishops_statue", shiring=("joiner_r2", "potter_r2"),
                  spots={"shiring": (RED,)},

@@ -122,9 +122,9 @@ def test_s7_resource_privileges_pay_at_their_site_step_and_can_be_sold_at_market
     from pillars_rules.actions import Sell
     from pillars_rules.effects import Amount
 
-    g = resume(game_for(players=2), stage="resolution", step="priory", spots=spots(market=(RED,)),
-               players={RED: {"privileges": ("richard", "aliena", "tom_builder"), "resource_cards": (),
-                              "cubes": (0, 0, 0, 0), "gold": 10}})
+    g = position("priory", players=2, spots={"market": (RED,)},
+                 seats={RED: dict(privileges=("richard", "aliena", "tom_builder"), cubes=(0, 0, 0, 0),
+                                  gold=10)})
     assert (g.pending.kind, g.current_player) == ("market", RED)
     evs = list(g.events)
     for cid, cube, step in (("aliena", "wood", "forest"), ("tom_builder", "stone", "quarry"),
