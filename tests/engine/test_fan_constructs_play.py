@@ -193,3 +193,10 @@ def test_full_games_with_the_new_constructs_keep_the_laws(seed):
     acted = {getattr(e, attr, None) for e in game.events for attr in ("card", "reason", "source")}
     assert {"fuller", "tithe", "windfall"} <= acted
     assert game.is_over and game.state.round == 6
+
+
+def test_a_once_ability_is_refused_outside_its_window_naming_it():
+    game = fan(step="draft", seats={RED: dict(privileges=("quarry_favour",))})
+    assert A.UseOnce("quarry_favour") not in game.legal_actions()
+    with pytest.raises(pr.IllegalActionError, match="Quarry favour is used on a turn at the market, not now"):
+        game.apply(A.UseOnce("quarry_favour"))
