@@ -271,6 +271,8 @@ def scenario(
         players_state[seat] = replace(players_state[seat], **fields)
 
     spot_seats = _spots(spots, n)
+    if step == "builders" and builders is None and any(x is not None for _, xs in spot_seats for x in xs):
+        builders = {}  # builders already placed: Phase II is under way, the rest are in the bag
     market_cubes = MARKET_REFILL if market is None else _cubes("market", market)
     cm = _int("court_metal", court_metal)
 

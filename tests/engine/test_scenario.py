@@ -267,3 +267,11 @@ def test_a_scenario_can_start_at_every_decision_kind(kind, kw):
     assert game.pending.kind == kind
     assert game.current_player == (RED if kind in ("draft", "redraw", "choice") else BLUE)
     assert pr.load(pr.save(game)) == game
+
+
+def test_phase_two_under_way_bags_only_the_builders_not_placed():
+    game = pr.scenario(players=2, step="builders", spots={"priory": (RED, BLUE), "castle": (RED,)},
+                       pins=dict(builders=(BLUE,)))
+    position = game.state_at(1)
+    assert sorted(position.bag) == [RED, BLUE, BLUE]
+    assert (game.pending.kind, game.state.drawn) == ("redraw", BLUE)
