@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pillars_rules as pr
 from pillars_rules import actions as A
 from pillars_rules import events as E
 from pillars_rules.scenario import SCENARIO_STEPS
+from pillars_rules import testing
 from pillars_rules.testing import check_game, check_state
 
 RED, BLUE, GREEN = 0, 1, 2
@@ -275,3 +278,21 @@ def test_phase_two_under_way_bags_only_the_builders_not_placed():
     position = game.state_at(1)
     assert sorted(position.bag) == [RED, BLUE, BLUE]
     assert (game.pending.kind, game.state.drawn) == ("redraw", BLUE)
+
+
+# ------------------------------------------------------------------ drawn positions
+@settings(deadline=None)
+@given(testing.scenarios(), st.randoms(use_true_random=False))
+def test_any_drawn_position_plays_to_the_end_keeping_every_law(game, rnd):
+    testing.check_game(game)
+    assert game.state_at(1) == pr.replay(game.events[:2], verify=False).state
+    end = testing.play_random(game, rnd)
+    testing.check_game(end, roundtrip=True)
+    assert end.is_over and end.state.round == 6
+
+
+def test_more_than_five_cubes_after_the_cathedral_is_refused():
+    with pytest.raises(pr.ScenarioError, match=r"seats\[1\].cubes: 6 cubes after the cathedral step"):
+        pr.scenario(players=2, round=3, step="round_start", seats={1: dict(cubes=dict(wood=6))})
+    with pytest.raises(pr.ScenarioError, match="5-cube limit"):
+        pr.scenario(players=2, round=3, step="start_player", seats={1: dict(cubes=dict(wood=3, sand=3))})

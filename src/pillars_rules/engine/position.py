@@ -25,6 +25,7 @@ TAX_VALUES = (2, 3, 4, 5)  # the tax die (§2.4 step 9)
 ONE_PER_PLAYER = ("kings_court", "market")
 SMALL_WORKERS, BIG_WORKERS = 7, 1
 MAX_PRICE = 7  # the cost track (§2.3)
+CUBE_LIMIT = 5  # cubes kept after the cathedral step (§2.4 step 13)
 
 
 def _fail(where: str, what: str) -> None:
@@ -108,6 +109,10 @@ def _holdings(state: GameState, rules: Rules, n: int) -> None:
         if in_round and (have.small != SMALL_WORKERS or have.big != BIG_WORKERS):
             _fail(f"{w}.pieces", f"mill {p.pieces} + on cards {p.placed}: a player has "
                                  f"{SMALL_WORKERS} small and {BIG_WORKERS} big workers each round (§2.2)")
+        after_cathedral = state.stage == "round_end" or (state.stage == "enter" and state.step == "start_player")
+        if after_cathedral and sum(p.cubes) > CUBE_LIMIT:
+            _fail(f"{w}.cubes", f"{sum(p.cubes)} cubes after the cathedral step; a player keeps at most "
+                                f"{CUBE_LIMIT} (the 5-cube limit, §2.4 step 13)")
         need = sum(rules.card(c).workers for c in p.resource_cards)
         if p.placed.value < need:
             _fail(f"{w}.placed", f"{p.placed.value} worker value on resource cards that need {need}")
