@@ -87,6 +87,7 @@ def test_every_registry_class_renders(card):
                        "gain 2 stone; then the card leaves the game."]),
     ("masons_oath", ["on your turn in the draft", "choose one: gain 3 gold or gain 1 metal"]),
     ("patron", ["At the start of each round: if you own at least 10 gold, gain 1 VP."]),
+    ("guild_steward", ["When you buy at the market: gain 1 VP."]),
     ("windfall", ["When revealed, each player: if you own at least 1 metal, gain 3 gold."]),
 ])
 def test_new_constructs_in_english(cid, phrases):

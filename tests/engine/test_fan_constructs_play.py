@@ -132,6 +132,15 @@ def test_broker_reacts_to_selling_not_buying():
     assert roundtrips(sold)
 
 
+def test_guild_steward_reacts_to_each_purchase():
+    game = fan(step="market", spots={"market": (RED, BLUE)},
+               seats={RED: dict(privileges=("guild_steward",), gold=20, vp=0, cubes=dict(wood=1))})
+    game = game.apply(A.Buy("sand", 2)).apply(A.EndTrading()).apply(A.Buy("stone", 1))
+    game = game.apply(A.Sell("wood", 1))
+    assert gained(game, RED, "guild_steward") == [(Amount("vp", 1),), (Amount("vp", 1),)]
+    assert roundtrips(game)
+
+
 @pytest.mark.parametrize("location, sand", [("market", 1), ("priory", 0)])
 def test_broker_reacts_to_placing_at_the_market_only(location, sand):
     game = fan(step="builders", builders=dict(drawn=RED, price=2), seats={RED: dict(craftsmen=("broker",))})
