@@ -142,7 +142,7 @@ def test_duplicate_ids_across_files(tmp_path):
     ('event e "E" { when you hire: gain 1 vp }',
      "'when you <action>:' is not allowed on an event card"),
     ('event e "E" { now: if you own 0 gold: gain 1 vp }',
-     "an amount must be a whole number from 1 to 999, not 0"),
+     "an amount must be a whole number from 1 to 30, not 0"),
     ('craftsman c "C" { round 1 cost 2 wood convert -> 1 vp }',
      "a cost cannot be wood; allowed: gold, vp"),
     ('craftsman c "C" { round 7 convert -> 1 vp }',

@@ -18,14 +18,14 @@ def warnings(text: str):
 
 
 @pytest.mark.parametrize("text, code, words", [
-    # W002: more than a player can hold (§1: 30 gold, 13 metal)
-    ('craftsman c "C" { round 1 convert -> 1 vp, if you own 31 gold }', "W002", "31 gold"),
+    # W002: more than a player can hold (§1: 23 wood, stone and sand, 13 metal)
+    ('craftsman c "C" { round 1 convert -> 1 vp, if you own 24 wood }', "W002", "24 wood"),
     ('event e "E" { now: if you own 14 metal: gain 1 vp }', "W002", "14 metal"),
     ('privilege p "P" { permanent at market: choose one: gain 1 vp | if you own 24 sand: gain 1 vp }',
      "W002", "24 sand"),
     # W003: inputs or costs no one can pay
-    ('craftsman c "C" { round 1 convert 40 gold -> 9 vp }', "W003", "40 gold"),
-    ('craftsman c "C" { round 1 cost 31 gold convert -> 1 vp }', "W003", "costs 31 gold"),
+    ('craftsman c "C" { round 1 convert 14 metal -> 9 vp }', "W003", "14 metal"),
+    ('craftsman c "C" { round 1 convert 24 sand -> 9 vp }', "W003", "24 sand"),
     # W004: market modifiers that cannot matter (§4)
     ('privilege p "P" { permanent buy price metal -1 }', "W004", "buy metal"),
     ('privilege p "P" { permanent allows buy metal }', "W004", "buy metal"),

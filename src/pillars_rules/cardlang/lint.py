@@ -5,11 +5,11 @@ The compiler refuses what is *wrong*; :func:`lint` points at what is
 (:data:`CODES`), and ``pillars-rules cards check`` prints them (``--strict``
 makes them fail the check)::
 
-    fan.cards:3:1: warning W002: card 'hoarder': 'if you own 40 gold' can never hold
-    (a player holds at most 30 gold)
+    fan.cards:3:1: warning W002: card 'hoarder': 'if you own 14 metal' can never hold
+    (a player holds at most 13 metal)
 
 >>> from pillars_rules.cardlang import compile_text, base_cards
->>> cs = compile_text('craftsman c "C" { round 1 convert -> 1 vp, if you own 40 gold }')
+>>> cs = compile_text('craftsman c "C" { round 1 convert -> 1 vp, if you own 14 metal }')
 >>> [w.code for w in lint(cs, known=base_cards())]
 ['W002']
 """
