@@ -37,7 +37,7 @@ from .engine.state import (
     RoundState, replace,
 )
 from .engine.evolve import evolve
-from .errors import ScenarioError
+from .errors import PillarsError, ScenarioError, bounded
 from .game import START_GOLD, Game, game_started, prepare
 
 #: Where a scenario may start: the round opening, the draft, Phase II, or the
@@ -61,6 +61,20 @@ def _keys(where: str, given: Mapping, allowed: Sequence[str]) -> None:
     for k in given:
         if k not in allowed:
             raise _bad(where, f"unknown key {k!r} (known: {', '.join(allowed)})")
+
+
+def _mapping(where: str, value: Any) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise _bad(where, f"expected a dict, not {type(value).__name__}")
+    return dict(value)
+
+
+def _ints(where: str, value: Any) -> tuple[int, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise _bad(where, f"expected a list of whole numbers, not {value!r:.60}")
+    return tuple(_int(where, v) for v in value)
 
 
 def _ids(where: str, value: Any) -> tuple[str, ...]:
@@ -166,6 +180,22 @@ def scenario(
     Raises :class:`~pillars_rules.errors.ScenarioError` (a
     :class:`~pillars_rules.errors.ConfigError`) for an impossible position.
     """
+    try:
+        return _scenario(
+            players, round=round, step=step, seats=seats, start_player=start_player, event=event,
+            protected=protected, passed=passed, last_event=last_event, last_protected=last_protected,
+            display=display, shiring=shiring, kingsbridge=kingsbridge, spots=spots, market=market,
+            court_metal=court_metal, tax=tax, builders=builders, decks=decks, pins=pins, seed=seed,
+            names=names, variants=variants, cards=cards)
+    except PillarsError:
+        raise
+    except Exception as exc:  # malformed values, e.g. a number where a list belongs
+        raise ScenarioError(f"bad arguments to scenario: {type(exc).__name__}: {bounded(exc, 150)}") from None
+
+
+def _scenario(players, *, round, step, seats, start_player, event, protected, passed, last_event,
+              last_protected, display, shiring, kingsbridge, spots, market, court_metal, tax, builders,
+              decks, pins, seed, names, variants, cards) -> Game:
     rules, seat_names = prepare(players, seed, names, variants, cards)
     if step not in SCENARIO_STEPS:
         import difflib
@@ -182,7 +212,7 @@ def scenario(
     shuffled = advance(state0, rules).events[0]
     assert isinstance(shuffled, E.DecksShuffled)
 
-    seats = dict(seats or {})
+    seats = _mapping("seats", seats)
     for s in seats:
         if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
             raise _bad("seats", f"no seat {s!r} in a {n}-player game")
@@ -205,9 +235,10 @@ def scenario(
     def free(ids: Iterable[str]) -> tuple[str, ...]:
         return tuple(c for c in ids if c not in placed_by_hand)
 
-    decks = dict(decks or {})
+    decks = _mapping("decks", decks)
     _keys("decks", decks, DECK_KEYS)
-    craft_decks = (tuple(_ids(f"decks.craftsmen[{i}]", d) for i, d in enumerate(decks["craftsmen"]))
+    craft_decks = (tuple(_ids(f"decks.craftsmen[{i}]", d)
+                         for i, d in enumerate(_list("decks.craftsmen", decks["craftsmen"])))
                    if "craftsmen" in decks else tuple(free(d) for d in shuffled.craftsmen))
     event_deck = _ids("decks.events", decks["events"]) if "events" in decks else free(shuffled.events)[r - 1:]
     privileges = (_ids("decks.privileges", decks["privileges"]) if "privileges" in decks
@@ -326,14 +357,36 @@ def _seat_fields(where: str, spec: Mapping[str, Any]) -> dict[str, Any]:
         elif k in ("pieces", "placed"):
             out[k] = _pieces(w, v)
         elif k == "uses":
-            out[k] = tuple((str(c), _int(w, a), _int(w, m)) for c, a, m in v)
+            out[k] = tuple(_entry(w, x, "(card, conversion index, times used)", str, _int, _int)
+                           for x in _list(w, v))
         else:  # boosts
-            out[k] = tuple((str(c), _int(w, m)) for c, m in v)
+            out[k] = tuple(_entry(w, x, "(card, extra capacity)", str, _int) for x in _list(w, v))
     return out
 
 
+def _list(where: str, value: Any) -> list:
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise _bad(where, f"expected a list, not {value!r:.60}")
+    return list(value)
+
+
+def _entry(where: str, value: Any, shape: str, *kinds) -> tuple:
+    items = _list(where, value)
+    if len(items) != len(kinds):
+        raise _bad(where, f"expected {shape}, not {value!r:.60}")
+    out = []
+    for kind, item in zip(kinds, items):
+        if kind is str:
+            if not isinstance(item, str):
+                raise _bad(where, f"expected {shape}, not {value!r:.60}")
+            out.append(item)
+        else:
+            out.append(kind(where, item))
+    return tuple(out)
+
+
 def _spots(spots: Mapping[str, Sequence[int | None]] | None, n: int):
-    spots = dict(spots or {})
+    spots = _mapping("spots", spots)
     _keys("spots", spots, tuple(LOCATIONS))
     out = []
     for loc, size in LOCATIONS.items():
@@ -348,12 +401,13 @@ def _spots(spots: Mapping[str, Sequence[int | None]] | None, n: int):
 
 
 def _pins(pins: Mapping[str, Any] | None) -> Pins:
-    pins = dict(pins or {})
+    pins = _mapping("pins", pins)
     _keys("pins", pins, PIN_KEYS)
     return Pins(
         builders=_seat_list("pins.builders", pins.get("builders", ())),
-        tax=tuple(_int("pins.tax", t) for t in pins.get("tax", ())),
-        displays=tuple(_ids(f"pins.displays[{i}]", d) for i, d in enumerate(pins.get("displays", ()))),
+        tax=_ints("pins.tax", pins.get("tax", ())),
+        displays=tuple(_ids(f"pins.displays[{i}]", d)
+                       for i, d in enumerate(_list("pins.displays", pins.get("displays", ())))),
     )
 
 

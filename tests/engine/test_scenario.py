@@ -140,6 +140,22 @@ def test_impossible_positions_are_refused_naming_the_fault(kw, message):
     assert isinstance(info.value, pr.ConfigError)
 
 
+@pytest.mark.parametrize("kw, message", [
+    (dict(seats=5), "seats: expected a dict"),
+    (dict(seats={0: 3}), "seats[0]: expected a dict"),
+    (dict(pins={"tax": 5}), "pins.tax: expected a list of whole numbers"),
+    (dict(seats={0: dict(uses=[("x",)])}), "seats[0].uses: expected (card, conversion index, times used)"),
+    (dict(decks=dict(craftsmen=7)), "decks.craftsmen: expected a list"),
+    (dict(spots={"market": 3}), "spots.market: expected a list of seats"),
+    (dict(seats={0: dict(gold="9")}), "seats[0].gold: expected a whole number"),
+    (dict(seats={0: dict(cubes=dict(wood=1.5))}), "seats[0].cubes.wood: expected a whole number"),
+])
+def test_malformed_arguments_are_scenario_errors(kw, message):
+    with pytest.raises(pr.ScenarioError) as info:
+        pr.scenario(players=2, **kw)
+    assert message in str(info.value)
+
+
 def test_bad_game_arguments_are_config_errors():
     with pytest.raises(pr.ConfigError, match="players must be"):
         pr.scenario(players=5)
