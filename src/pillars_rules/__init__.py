@@ -20,7 +20,10 @@ from .cards import Card, CardSet
 from .engine import events
 from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
-from .errors import CardError, ConfigError, IllegalActionError, LimitError, PillarsError, SaveError, ScenarioError
+from .errors import (
+    CardError, ConfigError, ConflictError, IllegalActionError, LimitError, PillarsError, SaveError,
+    ScenarioError, StaleActionError,
+)
 from .game import VARIANTS, Game, load_cards, new_game, replay
 from .persistence import load, save
 from .scenario import scenario
@@ -32,5 +35,6 @@ __all__ = [
     "GameState", "PlayerState", "Pending", "SeatView",
     "Card", "CardSet", "RandomBot", "play",
     "actions", "events", "EVENT_TYPES", "decode_action", "encode_action", "limits",
-    "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError", "ScenarioError",
+    "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",
+    "ScenarioError", "StaleActionError", "ConflictError",
 ]
