@@ -366,14 +366,15 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
 
 
 def _new_game(players, seed, names, variants, cards) -> Game:
-    rules, names = prepare(players, seed, names, variants, cards)
+    rules, names, seed = prepare(players, seed, names, variants, cards)
     return _start(rules, names, seed)
 
 
 def prepare(players: int, seed: int, names: Sequence[str] | None,
             variants: Iterable[str] | Mapping[str, bool],
-            cards: CardSet | str | Sequence[str] | None) -> tuple[Rules, tuple[str, ...]]:
-    """Check :func:`new_game`'s arguments: the rules context and the seat names."""
+            cards: CardSet | str | Sequence[str] | None) -> tuple[Rules, tuple[str, ...], int]:
+    """Check :func:`new_game`'s arguments: the rules context, the seat names and
+    the seed (a secret one if ``None``)."""
     if type(players) is not int or not 2 <= players <= 4:
         raise ConfigError(f"players must be 2, 3 or 4, not {safe_repr(players)}")
     if seed is None:
@@ -383,7 +384,7 @@ def prepare(players: int, seed: int, names: Sequence[str] | None,
     names = check_names(DEFAULT_NAMES[:players] if names is None else names, players)
     cardset = load_cards(cards)
     chosen = _check_variants(variants, cardset)
-    return rules_for(cardset, chosen), names
+    return rules_for(cardset, chosen), names, seed
 
 
 def game_started(rules: Rules, names: tuple[str, ...], seed: int) -> E.GameStarted:

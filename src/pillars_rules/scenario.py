@@ -138,7 +138,7 @@ def scenario(
     builders: Mapping[str, Any] | None = None,
     decks: Mapping[str, Any] | None = None,
     pins: Mapping[str, Any] | None = None,
-    seed: int = 0,
+    seed: int | None = 0,
     names: Sequence[str] | None = None,
     variants: Iterable[str] | Mapping[str, bool] = (),
     cards: CardSet | str | Sequence[str] | None = None,
@@ -196,7 +196,7 @@ def scenario(
 def _scenario(players, *, round, step, seats, start_player, event, protected, passed, last_event,
               last_protected, display, shiring, kingsbridge, spots, market, court_metal, tax, builders,
               decks, pins, seed, names, variants, cards) -> Game:
-    rules, seat_names = prepare(players, seed, names, variants, cards)
+    rules, seat_names, seed = prepare(players, seed, names, variants, cards)
     if step not in SCENARIO_STEPS:
         import difflib
 
