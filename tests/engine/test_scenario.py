@@ -312,3 +312,13 @@ def test_more_than_five_cubes_after_the_cathedral_is_refused():
         pr.scenario(players=2, round=3, step="round_start", seats={1: dict(cubes=dict(wood=6))})
     with pytest.raises(pr.ScenarioError, match="5-cube limit"):
         pr.scenario(players=2, round=3, step="start_player", seats={1: dict(cubes=dict(wood=3, sand=3))})
+
+
+def test_the_export_of_a_scenario_holds_no_pins_and_no_deck_order():
+    game = pr.scenario(players=2, step="builders", pins=dict(builders=(RED, BLUE), tax=(5,)),
+                       decks=dict(events=("cold_winter", "city_wall")))
+    doc = json.loads(game.export(BLUE))
+    assert doc["state"]["pins"] == {"builders": [], "tax": [], "displays": []}
+    position = doc["events"][1]
+    assert position["type"] == "PositionSet"
+    assert set(position["decks"]["event_deck"]) == {"?"} and position["pins"]["tax"] == []
