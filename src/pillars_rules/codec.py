@@ -7,6 +7,7 @@ checks, stays in :mod:`pillars_rules.persistence`).
 
 from __future__ import annotations
 
+import typing
 from typing import Any, Callable
 
 from cattrs.preconf.json import make_converter
@@ -15,6 +16,12 @@ from .engine import events as E
 
 #: The cattrs converter of saves and exports (``converter.unstructure(state)``).
 converter = make_converter()
+# Sets (seats who passed, decisions settled...) are written sorted, so a save is
+# byte-identical whatever the interpreter's hash seed.
+converter.register_unstructure_hook_func(
+    lambda t: typing.get_origin(t) is frozenset,
+    lambda v: sorted(converter.unstructure(x) for x in v),
+)
 _UNSTRUCT: dict[type, Callable[[Any], Any]] = {
     cls: converter.get_unstructure_hook(cls) for cls in E.EVENT_TYPES.values()
 }
