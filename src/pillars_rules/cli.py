@@ -105,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .cardlang import cli as cards_cli
 
     cards_cli.register(sub)
+    from .lab import cli as lab_cli
+
+    lab_cli.register(sub)
     return parser
 
 
