@@ -24,7 +24,8 @@ img{max-width:100%}"""
 def _figure(width: float = 7, height: float = 3.2):
     from matplotlib.figure import Figure  # no pyplot: no global backend state
 
-    fig = Figure(figsize=(width, height), layout="constrained")
+    fig = Figure(figsize=(width, height))
+    fig.subplots_adjust(left=0.3, right=0.97, top=0.92, bottom=0.12)
     return fig, fig.add_subplot()
 
 

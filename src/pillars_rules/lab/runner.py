@@ -156,7 +156,7 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
     cluster = None
     if executor == "local":
         cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+                               processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
         address = cluster.scheduler_address
     else:
         address = executor
