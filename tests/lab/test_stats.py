@@ -53,3 +53,12 @@ def test_balance_is_one_minus_the_spread_of_seat_win_rates():
     assert s["metrics"]["balance"]["value"] == pytest.approx(1 - (0.75 - 0.25))
     assert s["start_player"]["advantage"] == pytest.approx(0.25)
     assert not math.isnan(s["metrics"]["decisiveness"]["value"])
+
+
+@pytest.mark.parametrize("module", ["pillars_rules.lab.games", "pillars_rules.lab.stats"])
+def test_lab_docstring_examples(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
