@@ -152,6 +152,7 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
     import logging
 
     from distributed import Client, LocalCluster, as_completed
+    from distributed.scheduler import KilledWorker
 
     cluster = None
     if executor == "local":
@@ -171,7 +172,13 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
             futures = {client.submit(play_game, specs[label], i, key=f"pillars-game-{label}-{i}-{token}",
                                      pure=False): (label, i) for label, i in todo}
             for fut in as_completed(futures):
-                yield futures[fut], fut.result()
+                try:
+                    record = fut.result()
+                except KilledWorker:  # Dask reran it on other workers, and they died too
+                    label, i = futures[fut]
+                    raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
+                                          "killed every Dask worker that played it") from None
+                yield futures[fut], record
                 fut.release()
         finally:
             client.close()
