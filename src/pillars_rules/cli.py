@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .lab import cli as lab_cli
 
     lab_cli.register(sub)
+    from .terminal import cli as play_cli; play_cli.register(sub)  # noqa: E702
     return parser
 
 
