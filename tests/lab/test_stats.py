@@ -62,3 +62,22 @@ def test_lab_docstring_examples(module):
 
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_ab_comparison_finds_what_moved_and_nothing_in_identical_sets():
+    from pillars_rules.lab.compare import compare
+
+    even = [_record(i, [[1, 2], [0, 1]] if i % 2 else [[0, 1], [1, 2]], [i % 2 ^ 1]) for i in range(60)]
+    for r in even:
+        for s in r["seats"]:
+            s["cards"] = {"mason_r1": 1}
+    lopsided = [_record(i, [[3, 9], [0, 1]], [0]) for i in range(60)]
+    for r in lopsided:
+        r["seats"][0]["cards"] = {"mason_r1": 1, "alchemist": 1}
+    same = compare(even, even, players=2)
+    assert not [r for r in same["rows"] if r["moved"]]
+    moved = {r["stat"]: r["moved"] for r in compare(even, lopsided, players=2)["rows"]}
+    assert moved["seat 0 win rate"] == 1 and moved["seat 1 win rate"] == -1
+    assert moved["balance"] == -1 and moved["winner's VP"] == 1
+    assert moved["mason_r1: holders' win rate"] == 1
+    assert compare(even, lopsided, players=2)["new_cards"] == ["alchemist"]
