@@ -95,6 +95,8 @@ def main(args: argparse.Namespace) -> int:
         if args.compare:
             src_b, hash_b = read_cards(list(args.cards) + list(args.compare))
             specs["B"] = GameSpec(sources=src_b, card_hash=hash_b, **common)
+        for spec in specs.values():  # before the progress bar: bad bots, variants, players
+            spec.check()
         records = _run(args, specs, executor, runner)
         if records is None:
             return 130
@@ -117,7 +119,7 @@ def _run(args, specs, executor, runner):
 
     total = len(specs) * args.games
     progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=Console(stderr=True), disable=args.quiet)
+                        console=Console(stderr=True), disable=args.quiet, transient=True)
     task = progress.add_task("games", total=total)
     finished = [0]
 
