@@ -124,16 +124,20 @@ def render(report: dict) -> str:
                  + "</section>")
     rows = [[label, str(seat["seat"]), pct(seat["win_rate"]), num(seat["mean_vp"])]
             for label, s in sets.items() for seat in s["seats"]]
+    bots = [[label, name, pct(b["win_rate"]), num(b["mean_vp"])]
+            for label, s in sets.items() for name, b in s["bots"].items()]
     parts.append("<section id='seats'><h2>Seats</h2>" + _table(["set", "seat", "win rate", "mean VP"], rows)
-                 + _seat_plot(report) + "</section>")
+                 + _seat_plot(report) + "<h3>Bots</h3>" + _table(["set", "bot", "win rate", "mean VP"], bots)
+                 + "</section>")
     parts.append("<section id='cards'><h2>Cards</h2>")
     for label, s in sets.items():
         cards = sorted(s["cards"].items(), key=lambda cd: (-abs(cd[1]["flag"] or 0), -cd[1]["taken"]))
-        rows = [[f"{d['name']} ({c})", str(d["taken"]), pct(d["taken_rate"]), f"{d['mean_round']:.1f}",
+        rows = [[f"{d['name']} ({c})", str(d["taken"]), pct(d["taken_rate"]),
+                 " ".join(f"{r}:{k}" for r, k in d["rounds"].items()),
                  pct(d["holders"]["win_rate"]), pct(d["others"]["win_rate"]), num(d["holders"]["mean_vp"]),
                  num(d["vp_diff"]), flag_text(d)] for c, d in cards]
         parts.append(f"<h3>Set {escape(label)}</h3>" + _table(
-            ["card", "taken", "games taken", "mean round", "holders' win rate", "others' win rate",
+            ["card", "taken", "games taken", "taken in round:times", "holders' win rate", "others' win rate",
              "holders' VP", "VP holders - others", "flag"], rows, ["flag" if d["flag"] else "" for _, d in cards]))
         parts.append(_card_plot(label, s))
     parts.append("</section>")

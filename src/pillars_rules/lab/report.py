@@ -112,6 +112,13 @@ def print_summary(report: dict, console=None, top: int = 12) -> None:
         for seat in s["seats"]:
             t.add_row(str(seat["seat"]), pct(seat["win_rate"]), num(seat["mean_vp"]))
         console.print(t)
+        if len(s["bots"]) > 1:
+            t = Table(title="Bots")
+            for col in ("bot", "win rate", "mean VP"):
+                t.add_column(col)
+            for name, b in s["bots"].items():
+                t.add_row(name, pct(b["win_rate"]), num(b["mean_vp"]))
+            console.print(t)
         cards = s["cards"]
         flagged = [c for c, d in cards.items() if d["flag"]]
         shown = flagged + [c for c in sorted(cards, key=lambda c: -cards[c]["taken"]) if c not in flagged]
