@@ -21,7 +21,12 @@ from .errors import ConfigError, IllegalActionError
 #: Variant options of the base rules (RULES §2.3 and §8).
 VARIANTS: dict[str, str] = {
     "dm": "PC-version builders: 2 builders per player in the bag, the third placed free at the end (§2.3)",
-    "archbishop_all_craftsmen": "The Archbishop's statue boosts all craftsmen, not one (§8)",
+    "archbishop_one_craftsman": "PC-version Archbishop's statue: each player boosts one craftsman, not all (§8)",
+}
+#: Variant names that no longer exist, with what to do instead.
+RETIRED_VARIANTS: dict[str, str] = {
+    "archbishop_all_craftsmen": "its reading of the Archbishop's statue is the default since rules "
+                                "version 2 (§8); leave it out",
 }
 START_GOLD = (20, 21, 22, 23)
 DEFAULT_NAMES = ("Red", "Blue", "Green", "Yellow")
@@ -196,6 +201,8 @@ def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
     variants = tuple(sorted(set(variants)))
     known = set(VARIANTS) | set(ENGINE_VARIANTS) | _card_variants(cards)
     for v in variants:
+        if v not in known and v in RETIRED_VARIANTS:
+            raise ConfigError(f"variant {v!r} was retired: {RETIRED_VARIANTS[v]}")
         if v not in known:
             import difflib
 

@@ -316,6 +316,57 @@ def upcast_v1_v2(doc: dict) -> dict:
 #: Format version -> function turning such a document into the next version's.
 UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_v1_v2}
 
+#: Content hash of the base cards at rules version 1 (their texts before issue
+#: #9). A rules-version-1 save of a game with the base cards only names it.
+RULES_V1_BASE_CARD_HASH = "3febfecf210e29447f753b919b865eea7ac28c45753f98ac542419bd19522fc2"
+_OLD_STATUE_VARIANT = "archbishop_all_craftsmen"
+
+
+def upcast_rules_v1_v2(head: dict) -> dict:
+    """Rules version 2 (issue #9) changed the base cards and made the old
+    variant ``archbishop_all_craftsmen`` the default reading of the
+    Archbishop's statue (§8). A version-1 save of base cards gets today's base
+    card hash; with the old variant, the variant is dropped (header and
+    ``GameStarted``) and so are its ``CapacityBoosted`` events, since the
+    statue is now a modifier. The log is then replayed and verified as usual:
+    a game that other changes of version 2 touch (e.g. Richard's cube at
+    another step) is refused with both rules versions named.
+
+    ``head`` is the checked header (:func:`_header`) with raw event objects."""
+    from .cardlang import base_cards
+
+    old, new_hash = _OLD_STATUE_VARIANT, base_cards().content_hash
+    events = list(head["events"])
+    variants = head["variants"]
+    if old in variants:
+        variants = tuple(v for v in variants if v != old)
+        events = [e for e in events if not (type(e) is dict and e.get("type") == "CapacityBoosted")]
+    card_hash = new_hash if head["card_hash"] == RULES_V1_BASE_CARD_HASH else head["card_hash"]
+    first = events[0]
+    if type(first) is dict and first.get("type") == "GameStarted":
+        first = dict(first)
+        if first.get("card_hash") == RULES_V1_BASE_CARD_HASH:
+            first["card_hash"] = new_hash
+        if type(first.get("variants")) is list:
+            first["variants"] = [v for v in first["variants"] if v != old]
+        events[0] = first
+    return {**head, "rules_version": 2, "variants": variants, "card_hash": card_hash, "events": events}
+
+
+#: Rules version -> function turning a checked header of a save made under
+#: that rules version into one of the next (a missing version needs no change:
+#: its log is only re-verified).
+RULES_UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_rules_v1_v2}
+
+
+def _upcast_rules(head: dict) -> dict:
+    version = head["rules_version"]
+    while version < RULES_VERSION:
+        up = RULES_UPCASTERS.get(version)
+        head = up(head) if up is not None else {**head, "rules_version": version + 1}
+        version = head["rules_version"]
+    return head
+
 
 # ------------------------------------------------------------------ save / load
 def save(game) -> str:
@@ -437,12 +488,17 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
             f"save was made under rules version {head['rules_version']} by pillars-rules "
             f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION} -- "
             "upgrade to load it")
+    made_under = head["rules_version"]
+    head = _upcast_rules(head)
     cardset = load_cards(cards)
     if head["card_hash"] != cardset.content_hash:
+        older = "" if made_under == RULES_VERSION else (
+            f" -- the save was made under rules version {made_under}, whose base cards differ from "
+            f"rules version {RULES_VERSION}'s; only games of the base cards alone are converted")
         raise SaveError(
             "save was made with different card contents (card hash "
             f"{head['card_hash'][:12]}... here {cardset.content_hash[:12]}...); "
-            "pass the same cards= files the game was created with")
+            "pass the same cards= files the game was created with" + older)
     events = [event_from_dict(d, i) for i, d in enumerate(head["events"])]
     first = events[0]
     if not isinstance(first, E.GameStarted):
@@ -455,17 +511,17 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
     try:
         return _replay(events, cardset, verify, typed=True)
     except SaveError as exc:
-        if head["rules_version"] == RULES_VERSION:
+        if made_under == RULES_VERSION:
             raise
         raise SaveError(
-            f"{exc} (the save was made under rules version {head['rules_version']}, by pillars-rules "
+            f"{exc} (the save was made under rules version {made_under}, by pillars-rules "
             f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION}, whose "
             "rules or random draws differ -- load it with the version that made it)", exc.index) from None
 
 
 # ------------------------------------------------------------------ replay
 _FIRST_EVENT_ACTION = {
-    E.ResourceCardTaken: lambda e, s: A.TakeResourceCard(e.card),
+    E.ResourceCardTaken: lambda e, s: A.TakeResourceCard(e.card, e.pieces.big > 0),  # §2.2
     E.CraftsmanHired: lambda e, s: A.Hire(e.card),
     E.DraftPassed: lambda e, s: A.Pass(),
     E.CraftsmanDiscarded: lambda e, s: A.Discard(e.card),
@@ -624,5 +680,6 @@ def _compare(events: list, start: int, expected: list) -> None:
                 f"the rules give {want!r:.200}, the log has {events[i]!r:.200}", i)
 
 
-__all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "UPCASTERS", "FORMAT_VERSION",
+__all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "UPCASTERS", "upcast_rules_v1_v2",
+           "RULES_UPCASTERS", "FORMAT_VERSION",
            "MAX_SAVE_BYTES", "MAX_EVENTS", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT", "SaveError"]

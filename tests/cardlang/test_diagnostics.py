@@ -89,7 +89,7 @@ def test_unknown_and_wrong_card_in_except():
              known=base_cards())
     assert d.message == "unknown card 'bell_fonder' — did you mean 'bell_founder'?"
     assert d.column == 44
-    d = only('event e "E" { now: all craftsmen except forest_2: capacity +1 }', known=base_cards())
+    d = only('event e "E" { this round: all craftsmen except forest_2: capacity +1 }', known=base_cards())
     assert d.message == "'forest_2' is a resource, not a craftsman"
 
 

@@ -192,10 +192,6 @@ class _Unit:
                     return None
                 return fx.ChooseCraftsman("boost", n, exclude)
             return None if exclude is None else fx.ChooseCraftsman("discard", 0, exclude)
-        if r == "BoostAll":
-            exclude = self.exclude(e.arg("exclude"))
-            n = self.number(e.arg("n"), "a capacity boost")
-            return None if n is None or exclude is None else fx.BoostAll(n, exclude)
         if r == "ChooseOne":
             options = [self.instant(o) for o in e.arg("options")]
             return None if None in options else fx.ChooseOne(tuple(options))
@@ -213,8 +209,14 @@ class _Unit:
             n = self.number(e.arg("n"), "a craftsman limit")
             return None if n is None else fx.CraftsmanLimit(n)
         if r == "BuilderLimit":
-            n = self.number(e.arg("n"), "a builder limit", lo=0)
+            # at most MAX_BUILDERS: 4 players x 4 builders fill 16 of the 17 spots
+            n = self.number(e.arg("n"), "a builder limit (the board's 17 spots hold 4 per player)",
+                            lo=0, hi=fx.MAX_BUILDERS)
             return None if n is None else fx.BuilderLimit(n)
+        if r == "CapacityDelta":
+            exclude = self.exclude(e.arg("exclude"))
+            n = self.delta(e.arg("n"), "a capacity change")
+            return None if n is None or exclude is None else fx.CapacityDelta(n, exclude)
         if r == "ExtraWorker":
             n = self.number(e.arg("n"), "the number of extra workers")
             return None if n is None else fx.ExtraWorker(n)

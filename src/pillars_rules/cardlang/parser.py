@@ -301,6 +301,9 @@ class _Build(Transformer):
     def builder_limit(self, meta, ch):
         return self._n_mod(meta, "BuilderLimit", ch[0])
 
+    def capacity_delta(self, meta, ch):
+        return self._eff(meta, "CapacityDelta", ("n", self._num(ch[1])), ("exclude", ch[0] or ()))
+
     def extra_worker(self, meta, ch):
         return self._n_mod(meta, "ExtraWorker", ch[0])
 
@@ -346,9 +349,6 @@ class _Build(Transformer):
 
     def discard(self, meta, ch):
         return ("discard", None)
-
-    def boost_all(self, meta, ch):
-        return self._eff(meta, "BoostAll", ("n", self._num(ch[1])), ("exclude", ch[0] or ()))
 
     def choose_one(self, meta, ch):
         return self._eff(meta, "ChooseOne", ("options", tuple(ch)))

@@ -53,7 +53,7 @@ def parse(line: str, n_choices: int) -> Command:
         return Command("hint", f"{_range(n_choices)} (help lists the commands)")
     word, _, rest = text.partition(" ")
     rest = rest.strip()
-    if word.isdigit():
+    if word.isascii() and word.isdigit():  # "¹".isdigit() is true, but int("¹") fails
         n = int(word)
         if rest or not 1 <= n <= n_choices:
             shown = text if len(text) <= 20 else text[:20] + "..."
