@@ -12,7 +12,7 @@ import io
 from html import escape
 from pathlib import Path
 
-from .report import diff_text, flag_text, num, pct
+from .report import cards_line, diff_text, flag_text, num, pct
 
 SECTIONS = ("summary", "metrics", "seats", "cards", "scores", "length")
 _CSS = """body{font-family:sans-serif;max-width:70em;margin:1em auto;padding:0 1em;color:#222}
@@ -136,7 +136,7 @@ def render(report: dict) -> str:
                  " ".join(f"{r}:{k}" for r, k in d["rounds"].items()),
                  pct(d["holders"]["win_rate"]), pct(d["others"]["win_rate"]), num(d["holders"]["mean_vp"]),
                  num(d["vp_diff"]), flag_text(d)] for c, d in cards]
-        parts.append(f"<h3>Set {escape(label)}</h3>" + _table(
+        parts.append(f"<h3>Set {escape(label)}</h3><p>{escape(cards_line(s))}.</p>" + _table(
             ["card", "taken", "games taken", "taken in round:times", "holders' win rate", "others' win rate",
              "holders' VP", "VP holders - others", "flag"], rows, ["flag" if d["flag"] else "" for _, d in cards]))
         parts.append(_card_plot(label, s))

@@ -85,6 +85,14 @@ def diff_text(row: dict) -> str:
             if d["value"] == d["value"] else "-")
 
 
+def cards_line(summary: dict) -> str:
+    """How many cards were flagged, and how many a 95% interval flags by chance alone."""
+    judged = [d for d in summary["cards"].values() if d["flag"] is not None]
+    flagged = sum(1 for d in judged if d["flag"])
+    return (f"{flagged} flagged of {len(judged)} judged (about {0.05 * len(judged):.1f} would be by chance "
+            f"alone); fair win rate {100 * summary['fair_share']:.0f}%")
+
+
 def print_summary(report: dict, console=None, top: int = 12) -> None:
     """The report as rich tables: metrics and seats per set, flagged and most
     taken cards, and for an A/B run the statistics that moved."""
@@ -122,7 +130,7 @@ def print_summary(report: dict, console=None, top: int = 12) -> None:
         cards = s["cards"]
         flagged = [c for c, d in cards.items() if d["flag"]]
         shown = flagged + [c for c in sorted(cards, key=lambda c: -cards[c]["taken"]) if c not in flagged]
-        t = Table(title=f"Cards ({len(flagged)} flagged; fair win rate {100 * s['fair_share']:.0f}%)")
+        t = Table(title=f"Cards: {cards_line(s)}")
         for col in ("card", "taken", "mean round", "holders' win rate", "others' win rate", "VP holders - others", "flag"):
             t.add_column(col)
         for c in shown[:max(top, len(flagged))]:
