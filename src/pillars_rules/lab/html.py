@@ -24,8 +24,7 @@ img{max-width:100%}"""
 def _figure(width: float = 7, height: float = 3.2):
     from matplotlib.figure import Figure  # no pyplot: no global backend state
 
-    fig = Figure(figsize=(width, height))
-    fig.subplots_adjust(left=0.3, right=0.97, top=0.92, bottom=0.12)
+    fig = Figure(figsize=(width, height), layout="constrained")
     return fig, fig.add_subplot()
 
 
@@ -46,9 +45,13 @@ def _table(header: list[str], rows: list[list[str]], classes: list[str] | None =
 
 
 def _hist(report: dict, key: str, xlabel: str) -> str:
+    import numpy as np
+
     fig, ax = _figure()
-    for label, s in report["sets"].items():
-        ax.hist(s[key]["values"], bins=30, alpha=0.55, label=f"set {label}")
+    values = [s[key]["values"] for s in report["sets"].values()]
+    bins = np.histogram_bin_edges(np.concatenate(values), bins=30)  # the same bins for every set
+    for label, v in zip(report["sets"], values):
+        ax.hist(v, bins=bins, alpha=0.55, label=f"set {label}")
     ax.set_xlabel(xlabel)
     ax.set_ylabel("count")
     ax.legend()
@@ -60,13 +63,14 @@ def _seat_plot(report: dict) -> str:
     sets = report["sets"]
     width = 0.8 / len(sets)
     for k, (label, s) in enumerate(sets.items()):
-        xs = [seat["seat"] + k * width for seat in s["seats"]]
+        xs = [seat["seat"] + (k - (len(sets) - 1) / 2) * width for seat in s["seats"]]
         ys = [seat["win_rate"]["value"] for seat in s["seats"]]
         err = [[y - seat["win_rate"]["lo"] for y, seat in zip(ys, s["seats"])],
                [seat["win_rate"]["hi"] - y for y, seat in zip(ys, s["seats"])]]
         ax.bar(xs, ys, width, yerr=err, capsize=3, label=f"set {label}")
     fair = next(iter(sets.values()))["fair_share"]
     ax.axhline(fair, color="k", linestyle="--", linewidth=1, label="fair share")
+    ax.set_xticks(range(len(next(iter(sets.values()))["seats"])))
     ax.set_xlabel("seat (0 starts)")
     ax.set_ylabel("win rate")
     ax.legend()
@@ -83,7 +87,7 @@ def _card_plot(label: str, s: dict) -> str:
         ax.plot([w["lo"], w["hi"]], [y, y], color=color)
         ax.plot([w["value"]], [y], "o", color=color, markersize=3)
     ax.axvline(s["fair_share"], color="k", linestyle="--", linewidth=1)
-    ax.set_yticks(range(len(cards)), [d["name"] for _, d in cards], fontsize=7)
+    ax.set_yticks(range(len(cards)), [f"{d['name']} ({c})" for c, d in cards], fontsize=7)
     ax.set_xlabel("holders' win rate (95% Wilson interval); dashed: fair share")
     ax.set_title(f"set {label}")
     return _img(fig, f"holders' win rate per card, set {label}")
