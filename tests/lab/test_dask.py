@@ -63,3 +63,12 @@ def test_a_worker_killed_mid_run_loses_only_its_game(cluster, tmp_path):
 
 def test_local_cluster_started_for_the_run():
     assert runner.run(SPECS, 2, executor="local", workers=1) == runner.run(SPECS, 2, executor="serial")
+
+
+def test_a_scheduler_without_workers_is_a_clear_error_not_a_hang():
+    import pillars_rules as pr
+
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp://", dashboard_address=":0",
+                      silence_logs=logging.ERROR) as empty:
+        with pytest.raises(pr.ConfigError, match="has no workers"):
+            runner.run(SPECS, 2, executor=empty.scheduler_address, timeout=1)

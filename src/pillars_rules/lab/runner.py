@@ -168,6 +168,11 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
             raise pr.ConfigError(f"cannot reach the Dask scheduler at {address}: "
                                  f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
         try:
+            try:
+                client.wait_for_workers(1, timeout=timeout)
+            except (OSError, TimeoutError):
+                raise pr.ConfigError(f"the Dask scheduler at {address} has no workers "
+                                     f"(none joined within {timeout:g} s)") from None
             token = uuid.uuid4().hex[:10]
             futures = {client.submit(play_game, specs[label], i, key=f"pillars-game-{label}-{i}-{token}",
                                      pure=False): (label, i) for label, i in todo}
