@@ -174,15 +174,17 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
                 raise pr.ConfigError(f"the Dask scheduler at {address} has no workers "
                                      f"(none joined within {timeout:g} s)") from None
             token = uuid.uuid4().hex[:10]
-            futures = {client.submit(play_game, specs[label], i, key=f"pillars-game-{label}-{i}-{token}",
+            shared = {label: client.scatter(spec, broadcast=True) for label, spec in specs.items()}
+            futures = {client.submit(play_game, shared[label], i, key=f"pillars-game-{label}-{i}-{token}",
                                      pure=False): (label, i) for label, i in todo}
-            for fut in as_completed(futures):
-                try:
-                    record = fut.result()
-                except KilledWorker:  # Dask reran it on other workers, and they died too
+            results = as_completed(futures, with_results=True, raise_errors=False)
+            for fut, record in results:  # results arrive in batches: fewer round trips
+                if fut.status == "error":
                     label, i = futures[fut]
-                    raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
-                                          "killed every Dask worker that played it") from None
+                    if isinstance(fut.exception(), KilledWorker):  # rerun elsewhere, and those died too
+                        raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
+                                              "killed every Dask worker that played it") from None
+                    fut.result()  # the game's own error
                 yield futures[fut], record
                 fut.release()
         finally:
