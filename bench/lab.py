@@ -70,7 +70,7 @@ def to_rst(result: dict) -> str:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.lab", description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--games", type=int, default=300)
     p.add_argument("--bots", default="random")
     p.add_argument("--json")
     p.add_argument("--rst")
