@@ -7,7 +7,7 @@ registry (:mod:`pillars_rules.effects`).
 
 from __future__ import annotations
 
-from functools import cached_property
+from types import MappingProxyType
 
 from ..cards import Card, CardSet
 from ..effects import (
@@ -41,39 +41,58 @@ ENGINE_VARIANTS = ("dm",)
 
 
 class Rules:
-    """Cards and variants of one game, with per-card look-ups precomputed."""
+    """Cards and variants of one game, with per-card look-ups precomputed.
+
+    One ``Rules`` is shared by every game of the process with the same cards
+    and variants (:func:`rules_for`), so it is read-only: attributes cannot be
+    set, and every look-up table is a read-only mapping of tuples and
+    frozensets. (The caches whose names start with ``_`` are the engine's own.)
+    """
+
+    __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
+                 "triggered", "converts", "onces", "this_round", "next_round", "tags",
+                 "starting_craftsmen", "lowest_craftsman_limit", "_mods_cache", "_actions", "_prices_cache")
 
     def __init__(self, cards: CardSet, variants: tuple[str, ...] = ()) -> None:
-        self.base = cards
-        self.variants = tuple(variants)
-        self.cards = cards.with_variants(self.variants)
-        self.content_hash = cards.content_hash
+        def put(name, value):
+            object.__setattr__(self, name, value)
+
+        def table(make) -> MappingProxyType:
+            return MappingProxyType({cid: make(c) for cid, c in by_id.items()})
+
+        put("base", cards)
+        put("variants", tuple(variants))
+        put("cards", cards.with_variants(self.variants))
+        put("content_hash", cards.content_hash)
         by_id = self.cards.by_id
-        self.by_id: dict[str, Card] = by_id
-        self.passives = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, Passive))
-                         for cid, c in by_id.items()}
-        self.triggers = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Trigger))
-                         for cid, c in by_id.items()}
-        # conversions are numbered among the card's conversions (Build(card, 0) is the first)
+        put("by_id", by_id)
+        put("passives", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, Passive))))
+        put("triggers", table(lambda c: tuple((i, a) for i, a in enumerate(c.abilities)
+                                              if isinstance(a, Trigger))))
         #: Cards with at least one step trigger (most have none).
-        self.triggered = frozenset(cid for cid, t in self.triggers.items() if t)
-        self.converts = {cid: tuple(enumerate(a for a in c.abilities if isinstance(a, Convert)))
-                         for cid, c in by_id.items()}
-        self.onces = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))
-                      for cid, c in by_id.items()}
-        self.this_round = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, ThisRound))
-                           for cid, c in by_id.items()}
-        self.next_round = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, NextRound))
-                           for cid, c in by_id.items()}
-        self.tags = {cid: frozenset(c.tags) for cid, c in by_id.items()}
+        put("triggered", frozenset(cid for cid, t in self.triggers.items() if t))
+        # conversions are numbered among the card's conversions (Build(card, 0) is the first)
+        put("converts", table(lambda c: tuple(enumerate(a for a in c.abilities if isinstance(a, Convert)))))
+        put("onces", table(lambda c: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))))
+        put("this_round", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, ThisRound))))
+        put("next_round", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, NextRound))))
+        put("tags", table(lambda c: frozenset(c.tags)))
+        put("starting_craftsmen",
+            tuple(c.id for c in self.cards if c.kind == "craftsman" and c.round == 0))
         #: The lowest craftsman limit any card may set: below it, no check is needed.
-        self.lowest_craftsman_limit = min([DEFAULT_CRAFTSMAN_LIMIT] + [
+        put("lowest_craftsman_limit", min([DEFAULT_CRAFTSMAN_LIMIT] + [
             m.n for mods in (self.passives, self.this_round, self.next_round)
-            for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)])
-        self._mods_cache: dict = {}
+            for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)]))
+        put("_mods_cache", {})
         #: Listed actions by key, shared across states (see ``legal._act``).
-        self.actions: dict = {}
-        self._prices_cache: dict = {}
+        put("_actions", {})
+        put("_prices_cache", {})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Rules are shared between games and read-only; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Rules are shared between games and read-only; cannot delete {name!r}")
 
     def card(self, card_id: str) -> Card:
         return self.by_id[card_id]
@@ -81,10 +100,6 @@ class Rules:
     def name(self, card_id: str) -> str:
         c = self.by_id.get(card_id)
         return c.name if c else card_id.replace("_", " ")
-
-    @cached_property
-    def starting_craftsmen(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.cards if c.kind == "craftsman" and c.round == 0)
 
     # ------------------------------------------------------------ modifiers
     def affected(self, event: str, protected: frozenset[int], seat: int) -> bool:
@@ -224,9 +239,10 @@ _RULES_KEEP = 32
 
 def rules_for(cards: CardSet, variants: tuple[str, ...] = ()) -> Rules:
     """The :class:`Rules` of a card set and variants, shared by every game that
-    uses the same card texts (by content hash), so look-ups and listed actions
-    are built once per process, not once per game."""
-    key = (cards.content_hash, tuple(variants))
+    uses the same cards (by :attr:`~pillars_rules.cards.CardSet.identity`, which
+    depends only on the compiled cards), so look-ups and listed actions are
+    built once per process, not once per game."""
+    key = (cards.identity, tuple(variants))
     rules = _RULES.get(key)
     if rules is None:
         if len(_RULES) >= _RULES_KEEP:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..effects import CUBES, Amount, ChooseCraftsman, ChooseOne, Convert
 from ..errors import IllegalActionError
+from ..limits import MAX_COUNT
 from . import actions as A
 from . import events as E
 from .context import MARKET_CUBES, ONE_PER_PLAYER, Rules
@@ -83,7 +84,7 @@ def legal_actions(state: GameState, rules: Rules) -> list:
 def _act(rules: Rules, key: tuple, make):
     """The action for ``key``, built once per game's rules and then shared:
     actions are immutable values, so listing them costs no construction."""
-    cache = rules.actions
+    cache = rules._actions
     a = cache.get(key)
     if a is None:
         a = cache[key] = make()
@@ -177,7 +178,7 @@ def _legal_market(state, rules, seat):
         price = prices.get(("buy", r))
         if price is None or ("sell", r) in traded:
             continue
-        most = state.market[CUBE_INDEX[r]]
+        most = min(state.market[CUBE_INDEX[r]], MAX_COUNT)  # more: trade again next turn
         if price:
             most = min(most, p.gold // price)
         for n in range(1, most + 1):
@@ -187,7 +188,7 @@ def _legal_market(state, rules, seat):
         price = prices.get(("sell", r))
         if price is None or ("buy", r) in traded or not p.cube(r):
             continue
-        for n in range(1, p.cube(r) + 1):
+        for n in range(1, min(p.cube(r), MAX_COUNT) + 1):
             out.append(_act(rules, ("sell", r, n, price),
                             lambda: A.Sell(r, n, label=f"sell {n} {r} for {n * price} gold")))
     out.append(_END_TRADING)
@@ -207,10 +208,11 @@ def _legal_cathedral(state, rules, seat):
 
 
 def _legal_return(state, rules, seat):
+    """At most MAX_COUNT cubes per action: the decision repeats while more than 5 remain."""
     p = state.players[seat]
     excess = sum(p.cubes) - 5
     return [_act(rules, ("return", r, n), lambda: A.ReturnCubes(r, n, label=f"return {n} {r}"))
-            for r in CUBES for n in range(1, min(p.cube(r), excess) + 1)]
+            for r in CUBES for n in range(1, min(p.cube(r), excess, MAX_COUNT) + 1)]
 
 
 _PASS = A.Pass(label="pass")
