@@ -20,7 +20,10 @@ from .cards import Card, CardSet
 from .engine import events
 from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
-from .errors import CardError, ConfigError, IllegalActionError, LimitError, PillarsError, SaveError
+from .errors import (
+    CardError, ConfigError, ConflictError, IllegalActionError, LimitError, PillarsError, SaveError,
+    StaleActionError,
+)
 from .game import VARIANTS, Game, load_cards, new_game, replay
 from .persistence import load, save
 from .view import SeatView
@@ -32,4 +35,5 @@ __all__ = [
     "Card", "CardSet", "RandomBot", "play",
     "actions", "events", "EVENT_TYPES", "decode_action", "encode_action", "limits",
     "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",
+    "StaleActionError", "ConflictError",
 ]

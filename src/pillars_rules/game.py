@@ -21,9 +21,10 @@ from .engine import events as E
 from .engine.context import ENGINE_VARIANTS, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import decide, legal_actions, run
+from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
 from .engine.state import GameState
 from .engine.actions import ACTION_TYPES
-from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, bounded, safe_repr
+from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, StaleActionError, bounded, safe_repr
 from .textcheck import name_problem
 
 #: Variant options of the base rules (RULES §2.3 and §8).
@@ -135,6 +136,13 @@ class Game:
     def is_over(self) -> bool:
         return self.state.game_over
 
+    @property
+    def decision(self) -> int:
+        """The number of the pending decision (the move token): each applied
+        action moves it on by exactly one. A client sends it back with its
+        action (``apply(..., expect=n)``) so a stale or repeated message is refused."""
+        return self.state.decision
+
     def legal_actions(self) -> list:
         """All legal actions of :attr:`current_player` (empty once the game is over)."""
         if self._legal is None:
@@ -142,10 +150,17 @@ class Game:
         return list(self._legal)
 
     # ---------------------------------------------------------------- acting
-    def apply(self, action, seat: int | None = None) -> "Game":
+    def apply(self, action, seat: int | None = None, expect: int | None = None) -> "Game":
         """The game after ``action``. Raises :class:`IllegalActionError` (this game
         is unchanged). Pass ``seat`` to check that the action comes from the seat
-        whose turn it is (a server receiving actions from clients should)."""
+        whose turn it is, and ``expect`` (the :attr:`decision` the sender saw) to
+        refuse a stale or repeated message with :class:`StaleActionError` (a
+        server receiving actions from clients should pass both)."""
+        if expect is not None and (type(expect) is not int or expect != self.state.decision):
+            if type(expect) is not int:
+                raise IllegalActionError(f"the decision number must be a whole number, not "
+                                         f"{type(expect).__name__}", action)
+            raise StaleActionError(expect, self.state.decision, action)
         if self.state.game_over:
             raise IllegalActionError("the game is over; no action is legal", action)
         if seat is not None and (type(seat) is not int or seat != self.current_player):
@@ -210,6 +225,14 @@ class Game:
         from .view import view
 
         return view(self, seat)
+
+    def export(self, seat: int) -> str:
+        """The game as ``seat`` may know it, as JSON text for that seat's client
+        (see :func:`pillars_rules.view.export`): safe to send, unlike a
+        :func:`~pillars_rules.save`, which holds the seed."""
+        from .view import export
+
+        return export(self.view(seat))
 
     def describe(self, event) -> str:
         """An English sentence for ``event``."""
@@ -276,7 +299,7 @@ def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
 
 def new_game(
     players: int = 4,
-    seed: int = 0,
+    seed: int | None = None,
     *,
     names: Sequence[str] | None = None,
     variants: Iterable[str] | Mapping[str, bool] = (),
@@ -284,7 +307,10 @@ def new_game(
 ) -> Game:
     """A new game for 2-4 ``players``.
 
-    ``seed`` decides every random outcome; ``names`` the seat names;
+    ``seed`` decides every random outcome: a whole number from 0 to
+    ``2**128 - 1``; without one, 128 bits are drawn from :mod:`secrets`
+    (never the clock). The seed is recorded in the game's first event, so a
+    save holds it: keep saves on the server. ``names`` the seat names;
     ``variants`` switches on variant options (:data:`VARIANTS`, or variants
     defined by card files); ``cards`` adds fan cards (a :class:`CardSet` or
     paths to ``.cards`` files), replacing base cards with the same id.
@@ -322,8 +348,10 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
 def _new_game(players, seed, names, variants, cards) -> Game:
     if type(players) is not int or not 2 <= players <= 4:
         raise ConfigError(f"players must be 2, 3 or 4, not {safe_repr(players)}")
-    if type(seed) is not int or not 0 <= seed < 2**63:
-        raise ConfigError(f"seed must be a whole number from 0 to 2**63-1, not {safe_repr(seed)}")
+    if seed is None:
+        seed = secret_seed()
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"seed must be a whole number from 0 to 2**{SEED_BITS}-1, not {safe_repr(seed)}")
     names = check_names(DEFAULT_NAMES[:players] if names is None else names, players)
     cardset = load_cards(cards)
     chosen = _check_variants(variants, cardset)

@@ -42,6 +42,7 @@ from .engine import events as E
 from .engine.context import RULES_VERSION, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import action_events, legal_actions, run
+from .engine.rng import MAX_SEED, SEED_BITS
 from .errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
 from .limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_SEAT_NAME_LENGTH, MAX_STRING_LENGTH
 from .textcheck import name_problem
@@ -54,10 +55,14 @@ FORMAT = "pillars-rules-save"
 #: Current save format (history in :mod:`pillars_rules.upcasters`).
 FORMAT_VERSION = 3
 
+
+class Seed:
+    """Type marker of the seed fields: whole numbers in ``[0, MAX_SEED]`` (128 bits)."""
+
 #: Header fields of the current format, each with its JSON type.
 HEADER_FIELDS: dict[str, Any] = {
     "format": str, "format_version": int, "library_version": str, "rules_version": int, "card_hash": str,
-    "variants": tuple[str, ...], "players": int, "names": tuple[str, ...], "seed": int,
+    "variants": tuple[str, ...], "players": int, "names": tuple[str, ...], "seed": Seed,
     "events": list,
 }
 
@@ -74,6 +79,8 @@ def _hints(cls: type) -> dict[str, Any]:
     if out is None:
         attrs.resolve_types(cls)
         out = _HINTS[cls] = {f.name: f.type for f in attrs.fields(cls)}
+        if cls is E.GameStarted:
+            out["seed"] = Seed
     return out
 
 
@@ -125,6 +132,14 @@ def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
                 raise _bad(path, "a whole number", value, index)
             if not -MAX_INT - 1 <= value <= MAX_INT:
                 raise SaveError(f"{path}: number out of range ({str(value)[:20]}...)", index)
+            return value
+        return f
+    if tp is Seed:
+        def f(value, path, index):
+            if type(value) is not int:
+                raise _bad(path, "a whole number (the seed)", value, index)
+            if not 0 <= value <= MAX_SEED:
+                raise SaveError(f"{path}: the seed must be from 0 to 2**{SEED_BITS}-1", index)
             return value
         return f
     if tp is str:
@@ -219,6 +234,8 @@ def _check_obj(tp: Any, value: object, path: str, index: int | None) -> None:
 
 
 def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
+    if tp is Seed:
+        return _make_structurer(Seed)
     if tp in (int, str, bool):
         def f(value, path, index):
             if type(value) is not tp:
@@ -512,8 +529,8 @@ def _check_start(first, cards: CardSet):
             raise SaveError(f"$.events[0].names[{k}]: {why}", 0)
     if len(set(names)) != len(names):
         raise SaveError(f"$.events[0].names: seat names must differ, not {safe_repr(names, 80)}", 0)
-    if not 0 <= first.seed <= MAX_INT:
-        raise SaveError(f"$.events[0].seed: the seed must be from 0 to 2**63-1, not {first.seed}", 0)
+    if not 0 <= first.seed <= MAX_SEED:
+        raise SaveError(f"$.events[0].seed: the seed must be from 0 to 2**{SEED_BITS}-1", 0)
     try:
         variants = _check_variants(first.variants, cards)
     except Exception as exc:  # ConfigError: unknown variant

@@ -19,6 +19,7 @@ Invariants (each raises :class:`InvariantError` naming the law and the seat):
   round's pieces (§2.2);
 * at most 5 cubes per seat once a round has ended (§2.4 step 13);
 * a finished game lasted exactly 6 rounds (§2.6);
+* the decision number (move token) counts the decisions opened, plus the end;
 * ``replay(game.events) == game`` and ``load(save(game)) == game``.
 """
 
@@ -98,6 +99,10 @@ def check_game(game: Game, *, roundtrip: bool = True) -> None:
     """All laws on a game: state laws, workers, rounds, replay and save/load."""
     check_state(game.state, game.rules)
     check_round_workers(game)
+    pendings = sum(1 for e in game.events if isinstance(e, E.DecisionPending))
+    if game.decision != pendings + game.is_over:
+        _fail("decision numbers", f"decision {game.decision}, but the log opened {pendings} decisions"
+                                  f"{' and ended' if game.is_over else ''}")
     if game.is_over:
         rounds = sum(1 for e in game.events if isinstance(e, E.RoundStarted))
         if rounds != ROUNDS or game.state.round != ROUNDS:
@@ -139,7 +144,9 @@ def play_random(game: Game, rnd: random.Random, max_actions: int | None = None,
 
 # ------------------------------------------------------------------ strategies
 def seeds() -> st.SearchStrategy[int]:
-    return st.integers(min_value=0, max_value=2**32 - 1)
+    """Seeds of both kinds: small ones, and 128-bit ones like :func:`new_game` draws."""
+    return st.one_of(st.integers(min_value=0, max_value=2**32 - 1),
+                     st.integers(min_value=2**64, max_value=2**128 - 1))
 
 
 def new_games(players: int | Sequence[int] = (2, 3, 4), *, variants: Iterable[str] = (),

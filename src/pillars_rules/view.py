@@ -10,6 +10,9 @@ are redacted in the view's log.
 A view is what a bot receives (:mod:`pillars_rules.bots`): it is cheap to make
 (the redacted log is built only when ``events`` is first read) and holds no
 reference through which the hidden state could be reached.
+
+:func:`export` (``Game.export(seat)``) turns a view into JSON text for that
+seat's client; ``view.decision`` is the move token the client sends back.
 """
 
 from __future__ import annotations
@@ -57,6 +60,12 @@ class SeatView:
             object.__setattr__(self, "_events", ev)
             object.__setattr__(self, "_raw", ())
         return ev
+
+    @property
+    def decision(self) -> int:
+        """The number of the pending decision: send it back with an action
+        (``Game.apply(..., expect=view.decision)``) so a resent message is refused."""
+        return self.state.decision
 
     @property
     def n_events(self) -> int:
@@ -116,6 +125,34 @@ def redact_event(event: object) -> object:
         return E.GameStarted(event.names, 0, event.variants, event.card_hash,
                              event.starting_craftsmen, event.gold, event.vp)
     return event
+
+
+#: The ``format`` tag of :func:`export` documents.
+EXPORT_FORMAT = "pillars-rules-seat-export"
+EXPORT_FORMAT_VERSION = 1
+
+
+def export(seat_view: SeatView) -> str:
+    """``seat_view`` as JSON text for that seat's client: the redacted state,
+    the redacted log, the seat's legal actions and the decision number, under
+    a ``format`` tag. It holds no seed, no draw counter and no undealt card,
+    so the client can neither replay the chance draws nor predict the next."""
+    import json
+
+    from .actions_json import encode_action
+    from .persistence import converter, event_to_dict
+
+    doc = {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_FORMAT_VERSION,
+        "seat": seat_view.seat,
+        "decision": seat_view.decision,
+        "state": converter.unstructure(seat_view.state),
+        "next_event": seat_view.next_event,
+        "legal_actions": [encode_action(a) for a in seat_view.legal_actions],
+        "events": [event_to_dict(e) for e in seat_view.events],
+    }
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
 def view(game, seat: int) -> SeatView:

@@ -125,7 +125,7 @@ def _(s: GameState, e: E.ResourceCardsDealt) -> GameState:
 
 @on(E.DecisionPending)
 def _(s: GameState, e: E.DecisionPending) -> GameState:
-    return replace(s, pending=Pending(e.kind, e.seat))
+    return replace(s, pending=Pending(e.kind, e.seat), decision=s.decision + 1)
 
 
 # ----------------------------------------------------------------- phase I
@@ -385,7 +385,7 @@ def _(s: GameState, e: E.RoundEnded) -> GameState:
 
 @on(E.GameEnded)
 def _(s: GameState, e: E.GameEnded) -> GameState:
-    return replace(s, stage="over", game_over=True, pending=None)
+    return replace(s, stage="over", game_over=True, pending=None, decision=s.decision + 1)
 
 
 missing = set(E.EVENT_TYPES.values()) - set(_HANDLERS)

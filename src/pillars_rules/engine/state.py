@@ -274,6 +274,11 @@ class GameState:
     record; every grouped field can also be read directly, e.g. ``state.market``
     is ``state.board.market``. Secret parts (deck orders, the seed) are hidden
     from players by :meth:`pillars_rules.Game.view`.
+
+    ``decision`` numbers the decision points (the move token): 1 when the
+    first decision is pending, one more for each later one and for the end of
+    the game, so every applied action moves it on by exactly one. It is
+    counted by evolve, so replay and load rebuild it.
     """
 
     fixed: Fixed
@@ -290,6 +295,7 @@ class GameState:
     builders: Builders = Builders()
     cathedral: int = 0
     game_over: bool = False
+    decision: int = 0
 
     @property
     def n_players(self) -> int:
