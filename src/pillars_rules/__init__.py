@@ -22,18 +22,19 @@ from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
 from .errors import (
     CardError, ConfigError, ConflictError, IllegalActionError, LimitError, PillarsError, SaveError,
-    StaleActionError,
+    ScenarioError, StaleActionError,
 )
 from .game import VARIANTS, Game, load_cards, new_game, replay
 from .persistence import load, save
+from .scenario import scenario
 from .view import SeatView
 
 __all__ = [
     "__version__",
-    "new_game", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
+    "new_game", "scenario", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
     "GameState", "PlayerState", "Pending", "SeatView",
     "Card", "CardSet", "RandomBot", "play",
     "actions", "events", "EVENT_TYPES", "decode_action", "encode_action", "limits",
     "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",
-    "StaleActionError", "ConflictError",
+    "ScenarioError", "StaleActionError", "ConflictError",
 ]

@@ -103,6 +103,12 @@ class ConfigError(PillarsError, ValueError):
     """Bad arguments to :func:`pillars_rules.new_game` (player count, variants...)."""
 
 
+class ScenarioError(ConfigError):
+    """A position given to :func:`pillars_rules.scenario` that cannot occur in a
+    game (cubes not conserved, gold out of range, a card in two places...); the
+    message names what is wrong and where (``seats[1].gold``)."""
+
+
 class SaveError(PillarsError, ValueError):
     """A save or event log that cannot be loaded; the message says what and where.
 

@@ -121,6 +121,26 @@ class Game:
     def n_events(self) -> int:
         return self._n
 
+    def states(self) -> tuple[GameState, ...]:
+        """The state after each event: ``game.states()[i]`` follows ``game.events[i]``
+        (folded again from the log; the last one equals :attr:`state`)."""
+        out = []
+        state = None
+        for e in self._log[: self._n]:
+            state = evolve(state, e)
+            out.append(state)
+        return tuple(out)
+
+    def state_at(self, index: int) -> GameState:
+        """The state right after ``events[index]`` (negative indexes count from the end)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not -self._n <= index < self._n:
+            raise IndexError(f"no event {index!r} in a log of {self._n} events")
+        index %= self._n
+        state = None
+        for e in self._log[: index + 1]:
+            state = evolve(state, e)
+        return state
+
     @property
     def current_player(self) -> int | None:
         """The seat that must act, or ``None`` once the game is over."""
@@ -346,6 +366,15 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
 
 
 def _new_game(players, seed, names, variants, cards) -> Game:
+    rules, names, seed = prepare(players, seed, names, variants, cards)
+    return _start(rules, names, seed)
+
+
+def prepare(players: int, seed: int, names: Sequence[str] | None,
+            variants: Iterable[str] | Mapping[str, bool],
+            cards: CardSet | str | Sequence[str] | None) -> tuple[Rules, tuple[str, ...], int]:
+    """Check :func:`new_game`'s arguments: the rules context, the seat names and
+    the seed (a secret one if ``None``)."""
     if type(players) is not int or not 2 <= players <= 4:
         raise ConfigError(f"players must be 2, 3 or 4, not {safe_repr(players)}")
     if seed is None:
@@ -355,15 +384,19 @@ def _new_game(players, seed, names, variants, cards) -> Game:
     names = check_names(DEFAULT_NAMES[:players] if names is None else names, players)
     cardset = load_cards(cards)
     chosen = _check_variants(variants, cardset)
-    rules = rules_for(cardset, chosen)
-    return _start(rules, names, seed)
+    return rules_for(cardset, chosen), names, seed
 
 
-def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
-    started = E.GameStarted(
+def game_started(rules: Rules, names: tuple[str, ...], seed: int) -> E.GameStarted:
+    """The first event of every game (§1)."""
+    return E.GameStarted(
         names=names, seed=seed, variants=rules.variants, card_hash=rules.content_hash,
         starting_craftsmen=rules.starting_craftsmen, gold=START_GOLD[: len(names)],
     )
+
+
+def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
+    started = game_started(rules, names, seed)
     state = evolve(None, started)
     events, state = run(state, rules, [])
     if 1 + len(events) > limits.MAX_EVENTS:

@@ -67,6 +67,12 @@ HEADER_FIELDS: dict[str, Any] = {
 }
 
 converter = make_converter()
+# Sets (seats who passed, decisions settled...) are written sorted, so a save is
+# byte-identical whatever the interpreter's hash seed.
+converter.register_unstructure_hook_func(
+    lambda t: typing.get_origin(t) is frozenset,
+    lambda v: sorted(converter.unstructure(x) for x in v),
+)
 _UNSTRUCT: dict[type, Callable[[Any], Any]] = {
     cls: converter.get_unstructure_hook(cls) for cls in E.EVENT_TYPES.values()
 }
@@ -164,6 +170,12 @@ def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
             return None
         return f
     origin = typing.get_origin(tp)
+    if origin is frozenset:
+        items_of = _structurer(tuple[typing.get_args(tp)[0], ...])
+
+        def f(value, path, index):
+            return frozenset(items_of(value, path, index))
+        return f
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -243,7 +255,34 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
             if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:  # type: ignore[operator]
                 raise SaveError(f"{path}: number out of range", index)
         return f
+    if tp is type(None):
+        def f(value, path, index):
+            if value is not None:
+                raise SaveError(f"{path}: expected None, got {type(value).__name__}", index)
+        return f
     origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(tp)
+
+        def f(value, path, index):
+            problem = None
+            for option in options:
+                try:
+                    _check_obj(option, value, path, index)
+                    return
+                except SaveError as exc:
+                    problem = exc
+            raise problem
+        return f
+    if origin is frozenset:
+        item_type = typing.get_args(tp)[0]
+
+        def f(value, path, index):
+            if type(value) is not frozenset:
+                raise SaveError(f"{path}: expected a frozenset, got {type(value).__name__}", index)
+            for v in value:
+                _check_obj(item_type, v, f"{path}[]", index)
+        return f
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -494,6 +533,8 @@ def infer_action(events: list, i: int, state) -> object | None:
         return _FIRST_EVENT_ACTION[t](e, state)
     if t is E.OnceUsed and isinstance(nxt, E.BuilderPlaced):
         return A.Place(nxt.location, nxt.spot, True)
+    if t is E.OnceUsed:  # a general once-per-game ability (draft, market, cathedral)
+        return A.UseOnce(e.card)
     if t is E.Decided:
         if e.kind == "redraw":
             return A.ReturnBuilder() if isinstance(nxt, E.BuilderReturned) else A.KeepBuilder()
@@ -579,8 +620,12 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
         if type(seat) is int and not 0 <= seat < n_seats:
             raise SaveError(f"$.events[{i}].seat: no seat {seat} in a {n_seats}-player game", i)
     state = evolve(None, events[0])
+    start = 1
+    if len(events) > 1 and type(events[1]) is E.PositionSet:
+        state = _set_position(state, events[1], rules, typed)
+        start = 2
     if not verify:
-        for i, e in enumerate(events[1:], 1):
+        for i, e in enumerate(events[start:], start):
             try:
                 state = evolve(state, e)
             except Exception as exc:  # trusted mode: any failure is still a SaveError
@@ -591,9 +636,9 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
     # keeps the derived events, so a value that merely compares equal (1.0 for 1)
     # never reaches its log and no per-field type check is needed.
     expected, state = run(state, rules, [])
-    _compare(events, 1, expected)
-    log = [events[0]] + expected
-    i = 1 + len(expected)
+    _compare(events, start, expected)
+    log = events[:start] + expected
+    i = start + len(expected)
     while i < len(events):
         if state.game_over:
             raise SaveError(f"$.events[{i}] ({type(events[i]).__name__}): events after the end of the game", i)
@@ -613,6 +658,30 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
         log.extend(produced)
         i += len(produced)
     return Game(rules, state, log, len(log))
+
+
+def _set_position(state, event, rules: Rules, typed: bool):
+    """The state after a scenario's :class:`PositionSet`, refused with a
+    :class:`SaveError` unless it is a possible position (the checks of
+    :func:`pillars_rules.scenario`)."""
+    from .engine.position import check_position
+
+    if not typed:
+        check_event(event, 1)
+    names = tuple(p.name for p in state.players)
+    if tuple(p.name for p in event.players) != names:
+        raise SaveError(f"$.events[1].players: the position's seats must be {names!r:.80} "
+                        "as the game started", 1)
+    try:
+        after = evolve(state, event)
+        check_position(after, rules)
+    except SaveError:
+        raise
+    except PillarsError as exc:
+        raise SaveError(f"$.events[1] (PositionSet) is not a possible position: {exc}", 1) from None
+    except Exception as exc:  # malformed values inside the position
+        raise SaveError(f"$.events[1] (PositionSet) cannot be applied: {type(exc).__name__}: {exc}", 1) from None
+    return after
 
 
 def _divergence(events: list, i: int, state, rules: Rules, legal: list) -> int:

@@ -17,8 +17,10 @@ seat's client; ``view.decision`` is the move token the client sends back.
 
 from __future__ import annotations
 
+import attrs
+
 from .engine import events as E
-from .engine.state import GameState, replace
+from .engine.state import Decks, GameState, Pins, replace
 
 HIDDEN = "?"
 #: Craftsman cards revealed from a round's deck (2 to Shiring, 2 to the display, §2.1).
@@ -104,16 +106,26 @@ def redact_state(state: GameState) -> GameState:
         f = _FIXED[0] = (fixed, replace(fixed, seed=0))
     d = _DECKS[0]
     if d[0] is not decks or d[1] != rnd:
-        d = _DECKS[0] = (decks, rnd, replace(
-            decks,
-            craftsman_decks=tuple(
-                deck[:REVEALED] + _hide(deck[REVEALED:]) if i < rnd else _hide(deck)
-                for i, deck in enumerate(decks.craftsman_decks)
-            ),
-            event_deck=_hide(decks.event_deck),
-            privilege_deck=_hide(decks.privilege_deck),
-        ))
+        d = _DECKS[0] = (decks, rnd, _redact_decks(decks, rnd))
+    pins = state.pins
+    if pins.builders or pins.tax or pins.displays:
+        return replace(state, fixed=f[1], decks=d[2], rng=0, pins=_NO_PINS)
     return replace(state, fixed=f[1], decks=d[2], rng=0)
+
+
+_NO_PINS = Pins()
+
+
+def _redact_decks(decks: Decks, rnd: int) -> Decks:
+    return replace(
+        decks,
+        craftsman_decks=tuple(
+            deck[:REVEALED] + _hide(deck[REVEALED:]) if i < rnd else _hide(deck)
+            for i, deck in enumerate(decks.craftsman_decks)
+        ),
+        event_deck=_hide(decks.event_deck),
+        privilege_deck=_hide(decks.privilege_deck),
+    )
 
 
 def redact_event(event: object) -> object:
@@ -121,6 +133,8 @@ def redact_event(event: object) -> object:
         return E.DecksShuffled(
             tuple(_hide(d) for d in event.craftsmen), _hide(event.events), _hide(event.privileges)
         )
+    if isinstance(event, E.PositionSet):  # deck orders and pinned chance are secret
+        return attrs.evolve(event, decks=_redact_decks(event.decks, event.round), pins=_NO_PINS)
     if isinstance(event, E.GameStarted):
         return E.GameStarted(event.names, 0, event.variants, event.card_hash,
                              event.starting_craftsmen, event.gold, event.vp)
