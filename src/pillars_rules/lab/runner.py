@@ -1,0 +1,194 @@
+"""Run many games: serially, in local processes, or on a Dask cluster.
+
+:func:`run` plays games ``0..games-1`` of each :class:`~.games.GameSpec`
+(labelled sets, e.g. ``{"A": base, "B": base + fan cards}``) and returns the
+records sorted by set and index. Every game is a pure function of its spec
+and index, so the result is the same whichever executor runs it:
+
+* ``"serial"`` -- in this process (small runs, debugging);
+* ``"processes"`` (default) -- a local process pool, no setup;
+* ``"local"`` -- a Dask ``LocalCluster`` started for the run;
+* ``"tcp://host:port"`` -- an existing Dask scheduler.
+
+With ``out`` every finished game is appended to a JSON-lines file as it
+finishes (:mod:`.store`); an interrupted run (Ctrl-C: ``KeyboardInterrupt``)
+keeps them, and ``resume=True`` plays only the games still missing.
+
+A worker process that dies loses only the game it was playing: the local
+pool is rebuilt and Dask reschedules the task, and the game is played again
+(to the same record).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import uuid
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Callable, Iterator, Mapping
+
+import pillars_rules as pr
+
+from . import store
+from .games import GameSpec, play_game
+
+Task = tuple[str, int]
+#: How often a local pool whose worker died is rebuilt before the run gives up.
+POOL_RESTARTS = 3
+_ADDRESS = re.compile(r"^(tcp|tls)://[^\s:/]+:\d{1,5}$")
+
+
+def check_executor(executor: str) -> str:
+    """``executor`` if it names one (see the module docs), else :class:`~pillars_rules.errors.ConfigError`."""
+    if executor in ("serial", "processes", "local") or _ADDRESS.match(executor or ""):
+        return executor
+    raise pr.ConfigError(f"bad executor or Dask scheduler address {executor!r} "
+                         "(use serial, processes, local or tcp://host:port)")
+
+
+def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes",
+        workers: int | None = None, out: str | Path | None = None, resume: bool = False,
+        on_game: Callable[[int, int], None] | None = None,
+        timeout: float = 10.0) -> dict[str, list[dict]]:
+    """Play ``games`` games of every spec; ``{label: [record, ...]}`` in index order.
+
+    ``on_game(done, total)`` is called after each finished game (a progress
+    bar). With ``resume`` the games already in ``out`` are kept (their specs
+    must match) and only the missing ones are played. ``timeout`` (seconds)
+    bounds connecting to a Dask scheduler.
+    """
+    check_executor(executor)
+    if games < 1:
+        raise pr.ConfigError(f"games must be at least 1, not {games}")
+    specs = {label: spec.check() for label, spec in specs.items()}
+    done: dict[Task, dict] = {}
+    if resume:
+        if out is None or not Path(out).exists():
+            raise pr.ConfigError(f"nothing to resume: {out} does not exist")
+        old, done = store.read(out)
+        if old != specs:
+            raise pr.ConfigError(f"{out} holds another run (different cards, bots, seed, players "
+                                 "or variants); resume it with the same options")
+        done = {k: r for k, r in done.items() if k[1] < games}
+    writer = store.ResultWriter(out, specs, resume) if out is not None else None
+    todo = [(label, i) for label in specs for i in range(games) if (label, i) not in done]
+    total = len(specs) * games
+    if on_game:
+        on_game(len(done), total)
+    try:
+        for (label, i), record in _execute(specs, todo, executor, workers, timeout):
+            if (label, i) in done:
+                continue
+            done[label, i] = record
+            if writer:
+                writer.write(label, record)
+            if on_game:
+                on_game(len(done), total)
+    finally:
+        if writer:
+            writer.close()
+    result = {label: [] for label in specs}
+    for (label, i) in sorted(done, key=lambda t: (list(specs).index(t[0]), t[1])):
+        rec = dict(done[label, i])
+        rec.pop("set", None)
+        result[label].append(rec)
+    return result
+
+
+def _execute(specs, todo, executor, workers, timeout) -> Iterator[tuple[Task, dict]]:
+    if not todo:
+        return iter(())
+    if executor == "serial":
+        return ((t, play_game(specs[t[0]], t[1])) for t in todo)
+    if executor == "processes":
+        return _processes(specs, todo, workers)
+    return _dask(specs, todo, executor, workers, timeout)
+
+
+# ----------------------------------------------------------------- local processes
+_SPECS: dict[str, GameSpec] = {}
+
+
+def _init_worker(specs: dict[str, GameSpec]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _SPECS.update(specs)
+
+
+def _play_task(label: str, index: int) -> dict:
+    return play_game(_SPECS[label], index)
+
+
+def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[Task, dict]]:
+    workers = workers or os.cpu_count() or 1
+    left = dict.fromkeys(todo)
+    for _ in range(POOL_RESTARTS + 1):
+        pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(dict(specs),))
+        broken = False
+        try:
+            pending = {pool.submit(_play_task, *t): t for t in left}
+            while pending and not broken:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    task = pending.pop(fut)
+                    try:
+                        record = fut.result()
+                    except BrokenProcessPool:  # a worker died: its game is played again in a new pool
+                        broken = True
+                        continue
+                    del left[task]
+                    yield task, record
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+        if not left:
+            return
+    raise pr.PillarsError(f"local worker processes kept dying; {len(left)} games not played")
+
+
+# ----------------------------------------------------------------- Dask
+def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: float):
+    import logging
+
+    from distributed import Client, LocalCluster, as_completed
+    from distributed.scheduler import KilledWorker
+
+    cluster = None
+    if executor == "local":
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                               processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
+        address = cluster.scheduler_address
+    else:
+        address = executor
+    try:
+        try:
+            client = Client(address, timeout=timeout)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise pr.ConfigError(f"cannot reach the Dask scheduler at {address}: "
+                                 f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+        try:
+            try:
+                client.wait_for_workers(1, timeout=timeout)
+            except (OSError, TimeoutError):
+                raise pr.ConfigError(f"the Dask scheduler at {address} has no workers "
+                                     f"(none joined within {timeout:g} s)") from None
+            token = uuid.uuid4().hex[:10]
+            shared = {label: client.scatter(spec, broadcast=True) for label, spec in specs.items()}
+            futures = {client.submit(play_game, shared[label], i, key=f"pillars-game-{label}-{i}-{token}",
+                                     pure=False): (label, i) for label, i in todo}
+            results = as_completed(futures, with_results=True, raise_errors=False)
+            for fut, record in results:  # results arrive in batches: fewer round trips
+                if fut.status == "error":
+                    label, i = futures[fut]
+                    if isinstance(fut.exception(), KilledWorker):  # rerun elsewhere, and those died too
+                        raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
+                                              "killed every Dask worker that played it") from None
+                    fut.result()  # the game's own error
+                yield futures[fut], record
+                fut.release()
+        finally:
+            client.close()
+    finally:
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,79 @@
+"""Many games: executors agree, results persist game by game, a run resumes,
+and a local worker that dies costs only its game (pillars_rules.lab.runner)."""
+
+import json
+import os
+
+import pytest
+
+import pillars_rules as pr
+from pillars_rules.lab import runner, store
+from pillars_rules.lab.games import GameSpec, play_game
+
+SPECS = {"A": GameSpec(players=2, bots=("random",), seed=3)}
+
+
+def test_serial_and_local_processes_give_the_same_records(tmp_path):
+    serial = runner.run(SPECS, 8, executor="serial")
+    pooled = runner.run(SPECS, 8, executor="processes", workers=2, out=tmp_path / "r.jsonl")
+    assert serial == pooled
+    assert [r["i"] for r in serial["A"]] == list(range(8))
+    assert serial["A"][5] == play_game(SPECS["A"], 5)
+    specs, records = store.read(tmp_path / "r.jsonl")  # the file holds the same games
+    assert specs == SPECS and [records["A", i] for i in range(8)] == [{"set": "A", **r} for r in serial["A"]]
+
+
+def test_resume_plays_only_the_missing_games_and_ignores_a_cut_off_line(tmp_path):
+    out = tmp_path / "r.jsonl"
+    full = runner.run(SPECS, 6, executor="serial", out=out)
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:3]) + lines[3][:20])  # header, 2 games, half a line
+    played = []
+    resumed = runner.run(SPECS, 6, executor="serial", out=out, resume=True,
+                         on_game=lambda done, total: played.append(done))
+    assert resumed == full
+    assert played == [2, 3, 4, 5, 6]
+    assert len(out.read_text().splitlines()) == 7 and all(json.loads(x) for x in out.read_text().splitlines())
+
+
+def test_resume_refuses_another_run(tmp_path):
+    out = tmp_path / "r.jsonl"
+    runner.run(SPECS, 2, executor="serial", out=out)
+    other = {"A": GameSpec(players=2, bots=("random",), seed=4)}
+    with pytest.raises(pr.ConfigError, match="holds another run"):
+        runner.run(other, 2, executor="serial", out=out, resume=True)
+    with pytest.raises(pr.ConfigError, match="nothing to resume"):
+        runner.run(SPECS, 2, executor="serial", out=tmp_path / "none.jsonl", resume=True)
+    (tmp_path / "junk.jsonl").write_text("hello\n")
+    with pytest.raises(pr.ConfigError, match="not a pillars-rules balance result file"):
+        runner.run(SPECS, 2, executor="serial", out=tmp_path / "junk.jsonl", resume=True)
+
+
+@pytest.mark.parametrize("executor", ["dask", "tcp://nohost", "http://h:1", ""])
+def test_bad_executor_names_are_refused(executor):
+    with pytest.raises(pr.ConfigError, match="bad executor"):
+        runner.check_executor(executor)
+
+
+def test_a_local_worker_that_dies_loses_only_its_game(tmp_path, monkeypatch):
+    """The pool is rebuilt and the lost game played again, to the same record.
+    (Worker processes are forked, so they see the patched task.)"""
+    marker = tmp_path / "killed"
+    real = runner._play_task
+
+    def dying(label, index):
+        if index == 3:
+            try:
+                os.close(os.open(marker, os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                pass
+            else:
+                os._exit(1)  # the worker process dies mid-game, once
+        return real(label, index)
+
+    # pickled by name: the forked workers look up runner._play_task and find this one
+    dying.__module__, dying.__qualname__ = runner.__name__, "_play_task"
+    monkeypatch.setattr(runner, "_play_task", dying)
+    records = runner.run(SPECS, 8, executor="processes", workers=2)
+    assert marker.exists()
+    assert records == runner.run(SPECS, 8, executor="serial")

@@ -1,0 +1,83 @@
+"""Intervals and game-design metrics (pillars_rules.lab.stats, .summary)."""
+
+import math
+
+import pytest
+
+from pillars_rules.lab import stats
+from pillars_rules.lab.summary import decisiveness, summarize
+
+
+def test_wilson_matches_the_closed_form_and_stays_in_0_1():
+    lo, hi = stats.wilson(0, 10)
+    assert lo == 0 and hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = stats.wilson(81, 263)  # Newcombe (1998), example: 0.2553 to 0.3662
+    assert (lo, hi) == (pytest.approx(0.2553, abs=1e-4), pytest.approx(0.3662, abs=1e-4))
+    assert stats.wilson(5, 0) == (0.0, 1.0)
+
+
+def test_newcombe_difference_matches_the_published_example():
+    # Newcombe (1998) method 10: 56/70 - 48/80 = 0.2, interval 0.0524 to 0.3339
+    d = stats.rate_diff_ci(48, 80, 56, 70)
+    assert d["value"] == pytest.approx(0.2)
+    assert (d["lo"], d["hi"]) == (pytest.approx(0.0524, abs=1e-4), pytest.approx(0.3339, abs=1e-4))
+
+
+def test_bootstrap_is_seeded_and_brackets_the_mean():
+    values = [1, 5, 2, 8, 3, 9, 4, 4, 7, 1] * 5
+    m, lo, hi = stats.mean_ci(values, seed=3)
+    assert (m, lo, hi) == stats.mean_ci(values, seed=3)
+    assert lo < m == sum(values) / len(values) < hi
+    assert stats.mean_ci(values, seed=4) != (m, lo, hi)
+    d = stats.mean_diff_ci(values, [v + 10 for v in values], seed=1)
+    assert d["value"] == pytest.approx(10) and 8 < d["lo"] < 10 < d["hi"] < 12
+    assert stats.excludes(d, 0) == 1 and stats.excludes({"lo": -1, "hi": 1}, 0) == 0
+
+
+def _record(i, vp_rounds, winners):
+    seats = [{"vp": r[-1], "gold": 0, "rank": 1 if s in winners else 2, "win": (1 / len(winners)) if s in winners else 0.0,
+              "cards": {}, "held": [], "vp_rounds": r} for s, r in enumerate(vp_rounds)]
+    return {"i": i, "seed": i, "bots": ["random"] * len(seats), "winners": winners, "events": 10,
+            "decisions": 5, "rounds": len(vp_rounds[0]), "seats": seats}
+
+
+def test_decisiveness_is_when_the_winner_took_the_lead_for_good():
+    assert decisiveness(_record(0, [[5, 6, 7, 8], [1, 2, 3, 4]], [0])) == 1 / 4   # led from round 1
+    assert decisiveness(_record(0, [[5, 1, 7, 8], [1, 2, 3, 4]], [0])) == 3 / 4   # lost the lead in round 2
+    assert decisiveness(_record(0, [[1, 2, 3, 4], [1, 2, 3, 4]], [0])) == 1.0     # won on the tie-break
+
+
+def test_balance_is_one_minus_the_spread_of_seat_win_rates():
+    records = [_record(i, [[1, 2], [0, 1]], [0]) for i in range(3)] + [_record(3, [[0, 1], [1, 2]], [1])]
+    s = summarize(records, players=2)
+    assert s["metrics"]["balance"]["value"] == pytest.approx(1 - (0.75 - 0.25))
+    assert s["start_player"]["advantage"] == pytest.approx(0.25)
+    assert not math.isnan(s["metrics"]["decisiveness"]["value"])
+
+
+@pytest.mark.parametrize("module", ["pillars_rules.lab.games", "pillars_rules.lab.stats"])
+def test_lab_docstring_examples(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_ab_comparison_finds_what_moved_and_nothing_in_identical_sets():
+    from pillars_rules.lab.compare import compare
+
+    even = [_record(i, [[1, 2], [0, 1]] if i % 2 else [[0, 1], [1, 2]], [i % 2 ^ 1]) for i in range(60)]
+    for r in even:
+        for s in r["seats"]:
+            s["cards"] = {"mason_r1": 1}
+    lopsided = [_record(i, [[3, 9], [0, 1]], [0]) for i in range(60)]
+    for r in lopsided:
+        r["seats"][0]["cards"] = {"mason_r1": 1, "alchemist": 1}
+    same = compare(even, even, players=2)
+    assert not [r for r in same["rows"] if r["moved"]]
+    moved = {r["stat"]: r["moved"] for r in compare(even, lopsided, players=2)["rows"]}
+    assert moved["seat 0 win rate"] == 1 and moved["seat 1 win rate"] == -1
+    assert moved["balance"] == -1 and moved["winner's VP"] == 1
+    assert moved["mason_r1: holders' win rate"] == 1
+    assert compare(even, lopsided, players=2)["new_cards"] == ["alchemist"]
