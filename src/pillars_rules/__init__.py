@@ -16,6 +16,7 @@ __version__ = "0.1.0"
 from . import actions
 from .bots import RandomBot, play
 from .cards import Card, CardSet
+from .determinize import determinize
 from .engine import events
 from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
@@ -28,7 +29,7 @@ __all__ = [
     "__version__",
     "new_game", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
     "GameState", "PlayerState", "Pending", "SeatView",
-    "Card", "CardSet", "RandomBot", "play",
+    "Card", "CardSet", "RandomBot", "play", "determinize",
     "actions", "events", "EVENT_TYPES",
     "CardError", "ConfigError", "IllegalActionError", "PillarsError", "SaveError",
 ]
