@@ -1,0 +1,150 @@
+"""The ISMCTS bot: information-set Monte Carlo search over determinizations.
+
+At each decision the bot repeats, within its budget (iterations or seconds):
+
+1. deal a determinization of what it cannot see (:func:`pillars_rules.determinize`:
+   unseen cards from the cards not yet seen, a fresh seed for every chance draw);
+2. pick one of its candidate actions by UCB1 (the candidates are the legal
+   actions, or the best :attr:`MCTSBot.width` of them by the heuristic bot's
+   one-ply value when there are more);
+3. play the rest of the current round (at most :attr:`MCTSBot.depth`
+   decisions) with a cheap policy for every seat (:func:`lite_policy`);
+4. score the cut-off position with the heuristic evaluation
+   (:class:`~pillars_rules.bots.evaluate.Evaluator`): the seat's value minus the
+   best other seat's value, and credit it to the chosen action.
+
+It plays the action visited most. The search tree is one level deep (the
+information set of the decision itself): every iteration samples a new world,
+so the statistics are over the seat's information set, never over one guessed
+deal, and the bot's choices depend only on its view and its own seed.
+
+>>> import pillars_rules as pr
+>>> from pillars_rules.bots import make_bot
+>>> bot = make_bot("mcts", 1)
+>>> game = pr.new_game(players=2, seed=4)
+>>> bot(game.view(0)) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .. import actions as A
+from ..determinize import determinize
+from ..view import SeatView
+from .evaluate import Evaluator, Weights
+from .heuristic import HeuristicBot
+
+#: VP margin that maps to a reward of tanh(1) ~ 0.76.
+SCALE = 10.0
+
+
+def lite_policy(game, rnd: random.Random):
+    """A fast playout policy: converts greedily at the cathedral, skips the
+    market, otherwise plays a random legal action (passing the draft rarely)."""
+    legal = game.legal_actions()
+    first = legal[0]
+    t = type(first)
+    if t is A.Build:
+        return first
+    if t is A.Buy or t is A.Sell or t is A.EndTrading:
+        return legal[-1]  # EndTrading is listed last
+    if t is A.TakeResourceCard or t is A.Hire:
+        if len(legal) > 1 and rnd.random() < 0.85:
+            return rnd.choice(legal[:-1])  # Pass is listed last
+    return rnd.choice(legal)
+
+
+class MCTSBot:
+    """Information-set MCTS (see the module docs).
+
+    Budget: ``iterations`` per decision, or ``seconds`` per decision when given
+    (wall clock; then the choices depend on the machine's speed)."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int | None = None, iterations: int = 200, seconds: float | None = None,
+                 width: int = 6, depth: int = 80, explore: float = 1.0, prior: float = 1.0,
+                 weights: Weights | None = None) -> None:
+        self.random = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.width = width
+        self.depth = depth
+        self.explore = explore
+        self.prior = prior
+        self.heuristic = HeuristicBot(seed, weights)
+        #: Iterations run at the last decision (for the benchmark).
+        self.last_iterations = 0
+
+    def __call__(self, view: SeatView):
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(legal[0], (A.KeepBuilder, A.ReturnBuilder)):
+            return self.heuristic._redraw(view)
+        ev = self.heuristic.evaluator(view.rules)
+        seat = view.seat
+        ref = view.state.round
+        # candidates and a prior from the heuristic's one-ply values
+        game = determinize(view, self.random)
+        valued = sorted(((self._margin(ev, game.apply(a).state, seat, ref), i) for i, a in enumerate(legal)),
+                        reverse=True)[: self.width]
+        if len(valued) == 1:
+            return legal[valued[0][1]]
+        cands = [legal[i] for _, i in valued]
+        top = valued[0][0]
+        priors = [(v - top) / SCALE for v, _ in valued]  # <= 0: how far below the best
+        n = [0] * len(cands)
+        total = [0.0] * len(cands)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        it = 0
+        while True:
+            if deadline is None:
+                if it >= self.iterations:
+                    break
+            elif time.perf_counter() >= deadline and it >= len(cands):
+                break
+            it += 1
+            k = self._select(n, total, priors, it)
+            world = determinize(view, self.random)
+            reward = self._rollout(world.apply(cands[k]), seat, ref, ev)
+            n[k] += 1
+            total[k] += reward
+        self.last_iterations = it
+        best = max(range(len(cands)), key=lambda k: (n[k], total[k] / n[k] if n[k] else 0.0, -k))
+        return cands[best]
+
+    def _select(self, n, total, priors, it: int) -> int:
+        log_t = math.log(it)
+        best, best_s = 0, float("-inf")
+        for k in range(len(n)):
+            if n[k] == 0:
+                s = 1e9 + priors[k]
+            else:
+                s = (total[k] / n[k] + self.explore * math.sqrt(log_t / n[k])
+                     + self.prior * priors[k] / (n[k] + 1))
+            if s > best_s:
+                best, best_s = k, s
+        return best
+
+    @staticmethod
+    def _margin(ev: Evaluator, state, seat: int, ref: int) -> float:
+        own = ev.value(state, seat, ref)
+        other = max(ev.value(state, s, ref) for s in range(state.n_players) if s != seat)
+        return own - other
+
+    def _rollout(self, game, seat: int, ref: int, ev: Evaluator) -> float:
+        """Play to the end of the round with :func:`lite_policy`; the margin, squashed."""
+        rnd = self.random
+        for _ in range(self.depth):
+            if game.is_over or game.state.round != ref:
+                break
+            game = game.apply(lite_policy(game, rnd))
+        return math.tanh(self._margin(ev, game.state, seat, ref) / SCALE)
+
+
+__all__ = ["MCTSBot", "lite_policy"]
