@@ -38,7 +38,7 @@ import random
 from .engine import events as E
 from .engine.state import Decks, replace
 from .game import Game
-from .view import HIDDEN, REVEALED, SeatView
+from .view import HIDDEN, SeatView
 
 #: Events that draw a chance number (each advances the state's draw counter).
 _CHANCE = (E.DecksShuffled, E.ResourceCardsDealt, E.BuilderDrawn, E.TaxRolled)

@@ -31,15 +31,13 @@ from __future__ import annotations
 from attrs import frozen
 
 from ..effects import (
-    CUBES, SITES, STEPS, BoostAll, ChooseOne, CraftsmanLimit, ExtraWorker, FreePlacement, Gain,
+    CUBES, STEPS, BoostAll, ChooseOne, CraftsmanLimit, ExtraWorker, FreePlacement, Gain,
     IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit, PriceDelta, TaxExempt, TaxFixed, Trigger,
     YieldDelta,
 )
 
 ROUNDS = 6
 STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
-CATHEDRAL = STEP_INDEX["cathedral"]
-MARKET = STEP_INDEX["market"]
 CUBE_LIMIT = 5
 PRIORY_VP = (2, 1)
 #: The tax die's mean (RULES §1: faces 2, 3, 3, 4, 4, 5).
@@ -117,15 +115,12 @@ class CardValues:
         # cost of getting one cube: the cheapest resource card of its site, or the market
         acq = {}
         for kind in CUBES:
-            costs = [c.workers / c.yields.n * w.worker_cost * w.gold
-                     for c in cards.of_kind("resource") if c.yields and c.yields.kind == kind and c.yields.n]
+            ways = [c.workers / c.yields.n * w.worker_cost * w.gold
+                    for c in cards.of_kind("resource") if c.yields and c.yields.kind == kind and c.yields.n]
             if kind in BUY:
-                costs.append(BUY[kind] * w.gold)
-            if kind in SELL:
-                costs.append(SELL[kind] * w.gold)  # at least what it would sell for
-            acq[kind] = max(costs[-1] if kind in SELL else 0, min(costs)) if costs else 1.0
-            if kind in BUY and kind in SELL:
-                acq[kind] = min(costs)
+                ways.append(BUY[kind] * w.gold)
+            # a cube that can be neither produced nor bought (metal) costs its sale price
+            acq[kind] = min(ways) if ways else SELL.get(kind, 5) * w.gold
         self.acquire = acq
         self.converts = {cid: tuple(cv for _, cv in rules.converts[cid]) for cid in rules.by_id}
         self.potential = {}
