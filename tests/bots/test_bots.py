@@ -61,7 +61,8 @@ def test_choices_do_not_depend_on_hidden_cards(name, game, seed):
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_bots_play_fan_cards_through_whole_games(players):
-    game = pr.new_game(players, seed=17, cards=[FAN])
+    variants = ["dm"] if players == 4 else []  # the PC-version builders too (§2.3)
+    game = pr.new_game(players, seed=17, cards=[FAN], variants=variants)
     bots = [HeuristicBot(1), small_mcts(2), HeuristicBot(3), pr.RandomBot(4)][:players]
     game = pr.play(game, bots)
     testing.check_game(game)

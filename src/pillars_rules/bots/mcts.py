@@ -67,8 +67,8 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, seed: int | None = None, iterations: int = 200, seconds: float | None = None,
-                 width: int = 6, depth: int = 80, explore: float = 1.0, prior: float = 1.0,
-                 weights: Weights | None = None) -> None:
+                 width: int = 6, depth: int = 80, explore: float = 1.0, prior: float = 3.0,
+                 paired: bool = True, halve_every: int = 3, weights: Weights | None = None) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -76,6 +76,8 @@ class MCTSBot:
         self.depth = depth
         self.explore = explore
         self.prior = prior
+        self.paired = paired
+        self.halve_every = halve_every
         self.heuristic = HeuristicBot(seed, weights)
         #: Iterations run at the last decision (for the benchmark).
         self.last_iterations = 0
@@ -98,25 +100,58 @@ class MCTSBot:
         cands = [legal[i] for _, i in valued]
         top = valued[0][0]
         priors = [(v - top) / SCALE for v, _ in valued]  # <= 0: how far below the best
+        if self.paired:
+            best = self._paired(view, cands, priors, seat, ref, ev)
+        else:
+            best = self._ucb(view, cands, priors, seat, ref, ev)
+        return cands[best]
+
+    def _budget(self):
+        """A function telling whether ``it`` iterations may run one more."""
+        if self.seconds is None:
+            return lambda it, least: it < self.iterations
+        deadline = time.perf_counter() + self.seconds
+        return lambda it, least: it < least or time.perf_counter() < deadline
+
+    def _ucb(self, view, cands, priors, seat, ref, ev) -> int:
+        """UCB1 over the candidates, one sampled world per iteration."""
         n = [0] * len(cands)
         total = [0.0] * len(cands)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        more = self._budget()
         it = 0
-        while True:
-            if deadline is None:
-                if it >= self.iterations:
-                    break
-            elif time.perf_counter() >= deadline and it >= len(cands):
-                break
+        while more(it, len(cands)):
             it += 1
             k = self._select(n, total, priors, it)
             world = determinize(view, self.random)
-            reward = self._rollout(world.apply(cands[k]), seat, ref, ev)
+            reward = self._rollout(world.apply(cands[k]), seat, ref, ev, self.random)
             n[k] += 1
             total[k] += reward
         self.last_iterations = it
-        best = max(range(len(cands)), key=lambda k: (n[k], total[k] / n[k] if n[k] else 0.0, -k))
-        return cands[best]
+        return max(range(len(cands)), key=lambda k: (n[k], total[k] / n[k] if n[k] else 0.0, -k))
+
+    def _paired(self, view, cands, priors, seat, ref, ev) -> int:
+        """Every candidate is played out in the same sampled worlds with the same
+        playout numbers (common random numbers), so their results differ by the
+        action and not by the luck of the deal; the weakest candidate is dropped
+        every few worlds (the survivor has the most visits). The heuristic's
+        values count as :attr:`prior` virtual results."""
+        alive = list(range(len(cands)))
+        total = [self.prior * p for p in priors]
+        n = [self.prior] * len(cands)
+        more = self._budget()
+        it = worlds = 0
+        while len(alive) > 1 and more(it, len(cands)):
+            world = determinize(view, self.random)
+            seed = self.random.getrandbits(32)
+            for k in alive:
+                total[k] += self._rollout(world.apply(cands[k]), seat, ref, ev, random.Random(seed))
+                n[k] += 1
+                it += 1
+            worlds += 1
+            if worlds % self.halve_every == 0:
+                alive.remove(min(alive, key=lambda k: total[k] / n[k]))
+        self.last_iterations = it
+        return max(alive, key=lambda k: total[k] / n[k])
 
     def _select(self, n, total, priors, it: int) -> int:
         log_t = math.log(it)
@@ -137,9 +172,8 @@ class MCTSBot:
         other = max(ev.value(state, s, ref) for s in range(state.n_players) if s != seat)
         return own - other
 
-    def _rollout(self, game, seat: int, ref: int, ev: Evaluator) -> float:
+    def _rollout(self, game, seat: int, ref: int, ev: Evaluator, rnd: random.Random) -> float:
         """Play to the end of the round with :func:`lite_policy`; the margin, squashed."""
-        rnd = self.random
         for _ in range(self.depth):
             if game.is_over or game.state.round != ref:
                 break
