@@ -205,6 +205,10 @@ def render_rst(results: dict) -> str:
             per += f" ({r['iterations_per_decision']:g} iterations)"
         lines += [f"   * - ``{suite}``", f"     - {r['games']}", f"     - {res}", f"     - {per}",
                   f"     - {r['target']}", f"     - {'yes' if r['met'] else 'no'}"]
+    if results.get("loadavg"):
+        lines += ["", f"Load average at the end of the run: {', '.join(map(str, results['loadavg']))}."]
+    if results.get("notes"):
+        lines += ["", results["notes"]]
     return "\n".join(lines) + "\n"
 
 

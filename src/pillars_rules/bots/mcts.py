@@ -1,22 +1,28 @@
 """The ISMCTS bot: information-set Monte Carlo search over determinizations.
 
-At each decision the bot repeats, within its budget (iterations or seconds):
+At each decision the bot takes the heuristic bot's best :attr:`MCTSBot.width`
+actions as candidates (their one-ply values are its prior) and then, within
+its budget (iterations or seconds), repeats:
 
 1. deal a determinization of what it cannot see (:func:`pillars_rules.determinize`:
    unseen cards from the cards not yet seen, a fresh seed for every chance draw);
-2. pick one of its candidate actions by UCB1 (the candidates are the legal
-   actions, or the best :attr:`MCTSBot.width` of them by the heuristic bot's
-   one-ply value when there are more);
-3. play the rest of the current round (at most :attr:`MCTSBot.depth`
-   decisions) with a cheap policy for every seat (:func:`lite_policy`);
-4. score the cut-off position with the heuristic evaluation
+2. play each candidate still in the race in that same world, the rest of the
+   current round (at most :attr:`MCTSBot.depth` decisions) with a cheap policy
+   for every seat (:func:`lite_policy`) drawing the same playout numbers for
+   every candidate (common random numbers: results differ by the action, not
+   by the luck of the deal);
+3. score each cut-off position with the heuristic evaluation
    (:class:`~pillars_rules.bots.evaluate.Evaluator`): the seat's value minus the
-   best other seat's value, and credit it to the chosen action.
+   best other seat's value, squashed to (-1, 1);
+4. every :attr:`MCTSBot.halve_every` worlds, drop the candidate with the lowest
+   mean (the heuristic's value counts as :attr:`MCTSBot.prior` virtual results).
 
-It plays the action visited most. The search tree is one level deep (the
-information set of the decision itself): every iteration samples a new world,
-so the statistics are over the seat's information set, never over one guessed
-deal, and the bot's choices depend only on its view and its own seed.
+It plays the surviving candidate with the best mean (the survivors are the
+most visited). ``paired=False`` instead picks one candidate per world by UCB1
+and plays the most visited. The search tree is one level deep (the
+information set of the decision itself): every world is sampled anew from the
+view, so the statistics are over the seat's information set, never over one
+guessed deal, and the bot's choices depend only on its view and its own seed.
 
 >>> import pillars_rules as pr
 >>> from pillars_rules.bots import make_bot
