@@ -14,8 +14,10 @@ its budget (iterations or seconds), repeats:
 3. score each cut-off position with the heuristic evaluation
    (:class:`~pillars_rules.bots.evaluate.Evaluator`): the seat's value minus the
    best other seat's value, squashed to (-1, 1);
-4. every :attr:`MCTSBot.halve_every` worlds, drop the candidate with the lowest
-   mean (the heuristic's value counts as :attr:`MCTSBot.prior` virtual results).
+4. every few worlds (:attr:`MCTSBot.halve_every`; by default as many as
+   spread the budget over the eliminations), drop the candidate with the
+   lowest mean (the heuristic's value counts as :attr:`MCTSBot.prior` virtual
+   results).
 
 It plays the surviving candidate with the best mean (the survivors are the
 most visited). ``paired=False`` instead picks one candidate per world by UCB1
@@ -74,7 +76,7 @@ class MCTSBot:
 
     def __init__(self, seed: int | None = None, iterations: int = 200, seconds: float | None = None,
                  width: int = 6, depth: int = 80, explore: float = 1.0, prior: float = 3.0,
-                 paired: bool = True, halve_every: int = 3, weights: Weights | None = None) -> None:
+                 paired: bool = True, halve_every: int | None = None, weights: Weights | None = None) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -145,16 +147,26 @@ class MCTSBot:
         total = [self.prior * p for p in priors]
         n = [self.prior] * len(cands)
         more = self._budget()
-        it = worlds = 0
+        every = self.halve_every
+        it = since = 0
+        start = time.perf_counter()
         while len(alive) > 1 and more(it, len(cands)):
             world = determinize(view, self.random)
             seed = self.random.getrandbits(32)
             for k in alive:
+                if self.seconds is None and it >= self.iterations and it >= len(cands):
+                    break  # an iteration budget is exact
                 total[k] += self._rollout(world.apply(cands[k]), seat, ref, ev, random.Random(seed))
                 n[k] += 1
                 it += 1
-            worlds += 1
-            if worlds % self.halve_every == 0:
+            if every is None:  # spread the budget over the eliminations
+                budget = self.iterations if self.seconds is None else \
+                    it * self.seconds / max(1e-9, time.perf_counter() - start)
+                k = len(cands)
+                every = max(1, int(budget // (k * (k + 1) // 2 - 1)))
+            since += 1
+            if since >= every:
+                since = 0
                 alive.remove(min(alive, key=lambda k: total[k] / n[k]))
         self.last_iterations = it
         return max(alive, key=lambda k: total[k] / n[k])
