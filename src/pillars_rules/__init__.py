@@ -13,14 +13,15 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from . import actions
+from . import actions, limits
+from .actions_json import decode_action, encode_action
 from .bots import RandomBot, play
 from .cards import Card, CardSet
 from .determinize import determinize
 from .engine import events
 from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
-from .errors import CardError, ConfigError, IllegalActionError, PillarsError, SaveError
+from .errors import CardError, ConfigError, IllegalActionError, LimitError, PillarsError, SaveError
 from .game import VARIANTS, Game, load_cards, new_game, replay
 from .persistence import load, save
 from .view import SeatView
@@ -30,6 +31,6 @@ __all__ = [
     "new_game", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
     "GameState", "PlayerState", "Pending", "SeatView",
     "Card", "CardSet", "RandomBot", "play", "determinize",
-    "actions", "events", "EVENT_TYPES",
-    "CardError", "ConfigError", "IllegalActionError", "PillarsError", "SaveError",
+    "actions", "events", "EVENT_TYPES", "decode_action", "encode_action", "limits",
+    "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",
 ]

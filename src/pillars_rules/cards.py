@@ -3,14 +3,16 @@
 A :class:`Card` is what the card compiler produces from card text: an id, its
 names, kind-specific data, and a tuple of abilities drawn from the effect
 registry (:mod:`pillars_rules.effects`). A :class:`CardSet` is an ordered,
-id-indexed collection of cards plus a content hash, which saves use to refuse
-a log recorded with different cards.
+id-indexed, read-only collection of cards plus an :attr:`~CardSet.identity`,
+which saves use to refuse a log recorded with different cards and which keys
+the process-wide rules cache (:func:`pillars_rules.engine.context.rules_for`).
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Iterable, Iterator
+import types
+from typing import Iterable, Iterator, Mapping
 
 import attrs
 from attrs import field, frozen
@@ -78,28 +80,52 @@ class Card:
         return self
 
 
+def card_set_identity(cards: Iterable[Card]) -> str:
+    """SHA-256 (hex) of ``cards`` in canonical form: each card's canonical text
+    (:func:`pillars_rules.cardlang.format_cards` of that card alone, variants
+    included), sorted by id, each prefixed with its length in UTF-8 bytes (8
+    bytes, big-endian). It depends only on what the cards *are*: not on
+    file names, comments, layout, order, or whether they were compiled from
+    text or built as objects."""
+    from .cardlang.formatter import format_cards  # lazily: cardlang imports this module
+
+    texts = sorted((c.id, format_cards((c,)).encode("utf-8")) for c in cards)
+    h = hashlib.sha256(b"pillars-rules card set 1\n")
+    for _, text in texts:
+        h.update(len(text).to_bytes(8, "big"))
+        h.update(text)
+    return h.hexdigest()
+
+
 @frozen
 class CardSet:
-    """An ordered collection of cards, indexed by id.
+    """An ordered, read-only collection of cards, indexed by id.
 
-    ``sources`` are the (name, text) pairs the set was compiled from; the
-    ``content_hash`` covers them, so two sets with identical text hash equal.
+    ``sources`` are the (name, text) pairs the set was compiled from (for
+    tools; empty for a set built from :class:`Card` objects). ``identity``
+    (also ``content_hash``) is :func:`card_set_identity` of the cards.
     """
 
-    cards: tuple[Card, ...]
-    sources: tuple[tuple[str, str], ...] = ()
-    by_id: dict[str, Card] = field(init=False, eq=False, repr=False, hash=False)
-    content_hash: str = field(init=False, eq=False, repr=False)
+    cards: tuple[Card, ...] = field(converter=tuple)
+    sources: tuple[tuple[str, str], ...] = field(default=(), converter=tuple)
+    by_id: Mapping[str, Card] = field(init=False, eq=False, repr=False, hash=False)
+    _identity: list = field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "by_id", {c.id: c for c in self.cards})
-        h = hashlib.sha256()
-        for name, text in sorted(self.sources):
-            h.update(name.encode("utf-8") + b"\0" + text.encode("utf-8") + b"\0")
-        if not self.sources:
-            for c in self.cards:
-                h.update(repr(c).encode("utf-8"))
-        object.__setattr__(self, "content_hash", h.hexdigest())
+        object.__setattr__(self, "by_id", types.MappingProxyType({c.id: c for c in self.cards}))
+        object.__setattr__(self, "_identity", [])  # filled on first use: formatting costs
+
+    @property
+    def identity(self) -> str:
+        """SHA-256 hex digest of the cards in canonical form (:func:`card_set_identity`)."""
+        if not self._identity:
+            self._identity.append(card_set_identity(self.cards))
+        return self._identity[0]
+
+    @property
+    def content_hash(self) -> str:
+        """The same as :attr:`identity` (the name saves and older code use)."""
+        return self.identity
 
     def __getitem__(self, card_id: str) -> Card:
         return self.by_id[card_id]

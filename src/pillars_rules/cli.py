@@ -119,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .cardlang import cli as cards_cli
 
     cards_cli.register(sub)
+    from .terminal import cli as play_cli; play_cli.register(sub)  # noqa: E702
     return parser
 
 

@@ -146,22 +146,13 @@ class ChooseCraftsman:
 
 
 @frozen
-class BoostAll:
-    """Every craftsman with a capacity (excluding ``exclude``) gets +``n``
-    capacity this round."""
-
-    n: int
-    exclude: tuple[str, ...] = ()
-
-
-@frozen
 class ChooseOne:
     """The player picks exactly one of ``options`` (instant effects)."""
 
     options: tuple["InstantEffect", ...]
 
 
-InstantEffect = Union[Gain, Lose, ChooseCraftsman, BoostAll, ChooseOne]
+InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne]
 
 
 # --------------------------------------------------------------------------
@@ -185,16 +176,35 @@ class TaxFixed:
 
 @frozen
 class CraftsmanLimit:
-    """The player may keep ``n`` craftsmen (§2.2)."""
+    """The player may keep ``n`` craftsmen instead of 5 (§2.2): more (a base
+    privilege, §7) or fewer (the excess is discarded at once). When several
+    limits hold, the lowest applies."""
+
+    n: int
+
+
+#: Most builders a player may have (:class:`BuilderLimit`): the board has 17
+#: spots, so 4 players with 4 builders each (16) always find room.
+MAX_BUILDERS = 4
+
+
+@frozen
+class BuilderLimit:
+    """The player has ``n`` builders instead of 3 (fewer: a harmful base event,
+    §8; more: at most :data:`MAX_BUILDERS`). When several limits hold, the
+    lowest applies."""
 
     n: int
 
 
 @frozen
-class BuilderLimit:
-    """The player places at most ``n`` builders (a harmful base event, §8)."""
+class CapacityDelta:
+    """Each of the player's craftsmen with a capacity (except the ``exclude``
+    card ids) has capacity +``n`` (negative: less, never below 0), including
+    craftsmen gained while it holds (a base event, §8)."""
 
     n: int
+    exclude: tuple[str, ...] = ()
 
 
 @frozen
@@ -237,7 +247,7 @@ class Permit:
 
 
 Modifier = Union[
-    YieldDelta, TaxFixed, CraftsmanLimit, BuilderLimit, ExtraWorker, PeekEvent,
+    YieldDelta, TaxFixed, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
     MillBonus, PriceDelta, Permit,
 ]
 
@@ -358,8 +368,8 @@ EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         Amount, OwnsAtLeast, PerBuilder,
-        Gain, Lose, ChooseCraftsman, BoostAll, ChooseOne,
-        YieldDelta, TaxFixed, CraftsmanLimit, BuilderLimit, ExtraWorker, PeekEvent,
+        Gain, Lose, ChooseCraftsman, ChooseOne,
+        YieldDelta, TaxFixed, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,
         Convert, Passive, Trigger, OnGain, Once, Now, ThisRound, NextRound,

@@ -1,12 +1,67 @@
-"""Typed errors. Every bad input ends in one of these, never a bare traceback."""
+"""Typed errors. Every bad input ends in one of these, never a bare traceback.
+
+Every error has a ``reason``: one line of at most
+:data:`~pillars_rules.limits.MAX_REASON_LENGTH` characters that can always be
+encoded as UTF-8, so a server may send it to a client as it is. Values a
+caller supplied (a 1 MB label, a lone surrogate) can never make it longer or
+unencodable: the cut happens here, centrally, for every subclass.
+"""
 
 from __future__ import annotations
 
 from typing import Sequence
 
+#: Longest ``reason`` of any error (kept in step with ``limits.MAX_REASON_LENGTH``;
+#: errors.py imports nothing so that every module may import it).
+MAX_REASON_LENGTH = 300
+
+
+def bounded(text: object, limit: int = MAX_REASON_LENGTH) -> str:
+    """``text`` as a reason: at most ``limit`` characters, encodable as UTF-8
+    (lone surrogates and other unencodable characters become ``\\udcxx``
+    escapes), never raising whatever ``text`` is."""
+    if not isinstance(text, str):
+        try:
+            text = str(text)
+        except Exception:  # an object whose __str__ raises
+            text = f"<unprintable {type(text).__name__}>"
+    text = str.__str__(text)  # a str subclass cannot override what follows
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+        if len(text) > limit:
+            text = text[: limit - 3] + "..."
+    return text
+
+
+def safe_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, never raising (an object whose
+    ``__repr__`` raises, or a 10**5000 int that cannot be printed, still shows)."""
+    if type(value) is int and value.bit_length() > 128:
+        return f"<a {value.bit_length()}-bit number>"
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__} object>"
+    if not isinstance(text, str):
+        text = f"<{type(value).__name__} object>"
+    return bounded(text, limit)
+
 
 class PillarsError(Exception):
-    """Base class of every error this library raises on purpose."""
+    """Base class of every error this library raises on purpose.
+
+    ``reason`` is bounded (see the module docstring); ``str(error)`` is the
+    reason too, except for :class:`CardError`, whose ``str`` lists every
+    diagnostic for the card author.
+    """
+
+    def __init__(self, reason: object = "") -> None:
+        self.reason = bounded(reason)
+        super().__init__(self.reason)
 
 
 class IllegalActionError(PillarsError, ValueError):
@@ -15,9 +70,8 @@ class IllegalActionError(PillarsError, ValueError):
     The game it was applied to is unchanged (games are immutable).
     """
 
-    def __init__(self, reason: str, action: object = None) -> None:
+    def __init__(self, reason: object, action: object = None) -> None:
         super().__init__(reason)
-        self.reason = reason
         self.action = action
 
 
@@ -31,9 +85,14 @@ class SaveError(PillarsError, ValueError):
     ``index`` is the position of the offending event in the log, when known.
     """
 
-    def __init__(self, message: str, index: int | None = None) -> None:
+    def __init__(self, message: object, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+
+
+class LimitError(PillarsError, ValueError):
+    """A game grew past a budget of :mod:`pillars_rules.limits` (e.g. too many
+    events); the game it was applied to is unchanged."""
 
 
 class CardError(PillarsError, ValueError):
@@ -41,9 +100,13 @@ class CardError(PillarsError, ValueError):
 
     ``diagnostics`` lists every problem found in the run (not only the first);
     ``str(error)`` shows them all, each with file, line, column, the source
-    line and a caret.
+    line and a caret. ``reason`` is the first problem on one bounded line.
     """
 
     def __init__(self, diagnostics: Sequence["object"]) -> None:
         self.diagnostics = tuple(diagnostics)
-        super().__init__("\n\n".join(str(d) for d in self.diagnostics) or "card error")
+        first = str(self.diagnostics[0]).split("\n")[0] if self.diagnostics else "card error"
+        more = len(self.diagnostics) - 1
+        self.reason = bounded(first + (f" (and {more} more)" if more > 0 else ""))
+        full = "\n\n".join(str(d) for d in self.diagnostics) or "card error"
+        Exception.__init__(self, full)

@@ -7,8 +7,14 @@ event list, so applying an action never copies the log.
 
 from __future__ import annotations
 
+import itertools
+import os
 from typing import Iterable, Mapping, Sequence
 
+import attrs
+
+from . import limits
+from .actions_json import action_repr
 from .cards import CardSet
 from .effects import PLACE_NAMES
 from .engine import events as E
@@ -16,17 +22,25 @@ from .engine.context import ENGINE_VARIANTS, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import decide, legal_actions, run
 from .engine.state import GameState
-from .errors import ConfigError, IllegalActionError
+from .engine.actions import ACTION_TYPES
+from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, bounded, safe_repr
+from .textcheck import name_problem
 
 #: Variant options of the base rules (RULES §2.3 and §8).
 VARIANTS: dict[str, str] = {
     "dm": "PC-version builders: 2 builders per player in the bag, the third placed free at the end (§2.3)",
-    "archbishop_all_craftsmen": "The Archbishop's statue boosts all craftsmen, not one (§8)",
+    "archbishop_one_craftsman": "PC-version Archbishop's statue: each player boosts one craftsman, not all (§8)",
 }
+#: Variant names that no longer exist, with what to do instead.
+RETIRED_VARIANTS: dict[str, str] = {
+    "archbishop_all_craftsmen": "its reading of the Archbishop's statue is the default since rules "
+                                "version 2 (§8); leave it out",
+}
+_ACTIONS = frozenset(ACTION_TYPES.values())
 START_GOLD = (20, 21, 22, 23)
 DEFAULT_NAMES = ("Red", "Blue", "Green", "Yellow")
-#: Longest seat name :func:`new_game` accepts (saves refuse longer strings).
-MAX_NAME_LENGTH = 100
+#: Longest seat name :func:`new_game` and :func:`~pillars_rules.load` accept.
+MAX_NAME_LENGTH = limits.MAX_SEAT_NAME_LENGTH
 
 
 def _card_variants(cards: CardSet) -> set[str]:
@@ -41,10 +55,43 @@ def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
     base = cardlang.base_cards()
     if extra is None:
         return base
-    if not isinstance(extra, CardSet):
-        paths = [extra] if isinstance(extra, str) else list(extra)
+    if isinstance(extra, CardSet):
+        extra = _within_limits(extra, base)
+    else:
+        if isinstance(extra, (str, os.PathLike)):
+            paths = [extra]
+        elif isinstance(extra, Iterable) and not isinstance(extra, (bytes, Mapping)):
+            paths = list(itertools.islice(extra, limits.MAX_FILES + 1))  # it may be endless
+        else:
+            raise ConfigError(f"cards must be a CardSet or paths to .cards files or folders, "
+                              f"not {type(extra).__name__}")
+        for p in paths:
+            if not isinstance(p, (str, os.PathLike)):
+                raise ConfigError(f"cards: a path must be a string, not {type(p).__name__}")
+        if len(paths) > limits.MAX_FILES:
+            raise ConfigError(f"cards: more than {limits.MAX_FILES} paths")
         extra = cardlang.load_paths(paths, known=base)
     return base.merged(extra)
+
+
+_CHECKED: dict[tuple[str, str], bool] = {}
+
+
+def _within_limits(extra: CardSet, base: CardSet) -> CardSet:
+    """``extra`` if card text could say the same: a set built from ``Card``
+    objects skips the compiler, so its canonical text is compiled once (per
+    identity) to hold it to the same limits and checks as card files."""
+    from .cardlang import compile_text, format_cards
+
+    key = (extra.identity, base.identity)
+    if key not in _CHECKED:
+        again = compile_text(format_cards(extra), "<cards>", known=base)  # CardError if not
+        if again.identity != extra.identity:
+            raise ConfigError("cards: this CardSet holds cards that card text cannot express")
+        if len(_CHECKED) >= 64:
+            _CHECKED.clear()
+        _CHECKED[key] = True
+    return extra
 
 
 class Game:
@@ -101,23 +148,37 @@ class Game:
         whose turn it is (a server receiving actions from clients should)."""
         if self.state.game_over:
             raise IllegalActionError("the game is over; no action is legal", action)
-        if seat is not None and (isinstance(seat, bool) or seat != self.current_player):
+        if seat is not None and (type(seat) is not int or seat != self.current_player):
             raise IllegalActionError(
-                f"it is not seat {seat!r}'s turn; seat {self.current_player} "
+                f"it is not seat {safe_repr(seat, 24)}'s turn; seat {self.current_player} "
                 f"({self.state.players[self.current_player].name}) must decide '{self.state.pending.kind}'",
                 action,
             )
         if self._legal is None:
             self._legal = legal_actions(self.state, self.rules)
+        legal = self._legal
+        listed = any(a is action for a in legal)
+        if not listed and type(action) in _ACTIONS:
+            label = action.label
+            if type(label) is not str or label:
+                # a client's label is never echoed in a reason (nor kept: the listed action is)
+                action = attrs.evolve(action, label="")
         try:
-            events, state = decide(self.state, self.rules, action, self._legal)
+            events, state = decide(self.state, self.rules, action, legal)
         except IllegalActionError:  # a ValueError too: keep its own reason
             raise
-        except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:  # malformed values
-            raise IllegalActionError(f"malformed action {action!r}: {exc}", action) from None
+        except Exception as exc:  # malformed values: huge ints, an __eq__ or __repr__ that raises...
+            if listed:
+                raise  # a listed action failing is an engine defect: never hide it
+            raise IllegalActionError(f"malformed action {action_repr(action)}: "
+                                     f"{type(exc).__name__}: {bounded(exc, 100)}",
+                                     action) from None
         return self._extend(events, state)
 
     def _extend(self, events: list, state: GameState) -> "Game":
+        if self._n + len(events) > limits.MAX_EVENTS:
+            raise LimitError(f"this action would take the game to {self._n + len(events)} events; "
+                             f"the limit is {limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)")
         log = self._log
         if len(log) != self._n:  # branching from an older game: copy the shared prefix
             log = log[: self._n]
@@ -191,17 +252,25 @@ class _Namer:
 
 
 def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
+    if isinstance(variants, (str, bytes)) or not isinstance(variants, (Iterable, Mapping)):
+        raise ConfigError(f"variants must be a list of names, not {type(variants).__name__}")
     if isinstance(variants, Mapping):
         variants = [k for k, v in variants.items() if v]
+    variants = tuple(itertools.islice(variants, 65))
+    if len(variants) > 64 or not all(type(v) is str and len(v) <= limits.MAX_NAME_LENGTH for v in variants):
+        raise ConfigError(f"variants must be a few names of at most {limits.MAX_NAME_LENGTH} "
+                          f"characters, not {safe_repr(variants, 80)}")
     variants = tuple(sorted(set(variants)))
     known = set(VARIANTS) | set(ENGINE_VARIANTS) | _card_variants(cards)
     for v in variants:
+        if v not in known and v in RETIRED_VARIANTS:
+            raise ConfigError(f"variant {v!r} was retired: {RETIRED_VARIANTS[v]}")
         if v not in known:
             import difflib
 
             near = difflib.get_close_matches(v, sorted(known), n=1, cutoff=0.4)
             hint = f" -- did you mean {near[0]!r}?" if near else ""
-            raise ConfigError(f"unknown variant {v!r}{hint} (known: {', '.join(sorted(known))})")
+            raise ConfigError(f"unknown variant {safe_repr(v)}{hint} (known: {', '.join(sorted(known))})")
     return variants
 
 
@@ -225,19 +294,37 @@ def new_game(
     >>> game.state.round, game.current_player
     (1, 0)
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise ConfigError(f"players must be 2, 3 or 4, not {players!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise ConfigError(f"seed must be a whole number from 0 to 2**63-1, not {seed!r}")
-    if names is None:
-        names = DEFAULT_NAMES[:players]
-    names = tuple(names)
-    if len(names) != players or not all(isinstance(n, str) and n.strip() for n in names):
-        raise ConfigError(f"names must be {players} non-empty strings, not {names!r}")
-    if any(len(n) > MAX_NAME_LENGTH for n in names):
-        raise ConfigError(f"names may have at most {MAX_NAME_LENGTH} characters")
-    if len(set(names)) != len(names):
-        raise ConfigError(f"names must differ, got {names!r}")
+    try:
+        return _new_game(players, seed, names, variants, cards)
+    except PillarsError:
+        raise
+    except Exception as exc:  # hostile arguments: objects whose __eq__ or __iter__ raises...
+        raise ConfigError(f"bad arguments to new_game: {type(exc).__name__}: {bounded(exc, 150)}") from None
+
+
+def check_names(names: object, players: int) -> tuple[str, ...]:
+    """``names`` as a tuple of ``players`` valid, distinct seat names
+    (:func:`~pillars_rules.textcheck.name_problem`), or :class:`ConfigError`."""
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise ConfigError(f"names must be a list of {players} strings, not {type(names).__name__}")
+    got = tuple(itertools.islice(names, players + 1))  # never more: it may be endless
+    if len(got) != players:
+        raise ConfigError(f"names must be {players} strings, not {'more' if len(got) > players else len(got)}")
+    for i, n in enumerate(got):
+        why = name_problem(n, MAX_NAME_LENGTH)
+        if why:
+            raise ConfigError(f"names[{i}]: {why}")
+    if len(set(got)) != len(got):
+        raise ConfigError(f"names must differ, got {safe_repr(got, 200)}")
+    return got
+
+
+def _new_game(players, seed, names, variants, cards) -> Game:
+    if type(players) is not int or not 2 <= players <= 4:
+        raise ConfigError(f"players must be 2, 3 or 4, not {safe_repr(players)}")
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise ConfigError(f"seed must be a whole number from 0 to 2**63-1, not {safe_repr(seed)}")
+    names = check_names(DEFAULT_NAMES[:players] if names is None else names, players)
     cardset = load_cards(cards)
     chosen = _check_variants(variants, cardset)
     rules = rules_for(cardset, chosen)
@@ -251,6 +338,9 @@ def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
     )
     state = evolve(None, started)
     events, state = run(state, rules, [])
+    if 1 + len(events) > limits.MAX_EVENTS:
+        raise LimitError(f"setting up this game takes {1 + len(events)} events; the limit is "
+                         f"{limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)")
     return Game(rules, state, [started] + events, 1 + len(events))
 
 
@@ -264,7 +354,7 @@ def replay(events: Iterable, cards: CardSet | str | Sequence[str] | None = None,
     """
     from .persistence import replay_checked
 
-    return replay_checked(list(events), load_cards(cards), verify=verify)
+    return replay_checked(events, load_cards(cards), verify=verify)
 
 
 __all__ = ["Game", "new_game", "replay", "load_cards", "VARIANTS"]

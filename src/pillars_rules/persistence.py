@@ -26,6 +26,7 @@ save is not valid JSON (truncated or corrupted?)
 
 from __future__ import annotations
 
+import itertools
 import json
 import types
 import typing
@@ -41,23 +42,17 @@ from .engine import events as E
 from .engine.context import RULES_VERSION, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import action_events, legal_actions, run
-from .errors import IllegalActionError, SaveError
+from .errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
+from .limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_SEAT_NAME_LENGTH, MAX_STRING_LENGTH
+from .textcheck import name_problem
+from .upcasters import (
+    IDENTITY_FORMAT, RULES_UPCASTERS, UPCASTERS, translate_legacy_card_hash,
+    upcast_rules_v1_v2, upcast_v1_v2, upcast_v2_v3,
+)
 
 FORMAT = "pillars-rules-save"
-#: Current save format. History: 1 -- events as ``[type, fields]`` pairs, no
-#: ``seed`` in the header; 2 -- events as objects with a ``"type"`` key,
-#: header gained ``seed``.
-FORMAT_VERSION = 2
-#: Largest save text :func:`load` accepts, in UTF-8 bytes (a complete game is ~60 KB).
-MAX_SAVE_BYTES = 16 * 1024 * 1024
-#: Most events a save may hold (a complete 4-player game has about 1,000).
-MAX_EVENTS = 100_000
-#: Longest string anywhere in a save (seat names, card ids, hashes).
-MAX_STRING_LENGTH = 1_000
-#: Most items in any list inside an event.
-MAX_ITEMS = 1_000
-#: Every whole number in a save lies in ``[-MAX_INT - 1, MAX_INT]`` (seeds are ``< 2**63``).
-MAX_INT = 2**63 - 1
+#: Current save format (history in :mod:`pillars_rules.upcasters`).
+FORMAT_VERSION = 3
 
 #: Header fields of the current format, each with its JSON type.
 HEADER_FIELDS: dict[str, Any] = {
@@ -100,7 +95,7 @@ def _json_type(value: object) -> str:
 
 
 def _bad(path: str, want: str, value: object, index: int | None) -> SaveError:
-    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    shown = safe_repr(value, 40)
     return SaveError(f"{path}: expected {want}, got {_json_type(value)} {shown}", index)
 
 
@@ -227,7 +222,7 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
     if tp in (int, str, bool):
         def f(value, path, index):
             if type(value) is not tp:
-                raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__} {value!r:.40}", index)
+                raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__} {safe_repr(value, 40)}", index)
             if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:  # type: ignore[operator]
                 raise SaveError(f"{path}: number out of range", index)
         return f
@@ -277,7 +272,7 @@ def event_from_dict(d: object, index: int) -> object:
     kind = d.get("type")
     cls = E.EVENT_TYPES.get(kind) if type(kind) is str else None
     if cls is None:
-        raise SaveError(f"{path}.type: unknown event type {str(kind)[:40]!r}", index)
+        raise SaveError(f"{path}.type: unknown event type {safe_repr(kind, 40)}", index)
     return _struct_obj(cls, d, path, index, skip="type")
 
 
@@ -290,31 +285,13 @@ def check_event(event: object, index: int) -> None:
         _check_obj(tp, getattr(event, name), f"$.events[{index}].{name}", index)
 
 
-# ------------------------------------------------------------------ upcasters
-def upcast_v1_v2(doc: dict) -> dict:
-    """Format 1 stored events as ``[type, fields]`` pairs and had no ``seed`` in
-    the header; format 2 stores ``{"type": ..., **fields}`` objects and copies
-    the seed from the ``GameStarted`` event into the header."""
-    raw = doc.get("events")
-    if type(raw) is not list:
-        raise _bad("$.events", "a list of [type, fields] pairs", raw, None)
-    if "seed" in doc:
-        raise SaveError("$.seed: format 1 saves have no seed in the header")
-    events = []
-    for i, item in enumerate(raw):
-        if not (type(item) is list and len(item) == 2 and type(item[1]) is dict):
-            raise SaveError(f"$.events[{i}]: format 1 expects [type, fields] pairs", i)
-        if "type" in item[1]:
-            raise SaveError(f"$.events[{i}]: unknown field 'type' in the fields of a format 1 event", i)
-        events.append({"type": item[0], **item[1]})
-    first = events[0] if events else {}
-    # format 1 predates the rules version in the header: it was written under version 1
-    return {**doc, "format_version": 2, "rules_version": doc.get("rules_version", 1),
-            "seed": first.get("seed", 0), "events": events}
-
-
-#: Format version -> function turning such a document into the next version's.
-UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_v1_v2}
+def _upcast_rules(head: dict) -> dict:
+    version = head["rules_version"]
+    while version < RULES_VERSION:
+        up = RULES_UPCASTERS.get(version)
+        head = up(head) if up is not None else {**head, "rules_version": version + 1}
+        version = head["rules_version"]
+    return head
 
 
 # ------------------------------------------------------------------ save / load
@@ -347,15 +324,15 @@ def _no_duplicate_keys(pairs: list) -> dict:
 
 
 def _parse(text: object) -> dict:
-    if isinstance(text, (bytes, bytearray)):
+    if type(text) in (bytes, bytearray):
         if len(text) > MAX_SAVE_BYTES:
             raise SaveError(f"save is {len(text)} bytes; the limit is {MAX_SAVE_BYTES}")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise SaveError(f"save is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
-    if not isinstance(text, str):
-        raise SaveError(f"save must be JSON text, not {type(text).__name__}")
+    if type(text) is not str:  # not even a str subclass: its methods could do anything
+        raise SaveError(f"save must be JSON text (str or bytes), not {type(text).__name__}")
     if len(text) > MAX_SAVE_BYTES or (
             len(text) > MAX_SAVE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_SAVE_BYTES):
         raise SaveError(f"save is larger than the limit of {MAX_SAVE_BYTES} bytes")
@@ -375,8 +352,9 @@ def _parse(text: object) -> dict:
     return doc
 
 
-def _upcast(doc: dict) -> dict:
-    version = doc.get("format_version")
+def _upcast(doc: dict) -> tuple[dict, int]:
+    """The document in the current format, and the format it was written in."""
+    version = original = doc.get("format_version")
     if type(version) is not int:
         raise _bad("$.format_version", "a whole number", version, None)
     if version > FORMAT_VERSION:
@@ -390,7 +368,7 @@ def _upcast(doc: dict) -> dict:
             raise SaveError(f"save format {version} is too old to load (no upcaster)")
         doc = up(doc)
         version = doc["format_version"]
-    return doc
+    return doc, original
 
 
 def _header(doc: dict) -> dict:
@@ -428,7 +406,11 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
     """
     from .game import load_cards
 
-    doc = _upcast(_parse(text))
+    doc, written = _upcast(_parse(text))
+    cardset = None
+    if written < IDENTITY_FORMAT:  # an old card_hash: translated if made from the same cards
+        cardset = load_cards(cards)
+        translate_legacy_card_hash(doc, cardset)
     head = _header(doc)
     if head["rules_version"] < 1:
         raise SaveError(f"$.rules_version must be 1 or more, not {head['rules_version']}")
@@ -437,12 +419,18 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
             f"save was made under rules version {head['rules_version']} by pillars-rules "
             f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION} -- "
             "upgrade to load it")
-    cardset = load_cards(cards)
+    made_under = head["rules_version"]
+    head = _upcast_rules(head)
+    if cardset is None:
+        cardset = load_cards(cards)
     if head["card_hash"] != cardset.content_hash:
+        older = "" if made_under == RULES_VERSION else (
+            f" -- the save was made under rules version {made_under}, whose base cards differ from "
+            f"rules version {RULES_VERSION}'s; only games of the base cards alone are converted")
         raise SaveError(
             "save was made with different card contents (card hash "
             f"{head['card_hash'][:12]}... here {cardset.content_hash[:12]}...); "
-            "pass the same cards= files the game was created with")
+            "pass the same cards= files the game was created with" + older)
     events = [event_from_dict(d, i) for i, d in enumerate(head["events"])]
     first = events[0]
     if not isinstance(first, E.GameStarted):
@@ -451,21 +439,21 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
             "seed": first.seed, "card_hash": first.card_hash}
     for key, value in told.items():
         if head[key] != value:
-            raise SaveError(f"$.{key} is {head[key]!r:.60} but the log says {value!r:.60}", 0)
+            raise SaveError(f"$.{key} is {safe_repr(head[key], 60)} but the log says {safe_repr(value, 60)}", 0)
     try:
         return _replay(events, cardset, verify, typed=True)
     except SaveError as exc:
-        if head["rules_version"] == RULES_VERSION:
+        if made_under == RULES_VERSION:
             raise
-        raise SaveError(
-            f"{exc} (the save was made under rules version {head['rules_version']}, by pillars-rules "
-            f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION}, whose "
-            "rules or random draws differ -- load it with the version that made it)", exc.index) from None
+        raise SaveError(  # the versions first: the detail is what gets cut to the reason's limit
+            f"made under rules version {made_under} (pillars-rules {head['library_version'][:20]}); "
+            f"this library plays rules version {RULES_VERSION}, whose rules or draws differ: {exc}",
+            exc.index) from None
 
 
 # ------------------------------------------------------------------ replay
 _FIRST_EVENT_ACTION = {
-    E.ResourceCardTaken: lambda e, s: A.TakeResourceCard(e.card),
+    E.ResourceCardTaken: lambda e, s: A.TakeResourceCard(e.card, e.pieces.big > 0),  # §2.2
     E.CraftsmanHired: lambda e, s: A.Hire(e.card),
     E.DraftPassed: lambda e, s: A.Pass(),
     E.CraftsmanDiscarded: lambda e, s: A.Discard(e.card),
@@ -518,8 +506,12 @@ def _check_start(first, cards: CardSet):
     names = first.names
     if not 2 <= len(names) <= 4:
         raise SaveError(f"$.events[0].names: {len(names)} players; 2 to 4 are allowed", 0)
-    if not all(n.strip() for n in names) or len(set(names)) != len(names):
-        raise SaveError(f"$.events[0].names: seat names must be non-empty and differ, not {names!r:.80}", 0)
+    for k, name in enumerate(names):
+        why = name_problem(name, MAX_SEAT_NAME_LENGTH)  # the same rule as new_game's
+        if why:
+            raise SaveError(f"$.events[0].names[{k}]: {why}", 0)
+    if len(set(names)) != len(names):
+        raise SaveError(f"$.events[0].names: seat names must differ, not {safe_repr(names, 80)}", 0)
     if not 0 <= first.seed <= MAX_INT:
         raise SaveError(f"$.events[0].seed: the seed must be from 0 to 2**63-1, not {first.seed}", 0)
     try:
@@ -527,13 +519,13 @@ def _check_start(first, cards: CardSet):
     except Exception as exc:  # ConfigError: unknown variant
         raise SaveError(f"$.events[0].variants: {exc}", 0) from None
     if variants != first.variants:
-        raise SaveError(f"$.events[0].variants: must be sorted and distinct, not {first.variants!r:.80}", 0)
+        raise SaveError(f"$.events[0].variants: must be sorted and distinct, not {safe_repr(first.variants, 80)}", 0)
     rules = rules_for(cards, variants)
     want = E.GameStarted(names=names, seed=first.seed, variants=variants, card_hash=rules.content_hash,
                          starting_craftsmen=rules.starting_craftsmen, gold=START_GOLD[: len(names)])
     if first != want:
-        raise SaveError(f"$.events[0] does not follow from the rules: new_game gives {want!r:.200}, "
-                        f"the log has {first!r:.200}", 0)
+        raise SaveError(f"$.events[0] does not follow from the rules: new_game gives {safe_repr(want, 120)}, "
+                        f"the log has {safe_repr(first, 120)}", 0)
     return rules
 
 
@@ -543,7 +535,13 @@ def replay_checked(events: list, cards: CardSet, *, verify: bool = True):
     Raises :class:`SaveError` (naming the index of the offending event) and
     nothing else, whatever ``events`` holds.
     """
-    return _replay(list(events), cards, verify, typed=False)
+    try:
+        events = list(itertools.islice(events, MAX_EVENTS + 1))
+        return _replay(events, cards, verify, typed=False)
+    except PillarsError:
+        raise
+    except Exception as exc:  # hostile event objects: an __eq__ that raises, endless nesting...
+        raise SaveError(f"the log cannot be replayed: {type(exc).__name__}: {bounded(exc, 150)}") from None
 
 
 def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
@@ -570,7 +568,7 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
                 state = evolve(state, e)
             except Exception as exc:  # trusted mode: any failure is still a SaveError
                 raise SaveError(f"$.events[{i}] ({type(e).__name__}) cannot be applied: "
-                                f"{type(exc).__name__}: {exc}", i) from None
+                                f"{type(exc).__name__}: {bounded(exc, 120)}", i) from None
         return Game(rules, state, list(events), len(events))
     # Verified: every event is re-derived by the rules and compared; the game
     # keeps the derived events, so a value that merely compares equal (1.0 for 1)
@@ -621,8 +619,21 @@ def _compare(events: list, start: int, expected: list) -> None:
         if events[i] != want:
             raise SaveError(
                 f"$.events[{i}] ({type(events[i]).__name__}) does not follow from the state before it: "
-                f"the rules give {want!r:.200}, the log has {events[i]!r:.200}", i)
+                f"{_difference(want, events[i])}", i)
 
 
-__all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "UPCASTERS", "FORMAT_VERSION",
+def _difference(want: object, got: object) -> str:
+    """The rules' event and the log's, cut to what differs (a reason has room
+    for little): the differing fields when both are of one event type."""
+    if type(want) is type(got) and attrs.has(type(want)):
+        diff = [f"{f.name}: the rules give {safe_repr(getattr(want, f.name), 60)}, the log has "
+                f"{safe_repr(getattr(got, f.name), 60)}"
+                for f in attrs.fields(type(want)) if getattr(want, f.name) != getattr(got, f.name)]
+        if diff:
+            return "; ".join(sorted(diff, key=len))  # the shortest first: most of them fit
+    return f"the rules give {safe_repr(want, 120)}, the log has {safe_repr(got, 120)}"
+
+
+__all__ = ["save", "load", "replay_checked", "upcast_v1_v2", "upcast_v2_v3", "UPCASTERS",
+           "upcast_rules_v1_v2", "RULES_UPCASTERS", "FORMAT_VERSION",
            "MAX_SAVE_BYTES", "MAX_EVENTS", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT", "SaveError"]

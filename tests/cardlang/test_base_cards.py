@@ -97,8 +97,10 @@ def test_privileges(base):
     assert base["ellen"].abilities == (P(fx.PeekEvent()),)
     assert base["prior_philip"].abilities == (
         fx.Trigger("priory", fx.Gain((A("vp", 1),), fx.PerBuilder("priory"))),)
-    for cid, cube in (("richard", "sand"), ("aliena", "wood"), ("tom_builder", "stone")):
-        assert base[cid].abilities == (fx.Trigger("cathedral", fx.Gain((A(cube, 1),))),)
+    # §7 (revised): the cube comes at the site's step
+    for cid, cube, step in (("richard", "sand", "sand_pit"), ("aliena", "wood", "forest"),
+                            ("tom_builder", "stone", "quarry")):
+        assert base[cid].abilities == (fx.Trigger(step, fx.Gain((A(cube, 1),))),)
     assert base["brother_remigius"].abilities == (fx.Once("placement", fx.FreePlacement()),)
     assert base["archbishop_thomas"].abilities == (fx.Once("event", fx.IgnoreEvent()),)
     assert base["fall_of_the_usurper"].abilities == (fx.Once("tax", fx.TaxExempt()),)
@@ -116,10 +118,10 @@ def test_events(base):
     assert base["king_celebrates"].abilities == (fx.Now(fx.Gain((A("gold", 5),))),)
     assert base["prior_philip_opens_stores"].abilities == (fx.ThisRound(fx.MillBonus(1, 5)),)
     statue = base["archbishops_statue"]
-    assert statue.abilities == (fx.Now(fx.ChooseCraftsman("boost", 1, ex)),)
-    assert statue.variants == (("archbishop_all_craftsmen", (fx.Now(fx.BoostAll(1, ex)),)),)
-    assert statue.with_variants(["archbishop_all_craftsmen"]).abilities == (
-        fx.Now(fx.BoostAll(1, ex)),)
+    assert statue.abilities == (fx.ThisRound(fx.CapacityDelta(1, ex)),)  # §8 ruling
+    assert statue.variants == (("archbishop_one_craftsman", (fx.Now(fx.ChooseCraftsman("boost", 1, ex)),)),)
+    assert statue.with_variants(["archbishop_one_craftsman"]).abilities == (
+        fx.Now(fx.ChooseCraftsman("boost", 1, ex)),)
     assert base["volunteers"].abilities == (fx.ThisRound(fx.YieldDelta(1)),)
     assert base["fresh_wall_collapses"].abilities == (fx.Now(fx.ChooseCraftsman("discard")),)
     assert base["conflict_philip_waleran"].abilities == (fx.Now(fx.Lose((A("vp", 2),))),)

@@ -89,7 +89,7 @@ def test_unknown_and_wrong_card_in_except():
              known=base_cards())
     assert d.message == "unknown card 'bell_fonder' — did you mean 'bell_founder'?"
     assert d.column == 44
-    d = only('event e "E" { now: all craftsmen except forest_2: capacity +1 }', known=base_cards())
+    d = only('event e "E" { this round: all craftsmen except forest_2: capacity +1 }', known=base_cards())
     assert d.message == "'forest_2' is a resource, not a craftsman"
 
 
@@ -123,17 +123,17 @@ def test_duplicate_ids_across_files(tmp_path):
 
 @pytest.mark.parametrize("text,message", [
     ('craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 0 }',
-     "capacity must be a whole number from 1 to 999, not 0"),
+     "capacity must be a whole number from 1 to 30, not 0"),
     ('craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity -2 }',
-     "capacity must be a whole number from 1 to 999, not -2"),
+     "capacity must be a whole number from 1 to 30, not -2"),
     ('craftsman c "C" { round 1 convert 1 vp -> 1 gold }',
      "a conversion input cannot be vp; allowed: wood, stone, sand, metal, gold"),
     ('craftsman c "C" { round 1 cost 2 wood convert -> 1 vp }',
      "a cost cannot be wood; allowed: gold, vp"),
     ('craftsman c "C" { round 7 convert -> 1 vp }',
      "round must be 'start' or a number from 1 to 6, not 7"),
-    ('craftsman c "C" { round 1 convert 1000 wood -> 1 vp }',
-     "an amount must be a whole number from 1 to 999, not 1000"),
+    ('craftsman c "C" { round 1 convert 31 wood -> 1 vp }',
+     "an amount must be a whole number from 1 to 30, not 31"),
     ('event e "E" { this round: yield 0 }', "a yield change of 0 has no effect"),
     ('craftsman c "C" { round 1 convert 1 wood + 2 wood -> 1 vp }',
      "'wood' appears twice in one list; write it once with the total"),
@@ -272,11 +272,14 @@ def test_limit_nesting():
 
 
 def test_limit_huge_numbers_and_names():
-    (d,) = _quick('craftsman c "C" { round 1 convert ' + "9" * 100_000 + " wood -> 1 vp }")
-    assert d.message.startswith("an amount must be a whole number from 1 to 999, not 999")
+    # (within MAX_CARD_CHARS: a longer card is refused before it is parsed)
+    (d,) = _quick('craftsman c "C" { round 1 convert ' + "9" * 10_000 + " wood -> 1 vp }")
+    assert d.message.startswith("an amount must be a whole number from 1 to 30, not 999")
     assert len(str(d)) < 400  # the number is not repeated in full
+    (d,) = _quick("event " + "e" * 10_000 + ' "E" { now: gain 1 gold }')
+    assert d.message == "card id is too long (10000 characters, limit 64)"
     (d,) = _quick("event " + "e" * 100_000 + ' "E" { now: gain 1 gold }')
-    assert d.message == "card id is too long (100000 characters, limit 64)"
+    assert d.message.startswith("card is too long (100031 characters; limit 16384)")
 
 
 def test_limit_number_of_diagnostics():

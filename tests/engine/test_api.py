@@ -20,7 +20,7 @@ def test_new_game_arguments():
         pr.new_game(2, names=["A", "A"])
     with pytest.raises(pr.ConfigError, match="did you mean 'dm'"):
         pr.new_game(2, variants=["dn"])
-    assert pr.new_game(2, variants={"dm": True, "archbishop_all_craftsmen": False}).rules.variants == ("dm",)
+    assert pr.new_game(2, variants={"dm": True, "archbishop_one_craftsman": False}).rules.variants == ("dm",)
 
 
 def test_apply_returns_new_game_old_unchanged():

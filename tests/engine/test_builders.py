@@ -157,3 +157,35 @@ def test_builder_with_no_legal_spot_is_set_aside_ruling_s2_3():
     assert set_aside and set(set_aside) == {E.BuilderSetAside(RED, "bag")}
     placed = of_type(new_events(game, g), E.BuilderPlaced)
     assert all(e.seat != RED for e in placed)
+
+
+def _place_all(g):
+    """Place every builder of Phase II (first listed placement, never the free privilege)."""
+    while g.state.stage == "builders" and g.pending is not None:
+        if g.pending.kind == "redraw":
+            g = g.apply(KeepBuilder())
+        else:
+            g = g.apply(next(a for a in g.legal_actions() if isinstance(a, Place) and not a.free))
+    return g
+
+
+def test_s2_3_dm_with_city_wall_one_in_bag_and_free_third():
+    """§2.3 (revised): under dm with City wall in force, one builder per player goes into
+    the bag and the free third is still placed (2 builders each); a seat the Bishop
+    protected from the City wall keeps the usual 2 + 1."""
+    g = surgery(game_for(players=3, variants=["dm"]), prev_event="city_wall",
+                prev_protected=frozenset({2}))
+    g = to_builders(g)
+    bagged = of_type(g.events, E.BuildersBagged)[0]
+    assert sorted(bagged.bag) == [0, 1, 2, 2] and sorted(bagged.thirds) == [0, 1, 2]
+    g = _place_all(g)
+    placed = of_type(g.events, E.BuilderPlaced)  # round 1: this Phase II only
+    per_seat = [sum(1 for e in placed if e.seat == s) for s in range(3)]
+    assert per_seat == [2, 2, 3]
+    assert all(e.price == 0 for e in placed if e.source == "third")
+
+
+def test_s2_3_city_wall_without_dm_two_builders_in_the_bag():
+    g = to_builders(surgery(game_for(players=3), prev_event="city_wall"))
+    bagged = of_type(g.events, E.BuildersBagged)[0]
+    assert sorted(bagged.bag) == [0, 0, 1, 1, 2, 2] and bagged.thirds == ()

@@ -113,12 +113,3 @@ def test_metal_counts_towards_limit_s2_4_13():
     g = _cathedral({RED: {"craftsmen": (), "cubes": cubes(wood=5, metal=1)}, BLUE: {"craftsmen": ()}})
     assert g.pending.kind == "return_cubes"
     assert ReturnCubes("metal", 1) in g.legal_actions()
-
-
-def test_privilege_cube_before_cathedral_s7():
-    """§7 Richard/Aliena/Tom: +1 cube each round before step 13, usable in that step."""
-    g = _cathedral({RED: {"craftsmen": ("carpenter",), "cubes": cubes(wood=1), "privileges": ("aliena",), "vp": 0},
-                    BLUE: {"craftsmen": ()}})
-    gained = [e for e in of_type(g.events, E.Gained) if e.reason == "aliena"]
-    assert gained == [E.Gained(RED, (Amount("wood", 1),), "aliena")]
-    assert Build("carpenter") in g.legal_actions()

@@ -5,7 +5,7 @@ from pillars_rules.effects import Amount
 from pillars_rules.engine import events as E
 from pillars_rules.engine.state import Pieces
 
-from .support import BLUE, RED, at_step, cubes, game_for, new_events, of_type, spots, to_builders
+from .support import BLUE, RED, at_step, cubes, game_for, new_events, of_type, resume, spots, to_builders
 
 
 def _event(card, seats=2, **kw):
@@ -24,33 +24,54 @@ def test_prior_philip_opens_stores_doubles_mill_up_to_5_s8():
     assert g.state.players[RED].gold == 6 and g.state.players[BLUE].gold == 17
 
 
-def test_archbishops_statue_one_craftsman_of_choice_s8():
-    g = _event("archbishops_statue", players={RED: {"craftsmen": ("carpenter", "bell_founder", "architect")}})
+def test_s8_archbishop_variant_one_craftsman_of_choice():
+    """§8 variant archbishop_one_craftsman (PC version): each player boosts one craftsman."""
+    g = at_step(game_for(players=2, variants=["archbishop_one_craftsman"]), "event",
+                event_deck=("archbishops_statue",),
+                players={RED: {"craftsmen": ("carpenter", "bell_founder", "architect"), "cubes": cubes(wood=10)},
+                         BLUE: {"craftsmen": ()}})
     assert g.pending.kind == "choice" and g.current_player == RED
     assert {a.card for a in g.legal_actions()} == {"carpenter"}  # not Bell founder; Architect has no capacity
     g2 = g.apply(PickCraftsman("carpenter"))
     assert E.CapacityBoosted(RED, "carpenter", 1) in new_events(g, g2)
-
-
-def test_archbishop_all_craftsmen_variant_s8():
-    g = at_step(game_for(players=2, variants=["archbishop_all_craftsmen"]), "event",
-                event_deck=("archbishops_statue",),
-                players={RED: {"craftsmen": ("carpenter", "stonemason", "organ_builder", "toolmaker")}})
-    boosted = [e.card for e in of_type(g.events, E.CapacityBoosted) if e.seat == RED]
-    assert sorted(boosted) == ["carpenter", "stonemason"]
-
-
-def test_boost_raises_capacity_this_round_s8():
-    g = _event("archbishops_statue", players={RED: {"craftsmen": ("carpenter",), "cubes": cubes(wood=10)},
-                                              BLUE: {"craftsmen": ()}})
-    g = g.apply(PickCraftsman("carpenter"))
-    assert g.state.step == "cathedral" and g.current_player == RED
+    assert g2.state.step == "cathedral" and g2.current_player == RED
     from pillars_rules.actions import Build
 
-    vp = g.state.players[RED].vp
+    vp = g2.state.players[RED].vp
     for _ in range(5):
-        g = g.apply(Build("carpenter"))
-    assert g.state.players[RED].vp == vp + 5
+        g2 = g2.apply(Build("carpenter"))
+    assert g2.state.players[RED].vp == vp + 5
+
+
+def test_s8_archbishop_boosts_every_craftsman_including_later_hires():
+    """§8 Archbishop ruling (revised): this round every craftsman except the Organ builder
+    and the Bell founder has capacity +1, including one hired at Shiring after the event."""
+    from pillars_rules.actions import Build
+
+    crafts = ("carpenter", "stonemason", "organ_builder", "toolmaker")
+    g = _event("archbishops_statue", players={RED: {"craftsmen": crafts}, BLUE: {"craftsmen": ()}})
+    assert not of_type(g.events, E.CapacityBoosted) and g.state.event == "archbishops_statue"
+    g = resume(g, step="kings_court", shiring=("joiner_r2", "potter_r2"), spots=spots(shiring=(RED,)),
+               players={RED: {"cubes": cubes(wood=13), "gold": 20}})
+    assert g.state.step == "cathedral" and g.current_player == RED
+    assert g.state.players[RED].craftsmen[-1] == "joiner_r2"
+    rules, state = g.rules, g.state
+    caps = {c: rules.capacity(state, RED, c, rules.card(c).conversions[0]) for c in crafts + ("joiner_r2",)}
+    assert caps == {"carpenter": 5, "stonemason": 5, "organ_builder": 1, "toolmaker": 1, "joiner_r2": 3}
+    vp = g.state.players[RED].vp
+    g = _use(g, ["carpenter"] * 5 + ["joiner_r2"] * 3)
+    assert g.state.players[RED].vp == vp + 8 and g.state.players[RED].cube("wood") == 0
+    # next round the statue no longer holds
+    nxt = resume(g, event="", protected=frozenset())
+    assert nxt.rules.capacity(nxt.state, RED, "joiner_r2", nxt.rules.card("joiner_r2").conversions[0]) == 2
+
+
+def _use(g, cards):
+    from pillars_rules.actions import Build
+
+    for c in cards:
+        g = g.apply(Build(c))
+    return g
 
 
 def test_volunteers_and_cold_winter_yields_s8():

@@ -114,3 +114,25 @@ def test_last_round_privileges_show_in_round_6_s1():
         g = resume(g, stage="round_end")
     assert g.state.round == 6
     assert all(g.rules.card(c).last_round for c in g.state.kingsbridge)
+
+
+def test_s7_resource_privileges_pay_at_their_site_step_and_can_be_sold_at_market():
+    """§7 (revised): Richard +1 sand at the sand pit (step 8), Aliena +1 wood at the forest
+    (step 6), Tom Builder +1 stone at the quarry (step 7), each round, without a card of
+    that site -- so the cube can be sold at the market (step 12) the same round."""
+    from pillars_rules.actions import Sell
+    from pillars_rules.effects import Amount
+
+    g = resume(game_for(players=2), stage="resolution", step="priory", spots=spots(market=(RED,)),
+               players={RED: {"privileges": ("richard", "aliena", "tom_builder"), "resource_cards": (),
+                              "cubes": (0, 0, 0, 0), "gold": 10}})
+    assert (g.pending.kind, g.current_player) == ("market", RED)
+    evs = list(g.events)
+    for cid, cube, step in (("aliena", "wood", "forest"), ("tom_builder", "stone", "quarry"),
+                            ("richard", "sand", "sand_pit")):
+        gained = evs.index(E.Gained(RED, (Amount(cube, 1),), cid))
+        started = evs.index(E.StepStarted(step))
+        assert started < gained and not any(isinstance(e, E.StepStarted) for e in evs[started + 1:gained])
+    assert g.state.players[RED].cubes == (1, 1, 1, 0)
+    g = g.apply(Sell("sand", 1))
+    assert g.state.players[RED].cube("sand") == 0 and g.state.players[RED].gold == 10 - g.state.tax + 2

@@ -89,7 +89,7 @@ def check_mutant(doc: dict, what: str) -> str:
         return "refused"
     logged = [event_to_dict(e) for e in game.events]
     assert logged == doc["events"], f"{what}: load returned a game that differs from the text"
-    assert doc["format_version"] == 2 and doc["card_hash"] == game.rules.content_hash, what
+    assert doc["format_version"] == 3 and doc["card_hash"] == game.rules.content_hash, what
     return "faithful"
 
 

@@ -34,3 +34,56 @@ def test_log_from_other_rules_names_both_versions(monkeypatch):
     monkeypatch.setattr(P, "RULES_VERSION", RULES_VERSION + 1)
     with pytest.raises(pr.SaveError, match=rf"rules version {RULES_VERSION}.*plays rules version {RULES_VERSION + 1}"):
         pr.load(json.dumps(doc))
+
+
+# ---------------------------------------------------------------- rules version 1 -> 2 (issue #9)
+from pathlib import Path  # noqa: E402
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _fixture(name: str) -> str:
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+def test_s8_rules1_save_with_old_archbishop_variant_loads_as_the_default():
+    """§8: a rules-version-1 save naming the retired variant ``archbishop_all_craftsmen``
+    (written by rules-version-1 code, tools/make_rules1_fixtures.py) loads through
+    the rules upcaster as a default game: variant and its CapacityBoosted events dropped."""
+    text = _fixture("rules1_3p_archbishop_all_craftsmen.json")
+    doc = json.loads(text)
+    assert doc["rules_version"] == 1 and doc["variants"] == ["archbishop_all_craftsmen"]
+    assert any(e["type"] == "CapacityBoosted" for e in doc["events"])
+    game = pr.load(text)
+    assert game.rules.variants == () and game.events[0].variants == ()
+    assert not any(type(e).__name__ == "CapacityBoosted" for e in game.events)
+    assert any(getattr(e, "card", "") == "archbishops_statue" for e in game.events)
+    assert len(game.events) == len(doc["events"]) - sum(e["type"] == "CapacityBoosted" for e in doc["events"])
+    again = json.loads(pr.save(game))
+    assert again["rules_version"] == RULES_VERSION == 2 and pr.load(pr.save(game)) == game
+
+
+def test_s8_rules_upcaster_is_registered():
+    assert P.RULES_UPCASTERS[1] is P.upcast_rules_v1_v2
+    assert set(P.RULES_UPCASTERS) <= set(range(1, RULES_VERSION))
+
+
+def test_s7_rules1_save_that_no_longer_replays_names_both_versions():
+    """§7: Richard, Aliena and Tom Builder now pay at their site's step, so a version-1
+    log with such a payout no longer replays: refused, naming both rules versions."""
+    with pytest.raises(pr.SaveError, match=r"tom_builder|richard|aliena") as exc:
+        pr.load(_fixture("rules1_3p_richard.json"))
+    assert "made under rules version 1" in str(exc.value)
+    assert f"plays rules version {RULES_VERSION}" in str(exc.value)
+
+
+def test_s8_rules1_save_with_other_cards_names_both_versions():
+    """Only base-card games of rules version 1 are converted: the base texts changed."""
+    with pytest.raises(pr.SaveError, match="rules version 1.*rules version 2"):
+        pr.load(_fixture("rules1_3p_archbishop_all_craftsmen.json"),
+                cards=[str(FIXTURES.parents[2] / "examples" / "fan_cards")])
+
+
+def test_s8_retired_variant_name_says_what_to_do():
+    with pytest.raises(pr.ConfigError, match="archbishop_all_craftsmen' was retired.*default"):
+        pr.new_game(2, variants=["archbishop_all_craftsmen"])

@@ -14,7 +14,9 @@ from pathlib import Path
 from .. import _paths
 from ..cards import CardSet
 from ..errors import CardError
-from .compiler import _expand, base_cards, load_paths
+from .compiler import base_cards, load_paths
+from .files import expand as _expand
+from .files import read_one
 from .diagnostics import suggest
 from .formatter import format_text
 from .render import render
@@ -86,13 +88,13 @@ def cmd_fmt(args: argparse.Namespace) -> int:
         status = 1
     for name, path in files:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_one(path)  # size checked before reading, regular files only
             new = format_text(text, name)
         except CardError as e:
             print(e, file=sys.stderr)
             status = 1
             continue
-        except (OSError, UnicodeDecodeError) as e:
+        except (OSError, ValueError) as e:  # UnicodeDecodeError is a ValueError
             print(f"{name}: error: cannot read file: {e}", file=sys.stderr)
             status = 1
             continue

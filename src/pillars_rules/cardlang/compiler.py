@@ -21,11 +21,15 @@ from .. import _paths
 from .. import effects as fx
 from ..cards import KINDS, Card, CardSet, SourcePos
 from ..errors import CardError
+from ..textcheck import unsafe_character
+from ..limits import MAX_ABILITIES_PER_CARD, MAX_CARDS, MAX_VARIANTS_PER_CARD
 from . import ast
 from .diagnostics import (
     MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH, Diagnostic, Reporter, capped, short,
     suggest,
 )
+from .files import expand as _expand
+from .files import read as _read
 from .parser import parse_collect
 
 #: Amount kinds a conversion may consume, and what it may produce.
@@ -127,6 +131,9 @@ class _Unit:
         elif len(title.text) > MAX_TITLE_LENGTH:
             self.rep.at(title, f"{what} is too long ({len(title.text)} characters, "
                                f"limit {MAX_TITLE_LENGTH})")
+        elif unsafe_character(title.text):
+            self.rep.at(title, f"{what} may not contain {unsafe_character(title.text)}",
+                        "names are one line of printable text: no control, bidi or zero-width characters")
         return title.text
 
     def amount(self, a: ast.AmountNode, allowed: tuple[str, ...], role: str) -> fx.Amount | None:
@@ -192,10 +199,6 @@ class _Unit:
                     return None
                 return fx.ChooseCraftsman("boost", n, exclude)
             return None if exclude is None else fx.ChooseCraftsman("discard", 0, exclude)
-        if r == "BoostAll":
-            exclude = self.exclude(e.arg("exclude"))
-            n = self.number(e.arg("n"), "a capacity boost")
-            return None if n is None or exclude is None else fx.BoostAll(n, exclude)
         if r == "ChooseOne":
             options = [self.instant(o) for o in e.arg("options")]
             return None if None in options else fx.ChooseOne(tuple(options))
@@ -213,8 +216,14 @@ class _Unit:
             n = self.number(e.arg("n"), "a craftsman limit")
             return None if n is None else fx.CraftsmanLimit(n)
         if r == "BuilderLimit":
-            n = self.number(e.arg("n"), "a builder limit", lo=0)
+            # at most MAX_BUILDERS: 4 players x 4 builders fill 16 of the 17 spots
+            n = self.number(e.arg("n"), "a builder limit (the board's 17 spots hold 4 per player)",
+                            lo=0, hi=fx.MAX_BUILDERS)
             return None if n is None else fx.BuilderLimit(n)
+        if r == "CapacityDelta":
+            exclude = self.exclude(e.arg("exclude"))
+            n = self.delta(e.arg("n"), "a capacity change")
+            return None if n is None or exclude is None else fx.CapacityDelta(n, exclude)
         if r == "ExtraWorker":
             n = self.number(e.arg("n"), "the number of extra workers")
             return None if n is None else fx.ExtraWorker(n)
@@ -291,6 +300,11 @@ class _Unit:
 
     def abilities(self, effects: tuple[ast.Effect, ...], kind: str) -> tuple[Any, ...] | None:
         allowed = fx.ABILITIES_BY_KIND[kind]
+        if len(effects) > MAX_ABILITIES_PER_CARD:
+            self.rep.at(effects[MAX_ABILITIES_PER_CARD],
+                        f"too many abilities ({len(effects)}; limit {MAX_ABILITIES_PER_CARD} "
+                        "per card and per variant)")
+            return None
         out, ok = [], True
         for e in effects:
             cls = fx.EFFECTS[e.registry]
@@ -347,6 +361,10 @@ class _Unit:
             ok = False
         variants = []
         vnames: set[str] = set()
+        if len(node.variants) > MAX_VARIANTS_PER_CARD:
+            rep.at(node.variants[MAX_VARIANTS_PER_CARD].name,
+                   f"too many variants ({len(node.variants)}; limit {MAX_VARIANTS_PER_CARD})")
+            return None
         for v in node.variants:
             vname = self.ident(v.name, "variant name")
             vab = self.abilities(v.abilities, kind)
@@ -448,9 +466,11 @@ def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
     """Compile several (name, text) sources as one set; raise all problems at once."""
     diagnostics: list[Diagnostic] = list(early or ())
     units: list[tuple[_Unit, list[Card]]] = []
+    counted = set(known.by_id) if known is not None else set()
     for name, text in files:
         rep = Reporter(name, text)
         tree = parse_collect(text, name, rep)
+        full = _over_card_limit(tree, counted, rep)
         unit = _Unit(rep)
         cards = [c for c in (unit.card(n) for n in tree.cards) if c is not None]
         # cards that failed still define their id, so references to them do not
@@ -459,6 +479,8 @@ def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
         unit.defined_tags = {t.text for n in tree.cards for f in n.fields
                              if f.name == "tags" and isinstance(f.value, tuple) for t in f.value}
         units.append((unit, cards))
+        if full:  # the rest of the run is not compiled
+            break
     known_ids, known_tags = _index([known] if known is not None else [])
     first: dict[str, Card] = {}
     for unit, cards in units:
@@ -492,6 +514,20 @@ def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
     return CardSet(cards, tuple(files))
 
 
+def _over_card_limit(tree: ast.CardFile, counted: set[str], rep: Reporter) -> bool:
+    """Count the file's card ids into ``counted`` (the known set's included); at
+    the first card past :data:`~pillars_rules.limits.MAX_CARDS`, report it,
+    drop it and the rest of the file from ``tree``, and say so."""
+    for k, node in enumerate(tree.cards):
+        counted.add(node.id.text)
+        if len(counted) > MAX_CARDS:
+            rep.at(node.id, f"too many cards in one card set (limit {MAX_CARDS}, base cards "
+                            "included); this card and the rest are not compiled")
+            object.__setattr__(tree, "cards", tree.cards[:k])
+            return True
+    return False
+
+
 def compile_text(text: str, file: str = "<string>", known: CardSet | None = None) -> CardSet:
     """Compile card text into a :class:`~pillars_rules.cards.CardSet`.
 
@@ -506,33 +542,6 @@ def compile_text(text: str, file: str = "<string>", known: CardSet | None = None
     (Now(effect=Gain(amounts=(Amount(kind='gold', n=2),), per=None)),)
     """
     return _compile_run([(file, text)], known)
-
-
-def _expand(paths: Iterable[str | Path]) -> tuple[list[tuple[str, Path]], list[Diagnostic]]:
-    files: list[tuple[str, Path]] = []
-    problems: list[Diagnostic] = []
-    for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            files.extend((str(f), f) for f in sorted(p.rglob("*.cards")))
-        elif p.is_file():
-            files.append((str(p), p))
-        else:
-            problems.append(Diagnostic(str(p), 1, 1, "no such card file or folder"))
-    return files, problems
-
-
-def _read(files: list[tuple[str, Path]], problems: list[Diagnostic]) -> list[tuple[str, str]]:
-    out = []
-    for name, path in files:
-        try:
-            out.append((name, path.read_text(encoding="utf-8")))
-        except UnicodeDecodeError as e:
-            problems.append(Diagnostic(name, 1, 1, f"card files must be UTF-8 text ({e.reason} "
-                                                   f"at byte {e.start})"))
-        except OSError as e:
-            problems.append(Diagnostic(name, 1, 1, f"cannot read file: {e.strerror}"))
-    return out
 
 
 def load_paths(paths: Iterable[str | Path], known: CardSet | None = None) -> CardSet:

@@ -19,15 +19,14 @@ from typing import Iterable
 
 from attrs import frozen
 
-#: Limits on card text. Input beyond a limit is reported as a Diagnostic,
-#: never as an exception or a runaway computation.
-MAX_FILE_BYTES = 1024 * 1024  # one card file, UTF-8 encoded
-MAX_CARDS_PER_FILE = 1000
-MAX_NESTING = 8  # braces plus parentheses, e.g. nested "choose one"
-MAX_NUMBER = 999  # magnitude of any number in card text
-MAX_NAME_LENGTH = 64  # identifiers: card ids, tags, variant names
-MAX_TITLE_LENGTH = 120  # quoted card names
-MAX_DIAGNOSTICS = 200  # per run; the rest are summarised in one line
+# Limits on card text (defined, with every other budget, in pillars_rules.limits).
+# Input beyond a limit is reported as a Diagnostic, never as an exception or a
+# runaway computation.
+from ..limits import (  # noqa: E402,F401 - re-exported for the card language
+    MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_NAME_LENGTH, MAX_NESTING, MAX_NUMBER,
+    MAX_TITLE_LENGTH,
+)
+
 SHOWN_LINE = 100  # longer source lines are cut around the caret when shown
 
 

@@ -90,6 +90,8 @@ def effect_text(e: ast.Effect) -> str:
         return f"craftsmen {_num(a('n'))}"
     if r == "BuilderLimit":
         return f"builders {_num(a('n'))}"
+    if r == "CapacityDelta":
+        return f"all craftsmen{_except(a('exclude'))}: capacity {_delta(a('n'))}"
     if r == "ExtraWorker":
         return "extra worker" if a("n").value == 1 else f"extra workers {_num(a('n'))}"
     if r == "PeekEvent":
@@ -111,8 +113,6 @@ def effect_text(e: ast.Effect) -> str:
     if r == "ChooseCraftsman":
         action = f"capacity {_delta(a('n'))}" if a("action") == "boost" else "discard"
         return f"choose craftsman{_except(a('exclude'))}: {action}"
-    if r == "BoostAll":
-        return f"all craftsmen{_except(a('exclude'))}: capacity {_delta(a('n'))}"
     if r == "ChooseOne":
         opts = [effect_text(o) for o in a("options")]
         opts = [f"({t})" if o.registry == "ChooseOne" else t for o, t in zip(a("options"), opts)]

@@ -25,7 +25,7 @@ from ..cards import KINDS
 from ..errors import CardError
 from . import ast
 from .diagnostics import (
-    MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING, Reporter, capped, short, suggest,
+    MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING, Reporter, capped, short, suggest,
 )
 
 
@@ -301,6 +301,9 @@ class _Build(Transformer):
     def builder_limit(self, meta, ch):
         return self._n_mod(meta, "BuilderLimit", ch[0])
 
+    def capacity_delta(self, meta, ch):
+        return self._eff(meta, "CapacityDelta", ("n", self._num(ch[1])), ("exclude", ch[0] or ()))
+
     def extra_worker(self, meta, ch):
         return self._n_mod(meta, "ExtraWorker", ch[0])
 
@@ -346,9 +349,6 @@ class _Build(Transformer):
 
     def discard(self, meta, ch):
         return ("discard", None)
-
-    def boost_all(self, meta, ch):
-        return self._eff(meta, "BoostAll", ("n", self._num(ch[1])), ("exclude", ch[0] or ()))
 
     def choose_one(self, meta, ch):
         return self._eff(meta, "ChooseOne", ("options", tuple(ch)))
@@ -496,6 +496,10 @@ def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
         if b.too_deep is not None:
             rep.error(*b.too_deep, f"nested too deeply (limit {MAX_NESTING} levels of braces "
                                    "and parentheses)")
+            continue
+        if b.end - b.start > MAX_CARD_CHARS:
+            rep.error(b.line, b.column, f"card is too long ({b.end - b.start} characters; limit "
+                                        f"{MAX_CARD_CHARS}); it is not compiled")
             continue
         chunk = text[b.start:b.end]
         try:

@@ -59,8 +59,6 @@ def instant(e: Any) -> str:
             return (f"choose one of your craftsmen{_except(e.exclude)} with a capacity; "
                     f"it gets +{e.n} capacity this round")
         return f"discard one of your craftsmen{_except(e.exclude)} of your choice"
-    if isinstance(e, fx.BoostAll):
-        return f"each of your craftsmen with a capacity{_except(e.exclude)} gets +{e.n} capacity this round"
     if isinstance(e, fx.ChooseOne):
         return "choose one: " + _and((instant(o) for o in e.options), "or")
     raise TypeError(f"not an instant effect: {e!r}")
@@ -80,6 +78,10 @@ def modifier(m: Any, everyone: bool = False) -> str:
     if isinstance(m, fx.BuilderLimit):
         verb = "places" if everyone else "place"
         return f"{you} {verb} at most {_plural(m.n, 'builder', 'builders')}"
+    if isinstance(m, fx.CapacityDelta):
+        whose = "every craftsman of each player" if everyone else "each of your craftsmen"
+        return (f"{whose} with a capacity{_except(m.exclude)} has capacity {m.n:+d}, "
+                "including craftsmen gained later")
     if isinstance(m, fx.ExtraWorker):
         verb = "has" if everyone else "have"
         return f"{you} {verb} {_plural(m.n, 'extra worker', 'extra workers')} every round"

@@ -43,7 +43,6 @@ simple_instants = st.one_of(
     st.builds(fx.Lose, amounts(fx.AMOUNT_KINDS)),
     st.builds(fx.ChooseCraftsman, st.just("boost"), counts, excludes),
     st.builds(fx.ChooseCraftsman, st.just("discard"), st.just(0), excludes),
-    st.builds(fx.BoostAll, counts, excludes),
 )
 instants = st.recursive(
     simple_instants,
@@ -55,7 +54,8 @@ modifiers = st.one_of(
     st.builds(fx.YieldDelta, deltas),
     st.builds(fx.TaxFixed, st.integers(0, MAX_NUMBER)),
     st.builds(fx.CraftsmanLimit, counts),
-    st.builds(fx.BuilderLimit, st.integers(0, MAX_NUMBER)),
+    st.builds(fx.BuilderLimit, st.integers(0, fx.MAX_BUILDERS)),
+    st.builds(fx.CapacityDelta, deltas, excludes),
     st.builds(fx.ExtraWorker, counts),
     st.just(fx.PeekEvent()),
     st.builds(fx.MillBonus, counts, counts),

@@ -36,13 +36,19 @@ class _Base:
 
 @action
 class TakeResourceCard(_Base):
-    """Phase I: take a resource card from the display, placing its workers (§2.2)."""
+    """Phase I: take a resource card from the display, placing its workers (§2.2).
+
+    ``big=True`` puts the big worker (value 5) on the card plus one-value
+    pieces for the rest of its requirement; ``big=False`` puts one-value pieces
+    only (small, grey and black pieces are interchangeable).
+    """
 
     card: str
+    big: bool = False
     label: str = _label()
 
     def _text(self) -> str:
-        return f"take {self.card}"
+        return f"take {self.card}" + (" with the big worker" if self.big else "")
 
 
 @action

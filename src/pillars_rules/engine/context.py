@@ -7,12 +7,12 @@ registry (:mod:`pillars_rules.effects`).
 
 from __future__ import annotations
 
-from functools import cached_property
+from types import MappingProxyType
 
 from ..cards import Card, CardSet
 from ..effects import (
-    BuilderLimit, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound, Once, Passive,
-    PeekEvent, Permit, PriceDelta, TaxFixed, ThisRound, Trigger, YieldDelta,
+    BuilderLimit, CapacityDelta, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound, Once,
+    Passive, PeekEvent, Permit, PriceDelta, TaxFixed, ThisRound, Trigger, YieldDelta,
 )
 from .state import GameState
 
@@ -21,47 +21,78 @@ DEFAULT_BUILDERS = 3
 #: Market prices (RULES §4); metal can only be sold.
 BUY_PRICES = {"sand": 2, "wood": 3, "stone": 4}
 SELL_PRICES = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
+#: Cubes the market trades in (§4: metal is never in the market).
+MARKET_CUBES = ("wood", "stone", "sand")
+#: Locations where a player may have only one builder (§2.3).
+ONE_PER_PLAYER = ("kings_court", "market")
 #: Trades that need a Permit from a card the player owns (§4).
 RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
 #: Version of the rules as this engine plays them. Bump it whenever a change to
 #: the rules or to how random outcomes are drawn changes which events a game's
 #: log holds: saves record it, and a save from another rules version that no
 #: longer replays is refused with a message naming both versions.
-RULES_VERSION = 1
+#: History: 1 -- the first rules; 2 -- issue #9: the player chooses whether the
+#: big worker goes on a resource card, Richard/Aliena/Tom Builder pay at their
+#: site's step, the Archbishop's statue boosts every craftsman (old variant
+#: ``archbishop_all_craftsmen`` is the default), dm with City wall, limits both ways.
+RULES_VERSION = 2
 #: Known variant options (RULES §2.3, §8). Card files may define more.
 ENGINE_VARIANTS = ("dm",)
 
 
 class Rules:
-    """Cards and variants of one game, with per-card look-ups precomputed."""
+    """Cards and variants of one game, with per-card look-ups precomputed.
+
+    One ``Rules`` is shared by every game of the process with the same cards
+    and variants (:func:`rules_for`), so it is read-only: attributes cannot be
+    set, and every look-up table is a read-only mapping of tuples and
+    frozensets. (The caches whose names start with ``_`` are the engine's own.)
+    """
+
+    __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
+                 "triggered", "converts", "onces", "this_round", "next_round", "tags",
+                 "starting_craftsmen", "lowest_craftsman_limit", "_mods_cache", "_actions", "_prices_cache")
 
     def __init__(self, cards: CardSet, variants: tuple[str, ...] = ()) -> None:
-        self.base = cards
-        self.variants = tuple(variants)
-        self.cards = cards.with_variants(self.variants)
-        self.content_hash = cards.content_hash
+        def put(name, value):
+            object.__setattr__(self, name, value)
+
+        def table(make) -> MappingProxyType:
+            return MappingProxyType({cid: make(c) for cid, c in by_id.items()})
+
+        put("base", cards)
+        put("variants", tuple(variants))
+        put("cards", cards.with_variants(self.variants))
+        put("content_hash", cards.content_hash)
         by_id = self.cards.by_id
-        self.by_id: dict[str, Card] = by_id
-        self.passives = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, Passive))
-                         for cid, c in by_id.items()}
-        self.triggers = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Trigger))
-                         for cid, c in by_id.items()}
-        # conversions are numbered among the card's conversions (Build(card, 0) is the first)
+        put("by_id", by_id)
+        put("passives", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, Passive))))
+        put("triggers", table(lambda c: tuple((i, a) for i, a in enumerate(c.abilities)
+                                              if isinstance(a, Trigger))))
         #: Cards with at least one step trigger (most have none).
-        self.triggered = frozenset(cid for cid, t in self.triggers.items() if t)
-        self.converts = {cid: tuple(enumerate(a for a in c.abilities if isinstance(a, Convert)))
-                         for cid, c in by_id.items()}
-        self.onces = {cid: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))
-                      for cid, c in by_id.items()}
-        self.this_round = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, ThisRound))
-                           for cid, c in by_id.items()}
-        self.next_round = {cid: tuple(a.modifier for a in c.abilities if isinstance(a, NextRound))
-                           for cid, c in by_id.items()}
-        self.tags = {cid: frozenset(c.tags) for cid, c in by_id.items()}
-        self._mods_cache: dict = {}
+        put("triggered", frozenset(cid for cid, t in self.triggers.items() if t))
+        # conversions are numbered among the card's conversions (Build(card, 0) is the first)
+        put("converts", table(lambda c: tuple(enumerate(a for a in c.abilities if isinstance(a, Convert)))))
+        put("onces", table(lambda c: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))))
+        put("this_round", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, ThisRound))))
+        put("next_round", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, NextRound))))
+        put("tags", table(lambda c: frozenset(c.tags)))
+        put("starting_craftsmen",
+            tuple(c.id for c in self.cards if c.kind == "craftsman" and c.round == 0))
+        #: The lowest craftsman limit any card may set: below it, no check is needed.
+        put("lowest_craftsman_limit", min([DEFAULT_CRAFTSMAN_LIMIT] + [
+            m.n for mods in (self.passives, self.this_round, self.next_round)
+            for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)]))
+        put("_mods_cache", {})
         #: Listed actions by key, shared across states (see ``legal._act``).
-        self.actions: dict = {}
-        self._prices_cache: dict = {}
+        put("_actions", {})
+        put("_prices_cache", {})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Rules are shared between games and read-only; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Rules are shared between games and read-only; cannot delete {name!r}")
 
     def card(self, card_id: str) -> Card:
         return self.by_id[card_id]
@@ -69,10 +100,6 @@ class Rules:
     def name(self, card_id: str) -> str:
         c = self.by_id.get(card_id)
         return c.name if c else card_id.replace("_", " ")
-
-    @cached_property
-    def starting_craftsmen(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.cards if c.kind == "craftsman" and c.round == 0)
 
     # ------------------------------------------------------------ modifiers
     def affected(self, event: str, protected: frozenset[int], seat: int) -> bool:
@@ -103,13 +130,15 @@ class Rules:
             self._mods_cache[key] = mods
         return mods
 
+    # Limits (§2.2, §2.3): a limit modifier sets the value, up or down; when
+    # several hold (a privilege and an event), the lowest applies.
     def craftsman_limit(self, state: GameState, seat: int) -> int:
         limits = [m.n for m in self.modifiers(state, seat) if isinstance(m, CraftsmanLimit)]
-        return max(limits) if limits else DEFAULT_CRAFTSMAN_LIMIT
+        return min(limits) if limits else DEFAULT_CRAFTSMAN_LIMIT
 
     def builder_limit(self, state: GameState, seat: int) -> int:
         limits = [m.n for m in self.modifiers(state, seat) if isinstance(m, BuilderLimit)]
-        return min([DEFAULT_BUILDERS] + limits)
+        return min(limits) if limits else DEFAULT_BUILDERS
 
     def extra_workers(self, state: GameState, seat: int) -> int:
         return sum(m.n for m in self.modifiers(state, seat) if isinstance(m, ExtraWorker))
@@ -172,10 +201,36 @@ class Rules:
     def has_tag(self, state: GameState, seat: int, tag: str) -> bool:
         return any(tag in self.tags[c] for c in state.players[seat].craftsmen)
 
-    def capacity(self, seat_state, card: str, conv: Convert) -> int:
+    def capacity(self, state: GameState, seat: int, card: str, conv: Convert) -> int:
+        """How often ``conv`` of ``card`` may be used this round (§6): its
+        capacity, plus boosts chosen this round, plus capacity modifiers (§8,
+        the Archbishop's statue), never below 0. Without a capacity: once."""
         if conv.capacity is None:
             return 1
-        return conv.capacity + seat_state.boost_of(card)
+        n = conv.capacity + state.players[seat].boost_of(card)
+        for m in self.modifiers(state, seat):
+            if type(m) is CapacityDelta and card not in m.exclude:
+                n += m.n
+        return max(0, n)
+
+    # ------------------------------------------------------------ words for refusals
+    def granting(self, predicate) -> str:
+        """The names of the cards with a modifier or tag for which
+        ``predicate(card)`` holds, as ``"A or B"`` (refusal reasons name the rule
+        from the cards, never from names in the engine)."""
+        names = list(dict.fromkeys(c.name for c in self.cards if predicate(c)))
+        if not names:
+            return "a card that allows it"
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+    def permit_names(self, trade: str, resource: str) -> str:
+        """Who allows a restricted trade, e.g. ``"Carpenter or Master carpenter"``."""
+        return self.granting(lambda c: any(
+            isinstance(a, Passive) and a.modifier == Permit(trade, resource) for a in c.abilities))
+
+    def tag_names(self, tag: str) -> str:
+        """The craftsmen with ``tag``, e.g. ``"Mortar mixer or Mortar mixer (improved)"``."""
+        return self.granting(lambda c: c.kind == "craftsman" and tag in c.tags)
 
 
 _RULES: dict[tuple[str, tuple[str, ...]], Rules] = {}
@@ -184,9 +239,10 @@ _RULES_KEEP = 32
 
 def rules_for(cards: CardSet, variants: tuple[str, ...] = ()) -> Rules:
     """The :class:`Rules` of a card set and variants, shared by every game that
-    uses the same card texts (by content hash), so look-ups and listed actions
-    are built once per process, not once per game."""
-    key = (cards.content_hash, tuple(variants))
+    uses the same cards (by :attr:`~pillars_rules.cards.CardSet.identity`, which
+    depends only on the compiled cards), so look-ups and listed actions are
+    built once per process, not once per game."""
+    key = (cards.identity, tuple(variants))
     rules = _RULES.get(key)
     if rules is None:
         if len(_RULES) >= _RULES_KEEP:

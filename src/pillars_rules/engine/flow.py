@@ -10,11 +10,11 @@ with :func:`evolve` and calls it again.
 from __future__ import annotations
 
 from ..effects import (
-    CUBES, SITES, STEPS, Amount, BoostAll, ChooseCraftsman, ChooseOne, Gain, Lose, Now, OnGain,
+    CUBES, SITES, STEPS, Amount, ChooseCraftsman, ChooseOne, Gain, Lose, Now, OnGain,
 )
 from . import events as E
 from . import rng
-from .context import DEFAULT_CRAFTSMAN_LIMIT, Rules
+from .context import Rules
 from .evolve import evolve
 from .state import ROUNDS, GameState, Job, Pieces
 
@@ -46,10 +46,6 @@ def instant_events(state: GameState, rules: Rules, seat: int, effect, source: st
         return [E.Gained(seat, amounts, source)] if amounts else []
     if isinstance(effect, Lose):
         return [E.Lost(seat, effect.amounts, source)]
-    if isinstance(effect, BoostAll):
-        return [E.CapacityBoosted(seat, c, effect.n)
-                for c in state.players[seat].craftsmen
-                if c not in effect.exclude and any(cv.capacity is not None for _, cv in rules.converts[c])]
     if isinstance(effect, (ChooseCraftsman, ChooseOne)):
         return [E.ChoicesQueued((Job(seat, source, ability, option),))]
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
@@ -86,20 +82,25 @@ def trigger_events(state: GameState, rules: Rules, hook: str) -> list:
 
 
 # ------------------------------------------------------------------ workers
-def pieces_for(p_pieces: Pieces, need: int) -> Pieces | None:
-    """Pieces worth at least ``need``: least excess, big worker kept back if
-    value-1 pieces suffice exactly (RULES §2.2 worker ruling). ``None``: too few."""
+def pieces_for(p_pieces: Pieces, need: int, big: bool) -> Pieces | None:
+    """The pieces the player puts on a card needing ``need`` worker value (RULES
+    §2.2 worker ruling): with the ``big`` worker, it plus ``max(0, need - 5)``
+    one-value pieces; without, ``need`` one-value pieces. One-value pieces are
+    interchangeable; grey ones go first (they are lost after the round anyway),
+    then the black one, then small ones. ``None``: the player lacks the pieces."""
     ones = p_pieces.small + p_pieces.grey + p_pieces.black
-    if need <= ones:
-        use_ones, big = need, 0
-    elif p_pieces.big and need - BIG_VALUE <= ones:
-        use_ones, big = max(0, need - BIG_VALUE), 1
+    if big:
+        if not p_pieces.big:
+            return None
+        use_ones = max(0, need - BIG_VALUE)
     else:
+        use_ones = need
+    if use_ones > ones:
         return None
     grey = min(p_pieces.grey, use_ones)
     black = min(p_pieces.black, use_ones - grey)
     small = use_ones - grey - black
-    return Pieces(small, big, grey, black)
+    return Pieces(small, 1 if big else 0, grey, black)
 
 
 def round_workers(state: GameState, rules: Rules) -> tuple[Pieces, ...]:
@@ -138,7 +139,7 @@ def advance(state: GameState, rules: Rules) -> Batch:
     # Universal checks first: the craftsman limit (§2.2) and pending choices.
     for seat in turn_order(state):
         n = len(state.players[seat].craftsmen)
-        if n > DEFAULT_CRAFTSMAN_LIMIT and n > rules.craftsman_limit(state, seat):
+        if n > rules.lowest_craftsman_limit and n > rules.craftsman_limit(state, seat):
             return b.add(E.DecisionPending("discard", seat))
     if state.jobs:
         job = state.jobs[0]
@@ -219,7 +220,8 @@ def _bag(b: Batch, rules: Rules) -> None:
     dm = "dm" in rules.variants
     for seat in range(state.n_players):
         limit = rules.builder_limit(state, seat)
-        in_bag = min(limit, 2) if dm else limit
+        # dm (§2.3): the last builder is the free third, also under City wall
+        in_bag = max(0, limit - 1) if dm else limit
         bag.extend([seat] * in_bag)
         thirds.extend([seat] * (limit - in_bag))
     b.add(E.BuildersBagged(tuple(bag), tuple(thirds)))

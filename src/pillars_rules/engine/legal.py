@@ -7,18 +7,17 @@ that follow, up to the next decision. It never mutates anything.
 
 from __future__ import annotations
 
-from ..effects import CUBES, LOCATIONS, Amount, ChooseCraftsman, ChooseOne, Convert
+from ..effects import CUBES, Amount, ChooseCraftsman, ChooseOne, Convert
 from ..errors import IllegalActionError
+from ..limits import MAX_COUNT
 from . import actions as A
 from . import events as E
-from .context import Rules
+from .context import MARKET_CUBES, ONE_PER_PLAYER, Rules
 from .events import place
 from .evolve import evolve
-from .flow import advance, eligible_craftsmen, instant_events, job_effect, pieces_for
+from .flow import BIG_VALUE, advance, eligible_craftsmen, instant_events, job_effect, pieces_for
+from .refusals import explain
 from .state import CUBE_INDEX, GameState
-
-MARKET_CUBES = ("wood", "stone", "sand")
-ONE_PER_PLAYER = ("kings_court", "market")  # §2.3
 
 
 # ------------------------------------------------------------------ helpers
@@ -37,7 +36,7 @@ def conversions(state: GameState, rules: Rules, seat: int) -> list[tuple[str, in
             continue
         seen.add(cid)
         for i, conv in rules.converts[cid]:
-            if p.uses_of(cid, i) >= rules.capacity(p, cid, conv):
+            if p.uses_of(cid, i) >= rules.capacity(state, seat, cid, conv):
                 continue
             if conv.needs and not rules.has_tag(state, seat, conv.needs):
                 continue
@@ -85,7 +84,7 @@ def legal_actions(state: GameState, rules: Rules) -> list:
 def _act(rules: Rules, key: tuple, make):
     """The action for ``key``, built once per game's rules and then shared:
     actions are immutable values, so listing them costs no construction."""
-    cache = rules.actions
+    cache = rules._actions
     a = cache.get(key)
     if a is None:
         a = cache[key] = make()
@@ -98,14 +97,23 @@ def _legal_draft(state, rules, seat):
     for cid in dict.fromkeys(state.display):
         card = rules.card(cid)
         if card.kind == "resource":
-            if pieces_for(p.pieces, card.workers) is not None:
-                out.append(_act(rules, ("take", cid), lambda: A.TakeResourceCard(
-                    cid, label=f"take {card.name} ({card.yields}) with {card.workers} workers")))
+            for big in (True, False):  # §2.2: the player chooses the pieces
+                if pieces_for(p.pieces, card.workers, big) is not None:
+                    out.append(_act(rules, ("take", cid, big), lambda: A.TakeResourceCard(
+                        cid, big, label=_take_label(card, big))))
         elif can_pay(state, seat, card.cost):
             out.append(_act(rules, ("hire", cid), lambda: A.Hire(
                 cid, label=f"hire {card.name} for {', '.join(str(a) for a in card.cost) or 'nothing'}")))
     out.append(_PASS)
     return out
+
+
+def _take_label(card, big: bool) -> str:
+    head = f"take {card.name} ({card.yields}, {card.workers} workers) with "
+    if not big:
+        return head + f"{card.workers} one-value workers"
+    ones = max(0, card.workers - BIG_VALUE)
+    return head + "the big worker" + (f" and {ones} one-value workers" if ones else "")
 
 
 def _legal_discard(state, rules, seat):
@@ -170,7 +178,7 @@ def _legal_market(state, rules, seat):
         price = prices.get(("buy", r))
         if price is None or ("sell", r) in traded:
             continue
-        most = state.market[CUBE_INDEX[r]]
+        most = min(state.market[CUBE_INDEX[r]], MAX_COUNT)  # more: trade again next turn
         if price:
             most = min(most, p.gold // price)
         for n in range(1, most + 1):
@@ -180,7 +188,7 @@ def _legal_market(state, rules, seat):
         price = prices.get(("sell", r))
         if price is None or ("buy", r) in traded or not p.cube(r):
             continue
-        for n in range(1, p.cube(r) + 1):
+        for n in range(1, min(p.cube(r), MAX_COUNT) + 1):
             out.append(_act(rules, ("sell", r, n, price),
                             lambda: A.Sell(r, n, label=f"sell {n} {r} for {n * price} gold")))
     out.append(_END_TRADING)
@@ -200,10 +208,11 @@ def _legal_cathedral(state, rules, seat):
 
 
 def _legal_return(state, rules, seat):
+    """At most MAX_COUNT cubes per action: the decision repeats while more than 5 remain."""
     p = state.players[seat]
     excess = sum(p.cubes) - 5
     return [_act(rules, ("return", r, n), lambda: A.ReturnCubes(r, n, label=f"return {n} {r}"))
-            for r in CUBES for n in range(1, min(p.cube(r), excess) + 1)]
+            for r in CUBES for n in range(1, min(p.cube(r), excess, MAX_COUNT) + 1)]
 
 
 _PASS = A.Pass(label="pass")
@@ -238,7 +247,8 @@ def action_events(state: GameState, rules: Rules, action) -> list:
     t = type(action)
     if t is A.TakeResourceCard:
         card = rules.card(action.card)
-        return [E.ResourceCardTaken(seat, action.card, pieces_for(state.players[seat].pieces, card.workers))]
+        pieces = pieces_for(state.players[seat].pieces, card.workers, action.big)
+        return [E.ResourceCardTaken(seat, action.card, pieces)]
     if t is A.Hire:
         return [E.CraftsmanHired(seat, action.card, rules.card(action.card).cost)]
     if t is A.Pass:
@@ -328,51 +338,3 @@ def decide(state: GameState, rules: Rules, action, legal: list | None = None) ->
         # Buy("wood", True) compare equal to Buy("wood", 1) but must not reach the log.
         action = legal[legal.index(action)]
     return run(state, rules, action_events(state, rules, action))
-
-
-def explain(state: GameState, rules: Rules, action, legal: list) -> str:
-    """Why ``action`` is not legal, in one sentence."""
-    if state.game_over or state.pending is None:
-        return "the game is over; no action is legal"
-    pend = state.pending
-    who = state.players[pend.seat].name
-    if type(action) not in A.ACTION_TYPES.values():
-        return f"{action!r} is not an action (expected one of the pillars_rules.actions classes)"
-    allowed = A.ACTIONS_FOR[pend.kind]
-    if type(action) not in allowed:
-        names = ", ".join(t.__name__ for t in allowed)
-        return f"{who} must decide '{pend.kind}' now; {type(action).__name__} does not answer it (use {names})"
-    card = getattr(action, "card", None)
-    if isinstance(card, str) or card is not None:
-        if not isinstance(card, str) or card not in rules.by_id:
-            return f"unknown card {card!r}"
-        if isinstance(action, (A.Hire, A.TakeResourceCard)) and card not in state.display:
-            return f"{rules.name(card)} is not in the display"
-        if isinstance(action, A.Hire):
-            return f"{who} cannot pay {', '.join(map(str, rules.card(card).cost))} for {rules.name(card)}"
-        if isinstance(action, A.TakeResourceCard):
-            return f"{who} has too few workers for {rules.name(card)} (needs {rules.card(card).workers})"
-        if isinstance(action, (A.Discard, A.PickCraftsman)) and card not in state.players[pend.seat].craftsmen:
-            return f"{who} has no craftsman {rules.name(card)}"
-        if isinstance(action, A.Build):
-            return f"{rules.name(card)} cannot convert now (not owned, capacity used, or inputs missing)"
-    if isinstance(action, A.Place):
-        if action.location not in LOCATIONS:
-            return f"unknown location {action.location!r} (locations: {', '.join(LOCATIONS)})"
-        if not isinstance(action.spot, int) or not 0 <= action.spot < LOCATIONS[action.location]:
-            return f"{action.location} has no spot {action.spot!r}"
-        if state.spot_list(action.location)[action.spot] is not None:
-            return f"{action.location} spot {action.spot + 1} is taken"
-        if action.location in ONE_PER_PLAYER and pend.seat in state.spot_list(action.location):
-            return f"{who} already has a builder at {action.location}"
-        if action.free:
-            return f"{who} has no free placement to use now"
-        return f"{who} cannot pay {state.price} gold for this builder"
-    if isinstance(action, (A.Buy, A.Sell, A.TakeCube, A.ReturnCubes)):
-        r = action.resource
-        if r not in CUBES:
-            return f"unknown resource {r!r} (resources: {', '.join(CUBES)})"
-        n = getattr(action, "n", 1)
-        if not isinstance(n, int) or n < 1:
-            return f"the number of cubes must be a positive whole number, not {n!r}"
-    return f"'{action}' is not legal now for {who} ({pend.kind}); {len(legal)} legal action(s) available"

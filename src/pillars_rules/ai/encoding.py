@@ -1,0 +1,210 @@
+"""A fixed action encoding: every possible action of a game configuration <-> an integer.
+
+Learning code wants actions as integers ``0 .. num_actions-1``. The encoding is
+derived, not hand-written: for each action type of
+:data:`pillars_rules.actions.ACTION_TYPES` (in that order), every combination of
+values of its fields (the attrs fields, without the ``label``), each field
+taking the values of its *domain*:
+
+========================  ==========================================================
+field                     domain
+========================  ==========================================================
+``card``                  the card ids of the card set, in card-set order, of the
+                          kinds in :data:`CARD_KINDS` for the action type (all
+                          cards for a type not listed there)
+``resource``              the cubes: wood, stone, sand, metal
+``n``                     ``1 .. MAX_COUNT``
+``location`` + ``spot``   every (location, spot) pair of the board (RULES §3)
+``location`` alone        the locations; ``spot`` alone: ``0 ..`` most spots - 1
+``index``                 ``0 ..`` the most options of any choose-one in the set - 1
+``ability``               ``0 ..`` the most conversions of any card in the set - 1
+a ``bool`` field          ``False``, ``True`` (e.g. ``Place.free``)
+========================  ==========================================================
+
+So a field added to an action class with one of these names or a ``bool`` type
+is encoded without touching this module; a field with an unknown name raises
+:class:`~pillars_rules.errors.ConfigError` when an encoding is built (and the
+tests build one). The index of an action is the offset of its type plus the
+mixed-radix number of its field values; :meth:`ActionEncoding.table` lists the
+offsets. Player count does not change the set, so one encoding serves 2-4 players.
+
+>>> import pillars_rules as pr
+>>> from pillars_rules.ai.encoding import ActionEncoding
+>>> game = pr.new_game(players=2, seed=1)
+>>> enc = ActionEncoding.for_rules(game.rules)
+>>> all(enc.decode(enc.encode(a)) == a for a in game.legal_actions())
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from typing import Iterable, Iterator
+
+import attrs
+
+from ..actions import ACTION_TYPES
+from ..cards import CardSet
+from ..effects import CUBES, LOCATIONS, ChooseOne
+from ..errors import ConfigError, IllegalActionError
+
+try:  # the engine's documented bound on the cubes in one Buy/Sell/ReturnCubes
+    from ..limits import MAX_COUNT  # type: ignore[import-not-found]
+except ImportError:
+    #: Largest ``n`` of a Buy, Sell or ReturnCubes action: more cubes of one kind
+    #: than the game has (23 wood, stone or sand; 13 metal; RULES §1).
+    MAX_COUNT = 30
+
+#: Which card kinds a ``card`` field ranges over, per action type.
+CARD_KINDS: dict[str, tuple[str, ...]] = {
+    "TakeResourceCard": ("resource",),
+    "Hire": ("craftsman",),
+    "Discard": ("craftsman",),
+    "PickCraftsman": ("craftsman",),
+    "Build": ("craftsman",),
+    "UseOnce": ("privilege",),
+}
+
+
+def _walk(value: object) -> Iterator[object]:
+    """``value`` and every effect object nested in it (attrs fields, tuples)."""
+    yield value
+    if isinstance(value, tuple):
+        for v in value:
+            yield from _walk(v)
+    elif attrs.has(type(value)):
+        for f in attrs.fields(type(value)):
+            yield from _walk(getattr(value, f.name))
+
+
+def _max_options(cards: CardSet) -> int:
+    most = 0
+    for card in cards:
+        abilities = [card.abilities] + [a for _, a in card.variants]
+        for x in _walk(tuple(abilities)):
+            if isinstance(x, ChooseOne):
+                most = max(most, len(x.options))
+    return most
+
+
+def _max_conversions(cards: CardSet) -> int:
+    return max((len(c.conversions) for c in cards), default=0)
+
+
+def _fields(cls: type) -> list[attrs.Attribute]:
+    """The fields that make an action (the ``label`` does not: it is not compared)."""
+    return [f for f in attrs.fields(cls) if f.eq]
+
+
+def _domains(cls: type, cards: CardSet) -> list[tuple[tuple[str, ...], list[tuple]]]:
+    """Per group of fields: (field names, the tuples of values they take)."""
+    fields = _fields(cls)
+    names = [f.name for f in fields]
+    out: list[tuple[tuple[str, ...], list[tuple]]] = []
+    for f in fields:
+        name = f.name
+        if name == "spot" and "location" in names:
+            continue  # encoded with its location
+        if name == "card":
+            kinds = CARD_KINDS.get(cls.__name__)
+            values = [c.id for c in cards if kinds is None or c.kind in kinds]
+        elif name == "location" and "spot" in names:
+            pairs = [(loc, i) for loc, n in LOCATIONS.items() for i in range(n)]
+            out.append((("location", "spot"), pairs))
+            continue
+        elif name == "location":
+            values = list(LOCATIONS)
+        elif name == "spot":
+            values = list(range(max(LOCATIONS.values())))
+        elif name == "resource":
+            values = list(CUBES)
+        elif name == "n":
+            values = list(range(1, MAX_COUNT + 1))
+        elif name == "index":
+            values = list(range(_max_options(cards)))
+        elif name == "ability":
+            values = list(range(_max_conversions(cards)))
+        elif f.type in (bool, "bool"):
+            values = [False, True]
+        else:
+            raise ConfigError(
+                f"the action encoding has no domain for field {cls.__name__}.{name} "
+                f"(type {f.type!r}); teach pillars_rules.ai.encoding its values")
+        out.append(((name,), [(v,) for v in values]))
+    return out
+
+
+def _actions_of(cls: type, cards: CardSet) -> list:
+    groups = _domains(cls, cards)
+    out = []
+    for combo in itertools.product(*(values for _, values in groups)):
+        kwargs = {}
+        for (names, _), values in zip(groups, combo):
+            kwargs.update(zip(names, values))
+        out.append(cls(**kwargs))
+    return out
+
+
+class ActionEncoding:
+    """The action <-> integer table of one card set (with its variants applied)."""
+
+    __slots__ = ("actions", "_index", "_rows")
+
+    def __init__(self, cards: CardSet) -> None:
+        actions: list = []
+        rows = []
+        for name, cls in ACTION_TYPES.items():
+            these = _actions_of(cls, cards)
+            fields = ", ".join(f.name for f in _fields(cls))
+            rows.append((name, fields, len(actions), len(these)))
+            actions.extend(these)
+        #: Every action, by index.
+        self.actions: tuple = tuple(actions)
+        self._index = {a: i for i, a in enumerate(actions)}
+        self._rows = tuple(rows)
+
+    _CACHE: dict = {}
+
+    @classmethod
+    def for_rules(cls, rules) -> "ActionEncoding":
+        """The encoding of a game's rules context (``game.rules`` or ``view.rules``);
+        built once per card set and variants."""
+        key = (rules.content_hash, rules.variants)
+        enc = cls._CACHE.get(key)
+        if enc is None:
+            enc = cls._CACHE[key] = cls(rules.cards)
+        return enc
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def encode(self, action) -> int:
+        """The index of ``action``; :class:`IllegalActionError` if it has none."""
+        try:
+            return self._index[action]
+        except (KeyError, TypeError):
+            raise IllegalActionError(
+                f"{action!r} has no index in this action encoding (unknown card, "
+                f"location or value, or n above {MAX_COUNT})", action) from None
+
+    def decode(self, index: int):
+        """The action with ``index``; :class:`IllegalActionError` if out of range."""
+        try:
+            i = operator.index(index)  # ints and numpy integers, not floats
+        except TypeError:
+            i = -1
+        if isinstance(index, bool) or not 0 <= i < len(self.actions):
+            raise IllegalActionError(f"action index {index!r} is not in 0..{len(self.actions) - 1}")
+        return self.actions[i]
+
+    def indices(self, actions: Iterable) -> list[int]:
+        """The sorted indices of ``actions`` (e.g. ``view.legal_actions``)."""
+        return sorted(self.encode(a) for a in actions)
+
+    def table(self) -> tuple[tuple[str, str, int, int], ...]:
+        """Per action type: (name, fields, first index, number of indices)."""
+        return self._rows
+
+
+__all__ = ["ActionEncoding", "CARD_KINDS", "MAX_COUNT"]

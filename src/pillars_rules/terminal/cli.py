@@ -1,0 +1,134 @@
+"""``pillars-rules play``: the command line of the terminal game."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+
+from ..errors import ConfigError
+
+AUTOSAVE = "pillars-rules-autosave.json"
+
+
+def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``play`` command."""
+    p = subparsers.add_parser(
+        "play", help="play a game in the terminal, against bots or hot-seat",
+        description="Play The Pillars of the Earth in the terminal: you choose by number, "
+                    "bots play the other seats (or several people share the keyboard). "
+                    "Type help during the game for the commands.")
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    p.add_argument("--seat", default="0", metavar="SEATS",
+                   help="your seat, 0-based (default 0); several seats, e.g. 0,2, for hot-seat play")
+    p.add_argument("--hotseat", action="store_true", help="people play every seat, sharing the keyboard")
+    p.add_argument("--bots", metavar="NAMES",
+                   help="the bot for the other seats: one name for all, or a comma list in seat "
+                        "order (default: heuristic if available, else random)")
+    p.add_argument("--seed", type=int, help="decides every random outcome (default: a new one)")
+    p.add_argument("--names", metavar="NAMES", help="seat names, comma-separated")
+    p.add_argument("--variant", action="append", help="a variant option (repeatable)")
+    p.add_argument("--cards", action="append", help="extra .cards file or folder (repeatable)")
+    p.add_argument("--load", metavar="FILE", help="resume a saved game (pass the same --cards)")
+    p.add_argument("--autosave", metavar="FILE", default=AUTOSAVE,
+                   help=f"where end of input, Ctrl-C and quit save the game (default {AUTOSAVE})")
+    p.set_defaults(func=run)
+    return p
+
+
+class UsageError(Exception):
+    """A bad command-line value: one line, exit code 2."""
+
+
+def seats_of(text: str, n_players: int, names: list[str]) -> tuple[int, ...]:
+    """``"0,2"`` (or seat names) as seats of an ``n_players`` game."""
+    seats = []
+    for part in text.split(","):
+        part = part.strip()
+        lowered = [n.lower() for n in names]
+        if part.isdigit() and int(part) < n_players:
+            seats.append(int(part))
+        elif part.lower() in lowered:
+            seats.append(lowered.index(part.lower()))
+        else:
+            raise UsageError(f"--seat: no seat {part!r} in a {n_players}-player game "
+                             f"(seats 0-{n_players - 1} or {', '.join(names)})")
+    if len(set(seats)) != len(seats):
+        raise UsageError(f"--seat names a seat twice: {text!r}")
+    return tuple(sorted(seats))
+
+
+def bots_for(text: str | None, seats: list[int], seed: int) -> dict:
+    """Bots for ``seats`` from ``--bots`` (made only by :func:`make_bot`)."""
+    from ..bots import BOTS, make_bot
+
+    if text is None:
+        text = "heuristic" if "heuristic" in BOTS else "random"
+    names = [n.strip() for n in text.split(",")]
+    if len(names) == 1:
+        names = names * len(seats)
+    elif len(names) != len(seats):
+        raise UsageError(f"--bots lists {len(names)} bots for {len(seats)} bot seats; "
+                         "give one name for all or one per bot seat")
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f"--bots: unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})")
+    return {seat: make_bot(name, seed * 10 + seat) for seat, name in zip(seats, names)}
+
+
+def _game(args: argparse.Namespace):
+    import pillars_rules as pr
+
+    if args.load:
+        try:
+            text = Path(args.load).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"--load: cannot read {args.load}: {getattr(exc, 'strerror', None) or exc}")
+        try:
+            return pr.load(text, cards=args.cards or None)
+        except pr.SaveError as exc:
+            raise pr.SaveError(f"cannot resume {args.load} (pass --cards as when it was "
+                               f"started): {exc}", exc.index) from None
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    return pr.new_game(args.players, seed, names=names, variants=tuple(args.variant or ()),
+                       cards=args.cards or None)
+
+
+def _resume_hint(args: argparse.Namespace, humans: tuple[int, ...], n: int) -> str:
+    hint = "".join(f" --cards {c}" for c in args.cards or ())
+    if len(humans) == n:
+        return hint + " --hotseat"
+    hint += f" --seat {','.join(map(str, humans))}"
+    return hint + (f" --bots {args.bots}" if args.bots else "")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from rich.console import Console
+
+        from .session import Session
+    except ImportError as exc:
+        print(f"pillars-rules play: error: {exc}; install it with: pip install 'pillars-rules[play]'",
+              file=sys.stderr)
+        return 1
+
+    try:
+        game = _game(args)
+        start = game.events[0]
+        n = len(start.names)
+        humans = tuple(range(n)) if args.hotseat else seats_of(args.seat, n, list(start.names))
+        bots = bots_for(args.bots, [s for s in range(n) if s not in humans], start.seed)
+    except (UsageError, ConfigError) as exc:
+        print(f"pillars-rules play: error: {exc}", file=sys.stderr)
+        return 2
+    console = Console(highlight=False)
+    # A seed decides every hidden card, so it is shown only to whoever chose it.
+    how = ("resumed from " + args.load if args.load
+           else f"seed {start.seed}" if args.seed is not None else "a new deal")
+    console.print(f"The Pillars of the Earth: {n} players ({how}). Type help for the commands.",
+                  markup=False)
+    session = Session(game, humans, bots, console, autosave=Path(args.autosave),
+                      resume=_resume_hint(args, humans, n))
+    return session.run()

@@ -1,0 +1,194 @@
+"""The screen: what one seat may know, drawn with rich.
+
+Everything here reads a :class:`~pillars_rules.SeatView` (never the game's
+full state), so a screen cannot show a hidden card: undealt decks read ``?``
+in a view and the next event appears only for a seat allowed to peek at it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+from rich import box
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from .. import events as E
+
+STAGES = {
+    "setup": "setup",
+    "draft": "Phase I: hiring craftsmen and taking resource cards",
+    "builders": "Phase II: placing builders",
+    "resolution": "Phase III",
+}
+CUBE_NAMES = ("wood", "stone", "sand", "metal")
+#: Events shown under "Recent" at most (the rest: ``log``).
+RECENT = 10
+
+
+def place_name(location: str) -> str:
+    name = E.place(location)
+    name = name[4:] if name.startswith("the ") else name
+    return name[:1].upper() + name[1:]
+
+
+def _amounts(amounts: Iterable) -> str:
+    return ", ".join(str(a) for a in amounts) or "nothing"
+
+
+def card_line(rules, card_id: str) -> str:
+    """A card in a few words: a resource card's yield, a craftsman's cost and trades."""
+    if card_id == "?":
+        return "?"
+    card = rules.card(card_id)
+    if card.kind == "resource" and card.yields is not None:
+        return f"{card.name}: {card.yields} for {card.workers} workers"
+    if card.kind == "craftsman":
+        works = []
+        for conv in card.conversions:
+            times = f" x{conv.capacity}" if conv.capacity and conv.capacity > 1 else ""
+            arrow = f"{_amounts(conv.inputs)} -> " if conv.inputs else ""
+            works.append(f"{arrow}{_amounts(conv.outputs)}{times}")
+        cost = f" ({_amounts(card.cost)})" if card.cost else ""
+        return f"{card.name}{cost}" + (f": {'; '.join(works)}" if works else "")
+    return card.name
+
+
+def header(view, you: str) -> Text:
+    s = view.state
+    if s.game_over:
+        where = "the game is over"
+    else:
+        where = STAGES.get(s.stage, s.stage)
+        if s.stage == "resolution" and s.step:
+            where += f": {place_name(s.step)}"
+    return Text(f"Round {s.round} of 6 -- {where} -- you are {you}", style="bold")
+
+
+def board(view) -> Table:
+    """Spots and builders, with the cards lying at Shiring and Kingsbridge."""
+    s, rules = view.state, view.rules
+    names = [p.name for p in s.players]
+    t = Table(title="Board", box=box.SIMPLE_HEAD, title_justify="left", show_edge=False, pad_edge=False)
+    t.add_column("Place")
+    t.add_column("Builders")
+    t.add_column("Cards here")
+    cards = {"shiring": s.shiring, "kingsbridge": s.kingsbridge}
+    for loc, seats in s.spots:
+        spots = " ".join(names[x] if x is not None else "." for x in seats)
+        here = ", ".join(rules.name(c) for c in cards.get(loc, ()) if c)
+        t.add_row(escape(place_name(loc)), escape(spots), escape(here))
+    return t
+
+
+def display(view) -> Table:
+    s = view.state
+    t = Table(title="Display", box=box.SIMPLE_HEAD, title_justify="left", show_header=False,
+              show_edge=False, pad_edge=False)
+    t.add_column("card")
+    for c in s.display:
+        t.add_row(escape(card_line(view.rules, c)))
+    if not s.display:
+        t.add_row("(empty)")
+    return t
+
+
+def players(view) -> Table:
+    """The tracks (VP, gold) and every seat's cubes and workers: all public in
+    this game, only the decks are secret."""
+    s = view.state
+    t = Table(title="Players (* start player)", box=box.SIMPLE_HEAD, title_justify="left", show_edge=False, pad_edge=False)
+    for col, just in (("", "left"), ("VP", "right"), ("gold", "right"), ("wood", "right"),
+                      ("stone", "right"), ("sand", "right"), ("metal", "right"), ("workers", "left")):
+        t.add_column(col, justify=just)
+    for seat, p in enumerate(s.players):
+        name = p.name + (" (you)" if seat == view.seat else "") + (" *" if seat == s.start_player else "")
+        workers = str(p.pieces) if p.pieces.value else "-"
+        t.add_row(escape(name), str(p.vp), str(p.gold), *(str(n) for n in p.cubes), workers)
+    return t
+
+
+def holdings(view) -> list[str]:
+    """One line per seat: craftsmen, privileges and this round's resource cards."""
+    rules = view.rules
+    lines = []
+    for p in view.state.players:
+        parts = [", ".join(rules.name(c) for c in p.craftsmen) or "no craftsmen"]
+        if p.privileges:
+            parts.append("privileges " + ", ".join(rules.name(c) for c in p.privileges))
+        if p.resource_cards:
+            parts.append("resource cards " + ", ".join(rules.name(c) for c in p.resource_cards))
+        lines.append(f"{p.name}: " + "; ".join(parts))
+    return lines
+
+
+def status(view) -> list[str]:
+    """Market, builders, event and tax in a few lines."""
+    s, rules = view.state, view.rules
+    names = [p.name for p in s.players]
+    lines = ["Market: " + ", ".join(f"{n} {k}" for n, k in zip(s.market, CUBE_NAMES))
+             + f"; cathedral: {s.cathedral} built",
+             "Supply: " + ", ".join(f"{n} {k}" for n, k in zip(s.supply, CUBE_NAMES))]
+    b = s.builders
+    parts = [f"cost marker {b.marker} gold", f"{len(b.bag)} in the bag"]
+    if b.drawn is not None:
+        parts.append(f"drawn: {names[b.drawn]}'s, for {b.price} gold")
+    if b.parked:
+        parts.append("waiting: " + ", ".join(names[x] for x in b.parked))
+    lines.append("Builders: " + ", ".join(parts))
+    if s.event:
+        lines.append(f"Event this round: {rules.name(s.event)}")
+    if view.next_event:
+        lines.append(f"You know the coming event: {rules.name(view.next_event)} (keep it to yourself)")
+    if s.tax:
+        lines.append(f"Tax rolled: {s.tax}")
+    return lines
+
+
+def recent(sentences: Sequence[str]) -> list[str]:
+    if not sentences:
+        return []
+    shown = list(sentences[-RECENT:])
+    more = len(sentences) - len(shown)
+    head = "Since your last turn" + (f" ({more} earlier events: type log)" if more else "") + ":"
+    return [head] + [f"  - {line}" for line in shown]
+
+
+def choices(view, you: str) -> list[str]:
+    kind = view.state.pending.kind.replace("_", " ") if view.state.pending else ""
+    lines = [f"{you}, your decision ({kind}):"]
+    width = len(str(len(view.legal_actions)))
+    lines += [f"  {i:>{width}}. {a}" for i, a in enumerate(view.legal_actions, 1)]
+    return lines
+
+
+def screen(view, you: str, since: Sequence[str]) -> list:
+    """The whole screen for the seat of ``view`` (rich renderables, top to bottom)."""
+    out: list = [header(view, you), board(view), display(view), players(view)]
+    out += [Text(line) for line in holdings(view) + [""] + status(view)]
+    out += [Text(line) for line in recent(since)]
+    out += [Text(line) for line in choices(view, you)]
+    return out
+
+
+def sentences(events: Iterable, describe: Callable[[object], str]) -> list[str]:
+    """Events as sentences, skipping the ones that only move control."""
+    return [describe(e) for e in events if not isinstance(e, E.CONTROL_EVENTS)]
+
+
+def final(game_view, ranking: list[list[int]]) -> list[str]:
+    """The ranking (ties share a place) and one line per player."""
+    s, rules = game_view.state, game_view.rules
+    lines = ["The game is over. Final ranking:"]
+    place = 1
+    for group in ranking:
+        for seat in group:
+            p = s.players[seat]
+            shared = " (shared)" if len(group) > 1 else ""
+            crafts = ", ".join(rules.name(c) for c in p.craftsmen) or "no craftsmen"
+            privs = ", ".join(rules.name(c) for c in p.privileges) or "no privileges"
+            lines.append(f"  {place}. {p.name}{shared}: {p.vp} VP, {p.gold} gold; "
+                         f"craftsmen {crafts}; privileges {privs}")
+        place += len(group)
+    return lines

@@ -1,0 +1,177 @@
+"""The terminal game's parts in-process: command parsing, card look-up, what
+a screen shows, the undo ruling and the final screen (issue #16)."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given, strategies as st
+from rich.console import Console
+
+import pillars_rules as pr
+from pillars_rules.bots import make_bot
+from pillars_rules.cardlang import base_cards
+from pillars_rules.terminal import screen
+from pillars_rules.terminal.commands import NAMES, find_cards, parse
+from pillars_rules.terminal.session import Session, undo_refusal
+
+
+@given(st.text(max_size=40), st.integers(0, 40))
+def test_parse_reads_any_line_without_raising(line, n):
+    cmd = parse(line, n)
+    assert cmd.name in {"choose", "hint", *NAMES}
+    if cmd.name == "choose":
+        assert 1 <= cmd.number <= n and int(line.strip()) == cmd.number
+    if cmd.name == "hint":
+        assert cmd.arg and "\n" not in cmd.arg
+
+
+def test_parse_examples():
+    assert parse(" 3 ", 5).number == 3
+    assert parse("Card Tom Builder", 5) == ("card", "Tom Builder", 0)
+    assert parse("SAVE game.json", 5) == ("save", "game.json", 0)
+    assert parse("6", 5).name == "hint"
+    assert parse("quitt", 5).arg.startswith("unknown command 'quitt' -- did you mean quit?")
+
+
+def test_find_cards_by_id_or_name_with_did_you_mean():
+    cards = base_cards()
+    assert [c.id for c in find_cards("ELLEN", cards)[0]] == ["ellen"]
+    assert [c.id for c in find_cards("mason_r2", cards)[0]] == ["mason_r2"]
+    masons = find_cards("Mason", cards)[0]
+    assert len(masons) == 4 and {c.name for c in masons} == {"Mason"}
+    found, hint = find_cards("tom buildr", cards)
+    assert found == [] and "did you mean" in hint and "Tom Builder" in hint
+
+
+def _text(renderables) -> str:
+    console = Console(file=io.StringIO(), width=130, color_system=None)
+    for r in renderables:
+        console.print(r)
+    return console.file.getvalue()
+
+
+def _peeking_game():
+    """The first random game (by seed) in which a seat gets to peek at the coming event."""
+    for seed in range(19, 200):
+        game, bot = pr.new_game(2, seed), make_bot("random", seed)
+        while not game.is_over and not game.view(game.current_player).next_event:
+            game = game.apply(bot(game.view(game.current_player)))
+        if not game.is_over:
+            return game
+    raise AssertionError("no random game with a peek at the coming event")
+
+
+def test_screen_shows_the_coming_event_only_to_the_seat_that_may_peek():
+    """Ellen (a base privilege, RULES §7) lets her holder see the next event."""
+    game = _peeking_game()
+    seer = game.current_player
+    coming = game.rules.name(game.view(seer).next_event)
+    mine = _text(screen.screen(game.view(seer), "Blue", []))
+    theirs = _text(screen.screen(game.view(1 - seer), "Red", []))
+    assert f"You know the coming event: {coming}" in mine
+    assert coming not in theirs
+    # No undealt event card is named on any screen.
+    hidden = {game.rules.name(c) for c in game.state.event_deck[1:]}
+    assert hidden and not any(name in mine or name in theirs for name in hidden)
+
+
+def test_screen_lists_the_legal_actions_as_numbered_choices():
+    game = pr.new_game(2, 3)
+    text = _text(screen.screen(game.view(0), "Red", []))
+    for i, action in enumerate(game.legal_actions(), 1):
+        assert f"{i}. {action}" in text
+    assert "Round 1 of 6" in text and "Red (you)" in text
+
+
+def test_undo_is_refused_after_each_kind_of_chance_or_reveal_and_only_then():
+    """Shuffles (§1), dealt resource cards and a new round's cards (§2.1), drawn
+    builders (§2.3), the tax roll (§2.4) and a revealed event (§8) refuse an
+    undo; the events that follow only from decisions do not."""
+    game = pr.play(pr.new_game(2, 3), make_bot("random", 3))
+    E = pr.events
+    kinds = (E.DecksShuffled, E.ResourceCardsDealt, E.RoundStarted, E.BuilderDrawn, E.TaxRolled,
+             E.EventRevealed)
+    for kind in kinds:
+        first = next(e for e in game.events if isinstance(e, kind))
+        why = undo_refusal([first], game.describe)
+        assert why.startswith("undo refused") and game.describe(first) in why
+    others = [e for e in game.events if not isinstance(e, kinds)]
+    assert {type(e).__name__ for e in others} >= {"CraftsmanHired", "BuilderPlaced", "Bought", "Gained"}
+    assert undo_refusal(others, game.describe) is None
+
+
+def _session(game, humans, bots, lines, autosave):
+    feed = iter(lines)
+
+    def read(prompt):
+        out.write(prompt + "\n")
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(file=io.StringIO(), width=130, color_system=None)
+    out = console.file
+    session = Session(game, humans, bots, console, autosave=autosave, read=read)
+    return session, out
+
+
+def test_hotseat_undo_is_refused_when_another_person_decided_since(tmp_path):
+    game = pr.new_game(2, 3)
+    session, out = _session(game, (0, 1), {}, ["", "1", "", "1", "", "undo"], tmp_path / "auto.json")
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "undo refused: Blue decided after you; that decision is theirs to keep" in text
+    assert text.count("Pass to") == 3
+    assert session.game.n_events > game.n_events  # both decisions kept
+    assert pr.load((tmp_path / "auto.json").read_text()) == session.game
+
+
+def test_final_screen_ranks_every_player_with_a_summary(tmp_path):
+    game = pr.play(pr.new_game(3, 8), make_bot("random", 8))
+    session, out = _session(game, (0,), {}, [], tmp_path / "auto.json")
+    assert session.run() == 0
+    lines = [x for x in out.getvalue().splitlines() if x.startswith("  ") and ": " in x and " VP, " in x]
+    seats = [s for group in game.ranking() for s in group]
+    assert len(lines) == 3
+    for line, seat in zip(lines, seats):
+        p = game.state.players[seat]
+        assert f" {p.name}" in line and f"{p.vp} VP, {p.gold} gold" in line
+    assert not (tmp_path / "auto.json").exists()  # a finished game is not autosaved
+
+
+def test_the_terminal_package_leaves_pr_play_a_function():
+    import pillars_rules.terminal.cli  # noqa: F401  (a package named "play" would replace pr.play)
+
+    assert pr.play is pr.bots.play and callable(pr.play)
+
+
+def test_undo_puts_the_bots_back_so_their_replies_cannot_be_rerolled(tmp_path):
+    straight, _ = _session(pr.new_game(2, 3), (0,), {1: make_bot("random", 5)}, ["1", "2", "2"],
+                           tmp_path / "a.json")
+    undone, out = _session(pr.new_game(2, 3), (0,), {1: make_bot("random", 5)},
+                           ["1", "2", "undo", "2", "2"], tmp_path / "b.json")
+    straight.run()
+    undone.run()
+    assert "Undone" in out.getvalue()
+    assert undone.game == straight.game
+
+
+def test_seats_and_bots_from_the_command_line():
+    from pillars_rules.terminal.cli import UsageError, bots_for, seats_of
+
+    names = ["Red", "Blue", "Green", "Yellow"]
+    assert seats_of("1", 4, names) == (1,)
+    assert seats_of("2, blue", 4, names) == (1, 2)
+    bots = bots_for("random,random,random", [0, 2, 3], seed=5)
+    assert sorted(bots) == [0, 2, 3] and all(callable(b) for b in bots.values())
+    view = pr.new_game(4, 5).view(0)
+    assert bots[0](view) in view.legal_actions
+    for bad in ("4", "red,0", "Purple", ""):
+        try:
+            seats_of(bad, 4, names)
+        except UsageError as exc:
+            assert "--seat" in str(exc)
+        else:
+            raise AssertionError(f"--seat {bad!r} was accepted")
