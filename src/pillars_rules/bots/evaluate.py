@@ -31,7 +31,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from ..effects import (
-    CUBES, STEPS, BoostAll, ChooseOne, CraftsmanLimit, ExtraWorker, FreePlacement, Gain,
+    CUBES, STEPS, CapacityDelta, ChooseOne, CraftsmanLimit, ExtraWorker, FreePlacement, Gain,
     IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit, PriceDelta, TaxExempt, TaxFixed, Trigger,
     YieldDelta,
 )
@@ -156,8 +156,6 @@ class CardValues:
             return -_amount_value(effect.amounts, w, cube_value)
         if isinstance(effect, ChooseOne):
             return max((self.effect_value(o, cube_value, builders) for o in effect.options), default=0.0)
-        if isinstance(effect, BoostAll):
-            return 0.5 * effect.n
         return 0.0
 
     def passive_value(self, cid: str, rounds: int, held: bool) -> float:
@@ -172,6 +170,8 @@ class CardValues:
                 v += m.n * w.gold * max(0, rounds - 1)
             elif isinstance(m, YieldDelta):
                 v += m.n * 1.5 * w.gold * 2 * rounds
+            elif isinstance(m, CapacityDelta):
+                v += m.n * w.per_round_minor * 3 * rounds
             elif isinstance(m, CraftsmanLimit):
                 v += w.craftsman_slot if rounds > 1 else 0.0
             elif isinstance(m, PriceDelta):
@@ -224,10 +224,11 @@ class Evaluator:
         self.cards = card_values(rules, self.w)
 
     # -------------------------------------------------------------- the plan
-    def plan(self, craftsmen, p, cubes: list, gold: float, gold_w: float, this_round: bool,
+    def plan(self, craftsmen, state, seat: int, cubes: list, gold: float, gold_w: float,
              buy: dict | None, stock: list) -> tuple[float, list, float]:
-        """Greedy cathedral plan: (value gained, cubes left, gold left)."""
+        """Greedy plan for this round's cathedral step: (value gained, cubes left, gold left)."""
         rules, cv = self.rules, self.cards
+        p = state.players[seat]
         tags = set()
         for c in craftsmen:
             tags |= rules.tags[c]
@@ -240,10 +241,7 @@ class Evaluator:
             for i, conv in rules.converts[c]:
                 if conv.needs and conv.needs not in tags:
                     continue
-                cap = 1 if conv.capacity is None else conv.capacity
-                if this_round:
-                    cap += p.boost_of(c) if conv.capacity is not None else 0
-                    cap -= p.uses_of(c, i)
+                cap = rules.capacity(state, seat, c, conv) - p.uses_of(c, i)
                 if cap <= 0:
                     continue
                 out = 0.0
@@ -439,7 +437,7 @@ class Evaluator:
             if market_spot:
                 buy = {k: rules.price(state, seat, "buy", k) for k in BUY
                        if rules.permitted(state, seat, "buy", k)}
-            gained, cubes, gold = self.plan(craftsmen, p, cubes, max(gold, 0.0), gold_w, True, buy, stock)
+            gained, cubes, gold = self.plan(craftsmen, state, seat, cubes, max(gold, 0.0), gold_w, buy, stock)
             v += gained
         if market_spot:
             v += w.market_spot
