@@ -21,16 +21,21 @@ from .determinize import determinize
 from .engine import events
 from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
-from .errors import CardError, ConfigError, IllegalActionError, LimitError, PillarsError, SaveError
+from .errors import (
+    CardError, ConfigError, ConflictError, IllegalActionError, LimitError, PillarsError, SaveError,
+    ScenarioError, StaleActionError,
+)
 from .game import VARIANTS, Game, load_cards, new_game, replay
 from .persistence import load, save
+from .scenario import scenario
 from .view import SeatView
 
 __all__ = [
     "__version__",
-    "new_game", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
+    "new_game", "scenario", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
     "GameState", "PlayerState", "Pending", "SeatView",
     "Card", "CardSet", "RandomBot", "play", "determinize",
     "actions", "events", "EVENT_TYPES", "decode_action", "encode_action", "limits",
     "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",
+    "ScenarioError", "StaleActionError", "ConflictError",
 ]

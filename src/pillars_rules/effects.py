@@ -72,8 +72,17 @@ SITES: dict[str, str] = {"forest": "wood", "quarry": "stone", "sand_pit": "sand"
 #: When a once-per-game ability may be used (RULES §7):
 #: ``placement`` -- when one of your builders is placed in Phase II;
 #: ``event`` -- after a harmful event is revealed, before it applies;
-#: ``tax`` -- after the tax roll, before paying.
-WINDOWS: tuple[str, ...] = ("placement", "event", "tax")
+#: ``tax`` -- after the tax roll, before paying;
+#: ``draft``, ``market``, ``cathedral`` -- on your turn in the draft, at the
+#: market, or in the cathedral step (:data:`GENERAL_WINDOWS`).
+WINDOWS: tuple[str, ...] = ("placement", "event", "tax", "draft", "market", "cathedral")
+#: Windows whose once-per-game ability is any instant effect (``on market:
+#: gain 1 stone``): using it is an action on your turn there, in place of
+#: another (in the draft and at the market the turn then passes on).
+GENERAL_WINDOWS: tuple[str, ...] = ("draft", "market", "cathedral")
+
+#: Player actions that ``when you <action>:`` abilities react to.
+PLAYER_ACTIONS: tuple[str, ...] = ("hire", "buy", "sell", "place")
 
 #: Market trades: (``buy``|``sell``, cube).
 TRADES: tuple[str, ...] = ("buy", "sell")
@@ -109,6 +118,11 @@ class PerBuilder:
     location: str
 
 
+@frozen
+class PerMillWorker:
+    """Multiply a gain by the worker value the player has in the wool mill this
+    round (the workers not placed on resource cards, §2.2)."""
+
 
 
 # --------------------------------------------------------------------------
@@ -121,7 +135,7 @@ class Gain:
     """Gain amounts; cubes come from the supply, gold is capped at 30 (§1)."""
 
     amounts: tuple[Amount, ...]
-    per: PerBuilder | None = None
+    per: PerBuilder | PerMillWorker | None = None
 
 
 @frozen
@@ -152,7 +166,16 @@ class ChooseOne:
     options: tuple["InstantEffect", ...]
 
 
-InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne]
+@frozen
+class If:
+    """``effect`` happens only if ``condition`` holds when it would (nothing is
+    consumed)."""
+
+    condition: OwnsAtLeast
+    effect: "InstantEffect"
+
+
+InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If]
 
 
 # --------------------------------------------------------------------------
@@ -170,6 +193,14 @@ class YieldDelta:
 @frozen
 class TaxFixed:
     """The player's tax is always ``n`` gold (a base privilege, §7)."""
+
+    n: int
+
+
+@frozen
+class TaxDelta:
+    """The player's tax changes by ``n`` gold (after a fixed tax, if any; never
+    below 0)."""
 
     n: int
 
@@ -247,7 +278,7 @@ class Permit:
 
 
 Modifier = Union[
-    YieldDelta, TaxFixed, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
+    YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
     MillBonus, PriceDelta, Permit,
 ]
 
@@ -325,10 +356,22 @@ class OnGain:
 @frozen
 class Once:
     """Once per game, in ``window``, the owner may use ``effect``; the card
-    then leaves the game."""
+    then leaves the game. In the :data:`GENERAL_WINDOWS` the effect is any
+    instant effect; in the others it is that window's :data:`OnceEffect`."""
 
     window: str
-    effect: OnceEffect
+    effect: OnceEffect | InstantEffect
+
+
+@frozen
+class OnAction:
+    """Each time the owner makes ``action`` (:data:`PLAYER_ACTIONS`; for
+    ``place``, only at ``location`` if given), they get ``effect``, after the
+    action. Only cards owned before the action react."""
+
+    action: str
+    effect: InstantEffect
+    location: str | None = None
 
 
 @frozen
@@ -353,12 +396,12 @@ class NextRound:
     modifier: Modifier
 
 
-Ability = Union[Convert, Passive, Trigger, OnGain, Once, Now, ThisRound, NextRound]
+Ability = Union[Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound]
 
 #: Which abilities each card kind may carry.
 ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
-    "craftsman": (Convert, Passive, Trigger, OnGain),
-    "privilege": (Passive, Trigger, OnGain, Once),
+    "craftsman": (Convert, Passive, Trigger, OnGain, OnAction),
+    "privilege": (Passive, Trigger, OnGain, Once, OnAction),
     "event": (Now, ThisRound, NextRound),
     "resource": (),
 }
@@ -367,11 +410,11 @@ ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
 EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
-        Amount, OwnsAtLeast, PerBuilder,
-        Gain, Lose, ChooseCraftsman, ChooseOne,
-        YieldDelta, TaxFixed, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
+        Amount, OwnsAtLeast, PerBuilder, PerMillWorker,
+        Gain, Lose, ChooseCraftsman, ChooseOne, If,
+        YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,
-        Convert, Passive, Trigger, OnGain, Once, Now, ThisRound, NextRound,
+        Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound,
     )
 }

@@ -75,8 +75,38 @@ class IllegalActionError(PillarsError, ValueError):
         self.action = action
 
 
+class StaleActionError(IllegalActionError):
+    """An action sent for another decision than the pending one (a stale or
+    repeated message): ``expected`` is the decision number it answers,
+    ``decision`` the game's current one (see :attr:`pillars_rules.Game.decision`)."""
+
+    def __init__(self, expected: int, decision: int, action: object = None) -> None:
+        shown = expected if abs(expected) < 10**18 else "(a number out of range)"
+        super().__init__(f"stale or repeated message: it answers decision {shown}; "
+                         f"the game is at decision {decision}", action)
+        self.expected = expected
+        self.decision = decision
+
+
+class ConflictError(PillarsError):
+    """Another writer already stored an answer to this decision (optimistic
+    concurrency in :class:`pillars_rules.table.EventStore`): ``decision`` is the
+    decision number this writer expected, ``stored`` the one found in the store."""
+
+    def __init__(self, message: str, decision: int | None = None, stored: int | None = None) -> None:
+        super().__init__(message)
+        self.decision = decision
+        self.stored = stored
+
+
 class ConfigError(PillarsError, ValueError):
     """Bad arguments to :func:`pillars_rules.new_game` (player count, variants...)."""
+
+
+class ScenarioError(ConfigError):
+    """A position given to :func:`pillars_rules.scenario` that cannot occur in a
+    game (cubes not conserved, gold out of range, a card in two places...); the
+    message names what is wrong and where (``seats[1].gold``)."""
 
 
 class SaveError(PillarsError, ValueError):

@@ -21,9 +21,10 @@ from .engine import events as E
 from .engine.context import ENGINE_VARIANTS, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import decide, legal_actions, run
+from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
 from .engine.state import GameState
 from .engine.actions import ACTION_TYPES
-from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, bounded, safe_repr
+from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, StaleActionError, bounded, safe_repr
 from .textcheck import name_problem
 
 #: Variant options of the base rules (RULES §2.3 and §8).
@@ -120,6 +121,26 @@ class Game:
     def n_events(self) -> int:
         return self._n
 
+    def states(self) -> tuple[GameState, ...]:
+        """The state after each event: ``game.states()[i]`` follows ``game.events[i]``
+        (folded again from the log; the last one equals :attr:`state`)."""
+        out = []
+        state = None
+        for e in self._log[: self._n]:
+            state = evolve(state, e)
+            out.append(state)
+        return tuple(out)
+
+    def state_at(self, index: int) -> GameState:
+        """The state right after ``events[index]`` (negative indexes count from the end)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not -self._n <= index < self._n:
+            raise IndexError(f"no event {index!r} in a log of {self._n} events")
+        index %= self._n
+        state = None
+        for e in self._log[: index + 1]:
+            state = evolve(state, e)
+        return state
+
     @property
     def current_player(self) -> int | None:
         """The seat that must act, or ``None`` once the game is over."""
@@ -135,6 +156,13 @@ class Game:
     def is_over(self) -> bool:
         return self.state.game_over
 
+    @property
+    def decision(self) -> int:
+        """The number of the pending decision (the move token): each applied
+        action moves it on by exactly one. A client sends it back with its
+        action (``apply(..., expect=n)``) so a stale or repeated message is refused."""
+        return self.state.decision
+
     def legal_actions(self) -> list:
         """All legal actions of :attr:`current_player` (empty once the game is over)."""
         if self._legal is None:
@@ -142,10 +170,17 @@ class Game:
         return list(self._legal)
 
     # ---------------------------------------------------------------- acting
-    def apply(self, action, seat: int | None = None) -> "Game":
+    def apply(self, action, seat: int | None = None, expect: int | None = None) -> "Game":
         """The game after ``action``. Raises :class:`IllegalActionError` (this game
         is unchanged). Pass ``seat`` to check that the action comes from the seat
-        whose turn it is (a server receiving actions from clients should)."""
+        whose turn it is, and ``expect`` (the :attr:`decision` the sender saw) to
+        refuse a stale or repeated message with :class:`StaleActionError` (a
+        server receiving actions from clients should pass both)."""
+        if expect is not None and (type(expect) is not int or expect != self.state.decision):
+            if type(expect) is not int:
+                raise IllegalActionError(f"the decision number must be a whole number, not "
+                                         f"{type(expect).__name__}", action)
+            raise StaleActionError(expect, self.state.decision, action)
         if self.state.game_over:
             raise IllegalActionError("the game is over; no action is legal", action)
         if seat is not None and (type(seat) is not int or seat != self.current_player):
@@ -210,6 +245,14 @@ class Game:
         from .view import view
 
         return view(self, seat)
+
+    def export(self, seat: int) -> str:
+        """The game as ``seat`` may know it, as JSON text for that seat's client
+        (see :func:`pillars_rules.view.export`): safe to send, unlike a
+        :func:`~pillars_rules.save`, which holds the seed."""
+        from .view import export
+
+        return export(self.view(seat))
 
     def describe(self, event) -> str:
         """An English sentence for ``event``."""
@@ -276,7 +319,7 @@ def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
 
 def new_game(
     players: int = 4,
-    seed: int = 0,
+    seed: int | None = None,
     *,
     names: Sequence[str] | None = None,
     variants: Iterable[str] | Mapping[str, bool] = (),
@@ -284,7 +327,10 @@ def new_game(
 ) -> Game:
     """A new game for 2-4 ``players``.
 
-    ``seed`` decides every random outcome; ``names`` the seat names;
+    ``seed`` decides every random outcome: a whole number from 0 to
+    ``2**128 - 1``; without one, 128 bits are drawn from :mod:`secrets`
+    (never the clock). The seed is recorded in the game's first event, so a
+    save holds it: keep saves on the server. ``names`` the seat names;
     ``variants`` switches on variant options (:data:`VARIANTS`, or variants
     defined by card files); ``cards`` adds fan cards (a :class:`CardSet` or
     paths to ``.cards`` files), replacing base cards with the same id.
@@ -320,22 +366,37 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
 
 
 def _new_game(players, seed, names, variants, cards) -> Game:
-    if type(players) is not int or not 2 <= players <= 4:
-        raise ConfigError(f"players must be 2, 3 or 4, not {safe_repr(players)}")
-    if type(seed) is not int or not 0 <= seed < 2**63:
-        raise ConfigError(f"seed must be a whole number from 0 to 2**63-1, not {safe_repr(seed)}")
-    names = check_names(DEFAULT_NAMES[:players] if names is None else names, players)
-    cardset = load_cards(cards)
-    chosen = _check_variants(variants, cardset)
-    rules = rules_for(cardset, chosen)
+    rules, names, seed = prepare(players, seed, names, variants, cards)
     return _start(rules, names, seed)
 
 
-def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
-    started = E.GameStarted(
+def prepare(players: int, seed: int, names: Sequence[str] | None,
+            variants: Iterable[str] | Mapping[str, bool],
+            cards: CardSet | str | Sequence[str] | None) -> tuple[Rules, tuple[str, ...], int]:
+    """Check :func:`new_game`'s arguments: the rules context, the seat names and
+    the seed (a secret one if ``None``)."""
+    if type(players) is not int or not 2 <= players <= 4:
+        raise ConfigError(f"players must be 2, 3 or 4, not {safe_repr(players)}")
+    if seed is None:
+        seed = secret_seed()
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"seed must be a whole number from 0 to 2**{SEED_BITS}-1, not {safe_repr(seed)}")
+    names = check_names(DEFAULT_NAMES[:players] if names is None else names, players)
+    cardset = load_cards(cards)
+    chosen = _check_variants(variants, cardset)
+    return rules_for(cardset, chosen), names, seed
+
+
+def game_started(rules: Rules, names: tuple[str, ...], seed: int) -> E.GameStarted:
+    """The first event of every game (§1)."""
+    return E.GameStarted(
         names=names, seed=seed, variants=rules.variants, card_hash=rules.content_hash,
         starting_craftsmen=rules.starting_craftsmen, gold=START_GOLD[: len(names)],
     )
+
+
+def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
+    started = game_started(rules, names, seed)
     state = evolve(None, started)
     events, state = run(state, rules, [])
     if 1 + len(events) > limits.MAX_EVENTS:

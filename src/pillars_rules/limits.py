@@ -85,7 +85,7 @@ MAX_LARGE_EVENTS = 2 + 6
 #: every event at its bound, the large events listing every card, and the header.
 MAX_SAVE_BYTES = (MAX_EVENTS * MAX_EVENT_BYTES
                   + MAX_LARGE_EVENTS * MAX_CARDS * (MAX_STRING_LENGTH + 3) + 64 * 1024)
-#: Every whole number in a save lies in ``[-MAX_INT - 1, MAX_INT]`` (seeds are ``< 2**63``).
+#: Every whole number in a save lies in ``[-MAX_INT - 1, MAX_INT]``, except the seed (0 to ``2**128 - 1``).
 MAX_INT = 2**63 - 1
 
 #: Name -> value of every budget, for docs and tests.

@@ -42,6 +42,7 @@ from .engine import events as E
 from .engine.context import RULES_VERSION, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import action_events, legal_actions, run
+from .engine.rng import MAX_SEED, SEED_BITS
 from .errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
 from .limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_SEAT_NAME_LENGTH, MAX_STRING_LENGTH
 from .textcheck import name_problem
@@ -54,14 +55,24 @@ FORMAT = "pillars-rules-save"
 #: Current save format (history in :mod:`pillars_rules.upcasters`).
 FORMAT_VERSION = 3
 
+
+class Seed:
+    """Type marker of the seed fields: whole numbers in ``[0, MAX_SEED]`` (128 bits)."""
+
 #: Header fields of the current format, each with its JSON type.
 HEADER_FIELDS: dict[str, Any] = {
     "format": str, "format_version": int, "library_version": str, "rules_version": int, "card_hash": str,
-    "variants": tuple[str, ...], "players": int, "names": tuple[str, ...], "seed": int,
+    "variants": tuple[str, ...], "players": int, "names": tuple[str, ...], "seed": Seed,
     "events": list,
 }
 
 converter = make_converter()
+# Sets (seats who passed, decisions settled...) are written sorted, so a save is
+# byte-identical whatever the interpreter's hash seed.
+converter.register_unstructure_hook_func(
+    lambda t: typing.get_origin(t) is frozenset,
+    lambda v: sorted(converter.unstructure(x) for x in v),
+)
 _UNSTRUCT: dict[type, Callable[[Any], Any]] = {
     cls: converter.get_unstructure_hook(cls) for cls in E.EVENT_TYPES.values()
 }
@@ -74,6 +85,8 @@ def _hints(cls: type) -> dict[str, Any]:
     if out is None:
         attrs.resolve_types(cls)
         out = _HINTS[cls] = {f.name: f.type for f in attrs.fields(cls)}
+        if cls is E.GameStarted:
+            out["seed"] = Seed
     return out
 
 
@@ -127,6 +140,14 @@ def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
                 raise SaveError(f"{path}: number out of range ({str(value)[:20]}...)", index)
             return value
         return f
+    if tp is Seed:
+        def f(value, path, index):
+            if type(value) is not int:
+                raise _bad(path, "a whole number (the seed)", value, index)
+            if not 0 <= value <= MAX_SEED:
+                raise SaveError(f"{path}: the seed must be from 0 to 2**{SEED_BITS}-1", index)
+            return value
+        return f
     if tp is str:
         def f(value, path, index):
             if type(value) is not str:
@@ -149,6 +170,12 @@ def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
             return None
         return f
     origin = typing.get_origin(tp)
+    if origin is frozenset:
+        items_of = _structurer(tuple[typing.get_args(tp)[0], ...])
+
+        def f(value, path, index):
+            return frozenset(items_of(value, path, index))
+        return f
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -219,6 +246,8 @@ def _check_obj(tp: Any, value: object, path: str, index: int | None) -> None:
 
 
 def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
+    if tp is Seed:
+        return _make_structurer(Seed)
     if tp in (int, str, bool):
         def f(value, path, index):
             if type(value) is not tp:
@@ -226,7 +255,34 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
             if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:  # type: ignore[operator]
                 raise SaveError(f"{path}: number out of range", index)
         return f
+    if tp is type(None):
+        def f(value, path, index):
+            if value is not None:
+                raise SaveError(f"{path}: expected None, got {type(value).__name__}", index)
+        return f
     origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(tp)
+
+        def f(value, path, index):
+            problem = None
+            for option in options:
+                try:
+                    _check_obj(option, value, path, index)
+                    return
+                except SaveError as exc:
+                    problem = exc
+            raise problem
+        return f
+    if origin is frozenset:
+        item_type = typing.get_args(tp)[0]
+
+        def f(value, path, index):
+            if type(value) is not frozenset:
+                raise SaveError(f"{path}: expected a frozenset, got {type(value).__name__}", index)
+            for v in value:
+                _check_obj(item_type, v, f"{path}[]", index)
+        return f
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -477,6 +533,8 @@ def infer_action(events: list, i: int, state) -> object | None:
         return _FIRST_EVENT_ACTION[t](e, state)
     if t is E.OnceUsed and isinstance(nxt, E.BuilderPlaced):
         return A.Place(nxt.location, nxt.spot, True)
+    if t is E.OnceUsed:  # a general once-per-game ability (draft, market, cathedral)
+        return A.UseOnce(e.card)
     if t is E.Decided:
         if e.kind == "redraw":
             return A.ReturnBuilder() if isinstance(nxt, E.BuilderReturned) else A.KeepBuilder()
@@ -512,8 +570,8 @@ def _check_start(first, cards: CardSet):
             raise SaveError(f"$.events[0].names[{k}]: {why}", 0)
     if len(set(names)) != len(names):
         raise SaveError(f"$.events[0].names: seat names must differ, not {safe_repr(names, 80)}", 0)
-    if not 0 <= first.seed <= MAX_INT:
-        raise SaveError(f"$.events[0].seed: the seed must be from 0 to 2**63-1, not {first.seed}", 0)
+    if not 0 <= first.seed <= MAX_SEED:
+        raise SaveError(f"$.events[0].seed: the seed must be from 0 to 2**{SEED_BITS}-1", 0)
     try:
         variants = _check_variants(first.variants, cards)
     except Exception as exc:  # ConfigError: unknown variant
@@ -562,8 +620,12 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
         if type(seat) is int and not 0 <= seat < n_seats:
             raise SaveError(f"$.events[{i}].seat: no seat {seat} in a {n_seats}-player game", i)
     state = evolve(None, events[0])
+    start = 1
+    if len(events) > 1 and type(events[1]) is E.PositionSet:
+        state = _set_position(state, events[1], rules, typed)
+        start = 2
     if not verify:
-        for i, e in enumerate(events[1:], 1):
+        for i, e in enumerate(events[start:], start):
             try:
                 state = evolve(state, e)
             except Exception as exc:  # trusted mode: any failure is still a SaveError
@@ -574,9 +636,9 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
     # keeps the derived events, so a value that merely compares equal (1.0 for 1)
     # never reaches its log and no per-field type check is needed.
     expected, state = run(state, rules, [])
-    _compare(events, 1, expected)
-    log = [events[0]] + expected
-    i = 1 + len(expected)
+    _compare(events, start, expected)
+    log = events[:start] + expected
+    i = start + len(expected)
     while i < len(events):
         if state.game_over:
             raise SaveError(f"$.events[{i}] ({type(events[i]).__name__}): events after the end of the game", i)
@@ -596,6 +658,30 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
         log.extend(produced)
         i += len(produced)
     return Game(rules, state, log, len(log))
+
+
+def _set_position(state, event, rules: Rules, typed: bool):
+    """The state after a scenario's :class:`PositionSet`, refused with a
+    :class:`SaveError` unless it is a possible position (the checks of
+    :func:`pillars_rules.scenario`)."""
+    from .engine.position import check_position
+
+    if not typed:
+        check_event(event, 1)
+    names = tuple(p.name for p in state.players)
+    if tuple(p.name for p in event.players) != names:
+        raise SaveError(f"$.events[1].players: the position's seats must be {names!r:.80} "
+                        "as the game started", 1)
+    try:
+        after = evolve(state, event)
+        check_position(after, rules)
+    except SaveError:
+        raise
+    except PillarsError as exc:
+        raise SaveError(f"$.events[1] (PositionSet) is not a possible position: {exc}", 1) from None
+    except Exception as exc:  # malformed values inside the position
+        raise SaveError(f"$.events[1] (PositionSet) cannot be applied: {type(exc).__name__}: {exc}", 1) from None
+    return after
 
 
 def _divergence(events: list, i: int, state, rules: Rules, legal: list) -> int:

@@ -19,6 +19,7 @@ Invariants (each raises :class:`InvariantError` naming the law and the seat):
   round's pieces (§2.2);
 * at most 5 cubes per seat once a round has ended (§2.4 step 13);
 * a finished game lasted exactly 6 rounds (§2.6);
+* the decision number (move token) counts the decisions opened, plus the end;
 * ``replay(game.events) == game`` and ``load(save(game)) == game``.
 """
 
@@ -32,7 +33,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from .engine import events as E
 from .engine.state import CUBE_TOTALS, GOLD_CAP, ROUNDS, GameState
-from .effects import CUBES
+from .effects import CUBES, LOCATIONS, STEPS
 from .game import Game, new_game, replay
 
 CUBE_LIMIT = 5
@@ -98,8 +99,14 @@ def check_game(game: Game, *, roundtrip: bool = True) -> None:
     """All laws on a game: state laws, workers, rounds, replay and save/load."""
     check_state(game.state, game.rules)
     check_round_workers(game)
+    pendings = sum(1 for e in game.events if isinstance(e, E.DecisionPending))
+    if game.decision != pendings + game.is_over:
+        _fail("decision numbers", f"decision {game.decision}, but the log opened {pendings} decisions"
+                                  f"{' and ended' if game.is_over else ''}")
     if game.is_over:
         rounds = sum(1 for e in game.events if isinstance(e, E.RoundStarted))
+        if game.n_events > 1 and isinstance(game.events[1], E.PositionSet):
+            rounds += game.events[1].round  # a scenario: rounds up to its position count too
         if rounds != ROUNDS or game.state.round != ROUNDS:
             _fail("six rounds (§2.6)", f"the game ended after {rounds} rounds")
         if game.legal_actions():
@@ -139,7 +146,9 @@ def play_random(game: Game, rnd: random.Random, max_actions: int | None = None,
 
 # ------------------------------------------------------------------ strategies
 def seeds() -> st.SearchStrategy[int]:
-    return st.integers(min_value=0, max_value=2**32 - 1)
+    """Seeds of both kinds: small ones, and 128-bit ones like :func:`new_game` draws."""
+    return st.one_of(st.integers(min_value=0, max_value=2**32 - 1),
+                     st.integers(min_value=2**64, max_value=2**128 - 1))
 
 
 def new_games(players: int | Sequence[int] = (2, 3, 4), *, variants: Iterable[str] = (),
@@ -160,6 +169,54 @@ def played_games(draw, players: int | Sequence[int] = (2, 3, 4), *, variants: It
     rnd = draw(st.randoms(use_true_random=False))
     limit = None if max_actions is None else draw(st.integers(0, max_actions))
     return play_random(game, rnd, limit)
+
+
+#: Spots per location in placement order, for drawn positions (§2.3).
+_ONE_PER_PLAYER = ("kings_court", "market")
+
+
+@st.composite
+def scenarios(draw, players: int | Sequence[int] = (2, 3, 4), *, steps: Sequence[str] | None = None,
+              rounds: Sequence[int] = (1, 2, 3, 4, 5, 6), variants: Iterable[str] = (),
+              cards=None) -> Game:
+    """Games set up by :func:`pillars_rules.scenario` at drawn, possible positions:
+    a step, a round, each seat's gold, VP, cubes and craftsmen (the starting
+    ones plus up to two more, no card twice), builders on the spots in Phase
+    III, and the seed. Use it to check a card or a law in many positions."""
+    from .engine.context import rules_for
+    from .game import load_cards
+    from .scenario import SCENARIO_STEPS, scenario
+
+    counts = [players] if isinstance(players, int) else list(players)
+    n = draw(st.sampled_from(counts))
+    step = draw(st.sampled_from(list(steps or SCENARIO_STEPS)))
+    rnd = draw(st.sampled_from(list(rounds)))
+    cardset = load_cards(cards)
+    rules = rules_for(cardset, ())
+    pool = [c.id for c in cardset.of_kind("craftsman") if c.round > 0]
+    extra = draw(st.permutations(pool))
+    seats = {}
+    after_cathedral = step in ("round_start", "start_player")  # the 5-cube limit holds (§2.4 step 13)
+    for seat in range(n):
+        more = tuple(extra[2 * seat: 2 * seat + draw(st.integers(0, 2))])
+        room = CUBE_LIMIT if after_cathedral else 14
+        cubes = {}
+        for kind, most in (("wood", 4), ("stone", 4), ("sand", 4), ("metal", 2)):
+            cubes[kind] = draw(st.integers(0, min(most, room)))
+            room -= cubes[kind]
+        seats[seat] = dict(gold=draw(st.integers(0, 30)), vp=draw(st.integers(0, 40)), cubes=cubes,
+                           craftsmen=rules.starting_craftsmen + more)
+    spots: dict[str, list] = {}
+    if step in STEPS:
+        for seat in range(n):
+            for _ in range(draw(st.integers(0, 3))):
+                free = [loc for loc, size in LOCATIONS.items()
+                        if len(spots.get(loc, ())) < size
+                        and not (loc in _ONE_PER_PLAYER and seat in spots.get(loc, ()))]
+                if free:
+                    spots.setdefault(draw(st.sampled_from(free)), []).append(seat)
+    return scenario(players=n, round=rnd, step=step, seats=seats, spots=spots, seed=draw(seeds()),
+                    variants=tuple(variants), cards=cards)
 
 
 def actions_of(game: Game) -> st.SearchStrategy:
@@ -222,5 +279,5 @@ class PillarsMachine(RuleBasedStateMachine):
 
 __all__ = [
     "InvariantError", "check_state", "check_round_workers", "check_game", "play_random",
-    "seeds", "new_games", "played_games", "actions_of", "PillarsMachine",
+    "seeds", "new_games", "played_games", "scenarios", "actions_of", "PillarsMachine",
 ]

@@ -10,12 +10,17 @@ are redacted in the view's log.
 A view is what a bot receives (:mod:`pillars_rules.bots`): it is cheap to make
 (the redacted log is built only when ``events`` is first read) and holds no
 reference through which the hidden state could be reached.
+
+:func:`export` (``Game.export(seat)``) turns a view into JSON text for that
+seat's client; ``view.decision`` is the move token the client sends back.
 """
 
 from __future__ import annotations
 
+import attrs
+
 from .engine import events as E
-from .engine.state import GameState, replace
+from .engine.state import Decks, GameState, Pins, replace
 
 HIDDEN = "?"
 #: Craftsman cards revealed from a round's deck (2 to Shiring, 2 to the display, §2.1).
@@ -59,6 +64,12 @@ class SeatView:
         return ev
 
     @property
+    def decision(self) -> int:
+        """The number of the pending decision: send it back with an action
+        (``Game.apply(..., expect=view.decision)``) so a resent message is refused."""
+        return self.state.decision
+
+    @property
     def n_events(self) -> int:
         return len(self._events) if self._events is not None else len(self._raw)
 
@@ -95,16 +106,26 @@ def redact_state(state: GameState) -> GameState:
         f = _FIXED[0] = (fixed, replace(fixed, seed=0))
     d = _DECKS[0]
     if d[0] is not decks or d[1] != rnd:
-        d = _DECKS[0] = (decks, rnd, replace(
-            decks,
-            craftsman_decks=tuple(
-                deck[:REVEALED] + _hide(deck[REVEALED:]) if i < rnd else _hide(deck)
-                for i, deck in enumerate(decks.craftsman_decks)
-            ),
-            event_deck=_hide(decks.event_deck),
-            privilege_deck=_hide(decks.privilege_deck),
-        ))
+        d = _DECKS[0] = (decks, rnd, _redact_decks(decks, rnd))
+    pins = state.pins
+    if pins.builders or pins.tax or pins.displays:
+        return replace(state, fixed=f[1], decks=d[2], rng=0, pins=_NO_PINS)
     return replace(state, fixed=f[1], decks=d[2], rng=0)
+
+
+_NO_PINS = Pins()
+
+
+def _redact_decks(decks: Decks, rnd: int) -> Decks:
+    return replace(
+        decks,
+        craftsman_decks=tuple(
+            deck[:REVEALED] + _hide(deck[REVEALED:]) if i < rnd else _hide(deck)
+            for i, deck in enumerate(decks.craftsman_decks)
+        ),
+        event_deck=_hide(decks.event_deck),
+        privilege_deck=_hide(decks.privilege_deck),
+    )
 
 
 def redact_event(event: object) -> object:
@@ -112,10 +133,40 @@ def redact_event(event: object) -> object:
         return E.DecksShuffled(
             tuple(_hide(d) for d in event.craftsmen), _hide(event.events), _hide(event.privileges)
         )
+    if isinstance(event, E.PositionSet):  # deck orders and pinned chance are secret
+        return attrs.evolve(event, decks=_redact_decks(event.decks, event.round), pins=_NO_PINS)
     if isinstance(event, E.GameStarted):
         return E.GameStarted(event.names, 0, event.variants, event.card_hash,
                              event.starting_craftsmen, event.gold, event.vp)
     return event
+
+
+#: The ``format`` tag of :func:`export` documents.
+EXPORT_FORMAT = "pillars-rules-seat-export"
+EXPORT_FORMAT_VERSION = 1
+
+
+def export(seat_view: SeatView) -> str:
+    """``seat_view`` as JSON text for that seat's client: the redacted state,
+    the redacted log, the seat's legal actions and the decision number, under
+    a ``format`` tag. It holds no seed, no draw counter and no undealt card,
+    so the client can neither replay the chance draws nor predict the next."""
+    import json
+
+    from .actions_json import encode_action
+    from .persistence import converter, event_to_dict
+
+    doc = {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_FORMAT_VERSION,
+        "seat": seat_view.seat,
+        "decision": seat_view.decision,
+        "state": converter.unstructure(seat_view.state),
+        "next_event": seat_view.next_event,
+        "legal_actions": [encode_action(a) for a in seat_view.legal_actions],
+        "events": [event_to_dict(e) for e in seat_view.events],
+    }
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
 def view(game, seat: int) -> SeatView:

@@ -67,6 +67,13 @@ EXAMPLES = {
     "ThisRound": ("event", "this round: price stone +1",
                   fx.ThisRound(fx.PriceDelta("stone", 1, "both"))),
     "NextRound": ("event", "next round: tax 4", fx.NextRound(fx.TaxFixed(4))),
+    "TaxDelta": ("privilege", "tax -1", fx.Passive(fx.TaxDelta(-1))),
+    "PerMillWorker": ("craftsman", "at wool_mill: gain 1 gold per worker in mill",
+                      fx.Trigger("wool_mill", fx.Gain((A("gold", 1),), fx.PerMillWorker()))),
+    "If": ("event", "now: if you own 1 metal: gain 2 gold",
+           fx.Now(fx.If(fx.OwnsAtLeast("metal", 1), fx.Gain((A("gold", 2),))))),
+    "OnAction": ("craftsman", "when you place at market: gain 1 gold",
+                 fx.OnAction("place", fx.Gain((A("gold", 1),)), "market")),
 }
 
 

@@ -64,7 +64,7 @@ def test_module_doctests():
     import doctest
     import importlib
 
-    for name in ("", ".compiler", ".formatter", ".parser", ".render"):
+    for name in ("", ".compiler", ".formatter", ".parser", ".render", ".lint"):
         mod = importlib.import_module("pillars_rules.cardlang" + name)
         result = doctest.testmod(mod)
         assert result.failed == 0, mod.__name__

@@ -30,8 +30,14 @@ def test_fan_cards_cover_the_requested_mechanisms():
     classes = {type(o) for c in fan for a in c.abilities + tuple(
         x for _, v in c.variants for x in v) for o in _walk(a)}
     for cls in (fx.ChooseOne, fx.PriceDelta, fx.PerBuilder, fx.Trigger, fx.Once,
-                fx.ChooseCraftsman):
+                fx.ChooseCraftsman, fx.TaxDelta, fx.PerMillWorker, fx.If, fx.OnAction):
         assert cls in classes, cls
+    assert fan["relic_seller"].conversions[0].inputs == (fx.Amount("vp", 2),)
+    general = [a for c in fan for a in c.abilities if isinstance(a, fx.Once)
+               and a.window in fx.GENERAL_WINDOWS]
+    assert {a.window for a in general} == {"draft", "market"}
+    assert {a.action for c in fan for a in c.abilities if isinstance(a, fx.OnAction)} == set(
+        fx.PLAYER_ACTIONS)
     assert fan["tiler"].conversions[0].inputs == (fx.Amount("wood", 1), fx.Amount("stone", 1))
     assert fx.Amount("vp", 1) in fan["master_mason"].cost
     assert fan["merchant_guild"].abilities == (

@@ -73,3 +73,29 @@ def test_every_registry_class_renders(card):
     text = render(attrs.evolve(card, name="N", name_de=""))
     assert text.startswith("N, ")
     assert "<" not in text and "object at" not in text and "None" not in text
+
+
+@pytest.mark.parametrize("cid,phrases", [
+    ("bridge_warden", ["Your tax is 1 gold lower."]),
+    ("tithe", ["This round, each player's tax is 2 gold higher."]),
+    ("fuller", ["gain 1 gold per worker value of yours in the wool mill",
+                "at the castle step: if you own at least 1 metal, gain 2 gold"]),
+    ("relic_seller", ["Converts 2 VP into 5 gold, up to once per round."]),
+    ("broker", ["When you hire a craftsman: gain 1 VP.", "When you sell at the market: gain 1 gold.",
+                "When you place a builder at the market: gain 1 sand."]),
+    ("quarry_favour", ["Once per game, on your turn at the market (as your turn's action): "
+                       "gain 2 stone; then the card leaves the game."]),
+    ("masons_oath", ["on your turn in the draft", "choose one: gain 3 gold or gain 1 metal"]),
+    ("patron", ["At the start of each round: if you own at least 10 gold, gain 1 VP."]),
+    ("guild_steward", ["When you buy at the market: gain 1 VP."]),
+    ("windfall", ["When revealed, each player: if you own at least 1 metal, gain 3 gold."]),
+])
+def test_new_constructs_in_english(cid, phrases):
+    from pathlib import Path
+
+    from pillars_rules.cardlang import load_paths
+
+    fan = load_paths([Path(__file__).resolve().parents[2] / "examples" / "fan_cards"], known=base_cards())
+    text = render(fan[cid])
+    for p in phrases:
+        assert p in text, (p, text)

@@ -75,11 +75,11 @@ def test_view_hides_secrets():
 
 
 def test_ranking_tie_breaks_s2_6():
-    from tests.engine.support import surgery
-
-    game = pr.play(pr.new_game(4, seed=3), pr.RandomBot(3))
-    tied = surgery(game, players={0: {"vp": 10, "gold": 5}, 1: {"vp": 10, "gold": 7},
-                                  2: {"vp": 10, "gold": 5}, 3: {"vp": 12, "gold": 0}})
+    # the last step of the last round: the game ends with these holdings
+    tied = pr.scenario(players=4, round=6, step="start_player",
+                       seats={0: dict(vp=10, gold=5), 1: dict(vp=10, gold=7),
+                              2: dict(vp=10, gold=5), 3: dict(vp=12, gold=0)})
+    assert tied.is_over
     assert tied.ranking() == [[3], [1], [0, 2]]
     assert tied.winners() == [3]
 

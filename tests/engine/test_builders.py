@@ -6,7 +6,14 @@ from pillars_rules import IllegalActionError
 from pillars_rules.actions import KeepBuilder, Park, Place, ReturnBuilder
 from pillars_rules.engine import events as E
 
-from .support import BLUE, RED, force_draw, game_for, new_events, of_type, surgery, to_builders
+from .support import BLUE, GREEN, RED, YELLOW, game_for, new_events, of_type, position, to_builders
+
+
+def _drawn(seat, then=(), players=2, **kw):
+    """Phase II with a builder of ``seat`` drawn (the redraw used), the next
+    draws pinned to ``then``."""
+    builders = dict(drawn=seat, **kw.pop("builders", {}))
+    return position("builders", players=players, builders=builders, pins=dict(builders=then), **kw)
 
 
 def test_bag_holds_three_builders_each_s2_3():
@@ -16,11 +23,11 @@ def test_bag_holds_three_builders_each_s2_3():
 
 
 def test_cost_track_descends_and_pass_parks_s2_3():
-    g = force_draw(to_builders(game_for(players=2)), RED)
+    g = _drawn(RED, then=(BLUE,))
     assert g.pending.kind == "place" and g.state.price == 7
     g = g.apply(Park())
     assert g.state.parked == (RED,) and g.state.marker == 6
-    g = force_draw(g, BLUE)
+    assert g.state.drawn == BLUE
     assert g.state.price == 6
     g = g.apply(Place("bishop", 0))
     assert g.state.players[BLUE].gold == 21 - 6 and g.state.marker == 5
@@ -29,10 +36,10 @@ def test_cost_track_descends_and_pass_parks_s2_3():
 def test_worked_example_parked_order_s9():
     """§9 Phase II: Red passes at 7; later Blue passes, then Red again: after the bag is
     empty Red places first, then Blue, then Red, all free."""
-    g = force_draw(to_builders(game_for(players=2)), RED)
+    g = _drawn(RED, then=(BLUE, RED))
     g = g.apply(Park())                       # Red parked on 7
-    g = force_draw(g, BLUE).apply(Park())     # Blue parked on 6
-    g = force_draw(g, RED).apply(Park())      # Red parked on 5
+    g = g.apply(Park())                       # Blue parked on 6
+    g = g.apply(Park())                       # Red parked on 5
     assert g.state.parked == (RED, BLUE, RED)
     # the remaining three builders (1 Red, 2 Blue) are placed from the bag
     while g.state.bag or g.state.drawn is not None:
@@ -54,7 +61,7 @@ def test_worked_example_parked_order_s9():
 
 
 def test_cannot_pay_must_pass_s2_3():
-    g = surgery(force_draw(to_builders(game_for(players=2)), RED), players={RED: {"gold": 3}})
+    g = _drawn(RED, seats={RED: dict(gold=3)})
     legal = g.legal_actions()
     assert legal == [Park()]
     with pytest.raises(IllegalActionError, match="cannot pay"):
@@ -62,7 +69,7 @@ def test_cannot_pay_must_pass_s2_3():
 
 
 def test_price_zero_must_place_s2_3():
-    g = surgery(force_draw(to_builders(game_for(players=2)), RED), price=0)
+    g = _drawn(RED, builders=dict(price=0))
     assert Park() not in g.legal_actions()
     assert all(isinstance(a, Place) for a in g.legal_actions())
 
@@ -81,20 +88,22 @@ def test_two_players_last_builder_free_s2_3():
 
 
 def test_one_builder_per_spot_and_no_two_own_on_court_or_market_s2_3():
-    g = force_draw(to_builders(game_for(players=2)), RED)
+    g = _drawn(RED, then=(RED, BLUE, RED))
     g = g.apply(Place("kings_court", 0))
-    g = force_draw(g, RED)
+    assert g.state.drawn == RED
     legal = g.legal_actions()
     assert not any(isinstance(a, Place) and a.location == "kings_court" for a in legal)
     with pytest.raises(IllegalActionError, match="already has a builder"):
         g.apply(Place("kings_court", 1))
     g = g.apply(Place("market", 0))
-    g = force_draw(g, BLUE)
+    assert g.state.drawn == BLUE
     with pytest.raises(IllegalActionError, match="taken"):
         g.apply(Place("market", 0))
     assert Place("market", 1) in g.legal_actions()
     assert Place("kings_court", 1) in g.legal_actions()
-    assert not any(isinstance(a, Place) and a.location == "market" for a in force_draw(g, RED).legal_actions())
+    g = g.apply(Place("priory", 0))
+    assert g.state.drawn == RED
+    assert not any(isinstance(a, Place) and a.location == "market" for a in g.legal_actions())
 
 
 def test_start_player_redraw_once_per_round_s2_3():
@@ -145,17 +154,13 @@ def test_dm_variant_third_builders_reverse_order_s2_3():
 def test_builder_with_no_legal_spot_is_set_aside_ruling_s2_3():
     """Ruling: if every free spot is at the King's court or the market and the owner
     already stands at both, the builder goes back unplaced, free (no decision)."""
-    from .support import GREEN, YELLOW, resume, spots
-
-    game = game_for(players=4)
-    full = spots(bishop=(BLUE,), kingsbridge=(BLUE, GREEN), priory=(GREEN, YELLOW),
-                 shiring=(YELLOW, BLUE), castle=(GREEN,), start_player=(YELLOW,),
-                 kings_court=(RED,), market=(RED,))
-    g = resume(game, stage="builders", spots=full, bag=(RED, BLUE), drawn=RED, price=0,
-               redraw_used=True, marker=0)
-    set_aside = of_type(new_events(game, g), E.BuilderSetAside)
+    full = dict(bishop=(BLUE,), kingsbridge=(BLUE, GREEN), priory=(GREEN, YELLOW),
+                shiring=(YELLOW, BLUE), castle=(GREEN,), start_player=(YELLOW,),
+                kings_court=(RED,), market=(RED,))
+    g = _drawn(RED, players=4, spots=full, builders=dict(bag=(), price=0, marker=0))
+    set_aside = of_type(g.events, E.BuilderSetAside)
     assert set_aside and set(set_aside) == {E.BuilderSetAside(RED, "bag")}
-    placed = of_type(new_events(game, g), E.BuilderPlaced)
+    placed = of_type(g.events, E.BuilderPlaced)
     assert all(e.seat != RED for e in placed)
 
 
@@ -173,19 +178,18 @@ def test_s2_3_dm_with_city_wall_one_in_bag_and_free_third():
     """§2.3 (revised): under dm with City wall in force, one builder per player goes into
     the bag and the free third is still placed (2 builders each); a seat the Bishop
     protected from the City wall keeps the usual 2 + 1."""
-    g = surgery(game_for(players=3, variants=["dm"]), prev_event="city_wall",
-                prev_protected=frozenset({2}))
-    g = to_builders(g)
+    g = position("builders", players=3, round=2, variants=["dm"], last_event="city_wall",
+                 last_protected=(2,))
     bagged = of_type(g.events, E.BuildersBagged)[0]
     assert sorted(bagged.bag) == [0, 1, 2, 2] and sorted(bagged.thirds) == [0, 1, 2]
     g = _place_all(g)
-    placed = of_type(g.events, E.BuilderPlaced)  # round 1: this Phase II only
+    placed = of_type(g.events, E.BuilderPlaced)  # round 2: this Phase II only
     per_seat = [sum(1 for e in placed if e.seat == s) for s in range(3)]
     assert per_seat == [2, 2, 3]
     assert all(e.price == 0 for e in placed if e.source == "third")
 
 
 def test_s2_3_city_wall_without_dm_two_builders_in_the_bag():
-    g = to_builders(surgery(game_for(players=3), prev_event="city_wall"))
+    g = position("builders", players=3, round=2, last_event="city_wall")
     bagged = of_type(g.events, E.BuildersBagged)[0]
     assert sorted(bagged.bag) == [0, 0, 1, 1, 2, 2] and bagged.thirds == ()

@@ -4,11 +4,11 @@ from pillars_rules.actions import Build, EndBuilding, ReturnCubes
 from pillars_rules.effects import Amount
 from pillars_rules.engine import events as E
 
-from .support import BLUE, RED, at_step, cubes, game_for, new_events, of_type
+from .support import BLUE, RED, cubes, new_events, of_type, position
 
 
 def _cathedral(players, seats=2, **kw):
-    return at_step(game_for(players=seats), "cathedral", players=players, **kw)
+    return position("cathedral", players=seats, seats=players, **kw)
 
 
 def _finished(g, seat):

@@ -8,7 +8,7 @@ from pillars_rules.engine import events as E
 from pillars_rules.engine.flow import pieces_for
 from pillars_rules.engine.state import Pieces
 
-from .support import game_for, new_events, of_type, surgery
+from .support import game_for, new_events, of_type, position
 
 
 def test_s2_2_pieces_with_or_without_the_big_worker():
@@ -27,14 +27,14 @@ def test_s2_2_pieces_with_or_without_the_big_worker():
     assert pieces_for(Pieces(3, 1, 2, 1), 7, big=True) == Pieces(0, 1, 2, 0)
 
 
-def _display(game, *cards):
-    return surgery(game, display=tuple(cards))
+def _display(*cards, **kw):
+    return position("draft", display=cards, **kw)
 
 
 def test_s2_2_player_chooses_big_worker():
     """§2.2: both placements are listed whenever the player has the pieces, and the
     chosen one is what goes on the card."""
-    game = _display(game_for(), "quarry_4", "forest_2")
+    game = _display("quarry_4", "forest_2")
     takes = {a for a in game.legal_actions() if isinstance(a, TakeResourceCard)}
     assert takes == {TakeResourceCard("quarry_4", big=True), TakeResourceCard("forest_2", big=True),
                      TakeResourceCard("forest_2", big=False)}
@@ -53,8 +53,7 @@ def test_s2_2_issue_example_all_three_cards_takeable():
     """§2.2 (issue #9): with 7 small + 1 big, Forest-3 with the big worker (+1 small),
     then Sand pit-2 and Forest-2 with small pieces: all three cards are taken. Without
     the big worker on Forest-3, Forest-2 is refused, saying why."""
-    game = surgery(_display(game_for(players=2), "forest_3", "sand_pit_2", "forest_2"),
-                   passed=frozenset({1}))
+    game = _display("forest_3", "sand_pit_2", "forest_2", players=2, passed=(1,))
     g = game.apply(TakeResourceCard("forest_3", big=True))
     g = g.apply(TakeResourceCard("sand_pit_2", big=False))
     g = g.apply(TakeResourceCard("forest_2", big=False))
@@ -69,16 +68,17 @@ def test_s2_2_issue_example_all_three_cards_takeable():
 
 
 def test_s2_2_refused_take_says_which_placement_works():
-    game = surgery(_display(game_for(), "forest_3"), players={0: {"pieces": Pieces(4, 1, 0, 0)}})
+    game = _display("forest_3", seats={0: dict(pieces=Pieces(4, 1, 0, 0))})
     with pytest.raises(IllegalActionError, match=r"without the big worker Forest \(3 wood\) needs 6 "
                                                  r"one-value pieces; Red has 4 -- use big=True"):
         game.apply(TakeResourceCard("forest_3", big=False))
-    assert game.apply(TakeResourceCard("forest_3", big=True)).state.players[0].placed == Pieces(1, 1, 0, 0)
+    before = game.state.players[0].placed
+    after = game.apply(TakeResourceCard("forest_3", big=True)).state.players[0].placed
+    assert after.minus(before) == Pieces(1, 1, 0, 0)
 
 
 def test_resource_card_needs_enough_workers_s2_2():
-    game = surgery(_display(game_for(), "quarry_4", "forest_2"),
-                   players={0: {"pieces": Pieces(3, 0, 0, 0)}})
+    game = _display("quarry_4", "forest_2", seats={0: dict(pieces=Pieces(3, 0, 0, 0))})
     assert not any(isinstance(a, TakeResourceCard) and a.card == "quarry_4" for a in game.legal_actions())
     with pytest.raises(IllegalActionError, match="needs 10 one-value pieces; Red has 3"):
         game.apply(TakeResourceCard("quarry_4"))
@@ -88,14 +88,14 @@ def test_resource_card_needs_enough_workers_s2_2():
 
 
 def test_hire_pays_gold_s2_2():
-    game = _display(game_for(), "mason_r1", "forest_2")
+    game = _display("mason_r1", "forest_2")
     after = game.apply(Hire("mason_r1"))
     assert after.state.players[0].gold == 20 - 5
     assert after.state.players[0].craftsmen[-1] == "mason_r1"
 
 
 def test_hire_needs_gold_s2_2():
-    game = surgery(_display(game_for(), "mason_r1", "forest_2"), players={0: {"gold": 4}})
+    game = _display("mason_r1", "forest_2", seats={0: dict(gold=4)})
     assert Hire("mason_r1") not in game.legal_actions()
     with pytest.raises(IllegalActionError, match="cannot pay"):
         game.apply(Hire("mason_r1"))
@@ -103,7 +103,7 @@ def test_hire_needs_gold_s2_2():
 
 def test_craftsman_limit_forces_discard_possibly_the_new_one_s2_2():
     base = ("carpenter", "stonemason", "mortar_mixer", "toolmaker", "master_carpenter")
-    game = surgery(_display(game_for(), "mason_r1", "forest_2"), players={0: {"craftsmen": base}})
+    game = _display("mason_r1", "forest_2", seats={0: dict(craftsmen=base)})
     g = game.apply(Hire("mason_r1"))
     assert g.pending.kind == "discard" and g.current_player == 0
     assert {a.card for a in g.legal_actions()} == set(base) | {"mason_r1"}

@@ -12,13 +12,17 @@ from pillars_rules.actions import Build, Buy, ChooseOption, Hire, PickCraftsman,
 from pillars_rules.effects import Amount
 from pillars_rules.engine import events as E
 
-from .support import BLUE, RED, at_step, cubes, new_events, spots, surgery
+from .support import BLUE, RED, after_step, cubes, new_events, position
 
 FAN = str(Path(__file__).resolve().parents[2] / "examples" / "fan_cards")
 
 
 def fan_game(players=2, seed=1, **kw):
     return pr.new_game(players, seed, cards=[FAN], **kw)
+
+
+def fan_at(step, players=2, **kw):
+    return position(step, players=players, cards=[FAN], **kw)
 
 
 def test_fan_cards_join_the_decks():
@@ -45,36 +49,37 @@ def test_random_games_with_fan_cards_keep_the_laws_and_use_them():
 
 
 def test_two_input_craftsman_tiler():
-    g = at_step(fan_game(), "cathedral", players={RED: {"craftsmen": ("tiler",), "cubes": cubes(wood=2, stone=1), "vp": 0},
-                                                 BLUE: {"craftsmen": ()}})
+    g = fan_at("cathedral", seats={RED: {"craftsmen": ("tiler",), "cubes": cubes(wood=2, stone=1), "vp": 0},
+                                   BLUE: {"craftsmen": ()}})
     g = g.apply(Build("tiler"))
     assert g.state.players[RED].vp == 3 and g.state.players[RED].cubes == cubes(wood=1)
 
 
 def test_cost_in_vp_master_mason():
-    g = surgery(fan_game(), display=("master_mason",), players={RED: {"vp": 2}})
+    g = fan_at("draft", display=("master_mason",), seats={RED: {"vp": 2}})
     g2 = g.apply(Hire("master_mason"))
     assert (g2.state.players[RED].gold, g2.state.players[RED].vp) == (17, 1)
-    poor = surgery(g, players={RED: {"vp": 0}})
+    poor = fan_at("draft", display=("master_mason",), seats={RED: {"vp": 0}})
     assert Hire("master_mason") not in poor.legal_actions()
 
 
 def test_trigger_at_named_step_weaver():
-    g = at_step(fan_game(), "wool_mill", players={RED: {"craftsmen": ("weaver",), "gold": 0}})
+    g = fan_at("wool_mill", seats={RED: {"craftsmen": ("weaver",), "gold": 0}})
     assert E.Gained(RED, (Amount("gold", 2),), "weaver") in g.events
-    assert g.state.players[RED].gold == 2 + g.state.players[RED].pieces.value
+    red = after_step(g, "wool_mill").players[RED]
+    assert red.gold == 2 + red.pieces.value
 
 
 def test_price_modifier_and_permit_stone_merchant():
-    g = at_step(fan_game(), "market", spots=spots(market=(RED,)),
-                players={RED: {"craftsmen": ("stone_merchant",), "cubes": cubes(stone=2), "gold": 0}})
+    g = fan_at("market", spots={"market": (RED,)},
+               seats={RED: {"craftsmen": ("stone_merchant",), "cubes": cubes(stone=2), "gold": 0}})
     assert Sell("stone", 2) in g.legal_actions()
     g = g.apply(Sell("stone", 2))
     assert g.state.players[RED].gold == 10
 
 
 def test_event_with_a_choice_market_day():
-    g = at_step(fan_game(), "event", event_deck=("market_day",))
+    g = fan_at("event", event="market_day")
     assert g.pending.kind == "choice"
     assert g.legal_actions() == [ChooseOption(0), ChooseOption(1)]
     g = g.apply(ChooseOption(1))
@@ -86,8 +91,8 @@ def test_event_with_a_choice_market_day():
 
 
 def test_harmful_event_with_exclusions_scaffold_fire():
-    g = at_step(fan_game(), "event", event_deck=("scaffold_fire",),
-                players={RED: {"craftsmen": ("carpenter", "mason_r1")}, BLUE: {"craftsmen": ("carpenter",)}})
+    g = fan_at("event", event="scaffold_fire",
+               seats={RED: {"craftsmen": ("carpenter", "mason_r1")}, BLUE: {"craftsmen": ("carpenter",)}})
     assert g.legal_actions() == [PickCraftsman("mason_r1")]
     g2 = g.apply(PickCraftsman("mason_r1"))
     assert g2.state.players[RED].craftsmen == ("carpenter",)
@@ -95,27 +100,27 @@ def test_harmful_event_with_exclusions_scaffold_fire():
 
 
 def test_privilege_paying_per_builder_merchant_guild():
-    g = at_step(fan_game(3), "market", spots=spots(market=(RED, BLUE)),
-                players={RED: {"privileges": ("merchant_guild",), "gold": 0}})
+    g = fan_at("market", players=3, spots={"market": (RED, BLUE)},
+               seats={RED: {"privileges": ("merchant_guild",), "gold": 0}})
     assert E.Gained(RED, (Amount("gold", 1),), "merchant_guild") in g.events
 
 
 def test_cheaper_wood_timber_rights():
-    g = at_step(fan_game(), "market", spots=spots(market=(RED,)),
-                players={RED: {"privileges": ("timber_rights",), "gold": 4}})
+    g = fan_at("market", spots={"market": (RED,)},
+               seats={RED: {"privileges": ("timber_rights",), "gold": 4}})
     assert Buy("wood", 2) in g.legal_actions()
     assert str(next(a for a in g.legal_actions() if a == Buy("wood", 2))) == "buy 2 wood for 4 gold"
 
 
 def test_once_tax_royal_pardon():
-    g = at_step(fan_game(), "kings_court", players={RED: {"privileges": ("royal_pardon",)}})
+    g = fan_at("kings_court", seats={RED: {"privileges": ("royal_pardon",)}})
     assert g.pending.kind == "once_tax"
     g2 = g.apply(UseOnce("royal_pardon"))
     assert [e.seat for e in new_events(g, g2) if isinstance(e, E.Lost) and e.reason == "tax"] == [BLUE]
 
 
 def test_immediate_choice_bishops_blessing():
-    g = at_step(fan_game(), "kingsbridge", kingsbridge=("bishops_blessing", "jack"), spots=spots(kingsbridge=(RED,)))
+    g = fan_at("kingsbridge", kingsbridge=("bishops_blessing", "jack"), spots={"kingsbridge": (RED,)})
     assert g.pending.kind == "choice" and g.current_player == RED
     g = g.apply(ChooseOption(0))
     assert g.state.players[RED].vp == 4

@@ -5,11 +5,11 @@ import pytest
 from pillars_rules import IllegalActionError
 from pillars_rules.actions import Buy, EndTrading, Sell
 
-from .support import BLUE, GREEN, RED, at_step, cubes, game_for, spots
+from .support import BLUE, GREEN, RED, cubes, position
 
 
 def _market(order, players, **kw):
-    return at_step(game_for(players=4), "market", spots=spots(market=order), players=players, **kw)
+    return position("market", spots={"market": order}, seats=players, **kw)
 
 
 def test_worked_example_s9():

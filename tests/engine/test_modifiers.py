@@ -22,15 +22,20 @@ from pillars_rules.cardlang import base_cards, compile_text
 from pillars_rules.engine import events as E
 from pillars_rules.engine.state import Pieces
 
-from .support import BLUE, RED, at_step, cubes, of_type, resume, spots, surgery, to_builders
+from .support import BLUE, RED, after_step, cubes, of_type
 
 
-def _game(text: str, expected) -> pr.Game:
-    """A 2-player game whose RED owns a permanent privilege carrying ``text``."""
+def _cards(text: str, expected):
     cards = compile_text(f'privilege t_mod "Test" {{\n    permanent\n    {text}\n}}', known=base_cards())
     assert cards["t_mod"].abilities == (fx.Passive(expected),)  # the card compiles to it
-    game = pr.new_game(2, seed=3, cards=cards)
-    return surgery(game, players={RED: {"privileges": ("t_mod",)}})
+    return cards
+
+
+def _game(text: str, expected, step: str = "draft", seats=None, **kw) -> pr.Game:
+    """A 2-player game at ``step`` whose RED owns a permanent privilege carrying ``text``."""
+    seats = {seat: dict(fields) for seat, fields in (seats or {}).items()}
+    seats.setdefault(RED, {})["privileges"] = ("t_mod",)
+    return pr.scenario(players=2, seed=3, cards=_cards(text, expected), step=step, seats=seats, **kw)
 
 
 def _ok(g: pr.Game) -> pr.Game:
@@ -39,30 +44,40 @@ def _ok(g: pr.Game) -> pr.Game:
 
 
 def yield_delta():
-    g = _game("yield +1", fx.YieldDelta(1))
-    g = _ok(at_step(g, "forest", players={RED: {"resource_cards": ("forest_2",)},
-                                          BLUE: {"resource_cards": ("forest_3",)}}))
-    assert g.state.players[RED].cube("wood") == 3 and g.state.players[BLUE].cube("wood") == 3
+    g = _game("yield +1", fx.YieldDelta(1), "forest", seats={RED: {"resource_cards": ("forest_2",)},
+                                                             BLUE: {"resource_cards": ("forest_3",)}})
+    state = after_step(_ok(g), "forest")
+    testing.check_state(state, g.rules)
+    assert state.players[RED].cube("wood") == 3 and state.players[BLUE].cube("wood") == 3
 
 
 def tax_fixed():
-    g = _game("tax 1", fx.TaxFixed(1))
-    g = _ok(at_step(g, "kings_court", players={RED: {"gold": 10}, BLUE: {"gold": 10}}))
-    assert g.state.players[RED].gold == 9 and g.state.players[BLUE].gold == 10 - g.state.tax
+    g = _ok(_game("tax 1", fx.TaxFixed(1), "kings_court", seats={RED: {"gold": 10}, BLUE: {"gold": 10}},
+                  pins=dict(tax=(4,))))
+    state = after_step(g, "kings_court")
+    assert state.players[RED].gold == 9 and state.players[BLUE].gold == 10 - 4
+
+
+def tax_delta():
+    g = _ok(_game("tax -2", fx.TaxDelta(-2), "kings_court", seats={RED: {"gold": 10}, BLUE: {"gold": 10}},
+                  pins=dict(tax=(3,))))
+    state = after_step(g, "kings_court")
+    assert state.players[RED].gold == 10 - 1 and state.players[BLUE].gold == 10 - 3
 
 
 def craftsman_limit_down():
-    g = _game("craftsmen 2", fx.CraftsmanLimit(2))
-    g = resume(g)  # RED holds 3 starting craftsmen: over the limit of 2
+    # RED takes the privilege at Kingsbridge holding 3 starting craftsmen: over the limit of 2
+    g = pr.scenario(players=2, seed=3, cards=_cards("craftsmen 2", fx.CraftsmanLimit(2)),
+                    step="kingsbridge", kingsbridge=("t_mod",), spots={"kingsbridge": (RED,)})
     assert (g.pending.kind, g.current_player) == ("discard", RED)
     _ok(g)  # over the limit only while the discard is being decided
     g = _ok(g.apply(Discard("mortar_mixer")))
     assert g.state.players[RED].craftsmen == ("carpenter", "stonemason") and g.pending.kind == "draft"
+    assert g.state.round == 2
 
 
 def builder_limit_up():
-    g = _game("builders 4", fx.BuilderLimit(4))
-    g = to_builders(g)
+    g = _game("builders 4", fx.BuilderLimit(4), "builders")
     assert sorted(of_type(g.events, E.BuildersBagged)[0].bag) == [RED] * 4 + [BLUE] * 3
     while g.state.stage == "builders":
         if g.pending.kind == "redraw":
@@ -75,8 +90,8 @@ def builder_limit_up():
 
 
 def capacity_delta():
-    g = _game("all craftsmen except stonemason: capacity +1", fx.CapacityDelta(1, ("stonemason",)))
-    g = at_step(g, "cathedral", players={RED: {"cubes": cubes(wood=10, stone=2)}, BLUE: {"craftsmen": ()}})
+    g = _game("all craftsmen except stonemason: capacity +1", fx.CapacityDelta(1, ("stonemason",)),
+              "cathedral", seats={RED: {"cubes": cubes(wood=10, stone=2)}, BLUE: {"craftsmen": ()}})
     for _ in range(5):
         g = _ok(g.apply(Build("carpenter")))
     assert g.state.players[RED].vp == 2 + 5
@@ -86,8 +101,7 @@ def capacity_delta():
 
 
 def extra_worker():
-    g = _game("extra workers 2", fx.ExtraWorker(2))
-    g = _ok(resume(g, stage="round_end", round=1))
+    g = _ok(_game("extra workers 2", fx.ExtraWorker(2), "round_start", round=2))
     started = of_type(g.events, E.RoundStarted)[-1]
     assert started.round == 2 and started.workers[RED] == Pieces(7, 1, 0, 2)
     assert started.workers[BLUE] == Pieces(7, 1, 0, 0)
@@ -99,23 +113,23 @@ def peek_event():
 
 
 def mill_bonus():
-    g = _game("mill bonus 2 gold per worker up to 3", fx.MillBonus(2, 3))
     left = {"pieces": Pieces(4, 0, 0, 0), "placed": Pieces(3, 1, 0, 0), "gold": 0}
-    g = _ok(at_step(g, "wool_mill", players={RED: left, BLUE: left}))
-    assert g.state.players[RED].gold == 4 + 6 and g.state.players[BLUE].gold == 4
+    g = _ok(_game("mill bonus 2 gold per worker up to 3", fx.MillBonus(2, 3), "wool_mill",
+                  seats={RED: left, BLUE: left}))
+    state = after_step(g, "wool_mill")
+    assert state.players[RED].gold == 4 + 6 and state.players[BLUE].gold == 4
 
 
 def price_delta():
-    g = _game("buy price sand -1", fx.PriceDelta("sand", -1, "buy"))
-    g = at_step(g, "market", spots=spots(market=(RED,)), players={RED: {"gold": 10}})
+    g = _game("buy price sand -1", fx.PriceDelta("sand", -1, "buy"), "market", spots={"market": (RED,)},
+              seats={RED: {"gold": 10}})
     g = _ok(g.apply(Buy("sand", 2)))
     assert g.state.players[RED].gold == 10 - 2
 
 
 def permit():
-    g = _game("allows sell stone", fx.Permit("sell", "stone"))
-    g = at_step(g, "market", spots=spots(market=(RED,)),
-                players={RED: {"gold": 10, "craftsmen": ("carpenter",), "cubes": cubes(stone=1)}})
+    g = _game("allows sell stone", fx.Permit("sell", "stone"), "market", spots={"market": (RED,)},
+              seats={RED: {"gold": 10, "craftsmen": ("carpenter",), "cubes": cubes(stone=1)}})
     g = _ok(g.apply(Sell("stone", 1)))
     assert g.state.players[RED].gold == 14
 
@@ -124,6 +138,7 @@ def permit():
 PROOFS = {
     fx.YieldDelta: yield_delta,
     fx.TaxFixed: tax_fixed,
+    fx.TaxDelta: tax_delta,
     fx.CraftsmanLimit: craftsman_limit_down,
     fx.BuilderLimit: builder_limit_up,
     fx.CapacityDelta: capacity_delta,
@@ -149,11 +164,10 @@ def test_s2_to_s8_modifier_compiles_applies_and_keeps_the_laws(cls):
 def test_s2_2_lowest_craftsman_limit_applies():
     """§2.2: a limit modifier sets the value; with several in force, the lowest applies."""
     cards = compile_text('event t_small "Small" { this round: craftsmen 4 }', known=base_cards())
-    g = pr.new_game(2, seed=3, cards=cards)
     five = ("carpenter", "stonemason", "mortar_mixer", "toolmaker", "architect")
-    g = surgery(g, players={RED: {"privileges": ("jack",), "craftsmen": five}})
-    assert g.rules.craftsman_limit(g.state, RED) == 6
-    g = resume(g, event="t_small")
+    g = pr.scenario(players=2, seed=3, cards=cards, step="event", event="t_small",
+                    seats={RED: dict(privileges=("jack",), craftsmen=five)})
+    assert g.rules.craftsman_limit(g.state_at(1), RED) == 6  # before the event is revealed
     assert g.rules.craftsman_limit(g.state, RED) == 4 and g.pending.kind == "discard"
 
 

@@ -20,67 +20,74 @@ from pillars_rules.cardlang import base_cards, compile_text
 from pillars_rules.engine.refusals import MAX_REASON, REASONS, refusal
 from pillars_rules.engine.state import Pieces
 
-from .support import BLUE, RED, at_step, cubes, force_draw, game_for, resume, spots, surgery, to_builders
+from .support import BLUE, RED, cubes, position
 
 
 # ------------------------------------------------------------------ positions
 def draft(**red):
-    g = surgery(game_for(players=2), display=("forest_3", "mason_r1"), players={RED: red} if red else None)
+    g = position("draft", players=2, display=("forest_3", "mason_r1"), seats={RED: red} if red else None)
     assert (g.pending.kind, g.current_player) == ("draft", RED)
     return g
 
 
 def discard():
-    six = ("carpenter", "stonemason", "mortar_mixer", "mason_r1", "architect", "potter_r2")
-    return resume(game_for(players=2), players={RED: {"craftsmen": six}})
+    five = ("carpenter", "stonemason", "mortar_mixer", "mason_r1", "architect")
+    g = position("draft", players=2, round=2, display=("potter_r2",), seats={RED: {"craftsmen": five}})
+    return g.apply(Hire("potter_r2"))
 
 
-def placing(**changes):
-    g = force_draw(to_builders(game_for(players=3)), RED)
-    assert (g.pending.kind, g.current_player, g.state.price) == ("place", RED, 7)
-    return surgery(g, **changes) if changes else g
+def placing(red=None, spots=None, **builders):
+    g = position("builders", players=3, builders=dict(drawn=RED, **builders), spots=spots,
+                 seats={RED: red} if red else None)
+    assert (g.pending.kind, g.current_player) == ("place", RED)
+    return g
 
 
 def bishop(**kw):
-    return at_step(game_for(players=2), "event", event_deck=("king_celebrates",),
-                   spots=spots(bishop=(RED,)), **kw)
+    return position("event", players=2, event="king_celebrates", spots={"bishop": (RED,)}, **kw)
 
 
 def once_event():
-    return at_step(game_for(players=2), "event", event_deck=("conflict_philip_waleran",),
-                   players={RED: {"privileges": ("archbishop_thomas", "jack", "brother_remigius")}})
+    return position("event", players=2, event="conflict_philip_waleran",
+                    seats={RED: {"privileges": ("archbishop_thomas", "jack", "brother_remigius")}})
 
 
 def pick():
-    g = pr.new_game(2, seed=1, variants=["archbishop_one_craftsman"])
-    return at_step(g, "event", event_deck=("archbishops_statue",),
-                   players={RED: {"craftsmen": ("carpenter", "bell_founder", "architect")}})
+    return position("event", players=2, variants=["archbishop_one_craftsman"], event="archbishops_statue",
+                    seats={RED: {"craftsmen": ("carpenter", "bell_founder", "architect")}})
 
 
 def option():
     cards = compile_text('event t_choice "Choice" { now: choose one: gain 3 gold | gain 1 metal }',
                          known=base_cards())
-    return at_step(pr.new_game(2, seed=1, cards=cards), "event", event_deck=("t_choice",))
+    return position("event", players=2, cards=cards, event="t_choice")
 
 
 def market(**red):
     who = {"gold": 20, "cubes": cubes(stone=1, metal=1), **red}
-    return at_step(game_for(players=2), "market", spots=spots(market=(RED,)), players={RED: who})
+    return position("market", players=2, spots={"market": (RED,)}, seats={RED: who})
 
 
-def cathedral(**changes):
-    red = {"craftsmen": ("carpenter", "mason_r1", "toolmaker", "stonemason"), "cubes": cubes(wood=1, stone=3)}
-    return at_step(game_for(players=2), "cathedral", players={RED: red, BLUE: {"craftsmen": ()}}, **changes)
+def cathedral(**red):
+    red = {"craftsmen": ("carpenter", "mason_r1", "toolmaker", "stonemason"), "cubes": cubes(wood=1, stone=3),
+           **red}
+    return position("cathedral", players=2, seats={RED: red, BLUE: {"craftsmen": ()}})
 
 
 def returning():
-    return at_step(game_for(players=2), "cathedral",
-                   players={RED: {"craftsmen": (), "cubes": cubes(wood=5, stone=2)}, BLUE: {"craftsmen": ()}})
+    return position("cathedral", players=2,
+                    seats={RED: {"craftsmen": (), "cubes": cubes(wood=5, stone=2)}, BLUE: {"craftsmen": ()}})
+
+
+def finished():
+    g = position("start_player", players=2, round=6)
+    assert g.is_over
+    return g
 
 
 #: code -> (position, action, words the reason must contain)
 CASES = {
-    "game_over": (lambda: surgery(game_for(players=2), game_over=True), pr.actions.Pass(), "game is over"),
+    "game_over": (finished, pr.actions.Pass(), "game is over"),
     "not_an_action": (draft, "take forest", "not an action"),
     "wrong_kind": (draft, Buy("wood", 1), "must decide 'draft'"),
     "unknown_card": (draft, Hire("no_such_card"), "unknown card"),
@@ -103,14 +110,14 @@ CASES = {
     "place.unknown_location": (placing, Place("moon"), "unknown location 'moon'"),
     "place.bad_spot": (placing, Place("bishop", 1), "has no spot 1"),
     "place.bad_free": (placing, Place("bishop", 0, free="x"), "free must be True or False"),
-    "place.taken": (lambda: placing(spots=spots(bishop=(BLUE,))), Place("bishop", 0), "spot 1 is taken"),
-    "place.one_per_player": (lambda: placing(spots=spots(kings_court=(RED,))), Place("kings_court", 1),
+    "place.taken": (lambda: placing(spots={"bishop": (BLUE,)}), Place("bishop", 0), "spot 1 is taken"),
+    "place.one_per_player": (lambda: placing(spots={"kings_court": (RED,)}), Place("kings_court", 1),
                              "already has a builder at the King's court"),
     "place.market_order": (placing, Place("market", 2), "use market spot 1 first"),
     "place.free_at_zero": (lambda: placing(price=0), Place("bishop", 0, free=True), "costs nothing"),
     "place.no_free_placement": (placing, Place("bishop", 0, free=True),
                                 "no unused privilege for a free placement"),
-    "place.cannot_pay": (lambda: placing(players={RED: {"gold": 3}}), Place("bishop", 0),
+    "place.cannot_pay": (lambda: placing(red={"gold": 3}), Place("bishop", 0),
                          "cannot pay 7 gold for this builder (has 3)"),
     "park.free": (lambda: placing(price=0), Park(), "at price 0 the builder must be placed"),
     "protect.not_harmful": (bishop, Protect(), "The King celebrates is not harmful"),
@@ -140,7 +147,8 @@ CASES = {
     "build.no_conversion": (cathedral, Build("forest_3"), "Forest has no conversion"),
     "build.not_owned": (cathedral, Build("joiner_r2"), "Red has no craftsman Joiner"),
     "build.bad_ability": (cathedral, Build("carpenter", 1), "ability must be from 0 to 0, not 1"),
-    "build.capacity": (lambda: surgery(cathedral(), players={RED: {"uses": (("stonemason", 0, 4),)}}),
+    "build.capacity": (lambda: cathedral(uses=(("stonemason", 0, 4),), craftsmen=(
+                           "carpenter", "mason_r1", "toolmaker", "stonemason", "architect")),
                        Build("stonemason"), "used 4 of 4 time(s)"),
     "build.needs": (cathedral, Build("mason_r1"), "the Mason needs a Mortar mixer or Mortar mixer (improved)"),
     "build.condition": (cathedral, Build("toolmaker"), "Toolmaker works only while Red owns 1 metal"),

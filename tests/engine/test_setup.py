@@ -68,14 +68,13 @@ def test_round_opening_s2_1():
 def test_round_opening_refills_market_and_court_s2_1():
     """§2.1: the market is refilled to 4/4/4 from the supply each round; the court gets
     its metal back (our ruling: it holds at most 1)."""
-    from .support import resume
-
-    game = pr.new_game(2, seed=3)
-    g = resume(game, stage="round_end", market=(0, 2, 4, 0), court_metal=0)
+    g = pr.scenario(players=2, seed=3, round=2, step="round_start", market=(0, 2, 4, 0), court_metal=0)
     assert g.state.round == 2
     assert g.state.market == (4, 4, 4, 0)
     assert g.state.court_metal == 1
-    g2 = resume(game, stage="round_end", court_metal=1)
+    # the refill came from the supply (§1: cubes are conserved)
+    assert g.state.supply[:3] == (23 - 4, 23 - 4, 23 - 4) and g.state.supply[3] == 13 - 1
+    g2 = pr.scenario(players=2, seed=3, round=2, step="round_start", court_metal=1)
     assert g2.state.court_metal == 1
 
 

@@ -175,3 +175,18 @@ def test_seats_and_bots_from_the_command_line():
             assert "--seat" in str(exc)
         else:
             raise AssertionError(f"--seat {bad!r} was accepted")
+
+
+def test_a_game_without_seed_gets_a_secret_seed_of_more_than_64_bits():
+    """§ issue #10 item 4 carried to the terminal: with no --seed, the game's
+    seed comes from new_game's 128-bit secret draw, not a small guessable range."""
+    import argparse
+
+    from pillars_rules.terminal import cli as play_cli
+
+    parser = argparse.ArgumentParser()
+    play_cli.register(parser.add_subparsers())
+    args = parser.parse_args(["play", "--players", "2"])
+    seeds = {play_cli._game(args).events[0].seed for _ in range(3)}
+    assert len(seeds) == 3
+    assert max(seeds) >= 2**64

@@ -19,6 +19,7 @@ from .files import expand as _expand
 from .files import read_one
 from .diagnostics import suggest
 from .formatter import format_text
+from .lint import lint
 from .render import render
 
 
@@ -33,6 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                            description="Compile card files (folders: every *.cards inside). "
                                        "Cards may refer to the base set. Exit 1 on problems.")
     check.add_argument("paths", nargs="+", metavar="PATH")
+    check.add_argument("--strict", action="store_true",
+                       help="exit 1 on warnings too (cards that can never do anything)")
     check.set_defaults(func=cmd_check)
 
     fmt = sub.add_parser("fmt", help="print card files in canonical form",
@@ -62,10 +65,14 @@ def _in_base(path: Path) -> bool:
     return p == base or base in p.parents
 
 
+def _known(paths: list[str]) -> CardSet | None:
+    """The set the given paths are loaded on top of: the base set, unless they are it."""
+    return None if any(_in_base(Path(p)) for p in paths) else base_cards()
+
+
 def _load(paths: list[str]) -> CardSet:
     """Given paths, on top of the base set unless they are the base set."""
-    known = None if any(_in_base(Path(p)) for p in paths) else base_cards()
-    return load_paths(paths, known=known)
+    return load_paths(paths, known=_known(paths))
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -76,8 +83,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         n = len(e.diagnostics)
         print(f"\n{n} problem{'s' if n != 1 else ''} found", file=sys.stderr)
         return 1
-    print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''}")
-    return 0
+    warnings = lint(cs, known=_known(args.paths))
+    for w in warnings:
+        print(w, file=sys.stderr)
+    tail = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
+    print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''}{tail}")
+    return 1 if warnings and args.strict else 0
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:

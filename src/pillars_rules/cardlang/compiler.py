@@ -33,7 +33,7 @@ from .files import read as _read
 from .parser import parse_collect
 
 #: Amount kinds a conversion may consume, and what it may produce.
-INPUT_KINDS: tuple[str, ...] = fx.CUBES + ("gold",)
+INPUT_KINDS: tuple[str, ...] = fx.CUBES + ("gold", "vp")
 OUTPUT_KINDS: tuple[str, ...] = fx.AMOUNT_KINDS
 #: What a craftsman's hiring cost may be paid in.
 COST_KINDS: tuple[str, ...] = ("gold", "vp")
@@ -62,7 +62,7 @@ ABILITY_WORDS: dict[str, str] = {
     "Convert": "'convert'", "Passive": "a lasting modifier (e.g. 'tax 2')",
     "Trigger": "'at <step>:'", "OnGain": "an effect when gained (e.g. 'gain 8 gold')",
     "Once": "'on <window>:'", "Now": "'now:'", "ThisRound": "'this round:'",
-    "NextRound": "'next round:'",
+    "NextRound": "'next round:'", "OnAction": "'when you <action>:'",
 }
 
 
@@ -76,6 +76,16 @@ FIELD_WORDS: dict[str, str] = {
 ONCE_WORDS: dict[type, str] = {
     fx.FreePlacement: "free placement", fx.IgnoreEvent: "ignore event", fx.TaxExempt: "pay no tax",
 }
+#: Windows and actions after which the market's turn order must not be
+#: interrupted by a choice (see :func:`_has_choice`).
+NO_CHOICE_AFTER = ("market", "buy", "sell")
+
+
+def _has_choice(effect: Any) -> bool:
+    """Does an instant effect ask its player to choose?"""
+    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
+        return True
+    return isinstance(effect, fx.If) and _has_choice(effect.effect)
 
 
 class _Unit:
@@ -175,6 +185,11 @@ class _Unit:
             return None
         return tuple(out)
 
+    def owns(self, cond: ast.Effect) -> fx.OwnsAtLeast | None:
+        kind = self.choice(cond.arg("kind"), fx.AMOUNT_KINDS, "resource")
+        n = self.number(cond.arg("n"), "an amount")
+        return None if kind is None or n is None else fx.OwnsAtLeast(kind, n)
+
     # ---- effects -----------------------------------------------------------
     def instant(self, e: ast.Effect) -> Any:
         r = e.registry
@@ -182,12 +197,18 @@ class _Unit:
             amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a gain")
             per = e.arg("per")
             per_obj = None
-            if per is not None:
+            if per is not None and per.registry == "PerMillWorker":
+                per_obj = fx.PerMillWorker()
+            elif per is not None:
                 loc = self.choice(per.arg("location"), fx.LOCATIONS, "location")
                 if loc is None:
                     return None
                 per_obj = fx.PerBuilder(loc)
             return None if amounts is None else fx.Gain(amounts, per_obj)
+        if r == "If":
+            cond = self.owns(e.arg("condition"))
+            inner = self.instant(e.arg("effect"))
+            return None if cond is None or inner is None else fx.If(cond, inner)
         if r == "Lose":
             amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a loss")
             return None if amounts is None else fx.Lose(amounts)
@@ -212,6 +233,9 @@ class _Unit:
         if r == "TaxFixed":
             n = self.number(e.arg("n"), "a fixed tax", lo=0)
             return None if n is None else fx.TaxFixed(n)
+        if r == "TaxDelta":
+            n = self.delta(e.arg("n"), "a tax change")
+            return None if n is None else fx.TaxDelta(n)
         if r == "CraftsmanLimit":
             n = self.number(e.arg("n"), "a craftsman limit")
             return None if n is None else fx.CraftsmanLimit(n)
@@ -246,6 +270,13 @@ class _Unit:
     def once_effect(self, e: ast.Effect) -> Any:
         return {"FreePlacement": fx.FreePlacement, "IgnoreEvent": fx.IgnoreEvent,
                 "TaxExempt": fx.TaxExempt}[e.registry]()
+
+    def no_choice(self, e: ast.Effect, effect: Any, where: str) -> bool:
+        if _has_choice(effect):
+            self.rep.at(e, f"{where} cannot ask for a choice (it would break the market's "
+                           "turn order)", "give a fixed effect, e.g. 'gain 1 stone'")
+            return False
+        return True
 
     def ability(self, e: ast.Effect) -> Any:
         r = e.registry
@@ -284,6 +315,38 @@ class _Unit:
             step = self.choice(e.arg("step"), fx.HOOK_POINTS, "step")
             eff = self.instant(e.arg("effect"))
             return None if step is None or eff is None else fx.Trigger(step, eff)
+        if r == "OnAction":
+            action = self.choice(e.arg("action"), fx.PLAYER_ACTIONS, "action")
+            where = e.arg("location")
+            location = None
+            if where is not None:
+                location = self.choice(where, fx.LOCATIONS, "location")
+                if action is not None and action != "place":
+                    self.rep.at(where, f"'at <location>' only narrows 'when you place', not "
+                                       f"'when you {action}'")
+                    return None
+                if location is None:
+                    return None
+            eff = self.instant(e.arg("effect"))
+            if action is None or eff is None:
+                return None
+            if action in NO_CHOICE_AFTER and not self.no_choice(e, eff, f"'when you {action}'"):
+                return None
+            return fx.OnAction(action, eff, location)
+        if r == "Once" and e.arg("effect").registry not in ("FreePlacement", "IgnoreEvent",
+                                                            "TaxExempt"):
+            window = self.choice(e.arg("window"), fx.WINDOWS, "window")
+            eff = self.instant(e.arg("effect"))
+            if window is None or eff is None:
+                return None
+            if window not in fx.GENERAL_WINDOWS:
+                self.rep.at(e.arg("window"), f"'on {window}:' takes only its own effect, not "
+                                             "a general one",
+                            f"general effects may be used on {', '.join(fx.GENERAL_WINDOWS)}")
+                return None
+            if window in NO_CHOICE_AFTER and not self.no_choice(e, eff, f"'on {window}:'"):
+                return None
+            return fx.Once(window, eff)
         if r == "Once":
             window = self.choice(e.arg("window"), fx.WINDOWS, "window")
             eff = self.once_effect(e.arg("effect"))

@@ -75,6 +75,9 @@ def effect_text(e: ast.Effect) -> str:
         return f"at {a('step').text}: {effect_text(a('effect'))}"
     if r == "Once":
         return f"on {a('window').text}: {effect_text(a('effect'))}"
+    if r == "OnAction":
+        where = f" at {a('location').text}" if a("location") is not None else ""
+        return f"when you {a('action').text}{where}: {effect_text(a('effect'))}"
     if r == "Now":
         return f"now: {effect_text(a('effect'))}"
     if r == "ThisRound":
@@ -86,6 +89,8 @@ def effect_text(e: ast.Effect) -> str:
         return f"yield {_delta(a('n'))}"
     if r == "TaxFixed":
         return f"tax {_num(a('n'))}"
+    if r == "TaxDelta":
+        return f"tax {_delta(a('n'))}"
     if r == "CraftsmanLimit":
         return f"craftsmen {_num(a('n'))}"
     if r == "BuilderLimit":
@@ -106,13 +111,22 @@ def effect_text(e: ast.Effect) -> str:
     # instant effects
     if r == "Gain":
         per = a("per")
-        tail = f" per builder at {per.arg('location').text}" if per is not None else ""
+        tail = ""
+        if per is not None:
+            tail = (" per worker in mill" if per.registry == "PerMillWorker"
+                    else f" per builder at {per.arg('location').text}")
         return f"gain {', '.join(_amount(x) for x in a('amounts'))}{tail}"
     if r == "Lose":
         return f"lose {', '.join(_amount(x) for x in a('amounts'))}"
     if r == "ChooseCraftsman":
         action = f"capacity {_delta(a('n'))}" if a("action") == "boost" else "discard"
         return f"choose craftsman{_except(a('exclude'))}: {action}"
+    if r == "If":
+        c, inner = a("condition"), a("effect")
+        text = effect_text(inner)
+        if inner.registry == "ChooseOne":
+            text = f"({text})"
+        return f"if you own {_num(c.arg('n'))} {c.arg('kind').text}: {text}"
     if r == "ChooseOne":
         opts = [effect_text(o) for o in a("options")]
         opts = [f"({t})" if o.registry == "ChooseOne" else t for o, t in zip(a("options"), opts)]

@@ -252,6 +252,14 @@ class _Build(Transformer):
     def once(self, meta, ch):
         return self._eff(meta, "Once", ("window", self._name(ch[0])), ("effect", ch[1]))
 
+    def on_action(self, meta, ch):
+        action, where, effect = ch
+        return self._eff(meta, "OnAction", ("action", self._name(action)), ("effect", effect),
+                         ("location", where))
+
+    def at_place(self, meta, ch):
+        return self._name(ch[0])
+
     def now(self, meta, ch):
         return self._eff(meta, "Now", ("effect", ch[0]))
 
@@ -292,8 +300,10 @@ class _Build(Transformer):
     def yield_delta(self, meta, ch):
         return self._n_mod(meta, "YieldDelta", ch[0])
 
-    def tax_fixed(self, meta, ch):
-        return self._n_mod(meta, "TaxFixed", ch[0])
+    def tax(self, meta, ch):
+        # a written sign makes a change of the tax, none a fixed tax
+        signed = str(ch[0])[:1] in "+-"
+        return self._n_mod(meta, "TaxDelta" if signed else "TaxFixed", ch[0])
 
     def craftsman_limit(self, meta, ch):
         return self._n_mod(meta, "CraftsmanLimit", ch[0])
@@ -335,6 +345,14 @@ class _Build(Transformer):
 
     def per_builder(self, meta, ch):
         return self._eff(meta, "PerBuilder", ("location", self._name(ch[0])))
+
+    def per_mill_worker(self, meta, ch):
+        return self._eff(meta, "PerMillWorker")
+
+    def if_own(self, meta, ch):
+        a, effect = ch
+        cond = ast.Effect("OwnsAtLeast", (("kind", a.kind), ("n", a.n)), **self._at(meta))
+        return self._eff(meta, "If", ("condition", cond), ("effect", effect))
 
     def lose(self, meta, ch):
         return self._eff(meta, "Lose", ("amounts", ch[0]))

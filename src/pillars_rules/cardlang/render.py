@@ -44,14 +44,34 @@ WINDOW_WORDS = {
     "placement": "when you place a builder",
     "event": "after a harmful event is revealed, before it applies",
     "tax": "after the tax roll, before paying",
+    "draft": "on your turn in the draft (as your turn's action)",
+    "market": "on your turn at the market (as your turn's action)",
+    "cathedral": "on your turn in the cathedral step",
 }
+ACTION_WORDS = {
+    "hire": "When you hire a craftsman",
+    "buy": "When you buy at the market",
+    "sell": "When you sell at the market",
+    "place": "When you place a builder",
+}
+
+
+def _kind(kind: str) -> str:
+    return "VP" if kind == "vp" else kind
 
 
 def instant(e: Any) -> str:
     """An instant effect as an imperative phrase (``gain 8 gold``)."""
     if isinstance(e, fx.Gain):
-        per = f" per builder of yours at the {_words(e.per.location)}" if e.per else ""
+        per = ""
+        if isinstance(e.per, fx.PerMillWorker):
+            per = " per worker value of yours in the wool mill"
+        elif e.per is not None:
+            per = f" per builder of yours at the {_words(e.per.location)}"
         return f"gain {_amounts(e.amounts)}{per}"
+    if isinstance(e, fx.If):
+        return (f"if you own at least {e.condition.n} {_kind(e.condition.kind)}, "
+                f"{instant(e.effect)}")
     if isinstance(e, fx.Lose):
         return f"lose {_amounts(e.amounts)}"
     if isinstance(e, fx.ChooseCraftsman):
@@ -73,6 +93,8 @@ def modifier(m: Any, everyone: bool = False) -> str:
         return f"{whose} yields {_plural(abs(m.n), 'cube', 'cubes')} {more}"
     if isinstance(m, fx.TaxFixed):
         return f"{your} tax is always {m.n} gold"
+    if isinstance(m, fx.TaxDelta):
+        return f"{your} tax is {_plural(abs(m.n), 'gold', 'gold')} {'higher' if m.n > 0 else 'lower'}"
     if isinstance(m, fx.CraftsmanLimit):
         return f"{you} may keep {_plural(m.n, 'craftsman', 'craftsmen')}"
     if isinstance(m, fx.BuilderLimit):
@@ -136,8 +158,12 @@ def ability(a: Any) -> str:
     if isinstance(a, fx.OnGain):
         return f"When you gain this card: {instant(a.effect)}."
     if isinstance(a, fx.Once):
+        what = ONCE_WORDS.get(type(a.effect)) or instant(a.effect)
         return (f"Once per game, {WINDOW_WORDS.get(a.window, a.window)}: "
-                f"{ONCE_WORDS[type(a.effect)]}; then the card leaves the game.")
+                f"{what}; then the card leaves the game.")
+    if isinstance(a, fx.OnAction):
+        where = f" at the {_words(a.location)}" if a.location else ""
+        return f"{ACTION_WORDS[a.action]}{where}: {instant(a.effect)}."
     if isinstance(a, fx.Now):
         return f"When revealed, each player: {instant(a.effect)}."
     if isinstance(a, fx.ThisRound):

@@ -37,9 +37,11 @@ def amounts(kinds, min_size=1, max_size=3):
 
 excludes = st.lists(st.sampled_from(BASE_CRAFTSMEN), max_size=2, unique=True).map(tuple)
 
+owns = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts)
 simple_instants = st.one_of(
     st.builds(fx.Gain, amounts(fx.AMOUNT_KINDS),
-              st.none() | st.builds(fx.PerBuilder, st.sampled_from(tuple(fx.LOCATIONS)))),
+              st.none() | st.builds(fx.PerBuilder, st.sampled_from(tuple(fx.LOCATIONS)))
+              | st.just(fx.PerMillWorker())),
     st.builds(fx.Lose, amounts(fx.AMOUNT_KINDS)),
     st.builds(fx.ChooseCraftsman, st.just("boost"), counts, excludes),
     st.builds(fx.ChooseCraftsman, st.just("discard"), st.just(0), excludes),
@@ -47,12 +49,23 @@ simple_instants = st.one_of(
 instants = st.recursive(
     simple_instants,
     lambda inner: st.lists(inner, min_size=2, max_size=3).map(
-        lambda opts: fx.ChooseOne(tuple(opts))),
+        lambda opts: fx.ChooseOne(tuple(opts))) | st.builds(fx.If, owns, inner),
     max_leaves=4,
 )
+
+
+def _no_choice(effect) -> bool:
+    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
+        return False
+    return not isinstance(effect, fx.If) or _no_choice(effect.effect)
+
+
+#: Instant effects without a choice (after buying or selling, and at the market).
+plain_instants = instants.filter(_no_choice)
 modifiers = st.one_of(
     st.builds(fx.YieldDelta, deltas),
     st.builds(fx.TaxFixed, st.integers(0, MAX_NUMBER)),
+    st.builds(fx.TaxDelta, deltas),
     st.builds(fx.CraftsmanLimit, counts),
     st.builds(fx.BuilderLimit, st.integers(0, fx.MAX_BUILDERS)),
     st.builds(fx.CapacityDelta, deltas, excludes),
@@ -63,7 +76,14 @@ modifiers = st.one_of(
               st.sampled_from(fx.TRADES + ("both",))),
     st.builds(fx.Permit, st.sampled_from(fx.TRADES), st.sampled_from(fx.CUBES)),
 )
-onces = st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()])
+onces = st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()]) | st.builds(
+    fx.Once, st.sampled_from(("draft", "cathedral")), instants) | st.builds(
+    fx.Once, st.just("market"), plain_instants)
+on_actions = st.one_of(
+    st.builds(fx.OnAction, st.sampled_from(("hire", "place")), instants, st.none()),
+    st.builds(fx.OnAction, st.just("place"), instants, st.sampled_from(tuple(fx.LOCATIONS))),
+    st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), plain_instants, st.none()),
+)
 converts = st.builds(
     fx.Convert, amounts(INPUT_KINDS, 0, 2), amounts(OUTPUT_KINDS, 1, 2),
     st.none() | counts, st.none() | st.sampled_from(BASE_TAGS),
@@ -78,12 +98,13 @@ event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound,
 
 def _ability_lists(kind: str, mode: str):
     if kind == "craftsman":
-        return st.lists(st.one_of(converts, passives, triggers, on_gains), min_size=1, max_size=3)
+        return st.lists(st.one_of(converts, passives, triggers, on_gains, on_actions),
+                        min_size=1, max_size=3)
     if kind == "event":
         return st.lists(event_abilities, min_size=1, max_size=3)
     if mode == "immediate":
         return st.lists(on_gains, min_size=1, max_size=2)
-    lasting = st.one_of(passives, triggers, on_gains)
+    lasting = st.one_of(passives, triggers, on_gains, on_actions)
     if mode == "once":
         return st.tuples(onces, st.lists(lasting, max_size=2)).map(lambda t: [t[0]] + t[1])
     return st.lists(lasting, min_size=1, max_size=2)

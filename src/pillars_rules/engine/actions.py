@@ -267,7 +267,7 @@ class ReturnCubes(_Base):
 
 #: Which action types answer which pending decision kind.
 ACTIONS_FOR: dict[str, tuple[type, ...]] = {
-    "draft": (TakeResourceCard, Hire, Pass),
+    "draft": (TakeResourceCard, Hire, Pass, UseOnce),
     "discard": (Discard,),
     "redraw": (ReturnBuilder, KeepBuilder),
     "place": (Place, Park),
@@ -275,8 +275,8 @@ ACTIONS_FOR: dict[str, tuple[type, ...]] = {
     "once_event": (UseOnce, Decline),
     "once_tax": (UseOnce, Decline),
     "choice": (PickCraftsman, ChooseOption),
-    "market": (Buy, Sell, EndTrading),
-    "cathedral": (Build, EndBuilding),
+    "market": (Buy, Sell, EndTrading, UseOnce),
+    "cathedral": (Build, EndBuilding, UseOnce),
     "return_cubes": (ReturnCubes,),
 }
 

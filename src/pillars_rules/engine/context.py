@@ -11,8 +11,8 @@ from types import MappingProxyType
 
 from ..cards import Card, CardSet
 from ..effects import (
-    BuilderLimit, CapacityDelta, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound, Once,
-    Passive, PeekEvent, Permit, PriceDelta, TaxFixed, ThisRound, Trigger, YieldDelta,
+    BuilderLimit, CapacityDelta, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound, OnAction,
+    Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger, YieldDelta,
 )
 from .state import GameState
 
@@ -50,7 +50,7 @@ class Rules:
     """
 
     __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
-                 "triggered", "converts", "onces", "this_round", "next_round", "tags",
+                 "triggered", "converts", "onces", "on_actions", "acting", "this_round", "next_round", "tags",
                  "starting_craftsmen", "lowest_craftsman_limit", "_mods_cache", "_actions", "_prices_cache")
 
     def __init__(self, cards: CardSet, variants: tuple[str, ...] = ()) -> None:
@@ -74,6 +74,10 @@ class Rules:
         # conversions are numbered among the card's conversions (Build(card, 0) is the first)
         put("converts", table(lambda c: tuple(enumerate(a for a in c.abilities if isinstance(a, Convert)))))
         put("onces", table(lambda c: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))))
+        #: ``when you <action>:`` abilities by card, and the cards that have any.
+        put("on_actions", table(lambda c: tuple((i, a) for i, a in enumerate(c.abilities)
+                                                if isinstance(a, OnAction))))
+        put("acting", frozenset(cid for cid, t in self.on_actions.items() if t))
         put("this_round", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, ThisRound))))
         put("next_round", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, NextRound))))
         put("tags", table(lambda c: frozenset(c.tags)))
@@ -154,8 +158,10 @@ class Rules:
                    if isinstance(m, MillBonus))
 
     def tax_for(self, state: GameState, seat: int, rolled: int) -> int:
-        fixed = [m.n for m in self.modifiers(state, seat) if isinstance(m, TaxFixed)]
-        return min(fixed) if fixed else rolled
+        mods = self.modifiers(state, seat)
+        fixed = [m.n for m in mods if isinstance(m, TaxFixed)]
+        tax = min(fixed) if fixed else rolled
+        return max(0, tax + sum(m.n for m in mods if isinstance(m, TaxDelta)))
 
     def price(self, state: GameState, seat: int, trade: str, resource: str) -> int | None:
         """Price of one cube for ``seat``, or ``None`` if that trade does not exist."""
@@ -197,6 +203,12 @@ class Rules:
                 if a.window == window:
                     return cid
         return None
+
+    def once_uses(self, state: GameState, seat: int, window: str) -> tuple[tuple[str, int], ...]:
+        """(card, ability index) of every unused once-per-game ability of
+        ``seat`` for a general ``window`` (draft, market, cathedral)."""
+        return tuple((cid, i) for cid in dict.fromkeys(state.players[seat].privileges)
+                     for i, a in self.onces[cid] if a.window == window)
 
     def has_tag(self, state: GameState, seat: int, tag: str) -> bool:
         return any(tag in self.tags[c] for c in state.players[seat].craftsmen)

@@ -12,7 +12,7 @@ from typing import Protocol
 from attrs import frozen
 
 from ..effects import PLACE_NAMES, Amount
-from .state import Job, Pieces
+from .state import Board, Builders, Decks, Job, Pieces, Pins, PlayerState, RoundState
 
 
 class Namer(Protocol):
@@ -53,6 +53,33 @@ class GameStarted:
     def describe(self, n: Namer) -> str:
         v = f" with variants {', '.join(self.variants)}" if self.variants else ""
         return f"A game for {len(self.names)} players began ({', '.join(self.names)}){v}."
+
+
+@event
+class PositionSet:
+    """Set-up: a scenario (:func:`pillars_rules.scenario`) put the game into this
+    position, right after :class:`GameStarted`. It holds the whole position as
+    plain data, secrets (deck orders, pinned chance) included; replay checks it
+    is a possible position before folding it.
+
+    ``stage`` is ``round_end`` (the next round opens next), ``draft``,
+    ``builders`` or ``enter`` (Phase III ``step`` starts next)."""
+
+    round: int
+    stage: str
+    step: str
+    start_player: int
+    cathedral: int
+    players: tuple[PlayerState, ...]
+    board: Board
+    decks: Decks
+    table: RoundState
+    builders: Builders
+    pins: Pins
+
+    def describe(self, n: Namer) -> str:
+        where = f"step {place(self.step)}" if self.stage == "enter" else self.stage.replace("_", " ")
+        return f"The game was set up at round {self.round}, {where}."
 
 
 @event

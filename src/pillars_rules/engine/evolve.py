@@ -81,6 +81,19 @@ def _(state, e: E.GameStarted) -> GameState:
     )
 
 
+@on(E.PositionSet)
+def _(s: GameState, e: E.PositionSet) -> GameState:
+    return replace(s, round=e.round, stage=e.stage, step=e.step, start_player=e.start_player,
+                   cathedral=e.cathedral, players=e.players, board=e.board, decks=e.decks,
+                   table=e.table, builders=e.builders, pins=e.pins, pending=None)
+
+
+def _pop_pin(s: GameState, name: str) -> GameState:
+    """The state with the first pin of ``name`` used up (if any)."""
+    pinned = getattr(s.pins, name)
+    return replace(s, pins=replace(s.pins, **{name: pinned[1:]})) if pinned else s
+
+
 @on(E.DecksShuffled)
 def _(s: GameState, e: E.DecksShuffled) -> GameState:
     return replace(s, craftsman_decks=e.craftsmen, event_deck=e.events,
@@ -120,12 +133,12 @@ def _(s: GameState, e: E.RoundStarted) -> GameState:
 
 @on(E.ResourceCardsDealt)
 def _(s: GameState, e: E.ResourceCardsDealt) -> GameState:
-    return replace(s, display=s.display + e.cards, rng=s.rng + 1)
+    return replace(_pop_pin(s, "displays"), display=s.display + e.cards, rng=s.rng + 1)
 
 
 @on(E.DecisionPending)
 def _(s: GameState, e: E.DecisionPending) -> GameState:
-    return replace(s, pending=Pending(e.kind, e.seat))
+    return replace(s, pending=Pending(e.kind, e.seat), decision=s.decision + 1)
 
 
 # ----------------------------------------------------------------- phase I
@@ -183,6 +196,8 @@ def _(s: GameState, e: E.BuilderDrawn) -> GameState:
     decided = frozenset(d for d in s.decided if d[1] != "redraw")
     b = s.builders
     table = s.table if decided == s.decided else replace(s.table, decided=decided)
+    if s.pins.builders:
+        s = _pop_pin(s, "builders")
     return replace(s, builders=replace(b, bag=_without(b.bag, e.seat), drawn=e.seat, price=e.price),
                    rng=s.rng + 1, table=table)
 
@@ -315,7 +330,7 @@ def _(s: GameState, e: E.PrivilegeTaken) -> GameState:
 
 @on(E.TaxRolled)
 def _(s: GameState, e: E.TaxRolled) -> GameState:
-    return replace(s, tax=e.value, rng=s.rng + 1)
+    return replace(_pop_pin(s, "tax"), tax=e.value, rng=s.rng + 1)
 
 
 @on(E.TaxExempted)
@@ -385,7 +400,7 @@ def _(s: GameState, e: E.RoundEnded) -> GameState:
 
 @on(E.GameEnded)
 def _(s: GameState, e: E.GameEnded) -> GameState:
-    return replace(s, stage="over", game_over=True, pending=None)
+    return replace(s, stage="over", game_over=True, pending=None, decision=s.decision + 1)
 
 
 missing = set(E.EVENT_TYPES.values()) - set(_HANDLERS)

@@ -10,7 +10,8 @@ with :func:`evolve` and calls it again.
 from __future__ import annotations
 
 from ..effects import (
-    CUBES, SITES, STEPS, Amount, ChooseCraftsman, ChooseOne, Gain, Lose, Now, OnGain,
+    CUBES, SITES, STEPS, Amount, ChooseCraftsman, ChooseOne, Gain, If, Lose, Now, OnGain,
+    PerMillWorker,
 )
 from . import events as E
 from . import rng
@@ -41,19 +42,54 @@ def instant_events(state: GameState, rules: Rules, seat: int, effect, source: st
                    ability: int, option: int = -1) -> list:
     """Events for an instant effect on ``seat``; choices become queued jobs."""
     if isinstance(effect, Gain):
-        k = 1 if effect.per is None else state.builders_at(seat, effect.per.location)
+        per = effect.per
+        if per is None:
+            k = 1
+        elif isinstance(per, PerMillWorker):
+            k = state.players[seat].pieces.value
+        else:
+            k = state.builders_at(seat, per.location)
         amounts = tuple(Amount(a.kind, a.n * k) for a in effect.amounts if a.n * k)
         return [E.Gained(seat, amounts, source)] if amounts else []
     if isinstance(effect, Lose):
         return [E.Lost(seat, effect.amounts, source)]
     if isinstance(effect, (ChooseCraftsman, ChooseOne)):
         return [E.ChoicesQueued((Job(seat, source, ability, option),))]
+    if isinstance(effect, If):
+        if state.players[seat].amount(effect.condition.kind) < effect.condition.n:
+            return []
+        return instant_events(state, rules, seat, effect.effect, source, ability, option)
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
 
+def _unwrap(effect):
+    """The effect an :class:`If` guards (its condition held when the job was queued)."""
+    while isinstance(effect, If):
+        effect = effect.effect
+    return effect
+
+
 def job_effect(rules: Rules, job: Job):
-    effect = rules.card(job.source).abilities[job.ability].effect
-    return effect if job.option < 0 else effect.options[job.option]
+    effect = _unwrap(rules.card(job.source).abilities[job.ability].effect)
+    return effect if job.option < 0 else _unwrap(effect.options[job.option])
+
+
+def action_trigger_events(before: GameState, after: GameState, rules: Rules, seat: int,
+                          action: str, location: str | None = None) -> list:
+    """Events of the ``when you <action>:`` abilities of the cards ``seat`` owned
+    ``before`` the action, applied in order to the state ``after`` it."""
+    p = before.players[seat]
+    acting = rules.acting
+    out: list = []
+    for cid in p.craftsmen + p.privileges:
+        if cid not in acting:
+            continue
+        for i, a in rules.on_actions[cid]:
+            if a.action == action and (a.location is None or a.location == location):
+                for e in instant_events(after, rules, seat, a.effect, cid, i):
+                    after = evolve(after, e)
+                    out.append(e)
+    return out
 
 
 def eligible_craftsmen(state: GameState, rules: Rules, seat: int, effect: ChooseCraftsman) -> list[str]:
@@ -157,6 +193,8 @@ def advance(state: GameState, rules: Rules) -> Batch:
         _builders(b, rules)
     elif stage == "resolution":
         _STEP[state.step](b, rules)
+    elif stage == "enter":  # a scenario starts at this step (see PositionSet)
+        _enter_step(b, rules, STEPS.index(state.step))
     elif stage == "round_end":
         if state.round >= ROUNDS:
             b.add(E.GameEnded())
@@ -187,10 +225,14 @@ def _setup(b: Batch, rules: Rules) -> None:
 def _round_start(b: Batch, rules: Rules, rnd: int) -> None:
     # workers depend on modifiers (extra workers, §7) and last round's castle (§2.4 step 11)
     b.add(E.RoundStarted(rnd, round_workers(b.state, rules)))
-    numbers = rng.stream(b.state.seed, b.state.rng)
-    b.add(E.ResourceCardsDealt(
-        rng.shuffled(numbers, [c.id for c in rules.cards.of_kind("resource")])[:DISPLAY_RESOURCE_CARDS]
-    ))
+    pinned = b.state.pins.displays
+    if pinned:
+        b.add(E.ResourceCardsDealt(pinned[0]))
+    else:
+        numbers = rng.stream(b.state.seed, b.state.rng)
+        b.add(E.ResourceCardsDealt(
+            rng.shuffled(numbers, [c.id for c in rules.cards.of_kind("resource")])[:DISPLAY_RESOURCE_CARDS]
+        ))
     b.extend(trigger_events(b.state, rules, "round_start"))
 
 
@@ -236,8 +278,12 @@ def _builders(b: Batch, rules: Rules) -> None:
         else:
             _to_place(b, state.drawn, "bag")
     elif state.bag:
-        numbers = rng.stream(state.seed, state.rng)
-        seat = state.bag[rng.below(numbers, len(state.bag))]
+        pinned = state.pins.builders
+        if pinned and pinned[0] in state.bag:
+            seat = pinned[0]
+        else:
+            numbers = rng.stream(state.seed, state.rng)
+            seat = state.bag[rng.below(numbers, len(state.bag))]
         price = state.marker
         if state.n_players == 2 and len(state.bag) == 1:
             price = 0  # §2.3: with 2 players the last builder is free
@@ -370,8 +416,11 @@ def _step_site(b: Batch, rules: Rules) -> None:
 def _step_kings_court(b: Batch, rules: Rules) -> None:
     state = b.state
     if not state.tax:
-        numbers = rng.stream(state.seed, state.rng)
-        b.add(E.TaxRolled(TAX_DIE[rng.below(numbers, len(TAX_DIE))]))
+        if state.pins.tax:
+            b.add(E.TaxRolled(state.pins.tax[0]))
+        else:
+            numbers = rng.stream(state.seed, state.rng)
+            b.add(E.TaxRolled(TAX_DIE[rng.below(numbers, len(TAX_DIE))]))
         return
     court = state.spot_list("kings_court")
     payers = [seat for seat in turn_order(state)
@@ -397,7 +446,10 @@ def _step_shiring(b: Batch, rules: Rules) -> None:
     for i, seat in enumerate(state.spot_list("shiring")):
         if seat is not None and i < len(state.shiring) and state.shiring[i]:
             hired = True
+            before = b.state
             b.add(E.CraftsmanHired(seat, state.shiring[i], (), "shiring"))
+            if rules.acting:
+                b.extend(action_trigger_events(before, b.state, rules, seat, "hire"))
     if not hired:
         _next(b, rules)
 
@@ -433,7 +485,7 @@ def _step_cathedral(b: Batch, rules: Rules) -> None:
     state = b.state
     for seat in turn_order(state):
         if seat not in state.done:
-            if conversions(state, rules, seat):
+            if conversions(state, rules, seat) or rules.once_uses(state, seat, "cathedral"):
                 b.add(E.DecisionPending("cathedral", seat))
             else:
                 b.add(E.CathedralDone(seat))

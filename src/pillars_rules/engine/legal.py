@@ -15,7 +15,9 @@ from . import events as E
 from .context import MARKET_CUBES, ONE_PER_PLAYER, Rules
 from .events import place
 from .evolve import evolve
-from .flow import BIG_VALUE, advance, eligible_craftsmen, instant_events, job_effect, pieces_for
+from .flow import (
+    BIG_VALUE, action_trigger_events, advance, eligible_craftsmen, instant_events, job_effect, pieces_for,
+)
 from .refusals import explain
 from .state import CUBE_INDEX, GameState
 
@@ -105,7 +107,14 @@ def _legal_draft(state, rules, seat):
             out.append(_act(rules, ("hire", cid), lambda: A.Hire(
                 cid, label=f"hire {card.name} for {', '.join(str(a) for a in card.cost) or 'nothing'}")))
     out.append(_PASS)
+    out.extend(_once_uses(state, rules, seat, "draft"))
     return out
+
+
+def _once_uses(state, rules, seat, window) -> list:
+    """Using a general once-per-game ability of ``window`` (§7, fan cards)."""
+    return [_act(rules, ("use", cid), lambda: A.UseOnce(cid, label=f"use {rules.name(cid)} (once per game)"))
+            for cid, _ in rules.once_uses(state, seat, window)] if state.players[seat].privileges else []
 
 
 def _take_label(card, big: bool) -> str:
@@ -192,6 +201,7 @@ def _legal_market(state, rules, seat):
             out.append(_act(rules, ("sell", r, n, price),
                             lambda: A.Sell(r, n, label=f"sell {n} {r} for {n * price} gold")))
     out.append(_END_TRADING)
+    out.extend(_once_uses(state, rules, seat, "market"))
     return out
 
 
@@ -204,6 +214,7 @@ def _legal_cathedral(state, rules, seat):
     out: list = [_act(rules, ("build", cid, i), lambda: A.Build(cid, i, label=_build_label(rules, cid, conv)))
                  for cid, i, conv in conversions(state, rules, seat)]
     out.append(_END_BUILDING)
+    out.extend(_once_uses(state, rules, seat, "cathedral"))
     return out
 
 
@@ -241,8 +252,25 @@ _LEGAL = {
 
 
 # ------------------------------------------------------------------ decide
+#: Actions that ``when you <action>:`` abilities react to.
+_REACTED_TO = {A.Hire: "hire", A.Buy: "buy", A.Sell: "sell", A.Place: "place"}
+
+
 def action_events(state: GameState, rules: Rules, action) -> list:
-    """The events that record a (validated) action."""
+    """The events that record a (validated) action, then those of the
+    ``when you <action>:`` abilities it sets off."""
+    events = _action_events(state, rules, action)
+    kind = _REACTED_TO.get(type(action)) if rules.acting else None
+    if kind is not None:
+        after = state
+        for e in events:
+            after = evolve(after, e)
+        events += action_trigger_events(state, after, rules, state.pending.seat, kind,
+                                        getattr(action, "location", None))
+    return events
+
+
+def _action_events(state: GameState, rules: Rules, action) -> list:
     seat = state.pending.seat
     t = type(action)
     if t is A.TakeResourceCard:
@@ -272,6 +300,10 @@ def action_events(state: GameState, rules: Rules, action) -> list:
         return [E.Decided(seat, "bishop"), E.Protected(seat, "bishop")]
     if t is A.TakeCube:
         return [E.Decided(seat, "bishop"), E.CubeTaken(seat, action.resource, "market")]
+    if t is A.UseOnce and state.pending.kind not in ("once_event", "once_tax"):
+        used = E.OnceUsed(seat, action.card)
+        i, once = next((i, a) for i, a in rules.onces[action.card] if a.window == state.pending.kind)
+        return [used] + instant_events(evolve(state, used), rules, seat, once.effect, action.card, i)
     if t is A.UseOnce:
         kind = state.pending.kind
         after = E.Protected(seat, action.card) if kind == "once_event" else E.TaxExempted(seat)

@@ -256,7 +256,8 @@ def _take_cube(state, rules, seat, who, a) -> None:
 
 # ------------------------------------------------------------------ §7 once-per-game
 _WHEN = {"placement": "when a builder is placed", "event": "after a harmful event is revealed",
-         "tax": "after the tax roll"}
+         "tax": "after the tax roll", "draft": "on a turn in the draft",
+         "market": "on a turn at the market", "cathedral": "on a turn in the cathedral step"}
 
 
 def _use_once(state, rules, seat, who, a) -> None:

@@ -4,14 +4,30 @@ Only :mod:`.decide` draws numbers, and every outcome is recorded as a chance
 event, so replay never calls this module. Numbers depend only on
 ``(seed, counter)`` (SplitMix64), never on the interpreter, platform or
 ``PYTHONHASHSEED``.
+
+Seeds below ``2**64`` start each chance point's stream with SplitMix64 (the
+original derivation: every such seed plays exactly as before). Wider seeds --
+:func:`~pillars_rules.new_game` draws :data:`SEED_BITS` secret bits when no
+seed is given -- start it from BLAKE2b keyed by the whole seed, so every bit
+counts and learning one chance point's numbers tells nothing about the next.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from typing import Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+#: Bits of a secret seed; seeds lie in ``[0, MAX_SEED]``.
+SEED_BITS = 128
+MAX_SEED = (1 << SEED_BITS) - 1
+
+
+def secret_seed() -> int:
+    """A fresh seed of :data:`SEED_BITS` bits from the operating system's CSPRNG."""
+    return secrets.randbits(SEED_BITS)
 
 
 def _mix(z: int) -> int:
@@ -22,7 +38,12 @@ def _mix(z: int) -> int:
 
 def stream(seed: int, counter: int) -> Iterator[int]:
     """An endless stream of 64-bit numbers for the ``counter``-th chance point."""
-    x = _mix((seed & _MASK) ^ _mix(counter + 0x9E3779B97F4A7C15))
+    if seed >> 64:
+        key = seed.to_bytes(SEED_BITS // 8, "little")
+        digest = hashlib.blake2b(counter.to_bytes(8, "little"), digest_size=8, key=key).digest()
+        x = int.from_bytes(digest, "little")
+    else:
+        x = _mix((seed & _MASK) ^ _mix(counter + 0x9E3779B97F4A7C15))
     while True:
         x = (x + 0x9E3779B97F4A7C15) & _MASK
         yield _mix(x)

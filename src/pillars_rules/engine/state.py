@@ -259,6 +259,22 @@ class Builders:
     redraw_used: bool = False
 
 
+@_register
+@frozen
+class Pins:
+    """Chance fixed in advance by a scenario (:func:`pillars_rules.scenario`), for
+    tests: each tuple is used up from the front, before the seed is asked.
+
+    ``builders`` -- the seats whose builders are drawn next (a pinned seat with
+    no builder in the bag is skipped and the draw is random); ``tax`` -- the next
+    tax rolls; ``displays`` -- the resource cards dealt at the next round openings.
+    """
+
+    builders: tuple[int, ...] = ()
+    tax: tuple[int, ...] = ()
+    displays: tuple[tuple[str, ...], ...] = ()
+
+
 _GROUPS: dict[str, type] = {
     "fixed": Fixed, "board": Board, "decks": Decks, "table": RoundState, "builders": Builders,
 }
@@ -274,6 +290,11 @@ class GameState:
     record; every grouped field can also be read directly, e.g. ``state.market``
     is ``state.board.market``. Secret parts (deck orders, the seed) are hidden
     from players by :meth:`pillars_rules.Game.view`.
+
+    ``decision`` numbers the decision points (the move token): 1 when the
+    first decision is pending, one more for each later one and for the end of
+    the game, so every applied action moves it on by exactly one. It is
+    counted by evolve, so replay and load rebuild it.
     """
 
     fixed: Fixed
@@ -290,6 +311,8 @@ class GameState:
     builders: Builders = Builders()
     cathedral: int = 0
     game_over: bool = False
+    pins: Pins = Pins()
+    decision: int = 0
 
     @property
     def n_players(self) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from pathlib import Path
 
@@ -26,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--bots", metavar="NAMES",
                    help="the bot for the other seats: one name for all, or a comma list in seat "
                         "order (default: heuristic if available, else random)")
-    p.add_argument("--seed", type=int, help="decides every random outcome (default: a new one)")
+    p.add_argument("--seed", type=int, help="decides every random outcome (default: a new secret 128-bit seed)")
     p.add_argument("--names", metavar="NAMES", help="seat names, comma-separated")
     p.add_argument("--variant", action="append", help="a variant option (repeatable)")
     p.add_argument("--cards", action="append", help="extra .cards file or folder (repeatable)")
@@ -90,9 +89,8 @@ def _game(args: argparse.Namespace):
         except pr.SaveError as exc:
             raise pr.SaveError(f"cannot resume {args.load} (pass --cards as when it was "
                                f"started): {exc}", exc.index) from None
-    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     names = [n.strip() for n in args.names.split(",")] if args.names else None
-    return pr.new_game(args.players, seed, names=names, variants=tuple(args.variant or ()),
+    return pr.new_game(args.players, args.seed, names=names, variants=tuple(args.variant or ()),
                        cards=args.cards or None)
 
 

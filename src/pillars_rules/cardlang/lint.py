@@ -1,0 +1,121 @@
+"""Warnings for cards that compile but can never do anything.
+
+The compiler refuses what is *wrong*; :func:`lint` points at what is
+*useless*: an ability that no game can ever set off. Each warning has a code
+(:data:`CODES`), and ``pillars-rules cards check`` prints them (``--strict``
+makes them fail the check)::
+
+    fan.cards:3:1: warning W002: card 'hoarder': 'if you own 14 metal' can never hold
+    (a player holds at most 13 metal)
+
+>>> from pillars_rules.cardlang import compile_text, base_cards
+>>> cs = compile_text('craftsman c "C" { round 1 convert -> 1 vp, if you own 14 metal }')
+>>> [w.code for w in lint(cs, known=base_cards())]
+['W002']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import attrs
+from attrs import frozen
+
+from .. import effects as fx
+from ..cards import Card, CardSet
+
+#: Most of each amount kind a player can ever hold (RULES §1: 30 gold; the
+#: cube totals). VP have no upper bound.
+MOST: dict[str, int] = {"gold": 30, "wood": 23, "stone": 23, "sand": 23, "metal": 13}
+#: Trades that exist at the market (§4): metal is only sold.
+MARKET_TRADES = frozenset({("buy", "wood"), ("buy", "stone"), ("buy", "sand"), ("sell", "wood"),
+                           ("sell", "stone"), ("sell", "sand"), ("sell", "metal")})
+RESTRICTED = frozenset({("buy", "wood"), ("sell", "stone")})
+
+#: Every warning code and what it means.
+CODES: dict[str, str] = {
+    "W001": "a conversion 'needs' a tag that no craftsman of the card set has, so it can never be used",
+    "W002": "a condition ('if you own ...') asks for more than a player can ever hold",
+    "W003": "an amount to pay (a conversion input or a cost) is more than a player can ever hold",
+    "W004": "a market modifier for a trade that does not exist (buying metal), or a permit "
+            "for a trade that needs none",
+}
+
+
+@frozen
+class CardWarning:
+    """One warning about a card that compiles."""
+
+    file: str
+    line: int
+    column: int
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: warning {self.code}: {self.message}"
+
+
+def _walk(obj: Any) -> Iterator[Any]:
+    """``obj`` and every registry object inside it."""
+    yield obj
+    if attrs.has(type(obj)):
+        for f in attrs.fields(type(obj)):
+            v = getattr(obj, f.name)
+            for x in (v if isinstance(v, tuple) else (v,)):
+                if attrs.has(type(x)):
+                    yield from _walk(x)
+
+
+def _abilities(card: Card) -> Iterator[Any]:
+    yield from card.abilities
+    for _, abilities in card.variants:
+        yield from abilities
+
+
+def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
+    """Warnings for the cards of ``cards``; ``known`` is the set they are
+    played on top of (e.g. the base set), used to find which tags exist."""
+    game = known.merged(cards) if known is not None else cards
+    tags = {t for c in game if c.kind == "craftsman" for t in c.tags}
+    out: list[CardWarning] = []
+    for card in cards:
+        def warn(code: str, text: str) -> None:
+            out.append(CardWarning(card.pos.file, card.pos.line, card.pos.column, code,
+                                   f"card '{card.id}': {text}"))
+
+        for a in card.cost:
+            if a.n > MOST.get(a.kind, a.n):
+                warn("W003", f"it costs {a} but a player holds at most {MOST[a.kind]} {a.kind}")
+        for ability in _abilities(card):
+            for obj in _walk(ability):
+                if isinstance(obj, fx.Convert):
+                    if obj.needs and obj.needs not in tags:
+                        warn("W001", f"the conversion needs '{obj.needs}', but no craftsman "
+                                     "in the game has that tag")
+                    for a in obj.inputs:
+                        if a.n > MOST.get(a.kind, a.n):
+                            warn("W003", f"the conversion takes {a} but a player holds at most "
+                                         f"{MOST[a.kind]} {a.kind}")
+                    cond = obj.condition
+                    if cond is not None and cond.n > MOST.get(cond.kind, cond.n):
+                        warn("W002", f"'if you own {cond.n} {cond.kind}' can never hold "
+                                     f"(a player holds at most {MOST[cond.kind]} {cond.kind})")
+                elif isinstance(obj, fx.If):
+                    cond = obj.condition
+                    if cond.n > MOST.get(cond.kind, cond.n):
+                        warn("W002", f"'if you own {cond.n} {cond.kind}' can never hold "
+                                     f"(a player holds at most {MOST[cond.kind]} {cond.kind})")
+                elif isinstance(obj, fx.PriceDelta):
+                    trades = ("buy", "sell") if obj.trade == "both" else (obj.trade,)
+                    if not any((t, obj.resource) in MARKET_TRADES for t in trades):
+                        warn("W004", f"no one can {obj.trade} {obj.resource} at the market (§4)")
+                elif isinstance(obj, fx.Permit):
+                    if (obj.trade, obj.resource) not in MARKET_TRADES:
+                        warn("W004", f"no one can {obj.trade} {obj.resource} at the market (§4)")
+                    elif (obj.trade, obj.resource) not in RESTRICTED:
+                        warn("W004", f"'{obj.trade} {obj.resource}' needs no permit (§4)")
+    return out
+
+
+__all__ = ["lint", "CardWarning", "CODES"]

@@ -1,0 +1,222 @@
+"""A game table for servers: one game, untrusted client messages, a durable log.
+
+A :class:`Table` owns one game, stored in an :class:`EventStore` (SQLite). A
+server calls :meth:`Table.handle` with the sender's seat (from its own
+authentication) and the client's message, a JSON object carrying the
+decision number the client saw (its move token) and the action::
+
+    {"decision": 12, "action": {"type": "Buy", "resource": "wood", "n": 2}}
+
+``handle`` decodes the message, checks the seat and the token, applies the
+action, appends the new events to the store and returns an :class:`Outcome`
+with every seat's view. Bad messages are refused with a short reason, never
+an exception; a message that another server process beat to the same decision
+raises :class:`~pillars_rules.errors.ConflictError` (after the table has
+reloaded the winner's events).
+
+The table is a client of the engine: it uses the public API only.
+
+>>> import pillars_rules as pr
+>>> from pillars_rules.table import EventStore, Table
+>>> table = Table.create(EventStore(":memory:"), "demo", players=2, seed=3)
+>>> out = table.handle(0, '{"decision": 1, "action": {"type": "Pass"}}')
+>>> out.ok, out.decision
+(True, 2)
+>>> table.handle(0, '{"decision": 1, "action": {"type": "Pass"}}').code   # sent twice
+'stale'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Sequence
+
+from attrs import frozen
+
+import pillars_rules as pr
+from pillars_rules.persistence import event_to_dict
+from pillars_rules.view import redact_event
+
+from .. import errors
+from ..errors import ConflictError, IllegalActionError, StaleActionError
+from .store import MAX_GAME_ID_LENGTH, EventStore, StoreError, check_game_id
+
+#: Largest client message :meth:`Table.handle` reads, in bytes.
+MAX_MESSAGE_BYTES = 16 * 1024
+#: Longest refusal reason an :class:`Outcome` carries (that of every library error).
+MAX_REASON_LENGTH = errors.MAX_REASON_LENGTH
+
+
+def decode_message(message: str | bytes) -> tuple[int, object]:
+    """(decision, action) of a client message; IllegalActionError if malformed."""
+    if isinstance(message, (bytes, bytearray)):
+        if len(message) > MAX_MESSAGE_BYTES:
+            raise IllegalActionError(f"message of {len(message)} bytes; the limit is {MAX_MESSAGE_BYTES}")
+        try:
+            message = bytes(message).decode("utf-8")
+        except UnicodeDecodeError:
+            raise IllegalActionError("message is not UTF-8 text") from None
+    if not isinstance(message, str):
+        raise IllegalActionError(f"message must be JSON text, not {type(message).__name__}")
+    if len(message) > MAX_MESSAGE_BYTES:
+        raise IllegalActionError(f"message of {len(message)} characters; the limit is {MAX_MESSAGE_BYTES}")
+    try:
+        data = json.loads(message, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        raise IllegalActionError("message is nested too deeply") from None
+    except ValueError as exc:
+        raise IllegalActionError(f"message is not valid JSON: {str(exc)[:80]}") from None
+    if type(data) is not dict or set(data) != {"decision", "action"}:
+        raise IllegalActionError('a message is a JSON object {"decision": <number>, "action": {...}}')
+    decision = data["decision"]
+    if type(decision) is not int or not 0 <= decision < 2**53:
+        raise IllegalActionError("\"decision\" must be the whole number of the decision answered")
+    return decision, pr.decode_action(data["action"])
+
+
+def _unique_keys(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a key is repeated in one object")
+    return out
+
+
+def encode_message(decision: int, action) -> str:
+    """The message a client sends to answer ``decision`` with ``action``."""
+    fields = {k: v for k, v in pr.encode_action(action).items() if k != "label"}
+    return json.dumps({"decision": decision, "action": fields})
+
+
+@frozen
+class Outcome:
+    """What :meth:`Table.handle` did with one message.
+
+    ``ok`` -- the action was applied and stored; otherwise ``code`` says why
+    not (``"bad_message"``, ``"bad_seat"``, ``"not_your_turn"``, ``"stale"``,
+    ``"illegal"``) and ``reason`` in one short sentence for the sender.
+    ``decision`` is the table's decision number afterwards; ``events`` the new
+    events (redacted: safe for every seat); ``views`` every seat's view afterwards.
+    """
+
+    ok: bool
+    code: str
+    reason: str
+    decision: int
+    events: tuple
+    views: tuple
+
+
+class Table:
+    """One game hosted for several clients, persisted in an :class:`EventStore`.
+
+    Make one with :meth:`create` or :meth:`open`; call :meth:`handle` per message.
+    """
+
+    def __init__(self, store: EventStore, game_id: str, game: pr.Game, cards) -> None:
+        self.store = store
+        self.game_id = game_id
+        self._game = game
+        self._cards = cards
+
+    @classmethod
+    def create(cls, store: EventStore, game_id: str, *, players: int = 4, seed: int | None = None,
+               names: Sequence[str] | None = None, cards: str | Sequence[str] | None = None,
+               variants: Sequence[str] = ()) -> "Table":
+        """A new game (see :func:`pillars_rules.new_game`; without ``seed`` a secret
+        one is drawn) stored under ``game_id``. ``cards`` are paths of extra card
+        files, recorded so that :meth:`open` finds them again."""
+        check_game_id(game_id)
+        if cards is not None and not isinstance(cards, pr.CardSet):
+            cards = [os.path.abspath(p) for p in ([cards] if isinstance(cards, (str, os.PathLike)) else cards)]
+        game = pr.new_game(players, seed, names=names, variants=variants, cards=cards)
+        doc = json.loads(pr.save(game))
+        events = doc.pop("events")
+        paths = cards if isinstance(cards, list) else None
+        store.create(game_id, doc, paths, events, game.decision)
+        return cls(store, game_id, game, cards)
+
+    @classmethod
+    def open(cls, store: EventStore, game_id: str, *, cards=None) -> "Table":
+        """The stored game ``game_id``, replayed and verified by :func:`pillars_rules.load`
+        (so a damaged store raises :class:`~pillars_rules.errors.SaveError`). ``cards``
+        defaults to the card paths the game was created with."""
+        header, paths, events = store.load(game_id)
+        cards = cards if cards is not None else paths
+        game = pr.load(json.dumps({**header, "events": events}), cards=cards)
+        return cls(store, game_id, game, cards)
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def game(self) -> pr.Game:
+        """The current game (a value: keeping it is safe)."""
+        return self._game
+
+    @property
+    def decision(self) -> int:
+        return self._game.decision
+
+    def view(self, seat: int) -> pr.SeatView:
+        return self._game.view(seat)
+
+    def export(self, seat: int) -> str:
+        """The game as ``seat`` may know it, as JSON text (:meth:`pillars_rules.Game.export`)."""
+        return self._game.export(seat)
+
+    def refresh(self) -> bool:
+        """Catch up with events another process stored; True if there were any."""
+        if self.store.decision(self.game_id) == self._game.decision:
+            return False
+        self._game = Table.open(self.store, self.game_id, cards=self._cards)._game
+        return True
+
+    # ---------------------------------------------------------------- acting
+    def handle(self, seat: int, message: str | bytes) -> Outcome:
+        """Decode ``message`` from ``seat``, check it, apply it and store it.
+
+        Refusals come back as an :class:`Outcome` with ``ok`` false (nothing
+        changed). Raises :class:`~pillars_rules.errors.ConflictError` only if
+        another process stored an answer to the same decision first; the
+        table has then reloaded, so its views are current.
+        """
+        before = self._game
+        n = before.state.n_players
+        if type(seat) is not int or not 0 <= seat < n:
+            return self._refused("bad_seat", f"no seat {seat!r:.20} in a {n}-player game")
+        try:
+            expect, action = decode_message(message)
+        except IllegalActionError as err:
+            return self._refused("bad_message", err.reason)
+        if expect > before.decision and self.refresh():  # another process moved on
+            before = self._game
+        try:
+            after = before.apply(action, seat=seat, expect=expect)
+        except StaleActionError as err:
+            return self._refused("stale", err.reason)
+        except IllegalActionError as err:
+            code = "not_your_turn" if seat != before.current_player and not before.is_over else "illegal"
+            return self._refused(code, err.reason)
+        new = after.events[before.n_events:]
+        try:
+            self.store.append(self.game_id, before.decision, before.n_events,
+                              [event_to_dict(e) for e in new], after.decision)
+        except ConflictError:
+            self.refresh()
+            raise
+        self._game = after
+        return Outcome(True, "applied", "", after.decision, tuple(redact_event(e) for e in new), self._views())
+
+    def _refused(self, code: str, reason: str) -> Outcome:
+        if len(reason) > MAX_REASON_LENGTH:
+            reason = reason[: MAX_REASON_LENGTH - 3] + "..."
+        return Outcome(False, code, reason, self._game.decision, (), self._views())
+
+    def _views(self) -> tuple:
+        return tuple(self._game.view(s) for s in range(self._game.state.n_players))
+
+    def __repr__(self) -> str:
+        return f"<Table {self.game_id!r} at decision {self.decision}: {self._game!r}>"
+
+
+__all__ = ["Table", "Outcome", "EventStore", "StoreError", "ConflictError", "decode_message",
+           "encode_message", "MAX_MESSAGE_BYTES", "MAX_REASON_LENGTH", "MAX_GAME_ID_LENGTH"]
