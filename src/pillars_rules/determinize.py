@@ -19,8 +19,10 @@ The state is built directly from the view (it is cheap: search calls this once
 per iteration). The game's log folds to that state (``replay(events,
 verify=False)``), but it is **not** a verified replay of its seed: the
 recorded chance events are the true game's, and privilege cards that left the
-game untaken in earlier rounds (which no event names) read ``"?"``. Use a
-determinized game for search, never as a record.
+game untaken in earlier rounds (which no event names) read ``"?"``. For a game
+set up with :func:`pillars_rules.scenario`, the log is the view's own (its
+set-up redacted) and does not fold to the sampled decks. Use a determinized
+game for search, never as a record.
 
 >>> import random
 >>> import pillars_rules as pr
@@ -64,7 +66,7 @@ class _Facts:
                 self.draws += 1
             elif t is E.EventRevealed:
                 self.revealed.append(e.card)
-            elif t is E.RoundStarted:
+            elif t is E.RoundStarted or t is E.PositionSet:
                 self.taken.append([])
             elif t is E.PrivilegeTaken:
                 self.taken[-1].append(e.card)
@@ -149,6 +151,9 @@ def _log(facts: _Facts, state, seed: int, craftsman_decks, event_deck, privilege
     setup events carrying the new seed and the full (dealt + undealt) decks."""
     events = facts.events
     started = events[0]
+    if type(events[1]) is not E.DecksShuffled:
+        # set up with pr.scenario: the view's log (its set-up redacted), not folding to the sample's decks
+        return [_restarted(started, seed), *events[1:]]
     # privileges dealt so far: earlier rounds' pairs (taken ones named, untaken
     # ones unknown) and this round's pair (taken ones back in their places)
     dealt: list[str] = []
@@ -159,11 +164,15 @@ def _log(facts: _Facts, state, seed: int, craftsman_decks, event_deck, privilege
         now = iter(facts.taken[-1])
         dealt.extend(c if c else next(now, HIDDEN) for c in state.kingsbridge)
     return [
-        E.GameStarted(started.names, seed, started.variants, started.card_hash,
-                      started.starting_craftsmen, started.gold, started.vp),
+        _restarted(started, seed),
         E.DecksShuffled(craftsman_decks, tuple(facts.revealed) + event_deck, tuple(dealt) + privilege_deck),
         *events[2:],
     ]
+
+
+def _restarted(started, seed: int):
+    return E.GameStarted(started.names, seed, started.variants, started.card_hash,
+                         started.starting_craftsmen, started.gold, started.vp)
 
 
 __all__ = ["determinize"]

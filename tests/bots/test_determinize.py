@@ -8,6 +8,7 @@ from hypothesis import given, strategies as st
 import pillars_rules as pr
 from pillars_rules import testing
 from pillars_rules.engine import events as E
+from pillars_rules.bots.heuristic import HeuristicBot
 from pillars_rules.view import HIDDEN, redact_state
 
 FAN = str(Path(__file__).resolve().parents[2] / "examples" / "fan_cards")
@@ -86,3 +87,18 @@ def test_the_true_decks_are_not_reached():
     assert all(c == HIDDEN for c in view.state.event_deck)
     samples = [pr.determinize(view, k).state.event_deck for k in range(30)]
     assert any(s != game.state.event_deck for s in samples)
+
+
+@given(testing.scenarios(), st.integers(0, 2**32))
+def test_determinize_positions_set_up_by_scenario(game, sample_seed):
+    """A game set up with pr.scenario: the sample agrees with the view and keeps
+    the laws (its log is the view's own, not a fold of the sampled decks)."""
+    if game.is_over:
+        return
+    view = game.view(_seat(game))
+    sample = pr.determinize(view, random.Random(sample_seed))
+    testing.check_state(sample.state, sample.rules)
+    assert redact_state(sample.state) == view.state
+    assert tuple(sample.legal_actions()) == view.legal_actions
+    action = HeuristicBot(sample_seed)(view)
+    assert action in game.legal_actions()

@@ -31,7 +31,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from ..effects import (
-    CUBES, STEPS, CapacityDelta, ChooseOne, CraftsmanLimit, ExtraWorker, FreePlacement, Gain,
+    CUBES, STEPS, CapacityDelta, ChooseOne, CraftsmanLimit, If, PerBuilder, PerMillWorker, TaxDelta, ExtraWorker, FreePlacement, Gain,
     IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit, PriceDelta, TaxExempt, TaxFixed, Trigger,
     YieldDelta,
 )
@@ -91,6 +91,10 @@ class Weights:
     craftsman_slot: float = 0.8
     #: Expected builders at the location for "per builder" gains.
     per_builder: float = 0.4
+    #: Expected worker value in the wool mill for "per worker in the mill" gains.
+    per_mill_worker: float = 6.0
+    #: Share of an instant effect's value when it needs a condition ("if you own").
+    conditional: float = 0.6
 
 
 def _amount_value(amounts, w: Weights, cube_value) -> float:
@@ -150,8 +154,11 @@ class CardValues:
         """Value of an instant effect for its owner (a choice: the best option)."""
         w = self.w
         if isinstance(effect, Gain):
-            k = builders if effect.per is not None else 1
+            k = builders if isinstance(effect.per, PerBuilder) else \
+                w.per_mill_worker if isinstance(effect.per, PerMillWorker) else 1
             return k * _amount_value(effect.amounts, w, cube_value)
+        if isinstance(effect, If):
+            return w.conditional * self.effect_value(effect.effect, cube_value, builders)
         if isinstance(effect, Lose):
             return -_amount_value(effect.amounts, w, cube_value)
         if isinstance(effect, ChooseOne):
@@ -166,6 +173,8 @@ class CardValues:
         for m in self.rules.passives[cid]:
             if isinstance(m, TaxFixed) and not held:
                 v += max(0.0, MEAN_TAX - m.n) * w.gold * rounds
+            elif isinstance(m, TaxDelta) and not held:
+                v -= m.n * w.gold * rounds
             elif isinstance(m, ExtraWorker) and not held:
                 v += m.n * w.gold * max(0, rounds - 1)
             elif isinstance(m, YieldDelta):
@@ -415,7 +424,9 @@ class Evaluator:
         for cid in tuple(craftsmen) + p.privileges:
             for t in cv.triggers[cid]:
                 if ahead.get(t.step, False) and isinstance(t.effect, Gain):
-                    k = state.builders_at(seat, t.effect.per.location) if t.effect.per else 1
+                    per = t.effect.per
+                    k = state.builders_at(seat, per.location) if isinstance(per, PerBuilder) else \
+                        p.pieces.value if isinstance(per, PerMillWorker) else 1
                     for a in t.effect.amounts:
                         if a.kind == "vp":
                             v += a.n * k
