@@ -1,4 +1,6 @@
-"""``python -m bench`` from the repository root runs the benchmark suite."""
+"""``python -m bench`` from the repository root runs the benchmark suite;
+``python -m bench --bots`` runs the bots benchmark instead (a suite
+registered in :data:`bench.cli.SUITES`)."""
 
 import sys
 

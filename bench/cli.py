@@ -19,9 +19,9 @@ from .profiling import profile
 from .report import TARGETS, check_targets, machine_info, render_peer_rst, render_rst, render_text, summarize
 from .resources import SUBPROCESS_WALL, bench_cards, bench_memory
 
-#: Other suites of this package, each chosen by its flag: flag -> module with a
-#: ``main(argv)`` that gets the whole argument list (e.g. ``"--bots": "bench.bots"``).
-SUITES: dict[str, str] = {}
+#: Other suites, each chosen by its flag: flag -> module with a ``main(argv)``
+#: that gets the whole argument list.
+SUITES: dict[str, str] = {"--bots": "pillars_rules.bots.benchmark"}
 
 
 def run(mode: str = "full", keep_gc: bool = False, progress: Callable[[str], None] | None = None) -> dict:

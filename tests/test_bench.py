@@ -167,3 +167,12 @@ def test_cli_bench_runs_the_checkout_suite(monkeypatch, tmp_path):
     out = tmp_path / "r.json"
     assert cli.main(["bench", "--quick", "--output", str(out)]) == 0
     assert seen == [["--quick", "--output", str(out)]]
+
+
+def test_bots_flag_runs_the_bots_benchmark(monkeypatch):
+    from pillars_rules.bots import benchmark as bots_benchmark
+
+    seen = []
+    monkeypatch.setattr(bots_benchmark, "main", lambda argv: seen.append(argv) or 0)
+    assert entry.main(["--bots", "--games", "2"]) == 0
+    assert seen == [["--bots", "--games", "2"]]

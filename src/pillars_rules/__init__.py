@@ -17,6 +17,7 @@ from . import actions, limits
 from .actions_json import decode_action, encode_action
 from .bots import RandomBot, play
 from .cards import Card, CardSet
+from .determinize import determinize
 from .engine import events
 from .engine.events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
@@ -33,7 +34,7 @@ __all__ = [
     "__version__",
     "new_game", "playout", "scenario", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
     "GameState", "PlayerState", "Pending", "SeatView",
-    "Card", "CardSet", "RandomBot", "play",
+    "Card", "CardSet", "RandomBot", "play", "determinize",
     "actions", "events", "EVENT_TYPES", "decode_action", "encode_action", "limits",
     "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",
     "ScenarioError", "StaleActionError", "ConflictError",

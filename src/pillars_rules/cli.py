@@ -1,6 +1,7 @@
 """The ``pillars-rules`` command line.
 
-* ``pillars-rules simulate --players N --seed S [--games K]`` -- random bots play;
+* ``pillars-rules simulate --players N --seed S [--games K] [--bots a,b,..]`` -- bots play
+  (random by default);
   one game is narrated event by event with the final scoreboard, several games
   are summarised (wins by seat, mean score).
 * ``pillars-rules cards check|fmt|show`` -- the card language tools.
@@ -14,9 +15,9 @@ import sys
 from typing import Sequence
 
 from . import __version__
-from .bots import RandomBot, play
+from .bots import make_bot, play
 from .engine import events as E
-from .errors import PillarsError
+from .errors import ConfigError, PillarsError
 from .game import Game, new_game
 
 
@@ -49,12 +50,22 @@ def narrate(game: Game) -> list[str]:
     return lines
 
 
+def _bots(args: argparse.Namespace, seed: int) -> list:
+    """The seats' bots from ``--bots`` (one name for every seat, or one per seat)."""
+    names = [n.strip() for n in args.bots.split(",")]
+    if len(names) == 1:
+        names *= args.players
+    if len(names) != args.players:
+        raise ConfigError(f"--bots names {len(names)} bots for {args.players} players")
+    return [make_bot(name, seed * 10 + i) for i, name in enumerate(names)]
+
+
 def _simulate(args: argparse.Namespace) -> int:
     variants = tuple(args.variant or ())
     cards = args.cards or None
     if args.games == 1:
         game = new_game(args.players, args.seed, variants=variants, cards=cards)
-        game = play(game, [RandomBot(args.seed * 10 + i) for i in range(args.players)])
+        game = play(game, _bots(args, args.seed))
         print("\n".join(narrate(game)))
         return 0
     wins = [0.0] * args.players
@@ -62,7 +73,7 @@ def _simulate(args: argparse.Namespace) -> int:
     for k in range(args.games):
         seed = args.seed + k
         game = new_game(args.players, seed, variants=variants, cards=cards)
-        game = play(game, [RandomBot(seed * 10 + i) for i in range(args.players)])
+        game = play(game, _bots(args, seed))
         winners = game.winners()
         for seat in winners:
             wins[seat] += 1 / len(winners)
@@ -95,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1, help="with more than 1, print a summary")
     sim.add_argument("--variant", action="append", help="a variant option (repeatable)")
     sim.add_argument("--cards", action="append", help="extra .cards file or folder (repeatable)")
+    sim.add_argument("--bots", default="random",
+                     help="bot names by seat, comma-separated, e.g. heuristic,mcts,random,random "
+                          "(one name: every seat)")
     sim.set_defaults(func=_simulate)
 
     bench = sub.add_parser("bench", help="run the benchmark suite")

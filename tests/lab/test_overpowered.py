@@ -15,7 +15,7 @@ craftsman alchemist "Alchemist" {
 }
 """
 GAMES = 60
-BOTS = ("random",)
+BOTS = ("heuristic",)
 
 
 def test_an_overpowered_card_is_flagged_and_a_fair_base_card_is_not(tmp_path):

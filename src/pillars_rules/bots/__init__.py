@@ -77,3 +77,15 @@ def play(game: Game, bots: Bot | Sequence[Bot], max_actions: int | None = None) 
 
 
 __all__ = ["Bot", "BOTS", "RandomBot", "make_bot", "play"]
+
+
+def _register() -> None:
+    # the bot modules import this package (for the registry), so they load last
+    from .heuristic import HeuristicBot
+    from .mcts import MCTSBot
+
+    BOTS["heuristic"] = HeuristicBot
+    BOTS["mcts"] = MCTSBot
+
+
+_register()

@@ -1,0 +1,492 @@
+"""A seat's position, valued in expected final VP: the heuristic bots' evaluation.
+
+Everything here is read from the public rules context (``view.rules``: the
+compiled cards and their abilities from the effect registry,
+:mod:`pillars_rules.effects`) and a game state; no card is known by name or
+id, so fan cards are valued by what they do.
+
+The value of a seat (:meth:`Evaluator.value`) is
+
+* its VP, plus gold at :attr:`Weights.gold` VP each (near nothing once gold
+  can no longer be spent, after the last market, RULES §2.6);
+* this round's income still to come: wool-mill gold for unplaced workers,
+  resource-card yields, triggered gains, builders waiting on their spots
+  (Priory VP, a privilege, a craftsman, grey workers, the court's metal, tax
+  exemption), minus the expected tax (§2.4);
+* the cubes it holds (and will receive) as its craftsmen can convert them in
+  this round's cathedral step (a greedy plan; with a market spot still ahead
+  the plan may buy missing inputs, §4); what is left over is carried (at most
+  5, §2.4 step 13) at :attr:`Weights.carry` of what the craftsmen make of it
+  next round;
+* each craftsman's production potential over the rounds after the current one
+  (capacity x net value per use, inputs priced at what they cost to get), at
+  :attr:`Weights.potential` (:attr:`Weights.sure` for conversions without
+  inputs);
+* the later rounds' baseline: wool-mill gold for the seat's workers minus the
+  expected tax, so that crossing into a new round neither gains nor loses value.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from ..effects import (
+    CUBES, STEPS, CapacityDelta, ChooseOne, CraftsmanLimit, If, PerBuilder, PerMillWorker, TaxDelta, ExtraWorker, FreePlacement, Gain,
+    IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit, PriceDelta, TaxExempt, TaxFixed, Trigger,
+    YieldDelta,
+)
+
+ROUNDS = 6
+STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
+CUBE_LIMIT = 5
+PRIORY_VP = (2, 1)
+#: The tax die's mean (RULES §1: faces 2, 3, 3, 4, 4, 5).
+MEAN_TAX = 3.5
+#: Worker value per seat and round: 7 small + 1 big (§1).
+WORKERS = 12
+BUY = {"sand": 2, "wood": 3, "stone": 4}
+SELL = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
+
+
+@frozen
+class Weights:
+    """Every tunable number of the heuristic bots, in VP.
+
+    The defaults were tuned by self-play (see ``docs/bots.rst``)."""
+
+    #: Value of one gold while it can still be spent.
+    gold: float = 0.2
+    #: Value of one gold once the last market is over (a tie-break only, §2.6).
+    end_gold: float = 0.01
+    #: Share of next round's conversion value that a carried cube keeps.
+    carry: float = 0.75
+    #: Floor for a carried cube: this share of its sale price in gold value.
+    sell_floor: float = 0.6
+    #: Share of a craftsman's future net production (conversions with inputs).
+    potential: float = 0.45
+    #: Share for conversions without inputs (certain income).
+    sure: float = 0.9
+    #: Share kept by a conversion whose required craftsman tag is missing.
+    unmet_need: float = 0.25
+    #: Workers (mill gold) given up per cube when a resource card is taken:
+    #: the cost of a cube from the forest, quarry or sand pit is
+    #: ``worker_cost * gold * workers / cubes`` (the cheapest card of its site).
+    worker_cost: float = 1.0
+    #: A builder parked on the cost track, to be placed free at the end (§2.3).
+    parked: float = 0.9
+    #: A builder on the Bishop's seat (a cube or protection, §2.4 step 2).
+    bishop: float = 0.7
+    #: A grey worker won at Shiring castle (used next round, §2.4 step 11).
+    grey_worker: float = 0.25
+    #: The start player's spot (§2.4 step 14).
+    start_player: float = 0.3
+    #: A market spot beyond what the greedy plan can buy with it (§4).
+    market_spot: float = 0.1
+    #: A once-per-game privilege still held: free placement, ignore an event.
+    once_free: float = 0.9
+    once_ignore: float = 0.6
+    #: A permanent permit, price change or peek, per remaining round.
+    per_round_minor: float = 0.15
+    #: One more allowed craftsman.
+    craftsman_slot: float = 0.8
+    #: Expected builders at the location for "per builder" gains.
+    per_builder: float = 0.4
+    #: Expected worker value in the wool mill for "per worker in the mill" gains.
+    per_mill_worker: float = 6.0
+    #: Share of an instant effect's value when it needs a condition ("if you own").
+    conditional: float = 0.6
+
+
+def _amount_value(amounts, w: Weights, cube_value) -> float:
+    v = 0.0
+    for a in amounts:
+        if a.kind == "vp":
+            v += a.n
+        elif a.kind == "gold":
+            v += a.n * w.gold
+        else:
+            v += a.n * cube_value[a.kind]
+    return v
+
+
+class CardValues:
+    """Per-card values derived once from a game's rules (cached by card set)."""
+
+    def __init__(self, rules, w: Weights) -> None:
+        self.rules = rules
+        self.w = w
+        cards = rules.cards
+        # cost of getting one cube: the cheapest resource card of its site, or the market
+        acq = {}
+        for kind in CUBES:
+            ways = [c.workers / c.yields.n * w.worker_cost * w.gold
+                    for c in cards.of_kind("resource") if c.yields and c.yields.kind == kind and c.yields.n]
+            if kind in BUY:
+                ways.append(BUY[kind] * w.gold)
+            # a cube that can be neither produced nor bought (metal) costs its sale price
+            acq[kind] = min(ways) if ways else SELL.get(kind, 5) * w.gold
+        self.acquire = acq
+        self.converts = {cid: tuple(cv for _, cv in rules.converts[cid]) for cid in rules.by_id}
+        self.potential = {}
+        for c in cards.of_kind("craftsman"):
+            sure = risky = 0.0
+            for cv in self.converts[c.id]:
+                cap = 1 if cv.capacity is None else cv.capacity
+                net = _amount_value(cv.outputs, w, acq) - _amount_value(cv.inputs, w, acq)
+                if net <= 0:
+                    continue
+                if cv.condition is not None:
+                    net *= 0.5
+                cubes_in = any(a.kind in CUBES for a in cv.inputs)
+                if cubes_in:
+                    risky += cap * net
+                else:
+                    sure += cap * net
+            self.potential[c.id] = (sure, risky)
+        self.triggers = {cid: tuple(a for a in card.abilities if isinstance(a, Trigger))
+                         for cid, card in rules.by_id.items()}
+        self.on_gain = {cid: tuple(a.effect for a in card.abilities if isinstance(a, OnGain))
+                        for cid, card in rules.by_id.items()}
+        self.onces = {cid: tuple(a.effect for a in card.abilities if isinstance(a, Once))
+                      for cid, card in rules.by_id.items()}
+
+    def effect_value(self, effect, cube_value, builders: float) -> float:
+        """Value of an instant effect for its owner (a choice: the best option)."""
+        w = self.w
+        if isinstance(effect, Gain):
+            k = builders if isinstance(effect.per, PerBuilder) else \
+                w.per_mill_worker if isinstance(effect.per, PerMillWorker) else 1
+            return k * _amount_value(effect.amounts, w, cube_value)
+        if isinstance(effect, If):
+            return w.conditional * self.effect_value(effect.effect, cube_value, builders)
+        if isinstance(effect, Lose):
+            return -_amount_value(effect.amounts, w, cube_value)
+        if isinstance(effect, ChooseOne):
+            return max((self.effect_value(o, cube_value, builders) for o in effect.options), default=0.0)
+        return 0.0
+
+    def passive_value(self, cid: str, rounds: int, held: bool) -> float:
+        """Modifiers of a card, over ``rounds`` rounds. ``held``: tax and worker
+        modifiers are already in the baseline of the seat that owns the card."""
+        w = self.w
+        v = 0.0
+        for m in self.rules.passives[cid]:
+            if isinstance(m, TaxFixed) and not held:
+                v += max(0.0, MEAN_TAX - m.n) * w.gold * rounds
+            elif isinstance(m, TaxDelta) and not held:
+                v -= m.n * w.gold * rounds
+            elif isinstance(m, ExtraWorker) and not held:
+                v += m.n * w.gold * max(0, rounds - 1)
+            elif isinstance(m, YieldDelta):
+                v += m.n * 1.5 * w.gold * 2 * rounds
+            elif isinstance(m, CapacityDelta):
+                v += m.n * w.per_round_minor * 3 * rounds
+            elif isinstance(m, CraftsmanLimit):
+                v += w.craftsman_slot if rounds > 1 else 0.0
+            elif isinstance(m, PriceDelta):
+                v -= m.n * w.per_round_minor * rounds
+            elif isinstance(m, (Permit, PeekEvent)):
+                v += w.per_round_minor * rounds
+        return v
+
+    def once_value(self, cid: str) -> float:
+        v = 0.0
+        for e in self.onces[cid]:
+            if isinstance(e, FreePlacement):
+                v += self.w.once_free
+            elif isinstance(e, IgnoreEvent):
+                v += self.w.once_ignore
+            elif isinstance(e, TaxExempt):
+                v += MEAN_TAX * self.w.gold
+        return v
+
+
+_CACHE: dict = {}
+
+
+def card_values(rules, w: Weights) -> CardValues:
+    key = (rules.content_hash, rules.variants, w)
+    cv = _CACHE.get(key)
+    if cv is None:
+        if len(_CACHE) > 16:
+            _CACHE.clear()
+        cv = _CACHE[key] = CardValues(rules, w)
+    return cv
+
+
+def _ahead(state, step: str) -> bool:
+    """Is ``step`` of this round's Phase III still to come?"""
+    stage = state.stage
+    if stage in ("draft", "builders", "setup"):
+        return True
+    if stage == "resolution":
+        return STEP_INDEX[step] > STEP_INDEX[state.step]
+    return False
+
+
+class Evaluator:
+    """Values a seat's position (see the module docs)."""
+
+    def __init__(self, rules, weights: Weights | None = None) -> None:
+        self.rules = rules
+        self.w = weights or Weights()
+        self.cards = card_values(rules, self.w)
+
+    # -------------------------------------------------------------- the plan
+    def plan(self, craftsmen, state, seat: int, cubes: list, gold: float, gold_w: float,
+             buy: dict | None, stock: list) -> tuple[float, list, float]:
+        """Greedy plan for this round's cathedral step: (value gained, cubes left, gold left)."""
+        rules, cv = self.rules, self.cards
+        p = state.players[seat]
+        tags = set()
+        for c in craftsmen:
+            tags |= rules.tags[c]
+        options = []
+        seen = set()
+        for c in craftsmen:
+            if c in seen:
+                continue
+            seen.add(c)
+            for i, conv in rules.converts[c]:
+                if conv.needs and conv.needs not in tags:
+                    continue
+                cap = rules.capacity(state, seat, c, conv) - p.uses_of(c, i)
+                if cap <= 0:
+                    continue
+                out = 0.0
+                for a in conv.outputs:
+                    out += a.n if a.kind == "vp" else (a.n * gold_w if a.kind == "gold" else a.n * cv.acquire[a.kind] * 0.5)
+                options.append([conv, cap, out])
+        value = 0.0
+        cubes = list(cubes)
+        stock = list(stock)
+        while options:
+            best = None
+            best_score = 0.0
+            for opt in options:
+                conv, cap, out = opt
+                if cap <= 0:
+                    continue
+                if conv.condition is not None and (gold if conv.condition.kind == "gold" else
+                                                   (cubes[CUBES.index(conv.condition.kind)] if conv.condition.kind in CUBES else 0)) < conv.condition.n:
+                    continue
+                cost = 0.0
+                used = 0
+                ok = True
+                for a in conv.inputs:
+                    if a.kind == "gold":
+                        if gold < a.n:
+                            ok = False
+                            break
+                        cost += a.n * gold_w
+                    elif a.kind == "vp":
+                        cost += a.n
+                    else:
+                        i = CUBES.index(a.kind)
+                        missing = a.n - cubes[i]
+                        used += a.n
+                        if missing > 0:
+                            price = buy.get(a.kind) if buy else None
+                            if price is None or stock[i] < missing or gold < missing * price:
+                                ok = False
+                                break
+                            cost += missing * price * gold_w
+                if not ok:
+                    continue
+                net = out - cost
+                score = net / (1 + used)
+                if net > 0 and score > best_score:
+                    best, best_score = opt, score
+            if best is None:
+                break
+            conv, cap, out = best
+            best[1] -= 1
+            value += out
+            for a in conv.inputs:
+                if a.kind == "gold":
+                    gold -= a.n
+                elif a.kind == "vp":
+                    value -= a.n
+                else:
+                    i = CUBES.index(a.kind)
+                    if cubes[i] < a.n:
+                        missing = a.n - cubes[i]
+                        stock[i] -= missing
+                        gold -= missing * buy[a.kind]
+                        cubes[i] = 0
+                    else:
+                        cubes[i] -= a.n
+            for a in conv.outputs:
+                if a.kind == "gold":
+                    gold += a.n
+                    value -= a.n * gold_w  # counted through ``gold``
+                elif a.kind in CUBES:
+                    cubes[CUBES.index(a.kind)] += a.n
+                    value -= a.n * cv.acquire[a.kind] * 0.5
+        return value, cubes, gold
+
+    def rates(self, craftsmen) -> dict:
+        """Best VP per cube each kind earns with these craftsmen (one use)."""
+        w, rules, cv = self.w, self.rules, self.cards
+        tags = set()
+        for c in craftsmen:
+            tags |= rules.tags[c]
+        best = {k: SELL.get(k, 0) * w.gold * w.sell_floor for k in CUBES}
+        for c in craftsmen:
+            for conv in cv.converts[c]:
+                if conv.needs and conv.needs not in tags:
+                    continue
+                n_cubes = sum(a.n for a in conv.inputs if a.kind in CUBES)
+                if not n_cubes:
+                    continue
+                out = _amount_value(conv.outputs, w, cv.acquire)
+                gold_in = sum(a.n for a in conv.inputs if a.kind == "gold") * w.gold
+                per = (out - gold_in) / n_cubes
+                for a in conv.inputs:
+                    if a.kind in CUBES and per > best[a.kind]:
+                        best[a.kind] = per
+        return best
+
+    # -------------------------------------------------------------- the value
+    def value(self, state, seat: int, ref_round: int | None = None) -> float:
+        """Expected final VP of ``seat`` from ``state``. ``ref_round`` is the round
+        of the decision being weighed (production potential counts the rounds after it)."""
+        p = state.players[seat]
+        w, rules, cv = self.w, self.rules, self.cards
+        if state.game_over:
+            return p.vp + w.end_gold * p.gold
+        rnd = state.round
+        if ref_round is None:
+            ref_round = rnd
+        market_ahead = _ahead(state, "market")
+        last_spend = rnd >= ROUNDS and not market_ahead and not (state.step == "market" and seat not in state.done)
+        gold_w = w.end_gold if last_spend else w.gold
+        later = ROUNDS - rnd  # rounds not yet started
+        v = float(p.vp)
+        gold = float(p.gold)
+        cubes = list(p.cubes)
+        craftsmen = list(p.craftsmen)
+        stage_res = state.stage == "resolution"
+        ahead = {s: (not stage_res or STEP_INDEX[s] > STEP_INDEX[state.step]) for s in STEPS} \
+            if state.stage in ("draft", "builders", "resolution", "setup") else dict.fromkeys(STEPS, False)
+
+        # this round's income still to come
+        if ahead["wool_mill"]:
+            gold += p.pieces.value
+        for cid in p.resource_cards:
+            card = rules.by_id[cid]
+            if card.yields is not None and ahead.get(card.site, False):
+                cubes[CUBES.index(card.yields.kind)] += max(0, card.yields.n + rules.yield_delta(state, seat))
+        market_spot = False
+        at_court = False
+        for loc, seats in state.spots:
+            for i, s in enumerate(seats):
+                if s != seat:
+                    continue
+                if loc == "kings_court":
+                    at_court = True
+                if not ahead.get(loc, False):
+                    continue
+                if loc == "bishop":
+                    v += w.bishop
+                elif loc == "priory":
+                    v += PRIORY_VP[i] if i < len(PRIORY_VP) else 0
+                elif loc == "kingsbridge":
+                    if i < len(state.kingsbridge) and state.kingsbridge[i]:
+                        v += self.privilege(state.kingsbridge[i], later + 1, held=False, craftsmen=craftsmen)
+                elif loc == "kings_court":
+                    if i == 0:
+                        cubes[3] += state.court_metal
+                elif loc == "shiring":
+                    if i < len(state.shiring) and state.shiring[i]:
+                        craftsmen.append(state.shiring[i])
+                elif loc == "castle":
+                    v += 2 * w.grey_worker if later else 0.0
+                elif loc == "market":
+                    market_spot = True
+                elif loc == "start_player":
+                    v += w.start_player
+        if ahead["kings_court"] and not at_court and seat not in state.exempt:
+            gold -= rules.tax_for(state, seat, MEAN_TAX)
+        # parked builders will be placed free
+        if state.stage == "builders":
+            v += w.parked * sum(1 for s in state.parked if s == seat)
+
+        # craftsman limit: the weakest go
+        limit = rules.craftsman_limit(state, seat)
+        if len(craftsmen) > limit:
+            craftsmen.sort(key=lambda c: -sum(cv.potential.get(c, (0, 0))))
+            craftsmen = craftsmen[:limit]
+
+        # triggered gains: this round (if still ahead) and later rounds
+        rates = self.rates(craftsmen)
+        cube_value = {k: w.carry * rates[k] for k in CUBES}
+        for cid in tuple(craftsmen) + p.privileges:
+            for t in cv.triggers[cid]:
+                if ahead.get(t.step, False) and isinstance(t.effect, Gain):
+                    per = t.effect.per
+                    k = state.builders_at(seat, per.location) if isinstance(per, PerBuilder) else \
+                        p.pieces.value if isinstance(per, PerMillWorker) else 1
+                    for a in t.effect.amounts:
+                        if a.kind == "vp":
+                            v += a.n * k
+                        elif a.kind == "gold":
+                            gold += a.n * k
+                        else:
+                            cubes[CUBES.index(a.kind)] += a.n * k
+                elif ahead.get(t.step, False):
+                    v += cv.effect_value(t.effect, cube_value, w.per_builder)
+                v += later * cv.effect_value(t.effect, cube_value, w.per_builder)
+        for cid in p.privileges:
+            v += cv.passive_value(cid, later, held=True) + cv.once_value(cid)
+
+        # cubes: this round's cathedral, then carried
+        building = ahead["cathedral"] or (state.step == "cathedral" and seat not in state.done)
+        if building:
+            buy = None
+            stock = state.market
+            if market_spot:
+                buy = {k: rules.price(state, seat, "buy", k) for k in BUY
+                       if rules.permitted(state, seat, "buy", k)}
+            gained, cubes, gold = self.plan(craftsmen, state, seat, cubes, max(gold, 0.0), gold_w, buy, stock)
+            v += gained
+        if market_spot:
+            v += w.market_spot
+        if later:
+            kept = sorted((cube_value[k] for k, n in zip(CUBES, cubes) for _ in range(max(0, n))), reverse=True)
+            v += sum(kept[:CUBE_LIMIT])
+
+        # gold (debt costs 1 VP per 2 gold missing, §2.5)
+        v += gold * gold_w if gold >= 0 else 0.5 * gold
+
+        # production potential over the rounds after the decision's round
+        future = ROUNDS - ref_round
+        if future > 0:
+            for c in craftsmen:
+                sure, risky = cv.potential.get(c, (0.0, 0.0))
+                v += future * (w.sure * sure + w.potential * risky * self._needs(c, craftsmen))
+        # later rounds' baseline: mill gold for the workers, minus the expected tax
+        if later:
+            workers = WORKERS + rules.extra_workers(state, seat)
+            v += w.gold * (later * (workers - rules.tax_for(state, seat, MEAN_TAX)) + p.grey_next)
+        return v
+
+    def _needs(self, c: str, craftsmen) -> float:
+        convs = self.cards.converts[c]
+        if not any(cv.needs for cv in convs):
+            return 1.0
+        tags = set()
+        for o in craftsmen:
+            tags |= self.rules.tags[o]
+        return 1.0 if all(not cv.needs or cv.needs in tags for cv in convs) else self.w.unmet_need
+
+    def privilege(self, cid: str, rounds: int, held: bool, craftsmen) -> float:
+        """A privilege card's value to its (future) owner over ``rounds`` rounds."""
+        cv = self.cards
+        cube_value = {k: self.w.carry * r for k, r in self.rates(craftsmen).items()}
+        v = sum(cv.effect_value(e, cube_value, self.w.per_builder) for e in cv.on_gain[cid])
+        v += sum(rounds * cv.effect_value(t.effect, cube_value, self.w.per_builder) for t in cv.triggers[cid])
+        return v + cv.passive_value(cid, rounds, held) + cv.once_value(cid)
+
+
+__all__ = ["Weights", "Evaluator", "CardValues", "card_values"]

@@ -1,0 +1,178 @@
+"""Determinization: a whole game consistent with what one seat knows.
+
+A search bot (:mod:`pillars_rules.bots.mcts`) cannot look ahead in the true
+game -- its hidden cards are secret -- so it samples *determinizations*:
+complete games that agree with the seat's :class:`~pillars_rules.view.SeatView`
+in every visible field, with the unseen cards dealt at random from the cards
+the seat has not seen (RULES §1 deck structure kept):
+
+* each round's craftsman deck keeps its revealed cards; its hidden cards are
+  the round's other craftsmen, reshuffled;
+* the event deck is drawn from the events not yet revealed (the first one is
+  the peeked card when the seat may see it, §7);
+* the privilege deck is drawn from the privileges not yet seen, with the
+  last-round cards kept at the bottom (§1);
+* the seed is drawn anew, so every chance draw (resource cards, builders,
+  tax) differs from the true game's.
+
+The state is built directly from the view (it is cheap: search calls this once
+per iteration). The game's log folds to that state (``replay(events,
+verify=False)``), but it is **not** a verified replay of its seed: the
+recorded chance events are the true game's, and privilege cards that left the
+game untaken in earlier rounds (which no event names) read ``"?"``. For a game
+set up with :func:`pillars_rules.scenario`, the log is the view's own (its
+set-up redacted) and does not fold to the sampled decks. Use a determinized
+game for search, never as a record.
+
+>>> import random
+>>> import pillars_rules as pr
+>>> game = pr.new_game(players=3, seed=5)
+>>> view = game.view(0)
+>>> sample = pr.determinize(view, random.Random(1))
+>>> sample.view(0).state == view.state and sample.legal_actions() == game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from .engine import events as E
+from .engine.state import Decks, replace
+from .game import Game
+from .view import HIDDEN, SeatView
+
+#: Events that draw a chance number (each advances the state's draw counter).
+_CHANCE = (E.DecksShuffled, E.ResourceCardsDealt, E.BuilderDrawn, E.TaxRolled)
+
+# The last view's log facts (view, facts): determinize is called many times per view.
+_LAST: list = [(None, None)]
+
+
+class _Facts:
+    """What a view's log tells about cards: computed once per view."""
+
+    __slots__ = ("events", "revealed", "taken", "n_last", "draws", "pools")
+
+    def __init__(self, view: SeatView) -> None:
+        events = view.events
+        self.events = events
+        self.revealed: list[str] = []  # events revealed, in order
+        self.taken: list[list[str]] = []  # privileges taken, per round
+        self.draws = 0
+        for e in events:
+            t = type(e)
+            if t in _CHANCE:
+                self.draws += 1
+            elif t is E.EventRevealed:
+                self.revealed.append(e.card)
+            elif t is E.RoundStarted or t is E.PositionSet:
+                self.taken.append([])
+            elif t is E.PrivilegeTaken:
+                self.taken[-1].append(e.card)
+        state, rules = view.state, view.rules
+        cards = rules.cards
+        seen = {c for p in state.players for c in p.privileges}
+        seen.update(c for c in state.kingsbridge if c)
+        seen.update(c for rnd in self.taken for c in rnd)
+        seen.update(e.card for e in events if type(e) is E.OnceUsed)
+        privileges = cards.of_kind("privilege")
+        events_seen = set(self.revealed)
+        if view.next_event:
+            events_seen.add(view.next_event)
+        self.pools = (
+            [c.id for c in privileges if not c.last_round and c.id not in seen],
+            [c.id for c in privileges if c.last_round and c.id not in seen],
+            [c.id for c in cards.of_kind("event") if c.id not in events_seen],
+            {r: [c.id for c in cards.of_kind("craftsman") if c.round == r] for r in range(1, 7)},
+        )
+        #: last-round privileges kept at the bottom of the deck (§1)
+        self.n_last = min(2, sum(1 for c in privileges if c.last_round))
+
+
+def _facts(view: SeatView) -> _Facts:
+    last = _LAST[0]
+    if last[0] is view:
+        return last[1]
+    facts = _Facts(view)
+    _LAST[0] = (view, facts)
+    return facts
+
+
+def _deal(hidden: tuple[str, ...], pool: list[str], rng: random.Random) -> list[str]:
+    """Cards for the hidden positions of ``hidden``, drawn from ``pool``."""
+    n = sum(1 for c in hidden if c == HIDDEN)
+    drawn = rng.sample(pool, n) if n <= len(pool) else pool + [HIDDEN] * (n - len(pool))
+    it = iter(drawn)
+    return [next(it) if c == HIDDEN else c for c in hidden]
+
+
+def determinize(view: SeatView, rng: random.Random | int | None = None) -> Game:
+    """A :class:`Game` consistent with everything ``view``'s seat knows, with
+    unseen cards dealt from the cards not yet seen and a new seed (see the
+    module docs). ``rng`` is a :class:`random.Random` or a seed."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    facts = _facts(view)
+    state, rules = view.state, view.rules
+    others, lasts, event_pool, by_round = facts.pools
+
+    craftsman_decks = []
+    for i, deck in enumerate(state.craftsman_decks):
+        known = [c for c in deck if c != HIDDEN]
+        pool = [c for c in by_round.get(i + 1, ()) if c not in known]
+        craftsman_decks.append(tuple(_deal(deck, pool, rng)))
+    craftsman_decks = tuple(craftsman_decks)
+
+    event_deck = list(state.event_deck)
+    if view.next_event and event_deck:
+        event_deck[0] = view.next_event
+    event_deck = tuple(_deal(tuple(event_deck), event_pool, rng))
+
+    n = len(state.privilege_deck)
+    n_last = min(facts.n_last, n)
+    tail = _deal((HIDDEN,) * n_last, lasts, rng)
+    head = _deal((HIDDEN,) * (n - n_last), others, rng)
+    privilege_deck = tuple(head + tail)
+
+    seed = rng.getrandbits(63)
+    new_state = replace(
+        state,
+        fixed=replace(state.fixed, seed=seed),
+        decks=Decks(craftsman_decks, event_deck, privilege_deck),
+        rng=facts.draws,
+    )
+    log = _log(facts, state, seed, craftsman_decks, event_deck, privilege_deck)
+    return Game(rules, new_state, log, len(log))
+
+
+def _log(facts: _Facts, state, seed: int, craftsman_decks, event_deck, privilege_deck) -> list:
+    """A log that folds to the determinized state: the view's log with the
+    setup events carrying the new seed and the full (dealt + undealt) decks."""
+    events = facts.events
+    started = events[0]
+    if type(events[1]) is not E.DecksShuffled:
+        # set up with pr.scenario: the view's log (its set-up redacted), not folding to the sample's decks
+        return [_restarted(started, seed), *events[1:]]
+    # privileges dealt so far: earlier rounds' pairs (taken ones named, untaken
+    # ones unknown) and this round's pair (taken ones back in their places)
+    dealt: list[str] = []
+    pair = len(state.kingsbridge) or 2
+    for rnd in facts.taken[:-1]:
+        dealt.extend((rnd + [HIDDEN] * pair)[:pair])
+    if facts.taken:
+        now = iter(facts.taken[-1])
+        dealt.extend(c if c else next(now, HIDDEN) for c in state.kingsbridge)
+    return [
+        _restarted(started, seed),
+        E.DecksShuffled(craftsman_decks, tuple(facts.revealed) + event_deck, tuple(dealt) + privilege_deck),
+        *events[2:],
+    ]
+
+
+def _restarted(started, seed: int):
+    return E.GameStarted(started.names, seed, started.variants, started.card_hash,
+                         started.starting_craftsmen, started.gold, started.vp)
+
+
+__all__ = ["determinize"]

@@ -1,0 +1,106 @@
+"""Heuristic and ISMCTS bots: legal on any reachable position, blind to hidden
+cards, able to play fan cards, and made by name."""
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+import pillars_rules as pr
+from pillars_rules import testing
+from pillars_rules.bots import BOTS, make_bot
+from pillars_rules.bots.evaluate import Evaluator, Weights
+from pillars_rules.bots.heuristic import HeuristicBot
+from pillars_rules.bots.mcts import MCTSBot
+from pillars_rules.errors import ConfigError
+
+FAN = str(Path(__file__).resolve().parents[2] / "examples" / "fan_cards")
+
+
+def small_mcts(seed):
+    return MCTSBot(seed, iterations=6, depth=30)
+
+
+BOT_MAKERS = {"heuristic": HeuristicBot, "mcts": small_mcts}
+
+
+def test_bots_are_registered_by_name():
+    assert {"random", "heuristic", "mcts"} <= set(BOTS)
+    assert isinstance(make_bot("heuristic", 1), HeuristicBot)
+    assert isinstance(make_bot("mcts", 1), MCTSBot)
+    with pytest.raises(ConfigError, match="unknown bot 'greedy'.*heuristic"):
+        make_bot("greedy", 1)
+
+
+@pytest.mark.parametrize("name", sorted(BOT_MAKERS))
+@given(game=testing.played_games(max_actions=700), seed=st.integers(0, 2**16))
+def test_bots_choose_a_legal_action_on_any_reachable_position(name, game, seed):
+    if game.is_over:
+        return
+    seat = game.current_player
+    action = BOT_MAKERS[name](seed)(game.view(seat))
+    assert action in game.legal_actions()
+    game.apply(action, seat=seat)
+
+
+@pytest.mark.parametrize("name", sorted(BOT_MAKERS))
+@given(game=testing.played_games(max_actions=700), seed=st.integers(0, 2**16))
+def test_choices_do_not_depend_on_hidden_cards(name, game, seed):
+    """A world with the same view but other hidden cards (and another seed)
+    gets the same choice from a bot with the same seed."""
+    if game.is_over:
+        return
+    seat = game.current_player
+    view = game.view(seat)
+    other = pr.determinize(view, random.Random(seed + 1))
+    assert other.state.decks != game.state.decks or other.state.seed != game.state.seed
+    assert other.view(seat) == view
+    assert BOT_MAKERS[name](seed)(view) == BOT_MAKERS[name](seed)(other.view(seat))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_play_fan_cards_through_whole_games(players):
+    variants = ["dm"] if players == 4 else []  # the PC-version builders too (§2.3)
+    game = pr.new_game(players, seed=17, cards=[FAN], variants=variants)
+    bots = [HeuristicBot(1), small_mcts(2), HeuristicBot(3), pr.RandomBot(4)][:players]
+    game = pr.play(game, bots)
+    testing.check_game(game)
+    fan = set(game.rules.by_id) - set(pr.new_game(2, seed=0).rules.by_id)
+    assert fan
+    hired = {e.card for e in game.events if type(e).__name__ == "CraftsmanHired"}
+    assert game.is_over and hired & fan, "the bots never hired a fan craftsman"
+
+
+def test_heuristic_bot_beats_random_bots():
+    for seed in range(4):
+        game = pr.play(pr.new_game(2, seed=300 + seed), [HeuristicBot(seed), pr.RandomBot(seed)])
+        assert game.winners() == [0]
+        assert game.state.players[0].vp >= 30
+
+
+def test_evaluation_of_a_finished_game_is_its_score():
+    game = pr.play(pr.new_game(2, seed=8), pr.RandomBot(8))
+    ev = Evaluator(game.rules)
+    for seat, p in enumerate(game.state.players):
+        assert ev.value(game.state, seat) == pytest.approx(p.vp + Weights().end_gold * p.gold)
+
+
+def test_weights_are_one_frozen_documented_record():
+    w = Weights()
+    with pytest.raises(Exception):
+        w.gold = 1.0  # type: ignore[misc]
+    assert Weights(gold=0.3).gold == 0.3
+    # weights change what the bot values: free gold makes hiring no cost at all
+    game = pr.new_game(2, seed=1)
+    cheap, dear = Evaluator(game.rules, Weights(gold=0.0)), Evaluator(game.rules, Weights(gold=1.0))
+    assert cheap.value(game.state, 0) < dear.value(game.state, 0)
+
+
+def test_mcts_budget_in_iterations_is_kept_and_reproducible():
+    game = pr.play(pr.new_game(3, seed=9), pr.RandomBot(9), max_actions=40)
+    view = game.view(game.current_player)
+    bot = MCTSBot(5, iterations=12, depth=20)
+    a = bot(view)
+    assert bot.last_iterations in (0, 12)  # 0: one candidate, no search needed
+    assert MCTSBot(5, iterations=12, depth=20)(view) == a
