@@ -39,31 +39,68 @@ from __future__ import annotations
 import math
 import random
 import time
+from functools import partial
 
 from .. import actions as A
 from ..determinize import determinize
+from ..errors import ConfigError
+from ..game import playout
 from ..view import SeatView
-from .evaluate import Evaluator, Weights
+from .evaluate import STEP_INDEX, Evaluator, Weights
 from .heuristic import HeuristicBot
 
 #: VP margin that maps to a reward of tanh(1) ~ 0.76.
 SCALE = 10.0
+#: Resolution steps a playout stops at (when the decision came before them):
+#: the evaluation foresees them (the cathedral plan may buy at a market spot).
+CUT_STEPS = ("market", "cathedral")
+#: How a playout's end is scored (see :meth:`MCTSBot._reward`).
+SCORES = ("margin", "win")
 
 
-def lite_policy(game, rnd: random.Random):
-    """A fast playout policy: converts greedily at the cathedral, skips the
-    market, otherwise plays a random legal action (passing the draft rarely)."""
-    legal = game.legal_actions()
-    first = legal[0]
-    t = type(first)
+#: Playout weights of builder spots (per free spot; ``(location, 0)`` for a
+#: first spot worth more), read off what the heuristic bots choose: the
+#: Priory, Kingsbridge, the Bishop and Shiring go first, the court's first
+#: spot next, a parked builder rarely (RULES §2.3, §3).
+PLACE_WEIGHTS = {"bishop": 3.0, "kingsbridge": 3.0, "priory": 3.0, ("priory", 0): 4.0, "shiring": 3.0,
+                 "kings_court": 1.0, ("kings_court", 0): 2.0, "castle": 1.5, "market": 1.0,
+                 "start_player": 0.7}
+PARK_WEIGHT = 0.5
+#: A free placement (a once-per-game privilege) is kept for later in playouts.
+FREE_WEIGHT = 0.1
+
+
+def _place_weight(action) -> float:
+    if type(action) is not A.Place:
+        return PARK_WEIGHT
+    w = PLACE_WEIGHTS.get((action.location, action.spot)) or PLACE_WEIGHTS.get(action.location, 1.0)
+    return w * FREE_WEIGHT if action.free else w
+
+
+def lite_policy(state, legal, rnd: random.Random = random, weighted: bool = True) -> int:
+    """A fast playout policy for :func:`pillars_rules.playout` (``rnd`` bound,
+    e.g. with :func:`functools.partial`): the index in ``legal`` of a cheap
+    choice. It converts greedily at the cathedral, skips the market, places
+    builders at random with :data:`PLACE_WEIGHTS` (uniformly if not
+    ``weighted``), otherwise plays a random legal action (passing the draft
+    rarely)."""
+    t = type(legal[0])
     if t is A.Build:
-        return first
+        return 0
     if t is A.Buy or t is A.Sell or t is A.EndTrading:
-        return legal[-1]  # EndTrading is listed last
+        return len(legal) - 1  # EndTrading is listed last
     if t is A.TakeResourceCard or t is A.Hire:
         if len(legal) > 1 and rnd.random() < 0.85:
-            return rnd.choice(legal[:-1])  # Pass is listed last
-    return rnd.choice(legal)
+            return rnd.randrange(len(legal) - 1)  # Pass is listed last
+    if weighted and (t is A.Place or t is A.Park) and len(legal) > 1:
+        weights = [_place_weight(a) for a in legal]
+        x = rnd.random() * sum(weights)
+        for i, w in enumerate(weights):
+            x -= w
+            if x < 0:
+                return i
+        return len(legal) - 1
+    return rnd.randrange(len(legal))
 
 
 class MCTSBot:
@@ -76,7 +113,8 @@ class MCTSBot:
 
     def __init__(self, seed: int | None = None, iterations: int = 200, seconds: float | None = None,
                  width: int = 6, depth: int = 80, explore: float = 1.0, prior: float = 3.0,
-                 paired: bool = True, halve_every: int | None = None, weights: Weights | None = None) -> None:
+                 paired: bool = True, halve_every: int | None = None, weights: Weights | None = None,
+                 cut: bool = True, score: str = "margin", weighted: bool = True) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -86,6 +124,11 @@ class MCTSBot:
         self.prior = prior
         self.paired = paired
         self.halve_every = halve_every
+        self.cut = cut
+        self.weighted = weighted
+        if score not in SCORES:
+            raise ConfigError(f"MCTSBot score must be one of {', '.join(SCORES)}, not {score!r:.40}")
+        self.score = score
         self.heuristic = HeuristicBot(seed, weights)
         #: Iterations run at the last decision (for the benchmark).
         self.last_iterations = 0
@@ -101,18 +144,35 @@ class MCTSBot:
         ref = view.state.round
         # candidates and a prior from the heuristic's one-ply values
         game = determinize(view, self.random)
-        valued = sorted(((self._margin(ev, game.apply(a).state, seat, ref), i) for i, a in enumerate(legal)),
-                        reverse=True)[: self.width]
+        if self.score == "win":
+            valued = sorted(((self._reward(ev, game.apply(a).state, seat, ref), i) for i, a in enumerate(legal)),
+                            reverse=True)[: self.width]
+            scale = 1.0
+        else:
+            valued = sorted(((self._margin(ev, game.apply(a).state, seat, ref), i) for i, a in enumerate(legal)),
+                            reverse=True)[: self.width]
+            scale = SCALE
         if len(valued) == 1:
             return legal[valued[0][1]]
         cands = [legal[i] for _, i in valued]
         top = valued[0][0]
-        priors = [(v - top) / SCALE for v, _ in valued]  # <= 0: how far below the best
+        priors = [(v - top) / scale for v, _ in valued]  # <= 0: how far below the best
+        stop = self.stop_step(view.state)
         if self.paired:
-            best = self._paired(view, cands, priors, seat, ref, ev)
+            best = self._paired(view, cands, priors, seat, ref, ev, stop)
         else:
-            best = self._ucb(view, cands, priors, seat, ref, ev)
+            best = self._ucb(view, cands, priors, seat, ref, ev, stop)
         return cands[best]
+
+    def stop_step(self, state) -> int | None:
+        """The index in :data:`~pillars_rules.effects.STEPS` of the resolution
+        step where playouts from a decision in ``state`` stop: the first of
+        :data:`CUT_STEPS` after the decision; None (the end of the round) for
+        a decision at the cathedral or with ``cut=False``."""
+        if not self.cut:
+            return None
+        here = STEP_INDEX[state.step] if state.stage == "resolution" else -1
+        return next((STEP_INDEX[s] for s in CUT_STEPS if STEP_INDEX[s] > here), None)
 
     def _budget(self):
         """A function telling whether ``it`` iterations may run one more."""
@@ -121,7 +181,7 @@ class MCTSBot:
         deadline = time.perf_counter() + self.seconds
         return lambda it, least: it < least or time.perf_counter() < deadline
 
-    def _ucb(self, view, cands, priors, seat, ref, ev) -> int:
+    def _ucb(self, view, cands, priors, seat, ref, ev, stop) -> int:
         """UCB1 over the candidates, one sampled world per iteration."""
         n = [0] * len(cands)
         total = [0.0] * len(cands)
@@ -131,13 +191,13 @@ class MCTSBot:
             it += 1
             k = self._select(n, total, priors, it)
             world = determinize(view, self.random)
-            reward = self._rollout(world.apply(cands[k]), seat, ref, ev, self.random)
+            reward = self._rollout(world.apply(cands[k]), seat, ref, ev, self.random, stop)
             n[k] += 1
             total[k] += reward
         self.last_iterations = it
         return max(range(len(cands)), key=lambda k: (n[k], total[k] / n[k] if n[k] else 0.0, -k))
 
-    def _paired(self, view, cands, priors, seat, ref, ev) -> int:
+    def _paired(self, view, cands, priors, seat, ref, ev, stop) -> int:
         """Every candidate is played out in the same sampled worlds with the same
         playout numbers (common random numbers), so their results differ by the
         action and not by the luck of the deal; the weakest candidate is dropped
@@ -156,7 +216,7 @@ class MCTSBot:
             for k in alive:
                 if self.seconds is None and it >= self.iterations and it >= len(cands):
                     break  # an iteration budget is exact
-                total[k] += self._rollout(world.apply(cands[k]), seat, ref, ev, random.Random(seed))
+                total[k] += self._rollout(world.apply(cands[k]), seat, ref, ev, random.Random(seed), stop)
                 n[k] += 1
                 it += 1
             if every is None:  # spread the budget over the eliminations
@@ -190,13 +250,37 @@ class MCTSBot:
         other = max(ev.value(state, s, ref) for s in range(state.n_players) if s != seat)
         return own - other
 
-    def _rollout(self, game, seat: int, ref: int, ev: Evaluator, rnd: random.Random) -> float:
-        """Play to the end of the round with :func:`lite_policy`; the margin, squashed."""
+    def _rollout(self, game, seat: int, ref: int, ev: Evaluator, rnd: random.Random, stop: int | None = None) -> float:
+        """The result of one playout (:meth:`playout`) for ``seat``."""
+        return self._reward(ev, self.playout(game, ref, rnd, stop).state, seat, ref)
+
+    def playout(self, game, ref: int, rnd: random.Random, stop: int | None = None):
+        """``game`` played on with :func:`lite_policy` to the end of round
+        ``ref``, or to the first resolution step at index ``stop`` or later
+        (see :meth:`stop_step`), at most :attr:`depth` decisions."""
+        policy = partial(lite_policy, rnd=rnd, weighted=self.weighted)
         for _ in range(self.depth):
-            if game.is_over or game.state.round != ref:
+            s = game.state
+            if s.game_over or s.round != ref or (stop is not None and s.stage == "resolution"
+                                                  and STEP_INDEX[s.step] >= stop):
                 break
-            game = game.apply(lite_policy(game, rnd))
-        return math.tanh(self._margin(ev, game.state, seat, ref) / SCALE)
+            game = playout(game, policy, max_actions=1)
+        return game
+
+    def _reward(self, ev: Evaluator, state, seat: int, ref: int) -> float:
+        """The playout's result in (-1, 1): ``tanh(margin / SCALE)`` for the
+        ``"margin"`` score; for ``"win"``, 2 P - 1 where P is the chance that the
+        seat beats every other seat, each independently with probability
+        ``sigmoid(2 * (own - other) / SCALE)`` (the same as the margin with 2 seats)."""
+        if self.score == "margin":
+            return math.tanh(self._margin(ev, state, seat, ref) / SCALE)
+        own = ev.value(state, seat, ref)
+        p = 1.0
+        for s in range(state.n_players):
+            if s != seat:
+                d = 2.0 * (ev.value(state, s, ref) - own) / SCALE
+                p /= 1.0 + math.exp(min(d, 50.0))
+        return 2.0 * p - 1.0
 
 
 __all__ = ["MCTSBot", "lite_policy"]
