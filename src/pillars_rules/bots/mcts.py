@@ -6,14 +6,18 @@ its budget (iterations or seconds), repeats:
 
 1. deal a determinization of what it cannot see (:func:`pillars_rules.determinize`:
    unseen cards from the cards not yet seen, a fresh seed for every chance draw);
-2. play each candidate still in the race in that same world, the rest of the
-   current round (at most :attr:`MCTSBot.depth` decisions) with a cheap policy
-   for every seat (:func:`lite_policy`) drawing the same playout numbers for
-   every candidate (common random numbers: results differ by the action, not
-   by the luck of the deal);
+2. play each candidate still in the race in that same world with a cheap
+   policy for every seat (:func:`lite_policy`, on the fast path
+   :func:`pillars_rules.playout`), drawing the same playout numbers for every
+   candidate (common random numbers: results differ by the action, not by the
+   luck of the deal), up to the round's market or cathedral step after the
+   decision (:data:`CUT_STEPS`, :meth:`MCTSBot.stop_step`; the evaluation
+   foresees the cathedral), else to the end of the round, at most
+   :attr:`MCTSBot.depth` decisions;
 3. score each cut-off position with the heuristic evaluation
-   (:class:`~pillars_rules.bots.evaluate.Evaluator`): the seat's value minus the
-   best other seat's value, squashed to (-1, 1);
+   (:class:`~pillars_rules.bots.evaluate.Evaluator`): by default the seat's
+   value minus the best other seat's value, squashed to (-1, 1)
+   (:meth:`MCTSBot.reward`);
 4. every few worlds (:attr:`MCTSBot.halve_every`; by default as many as
    spread the budget over the eliminations), drop the candidate with the
    lowest mean (the heuristic's value counts as :attr:`MCTSBot.prior` virtual
@@ -54,7 +58,7 @@ SCALE = 10.0
 #: Resolution steps a playout stops at (when the decision came before them):
 #: the evaluation foresees them (the cathedral plan may buy at a market spot).
 CUT_STEPS = ("market", "cathedral")
-#: How a playout's end is scored (see :meth:`MCTSBot._reward`).
+#: How a playout's end is scored (see :meth:`MCTSBot.reward`).
 SCORES = ("margin", "win")
 
 
@@ -145,7 +149,7 @@ class MCTSBot:
         # candidates and a prior from the heuristic's one-ply values
         game = determinize(view, self.random)
         if self.score == "win":
-            valued = sorted(((self._reward(ev, game.apply(a).state, seat, ref), i) for i, a in enumerate(legal)),
+            valued = sorted(((self.reward(ev, game.apply(a).state, seat, ref), i) for i, a in enumerate(legal)),
                             reverse=True)[: self.width]
             scale = 1.0
         else:
@@ -191,9 +195,9 @@ class MCTSBot:
             it += 1
             k = self._select(n, total, priors, it)
             world = determinize(view, self.random)
-            reward = self._rollout(world.apply(cands[k]), seat, ref, ev, self.random, stop)
+            result = self._rollout(world.apply(cands[k]), seat, ref, ev, self.random, stop)
             n[k] += 1
-            total[k] += reward
+            total[k] += result
         self.last_iterations = it
         return max(range(len(cands)), key=lambda k: (n[k], total[k] / n[k] if n[k] else 0.0, -k))
 
@@ -252,7 +256,7 @@ class MCTSBot:
 
     def _rollout(self, game, seat: int, ref: int, ev: Evaluator, rnd: random.Random, stop: int | None = None) -> float:
         """The result of one playout (:meth:`playout`) for ``seat``."""
-        return self._reward(ev, self.playout(game, ref, rnd, stop).state, seat, ref)
+        return self.reward(ev, self.playout(game, ref, rnd, stop).state, seat, ref)
 
     def playout(self, game, ref: int, rnd: random.Random, stop: int | None = None):
         """``game`` played on with :func:`lite_policy` to the end of round
@@ -267,7 +271,7 @@ class MCTSBot:
             game = playout(game, policy, max_actions=1)
         return game
 
-    def _reward(self, ev: Evaluator, state, seat: int, ref: int) -> float:
+    def reward(self, ev: Evaluator, state, seat: int, ref: int) -> float:
         """The playout's result in (-1, 1): ``tanh(margin / SCALE)`` for the
         ``"margin"`` score; for ``"win"``, 2 P - 1 where P is the chance that the
         seat beats every other seat, each independently with probability
