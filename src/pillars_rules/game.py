@@ -195,8 +195,11 @@ class Game:
         if self._legal is None:
             self._legal = legal_actions(self.state, self.rules)
         legal = self._legal
-        listed = any(a is action for a in legal)
-        if not listed and type(action) in _ACTIONS:
+        for listed in legal:  # the fast path: the very object the listing made
+            if listed is action:
+                # (a listed action failing would be an engine defect: never hidden)
+                return self._extend(*run(self.state, self.rules, action_events(self.state, self.rules, action)))
+        if type(action) in _ACTIONS:
             label = action.label
             if type(label) is not str or label:
                 # a client's label is never echoed in a reason (nor kept: the listed action is)
@@ -206,8 +209,6 @@ class Game:
         except IllegalActionError:  # a ValueError too: keep its own reason
             raise
         except Exception as exc:  # malformed values: huge ints, an __eq__ or __repr__ that raises...
-            if listed:
-                raise  # a listed action failing is an engine defect: never hide it
             raise IllegalActionError(f"malformed action {action_repr(action)}: "
                                      f"{type(exc).__name__}: {bounded(exc, 100)}",
                                      action) from None

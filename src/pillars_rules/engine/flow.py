@@ -167,6 +167,22 @@ class Batch:
             self.add(e)
         return self
 
+    def decide(self, kind: str, seat: int) -> "Batch":
+        """Add the :class:`DecisionPending` of ``kind`` for ``seat``: one shared
+        instance per pair (events are immutable values; a decision is pending
+        about once per three events, so not building it each time pays)."""
+        event = _PENDING.get((kind, seat))
+        if event is None:
+            event = _PENDING[kind, seat] = E.DecisionPending(kind, seat)
+        return self.add(event)
+
+
+#: The shared :class:`DecisionPending` events: (kind, seat) -> event (the kinds
+#: are this module's literals, the seats at most 8: a small, bounded table).
+_PENDING: dict[tuple[str, int], E.DecisionPending] = {}
+#: One shared :class:`StepStarted` event per step of Phase III.
+_STARTED = {step: E.StepStarted(step) for step in STEPS}
+
 
 def advance(state: GameState, rules: Rules) -> Batch:
     """The next batch of automatic events (empty only when the game is over)."""
@@ -177,13 +193,13 @@ def advance(state: GameState, rules: Rules) -> Batch:
     for seat in turn_order(state):
         n = len(state.players[seat].craftsmen)
         if n > rules.lowest_craftsman_limit and n > rules.craftsman_limit(state, seat):
-            return b.add(E.DecisionPending("discard", seat))
+            return b.decide("discard", seat)
     if state.jobs:
         job = state.jobs[0]
         effect = job_effect(rules, job)
         if isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect):
             return b.add(E.ChoiceMade(job.seat, job.source))
-        return b.add(E.DecisionPending("choice", job.seat))
+        return b.decide("choice", job.seat)
     stage = state.stage
     if stage == "setup":
         _setup(b, rules)
@@ -250,7 +266,7 @@ def _draft(b: Batch, rules: Rules) -> None:
     for i in range(n):
         seat = (first + i) % n
         if seat not in state.passed:
-            b.add(E.DecisionPending("draft", seat))
+            b.decide("draft", seat)
             return
     raise AssertionError("draft with everyone passed")  # pragma: no cover
 
@@ -275,7 +291,7 @@ def _builders(b: Batch, rules: Rules) -> None:
     sp = state.start_player
     if state.drawn is not None:
         if not state.redraw_used and state.bag and (sp, "redraw") not in state.decided:
-            b.add(E.DecisionPending("redraw", sp))
+            b.decide("redraw", sp)
         else:
             _to_place(b, state.drawn, "bag")
     elif state.bag:
@@ -300,7 +316,7 @@ def _builders(b: Batch, rules: Rules) -> None:
 def _to_place(b: Batch, seat: int, source: str) -> None:
 
     if free_spots(b.state, seat):
-        b.add(E.DecisionPending("place", seat))
+        b.decide("place", seat)
     else:  # ruling: a builder with no spot it may take goes back unplaced
         b.add(E.BuilderSetAside(seat, source))
 
@@ -316,7 +332,7 @@ def next_third(state: GameState) -> int:
 # ------------------------------------------------------------------ phase III
 def _enter_step(b: Batch, rules: Rules, index: int) -> None:
     step = STEPS[index]
-    b.add(E.StepStarted(step))
+    b.add(_STARTED[step])
     b.extend(trigger_events(b.state, rules, step))
 
 
@@ -339,7 +355,7 @@ def _step_event(b: Batch, rules: Rules) -> None:
     bishop = state.spot_list("bishop")[0]
     if bishop is not None and (bishop, "bishop") not in state.decided:
         if harmful or any(state.market[i] for i in range(3)):
-            b.add(E.DecisionPending("bishop", bishop))
+            b.decide("bishop", bishop)
         else:
             b.add(E.Decided(bishop, "bishop"))
         return
@@ -347,7 +363,7 @@ def _step_event(b: Batch, rules: Rules) -> None:
         for seat in turn_order(state):
             if (seat not in state.protected and (seat, "once_event") not in state.decided
                     and rules.once_card(state, seat, "event")):
-                b.add(E.DecisionPending("once_event", seat))
+                b.decide("once_event", seat)
                 return
     card = rules.card(state.event)
     for seat in turn_order(state):
@@ -428,7 +444,7 @@ def _step_kings_court(b: Batch, rules: Rules) -> None:
     for seat in payers:
         if (seat not in state.exempt and (seat, "once_tax") not in state.decided
                 and rules.once_card(state, seat, "tax")):
-            b.add(E.DecisionPending("once_tax", seat))
+            b.decide("once_tax", seat)
             return
     for seat in payers:
         if seat not in state.exempt:
@@ -474,9 +490,9 @@ def _step_market(b: Batch, rules: Rules) -> None:
         for k in range(1, len(order) + 1):
             seat = order[(i + k) % len(order)]
             if seat not in state.done:
-                b.add(E.DecisionPending("market", seat))
+                b.decide("market", seat)
                 return
-    b.add(E.DecisionPending("market", active[0]))
+    b.decide("market", active[0])
 
 
 def _step_cathedral(b: Batch, rules: Rules) -> None:
@@ -485,13 +501,13 @@ def _step_cathedral(b: Batch, rules: Rules) -> None:
     for seat in turn_order(state):
         if seat not in state.done:
             if conversions(state, rules, seat) or rules.once_uses(state, seat, "cathedral"):
-                b.add(E.DecisionPending("cathedral", seat))
+                b.decide("cathedral", seat)
             else:
                 b.add(E.CathedralDone(seat))
             return
     for seat in turn_order(state):
         if sum(state.players[seat].cubes) > CUBE_LIMIT:
-            b.add(E.DecisionPending("return_cubes", seat))
+            b.decide("return_cubes", seat)
             return
     _next(b, rules)
 
