@@ -20,7 +20,7 @@ from __future__ import annotations
 import attrs
 
 from .engine import events as E
-from .engine.state import Decks, GameState, Pins, replace
+from .engine.state import Decks, GameState, Pins, replace, replacer
 
 HIDDEN = "?"
 #: Craftsman cards revealed from a round's deck (2 to Shiring, 2 to the display, §2.1).
@@ -104,10 +104,11 @@ def redact_state(state: GameState) -> GameState:
     pins = state.pins
     if pins.builders or pins.tax or pins.displays:
         return replace(state, fixed=f[1], decks=d[2], rng=0, pins=_NO_PINS)
-    return replace(state, fixed=f[1], decks=d[2], rng=0)
+    return _redacted(state, f[1], d[2], 0)
 
 
 _NO_PINS = Pins()
+_redacted = replacer(GameState, "fixed", "decks", "rng")
 
 
 def _redact_decks(decks: Decks, rnd: int) -> Decks:

@@ -47,6 +47,10 @@ _decided = replacer(RoundState, "decided")
 _step = replacer(GameState, "stage", "step", "table")
 _drawn = replacer(GameState, "builders", "rng", "table")
 _draw = replacer(Builders, "bag", "drawn", "price")
+_display = replacer(GameState, "display")
+_take = replacer(PlayerState, "pieces", "placed", "resource_cards")
+_craftsmen = replacer(PlayerState, "craftsmen")
+_trade = replacer(PlayerState, "gold", "cubes")
 
 
 def _player(state: GameState, seat: int, **changes) -> GameState:
@@ -190,21 +194,21 @@ def _without(t: tuple, item) -> tuple:
 @on(E.ResourceCardTaken)
 def _(s: GameState, e: E.ResourceCardTaken) -> GameState:
     p = s.players[e.seat]
-    s = replace(s, display=_without(s.display, e.card))
-    return _player(s, e.seat, pieces=p.pieces.minus(e.pieces), placed=p.placed.plus(e.pieces),
-                   resource_cards=p.resource_cards + (e.card,))
+    s = _display(s, _without(s.display, e.card))
+    return _with_player(s, e.seat, _take(p, p.pieces.minus(e.pieces), p.placed.plus(e.pieces),
+                                         p.resource_cards + (e.card,)))
 
 
 @on(E.CraftsmanHired)
 def _(s: GameState, e: E.CraftsmanHired) -> GameState:
     if e.source == "draft":
-        s = replace(s, display=_without(s.display, e.card))
+        s = _display(s, _without(s.display, e.card))
     elif e.card in s.shiring:
         i = s.shiring.index(e.card)
         s = replace(s, shiring=s.shiring[:i] + ("",) + s.shiring[i + 1:])
     s = apply_amounts(s, e.seat, e.cost, -1)
     p = s.players[e.seat]
-    return _player(s, e.seat, craftsmen=p.craftsmen + (e.card,))
+    return _with_player(s, e.seat, _craftsmen(p, p.craftsmen + (e.card,)))
 
 
 @on(E.CraftsmanDiscarded)
@@ -255,19 +259,23 @@ def _set_spot(s: GameState, location: str, spot: int, seat: int | None):
     return tuple(spots)
 
 
+_from_bag = replacer(GameState, "spots", "drawn", "marker")
+_from_parked = replacer(GameState, "spots", "parked")
+_from_thirds = replacer(GameState, "spots", "thirds")
+_first_placed = replacer(GameState, "first_placed")
+
+
 @on(E.BuilderPlaced)
 def _(s: GameState, e: E.BuilderPlaced) -> GameState:
-    changes: dict = {"spots": _set_spot(s, e.location, e.spot, e.seat)}
+    spots = _set_spot(s, e.location, e.spot, e.seat)
     if e.source == "bag":
-        changes["drawn"] = None
-        changes["marker"] = max(0, s.price - 1)
+        s = _from_bag(s, spots, None, max(0, s.price - 1))
     elif e.source == "parked":
-        changes["parked"] = s.parked[1:]
+        s = _from_parked(s, spots, s.parked[1:])
     else:
-        changes["thirds"] = _without(s.thirds, e.seat)
+        s = _from_thirds(s, spots, _without(s.thirds, e.seat))
     if e.seat not in s.first_placed:
-        changes["first_placed"] = s.first_placed + (e.seat,)
-    s = replace(s, **changes)
+        s = _first_placed(s, s.first_placed + (e.seat,))
     if e.price:
         s = apply_amounts(s, e.seat, (Amount("gold", e.price),), -1)
     return s
@@ -327,7 +335,7 @@ def _(s: GameState, e: E.CubeTaken) -> GameState:
     else:
         s = replace(s, court_metal=s.court_metal - 1)
     p = s.players[e.seat]
-    return _player(s, e.seat, cubes=_add_cubes(p.cubes, e.resource, 1))
+    return _with_player(s, e.seat, _cubes(p, _add_cubes(p.cubes, e.resource, 1)))
 
 
 @on(E.Gained)
@@ -387,16 +395,15 @@ def _(s: GameState, e: E.Bought) -> GameState:
     p = s.players[e.seat]
     s = replace(s, market=_add_cubes(s.market, e.resource, -e.n),
                 traded=s.traded + ((e.seat, "buy", e.resource),))
-    return _player(s, e.seat, gold=p.gold - e.n * e.price,
-                   cubes=_add_cubes(p.cubes, e.resource, e.n))
+    return _with_player(s, e.seat, _trade(p, p.gold - e.n * e.price, _add_cubes(p.cubes, e.resource, e.n)))
 
 
 @on(E.Sold)
 def _(s: GameState, e: E.Sold) -> GameState:
     p = s.players[e.seat]
     s = replace(_board_supply(s, e.resource, e.n), traded=s.traded + ((e.seat, "sell", e.resource),))
-    return _player(s, e.seat, gold=min(GOLD_CAP, p.gold + e.n * e.price),
-                   cubes=_add_cubes(p.cubes, e.resource, -e.n))
+    return _with_player(s, e.seat, _trade(p, min(GOLD_CAP, p.gold + e.n * e.price),
+                                          _add_cubes(p.cubes, e.resource, -e.n)))
 
 
 @on(E.MarketPassed)

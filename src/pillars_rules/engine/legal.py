@@ -96,36 +96,19 @@ def _legal_redraw(state, rules, seat):
 def _legal_place(state, rules, seat):
     source, price = _place_source(state)
     spots = free_spots(state, seat)
-    once = rules.once_card(state, seat, "placement") if price > 0 else None
-    afford = price == 0 or state.players[seat].gold >= price
-    # the list depends on nothing else: the last one is reused while the very
-    # same spots, rules and answers come again (a placement is listed twice as
-    # often as the board changes)
-    key = (spots, rules, price, once, afford)
-    last = _LAST_PLACE[0]
-    if last[0] == key:  # the spots tuple is compared by identity first: cheap
-        return list(last[1])
-    out = _place_actions(rules, spots, price, once, afford)
-    _LAST_PLACE[0] = (key, out)
-    return list(out)
-
-
-_LAST_PLACE: list = [((), ())]
-
-
-def _place_actions(rules, spots, price: int, once: str | None, afford: bool) -> tuple:
     out: list = []
-    if afford:
+    if price == 0 or state.players[seat].gold >= price:
         for loc, i in spots:
             out.append(_act(rules, ("place", loc, i, price), lambda: A.Place(
                 loc, i, label=f"place a builder at {place(loc)} spot {i + 1}" + (f" for {price} gold" if price else ""))))
     if price > 0:
+        once = rules.once_card(state, seat, "placement")
         if once:
             for loc, i in spots:
                 out.append(_act(rules, ("place free", loc, i, once), lambda: A.Place(
                     loc, i, True, label=f"place a builder at {place(loc)} spot {i + 1} free ({rules.name(once)})")))
         out.append(_act(rules, ("park", price), lambda: A.Park(label=f"pass (builder waits on space {price})")))
-    return tuple(out)
+    return out
 
 
 def _legal_bishop(state, rules, seat):
