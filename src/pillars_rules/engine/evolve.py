@@ -237,9 +237,12 @@ def _(s: GameState, e: E.BuildersBagged) -> GameState:
 
 @on(E.BuilderDrawn)
 def _(s: GameState, e: E.BuilderDrawn) -> GameState:
-    decided = frozenset(d for d in s.decided if d[1] != "redraw")
     b = s.builders
-    table = s.table if decided == s.decided else _decided(s.table, decided)
+    table = s.table
+    if table.decided:  # a redraw decision is made anew for every drawn builder
+        decided = frozenset(d for d in table.decided if d[1] != "redraw")
+        if decided != table.decided:
+            table = _decided(table, decided)
     if s.pins.builders:
         s = _pop_pin(s, "builders")
     return _drawn(s, _draw(b, _without(b.bag, e.seat), e.seat, e.price), s.rng + 1, table)

@@ -125,19 +125,25 @@ def pieces_for(p_pieces: Pieces, need: int, big: bool) -> Pieces | None:
     one-value pieces; without, ``need`` one-value pieces. One-value pieces are
     interchangeable; grey ones go first (they are lost after the round anyway),
     then the black one, then small ones. ``None``: the player lacks the pieces."""
-    ones = p_pieces.small + p_pieces.grey + p_pieces.black
-    if big:
-        if not p_pieces.big:
-            return None
-        use_ones = max(0, need - BIG_VALUE)
-    else:
-        use_ones = need
-    if use_ones > ones:
+    use_ones = ones_needed(p_pieces, need, big)
+    if use_ones is None:
         return None
     grey = min(p_pieces.grey, use_ones)
     black = min(p_pieces.black, use_ones - grey)
     small = use_ones - grey - black
     return Pieces(small, 1 if big else 0, grey, black)
+
+
+def ones_needed(p_pieces: Pieces, need: int, big: bool) -> int | None:
+    """How many one-value pieces go on a card needing ``need`` (with the big
+    worker or without, see :func:`pieces_for`); ``None``: the player lacks them."""
+    if big:
+        if not p_pieces.big:
+            return None
+        use_ones = need - BIG_VALUE if need > BIG_VALUE else 0
+    else:
+        use_ones = need
+    return use_ones if use_ones <= p_pieces.small + p_pieces.grey + p_pieces.black else None
 
 
 def round_workers(state: GameState, rules: Rules) -> tuple[Pieces, ...]:
@@ -190,10 +196,14 @@ def advance(state: GameState, rules: Rules) -> Batch:
     if state.game_over:
         return b
     # Universal checks first: the craftsman limit (§2.2) and pending choices.
-    for seat in turn_order(state):
-        n = len(state.players[seat].craftsmen)
-        if n > rules.lowest_craftsman_limit and n > rules.craftsman_limit(state, seat):
-            return b.decide("discard", seat)
+    low = rules.lowest_craftsman_limit
+    for p in state.players:
+        if len(p.craftsmen) > low:  # below the lowest limit any card sets: no one to ask
+            for seat in turn_order(state):
+                n = len(state.players[seat].craftsmen)
+                if n > low and n > rules.craftsman_limit(state, seat):
+                    return b.decide("discard", seat)
+            break
     if state.jobs:
         job = state.jobs[0]
         effect = job_effect(rules, job)

@@ -16,7 +16,8 @@ from .context import MARKET_CUBES, Rules
 from .events import place
 from .evolve import evolve
 from .flow import (
-    BIG_VALUE, action_trigger_events, advance, eligible_craftsmen, instant_events, job_effect, pieces_for,
+    BIG_VALUE, action_trigger_events, advance, eligible_craftsmen, instant_events, job_effect, ones_needed,
+    pieces_for,
 )
 from .queries import can_pay, conversions, free_spots
 from .refusals import explain
@@ -59,7 +60,7 @@ def _legal_draft(state, rules, seat):
         card = rules.card(cid)
         if card.kind == "resource":
             for big in (True, False):  # §2.2: the player chooses the pieces
-                if pieces_for(p.pieces, card.workers, big) is not None:
+                if ones_needed(p.pieces, card.workers, big) is not None:
                     out.append(_act(rules, ("take", cid, big), lambda: A.TakeResourceCard(
                         cid, big, label=_take_label(card, big))))
         elif can_pay(state, seat, card.cost):
@@ -149,19 +150,29 @@ def _legal_market(state, rules, seat):
         most = min(state.market[CUBE_INDEX[r]], MAX_COUNT)  # more: trade again next turn
         if price:
             most = min(most, p.gold // price)
-        for n in range(1, most + 1):
-            out.append(_act(rules, ("buy", r, n, price),
-                            lambda: A.Buy(r, n, label=f"buy {n} {r} for {n * price} gold")))
+        out.extend(_trades(rules, "buy", r, price)[:most])
     for r in CUBES:
         price = prices.get(("sell", r))
         if price is None or ("buy", r) in traded or not p.cube(r):
             continue
-        for n in range(1, min(p.cube(r), MAX_COUNT) + 1):
-            out.append(_act(rules, ("sell", r, n, price),
-                            lambda: A.Sell(r, n, label=f"sell {n} {r} for {n * price} gold")))
+        out.extend(_trades(rules, "sell", r, price)[:p.cube(r)])
     out.append(_END_TRADING)
     out.extend(_once_uses(state, rules, seat, "market"))
     return out
+
+
+def _trades(rules: Rules, trade: str, r: str, price: int) -> tuple:
+    """The ``Buy`` (or ``Sell``) actions of 1, 2, ... :data:`MAX_COUNT` cubes of
+    ``r`` at ``price`` each (a listing takes as many as the player may trade)."""
+    key = (trade, r, price)
+    run = rules._actions.get(key)
+    if run is None:
+        make = A.Buy if trade == "buy" else A.Sell
+        run = rules._actions[key] = tuple(
+            _act(rules, (trade, r, n, price),
+                 lambda: make(r, n, label=f"{trade} {n} {r} for {n * price} gold"))
+            for n in range(1, MAX_COUNT + 1))
+    return run
 
 
 def _build_label(rules: Rules, cid: str, conv) -> str:

@@ -39,21 +39,25 @@ _LAST_CONVERSIONS: list = [(None, None, None, ())]
 def _conversions(state: GameState, rules: Rules, seat: int, p) -> tuple[tuple[str, int, Convert], ...]:
     out = []
     seen = set()
+    wood, stone, sand, metal = p.cubes
+    have = {"gold": p.gold, "vp": p.vp, "wood": wood, "stone": stone, "sand": sand, "metal": metal}
     for cid in p.craftsmen:
         if cid in seen:
             continue
         seen.add(cid)
         for i, conv in rules.converts[cid]:
             # the cheap tests first: most conversions fail for want of inputs
-            if not all(p.amount(a.kind) >= a.n for a in conv.inputs):
-                continue
-            if conv.condition and p.amount(conv.condition.kind) < conv.condition.n:
-                continue
-            if p.uses_of(cid, i) >= rules.capacity(state, seat, cid, conv):
-                continue
-            if conv.needs and not rules.has_tag(state, seat, conv.needs):
-                continue
-            out.append((cid, i, conv))
+            for a in conv.inputs:
+                if have[a.kind] < a.n:
+                    break
+            else:
+                if conv.condition and have[conv.condition.kind] < conv.condition.n:
+                    continue
+                if p.uses_of(cid, i) >= rules.capacity(state, seat, cid, conv):
+                    continue
+                if conv.needs and not rules.has_tag(state, seat, conv.needs):
+                    continue
+                out.append((cid, i, conv))
     return tuple(out)
 
 
