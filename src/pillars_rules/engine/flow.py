@@ -16,7 +16,7 @@ from ..effects import (
 from . import events as E
 from . import rng
 from .context import Rules
-from .evolve import evolve
+from .evolve import _HANDLERS, evolve
 from .queries import conversions, free_spots
 from .state import ROUNDS, GameState, Job, Pieces
 
@@ -164,7 +164,7 @@ class Batch:
         self.events: list = []
 
     def add(self, event) -> "Batch":
-        self.state = evolve(self.state, event)
+        self.state = _HANDLERS[event.__class__](self.state, event)  # evolve(), inlined
         self.events.append(event)
         return self
 
@@ -193,8 +193,14 @@ _STARTED = {step: E.StepStarted(step) for step in STEPS}
 def advance(state: GameState, rules: Rules) -> Batch:
     """The next batch of automatic events (empty only when the game is over)."""
     b = Batch(state)
-    if state.game_over:
-        return b
+    if not state.game_over:
+        advance_into(b, rules)
+    return b
+
+
+def advance_into(b: Batch, rules: Rules) -> None:
+    """Add the next batch of automatic events to ``b`` (whose game is not over)."""
+    state = b.state
     # Universal checks first: the craftsman limit (§2.2) and pending choices.
     low = rules.lowest_craftsman_limit
     for p in state.players:
@@ -202,14 +208,17 @@ def advance(state: GameState, rules: Rules) -> Batch:
             for seat in turn_order(state):
                 n = len(state.players[seat].craftsmen)
                 if n > low and n > rules.craftsman_limit(state, seat):
-                    return b.decide("discard", seat)
+                    b.decide("discard", seat)
+                    return
             break
     if state.jobs:
         job = state.jobs[0]
         effect = job_effect(rules, job)
         if isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect):
-            return b.add(E.ChoiceMade(job.seat, job.source))
-        return b.decide("choice", job.seat)
+            b.add(E.ChoiceMade(job.seat, job.source))
+        else:
+            b.decide("choice", job.seat)
+        return
     stage = state.stage
     if stage == "setup":
         _setup(b, rules)
@@ -229,7 +238,6 @@ def advance(state: GameState, rules: Rules) -> Batch:
             _round_start(b, rules, state.round + 1)
     else:  # pragma: no cover
         raise AssertionError(f"unknown stage {stage!r}")
-    return b
 
 
 def _setup(b: Batch, rules: Rules) -> None:
