@@ -168,9 +168,13 @@ class Game:
 
     def legal_actions(self) -> list:
         """All legal actions of :attr:`current_player` (empty once the game is over)."""
+        return list(self._listed())
+
+    def _listed(self) -> list:
+        """The cached listing itself (callers must not change it)."""
         if self._legal is None:
             self._legal = legal_actions(self.state, self.rules)
-        return list(self._legal)
+        return self._legal
 
     # ---------------------------------------------------------------- acting
     def apply(self, action, seat: int | None = None, expect: int | None = None) -> "Game":
@@ -192,9 +196,7 @@ class Game:
                 f"({self.state.players[self.current_player].name}) must decide '{self.state.pending.kind}'",
                 action,
             )
-        if self._legal is None:
-            self._legal = legal_actions(self.state, self.rules)
-        legal = self._legal
+        legal = self._listed()
         for listed in legal:  # the fast path: the very object the listing made
             if listed is action:
                 # (a listed action failing would be an engine defect: never hidden)

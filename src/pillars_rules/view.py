@@ -167,14 +167,15 @@ def export(seat_view: SeatView) -> str:
 def view(game, seat: int) -> SeatView:
     """The view of ``seat`` (0-based) of ``game``."""
     state = game.state
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n_players:
-        from .errors import IllegalActionError
+    if type(seat) is not int or not 0 <= seat < len(state.players):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n_players:
+            from .errors import IllegalActionError
 
-        raise IllegalActionError(f"no seat {seat!r} in a {state.n_players}-player game")
+            raise IllegalActionError(f"no seat {seat!r} in a {state.n_players}-player game")
     peek = None
-    if state.event_deck and not state.event and game.rules.peeks(state, seat) and not state.game_over:
+    if not state.event and state.event_deck and not state.game_over and game.rules.peeks(state, seat):
         peek = state.event_deck[0]
-    legal = tuple(game.legal_actions()) if game.current_player == seat else ()
+    legal = tuple(game._listed()) if game.current_player == seat else ()
     # the log prefix is read lazily: the shared log only grows, so its first n events never change
     return SeatView(seat, redact_state(state), peek, _Prefix(game._log, game.n_events), legal, game.rules)
 
