@@ -19,17 +19,17 @@ def can_pay(state: GameState, seat: int, cost: tuple[Amount, ...]) -> bool:
 def conversions(state: GameState, rules: Rules, seat: int) -> tuple[tuple[str, int, Convert], ...]:
     """The (card, ability index, conversion) ``seat`` can use once more now (§6).
 
-    The answer depends only on the seat's holdings, its modifiers and the
-    rules, so the last answer is kept and reused while all three are the very
-    same objects (the flow asks whether a seat can build, then the listing asks
+    The answer depends only on the seat's holdings, its modifiers (its cards
+    and the round's events, kept in ``state.table``) and the rules, so the
+    last answer is kept and reused while all three are the very same objects (the flow asks whether a seat can build, then the listing asks
     which builds, of one state)."""
     p = state.players[seat]
-    mods = rules.modifiers(state, seat)
+    table = state.table  # this round's events (modifiers) and protections live here
     last = _LAST_CONVERSIONS[0]
-    if last[0] is p and last[1] is mods and last[2] is rules:
+    if last[0] is p and last[1] is table and last[2] is rules:
         return last[3]
     out = _conversions(state, rules, seat, p)
-    _LAST_CONVERSIONS[0] = (p, mods, rules, out)  # one assignment: safe across threads
+    _LAST_CONVERSIONS[0] = (p, table, rules, out)  # one assignment: safe across threads
     return out
 
 
