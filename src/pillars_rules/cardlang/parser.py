@@ -121,6 +121,13 @@ class _Build(Transformer):
         line, col = self._lc(t.line, t.column)
         return ast.Num(str(t), line=line, column=col)
 
+    def _title(self, t: Token) -> ast.Title:
+        line, col = self._lc(t.line, t.column)
+        return ast.Title(str(t)[1:-1], line=line, column=col)
+
+    def _owns(self, meta, a: ast.AmountNode) -> ast.Effect:
+        return ast.Effect("OwnsAtLeast", (("kind", a.kind), ("n", a.n)), **self._at(meta))
+
     def _eff(self, meta, registry: str, *args: tuple[str, Any]) -> ast.Effect:
         return ast.Effect(registry, tuple(args), **self._at(meta))
 
@@ -130,14 +137,9 @@ class _Build(Transformer):
 
     def card(self, meta, ch):
         kind, cid, name, name_de, *items = ch
-        sl, sc = self._lc(name.line, name.column)
-        title = ast.Title(str(name)[1:-1], line=sl, column=sc)
-        title_de = None
-        if name_de is not None:
-            dl, dc = self._lc(name_de.line, name_de.column)
-            title_de = ast.Title(str(name_de)[1:-1], line=dl, column=dc)
         return ast.CardNode(
-            self._name(kind), self._name(cid), title, title_de,
+            self._name(kind), self._name(cid), self._title(name),
+            None if name_de is None else self._title(name_de),
             fields=tuple(i for i in items if isinstance(i, ast.Field)),
             abilities=tuple(i for i in items if isinstance(i, ast.Effect)),
             variants=tuple(i for i in items if isinstance(i, ast.VariantNode)),
@@ -239,9 +241,7 @@ class _Build(Transformer):
         return ("needs", self._name(ch[0]), self._lc(meta.line, meta.column))
 
     def condition(self, meta, ch):
-        a = ch[0]
-        eff = ast.Effect("OwnsAtLeast", (("kind", a.kind), ("n", a.n)), **self._at(meta))
-        return ("condition", eff, self._lc(meta.line, meta.column))
+        return ("condition", self._owns(meta, ch[0]), self._lc(meta.line, meta.column))
 
     # modifiers
     def _n_mod(self, meta, registry, tok):
@@ -301,8 +301,7 @@ class _Build(Transformer):
 
     def if_own(self, meta, ch):
         a, effect = ch
-        cond = ast.Effect("OwnsAtLeast", (("kind", a.kind), ("n", a.n)), **self._at(meta))
-        return self._eff(meta, "If", ("condition", cond), ("effect", effect))
+        return self._eff(meta, "If", ("condition", self._owns(meta, a)), ("effect", effect))
 
     def lose(self, meta, ch):
         return self._eff(meta, "Lose", ("amounts", ch[0]))
