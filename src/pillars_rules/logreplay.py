@@ -28,6 +28,7 @@ from .limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
 from .strict import check_event
 from .textcheck import name_problem
 
+
 _FIRST_EVENT_ACTION = {
     E.ResourceCardTaken: lambda e, s: A.TakeResourceCard(e.card, e.pieces.big > 0),  # §2.2
     E.CraftsmanHired: lambda e, s: A.Hire(e.card),
@@ -255,7 +256,6 @@ def _difference(want: object, got: object) -> str:
         if diff:
             return "; ".join(sorted(diff, key=len))  # the shortest first: most of them fit
     return f"the rules give {safe_repr(want, 120)}, the log has {safe_repr(got, 120)}"
-
 
 
 __all__ = ["replay", "replay_checked", "infer_action"]
