@@ -36,6 +36,7 @@ from .engine import events as E
 from .engine.context import RULES_VERSION
 from .errors import SaveError, safe_repr
 from .game import load_cards
+from .jsonguard import GuardedJson, JsonWords
 from .limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH
 # the strict typing of save values and the log replay live in their own modules;
 # their public names are importable from here too
@@ -87,39 +88,20 @@ def save(game) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
-def _no_duplicate_keys(pairs: list) -> dict:
-    d = dict(pairs)
-    if len(d) != len(pairs):
-        seen: set = set()
-        dup = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-        raise SaveError(f"save has a duplicated key {dup[:40]!r} in one object")
-    return d
+_read_json = GuardedJson(limit=MAX_SAVE_BYTES, error=SaveError, words=JsonWords(
+    too_many_bytes="save is {size} bytes; the limit is {limit}",
+    not_utf8="save is not UTF-8 text: {reason} at byte {start}",
+    not_text="save must be JSON text (str or bytes), not {kind}",
+    too_large="save is larger than the limit of {limit} bytes",
+    duplicate_key="save has a duplicated key {key!r} in one object",
+    not_json="save is not valid JSON (truncated or corrupted?): {msg} at line {line} column {column}",
+    too_deep="save is not valid JSON: nested too deeply",
+    unreadable="save is not valid JSON: {text:.120}",
+))
 
 
 def _parse(text: object) -> dict:
-    if type(text) in (bytes, bytearray):
-        if len(text) > MAX_SAVE_BYTES:
-            raise SaveError(f"save is {len(text)} bytes; the limit is {MAX_SAVE_BYTES}")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise SaveError(f"save is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
-    if type(text) is not str:  # not even a str subclass: its methods could do anything
-        raise SaveError(f"save must be JSON text (str or bytes), not {type(text).__name__}")
-    if len(text) > MAX_SAVE_BYTES or (
-            len(text) > MAX_SAVE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_SAVE_BYTES):
-        raise SaveError(f"save is larger than the limit of {MAX_SAVE_BYTES} bytes")
-    try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"save is not valid JSON (truncated or corrupted?): {exc.msg} "
-                        f"at line {exc.lineno} column {exc.colno}") from None
-    except SaveError:  # a duplicated key
-        raise
-    except RecursionError:
-        raise SaveError("save is not valid JSON: nested too deeply") from None
-    except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise SaveError(f"save is not valid JSON: {str(exc)[:120]}") from None
+    doc = _read_json(text)
     if type(doc) is not dict or doc.get("format") != FORMAT:
         raise SaveError(f"not a pillars-rules save (expected \"format\": \"{FORMAT}\")")
     return doc
