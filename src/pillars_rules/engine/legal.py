@@ -15,10 +15,10 @@ from . import events as E
 from .context import MARKET_CUBES, Rules
 from .events import place
 from .evolve import evolve
-from .flow import (
-    BIG_VALUE, Batch, action_trigger_events, advance_into, eligible_craftsmen, instant_events, job_effect, ones_needed,
-    pieces_for,
+from .batch import (
+    BIG_VALUE, Batch, action_trigger_events, eligible_craftsmen, instant_events, job_effect, ones_needed, pieces_for,
 )
+from .flow import advance_into
 from .queries import can_pay, conversions, free_spots
 from .refusals import explain
 from .state import CUBE_INDEX, GameState

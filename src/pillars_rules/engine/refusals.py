@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from ..effects import CUBES, LOCATIONS, ChooseCraftsman, Convert
 from . import actions as A
+from .batch import BIG_VALUE, job_effect, pieces_for
 from .context import MARKET_CUBES, ONE_PER_PLAYER, Rules
 from .events import place
-from .flow import BIG_VALUE, CUBE_LIMIT, job_effect, pieces_for
 from .state import CUBE_INDEX, GameState
+from .steps import CUBE_LIMIT
 
 #: Longest reason :func:`explain` returns, in characters.
 MAX_REASON = 300
