@@ -108,12 +108,17 @@ def bench_peer(cfg: dict, timing: Timing, say: Callable[[str], None] = lambda m:
         out.update(peer=None, skipped=MISSING)
         return out
     ratios = [e / p for e, p in zip(engine_rates, peer_rates)]
+    # Like for like: the engine's chance draws (builders, tax, deals) happen
+    # inside its actions and are never applied as actions, so its rate counts
+    # player decisions only; so does this second ratio for the peer.
+    player_ratios = [e / p for e, p in zip(engine_rates, peer_player_rates)]
     out.update(
         peer=f"OpenSpiel {_peer_version()} {PEER_GAME} (4 players, pure Python)",
         peer_games_per_round=n_peer,
         peer_actions_per_s=statistics.median(peer_rates), peer_rates=peer_rates,
         peer_player_actions_per_s=statistics.median(peer_player_rates),
         ratio=statistics.median(ratios), ratios=ratios,
+        player_ratio=statistics.median(player_ratios), player_ratios=player_ratios,
     )
     return out
 

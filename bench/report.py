@@ -164,6 +164,9 @@ def peer_rows(r: dict) -> list[tuple[str, str, str, str]]:
          f"{p['ratio']:.2f}x" + (f" (rounds {lo:.2f}x to {hi:.2f}x)" if p["rounds"] > 1 else ""),
          f">= {t['target']:.2f}x" if t else "", ("met" if t["met"] else "MISSED") if t else ""),
     ]
+    if "player_ratio" in p:  # results written before it was measured lack it
+        rows.append(("engine / peer, player decisions only (the engine's chance draws are not "
+                     "actions; the peer's dealing is left out too)", f"{p['player_ratio']:.2f}x", "", ""))
     return rows
 
 

@@ -117,6 +117,10 @@ def test_peer_side_by_side(quick):
     assert p["ratios"] == [e / q for e, q in zip(p["engine_rates"], p["peer_rates"])]
     assert p["ratio"] == statistics.median(p["ratios"])
     assert p["peer_player_actions_per_s"] < p["peer_actions_per_s"]
+    # like for like (player decisions only): each round's engine rate over the peer's player-only rate
+    assert len(p["player_ratios"]) == p["rounds"] and p["player_ratio"] == statistics.median(p["player_ratios"])
+    assert all(pr > r for pr, r in zip(p["player_ratios"], p["ratios"]))
+    assert "player decisions only" in rst
     assert "engine / peer" in rst and "OpenSpiel" in rst and "Random playouts side by side" in rst
 
 

@@ -26,13 +26,13 @@ True
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import attrs
 
 from .engine.actions import ACTION_TYPES
 from .errors import IllegalActionError, safe_repr
+from .jsonguard import GuardedJson, JsonWords
 from .limits import MAX_ACTION_BYTES, MAX_NAME_LENGTH
 
 #: Longest string field a client may send (card ids, locations, resources).
@@ -96,34 +96,17 @@ def _parse_constant(text: str) -> Any:
     raise _refuse(f"{text} is not allowed")
 
 
-def _no_duplicate_keys(pairs: list) -> dict:
-    d = dict(pairs)
-    if len(d) != len(pairs):
-        raise _refuse("a key appears twice in one object")
-    return d
-
-
-def _parse(data: str | bytes | bytearray) -> object:
-    if isinstance(data, (bytes, bytearray)):
-        if len(data) > MAX_ACTION_BYTES:
-            raise _refuse(f"{len(data)} bytes; the limit is {MAX_ACTION_BYTES}")
-        try:
-            data = bytes(data).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise _refuse(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    if len(data) > MAX_ACTION_BYTES or len(data.encode("utf-8", "surrogatepass")) > MAX_ACTION_BYTES:
-        raise _refuse(f"larger than the limit of {MAX_ACTION_BYTES} bytes")
-    try:
-        return json.loads(data, parse_int=_parse_int, parse_constant=_parse_constant,
-                          object_pairs_hook=_no_duplicate_keys)
-    except IllegalActionError:
-        raise
-    except RecursionError:
-        raise _refuse("nested too deeply") from None
-    except json.JSONDecodeError as exc:
-        raise _refuse(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
-    except ValueError as exc:  # pragma: no cover - numbers are bounded above
-        raise _refuse(f"not valid JSON ({safe_repr(str(exc), 80)})") from None
+_parse = GuardedJson(limit=MAX_ACTION_BYTES, error=_refuse, parse_int=_parse_int, parse_constant=_parse_constant,
+                     words=JsonWords(
+                         too_many_bytes="{size} bytes; the limit is {limit}",
+                         not_utf8="not UTF-8 text ({reason} at byte {start})",
+                         not_text="must be JSON text (str or bytes), not {kind}",
+                         too_large="larger than the limit of {limit} bytes",
+                         duplicate_key="a key appears twice in one object",
+                         not_json="not valid JSON ({msg} at line {line} column {column})",
+                         too_deep="nested too deeply",
+                         unreadable="not valid JSON ({shown})",  # numbers are bounded by _parse_int
+                     ))
 
 
 def decode_action(data: str | bytes | dict) -> object:

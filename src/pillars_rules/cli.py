@@ -16,6 +16,7 @@ from typing import Sequence
 
 from . import __version__
 from .bots import make_bot, play
+from .cli_options import add_cards, add_players, add_variant, comma_list
 from .engine import events as E
 from .errors import ConfigError, PillarsError
 from .game import Game, new_game
@@ -52,7 +53,7 @@ def narrate(game: Game) -> list[str]:
 
 def _bots(args: argparse.Namespace, seed: int) -> list:
     """The seats' bots from ``--bots`` (one name for every seat, or one per seat)."""
-    names = [n.strip() for n in args.bots.split(",")]
+    names = comma_list(args.bots)
     if len(names) == 1:
         names *= args.players
     if len(names) != args.players:
@@ -101,11 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("simulate", help="random bots play seeded games")
-    sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    add_players(sim)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--games", type=int, default=1, help="with more than 1, print a summary")
-    sim.add_argument("--variant", action="append", help="a variant option (repeatable)")
-    sim.add_argument("--cards", action="append", help="extra .cards file or folder (repeatable)")
+    add_variant(sim)
+    add_cards(sim)
     sim.add_argument("--bots", default="random",
                      help="bot names by seat, comma-separated, e.g. heuristic,mcts,random,random "
                           "(one name: every seat)")

@@ -1,8 +1,8 @@
 """Events and states as JSON-ready values: the writing half of the save
 format, shared by :func:`~pillars_rules.save` and the seat export of
 :mod:`pillars_rules.view`. It imports only the engine's event classes, so
-both can use it without importing each other (reading a save, with its strict
-checks, stays in :mod:`pillars_rules.persistence`).
+both can use it without importing each other (reading a save stays in
+:mod:`pillars_rules.persistence`, its strict checks in :mod:`pillars_rules.strict`).
 """
 
 from __future__ import annotations

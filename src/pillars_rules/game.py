@@ -168,9 +168,13 @@ class Game:
 
     def legal_actions(self) -> list:
         """All legal actions of :attr:`current_player` (empty once the game is over)."""
+        return list(self._listed())
+
+    def _listed(self) -> list:
+        """The cached listing itself (callers must not change it)."""
         if self._legal is None:
             self._legal = legal_actions(self.state, self.rules)
-        return list(self._legal)
+        return self._legal
 
     # ---------------------------------------------------------------- acting
     def apply(self, action, seat: int | None = None, expect: int | None = None) -> "Game":
@@ -192,11 +196,12 @@ class Game:
                 f"({self.state.players[self.current_player].name}) must decide '{self.state.pending.kind}'",
                 action,
             )
-        if self._legal is None:
-            self._legal = legal_actions(self.state, self.rules)
-        legal = self._legal
-        listed = any(a is action for a in legal)
-        if not listed and type(action) in _ACTIONS:
+        legal = self._listed()
+        for listed in legal:  # the fast path: the very object the listing made
+            if listed is action:
+                # (a listed action failing would be an engine defect: never hidden)
+                return self._extend(*run(self.state, self.rules, action_events(self.state, self.rules, action)))
+        if type(action) in _ACTIONS:
             label = action.label
             if type(label) is not str or label:
                 # a client's label is never echoed in a reason (nor kept: the listed action is)
@@ -206,8 +211,6 @@ class Game:
         except IllegalActionError:  # a ValueError too: keep its own reason
             raise
         except Exception as exc:  # malformed values: huge ints, an __eq__ or __repr__ that raises...
-            if listed:
-                raise  # a listed action failing is an engine defect: never hide it
             raise IllegalActionError(f"malformed action {action_repr(action)}: "
                                      f"{type(exc).__name__}: {bounded(exc, 100)}",
                                      action) from None

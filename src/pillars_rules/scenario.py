@@ -29,7 +29,8 @@ from .cards import CardSet
 from .effects import CUBES, LOCATIONS, STEPS
 from .engine import events as E
 from .engine import rng
-from .engine.flow import DISPLAY_RESOURCE_CARDS, SMALL_WORKERS, advance, pieces_for
+from .engine.batch import DISPLAY_RESOURCE_CARDS, SMALL_WORKERS, pieces_for
+from .engine.flow import advance
 from .engine.legal import run
 from .engine.position import check_cards, check_position
 from .engine.state import (

@@ -20,7 +20,7 @@ from __future__ import annotations
 import attrs
 
 from .engine import events as E
-from .engine.state import Decks, GameState, Pins, replace
+from .engine.state import Decks, GameState, Pins, replace, replacer
 
 HIDDEN = "?"
 #: Craftsman cards revealed from a round's deck (2 to Shiring, 2 to the display, §2.1).
@@ -104,10 +104,11 @@ def redact_state(state: GameState) -> GameState:
     pins = state.pins
     if pins.builders or pins.tax or pins.displays:
         return replace(state, fixed=f[1], decks=d[2], rng=0, pins=_NO_PINS)
-    return replace(state, fixed=f[1], decks=d[2], rng=0)
+    return _redacted(state, f[1], d[2], 0)
 
 
 _NO_PINS = Pins()
+_redacted = replacer(GameState, "fixed", "decks", "rng")
 
 
 def _redact_decks(decks: Decks, rnd: int) -> Decks:
@@ -166,14 +167,15 @@ def export(seat_view: SeatView) -> str:
 def view(game, seat: int) -> SeatView:
     """The view of ``seat`` (0-based) of ``game``."""
     state = game.state
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n_players:
-        from .errors import IllegalActionError
+    if type(seat) is not int or not 0 <= seat < len(state.players):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n_players:
+            from .errors import IllegalActionError
 
-        raise IllegalActionError(f"no seat {seat!r} in a {state.n_players}-player game")
+            raise IllegalActionError(f"no seat {seat!r} in a {state.n_players}-player game")
     peek = None
-    if state.event_deck and not state.event and game.rules.peeks(state, seat) and not state.game_over:
+    if not state.event and state.event_deck and not state.game_over and game.rules.peeks(state, seat):
         peek = state.event_deck[0]
-    legal = tuple(game.legal_actions()) if game.current_player == seat else ()
+    legal = tuple(game._listed()) if game.current_player == seat else ()
     # the log prefix is read lazily: the shared log only grows, so its first n events never change
     return SeatView(seat, redact_state(state), peek, _Prefix(game._log, game.n_events), legal, game.rules)
 

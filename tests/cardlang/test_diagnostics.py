@@ -5,11 +5,13 @@ from __future__ import annotations
 import time
 
 import pytest
+from lark import UnexpectedInput
 
 from pillars_rules.cardlang import Diagnostic, base_cards, compile_text, load_paths, parse
 from pillars_rules.cardlang.diagnostics import (
-    MAX_CARDS_PER_FILE, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_NESTING,
+    MAX_CARDS_PER_FILE, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_NESTING, Reporter, report_syntax_error,
 )
+from pillars_rules.cardlang.grammar import lark_parser
 from pillars_rules.errors import CardError
 
 
@@ -346,3 +348,25 @@ def test_pathological_inputs_never_raise_other_errors():
             compile_text(text)
         except CardError:
             pass
+
+
+def _syntax_diagnostics(chunk: str, text: str, line0: int, column0: int, cut_by=None) -> list[Diagnostic]:
+    rep = Reporter("x.cards", text)
+    with pytest.raises(UnexpectedInput) as info:
+        lark_parser().parse(chunk)
+    report_syntax_error(rep, info.value, chunk, line0, column0, cut_by)
+    return rep.diagnostics
+
+
+def test_report_syntax_error_places_a_block_error_in_the_file():
+    """The seam the parser uses: Lark's error in one card block, at its place in the file."""
+    text = '# two lines\n\n    event e "E" { now: gain gold }\n'
+    (d,) = _syntax_diagnostics(text[text.index("event"):], text, 3, 5)
+    assert (d.line, d.column) == (3, text.split("\n")[2].index("gold") + 1)
+    assert d.message == "expected a number after 'gain', found 'gold'"
+    text = 'event e "E" { now: gain\n\ncraftsman c "C" { round 1 }\n'
+    block = text[:text.index("craftsman")]  # the first card, its '}' missing
+    (d,) = _syntax_diagnostics(block, text, 1, 1)  # at the end: just after the last word
+    assert (d.line, d.column, d.message) == (1, 24, "the text ends too early: expected a number after 'gain'")
+    (d,) = _syntax_diagnostics(block, text, 1, 1, cut_by=(3, 1, "craftsman"))  # cut short by a header
+    assert (d.line, d.column, d.message) == (3, 1, "expected a number after 'gain', found 'craftsman'")

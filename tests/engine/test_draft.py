@@ -5,7 +5,7 @@ import pytest
 from pillars_rules import IllegalActionError
 from pillars_rules.actions import Discard, Hire, Pass, TakeResourceCard
 from pillars_rules.engine import events as E
-from pillars_rules.engine.flow import pieces_for
+from pillars_rules.engine.batch import pieces_for
 from pillars_rules.engine.state import Pieces
 
 from .support import game_for, new_events, of_type, position

@@ -8,12 +8,15 @@ The compiler checks every name against the registry's vocabularies
 every cross-reference (``needs`` tags, ``except`` card ids) against the whole
 set being compiled plus an optional ``known`` set. It reports all problems of
 a run in one :class:`~pillars_rules.errors.CardError`.
+
+Single values are checked by :mod:`.values`, the cross-references of a whole
+run by :mod:`.references`; this module compiles effects, abilities and cards,
+and runs the files of a set through both.
 """
 
 from __future__ import annotations
 
 import functools
-import re
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -21,16 +24,14 @@ from .. import _paths
 from .. import effects as fx
 from ..cards import KINDS, Card, CardSet, SourcePos
 from ..errors import CardError
-from ..textcheck import unsafe_character
 from ..limits import MAX_ABILITIES_PER_CARD, MAX_CARDS, MAX_VARIANTS_PER_CARD
 from . import ast
-from .diagnostics import (
-    MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH, Diagnostic, Reporter, capped, short,
-    suggest,
-)
+from .diagnostics import Diagnostic, Reporter, capped, short
 from .files import expand as _expand
 from .files import read as _read
 from .parser import parse_collect
+from .references import check_references
+from .values import ValueChecker
 
 #: Amount kinds a conversion may consume, and what it may produce.
 INPUT_KINDS: tuple[str, ...] = fx.CUBES + ("gold", "vp")
@@ -55,8 +56,6 @@ MODES: tuple[str, ...] = ("permanent", "once", "immediate")
 #: Rounds a craftsman may belong to: 0 is ``round start``.
 ROUNDS = range(0, 7)
 
-_IDENT = re.compile(r"[a-z_][a-z0-9_]*\Z")
-
 #: How each registry ability is introduced in card text (for messages).
 ABILITY_WORDS: dict[str, str] = {
     "Convert": "'convert'", "Passive": "a lasting modifier (e.g. 'tax 2')",
@@ -64,10 +63,7 @@ ABILITY_WORDS: dict[str, str] = {
     "Once": "'on <window>:'", "Now": "'now:'", "ThisRound": "'this round:'",
     "NextRound": "'next round:'", "OnAction": "'when you <action>:'",
 }
-
-
-def _a(kind: str) -> str:
-    return ("an " if kind[:1] in "aeiou" else "a ") + kind
+#: How each card field is named in messages.
 FIELD_WORDS: dict[str, str] = {
     "round": "round", "cost": "cost", "tags": "tags", "mode": "permanent/once/immediate",
     "last_round": "last round", "harmful": "harmful", "site": "site", "yields": "yields",
@@ -81,6 +77,10 @@ ONCE_WORDS: dict[type, str] = {
 NO_CHOICE_AFTER = ("market", "buy", "sell")
 
 
+def _a(kind: str) -> str:
+    return ("an " if kind[:1] in "aeiou" else "a ") + kind
+
+
 def _has_choice(effect: Any) -> bool:
     """Does an instant effect ask its player to choose?"""
     if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
@@ -88,107 +88,8 @@ def _has_choice(effect: Any) -> bool:
     return isinstance(effect, fx.If) and _has_choice(effect.effect)
 
 
-class _Unit:
+class _Unit(ValueChecker):
     """Compiles the cards of one file; cross-references are checked later."""
-
-    def __init__(self, rep: Reporter) -> None:
-        self.rep = rep
-        self.refs: list[tuple[str, ast.Name]] = []  # ("tag" | "card", name)
-        self.defined_ids: set[str] = set()
-        self.defined_tags: set[str] = set()
-
-    # ---- values ----------------------------------------------------------
-    def number(self, num: ast.Num, what: str, lo: int = 1, hi: int = MAX_NUMBER) -> int | None:
-        v = num.value
-        if v is None or not lo <= v <= hi:
-            self.rep.at(num, f"{what} must be a whole number from {lo} to {hi}, not {short(num.text)}")
-            return None
-        return v
-
-    def delta(self, num: ast.Num, what: str) -> int | None:
-        v = num.value
-        if v is None or abs(v) > MAX_NUMBER:
-            self.rep.at(num, f"{what} must be between -{MAX_NUMBER} and +{MAX_NUMBER}, "
-                             f"not {short(num.text)}")
-            return None
-        if v == 0:
-            self.rep.at(num, f"{what} of 0 has no effect")
-            return None
-        return v
-
-    def choice(self, name: ast.Name, options: Iterable[str], what: str) -> str | None:
-        options = tuple(options)
-        if name.text not in options:
-            self.rep.at(name, f"unknown {what} '{short(name.text)}'{suggest(name.text, options)}",
-                        f"a {what} is one of: {', '.join(options)}")
-            return None
-        return name.text
-
-    def ident(self, name: ast.Name, what: str) -> str | None:
-        if len(name.text) > MAX_NAME_LENGTH:
-            self.rep.at(name, f"{what} is too long ({len(name.text)} characters, "
-                              f"limit {MAX_NAME_LENGTH})")
-            return None
-        if not _IDENT.match(name.text):
-            self.rep.at(name, f"{what} '{short(name.text)}' must be lower_snake_case "
-                              "(lower-case letters, digits and '_')")
-            return None
-        return name.text
-
-    def title(self, title: ast.Title, what: str) -> str:
-        if not title.text.strip():
-            self.rep.at(title, f"{what} must not be empty")
-        elif len(title.text) > MAX_TITLE_LENGTH:
-            self.rep.at(title, f"{what} is too long ({len(title.text)} characters, "
-                               f"limit {MAX_TITLE_LENGTH})")
-        elif unsafe_character(title.text):
-            self.rep.at(title, f"{what} may not contain {unsafe_character(title.text)}",
-                        "names are one line of printable text: no control, bidi or zero-width characters")
-        return title.text
-
-    def amount(self, a: ast.AmountNode, allowed: tuple[str, ...], role: str) -> fx.Amount | None:
-        kind = self.choice(a.kind, fx.AMOUNT_KINDS, "resource")
-        n = self.number(a.n, "an amount")
-        if kind is not None and kind not in allowed:
-            self.rep.at(a.kind, f"{role} cannot be {kind}; allowed: {', '.join(allowed)}")
-            return None
-        if kind is None or n is None:
-            return None
-        return fx.Amount(kind, n)
-
-    def amounts(self, items: tuple[ast.AmountNode, ...], allowed: tuple[str, ...],
-                role: str) -> tuple[fx.Amount, ...] | None:
-        out, seen, ok = [], set(), True
-        for a in items:
-            amt = self.amount(a, allowed, role)
-            if amt is None:
-                ok = False
-                continue
-            if amt.kind in seen:
-                self.rep.at(a, f"'{amt.kind}' appears twice in one list; write it once with "
-                               "the total")
-                ok = False
-            seen.add(amt.kind)
-            out.append(amt)
-        return tuple(out) if ok else None
-
-    def exclude(self, names: tuple[ast.Name, ...]) -> tuple[str, ...] | None:
-        out = []
-        for n in names:
-            cid = self.ident(n, "card id")
-            if cid is None:
-                return None
-            self.refs.append(("card", n))
-            out.append(cid)
-        if len(set(out)) != len(out):
-            self.rep.at(names[0], "a card is listed twice after 'except'")
-            return None
-        return tuple(out)
-
-    def owns(self, cond: ast.Effect) -> fx.OwnsAtLeast | None:
-        kind = self.choice(cond.arg("kind"), fx.AMOUNT_KINDS, "resource")
-        n = self.number(cond.arg("n"), "an amount")
-        return None if kind is None or n is None else fx.OwnsAtLeast(kind, n)
 
     # ---- effects -----------------------------------------------------------
     def instant(self, e: ast.Effect) -> Any:
@@ -299,11 +200,8 @@ class _Unit:
             cond = e.arg("condition")
             condition = None
             if cond is not None:
-                kind = self.choice(cond.arg("kind"), fx.AMOUNT_KINDS, "resource")
-                n = self.number(cond.arg("n"), "an amount")
-                ok = ok and kind is not None and n is not None
-                if ok:
-                    condition = fx.OwnsAtLeast(kind, n)
+                condition = self.owns(cond)
+                ok = ok and condition is not None
             return fx.Convert(inputs, outputs, capacity, tag, condition) if ok else None
         if r in ("Passive", "ThisRound", "NextRound"):
             mod = self.modifier(e.arg("modifier"))
@@ -514,16 +412,6 @@ class _Unit:
 # Whole runs: one or more files, cross-references, duplicates
 
 
-def _index(cardsets: Iterable[CardSet]) -> tuple[dict[str, Card], set[str]]:
-    ids: dict[str, Card] = {}
-    tags: set[str] = set()
-    for cs in cardsets:
-        for c in cs.cards:
-            ids.setdefault(c.id, c)
-            tags.update(c.tags)
-    return ids, tags
-
-
 def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
                  early: list[Diagnostic] | None = None) -> CardSet:
     """Compile several (name, text) sources as one set; raise all problems at once."""
@@ -544,32 +432,8 @@ def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
         units.append((unit, cards))
         if full:  # the rest of the run is not compiled
             break
-    known_ids, known_tags = _index([known] if known is not None else [])
-    first: dict[str, Card] = {}
-    for unit, cards in units:
-        for c in cards:
-            # An id of the known set is allowed: merged on top of it
-            # (CardSet.merged), the new card replaces the known one.
-            if c.id in first:
-                unit.rep.error(c.pos.line, c.pos.column,
-                               f"duplicate card id '{c.id}' (first defined at {first[c.id].pos})")
-            else:
-                first[c.id] = c
-    all_ids = set(known_ids) | {i for u, _ in units for i in u.defined_ids}
-    all_tags = set(known_tags) | {t for u, _ in units for t in u.defined_tags}
+    check_references(units, known)
     for unit, _ in units:
-        for what, name in unit.refs:
-            if what == "tag" and name.text not in all_tags:
-                unit.rep.at(name, f"unknown tag '{name.text}'{suggest(name.text, all_tags)}",
-                            "'needs' names a tag that some craftsman declares with 'tags'")
-            elif what == "card":
-                if name.text not in all_ids:
-                    unit.rep.at(name, f"unknown card '{name.text}'"
-                                      f"{suggest(name.text, all_ids)}")
-                else:
-                    c = first.get(name.text) or known_ids.get(name.text)
-                    if c is not None and c.kind != "craftsman":
-                        unit.rep.at(name, f"'{name.text}' is a {c.kind}, not a craftsman")
         diagnostics.extend(unit.rep.diagnostics)
     if diagnostics:
         raise CardError(capped(diagnostics))

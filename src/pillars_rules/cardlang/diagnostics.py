@@ -10,6 +10,8 @@ caret::
 
 Compilation collects diagnostics instead of stopping at the first one, and
 raises one :class:`~pillars_rules.errors.CardError` carrying all of them.
+Syntax errors are worded here too (:func:`report_syntax_error`): Lark's error
+becomes what was expected, in the grammar's words, at its place in the file.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import difflib
 from typing import Iterable
 
 from attrs import frozen
+from lark import Token, Tree, UnexpectedInput
+from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
 # Limits on card text (defined, with every other budget, in pillars_rules.limits).
 # Input beyond a limit is reported as a Diagnostic, never as an exception or a
@@ -26,6 +30,7 @@ from ..limits import (  # noqa: E402,F401 - re-exported for the card language
     MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_NAME_LENGTH, MAX_NESTING, MAX_NUMBER,
     MAX_TITLE_LENGTH,
 )
+from .grammar import statement_words, terminal_text
 
 SHOWN_LINE = 100  # longer source lines are cut around the caret when shown
 
@@ -108,3 +113,109 @@ def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         Diagnostic(last.file, last.line, last.column,
                    f"{more} more errors not shown (limit {MAX_DIAGNOSTICS})")
     ]
+
+
+# --------------------------------------------------------------------------
+# Syntax errors -> diagnostics
+
+
+def _prev_word(e: UnexpectedToken, block_text: str) -> str | None:
+    """The word just before the unexpected token, as the author wrote it."""
+    try:
+        stack = e.interactive_parser.parser_state.value_stack
+    except AttributeError:
+        return None
+    if not stack:
+        return None
+    last = stack[-1]
+    if isinstance(last, Token):
+        return short(str(last))
+    if isinstance(last, Tree) and not last.meta.empty:
+        words = block_text[last.meta.start_pos:last.meta.end_pos].split()
+        return short(words[-1]) if words else None
+    if isinstance(last, tuple):  # our own option tuples
+        return None
+    return None
+
+
+def _describe(expected: set[str]) -> str:
+    names = terminal_text()
+    parts = sorted({names.get(t, t) for t in expected},
+                   key=lambda s: (not s.startswith("a"), s))
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _syntax_message(e: UnexpectedInput, block_text: str,
+                    cut_by: str | None = None) -> tuple[str, str]:
+    """(message, hint) for a Lark error, in the author's words."""
+    if isinstance(e, UnexpectedCharacters):
+        ch = block_text[e.pos_in_stream] if e.pos_in_stream < len(block_text) else ""
+        if ch == '"':
+            return ("unterminated name: a quoted name must end with '\"' on the same line", "")
+        return (f"unexpected character {ch!r}", "")
+    assert isinstance(e, UnexpectedToken)
+    tok = e.token
+    try:  # the parser's own view: the lexer's list also holds NAME everywhere
+        expected = set(e.interactive_parser.accepts())
+    except Exception:  # pragma: no cover - older Lark without interactive state
+        expected = set(e.expected or ())
+    prev = _prev_word(e, block_text)
+    after = f" after '{prev}'" if prev else ""
+    if tok.type == "$END":
+        if cut_by is not None and "RBRACE" not in expected:
+            return (f"expected {_describe(expected)}{after}, found '{cut_by}'", "")
+        if "RBRACE" in expected:
+            return (f"the card ends{after} without its closing '}}'", "")
+        return (f"the text ends too early: expected {_describe(expected)}{after}", "")
+    found = f"'{short(str(tok))}'"
+    starters = statement_words()
+    if len(expected & starters) >= len(starters) - 2:
+        extra = expected - starters - {"RBRACE"}
+        if tok.type == "NAME" or tok.type not in terminal_text():
+            words = [terminal_text()[t].strip("'") for t in starters if t in terminal_text()]
+            return (f"unknown statement '{short(str(tok))}'{suggest(str(tok), words)}",
+                    "each statement starts with a word such as 'convert', 'cost', 'gain' "
+                    "or 'now:'; see the card language reference")
+        lead = f"{_describe(extra)} or " if extra else ""
+        return (f"expected {lead}a new statement{after}, found {found}", "")
+    hint = ""
+    if prev == "," and {"CAPACITY", "NEEDS", "IF"} <= expected:
+        hint = "join several inputs or outputs of a conversion with '+'"
+    if expected == {"VBAR"}:
+        hint = "'choose one' needs at least two options separated by '|'"
+    if tok.type in ("STRING",) and "NAME" in expected:
+        hint = "names of things (ids, resources, steps) are written without quotes"
+    return (f"expected {_describe(expected)}{after}, found {found}", hint)
+
+
+def report_syntax_error(rep: Reporter, e: UnexpectedInput, chunk: str, line0: int, column0: int,
+                        cut_by: tuple[int, int, str] | None = None) -> None:
+    """Report Lark's error ``e`` in ``chunk``, a card block that starts at line
+    ``line0``, column ``column0`` of ``rep``'s text, at its place in the file.
+
+    ``cut_by`` is the (line, column, word) of the card header that cut the
+    block short (its ``}`` is missing); an error at the block's end is then
+    reported at that header. Other errors at the end of the text point just
+    after its last written character.
+    """
+    at_end = isinstance(e, UnexpectedToken) and e.token.type == "$END"
+    msg, hint = _syntax_message(e, chunk, cut_by[2] if cut_by else None)
+    if at_end and cut_by is not None and "found" in msg:
+        rep.error(cut_by[0], cut_by[1], msg, hint)
+        return
+    line, col = e.line, e.column
+    if at_end or line is None or line < 1:  # just after the last written character
+        body = _strip_trailing(chunk)
+        line, col = body.count("\n") + 1, len(body) - body.rfind("\n")
+    rep.error(line + line0 - 1, col + (column0 - 1 if line == 1 else 0), msg, hint)
+
+
+def _strip_trailing(chunk: str) -> str:
+    """``chunk`` without trailing blanks and comment lines."""
+    lines = chunk.rstrip().split("\n")
+    while len(lines) > 1 and lines[-1].lstrip().startswith("#"):
+        lines.pop()
+        lines[-1] = lines[-1].rstrip()
+    return "\n".join(lines)

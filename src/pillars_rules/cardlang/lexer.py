@@ -16,7 +16,7 @@ from ..effects import KINDS
 
 
 def _keywords() -> tuple[str, ...]:
-    from .parser import grammar_text
+    from .grammar import grammar_text
 
     found = set(re.findall(r'"([a-z]+)"', grammar_text()))
     return tuple(sorted(found - set(KINDS)))

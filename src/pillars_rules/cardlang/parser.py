@@ -1,7 +1,8 @@
 """Card text -> typed syntax tree (:mod:`.ast`), with friendly syntax errors.
 
-The grammar lives in ``grammar/cards.lark``. The Lark LALR parser is built once
-per process (and cached on disk by Lark between processes).
+The grammar lives in ``grammar/cards.lark``; its Lark LALR parser is built once
+per process by :mod:`.grammar`. Lark's syntax errors are turned into located,
+helpful diagnostics by :func:`.diagnostics.report_syntax_error`.
 
 Error recovery: a file is first cut into top-level card blocks by matching
 braces (a single linear scan that skips strings and comments), and each block
@@ -13,70 +14,19 @@ diagnostic, not the rest of the file.
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree, UnexpectedInput, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+from lark import Token, Transformer, UnexpectedInput, v_args
 
-from .. import _paths
 from ..effects import KINDS
 from ..errors import CardError
 from . import ast
 from .diagnostics import (
-    MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING, Reporter, capped, short, suggest,
+    MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING, Reporter, capped,
+    report_syntax_error,
 )
-
-
-class _KeepNames:
-    """Lark post-lexer that keeps NAME in every lexer state.
-
-    With it a keyword is only recognised as a whole word: ``convertible`` is
-    one unknown name, not ``convert`` followed by ``ible``.
-    """
-
-    always_accept = ("NAME",)
-
-    def process(self, stream):
-        return stream
-
-
-@functools.cache
-def grammar_text() -> str:
-    return (_paths.data_dir("grammar") / "cards.lark").read_text(encoding="utf-8")
-
-
-@functools.cache
-def lark_parser() -> Lark:
-    """The LALR parser, built once per process."""
-    kwargs: dict[str, Any] = dict(
-        parser="lalr", propagate_positions=True, maybe_placeholders=True,
-        postlex=_KeepNames(),
-    )
-    try:
-        return Lark(grammar_text(), cache=True, **kwargs)
-    except OSError:  # unwritable temp folder: build without the disk cache
-        return Lark(grammar_text(), **kwargs)
-
-
-@functools.cache
-def _terminal_text() -> dict[str, str]:
-    """Terminal name -> how to show it to an author (``'convert'``, ``a number``)."""
-    out = {"NUMBER": "a number", "NAME": "a name", "STRING": 'a quoted name like "Mason"',
-           "$END": "the end of the text"}
-    for t in lark_parser().terminals:
-        if t.name not in out and t.pattern.type == "str":
-            out[t.name] = f"'{t.pattern.value}'"
-    return out
-
-
-@functools.cache
-def statement_words() -> frozenset[str]:
-    """Terminals that may start a statement inside a card body."""
-    ip = lark_parser().parse_interactive('craftsman x "x" {')
-    ip.exhaust_lexer()
-    return frozenset(ip.accepts())
+from .grammar import grammar_text, lark_parser, statement_words  # noqa: F401 - public here too
 
 
 # --------------------------------------------------------------------------
@@ -171,6 +121,13 @@ class _Build(Transformer):
         line, col = self._lc(t.line, t.column)
         return ast.Num(str(t), line=line, column=col)
 
+    def _title(self, t: Token) -> ast.Title:
+        line, col = self._lc(t.line, t.column)
+        return ast.Title(str(t)[1:-1], line=line, column=col)
+
+    def _owns(self, meta, a: ast.AmountNode) -> ast.Effect:
+        return ast.Effect("OwnsAtLeast", (("kind", a.kind), ("n", a.n)), **self._at(meta))
+
     def _eff(self, meta, registry: str, *args: tuple[str, Any]) -> ast.Effect:
         return ast.Effect(registry, tuple(args), **self._at(meta))
 
@@ -180,14 +137,9 @@ class _Build(Transformer):
 
     def card(self, meta, ch):
         kind, cid, name, name_de, *items = ch
-        sl, sc = self._lc(name.line, name.column)
-        title = ast.Title(str(name)[1:-1], line=sl, column=sc)
-        title_de = None
-        if name_de is not None:
-            dl, dc = self._lc(name_de.line, name_de.column)
-            title_de = ast.Title(str(name_de)[1:-1], line=dl, column=dc)
         return ast.CardNode(
-            self._name(kind), self._name(cid), title, title_de,
+            self._name(kind), self._name(cid), self._title(name),
+            None if name_de is None else self._title(name_de),
             fields=tuple(i for i in items if isinstance(i, ast.Field)),
             abilities=tuple(i for i in items if isinstance(i, ast.Effect)),
             variants=tuple(i for i in items if isinstance(i, ast.VariantNode)),
@@ -289,9 +241,7 @@ class _Build(Transformer):
         return ("needs", self._name(ch[0]), self._lc(meta.line, meta.column))
 
     def condition(self, meta, ch):
-        a = ch[0]
-        eff = ast.Effect("OwnsAtLeast", (("kind", a.kind), ("n", a.n)), **self._at(meta))
-        return ("condition", eff, self._lc(meta.line, meta.column))
+        return ("condition", self._owns(meta, ch[0]), self._lc(meta.line, meta.column))
 
     # modifiers
     def _n_mod(self, meta, registry, tok):
@@ -351,8 +301,7 @@ class _Build(Transformer):
 
     def if_own(self, meta, ch):
         a, effect = ch
-        cond = ast.Effect("OwnsAtLeast", (("kind", a.kind), ("n", a.n)), **self._at(meta))
-        return self._eff(meta, "If", ("condition", cond), ("effect", effect))
+        return self._eff(meta, "If", ("condition", self._owns(meta, a)), ("effect", effect))
 
     def lose(self, meta, ch):
         return self._eff(meta, "Lose", ("amounts", ch[0]))
@@ -401,90 +350,6 @@ _OPTION_WORD = {"capacity": "capacity", "needs": "needs", "condition": "if you o
 
 
 # --------------------------------------------------------------------------
-# Syntax errors -> diagnostics
-
-
-def _prev_word(e: UnexpectedToken, block_text: str) -> str | None:
-    """The word just before the unexpected token, as the author wrote it."""
-    try:
-        stack = e.interactive_parser.parser_state.value_stack
-    except AttributeError:
-        return None
-    if not stack:
-        return None
-    last = stack[-1]
-    if isinstance(last, Token):
-        return short(str(last))
-    if isinstance(last, Tree) and not last.meta.empty:
-        words = block_text[last.meta.start_pos:last.meta.end_pos].split()
-        return short(words[-1]) if words else None
-    if isinstance(last, tuple):  # our own option tuples
-        return None
-    return None
-
-
-def _describe(expected: set[str]) -> str:
-    names = _terminal_text()
-    parts = sorted({names.get(t, t) for t in expected},
-                   key=lambda s: (not s.startswith("a"), s))
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " or " + parts[-1]
-
-
-def _syntax_message(e: UnexpectedInput, block_text: str,
-                    cut_by: str | None = None) -> tuple[str, str]:
-    """(message, hint) for a Lark error, in the author's words."""
-    if isinstance(e, UnexpectedCharacters):
-        ch = block_text[e.pos_in_stream] if e.pos_in_stream < len(block_text) else ""
-        if ch == '"':
-            return ("unterminated name: a quoted name must end with '\"' on the same line", "")
-        return (f"unexpected character {ch!r}", "")
-    assert isinstance(e, UnexpectedToken)
-    tok = e.token
-    try:  # the parser's own view: the lexer's list also holds NAME everywhere
-        expected = set(e.interactive_parser.accepts())
-    except Exception:  # pragma: no cover - older Lark without interactive state
-        expected = set(e.expected or ())
-    prev = _prev_word(e, block_text)
-    after = f" after '{prev}'" if prev else ""
-    if tok.type == "$END":
-        if cut_by is not None and "RBRACE" not in expected:
-            return (f"expected {_describe(expected)}{after}, found '{cut_by}'", "")
-        if "RBRACE" in expected:
-            return (f"the card ends{after} without its closing '}}'", "")
-        return (f"the text ends too early: expected {_describe(expected)}{after}", "")
-    found = f"'{short(str(tok))}'"
-    starters = statement_words()
-    if len(expected & starters) >= len(starters) - 2:
-        extra = expected - starters - {"RBRACE"}
-        if tok.type == "NAME" or tok.type not in _terminal_text():
-            words = [_terminal_text()[t].strip("'") for t in starters if t in _terminal_text()]
-            return (f"unknown statement '{short(str(tok))}'{suggest(str(tok), words)}",
-                    "each statement starts with a word such as 'convert', 'cost', 'gain' "
-                    "or 'now:'; see the card language reference")
-        lead = f"{_describe(extra)} or " if extra else ""
-        return (f"expected {lead}a new statement{after}, found {found}", "")
-    hint = ""
-    if prev == "," and {"CAPACITY", "NEEDS", "IF"} <= expected:
-        hint = "join several inputs or outputs of a conversion with '+'"
-    if expected == {"VBAR"}:
-        hint = "'choose one' needs at least two options separated by '|'"
-    if tok.type in ("STRING",) and "NAME" in expected:
-        hint = "names of things (ids, resources, steps) are written without quotes"
-    return (f"expected {_describe(expected)}{after}, found {found}", hint)
-
-
-def _strip_trailing(chunk: str) -> str:
-    """``chunk`` without trailing blanks and comment lines."""
-    lines = chunk.rstrip().split("\n")
-    while len(lines) > 1 and lines[-1].lstrip().startswith("#"):
-        lines.pop()
-        lines[-1] = lines[-1].rstrip()
-    return "\n".join(lines)
-
-
-# --------------------------------------------------------------------------
 # Public entry points
 
 
@@ -523,16 +388,7 @@ def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
         try:
             tree = parser.parse(chunk)
         except UnexpectedInput as e:
-            at_end = isinstance(e, UnexpectedToken) and e.token.type == "$END"
-            msg, hint = _syntax_message(e, chunk, b.cut_by[2] if b.cut_by else None)
-            if at_end and b.cut_by is not None and "found" in msg:
-                rep.error(b.cut_by[0], b.cut_by[1], msg, hint)
-                continue
-            line, col = e.line, e.column
-            if at_end or line is None or line < 1:  # just after the last written character
-                body = _strip_trailing(chunk)
-                line, col = body.count("\n") + 1, len(body) - body.rfind("\n")
-            rep.error(line + b.line - 1, col + (b.column - 1 if line == 1 else 0), msg, hint)
+            report_syntax_error(rep, e, chunk, b.line, b.column, b.cut_by)
             continue
         cards.extend(_Build(b.line, b.column, rep).transform(tree))
     return ast.CardFile(file, tuple(cards), tuple(comments), line=1, column=1)

@@ -51,7 +51,7 @@ class Rules:
 
     __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
                  "triggered", "converts", "onces", "on_actions", "acting", "this_round", "next_round", "tags",
-                 "starting_craftsmen", "lowest_craftsman_limit", "_mods_cache", "_actions", "_prices_cache")
+                 "starting_craftsmen", "lowest_craftsman_limit", "_mods_cache", "_mods_last", "_actions", "_prices_cache")
 
     def __init__(self, cards: CardSet, variants: tuple[str, ...] = ()) -> None:
         def put(name, value):
@@ -88,6 +88,8 @@ class Rules:
             m.n for mods in (self.passives, self.this_round, self.next_round)
             for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)]))
         put("_mods_cache", {})
+        #: seat -> (holdings, round table, modifiers) of the last question per seat
+        put("_mods_last", {})
         #: Listed actions by key, shared across states (see ``legal._act``).
         put("_actions", {})
         put("_prices_cache", {})
@@ -115,6 +117,9 @@ class Rules:
         event, and last round's next-round event."""
         p = state.players[seat]
         t = state.table  # affected(), inlined: this runs at almost every step of the flow
+        last = self._mods_last.get(seat)
+        if last is not None and last[0] is p and last[1] is t:  # the seat's cards and the round unchanged
+            return last[2]
         this, prev = t.event, t.prev_event
         if this and self.by_id[this].harmful and seat in t.protected:
             this = ""
@@ -136,6 +141,8 @@ class Rules:
             if len(self._mods_cache) > 4096:
                 self._mods_cache.clear()
             self._mods_cache[key] = mods
+        if len(self._mods_last) < 64:  # seats: a handful (a forged state cannot grow it)
+            self._mods_last[seat] = (p, t, mods)  # one assignment: safe across threads
         return mods
 
     # Limits (§2.2, §2.3): a limit modifier sets the value, up or down; when

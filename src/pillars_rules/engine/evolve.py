@@ -12,7 +12,8 @@ from typing import Callable
 from ..effects import LOCATIONS, Amount
 from . import events as E
 from .state import (
-    CUBE_INDEX, CUBE_TOTALS, GOLD_CAP, MARKET_REFILL, Board, Fixed, GameState, Pending, Pieces, PlayerState, replace,
+    CUBE_INDEX, CUBE_TOTALS, GOLD_CAP, MARKET_REFILL, Board, Builders, Fixed, GameState, Pending, Pieces, PlayerState,
+    RoundState, replace, replacer,
 )
 
 _HANDLERS: dict[type, Callable[[GameState, object], GameState]] = {}
@@ -30,10 +31,43 @@ def on(cls: type):
     return register
 
 
+# Copiers bound once for the changes the frequent events always make (see
+# :func:`.state.replacer`); rarer events call :func:`replace` with keywords.
+_players = replacer(GameState, "players")
+_players_board = replacer(GameState, "players", "board")
+_supply = replacer(Board, "supply")
+_money = replacer(PlayerState, "gold", "vp", "cubes")
+_cubes = replacer(PlayerState, "cubes")
+_uses = replacer(PlayerState, "uses")
+_pending = replacer(GameState, "pending", "decision")
+_table = replacer(GameState, "table")
+_done = replacer(RoundState, "done")
+_passed = replacer(RoundState, "passed")
+_decided = replacer(RoundState, "decided")
+_step = replacer(GameState, "stage", "step", "table")
+_drawn = replacer(GameState, "builders", "rng", "table")
+_draw = replacer(Builders, "bag", "drawn", "price")
+_display = replacer(GameState, "display")
+_take = replacer(PlayerState, "pieces", "placed", "resource_cards")
+_craftsmen = replacer(PlayerState, "craftsmen")
+_trade = replacer(PlayerState, "gold", "cubes")
+
+
 def _player(state: GameState, seat: int, **changes) -> GameState:
     players = list(state.players)
     players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    return _players(state, tuple(players))
+
+
+def _with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
+    players = list(state.players)
+    players[seat] = player
+    return _players(state, tuple(players))
+
+
+def _board_supply(state: GameState, kind: str, n: int) -> GameState:
+    """``state`` with ``n`` cubes of ``kind`` more in the supply."""
+    return replace(state, board=_supply(state.board, _add_cubes(state.supply, kind, n)))
 
 
 def _add_cubes(cubes: tuple[int, ...], kind: str, n: int) -> tuple[int, int, int, int]:
@@ -62,10 +96,10 @@ def apply_amounts(state: GameState, seat: int, amounts: tuple[Amount, ...], sign
             cubes = _add_cubes(cubes, a.kind, n)
             supply = _add_cubes(supply, a.kind, -n)
     players = list(state.players)
-    players[seat] = replace(p, gold=gold, vp=vp, cubes=cubes)
+    players[seat] = _money(p, gold, vp, cubes)
     if supply is state.supply:
-        return replace(state, players=tuple(players))
-    return replace(state, players=tuple(players), board=replace(state.board, supply=supply))
+        return _players(state, tuple(players))
+    return _players_board(state, tuple(players), _supply(state.board, supply))
 
 
 # ----------------------------------------------------------------- setup
@@ -148,7 +182,7 @@ def _(s: GameState, e: E.DecisionPending) -> GameState:
         pending = Pending(e.kind, e.seat)
         if len(_PENDING) < 1024:  # kinds x seats: small, unless a forged log invents kinds
             _PENDING[key] = pending
-    return replace(s, pending=pending, decision=s.decision + 1)
+    return _pending(s, pending, s.decision + 1)
 
 
 # ----------------------------------------------------------------- phase I
@@ -160,21 +194,21 @@ def _without(t: tuple, item) -> tuple:
 @on(E.ResourceCardTaken)
 def _(s: GameState, e: E.ResourceCardTaken) -> GameState:
     p = s.players[e.seat]
-    s = replace(s, display=_without(s.display, e.card))
-    return _player(s, e.seat, pieces=p.pieces.minus(e.pieces), placed=p.placed.plus(e.pieces),
-                   resource_cards=p.resource_cards + (e.card,))
+    s = _display(s, _without(s.display, e.card))
+    return _with_player(s, e.seat, _take(p, p.pieces.minus(e.pieces), p.placed.plus(e.pieces),
+                                         p.resource_cards + (e.card,)))
 
 
 @on(E.CraftsmanHired)
 def _(s: GameState, e: E.CraftsmanHired) -> GameState:
     if e.source == "draft":
-        s = replace(s, display=_without(s.display, e.card))
+        s = _display(s, _without(s.display, e.card))
     elif e.card in s.shiring:
         i = s.shiring.index(e.card)
         s = replace(s, shiring=s.shiring[:i] + ("",) + s.shiring[i + 1:])
     s = apply_amounts(s, e.seat, e.cost, -1)
     p = s.players[e.seat]
-    return _player(s, e.seat, craftsmen=p.craftsmen + (e.card,))
+    return _with_player(s, e.seat, _craftsmen(p, p.craftsmen + (e.card,)))
 
 
 @on(E.CraftsmanDiscarded)
@@ -186,7 +220,7 @@ def _(s: GameState, e: E.CraftsmanDiscarded) -> GameState:
 
 @on(E.DraftPassed)
 def _(s: GameState, e: E.DraftPassed) -> GameState:
-    return replace(s, passed=s.passed | {e.seat})
+    return _table(s, _passed(s.table, s.passed | {e.seat}))
 
 
 @on(E.DraftEnded)
@@ -203,13 +237,15 @@ def _(s: GameState, e: E.BuildersBagged) -> GameState:
 
 @on(E.BuilderDrawn)
 def _(s: GameState, e: E.BuilderDrawn) -> GameState:
-    decided = frozenset(d for d in s.decided if d[1] != "redraw")
     b = s.builders
-    table = s.table if decided == s.decided else replace(s.table, decided=decided)
+    table = s.table
+    if table.decided:  # a redraw decision is made anew for every drawn builder
+        decided = frozenset(d for d in table.decided if d[1] != "redraw")
+        if decided != table.decided:
+            table = _decided(table, decided)
     if s.pins.builders:
         s = _pop_pin(s, "builders")
-    return replace(s, builders=replace(b, bag=_without(b.bag, e.seat), drawn=e.seat, price=e.price),
-                   rng=s.rng + 1, table=table)
+    return _drawn(s, _draw(b, _without(b.bag, e.seat), e.seat, e.price), s.rng + 1, table)
 
 
 @on(E.BuilderReturned)
@@ -226,19 +262,23 @@ def _set_spot(s: GameState, location: str, spot: int, seat: int | None):
     return tuple(spots)
 
 
+_from_bag = replacer(GameState, "spots", "drawn", "marker")
+_from_parked = replacer(GameState, "spots", "parked")
+_from_thirds = replacer(GameState, "spots", "thirds")
+_first_placed = replacer(GameState, "first_placed")
+
+
 @on(E.BuilderPlaced)
 def _(s: GameState, e: E.BuilderPlaced) -> GameState:
-    changes: dict = {"spots": _set_spot(s, e.location, e.spot, e.seat)}
+    spots = _set_spot(s, e.location, e.spot, e.seat)
     if e.source == "bag":
-        changes["drawn"] = None
-        changes["marker"] = max(0, s.price - 1)
+        s = _from_bag(s, spots, None, max(0, s.price - 1))
     elif e.source == "parked":
-        changes["parked"] = s.parked[1:]
+        s = _from_parked(s, spots, s.parked[1:])
     else:
-        changes["thirds"] = _without(s.thirds, e.seat)
+        s = _from_thirds(s, spots, _without(s.thirds, e.seat))
     if e.seat not in s.first_placed:
-        changes["first_placed"] = s.first_placed + (e.seat,)
-    s = replace(s, **changes)
+        s = _first_placed(s, s.first_placed + (e.seat,))
     if e.price:
         s = apply_amounts(s, e.seat, (Amount("gold", e.price),), -1)
     return s
@@ -260,7 +300,7 @@ def _(s: GameState, e: E.BuilderParked) -> GameState:
 
 @on(E.Decided)
 def _(s: GameState, e: E.Decided) -> GameState:
-    return replace(s, table=replace(s.table, decided=s.decided | {(e.seat, e.kind)}))
+    return _table(s, _decided(s.table, s.decided | {(e.seat, e.kind)}))
 
 
 @on(E.OnceUsed)
@@ -272,8 +312,8 @@ def _(s: GameState, e: E.OnceUsed) -> GameState:
 # ----------------------------------------------------------------- phase III
 @on(E.StepStarted)
 def _(s: GameState, e: E.StepStarted) -> GameState:
-    table = s.table if not s.table.done else replace(s.table, done=frozenset())
-    return replace(s, stage="resolution", step=e.step, table=table)
+    table = s.table if not s.table.done else _done(s.table, frozenset())
+    return _step(s, "resolution", e.step, table)
 
 
 @on(E.EventRevealed)
@@ -298,7 +338,7 @@ def _(s: GameState, e: E.CubeTaken) -> GameState:
     else:
         s = replace(s, court_metal=s.court_metal - 1)
     p = s.players[e.seat]
-    return _player(s, e.seat, cubes=_add_cubes(p.cubes, e.resource, 1))
+    return _with_player(s, e.seat, _cubes(p, _add_cubes(p.cubes, e.resource, 1)))
 
 
 @on(E.Gained)
@@ -358,22 +398,20 @@ def _(s: GameState, e: E.Bought) -> GameState:
     p = s.players[e.seat]
     s = replace(s, market=_add_cubes(s.market, e.resource, -e.n),
                 traded=s.traded + ((e.seat, "buy", e.resource),))
-    return _player(s, e.seat, gold=p.gold - e.n * e.price,
-                   cubes=_add_cubes(p.cubes, e.resource, e.n))
+    return _with_player(s, e.seat, _trade(p, p.gold - e.n * e.price, _add_cubes(p.cubes, e.resource, e.n)))
 
 
 @on(E.Sold)
 def _(s: GameState, e: E.Sold) -> GameState:
     p = s.players[e.seat]
-    s = replace(s, supply=_add_cubes(s.supply, e.resource, e.n),
-                traded=s.traded + ((e.seat, "sell", e.resource),))
-    return _player(s, e.seat, gold=min(GOLD_CAP, p.gold + e.n * e.price),
-                   cubes=_add_cubes(p.cubes, e.resource, -e.n))
+    s = replace(_board_supply(s, e.resource, e.n), traded=s.traded + ((e.seat, "sell", e.resource),))
+    return _with_player(s, e.seat, _trade(p, min(GOLD_CAP, p.gold + e.n * e.price),
+                                          _add_cubes(p.cubes, e.resource, -e.n)))
 
 
 @on(E.MarketPassed)
 def _(s: GameState, e: E.MarketPassed) -> GameState:
-    return replace(s, done=s.done | {e.seat})
+    return _table(s, _done(s.table, s.done | {e.seat}))
 
 
 @on(E.Converted)
@@ -383,19 +421,19 @@ def _(s: GameState, e: E.Converted) -> GameState:
     p = s.players[e.seat]
     n = p.uses_of(e.card, e.ability)
     uses = tuple(u for u in p.uses if (u[0], u[1]) != (e.card, e.ability)) + ((e.card, e.ability, n + 1),)
-    return _player(s, e.seat, uses=uses)
+    return _with_player(s, e.seat, _uses(p, uses))
 
 
 @on(E.CathedralDone)
 def _(s: GameState, e: E.CathedralDone) -> GameState:
-    return replace(s, table=replace(s.table, done=s.done | {e.seat}))
+    return _table(s, _done(s.table, s.done | {e.seat}))
 
 
 @on(E.CubesReturned)
 def _(s: GameState, e: E.CubesReturned) -> GameState:
     p = s.players[e.seat]
-    s = replace(s, supply=_add_cubes(s.supply, e.resource, e.n))
-    return _player(s, e.seat, cubes=_add_cubes(p.cubes, e.resource, -e.n))
+    s = _board_supply(s, e.resource, e.n)
+    return _with_player(s, e.seat, _cubes(p, _add_cubes(p.cubes, e.resource, -e.n)))
 
 
 @on(E.StartPlayerChanged)

@@ -15,9 +15,10 @@ from . import events as E
 from .context import MARKET_CUBES, Rules
 from .events import place
 from .evolve import evolve
-from .flow import (
-    BIG_VALUE, action_trigger_events, advance, eligible_craftsmen, instant_events, job_effect, pieces_for,
+from .batch import (
+    BIG_VALUE, Batch, action_trigger_events, eligible_craftsmen, instant_events, job_effect, ones_needed, pieces_for,
 )
+from .flow import advance_into
 from .queries import can_pay, conversions, free_spots
 from .refusals import explain
 from .state import CUBE_INDEX, GameState
@@ -59,7 +60,7 @@ def _legal_draft(state, rules, seat):
         card = rules.card(cid)
         if card.kind == "resource":
             for big in (True, False):  # §2.2: the player chooses the pieces
-                if pieces_for(p.pieces, card.workers, big) is not None:
+                if ones_needed(p.pieces, card.workers, big) is not None:
                     out.append(_act(rules, ("take", cid, big), lambda: A.TakeResourceCard(
                         cid, big, label=_take_label(card, big))))
         elif can_pay(state, seat, card.cost):
@@ -149,19 +150,29 @@ def _legal_market(state, rules, seat):
         most = min(state.market[CUBE_INDEX[r]], MAX_COUNT)  # more: trade again next turn
         if price:
             most = min(most, p.gold // price)
-        for n in range(1, most + 1):
-            out.append(_act(rules, ("buy", r, n, price),
-                            lambda: A.Buy(r, n, label=f"buy {n} {r} for {n * price} gold")))
+        out.extend(_trades(rules, "buy", r, price)[:most])
     for r in CUBES:
         price = prices.get(("sell", r))
         if price is None or ("buy", r) in traded or not p.cube(r):
             continue
-        for n in range(1, min(p.cube(r), MAX_COUNT) + 1):
-            out.append(_act(rules, ("sell", r, n, price),
-                            lambda: A.Sell(r, n, label=f"sell {n} {r} for {n * price} gold")))
+        out.extend(_trades(rules, "sell", r, price)[:p.cube(r)])
     out.append(_END_TRADING)
     out.extend(_once_uses(state, rules, seat, "market"))
     return out
+
+
+def _trades(rules: Rules, trade: str, r: str, price: int) -> tuple:
+    """The ``Buy`` (or ``Sell``) actions of 1, 2, ... :data:`MAX_COUNT` cubes of
+    ``r`` at ``price`` each (a listing takes as many as the player may trade)."""
+    key = (trade, r, price)
+    run = rules._actions.get(key)
+    if run is None:
+        make = A.Buy if trade == "buy" else A.Sell
+        run = rules._actions[key] = tuple(
+            _act(rules, (trade, r, n, price),
+                 lambda: make(r, n, label=f"{trade} {n} {r} for {n * price} gold"))
+            for n in range(1, MAX_COUNT + 1))
+    return run
 
 
 def _build_label(rules: Rules, cid: str, conv) -> str:
@@ -230,89 +241,96 @@ def action_events(state: GameState, rules: Rules, action) -> list:
 
 
 def _action_events(state: GameState, rules: Rules, action) -> list:
-    seat = state.pending.seat
-    t = type(action)
-    if t is A.TakeResourceCard:
-        card = rules.card(action.card)
-        pieces = pieces_for(state.players[seat].pieces, card.workers, action.big)
-        return [E.ResourceCardTaken(seat, action.card, pieces)]
-    if t is A.Hire:
-        return [E.CraftsmanHired(seat, action.card, rules.card(action.card).cost)]
-    if t is A.Pass:
-        return [E.DraftPassed(seat)]
-    if t is A.Discard:
-        return [E.CraftsmanDiscarded(seat, action.card)]
-    if t is A.KeepBuilder:
-        return [E.Decided(seat, "redraw")]
-    if t is A.ReturnBuilder:
-        return [E.Decided(seat, "redraw"), E.BuilderReturned(state.drawn)]
-    if t is A.Place:
-        source, price = _place_source(state)
-        out: list = []
-        if action.free:
-            out.append(E.OnceUsed(seat, rules.once_card(state, seat, "placement")))
-            price = 0
-        return out + [E.BuilderPlaced(seat, action.location, action.spot, price, source)]
-    if t is A.Park:
-        return [E.BuilderParked(seat, state.price)]
-    if t is A.Protect:
-        return [E.Decided(seat, "bishop"), E.Protected(seat, "bishop")]
-    if t is A.TakeCube:
-        return [E.Decided(seat, "bishop"), E.CubeTaken(seat, action.resource, "market")]
-    if t is A.UseOnce and state.pending.kind not in ("once_event", "once_tax"):
-        used = E.OnceUsed(seat, action.card)
-        i, once = next((i, a) for i, a in rules.onces[action.card] if a.window == state.pending.kind)
-        return [used] + instant_events(evolve(state, used), rules, seat, once.effect, action.card, i)
-    if t is A.UseOnce:
-        kind = state.pending.kind
+    return _EVENTS_OF[type(action)](state, rules, action, state.pending.seat)
+
+
+# One small function per action type: the events that record it.
+def _take(state, rules, action, seat):
+    pieces = pieces_for(state.players[seat].pieces, rules.card(action.card).workers, action.big)
+    return [E.ResourceCardTaken(seat, action.card, pieces)]
+
+
+def _place_events(state, rules, action, seat):
+    source, price = _place_source(state)
+    out: list = []
+    if action.free:
+        out.append(E.OnceUsed(seat, rules.once_card(state, seat, "placement")))
+        price = 0
+    return out + [E.BuilderPlaced(seat, action.location, action.spot, price, source)]
+
+
+def _use_once(state, rules, action, seat):
+    kind = state.pending.kind
+    if kind in ("once_event", "once_tax"):
         after = E.Protected(seat, action.card) if kind == "once_event" else E.TaxExempted(seat)
         return [E.Decided(seat, kind), E.OnceUsed(seat, action.card), after]
-    if t is A.Decline:
-        return [E.Decided(seat, state.pending.kind)]
-    if t is A.PickCraftsman:
-        job = state.jobs[0]
-        effect = job_effect(rules, job)
-        made = E.ChoiceMade(seat, job.source, card=action.card)
-        if effect.action == "discard":
-            return [made, E.CraftsmanDiscarded(seat, action.card)]
-        return [made, E.CapacityBoosted(seat, action.card, effect.n)]
-    if t is A.ChooseOption:
-        job = state.jobs[0]
-        made = E.ChoiceMade(seat, job.source, option=action.index)
-        option = job_effect(rules, job).options[action.index]
-        after = evolve(state, made)
-        more = instant_events(after, rules, seat, option, job.source, job.ability, action.index)
-        # a choice inside the chosen option is made next, before other waiting choices
-        more = [E.ChoicesQueued(e.jobs, front=True) if isinstance(e, E.ChoicesQueued) else e for e in more]
-        return [made] + more
-    if t is A.Buy:
-        return [E.Bought(seat, action.resource, action.n, rules.price(state, seat, "buy", action.resource))]
-    if t is A.Sell:
-        return [E.Sold(seat, action.resource, action.n, rules.price(state, seat, "sell", action.resource))]
-    if t is A.EndTrading:
-        return [E.MarketPassed(seat)]
-    if t is A.Build:
-        conv = rules.card(action.card).conversions[action.ability]
-        return [E.Converted(seat, action.card, action.ability, conv.inputs, conv.outputs)]
-    if t is A.EndBuilding:
-        return [E.CathedralDone(seat)]
-    if t is A.ReturnCubes:
-        return [E.CubesReturned(seat, action.resource, action.n)]
-    raise AssertionError(f"no events for {action!r}")  # pragma: no cover
+    used = E.OnceUsed(seat, action.card)
+    i, once = next((i, a) for i, a in rules.onces[action.card] if a.window == kind)
+    return [used] + instant_events(evolve(state, used), rules, seat, once.effect, action.card, i)
+
+
+def _pick(state, rules, action, seat):
+    job = state.jobs[0]
+    effect = job_effect(rules, job)
+    made = E.ChoiceMade(seat, job.source, card=action.card)
+    if effect.action == "discard":
+        return [made, E.CraftsmanDiscarded(seat, action.card)]
+    return [made, E.CapacityBoosted(seat, action.card, effect.n)]
+
+
+def _choose(state, rules, action, seat):
+    job = state.jobs[0]
+    made = E.ChoiceMade(seat, job.source, option=action.index)
+    option = job_effect(rules, job).options[action.index]
+    more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability, action.index)
+    # a choice inside the chosen option is made next, before other waiting choices
+    more = [E.ChoicesQueued(e.jobs, front=True) if isinstance(e, E.ChoicesQueued) else e for e in more]
+    return [made] + more
+
+
+def _build(state, rules, action, seat):
+    conv = rules.card(action.card).conversions[action.ability]
+    return [E.Converted(seat, action.card, action.ability, conv.inputs, conv.outputs)]
+
+
+_EVENTS_OF = {
+    A.TakeResourceCard: _take,
+    A.Hire: lambda state, rules, a, seat: [E.CraftsmanHired(seat, a.card, rules.card(a.card).cost)],
+    A.Pass: lambda state, rules, a, seat: [E.DraftPassed(seat)],
+    A.Discard: lambda state, rules, a, seat: [E.CraftsmanDiscarded(seat, a.card)],
+    A.KeepBuilder: lambda state, rules, a, seat: [E.Decided(seat, "redraw")],
+    A.ReturnBuilder: lambda state, rules, a, seat: [E.Decided(seat, "redraw"), E.BuilderReturned(state.drawn)],
+    A.Place: _place_events,
+    A.Park: lambda state, rules, a, seat: [E.BuilderParked(seat, state.price)],
+    A.Protect: lambda state, rules, a, seat: [E.Decided(seat, "bishop"), E.Protected(seat, "bishop")],
+    A.TakeCube: lambda state, rules, a, seat: [E.Decided(seat, "bishop"), E.CubeTaken(seat, a.resource, "market")],
+    A.UseOnce: _use_once,
+    A.Decline: lambda state, rules, a, seat: [E.Decided(seat, state.pending.kind)],
+    A.PickCraftsman: _pick,
+    A.ChooseOption: _choose,
+    A.Buy: lambda state, rules, a, seat: [
+        E.Bought(seat, a.resource, a.n, rules.price(state, seat, "buy", a.resource))],
+    A.Sell: lambda state, rules, a, seat: [
+        E.Sold(seat, a.resource, a.n, rules.price(state, seat, "sell", a.resource))],
+    A.EndTrading: lambda state, rules, a, seat: [E.MarketPassed(seat)],
+    A.Build: _build,
+    A.EndBuilding: lambda state, rules, a, seat: [E.CathedralDone(seat)],
+    A.ReturnCubes: lambda state, rules, a, seat: [E.CubesReturned(seat, a.resource, a.n)],
+}
+assert set(_EVENTS_OF) == set(A.ACTION_TYPES.values()), "an action type without events"
 
 
 def run(state: GameState, rules: Rules, events: list) -> tuple[list, GameState]:
     """Fold ``events`` into ``state`` and add automatic events up to the next decision."""
-    out = list(events)
     for e in events:
         state = evolve(state, e)
-    while not state.game_over:
+    b = Batch(state)  # one batch gathers everything up to the next decision
+    out = b.events = list(events)
+    while not b.state.game_over:
         if out and type(out[-1]) is E.DecisionPending:
             break
-        batch = advance(state, rules)
-        state = batch.state
-        out.extend(batch.events)
-    return out, state
+        advance_into(b, rules)
+    return out, b.state
 
 
 def decide(state: GameState, rules: Rules, action, legal: list | None = None) -> tuple[list, GameState]:

@@ -16,33 +16,72 @@ def can_pay(state: GameState, seat: int, cost: tuple[Amount, ...]) -> bool:
     return all(p.amount(a.kind) >= a.n for a in cost)
 
 
-def conversions(state: GameState, rules: Rules, seat: int) -> list[tuple[str, int, Convert]]:
-    """The (card, ability index, conversion) ``seat`` can use once more now (§6)."""
+def conversions(state: GameState, rules: Rules, seat: int) -> tuple[tuple[str, int, Convert], ...]:
+    """The (card, ability index, conversion) ``seat`` can use once more now (§6).
+
+    The answer depends only on the seat's holdings, its modifiers (its cards
+    and the round's events, kept in ``state.table``) and the rules, so the
+    last answer is kept and reused while all three are the very same objects (the flow asks whether a seat can build, then the listing asks
+    which builds, of one state)."""
     p = state.players[seat]
+    table = state.table  # this round's events (modifiers) and protections live here
+    last = _LAST_CONVERSIONS[0]
+    if last[0] is p and last[1] is table and last[2] is rules:
+        return last[3]
+    out = _conversions(state, rules, seat, p)
+    _LAST_CONVERSIONS[0] = (p, table, rules, out)  # one assignment: safe across threads
+    return out
+
+
+_LAST_CONVERSIONS: list = [(None, None, None, ())]
+
+
+def _conversions(state: GameState, rules: Rules, seat: int, p) -> tuple[tuple[str, int, Convert], ...]:
     out = []
     seen = set()
+    wood, stone, sand, metal = p.cubes
+    have = {"gold": p.gold, "vp": p.vp, "wood": wood, "stone": stone, "sand": sand, "metal": metal}
     for cid in p.craftsmen:
         if cid in seen:
             continue
         seen.add(cid)
         for i, conv in rules.converts[cid]:
             # the cheap tests first: most conversions fail for want of inputs
-            if not all(p.amount(a.kind) >= a.n for a in conv.inputs):
-                continue
-            if conv.condition and p.amount(conv.condition.kind) < conv.condition.n:
-                continue
-            if p.uses_of(cid, i) >= rules.capacity(state, seat, cid, conv):
-                continue
-            if conv.needs and not rules.has_tag(state, seat, conv.needs):
-                continue
-            out.append((cid, i, conv))
+            for a in conv.inputs:
+                if have[a.kind] < a.n:
+                    break
+            else:
+                if conv.condition and have[conv.condition.kind] < conv.condition.n:
+                    continue
+                if p.uses_of(cid, i) >= rules.capacity(state, seat, cid, conv):
+                    continue
+                if conv.needs and not rules.has_tag(state, seat, conv.needs):
+                    continue
+                out.append((cid, i, conv))
+    return tuple(out)
+
+
+def free_spots(state: GameState, seat: int) -> tuple[tuple[str, int], ...]:
+    """(location, spot) pairs where ``seat`` may place a builder now (§2.3).
+
+    The last answer is reused while the board's spots are the very same tuple
+    and the seat the same (the flow asks whether a builder can be placed, then
+    the listing asks where)."""
+    spots = state.spots
+    last = _LAST_SPOTS[0]
+    if last[0] is spots and last[1] == seat:
+        return last[2]
+    out = _free_spots(spots, seat)
+    _LAST_SPOTS[0] = (spots, seat, out)
     return out
 
 
-def free_spots(state: GameState, seat: int) -> list[tuple[str, int]]:
-    """(location, spot) pairs where ``seat`` may place a builder now (§2.3)."""
+_LAST_SPOTS: list = [(None, -1, ())]
+
+
+def _free_spots(spots, seat: int) -> tuple[tuple[str, int], ...]:
     out = []
-    for loc, seats in state.spots:
+    for loc, seats in spots:
         if None not in seats or (loc in ONE_PER_PLAYER and seat in seats):
             continue
         if loc == "market":  # market spots are taken in placement order
@@ -51,4 +90,4 @@ def free_spots(state: GameState, seat: int) -> list[tuple[str, int]]:
         for i, s in enumerate(seats):
             if s is None:
                 out.append((loc, i))
-    return out
+    return tuple(out)

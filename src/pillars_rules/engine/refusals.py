@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from ..effects import CUBES, LOCATIONS, ChooseCraftsman, Convert
 from . import actions as A
+from .batch import BIG_VALUE, job_effect, pieces_for
 from .context import MARKET_CUBES, ONE_PER_PLAYER, Rules
 from .events import place
-from .flow import BIG_VALUE, CUBE_LIMIT, job_effect, pieces_for
 from .state import CUBE_INDEX, GameState
+from .steps import CUBE_LIMIT
 
 #: Longest reason :func:`explain` returns, in characters.
 MAX_REASON = 300
@@ -162,14 +163,26 @@ def _amounts(amounts) -> str:
     return ", ".join(str(a) for a in amounts) or "nothing"
 
 
+def _holdings(player, amounts) -> str:
+    """What ``player`` holds of each kind in ``amounts`` ("3 gold, 0 wood")."""
+    return ", ".join(f"{player.amount(x.kind)} {x.kind}" for x in amounts)
+
+
 # ------------------------------------------------------------------ §2.2 draft
-def _take(state, rules, seat, who, a) -> None:
+def _on_display(state, rules, a, kind: str, wrong_kind: str, absent: str):
+    """``(name, card)`` of the display card ``a.card`` (§2.2); refused with the code
+    ``wrong_kind`` if it is not a ``kind`` card, ``absent`` if it is not on display."""
     name = _card(rules, a.card)
     card = rules.card(a.card)
-    if card.kind != "resource":
-        raise _Refused("take.not_resource", name=name, kind=card.kind)
+    if card.kind != kind:
+        raise _Refused(wrong_kind, name=name, kind=card.kind)
     if a.card not in state.display:
-        raise _Refused("take.not_in_display", name=name)
+        raise _Refused(absent, name=name)
+    return name, card
+
+
+def _take(state, rules, seat, who, a) -> None:
+    name, card = _on_display(state, rules, a, "resource", "take.not_resource", "take.not_in_display")
     if type(a.big) is not bool:
         raise _Refused("take.bad_big", big=_short(a.big))
     p = state.players[seat].pieces
@@ -186,17 +199,12 @@ def _take(state, rules, seat, who, a) -> None:
 
 
 def _hire(state, rules, seat, who, a) -> None:
-    name = _card(rules, a.card)
-    card = rules.card(a.card)
-    if card.kind != "craftsman":
-        raise _Refused("hire.not_craftsman", name=name, kind=card.kind)
-    if a.card not in state.display:
-        raise _Refused("hire.not_in_display", name=name)
+    name, card = _on_display(state, rules, a, "craftsman", "hire.not_craftsman", "hire.not_in_display")
     p = state.players[seat]
     if all(p.amount(c.kind) >= c.n for c in card.cost):
         return
-    has = ", ".join(f"{p.amount(c.kind)} {c.kind}" for c in card.cost)
-    raise _Refused("hire.cannot_pay", who=who, cost=_amounts(card.cost), name=name, has=has)
+    raise _Refused("hire.cannot_pay", who=who, cost=_amounts(card.cost), name=name,
+                   has=_holdings(p, card.cost))
 
 
 def _discard(state, rules, seat, who, a) -> None:
@@ -343,8 +351,8 @@ def _build(state, rules, seat, who, a) -> None:
                        amount=f"{conv.condition.n} {conv.condition.kind}")
     if all(p.amount(x.kind) >= x.n for x in conv.inputs):
         return
-    has = ", ".join(f"{p.amount(x.kind)} {x.kind}" for x in conv.inputs)
-    raise _Refused("build.inputs", name=name, inputs=_amounts(conv.inputs), who=who, has=has)
+    raise _Refused("build.inputs", name=name, inputs=_amounts(conv.inputs), who=who,
+                   has=_holdings(p, conv.inputs))
 
 
 # ------------------------------------------------------------------ §2.4 step 13

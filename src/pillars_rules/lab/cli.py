@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..cli_options import add_players, add_variant, comma_list, fail
 from ..errors import CardError, PillarsError
 
 DEFAULT_OUT = "pillars-balance.jsonl"
@@ -23,14 +24,14 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "how its holders fare, with 95%% intervals; per seat, the start-player advantage; "
                     "balance, decisiveness and duration. With --compare, an A/B comparison of the "
                     "card set with and without extra cards.")
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    add_players(p)
     p.add_argument("--games", type=int, default=200, help="games per card set (default 200)")
     p.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
     p.add_argument("--bots", default="heuristic",
                    help="comma-separated bot names, rotated through the seats (default: heuristic)")
     p.add_argument("--no-rotate", dest="rotate", action="store_false",
                    help="keep the bot mix in seat order instead of rotating it each game")
-    p.add_argument("--variant", action="append", default=[], help="a variant option (repeatable)")
+    add_variant(p)
     p.add_argument("--cards", nargs="+", default=[], metavar="PATH",
                    help="extra card files or folders for the run (set A)")
     p.add_argument("--compare", nargs="+", default=[], metavar="PATH",
@@ -54,8 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print(f"pillars-rules balance: error: {message}", file=sys.stderr)
-    return 2
+    return fail("balance", message)
 
 
 def _one_line(exc: Exception) -> str:
@@ -88,7 +88,7 @@ def main(args: argparse.Namespace) -> int:
         runner.check_executor(executor)
         if Path(args.out).exists() and not (args.resume or args.overwrite):
             return _fail(f"{args.out} exists: --resume to continue that run, or --overwrite to replace it")
-        bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+        bots = tuple(b for b in comma_list(args.bots) if b)
         common = dict(players=args.players, bots=bots, seed=args.seed, variants=args.variant, rotate=args.rotate)
         src_a, hash_a = read_cards(args.cards) if args.cards else ((), "")
         specs = {"A": GameSpec(sources=src_a, card_hash=hash_a, **common)}

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
+from ..cli_options import add_cards, add_players, add_variant, comma_list, fail
 from ..errors import ConfigError
 
 AUTOSAVE = "pillars-rules-autosave.json"
@@ -18,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         description="Play The Pillars of the Earth in the terminal: you choose by number, "
                     "bots play the other seats (or several people share the keyboard). "
                     "Type help during the game for the commands.")
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    add_players(p)
     p.add_argument("--seat", default="0", metavar="SEATS",
                    help="your seat, 0-based (default 0); several seats, e.g. 0,2, for hot-seat play")
     p.add_argument("--hotseat", action="store_true", help="people play every seat, sharing the keyboard")
@@ -27,8 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "order (default: heuristic if available, else random)")
     p.add_argument("--seed", type=int, help="decides every random outcome (default: a new secret 128-bit seed)")
     p.add_argument("--names", metavar="NAMES", help="seat names, comma-separated")
-    p.add_argument("--variant", action="append", help="a variant option (repeatable)")
-    p.add_argument("--cards", action="append", help="extra .cards file or folder (repeatable)")
+    add_variant(p)
+    add_cards(p)
     p.add_argument("--load", metavar="FILE", help="resume a saved game (pass the same --cards)")
     p.add_argument("--autosave", metavar="FILE", default=AUTOSAVE,
                    help=f"where end of input, Ctrl-C and quit save the game (default {AUTOSAVE})")
@@ -64,7 +64,7 @@ def bots_for(text: str | None, seats: list[int], seed: int) -> dict:
 
     if text is None:
         text = "heuristic" if "heuristic" in BOTS else "random"
-    names = [n.strip() for n in text.split(",")]
+    names = comma_list(text)
     if len(names) == 1:
         names = names * len(seats)
     elif len(names) != len(seats):
@@ -89,7 +89,7 @@ def _game(args: argparse.Namespace):
         except pr.SaveError as exc:
             raise pr.SaveError(f"cannot resume {args.load} (pass --cards as when it was "
                                f"started): {exc}", exc.index) from None
-    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    names = comma_list(args.names) if args.names else None
     return pr.new_game(args.players, args.seed, names=names, variants=tuple(args.variant or ()),
                        cards=args.cards or None)
 
@@ -108,9 +108,7 @@ def run(args: argparse.Namespace) -> int:
 
         from .session import Session
     except ImportError as exc:
-        print(f"pillars-rules play: error: {exc}; install it with: pip install 'pillars-rules[play]'",
-              file=sys.stderr)
-        return 1
+        return fail("play", f"{exc}; install it with: pip install 'pillars-rules[play]'", code=1)
 
     try:
         game = _game(args)
@@ -119,8 +117,7 @@ def run(args: argparse.Namespace) -> int:
         humans = tuple(range(n)) if args.hotseat else seats_of(args.seat, n, list(start.names))
         bots = bots_for(args.bots, [s for s in range(n) if s not in humans], start.seed)
     except (UsageError, ConfigError) as exc:
-        print(f"pillars-rules play: error: {exc}", file=sys.stderr)
-        return 2
+        return fail("play", str(exc))
     console = Console(highlight=False)
     # A seed decides every hidden card, so it is shown only to whoever chose it.
     how = ("resumed from " + args.load if args.load

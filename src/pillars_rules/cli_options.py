@@ -1,0 +1,51 @@
+"""Command-line pieces shared by the commands that set up games (``simulate``,
+``play``, ``balance``): the same options read the same way, comma lists, and
+the one-line error a bad value gets.
+
+The commands' modules import this one; it imports nothing of the package, so
+the terminal and the lab stay clients of the public API.
+
+>>> import argparse
+>>> p = argparse.ArgumentParser()
+>>> add_players(p); add_variant(p)
+>>> p.parse_args(["--players", "3", "--variant", "dm"])
+Namespace(players=3, variant=['dm'])
+>>> comma_list(" heuristic, random ,")
+['heuristic', 'random', '']
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+#: The player counts the game is made for (RULES §1).
+PLAYER_COUNTS = (2, 3, 4)
+
+
+def add_players(p: argparse.ArgumentParser) -> None:
+    """``--players N``: 2, 3 or 4 (default 4)."""
+    p.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS)
+
+
+def add_variant(p: argparse.ArgumentParser) -> None:
+    """``--variant NAME``, repeatable; ``args.variant`` is a list (empty by default)."""
+    p.add_argument("--variant", action="append", default=[], help="a variant option (repeatable)")
+
+
+def add_cards(p: argparse.ArgumentParser) -> None:
+    """``--cards PATH``, repeatable; ``args.cards`` is a list, or ``None`` if not given."""
+    p.add_argument("--cards", action="append", help="extra .cards file or folder (repeatable)")
+
+
+def comma_list(text: str) -> list[str]:
+    """The items of a comma-separated value (bot names, seat names), stripped;
+    empty items are kept, for the caller to refuse or drop."""
+    return [part.strip() for part in text.split(",")]
+
+
+def fail(command: str, message: str, code: int = 2) -> int:
+    """Print ``pillars-rules COMMAND: error: MESSAGE`` on stderr; return ``code``
+    (2: bad input) for the command to exit with."""
+    print(f"pillars-rules {command}: error: {message}", file=sys.stderr)
+    return code

@@ -1,0 +1,180 @@
+"""The building blocks of automatic progression (:mod:`.flow`, :mod:`.steps`).
+
+A :class:`Batch` gathers events in the making and folds each into its state as
+it is added; the functions here turn instant effects, triggered abilities and
+worker placements into events for a batch. Nothing here decides what happens
+next: :func:`.flow.advance_into` does.
+"""
+
+from __future__ import annotations
+
+from ..effects import STEPS, Amount, ChooseCraftsman, ChooseOne, Gain, If, Lose, PerMillWorker
+from . import events as E
+from .context import Rules
+from .evolve import _HANDLERS, evolve
+from .state import GameState, Job, Pieces
+
+BIG_VALUE = 5
+SMALL_WORKERS = 7
+DISPLAY_RESOURCE_CARDS = 7
+PRIVILEGES_PER_GAME = 12
+
+
+_ORDERS = {(n, s): tuple((s + i) % n for i in range(n)) for n in range(1, 9) for s in range(n)}
+
+
+def turn_order(state: GameState) -> tuple[int, ...]:
+    """Seats clockwise from the start player."""
+    return _ORDERS[len(state.players), state.start_player]
+
+
+# ------------------------------------------------------------------ instant effects
+def instant_events(state: GameState, rules: Rules, seat: int, effect, source: str,
+                   ability: int, option: int = -1) -> list:
+    """Events for an instant effect on ``seat``; choices become queued jobs."""
+    if isinstance(effect, Gain):
+        per = effect.per
+        if per is None:
+            k = 1
+        elif isinstance(per, PerMillWorker):
+            k = state.players[seat].pieces.value
+        else:
+            k = state.builders_at(seat, per.location)
+        amounts = tuple(Amount(a.kind, a.n * k) for a in effect.amounts if a.n * k)
+        return [E.Gained(seat, amounts, source)] if amounts else []
+    if isinstance(effect, Lose):
+        return [E.Lost(seat, effect.amounts, source)]
+    if isinstance(effect, (ChooseCraftsman, ChooseOne)):
+        return [E.ChoicesQueued((Job(seat, source, ability, option),))]
+    if isinstance(effect, If):
+        if state.players[seat].amount(effect.condition.kind) < effect.condition.n:
+            return []
+        return instant_events(state, rules, seat, effect.effect, source, ability, option)
+    raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
+
+
+def _unwrap(effect):
+    """The effect an :class:`If` guards (its condition held when the job was queued)."""
+    while isinstance(effect, If):
+        effect = effect.effect
+    return effect
+
+
+def job_effect(rules: Rules, job: Job):
+    effect = _unwrap(rules.card(job.source).abilities[job.ability].effect)
+    return effect if job.option < 0 else _unwrap(effect.options[job.option])
+
+
+def action_trigger_events(before: GameState, after: GameState, rules: Rules, seat: int,
+                          action: str, location: str | None = None) -> list:
+    """Events of the ``when you <action>:`` abilities of the cards ``seat`` owned
+    ``before`` the action, applied in order to the state ``after`` it."""
+    p = before.players[seat]
+    acting = rules.acting
+    out: list = []
+    for cid in p.craftsmen + p.privileges:
+        if cid not in acting:
+            continue
+        for i, a in rules.on_actions[cid]:
+            if a.action == action and (a.location is None or a.location == location):
+                for e in instant_events(after, rules, seat, a.effect, cid, i):
+                    after = evolve(after, e)
+                    out.append(e)
+    return out
+
+
+def eligible_craftsmen(state: GameState, rules: Rules, seat: int, effect: ChooseCraftsman) -> list[str]:
+    out = []
+    for c in state.players[seat].craftsmen:
+        if c in effect.exclude or c in out:
+            continue
+        if effect.action == "boost" and not any(cv.capacity is not None for _, cv in rules.converts[c]):
+            continue
+        out.append(c)
+    return out
+
+
+def trigger_events(state: GameState, rules: Rules, hook: str) -> list:
+    out: list = []
+    triggered = rules.triggered
+    for seat in turn_order(state):
+        p = state.players[seat]
+        for cid in p.craftsmen + p.privileges:
+            if cid not in triggered:
+                continue
+            for i, t in rules.triggers[cid]:
+                if t.step == hook:
+                    out.extend(instant_events(state, rules, seat, t.effect, cid, i))
+    return out
+
+
+# ------------------------------------------------------------------ workers
+def pieces_for(p_pieces: Pieces, need: int, big: bool) -> Pieces | None:
+    """The pieces the player puts on a card needing ``need`` worker value (RULES
+    §2.2 worker ruling): with the ``big`` worker, it plus ``max(0, need - 5)``
+    one-value pieces; without, ``need`` one-value pieces. One-value pieces are
+    interchangeable; grey ones go first (they are lost after the round anyway),
+    then the black one, then small ones. ``None``: the player lacks the pieces."""
+    use_ones = ones_needed(p_pieces, need, big)
+    if use_ones is None:
+        return None
+    grey = min(p_pieces.grey, use_ones)
+    black = min(p_pieces.black, use_ones - grey)
+    small = use_ones - grey - black
+    return Pieces(small, 1 if big else 0, grey, black)
+
+
+def ones_needed(p_pieces: Pieces, need: int, big: bool) -> int | None:
+    """How many one-value pieces go on a card needing ``need`` (with the big
+    worker or without, see :func:`pieces_for`); ``None``: the player lacks them."""
+    if big:
+        if not p_pieces.big:
+            return None
+        use_ones = need - BIG_VALUE if need > BIG_VALUE else 0
+    else:
+        use_ones = need
+    return use_ones if use_ones <= p_pieces.small + p_pieces.grey + p_pieces.black else None
+
+
+def round_workers(state: GameState, rules: Rules) -> tuple[Pieces, ...]:
+    return tuple(
+        Pieces(SMALL_WORKERS, 1, p.grey_next, rules.extra_workers(state, seat))
+        for seat, p in enumerate(state.players)
+    )
+
+
+# ------------------------------------------------------------------ the driver
+class Batch:
+    """Events in the making, folded into ``state`` one by one as they are added."""
+
+    __slots__ = ("state", "events")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list = []
+
+    def add(self, event) -> "Batch":
+        self.state = _HANDLERS[event.__class__](self.state, event)  # evolve(), inlined
+        self.events.append(event)
+        return self
+
+    def extend(self, events) -> "Batch":
+        for e in events:
+            self.add(e)
+        return self
+
+    def decide(self, kind: str, seat: int) -> "Batch":
+        """Add the :class:`DecisionPending` of ``kind`` for ``seat``: one shared
+        instance per pair (events are immutable values; a decision is pending
+        about once per three events, so not building it each time pays)."""
+        event = _PENDING.get((kind, seat))
+        if event is None:
+            event = _PENDING[kind, seat] = E.DecisionPending(kind, seat)
+        return self.add(event)
+
+
+#: The shared :class:`DecisionPending` events: (kind, seat) -> event (the kinds
+#: are this module's literals, the seats at most 8: a small, bounded table).
+_PENDING: dict[tuple[str, int], E.DecisionPending] = {}
+#: One shared :class:`StepStarted` event per step of Phase III.
+_STARTED = {step: E.StepStarted(step) for step in STEPS}

@@ -1,0 +1,229 @@
+"""Phase III (§2.4-§2.6): the fourteen steps of the resolution, one function
+per step, each adding the step's automatic events to the batch and, where
+someone must decide, the :class:`DecisionPending` that ends it.
+:func:`.flow.advance_into` calls ``STEP[state.step]``.
+"""
+
+from __future__ import annotations
+
+from ..effects import CUBES, SITES, STEPS, Amount, Now, OnGain
+from . import events as E
+from . import rng
+from .batch import _STARTED, Batch, action_trigger_events, instant_events, trigger_events, turn_order
+from .context import Rules
+from .queries import conversions
+
+PRIORY_VP = (2, 1)
+TAX_DIE = (2, 3, 3, 4, 4, 5)
+CUBE_LIMIT = 5
+GREY_WORKERS = 2
+
+
+def enter_step(b: Batch, rules: Rules, index: int) -> None:
+    step = STEPS[index]
+    b.add(_STARTED[step])
+    b.extend(trigger_events(b.state, rules, step))
+
+
+def _next(b: Batch, rules: Rules) -> None:
+    enter_step(b, rules, STEPS.index(b.state.step) + 1)
+
+
+def _step_event(b: Batch, rules: Rules) -> None:
+    state = b.state
+    if not state.event:
+        if state.event_deck:
+            b.add(E.EventRevealed(state.event_deck[0]))
+        else:
+            _next(b, rules)
+        return
+    if state.event_applied:  # its choices were made (jobs come first in advance)
+        _next(b, rules)
+        return
+    harmful = rules.card(state.event).harmful
+    bishop = state.spot_list("bishop")[0]
+    if bishop is not None and (bishop, "bishop") not in state.decided:
+        if harmful or any(state.market[i] for i in range(3)):
+            b.decide("bishop", bishop)
+        else:
+            b.add(E.Decided(bishop, "bishop"))
+        return
+    if harmful:
+        for seat in turn_order(state):
+            if (seat not in state.protected and (seat, "once_event") not in state.decided
+                    and rules.once_card(state, seat, "event")):
+                b.decide("once_event", seat)
+                return
+    card = rules.card(state.event)
+    for seat in turn_order(state):
+        if not rules.affected(state.event, state.protected, seat):
+            continue
+        for i, ability in enumerate(card.abilities):
+            if isinstance(ability, Now):
+                b.extend(instant_events(b.state, rules, seat, ability.effect, card.id, i))
+    b.add(E.EventApplied(card.id))
+
+
+def _step_bishop(b: Batch, rules: Rules) -> None:
+    # The Bishop decided right after the event was revealed, before it applied.
+    _next(b, rules)
+
+
+def _step_wool_mill(b: Batch, rules: Rules) -> None:
+    state = b.state
+    for seat in turn_order(state):
+        value = state.players[seat].pieces.value
+        gold = value + rules.mill_bonus(state, seat, value)
+        if gold:
+            b.add(E.Gained(seat, (Amount("gold", gold),), "wool_mill"))
+    _next(b, rules)
+
+
+def _step_kingsbridge(b: Batch, rules: Rules) -> None:
+    # Taken privileges leave ``state.kingsbridge``; choices they bring (OnGain)
+    # are made before the step ends, so the body runs again and finds none left.
+    state = b.state
+    taken = False
+    for i, seat in enumerate(state.spot_list("kingsbridge")):
+        if seat is None or i >= len(state.kingsbridge) or not state.kingsbridge[i]:
+            continue
+        taken = True
+        cid = state.kingsbridge[i]
+        b.add(E.PrivilegeTaken(seat, cid))
+        for j, ability in enumerate(rules.card(cid).abilities):
+            if isinstance(ability, OnGain):
+                b.extend(instant_events(b.state, rules, seat, ability.effect, cid, j))
+    if not taken:
+        _next(b, rules)
+
+
+def _step_priory(b: Batch, rules: Rules) -> None:
+    for seat, vp in zip(b.state.spot_list("priory"), PRIORY_VP):
+        if seat is not None:
+            b.add(E.Gained(seat, (Amount("vp", vp),), "priory"))
+    _next(b, rules)
+
+
+def _step_site(b: Batch, rules: Rules) -> None:
+    state = b.state
+    site = state.step
+    for seat in turn_order(state):
+        delta = rules.yield_delta(state, seat)
+        for cid in state.players[seat].resource_cards:
+            card = rules.card(cid)
+            if card.site == site:
+                n = max(0, card.yields.n + delta)
+                if n:
+                    b.add(E.Gained(seat, (Amount(card.yields.kind, n),), cid))
+    _next(b, rules)
+
+
+def _step_kings_court(b: Batch, rules: Rules) -> None:
+    state = b.state
+    if not state.tax:
+        if state.pins.tax:
+            b.add(E.TaxRolled(state.pins.tax[0]))
+        else:
+            numbers = rng.stream(state.seed, state.rng)
+            b.add(E.TaxRolled(TAX_DIE[rng.below(numbers, len(TAX_DIE))]))
+        return
+    court = state.spot_list("kings_court")
+    payers = [seat for seat in turn_order(state)
+              if seat not in court and rules.tax_for(state, seat, state.tax) > 0]
+    for seat in payers:
+        if (seat not in state.exempt and (seat, "once_tax") not in state.decided
+                and rules.once_card(state, seat, "tax")):
+            b.decide("once_tax", seat)
+            return
+    for seat in payers:
+        if seat not in state.exempt:
+            b.add(E.Lost(seat, (Amount("gold", rules.tax_for(state, seat, state.tax)),), "tax"))
+    if court[0] is not None and state.court_metal > 0:
+        b.add(E.CubeTaken(court[0], "metal", "court"))
+    _next(b, rules)
+
+
+def _step_shiring(b: Batch, rules: Rules) -> None:
+    # Hired cards leave ``state.shiring``; discards over the limit (§2.2) are
+    # decided before the step ends.
+    state = b.state
+    hired = False
+    for i, seat in enumerate(state.spot_list("shiring")):
+        if seat is not None and i < len(state.shiring) and state.shiring[i]:
+            hired = True
+            before = b.state
+            b.add(E.CraftsmanHired(seat, state.shiring[i], (), "shiring"))
+            if rules.acting:
+                b.extend(action_trigger_events(before, b.state, rules, seat, "hire"))
+    if not hired:
+        _next(b, rules)
+
+
+def _step_castle(b: Batch, rules: Rules) -> None:
+    for seat in b.state.spot_list("castle"):
+        if seat is not None:
+            b.add(E.GreyWorkersWon(seat, GREY_WORKERS))
+    _next(b, rules)
+
+
+def _step_market(b: Batch, rules: Rules) -> None:
+    state = b.state
+    order = [s for s in state.spot_list("market") if s is not None]
+    active = [s for s in order if s not in state.done]
+    if not active:
+        _next(b, rules)
+        return
+    last = state.pending
+    if last is not None and last.kind == "market" and last.seat in order:
+        i = order.index(last.seat)
+        for k in range(1, len(order) + 1):
+            seat = order[(i + k) % len(order)]
+            if seat not in state.done:
+                b.decide("market", seat)
+                return
+    b.decide("market", active[0])
+
+
+def _step_cathedral(b: Batch, rules: Rules) -> None:
+
+    state = b.state
+    for seat in turn_order(state):
+        if seat not in state.done:
+            if conversions(state, rules, seat) or rules.once_uses(state, seat, "cathedral"):
+                b.decide("cathedral", seat)
+            else:
+                b.add(E.CathedralDone(seat))
+            return
+    for seat in turn_order(state):
+        if sum(state.players[seat].cubes) > CUBE_LIMIT:
+            b.decide("return_cubes", seat)
+            return
+    _next(b, rules)
+
+
+def _step_start_player(b: Batch, rules: Rules) -> None:
+    state = b.state
+    seat = state.spot_list("start_player")[0]
+    if seat is None:
+        seat = (state.start_player + 1) % state.n_players
+    b.add(E.StartPlayerChanged(seat))
+    b.add(E.RoundEnded(state.round))
+
+
+STEP = {
+    "event": _step_event,
+    "bishop": _step_bishop,
+    "wool_mill": _step_wool_mill,
+    "kingsbridge": _step_kingsbridge,
+    "priory": _step_priory,
+    "forest": _step_site,
+    "quarry": _step_site,
+    "sand_pit": _step_site,
+    "kings_court": _step_kings_court,
+    "shiring": _step_shiring,
+    "castle": _step_castle,
+    "market": _step_market,
+    "cathedral": _step_cathedral,
+    "start_player": _step_start_player,
+}
+assert set(STEP) == set(STEPS) and set(SITES) <= set(STEPS) and CUBES

@@ -1,0 +1,293 @@
+"""Strict typing of parsed save JSON: every value exactly the type its event class declares.
+
+:func:`~pillars_rules.load` trusts nothing in a save, so each value is checked
+against the exact JSON type the event classes declare, with no coercion:
+``"3"``, ``3.0`` and ``true`` are not ``3``. Unknown and missing fields are
+refused, sizes are bounded, and every refusal is a
+:class:`~pillars_rules.errors.SaveError` whose message gives a JSON path
+(``$.events[12].n``) and whose ``index`` names the offending event.
+
+:func:`event_from_dict` structures parsed JSON into an event;
+:func:`check_event` checks an event object made in Python (a log handed to
+:func:`~pillars_rules.replay`) the same way.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any, Callable
+
+import attrs
+
+from .engine import events as E
+from .engine.rng import MAX_SEED, SEED_BITS
+from .errors import SaveError, safe_repr
+from .limits import MAX_INT, MAX_ITEMS, MAX_STRING_LENGTH
+
+
+class Seed:
+    """Type marker of the seed fields: whole numbers in ``[0, MAX_SEED]`` (128 bits)."""
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """Field name -> resolved type of an attrs class (cached)."""
+    out = _HINTS.get(cls)
+    if out is None:
+        attrs.resolve_types(cls)
+        out = _HINTS[cls] = {f.name: f.type for f in attrs.fields(cls)}
+        if cls is E.GameStarted:
+            out["seed"] = Seed
+    return out
+
+
+# ------------------------------------------------------------------ strict JSON -> values
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number" if not isinstance(value, float) or value == value else "NaN"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _bad(path: str, want: str, value: object, index: int | None) -> SaveError:
+    shown = safe_repr(value, 40)
+    return SaveError(f"{path}: expected {want}, got {_json_type(value)} {shown}", index)
+
+
+# Each type gets one compiled structurer (parsed JSON -> value) and one checker
+# (Python value -> None), built once per type, so a save's thousand events pay
+# no run-time type introspection.
+_STRUCTURERS: dict[Any, Callable[[object, str, int | None], Any]] = {}
+_CHECKERS: dict[Any, Callable[[object, str, int | None], None]] = {}
+
+
+def _strict(tp: Any, value: object, path: str, index: int | None) -> Any:
+    """``value`` (parsed JSON) as type ``tp``; lists become tuples. No coercion."""
+    return _structurer(tp)(value, path, index)
+
+
+def _structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
+    f = _STRUCTURERS.get(tp)
+    if f is None:
+        f = _STRUCTURERS[tp] = _make_structurer(tp)
+    return f
+
+
+def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
+    if tp is int:
+        def f(value, path, index):
+            if type(value) is not int:
+                raise _bad(path, "a whole number", value, index)
+            if not -MAX_INT - 1 <= value <= MAX_INT:
+                raise SaveError(f"{path}: number out of range ({str(value)[:20]}...)", index)
+            return value
+        return f
+    if tp is Seed:
+        def f(value, path, index):
+            if type(value) is not int:
+                raise _bad(path, "a whole number (the seed)", value, index)
+            if not 0 <= value <= MAX_SEED:
+                raise SaveError(f"{path}: the seed must be from 0 to 2**{SEED_BITS}-1", index)
+            return value
+        return f
+    if tp is str:
+        def f(value, path, index):
+            if type(value) is not str:
+                raise _bad(path, "a string", value, index)
+            if len(value) > MAX_STRING_LENGTH:
+                raise SaveError(f"{path}: string of {len(value)} characters; the limit is "
+                                f"{MAX_STRING_LENGTH}", index)
+            return value
+        return f
+    if tp is bool:
+        def f(value, path, index):
+            if type(value) is not bool:
+                raise _bad(path, "true or false", value, index)
+            return value
+        return f
+    if tp is type(None):
+        def f(value, path, index):
+            if value is not None:
+                raise _bad(path, "null", value, index)
+            return None
+        return f
+    origin = typing.get_origin(tp)
+    if origin is frozenset:
+        items_of = _structurer(tuple[typing.get_args(tp)[0], ...])
+
+        def f(value, path, index):
+            return frozenset(items_of(value, path, index))
+        return f
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _structurer(args[0])
+
+            def f(value, path, index):
+                if type(value) is not list:
+                    raise _bad(path, "a list", value, index)
+                if len(value) > MAX_ITEMS:
+                    raise SaveError(f"{path}: list of {len(value)} items; the limit is {MAX_ITEMS}", index)
+                return tuple([item(v, f"{path}[{k}]", index) for k, v in enumerate(value)])
+            return f
+        items = [_structurer(a) for a in args]
+
+        def f(value, path, index):
+            if type(value) is not list:
+                raise _bad(path, "a list", value, index)
+            if len(value) != len(items):
+                raise SaveError(f"{path}: expected a list of {len(items)} items, got {len(value)}", index)
+            return tuple([g(v, f"{path}[{k}]", index) for k, (g, v) in enumerate(zip(items, value))])
+        return f
+    if origin in (typing.Union, types.UnionType):
+        optional = type(None) in typing.get_args(tp)
+        inner = _structurer(next(a for a in typing.get_args(tp) if a is not type(None)))
+
+        def f(value, path, index):
+            if value is None and optional:
+                return None
+            return inner(value, path, index)
+        return f
+    if attrs.has(tp):
+        return lambda value, path, index: _struct_obj(tp, value, path, index)
+    raise AssertionError(f"no strict structure for {tp!r}")  # pragma: no cover
+
+
+_FIELDS: dict[type, tuple[frozenset[str], tuple[tuple[str, Callable], ...]]] = {}
+
+
+def _fields(cls: type):
+    """(names, ((name, structurer), ...)) of an attrs class, cached."""
+    out = _FIELDS.get(cls)
+    if out is None:
+        hints = _hints(cls)
+        out = _FIELDS[cls] = (frozenset(hints), tuple((n, _structurer(t)) for n, t in hints.items()))
+    return out
+
+
+def _struct_obj(cls: type, value: object, path: str, index: int | None, skip: str = "") -> Any:
+    if type(value) is not dict:
+        raise _bad(path, f"an object ({cls.__name__})", value, index)
+    names, structurers = _fields(cls)
+    # every field, defaults included: save() writes them all, so a missing one is damage
+    if len(value) != len(names) + (1 if skip and skip in value else 0) or not names.issubset(value):
+        extra = [k for k in value if k not in names and k != skip]
+        if extra:
+            raise SaveError(f"{path}: unknown field {str(extra[0])[:40]!r} in {cls.__name__}", index)
+        missing = sorted(k for k in names if k not in value)
+        raise SaveError(f"{path}: {cls.__name__} lacks the field {missing[0]!r}", index)
+    return cls(*[g(value[n], path + "." + n, index) for n, g in structurers])  # fields in order
+
+
+def _check_obj(tp: Any, value: object, path: str, index: int | None) -> None:
+    """Check a Python value (not parsed JSON) has exactly type ``tp``."""
+    f = _CHECKERS.get(tp)
+    if f is None:
+        f = _CHECKERS[tp] = _make_checker(tp)
+    f(value, path, index)
+
+
+def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
+    if tp is Seed:
+        return _make_structurer(Seed)
+    if tp in (int, str, bool):
+        def f(value, path, index):
+            if type(value) is not tp:
+                raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__} {safe_repr(value, 40)}", index)
+            if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:  # type: ignore[operator]
+                raise SaveError(f"{path}: number out of range", index)
+        return f
+    if tp is type(None):
+        def f(value, path, index):
+            if value is not None:
+                raise SaveError(f"{path}: expected None, got {type(value).__name__}", index)
+        return f
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(tp)
+
+        def f(value, path, index):
+            problem = None
+            for option in options:
+                try:
+                    _check_obj(option, value, path, index)
+                    return
+                except SaveError as exc:
+                    problem = exc
+            raise problem
+        return f
+    if origin is frozenset:
+        item_type = typing.get_args(tp)[0]
+
+        def f(value, path, index):
+            if type(value) is not frozenset:
+                raise SaveError(f"{path}: expected a frozenset, got {type(value).__name__}", index)
+            for v in value:
+                _check_obj(item_type, v, f"{path}[]", index)
+        return f
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = args[0]
+
+            def f(value, path, index):
+                if type(value) is not tuple:
+                    raise SaveError(f"{path}: expected a tuple, got {type(value).__name__}", index)
+                for k, v in enumerate(value):
+                    _check_obj(item, v, f"{path}[{k}]", index)
+            return f
+
+        def f(value, path, index):
+            if type(value) is not tuple:
+                raise SaveError(f"{path}: expected a tuple, got {type(value).__name__}", index)
+            if len(value) != len(args):
+                raise SaveError(f"{path}: expected {len(args)} items, got {len(value)}", index)
+            for k, (a, v) in enumerate(zip(args, value)):
+                _check_obj(a, v, f"{path}[{k}]", index)
+        return f
+    if attrs.has(tp):
+        hints = tuple(_hints(tp).items())
+
+        def f(value, path, index):
+            if type(value) is not tp:
+                raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__}", index)
+            for name, ftp in hints:
+                _check_obj(ftp, getattr(value, name), f"{path}.{name}", index)
+        return f
+    raise AssertionError(f"no check for {tp!r}")  # pragma: no cover
+
+
+def event_from_dict(d: object, index: int) -> object:
+    """The event a parsed JSON object records; :class:`SaveError` naming ``index`` if malformed."""
+    path = f"$.events[{index}]"
+    if type(d) is not dict:
+        raise _bad(path, "an event object", d, index)
+    kind = d.get("type")
+    cls = E.EVENT_TYPES.get(kind) if type(kind) is str else None
+    if cls is None:
+        raise SaveError(f"{path}.type: unknown event type {safe_repr(kind, 40)}", index)
+    return _struct_obj(cls, d, path, index, skip="type")
+
+
+def check_event(event: object, index: int) -> None:
+    """Check an event object has exactly the declared field types (no ``1.0`` for ``1``)."""
+    cls = type(event)
+    if E.EVENT_TYPES.get(cls.__name__) is not cls:
+        raise SaveError(f"$.events[{index}]: {type(event).__name__} is not an event", index)
+    for name, tp in _hints(cls).items():
+        _check_obj(tp, getattr(event, name), f"$.events[{index}].{name}", index)
+
+
+__all__ = ["Seed", "event_from_dict", "check_event"]
