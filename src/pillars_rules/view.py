@@ -177,7 +177,7 @@ def view(game, seat: int) -> SeatView:
         peek = state.event_deck[0]
     legal = tuple(game._listed()) if game.current_player == seat else ()
     # the log prefix is read lazily: the shared log only grows, so its first n events never change
-    return SeatView(seat, redact_state(state), peek, _Prefix(game._log, game.n_events), legal, game.rules)
+    return SeatView(seat, redact_state(state), peek, _Prefix(game._log, game._n), legal, game.rules)
 
 
 class _Prefix:
