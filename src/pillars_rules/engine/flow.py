@@ -159,6 +159,7 @@ def _builders(b: Batch, rules: Rules) -> None:
         if state.n_players == 2 and len(state.bag) == 1:
             price = 0  # §2.3: with 2 players the last builder is free
         b.add(E.BuilderDrawn(seat, price))
+        _builders(b, rules)  # on to the drawn builder's redraw or placement, in the same batch
     elif state.parked:
         _to_place(b, state.parked[0], "parked")
     elif state.thirds:
