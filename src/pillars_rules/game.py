@@ -23,6 +23,7 @@ from .engine import events as E
 from .engine.context import ENGINE_VARIANTS, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import action_events, decide, legal_actions, run
+from .engine.refusals import REASONS
 from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
 from .engine.state import GameState
 from .engine.actions import ACTION_TYPES
@@ -188,19 +189,26 @@ class Game:
                 raise IllegalActionError(f"the decision number must be a whole number, not "
                                          f"{type(expect).__name__}", action)
             raise StaleActionError(expect, self.state.decision, action)
-        if self.state.game_over:
-            raise IllegalActionError("the game is over; no action is legal", action)
-        if seat is not None and (type(seat) is not int or seat != self.current_player):
+        state = self.state
+        if state.game_over:
+            raise IllegalActionError(REASONS["game_over"], action)
+        pend = state.pending
+        if seat is not None and (type(seat) is not int or pend is None or seat != pend.seat):
+            if pend is None:  # a log folded without verification may stop between decisions
+                raise IllegalActionError(REASONS["no_decision"], action)
             raise IllegalActionError(
-                f"it is not seat {safe_repr(seat, 24)}'s turn; seat {self.current_player} "
-                f"({self.state.players[self.current_player].name}) must decide '{self.state.pending.kind}'",
+                f"it is not seat {safe_repr(seat, 24)}'s turn; seat {pend.seat} "
+                f"({state.players[pend.seat].name}) must decide '{pend.kind}'",
                 action,
             )
-        legal = self._listed()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_actions(state, self.rules)
         for listed in legal:  # the fast path: the very object the listing made
             if listed is action:
                 # (a listed action failing would be an engine defect: never hidden)
-                return self._extend(*run(self.state, self.rules, action_events(self.state, self.rules, action)))
+                events, state = run(state, self.rules, action_events(state, self.rules, action))
+                return self._extend(events, state)
         if type(action) in _ACTIONS:
             label = action.label
             if type(label) is not str or label:
@@ -217,7 +225,8 @@ class Game:
         return self._extend(events, state)
 
     def _extend(self, events: list, state: GameState) -> "Game":
-        _check_length(self._n + len(events))
+        if self._n + len(events) > limits.MAX_EVENTS:
+            _check_length(self._n + len(events))
         log = self._log
         if len(log) != self._n:  # branching from an older game: copy the shared prefix
             log = log[: self._n]

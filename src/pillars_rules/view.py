@@ -8,8 +8,12 @@ event this round will reveal. Events that carry secrets (:class:`DecksShuffled`)
 are redacted in the view's log.
 
 A view is what a bot receives (:mod:`pillars_rules.bots`): it is cheap to make
-(the redacted log is built only when ``events`` is first read) and holds no
-reference through which the hidden state could be reached.
+(the redacted log is built only when ``events`` is first read) and nothing it
+offers is secret: every public attribute is redacted. To redact lazily it keeps
+a private reference to the game's log; Python hides nothing from code that goes
+looking through private attributes, so a bot that runs in the same process is
+trusted to keep to the public ones, and a client elsewhere gets
+:func:`export` (``Game.export(seat)``), which holds no secret at all.
 
 :func:`export` (``Game.export(seat)``) turns a view into JSON text for that
 seat's client; ``view.decision`` is the move token the client sends back.
@@ -39,10 +43,11 @@ class SeatView:
 
     def __init__(self, seat: int, state: GameState, next_event: str | None, events: tuple,
                  legal_actions: tuple, rules=None) -> None:
+        events = tuple(events)
         # one attribute dict set at once (views are made at every decision)
         object.__setattr__(self, "__dict__", {
             "seat": seat, "state": state, "next_event": next_event, "legal_actions": legal_actions,
-            "rules": rules, "_raw": events, "_events": None})
+            "rules": rules, "_raw": events, "_n": len(events), "_events": None})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"SeatView is immutable; cannot set {name!r}")
@@ -52,7 +57,7 @@ class SeatView:
         """The log as this seat may know it (secret facts redacted)."""
         ev = self._events
         if ev is None:
-            ev = tuple(redact_event(e) for e in self._raw)
+            ev = tuple(redact_event(e) for e in self._raw[: self._n])
             object.__setattr__(self, "_events", ev)
             object.__setattr__(self, "_raw", ())
         return ev
@@ -65,7 +70,7 @@ class SeatView:
 
     @property
     def n_events(self) -> int:
-        return len(self._events) if self._events is not None else len(self._raw)
+        return self._n
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SeatView):
@@ -176,21 +181,13 @@ def view(game, seat: int) -> SeatView:
     if not state.event and state.event_deck and not state.game_over and game.rules.peeks(state, seat):
         peek = state.event_deck[0]
     legal = tuple(game._listed()) if game.current_player == seat else ()
-    # the log prefix is read lazily: the shared log only grows, so its first n events never change
-    return SeatView(seat, redact_state(state), peek, _Prefix(game._log, game.n_events), legal, game.rules)
+    # The log is read lazily: the game's log only grows, so its first n events
+    # never change; the view keeps the list and n, and copies them when read.
+    v = _new_view(SeatView)
+    object.__setattr__(v, "__dict__", {
+        "seat": seat, "state": redact_state(state), "next_event": peek, "legal_actions": legal,
+        "rules": game.rules, "_raw": game._log, "_n": game._n, "_events": None})
+    return v
 
 
-class _Prefix:
-    """The first ``n`` events of an append-only log, copied only when read."""
-
-    __slots__ = ("log", "n")
-
-    def __init__(self, log: list, n: int) -> None:
-        self.log = log
-        self.n = n
-
-    def __len__(self) -> int:
-        return self.n
-
-    def __iter__(self):
-        return iter(self.log[: self.n])
+_new_view = object.__new__

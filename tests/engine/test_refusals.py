@@ -85,9 +85,17 @@ def finished():
     return g
 
 
+def between_decisions():
+    """A log folded without verification that stops before its first decision."""
+    g = pr.replay(pr.new_game(players=2, seed=1).events[:2], verify=False)
+    assert g.state.pending is None and not g.is_over
+    return g
+
+
 #: code -> (position, action, words the reason must contain)
 CASES = {
     "game_over": (finished, pr.actions.Pass(), "game is over"),
+    "no_decision": (between_decisions, pr.actions.Pass(), "no seat must decide now"),
     "not_an_action": (draft, "take forest", "not an action"),
     "wrong_kind": (draft, Buy("wood", 1), "must decide 'draft'"),
     "unknown_card": (draft, Hire("no_such_card"), "unknown card"),
@@ -190,3 +198,10 @@ def test_s2_to_s8_generic_reason_only_for_unknown_paths():
     g = draft()
     code, text = refusal(g.state, g.rules, pr.actions.Pass(), g.legal_actions())
     assert code == "other" and "legal action(s) available" in text
+
+
+def test_a_seat_check_between_decisions_is_refused_with_the_reason():
+    g = between_decisions()
+    with pytest.raises(pr.IllegalActionError) as exc:
+        g.apply(pr.actions.Pass(), seat=0)
+    assert str(exc.value) == REASONS["no_decision"]

@@ -95,8 +95,12 @@ def eligible_craftsmen(state: GameState, rules: Rules, seat: int, effect: Choose
 
 
 def trigger_events(state: GameState, rules: Rules, hook: str) -> list:
+    """Events of the abilities triggered at ``hook`` (a step, ``round_start``),
+    seat by seat in turn order."""
     out: list = []
-    triggered = rules.triggered
+    triggered = rules.triggered_on.get(hook)
+    if not triggered:  # no card of the set reacts to this hook: the usual case
+        return out
     for seat in turn_order(state):
         p = state.players[seat]
         for cid in p.craftsmen + p.privileges:

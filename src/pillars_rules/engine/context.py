@@ -50,7 +50,7 @@ class Rules:
     """
 
     __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
-                 "triggered", "converts", "onces", "on_actions", "acting", "this_round", "next_round", "tags",
+                 "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round", "next_round", "tags",
                  "starting_craftsmen", "lowest_craftsman_limit", "_mods_cache", "_mods_last", "_actions", "_prices_cache")
 
     def __init__(self, cards: CardSet, variants: tuple[str, ...] = ()) -> None:
@@ -71,6 +71,10 @@ class Rules:
                                               if isinstance(a, Trigger))))
         #: Cards with at least one step trigger (most have none).
         put("triggered", frozenset(cid for cid, t in self.triggers.items() if t))
+        #: hook (a step, ``round_start``) -> the cards with a trigger on it; most hooks have none.
+        put("triggered_on", MappingProxyType({hook: frozenset(
+            cid for cid, ts in self.triggers.items() if any(a.step == hook for _, a in ts))
+            for hook in {a.step for ts in self.triggers.values() for _, a in ts}}))
         # conversions are numbered among the card's conversions (Build(card, 0) is the first)
         put("converts", table(lambda c: tuple(enumerate(a for a in c.abilities if isinstance(a, Convert)))))
         put("onces", table(lambda c: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))))

@@ -253,13 +253,18 @@ def _(s: GameState, e: E.BuilderReturned) -> GameState:
     return replace(s, bag=s.bag + (e.seat,), drawn=None, redraw_used=True)
 
 
+_LOCATION_INDEX = {loc: i for i, loc in enumerate(LOCATIONS)}
+
+
 def _set_spot(s: GameState, location: str, spot: int, seat: int | None):
-    spots = []
-    for loc, seats in s.spots:
-        if loc == location:
-            seats = seats[:spot] + (seat,) + seats[spot + 1:]
-        spots.append((loc, seats))
-    return tuple(spots)
+    spots = s.spots
+    i = _LOCATION_INDEX.get(location, -1)
+    if not 0 <= i < len(spots) or spots[i][0] != location:  # not in the usual order: search
+        i = next((k for k, (loc, _) in enumerate(spots) if loc == location), None)
+        if i is None:
+            return spots
+    seats = spots[i][1]
+    return spots[:i] + ((location, seats[:spot] + (seat,) + seats[spot + 1:]),) + spots[i + 1:]
 
 
 _from_bag = replacer(GameState, "spots", "drawn", "marker")

@@ -46,8 +46,9 @@ def advance_into(b: Batch, rules: Rules) -> None:
                     b.decide("discard", seat)
                     return
             break
-    if state.jobs:
-        job = state.jobs[0]
+    jobs = state.table.jobs
+    if jobs:
+        job = jobs[0]
         effect = job_effect(rules, job)
         if isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect):
             b.add(E.ChoiceMade(job.seat, job.source))
@@ -55,15 +56,15 @@ def advance_into(b: Batch, rules: Rules) -> None:
             b.decide("choice", job.seat)
         return
     stage = state.stage
-    if stage == "setup":
-        _setup(b, rules)
-        _round_start(b, rules, 1)
-    elif stage == "draft":
-        _draft(b, rules)
-    elif stage == "builders":
+    if stage == "builders":  # the stages in the order of how often they come
         _builders(b, rules)
     elif stage == "resolution":
         STEP[state.step](b, rules)
+    elif stage == "draft":
+        _draft(b, rules)
+    elif stage == "setup":
+        _setup(b, rules)
+        _round_start(b, rules, 1)
     elif stage == "enter":  # a scenario starts at this step (see PositionSet)
         enter_step(b, rules, STEPS.index(state.step))
     elif stage == "round_end":
@@ -158,6 +159,7 @@ def _builders(b: Batch, rules: Rules) -> None:
         if state.n_players == 2 and len(state.bag) == 1:
             price = 0  # §2.3: with 2 players the last builder is free
         b.add(E.BuilderDrawn(seat, price))
+        _builders(b, rules)  # on to the drawn builder's redraw or placement, in the same batch
     elif state.parked:
         _to_place(b, state.parked[0], "parked")
     elif state.thirds:

@@ -7,7 +7,7 @@ that follow, up to the next decision. It never mutates anything.
 
 from __future__ import annotations
 
-from ..effects import CUBES, ChooseCraftsman, ChooseOne
+from ..effects import CUBES, LOCATIONS, ChooseCraftsman, ChooseOne
 from ..errors import IllegalActionError
 from ..limits import MAX_COUNT
 from . import actions as A
@@ -59,10 +59,15 @@ def _legal_draft(state, rules, seat):
     for cid in dict.fromkeys(state.display):
         card = rules.card(cid)
         if card.kind == "resource":
-            for big in (True, False):  # §2.2: the player chooses the pieces
-                if ones_needed(p.pieces, card.workers, big) is not None:
-                    out.append(_act(rules, ("take", cid, big), lambda: A.TakeResourceCard(
-                        cid, big, label=_take_label(card, big))))
+            takes = rules._actions.get(("takes", cid))  # (with the big worker, without)
+            if takes is None:
+                takes = rules._actions["takes", cid] = tuple(
+                    A.TakeResourceCard(cid, big, label=_take_label(card, big)) for big in (True, False))
+            # §2.2: the player chooses the pieces
+            if ones_needed(p.pieces, card.workers, True) is not None:
+                out.append(takes[0])
+            if ones_needed(p.pieces, card.workers, False) is not None:
+                out.append(takes[1])
         elif can_pay(state, seat, card.cost):
             out.append(_act(rules, ("hire", cid), lambda: A.Hire(
                 cid, label=f"hire {card.name} for {', '.join(str(a) for a in card.cost) or 'nothing'}")))
@@ -99,17 +104,32 @@ def _legal_place(state, rules, seat):
     spots = free_spots(state, seat)
     out: list = []
     if price == 0 or state.players[seat].gold >= price:
-        for loc, i in spots:
-            out.append(_act(rules, ("place", loc, i, price), lambda: A.Place(
-                loc, i, label=f"place a builder at {place(loc)} spot {i + 1}" + (f" for {price} gold" if price else ""))))
+        rows = _place_rows(rules, price, None)
+        out = [rows[loc][i] for loc, i in spots]
     if price > 0:
         once = rules.once_card(state, seat, "placement")
         if once:
-            for loc, i in spots:
-                out.append(_act(rules, ("place free", loc, i, once), lambda: A.Place(
-                    loc, i, True, label=f"place a builder at {place(loc)} spot {i + 1} free ({rules.name(once)})")))
+            rows = _place_rows(rules, price, once)
+            out += [rows[loc][i] for loc, i in spots]
         out.append(_act(rules, ("park", price), lambda: A.Park(label=f"pass (builder waits on space {price})")))
     return out
+
+
+def _place_rows(rules: Rules, price: int, once: str | None) -> dict:
+    """``{location: (Place action of spot 1, spot 2, ...)}`` for builders that cost
+    ``price`` (or placed free with the ``once`` privilege), built once per rules:
+    a listing picks the free spots' actions out of these rows."""
+    key = ("place rows", price, once)
+    rows = rules._actions.get(key)
+    if rows is None:
+        free = once is not None
+        tail = f" free ({rules.name(once)})" if free else f" for {price} gold" if price else ""
+        tag = ("place free", once) if free else ("place", price)
+        rows = rules._actions[key] = {
+            loc: tuple(_act(rules, (tag[0], loc, i, tag[1]), lambda: A.Place(
+                loc, i, free, label=f"place a builder at {place(loc)} spot {i + 1}{tail}")) for i in range(n))
+            for loc, n in LOCATIONS.items()}
+    return rows
 
 
 def _legal_bishop(state, rules, seat):

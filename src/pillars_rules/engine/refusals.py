@@ -25,6 +25,7 @@ MAX_REASON = 300
 #: Every specific reason, by code; ``{who}`` is the deciding seat's name.
 REASONS: dict[str, str] = {
     "game_over": "the game is over; no action is legal",
+    "no_decision": "no seat must decide now: the log stops between two decisions",
     "not_an_action": "{action} is not an action (expected one of the pillars_rules.actions classes)",
     "wrong_kind": "{who} must decide '{kind}' now; {name} does not answer it (use {allowed})",
     "unknown_card": "unknown card {card}",
@@ -123,8 +124,10 @@ def refusal(state: GameState, rules: Rules, action, legal: list) -> tuple[str, s
 
 
 def _check(state: GameState, rules: Rules, action) -> None:
-    if state.game_over or state.pending is None:
+    if state.game_over:
         raise _Refused("game_over")
+    if state.pending is None:  # a log folded without verification may stop mid-step
+        raise _Refused("no_decision")
     pend = state.pending
     who = state.players[pend.seat].name[:40]
     if type(action) not in A.ACTION_TYPES.values():
