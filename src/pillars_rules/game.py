@@ -429,11 +429,14 @@ Policy = Callable[[GameState, list], int]
 
 
 def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None,
-            max_actions: int | None = None) -> Game:
-    """``game`` played on to the end (or for ``max_actions`` decisions), each
-    decision made by ``policy(state, legal)``, which returns the index of the
-    chosen action in ``legal``; by default a uniformly random one
-    (``random.Random(seed)``).
+            max_actions: int | None = None, until: Callable[[GameState], bool] | None = None) -> Game:
+    """``game`` played on to the end, each decision made by ``policy(state,
+    legal)``, which returns the index of the chosen action in ``legal``; by
+    default a uniformly random one (``random.Random(seed)``). It stops earlier
+    after ``max_actions`` decisions, or at the first decision whose state
+    satisfies ``until(state)`` (asked before every decision, the first one
+    included), e.g. ``until=lambda s: s.round > 3`` stops at round 4's first
+    decision.
 
     This is the fast path for simulations and search: no :class:`Game` is made
     per step and a listed action is not validated again (it comes from the
@@ -457,6 +460,8 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
     log = game._log if len(game._log) == game._n else game._log[: game._n]
     n = 0
     while not state.game_over and (max_actions is None or n < max_actions):
+        if until is not None and until(state):
+            break
         legal = legal_actions(state, rules)
         i = policy(state, legal)
         if type(i) is not int or not 0 <= i < len(legal):

@@ -66,3 +66,22 @@ def test_a_policy_answer_that_is_not_an_index_is_refused(answer):
     with pytest.raises(pr.IllegalActionError, match="index"):
         pr.playout(start, lambda state, legal: answer)
     assert start == pr.new_game(2, 1)
+
+
+def test_until_stops_at_the_first_decision_that_satisfies_it():
+    start = pr.new_game(3, 4)
+    asked = []
+
+    def until(state):
+        asked.append(state.decision)
+        return state.round > 2
+
+    stopped = pr.playout(start, seed=9, until=until)
+    assert stopped.state.round == 3 and not stopped.is_over
+    # the same random choices without the stop pass through that very position
+    full = pr.playout(start, seed=9)
+    assert full.events[: stopped.n_events] == stopped.events
+    assert stopped.state == full.state_at(stopped.n_events - 1)
+    # asked before every decision, the first included, and it stopped at the first True
+    assert asked == list(range(start.decision, stopped.decision + 1))
+    assert pr.playout(start, seed=9, until=lambda s: True) == start  # asked before the first decision

@@ -263,13 +263,11 @@ class MCTSBot:
         ``ref``, or to the first resolution step at index ``stop`` or later
         (see :meth:`stop_step`), at most :attr:`depth` decisions."""
         policy = partial(lite_policy, rnd=rnd, weighted=self.weighted)
-        for _ in range(self.depth):
-            s = game.state
-            if s.game_over or s.round != ref or (stop is not None and s.stage == "resolution"
-                                                  and STEP_INDEX[s.step] >= stop):
-                break
-            game = playout(game, policy, max_actions=1)
-        return game
+
+        def until(s) -> bool:
+            return s.round != ref or (stop is not None and s.stage == "resolution" and STEP_INDEX[s.step] >= stop)
+
+        return playout(game, policy, max_actions=self.depth, until=until)
 
     def reward(self, ev: Evaluator, state, seat: int, ref: int) -> float:
         """The playout's result in (-1, 1): ``tanh(margin / SCALE)`` for the
