@@ -201,9 +201,7 @@ class Game:
                 f"({state.players[pend.seat].name}) must decide '{pend.kind}'",
                 action,
             )
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = legal_actions(state, self.rules)
+        legal = self._listed()
         for listed in legal:  # the fast path: the very object the listing made
             if listed is action:
                 # (a listed action failing would be an engine defect: never hidden)

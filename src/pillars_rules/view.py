@@ -44,10 +44,7 @@ class SeatView:
     def __init__(self, seat: int, state: GameState, next_event: str | None, events: tuple,
                  legal_actions: tuple, rules=None) -> None:
         events = tuple(events)
-        # one attribute dict set at once (views are made at every decision)
-        object.__setattr__(self, "__dict__", {
-            "seat": seat, "state": state, "next_event": next_event, "legal_actions": legal_actions,
-            "rules": rules, "_raw": events, "_n": len(events), "_events": None})
+        _fill(self, seat, state, next_event, legal_actions, rules, events, len(events))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"SeatView is immutable; cannot set {name!r}")
@@ -183,11 +180,13 @@ def view(game, seat: int) -> SeatView:
     legal = tuple(game._listed()) if game.current_player == seat else ()
     # The log is read lazily: the game's log only grows, so its first n events
     # never change; the view keeps the list and n, and copies them when read.
-    v = _new_view(SeatView)
+    return _fill(object.__new__(SeatView), seat, redact_state(state), peek, legal, game.rules, game._log, game._n)
+
+
+def _fill(v: SeatView, seat, state, next_event, legal_actions, rules, raw, n: int) -> SeatView:
+    """Set all of ``v``'s attributes at once (views are made at every decision);
+    ``raw[:n]`` is the unredacted log, redacted when :attr:`SeatView.events` is read."""
     object.__setattr__(v, "__dict__", {
-        "seat": seat, "state": redact_state(state), "next_event": peek, "legal_actions": legal,
-        "rules": game.rules, "_raw": game._log, "_n": game._n, "_events": None})
+        "seat": seat, "state": state, "next_event": next_event, "legal_actions": legal_actions,
+        "rules": rules, "_raw": raw, "_n": n, "_events": None})
     return v
-
-
-_new_view = object.__new__

@@ -148,14 +148,10 @@ class MCTSBot:
         ref = view.state.round
         # candidates and a prior from the heuristic's one-ply values
         game = determinize(view, self.random)
-        if self.score == "win":
-            valued = sorted(((self.reward(ev, game.apply(a).state, seat, ref), i) for i, a in enumerate(legal)),
-                            reverse=True)[: self.width]
-            scale = 1.0
-        else:
-            valued = sorted(((self._margin(ev, game.apply(a).state, seat, ref), i) for i, a in enumerate(legal)),
-                            reverse=True)[: self.width]
-            scale = SCALE
+        # "win" ranks by its reward (already in (-1, 1)); "margin" by the VP margin
+        rank, scale = (self.reward, 1.0) if self.score == "win" else (self._margin, SCALE)
+        valued = sorted(((rank(ev, game.apply(a).state, seat, ref), i) for i, a in enumerate(legal)),
+                        reverse=True)[: self.width]
         if len(valued) == 1:
             return legal[valued[0][1]]
         cands = [legal[i] for _, i in valued]

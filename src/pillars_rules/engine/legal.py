@@ -59,10 +59,8 @@ def _legal_draft(state, rules, seat):
     for cid in dict.fromkeys(state.display):
         card = rules.card(cid)
         if card.kind == "resource":
-            takes = rules._actions.get(("takes", cid))  # (with the big worker, without)
-            if takes is None:
-                takes = rules._actions["takes", cid] = tuple(
-                    A.TakeResourceCard(cid, big, label=_take_label(card, big)) for big in (True, False))
+            takes = _act(rules, ("takes", cid), lambda: tuple(  # (with the big worker, without)
+                A.TakeResourceCard(cid, big, label=_take_label(card, big)) for big in (True, False)))
             # §2.2: the player chooses the pieces
             if ones_needed(p.pieces, card.workers, True) is not None:
                 out.append(takes[0])
@@ -100,7 +98,7 @@ def _legal_redraw(state, rules, seat):
 
 
 def _legal_place(state, rules, seat):
-    source, price = _place_source(state)
+    _, price = _place_source(state)
     spots = free_spots(state, seat)
     out: list = []
     if price == 0 or state.players[seat].gold >= price:
@@ -119,17 +117,16 @@ def _place_rows(rules: Rules, price: int, once: str | None) -> dict:
     """``{location: (Place action of spot 1, spot 2, ...)}`` for builders that cost
     ``price`` (or placed free with the ``once`` privilege), built once per rules:
     a listing picks the free spots' actions out of these rows."""
-    key = ("place rows", price, once)
-    rows = rules._actions.get(key)
-    if rows is None:
-        free = once is not None
-        tail = f" free ({rules.name(once)})" if free else f" for {price} gold" if price else ""
-        tag = ("place free", once) if free else ("place", price)
-        rows = rules._actions[key] = {
-            loc: tuple(_act(rules, (tag[0], loc, i, tag[1]), lambda: A.Place(
+    return _act(rules, ("place rows", price, once), lambda: _build_place_rows(rules, price, once))
+
+
+def _build_place_rows(rules: Rules, price: int, once: str | None) -> dict:
+    free = once is not None
+    tail = f" free ({rules.name(once)})" if free else f" for {price} gold" if price else ""
+    tag = ("place free", once) if free else ("place", price)
+    return {loc: tuple(_act(rules, (tag[0], loc, i, tag[1]), lambda: A.Place(
                 loc, i, free, label=f"place a builder at {place(loc)} spot {i + 1}{tail}")) for i in range(n))
             for loc, n in LOCATIONS.items()}
-    return rows
 
 
 def _legal_bishop(state, rules, seat):
@@ -184,15 +181,10 @@ def _legal_market(state, rules, seat):
 def _trades(rules: Rules, trade: str, r: str, price: int) -> tuple:
     """The ``Buy`` (or ``Sell``) actions of 1, 2, ... :data:`MAX_COUNT` cubes of
     ``r`` at ``price`` each (a listing takes as many as the player may trade)."""
-    key = (trade, r, price)
-    run = rules._actions.get(key)
-    if run is None:
-        make = A.Buy if trade == "buy" else A.Sell
-        run = rules._actions[key] = tuple(
-            _act(rules, (trade, r, n, price),
-                 lambda: make(r, n, label=f"{trade} {n} {r} for {n * price} gold"))
-            for n in range(1, MAX_COUNT + 1))
-    return run
+    make = A.Buy if trade == "buy" else A.Sell
+    return _act(rules, (trade, r, price), lambda: tuple(
+        _act(rules, (trade, r, n, price), lambda: make(r, n, label=f"{trade} {n} {r} for {n * price} gold"))
+        for n in range(1, MAX_COUNT + 1)))
 
 
 def _build_label(rules: Rules, cid: str, conv) -> str:
