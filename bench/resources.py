@@ -40,7 +40,7 @@ def _subprocess_seconds(code: str) -> float:
 def bench_cards(cfg: dict, timing: Timing) -> dict:
     """5. Parse + compile of the whole base card set, cold and warm."""
     from pillars_rules import cardlang
-    from pillars_rules._paths import data_dir
+    from pillars_rules.cardlang.data import data_dir
     from pillars_rules.cardlang import compiler
 
     # cold: a new interpreter each time (Lark's on-disk grammar cache may be warm)

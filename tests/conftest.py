@@ -1,10 +1,12 @@
-"""Shared test setup: Hypothesis profiles.
+"""Shared test setup: Hypothesis profiles, and the checkout's ``bench`` package on the path.
 
 ``HYPOTHESIS_PROFILE=ci`` (set by .ci/run) keeps example counts small enough for
 a 2-core CI machine; ``dev`` is the default; ``thorough`` is for long local runs.
 """
 
 import os
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
@@ -21,3 +23,9 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+# The benchmark suite (bench/) is not part of the library; its tests import it
+# from the checkout, wherever pytest was started.
+ROOT = str(Path(__file__).resolve().parents[1])
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)

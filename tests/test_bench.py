@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from pillars_rules import benchmark as entry
+from pillars_rules.cli import bench as entry
 
 ROOT = Path(__file__).resolve().parent.parent
-benchmark = entry._suite()  # bench.cli of this checkout (puts the checkout on sys.path)
+from bench import cli as benchmark  # noqa: E402 - the checkout's bench/ (conftest puts it on the path)
 from bench import peer as bench_peer_module  # noqa: E402
 from bench import report as bench_report  # noqa: E402
 
@@ -41,7 +41,7 @@ def quick(tmp_path_factory):
         before = os.sched_getaffinity(0)
     except AttributeError:  # pragma: no cover - not Linux
         before = None
-    rc = entry.main(["--quick", "--quiet", "--output", str(json_path), "--rst", str(rst_path)])
+    rc = benchmark.main(["--quick", "--quiet", "--output", str(json_path), "--rst", str(rst_path)])
     after = os.sched_getaffinity(0) if before is not None else None
     peer_rst = (out / "quick.peer.rst").read_text(encoding="utf-8")
     return (rc, json.loads(json_path.read_text(encoding="utf-8")), rst_path.read_text(encoding="utf-8") + peer_rst,
@@ -153,30 +153,33 @@ def test_other_suites_are_chosen_by_their_flag(monkeypatch):
     fake.main = lambda argv: seen.append(argv) or 7
     monkeypatch.setitem(sys.modules, "fake_suite", fake)
     monkeypatch.setitem(benchmark.SUITES, "--fake", "fake_suite")
-    assert entry.main(["--fake", "--games", "3"]) == 7
+    assert benchmark.main(["--fake", "--games", "3"]) == 7
     assert seen == [["--fake", "--games", "3"]]
 
 
 def test_installed_package_without_checkout_says_so(monkeypatch, capsys):
-    monkeypatch.setattr(entry, "_suite", lambda: None)
+    monkeypatch.setattr(entry, "checkout", lambda: None)
     assert entry.main(["--quick"]) == 2
     assert capsys.readouterr().err.strip() == entry.NO_CHECKOUT
 
 
-def test_cli_bench_runs_the_checkout_suite(monkeypatch, tmp_path):
-    from pillars_rules import cli
+def test_cli_bench_runs_the_checkout_suite_in_a_child_process(capfd):
+    """``pillars-rules bench`` runs ``python -m bench`` of this checkout (never
+    importing it) and returns its status: here the bots suite's ``--help``."""
+    from pillars_rules.cli.entry import build_parser
 
-    seen = []
-    monkeypatch.setattr(benchmark, "main", lambda argv: seen.append(argv) or 0)  # bench.cli.main
-    out = tmp_path / "r.json"
-    assert cli.main(["bench", "--quick", "--output", str(out)]) == 0
-    assert seen == [["--quick", "--output", str(out)]]
+    args = build_parser().parse_args(["bench", "--quick", "--output", "r.json"])
+    assert args.func is entry._bench and entry.argv_for(args) == ["--quick", "--output", "r.json"]
+    assert entry.checkout() == ROOT
+    assert entry.main(["--bots", "--help"]) == 0
+    assert "--mcts-games" in capfd.readouterr().out
+    assert entry.main(["--no-such-flag"]) == 2
 
 
 def test_bots_flag_runs_the_bots_benchmark(monkeypatch):
-    from pillars_rules.bots import benchmark as bots_benchmark
+    from bench import bots as bots_benchmark
 
     seen = []
     monkeypatch.setattr(bots_benchmark, "main", lambda argv: seen.append(argv) or 0)
-    assert entry.main(["--bots", "--games", "2"]) == 0
+    assert benchmark.main(["--bots", "--games", "2"]) == 0
     assert seen == [["--bots", "--games", "2"]]

@@ -1,5 +1,5 @@
 """The command-line pieces that ``simulate``, ``play`` and ``balance`` share
-(pillars_rules.cli_options): one definition of each option, one error line."""
+(pillars_rules.cli.options): one definition of each option, one error line."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import doctest
 
 import pytest
 
-from pillars_rules import cli_options
-from pillars_rules.cli_options import add_cards, add_players, add_variant, comma_list, fail
+from pillars_rules.cli import options as cli_options
+from pillars_rules.cli.options import add_cards, add_players, add_variant, comma_list, fail
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -28,7 +28,7 @@ def test_wheel_ships_cards_and_grammar_and_uses_them(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(site)
     code = (
-        "import pillars_rules, pillars_rules._paths as p, pillars_rules.cardlang as c;"
+        "import pillars_rules, pillars_rules.cardlang.data as p, pillars_rules.cardlang as c;"
         "assert str(p.data_dir('cards')).startswith(%r), p.data_dir('cards');"
         "assert str(p.data_dir('grammar')).startswith(%r);"
         "print(len(c.base_cards()), pillars_rules.new_game(2, 1).current_player)"

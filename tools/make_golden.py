@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 import pillars_rules as pr  # noqa: E402
-from pillars_rules.cli import _scoreboard  # noqa: E402
+from pillars_rules.cli.simulate import _scoreboard  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 #: (players, seed, variants) of each transcript.

@@ -13,20 +13,26 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from . import _moved
+
+_moved.install()  # old import paths, for one release
+
 from . import actions, limits
-from .actions_json import decode_action, encode_action
-from .bots import RandomBot, play
-from .cards import Card, CardSet
+from .saves.actions_json import decode_action, encode_action
+from .autoplay import RandomBot, play
+from .cardlang.card import Card
+from .cardlang.cardset import CardSet
 from .determinize import determinize
-from .engine import events
-from .engine.events import EVENT_TYPES
+from . import events
+from .events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
 from .errors import (
     CardError, ConfigError, ConflictError, IllegalActionError, LimitError, PillarsError, SaveError,
     ScenarioError, StaleActionError,
 )
 from .game import VARIANTS, Game, load_cards, new_game, playout
-from .persistence import load, replay, save
+from .saves.savefile import load, save
+from .saves.replay import replay
 from .scenario import scenario
 from .view import SeatView
 

@@ -1,5 +1,5 @@
 """The embedding API: :func:`new_game` and :class:`Game` (:func:`~pillars_rules.replay`,
-which re-checks a log, lives with the saves in :mod:`pillars_rules.persistence`).
+which re-checks a log, lives with the saves in :mod:`pillars_rules.saves.savefile`).
 
 A :class:`Game` is an immutable value: ``game.apply(action)`` returns a new
 game and leaves the old one as it was. Internally games share one append-only
@@ -16,9 +16,9 @@ from typing import Callable, Iterable, Mapping, Sequence
 import attrs
 
 from . import limits
-from .actions_json import action_repr
-from .cards import CardSet
-from .effects import PLACE_NAMES
+from .saves.actions_json import action_repr
+from .cardlang.cardset import CardSet
+from .cardlang.effects import PLACE_NAMES
 from .engine import events as E
 from .engine.context import ENGINE_VARIANTS, Rules, rules_for
 from .engine.evolve import evolve
@@ -28,8 +28,9 @@ from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
 from .engine.state import GameState
 from .engine.actions import ACTION_TYPES
 from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, StaleActionError, bounded, safe_repr
-from .textcheck import name_problem
+from .cardlang.names import name_problem
 from .view import view
+from .words.events import describe
 
 #: Variant options of the base rules (RULES §2.3 and §8).
 VARIANTS: dict[str, str] = {
@@ -265,12 +266,12 @@ class Game:
 
     def describe(self, event) -> str:
         """An English sentence for ``event``."""
-        return event.describe(_Namer(self))
+        return describe(event, _Namer(self))
 
     def narrate(self, include_control: bool = False) -> list[str]:
         """Every event as an English sentence (control events skipped by default)."""
         namer = _Namer(self)
-        return [e.describe(namer) for e in self.events
+        return [describe(e, namer) for e in self.events
                 if include_control or not isinstance(e, E.CONTROL_EVENTS)]
 
     # ---------------------------------------------------------------- values
@@ -359,7 +360,7 @@ def new_game(
 
 def check_names(names: object, players: int) -> tuple[str, ...]:
     """``names`` as a tuple of ``players`` valid, distinct seat names
-    (:func:`~pillars_rules.textcheck.name_problem`), or :class:`ConfigError`."""
+    (:func:`~pillars_rules.cardlang.names.name_problem`), or :class:`ConfigError`."""
     if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
         raise ConfigError(f"names must be a list of {players} strings, not {type(names).__name__}")
     got = tuple(itertools.islice(names, players + 1))  # never more: it may be endless

@@ -64,7 +64,7 @@ MAX_EVENTS = 20_000
 MAX_REASON_LENGTH = MAX_REASON_LENGTH
 
 # ---------------------------------------------------------------- actions from clients
-#: Largest JSON action message (:func:`pillars_rules.actions_json.decode_action`).
+#: Largest JSON action message (:func:`pillars_rules.saves.actions_json.decode_action`).
 MAX_ACTION_BYTES = 4096
 
 # ---------------------------------------------------------------- saves (derived)

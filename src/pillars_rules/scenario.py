@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from .cards import CardSet
-from .effects import CUBES, LOCATIONS, STEPS
+from .cardlang.cardset import CardSet
+from .cardlang.effects import CUBES, LOCATIONS, STEPS
 from .engine import events as E
 from .engine import rng
 from .engine.batch import DISPLAY_RESOURCE_CARDS, SMALL_WORKERS, pieces_for

@@ -33,9 +33,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from .engine import events as E
 from .engine.state import CUBE_TOTALS, GOLD_CAP, ROUNDS, GameState
-from .effects import CUBES, LOCATIONS, STEPS
+from .cardlang.effects import CUBES, LOCATIONS, STEPS
 from .game import Game, new_game
-from .persistence import replay
+from .saves.replay import replay
 
 CUBE_LIMIT = 5
 
@@ -115,7 +115,7 @@ def check_game(game: Game, *, roundtrip: bool = True) -> None:
     elif not game.legal_actions():
         _fail("progress", "a running game has no legal action")
     if roundtrip:
-        from .persistence import load, save
+        from .saves.savefile import load, save
 
         extra = _extra_cards(game)
         if replay(game.events, cards=extra) != game:

@@ -150,8 +150,8 @@ def export(seat_view: SeatView) -> str:
     so the client can neither replay the chance draws nor predict the next."""
     import json
 
-    from .actions_json import encode_action
-    from .codec import converter, event_to_dict
+    from .saves.actions_json import encode_action
+    from .saves.codec import converter, event_to_dict
 
     doc = {
         "format": EXPORT_FORMAT,

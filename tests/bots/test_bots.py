@@ -10,7 +10,8 @@ from hypothesis import given, strategies as st
 import pillars_rules as pr
 from pillars_rules import testing
 from pillars_rules.bots import BOTS, make_bot
-from pillars_rules.bots.evaluate import Evaluator, Weights
+from pillars_rules.bots.cardvalue import Weights
+from pillars_rules.bots.evaluate import Evaluator
 from pillars_rules.bots.heuristic import HeuristicBot
 from pillars_rules.bots.mcts import MCTSBot
 from pillars_rules.errors import ConfigError

@@ -10,7 +10,8 @@ import pytest
 import pillars_rules as pr
 from pillars_rules import actions as A
 from pillars_rules import testing
-from pillars_rules.bots.evaluate import STEP_INDEX, Evaluator
+from pillars_rules.bots.cardvalue import STEP_INDEX
+from pillars_rules.bots.evaluate import Evaluator
 from pillars_rules.bots.mcts import MCTSBot, lite_policy
 from pillars_rules.errors import ConfigError
 

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from pillars_rules import effects as fx
+from pillars_rules.cardlang import effects as fx
 from pillars_rules.cardlang import base_cards, format_cards, compile_text
-from pillars_rules.cards import CardSet
+from pillars_rules.cardlang.cardset import CardSet
 
 A = fx.Amount
 

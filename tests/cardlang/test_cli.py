@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pillars_rules.cardlang import cli
+from pillars_rules.cli import cards as cli
 
 ROOT = Path(__file__).resolve().parents[2]
 

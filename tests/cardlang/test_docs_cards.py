@@ -52,7 +52,7 @@ def test_doc_block_compiles(name, line, text):
 
 def test_reference_covers_every_registry_class():
     """Each registry class name is mentioned in the reference (§ effects registry)."""
-    from pillars_rules.effects import EFFECTS
+    from pillars_rules.cardlang.effects import EFFECTS
 
     ref = (DOCS / "cards-reference.rst").read_text(encoding="utf-8")
     missing = [n for n in EFFECTS if n not in ref and n != "Amount"]

@@ -3,7 +3,7 @@
 import pytest
 
 from pillars_rules.actions import PickCraftsman, Protect
-from pillars_rules.effects import Amount
+from pillars_rules.cardlang.effects import Amount
 from pillars_rules.engine import events as E
 from pillars_rules.engine.state import Pieces
 

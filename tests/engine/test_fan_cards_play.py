@@ -9,7 +9,7 @@ import pytest
 import pillars_rules as pr
 from pillars_rules import testing
 from pillars_rules.actions import Build, Buy, ChooseOption, Hire, PickCraftsman, Sell, UseOnce
-from pillars_rules.effects import Amount
+from pillars_rules.cardlang.effects import Amount
 from pillars_rules.engine import events as E
 
 from .support import BLUE, RED, after_step, cubes, new_events, position

@@ -13,7 +13,7 @@ import pytest
 import pillars_rules as pr
 from pillars_rules import actions as A
 from pillars_rules import testing
-from pillars_rules.effects import Amount
+from pillars_rules.cardlang.effects import Amount
 from pillars_rules.engine import events as E
 
 FAN = [str(Path(__file__).resolve().parents[2] / "examples" / "fan_cards")]

@@ -1,7 +1,7 @@
 """Every modifier the card compiler accepts has an effect the engine applies and
 the invariants agree with (issue #9, item 5; RULES §2.2, §2.3, §4, §7, §8).
 
-The test walks the registry (the ``Modifier`` union of :mod:`pillars_rules.effects`):
+The test walks the registry (the ``Modifier`` union of :mod:`pillars_rules.cardlang.effects`):
 for each class a card using it compiles, the engine applies it in a real position
 (an observable effect), and :func:`pillars_rules.testing.check_state` finds no
 violation. A modifier added without an entry here fails
@@ -15,7 +15,7 @@ import typing
 import pytest
 
 import pillars_rules as pr
-from pillars_rules import effects as fx
+from pillars_rules.cardlang import effects as fx
 from pillars_rules import testing
 from pillars_rules.actions import Build, Buy, Discard, KeepBuilder, Place, Sell
 from pillars_rules.cardlang import base_cards, compile_text

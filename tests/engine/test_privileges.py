@@ -120,7 +120,7 @@ def test_s7_resource_privileges_pay_at_their_site_step_and_can_be_sold_at_market
     (step 6), Tom Builder +1 stone at the quarry (step 7), each round, without a card of
     that site -- so the cube can be sold at the market (step 12) the same round."""
     from pillars_rules.actions import Sell
-    from pillars_rules.effects import Amount
+    from pillars_rules.cardlang.effects import Amount
 
     g = position("priory", players=2, spots={"market": (RED,)},
                  seats={RED: dict(privileges=("richard", "aliena", "tom_builder"), cubes=(0, 0, 0, 0),

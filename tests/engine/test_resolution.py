@@ -1,7 +1,7 @@
 """§2.4 Phase III -- steps 1-14 (market and cathedral have their own files)."""
 
 from pillars_rules.actions import Protect, TakeCube
-from pillars_rules.effects import Amount
+from pillars_rules.cardlang.effects import Amount
 from pillars_rules.engine import events as E
 from pillars_rules.engine.state import Pieces
 
@@ -134,7 +134,7 @@ def test_round_end_starts_next_round_s2_4():
 
 def test_steps_run_in_order_s2_4():
     from pillars_rules import play, RandomBot, new_game
-    from pillars_rules.effects import STEPS
+    from pillars_rules.cardlang.effects import STEPS
 
     game = play(new_game(3, seed=21), RandomBot(21))
     per_round = []

@@ -142,7 +142,7 @@ def test_final_screen_ranks_every_player_with_a_summary(tmp_path):
 
 
 def test_the_terminal_package_leaves_pr_play_a_function():
-    import pillars_rules.terminal.cli  # noqa: F401  (a package named "play" would replace pr.play)
+    import pillars_rules.cli.play  # noqa: F401  (a package named "play" would replace pr.play)
 
     assert pr.play is pr.bots.play and callable(pr.play)
 
@@ -159,7 +159,7 @@ def test_undo_puts_the_bots_back_so_their_replies_cannot_be_rerolled(tmp_path):
 
 
 def test_seats_and_bots_from_the_command_line():
-    from pillars_rules.terminal.cli import UsageError, bots_for, seats_of
+    from pillars_rules.cli.play import UsageError, bots_for, seats_of
 
     names = ["Red", "Blue", "Green", "Yellow"]
     assert seats_of("1", 4, names) == (1,)
@@ -182,7 +182,7 @@ def test_a_game_without_seed_gets_a_secret_seed_of_more_than_64_bits():
     seed comes from new_game's 128-bit secret draw, not a small guessable range."""
     import argparse
 
-    from pillars_rules.terminal import cli as play_cli
+    from pillars_rules.cli import play as play_cli
 
     parser = argparse.ArgumentParser()
     play_cli.register(parser.add_subparsers())

@@ -14,7 +14,7 @@ import attrs
 
 import pillars_rules as pr
 from pillars_rules.engine import actions as A
-from pillars_rules.effects import CUBES, LOCATIONS
+from pillars_rules.cardlang.effects import CUBES, LOCATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE_CARD_FILES = sorted((ROOT / "cards" / "base").glob("*.cards"))

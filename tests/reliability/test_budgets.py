@@ -22,7 +22,7 @@ from pillars_rules.limits import (
     MAX_ABILITIES_PER_CARD, MAX_CARD_CHARS, MAX_CARDS, MAX_COUNT, MAX_EVENT_BYTES, MAX_FILE_BYTES, MAX_FILES,
     MAX_NUMBER,
 )
-from pillars_rules.persistence import event_to_dict
+from pillars_rules.saves.codec import event_to_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 HOARDER = 'craftsman hoarder "Hoarder" { round start convert -> 999 wood, capacity 999 }\n'
@@ -94,8 +94,9 @@ def test_a_card_set_built_from_objects_is_held_to_the_same_limits():
     """Card objects skip the compiler; new_game compiles their canonical text."""
     import attrs
 
-    from pillars_rules.cards import Card, CardSet
-    from pillars_rules.effects import Amount, Convert
+    from pillars_rules.cardlang.card import Card
+    from pillars_rules.cardlang.cardset import CardSet
+    from pillars_rules.cardlang.effects import Amount, Convert
 
     hoarder = Card("hoarder", "craftsman", "Hoarder", abilities=(Convert((), (Amount("wood", 999),), 999),))
     with pytest.raises(pr.CardError) as info:
@@ -230,7 +231,7 @@ def test_save_limits_are_derived_from_card_and_game_limits():
     assert limits.MAX_ITEMS >= limits.MAX_CARDS
     assert limits.MAX_STRING_LENGTH >= max(limits.MAX_NAME_LENGTH, limits.MAX_SEAT_NAME_LENGTH)
     assert limits.MAX_SAVE_BYTES >= limits.MAX_EVENTS * limits.MAX_EVENT_BYTES
-    from pillars_rules import persistence
+    from pillars_rules.saves import savefile as persistence
     from pillars_rules.cardlang import diagnostics
 
     for name in ("MAX_EVENTS", "MAX_SAVE_BYTES", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT"):

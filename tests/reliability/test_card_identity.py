@@ -18,8 +18,8 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules import cardlang
-from pillars_rules.cards import CardSet
-from pillars_rules.effects import Amount, Gain, Now
+from pillars_rules.cardlang.cardset import CardSet
+from pillars_rules.cardlang.effects import Amount, Gain, Now
 from pillars_rules.engine.context import rules_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,7 +130,7 @@ def test_a_save_made_before_the_identity_change_still_loads():
     assert again["format_version"] == 3 and again["card_hash"] == game.rules.content_hash
     assert pr.load(pr.save(game)) == game
     # the old hash is also recognised from the cards' own sources, without the table
-    from pillars_rules import upcasters
+    from pillars_rules.saves import upcasters
 
     assert upcasters.legacy_source_hash(cardlang.base_cards()) == doc["card_hash"]
 

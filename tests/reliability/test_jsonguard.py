@@ -1,4 +1,4 @@
-"""The guarded JSON reader saves and action messages share (pillars_rules.jsonguard):
+"""The guarded JSON reader saves and action messages share (pillars_rules.saves.jsonguard):
 its byte limits at the boundary, each refusal in the caller's error type and
 wording, and the caller's number hooks."""
 
@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from pillars_rules import jsonguard
+from pillars_rules.saves import jsonguard
 from pillars_rules.errors import ConfigError, IllegalActionError, SaveError
-from pillars_rules.jsonguard import GuardedJson, JsonWords
+from pillars_rules.saves.jsonguard import GuardedJson, JsonWords
 
 # every template names its case, so a message shows which one was chosen
 WORDS = JsonWords(

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import pillars_rules as pr
-from pillars_rules import persistence as P
+from pillars_rules.saves import savefile as P
 from pillars_rules.engine import events as E
 
 from .savefuzz import BAD_JSON, check_load, check_mutant, fuzz_saves, mutate_doc

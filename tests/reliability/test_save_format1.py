@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import pillars_rules as pr
-from pillars_rules import persistence as P
+from pillars_rules.saves import savefile as P
 
 FIXTURE = Path(__file__).parent / "fixtures" / "format1_2p_seed7.json"
 ROOT = Path(__file__).resolve().parents[2]

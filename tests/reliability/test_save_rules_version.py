@@ -5,7 +5,7 @@ import json
 import pytest
 
 import pillars_rules as pr
-from pillars_rules import persistence as P
+from pillars_rules.saves import savefile as P
 from pillars_rules.engine.context import RULES_VERSION
 
 

@@ -45,8 +45,8 @@ from typing import Iterable, Iterator
 import attrs
 
 from ..actions import ACTION_TYPES
-from ..cards import CardSet
-from ..effects import CUBES, LOCATIONS, ChooseOne
+from ..cardlang.cardset import CardSet
+from ..cardlang.effects import CUBES, LOCATIONS, ChooseOne
 from ..errors import ConfigError, IllegalActionError
 
 try:  # the engine's documented bound on the cubes in one Buy/Sell/ReturnCubes

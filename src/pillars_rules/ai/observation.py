@@ -24,7 +24,7 @@ import hashlib
 import numpy as np
 
 from ..actions import ACTIONS_FOR
-from ..effects import CUBES, HOOK_POINTS, LOCATIONS
+from ..cardlang.effects import CUBES, HOOK_POINTS, LOCATIONS
 
 STAGES = ("setup", "draft", "builders", "resolution", "round_end", "over")
 STEPS = ("",) + HOOK_POINTS

@@ -7,41 +7,24 @@ so it cannot see hidden cards or the seed -- and returns one of
 
 Bots are made by name with :func:`make_bot` (the names are :data:`BOTS`), so
 command-line tools, the balance lab and the terminal game share one list.
+The bot protocol, :class:`RandomBot` and :func:`play` are defined in
+:mod:`pillars_rules.autoplay` (they are part of the core API, ``pr.play``)
+and re-exported here.
 
 >>> import pillars_rules as pr
->>> game = pr.new_game(players=2, seed=3)
->>> bot = pr.RandomBot(seed=3)
->>> game.apply(bot(game.view(game.current_player))).n_events > game.n_events
+>>> from pillars_rules.bots import BOTS, make_bot
+>>> {"random", "heuristic", "mcts"} <= set(BOTS)
+True
+>>> pr.play(pr.new_game(players=2, seed=5), [make_bot("heuristic", 1), make_bot("random", 2)]).is_over
 True
 """
 
 from __future__ import annotations
 
-import random
-from typing import Callable, Protocol, Sequence
+from typing import Callable
 
+from ..autoplay import Bot, RandomBot, play
 from ..errors import ConfigError
-from ..game import Game
-from ..view import SeatView
-
-
-class Bot(Protocol):
-    """Chooses one of ``view.legal_actions``."""
-
-    def __call__(self, view: SeatView) -> object: ...
-
-
-class RandomBot:
-    """Picks a uniformly random legal action, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.random = random.Random(seed)
-
-    def __call__(self, view: SeatView):
-        return self.random.choice(view.legal_actions)
-
 
 #: Bot factories by name: ``factory(seed) -> bot``. More are registered by the
 #: modules of this package.
@@ -56,31 +39,11 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-def play(game: Game, bots: Bot | Sequence[Bot], max_actions: int | None = None) -> Game:
-    """Play ``game`` to the end (or ``max_actions``), seat ``i`` choosing with
-    ``bots[i]`` from its own view (one bot for all seats is fine too).
-
-    A bot that returns an action that is not legal raises
-    :class:`~pillars_rules.errors.IllegalActionError`, and the game so far is
-    kept by the caller's reference (games are immutable)."""
-    if callable(bots):
-        bots = [bots] * game.state.n_players
-    bots = list(bots)
-    if len(bots) != game.state.n_players:
-        raise ConfigError(f"{len(bots)} bots for a {game.state.n_players}-player game")
-    n = 0
-    while not game.is_over and (max_actions is None or n < max_actions):
-        seat = game.current_player
-        game = game.apply(bots[seat](game.view(seat)), seat=seat)
-        n += 1
-    return game
-
-
 __all__ = ["Bot", "BOTS", "RandomBot", "make_bot", "play"]
 
 
 def _register() -> None:
-    # the bot modules import this package (for the registry), so they load last
+    # the stronger bots register here, so importing this package makes every name available
     from .heuristic import HeuristicBot
     from .mcts import MCTSBot
 

@@ -4,7 +4,7 @@ At each decision the bot deals one determinization of what it cannot see
 (:func:`pillars_rules.determinize`), applies every legal action to it (the
 engine runs the automatic events up to the next decision) and keeps the action
 whose resulting position :class:`~pillars_rules.bots.evaluate.Evaluator` values
-most for its seat. Its weights are :class:`~pillars_rules.bots.evaluate.Weights`.
+most for its seat. Its weights are :class:`~pillars_rules.bots.cardvalue.Weights`.
 
 >>> import pillars_rules as pr
 >>> from pillars_rules.bots import make_bot
@@ -20,7 +20,8 @@ import random
 from .. import actions as A
 from ..determinize import determinize
 from ..view import SeatView
-from .evaluate import Evaluator, Weights
+from .cardvalue import Weights
+from .evaluate import Evaluator
 
 
 class HeuristicBot:

@@ -50,7 +50,8 @@ from ..determinize import determinize
 from ..errors import ConfigError
 from ..game import playout
 from ..view import SeatView
-from .evaluate import STEP_INDEX, Evaluator, Weights
+from .cardvalue import STEP_INDEX, Weights
+from .evaluate import Evaluator
 from .heuristic import HeuristicBot
 
 #: VP margin that maps to a reward of tanh(1) ~ 0.76.
@@ -165,7 +166,7 @@ class MCTSBot:
         return cands[best]
 
     def stop_step(self, state) -> int | None:
-        """The index in :data:`~pillars_rules.effects.STEPS` of the resolution
+        """The index in :data:`~pillars_rules.cardlang.effects.STEPS` of the resolution
         step where playouts from a decision in ``state`` stop: the first of
         :data:`CUT_STEPS` after the decision; None (the end of the round) for
         a decision at the cathedral or with ``cut=False``."""

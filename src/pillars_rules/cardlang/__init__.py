@@ -11,8 +11,8 @@
 Tiler (Dachdecker), round 2 craftsman, costs 4 gold. Converts 1 wood and 1 stone into 3 VP, up to once per round.
 
 Pipeline: :func:`parse` (text -> typed :mod:`~.ast` with positions) ->
-:func:`compile_text` (AST -> :class:`~pillars_rules.cards.Card` built from
-:mod:`pillars_rules.effects`). :func:`format_text` / :func:`format_cards`
+:func:`compile_text` (AST -> :class:`~pillars_rules.cardlang.card.Card` built from
+:mod:`pillars_rules.cardlang.effects`). :func:`format_text` / :func:`format_cards`
 print canonical text; :func:`render` prints the rules in English.
 """
 

@@ -6,7 +6,7 @@ exact word that is wrong. The tree says what was *written*; it is not yet
 checked against the effect registry -- that is the compiler's job.
 
 Effects and abilities share one node type, :class:`Effect`, whose
-``registry`` is the name of the :mod:`pillars_rules.effects` class it will
+``registry`` is the name of the :mod:`pillars_rules.cardlang.effects` class it will
 become (``"Convert"``, ``"Gain"``...) and whose ``args`` are that class's
 fields as written. This keeps the tree in step with the registry: a new
 registry class needs a grammar rule and a line in the builder, not a new
@@ -81,7 +81,7 @@ Value = Union[Num, Name, AmountNode, "Effect", str, None, tuple]
 class Effect:
     """An ability, modifier, instant or once-effect as written.
 
-    ``registry`` names the :mod:`pillars_rules.effects` class; ``args`` are
+    ``registry`` names the :mod:`pillars_rules.cardlang.effects` class; ``args`` are
     ``(field name, value)`` pairs in the class's field order.
     """
 
@@ -102,7 +102,7 @@ class Effect:
 class Field:
     """A card field statement: ``round 1``, ``cost 5 gold``, ``harmful``...
 
-    ``name`` is the :class:`~pillars_rules.cards.Card` attribute it sets
+    ``name`` is the :class:`~pillars_rules.cardlang.card.Card` attribute it sets
     (``round``, ``cost``, ``tags``, ``mode``, ``last_round``, ``harmful``,
     ``site``, ``yields``, ``workers``).
     """

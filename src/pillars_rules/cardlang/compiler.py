@@ -1,10 +1,10 @@
-"""Syntax tree -> :class:`~pillars_rules.cards.Card` objects built only from
-the effect registry (:mod:`pillars_rules.effects`).
+"""Syntax tree -> :class:`~pillars_rules.cardlang.card.Card` objects built only from
+the effect registry (:mod:`pillars_rules.cardlang.effects`).
 
 The compiler checks every name against the registry's vocabularies
-(:data:`~pillars_rules.effects.AMOUNT_KINDS`, :data:`~pillars_rules.effects.HOOK_POINTS`,
-:data:`~pillars_rules.effects.LOCATIONS`, :data:`~pillars_rules.effects.WINDOWS`,
-:data:`~pillars_rules.effects.SITES`...), every number against its range, and
+(:data:`~pillars_rules.cardlang.effects.AMOUNT_KINDS`, :data:`~pillars_rules.cardlang.effects.HOOK_POINTS`,
+:data:`~pillars_rules.cardlang.effects.LOCATIONS`, :data:`~pillars_rules.cardlang.effects.WINDOWS`,
+:data:`~pillars_rules.cardlang.effects.SITES`...), every number against its range, and
 every cross-reference (``needs`` tags, ``except`` card ids) against the whole
 set being compiled plus an optional ``known`` set. It reports all problems of
 a run in one :class:`~pillars_rules.errors.CardError`.
@@ -20,9 +20,11 @@ import functools
 from pathlib import Path
 from typing import Any, Iterable
 
-from .. import _paths
-from .. import effects as fx
-from ..cards import KINDS, Card, CardSet, SourcePos
+from . import data
+from . import effects as fx
+from .effects import KINDS
+from .card import Card, SourcePos
+from .cardset import CardSet
 from ..errors import CardError
 from ..limits import MAX_ABILITIES_PER_CARD, MAX_CARDS, MAX_VARIANTS_PER_CARD
 from . import ast
@@ -456,7 +458,7 @@ def _over_card_limit(tree: ast.CardFile, counted: set[str], rep: Reporter) -> bo
 
 
 def compile_text(text: str, file: str = "<string>", known: CardSet | None = None) -> CardSet:
-    """Compile card text into a :class:`~pillars_rules.cards.CardSet`.
+    """Compile card text into a :class:`~pillars_rules.cardlang.cardset.CardSet`.
 
     ``known`` is a set the text may refer to (``needs`` tags, ``except``
     ids), e.g. :func:`base_cards` for fan cards; its cards are not included
@@ -487,7 +489,7 @@ def load_paths(paths: Iterable[str | Path], known: CardSet | None = None) -> Car
 @functools.cache
 def base_cards() -> CardSet:
     """The base game's 62 cards (RULES §5-§8), compiled once per process."""
-    root = _paths.data_dir("cards")
+    root = data.data_dir("cards")
     files = [(f.relative_to(root).as_posix(), f) for f in sorted((root / "base").glob("*.cards"))]
     problems: list[Diagnostic] = []
     texts = _read(files, problems)

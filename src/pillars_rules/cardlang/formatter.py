@@ -14,16 +14,15 @@ abilities in their written order, then variants.
 from __future__ import annotations
 
 import bisect
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 import attrs
 
-from .. import effects as fx
+from . import effects as fx
 from . import ast
+from .card import Card
 from .parser import parse
 
-if TYPE_CHECKING:  # annotations only: pillars_rules.cards imports this module
-    from ..cards import Card, CardSet
 
 INDENT = "    "
 FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "site", "yields",
@@ -350,7 +349,7 @@ def card_node(card: Card) -> ast.CardNode:
     )
 
 
-def format_cards(cards: CardSet | Iterable[Card]) -> str:
+def format_cards(cards: Iterable[Card]) -> str:
     """Canonical text for compiled cards (a CardSet or any iterable of Card)."""
     nodes = tuple(card_node(c) for c in cards)
     return format_tree(ast.CardFile("<cards>", nodes))

@@ -13,7 +13,7 @@ from typing import Any
 
 from lark import Lark
 
-from .. import _paths
+from . import data
 
 
 class _KeepNames:
@@ -31,7 +31,7 @@ class _KeepNames:
 
 @functools.cache
 def grammar_text() -> str:
-    return (_paths.data_dir("grammar") / "cards.lark").read_text(encoding="utf-8")
+    return (data.data_dir("grammar") / "cards.lark").read_text(encoding="utf-8")
 
 
 @functools.cache

@@ -11,8 +11,8 @@ import re
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text
 
-from .. import effects as fx
-from ..effects import KINDS
+from . import effects as fx
+from .effects import KINDS
 
 
 def _keywords() -> tuple[str, ...]:

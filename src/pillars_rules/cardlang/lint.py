@@ -21,8 +21,9 @@ from typing import Any, Iterator
 import attrs
 from attrs import frozen
 
-from .. import effects as fx
-from ..cards import Card, CardSet
+from . import effects as fx
+from .card import Card
+from .cardset import CardSet
 
 #: Most of each amount kind a player can ever hold (RULES §1: 30 gold; the
 #: cube totals). VP have no upper bound.

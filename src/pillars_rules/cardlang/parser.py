@@ -19,7 +19,7 @@ from typing import Any
 
 from lark import Token, Transformer, UnexpectedInput, v_args
 
-from ..effects import KINDS
+from .effects import KINDS
 from ..errors import CardError
 from . import ast
 from .diagnostics import (

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Iterable, Protocol, Sequence
 
-from ..cards import Card, CardSet
+from .card import Card
+from .cardset import CardSet
 from . import ast
 from .diagnostics import Reporter, suggest
 

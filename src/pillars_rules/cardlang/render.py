@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .. import effects as fx
-from ..cards import Card
+from . import effects as fx
+from .card import Card
 
 
 def _words(ident: str) -> str:

@@ -1,6 +1,6 @@
 """Hypothesis strategies for well-typed cards (test helper; needs ``hypothesis``).
 
-``cards()`` draws any :class:`~pillars_rules.cards.Card` the compiler could
+``cards()`` draws any :class:`~pillars_rules.cardlang.card.Card` the compiler could
 produce, referring only to the base set's ids and tags (pass the base set as
 ``known`` when compiling). Used by the round-trip property
 ``compile_text(format_cards([card]), known=base_cards()).cards == (card,)``.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from .. import effects as fx
-from ..cards import Card
+from . import effects as fx
+from .card import Card
 from .compiler import COST_KINDS, INPUT_KINDS, OUTPUT_KINDS
 from .diagnostics import MAX_NUMBER
 

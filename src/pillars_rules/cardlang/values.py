@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from .. import effects as fx
-from ..textcheck import unsafe_character
+from . import effects as fx
+from .names import unsafe_character
 from . import ast
 from .diagnostics import MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH, Reporter, short, suggest
 

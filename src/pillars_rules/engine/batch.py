@@ -8,7 +8,9 @@ next: :func:`.flow.advance_into` does.
 
 from __future__ import annotations
 
-from ..effects import STEPS, Amount, ChooseCraftsman, ChooseOne, Gain, If, Lose, PerMillWorker
+from ..cardlang.effects import (
+    STEPS, Amount, ChooseCraftsman, ChooseOne, Gain, If, Lose, PerMillWorker,
+)
 from . import events as E
 from .context import Rules
 from .evolve import _HANDLERS, evolve

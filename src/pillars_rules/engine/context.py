@@ -2,17 +2,19 @@
 
 State holds card ids; everything a card *does* is read here. Nothing in the
 engine knows a card by name: behaviour comes from the abilities in the effect
-registry (:mod:`pillars_rules.effects`).
+registry (:mod:`pillars_rules.cardlang.effects`).
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..cards import Card, CardSet
-from ..effects import (
-    BuilderLimit, CapacityDelta, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound, OnAction,
-    Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger, YieldDelta,
+from ..cardlang.card import Card
+from ..cardlang.cardset import CardSet
+from ..cardlang.effects import (
+    BuilderLimit, CapacityDelta, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound,
+    OnAction, Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger,
+    YieldDelta,
 )
 from .state import GameState
 
@@ -266,7 +268,7 @@ _RULES_KEEP = 32
 
 def rules_for(cards: CardSet, variants: tuple[str, ...] = ()) -> Rules:
     """The :class:`Rules` of a card set and variants, shared by every game that
-    uses the same cards (by :attr:`~pillars_rules.cards.CardSet.identity`, which
+    uses the same cards (by :attr:`~pillars_rules.cardlang.cardset.CardSet.identity`, which
     depends only on the compiled cards), so look-ups and listed actions are
     built once per process, not once per game."""
     key = (cards.identity, tuple(variants))

@@ -1,31 +1,16 @@
 """Events: facts in the past tense. The log of a game is a tuple of these.
 
-Each event is a small frozen attrs class; :func:`describe` renders it as an
-English sentence for logs, given a :class:`Namer` for seats and cards. Events
-never carry effect objects, only ids and amounts, so a log is plain data.
+Each event is a small frozen attrs class holding only data: ids and amounts,
+never effect objects, so a log is plain data. The English sentence for each
+event is written outside the engine, in :mod:`pillars_rules.words.events`.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from attrs import frozen
 
-from ..effects import PLACE_NAMES, Amount
+from ..cardlang.effects import Amount
 from .state import Board, Builders, Decks, Job, Pieces, Pins, PlayerState, RoundState
-
-
-class Namer(Protocol):
-    def seat(self, seat: int) -> str: ...
-    def card(self, card_id: str) -> str: ...
-
-
-def place(name: str) -> str:
-    return PLACE_NAMES.get(name, name.replace("_", " "))
-
-
-def amounts_text(amounts: tuple[Amount, ...]) -> str:
-    return ", ".join(str(a) for a in amounts) or "nothing"
 
 
 EVENT_TYPES: dict[str, type] = {}
@@ -50,10 +35,6 @@ class GameStarted:
     gold: tuple[int, ...]
     vp: int = 2
 
-    def describe(self, n: Namer) -> str:
-        v = f" with variants {', '.join(self.variants)}" if self.variants else ""
-        return f"A game for {len(self.names)} players began ({', '.join(self.names)}){v}."
-
 
 @event
 class PositionSet:
@@ -77,10 +58,6 @@ class PositionSet:
     builders: Builders
     pins: Pins
 
-    def describe(self, n: Namer) -> str:
-        where = f"step {place(self.step)}" if self.stage == "enter" else self.stage.replace("_", " ")
-        return f"The game was set up at round {self.round}, {where}."
-
 
 @event
 class DecksShuffled:
@@ -90,9 +67,6 @@ class DecksShuffled:
     events: tuple[str, ...]
     privileges: tuple[str, ...]
 
-    def describe(self, n: Namer) -> str:
-        return "The craftsman, event and privilege decks were shuffled."
-
 
 @event
 class RoundStarted:
@@ -101,18 +75,12 @@ class RoundStarted:
     round: int
     workers: tuple[Pieces, ...]
 
-    def describe(self, n: Namer) -> str:
-        return f"Round {self.round} began."
-
 
 @event
 class ResourceCardsDealt:
     """Chance: the resource cards revealed into the display (§2.1)."""
 
     cards: tuple[str, ...]
-
-    def describe(self, n: Namer) -> str:
-        return "Resource cards revealed: " + ", ".join(n.card(c) for c in self.cards) + "."
 
 
 @event
@@ -122,9 +90,6 @@ class DecisionPending:
     kind: str
     seat: int
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} to decide: {self.kind.replace('_', ' ')}."
-
 
 # ----------------------------------------------------------------- phase I
 @event
@@ -132,9 +97,6 @@ class ResourceCardTaken:
     seat: int
     card: str
     pieces: Pieces
-
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} took {n.card(self.card)}, placing workers ({self.pieces})."
 
 
 @event
@@ -144,33 +106,21 @@ class CraftsmanHired:
     cost: tuple[Amount, ...]
     source: str = "draft"
 
-    def describe(self, n: Namer) -> str:
-        paid = f" for {amounts_text(self.cost)}" if self.cost else " free"
-        where = " at Shiring" if self.source == "shiring" else ""
-        return f"{n.seat(self.seat)} hired {n.card(self.card)}{where}{paid}."
-
 
 @event
 class CraftsmanDiscarded:
     seat: int
     card: str
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} discarded {n.card(self.card)}."
-
 
 @event
 class DraftPassed:
     seat: int
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} passed in the draft."
-
 
 @event
 class DraftEnded:
-    def describe(self, n: Namer) -> str:
-        return "The draft ended; unplaced workers went to the wool mill."
+    """Phase I is over (§2.2); unplaced workers went to the wool mill."""
 
 
 # ----------------------------------------------------------------- phase II
@@ -178,9 +128,6 @@ class DraftEnded:
 class BuildersBagged:
     bag: tuple[int, ...]
     thirds: tuple[int, ...] = ()
-
-    def describe(self, n: Namer) -> str:
-        return f"{len(self.bag)} builders went into the bag."
 
 
 @event
@@ -190,18 +137,12 @@ class BuilderDrawn:
     seat: int
     price: int
 
-    def describe(self, n: Namer) -> str:
-        return f"A builder of {n.seat(self.seat)} was drawn (price {self.price} gold)."
-
 
 @event
 class BuilderReturned:
     """The start player put the drawn builder back into the bag (§2.3)."""
 
     seat: int
-
-    def describe(self, n: Namer) -> str:
-        return f"The start player put {n.seat(self.seat)}'s builder back into the bag."
 
 
 @event
@@ -212,10 +153,6 @@ class BuilderPlaced:
     price: int
     source: str = "bag"
 
-    def describe(self, n: Namer) -> str:
-        paid = f" for {self.price} gold" if self.price else " free"
-        return f"{n.seat(self.seat)} placed a builder at {place(self.location)} (spot {self.spot + 1}){paid}."
-
 
 @event
 class BuilderSetAside:
@@ -225,17 +162,11 @@ class BuilderSetAside:
     seat: int
     source: str = "bag"
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)}'s builder found no free spot it may take and was set aside."
-
 
 @event
 class BuilderParked:
     seat: int
     space: int
-
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} passed; the builder waits on cost space {self.space}."
 
 
 @event
@@ -245,17 +176,11 @@ class Decided:
     seat: int
     kind: str
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} settled: {self.kind.replace('_', ' ')}."
-
 
 @event
 class OnceUsed:
     seat: int
     card: str
-
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} used {n.card(self.card)}; it leaves the game."
 
 
 # ----------------------------------------------------------------- phase III
@@ -263,16 +188,10 @@ class OnceUsed:
 class StepStarted:
     step: str
 
-    def describe(self, n: Namer) -> str:
-        return f"Step: {place(self.step)}."
-
 
 @event
 class EventRevealed:
     card: str
-
-    def describe(self, n: Namer) -> str:
-        return f"Event revealed: {n.card(self.card)}."
 
 
 @event
@@ -281,18 +200,11 @@ class EventApplied:
 
     card: str
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.card(self.card)} took effect."
-
 
 @event
 class Protected:
     seat: int
     by: str
-
-    def describe(self, n: Namer) -> str:
-        by = "the Bishop" if self.by == "bishop" else n.card(self.by)
-        return f"{n.seat(self.seat)} is protected from the event by {by}."
 
 
 @event
@@ -303,19 +215,12 @@ class CubeTaken:
     resource: str
     source: str
 
-    def describe(self, n: Namer) -> str:
-        src = "the market" if self.source == "market" else "the King's court"
-        return f"{n.seat(self.seat)} took 1 {self.resource} from {src}."
-
 
 @event
 class Gained:
     seat: int
     amounts: tuple[Amount, ...]
     reason: str
-
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} gained {amounts_text(self.amounts)} ({n.card(self.reason)})."
 
 
 @event
@@ -324,9 +229,6 @@ class Lost:
     amounts: tuple[Amount, ...]
     reason: str
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} lost {amounts_text(self.amounts)} ({n.card(self.reason)})."
-
 
 @event
 class ChoicesQueued:
@@ -334,9 +236,6 @@ class ChoicesQueued:
 
     jobs: tuple[Job, ...]
     front: bool = False
-
-    def describe(self, n: Namer) -> str:
-        return f"{len(self.jobs)} choice(s) to make."
 
 
 @event
@@ -349,15 +248,6 @@ class ChoiceMade:
     card: str = ""
     option: int = -1
 
-    def describe(self, n: Namer) -> str:
-        if self.card:
-            what = n.card(self.card)
-        elif self.option >= 0:
-            what = f"option {self.option + 1}"
-        else:
-            what = "nothing (no eligible craftsman)"
-        return f"{n.seat(self.seat)} chose {what} ({n.card(self.source)})."
-
 
 @event
 class CapacityBoosted:
@@ -365,17 +255,11 @@ class CapacityBoosted:
     card: str
     n: int
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.card(self.card)} of {n.seat(self.seat)} works {self.n} more time(s) this round."
-
 
 @event
 class PrivilegeTaken:
     seat: int
     card: str
-
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} took the privilege {n.card(self.card)}."
 
 
 @event
@@ -384,25 +268,16 @@ class TaxRolled:
 
     value: int
 
-    def describe(self, n: Namer) -> str:
-        return f"The tax die showed {self.value}."
-
 
 @event
 class TaxExempted:
     seat: int
-
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} pays no tax this round."
 
 
 @event
 class GreyWorkersWon:
     seat: int
     n: int
-
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} will have {self.n} grey workers next round."
 
 
 @event
@@ -412,9 +287,6 @@ class Bought:
     n: int
     price: int
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} bought {self.n} {self.resource} for {self.n * self.price} gold."
-
 
 @event
 class Sold:
@@ -423,16 +295,10 @@ class Sold:
     n: int
     price: int
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} sold {self.n} {self.resource} for {self.n * self.price} gold."
-
 
 @event
 class MarketPassed:
     seat: int
-
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} is done trading."
 
 
 @event
@@ -445,19 +311,10 @@ class Converted:
     inputs: tuple[Amount, ...]
     outputs: tuple[Amount, ...]
 
-    def describe(self, n: Namer) -> str:
-        if not self.inputs:
-            return f"{n.seat(self.seat)}'s {n.card(self.card)} produced {amounts_text(self.outputs)}."
-        return (f"{n.seat(self.seat)}'s {n.card(self.card)} turned {amounts_text(self.inputs)} "
-                f"into {amounts_text(self.outputs)}.")
-
 
 @event
 class CathedralDone:
     seat: int
-
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} finished building."
 
 
 @event
@@ -466,30 +323,20 @@ class CubesReturned:
     resource: str
     n: int
 
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} returned {self.n} {self.resource} to the supply (5-cube limit)."
-
 
 @event
 class StartPlayerChanged:
     seat: int
-
-    def describe(self, n: Namer) -> str:
-        return f"{n.seat(self.seat)} is the new start player."
 
 
 @event
 class RoundEnded:
     round: int
 
-    def describe(self, n: Namer) -> str:
-        return f"Round {self.round} ended."
-
 
 @event
 class GameEnded:
-    def describe(self, n: Namer) -> str:
-        return "The game is over."
+    """The sixth round is over (§2.6)."""
 
 
 #: Events that are randomness recorded as data.

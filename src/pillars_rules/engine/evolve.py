@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..effects import LOCATIONS, Amount
+from ..cardlang.effects import LOCATIONS, Amount
 from . import events as E
 from .state import (
     CUBE_INDEX, CUBE_TOTALS, GOLD_CAP, MARKET_REFILL, Board, Builders, Fixed, GameState, Pending, Pieces, PlayerState,

@@ -12,7 +12,7 @@ steps are in :mod:`.steps`; both build on :mod:`.batch`.
 
 from __future__ import annotations
 
-from ..effects import STEPS, ChooseCraftsman
+from ..cardlang.effects import STEPS, ChooseCraftsman
 from . import events as E
 from . import rng
 from .batch import (

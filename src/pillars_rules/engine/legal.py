@@ -7,13 +7,12 @@ that follow, up to the next decision. It never mutates anything.
 
 from __future__ import annotations
 
-from ..effects import CUBES, LOCATIONS, ChooseCraftsman, ChooseOne
+from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, ChooseOne, place_name
 from ..errors import IllegalActionError
 from ..limits import MAX_COUNT
 from . import actions as A
 from . import events as E
 from .context import MARKET_CUBES, Rules
-from .events import place
 from .evolve import evolve
 from .batch import (
     BIG_VALUE, Batch, action_trigger_events, eligible_craftsmen, instant_events, job_effect, ones_needed, pieces_for,
@@ -125,7 +124,7 @@ def _build_place_rows(rules: Rules, price: int, once: str | None) -> dict:
     tail = f" free ({rules.name(once)})" if free else f" for {price} gold" if price else ""
     tag = ("place free", once) if free else ("place", price)
     return {loc: tuple(_act(rules, (tag[0], loc, i, tag[1]), lambda: A.Place(
-                loc, i, free, label=f"place a builder at {place(loc)} spot {i + 1}{tail}")) for i in range(n))
+                loc, i, free, label=f"place a builder at {place_name(loc)} spot {i + 1}{tail}")) for i in range(n))
             for loc, n in LOCATIONS.items()}
 
 

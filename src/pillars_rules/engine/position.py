@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..effects import CUBES, LOCATIONS, STEPS
+from ..cardlang.effects import CUBES, LOCATIONS, STEPS
 from ..errors import ScenarioError
 from .context import Rules
 from .state import CUBE_TOTALS, GOLD_CAP, ROUNDS, GameState

@@ -6,7 +6,7 @@ no other rules module, so :mod:`.flow` and :mod:`.legal` both build on it.
 
 from __future__ import annotations
 
-from ..effects import Amount, Convert
+from ..cardlang.effects import Amount, Convert
 from .context import ONE_PER_PLAYER, Rules
 from .state import GameState
 

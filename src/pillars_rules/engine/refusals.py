@@ -11,11 +11,10 @@ craftsman a Mason needs) come from the card set, never from names in the engine.
 
 from __future__ import annotations
 
-from ..effects import CUBES, LOCATIONS, ChooseCraftsman, Convert
+from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, Convert, place_name
 from . import actions as A
 from .batch import BIG_VALUE, job_effect, pieces_for
 from .context import MARKET_CUBES, ONE_PER_PLAYER, Rules
-from .events import place
 from .state import CUBE_INDEX, GameState
 from .steps import CUBE_LIMIT
 
@@ -225,7 +224,7 @@ def _place(state, rules, seat, who, a) -> None:
     loc = a.location
     if not isinstance(loc, str) or loc not in LOCATIONS:
         raise _Refused("place.unknown_location", location=_short(loc), locations=", ".join(LOCATIONS))
-    where = place(loc)
+    where = place_name(loc)
     if type(a.spot) is not int or not 0 <= a.spot < LOCATIONS[loc]:
         raise _Refused("place.bad_spot", place=where, spot=_short(a.spot), last=LOCATIONS[loc] - 1)
     if type(a.free) is not bool:

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from ..effects import CUBES
+from ..cardlang.effects import CUBES
 
 CUBE_INDEX = {c: i for i, c in enumerate(CUBES)}
 #: Starting cube totals, wood/stone/sand/metal (RULES §1).

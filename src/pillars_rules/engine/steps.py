@@ -6,7 +6,7 @@ someone must decide, the :class:`DecisionPending` that ends it.
 
 from __future__ import annotations
 
-from ..effects import CUBES, SITES, STEPS, Amount, Now, OnGain
+from ..cardlang.effects import CUBES, SITES, STEPS, Amount, Now, OnGain
 from . import events as E
 from . import rng
 from .batch import _STARTED, Batch, action_trigger_events, instant_events, trigger_events, turn_order

@@ -35,7 +35,7 @@ from typing import Sequence
 from attrs import frozen
 
 import pillars_rules as pr
-from pillars_rules.persistence import event_to_dict
+from ..saves.codec import event_to_dict
 from pillars_rules.view import redact_event
 
 from .. import errors

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import events as E
+from ..words.events import place
 
 STAGES = {
     "setup": "setup",
@@ -28,7 +29,7 @@ RECENT = 10
 
 
 def place_name(location: str) -> str:
-    name = E.place(location)
+    name = place(location)
     name = name[4:] if name.startswith("the ") else name
     return name[:1].upper() + name[1:]
 

@@ -28,7 +28,7 @@ from typing import Callable
 from .. import events as E
 from ..cardlang import render
 from ..errors import PillarsError
-from ..persistence import save
+from ..saves.savefile import save
 from . import screen
 from .commands import COMMANDS, find_cards, parse
 

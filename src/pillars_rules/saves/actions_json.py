@@ -30,10 +30,10 @@ from typing import Any
 
 import attrs
 
-from .engine.actions import ACTION_TYPES
-from .errors import IllegalActionError, safe_repr
+from ..engine.actions import ACTION_TYPES
+from ..errors import IllegalActionError, safe_repr
 from .jsonguard import GuardedJson, JsonWords
-from .limits import MAX_ACTION_BYTES, MAX_NAME_LENGTH
+from ..limits import MAX_ACTION_BYTES, MAX_NAME_LENGTH
 
 #: Longest string field a client may send (card ids, locations, resources).
 MAX_FIELD_LENGTH = MAX_NAME_LENGTH

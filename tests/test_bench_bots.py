@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from pillars_rules.bots import benchmark
+from bench import bots as benchmark
 
 
 def test_wilson_interval():

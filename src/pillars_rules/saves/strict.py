@@ -20,10 +20,10 @@ from typing import Any, Callable
 
 import attrs
 
-from .engine import events as E
-from .engine.rng import MAX_SEED, SEED_BITS
-from .errors import SaveError, safe_repr
-from .limits import MAX_INT, MAX_ITEMS, MAX_STRING_LENGTH
+from ..engine import events as E
+from ..engine.rng import MAX_SEED, SEED_BITS
+from ..errors import SaveError, safe_repr
+from ..limits import MAX_INT, MAX_ITEMS, MAX_STRING_LENGTH
 
 
 class Seed:

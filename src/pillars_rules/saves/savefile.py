@@ -29,26 +29,24 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import __version__
-from .cards import CardSet
-from .codec import converter, event_to_dict  # noqa: F401 - converter is re-exported
-from .engine import events as E
-from .engine.context import RULES_VERSION
-from .errors import SaveError, safe_repr
-from .game import load_cards
+from .. import __version__
+from ..cardlang.cardset import CardSet
+from ..engine import events as E
+from ..engine.context import RULES_VERSION
+from ..errors import SaveError, safe_repr
+from ..game import load_cards
+from ..limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH
+from .codec import event_to_dict
 from .jsonguard import GuardedJson, JsonWords
-from .limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH
-# the strict typing of save values and the log replay live in their own modules;
-# their public names are importable from here too
-from .logreplay import _replay, infer_action, replay, replay_checked  # noqa: F401
-from .strict import Seed, _bad, _strict, check_event, event_from_dict  # noqa: F401
+from .replay import _replay
+from .strict import Seed, _bad, _strict, event_from_dict
 from .upcasters import (
-    IDENTITY_FORMAT, RULES_UPCASTERS, UPCASTERS, translate_legacy_card_hash,
-    upcast_rules_v1_v2, upcast_v1_v2, upcast_v2_v3,
+    IDENTITY_FORMAT, RULES_UPCASTERS, UPCASTERS, translate_legacy_card_hash, upcast_rules_v1_v2,
+    upcast_v1_v2, upcast_v2_v3,
 )
 
 FORMAT = "pillars-rules-save"
-#: Current save format (history in :mod:`pillars_rules.upcasters`).
+#: Current save format (history in :mod:`pillars_rules.saves.upcasters`).
 FORMAT_VERSION = 3
 
 #: Header fields of the current format, each with its JSON type.
@@ -204,6 +202,6 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
             exc.index) from None
 
 
-__all__ = ["save", "load", "replay", "replay_checked", "upcast_v1_v2", "upcast_v2_v3", "UPCASTERS",
+__all__ = ["save", "load", "upcast_v1_v2", "upcast_v2_v3", "UPCASTERS",
            "upcast_rules_v1_v2", "RULES_UPCASTERS", "FORMAT_VERSION",
            "MAX_SAVE_BYTES", "MAX_EVENTS", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT", "SaveError"]

@@ -2,7 +2,7 @@
 format, shared by :func:`~pillars_rules.save` and the seat export of
 :mod:`pillars_rules.view`. It imports only the engine's event classes, so
 both can use it without importing each other (reading a save stays in
-:mod:`pillars_rules.persistence`, its strict checks in :mod:`pillars_rules.strict`).
+:mod:`pillars_rules.saves.savefile`, its strict checks in :mod:`pillars_rules.saves.strict`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from cattrs.preconf.json import make_converter
 
-from .engine import events as E
+from ..engine import events as E
 
 #: The cattrs converter of saves and exports (``converter.unstructure(state)``).
 converter = make_converter()

@@ -7,11 +7,11 @@ document into the next version's. History:
 1. events as ``[type, fields]`` pairs, no ``seed`` in the header;
 2. events as objects with a ``"type"`` key, header gained ``seed``;
 3. ``card_hash`` is the card set's *identity* (a hash of the compiled cards
-   in canonical form, :func:`pillars_rules.cards.card_set_identity`); formats 1
+   in canonical form, :func:`pillars_rules.cardlang.cardset.card_set_identity`); formats 1
    and 2 recorded a hash of the card files' names and texts instead.
 
 A format 1 or 2 ``card_hash`` cannot be turned into an identity without the
-cards, so :func:`~pillars_rules.persistence.load` translates it with
+cards, so :func:`~pillars_rules.saves.savefile.load` translates it with
 :func:`translate_legacy_card_hash` once it knows the cards passed to it.
 """
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 import hashlib
 from typing import Callable
 
-from .cards import CardSet
-from .errors import SaveError
+from ..cardlang.cardset import CardSet
+from ..errors import SaveError
 
 #: Format-2 ``card_hash`` values of base card sets shipped by earlier versions.
 #: A save recording one of them was made with the base cards only.
@@ -84,7 +84,7 @@ def translate_legacy_card_hash(doc: dict, cards: CardSet) -> None:
     old hash was made from the same cards: a known base-set hash with the base
     cards, or the old hash of ``cards``' own sources. Otherwise leave it, so
     the card check refuses the save."""
-    from .cardlang import base_cards
+    from ..cardlang import base_cards
 
     old = doc.get("card_hash")
     if type(old) is not str or old == cards.identity:
@@ -117,7 +117,7 @@ def upcast_rules_v1_v2(head: dict) -> dict:
     another step) is refused with both rules versions named.
 
     ``head`` is the checked header (``persistence._header``) with raw event objects."""
-    from .cardlang import base_cards
+    from ..cardlang import base_cards
 
     old, new_hash = _OLD_STATUE_VARIANT, base_cards().content_hash
     events = list(head["events"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_PKG = Path(__file__).resolve().parent
+_PKG = Path(__file__).resolve().parents[1]  # the pillars_rules package folder
 
 
 def data_dir(name: str) -> Path:

@@ -1,11 +1,9 @@
-"""Compiled cards and card sets.
+"""Card sets: an ordered, id-indexed, read-only collection of compiled cards.
 
-A :class:`Card` is what the card compiler produces from card text: an id, its
-names, kind-specific data, and a tuple of abilities drawn from the effect
-registry (:mod:`pillars_rules.effects`). A :class:`CardSet` is an ordered,
-id-indexed, read-only collection of cards plus an :attr:`~CardSet.identity`,
-which saves use to refuse a log recorded with different cards and which keys
-the process-wide rules cache (:func:`pillars_rules.engine.context.rules_for`).
+A :class:`CardSet` has an :attr:`~CardSet.identity`, a hash of its cards'
+canonical text (printed by :mod:`pillars_rules.cardlang.formatter`), which
+saves use to refuse a log recorded with different cards and which keys the
+process-wide rules cache of the engine.
 """
 
 from __future__ import annotations
@@ -14,68 +12,11 @@ import hashlib
 import types
 from typing import Iterable, Iterator, Mapping
 
-import attrs
 from attrs import field, frozen
 
-from .effects import KINDS, Ability, Amount, Convert  # noqa: F401 - KINDS is re-exported
-
-
-@frozen
-class SourcePos:
-    """Where a card was written: file, line and column (1-based)."""
-
-    file: str = "<string>"
-    line: int = 0
-    column: int = 0
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
-
-
-@frozen
-class Card:
-    """One compiled card.
-
-    Kind-specific fields (unused ones keep their defaults):
-
-    * craftsman -- ``round`` (0 = starting card), ``cost`` (amounts paid to hire),
-      ``tags`` (names other cards and rules refer to, e.g. ``carpenter``);
-    * privilege -- ``mode`` (``permanent``/``once``/``immediate``), ``last_round``;
-    * event -- ``harmful``;
-    * resource -- ``site`` (``forest``/``quarry``/``sand_pit``), ``yields`` and ``workers``.
-
-    ``variants`` maps a variant name to the abilities that replace
-    ``abilities`` when that variant is switched on for a game.
-    """
-
-    id: str
-    kind: str
-    name: str
-    name_de: str = ""
-    abilities: tuple[Ability, ...] = ()
-    round: int = 0
-    cost: tuple[Amount, ...] = ()
-    tags: tuple[str, ...] = ()
-    mode: str = ""
-    last_round: bool = False
-    harmful: bool = False
-    site: str = ""
-    yields: Amount | None = None
-    workers: int = 0
-    variants: tuple[tuple[str, tuple[Ability, ...]], ...] = ()
-    pos: SourcePos = field(factory=SourcePos, eq=False, repr=False)
-
-    @property
-    def conversions(self) -> tuple[Convert, ...]:
-        return tuple(a for a in self.abilities if isinstance(a, Convert))
-
-    def with_variants(self, active: Iterable[str]) -> "Card":
-        """This card as played with the given variants switched on."""
-        active = set(active)
-        for name, abilities in self.variants:
-            if name in active:
-                return attrs.evolve(self, abilities=abilities)
-        return self
+from .card import Card, SourcePos  # noqa: F401 - SourcePos is re-exported (old path pillars_rules.cardlang.cardset)
+from .effects import KINDS  # noqa: F401 - re-exported (old path pillars_rules.cardlang.cardset)
+from .formatter import format_cards
 
 
 def card_set_identity(cards: Iterable[Card]) -> str:
@@ -85,8 +26,6 @@ def card_set_identity(cards: Iterable[Card]) -> str:
     bytes, big-endian). It depends only on what the cards *are*: not on
     file names, comments, layout, order, or whether they were compiled from
     text or built as objects."""
-    from .cardlang.formatter import format_cards  # lazily: cardlang imports this module
-
     texts = sorted((c.id, format_cards((c,)).encode("utf-8")) for c in cards)
     h = hashlib.sha256(b"pillars-rules card set 1\n")
     for _, text in texts:

@@ -22,7 +22,7 @@ from typing import Union
 
 from attrs import frozen
 
-#: Card kinds (the card language and :mod:`pillars_rules.cards` both use them).
+#: Card kinds (the card language and :mod:`pillars_rules.cardlang.cardset` both use them).
 KINDS: tuple[str, ...] = ("craftsman", "privilege", "event", "resource")
 CUBES: tuple[str, ...] = ("wood", "stone", "sand", "metal")
 AMOUNT_KINDS: tuple[str, ...] = CUBES + ("gold", "vp")
@@ -67,6 +67,11 @@ PLACE_NAMES: dict[str, str] = {
     "cathedral": "the cathedral", "start_player": "the start player's spot",
     "round_start": "the round opening",
 }
+
+
+def place_name(name: str) -> str:
+    """A location or step in words ("the King's court"); an unknown name with spaces."""
+    return PLACE_NAMES.get(name, name.replace("_", " "))
 
 #: Resource-card sites and the cube they yield (RULES §5).
 SITES: dict[str, str] = {"forest": "wood", "quarry": "stone", "sand_pit": "sand"}

@@ -88,7 +88,7 @@ class _Timed:
 
 
 def _mcts(seed: int, cfg: dict):
-    from .mcts import MCTSBot
+    from pillars_rules.bots.mcts import MCTSBot
 
     if cfg.get("iterations"):
         return MCTSBot(seed, iterations=cfg["iterations"])
@@ -99,7 +99,7 @@ def play_one(suite: str, k: int, cfg: dict) -> dict:
     """Game ``k`` of ``suite``: scores, the focus seat, its decision times."""
     import pillars_rules as pr
 
-    from . import make_bot
+    from pillars_rules.bots import make_bot
 
     seed = 10_000 + k
     if suite == "heuristic_4p":

@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, NamedTuple
 
-from .errors import PillarsError, safe_repr
+from ..errors import PillarsError, safe_repr
 
 
 class JsonWords(NamedTuple):

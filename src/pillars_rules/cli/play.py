@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cli_options import add_cards, add_players, add_variant, comma_list, fail
+from .options import add_cards, add_players, add_variant, comma_list, fail
 from ..errors import ConfigError
 
 AUTOSAVE = "pillars-rules-autosave.json"
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from rich.console import Console
 
-        from .session import Session
+        from ..terminal.session import Session
     except ImportError as exc:
         return fail("play", f"{exc}; install it with: pip install 'pillars-rules[play]'", code=1)
 

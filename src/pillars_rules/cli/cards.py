@@ -11,16 +11,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import _paths
-from ..cards import CardSet
+from ..cardlang import data
+from ..cardlang.cardset import CardSet
 from ..errors import CardError
-from .compiler import base_cards, load_paths
-from .files import expand as _expand
-from .files import read_one
-from .diagnostics import suggest
-from .formatter import format_text
-from .lint import lint
-from .render import render
+from ..cardlang.compiler import base_cards, load_paths
+from ..cardlang.files import expand as _expand
+from ..cardlang.files import read_one
+from ..cardlang.diagnostics import suggest
+from ..cardlang.formatter import format_text
+from ..cardlang.lint import lint
+from ..cardlang.render import render
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -58,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def _in_base(path: Path) -> bool:
     try:
-        base = (_paths.data_dir("cards") / "base").resolve()
+        base = (data.data_dir("cards") / "base").resolve()
     except FileNotFoundError:  # pragma: no cover - broken installation
         return False
     p = path.resolve()

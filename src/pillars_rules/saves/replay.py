@@ -15,18 +15,18 @@ from typing import Iterable, Sequence
 
 import attrs
 
-from .cards import CardSet
-from .engine import actions as A
-from .engine import events as E
-from .engine.context import Rules, rules_for
-from .engine.evolve import evolve
-from .engine.legal import action_events, legal_actions, run
-from .engine.rng import MAX_SEED, SEED_BITS
-from .errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
-from .game import START_GOLD, Game, _check_variants, load_cards
-from .limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
+from ..cardlang.cardset import CardSet
+from ..engine import actions as A
+from ..engine import events as E
+from ..engine.context import Rules, rules_for
+from ..engine.evolve import evolve
+from ..engine.legal import action_events, legal_actions, run
+from ..engine.rng import MAX_SEED, SEED_BITS
+from ..errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
+from ..game import START_GOLD, Game, _check_variants, load_cards
+from ..limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
 from .strict import check_event
-from .textcheck import name_problem
+from ..cardlang.names import name_problem
 
 
 _FIRST_EVENT_ACTION = {
@@ -202,7 +202,7 @@ def _set_position(state, event, rules: Rules, typed: bool):
     """The state after a scenario's :class:`PositionSet`, refused with a
     :class:`SaveError` unless it is a possible position (the checks of
     :func:`pillars_rules.scenario`)."""
-    from .engine.position import check_position
+    from ..engine.position import check_position
 
     if not typed:
         check_event(event, 1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cli_options import add_players, add_variant, comma_list, fail
+from .options import add_players, add_variant, comma_list, fail
 from ..errors import CardError, PillarsError
 
 DEFAULT_OUT = "pillars-balance.jsonl"
@@ -76,8 +76,8 @@ def main(args: argparse.Namespace) -> int:
                      "pip install 'pillars-rules[lab]'")
     from pathlib import Path
 
-    from . import html, report, runner
-    from .games import GameSpec, read_cards
+    from ..lab import html, report, runner
+    from ..lab.games import GameSpec, read_cards
 
     if args.games < 1:
         return _fail("--games must be at least 1")

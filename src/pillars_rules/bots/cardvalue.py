@@ -1,0 +1,196 @@
+"""What things are worth to the heuristic bots, in VP: the tunable
+:class:`Weights`, the game's fixed numbers the bots plan with, and each
+card's value (:class:`CardValues`), derived once per card set from its
+abilities in the effect registry -- never from a card's name.
+
+:mod:`pillars_rules.bots.evaluate` values whole positions with these.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from ..cardlang.effects import (
+    CUBES, STEPS, CapacityDelta, ChooseOne, CraftsmanLimit, If, PerBuilder, PerMillWorker,
+    TaxDelta, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
+    PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
+)
+
+ROUNDS = 6
+STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
+CUBE_LIMIT = 5
+PRIORY_VP = (2, 1)
+#: The tax die's mean (RULES §1: faces 2, 3, 3, 4, 4, 5).
+MEAN_TAX = 3.5
+#: Worker value per seat and round: 7 small + 1 big (§1).
+WORKERS = 12
+BUY = {"sand": 2, "wood": 3, "stone": 4}
+SELL = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
+
+
+@frozen
+class Weights:
+    """Every tunable number of the heuristic bots, in VP.
+
+    The defaults were tuned by self-play (see ``docs/bots.rst``)."""
+
+    #: Value of one gold while it can still be spent.
+    gold: float = 0.2
+    #: Value of one gold once the last market is over (a tie-break only, §2.6).
+    end_gold: float = 0.01
+    #: Share of next round's conversion value that a carried cube keeps.
+    carry: float = 0.75
+    #: Floor for a carried cube: this share of its sale price in gold value.
+    sell_floor: float = 0.6
+    #: Share of a craftsman's future net production (conversions with inputs).
+    potential: float = 0.45
+    #: Share for conversions without inputs (certain income).
+    sure: float = 0.9
+    #: Share kept by a conversion whose required craftsman tag is missing.
+    unmet_need: float = 0.25
+    #: Workers (mill gold) given up per cube when a resource card is taken:
+    #: the cost of a cube from the forest, quarry or sand pit is
+    #: ``worker_cost * gold * workers / cubes`` (the cheapest card of its site).
+    worker_cost: float = 1.0
+    #: A builder parked on the cost track, to be placed free at the end (§2.3).
+    parked: float = 0.9
+    #: A builder on the Bishop's seat (a cube or protection, §2.4 step 2).
+    bishop: float = 0.7
+    #: A grey worker won at Shiring castle (used next round, §2.4 step 11).
+    grey_worker: float = 0.25
+    #: The start player's spot (§2.4 step 14).
+    start_player: float = 0.3
+    #: A market spot beyond what the greedy plan can buy with it (§4).
+    market_spot: float = 0.1
+    #: A once-per-game privilege still held: free placement, ignore an event.
+    once_free: float = 0.9
+    once_ignore: float = 0.6
+    #: A permanent permit, price change or peek, per remaining round.
+    per_round_minor: float = 0.15
+    #: One more allowed craftsman.
+    craftsman_slot: float = 0.8
+    #: Expected builders at the location for "per builder" gains.
+    per_builder: float = 0.4
+    #: Expected worker value in the wool mill for "per worker in the mill" gains.
+    per_mill_worker: float = 6.0
+    #: Share of an instant effect's value when it needs a condition ("if you own").
+    conditional: float = 0.6
+
+
+def amount_value(amounts, w: Weights, cube_value) -> float:
+    v = 0.0
+    for a in amounts:
+        if a.kind == "vp":
+            v += a.n
+        elif a.kind == "gold":
+            v += a.n * w.gold
+        else:
+            v += a.n * cube_value[a.kind]
+    return v
+
+
+class CardValues:
+    """Per-card values derived once from a game's rules (cached by card set)."""
+
+    def __init__(self, rules, w: Weights) -> None:
+        self.rules = rules
+        self.w = w
+        cards = rules.cards
+        # cost of getting one cube: the cheapest resource card of its site, or the market
+        acq = {}
+        for kind in CUBES:
+            ways = [c.workers / c.yields.n * w.worker_cost * w.gold
+                    for c in cards.of_kind("resource") if c.yields and c.yields.kind == kind and c.yields.n]
+            if kind in BUY:
+                ways.append(BUY[kind] * w.gold)
+            # a cube that can be neither produced nor bought (metal) costs its sale price
+            acq[kind] = min(ways) if ways else SELL.get(kind, 5) * w.gold
+        self.acquire = acq
+        self.converts = {cid: tuple(cv for _, cv in rules.converts[cid]) for cid in rules.by_id}
+        self.potential = {}
+        for c in cards.of_kind("craftsman"):
+            sure = risky = 0.0
+            for cv in self.converts[c.id]:
+                cap = 1 if cv.capacity is None else cv.capacity
+                net = amount_value(cv.outputs, w, acq) - amount_value(cv.inputs, w, acq)
+                if net <= 0:
+                    continue
+                if cv.condition is not None:
+                    net *= 0.5
+                cubes_in = any(a.kind in CUBES for a in cv.inputs)
+                if cubes_in:
+                    risky += cap * net
+                else:
+                    sure += cap * net
+            self.potential[c.id] = (sure, risky)
+        self.triggers = {cid: tuple(a for a in card.abilities if isinstance(a, Trigger))
+                         for cid, card in rules.by_id.items()}
+        self.on_gain = {cid: tuple(a.effect for a in card.abilities if isinstance(a, OnGain))
+                        for cid, card in rules.by_id.items()}
+        self.onces = {cid: tuple(a.effect for a in card.abilities if isinstance(a, Once))
+                      for cid, card in rules.by_id.items()}
+
+    def effect_value(self, effect, cube_value, builders: float) -> float:
+        """Value of an instant effect for its owner (a choice: the best option)."""
+        w = self.w
+        if isinstance(effect, Gain):
+            k = builders if isinstance(effect.per, PerBuilder) else \
+                w.per_mill_worker if isinstance(effect.per, PerMillWorker) else 1
+            return k * amount_value(effect.amounts, w, cube_value)
+        if isinstance(effect, If):
+            return w.conditional * self.effect_value(effect.effect, cube_value, builders)
+        if isinstance(effect, Lose):
+            return -amount_value(effect.amounts, w, cube_value)
+        if isinstance(effect, ChooseOne):
+            return max((self.effect_value(o, cube_value, builders) for o in effect.options), default=0.0)
+        return 0.0
+
+    def passive_value(self, cid: str, rounds: int, held: bool) -> float:
+        """Modifiers of a card, over ``rounds`` rounds. ``held``: tax and worker
+        modifiers are already in the baseline of the seat that owns the card."""
+        w = self.w
+        v = 0.0
+        for m in self.rules.passives[cid]:
+            if isinstance(m, TaxFixed) and not held:
+                v += max(0.0, MEAN_TAX - m.n) * w.gold * rounds
+            elif isinstance(m, TaxDelta) and not held:
+                v -= m.n * w.gold * rounds
+            elif isinstance(m, ExtraWorker) and not held:
+                v += m.n * w.gold * max(0, rounds - 1)
+            elif isinstance(m, YieldDelta):
+                v += m.n * 1.5 * w.gold * 2 * rounds
+            elif isinstance(m, CapacityDelta):
+                v += m.n * w.per_round_minor * 3 * rounds
+            elif isinstance(m, CraftsmanLimit):
+                v += w.craftsman_slot if rounds > 1 else 0.0
+            elif isinstance(m, PriceDelta):
+                v -= m.n * w.per_round_minor * rounds
+            elif isinstance(m, (Permit, PeekEvent)):
+                v += w.per_round_minor * rounds
+        return v
+
+    def once_value(self, cid: str) -> float:
+        v = 0.0
+        for e in self.onces[cid]:
+            if isinstance(e, FreePlacement):
+                v += self.w.once_free
+            elif isinstance(e, IgnoreEvent):
+                v += self.w.once_ignore
+            elif isinstance(e, TaxExempt):
+                v += MEAN_TAX * self.w.gold
+        return v
+
+
+_CACHE: dict = {}
+
+
+def card_values(rules, w: Weights) -> CardValues:
+    key = (rules.content_hash, rules.variants, w)
+    cv = _CACHE.get(key)
+    if cv is None:
+        if len(_CACHE) > 16:
+            _CACHE.clear()
+        cv = _CACHE[key] = CardValues(rules, w)
+    return cv
+
+__all__ = ["Weights", "CardValues", "card_values", "amount_value"]

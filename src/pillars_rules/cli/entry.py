@@ -1,0 +1,51 @@
+"""The ``pillars-rules`` entry point: the parser that gathers every command.
+
+* ``pillars-rules simulate --players N --seed S [--games K] [--bots a,b,..]`` -- bots play
+  (random by default);
+  one game is narrated event by event with the final scoreboard, several games
+  are summarised (wins by seat, mean score).
+* ``pillars-rules play`` -- a game in the terminal, against bots or hot-seat.
+* ``pillars-rules balance`` -- the balance lab.
+* ``pillars-rules cards check|fmt|show`` -- the card language tools.
+* ``pillars-rules bench [--quick]`` -- the benchmark suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from .. import __version__
+from ..errors import PillarsError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pillars-rules", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"pillars-rules {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    # each command's module is imported here, when the parser is built; a
+    # command's optional dependencies load only when that command runs
+    from . import balance, bench, cards, play, simulate
+
+    for command in (simulate, bench, cards, balance, play):
+        command.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "games", 1) < 1:
+        parser.error("--games must be at least 1")
+    try:
+        return int(args.func(args) or 0)
+    except PillarsError as exc:
+        print(f"pillars-rules: error: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

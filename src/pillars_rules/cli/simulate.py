@@ -1,0 +1,95 @@
+"""``pillars-rules simulate``: bots play seeded games.
+
+One game is narrated event by event with the final scoreboard; several games
+are summarised (wins by seat, mean score).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import events as E
+from ..bots import make_bot, play
+from ..errors import ConfigError
+from ..game import Game, new_game
+from .options import add_cards, add_players, add_variant, comma_list
+
+
+def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``simulate`` command."""
+    sim = subparsers.add_parser("simulate", help="random bots play seeded games")
+    add_players(sim)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=int, default=1, help="with more than 1, print a summary")
+    add_variant(sim)
+    add_cards(sim)
+    sim.add_argument("--bots", default="random",
+                     help="bot names by seat, comma-separated, e.g. heuristic,mcts,random,random "
+                          "(one name: every seat)")
+    sim.set_defaults(func=_simulate)
+    return sim
+
+
+def _scoreboard(game: Game) -> list[str]:
+    lines = ["Final scoreboard:"]
+    place = 1
+    for group in game.ranking():
+        for seat in group:
+            p = game.state.players[seat]
+            tie = " (shared)" if len(group) > 1 else ""
+            lines.append(f"  {place}. {p.name:<8} {p.vp:>3} VP  {p.gold:>2} gold{tie}")
+        place += len(group)
+    return lines
+
+
+def narrate(game: Game) -> list[str]:
+    """The game as text: a heading per round, one line per event, then the scores."""
+    lines: list[str] = []
+    namer_game = game
+    for e in game.events:
+        if isinstance(e, E.CONTROL_EVENTS):
+            continue
+        if isinstance(e, E.RoundStarted):
+            lines.append("")
+            lines.append(f"=== Round {e.round} ===")
+            continue
+        lines.append("  " + namer_game.describe(e) if not isinstance(e, (E.GameStarted, E.GameEnded)) else namer_game.describe(e))
+    lines.append("")
+    lines.extend(_scoreboard(game))
+    return lines
+
+
+def _bots(args: argparse.Namespace, seed: int) -> list:
+    """The seats' bots from ``--bots`` (one name for every seat, or one per seat)."""
+    names = comma_list(args.bots)
+    if len(names) == 1:
+        names *= args.players
+    if len(names) != args.players:
+        raise ConfigError(f"--bots names {len(names)} bots for {args.players} players")
+    return [make_bot(name, seed * 10 + i) for i, name in enumerate(names)]
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    variants = tuple(args.variant or ())
+    cards = args.cards or None
+    if args.games == 1:
+        game = new_game(args.players, args.seed, variants=variants, cards=cards)
+        game = play(game, _bots(args, args.seed))
+        print("\n".join(narrate(game)))
+        return 0
+    wins = [0.0] * args.players
+    totals = [0] * args.players
+    for k in range(args.games):
+        seed = args.seed + k
+        game = new_game(args.players, seed, variants=variants, cards=cards)
+        game = play(game, _bots(args, seed))
+        winners = game.winners()
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
+        for seat, p in enumerate(game.state.players):
+            totals[seat] += p.vp
+    print(f"{args.games} games, {args.players} players, seeds {args.seed}..{args.seed + args.games - 1}")
+    print("seat  wins    mean VP")
+    for seat in range(args.players):
+        print(f"{seat:>4}  {wins[seat]:>6.1f}  {totals[seat] / args.games:>7.2f}")
+    return 0

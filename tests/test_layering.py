@@ -1,0 +1,222 @@
+"""The package's architecture, checked (issue #20; docs/architecture.rst draws it).
+
+Imports run in one direction only, counting every import: at the top of a
+module, inside a function (deferred) and under ``if TYPE_CHECKING:``. An
+import of ``a.b.c`` also runs ``a/__init__`` and ``a/b/__init__``, so it is
+an edge to those packages too (except the importer's own packages, which are
+loaded before it anyway).
+
+The layers, from the bottom:
+
+* **base** -- ``errors``, ``limits``: import nothing of the package but each other;
+* **card language** -- ``cardlang/``: the card model, the effect registry and
+  the language; imports base only, never the engine;
+* **engine** -- ``engine/``: the rules; imports base and the card model
+  (``cardlang.effects``, ``cardlang.card``, ``cardlang.cardset``) only (and
+  so, on the way, the ``cardlang`` package);
+* **core API** -- the top-level modules, ``saves/``, ``words/``: may import
+  everything below, and no client;
+* **clients** -- ``bots``, ``lab``, ``ai``, ``terminal``, ``table``, ``cli``,
+  ``web``: import the core API, the card language and each other's public
+  modules, never the engine and never a private (``_``) module of another package.
+
+Nothing in the library imports ``bench`` or ``tests``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pillars_rules
+
+PKG = Path(pillars_rules.__file__).resolve().parent
+ROOT = "pillars_rules"
+BASE = {"pillars_rules.errors", "pillars_rules.limits"}
+CARD_MODEL = {"pillars_rules.cardlang.effects", "pillars_rules.cardlang.card",
+              "pillars_rules.cardlang.cardset"}
+CLIENTS = ("bots", "lab", "ai", "terminal", "table", "cli", "web")
+OUTSIDE = ("bench", "tests")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _ancestors(mod: str) -> list[str]:
+    parts = mod.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def raw_imports(files: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> every module name it imports (inside the package or not), all imports counted."""
+    out: dict[str, set[str]] = {}
+    for mod, f in files.items():
+        package = mod.split(".") if f.name == "__init__.py" else mod.split(".")[:-1]
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                target = ".".join(base + ([node.module] if node.module else []))
+                names.add(target)
+                names.update(f"{target}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+        out[mod] = names
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package modules it imports, with the packages each import runs."""
+    files = {_module_name(f): f for f in PKG.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for mod, names in raw_imports(files).items():
+        deps = set()
+        for name in names:
+            if name in files:
+                deps.add(name)
+                deps.update(a for a in _ancestors(name) if a in files)
+        own = set(_ancestors(mod))
+        graph[mod] = {d for d in deps if d != mod and d not in own}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that reach one another (strongly connected, size > 1)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def layer(mod: str) -> str:
+    """``base``, ``cardlang``, ``engine``, ``client`` or ``core``."""
+    if mod in BASE:
+        return "base"
+    if mod == "pillars_rules.__main__":  # ``python -m pillars_rules``: the command line
+        return "client"
+    parts = mod.split(".")
+    if len(parts) > 1 and parts[1] in ("cardlang", "engine"):
+        return parts[1]
+    if len(parts) > 1 and parts[1] in CLIENTS:
+        return "client"
+    return "core"
+
+
+def _private(mod: str) -> bool:
+    return any(p.startswith("_") and p != "__init__" for p in mod.split(".")[1:])
+
+
+def violations(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that breaks a layering rule, as ``importer -> imported: why``."""
+    bad = []
+    for mod, deps in sorted(graph.items()):
+        here = layer(mod)
+        for dep in sorted(deps):
+            there = layer(dep)
+            why = None
+            if here == "base" and there != "base":
+                why = "the base imports nothing above it"
+            elif here == "cardlang" and there not in ("cardlang", "base"):
+                why = "the card language imports only the base"
+            elif here == "engine" and not (there in ("engine", "base") or dep in CARD_MODEL
+                                           or dep == "pillars_rules.cardlang"):  # runs on the way
+                why = "the engine imports only the base and the card model"
+            elif here == "core" and there == "client":
+                why = "the core API imports no client"
+            elif here == "client" and there == "engine":
+                why = "a client imports the public API, never the engine"
+            elif (here == "client" and _private(dep)
+                  and dep.split(".")[:2] != mod.split(".")[:2]):
+                why = "a client imports no private module of another package"
+            if why:
+                bad.append(f"{mod} -> {dep}: {why}")
+    return bad
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_graph_sees_deferred_and_annotation_imports_and_parent_packages():
+    graph = import_graph()
+    assert "pillars_rules.cardlang" in graph["pillars_rules.game"]  # imported inside load_cards
+    assert "pillars_rules.engine.queries" in graph["pillars_rules.engine.flow"]
+    # importing pillars_rules.saves.codec runs pillars_rules/saves/__init__ too
+    assert {"pillars_rules.saves", "pillars_rules.saves.codec"} <= graph["pillars_rules.table"]
+    # a package's own __init__ is not an edge of its modules
+    assert "pillars_rules.saves" not in graph["pillars_rules.saves.savefile"]
+
+
+def test_no_import_cycles():
+    assert cycles(import_graph()) == []
+
+
+def test_the_layering_checker_catches_each_kind_of_breach():
+    fake = {
+        "pillars_rules.bots.heuristic": {"pillars_rules.engine.legal"},
+        "pillars_rules.web.app": {"pillars_rules.terminal._private"},
+        "pillars_rules.engine.flow": {"pillars_rules.game"},
+        "pillars_rules.cardlang.compiler": {"pillars_rules.engine.state"},
+        "pillars_rules.game": {"pillars_rules.bots"},
+        "pillars_rules.errors": {"pillars_rules.cardlang.effects"},
+        "pillars_rules.engine.legal": {"pillars_rules.cardlang.compiler"},
+    }
+    found = violations(fake)
+    assert len(found) == 7, found
+    assert found[0].startswith("pillars_rules.bots.heuristic -> pillars_rules.engine.legal: a client")
+    # the allowed directions pass
+    assert violations({
+        "pillars_rules.bots.mcts": {"pillars_rules.view", "pillars_rules.cardlang.effects", "pillars_rules.bots"},
+        "pillars_rules.engine.legal": {"pillars_rules.cardlang.effects", "pillars_rules.errors"},
+        "pillars_rules.game": {"pillars_rules.engine.legal", "pillars_rules.saves.codec"},
+        "pillars_rules.cli.play": {"pillars_rules.terminal.session", "pillars_rules.cli._x"},
+    }) == []
+
+
+def test_every_import_follows_the_layers():
+    assert violations(import_graph()) == []
+
+
+def test_every_client_package_is_a_real_package_or_still_to_come():
+    present = {p.name for p in PKG.iterdir() if (p / "__init__.py").is_file()}
+    assert {"bots", "lab", "ai", "terminal", "table", "cli"} <= present
+    assert present - set(CLIENTS) <= {"cardlang", "engine", "saves", "words"}, present
+
+
+def test_nothing_in_the_library_imports_bench_or_tests():
+    files = {_module_name(f): f for f in PKG.rglob("*.py")}
+    hits = sorted(f"{mod} -> {name}" for mod, names in raw_imports(files).items() for name in names
+                  if name.split(".")[0] in OUTSIDE)
+    assert hits == []
+    # nor by name at run time (importlib.import_module("bench...") and the like)
+    texts = {mod: f.read_text(encoding="utf-8") for mod, f in files.items()}
+    dynamic = sorted(mod for mod, t in texts.items()
+                     if "import_module(\"bench" in t or "import_module('bench" in t
+                     or "import_module(\"tests" in t or "__import__(\"bench" in t)
+    assert dynamic == []
