@@ -24,7 +24,8 @@ from __future__ import annotations
 import attrs
 
 from .engine import events as E
-from .engine.state import Decks, GameState, Pins, replace, replacer
+from .engine.copiers import replace, replacer
+from .engine.state import Decks, GameState, Pins
 
 HIDDEN = "?"
 #: Craftsman cards revealed from a round's deck (2 to Shiring, 2 to the display, §2.1).

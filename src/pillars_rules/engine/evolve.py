@@ -13,8 +13,9 @@ from ..cardlang.effects import LOCATIONS, Amount
 from . import events as E
 from .state import (
     CUBE_INDEX, CUBE_TOTALS, GOLD_CAP, MARKET_REFILL, Board, Builders, Fixed, GameState, Pending, Pieces, PlayerState,
-    RoundState, replace, replacer,
+    RoundState,
 )
+from .copiers import replace, replacer
 
 _HANDLERS: dict[type, Callable[[GameState, object], GameState]] = {}
 
