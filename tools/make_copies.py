@@ -93,8 +93,8 @@ def function(cls_name: str, names: tuple[str, ...]) -> tuple[str, str]:
         for group, gcls in S.GROUPS.items():
             inside = [n for n in names if S.GROUP_OF.get(n) == group]
             if inside:
-                args = ", ".join(value.get(f, f"g.{f}") for f in fields_of(gcls))
-                body += [f"    g = obj.{group}", f"    new_{group} = {gcls.__name__}({args})"]
+                args = ", ".join(value.get(f, f"old_{group}.{f}") for f in fields_of(gcls))
+                body += [f"    old_{group} = obj.{group}", f"    new_{group} = {gcls.__name__}({args})"]
                 value[group] = f"new_{group}"
     args = ", ".join(value.get(f, f"obj.{f}") for f in fields_of(cls))
     body.append(f"    return {cls_name}({args})")

@@ -28,7 +28,6 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.engine.copiers",
     "pillars_rules.engine._native_copies",
     "pillars_rules.engine.events",
-    "pillars_rules.engine.actions",
     "pillars_rules.engine.context",
     "pillars_rules.engine.rng",
     "pillars_rules.engine.evolve",

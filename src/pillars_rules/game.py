@@ -25,11 +25,11 @@ from .engine.evolve import evolve
 from .engine.legal import action_events, decide, legal_actions, run
 from .engine.refusals import REASONS
 from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
-from .engine.state import GameState
+from .engine.state import GameState, Pending
 from .engine.actions import ACTION_TYPES
 from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, StaleActionError, bounded, safe_repr
 from .cardlang.names import name_problem
-from .view import view
+from .view import SeatView, view
 from .words.events import describe
 
 #: Variant options of the base rules (RULES §2.3 and §8).
@@ -141,8 +141,8 @@ class Game:
         if isinstance(index, bool) or not isinstance(index, int) or not -self._n <= index < self._n:
             raise IndexError(f"no event {index!r} in a log of {self._n} events")
         index %= self._n
-        state = None
-        for e in self._log[: index + 1]:
+        state = evolve(None, self._log[0])
+        for e in self._log[1: index + 1]:
             state = evolve(state, e)
         return state
 
@@ -153,7 +153,7 @@ class Game:
         return None if p is None or self.state.game_over else p.seat
 
     @property
-    def pending(self):
+    def pending(self) -> Pending | None:
         """What kind of decision is pending and whose (a :class:`Pending`), or ``None``."""
         return None if self.state.game_over else self.state.pending
 
@@ -252,7 +252,7 @@ class Game:
     def winners(self) -> list[int]:
         return self.ranking()[0]
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know (see :mod:`pillars_rules.view`)."""
         return view(self, seat)
 
@@ -427,6 +427,16 @@ def _check_length(n: int) -> None:
 Policy = Callable[[GameState, list], int]
 
 
+def uniform_policy(seed: int | None) -> Policy:
+    """The default playout policy: a uniformly random legal action (``random.Random(seed)``)."""
+    randrange = random.Random(seed).randrange
+
+    def choose(state: GameState, legal: list) -> int:
+        return randrange(len(legal))
+
+    return choose
+
+
 def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None,
             max_actions: int | None = None, until: Callable[[GameState], bool] | None = None) -> Game:
     """``game`` played on to the end, each decision made by ``policy(state,
@@ -450,11 +460,7 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
     True
     """
     if policy is None:
-        randrange = random.Random(seed).randrange
-
-        def policy(state: GameState, legal: list) -> int:
-            return randrange(len(legal))
-
+        policy = uniform_policy(seed)
     rules, state = game.rules, game.state
     log = game._log if len(game._log) == game._n else game._log[: game._n]
     n = 0

@@ -21,11 +21,13 @@ seat's client; ``view.decision`` is the move token the client sends back.
 
 from __future__ import annotations
 
+from typing import Any, Iterable, Sequence
+
 import attrs
 
 from .engine import events as E
 from .engine.copiers import replace, replacer
-from .engine.state import Decks, GameState, Pins
+from .engine.state import COMPILED, Decks, GameState, Pins
 
 HIDDEN = "?"
 #: Craftsman cards revealed from a round's deck (2 to Shiring, 2 to the display, §2.1).
@@ -42,10 +44,39 @@ class SeatView:
     ``rules`` is the game's rules context (cards and variants: public).
     """
 
-    def __init__(self, seat: int, state: GameState, next_event: str | None, events: tuple,
-                 legal_actions: tuple, rules=None) -> None:
+    seat: int
+    state: GameState
+    next_event: str | None
+    legal_actions: tuple
+    rules: Any
+    _raw: Sequence[Any]
+    _n: int
+    _events: tuple | None
+
+    def __init__(self, seat: int, state: GameState, next_event: str | None, events: Iterable[Any],
+                 legal_actions: tuple, rules: Any = None) -> None:
         events = tuple(events)
-        _fill(self, seat, state, next_event, legal_actions, rules, events, len(events))
+        self._fill(seat, state, next_event, legal_actions, rules, events, len(events))
+
+    def _fill(self, seat: int, state: GameState, next_event: str | None, legal_actions: tuple, rules: Any,
+              raw: Sequence[Any], n: int) -> SeatView:
+        """Set all attributes at once (views are made at every decision);
+        ``raw[:n]`` is the unredacted log, redacted when :attr:`events` is read."""
+        if not COMPILED:  # one attribute dict, set in one step
+            object.__setattr__(self, "__dict__", {
+                "seat": seat, "state": state, "next_event": next_event, "legal_actions": legal_actions,
+                "rules": rules, "_raw": raw, "_n": n, "_events": None})
+            return self
+        # compiled: each a direct store into the native object
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "next_event", next_event)
+        object.__setattr__(self, "legal_actions", legal_actions)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "_raw", raw)
+        object.__setattr__(self, "_n", n)
+        object.__setattr__(self, "_events", None)
+        return self
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"SeatView is immutable; cannot set {name!r}")
@@ -181,13 +212,5 @@ def view(game, seat: int) -> SeatView:
     legal = tuple(game._listed()) if game.current_player == seat else ()
     # The log is read lazily: the game's log only grows, so its first n events
     # never change; the view keeps the list and n, and copies them when read.
-    return _fill(object.__new__(SeatView), seat, redact_state(state), peek, legal, game.rules, game._log, game._n)
-
-
-def _fill(v: SeatView, seat, state, next_event, legal_actions, rules, raw, n: int) -> SeatView:
-    """Set all of ``v``'s attributes at once (views are made at every decision);
-    ``raw[:n]`` is the unredacted log, redacted when :attr:`SeatView.events` is read."""
-    object.__setattr__(v, "__dict__", {
-        "seat": seat, "state": state, "next_event": next_event, "legal_actions": legal_actions,
-        "rules": rules, "_raw": raw, "_n": n, "_events": None})
-    return v
+    blank: SeatView = SeatView.__new__(SeatView)
+    return blank._fill(seat, redact_state(state), peek, legal, game.rules, game._log, game._n)

@@ -68,8 +68,9 @@ def Fixed__seed(obj: Fixed, v0: int) -> Fixed:
 
 def GameState__bag__drawn__redraw_used(obj: GameState, v0: tuple[int, ...], v1: int | None,
                                        v2: bool) -> GameState:
-    g = obj.builders
-    new_builders = Builders(v0, g.marker, v1, g.price, g.parked, g.thirds, g.first_placed, v2)
+    old_builders = obj.builders
+    new_builders = Builders(v0, old_builders.marker, v1, old_builders.price, old_builders.parked,
+        old_builders.thirds, old_builders.first_placed, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -77,8 +78,9 @@ def GameState__bag__drawn__redraw_used(obj: GameState, v0: tuple[int, ...], v1: 
 
 def GameState__bag__thirds__marker(obj: GameState, v0: tuple[int, ...], v1: tuple[int, ...],
                                    v2: int) -> GameState:
-    g = obj.builders
-    new_builders = Builders(v0, v2, g.drawn, g.price, g.parked, v1, g.first_placed, g.redraw_used)
+    old_builders = obj.builders
+    new_builders = Builders(v0, v2, old_builders.drawn, old_builders.price, old_builders.parked, v1,
+        old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -96,8 +98,8 @@ def GameState__builders__rng__table(obj: GameState, v0: Builders, v1: int, v2: R
 
 
 def GameState__court_metal(obj: GameState, v0: int) -> GameState:
-    g = obj.board
-    new_board = Board(g.supply, g.market, v0, g.spots)
+    old_board = obj.board
+    new_board = Board(old_board.supply, old_board.market, v0, old_board.spots)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -106,7 +108,7 @@ def GameState__court_metal(obj: GameState, v0: int) -> GameState:
 def GameState__craftsman_decks__event_deck__privilege_deck(obj: GameState, v0: tuple[tuple[str, ...], ...],
                                                            v1: tuple[str, ...], v2: tuple[str,
                                                            ...]) -> GameState:
-    g = obj.decks
+    old_decks = obj.decks
     new_decks = Decks(v0, v1, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
@@ -116,77 +118,86 @@ def GameState__craftsman_decks__event_deck__privilege_deck(obj: GameState, v0: t
 def GameState__craftsman_decks__event_deck__privilege_deck__rng(obj: GameState, v0: tuple[tuple[str, ...],
                                                                 ...], v1: tuple[str, ...], v2: tuple[str, ...],
                                                                 v3: int) -> GameState:
-    g = obj.decks
+    old_decks = obj.decks
     new_decks = Decks(v0, v1, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v3, obj.players,
         obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
 
 
 def GameState__display(obj: GameState, v0: tuple[str, ...]) -> GameState:
-    g = obj.table
-    new_table = RoundState(v0, g.shiring, g.kingsbridge, g.passed, g.event, g.event_applied, g.protected,
-        g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(v0, old_table.shiring, old_table.kingsbridge, old_table.passed, old_table.event,
+        old_table.event_applied, old_table.protected, old_table.prev_event, old_table.prev_protected,
+        old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
 
 
 def GameState__display__rng(obj: GameState, v0: tuple[str, ...], v1: int) -> GameState:
-    g = obj.table
-    new_table = RoundState(v0, g.shiring, g.kingsbridge, g.passed, g.event, g.event_applied, g.protected,
-        g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(v0, old_table.shiring, old_table.kingsbridge, old_table.passed, old_table.event,
+        old_table.event_applied, old_table.protected, old_table.prev_event, old_table.prev_protected,
+        old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
         obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
 
 
 def GameState__display__stage(obj: GameState, v0: tuple[str, ...], v1: str) -> GameState:
-    g = obj.table
-    new_table = RoundState(v0, g.shiring, g.kingsbridge, g.passed, g.event, g.event_applied, g.protected,
-        g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(v0, old_table.shiring, old_table.kingsbridge, old_table.passed, old_table.event,
+        old_table.event_applied, old_table.protected, old_table.prev_event, old_table.prev_protected,
+        old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, v1, obj.step, obj.start_player, obj.pending, obj.rng, obj.players,
         obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
 
 
 def GameState__drawn__marker(obj: GameState, v0: int | None, v1: int) -> GameState:
-    g = obj.builders
-    new_builders = Builders(g.bag, v1, v0, g.price, g.parked, g.thirds, g.first_placed, g.redraw_used)
+    old_builders = obj.builders
+    new_builders = Builders(old_builders.bag, v1, v0, old_builders.price, old_builders.parked,
+        old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
 
 
 def GameState__event__event_deck(obj: GameState, v0: str, v1: tuple[str, ...]) -> GameState:
-    g = obj.decks
-    new_decks = Decks(g.craftsman_decks, v1, g.privilege_deck)
-    g = obj.table
-    new_table = RoundState(g.display, g.shiring, g.kingsbridge, g.passed, v0, g.event_applied, g.protected,
-        g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, g.traded, g.done)
+    old_decks = obj.decks
+    new_decks = Decks(old_decks.craftsman_decks, v1, old_decks.privilege_deck)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed, v0,
+        old_table.event_applied, old_table.protected, old_table.prev_event, old_table.prev_protected,
+        old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, new_decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
 
 
 def GameState__event_applied(obj: GameState, v0: bool) -> GameState:
-    g = obj.table
-    new_table = RoundState(g.display, g.shiring, g.kingsbridge, g.passed, g.event, v0, g.protected,
-        g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed,
+        old_table.event, v0, old_table.protected, old_table.prev_event, old_table.prev_protected,
+        old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
 
 
 def GameState__exempt(obj: GameState, v0: frozenset[int]) -> GameState:
-    g = obj.table
-    new_table = RoundState(g.display, g.shiring, g.kingsbridge, g.passed, g.event, g.event_applied,
-        g.protected, g.prev_event, g.prev_protected, g.tax, v0, g.jobs, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed,
+        old_table.event, old_table.event_applied, old_table.protected, old_table.prev_event,
+        old_table.prev_protected, old_table.tax, v0, old_table.jobs, old_table.decided, old_table.traded,
+        old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
 
 
 def GameState__first_placed(obj: GameState, v0: tuple[int, ...]) -> GameState:
-    g = obj.builders
-    new_builders = Builders(g.bag, g.marker, g.drawn, g.price, g.parked, g.thirds, v0, g.redraw_used)
+    old_builders = obj.builders
+    new_builders = Builders(old_builders.bag, old_builders.marker, old_builders.drawn, old_builders.price,
+        old_builders.parked, old_builders.thirds, v0, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -203,26 +214,29 @@ def GameState__fixed__decks__rng__pins(obj: GameState, v0: Fixed, v1: Decks, v2:
 
 
 def GameState__jobs(obj: GameState, v0: tuple[Job, ...]) -> GameState:
-    g = obj.table
-    new_table = RoundState(g.display, g.shiring, g.kingsbridge, g.passed, g.event, g.event_applied,
-        g.protected, g.prev_event, g.prev_protected, g.tax, g.exempt, v0, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed,
+        old_table.event, old_table.event_applied, old_table.protected, old_table.prev_event,
+        old_table.prev_protected, old_table.tax, old_table.exempt, v0, old_table.decided, old_table.traded,
+        old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
 
 
 def GameState__kingsbridge(obj: GameState, v0: tuple[str, ...]) -> GameState:
-    g = obj.table
-    new_table = RoundState(g.display, g.shiring, v0, g.passed, g.event, g.event_applied, g.protected,
-        g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, v0, old_table.passed, old_table.event,
+        old_table.event_applied, old_table.protected, old_table.prev_event, old_table.prev_protected,
+        old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
 
 
 def GameState__market(obj: GameState, v0: tuple[int, int, int, int]) -> GameState:
-    g = obj.board
-    new_board = Board(g.supply, v0, g.court_metal, g.spots)
+    old_board = obj.board
+    new_board = Board(old_board.supply, v0, old_board.court_metal, old_board.spots)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -230,19 +244,22 @@ def GameState__market(obj: GameState, v0: tuple[int, int, int, int]) -> GameStat
 
 def GameState__market__traded(obj: GameState, v0: tuple[int, int, int, int], v1: tuple[tuple[int, str, str],
                               ...]) -> GameState:
-    g = obj.board
-    new_board = Board(g.supply, v0, g.court_metal, g.spots)
-    g = obj.table
-    new_table = RoundState(g.display, g.shiring, g.kingsbridge, g.passed, g.event, g.event_applied,
-        g.protected, g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, v1, g.done)
+    old_board = obj.board
+    new_board = Board(old_board.supply, v0, old_board.court_metal, old_board.spots)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed,
+        old_table.event, old_table.event_applied, old_table.protected, old_table.prev_event,
+        old_table.prev_protected, old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, v1,
+        old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
 
 
 def GameState__parked(obj: GameState, v0: tuple[int, ...]) -> GameState:
-    g = obj.builders
-    new_builders = Builders(g.bag, g.marker, g.drawn, g.price, v0, g.thirds, g.first_placed, g.redraw_used)
+    old_builders = obj.builders
+    new_builders = Builders(old_builders.bag, old_builders.marker, old_builders.drawn, old_builders.price, v0,
+        old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -250,8 +267,9 @@ def GameState__parked(obj: GameState, v0: tuple[int, ...]) -> GameState:
 
 def GameState__parked__drawn__marker(obj: GameState, v0: tuple[int, ...], v1: int | None,
                                      v2: int) -> GameState:
-    g = obj.builders
-    new_builders = Builders(g.bag, v2, v1, g.price, v0, g.thirds, g.first_placed, g.redraw_used)
+    old_builders = obj.builders
+    new_builders = Builders(old_builders.bag, v2, v1, old_builders.price, v0, old_builders.thirds,
+        old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -279,9 +297,10 @@ def GameState__players__board(obj: GameState, v0: tuple[PlayerState, ...], v1: B
 
 
 def GameState__protected(obj: GameState, v0: frozenset[int]) -> GameState:
-    g = obj.table
-    new_table = RoundState(g.display, g.shiring, g.kingsbridge, g.passed, g.event, g.event_applied, v0,
-        g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed,
+        old_table.event, old_table.event_applied, v0, old_table.prev_event, old_table.prev_protected,
+        old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -340,14 +359,14 @@ def GameState__round__stage__step__players__supply__market__court_metal__kingsbr
                                                                                                                                                                                                                                                                                                        ...],
                                                                                                                                                                                                                                                                                                        v29: frozenset[tuple[int,
                                                                                                                                                                                                                                                                                                        str]]) -> GameState:
-    g = obj.board
+    old_board = obj.board
     new_board = Board(v4, v5, v6, v12)
-    g = obj.decks
-    new_decks = Decks(g.craftsman_decks, g.event_deck, v8)
-    g = obj.table
+    old_decks = obj.decks
+    new_decks = Decks(old_decks.craftsman_decks, old_decks.event_deck, v8)
+    old_table = obj.table
     new_table = RoundState(v10, v9, v7, v11, v21, v22, v23, v19, v20, v24, v25, v28, v29, v26, v27)
-    g = obj.builders
-    new_builders = Builders(g.bag, v13, v14, g.price, v15, v16, v17, v18)
+    old_builders = obj.builders
+    new_builders = Builders(old_builders.bag, v13, v14, old_builders.price, v15, v16, v17, v18)
     return GameState(obj.fixed, v0, v1, v2, obj.start_player, obj.pending, obj.rng, v3, new_board, new_decks,
         new_table, new_builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
 
@@ -388,17 +407,18 @@ def GameState__round__stage__step__start_player__cathedral__players__board__deck
 
 
 def GameState__seed(obj: GameState, v0: int) -> GameState:
-    g = obj.fixed
-    new_fixed = Fixed(v0, g.variants, g.card_hash)
+    old_fixed = obj.fixed
+    new_fixed = Fixed(v0, old_fixed.variants, old_fixed.card_hash)
     return GameState(new_fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
 
 
 def GameState__shiring(obj: GameState, v0: tuple[str, ...]) -> GameState:
-    g = obj.table
-    new_table = RoundState(g.display, v0, g.kingsbridge, g.passed, g.event, g.event_applied, g.protected,
-        g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, v0, old_table.kingsbridge, old_table.passed, old_table.event,
+        old_table.event_applied, old_table.protected, old_table.prev_event, old_table.prev_protected,
+        old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -406,10 +426,11 @@ def GameState__shiring(obj: GameState, v0: tuple[str, ...]) -> GameState:
 
 def GameState__spots__drawn__marker(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...],
                                     v1: int | None, v2: int) -> GameState:
-    g = obj.board
-    new_board = Board(g.supply, g.market, g.court_metal, v0)
-    g = obj.builders
-    new_builders = Builders(g.bag, v2, v1, g.price, g.parked, g.thirds, g.first_placed, g.redraw_used)
+    old_board = obj.board
+    new_board = Board(old_board.supply, old_board.market, old_board.court_metal, v0)
+    old_builders = obj.builders
+    new_builders = Builders(old_builders.bag, v2, v1, old_builders.price, old_builders.parked,
+        old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -417,10 +438,11 @@ def GameState__spots__drawn__marker(obj: GameState, v0: tuple[tuple[str, tuple[i
 
 def GameState__spots__parked(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...], v1: tuple[int,
                              ...]) -> GameState:
-    g = obj.board
-    new_board = Board(g.supply, g.market, g.court_metal, v0)
-    g = obj.builders
-    new_builders = Builders(g.bag, g.marker, g.drawn, g.price, v1, g.thirds, g.first_placed, g.redraw_used)
+    old_board = obj.board
+    new_board = Board(old_board.supply, old_board.market, old_board.court_metal, v0)
+    old_builders = obj.builders
+    new_builders = Builders(old_builders.bag, old_builders.marker, old_builders.drawn, old_builders.price, v1,
+        old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -428,10 +450,11 @@ def GameState__spots__parked(obj: GameState, v0: tuple[tuple[str, tuple[int | No
 
 def GameState__spots__thirds(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...], v1: tuple[int,
                              ...]) -> GameState:
-    g = obj.board
-    new_board = Board(g.supply, g.market, g.court_metal, v0)
-    g = obj.builders
-    new_builders = Builders(g.bag, g.marker, g.drawn, g.price, g.parked, v1, g.first_placed, g.redraw_used)
+    old_board = obj.board
+    new_board = Board(old_board.supply, old_board.market, old_board.court_metal, v0)
+    old_builders = obj.builders
+    new_builders = Builders(old_builders.bag, old_builders.marker, old_builders.drawn, old_builders.price,
+        old_builders.parked, v1, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -439,9 +462,10 @@ def GameState__spots__thirds(obj: GameState, v0: tuple[tuple[str, tuple[int | No
 
 def GameState__stage__display__builders(obj: GameState, v0: str, v1: tuple[str, ...],
                                         v2: Builders) -> GameState:
-    g = obj.table
-    new_table = RoundState(v1, g.shiring, g.kingsbridge, g.passed, g.event, g.event_applied, g.protected,
-        g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(v1, old_table.shiring, old_table.kingsbridge, old_table.passed, old_table.event,
+        old_table.event_applied, old_table.protected, old_table.prev_event, old_table.prev_protected,
+        old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, v0, obj.step, obj.start_player, obj.pending, obj.rng, obj.players,
         obj.board, obj.decks, new_table, v2, obj.cathedral, obj.game_over, obj.pins, obj.decision)
 
@@ -469,8 +493,8 @@ def GameState__start_player(obj: GameState, v0: int) -> GameState:
 
 
 def GameState__supply(obj: GameState, v0: tuple[int, int, int, int]) -> GameState:
-    g = obj.board
-    new_board = Board(v0, g.market, g.court_metal, g.spots)
+    old_board = obj.board
+    new_board = Board(v0, old_board.market, old_board.court_metal, old_board.spots)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
@@ -483,25 +507,30 @@ def GameState__table(obj: GameState, v0: RoundState) -> GameState:
 
 
 def GameState__tax__rng(obj: GameState, v0: int, v1: int) -> GameState:
-    g = obj.table
-    new_table = RoundState(g.display, g.shiring, g.kingsbridge, g.passed, g.event, g.event_applied,
-        g.protected, g.prev_event, g.prev_protected, v0, g.exempt, g.jobs, g.decided, g.traded, g.done)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed,
+        old_table.event, old_table.event_applied, old_table.protected, old_table.prev_event,
+        old_table.prev_protected, v0, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded,
+        old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
         obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
 
 
 def GameState__thirds(obj: GameState, v0: tuple[int, ...]) -> GameState:
-    g = obj.builders
-    new_builders = Builders(g.bag, g.marker, g.drawn, g.price, g.parked, v0, g.first_placed, g.redraw_used)
+    old_builders = obj.builders
+    new_builders = Builders(old_builders.bag, old_builders.marker, old_builders.drawn, old_builders.price,
+        old_builders.parked, v0, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)
 
 
 def GameState__traded(obj: GameState, v0: tuple[tuple[int, str, str], ...]) -> GameState:
-    g = obj.table
-    new_table = RoundState(g.display, g.shiring, g.kingsbridge, g.passed, g.event, g.event_applied,
-        g.protected, g.prev_event, g.prev_protected, g.tax, g.exempt, g.jobs, g.decided, v0, g.done)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed,
+        old_table.event, old_table.event_applied, old_table.protected, old_table.prev_event,
+        old_table.prev_protected, old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, v0,
+        old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision)

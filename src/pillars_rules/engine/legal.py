@@ -7,6 +7,8 @@ that follow, up to the next decision. It never mutates anything.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, ChooseOne, place_name
 from ..errors import IllegalActionError
 from ..limits import MAX_COUNT
@@ -42,44 +44,81 @@ def legal_actions(state: GameState, rules: Rules) -> list:
     return _LEGAL[pend.kind](state, rules, pend.seat)
 
 
-def _act(rules: Rules, key: tuple, make):
-    """The action for ``key``, built once per game's rules and then shared:
-    actions are immutable values, so listing them costs no construction."""
+def _act(rules: Rules, key: tuple, make: Callable[..., Any], *args: Any) -> Any:
+    """The action for ``key``, built once per game's rules (by ``make(*args)``)
+    and then shared: actions are immutable values, so listing them costs no
+    construction. (The makers are functions of their arguments, never closures
+    over a loop's variables, which the compiled build does not capture.)"""
     cache = rules._actions
     a = cache.get(key)
     if a is None:
-        a = cache[key] = make()
+        a = cache[key] = make(*args)
     return a
 
 
-def _legal_draft(state, rules, seat):
+def _takes(cid: str, card: Any) -> tuple:
+    """Taking a resource card (with the big worker, without)."""
+    return tuple(A.TakeResourceCard(cid, big, label=_take_label(card, big)) for big in (True, False))
+
+
+def _hire(cid: str, card: Any) -> A.Hire:
+    return A.Hire(cid, label=f"hire {card.name} for {', '.join(str(a) for a in card.cost) or 'nothing'}")
+
+
+def _use(rules: Rules, cid: str, note: str) -> A.UseOnce:
+    return A.UseOnce(cid, label=f"use {rules.name(cid)}{note}")
+
+
+def _discard(rules: Rules, cid: str) -> A.Discard:
+    return A.Discard(cid, label=f"discard {rules.name(cid)}")
+
+
+def _park(price: int) -> A.Park:
+    return A.Park(label=f"pass (builder waits on space {price})")
+
+
+def _place(loc: str, i: int, free: bool, tail: str) -> A.Place:
+    return A.Place(loc, i, free, label=f"place a builder at {place_name(loc)} spot {i + 1}{tail}")
+
+
+def _trade(make: Any, trade: str, r: str, n: int, price: int) -> Any:
+    return make(r, n, label=f"{trade} {n} {r} for {n * price} gold")
+
+
+def _build_action(rules: Rules, cid: str, i: int, conv: Any) -> A.Build:
+    return A.Build(cid, i, label=_build_label(rules, cid, conv))
+
+
+def _return_cubes(r: str, n: int) -> A.ReturnCubes:
+    return A.ReturnCubes(r, n, label=f"return {n} {r}")
+
+
+def _legal_draft(state: GameState, rules: Rules, seat: int) -> list:
     p = state.players[seat]
     out: list = []
     for cid in dict.fromkeys(state.display):
         card = rules.card(cid)
         if card.kind == "resource":
-            takes = _act(rules, ("takes", cid), lambda: tuple(  # (with the big worker, without)
-                A.TakeResourceCard(cid, big, label=_take_label(card, big)) for big in (True, False)))
+            takes = _act(rules, ("takes", cid), _takes, cid, card)
             # §2.2: the player chooses the pieces
             if ones_needed(p.pieces, card.workers, True) is not None:
                 out.append(takes[0])
             if ones_needed(p.pieces, card.workers, False) is not None:
                 out.append(takes[1])
         elif can_pay(state, seat, card.cost):
-            out.append(_act(rules, ("hire", cid), lambda: A.Hire(
-                cid, label=f"hire {card.name} for {', '.join(str(a) for a in card.cost) or 'nothing'}")))
+            out.append(_act(rules, ("hire", cid), _hire, cid, card))
     out.append(_PASS)
     out.extend(_once_uses(state, rules, seat, "draft"))
     return out
 
 
-def _once_uses(state, rules, seat, window) -> list:
+def _once_uses(state: GameState, rules: Rules, seat: int, window: str) -> list:
     """Using a general once-per-game ability of ``window`` (§7, fan cards)."""
-    return [_act(rules, ("use", cid), lambda: A.UseOnce(cid, label=f"use {rules.name(cid)} (once per game)"))
+    return [_act(rules, ("use", cid), _use, rules, cid, " (once per game)")
             for cid, _ in rules.once_uses(state, seat, window)] if state.players[seat].privileges else []
 
 
-def _take_label(card, big: bool) -> str:
+def _take_label(card: Any, big: bool) -> str:
     head = f"take {card.name} ({card.yields}, {card.workers} workers) with "
     if not big:
         return head + f"{card.workers} one-value workers"
@@ -87,16 +126,15 @@ def _take_label(card, big: bool) -> str:
     return head + "the big worker" + (f" and {ones} one-value workers" if ones else "")
 
 
-def _legal_discard(state, rules, seat):
-    return [_act(rules, ("discard", c), lambda: A.Discard(c, label=f"discard {rules.name(c)}"))
-            for c in dict.fromkeys(state.players[seat].craftsmen)]
+def _legal_discard(state: GameState, rules: Rules, seat: int) -> list:
+    return [_act(rules, ("discard", c), _discard, rules, c) for c in dict.fromkeys(state.players[seat].craftsmen)]
 
 
-def _legal_redraw(state, rules, seat):
+def _legal_redraw(state: GameState, rules: Rules, seat: int) -> list:
     return [_KEEP, _RETURN]
 
 
-def _legal_place(state, rules, seat):
+def _legal_place(state: GameState, rules: Rules, seat: int) -> list:
     _, price = _place_source(state)
     spots = free_spots(state, seat)
     out: list = []
@@ -108,7 +146,7 @@ def _legal_place(state, rules, seat):
         if once:
             rows = _place_rows(rules, price, once)
             out += [rows[loc][i] for loc, i in spots]
-        out.append(_act(rules, ("park", price), lambda: A.Park(label=f"pass (builder waits on space {price})")))
+        out.append(_act(rules, ("park", price), _park, price))
     return out
 
 
@@ -116,19 +154,18 @@ def _place_rows(rules: Rules, price: int, once: str | None) -> dict:
     """``{location: (Place action of spot 1, spot 2, ...)}`` for builders that cost
     ``price`` (or placed free with the ``once`` privilege), built once per rules:
     a listing picks the free spots' actions out of these rows."""
-    return _act(rules, ("place rows", price, once), lambda: _build_place_rows(rules, price, once))
+    return _act(rules, ("place rows", price, once), _build_place_rows, rules, price, once)
 
 
 def _build_place_rows(rules: Rules, price: int, once: str | None) -> dict:
     free = once is not None
-    tail = f" free ({rules.name(once)})" if free else f" for {price} gold" if price else ""
+    tail = f" free ({rules.name(once)})" if once is not None else f" for {price} gold" if price else ""
     tag = ("place free", once) if free else ("place", price)
-    return {loc: tuple(_act(rules, (tag[0], loc, i, tag[1]), lambda: A.Place(
-                loc, i, free, label=f"place a builder at {place_name(loc)} spot {i + 1}{tail}")) for i in range(n))
+    return {loc: tuple(_act(rules, (tag[0], loc, i, tag[1]), _place, loc, i, free, tail) for i in range(n))
             for loc, n in LOCATIONS.items()}
 
 
-def _legal_bishop(state, rules, seat):
+def _legal_bishop(state: GameState, rules: Rules, seat: int) -> list:
     out: list = []
     if rules.card(state.event).harmful:
         out.append(_PROTECT)
@@ -136,14 +173,15 @@ def _legal_bishop(state, rules, seat):
     return out
 
 
-def _legal_once(window):
-    def legal(state, rules, seat):
+def _legal_once(window: str) -> Callable[[GameState, Rules, int], list]:
+    def legal(state: GameState, rules: Rules, seat: int) -> list:
         card = rules.once_card(state, seat, window)
-        return [_act(rules, ("use", card), lambda: A.UseOnce(card, label=f"use {rules.name(card)}")), _DECLINE]
+        assert card is not None  # the flow asks only a seat that holds one
+        return [_act(rules, ("use", card), _use, rules, card, ""), _DECLINE]
     return legal
 
 
-def _legal_choice(state, rules, seat):
+def _legal_choice(state: GameState, rules: Rules, seat: int) -> list:
     job = state.jobs[0]
     effect = job_effect(rules, job)
     if isinstance(effect, ChooseCraftsman):
@@ -154,7 +192,7 @@ def _legal_choice(state, rules, seat):
     return [A.ChooseOption(i, label=f"choose option {i + 1}") for i in range(len(effect.options))]
 
 
-def _legal_market(state, rules, seat):
+def _legal_market(state: GameState, rules: Rules, seat: int) -> list:
     p = state.players[seat]
     traded = state.traded_kinds(seat)
     out: list = []
@@ -180,30 +218,32 @@ def _legal_market(state, rules, seat):
 def _trades(rules: Rules, trade: str, r: str, price: int) -> tuple:
     """The ``Buy`` (or ``Sell``) actions of 1, 2, ... :data:`MAX_COUNT` cubes of
     ``r`` at ``price`` each (a listing takes as many as the player may trade)."""
+    return _act(rules, (trade, r, price), _trade_row, rules, trade, r, price)
+
+
+def _trade_row(rules: Rules, trade: str, r: str, price: int) -> tuple:
     make = A.Buy if trade == "buy" else A.Sell
-    return _act(rules, (trade, r, price), lambda: tuple(
-        _act(rules, (trade, r, n, price), lambda: make(r, n, label=f"{trade} {n} {r} for {n * price} gold"))
-        for n in range(1, MAX_COUNT + 1)))
+    return tuple(_act(rules, (trade, r, n, price), _trade, make, trade, r, n, price) for n in range(1, MAX_COUNT + 1))
 
 
-def _build_label(rules: Rules, cid: str, conv) -> str:
+def _build_label(rules: Rules, cid: str, conv: Any) -> str:
     paid = ", ".join(str(a) for a in conv.inputs) + " -> " if conv.inputs else ""
     return f"use {rules.name(cid)}: {paid}{', '.join(str(a) for a in conv.outputs)}"
 
 
-def _legal_cathedral(state, rules, seat):
-    out: list = [_act(rules, ("build", cid, i), lambda: A.Build(cid, i, label=_build_label(rules, cid, conv)))
+def _legal_cathedral(state: GameState, rules: Rules, seat: int) -> list:
+    out: list = [_act(rules, ("build", cid, i), _build_action, rules, cid, i, conv)
                  for cid, i, conv in conversions(state, rules, seat)]
     out.append(_END_BUILDING)
     out.extend(_once_uses(state, rules, seat, "cathedral"))
     return out
 
 
-def _legal_return(state, rules, seat):
+def _legal_return(state: GameState, rules: Rules, seat: int) -> list:
     """At most MAX_COUNT cubes per action: the decision repeats while more than 5 remain."""
     p = state.players[seat]
     excess = sum(p.cubes) - 5
-    return [_act(rules, ("return", r, n), lambda: A.ReturnCubes(r, n, label=f"return {n} {r}"))
+    return [_act(rules, ("return", r, n), _return_cubes, r, n)
             for r in CUBES for n in range(1, min(p.cube(r), excess, MAX_COUNT) + 1)]
 
 
@@ -246,13 +286,20 @@ def action_events(state: GameState, rules: Rules, action) -> list:
         after = state
         for e in events:
             after = evolve(after, e)
-        events += action_trigger_events(state, after, rules, state.pending.seat, kind,
+        events += action_trigger_events(state, after, rules, _seat(state), kind,
                                         getattr(action, "location", None))
     return events
 
 
-def _action_events(state: GameState, rules: Rules, action) -> list:
-    return _EVENTS_OF[type(action)](state, rules, action, state.pending.seat)
+def _action_events(state: GameState, rules: Rules, action: Any) -> list:
+    return _EVENTS_OF[type(action)](state, rules, action, _seat(state))
+
+
+def _seat(state: GameState) -> int:
+    """The seat that must decide (an action is only listed or checked while one must)."""
+    pend = state.pending
+    assert pend is not None
+    return pend.seat
 
 
 # One small function per action type: the events that record it.
