@@ -26,7 +26,7 @@ PURE_ENV = "PILLARS_RULES_PURE"
 COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.engine.state",
     "pillars_rules.engine.copiers",
-    "pillars_rules.engine._native_copies",
+    "pillars_rules.engine._native",
     "pillars_rules.engine.events",
     "pillars_rules.engine.context",
     "pillars_rules.engine.rng",

@@ -11,9 +11,9 @@ a function built once per class and set of changed names:
   root state, where calling its ``__init__`` costs about 1.2 µs);
 * in the compiled build, records are native classes (no dict) with compiled
   constructors, so a copy is one constructor call with the old fields and the
-  new values -- compiled too: :mod:`._native_copies` holds one such function
+  new values -- compiled too: :mod:`._native` holds one such function
   for every copy the library's source asks for (written by
-  ``tools/make_copies.py``; a test checks it is current). Any other copy is
+  ``tools/make_native.py``; a test checks it is current). Any other copy is
   built the same way by generated, interpreted code.
 
 Grouped :class:`~.state.GameState` fields may be named directly
@@ -23,6 +23,7 @@ Grouped :class:`~.state.GameState` fields may be named directly
 from __future__ import annotations
 
 import copyreg
+import sys
 from typing import Any, Callable
 
 import attrs
@@ -73,7 +74,7 @@ def _copier(cls: type, names: tuple[str, ...]) -> Copier:
     build has it, else generated source without loops (see :func:`_build`)."""
     routed = _check(cls, names)
     if COMPILED:
-        from ._native_copies import COPIES
+        from ._native import COPIES
 
         native = COPIES.get((cls, names))
         if native is not None:
@@ -132,9 +133,18 @@ def _reduce(obj: Any) -> tuple[type, tuple[Any, ...]]:
 
 def register_records(classes: tuple[type, ...]) -> None:
     """Make ``classes`` (records with an ``__init__`` taking every field in
-    order) picklable and copyable the same way in both builds."""
+    order) picklable and copyable the same way in both builds; in the compiled
+    build, give them back their field annotations as written (the save
+    format's reader and writer go by them)."""
     for cls in classes:
         copyreg.pickle(cls, _reduce)
+    if COMPILED:
+        from ._native import ANNOTATIONS
+
+        for cls in classes:
+            written = ANNOTATIONS[cls.__module__][cls.__name__]
+            cls.__annotations__ = dict(written)
+            attrs.resolve_types(cls, globalns=vars(sys.modules[cls.__module__]))
 
 
 register_records(RECORDS)

@@ -1,7 +1,10 @@
-"""The compiled build's copiers: written by ``tools/make_copies.py`` -- do not edit.
+"""What the compiled build needs that mypyc does not keep: written by
+``tools/make_native.py`` -- do not edit.
 
-One function per copy of a record that the library's source asks for (see
-:mod:`.copiers`): the record rebuilt by its constructor with the new values.
+:data:`COPIES` -- one function per copy of a record that the library's source
+asks for (see :mod:`.copiers`): the record rebuilt by its constructor with the
+new values. :data:`ANNOTATIONS` -- the records' field annotations as written
+(mypyc keeps only plain classes in a native class's ``__annotations__``).
 """
 
 from __future__ import annotations
@@ -717,4 +720,87 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (RoundState, ('protected',)): RoundState__protected,
     (RoundState, ('shiring',)): RoundState__shiring,
     (RoundState, ('traded',)): RoundState__traded,
+}
+
+#: module -> record class name -> {field: annotation as written}.
+ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
+    'pillars_rules.engine.state': {
+        'Pieces': {'small': 'int', 'big': 'int', 'grey': 'int', 'black': 'int'},
+        'PlayerState': {'name': 'str', 'gold': 'int', 'vp': 'int', 'cubes': 'tuple[int, int, int, int]',
+            'craftsmen': 'tuple[str, ...]', 'privileges': 'tuple[str, ...]', 'pieces': 'Pieces',
+            'placed': 'Pieces', 'resource_cards': 'tuple[str, ...]', 'grey_next': 'int',
+            'uses': 'tuple[tuple[str, int, int], ...]', 'boosts': 'tuple[tuple[str, int], ...]'},
+        'Pending': {'kind': 'str', 'seat': 'int'},
+        'Job': {'seat': 'int', 'source': 'str', 'ability': 'int', 'option': 'int'},
+        'Fixed': {'seed': 'int', 'variants': 'tuple[str, ...]', 'card_hash': 'str'},
+        'Board': {'supply': 'tuple[int, int, int, int]', 'market': 'tuple[int, int, int, int]',
+            'court_metal': 'int', 'spots': 'tuple[tuple[str, tuple[int | None, ...]], ...]'},
+        'Decks': {'craftsman_decks': 'tuple[tuple[str, ...], ...]', 'event_deck': 'tuple[str, ...]',
+            'privilege_deck': 'tuple[str, ...]'},
+        'RoundState': {'display': 'tuple[str, ...]', 'shiring': 'tuple[str, ...]',
+            'kingsbridge': 'tuple[str, ...]', 'passed': 'frozenset[int]', 'event': 'str',
+            'event_applied': 'bool', 'protected': 'frozenset[int]', 'prev_event': 'str',
+            'prev_protected': 'frozenset[int]', 'tax': 'int', 'exempt': 'frozenset[int]',
+            'jobs': 'tuple[Job, ...]', 'decided': 'frozenset[tuple[int, str]]',
+            'traded': 'tuple[tuple[int, str, str], ...]', 'done': 'frozenset[int]'},
+        'Builders': {'bag': 'tuple[int, ...]', 'marker': 'int', 'drawn': 'int | None', 'price': 'int',
+            'parked': 'tuple[int, ...]', 'thirds': 'tuple[int, ...]', 'first_placed': 'tuple[int, ...]',
+            'redraw_used': 'bool'},
+        'Pins': {'builders': 'tuple[int, ...]', 'tax': 'tuple[int, ...]',
+            'displays': 'tuple[tuple[str, ...], ...]'},
+        'GameState': {'fixed': 'Fixed', 'round': 'int', 'stage': 'str', 'step': 'str', 'start_player': 'int',
+            'pending': 'Pending | None', 'rng': 'int', 'players': 'tuple[PlayerState, ...]',
+            'board': 'Board', 'decks': 'Decks', 'table': 'RoundState', 'builders': 'Builders',
+            'cathedral': 'int', 'game_over': 'bool', 'pins': 'Pins', 'decision': 'int'},
+    },
+    'pillars_rules.engine.events': {
+        'GameStarted': {'names': 'tuple[str, ...]', 'seed': 'int', 'variants': 'tuple[str, ...]',
+            'card_hash': 'str', 'starting_craftsmen': 'tuple[str, ...]', 'gold': 'tuple[int, ...]',
+            'vp': 'int'},
+        'PositionSet': {'round': 'int', 'stage': 'str', 'step': 'str', 'start_player': 'int',
+            'cathedral': 'int', 'players': 'tuple[PlayerState, ...]', 'board': 'Board', 'decks': 'Decks',
+            'table': 'RoundState', 'builders': 'Builders', 'pins': 'Pins'},
+        'DecksShuffled': {'craftsmen': 'tuple[tuple[str, ...], ...]', 'events': 'tuple[str, ...]',
+            'privileges': 'tuple[str, ...]'},
+        'RoundStarted': {'round': 'int', 'workers': 'tuple[Pieces, ...]'},
+        'ResourceCardsDealt': {'cards': 'tuple[str, ...]'},
+        'DecisionPending': {'kind': 'str', 'seat': 'int'},
+        'ResourceCardTaken': {'seat': 'int', 'card': 'str', 'pieces': 'Pieces'},
+        'CraftsmanHired': {'seat': 'int', 'card': 'str', 'cost': 'tuple[Amount, ...]', 'source': 'str'},
+        'CraftsmanDiscarded': {'seat': 'int', 'card': 'str'},
+        'DraftPassed': {'seat': 'int'},
+        'DraftEnded': {},
+        'BuildersBagged': {'bag': 'tuple[int, ...]', 'thirds': 'tuple[int, ...]'},
+        'BuilderDrawn': {'seat': 'int', 'price': 'int'},
+        'BuilderReturned': {'seat': 'int'},
+        'BuilderPlaced': {'seat': 'int', 'location': 'str', 'spot': 'int', 'price': 'int', 'source': 'str'},
+        'BuilderSetAside': {'seat': 'int', 'source': 'str'},
+        'BuilderParked': {'seat': 'int', 'space': 'int'},
+        'Decided': {'seat': 'int', 'kind': 'str'},
+        'OnceUsed': {'seat': 'int', 'card': 'str'},
+        'StepStarted': {'step': 'str'},
+        'EventRevealed': {'card': 'str'},
+        'EventApplied': {'card': 'str'},
+        'Protected': {'seat': 'int', 'by': 'str'},
+        'CubeTaken': {'seat': 'int', 'resource': 'str', 'source': 'str'},
+        'Gained': {'seat': 'int', 'amounts': 'tuple[Amount, ...]', 'reason': 'str'},
+        'Lost': {'seat': 'int', 'amounts': 'tuple[Amount, ...]', 'reason': 'str'},
+        'ChoicesQueued': {'jobs': 'tuple[Job, ...]', 'front': 'bool'},
+        'ChoiceMade': {'seat': 'int', 'source': 'str', 'card': 'str', 'option': 'int'},
+        'CapacityBoosted': {'seat': 'int', 'card': 'str', 'n': 'int'},
+        'PrivilegeTaken': {'seat': 'int', 'card': 'str'},
+        'TaxRolled': {'value': 'int'},
+        'TaxExempted': {'seat': 'int'},
+        'GreyWorkersWon': {'seat': 'int', 'n': 'int'},
+        'Bought': {'seat': 'int', 'resource': 'str', 'n': 'int', 'price': 'int'},
+        'Sold': {'seat': 'int', 'resource': 'str', 'n': 'int', 'price': 'int'},
+        'MarketPassed': {'seat': 'int'},
+        'Converted': {'seat': 'int', 'card': 'str', 'ability': 'int', 'inputs': 'tuple[Amount, ...]',
+            'outputs': 'tuple[Amount, ...]'},
+        'CathedralDone': {'seat': 'int'},
+        'CubesReturned': {'seat': 'int', 'resource': 'str', 'n': 'int'},
+        'StartPlayerChanged': {'seat': 'int'},
+        'RoundEnded': {'round': 'int'},
+        'GameEnded': {},
+    },
 }

@@ -1,5 +1,12 @@
-"""Write ``src/pillars_rules/engine/_native_copies.py``: one compiled copier per
-copy of a record that the library's source asks for (issue #26).
+"""Write ``src/pillars_rules/engine/_native.py``: what the compiled build needs
+that mypyc does not keep (issue #26).
+
+* **Copiers**: one compiled copier per copy of a record that the library's
+  source asks for.
+* **Annotations**: the field annotations of the state and event records as
+  written. mypyc replaces a native class's ``__annotations__`` with plain
+  classes (``tuple`` for ``tuple[PlayerState, ...]``), and the save format's
+  strict reader and writer read the real ones; :mod:`.copiers` puts these back.
 
 The compiled build's records are native classes: a copy is a constructor call
 with the old fields and the new values, and a *compiled* function making it
@@ -10,8 +17,8 @@ that has those fields (a grouped field of ``GameState`` is routed to its
 group, as :func:`pillars_rules.engine.copiers.replace` does). Copies it does
 not find still work, through generated interpreted code.
 
-    python tools/make_copies.py           # rewrite the module
-    python tools/make_copies.py --check   # exit 1 if it is not current (tests/compiled checks too)
+    python tools/make_native.py           # rewrite the module
+    python tools/make_native.py --check   # exit 1 if it is not current (tests/compiled checks too)
 """
 
 from __future__ import annotations
@@ -22,16 +29,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "pillars_rules"
-TARGET = PACKAGE / "engine" / "_native_copies.py"
+TARGET = PACKAGE / "engine" / "_native.py"
 sys.path.insert(0, str(ROOT / "src"))
 
-from pillars_rules.engine import state as S  # noqa: E402  (after the path is set)
+from pillars_rules.engine import events as E  # noqa: E402  (after the path is set)
+from pillars_rules.engine import state as S  # noqa: E402
 from pillars_rules.engine.copiers import fields_of  # noqa: E402
 
-HEADER = '''"""The compiled build's copiers: written by ``tools/make_copies.py`` -- do not edit.
+HEADER = '''"""What the compiled build needs that mypyc does not keep: written by
+``tools/make_native.py`` -- do not edit.
 
-One function per copy of a record that the library's source asks for (see
-:mod:`.copiers`): the record rebuilt by its constructor with the new values.
+:data:`COPIES` -- one function per copy of a record that the library's source
+asks for (see :mod:`.copiers`): the record rebuilt by its constructor with the
+new values. :data:`ANNOTATIONS` -- the records' field annotations as written
+(mypyc keeps only plain classes in a native class's ``__annotations__``).
 """
 
 from __future__ import annotations
@@ -116,6 +127,20 @@ def _wrap(line: str, indent: int = 4) -> str:
     return "\n".join(out + [row])
 
 
+def _dict_lines(name: str, types: dict[str, str]) -> str:
+    """``'Name': {'field': 'type', ...},`` broken between items."""
+    items = [f"{k!r}: {v!r}" for k, v in types.items()]
+    lines, row = [], f"        {name!r}: {{"
+    for k, item in enumerate(items):
+        piece = item + (", " if k < len(items) - 1 else "")
+        if len(row) + len(piece) > 110:
+            lines.append(row.rstrip())
+            row = " " * 12
+        row += piece
+    lines.append(row + "},")
+    return "\n".join(lines) + "\n"
+
+
 def render() -> str:
     """The module's text."""
     parts = [HEADER]
@@ -127,6 +152,15 @@ def render() -> str:
     parts.append("\n\n#: (class, changed names) -> copier.\n"
                  "COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {\n"
                  + "\n".join(table) + "\n}\n")
+    parts.append("\n#: module -> record class name -> {field: annotation as written}.\n"
+                 "ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {\n")
+    for module, classes in (("pillars_rules.engine.state", S.RECORDS),
+                            ("pillars_rules.engine.events", tuple(E.EVENT_TYPES.values()))):
+        parts.append(f"    {module!r}: {{\n")
+        for cls in classes:
+            parts.append(_dict_lines(cls.__name__, _types(cls)))
+        parts.append("    },\n")
+    parts.append("}\n")
     return "".join(parts)
 
 
@@ -135,7 +169,7 @@ def main(argv: list[str]) -> int:
     if "--check" in argv:
         current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
         if current != text:
-            print(f"{TARGET.relative_to(ROOT)} is not current: run python tools/make_copies.py")
+            print(f"{TARGET.relative_to(ROOT)} is not current: run python tools/make_native.py")
             return 1
         return 0
     TARGET.write_text(text, encoding="utf-8")
