@@ -17,6 +17,7 @@ from . import _moved
 
 _moved.install()  # old import paths, for one release
 
+from ._build import COMPILED
 from . import actions, limits
 from .saves.actions_json import decode_action, encode_action
 from .autoplay import RandomBot, play
@@ -37,7 +38,7 @@ from .scenario import scenario
 from .view import SeatView
 
 __all__ = [
-    "__version__",
+    "__version__", "COMPILED",
     "new_game", "playout", "scenario", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
     "GameState", "PlayerState", "Pending", "SeatView",
     "Card", "CardSet", "RandomBot", "play", "determinize",

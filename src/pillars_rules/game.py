@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import attrs
 
@@ -136,10 +136,11 @@ class Game:
             out.append(state)
         return tuple(out)
 
-    def state_at(self, index: int) -> GameState:
+    def state_at(self, index: object) -> GameState:
         """The state right after ``events[index]`` (negative indexes count from the end)."""
         if isinstance(index, bool) or not isinstance(index, int) or not -self._n <= index < self._n:
             raise IndexError(f"no event {index!r} in a log of {self._n} events")
+        assert type(index) is int
         index %= self._n
         state = evolve(None, self._log[0])
         for e in self._log[1: index + 1]:
@@ -179,7 +180,9 @@ class Game:
         return self._legal
 
     # ---------------------------------------------------------------- acting
-    def apply(self, action, seat: int | None = None, expect: int | None = None) -> "Game":
+    # The arguments come from clients: typed ``object``, so the compiled build
+    # lets any value reach the checks below (and their typed refusals).
+    def apply(self, action: Any, seat: object = None, expect: object = None) -> "Game":
         """The game after ``action``. Raises :class:`IllegalActionError` (this game
         is unchanged). Pass ``seat`` to check that the action comes from the seat
         whose turn it is, and ``expect`` (the :attr:`decision` the sender saw) to
@@ -252,11 +255,11 @@ class Game:
     def winners(self) -> list[int]:
         return self.ranking()[0]
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: object) -> SeatView:
         """What ``seat`` may know (see :mod:`pillars_rules.view`)."""
         return view(self, seat)
 
-    def export(self, seat: int) -> str:
+    def export(self, seat: object) -> str:
         """The game as ``seat`` may know it, as JSON text for that seat's client
         (see :func:`pillars_rules.view.export`): safe to send, unlike a
         :func:`~pillars_rules.save`, which holds the seed."""
@@ -328,8 +331,8 @@ def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
 
 
 def new_game(
-    players: int = 4,
-    seed: int | None = None,
+    players: object = 4,
+    seed: object = None,
     *,
     names: Sequence[str] | None = None,
     variants: Iterable[str] | Mapping[str, bool] = (),
@@ -375,12 +378,12 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
     return got
 
 
-def _new_game(players, seed, names, variants, cards) -> Game:
+def _new_game(players: object, seed: object, names: Any, variants: Any, cards: Any) -> Game:
     rules, names, seed = prepare(players, seed, names, variants, cards)
     return _start(rules, names, seed)
 
 
-def prepare(players: int, seed: int, names: Sequence[str] | None,
+def prepare(players: object, seed: object, names: Sequence[str] | None,
             variants: Iterable[str] | Mapping[str, bool],
             cards: CardSet | str | Sequence[str] | None) -> tuple[Rules, tuple[str, ...], int]:
     """Check :func:`new_game`'s arguments: the rules context, the seat names and
@@ -438,7 +441,7 @@ def uniform_policy(seed: int | None) -> Policy:
 
 
 def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None,
-            max_actions: int | None = None, until: Callable[[GameState], bool] | None = None) -> Game:
+            max_actions: object = None, until: Callable[[GameState], bool] | None = None) -> Game:
     """``game`` played on to the end, each decision made by ``policy(state,
     legal)``, which returns the index of the chosen action in ``legal``; by
     default a uniformly random one (``random.Random(seed)``). It stops earlier
@@ -459,16 +462,16 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
     >>> end.is_over and pr.replay(end.events) == end
     True
     """
-    if policy is None:
-        policy = uniform_policy(seed)
+    # the policy is the caller's: its answer may be anything, and is checked below
+    choose: Callable[[GameState, list], object] = uniform_policy(seed) if policy is None else policy
     rules, state = game.rules, game.state
     log = game._log if len(game._log) == game._n else game._log[: game._n]
     n = 0
-    while not state.game_over and (max_actions is None or n < max_actions):
+    while not state.game_over and (max_actions is None or n < max_actions):  # type: ignore[operator]
         if until is not None and until(state):
             break
         legal = legal_actions(state, rules)
-        i = policy(state, legal)
+        i = choose(state, legal)
         if type(i) is not int or not 0 <= i < len(legal):
             raise IllegalActionError(
                 f"the playout policy must return an index from 0 to {len(legal) - 1}, not {i!r:.60}")

@@ -198,7 +198,7 @@ def export(seat_view: SeatView) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
-def view(game, seat: int) -> SeatView:
+def view(game: Any, seat: object) -> SeatView:
     """The view of ``seat`` (0-based) of ``game``."""
     state = game.state
     if type(seat) is not int or not 0 <= seat < len(state.players):
@@ -212,5 +212,7 @@ def view(game, seat: int) -> SeatView:
     legal = tuple(game._listed()) if game.current_player == seat else ()
     # The log is read lazily: the game's log only grows, so its first n events
     # never change; the view keeps the list and n, and copies them when read.
-    blank: SeatView = SeatView.__new__(SeatView)
-    return blank._fill(seat, redact_state(state), peek, legal, game.rules, game._log, game._n)
+    redacted = redact_state(state)
+    # an empty view filled in (the compiled class is made by its constructor only)
+    blank = SeatView(seat, redacted, peek, (), legal, game.rules) if COMPILED else object.__new__(SeatView)
+    return blank._fill(seat, redacted, peek, legal, game.rules, game._log, game._n)

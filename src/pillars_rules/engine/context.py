@@ -215,7 +215,10 @@ class Rules:
         return sum(m.per * min(value, m.up_to) for m in self.modifiers(state, seat)
                    if isinstance(m, MillBonus))
 
-    def tax_for(self, state: GameState, seat: int, rolled: int) -> int:
+    def tax_for(self, state: GameState, seat: int, rolled: Any) -> Any:
+        """The tax ``seat`` pays when the die shows ``rolled`` (a whole number in
+        the game; bots ask with the die's mean, a float: ``Any``, so the compiled
+        build keeps each number's own type, as the pure build does)."""
         mods = self.modifiers(state, seat)
         fixed = [m.n for m in mods if isinstance(m, TaxFixed)]
         tax = min(fixed) if fixed else rolled
