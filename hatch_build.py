@@ -95,9 +95,17 @@ class PillarsBuildHook(BuildHookInterface):
             raise RuntimeError(f"the compiled build needs {', '.join(COMPILE_REQUIRES)} ({exc}); "
                                f"set {PURE_ENV}=1 for a pure-Python build") from None
         _say("compiling the engine with mypyc (set PILLARS_RULES_PURE=1 for a pure-Python build)")
-        mypyc = MypycBuildHook(self.root, self.config, self.build_config, self.metadata, self.directory,
-                               self.target_name, self.app)
-        mypyc.initialize(version, build_data)
+        self._mypyc = MypycBuildHook(self.root, self.config, self.build_config, self.metadata, self.directory,
+                                     self.target_name, self.app)
+        self._mypyc.initialize(version, build_data)
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        """The wheel is written: take the compiled modules out of the source
+        tree again (hatch-mypyc builds them in place), so the checkout stays
+        pure Python for an editable install and for ``PYTHONPATH=src``."""
+        mypyc = getattr(self, "_mypyc", None)
+        if mypyc is not None:
+            mypyc.clean([version])
 
     def clean(self, versions: list[str]) -> None:
         try:
