@@ -79,7 +79,10 @@ class PillarsBuildHook(BuildHookInterface):
         return compiler_missing()
 
     def dependencies(self) -> list[str]:
-        return [] if self._pure_reason(None) else list(COMPILE_REQUIRES)
+        if self._pure_reason(None):
+            return []
+        # mypy reads the package's dependencies too (attrs' classes, cattrs): they go in the build env
+        return list(COMPILE_REQUIRES) + list(self.metadata.core.dependencies)
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
