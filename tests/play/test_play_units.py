@@ -79,8 +79,8 @@ def test_screen_shows_the_coming_event_only_to_the_seat_that_may_peek():
 def test_screen_lists_the_legal_actions_as_numbered_choices():
     game = pr.new_game(2, 3)
     text = _text(screen.screen(game.view(0), "Red", []))
-    for i, action in enumerate(game.legal_actions(), 1):
-        assert f"{i}. {action}" in text
+    for i, c in enumerate(pr.words.choices(game.view(0)), 1):
+        assert f"{i}. {c.label}" in text
     assert "Round 1 of 6" in text and "Red (you)" in text
 
 

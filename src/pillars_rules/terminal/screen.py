@@ -157,10 +157,13 @@ def recent(sentences: Sequence[str]) -> list[str]:
 
 
 def choices(view, you: str) -> list[str]:
+    from ..words import choices as words_choices
+
     kind = view.state.pending.kind.replace("_", " ") if view.state.pending else ""
     lines = [f"{you}, your decision ({kind}):"]
-    width = len(str(len(view.legal_actions)))
-    lines += [f"  {i:>{width}}. {a}" for i, a in enumerate(view.legal_actions, 1)]
+    cs = words_choices(view)
+    width = len(str(len(cs)))
+    lines += [f"  {i:>{width}}. {c.label}" for i, c in enumerate(cs, 1)]
     return lines
 
 
