@@ -108,7 +108,7 @@ def parse(line: str, labels: Sequence[str], kinds: Sequence[str] = ()) -> Comman
     words = [w for w in NAMES if " " not in w]
     near = difflib.get_close_matches(name, words, n=1, cutoff=0.6)
     guess = f" -- did you mean {near[0]}?" if near else ""
-    return Command("hint", f"unknown command or choice {shown(word)!r}{guess} ({_range(n)}, or help)")
+    return Command("hint", f"unknown command or choice '{shown(word)}'{guess} ({_range(n)}, or help)")
 
 
 def match(text: str, labels: Sequence[str], kinds: Sequence[str] = ()) -> tuple[int | None, str]:
@@ -136,7 +136,7 @@ def match(text: str, labels: Sequence[str], kinds: Sequence[str] = ()) -> tuple[
         return fits[0], ""
     if fits:
         nums = ", ".join(str(i) for i in fits[:8]) + (", ..." if len(fits) > 8 else "")
-        return None, f"{shown(text)!r} fits {len(fits)} choices ({nums}); type more of its words or its number"
+        return None, f"'{shown(text)}' fits {len(fits)} choices ({nums}); type more of its words or its number"
     return None, ""
 
 

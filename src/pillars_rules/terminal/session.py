@@ -291,7 +291,7 @@ class Session:
             try:
                 self.say(f"Game saved to {self.save_to(Path(cmd.arg))}")
             except (OSError, ValueError) as exc:
-                self.say(f"could not save to {shown(cmd.arg, 60)!r}: {getattr(exc, 'strerror', None) or exc}")
+                self.say(f"could not save to '{shown(cmd.arg, 60)}': {getattr(exc, 'strerror', None) or exc}")
 
     def explain(self, query: str, view) -> None:
         """``help PLACE``: the place or rule, else a card of that name, else a hint."""
@@ -310,7 +310,7 @@ class Session:
         for card in found[:MAX_CARDS_SHOWN]:
             self.say(render(card))
         if len(found) > MAX_CARDS_SHOWN:
-            self.say(f"... and {len(found) - MAX_CARDS_SHOWN} more cards match {shown(query)!r}; "
+            self.say(f"... and {len(found) - MAX_CARDS_SHOWN} more cards match '{shown(query)}'; "
                      "type more of the name")
         if hint:
             self.say(hint)
