@@ -148,10 +148,11 @@ def status(view) -> list[str]:
     return lines
 
 
-def recent(sentences: Sequence[str]) -> list[str]:
+def recent(sentences: Sequence[str], limit: int = RECENT) -> list[str]:
+    """A heading and the last ``limit`` sentences."""
     if not sentences:
         return []
-    shown = list(sentences[-RECENT:])
+    shown = list(sentences[-limit:])
     more = len(sentences) - len(shown)
     head = "Since your last turn" + (f" ({more} earlier events: type log)" if more else "") + ":"
     return [head] + [f"  - {line}" for line in shown]
@@ -239,7 +240,7 @@ def compact(view, you: str, since: Sequence[str], shown: Sequence | None = None)
         out.append("Display: " + "; ".join(card_line(view.rules, c) for c in s.display))
     keep = ("Market:", "Event", "You know", "Tax") + (("Builders:",) if s.stage == "builders" else ())
     out += player_lines(view) + [line for line in status(view) if line.startswith(keep)]
-    out += recent(since)[-(RECENT_COMPACT + 1):] if since else []
+    out += recent(since, RECENT_COMPACT)
     return out + choice_lines(view, you, shown)
 
 
