@@ -58,6 +58,8 @@ def test_a_whole_game_in_words(tmp_path):
         if "card" not in done:
             assert "Otto Blackface, permanent privilege. You have 1 extra worker every round." in term.command("card otto")
             assert "Bell founder (Glockengießer)" in term.command("card glockengiesser")
+            # issue #21: "card priory" only said there is no such card
+            assert "no card 'priory' (The Priory is a place or rule: help priory)" in term.command("card priory")
             done.add("card")
         if "board" not in done and term.kind == "place":
             compact = term.command("board")

@@ -313,7 +313,8 @@ class Session:
             self.say(f"... and {len(found) - MAX_CARDS_SHOWN} more cards match '{shown(query)}'; "
                      "type more of the name")
         if hint:
-            self.say(hint)
+            topic, _ = find_topic(query)
+            self.say(hint + (f" ({topic.title} is a place or rule: help {query.strip()})" if topic else ""))
 
     def log(self, view) -> None:
         for e in view.events:
