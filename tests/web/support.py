@@ -108,3 +108,15 @@ def matches(example: object, real: object, path: str = "$") -> list[str]:
             out += matches(e, real[i], f"{path}[{i}]")
         return out
     return [] if example == real and type(example) is type(real) else [f"{path}: {real!r:.80} is not {example!r:.80}"]
+
+
+def records(c: TestClient) -> list:
+    """The server's game records, read through a connection of the test's own
+    (SQLite connections belong to the thread that made them)."""
+    from pillars_rules.web.registry import open_storage
+
+    storage = open_storage(c.app.state.server.settings.db)
+    try:
+        return storage.games.records()
+    finally:
+        storage.close()

@@ -57,7 +57,9 @@ class Connection:
         self.seat: int | None = None
         self._queue: asyncio.Queue = asyncio.Queue(queue)
         self._writer = asyncio.get_running_loop().create_task(self._write())
+        self._reader = asyncio.current_task()  # the endpoint, waiting for the client's frames
         self.closing: tuple[int, str] | None = None
+        self.aborted = False
 
     def send(self, text: str) -> None:
         """Queue ``text`` for the client (never waits)."""
@@ -74,9 +76,11 @@ class Connection:
             self.closing = (code, reason)
             try:
                 self._queue.put_nowait(None)
-            except asyncio.QueueFull:  # too slow: close at once
+            except asyncio.QueueFull:  # too slow to read even the close: drop the connection
+                self.aborted = True
                 self._writer.cancel()
-                asyncio.get_running_loop().create_task(self._close_now())
+                if self._reader is not None:
+                    self._reader.cancel()
 
     async def _close_now(self) -> None:
         code, reason = self.closing
@@ -98,6 +102,9 @@ class Connection:
 
     async def finish(self) -> None:
         """Wait (briefly) for the queued messages and the close to go out."""
+        if self.aborted:
+            self._writer.cancel()
+            return
         try:
             await asyncio.wait_for(asyncio.shield(self._writer), 2.0)
         except (asyncio.TimeoutError, asyncio.CancelledError):
@@ -170,6 +177,10 @@ async def endpoint(ws: WebSocket) -> None:
         conn.seat = seat
         room.join(conn, seat, hello.seen)
         await _play(conn, room, settings)
+    except asyncio.CancelledError:
+        if not conn.aborted:
+            raise
+        log.info("connection dropped: too slow game=%s", room.tag if room else "-")
     finally:
         server.connections -= 1
         if room is not None:
@@ -209,6 +220,8 @@ async def _play(conn: Connection, room, settings) -> None:
             refusal = room.act(conn.seat, text)
         if refusal is not None:
             conn.send(P.refused(refusal[0], refusal[1], room.table.decision))
+            if P.REFUSALS[refusal[0]].close is not None:
+                conn.close(P.REFUSALS[refusal[0]].close, refusal[0])
 
 
 __all__ = ["endpoint", "Connection", "TokenBucket", "origin_allowed", "CLOSE_TOO_SLOW"]
