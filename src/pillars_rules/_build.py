@@ -40,6 +40,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.engine.position",
     "pillars_rules.view",
     "pillars_rules.game",
+    "pillars_rules.saves.jsonguard",
+    "pillars_rules.saves.replay",
 )
 
 
