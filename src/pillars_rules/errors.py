@@ -122,7 +122,14 @@ class SaveError(PillarsError, ValueError):
 
 class LimitError(PillarsError, ValueError):
     """A game grew past a budget of :mod:`pillars_rules.limits` (e.g. too many
-    events); the game it was applied to is unchanged."""
+    events); the game it was applied to is unchanged. ``events`` is the log
+    length the action would have made and ``limit`` the budget (``None``
+    when the error is not about the log)."""
+
+    def __init__(self, reason: object, events: int | None = None, limit: int | None = None) -> None:
+        super().__init__(reason)
+        self.events = events
+        self.limit = limit
 
 
 class CardError(PillarsError, ValueError):
