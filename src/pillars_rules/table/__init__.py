@@ -94,7 +94,9 @@ class Outcome:
 
     ``ok`` -- the action was applied and stored; otherwise ``code`` says why
     not (``"bad_message"``, ``"bad_seat"``, ``"not_your_turn"``, ``"stale"``,
-    ``"illegal"``) and ``reason`` in one short sentence for the sender.
+    ``"illegal"``, ``"limit"``: the action would take the game past
+    :data:`pillars_rules.limits.MAX_EVENTS`, see :attr:`Table.unfinishable`)
+    and ``reason`` in one short sentence for the sender.
     ``decision`` is the table's decision number afterwards; ``events`` the new
     events (redacted: safe for every seat); ``views`` every seat's view afterwards.
     """
@@ -156,6 +158,12 @@ class Table:
     def decision(self) -> int:
         return self._game.decision
 
+    @property
+    def unfinishable(self) -> bool:
+        """True when the game can never end (:attr:`pillars_rules.Game.unfinishable`):
+        every message then gets the refusal code ``"limit"``."""
+        return self._game.unfinishable
+
     def view(self, seat: int) -> pr.SeatView:
         return self._game.view(seat)
 
@@ -196,6 +204,8 @@ class Table:
         except IllegalActionError as err:
             code = "not_your_turn" if seat != before.current_player and not before.is_over else "illegal"
             return self._refused(code, err.reason)
+        except pr.LimitError as err:  # nothing changed; no card set within the limits gets here
+            return self._refused("limit", err.reason)
         new = after.events[before.n_events:]
         try:
             self.store.append(self.game_id, before.decision, before.n_events,
