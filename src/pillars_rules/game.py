@@ -28,7 +28,7 @@ from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
 from .engine.state import GameState
 from .engine.actions import ACTION_TYPES
 from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, StaleActionError, bounded, safe_repr
-from .cardlang.names import name_problem
+from .cardlang.names import lookalike_problem, name_problem
 from .view import view
 from .words.events import describe
 
@@ -390,6 +390,9 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
             raise ConfigError(f"names[{i}]: {why}")
     if len(set(got)) != len(got):
         raise ConfigError(f"names must differ, got {safe_repr(got, 200)}")
+    alike = lookalike_problem(got)
+    if alike:
+        raise ConfigError(f"seat names must not look alike: {alike}")
     return got
 
 

@@ -29,6 +29,7 @@ from ..errors import CardError
 from ..limits import MAX_ABILITIES_PER_CARD, MAX_CARDS, MAX_STARTING_CRAFTSMEN, MAX_VARIANTS_PER_CARD
 from . import ast
 from .diagnostics import Diagnostic, Reporter, capped, short
+from .names import skeleton, why_alike
 from .files import expand as _expand
 from .files import read as _read
 from .parser import parse_collect
@@ -443,6 +444,7 @@ def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
             break
     check_references(units, known)
     _check_starting_craftsmen(units, known)
+    _check_lookalike_titles(units, known)
     for unit, _ in units:
         diagnostics.extend(unit.rep.diagnostics)
     if diagnostics:
@@ -469,6 +471,31 @@ def _check_starting_craftsmen(units: list[tuple[_Unit, list[Card]]], known: Card
                                    f"{MAX_STARTING_CRAFTSMEN}): every seat starts with each 'round start' "
                                    "craftsman")
                     return
+
+
+def _check_lookalike_titles(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -> None:
+    """Report each card of the run whose title (or German title) looks like a
+    different title of another card of the set (:func:`.names.skeleton`):
+    two seats could not tell the cards apart. Equal titles are fine."""
+    new = {c.id for _, cards in units for c in cards}
+    seen: dict[tuple[str, str], Card] = {}
+    for c in (known.cards if known is not None else ()):
+        if c.id not in new:
+            for field in ("name", "name_de"):
+                if getattr(c, field):
+                    seen.setdefault((field, skeleton(getattr(c, field))), c)
+    for unit, cards in units:
+        for c in cards:
+            for field in ("name", "name_de"):
+                title = getattr(c, field)
+                if not title:
+                    continue
+                other = seen.setdefault((field, skeleton(title)), c)
+                if getattr(other, field) != title:
+                    unit.rep.error(c.pos.line, c.pos.column,
+                                   f"the title {title!r} of '{c.id}' looks like {getattr(other, field)!r} of "
+                                   f"'{other.id}' ({why_alike(getattr(other, field), title)})",
+                                   "players could not tell the two cards apart: choose another title")
 
 
 def _over_card_limit(tree: ast.CardFile, counted: set[str], rep: Reporter) -> bool:
