@@ -23,6 +23,7 @@ from typing import Any, Iterable
 from . import data
 from . import effects as fx
 from .effects import KINDS
+from .cache import cached, no_gc
 from .card import Card, SourcePos
 from .cardset import CardSet
 from ..errors import CardError
@@ -424,8 +425,24 @@ class _Unit(ValueChecker):
 
 def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
                  early: list[Diagnostic] | None = None) -> CardSet:
-    """Compile several (name, text) sources as one set; raise all problems at once."""
-    diagnostics: list[Diagnostic] = list(early or ())
+    """Compile several (name, text) sources as one set; raise all problems at
+    once. The same names and texts on the same ``known`` set are compiled once
+    per process (:mod:`.cache`)."""
+    if early:  # files that could not be read: report them with the rest, uncached
+        with no_gc():
+            return _compile_files(files, known, early)
+    return cached(files, known, lambda: _compile_files(files, known, []))
+
+
+def _compile_files(files: list[tuple[str, str]], known: CardSet | None,
+                   early: list[Diagnostic]) -> CardSet:
+    with no_gc():
+        return _compile_all(files, known, early)
+
+
+def _compile_all(files: list[tuple[str, str]], known: CardSet | None,
+                 early: list[Diagnostic]) -> CardSet:
+    diagnostics: list[Diagnostic] = list(early)
     units: list[tuple[_Unit, list[Card]]] = []
     counted = set(known.by_id) if known is not None else set()
     for name, text in files:
