@@ -11,7 +11,6 @@ Python function calls (deterministic); times are for ``bench/cards.py``.
 from __future__ import annotations
 
 import gc
-import sys
 
 import pytest
 
@@ -19,27 +18,11 @@ import pillars_rules as pr
 from pillars_rules import cardlang
 from pillars_rules.cardlang import cache
 from pillars_rules.cardlang.cardset import card_set_identity
+from pillars_rules.testing import count_calls as _calls
 
 from .bigcards import dense_cards
 
 FAN = "examples/fan_cards"
-
-
-def _calls(fn) -> int:
-    """Python function calls made by ``fn()`` (a measure of work, not of time)."""
-    n = 0
-
-    def count(frame, event, arg):
-        nonlocal n
-        if event == "call":
-            n += 1
-
-    sys.setprofile(count)
-    try:
-        fn()
-    finally:
-        sys.setprofile(None)
-    return n
 
 
 @pytest.fixture(autouse=True)

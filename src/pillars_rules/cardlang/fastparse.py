@@ -125,6 +125,15 @@ class _Parser:
         method, children = parse()
         return self.method(method)(_Meta(self.t[first], self.t[self.i - 1]), children)
 
+    def braced(self, item: Callable[[], Any]) -> list:
+        """``{ item* }``: the items."""
+        self.punct("{")
+        items = []
+        while not self.is_punct("}"):
+            items.append(item())
+        self.punct("}")
+        return items
+
     # ---- file and card
     def card(self) -> Any:
         def parse():
@@ -133,12 +142,7 @@ class _Parser:
             if self.word() == "de":
                 self.i += 1
                 name_de = self.take("string")
-            self.punct("{")
-            items = []
-            while not self.is_punct("}"):
-                items.append(self.item())
-            self.punct("}")
-            return "card", [kind, cid, name, name_de, *items]
+            return "card", [kind, cid, name, name_de, *self.braced(self.item)]
         out = self.rule(parse)
         if self.i != len(self.t):
             raise _Fail
@@ -152,12 +156,7 @@ class _Parser:
             def parse():
                 self.i += 1
                 name = self.take("name")
-                self.punct("{")
-                abilities = []
-                while not self.is_punct("}"):
-                    abilities.append(self.ability())
-                self.punct("}")
-                return "variant", [name, *abilities]
+                return "variant", [name, *self.braced(self.ability)]
             return self.rule(parse)
         return self.ability()
 
