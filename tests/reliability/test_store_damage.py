@@ -192,3 +192,15 @@ def test_stored_card_text_that_does_not_match_its_identity_is_refused(tmp_path):
     db.execute("UPDATE games SET cards = ?", (json.dumps(source),))
     db.close()
     assert "identity" in str(_refused_naming_the_game(path, "cs"))
+
+
+def test_a_damaged_index_that_loses_a_listed_game_is_a_store_error(tmp_path):
+    """Found by the slow run (byte damage, seed 2024, attempt 2476; the file is
+    ``fixtures/damaged_index.sqlite3``): the store lists a game that a look-up
+    then does not find. Before: ``ConfigError`` "no game", as if it were never stored."""
+    path = tmp_path / "damaged.sqlite3"
+    path.write_bytes((storefuzz.ROOT / "tests" / "reliability" / "fixtures" / "damaged_index.sqlite3").read_bytes())
+    with EventStore(path) as store:
+        assert "set-2p" in store.games()
+        with pytest.raises(StoreError, match="index does not find the game 'set-2p'"):
+            Table.open(store, "set-2p")

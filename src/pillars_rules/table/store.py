@@ -158,7 +158,7 @@ class EventStore:
         """The stored decision number of ``game_id``."""
         rows = self._read("SELECT decision FROM games WHERE game_id = ?", (game_id,))
         if not rows:
-            raise ConfigError(f"no game {game_id!r} in the event store {self.path!r}")
+            self._missing(game_id)
         if type(rows[0][0]) is not int:
             raise DamagedGameError(game_id, f"its decision counter is {rows[0][0]!r:.40}, not a whole number")
         return rows[0][0]
@@ -171,9 +171,17 @@ class EventStore:
         with self._transaction("BEGIN"):
             row = self._read("SELECT header, cards, decision, n_events FROM games WHERE game_id = ?", (game_id,))
             if not row:
-                raise ConfigError(f"no game {game_id!r} in the event store {self.path!r}")
+                self._missing(game_id)
             bodies = self._read("SELECT idx, body FROM events WHERE game_id = ? ORDER BY idx", (game_id,))
         return decode_game(game_id, *row[0], bodies)
+
+    def _missing(self, game_id: str) -> None:
+        """Refuse a game the index does not find: ConfigError if it is not
+        stored, StoreError if a scan of the table finds it (a damaged index)."""
+        if self._read("SELECT 1 FROM games NOT INDEXED WHERE game_id = ?", (game_id,)):
+            raise StoreError(f"the event store {self.path!r} is damaged: its index does not find the "
+                             f"game {game_id!r}, which its table holds")
+        raise ConfigError(f"no game {game_id!r} in the event store {self.path!r}")
 
     def load(self, game_id: str) -> tuple[dict, CardSource, list[dict]]:
         """(save header, card source, events) of ``game_id`` (see :meth:`read`)."""
