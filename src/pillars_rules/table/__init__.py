@@ -1,6 +1,8 @@
 """A game table for servers: one game, untrusted client messages, a durable log.
 
-A :class:`Table` owns one game, stored in an :class:`EventStore` (SQLite). A
+A :class:`Table` owns one game, stored in a :class:`~pillars_rules.table.backend.Store`:
+an :class:`EventStore` (SQLite) or a :class:`~pillars_rules.table.pgstore.PgEventStore`
+(PostgreSQL), both opened by name with :func:`~pillars_rules.table.opening.open_store`. A
 server calls :meth:`Table.handle` with the sender's seat (from its own
 authentication) and the client's message, a JSON object carrying the
 decision number the client saw (its move token) and the action::
@@ -40,6 +42,8 @@ from pillars_rules.view import redact_event
 
 from .. import errors
 from ..errors import ConflictError, IllegalActionError, StaleActionError
+from .backend import Store
+from .opening import open_store
 from .store import MAX_GAME_ID_LENGTH, EventStore, StoreError, check_game_id
 
 #: Largest client message :meth:`Table.handle` reads, in bytes.
@@ -108,19 +112,19 @@ class Outcome:
 
 
 class Table:
-    """One game hosted for several clients, persisted in an :class:`EventStore`.
+    """One game hosted for several clients, persisted in a :class:`Store`.
 
     Make one with :meth:`create` or :meth:`open`; call :meth:`handle` per message.
     """
 
-    def __init__(self, store: EventStore, game_id: str, game: pr.Game, cards) -> None:
+    def __init__(self, store: Store, game_id: str, game: pr.Game, cards) -> None:
         self.store = store
         self.game_id = game_id
         self._game = game
         self._cards = cards
 
     @classmethod
-    def create(cls, store: EventStore, game_id: str, *, players: int = 4, seed: int | None = None,
+    def create(cls, store: Store, game_id: str, *, players: int = 4, seed: int | None = None,
                names: Sequence[str] | None = None, cards: str | Sequence[str] | None = None,
                variants: Sequence[str] = ()) -> "Table":
         """A new game (see :func:`pillars_rules.new_game`; without ``seed`` a secret
@@ -137,7 +141,7 @@ class Table:
         return cls(store, game_id, game, cards)
 
     @classmethod
-    def open(cls, store: EventStore, game_id: str, *, cards=None) -> "Table":
+    def open(cls, store: Store, game_id: str, *, cards=None) -> "Table":
         """The stored game ``game_id``, replayed and verified by :func:`pillars_rules.load`
         (so a damaged store raises :class:`~pillars_rules.errors.SaveError`). ``cards``
         defaults to the card paths the game was created with."""
@@ -218,5 +222,5 @@ class Table:
         return f"<Table {self.game_id!r} at decision {self.decision}: {self._game!r}>"
 
 
-__all__ = ["Table", "Outcome", "EventStore", "StoreError", "ConflictError", "decode_message",
+__all__ = ["Table", "Outcome", "Store", "open_store", "EventStore", "StoreError", "ConflictError", "decode_message",
            "encode_message", "MAX_MESSAGE_BYTES", "MAX_REASON_LENGTH", "MAX_GAME_ID_LENGTH"]

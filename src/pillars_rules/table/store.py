@@ -22,6 +22,7 @@ import sqlite3
 from typing import Sequence
 
 from ..errors import ConfigError, ConflictError, PillarsError, SaveError
+from .backend import Store
 
 #: Longest game id the store accepts.
 MAX_GAME_ID_LENGTH = 200
@@ -55,7 +56,7 @@ def check_game_id(game_id: object) -> str:
     return game_id
 
 
-class EventStore:
+class EventStore(Store):
     """Games' event logs in one SQLite file (created on first use; ``":memory:"``
     keeps them in this connection only). ``timeout`` is how long a writer waits
     for another process's transaction to finish, in seconds.
