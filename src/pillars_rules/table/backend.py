@@ -19,7 +19,10 @@ naming the game, an unreachable or failing database a :class:`StoreError`.
 from __future__ import annotations
 
 import abc
+import json
 from typing import Sequence
+
+from ..errors import SaveError
 
 
 class Store(abc.ABC):
@@ -70,4 +73,43 @@ class Store(abc.ABC):
         self.close()
 
 
-__all__ = ["Store"]
+def decode_events(where: str, game_id: str, rows: Sequence[tuple[int, str]], start: int,
+                  n_events: int) -> list[dict]:
+    """The events of stored ``rows`` ``(index, JSON text)``, which must be exactly the
+    indices ``start .. n_events-1`` in order, each a JSON object; else
+    :class:`~pillars_rules.errors.SaveError` naming the game, ``where`` it is and what is wrong."""
+    indices = [i for i, _ in rows]
+    if indices != list(range(start, n_events)):
+        raise SaveError(f"game {game_id!r} in {where}: the store holds {len(rows)} events from index "
+                        f"{start} with gaps or extras; its header counts {n_events}")
+    return [_object(where, game_id, f"event {i}", body) for i, body in rows]
+
+
+def decode_header(where: str, game_id: str, header: str, cards: str) -> tuple[dict, list[str] | None]:
+    """(save header, card paths) of a stored game; SaveError if either is damaged."""
+    head = _object(where, game_id, "the header", header)
+    paths = _json(where, game_id, "the card paths", cards)
+    if paths is not None and (type(paths) is not list or not all(type(p) is str for p in paths)):
+        raise SaveError(f"game {game_id!r} in {where}: the card paths are not a list of strings")
+    return head, paths
+
+
+def _object(where: str, game_id: str, what: str, text: object) -> dict:
+    value = _json(where, game_id, what, text)
+    if type(value) is not dict:
+        raise SaveError(f"game {game_id!r} in {where}: {what} is not a JSON object")
+    return value
+
+
+def _json(where: str, game_id: str, what: str, text: object):
+    if type(text) is not str:
+        raise SaveError(f"game {game_id!r} in {where}: {what} is not text")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise SaveError(f"game {game_id!r} in {where}: {what} is nested too deeply") from None
+    except ValueError as exc:
+        raise SaveError(f"game {game_id!r} in {where}: {what} is not valid JSON ({str(exc)[:80]})") from None
+
+
+__all__ = ["Store", "decode_events", "decode_header"]
