@@ -25,6 +25,10 @@ class SqliteBackend:
     def open(self):
         return EventStore(self.spec)
 
+    def scratch(self):
+        """A store for one test's games only, as quick as the backend allows (in memory)."""
+        return EventStore(":memory:")
+
     def execute(self, sql: str, args: tuple = ()) -> list:
         with closing(sqlite3.connect(self.spec, isolation_level=None)) as raw:
             return raw.execute(sql, args).fetchall()
@@ -46,6 +50,8 @@ class PostgresBackend:
 
     def open(self):
         return open_store(self.spec)
+
+    scratch = open
 
     def _connect(self, autocommit: bool = True):
         import psycopg

@@ -50,7 +50,7 @@ def fuzz(seed: int, n_messages: int, store=None) -> dict[str, int]:
 
 
 def test_ten_thousand_random_messages(backend):
-    counts = fuzz(seed=10, n_messages=10_000, store=backend.open())
+    counts = fuzz(seed=10, n_messages=10_000, store=backend.scratch())
     assert counts["applied"] > 2000 and counts["stale"] > 1000
     assert counts["games"] >= 5
     assert {"bad_message", "bad_seat", "not_your_turn", "illegal"} <= set(counts)

@@ -43,6 +43,7 @@ from pillars_rules.view import redact_event
 from .. import errors
 from ..errors import ConflictError, IllegalActionError, StaleActionError
 from .backend import Store
+from .follow import follow
 from .opening import open_store
 from .store import MAX_GAME_ID_LENGTH, EventStore, StoreError, check_game_id
 
@@ -168,10 +169,14 @@ class Table:
         return self._game.export(seat)
 
     def refresh(self) -> bool:
-        """Catch up with events another process stored; True if there were any."""
+        """Catch up with events another process stored; True if there were any.
+
+        Only the new events are read and checked (:func:`~pillars_rules.table.follow.follow`);
+        if they do not follow from this table's game, the whole game is reloaded."""
         if self.store.decision(self.game_id) == self._game.decision:
             return False
-        self._game = Table.open(self.store, self.game_id, cards=self._cards)._game
+        game = follow(self._game, self.store.events_since(self.game_id, self._game.n_events))
+        self._game = game if game is not None else Table.open(self.store, self.game_id, cards=self._cards)._game
         return True
 
     # ---------------------------------------------------------------- acting
