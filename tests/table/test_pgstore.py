@@ -124,6 +124,22 @@ def test_a_damaged_event_row_is_a_save_error_naming_the_game(pg_dsn, body, why):
         Table.open(store, "g7")
 
 
+@pytest.mark.parametrize("edit", [
+    "UPDATE pillars.games SET decision = decision + 1",
+    "UPDATE pillars.games SET decision = decision - 1",
+    "DELETE FROM pillars.decisions WHERE decision = 3",
+    "UPDATE pillars.decisions SET n = n + 1 WHERE decision = (SELECT max(decision) FROM pillars.decisions)",
+])
+def test_counters_that_disagree_with_the_log_are_a_save_error_on_open(pg_dsn, edit):
+    store = PgEventStore(pg_dsn)
+    table = Table.create(store, "g", players=2, seed=6)
+    play(table, random.Random(1), 8)
+    with raw(pg_dsn) as conn:
+        conn.execute(edit)
+    with pytest.raises(pr.SaveError, match="game 'g' in PostgreSQL .* counters .* disagree with its log"):
+        Table.open(store, "g")
+
+
 def test_a_restarted_server_is_reconnected_to_and_no_move_is_lost(pg_cluster, pg_dsn):
     store = PgEventStore(pg_dsn)
     table = Table.create(store, "g", players=3, seed=8)

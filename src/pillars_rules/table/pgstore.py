@@ -55,7 +55,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-from ..errors import ConfigError, ConflictError
+from ..errors import ConfigError, ConflictError, SaveError
 from .backend import Store, decode_events, decode_header
 from .store import StoreError, check_game_id
 
@@ -131,9 +131,11 @@ SELECT pg_notify(%(channel)s, %(payload)s) FROM g
 """
 
 _LOAD = """
-SELECT g.header, g.cards, g.n_events,
+SELECT g.header, g.cards, g.n_events, g.decision,
        ARRAY(SELECT e.idx FROM {s}.events e WHERE e.game_id = g.game_id ORDER BY e.idx),
-       ARRAY(SELECT e.body FROM {s}.events e WHERE e.game_id = g.game_id ORDER BY e.idx)
+       ARRAY(SELECT e.body FROM {s}.events e WHERE e.game_id = g.game_id ORDER BY e.idx),
+       ARRAY(SELECT d.first + d.n FROM {s}.decisions d WHERE d.game_id = g.game_id ORDER BY d.decision),
+       ARRAY(SELECT d.decision FROM {s}.decisions d WHERE d.game_id = g.game_id ORDER BY d.decision)
 FROM {s}.games g WHERE g.game_id = %(g)s
 """
 
@@ -329,9 +331,14 @@ class PgEventStore(Store):
         row = self._run("load a game", lambda c: c.execute(self._sql["load"], {"g": game_id}).fetchone())
         if row is None:
             raise ConfigError(f"no game {game_id!r} in the event store {self.path}")
-        header, cards, n_events, indices, bodies = row
+        header, cards, n_events, decision, indices, bodies, ends, answered = row
         head, paths = decode_header(self.path, game_id, header, cards)
-        return head, paths, decode_events(self.path, game_id, list(zip(indices, bodies)), 0, n_events)
+        events = decode_events(self.path, game_id, list(zip(indices, bodies)), 0, n_events)
+        if answered != list(range(decision)) or (ends and ends[-1] != n_events):
+            raise SaveError(f"game {game_id!r} in {self.path}: its counters (decision {decision}, "
+                            f"{n_events} events) disagree with its log ({len(answered)} decisions "
+                            f"stored, ending at event {ends[-1] if ends else 0})")
+        return head, paths, events
 
     def events_since(self, game_id: str, start: int) -> list[dict]:
         """The events of ``game_id`` from log index ``start`` on, read in one statement:
