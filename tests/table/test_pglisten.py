@@ -5,6 +5,7 @@ and says so, so that the server catches up from the log (issue #28)."""
 import asyncio
 import random
 
+import psycopg
 import pytest
 
 from pillars_rules.table import Table
@@ -31,13 +32,17 @@ async def _until(condition, what: str, limit: float = 20.0) -> None:
 
 
 def test_every_stored_move_is_heard_and_a_restart_is_followed_by_a_gap(pg_cluster, pg_dsn):
-    heard, gaps = [], []
+    heard, gaps, said = [], [], []
 
     async def main():
         store = PgEventStore(pg_dsn)
         table = Table.create(store, "g", players=3, seed=2)
-        listener = MoveListener(pg_dsn, lambda *m: heard.append(m), lambda: gaps.append(len(heard)), ping=0.5)
+        listener = MoveListener(pg_dsn, lambda *m: heard.append(m), lambda: gaps.append(len(heard)), ping=0.5,
+                                channels={"chat": said.append})
         await listener.start()
+        with psycopg.connect(pg_dsn, autocommit=True) as other:
+            other.execute("NOTIFY chat, 'hello'")
+        await _until(lambda: said == ["hello"], "a notification on another channel")
         play(table, random.Random(1), 10)
         await _until(lambda: len(heard) == 10, "ten moves heard")
         assert heard == [("g", d, n) for d, n in _counters(store, "g")][1:]

@@ -45,7 +45,9 @@ def parse_payload(payload: str) -> tuple[str, int, int] | None:
 class MoveListener:
     """Calls ``on_move(game_id, decision, n_events)`` for every move stored in
     ``schema`` of the database ``dsn`` (by any process, this one included), and
-    ``on_gap()`` after each reconnection. Both run on the event loop and must not block long.
+    ``on_gap()`` after each reconnection. ``channels`` maps more channels to
+    listen on to a function of the payload. All run on the event loop and must
+    not block long.
 
     :meth:`start` connects (a :class:`~pillars_rules.table.store.StoreError`-free
     start is not promised: a database that cannot be reached raises
@@ -54,13 +56,15 @@ class MoveListener:
     """
 
     def __init__(self, dsn: str, on_move: Callable[[str, int, int], None], on_gap: Callable[[], None],
-                 *, schema: str = DEFAULT_SCHEMA, ping: float = 5.0, retry: float = 2.0) -> None:
+                 *, schema: str = DEFAULT_SCHEMA, channels: dict[str, Callable[[str], None]] | None = None,
+                 ping: float = 5.0, retry: float = 2.0) -> None:
         self.where = redacted(dsn)
         self.channel = channel_for(schema)
         self.connected = asyncio.Event()
         self.reconnections = 0
         self._dsn = dsn
         self._on_move = on_move
+        self._channels = dict(channels or {})
         self._on_gap = on_gap
         self._ping = ping
         self._retry = retry
@@ -75,7 +79,8 @@ class MoveListener:
     async def _listen(self) -> psycopg.AsyncConnection:
         conn = await psycopg.AsyncConnection.connect(self._dsn, autocommit=True,
                                                      application_name="pillars-rules listener")
-        await conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(self.channel)))
+        for name in (self.channel, *self._channels):
+            await conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(name)))
         self.connected.set()
         return conn
 
@@ -85,7 +90,7 @@ class MoveListener:
                 await self._drain(self._conn)
             except (psycopg.Error, OSError) as exc:
                 self.connected.clear()
-                log.warning("listener lost its connection to %s: %s", self.where, str(exc).splitlines()[0:1])
+                log.warning("listener lost its connection to %s: %s", self.where, (str(exc).splitlines() or [""])[0])
             await self._reconnect()
 
     async def _drain(self, conn: psycopg.AsyncConnection) -> None:
@@ -93,16 +98,25 @@ class MoveListener:
             heard = False
             async for note in conn.notifies(timeout=self._ping):
                 heard = True
+                if note.channel != self.channel:
+                    self._call(self._channels.get(note.channel), note.payload)
+                    continue
                 move = parse_payload(note.payload)
                 if move is None:
                     log.warning("listener ignored a notification it cannot read: %.80r", note.payload)
                     continue
-                try:
-                    self._on_move(*move)
-                except Exception:  # noqa: BLE001 - one game's trouble must not stop the others'
-                    log.exception("a stored move could not be handled game_id_length=%d", len(move[0]))
+                self._call(self._on_move, *move)
             if not heard:
                 await conn.execute("SELECT 1")
+
+    @staticmethod
+    def _call(handler, *args) -> None:
+        if handler is None:
+            return
+        try:
+            handler(*args)
+        except Exception:  # noqa: BLE001 - one game's trouble must not stop the others'
+            log.exception("a notification could not be handled")
 
     async def _reconnect(self) -> None:
         pause = 0.05
@@ -118,10 +132,7 @@ class MoveListener:
                 pause = min(pause * 2, self._retry)
         self.reconnections += 1
         log.info("listener connected again to %s; catching up from the log", self.where)
-        try:
-            self._on_gap()
-        except Exception:  # noqa: BLE001
-            log.exception("catching up after a reconnection failed")
+        self._call(self._on_gap)
 
     async def close(self) -> None:
         """Stop listening and close the connection."""
