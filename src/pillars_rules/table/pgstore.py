@@ -195,6 +195,12 @@ class PgEventStore(Store):
             self._conn.close()
             raise
 
+    @property
+    def dsn(self) -> str:
+        """The connection string as given (it may hold a password: never log it; :attr:`path` is
+        the same without the password)."""
+        return self._dsn
+
     # ---------------------------------------------------------------- connecting
     def _connect(self, retry: bool) -> psycopg.Connection:
         deadline = time.monotonic() + self.timeout
