@@ -38,8 +38,8 @@ from ..errors import PillarsError
 if TYPE_CHECKING:  # pragma: no cover
     import psycopg
 
-    from .rooms import Room
-    from .server import Server
+# ``Room`` and ``Server`` (rooms.py, server.py) are named in annotations only: those
+# modules import this one.
 
 log = logging.getLogger("pillars_rules.web")
 
@@ -51,16 +51,15 @@ WHERE locktype = 'advisory' AND objsubid = 1 AND granted AND pid <> pg_backend_p
 """
 
 
-def fanout_for(storage):
-    """The fan-out a server on ``storage`` needs: :class:`PgFanout` on an event
-    store that notifies its moves (PostgreSQL: it has a ``channel``), else the
-    server's own :class:`~pillars_rules.web.rooms.LocalFanout`. (psycopg is
-    imported only for the first.)"""
+def fanout_for(storage) -> "PgFanout | None":
+    """The fan-out a server on ``storage`` needs beyond its own process: a
+    :class:`PgFanout` on an event store that notifies its moves (PostgreSQL: it
+    has a ``channel``), else ``None`` (the server's
+    :class:`~pillars_rules.web.rooms.LocalFanout` does). psycopg is imported
+    only for the first."""
     if getattr(storage.events, "channel", None) is not None:
         return PgFanout(storage.events.dsn, storage.events.schema)
-    from .rooms import LocalFanout
-
-    return LocalFanout()
+    return None
 
 
 class PgFanout:

@@ -15,7 +15,6 @@ from psycopg import sql
 
 from ..table import StoreError
 from ..table.pgstore import DEFAULT_SCHEMA, redacted
-from .registry import GameRecord
 
 _TABLE = """
 CREATE TABLE IF NOT EXISTS {s}.server_games (
@@ -27,12 +26,15 @@ CREATE TABLE IF NOT EXISTS {s}.server_games (
 
 
 class PgRegistry:
-    """Game records in ``<schema>.server_games`` of the database ``dsn``.
+    """Game records in ``<schema>.server_games`` of the database ``dsn``;
+    ``record`` is the record class (:class:`~pillars_rules.web.registry.GameRecord`,
+    passed in by :func:`~pillars_rules.web.registry.open_storage`, which imports this module).
 
     One registry object is one connection (autocommit); a lost connection is
     opened again once per call, as the event store does."""
 
-    def __init__(self, dsn: str, *, schema: str = DEFAULT_SCHEMA) -> None:
+    def __init__(self, dsn: str, record: type, *, schema: str = DEFAULT_SCHEMA) -> None:
+        self._record = record
         self.path = f"PostgreSQL {redacted(dsn)} schema {schema}"
         self._dsn = dsn
         s = sql.Identifier(schema)
@@ -70,15 +72,15 @@ class PgRegistry:
             self._conn = self._connect()
         raise AssertionError("unreachable")
 
-    def add(self, record: GameRecord) -> None:
+    def add(self, record) -> None:
         self._run(self._sql["add"], (record.game_id, record.to_json()))
 
-    def get(self, game_id: str) -> GameRecord | None:
+    def get(self, game_id: str):
         rows = self._run(self._sql["get"], (game_id,))
-        return GameRecord.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
+        return self._record.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
 
-    def records(self) -> list[GameRecord]:
-        out = [GameRecord.from_json(g, r, f) for g, r, f in self._run(self._sql["all"])]
+    def records(self) -> list:
+        out = [self._record.from_json(g, r, f) for g, r, f in self._run(self._sql["all"])]
         return sorted(out, key=lambda r: r.created)
 
     def finish(self, game_id: str) -> None:
