@@ -28,6 +28,7 @@ from attrs import frozen
 
 from ..errors import ConfigError
 from ..table import EventStore, StoreError
+from ..table.opening import POSTGRES_PREFIXES
 
 #: Bytes of randomness in a game id (base64url: 22 characters) and in a credential (43).
 GAME_ID_BYTES = 16
@@ -184,8 +185,14 @@ class Storage:
 def open_storage(db: str | os.PathLike) -> Storage:
     """The storage at ``db``: an SQLite file path (created if missing)."""
     path = os.fspath(db)
+    if path.startswith(POSTGRES_PREFIXES):
+        from ..table.pgstore import PgEventStore
+        from .pgregistry import PgRegistry
+
+        events = PgEventStore(path)
+        return Storage(events, PgRegistry(path, GameRecord, schema=events.schema))
     if "://" in path:
-        raise ConfigError(f"--db {path!r}: only SQLite files are supported by this version")
+        raise ConfigError(f"--db {path!r}: a SQLite file path or a postgresql:// connection string")
     return Storage(EventStore(path), SQLiteRegistry(path))
 
 

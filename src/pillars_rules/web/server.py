@@ -16,10 +16,12 @@ import secrets
 
 import pillars_rules as pr
 from ..table import Table
+from ..table.opening import POSTGRES_PREFIXES
 from .bots import BotPool
 from .cardsets import Catalogue
 from .lobby import GameRequest
 from .registry import SPECTATOR, GameRecord, SeatSpec, digest, new_game_id, new_key, open_storage, tag
+from .fanout import fanout_for
 from .rooms import LocalFanout, Room
 from .settings import Settings
 
@@ -47,10 +49,18 @@ class Server:
 
     @property
     def db_path(self) -> str:
+        """Where the games are, for the operator: the SQLite file, or the PostgreSQL
+        database without its password."""
+        if self.settings.db.startswith(POSTGRES_PREFIXES):
+            from ..table.pgstore import redacted
+
+            return f"PostgreSQL {redacted(self.settings.db)}"
         return os.path.abspath(self.settings.db)
 
     async def start(self) -> None:
         self.storage = open_storage(self.settings.db)
+        self.fanout = fanout_for(self.storage) or self.fanout
+        await self.fanout.start(self)
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
 
     async def _resume_all(self) -> None:
@@ -114,6 +124,7 @@ class Server:
     def _add(self, record: GameRecord, table: Table) -> Room:
         room = Room(self, record, table)
         self.rooms[record.game_id] = room
+        self.fanout.added(room)
         room.start_timers()
         room.schedule()
         return room
@@ -154,9 +165,10 @@ class Server:
 
     def maybe_unload(self, room: Room) -> None:
         """Forget a finished game nobody watches (it stays in the store)."""
-        if room.table.game.is_over and not room.clients:
+        if not room.clients and (room.table.game.is_over or not self.fanout.keeps(room)):
             room.stop()
             self.rooms.pop(room.record.game_id, None)
+            self.fanout.removed(room)
 
     def listing(self) -> list[dict]:
         """Every stored game for the operator: id, tag, seats, state, connections."""
