@@ -1,0 +1,27 @@
+"""What every scale-out test checks at the end: the stored game replays, and
+every client assembled exactly the stored log."""
+
+from __future__ import annotations
+
+import pillars_rules as pr
+from pillars_rules.saves.codec import event_to_dict
+from pillars_rules.table import Table, open_store
+
+
+def stored_game(dsn: str, game_id: str) -> pr.Game:
+    """The game as stored, through the verified load; and it equals a fresh replay of its log."""
+    with open_store(dsn) as store:
+        game = Table.open(store, game_id).game
+    assert pr.replay(game.events, game.rules.cards) == game
+    return game
+
+
+def check_clients(dsn: str, game_id: str, clients) -> pr.Game:
+    """Each client's log is the stored log as the clients may see it, event for event:
+    none lost, none twice, none that the store does not hold."""
+    game = stored_game(dsn, game_id)
+    public = [event_to_dict(e) for e in game.view(None).events]
+    for c in clients:
+        assert c.events == public, (c.seat, len(c.events), len(public))
+        assert c.decision == game.decision
+    return game
