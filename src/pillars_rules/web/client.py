@@ -70,6 +70,7 @@ class GameClient:
         self.reconnects = 0
         self.latencies: list[float] = []
         self.ws = None
+        self.rate = 10.0   # messages a second the server allows (from the welcome)
         self._sent: tuple[int, float] | None = None   # (decision answered, when)
 
     # ---------------------------------------------------------------- state
@@ -149,8 +150,14 @@ class GameClient:
                     seen = self.decision if self.events else None
                     await ws.send(P.hello(self.game, self.key, seen))
                     async for text in ws:
-                        self.receive(P.parse(text))
+                        msg = P.parse(text)
+                        self.receive(msg)
                         delay = self.backoff[0]
+                        if msg["type"] == "welcome":
+                            self.rate = msg["limits"]["rate"]
+                        elif msg["type"] == "refused" and msg["code"] == "rate_limited" and self._sent:
+                            await asyncio.sleep(1.0 / self.rate)   # dropped unread: send it again
+                            self._sent = None
                         if self.is_over or (until is not None and until(self)):
                             return self
                         if policy is not None and self.my_turn and (
