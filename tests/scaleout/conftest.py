@@ -2,7 +2,9 @@
 
 import pytest
 
-from .servers import ServerProcess
+from bench.serverproc import ServerProcess
+
+from .servers import FAST
 
 
 @pytest.fixture
@@ -14,13 +16,14 @@ def start_servers(pg_dsn, tmp_path):
     def start(n: int = 2, *args: str) -> list[ServerProcess]:
         out = []
         for _ in range(n):
-            server = ServerProcess(pg_dsn, *args, log_path=str(tmp_path / f"server{len(started)}.log"))
+            server = ServerProcess(pg_dsn, None, *FAST, *args, log=tmp_path / f"server{len(started)}.log")
             started.append(server)
             out.append(server.start())
         return out
 
     yield start
     for server in started:      # all at once: each takes a few seconds to close its sockets
-        server.interrupt()
+        if server.proc is not None and server.proc.poll() is None:
+            server.proc.terminate()
     for server in started:
         server.stop()

@@ -22,7 +22,7 @@ class Peer:
     async def hello(cls, server, game: dict, seat: int | None) -> "Peer":
         from websockets.asyncio.client import connect
 
-        ws = await connect(server.ws, origin=server.url)
+        ws = await connect(server.ws_url, origin=server.url)
         link = game["spectator"] if seat is None else game["seats"][seat]["link"]
         await ws.send(P.hello(game["game"], key_of(link), None))
         return cls(ws)

@@ -12,19 +12,19 @@ from pillars_rules.web.client import GameClient, random_policy
 
 from .checks import check_clients
 from .peers import Peer, settle
-from .servers import create_game, key_of
+from .servers import create, key_of
 
 pytestmark = pytest.mark.postgres
 
 
 def client(server, game: dict, seat: int | None, seed: int = 0) -> GameClient:
     link = game["spectator"] if seat is None else game["seats"][seat]["link"]
-    return GameClient(server.ws, game["game"], key_of(link), origin=server.url, seed=seed)
+    return GameClient(server.ws_url, game["game"], key_of(link), origin=server.url, seed=seed)
 
 
 def test_a_move_on_one_process_reaches_the_clients_of_the_other(start_servers, pg_dsn, tmp_path):
     a, b = start_servers(2)
-    game = create_game(a.url, seed=11, seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    game = create(a, seed=11, seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}])
     players = [client(a, game, 0, 1), client(b, game, 1, 2)]
     watchers = [client(b, game, None), client(a, game, None)]
 
@@ -47,7 +47,7 @@ def test_two_processes_racing_on_one_decision_exactly_one_wins(start_servers, pg
     different actions. Exactly one is stored; the other is refused as stale and
     its client gets the winner's move from the other process."""
     a, b = start_servers(2)
-    game = create_game(a.url, seed=5, players=2)
+    game = create(a, seed=5, players=2)
     rounds = 5
 
     async def main():

@@ -11,7 +11,7 @@ import pytest
 
 from .checks import stored_game
 from .peers import Peer, settle
-from .servers import create_game
+from .servers import create
 
 pytestmark = pytest.mark.postgres
 
@@ -30,7 +30,7 @@ def home_of(servers, tmp_path, tag: str):
 def test_a_person_at_another_process_keeps_the_seat_from_the_takeover_bot(start_servers, pg_dsn, tmp_path):
     servers = start_servers(2)
     grace = 1.0
-    game = create_game(servers[0].url, seed=3, players=2, takeover={"bot": "random", "grace": grace})
+    game = create(servers[0], seed=3, players=2, takeover={"bot": "random", "grace": grace})
     home = home_of(servers, tmp_path, game["tag"])
     away = servers[1] if home is servers[0] else servers[0]
 
