@@ -165,6 +165,24 @@ class Game:
         return self.state.game_over
 
     @property
+    def unfinishable(self) -> bool:
+        """True when the game can never end: it is not over and every legal
+        action would take it past :data:`limits.MAX_EVENTS` (each raises
+        :class:`LimitError`). No card set within the limits makes one (see
+        :func:`pillars_rules.limits.event_bound`); a log replayed without
+        verification or a lowered limit can."""
+        if self.state.game_over:
+            return False
+        room = limits.MAX_EVENTS - self._n
+        if room >= limits.event_bound(self.state.n_players)["total"]:
+            return False  # no action adds more than a whole game's worth of events
+        for action in self._listed():
+            events, _ = run(self.state, self.rules, action_events(self.state, self.rules, action))
+            if len(events) <= room:
+                return False
+        return True
+
+    @property
     def decision(self) -> int:
         """The number of the pending decision (the move token): each applied
         action moves it on by exactly one. A client sends it back with its
@@ -415,7 +433,8 @@ def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
     events, state = run(state, rules, [])
     if 1 + len(events) > limits.MAX_EVENTS:
         raise LimitError(f"setting up this game takes {1 + len(events)} events; the limit is "
-                         f"{limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)")
+                         f"{limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
+                         1 + len(events), limits.MAX_EVENTS)
     return Game(rules, state, [started] + events, 1 + len(events))
 
 
@@ -423,7 +442,8 @@ def _check_length(n: int) -> None:
     """Refuse an action that would take a game's log past :data:`limits.MAX_EVENTS`."""
     if n > limits.MAX_EVENTS:
         raise LimitError(f"this action would take the game to {n} events; "
-                         f"the limit is {limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)")
+                         f"the limit is {limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
+                         n, limits.MAX_EVENTS)
 
 
 #: A playout policy: ``policy(state, legal) -> index`` into ``legal`` (the

@@ -10,6 +10,7 @@ import psycopg
 import pytest
 
 import pillars_rules as pr
+from pillars_rules.errors import DamagedGameError
 from pillars_rules.table import StoreError, Table, encode_message, open_store
 from pillars_rules.table.pgstore import SCHEMA_VERSION, PgEventStore, redacted
 
@@ -97,6 +98,16 @@ def test_a_stored_move_notifies_its_channel_at_commit_and_a_refused_one_does_not
     listener.close()
 
 
+def test_a_stored_id_that_is_not_a_game_id_is_a_damaged_game_error(pg_dsn):
+    store = PgEventStore(pg_dsn)
+    Table.create(store, "g", players=2, seed=6)
+    with raw(pg_dsn) as conn:
+        conn.execute("INSERT INTO pillars.games (game_id, header, cards, decision, n_events) "
+                     "VALUES (E'a\\tb', '{}', 'null', 1, 0)")        # a row written by hand
+    with pytest.raises(DamagedGameError, match="not a valid game id"):
+        store.games()
+
+
 def test_the_tail_of_a_log_is_read_alone(pg_dsn):
     store = PgEventStore(pg_dsn)
     table = Table.create(store, "g", players=2, seed=6)
@@ -106,22 +117,25 @@ def test_the_tail_of_a_log_is_read_alone(pg_dsn):
         assert store.events_since("g", start) == everything[start:]
     with raw(pg_dsn) as conn:
         conn.execute("DELETE FROM pillars.events WHERE game_id = 'g' AND idx = %s", (len(everything) - 2,))
-    with pytest.raises(pr.SaveError, match="gaps or extras"):
+    with pytest.raises(DamagedGameError, match="game 'g': the store holds .* from index 5 with gaps or extras"):
         store.events_since("g", 5)
 
 
 @pytest.mark.parametrize("body,why", [
-    ("{not json", "event 4 is not valid JSON"),
+    ("{not json", "event 4 is not JSON"),
     ("[1]", "event 4 is not a JSON object"),
-    ("[" * 100_000 + "]" * 100_000, "event 4 is nested too deeply"),
+    ("[" * 5_000 + "]" * 5_000, "event 4 is nested too deeply"),
+    ("[" * 100_000 + "]" * 100_000, "event 4 is longer than"),
+    ('{"type": "DraftPassed", "type": "Pass"}', "event 4 repeats the key 'type'"),
 ])
 def test_a_damaged_event_row_is_a_save_error_naming_the_game(pg_dsn, body, why):
     store = PgEventStore(pg_dsn)
     Table.create(store, "g7", players=2, seed=6)
     with raw(pg_dsn) as conn:
         conn.execute("UPDATE pillars.events SET body = %s WHERE idx = 4", (body,))
-    with pytest.raises(pr.SaveError, match=f"game 'g7' in PostgreSQL .*: {why}"):
+    with pytest.raises(DamagedGameError, match=f"game 'g7': {why}") as info:
         Table.open(store, "g7")
+    assert info.value.game_id == "g7"
 
 
 @pytest.mark.parametrize("edit", [
@@ -136,7 +150,7 @@ def test_counters_that_disagree_with_the_log_are_a_save_error_on_open(pg_dsn, ed
     play(table, random.Random(1), 8)
     with raw(pg_dsn) as conn:
         conn.execute(edit)
-    with pytest.raises(pr.SaveError, match="game 'g' in PostgreSQL .* counters .* disagree with its log"):
+    with pytest.raises(DamagedGameError, match="game 'g': its counters .* disagree with its decision rows"):
         Table.open(store, "g")
 
 

@@ -41,7 +41,8 @@ from ..saves.codec import event_to_dict
 from pillars_rules.view import redact_event
 
 from .. import errors
-from ..errors import ConflictError, IllegalActionError, LimitError, StaleActionError
+from ..errors import ConflictError, IllegalActionError, StaleActionError
+from . import rows
 from .backend import Store
 from .follow import follow
 from .opening import open_store
@@ -99,8 +100,9 @@ class Outcome:
 
     ``ok`` -- the action was applied and stored; otherwise ``code`` says why
     not (``"bad_message"``, ``"bad_seat"``, ``"not_your_turn"``, ``"stale"``,
-    ``"illegal"``, ``"limit"``: the action would take the game past a budget of
-    :mod:`pillars_rules.limits`) and ``reason`` in one short sentence for the sender.
+    ``"illegal"``, ``"limit"``: the action would take the game past
+    :data:`pillars_rules.limits.MAX_EVENTS`, see :attr:`Table.unfinishable`)
+    and ``reason`` in one short sentence for the sender.
     ``decision`` is the table's decision number afterwards; ``events`` the new
     events (redacted: safe for every seat); ``views`` every seat's view afterwards.
     """
@@ -131,25 +133,25 @@ class Table:
                variants: Sequence[str] = ()) -> "Table":
         """A new game (see :func:`pillars_rules.new_game`; without ``seed`` a secret
         one is drawn) stored under ``game_id``. ``cards`` are paths of extra card
-        files, recorded so that :meth:`open` finds them again."""
+        files (recorded, so that :meth:`open` reads them again) or a
+        :class:`~pillars_rules.CardSet` (its canonical text is stored with the game)."""
         check_game_id(game_id)
         if cards is not None and not isinstance(cards, pr.CardSet):
             cards = [os.path.abspath(p) for p in ([cards] if isinstance(cards, (str, os.PathLike)) else cards)]
         game = pr.new_game(players, seed, names=names, variants=variants, cards=cards)
         doc = json.loads(pr.save(game))
         events = doc.pop("events")
-        paths = cards if isinstance(cards, list) else None
-        store.create(game_id, doc, paths, events, game.decision)
+        store.create(game_id, doc, rows.card_source(cards), events, game.decision)
         return cls(store, game_id, game, cards)
 
     @classmethod
     def open(cls, store: Store, game_id: str, *, cards=None) -> "Table":
-        """The stored game ``game_id``, replayed and verified by :func:`pillars_rules.load`
-        (so a damaged store raises :class:`~pillars_rules.errors.SaveError`). ``cards``
-        defaults to the card paths the game was created with."""
-        header, paths, events = store.load(game_id)
-        cards = cards if cards is not None else paths
-        game = pr.load(json.dumps({**header, "events": events}), cards=cards)
+        """The stored game ``game_id``, replayed and verified (:func:`.rows.replay`):
+        a damaged game raises :class:`~pillars_rules.errors.DamagedGameError`
+        (a ``SaveError``) naming it, a damaged file
+        :class:`~pillars_rules.errors.StoreError`. ``cards`` defaults to the
+        cards the game was created with; other cards are refused by identity."""
+        game, cards = rows.replay(store.read(game_id), cards)
         return cls(store, game_id, game, cards)
 
     # ---------------------------------------------------------------- reading
@@ -161,6 +163,12 @@ class Table:
     @property
     def decision(self) -> int:
         return self._game.decision
+
+    @property
+    def unfinishable(self) -> bool:
+        """True when the game can never end (:attr:`pillars_rules.Game.unfinishable`):
+        every message then gets the refusal code ``"limit"``."""
+        return self._game.unfinishable
 
     def view(self, seat: int) -> pr.SeatView:
         return self._game.view(seat)
@@ -206,8 +214,8 @@ class Table:
         except IllegalActionError as err:
             code = "not_your_turn" if seat != before.current_player and not before.is_over else "illegal"
             return self._refused(code, err.reason)
-        except LimitError as err:  # the game cannot go on within the library's budgets
-            return self._refused("limit", str(err))
+        except pr.LimitError as err:  # nothing changed; no card set within the limits gets here
+            return self._refused("limit", err.reason)
         new = after.events[before.n_events:]
         try:
             self.store.append(self.game_id, before.decision, before.n_events,

@@ -55,9 +55,10 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-from ..errors import ConfigError, ConflictError, SaveError
-from .backend import Store, decode_events, decode_header
-from .store import StoreError, check_game_id
+from ..errors import ConfigError, ConflictError, DamagedGameError, StoreError
+from .backend import Store
+from .rows import CardSource, StoredGame, decode_events, decode_game
+from .store import check_game_id
 
 #: The version of the table layout this library writes (``meta.schema_version``).
 SCHEMA_VERSION = 1
@@ -279,7 +280,7 @@ class PgEventStore(Store):
         raise AssertionError("unreachable")
 
     # ---------------------------------------------------------------- writing
-    def create(self, game_id: str, header: dict, cards: Sequence[str] | None,
+    def create(self, game_id: str, header: dict, cards: CardSource,
                events: Sequence[dict], decision: int) -> None:
         check_game_id(game_id)
         args = {"g": game_id, "header": json.dumps(header), "cards": json.dumps(cards), "decision": decision,
@@ -331,20 +332,21 @@ class PgEventStore(Store):
             raise ConfigError(f"no game {game_id!r} in the event store {self.path}")
         return row[0]
 
-    def load(self, game_id: str) -> tuple[dict, list[str] | None, list[dict]]:
-        """(save header, card paths, events) of ``game_id``, read in one statement (one snapshot)."""
+    def read(self, game_id: str) -> StoredGame:
+        """Everything stored for ``game_id``, read in one statement (one snapshot) and
+        checked: :func:`~pillars_rules.table.rows.decode_game`, and the decision rows
+        against the counters."""
         check_game_id(game_id)
         row = self._run("load a game", lambda c: c.execute(self._sql["load"], {"g": game_id}).fetchone())
         if row is None:
             raise ConfigError(f"no game {game_id!r} in the event store {self.path}")
         header, cards, n_events, decision, indices, bodies, ends, answered = row
-        head, paths = decode_header(self.path, game_id, header, cards)
-        events = decode_events(self.path, game_id, list(zip(indices, bodies)), 0, n_events)
+        stored = decode_game(game_id, header, cards, decision, n_events, list(zip(indices, bodies)))
         if answered != list(range(decision)) or (ends and ends[-1] != n_events):
-            raise SaveError(f"game {game_id!r} in {self.path}: its counters (decision {decision}, "
-                            f"{n_events} events) disagree with its log ({len(answered)} decisions "
-                            f"stored, ending at event {ends[-1] if ends else 0})")
-        return head, paths, events
+            raise DamagedGameError(game_id, f"its counters (decision {decision}, {n_events} events) disagree "
+                                            f"with its decision rows in {self.path} ({len(answered)} stored, "
+                                            f"ending at event {ends[-1] if ends else 0})")
+        return stored
 
     def events_since(self, game_id: str, start: int) -> list[dict]:
         """The events of ``game_id`` from log index ``start`` on, read in one statement:
@@ -355,11 +357,18 @@ class PgEventStore(Store):
         if row is None:
             raise ConfigError(f"no game {game_id!r} in the event store {self.path}")
         n_events, indices, bodies = row
-        return decode_events(self.path, game_id, list(zip(indices, bodies)), min(start, n_events), n_events)
+        return decode_events(game_id, list(zip(indices, bodies)), min(start, n_events), n_events)
 
     def games(self) -> list[str]:
-        """The ids of every stored game, sorted by code point."""
-        return [r[0] for r in self._run("list the games", lambda c: c.execute(self._sql["games"]).fetchall())]
+        """The ids of every stored game, sorted by code point; a stored id that is not a
+        valid game id (a row written by hand) is a :class:`~pillars_rules.errors.DamagedGameError`."""
+        ids = [r[0] for r in self._run("list the games", lambda c: c.execute(self._sql["games"]).fetchall())]
+        for gid in ids:
+            try:
+                check_game_id(gid)
+            except ConfigError:
+                raise DamagedGameError(gid, f"{self.path} holds this id, which is not a valid game id") from None
+        return ids
 
     def close(self) -> None:
         self._conn.close()
