@@ -13,7 +13,12 @@ clients over real WebSockets (:class:`pillars_rules.web.client.GameClient`):
 ``postgres-2``
     two processes on one PostgreSQL, each table's four clients spread over
     both (seat ``s`` of table ``t`` on process ``(t + s) % 2``), so every
-    move crosses from one process to the other.
+    move crosses from one process to the other, as a proxy without sticky
+    sessions spreads them;
+``postgres-2-by-table``
+    the same two processes, each table's clients all on one process (table
+    ``t`` on process ``t % 2``), as a proxy routing by game would: no move
+    needs the other process.
 
 Each run: ``--tables`` tables (default 40) of 4 seats played to the end by
 random bot clients (the cheapest client, so the load generator takes as
@@ -32,7 +37,11 @@ Reported per run:
   and p99;
 * lost or duplicated events: every stored game must replay, and every
   client's log must be the stored log, event for event;
-* each server's CPU seconds and the machine's load average before and after.
+* CPU seconds of each server, of the clients (this process) and of
+  PostgreSQL (the postmaster and its ended connection processes), and their
+  sum per accepted action: a measure that the machine's load disturbs
+  little, and that bounds the rate two cores can reach (2 s / that sum);
+* the machine's load average before and after.
 
 Targets: ``postgres-2`` at least 1.6x the actions/s of ``postgres-1``, a
 cross-process p99 of at most 100 ms, and 0 lost or duplicated events.
@@ -56,7 +65,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 TARGETS = {"speedup": 1.6, "cross_p99_ms": 100.0, "lost_or_duplicated": 0}
-RUNS = ("sqlite-1", "postgres-1", "postgres-2")
+RUNS = ("sqlite-1", "postgres-1", "postgres-2", "postgres-2-by-table")
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -66,10 +75,18 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def _cpu_seconds(pid: int) -> float:
+def _cpu_seconds(pid: int, children: bool = False) -> float:
+    """CPU seconds (user + system) of process ``pid``; with ``children``, also those of
+    its children that have ended (PostgreSQL's connection processes, once closed)."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if children else 0)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _postmaster(cluster) -> int:
+    with open(os.path.join(cluster.data, "postmaster.pid")) as f:
+        return int(f.readline())
 
 
 def probe_class():
@@ -159,8 +176,8 @@ def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1) -> dic
     from bench.serverproc import ServerProcess
     from pillars_rules.web.client import random_policy
 
-    backend, n = name.split("-")
-    n = int(n)
+    backend, n = name.split("-")[:2]
+    n, by_table = int(n), name.endswith("by-table")
     db = cluster.new_database("bench") if backend == "postgres" else str(workdir / f"{name}.sqlite3")
     cores = os.cpu_count() or 1
     args = ["--rate", "1000", "--burst", "1000", "--bot-delay", "0", "--max-games", str(tables + 10),
@@ -174,11 +191,13 @@ def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1) -> dic
         clients, policies = [], []
         for t, g in enumerate(games):
             for s in range(4):
-                k = (t + s) % n
+                k = t % n if by_table else (t + s) % n
                 key = g["seats"][s]["link"].split("key=", 1)[1]
                 clients.append(Probe(servers[k].ws_url, g["game"], key, seed=seed * 1000 + 4 * t + s, process=k))
                 policies.append(random_policy(seed * 1000 + 4 * t + s))
         cpu0 = [_cpu_seconds(s.proc.pid) for s in servers]
+        pg0 = _cpu_seconds(_postmaster(cluster), children=True)
+        own0 = time.process_time()
         marks = {}
 
         async def main():
@@ -191,14 +210,20 @@ def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1) -> dic
 
         asyncio.run(main())
         cpu = [_cpu_seconds(s.proc.pid) - c0 for s, c0 in zip(servers, cpu0)]
+        clients_cpu = time.process_time() - own0
     finally:
         for s in servers:
             s.stop()
+    pg_cpu = _cpu_seconds(_postmaster(cluster), children=True) - pg0   # the servers' connections have ended
     bad, actions = lost_or_duplicated(db, [g["game"] for g in games], clients)
     row = {"run": name, "processes": n, "backend": backend, "tables": tables, "clients": len(clients),
            "actions": actions, **measure(clients, marks["start"], marks["end"]),
            "lost_or_duplicated": bad, "reconnects": sum(c.reconnects for c in clients),
-           "server_cpu_s": [round(x, 2) for x in cpu], "load_before": load_before,
+           "server_cpu_s": [round(x, 2) for x in cpu], "clients_cpu_s": round(clients_cpu, 2),
+           "postgres_cpu_s": round(pg_cpu, 2) if backend == "postgres" else None,
+           "cpu_ms_per_action": round(1000 * (sum(cpu) + clients_cpu + (pg_cpu if backend == "postgres" else 0))
+                                      / max(1, actions), 3),
+           "load_before": load_before,
            "load_after": [round(x, 2) for x in os.getloadavg()]}
     return row
 
@@ -227,13 +252,17 @@ def to_rst(result: dict) -> str:
              f"{result['machine']}, {result['cpus']} CPUs; {result['tables']} tables of 4 random-bot clients)",
              "   :header-rows: 1", "",
              "   * - Run", "     - Actions", "     - Actions/s", "     - p50 / p99 (sender)",
-             "     - p50 / p99 (cross-process)", "     - Lost or duplicated", "     - Server CPU s",
+             "     - p50 / p99 (cross-process)", "     - Lost or duplicated",
+             "     - CPU s: servers / clients / PostgreSQL", "     - CPU ms per action (all)",
              "     - Load before / after"]
     for r in result["rows"].values():
         lines += [f"   * - {r['run']}", f"     - {r['actions']}", f"     - {r['actions_per_s']:.0f}",
                   f"     - {ms(r['p50_ms'])} / {ms(r['p99_ms'])}",
                   f"     - {ms(r['cross_p50_ms'])} / {ms(r['cross_p99_ms'])}",
-                  f"     - {r['lost_or_duplicated']}", f"     - {', '.join(f'{x:.1f}' for x in r['server_cpu_s'])}",
+                  f"     - {r['lost_or_duplicated']}",
+                  f"     - {' + '.join(f'{x:.1f}' for x in r['server_cpu_s'])} / {r['clients_cpu_s']:.1f} / "
+                  f"{'--' if r['postgres_cpu_s'] is None else format(r['postgres_cpu_s'], '.1f')}",
+                  f"     - {r['cpu_ms_per_action']:.2f}",
                   f"     - {r['load_before'][0]:.1f} / {r['load_after'][0]:.1f}"]
     v = result["verdicts"]
     parts = []

@@ -61,7 +61,9 @@ def test_a_table_behind_another_catches_up_by_the_tail_alone(backend, monkeypatc
     monkeypatch.setattr(Table, "open", classmethod(lambda cls, *a, **k: reloads.append(a) or real_open(*a, **k)))
     assert second.refresh() and second.game == first.game
     assert reloads == []                                 # the tail was enough
-    assert not second.refresh()
+    assert not second.refresh() and not second.refresh(known=second.decision)
+    play(first, random.Random(5), 3)
+    assert second.refresh(known=first.decision) and second.game == first.game
 
 
 def test_a_table_behind_a_damaged_tail_reloads_and_is_refused(backend):

@@ -177,12 +177,17 @@ class Table:
         """The game as ``seat`` may know it, as JSON text (:meth:`pillars_rules.Game.export`)."""
         return self._game.export(seat)
 
-    def refresh(self) -> bool:
+    def refresh(self, known: int | None = None) -> bool:
         """Catch up with events another process stored; True if there were any.
 
         Only the new events are read and checked (:func:`~pillars_rules.table.follow.follow`);
-        if they do not follow from this table's game, the whole game is reloaded."""
-        if self.store.decision(self.game_id) == self._game.decision:
+        if they do not follow from this table's game, the whole game is reloaded.
+        ``known`` is a decision the store is known to have reached (a notification
+        said so): it saves asking the store for its counter first."""
+        if known is not None:
+            if known <= self._game.decision:
+                return False
+        elif self.store.decision(self.game_id) == self._game.decision:
             return False
         game = follow(self._game, self.store.events_since(self.game_id, self._game.n_events))
         self._game = game if game is not None else Table.open(self.store, self.game_id, cards=self._cards)._game

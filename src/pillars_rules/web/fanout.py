@@ -173,16 +173,16 @@ class PgFanout:
         room = self.server.rooms.get(game_id) if self.server else None
         if room is None or room.table.decision >= decision:
             return                            # not held here, or this process's own move
-        self._catch_up(room)
+        self._catch_up(room, decision)
 
     def _on_gap(self) -> None:
         for room in list(self.server.rooms.values()):
             self._catch_up(room)
         self._spawn(self._relock())
 
-    def _catch_up(self, room: "Room") -> None:
+    def _catch_up(self, room: "Room", known: int | None = None) -> None:
         try:
-            room.table.refresh()
+            room.table.refresh(known)
         except PillarsError as err:
             log.error("game cannot be caught up game=%s: %s", room.tag, err)
             return
