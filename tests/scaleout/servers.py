@@ -11,6 +11,8 @@ from __future__ import annotations
 import socket
 import threading
 
+from table.pgproxy import accept_each
+
 #: Settings every test server gets: no bot delay, no rate limit in the way of fast bot clients.
 FAST = ["--bot-delay", "0", "--rate", "1000", "--burst", "1000", "--allow-seeds"]
 
@@ -43,21 +45,16 @@ class Balancer:
         self._thread.start()
 
     def _serve(self) -> None:
-        while not self._stop:
-            try:
-                client, _ = self._listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            client.settimeout(None)
-            upstream = self._connect()
-            if upstream is None:
-                client.close()
-                continue
-            self._pairs.append((client, upstream))
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+        accept_each(self._listener, lambda: self._stop, self._open)
+
+    def _open(self, client: socket.socket) -> None:
+        upstream = self._connect()
+        if upstream is None:
+            client.close()
+            return
+        self._pairs.append((client, upstream))
+        for a, b in ((client, upstream), (upstream, client)):
+            threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
 
     def _connect(self) -> socket.socket | None:
         for _ in range(len(self.backends)):

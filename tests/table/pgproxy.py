@@ -56,17 +56,12 @@ class Proxy:
 
     # ------------------------------------------------------------------ inside
     def _serve(self) -> None:
-        while not self._stop:
-            try:
-                client, _ = self._listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            client.settimeout(None)
-            server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            server.connect(self.upstream)
-            threading.Thread(target=self._pump, args=(client, server), daemon=True).start()
+        accept_each(self._listener, lambda: self._stop, self._open)
+
+    def _open(self, client: socket.socket) -> None:
+        server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        server.connect(self.upstream)
+        threading.Thread(target=self._pump, args=(client, server), daemon=True).start()
 
     def _pump(self, client: socket.socket, server: socket.socket) -> None:
         sel = selectors.DefaultSelector()
@@ -97,6 +92,20 @@ class Proxy:
         finally:
             client.close()
             server.close()
+
+
+def accept_each(listener: socket.socket, stopped, handle) -> None:
+    """Hand each connection ``listener`` accepts to ``handle`` until ``stopped()``
+    (the listener has a short timeout, so a stop is seen) or the listener is closed."""
+    while not stopped():
+        try:
+            client, _ = listener.accept()
+        except TimeoutError:
+            continue
+        except OSError:
+            return
+        client.settimeout(None)
+        handle(client)
 
 
 def _kinds(stream: bytes) -> list[bytes]:
