@@ -234,3 +234,40 @@ def test_headers_and_bodies_are_stored_as_the_sqlite_store_stores_them(pg_dsn, t
         lite_head = conn.execute("SELECT header, cards, decision, n_events FROM games").fetchone()
     assert pg_rows == lite_rows and pg_head == lite_head
     assert "Bé" in json.loads(pg_head[0])["names"][1]
+
+
+def _first_move(table: Table) -> str:
+    return encode_message(table.decision, table.game.legal_actions()[0])
+
+
+def test_a_group_commit_stores_every_table_but_one_another_writer_beat(pg_dsn):
+    """Table.commit_many on PostgreSQL: one transaction, one pipeline; the table a
+    rival moved on is refused alone and reloads the winner's move."""
+    store, other = PgEventStore(pg_dsn), PgEventStore(pg_dsn)
+    tables = [Table.create(store, g, players=2, seed=i) for i, g in enumerate("abc")]
+    checks = [(t, t.check(t.game.current_player, _first_move(t))) for t in tables]
+    rival = Table.open(other, "b")
+    assert rival.handle(rival.game.current_player, _first_move(rival)).ok
+    results = Table.commit_many(store, checks)
+    assert [type(r).__name__ for r in results] == ["Outcome", "ConflictError", "Outcome"]
+    assert [store.decision(g) for g in "abc"] == [2, 2, 2] and tables[1].game == rival.game
+    for g, t in zip("abc", tables):
+        assert Table.open(other, g).game == t.game
+    assert store.append_many([]) == []
+
+
+@pytest.mark.parametrize("when", ["before", "after_commit"])
+def test_a_group_commit_whose_connection_drops_stores_each_move_once(pg_cluster, pg_dsn, when):
+    proxy = Proxy(pg_cluster.folder)
+    try:
+        store = PgEventStore(proxy.dsn(psycopg.conninfo.conninfo_to_dict(pg_dsn)["dbname"]))
+        tables = [Table.create(store, g, players=2, seed=i) for i, g in enumerate("xyz")]
+        checks = [(t, t.check(t.game.current_player, _first_move(t))) for t in tables]
+        proxy.cut(when)
+        results = Table.commit_many(store, checks)
+        assert proxy.cuts == 1 and all(r.ok for r in results)
+        with PgEventStore(pg_dsn) as direct:
+            assert [Table.open(direct, g).game for g in "xyz"] == [t.game for t in tables]
+            assert [direct.decision(g) for g in "xyz"] == [2, 2, 2]
+    finally:
+        proxy.close()

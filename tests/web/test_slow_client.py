@@ -24,7 +24,8 @@ def test_a_client_that_does_not_read_is_dropped(tmp_path):
     async def main():
         await server.start()
         try:
-            res = server.create_game(parse_request({"players": 2}, server.catalogue, server.settings), "http://x")
+            res = await server.create_game(parse_request({"players": 2}, server.catalogue, server.settings),
+                                          "http://x")
             room = server.rooms[res["game"]]
             incoming: asyncio.Queue = asyncio.Queue()
             for m in ({"type": "websocket.connect"},
@@ -46,11 +47,12 @@ def test_a_client_that_does_not_read_is_dropped(tmp_path):
             await asyncio.wait_for(stuck.wait(), 5)
             assert len(room.clients) == 1
             for _ in range(12):   # the players go on; the spectator's messages pile up
-                game = room.table.game
-                assert room.act(game.current_player, encode_message(game.decision, game.legal_actions()[0])) is None
+                game = room.game
+                message = encode_message(game.decision, game.legal_actions()[0])
+                assert await room.act(game.current_player, message) is None
                 await asyncio.sleep(0)
             await asyncio.wait_for(peer, 5)    # the connection's task ended: it was dropped
-            assert room.clients == set() and room.table.decision == 13
+            assert room.clients == set() and room.game.decision == 13
             assert json.loads(sent[1]["text"])["type"] == "welcome"
         finally:
             await server.close()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import abc
 from typing import Sequence
 
+from ..errors import ConflictError
 from .rows import CardSource, StoredGame
 
 
@@ -44,6 +45,21 @@ class Store(abc.ABC):
         index ``start``) and move the game to ``decision``, all or nothing;
         :class:`ConflictError` if the stored game is no longer at decision
         ``expect`` with ``start`` events."""
+
+    def append_many(self, batch: Sequence[tuple[str, int, int, Sequence[dict], int]]) -> list:
+        """Several :meth:`append` calls ``(game_id, expect, start, events, decision)``;
+        one entry per call: ``None`` (stored) or the
+        :class:`~pillars_rules.errors.ConflictError` that kept it out. This
+        default stores them one by one; a backend may store them in one
+        transaction (one wait for the disk)."""
+        out: list = []
+        for game_id, expect, start, events, decision in batch:
+            try:
+                self.append(game_id, expect, start, events, decision)
+                out.append(None)
+            except ConflictError as err:
+                out.append(err)
+        return out
 
     @abc.abstractmethod
     def decision(self, game_id: str) -> int:

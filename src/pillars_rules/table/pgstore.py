@@ -309,13 +309,56 @@ class PgEventStore(Store):
                 "channel": self.channel, "payload": f"{decision} {end} {game_id}"}
 
         def settle():  # did our statement commit before the connection was lost?
-            row = self._conn.execute(self._sql["writer"], {"g": game_id, "d": expect}).fetchone()
-            return None if row is None else ("ours" if row[0] == self._writer else "theirs")
+            return self._settled(args)
 
         done = self._run("store a move", lambda c: "ours" if c.execute(self._sql["append"], args).fetchone()
                          else None, settle)
-        if done == "ours":
-            return
+        if done != "ours":
+            self._conflict(game_id, expect)
+
+    def append_many(self, batch: Sequence[tuple[str, int, int, Sequence[dict], int]]) -> list:
+        """Several :meth:`append` calls ``(game_id, expect, start, events, decision)``
+        in one transaction, sent in one pipeline: one round trip and one wait
+        for the disk for them all (a server's group commit). Each is checked as
+        :meth:`append` checks it; one entry per call: ``None`` (stored) or the
+        :class:`ConflictError` that kept it out (the others are stored). If the
+        connection is lost, each is settled by its decision row and the rest
+        stored one by one."""
+        if not batch:
+            return []
+        calls = [{"g": g, "new": d, "end": s + len(ev), "expect": e, "start": s, "n": len(ev),
+                  "w": self._writer, "bodies": _bodies(ev), "channel": self.channel,
+                  "payload": f"{d} {s + len(ev)} {g}"} for g, e, s, ev, d in batch]
+
+        def step(conn):
+            with conn.transaction(), conn.pipeline():
+                cursors = [conn.execute(self._sql["append"], args) for args in calls]
+            return ["ours" if cur.fetchone() else "theirs" for cur in cursors]
+
+        def settle():      # the connection went: find out item by item
+            return [self._settled(args) or "unsent" for args in calls]
+
+        done = self._run("store moves", step, settle)
+        out: list = []
+        for (game_id, expect, start, events, decision), result in zip(batch, done):
+            try:
+                if result == "unsent":
+                    self.append(game_id, expect, start, events, decision)
+                elif result == "theirs":
+                    self._conflict(game_id, expect)
+                out.append(None)
+            except ConflictError as err:
+                out.append(err)
+        return out
+
+    def _settled(self, args: dict) -> str | None:
+        """Whether the move of ``args`` is stored: "ours", "theirs" (another writer's
+        answer to that decision) or None (nothing stored for it)."""
+        row = self._conn.execute(self._sql["writer"], {"g": args["g"], "d": args["expect"]}).fetchone()
+        return None if row is None else ("ours" if row[0] == self._writer else "theirs")
+
+    def _conflict(self, game_id: str, expect: int) -> None:
+        """Raise the ConflictError (or, for a missing game, ConfigError) of a move that was not stored."""
         row = self._run("read a game", lambda c: c.execute(self._sql["decision"], {"g": game_id}).fetchone())
         if row is None:
             raise ConfigError(f"no game {game_id!r} in the event store {self.path}")

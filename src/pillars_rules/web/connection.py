@@ -214,9 +214,9 @@ async def _play(conn: Connection, room, settings) -> None:
             if limited >= settings.flood:
                 log.info("connection closed: flood game=%s", room.tag)
                 return _refuse_and_close(conn, "flood", f"more than {settings.flood} messages over the rate",
-                                         room.table.decision)
+                                         room.game.decision)
             conn.send(P.refused("rate_limited", f"at most {settings.rate:g} messages a second "
-                                f"(bursts of {settings.burst})", room.table.decision))
+                                f"(bursts of {settings.burst})", room.game.decision))
             continue
         if isinstance(text, bytes):
             refusal = ("bad_message", "send text frames (JSON), not binary ones")
@@ -225,9 +225,9 @@ async def _play(conn: Connection, room, settings) -> None:
         elif conn.seat is None:
             refusal = ("spectator", "a spectator cannot act")
         else:
-            refusal = room.act(conn.seat, text)
+            refusal = await room.act(conn.seat, text)
         if refusal is not None:
-            conn.send(P.refused(refusal[0], refusal[1], room.table.decision))
+            conn.send(P.refused(refusal[0], refusal[1], room.game.decision))
             if P.REFUSALS[refusal[0]].close is not None:
                 conn.close(P.REFUSALS[refusal[0]].close, refusal[0])
 

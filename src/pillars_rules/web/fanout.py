@@ -33,7 +33,6 @@ import hashlib
 import logging
 from typing import TYPE_CHECKING
 
-from ..errors import PillarsError
 
 if TYPE_CHECKING:  # pragma: no cover
     import psycopg
@@ -132,7 +131,7 @@ class PgFanout:
 
     def added(self, room: "Room") -> None:
         """``room`` was loaded here: try to become its home."""
-        if not room.table.game.is_over:
+        if not room.game.is_over:
             self._spawn(self._claim([room.record.game_id]))
 
     def removed(self, room: "Room") -> None:
@@ -173,20 +172,12 @@ class PgFanout:
         room = self.server.rooms.get(game_id) if self.server else None
         if room is None or room.table.decision >= decision:
             return                            # not held here, or this process's own move
-        self._catch_up(room, decision)
+        self._spawn(room.follow_store(decision))
 
     def _on_gap(self) -> None:
         for room in list(self.server.rooms.values()):
-            self._catch_up(room)
+            self._spawn(room.follow_store())
         self._spawn(self._relock())
-
-    def _catch_up(self, room: "Room", known: int | None = None) -> None:
-        try:
-            room.table.refresh(known)
-        except PillarsError as err:
-            log.error("game cannot be caught up game=%s: %s", room.tag, err)
-            return
-        room.flush()
 
     def _on_presence(self, payload: str) -> None:
         parts = payload.split(" ", 3)
@@ -263,10 +254,10 @@ class PgFanout:
         for game_id in won:
             self._home.add(game_id)
             room = self.server.rooms.get(game_id)
-            if room is None or room.table.game.is_over:
+            if room is None or room.game.is_over:
                 continue
             log.info("home of game=%s", room.tag)
-            self._catch_up(room)
+            await room.follow_store()
             room.start_timers()
             room.schedule()
         for game_id in set(wanted) - set(won):

@@ -5,7 +5,8 @@ server whose ``--db`` is a ``postgresql://`` connection string: the table
 ``server_games`` in the event store's schema, with the same columns as the
 SQLite registry's (the record as JSON, and whether the game is finished), so
 every server process on the database sees every game. It is created on first
-use, after the event store has made (and version-checked) the schema.
+use (with the schema, if the event store has not made it yet), under the
+store's layout lock.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from ..table import StoreError
 from ..table.pgstore import DEFAULT_SCHEMA, redacted
 
 _TABLE = """
+CREATE SCHEMA IF NOT EXISTS {s};
 CREATE TABLE IF NOT EXISTS {s}.server_games (
-    game_id text PRIMARY KEY REFERENCES {s}.games (game_id),
+    game_id text PRIMARY KEY,
     record text NOT NULL,
     finished boolean NOT NULL DEFAULT false
 )

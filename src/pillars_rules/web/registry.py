@@ -182,19 +182,40 @@ class Storage:
         self.events.close()
 
 
-def open_storage(db: str | os.PathLike) -> Storage:
-    """The storage at ``db``: an SQLite file path (created if missing)."""
+def _path(db: str | os.PathLike) -> str:
     path = os.fspath(db)
+    if "://" in path and not path.startswith(POSTGRES_PREFIXES):
+        raise ConfigError(f"--db {path!r}: a SQLite file path or a postgresql:// connection string")
+    return path
+
+
+def open_events(db: str | os.PathLike):
+    """The event store at ``db``: an SQLite file path (created if missing), or a
+    ``postgresql://`` connection string (:class:`~pillars_rules.table.pgstore.PgEventStore`)."""
+    path = _path(db)
     if path.startswith(POSTGRES_PREFIXES):
         from ..table.pgstore import PgEventStore
+
+        return PgEventStore(path)
+    return EventStore(path)
+
+
+def open_registry(db: str | os.PathLike) -> Registry:
+    """The game records at ``db`` (beside the event store's tables on PostgreSQL:
+    :class:`~pillars_rules.web.pgregistry.PgRegistry`)."""
+    path = _path(db)
+    if path.startswith(POSTGRES_PREFIXES):
+        from ..table.pgstore import DEFAULT_SCHEMA
         from .pgregistry import PgRegistry
 
-        events = PgEventStore(path)
-        return Storage(events, PgRegistry(path, GameRecord, schema=events.schema))
-    if "://" in path:
-        raise ConfigError(f"--db {path!r}: a SQLite file path or a postgresql:// connection string")
-    return Storage(EventStore(path), SQLiteRegistry(path))
+        return PgRegistry(path, GameRecord, schema=DEFAULT_SCHEMA)
+    return SQLiteRegistry(path)
+
+
+def open_storage(db: str | os.PathLike) -> Storage:
+    """Both, from one thread (the server opens each in the thread that uses it)."""
+    return Storage(open_events(db), open_registry(db))
 
 
 __all__ = ["GameRecord", "SeatSpec", "Registry", "SQLiteRegistry", "Storage", "open_storage",
-           "new_game_id", "new_key", "digest", "tag", "SPECTATOR"]
+           "new_game_id", "new_key", "digest", "tag", "SPECTATOR", "open_events", "open_registry"]
