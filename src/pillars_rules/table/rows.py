@@ -144,20 +144,36 @@ def decode_game(game_id: object, header: object, cards: object, decision: object
         source = _cards(cards)
         counter = _count(decision, "decision counter")
         n = _count(n_events, "event counter")
-        if [i for i, _ in rows] != list(range(n)):
-            raise _Damage(f"the store holds {len(rows)} events with gaps or extras; its header counts {n}")
-        total, events = 0, []
-        for i, body in rows:
-            total += len(body) if isinstance(body, (str, bytes)) else 0
-            if total > limits.MAX_SAVE_BYTES:
-                raise _Damage(f"its events pass {limits.MAX_SAVE_BYTES} bytes at event {i}")
-            event = _json(body, f"event {i}", MAX_ROW_BYTES)
-            if type(event) is not dict:
-                raise _Damage(f"event {i} is not a JSON object")
-            events.append(event)
+        events = _events(rows, 0, n)
     except _Damage as exc:
         raise DamagedGameError(game_id, exc) from None
     return StoredGame(game_id, head, source, counter, events)  # type: ignore[arg-type]
+
+
+def decode_events(game_id: object, rows: list[tuple[object, object]], start: int, n_events: object) -> list:
+    """The checked events of ``rows``, which must be the indices ``start`` to
+    ``n_events - 1`` of one game's log, in order (the tail a table catching up
+    reads), or :class:`~pillars_rules.errors.DamagedGameError` naming the game."""
+    try:
+        return _events(rows, start, _count(n_events, "event counter"))
+    except _Damage as exc:
+        raise DamagedGameError(game_id, exc) from None
+
+
+def _events(rows: list[tuple[object, object]], start: int, n: int) -> list:
+    if [i for i, _ in rows] != list(range(start, n)):
+        raise _Damage(f"the store holds {len(rows)} events from index {start} with gaps or extras; "
+                      f"its header counts {n}")
+    total, events = 0, []
+    for i, body in rows:
+        total += len(body) if isinstance(body, (str, bytes)) else 0
+        if total > limits.MAX_SAVE_BYTES:
+            raise _Damage(f"its events pass {limits.MAX_SAVE_BYTES} bytes at event {i}")
+        event = _json(body, f"event {i}", MAX_ROW_BYTES)
+        if type(event) is not dict:
+            raise _Damage(f"event {i} is not a JSON object")
+        events.append(event)
+    return events
 
 
 # ------------------------------------------------------------------ card sources
@@ -206,5 +222,5 @@ def replay(stored: StoredGame, cards: object = None) -> tuple[pr.Game, object]:
     return game, cards
 
 
-__all__ = ["StoredGame", "Undecodable", "CardSource", "decode_game", "card_source", "replay", "text_factory",
+__all__ = ["StoredGame", "Undecodable", "CardSource", "decode_game", "decode_events", "card_source", "replay", "text_factory",
            "MAX_HEADER_BYTES", "MAX_CARD_SOURCE_BYTES", "MAX_ROW_BYTES", "MAX_ROW_DEPTH"]

@@ -23,6 +23,7 @@ from typing import Sequence
 
 from ..errors import ConfigError, ConflictError, DamagedGameError, StoreError
 from .rows import CardSource, StoredGame, Undecodable, decode_game, text_factory
+from .backend import Store
 
 #: Longest game id the store accepts.
 MAX_GAME_ID_LENGTH = 200
@@ -74,7 +75,7 @@ def _why(exc: BaseException) -> str:
 _FAILURES = (sqlite3.Error, UnicodeDecodeError)
 
 
-class EventStore:
+class EventStore(Store):
     """Games' event logs in one SQLite file (created on first use; ``":memory:"``
     keeps them in this connection only). ``timeout`` is how long a writer waits
     for another process's transaction to finish, in seconds.
@@ -205,11 +206,6 @@ class EventStore:
             raise StoreError(f"the event store {self.path!r} is damaged: its index does not find the "
                              f"game {game_id!r}, which its table holds")
         raise ConfigError(f"no game {game_id!r} in the event store {self.path!r}")
-
-    def load(self, game_id: str) -> tuple[dict, CardSource, list[dict]]:
-        """(save header, card source, events) of ``game_id`` (see :meth:`read`)."""
-        stored = self.read(game_id)
-        return stored.header, stored.cards, stored.events
 
     def games(self) -> list[str]:
         """The ids of every stored game, sorted. A stored id that is not a
