@@ -29,6 +29,7 @@ export class App {
     this.status = { state: "connecting", text: "Connecting…" };
     this.refusal = null;
     this.sentFor = null; // the decision an answer was sent for (no second click until it is answered)
+    this.autoFor = null; // the decision the board answered by itself
     this.tip = h("div", { class: "tip", role: "tooltip", id: "tip", hidden: true });
     this.menu = h("div", { class: "menu", role: "menu", id: "menu", hidden: true });
     this.tipOwner = null;
@@ -54,6 +55,52 @@ export class App {
     this.model = model;
     if (changed) { this.refusal = null; this.sentFor = null; }
     this.render();
+    if (!this.mine() || this.sentFor === model.decision) return;
+    if (!this.autoAnswer() && changed) this.bringIntoView();
+  }
+
+  /**
+   * Answer by ourselves when there is nothing to ask: a decision with one
+   * legal answer, or the start player's "keep the drawn builder" when the
+   * seat chose to keep every drawn builder this round (§2.3). The answer is
+   * written in the log as the board's own note. True if it answered.
+   */
+  autoAnswer() {
+    const m = this.model;
+    const groups = groupChoices(m.choices);
+    const all = [...groups.values()].flat();
+    let pick = null;
+    let why = "";
+    if (all.length === 1) {
+      pick = all[0];
+      why = "the only possible choice";
+    } else if (m.state.pending.kind === "redraw" && this.settings.keepAll(m.state.round)) {
+      pick = all.find((c) => c.kind === "KeepBuilder");
+      why = "you chose to keep every drawn builder this round";
+    }
+    if (!pick || this.autoFor === m.decision) return false;
+    this.autoFor = m.decision; // one automatic try per decision: a refusal is shown, not retried
+    this.settings.addNote({ i: m.events.length, text: `${pick.label} (${why})` });
+    this.choose(pick);
+    return true;
+  }
+
+  /** A new decision of ours whose choices are all off screen: scroll the first into view. */
+  bringIntoView() {
+    const armed = [...this.root.querySelectorAll("main .can")];
+    if (!armed.length) return;
+    const top = this.root.querySelector(".prompt").getBoundingClientRect().bottom;
+    const seen = armed.some((el) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > top && r.top < window.innerHeight;
+    });
+    if (!seen && armed[0].scrollIntoView) armed[0].scrollIntoView({ block: "center", behavior: "auto" });
+  }
+
+  /** The connection is new: nothing is on its way any more. */
+  reconnected() {
+    this.sentFor = null;
+    this.autoFor = null;
   }
 
   /** The server refused our message: show why, let the reader choose again. */
@@ -81,6 +128,7 @@ export class App {
     const logScroll = logEl ? logEl.scrollTop : 0;
     this.hideTip();
     const m = this.model;
+    if (m) m.notes = this.settings.notes();
     if (!m) {
       fill(this.root, this.drawTop(), h("main", { class: "loading" }, h("p", { text: this.status.text })));
       return;
@@ -89,7 +137,8 @@ export class App {
     const prompt = h("section", { class: "prompt", id: "prompt", "aria-live": "polite" });
     const board = h("div", { class: "table" },
       m.state.game_over ? drawFinal(m) : null,
-      h("div", { class: "phase-row" }, drawOffer(m), drawBuilders(m)),
+      m.state.stage === "draft" ? drawOffer(m) : null,
+      m.state.stage === "builders" ? drawBuilders(m) : null,
       drawMap(m));
     const side = h("aside", { class: "side" }, drawPlayers(m), drawLog(m));
     const main = h("main", { class: "layout" }, board, side);
@@ -162,7 +211,7 @@ export class App {
     box.checked = this.settings.keepAll(m.state.round);
     box.addEventListener("change", () => {
       this.settings.setKeepAll(m.state.round, box.checked);
-      if (box.checked && this.onSettings) this.onSettings();
+      if (box.checked) this.autoAnswer();
     });
     return h("label", { class: "keep-all", for: "keep-all" }, box,
       " Keep every drawn builder for the rest of this round (don't ask again)");
@@ -190,9 +239,9 @@ export class App {
       parts.push(h("div", { class: "tip-title", text: `${placeName(place)}, spot ${Number(i) + 1}` }));
     }
     if (choices.length) {
-      parts.push(h("div", { class: "tip-choices" }, choices.map((c) =>
-        h("div", { class: "tip-choice" }, choiceBody(c, { withText: !card })))));
-      if (choices.length > 1) parts.push(h("p", { class: "fine", text: "Click to choose one of these." }));
+      parts.unshift(h("div", { class: "tip-choices" }, choices.map((c) =>
+        h("div", { class: "tip-choice" }, choiceBody(c, { withText: !card })))),
+      h("p", { class: "fine", text: choices.length > 1 ? "Click to choose one of these." : "Click to choose this." }));
     }
     if (!parts.length) return;
     fill(this.tip, parts);

@@ -104,7 +104,7 @@ function sitesTile(model) {
     for (const id of p.resource_cards) held.push({ seat, id });
   });
   const body = held.length
-    ? h("div", { class: "cards row" }, held.map(({ seat, id }) =>
+    ? h("div", { class: "cards row small" }, held.map(({ seat, id }) =>
       cardFace(model, id, { extra: h("div", { class: "held-by" }, pawn(model, seat)) })))
     : h("p", { class: "muted", text: "Resource cards taken in the draft lie here until they pay out." });
   return tile(model, "sites", body);

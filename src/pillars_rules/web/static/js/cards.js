@@ -18,19 +18,12 @@ export function cardName(model, id) {
   return cardInfo(model, id).name;
 }
 
-/** The one line under a card's name: what it costs and does, in short. */
+/**
+ * The one line under a card's name: what it does, in short (the
+ * catalogue's `gist`: "1 stone → 1 VP, 2× a round", "2 wood for 3 workers").
+ */
 export function cardGist(info) {
-  if (info.kind === "resource") {
-    const what = info.yields ? `${info.yields}` : "";
-    const needs = info.workers ? `${info.workers} workers` : "";
-    return [what, needs].filter(Boolean).join(" for ");
-  }
-  if (info.kind === "craftsman") {
-    const parts = [];
-    if (info.converts && info.converts.length) parts.push(info.converts.join("; "));
-    else if (info.does) parts.push(info.does);
-    return parts.join(" ");
-  }
+  if (info.gist) return info.gist;
   if (info.kind === "privilege") return info.mode ? `${info.mode} privilege` : "privilege";
   if (info.kind === "event") return info.harmful ? "harmful event" : "event";
   return "";
@@ -51,12 +44,15 @@ export function cardFace(model, id, { cls = "", extra = null, showCost = true } 
   const info = cardInfo(model, id);
   const classes = ["card", info.kind ? `kind-${info.kind}` : "", info.site ? `site-${info.site}` : "", cls];
   const cost = showCost && info.kind === "craftsman" && info.cost ? info.cost : "";
-  const round = info.kind === "craftsman" && info.round ? `round ${info.round}` : "";
+  let foot = "";
+  if (info.kind === "craftsman") foot = info.round ? `round ${info.round}` : "starting card";
+  else if (info.kind === "privilege") foot = info.mode || "";
+  else if (info.kind === "event") foot = info.harmful ? "harmful" : "";
   return h("div", { class: classes.filter(Boolean).join(" "), dataset: { target: `card:${id}`, card: id } },
     h("div", { class: "card-name", text: info.name }),
     cardGist(info) ? h("div", { class: "card-gist", text: cardGist(info) }) : null,
-    cost || round ? h("div", { class: "card-foot" },
+    cost || foot ? h("div", { class: "card-foot" },
       cost ? h("span", { class: "cost", text: cost }) : null,
-      round ? h("span", { class: "round", text: round }) : null) : null,
+      foot ? h("span", { class: "round", text: foot }) : null) : null,
     extra);
 }
