@@ -33,7 +33,7 @@ export function sinceIndex(events, seat) {
 }
 
 /** The log panel: `lines` are {i, text} (i: the event's index), `notes` the board's own. */
-export function drawLog(model, limit = 400) {
+export function drawLog(model, limit = 3000) {
   const since = sinceIndex(model.events, model.seat);
   const entries = model.log.map((line) => ({ ...line, note: false }))
     .concat(model.notes.map((n) => ({ ...n, note: true })));
