@@ -234,7 +234,7 @@ export class App {
     if (card) {
       const t = cardTip(this.model, card);
       parts.push(h("div", { class: "tip-title", text: t.title }), t.lines.map((l) => h("p", { class: "tip-text", text: l })));
-    } else if (el.dataset.target && el.dataset.target.startsWith("spot:")) {
+    } else if (!choices.length && el.dataset.target && el.dataset.target.startsWith("spot:")) {
       const [, place, i] = el.dataset.target.split(":");
       parts.push(h("div", { class: "tip-title", text: `${placeName(place)}, spot ${Number(i) + 1}` }));
     }

@@ -29,6 +29,11 @@ export function cardGist(info) {
   return "";
 }
 
+/** "1 wood -> 4 gold" as "1 wood → 4 gold" (the words layer writes plain ASCII arrows). */
+export function arrows(text) {
+  return String(text).replace(/ -> /g, " \u2192 ");
+}
+
 /** The tip of a card: its name and its whole rules text. */
 export function cardTip(model, id) {
   const info = cardInfo(model, id);
@@ -45,12 +50,11 @@ export function cardFace(model, id, { cls = "", extra = null, showCost = true } 
   const classes = ["card", info.kind ? `kind-${info.kind}` : "", info.site ? `site-${info.site}` : "", cls];
   const cost = showCost && info.kind === "craftsman" && info.cost ? info.cost : "";
   let foot = "";
-  if (info.kind === "craftsman") foot = info.round ? `round ${info.round}` : "starting card";
-  else if (info.kind === "privilege") foot = info.mode || "";
+  if (info.kind === "privilege") foot = info.mode || "";
   else if (info.kind === "event") foot = info.harmful ? "harmful" : "";
   return h("div", { class: classes.filter(Boolean).join(" "), dataset: { target: `card:${id}`, card: id } },
     h("div", { class: "card-name", text: info.name }),
-    cardGist(info) ? h("div", { class: "card-gist", text: cardGist(info) }) : null,
+    cardGist(info) ? h("div", { class: "card-gist", text: arrows(cardGist(info)) }) : null,
     cost || foot ? h("div", { class: "card-foot" },
       cost ? h("span", { class: "cost", text: cost }) : null,
       foot ? h("span", { class: "round", text: foot }) : null) : null,

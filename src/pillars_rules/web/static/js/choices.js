@@ -12,6 +12,7 @@
 // than one choice. On a touch screen (no hover) every click opens the menu
 // first, so the menu is the confirm step.
 
+import { arrows } from "./cards.js";
 import { h } from "./dom.js";
 
 /** Kinds that are answers to the decision as a whole, always in the prompt bar. */
@@ -51,11 +52,11 @@ export function groupChoices(choices) {
 /** A choice as the reader sees it: the label, then what it gives and costs. */
 export function choiceBody(c, { withText = true } = {}) {
   return [
-    h("span", { class: "choice-label", text: c.label }),
+    h("span", { class: "choice-label", text: arrows(c.label) }),
     (c.gives && c.gives.length) || (c.costs && c.costs.length)
       ? h("span", { class: "choice-effects" },
-        (c.gives || []).map((g) => h("span", { class: "gives", text: g })),
-        (c.costs || []).map((g) => h("span", { class: "costs", text: g })))
+        (c.gives || []).map((g) => h("span", { class: "gives", text: arrows(g) })),
+        (c.costs || []).map((g) => h("span", { class: "costs", text: arrows(g) })))
       : null,
     withText && c.text ? h("span", { class: "choice-text", text: c.text }) : null,
   ];
