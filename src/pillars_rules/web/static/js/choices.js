@@ -55,8 +55,8 @@ export function choiceBody(c, { withText = true } = {}) {
     h("span", { class: "choice-label", text: arrows(c.label) }),
     (c.gives && c.gives.length) || (c.costs && c.costs.length)
       ? h("span", { class: "choice-effects" },
-        (c.gives || []).map((g) => h("span", { class: "gives", text: arrows(g) })),
-        (c.costs || []).map((g) => h("span", { class: "costs", text: arrows(g) })))
+        (c.gives || []).map((g) => h("span", { class: "gives" }, h("span", { class: "what", text: "gives " }), arrows(g))),
+        (c.costs || []).map((g) => h("span", { class: "costs" }, h("span", { class: "what", text: "costs " }), arrows(g))))
       : null,
     withText && c.text ? h("span", { class: "choice-text", text: c.text }) : null,
   ];
