@@ -10,7 +10,7 @@ import { drawBuilders, drawMap, drawOffer, drawRound } from "./board.js";
 import { arm, choiceBody, choiceButton, groupChoices } from "./choices.js";
 import { fill, h } from "./dom.js";
 import { drawLog } from "./log.js";
-import { drawFinal, drawPlayers } from "./players.js";
+import { drawFinal, drawPlayers, seatLine } from "./players.js";
 import { ASKS, DOING, placeName } from "./text.js";
 import { cardTip } from "./cards.js";
 
@@ -195,7 +195,9 @@ export class App {
     } else if (s.pending) {
       const name = s.players[s.pending.seat].name;
       const doing = DOING[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
-      parts.push(h("p", { class: "ask" }, "Waiting for ", h("strong", { text: name }), `: ${doing}.`));
+      const who = seatLine(m, s.pending.seat);
+      parts.push(h("p", { class: "ask" }, "Waiting for ", h("strong", { text: name }),
+        who && who.cls !== "here" ? ` (${who.text})` : "", `: ${doing}.`));
     }
     if (this.refusal) {
       parts.push(h("p", { class: "refusal", role: "alert" },
@@ -219,7 +221,7 @@ export class App {
 
   /** Cards that carry no choice still explain themselves on hover. */
   addCardTips(root) {
-    for (const el of root.querySelectorAll(".card[data-card]")) {
+    for (const el of root.querySelectorAll("[data-card]")) {
       if (el.classList.contains("can")) continue;
       el.addEventListener("mouseenter", () => this.showTip(el, []));
       el.addEventListener("mouseleave", () => this.hideTip(el));
@@ -258,17 +260,30 @@ export class App {
 
   openMenu(el, choices) {
     this.hideTip();
+    // a text that every choice shares (a place's rules) is said once, above them
+    const shared = choices.every((c) => c.text === choices[0].text) ? choices[0].text : "";
     const items = choices.map((c) => {
-      const b = choiceButton(c, (x) => this.choose(x), { withText: true });
+      const b = choiceButton(c, (x) => this.choose(x), { withText: !shared });
       b.setAttribute("role", "menuitem");
       return b;
     });
-    fill(this.menu, h("div", { class: "menu-title", text: "Choose:" }), items,
+    fill(this.menu, h("div", { class: "menu-title", text: `${this.targetName(el)}: choose one` }),
+      shared ? h("p", { class: "menu-text", text: shared }) : null,
+      h("div", { class: "menu-items" }, items),
       h("button", { type: "button", class: "menu-cancel", on: { click: () => this.closeMenu(true) }, text: "Cancel" }));
     this.menu.hidden = false;
     this.menuOwner = el;
     place(this.menu, el);
     items[0].focus();
+  }
+
+  /** What a target element is, in words ("Market", "Kingsbridge, spot 1", a card's name). */
+  targetName(el) {
+    const [kind, a, b] = (el.dataset.target || "").split(":");
+    if (kind === "card") return cardTip(this.model, a).title;
+    if (kind === "spot") return `${placeName(a)}, spot ${Number(b) + 1}`;
+    if (kind === "place") return placeName(a);
+    return "Choose";
   }
 
   closeMenu(refocus) {
@@ -310,6 +325,9 @@ function place(box, anchor) {
   const r = anchor.getBoundingClientRect();
   box.style.left = "0px";
   box.style.top = "0px";
+  box.style.maxHeight = "";
+  const room = Math.max(r.top, document.documentElement.clientHeight - r.bottom) - 14;
+  if (box.offsetHeight > room) box.style.maxHeight = `${Math.max(160, room)}px`;
   const bw = box.offsetWidth;
   const bh = box.offsetHeight;
   const vw = document.documentElement.clientWidth;

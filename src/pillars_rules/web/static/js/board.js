@@ -104,8 +104,12 @@ function sitesTile(model) {
     for (const id of p.resource_cards) held.push({ seat, id });
   });
   const body = held.length
-    ? h("div", { class: "cards row small" }, held.map(({ seat, id }) =>
-      cardFace(model, id, { extra: h("div", { class: "held-by" }, pawn(model, seat)) })))
+    ? h("ul", { class: "plain held" }, held.map(({ seat, id }) => {
+      const info = cardInfo(model, id);
+      return h("li", { class: `held-card site-${info.site || ""}`, dataset: { target: `card:${id}`, card: id } },
+        pawn(model, seat), h("span", { class: "held-name", text: info.name }),
+        info.workers ? h("span", { class: "fine", text: ` (${info.workers} workers)` }) : null);
+    }))
     : h("p", { class: "muted", text: "Resource cards taken in the draft lie here until they pay out." });
   return tile(model, "sites", body);
 }
@@ -121,11 +125,10 @@ function courtTile(model) {
 
 function marketTile(model) {
   const s = model.state;
-  const stock = h("table", { class: "stock" },
-    h("thead", {}, h("tr", {}, h("th", { text: "" }), CUBES.map((c) => h("th", { class: `cube-${c}`, text: c })))),
-    h("tbody", {},
-      h("tr", {}, h("th", { text: "in stock" }), CUBES.map((c, i) => h("td", { text: c === "metal" ? "-" : String(s.board.market[i]) }))),
-      h("tr", {}, h("th", { text: "price" }), CUBES.map((c) => h("td", { text: c === "metal" ? `sells ${PRICES[c]}` : String(PRICES[c]) })))));
+  const stock = h("div", { class: "stock" }, CUBES.map((c, i) => h("div", { class: `stock-cube cube-${c}` },
+    h("span", { class: "stock-name", text: c }),
+    h("span", { class: "stock-n", text: c === "metal" ? "sell only" : `${s.board.market[i]} for sale` }),
+    h("span", { class: "stock-price", text: `${PRICES[c]} gold each` }))));
   return tile(model, "market", [spots(model, "market"), stock,
     h("p", { class: "fine", text: "Buying wood needs a Carpenter, selling stone a Stonemason; metal cannot be bought." })]);
 }

@@ -17,7 +17,7 @@ import { h } from "./dom.js";
 
 /** Kinds that are answers to the decision as a whole, always in the prompt bar. */
 const BAR_KINDS = new Set(["Pass", "Park", "EndTrading", "EndBuilding", "Decline", "KeepBuilder",
-  "ReturnBuilder", "ChooseOption", "Protect"]);
+  "ReturnBuilder", "ChooseOption"]);
 
 /** The action's identity: its JSON without the label (two choices with one identity are one action). */
 export function actionKey(action) {

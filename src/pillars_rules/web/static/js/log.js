@@ -45,7 +45,7 @@ export function drawLog(model, limit = 3000) {
       fresh && model.seat !== null ? h("span", { class: "fresh-count", text: `${fresh} new since your last move` }) : null),
     h("ol", { class: "log-lines", reversed: true },
       shown.map((e) => h("li", {
-        class: `${e.i >= since && model.seat !== null ? "fresh" : ""} ${e.note ? "auto" : ""}`.trim() || null,
+        class: `${e.i >= since && model.seat !== null ? "fresh" : ""} ${e.note ? "auto" : ""} ${e.type === "StepStarted" || e.type === "RoundStarted" ? "divider" : ""}`.trim() || null,
         dataset: { event: String(e.i) },
       }, e.note ? h("span", { class: "auto-tag", text: "answered for you" }) : null, e.text))));
 }

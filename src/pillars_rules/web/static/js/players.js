@@ -47,6 +47,21 @@ function usesText(model, p, id) {
   return h("div", { class: "uses", text: `worked ${count(used, "time")} this round` });
 }
 
+/** Who plays `seat` now: a bot, a person here, or a person away (from the server's seats message). */
+export function seatLine(model, seat) {
+  const info = (model.seats || []).find((x) => x.seat === seat);
+  if (!info) return null;
+  if (info.played_by === "bot") {
+    const bot = info.playing_bot || info.bot || "bot";
+    return info.kind === "bot"
+      ? { cls: "bot", text: `bot: ${bot}`, title: `the server's ${bot} bot plays this seat` }
+      : { cls: "bot", text: `bot ${bot} stands in`, title: "the person is away; a bot plays until they are back" };
+  }
+  return info.connected
+    ? { cls: "here", text: "here", title: "connected" }
+    : { cls: "away", text: "away", title: "not connected just now" };
+}
+
 function stat(label, value, cls) {
   return h("div", { class: `stat ${cls}` }, h("span", { class: "stat-value", text: String(value) }),
     h("span", { class: "stat-label", text: label }));
@@ -62,6 +77,8 @@ function playerCard(model, seat) {
   if (seat === s.start_player) tags.push(h("span", { class: "tag start-tag", title: "start player", text: "start player" }));
   if (turn) tags.push(h("span", { class: "tag turn-tag", text: "to act" }));
   if (spotsOf(s, "kings_court").includes(seat)) tags.push(h("span", { class: "tag", text: "no tax" }));
+  const who = seatLine(model, seat);
+  if (who && !(you && who.cls === "here")) tags.push(h("span", { class: `tag who-tag ${who.cls}`, title: who.title, text: who.text }));
   return h("article", {
     class: `player ${seatClass(seat)} ${you ? "you" : ""} ${turn ? "turn" : ""}`,
     dataset: { seat: String(seat) },
