@@ -29,7 +29,7 @@ from .engine.state import GameState
 from .engine.actions import ACTION_TYPES
 from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, StaleActionError, bounded, safe_repr
 from .cardlang.names import name_problem
-from .view import view
+from .view import Redactions, view
 from .words.events import describe
 
 #: Variant options of the base rules (RULES §2.3 and §8).
@@ -107,14 +107,17 @@ class Game:
     the next game.
     """
 
-    __slots__ = ("rules", "state", "_log", "_n", "_legal")
+    __slots__ = ("rules", "state", "_log", "_n", "_legal", "_redactions")
 
-    def __init__(self, rules: Rules, state: GameState, log: list, n: int) -> None:
+    def __init__(self, rules: Rules, state: GameState, log: list, n: int,
+                 redactions: Redactions | None = None) -> None:
         self.rules = rules
         self.state = state
         self._log = log
         self._n = n
         self._legal: list | None = None
+        # what views reuse (pillars_rules.view.Redactions): shared by the games of one log
+        self._redactions = redactions
 
     # ---------------------------------------------------------------- reading
     @property
@@ -226,11 +229,12 @@ class Game:
     def _extend(self, events: list, state: GameState) -> "Game":
         if self._n + len(events) > limits.MAX_EVENTS:
             _check_length(self._n + len(events))
-        log = self._log
+        log, red = self._log, self._redactions
         if len(log) != self._n:  # branching from an older game: copy the shared prefix
             log = log[: self._n]
+            red = red.branch(self._n) if red is not None else None
         log.extend(events)
-        return Game(self.rules, state, log, len(log))
+        return Game(self.rules, state, log, len(log), red)
 
     # ---------------------------------------------------------------- results
     def scores(self) -> list[tuple[int, int]]:
@@ -252,14 +256,14 @@ class Game:
     def winners(self) -> list[int]:
         return self.ranking()[0]
 
-    def view(self, seat: int):
-        """What ``seat`` may know (see :mod:`pillars_rules.view`)."""
+    def view(self, seat: int | None):
+        """What ``seat`` may know (see :mod:`pillars_rules.view`); ``None``: a spectator."""
         return view(self, seat)
 
-    def export(self, seat: int) -> str:
+    def export(self, seat: int | None) -> str:
         """The game as ``seat`` may know it, as JSON text for that seat's client
-        (see :func:`pillars_rules.view.export`): safe to send, unlike a
-        :func:`~pillars_rules.save`, which holds the seed."""
+        (see :func:`pillars_rules.view.export`; ``None``: a spectator's): safe
+        to send, unlike a :func:`~pillars_rules.save`, which holds the seed."""
         from .view import export
 
         return export(self.view(seat))
@@ -456,7 +460,11 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
             return randrange(len(legal))
 
     rules, state = game.rules, game.state
-    log = game._log if len(game._log) == game._n else game._log[: game._n]
+    red = game._redactions
+    if len(game._log) == game._n:
+        log = game._log
+    else:
+        log, red = game._log[: game._n], red.branch(game._n) if red is not None else None
     n = 0
     while not state.game_over and (max_actions is None or n < max_actions):
         if until is not None and until(state):
@@ -470,7 +478,7 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
         _check_length(len(log) + len(events))
         log.extend(events)
         n += 1
-    return Game(rules, state, log, len(log))
+    return Game(rules, state, log, len(log), red)
 
 
 __all__ = ["Game", "new_game", "playout", "Policy", "load_cards", "VARIANTS"]

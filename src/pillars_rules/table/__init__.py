@@ -39,7 +39,7 @@ from ..saves.codec import event_to_dict
 from pillars_rules.view import redact_event
 
 from .. import errors
-from ..errors import ConflictError, IllegalActionError, StaleActionError
+from ..errors import ConflictError, IllegalActionError, LimitError, StaleActionError
 from .store import MAX_GAME_ID_LENGTH, EventStore, StoreError, check_game_id
 
 #: Largest client message :meth:`Table.handle` reads, in bytes.
@@ -94,7 +94,8 @@ class Outcome:
 
     ``ok`` -- the action was applied and stored; otherwise ``code`` says why
     not (``"bad_message"``, ``"bad_seat"``, ``"not_your_turn"``, ``"stale"``,
-    ``"illegal"``) and ``reason`` in one short sentence for the sender.
+    ``"illegal"``, ``"limit"``: the action would take the game past a budget of
+    :mod:`pillars_rules.limits`) and ``reason`` in one short sentence for the sender.
     ``decision`` is the table's decision number afterwards; ``events`` the new
     events (redacted: safe for every seat); ``views`` every seat's view afterwards.
     """
@@ -196,6 +197,8 @@ class Table:
         except IllegalActionError as err:
             code = "not_your_turn" if seat != before.current_player and not before.is_over else "illegal"
             return self._refused(code, err.reason)
+        except LimitError as err:  # the game cannot go on within the library's budgets
+            return self._refused("limit", str(err))
         new = after.events[before.n_events:]
         try:
             self.store.append(self.game_id, before.decision, before.n_events,

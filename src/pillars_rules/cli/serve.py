@@ -1,0 +1,142 @@
+"""``pillars-rules serve``: the game server (extra ``[web]``), or ``--list`` its games.
+
+It prints where the games are stored, the lobby's address and the admin
+token, then serves until stopped (Ctrl-C). ``--list`` prints the stored
+games and exits without serving.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import logging
+import socket
+import sys
+
+from ..errors import ConfigError
+
+
+def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``serve`` command."""
+    from ..web.settings import Settings
+
+    d = Settings()
+    p = subparsers.add_parser("serve", help="host games for people and bots in the browser (extra [web])",
+                              description=__doc__.splitlines()[0])
+    p.add_argument("--host", default=d.host, help=f"address to listen on (default {d.host}: this machine only)")
+    p.add_argument("--port", type=int, default=d.port, help=f"port (default {d.port}; 0: any free port)")
+    p.add_argument("--db", default=d.db, metavar="PATH", help=f"SQLite file of every game (default ./{d.db})")
+    p.add_argument("--cards", action="append", default=[], metavar="DIR",
+                   help="a folder of fan cards the lobby may offer (repeatable); listed by folder name")
+    p.add_argument("--list", action="store_true", help="print the stored games and exit")
+    p.add_argument("--public-url", metavar="URL", help="the address players use, for the links "
+                   "(e.g. https://games.example.org behind a proxy)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another host name the server answers to (repeatable)")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="another page origin whose WebSockets are accepted (repeatable)")
+    p.add_argument("--bot-delay", type=float, default=d.bot_delay, metavar="S",
+                   help=f"seconds a server bot waits before it moves (default {d.bot_delay})")
+    p.add_argument("--bot-workers", type=int, default=d.bot_workers, metavar="N",
+                   help=f"processes that run the server's bots (default {d.bot_workers})")
+    p.add_argument("--bot-timeout", type=float, default=d.bot_timeout, metavar="S",
+                   help=f"longest a bot may think before a random move is played (default {d.bot_timeout:g})")
+    p.add_argument("--takeover-grace", type=float, default=d.takeover_grace, metavar="S",
+                   help=f"default seconds before a bot takes over an absent person's seat "
+                        f"(games that ask for it; default {d.takeover_grace:g})")
+    p.add_argument("--max-games", type=int, default=d.max_games, metavar="N",
+                   help=f"unfinished games at most (default {d.max_games})")
+    p.add_argument("--max-connections", type=int, default=d.max_connections, metavar="N",
+                   help=f"WebSocket connections at most (default {d.max_connections})")
+    p.add_argument("--max-connections-per-game", type=int, default=d.max_connections_per_game, metavar="N",
+                   help=f"connections to one game at most (default {d.max_connections_per_game})")
+    p.add_argument("--rate", type=float, default=d.rate, metavar="N",
+                   help=f"messages a connection may send per second on average (default {d.rate:g})")
+    p.add_argument("--burst", type=int, default=d.burst, metavar="N",
+                   help=f"messages a connection may send at once (default {d.burst})")
+    p.add_argument("--flood", type=int, default=d.flood, metavar="N",
+                   help=f"rate refusals after which a connection is closed (default {d.flood})")
+    p.add_argument("--allow-seeds", action="store_true",
+                   help="let game requests choose the seed (tests and replays only)")
+    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.set_defaults(func=_serve)
+    return p
+
+
+def _settings(args: argparse.Namespace):
+    from ..web.settings import Settings
+
+    return Settings(host=args.host, port=args.port, db=args.db, cards_dirs=args.cards,
+                    public_url=args.public_url, allowed_hosts=args.allow_host,
+                    allowed_origins=args.allow_origin, bot_delay=args.bot_delay,
+                    bot_workers=args.bot_workers, bot_timeout=args.bot_timeout,
+                    takeover_grace=args.takeover_grace, max_games=args.max_games,
+                    max_connections=args.max_connections,
+                    max_connections_per_game=args.max_connections_per_game, rate=args.rate,
+                    burst=args.burst, flood=args.flood, allow_seeds=args.allow_seeds)
+
+
+def list_games(db: str, out=None) -> int:
+    """Print the games stored in ``db`` (for the operator); the number printed."""
+    import os
+
+    from ..web.registry import open_storage, tag
+
+    out = out or sys.stdout
+    if not os.path.exists(db):
+        raise ConfigError(f"no game database at {os.path.abspath(db)!r}")
+    storage = open_storage(db)
+    try:
+        records = storage.games.records()
+        print(f"{len(records)} game(s) in {os.path.abspath(db)}", file=out)
+        for r in records:
+            try:
+                where = "finished" if r.finished else f"decision {storage.events.decision(r.game_id)}"
+            except Exception as exc:  # noqa: BLE001 - a damaged row must not hide the others
+                where = f"unreadable ({type(exc).__name__})"
+            when = datetime.datetime.fromtimestamp(r.created).isoformat(timespec="seconds")
+            seats = ", ".join(s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats)
+            print(f"{r.game_id}  tag {tag(r.game_id)}  {when}  {r.cards['name']}  {where}  {seats}", file=out)
+        return len(records)
+    finally:
+        storage.close()
+
+
+def _serve(args: argparse.Namespace) -> int:
+    if args.list:
+        list_games(args.db)
+        return 0
+    try:
+        import uvicorn
+
+        from ..web.app import create_app
+        from ..web.protocol import MAX_MESSAGE_BYTES
+    except ImportError as exc:
+        raise ConfigError(f"the server needs the [web] extra (pip install 'pillars-rules[web]'): {exc}") from None
+    settings = _settings(args)
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+                        stream=sys.stderr)
+    app = create_app(settings)
+    server = app.state.server
+    family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((settings.host, settings.port))
+    except OSError as exc:
+        raise ConfigError(f"cannot listen on {settings.host}:{settings.port}: {exc.strerror}") from None
+    port = sock.getsockname()[1]
+    shown = f"[{settings.host}]" if family == socket.AF_INET6 else settings.host
+    base = settings.public_url or f"http://{'127.0.0.1' if settings.host in ('0.0.0.0', '') else shown}:{port}"
+    print(f"pillars-rules serve: games stored in {server.db_path}", flush=True)
+    print(f"lobby: {base.rstrip('/')}/", flush=True)
+    # the operator's console, not the log: the token is a credential
+    print(f"admin: {base.rstrip('/')}/admin  token: {server.admin_token}", flush=True)
+    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=4 * MAX_MESSAGE_BYTES,
+                            ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False,
+                            lifespan="on", timeout_graceful_shutdown=5)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+__all__ = ["register", "list_games"]

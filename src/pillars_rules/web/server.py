@@ -1,0 +1,184 @@
+"""The game server's state: storage, card sets, bots, and the rooms of loaded games.
+
+One :class:`Server` lives in the ASGI app (``app.state.server``). It creates
+games (:meth:`create_game`), finds a game for a hello (:meth:`room`, loading
+it from the store on first use), resumes every unfinished game at start so
+its bots and takeover timers go on, and counts connections against the
+settings' bounds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+
+import pillars_rules as pr
+from ..table import Table
+from .bots import BotPool
+from .cardsets import Catalogue
+from .lobby import GameRequest
+from .registry import SPECTATOR, GameRecord, SeatSpec, digest, new_game_id, new_key, open_storage, tag
+from .rooms import LocalFanout, Room
+from .settings import Settings
+
+log = logging.getLogger("pillars_rules.web")
+
+
+class ServerFull(Exception):
+    """The server hosts as many unfinished games as its settings allow."""
+
+
+class Server:
+    """Everything the endpoints share. :meth:`start` opens the storage; :meth:`close` ends all."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.admin_token = settings.admin_token or secrets.token_urlsafe(32)
+        self.catalogue = Catalogue(settings.cards_dirs)
+        self.storage = None
+        self.bots = BotPool(settings.bot_workers, settings.bot_timeout)
+        self.fanout = LocalFanout()
+        self.rooms: dict[str, Room] = {}
+        self.connections = 0
+        self._loading: dict[str, asyncio.Future] = {}
+        self._resume: asyncio.Task | None = None
+
+    @property
+    def db_path(self) -> str:
+        return os.path.abspath(self.settings.db)
+
+    async def start(self) -> None:
+        self.storage = open_storage(self.settings.db)
+        self._resume = asyncio.get_running_loop().create_task(self._resume_all())
+
+    async def _resume_all(self) -> None:
+        """Load every unfinished game, so bots and takeover timers go on after a restart."""
+        records = [r for r in self.storage.games.records() if not r.finished]
+        for record in records:
+            await self.load(record)
+            await asyncio.sleep(0)
+        if records:
+            log.info("games resumed count=%d", len(records))
+
+    async def close(self) -> None:
+        if self._resume is not None:
+            self._resume.cancel()
+        for room in self.rooms.values():
+            room.stop()
+        self.bots.close()
+        await self.fanout.close()
+        if self.storage is not None:
+            self.storage.close()
+
+    # ---------------------------------------------------------------- games
+    def create_game(self, request: GameRequest, base_url: str) -> dict:
+        """Create and store a game; its id, seats and links (:class:`ServerFull`
+        or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
+        games = self.storage.games
+        if games.open_count() >= self.settings.max_games:
+            raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most")
+        game_id = new_game_id()
+        names = [s.name for s in request.seats]
+        table = Table.create(self.storage.events, game_id, players=request.players, seed=request.seed,
+                             names=None if not any(names) else _names(names), variants=request.variants,
+                             cards=list(request.cards.paths) if request.cards.paths else None)
+        players = table.game.state.players
+        keys = [new_key() if s.kind == "person" else None for s in request.seats]
+        spectator_key = new_key()
+        record = GameRecord(
+            game_id=game_id, players=request.players,
+            seats=tuple(SeatSpec(s.kind, players[i].name, s.bot, digest(keys[i]) if keys[i] else None,
+                                 secrets.randbelow(2**63)) for i, s in enumerate(request.seats)),
+            spectator_hash=digest(spectator_key), cards=request.cards.public(),
+            variants=tuple(table.game.rules.variants), takeover=request.takeover)
+        games.add(record)
+        room = self._add(record, table)
+        log.info("game created game=%s players=%d seats=%s cards=%s variants=%s takeover=%s",
+                 room.tag, record.players,
+                 ",".join(s.kind if s.kind == "person" else f"bot:{s.bot}" for s in record.seats),
+                 record.cards["name"], ",".join(record.variants) or "-",
+                 record.takeover["bot"] if record.takeover else "-")
+        base = (self.settings.public_url or base_url).rstrip("/")
+
+        def link(key: str) -> str:
+            return f"{base}/play#game={game_id}&key={key}"
+
+        return {"game": game_id, "tag": room.tag, "players": record.players,
+                "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
+                           "link": link(keys[i]) if keys[i] else None} for i, s in enumerate(record.seats)],
+                "spectator": link(spectator_key), "cards": record.cards, "variants": list(record.variants),
+                "takeover": record.takeover}
+
+    def _add(self, record: GameRecord, table: Table) -> Room:
+        room = Room(self, record, table)
+        self.rooms[record.game_id] = room
+        room.start_timers()
+        room.schedule()
+        return room
+
+    async def load(self, record: GameRecord) -> Room | None:
+        """The room of ``record``'s game, loaded from the store if need be
+        (``None``, logged, if the stored game cannot be opened)."""
+        room = self.rooms.get(record.game_id)
+        if room is not None:
+            return room
+        pending = self._loading.get(record.game_id)
+        if pending is not None:
+            return await pending
+        future = self._loading[record.game_id] = asyncio.get_running_loop().create_future()
+        try:
+            table = Table.open(self.storage.events, record.game_id)
+            room = self._add(record, table)
+            log.info("game loaded game=%s decision=%d", room.tag, table.decision)
+        except pr.PillarsError as err:
+            log.error("game cannot be opened game=%s: %s", tag(record.game_id), err)
+            room = None
+        finally:
+            self._loading.pop(record.game_id, None)
+        future.set_result(room)
+        return room
+
+    def find(self, game_id: str, key: str) -> tuple[GameRecord, int | None] | None:
+        """The game ``game_id`` and the seat whose credential ``key`` is
+        (``None`` for a spectator), or ``None`` if either is wrong."""
+        record = self.storage.games.get(game_id)
+        if record is None:
+            digest(key)  # as long as a wrong key: whether a game exists is not timed away
+            return None
+        who = record.who(key)
+        if who is None:
+            return None
+        return record, None if who == SPECTATOR else who
+
+    def maybe_unload(self, room: Room) -> None:
+        """Forget a finished game nobody watches (it stays in the store)."""
+        if room.table.game.is_over and not room.clients:
+            room.stop()
+            self.rooms.pop(room.record.game_id, None)
+
+    def listing(self) -> list[dict]:
+        """Every stored game for the operator: id, tag, seats, state, connections."""
+        out = []
+        for r in self.storage.games.records():
+            room = self.rooms.get(r.game_id)
+            try:
+                decision = room.table.decision if room else self.storage.events.decision(r.game_id)
+            except pr.PillarsError:
+                decision = None
+            out.append({"game": r.game_id, "tag": tag(r.game_id), "created": r.created,
+                        "players": r.players, "cards": r.cards["name"], "variants": list(r.variants),
+                        "seats": [s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats],
+                        "decision": decision, "finished": r.finished, "loaded": room is not None,
+                        "connections": len(room.clients) if room else 0})
+        return out
+
+
+def _names(names: list) -> list[str]:
+    """Seat names with the default for each seat left unnamed (Red, Blue, Green, Yellow)."""
+    defaults = ("Red", "Blue", "Green", "Yellow")
+    return [n or defaults[i] for i, n in enumerate(names)]
+
+
+__all__ = ["Server", "ServerFull"]
