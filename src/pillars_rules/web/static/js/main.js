@@ -42,6 +42,7 @@ function start() {
   const record = new GameRecord();
   let settings = new Settings(`${link.game}:pending`);
   let conn = null;
+  let full = false; // ask for a full sync next time (what we hold did not join up)
 
   const app = new App(root, {
     settings: {
@@ -62,7 +63,7 @@ function start() {
   conn = new Connection({
     url: socketUrl(),
     hello: () => ({ type: "hello", protocol: PROTOCOL, game: link.game, key: link.key,
-      seen: record.state ? record.decision : null }),
+      seen: record.state && !full ? record.decision : null }),
     onStatus: (state, text) => app.setStatus(state, text),
     shouldRetry: (code) => !FINAL_CLOSES.has(code),
     onMessage: (msg) => {
@@ -74,12 +75,13 @@ function start() {
           conn.live();
           break;
         case "sync":
+          full = false;
           record.sync(msg);
           settings.trim(record.events.length);
           show();
           break;
         case "update":
-          if (!record.update(msg)) { conn.drop(); return; } // a gap: reconnect for a full sync
+          if (!record.update(msg)) { full = true; conn.drop(); return; } // a gap: reconnect for a full sync
           show();
           break;
         case "seats":
