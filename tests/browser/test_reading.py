@@ -66,9 +66,10 @@ def test_the_board_reads_at_phone_width(server, windows):
                 && e.offsetParent !== null) m = Math.min(m, parseFloat(getComputedStyle(e).fontSize)); }
             return m;""")
         assert smallest >= 10
-        # your own holdings come first, right under the prompt
-        assert b.js("""const you = document.querySelector('.player.you').getBoundingClientRect();
-            const map = document.querySelector('.map').getBoundingClientRect(); return you.top < map.top;""")
+        # your own holdings come first, right under the prompt; then the board, then the others
+        assert b.js("""const top = (css) => document.querySelector(css).getBoundingClientRect().top;
+            return top('.player.you') < top('.map') && top('.map') < top('.player:not(.you)')
+                && top('.player:not(.you)') < top('.log');""")
         # a tap opens the menu first (no hover on a phone): the confirm step shows gives/costs
         assert page.choose(rng)
     assert b.errors() == []
