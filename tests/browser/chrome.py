@@ -48,8 +48,11 @@ class Browser:
 
     def size(self, width: int, height: int) -> None:
         """The page's viewport, exactly (the window's own frame left out)."""
+        phone = width < 500
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500})
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
+        # a phone has a touch screen: no hover, a coarse pointer (pages loaded after this see it)
+        self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5})
 
     def get(self, url: str) -> None:
         self.driver.get(url)

@@ -7,7 +7,7 @@
 // -- is kept across redraws.
 
 import { drawBuilders, drawMap, drawOffer, drawRound } from "./board.js";
-import { arm, choiceBody, choiceButton, groupChoices } from "./choices.js";
+import { TOUCH, arm, choiceBody, choiceButton, groupChoices } from "./choices.js";
 import { fill, h } from "./dom.js";
 import { drawLog } from "./log.js";
 import { drawFinal, drawPlayers, seatLine } from "./players.js";
@@ -186,7 +186,11 @@ export class App {
       parts.push(h("p", { class: "ask your-turn" }, h("strong", { text: "Your turn: " }), ask + "."));
       if (this.sentFor === m.decision) parts.push(h("p", { class: "note", text: "Sent; waiting for the table…" }));
       const onBoard = m.choices.length - homeless.length;
-      if (onBoard > 0) parts.push(h("p", { class: "hint", text: "The glowing places and cards on the board are what you can choose: point at one (or tab to it) to see what it gives and costs, click it to choose." }));
+      if (onBoard > 0) {
+        parts.push(h("p", { class: "hint", text: TOUCH
+          ? "The glowing places and cards on the board are what you can choose: tap one to see what it gives and costs, then choose."
+          : "The glowing places and cards on the board are what you can choose: point at one (or tab to it) to see what it gives and costs, click it to choose." }));
+      }
       if (homeless.length) {
         parts.push(h("div", { class: "bar", role: "group", "aria-label": "Choices" },
           homeless.map((c) => choiceButton(c, (x) => this.choose(x)))));

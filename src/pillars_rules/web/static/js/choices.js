@@ -72,7 +72,8 @@ export function choiceButton(c, onChoose, { withText = false } = {}) {
   }, choiceBody(c, { withText }));
 }
 
-const TOUCH = typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
+/** A touch screen: no hover, a coarse pointer (a headless browser has neither and counts as a desktop). */
+export const TOUCH = typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
 
 /**
  * Arm the board under `root` with `groups` (from groupChoices): each target
