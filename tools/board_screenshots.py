@@ -12,7 +12,8 @@ so its tip shows what it gives and costs:
 
 * ``board-draft.png`` -- Ann's turn in the draft of round 2;
 * ``board-placement.png`` -- Ann placing a builder in Phase II of round 2;
-* ``board-cathedral.png`` -- Ann at the cathedral step (step 13) of round 2;
+* ``board-cathedral.png`` -- Ann at the cathedral step (step 13), from round 2 on
+  (a step where she has nothing to convert is answered by the board itself);
 
 and ``board-phone.png``: the placement again at phone width (375 px). The
 same seed, cards and bots give the same game, so the pictures change only
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
             for name, rnd, kind, css in MOMENTS:
                 def there() -> bool:
                     st = page.ready_to_choose()
-                    return bool(st and st["round"] == rnd and st["pending"]["kind"] == kind)
+                    return bool(st and st["round"] >= rnd and st["pending"]["kind"] == kind)
 
                 play([page], rng, until=there, timeout=300)
                 page.b.js("window.scrollTo(0, 0)")

@@ -80,3 +80,15 @@ def test_the_page_recovers_from_a_network_drop_and_a_server_restart(server, wind
     play([page], rng, until=_at(page, 2, "builders"))
     assert page.state()["decision"] == server.game(made["game"]).decision
     assert page.b.errors() == []
+
+
+def test_a_wrong_link_stops_with_the_reason_instead_of_retrying(server, windows):
+    made = server.create(PERSON_AND_BOTS, seed=6)
+    b = windows[0]
+    b.get(f"{server.url}/play#game={made['game']}&key=not-the-key")
+    b.wait(lambda: b.js("return window.pillarsBoard && window.pillarsBoard.app.status.state") == "closed", 20,
+           "the refusal of the wrong key")
+    status = b.js("return document.getElementById('status').textContent")
+    assert "key" in status or "credential" in status or "game" in status
+    b.get(f"{server.url}/play")
+    assert "needs the link" in b.js("return document.body.textContent")
