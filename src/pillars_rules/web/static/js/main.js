@@ -107,4 +107,6 @@ function start() {
   conn.open();
 }
 
+// Another link opened in this tab changes only the fragment: start afresh as that seat.
+window.addEventListener("hashchange", () => window.location.reload());
 start();
