@@ -11,11 +11,14 @@ import pillars_rules as pr
 
 
 def secrets_of(game: pr.Game) -> tuple[int, list[tuple]]:
-    """The seed and every undealt card order of ``game`` (as tuples)."""
+    """The seed and the undealt card orders of ``game`` long enough not to turn
+    up by chance elsewhere: the event and privilege decks (5 cards or more) and
+    the craftsman decks of the rounds to come, all together."""
     s = game.state
-    decks = [tuple(d[4:] if r < s.round else d) for r, d in enumerate(s.craftsman_decks)]
-    decks += [tuple(s.event_deck), tuple(s.privilege_deck)]
-    return s.seed, [d for d in decks if len(set(d)) > 1]   # an order only matters with 2+ cards
+    decks = [tuple(s.event_deck), tuple(s.privilege_deck)]
+    decks = [d for d in decks if len(d) >= 5]
+    future = tuple(tuple(d) for d in s.craftsman_decks[s.round:])
+    return s.seed, decks + ([future] if len(future) >= 2 else [])
 
 
 def reachable(roots, library_modules: bool = True):
@@ -40,15 +43,15 @@ def reachable(roots, library_modules: bool = True):
 
 
 def leaks(objects, seed: int, decks: list[tuple]) -> list[str]:
-    wanted = {d for d in decks}
+    wanted = set(decks)
     lengths = {len(d) for d in decks}
     out = []
     for o in objects:
         if type(o) is int and o == seed:
             out.append("the seed")
-        elif (type(o) in (tuple, list) and len(o) in lengths and all(type(x) is str for x in o)
-              and tuple(o) in wanted):
-            out.append(f"an undealt order {tuple(o)[:3]}...")
+        elif (type(o) in (tuple, list) and len(o) in lengths
+              and all(type(x) is str or type(x) is tuple for x in o) and tuple(o) in wanted):
+            out.append(f"an undealt order {tuple(o)[:2]}...")
     return out
 
 

@@ -93,7 +93,9 @@ def _bot_side(view) -> dict:
     for o in list(reachable(roots)) + [r for x in gc.get_objects() for r in gc.get_referents(x)]:
         if type(o) is int and o > 2**62:
             big_ints.add(o)
-        elif type(o) in (tuple, list) and 2 <= len(o) <= 20 and all(type(x) is str for x in o):
+        elif type(o) in (tuple, list) and 2 <= len(o) <= 20 and (
+                all(type(x) is str for x in o)
+                or all(type(x) is tuple and all(type(y) is str for y in x) for x in o)):
             orders.append(tuple(o))
     return {"action": pr.encode_action(action), "ints": sorted(big_ints), "orders": orders,
             "seat": view.seat, "decision": view.decision, "seed": view.state.seed}

@@ -108,6 +108,15 @@ class Outcome:
     views: tuple
 
 
+@frozen
+class Checked:
+    """An action :meth:`Table.check` accepted, not stored yet: the game
+    ``before`` and ``after`` it (for :meth:`Table.commit`)."""
+
+    before: pr.Game
+    after: pr.Game
+
+
 class Table:
     """One game hosted for several clients, persisted in an :class:`EventStore`.
 
@@ -180,6 +189,17 @@ class Table:
         another process stored an answer to the same decision first; the
         table has then reloaded, so its views are current.
         """
+        checked = self.check(seat, message, refresh=True)
+        return checked if isinstance(checked, Outcome) else self.commit(checked)
+
+    def check(self, seat: int, message: str | bytes, *, refresh: bool = False) -> "Outcome | Checked":
+        """The first half of :meth:`handle`: decode and apply ``message``
+        without storing it. A refusal is an :class:`Outcome`; an accepted
+        action is a :class:`Checked` for :meth:`commit` (the table is unchanged
+        until then). A server can so apply in one thread and store in another;
+        it must commit (or drop) one ``Checked`` before it checks the next
+        message. ``refresh``: reload first if the message answers a decision
+        past this table's (another process moved on)."""
         before = self._game
         n = before.state.n_players
         if type(seat) is not int or not 0 <= seat < n:
@@ -188,7 +208,7 @@ class Table:
             expect, action = decode_message(message)
         except IllegalActionError as err:
             return self._refused("bad_message", err.reason)
-        if expect > before.decision and self.refresh():  # another process moved on
+        if refresh and expect > before.decision and self.refresh():  # another process moved on
             before = self._game
         try:
             after = before.apply(action, seat=seat, expect=expect)
@@ -199,6 +219,16 @@ class Table:
             return self._refused(code, err.reason)
         except LimitError as err:  # the game cannot go on within the library's budgets
             return self._refused("limit", str(err))
+        return Checked(before, after)
+
+    def commit(self, checked: "Checked") -> Outcome:
+        """Store a :class:`Checked` action and move the table on (the second half of :meth:`handle`).
+        :class:`~pillars_rules.errors.ConflictError` (after a reload) if another
+        writer answered the same decision first; nothing is stored then."""
+        before, after = checked.before, checked.after
+        if before is not self._game:
+            raise ConflictError(f"game {self.game_id!r}: the table moved on since this action was checked",
+                                decision=before.decision, stored=self._game.decision)
         new = after.events[before.n_events:]
         try:
             self.store.append(self.game_id, before.decision, before.n_events,
@@ -208,6 +238,30 @@ class Table:
             raise
         self._game = after
         return Outcome(True, "applied", "", after.decision, tuple(redact_event(e) for e in new), self._views())
+
+    @staticmethod
+    def commit_many(store: EventStore, items: Sequence[tuple["Table", "Checked"]]) -> list:
+        """:meth:`commit` for several tables of one store in one transaction (one
+        wait for the disk): per item, its :class:`Outcome` or the
+        :class:`~pillars_rules.errors.ConflictError` that kept it out (that table
+        has then reloaded; the others are stored)."""
+        rows = []
+        for table, checked in items:
+            before, after = checked.before, checked.after
+            if table.store is not store or before is not table._game:
+                raise ConflictError(f"game {table.game_id!r}: not a table of this store at this decision")
+            rows.append((table.game_id, before.decision, before.n_events,
+                         [event_to_dict(e) for e in after.events[before.n_events:]], after.decision))
+        out = []
+        for (table, checked), error in zip(items, store.append_many(rows)):
+            if error is not None:
+                table.refresh()
+                out.append(error)
+                continue
+            table._game = after = checked.after
+            out.append(Outcome(True, "applied", "", after.decision,
+                               tuple(redact_event(e) for e in after.events[checked.before.n_events:]), ()))
+        return out
 
     def _refused(self, code: str, reason: str) -> Outcome:
         if len(reason) > MAX_REASON_LENGTH:
@@ -221,5 +275,5 @@ class Table:
         return f"<Table {self.game_id!r} at decision {self.decision}: {self._game!r}>"
 
 
-__all__ = ["Table", "Outcome", "EventStore", "StoreError", "ConflictError", "decode_message",
+__all__ = ["Table", "Outcome", "Checked", "EventStore", "StoreError", "ConflictError", "decode_message",
            "encode_message", "MAX_MESSAGE_BYTES", "MAX_REASON_LENGTH", "MAX_GAME_ID_LENGTH"]

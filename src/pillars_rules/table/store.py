@@ -108,6 +108,29 @@ class EventStore:
             self._db.execute("UPDATE games SET decision = ?, n_events = ? WHERE game_id = ?",
                              (decision, start + len(events), game_id))
 
+    def append_many(self, batch: Sequence[tuple[str, int, int, Sequence[dict], int]]) -> list:
+        """Several :meth:`append` calls ``(game_id, expect, start, events, decision)``
+        in one transaction, so they wait for the disk once (a server's group
+        commit). Each is checked as :meth:`append` checks it; the answer has one
+        entry per call: ``None`` (stored) or the :class:`ConflictError` that
+        kept it out (the others are stored all the same)."""
+        out: list = []
+        with self._transaction():
+            for game_id, expect, start, events, decision in batch:
+                row = self._db.execute("SELECT decision, n_events FROM games WHERE game_id = ?",
+                                       (game_id,)).fetchone()
+                if row != (expect, start):
+                    out.append(ConflictError(
+                        f"game {game_id!r}: decision {expect} was already answered by another writer "
+                        f"(the store is at decision {row[0] if row else None})", decision=expect,
+                        stored=row[0] if row else None))
+                    continue
+                self._insert(game_id, start, events)
+                self._db.execute("UPDATE games SET decision = ?, n_events = ? WHERE game_id = ?",
+                                 (decision, start + len(events), game_id))
+                out.append(None)
+        return out
+
     def _insert(self, game_id: str, start: int, events: Sequence[dict]) -> None:
         self._db.executemany("INSERT INTO events VALUES (?, ?, ?)",
                              [(game_id, start + k, json.dumps(e, ensure_ascii=False))

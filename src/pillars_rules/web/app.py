@@ -137,7 +137,8 @@ async def create_game(request: Request) -> Response:
                 doc = json.loads(body)
             except (ValueError, RecursionError):
                 raise ConfigError("the request is not JSON") from None
-        result = server.create_game(parse_request(doc, server.catalogue, server.settings), str(request.base_url))
+        result = await server.create_game(parse_request(doc, server.catalogue, server.settings),
+                                          str(request.base_url))
     except ServerFull as err:
         return _answer(form, 503, str(err), server)
     except pr.PillarsError as err:
@@ -178,7 +179,8 @@ async def admin_page(request: Request) -> Response:
         return HTMLResponse(pages.admin_form(str(err)), 400)
     if not _token_ok(request, (fields.get("token") or [None])[0]):
         return HTMLResponse(pages.admin_form("wrong token"), 403)
-    return HTMLResponse(pages.admin_list(request.app.state.server.listing()), headers={"cache-control": "no-store"})
+    return HTMLResponse(pages.admin_list(await request.app.state.server.listing()),
+                        headers={"cache-control": "no-store"})
 
 
 async def admin_api(request: Request) -> Response:
@@ -186,7 +188,7 @@ async def admin_api(request: Request) -> Response:
     token = auth[7:] if auth.lower().startswith("bearer ") else None
     if not _token_ok(request, token):
         return JSONResponse({"error": "send the admin token as 'Authorization: Bearer <token>'"}, 401)
-    return JSONResponse({"games": request.app.state.server.listing()}, headers={"cache-control": "no-store"})
+    return JSONResponse({"games": await request.app.state.server.listing()}, headers={"cache-control": "no-store"})
 
 
 async def health(request: Request) -> Response:

@@ -70,6 +70,8 @@ class GameClient:
         self.reconnects = 0
         self.latencies: list[float] = []
         self.ws = None
+        self.rate = 10.0   # messages a second the server allows (from the welcome)
+        self.synced = False
         self._sent: tuple[int, float] | None = None   # (decision answered, when)
 
     # ---------------------------------------------------------------- state
@@ -134,9 +136,10 @@ class GameClient:
         await self.ws.send(P.dumps({"decision": self.decision, "action": action}))
 
     async def run(self, policy: Policy | None = None, *, until: Callable[["GameClient"], bool] | None = None,
-                  max_reconnects: int = 1000) -> "GameClient":
+                  gate: asyncio.Event | None = None, max_reconnects: int = 1000) -> "GameClient":
         """Play (with ``policy``) or watch (``None``) until the game is over
-        (or ``until(self)``), reconnecting after every drop."""
+        (or ``until(self)``), reconnecting after every drop. With ``gate``,
+        the client connects and syncs, then waits for the gate before it acts."""
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -149,10 +152,19 @@ class GameClient:
                     seen = self.decision if self.events else None
                     await ws.send(P.hello(self.game, self.key, seen))
                     async for text in ws:
-                        self.receive(P.parse(text))
+                        msg = P.parse(text)
+                        self.receive(msg)
                         delay = self.backoff[0]
+                        if msg["type"] == "welcome":
+                            self.rate = msg["limits"]["rate"]
+                        elif msg["type"] == "refused" and msg["code"] == "rate_limited" and self._sent:
+                            await asyncio.sleep(1.0 / self.rate)   # dropped unread: send it again
+                            self._sent = None
                         if self.is_over or (until is not None and until(self)):
                             return self
+                        if gate is not None and not gate.is_set() and self.decision is not None:
+                            self.synced = True
+                            await gate.wait()
                         if policy is not None and self.my_turn and (
                                 self._sent is None or self._sent[0] != self.decision):
                             await self.send_action(policy(self))

@@ -4,14 +4,17 @@ The handshake is refused (HTTP 403) if the page's ``Origin`` is not this
 server's own or one the operator allowed. After that the first frame must be
 a ``hello`` (within the hello timeout); every later frame is an action
 message for the table, checked in this order: the rate (a token bucket of
-``burst`` messages refilled at ``rate`` per second), the size (16 KiB), the
+``burst`` messages refilled at ``rate`` per second; a count that goes up with
+each message over the rate and down with each one within it closes the
+connection when it reaches ``flood``), the size (16 KiB), the
 sender (a spectator may not act), then the table itself. Every refusal
 leaves the game unchanged; the refusals that close the connection are those
 with a close code in :data:`~pillars_rules.web.protocol.REFUSALS`.
 
 Messages to the client go through a queue and one writer task, so a slow
 client never holds up its table; a client that lets ``send_queue`` messages
-pile up is disconnected (close code 4410) and catches up when it reconnects.
+pile up unread is dropped (it would not read a close frame either) and
+catches up when it reconnects.
 """
 
 from __future__ import annotations
@@ -26,8 +29,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import protocol as P
 
 log = logging.getLogger("pillars_rules.web")
-#: Close code for a client whose messages piled up unread.
-CLOSE_TOO_SLOW = 4410
 
 
 class TokenBucket:
@@ -67,8 +68,8 @@ class Connection:
             return
         try:
             self._queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.close(CLOSE_TOO_SLOW, "messages piled up unread; reconnect to catch up")
+        except asyncio.QueueFull:  # the client does not read: drop it
+            self.abort()
 
     def close(self, code: int, reason: str) -> None:
         """Close after the queued messages have gone out."""
@@ -76,11 +77,16 @@ class Connection:
             self.closing = (code, reason)
             try:
                 self._queue.put_nowait(None)
-            except asyncio.QueueFull:  # too slow to read even the close: drop the connection
-                self.aborted = True
-                self._writer.cancel()
-                if self._reader is not None:
-                    self._reader.cancel()
+            except asyncio.QueueFull:
+                self.abort()
+
+    def abort(self) -> None:
+        """Drop the connection now (its reader and writer tasks end)."""
+        self.closing = self.closing or (1006, "dropped")
+        self.aborted = True
+        self._writer.cancel()
+        if self._reader is not None:
+            self._reader.cancel()
 
     async def _close_now(self) -> None:
         code, reason = self.closing
@@ -201,14 +207,16 @@ async def _play(conn: Connection, room, settings) -> None:
         text = await _receive_text(conn.ws)
         if text is None:
             return
-        if not bucket.take():
+        if bucket.take():
+            limited = max(0, limited - 1)   # a client that slows down works its count off
+        else:
             limited += 1
             if limited >= settings.flood:
                 log.info("connection closed: flood game=%s", room.tag)
                 return _refuse_and_close(conn, "flood", f"more than {settings.flood} messages over the rate",
-                                         room.table.decision)
+                                         room.game.decision)
             conn.send(P.refused("rate_limited", f"at most {settings.rate:g} messages a second "
-                                f"(bursts of {settings.burst})", room.table.decision))
+                                f"(bursts of {settings.burst})", room.game.decision))
             continue
         if isinstance(text, bytes):
             refusal = ("bad_message", "send text frames (JSON), not binary ones")
@@ -217,11 +225,11 @@ async def _play(conn: Connection, room, settings) -> None:
         elif conn.seat is None:
             refusal = ("spectator", "a spectator cannot act")
         else:
-            refusal = room.act(conn.seat, text)
+            refusal = await room.act(conn.seat, text)
         if refusal is not None:
-            conn.send(P.refused(refusal[0], refusal[1], room.table.decision))
+            conn.send(P.refused(refusal[0], refusal[1], room.game.decision))
             if P.REFUSALS[refusal[0]].close is not None:
                 conn.close(P.REFUSALS[refusal[0]].close, refusal[0])
 
 
-__all__ = ["endpoint", "Connection", "TokenBucket", "origin_allowed", "CLOSE_TOO_SLOW"]
+__all__ = ["endpoint", "Connection", "TokenBucket", "origin_allowed"]

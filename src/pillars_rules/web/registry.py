@@ -181,13 +181,27 @@ class Storage:
         self.events.close()
 
 
-def open_storage(db: str | os.PathLike) -> Storage:
-    """The storage at ``db``: an SQLite file path (created if missing)."""
+def _path(db: str | os.PathLike) -> str:
     path = os.fspath(db)
     if "://" in path:
         raise ConfigError(f"--db {path!r}: only SQLite files are supported by this version")
-    return Storage(EventStore(path), SQLiteRegistry(path))
+    return path
+
+
+def open_events(db: str | os.PathLike) -> EventStore:
+    """The event store at ``db`` (an SQLite file path, created if missing)."""
+    return EventStore(_path(db))
+
+
+def open_registry(db: str | os.PathLike) -> Registry:
+    """The game records at ``db``."""
+    return SQLiteRegistry(_path(db))
+
+
+def open_storage(db: str | os.PathLike) -> Storage:
+    """Both, from one thread (the server opens each in the thread that uses it)."""
+    return Storage(open_events(db), open_registry(db))
 
 
 __all__ = ["GameRecord", "SeatSpec", "Registry", "SQLiteRegistry", "Storage", "open_storage",
-           "new_game_id", "new_key", "digest", "tag", "SPECTATOR"]
+           "new_game_id", "new_key", "digest", "tag", "SPECTATOR", "open_events", "open_registry"]

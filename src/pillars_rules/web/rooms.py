@@ -23,7 +23,7 @@ import attrs
 
 import pillars_rules as pr
 from ..errors import ConflictError, PillarsError
-from ..table import Table, encode_message
+from ..table import Outcome, Table, encode_message
 from . import protocol as P
 from .cardinfo import card_catalogue
 from .registry import GameRecord, tag
@@ -58,6 +58,9 @@ class Room:
         self.server = server
         self.record = record
         self.table = table
+        #: The game as the clients know it: the table's, as of the last flush
+        #: (the table moves on in the store's thread first).
+        self.game = table.game
         self.tag = tag(record.game_id)
         self.frames = P.Frames()
         self.marks: list[int] = []       # n_events when decision 1, 2, ... became pending
@@ -68,6 +71,7 @@ class Room:
         self.taken = [False] * n         # seats a bot plays for an absent person
         self._timers: dict[int, asyncio.Task] = {}
         self._bot: tuple[int, asyncio.Task] | None = None
+        self._acting = asyncio.Lock()   # one message at a time reaches the table
         self._catch_up(table.game)
         self.sent = table.game.n_events
 
@@ -104,7 +108,7 @@ class Room:
                 self.taken[seat] = False
                 self._cancel_bot(seat)
                 log.info("seat handed back game=%s seat=%d", self.tag, seat)
-        game = self.table.game
+        game = self.game
         catch_up = seen is not None and 1 <= seen <= game.decision
         spec = self.record.seats[seat] if seat is not None else None
         you = ({"seat": seat, "name": spec.name, "role": "player"} if spec is not None
@@ -144,23 +148,25 @@ class Room:
             c.send(text)
 
     # ---------------------------------------------------------------- acting
-    def act(self, seat: int, message: str, by: str = "person") -> tuple[str, str] | None:
-        """Hand ``message`` from ``seat`` to the table; ``None`` if applied,
-        else (refusal code, reason). The game is unchanged by a refusal."""
-        try:
-            out = self.table.handle(seat, message)
-        except ConflictError:  # another server process answered first: send what it stored
-            self.flush()
-            return "stale", "another server process answered this decision first"
-        except PillarsError as err:  # the store could not be written: nothing was applied
-            log.error("store error game=%s: %s", self.tag, err)
-            return "server_error", "the game could not be stored; try again"
-        if not out.ok:
-            log.info("action refused game=%s seat=%d code=%s", self.tag, seat, out.code)
-            return out.code, out.reason
-        log.info("action accepted game=%s seat=%d by=%s decision=%d", self.tag, seat, by,
-                 out.decision - 1)
-        self.server.fanout.published(self)
+    async def act(self, seat: int, message: str, by: str = "person") -> tuple[str, str] | None:
+        """Hand ``message`` from ``seat`` to the table; ``None`` if applied and
+        stored, else (refusal code, reason). The game is unchanged by a refusal."""
+        async with self._acting:
+            checked = self.table.check(seat, message)
+            if isinstance(checked, Outcome):
+                log.info("action refused game=%s seat=%d code=%s", self.tag, seat, checked.code)
+                return checked.code, checked.reason
+            try:
+                await self.server.commit(self.table, checked)
+            except ConflictError:  # another server process answered first: send what it stored
+                self.flush()
+                return "stale", "another server process answered this decision first"
+            except PillarsError as err:  # the store could not be written: nothing was applied
+                log.error("store error game=%s: %s", self.tag, err)
+                return "server_error", "the game could not be stored; try again"
+            log.info("action accepted game=%s seat=%d by=%s decision=%d", self.tag, seat, by,
+                     checked.before.decision)
+            self.server.fanout.published(self)
         return None
 
     def flush(self) -> None:
@@ -174,6 +180,7 @@ class Room:
         for c in list(self.clients):
             c.send(update.for_seat(c.seat))
         self.sent = game.n_events
+        self.game = game
         if game.is_over:
             self.server.storage.games.finish(self.record.game_id)
             self.record = attrs.evolve(self.record, finished=True)
@@ -196,7 +203,7 @@ class Room:
     # ---------------------------------------------------------------- bots
     def schedule(self) -> None:
         """Start the bot of the seat that must act, if a bot plays it."""
-        game = self.table.game
+        game = self.game
         if game.is_over:
             return
         seat = game.current_player
@@ -214,19 +221,19 @@ class Room:
         delay = self.server.settings.bot_delay
         if delay:
             await asyncio.sleep(delay)
-        if self.table.decision != decision or self.played_by(seat) != name:
+        if self.game.decision != decision or self.played_by(seat) != name:
             return
         seed = (self.record.seats[seat].bot_seed + decision) % 2**63
-        view = self.table.view(seat)
+        view = self.game.view(seat)
         action = await self.server.bots.decide(name, seed, view)
-        if self.table.decision != decision or self.played_by(seat) != name:
+        if self.game.decision != decision or self.played_by(seat) != name:
             return  # the person came back, or the game moved on, while the bot thought
-        refusal = self.act(seat, encode_message(decision, action), by=f"bot:{name}")
+        refusal = await self.act(seat, encode_message(decision, action), by=f"bot:{name}")
         if refusal is not None:
             log.error("bot refused game=%s seat=%d bot=%s code=%s", self.tag, seat, name, refusal[0])
 
     def _cancel_bot(self, seat: int) -> None:
-        if self._bot is not None and self.table.game.current_player == seat:
+        if self._bot is not None and self.game.current_player == seat:
             self._bot[1].cancel()
             self._bot = None
 
@@ -239,7 +246,7 @@ class Room:
 
     def _start_timer(self, seat: int) -> None:
         takeover = self.record.takeover
-        if (not takeover or self.record.seats[seat].kind != "person" or self.table.game.is_over
+        if (not takeover or self.record.seats[seat].kind != "person" or self.game.is_over
                 or seat in self._timers or self.taken[seat]):
             return
         self._timers[seat] = asyncio.get_running_loop().create_task(self._take_over(seat, takeover["grace"]))
@@ -247,7 +254,7 @@ class Room:
     async def _take_over(self, seat: int, grace: float) -> None:
         await asyncio.sleep(grace)
         self._timers.pop(seat, None)
-        if self.present[seat] or self.table.game.is_over:
+        if self.present[seat] or self.game.is_over:
             return
         self.taken[seat] = True
         log.info("bot took over game=%s seat=%d bot=%s", self.tag, seat, self.record.takeover["bot"])

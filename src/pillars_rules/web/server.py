@@ -1,15 +1,21 @@
 """The game server's state: storage, card sets, bots, and the rooms of loaded games.
 
 One :class:`Server` lives in the ASGI app (``app.state.server``). It creates
-games (:meth:`create_game`), finds a game for a hello (:meth:`room`, loading
-it from the store on first use), resumes every unfinished game at start so
-its bots and takeover timers go on, and counts connections against the
-settings' bounds.
+games (:meth:`create_game`), finds a game for a hello (:meth:`find`,
+:meth:`load`: from the store on first use), resumes every unfinished game at
+start so its bots and takeover timers go on, and counts connections against
+the settings' bounds.
+
+The event store is used from one thread of its own (:meth:`in_store`): every
+write waits for the disk (``synchronous=FULL``), and the event loop goes on
+serving the other tables meanwhile. A room broadcasts an action only once
+the store has it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import os
 import secrets
@@ -19,7 +25,8 @@ from ..table import Table
 from .bots import BotPool
 from .cardsets import Catalogue
 from .lobby import GameRequest
-from .registry import SPECTATOR, GameRecord, SeatSpec, digest, new_game_id, new_key, open_storage, tag
+from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
+                       open_registry, tag)
 from .rooms import LocalFanout, Room
 from .settings import Settings
 
@@ -44,14 +51,49 @@ class Server:
         self.connections = 0
         self._loading: dict[str, asyncio.Future] = {}
         self._resume: asyncio.Task | None = None
+        self._store_thread: concurrent.futures.ThreadPoolExecutor | None = None
+        self._commits: list = []
+        self._committer: asyncio.Task | None = None
 
     @property
     def db_path(self) -> str:
         return os.path.abspath(self.settings.db)
 
     async def start(self) -> None:
-        self.storage = open_storage(self.settings.db)
+        self._store_thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pillars-store")
+        # the event store's connection lives in the store's thread; the game records,
+        # read at every hello, get a connection of the event loop's own
+        games = open_registry(self.settings.db)
+        self.storage = Storage(await self.in_store(open_events, self.settings.db), games)
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
+
+    def commit(self, table: Table, checked) -> asyncio.Future:
+        """Store ``checked`` (see :meth:`Table.check`): a future of its Outcome
+        (or its ConflictError). Commits that arrive while one is being written
+        go together in the next transaction: one wait for the disk for them all."""
+        future = asyncio.get_running_loop().create_future()
+        self._commits.append((table, checked, future))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.get_running_loop().create_task(self._write_commits())
+        return future
+
+    async def _write_commits(self) -> None:
+        while self._commits:
+            batch, self._commits = self._commits, []
+            try:
+                results = await self.in_store(Table.commit_many, self.storage.events,
+                                              [(t, c) for t, c, _ in batch])
+            except Exception as exc:  # noqa: BLE001 - the store failed: nothing of the batch is stored
+                results = [exc] * len(batch)
+            for (_, _, future), result in zip(batch, results):
+                if isinstance(result, BaseException):
+                    future.set_exception(result)
+                else:
+                    future.set_result(result)
+
+    async def in_store(self, fn, *args):
+        """``fn(*args)`` in the store's thread (the event store's connection lives there)."""
+        return await asyncio.get_running_loop().run_in_executor(self._store_thread, fn, *args)
 
     async def _resume_all(self) -> None:
         """Load every unfinished game, so bots and takeover timers go on after a restart."""
@@ -70,10 +112,13 @@ class Server:
         self.bots.close()
         await self.fanout.close()
         if self.storage is not None:
-            self.storage.close()
+            self.storage.games.close()
+            await self.in_store(self.storage.events.close)
+        if self._store_thread is not None:
+            self._store_thread.shutdown(wait=True)
 
     # ---------------------------------------------------------------- games
-    def create_game(self, request: GameRequest, base_url: str) -> dict:
+    async def create_game(self, request: GameRequest, base_url: str) -> dict:
         """Create and store a game; its id, seats and links (:class:`ServerFull`
         or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
         games = self.storage.games
@@ -81,9 +126,13 @@ class Server:
             raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most")
         game_id = new_game_id()
         names = [s.name for s in request.seats]
-        table = Table.create(self.storage.events, game_id, players=request.players, seed=request.seed,
-                             names=None if not any(names) else _names(names), variants=request.variants,
-                             cards=list(request.cards.paths) if request.cards.paths else None)
+
+        def make() -> Table:
+            return Table.create(self.storage.events, game_id, players=request.players, seed=request.seed,
+                                names=None if not any(names) else _names(names), variants=request.variants,
+                                cards=list(request.cards.paths) if request.cards.paths else None)
+
+        table = await self.in_store(make)
         players = table.game.state.players
         keys = [new_key() if s.kind == "person" else None for s in request.seats]
         spectator_key = new_key()
@@ -129,7 +178,7 @@ class Server:
             return await pending
         future = self._loading[record.game_id] = asyncio.get_running_loop().create_future()
         try:
-            table = Table.open(self.storage.events, record.game_id)
+            table = await self.in_store(Table.open, self.storage.events, record.game_id)
             room = self._add(record, table)
             log.info("game loaded game=%s decision=%d", room.tag, table.decision)
         except pr.PillarsError as err:
@@ -154,17 +203,18 @@ class Server:
 
     def maybe_unload(self, room: Room) -> None:
         """Forget a finished game nobody watches (it stays in the store)."""
-        if room.table.game.is_over and not room.clients:
+        if room.game.is_over and not room.clients:
             room.stop()
             self.rooms.pop(room.record.game_id, None)
 
-    def listing(self) -> list[dict]:
+    async def listing(self) -> list[dict]:
         """Every stored game for the operator: id, tag, seats, state, connections."""
         out = []
         for r in self.storage.games.records():
             room = self.rooms.get(r.game_id)
             try:
-                decision = room.table.decision if room else self.storage.events.decision(r.game_id)
+                decision = room.game.decision if room else await self.in_store(self.storage.events.decision,
+                                                                               r.game_id)
             except pr.PillarsError:
                 decision = None
             out.append({"game": r.game_id, "tag": tag(r.game_id), "created": r.created,
