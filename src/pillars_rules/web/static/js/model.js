@@ -38,9 +38,14 @@ export class GameRecord {
     const v = msg.view;
     this.events = Array.isArray(v.events) ? v.events : [];
     this.texts = Array.isArray(msg.texts) ? msg.texts : [];
-    this.state = v.state;
+    this.take(msg, v.state, v.next_event);
+  }
+
+  /** What a sync and an update both bring: the state after the log, the decision, the turn. */
+  take(msg, state, nextEvent) {
+    this.state = state;
     this.decision = msg.decision;
-    this.nextEvent = v.next_event || null;
+    this.nextEvent = nextEvent || null;
     this.choices = Array.isArray(msg.choices) ? msg.choices : [];
     this.turn = msg.turn || null;
     this.result = msg.result || null;
@@ -52,12 +57,7 @@ export class GameRecord {
     if (typeof first !== "number" || first > this.events.length) return false;
     this.events = this.events.slice(0, first).concat(msg.events || []);
     this.texts = this.texts.slice(0, first).concat(msg.texts || []);
-    this.state = msg.state;
-    this.decision = msg.decision;
-    this.nextEvent = msg.next_event || null;
-    this.choices = Array.isArray(msg.choices) ? msg.choices : [];
-    this.turn = msg.turn || null;
-    this.result = msg.result || null;
+    this.take(msg, msg.state, msg.next_event);
     return true;
   }
 
