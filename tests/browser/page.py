@@ -36,6 +36,7 @@ class BoardPage:
     def __init__(self, browser: Browser, link: str) -> None:
         self.b = browser
         self.link = link
+        self.last_error = ""  # why the last click did not land, if it did not
 
     def open(self, timeout: float = 30.0) -> "BoardPage":
         self.b.get(self.link)
@@ -70,14 +71,17 @@ class BoardPage:
             if not targets:
                 return False
             el = self._pick(targets, rng, prefer)
+            # in the middle of the window, clear of the sticky header and prompt
+            self.b.js("arguments[0].scrollIntoView({block: 'center'})", el)
             el.click()
             if self.b.js("return !document.getElementById('menu').hidden"):
                 items = self.b.driver.find_elements(By.CSS_SELECTOR, "#menu .choice")
                 self._pick(items, rng, prefer).click()
             return True
         except (StaleElementReferenceException, ElementClickInterceptedException,
-                ElementNotInteractableException):
-            return False  # the board was redrawn under the click: look again
+                ElementNotInteractableException) as exc:
+            self.last_error = f"{type(exc).__name__}: {str(exc)[:300]}"
+            return False  # the board was redrawn under the click, or something lay over it: look again
 
     def _pick(self, elements, rng: random.Random, prefer):
         if prefer is not None:
@@ -118,4 +122,5 @@ def play(pages: list[BoardPage], rng: random.Random, until=None, timeout: float 
             return
         if not acted:
             time.sleep(0.03)
-    raise AssertionError(f"the game did not end within {timeout} s: {[p.state() for p in pages]}")
+    raise AssertionError(f"the game did not end within {timeout} s: {[p.state() for p in pages]}; "
+                         f"last click errors: {[p.last_error for p in pages]}")

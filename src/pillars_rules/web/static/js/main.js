@@ -100,7 +100,7 @@ function start() {
 
   function show() {
     app.setModel(record.model());
-    if (record.result) conn.stop("The game is over.");
+    if (record.result) conn.stop("The game is over.", "over");
   }
 
   window.pillarsBoard = { app, record, connection: conn }; // for the browser tests and the curious

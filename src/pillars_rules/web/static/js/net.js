@@ -98,13 +98,13 @@ export class Connection {
     return true;
   }
 
-  /** Close for good (the game is over and nothing more will come). */
-  stop(text) {
+  /** Close for good (the game is over and nothing more will come); `state` as for onStatus. */
+  stop(text, state = "closed") {
     this.stopped = true;
     clearTimeout(this.timer);
     if (this.ws) this.ws.close(1000);
     this.ws = null;
-    if (text) this.onStatus("closed", text);
+    if (text) this.onStatus(state, text);
   }
 
   /** Close the socket as if the network had dropped (for tests and the "reconnect" button). */
