@@ -233,8 +233,10 @@ def main(argv=None) -> int:
                   f"{row['server_cpu_share']:.2f} ({row['server_cpu_us_per_action']:.0f} us CPU an action: "
                   f"{row['actions_per_cpu_s']:.0f}/s per CPU second), lost/duplicated {row['lost_or_duplicated']}, "
                   f"load {row['load_before'][0]:.1f}", flush=True)
-            if prof is not None and Path(str(prof) + ".raw").exists():
-                summarize_profile(Path(str(prof) + ".raw"), prof)
+            raw = Path(str(prof) + ".raw") if prof is not None else None
+            if raw is not None and raw.exists():
+                summarize_profile(raw, prof)
+                raw.unlink()
     result = {"date": datetime.date.today().isoformat(), "bots": ",".join(bots), "cpus": cpus,
               "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
               "pinned": server_cpu is not None, "rows": rows, "targets": TARGETS}

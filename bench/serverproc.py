@@ -48,7 +48,9 @@ class ServerProcess:
         if self.cpu is not None and hasattr(os, "sched_setaffinity"):
             cmd = ["taskset", "-c", str(self.cpu), *cmd]
         out = open(self.log, "ab")
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=out, stdin=subprocess.DEVNULL)
+        # a tag in the environment, inherited by the server's bot workers, to find them by
+        env = {**os.environ, "PILLARS_SERVER_DB": str(self.db)}
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=out, stdin=subprocess.DEVNULL, env=env)
         self.starts += 1
         deadline = time.monotonic() + timeout
         for raw in self.proc.stdout:   # the banner: where the games are, the lobby, the admin token

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import threading
+import time
 
 import pytest
 from websockets.asyncio.client import connect
@@ -31,6 +33,22 @@ FAST = ("--bot-delay", "0", "--rate", "1000", "--burst", "1000", "--allow-seeds"
 def stored(db) -> dict[str, pr.Game]:
     with EventStore(db) as store:
         return {g: Table.open(store, g).game for g in store.games()}
+
+
+def orphans(db) -> list[int]:
+    """Bot workers whose server is gone (adopted by init), of this test's servers."""
+    out = []
+    for pid in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                mine = f"PILLARS_SERVER_DB={db}".encode() in f.read()
+        except (OSError, ValueError, IndexError):
+            continue
+        if mine and ppid == 1:
+            out.append(int(pid))
+    return out
 
 
 def key_of(link: str) -> str:
@@ -83,6 +101,11 @@ def test_a_game_survives_two_sigkills(tmp_path):
         assert c.result["scores"] == [list(s) for s in game.scores()]
         assert len(c.texts) == len(c.events)
         assert c.reconnects >= 2
+    # the bot workers of the killed servers ended with them (nothing is left running)
+    deadline = time.monotonic() + 10
+    while orphans(db) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert orphans(db) == []
     log = (tmp_path / "games.log").read_text()
     assert gid not in log and not any(key_of(s["link"]) in log for s in res["seats"] if s["link"])
     assert "games resumed count=1" in log

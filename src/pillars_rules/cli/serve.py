@@ -16,6 +16,22 @@ import sys
 from ..errors import ConfigError
 
 
+#: The numeric settings: (Settings field, metavar, what it sets).
+_TUNING = (
+    ("bot_delay", "S", "seconds a server bot waits before it moves"),
+    ("bot_workers", "N", "processes that run the server's bots"),
+    ("bot_timeout", "S", "longest a bot may think before a random move is played"),
+    ("takeover_grace", "S", "seconds before a bot takes over an absent person's seat, in games "
+                            "that ask for it without saying"),
+    ("max_games", "N", "unfinished games at most"),
+    ("max_connections", "N", "WebSocket connections at most"),
+    ("max_connections_per_game", "N", "connections to one game at most"),
+    ("rate", "N", "messages a connection may send per second on average"),
+    ("burst", "N", "messages a connection may send at once"),
+    ("flood", "N", "rate refusals (less those worked off) after which a connection is closed"),
+)
+
+
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``serve`` command."""
     from ..web.settings import Settings
@@ -35,27 +51,10 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="another host name the server answers to (repeatable)")
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help="another page origin whose WebSockets are accepted (repeatable)")
-    p.add_argument("--bot-delay", type=float, default=d.bot_delay, metavar="S",
-                   help=f"seconds a server bot waits before it moves (default {d.bot_delay})")
-    p.add_argument("--bot-workers", type=int, default=d.bot_workers, metavar="N",
-                   help=f"processes that run the server's bots (default {d.bot_workers})")
-    p.add_argument("--bot-timeout", type=float, default=d.bot_timeout, metavar="S",
-                   help=f"longest a bot may think before a random move is played (default {d.bot_timeout:g})")
-    p.add_argument("--takeover-grace", type=float, default=d.takeover_grace, metavar="S",
-                   help=f"default seconds before a bot takes over an absent person's seat "
-                        f"(games that ask for it; default {d.takeover_grace:g})")
-    p.add_argument("--max-games", type=int, default=d.max_games, metavar="N",
-                   help=f"unfinished games at most (default {d.max_games})")
-    p.add_argument("--max-connections", type=int, default=d.max_connections, metavar="N",
-                   help=f"WebSocket connections at most (default {d.max_connections})")
-    p.add_argument("--max-connections-per-game", type=int, default=d.max_connections_per_game, metavar="N",
-                   help=f"connections to one game at most (default {d.max_connections_per_game})")
-    p.add_argument("--rate", type=float, default=d.rate, metavar="N",
-                   help=f"messages a connection may send per second on average (default {d.rate:g})")
-    p.add_argument("--burst", type=int, default=d.burst, metavar="N",
-                   help=f"messages a connection may send at once (default {d.burst})")
-    p.add_argument("--flood", type=int, default=d.flood, metavar="N",
-                   help=f"rate refusals after which a connection is closed (default {d.flood})")
+    for name, metavar, what in _TUNING:   # each a Settings field, with its default shown
+        default = getattr(d, name)
+        p.add_argument("--" + name.replace("_", "-"), type=type(default), default=default, metavar=metavar,
+                       help=f"{what} (default {default:g})")
     p.add_argument("--allow-seeds", action="store_true",
                    help="let game requests choose the seed (tests and replays only)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
@@ -68,12 +67,8 @@ def _settings(args: argparse.Namespace):
 
     return Settings(host=args.host, port=args.port, db=args.db, cards_dirs=args.cards,
                     public_url=args.public_url, allowed_hosts=args.allow_host,
-                    allowed_origins=args.allow_origin, bot_delay=args.bot_delay,
-                    bot_workers=args.bot_workers, bot_timeout=args.bot_timeout,
-                    takeover_grace=args.takeover_grace, max_games=args.max_games,
-                    max_connections=args.max_connections,
-                    max_connections_per_game=args.max_connections_per_game, rate=args.rate,
-                    burst=args.burst, flood=args.flood, allow_seeds=args.allow_seeds)
+                    allowed_origins=args.allow_origin, allow_seeds=args.allow_seeds,
+                    **{name: getattr(args, name) for name, _, _ in _TUNING})
 
 
 def list_games(db: str, out=None) -> int:

@@ -1,14 +1,14 @@
 """The ASGI app: routes, security headers, and the server's life span.
 
-=================  ======================================================
-``GET /``          the lobby form
-``POST /games``    create a game (JSON in and out, or the lobby's form in and a page out)
-``GET /api/lobby`` what a game can be made of: card sets, bots, variants
-``GET /play``      the board page (the seat's key is in the URL fragment)
-``WS /ws``         the game protocol (docs/protocol.rst)
-``/admin``         the operator's list of games, behind the admin token
-``/static/...``    the browser board's files; ``/assets/...`` the server pages' CSS
-=================  ======================================================
+==================  ======================================================================
+``GET /``           the lobby form
+``POST /games``     create a game (JSON in and out, or the lobby's form in and a page out)
+``GET /api/lobby``  what a game can be made of: card sets, bots, variants
+``GET /play``       the board page (the seat's key is in the URL fragment)
+``WS /ws``          the game protocol (docs/protocol.rst)
+``/admin``          the operator's list of games, behind the admin token
+``/static/...``     the browser board's files; ``/assets/...`` the server pages' CSS
+==================  ======================================================================
 """
 
 from __future__ import annotations

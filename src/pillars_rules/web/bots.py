@@ -19,6 +19,7 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
+import os
 import random
 
 import pillars_rules as pr
@@ -26,10 +27,22 @@ import pillars_rules as pr
 log = logging.getLogger("pillars_rules.web")
 
 
-def _warm() -> None:
-    """Worker start-up: import the bots and compile the base cards once."""
+def _warm(parent: int) -> None:
+    """Worker start-up: import the bots, compile the base cards once, and watch
+    the server: a server killed outright (SIGKILL) runs no shutdown code, so
+    the worker ends itself when its parent is gone."""
+    import os
+    import threading
+    import time
+
     import pillars_rules.bots  # noqa: F401
 
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="pillars-parent-watch", daemon=True).start()
     pr.load_cards()
 
 
@@ -52,7 +65,8 @@ class BotPool:
         if self._pool is None:
             # spawn, not fork: the server process runs threads (the event loop's executors)
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm,
+                initargs=(os.getpid(),))
         return self._pool
 
     async def decide(self, name: str, seed: int, view: pr.SeatView):
