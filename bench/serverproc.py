@@ -23,12 +23,12 @@ class ServerProcess:
     """``python -m pillars_rules serve`` on ``port`` with ``db``; :meth:`start`
     waits until it answers, :meth:`kill` sends SIGKILL, :meth:`stop` SIGTERM."""
 
-    def __init__(self, db: Path, port: int | None = None, *args: str, log: Path | None = None,
+    def __init__(self, db: Path | str, port: int | None = None, *args: str, log: Path | None = None,
                  cpu: int | None = None) -> None:
-        self.db = Path(db)
+        self.db = db if isinstance(db, str) and "://" in db else Path(db)   # a path, or a postgresql:// string
         self.port = port or free_port()
         self.args = list(args)
-        self.log = log or self.db.with_suffix(".log")
+        self.log = log or Path(self.db).with_suffix(".log")
         self.cpu = cpu
         self.proc: subprocess.Popen | None = None
         self.admin_token: str | None = None

@@ -28,7 +28,7 @@ from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
 from .engine.state import GameState, Pending
 from .engine.actions import ACTION_TYPES
 from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, StaleActionError, bounded, safe_repr
-from .cardlang.names import name_problem
+from .cardlang.names import lookalike_problem, name_problem
 from .view import Redactions, SeatView, view
 from .words.events import describe
 
@@ -164,6 +164,24 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.state.game_over
+
+    @property
+    def unfinishable(self) -> bool:
+        """True when the game can never end: it is not over and every legal
+        action would take it past :data:`limits.MAX_EVENTS` (each raises
+        :class:`LimitError`). No card set within the limits makes one (see
+        :func:`pillars_rules.limits.event_bound`); a log replayed without
+        verification or a lowered limit can."""
+        if self.state.game_over:
+            return False
+        room = limits.MAX_EVENTS - self._n
+        if room >= limits.event_bound(self.state.n_players)["total"]:
+            return False  # no action adds more than a whole game's worth of events
+        for action in self._listed():
+            events, _ = run(self.state, self.rules, action_events(self.state, self.rules, action))
+            if len(events) <= room:
+                return False
+        return True
 
     @property
     def decision(self) -> int:
@@ -379,6 +397,9 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
             raise ConfigError(f"names[{i}]: {why}")
     if len(set(got)) != len(got):
         raise ConfigError(f"names must differ, got {safe_repr(got, 200)}")
+    alike = lookalike_problem(got)
+    if alike:
+        raise ConfigError(f"seat names must not look alike: {alike}")
     return got
 
 
@@ -418,7 +439,8 @@ def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
     events, state = run(state, rules, [])
     if 1 + len(events) > limits.MAX_EVENTS:
         raise LimitError(f"setting up this game takes {1 + len(events)} events; the limit is "
-                         f"{limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)")
+                         f"{limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
+                         1 + len(events), limits.MAX_EVENTS)
     return Game(rules, state, [started] + events, 1 + len(events))
 
 
@@ -426,7 +448,8 @@ def _check_length(n: int) -> None:
     """Refuse an action that would take a game's log past :data:`limits.MAX_EVENTS`."""
     if n > limits.MAX_EVENTS:
         raise LimitError(f"this action would take the game to {n} events; "
-                         f"the limit is {limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)")
+                         f"the limit is {limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
+                         n, limits.MAX_EVENTS)
 
 
 #: A playout policy: ``policy(state, legal) -> index`` into ``legal`` (the

@@ -41,7 +41,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                               description=__doc__.splitlines()[0])
     p.add_argument("--host", default=d.host, help=f"address to listen on (default {d.host}: this machine only)")
     p.add_argument("--port", type=int, default=d.port, help=f"port (default {d.port}; 0: any free port)")
-    p.add_argument("--db", default=d.db, metavar="PATH", help=f"SQLite file of every game (default ./{d.db})")
+    p.add_argument("--db", default=d.db, metavar="PATH", help=f"SQLite file of every game (default ./{d.db}), "
+                   "or a postgresql:// connection string to share the games with other server processes "
+                   "(extra [postgres])")
     p.add_argument("--cards", action="append", default=[], metavar="DIR",
                    help="a folder of fan cards the lobby may offer (repeatable); listed by folder name")
     p.add_argument("--list", action="store_true", help="print the stored games and exit")
@@ -77,13 +79,16 @@ def list_games(db: str, out=None) -> int:
 
     from ..web.registry import open_storage, tag
 
+    from ..table.opening import POSTGRES_PREFIXES
+
     out = out or sys.stdout
-    if not os.path.exists(db):
+    postgres = db.startswith(POSTGRES_PREFIXES)
+    if not postgres and not os.path.exists(db):
         raise ConfigError(f"no game database at {os.path.abspath(db)!r}")
     storage = open_storage(db)
     try:
         records = storage.games.records()
-        print(f"{len(records)} game(s) in {os.path.abspath(db)}", file=out)
+        print(f"{len(records)} game(s) in {storage.events.path if postgres else os.path.abspath(db)}", file=out)
         for r in records:
             try:
                 where = "finished" if r.finished else f"decision {storage.events.decision(r.game_id)}"

@@ -76,7 +76,7 @@ def GameState__bag__drawn__redraw_used(obj: GameState, v0: tuple[int, ...], v1: 
         old_builders.thirds, old_builders.first_placed, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__bag__thirds__marker(obj: GameState, v0: tuple[int, ...], v1: tuple[int, ...],
@@ -86,18 +86,18 @@ def GameState__bag__thirds__marker(obj: GameState, v0: tuple[int, ...], v1: tupl
         old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__board(obj: GameState, v0: Board) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, v0, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__builders__rng__table(obj: GameState, v0: Builders, v1: int, v2: RoundState) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
-        obj.board, obj.decks, v2, v0, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.board, obj.decks, v2, v0, obj.cathedral, obj.game_over, obj.pins, obj.decision, obj.effects)
 
 
 def GameState__court_metal(obj: GameState, v0: int) -> GameState:
@@ -105,7 +105,7 @@ def GameState__court_metal(obj: GameState, v0: int) -> GameState:
     new_board = Board(old_board.supply, old_board.market, v0, old_board.spots)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__craftsman_decks__event_deck__privilege_deck(obj: GameState, v0: tuple[tuple[str, ...], ...],
@@ -115,7 +115,7 @@ def GameState__craftsman_decks__event_deck__privilege_deck(obj: GameState, v0: t
     new_decks = Decks(v0, v1, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__craftsman_decks__event_deck__privilege_deck__rng(obj: GameState, v0: tuple[tuple[str, ...],
@@ -124,7 +124,8 @@ def GameState__craftsman_decks__event_deck__privilege_deck__rng(obj: GameState, 
     old_decks = obj.decks
     new_decks = Decks(v0, v1, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v3, obj.players,
-        obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
+        obj.effects)
 
 
 def GameState__display(obj: GameState, v0: tuple[str, ...]) -> GameState:
@@ -134,7 +135,7 @@ def GameState__display(obj: GameState, v0: tuple[str, ...]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__display__rng(obj: GameState, v0: tuple[str, ...], v1: int) -> GameState:
@@ -143,7 +144,8 @@ def GameState__display__rng(obj: GameState, v0: tuple[str, ...], v1: int) -> Gam
         old_table.event_applied, old_table.protected, old_table.prev_event, old_table.prev_protected,
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
-        obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
+        obj.effects)
 
 
 def GameState__display__stage(obj: GameState, v0: tuple[str, ...], v1: str) -> GameState:
@@ -152,7 +154,8 @@ def GameState__display__stage(obj: GameState, v0: tuple[str, ...], v1: str) -> G
         old_table.event_applied, old_table.protected, old_table.prev_event, old_table.prev_protected,
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, v1, obj.step, obj.start_player, obj.pending, obj.rng, obj.players,
-        obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
+        obj.effects)
 
 
 def GameState__drawn__marker(obj: GameState, v0: int | None, v1: int) -> GameState:
@@ -161,7 +164,13 @@ def GameState__drawn__marker(obj: GameState, v0: int | None, v1: int) -> GameSta
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
+
+
+def GameState__effects(obj: GameState, v0: tuple[int, ...]) -> GameState:
+    return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
+        obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
+        obj.decision, v0)
 
 
 def GameState__event__event_deck(obj: GameState, v0: str, v1: tuple[str, ...]) -> GameState:
@@ -173,7 +182,7 @@ def GameState__event__event_deck(obj: GameState, v0: str, v1: tuple[str, ...]) -
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, new_decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__event_applied(obj: GameState, v0: bool) -> GameState:
@@ -183,7 +192,7 @@ def GameState__event_applied(obj: GameState, v0: bool) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__exempt(obj: GameState, v0: frozenset[int]) -> GameState:
@@ -194,7 +203,7 @@ def GameState__exempt(obj: GameState, v0: frozenset[int]) -> GameState:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__first_placed(obj: GameState, v0: tuple[int, ...]) -> GameState:
@@ -203,17 +212,18 @@ def GameState__first_placed(obj: GameState, v0: tuple[int, ...]) -> GameState:
         old_builders.parked, old_builders.thirds, v0, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__fixed__decks__rng(obj: GameState, v0: Fixed, v1: Decks, v2: int) -> GameState:
     return GameState(v0, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v2, obj.players,
-        obj.board, v1, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.board, v1, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
+        obj.effects)
 
 
 def GameState__fixed__decks__rng__pins(obj: GameState, v0: Fixed, v1: Decks, v2: int, v3: Pins) -> GameState:
     return GameState(v0, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v2, obj.players,
-        obj.board, v1, obj.table, obj.builders, obj.cathedral, obj.game_over, v3, obj.decision)
+        obj.board, v1, obj.table, obj.builders, obj.cathedral, obj.game_over, v3, obj.decision, obj.effects)
 
 
 def GameState__jobs(obj: GameState, v0: tuple[Job, ...]) -> GameState:
@@ -224,7 +234,18 @@ def GameState__jobs(obj: GameState, v0: tuple[Job, ...]) -> GameState:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
+
+
+def GameState__jobs__effects(obj: GameState, v0: tuple[Job, ...], v1: tuple[int, ...]) -> GameState:
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed,
+        old_table.event, old_table.event_applied, old_table.protected, old_table.prev_event,
+        old_table.prev_protected, old_table.tax, old_table.exempt, v0, old_table.decided, old_table.traded,
+        old_table.done)
+    return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
+        obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
+        obj.decision, v1)
 
 
 def GameState__kingsbridge(obj: GameState, v0: tuple[str, ...]) -> GameState:
@@ -234,7 +255,7 @@ def GameState__kingsbridge(obj: GameState, v0: tuple[str, ...]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__market(obj: GameState, v0: tuple[int, int, int, int]) -> GameState:
@@ -242,7 +263,7 @@ def GameState__market(obj: GameState, v0: tuple[int, int, int, int]) -> GameStat
     new_board = Board(old_board.supply, v0, old_board.court_metal, old_board.spots)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__market__traded(obj: GameState, v0: tuple[int, int, int, int], v1: tuple[tuple[int, str, str],
@@ -256,7 +277,7 @@ def GameState__market__traded(obj: GameState, v0: tuple[int, int, int, int], v1:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__parked(obj: GameState, v0: tuple[int, ...]) -> GameState:
@@ -265,7 +286,7 @@ def GameState__parked(obj: GameState, v0: tuple[int, ...]) -> GameState:
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__parked__drawn__marker(obj: GameState, v0: tuple[int, ...], v1: int | None,
@@ -275,28 +296,30 @@ def GameState__parked__drawn__marker(obj: GameState, v0: tuple[int, ...], v1: in
         old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__pending__decision(obj: GameState, v0: Pending | None, v1: int) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, v0, obj.rng, obj.players,
-        obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, v1)
+        obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, v1,
+        obj.effects)
 
 
 def GameState__pins(obj: GameState, v0: Pins) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, v0,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__players(obj: GameState, v0: tuple[PlayerState, ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng, v0,
-        obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
+        obj.effects)
 
 
 def GameState__players__board(obj: GameState, v0: tuple[PlayerState, ...], v1: Board) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng, v0, v1,
-        obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision, obj.effects)
 
 
 def GameState__protected(obj: GameState, v0: frozenset[int]) -> GameState:
@@ -306,62 +329,64 @@ def GameState__protected(obj: GameState, v0: frozenset[int]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
-def GameState__round__stage__step__players__supply__market__court_metal__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided(obj: GameState,
-                                                                                                                                                                                                                                                                                                       v0: int,
-                                                                                                                                                                                                                                                                                                       v1: str,
-                                                                                                                                                                                                                                                                                                       v2: str,
-                                                                                                                                                                                                                                                                                                       v3: tuple[PlayerState,
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v4: tuple[int,
-                                                                                                                                                                                                                                                                                                       int,
-                                                                                                                                                                                                                                                                                                       int,
-                                                                                                                                                                                                                                                                                                       int],
-                                                                                                                                                                                                                                                                                                       v5: tuple[int,
-                                                                                                                                                                                                                                                                                                       int,
-                                                                                                                                                                                                                                                                                                       int,
-                                                                                                                                                                                                                                                                                                       int],
-                                                                                                                                                                                                                                                                                                       v6: int,
-                                                                                                                                                                                                                                                                                                       v7: tuple[str,
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v8: tuple[str,
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v9: tuple[str,
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v10: tuple[str,
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v11: frozenset[int],
-                                                                                                                                                                                                                                                                                                       v12: tuple[tuple[str,
-                                                                                                                                                                                                                                                                                                       tuple[int | None,
-                                                                                                                                                                                                                                                                                                       ...]],
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v13: int,
-                                                                                                                                                                                                                                                                                                       v14: int | None,
-                                                                                                                                                                                                                                                                                                       v15: tuple[int,
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v16: tuple[int,
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v17: tuple[int,
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v18: bool,
-                                                                                                                                                                                                                                                                                                       v19: str,
-                                                                                                                                                                                                                                                                                                       v20: frozenset[int],
-                                                                                                                                                                                                                                                                                                       v21: str,
-                                                                                                                                                                                                                                                                                                       v22: bool,
-                                                                                                                                                                                                                                                                                                       v23: frozenset[int],
-                                                                                                                                                                                                                                                                                                       v24: int,
-                                                                                                                                                                                                                                                                                                       v25: frozenset[int],
-                                                                                                                                                                                                                                                                                                       v26: tuple[tuple[int,
-                                                                                                                                                                                                                                                                                                       str,
-                                                                                                                                                                                                                                                                                                       str],
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v27: frozenset[int],
-                                                                                                                                                                                                                                                                                                       v28: tuple[Job,
-                                                                                                                                                                                                                                                                                                       ...],
-                                                                                                                                                                                                                                                                                                       v29: frozenset[tuple[int,
-                                                                                                                                                                                                                                                                                                       str]]) -> GameState:
+def GameState__round__stage__step__players__supply__market__court_metal__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects(obj: GameState,
+                                                                                                                                                                                                                                                                                                                v0: int,
+                                                                                                                                                                                                                                                                                                                v1: str,
+                                                                                                                                                                                                                                                                                                                v2: str,
+                                                                                                                                                                                                                                                                                                                v3: tuple[PlayerState,
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v4: tuple[int,
+                                                                                                                                                                                                                                                                                                                int,
+                                                                                                                                                                                                                                                                                                                int,
+                                                                                                                                                                                                                                                                                                                int],
+                                                                                                                                                                                                                                                                                                                v5: tuple[int,
+                                                                                                                                                                                                                                                                                                                int,
+                                                                                                                                                                                                                                                                                                                int,
+                                                                                                                                                                                                                                                                                                                int],
+                                                                                                                                                                                                                                                                                                                v6: int,
+                                                                                                                                                                                                                                                                                                                v7: tuple[str,
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v8: tuple[str,
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v9: tuple[str,
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v10: tuple[str,
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v11: frozenset[int],
+                                                                                                                                                                                                                                                                                                                v12: tuple[tuple[str,
+                                                                                                                                                                                                                                                                                                                tuple[int | None,
+                                                                                                                                                                                                                                                                                                                ...]],
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v13: int,
+                                                                                                                                                                                                                                                                                                                v14: int | None,
+                                                                                                                                                                                                                                                                                                                v15: tuple[int,
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v16: tuple[int,
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v17: tuple[int,
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v18: bool,
+                                                                                                                                                                                                                                                                                                                v19: str,
+                                                                                                                                                                                                                                                                                                                v20: frozenset[int],
+                                                                                                                                                                                                                                                                                                                v21: str,
+                                                                                                                                                                                                                                                                                                                v22: bool,
+                                                                                                                                                                                                                                                                                                                v23: frozenset[int],
+                                                                                                                                                                                                                                                                                                                v24: int,
+                                                                                                                                                                                                                                                                                                                v25: frozenset[int],
+                                                                                                                                                                                                                                                                                                                v26: tuple[tuple[int,
+                                                                                                                                                                                                                                                                                                                str,
+                                                                                                                                                                                                                                                                                                                str],
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v27: frozenset[int],
+                                                                                                                                                                                                                                                                                                                v28: tuple[Job,
+                                                                                                                                                                                                                                                                                                                ...],
+                                                                                                                                                                                                                                                                                                                v29: frozenset[tuple[int,
+                                                                                                                                                                                                                                                                                                                str]],
+                                                                                                                                                                                                                                                                                                                v30: tuple[int,
+                                                                                                                                                                                                                                                                                                                ...]) -> GameState:
     old_board = obj.board
     new_board = Board(v4, v5, v6, v12)
     old_decks = obj.decks
@@ -371,7 +396,7 @@ def GameState__round__stage__step__players__supply__market__court_metal__kingsbr
     old_builders = obj.builders
     new_builders = Builders(old_builders.bag, v13, v14, old_builders.price, v15, v16, v17, v18)
     return GameState(obj.fixed, v0, v1, v2, obj.start_player, obj.pending, obj.rng, v3, new_board, new_decks,
-        new_table, new_builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        new_table, new_builders, obj.cathedral, obj.game_over, obj.pins, obj.decision, v30)
 
 
 def GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins(obj: GameState,
@@ -388,25 +413,27 @@ def GameState__round__stage__step__start_player__cathedral__players__board__deck
                                                                                                          v9: Builders,
                                                                                                          v10: Pins) -> GameState:
     return GameState(obj.fixed, v0, v1, v2, v3, obj.pending, obj.rng, v5, v6, v7, v8, v9, v4, obj.game_over,
-        v10, obj.decision)
+        v10, obj.decision, obj.effects)
 
 
-def GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins__pending(obj: GameState,
-                                                                                                                  v0: int,
-                                                                                                                  v1: str,
-                                                                                                                  v2: str,
-                                                                                                                  v3: int,
-                                                                                                                  v4: int,
-                                                                                                                  v5: tuple[PlayerState,
-                                                                                                                  ...],
-                                                                                                                  v6: Board,
-                                                                                                                  v7: Decks,
-                                                                                                                  v8: RoundState,
-                                                                                                                  v9: Builders,
-                                                                                                                  v10: Pins,
-                                                                                                                  v11: Pending | None) -> GameState:
+def GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins__pending__effects(obj: GameState,
+                                                                                                                           v0: int,
+                                                                                                                           v1: str,
+                                                                                                                           v2: str,
+                                                                                                                           v3: int,
+                                                                                                                           v4: int,
+                                                                                                                           v5: tuple[PlayerState,
+                                                                                                                           ...],
+                                                                                                                           v6: Board,
+                                                                                                                           v7: Decks,
+                                                                                                                           v8: RoundState,
+                                                                                                                           v9: Builders,
+                                                                                                                           v10: Pins,
+                                                                                                                           v11: Pending | None,
+                                                                                                                           v12: tuple[int,
+                                                                                                                           ...]) -> GameState:
     return GameState(obj.fixed, v0, v1, v2, v3, v11, obj.rng, v5, v6, v7, v8, v9, v4, obj.game_over, v10,
-        obj.decision)
+        obj.decision, v12)
 
 
 def GameState__seed(obj: GameState, v0: int) -> GameState:
@@ -414,7 +441,7 @@ def GameState__seed(obj: GameState, v0: int) -> GameState:
     new_fixed = Fixed(v0, old_fixed.variants, old_fixed.card_hash)
     return GameState(new_fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__shiring(obj: GameState, v0: tuple[str, ...]) -> GameState:
@@ -424,7 +451,7 @@ def GameState__shiring(obj: GameState, v0: tuple[str, ...]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__spots__drawn__marker(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...],
@@ -436,7 +463,7 @@ def GameState__spots__drawn__marker(obj: GameState, v0: tuple[tuple[str, tuple[i
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__spots__parked(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...], v1: tuple[int,
@@ -448,7 +475,7 @@ def GameState__spots__parked(obj: GameState, v0: tuple[tuple[str, tuple[int | No
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__spots__thirds(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...], v1: tuple[int,
@@ -460,7 +487,7 @@ def GameState__spots__thirds(obj: GameState, v0: tuple[tuple[str, tuple[int | No
         old_builders.parked, v1, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__stage__display__builders(obj: GameState, v0: str, v1: tuple[str, ...],
@@ -470,29 +497,32 @@ def GameState__stage__display__builders(obj: GameState, v0: str, v1: tuple[str, 
         old_table.event_applied, old_table.protected, old_table.prev_event, old_table.prev_protected,
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, v0, obj.step, obj.start_player, obj.pending, obj.rng, obj.players,
-        obj.board, obj.decks, new_table, v2, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.board, obj.decks, new_table, v2, obj.cathedral, obj.game_over, obj.pins, obj.decision,
+        obj.effects)
 
 
 def GameState__stage__game_over__pending__decision(obj: GameState, v0: str, v1: bool, v2: Pending | None,
                                                    v3: int) -> GameState:
     return GameState(obj.fixed, obj.round, v0, obj.step, obj.start_player, v2, obj.rng, obj.players, obj.board,
-        obj.decks, obj.table, obj.builders, obj.cathedral, v1, obj.pins, v3)
+        obj.decks, obj.table, obj.builders, obj.cathedral, v1, obj.pins, v3, obj.effects)
 
 
 def GameState__stage__step__cathedral__pending(obj: GameState, v0: str, v1: str, v2: int,
                                                v3: Pending | None) -> GameState:
     return GameState(obj.fixed, obj.round, v0, v1, obj.start_player, v3, obj.rng, obj.players, obj.board,
-        obj.decks, obj.table, obj.builders, v2, obj.game_over, obj.pins, obj.decision)
+        obj.decks, obj.table, obj.builders, v2, obj.game_over, obj.pins, obj.decision, obj.effects)
 
 
 def GameState__stage__step__table(obj: GameState, v0: str, v1: str, v2: RoundState) -> GameState:
     return GameState(obj.fixed, obj.round, v0, v1, obj.start_player, obj.pending, obj.rng, obj.players,
-        obj.board, obj.decks, v2, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.board, obj.decks, v2, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
+        obj.effects)
 
 
 def GameState__start_player(obj: GameState, v0: int) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, v0, obj.pending, obj.rng, obj.players,
-        obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
+        obj.effects)
 
 
 def GameState__supply(obj: GameState, v0: tuple[int, int, int, int]) -> GameState:
@@ -500,13 +530,13 @@ def GameState__supply(obj: GameState, v0: tuple[int, int, int, int]) -> GameStat
     new_board = Board(v0, old_board.market, old_board.court_metal, old_board.spots)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__table(obj: GameState, v0: RoundState) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, v0, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__tax__rng(obj: GameState, v0: int, v1: int) -> GameState:
@@ -516,7 +546,8 @@ def GameState__tax__rng(obj: GameState, v0: int, v1: int) -> GameState:
         old_table.prev_protected, v0, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded,
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
-        obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision)
+        obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
+        obj.effects)
 
 
 def GameState__thirds(obj: GameState, v0: tuple[int, ...]) -> GameState:
@@ -525,7 +556,7 @@ def GameState__thirds(obj: GameState, v0: tuple[int, ...]) -> GameState:
         old_builders.parked, v0, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def GameState__traded(obj: GameState, v0: tuple[tuple[int, str, str], ...]) -> GameState:
@@ -536,7 +567,7 @@ def GameState__traded(obj: GameState, v0: tuple[tuple[int, str, str], ...]) -> G
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision)
+        obj.decision, obj.effects)
 
 
 def PlayerState__craftsmen(obj: PlayerState, v0: tuple[str, ...]) -> PlayerState:
@@ -667,6 +698,7 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (GameState, ('display', 'rng')): GameState__display__rng,
     (GameState, ('display', 'stage')): GameState__display__stage,
     (GameState, ('drawn', 'marker')): GameState__drawn__marker,
+    (GameState, ('effects',)): GameState__effects,
     (GameState, ('event', 'event_deck')): GameState__event__event_deck,
     (GameState, ('event_applied',)): GameState__event_applied,
     (GameState, ('exempt',)): GameState__exempt,
@@ -674,6 +706,7 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (GameState, ('fixed', 'decks', 'rng')): GameState__fixed__decks__rng,
     (GameState, ('fixed', 'decks', 'rng', 'pins')): GameState__fixed__decks__rng__pins,
     (GameState, ('jobs',)): GameState__jobs,
+    (GameState, ('jobs', 'effects')): GameState__jobs__effects,
     (GameState, ('kingsbridge',)): GameState__kingsbridge,
     (GameState, ('market',)): GameState__market,
     (GameState, ('market', 'traded')): GameState__market__traded,
@@ -684,9 +717,9 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (GameState, ('players',)): GameState__players,
     (GameState, ('players', 'board')): GameState__players__board,
     (GameState, ('protected',)): GameState__protected,
-    (GameState, ('round', 'stage', 'step', 'players', 'supply', 'market', 'court_metal', 'kingsbridge', 'privilege_deck', 'shiring', 'display', 'passed', 'spots', 'marker', 'drawn', 'parked', 'thirds', 'first_placed', 'redraw_used', 'prev_event', 'prev_protected', 'event', 'event_applied', 'protected', 'tax', 'exempt', 'traded', 'done', 'jobs', 'decided')): GameState__round__stage__step__players__supply__market__court_metal__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided,
+    (GameState, ('round', 'stage', 'step', 'players', 'supply', 'market', 'court_metal', 'kingsbridge', 'privilege_deck', 'shiring', 'display', 'passed', 'spots', 'marker', 'drawn', 'parked', 'thirds', 'first_placed', 'redraw_used', 'prev_event', 'prev_protected', 'event', 'event_applied', 'protected', 'tax', 'exempt', 'traded', 'done', 'jobs', 'decided', 'effects')): GameState__round__stage__step__players__supply__market__court_metal__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects,
     (GameState, ('round', 'stage', 'step', 'start_player', 'cathedral', 'players', 'board', 'decks', 'table', 'builders', 'pins')): GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins,
-    (GameState, ('round', 'stage', 'step', 'start_player', 'cathedral', 'players', 'board', 'decks', 'table', 'builders', 'pins', 'pending')): GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins__pending,
+    (GameState, ('round', 'stage', 'step', 'start_player', 'cathedral', 'players', 'board', 'decks', 'table', 'builders', 'pins', 'pending', 'effects')): GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins__pending__effects,
     (GameState, ('seed',)): GameState__seed,
     (GameState, ('shiring',)): GameState__shiring,
     (GameState, ('spots', 'drawn', 'marker')): GameState__spots__drawn__marker,
@@ -751,7 +784,8 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
         'GameState': {'fixed': 'Fixed', 'round': 'int', 'stage': 'str', 'step': 'str', 'start_player': 'int',
             'pending': 'Pending | None', 'rng': 'int', 'players': 'tuple[PlayerState, ...]',
             'board': 'Board', 'decks': 'Decks', 'table': 'RoundState', 'builders': 'Builders',
-            'cathedral': 'int', 'game_over': 'bool', 'pins': 'Pins', 'decision': 'int'},
+            'cathedral': 'int', 'game_over': 'bool', 'pins': 'Pins', 'decision': 'int',
+            'effects': 'tuple[int, ...]'},
     },
     'pillars_rules.engine.events': {
         'GameStarted': {'names': 'tuple[str, ...]', 'seed': 'int', 'variants': 'tuple[str, ...]',

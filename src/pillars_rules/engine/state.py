@@ -351,6 +351,10 @@ class GameState:
     first decision is pending, one more for each later one and for the end of
     the game, so every applied action moves it on by exactly one. It is
     counted by evolve, so replay and load rebuild it.
+
+    ``effects`` counts, per seat, the card effects it got this round (each
+    gain, loss or choice a card's ability gave it), against the budget
+    :data:`~pillars_rules.limits.MAX_CARD_EFFECTS`; evolve counts it too.
     """
 
     fixed: Fixed
@@ -369,13 +373,14 @@ class GameState:
     game_over: bool = False
     pins: Pins = Pins()
     decision: int = 0
+    effects: tuple[int, ...] = ()
 
     def __init__(self, fixed: Fixed, round: int = 0, stage: str = "setup", step: str = "",
                  start_player: int = 0, pending: Pending | None = None, rng: int = 0,
                  players: tuple[PlayerState, ...] = (), board: Board = _EMPTY_BOARD,
                  decks: Decks = _NO_DECKS, table: RoundState = _NEW_ROUND, builders: Builders = _NO_BUILDERS,
                  cathedral: int = 0, game_over: bool = False, pins: Pins = _NO_PINS,
-                 decision: int = 0) -> None:
+                 decision: int = 0, effects: tuple[int, ...] = ()) -> None:
         object.__setattr__(self, "fixed", fixed)
         object.__setattr__(self, "round", round)
         object.__setattr__(self, "stage", stage)
@@ -392,6 +397,7 @@ class GameState:
         object.__setattr__(self, "game_over", game_over)
         object.__setattr__(self, "pins", pins)
         object.__setattr__(self, "decision", decision)
+        object.__setattr__(self, "effects", effects)
 
     # ---- the grouped fields, read through (``state.market`` is ``state.board.market``)
     @property

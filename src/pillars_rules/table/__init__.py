@@ -1,6 +1,8 @@
 """A game table for servers: one game, untrusted client messages, a durable log.
 
-A :class:`Table` owns one game, stored in an :class:`EventStore` (SQLite). A
+A :class:`Table` owns one game, stored in a :class:`~pillars_rules.table.backend.Store`:
+an :class:`EventStore` (SQLite) or a :class:`~pillars_rules.table.pgstore.PgEventStore`
+(PostgreSQL), both opened by name with :func:`~pillars_rules.table.opening.open_store`. A
 server calls :meth:`Table.handle` with the sender's seat (from its own
 authentication) and the client's message, a JSON object carrying the
 decision number the client saw (its move token) and the action::
@@ -40,6 +42,10 @@ from pillars_rules.view import redact_event
 
 from .. import errors
 from ..errors import ConflictError, IllegalActionError, LimitError, StaleActionError
+from . import rows
+from .backend import Store
+from .follow import follow
+from .opening import open_store
 from .store import MAX_GAME_ID_LENGTH, EventStore, StoreError, check_game_id
 
 #: Largest client message :meth:`Table.handle` reads, in bytes.
@@ -95,7 +101,8 @@ class Outcome:
     ``ok`` -- the action was applied and stored; otherwise ``code`` says why
     not (``"bad_message"``, ``"bad_seat"``, ``"not_your_turn"``, ``"stale"``,
     ``"illegal"``, ``"limit"``: the action would take the game past a budget of
-    :mod:`pillars_rules.limits`) and ``reason`` in one short sentence for the sender.
+    :mod:`pillars_rules.limits`, see :attr:`Table.unfinishable`) and ``reason``
+    in one short sentence for the sender.
     ``decision`` is the table's decision number afterwards; ``events`` the new
     events (redacted: safe for every seat); ``views`` every seat's view afterwards.
     """
@@ -118,42 +125,42 @@ class Checked:
 
 
 class Table:
-    """One game hosted for several clients, persisted in an :class:`EventStore`.
+    """One game hosted for several clients, persisted in a :class:`Store`.
 
     Make one with :meth:`create` or :meth:`open`; call :meth:`handle` per message.
     """
 
-    def __init__(self, store: EventStore, game_id: str, game: pr.Game, cards) -> None:
+    def __init__(self, store: Store, game_id: str, game: pr.Game, cards) -> None:
         self.store = store
         self.game_id = game_id
         self._game = game
         self._cards = cards
 
     @classmethod
-    def create(cls, store: EventStore, game_id: str, *, players: int = 4, seed: int | None = None,
+    def create(cls, store: Store, game_id: str, *, players: int = 4, seed: int | None = None,
                names: Sequence[str] | None = None, cards: str | Sequence[str] | None = None,
                variants: Sequence[str] = ()) -> "Table":
         """A new game (see :func:`pillars_rules.new_game`; without ``seed`` a secret
         one is drawn) stored under ``game_id``. ``cards`` are paths of extra card
-        files, recorded so that :meth:`open` finds them again."""
+        files (recorded, so that :meth:`open` reads them again) or a
+        :class:`~pillars_rules.CardSet` (its canonical text is stored with the game)."""
         check_game_id(game_id)
         if cards is not None and not isinstance(cards, pr.CardSet):
             cards = [os.path.abspath(p) for p in ([cards] if isinstance(cards, (str, os.PathLike)) else cards)]
         game = pr.new_game(players, seed, names=names, variants=variants, cards=cards)
         doc = json.loads(pr.save(game))
         events = doc.pop("events")
-        paths = cards if isinstance(cards, list) else None
-        store.create(game_id, doc, paths, events, game.decision)
+        store.create(game_id, doc, rows.card_source(cards), events, game.decision)
         return cls(store, game_id, game, cards)
 
     @classmethod
-    def open(cls, store: EventStore, game_id: str, *, cards=None) -> "Table":
-        """The stored game ``game_id``, replayed and verified by :func:`pillars_rules.load`
-        (so a damaged store raises :class:`~pillars_rules.errors.SaveError`). ``cards``
-        defaults to the card paths the game was created with."""
-        header, paths, events = store.load(game_id)
-        cards = cards if cards is not None else paths
-        game = pr.load(json.dumps({**header, "events": events}), cards=cards)
+    def open(cls, store: Store, game_id: str, *, cards=None) -> "Table":
+        """The stored game ``game_id``, replayed and verified (:func:`.rows.replay`):
+        a damaged game raises :class:`~pillars_rules.errors.DamagedGameError`
+        (a ``SaveError``) naming it, a damaged file
+        :class:`~pillars_rules.errors.StoreError`. ``cards`` defaults to the
+        cards the game was created with; other cards are refused by identity."""
+        game, cards = rows.replay(store.read(game_id), cards)
         return cls(store, game_id, game, cards)
 
     # ---------------------------------------------------------------- reading
@@ -166,6 +173,12 @@ class Table:
     def decision(self) -> int:
         return self._game.decision
 
+    @property
+    def unfinishable(self) -> bool:
+        """True when the game can never end (:attr:`pillars_rules.Game.unfinishable`):
+        every message then gets the refusal code ``"limit"``."""
+        return self._game.unfinishable
+
     def view(self, seat: int) -> pr.SeatView:
         return self._game.view(seat)
 
@@ -173,11 +186,20 @@ class Table:
         """The game as ``seat`` may know it, as JSON text (:meth:`pillars_rules.Game.export`)."""
         return self._game.export(seat)
 
-    def refresh(self) -> bool:
-        """Catch up with events another process stored; True if there were any."""
-        if self.store.decision(self.game_id) == self._game.decision:
+    def refresh(self, known: int | None = None) -> bool:
+        """Catch up with events another process stored; True if there were any.
+
+        Only the new events are read and checked (:func:`~pillars_rules.table.follow.follow`);
+        if they do not follow from this table's game, the whole game is reloaded.
+        ``known`` is a decision the store is known to have reached (a notification
+        said so): it saves asking the store for its counter first."""
+        if known is not None:
+            if known <= self._game.decision:
+                return False
+        elif self.store.decision(self.game_id) == self._game.decision:
             return False
-        self._game = Table.open(self.store, self.game_id, cards=self._cards)._game
+        game = follow(self._game, self.store.events_since(self.game_id, self._game.n_events))
+        self._game = game if game is not None else Table.open(self.store, self.game_id, cards=self._cards)._game
         return True
 
     # ---------------------------------------------------------------- acting
@@ -275,5 +297,5 @@ class Table:
         return f"<Table {self.game_id!r} at decision {self.decision}: {self._game!r}>"
 
 
-__all__ = ["Table", "Outcome", "Checked", "EventStore", "StoreError", "ConflictError", "decode_message",
+__all__ = ["Table", "Outcome", "Checked", "Store", "open_store", "EventStore", "StoreError", "ConflictError", "decode_message",
            "encode_message", "MAX_MESSAGE_BYTES", "MAX_REASON_LENGTH", "MAX_GAME_ID_LENGTH"]

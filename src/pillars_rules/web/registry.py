@@ -28,6 +28,7 @@ from attrs import frozen
 
 from ..errors import ConfigError
 from ..table import EventStore, StoreError
+from ..table.opening import POSTGRES_PREFIXES
 
 #: Bytes of randomness in a game id (base64url: 22 characters) and in a credential (43).
 GAME_ID_BYTES = 16
@@ -183,19 +184,32 @@ class Storage:
 
 def _path(db: str | os.PathLike) -> str:
     path = os.fspath(db)
-    if "://" in path:
-        raise ConfigError(f"--db {path!r}: only SQLite files are supported by this version")
+    if "://" in path and not path.startswith(POSTGRES_PREFIXES):
+        raise ConfigError(f"--db {path!r}: a SQLite file path or a postgresql:// connection string")
     return path
 
 
-def open_events(db: str | os.PathLike) -> EventStore:
-    """The event store at ``db`` (an SQLite file path, created if missing)."""
-    return EventStore(_path(db))
+def open_events(db: str | os.PathLike):
+    """The event store at ``db``: an SQLite file path (created if missing), or a
+    ``postgresql://`` connection string (:class:`~pillars_rules.table.pgstore.PgEventStore`)."""
+    path = _path(db)
+    if path.startswith(POSTGRES_PREFIXES):
+        from ..table.pgstore import PgEventStore
+
+        return PgEventStore(path)
+    return EventStore(path)
 
 
 def open_registry(db: str | os.PathLike) -> Registry:
-    """The game records at ``db``."""
-    return SQLiteRegistry(_path(db))
+    """The game records at ``db`` (beside the event store's tables on PostgreSQL:
+    :class:`~pillars_rules.web.pgregistry.PgRegistry`)."""
+    path = _path(db)
+    if path.startswith(POSTGRES_PREFIXES):
+        from ..table.pgstore import DEFAULT_SCHEMA
+        from .pgregistry import PgRegistry
+
+        return PgRegistry(path, GameRecord, schema=DEFAULT_SCHEMA)
+    return SQLiteRegistry(path)
 
 
 def open_storage(db: str | os.PathLike) -> Storage:

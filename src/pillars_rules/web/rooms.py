@@ -25,6 +25,7 @@ import pillars_rules as pr
 from ..errors import ConflictError, PillarsError
 from ..table import Outcome, Table, encode_message
 from . import protocol as P
+from .cardinfo import card_catalogue
 from .registry import GameRecord, tag
 
 log = logging.getLogger("pillars_rules.web")
@@ -41,10 +42,36 @@ class Client(Protocol):
 
 class LocalFanout:
     """Delivers a game's new events to the connections of this process: the
-    one seam where a fan-out between server processes would plug in."""
+    one seam where a fan-out between server processes plugs in
+    (:class:`~pillars_rules.web.fanout.PgFanout`). Alone, a process is the
+    home of every game it holds: it runs their bots and takeover timers."""
+
+    async def start(self, server: Any) -> None:
+        return None
 
     def published(self, room: "Room") -> None:
         room.flush()
+
+    def is_home(self, room: "Room") -> bool:
+        return True
+
+    def keeps(self, room: "Room") -> bool:
+        return True
+
+    def added(self, room: "Room") -> None:
+        return None
+
+    def removed(self, room: "Room") -> None:
+        return None
+
+    def seat_changed(self, room: "Room", seat: int, present: bool) -> None:
+        return None
+
+    async def present_elsewhere(self, room: "Room", seat: int) -> bool:
+        return False
+
+    def took_over(self, room: "Room", seat: int, taken: bool) -> None:
+        return None
 
     async def close(self) -> None:
         return None
@@ -100,13 +127,9 @@ class Room:
         self.clients.add(client)
         if seat is not None:
             self.present[seat] += 1
-            timer = self._timers.pop(seat, None)
-            if timer is not None:
-                timer.cancel()
-            if self.taken[seat]:
-                self.taken[seat] = False
-                self._cancel_bot(seat)
-                log.info("seat handed back game=%s seat=%d", self.tag, seat)
+            if self.present[seat] == 1:
+                self.server.fanout.seat_changed(self, seat, True)
+            self.seat_present(seat)
         game = self.game
         catch_up = seen is not None and 1 <= seen <= game.decision
         spec = self.record.seats[seat] if seat is not None else None
@@ -117,7 +140,7 @@ class Room:
                   "flood": s.flood}
         client.send(P.welcome(self.record.game_id, you, self.record.players, self.record.cards,
                               self.record.variants, self.seats(), limits,
-                              "catch_up" if catch_up else "full"))
+                              "catch_up" if catch_up else "full", card_catalogue(game.rules)))
         if catch_up:
             client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat))
         else:
@@ -137,9 +160,41 @@ class Room:
         if seat is not None:
             self.present[seat] -= 1
             if self.present[seat] == 0:
-                self._start_timer(seat)
+                self.server.fanout.seat_changed(self, seat, False)
+                self.seat_absent(seat)
         self._tell_seats()
         self.server.maybe_unload(self)
+
+    def seat_present(self, seat: int, tell: bool = False) -> None:
+        """A person is connected to ``seat`` (here, or at another process): no
+        takeover; a seat a bot took over is handed back (and, with ``tell``, everyone told)."""
+        timer = self._timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if self.taken[seat]:
+            self.taken[seat] = False
+            self._cancel_bot(seat)
+            log.info("seat handed back game=%s seat=%d", self.tag, seat)
+            self.server.fanout.took_over(self, seat, False)
+            if tell:
+                self._tell_seats()
+
+    def seat_absent(self, seat: int) -> None:
+        """No person is connected to ``seat`` any more: arm its takeover timer."""
+        self._start_timer(seat)
+
+    def show_taken(self, seat: int, taken: bool) -> None:
+        """Another process (the game's home) let a bot take ``seat`` over, or handed it back."""
+        self.taken[seat] = taken
+        self._tell_seats()
+
+    async def follow_store(self, known: int | None = None) -> None:
+        """Catch up with moves another process stored (``known``: a decision the
+        store has reached), in the store's thread and between this room's own
+        messages, then send them to the clients."""
+        async with self._acting:
+            await self.server.in_store(self.table.refresh, known)
+        self.flush()
 
     def _tell_seats(self) -> None:
         text = P.seats_message(self.seats())
@@ -203,7 +258,7 @@ class Room:
     def schedule(self) -> None:
         """Start the bot of the seat that must act, if a bot plays it."""
         game = self.game
-        if game.is_over:
+        if game.is_over or not self.server.fanout.is_home(self):
             return
         seat = game.current_player
         name = self.played_by(seat)
@@ -246,16 +301,17 @@ class Room:
     def _start_timer(self, seat: int) -> None:
         takeover = self.record.takeover
         if (not takeover or self.record.seats[seat].kind != "person" or self.game.is_over
-                or seat in self._timers or self.taken[seat]):
+                or seat in self._timers or self.taken[seat] or not self.server.fanout.is_home(self)):
             return
         self._timers[seat] = asyncio.get_running_loop().create_task(self._take_over(seat, takeover["grace"]))
 
     async def _take_over(self, seat: int, grace: float) -> None:
         await asyncio.sleep(grace)
         self._timers.pop(seat, None)
-        if self.present[seat] or self.game.is_over:
+        if self.present[seat] or self.game.is_over or await self.server.fanout.present_elsewhere(self, seat):
             return
         self.taken[seat] = True
+        self.server.fanout.took_over(self, seat, True)
         log.info("bot took over game=%s seat=%d bot=%s", self.tag, seat, self.record.takeover["bot"])
         self._tell_seats()
         self.schedule()

@@ -22,11 +22,13 @@ import secrets
 
 import pillars_rules as pr
 from ..table import Table
+from ..table.opening import POSTGRES_PREFIXES
 from .bots import BotPool
 from .cardsets import Catalogue
 from .lobby import GameRequest
 from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
                        open_registry, tag)
+from .fanout import fanout_for
 from .rooms import LocalFanout, Room
 from .settings import Settings
 
@@ -57,6 +59,12 @@ class Server:
 
     @property
     def db_path(self) -> str:
+        """Where the games are, for the operator: the SQLite file, or the PostgreSQL
+        database without its password."""
+        if self.settings.db.startswith(POSTGRES_PREFIXES):
+            from ..table.pgstore import redacted
+
+            return f"PostgreSQL {redacted(self.settings.db)}"
         return os.path.abspath(self.settings.db)
 
     async def start(self) -> None:
@@ -65,6 +73,8 @@ class Server:
         # read at every hello, get a connection of the event loop's own
         games = open_registry(self.settings.db)
         self.storage = Storage(await self.in_store(open_events, self.settings.db), games)
+        self.fanout = fanout_for(self.storage) or self.fanout
+        await self.fanout.start(self)
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
 
     def commit(self, table: Table, checked) -> asyncio.Future:
@@ -163,6 +173,7 @@ class Server:
     def _add(self, record: GameRecord, table: Table) -> Room:
         room = Room(self, record, table)
         self.rooms[record.game_id] = room
+        self.fanout.added(room)
         room.start_timers()
         room.schedule()
         return room
@@ -203,9 +214,10 @@ class Server:
 
     def maybe_unload(self, room: Room) -> None:
         """Forget a finished game nobody watches (it stays in the store)."""
-        if room.game.is_over and not room.clients:
+        if not room.clients and (room.game.is_over or not self.fanout.keeps(room)):
             room.stop()
             self.rooms.pop(room.record.game_id, None)
+            self.fanout.removed(room)
 
     async def listing(self) -> list[dict]:
         """Every stored game for the operator: id, tag, seats, state, connections."""
