@@ -64,6 +64,7 @@ def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
     if isinstance(extra, CardSet):
         extra = _within_limits(extra, base)
     else:
+        paths: list[Any]  # any value: each is checked below (a typed list would refuse a Path when compiled)
         if isinstance(extra, (str, os.PathLike)):
             paths = [extra]
         elif isinstance(extra, Iterable) and not isinstance(extra, (bytes, Mapping)):

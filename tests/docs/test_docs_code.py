@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from compiled.support import module_doctests
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.rst"))
@@ -152,34 +154,12 @@ def test_extractor_skips_non_python_blocks() -> None:
     assert blocks[0].code == "x = 1\n"
 
 
-def _source_doctests(mod, module: str, flags: int) -> doctest.TestResults:
-    """The docstring examples of ``module``'s source file (the checkout's),
-    run in the compiled module's namespace."""
-    import ast
-
-    path = ROOT / "src" / (module.replace(".", "/") + ".py")
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=flags, verbose=False)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
-            doc = ast.get_docstring(node, clean=False)
-            if doc and ">>>" in doc:
-                name = getattr(node, "name", module)
-                runner.run(parser.get_doctest(doc, dict(vars(mod)), f"{module}.{name}", str(path),
-                                              getattr(node, "lineno", 0)))
-    return runner.summarize(verbose=False)
-
-
 @pytest.mark.parametrize("module", ["pillars_rules", "pillars_rules.game", "pillars_rules.bots", "pillars_rules.autoplay",
                                     "pillars_rules.scenario", "pillars_rules.cardlang.lint"])
 def test_module_doctests(module: str) -> None:
     import importlib
 
     mod = importlib.import_module(module)
-    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-    if mod.__file__.endswith(".py"):
-        result = doctest.testmod(mod, optionflags=flags, verbose=False)
-    else:  # compiled (mypyc): doctest cannot look inside, so run the source's examples against it
-        result = _source_doctests(mod, module, flags)
+    result = module_doctests(mod, doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # compiled: from the source
     assert result.attempted > 0, f"{module} has no docstring examples"
     assert result.failed == 0, f"{result.failed} doctest(s) failed in {module}"
