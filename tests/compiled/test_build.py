@@ -97,3 +97,29 @@ def test_records_keep_their_field_types_for_the_save_format():
     assert str(hints["players"]).endswith("tuple[pillars_rules.engine.state.PlayerState, ...]")
     table = {a.name: a.type for a in attrs.fields(attrs.resolve_types(type(_a_state().table)))}
     assert table["passed"] == frozenset[int] and table["decided"] == frozenset[tuple[int, str]]
+
+
+def test_pure_records_get_the_quick_init_that_stores_the_same():
+    """In the pure build every state and event record's ``__init__`` is the
+    generated one (copiers._quick_init); it sets the same fields to the same
+    values, defaults included, as the source's ``__init__``."""
+    import inspect
+
+    from pillars_rules.engine import events as E
+    from pillars_rules.engine import state as S
+    from pillars_rules.engine.copiers import fields_of
+
+    classes = (*S.RECORDS, *E.EVENT_TYPES.values())
+    if pr.COMPILED:
+        assert not any("_pr_set" in getattr(getattr(c.__init__, "__code__", None), "co_varnames", ()) for c in classes)
+        return
+    for cls in classes:
+        if not fields_of(cls):  # DraftEnded, GameEnded: object's __init__
+            continue
+        assert "_pr_set" in cls.__init__.__code__.co_varnames, cls.__name__
+        params = list(inspect.signature(cls).parameters)
+        assert params == list(fields_of(cls)), cls.__name__
+    state = pr.new_game(players=3, seed=4).state
+    assert S.GameState(state.fixed) == S.GameState(fixed=state.fixed, round=0, stage="setup")
+    assert S.GameState(state.fixed).board is S.GameState(state.fixed).board  # the shared default
+    assert vars(S.GameState(state.fixed, 2)) == {**vars(S.GameState(state.fixed)), "round": 2}

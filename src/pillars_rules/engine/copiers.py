@@ -131,14 +131,54 @@ def _reduce(obj: Any) -> tuple[type, tuple[Any, ...]]:
     return cls, tuple(getattr(obj, name) for name in fields_of(cls))
 
 
+def _quick_init(cls: type) -> None:
+    """Pure build: replace the record's ``__init__`` (one
+    ``object.__setattr__(self, "name", name)`` per field, the form mypyc turns
+    into direct stores) by the same stores through ``object.__setattr__`` bound
+    once, as attrs' own ``__init__`` does: the interpreter then looks up
+    neither ``object`` nor ``__setattr__`` per field (about 1% of a pure
+    playout's instructions). Only when the original takes exactly the fields
+    in order and, tried on stand-in values, stores exactly what the new one
+    stores; otherwise the class keeps its own."""
+    init: Any = cls.__dict__.get("__init__")
+    code = getattr(init, "__code__", None)
+    names = fields_of(cls)
+    if (code is None or code.co_kwonlyargcount or code.co_flags & 0x0C  # *args, **kwargs
+            or code.co_varnames[:code.co_argcount] != ("self", *names)
+            or {"_pr_set", "_pr_bind"} & set(names)):
+        return
+    lines = [f"def __init__(self{''.join(', ' + n for n in names)}):", "    _pr_set = _pr_bind(self)"]
+    lines += [f"    _pr_set({n!r}, {n})" for n in names]
+    env: dict[str, Any] = {"_pr_bind": object.__setattr__.__get__}
+    exec("\n".join(lines) + "\n", env)
+    quick = env["__init__"]
+    quick.__defaults__, quick.__annotations__ = init.__defaults__, dict(init.__annotations__)
+    quick.__qualname__, quick.__module__, quick.__doc__ = init.__qualname__, init.__module__, init.__doc__
+    probe = tuple(object() for _ in names)
+    try:
+        before: Any = object.__new__(cls)
+        after: Any = object.__new__(cls)
+        init(before, *probe)
+        quick(after, *probe)
+        same = list(vars(before).items()) == list(vars(after).items())
+    except Exception:  # an __init__ that checks its values: keep it
+        same = False
+    if same:
+        setattr(cls, "__init__", quick)
+
+
 def register_records(classes: tuple[type, ...]) -> None:
     """Make ``classes`` (records with an ``__init__`` taking every field in
     order) picklable and copyable the same way in both builds; in the compiled
     build, give them back their field annotations as written (the save
-    format's reader and writer go by them)."""
+    format's reader and writer go by them); in the pure build, give them a
+    quicker ``__init__`` doing the same (:func:`_quick_init`)."""
     for cls in classes:
         copyreg.pickle(cls, _reduce)
-    if COMPILED:
+    if not COMPILED:
+        for cls in classes:
+            _quick_init(cls)
+    else:
         from ._native import ANNOTATIONS
 
         for cls in classes:
