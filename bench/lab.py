@@ -49,7 +49,7 @@ def _measure(workload: str, games: int, spec: dict) -> list:
     reference = None
     for name, how, workers in CONFIGS:
         load = os.getloadavg()[0]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         if how == "dask":
             import logging
 
@@ -64,11 +64,12 @@ def _measure(workload: str, games: int, spec: dict) -> list:
             ready = start  # the pool starts with the run
             records = runner.run(spec, games, executor=how, workers=workers)
             done = time.perf_counter()
+        cpu = time.process_time() - cpu  # this process only: the whole run when serial
         reference = reference or records
         assert records == reference, f"{name} with {workers} workers gave other results"
         rows.append({"workload": workload, "executor": name, "workers": workers, "games": games,
                      "startup_s": ready - start, "games_s": done - ready, "games_per_s": games / (done - ready),
-                     "load_before": load})
+                     "load_before": load, "cpu_per_game_s": cpu / games if how == "serial" else None})
         print(f"{workload:<14} {name:<18} {workers} worker(s): {games / (done - ready):7.2f} games/s "
               f"(start-up {ready - start:.1f} s, load average {load:.1f})", flush=True)
     return rows
@@ -80,11 +81,13 @@ def to_rst(result: dict) -> str:
              f"bots {result['bots']}, {result['cpus']} CPUs, wall clock)",
              "   :header-rows: 1", "",
              "   * - Games", "     - Executor", "     - Workers", "     - Games/s", "     - Start-up",
-             "     - Load average"]
+             "     - CPU s per game", "     - Load average"]
     for r in result["rows"]:
         lines += [f"   * - {r.get('workload', 'plain')} ({r['games']})", f"     - {r['executor']}",
                   f"     - {r['workers']}", f"     - {r['games_per_s']:.2f}",
-                  f"     - {r['startup_s']:.1f} s", f"     - {r['load_before']:.1f}"]
+                  f"     - {r['startup_s']:.1f} s",
+                  f"     - {r['cpu_per_game_s']:.3f}" if r.get("cpu_per_game_s") is not None else "     - -",
+                  f"     - {r['load_before']:.1f}"]
     return "\n".join(lines) + "\n"
 
 

@@ -46,7 +46,7 @@ def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json
     assert code == 0
     text = capsys.readouterr().out
     assert text.index("Your cards") < text.index("Power") < text.index("The game") < text.index("minus base")
-    assert "Holm" in text and "A/A" in text
+    assert "Holm" in text and "Comparisons on the same seeds" in text
     report = json.loads(js.read_text())
     judged = [(e["card"], e["set"]) for e in report["judged"]]
     base = {c.id for c in pr.load_cards()}

@@ -136,7 +136,8 @@ def _verdict(report: dict) -> str:
                      flag_text(e)])
         classes.append("flag" if e["flag"] else "")
     return (f"<section id='verdict'><h2>{title}</h2><ul class='verdict'>{items}</ul>"
-            f"<p>Causal value by paired branches of the same seeded games; {fam['tests']} tests, "
+            f"<p>Causal value by paired branches of the same seeded games; {fam['tests']} "
+            f"test{'s' if fam['tests'] != 1 else ''}, "
             f"{escape(fam['method'])}'s step-down correction (family-wise error {100 * fam['alpha']:.0f}%).</p>"
             + _table(["card", "set", "cost", "worth in gold [95%]", "VP take - ref [95%]", "win share [95%]",
                       "chances", "p (Holm)", "flag"], rows, classes) + "</section>")
@@ -146,21 +147,24 @@ def _contrasts(report: dict) -> str:
     if not report["contrasts"]:
         return ""
     rows = [[c["card"], c["against"], c["set"], num(c, 2, True), p_text(c["p"]), p_text(c["p_holm"]),
-             "yes" if c["flag"] else "no", "-" if c.get("needed") is None else f"{c['needed']:,}"]
+             "yes" if c["flag"] else "no", f"±{c['mde']['vp']:.2f} VP",
+             "-" if c.get("needed") is None else f"{c['needed']:,}"]
             for c in report["contrasts"]]
     return ("<section id='contrasts'><h2>Compared on the same games</h2>"
             + _table(["card", "against", "set", "VP difference [95%]", "p", "p (Holm)", "flagged",
-                      "games to detect this difference"], rows) + "</section>")
+                      "smallest difference detected", "games to detect ±1 gold"], rows) + "</section>")
 
 
 def _power(report: dict) -> str:
     rows = [[e["card"], e["set"], str(e["seeds"]), str(e["units"]), f"±{e['mde']['vp']:.2f}",
              "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}", num(e["gold_scale"], 3),
-             "-" if e.get("needed") is None else f"{e['needed']:,}"]
+             "-" if e.get("needed") is None else f"{e['needed']:,}",
+             "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}"]
             for e in report["judged"] if e["kind"] != "event"]
     return ("<section id='power'><h2>Power</h2><p>The smallest effect these games detect 80% of the time "
             "at the family's level.</p>" + _table(["card", "set", "games", "chances", "smallest VP", "smallest gold",
-                                                   "VP per gold", "games to detect the effect measured"], rows)
+                                                   "VP per gold", "games to detect the effect measured",
+                                                   "games to detect ±1 gold"], rows)
             + "</section>")
 
 

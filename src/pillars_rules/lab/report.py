@@ -74,14 +74,18 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
         value = t["vp"]["value"] if "vp" in t else t["value"]
         t["flag"] = None if p != p else ((1 if value > 0 else -1) if p < effects.ALPHA else 0)
     beta = {(e["set"], e["card"]): e["gold_scale"]["value"] for e in judged}
+    z = effects.mde({"units": 2, "vp": {"se": 1.0}, "gold_scale": {"value": float("nan")}}, len(tests))["vp"]
     for c in contrasts:
-        c["needed"] = effects.contrast_needed(c, c["value"], len(tests))
         b = beta.get((c["set"], c["card"]), float("nan"))
         c["gold"] = c["value"] / b if b == b and b > 0 else float("nan")
+        c["mde"] = {"vp": z * c["se"], "gold": z * c["se"] / b if b == b and b > 0 else float("nan")}
+        c["needed"] = effects.contrast_needed(c, b, len(tests)) if b == b and b > 0 else None  # for 1 gold
     for e in judged:
         if e["kind"] != "event":
             e["mde"] = effects.mde(e, len(tests))
             e["needed"] = effects.games_needed(e, e["vp"]["value"])
+            b = e["gold_scale"]["value"]
+            e["needed_gold"] = effects.games_needed(e, b) if b == b and b > 0 else None  # to detect 1 gold
             e["verdict"] = say(e, e["cost"])
         else:
             e["verdict"] = say_event(e)
@@ -96,7 +100,8 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
                        "summary": summarize(done, spec.players, spec.seed, names) if done else None}
     ab = {label: metrics.paired(records["base"], records[label], specs[label].players)
           for label in specs if label != "base" and "base" in specs}
-    return {"run": {label: {**spec.to_dict(), "sources": [s[0] for s in spec.sources]} for label, spec in specs.items()},
+    runs = {label: {**spec.to_dict(), "sources": [s[0] for s in spec.sources]} for label, spec in specs.items()}
+    return {"run": runs,
             "roles": {label: {"kind": r.kind, "cards": list(r.cards)} for label, r in roles.items()},
             "judged": judged, "contrasts": contrasts,
             "family": {"tests": len(tests), "method": FAMILY_METHOD, "alpha": effects.ALPHA},

@@ -29,7 +29,8 @@ def _verdicts(report: dict, con) -> None:
     author = any(e["author"] for e in judged)
     fam = report["family"]
     t = Table(title=f"{'Your cards' if author else 'Cards'}: causal value by paired branches "
-                    f"({fam['tests']} tests, {fam['method']}-corrected at {100 * fam['alpha']:.0f}%)")
+                    f"({fam['tests']} test{'s' if fam['tests'] != 1 else ''}, {fam['method']}-corrected at "
+                    f"{100 * fam['alpha']:.0f}%)")
     for col in ("card", "set", "cost", "worth in gold [95%]", "VP take - ref [95%]", "win share [95%]",
                 "chances", "bot took", "p (Holm)", "flag"):
         t.add_column(col, overflow="fold")
@@ -53,16 +54,21 @@ def _contrasts(report: dict, con) -> None:
 
     if not report["contrasts"]:
         return
-    t = Table(title="Compared on the same games (A/A: a copy against its original)")
+    t = Table(title="Comparisons on the same seeds (an A/A test compares a copy with its original)")
     for col in ("card", "against", "set", "VP difference [95%]", "in gold", "p", "p (Holm)", "flagged",
-                "games to detect this difference"):
+                "smallest difference detected", "games to detect ±1 gold"):
         t.add_column(col, overflow="fold")
     for c in report["contrasts"]:
         _add(t, c["card"], c["against"], c["set"], num(c, 2, True),
              "-" if c["gold"] != c["gold"] else f"{c['gold']:+.1f}", p_text(c["p"]),
-             p_text(c["p_holm"]), "yes" if c["flag"] else "no",
+             p_text(c["p_holm"]), "yes" if c["flag"] else "no", _mde(c["mde"]),
              "-" if c.get("needed") is None else f"{c['needed']:,}")
     con.print(t)
+
+
+def _mde(m: dict) -> str:
+    gold = "" if m["gold"] != m["gold"] else f" ({m['gold']:.1f} gold)"
+    return "-" if m["vp"] != m["vp"] else f"±{m['vp']:.2f} VP{gold}"
 
 
 def _power(report: dict, con) -> None:
@@ -73,13 +79,14 @@ def _power(report: dict, con) -> None:
         return
     t = Table(title="Power: the smallest effect these games detect 80% of the time (at the family's level)")
     for col in ("card", "set", "games", "chances", "smallest VP", "smallest gold", "VP per gold",
-                "games to detect the effect measured"):
+                "games to detect the effect measured", "games to detect ±1 gold"):
         t.add_column(col, overflow="fold")
     for e in rows:
         needed = e.get("needed")
         _add(t, e["card"], e["set"], str(e["seeds"]), str(e["units"]), f"±{e['mde']['vp']:.2f}",
              "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}",
-             num(e["gold_scale"], 3), "-" if needed is None else f"{needed:,}")
+             num(e["gold_scale"], 3), "-" if needed is None else f"{needed:,}",
+             "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}")
     con.print(t)
 
 
@@ -137,7 +144,8 @@ def print_summary(report: dict, console=None) -> None:
         con.print(f"{label}: {games} games and {arms} branches hit a budget of the library and were "
                   "left out (counted as aborted)", highlight=False, markup=False)
     fam = report["family"]
-    con.print(f"Flags: {fam['tests']} tests in one family, {fam['method']}'s step-down correction "
+    tests = f"{fam['tests']} test{'s' if fam['tests'] != 1 else ''}"
+    con.print(f"Flags: {tests} in one family, {fam['method']}'s step-down correction "
               f"(family-wise error {100 * fam['alpha']:.0f}%).", highlight=False, markup=False)
 
 
@@ -161,4 +169,5 @@ def print_tune(result: dict, con) -> None:
                   f"{fit['root']:.1f}{ends}.", highlight=False, markup=False)
     how = ("where the fitted line crosses zero" if result["how"] == "fitted"
            else "the value tried whose causal value is closest to zero (the values do not order its strength)")
-    con.print(f"Fair {name}: {result['fair']} ({how}); closest value tried: {result['closest']}.", highlight=False, markup=False)
+    con.print(f"Fair {name}: {result['fair']} ({how}); closest value tried: {result['closest']}.",
+              highlight=False, markup=False)

@@ -25,9 +25,11 @@ def gold_cost(card) -> int | None:
 
 
 def _g(x: float) -> str:
+    """Gold as a signed whole number (``0`` without a sign)."""
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
-    return f"{x:+.0f}"
+    text = f"{x:+.0f}"
+    return "0" if text in ("+0", "-0") else text
 
 
 def interval(worth: dict) -> str:
