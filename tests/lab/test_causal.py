@@ -73,6 +73,18 @@ def test_a_game_that_hits_the_event_budget_is_recorded_as_aborted_and_the_run_go
     plain = runner.run({"A": GameSpec(players=2, bots=("random",), seed=40)}, 4, executor="serial")["A"]
     assert all("aborted" in r for r in plain)
     assert effects.live(records) == [r for r in records if "aborted" not in r]
+    # the report counts them and says so
+    from pillars_rules.lab import report, text
+    from pillars_rules.lab.plan import Role
+
+    data = report.build({"base": SPEC}, {"base": Role("base", SPEC.targets)}, {"base": records})
+    assert data["sets"]["base"]["aborted"] == len(aborted)
+    from rich.console import Console
+
+    con = Console(record=True, width=300)
+    text.print_summary(data, con)
+    shown = con.export_text()
+    assert f"{len(aborted)} games and" in shown and "hit a budget" in shown
 
 
 def test_an_arm_that_hits_the_budget_is_counted_and_left_out(monkeypatch):

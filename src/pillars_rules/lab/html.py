@@ -72,6 +72,7 @@ def _worth_figure(report: dict):
         ax.plot([lo, hi], [y, y], color=color)
         ax.plot([w["value"]], [y], "o", color=color, markersize=4)
     ax.axvline(0, color="k", linewidth=1)
+    ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.set_yticks(range(len(rows)), [_wrap(f"{e['card']} ({e['set']})") for e in rows], fontsize=7)
     ax.set_xlabel("worth in gold, 95% interval (0: fair)")
     return fig

@@ -11,7 +11,7 @@ and index, so the result is the same whichever executor runs it:
 * ``"tcp://host:port"`` -- an existing Dask scheduler.
 
 With ``out`` every finished game is appended to a JSON-lines file as it
-finishes (:mod:`.store`); an interrupted run (Ctrl-C: ``KeyboardInterrupt``)
+finishes (:mod:`pillars_rules.lab.store`); an interrupted run (Ctrl-C: ``KeyboardInterrupt``)
 keeps them, and ``resume=True`` plays only the games still missing.
 
 A worker process that dies loses only the game it was playing: the local

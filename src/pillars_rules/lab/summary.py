@@ -6,7 +6,7 @@ took the privilege; every seat holds its starting craftsmen). How the
 holders fare is an *association*, not an effect: good players take good
 positions, so holders of any card a strong seat likes win more often. The
 summary therefore flags nothing; a card's effect is measured by
-intervention (:mod:`.causal`, :mod:`.effects`).
+intervention (:mod:`.causal`, :mod:`pillars_rules.lab.effects`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A card's verdict in words, from its causal value (:mod:`.effects`).
+"""A card's verdict in words, from its causal value (:mod:`pillars_rules.lab.effects`).
 
 >>> e = {"card": "x", "units": 300, "seeds": 200, "flag": 1, "vp": {"value": 1.0, "lo": 0.5, "hi": 1.5},
 ...      "worth": {"value": 3.2, "lo": 1.4, "hi": 5.0}, "mde": {"vp": 0.6, "gold": 1.9},
