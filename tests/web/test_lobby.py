@@ -27,7 +27,7 @@ def test_the_lobby_page_is_a_form_with_no_script_and_strict_headers(tmp_path):
     csp = r.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp
     assert r.headers["x-content-type-options"] == "nosniff"
-    assert r.headers["referrer-policy"] == "no-referrer"
+    assert r.headers["referrer-policy"] == "same-origin"
     assert r.headers["x-frame-options"] == "DENY"
 
 

@@ -47,14 +47,16 @@ _LOCAL = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
 def security_headers(scheme_host: str) -> list[tuple[bytes, bytes]]:
-    """The headers every page gets: a CSP with no inline script, no framing, no sniffing, no referrer."""
+    """The headers every page gets: a CSP with no inline script, no framing, no sniffing, no
+    referrer to other sites. (``same-origin``, not ``no-referrer``: under ``no-referrer`` a
+    browser sends ``Origin: null`` with the lobby form's POST, which the origin check refuses.)"""
     csp = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
            f"connect-src 'self' ws://{scheme_host} wss://{scheme_host}; font-src 'self'; "
            "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
     return [(b"content-security-policy", csp.encode("latin-1")),
             (b"x-content-type-options", b"nosniff"),
             (b"x-frame-options", b"DENY"),
-            (b"referrer-policy", b"no-referrer"),
+            (b"referrer-policy", b"same-origin"),
             (b"cross-origin-opener-policy", b"same-origin"),
             (b"cross-origin-resource-policy", b"same-origin"),
             (b"permissions-policy", b"camera=(), microphone=(), geolocation=()")]

@@ -138,11 +138,12 @@ def refused(code: str, reason: str, decision: int | None) -> str:
 
 
 def welcome(game_id: str, you: dict, players: int, cards: dict, variants: Sequence[str],
-            seats: list[dict], limits: dict, sync: str) -> str:
-    """The first answer to a good hello; ``sync`` says what follows (``"full"`` or ``"catch_up"``)."""
+            seats: list[dict], limits: dict, sync: str, catalogue: dict | None = None) -> str:
+    """The first answer to a good hello; ``sync`` says what follows (``"full"`` or ``"catch_up"``);
+    ``catalogue`` is every card's name and rules in words (:mod:`.cardinfo`)."""
     return dumps({"type": "welcome", "protocol": PROTOCOL, "game": game_id, "you": you,
                   "players": players, "cards": cards, "variants": list(variants),
-                  "seats": seats, "limits": limits, "sync": sync})
+                  "seats": seats, "limits": limits, "sync": sync, "catalogue": catalogue or {}})
 
 
 def seats_message(seats: list[dict]) -> str:

@@ -25,6 +25,7 @@ import pillars_rules as pr
 from ..errors import ConflictError, PillarsError
 from ..table import Outcome, Table, encode_message
 from . import protocol as P
+from .cardinfo import card_catalogue
 from .registry import GameRecord, tag
 
 log = logging.getLogger("pillars_rules.web")
@@ -139,7 +140,7 @@ class Room:
                   "flood": s.flood}
         client.send(P.welcome(self.record.game_id, you, self.record.players, self.record.cards,
                               self.record.variants, self.seats(), limits,
-                              "catch_up" if catch_up else "full"))
+                              "catch_up" if catch_up else "full", card_catalogue(game.rules)))
         if catch_up:
             client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat))
         else:
