@@ -53,6 +53,7 @@ def run(name: str, work: Path) -> None:
     out = work / f"{name}.jsonl"
     js = work / f"{name}.json"
     extra = ["--out", str(out), "--json", str(js), "--progress", "60"]
+    before = sum(1 for _ in out.open("rb")) if out.exists() else 0  # lines already played (header + games)
     extra.append("--resume" if out.exists() else "--overwrite")
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "pillars_rules", *argv, *extra], cwd=ROOT,
@@ -62,7 +63,9 @@ def run(name: str, work: Path) -> None:
     shown = "$ pillars-rules " + " ".join(argv) + "\n" + done.stdout
     (OUT / f"{name}.txt").write_text(shown, encoding="utf-8")
     data = _slim(json.loads(js.read_text()))
-    data["_run"] = {"argv": argv, "seconds": round(time.monotonic() - start), "load_after": os.getloadavg()[0]}
+    # seconds and load of this invocation only: a resumed run played just the games missing from --out
+    data["_run"] = {"argv": argv, "seconds": round(time.monotonic() - start), "load_after": os.getloadavg()[0],
+                    "resumed": before > 0, "lines_before": before}
     (OUT / f"{name}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{name}: {time.monotonic() - start:.0f} s, load {os.getloadavg()[0]:.1f}", flush=True)
 

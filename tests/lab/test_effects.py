@@ -107,3 +107,20 @@ def test_game_metrics_drama_lead_changes_ties_and_paired_differences():
     later = [dict(g, decisions=g["decisions"] + 10) for g in (comeback, wire, tie)]
     d = metrics.paired([comeback, wire, tie], later, 2)
     assert d["length"]["value"] == 10 and d["length"]["se"] == 0 and d["drama"]["value"] == 0
+
+
+def test_a_card_with_too_few_chances_is_not_judged_and_stays_out_of_the_family():
+    """Four identical differences have no spread, so their p-value is 0: without
+    the minimum the card was flagged on 4 chances while its verdict said "not
+    judged" (seen in a 6-game report of examples/fan_cards)."""
+    from pillars_rules.lab.verdict import MIN_UNITS
+
+    rng = np.random.default_rng(4)
+    records = [_record(i, [_unit("strong", 5 + rng.normal(0, 2))]
+                       + ([_unit("few", 2.0)] if i < MIN_UNITS - 1 else []), 4) for i in range(40)]
+    few, strong = effects.judge([effects.card_effect(records, "few"), effects.card_effect(records, "strong")])
+    assert few["units"] == MIN_UNITS - 1 and few["vp"]["p"] == 0.0
+    assert few["flag"] is None and math.isnan(few["p_holm"]) and say(few).startswith("not judged")
+    assert strong["flag"] == 1 and strong["p_holm"] == pytest.approx(strong["vp"]["p"])  # a family of one
+    c = effects.contrast(records, "few", None, "strong")
+    assert c["units"] == (MIN_UNITS - 1, 40) and math.isnan(effects.family_p(c))

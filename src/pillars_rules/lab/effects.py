@@ -199,9 +199,10 @@ def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None
     sx, _, nx, _, _ = _per_seed([a for a, _ in pairs], x)
     sy, _, ny, _, _ = _per_seed([b for _, b in pairs], y)
     m = len(pairs)
+    units = (int(nx.sum()), int(ny.sum()))
     if m < 2 or nx.sum() == 0 or ny.sum() == 0:
         return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
-                "p": float("nan"), "clusters": m}
+                "p": float("nan"), "clusters": m, "units": units}
     dx, dy = sx.sum() / nx.sum(), sy.sum() / ny.sum()
     e = (sx - dx * nx) / nx.sum() - (sy - dy * ny) / ny.sum()
     se = math.sqrt(m / (m - 1) * float((e ** 2).sum()))
@@ -210,7 +211,8 @@ def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None
     from scipy.stats import t
 
     p = float(2 * t.sf(abs(value) / se, m - 1)) if se > 0 else (0.0 if value else 1.0)
-    return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p, "clusters": m}
+    return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p, "clusters": m,
+            "units": units}
 
 
 def contrast_needed(c: dict, vp: float, family: int = 1) -> int | None:
@@ -234,11 +236,25 @@ def holm(pvalues: Sequence[float]) -> list[float]:
     return out
 
 
+def family_p(test: dict) -> float:
+    """A test's p-value for the family: ``nan`` (not judged, left out of the
+    family) when it rests on fewer than ``MIN_UNITS`` chances -- a handful of
+    paired differences can have no spread and a p-value of 0. ``test`` is a
+    card's effect or a :func:`contrast`."""
+    from .verdict import MIN_UNITS
+
+    units = test["units"] if "vp" in test else min(test.get("units", (0, 0)))
+    if units < MIN_UNITS:
+        return float("nan")
+    return test["vp"]["p"] if "vp" in test else test["p"]
+
+
 def judge(effects: list[dict]) -> list[dict]:
     """Holm-adjust the VP p-values of ``effects`` (one family) and set each
     one's ``p_holm`` and ``flag`` (+1 too strong, -1 too weak, 0 not
-    distinguishable from fair, ``None`` with fewer than 2 units)."""
-    adjusted = holm([e["vp"]["p"] for e in effects])
+    distinguishable from fair, ``None`` with fewer than ``MIN_UNITS`` units,
+    which stay out of the family)."""
+    adjusted = holm([family_p(e) for e in effects])
     for e, p in zip(effects, adjusted):
         e["p_holm"] = p
         if p != p:

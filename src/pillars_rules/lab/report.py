@@ -68,7 +68,7 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
                         contrasts.append({"set": label, "card": card, "against": other,
                                           **effects.contrast(records[label], card, None, other)})
     tests = judged + contrasts
-    adjusted = effects.holm([t["vp"]["p"] if "vp" in t else t["p"] for t in tests])
+    adjusted = effects.holm([effects.family_p(t) for t in tests])
     for t, p in zip(tests, adjusted):
         t["p_holm"] = p
         value = t["vp"]["value"] if "vp" in t else t["value"]

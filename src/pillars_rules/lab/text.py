@@ -83,7 +83,8 @@ def _power(report: dict, con) -> None:
         t.add_column(col, overflow="fold")
     for e in rows:
         needed = e.get("needed")
-        _add(t, e["card"], e["set"], str(e["seeds"]), str(e["units"]), f"±{e['mde']['vp']:.2f}",
+        _add(t, e["card"], e["set"], str(e["seeds"]), str(e["units"]),
+             "-" if e["mde"]["vp"] != e["mde"]["vp"] else f"±{e['mde']['vp']:.2f}",
              "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}",
              num(e["gold_scale"], 3), "-" if needed is None else f"{needed:,}",
              "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}")

@@ -84,6 +84,8 @@ def say(effect: dict, cost: int | None = None) -> str:
 
 def say_event(effect: dict) -> str:
     """One sentence for an event judged by the A/B of card sets."""
+    if effect["units"] < MIN_UNITS:
+        return f"not judged: only {effect['units']} games with and without it (ask for more games)"
     vp, start = effect["vp"], effect["start"]
     parts = [f"changes every player's final VP by {vp['value']:+.2f} on average "
              f"(95%: {vp['lo']:+.2f} to {vp['hi']:+.2f}; {effect['per_draw']:+.2f} in games where it is drawn)"]
