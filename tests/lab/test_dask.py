@@ -40,6 +40,22 @@ def test_serial_processes_and_dask_give_identical_results(cluster):
     assert sum(len(r["units"]) for r in serial["C"]) > 6
 
 
+def test_tune_on_a_dask_scheduler_finds_what_a_serial_tune_finds(cluster, tmp_path):
+    """``balance tune`` runs its games on the lab's executors: given the
+    cluster's address it writes the same result and the same adjusted card."""
+    from pillars_rules.cli import main
+
+    out = {}
+    for name, how in (("serial", ["--serial"]), ("dask", ["--dask", cluster.scheduler_address])):
+        argv = ["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "4",
+                "--bots", "random", *how, "--quiet", "--out", str(tmp_path / f"{name}.jsonl"),
+                "--json", str(tmp_path / f"{name}.json"), "--write", str(tmp_path / f"{name}.cards")]
+        assert main(argv) == 0
+        out[name] = (json.loads((tmp_path / f"{name}.json").read_text()), (tmp_path / f"{name}.cards").read_text())
+    assert out["dask"] == out["serial"]
+    assert sum(r["units"] for r in out["serial"][0]["rows"]) > 0
+
+
 class KillOnce(WorkerPlugin):
     """Test-only: the worker process that starts game ``index`` dies (once)."""
 
