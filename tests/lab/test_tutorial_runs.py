@@ -51,3 +51,19 @@ def test_the_base_report_flags_few_base_cards():
     judged = [e for e in report["judged"] if e["kind"] != "event"]
     assert len(judged) >= 30
     assert sum(1 for e in judged if e["flag"]) < len(judged) / 2
+
+
+def test_twenty_a_a_runs_flag_at_most_the_nominal_rate():
+    """``tools/lab_aa.py`` wrote bench/results/lab_aa.json (and docs/lab/aa.rst
+    from it): 20 A/A runs on disjoint blocks of seeds; the report's flag
+    (Holm over its tests) fires in at most 5% of them, and the contrasts'
+    p-values do not look non-uniform."""
+    data = json.loads((LAB.parents[1] / "bench" / "results" / "lab_aa.json").read_text())
+    runs = data["per_run"][:20]
+    firsts = sorted(r["first_seed"] for r in runs)
+    assert len(runs) == 20 and all(r["games"] == 100 for r in runs)
+    assert all(b - a >= 100 for a, b in zip(firsts, firsts[1:]))  # no seed in two runs
+    flagged = sum(r["holm_flagged"] for r in runs)
+    assert flagged / len(runs) <= 0.05 and data["holm_flagged_first"] == flagged
+    assert data["ks_p"] > 0.05
+    assert f"{flagged} of the first 20" in (LAB / "aa.rst").read_text()
