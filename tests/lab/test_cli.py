@@ -68,6 +68,23 @@ def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json
         assert img["src"].startswith("data:image/png;base64,") and len(img["src"]) > 1000
 
 
+def test_events_are_judged_alone_and_together_with_the_other_cards(tmp_path, capsys):
+    js = tmp_path / "r.json"
+    cards = [f"{FAN}/events.cards", "examples/lab/alchemist.cards"]
+    assert main(["balance", "--players", "2", "--games", "4", "--bots", "random", "--cards", *cards, "--serial",
+                 "--out", str(tmp_path / "r.jsonl"), "--json", str(js)]) == 0
+    text = capsys.readouterr().out
+    report = json.loads(js.read_text())
+    events = [c.id for c in pr.load_cards(cards) if c.kind == "event" and c.id not in pr.load_cards().by_id]
+    together = [e for e in report["judged"] if e["set"].startswith("together without: ")]
+    assert [e["card"] for e in together] == events and all(e["author"] and e["kind"] == "event" for e in together)
+    assert all(e["set"] == f"together without: {e['card']}" and e["units"] == 4 for e in together)
+    shown = [line for line in text.splitlines() if line.startswith(f"  {events[0]} (")]
+    assert [line.split(")")[0] for line in shown] == [f"  {events[0]} (alone: {events[0]}",
+                                                      f"  {events[0]} (together without: {events[0]}"]
+    assert set(report["ab"]) == {s for s in report["sets"] if s != "base" and not s.startswith("together without")}
+
+
 def test_every_plot_label_lies_inside_its_figure(tmp_path):
     from pillars_rules.lab import html, report
     from pillars_rules.lab.plan import plan

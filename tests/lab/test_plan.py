@@ -7,7 +7,7 @@ import pytest
 import pillars_rules as pr
 from pillars_rules.lab import tune
 from pillars_rules.lab.games import cardset, read_sources
-from pillars_rules.lab.plan import plan
+from pillars_rules.lab.plan import Role, plan
 
 COMMON = dict(players=2, bots=("random",), seed=1, rotate=True, gold=6)
 
@@ -23,7 +23,13 @@ def test_several_cards_each_alone_then_together_and_events_by_a_b():
     cards = read_sources(["examples/fan_cards/craftsmen.cards", "examples/fan_cards/events.cards"])
     specs, roles = plan(COMMON, (), cards, against=("joiner_r2",))
     new = [c for c in cardset(specs["together"]).by_id if c not in pr.load_cards()]
-    assert list(specs) == ["base", *(f"alone: {c}" for c in new), "together"]
+    events = [c for c in new if cardset(specs["together"])[c].kind == "event"]
+    assert events and list(specs) == ["base", *(f"alone: {c}" for c in new), "together",
+                                      *(f"together without: {e}" for e in events)]
+    for e in events:  # judged together by the A/B of the together set with and without it
+        without = cardset(specs[f"together without: {e}"])
+        assert e not in without.by_id and set(without.by_id) == set(cardset(specs["together"]).by_id) - {e}
+        assert roles[f"together without: {e}"] == Role("without", (e,), reference="together")
     for c in new:
         s = specs[f"alone: {c}"]
         assert {x.id for x in cardset(s)} - set(pr.load_cards().by_id) == {c}  # that card only

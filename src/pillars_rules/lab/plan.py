@@ -13,7 +13,10 @@ Given the author's card files (``cards``) on top of the base set (plus any
 * ``together`` -- the base set plus all the author's cards, judging each of
   them (or ``alone: X`` itself when there is one card);
 * ``without: E`` -- for a base event ``E`` named in ``targets``: the base set
-  without it (``E`` is judged by the paired A/B of ``base`` and this set).
+  without it (``E`` is judged by the paired A/B of ``base`` and this set);
+* ``together without: E`` -- for each author event ``E`` when there are two or
+  more author cards: the together set without it (``E`` is judged together
+  with the other cards by the paired A/B of ``together`` and this set).
 
 An author's card that is new (an id the base set lacks) or *changed* (a base
 id with other text: it replaces the base card) is judged. Events are judged by
@@ -127,4 +130,9 @@ def plan(common: dict, also: Sequence[tuple[str, str]] = (), cards: Sequence[tup
     specs[label] = GameSpec(sources=also + cards, targets=causal + (extra if causal else ()),
                             scale=not causal, **common)
     roles[label] = Role("together" if len(mine) > 1 else "alone", tuple(mine), reference="base")
+    if len(mine) > 1:  # an event together with the other cards: the A/B of the together set without it
+        for c in mine:
+            if kinds[c] == "event":
+                specs[f"together without: {c}"] = GameSpec(sources=also + cards, without=(c,), **common)
+                roles[f"together without: {c}"] = Role("without", (c,), reference="together")
     return specs, roles

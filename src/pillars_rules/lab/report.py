@@ -34,10 +34,10 @@ FAMILY_METHOD = "Holm"
 
 def _effect(label: str, role: Role, card: str, spec: GameSpec, records, all_records, specs, author: bool) -> dict:
     cards = cardset(spec)
-    c = cards[card] if card in cards else cardset(specs["base"])[card]
+    c = cards[card] if card in cards else cardset(specs[role.reference or "base"])[card]  # a "without" set
     if c.kind == "event":
         if role.kind == "without":
-            e = effects.event_effect(all_records[label], all_records["base"], card)
+            e = effects.event_effect(all_records[label], all_records[role.reference or "base"], card)
         else:
             e = effects.event_effect(all_records["base"], records, card)
     else:
@@ -56,9 +56,9 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
         role = roles[label]
         for card in role.cards:
             if role.kind == "together" and cardset(specs[label])[card].kind == "event":
-                continue  # an event's A/B is its own set's; together, the A/B is of all the cards at once
-            judged.append(_effect(label, role, card, specs[label], records[label], records, specs,
-                                  author and role.kind not in ("without", "base")))
+                continue  # judged by its "together without" set, next
+            theirs = role.kind in ("alone", "together") or (role.kind == "without" and role.reference != "base")
+            judged.append(_effect(label, role, card, specs[label], records[label], records, specs, author and theirs))
             if judged[-1]["kind"] != "event":
                 if label != "base" and "base" in specs and card in specs["base"].targets:
                     contrasts.append({"set": label, "card": card, "against": f"{card} (base version)",
@@ -99,7 +99,8 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
                        "metrics": metrics.game_metrics(recs, spec.players),
                        "summary": summarize(done, spec.players, spec.seed, names) if done else None}
     ab = {label: metrics.paired(records["base"], records[label], specs[label].players)
-          for label in specs if label != "base" and "base" in specs}
+          for label in specs if label != "base" and "base" in specs
+          and not (roles[label].kind == "without" and roles[label].reference != "base")}
     runs = {label: {**spec.to_dict(), "sources": [s[0] for s in spec.sources]} for label, spec in specs.items()}
     return {"run": runs,
             "roles": {label: {"kind": r.kind, "cards": list(r.cards)} for label, r in roles.items()},
