@@ -55,7 +55,8 @@ def _wrap(label: str, width: int = 28) -> str:
     return "\n".join(textwrap.wrap(label, width)) or label
 
 
-def _worth_figure(report: dict):
+def worth_figure(report: dict):
+    """Each judged card's worth in gold with its 95% interval, flagged cards in red."""
     rows = [e for e in report["judged"] if e["kind"] != "event" and e["worth"]["value"] == e["worth"]["value"]]
     if not rows:
         return None
@@ -118,7 +119,7 @@ def _hist(report: dict, key: str, xlabel: str):
 
 def figures(report: dict) -> dict:
     """The page's figures by section (``None`` where there is nothing to draw)."""
-    return {"worth": _worth_figure(report), "seats": _seat_figure(report),
+    return {"worth": worth_figure(report), "seats": _seat_figure(report),
             "scores": _hist(report, "scores", "final VP"), "length": _hist(report, "length", "decisions per game")}
 
 
