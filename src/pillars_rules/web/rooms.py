@@ -33,9 +33,11 @@ _MARKERS = (pr.events.DecisionPending, pr.events.GameEnded)
 
 
 class Client(Protocol):
-    """A connection as a room sees it: its seat (``None``: a spectator) and a non-blocking send."""
+    """A connection as a room sees it: its seat (``None``: a spectator), the
+    protocol version it speaks and a non-blocking send."""
 
     seat: int | None
+    protocol: int
 
     def send(self, text: str) -> None: ...
 
@@ -140,9 +142,10 @@ class Room:
                   "flood": s.flood}
         client.send(P.welcome(self.record.game_id, you, self.record.players, self.record.cards,
                               self.record.variants, self.seats(), limits,
-                              "catch_up" if catch_up else "full", card_catalogue(game.rules)))
-        if catch_up:
-            client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat))
+                              "catch_up" if catch_up else "full", card_catalogue(game.rules),
+                              client.protocol))
+        if catch_up:  # with the whole state, in either version: the client's is older than the last update's
+            client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat, client.protocol))
         else:
             client.send(self.frames.sync(game, seat))
         log.info("%s joined game=%s seat=%s connections=%d", "player" if seat is not None else "spectator",
@@ -230,9 +233,10 @@ class Room:
         if game.n_events == first:
             return
         self._catch_up(game)
-        update = self.frames.update(game, first)
+        # every client holds self.game's state (its sync, catch-up or last update): version 2 gets the changes
+        update = self.frames.update(game, first, self.game)
         for c in list(self.clients):
-            c.send(update.for_seat(c.seat))
+            c.send(update.for_seat(c.seat, c.protocol))
         self.sent = game.n_events
         self.game = game
         if game.is_over:
