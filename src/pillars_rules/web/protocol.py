@@ -208,18 +208,13 @@ class Frames:
         """The shared parts of the update that carries events ``first`` onwards:
         with the whole state (version 1, and a catch-up in version 2) and, if
         ``before`` (the game as the clients held it) is given, with the state's
-        ``changes`` since ``before`` (version 2)."""
+        ``changes`` since ``before`` (version 2). Each is encoded when a client first needs it."""
         self.extend(game)
         head = (f'{{"type":"update","decision":{game.decision},"first":{first},'
                 f'"events":[{",".join(self.events[first:])}],'
                 f'"texts":[{",".join(self.texts[first:])}],')
         tail = f',"turn":{dumps(turn(game))},"result":{dumps(result(game))}'
-        state = game.view(None).state
-        whole = f'{head}"state":{self.states.whole(state)}{tail}'
-        changed = None
-        if before is not None:
-            changed = f'{head}"changes":{self.states.changes(before.view(None).state, state)}{tail}'
-        return Update(game, whole, changed)
+        return Update(game, head, tail, self.states, before)
 
     def sync(self, game: pr.Game, seat: int | None) -> str:
         """The full sync of ``seat`` (``None``: a spectator): its export, the
@@ -242,28 +237,40 @@ class Frames:
 
 
 class Update:
-    """One update's shared parts (with the whole state, and with its changes);
-    :meth:`for_seat` adds an audience's own fields. Each audience's text is
-    built once, however many of its connections receive it."""
+    """One update's shared parts (with the whole state, or with its changes);
+    :meth:`for_seat` adds an audience's own fields. Each part and each
+    audience's text is built once, when first needed, however many of its
+    connections receive it."""
 
-    def __init__(self, game: pr.Game, shared: str, changed: str | None = None) -> None:
+    def __init__(self, game: pr.Game, head: str, tail: str, states: StateJSON,
+                 before: pr.Game | None = None) -> None:
         self.game = game
-        self.shared = shared
-        self.changed = changed
-        self._own: dict = {}    # seat -> its own fields' JSON
-        self._texts: dict = {}  # (seat, protocol) -> the whole message
+        self._head, self._tail, self._states, self._before = head, tail, states, before
+        self._shared: dict = {}  # uses changes? -> the shared part
+        self._own: dict = {}     # seat -> its own fields' JSON
+        self._texts: dict = {}   # (seat, uses changes?) -> the whole message
+
+    def shared(self, changes: bool) -> str:
+        """The part every audience shares, with the state's ``changes`` or the whole ``state``."""
+        text = self._shared.get(changes)
+        if text is None:
+            state = self.game.view(None).state
+            body = (f'"changes":{self._states.changes(self._before.view(None).state, state)}' if changes
+                    else f'"state":{self._states.whole(state)}')
+            text = self._shared[changes] = f"{self._head}{body}{self._tail}"
+        return text
 
     def for_seat(self, seat: int | None, protocol: int = 1) -> str:
         """The update as ``seat`` receives it (``None``: a spectator) in ``protocol``:
         version 2 gets the state's changes if this update has them, else the whole state."""
-        use_changes = protocol >= 2 and self.changed is not None
-        key = (seat, use_changes)
+        changes = protocol >= 2 and self._before is not None
+        key = (seat, changes)
         text = self._texts.get(key)
         if text is None:
             own = self._own.get(seat)
             if own is None:
                 own = self._own[seat] = self._own_fields(seat)
-            text = self._texts[key] = f'{self.changed if use_changes else self.shared}{own}'
+            text = self._texts[key] = f"{self.shared(changes)}{own}"
         return text
 
     def _own_fields(self, seat: int | None) -> str:
