@@ -100,6 +100,8 @@ class Room:
         self._timers: dict[int, asyncio.Task] = {}
         self._bot: tuple[int, asyncio.Task] | None = None
         self._acting = asyncio.Lock()   # one message at a time reaches the table
+        self._following = False          # a follow_store runs: later notifications join it
+        self._follow_more: tuple[int | None] | None = None   # (known,) of the notifications it still owes
         self._catch_up(table.game)
         self.sent = table.game.n_events
 
@@ -193,11 +195,26 @@ class Room:
 
     async def follow_store(self, known: int | None = None) -> None:
         """Catch up with moves another process stored (``known``: a decision the
-        store has reached), in the store's thread and between this room's own
-        messages, then send them to the clients."""
-        async with self._acting:
-            await self.server.in_store(self.table.refresh, known)
-        self.flush()
+        store has reached; ``None``: ask the store), in the store's thread and
+        between this room's own messages, then send them to the clients.
+        Notifications that come while one catch-up runs are folded into one more
+        read at its end (a burst of moves costs one or two reads, not one each)."""
+        if self._following:
+            more = self._follow_more
+            self._follow_more = (None if known is None or (more is not None and more[0] is None)
+                                 else max(known, more[0] if more is not None else 0),)
+            return
+        self._following = True
+        try:
+            while True:
+                async with self._acting:
+                    await self.server.in_store(self.table.refresh, known)
+                self.flush()
+                if self._follow_more is None:
+                    return
+                (known,), self._follow_more = self._follow_more, None
+        finally:
+            self._following = False
 
     def _tell_seats(self) -> None:
         text = P.seats_message(self.seats())
