@@ -208,13 +208,14 @@ def to_rst(result: dict) -> str:
              "   :header-rows: 1", "",
              "   * - Tables", "     - Clients", "     - Actions", "     - Actions/s", "     - p50 latency",
              "     - p99 latency", "     - Server memory", "     - Server CPU share",
-             "     - Server CPU per action", "     - Lost or duplicated",
+             "     - Server CPU per action", "     - Clients' CPU per action", "     - Lost or duplicated",
              "     - Load average before"]
     for r in result["rows"]:
         lines += [f"   * - {r['tables']}", f"     - {r['clients']}", f"     - {r['actions']}",
                   f"     - {r['actions_per_s']:.0f}", f"     - {r['p50_ms']:.1f} ms", f"     - {r['p99_ms']:.1f} ms",
                   f"     - {r['rss_mb']:.0f} MB", f"     - {r['server_cpu_share']:.2f}",
                   f"     - {r['server_cpu_us_per_action']:.0f} us",
+                  f"     - {r['client_cpu_us_per_action']:.0f} us" if "client_cpu_us_per_action" in r else "     - --",
                   f"     - {r['lost_or_duplicated']}", f"     - {r['load_before'][0]:.1f}"]
     big = max(result["rows"], key=lambda r: r["tables"])
     lines += ["", f"Targets at {big['tables']} tables: "
