@@ -34,6 +34,8 @@ def machine_info() -> dict:
         "machine": platform.machine(),
         "cpu_count": os.cpu_count(),
         "pillars_rules": pillars_rules.__version__,
+        # which build ran (issue #26): the mypyc-compiled engine or the pure-Python source
+        "build": "compiled with mypyc" if getattr(pillars_rules, "COMPILED", False) else "pure Python",
     }
     try:
         info["cpu_count_usable"] = len(os.sched_getaffinity(0))
@@ -176,7 +178,8 @@ def render_text(r: dict) -> str:
     w1 = max(len(x[1]) for x in rows)
     w2 = max(len(x[2]) for x in rows)
     m = r["machine"]
-    lines = [f"pillars-rules {m['pillars_rules']} benchmark ({r['mode']} mode), Python {m['python']}, "
+    lines = [f"pillars-rules {m['pillars_rules']} ({m.get('build', 'pure Python')}) benchmark "
+             f"({r['mode']} mode), Python {m['python']}, "
              f"{m['platform']}, {m['cpu_count']} CPUs ({m.get('cpu_model', '?')})",
              f"pinned to one core: {r['settings']['pinned']}; gc: {r['settings']['gc']}; "
              f"clock: {r['settings'].get('clock', 'wall clock')}", ""]
@@ -232,9 +235,9 @@ def render_rst(r: dict) -> str:
                        table_rows(r), "40 40 12 8")
     out += [
         "",
-        "Measured on: Python {} ({}), {}, {} CPUs ({}), pillars-rules {}{}; pinned to one core: {}; "
+        "Measured on: Python {} ({}), {}, {} CPUs ({}), pillars-rules {} ({}){}; pinned to one core: {}; "
         "gc: {}; clock: {}.".format(m["python"], m["implementation"], m["platform"], m["cpu_count"],
-                        m.get("cpu_model", "unknown CPU"), m["pillars_rules"],
+                        m.get("cpu_model", "unknown CPU"), m["pillars_rules"], m.get("build", "pure Python"),
                         f" at commit {m['git_commit']}" if m.get("git_commit") else "",
                         "yes" if r["settings"]["pinned"] else "no", r["settings"]["gc"],
                         r["settings"].get("clock", "wall clock")),

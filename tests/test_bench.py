@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import pillars_rules as pr
 from pillars_rules.cli import bench as entry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -170,6 +171,9 @@ def test_cli_bench_runs_the_checkout_suite_in_a_child_process(capfd):
 
     args = build_parser().parse_args(["bench", "--quick", "--output", "r.json"])
     assert args.func is entry._bench and entry.argv_for(args) == ["--quick", "--output", "r.json"]
+    if not pr.__file__.startswith(str(ROOT / "src")):  # installed from a wheel (the compiled build's venv)
+        assert entry.checkout() is None
+        return
     assert entry.checkout() == ROOT
     assert entry.main(["--bots", "--help"]) == 0
     assert "--mcts-games" in capfd.readouterr().out

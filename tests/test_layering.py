@@ -8,7 +8,7 @@ loaded before it anyway).
 
 The layers, from the bottom:
 
-* **base** -- ``errors``, ``limits``: import nothing of the package but each other;
+* **base** -- ``errors``, ``limits``, ``_build``: import nothing of the package but each other;
 * **card language** -- ``cardlang/``: the card model, the effect registry and
   the language; imports base only, never the engine;
 * **engine** -- ``engine/``: the rules; imports base and the card model
@@ -32,7 +32,7 @@ import pillars_rules
 
 PKG = Path(pillars_rules.__file__).resolve().parent
 ROOT = "pillars_rules"
-BASE = {"pillars_rules.errors", "pillars_rules.limits"}
+BASE = {"pillars_rules.errors", "pillars_rules.limits", "pillars_rules._build"}
 CARD_MODEL = {"pillars_rules.cardlang.effects", "pillars_rules.cardlang.card",
               "pillars_rules.cardlang.cardset"}
 CLIENTS = ("bots", "lab", "ai", "terminal", "table", "cli", "web")

@@ -60,6 +60,7 @@ LAYERS = [
         ("legal · refusals", "what may be done, why not"),
         ("flow · steps · batch", "rounds, phases, steps 1-14"),
         ("evolve · state", "the fold, frozen state"),
+        ("copiers · _native", "copies; compiled tables"),
         ("context · queries", "rules of a card set"),
         ("events · actions · rng", "records, chance"),
         ("position", "scenario checks"),
@@ -74,6 +75,7 @@ LAYERS = [
     ("base", "imports nothing|above it", [
         ("errors.py", "typed errors"),
         ("limits.py", "every budget"),
+        ("_build.py", "which build runs"),
     ]),
 ]
 

@@ -17,6 +17,7 @@ from . import _moved
 
 _moved.install()  # old import paths, for one release
 
+from ._build import COMPILED
 from . import actions, limits
 from .saves.actions_json import decode_action, encode_action
 from .autoplay import RandomBot, play
@@ -38,7 +39,7 @@ from .view import SeatView
 from . import words
 
 __all__ = [
-    "__version__",
+    "__version__", "COMPILED",
     "new_game", "playout", "scenario", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
     "GameState", "PlayerState", "Pending", "SeatView",
     "Card", "CardSet", "RandomBot", "play", "determinize",

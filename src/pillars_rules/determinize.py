@@ -38,7 +38,8 @@ from __future__ import annotations
 import random
 
 from .engine import events as E
-from .engine.state import Decks, replace
+from .engine.copiers import replace
+from .engine.state import Decks
 from .game import Game
 from .view import HIDDEN, SeatView
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import attrs
 
@@ -25,11 +25,11 @@ from .engine.evolve import evolve
 from .engine.legal import action_events, decide, legal_actions, run
 from .engine.refusals import REASONS
 from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
-from .engine.state import GameState
+from .engine.state import GameState, Pending
 from .engine.actions import ACTION_TYPES
 from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, StaleActionError, bounded, safe_repr
 from .cardlang.names import lookalike_problem, name_problem
-from .view import Redactions, view
+from .view import Redactions, SeatView, view
 from .words.events import describe
 
 #: Variant options of the base rules (RULES §2.3 and §8).
@@ -64,6 +64,7 @@ def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
     if isinstance(extra, CardSet):
         extra = _within_limits(extra, base)
     else:
+        paths: list[Any]  # any value: each is checked below (a typed list would refuse a Path when compiled)
         if isinstance(extra, (str, os.PathLike)):
             paths = [extra]
         elif isinstance(extra, Iterable) and not isinstance(extra, (bytes, Mapping)):
@@ -139,13 +140,14 @@ class Game:
             out.append(state)
         return tuple(out)
 
-    def state_at(self, index: int) -> GameState:
+    def state_at(self, index: object) -> GameState:
         """The state right after ``events[index]`` (negative indexes count from the end)."""
         if isinstance(index, bool) or not isinstance(index, int) or not -self._n <= index < self._n:
             raise IndexError(f"no event {index!r} in a log of {self._n} events")
+        assert type(index) is int
         index %= self._n
-        state = None
-        for e in self._log[: index + 1]:
+        state = evolve(None, self._log[0])
+        for e in self._log[1: index + 1]:
             state = evolve(state, e)
         return state
 
@@ -156,7 +158,7 @@ class Game:
         return None if p is None or self.state.game_over else p.seat
 
     @property
-    def pending(self):
+    def pending(self) -> Pending | None:
         """What kind of decision is pending and whose (a :class:`Pending`), or ``None``."""
         return None if self.state.game_over else self.state.pending
 
@@ -200,7 +202,9 @@ class Game:
         return self._legal
 
     # ---------------------------------------------------------------- acting
-    def apply(self, action, seat: int | None = None, expect: int | None = None) -> "Game":
+    # The arguments come from clients: typed ``object``, so the compiled build
+    # lets any value reach the checks below (and their typed refusals).
+    def apply(self, action: Any, seat: object = None, expect: object = None) -> "Game":
         """The game after ``action``. Raises :class:`IllegalActionError` (this game
         is unchanged). Pass ``seat`` to check that the action comes from the seat
         whose turn it is, and ``expect`` (the :attr:`decision` the sender saw) to
@@ -274,11 +278,11 @@ class Game:
     def winners(self) -> list[int]:
         return self.ranking()[0]
 
-    def view(self, seat: int | None):
+    def view(self, seat: object) -> SeatView:
         """What ``seat`` may know (see :mod:`pillars_rules.view`); ``None``: a spectator."""
         return view(self, seat)
 
-    def export(self, seat: int | None) -> str:
+    def export(self, seat: object) -> str:
         """The game as ``seat`` may know it, as JSON text for that seat's client
         (see :func:`pillars_rules.view.export`; ``None``: a spectator's): safe
         to send, unlike a :func:`~pillars_rules.save`, which holds the seed."""
@@ -350,8 +354,8 @@ def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
 
 
 def new_game(
-    players: int = 4,
-    seed: int | None = None,
+    players: object = 4,
+    seed: object = None,
     *,
     names: Sequence[str] | None = None,
     variants: Iterable[str] | Mapping[str, bool] = (),
@@ -400,12 +404,12 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
     return got
 
 
-def _new_game(players, seed, names, variants, cards) -> Game:
+def _new_game(players: object, seed: object, names: Any, variants: Any, cards: Any) -> Game:
     rules, names, seed = prepare(players, seed, names, variants, cards)
     return _start(rules, names, seed)
 
 
-def prepare(players: int, seed: int, names: Sequence[str] | None,
+def prepare(players: object, seed: object, names: Sequence[str] | None,
             variants: Iterable[str] | Mapping[str, bool],
             cards: CardSet | str | Sequence[str] | None) -> tuple[Rules, tuple[str, ...], int]:
     """Check :func:`new_game`'s arguments: the rules context, the seat names and
@@ -454,8 +458,18 @@ def _check_length(n: int) -> None:
 Policy = Callable[[GameState, list], int]
 
 
+def uniform_policy(seed: int | None) -> Policy:
+    """The default playout policy: a uniformly random legal action (``random.Random(seed)``)."""
+    randrange = random.Random(seed).randrange
+
+    def choose(state: GameState, legal: list) -> int:
+        return randrange(len(legal))
+
+    return choose
+
+
 def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None,
-            max_actions: int | None = None, until: Callable[[GameState], bool] | None = None) -> Game:
+            max_actions: object = None, until: Callable[[GameState], bool] | None = None) -> Game:
     """``game`` played on to the end, each decision made by ``policy(state,
     legal)``, which returns the index of the chosen action in ``legal``; by
     default a uniformly random one (``random.Random(seed)``). It stops earlier
@@ -476,12 +490,8 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
     >>> end.is_over and pr.replay(end.events) == end
     True
     """
-    if policy is None:
-        randrange = random.Random(seed).randrange
-
-        def policy(state: GameState, legal: list) -> int:
-            return randrange(len(legal))
-
+    # the policy is the caller's: its answer may be anything, and is checked below
+    choose: Callable[[GameState, list], object] = uniform_policy(seed) if policy is None else policy
     rules, state = game.rules, game.state
     red = game._redactions
     if len(game._log) == game._n:
@@ -489,11 +499,11 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
     else:
         log, red = game._log[: game._n], red.branch(game._n) if red is not None else None
     n = 0
-    while not state.game_over and (max_actions is None or n < max_actions):
+    while not state.game_over and (max_actions is None or n < max_actions):  # type: ignore[operator]
         if until is not None and until(state):
             break
         legal = legal_actions(state, rules)
-        i = policy(state, legal)
+        i = choose(state, legal)
         if type(i) is not int or not 0 <= i < len(legal):
             raise IllegalActionError(
                 f"the playout policy must return an index from 0 to {len(legal) - 1}, not {i!r:.60}")

@@ -35,8 +35,9 @@ from .engine.legal import run
 from .engine.position import check_cards, check_position
 from .engine.state import (
     CUBE_TOTALS, MARKET_REFILL, Board, Builders, Decks, GameState, Pieces, Pins, PlayerState,
-    RoundState, replace,
+    RoundState,
 )
+from .engine.copiers import replace
 from .engine.evolve import evolve
 from .errors import PillarsError, ScenarioError, bounded
 from .game import START_GOLD, Game, game_started, prepare

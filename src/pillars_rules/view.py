@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import json
 import threading
+from typing import Any, Iterable, Sequence
 
 import attrs
 
 from .engine import events as E
-from .engine.state import Decks, Fixed, GameState, Pins, replace, replacer
+from .engine.copiers import replace, replacer
+from .engine.state import COMPILED, Decks, Fixed, GameState, Pins
 
 HIDDEN = "?"
 #: Craftsman cards revealed from a round's deck (2 to Shiring, 2 to the display, §2.1).
@@ -48,11 +50,44 @@ class SeatView:
     ``rules`` is the game's rules context (cards and variants: public).
     """
 
-    def __init__(self, seat: int | None, state: GameState, next_event: str | None, events: tuple,
-                 legal_actions: tuple, rules=None) -> None:
+    seat: int | None
+    state: GameState
+    next_event: str | None
+    legal_actions: tuple
+    rules: Any
+    _log: Sequence[Any]
+    _n: int
+    _events: tuple | None
+    _decode: bool
+
+    def __init__(self, seat: int | None, state: GameState, next_event: str | None, events: Iterable[Any],
+                 legal_actions: tuple, rules: Any = None) -> None:
         events = tuple(events)
-        _fill(self, seat, state, next_event, legal_actions, rules, events, len(events))
+        self._fill(seat, state, next_event, legal_actions, rules, events, len(events), False)
         object.__setattr__(self, "_events", events)
+
+    def _fill(self, seat: int | None, state: GameState, next_event: str | None, legal_actions: tuple,
+              rules: Any, log: Sequence[Any], n: int, decode: bool) -> SeatView:
+        """Set all attributes at once (views are made at every decision);
+        ``log[:n]`` is the redacted log (it may be longer: the game line's
+        later events), still JSON objects when ``decode`` (a view rebuilt from
+        an export)."""
+        if not COMPILED:  # one attribute dict, set in one step
+            object.__setattr__(self, "__dict__", {
+                "seat": seat, "state": state, "next_event": next_event, "legal_actions": legal_actions,
+                "rules": rules, "_log": log, "_n": n, "_events": None, "_decode": decode})
+            return self
+        # compiled: each a direct store into the native object
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "next_event", next_event)
+        object.__setattr__(self, "legal_actions", legal_actions)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "_log", log)
+        object.__setattr__(self, "_n", n)
+        object.__setattr__(self, "_events", None)
+        object.__setattr__(self, "_decode", decode)
+        return self
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"SeatView is immutable; cannot set {name!r}")
@@ -93,7 +128,7 @@ class SeatView:
     def __hash__(self) -> int:
         return hash((self.seat, self.n_events))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # a view pickles as its export (redacted data only) and a reference to
         # its public card set, so it can go to a bot in another process
         return (_unpickle, (export(self), _CardsRef(self.rules)))
@@ -238,7 +273,8 @@ def export(seat_view: SeatView) -> str:
     return json.dumps(export_doc(seat_view), ensure_ascii=False, separators=(",", ":"))
 
 
-def from_export(export: str | bytes | dict, cards=None, *, rules=None, events=None) -> SeatView:
+def from_export(export: str | bytes | dict, cards: Any = None, *, rules: Any = None,
+                events: Any = None) -> SeatView:
     """The :class:`SeatView` an :func:`export` describes, for a client or a
     bot in another process. The cards are public but not in the export: give
     the card set (``cards``: a :class:`~pillars_rules.CardSet` -- the game's
@@ -261,7 +297,7 @@ def from_export(export: str | bytes | dict, cards=None, *, rules=None, events=No
     from .saves.actions_json import decode_action
     from .saves.strict import _structurer
 
-    doc = export
+    doc: Any = export
     if not isinstance(doc, dict):
         try:
             doc = json.loads(doc)
@@ -289,9 +325,7 @@ def from_export(export: str | bytes | dict, cards=None, *, rules=None, events=No
         raise ConfigError("this export was made with another card set than the one given "
                           f"(card hash {state.fixed.card_hash[:12]}, not {rules.content_hash[:12]})")
     legal = tuple(decode_action(a) for a in doc["legal_actions"])
-    v = _fill(object.__new__(SeatView), seat, state, peek, legal, rules, events, len(events))
-    object.__getattribute__(v, "__dict__")["_decode"] = not decoded
-    return v
+    return _new_view(seat, state, peek, legal, rules, events, len(events), not decoded)
 
 
 def _rules(cards, variants: tuple, card_hash: str):
@@ -366,7 +400,7 @@ def _unpickle(text: str, rules) -> SeatView:
     return from_export(text, rules=rules)
 
 
-def view(game, seat: int | None) -> SeatView:
+def view(game: Any, seat: object) -> SeatView:
     """The view of ``seat`` (0-based) of ``game``; ``seat=None`` gives the
     spectator's view (no seat's peek, no legal actions)."""
     state = game.state
@@ -384,14 +418,15 @@ def view(game, seat: int | None) -> SeatView:
         peek = state.event_deck[0]
     legal = tuple(game._listed()) if seat is not None and game.current_player == seat else ()
     n = game._n
-    return _fill(object.__new__(SeatView), seat, red.state(state), peek, legal, game.rules,
-                 red.events(game._log, n), n)
+    return _new_view(seat, red.state(state), peek, legal, game.rules,
+                     red.events(game._log, n), n, False)
 
 
-def _fill(v: SeatView, seat, state, next_event, legal_actions, rules, log, n: int) -> SeatView:
-    """Set all of ``v``'s attributes at once (views are made at every decision);
-    ``log[:n]`` is the redacted log (it may be longer: the game line's later events)."""
-    object.__setattr__(v, "__dict__", {
-        "seat": seat, "state": state, "next_event": next_event, "legal_actions": legal_actions,
-        "rules": rules, "_log": log, "_n": n, "_events": None, "_decode": False})
-    return v
+def _new_view(seat: int | None, state: GameState, next_event: str | None, legal_actions: tuple, rules: Any,
+              log: Sequence[Any], n: int, decode: bool) -> SeatView:
+    """A view filled in at once (see :meth:`SeatView._fill`): an empty object
+    in the pure build, made by its constructor in the compiled one (a native
+    class is made by its constructor only)."""
+    blank = SeatView(seat, state, next_event, (), legal_actions, rules) if COMPILED \
+        else object.__new__(SeatView)
+    return blank._fill(seat, state, next_event, legal_actions, rules, log, n, decode)

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from compiled.support import module_doctests
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.rst"))
@@ -158,6 +160,6 @@ def test_module_doctests(module: str) -> None:
     import importlib
 
     mod = importlib.import_module(module)
-    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
+    result = module_doctests(mod, doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # compiled: from the source
     assert result.attempted > 0, f"{module} has no docstring examples"
     assert result.failed == 0, f"{result.failed} doctest(s) failed in {module}"

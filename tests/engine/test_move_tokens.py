@@ -99,7 +99,7 @@ def test_the_current_token_is_accepted_and_wrong_types_are_refused():
 
 
 def test_check_game_holds_the_decision_number_to_the_log():
-    from pillars_rules.engine.state import replace
+    from pillars_rules.engine.copiers import replace
     from pillars_rules.testing import InvariantError, check_game
 
     *_, (_, _, _, game) = random_games(1, seed=3)

@@ -1,4 +1,4 @@
-"""engine.state.replace: the copy evolve makes of a frozen record (generated
+"""engine.copiers.replace: the copy evolve makes of a frozen record (generated
 per class and set of changed names) changes exactly the named fields and
 shares everything else."""
 
@@ -9,7 +9,7 @@ import pytest
 from attrs import frozen
 
 import pillars_rules as pr
-from pillars_rules.engine import state as S
+from pillars_rules.engine import copiers as S
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +42,6 @@ def test_unknown_or_doubly_named_fields_are_refused(state):
 
 
 def test_a_slotted_record_is_built_through_its_constructor():
-    @S._register
     @frozen
     class Slotted:
         a: int

@@ -4,7 +4,6 @@ wording, and the caller's number hooks."""
 
 from __future__ import annotations
 
-import doctest
 import json
 
 import pytest
@@ -12,6 +11,8 @@ import pytest
 from pillars_rules.saves import jsonguard
 from pillars_rules.errors import ConfigError, IllegalActionError, SaveError
 from pillars_rules.saves.jsonguard import GuardedJson, JsonWords
+
+from compiled.support import module_doctests
 
 # every template names its case, so a message shows which one was chosen
 WORDS = JsonWords(
@@ -34,7 +35,7 @@ def read() -> GuardedJson:
 
 
 def test_module_doctest():
-    result = doctest.testmod(jsonguard, verbose=False)
+    result = module_doctests(jsonguard)  # the compiled build: the source's examples
     assert result.attempted > 0 and result.failed == 0
 
 

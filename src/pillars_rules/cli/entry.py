@@ -17,13 +17,14 @@ import argparse
 import sys
 from typing import Sequence
 
-from .. import __version__
+from .. import COMPILED, __version__
 from ..errors import PillarsError
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pillars-rules", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version=f"pillars-rules {__version__}")
+    build = "compiled with mypyc" if COMPILED else "pure Python"
+    parser.add_argument("--version", action="version", version=f"pillars-rules {__version__} ({build})")
     sub = parser.add_subparsers(dest="command", required=True)
     # each command's module is imported here, when the parser is built; a
     # command's optional dependencies load only when that command runs

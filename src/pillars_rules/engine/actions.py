@@ -19,30 +19,20 @@ from attrs import field, frozen
 
 from ..cardlang.effects import LOCATIONS, place_name
 
-ACTION_TYPES: dict[str, type] = {}
-
-
-def action(cls: type) -> type:
-    cls = frozen(cls)
-    ACTION_TYPES[cls.__name__] = cls
-    return cls
-
-
-def _label():
-    return field(default="", eq=False, repr=False, kw_only=True)
-
 
 class _Base:
     __slots__ = ()
 
+    label: str
+
     def __str__(self) -> str:
-        return self.label or self._text()  # type: ignore[attr-defined]
+        return self.label or self._text()
 
     def _text(self) -> str:
         return type(self).__name__
 
 
-@action
+@frozen
 class TakeResourceCard(_Base):
     """Phase I: take a resource card from the display, placing its workers (§2.2).
 
@@ -53,65 +43,65 @@ class TakeResourceCard(_Base):
 
     card: str
     big: bool = False
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"take {self.card}" + (" with the big worker" if self.big else "")
 
 
-@action
+@frozen
 class Hire(_Base):
     """Phase I: hire a craftsman from the display, paying its cost (§2.2)."""
 
     card: str
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"hire {self.card}"
 
 
-@action
+@frozen
 class Pass(_Base):
     """Phase I: pass; final for this phase (§2.2)."""
 
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return "pass"
 
 
-@action
+@frozen
 class Discard(_Base):
     """Over the craftsman limit: discard one craftsman, possibly the new one (§2.2)."""
 
     card: str
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"discard {self.card}"
 
 
-@action
+@frozen
 class ReturnBuilder(_Base):
     """Phase II, start player: put the drawn builder back and draw again (once per round, §2.3)."""
 
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return "put the builder back and draw again"
 
 
-@action
+@frozen
 class KeepBuilder(_Base):
     """Phase II, start player: keep the drawn builder."""
 
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return "keep the drawn builder"
 
 
-@action
+@frozen
 class Place(_Base):
     """Phase II: place the builder on ``spot`` (0-based) of ``location``.
 
@@ -121,7 +111,7 @@ class Place(_Base):
     location: str
     spot: int = 0
     free: bool = False
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         spot = f", spot {self.spot + 1}" if LOCATIONS.get(self.location, 1) > 1 else ""
@@ -129,115 +119,115 @@ class Place(_Base):
         return f"place a builder at {place_name(self.location)}{spot}{how}"
 
 
-@action
+@frozen
 class Park(_Base):
     """Phase II: do not pay; the builder waits on the cost track (§2.3)."""
 
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return "pass (the builder waits on the cost track)"
 
 
-@action
+@frozen
 class Protect(_Base):
     """Bishop: take protection from this round's harmful event (§2.4 step 2)."""
 
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return "take the Bishop's protection"
 
 
-@action
+@frozen
 class TakeCube(_Base):
     """Bishop: take one wood, stone or sand from the market (§2.4 step 2)."""
 
     resource: str
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"take 1 {self.resource} from the market"
 
 
-@action
+@frozen
 class UseOnce(_Base):
     """Use a once-per-game privilege now (§7)."""
 
     card: str
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"use {self.card} (once per game)"
 
 
-@action
+@frozen
 class Decline(_Base):
     """Do not use a once-per-game privilege now."""
 
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return "decline"
 
 
-@action
+@frozen
 class PickCraftsman(_Base):
     """An event's choice: name one of your craftsmen (§8)."""
 
     card: str
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"pick {self.card}"
 
 
-@action
+@frozen
 class ChooseOption(_Base):
     """A card's choice between options (0-based index)."""
 
     index: int
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"choose option {self.index + 1}"
 
 
-@action
+@frozen
 class Buy(_Base):
     """Market: buy ``n`` cubes of one type (§4)."""
 
     resource: str
     n: int
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"buy {self.n} {self.resource}"
 
 
-@action
+@frozen
 class Sell(_Base):
     """Market: sell ``n`` cubes of one type (§4)."""
 
     resource: str
     n: int
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"sell {self.n} {self.resource}"
 
 
-@action
+@frozen
 class EndTrading(_Base):
     """Market: stop trading this round (final)."""
 
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return "stop trading"
 
 
-@action
+@frozen
 class Build(_Base):
     """Cathedral: use a craftsman's conversion once (§2.4 step 13, §6).
 
@@ -246,33 +236,40 @@ class Build(_Base):
 
     card: str
     ability: int = 0
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"use {self.card}" + (f" (conversion {self.ability + 1})" if self.ability else "")
 
 
-@action
+@frozen
 class EndBuilding(_Base):
     """Cathedral: finish using craftsmen this round."""
 
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return "finish building"
 
 
-@action
+@frozen
 class ReturnCubes(_Base):
     """5-cube limit: return ``n`` cubes of one type to the supply (§2.4 step 13)."""
 
     resource: str
     n: int
-    label: str = _label()
+    label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
         return f"return {self.n} {self.resource} to the supply"
 
+
+#: Every action class by name (the ``type`` of an action in JSON).
+ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
+    TakeResourceCard, Hire, Pass, Discard, ReturnBuilder, KeepBuilder, Place, Park, Protect,
+    TakeCube, UseOnce, Decline, PickCraftsman, ChooseOption, Buy, Sell, EndTrading, Build,
+    EndBuilding, ReturnCubes,
+)}
 
 #: Which action types answer which pending decision kind.
 ACTIONS_FOR: dict[str, tuple[type, ...]] = {

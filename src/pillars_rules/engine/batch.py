@@ -8,6 +8,8 @@ next: :func:`.flow.advance_into` does.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cardlang.effects import (
     STEPS, Amount, ChooseCraftsman, ChooseOne, Gain, If, Lose, PerMillWorker,
 )
@@ -72,8 +74,11 @@ def _unwrap(effect):
     return effect
 
 
-def job_effect(rules: Rules, job: Job):
-    effect = _unwrap(rules.card(job.source).abilities[job.ability].effect)
+def job_effect(rules: Rules, job: Job) -> Any:
+    """The instant effect a queued choice answers (an ability with an effect:
+    the compiler queues jobs for those only)."""
+    ability: Any = rules.card(job.source).abilities[job.ability]
+    effect = _unwrap(ability.effect)
     return effect if job.option < 0 else _unwrap(effect.options[job.option])
 
 

@@ -8,6 +8,7 @@ registry (:mod:`pillars_rules.cardlang.effects`).
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any, Callable, Mapping, TypeVar
 
 from ..cardlang.card import Card
 from ..cardlang.cardset import CardSet
@@ -16,7 +17,14 @@ from ..cardlang.effects import (
     OnAction, Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger,
     YieldDelta,
 )
-from .state import GameState
+from .state import GameState, PlayerState, RoundState
+
+_V = TypeVar("_V")
+
+
+def _table(entries: dict[str, _V]) -> Mapping[str, _V]:
+    """A read-only look-up table (Rules are shared between games)."""
+    return MappingProxyType(entries)
 
 DEFAULT_CRAFTSMAN_LIMIT = 5
 DEFAULT_BUILDERS = 3
@@ -54,53 +62,86 @@ class Rules:
     """
 
     __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
-                 "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round", "next_round", "tags",
-                 "starting_craftsmen", "lowest_craftsman_limit", "_mods_cache", "_mods_last", "_actions", "_prices_cache")
+                 "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
+                 "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "_mods_cache",
+                 "_mods_last", "_actions", "_prices_cache")
+
+    base: CardSet
+    variants: tuple[str, ...]
+    cards: CardSet
+    content_hash: str
+    by_id: Mapping[str, Card]
+    passives: Mapping[str, tuple[Any, ...]]
+    triggers: Mapping[str, tuple[tuple[int, Trigger], ...]]
+    #: Cards with at least one step trigger (most have none).
+    triggered: frozenset[str]
+    #: hook (a step, ``round_start``) -> the cards with a trigger on it; most hooks have none.
+    triggered_on: Mapping[str, frozenset[str]]
+    #: A card's conversions, numbered among its conversions (``Build(card, 0)`` is the first).
+    converts: Mapping[str, tuple[tuple[int, Convert], ...]]
+    onces: Mapping[str, tuple[tuple[int, Once], ...]]
+    #: ``when you <action>:`` abilities by card, and the cards that have any.
+    on_actions: Mapping[str, tuple[tuple[int, OnAction], ...]]
+    acting: frozenset[str]
+    this_round: Mapping[str, tuple[Any, ...]]
+    next_round: Mapping[str, tuple[Any, ...]]
+    tags: Mapping[str, frozenset[str]]
+    starting_craftsmen: tuple[str, ...]
+    #: The lowest craftsman limit any card may set: below it, no check is needed.
+    lowest_craftsman_limit: int
+    _mods_cache: dict[tuple[tuple[str, ...], tuple[str, ...], str, str], tuple[Any, ...]]
+    #: seat -> (holdings, round table, modifiers) of the last question per seat
+    _mods_last: dict[int, tuple[PlayerState, RoundState, tuple[Any, ...]]]
+    #: Listed actions by key, shared across states (see ``legal._act``).
+    _actions: dict[tuple[Any, ...], Any]
+    _prices_cache: dict[tuple[Any, ...], dict[tuple[str, str], int]]
 
     def __init__(self, cards: CardSet, variants: tuple[str, ...] = ()) -> None:
-        def put(name, value):
-            object.__setattr__(self, name, value)
-
-        def table(make) -> MappingProxyType:
-            return MappingProxyType({cid: make(c) for cid, c in by_id.items()})
-
-        put("base", cards)
-        put("variants", tuple(variants))
-        put("cards", cards.with_variants(self.variants))
-        put("content_hash", cards.content_hash)
-        by_id = self.cards.by_id
-        put("by_id", by_id)
-        put("passives", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, Passive))))
-        put("triggers", table(lambda c: tuple((i, a) for i, a in enumerate(c.abilities)
-                                              if isinstance(a, Trigger))))
-        #: Cards with at least one step trigger (most have none).
-        put("triggered", frozenset(cid for cid, t in self.triggers.items() if t))
-        #: hook (a step, ``round_start``) -> the cards with a trigger on it; most hooks have none.
-        put("triggered_on", MappingProxyType({hook: frozenset(
-            cid for cid, ts in self.triggers.items() if any(a.step == hook for _, a in ts))
-            for hook in {a.step for ts in self.triggers.values() for _, a in ts}}))
-        # conversions are numbered among the card's conversions (Build(card, 0) is the first)
-        put("converts", table(lambda c: tuple(enumerate(a for a in c.abilities if isinstance(a, Convert)))))
-        put("onces", table(lambda c: tuple((i, a) for i, a in enumerate(c.abilities) if isinstance(a, Once))))
-        #: ``when you <action>:`` abilities by card, and the cards that have any.
-        put("on_actions", table(lambda c: tuple((i, a) for i, a in enumerate(c.abilities)
-                                                if isinstance(a, OnAction))))
-        put("acting", frozenset(cid for cid, t in self.on_actions.items() if t))
-        put("this_round", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, ThisRound))))
-        put("next_round", table(lambda c: tuple(a.modifier for a in c.abilities if isinstance(a, NextRound))))
-        put("tags", table(lambda c: frozenset(c.tags)))
-        put("starting_craftsmen",
-            tuple(c.id for c in self.cards if c.kind == "craftsman" and c.round == 0))
-        #: The lowest craftsman limit any card may set: below it, no check is needed.
-        put("lowest_craftsman_limit", min([DEFAULT_CRAFTSMAN_LIMIT] + [
-            m.n for mods in (self.passives, self.this_round, self.next_round)
+        # object.__setattr__ with a literal name: a plain store under mypyc
+        # (Rules refuses assignments, see __setattr__)
+        variants = tuple(variants)
+        played = cards.with_variants(variants)
+        by_id: Mapping[str, Card] = played.by_id
+        abilities = {cid: c.abilities for cid, c in by_id.items()}
+        triggers = _table({cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, Trigger))
+                           for cid, ab in abilities.items()})
+        on_actions = _table({cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, OnAction))
+                             for cid, ab in abilities.items()})
+        passives = _table({cid: tuple(a.modifier for a in ab if isinstance(a, Passive))
+                           for cid, ab in abilities.items()})
+        this_round = _table({cid: tuple(a.modifier for a in ab if isinstance(a, ThisRound))
+                             for cid, ab in abilities.items()})
+        next_round = _table({cid: tuple(a.modifier for a in ab if isinstance(a, NextRound))
+                             for cid, ab in abilities.items()})
+        object.__setattr__(self, "base", cards)
+        object.__setattr__(self, "variants", variants)
+        object.__setattr__(self, "cards", played)
+        object.__setattr__(self, "content_hash", cards.content_hash)
+        object.__setattr__(self, "by_id", by_id)
+        object.__setattr__(self, "passives", passives)
+        object.__setattr__(self, "triggers", triggers)
+        object.__setattr__(self, "triggered", frozenset(cid for cid, t in triggers.items() if t))
+        hooks = {a.step for ts in triggers.values() for _, a in ts}
+        object.__setattr__(self, "triggered_on", _table({hook: frozenset(
+            cid for cid, ts in triggers.items() if any(a.step == hook for _, a in ts)) for hook in hooks}))
+        object.__setattr__(self, "converts", _table({
+            cid: tuple(enumerate(a for a in ab if isinstance(a, Convert))) for cid, ab in abilities.items()}))
+        object.__setattr__(self, "onces", _table({
+            cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, Once)) for cid, ab in abilities.items()}))
+        object.__setattr__(self, "on_actions", on_actions)
+        object.__setattr__(self, "acting", frozenset(cid for cid, t in on_actions.items() if t))
+        object.__setattr__(self, "this_round", this_round)
+        object.__setattr__(self, "next_round", next_round)
+        object.__setattr__(self, "tags", _table({cid: frozenset(c.tags) for cid, c in by_id.items()}))
+        object.__setattr__(self, "starting_craftsmen",
+                           tuple(c.id for c in played if c.kind == "craftsman" and c.round == 0))
+        object.__setattr__(self, "lowest_craftsman_limit", min([DEFAULT_CRAFTSMAN_LIMIT] + [
+            m.n for mods in (passives, this_round, next_round)
             for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)]))
-        put("_mods_cache", {})
-        #: seat -> (holdings, round table, modifiers) of the last question per seat
-        put("_mods_last", {})
-        #: Listed actions by key, shared across states (see ``legal._act``).
-        put("_actions", {})
-        put("_prices_cache", {})
+        object.__setattr__(self, "_mods_cache", {})
+        object.__setattr__(self, "_mods_last", {})
+        object.__setattr__(self, "_actions", {})
+        object.__setattr__(self, "_prices_cache", {})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Rules are shared between games and read-only; cannot set {name!r}")
@@ -176,7 +217,10 @@ class Rules:
         return sum(m.per * min(value, m.up_to) for m in self.modifiers(state, seat)
                    if isinstance(m, MillBonus))
 
-    def tax_for(self, state: GameState, seat: int, rolled: int) -> int:
+    def tax_for(self, state: GameState, seat: int, rolled: Any) -> Any:
+        """The tax ``seat`` pays when the die shows ``rolled`` (a whole number in
+        the game; bots ask with the die's mean, a float: ``Any``, so the compiled
+        build keeps each number's own type, as the pure build does)."""
         mods = self.modifiers(state, seat)
         fixed = [m.n for m in mods if isinstance(m, TaxFixed)]
         tax = min(fixed) if fixed else rolled
@@ -202,8 +246,9 @@ class Rules:
             table = {}
             for trade, prices in (("buy", BUY_PRICES), ("sell", SELL_PRICES)):
                 for r in prices:
-                    if self.permitted(state, seat, trade, r):
-                        table[trade, r] = self.price(state, seat, trade, r)
+                    price = self.price(state, seat, trade, r)
+                    if price is not None and self.permitted(state, seat, trade, r):
+                        table[trade, r] = price
             if len(self._prices_cache) > 4096:
                 self._prices_cache.clear()
             self._prices_cache[mods] = table
@@ -245,7 +290,7 @@ class Rules:
         return max(0, n)
 
     # ------------------------------------------------------------ words for refusals
-    def granting(self, predicate) -> str:
+    def granting(self, predicate: Callable[[Card], bool]) -> str:
         """The names of the cards with a modifier or tag for which
         ``predicate(card)`` holds, as ``"A or B"`` (refusal reasons name the rule
         from the cards, never from names in the engine)."""

@@ -1,29 +1,22 @@
 """Events: facts in the past tense. The log of a game is a tuple of these.
 
 Each event is a small frozen attrs class holding only data: ids and amounts,
-never effect objects, so a log is plain data. The English sentence for each
+never effect objects, so a log is plain data. The classes have the form mypyc
+compiles natively, as the state's records do (see :mod:`.state`). The English sentence for each
 event is written outside the engine, in :mod:`pillars_rules.words.events`.
 """
 
 from __future__ import annotations
 
-from attrs import frozen
+import attr
 
 from ..cardlang.effects import Amount
+from .copiers import register_records
 from .state import Board, Builders, Decks, Job, Pieces, Pins, PlayerState, RoundState
 
 
-EVENT_TYPES: dict[str, type] = {}
-
-
-def event(cls: type) -> type:
-    cls = frozen(cls)
-    EVENT_TYPES[cls.__name__] = cls
-    return cls
-
-
 # ----------------------------------------------------------------- setup / chance
-@event
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class GameStarted:
     """The game was set up (§1): seats, seed, variants, card set, starting holdings."""
 
@@ -35,8 +28,18 @@ class GameStarted:
     gold: tuple[int, ...]
     vp: int = 2
 
+    def __init__(self, names: tuple[str, ...], seed: int, variants: tuple[str, ...], card_hash: str,
+                 starting_craftsmen: tuple[str, ...], gold: tuple[int, ...], vp: int = 2) -> None:
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "variants", variants)
+        object.__setattr__(self, "card_hash", card_hash)
+        object.__setattr__(self, "starting_craftsmen", starting_craftsmen)
+        object.__setattr__(self, "gold", gold)
+        object.__setattr__(self, "vp", vp)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class PositionSet:
     """Set-up: a scenario (:func:`pillars_rules.scenario`) put the game into this
     position, right after :class:`GameStarted`. It holds the whole position as
@@ -58,8 +61,23 @@ class PositionSet:
     builders: Builders
     pins: Pins
 
+    def __init__(self, round: int, stage: str, step: str, start_player: int, cathedral: int,
+                 players: tuple[PlayerState, ...], board: Board, decks: Decks, table: RoundState,
+                 builders: Builders, pins: Pins) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "stage", stage)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "start_player", start_player)
+        object.__setattr__(self, "cathedral", cathedral)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "decks", decks)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "builders", builders)
+        object.__setattr__(self, "pins", pins)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class DecksShuffled:
     """Chance: the craftsman decks (one per round), events and privileges were shuffled (§1)."""
 
@@ -67,85 +85,131 @@ class DecksShuffled:
     events: tuple[str, ...]
     privileges: tuple[str, ...]
 
+    def __init__(self, craftsmen: tuple[tuple[str, ...], ...], events: tuple[str, ...],
+                 privileges: tuple[str, ...]) -> None:
+        object.__setattr__(self, "craftsmen", craftsmen)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "privileges", privileges)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class RoundStarted:
     """Round opening (§2.1); ``workers`` are each seat's pieces this round."""
 
     round: int
     workers: tuple[Pieces, ...]
 
+    def __init__(self, round: int, workers: tuple[Pieces, ...]) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "workers", workers)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class ResourceCardsDealt:
     """Chance: the resource cards revealed into the display (§2.1)."""
 
     cards: tuple[str, ...]
 
+    def __init__(self, cards: tuple[str, ...]) -> None:
+        object.__setattr__(self, "cards", cards)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class DecisionPending:
     """Control: ``seat`` must now make a decision of ``kind``."""
 
     kind: str
     seat: int
 
+    def __init__(self, kind: str, seat: int) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+
 
 # ----------------------------------------------------------------- phase I
-@event
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class ResourceCardTaken:
     seat: int
     card: str
     pieces: Pieces
 
+    def __init__(self, seat: int, card: str, pieces: Pieces) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "pieces", pieces)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class CraftsmanHired:
     seat: int
     card: str
     cost: tuple[Amount, ...]
     source: str = "draft"
 
+    def __init__(self, seat: int, card: str, cost: tuple[Amount, ...], source: str = "draft") -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "source", source)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class CraftsmanDiscarded:
     seat: int
     card: str
 
+    def __init__(self, seat: int, card: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class DraftPassed:
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class DraftEnded:
     """Phase I is over (§2.2); unplaced workers went to the wool mill."""
 
 
 # ----------------------------------------------------------------- phase II
-@event
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class BuildersBagged:
     bag: tuple[int, ...]
     thirds: tuple[int, ...] = ()
 
+    def __init__(self, bag: tuple[int, ...], thirds: tuple[int, ...] = ()) -> None:
+        object.__setattr__(self, "bag", bag)
+        object.__setattr__(self, "thirds", thirds)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class BuilderDrawn:
     """Chance: a builder of ``seat`` was drawn; placing it costs ``price``."""
 
     seat: int
     price: int
 
+    def __init__(self, seat: int, price: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "price", price)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class BuilderReturned:
     """The start player put the drawn builder back into the bag (§2.3)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class BuilderPlaced:
     seat: int
     location: str
@@ -153,8 +217,15 @@ class BuilderPlaced:
     price: int
     source: str = "bag"
 
+    def __init__(self, seat: int, location: str, spot: int, price: int, source: str = "bag") -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "spot", spot)
+        object.__setattr__(self, "price", price)
+        object.__setattr__(self, "source", source)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class BuilderSetAside:
     """The builder had no legal spot (all free spots are at locations where its
     owner already stands, §2.3) and goes back unplaced, free."""
@@ -162,52 +233,81 @@ class BuilderSetAside:
     seat: int
     source: str = "bag"
 
+    def __init__(self, seat: int, source: str = "bag") -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "source", source)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class BuilderParked:
     seat: int
     space: int
 
+    def __init__(self, seat: int, space: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "space", space)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Decided:
     """Control: ``seat`` settled its one-shot decision of ``kind`` this round."""
 
     seat: int
     kind: str
 
+    def __init__(self, seat: int, kind: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "kind", kind)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class OnceUsed:
     seat: int
     card: str
 
+    def __init__(self, seat: int, card: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+
 
 # ----------------------------------------------------------------- phase III
-@event
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class StepStarted:
     step: str
 
+    def __init__(self, step: str) -> None:
+        object.__setattr__(self, "step", step)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class EventRevealed:
     card: str
 
+    def __init__(self, card: str) -> None:
+        object.__setattr__(self, "card", card)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class EventApplied:
     """The revealed event took effect (on every seat it touches)."""
 
     card: str
 
+    def __init__(self, card: str) -> None:
+        object.__setattr__(self, "card", card)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Protected:
     seat: int
     by: str
 
+    def __init__(self, seat: int, by: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "by", by)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class CubeTaken:
     """A cube moved to ``seat`` from the market or the King's court."""
 
@@ -215,30 +315,49 @@ class CubeTaken:
     resource: str
     source: str
 
+    def __init__(self, seat: int, resource: str, source: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "resource", resource)
+        object.__setattr__(self, "source", source)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Gained:
     seat: int
     amounts: tuple[Amount, ...]
     reason: str
 
+    def __init__(self, seat: int, amounts: tuple[Amount, ...], reason: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amounts", amounts)
+        object.__setattr__(self, "reason", reason)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Lost:
     seat: int
     amounts: tuple[Amount, ...]
     reason: str
 
+    def __init__(self, seat: int, amounts: tuple[Amount, ...], reason: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amounts", amounts)
+        object.__setattr__(self, "reason", reason)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class ChoicesQueued:
     """Choices to be made, in order; ``front`` puts them before those already waiting."""
 
     jobs: tuple[Job, ...]
     front: bool = False
 
+    def __init__(self, jobs: tuple[Job, ...], front: bool = False) -> None:
+        object.__setattr__(self, "jobs", jobs)
+        object.__setattr__(self, "front", front)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class ChoiceMade:
     """``seat`` answered the choice of ``source``: a craftsman ``card``, an
     ``option`` index, or nothing (no eligible craftsman)."""
@@ -248,60 +367,100 @@ class ChoiceMade:
     card: str = ""
     option: int = -1
 
+    def __init__(self, seat: int, source: str, card: str = "", option: int = -1) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "option", option)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class CapacityBoosted:
     seat: int
     card: str
     n: int
 
+    def __init__(self, seat: int, card: str, n: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "n", n)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class PrivilegeTaken:
     seat: int
     card: str
 
+    def __init__(self, seat: int, card: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class TaxRolled:
     """Chance: the tax die showed ``value`` (§2.4 step 9)."""
 
     value: int
 
+    def __init__(self, value: int) -> None:
+        object.__setattr__(self, "value", value)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class TaxExempted:
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class GreyWorkersWon:
     seat: int
     n: int
 
+    def __init__(self, seat: int, n: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "n", n)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Bought:
     seat: int
     resource: str
     n: int
     price: int
 
+    def __init__(self, seat: int, resource: str, n: int, price: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "resource", resource)
+        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "price", price)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Sold:
     seat: int
     resource: str
     n: int
     price: int
 
+    def __init__(self, seat: int, resource: str, n: int, price: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "resource", resource)
+        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "price", price)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class MarketPassed:
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Converted:
     """``seat`` used conversion number ``ability`` of craftsman ``card``."""
 
@@ -311,30 +470,52 @@ class Converted:
     inputs: tuple[Amount, ...]
     outputs: tuple[Amount, ...]
 
+    def __init__(self, seat: int, card: str, ability: int, inputs: tuple[Amount, ...],
+                 outputs: tuple[Amount, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "ability", ability)
+        object.__setattr__(self, "inputs", inputs)
+        object.__setattr__(self, "outputs", outputs)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class CathedralDone:
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class CubesReturned:
     seat: int
     resource: str
     n: int
 
+    def __init__(self, seat: int, resource: str, n: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "resource", resource)
+        object.__setattr__(self, "n", n)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class StartPlayerChanged:
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class RoundEnded:
     round: int
 
+    def __init__(self, round: int) -> None:
+        object.__setattr__(self, "round", round)
 
-@event
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class GameEnded:
     """The sixth round is over (§2.6)."""
 
@@ -343,3 +524,16 @@ class GameEnded:
 CHANCE_EVENTS = (DecksShuffled, ResourceCardsDealt, BuilderDrawn, TaxRolled)
 #: Events that only move control; narrations usually skip them.
 CONTROL_EVENTS = (DecisionPending, ChoicesQueued, StepStarted, Decided)
+
+
+#: Every event class by name (the ``type`` of an event in a save).
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
+    GameStarted, PositionSet, DecksShuffled, RoundStarted, ResourceCardsDealt, DecisionPending,
+    ResourceCardTaken, CraftsmanHired, CraftsmanDiscarded, DraftPassed, DraftEnded, BuildersBagged,
+    BuilderDrawn, BuilderReturned, BuilderPlaced, BuilderSetAside, BuilderParked, Decided, OnceUsed,
+    StepStarted, EventRevealed, EventApplied, Protected, CubeTaken, Gained, Lost, ChoicesQueued,
+    ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
+    Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
+    GameEnded,
+)}
+register_records(tuple(EVENT_TYPES.values()))

@@ -7,17 +7,19 @@ events carry every fact it needs.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from ..cardlang.effects import LOCATIONS, Amount
 from ..limits import MAX_CUBES
 from . import events as E
 from .state import (
     CUBE_INDEX, CUBE_TOTALS, GOLD_CAP, MARKET_REFILL, Board, Builders, Fixed, GameState, Pending, Pieces, PlayerState,
-    RoundState, replace, replacer,
+    RoundState,
 )
+from .copiers import replace, replacer
 
-_HANDLERS: dict[type, Callable[[GameState, object], GameState]] = {}
+#: event class -> its handler (``state`` is ``None`` only for :class:`GameStarted`).
+_HANDLERS: dict[type, Callable[[Any, Any], GameState]] = {}
 
 
 def evolve(state: GameState | None, event: object) -> GameState:
@@ -25,8 +27,8 @@ def evolve(state: GameState | None, event: object) -> GameState:
     return _HANDLERS[event.__class__](state, event)
 
 
-def on(cls: type):
-    def register(fn):
+def on(cls: type) -> Callable[[Callable[[Any, Any], GameState]], Callable[[Any, Any], GameState]]:
+    def register(fn: Callable[[Any, Any], GameState]) -> Callable[[Any, Any], GameState]:
         _HANDLERS[cls] = fn
         return fn
     return register
@@ -107,7 +109,7 @@ def apply_amounts(state: GameState, seat: int, amounts: tuple[Amount, ...], sign
 
 # ----------------------------------------------------------------- setup
 @on(E.GameStarted)
-def _(state, e: E.GameStarted) -> GameState:
+def _on_game_started(state, e: E.GameStarted) -> GameState:
     players = tuple(
         PlayerState(name=name, gold=gold, vp=e.vp, craftsmen=e.starting_craftsmen)
         for name, gold in zip(e.names, e.gold)
@@ -120,7 +122,7 @@ def _(state, e: E.GameStarted) -> GameState:
 
 
 @on(E.PositionSet)
-def _(s: GameState, e: E.PositionSet) -> GameState:
+def _on_position_set(s: GameState, e: E.PositionSet) -> GameState:
     return replace(s, round=e.round, stage=e.stage, step=e.step, start_player=e.start_player,
                    cathedral=e.cathedral, players=e.players, board=e.board, decks=e.decks,
                    table=e.table, builders=e.builders, pins=e.pins, pending=None,
@@ -134,13 +136,13 @@ def _pop_pin(s: GameState, name: str) -> GameState:
 
 
 @on(E.DecksShuffled)
-def _(s: GameState, e: E.DecksShuffled) -> GameState:
+def _on_decks_shuffled(s: GameState, e: E.DecksShuffled) -> GameState:
     return replace(s, craftsman_decks=e.craftsmen, event_deck=e.events,
                    privilege_deck=e.privileges, rng=s.rng + 1)
 
 
 @on(E.RoundStarted)
-def _(s: GameState, e: E.RoundStarted) -> GameState:
+def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
     # §2.1: refill market, court metal, grey workers, cost marker, privileges, craftsmen.
     supply = list(s.supply)
     market = list(s.market)
@@ -172,7 +174,7 @@ def _(s: GameState, e: E.RoundStarted) -> GameState:
 
 
 @on(E.ResourceCardsDealt)
-def _(s: GameState, e: E.ResourceCardsDealt) -> GameState:
+def _on_resource_cards_dealt(s: GameState, e: E.ResourceCardsDealt) -> GameState:
     return replace(_pop_pin(s, "displays"), display=s.display + e.cards, rng=s.rng + 1)
 
 
@@ -181,7 +183,7 @@ _PENDING: dict[tuple[str, int], Pending] = {}
 
 
 @on(E.DecisionPending)
-def _(s: GameState, e: E.DecisionPending) -> GameState:
+def _on_decision_pending(s: GameState, e: E.DecisionPending) -> GameState:
     key = (e.kind, e.seat)
     pending = _PENDING.get(key)
     if pending is None:
@@ -198,7 +200,7 @@ def _without(t: tuple, item) -> tuple:
 
 
 @on(E.ResourceCardTaken)
-def _(s: GameState, e: E.ResourceCardTaken) -> GameState:
+def _on_resource_card_taken(s: GameState, e: E.ResourceCardTaken) -> GameState:
     p = s.players[e.seat]
     s = _display(s, _without(s.display, e.card))
     return _with_player(s, e.seat, _take(p, p.pieces.minus(e.pieces), p.placed.plus(e.pieces),
@@ -206,7 +208,7 @@ def _(s: GameState, e: E.ResourceCardTaken) -> GameState:
 
 
 @on(E.CraftsmanHired)
-def _(s: GameState, e: E.CraftsmanHired) -> GameState:
+def _on_craftsman_hired(s: GameState, e: E.CraftsmanHired) -> GameState:
     if e.source == "draft":
         s = _display(s, _without(s.display, e.card))
     elif e.card in s.shiring:
@@ -218,31 +220,31 @@ def _(s: GameState, e: E.CraftsmanHired) -> GameState:
 
 
 @on(E.CraftsmanDiscarded)
-def _(s: GameState, e: E.CraftsmanDiscarded) -> GameState:
+def _on_craftsman_discarded(s: GameState, e: E.CraftsmanDiscarded) -> GameState:
     p = s.players[e.seat]
     return _player(s, e.seat, craftsmen=_without(p.craftsmen, e.card),
                    boosts=tuple(b for b in p.boosts if b[0] != e.card))
 
 
 @on(E.DraftPassed)
-def _(s: GameState, e: E.DraftPassed) -> GameState:
+def _on_draft_passed(s: GameState, e: E.DraftPassed) -> GameState:
     return _table(s, _passed(s.table, s.passed | {e.seat}))
 
 
 @on(E.DraftEnded)
-def _(s: GameState, e: E.DraftEnded) -> GameState:
+def _on_draft_ended(s: GameState, e: E.DraftEnded) -> GameState:
     # §2.2: leftover craftsmen leave the game; leftover resource cards wait.
     return replace(s, display=(), stage="builders")
 
 
 # ----------------------------------------------------------------- phase II
 @on(E.BuildersBagged)
-def _(s: GameState, e: E.BuildersBagged) -> GameState:
+def _on_builders_bagged(s: GameState, e: E.BuildersBagged) -> GameState:
     return replace(s, bag=e.bag, thirds=e.thirds, marker=7)
 
 
 @on(E.BuilderDrawn)
-def _(s: GameState, e: E.BuilderDrawn) -> GameState:
+def _on_builder_drawn(s: GameState, e: E.BuilderDrawn) -> GameState:
     b = s.builders
     table = s.table
     if table.decided:  # a redraw decision is made anew for every drawn builder
@@ -255,20 +257,22 @@ def _(s: GameState, e: E.BuilderDrawn) -> GameState:
 
 
 @on(E.BuilderReturned)
-def _(s: GameState, e: E.BuilderReturned) -> GameState:
+def _on_builder_returned(s: GameState, e: E.BuilderReturned) -> GameState:
     return replace(s, bag=s.bag + (e.seat,), drawn=None, redraw_used=True)
 
 
 _LOCATION_INDEX = {loc: i for i, loc in enumerate(LOCATIONS)}
 
 
-def _set_spot(s: GameState, location: str, spot: int, seat: int | None):
+def _set_spot(s: GameState, location: str, spot: int,
+              seat: int | None) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
     spots = s.spots
     i = _LOCATION_INDEX.get(location, -1)
     if not 0 <= i < len(spots) or spots[i][0] != location:  # not in the usual order: search
-        i = next((k for k, (loc, _) in enumerate(spots) if loc == location), None)
-        if i is None:
+        found = next((k for k, (loc, _) in enumerate(spots) if loc == location), None)
+        if found is None:
             return spots
+        i = found
     seats = spots[i][1]
     return spots[:i] + ((location, seats[:spot] + (seat,) + seats[spot + 1:]),) + spots[i + 1:]
 
@@ -280,7 +284,7 @@ _first_placed = replacer(GameState, "first_placed")
 
 
 @on(E.BuilderPlaced)
-def _(s: GameState, e: E.BuilderPlaced) -> GameState:
+def _on_builder_placed(s: GameState, e: E.BuilderPlaced) -> GameState:
     spots = _set_spot(s, e.location, e.spot, e.seat)
     if e.source == "bag":
         s = _from_bag(s, spots, None, max(0, s.price - 1))
@@ -296,7 +300,7 @@ def _(s: GameState, e: E.BuilderPlaced) -> GameState:
 
 
 @on(E.BuilderSetAside)
-def _(s: GameState, e: E.BuilderSetAside) -> GameState:
+def _on_builder_set_aside(s: GameState, e: E.BuilderSetAside) -> GameState:
     if e.source == "bag":
         return replace(s, drawn=None, marker=max(0, s.price - 1))
     if e.source == "parked":
@@ -305,45 +309,45 @@ def _(s: GameState, e: E.BuilderSetAside) -> GameState:
 
 
 @on(E.BuilderParked)
-def _(s: GameState, e: E.BuilderParked) -> GameState:
+def _on_builder_parked(s: GameState, e: E.BuilderParked) -> GameState:
     return replace(s, parked=s.parked + (e.seat,), drawn=None, marker=max(0, s.price - 1))
 
 
 @on(E.Decided)
-def _(s: GameState, e: E.Decided) -> GameState:
+def _on_decided(s: GameState, e: E.Decided) -> GameState:
     return _table(s, _decided(s.table, s.decided | {(e.seat, e.kind)}))
 
 
 @on(E.OnceUsed)
-def _(s: GameState, e: E.OnceUsed) -> GameState:
+def _on_once_used(s: GameState, e: E.OnceUsed) -> GameState:
     p = s.players[e.seat]
     return _player(s, e.seat, privileges=_without(p.privileges, e.card))
 
 
 # ----------------------------------------------------------------- phase III
 @on(E.StepStarted)
-def _(s: GameState, e: E.StepStarted) -> GameState:
+def _on_step_started(s: GameState, e: E.StepStarted) -> GameState:
     table = s.table if not s.table.done else _done(s.table, frozenset())
     return _step(s, "resolution", e.step, table)
 
 
 @on(E.EventRevealed)
-def _(s: GameState, e: E.EventRevealed) -> GameState:
+def _on_event_revealed(s: GameState, e: E.EventRevealed) -> GameState:
     return replace(s, event=e.card, event_deck=s.event_deck[1:])
 
 
 @on(E.EventApplied)
-def _(s: GameState, e: E.EventApplied) -> GameState:
+def _on_event_applied(s: GameState, e: E.EventApplied) -> GameState:
     return replace(s, event_applied=True)
 
 
 @on(E.Protected)
-def _(s: GameState, e: E.Protected) -> GameState:
+def _on_protected(s: GameState, e: E.Protected) -> GameState:
     return replace(s, protected=s.protected | {e.seat})
 
 
 @on(E.CubeTaken)
-def _(s: GameState, e: E.CubeTaken) -> GameState:
+def _on_cube_taken(s: GameState, e: E.CubeTaken) -> GameState:
     if e.source == "market":
         s = replace(s, market=_add_cubes(s.market, e.resource, -1))
     else:
@@ -370,17 +374,17 @@ def _count_effect(s: GameState, seat: int, reason: str) -> GameState:
 
 
 @on(E.Gained)
-def _(s: GameState, e: E.Gained) -> GameState:
+def _on_gained(s: GameState, e: E.Gained) -> GameState:
     return apply_amounts(_count_effect(s, e.seat, e.reason), e.seat, e.amounts, +1)
 
 
 @on(E.Lost)
-def _(s: GameState, e: E.Lost) -> GameState:
+def _on_lost(s: GameState, e: E.Lost) -> GameState:
     return apply_amounts(_count_effect(s, e.seat, e.reason), e.seat, e.amounts, -1)
 
 
 @on(E.ChoicesQueued)
-def _(s: GameState, e: E.ChoicesQueued) -> GameState:
+def _on_choices_queued(s: GameState, e: E.ChoicesQueued) -> GameState:
     counts = list(s.effects)
     for job in e.jobs:  # every choice is a card effect (only abilities ask them)
         counts[job.seat] += 1
@@ -388,12 +392,12 @@ def _(s: GameState, e: E.ChoicesQueued) -> GameState:
 
 
 @on(E.ChoiceMade)
-def _(s: GameState, e: E.ChoiceMade) -> GameState:
+def _on_choice_made(s: GameState, e: E.ChoiceMade) -> GameState:
     return replace(s, jobs=s.jobs[1:])
 
 
 @on(E.CapacityBoosted)
-def _(s: GameState, e: E.CapacityBoosted) -> GameState:
+def _on_capacity_boosted(s: GameState, e: E.CapacityBoosted) -> GameState:
     p = s.players[e.seat]
     current = p.boost_of(e.card)
     boosts = tuple(b for b in p.boosts if b[0] != e.card) + ((e.card, current + e.n),)
@@ -401,7 +405,7 @@ def _(s: GameState, e: E.CapacityBoosted) -> GameState:
 
 
 @on(E.PrivilegeTaken)
-def _(s: GameState, e: E.PrivilegeTaken) -> GameState:
+def _on_privilege_taken(s: GameState, e: E.PrivilegeTaken) -> GameState:
     p = s.players[e.seat]
     if e.card in s.kingsbridge:
         i = s.kingsbridge.index(e.card)
@@ -410,22 +414,22 @@ def _(s: GameState, e: E.PrivilegeTaken) -> GameState:
 
 
 @on(E.TaxRolled)
-def _(s: GameState, e: E.TaxRolled) -> GameState:
+def _on_tax_rolled(s: GameState, e: E.TaxRolled) -> GameState:
     return replace(_pop_pin(s, "tax"), tax=e.value, rng=s.rng + 1)
 
 
 @on(E.TaxExempted)
-def _(s: GameState, e: E.TaxExempted) -> GameState:
+def _on_tax_exempted(s: GameState, e: E.TaxExempted) -> GameState:
     return replace(s, exempt=s.exempt | {e.seat})
 
 
 @on(E.GreyWorkersWon)
-def _(s: GameState, e: E.GreyWorkersWon) -> GameState:
+def _on_grey_workers_won(s: GameState, e: E.GreyWorkersWon) -> GameState:
     return _player(s, e.seat, grey_next=s.players[e.seat].grey_next + e.n)
 
 
 @on(E.Bought)
-def _(s: GameState, e: E.Bought) -> GameState:
+def _on_bought(s: GameState, e: E.Bought) -> GameState:
     p = s.players[e.seat]
     s = replace(s, market=_add_cubes(s.market, e.resource, -e.n),
                 traded=s.traded + ((e.seat, "buy", e.resource),))
@@ -433,7 +437,7 @@ def _(s: GameState, e: E.Bought) -> GameState:
 
 
 @on(E.Sold)
-def _(s: GameState, e: E.Sold) -> GameState:
+def _on_sold(s: GameState, e: E.Sold) -> GameState:
     p = s.players[e.seat]
     s = replace(_board_supply(s, e.resource, e.n), traded=s.traded + ((e.seat, "sell", e.resource),))
     return _with_player(s, e.seat, _trade(p, min(GOLD_CAP, p.gold + e.n * e.price),
@@ -441,12 +445,12 @@ def _(s: GameState, e: E.Sold) -> GameState:
 
 
 @on(E.MarketPassed)
-def _(s: GameState, e: E.MarketPassed) -> GameState:
+def _on_market_passed(s: GameState, e: E.MarketPassed) -> GameState:
     return _table(s, _done(s.table, s.done | {e.seat}))
 
 
 @on(E.Converted)
-def _(s: GameState, e: E.Converted) -> GameState:
+def _on_converted(s: GameState, e: E.Converted) -> GameState:
     s = apply_amounts(s, e.seat, e.inputs, -1)
     s = apply_amounts(s, e.seat, e.outputs, +1)
     p = s.players[e.seat]
@@ -456,29 +460,29 @@ def _(s: GameState, e: E.Converted) -> GameState:
 
 
 @on(E.CathedralDone)
-def _(s: GameState, e: E.CathedralDone) -> GameState:
+def _on_cathedral_done(s: GameState, e: E.CathedralDone) -> GameState:
     return _table(s, _done(s.table, s.done | {e.seat}))
 
 
 @on(E.CubesReturned)
-def _(s: GameState, e: E.CubesReturned) -> GameState:
+def _on_cubes_returned(s: GameState, e: E.CubesReturned) -> GameState:
     p = s.players[e.seat]
     s = _board_supply(s, e.resource, e.n)
     return _with_player(s, e.seat, _cubes(p, _add_cubes(p.cubes, e.resource, -e.n)))
 
 
 @on(E.StartPlayerChanged)
-def _(s: GameState, e: E.StartPlayerChanged) -> GameState:
+def _on_start_player_changed(s: GameState, e: E.StartPlayerChanged) -> GameState:
     return replace(s, start_player=e.seat)
 
 
 @on(E.RoundEnded)
-def _(s: GameState, e: E.RoundEnded) -> GameState:
+def _on_round_ended(s: GameState, e: E.RoundEnded) -> GameState:
     return replace(s, stage="round_end", step="", cathedral=s.cathedral + 1, pending=None)
 
 
 @on(E.GameEnded)
-def _(s: GameState, e: E.GameEnded) -> GameState:
+def _on_game_ended(s: GameState, e: E.GameEnded) -> GameState:
     return replace(s, stage="over", game_over=True, pending=None, decision=s.decision + 1)
 
 

@@ -11,6 +11,8 @@ that follow, up to the next decision. It never mutates anything.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, ChooseOne
 from ..errors import IllegalActionError
 from ..limits import MAX_COUNT, MAX_CUBES, MAX_TRADES
@@ -46,52 +48,58 @@ def legal_actions(state: GameState, rules: Rules) -> list:
     return _LEGAL[pend.kind](state, rules, pend.seat)
 
 
-def _act(rules: Rules, key: tuple, make):
-    """The action for ``key``, built once per game's rules and then shared:
-    actions are immutable values, so listing them costs no construction."""
+def _act(rules: Rules, key: tuple, make: Callable[..., Any], *args: Any) -> Any:
+    """The action for ``key``, built once per game's rules (by ``make(*args)``)
+    and then shared: actions are immutable values, so listing them costs no
+    construction. (The makers are functions of their arguments, never closures
+    over a loop's variables, which the compiled build does not capture.)"""
     cache = rules._actions
     a = cache.get(key)
     if a is None:
-        a = cache[key] = make()
+        a = cache[key] = make(*args)
     return a
 
 
-def _legal_draft(state, rules, seat):
+def _takes(cid: str) -> tuple:
+    """Taking a resource card (with the big worker, without)."""
+    return A.TakeResourceCard(cid, True), A.TakeResourceCard(cid, False)
+
+
+def _legal_draft(state: GameState, rules: Rules, seat: int) -> list:
     p = state.players[seat]
     out: list = []
     for cid in dict.fromkeys(state.display):
         card = rules.card(cid)
         if card.kind == "resource":
-            takes = _act(rules, ("takes", cid), lambda: (  # (with the big worker, without)
-                A.TakeResourceCard(cid, True), A.TakeResourceCard(cid, False)))
+            takes = _act(rules, ("takes", cid), _takes, cid)
             # §2.2: the player chooses the pieces
             if ones_needed(p.pieces, card.workers, True) is not None:
                 out.append(takes[0])
             if ones_needed(p.pieces, card.workers, False) is not None:
                 out.append(takes[1])
         elif can_pay(state, seat, card.cost):
-            out.append(_act(rules, ("hire", cid), lambda: A.Hire(cid)))
+            out.append(_act(rules, ("hire", cid), A.Hire, cid))
     out.append(_PASS)
     out.extend(_once_uses(state, rules, seat, "draft"))
     return out
 
 
-def _once_uses(state, rules, seat, window) -> list:
+def _once_uses(state: GameState, rules: Rules, seat: int, window: str) -> list:
     """Using a general once-per-game ability of ``window`` (§7, fan cards)."""
-    return [_act(rules, ("use", cid), lambda: A.UseOnce(cid))
+    return [_act(rules, ("use", cid), A.UseOnce, cid)
             for cid, _ in rules.once_uses(state, seat, window)] if state.players[seat].privileges else []
 
 
-def _legal_discard(state, rules, seat):
-    return [_act(rules, ("discard", c), lambda: A.Discard(c))
+def _legal_discard(state: GameState, rules: Rules, seat: int) -> list:
+    return [_act(rules, ("discard", c), A.Discard, c)
             for c in dict.fromkeys(state.players[seat].craftsmen)]
 
 
-def _legal_redraw(state, rules, seat):
+def _legal_redraw(state: GameState, rules: Rules, seat: int) -> list:
     return [_KEEP, _RETURN]
 
 
-def _legal_place(state, rules, seat):
+def _legal_place(state: GameState, rules: Rules, seat: int) -> list:
     _, price = _place_source(state)
     spots = free_spots(state, seat)
     out: list = []
@@ -110,11 +118,14 @@ def _place_rows(rules: Rules, free: bool) -> dict:
     """``{location: (Place action of spot 1, spot 2, ...)}`` (with ``free``: placed
     with a free-placement privilege), built once per rules: a listing picks the
     free spots' actions out of these rows."""
-    return _act(rules, ("place rows", free), lambda: {
-        loc: tuple(A.Place(loc, i, free) for i in range(n)) for loc, n in LOCATIONS.items()})
+    return _act(rules, ("place rows", free), _build_place_rows, free)
 
 
-def _legal_bishop(state, rules, seat):
+def _build_place_rows(free: bool) -> dict:
+    return {loc: tuple(A.Place(loc, i, free) for i in range(n)) for loc, n in LOCATIONS.items()}
+
+
+def _legal_bishop(state: GameState, rules: Rules, seat: int) -> list:
     out: list = []
     if rules.card(state.event).harmful:
         out.append(_PROTECT)
@@ -122,24 +133,25 @@ def _legal_bishop(state, rules, seat):
     return out
 
 
-def _legal_once(window):
-    def legal(state, rules, seat):
+def _legal_once(window: str) -> Callable[[GameState, Rules, int], list]:
+    def legal(state: GameState, rules: Rules, seat: int) -> list:
         card = rules.once_card(state, seat, window)
-        return [_act(rules, ("use", card), lambda: A.UseOnce(card)), _DECLINE]
+        assert card is not None  # the flow asks only a seat that holds one
+        return [_act(rules, ("use", card), A.UseOnce, card), _DECLINE]
     return legal
 
 
-def _legal_choice(state, rules, seat):
+def _legal_choice(state: GameState, rules: Rules, seat: int) -> list:
     job = state.jobs[0]
     effect = job_effect(rules, job)
     if isinstance(effect, ChooseCraftsman):
-        return [_act(rules, ("pick", c), lambda: A.PickCraftsman(c))
+        return [_act(rules, ("pick", c), A.PickCraftsman, c)
                 for c in eligible_craftsmen(state, rules, seat, effect)]
     assert isinstance(effect, ChooseOne)
-    return [_act(rules, ("option", i), lambda: A.ChooseOption(i)) for i in range(len(effect.options))]
+    return [_act(rules, ("option", i), A.ChooseOption, i) for i in range(len(effect.options))]
 
 
-def _legal_market(state, rules, seat):
+def _legal_market(state: GameState, rules: Rules, seat: int) -> list:
     p = state.players[seat]
     out: list = []
     if trades_of(state, seat) < MAX_TRADES:  # then only stop (or a once-per-game use)
@@ -171,23 +183,27 @@ def _list_trades(state, rules, seat, p, out: list) -> None:
 def _trades(rules: Rules, trade: str, r: str) -> tuple:
     """The ``Buy`` (or ``Sell``) actions of 1, 2, ... :data:`MAX_COUNT` cubes of
     ``r`` (a listing takes as many as the player may trade)."""
+    return _act(rules, (trade, r), _trade_row, trade, r)
+
+
+def _trade_row(trade: str, r: str) -> tuple:
     make = A.Buy if trade == "buy" else A.Sell
-    return _act(rules, (trade, r), lambda: tuple(make(r, n) for n in range(1, MAX_COUNT + 1)))
+    return tuple(make(r, n) for n in range(1, MAX_COUNT + 1))
 
 
-def _legal_cathedral(state, rules, seat):
-    out: list = [_act(rules, ("build", cid, i), lambda: A.Build(cid, i))
+def _legal_cathedral(state: GameState, rules: Rules, seat: int) -> list:
+    out: list = [_act(rules, ("build", cid, i), A.Build, cid, i)
                  for cid, i, _ in conversions(state, rules, seat)]
     out.append(_END_BUILDING)
     out.extend(_once_uses(state, rules, seat, "cathedral"))
     return out
 
 
-def _legal_return(state, rules, seat):
+def _legal_return(state: GameState, rules: Rules, seat: int) -> list:
     """At most MAX_COUNT cubes per action: the decision repeats while more than 5 remain."""
     p = state.players[seat]
     excess = sum(p.cubes) - 5
-    return [_act(rules, ("return", r, n), lambda: A.ReturnCubes(r, n))
+    return [_act(rules, ("return", r, n), A.ReturnCubes, r, n)
             for r in CUBES for n in range(1, min(p.cube(r), excess, MAX_COUNT) + 1)]
 
 
@@ -231,13 +247,20 @@ def action_events(state: GameState, rules: Rules, action) -> list:
         after = state
         for e in events:
             after = evolve(after, e)
-        events += action_trigger_events(state, after, rules, state.pending.seat, kind,
+        events += action_trigger_events(state, after, rules, _seat(state), kind,
                                         getattr(action, "location", None))
     return events
 
 
-def _action_events(state: GameState, rules: Rules, action) -> list:
-    return _EVENTS_OF[type(action)](state, rules, action, state.pending.seat)
+def _action_events(state: GameState, rules: Rules, action: Any) -> list:
+    return _EVENTS_OF[type(action)](state, rules, action, _seat(state))
+
+
+def _seat(state: GameState) -> int:
+    """The seat that must decide (an action is only listed or checked while one must)."""
+    pend = state.pending
+    assert pend is not None
+    return pend.seat
 
 
 # One small function per action type: the events that record it.

@@ -48,6 +48,7 @@ def _cards(rules: Rules, where: str, ids, kinds: tuple[str, ...], allow_empty: b
             near = difflib.get_close_matches(str(cid), list(rules.by_id), n=1)
             hint = f" -- did you mean {near[0]!r}?" if near else ""
             _fail(f"{where}[{i}]", f"unknown card {cid!r}{hint}")
+            return
         if card.kind not in kinds:
             _fail(f"{where}[{i}]", f"{cid!r} is a {card.kind} card; expected {' or '.join(kinds)}")
 

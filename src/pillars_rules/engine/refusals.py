@@ -124,6 +124,7 @@ def refusal(state: GameState, rules: Rules, action, legal: list) -> tuple[str, s
         text = REASONS[r.code].format(**r.fields)
         return r.code, text if len(text) <= MAX_REASON else text[: MAX_REASON - 3] + "..."
     pend = state.pending
+    assert pend is not None  # _check refused a state without a decision
     who = state.players[pend.seat].name[:40]
     return "other", (f"'{str(action)[:80]}' is not legal now for {who} ({pend.kind}); "
                      f"{len(legal)} legal action(s) available")

@@ -1,8 +1,10 @@
 """Frozen game state.
 
-Everything here is an immutable attrs class with slots; collections are tuples
-(or frozensets). :func:`pillars_rules.engine.evolve.evolve` is the only code
-that makes new states, and it shares every unchanged part with the old state.
+Every record here is an immutable attrs class (``attr.s``: the form mypyc
+compiles natively, see :mod:`pillars_rules._build`) with its own ``__init__``;
+collections are tuples (or frozensets). :func:`pillars_rules.engine.evolve.evolve`
+is the only code that makes new states, and it shares every unchanged part with
+the old state.
 
 State holds card *ids* only; what a card does is looked up in the game's
 :class:`~pillars_rules.engine.context.Rules`.
@@ -11,11 +13,11 @@ State holds card *ids* only; what a card does is looked up in the game's
 from __future__ import annotations
 
 import operator
-from typing import Any
 
+import attr
 import attrs
-from attrs import frozen
 
+from .._build import is_compiled_file
 from ..cardlang.effects import CUBES
 
 CUBE_INDEX = {c: i for i, c in enumerate(CUBES)}
@@ -24,99 +26,21 @@ CUBE_TOTALS = (23, 23, 23, 13)
 MARKET_REFILL = (4, 4, 4, 0)
 GOLD_CAP = 30
 ROUNDS = 6
+#: Is this module the mypyc-compiled build? (Its records are then native
+#: classes, without an attribute dict, and copies are made by constructors.)
+COMPILED = is_compiled_file(__file__)
 
+# The records' form. ``attr.s`` (not ``attrs.frozen``) because mypyc compiles
+# it natively; ``slots=False`` because mypyc's native classes have their own
+# layout (attrs' slotted copy of a class would lose the native one), while the
+# pure build keeps each record's fields in an attribute dict (copied in one step
+# by ``replace``); ``init=False`` because each record writes its own
+# ``__init__``: attrs would generate one that mypyc leaves interpreted, and
+# records are made at every event. Each field is set with
+# ``object.__setattr__`` (the records are frozen), which mypyc turns into a
+# direct store. Equality, hashing and the repr are attrs'.
 
-def replace(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen attrs instance with ``changes`` (a fast ``attrs.evolve``:
-    the copy is made by a function generated once per class and set of changed
-    names; unchanged parts are shared, never copied).
-
-    For a :class:`GameState`, grouped fields may be named directly
-    (``replace(state, market=...)``): they are routed to their group.
-    """
-    key = (obj.__class__, tuple(changes))
-    make = _REPLACERS.get(key)
-    if make is None:
-        make = _REPLACERS[key] = _replacer(*key)
-    return make(obj, *changes.values())
-
-
-_REPLACERS: dict[tuple[type, tuple[str, ...]], Any] = {}
-
-
-def replacer(cls: type, *names: str):
-    """``f(obj, *values)``: the copier :func:`replace` uses for ``cls`` and
-    ``names``, to be bound once where a handler always changes the same
-    fields (``replace``'s keyword call costs more than the copy itself):
-    ``replacer(GameState, "pending", "decision")(s, p, 3)`` is
-    ``replace(s, pending=p, decision=3)``."""
-    key = (cls, names)
-    make = _REPLACERS.get(key)
-    if make is None:
-        make = _REPLACERS[key] = _replacer(*key)
-    return make
-
-
-def _replacer(cls: type, names: tuple[str, ...]):
-    """``f(obj, *values)``: ``cls`` built from ``obj`` with ``names`` set to ``values``
-    (grouped :class:`GameState` fields go to their group). Generated source,
-    no loops (see :func:`_build`)."""
-    given = {name: f"v{i}" for i, name in enumerate(names)}
-    routed: dict[str, dict[str, str]] = {}
-    if cls is GameState:
-        for name in names:
-            group = GROUP_OF.get(name)
-            if group is not None:
-                if group in given:
-                    raise TypeError(f"replace() got both {group!r} and its field {name!r}")
-                routed.setdefault(group, {})[name] = given[name]
-    unknown = [n for n in names if n not in cls.__field_index__ and not (cls is GameState and n in GROUP_OF)]
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
-    env: dict[str, Any] = {"new": object.__new__, "set_dict": object.__setattr__}
-    lines = [f"def make(obj, {', '.join(given.values())}):"]
-    for k, (group, values) in enumerate(routed.items()):
-        lines += _build(env, f"r{k}", _GROUPS[group], f"obj.{group}", values)
-    lines += _build(env, "out", cls, "obj", {**{n: v for n, v in given.items() if n in cls.__field_index__},
-                                              **{group: f"r{k}" for k, group in enumerate(routed)}})
-    lines.append("    return out")
-    exec("\n".join(lines) + "\n", env)
-    return env["make"]
-
-
-def _build(env: dict, target: str, cls: type, source: str, values: dict[str, str]) -> list[str]:
-    """Source lines setting ``target`` to ``cls`` made from ``source`` with ``values``.
-
-    The records that events replace all the time (:class:`GameState`, its
-    groups :class:`Board`, :class:`RoundState`, :class:`Builders`, and
-    :class:`PlayerState`) keep their fields in an attribute dict
-    (``slots=False``): a changed record is one C-level copy of the old
-    record's dict with the changed names set -- about 0.35 µs for the 14-field
-    root, where the attrs ``__init__`` of a slotted record takes about 1.2 µs.
-    Small records that are rarely replaced (:class:`Pieces`, :class:`Pending`,
-    :class:`Job`, :class:`Fixed`, :class:`Decks`) keep slots, which are faster
-    to read, and are built by one positional call."""
-    name = f"C_{target}"
-    env[name] = cls
-    if "__slots__" in cls.__dict__:
-        args = ", ".join(values.get(f, f"{source}.{f}") for f in cls.__field_names__)
-        return [f"    {target} = {name}({args})"]
-    return ([f"    d_{target} = {source}.__dict__.copy()"]
-            + [f"    d_{target}[{field!r}] = {v}" for field, v in values.items()]
-            + [f"    {target} = new({name})", f"    set_dict({target}, '__dict__', d_{target})"])
-
-
-def _register(cls: type) -> type:
-    names = tuple(a.name for a in attrs.fields(cls))
-    cls.__field_names__ = names
-    cls.__field_index__ = {n: i for i, n in enumerate(names)}
-    cls.__get_all__ = staticmethod(operator.attrgetter(*names)) if len(names) > 1 else \
-        staticmethod(lambda obj, _n=names[0]: (getattr(obj, _n),))
-    return cls
-
-
-@_register
-@frozen
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Pieces:
     """Worker pieces by kind: small (1), big (5), grey (1), black (1) (§2.2)."""
 
@@ -124,6 +48,12 @@ class Pieces:
     big: int = 0
     grey: int = 0
     black: int = 0
+
+    def __init__(self, small: int = 0, big: int = 0, grey: int = 0, black: int = 0) -> None:
+        object.__setattr__(self, "small", small)
+        object.__setattr__(self, "big", big)
+        object.__setattr__(self, "grey", grey)
+        object.__setattr__(self, "black", black)
 
     @property
     def value(self) -> int:
@@ -145,8 +75,10 @@ class Pieces:
         return ", ".join(parts) or "none"
 
 
-@_register
-@frozen(slots=False)
+_NO_PIECES = Pieces()
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class PlayerState:
     """One seat's holdings.
 
@@ -171,6 +103,25 @@ class PlayerState:
     grey_next: int = 0
     uses: tuple[tuple[str, int, int], ...] = ()
     boosts: tuple[tuple[str, int], ...] = ()
+
+    def __init__(self, name: str, gold: int, vp: int, cubes: tuple[int, int, int, int] = (0, 0, 0, 0),
+                 craftsmen: tuple[str, ...] = (), privileges: tuple[str, ...] = (),
+                 pieces: Pieces = _NO_PIECES, placed: Pieces = _NO_PIECES,
+                 resource_cards: tuple[str, ...] = (), grey_next: int = 0,
+                 uses: tuple[tuple[str, int, int], ...] = (),
+                 boosts: tuple[tuple[str, int], ...] = ()) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "gold", gold)
+        object.__setattr__(self, "vp", vp)
+        object.__setattr__(self, "cubes", cubes)
+        object.__setattr__(self, "craftsmen", craftsmen)
+        object.__setattr__(self, "privileges", privileges)
+        object.__setattr__(self, "pieces", pieces)
+        object.__setattr__(self, "placed", placed)
+        object.__setattr__(self, "resource_cards", resource_cards)
+        object.__setattr__(self, "grey_next", grey_next)
+        object.__setattr__(self, "uses", uses)
+        object.__setattr__(self, "boosts", boosts)
 
     @property
     def resources(self) -> dict[str, int]:
@@ -200,20 +151,22 @@ class PlayerState:
         return 0
 
 
-@_register
-@frozen
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Pending:
     """Who must decide, and what kind of decision (see :mod:`.actions`)."""
 
     kind: str
     seat: int
 
+    def __init__(self, kind: str, seat: int) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+
     def __str__(self) -> str:
         return f"seat {self.seat}: {self.kind}"
 
 
-@_register
-@frozen
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Job:
     """A choice still to be made: the instant effect at
     ``rules.card(source).abilities[ability]`` (``.options[option]`` when
@@ -224,9 +177,14 @@ class Job:
     ability: int
     option: int = -1
 
+    def __init__(self, seat: int, source: str, ability: int, option: int = -1) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "ability", ability)
+        object.__setattr__(self, "option", option)
 
-@_register
-@frozen
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Fixed:
     """What never changes during a game."""
 
@@ -234,9 +192,13 @@ class Fixed:
     variants: tuple[str, ...]
     card_hash: str
 
+    def __init__(self, seed: int, variants: tuple[str, ...], card_hash: str) -> None:
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "variants", variants)
+        object.__setattr__(self, "card_hash", card_hash)
 
-@_register
-@frozen(slots=False)
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Board:
     """Cubes and builders on the board."""
 
@@ -245,9 +207,19 @@ class Board:
     court_metal: int = 0
     spots: tuple[tuple[str, tuple[int | None, ...]], ...] = ()
 
+    def __init__(self, supply: tuple[int, int, int, int] = CUBE_TOTALS,
+                 market: tuple[int, int, int, int] = (0, 0, 0, 0), court_metal: int = 0,
+                 spots: tuple[tuple[str, tuple[int | None, ...]], ...] = ()) -> None:
+        object.__setattr__(self, "supply", supply)
+        object.__setattr__(self, "market", market)
+        object.__setattr__(self, "court_metal", court_metal)
+        object.__setattr__(self, "spots", spots)
 
-@_register
-@frozen
+
+_EMPTY_BOARD = Board()
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Decks:
     """Undealt cards, in their (secret) order."""
 
@@ -255,9 +227,17 @@ class Decks:
     event_deck: tuple[str, ...] = ()
     privilege_deck: tuple[str, ...] = ()
 
+    def __init__(self, craftsman_decks: tuple[tuple[str, ...], ...] = (), event_deck: tuple[str, ...] = (),
+                 privilege_deck: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "craftsman_decks", craftsman_decks)
+        object.__setattr__(self, "event_deck", event_deck)
+        object.__setattr__(self, "privilege_deck", privilege_deck)
 
-@_register
-@frozen(slots=False)
+
+_NO_DECKS = Decks()
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class RoundState:
     """This round's display, event, choices and bookkeeping (reset each round)."""
 
@@ -277,9 +257,34 @@ class RoundState:
     traded: tuple[tuple[int, str, str], ...] = ()
     done: frozenset[int] = frozenset()
 
+    def __init__(self, display: tuple[str, ...] = (), shiring: tuple[str, ...] = (),
+                 kingsbridge: tuple[str, ...] = (), passed: frozenset[int] = frozenset(), event: str = "",
+                 event_applied: bool = False, protected: frozenset[int] = frozenset(), prev_event: str = "",
+                 prev_protected: frozenset[int] = frozenset(), tax: int = 0,
+                 exempt: frozenset[int] = frozenset(), jobs: tuple[Job, ...] = (),
+                 decided: frozenset[tuple[int, str]] = frozenset(),
+                 traded: tuple[tuple[int, str, str], ...] = (), done: frozenset[int] = frozenset()) -> None:
+        object.__setattr__(self, "display", display)
+        object.__setattr__(self, "shiring", shiring)
+        object.__setattr__(self, "kingsbridge", kingsbridge)
+        object.__setattr__(self, "passed", passed)
+        object.__setattr__(self, "event", event)
+        object.__setattr__(self, "event_applied", event_applied)
+        object.__setattr__(self, "protected", protected)
+        object.__setattr__(self, "prev_event", prev_event)
+        object.__setattr__(self, "prev_protected", prev_protected)
+        object.__setattr__(self, "tax", tax)
+        object.__setattr__(self, "exempt", exempt)
+        object.__setattr__(self, "jobs", jobs)
+        object.__setattr__(self, "decided", decided)
+        object.__setattr__(self, "traded", traded)
+        object.__setattr__(self, "done", done)
 
-@_register
-@frozen(slots=False)
+
+_NEW_ROUND = RoundState()
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Builders:
     """Phase II: the bag, the cost marker, the drawn and parked builders."""
 
@@ -292,9 +297,23 @@ class Builders:
     first_placed: tuple[int, ...] = ()
     redraw_used: bool = False
 
+    def __init__(self, bag: tuple[int, ...] = (), marker: int = 7, drawn: int | None = None, price: int = 0,
+                 parked: tuple[int, ...] = (), thirds: tuple[int, ...] = (),
+                 first_placed: tuple[int, ...] = (), redraw_used: bool = False) -> None:
+        object.__setattr__(self, "bag", bag)
+        object.__setattr__(self, "marker", marker)
+        object.__setattr__(self, "drawn", drawn)
+        object.__setattr__(self, "price", price)
+        object.__setattr__(self, "parked", parked)
+        object.__setattr__(self, "thirds", thirds)
+        object.__setattr__(self, "first_placed", first_placed)
+        object.__setattr__(self, "redraw_used", redraw_used)
 
-@_register
-@frozen
+
+_NO_BUILDERS = Builders()
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Pins:
     """Chance fixed in advance by a scenario (:func:`pillars_rules.scenario`), for
     tests: each tuple is used up from the front, before the seed is asked.
@@ -308,14 +327,17 @@ class Pins:
     tax: tuple[int, ...] = ()
     displays: tuple[tuple[str, ...], ...] = ()
 
+    def __init__(self, builders: tuple[int, ...] = (), tax: tuple[int, ...] = (),
+                 displays: tuple[tuple[str, ...], ...] = ()) -> None:
+        object.__setattr__(self, "builders", builders)
+        object.__setattr__(self, "tax", tax)
+        object.__setattr__(self, "displays", displays)
 
-_GROUPS: dict[str, type] = {
-    "fixed": Fixed, "board": Board, "decks": Decks, "table": RoundState, "builders": Builders,
-}
+
+_NO_PINS = Pins()
 
 
-@_register
-@frozen(slots=False)
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class GameState:
     """The whole game at one moment.
 
@@ -353,6 +375,131 @@ class GameState:
     decision: int = 0
     effects: tuple[int, ...] = ()
 
+    def __init__(self, fixed: Fixed, round: int = 0, stage: str = "setup", step: str = "",
+                 start_player: int = 0, pending: Pending | None = None, rng: int = 0,
+                 players: tuple[PlayerState, ...] = (), board: Board = _EMPTY_BOARD,
+                 decks: Decks = _NO_DECKS, table: RoundState = _NEW_ROUND, builders: Builders = _NO_BUILDERS,
+                 cathedral: int = 0, game_over: bool = False, pins: Pins = _NO_PINS,
+                 decision: int = 0, effects: tuple[int, ...] = ()) -> None:
+        object.__setattr__(self, "fixed", fixed)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "stage", stage)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "start_player", start_player)
+        object.__setattr__(self, "pending", pending)
+        object.__setattr__(self, "rng", rng)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "decks", decks)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "builders", builders)
+        object.__setattr__(self, "cathedral", cathedral)
+        object.__setattr__(self, "game_over", game_over)
+        object.__setattr__(self, "pins", pins)
+        object.__setattr__(self, "decision", decision)
+        object.__setattr__(self, "effects", effects)
+
+    # ---- the grouped fields, read through (``state.market`` is ``state.board.market``)
+    @property
+    def seed(self) -> int:
+        return self.fixed.seed
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return self.fixed.variants
+    @property
+    def card_hash(self) -> str:
+        return self.fixed.card_hash
+    @property
+    def supply(self) -> tuple[int, int, int, int]:
+        return self.board.supply
+    @property
+    def market(self) -> tuple[int, int, int, int]:
+        return self.board.market
+    @property
+    def court_metal(self) -> int:
+        return self.board.court_metal
+    @property
+    def spots(self) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
+        return self.board.spots
+    @property
+    def craftsman_decks(self) -> tuple[tuple[str, ...], ...]:
+        return self.decks.craftsman_decks
+    @property
+    def event_deck(self) -> tuple[str, ...]:
+        return self.decks.event_deck
+    @property
+    def privilege_deck(self) -> tuple[str, ...]:
+        return self.decks.privilege_deck
+    @property
+    def display(self) -> tuple[str, ...]:
+        return self.table.display
+    @property
+    def shiring(self) -> tuple[str, ...]:
+        return self.table.shiring
+    @property
+    def kingsbridge(self) -> tuple[str, ...]:
+        return self.table.kingsbridge
+    @property
+    def passed(self) -> frozenset[int]:
+        return self.table.passed
+    @property
+    def event(self) -> str:
+        return self.table.event
+    @property
+    def event_applied(self) -> bool:
+        return self.table.event_applied
+    @property
+    def protected(self) -> frozenset[int]:
+        return self.table.protected
+    @property
+    def prev_event(self) -> str:
+        return self.table.prev_event
+    @property
+    def prev_protected(self) -> frozenset[int]:
+        return self.table.prev_protected
+    @property
+    def tax(self) -> int:
+        return self.table.tax
+    @property
+    def exempt(self) -> frozenset[int]:
+        return self.table.exempt
+    @property
+    def jobs(self) -> tuple[Job, ...]:
+        return self.table.jobs
+    @property
+    def decided(self) -> frozenset[tuple[int, str]]:
+        return self.table.decided
+    @property
+    def traded(self) -> tuple[tuple[int, str, str], ...]:
+        return self.table.traded
+    @property
+    def done(self) -> frozenset[int]:
+        return self.table.done
+    @property
+    def bag(self) -> tuple[int, ...]:
+        return self.builders.bag
+    @property
+    def marker(self) -> int:
+        return self.builders.marker
+    @property
+    def drawn(self) -> int | None:
+        return self.builders.drawn
+    @property
+    def price(self) -> int:
+        return self.builders.price
+    @property
+    def parked(self) -> tuple[int, ...]:
+        return self.builders.parked
+    @property
+    def thirds(self) -> tuple[int, ...]:
+        return self.builders.thirds
+    @property
+    def first_placed(self) -> tuple[int, ...]:
+        return self.builders.first_placed
+    @property
+    def redraw_used(self) -> bool:
+        return self.builders.redraw_used
+
     @property
     def n_players(self) -> int:
         return len(self.players)
@@ -378,18 +525,22 @@ class GameState:
         return total
 
 
-#: Which group each grouped field lives in.
-GROUP_OF: dict[str, str] = {
-    name: group for group, cls in _GROUPS.items() for name in cls.__field_names__
+
+#: The groups of :class:`GameState`: field name -> record class.
+GROUPS: dict[str, type] = {
+    "fixed": Fixed, "board": Board, "decks": Decks, "table": RoundState, "builders": Builders,
 }
+#: Which group each grouped field lives in (``"market"`` -> ``"board"``).
+GROUP_OF: dict[str, str] = {
+    a.name: group for group, cls in GROUPS.items() for a in attrs.fields(cls)
+}
+#: Every record class of the state.
+RECORDS: tuple[type, ...] = (Pieces, PlayerState, Pending, Job, Fixed, Board, Decks, RoundState, Builders,
+                             Pins, GameState)
 
-
-
-
-def _read_through(group: str, name: str) -> property:
-    getter = operator.attrgetter(f"{group}.{name}")
-    return property(getter, doc=f"``{group}.{name}``")
-
-
-for _name, _group in GROUP_OF.items():
-    setattr(GameState, _name, _read_through(_group, _name))
+if not COMPILED:
+    # The pure build reads a grouped field through a C-level getter (the
+    # properties above are what mypy and mypyc see; under the interpreter a
+    # getter made by operator.attrgetter runs fewer instructions).
+    for _name, _group in GROUP_OF.items():
+        setattr(GameState, _name, property(operator.attrgetter(f"{_group}.{_name}"), doc=f"``{_group}.{_name}``"))

@@ -111,7 +111,7 @@ def _step_site(b: Batch, rules: Rules) -> None:
         delta = rules.yield_delta(state, seat)
         for cid in state.players[seat].resource_cards:
             card = rules.card(cid)
-            if card.site == site:
+            if card.site == site and card.yields is not None:
                 n = max(0, card.yields.n + delta)
                 if n:
                     b.add(E.Gained(seat, (Amount(card.yields.kind, n),), cid))

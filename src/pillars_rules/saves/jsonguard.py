@@ -98,11 +98,11 @@ class GuardedJson:
 
     def __call__(self, data: object) -> Any:
         limit, words = self.limit, self.words
-        if type(data) in (bytes, bytearray):
-            if len(data) > limit:  # type: ignore[arg-type]
-                raise self.error(words.too_many_bytes.format(size=len(data), limit=limit))  # type: ignore[arg-type]
+        if isinstance(data, (bytes, bytearray)) and type(data) in (bytes, bytearray):  # not a subclass
+            if len(data) > limit:
+                raise self.error(words.too_many_bytes.format(size=len(data), limit=limit))
             try:
-                data = bytes(data).decode("utf-8")  # type: ignore[arg-type]
+                data = bytes(data).decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise self.error(words.not_utf8.format(reason=exc.reason, start=exc.start)) from None
         if type(data) is not str:  # not even a str subclass: its methods could do anything

@@ -11,7 +11,7 @@ them) and compares, so a tampered log raises
 from __future__ import annotations
 
 import itertools
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import attrs
 
@@ -22,6 +22,7 @@ from ..engine.context import Rules, rules_for
 from ..engine.evolve import evolve
 from ..engine.legal import action_events, legal_actions, run
 from ..engine.rng import MAX_SEED, SEED_BITS
+from ..engine.state import GameState
 from ..errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
 from ..game import START_GOLD, Game, _check_variants, load_cards
 from ..limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
@@ -45,7 +46,7 @@ _FIRST_EVENT_ACTION = {
 }
 
 
-def infer_action(events: list, i: int, state) -> object | None:
+def infer_action(events: Sequence[Any], i: int, state: GameState) -> object | None:
     """The action that produced the events starting at ``events[i]``."""
     e = events[i]
     nxt = events[i + 1] if i + 1 < len(events) else None
@@ -109,7 +110,8 @@ def _check_start(first, cards: CardSet):
     return rules
 
 
-def replay(events: Iterable, cards: CardSet | str | Sequence[str] | None = None, *, verify: bool = True) -> Game:
+def replay(events: Iterable[Any], cards: CardSet | str | Sequence[str] | None = None, *,
+           verify: object = True) -> Game:
     """The game that ``events`` record, folded with :func:`evolve` (no random draws).
 
     ``cards`` must be the card set the game was played with (default: the base
@@ -120,22 +122,21 @@ def replay(events: Iterable, cards: CardSet | str | Sequence[str] | None = None,
     return replay_checked(events, load_cards(cards), verify=verify)
 
 
-def replay_checked(events: list, cards: CardSet, *, verify: bool = True):
+def replay_checked(events: Iterable[Any], cards: CardSet, *, verify: object = True) -> Game:
     """Fold ``events``; with ``verify``, re-derive every event from the rules.
 
     Raises :class:`SaveError` (naming the index of the offending event) and
     nothing else, whatever ``events`` holds.
     """
     try:
-        events = list(itertools.islice(events, MAX_EVENTS + 1))
-        return _replay(events, cards, verify, typed=False)
+        return _replay(list(itertools.islice(events, MAX_EVENTS + 1)), cards, bool(verify), typed=False)
     except PillarsError:
         raise
     except Exception as exc:  # hostile event objects: an __eq__ that raises, endless nesting...
         raise SaveError(f"the log cannot be replayed: {type(exc).__name__}: {bounded(exc, 150)}") from None
 
 
-def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
+def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Game:
     """``typed``: the events were made by :func:`event_from_dict`, so their
     field types are already checked."""
     if not events:
@@ -177,9 +178,10 @@ def _replay(events: list, cards: CardSet, verify: bool, typed: bool):
         if action is None:
             legal = legal_actions(state, rules)
             j = _divergence(events, i, state, rules, legal)
+            pending: Any = state.pending
             raise SaveError(
                 f"$.events[{j}] ({type(events[j]).__name__}) does not follow from the state before it: "
-                f"no legal decision of seat {state.pending.seat} ({state.pending.kind}) "
+                f"no legal decision of seat {pending.seat} ({pending.kind}) "
                 f"at $.events[{i}] produces it", j)
         try:
             produced, state = run(state, rules, action_events(state, rules, action))
@@ -252,10 +254,11 @@ def _compare(events: list, start: int, expected: list) -> None:
 def _difference(want: object, got: object) -> str:
     """The rules' event and the log's, cut to what differs (a reason has room
     for little): the differing fields when both are of one event type."""
-    if type(want) is type(got) and attrs.has(type(want)):
+    cls: Any = type(want)
+    if cls is type(got) and attrs.has(cls):
         diff = [f"{f.name}: the rules give {safe_repr(getattr(want, f.name), 60)}, the log has "
                 f"{safe_repr(getattr(got, f.name), 60)}"
-                for f in attrs.fields(type(want)) if getattr(want, f.name) != getattr(got, f.name)]
+                for f in attrs.fields(cls) if getattr(want, f.name) != getattr(got, f.name)]
         if diff:
             return "; ".join(sorted(diff, key=len))  # the shortest first: most of them fit
     return f"the rules give {safe_repr(want, 120)}, the log has {safe_repr(got, 120)}"

@@ -191,6 +191,113 @@ def _struct_obj(cls: type, value: object, path: str, index: int | None, skip: st
     return cls(*[g(value[n], path + "." + n, index) for n, g in structurers])  # fields in order
 
 
+# ------------------------------------------------------------------ the fast path
+# A save's thousand events are almost always well formed, and the structurers
+# above spend most of their time on the JSON path of every value, which only a
+# refusal needs. So each record class also gets one generated function without
+# paths, calls per field or loops over its fields (like the copiers of
+# engine/copiers.py): it checks exactly what the structurers check and returns
+# the record, or ``_FAIL`` at the first doubt -- and then the structurer above
+# runs on the same value and gives the refusal with its path. Both paths accept
+# the same values (tests/compiled/test_strict_fast.py compares them).
+_FAIL = object()
+_FAST: dict[tuple[type, bool], Callable[[object], Any]] = {}
+
+
+def _fast_obj(cls: type, tagged: bool = False) -> Callable[[object], Any]:
+    """``f(value)``: the ``cls`` record parsed JSON ``value`` describes, or
+    ``_FAIL``; ``tagged``: the object also holds a ``"type"`` key (an event's,
+    already checked)."""
+    key = (cls, tagged)
+    f = _FAST.get(key)
+    if f is None:
+        f = _FAST[key] = _make_fast(cls, tagged)
+    return f
+
+
+def _make_fast(cls: type, tagged: bool) -> Callable[[object], Any]:
+    names = list(_hints(cls))
+    env: dict[str, Any] = {"FAIL": _FAIL, "C": cls, "LO": -MAX_INT - 1, "HI": MAX_INT, "SEED": MAX_SEED,
+                           "STR": MAX_STRING_LENGTH, "ITEMS": MAX_ITEMS}
+    lines = ["def make(value):",
+             f"    if type(value) is not dict or len(value) != {len(names) + tagged}:",
+             "        return FAIL"]
+    if names:
+        lines += ["    try:", *(f"        s{k} = value[{name!r}]" for k, name in enumerate(names)),
+                  "    except KeyError:", "        return FAIL"]
+    elif tagged:
+        lines += ["    if 'type' not in value:", "        return FAIL"]
+    counter = [0]
+    made = [_emit(_hints(cls)[name], f"s{k}", lines, env, 1, counter) for k, name in enumerate(names)]
+    lines.append(f"    return C({', '.join(made)})")
+    exec("\n".join(lines) + "\n", env)
+    return env["make"]
+
+
+def _test(tp: Any, src: str) -> str | None:
+    """The condition under which ``src`` is *not* a ``tp`` (simple types only), or ``None``."""
+    if tp is int:
+        return f"type({src}) is not int or not LO <= {src} <= HI"
+    if tp is Seed:
+        return f"type({src}) is not int or not 0 <= {src} <= SEED"
+    if tp is str:
+        return f"type({src}) is not str or len({src}) > STR"
+    if tp is bool:
+        return f"type({src}) is not bool"
+    if tp is type(None):
+        return f"{src} is not None"
+    return None
+
+
+def _emit(tp: Any, src: str, lines: list[str], env: dict[str, Any], depth: int, counter: list[int]) -> str:
+    """Lines (at ``depth``) that check ``src`` as ``tp`` (returning ``FAIL`` if
+    it is not one); the name of the variable then holding the value."""
+    pad = "    " * depth
+    counter[0] += 1
+    u = counter[0]
+    test = _test(tp, src)
+    if test is not None:  # a simple value is its own structure
+        lines += [f"{pad}if {test}:", f"{pad}    return FAIL"]
+        return src
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is frozenset:
+        items = _emit(tuple[args[0], ...], src, lines, env, depth, counter)
+        lines.append(f"{pad}d{u} = frozenset({items})")
+        return f"d{u}"
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        lines += [f"{pad}if type({src}) is not list or len({src}) > ITEMS:", f"{pad}    return FAIL"]
+        item_test = _test(args[0], f"x{u}")
+        if item_test is not None:  # a list of simple values: checked in place, then one tuple
+            lines += [f"{pad}for x{u} in {src}:", f"{pad}    if {item_test}:", f"{pad}        return FAIL",
+                      f"{pad}d{u} = tuple({src})"]
+            return f"d{u}"
+        lines += [f"{pad}a{u} = []", f"{pad}for x{u} in {src}:"]
+        item = _emit(args[0], f"x{u}", lines, env, depth + 1, counter)
+        lines += [f"{pad}    a{u}.append({item})", f"{pad}d{u} = tuple(a{u})"]
+        return f"d{u}"
+    if origin is tuple:
+        lines += [f"{pad}if type({src}) is not list or len({src}) != {len(args)}:", f"{pad}    return FAIL"]
+        parts = [f"p{u}_{i}" for i in range(len(args))]
+        lines.append(f"{pad}{', '.join(parts)}{',' if len(parts) == 1 else ''} = {src}")
+        made = [_emit(a, parts[i], lines, env, depth, counter) for i, a in enumerate(args)]
+        lines.append(f"{pad}d{u} = ({', '.join(made)},)")
+        return f"d{u}"
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        if len(options) != len(args) - 1 or len(options) != 1:
+            raise AssertionError(f"no fast structure for {tp!r}")  # pragma: no cover
+        lines += [f"{pad}if {src} is None:", f"{pad}    d{u} = None", f"{pad}else:"]
+        inner = _emit(options[0], src, lines, env, depth + 1, counter)
+        lines.append(f"{pad}    d{u} = {inner}")
+        return f"d{u}"
+    if attrs.has(tp):
+        env[f"F{u}"] = _fast_obj(tp)
+        lines += [f"{pad}d{u} = F{u}({src})", f"{pad}if d{u} is FAIL:", f"{pad}    return FAIL"]
+        return f"d{u}"
+    raise AssertionError(f"no fast structure for {tp!r}")  # pragma: no cover
+
+
 def _check_obj(tp: Any, value: object, path: str, index: int | None) -> None:
     """Check a Python value (not parsed JSON) has exactly type ``tp``."""
     f = _CHECKERS.get(tp)
@@ -271,14 +378,17 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
 
 def event_from_dict(d: object, index: int) -> object:
     """The event a parsed JSON object records; :class:`SaveError` naming ``index`` if malformed."""
-    path = f"$.events[{index}]"
     if type(d) is not dict:
-        raise _bad(path, "an event object", d, index)
+        raise _bad(f"$.events[{index}]", "an event object", d, index)
     kind = d.get("type")
     cls = E.EVENT_TYPES.get(kind) if type(kind) is str else None
     if cls is None:
-        raise SaveError(f"{path}.type: unknown event type {safe_repr(kind, 40)}", index)
-    return _struct_obj(cls, d, path, index, skip="type")
+        raise SaveError(f"$.events[{index}].type: unknown event type {safe_repr(kind, 40)}", index)
+    fast = _FAST.get((cls, True))
+    out = (fast or _fast_obj(cls, True))(d)
+    if out is _FAIL:  # something is wrong: the structurer finds what, and where
+        return _struct_obj(cls, d, f"$.events[{index}]", index, skip="type")
+    return out
 
 
 def check_event(event: object, index: int) -> None:

@@ -1,0 +1,125 @@
+"""The two builds (issue #26): which one runs, what is compiled, how a
+pure-Python install is asked for, and the records behaving alike in both."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import os
+import pickle
+import re
+import sys
+import tomllib
+
+import attrs
+import pytest
+
+import pillars_rules as pr
+from pillars_rules import _build
+from pillars_rules.engine import events as E
+
+from .games import ROOT
+
+
+def test_compiled_says_which_build_runs():
+    found = _build.compiled_modules()
+    assert pr.COMPILED is _build.COMPILED is all(found.values())
+    assert pr.COMPILED or not any(found.values())  # never half compiled
+    expected = os.environ.get("PILLARS_RULES_EXPECT_COMPILED")  # set by .ci/run for each of its venvs
+    if expected is not None:
+        assert pr.COMPILED is (expected == "1"), (expected, found)
+
+
+def test_version_names_the_build(capsys):
+    from pillars_rules.cli.entry import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--version"])
+    out = capsys.readouterr().out
+    assert out.strip() == f"pillars-rules {pr.__version__} ({'compiled with mypyc' if pr.COMPILED else 'pure Python'})"
+
+
+def test_the_build_hook_compiles_the_modules_the_package_names():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
+    listed = [re.sub(r"^/src/|\.py$", "", p).replace("/", ".") for p in hook["include"]]
+    assert listed == list(_build.COMPILED_MODULES)
+    for name in listed:
+        assert importlib.util.find_spec(name) is not None, name
+
+
+def test_the_compiled_tables_are_current():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import make_native
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    current = (ROOT / "src" / "pillars_rules" / "engine" / "_native.py").read_text(encoding="utf-8")
+    assert make_native.render() == current, "run python tools/make_native.py"
+
+
+def test_the_build_hook_falls_back_to_pure_python(monkeypatch):
+    sys.path.insert(0, str(ROOT))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(ROOT))
+    monkeypatch.delenv(hatch_build.PURE_ENV, raising=False)
+    assert not hatch_build.pure_requested()
+    monkeypatch.setenv(hatch_build.PURE_ENV, "0")
+    assert not hatch_build.pure_requested()
+    monkeypatch.setenv(hatch_build.PURE_ENV, "1")
+    assert hatch_build.pure_requested()
+    assert hatch_build.PURE_ENV == _build.PURE_ENV
+    monkeypatch.setenv("CC", "/no/such/compiler-cc")
+    assert "no C compiler" in hatch_build.compiler_missing()
+
+
+def _a_state():
+    return pr.playout(pr.new_game(3, 5), seed=2, max_actions=40).state
+
+
+def test_records_are_frozen_equal_by_value_and_picklable_in_either_build():
+    state = _a_state()
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.round = 3
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.players[0].gold = 99
+    for value in (state, state.players[0], state.table, E.Gained(1, (), "x"), E.GameEnded()):
+        for again in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+            assert again == value and type(again) is type(value) and hash(again) == hash(value)
+    later = state.round + 1
+    assert attrs.evolve(state, round=later) == attrs.evolve(state, round=later) != state
+
+
+def test_records_keep_their_field_types_for_the_save_format():
+    hints = {a.name: a.type for a in attrs.fields(attrs.resolve_types(E.PositionSet))}
+    assert str(hints["players"]).endswith("tuple[pillars_rules.engine.state.PlayerState, ...]")
+    table = {a.name: a.type for a in attrs.fields(attrs.resolve_types(type(_a_state().table)))}
+    assert table["passed"] == frozenset[int] and table["decided"] == frozenset[tuple[int, str]]
+
+
+def test_pure_records_get_the_quick_init_that_stores_the_same():
+    """In the pure build every state and event record's ``__init__`` is the
+    generated one (copiers._quick_init); it sets the same fields to the same
+    values, defaults included, as the source's ``__init__``."""
+    import inspect
+
+    from pillars_rules.engine import events as E
+    from pillars_rules.engine import state as S
+    from pillars_rules.engine.copiers import fields_of
+
+    classes = (*S.RECORDS, *E.EVENT_TYPES.values())
+    if pr.COMPILED:
+        assert not any("_pr_set" in getattr(getattr(c.__init__, "__code__", None), "co_varnames", ()) for c in classes)
+        return
+    for cls in classes:
+        if not fields_of(cls):  # DraftEnded, GameEnded: object's __init__
+            continue
+        assert "_pr_set" in cls.__init__.__code__.co_varnames, cls.__name__
+        params = list(inspect.signature(cls).parameters)
+        assert params == list(fields_of(cls)), cls.__name__
+    state = pr.new_game(players=3, seed=4).state
+    assert S.GameState(state.fixed) == S.GameState(fixed=state.fixed, round=0, stage="setup")
+    assert S.GameState(state.fixed).board is S.GameState(state.fixed).board  # the shared default
+    assert vars(S.GameState(state.fixed, 2)) == {**vars(S.GameState(state.fixed)), "round": 2}
