@@ -37,7 +37,9 @@ def test_a_person_at_another_process_keeps_the_seat_from_the_takeover_bot(start_
     async def main():
         person = await Peer.hello(away, game, 0)        # seat 0's person, at the other process, idle
         watcher = await Peer.hello(home, game, None)
-        await settle(lambda: person.latest() and watcher.latest(), "both synced")
+        # both processes agree on the decision before it is taken as the one to hold
+        await settle(lambda: person.latest() and watcher.latest()
+                     and person.latest()["decision"] == watcher.latest()["decision"], "both synced")
         decision = person.latest()["decision"]
         assert person.latest()["turn"]["seat"] == 0
         await asyncio.sleep(3 * grace)                  # the grace runs out three times over
@@ -51,9 +53,13 @@ def test_a_person_at_another_process_keeps_the_seat_from_the_takeover_bot(start_
                      and watcher.seats()[0]["played_by"] == "person", "the seat handed back everywhere")
         await settle(lambda: back.latest() is not None, "synced")
         await asyncio.sleep(3 * grace)
+        # the two processes' clients may be one update apart in flight: compare once they agree
+        await settle(lambda: back.latest()["decision"] == watcher.latest()["decision"], "both at one decision")
         at = back.latest()["decision"]
         if back.latest()["turn"]["seat"] == 0:          # its turn: nobody plays it but the person
+            await asyncio.sleep(3 * grace)
             assert watcher.latest()["decision"] == at
+            assert back.latest()["decision"] == at
         await back.close()
         await watcher.close()
 
