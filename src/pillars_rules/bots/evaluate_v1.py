@@ -1,4 +1,8 @@
-"""A seat's position, valued in expected final VP: the heuristic bots' evaluation.
+"""Today's evaluation (issue #13), frozen: the ``heuristic-v1`` bot plays with it.
+
+Kept unchanged so that comparisons with the first heuristic bot stay
+reproducible (``tests/bots/test_levels.py`` replays its games);
+:mod:`pillars_rules.bots.evaluate` builds the improved evaluation on it.
 
 Everything here is read from the public rules context (``view.rules``: the
 compiled cards and their abilities from the effect registry,
@@ -30,7 +34,7 @@ from __future__ import annotations
 
 from ..cardlang.effects import CUBES, STEPS, Gain, PerBuilder, PerMillWorker
 from .cardvalue import (
-    BUY, CUBE_LIMIT, MEAN_TAX, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, WORKERS, Weights, amount_value,
+    BUY, CUBE_LIMIT, MEAN_TAX, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, V1_WEIGHTS, WORKERS, Weights, amount_value,
     card_values,
 )
 
@@ -45,12 +49,12 @@ def _ahead(state, step: str) -> bool:
     return False
 
 
-class Evaluator:
-    """Values a seat's position (see the module docs)."""
+class EvaluatorV1:
+    """Values a seat's position as the first heuristic bot did (see the module docs)."""
 
     def __init__(self, rules, weights: Weights | None = None) -> None:
         self.rules = rules
-        self.w = weights or Weights()
+        self.w = weights or V1_WEIGHTS
         self.cards = card_values(rules, self.w)
 
     # -------------------------------------------------------------- the plan
@@ -310,4 +314,4 @@ class Evaluator:
         return v + cv.passive_value(cid, rounds, held) + cv.once_value(cid)
 
 
-__all__ = ["Evaluator"]
+__all__ = ["EvaluatorV1"]
