@@ -36,13 +36,14 @@ from .saves.savefile import load, save
 from .saves.replay import replay
 from .scenario import scenario
 from .view import SeatView
+from . import words
 
 __all__ = [
     "__version__",
     "new_game", "playout", "scenario", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
     "GameState", "PlayerState", "Pending", "SeatView", "TAX_DIE",
     "Card", "CardSet", "RandomBot", "play", "determinize",
-    "actions", "events", "EVENT_TYPES", "decode_action", "encode_action", "limits",
+    "actions", "events", "words", "EVENT_TYPES", "decode_action", "encode_action", "limits",
     "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",
     "ScenarioError", "StaleActionError", "ConflictError",
 ]

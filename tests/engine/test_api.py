@@ -52,9 +52,10 @@ def test_illegal_action_has_reason_and_leaves_game_unchanged():
 
 def test_actions_and_events_read_as_english():
     game = pr.new_game(4, seed=1)
-    labels = [str(a) for a in game.legal_actions()]
-    assert any(label.startswith("hire ") and " for " in label and "gold" in label for label in labels)
-    assert "pass" in labels
+    labels = [str(a) for a in game.legal_actions()]  # a description from the fields alone
+    assert "hire mason_r1" in labels and "pass" in labels
+    words = [c.label for c in pr.words.choices(game.view(0))]  # the words a person reads
+    assert any(w.startswith("hire ") and " for " in w and "gold" in w for w in words)
     game = pr.play(game, pr.RandomBot(1), max_actions=50)
     sentences = game.narrate()
     assert sentences[0].startswith("A game for 4 players began")

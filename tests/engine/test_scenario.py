@@ -71,7 +71,8 @@ def test_start_at_the_market_with_a_trader():
     game = pr.scenario(players=3, round=2, step="market", spots={"market": (GREEN, RED)},
                        seats={GREEN: dict(gold=2)})
     assert (game.pending.kind, game.current_player) == ("market", GREEN)
-    assert [str(a) for a in game.legal_actions()] == ["buy 1 sand for 2 gold", "stop trading"]
+    assert [c.label for c in pr.words.choices(game.view(GREEN))] == [
+        "buy 1 sand for 2 gold", "stop trading (final for this round)"]
 
 
 def test_event_given_before_the_event_step_is_revealed_there():

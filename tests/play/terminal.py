@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import re
 import sys
+from pathlib import Path
 
 import pexpect
 
-PROMPT = r"Choose 1-(\d+), or a command \(help\): "
+PROMPT = r"Choose (?:1-)?(\d+) or type its words, or a command \(help\): "
 END = "Final ranking:"
 CHOICE = re.compile(r"^\s*(\d+)\. (.+?)\s*$", re.M)
 KIND = re.compile(r"^(\w+), your decision \(([\w ]+)\):", re.M)
@@ -18,16 +19,20 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 class Terminal:
     """One run of ``python -m pillars_rules play ARGS`` in a 50x130 pty.
 
+    Its autosave file is :attr:`autosave` (the data folder is under ``cwd``).
+
     After :meth:`next`, ``text`` is what was printed before the prompt,
     ``choices`` the numbered choices of the last screen, ``kind`` its decision
     kind and ``who`` the seat name it was shown to."""
 
     def __init__(self, *args: str, cwd, term: str = "dumb", timeout: int = 30) -> None:
-        env = dict(os.environ, TERM=term, COLUMNS="130", LINES="50")
+        # the autosave goes to the user's data folder: here, one inside the test's folder
+        env = dict(os.environ, TERM=term, COLUMNS="130", LINES="50", XDG_DATA_HOME=str(Path(cwd) / "data"))
         env.pop("NO_COLOR", None)
         self.child = pexpect.spawn(sys.executable, ["-m", "pillars_rules", "play", *args], cwd=str(cwd),
                                    env=env, encoding="utf-8", codec_errors="replace", timeout=timeout,
                                    dimensions=(50, 130))
+        self.autosave = Path(cwd) / "data" / "pillars-rules" / "autosave.json"
         self.text = ""
         self.choices: list[str] = []
         self.kind = self.who = ""

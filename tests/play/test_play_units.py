@@ -16,22 +16,55 @@ from pillars_rules.terminal.commands import NAMES, find_cards, parse
 from pillars_rules.terminal.session import Session, undo_refusal
 
 
-@given(st.text(max_size=40), st.integers(0, 40))
+LABELS = ["hire Mason (round 1) for 5 gold: 1 stone -> 1 VP, twice a round", "pass (final for this phase)",
+          "take Forest (2 wood, 3 workers) with 3 one-value workers", "buy 2 wood for 6 gold",
+          "stop trading (final for this round)"]
+KINDS = ["Hire", "Pass", "TakeResourceCard", "Buy", "EndTrading"]
+
+
+@given(st.text(max_size=40), st.integers(0, 5))
 def test_parse_reads_any_line_without_raising(line, n):
-    cmd = parse(line, n)
+    cmd = parse(line, LABELS[:n], KINDS[:n])
     assert cmd.name in {"choose", "hint", *NAMES}
     if cmd.name == "choose":
-        assert 1 <= cmd.number <= n and int(line.strip()) == cmd.number
+        assert 1 <= cmd.number <= n
     if cmd.name == "hint":
-        assert cmd.arg and "\n" not in cmd.arg
+        assert cmd.arg and "\n" not in cmd.arg and cmd.arg.isprintable()
 
 
 def test_parse_examples():
-    assert parse(" 3 ", 5).number == 3
-    assert parse("Card Tom Builder", 5) == ("card", "Tom Builder", 0)
-    assert parse("SAVE game.json", 5) == ("save", "game.json", 0)
-    assert parse("6", 5).name == "hint"
-    assert parse("quitt", 5).arg.startswith("unknown command 'quitt' -- did you mean quit?")
+    assert parse(" 3 ", LABELS).number == 3
+    assert parse("Card Tom Builder", LABELS) == ("card", "Tom Builder", 0)
+    assert parse("SAVE game.json", LABELS) == ("save", "game.json", 0)
+    assert parse("6", LABELS).name == "hint"
+    assert parse("quitt", LABELS).arg.startswith("unknown command or choice 'quitt' -- did you mean quit?")
+
+
+def test_parse_reads_the_words_of_a_choice():
+    """Issue #21: words as well as numbers -- pass, stop, the first word of an option."""
+    assert parse("pass", LABELS, KINDS).number == 2
+    assert parse("stop", LABELS, KINDS).number == 5 and parse("STOP TRADING", LABELS, KINDS).number == 5
+    assert parse("hire", LABELS, KINDS).number == 1 and parse("hire mason", LABELS, KINDS).number == 1
+    assert parse("buy 2 wood", LABELS, KINDS).number == 4
+    assert parse("take forest", LABELS, KINDS).number == 3
+    two = ["buy 1 wood for 3 gold", "buy 2 wood for 6 gold"]
+    hint = parse("buy", two, ["Buy", "Buy"])
+    assert hint.name == "hint" and "fits 2 choices (1, 2)" in hint.arg
+    assert parse("buy 2", two, ["Buy", "Buy"]).number == 2  # a number is a whole word, never a prefix
+    assert parse("keep", ["keep Blue's drawn builder (price 7 gold)", "put Blue's builder back"],
+                 ["KeepBuilder", "ReturnBuilder"]).number == 1
+    assert parse("redraw", ["keep Blue's drawn builder (price 7 gold)", "put Blue's builder back"],
+                 ["KeepBuilder", "ReturnBuilder"]).number == 2
+    assert parse("keep all", LABELS).name == "keep all" and parse("help priory", LABELS) == ("help", "priory", 0)
+
+
+def test_typed_input_that_crashed_the_game_gets_a_hint():
+    """Issue #24 item 6: a 4,301-digit number ended the game with a traceback
+    (int() refuses more than 4,300 digits)."""
+    cmd = parse("9" * 4301, LABELS)
+    assert cmd.name == "hint" and cmd.arg.startswith("there is no choice 99999999999999999999...")
+    assert parse("1" + "0" * 5000, LABELS).name == "hint"
+    assert parse("\x00\x1b[2J", LABELS).arg.isprintable()  # control characters are shown escaped
 
 
 def test_find_cards_by_id_or_name_with_did_you_mean():
@@ -42,6 +75,18 @@ def test_find_cards_by_id_or_name_with_did_you_mean():
     assert len(masons) == 4 and {c.name for c in masons} == {"Mason"}
     found, hint = find_cards("tom buildr", cards)
     assert found == [] and "did you mean" in hint and "Tom Builder" in hint
+
+
+def test_find_cards_by_any_word_in_english_or_german():
+    """Issue #21: card otto did not find Otto Blackface."""
+    cards = base_cards()
+    assert [c.id for c in find_cards("otto", cards)[0]] == ["otto_blackface"]
+    assert [c.id for c in find_cards("blackface", cards)[0]] == ["otto_blackface"]
+    assert {c.id for c in find_cards("Maurer", cards)[0]} == {"mason_r1", "mason_r2", "mason_r3", "mason_r4"}
+    assert [c.id for c in find_cards("glockengiesser", cards)[0]] == ["bell_founder"]
+    assert [c.id for c in find_cards("erzbischof thomas", cards)[0]] == ["archbishop_thomas"]
+    assert len(find_cards("erzbischof", cards)[0]) == 2  # and the Statue des Erzbischofs
+    assert {c.id for c in find_cards("madonna", cards)[0]} == {"weeping_madonna"}
 
 
 def _text(renderables) -> str:
@@ -79,8 +124,11 @@ def test_screen_shows_the_coming_event_only_to_the_seat_that_may_peek():
 def test_screen_lists_the_legal_actions_as_numbered_choices():
     game = pr.new_game(2, 3)
     text = _text(screen.screen(game.view(0), "Red", []))
-    for i, action in enumerate(game.legal_actions(), 1):
-        assert f"{i}. {action}" in text
+    shown = screen.ordered(game.view(0))
+    assert sorted(c.key for c in shown) == sorted(c.key for c in pr.words.choices(game.view(0)))
+    assert shown[0].kind == "Pass"  # the answers without fields first: their numbers stay put
+    for i, c in enumerate(shown, 1):
+        assert f"{i}. {c.label}" in text
     assert "Round 1 of 6" in text and "Red (you)" in text
 
 
@@ -148,10 +196,10 @@ def test_the_terminal_package_leaves_pr_play_a_function():
 
 
 def test_undo_puts_the_bots_back_so_their_replies_cannot_be_rerolled(tmp_path):
-    straight, _ = _session(pr.new_game(2, 3), (0,), {1: make_bot("random", 5)}, ["1", "2", "2"],
+    straight, _ = _session(pr.new_game(2, 3), (0,), {1: make_bot("random", 5)}, ["2", "3", "3"],
                            tmp_path / "a.json")
     undone, out = _session(pr.new_game(2, 3), (0,), {1: make_bot("random", 5)},
-                           ["1", "2", "undo", "2", "2"], tmp_path / "b.json")
+                           ["2", "3", "undo", "3", "3"], tmp_path / "b.json")
     straight.run()
     undone.run()
     assert "Undone" in out.getvalue()

@@ -23,7 +23,7 @@ def test_bad_input_gets_a_one_line_hint_and_the_game_goes_on(tmp_path):
     choices = term.choices
     n = len(choices)
     for line, hint in [
-        ("foo", "unknown command 'foo'"),
+        ("foo", "unknown command or choice 'foo'"),
         ("hlep", "did you mean help?"),
         (str(n + 1), f"there is no choice {n + 1}; type a number from 1 to {n}"),
         ("0", "there is no choice 0"),
@@ -52,7 +52,8 @@ def test_help_lists_every_command(tmp_path):
     term = Terminal(*ARGS, cwd=tmp_path)
     term.next()
     out = term.command("help")
-    for word in ("help", "log", "card NAME", "save FILE", "undo", "quit"):
+    for word in ("N or words", "help", "help PLACE", "rules", "board", "log", "card NAME", "keep all",
+                 "save FILE", "undo", "quit"):
         assert re.search(rf"^\s+{word}\s", out, re.M), word
     term.send("quit")
     assert term.finish()[0] == 0
@@ -73,7 +74,7 @@ def test_card_command_prints_rules_text_by_id_or_name(tmp_path):
 def test_log_tells_the_game_so_far(tmp_path):
     term = Terminal(*ARGS, cwd=tmp_path)
     term.next()
-    term.send("1")
+    term.send("2")  # 1 is pass
     term.next()
     out = term.command("log")
     assert "=== Round 1 ===" in out and "A game for 2 players began (Red, Blue)." in out
@@ -93,9 +94,10 @@ def _autosaved(tmp_path, stop: str, said: str):
         term.child.sendintr()
     status, rest = term.finish()
     assert status == 0
-    assert f"{said}: game saved to {tmp_path / 'pillars-rules-autosave.json'}" in rest.replace("\r\n", "")
+    assert f"{said}: game saved to {term.autosave}" in rest.replace("\r\n", "")
     assert "Resume with: pillars-rules play --load" in rest and "Traceback" not in rest
-    game = pr.load((tmp_path / "pillars-rules-autosave.json").read_text())
+    assert not (tmp_path / "pillars-rules-autosave.json").exists()  # never in the working folder
+    game = pr.load(term.autosave.read_text())
     assert game.current_player == 0 and game.n_events > pr.new_game(2, 16).n_events
 
 
@@ -203,6 +205,7 @@ def test_a_new_deal_keeps_its_seed_secret(tmp_path):
     person did not choose is not shown."""
     term = Terminal("--players", "2", "--bots", "random", cwd=tmp_path)
     term.next()
-    assert "2 players (a new deal)" in term.text and "seed" not in term.text.lower()
+    text = term.text.replace("\r\n", "\n").replace(str(term.autosave), "")
+    assert "2 players (a new deal)" in text and "seed" not in text.lower()
     term.send("quit")
     assert term.finish()[0] == 0

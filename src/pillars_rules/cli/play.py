@@ -8,16 +8,25 @@ from pathlib import Path
 from .options import add_cards, add_players, add_variant, comma_list, fail
 from ..errors import ConfigError
 
-AUTOSAVE = "pillars-rules-autosave.json"
+#: The autosave file's name, in the user's data folder (platformdirs).
+AUTOSAVE = "autosave.json"
+
+
+def autosave_path() -> Path:
+    """Where the autosave goes by default: the user's data folder for
+    pillars-rules (``~/.local/share/pillars-rules`` on Linux), made if missing."""
+    from platformdirs import user_data_path
+
+    return user_data_path("pillars-rules", appauthor=False, ensure_exists=True) / AUTOSAVE
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``play`` command."""
     p = subparsers.add_parser(
         "play", help="play a game in the terminal, against bots or hot-seat",
-        description="Play The Pillars of the Earth in the terminal: you choose by number, "
-                    "bots play the other seats (or several people share the keyboard). "
-                    "Type help during the game for the commands.")
+        description="Play The Pillars of the Earth in the terminal: you choose by number or by "
+                    "the words of a choice, bots play the other seats (or several people share "
+                    "the keyboard). Type help during the game for the commands.")
     add_players(p)
     p.add_argument("--seat", default="0", metavar="SEATS",
                    help="your seat, 0-based (default 0); several seats, e.g. 0,2, for hot-seat play")
@@ -29,8 +38,15 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     add_variant(p)
     add_cards(p)
     p.add_argument("--load", metavar="FILE", help="resume a saved game (pass the same --cards)")
-    p.add_argument("--autosave", metavar="FILE", default=AUTOSAVE,
-                   help=f"where end of input, Ctrl-C and quit save the game (default {AUTOSAVE})")
+    p.add_argument("--autosave", metavar="FILE",
+                   help="where end of input, Ctrl-C, quit and errors save the game "
+                        f"(default: {AUTOSAVE} in your data folder; its path is printed at start)")
+    p.add_argument("--full-board", action="store_true",
+                   help="show the full screen at each decision (default: a compact one; "
+                        "type board full for it once)")
+    p.add_argument("--keep-builders", action="store_true",
+                   help="keep every drawn builder in every round without asking (the start "
+                        "player's redraw; keep all does it for one round)")
     p.set_defaults(func=run)
     return p
 
@@ -79,10 +95,13 @@ def _game(args: argparse.Namespace):
     import pillars_rules as pr
 
     if args.load:
+        from ..saves.files import read_save_file
+
         try:
-            text = Path(args.load).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"--load: cannot read {args.load}: {getattr(exc, 'strerror', None) or exc}")
+            text = read_save_file(args.load)  # a regular file, its size checked before reading
+        except pr.SaveError as exc:
+            shown = args.load if len(args.load) <= 80 and args.load.isprintable() else repr(args.load)[:80]
+            raise UsageError(f"--load: cannot read {shown}: {exc}") from None
         try:
             return pr.load(text, cards=args.cards or None)
         except pr.SaveError as exc:
@@ -106,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
         from rich.console import Console
 
         from ..terminal.session import Session
+        import platformdirs  # noqa: F401  (the autosave's folder)
     except ImportError as exc:
         return fail("play", f"{exc}; install it with: pip install 'pillars-rules[play]'", code=1)
 
@@ -123,6 +143,12 @@ def run(args: argparse.Namespace) -> int:
            else f"seed {start.seed}" if args.seed is not None else "a new deal")
     console.print(f"The Pillars of the Earth: {n} players ({how}). Type help for the commands.",
                   markup=False)
-    session = Session(game, humans, bots, console, autosave=Path(args.autosave),
-                      resume=_resume_hint(args, humans, n))
+    try:
+        autosave = Path(args.autosave) if args.autosave else autosave_path()
+    except (OSError, ValueError) as exc:
+        return fail("play", f"cannot make the folder for the autosave file ({exc}); pass --autosave FILE")
+    console.print(f"Autosave: {autosave} (end of input, Ctrl-C, quit and errors save there)",
+                  markup=False, highlight=False)
+    session = Session(game, humans, bots, console, autosave=autosave, resume=_resume_hint(args, humans, n),
+                      full=args.full_board, keep_builders=args.keep_builders)
     return session.run()

@@ -1,8 +1,14 @@
 """Actions: a player's decisions, as small frozen values.
 
-Equality ignores the ``label`` (a readable description the engine fills in for
-the actions it lists), so ``Hire("mason_r1")`` typed by a client equals the
-listed ``Hire("mason_r1", label="hire Mason for 5 gold")``.
+The engine lists plain actions: ``str(action)`` is a short description made
+from the action's fields alone (``"hire mason_r1"``, ``"place a builder at the
+King's court, spot 1"``). The words a person reads -- card names, what an
+action gives and costs, the price -- need the game's cards and state and are
+written outside the engine, by :func:`pillars_rules.words.choices`.
+
+``label`` is an optional note a caller may attach (the engine leaves it
+empty); equality ignores it, so ``Hire("mason_r1", label="mine")`` equals the
+listed ``Hire("mason_r1")``, and a label is never kept in a game's log.
 
 Which actions answer which pending decision kind is :data:`ACTIONS_FOR`.
 """
@@ -10,6 +16,8 @@ Which actions answer which pending decision kind is :data:`ACTIONS_FOR`.
 from __future__ import annotations
 
 from attrs import field, frozen
+
+from ..cardlang.effects import LOCATIONS, place_name
 
 ACTION_TYPES: dict[str, type] = {}
 
@@ -116,8 +124,9 @@ class Place(_Base):
     label: str = _label()
 
     def _text(self) -> str:
-        how = " using a free placement" if self.free else ""
-        return f"place a builder at {self.location} spot {self.spot + 1}{how}"
+        spot = f", spot {self.spot + 1}" if LOCATIONS.get(self.location, 1) > 1 else ""
+        how = " with a free placement" if self.free else ""
+        return f"place a builder at {place_name(self.location)}{spot}{how}"
 
 
 @action
@@ -127,7 +136,7 @@ class Park(_Base):
     label: str = _label()
 
     def _text(self) -> str:
-        return "pass (park the builder)"
+        return "pass (the builder waits on the cost track)"
 
 
 @action
@@ -159,7 +168,7 @@ class UseOnce(_Base):
     label: str = _label()
 
     def _text(self) -> str:
-        return f"use {self.card}"
+        return f"use {self.card} (once per game)"
 
 
 @action
@@ -240,7 +249,7 @@ class Build(_Base):
     label: str = _label()
 
     def _text(self) -> str:
-        return f"use {self.card}"
+        return f"use {self.card}" + (f" (conversion {self.ability + 1})" if self.ability else "")
 
 
 @action
@@ -262,7 +271,7 @@ class ReturnCubes(_Base):
     label: str = _label()
 
     def _text(self) -> str:
-        return f"return {self.n} {self.resource}"
+        return f"return {self.n} {self.resource} to the supply"
 
 
 #: Which action types answer which pending decision kind.

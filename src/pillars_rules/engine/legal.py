@@ -1,5 +1,9 @@
 """``legal_actions(state)`` and ``decide(state, action) -> events``.
 
+The listed actions are plain values, built once per rules and shared: what a
+person reads about them (labels, what they give and cost) is written outside
+the engine, by :func:`pillars_rules.words.choices`.
+
 :func:`decide` validates an action against the pending decision and turns it
 into events (facts), then lets :func:`.flow.advance` add the automatic events
 that follow, up to the next decision. It never mutates anything.
@@ -7,7 +11,7 @@ that follow, up to the next decision. It never mutates anything.
 
 from __future__ import annotations
 
-from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, ChooseOne, place_name
+from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, ChooseOne
 from ..errors import IllegalActionError
 from ..limits import MAX_COUNT
 from . import actions as A
@@ -15,7 +19,7 @@ from . import events as E
 from .context import MARKET_CUBES, Rules
 from .evolve import evolve
 from .batch import (
-    BIG_VALUE, Batch, action_trigger_events, eligible_craftsmen, instant_events, job_effect, ones_needed, pieces_for,
+    Batch, action_trigger_events, eligible_craftsmen, instant_events, job_effect, ones_needed, pieces_for,
 )
 from .flow import advance_into
 from .queries import can_pay, conversions, free_spots
@@ -58,16 +62,15 @@ def _legal_draft(state, rules, seat):
     for cid in dict.fromkeys(state.display):
         card = rules.card(cid)
         if card.kind == "resource":
-            takes = _act(rules, ("takes", cid), lambda: tuple(  # (with the big worker, without)
-                A.TakeResourceCard(cid, big, label=_take_label(card, big)) for big in (True, False)))
+            takes = _act(rules, ("takes", cid), lambda: (  # (with the big worker, without)
+                A.TakeResourceCard(cid, True), A.TakeResourceCard(cid, False)))
             # §2.2: the player chooses the pieces
             if ones_needed(p.pieces, card.workers, True) is not None:
                 out.append(takes[0])
             if ones_needed(p.pieces, card.workers, False) is not None:
                 out.append(takes[1])
         elif can_pay(state, seat, card.cost):
-            out.append(_act(rules, ("hire", cid), lambda: A.Hire(
-                cid, label=f"hire {card.name} for {', '.join(str(a) for a in card.cost) or 'nothing'}")))
+            out.append(_act(rules, ("hire", cid), lambda: A.Hire(cid)))
     out.append(_PASS)
     out.extend(_once_uses(state, rules, seat, "draft"))
     return out
@@ -75,20 +78,12 @@ def _legal_draft(state, rules, seat):
 
 def _once_uses(state, rules, seat, window) -> list:
     """Using a general once-per-game ability of ``window`` (§7, fan cards)."""
-    return [_act(rules, ("use", cid), lambda: A.UseOnce(cid, label=f"use {rules.name(cid)} (once per game)"))
+    return [_act(rules, ("use", cid), lambda: A.UseOnce(cid))
             for cid, _ in rules.once_uses(state, seat, window)] if state.players[seat].privileges else []
 
 
-def _take_label(card, big: bool) -> str:
-    head = f"take {card.name} ({card.yields}, {card.workers} workers) with "
-    if not big:
-        return head + f"{card.workers} one-value workers"
-    ones = max(0, card.workers - BIG_VALUE)
-    return head + "the big worker" + (f" and {ones} one-value workers" if ones else "")
-
-
 def _legal_discard(state, rules, seat):
-    return [_act(rules, ("discard", c), lambda: A.Discard(c, label=f"discard {rules.name(c)}"))
+    return [_act(rules, ("discard", c), lambda: A.Discard(c))
             for c in dict.fromkeys(state.players[seat].craftsmen)]
 
 
@@ -101,31 +96,22 @@ def _legal_place(state, rules, seat):
     spots = free_spots(state, seat)
     out: list = []
     if price == 0 or state.players[seat].gold >= price:
-        rows = _place_rows(rules, price, None)
+        rows = _place_rows(rules, False)
         out = [rows[loc][i] for loc, i in spots]
     if price > 0:
-        once = rules.once_card(state, seat, "placement")
-        if once:
-            rows = _place_rows(rules, price, once)
+        if rules.once_card(state, seat, "placement"):
+            rows = _place_rows(rules, True)
             out += [rows[loc][i] for loc, i in spots]
-        out.append(_act(rules, ("park", price), lambda: A.Park(label=f"pass (builder waits on space {price})")))
+        out.append(_PARK)
     return out
 
 
-def _place_rows(rules: Rules, price: int, once: str | None) -> dict:
-    """``{location: (Place action of spot 1, spot 2, ...)}`` for builders that cost
-    ``price`` (or placed free with the ``once`` privilege), built once per rules:
-    a listing picks the free spots' actions out of these rows."""
-    return _act(rules, ("place rows", price, once), lambda: _build_place_rows(rules, price, once))
-
-
-def _build_place_rows(rules: Rules, price: int, once: str | None) -> dict:
-    free = once is not None
-    tail = f" free ({rules.name(once)})" if free else f" for {price} gold" if price else ""
-    tag = ("place free", once) if free else ("place", price)
-    return {loc: tuple(_act(rules, (tag[0], loc, i, tag[1]), lambda: A.Place(
-                loc, i, free, label=f"place a builder at {place_name(loc)} spot {i + 1}{tail}")) for i in range(n))
-            for loc, n in LOCATIONS.items()}
+def _place_rows(rules: Rules, free: bool) -> dict:
+    """``{location: (Place action of spot 1, spot 2, ...)}`` (with ``free``: placed
+    with a free-placement privilege), built once per rules: a listing picks the
+    free spots' actions out of these rows."""
+    return _act(rules, ("place rows", free), lambda: {
+        loc: tuple(A.Place(loc, i, free) for i in range(n)) for loc, n in LOCATIONS.items()})
 
 
 def _legal_bishop(state, rules, seat):
@@ -139,7 +125,7 @@ def _legal_bishop(state, rules, seat):
 def _legal_once(window):
     def legal(state, rules, seat):
         card = rules.once_card(state, seat, window)
-        return [_act(rules, ("use", card), lambda: A.UseOnce(card, label=f"use {rules.name(card)}")), _DECLINE]
+        return [_act(rules, ("use", card), lambda: A.UseOnce(card)), _DECLINE]
     return legal
 
 
@@ -147,11 +133,10 @@ def _legal_choice(state, rules, seat):
     job = state.jobs[0]
     effect = job_effect(rules, job)
     if isinstance(effect, ChooseCraftsman):
-        verb = "discard" if effect.action == "discard" else f"+{effect.n} capacity for"
-        return [A.PickCraftsman(c, label=f"{verb} {rules.name(c)}")
+        return [_act(rules, ("pick", c), lambda: A.PickCraftsman(c))
                 for c in eligible_craftsmen(state, rules, seat, effect)]
     assert isinstance(effect, ChooseOne)
-    return [A.ChooseOption(i, label=f"choose option {i + 1}") for i in range(len(effect.options))]
+    return [_act(rules, ("option", i), lambda: A.ChooseOption(i)) for i in range(len(effect.options))]
 
 
 def _legal_market(state, rules, seat):
@@ -166,34 +151,27 @@ def _legal_market(state, rules, seat):
         most = min(state.market[CUBE_INDEX[r]], MAX_COUNT)  # more: trade again next turn
         if price:
             most = min(most, p.gold // price)
-        out.extend(_trades(rules, "buy", r, price)[:most])
+        out.extend(_trades(rules, "buy", r)[:most])
     for r in CUBES:
         price = prices.get(("sell", r))
         if price is None or ("buy", r) in traded or not p.cube(r):
             continue
-        out.extend(_trades(rules, "sell", r, price)[:p.cube(r)])
+        out.extend(_trades(rules, "sell", r)[:p.cube(r)])
     out.append(_END_TRADING)
     out.extend(_once_uses(state, rules, seat, "market"))
     return out
 
 
-def _trades(rules: Rules, trade: str, r: str, price: int) -> tuple:
+def _trades(rules: Rules, trade: str, r: str) -> tuple:
     """The ``Buy`` (or ``Sell``) actions of 1, 2, ... :data:`MAX_COUNT` cubes of
-    ``r`` at ``price`` each (a listing takes as many as the player may trade)."""
+    ``r`` (a listing takes as many as the player may trade)."""
     make = A.Buy if trade == "buy" else A.Sell
-    return _act(rules, (trade, r, price), lambda: tuple(
-        _act(rules, (trade, r, n, price), lambda: make(r, n, label=f"{trade} {n} {r} for {n * price} gold"))
-        for n in range(1, MAX_COUNT + 1)))
-
-
-def _build_label(rules: Rules, cid: str, conv) -> str:
-    paid = ", ".join(str(a) for a in conv.inputs) + " -> " if conv.inputs else ""
-    return f"use {rules.name(cid)}: {paid}{', '.join(str(a) for a in conv.outputs)}"
+    return _act(rules, (trade, r), lambda: tuple(make(r, n) for n in range(1, MAX_COUNT + 1)))
 
 
 def _legal_cathedral(state, rules, seat):
-    out: list = [_act(rules, ("build", cid, i), lambda: A.Build(cid, i, label=_build_label(rules, cid, conv)))
-                 for cid, i, conv in conversions(state, rules, seat)]
+    out: list = [_act(rules, ("build", cid, i), lambda: A.Build(cid, i))
+                 for cid, i, _ in conversions(state, rules, seat)]
     out.append(_END_BUILDING)
     out.extend(_once_uses(state, rules, seat, "cathedral"))
     return out
@@ -203,18 +181,19 @@ def _legal_return(state, rules, seat):
     """At most MAX_COUNT cubes per action: the decision repeats while more than 5 remain."""
     p = state.players[seat]
     excess = sum(p.cubes) - 5
-    return [_act(rules, ("return", r, n), lambda: A.ReturnCubes(r, n, label=f"return {n} {r}"))
+    return [_act(rules, ("return", r, n), lambda: A.ReturnCubes(r, n))
             for r in CUBES for n in range(1, min(p.cube(r), excess, MAX_COUNT) + 1)]
 
 
-_PASS = A.Pass(label="pass")
-_KEEP = A.KeepBuilder(label="keep the drawn builder")
-_RETURN = A.ReturnBuilder(label="put the builder back and draw again")
-_PROTECT = A.Protect(label="take protection from the event")
-_TAKE_CUBE = {r: A.TakeCube(r, label=f"take 1 {r} from the market") for r in MARKET_CUBES}
-_DECLINE = A.Decline(label="decline")
-_END_TRADING = A.EndTrading(label="stop trading")
-_END_BUILDING = A.EndBuilding(label="finish building")
+_PASS = A.Pass()
+_KEEP = A.KeepBuilder()
+_RETURN = A.ReturnBuilder()
+_PARK = A.Park()
+_PROTECT = A.Protect()
+_TAKE_CUBE = {r: A.TakeCube(r) for r in MARKET_CUBES}
+_DECLINE = A.Decline()
+_END_TRADING = A.EndTrading()
+_END_BUILDING = A.EndBuilding()
 
 
 _LEGAL = {

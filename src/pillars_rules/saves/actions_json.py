@@ -11,15 +11,22 @@ already parsed ``dict``), it returns an action object or raises
 message size, nesting, numbers and every field's exact JSON type are checked
 (no coercion: ``"2"``, ``2.0`` and ``true`` are not ``2``); unknown and
 missing fields are refused (fields with a default, such as ``Place.free``,
-may be left out). A ``label`` sent by the client is ignored: labels are the
-engine's own text and are never echoed back. Whether the action is *legal* is
-then for :meth:`~pillars_rules.Game.apply` to say.
+may be left out). A ``label`` sent by the client is ignored and never echoed
+back. Whether the action is *legal* is then for
+:meth:`~pillars_rules.Game.apply` to say.
+
+:func:`encode_action` adds a ``"label"``: ``str(action)``, a short description
+made from the action's fields alone (card ids, no prices), the same in every
+process. The words a person reads -- card names, what the action gives and
+costs -- need the game's cards and state: a server sends
+:func:`pillars_rules.words.choice_dict` of each choice, whose ``"action"`` is
+this encoding and whose ``"label"`` is the full one.
 
 >>> from pillars_rules import actions as A
 >>> decode_action('{"type": "Buy", "resource": "wood", "n": 2}')
 Buy(resource='wood', n=2)
 >>> encode_action(A.Place("kings_court", 0))
-{'type': 'Place', 'location': 'kings_court', 'spot': 0, 'free': False, 'label': 'place a builder at kings_court spot 1'}
+{'type': 'Place', 'location': 'kings_court', 'spot': 0, 'free': False, 'label': "place a builder at the King's court, spot 1"}
 >>> decode_action(encode_action(A.Pass())) == A.Pass()
 True
 """
@@ -68,7 +75,8 @@ def action_repr(action: object, limit: int = 120) -> str:
 
 def encode_action(action: object) -> dict:
     """``action`` as a JSON-ready dict: ``"type"``, its fields, and ``"label"``
-    (the engine's text for it, for display; ignored by :func:`decode_action`)."""
+    (``str(action)``, a description from the fields alone; ignored by
+    :func:`decode_action`; for a person's words see :func:`pillars_rules.words.choice_dict`)."""
     cls = type(action)
     if ACTION_TYPES.get(cls.__name__) is not cls:
         raise IllegalActionError(f"{safe_repr(action)} is not an action", action)

@@ -24,8 +24,9 @@ STAGES = {
     "resolution": "Phase III",
 }
 CUBE_NAMES = ("wood", "stone", "sand", "metal")
-#: Events shown under "Recent" at most (the rest: ``log``).
+#: Events shown under "Since your last turn" at most (the rest: ``log``); on the compact screen.
 RECENT = 10
+RECENT_COMPACT = 6
 
 
 def place_name(location: str) -> str:
@@ -147,30 +148,100 @@ def status(view) -> list[str]:
     return lines
 
 
-def recent(sentences: Sequence[str]) -> list[str]:
+def recent(sentences: Sequence[str], limit: int = RECENT) -> list[str]:
+    """A heading and the last ``limit`` sentences."""
     if not sentences:
         return []
-    shown = list(sentences[-RECENT:])
+    shown = list(sentences[-limit:])
     more = len(sentences) - len(shown)
     head = "Since your last turn" + (f" ({more} earlier events: type log)" if more else "") + ":"
     return [head] + [f"  - {line}" for line in shown]
 
 
-def choices(view, you: str) -> list[str]:
+def ordered(view) -> list:
+    """The choices of ``view`` in the order the terminal numbers them: the
+    answers without fields first (pass, stop trading, keep, finish building,
+    decline), so their numbers stay the same within a decision kind, then the
+    rest in the engine's order."""
+    from ..words import choices as words_choices
+
+    cs = words_choices(view)
+    fixed = [c for c in cs if "/" not in c.key]
+    return fixed + [c for c in cs if "/" in c.key]
+
+
+def choice_lines(view, you: str, shown: Sequence | None = None) -> list[str]:
+    """The numbered choices (``shown``: as :func:`ordered` gives them)."""
     kind = view.state.pending.kind.replace("_", " ") if view.state.pending else ""
-    lines = [f"{you}, your decision ({kind}):"]
-    width = len(str(len(view.legal_actions)))
-    lines += [f"  {i:>{width}}. {a}" for i, a in enumerate(view.legal_actions, 1)]
-    return lines
+    cs = ordered(view) if shown is None else shown
+    width = len(str(len(cs)))
+    return [f"{you}, your decision ({kind}):"] + [f"  {i:>{width}}. {c.label}" for i, c in enumerate(cs, 1)]
 
 
-def screen(view, you: str, since: Sequence[str]) -> list:
+def choices(view, you: str) -> list[str]:
+    """The decision and its numbered choices."""
+    return choice_lines(view, you)
+
+
+def screen(view, you: str, since: Sequence[str], shown: Sequence | None = None) -> list:
     """The whole screen for the seat of ``view`` (rich renderables, top to bottom)."""
     out: list = [header(view, you), board(view), display(view), players(view)]
     out += [Text(line) for line in holdings(view) + [""] + status(view)]
     out += [Text(line) for line in recent(since)]
-    out += [Text(line) for line in choices(view, you)]
+    out += [Text(line) for line in choice_lines(view, you, shown)]
     return out
+
+
+def compact_board(view) -> list[str]:
+    """The board in a few lines: each place's spots (a seat's initial, or ``.``)
+    and the cards lying there."""
+    s, rules = view.state, view.rules
+    marks = [p.name[:1] for p in s.players]
+    if len(set(marks)) < len(marks):  # two names with one initial: seat numbers
+        marks = [str(i + 1) for i in range(len(marks))]
+    cards = {"shiring": s.shiring, "kingsbridge": s.kingsbridge}
+    parts = []
+    for loc, seats in s.spots:
+        spots = "".join(marks[x] if x is not None else "." for x in seats)
+        here = ", ".join(rules.name(c) for c in cards.get(loc, ()) if c)
+        if loc == "kings_court" and s.court_metal:
+            here = "metal"
+        parts.append(f"{place_name(loc)} [{spots}]" + (f" ({here})" if here else ""))
+    lines, line = [], "Board:"
+    for part in parts:
+        if len(line) + len(part) + 2 > 110:
+            lines.append(line)
+            line = "      "
+        line += "  " + part
+    return lines + [line]
+
+
+def player_lines(view) -> list[str]:
+    """One line per seat: VP, gold, cubes, workers, craftsmen and privileges."""
+    s, rules = view.state, view.rules
+    out = []
+    for seat, p in enumerate(s.players):
+        who = p.name + (" (you)" if seat == view.seat else "") + (" *" if seat == s.start_player else "")
+        cubes = ", ".join(f"{n} {k}" for n, k in zip(p.cubes, CUBE_NAMES) if n) or "no cubes"
+        workers = f"; workers {p.pieces}" if p.pieces.value else ""
+        crafts = ", ".join(rules.name(c) for c in p.craftsmen) or "no craftsmen"
+        privs = ("; " + ", ".join(rules.name(c) for c in p.privileges)) if p.privileges else ""
+        out.append(f"{who}: {p.vp} VP, {p.gold} gold, {cubes}{workers}; {crafts}{privs}")
+    return out
+
+
+def compact(view, you: str, since: Sequence[str], shown: Sequence | None = None) -> list[str]:
+    """The screen in about twenty lines: the round and step, the board, the
+    display, every seat, the market and builders, what happened lately and the
+    choices (``board full`` shows :func:`screen`)."""
+    s = view.state
+    out = [str(header(view, you))] + compact_board(view)
+    if s.display:
+        out.append("Display: " + "; ".join(card_line(view.rules, c) for c in s.display))
+    keep = ("Market:", "Event", "You know", "Tax") + (("Builders:",) if s.stage == "builders" else ())
+    out += player_lines(view) + [line for line in status(view) if line.startswith(keep)]
+    out += recent(since, RECENT_COMPACT)
+    return out + choice_lines(view, you, shown)
 
 
 def sentences(events: Iterable, describe: Callable[[object], str]) -> list[str]:

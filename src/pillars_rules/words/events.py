@@ -13,6 +13,7 @@ from typing import Callable, Protocol
 
 from ..cardlang.effects import Amount, place_name
 from ..engine import events as E
+from .grammar import count
 
 
 class Namer(Protocol):
@@ -139,7 +140,7 @@ def _lost(e: E.Lost, n: Namer) -> str:
 
 
 def _choices_queued(e: E.ChoicesQueued, n: Namer) -> str:
-    return f"{len(e.jobs)} choice(s) to make."
+    return f"{count(len(e.jobs), 'choice')} to make."
 
 
 def _choice_made(e: E.ChoiceMade, n: Namer) -> str:
@@ -153,7 +154,7 @@ def _choice_made(e: E.ChoiceMade, n: Namer) -> str:
 
 
 def _capacity_boosted(e: E.CapacityBoosted, n: Namer) -> str:
-    return f"{n.card(e.card)} of {n.seat(e.seat)} works {e.n} more time(s) this round."
+    return f"{n.card(e.card)} of {n.seat(e.seat)} works {count(e.n, 'more time')} this round."
 
 
 def _privilege_taken(e: E.PrivilegeTaken, n: Namer) -> str:
@@ -169,7 +170,7 @@ def _tax_exempted(e: E.TaxExempted, n: Namer) -> str:
 
 
 def _grey_workers_won(e: E.GreyWorkersWon, n: Namer) -> str:
-    return f"{n.seat(e.seat)} will have {e.n} grey workers next round."
+    return f"{n.seat(e.seat)} will have {count(e.n, 'grey worker')} next round."
 
 
 def _bought(e: E.Bought, n: Namer) -> str:

@@ -1,0 +1,338 @@
+"""The words of each kind of legal action: one function per action class.
+
+Each function reads the decision's context (:class:`Context`: the seat view's
+state and rules) and one action, and returns the parts of a
+:class:`~pillars_rules.words.choices.Choice`: the label, what the action
+gives and costs, the card and place it is about, and the text to show beside
+it. :mod:`.choices` assembles, caches and checks them; this module only
+writes. Cards are read from the compiled set (names, costs, conversions,
+abilities through :mod:`.cardtext`), never known by name.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from ..cardlang.effects import LOCATIONS, STEPS, ChooseCraftsman, ChooseOne, place_name
+from ..cardlang.render import instant, render
+from ..engine import actions as A
+from ..engine.batch import BIG_VALUE, job_effect
+from ..engine.state import GOLD_CAP
+from ..engine.steps import GREY_WORKERS, PRIORY_VP
+from .cardtext import amounts, conversion, once_effect, summary
+from .grammar import count, ordinal
+from .help import BY_ID
+from .names import card_names
+
+
+class Parts(NamedTuple):
+    label: str
+    gives: tuple[str, ...] = ()
+    costs: tuple[str, ...] = ()
+    card: str | None = None
+    place: str | None = None
+    spot: int | None = None
+    text: str = ""
+
+
+class Context:
+    """One decision, read once: the view's state and rules, the deciding seat,
+    the decision kind, the distinct card names and the listed actions."""
+
+    __slots__ = ("state", "rules", "seat", "player", "kind", "names", "legal")
+
+    def __init__(self, view) -> None:
+        self.state = view.state
+        self.rules = view.rules
+        self.legal = view.legal_actions
+        pend = self.state.pending
+        self.seat = view.seat if pend is None else pend.seat
+        self.kind = "" if pend is None else pend.kind
+        self.player = self.state.players[self.seat]
+        self.names = card_names(self.rules)
+
+    def name(self, cid: str) -> str:
+        return self.names.get(cid) or cid.replace("_", " ")
+
+    def text(self, cid: str | None) -> str:
+        if not cid or cid not in self.rules.by_id:
+            return ""
+        return render(self.rules.card(cid))
+
+    def seat_name(self, seat: int) -> str:
+        return "your" if seat == self.seat else f"{self.state.players[seat].name}'s"
+
+    def price(self) -> int:
+        """The price of the builder to place (§2.3): parked and third builders are free."""
+        return self.state.price if self.state.drawn is not None else 0
+
+
+def step_of(place: str) -> str:
+    return f"step {STEPS.index(place) + 1}" if place in STEPS else place_name(place)
+
+
+def qualified(ctx: Context, cid: str) -> str:
+    """The card's distinct name with its round, for a craftsman ("Potter (round 2)")."""
+    name = ctx.name(cid)
+    card = ctx.rules.by_id.get(cid)
+    if card is not None and card.kind == "craftsman" and name == card.name:
+        when = "starting card" if card.round == 0 else f"round {card.round}"
+        return f"{name[:-1]}, {when})" if name.endswith(")") else f"{name} ({when})"
+    return name
+
+
+# ------------------------------------------------------------------ Phase I
+def _take(ctx: Context, a: A.TakeResourceCard) -> Parts:
+    card = ctx.rules.card(a.card)
+    n = card.workers
+    if a.big:
+        ones = max(0, n - BIG_VALUE)
+        pieces = "the big worker" + (f" and {count(ones, 'one-value worker')}" if ones else "")
+        waste = BIG_VALUE - n if n < BIG_VALUE else 0
+        if waste:
+            pieces += f" ({count(waste, 'worker value')} wasted)"
+    else:
+        pieces = count(n, "one-value worker")
+    got = f"{card.yields} at {place_name(card.site)} ({step_of(card.site)})" if card.yields else "nothing"
+    return Parts(f"take {card.name} ({card.yields}, {count(n, 'worker')}) with {pieces}",
+                 (got,), (pieces,), a.card, card.site or None, None, render(card))
+
+
+def _hire(ctx: Context, a: A.Hire) -> Parts:
+    card = ctx.rules.card(a.card)
+    cost = amounts(card.cost) if card.cost else "nothing"
+    what = summary(card)
+    converts = "; ".join(conversion(c) for c in card.conversions) or what
+    return Parts(f"hire {qualified(ctx, a.card)} for {cost}: {converts}", (f"{ctx.name(a.card)}: {what}",),
+                 tuple(str(x) for x in card.cost), a.card, None, None, render(card))
+
+
+def _pass(ctx: Context, a) -> Parts:
+    return Parts("pass (final for this phase)", text=BY_ID["draft"].text)
+
+
+def _discard(ctx: Context, a: A.Discard) -> Parts:
+    return Parts(f"discard {ctx.name(a.card)}", (), (ctx.name(a.card),), a.card, text=ctx.text(a.card))
+
+
+# ------------------------------------------------------------------ Phase II
+def _keep(ctx: Context, a) -> Parts:
+    whose = ctx.seat_name(ctx.state.drawn) if ctx.state.drawn is not None else "the"
+    price = f"price {ctx.state.price} gold" if ctx.state.price else "free"
+    return Parts(f"keep {whose} drawn builder ({price})", text=BY_ID["builders"].text)
+
+
+def _return(ctx: Context, a) -> Parts:
+    whose = ctx.seat_name(ctx.state.drawn) if ctx.state.drawn is not None else "the"
+    return Parts(f"put {whose} builder back and draw again (once per round)", text=BY_ID["builders"].text)
+
+
+def _spot(ctx: Context, loc: str, spot: int) -> tuple[tuple[str, ...], str | None]:
+    """What a builder at ``loc``/``spot`` gets, and the card lying there."""
+    s = ctx.state
+    if loc in ("kingsbridge", "shiring"):
+        row = s.kingsbridge if loc == "kingsbridge" else s.shiring
+        cid = row[spot] if spot < len(row) else ""
+        if not cid:
+            return (f"no {'privilege' if loc == 'kingsbridge' else 'craftsman'} is left here",), None
+        card = ctx.rules.by_id.get(cid)
+        what = "" if card is None else summary(card) if loc == "kingsbridge" else (
+            "; ".join(conversion(c) for c in card.conversions) or summary(card))
+        name = qualified(ctx, cid) if loc == "shiring" else ctx.name(cid)
+        free = ", free" if loc == "shiring" else ""
+        return (f"{name}{free}: {what}",), cid
+    if loc == "priory":
+        vp = PRIORY_VP[spot] if spot < len(PRIORY_VP) else 0
+        return (f"+{vp} VP",), None
+    if loc == "kings_court":
+        gives = ("no tax this round",)
+        return (gives + ("the court's metal",) if spot == 0 and s.court_metal else gives), None
+    if loc == "bishop":
+        return ("protection from a harmful event, or 1 wood, stone or sand from the market",), None
+    if loc == "castle":
+        return (f"{count(GREY_WORKERS, 'grey worker')} next round",), None
+    if loc == "market":
+        return (f"trade {ordinal(spot + 1)}",), None
+    if loc == "start_player":
+        return ("start player next round",), None
+    return (place_name(loc),), None
+
+
+def _place(ctx: Context, a: A.Place) -> Parts:
+    loc, spot = a.location, a.spot
+    where = place_name(loc) + (f" spot {spot + 1}" if LOCATIONS.get(loc, 1) > 1 else "")
+    gives, cid = _spot(ctx, loc, spot)
+    price = ctx.price()
+    if a.free:
+        once = ctx.rules.once_card(ctx.state, ctx.seat, "placement")
+        name = ctx.name(once) if once else "a free placement"
+        costs, tail = (f"{name} (once per game)",), f"free with {name}"
+    elif price:
+        costs, tail = (f"{price} gold",), f"for {price} gold"
+    else:
+        costs, tail = (), "free"
+    help_text = BY_ID[loc].text if loc in BY_ID else ""
+    text = ctx.text(cid) if cid else help_text
+    return Parts(f"place at {where} ({'; '.join(gives)}) {tail}", gives, costs, cid, loc, spot, text)
+
+
+def _park(ctx: Context, a) -> Parts:
+    space = ctx.state.price
+    return Parts(f"pass: the builder waits on cost space {space}, placed free after the bag is empty",
+                 ("a free placement later",), (), text=BY_ID["builders"].text)
+
+
+# ------------------------------------------------------------------ Phase III
+def _event_name(ctx: Context) -> str:
+    return ctx.name(ctx.state.event) if ctx.state.event else "this round's event"
+
+
+def _protect(ctx: Context, a) -> Parts:
+    event = _event_name(ctx)
+    return Parts(f"take the Bishop's protection from {event}", (f"{event} does not touch you",),
+                 (), ctx.state.event or None, "bishop", 0, ctx.text(ctx.state.event))
+
+
+def _take_cube(ctx: Context, a: A.TakeCube) -> Parts:
+    return Parts(f"take 1 {a.resource} from the market", (f"1 {a.resource}",), (), None, "bishop", 0,
+                 BY_ID["bishop"].text)
+
+
+def _window(kind: str) -> str:
+    return {"once_event": "event", "once_tax": "tax"}.get(kind, kind)
+
+
+def _tax(ctx: Context) -> int:
+    return ctx.rules.tax_for(ctx.state, ctx.seat, ctx.state.tax)
+
+
+def _use_once(ctx: Context, a: A.UseOnce) -> Parts:
+    card = ctx.rules.card(a.card)
+    name = ctx.name(a.card)
+    if ctx.kind == "once_event":
+        event = _event_name(ctx)
+        return Parts(f"use {name}: ignore {event}", (f"{event} does not touch you",),
+                     (f"{name} (once per game)",), a.card, None, None, render(card))
+    if ctx.kind == "once_tax":
+        tax = _tax(ctx)
+        return Parts(f"use {name}: pay no tax this round (instead of {tax} gold)", (f"{tax} gold kept",),
+                     (f"{name} (once per game)",), a.card, None, None, render(card))
+    what = once_effect(card, _window(ctx.kind))
+    return Parts(f"use {name} (once per game): {what}", (what,), (f"{name} (once per game)",),
+                 a.card, None, None, render(card))
+
+
+def _decline(ctx: Context, a) -> Parts:
+    once = next((x.card for x in ctx.legal if type(x) is A.UseOnce), None)
+    name = ctx.name(once) if once else "the privilege"
+    if ctx.kind == "once_tax":
+        return Parts(f"keep {name} for later and pay the tax ({_tax(ctx)} gold)", (), (f"{_tax(ctx)} gold",),
+                     once, None, None, ctx.text(once))
+    return Parts(f"keep {name} for later ({_event_name(ctx)} applies to you)", (), (), once, None, None,
+                 ctx.text(once))
+
+
+def _job(ctx: Context):
+    job = ctx.state.jobs[0]
+    return job, job_effect(ctx.rules, job)
+
+
+def _pick(ctx: Context, a: A.PickCraftsman) -> Parts:
+    job, effect = _job(ctx)
+    source = ctx.name(job.source)
+    name = ctx.name(a.card)
+    if isinstance(effect, ChooseCraftsman) and effect.action == "boost":
+        return Parts(f"+{effect.n} capacity this round for {name} ({source})",
+                     (f"{name}: {count(effect.n, 'more use')} this round",), (), a.card, None, None,
+                     ctx.text(a.card))
+    return Parts(f"discard {name} ({source})", (), (name,), a.card, None, None, ctx.text(a.card))
+
+
+def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
+    job, effect = _job(ctx)
+    what = instant(effect.options[a.index]) if isinstance(effect, ChooseOne) else f"option {a.index + 1}"
+    return Parts(f"option {a.index + 1}: {what} ({ctx.name(job.source)})", (what,), (), job.source, None, None,
+                 ctx.text(job.source))
+
+
+def _trade_price(ctx: Context, trade: str, resource: str) -> int:
+    return ctx.rules.price(ctx.state, ctx.seat, trade, resource) or 0
+
+
+def _buy(ctx: Context, a: A.Buy) -> Parts:
+    total = a.n * _trade_price(ctx, "buy", a.resource)
+    return Parts(f"buy {a.n} {a.resource} for {total} gold", (f"{a.n} {a.resource}",), (f"{total} gold",),
+                 None, "market", None, BY_ID["market"].text)
+
+
+def _sell(ctx: Context, a: A.Sell) -> Parts:
+    total = a.n * _trade_price(ctx, "sell", a.resource)
+    lost = max(0, ctx.player.gold + total - GOLD_CAP)
+    note = f" ({lost} of it lost: gold stops at {GOLD_CAP})" if lost else ""
+    return Parts(f"sell {a.n} {a.resource} for {total} gold{note}", (f"{total - lost} gold",),
+                 (f"{a.n} {a.resource}",), None, "market", None, BY_ID["market"].text)
+
+
+def _end_trading(ctx: Context, a) -> Parts:
+    return Parts("stop trading (final for this round)", place="market", text=BY_ID["market"].text)
+
+
+def _build(ctx: Context, a: A.Build) -> Parts:
+    conv = ctx.rules.card(a.card).conversions[a.ability]
+    left = ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.player.uses_of(a.card, a.ability)
+    return Parts(f"use {ctx.name(a.card)}: {conversion(conv, capacity=False)} ({count(left, 'use')} left)",
+                 (amounts(conv.outputs),), tuple(str(x) for x in conv.inputs), a.card, "cathedral", None,
+                 ctx.text(a.card))
+
+
+def _end_building(ctx: Context, a) -> Parts:
+    return Parts("finish building for this round", place="cathedral", text=BY_ID["cathedral"].text)
+
+
+def _return_cubes(ctx: Context, a: A.ReturnCubes) -> Parts:
+    return Parts(f"return {a.n} {a.resource} to the supply (5-cube limit)", (), (f"{a.n} {a.resource}",),
+                 None, "cathedral", None, BY_ID["cathedral"].text)
+
+
+#: The words of each action class.
+WRITERS: dict[type, Callable[[Context, object], Parts]] = {
+    A.TakeResourceCard: _take, A.Hire: _hire, A.Pass: _pass, A.Discard: _discard,
+    A.ReturnBuilder: _return, A.KeepBuilder: _keep, A.Place: _place, A.Park: _park,
+    A.Protect: _protect, A.TakeCube: _take_cube, A.UseOnce: _use_once, A.Decline: _decline,
+    A.PickCraftsman: _pick, A.ChooseOption: _choose, A.Buy: _buy, A.Sell: _sell,
+    A.EndTrading: _end_trading, A.Build: _build, A.EndBuilding: _end_building,
+    A.ReturnCubes: _return_cubes,
+}
+assert set(WRITERS) == set(A.ACTION_TYPES.values()), "an action class without words"
+
+
+def _place_key(ctx: Context, a: A.Place):
+    loc = a.location
+    row = ctx.state.kingsbridge if loc == "kingsbridge" else ctx.state.shiring if loc == "shiring" else ()
+    here = row[a.spot] if a.spot < len(row) else None
+    once = ctx.rules.once_card(ctx.state, ctx.seat, "placement") if a.free else None
+    return (ctx.price(), here, bool(ctx.state.court_metal) if loc == "kings_court" else None, once)
+
+
+def _build_key(ctx: Context, a: A.Build):
+    conv = ctx.rules.card(a.card).conversions[a.ability]
+    return ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.player.uses_of(a.card, a.ability)
+
+
+#: What else a label depends on besides the action and the cards (the
+#: choices cache keys on it): ``None`` for labels that depend on nothing more.
+DEPENDS: dict[type, Callable[[Context, object], object]] = {
+    A.Place: _place_key,
+    A.Park: lambda ctx, a: ctx.state.price,
+    A.KeepBuilder: lambda ctx, a: (ctx.state.drawn == ctx.seat, ctx.state.drawn, ctx.state.price),
+    A.ReturnBuilder: lambda ctx, a: (ctx.state.drawn == ctx.seat, ctx.state.drawn),
+    A.Protect: lambda ctx, a: ctx.state.event,
+    A.UseOnce: lambda ctx, a: (ctx.kind, ctx.state.event, _tax(ctx) if ctx.kind == "once_tax" else 0),
+    A.Decline: lambda ctx, a: (ctx.kind, ctx.state.event, _tax(ctx) if ctx.kind == "once_tax" else 0,
+                               next((x.card for x in ctx.legal if type(x) is A.UseOnce), None)),
+    A.PickCraftsman: lambda ctx, a: ctx.state.jobs[0],
+    A.ChooseOption: lambda ctx, a: ctx.state.jobs[0],
+    A.Buy: lambda ctx, a: _trade_price(ctx, "buy", a.resource),
+    A.Sell: lambda ctx, a: (p := _trade_price(ctx, "sell", a.resource), max(0, ctx.player.gold + a.n * p - GOLD_CAP)),
+    A.Build: _build_key,
+}
