@@ -11,6 +11,7 @@ at 0.2 s per decision)::
     python -m bench --bots --games 40 --mcts-games 10      # a quick look (smaller counts)
     python -m bench --bots --ratings --jobs 2              # the rating table (bench.bots_ratings)
     python -m bench --bots --habits                        # the habits trace (bench.bots_habits)
+    python -m bench --bots --value --jobs 2                # heuristic or learned value (bench.bots_value)
 
 Suites (each game has its own seed, 10 000 + k; the focus bot's seat
 rotates from game to game where bots differ):
@@ -274,8 +275,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--from-json", metavar="FILE", help="measure nothing: re-render the results in FILE")
     p.add_argument("--ratings", action="store_true", help="play the round robin and rate every bot instead")
     p.add_argument("--ratings-scale", type=float, default=1.0,
-                   help="with --ratings: scale the fixed game counts (e.g. 0.1 for a quick look)")
+                   help="with --ratings or --value: scale the fixed game counts (e.g. 0.1 for a quick look)")
     p.add_argument("--habits", action="store_true", help="trace the heuristic bots' habits instead")
+    p.add_argument("--value", action="store_true",
+                   help="compare the heuristic and the learned evaluation for the search instead")
     p.add_argument("--habits-games", type=int, default=100, help="with --habits: 4-player games per bot (default 100)")
     return p
 
@@ -289,20 +292,21 @@ def _write(path: str | None, text: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     say = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
-    if args.ratings or args.habits:
-        from .bots_habits import habits_main
-        from .bots_ratings import ratings_main
+    mode = "ratings" if args.ratings else "habits" if args.habits else "value" if args.value else None
+    if mode:
+        from .bots_habits import habits_main, render_habits_rst
+        from .bots_ratings import ratings_main, render_ratings_rst
+        from .bots_value import render_value_rst, value_main
 
+        jobs = max(1, args.jobs)
         if args.from_json:
             results = json.loads(Path(args.from_json).read_text(encoding="utf-8"))
         else:
-            results = (ratings_main(args.ratings_scale, max(1, args.jobs), say) if args.ratings
-                       else habits_main(args.habits_games, max(1, args.jobs), say))
+            results = {"ratings": lambda: ratings_main(args.ratings_scale, jobs, say),
+                       "habits": lambda: habits_main(args.habits_games, jobs, say),
+                       "value": lambda: value_main(jobs, say, args.ratings_scale)}[mode]()
             _write(args.output, json.dumps(results, indent=2) + "\n")
-        from .bots_habits import render_habits_rst
-        from .bots_ratings import render_ratings_rst
-
-        table = render_ratings_rst(results) if args.ratings else render_habits_rst(results)
+        table = {"ratings": render_ratings_rst, "habits": render_habits_rst, "value": render_value_rst}[mode](results)
         print(table)
         _write(args.rst, table)
         return 0

@@ -25,7 +25,7 @@ from pathlib import Path
 
 #: Defaults of the shipped model (``python tools/train_value.py`` with no options).
 SEED = 1
-GAMES = 120
+GAMES = 60
 EVERY = 3
 RIDGE = 0.02
 
@@ -47,17 +47,17 @@ def samples(players: int, seed: int, every: int = EVERY) -> list[tuple[int, list
     bots = [make_bot("heuristic", seed * 10 + i) for i in range(players)]
     ev = Evaluator(game.rules)
     taken: list[tuple] = []
-    seen: set[str] = set()
+    seen: list[str] = []
     k = 0
     while not game.is_over:
         seat = game.current_player
         view = game.view(seat)
         s = view.state
-        if s.event:
-            seen.add(s.event)
+        if s.event and s.event not in seen:
+            seen.append(s.event)
         if k % every == 0:
-            odds = ev.event_odds(s, seen)
-            taken.append((phase(s), [ev.parts(s, i, s.round, odds) for i in range(players)]))
+            known = tuple(seen)
+            taken.append((phase(s), [ev.parts(s, i, s.round, known) for i in range(players)]))
         k += 1
         game = game.apply(bots[seat](view), seat=seat)
     final = [p.vp for p in game.state.players]

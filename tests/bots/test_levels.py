@@ -83,6 +83,8 @@ def test_a_coming_tribute_is_weighed_by_its_chance_and_the_bishop_protects():
     odds = ev.event_odds(game.state)
     assert len(odds) == len(ev.events) and sum(p for _, p in odds) == pytest.approx(1.0)
     assert tribute not in dict(ev.event_odds(game.state, seen=[tribute]))
+    assert ev.event_odds(game.state, peek=tribute) == ((tribute, 1.0),)
+    assert dict(ev.next_odds(game.state, seen=[tribute])) == dict(ev.event_odds(game.state, seen=[tribute]))
     known = ((tribute, 1.0),)
     # 2 gold, a tribute of 4 before the mill: 1 VP lost and a debt
     _, sure = ev.gold_outlook(game.state, 0, 2.0, 10.0, 10, False, known, False)

@@ -84,20 +84,39 @@ class Evaluator(EvaluatorV1):
         self._made: dict = {}
         self._free: dict = {}
         self._rates: dict = {}
+        self._pools: dict = {}
         self.cheapest = min((c.workers / c.yields.n for c in rules.cards.of_kind("resource")
                              if c.yields and c.yields.n), default=1.0)
 
     # ------------------------------------------------------------ the event
-    def event_odds(self, state, seen=()) -> tuple[tuple[str, float], ...]:
+    def event_odds(self, state, seen=(), peek: str | None = None) -> tuple[tuple[str, float], ...]:
         """The coming event of this round as (card, probability) pairs: the
-        revealed one, or every event not in ``seen`` (revealed earlier, or
-        this round's and last round's) equally likely; () once it took effect."""
+        revealed one, the one the seat may peek at (§7), or else every event
+        not in ``seen`` (revealed earlier) nor last round's, equally likely;
+        () once it took effect."""
         if state.event:
             return () if state.event_applied else ((state.event, 1.0),)
-        skip = set(seen)
-        skip.add(state.prev_event)
-        pool = [c for c in self.events if c not in skip]
-        return tuple((c, 1.0 / len(pool)) for c in pool) if pool else ()
+        if peek:
+            return ((peek, 1.0),)
+        return self._pool(tuple(seen), "", state.prev_event)
+
+    def next_odds(self, state, seen=()) -> tuple[tuple[str, float], ...]:
+        """Next round's event, as (card, probability) pairs: any event not
+        revealed yet (not in ``seen``, nor this round's or last round's)."""
+        return self._pool(tuple(seen), state.event, state.prev_event)
+
+    def _pool(self, seen: tuple, now: str, prev: str) -> tuple[tuple[str, float], ...]:
+        key = (seen, now, prev)
+        got = self._pools.get(key)
+        if got is None:
+            skip = set(seen)
+            skip.update((now, prev))
+            pool = [c for c in self.events if c not in skip]
+            got = tuple((c, 1.0 / len(pool)) for c in pool) if pool else ()
+            if len(self._pools) > 256:
+                self._pools.clear()
+            self._pools[key] = got
+        return got
 
     def _outcomes(self, odds) -> list:
         """``odds`` grouped by what the events do to gold and VP: [(effect or None, p)]."""
@@ -317,14 +336,15 @@ class Evaluator(EvaluatorV1):
         return self.w.sure * sure + self.w.potential * risky
 
     # ------------------------------------------------------------ the value
-    def value(self, state, seat: int, ref_round: int | None = None, odds=None) -> float:
+    def value(self, state, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> float:
         """Expected final VP of ``seat`` from ``state``: the sum of :meth:`parts`.
         ``ref_round`` is the round of the decision being weighed (production
-        potential counts the rounds after it); ``odds`` the coming event as
-        :meth:`event_odds` gives it (by default from ``state`` alone)."""
-        return sum(self.parts(state, seat, ref_round, odds))
+        potential counts the rounds after it); ``seen`` the events revealed
+        so far and ``peek`` the coming event if the seat may see it (the
+        state alone knows only this round's and last round's)."""
+        return sum(self.parts(state, seat, ref_round, seen, peek))
 
-    def parts(self, state, seat: int, ref_round: int | None = None, odds=None) -> list[float]:
+    def parts(self, state, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> list[float]:
         """The value of ``seat`` in :data:`PARTS` (VP each): what it has, what
         this round still brings, its gold, this round's cathedral, its carried
         cubes, its craftsmen's later production, its later rounds' income and
@@ -427,11 +447,9 @@ class Evaluator(EvaluatorV1):
         # the coming event and the tax, with the debt rule
         event_pending = open_round and not state.event_applied
         if event_pending or ahead("kings_court"):
-            if not event_pending:
-                odds = ()
-            elif odds is None or state.event:
-                odds = self.event_odds(state)
-            protected = bishop or seat in state.protected
+            odds = self.event_odds(state, seen, peek) if event_pending else ()
+            # the Bishop protects from a harmful event unless it chose a cube (§2.4 step 2)
+            protected = seat in state.protected or (bishop and (seat, "bishop") not in state.decided)
             gold, lost = self.gold_outlook(state, seat, gold, before_tax, mill_value, taxed, odds, protected)
             v -= lost
         else:
@@ -479,6 +497,9 @@ class Evaluator(EvaluatorV1):
         if later:
             workers = WORKERS + rules.extra_workers(state, seat)
             v_later += w.gold * (later * (workers - rules.tax_for(state, seat, _MEAN_DIE)) + p.grey_next)
+            # next round's event comes before its mill gold: the gold kept must meet it
+            v_later -= self.gold_outlook(state, seat, max(gold, 0.0), 0.0, 0, False,
+                                         self.next_odds(state, seen), False)[1]
         return [float(p.vp), v, max(gold, 0.0) * gold_w, v_build, v_cubes, v_future, v_later, v_parked]
 
 

@@ -43,22 +43,20 @@ def seen_events(view: SeatView) -> tuple[str, ...]:
 
 
 class Bound:
-    """An :class:`~pillars_rules.bots.evaluate.Evaluator` with the coming event
-    weighed as ``view`` knows it (the events its log has not revealed, or the
-    event the seat may peek at, §7), for positions of that round."""
+    """An :class:`~pillars_rules.bots.evaluate.Evaluator` with the events as
+    ``view`` knows them: those its log revealed, and the coming event if the
+    seat may peek at it (§7, for positions of that round)."""
 
-    __slots__ = ("ev", "odds", "round")
+    __slots__ = ("ev", "seen", "peek", "round")
 
     def __init__(self, ev: Evaluator, view: SeatView) -> None:
         self.ev = ev
         self.round = view.state.round
-        if view.next_event and not view.state.event:
-            self.odds = ((view.next_event, 1.0),)
-        else:
-            self.odds = ev.event_odds(view.state, seen_events(view))
+        self.seen = seen_events(view)
+        self.peek = view.next_event if not view.state.event else None
 
     def value(self, state, seat: int, ref_round: int | None = None) -> float:
-        return self.ev.value(state, seat, ref_round, self.odds if state.round == self.round else None)
+        return self.ev.value(state, seat, ref_round, self.seen, self.peek if state.round == self.round else None)
 
 
 class HeuristicBot:

@@ -97,8 +97,8 @@ class LearnedEvaluator(Evaluator):
         super().__init__(rules, weights)
         self.model = model or shipped_model()
 
-    def value(self, state, seat: int, ref_round: int | None = None, odds=None) -> float:
-        parts = self.parts(state, seat, ref_round, odds)
+    def value(self, state, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> float:
+        parts = self.parts(state, seat, ref_round, seen, peek)
         if state.game_over:
             return parts[0]
         row = self.model.weights[phase(state)]
