@@ -21,7 +21,7 @@ from .resources import SUBPROCESS_WALL, bench_cards, bench_memory
 
 #: Other suites, each chosen by its flag: flag -> module with a ``main(argv)``
 #: that gets the whole argument list.
-SUITES: dict[str, str] = {"--bots": "bench.bots"}
+SUITES: dict[str, str] = {"--bots": "bench.bots", "--server": "bench.server", "--scaleout": "bench.scaleout"}
 
 
 def run(mode: str = "full", keep_gc: bool = False, progress: Callable[[str], None] | None = None) -> dict:

@@ -1,4 +1,5 @@
-"""Shared test setup: Hypothesis profiles, and the checkout's ``bench`` package on the path.
+"""Shared test setup: Hypothesis profiles, the checkout's ``bench`` package on the path,
+and the PostgreSQL fixtures (``pgfixtures.py``).
 
 ``HYPOTHESIS_PROFILE=ci`` (set by .ci/run) keeps example counts small enough for
 a 2-core CI machine; ``dev`` is the default; ``thorough`` is for long local runs.
@@ -29,3 +30,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 ROOT = str(Path(__file__).resolve().parents[1])
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+# pg_cluster (one throwaway PostgreSQL per session) and pg_dsn (a new database per test)
+pytest_plugins = ["pgfixtures"]

@@ -20,6 +20,9 @@ def test_wheel_ships_cards_and_grammar_and_uses_them(tmp_path):
     for base in ("craftsmen", "privileges", "events", "resources"):
         assert f"pillars_rules/_data/cards/base/{base}.cards" in names
     assert "pillars_rules/_data/grammar/cards.lark" in names
+    # the browser board, served by `pillars-rules serve` from the package (no build step)
+    for board in ("index.html", "board.css", "js/main.js", "js/app.js"):
+        assert f"pillars_rules/web/static/{board}" in names
     assert any(n.endswith("entry_points.txt") for n in names)
 
     site = tmp_path / "site"

@@ -42,6 +42,7 @@ LAYERS = [
         ("ai/", "OpenSpiel, PettingZoo"),
         ("terminal/", "terminal game"),
         ("table/", "untrusted clients, store"),
+        ("web/", "game server, protocol"),
         ("cli/", "pillars-rules ..."),
     ]),
     ("core API", "import pillars_rules|as pr", [

@@ -1,6 +1,7 @@
 """The long reliability run: 10**5 fuzzed actions, 10**4 Hypothesis-mutated
 card files, 10**4 corrupted saves, every truncation of a small save,
-compile time per KB as card files grow, determinism across hash seeds.
+compile time per KB as card files grow, determinism across hash seeds,
+5,000 byte-damaged and 5,000 row-edited event stores.
 
     python3 tools/slow_run.py                 # full run, writes tools/slow_run_results.json
     python3 tools/slow_run.py --scale 0.01    # a smoke run of the same code
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
 import pillars_rules as pr  # noqa: E402
-from reliability import fuzzlib, savefuzz  # noqa: E402
+from reliability import fuzzlib, savefuzz, storefuzz  # noqa: E402
 
 RESULTS = ROOT / "tools" / "slow_run_results.json"
 
@@ -112,6 +113,18 @@ def run_saves(attempts: int = 10_000) -> dict:
     return {"corruptions": attempts, **counts, "truncations": len(small)}
 
 
+def run_stores(attempts: int = 5_000) -> dict:
+    """Damaged copies of an event store of four games (byte damage, then single
+    row edits): each ends in a typed error or a game exactly as stored."""
+    import tempfile
+
+    out = {}
+    for kind in ("bytes", "rows"):
+        with tempfile.TemporaryDirectory() as work:
+            out[kind] = storefuzz.fuzz_store(seed=2024, attempts=attempts, workdir=Path(work), kind=kind)
+    return {"attempts": attempts, **out}
+
+
 def run_determinism(games: int = 10) -> dict:
     script = ("import sys, pillars_rules as pr\n"
               "g = pr.play(pr.new_game(players=int(sys.argv[1]), seed=int(sys.argv[2])), pr.RandomBot(int(sys.argv[2])))\n"
@@ -139,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
             ("cards", lambda: run_cards(max(int(10_000 * s), 10))),
             ("card_scaling", run_card_scaling),
             ("saves", lambda: run_saves(max(int(10_000 * s), 10))),
-            ("determinism", lambda: run_determinism(max(int(10 * s), 1)))]
+            ("determinism", lambda: run_determinism(max(int(10 * s), 1))),
+            ("stores", lambda: run_stores(max(int(5_000 * s), 10)))]
     if args.only:
         old = json.loads(args.output.read_text(encoding="utf-8")) if args.output.exists() else {}
         report = {**old, "date": report["date"]}

@@ -120,9 +120,34 @@ class SaveError(PillarsError, ValueError):
         self.index = index
 
 
+class StoreError(PillarsError):
+    """An event store cannot be opened, read or written: the file is not a
+    database, is damaged, locked or unwritable (the message names the store
+    and says why). The same for every store backend."""
+
+
+class DamagedGameError(SaveError):
+    """A stored game whose rows are not a valid game: a damaged column, an
+    event row that is not an event, a log that does not replay, a decision
+    counter that disagrees with the log. ``game_id`` names the game (the
+    message does too); ``index`` the event, when known. The same for every
+    store backend."""
+
+    def __init__(self, game_id: object, message: object, index: int | None = None) -> None:
+        super().__init__(f"game {safe_repr(game_id, 60)}: {message}", index)
+        self.game_id = game_id
+
+
 class LimitError(PillarsError, ValueError):
     """A game grew past a budget of :mod:`pillars_rules.limits` (e.g. too many
-    events); the game it was applied to is unchanged."""
+    events); the game it was applied to is unchanged. ``events`` is the log
+    length the action would have made and ``limit`` the budget (``None``
+    when the error is not about the log)."""
+
+    def __init__(self, reason: object, events: int | None = None, limit: int | None = None) -> None:
+        super().__init__(reason)
+        self.events = events
+        self.limit = limit
 
 
 class CardError(PillarsError, ValueError):

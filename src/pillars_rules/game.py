@@ -28,8 +28,8 @@ from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
 from .engine.state import GameState
 from .engine.actions import ACTION_TYPES
 from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, StaleActionError, bounded, safe_repr
-from .cardlang.names import name_problem
-from .view import view
+from .cardlang.names import lookalike_problem, name_problem
+from .view import Redactions, view
 from .words.events import describe
 
 #: Variant options of the base rules (RULES §2.3 and §8).
@@ -107,14 +107,17 @@ class Game:
     the next game.
     """
 
-    __slots__ = ("rules", "state", "_log", "_n", "_legal")
+    __slots__ = ("rules", "state", "_log", "_n", "_legal", "_redactions")
 
-    def __init__(self, rules: Rules, state: GameState, log: list, n: int) -> None:
+    def __init__(self, rules: Rules, state: GameState, log: list, n: int,
+                 redactions: Redactions | None = None) -> None:
         self.rules = rules
         self.state = state
         self._log = log
         self._n = n
         self._legal: list | None = None
+        # what views reuse (pillars_rules.view.Redactions): shared by the games of one log
+        self._redactions = redactions
 
     # ---------------------------------------------------------------- reading
     @property
@@ -160,6 +163,24 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.state.game_over
+
+    @property
+    def unfinishable(self) -> bool:
+        """True when the game can never end: it is not over and every legal
+        action would take it past :data:`limits.MAX_EVENTS` (each raises
+        :class:`LimitError`). No card set within the limits makes one (see
+        :func:`pillars_rules.limits.event_bound`); a log replayed without
+        verification or a lowered limit can."""
+        if self.state.game_over:
+            return False
+        room = limits.MAX_EVENTS - self._n
+        if room >= limits.event_bound(self.state.n_players)["total"]:
+            return False  # no action adds more than a whole game's worth of events
+        for action in self._listed():
+            events, _ = run(self.state, self.rules, action_events(self.state, self.rules, action))
+            if len(events) <= room:
+                return False
+        return True
 
     @property
     def decision(self) -> int:
@@ -226,11 +247,12 @@ class Game:
     def _extend(self, events: list, state: GameState) -> "Game":
         if self._n + len(events) > limits.MAX_EVENTS:
             _check_length(self._n + len(events))
-        log = self._log
+        log, red = self._log, self._redactions
         if len(log) != self._n:  # branching from an older game: copy the shared prefix
             log = log[: self._n]
+            red = red.branch(self._n) if red is not None else None
         log.extend(events)
-        return Game(self.rules, state, log, len(log))
+        return Game(self.rules, state, log, len(log), red)
 
     # ---------------------------------------------------------------- results
     def scores(self) -> list[tuple[int, int]]:
@@ -252,14 +274,14 @@ class Game:
     def winners(self) -> list[int]:
         return self.ranking()[0]
 
-    def view(self, seat: int):
-        """What ``seat`` may know (see :mod:`pillars_rules.view`)."""
+    def view(self, seat: int | None):
+        """What ``seat`` may know (see :mod:`pillars_rules.view`); ``None``: a spectator."""
         return view(self, seat)
 
-    def export(self, seat: int) -> str:
+    def export(self, seat: int | None) -> str:
         """The game as ``seat`` may know it, as JSON text for that seat's client
-        (see :func:`pillars_rules.view.export`): safe to send, unlike a
-        :func:`~pillars_rules.save`, which holds the seed."""
+        (see :func:`pillars_rules.view.export`; ``None``: a spectator's): safe
+        to send, unlike a :func:`~pillars_rules.save`, which holds the seed."""
         from .view import export
 
         return export(self.view(seat))
@@ -372,6 +394,9 @@ def check_names(names: object, players: int) -> tuple[str, ...]:
             raise ConfigError(f"names[{i}]: {why}")
     if len(set(got)) != len(got):
         raise ConfigError(f"names must differ, got {safe_repr(got, 200)}")
+    alike = lookalike_problem(got)
+    if alike:
+        raise ConfigError(f"seat names must not look alike: {alike}")
     return got
 
 
@@ -411,7 +436,8 @@ def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
     events, state = run(state, rules, [])
     if 1 + len(events) > limits.MAX_EVENTS:
         raise LimitError(f"setting up this game takes {1 + len(events)} events; the limit is "
-                         f"{limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)")
+                         f"{limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
+                         1 + len(events), limits.MAX_EVENTS)
     return Game(rules, state, [started] + events, 1 + len(events))
 
 
@@ -419,7 +445,8 @@ def _check_length(n: int) -> None:
     """Refuse an action that would take a game's log past :data:`limits.MAX_EVENTS`."""
     if n > limits.MAX_EVENTS:
         raise LimitError(f"this action would take the game to {n} events; "
-                         f"the limit is {limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)")
+                         f"the limit is {limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
+                         n, limits.MAX_EVENTS)
 
 
 #: A playout policy: ``policy(state, legal) -> index`` into ``legal`` (the
@@ -456,7 +483,11 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
             return randrange(len(legal))
 
     rules, state = game.rules, game.state
-    log = game._log if len(game._log) == game._n else game._log[: game._n]
+    red = game._redactions
+    if len(game._log) == game._n:
+        log = game._log
+    else:
+        log, red = game._log[: game._n], red.branch(game._n) if red is not None else None
     n = 0
     while not state.game_over and (max_actions is None or n < max_actions):
         if until is not None and until(state):
@@ -470,7 +501,7 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
         _check_length(len(log) + len(events))
         log.extend(events)
         n += 1
-    return Game(rules, state, log, len(log))
+    return Game(rules, state, log, len(log), red)
 
 
 __all__ = ["Game", "new_game", "playout", "Policy", "load_cards", "VARIANTS"]

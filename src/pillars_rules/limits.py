@@ -18,6 +18,46 @@ Numbers in card text are capped at :data:`MAX_NUMBER`, and a listed trade or
 return moves at most :data:`MAX_COUNT` cubes, so no decision lists more than a
 few hundred actions whatever the cards. ``docs/reliability.rst`` lists these
 values; a test checks that the page agrees with this module.
+
+The event bound
+---------------
+
+No card set within these limits can make a game unfinishable: the most
+events a game can have, :func:`event_bound`, is below :data:`MAX_EVENTS`
+(:data:`EVENT_BOUND` for 4 players). The count rests on the budgets per seat
+and round (:data:`MAX_CARD_EFFECTS`, :data:`MAX_TRADES`, :data:`MAX_BUILDS`,
+:data:`MAX_CUBES`), on :data:`MAX_STARTING_CRAFTSMEN`, and on facts of the
+rules that no card changes (the constants after the budgets, which a test
+checks against the engine). With ``n`` seats, ``b = MOST_BUILDERS * n``
+builders and ``F``, ``T``, ``B``, ``C`` the four budgets, every event of a
+round is one of these:
+
+* automatic: the round's opening, the end of the draft, the bag (4); every
+  step's start (14); the event revealed and applied, the Bishop's settled
+  turn (3); the wool mill, the tax and an unused cathedral turn for each
+  seat (3n); the privileges taken (2), the priory (2), the yields of the
+  resource cards taken (at most the 7 dealt), the tax roll and the court's
+  metal (2), the Shiring craftsmen (2), the castle (1), the new start
+  player and the round's end (2); builders drawn (b + 1: one may be put back)
+  and set aside (b);
+* a decision and the events that record its answer (at most 2, except
+  where said): the draft (each turn takes one of the 9 cards shown or passes
+  for good: 9 + n), the redraw (one per drawn builder: b + 1; putting one
+  back adds one event), placing (each builder is placed or parked, a parked
+  one placed later: 2b), the Bishop (1, 3 events), the once-per-game
+  questions at the event and the tax (2n), the market (T trades and a stop
+  per seat), the cathedral (B conversions and a finish per seat) and the
+  cubes returned (each returns at least one, from at most ``4C`` cubes down to
+  5: ``4C - 5`` per seat);
+* card effects: at most F per seat, one event each; each choice among them
+  becomes a decision with at most 3 events (the question, the answer, a
+  craftsman discarded or boosted; a chosen option's effects are card effects
+  themselves), or one event when nobody is eligible.
+
+Once per game: the set-up (2), the end (1), the once-per-game privileges
+(at most the 12 dealt, 2 events each beyond their decision) and the
+craftsmen discarded for the limit (each leaves the game for good, and at
+most ``n * MAX_STARTING_CRAFTSMEN`` start in hands plus 4 a round are shown).
 """
 
 from __future__ import annotations
@@ -63,6 +103,52 @@ MAX_EVENTS = 20_000
 #: Longest ``reason`` of any error (see :mod:`pillars_rules.errors`).
 MAX_REASON_LENGTH = MAX_REASON_LENGTH
 
+# ---------------------------------------------------------------- play budgets (per seat, per round)
+# The rules leave four things open-ended that card text can make large; each
+# has a budget per seat and round that the base game never comes near (see
+# "The event bound" below, and docs/reliability.rst for the measured maxima).
+#: Card effects (a gain, a loss or a choice that a card's ability gives: a
+#: trigger, ``when you``, ``now``, an effect on gaining, a once-per-game use,
+#: a chosen option) one seat gets in one round; after that its cards do
+#: nothing more that round. The base game's most is 5.
+MAX_CARD_EFFECTS = 32
+#: Market trades (a ``Buy`` or ``Sell``) one seat makes in one round; after
+#: that it may only stop trading. The base game's most is 12.
+MAX_TRADES = 30
+#: Conversions one seat makes in one cathedral step (the sum over its
+#: craftsmen); after that it may only finish building. The base game's most is 10.
+MAX_BUILDS = 60
+#: Cubes of one kind one seat holds; more stay in the supply, as gold above
+#: 30 is lost (§1). The base game has 23 of each kind (13 metal).
+MAX_CUBES = 30
+#: Craftsmen every seat starts with (``round start``; the base game has 3):
+#: at most the craftsmen a seat may keep.
+MAX_STARTING_CRAFTSMEN = 5
+
+# ---------------------------------------------------------------- facts of the rules the bound rests on
+# (not budgets: no card changes them; tests/reliability/test_event_bound.py
+# checks each against the engine)
+#: Rounds in a game (§2.6).
+ROUNDS = 6
+#: Phase III steps (§2.4).
+STEPS = 14
+#: Most seats at a table.
+MOST_PLAYERS = 4
+#: Most builders a seat has (a card may give 4, §2.3).
+MOST_BUILDERS = 4
+#: Resource cards dealt to the display each round, and craftsmen shown in the
+#: draft and beside Shiring (§2.1).
+DISPLAY_RESOURCE_CARDS = 7
+DISPLAY_CRAFTSMEN = 2
+SHIRING_SPOTS = 2
+KINGSBRIDGE_SPOTS = 2
+PRIORY_SPOTS = 2
+#: Privileges dealt in one game (§1).
+PRIVILEGES_PER_GAME = 12
+#: Cube kinds, and the cubes a seat keeps after the cathedral (§2.4 step 13).
+CUBE_KINDS = 4
+KEPT_CUBES = 5
+
 # ---------------------------------------------------------------- actions from clients
 #: Largest JSON action message (:func:`pillars_rules.saves.actions_json.decode_action`).
 MAX_ACTION_BYTES = 4096
@@ -87,6 +173,37 @@ MAX_SAVE_BYTES = (MAX_EVENTS * MAX_EVENT_BYTES
                   + MAX_LARGE_EVENTS * MAX_CARDS * (MAX_STRING_LENGTH + 3) + 64 * 1024)
 #: Every whole number in a save lies in ``[-MAX_INT - 1, MAX_INT]``, except the seed (0 to ``2**128 - 1``).
 MAX_INT = 2**63 - 1
+
+
+
+def event_bound(players: int = MOST_PLAYERS) -> dict[str, int]:
+    """The most events a game of ``players`` seats can have, by part (see
+    "The event bound" in the module docstring): ``round`` is the most of one
+    round, ``total`` the whole game (the sum of every other part)."""
+    n, b = players, MOST_BUILDERS * players
+    automatic = (4 + STEPS + 3 + 3 * n + KINGSBRIDGE_SPOTS + PRIORY_SPOTS + DISPLAY_RESOURCE_CARDS
+                 + 2 + SHIRING_SPOTS + 1 + 2 + (b + 1) + b)
+    draft = 2 * (DISPLAY_RESOURCE_CARDS + DISPLAY_CRAFTSMEN + n)
+    builders = 2 * (b + 1) + 1 + 2 * (2 * b)
+    questions = 3 + 2 * (2 * n)
+    effects = n * MAX_CARD_EFFECTS * (1 + 3)
+    market = 2 * n * (MAX_TRADES + 1)
+    cathedral = 2 * n * (MAX_BUILDS + 1)
+    returns = 2 * n * (CUBE_KINDS * MAX_CUBES - KEPT_CUBES)
+    per_round = automatic + draft + builders + questions + effects + market + cathedral + returns
+    parts = {
+        "set-up and end": 2 + 1,
+        "rounds": ROUNDS * per_round,
+        "once-per-game privileges": 2 * PRIVILEGES_PER_GAME,
+        "discards": 2 * (n * MAX_STARTING_CRAFTSMEN + ROUNDS * (DISPLAY_CRAFTSMEN + SHIRING_SPOTS)),
+    }
+    return {**parts, "round": per_round, "total": sum(parts.values())}
+
+
+#: The most events any game can have (4 seats, :func:`event_bound`): below
+#: :data:`MAX_EVENTS`, so no game of any card set within the limits is cut short.
+EVENT_BOUND = event_bound()["total"]
+assert EVENT_BOUND <= MAX_EVENTS, "the budgets let a game pass MAX_EVENTS"
 
 #: Name -> value of every budget, for docs and tests.
 LIMITS: dict[str, int] = {

@@ -278,7 +278,29 @@ class PillarsMachine(RuleBasedStateMachine):
             check_game(self.game)
 
 
+def count_calls(fn: Callable[[], object]) -> int:
+    """The Python function calls ``fn()`` makes: a measure of work a test may
+    assert on (it does not depend on the machine's load, unlike a clock)."""
+    import sys
+
+    calls = 0
+
+    def count(frame, event, arg):
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    previous = sys.getprofile()
+    sys.setprofile(count)
+    try:
+        fn()
+    finally:
+        sys.setprofile(previous)
+    return calls
+
+
 __all__ = [
+    "count_calls",
     "InvariantError", "check_state", "check_round_workers", "check_game", "play_random",
     "seeds", "new_games", "played_games", "scenarios", "actions_of", "PillarsMachine",
 ]

@@ -308,24 +308,18 @@ def test_limit_number_of_diagnostics():
 def _work(text: str) -> int:
     """Python function calls made while compiling ``text``: a deterministic
     measure of work (wall-clock time is left to the benchmark suite)."""
-    import sys
+    from pillars_rules.cardlang import cache
+    from pillars_rules.testing import count_calls
 
-    calls = 0
+    cache.clear()  # the work of a compile, not of a look-up
 
-    def count(frame, event, arg):
-        nonlocal calls
-        if event == "call":
-            calls += 1
-
-    sys.setprofile(count)
-    try:
+    def compile_it():
         try:
             compile_text(text)
         except CardError:
             pass
-    finally:
-        sys.setprofile(None)
-    return calls
+
+    return count_calls(compile_it)
 
 
 def test_compile_work_is_linear():

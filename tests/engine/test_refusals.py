@@ -92,6 +92,30 @@ def between_decisions():
     return g
 
 
+def fan_market(ability):
+    """The market with Red holding a fan craftsman with ``ability`` (30 sand or
+    endless metal: more than the game's cubes, so no position can hold them)."""
+    cards = compile_text(f'craftsman t_fan "Fan" {{ round 1 cost 1 gold {ability} }}', known=base_cards())
+    who = {"gold": 20, "cubes": cubes(metal=1), "craftsmen": ("carpenter", "stonemason", "t_fan")}
+    return position("market", players=2, cards=cards, spots={"market": (RED,)}, seats={RED: who})
+
+
+def spent_cathedral():
+    """Red in the cathedral step with 60 conversions made (a once-per-game
+    cathedral use keeps the decision open: without one, the turn ends at once)."""
+    cards = compile_text('privilege t_once "Once" { once\n on cathedral: gain 1 vp }', known=base_cards())
+    red = {"craftsmen": ("carpenter", "stonemason"), "cubes": cubes(stone=3), "privileges": ("t_once",),
+           "uses": (("carpenter", 0, 60),)}
+    return position("cathedral", players=2, cards=cards, seats={RED: red, BLUE: {"craftsmen": ()}})
+
+
+def _traded(game, n):
+    """``game`` after ``n`` sales of one metal (the seat trades alone at the market)."""
+    for _ in range(n):
+        game = game.apply(Sell("metal", 1))
+    return game
+
+
 #: code -> (position, action, words the reason must contain)
 CASES = {
     "game_over": (finished, pr.actions.Pass(), "game is over"),
@@ -148,6 +172,9 @@ CASES = {
                       "may not buy and sell the same type in one round"),
     "buy.stock": (lambda: market(), Buy("sand", 5), "the market holds only 4 sand"),
     "buy.gold": (lambda: market(gold=3), Buy("stone", 1), "1 stone cost 4 gold; Red has 3"),
+    "buy.full": (lambda: fan_market("at market: gain 30 sand"), Buy("sand", 1), "holds at most 30 of a kind"),
+    "trade.budget": (lambda: _traded(fan_market("when you sell: gain 1 metal"), 30), Sell("metal", 1),
+                     "has made 30 trades this round"),
     "sell.permit": (lambda: market(craftsmen=("carpenter",)), Sell("stone", 1), "selling stone needs Stonemason"),
     "sell.bought_same": (lambda: market().apply(Buy("sand", 1)), Sell("sand", 1),
                          "may not buy and sell the same type"),
@@ -158,6 +185,7 @@ CASES = {
     "build.capacity": (lambda: cathedral(uses=(("stonemason", 0, 4),), craftsmen=(
                            "carpenter", "mason_r1", "toolmaker", "stonemason", "architect")),
                        Build("stonemason"), "used 4 of 4 time(s)"),
+    "build.budget": (spent_cathedral, Build("stonemason"), "has made 60 conversions this round"),
     "build.needs": (cathedral, Build("mason_r1"), "the Mason needs a Mortar mixer or Mortar mixer (improved)"),
     "build.condition": (cathedral, Build("toolmaker"), "Toolmaker works only while Red owns 1 metal"),
     "build.inputs": (cathedral, Build("carpenter"), "Carpenter needs 2 wood; Red has 1 wood"),

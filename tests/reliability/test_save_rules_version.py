@@ -60,7 +60,7 @@ def test_s8_rules1_save_with_old_archbishop_variant_loads_as_the_default():
     assert any(getattr(e, "card", "") == "archbishops_statue" for e in game.events)
     assert len(game.events) == len(doc["events"]) - sum(e["type"] == "CapacityBoosted" for e in doc["events"])
     again = json.loads(pr.save(game))
-    assert again["rules_version"] == RULES_VERSION == 2 and pr.load(pr.save(game)) == game
+    assert again["rules_version"] == RULES_VERSION >= 2 and pr.load(pr.save(game)) == game
 
 
 def test_s8_rules_upcaster_is_registered():
@@ -79,7 +79,7 @@ def test_s7_rules1_save_that_no_longer_replays_names_both_versions():
 
 def test_s8_rules1_save_with_other_cards_names_both_versions():
     """Only base-card games of rules version 1 are converted: the base texts changed."""
-    with pytest.raises(pr.SaveError, match="rules version 1.*rules version 2"):
+    with pytest.raises(pr.SaveError, match=f"rules version 1.*rules version {RULES_VERSION}"):
         pr.load(_fixture("rules1_3p_archbishop_all_craftsmen.json"),
                 cards=[str(FIXTURES.parents[2] / "examples" / "fan_cards")])
 

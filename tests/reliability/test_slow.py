@@ -41,3 +41,9 @@ def test_slow_save_corruption_1e4_and_every_truncation():
 
 def test_slow_determinism_10_games():
     assert slow_run.run_determinism(10)["identical"]
+
+
+def test_slow_damaged_stores_5e3_each():
+    result = slow_run.run_stores(5_000)
+    for kind in ("bytes", "rows"):
+        assert sum(result[kind].values()) == 5_000

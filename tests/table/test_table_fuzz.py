@@ -2,7 +2,8 @@
 JSON, wrong seats, stale and repeated tokens, random legal and illegal
 actions, hostile values. No exception may escape ``Table.handle``; every
 answer must be the right one where it is known in advance; every game stays
-valid (``check_game``) and reloads from the store unchanged."""
+valid (``check_game``) and reloads from the store unchanged; on SQLite and
+on PostgreSQL."""
 
 import random
 
@@ -14,9 +15,9 @@ from pillars_rules.testing import check_game
 from .msgfuzz import message
 
 
-def fuzz(seed: int, n_messages: int) -> dict[str, int]:
+def fuzz(seed: int, n_messages: int, store=None) -> dict[str, int]:
     rng = random.Random(seed)
-    store = EventStore(":memory:")
+    store = store if store is not None else EventStore(":memory:")
     tables: list[Table] = []
     counts: dict[str, int] = {}
     table, last = None, None
@@ -48,8 +49,8 @@ def fuzz(seed: int, n_messages: int) -> dict[str, int]:
     return counts
 
 
-def test_ten_thousand_random_messages():
-    counts = fuzz(seed=10, n_messages=10_000)
+def test_ten_thousand_random_messages(backend):
+    counts = fuzz(seed=10, n_messages=10_000, store=backend.scratch())
     assert counts["applied"] > 2000 and counts["stale"] > 1000
     assert counts["games"] >= 5
     assert {"bad_message", "bad_seat", "not_your_turn", "illegal"} <= set(counts)

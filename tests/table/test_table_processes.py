@@ -1,6 +1,7 @@
 """The table with real server processes (issue #10 item 6): a process killed
 with SIGKILL mid-game leaves a store that reloads to an equal game, and two
-processes racing on one decision never both win."""
+processes racing on one decision never both win; on SQLite and on
+PostgreSQL (``backend``, see ``conftest.py``)."""
 
 import os
 import random
@@ -10,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pillars_rules as pr
-from pillars_rules.table import EventStore, Table, encode_message
+from pillars_rules.table import Table, encode_message
 from pillars_rules.testing import check_game
 
 WORKER = str(Path(__file__).with_name("worker.py"))
@@ -29,11 +30,11 @@ def reference(seed: int, rnd_seed: int, decision: int) -> pr.Game:
     return game
 
 
-def test_a_server_killed_mid_game_reloads_to_an_equal_game_and_continues(tmp_path):
-    db = str(tmp_path / "kill.sqlite3")
+def test_a_server_killed_mid_game_reloads_to_an_equal_game_and_continues(backend):
+    db = backend.spec
     for k, kill_at in enumerate((40, 230)):
         game_id = f"g{k}"
-        Table.create(EventStore(db), game_id, players=3, seed=31 + k)
+        Table.create(backend.open(), game_id, players=3, seed=31 + k)
         worker = start("play", db, game_id, str(7 + k))
         seen = 0
         while seen < kill_at:
@@ -43,7 +44,7 @@ def test_a_server_killed_mid_game_reloads_to_an_equal_game_and_continues(tmp_pat
         os.kill(worker.pid, signal.SIGKILL)        # mid-loop: maybe mid-transaction
         worker.wait()
         assert worker.returncode == -signal.SIGKILL
-        table = Table.open(EventStore(db), game_id)
+        table = Table.open(backend.open(), game_id)
         assert table.decision >= kill_at
         expected = reference(31 + k, 7 + k, table.decision)
         assert table.game == expected
@@ -55,12 +56,12 @@ def test_a_server_killed_mid_game_reloads_to_an_equal_game_and_continues(tmp_pat
             assert table.handle(game.current_player, encode_message(game.decision, action)).ok
             expected = expected.apply(rnd_b.choice(expected.legal_actions()))
         assert table.game == expected
-        assert pr.save(Table.open(EventStore(db), game_id).game) == pr.save(expected)
+        assert pr.save(Table.open(backend.open(), game_id).game) == pr.save(expected)
 
 
-def test_two_processes_racing_on_one_decision_exactly_one_wins(tmp_path):
-    db = str(tmp_path / "race.sqlite3")
-    Table.create(EventStore(db), "g", players=2, seed=17)
+def test_two_processes_racing_on_one_decision_exactly_one_wins(backend):
+    db = backend.spec
+    Table.create(backend.open(), "g", players=2, seed=17)
     rounds = 6
     workers = [start("race", db, "g", str(rounds)), start("race", db, "g", str(rounds), "x")]
     results = []
@@ -74,6 +75,6 @@ def test_two_processes_racing_on_one_decision_exactly_one_wins(tmp_path):
     for w in workers:
         assert w.wait(timeout=60) == 0, w.stderr.read()
     assert results == [["conflict", "won"]] * rounds
-    table = Table.open(EventStore(db), "g")
+    table = Table.open(backend.open(), "g")
     assert table.decision == 1 + rounds
     check_game(table.game)

@@ -1,5 +1,8 @@
 """A server process for the table's multi-process tests (run as a script).
 
+DB is what :func:`pillars_rules.table.open_store` takes: a SQLite path or a
+PostgreSQL connection string.
+
 ``worker.py play DB GAME SEED``: answer every decision of GAME with a random
 legal action (``random.Random(SEED)``), printing each decision number reached,
 until killed or the game ends.
@@ -13,11 +16,11 @@ import random
 import sys
 
 import pillars_rules as pr
-from pillars_rules.table import EventStore, Table, encode_message
+from pillars_rules.table import Table, encode_message, open_store
 
 
 def play(db: str, game_id: str, seed: int) -> None:
-    table = Table.open(EventStore(db), game_id)
+    table = Table.open(open_store(db), game_id)
     rnd = random.Random(seed)
     while not table.game.is_over:
         game = table.game
@@ -28,7 +31,7 @@ def play(db: str, game_id: str, seed: int) -> None:
 
 
 def race(db: str, game_id: str, rounds: int) -> None:
-    store = EventStore(db)
+    store = open_store(db)
     for k in range(rounds):
         table = Table.open(store, game_id)
         game = table.game

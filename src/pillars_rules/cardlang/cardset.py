@@ -19,19 +19,25 @@ from .effects import KINDS  # noqa: F401 - re-exported (old path pillars_rules.c
 from .formatter import format_cards
 
 
-def card_set_identity(cards: Iterable[Card]) -> str:
+def card_set_identity(cards: Iterable[Card], canonical: Mapping[str, bytes] | None = None) -> str:
     """SHA-256 (hex) of ``cards`` in canonical form: each card's canonical text
     (:func:`pillars_rules.cardlang.format_cards` of that card alone, variants
     included), sorted by id, each prefixed with its length in UTF-8 bytes (8
     bytes, big-endian). It depends only on what the cards *are*: not on
     file names, comments, layout, order, or whether they were compiled from
-    text or built as objects."""
-    texts = sorted((c.id, format_cards((c,)).encode("utf-8")) for c in cards)
+    text or built as objects. ``canonical`` may give those texts by id."""
+    if canonical is None:
+        canonical = {c.id: _canonical(c) for c in cards}
     h = hashlib.sha256(b"pillars-rules card set 1\n")
-    for _, text in texts:
+    for cid in sorted(c.id for c in cards):
+        text = canonical[cid]
         h.update(len(text).to_bytes(8, "big"))
         h.update(text)
     return h.hexdigest()
+
+
+def _canonical(card: Card) -> bytes:
+    return format_cards((card,)).encode("utf-8")
 
 
 @frozen
@@ -47,17 +53,30 @@ class CardSet:
     sources: tuple[tuple[str, str], ...] = field(default=(), converter=tuple)
     by_id: Mapping[str, Card] = field(init=False, eq=False, repr=False, hash=False)
     _identity: list = field(init=False, eq=False, repr=False, hash=False)
+    #: id -> canonical text of each card, filled when the identity is first
+    #: needed (formatting is what costs) or handed on by :meth:`merged`
+    _canonical: dict = field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "by_id", types.MappingProxyType({c.id: c for c in self.cards}))
         object.__setattr__(self, "_identity", [])  # filled on first use: formatting costs
+        object.__setattr__(self, "_canonical", {})
 
     @property
     def identity(self) -> str:
         """SHA-256 hex digest of the cards in canonical form (:func:`card_set_identity`)."""
         if not self._identity:
-            self._identity.append(card_set_identity(self.cards))
+            self._identity.append(card_set_identity(self.cards, self.canonical_texts()))
         return self._identity[0]
+
+    def canonical_texts(self) -> Mapping[str, bytes]:
+        """Each card's canonical text (UTF-8), by id: what the identity hashes."""
+        canon = self._canonical
+        if len(canon) != len(self.by_id):
+            for c in self.by_id.values():
+                if c.id not in canon:
+                    canon[c.id] = _canonical(c)
+        return types.MappingProxyType(canon)
 
     @property
     def content_hash(self) -> str:
@@ -84,7 +103,11 @@ class CardSet:
         ids = {c.id for c in other.cards}
         cards = tuple(c for c in self.cards if c.id not in ids) + other.cards
         # a source text merged twice counts once, so merging is idempotent
-        return CardSet(cards, tuple(dict.fromkeys(self.sources + other.sources)))
+        out = CardSet(cards, tuple(dict.fromkeys(self.sources + other.sources)))
+        # the cards are the very same objects: their canonical texts carry over
+        mine, theirs = self.canonical_texts(), other.canonical_texts()
+        out._canonical.update({c.id: (theirs[c.id] if c.id in ids else mine[c.id]) for c in cards})
+        return out
 
     def with_variants(self, active: Iterable[str]) -> "CardSet":
         active = tuple(active)

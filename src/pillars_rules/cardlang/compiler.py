@@ -23,12 +23,14 @@ from typing import Any, Iterable
 from . import data
 from . import effects as fx
 from .effects import KINDS
+from .cache import cached, no_gc
 from .card import Card, SourcePos
 from .cardset import CardSet
 from ..errors import CardError
-from ..limits import MAX_ABILITIES_PER_CARD, MAX_CARDS, MAX_VARIANTS_PER_CARD
+from ..limits import MAX_ABILITIES_PER_CARD, MAX_CARDS, MAX_STARTING_CRAFTSMEN, MAX_VARIANTS_PER_CARD
 from . import ast
 from .diagnostics import Diagnostic, Reporter, capped, short
+from .names import skeleton, why_alike
 from .files import expand as _expand
 from .files import read as _read
 from .parser import parse_collect
@@ -74,6 +76,9 @@ FIELD_WORDS: dict[str, str] = {
 ONCE_WORDS: dict[type, str] = {
     fx.FreePlacement: "free placement", fx.IgnoreEvent: "ignore event", fx.TaxExempt: "pay no tax",
 }
+#: Ids no card may have: they name a place or step of the board, or a rule's
+#: own gains and losses (the engine tells card effects from those by the name).
+RESERVED_IDS: frozenset[str] = frozenset(fx.PLACE_NAMES) | {"tax"}
 #: Windows and actions after which the market's turn order must not be
 #: interrupted by a choice (see :func:`_has_choice`).
 NO_CHOICE_AFTER = ("market", "buy", "sell")
@@ -290,6 +295,10 @@ class _Unit(ValueChecker):
         cid = self.ident(node.id, "card id")
         name = self.title(node.name, "the card name")
         name_de = self.title(node.name_de, "the German name") if node.name_de else ""
+        if cid in RESERVED_IDS:
+            rep.at(node.id, f"card id '{cid}' is reserved: it names a place or a rule of the game",
+                   f"choose another id, e.g. '{cid}_card'")
+            cid = None
         if kind is None:
             return None
         ok = cid is not None
@@ -416,8 +425,24 @@ class _Unit(ValueChecker):
 
 def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
                  early: list[Diagnostic] | None = None) -> CardSet:
-    """Compile several (name, text) sources as one set; raise all problems at once."""
-    diagnostics: list[Diagnostic] = list(early or ())
+    """Compile several (name, text) sources as one set; raise all problems at
+    once. The same names and texts on the same ``known`` set are compiled once
+    per process (:mod:`.cache`)."""
+    if early:  # files that could not be read: report them with the rest, uncached
+        with no_gc():
+            return _compile_files(files, known, early)
+    return cached(files, known, lambda: _compile_files(files, known, []))
+
+
+def _compile_files(files: list[tuple[str, str]], known: CardSet | None,
+                   early: list[Diagnostic]) -> CardSet:
+    with no_gc():
+        return _compile_all(files, known, early)
+
+
+def _compile_all(files: list[tuple[str, str]], known: CardSet | None,
+                 early: list[Diagnostic]) -> CardSet:
+    diagnostics: list[Diagnostic] = list(early)
     units: list[tuple[_Unit, list[Card]]] = []
     counted = set(known.by_id) if known is not None else set()
     for name, text in files:
@@ -435,12 +460,59 @@ def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
         if full:  # the rest of the run is not compiled
             break
     check_references(units, known)
+    _check_starting_craftsmen(units, known)
+    _check_lookalike_titles(units, known)
     for unit, _ in units:
         diagnostics.extend(unit.rep.diagnostics)
     if diagnostics:
         raise CardError(capped(diagnostics))
     cards = tuple(c for _, cs in units for c in cs)
     return CardSet(cards, tuple(files))
+
+
+def _check_starting_craftsmen(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -> None:
+    """Report the first ``round start`` craftsman past
+    :data:`~pillars_rules.limits.MAX_STARTING_CRAFTSMEN`, counting the known
+    set's that the run does not replace (every seat starts with each)."""
+    new = {c.id for _, cards in units for c in cards}
+    count = sum(1 for c in (known.cards if known is not None else ())
+                if c.kind == "craftsman" and c.round == 0 and c.id not in new)
+    for unit, cards in units:
+        for c in cards:
+            if c.kind == "craftsman" and c.round == 0:
+                count += 1
+                if count > MAX_STARTING_CRAFTSMEN:
+                    also = ", the known set's included" if known is not None else ""
+                    unit.rep.error(c.pos.line, c.pos.column,
+                                   f"too many starting craftsmen ({count}{also}; limit "
+                                   f"{MAX_STARTING_CRAFTSMEN}): every seat starts with each 'round start' "
+                                   "craftsman")
+                    return
+
+
+def _check_lookalike_titles(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -> None:
+    """Report each card of the run whose title (or German title) looks like a
+    different title of another card of the set (:func:`.names.skeleton`):
+    two seats could not tell the cards apart. Equal titles are fine."""
+    new = {c.id for _, cards in units for c in cards}
+    seen: dict[tuple[str, str], Card] = {}
+    for c in (known.cards if known is not None else ()):
+        if c.id not in new:
+            for field in ("name", "name_de"):
+                if getattr(c, field):
+                    seen.setdefault((field, skeleton(getattr(c, field))), c)
+    for unit, cards in units:
+        for c in cards:
+            for field in ("name", "name_de"):
+                title = getattr(c, field)
+                if not title:
+                    continue
+                other = seen.setdefault((field, skeleton(title)), c)
+                if getattr(other, field) != title:
+                    unit.rep.error(c.pos.line, c.pos.column,
+                                   f"the title {title!r} of '{c.id}' looks like {getattr(other, field)!r} of "
+                                   f"'{other.id}' ({why_alike(getattr(other, field), title)})",
+                                   "players could not tell the two cards apart: choose another title")
 
 
 def _over_card_limit(tree: ast.CardFile, counted: set[str], rep: Reporter) -> bool:

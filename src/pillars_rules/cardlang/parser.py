@@ -26,6 +26,7 @@ from .diagnostics import (
     MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING, Reporter, capped,
     report_syntax_error,
 )
+from .fastparse import parse_block
 from .grammar import grammar_text, lark_parser, statement_words  # noqa: F401 - public here too
 
 
@@ -349,6 +350,22 @@ class _Build(Transformer):
 _OPTION_WORD = {"capacity": "capacity", "needs": "needs", "condition": "if you own"}
 
 
+class _Held:
+    """Problems the builder finds while the fast parser reads a block: kept
+    until the block is accepted (if it is not, Lark reads it and finds them again)."""
+
+    def __init__(self) -> None:
+        self.problems: list[tuple] = []
+
+    def error(self, *args) -> None:
+        self.problems.append(args)
+
+    def flush(self, rep: Reporter) -> None:
+        for args in self.problems:
+            rep.error(*args)
+        self.problems.clear()
+
+
 # --------------------------------------------------------------------------
 # Public entry points
 
@@ -373,8 +390,9 @@ def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
         rep.error(b.line, b.column,
                   f"too many cards in one file (limit {MAX_CARDS_PER_FILE}); split the file")
         blocks = blocks[:MAX_CARDS_PER_FILE]
-    parser = lark_parser()
     cards: list[ast.CardNode] = []
+    held = _Held()
+    fast = _Build(1, 1, held)  # the fast parser's positions are already the file's
     for b in blocks:
         if b.too_deep is not None:
             rep.error(*b.too_deep, f"nested too deeply (limit {MAX_NESTING} levels of braces "
@@ -384,9 +402,15 @@ def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
             rep.error(b.line, b.column, f"card is too long ({b.end - b.start} characters; limit "
                                         f"{MAX_CARD_CHARS}); it is not compiled")
             continue
+        node = parse_block(text, b.start, b.end, b.line, b.start - b.column + 1, fast)
+        if node is not None:  # a well-formed card: no need for Lark
+            cards.append(node)
+            held.flush(rep)
+            continue
+        held.problems.clear()
         chunk = text[b.start:b.end]
         try:
-            tree = parser.parse(chunk)
+            tree = lark_parser().parse(chunk)  # built on first need: well-formed files never need it
         except UnexpectedInput as e:
             report_syntax_error(rep, e, chunk, b.line, b.column, b.cut_by)
             continue

@@ -14,7 +14,7 @@ import re
 from typing import Iterable
 
 from . import effects as fx
-from .names import unsafe_character
+from .names import text_problem
 from . import ast
 from .diagnostics import MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH, Reporter, short, suggest
 
@@ -73,9 +73,10 @@ class ValueChecker:
         elif len(title.text) > MAX_TITLE_LENGTH:
             self.rep.at(title, f"{what} is too long ({len(title.text)} characters, "
                                f"limit {MAX_TITLE_LENGTH})")
-        elif unsafe_character(title.text):
-            self.rep.at(title, f"{what} may not contain {unsafe_character(title.text)}",
-                        "names are one line of printable text: no control, bidi or zero-width characters")
+        elif text_problem(title.text):
+            self.rep.at(title, f"{what} {text_problem(title.text)}",
+                        "names are one line of visible text: no control, bidi, zero-width or invisible "
+                        "characters, no stacked marks")
         return title.text
 
     def amount(self, a: ast.AmountNode, allowed: tuple[str, ...], role: str) -> fx.Amount | None:

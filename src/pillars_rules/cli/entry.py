@@ -8,6 +8,7 @@
 * ``pillars-rules balance`` -- the balance lab.
 * ``pillars-rules cards check|fmt|show`` -- the card language tools.
 * ``pillars-rules bench [--quick]`` -- the benchmark suite.
+* ``pillars-rules serve [--port N] [--db PATH]`` -- the game server (``--list``: its games).
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     # each command's module is imported here, when the parser is built; a
     # command's optional dependencies load only when that command runs
-    from . import balance, bench, cards, play, simulate
+    from . import balance, bench, cards, play, serve, simulate
 
-    for command in (simulate, bench, cards, balance, play):
+    for command in (simulate, bench, cards, balance, play, serve):
         command.register(sub)
     return parser
 

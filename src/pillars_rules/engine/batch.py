@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..cardlang.effects import (
     STEPS, Amount, ChooseCraftsman, ChooseOne, Gain, If, Lose, PerMillWorker,
 )
+from ..limits import MAX_CARD_EFFECTS
 from . import events as E
 from .context import Rules
 from .evolve import _HANDLERS, evolve
@@ -33,7 +34,16 @@ def turn_order(state: GameState) -> tuple[int, ...]:
 # ------------------------------------------------------------------ instant effects
 def instant_events(state: GameState, rules: Rules, seat: int, effect, source: str,
                    ability: int, option: int = -1) -> list:
-    """Events for an instant effect on ``seat``; choices become queued jobs."""
+    """Events for a card's instant effect on ``seat`` (at most one: a gain, a
+    loss or a queued choice); nothing once the seat has had its
+    :data:`~pillars_rules.limits.MAX_CARD_EFFECTS` card effects this round."""
+    if state.effects[seat] >= MAX_CARD_EFFECTS:
+        return []
+    return _instant(state, rules, seat, effect, source, ability, option)
+
+
+def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
+             ability: int, option: int = -1) -> list:
     if isinstance(effect, Gain):
         per = effect.per
         if per is None:
@@ -51,7 +61,7 @@ def instant_events(state: GameState, rules: Rules, seat: int, effect, source: st
     if isinstance(effect, If):
         if state.players[seat].amount(effect.condition.kind) < effect.condition.n:
             return []
-        return instant_events(state, rules, seat, effect.effect, source, ability, option)
+        return _instant(state, rules, seat, effect.effect, source, ability, option)
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
 
@@ -98,19 +108,23 @@ def eligible_craftsmen(state: GameState, rules: Rules, seat: int, effect: Choose
 
 def trigger_events(state: GameState, rules: Rules, hook: str) -> list:
     """Events of the abilities triggered at ``hook`` (a step, ``round_start``),
-    seat by seat in turn order."""
+    seat by seat in turn order, each seen against ``state`` (the hook's start)
+    and within the seat's budget of card effects."""
     out: list = []
     triggered = rules.triggered_on.get(hook)
     if not triggered:  # no card of the set reacts to this hook: the usual case
         return out
     for seat in turn_order(state):
         p = state.players[seat]
+        room = MAX_CARD_EFFECTS - state.effects[seat]
         for cid in p.craftsmen + p.privileges:
             if cid not in triggered:
                 continue
             for i, t in rules.triggers[cid]:
-                if t.step == hook:
-                    out.extend(instant_events(state, rules, seat, t.effect, cid, i))
+                if t.step == hook and room > 0:
+                    events = _instant(state, rules, seat, t.effect, cid, i)
+                    room -= len(events)  # each is one card effect
+                    out.extend(events)
     return out
 
 

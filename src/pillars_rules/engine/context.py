@@ -36,8 +36,10 @@ RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
 #: History: 1 -- the first rules; 2 -- issue #9: the player chooses whether the
 #: big worker goes on a resource card, Richard/Aliena/Tom Builder pay at their
 #: site's step, the Archbishop's statue boosts every craftsman (old variant
-#: ``archbishop_all_craftsmen`` is the default), dm with City wall, limits both ways.
-RULES_VERSION = 2
+#: ``archbishop_all_craftsmen`` is the default), dm with City wall, limits both ways;
+#: 3 -- issue #24: budgets per seat and round (card effects, trades, conversions,
+#: cubes of a kind held; :mod:`pillars_rules.limits`), which base games never reach.
+RULES_VERSION = 3
 #: Known variant options (RULES §2.3, §8). Card files may define more.
 ENGINE_VARIANTS = ("dm",)
 

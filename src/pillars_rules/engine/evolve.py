@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..cardlang.effects import LOCATIONS, Amount
+from ..limits import MAX_CUBES
 from . import events as E
 from .state import (
     CUBE_INDEX, CUBE_TOTALS, GOLD_CAP, MARKET_REFILL, Board, Builders, Fixed, GameState, Pending, Pieces, PlayerState,
@@ -91,10 +92,12 @@ def apply_amounts(state: GameState, seat: int, amounts: tuple[Amount, ...], sign
                 vp = max(0, vp - missing // 2)
         elif a.kind == "vp":
             vp = max(0, vp + sign * a.n)
-        else:
-            n = a.n if sign > 0 else -min(a.n, cubes[CUBE_INDEX[a.kind]])
-            cubes = _add_cubes(cubes, a.kind, n)
-            supply = _add_cubes(supply, a.kind, -n)
+        else:  # a seat holds at most MAX_CUBES of a kind: the rest stays in the supply
+            held = cubes[CUBE_INDEX[a.kind]]
+            n = min(a.n, MAX_CUBES - held) if sign > 0 else -min(a.n, held)
+            if n:
+                cubes = _add_cubes(cubes, a.kind, n)
+                supply = _add_cubes(supply, a.kind, -n)
     players = list(state.players)
     players[seat] = _money(p, gold, vp, cubes)
     if supply is state.supply:
@@ -112,6 +115,7 @@ def _(state, e: E.GameStarted) -> GameState:
     return GameState(
         fixed=Fixed(e.seed, e.variants, e.card_hash), players=players, stage="setup",
         board=Board(supply=CUBE_TOTALS, spots=tuple((loc, (None,) * n) for loc, n in LOCATIONS.items())),
+        effects=(0,) * len(players),
     )
 
 
@@ -119,7 +123,8 @@ def _(state, e: E.GameStarted) -> GameState:
 def _(s: GameState, e: E.PositionSet) -> GameState:
     return replace(s, round=e.round, stage=e.stage, step=e.step, start_player=e.start_player,
                    cathedral=e.cathedral, players=e.players, board=e.board, decks=e.decks,
-                   table=e.table, builders=e.builders, pins=e.pins, pending=None)
+                   table=e.table, builders=e.builders, pins=e.pins, pending=None,
+                   effects=(0,) * len(e.players))
 
 
 def _pop_pin(s: GameState, name: str) -> GameState:
@@ -162,6 +167,7 @@ def _(s: GameState, e: E.RoundStarted) -> GameState:
         prev_event=s.event, prev_protected=s.protected, event="", event_applied=False,
         protected=frozenset(),
         tax=0, exempt=frozenset(), traded=(), done=frozenset(), jobs=(), decided=frozenset(),
+        effects=(0,) * len(players),
     )
 
 
@@ -343,22 +349,42 @@ def _(s: GameState, e: E.CubeTaken) -> GameState:
     else:
         s = replace(s, court_metal=s.court_metal - 1)
     p = s.players[e.seat]
+    if p.cube(e.resource) >= MAX_CUBES:  # a full hand: the cube goes to the supply
+        return _board_supply(s, e.resource, 1)
     return _with_player(s, e.seat, _cubes(p, _add_cubes(p.cubes, e.resource, 1)))
+
+
+#: Reasons of the gains and losses the rules give (the wool mill, the priory,
+#: the tax; a resource card's yield names the card): the others are card
+#: effects, counted against :data:`~pillars_rules.limits.MAX_CARD_EFFECTS`.
+#: No card may have one of these ids (the card compiler refuses them).
+RULE_REASONS = frozenset({"wool_mill", "priory", "tax"})
+_effects = replacer(GameState, "effects")
+
+
+def _count_effect(s: GameState, seat: int, reason: str) -> GameState:
+    if reason in RULE_REASONS or reason in s.players[seat].resource_cards:
+        return s
+    counts = s.effects
+    return _effects(s, counts[:seat] + (counts[seat] + 1,) + counts[seat + 1:])
 
 
 @on(E.Gained)
 def _(s: GameState, e: E.Gained) -> GameState:
-    return apply_amounts(s, e.seat, e.amounts, +1)
+    return apply_amounts(_count_effect(s, e.seat, e.reason), e.seat, e.amounts, +1)
 
 
 @on(E.Lost)
 def _(s: GameState, e: E.Lost) -> GameState:
-    return apply_amounts(s, e.seat, e.amounts, -1)
+    return apply_amounts(_count_effect(s, e.seat, e.reason), e.seat, e.amounts, -1)
 
 
 @on(E.ChoicesQueued)
 def _(s: GameState, e: E.ChoicesQueued) -> GameState:
-    return replace(s, jobs=e.jobs + s.jobs if e.front else s.jobs + e.jobs)
+    counts = list(s.effects)
+    for job in e.jobs:  # every choice is a card effect (only abilities ask them)
+        counts[job.seat] += 1
+    return replace(s, jobs=e.jobs + s.jobs if e.front else s.jobs + e.jobs, effects=tuple(counts))
 
 
 @on(E.ChoiceMade)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, ChooseOne
 from ..errors import IllegalActionError
-from ..limits import MAX_COUNT
+from ..limits import MAX_COUNT, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from . import events as E
 from .context import MARKET_CUBES, Rules
@@ -22,7 +22,7 @@ from .batch import (
     Batch, action_trigger_events, eligible_craftsmen, instant_events, job_effect, ones_needed, pieces_for,
 )
 from .flow import advance_into
-from .queries import can_pay, conversions, free_spots
+from .queries import can_pay, conversions, free_spots, trades_of
 from .refusals import explain
 from .state import CUBE_INDEX, GameState
 
@@ -141,14 +141,23 @@ def _legal_choice(state, rules, seat):
 
 def _legal_market(state, rules, seat):
     p = state.players[seat]
-    traded = state.traded_kinds(seat)
     out: list = []
+    if trades_of(state, seat) < MAX_TRADES:  # then only stop (or a once-per-game use)
+        _list_trades(state, rules, seat, p, out)
+    out.append(_END_TRADING)
+    out.extend(_once_uses(state, rules, seat, "market"))
+    return out
+
+
+def _list_trades(state, rules, seat, p, out: list) -> None:
+    traded = state.traded_kinds(seat)
     prices = rules.market_prices(state, seat)
     for r in MARKET_CUBES:
         price = prices.get(("buy", r))
         if price is None or ("sell", r) in traded:
             continue
-        most = min(state.market[CUBE_INDEX[r]], MAX_COUNT)  # more: trade again next turn
+        # more: trade again next turn; a seat holds at most MAX_CUBES of a kind
+        most = min(state.market[CUBE_INDEX[r]], MAX_COUNT, MAX_CUBES - p.cube(r))
         if price:
             most = min(most, p.gold // price)
         out.extend(_trades(rules, "buy", r)[:most])
@@ -157,9 +166,6 @@ def _legal_market(state, rules, seat):
         if price is None or ("buy", r) in traded or not p.cube(r):
             continue
         out.extend(_trades(rules, "sell", r)[:p.cube(r)])
-    out.append(_END_TRADING)
-    out.extend(_once_uses(state, rules, seat, "market"))
-    return out
 
 
 def _trades(rules: Rules, trade: str, r: str) -> tuple:

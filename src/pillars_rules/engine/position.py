@@ -15,6 +15,7 @@ from collections import Counter
 
 from ..cardlang.effects import CUBES, LOCATIONS, STEPS
 from ..errors import ScenarioError
+from ..limits import MAX_CUBES
 from .context import Rules
 from .state import CUBE_TOTALS, GOLD_CAP, ROUNDS, GameState
 
@@ -96,8 +97,8 @@ def _holdings(state: GameState, rules: Rules, n: int) -> None:
         if p.vp < 0:
             _fail(f"{w}.vp", f"{p.vp} VP; VP are never negative (§2.5)")
         for kind, c in zip(CUBES, p.cubes):
-            if c < 0:
-                _fail(f"{w}.cubes", f"{c} {kind}; holdings are never negative")
+            if not 0 <= c <= MAX_CUBES:
+                _fail(f"{w}.cubes", f"{c} {kind}; a player holds 0 to {MAX_CUBES} of a kind")
         limit = max(rules.craftsman_limit(state, seat), 0)
         if len(p.craftsmen) > limit:
             _fail(f"{w}.craftsmen", f"{len(p.craftsmen)} craftsmen; this seat may keep {limit} (§2.2)")

@@ -7,6 +7,7 @@ no other rules module, so :mod:`.flow` and :mod:`.legal` both build on it.
 from __future__ import annotations
 
 from ..cardlang.effects import Amount, Convert
+from ..limits import MAX_BUILDS
 from .context import ONE_PER_PLAYER, Rules
 from .state import GameState
 
@@ -37,6 +38,8 @@ _LAST_CONVERSIONS: list = [(None, None, None, ())]
 
 
 def _conversions(state: GameState, rules: Rules, seat: int, p) -> tuple[tuple[str, int, Convert], ...]:
+    if p.uses and builds_of(p) >= MAX_BUILDS:  # the budget of the round is spent
+        return ()
     out = []
     seen = set()
     wood, stone, sand, metal = p.cubes
@@ -59,6 +62,16 @@ def _conversions(state: GameState, rules: Rules, seat: int, p) -> tuple[tuple[st
                     continue
                 out.append((cid, i, conv))
     return tuple(out)
+
+
+def trades_of(state: GameState, seat: int) -> int:
+    """The trades ``seat`` made this round (each ``Buy`` or ``Sell`` is one)."""
+    return sum(1 for t in state.traded if t[0] == seat)
+
+
+def builds_of(p) -> int:
+    """The conversions the seat of holdings ``p`` made this round."""
+    return sum(n for _, _, n in p.uses)
 
 
 def free_spots(state: GameState, seat: int) -> tuple[tuple[str, int], ...]:

@@ -12,9 +12,11 @@ craftsman a Mason needs) come from the card set, never from names in the engine.
 from __future__ import annotations
 
 from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, Convert, place_name
+from ..limits import MAX_BUILDS, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from .batch import BIG_VALUE, job_effect, pieces_for
 from .context import MARKET_CUBES, ONE_PER_PLAYER, Rules
+from .queries import builds_of, trades_of
 from .state import CUBE_INDEX, GameState
 from .steps import CUBE_LIMIT
 
@@ -78,6 +80,9 @@ REASONS: dict[str, str] = {
                      "in one round",
     "buy.stock": "the market holds only {held} {resource} (it is not refilled during the round)",
     "buy.gold": "{n} {resource} cost {cost} gold; {who} has {gold}",
+    "buy.full": "{who} has {held} {resource}; a player holds at most {most} of a kind",
+    "trade.budget": "{who} has made {most} trades this round, the most a player may; only "
+                    "'stop trading' is left",
     "sell.permit": "selling {resource} needs {cards}",
     "sell.bought_same": "{who} bought {resource} this round; a player may not buy and sell the same "
                         "type in one round",
@@ -87,6 +92,8 @@ REASONS: dict[str, str] = {
     "build.not_owned": "{who} has no craftsman {name}",
     "build.bad_ability": "{name} has {count} conversion(s); ability must be from 0 to {last}, not {ability}",
     "build.capacity": "{name} has been used {used} of {capacity} time(s) this round (its capacity)",
+    "build.budget": "{who} has made {most} conversions this round, the most a player may; only "
+                    "'finish building' is left",
     "build.needs": "the {name} needs a {cards}",
     "build.condition": "{name} works only while {who} owns {amount}",
     "build.inputs": "{name} needs {inputs}; {who} has {has}",
@@ -304,10 +311,16 @@ def _option(state, rules, seat, who, a) -> None:
 
 
 # ------------------------------------------------------------------ §4 market
+def _trade_budget(state, seat, who) -> None:
+    if trades_of(state, seat) >= MAX_TRADES:
+        raise _Refused("trade.budget", who=who, most=MAX_TRADES)
+
+
 def _buy(state, rules, seat, who, a) -> None:
     r = _resource(a)
     if r not in MARKET_CUBES:
         raise _Refused("buy.metal")
+    _trade_budget(state, seat, who)
     if not rules.permitted(state, seat, "buy", r):
         raise _Refused("buy.permit", resource=r, cards=rules.permit_names("buy", r))
     if ("sell", r) in state.traded_kinds(seat):
@@ -318,6 +331,9 @@ def _buy(state, rules, seat, who, a) -> None:
     cost = a.n * rules.price(state, seat, "buy", r)
     if cost > state.players[seat].gold:
         raise _Refused("buy.gold", n=a.n, resource=r, cost=cost, who=who, gold=state.players[seat].gold)
+    held = state.players[seat].cube(r)
+    if held + a.n > MAX_CUBES:
+        raise _Refused("buy.full", who=who, held=held, resource=r, most=MAX_CUBES)
 
 
 def _sell(state, rules, seat, who, a) -> None:
@@ -326,6 +342,7 @@ def _sell(state, rules, seat, who, a) -> None:
         raise _Refused("sell.permit", resource=r, cards=rules.permit_names("sell", r))
     if ("buy", r) in state.traded_kinds(seat):
         raise _Refused("sell.bought_same", who=who, resource=r)
+    _trade_budget(state, seat, who)
     if a.n > state.players[seat].cube(r):
         raise _Refused("sell.holding", who=who, held=state.players[seat].cube(r), resource=r)
 
@@ -343,6 +360,8 @@ def _build(state, rules, seat, who, a) -> None:
         raise _Refused("build.bad_ability", name=name, count=len(convs), last=len(convs) - 1,
                        ability=_short(a.ability))
     conv: Convert = convs[a.ability][1]
+    if builds_of(p) >= MAX_BUILDS:
+        raise _Refused("build.budget", who=who, most=MAX_BUILDS)
     used, cap = p.uses_of(a.card, a.ability), rules.capacity(state, seat, a.card, conv)
     if used >= cap:
         raise _Refused("build.capacity", name=name, used=used, capacity=cap)

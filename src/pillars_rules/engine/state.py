@@ -329,6 +329,10 @@ class GameState:
     first decision is pending, one more for each later one and for the end of
     the game, so every applied action moves it on by exactly one. It is
     counted by evolve, so replay and load rebuild it.
+
+    ``effects`` counts, per seat, the card effects it got this round (each
+    gain, loss or choice a card's ability gave it), against the budget
+    :data:`~pillars_rules.limits.MAX_CARD_EFFECTS`; evolve counts it too.
     """
 
     fixed: Fixed
@@ -347,6 +351,7 @@ class GameState:
     game_over: bool = False
     pins: Pins = Pins()
     decision: int = 0
+    effects: tuple[int, ...] = ()
 
     @property
     def n_players(self) -> int:

@@ -26,7 +26,7 @@ from ..errors import IllegalActionError, PillarsError, SaveError, bounded, safe_
 from ..game import START_GOLD, Game, _check_variants, load_cards
 from ..limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
 from .strict import check_event
-from ..cardlang.names import name_problem
+from ..cardlang.names import lookalike_problem, name_problem
 
 
 _FIRST_EVENT_ACTION = {
@@ -89,6 +89,9 @@ def _check_start(first, cards: CardSet):
             raise SaveError(f"$.events[0].names[{k}]: {why}", 0)
     if len(set(names)) != len(names):
         raise SaveError(f"$.events[0].names: seat names must differ, not {safe_repr(names, 80)}", 0)
+    alike = lookalike_problem(names)
+    if alike:
+        raise SaveError(f"$.events[0].names: seat names must not look alike: {alike}", 0)
     if not 0 <= first.seed <= MAX_SEED:
         raise SaveError(f"$.events[0].seed: the seed must be from 0 to 2**{SEED_BITS}-1", 0)
     try:

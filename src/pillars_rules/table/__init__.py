@@ -1,6 +1,8 @@
 """A game table for servers: one game, untrusted client messages, a durable log.
 
-A :class:`Table` owns one game, stored in an :class:`EventStore` (SQLite). A
+A :class:`Table` owns one game, stored in a :class:`~pillars_rules.table.backend.Store`:
+an :class:`EventStore` (SQLite) or a :class:`~pillars_rules.table.pgstore.PgEventStore`
+(PostgreSQL), both opened by name with :func:`~pillars_rules.table.opening.open_store`. A
 server calls :meth:`Table.handle` with the sender's seat (from its own
 authentication) and the client's message, a JSON object carrying the
 decision number the client saw (its move token) and the action::
@@ -39,7 +41,11 @@ from ..saves.codec import event_to_dict
 from pillars_rules.view import redact_event
 
 from .. import errors
-from ..errors import ConflictError, IllegalActionError, StaleActionError
+from ..errors import ConflictError, IllegalActionError, LimitError, StaleActionError
+from . import rows
+from .backend import Store
+from .follow import follow
+from .opening import open_store
 from .store import MAX_GAME_ID_LENGTH, EventStore, StoreError, check_game_id
 
 #: Largest client message :meth:`Table.handle` reads, in bytes.
@@ -94,7 +100,9 @@ class Outcome:
 
     ``ok`` -- the action was applied and stored; otherwise ``code`` says why
     not (``"bad_message"``, ``"bad_seat"``, ``"not_your_turn"``, ``"stale"``,
-    ``"illegal"``) and ``reason`` in one short sentence for the sender.
+    ``"illegal"``, ``"limit"``: the action would take the game past a budget of
+    :mod:`pillars_rules.limits`, see :attr:`Table.unfinishable`) and ``reason``
+    in one short sentence for the sender.
     ``decision`` is the table's decision number afterwards; ``events`` the new
     events (redacted: safe for every seat); ``views`` every seat's view afterwards.
     """
@@ -107,43 +115,52 @@ class Outcome:
     views: tuple
 
 
+@frozen
+class Checked:
+    """An action :meth:`Table.check` accepted, not stored yet: the game
+    ``before`` and ``after`` it (for :meth:`Table.commit`)."""
+
+    before: pr.Game
+    after: pr.Game
+
+
 class Table:
-    """One game hosted for several clients, persisted in an :class:`EventStore`.
+    """One game hosted for several clients, persisted in a :class:`Store`.
 
     Make one with :meth:`create` or :meth:`open`; call :meth:`handle` per message.
     """
 
-    def __init__(self, store: EventStore, game_id: str, game: pr.Game, cards) -> None:
+    def __init__(self, store: Store, game_id: str, game: pr.Game, cards) -> None:
         self.store = store
         self.game_id = game_id
         self._game = game
         self._cards = cards
 
     @classmethod
-    def create(cls, store: EventStore, game_id: str, *, players: int = 4, seed: int | None = None,
+    def create(cls, store: Store, game_id: str, *, players: int = 4, seed: int | None = None,
                names: Sequence[str] | None = None, cards: str | Sequence[str] | None = None,
                variants: Sequence[str] = ()) -> "Table":
         """A new game (see :func:`pillars_rules.new_game`; without ``seed`` a secret
         one is drawn) stored under ``game_id``. ``cards`` are paths of extra card
-        files, recorded so that :meth:`open` finds them again."""
+        files (recorded, so that :meth:`open` reads them again) or a
+        :class:`~pillars_rules.CardSet` (its canonical text is stored with the game)."""
         check_game_id(game_id)
         if cards is not None and not isinstance(cards, pr.CardSet):
             cards = [os.path.abspath(p) for p in ([cards] if isinstance(cards, (str, os.PathLike)) else cards)]
         game = pr.new_game(players, seed, names=names, variants=variants, cards=cards)
         doc = json.loads(pr.save(game))
         events = doc.pop("events")
-        paths = cards if isinstance(cards, list) else None
-        store.create(game_id, doc, paths, events, game.decision)
+        store.create(game_id, doc, rows.card_source(cards), events, game.decision)
         return cls(store, game_id, game, cards)
 
     @classmethod
-    def open(cls, store: EventStore, game_id: str, *, cards=None) -> "Table":
-        """The stored game ``game_id``, replayed and verified by :func:`pillars_rules.load`
-        (so a damaged store raises :class:`~pillars_rules.errors.SaveError`). ``cards``
-        defaults to the card paths the game was created with."""
-        header, paths, events = store.load(game_id)
-        cards = cards if cards is not None else paths
-        game = pr.load(json.dumps({**header, "events": events}), cards=cards)
+    def open(cls, store: Store, game_id: str, *, cards=None) -> "Table":
+        """The stored game ``game_id``, replayed and verified (:func:`.rows.replay`):
+        a damaged game raises :class:`~pillars_rules.errors.DamagedGameError`
+        (a ``SaveError``) naming it, a damaged file
+        :class:`~pillars_rules.errors.StoreError`. ``cards`` defaults to the
+        cards the game was created with; other cards are refused by identity."""
+        game, cards = rows.replay(store.read(game_id), cards)
         return cls(store, game_id, game, cards)
 
     # ---------------------------------------------------------------- reading
@@ -156,6 +173,12 @@ class Table:
     def decision(self) -> int:
         return self._game.decision
 
+    @property
+    def unfinishable(self) -> bool:
+        """True when the game can never end (:attr:`pillars_rules.Game.unfinishable`):
+        every message then gets the refusal code ``"limit"``."""
+        return self._game.unfinishable
+
     def view(self, seat: int) -> pr.SeatView:
         return self._game.view(seat)
 
@@ -163,11 +186,20 @@ class Table:
         """The game as ``seat`` may know it, as JSON text (:meth:`pillars_rules.Game.export`)."""
         return self._game.export(seat)
 
-    def refresh(self) -> bool:
-        """Catch up with events another process stored; True if there were any."""
-        if self.store.decision(self.game_id) == self._game.decision:
+    def refresh(self, known: int | None = None) -> bool:
+        """Catch up with events another process stored; True if there were any.
+
+        Only the new events are read and checked (:func:`~pillars_rules.table.follow.follow`);
+        if they do not follow from this table's game, the whole game is reloaded.
+        ``known`` is a decision the store is known to have reached (a notification
+        said so): it saves asking the store for its counter first."""
+        if known is not None:
+            if known <= self._game.decision:
+                return False
+        elif self.store.decision(self.game_id) == self._game.decision:
             return False
-        self._game = Table.open(self.store, self.game_id, cards=self._cards)._game
+        game = follow(self._game, self.store.events_since(self.game_id, self._game.n_events))
+        self._game = game if game is not None else Table.open(self.store, self.game_id, cards=self._cards)._game
         return True
 
     # ---------------------------------------------------------------- acting
@@ -179,6 +211,17 @@ class Table:
         another process stored an answer to the same decision first; the
         table has then reloaded, so its views are current.
         """
+        checked = self.check(seat, message, refresh=True)
+        return checked if isinstance(checked, Outcome) else self.commit(checked)
+
+    def check(self, seat: int, message: str | bytes, *, refresh: bool = False) -> "Outcome | Checked":
+        """The first half of :meth:`handle`: decode and apply ``message``
+        without storing it. A refusal is an :class:`Outcome`; an accepted
+        action is a :class:`Checked` for :meth:`commit` (the table is unchanged
+        until then). A server can so apply in one thread and store in another;
+        it must commit (or drop) one ``Checked`` before it checks the next
+        message. ``refresh``: reload first if the message answers a decision
+        past this table's (another process moved on)."""
         before = self._game
         n = before.state.n_players
         if type(seat) is not int or not 0 <= seat < n:
@@ -187,7 +230,7 @@ class Table:
             expect, action = decode_message(message)
         except IllegalActionError as err:
             return self._refused("bad_message", err.reason)
-        if expect > before.decision and self.refresh():  # another process moved on
+        if refresh and expect > before.decision and self.refresh():  # another process moved on
             before = self._game
         try:
             after = before.apply(action, seat=seat, expect=expect)
@@ -196,6 +239,18 @@ class Table:
         except IllegalActionError as err:
             code = "not_your_turn" if seat != before.current_player and not before.is_over else "illegal"
             return self._refused(code, err.reason)
+        except LimitError as err:  # the game cannot go on within the library's budgets
+            return self._refused("limit", str(err))
+        return Checked(before, after)
+
+    def commit(self, checked: "Checked") -> Outcome:
+        """Store a :class:`Checked` action and move the table on (the second half of :meth:`handle`).
+        :class:`~pillars_rules.errors.ConflictError` (after a reload) if another
+        writer answered the same decision first; nothing is stored then."""
+        before, after = checked.before, checked.after
+        if before is not self._game:
+            raise ConflictError(f"game {self.game_id!r}: the table moved on since this action was checked",
+                                decision=before.decision, stored=self._game.decision)
         new = after.events[before.n_events:]
         try:
             self.store.append(self.game_id, before.decision, before.n_events,
@@ -205,6 +260,30 @@ class Table:
             raise
         self._game = after
         return Outcome(True, "applied", "", after.decision, tuple(redact_event(e) for e in new), self._views())
+
+    @staticmethod
+    def commit_many(store: EventStore, items: Sequence[tuple["Table", "Checked"]]) -> list:
+        """:meth:`commit` for several tables of one store in one transaction (one
+        wait for the disk): per item, its :class:`Outcome` or the
+        :class:`~pillars_rules.errors.ConflictError` that kept it out (that table
+        has then reloaded; the others are stored)."""
+        rows = []
+        for table, checked in items:
+            before, after = checked.before, checked.after
+            if table.store is not store or before is not table._game:
+                raise ConflictError(f"game {table.game_id!r}: not a table of this store at this decision")
+            rows.append((table.game_id, before.decision, before.n_events,
+                         [event_to_dict(e) for e in after.events[before.n_events:]], after.decision))
+        out = []
+        for (table, checked), error in zip(items, store.append_many(rows)):
+            if error is not None:
+                table.refresh()
+                out.append(error)
+                continue
+            table._game = after = checked.after
+            out.append(Outcome(True, "applied", "", after.decision,
+                               tuple(redact_event(e) for e in after.events[checked.before.n_events:]), ()))
+        return out
 
     def _refused(self, code: str, reason: str) -> Outcome:
         if len(reason) > MAX_REASON_LENGTH:
@@ -218,5 +297,5 @@ class Table:
         return f"<Table {self.game_id!r} at decision {self.decision}: {self._game!r}>"
 
 
-__all__ = ["Table", "Outcome", "EventStore", "StoreError", "ConflictError", "decode_message",
+__all__ = ["Table", "Outcome", "Checked", "Store", "open_store", "EventStore", "StoreError", "ConflictError", "decode_message",
            "encode_message", "MAX_MESSAGE_BYTES", "MAX_REASON_LENGTH", "MAX_GAME_ID_LENGTH"]

@@ -21,7 +21,9 @@ import os
 import sqlite3
 from typing import Sequence
 
-from ..errors import ConfigError, ConflictError, PillarsError, SaveError
+from ..errors import ConfigError, ConflictError, DamagedGameError, StoreError
+from .rows import CardSource, StoredGame, Undecodable, decode_game, text_factory
+from .backend import Store
 
 #: Longest game id the store accepts.
 MAX_GAME_ID_LENGTH = 200
@@ -43,19 +45,37 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
-class StoreError(PillarsError):
-    """The database cannot be opened, read or written (the message says which file and why)."""
+#: The columns of each table, in order: a store whose tables differ is not ours
+#: (or its schema is damaged), and is refused when it is opened.
+_COLUMNS = {"games": ("game_id", "header", "cards", "decision", "n_events"),
+            "events": ("game_id", "idx", "body")}
+
+
+def _valid_id(game_id: object) -> bool:
+    return type(game_id) is str and 0 < len(game_id) <= MAX_GAME_ID_LENGTH and game_id.isprintable()
 
 
 def check_game_id(game_id: object) -> str:
-    if type(game_id) is not str or not 0 < len(game_id) <= MAX_GAME_ID_LENGTH or not game_id.isprintable():
+    if not _valid_id(game_id):
         shown = f"{game_id!r:.60}" if type(game_id) is str else type(game_id).__name__
         raise ConfigError(f"a game id must be a printable string of 1 to {MAX_GAME_ID_LENGTH} "
                           f"characters, not {shown}")
-    return game_id
+    return game_id  # type: ignore[return-value]
 
 
-class EventStore:
+def _why(exc: BaseException) -> str:
+    """An SQLite failure in words (its message may itself be damaged bytes)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return "the file is damaged (SQLite's own message about it is not UTF-8 text)"
+    return str(exc)[:200] or type(exc).__name__
+
+
+#: What reading a damaged or vanished database can raise: SQLite's errors, and
+#: a UnicodeDecodeError when SQLite's message quotes damaged bytes.
+_FAILURES = (sqlite3.Error, UnicodeDecodeError)
+
+
+class EventStore(Store):
     """Games' event logs in one SQLite file (created on first use; ``":memory:"``
     keeps them in this connection only). ``timeout`` is how long a writer waits
     for another process's transaction to finish, in seconds.
@@ -67,18 +87,34 @@ class EventStore:
         self.path = os.fspath(path)
         try:
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        except _FAILURES as exc:
+            raise StoreError(f"cannot open the event store {self.path!r}: {_why(exc)}") from None
+        self._db.text_factory = text_factory  # text that is not UTF-8 is reported, never raised
+        try:
             if self.path != ":memory:":
                 self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the event store {self.path!r}: {exc}") from None
+            for table, want in _COLUMNS.items():
+                got = tuple(r[1] for r in self._db.execute(f"PRAGMA table_info({table})"))
+                if got != want:
+                    raise StoreError(f"the event store {self.path!r} is damaged or not a pillars-rules store: "
+                                     f"its table {table} has the columns {got!r:.120}, not {want}")
+        except _FAILURES as exc:
+            self._db.close()
+            raise StoreError(f"cannot open the event store {self.path!r}, it is damaged or not a "
+                             f"database: {_why(exc)}") from None
+        except StoreError:
+            self._db.close()
+            raise
 
     # ---------------------------------------------------------------- writing
-    def create(self, game_id: str, header: dict, cards: Sequence[str] | None,
+    def create(self, game_id: str, header: dict, cards: CardSource,
                events: Sequence[dict], decision: int) -> None:
-        """Store a new game: its save ``header`` (no events), the card paths it
-        was created with and its first events. :class:`ConflictError` if the id is taken."""
+        """Store a new game: its save ``header`` (no events), what reopening
+        needs of its cards (:func:`~pillars_rules.table.rows.card_source`: paths,
+        or a card set's canonical text and identity) and its first events.
+        :class:`ConflictError` if the id is taken."""
         check_game_id(game_id)
         with self._transaction():
             if self._db.execute("SELECT 1 FROM games WHERE game_id = ?", (game_id,)).fetchone():
@@ -97,6 +133,8 @@ class EventStore:
         with self._transaction():
             row = self._db.execute("SELECT decision, n_events FROM games WHERE game_id = ?",
                                    (game_id,)).fetchone()
+            if row is not None and not all(type(x) is int for x in row):
+                raise DamagedGameError(game_id, f"its counters are {row!r:.60}, not whole numbers")
             if row is None:
                 raise ConfigError(f"no game {game_id!r} in the event store {self.path!r}")
             if row != (expect, start):
@@ -107,6 +145,29 @@ class EventStore:
             self._insert(game_id, start, events)
             self._db.execute("UPDATE games SET decision = ?, n_events = ? WHERE game_id = ?",
                              (decision, start + len(events), game_id))
+
+    def append_many(self, batch: Sequence[tuple[str, int, int, Sequence[dict], int]]) -> list:
+        """Several :meth:`append` calls ``(game_id, expect, start, events, decision)``
+        in one transaction, so they wait for the disk once (a server's group
+        commit). Each is checked as :meth:`append` checks it; the answer has one
+        entry per call: ``None`` (stored) or the :class:`ConflictError` that
+        kept it out (the others are stored all the same)."""
+        out: list = []
+        with self._transaction():
+            for game_id, expect, start, events, decision in batch:
+                row = self._db.execute("SELECT decision, n_events FROM games WHERE game_id = ?",
+                                       (game_id,)).fetchone()
+                if row != (expect, start):
+                    out.append(ConflictError(
+                        f"game {game_id!r}: decision {expect} was already answered by another writer "
+                        f"(the store is at decision {row[0] if row else None})", decision=expect,
+                        stored=row[0] if row else None))
+                    continue
+                self._insert(game_id, start, events)
+                self._db.execute("UPDATE games SET decision = ?, n_events = ? WHERE game_id = ?",
+                                 (decision, start + len(events), game_id))
+                out.append(None)
+        return out
 
     def _insert(self, game_id: str, start: int, events: Sequence[dict]) -> None:
         self._db.executemany("INSERT INTO events VALUES (?, ?, ?)",
@@ -119,38 +180,51 @@ class EventStore:
     # ---------------------------------------------------------------- reading
     def decision(self, game_id: str) -> int:
         """The stored decision number of ``game_id``."""
-        row = self._read("SELECT decision FROM games WHERE game_id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise ConfigError(f"no game {game_id!r} in the event store {self.path!r}")
-        return row[0]
+        rows = self._read("SELECT decision FROM games WHERE game_id = ?", (game_id,))
+        if not rows:
+            self._missing(game_id)
+        if type(rows[0][0]) is not int:
+            raise DamagedGameError(game_id, f"its decision counter is {rows[0][0]!r:.40}, not a whole number")
+        return rows[0][0]
 
-    def load(self, game_id: str) -> tuple[dict, list[str] | None, list[dict]]:
-        """(save header, card paths, events) of ``game_id``, read in one snapshot."""
+    def read(self, game_id: str) -> StoredGame:
+        """Everything stored for ``game_id``, read in one snapshot and checked
+        (:func:`~pillars_rules.table.rows.decode_game`): a damaged game raises
+        :class:`~pillars_rules.errors.DamagedGameError` naming it."""
         check_game_id(game_id)
         with self._transaction("BEGIN"):
-            row = self._read("SELECT header, cards, n_events FROM games WHERE game_id = ?",
-                             (game_id,)).fetchone()
-            if row is None:
-                raise ConfigError(f"no game {game_id!r} in the event store {self.path!r}")
-            bodies = self._read("SELECT idx, body FROM events WHERE game_id = ? ORDER BY idx",
-                                (game_id,)).fetchall()
-        if [i for i, _ in bodies] != list(range(row[2])):
-            raise SaveError(f"game {game_id!r}: the store holds {len(bodies)} events with gaps or extras; "
-                            f"its header counts {row[2]}")
-        try:
-            return json.loads(row[0]), json.loads(row[1]), [json.loads(b) for _, b in bodies]
-        except ValueError as exc:
-            raise SaveError(f"game {game_id!r}: a stored row is not valid JSON ({exc})") from None
+            row = self._read("SELECT header, cards, decision, n_events FROM games WHERE game_id = ?", (game_id,))
+            if not row:
+                self._missing(game_id)
+            bodies = self._read("SELECT idx, body FROM events WHERE game_id = ? ORDER BY idx", (game_id,))
+        return decode_game(game_id, *row[0], bodies)
+
+    def _missing(self, game_id: str) -> None:
+        """Refuse a game the index does not find: ConfigError if it is not
+        stored, StoreError if a scan of the table finds it (a damaged index)."""
+        if self._read("SELECT 1 FROM games NOT INDEXED WHERE game_id = ?", (game_id,)):
+            raise StoreError(f"the event store {self.path!r} is damaged: its index does not find the "
+                             f"game {game_id!r}, which its table holds")
+        raise ConfigError(f"no game {game_id!r} in the event store {self.path!r}")
 
     def games(self) -> list[str]:
-        """The ids of every stored game, sorted."""
-        return [r[0] for r in self._read("SELECT game_id FROM games ORDER BY game_id", ())]
+        """The ids of every stored game, sorted. A stored id that is not a
+        valid game id (damaged) raises :class:`~pillars_rules.errors.DamagedGameError`."""
+        ids = [r[0] for r in self._read("SELECT game_id FROM games ORDER BY game_id", ())]
+        for gid in ids:
+            if isinstance(gid, Undecodable):
+                raise DamagedGameError(bytes(gid), f"a game id in the event store {self.path!r} is not UTF-8 text")
+            if not _valid_id(gid):
+                raise DamagedGameError(gid, f"the event store {self.path!r} holds this id, which is not a "
+                                            f"printable string of 1 to {MAX_GAME_ID_LENGTH} characters")
+        return ids
 
-    def _read(self, sql: str, args: tuple):
+    def _read(self, sql: str, args: tuple) -> list:
+        """All rows of a query (fetched here: a damaged page can fail at any row)."""
         try:
-            return self._db.execute(sql, args)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot read the event store {self.path!r}: {exc}") from None
+            return self._db.execute(sql, args).fetchall()
+        except _FAILURES as exc:
+            raise StoreError(f"cannot read the event store {self.path!r}: {_why(exc)}") from None
 
     def close(self) -> None:
         self._db.close()
@@ -176,8 +250,8 @@ class _Transaction:
     def __enter__(self) -> None:
         try:
             self._store._db.execute(self._begin)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot start a transaction on {self._store.path!r}: {exc}") from None
+        except _FAILURES as exc:
+            raise StoreError(f"cannot start a transaction on {self._store.path!r}: {_why(exc)}") from None
 
     def __exit__(self, kind, exc, tb) -> bool:
         db = self._store._db
@@ -185,15 +259,18 @@ class _Transaction:
             try:
                 db.execute("COMMIT")
                 return False
-            except sqlite3.Error as err:
-                exc = StoreError(f"cannot commit to the event store {self._store.path!r}: {err}")
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        if isinstance(exc, sqlite3.Error):
-            raise StoreError(f"event store {self._store.path!r}: {exc}") from None
+            except _FAILURES as err:
+                exc = StoreError(f"cannot commit to the event store {self._store.path!r}: {_why(err)}")
+        try:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+        except _FAILURES:
+            pass  # the connection is broken: the error below says why
+        if isinstance(exc, _FAILURES):
+            raise StoreError(f"event store {self._store.path!r}: {_why(exc)}") from None
         if isinstance(exc, StoreError) and kind is None:
             raise exc
         return False
 
 
-__all__ = ["EventStore", "StoreError", "MAX_GAME_ID_LENGTH"]
+__all__ = ["EventStore", "StoreError", "MAX_GAME_ID_LENGTH", "check_game_id"]

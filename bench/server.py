@@ -1,0 +1,252 @@
+"""Game-server load: bot clients over real WebSockets against a real uvicorn process.
+
+``python -m bench --server`` (or ``python -m bench.server``) starts
+``pillars-rules serve`` on 127.0.0.1 (one uvicorn worker, pinned to one core
+when the machine has two or more, the clients on another), creates T tables
+of 4 seats, and connects one client per seat (:class:`pillars_rules.web.client.GameClient`;
+by default three random seats and one heuristic per table) that plays to the
+end. For T = 1, 10 and 100 it reports:
+
+* accepted actions per second (all tables' decisions, from the moment every
+  client has its first sync to the last game's end);
+* latency from an action's send to the sender's update, p50 and p99;
+* the server's peak resident memory (sampled from ``/proc``);
+* lost or duplicated events: every stored game must replay, and every
+  client's assembled log must equal the stored game's export for its seat;
+* the server's CPU time and the machine's load average, so a loaded machine shows.
+
+``--profile PATH`` records the server with py-spy during the largest run and
+writes its hottest functions (by own samples) to PATH. Results go to
+``--json``/``--rst`` (``bench/results/server.json`` and ``.rst`` by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import platform
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+TARGETS = {"actions_per_s": 1000.0, "p99_ms": 50.0, "rss_mb": 250.0, "lost_or_duplicated": 0}
+
+
+def _cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _pin(cpu: int | None) -> None:
+    if cpu is not None and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {cpu})
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def run_tables(tables: int, bots: list[str], workdir: Path, *, seed: int = 1, server_cpu: int | None = None,
+               client_cpu: int | None = None, profile: Path | None = None) -> dict:
+    """Play ``tables`` games at once; the measurements."""
+    from bench.serverproc import ServerProcess
+    from pillars_rules.web.client import GameClient, bot_policy, random_policy
+
+    db = workdir / f"server-{tables}.sqlite3"
+    for p in workdir.glob(f"server-{tables}.sqlite3*"):
+        p.unlink()
+    server = ServerProcess(db, None, "--rate", "1000", "--burst", "1000", "--max-games", str(tables + 10),
+                           "--max-connections", str(8 * tables + 50), "--log-level", "warning",
+                           cpu=server_cpu).start()
+    load_before = os.getloadavg()
+    peak = [0]
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            try:
+                peak[0] = max(peak[0], server.rss_bytes())
+            except OSError:
+                return
+            stop.wait(0.2)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    spy = None
+    try:
+        games = [server.create({"players": 4}) for _ in range(tables)]
+        clients, policies = [], []
+        for t, g in enumerate(games):
+            for s in range(4):
+                key = g["seats"][s]["link"].split("key=", 1)[1]
+                c = GameClient(server.ws_url, g["game"], key, seed=seed * 1000 + t * 4 + s)
+                clients.append(c)
+                name = bots[s % len(bots)]
+                policies.append(random_policy(seed * 1000 + t * 4 + s) if name == "random"
+                                else bot_policy(name, seed * 1000 + t * 4 + s))
+        _pin(client_cpu)
+        spy_exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+        if profile is not None and os.path.exists(spy_exe):
+            spy = subprocess.Popen([spy_exe, "record", "--pid", str(server.proc.pid), "--format", "raw",
+                                    "--rate", "200", "--output", str(profile) + ".raw", "--nonblocking"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cpu0 = _cpu_seconds(server.proc.pid)
+        started = [0.0]
+
+        async def main():
+            gate = asyncio.Event()
+            runs = [asyncio.ensure_future(c.run(p, gate=gate)) for c, p in zip(clients, policies)]
+            while not all(c.synced for c in clients):   # every client connected and synced
+                await asyncio.sleep(0.01)
+            started[0] = time.perf_counter()
+            gate.set()
+            await asyncio.wait_for(asyncio.gather(*runs), 1800)
+
+        asyncio.run(main())
+        elapsed = time.perf_counter() - started[0]
+        cpu = _cpu_seconds(server.proc.pid) - cpu0
+    finally:
+        if spy is not None:
+            spy.send_signal(signal.SIGINT)   # py-spy writes its file on Ctrl-C
+            spy.wait(60)
+        stop.set()
+        sampler.join()
+        server.stop()
+        if client_cpu is not None:
+            os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
+    checked = check(db, games, clients)
+    latencies = [x for c in clients for x in c.latencies]
+    actions = checked["actions"]
+    return {"tables": tables, "clients": len(clients), "actions": actions, "seconds": elapsed,
+            "actions_per_s": actions / elapsed, "p50_ms": 1000 * _percentile(latencies, 0.5),
+            "p99_ms": 1000 * _percentile(latencies, 0.99), "latencies": len(latencies),
+            "rss_mb": peak[0] / 2**20, "server_cpu_s": cpu, "server_cpu_share": cpu / elapsed,
+            "server_cpu_us_per_action": 1e6 * cpu / max(1, actions),
+            "actions_per_cpu_s": actions / max(cpu, 1e-9),
+            "lost_or_duplicated": checked["bad"], "reconnects": sum(c.reconnects for c in clients),
+            "load_before": [round(x, 2) for x in load_before],
+            "load_after": [round(x, 2) for x in os.getloadavg()]}
+
+
+def check(db: Path, games: list[dict], clients: list) -> dict:
+    """Every stored game replays and equals what each of its clients assembled."""
+    import pillars_rules as pr
+    from pillars_rules.table import EventStore, Table
+
+    bad, actions = 0, 0
+    with EventStore(db) as store:
+        by_id = {g["game"]: Table.open(store, g["game"]).game for g in games}
+    for gid, game in by_id.items():
+        if not game.is_over or pr.replay(game.events) != game:
+            bad += 1
+        actions += game.decision - 1
+    for c in clients:
+        game = by_id[c.game]
+        if c.events != json.loads(game.export(c.seat))["events"]:
+            bad += 1
+    return {"bad": bad, "actions": actions}
+
+
+def summarize_profile(raw: Path, out: Path, top: int = 25) -> None:
+    """The hottest functions of a py-spy raw (collapsed) profile, by own samples."""
+    own: dict[str, int] = {}
+    total = 0
+    for line in raw.read_text().splitlines():
+        stack, _, n = line.rpartition(" ")
+        if not stack:
+            continue
+        total += int(n)
+        leaf = stack.split(";")[-1]
+        own[leaf] = own.get(leaf, 0) + int(n)
+    rows = sorted(own.items(), key=lambda kv: -kv[1])[:top]
+    lines = [f"py-spy samples of the server process: {total} (own time per function)"]
+    lines += [f"{100 * n / max(1, total):5.1f}%  {name}" for name, n in rows]
+    out.write_text("\n".join(lines) + "\n")
+
+
+def to_rst(result: dict) -> str:
+    lines = [".. This file is generated by `python -m bench.server --rst PATH`; do not edit by hand.", "",
+             f".. list-table:: Game server under load ({result['date']}, {result['machine']}, "
+             f"{result['cpus']} CPUs; bots {result['bots']})",
+             "   :header-rows: 1", "",
+             "   * - Tables", "     - Clients", "     - Actions", "     - Actions/s", "     - p50 latency",
+             "     - p99 latency", "     - Server memory", "     - Server CPU share",
+             "     - Server CPU per action", "     - Lost or duplicated",
+             "     - Load average before"]
+    for r in result["rows"]:
+        lines += [f"   * - {r['tables']}", f"     - {r['clients']}", f"     - {r['actions']}",
+                  f"     - {r['actions_per_s']:.0f}", f"     - {r['p50_ms']:.1f} ms", f"     - {r['p99_ms']:.1f} ms",
+                  f"     - {r['rss_mb']:.0f} MB", f"     - {r['server_cpu_share']:.2f}",
+                  f"     - {r['server_cpu_us_per_action']:.0f} us",
+                  f"     - {r['lost_or_duplicated']}", f"     - {r['load_before'][0]:.1f}"]
+    big = max(result["rows"], key=lambda r: r["tables"])
+    lines += ["", f"Targets at {big['tables']} tables: "
+              + "; ".join(f"{name} {_verdict(name, big)}" for name in TARGETS) + "."]
+    return "\n".join(lines) + "\n"
+
+
+def _verdict(name: str, row: dict) -> str:
+    value, target = row[name], TARGETS[name]
+    ok = value >= target if name == "actions_per_s" else value <= target
+    return f"{value:.0f} vs {target:g}: {'met' if ok else 'MISSED'}" if name != "lost_or_duplicated" \
+        else f"{value} ({'met' if ok else 'MISSED'})"
+
+
+def main(argv=None) -> int:
+    argv = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--server"]
+    p = argparse.ArgumentParser(prog="python -m bench --server", description=__doc__.splitlines()[0])
+    p.add_argument("--tables", default="1,10,100", help="comma-separated table counts (default 1,10,100)")
+    p.add_argument("--seats", default="random,random,random,heuristic",
+                   help="the four seats' bots (not --bots: that flag runs the bots suite)")
+    p.add_argument("--quick", action="store_true", help="1 and 2 tables: checks that the benchmark works")
+    p.add_argument("--json", default=None, help="write the results here (default bench/results/server.json)")
+    p.add_argument("--rst", default=None, help="write the table here (default bench/results/server.rst)")
+    p.add_argument("--profile", metavar="PATH", help="py-spy the server in the largest run; summary to PATH")
+    p.add_argument("--no-pin", action="store_true", help="leave the server and the clients on any core")
+    args = p.parse_args(argv)
+    counts = [1, 2] if args.quick else [int(x) for x in args.tables.split(",")]
+    bots = args.seats.split(",")
+    cpus = os.cpu_count() or 1
+    server_cpu, client_cpu = (None, None) if args.no_pin or cpus < 2 else (0, 1)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in counts:
+            prof = Path(args.profile) if args.profile and n == max(counts) else None
+            row = run_tables(n, bots, Path(tmp), server_cpu=server_cpu, client_cpu=client_cpu, profile=prof)
+            rows.append(row)
+            print(f"{n:>4} tables: {row['actions_per_s']:7.0f} actions/s, p50 {row['p50_ms']:.1f} ms, "
+                  f"p99 {row['p99_ms']:.1f} ms, server {row['rss_mb']:.0f} MB, CPU share "
+                  f"{row['server_cpu_share']:.2f} ({row['server_cpu_us_per_action']:.0f} us CPU an action: "
+                  f"{row['actions_per_cpu_s']:.0f}/s per CPU second), lost/duplicated {row['lost_or_duplicated']}, "
+                  f"load {row['load_before'][0]:.1f}", flush=True)
+            raw = Path(str(prof) + ".raw") if prof is not None else None
+            if raw is not None and raw.exists():
+                summarize_profile(raw, prof)
+                raw.unlink()
+    result = {"date": datetime.date.today().isoformat(), "bots": ",".join(bots), "cpus": cpus,
+              "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
+              "pinned": server_cpu is not None, "rows": rows, "targets": TARGETS}
+    if not args.quick or args.json:
+        path = Path(args.json or RESULTS / "server.json")
+        path.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    if not args.quick or args.rst:
+        Path(args.rst or RESULTS / "server.rst").write_text(to_rst(result), encoding="utf-8")
+    return 0 if all(r["lost_or_duplicated"] == 0 for r in rows) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

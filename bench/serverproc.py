@@ -1,0 +1,108 @@
+"""A real ``pillars-rules serve`` process on 127.0.0.1, for the server tests and benchmark."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``python -m pillars_rules serve`` on ``port`` with ``db``; :meth:`start`
+    waits until it answers, :meth:`kill` sends SIGKILL, :meth:`stop` SIGTERM."""
+
+    def __init__(self, db: Path | str, port: int | None = None, *args: str, log: Path | None = None,
+                 cpu: int | None = None) -> None:
+        self.db = db if isinstance(db, str) and "://" in db else Path(db)   # a path, or a postgresql:// string
+        self.port = port or free_port()
+        self.args = list(args)
+        self.log = log or Path(self.db).with_suffix(".log")
+        self.cpu = cpu
+        self.proc: subprocess.Popen | None = None
+        self.admin_token: str | None = None
+        self.starts = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self, timeout: float = 60.0) -> "ServerProcess":
+        cmd = [sys.executable, "-m", "pillars_rules", "serve", "--port", str(self.port), "--db", str(self.db),
+               *self.args]
+        if self.cpu is not None and hasattr(os, "sched_setaffinity"):
+            cmd = ["taskset", "-c", str(self.cpu), *cmd]
+        out = open(self.log, "ab")
+        # a tag in the environment, inherited by the server's bot workers, to find them by
+        env = {**os.environ, "PILLARS_SERVER_DB": str(self.db)}
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=out, stdin=subprocess.DEVNULL, env=env)
+        self.starts += 1
+        deadline = time.monotonic() + timeout
+        for raw in self.proc.stdout:   # the banner: where the games are, the lobby, the admin token
+            line = raw.decode()
+            if "token:" in line:
+                self.admin_token = line.rsplit("token:", 1)[1].strip()
+                break
+            if time.monotonic() > deadline:
+                break
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start in time")
+
+    def create(self, request: dict) -> dict:
+        req = urllib.request.Request(self.url + "/games", data=json.dumps(request).encode(),
+                                     headers={"content-type": "application/json"}, method="POST")
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.loads(r.read())
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        if self.proc is not None and self.proc.stdout:
+            self.proc.stdout.close()
+
+    def rss_bytes(self) -> int:
+        """The server process's resident memory now (Linux)."""
+        with open(f"/proc/{self.proc.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+        return 0
+
+    def __enter__(self) -> "ServerProcess":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

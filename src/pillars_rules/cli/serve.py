@@ -1,0 +1,142 @@
+"""``pillars-rules serve``: the game server (extra ``[web]``), or ``--list`` its games.
+
+It prints where the games are stored, the lobby's address and the admin
+token, then serves until stopped (Ctrl-C). ``--list`` prints the stored
+games and exits without serving.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import logging
+import socket
+import sys
+
+from ..errors import ConfigError
+
+
+#: The numeric settings: (Settings field, metavar, what it sets).
+_TUNING = (
+    ("bot_delay", "S", "seconds a server bot waits before it moves"),
+    ("bot_workers", "N", "processes that run the server's bots"),
+    ("bot_timeout", "S", "longest a bot may think before a random move is played"),
+    ("takeover_grace", "S", "seconds before a bot takes over an absent person's seat, in games "
+                            "that ask for it without saying"),
+    ("max_games", "N", "unfinished games at most"),
+    ("max_connections", "N", "WebSocket connections at most"),
+    ("max_connections_per_game", "N", "connections to one game at most"),
+    ("rate", "N", "messages a connection may send per second on average"),
+    ("burst", "N", "messages a connection may send at once"),
+    ("flood", "N", "rate refusals (less those worked off) after which a connection is closed"),
+)
+
+
+def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``serve`` command."""
+    from ..web.settings import Settings
+
+    d = Settings()
+    p = subparsers.add_parser("serve", help="host games for people and bots in the browser (extra [web])",
+                              description=__doc__.splitlines()[0])
+    p.add_argument("--host", default=d.host, help=f"address to listen on (default {d.host}: this machine only)")
+    p.add_argument("--port", type=int, default=d.port, help=f"port (default {d.port}; 0: any free port)")
+    p.add_argument("--db", default=d.db, metavar="PATH", help=f"SQLite file of every game (default ./{d.db}), "
+                   "or a postgresql:// connection string to share the games with other server processes "
+                   "(extra [postgres])")
+    p.add_argument("--cards", action="append", default=[], metavar="DIR",
+                   help="a folder of fan cards the lobby may offer (repeatable); listed by folder name")
+    p.add_argument("--list", action="store_true", help="print the stored games and exit")
+    p.add_argument("--public-url", metavar="URL", help="the address players use, for the links "
+                   "(e.g. https://games.example.org behind a proxy)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another host name the server answers to (repeatable)")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="another page origin whose WebSockets are accepted (repeatable)")
+    for name, metavar, what in _TUNING:   # each a Settings field, with its default shown
+        default = getattr(d, name)
+        p.add_argument("--" + name.replace("_", "-"), type=type(default), default=default, metavar=metavar,
+                       help=f"{what} (default {default:g})")
+    p.add_argument("--allow-seeds", action="store_true",
+                   help="let game requests choose the seed (tests and replays only)")
+    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.set_defaults(func=_serve)
+    return p
+
+
+def _settings(args: argparse.Namespace):
+    from ..web.settings import Settings
+
+    return Settings(host=args.host, port=args.port, db=args.db, cards_dirs=args.cards,
+                    public_url=args.public_url, allowed_hosts=args.allow_host,
+                    allowed_origins=args.allow_origin, allow_seeds=args.allow_seeds,
+                    **{name: getattr(args, name) for name, _, _ in _TUNING})
+
+
+def list_games(db: str, out=None) -> int:
+    """Print the games stored in ``db`` (for the operator); the number printed."""
+    import os
+
+    from ..web.registry import open_storage, tag
+
+    from ..table.opening import POSTGRES_PREFIXES
+
+    out = out or sys.stdout
+    postgres = db.startswith(POSTGRES_PREFIXES)
+    if not postgres and not os.path.exists(db):
+        raise ConfigError(f"no game database at {os.path.abspath(db)!r}")
+    storage = open_storage(db)
+    try:
+        records = storage.games.records()
+        print(f"{len(records)} game(s) in {storage.events.path if postgres else os.path.abspath(db)}", file=out)
+        for r in records:
+            try:
+                where = "finished" if r.finished else f"decision {storage.events.decision(r.game_id)}"
+            except Exception as exc:  # noqa: BLE001 - a damaged row must not hide the others
+                where = f"unreadable ({type(exc).__name__})"
+            when = datetime.datetime.fromtimestamp(r.created).isoformat(timespec="seconds")
+            seats = ", ".join(s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats)
+            print(f"{r.game_id}  tag {tag(r.game_id)}  {when}  {r.cards['name']}  {where}  {seats}", file=out)
+        return len(records)
+    finally:
+        storage.close()
+
+
+def _serve(args: argparse.Namespace) -> int:
+    if args.list:
+        list_games(args.db)
+        return 0
+    try:
+        import uvicorn
+
+        from ..web.app import create_app
+        from ..web.protocol import MAX_MESSAGE_BYTES
+    except ImportError as exc:
+        raise ConfigError(f"the server needs the [web] extra (pip install 'pillars-rules[web]'): {exc}") from None
+    settings = _settings(args)
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+                        stream=sys.stderr)
+    app = create_app(settings)
+    server = app.state.server
+    family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((settings.host, settings.port))
+    except OSError as exc:
+        raise ConfigError(f"cannot listen on {settings.host}:{settings.port}: {exc.strerror}") from None
+    port = sock.getsockname()[1]
+    shown = f"[{settings.host}]" if family == socket.AF_INET6 else settings.host
+    base = settings.public_url or f"http://{'127.0.0.1' if settings.host in ('0.0.0.0', '') else shown}:{port}"
+    print(f"pillars-rules serve: games stored in {server.db_path}", flush=True)
+    print(f"lobby: {base.rstrip('/')}/", flush=True)
+    # the operator's console, not the log: the token is a credential
+    print(f"admin: {base.rstrip('/')}/admin  token: {server.admin_token}", flush=True)
+    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=4 * MAX_MESSAGE_BYTES,
+                            ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False,
+                            lifespan="on", timeout_graceful_shutdown=5)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+__all__ = ["register", "list_games"]

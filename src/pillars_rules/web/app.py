@@ -1,0 +1,231 @@
+"""The ASGI app: routes, security headers, and the server's life span.
+
+==================  ======================================================================
+``GET /``           the lobby form
+``POST /games``     create a game (JSON in and out, or the lobby's form in and a page out)
+``GET /api/lobby``  what a game can be made of: card sets, bots, variants
+``GET /play``       the board page (the seat's key is in the URL fragment)
+``WS /ws``          the game protocol (docs/protocol.rst)
+``/admin``          the operator's list of games, behind the admin token
+``/static/...``     the browser board's files; ``/assets/...`` the server pages' CSS
+==================  ======================================================================
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import json
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+import pillars_rules as pr
+from ..bots import BOTS
+from ..errors import ConfigError
+from . import pages
+from .connection import endpoint
+from .lobby import parse_request, request_from_form
+from .protocol import PROTOCOL
+from .server import Server, ServerFull
+from .settings import Settings
+
+HERE = Path(__file__).resolve().parent
+#: The browser board's files (``/static``; its page is ``static/index.html``).
+STATIC = HERE / "static"
+ASSETS = HERE / "assets"
+#: Largest lobby or admin request body, in bytes.
+MAX_BODY = 16 * 1024
+_LOCAL = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def security_headers(scheme_host: str) -> list[tuple[bytes, bytes]]:
+    """The headers every page gets: a CSP with no inline script, no framing, no sniffing, no
+    referrer to other sites. (``same-origin``, not ``no-referrer``: under ``no-referrer`` a
+    browser sends ``Origin: null`` with the lobby form's POST, which the origin check refuses.)"""
+    csp = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+           f"connect-src 'self' ws://{scheme_host} wss://{scheme_host}; font-src 'self'; "
+           "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+    return [(b"content-security-policy", csp.encode("latin-1")),
+            (b"x-content-type-options", b"nosniff"),
+            (b"x-frame-options", b"DENY"),
+            (b"referrer-policy", b"same-origin"),
+            (b"cross-origin-opener-policy", b"same-origin"),
+            (b"cross-origin-resource-policy", b"same-origin"),
+            (b"permissions-policy", b"camera=(), microphone=(), geolocation=()")]
+
+
+class SecurityHeaders:
+    """ASGI middleware adding :func:`security_headers` to every HTTP response."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        host = dict(scope.get("headers") or ()).get(b"host", b"").decode("latin-1")
+        host = "".join(ch for ch in host if ch.isalnum() or ch in ".-:[]") or "localhost"
+        extra = security_headers(host)
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [h for h in extra if h[0] not in names]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def allowed_hosts(settings: Settings) -> list[str]:
+    """Host names the ``Host`` header may carry: the local names, the listening
+    host, the public URL's and the operator's (no DNS rebinding to a local server)."""
+    hosts = set(_LOCAL) | set(settings.allowed_hosts)
+    if settings.host not in ("0.0.0.0", "::", ""):
+        hosts.add(settings.host)
+    if settings.public_url:
+        hosts.add(urlsplit(settings.public_url).hostname or "")
+    return sorted(h for h in hosts if h)
+
+
+async def _body(request: Request) -> bytes:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ConfigError(f"the request is longer than {MAX_BODY} bytes")
+    return body
+
+
+def _same_origin(request: Request) -> bool:
+    origin = request.headers.get("origin")
+    if origin is None or origin in request.app.state.server.settings.allowed_origins:
+        return True
+    return urlsplit(origin).netloc == request.headers.get("host", "")
+
+
+async def lobby_page(request: Request) -> Response:
+    return HTMLResponse(pages.lobby(request.app.state.server.catalogue))
+
+
+async def lobby_api(request: Request) -> Response:
+    server = request.app.state.server
+    return JSONResponse({"protocol": PROTOCOL, "players": [2, 3, 4], "cards": server.catalogue.listing(),
+                         "bots": sorted(BOTS), "variants": dict(sorted(pr.VARIANTS.items())),
+                         "takeover_grace": server.settings.takeover_grace})
+
+
+async def create_game(request: Request) -> Response:
+    server: Server = request.app.state.server
+    form = request.headers.get("content-type", "").split(";")[0].strip() == "application/x-www-form-urlencoded"
+    if not _same_origin(request):
+        return _answer(form, 403, "this page's origin may not create games here", server)
+    try:
+        body = await _body(request)
+        if form:
+            fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=64)
+            doc = request_from_form({k: v[0] for k, v in fields.items()}, fields.get("variant", []))
+        else:
+            try:
+                doc = json.loads(body)
+            except (ValueError, RecursionError):
+                raise ConfigError("the request is not JSON") from None
+        result = await server.create_game(parse_request(doc, server.catalogue, server.settings),
+                                          str(request.base_url))
+    except ServerFull as err:
+        return _answer(form, 503, str(err), server)
+    except pr.PillarsError as err:
+        return _answer(form, 400, str(err), server)
+    headers = {"cache-control": "no-store"}
+    if form:
+        return HTMLResponse(pages.created(result), 201, headers=headers)
+    return JSONResponse(result, 201, headers=headers)
+
+
+def _answer(form: bool, status: int, reason: str, server: Server) -> Response:
+    if form:
+        page = pages.lobby(server.catalogue, reason) if status == 400 else pages.message("Not created", reason)
+        return HTMLResponse(page, status)
+    return JSONResponse({"error": reason}, status)
+
+
+async def play_page(request: Request) -> Response:
+    index = STATIC / "index.html"
+    if index.is_file():
+        return FileResponse(index, headers={"cache-control": "no-cache"})
+    return HTMLResponse(pages.no_board())
+
+
+def _token_ok(request: Request, token: str | None) -> bool:
+    expected = request.app.state.server.admin_token
+    return token is not None and hmac.compare_digest(token.encode("utf-8", "replace"), expected.encode())
+
+
+async def admin_page(request: Request) -> Response:
+    if request.method == "GET":
+        return HTMLResponse(pages.admin_form())
+    if not _same_origin(request):
+        return HTMLResponse(pages.message("Refused", "wrong origin"), 403)
+    try:
+        fields = parse_qs((await _body(request)).decode("utf-8", "replace"), max_num_fields=8)
+    except ConfigError as err:
+        return HTMLResponse(pages.admin_form(str(err)), 400)
+    if not _token_ok(request, (fields.get("token") or [None])[0]):
+        return HTMLResponse(pages.admin_form("wrong token"), 403)
+    return HTMLResponse(pages.admin_list(await request.app.state.server.listing()),
+                        headers={"cache-control": "no-store"})
+
+
+async def admin_api(request: Request) -> Response:
+    auth = request.headers.get("authorization", "")
+    token = auth[7:] if auth.lower().startswith("bearer ") else None
+    if not _token_ok(request, token):
+        return JSONResponse({"error": "send the admin token as 'Authorization: Bearer <token>'"}, 401)
+    return JSONResponse({"games": await request.app.state.server.listing()}, headers={"cache-control": "no-store"})
+
+
+async def health(request: Request) -> Response:
+    return PlainTextResponse("ok")
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The game server as an ASGI app (run it with uvicorn, or drive it with
+    Starlette's ``TestClient``). ``app.state.server`` is its :class:`Server`."""
+    settings = settings or Settings()
+    server = Server(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.close()
+
+    routes = [
+        Route("/", lobby_page),
+        Route("/games", create_game, methods=["POST"]),
+        Route("/api/lobby", lobby_api),
+        Route("/play", play_page),
+        Route("/admin", admin_page, methods=["GET", "POST"]),
+        Route("/api/admin/games", admin_api),
+        Route("/healthz", health),
+        WebSocketRoute("/ws", endpoint),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+        Mount("/assets", StaticFiles(directory=ASSETS), name="assets"),
+    ]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings)),
+                  Middleware(SecurityHeaders)]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+__all__ = ["create_app", "security_headers", "allowed_hosts", "SecurityHeaders"]

@@ -1,0 +1,235 @@
+"""The WebSocket endpoint: one connection, from the handshake to the close.
+
+The handshake is refused (HTTP 403) if the page's ``Origin`` is not this
+server's own or one the operator allowed. After that the first frame must be
+a ``hello`` (within the hello timeout); every later frame is an action
+message for the table, checked in this order: the rate (a token bucket of
+``burst`` messages refilled at ``rate`` per second; a count that goes up with
+each message over the rate and down with each one within it closes the
+connection when it reaches ``flood``), the size (16 KiB), the
+sender (a spectator may not act), then the table itself. Every refusal
+leaves the game unchanged; the refusals that close the connection are those
+with a close code in :data:`~pillars_rules.web.protocol.REFUSALS`.
+
+Messages to the client go through a queue and one writer task, so a slow
+client never holds up its table; a client that lets ``send_queue`` messages
+pile up unread is dropped (it would not read a close frame either) and
+catches up when it reconnects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from urllib.parse import urlsplit
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import protocol as P
+
+log = logging.getLogger("pillars_rules.web")
+
+
+class TokenBucket:
+    """``burst`` messages at once, refilled at ``rate`` a second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """One client: its seat once it said hello, and its outgoing queue."""
+
+    def __init__(self, ws: WebSocket, queue: int) -> None:
+        self.ws = ws
+        self.seat: int | None = None
+        self._queue: asyncio.Queue = asyncio.Queue(queue)
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+        self._reader = asyncio.current_task()  # the endpoint, waiting for the client's frames
+        self.closing: tuple[int, str] | None = None
+        self.aborted = False
+
+    def send(self, text: str) -> None:
+        """Queue ``text`` for the client (never waits)."""
+        if self.closing is not None:
+            return
+        try:
+            self._queue.put_nowait(text)
+        except asyncio.QueueFull:  # the client does not read: drop it
+            self.abort()
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after the queued messages have gone out."""
+        if self.closing is None:
+            self.closing = (code, reason)
+            try:
+                self._queue.put_nowait(None)
+            except asyncio.QueueFull:
+                self.abort()
+
+    def abort(self) -> None:
+        """Drop the connection now (its reader and writer tasks end)."""
+        self.closing = self.closing or (1006, "dropped")
+        self.aborted = True
+        self._writer.cancel()
+        if self._reader is not None:
+            self._reader.cancel()
+
+    async def _close_now(self) -> None:
+        code, reason = self.closing
+        try:
+            await self.ws.close(code, reason)
+        except Exception:  # noqa: BLE001 - the peer is gone already
+            pass
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self._queue.get()
+                if text is None:
+                    await self._close_now()
+                    return
+                await self.ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the client went away; the reader sees it too
+
+    async def finish(self) -> None:
+        """Wait (briefly) for the queued messages and the close to go out."""
+        if self.aborted:
+            self._writer.cancel()
+            return
+        try:
+            await asyncio.wait_for(asyncio.shield(self._writer), 2.0)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            self._writer.cancel()
+
+
+def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """No ``Origin`` (a program, not a browser page), this server's own, or an allowed one."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = ws.headers.get("host", "")
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+
+
+async def _receive_text(ws: WebSocket) -> str | bytes | None:
+    """The next frame's text (bytes for a binary frame), ``None`` once the client is gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    return text if text is not None else (message.get("bytes") or b"")
+
+
+def _too_large(text: str) -> bool:
+    limit = P.MAX_MESSAGE_BYTES
+    return len(text) > limit or (len(text) * 4 > limit and len(text.encode("utf-8", "surrogatepass")) > limit)
+
+
+async def endpoint(ws: WebSocket) -> None:
+    """The ``/ws`` route."""
+    server = ws.app.state.server
+    settings = server.settings
+    if not origin_allowed(ws, settings.allowed_origins):
+        log.info("connection refused: origin not allowed")
+        await ws.close(code=1008)  # before accept: the handshake gets HTTP 403
+        return
+    await ws.accept()
+    conn = Connection(ws, settings.send_queue)
+    server.connections += 1
+    room = None
+    try:
+        if server.connections > settings.max_connections:
+            return _refuse_and_close(conn, "server_full", f"the server has {settings.max_connections} "
+                                     "connections, its most; try again later", None)
+        try:
+            first = await asyncio.wait_for(_receive_text(ws), settings.hello_timeout)
+        except asyncio.TimeoutError:
+            return _refuse_and_close(conn, "hello_timeout", f"no hello within {settings.hello_timeout:g} s", None)
+        if first is None:
+            return
+        try:
+            hello = P.parse_hello(first)
+        except P.ProtocolError as err:
+            return _refuse_and_close(conn, err.code, err.reason, None)
+        found = server.find(hello.game, hello.key)
+        if found is None:
+            return _refuse_and_close(conn, "bad_credentials", "no game with this id and key", None)
+        record, seat = found
+        room = await server.load(record)
+        if room is None:
+            return _refuse_and_close(conn, "server_error", "the game cannot be opened now", None)
+        if len(room.clients) >= settings.max_connections_per_game:
+            room = None
+            return _refuse_and_close(conn, "game_full", f"the game has {settings.max_connections_per_game} "
+                                     "connections, its most", None)
+        conn.seat = seat
+        room.join(conn, seat, hello.seen)
+        await _play(conn, room, settings)
+    except asyncio.CancelledError:
+        if not conn.aborted:
+            raise
+        log.info("connection dropped: too slow game=%s", room.tag if room else "-")
+    finally:
+        server.connections -= 1
+        if room is not None:
+            room.leave(conn)
+        await conn.finish()
+
+
+def _refuse_and_close(conn: Connection, code: str, reason: str, decision: int | None) -> None:
+    conn.send(P.refused(code, reason, decision))
+    conn.close(P.REFUSALS[code].close, code)
+
+
+async def _play(conn: Connection, room, settings) -> None:
+    """Read action messages until the client goes or is closed."""
+    bucket = TokenBucket(settings.rate, settings.burst)
+    limited = 0
+    while conn.closing is None:
+        text = await _receive_text(conn.ws)
+        if text is None:
+            return
+        if bucket.take():
+            limited = max(0, limited - 1)   # a client that slows down works its count off
+        else:
+            limited += 1
+            if limited >= settings.flood:
+                log.info("connection closed: flood game=%s", room.tag)
+                return _refuse_and_close(conn, "flood", f"more than {settings.flood} messages over the rate",
+                                         room.game.decision)
+            conn.send(P.refused("rate_limited", f"at most {settings.rate:g} messages a second "
+                                f"(bursts of {settings.burst})", room.game.decision))
+            continue
+        if isinstance(text, bytes):
+            refusal = ("bad_message", "send text frames (JSON), not binary ones")
+        elif _too_large(text):
+            refusal = ("too_large", f"a message may hold at most {P.MAX_MESSAGE_BYTES} bytes")
+        elif conn.seat is None:
+            refusal = ("spectator", "a spectator cannot act")
+        else:
+            refusal = await room.act(conn.seat, text)
+        if refusal is not None:
+            conn.send(P.refused(refusal[0], refusal[1], room.game.decision))
+            if P.REFUSALS[refusal[0]].close is not None:
+                conn.close(P.REFUSALS[refusal[0]].close, refusal[0])
+
+
+__all__ = ["endpoint", "Connection", "TokenBucket", "origin_allowed"]

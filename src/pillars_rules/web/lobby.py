@@ -1,0 +1,138 @@
+"""Creating a game: the lobby's request, checked, and what creating it returns.
+
+A request is a JSON object (the HTML form is turned into the same object)::
+
+    {"players": 3,
+     "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person"}, {"kind": "bot", "bot": "heuristic"}],
+     "variants": [], "cards": "base", "takeover": {"bot": "heuristic", "grace": 60}}
+
+Everything is optional but the seats or the number of players (then every
+seat is a person). Anything unknown or out of range is a
+:class:`~pillars_rules.errors.ConfigError` saying which field and why.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from attrs import frozen
+
+from ..bots import BOTS
+from ..errors import ConfigError
+from .cardsets import CardChoice, Catalogue
+from .settings import Settings
+
+#: Longest takeover grace a game may ask for, in seconds (a day).
+MAX_GRACE = 86_400.0
+_FIELDS = {"players", "seats", "variants", "cards", "takeover", "seed"}
+
+
+@frozen
+class SeatRequest:
+    kind: str
+    name: str | None
+    bot: str | None
+
+
+@frozen
+class GameRequest:
+    """A checked request to create a game."""
+
+    seats: tuple[SeatRequest, ...]
+    variants: tuple[str, ...]
+    cards: CardChoice
+    takeover: dict | None
+    seed: int | None
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+
+def _bot(name: object, where: str) -> str:
+    if not isinstance(name, str) or name not in BOTS:
+        raise ConfigError(f"{where}: unknown bot {str(name)[:40]!r} (bots: {', '.join(sorted(BOTS))})")
+    return name
+
+
+def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> GameRequest:
+    """The :class:`GameRequest` in a parsed JSON object, or :class:`ConfigError`."""
+    if not isinstance(doc, Mapping):
+        raise ConfigError("a game request is a JSON object")
+    unknown = set(doc) - _FIELDS
+    if unknown:
+        raise ConfigError(f"unknown field {sorted(map(str, unknown))[0][:40]!r} "
+                          f"(fields: {', '.join(sorted(_FIELDS))})")
+    players = doc.get("players")
+    seats_doc = doc.get("seats")
+    if players is not None and (type(players) is not int or not 2 <= players <= 4):
+        raise ConfigError(f"players must be 2, 3 or 4, not {str(players)[:20]}")
+    if seats_doc is None:
+        seats_doc = [{"kind": "person"}] * (players or 4)
+    if not isinstance(seats_doc, list) or not 2 <= len(seats_doc) <= 4:
+        raise ConfigError("seats must be a list of 2 to 4 seats")
+    if players is not None and players != len(seats_doc):
+        raise ConfigError(f"players is {players} but {len(seats_doc)} seats are given")
+    seats = []
+    for i, s in enumerate(seats_doc):
+        if not isinstance(s, Mapping) or not set(s) <= {"kind", "name", "bot"}:
+            raise ConfigError(f"seats[{i}] must be an object with kind, name and bot")
+        kind, name = s.get("kind", "person"), s.get("name")
+        if kind not in ("person", "bot"):
+            raise ConfigError(f"seats[{i}].kind must be \"person\" or \"bot\", not {str(kind)[:20]!r}")
+        if name is not None and not isinstance(name, str):
+            raise ConfigError(f"seats[{i}].name must be a string")
+        bot = _bot(s.get("bot"), f"seats[{i}].bot") if kind == "bot" else None
+        if kind == "person" and s.get("bot") is not None:
+            raise ConfigError(f"seats[{i}]: a person's seat has no bot")
+        seats.append(SeatRequest(kind, name or None, bot))
+    variants = doc.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise ConfigError("variants must be a list of variant names")
+    cards = catalogue.get(doc.get("cards", "base"))
+    if cards is None:
+        known = ", ".join(c.name for c in catalogue)
+        raise ConfigError(f"cards: no card set {str(doc.get('cards'))[:40]!r} on this server (sets: {known})")
+    takeover = doc.get("takeover")
+    if takeover is not None:
+        if not isinstance(takeover, Mapping) or not set(takeover) <= {"bot", "grace"}:
+            raise ConfigError("takeover must be null or {\"bot\": <name>, \"grace\": <seconds>}")
+        grace = takeover.get("grace", settings.takeover_grace)
+        if type(grace) not in (int, float) or not 0 <= grace <= MAX_GRACE:
+            raise ConfigError(f"takeover.grace must be a number of seconds from 0 to {MAX_GRACE:.0f}")
+        takeover = {"bot": _bot(takeover.get("bot", "heuristic"), "takeover.bot"), "grace": float(grace)}
+    seed = doc.get("seed")
+    if seed is not None and not settings.allow_seeds:
+        raise ConfigError("seed: this server draws every game's seed itself (see --allow-seeds)")
+    return GameRequest(tuple(seats), tuple(variants), cards, takeover, seed)
+
+
+def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict:
+    """The JSON request of the lobby's HTML form (fields ``players``, ``cards``,
+    ``variant`` (repeated), ``seatN`` = ``person`` or a bot name, ``nameN``,
+    ``takeover`` = ``""`` or a bot name, ``grace``)."""
+    def text(key: str) -> str:
+        value = form.get(key, "")
+        return value.strip() if isinstance(value, str) else ""
+
+    try:
+        players = int(text("players") or 4)
+    except ValueError:
+        raise ConfigError("players must be 2, 3 or 4") from None
+    seats = []
+    for i in range(players if 2 <= players <= 4 else 0):
+        kind = text(f"seat{i}") or "person"
+        seat: dict = {"kind": "person"} if kind == "person" else {"kind": "bot", "bot": kind}
+        if text(f"name{i}"):
+            seat["name"] = text(f"name{i}")
+        seats.append(seat)
+    doc: dict = {"players": players, "seats": seats, "variants": variants, "cards": text("cards") or "base"}
+    if text("takeover"):
+        try:
+            doc["takeover"] = {"bot": text("takeover"), "grace": float(text("grace") or 60)}
+        except ValueError:
+            raise ConfigError("grace must be a number of seconds") from None
+    return doc
+
+
+__all__ = ["GameRequest", "SeatRequest", "parse_request", "request_from_form", "MAX_GRACE"]

@@ -1,0 +1,119 @@
+"""The server's own HTML pages: the lobby form, a created game's links, the
+admin list, and the stand-in shown at ``/play`` when no board is installed.
+
+Plain HTML with no script at all (the board's pages, under ``static/``, are
+the browser board's). Every value is escaped, card set and seat names included.
+"""
+
+from __future__ import annotations
+
+import datetime
+from html import escape
+
+import pillars_rules as pr
+from ..bots import BOTS
+
+_HEAD = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title><link rel="stylesheet" href="/assets/server.css"></head>
+<body><main>
+"""
+_TAIL = "</main></body></html>\n"
+
+
+def _page(title: str, body: str) -> str:
+    return _HEAD.format(title=escape(title)) + body + _TAIL
+
+
+def _options(values, selected=None) -> str:
+    return "".join(f'<option value="{escape(v)}"{" selected" if v == selected else ""}>{escape(label)}</option>'
+                   for v, label in values)
+
+
+def lobby(catalogue, error: str | None = None) -> str:
+    """The form that creates a game (it posts to ``/games``)."""
+    bots = sorted(BOTS)
+    seat_kinds = [("person", "a person")] + [(b, f"bot: {b}") for b in bots]
+    rows = []
+    for i in range(4):
+        default = "person" if i < 2 else "heuristic" if "heuristic" in BOTS else bots[0]
+        rows.append(f'<tr><th scope="row">Seat {i + 1}</th>'
+                    f'<td><select name="seat{i}" aria-label="seat {i + 1} is played by">'
+                    f'{_options(seat_kinds, default)}</select></td>'
+                    f'<td><input name="name{i}" maxlength="{pr.limits.MAX_SEAT_NAME_LENGTH}" '
+                    f'placeholder="name (optional)" aria-label="seat {i + 1} name"></td></tr>')
+    sets = _options([(c.name, f"{c.name} ({c.cards} cards, {c.identity[:12]})") for c in catalogue])
+    variants = "".join(f'<label><input type="checkbox" name="variant" value="{escape(v)}"> '
+                       f'{escape(v)}: {escape(text)}</label>' for v, text in sorted(pr.VARIANTS.items()))
+    problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+    body = f"""<h1>The Pillars of the Earth: new game</h1>
+{problem}<form method="post" action="/games">
+<p><label>Players <select name="players">{_options([("2", "2"), ("3", "3"), ("4", "4")], "3")}</select></label>
+(seats past that number are left out)</p>
+<table><thead><tr><th>Seat</th><th>Played by</th><th>Name</th></tr></thead><tbody>
+{"".join(rows)}</tbody></table>
+<p><label>Cards <select name="cards">{sets}</select></label></p>
+<fieldset><legend>Variants</legend>{variants}</fieldset>
+<p><label>When a person is away, a bot takes over: <select name="takeover">
+{_options([("", "never")] + [(b, b) for b in bots])}</select></label>
+<label>after <input name="grace" type="number" min="0" max="86400" value="60"> seconds</label></p>
+<p><button type="submit">Create the game</button></p>
+</form>"""
+    return _page("New game", body)
+
+
+def created(result: dict) -> str:
+    """A created game: one link per person's seat, and the spectators' link."""
+    rows = []
+    for s in result["seats"]:
+        who = escape(s["name"])
+        if s["link"]:
+            rows.append(f'<li><strong>{who}</strong>: <a href="{escape(s["link"])}">play this seat</a>'
+                        f'<br><code>{escape(s["link"])}</code></li>')
+        else:
+            rows.append(f"<li><strong>{who}</strong>: played by the bot {escape(s['bot'])}</li>")
+    body = f"""<h1>Game created</h1>
+<p>Send each player the link of their seat, and nobody else: the link is the seat's key.
+It works again after a reload or a server restart.</p>
+<ul class="links">{"".join(rows)}</ul>
+<p>Spectators: <a href="{escape(result["spectator"])}">watch</a><br><code>{escape(result["spectator"])}</code></p>
+<p><a href="/">Create another game</a></p>"""
+    return _page("Game created", body)
+
+
+def admin_form(error: str | None = None) -> str:
+    problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+    body = f"""<h1>Games on this server</h1>{problem}
+<form method="post" action="/admin"><p><label>Admin token (printed when the server started)
+<input name="token" type="password" autocomplete="off" required></label>
+<button type="submit">Show the games</button></p></form>"""
+    return _page("Admin", body)
+
+
+def admin_list(rows: list[dict]) -> str:
+    cells = []
+    for r in rows:
+        when = datetime.datetime.fromtimestamp(r["created"]).isoformat(timespec="seconds")
+        state = "finished" if r["finished"] else f"decision {r['decision']}"
+        cells.append(f"<tr><td><code>{escape(r['game'])}</code></td><td>{escape(r['tag'])}</td>"
+                     f"<td>{escape(when)}</td><td>{escape(', '.join(r['seats']))}</td>"
+                     f"<td>{escape(r['cards'])}</td><td>{escape(state)}</td><td>{r['connections']}</td></tr>")
+    body = f"""<h1>Games on this server</h1>
+<table><thead><tr><th>Game</th><th>Tag (in logs)</th><th>Created</th><th>Seats</th><th>Cards</th>
+<th>State</th><th>Connections</th></tr></thead><tbody>{"".join(cells)}</tbody></table>"""
+    return _page("Admin", body)
+
+
+def no_board() -> str:
+    body = """<h1>No board here</h1>
+<p>This server has no browser board installed. Programs can still play over the
+WebSocket protocol (see the protocol page of the documentation).</p>"""
+    return _page("No board", body)
+
+
+def message(title: str, text: str) -> str:
+    return _page(title, f"<h1>{escape(title)}</h1><p>{escape(text)}</p><p><a href=\"/\">Back</a></p>")
+
+
+__all__ = ["lobby", "created", "admin_form", "admin_list", "no_board", "message"]

@@ -1,0 +1,98 @@
+"""The server's game records in PostgreSQL, beside the event store's tables.
+
+:class:`PgRegistry` is the :class:`~pillars_rules.web.registry.Registry` of a
+server whose ``--db`` is a ``postgresql://`` connection string: the table
+``server_games`` in the event store's schema, with the same columns as the
+SQLite registry's (the record as JSON, and whether the game is finished), so
+every server process on the database sees every game. It is created on first
+use (with the schema, if the event store has not made it yet), under the
+store's layout lock.
+"""
+
+from __future__ import annotations
+
+import psycopg
+from psycopg import sql
+
+from ..table import StoreError
+from ..table.pgstore import DEFAULT_SCHEMA, redacted
+
+_TABLE = """
+CREATE SCHEMA IF NOT EXISTS {s};
+CREATE TABLE IF NOT EXISTS {s}.server_games (
+    game_id text PRIMARY KEY,
+    record text NOT NULL,
+    finished boolean NOT NULL DEFAULT false
+)
+"""
+
+
+class PgRegistry:
+    """Game records in ``<schema>.server_games`` of the database ``dsn``;
+    ``record`` is the record class (:class:`~pillars_rules.web.registry.GameRecord`,
+    passed in by :func:`~pillars_rules.web.registry.open_storage`, which imports this module).
+
+    One registry object is one connection (autocommit); a lost connection is
+    opened again once per call, as the event store does."""
+
+    def __init__(self, dsn: str, record: type, *, schema: str = DEFAULT_SCHEMA) -> None:
+        self._record = record
+        self.path = f"PostgreSQL {redacted(dsn)} schema {schema}"
+        self._dsn = dsn
+        s = sql.Identifier(schema)
+        self._sql = {
+            "add": sql.SQL("INSERT INTO {s}.server_games (game_id, record) VALUES (%s, %s)").format(s=s),
+            "get": sql.SQL("SELECT record, finished FROM {s}.server_games WHERE game_id = %s").format(s=s),
+            "all": sql.SQL("SELECT game_id, record, finished FROM {s}.server_games").format(s=s),
+            "finish": sql.SQL("UPDATE {s}.server_games SET finished = true WHERE game_id = %s").format(s=s),
+            "open": sql.SQL("SELECT count(*) FROM {s}.server_games WHERE NOT finished").format(s=s),
+        }
+        self._conn = self._connect()
+        try:
+            with self._conn.transaction():   # under the store's layout lock: two processes may start at once
+                self._conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"pillars-schema:{schema}",))
+                self._conn.execute(sql.SQL(_TABLE).format(s=s))
+        except psycopg.Error as exc:
+            self._conn.close()
+            raise StoreError(f"cannot make the game records in {self.path}: {str(exc).splitlines()[0]}") from None
+
+    def _connect(self) -> psycopg.Connection:
+        try:
+            return psycopg.connect(self._dsn, autocommit=True, application_name="pillars-rules registry")
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot open the game records in {self.path}: {str(exc).splitlines()[0]}") from None
+
+    def _run(self, statement, args: tuple = ()) -> list:
+        for attempt in (0, 1):
+            try:
+                cur = self._conn.execute(statement, args)
+                return cur.fetchall() if cur.description else []
+            except psycopg.Error as exc:
+                if attempt or not (self._conn.broken or self._conn.closed):
+                    raise StoreError(f"game records in {self.path}: {str(exc).splitlines()[0]}") from None
+            self._conn.close()
+            self._conn = self._connect()
+        raise AssertionError("unreachable")
+
+    def add(self, record) -> None:
+        self._run(self._sql["add"], (record.game_id, record.to_json()))
+
+    def get(self, game_id: str):
+        rows = self._run(self._sql["get"], (game_id,))
+        return self._record.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
+
+    def records(self) -> list:
+        out = [self._record.from_json(g, r, f) for g, r, f in self._run(self._sql["all"])]
+        return sorted(out, key=lambda r: r.created)
+
+    def finish(self, game_id: str) -> None:
+        self._run(self._sql["finish"], (game_id,))
+
+    def open_count(self) -> int:
+        return self._run(self._sql["open"])[0][0]
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+__all__ = ["PgRegistry"]

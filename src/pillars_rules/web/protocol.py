@@ -1,0 +1,265 @@
+"""The game server's WebSocket protocol, version :data:`PROTOCOL` (docs/protocol.rst).
+
+Every message is one JSON object in one text frame. A client sends a
+``hello`` first, then action messages, each exactly what
+:meth:`pillars_rules.table.Table.handle` takes::
+
+    {"type": "hello", "protocol": 1, "game": "<id>", "key": "<credential>", "seen": null}
+    {"decision": 12, "action": {"type": "Buy", "resource": "wood", "n": 2}}
+
+The server sends ``welcome``, then ``sync`` (everything) or ``update`` (what
+is new), ``seats`` (who is connected and who plays each seat) and
+``refused`` (a code from :data:`REFUSALS` and a reason). This module builds
+and reads those messages; it does no I/O, so the documentation's examples are
+made by the same functions the server uses.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from attrs import frozen
+
+import pillars_rules as pr
+from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION
+
+#: The protocol version this server speaks (``hello.protocol`` must equal it).
+PROTOCOL = 1
+#: Largest frame the server reads, in bytes: the table's message limit.
+MAX_MESSAGE_BYTES = 16 * 1024
+#: Longest game id or credential a hello may carry.
+MAX_TOKEN_LENGTH = 64
+
+
+@frozen
+class Refusal:
+    """One refusal code: what it means and the WebSocket close code that
+    follows it (``None``: the connection stays open)."""
+
+    code: str
+    close: int | None
+    meaning: str
+
+
+_REFUSALS = (
+    # the table's own refusals (pillars_rules.table.Outcome.code): the game is unchanged
+    Refusal("bad_message", None, "the frame is not an action message: not JSON, not an object "
+            "{\"decision\", \"action\"}, an unknown action type or field, a binary frame"),
+    Refusal("not_your_turn", None, "another seat must decide now"),
+    Refusal("stale", None, "the message answers a decision that is no longer pending "
+            "(sent twice, or another message came first)"),
+    Refusal("illegal", None, "the action is not one of the seat's legal actions now"),
+    Refusal("limit", None, "the action would take the game past a library budget "
+            "(pillars_rules.limits); the game cannot go on"),
+    # the server's
+    Refusal("spectator", None, "a spectator sent an action"),
+    Refusal("too_large", None, f"the frame is longer than {MAX_MESSAGE_BYTES} bytes"),
+    Refusal("rate_limited", None, "the connection sends faster than its rate; "
+            "after too many such refusals it is closed with code 4429"),
+    Refusal("bad_hello", 4400, "the first message is not a valid hello"),
+    Refusal("bad_credentials", 4401, "no game with that id, or the key is none of its seats' "
+            "or its spectators'"),
+    Refusal("version", 4406, "the client speaks another protocol version"),
+    Refusal("hello_timeout", 4408, "no hello came within the hello timeout"),
+    Refusal("flood", 4429, "the connection kept sending after it was rate-limited"),
+    Refusal("game_full", 4503, "the game has as many connections as the server allows"),
+    Refusal("server_full", 4503, "the server has as many connections as it allows"),
+    Refusal("server_error", 1011, "the server could not store or load the game; "
+            "the game is unchanged and the client may reconnect"),
+)
+#: Every refusal code, by code.
+REFUSALS: dict[str, Refusal] = {r.code: r for r in _REFUSALS}
+
+
+class ProtocolError(Exception):
+    """A message the protocol refuses: ``code`` (from :data:`REFUSALS`) and ``reason``."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(f"{code}: {reason}")
+        self.code = code
+        self.reason = reason
+
+
+def dumps(doc: object) -> str:
+    """The protocol's JSON encoding: compact, UTF-8 text (not ASCII escapes)."""
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+# ------------------------------------------------------------------ client to server
+@frozen
+class Hello:
+    """A client's first message: which game, which credential, what it has seen."""
+
+    game: str
+    key: str
+    seen: int | None = None
+
+
+def hello(game: str, key: str, seen: int | None = None) -> str:
+    """The hello a client sends first (``seen``: the last decision it holds, to catch up)."""
+    return dumps({"type": "hello", "protocol": PROTOCOL, "game": game, "key": key, "seen": seen})
+
+
+def parse_hello(text: object) -> Hello:
+    """The :class:`Hello` in ``text``, or :class:`ProtocolError` (``bad_hello``, ``version``)."""
+    if type(text) is not str:
+        raise ProtocolError("bad_hello", "the hello must be a text frame")
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("bad_hello", f"the hello is longer than {MAX_MESSAGE_BYTES} bytes")
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_hello", "the hello is not JSON") from None
+    if type(doc) is not dict or doc.get("type") != "hello":
+        raise ProtocolError("bad_hello", 'the first message must be {"type": "hello", ...}')
+    version = doc.get("protocol")
+    if version != PROTOCOL or type(version) is not int:
+        raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL}, "
+                            f"not {json.dumps(version)[:20]}")
+    extra = set(doc) - {"type", "protocol", "game", "key", "seen"}
+    if extra:
+        raise ProtocolError("bad_hello", f"unknown hello field {sorted(extra)[0][:30]!r}")
+    game, key, seen = doc.get("game"), doc.get("key"), doc.get("seen")
+    for name, value in (("game", game), ("key", key)):
+        if type(value) is not str or not 0 < len(value) <= MAX_TOKEN_LENGTH:
+            raise ProtocolError("bad_hello", f"\"{name}\" must be a string of 1 to {MAX_TOKEN_LENGTH} characters")
+    if seen is not None and (type(seen) is not int or not 0 <= seen < 2**53):
+        raise ProtocolError("bad_hello", "\"seen\" must be null or the last decision number the client holds")
+    return Hello(game, key, seen)
+
+
+# ------------------------------------------------------------------ server to client
+def refused(code: str, reason: str, decision: int | None) -> str:
+    """A refusal (its code must be in :data:`REFUSALS`)."""
+    r = REFUSALS[code]
+    return dumps({"type": "refused", "code": code, "reason": reason, "decision": decision,
+                  "closing": r.close is not None})
+
+
+def welcome(game_id: str, you: dict, players: int, cards: dict, variants: Sequence[str],
+            seats: list[dict], limits: dict, sync: str, catalogue: dict | None = None) -> str:
+    """The first answer to a good hello; ``sync`` says what follows (``"full"`` or ``"catch_up"``);
+    ``catalogue`` is every card's name and rules in words (:mod:`.cardinfo`)."""
+    return dumps({"type": "welcome", "protocol": PROTOCOL, "game": game_id, "you": you,
+                  "players": players, "cards": cards, "variants": list(variants),
+                  "seats": seats, "limits": limits, "sync": sync, "catalogue": catalogue or {}})
+
+
+def seats_message(seats: list[dict]) -> str:
+    """Who is at the table: sent whenever a connection comes or goes or a bot takes over."""
+    return dumps({"type": "seats", "seats": seats})
+
+
+def turn(game: pr.Game) -> dict | None:
+    """Who must act and what is awaited (``None`` once the game is over)."""
+    pending = game.pending
+    if pending is None:
+        return None
+    name = game.state.players[pending.seat].name
+    return {"seat": pending.seat, "name": name, "kind": pending.kind,
+            "text": game.describe(pr.events.DecisionPending(pending.kind, pending.seat))}
+
+
+def result(game: pr.Game) -> dict | None:
+    """The final scores once the game is over (else ``None``)."""
+    if not game.is_over:
+        return None
+    return {"scores": [list(s) for s in game.scores()], "ranking": game.ranking(),
+            "winners": game.winners()}
+
+
+class Frames:
+    """The encoded parts of one game's messages, shared by every client.
+
+    The redacted log is the same for every seat and for spectators, and so is
+    the redacted state; only a seat's peek (``next_event``) and its choices
+    differ. A :class:`Frames` keeps each event's JSON and sentence (built once
+    per event) and builds each audience's ``sync`` and ``update`` from them.
+    """
+
+    def __init__(self) -> None:
+        self.events: list[str] = []   # event JSON, one per event of the log
+        self.texts: list[str] = []    # its sentence (game.describe)
+
+    def extend(self, game: pr.Game) -> None:
+        """Encode the events of ``game`` not encoded yet."""
+        from ..saves.codec import event_to_dict
+
+        k = len(self.events)
+        if k < game.n_events:
+            new = game.view(None).events[k:]
+            self.events.extend(dumps(event_to_dict(e)) for e in new)
+            self.texts.extend(dumps(game.describe(e)) for e in new)
+
+    def update(self, game: pr.Game, first: int) -> "Update":
+        """The shared part of the update that carries events ``first`` onwards."""
+        self.extend(game)
+        from ..saves.codec import converter
+
+        shared = (f'{{"type":"update","decision":{game.decision},"first":{first},'
+                  f'"events":[{",".join(self.events[first:])}],'
+                  f'"texts":[{",".join(self.texts[first:])}],'
+                  f'"state":{dumps(converter.unstructure(game.view(None).state))},'
+                  f'"turn":{dumps(turn(game))},"result":{dumps(result(game))}')
+        return Update(game, shared)
+
+    def sync(self, game: pr.Game, seat: int | None) -> str:
+        """The full sync of ``seat`` (``None``: a spectator): its export, the
+        sentences of its events, who must act, its choices and the result."""
+        self.extend(game)
+        from .labels import choice_dicts
+        from ..saves.actions_json import encode_action
+        from ..saves.codec import converter
+
+        view = game.view(seat)
+        head = {"format": EXPORT_FORMAT, "format_version": EXPORT_FORMAT_VERSION, "seat": seat,
+                "decision": view.decision, "state": converter.unstructure(view.state),
+                "next_event": view.next_event,
+                "legal_actions": [encode_action(a) for a in view.legal_actions]}
+        doc = dumps(head)[:-1]
+        return (f'{{"type":"sync","decision":{game.decision},"view":{doc},'
+                f'"events":[{",".join(self.events[: game.n_events])}]}},'
+                f'"texts":[{",".join(self.texts[: game.n_events])}],'
+                f'"turn":{dumps(turn(game))},"choices":{dumps(choice_dicts(view))},'
+                f'"result":{dumps(result(game))}}}')
+
+
+class Update:
+    """One update's shared part; :meth:`for_seat` adds an audience's own fields."""
+
+    def __init__(self, game: pr.Game, shared: str) -> None:
+        self.game = game
+        self.shared = shared
+        self._choices: dict = {}
+
+    def for_seat(self, seat: int | None) -> str:
+        """The update as ``seat`` receives it (``None``: a spectator)."""
+        game = self.game
+        peek = None
+        choices = "[]"
+        if seat is not None:
+            if game.current_player == seat:
+                choices = self._choices.get(seat)
+                if choices is None:
+                    from .labels import choice_dicts
+
+                    choices = self._choices[seat] = dumps(choice_dicts(game.view(seat)))
+            peek = game.view(seat).next_event  # a privilege's peek (RULES §7): this seat's only
+        return f'{self.shared},"next_event":{dumps(peek)},"choices":{choices}}}'
+
+
+def parse(text: str) -> dict:
+    """A server message as a dict (for clients); :class:`ProtocolError` if it is not one."""
+    try:
+        doc: Any = json.loads(text)
+    except (ValueError, TypeError):
+        raise ProtocolError("bad_message", "the server sent a frame that is not JSON") from None
+    if type(doc) is not dict or type(doc.get("type")) is not str:
+        raise ProtocolError("bad_message", "the server sent a frame that is not a protocol message")
+    return doc
+
+
+__all__ = ["PROTOCOL", "MAX_MESSAGE_BYTES", "REFUSALS", "Refusal", "ProtocolError", "Hello", "hello",
+           "parse_hello", "refused", "welcome", "seats_message", "turn", "result", "Frames",
+           "Update", "parse", "dumps"]

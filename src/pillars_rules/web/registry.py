@@ -1,0 +1,221 @@
+"""What the server knows of each game beyond its event log: seats, credentials, options.
+
+The event log of a game lives in the table's :class:`~pillars_rules.table.EventStore`;
+the server's own record of it -- who sits where (a person or which bot), the
+hashes of the seat and spectator credentials, the card set and the options --
+lives in a :class:`Registry`, a small interface with one implementation here
+(:class:`SQLiteRegistry`, a table ``server_games`` in the same database file).
+:func:`open_storage` opens both from one ``--db`` value, so another backend
+(a PostgreSQL store, issue #28) is one more branch there.
+
+Credentials are drawn from :mod:`secrets` (256 bits; game ids 128 bits) and
+only their SHA-256 digests are stored, so the database does not hold them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import sqlite3
+import time
+from typing import Protocol
+
+import attrs
+from attrs import frozen
+
+from ..errors import ConfigError
+from ..table import EventStore, StoreError
+from ..table.opening import POSTGRES_PREFIXES
+
+#: Bytes of randomness in a game id (base64url: 22 characters) and in a credential (43).
+GAME_ID_BYTES = 16
+KEY_BYTES = 32
+#: What :meth:`GameRecord.who` answers for the spectators' credential.
+SPECTATOR = "spectator"
+
+
+def new_game_id() -> str:
+    """An unguessable game id (128 bits from :mod:`secrets`)."""
+    return secrets.token_urlsafe(GAME_ID_BYTES)
+
+
+def new_key() -> str:
+    """An unguessable credential (256 bits from :mod:`secrets`)."""
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def digest(key: str) -> str:
+    """The SHA-256 of a credential, as stored."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def tag(game_id: str) -> str:
+    """A short name for a game in logs and listings that does not give its id away."""
+    return hashlib.sha256(game_id.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+
+
+@frozen
+class SeatSpec:
+    """One seat: ``kind`` is ``"person"`` or ``"bot"``; ``bot`` the bot's name
+    (:func:`~pillars_rules.bots.make_bot`); ``key_hash`` the digest of a person's credential."""
+
+    kind: str
+    name: str
+    bot: str | None = None
+    key_hash: str | None = None
+    bot_seed: int = 0
+
+
+@frozen
+class GameRecord:
+    """The server's record of one game."""
+
+    game_id: str
+    players: int
+    seats: tuple[SeatSpec, ...]
+    spectator_hash: str
+    cards: dict
+    variants: tuple[str, ...] = ()
+    takeover: dict | None = None
+    created: float = attrs.field(factory=time.time)
+    finished: bool = False
+
+    def who(self, key: str) -> int | str | None:
+        """The seat whose credential ``key`` is, :data:`SPECTATOR` for the
+        spectators' credential, ``None`` for none (every digest is compared,
+        in constant time)."""
+        d = digest(key)
+        found: int | str | None = None
+        for i, s in enumerate(self.seats):
+            if s.key_hash is not None and hmac.compare_digest(s.key_hash, d):
+                found = i
+        if hmac.compare_digest(self.spectator_hash, d):
+            found = SPECTATOR
+        return found
+
+    def to_json(self) -> str:
+        doc = attrs.asdict(self, recurse=True)
+        doc.pop("game_id")
+        doc.pop("finished")
+        return json.dumps(doc, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, game_id: str, text: str, finished: bool) -> "GameRecord":
+        doc = json.loads(text)
+        seats = tuple(SeatSpec(**s) for s in doc.pop("seats"))
+        return cls(game_id=game_id, seats=seats, finished=bool(finished),
+                   variants=tuple(doc.pop("variants")), **doc)
+
+
+class Registry(Protocol):
+    """The server's game records (one implementation per storage backend)."""
+
+    def add(self, record: GameRecord) -> None: ...
+    def get(self, game_id: str) -> GameRecord | None: ...
+    def records(self) -> list[GameRecord]: ...
+    def finish(self, game_id: str) -> None: ...
+    def open_count(self) -> int: ...
+    def close(self) -> None: ...
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS server_games (
+    game_id TEXT PRIMARY KEY,
+    record TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+"""
+
+
+class SQLiteRegistry:
+    """Game records in the table ``server_games`` of an SQLite file (the event store's)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the game records in {path!r}: {exc}") from None
+
+    def _run(self, sql: str, args: tuple = ()) -> list:
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"game records in {self.path!r}: {exc}") from None
+
+    def add(self, record: GameRecord) -> None:
+        self._run("INSERT INTO server_games VALUES (?, ?, 0)", (record.game_id, record.to_json()))
+
+    def get(self, game_id: str) -> GameRecord | None:
+        rows = self._run("SELECT record, finished FROM server_games WHERE game_id = ?", (game_id,))
+        return GameRecord.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
+
+    def records(self) -> list[GameRecord]:
+        rows = self._run("SELECT game_id, record, finished FROM server_games")
+        out = [GameRecord.from_json(g, r, f) for g, r, f in rows]
+        return sorted(out, key=lambda r: r.created)
+
+    def finish(self, game_id: str) -> None:
+        self._run("UPDATE server_games SET finished = 1 WHERE game_id = ?", (game_id,))
+
+    def open_count(self) -> int:
+        return self._run("SELECT count(*) FROM server_games WHERE finished = 0")[0][0]
+
+    def close(self) -> None:
+        self._db.close()
+
+
+@frozen
+class Storage:
+    """A game server's storage: the event logs and the game records."""
+
+    events: EventStore
+    games: Registry
+
+    def close(self) -> None:
+        self.games.close()
+        self.events.close()
+
+
+def _path(db: str | os.PathLike) -> str:
+    path = os.fspath(db)
+    if "://" in path and not path.startswith(POSTGRES_PREFIXES):
+        raise ConfigError(f"--db {path!r}: a SQLite file path or a postgresql:// connection string")
+    return path
+
+
+def open_events(db: str | os.PathLike):
+    """The event store at ``db``: an SQLite file path (created if missing), or a
+    ``postgresql://`` connection string (:class:`~pillars_rules.table.pgstore.PgEventStore`)."""
+    path = _path(db)
+    if path.startswith(POSTGRES_PREFIXES):
+        from ..table.pgstore import PgEventStore
+
+        return PgEventStore(path)
+    return EventStore(path)
+
+
+def open_registry(db: str | os.PathLike) -> Registry:
+    """The game records at ``db`` (beside the event store's tables on PostgreSQL:
+    :class:`~pillars_rules.web.pgregistry.PgRegistry`)."""
+    path = _path(db)
+    if path.startswith(POSTGRES_PREFIXES):
+        from ..table.pgstore import DEFAULT_SCHEMA
+        from .pgregistry import PgRegistry
+
+        return PgRegistry(path, GameRecord, schema=DEFAULT_SCHEMA)
+    return SQLiteRegistry(path)
+
+
+def open_storage(db: str | os.PathLike) -> Storage:
+    """Both, from one thread (the server opens each in the thread that uses it)."""
+    return Storage(open_events(db), open_registry(db))
+
+
+__all__ = ["GameRecord", "SeatSpec", "Registry", "SQLiteRegistry", "Storage", "open_storage",
+           "new_game_id", "new_key", "digest", "tag", "SPECTATOR", "open_events", "open_registry"]

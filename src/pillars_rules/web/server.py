@@ -1,0 +1,246 @@
+"""The game server's state: storage, card sets, bots, and the rooms of loaded games.
+
+One :class:`Server` lives in the ASGI app (``app.state.server``). It creates
+games (:meth:`create_game`), finds a game for a hello (:meth:`find`,
+:meth:`load`: from the store on first use), resumes every unfinished game at
+start so its bots and takeover timers go on, and counts connections against
+the settings' bounds.
+
+The event store is used from one thread of its own (:meth:`in_store`): every
+write waits for the disk (``synchronous=FULL``), and the event loop goes on
+serving the other tables meanwhile. A room broadcasts an action only once
+the store has it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import os
+import secrets
+
+import pillars_rules as pr
+from ..table import Table
+from ..table.opening import POSTGRES_PREFIXES
+from .bots import BotPool
+from .cardsets import Catalogue
+from .lobby import GameRequest
+from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
+                       open_registry, tag)
+from .fanout import fanout_for
+from .rooms import LocalFanout, Room
+from .settings import Settings
+
+log = logging.getLogger("pillars_rules.web")
+
+
+class ServerFull(Exception):
+    """The server hosts as many unfinished games as its settings allow."""
+
+
+class Server:
+    """Everything the endpoints share. :meth:`start` opens the storage; :meth:`close` ends all."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.admin_token = settings.admin_token or secrets.token_urlsafe(32)
+        self.catalogue = Catalogue(settings.cards_dirs)
+        self.storage = None
+        self.bots = BotPool(settings.bot_workers, settings.bot_timeout)
+        self.fanout = LocalFanout()
+        self.rooms: dict[str, Room] = {}
+        self.connections = 0
+        self._loading: dict[str, asyncio.Future] = {}
+        self._resume: asyncio.Task | None = None
+        self._store_thread: concurrent.futures.ThreadPoolExecutor | None = None
+        self._commits: list = []
+        self._committer: asyncio.Task | None = None
+
+    @property
+    def db_path(self) -> str:
+        """Where the games are, for the operator: the SQLite file, or the PostgreSQL
+        database without its password."""
+        if self.settings.db.startswith(POSTGRES_PREFIXES):
+            from ..table.pgstore import redacted
+
+            return f"PostgreSQL {redacted(self.settings.db)}"
+        return os.path.abspath(self.settings.db)
+
+    async def start(self) -> None:
+        self._store_thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pillars-store")
+        # the event store's connection lives in the store's thread; the game records,
+        # read at every hello, get a connection of the event loop's own
+        games = open_registry(self.settings.db)
+        self.storage = Storage(await self.in_store(open_events, self.settings.db), games)
+        self.fanout = fanout_for(self.storage) or self.fanout
+        await self.fanout.start(self)
+        self._resume = asyncio.get_running_loop().create_task(self._resume_all())
+
+    def commit(self, table: Table, checked) -> asyncio.Future:
+        """Store ``checked`` (see :meth:`Table.check`): a future of its Outcome
+        (or its ConflictError). Commits that arrive while one is being written
+        go together in the next transaction: one wait for the disk for them all."""
+        future = asyncio.get_running_loop().create_future()
+        self._commits.append((table, checked, future))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.get_running_loop().create_task(self._write_commits())
+        return future
+
+    async def _write_commits(self) -> None:
+        while self._commits:
+            batch, self._commits = self._commits, []
+            try:
+                results = await self.in_store(Table.commit_many, self.storage.events,
+                                              [(t, c) for t, c, _ in batch])
+            except Exception as exc:  # noqa: BLE001 - the store failed: nothing of the batch is stored
+                results = [exc] * len(batch)
+            for (_, _, future), result in zip(batch, results):
+                if isinstance(result, BaseException):
+                    future.set_exception(result)
+                else:
+                    future.set_result(result)
+
+    async def in_store(self, fn, *args):
+        """``fn(*args)`` in the store's thread (the event store's connection lives there)."""
+        return await asyncio.get_running_loop().run_in_executor(self._store_thread, fn, *args)
+
+    async def _resume_all(self) -> None:
+        """Load every unfinished game, so bots and takeover timers go on after a restart."""
+        records = [r for r in self.storage.games.records() if not r.finished]
+        for record in records:
+            await self.load(record)
+            await asyncio.sleep(0)
+        if records:
+            log.info("games resumed count=%d", len(records))
+
+    async def close(self) -> None:
+        if self._resume is not None:
+            self._resume.cancel()
+        for room in self.rooms.values():
+            room.stop()
+        self.bots.close()
+        await self.fanout.close()
+        if self.storage is not None:
+            self.storage.games.close()
+            await self.in_store(self.storage.events.close)
+        if self._store_thread is not None:
+            self._store_thread.shutdown(wait=True)
+
+    # ---------------------------------------------------------------- games
+    async def create_game(self, request: GameRequest, base_url: str) -> dict:
+        """Create and store a game; its id, seats and links (:class:`ServerFull`
+        or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
+        games = self.storage.games
+        if games.open_count() >= self.settings.max_games:
+            raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most")
+        game_id = new_game_id()
+        names = [s.name for s in request.seats]
+
+        def make() -> Table:
+            return Table.create(self.storage.events, game_id, players=request.players, seed=request.seed,
+                                names=None if not any(names) else _names(names), variants=request.variants,
+                                cards=list(request.cards.paths) if request.cards.paths else None)
+
+        table = await self.in_store(make)
+        players = table.game.state.players
+        keys = [new_key() if s.kind == "person" else None for s in request.seats]
+        spectator_key = new_key()
+        record = GameRecord(
+            game_id=game_id, players=request.players,
+            seats=tuple(SeatSpec(s.kind, players[i].name, s.bot, digest(keys[i]) if keys[i] else None,
+                                 secrets.randbelow(2**63)) for i, s in enumerate(request.seats)),
+            spectator_hash=digest(spectator_key), cards=request.cards.public(),
+            variants=tuple(table.game.rules.variants), takeover=request.takeover)
+        games.add(record)
+        room = self._add(record, table)
+        log.info("game created game=%s players=%d seats=%s cards=%s variants=%s takeover=%s",
+                 room.tag, record.players,
+                 ",".join(s.kind if s.kind == "person" else f"bot:{s.bot}" for s in record.seats),
+                 record.cards["name"], ",".join(record.variants) or "-",
+                 record.takeover["bot"] if record.takeover else "-")
+        base = (self.settings.public_url or base_url).rstrip("/")
+
+        def link(key: str) -> str:
+            return f"{base}/play#game={game_id}&key={key}"
+
+        return {"game": game_id, "tag": room.tag, "players": record.players,
+                "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
+                           "link": link(keys[i]) if keys[i] else None} for i, s in enumerate(record.seats)],
+                "spectator": link(spectator_key), "cards": record.cards, "variants": list(record.variants),
+                "takeover": record.takeover}
+
+    def _add(self, record: GameRecord, table: Table) -> Room:
+        room = Room(self, record, table)
+        self.rooms[record.game_id] = room
+        self.fanout.added(room)
+        room.start_timers()
+        room.schedule()
+        return room
+
+    async def load(self, record: GameRecord) -> Room | None:
+        """The room of ``record``'s game, loaded from the store if need be
+        (``None``, logged, if the stored game cannot be opened)."""
+        room = self.rooms.get(record.game_id)
+        if room is not None:
+            return room
+        pending = self._loading.get(record.game_id)
+        if pending is not None:
+            return await pending
+        future = self._loading[record.game_id] = asyncio.get_running_loop().create_future()
+        try:
+            table = await self.in_store(Table.open, self.storage.events, record.game_id)
+            room = self._add(record, table)
+            log.info("game loaded game=%s decision=%d", room.tag, table.decision)
+        except pr.PillarsError as err:
+            log.error("game cannot be opened game=%s: %s", tag(record.game_id), err)
+            room = None
+        finally:
+            self._loading.pop(record.game_id, None)
+        future.set_result(room)
+        return room
+
+    def find(self, game_id: str, key: str) -> tuple[GameRecord, int | None] | None:
+        """The game ``game_id`` and the seat whose credential ``key`` is
+        (``None`` for a spectator), or ``None`` if either is wrong."""
+        record = self.storage.games.get(game_id)
+        if record is None:
+            digest(key)  # as long as a wrong key: whether a game exists is not timed away
+            return None
+        who = record.who(key)
+        if who is None:
+            return None
+        return record, None if who == SPECTATOR else who
+
+    def maybe_unload(self, room: Room) -> None:
+        """Forget a finished game nobody watches (it stays in the store)."""
+        if not room.clients and (room.game.is_over or not self.fanout.keeps(room)):
+            room.stop()
+            self.rooms.pop(room.record.game_id, None)
+            self.fanout.removed(room)
+
+    async def listing(self) -> list[dict]:
+        """Every stored game for the operator: id, tag, seats, state, connections."""
+        out = []
+        for r in self.storage.games.records():
+            room = self.rooms.get(r.game_id)
+            try:
+                decision = room.game.decision if room else await self.in_store(self.storage.events.decision,
+                                                                               r.game_id)
+            except pr.PillarsError:
+                decision = None
+            out.append({"game": r.game_id, "tag": tag(r.game_id), "created": r.created,
+                        "players": r.players, "cards": r.cards["name"], "variants": list(r.variants),
+                        "seats": [s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats],
+                        "decision": decision, "finished": r.finished, "loaded": room is not None,
+                        "connections": len(room.clients) if room else 0})
+        return out
+
+
+def _names(names: list) -> list[str]:
+    """Seat names with the default for each seat left unnamed (Red, Blue, Green, Yellow)."""
+    defaults = ("Red", "Blue", "Green", "Yellow")
+    return [n or defaults[i] for i, n in enumerate(names)]
+
+
+__all__ = ["Server", "ServerFull"]

@@ -1,0 +1,67 @@
+"""The game server's settings, with their defaults (``pillars-rules serve --help``)."""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from ..errors import ConfigError
+
+
+def _positive(instance, attribute, value) -> None:
+    if not value > 0:
+        raise ConfigError(f"{attribute.name.replace('_', '-')} must be more than 0, not {value!r}")
+
+
+def _not_negative(instance, attribute, value) -> None:
+    if not value >= 0:
+        raise ConfigError(f"{attribute.name.replace('_', '-')} must be 0 or more, not {value!r}")
+
+
+@frozen
+class Settings:
+    """Everything an operator can set. Times are in seconds.
+
+    * ``host``, ``port``: where to listen (``127.0.0.1`` unless exposed on purpose).
+    * ``db``: the SQLite file of every game (created if missing).
+    * ``cards_dirs``: folders of fan cards the lobby may offer, by folder name.
+    * ``public_url``: the address players use (for the links), if not the one they reach.
+    * ``allowed_hosts``, ``allowed_origins``: more host names (``Host`` header) and
+      page origins (WebSocket ``Origin``) to accept than this server's own.
+    * ``bot_delay``: how long a server bot waits before it moves, so people can follow.
+    * ``bot_workers``: processes in the bot pool; ``bot_timeout``: longest a bot may think.
+    * ``takeover_grace``: the default grace before a bot takes over a person's seat.
+    * ``max_games``: unfinished games the server hosts at most.
+    * ``max_connections``, ``max_connections_per_game``: WebSockets at most.
+    * ``rate``, ``burst``: messages a connection may send per second on average, and at once;
+      ``flood``: rate refusals after which the connection is closed.
+    * ``hello_timeout``: how long a new connection may take to say hello.
+    * ``send_queue``: messages waiting for a slow client before it is disconnected.
+    * ``allow_seeds``: let the lobby choose a game's seed (for tests and replays only:
+      whoever knows the seed knows every card to come).
+    * ``admin_token``: the operator's token for the admin page (drawn at start if unset).
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    db: str = "pillars-games.sqlite3"
+    cards_dirs: tuple[str, ...] = field(default=(), converter=tuple)
+    public_url: str | None = None
+    allowed_hosts: tuple[str, ...] = field(default=(), converter=tuple)
+    allowed_origins: tuple[str, ...] = field(default=(), converter=tuple)
+    bot_delay: float = field(default=0.8, validator=_not_negative)
+    bot_workers: int = field(default=1, validator=_positive)
+    bot_timeout: float = field(default=120.0, validator=_positive)
+    takeover_grace: float = field(default=60.0, validator=_not_negative)
+    max_games: int = field(default=200, validator=_positive)
+    max_connections: int = field(default=1000, validator=_positive)
+    max_connections_per_game: int = field(default=16, validator=_positive)
+    rate: float = field(default=10.0, validator=_positive)
+    burst: int = field(default=30, validator=_positive)
+    flood: int = field(default=30, validator=_positive)
+    hello_timeout: float = field(default=10.0, validator=_positive)
+    send_queue: int = field(default=512, validator=_positive)
+    allow_seeds: bool = False
+    admin_token: str | None = None
+
+
+__all__ = ["Settings"]

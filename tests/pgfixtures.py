@@ -1,0 +1,29 @@
+"""Fixtures for the PostgreSQL tests: one throwaway cluster per test session
+(:class:`bench.pgcluster.Cluster`: ``initdb`` in a temporary folder, a Unix
+socket there, run as an unprivileged user when the tests run as root), and a
+new empty database per test.
+
+The cluster starts only when a test asks for it, and is stopped and removed
+when the session ends. Without PostgreSQL's server binaries the tests that
+need them fail and say what to install (CI installs them in ``.ci/run``).
+"""
+
+import pytest
+
+from bench.pgcluster import Cluster, ClusterError
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    try:
+        cluster = Cluster().start()
+    except ClusterError as exc:
+        pytest.fail(f"cannot start a throwaway PostgreSQL cluster: {exc}", pytrace=False)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_dsn(pg_cluster) -> str:
+    """The connection string of a new, empty database on the session's cluster."""
+    return pg_cluster.new_database("test")

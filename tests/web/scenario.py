@@ -1,0 +1,55 @@
+"""The protocol page's walk-through, played for real on an in-process server:
+every message it shows, by the name of its ``.. example:`` block."""
+
+from __future__ import annotations
+
+import json
+
+from pillars_rules.web import protocol as P
+
+from .support import create, key_of, receive, receive_until, say_hello
+
+#: The game of the page: two people, the base cards, seed 3.
+REQUEST = {"players": 2, "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}],
+           "cards": "base", "variants": [], "takeover": None, "seed": 3}
+#: Ann's first answer on the page (one of her choices at decision 1).
+ANN_ACTION = {"type": "Hire", "card": "toolmaker"}
+
+
+def play(c) -> tuple[dict, dict]:
+    """(messages by example name, sent by example name) with the random ids and
+    keys replaced by the page's placeholders."""
+    out: dict = {}
+    sent: dict = {"create": REQUEST}
+    res = create(c, **REQUEST)
+    game, ann, ben, spec = res["game"], key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"]), \
+        key_of(res["spectator"])
+    out["created"] = res
+    with c.websocket_connect("/ws") as ws:
+        sent["hello"] = json.loads(P.hello(game, ann))
+        out["welcome"], out["sync"] = say_hello(ws, game, ann)
+        out["seats"] = receive(ws)
+        action = {"decision": 1, "action": ANN_ACTION}
+        sent["action"] = action
+        ws.send_text(json.dumps(action))
+        out["update"] = receive_until(ws, "update")
+        ws.send_text(json.dumps(action))  # the same message again
+        out["refused-stale"] = receive_until(ws, "refused")
+        ws.send_text(json.dumps({"decision": 2, "action": {"type": "Pass"}}))
+        out["refused-not-your-turn"] = receive_until(ws, "refused")
+    with c.websocket_connect("/ws") as ws:  # Ann again, with what she saw
+        sent["hello-again"] = json.loads(P.hello(game, ann, 1))
+        out["welcome-again"], out["catch-up"] = say_hello(ws, game, ann, 1)
+    with c.websocket_connect("/ws") as ws:
+        out["welcome-spectator"], out["sync-spectator"] = say_hello(ws, game, spec)
+        receive(ws)
+        ws.send_text(json.dumps({"decision": 2, "action": {"type": "Pass"}}))
+        out["refused-spectator"] = receive_until(ws, "refused")
+    with c.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "hello", "protocol": 2, "game": game, "key": ben}))
+        out["refused-version"] = receive(ws)
+    text = json.dumps([out, sent])
+    for value, name in ((game, "GAME-ID"), (ann, "ANN-KEY"), (ben, "BEN-KEY"), (spec, "SPECTATOR-KEY")):
+        text = text.replace(value, name)
+    out, sent = json.loads(text)
+    return out, sent

@@ -1,0 +1,41 @@
+"""The server benchmark runs (one table, real server) and writes well-formed
+results; it finds a lost or duplicated event when there is one. No speed is
+asserted here (see bench/server.py)."""
+
+from __future__ import annotations
+
+import json
+
+from bench import server as benchmark
+from bench.cli import SUITES
+
+
+def test_a_tiny_run_writes_json_and_table(tmp_path, capsys):
+    out, rst = tmp_path / "server.json", tmp_path / "server.rst"
+    assert "--server" in SUITES
+    assert benchmark.main(["--server", "--tables", "1", "--seats", "random,heuristic", "--no-pin",
+                           "--json", str(out), "--rst", str(rst)]) == 0
+    row = json.loads(out.read_text())["rows"][0]
+    assert row["tables"] == 1 and row["clients"] == 4 and row["actions"] > 100
+    assert row["lost_or_duplicated"] == 0 and row["latencies"] > 50 and row["rss_mb"] > 10
+    assert "Lost or duplicated" in rst.read_text() and "Targets at 1 tables" in rst.read_text()
+
+
+def test_the_check_sees_a_client_that_missed_an_event(tmp_path):
+    import pillars_rules as pr
+    from pillars_rules.table import EventStore, Table
+
+    with EventStore(tmp_path / "g.sqlite3") as store:
+        table = Table.create(store, "g1", players=2, seed=4)
+        while not table.game.is_over:
+            table.handle(table.game.current_player,
+                         pr.table.encode_message(table.decision, table.game.legal_actions()[0]))
+
+    class Seen:
+        game, seat = "g1", 0
+        events = json.loads(table.game.export(0))["events"]
+
+    good = benchmark.check(tmp_path / "g.sqlite3", [{"game": "g1"}], [Seen()])
+    Seen.events = Seen.events[:5] + Seen.events[6:]
+    bad = benchmark.check(tmp_path / "g.sqlite3", [{"game": "g1"}], [Seen()])
+    assert good["bad"] == 0 and bad["bad"] == 1
