@@ -195,14 +195,59 @@ def mean_interval(xs: Sequence[float], z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, m - z * s / math.sqrt(n)), m + z * s / math.sqrt(n))
 
 
-def pool_map(fn, *args, jobs: int = 1) -> list:
-    """``[fn(*a) for a in zip(*args)]``, in ``jobs`` processes when more than one."""
-    if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
+#: The game log (``--log FILE``): finished games are appended to it as they end
+#: and read back instead of played again; with ``only`` (``--only-logged``) no
+#: game is played and the results are those of the games logged so far.
+LOG: dict = {"path": None, "only": False}
 
-        with ProcessPoolExecutor(jobs) as pool:
-            return list(pool.map(fn, *args, chunksize=1))
-    return [fn(*a) for a in zip(*args)]
+
+def _logged() -> dict:
+    path = LOG["path"]
+    out: dict = {}
+    if path and Path(path).exists():
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:  # a line cut off when the run was stopped
+                continue
+            out[rec["key"]] = rec["result"]
+    return out
+
+
+def pool_map(fn, *args, jobs: int = 1, keys: Sequence[str] | None = None) -> list:
+    """``[fn(*a) for a in zip(*args)]``, in ``jobs`` processes when more than one.
+
+    With :data:`LOG` set and ``keys`` (one per call, naming the game), results
+    already in the log are reused and new ones appended as they finish; with
+    ``LOG["only"]`` only the logged results are returned, in order."""
+    calls = list(zip(*args))
+    if not (LOG["path"] and keys is not None):
+        if jobs > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(jobs) as pool:
+                return list(pool.map(fn, *args, chunksize=1))
+        return [fn(*a) for a in calls]
+    done = _logged()
+    if LOG["only"]:
+        return [done[k] for k in keys if k in done]
+    todo = [(k, a) for k, a in zip(keys, calls) if k not in done]
+    with open(LOG["path"], "a", encoding="utf-8") as log:
+        def keep(key, result):
+            done[key] = result
+            log.write(json.dumps({"key": key, "result": result}) + "\n")
+            log.flush()
+
+        if jobs > 1 and todo:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(jobs) as pool:
+                for (key, _), result in zip(todo, pool.map(fn, *zip(*(a for _, a in todo)), chunksize=1)):
+                    keep(key, result)
+        else:
+            for key, a in todo:
+                keep(key, fn(*a))
+    return [done[k] for k in keys]
 
 
 def run(suites: Sequence[str], cfg: dict, jobs: int = 1, say=print) -> dict:
@@ -211,8 +256,15 @@ def run(suites: Sequence[str], cfg: dict, jobs: int = 1, say=print) -> dict:
         n = cfg["counts"][suite]
         say(f"{suite}: {n} games ...")
         t = time.perf_counter()
-        games = pool_map(play_one, [suite] * n, range(n), [cfg] * n, jobs=jobs)
+        budget = cfg.get("iterations") or f"{cfg['seconds']}s"
+        keys = [f"{suite}|{budget if suite.startswith('mcts') else ''}|{k}" for k in range(n)]
+        games = pool_map(play_one, [suite] * n, range(n), [cfg] * n, jobs=jobs, keys=keys)
+        if not games:
+            say("  no game logged")
+            continue
         summary = summarize(suite, games)
+        if len(games) < n:
+            summary["games_fixed"] = n  # the run was stopped: the games finished of the n fixed
         summary["seconds"] = round(time.perf_counter() - t, 1)
         summary["jobs"] = jobs
         if suite.startswith("mcts"):
@@ -250,7 +302,8 @@ def render_rst(results: dict) -> str:
         per = f"{r.get('ms_per_decision', 0):g} ms"
         if "iterations_per_decision" in r:
             per += f" ({r['iterations_per_decision']:g} iterations; budget {r.get('budget', '?')})"
-        lines += [f"   * - ``{suite}``", f"     - {r['games']}", f"     - {res}", f"     - {per}",
+        count = f"{r['games']} (of {r['games_fixed']} fixed; stopped)" if r.get("games_fixed") else f"{r['games']}"
+        lines += [f"   * - ``{suite}``", f"     - {count}", f"     - {res}", f"     - {per}",
                   f"     - {r['target']}", f"     - {'yes' if r['met'] else 'no'}"]
     if results.get("loadavg"):
         lines += ["", f"Load average at the end of the run: {', '.join(map(str, results['loadavg']))}."]
@@ -279,6 +332,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--habits", action="store_true", help="trace the heuristic bots' habits instead")
     p.add_argument("--value", action="store_true",
                    help="compare the heuristic and the learned evaluation for the search instead")
+    p.add_argument("--log", metavar="FILE",
+                   help="append every finished game here, and reuse the games already in it (resume a stopped run)")
+    p.add_argument("--only-logged", action="store_true",
+                   help="with --log: play nothing, report the games logged so far (a stopped run's results)")
     p.add_argument("--habits-games", type=int, default=100, help="with --habits: 4-player games per bot (default 100)")
     return p
 
@@ -292,6 +349,7 @@ def _write(path: str | None, text: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     say = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
+    LOG.update(path=args.log, only=bool(args.log and args.only_logged))
     mode = "ratings" if args.ratings else "habits" if args.habits else "value" if args.value else None
     if mode:
         from .bots_habits import habits_main, render_habits_rst
@@ -336,4 +394,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 __all__ = ["main", "run", "summarize", "render_rst", "wilson", "median_interval", "mean_interval",
-           "pool_map", "SUITES", "GAMES", "TARGETS", "Timed"]
+           "pool_map", "LOG", "SUITES", "GAMES", "TARGETS", "Timed"]

@@ -196,9 +196,10 @@ def ratings_main(scale: float = 1.0, jobs: int = 1, say=print) -> dict:
     groups = rated_bots()
     bots = [names[0] for names in groups]
     counts = {k: max(1, round(v * scale)) for k, v in GAMES.items()}
-    plan = schedule(bots, counts)
+    # game k of every pairing before game k + 1 of any, so a stopped run still rates every pairing
+    plan = sorted(schedule(bots, counts), key=lambda item: (item[3] % 1000, item[0], item[1]))
     say(f"rating {', '.join(bots)}: {len(plan)} games ...")
-    games = pool_map(_timed_play, plan, jobs=jobs)
+    games = pool_map(_timed_play, plan, jobs=jobs, keys=[f"{fmt}|{'/'.join(seats)}|{seed}" for fmt, _, seats, seed in plan])
     cpu: dict[str, list[float]] = {b: [0.0, 0] for b in bots}
     for g in games:
         for name, (t, n) in zip(g["seats"], g["cpu"]):
@@ -206,7 +207,7 @@ def ratings_main(scale: float = 1.0, jobs: int = 1, say=print) -> dict:
             cpu[name][1] += n
     out = {"bots": bots, "names": {names[0]: list(names) for names in groups}, "counts": counts,
            "ratings": {}, "cpu_ms_per_decision": {b: round(1000 * t / max(1, n), 2) for b, (t, n) in cpu.items()},
-           "head_to_head": {}}
+           "head_to_head": {}, "games": len(games), "games_fixed": len(plan)}
     for fmt in ("2p", "4p", "all"):
         chosen = games if fmt == "all" else [g for g in games if g["format"] == fmt]
         if chosen:
@@ -277,6 +278,9 @@ def render_ratings_rst(results: dict) -> str:
                 got = _rate(h2h, a, b) if a != b else None
                 lines.append(f"     - {100 * got[0]:.0f}%" if got else "     -")
     lines += [""] + [f"* {s}" for s in sentences(results)]
+    if results.get("games_fixed", 0) > results.get("games", 0):
+        lines += ["", f"The run was stopped after {results['games']} of the {results['games_fixed']} games "
+                      "fixed (game k of every pairing before game k + 1 of any)."]
     return "\n".join(lines) + "\n"
 
 

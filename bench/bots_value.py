@@ -35,8 +35,11 @@ def _trainer():
     return module
 
 
-def prediction(seed: int = HELD_OUT_SEED, games: int = HELD_OUT) -> dict:
-    """Prediction errors of both evaluations on held-out self-play positions."""
+def prediction(seed: int | None = None, games: int | None = None) -> dict:
+    """Prediction errors of both evaluations on held-out self-play positions
+    (by default :data:`HELD_OUT` games from :data:`HELD_OUT_SEED`)."""
+    seed = HELD_OUT_SEED if seed is None else seed
+    games = HELD_OUT if games is None else games
     from pillars_rules.bots.learned import shipped_model
 
     trainer = _trainer()
@@ -80,7 +83,7 @@ def value_main(jobs: int = 1, say=print, scale: float = 1.0) -> dict:
     from .bots import pool_map, wilson
 
     say("prediction on held-out games ...")
-    results = {"prediction": prediction(), "iterations": ITERATIONS, "play": {}}
+    results = {"prediction": prediction(), "held_out_games": HELD_OUT, "iterations": ITERATIONS, "play": {}}
     for fmt, n in GAMES.items():
         n = max(1, round(n * scale))
         players = int(fmt[0])

@@ -124,3 +124,21 @@ def test_every_registered_bot_is_rated_once():
     names = [n for g in groups for n in g]
     assert sorted(names) == sorted(BOTS) and len({BOTS[g[0]] for g in groups}) == len(groups)
     assert ("medium", "heuristic") in groups and ("hard", "mcts") in groups
+
+
+def test_tiny_value_comparison_run(tmp_path, monkeypatch):
+    from bench import bots_value
+
+    out, rst = tmp_path / "value.json", tmp_path / "value.rst"
+    monkeypatch.setattr(bots_value, "HELD_OUT", 1)
+    monkeypatch.setattr(bots_value, "ITERATIONS", 2)
+    assert benchmark.main(["--value", "--ratings-scale", "0.005", "--output", str(out), "--rst", str(rst)]) == 0
+    results = json.loads(out.read_text())
+    for name in ("heuristic", "learned"):
+        p = results["prediction"][name]
+        assert p["positions"] > 10 and p["rmse_vp"] > 0 and 0 <= p["winner_share"] <= 1
+        for fmt in ("4p", "2p"):
+            assert results["play"][f"{name}|{fmt}"]["games"] == 1
+    assert results["iterations"] == 2 and results["held_out_games"] == 1
+    text = rst.read_text()
+    assert text.startswith(".. list-table::") and "learned" in text and "of 1" in text
