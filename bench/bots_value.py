@@ -89,7 +89,8 @@ def value_main(jobs: int = 1, say=print, scale: float = 1.0) -> dict:
         players = int(fmt[0])
         for value in ("heuristic", "learned"):
             say(f"ISMCTS ({value} value) {fmt}: {n} games ...")
-            games = pool_map(play_game, [value] * n, [players] * n, list(range(n)), jobs=jobs)
+            games = pool_map(play_game, [value] * n, [players] * n, list(range(n)), jobs=jobs,
+                             keys=[f"value|{value}|{fmt}|{ITERATIONS}|{k}" for k in range(n)])
             wins = sum(g["win"] for g in games)
             lo, hi = wilson(wins, n)
             results["play"][f"{value}|{fmt}"] = {"games": n, "win_rate": round(wins / n, 4),
