@@ -249,22 +249,10 @@ class Evaluator(EvaluatorV1):
     def _free_room(self, craftsmen, budget: float) -> dict[str, list]:
         """Next round's conversion room per cube kind, (value per cube, cubes)
         best first, left after ``budget`` cubes fill the best room."""
-        w, cv, rules = self.w, self.cards, self.rules
-        tags = set()
-        for c in craftsmen:
-            tags |= rules.tags[c]
         slots = []
-        for c in craftsmen:
-            for conv in cv.converts[c]:
-                if conv.needs and conv.needs not in tags:
-                    continue
-                n = sum(a.n for a in conv.inputs if a.kind in CUBES)
-                if not n:
-                    continue
-                per = (amount_value(conv.outputs, w, cv.acquire)
-                       - sum(a.n for a in conv.inputs if a.kind == "gold") * w.gold) / n
-                cap = 1 if conv.capacity is None else conv.capacity
-                slots += [(per, cap * a.n, a.kind) for a in conv.inputs if a.kind in CUBES]
+        for conv, _, per in self.conversions(craftsmen):
+            cap = 1 if conv.capacity is None else conv.capacity
+            slots += [(per, cap * a.n, a.kind) for a in conv.inputs if a.kind in CUBES]
         slots.sort(reverse=True)
         free: dict[str, list] = {k: [] for k in CUBES}
         left = budget
@@ -384,34 +372,7 @@ class Evaluator(EvaluatorV1):
                 n = max(0, card.yields.n + delta)
                 cubes[CUBES.index(card.yields.kind)] += n
                 coming[CUBES.index(card.yields.kind)] += n
-        market_spot = at_court = bishop = False
-        for loc, seats in state.spots:
-            for i, s in enumerate(seats):
-                if s != seat:
-                    continue
-                at_court |= loc == "kings_court"
-                if not ahead(loc):
-                    continue
-                if loc == "bishop":
-                    bishop = True
-                    v += w.bishop
-                elif loc == "priory":
-                    v += PRIORY_VP[i] if i < len(PRIORY_VP) else 0
-                elif loc == "kingsbridge":
-                    if i < len(state.kingsbridge) and state.kingsbridge[i]:
-                        v += self.privilege(state.kingsbridge[i], later + 1, held=False, craftsmen=craftsmen)
-                elif loc == "kings_court":
-                    if i == 0:
-                        cubes[3] += state.court_metal
-                elif loc == "shiring":
-                    if i < len(state.shiring) and state.shiring[i]:
-                        craftsmen.append(state.shiring[i])
-                elif loc == "castle":
-                    v += 2 * w.grey_worker if later else 0.0
-                elif loc == "market":
-                    market_spot = True
-                elif loc == "start_player":
-                    v += w.start_player
+        v, market_spot, at_court, bishop = self._spots_ahead(state, seat, ahead, later, v, cubes, craftsmen)
         taxed = ahead("kings_court") and not at_court and seat not in state.exempt
 
         limit = rules.craftsman_limit(state, seat)

@@ -150,13 +150,13 @@ class EvaluatorV1:
                     value -= a.n * cv.acquire[a.kind] * 0.5
         return value, cubes, gold
 
-    def rates(self, craftsmen) -> dict:
-        """Best VP per cube each kind earns with these craftsmen (one use)."""
+    def conversions(self, craftsmen):
+        """Every conversion ``craftsmen`` can use that takes cubes, as
+        (conversion, cubes in, net VP per cube in)."""
         w, rules, cv = self.w, self.rules, self.cards
         tags = set()
         for c in craftsmen:
             tags |= rules.tags[c]
-        best = {k: SELL.get(k, 0) * w.gold * w.sell_floor for k in CUBES}
         for c in craftsmen:
             for conv in cv.converts[c]:
                 if conv.needs and conv.needs not in tags:
@@ -166,10 +166,16 @@ class EvaluatorV1:
                     continue
                 out = amount_value(conv.outputs, w, cv.acquire)
                 gold_in = sum(a.n for a in conv.inputs if a.kind == "gold") * w.gold
-                per = (out - gold_in) / n_cubes
-                for a in conv.inputs:
-                    if a.kind in CUBES and per > best[a.kind]:
-                        best[a.kind] = per
+                yield conv, n_cubes, (out - gold_in) / n_cubes
+
+    def rates(self, craftsmen) -> dict:
+        """Best VP per cube each kind earns with these craftsmen (one use)."""
+        w = self.w
+        best = {k: SELL.get(k, 0) * w.gold * w.sell_floor for k in CUBES}
+        for conv, _, per in self.conversions(craftsmen):
+            for a in conv.inputs:
+                if a.kind in CUBES and per > best[a.kind]:
+                    best[a.kind] = per
         return best
 
     # -------------------------------------------------------------- the value
@@ -202,35 +208,8 @@ class EvaluatorV1:
             card = rules.by_id[cid]
             if card.yields is not None and ahead.get(card.site, False):
                 cubes[CUBES.index(card.yields.kind)] += max(0, card.yields.n + rules.yield_delta(state, seat))
-        market_spot = False
-        at_court = False
-        for loc, seats in state.spots:
-            for i, s in enumerate(seats):
-                if s != seat:
-                    continue
-                if loc == "kings_court":
-                    at_court = True
-                if not ahead.get(loc, False):
-                    continue
-                if loc == "bishop":
-                    v += w.bishop
-                elif loc == "priory":
-                    v += PRIORY_VP[i] if i < len(PRIORY_VP) else 0
-                elif loc == "kingsbridge":
-                    if i < len(state.kingsbridge) and state.kingsbridge[i]:
-                        v += self.privilege(state.kingsbridge[i], later + 1, held=False, craftsmen=craftsmen)
-                elif loc == "kings_court":
-                    if i == 0:
-                        cubes[3] += state.court_metal
-                elif loc == "shiring":
-                    if i < len(state.shiring) and state.shiring[i]:
-                        craftsmen.append(state.shiring[i])
-                elif loc == "castle":
-                    v += 2 * w.grey_worker if later else 0.0
-                elif loc == "market":
-                    market_spot = True
-                elif loc == "start_player":
-                    v += w.start_player
+        v, market_spot, at_court, _ = self._spots_ahead(state, seat, lambda loc: ahead.get(loc, False),
+                                                        later, v, cubes, craftsmen)
         if ahead["kings_court"] and not at_court and seat not in state.exempt:
             gold -= rules.tax_for(state, seat, MEAN_TAX)
         # parked builders will be placed free
@@ -312,6 +291,43 @@ class EvaluatorV1:
         v = sum(cv.effect_value(e, cube_value, self.w.per_builder) for e in cv.on_gain[cid])
         v += sum(rounds * cv.effect_value(t.effect, cube_value, self.w.per_builder) for t in cv.triggers[cid])
         return v + cv.passive_value(cid, rounds, held) + cv.once_value(cid)
+
+    def _spots_ahead(self, state, seat: int, ahead, later: int, v: float, cubes: list, craftsmen: list):
+        """``v`` plus what ``seat``'s builders bring on the spots whose step
+        is still ``ahead(location)`` this round (the Bishop, the Priory's VP, a
+        Kingsbridge privilege, the castle, the start player); the court's metal
+        is added to ``cubes`` and a Shiring craftsman to ``craftsmen`` in place.
+        Returns (v, has a market spot, stands at the court, has the Bishop)."""
+        w = self.w
+        market_spot = at_court = bishop = False
+        for loc, seats in state.spots:
+            for i, s in enumerate(seats):
+                if s != seat:
+                    continue
+                at_court |= loc == "kings_court"
+                if not ahead(loc):
+                    continue
+                if loc == "bishop":
+                    bishop = True
+                    v += w.bishop
+                elif loc == "priory":
+                    v += PRIORY_VP[i] if i < len(PRIORY_VP) else 0
+                elif loc == "kingsbridge":
+                    if i < len(state.kingsbridge) and state.kingsbridge[i]:
+                        v += self.privilege(state.kingsbridge[i], later + 1, held=False, craftsmen=craftsmen)
+                elif loc == "kings_court":
+                    if i == 0:
+                        cubes[3] += state.court_metal
+                elif loc == "shiring":
+                    if i < len(state.shiring) and state.shiring[i]:
+                        craftsmen.append(state.shiring[i])
+                elif loc == "castle":
+                    v += 2 * w.grey_worker if later else 0.0
+                elif loc == "market":
+                    market_spot = True
+                elif loc == "start_player":
+                    v += w.start_player
+        return v, market_spot, at_court, bishop
 
 
 __all__ = ["EvaluatorV1"]
