@@ -219,7 +219,7 @@ def pool_map(fn, *args, jobs: int = 1, keys: Sequence[str] | None = None) -> lis
 
     With :data:`LOG` set and ``keys`` (one per call, naming the game), results
     already in the log are reused and new ones appended as they finish; with
-    ``LOG["only"]`` only the logged results are returned, in order."""
+    ``LOG["only"]`` only the logged results, with None for a call not logged."""
     calls = list(zip(*args))
     if not (LOG["path"] and keys is not None):
         if jobs > 1:
@@ -230,9 +230,13 @@ def pool_map(fn, *args, jobs: int = 1, keys: Sequence[str] | None = None) -> lis
         return [fn(*a) for a in calls]
     done = _logged()
     if LOG["only"]:
-        return [done[k] for k in keys if k in done]
+        return [done.get(k) for k in keys]
     todo = [(k, a) for k, a in zip(keys, calls) if k not in done]
-    with open(LOG["path"], "a", encoding="utf-8") as log:
+    path = Path(LOG["path"])
+    cut = path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n")
+    with open(path, "a", encoding="utf-8") as log:
+        if cut:  # the last line was cut off when the run was stopped: start a new one
+            log.write("\n")
         def keep(key, result):
             done[key] = result
             log.write(json.dumps({"key": key, "result": result}) + "\n")
@@ -259,6 +263,7 @@ def run(suites: Sequence[str], cfg: dict, jobs: int = 1, say=print) -> dict:
         budget = cfg.get("iterations") or f"{cfg['seconds']}s"
         keys = [f"{suite}|{budget if suite.startswith('mcts') else ''}|{k}" for k in range(n)]
         games = pool_map(play_one, [suite] * n, range(n), [cfg] * n, jobs=jobs, keys=keys)
+        games = [g for g in games if g is not None]
         if not games:
             say("  no game logged")
             continue

@@ -200,6 +200,7 @@ def ratings_main(scale: float = 1.0, jobs: int = 1, say=print) -> dict:
     plan = sorted(schedule(bots, counts), key=lambda item: (item[3] % 1000, item[0], item[1]))
     say(f"rating {', '.join(bots)}: {len(plan)} games ...")
     games = pool_map(_timed_play, plan, jobs=jobs, keys=[f"{fmt}|{'/'.join(seats)}|{seed}" for fmt, _, seats, seed in plan])
+    games = [g for g in games if g is not None]
     cpu: dict[str, list[float]] = {b: [0.0, 0] for b in bots}
     for g in games:
         for name, (t, n) in zip(g["seats"], g["cpu"]):

@@ -87,13 +87,18 @@ def value_main(jobs: int = 1, say=print, scale: float = 1.0) -> dict:
     for fmt, n in GAMES.items():
         n = max(1, round(n * scale))
         players = int(fmt[0])
-        for value in ("heuristic", "learned"):
-            say(f"ISMCTS ({value} value) {fmt}: {n} games ...")
-            games = pool_map(play_game, [value] * n, [players] * n, list(range(n)), jobs=jobs,
-                             keys=[f"value|{value}|{fmt}|{ITERATIONS}|{k}" for k in range(n)])
-            wins = sum(g["win"] for g in games)
-            lo, hi = wilson(wins, n)
-            results["play"][f"{value}|{fmt}"] = {"games": n, "win_rate": round(wins / n, 4),
+        # both evaluations on deal k before either on deal k + 1, so a stopped run compares like with like
+        plan = [(value, k) for k in range(n) for value in ("heuristic", "learned")]
+        say(f"ISMCTS with either value, {fmt}: {n} games each ...")
+        games = pool_map(play_game, [v for v, _ in plan], [players] * len(plan), [k for _, k in plan], jobs=jobs,
+                         keys=[f"value|{v}|{fmt}|{ITERATIONS}|{k}" for v, k in plan])
+        both = [(h, l) for h, l in zip(games[0::2], games[1::2]) if h is not None and l is not None]
+        for i, value in enumerate(("heuristic", "learned")):
+            mine = [pair[i] for pair in both]
+            wins = sum(g["win"] for g in mine)
+            lo, hi = wilson(wins, len(mine))
+            results["play"][f"{value}|{fmt}"] = {"games": len(mine), "games_fixed": n,
+                                                 "win_rate": round(wins / max(1, len(mine)), 4),
                                                  "win_rate_ci": [round(lo, 4), round(hi, 4)]}
     return results
 
@@ -110,7 +115,9 @@ def render_value_rst(results: dict) -> str:
         for fmt in ("4p", "2p"):
             r = results["play"].get(f"{name}|{fmt}")
             cells.append(f"{100 * r['win_rate']:.1f}% [{100 * r['win_rate_ci'][0]:.1f}, "
-                         f"{100 * r['win_rate_ci'][1]:.1f}] of {r['games']}" if r else "--")
+                         f"{100 * r['win_rate_ci'][1]:.1f}] of {r['games']}"
+                         + (f" (of {r['games_fixed']} fixed; stopped)" if r.get("games_fixed", 0) > r["games"] else "")
+                         if r else "--")
         lines += [f"   * - {name}"] + [f"     - {c}" for c in cells]
     if results.get("notes"):
         lines += ["", results["notes"]]

@@ -142,3 +142,20 @@ def test_tiny_value_comparison_run(tmp_path, monkeypatch):
     assert results["iterations"] == 2 and results["held_out_games"] == 1
     text = rst.read_text()
     assert text.startswith(".. list-table::") and "learned" in text and "of 1" in text
+
+
+def test_a_stopped_run_resumes_from_its_log_and_reports_the_games_it_finished(tmp_path):
+    log, out = tmp_path / "games.jsonl", tmp_path / "out.json"
+    args = ["--suite", "heuristic_vs_v1_2p", "--log", str(log), "--output", str(out)]
+    assert benchmark.main(["--games", "2"] + args) == 0
+    first = json.loads(out.read_text())["suites"]["heuristic_vs_v1_2p"]
+    lines = log.read_text().splitlines()
+    assert len(lines) == 2
+    log.write_text(lines[0] + "\n" + lines[1][:30])  # stopped while writing the second game
+    assert benchmark.main(["--games", "3", "--only-logged"] + args) == 0
+    partial = json.loads(out.read_text())["suites"]["heuristic_vs_v1_2p"]
+    assert partial["games"] == 1 and partial["games_fixed"] == 3
+    assert benchmark.main(["--games", "2"] + args) == 0  # plays only the missing game again
+    again = json.loads(out.read_text())["suites"]["heuristic_vs_v1_2p"]
+    assert again["win_rate"] == first["win_rate"] and again["games"] == 2 and "games_fixed" not in again
+    assert len(log.read_text().splitlines()) == 3
