@@ -101,3 +101,17 @@ def test_the_view_tells_which_events_were_revealed():
     view = game.view(0)
     revealed = seen_events(view)
     assert revealed and set(revealed) <= set(Evaluator(game.rules).events)
+
+
+def test_the_terminal_the_lab_and_the_server_take_the_levels():
+    from pillars_rules.cli.play import bots_for
+    from pillars_rules.lab.games import GameSpec
+    from pillars_rules.web.lobby import _bot
+
+    seated = bots_for("easy,medium,hard", [1, 2, 3], seed=4)
+    assert [type(seated[s]) for s in (1, 2, 3)] == [HeuristicBot, HeuristicBot, MCTSBot]
+    assert seated[1].temperature == EASY_TEMPERATURE
+    assert GameSpec(players=3, bots=tuple(LEVELS), seed=5).check().bots == ("easy", "medium", "hard")
+    assert [_bot(name, "seats[1]") for name in LEVELS] == list(LEVELS)
+    with pytest.raises(ConfigError, match="seats.1.: unknown bot 'expert'"):
+        _bot("expert", "seats[1]")
