@@ -1,11 +1,15 @@
 """Balance-lab throughput: games per second on 1 and 2 local workers.
 
-``python -m bench.lab`` plays the same seeded games (4 players, base cards)
-serially, in a local process pool of 1 and of 2 workers, and on a Dask
-LocalCluster of 1 and of 2 workers, and prints games/s (wall clock, which is
-what a user waits for). ``--json``/``--rst`` write the results;
-``docs/performance.rst`` includes the ``.rst``. Start-up (pool or cluster)
-is timed separately from the games.
+``python -m bench.lab`` plays two fixed workloads (4 players, base cards):
+``--games`` plain seeded games, and ``--branch-games`` games with branches
+(three target cards judged causally: every moment a seat may take one forks
+the game, plus the gold-scale arms, :mod:`pillars_rules.lab.causal`). Each
+runs serially, in a local process pool of 1 and of 2 workers, and on a Dask
+LocalCluster of 1 and of 2 workers; the script prints games/s (wall clock,
+which is what a user waits for; a game with branches counts once) and
+checks that every configuration returns identical records. ``--json`` /
+``--rst`` write the results; ``docs/performance.rst`` includes the ``.rst``.
+Start-up (pool or cluster) is timed separately from the games.
 """
 
 from __future__ import annotations
@@ -24,13 +28,28 @@ CONFIGS = (("serial", "serial", 1), ("local processes", "processes", 1), ("local
            ("Dask LocalCluster", "dask", 1), ("Dask LocalCluster", "dask", 2))
 
 
-def measure(games: int, bots: str) -> dict:
-    spec = {"A": GameSpec(players=4, bots=tuple(bots.split(",")), seed=1000)}
+TARGETS = ("jack", "joiner_r2", "forest_3")
+
+
+def measure(games: int, bots: str, branch_games: int = 0) -> dict:
+    rows = []
+    workloads = [("plain", games, {"A": GameSpec(players=4, bots=tuple(bots.split(",")), seed=1000)})]
+    if branch_games:
+        workloads.append(("with branches", branch_games,
+                          {"A": GameSpec(players=4, bots=tuple(bots.split(",")), seed=1000, targets=TARGETS)}))
+    for workload, n, spec in workloads:
+        rows += _measure(workload, n, spec)
+    return {"date": date.today().isoformat(), "bots": bots, "players": 4, "cpus": os.cpu_count(),
+            "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
+            "load_after": os.getloadavg()[0], "rows": rows}
+
+
+def _measure(workload: str, games: int, spec: dict) -> list:
     rows = []
     reference = None
     for name, how, workers in CONFIGS:
         load = os.getloadavg()[0]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         if how == "dask":
             import logging
 
@@ -45,15 +64,15 @@ def measure(games: int, bots: str) -> dict:
             ready = start  # the pool starts with the run
             records = runner.run(spec, games, executor=how, workers=workers)
             done = time.perf_counter()
+        cpu = time.process_time() - cpu  # this process only: the whole run when serial
         reference = reference or records
         assert records == reference, f"{name} with {workers} workers gave other results"
-        rows.append({"executor": name, "workers": workers, "games": games, "startup_s": ready - start,
-                     "games_s": done - ready, "games_per_s": games / (done - ready), "load_before": load})
-        print(f"{name:<18} {workers} worker(s): {games / (done - ready):7.1f} games/s "
+        rows.append({"workload": workload, "executor": name, "workers": workers, "games": games,
+                     "startup_s": ready - start, "games_s": done - ready, "games_per_s": games / (done - ready),
+                     "load_before": load, "cpu_per_game_s": cpu / games if how == "serial" else None})
+        print(f"{workload:<14} {name:<18} {workers} worker(s): {games / (done - ready):7.2f} games/s "
               f"(start-up {ready - start:.1f} s, load average {load:.1f})", flush=True)
-    return {"date": date.today().isoformat(), "bots": bots, "players": 4, "cpus": os.cpu_count(),
-            "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
-            "load_after": os.getloadavg()[0], "rows": rows}
+    return rows
 
 
 def to_rst(result: dict) -> str:
@@ -61,21 +80,26 @@ def to_rst(result: dict) -> str:
              f".. list-table:: Balance-lab throughput ({result['date']}, {result['players']} players, "
              f"bots {result['bots']}, {result['cpus']} CPUs, wall clock)",
              "   :header-rows: 1", "",
-             "   * - Executor", "     - Workers", "     - Games/s", "     - Start-up", "     - Load average"]
+             "   * - Games", "     - Executor", "     - Workers", "     - Games/s", "     - Start-up",
+             "     - CPU s per game", "     - Load average"]
     for r in result["rows"]:
-        lines += [f"   * - {r['executor']}", f"     - {r['workers']}", f"     - {r['games_per_s']:.1f}",
-                  f"     - {r['startup_s']:.1f} s", f"     - {r['load_before']:.1f}"]
+        lines += [f"   * - {r.get('workload', 'plain')} ({r['games']})", f"     - {r['executor']}",
+                  f"     - {r['workers']}", f"     - {r['games_per_s']:.2f}",
+                  f"     - {r['startup_s']:.1f} s",
+                  f"     - {r['cpu_per_game_s']:.3f}" if r.get("cpu_per_game_s") is not None else "     - -",
+                  f"     - {r['load_before']:.1f}"]
     return "\n".join(lines) + "\n"
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.lab", description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=300)
+    p.add_argument("--branch-games", type=int, default=60)
     p.add_argument("--bots", default="random")
     p.add_argument("--json")
     p.add_argument("--rst")
     args = p.parse_args(argv)
-    result = measure(args.games, args.bots)
+    result = measure(args.games, args.bots, args.branch_games)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(result, f, indent=1)

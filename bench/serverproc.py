@@ -24,12 +24,13 @@ class ServerProcess:
     waits until it answers, :meth:`kill` sends SIGKILL, :meth:`stop` SIGTERM."""
 
     def __init__(self, db: Path | str, port: int | None = None, *args: str, log: Path | None = None,
-                 cpu: int | None = None) -> None:
+                 cpu: int | None = None, cprofile: Path | None = None) -> None:
         self.db = db if isinstance(db, str) and "://" in db else Path(db)   # a path, or a postgresql:// string
         self.port = port or free_port()
         self.args = list(args)
         self.log = log or Path(self.db).with_suffix(".log")
         self.cpu = cpu
+        self.cprofile = cprofile   # run under cProfile (bench/cprofserve.py), stats written here at stop
         self.proc: subprocess.Popen | None = None
         self.admin_token: str | None = None
         self.starts = 0
@@ -43,8 +44,8 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self, timeout: float = 60.0) -> "ServerProcess":
-        cmd = [sys.executable, "-m", "pillars_rules", "serve", "--port", str(self.port), "--db", str(self.db),
-               *self.args]
+        main = ["-m", "pillars_rules"] if self.cprofile is None else ["-m", "bench.cprofserve", str(self.cprofile)]
+        cmd = [sys.executable, *main, "serve", "--port", str(self.port), "--db", str(self.db), *self.args]
         if self.cpu is not None and hasattr(os, "sched_setaffinity"):
             cmd = ["taskset", "-c", str(self.cpu), *cmd]
         out = open(self.log, "ab")

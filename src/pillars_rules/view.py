@@ -238,14 +238,16 @@ def export(seat_view: SeatView) -> str:
     return json.dumps(export_doc(seat_view), ensure_ascii=False, separators=(",", ":"))
 
 
-def from_export(export: str | bytes | dict, cards=None, *, rules=None) -> SeatView:
+def from_export(export: str | bytes | dict, cards=None, *, rules=None, events=None) -> SeatView:
     """The :class:`SeatView` an :func:`export` describes, for a client or a
     bot in another process. The cards are public but not in the export: give
     the card set (``cards``: a :class:`~pillars_rules.CardSet` -- the game's
     whole set, or the fan cards added to the base set, e.g.
     ``pr.load_cards(paths)`` -- or ``None`` for the base cards) or a ``rules``
     context; the export's card hash must match it. The log is decoded when
-    ``events`` is first read. :class:`~pillars_rules.errors.SaveError` if the
+    ``events`` is first read; a client that keeps the log decoded already
+    (one event at a time, as updates come) gives it as ``events`` (event
+    objects) in place of the export's. :class:`~pillars_rules.errors.SaveError` if the
     export is malformed, :class:`~pillars_rules.errors.ConfigError` if it was
     made with other cards.
 
@@ -270,14 +272,16 @@ def from_export(export: str | bytes | dict, cards=None, *, rules=None) -> SeatVi
     if doc.get("format_version") != EXPORT_FORMAT_VERSION:
         raise SaveError(f"seat export version {doc.get('format_version')!r:.20}; this library reads "
                         f"version {EXPORT_FORMAT_VERSION}")
-    missing = {"seat", "state", "next_event", "legal_actions", "events"} - set(doc)
+    missing = {"seat", "state", "next_event", "legal_actions"} - set(doc) | (
+        {"events"} - set(doc) if events is None else set())
     if missing:
         raise SaveError(f"the seat export lacks {', '.join(sorted(missing))}")
     state = _structurer(GameState)(doc["state"], "$.state", None)
-    seat, peek, events = doc["seat"], doc["next_event"], doc["events"]
+    decoded = events is not None
+    seat, peek, events = doc["seat"], doc["next_event"], (tuple(events) if decoded else doc["events"])
     if seat is not None and (type(seat) is not int or not 0 <= seat < state.n_players):
         raise SaveError(f"$.seat: no seat {seat!r:.20} in a {state.n_players}-player game")
-    if peek is not None and type(peek) is not str or type(events) is not list:
+    if peek is not None and type(peek) is not str or type(events) is not (tuple if decoded else list):
         raise SaveError("$.next_event must be a card id or null, and $.events a list")
     if rules is None:
         rules = _rules(cards, state.fixed.variants, state.fixed.card_hash)
@@ -286,7 +290,7 @@ def from_export(export: str | bytes | dict, cards=None, *, rules=None) -> SeatVi
                           f"(card hash {state.fixed.card_hash[:12]}, not {rules.content_hash[:12]})")
     legal = tuple(decode_action(a) for a in doc["legal_actions"])
     v = _fill(object.__new__(SeatView), seat, state, peek, legal, rules, events, len(events))
-    object.__getattribute__(v, "__dict__")["_decode"] = True
+    object.__getattribute__(v, "__dict__")["_decode"] = not decoded
     return v
 
 

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 import pillars_rules as pr
 from pillars_rules.cli import main
 from pillars_rules.lab import runner, store
-from pillars_rules.lab.games import GameSpec
+from pillars_rules.lab.games import GameSpec, read_sources
 
 FAN = "examples/fan_cards"
 
@@ -19,12 +19,13 @@ FAN = "examples/fan_cards"
 class _Page(HTMLParser):
     def __init__(self):
         super().__init__()
-        self.ids, self.imgs, self.svgs, self.open = set(), [], 0, []
+        self.ids, self.imgs, self.svgs, self.open, self.order = set(), [], 0, [], []
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if "id" in attrs:
             self.ids.add(attrs["id"])
+            self.order.append(attrs["id"])
         if tag == "img":
             self.imgs.append(attrs)
         elif tag == "svg":
@@ -37,27 +38,112 @@ class _Page(HTMLParser):
         self.open.pop()
 
 
-def test_ab_run_writes_a_complete_self_contained_html_report_and_json(tmp_path, capsys):
+def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json(tmp_path, capsys):
     out, js, page = tmp_path / "r.jsonl", tmp_path / "r.json", tmp_path / "r.html"
-    code = main(["balance", "--players", "2", "--games", "12", "--bots", "random", "--compare", FAN,
-                 "--serial", "--out", str(out), "--json", str(js), "--html", str(page), "--min-holders", "3"])
+    cards = [f"{FAN}/craftsmen.cards", "examples/lab/alchemist.cards"]
+    code = main(["balance", "--players", "2", "--games", "5", "--bots", "random", "--cards", *cards,
+                 "--against", "joiner_r2", "--serial", "--out", str(out), "--json", str(js), "--html", str(page)])
     assert code == 0
     text = capsys.readouterr().out
-    assert "Set A" in text and "Set B" in text and "A/B: B vs A" in text and "balance" in text
+    assert text.index("Your cards") < text.index("Power") < text.index("The game") < text.index("minus base")
+    assert "Holm" in text and "Comparisons on the same seeds" in text
+    report = json.loads(js.read_text())
+    judged = [(e["card"], e["set"]) for e in report["judged"]]
+    base = {c.id for c in pr.load_cards()}
+    fan = [c.id for c in pr.load_cards(cards) if c.id not in base]
+    # each card alone first, in the files' order, then together
+    assert judged == [(c, f"alone: {c}") for c in fan] + [(c, "together") for c in fan]
+    assert report["family"] == {"method": "Holm", "tests": len(judged) + len(report["contrasts"]), "alpha": 0.05}
+    assert {c["against"] for c in report["contrasts"]} == {"joiner_r2"}
+    assert set(report["sets"]) == {"base", "together", *(f"alone: {c}" for c in fan)}
+    assert set(report["ab"]) == set(report["sets"]) - {"base"}
     parser = _Page()
     parser.feed(page.read_text())
     parser.close()
     assert parser.open == []  # every element closed
-    assert {"summary", "metrics", "seats", "cards", "scores", "length", "comparison"} <= parser.ids
-    assert len(parser.imgs) + parser.svgs >= 6  # seats, 2 card plots, scores, length, A/B
+    order = [i for i in parser.order if i in ("verdict", "power", "worth", "metrics", "seats", "summary")]
+    assert order == ["verdict", "power", "worth", "metrics", "seats", "summary"]  # the verdict first
+    assert len(parser.imgs) >= 4
     for img in parser.imgs:
         assert img["src"].startswith("data:image/png;base64,") and len(img["src"]) > 1000
+
+
+def test_events_are_judged_alone_and_together_with_the_other_cards(tmp_path, capsys):
+    js = tmp_path / "r.json"
+    cards = [f"{FAN}/events.cards", "examples/lab/alchemist.cards"]
+    assert main(["balance", "--players", "2", "--games", "4", "--bots", "random", "--cards", *cards, "--serial",
+                 "--out", str(tmp_path / "r.jsonl"), "--json", str(js)]) == 0
+    text = capsys.readouterr().out
     report = json.loads(js.read_text())
-    assert set(report["sets"]) == {"A", "B"} and report["sets"]["B"]["games"] == 12
-    base = {c.id for c in pr.load_cards()}
-    fan = sorted(c.id for c in pr.load_cards([FAN]) if c.id not in base)
-    assert "tiler" in fan and report["comparison"]["new_cards"] == fan
-    assert not set(fan) & set(report["sets"]["A"]["cards"])
+    events = [c.id for c in pr.load_cards(cards) if c.kind == "event" and c.id not in pr.load_cards().by_id]
+    together = [e for e in report["judged"] if e["set"].startswith("together without: ")]
+    assert [e["card"] for e in together] == events and all(e["author"] and e["kind"] == "event" for e in together)
+    assert all(e["set"] == f"together without: {e['card']}" and e["units"] == 4 for e in together)
+    shown = [line for line in text.splitlines() if line.startswith(f"  {events[0]} (")]
+    assert [line.split(")")[0] for line in shown] == [f"  {events[0]} (alone: {events[0]}",
+                                                      f"  {events[0]} (together without: {events[0]}"]
+    assert set(report["ab"]) == {s for s in report["sets"] if s != "base" and not s.startswith("together without")}
+
+
+def test_every_plot_label_lies_inside_its_figure(tmp_path):
+    from pillars_rules.lab import html, report
+    from pillars_rules.lab.plan import plan
+
+    common = dict(players=2, bots=("random",), seed=4, rotate=True, gold=6)
+    specs, roles = plan(common, (), read_sources([f"{FAN}/privileges.cards"]))
+    records = runner.run(specs, 3, executor="serial")
+    figs = html.figures(report.build(specs, roles, records))
+    assert sum(f is not None for f in figs.values()) == 4
+    for name, fig in figs.items():
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        tight, page = fig.get_tightbbox(canvas.get_renderer()), fig.bbox_inches  # what is drawn, in inches
+        assert page.x0 - 0.01 <= tight.x0 and tight.x1 <= page.x1 + 0.01, (name, tight, page)
+        assert page.y0 - 0.01 <= tight.y0 and tight.y1 <= page.y1 + 0.01, (name, tight, page)
+
+
+def test_help_prints_a_plain_percent_sign():
+    for argv in (["balance", "--help"], ["balance", "tune", "--help"]):
+        done = subprocess.run([sys.executable, "-m", "pillars_rules", *argv], capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 0 and "%%" not in done.stdout
+    shown = subprocess.run([sys.executable, "-m", "pillars_rules", "balance", "--help"], capture_output=True,
+                           text=True, timeout=60).stdout
+    assert "with 95% intervals" in " ".join(shown.split())  # the words, whatever the line breaks
+
+
+def test_off_a_terminal_progress_is_plain_lines_and_tables_are_never_cut(tmp_path):
+    argv = [sys.executable, "-m", "pillars_rules", "balance", "--players", "2", "--games", "12", "--bots", "random",
+            "--cards", "examples/lab/alchemist.cards", "--serial", "--progress", "0.05",
+            "--out", str(tmp_path / "r.jsonl")]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=300)  # stdout and stderr are pipes
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) >= 2 and all(line.startswith("pillars-rules balance: ") and " games" in line for line in lines)
+    assert lines[-1].startswith("pillars-rules balance: 24/24 games (100%)")
+    assert "\r" not in done.stderr and "\x1b" not in done.stderr and "\x1b" not in done.stdout
+    assert "…" not in done.stdout and max(len(x) for x in done.stdout.splitlines()) > 100
+    assert "worth about" in done.stdout or "not judged" in done.stdout
+
+
+def test_tune_writes_the_adjusted_card_as_formatted_text(tmp_path, capsys):
+    from pillars_rules.cardlang import compile_text, format_text
+
+    written = tmp_path / "joiner.cards"
+    code = main(["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "4",
+                 "--bots", "random", "--serial", "--out", str(tmp_path / "t.jsonl"), "--write", str(written),
+                 "--json", str(tmp_path / "t.json")])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "causal value for each cost" in text and "Fair cost:" in text
+    result = json.loads((tmp_path / "t.json").read_text())
+    assert [r["value"] for r in result["rows"]] == [1, 4, 7]
+    card = compile_text(written.read_text(), known=pr.load_cards())["joiner_r2"]
+    assert card.cost[0].n == result["fair"] and format_text(written.read_text()) == written.read_text()
+    assert main(["balance", "tune", "joiner_r2", "--numbers"]) == 0
+    assert "capacity" in capsys.readouterr().out
 
 
 def _fails_with_one_line(argv, capsys, expected):
@@ -90,7 +176,7 @@ def test_bad_input_gets_one_line_and_exit_code_2(tmp_path, capsys):
 def test_ctrl_c_keeps_finished_games_and_resume_completes_the_same_run(tmp_path):
     out = tmp_path / "r.jsonl"
     argv = [sys.executable, "-m", "pillars_rules", "balance", "--players", "2", "--games", "80", "--seed", "5",
-            "--bots", "random", "--workers", "1", "--quiet", "--out", str(out)]
+            "--bots", "random", "--targets", "jack", "--workers", "1", "--quiet", "--out", str(out)]
     # a new session, and SIGINT to its whole process group, as Ctrl-C in a terminal does
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 120
@@ -105,6 +191,7 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes_the_same_run(tmp_path)
     done = subprocess.run(argv + ["--resume"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     _, records = store.read(out)
-    full = runner.run({"A": GameSpec(players=2, bots=("random",), seed=5)}, 80, executor="serial")
-    assert [records["A", i] for i in range(80)] == [{"set": "A", **r} for r in full["A"]]
-    assert all(records["A", i] == kept["A", i] for _, i in kept)
+    spec = GameSpec(players=2, bots=("random",), seed=5, targets=("jack",))
+    full = runner.run({"base": spec}, 80, executor="serial")
+    assert [records["base", i] for i in range(80)] == [{"set": "base", **r} for r in full["base"]]
+    assert all(records["base", i] == kept["base", i] for _, i in kept)

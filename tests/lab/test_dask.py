@@ -2,8 +2,14 @@
 module (starting one costs seconds). Results equal a serial run's, and a
 worker killed mid-run loses only its game (pillars_rules.lab.runner)."""
 
+import json
 import logging
 import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import cloudpickle
 import pytest
@@ -24,11 +30,30 @@ def cluster():
 
 def test_serial_processes_and_dask_give_identical_results(cluster):
     sources, h = read_cards(["examples/fan_cards"])
-    specs = {**SPECS, "B": GameSpec(players=2, bots=("random",), seed=21, sources=sources, card_hash=h)}
+    specs = {**SPECS, "B": GameSpec(players=2, bots=("random",), seed=21, sources=sources, card_hash=h),
+             "C": GameSpec(players=2, bots=("random",), seed=21, sources=sources, card_hash=h,
+                           targets=("tiler", "jack", "merchant_guild"))}  # games with branches
     serial = runner.run(specs, 6, executor="serial")
     assert runner.run(specs, 6, executor="processes", workers=2) == serial
     assert cluster.scheduler_address.startswith("tcp://")
     assert runner.run(specs, 6, executor=cluster.scheduler_address) == serial
+    assert sum(len(r["units"]) for r in serial["C"]) > 6
+
+
+def test_tune_on_a_dask_scheduler_finds_what_a_serial_tune_finds(cluster, tmp_path):
+    """``balance tune`` runs its games on the lab's executors: given the
+    cluster's address it writes the same result and the same adjusted card."""
+    from pillars_rules.cli import main
+
+    out = {}
+    for name, how in (("serial", ["--serial"]), ("dask", ["--dask", cluster.scheduler_address])):
+        argv = ["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "4",
+                "--bots", "random", *how, "--quiet", "--out", str(tmp_path / f"{name}.jsonl"),
+                "--json", str(tmp_path / f"{name}.json"), "--write", str(tmp_path / f"{name}.cards")]
+        assert main(argv) == 0
+        out[name] = (json.loads((tmp_path / f"{name}.json").read_text()), (tmp_path / f"{name}.cards").read_text())
+    assert out["dask"] == out["serial"]
+    assert sum(r["units"] for r in out["serial"][0]["rows"]) > 0
 
 
 class KillOnce(WorkerPlugin):
@@ -72,3 +97,52 @@ def test_a_scheduler_without_workers_is_a_clear_error_not_a_hang():
                       silence_logs=logging.ERROR) as empty:
         with pytest.raises(pr.ConfigError, match="has no workers"):
             runner.run(SPECS, 2, executor=empty.scheduler_address, timeout=1)
+
+
+def _start(argv, log):
+    return subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def _stop(procs):
+    for proc in reversed(procs):  # workers first, then the scheduler
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+    for proc in procs:
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=30)
+
+
+def test_a_real_scheduler_and_two_worker_processes_play_the_run_identically(tmp_path):
+    """The multi-machine recipe of the tutorial on one machine: `dask scheduler`
+    and two `dask worker` processes, as separate commands, and the lab given the
+    scheduler's address. Every process started here is stopped, pass or fail."""
+    from distributed import Client, get_task_stream
+
+    dask = str(Path(sys.executable).parent / "dask")
+    info = tmp_path / "scheduler.json"
+    procs = []
+    with open(tmp_path / "dask.log", "w") as log:
+        try:
+            procs.append(_start([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                                 "--scheduler-file", str(info)], log))
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and not (info.exists() and info.read_text().strip()):
+                time.sleep(0.1)
+            address = json.loads(info.read_text())["address"]
+            for k in range(2):
+                procs.append(_start([dask, "worker", address, "--nworkers", "1", "--nthreads", "1",
+                                     "--no-dashboard", "--name", f"lab-{k}",
+                                     "--local-directory", str(tmp_path / f"w{k}")], log))
+            with Client(address, timeout=30) as client:
+                client.wait_for_workers(2, timeout=60)
+                with get_task_stream(client) as stream:
+                    records = runner.run(SPECS, 8, executor=address, timeout=30)
+                workers = {t["worker"] for t in stream.data}
+            assert records == runner.run(SPECS, 8, executor="serial")
+            assert len(workers) == 2, workers  # both machines' worth of workers played games
+        finally:
+            _stop(procs)
+    assert all(p.poll() is not None for p in procs)

@@ -29,10 +29,14 @@ def play(c) -> tuple[dict, dict]:
         sent["hello"] = json.loads(P.hello(game, ann))
         out["welcome"], out["sync"] = say_hello(ws, game, ann)
         out["seats"] = receive(ws)
-        action = {"decision": 1, "action": ANN_ACTION}
-        sent["action"] = action
-        ws.send_text(json.dumps(action))
-        out["update"] = receive_until(ws, "update")
+        with c.websocket_connect("/ws") as old:   # Ben, in protocol version 1
+            sent["hello-v1"] = json.loads(P.hello(game, ben, None, 1))
+            out["welcome-v1"], _ = say_hello(old, game, ben, protocol=1)
+            action = {"decision": 1, "action": ANN_ACTION}
+            sent["action"] = action
+            ws.send_text(json.dumps(action))
+            out["update"] = receive_until(ws, "update")
+            out["update-v1"] = receive_until(old, "update")
         ws.send_text(json.dumps(action))  # the same message again
         out["refused-stale"] = receive_until(ws, "refused")
         ws.send_text(json.dumps({"decision": 2, "action": {"type": "Pass"}}))
@@ -46,7 +50,7 @@ def play(c) -> tuple[dict, dict]:
         ws.send_text(json.dumps({"decision": 2, "action": {"type": "Pass"}}))
         out["refused-spectator"] = receive_until(ws, "refused")
     with c.websocket_connect("/ws") as ws:
-        ws.send_text(json.dumps({"type": "hello", "protocol": 2, "game": game, "key": ben}))
+        ws.send_text(json.dumps({"type": "hello", "protocol": 3, "game": game, "key": ben}))
         out["refused-version"] = receive(ws)
     text = json.dumps([out, sent])
     for value, name in ((game, "GAME-ID"), (ann, "ANN-KEY"), (ben, "BEN-KEY"), (spec, "SPECTATOR-KEY")):

@@ -57,9 +57,9 @@ def receive_until(ws, kind: str) -> dict:
             return m
 
 
-def say_hello(ws, game: str, key: str, seen=None) -> tuple[dict, dict]:
-    """Send a hello; the welcome and the sync (or update) that follow."""
-    ws.send_text(P.hello(game, key, seen))
+def say_hello(ws, game: str, key: str, seen=None, protocol: int = P.PROTOCOL) -> tuple[dict, dict]:
+    """Send a hello (in ``protocol``); the welcome and the sync (or update) that follow."""
+    ws.send_text(P.hello(game, key, seen, protocol))
     welcome = receive(ws)
     assert welcome["type"] == "welcome", welcome
     return welcome, receive(ws)

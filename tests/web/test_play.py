@@ -10,6 +10,7 @@ import time
 import pillars_rules as pr
 from pillars_rules.cli.entry import main as cli
 from pillars_rules.table import EventStore, Table
+from pillars_rules.web.statejson import apply_changes
 
 from .support import client, create, key_of, receive, receive_until, say_hello
 
@@ -79,6 +80,7 @@ def test_spectators_follow_the_game_with_no_choices(tmp_path):
             _, a = say_hello(aws, gid, key_of(res["seats"][0]["link"]))
             _, b = say_hello(bws, gid, key_of(res["seats"][1]["link"]))
             events = list(ssync["view"]["events"])
+            state = ssync["view"]["state"]
             for _ in range(30):
                 ws, msg = (aws, a) if a["turn"]["seat"] == 0 else (bws, b)
                 ws.send_text(json.dumps({"decision": msg["decision"], "action": msg["choices"][0]["action"]}))
@@ -87,10 +89,11 @@ def test_spectators_follow_the_game_with_no_choices(tmp_path):
                 assert u["choices"] == [] and u["next_event"] is None
                 assert u["first"] == len(events)
                 events += u["events"]
+                state = apply_changes(state, u["changes"])   # protocol version 2
             with EventStore(tmp_path / "games.sqlite3") as store:
                 game = Table.open(store, gid).game
             export = json.loads(game.export(None))
-            assert events == export["events"] and u["state"] == export["state"]
+            assert events == export["events"] and state == export["state"]
 
 
 def test_a_stale_seen_gets_a_full_sync(tmp_path):

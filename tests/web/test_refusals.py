@@ -115,7 +115,9 @@ def test_the_rate_rule_refuses_then_closes(tmp_path):
     ('{"type": "hello", "protocol": 1, "game": "g", "key": 5}', "bad_hello", 4400),
     ('{"type": "hello", "protocol": 1, "game": "g", "key": "k", "seen": -1}', "bad_hello", 4400),
     ('{"type": "hello", "protocol": 1, "game": "g", "key": "k", "extra": 1}', "bad_hello", 4400),
-    ('{"type": "hello", "protocol": 2, "game": "g", "key": "k"}', "version", 4406),
+    ('{"type": "hello", "protocol": 3, "game": "g", "key": "k"}', "version", 4406),
+    ('{"type": "hello", "protocol": 0, "game": "g", "key": "k"}', "version", 4406),
+    ('{"type": "hello", "protocol": true, "game": "g", "key": "k"}', "version", 4406),
     ('{"type": "hello", "protocol": "1", "game": "g", "key": "k"}', "version", 4406),
 ])
 def test_bad_hellos_are_refused_and_closed(game, hello, code, close):

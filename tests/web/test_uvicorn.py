@@ -77,7 +77,9 @@ def test_a_game_survives_two_sigkills(tmp_path):
                 return policy(client)
             return act
 
-        clients = [GameClient(server.ws_url, gid, key_of(res["seats"][i]["link"]), seed=i) for i in (0, 1)]
+        # one client of each protocol version: both stay in step across the kills
+        clients = [GameClient(server.ws_url, gid, key_of(res["seats"][i]["link"]), seed=i, protocol=i + 1)
+                   for i in (0, 1)]
         policies = [killing(random_policy(1)), killing(bot_policy("heuristic", 2))]
 
         async def main():
@@ -109,6 +111,51 @@ def test_a_game_survives_two_sigkills(tmp_path):
     log = (tmp_path / "games.log").read_text()
     assert gid not in log and not any(key_of(s["link"]) in log for s in res["seats"] if s["link"])
     assert "games resumed count=1" in log
+
+
+class Recording(GameClient):
+    """A client that keeps the state it holds after each message, by decision, and the updates' keys."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.states: dict[int, dict] = {}
+        self.update_keys: set[str] = set()
+
+    def receive(self, msg: dict) -> None:
+        super().receive(msg)
+        if msg["type"] == "update":
+            self.update_keys |= set(msg)
+        if msg["type"] in ("sync", "update"):
+            self.states[self.decision] = self.state
+
+
+def test_version_1_and_version_2_clients_hold_the_same_state_at_every_decision(tmp_path):
+    db = tmp_path / "games.sqlite3"
+    with ServerProcess(db, None, *FAST) as server:
+        res = server.create({"seats": [{"kind": "person"}, {"kind": "person"}], "seed": 8})
+        gid = res["game"]
+        v1 = Recording(server.ws_url, gid, key_of(res["seats"][0]["link"]), protocol=1)
+        v2 = Recording(server.ws_url, gid, key_of(res["seats"][1]["link"]), protocol=2)
+        watcher = Recording(server.ws_url, gid, key_of(res["spectator"]), protocol=2)
+
+        async def main():
+            watching = asyncio.ensure_future(watcher.run())
+            await asyncio.wait_for(asyncio.gather(v1.run(random_policy(3)), v2.run(bot_policy("heuristic", 4))), 120)
+            await asyncio.wait_for(watching, 30)
+
+        asyncio.run(main())
+        game = stored(db)[gid]
+    assert game.is_over and pr.replay(game.events) == game
+    assert "state" in v1.update_keys and "changes" not in v1.update_keys     # version 1: the whole state
+    assert "changes" in v2.update_keys and "state" not in v2.update_keys     # version 2: only what changed
+    both = set(v1.states) & set(v2.states)
+    assert len(both) > game.decision // 2                                     # they saw the game move together
+    for d in sorted(both):
+        assert v1.states[d] == v2.states[d] == watcher.states.get(d, v1.states[d]), d
+    for seat, c in enumerate((v1, v2)):
+        export = json.loads(game.export(seat))
+        assert c.events == export["events"] and c.state == export["state"]
+    assert watcher.state == json.loads(game.export(None))["state"]
 
 
 # ---------------------------------------------------------------- hostile clients

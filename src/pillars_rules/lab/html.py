@@ -1,27 +1,34 @@
 """The balance report as one self-contained HTML page: tables, and matplotlib
 plots embedded as base64 PNG ``data:`` URIs (no files beside it, no network).
 
-Sections (element ids): ``summary``, ``metrics``, ``seats``, ``cards``,
-``scores``, ``length`` and, for an A/B run, ``comparison``.
+The page opens with the verdict for the author's cards, then the evidence.
+Sections (element ids), in order: ``verdict``, ``contrasts`` (when cards
+were compared), ``power``, ``worth``, ``metrics``, ``ab`` (when there is a
+base set), ``seats``, ``cards``, ``scores``, ``length``, ``summary`` (the
+run). Every plot is drawn with its labels inside the figure
+(:func:`figures` returns them, for the tests).
 """
 
 from __future__ import annotations
 
 import base64
 import io
+import math
+import textwrap
 from html import escape
 from pathlib import Path
 
-from .report import cards_line, diff_text, flag_text, num, pct
+from .metrics import LABELS, METRICS, RATES
+from .report import flag_text, gold, num, p_text, pct
 
-SECTIONS = ("summary", "metrics", "seats", "cards", "scores", "length")
-_CSS = """body{font-family:sans-serif;max-width:70em;margin:1em auto;padding:0 1em;color:#222}
+SECTIONS = ("verdict", "power", "worth", "metrics", "seats", "cards", "scores", "length", "summary")
+_CSS = """body{font-family:sans-serif;max-width:72em;margin:1em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}
 th{background:#eee}td:first-child{text-align:left}.flag{color:#b00;font-weight:bold}.moved{font-weight:bold}
-img{max-width:100%}"""
+img{max-width:100%}.verdict li{margin:.3em 0}"""
 
 
-def _figure(width: float = 7, height: float = 3.2):
+def _figure(width: float = 7.5, height: float = 3.4):
     from matplotlib.figure import Figure  # no pyplot: no global backend state
 
     fig = Figure(figsize=(width, height), layout="constrained")
@@ -44,133 +51,180 @@ def _table(header: list[str], rows: list[list[str]], classes: list[str] | None =
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
 
 
-def _hist(report: dict, key: str, xlabel: str) -> str:
-    import numpy as np
+def _wrap(label: str, width: int = 28) -> str:
+    return "\n".join(textwrap.wrap(label, width)) or label
 
+
+def worth_figure(report: dict):
+    """Each judged card's worth in gold with its 95% interval, flagged cards in red."""
+    rows = [e for e in report["judged"] if e["kind"] != "event" and e["worth"]["value"] == e["worth"]["value"]]
+    if not rows:
+        return None
+    fig, ax = _figure(7.5, max(2.4, 0.42 * len(rows) + 1.3))
+    finite = [x for e in rows for x in (e["worth"]["lo"], e["worth"]["hi"], e["worth"]["value"])
+              if x == x and not math.isinf(x)]
+    span = max(abs(x) for x in finite) if finite else 1.0
+    for y, e in enumerate(rows):
+        w = e["worth"]
+        lo = w["lo"] if w["lo"] == w["lo"] else w["value"]
+        hi = w["hi"] if w["hi"] == w["hi"] else w["value"]
+        lo, hi = max(lo, -1.1 * span), min(hi, 1.1 * span)  # an unbounded end is drawn to the edge
+        color = "#b00" if e["flag"] else "#357"
+        ax.plot([lo, hi], [y, y], color=color)
+        ax.plot([w["value"]], [y], "o", color=color, markersize=4)
+    ax.axvline(0, color="k", linewidth=1)
+    ax.set_ylim(-0.6, len(rows) - 0.4)
+    ax.set_yticks(range(len(rows)), [_wrap(f"{e['card']} ({e['set']})") for e in rows], fontsize=7)
+    ax.set_xlabel("worth in gold, 95% interval (0: fair)")
+    return fig
+
+
+def _seat_figure(report: dict):
+    sets = {k: v["summary"] for k, v in report["sets"].items() if v["summary"]}
+    if not sets:
+        return None
     fig, ax = _figure()
-    values = [s[key]["values"] for s in report["sets"].values()]
-    bins = np.histogram_bin_edges(np.concatenate(values), bins=30)  # the same bins for every set
-    for label, v in zip(report["sets"], values):
-        ax.hist(v, bins=bins, alpha=0.55, label=f"set {label}")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel("count")
-    ax.legend()
-    return _img(fig, f"{xlabel} by set")
-
-
-def _seat_plot(report: dict) -> str:
-    fig, ax = _figure()
-    sets = report["sets"]
     width = 0.8 / len(sets)
     for k, (label, s) in enumerate(sets.items()):
         xs = [seat["seat"] + (k - (len(sets) - 1) / 2) * width for seat in s["seats"]]
         ys = [seat["win_rate"]["value"] for seat in s["seats"]]
         err = [[y - seat["win_rate"]["lo"] for y, seat in zip(ys, s["seats"])],
                [seat["win_rate"]["hi"] - y for y, seat in zip(ys, s["seats"])]]
-        ax.bar(xs, ys, width, yerr=err, capsize=3, label=f"set {label}")
+        ax.bar(xs, ys, width, yerr=err, capsize=3, label=_wrap(label, 20))
     fair = next(iter(sets.values()))["fair_share"]
     ax.axhline(fair, color="k", linestyle="--", linewidth=1, label="fair share")
     ax.set_xticks(range(len(next(iter(sets.values()))["seats"])))
     ax.set_xlabel("seat (0 starts)")
     ax.set_ylabel("win rate")
-    ax.legend()
-    return _img(fig, "win rate by seat with 95% intervals")
+    ax.legend(fontsize=7, loc="best")
+    return fig
 
 
-def _card_plot(label: str, s: dict) -> str:
-    cards = [(c, d) for c, d in s["cards"].items() if d["flag"] is not None]
-    cards.sort(key=lambda cd: cd[1]["holders"]["win_rate"]["value"])
-    fig, ax = _figure(7, max(2.5, 0.22 * len(cards) + 1))
-    for y, (c, d) in enumerate(cards):
-        w = d["holders"]["win_rate"]
-        color = "#b00" if d["flag"] else "#357"
-        ax.plot([w["lo"], w["hi"]], [y, y], color=color)
-        ax.plot([w["value"]], [y], "o", color=color, markersize=3)
-    ax.axvline(s["fair_share"], color="k", linestyle="--", linewidth=1)
-    ax.set_yticks(range(len(cards)), [f"{d['name']} ({c})" for c, d in cards], fontsize=7)
-    ax.set_xlabel("holders' win rate (95% Wilson interval); dashed: fair share")
-    ax.set_title(f"set {label}")
-    return _img(fig, f"holders' win rate per card, set {label}")
+def _hist(report: dict, key: str, xlabel: str):
+    import numpy as np
+
+    sets = {k: v["summary"] for k, v in report["sets"].items() if v["summary"]}
+    if not sets:
+        return None
+    fig, ax = _figure()
+    values = [s[key]["values"] for s in sets.values()]
+    bins = np.histogram_bin_edges(np.concatenate(values), bins=30)  # the same bins for every set
+    for label, v in zip(sets, values):
+        ax.hist(v, bins=bins, alpha=0.5, label=_wrap(label, 20))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("games")
+    ax.legend(fontsize=7)
+    return fig
 
 
-def _ab_plot(comp: dict) -> str:
-    rows = [r for r in comp["rows"] if r["group"] != "card" or r["moved"]]
-    fig, ax = _figure(7, max(2.5, 0.3 * len(rows) + 1))
-    for y, r in enumerate(rows):
-        d = r["diff"]
-        scale = max(abs(d["lo"]), abs(d["hi"]), 1e-12)  # each row on its own scale
-        color = "#b00" if r["moved"] else "#357"
-        ax.plot([d["lo"] / scale, d["hi"] / scale], [y, y], color=color)
-        ax.plot([d["value"] / scale], [y], "o", color=color, markersize=3)
-    ax.axvline(0, color="k", linewidth=1)
-    ax.set_yticks(range(len(rows)), [r["stat"] for r in rows], fontsize=7)
-    ax.set_xlabel("B - A, 95% interval (each row scaled to its widest end)")
-    return _img(fig, "A/B differences")
+def figures(report: dict) -> dict:
+    """The page's figures by section (``None`` where there is nothing to draw)."""
+    return {"worth": worth_figure(report), "seats": _seat_figure(report),
+            "scores": _hist(report, "scores", "final VP"), "length": _hist(report, "length", "decisions per game")}
+
+
+def _verdict(report: dict) -> str:
+    judged = report["judged"]
+    fam = report["family"]
+    author = any(e["author"] for e in judged)
+    title = "Your cards" if author else "Cards"
+    items = "".join(f"<li><b>{escape(e['name'])}</b> ({escape(e['card'])}, {escape(e['set'])}): "
+                    f"{escape(e['verdict'])}.</li>" for e in judged)
+    rows, classes = [], []
+    for e in judged:
+        win = num(e["start"], 3, True) + " (start player)" if e["kind"] == "event" else num(e["win"], 3, True)
+        rows.append([f"{e['name']} ({e['card']})", e["set"], "-" if e.get("cost") is None else str(e["cost"]),
+                     gold(e["worth"]), num(e["vp"], 2, True), win, str(e["units"]), p_text(e["p_holm"]),
+                     flag_text(e)])
+        classes.append("flag" if e["flag"] else "")
+    return (f"<section id='verdict'><h2>{title}</h2><ul class='verdict'>{items}</ul>"
+            f"<p>Causal value by paired branches of the same seeded games; {fam['tests']} "
+            f"test{'s' if fam['tests'] != 1 else ''}, "
+            f"{escape(fam['method'])}'s step-down correction (family-wise error {100 * fam['alpha']:.0f}%).</p>"
+            + _table(["card", "set", "cost", "worth in gold [95%]", "VP take - ref [95%]", "win share [95%]",
+                      "chances", "p (Holm)", "flag"], rows, classes) + "</section>")
+
+
+def _contrasts(report: dict) -> str:
+    if not report["contrasts"]:
+        return ""
+    rows = [[c["card"], c["against"], c["set"], num(c, 2, True), p_text(c["p"]), p_text(c["p_holm"]),
+             "yes" if c["flag"] else "no", f"±{c['mde']['vp']:.2f} VP",
+             "-" if c.get("needed") is None else f"{c['needed']:,}"]
+            for c in report["contrasts"]]
+    return ("<section id='contrasts'><h2>Compared on the same games</h2>"
+            + _table(["card", "against", "set", "VP difference [95%]", "p", "p (Holm)", "flagged",
+                      "smallest difference detected", "games to detect ±1 gold"], rows) + "</section>")
+
+
+def _power(report: dict) -> str:
+    rows = [[e["card"], e["set"], str(e["seeds"]), str(e["units"]), f"±{e['mde']['vp']:.2f}",
+             "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}", num(e["gold_scale"], 3),
+             "-" if e.get("needed") is None else f"{e['needed']:,}",
+             "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}"]
+            for e in report["judged"] if e["kind"] != "event"]
+    return ("<section id='power'><h2>Power</h2><p>The smallest effect these games detect 80% of the time "
+            "at the family's level.</p>" + _table(["card", "set", "games", "chances", "smallest VP", "smallest gold",
+                                                   "VP per gold", "games to detect the effect measured",
+                                                   "games to detect ±1 gold"], rows)
+            + "</section>")
+
+
+def _metrics(report: dict) -> str:
+    sets = report["sets"]
+    rows = []
+    for name in METRICS:
+        rows.append([LABELS[name]] + [pct(s["metrics"][name]) if name in RATES else num(s["metrics"][name], 2)
+                                      for s in sets.values()])
+    out = ("<section id='metrics'><h2>The game</h2>"
+           + _table(["metric"] + [f"{k} ({s['games']} games)" for k, s in sets.items()], rows))
+    for label, ab in report["ab"].items():
+        shown = [(n, r) for n, r in ab.items() if n in METRICS or r["moved"]]
+        out += (f"<h3 id='ab'>{escape(label)} minus base (paired, same seeds)</h3>"
+                + _table(["statistic", "difference [95%]", "moved"],
+                         [[LABELS.get(n, n), num(r, 3, True), {1: "up", -1: "down", 0: ""}[r["moved"]]]
+                          for n, r in shown], ["moved" if r["moved"] else "" for _, r in shown]))
+    return out + "</section>"
 
 
 def render(report: dict) -> str:
     """The whole page as a string."""
-    sets = report["sets"]
-    parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Balance report</title>"
-             f"<style>{_CSS}</style></head><body><h1>Balance report</h1>"]
-    rows = [[label, ", ".join(run["sources"]) or "base cards only", str(sets[label]["games"]),
-             str(run["players"]), ",".join(run["bots"]), str(run["seed"]), ", ".join(run["variants"]) or "-"]
-            for label, run in report["run"].items()]
-    parts.append("<section id='summary'><h2>Run</h2>"
-                 + _table(["set", "extra cards", "games", "players", "bots", "first seed", "variants"], rows)
-                 + "</section>")
-    rows = [[label, num(s["metrics"]["balance"], 3), num(s["metrics"]["decisiveness"], 3),
-             num(s["metrics"]["duration"]), pct(s["start_player"]["win_rate"])] for label, s in sets.items()]
-    parts.append("<section id='metrics'><h2>Game-design metrics</h2><p>Balance: 1 - (highest - lowest "
-                 "seat win rate). Decisiveness: the fraction of the game played when the winner took the lead "
-                 "for good (lower: decided earlier). Duration: decisions per game.</p>"
-                 + _table(["set", "balance", "decisiveness", "duration", "start player's win rate"], rows)
-                 + "</section>")
+    figs = figures(report)
+    parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Balance report</title>"
+             f"<style>{_CSS}</style></head><body><h1>Balance report</h1>",
+             _verdict(report), _contrasts(report), _power(report)]
+    parts.append("<section id='worth'><h2>Worth in gold</h2>"
+                 + (_img(figs["worth"], "worth in gold per card") if figs["worth"] else "<p>-</p>") + "</section>")
+    parts.append(_metrics(report))
+    sets = {k: v for k, v in report["sets"].items() if v["summary"]}
     rows = [[label, str(seat["seat"]), pct(seat["win_rate"]), num(seat["mean_vp"])]
-            for label, s in sets.items() for seat in s["seats"]]
-    bots = [[label, name, pct(b["win_rate"]), num(b["mean_vp"])]
-            for label, s in sets.items() for name, b in s["bots"].items()]
+            for label, s in sets.items() for seat in s["summary"]["seats"]]
     parts.append("<section id='seats'><h2>Seats</h2>" + _table(["set", "seat", "win rate", "mean VP"], rows)
-                 + _seat_plot(report) + "<h3>Bots</h3>" + _table(["set", "bot", "win rate", "mean VP"], bots)
-                 + "</section>")
-    parts.append("<section id='cards'><h2>Cards</h2>")
+                 + (_img(figs["seats"], "win rate by seat") if figs["seats"] else "") + "</section>")
+    parts.append("<section id='cards'><h2>Who took what</h2><p>How the holders of a card fared is an "
+                 "association, not an effect (strong players take good cards); the verdicts above are "
+                 "measured by intervention.</p>")
     for label, s in sets.items():
-        cards = sorted(s["cards"].items(), key=lambda cd: (-abs(cd[1]["flag"] or 0), -cd[1]["taken"]))
-        rows = [[f"{d['name']} ({c})", str(d["taken"]), pct(d["taken_rate"]),
-                 " ".join(f"{r}:{k}" for r, k in d["rounds"].items()),
-                 pct(d["holders"]["win_rate"]), pct(d["others"]["win_rate"]), num(d["holders"]["mean_vp"]),
-                 num(d["vp_diff"]), flag_text(d)] for c, d in cards]
-        parts.append(f"<h3>Set {escape(label)}</h3><p>{escape(cards_line(s))}.</p>" + _table(
-            ["card", "taken", "games taken", "taken in round:times", "holders' win rate", "others' win rate",
-             "holders' VP", "VP holders - others", "flag"], rows, ["flag" if d["flag"] else "" for _, d in cards]))
-        parts.append(_card_plot(label, s))
+        cards = sorted(s["summary"]["cards"].items(), key=lambda cd: -cd[1]["taken"])
+        parts.append(f"<h3>{escape(label)}</h3>" + _table(
+            ["card", "taken", "games taken", "mean round", "holders' win rate", "others' win rate"],
+            [[f"{d['name']} ({c})", str(d["taken"]), pct(d["taken_rate"]), f"{d['mean_round']:.1f}",
+              pct(d["holders"]["win_rate"]), pct(d["others"]["win_rate"])] for c, d in cards]))
     parts.append("</section>")
-    rows = [[label, *(f"{s['scores'][k][q]:.1f}" for k in ("all", "winner", "margin") for q in ("mean", "median"))]
-            for label, s in sets.items()]
-    parts.append("<section id='scores'><h2>Score distributions</h2>"
-                 + _table(["set", "VP mean", "VP median", "winner mean", "winner median", "margin mean",
-                           "margin median"], rows) + _hist(report, "scores", "final VP") + "</section>")
-    rows = [[label, *(f"{s['length'][k]['mean']:.1f}" for k in ("decisions", "events", "rounds"))]
-            for label, s in sets.items()]
+    parts.append("<section id='scores'><h2>Scores</h2>" + (_img(figs["scores"], "final VP") if figs["scores"] else "")
+                 + "</section>")
     parts.append("<section id='length'><h2>Game length</h2>"
-                 + _table(["set", "decisions", "events", "rounds"], rows)
-                 + _hist(report, "length", "decisions per game") + "</section>")
-    comp = report.get("comparison")
-    if comp:
-        a, b = list(sets)[:2]
-        rows = [[r["stat"], f"{r['a']:.3g}", f"{r['b']:.3g}", diff_text(r),
-                 {1: "up", -1: "down", 0: ""}[r["moved"]]] for r in comp["rows"]]
-        parts.append(f"<section id='comparison'><h2>A/B: set {escape(b)} vs set {escape(a)}</h2>"
-                     f"<p>{sum(1 for r in comp['rows'] if r['moved'])} of {len(comp['rows'])} statistics "
-                     "moved significantly (95% interval of B - A excludes 0); about one in twenty would by "
-                     f"chance alone. New cards: {escape(', '.join(comp['new_cards']) or '-')}; changed: "
-                     f"{escape(', '.join(comp['changed_cards']) or '-')}.</p>"
-                     + _table(["statistic", a, b, f"{b} - {a} [95%]", "moved"], rows,
-                              ["moved" if r["moved"] else "" for r in comp["rows"]])
-                     + _ab_plot(comp) + "</section>")
+                 + (_img(figs["length"], "decisions per game") if figs["length"] else "") + "</section>")
+    rows = [[label, ", ".join(run["sources"]) or "base cards only", str(report["sets"][label]["games"]),
+             str(report["sets"][label]["aborted"]), str(run["players"]), ",".join(run["bots"]), str(run["seed"]),
+             ", ".join(run["targets"]) or "-"] for label, run in report["run"].items()]
+    parts.append("<section id='summary'><h2>Run</h2>" + _table(
+        ["set", "card files", "games", "aborted", "players", "bots", "first seed", "judged"], rows) + "</section>")
     parts.append("</body></html>")
     return "\n".join(parts)
 
 
 def write(report: dict, path: str | Path) -> None:
-    Path(path).write_text(render(report), encoding="utf-8")
+    from .store import write_text
+
+    write_text(path, render(report))

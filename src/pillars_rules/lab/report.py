@@ -1,8 +1,19 @@
-"""The balance report: a rich summary in the terminal and JSON.
+"""The balance report: JSON-ready data (:func:`build`), the terminal tables
+(:func:`print_summary`) and the JSON file (:func:`to_json`);
+:mod:`.html` renders the same data as a page.
 
-The report data is a dict ``{"run": ..., "sets": {label: summary}, "comparison": ...}``
-built by :func:`build`; :func:`to_json` writes it, :func:`print_summary`
-shows it, and :mod:`.html` renders it as a self-contained page.
+The data is a dict:
+
+* ``run`` and ``roles`` -- each set's spec and what it is for (:mod:`.plan`);
+* ``judged`` -- one entry per card and set that judges it, the author's cards
+  first (each alone, then together), then base cards: the causal value
+  (:func:`.effects.card_effect`, events :func:`.effects.event_effect`), the
+  flag after Holm's correction over ``family`` and the verdict in words;
+* ``contrasts`` -- every judged card against each ``--against`` card on the
+  same games (the A/A test);
+* ``sets`` -- per set the game-level metrics (:mod:`.metrics`), the
+  descriptive summary (:mod:`.summary`) and the aborted games and arms;
+* ``ab`` -- per set, the paired differences from the ``base`` set.
 """
 
 from __future__ import annotations
@@ -12,44 +23,99 @@ import math
 from pathlib import Path
 from typing import Mapping
 
-from .compare import compare
+from . import effects, metrics
 from .games import GameSpec, cardset
+from .plan import Role
 from .summary import summarize
+from .verdict import gold_cost, say, say_event
 
-FLAG_TEXT = {1: "too strong", -1: "too weak", 0: ""}
-
-
-def flag_text(card: dict) -> str:
-    """``too strong``/``too weak``/empty, or why the card was not judged."""
-    return FLAG_TEXT[card["flag"]] if card["flag"] is not None else f"({card['note']})"
+FAMILY_METHOD = "Holm"
 
 
-def build(specs: Mapping[str, GameSpec], records: Mapping[str, list[dict]], seed: int = 0,
-          min_holders: int | None = None) -> dict:
-    """Summaries of every set (and the A/B comparison of the first two)."""
-    from .summary import MIN_HOLDERS
+def _effect(label: str, role: Role, card: str, spec: GameSpec, records, all_records, specs, author: bool) -> dict:
+    cards = cardset(spec)
+    c = cards[card] if card in cards else cardset(specs[role.reference or "base"])[card]  # a "without" set
+    if c.kind == "event":
+        if role.kind == "without":
+            e = effects.event_effect(all_records[label], all_records[role.reference or "base"], card)
+        else:
+            e = effects.event_effect(all_records["base"], records, card)
+    else:
+        e = effects.card_effect(records, card, seed=spec.seed)
+    return {**e, "set": label, "role": role.kind, "author": author, "name": c.name, "kind": c.kind,
+            "cost": gold_cost(c)}
 
-    labels = list(specs)
+
+def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Mapping[str, list[dict]],
+          against: tuple[str, ...] = ()) -> dict:
+    """The report data of a run (see the module docs)."""
+    judged, contrasts = [], []
+    author = any(r.kind != "base" for r in roles.values())
+    order = sorted(roles, key=lambda lb: {"alone": 0, "together": 1, "without": 2, "base": 3}[roles[lb].kind])
+    for label in order:
+        role = roles[label]
+        for card in role.cards:
+            if role.kind == "together" and cardset(specs[label])[card].kind == "event":
+                continue  # judged by its "together without" set, next
+            theirs = role.kind in ("alone", "together") or (role.kind == "without" and role.reference != "base")
+            judged.append(_effect(label, role, card, specs[label], records[label], records, specs, author and theirs))
+            if judged[-1]["kind"] != "event":
+                if label != "base" and "base" in specs and card in specs["base"].targets:
+                    contrasts.append({"set": label, "card": card, "against": f"{card} (base version)",
+                                      **effects.contrast(records[label], card, records["base"], card)})
+                for other in against:
+                    if other != card and other in specs[label].targets:
+                        contrasts.append({"set": label, "card": card, "against": other,
+                                          **effects.contrast(records[label], card, None, other)})
+    tests = judged + contrasts
+    adjusted = effects.holm([effects.family_p(t) for t in tests])
+    for t, p in zip(tests, adjusted):
+        t["p_holm"] = p
+        value = t["vp"]["value"] if "vp" in t else t["value"]
+        t["flag"] = None if p != p else ((1 if value > 0 else -1) if p < effects.ALPHA else 0)
+    beta = {(e["set"], e["card"]): e["gold_scale"]["value"] for e in judged}
+    z = effects.mde({"units": 2, "vp": {"se": 1.0}, "gold_scale": {"value": float("nan")}}, len(tests))["vp"]
+    for c in contrasts:
+        b = beta.get((c["set"], c["card"]), float("nan"))
+        c["gold"] = c["value"] / b if b == b and b > 0 else float("nan")
+        c["mde"] = {"vp": z * c["se"], "gold": z * c["se"] / b if b == b and b > 0 else float("nan")}
+        c["needed"] = effects.contrast_needed(c, b, len(tests)) if b == b and b > 0 else None  # for 1 gold
+    for e in judged:
+        if e["kind"] != "event":
+            e["mde"] = effects.mde(e, len(tests))
+            e["needed"] = effects.games_needed(e, e["vp"]["value"])
+            b = e["gold_scale"]["value"]
+            e["needed_gold"] = effects.games_needed(e, b) if b == b and b > 0 else None  # to detect 1 gold
+            e["verdict"] = say(e, e["cost"])
+        else:
+            e["verdict"] = say_event(e)
     sets = {}
-    for label in labels:
-        spec = specs[label]
+    for label, spec in specs.items():
+        recs = records[label]
         names = {c.id: c.name for c in cardset(spec)}
-        sets[label] = summarize(records[label], spec.players, seed,
-                                MIN_HOLDERS if min_holders is None else min_holders, names)
-    report = {"run": {label: {**specs[label].to_dict(), "sources": [s[0] for s in specs[label].sources]}
-                      for label in labels},
-              "sets": sets, "comparison": None}
-    if len(labels) >= 2:
-        a, b = labels[:2]
-        report["comparison"] = compare(records[a], records[b], specs[a].players, seed,
-                                       cardset(specs[a]), cardset(specs[b]))
-    return report
+        done = effects.live(recs)
+        sets[label] = {"games": len(done), "aborted": len(recs) - len(done),
+                       "arms_aborted": sum(r.get("aborted_arms", 0) for r in done),
+                       "metrics": metrics.game_metrics(recs, spec.players),
+                       "summary": summarize(done, spec.players, spec.seed, names) if done else None}
+    ab = {label: metrics.paired(records["base"], records[label], specs[label].players)
+          for label in specs if label != "base" and "base" in specs
+          and not (roles[label].kind == "without" and roles[label].reference != "base")}
+    runs = {label: {**spec.to_dict(), "sources": [s[0] for s in spec.sources]} for label, spec in specs.items()}
+    return {"run": runs,
+            "roles": {label: {"kind": r.kind, "cards": list(r.cards)} for label, r in roles.items()},
+            "judged": judged, "contrasts": contrasts,
+            "family": {"tests": len(tests), "method": FAMILY_METHOD, "alpha": effects.ALPHA},
+            "sets": sets, "ab": ab}
 
 
 def _clean(value):
-    """JSON has no NaN: write ``null``."""
-    if isinstance(value, float) and math.isnan(value):
-        return None
+    """JSON has no NaN or infinity: write ``null`` and ``"inf"``."""
+    if isinstance(value, float):
+        if math.isnan(value):
+            return None
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
     if isinstance(value, dict):
         return {k: _clean(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -64,93 +130,54 @@ def to_json(report: dict, path: str | Path | None = None) -> str:
     return text
 
 
+def _nan(x) -> bool:
+    return x is None or (isinstance(x, float) and math.isnan(x))
+
+
 def pct(d: dict) -> str:
     """``"34.0% [28.1-40.5]"`` for a rate with interval."""
-    if d["value"] is None or (isinstance(d["value"], float) and math.isnan(d["value"])):
+    if _nan(d["value"]):
         return "-"
     return f"{100 * d['value']:.1f}% [{100 * d['lo']:.1f}-{100 * d['hi']:.1f}]"
 
 
-def num(d: dict, digits: int = 1) -> str:
-    if d["value"] is None or (isinstance(d["value"], float) and math.isnan(d["value"])):
+def num(d: dict, digits: int = 1, sign: bool = False) -> str:
+    """``"3.2 [1.0, 5.4]"`` for a value with interval."""
+    if _nan(d["value"]):
         return "-"
-    return f"{d['value']:.{digits}f} [{d['lo']:.{digits}f}-{d['hi']:.{digits}f}]"
+    f = f"{{:{'+' if sign else ''}.{digits}f}}"
+    ends = "" if _nan(d.get("lo")) else f" [{f.format(d['lo'])}, {f.format(d['hi'])}]"
+    return f.format(d["value"]) + ends
 
 
-def diff_text(row: dict) -> str:
-    d = row["diff"]
-    scale = 100 if "rate" in row["stat"] else 1
-    unit = " pp" if scale == 100 else ""
-    return (f"{scale * d['value']:+.2f}{unit} [{scale * d['lo']:+.2f}, {scale * d['hi']:+.2f}]"
-            if d["value"] == d["value"] else "-")
+def gold(d: dict) -> str:
+    from .verdict import interval
+
+    if _nan(d["value"]):
+        return "-"
+    return f"{d['value']:+.1f} [{interval(d)}]"
 
 
-def cards_line(summary: dict) -> str:
-    """How many cards were flagged, and how many a 95% interval flags by chance alone."""
-    judged = [d for d in summary["cards"].values() if d["flag"] is not None]
-    flagged = sum(1 for d in judged if d["flag"])
-    return (f"{flagged} flagged of {len(judged)} judged (about {0.05 * len(judged):.1f} would be by chance "
-            f"alone); fair win rate {100 * summary['fair_share']:.0f}%")
+def p_text(p) -> str:
+    return "-" if _nan(p) else ("<0.001" if p < 0.001 else f"{p:.3f}")
 
 
-def print_summary(report: dict, console=None, top: int = 12) -> None:
-    """The report as rich tables: metrics and seats per set, flagged and most
-    taken cards, and for an A/B run the statistics that moved."""
+FLAG_TEXT = {1: "too strong", -1: "too weak", 0: "", None: "not judged"}
+
+
+def flag_text(e: dict) -> str:
+    if e.get("kind") == "event":
+        return {1: "raises VP", -1: "lowers VP", 0: "", None: "not judged"}[e["flag"]]
+    return FLAG_TEXT[e["flag"]]
+
+
+def console(width: int | None = None):
+    """A rich console for stdout: its own width on a terminal, else wide
+    enough that no table is ever cut."""
+    import sys
+
     from rich.console import Console
-    from rich.table import Table
 
-    console = console or Console()
-    for label, s in report["sets"].items():
-        run = report["run"][label]
-        extra = ", ".join(run["sources"]) or "base cards only"
-        console.rule(f"[bold]Set {label}[/]: {extra} -- {s['games']} games, {s['players']} players, "
-                     f"bots {','.join(run['bots'])}")
-        m = s["metrics"]
-        t = Table(title="Game", show_header=True)
-        for col in ("balance", "decisiveness", "duration (decisions)", "start-player win rate", "mean VP"):
-            t.add_column(col)
-        sp = s["start_player"]
-        t.add_row(num(m["balance"], 3), num(m["decisiveness"], 3), num(m["duration"]),
-                  pct(sp["win_rate"]) + (" !" if sp["flag"] else ""),
-                  f"{s['scores']['all']['mean']:.1f}")
-        console.print(t)
-        t = Table(title="Seats")
-        for col in ("seat", "win rate", "mean VP"):
-            t.add_column(col)
-        for seat in s["seats"]:
-            t.add_row(str(seat["seat"]), pct(seat["win_rate"]), num(seat["mean_vp"]))
-        console.print(t)
-        if len(s["bots"]) > 1:
-            t = Table(title="Bots")
-            for col in ("bot", "win rate", "mean VP"):
-                t.add_column(col)
-            for name, b in s["bots"].items():
-                t.add_row(name, pct(b["win_rate"]), num(b["mean_vp"]))
-            console.print(t)
-        cards = s["cards"]
-        flagged = [c for c, d in cards.items() if d["flag"]]
-        shown = flagged + [c for c in sorted(cards, key=lambda c: -cards[c]["taken"]) if c not in flagged]
-        t = Table(title=f"Cards: {cards_line(s)}")
-        for col in ("card", "taken", "mean round", "holders' win rate", "others' win rate", "VP holders - others", "flag"):
-            t.add_column(col)
-        for c in shown[:max(top, len(flagged))]:
-            d = cards[c]
-            t.add_row(c, str(d["taken"]), f"{d['mean_round']:.1f}", pct(d["holders"]["win_rate"]),
-                      pct(d["others"]["win_rate"]), num(d["vp_diff"]),
-                      f"[bold red]{flag_text(d)}[/]" if d["flag"] else flag_text(d))
-        console.print(t)
-    comp = report.get("comparison")
-    if comp:
-        a, b = list(report["sets"])[:2]
-        moved = [r for r in comp["rows"] if r["moved"]]
-        t = Table(title=f"A/B: {b} vs {a} -- {len(moved)} of {len(comp['rows'])} statistics moved significantly "
-                        f"(about {len(comp['rows']) / 20:.0f} would by chance alone)")
-        for col in ("statistic", a, b, f"{b} - {a} [95%]"):
-            t.add_column(col)
-        for r in [r for r in comp["rows"] if r["group"] != "card"] + [r for r in moved if r["group"] == "card"]:
-            style = "bold" if r["moved"] else ""
-            t.add_row(r["stat"], f"{r['a']:.3g}", f"{r['b']:.3g}", diff_text(r), style=style)
-        console.print(t)
-        if comp["new_cards"] or comp["changed_cards"]:
-            console.print(f"New cards in {b}: {', '.join(comp['new_cards']) or '-'}; "
-                          f"changed: {', '.join(comp['changed_cards']) or '-'}")
+    if width is None and not sys.stdout.isatty():
+        width = 10_000
+    return Console(width=width, soft_wrap=not sys.stdout.isatty())

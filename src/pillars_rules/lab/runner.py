@@ -11,7 +11,7 @@ and index, so the result is the same whichever executor runs it:
 * ``"tcp://host:port"`` -- an existing Dask scheduler.
 
 With ``out`` every finished game is appended to a JSON-lines file as it
-finishes (:mod:`.store`); an interrupted run (Ctrl-C: ``KeyboardInterrupt``)
+finishes (:mod:`pillars_rules.lab.store`); an interrupted run (Ctrl-C: ``KeyboardInterrupt``)
 keeps them, and ``resume=True`` plays only the games still missing.
 
 A worker process that dies loses only the game it was playing: the local
@@ -74,7 +74,8 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
                                  "or variants); resume it with the same options")
         done = {k: r for k, r in done.items() if k[1] < games}
     writer = store.ResultWriter(out, specs, resume) if out is not None else None
-    todo = [(label, i) for label in specs for i in range(games) if (label, i) not in done]
+    # game by game across the sets, so that progress and its rate are alike all along
+    todo = [(label, i) for i in range(games) for label in specs if (label, i) not in done]
     total = len(specs) * games
     if on_game:
         on_game(len(done), total)
@@ -98,11 +99,22 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
     return result
 
 
+def play(spec: GameSpec, index: int) -> dict:
+    """Game ``index`` of ``spec``: with branches (:func:`~.causal.play_causal`)
+    when the spec has targets or measures the gold scale, else a plain game
+    (:func:`~.games.play_game`)."""
+    if spec.targets or spec.scale:
+        from .causal import play_causal
+
+        return play_causal(spec, index)
+    return play_game(spec, index)
+
+
 def _execute(specs, todo, executor, workers, timeout) -> Iterator[tuple[Task, dict]]:
     if not todo:
         return iter(())
     if executor == "serial":
-        return ((t, play_game(specs[t[0]], t[1])) for t in todo)
+        return ((t, play(specs[t[0]], t[1])) for t in todo)
     if executor == "processes":
         return _processes(specs, todo, workers)
     return _dask(specs, todo, executor, workers, timeout)
@@ -118,7 +130,7 @@ def _init_worker(specs: dict[str, GameSpec]) -> None:
 
 
 def _play_task(label: str, index: int) -> dict:
-    return play_game(_SPECS[label], index)
+    return play(_SPECS[label], index)
 
 
 def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[Task, dict]]:
@@ -175,7 +187,7 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
                                      f"(none joined within {timeout:g} s)") from None
             token = uuid.uuid4().hex[:10]
             shared = {label: client.scatter(spec, broadcast=True) for label, spec in specs.items()}
-            futures = {client.submit(play_game, shared[label], i, key=f"pillars-game-{label}-{i}-{token}",
+            futures = {client.submit(play, shared[label], i, key=f"pillars-game-{label}-{i}-{token}",
                                      pure=False): (label, i) for label, i in todo}
             results = as_completed(futures, with_results=True, raise_errors=False)
             for fut, record in results:  # results arrive in batches: fewer round trips

@@ -1,13 +1,12 @@
-"""From game records to a summary: per card, per seat, per bot, scores,
-game length and the game-design metrics after Ludii (balance, decisiveness,
-duration).
+"""From game records to a descriptive summary: per card, per seat, per bot,
+scores and game length (the game-level metrics are in :mod:`.metrics`).
 
 A card's *holders* are the seats that took it during the game (hired, or
-took the privilege; every seat holds its starting craftsmen). A card is
-*flagged* when the 95% Wilson interval of its holders' win rate lies wholly
-above (``+1``, too strong) or below (``-1``, too weak) the fair share
-``1/players``; cards held by fewer than ``min_holders`` seats, or by every
-seat, are not judged (``flag`` is ``None``).
+took the privilege; every seat holds its starting craftsmen). How the
+holders fare is an *association*, not an effect: good players take good
+positions, so holders of any card a strong seat likes win more often. The
+summary therefore flags nothing; a card's effect is measured by
+intervention (:mod:`.causal`, :mod:`pillars_rules.lab.effects`).
 """
 
 from __future__ import annotations
@@ -18,10 +17,6 @@ from typing import Sequence
 import numpy as np
 
 from . import stats
-
-#: Fewer holders than this and a card is not judged.
-MIN_HOLDERS = 20
-
 
 def decisiveness(record: dict) -> float:
     """The fraction of the game played when the eventual winner took the lead
@@ -70,12 +65,11 @@ def balance_ci(records: Sequence[dict], seed: int = 0) -> dict:
     return {"value": value, "lo": float(lo), "hi": float(hi), "n": len(wins)}
 
 
-def card_stats(records: Sequence[dict], players: int, seed: int = 0,
-               min_holders: int = MIN_HOLDERS, names: dict | None = None) -> dict[str, dict]:
-    """Per card id: how often and when it was taken, holders vs others, flag."""
+def card_stats(records: Sequence[dict], players: int, seed: int = 0, names: dict | None = None) -> dict[str, dict]:
+    """Per card id: how often and when it was taken, and how holders and
+    others fared (descriptive only, see the module docs)."""
     seat_obs = [(s, r) for r in records for s in r["seats"]]
     ids = sorted({c for s, _ in seat_obs for c in s["cards"]})
-    fair = 1 / players
     out: dict[str, dict] = {}
     for card in ids:
         held = [(s, r) for s, r in seat_obs if card in s["cards"]]
@@ -87,7 +81,6 @@ def card_stats(records: Sequence[dict], players: int, seed: int = 0,
         hw, hv = [s["win"] for s, _ in held], [s["vp"] for s, _ in held]
         ow, ov = [s["win"] for s in others], [s["vp"] for s in others]
         holders = _group(hw, hv, seed, card)
-        judged = len(held) >= min_holders and bool(others)
         out[card] = {
             "name": (names or {}).get(card, card),
             "taken": len(held),
@@ -98,24 +91,23 @@ def card_stats(records: Sequence[dict], players: int, seed: int = 0,
             "others": _group(ow, ov, seed, card + "/others"),
             "win_diff": stats.rate_diff_ci(sum(ow), len(ow), sum(hw), len(hw)),
             "vp_diff": stats.mean_diff_ci(ov, hv, _seed(seed, card + "/diff")),
-            "flag": stats.excludes(holders["win_rate"], fair) if judged else None,
-            "note": "" if judged else ("every seat holds it" if not others else "too few holders"),
+            "every_seat": not others,
         }
     return out
 
 
-def summarize(records: Sequence[dict], players: int, seed: int = 0,
-              min_holders: int = MIN_HOLDERS, names: dict | None = None) -> dict:
-    """Everything the reports show, as JSON-ready data (see the module docs)."""
+def summarize(records: Sequence[dict], players: int, seed: int = 0, names: dict | None = None) -> dict:
+    """Seats, bots, scores, length and cards of the finished games, as
+    JSON-ready data (see the module docs)."""
+    records = [r for r in records if "aborted" not in r]
     if not records:
-        raise ValueError("no games to summarize")
+        raise ValueError("no finished games to summarize")
     n = len(records)
     fair = 1 / players
     seats = []
     for seat in range(players):
         obs = [r["seats"][seat] for r in records]
         seats.append({"seat": seat, **_group([o["win"] for o in obs], [o["vp"] for o in obs], seed, f"seat{seat}")})
-    start = seats[0]["win_rate"]
     bots: dict[str, dict] = {}
     for name in sorted({b for r in records for b in r["bots"]}):
         obs = [r["seats"][k] for r in records for k, b in enumerate(r["bots"]) if b == name]
@@ -124,12 +116,9 @@ def summarize(records: Sequence[dict], players: int, seed: int = 0,
     winner_vp = [max(s["vp"] for s in r["seats"]) for r in records]
     margins = [sorted((s["vp"] for s in r["seats"]), reverse=True)[0]
                - sorted((s["vp"] for s in r["seats"]), reverse=True)[1] for r in records]
-    decided = [decisiveness(r) for r in records]
     return {
         "games": n, "players": players, "fair_share": fair,
         "seats": seats,
-        "start_player": {"win_rate": start, "fair_share": fair, "advantage": start["value"] - fair,
-                         "flag": stats.excludes(start, fair)},
         "bots": bots,
         "scores": {"all": stats.distribution(all_vp), "winner": stats.distribution(winner_vp),
                    "margin": stats.distribution(margins), "values": all_vp},
@@ -137,10 +126,6 @@ def summarize(records: Sequence[dict], players: int, seed: int = 0,
                    "events": stats.distribution([r["events"] for r in records]),
                    "rounds": stats.distribution([r["rounds"] for r in records]),
                    "values": [r["decisions"] for r in records]},
-        "metrics": {
-            "balance": balance_ci(records, seed),
-            "decisiveness": stats.mean_dict(decided, _seed(seed, "decisiveness")),
-            "duration": stats.mean_dict([r["decisions"] for r in records], _seed(seed, "duration")),
-        },
-        "cards": card_stats(records, players, seed, min_holders, names),
+        "balance": balance_ci(records, seed),
+        "cards": card_stats(records, players, seed, names),
     }

@@ -22,6 +22,7 @@ from typing import Callable
 
 import pillars_rules as pr
 from . import protocol as P
+from .statejson import apply_changes
 
 #: Close codes after which reconnecting cannot help.
 FINAL_CLOSES = {4400, 4401, 4406, 4429}
@@ -46,11 +47,15 @@ class GameClient:
     ``state``, ``next_event``, ``turn``, ``choices``, ``result``, ``seats``,
     ``refusals`` (every ``refused`` message), ``reconnects`` and
     ``latencies`` (seconds from sending an action to the update answering it).
+    ``protocol`` is the version it speaks (:data:`~pillars_rules.web.protocol.PROTOCOLS`):
+    in version 2 an update carries the state's changes, which the client applies.
     """
 
     def __init__(self, url: str, game: str, key: str, *, origin: str | None = None,
-                 backoff: tuple[float, float] = (0.05, 2.0), seed: int | None = None) -> None:
+                 backoff: tuple[float, float] = (0.05, 2.0), seed: int | None = None,
+                 protocol: int = P.PROTOCOL) -> None:
         self.url = url
+        self.protocol = protocol
         self.game = game
         self.key = key
         self.origin = origin
@@ -73,6 +78,7 @@ class GameClient:
         self.rate = 10.0   # messages a second the server allows (from the welcome)
         self.synced = False
         self._sent: tuple[int, float] | None = None   # (decision answered, when)
+        self._decoded: list = []   # events[: len(_decoded)] as event objects (for view())
 
     # ---------------------------------------------------------------- state
     @property
@@ -84,14 +90,18 @@ class GameClient:
         return self.seat is not None and self.turn is not None and self.turn["seat"] == self.seat and bool(self.choices)
 
     def view(self, cards=None) -> pr.SeatView:
-        """What this client holds as a :class:`~pillars_rules.SeatView` (for a bot policy)."""
+        """What this client holds as a :class:`~pillars_rules.SeatView` (for a bot policy).
+        The log is decoded once, event by event as it grows, not at every call."""
+        from pillars_rules.saves.strict import event_from_dict
         from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, from_export
 
+        decoded = self._decoded
+        for i in range(len(decoded), len(self.events)):
+            decoded.append(event_from_dict(self.events[i], i))
         return from_export({"format": EXPORT_FORMAT, "format_version": EXPORT_FORMAT_VERSION,
                             "seat": self.seat, "decision": self.decision, "state": self.state,
                             "next_event": self.next_event,
-                            "legal_actions": [c["action"] for c in self.choices],
-                            "events": self.events}, cards)
+                            "legal_actions": [c["action"] for c in self.choices]}, cards, events=decoded)
 
     def receive(self, msg: dict) -> None:
         """Fold one server message into what the client holds."""
@@ -102,15 +112,20 @@ class GameClient:
         elif kind == "sync":
             view = msg["view"]
             self.events = list(view["events"])
+            self._decoded = []
             self.texts = list(msg["texts"])
             self._take(msg, view["state"], view["next_event"])
         elif kind == "update":
             if msg["first"] != len(self.events):
                 raise P.ProtocolError("bad_message", f"an update starts at event {msg['first']}; "
                                       f"this client holds {len(self.events)}")
+            changes = msg.get("changes")
+            if changes is not None and self.state is None:
+                raise P.ProtocolError("bad_message", "an update with changes came before any state")
             self.events.extend(msg["events"])
             self.texts.extend(msg["texts"])
-            self._take(msg, msg["state"], msg["next_event"])
+            state = msg["state"] if changes is None else apply_changes(self.state, changes)
+            self._take(msg, state, msg["next_event"])
         elif kind == "seats":
             self.seats = msg["seats"]
         elif kind == "refused":
@@ -150,7 +165,7 @@ class GameClient:
                                    ping_interval=None) as ws:
                     self.ws = ws
                     seen = self.decision if self.events else None
-                    await ws.send(P.hello(self.game, self.key, seen))
+                    await ws.send(P.hello(self.game, self.key, seen, self.protocol))
                     async for text in ws:
                         msg = P.parse(text)
                         self.receive(msg)
@@ -172,7 +187,7 @@ class GameClient:
                 if close in FINAL_CLOSES:
                     raise Refused(str(close), ws.close_reason or "closed by the server")
             except P.ProtocolError:  # lost track: start again from a full sync
-                self.events, self.texts = [], []
+                self.events, self.texts, self._decoded, self.state = [], [], [], None
             except (ConnectionClosed, InvalidHandshake, OSError, asyncio.TimeoutError) as exc:
                 code = getattr(getattr(exc, "rcvd", None), "code", None)
                 if code in FINAL_CLOSES:

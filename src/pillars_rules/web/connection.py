@@ -56,6 +56,7 @@ class Connection:
     def __init__(self, ws: WebSocket, queue: int) -> None:
         self.ws = ws
         self.seat: int | None = None
+        self.protocol: int = P.PROTOCOL   # the hello's version, once it came
         self._queue: asyncio.Queue = asyncio.Queue(queue)
         self._writer = asyncio.get_running_loop().create_task(self._write())
         self._reader = asyncio.current_task()  # the endpoint, waiting for the client's frames
@@ -181,6 +182,7 @@ async def endpoint(ws: WebSocket) -> None:
             return _refuse_and_close(conn, "game_full", f"the game has {settings.max_connections_per_game} "
                                      "connections, its most", None)
         conn.seat = seat
+        conn.protocol = hello.protocol
         room.join(conn, seat, hello.seen)
         await _play(conn, room, settings)
     except asyncio.CancelledError:

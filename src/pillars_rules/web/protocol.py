@@ -1,15 +1,18 @@
-"""The game server's WebSocket protocol, version :data:`PROTOCOL` (docs/protocol.rst).
+"""The game server's WebSocket protocol, versions :data:`PROTOCOLS` (docs/protocol.rst).
 
 Every message is one JSON object in one text frame. A client sends a
 ``hello`` first, then action messages, each exactly what
 :meth:`pillars_rules.table.Table.handle` takes::
 
-    {"type": "hello", "protocol": 1, "game": "<id>", "key": "<credential>", "seen": null}
+    {"type": "hello", "protocol": 2, "game": "<id>", "key": "<credential>", "seen": null}
     {"decision": 12, "action": {"type": "Buy", "resource": "wood", "n": 2}}
 
 The server sends ``welcome``, then ``sync`` (everything) or ``update`` (what
 is new), ``seats`` (who is connected and who plays each seat) and
-``refused`` (a code from :data:`REFUSALS` and a reason). This module builds
+``refused`` (a code from :data:`REFUSALS` and a reason). The two versions
+differ in one thing: a version 1 ``update`` carries the whole ``state``, a
+version 2 one only its ``changes`` since the client's last message (the
+state's parts that differ, by path: :mod:`.statejson`). This module builds
 and reads those messages; it does no I/O, so the documentation's examples are
 made by the same functions the server uses.
 """
@@ -24,8 +27,12 @@ from attrs import frozen
 import pillars_rules as pr
 from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION
 
-#: The protocol version this server speaks (``hello.protocol`` must equal it).
-PROTOCOL = 1
+from .statejson import StateJSON
+
+#: The newest protocol version this server speaks.
+PROTOCOL = 2
+#: Every protocol version this server speaks (``hello.protocol`` must be one of them).
+PROTOCOLS = (1, 2)
 #: Largest frame the server reads, in bytes: the table's message limit.
 MAX_MESSAGE_BYTES = 16 * 1024
 #: Longest game id or credential a hello may carry.
@@ -94,11 +101,13 @@ class Hello:
     game: str
     key: str
     seen: int | None = None
+    protocol: int = PROTOCOL
 
 
-def hello(game: str, key: str, seen: int | None = None) -> str:
-    """The hello a client sends first (``seen``: the last decision it holds, to catch up)."""
-    return dumps({"type": "hello", "protocol": PROTOCOL, "game": game, "key": key, "seen": seen})
+def hello(game: str, key: str, seen: int | None = None, protocol: int = PROTOCOL) -> str:
+    """The hello a client sends first (``seen``: the last decision it holds, to catch up;
+    ``protocol``: the version it speaks, one of :data:`PROTOCOLS`)."""
+    return dumps({"type": "hello", "protocol": protocol, "game": game, "key": key, "seen": seen})
 
 
 def parse_hello(text: object) -> Hello:
@@ -114,9 +123,9 @@ def parse_hello(text: object) -> Hello:
     if type(doc) is not dict or doc.get("type") != "hello":
         raise ProtocolError("bad_hello", 'the first message must be {"type": "hello", ...}')
     version = doc.get("protocol")
-    if version != PROTOCOL or type(version) is not int:
-        raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL}, "
-                            f"not {json.dumps(version)[:20]}")
+    if type(version) is not int or version not in PROTOCOLS:
+        raise ProtocolError("version", f"this server speaks protocol versions "
+                            f"{' and '.join(map(str, PROTOCOLS))}, not {json.dumps(version)[:20]}")
     extra = set(doc) - {"type", "protocol", "game", "key", "seen"}
     if extra:
         raise ProtocolError("bad_hello", f"unknown hello field {sorted(extra)[0][:30]!r}")
@@ -126,7 +135,7 @@ def parse_hello(text: object) -> Hello:
             raise ProtocolError("bad_hello", f"\"{name}\" must be a string of 1 to {MAX_TOKEN_LENGTH} characters")
     if seen is not None and (type(seen) is not int or not 0 <= seen < 2**53):
         raise ProtocolError("bad_hello", "\"seen\" must be null or the last decision number the client holds")
-    return Hello(game, key, seen)
+    return Hello(game, key, seen, version)
 
 
 # ------------------------------------------------------------------ server to client
@@ -138,10 +147,12 @@ def refused(code: str, reason: str, decision: int | None) -> str:
 
 
 def welcome(game_id: str, you: dict, players: int, cards: dict, variants: Sequence[str],
-            seats: list[dict], limits: dict, sync: str, catalogue: dict | None = None) -> str:
+            seats: list[dict], limits: dict, sync: str, catalogue: dict | None = None,
+            protocol: int = PROTOCOL) -> str:
     """The first answer to a good hello; ``sync`` says what follows (``"full"`` or ``"catch_up"``);
-    ``catalogue`` is every card's name and rules in words (:mod:`.cardinfo`)."""
-    return dumps({"type": "welcome", "protocol": PROTOCOL, "game": game_id, "you": you,
+    ``catalogue`` is every card's name and rules in words (:mod:`.cardinfo`); ``protocol``
+    is the version the connection speaks from now on (the hello's)."""
+    return dumps({"type": "welcome", "protocol": protocol, "game": game_id, "you": you,
                   "players": players, "cards": cards, "variants": list(variants),
                   "seats": seats, "limits": limits, "sync": sync, "catalogue": catalogue or {}})
 
@@ -181,6 +192,7 @@ class Frames:
     def __init__(self) -> None:
         self.events: list[str] = []   # event JSON, one per event of the log
         self.texts: list[str] = []    # its sentence (game.describe)
+        self.states = StateJSON()     # the redacted state's JSON, part by part
 
     def extend(self, game: pr.Game) -> None:
         """Encode the events of ``game`` not encoded yet."""
@@ -192,17 +204,17 @@ class Frames:
             self.events.extend(dumps(event_to_dict(e)) for e in new)
             self.texts.extend(dumps(game.describe(e)) for e in new)
 
-    def update(self, game: pr.Game, first: int) -> "Update":
-        """The shared part of the update that carries events ``first`` onwards."""
+    def update(self, game: pr.Game, first: int, before: pr.Game | None = None) -> "Update":
+        """The shared parts of the update that carries events ``first`` onwards:
+        with the whole state (version 1, and a catch-up in version 2) and, if
+        ``before`` (the game as the clients held it) is given, with the state's
+        ``changes`` since ``before`` (version 2). Each is encoded when a client first needs it."""
         self.extend(game)
-        from ..saves.codec import converter
-
-        shared = (f'{{"type":"update","decision":{game.decision},"first":{first},'
-                  f'"events":[{",".join(self.events[first:])}],'
-                  f'"texts":[{",".join(self.texts[first:])}],'
-                  f'"state":{dumps(converter.unstructure(game.view(None).state))},'
-                  f'"turn":{dumps(turn(game))},"result":{dumps(result(game))}')
-        return Update(game, shared)
+        head = (f'{{"type":"update","decision":{game.decision},"first":{first},'
+                f'"events":[{",".join(self.events[first:])}],'
+                f'"texts":[{",".join(self.texts[first:])}],')
+        tail = f',"turn":{dumps(turn(game))},"result":{dumps(result(game))}'
+        return Update(game, head, tail, self.states, before)
 
     def sync(self, game: pr.Game, seat: int | None) -> str:
         """The full sync of ``seat`` (``None``: a spectator): its export, the
@@ -210,14 +222,13 @@ class Frames:
         self.extend(game)
         from .labels import choice_dicts
         from ..saves.actions_json import encode_action
-        from ..saves.codec import converter
 
         view = game.view(seat)
         head = {"format": EXPORT_FORMAT, "format_version": EXPORT_FORMAT_VERSION, "seat": seat,
-                "decision": view.decision, "state": converter.unstructure(view.state),
+                "decision": view.decision, "state": None,
                 "next_event": view.next_event,
                 "legal_actions": [encode_action(a) for a in view.legal_actions]}
-        doc = dumps(head)[:-1]
+        doc = dumps(head)[:-1].replace('"state":null', '"state":' + self.states.whole(view.state), 1)
         return (f'{{"type":"sync","decision":{game.decision},"view":{doc},'
                 f'"events":[{",".join(self.events[: game.n_events])}]}},'
                 f'"texts":[{",".join(self.texts[: game.n_events])}],'
@@ -226,27 +237,54 @@ class Frames:
 
 
 class Update:
-    """One update's shared part; :meth:`for_seat` adds an audience's own fields."""
+    """One update's shared parts (with the whole state, or with its changes);
+    :meth:`for_seat` adds an audience's own fields. Each part and each
+    audience's text is built once, when first needed, however many of its
+    connections receive it."""
 
-    def __init__(self, game: pr.Game, shared: str) -> None:
+    def __init__(self, game: pr.Game, head: str, tail: str, states: StateJSON,
+                 before: pr.Game | None = None) -> None:
         self.game = game
-        self.shared = shared
-        self._choices: dict = {}
+        self._head, self._tail, self._states, self._before = head, tail, states, before
+        self._shared: dict = {}  # uses changes? -> the shared part
+        self._own: dict = {}     # seat -> its own fields' JSON
+        self._texts: dict = {}   # (seat, uses changes?) -> the whole message
 
-    def for_seat(self, seat: int | None) -> str:
-        """The update as ``seat`` receives it (``None``: a spectator)."""
+    def shared(self, changes: bool) -> str:
+        """The part every audience shares, with the state's ``changes`` or the whole ``state``."""
+        text = self._shared.get(changes)
+        if text is None:
+            state = self.game.view(None).state
+            body = (f'"changes":{self._states.changes(self._before.view(None).state, state)}' if changes
+                    else f'"state":{self._states.whole(state)}')
+            text = self._shared[changes] = f"{self._head}{body}{self._tail}"
+        return text
+
+    def for_seat(self, seat: int | None, protocol: int = 1) -> str:
+        """The update as ``seat`` receives it (``None``: a spectator) in ``protocol``:
+        version 2 gets the state's changes if this update has them, else the whole state."""
+        changes = protocol >= 2 and self._before is not None
+        key = (seat, changes)
+        text = self._texts.get(key)
+        if text is None:
+            own = self._own.get(seat)
+            if own is None:
+                own = self._own[seat] = self._own_fields(seat)
+            text = self._texts[key] = f"{self.shared(changes)}{own}"
+        return text
+
+    def _own_fields(self, seat: int | None) -> str:
         game = self.game
         peek = None
         choices = "[]"
         if seat is not None:
+            view = game.view(seat)
             if game.current_player == seat:
-                choices = self._choices.get(seat)
-                if choices is None:
-                    from .labels import choice_dicts
+                from .labels import choice_dicts
 
-                    choices = self._choices[seat] = dumps(choice_dicts(game.view(seat)))
-            peek = game.view(seat).next_event  # a privilege's peek (RULES §7): this seat's only
-        return f'{self.shared},"next_event":{dumps(peek)},"choices":{choices}}}'
+                choices = dumps(choice_dicts(view))
+            peek = view.next_event  # a privilege's peek (RULES §7): this seat's only
+        return f',"next_event":{dumps(peek)},"choices":{choices}}}'
 
 
 def parse(text: str) -> dict:
@@ -260,6 +298,6 @@ def parse(text: str) -> dict:
     return doc
 
 
-__all__ = ["PROTOCOL", "MAX_MESSAGE_BYTES", "REFUSALS", "Refusal", "ProtocolError", "Hello", "hello",
+__all__ = ["PROTOCOL", "PROTOCOLS", "MAX_MESSAGE_BYTES", "REFUSALS", "Refusal", "ProtocolError", "Hello", "hello",
            "parse_hello", "refused", "welcome", "seats_message", "turn", "result", "Frames",
            "Update", "parse", "dumps"]

@@ -33,9 +33,11 @@ _MARKERS = (pr.events.DecisionPending, pr.events.GameEnded)
 
 
 class Client(Protocol):
-    """A connection as a room sees it: its seat (``None``: a spectator) and a non-blocking send."""
+    """A connection as a room sees it: its seat (``None``: a spectator), the
+    protocol version it speaks and a non-blocking send."""
 
     seat: int | None
+    protocol: int
 
     def send(self, text: str) -> None: ...
 
@@ -98,6 +100,8 @@ class Room:
         self._timers: dict[int, asyncio.Task] = {}
         self._bot: tuple[int, asyncio.Task] | None = None
         self._acting = asyncio.Lock()   # one message at a time reaches the table
+        self._following = False          # a follow_store runs: later notifications join it
+        self._follow_more: tuple[int | None] | None = None   # (known,) of the notifications it still owes
         self._catch_up(table.game)
         self.sent = table.game.n_events
 
@@ -140,9 +144,10 @@ class Room:
                   "flood": s.flood}
         client.send(P.welcome(self.record.game_id, you, self.record.players, self.record.cards,
                               self.record.variants, self.seats(), limits,
-                              "catch_up" if catch_up else "full", card_catalogue(game.rules)))
-        if catch_up:
-            client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat))
+                              "catch_up" if catch_up else "full", card_catalogue(game.rules),
+                              client.protocol))
+        if catch_up:  # with the whole state, in either version: the client's is older than the last update's
+            client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat, client.protocol))
         else:
             client.send(self.frames.sync(game, seat))
         log.info("%s joined game=%s seat=%s connections=%d", "player" if seat is not None else "spectator",
@@ -190,11 +195,26 @@ class Room:
 
     async def follow_store(self, known: int | None = None) -> None:
         """Catch up with moves another process stored (``known``: a decision the
-        store has reached), in the store's thread and between this room's own
-        messages, then send them to the clients."""
-        async with self._acting:
-            await self.server.in_store(self.table.refresh, known)
-        self.flush()
+        store has reached; ``None``: ask the store), in the store's thread and
+        between this room's own messages, then send them to the clients.
+        Notifications that come while one catch-up runs are folded into one more
+        read at its end (a burst of moves costs one or two reads, not one each)."""
+        if self._following:
+            more = self._follow_more
+            self._follow_more = (None if known is None or (more is not None and more[0] is None)
+                                 else max(known, more[0] if more is not None else 0),)
+            return
+        self._following = True
+        try:
+            while True:
+                async with self._acting:
+                    await self.server.in_store(self.table.refresh, known)
+                self.flush()
+                if self._follow_more is None:
+                    return
+                (known,), self._follow_more = self._follow_more, None
+        finally:
+            self._following = False
 
     def _tell_seats(self) -> None:
         text = P.seats_message(self.seats())
@@ -230,9 +250,10 @@ class Room:
         if game.n_events == first:
             return
         self._catch_up(game)
-        update = self.frames.update(game, first)
+        # every client holds self.game's state (its sync, catch-up or last update): version 2 gets the changes
+        update = self.frames.update(game, first, self.game)
         for c in list(self.clients):
-            c.send(update.for_seat(c.seat))
+            c.send(update.for_seat(c.seat, c.protocol))
         self.sent = game.n_events
         self.game = game
         if game.is_over:

@@ -1,0 +1,218 @@
+"""A card's causal value: paired branches of one seeded game.
+
+For game ``i`` of a :class:`~.games.GameSpec` with ``targets``,
+:func:`play_causal` plays the game with its bots (the *natural* game) and
+watches every decision. The first time seat ``s`` may take target card ``X``
+(:mod:`.moments`) is a *moment* ``(X, s)``. There the game forks into two
+arms that share everything before it (the same seed, the same position, the
+same bots in the same state):
+
+* **take** -- seat ``s`` takes ``X``: its bot chooses among the actions that
+  take ``X`` only (a resource card with or without the big worker, say);
+* **reference** -- seat ``s`` does not: its bot chooses among all the other
+  legal actions (another card, a resource card, passing, another spot), and
+  from then on never takes ``X`` (its bot chooses among the other actions
+  whenever ``X`` could be taken again).
+
+Each arm is played from the fork to the end with copies of the bots; when
+the bot took ``X`` at the moment by itself, the natural game is the take
+arm. Chance is drawn from
+the seed by a counter (:mod:`pillars_rules` decides it once per chance
+point), so the two arms see the same builder draws, tax rolls and resource
+cards as long as they make the same number of draws. A *unit* records seat
+``s``'s final VP, win share and rank in both arms.
+
+**The gold scale.** At the first draft decision of each round in which a
+moment fell, the position is re-opened (:mod:`.transfer`) twice with
+one seed: with ``gold`` more gold for one seat and with ``gold`` less (kept
+within 0..30). The seat rotates with the game index. The two arms are
+played to the end with fresh bots seeded alike; their VP give what a gold
+piece is worth in VP in that round.
+
+Everything is a pure function of the spec and the index, so a game gives the
+same record on any executor. A game or arm that hits a budget
+(:class:`~pillars_rules.errors.LimitError`) is counted as aborted and left
+out.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import zlib
+
+import pillars_rules as pr
+
+from .games import GameSpec, Trace, aborted, cardset, drive, game_record, make_bots, outcome
+from .moments import take_actions, takes
+from .transfer import at_draft_opening, draft_position, reopen
+
+
+def _generators(obj, memo: dict, depth: int = 2) -> None:
+    """Put a copy of every :class:`random.Random` among ``obj``'s attributes (and
+    theirs, ``depth`` levels down) into ``memo``: ``getstate``/``setstate`` copy
+    a generator many times faster than ``deepcopy`` does."""
+    for value in getattr(obj, "__dict__", {}).values():
+        if isinstance(value, random.Random):
+            if id(value) not in memo:
+                twin = random.Random()
+                twin.setstate(value.getstate())
+                memo[id(value)] = twin
+        elif depth and hasattr(value, "__dict__") and not isinstance(value, type):
+            _generators(value, memo, depth - 1)
+
+
+def _fork(bots: list, rules) -> list:
+    """Copies of the bots in their current state (the rules are shared, not copied)."""
+    memo = {id(rules): rules}
+    for bot in bots:
+        _generators(bot, memo)
+    return copy.deepcopy(bots, memo)
+
+
+def _restricted(view: pr.SeatView, allowed: list) -> pr.SeatView:
+    """``view`` with only ``allowed`` as legal actions (what the bot may choose from)."""
+    return pr.SeatView(view.seat, view.state, view.next_event, view.events, tuple(allowed), view.rules)
+
+
+def _seat_result(result: list[dict], seat: int) -> dict:
+    r = result[seat]
+    return {"vp": r["vp"], "win": r["win"], "rank": r["rank"], "gold": r["gold"]}
+
+
+def _reseed(seed: int, what: str) -> int:
+    return (seed * 1_000_003 + zlib.crc32(what.encode("utf-8"))) % (1 << 62)
+
+
+class _Moment:
+    __slots__ = ("card", "seat", "game", "bots", "take", "took", "round", "at")
+
+    def __init__(self, card, seat, game, bots, take, took):
+        self.card, self.seat, self.game, self.bots, self.take, self.took = card, seat, game, bots, take, took
+        self.round, self.at = game.state.round, game.pending.kind
+
+
+def _natural(spec: GameSpec, seed: int, names, cards):
+    """Play the natural game; return it, its trace, the moments and the draft openings."""
+    targets = spec.targets
+    game = pr.new_game(spec.players, seed, variants=spec.variants, cards=cards)
+    bots = make_bots(names, seed)
+    trace = Trace(spec.players)
+    seen: set[tuple[str, int]] = set()
+    moments: list[_Moment] = []
+    openings: dict[int, pr.Game] = {}
+    rnd = game.state.round
+    while not game.is_over:
+        if at_draft_opening(game):
+            openings.setdefault(game.state.round, game)
+        seat = game.current_player
+        view = game.view(seat)
+        legal = view.legal_actions
+        trace.choices += len(legal)
+        new = []
+        for card in targets:
+            if (card, seat) in seen:
+                continue
+            take = take_actions(game.state, legal, card)
+            if take and len(take) < len(legal):  # a real choice: take it, or do something else
+                seen.add((card, seat))
+                new.append((card, take))
+        snapshot = _fork(bots, game.rules) if new else None
+        action = bots[seat](view)
+        for card, take in new:
+            moments.append(_Moment(card, seat, game, snapshot, take, action in take))
+        game = game.apply(action, seat=seat)
+        trace.decisions += 1
+        if game.state.round != rnd or game.is_over:
+            for s, p in enumerate(game.state.players):
+                trace.vp_rounds[s].append(p.vp)
+        rnd = game.state.round
+    return game, trace, moments, openings
+
+
+class _Without:
+    """A bot that never takes ``card``: it chooses among the other legal actions
+    whenever there are any (the reference arm's seat, from its moment on)."""
+
+    __slots__ = ("bot", "card")
+
+    def __init__(self, bot, card: str) -> None:
+        self.bot, self.card = bot, card
+
+    def __call__(self, view: pr.SeatView):
+        legal = view.legal_actions
+        allowed = [a for a in legal if not takes(view.state, a, self.card)]
+        if not allowed or len(allowed) == len(legal):
+            return self.bot(view)
+        return self.bot(_restricted(view, allowed))
+
+
+def _arm(m: _Moment, arm: str) -> pr.Game:
+    """Play one arm from the moment to the end with copies of the bots:
+    ``take`` (the seat takes the card now) or ``ref`` (it does something else
+    now and never takes the card later)."""
+    bots = _fork(m.bots, m.game.rules)
+    view = m.game.view(m.seat)
+    if arm == "take":
+        action = bots[m.seat](_restricted(view, m.take))
+    else:
+        bots[m.seat] = _Without(bots[m.seat], m.card)
+        action = bots[m.seat](view)
+    return drive(m.game.apply(action, seat=m.seat), bots)
+
+
+def _gold_arms(spec: GameSpec, index: int, seed: int, names, cards, opening: pr.Game) -> dict | None:
+    """The gold scale at one round opening: the seat's result with
+    ``spec.gold`` more gold and with ``spec.gold`` less."""
+    rnd = opening.state.round
+    seat = (index + rnd) % spec.players
+    position = draft_position(opening)
+    gseed = _reseed(seed, f"gold-{rnd}")
+    have = position["seats"][seat]["gold"]
+    arms = {}
+    for label, delta in (("more", spec.gold), ("less", -spec.gold)):
+        game = reopen(position, cards, gseed, {seat: delta})
+        try:
+            arms[label] = _seat_result(outcome(drive(game, make_bots(names, gseed))), seat)
+        except pr.LimitError:
+            return None
+    return {"round": rnd, "seat": seat, "n": spec.gold, "gold_before": have,
+            "given": [min(30, have + spec.gold) - have, have - max(0, have - spec.gold)], **arms}
+
+
+def play_causal(spec: GameSpec, index: int) -> dict:
+    """Game ``index`` of ``spec`` with its branches: the natural game's record
+    (as :func:`~.games.play_game` gives it) plus ``units`` (one per moment:
+    ``card``, ``seat``, ``round``, ``at`` -- the decision kind --, ``took``
+    -- whether the bot took the card in the natural game -- and the seat's
+    result in the ``take`` and ``ref`` arms) and ``gold`` (one gold scale
+    per round with a moment), and ``aborted_arms`` (arms that hit a budget)."""
+    seed = spec.seed + index
+    names = spec.bots_for(index)
+    cards = cardset(spec)
+    try:
+        game, trace, moments, openings = _natural(spec, seed, names, cards)
+    except pr.LimitError as exc:
+        return aborted(index, seed, names, exc)
+    record = game_record(index, seed, names, game, trace)
+    natural = outcome(game)
+    units, lost = [], 0
+    for m in moments:
+        try:
+            ref = _seat_result(outcome(_arm(m, "ref")), m.seat)
+            take = _seat_result(natural if m.took else outcome(_arm(m, "take")), m.seat)
+        except pr.LimitError:
+            lost += 1
+            continue
+        units.append({"card": m.card, "seat": m.seat, "round": m.round, "at": m.at, "took": m.took,
+                      "take": take, "ref": ref})
+    gold = []
+    rounds = {m.round for m in moments} | ({1 + index % 6} if spec.scale else set())
+    for rnd in sorted(rounds):
+        if rnd in openings:
+            arms = _gold_arms(spec, index, seed, names, cards, openings[rnd])
+            if arms is None:
+                lost += 2
+            else:
+                gold.append(arms)
+    return {**record, "units": units, "gold": gold, "aborted_arms": lost}

@@ -1,0 +1,166 @@
+"""What ``pillars-rules balance`` and ``balance tune`` do once their options
+are read (the options themselves are in :mod:`pillars_rules.cli.balance`).
+
+Progress goes to stderr: a bar on a terminal; otherwise one plain line every
+few seconds (``--progress SECONDS``), so a log or a CI job shows the run
+moving without control characters.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pillars_rules as pr
+
+from . import runner, store
+from .games import cardset, read_sources, seal
+
+
+def _ids(text: str) -> list[str]:
+    return [t.strip() for t in (text or "").split(",") if t.strip()]
+
+
+def _executor(args) -> str:
+    return runner.check_executor(args.dask or ("serial" if args.serial else "processes"))
+
+
+class Progress:
+    """``progress(done, total)`` after every game: a rich bar on a terminal,
+    else a line every ``every`` seconds (and one at the end)."""
+
+    def __init__(self, total: int, quiet: bool, every: float = 5.0, stream=None) -> None:
+        self.total, self.quiet, self.every = total, quiet, every
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty()
+        self.bar = self.task = None
+        self.start = self.last = time.monotonic()
+        self.first = None
+        self.done = 0
+
+    def __enter__(self) -> "Progress":
+        if not self.quiet and self.tty:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeRemainingColumn
+
+            self.bar = Bar(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                           console=Console(file=self.stream), transient=True)
+            self.task = self.bar.add_task("games", total=self.total)
+            self.bar.__enter__()
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        self.done = done
+        if self.first is None:
+            self.first = done  # games kept from an earlier run do not count for the rate
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done)
+        elif not self.quiet and not self.tty:
+            now = time.monotonic()
+            if now - self.last >= self.every or (done == total and done > self.first):
+                self.last = now
+                self._line(done, total, now)
+
+    def _line(self, done: int, total: int, now: float) -> None:
+        played, spent = done - (self.first or 0), now - self.start
+        rate = played / spent if spent > 0 else 0.0
+        left = f", about {_duration((total - done) / rate)} left" if rate > 0 and done < total else ""
+        print(f"pillars-rules balance: {done}/{total} games ({100 * done / total:.0f}%), "
+              f"{rate:.2f} games/s{left}", file=self.stream, flush=True)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def _run(args, specs: dict) -> dict | None:
+    """The records, or ``None`` after Ctrl-C (reported on stderr)."""
+    total = len(specs) * args.games
+    progress = Progress(total, args.quiet, getattr(args, "progress", 5.0))
+    try:
+        with progress:
+            return runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,
+                              resume=args.resume, on_game=progress, timeout=args.timeout)
+    except KeyboardInterrupt:
+        print(f"pillars-rules balance: interrupted; {progress.done} of {total} games are kept in {args.out} "
+              "(continue with --resume)", file=sys.stderr)
+        return None
+
+
+def _prepare(args, specs: dict) -> dict:
+    _executor(args)
+    store.check_out(args.out, resume=args.resume, overwrite=args.overwrite)
+    return {label: seal(spec).check() for label, spec in specs.items()}
+
+
+def judge(args, common: dict) -> int:
+    """``pillars-rules balance``: plan the sets, play them, report."""
+    from . import html, report, text
+    from .plan import plan
+
+    also = read_sources(args.also) if args.also else ()
+    cards = read_sources(args.cards) if args.cards else ()
+    against = tuple(_ids(args.against))
+    specs, roles = plan(common, also, cards, _ids(args.targets), against)
+    specs = _prepare(args, specs)
+    records = _run(args, specs)
+    if records is None:
+        return 130
+    data = report.build(specs, roles, records, against)
+    if args.json:
+        report.to_json(data, args.json)
+    if args.html:
+        html.write(data, args.html)
+    if not args.quiet:
+        text.print_summary(data)
+    return 0
+
+
+def tune(args, common: dict) -> int:
+    """``pillars-rules balance tune CARD --vary NAME=LO..HI``."""
+    from . import tune as T
+    from .report import console, to_json
+    from .games import GameSpec
+
+    also = read_sources(args.also) if args.also else ()
+    cards = read_sources(args.cards) if args.cards else ()
+    known = cardset(GameSpec(sources=also + cards))
+    if args.card not in known:
+        raise pr.ConfigError(f"no card {args.card!r} in the base set or the given card files")
+    card = known[args.card]
+    if args.numbers:
+        for n in T.numbers(card):
+            print(f"{n['name']:<12} {n['index']:<4} {n['value']}  (line {n['line']}, column {n['column']})")
+        print(T.card_text(card), end="")
+        return 0
+    if not args.vary:
+        raise pr.ConfigError("say what to vary: --vary NAME=LOW..HIGH (list the names with --numbers)")
+    name, values = T.parse_range(args.vary)
+    T.find(card, name)
+    others = tuple((n, t) for n, t in also + cards)
+    specs = _prepare(args, T.tune_specs(common, others, card, name, values, known))
+    records = _run(args, specs)
+    if records is None:
+        return 130
+    result = T.analyse(records, card.id, name, values, seed=args.seed)
+    adjusted = T.vary(card, name, result["fair"], known)
+    result["adjusted"] = adjusted
+    if args.json:
+        to_json(result, args.json)
+    if args.write:
+        store.write_text(args.write, adjusted)
+    if not args.quiet:
+        from .text import print_tune
+
+        print_tune(result, console())
+    if not args.write:
+        print(adjusted, end="")
+    return 0

@@ -1,0 +1,300 @@
+"""From paired branches to a card's causal value, its worth in gold, a
+calibrated flag and the power of the run.
+
+The input is the records of :func:`~.causal.play_causal`. For card ``X``
+each *unit* (a seed, a seat, the moment that seat could first take ``X``)
+gives a paired difference ``d = take - reference`` in final VP and in win
+share. The estimand is
+
+    Delta_X = E[ VP_s(take X at the moment) - VP_s(the bot's best other choice) ]
+
+over the units of the run's games (the seeds, and every seat that had the
+chance), with the same bots before and after the moment.
+
+* **Interval.** Units of one seed share the natural game, so the seed is the
+  cluster: ``Delta_X`` is the ratio ``sum(d) / units`` and its variance the
+  cluster-robust (linearised) one over seeds, with a Student *t* interval on
+  ``seeds - 1`` degrees of freedom. The same for the win share.
+* **Gold.** The gold scale ``beta`` is the VP one gold piece brings: at a
+  round's first draft decision one seat gets ``N`` gold more in one arm and
+  ``N`` gold less in the other (:mod:`.causal`), so ``beta = E[VP_more -
+  VP_less] / 2N``, weighted over rounds as ``X``'s units are. The card is worth
+  ``W = Delta_X / beta`` gold: the gift of ``W`` gold at the start of the
+  round's draft that changes the seat's VP as much as taking ``X`` does. Its
+  interval is a seeded cluster bootstrap over seeds (both ratios resampled
+  together).
+* **Flags.** ``p`` is the two-sided *t* test of ``Delta_X = 0``; the p-values
+  of all cards judged in one report are adjusted by Holm's step-down method
+  (family-wise error 5%), and a card is flagged when its adjusted ``p`` is
+  below 0.05.
+* **Power.** The smallest effect the run detects 80% of the time at the
+  Bonferroni level of its family, ``(z(1 - 0.05/2k) + z(0.8)) * SE`` (Holm is
+  at least that powerful), in VP and in gold.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from typing import Iterable, Sequence
+
+import numpy as np
+
+ALPHA = 0.05
+POWER = 0.8
+RESAMPLES = 2000
+
+
+def _tq(p: float, df: int) -> float:
+    from scipy.stats import t
+
+    return float(t.ppf(p, max(df, 1)))
+
+
+def _zq(p: float) -> float:
+    from scipy.stats import norm
+
+    return float(norm.ppf(p))
+
+
+def live(records: Iterable[dict]) -> list[dict]:
+    """The records of games that finished (not aborted)."""
+    return [r for r in records if "aborted" not in r]
+
+
+def _per_seed(records: Sequence[dict], card: str):
+    """Per seed: sum of VP differences, of win differences, units, and the
+    round counts of the units."""
+    m = len(records)
+    s_vp, s_win, n = np.zeros(m), np.zeros(m), np.zeros(m)
+    rounds: dict[int, int] = {}
+    took = 0
+    for k, r in enumerate(records):
+        for u in r["units"]:
+            if u["card"] != card:
+                continue
+            s_vp[k] += u["take"]["vp"] - u["ref"]["vp"]
+            s_win[k] += u["take"]["win"] - u["ref"]["win"]
+            n[k] += 1
+            rounds[u["round"]] = rounds.get(u["round"], 0) + 1
+            took += u["took"]
+    return s_vp, s_win, n, rounds, took
+
+
+def _gold_per_seed(records: Sequence[dict], weights: dict[int, float]):
+    """Per seed: the weighted sum of (VP with more - VP with less) and of the
+    nominal gold swung (2N), over the gold arms of the weighted rounds."""
+    m = len(records)
+    num, den = np.zeros(m), np.zeros(m)
+    for k, r in enumerate(records):
+        for g in r.get("gold", ()):
+            w = weights.get(g["round"], 0.0)
+            if w:
+                num[k] += w * (g["more"]["vp"] - g["less"]["vp"])
+                den[k] += w * 2 * g["n"]
+    return num, den
+
+
+def ratio_ci(num: np.ndarray, den: np.ndarray, level: float = 0.95) -> dict:
+    """``sum(num) / sum(den)`` over clusters with its cluster-robust *t*
+    interval and two-sided p-value against 0 (``se`` is ``nan`` with fewer
+    than two clusters)."""
+    m, total = len(num), float(den.sum())
+    if m < 2 or total <= 0:
+        return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
+                "p": float("nan"), "n": int(total), "clusters": m}
+    value = float(num.sum()) / total
+    resid = num - value * den
+    se = math.sqrt(m / (m - 1) * float((resid ** 2).sum())) / total
+    half = _tq(1 - (1 - level) / 2, m - 1) * se
+    if se > 0:
+        from scipy.stats import t
+
+        p = float(2 * t.sf(abs(value) / se, m - 1))
+    else:
+        p = 0.0 if value else 1.0
+    return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p,
+            "n": int(total), "clusters": m}
+
+
+def _seed(card: str, seed: int) -> int:
+    return seed * 1_000_003 + zlib.crc32(card.encode("utf-8"))
+
+
+def _boot_worth(a_num, a_den, b_num, b_den, seed: int) -> tuple[float, float]:
+    """The 95% percentile interval of (sum a_num / sum a_den) / (sum b_num /
+    sum b_den) over a cluster bootstrap (clusters resampled together). A
+    resample whose gold scale is not positive says no amount of gold has the
+    effect: it counts as an infinite worth of the effect's sign, so an
+    interval end may be infinite."""
+    rng = np.random.default_rng(seed)
+    m = len(a_num)
+    idx = rng.integers(0, m, size=(RESAMPLES, m))
+    an, ad, bn, bd = (x[idx].sum(axis=1) for x in (a_num, a_den, b_num, b_den))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        delta, beta = an / ad, bn / bd
+        worth = np.where(beta > 0, delta / beta, np.copysign(np.inf, delta))
+    worth = worth[~np.isnan(worth)]
+    if worth.size == 0:
+        return float("nan"), float("nan")
+    lo, hi = np.quantile(worth, [0.025, 0.975], method="inverted_cdf")
+    return float(lo), float(hi)
+
+
+def gold_scale(records: Sequence[dict], weights: dict[int, float] | None = None) -> dict:
+    """VP per gold piece given at a round's first draft decision (``weights``:
+    per round; default every round alike), with its interval."""
+    records = live(records)
+    if weights is None:
+        weights = {g["round"]: 1.0 for r in records for g in r.get("gold", ())}
+    num, den = _gold_per_seed(records, weights)
+    return ratio_ci(num, den)
+
+
+def card_effect(records: Sequence[dict], card: str, family: int = 1, seed: int = 0) -> dict:
+    """The causal value of ``card`` in the records (see the module docs):
+    ``units``, ``seeds``, ``took`` (share of units where the bot took the card
+    by itself), ``rounds``, ``vp`` and ``win`` (differences with interval and
+    p), ``gold_scale``, ``worth`` (gold, with interval), ``mde`` (VP and gold
+    detected 80% of the time in a family of ``family`` tests)."""
+    records = live(records)
+    s_vp, s_win, n, rounds, took = _per_seed(records, card)
+    units = int(n.sum())
+    vp, win = ratio_ci(s_vp, n), ratio_ci(s_win, n)
+    total = sum(rounds.values()) or 1
+    weights = {r: c / total for r, c in rounds.items()}
+    g_num, g_den = _gold_per_seed(records, weights)
+    beta = ratio_ci(g_num, g_den)
+    worth = {"value": float("nan"), "lo": float("nan"), "hi": float("nan")}
+    if units >= 2 and beta["value"] > 0:
+        lo, hi = _boot_worth(s_vp, n, g_num, g_den, _seed(card, seed))
+        worth.update(value=vp["value"] / beta["value"], lo=lo, hi=hi)
+    out = {"card": card, "units": units, "seeds": len(records), "took": took / units if units else float("nan"),
+            "rounds": {str(k): v for k, v in sorted(rounds.items())}, "vp": vp, "win": win,
+            "gold_scale": beta, "worth": worth}
+    out["mde"] = mde(out, family)
+    return out
+
+
+def mde(effect: dict, family: int) -> dict:
+    """The smallest effect (VP, gold) detected 80% of the time in a family of
+    ``family`` tests (Bonferroni level; Holm is at least as powerful)."""
+    z = _zq(1 - ALPHA / (2 * max(family, 1))) + _zq(POWER)
+    vp = z * effect["vp"]["se"] if effect["units"] >= 2 else float("nan")
+    beta = effect["gold_scale"]["value"]
+    return {"vp": vp, "gold": vp / beta if beta > 0 else float("nan"), "family": family}
+
+
+def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None = None,
+             y: str = "") -> dict:
+    """``Delta_x - Delta_y`` on the same seeds, with a cluster-robust interval
+    and p-value. ``records_y`` (default: ``records_x``) may be another set
+    played on the same seeds: a changed card against the base card it
+    replaces, matched seed by seed. With ``x`` a copy of ``y`` in one set this
+    is the A/A test."""
+    if records_y is None:
+        records_y = records_x
+    by_y = {r["i"]: r for r in live(records_y)}
+    pairs = [(r, by_y[r["i"]]) for r in live(records_x) if r["i"] in by_y]
+    sx, _, nx, _, _ = _per_seed([a for a, _ in pairs], x)
+    sy, _, ny, _, _ = _per_seed([b for _, b in pairs], y)
+    m = len(pairs)
+    units = (int(nx.sum()), int(ny.sum()))
+    if m < 2 or nx.sum() == 0 or ny.sum() == 0:
+        return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
+                "p": float("nan"), "clusters": m, "units": units}
+    dx, dy = sx.sum() / nx.sum(), sy.sum() / ny.sum()
+    e = (sx - dx * nx) / nx.sum() - (sy - dy * ny) / ny.sum()
+    se = math.sqrt(m / (m - 1) * float((e ** 2).sum()))
+    value = float(dx - dy)
+    half = _tq(0.975, m - 1) * se
+    from scipy.stats import t
+
+    p = float(2 * t.sf(abs(value) / se, m - 1)) if se > 0 else (0.0 if value else 1.0)
+    return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p, "clusters": m,
+            "units": units}
+
+
+def contrast_needed(c: dict, vp: float, family: int = 1) -> int | None:
+    """Seeds needed for a contrast like ``c`` to detect ``vp`` VP 80% of the time."""
+    se, m = c["se"], c["clusters"]
+    if not (se == se) or se <= 0 or vp == 0:
+        return None
+    z = _zq(1 - ALPHA / (2 * max(family, 1))) + _zq(POWER)
+    return math.ceil(m * (z * se / abs(vp)) ** 2)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (``nan`` stays ``nan`` and does not count)."""
+    order = sorted((p, i) for i, p in enumerate(pvalues) if p == p)
+    k = len(order)
+    out = [float("nan")] * len(pvalues)
+    running = 0.0
+    for rank, (p, i) in enumerate(order):
+        running = max(running, min(1.0, (k - rank) * p))
+        out[i] = running
+    return out
+
+
+def family_p(test: dict) -> float:
+    """A test's p-value for the family: ``nan`` (not judged, left out of the
+    family) when it rests on fewer than ``MIN_UNITS`` chances -- a handful of
+    paired differences can have no spread and a p-value of 0. ``test`` is a
+    card's effect or a :func:`contrast`."""
+    from .verdict import MIN_UNITS
+
+    units = test["units"] if "vp" in test else min(test.get("units", (0, 0)))
+    if units < MIN_UNITS:
+        return float("nan")
+    return test["vp"]["p"] if "vp" in test else test["p"]
+
+
+def judge(effects: list[dict]) -> list[dict]:
+    """Holm-adjust the VP p-values of ``effects`` (one family) and set each
+    one's ``p_holm`` and ``flag`` (+1 too strong, -1 too weak, 0 not
+    distinguishable from fair, ``None`` with fewer than ``MIN_UNITS`` units,
+    which stay out of the family)."""
+    adjusted = holm([family_p(e) for e in effects])
+    for e, p in zip(effects, adjusted):
+        e["p_holm"] = p
+        if p != p:
+            e["flag"] = None
+        else:
+            e["flag"] = (1 if e["vp"]["value"] > 0 else -1) if p < ALPHA else 0
+        e["mde"] = mde(e, len(effects))
+    return effects
+
+
+def games_needed(effect: dict, vp: float) -> int | None:
+    """Seeds needed to detect an effect of ``vp`` VP 80% of the time, at the
+    run's family size, scaled from this run's standard error."""
+    se, seeds = effect["vp"]["se"], effect["seeds"]
+    if not (se == se) or se <= 0 or vp == 0:
+        return None
+    z = _zq(1 - ALPHA / (2 * max(effect["mde"]["family"], 1))) + _zq(POWER)
+    return math.ceil(seeds * (z * se / abs(vp)) ** 2)
+
+
+def event_effect(without: Sequence[dict], with_: Sequence[dict], card: str) -> dict:
+    """An event's effect by the paired A/B of the games without it and with
+    it (same seeds): every player's mean final VP (``vp``, with interval and
+    p), the start player's win share (``start``), the share of games where it
+    was drawn, the effect per game where it is drawn (``per_draw``: ``vp`` /
+    drawn share) and the worth in gold of ``vp`` at the gold scale the
+    ``with_`` games measured (``scale`` specs), every round alike."""
+    from .metrics import t_interval
+
+    by_a = {r["i"]: r for r in live(without)}
+    pairs = [(by_a[r["i"]], r) for r in live(with_) if r["i"] in by_a]
+    mean_vp = lambda r: float(np.mean([s["vp"] for s in r["seats"]]))  # noqa: E731
+    vp = t_interval([mean_vp(b) - mean_vp(a) for a, b in pairs])
+    start = t_interval([b["seats"][0]["win"] - a["seats"][0]["win"] for a, b in pairs])
+    start["moved"] = (1 if start["lo"] > 0 else -1 if start["hi"] < 0 else 0) if start["n"] >= 2 else 0
+    drawn = float(np.mean([card in b.get("drawn", ()) for _, b in pairs])) if pairs else float("nan")
+    beta = gold_scale(with_)
+    worth = vp["value"] / beta["value"] if beta["value"] > 0 else float("nan")
+    return {"card": card, "kind": "event", "units": len(pairs), "seeds": len(pairs), "vp": vp, "start": start,
+            "drawn": drawn, "per_draw": vp["value"] / drawn if drawn else float("nan"),
+            "gold_scale": beta, "worth": {"value": worth, "lo": float("nan"), "hi": float("nan")},
+            "mde": {"vp": (_zq(1 - ALPHA / 2) + _zq(POWER)) * vp["se"] if vp["n"] >= 2 else float("nan"),
+                    "gold": float("nan"), "family": 1}}

@@ -1,0 +1,174 @@
+"""The balance report in the terminal: rich tables, the author's cards first.
+
+Order: the verdicts (a table and one sentence per card), the A/A-style
+contrasts, the power of the run, the game-level metrics of every set, what
+moved against the base set, and what was aborted. Off a terminal the tables
+are as wide as they need (never cut at 80 columns).
+"""
+
+from __future__ import annotations
+
+from .metrics import LABELS, METRICS, RATES
+
+
+def _add(table, *cells, style: str = "") -> None:
+    """A row of plain text (no rich markup: intervals are written in brackets)."""
+    from rich.text import Text
+
+    table.add_row(*(Text(str(c)) for c in cells), style=style)
+from .report import console as make_console
+from .report import flag_text, gold, num, p_text, pct
+
+
+def _verdicts(report: dict, con) -> None:
+    from rich.table import Table
+
+    judged = report["judged"]
+    if not judged:
+        return
+    author = any(e["author"] for e in judged)
+    fam = report["family"]
+    t = Table(title=f"{'Your cards' if author else 'Cards'}: causal value by paired branches "
+                    f"({fam['tests']} test{'s' if fam['tests'] != 1 else ''}, {fam['method']}-corrected at "
+                    f"{100 * fam['alpha']:.0f}%)")
+    for col in ("card", "set", "cost", "worth in gold [95%]", "VP take - ref [95%]", "win share [95%]",
+                "chances", "bot took", "p (Holm)", "flag"):
+        t.add_column(col, overflow="fold")
+    for e in judged:
+        if e["kind"] == "event":
+            _add(t, e["card"], e["set"], "-", gold(e["worth"]), num(e["vp"], 2, True),
+                 num(e["start"], 3, True) + " (start player)", str(e["units"]), "-",
+                 p_text(e["p_holm"]), flag_text(e), style="bold" if e["flag"] else "")
+            continue
+        _add(t, e["card"], e["set"], "-" if e["cost"] is None else str(e["cost"]), gold(e["worth"]),
+             num(e["vp"], 2, True), num(e["win"], 3, True), str(e["units"]),
+             "-" if e["units"] == 0 else f"{100 * e['took']:.0f}%", p_text(e["p_holm"]), flag_text(e),
+             style="bold red" if e["flag"] else "")
+    con.print(t)
+    for e in judged:
+        con.print(f"  {e['card']} ({e['set']}): {e['verdict']}.", highlight=False, markup=False)
+
+
+def _contrasts(report: dict, con) -> None:
+    from rich.table import Table
+
+    if not report["contrasts"]:
+        return
+    t = Table(title="Comparisons on the same seeds (an A/A test compares a copy with its original)")
+    for col in ("card", "against", "set", "VP difference [95%]", "in gold", "p", "p (Holm)", "flagged",
+                "smallest difference detected", "games to detect ±1 gold"):
+        t.add_column(col, overflow="fold")
+    for c in report["contrasts"]:
+        _add(t, c["card"], c["against"], c["set"], num(c, 2, True),
+             "-" if c["gold"] != c["gold"] else f"{c['gold']:+.1f}", p_text(c["p"]),
+             p_text(c["p_holm"]), "yes" if c["flag"] else "no", _mde(c["mde"]),
+             "-" if c.get("needed") is None else f"{c['needed']:,}")
+    con.print(t)
+
+
+def _mde(m: dict) -> str:
+    gold = "" if m["gold"] != m["gold"] else f" ({m['gold']:.1f} gold)"
+    return "-" if m["vp"] != m["vp"] else f"±{m['vp']:.2f} VP{gold}"
+
+
+def _power(report: dict, con) -> None:
+    from rich.table import Table
+
+    rows = [e for e in report["judged"] if e["kind"] != "event"]
+    if not rows:
+        return
+    t = Table(title="Power: the smallest effect these games detect 80% of the time (at the family's level)")
+    for col in ("card", "set", "games", "chances", "smallest VP", "smallest gold", "VP per gold",
+                "games to detect the effect measured", "games to detect ±1 gold"):
+        t.add_column(col, overflow="fold")
+    for e in rows:
+        needed = e.get("needed")
+        _add(t, e["card"], e["set"], str(e["seeds"]), str(e["units"]),
+             "-" if e["mde"]["vp"] != e["mde"]["vp"] else f"±{e['mde']['vp']:.2f}",
+             "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}",
+             num(e["gold_scale"], 3), "-" if needed is None else f"{needed:,}",
+             "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}")
+    con.print(t)
+
+
+def _metrics(report: dict, con) -> None:
+    from rich.table import Table
+
+    sets = report["sets"]
+    t = Table(title="The game: metrics per set, 95% intervals")
+    t.add_column("metric")
+    for label in sets:
+        t.add_column(f"{label} ({sets[label]['games']} games)", overflow="fold")
+    for name in METRICS:
+        cells = []
+        for s in sets.values():
+            m = s["metrics"][name]
+            cells.append(pct(m) if name in RATES else num(m, 2))
+        _add(t, LABELS[name], *cells)
+    _add(t, "start-player advantage", *(f"{100 * s['metrics']['start_player']['advantage']:+.1f} pp"
+                                        for s in sets.values()))
+    con.print(t)
+
+
+def _ab(report: dict, con) -> None:
+    from rich.table import Table
+
+    for label, rows in report["ab"].items():
+        t = Table(title=f"{label} minus base, game by game on the same seeds (paired 95% intervals)")
+        for col in ("statistic", "difference [95%]", "moved"):
+            t.add_column(col, overflow="fold")
+        for name, row in rows.items():
+            if name in METRICS or row["moved"]:
+                scale = 100 if ("win rate" in name or name in RATES) else 1
+                shown = {k: row[k] * scale for k in ("value", "lo", "hi")}
+                _add(t, LABELS.get(name, name) + (" (pp)" if scale == 100 else ""), num(shown, 2, True),
+                     {1: "up", -1: "down", 0: ""}[row["moved"]], style="bold" if row["moved"] else "")
+        con.print(t)
+
+
+def print_summary(report: dict, console=None) -> None:
+    """Print the report (see the module docs)."""
+    con = console or make_console()
+    runs = report["run"]
+    first = next(iter(runs.values()))
+    title = (f"Balance report: {first['players']} players, bots {','.join(first['bots'])}, "
+             f"first seed {first['seed']}, gold gift ±{first['gold']}")
+    con.print(f"{title}\n{'=' * len(title)}", highlight=False, markup=False, style="bold")
+    _verdicts(report, con)
+    _contrasts(report, con)
+    _power(report, con)
+    _metrics(report, con)
+    _ab(report, con)
+    lost = [(label, s["aborted"], s["arms_aborted"]) for label, s in report["sets"].items()
+            if s["aborted"] or s["arms_aborted"]]
+    for label, games, arms in lost:
+        con.print(f"{label}: {games} games and {arms} branches hit a budget of the library and were "
+                  "left out (counted as aborted)", highlight=False, markup=False)
+    fam = report["family"]
+    tests = f"{fam['tests']} test{'s' if fam['tests'] != 1 else ''}"
+    con.print(f"Flags: {tests} in one family, {fam['method']}'s step-down correction "
+              f"(family-wise error {100 * fam['alpha']:.0f}%).", highlight=False, markup=False)
+
+
+def print_tune(result: dict, con) -> None:
+    """The tune table: the card's causal value per value tried, and the fair value."""
+    from rich.table import Table
+
+    name = result["name"]
+    t = Table(title=f"{result['card']}: causal value for each {name} (same seeds for every value)")
+    for col in (name, "chances", "VP take - ref [95%]", "worth in gold [95%]", "bot took"):
+        t.add_column(col, overflow="fold")
+    for r in result["rows"]:
+        _add(t, str(r["value"]), str(r["units"]), num(r["vp"], 2, True), gold(r["worth"]),
+             "-" if not r["units"] else f"{100 * r['took']:.0f}%")
+    con.print(t)
+    fit = result["fit"]
+    if fit is not None:
+        ends = f" (95%: {fit['lo']:.1f} to {fit['hi']:.1f})" if "lo" in fit else ""
+        con.print(f"Fitted line: VP = {fit['intercept']:+.2f} {fit['slope']:+.3f} x {name} "
+                  f"(slope 95%: {fit['slope_lo']:+.3f} to {fit['slope_hi']:+.3f}); zero at {name} = "
+                  f"{fit['root']:.1f}{ends}.", highlight=False, markup=False)
+    how = ("where the fitted line crosses zero" if result["how"] == "fitted"
+           else "the value tried whose causal value is closest to zero (the values do not order its strength)")
+    con.print(f"Fair {name}: {result['fair']} ({how}); closest value tried: {result['closest']}.",
+              highlight=False, markup=False)

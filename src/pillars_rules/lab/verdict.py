@@ -1,0 +1,96 @@
+"""A card's verdict in words, from its causal value (:mod:`pillars_rules.lab.effects`).
+
+>>> e = {"card": "x", "units": 300, "seeds": 200, "flag": 1, "vp": {"value": 1.0, "lo": 0.5, "hi": 1.5},
+...      "worth": {"value": 3.2, "lo": 1.4, "hi": 5.0}, "mde": {"vp": 0.6, "gold": 1.9},
+...      "gold_scale": {"value": 0.31}}
+>>> say(e, cost=4)
+'worth about +3 gold (95%: +1 to +5): too strong for cost 4; a fair cost is about 7'
+"""
+
+from __future__ import annotations
+
+import math
+
+#: A player holds at most this much gold (RULES §1).
+GOLD_CAP = 30
+#: Fewer units than this and the lab says so instead of judging.
+MIN_UNITS = 10
+
+
+def gold_cost(card) -> int | None:
+    """The gold part of a craftsman's cost (``None`` for cards without a gold cost)."""
+    if card is None or card.kind != "craftsman" or not card.cost:
+        return None
+    return sum(a.n for a in card.cost if a.kind == "gold")
+
+
+def _g(x: float) -> str:
+    """Gold as a signed whole number (``0`` without a sign)."""
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    text = f"{x:+.0f}"
+    return "0" if text in ("+0", "-0") else text
+
+
+def interval(worth: dict) -> str:
+    """``"+1 to +5"``, or ``"more than +40"`` when the top end is unbounded."""
+    lo, hi = worth["lo"], worth["hi"]
+    if lo != lo:
+        return "interval not measured"
+    if math.isinf(hi) and not math.isinf(lo):
+        return f"at least {_g(lo)}"
+    if math.isinf(lo) and not math.isinf(hi):
+        return f"at most {_g(hi)}"
+    return f"{_g(lo)} to {_g(hi)}"
+
+
+def say(effect: dict, cost: int | None = None) -> str:
+    """One sentence: what the card is worth and whether that suits its cost."""
+    units = effect["units"]
+    if units < MIN_UNITS:
+        return (f"not judged: a seat could take it only {units} times in {effect['seeds']} games "
+                "(ask for more games)")
+    vp, worth, flag = effect["vp"], effect["worth"], effect.get("flag")
+    has_gold = worth["value"] == worth["value"]
+    if not has_gold:
+        head = f"changes its taker's final VP by {vp['value']:+.1f} (95%: {vp['lo']:+.1f} to {vp['hi']:+.1f})"
+    else:
+        head = f"worth about {_g(worth['value'])} gold (95%: {interval(worth)})"
+    if flag == 1:
+        if cost is None:
+            return f"{head}: too strong"
+        fair = cost + worth["value"] if has_gold else float("nan")
+        if fair != fair:
+            return f"{head}: too strong for cost {cost}"
+        if fair > GOLD_CAP:
+            return (f"{head}: far too strong for cost {cost}; no gold cost can make it fair "
+                    f"(a player holds at most {GOLD_CAP} gold): weaken what it does")
+        return f"{head}: too strong for cost {cost}; a fair cost is about {fair:.0f}"
+    if flag == -1:
+        if cost is None:
+            return f"{head}: too weak"
+        fair = cost + worth["value"] if has_gold else float("nan")
+        if fair != fair:
+            return f"{head}: too weak for cost {cost}"
+        if fair < 0:
+            return f"{head}: too weak even for free: strengthen what it does"
+        return f"{head}: too weak for cost {cost}; a fair cost is about {fair:.0f}"
+    mde = effect["mde"]
+    detect = (f"±{mde['gold']:.1f} gold" if mde.get("gold") == mde.get("gold") else f"±{mde['vp']:.1f} VP")
+    at = f" at cost {cost}" if cost is not None else ""
+    return (f"{head}: fair{at} as far as {effect['seeds']} games can tell "
+            f"(they detect {detect} 80% of the time)")
+
+
+def say_event(effect: dict) -> str:
+    """One sentence for an event judged by the A/B of card sets."""
+    if effect["units"] < MIN_UNITS:
+        return f"not judged: only {effect['units']} games with and without it (ask for more games)"
+    vp, start = effect["vp"], effect["start"]
+    parts = [f"changes every player's final VP by {vp['value']:+.2f} on average "
+             f"(95%: {vp['lo']:+.2f} to {vp['hi']:+.2f}; {effect['per_draw']:+.2f} in games where it is drawn)"]
+    if start["moved"]:
+        parts.append(f"and moves the start player's win rate by {100 * start['value']:+.1f} points")
+    else:
+        parts.append("and favours no seat measurably")
+    return " ".join(parts)

@@ -1,0 +1,126 @@
+"""From paired units to causal values, gold, flags and power
+(pillars_rules.lab.effects, .verdict, .metrics)."""
+
+import math
+
+import numpy as np
+import pytest
+
+from pillars_rules.lab import effects, metrics
+from pillars_rules.lab.verdict import say
+
+
+def _unit(card, d_vp, d_win=0.0, rnd=2, took=True):
+    return {"card": card, "seat": 0, "round": rnd, "at": "draft", "took": took,
+            "take": {"vp": 40 + d_vp, "win": d_win, "rank": 1, "gold": 0}, "ref": {"vp": 40, "win": 0.0, "rank": 2, "gold": 0}}
+
+
+def _record(i, units, gold_swing=None, rnd=2):
+    gold = [] if gold_swing is None else [{"round": rnd, "seat": 0, "n": 6, "gold_before": 10, "given": [6, 6],
+                                           "more": {"vp": 40 + gold_swing, "win": 0, "rank": 1, "gold": 0},
+                                           "less": {"vp": 40, "win": 0, "rank": 1, "gold": 0}}]
+    return {"i": i, "seed": i, "units": units, "gold": gold}
+
+
+def test_ratio_interval_is_the_cluster_robust_one_computed_by_hand():
+    num, den = np.array([3.0, -1.0, 4.0, 0.0, 2.0]), np.array([2.0, 1.0, 2.0, 1.0, 1.0])
+    r = effects.ratio_ci(num, den)
+    value = 8 / 7
+    resid = num - value * den
+    se = math.sqrt(5 / 4 * (resid ** 2).sum()) / 7
+    assert r["value"] == pytest.approx(value) and r["se"] == pytest.approx(se)
+    assert r["hi"] - r["value"] == pytest.approx(2.7764451 * se, rel=1e-6)  # t(0.975, 4 df)
+
+
+def test_holm_matches_the_step_down_rule_and_ignores_nan():
+    assert effects.holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    out = effects.holm([0.2, float("nan"), 0.01])
+    assert out[0] == pytest.approx(0.2) and math.isnan(out[1]) and out[2] == pytest.approx(0.02)
+
+
+def test_card_effect_gives_vp_win_worth_in_gold_and_power():
+    rng = np.random.default_rng(1)
+    records = [_record(i, [_unit("x", 3 + rng.normal(0, 2), 0.2)], gold_swing=4 + rng.normal(0, 2)) for i in range(60)]
+    e = effects.card_effect(records, "x")
+    assert e["units"] == 60 and e["vp"]["lo"] < e["vp"]["value"] < e["vp"]["hi"]
+    beta = e["gold_scale"]["value"]
+    assert beta == pytest.approx(np.mean([r["gold"][0]["more"]["vp"] - 40 for r in records]) / 12)
+    assert e["worth"]["value"] == pytest.approx(e["vp"]["value"] / beta)
+    assert e["worth"]["lo"] < e["worth"]["value"] < e["worth"]["hi"]
+    assert e["mde"]["vp"] == pytest.approx((1.959964 + 0.841621) * e["vp"]["se"], rel=1e-5)
+    assert effects.games_needed(e, e["mde"]["vp"]) == 60
+    assert effects.games_needed(e, e["mde"]["vp"] / 2) == 240
+
+
+def test_judge_flags_only_what_survives_holm_and_aborted_games_do_not_count():
+    rng = np.random.default_rng(2)
+    records = [_record(i, [_unit("strong", 5 + rng.normal(0, 2)), _unit("fair", rng.normal(0, 2))], 4)
+               for i in range(40)] + [{"i": 40, "seed": 40, "bots": [], "aborted": "too many events"}]
+    strong, fair = effects.judge([effects.card_effect(records, "strong"), effects.card_effect(records, "fair")])
+    assert strong["flag"] == 1 and fair["flag"] == 0 and strong["seeds"] == 40
+    assert strong["p_holm"] == pytest.approx(min(1, 2 * strong["vp"]["p"]))  # the smaller of 2 p-values, times 2
+
+
+def test_contrast_of_a_card_with_itself_is_zero_and_across_sets_matches_seeds():
+    rng = np.random.default_rng(3)
+    a = [_record(i, [_unit("x", rng.normal(1, 2)), _unit("y", rng.normal(1, 2))]) for i in range(30)]
+    same = effects.contrast(a, "x", None, "x")
+    assert same["value"] == 0 and same["se"] == 0
+    c = effects.contrast(a, "x", None, "y")
+    assert c["lo"] < c["value"] < c["hi"] and 0 < c["p"] <= 1
+    b = [dict(r, units=[_unit("x", u["take"]["vp"] - 40 + 2) for u in r["units"] if u["card"] == "x"]) for r in a[5:]]
+    shifted = effects.contrast(b, "x", a, "x")  # matched seed by seed: only the 25 shared seeds
+    assert shifted["clusters"] == 25 and shifted["value"] == pytest.approx(2)
+
+
+def test_verdicts_say_worth_cost_and_what_the_games_can_tell():
+    base = {"card": "x", "units": 300, "seeds": 200, "vp": {"value": 1.0, "lo": 0.5, "hi": 1.5},
+            "mde": {"vp": 0.6, "gold": 1.9}, "gold_scale": {"value": 0.31}}
+    strong = {**base, "flag": 1, "worth": {"value": 3.2, "lo": 1.4, "hi": 5.0}}
+    assert say(strong, 4) == "worth about +3 gold (95%: +1 to +5): too strong for cost 4; a fair cost is about 7"
+    huge = {**base, "flag": 1, "worth": {"value": 400.0, "lo": 200.0, "hi": float("inf")}}
+    assert "no gold cost can make it fair" in say(huge, 1) and "at least +200" in say(huge, 1)
+    weak = {**base, "flag": -1, "worth": {"value": -5.0, "lo": -8.0, "hi": -2.0}}
+    assert say(weak, 3) == "worth about -5 gold (95%: -8 to -2): too weak even for free: strengthen what it does"
+    fair = {**base, "flag": 0, "worth": {"value": 0.4, "lo": -1.6, "hi": 2.4}}
+    assert "fair at cost 5 as far as 200 games can tell (they detect ±1.9 gold" in say(fair, 5)
+    assert "not judged" in say({**fair, "units": 3}, 5)
+
+
+def _game(i, vp_rounds, winners, seat0_win):
+    seats = [{"vp": r[-1], "win": (1 / len(winners)) if s in winners else 0.0, "vp_rounds": r}
+             for s, r in enumerate(vp_rounds)]
+    seats[0]["win"] = seat0_win
+    return {"i": i, "seed": i, "winners": winners, "decisions": 100 + i, "choices": 600 + 6 * i, "seats": seats}
+
+
+def test_game_metrics_drama_lead_changes_ties_and_paired_differences():
+    comeback = _game(0, [[5, 6, 20], [8, 12, 18]], [0], 1.0)  # seat 0 trailed by 6 at round 2, then won
+    assert metrics.drama(comeback) == 6 and metrics.lead_changes(comeback) == 1
+    wire = _game(1, [[5, 9, 20], [1, 2, 3]], [0], 1.0)
+    assert metrics.drama(wire) == 0 and metrics.lead_changes(wire) == 0
+    tie = _game(2, [[5, 5, 9], [5, 6, 9]], [0, 1], 0.5)
+    m = metrics.game_metrics([comeback, wire, tie, {"i": 3, "seed": 3, "aborted": "x"}], players=2)
+    assert m["games"] == 3 and m["aborted"] == 1
+    assert m["tie"]["value"] == pytest.approx(1 / 3) and m["drama"]["value"] == pytest.approx(2)
+    assert m["branching"]["value"] == pytest.approx(6) and m["start_player"]["advantage"] == pytest.approx(5 / 6 - 1 / 2)
+    later = [dict(g, decisions=g["decisions"] + 10) for g in (comeback, wire, tie)]
+    d = metrics.paired([comeback, wire, tie], later, 2)
+    assert d["length"]["value"] == 10 and d["length"]["se"] == 0 and d["drama"]["value"] == 0
+
+
+def test_a_card_with_too_few_chances_is_not_judged_and_stays_out_of_the_family():
+    """Four identical differences have no spread, so their p-value is 0: without
+    the minimum the card was flagged on 4 chances while its verdict said "not
+    judged" (seen in a 6-game report of examples/fan_cards)."""
+    from pillars_rules.lab.verdict import MIN_UNITS
+
+    rng = np.random.default_rng(4)
+    records = [_record(i, [_unit("strong", 5 + rng.normal(0, 2))]
+                       + ([_unit("few", 2.0)] if i < MIN_UNITS - 1 else []), 4) for i in range(40)]
+    few, strong = effects.judge([effects.card_effect(records, "few"), effects.card_effect(records, "strong")])
+    assert few["units"] == MIN_UNITS - 1 and few["vp"]["p"] == 0.0
+    assert few["flag"] is None and math.isnan(few["p_holm"]) and say(few).startswith("not judged")
+    assert strong["flag"] == 1 and strong["p_holm"] == pytest.approx(strong["vp"]["p"])  # a family of one
+    c = effects.contrast(records, "few", None, "strong")
+    assert c["units"] == (MIN_UNITS - 1, 40) and math.isnan(effects.family_p(c))

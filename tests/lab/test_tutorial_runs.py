@@ -1,0 +1,69 @@
+"""The balance tutorial shows real runs (``tools/lab_tutorial.py`` made
+``docs/lab/``): check that their reports say what the tutorial says."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+LAB = Path(__file__).resolve().parents[2] / "docs" / "lab"
+
+
+def _report(name):
+    path = LAB / f"{name}.json"
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run python tools/lab_tutorial.py {name}")
+    return json.loads(path.read_text())
+
+
+def _judged(report, card, label):
+    return next(e for e in report["judged"] if e["card"] == card and e["set"] == label)
+
+
+def test_the_a_a_run_is_not_flagged():
+    report = _report("aa")
+    (c,) = [c for c in report["contrasts"] if c["against"] == "joiner_r2"]
+    assert c["card"] == "joiner_r2_copy" and c["flag"] == 0 and c["lo"] < 0 < c["hi"]
+    assert report["sets"]["alone: joiner_r2_copy"]["games"] == 200
+
+
+def test_the_overpowered_card_is_flagged_and_worth_many_gold():
+    e = _judged(_report("overpowered"), "alchemist", "alone: alchemist")
+    assert e["flag"] == 1 and e["worth"]["value"] > 100 and e["worth"]["lo"] > 30
+    assert "too strong" in e["verdict"]
+
+
+def test_the_mild_variant_is_measured_with_an_interval_or_the_games_it_needs():
+    report = _report("mild")
+    (c,) = [c for c in report["contrasts"] if c["against"] == "joiner_r2 (base version)"]
+    assert (c["lo"] > 0 or c["hi"] < 0) or (c["needed"] and c["needed"] > report["sets"]["base"]["games"])
+
+
+def test_the_tune_run_finds_a_fair_cost_inside_the_range_tried():
+    result = _report("tune")
+    values = [r["value"] for r in result["rows"]]
+    assert result["name"] == "cost" and min(values) <= result["fair"] <= max(values)
+    assert f"cost {result['fair']} gold" in result["adjusted"]
+
+
+def test_the_base_report_flags_few_base_cards():
+    report = _report("base")
+    judged = [e for e in report["judged"] if e["kind"] != "event"]
+    assert len(judged) >= 30
+    assert sum(1 for e in judged if e["flag"]) < len(judged) / 2
+
+
+def test_twenty_a_a_runs_flag_at_most_the_nominal_rate():
+    """``tools/lab_aa.py`` wrote bench/results/lab_aa.json (and docs/lab/aa.rst
+    from it): 20 A/A runs on disjoint blocks of seeds; the report's flag
+    (Holm over its tests) fires in at most 5% of them, and the contrasts'
+    p-values do not look non-uniform."""
+    data = json.loads((LAB.parents[1] / "bench" / "results" / "lab_aa.json").read_text())
+    runs = data["per_run"][:20]
+    firsts = sorted(r["first_seed"] for r in runs)
+    assert len(runs) == 20 and all(r["games"] == 100 for r in runs)
+    assert all(b - a >= 100 for a, b in zip(firsts, firsts[1:]))  # no seed in two runs
+    flagged = sum(r["holm_flagged"] for r in runs)
+    assert flagged / len(runs) <= 0.05 and data["holm_flagged_first"] == flagged
+    assert data["ks_p"] > 0.05
+    assert f"{flagged} of the first 20" in (LAB / "aa.rst").read_text()
