@@ -1,24 +1,33 @@
 """The bots benchmark: how well the bots play, measured over seeded games.
 
-Run it from a checkout with ``python -m bench --bots`` (slow: an hour or more
-on one core at the default sizes)::
+Run it from a checkout with ``python -m bench --bots``. One command plays
+every target run of issues #13 and #27 with the game counts fixed in
+:data:`GAMES` (about two hours on one core, most of it the two ISMCTS suites
+at 0.2 s per decision)::
 
-    python -m bench --bots                                  # every suite
-    python -m bench --bots --games 40 --mcts-games 10       # a quick look
     python -m bench --bots --jobs 2 --output bench/results/bots.json --rst bench/results/bots.rst
+    python -m bench --bots --suite mcts_vs_3_heuristic_4p --merge bench/results/bots.json \\
+        --rst bench/results/bots.rst                       # re-run one suite into the results
+    python -m bench --bots --games 40 --mcts-games 10      # a quick look (smaller counts)
+    python -m bench --bots --ratings --jobs 2              # the rating table (bench.bots_ratings)
+    python -m bench --bots --habits                        # the habits trace (bench.bots_habits)
+    python -m bench --bots --value --jobs 2                # heuristic or learned value (bench.bots_value)
 
-Suites (each game has its own seed; seats are swapped between games where
-bots differ):
+Suites (each game has its own seed, 10 000 + k; the focus bot's seat
+rotates from game to game where bots differ):
 
 ``heuristic_4p``
-    four heuristic bots: median winning score and median score of all seats;
+    four improved heuristic bots: debt payments per game (every seat,
+    §2.5), the median winning score and the median of all seats;
 ``heuristic_vs_random_2p``
-    the heuristic bot against a random bot: its win rate;
-``mcts_vs_heuristic_2p``
+    the improved heuristic bot against a random bot: its win rate;
+``heuristic_vs_v1_2p``, ``heuristic_vs_3_v1_4p``
+    the improved heuristic bot against ``heuristic-v1`` (1 against 1, and 1
+    against 3): its win rate;
+``mcts_vs_heuristic_2p``, ``mcts_vs_3_heuristic_4p``
     the ISMCTS bot (``--seconds`` per decision, or ``--iterations``) against
-    the heuristic bot: its win rate, time and iterations per decision;
-``mcts_vs_3_heuristic_4p``
-    the ISMCTS bot against three heuristic bots: its win rate (fair share 25%).
+    the improved heuristic bot, 1 against 1 and 1 against 3: its win rate,
+    time and iterations per decision.
 
 Win rates count a shared win as a fraction and come with a 95% Wilson
 interval; medians with a 95% distribution-free interval (order statistics).
@@ -37,14 +46,25 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-SUITES = ("heuristic_4p", "heuristic_vs_random_2p", "mcts_vs_heuristic_2p", "mcts_vs_3_heuristic_4p")
-#: The issue's targets (#13), reported as met or missed.
+#: Games per suite, fixed before the runs (``--games``/``--mcts-games`` override them for a quick look).
+GAMES = {"heuristic_4p": 400, "heuristic_vs_random_2p": 200, "heuristic_vs_v1_2p": 400,
+         "heuristic_vs_3_v1_4p": 400, "mcts_vs_heuristic_2p": 100, "mcts_vs_3_heuristic_4p": 200}
+SUITES = tuple(GAMES)
+#: (focus bot, other bot, players) of the head-to-head suites.
+MATCHES = {"heuristic_vs_random_2p": ("heuristic", "random", 2),
+           "heuristic_vs_v1_2p": ("heuristic", "heuristic-v1", 2),
+           "heuristic_vs_3_v1_4p": ("heuristic", "heuristic-v1", 4),
+           "mcts_vs_heuristic_2p": ("mcts", "heuristic", 2),
+           "mcts_vs_3_heuristic_4p": ("mcts", "heuristic", 4)}
+#: The issues' targets, reported as met or missed.
 TARGETS = {
-    "heuristic_4p": ("median winning score >= 48 and median of all seats >= 40",
-                     lambda r: r["median_winner"] >= 48 and r["median_all"] >= 40),
+    "heuristic_4p": ("debt payments <= 0.3 per game (#27)", lambda r: r["debt_payments"] <= 0.3),
     "heuristic_vs_random_2p": ("wins >= 99%", lambda r: r["win_rate"] >= 0.99),
-    "mcts_vs_heuristic_2p": ("wins >= 55% at 0.2 s/decision", lambda r: r["win_rate"] >= 0.55),
-    "mcts_vs_3_heuristic_4p": ("wins >= 35% at 0.2 s/decision", lambda r: r["win_rate"] >= 0.35),
+    "heuristic_vs_v1_2p": ("wins >= 60% (#27)", lambda r: r["win_rate"] >= 0.60),
+    "heuristic_vs_3_v1_4p": ("wins >= 35% (#27)", lambda r: r["win_rate"] >= 0.35),
+    "mcts_vs_heuristic_2p": ("wins >= 65% at 0.2 s/decision (#27)", lambda r: r["win_rate"] >= 0.65),
+    "mcts_vs_3_heuristic_4p": ("wins >= 35%, interval above 25%, at 0.2 s/decision (#27)",
+                               lambda r: r["win_rate"] >= 0.35 and r["win_rate_ci"][0] > 0.25),
 }
 
 
@@ -70,26 +90,31 @@ def median_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, fl
     return (xs[lo], xs[hi])
 
 
-class _Timed:
-    """Wraps a bot, timing its decisions."""
+class Timed:
+    """Wraps a bot, timing its decisions (wall clock and this process's CPU time)."""
 
     def __init__(self, bot) -> None:
         self.bot = bot
         self.times: list[float] = []
+        self.cpu: list[float] = []
         self.iterations: list[int] = []
 
     def __call__(self, view):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         action = self.bot(view)
         self.times.append(time.perf_counter() - t)
+        self.cpu.append(time.process_time() - c)
         if len(view.legal_actions) > 1 and hasattr(self.bot, "last_iterations"):
             self.iterations.append(self.bot.last_iterations)
         return action
 
 
-def _mcts(seed: int, cfg: dict):
+def _make(name: str, seed: int, cfg: dict):
+    from pillars_rules.bots import make_bot
     from pillars_rules.bots.mcts import MCTSBot
 
+    if name != "mcts":
+        return make_bot(name, seed)
     if cfg.get("iterations"):
         return MCTSBot(seed, iterations=cfg["iterations"])
     return MCTSBot(seed, seconds=cfg["seconds"])
@@ -99,42 +124,45 @@ def play_one(suite: str, k: int, cfg: dict) -> dict:
     """Game ``k`` of ``suite``: scores, the focus seat, its decision times."""
     import pillars_rules as pr
 
-    from pillars_rules.bots import make_bot
-
     seed = 10_000 + k
     if suite == "heuristic_4p":
-        bots = [_Timed(make_bot("heuristic", seed * 10 + i)) for i in range(4)]
+        bots = [Timed(_make("heuristic", seed * 10 + i, cfg)) for i in range(4)]
         focus = 0
-    elif suite == "heuristic_vs_random_2p":
-        focus = k % 2
-        bots = [make_bot("random", seed * 10 + i) for i in range(2)]
-        bots[focus] = _Timed(make_bot("heuristic", seed))
-    elif suite in ("mcts_vs_heuristic_2p", "mcts_vs_3_heuristic_4p"):
-        n = 2 if suite.endswith("2p") else 4
+    elif suite in MATCHES:
+        name, other, n = MATCHES[suite]
         focus = k % n
-        bots = [make_bot("heuristic", seed * 10 + i) for i in range(n)]
-        bots[focus] = _Timed(_mcts(seed, cfg))
+        bots = [_make(other, seed * 10 + i, cfg) for i in range(n)]
+        bots[focus] = Timed(_make(name, seed, cfg))
     else:
         raise ValueError(f"unknown suite {suite!r}")
     game = pr.play(pr.new_game(len(bots), seed), bots)
     winners = game.winners()
     timed = bots[focus]
-    return {
+    out = {
         "seed": seed, "focus": focus, "scores": [p.vp for p in game.state.players],
         "win": (1 / len(winners)) if focus in winners else 0.0,
-        "times": timed.times, "iterations": timed.iterations,
+        "times": timed.times, "cpu": timed.cpu, "iterations": timed.iterations,
     }
+    if suite == "heuristic_4p":
+        from .bots_habits import trace_game
+
+        out["debt_payments"] = trace_game(game)["debt_payments"]
+    return out
 
 
 def summarize(suite: str, games: list[dict]) -> dict:
     n = len(games)
     times = [t for g in games for t in g["times"]]
+    cpu = [t for g in games for t in g.get("cpu", ())]
     its = [i for g in games for i in g["iterations"]]
     out: dict = {"games": n}
     if suite == "heuristic_4p":
         winners = [max(g["scores"]) for g in games]
         every = [s for g in games for s in g["scores"]]
-        out.update(median_winner=statistics.median(winners), median_winner_ci=median_interval(winners),
+        debts = [g.get("debt_payments", 0) for g in games]
+        out.update(debt_payments=round(statistics.mean(debts), 3),
+                   debt_payments_ci=tuple(round(x, 3) for x in mean_interval(debts)),
+                   median_winner=statistics.median(winners), median_winner_ci=median_interval(winners),
                    median_all=statistics.median(every), median_all_ci=median_interval(every),
                    mean_all=round(statistics.mean(every), 2))
     else:
@@ -148,6 +176,8 @@ def summarize(suite: str, games: list[dict]) -> dict:
         ts = sorted(times)
         out.update(ms_per_decision=round(1000 * statistics.mean(times), 2),
                    ms_per_decision_p90=round(1000 * ts[int(0.9 * (len(ts) - 1))], 2))
+    if cpu:
+        out["cpu_ms_per_decision"] = round(1000 * statistics.mean(cpu), 2)
     if its:
         out["iterations_per_decision"] = round(statistics.mean(its), 1)
     goal, met = TARGETS[suite]
@@ -156,21 +186,95 @@ def summarize(suite: str, games: list[dict]) -> dict:
     return out
 
 
-def run(suites: Sequence[str], cfg: dict, jobs: int = 1, say=print) -> dict:
-    results: dict = {"config": dict(cfg), "suites": {}}
-    for suite in suites:
-        n = cfg["mcts_games"] if suite.startswith("mcts") else cfg["games"]
-        say(f"{suite}: {n} games ...")
-        t = time.perf_counter()
+def mean_interval(xs: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """95% normal interval of a mean."""
+    n = len(xs)
+    if n < 2:
+        return (float(xs[0]) if xs else 0.0,) * 2
+    m, s = statistics.mean(xs), statistics.stdev(xs)
+    return (max(0.0, m - z * s / math.sqrt(n)), m + z * s / math.sqrt(n))
+
+
+#: The game log (``--log FILE``): finished games are appended to it as they end
+#: and read back instead of played again; with ``only`` (``--only-logged``) no
+#: game is played and the results are those of the games logged so far.
+LOG: dict = {"path": None, "only": False}
+
+
+def _logged() -> dict:
+    path = LOG["path"]
+    out: dict = {}
+    if path and Path(path).exists():
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:  # a line cut off when the run was stopped
+                continue
+            out[rec["key"]] = rec["result"]
+    return out
+
+
+def pool_map(fn, *args, jobs: int = 1, keys: Sequence[str] | None = None) -> list:
+    """``[fn(*a) for a in zip(*args)]``, in ``jobs`` processes when more than one.
+
+    With :data:`LOG` set and ``keys`` (one per call, naming the game), results
+    already in the log are reused and new ones appended as they finish; with
+    ``LOG["only"]`` only the logged results, with None for a call not logged."""
+    calls = list(zip(*args))
+    if not (LOG["path"] and keys is not None):
         if jobs > 1:
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(jobs) as pool:
-                games = list(pool.map(play_one, [suite] * n, range(n), [cfg] * n))
+                return list(pool.map(fn, *args, chunksize=1))
+        return [fn(*a) for a in calls]
+    done = _logged()
+    if LOG["only"]:
+        return [done.get(k) for k in keys]
+    todo = [(k, a) for k, a in zip(keys, calls) if k not in done]
+    path = Path(LOG["path"])
+    cut = path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n")
+    with open(path, "a", encoding="utf-8") as log:
+        if cut:  # the last line was cut off when the run was stopped: start a new one
+            log.write("\n")
+        def keep(key, result):
+            done[key] = result
+            log.write(json.dumps({"key": key, "result": result}) + "\n")
+            log.flush()
+
+        if jobs > 1 and todo:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(jobs) as pool:
+                for (key, _), result in zip(todo, pool.map(fn, *zip(*(a for _, a in todo)), chunksize=1)):
+                    keep(key, result)
         else:
-            games = [play_one(suite, k, cfg) for k in range(n)]
+            for key, a in todo:
+                keep(key, fn(*a))
+    return [done[k] for k in keys]
+
+
+def run(suites: Sequence[str], cfg: dict, jobs: int = 1, say=print) -> dict:
+    results: dict = {"config": dict(cfg), "suites": {}}
+    for suite in suites:
+        n = cfg["counts"][suite]
+        say(f"{suite}: {n} games ...")
+        t = time.perf_counter()
+        budget = cfg.get("iterations") or f"{cfg['seconds']}s"
+        keys = [f"{suite}|{budget if suite.startswith('mcts') else ''}|{k}" for k in range(n)]
+        games = pool_map(play_one, [suite] * n, range(n), [cfg] * n, jobs=jobs, keys=keys)
+        games = [g for g in games if g is not None]
+        if not games:
+            say("  no game logged")
+            continue
         summary = summarize(suite, games)
+        if len(games) < n:
+            summary["games_fixed"] = n  # the run was stopped: the games finished of the n fixed
         summary["seconds"] = round(time.perf_counter() - t, 1)
+        summary["jobs"] = jobs
+        if suite.startswith("mcts"):
+            summary["budget"] = (f"{cfg['iterations']} iterations" if cfg.get("iterations")
+                                 else f"{cfg['seconds']} s")
         results["suites"][suite] = summary
         say(f"  {json.dumps(summary)}")
     try:
@@ -186,9 +290,7 @@ def _ci(pair) -> str:
 
 def render_rst(results: dict) -> str:
     """The results as a reStructuredText table."""
-    cfg = results["config"]
-    budget = (f"{cfg['iterations']} iterations" if cfg.get("iterations") else f"{cfg['seconds']} s")
-    lines = [".. list-table:: Bots (``python -m bench --bots``; ISMCTS budget " + budget + " per decision)",
+    lines = [".. list-table:: Bots (``python -m bench --bots``)",
              "   :header-rows: 1", "",
              "   * - suite", "     - games", "     - result (95% interval)", "     - time per decision",
              "     - target", "     - met"]
@@ -196,14 +298,17 @@ def render_rst(results: dict) -> str:
         if "median_winner" in r:
             res = (f"median winner {r['median_winner']:g} VP {_ci(r['median_winner_ci'])}; "
                    f"median all seats {r['median_all']:g} VP {_ci(r['median_all_ci'])}")
+            if "debt_payments" in r:
+                res = f"{r['debt_payments']:g} debt payments per game {_ci(r['debt_payments_ci'])}; " + res
         else:
             res = (f"wins {100 * r['win_rate']:.1f}% [{100 * r['win_rate_ci'][0]:.1f}, "
                    f"{100 * r['win_rate_ci'][1]:.1f}]; median {r['median_score']:g} VP vs "
                    f"{r['median_opponents']:g}")
         per = f"{r.get('ms_per_decision', 0):g} ms"
         if "iterations_per_decision" in r:
-            per += f" ({r['iterations_per_decision']:g} iterations)"
-        lines += [f"   * - ``{suite}``", f"     - {r['games']}", f"     - {res}", f"     - {per}",
+            per += f" ({r['iterations_per_decision']:g} iterations; budget {r.get('budget', '?')})"
+        count = f"{r['games']} (of {r['games_fixed']} fixed; stopped)" if r.get("games_fixed") else f"{r['games']}"
+        lines += [f"   * - ``{suite}``", f"     - {count}", f"     - {res}", f"     - {per}",
                   f"     - {r['target']}", f"     - {'yes' if r['met'] else 'no'}"]
     if results.get("loadavg"):
         lines += ["", f"Load average at the end of the run: {', '.join(map(str, results['loadavg']))}."]
@@ -216,35 +321,82 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bench --bots", description="how well the bots play")
     p.add_argument("--bots", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--suite", action="append", choices=SUITES, help="run only this suite (repeatable)")
-    p.add_argument("--games", type=int, default=200, help="games per heuristic suite (default 200)")
-    p.add_argument("--mcts-games", type=int, default=100, help="games per ISMCTS suite (default 100)")
+    p.add_argument("--games", type=int, help="games per heuristic suite (default: GAMES in bench/bots.py)")
+    p.add_argument("--mcts-games", type=int, help="games per ISMCTS suite (default: GAMES in bench/bots.py)")
     p.add_argument("--seconds", type=float, default=0.2, help="ISMCTS seconds per decision (default 0.2)")
     p.add_argument("--iterations", type=int, help="ISMCTS iterations per decision instead of seconds")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     p.add_argument("--output", metavar="FILE", help="write the results as JSON here")
+    p.add_argument("--merge", metavar="FILE",
+                   help="update the results in FILE with the suites run now (and write them back there)")
     p.add_argument("--rst", metavar="PATH", help="write the results table as reStructuredText here")
     p.add_argument("--from-json", metavar="FILE", help="measure nothing: re-render the results in FILE")
+    p.add_argument("--ratings", action="store_true", help="play the round robin and rate every bot instead")
+    p.add_argument("--ratings-scale", type=float, default=1.0,
+                   help="with --ratings or --value: scale the fixed game counts (e.g. 0.1 for a quick look)")
+    p.add_argument("--habits", action="store_true", help="trace the heuristic bots' habits instead")
+    p.add_argument("--value", action="store_true",
+                   help="compare the heuristic and the learned evaluation for the search instead")
+    p.add_argument("--log", metavar="FILE",
+                   help="append every finished game here, and reuse the games already in it (resume a stopped run)")
+    p.add_argument("--only-logged", action="store_true",
+                   help="with --log: play nothing, report the games logged so far (a stopped run's results)")
+    p.add_argument("--habits-games", type=int, default=100, help="with --habits: 4-player games per bot (default 100)")
     return p
+
+
+def _write(path: str | None, text: str) -> None:
+    if path:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(text, encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    say = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
+    LOG.update(path=args.log, only=bool(args.log and args.only_logged))
+    mode = "ratings" if args.ratings else "habits" if args.habits else "value" if args.value else None
+    if mode:
+        from .bots_habits import habits_main, render_habits_rst
+        from .bots_ratings import ratings_main, render_ratings_rst
+        from .bots_value import render_value_rst, value_main
+
+        jobs = max(1, args.jobs)
+        if args.from_json:
+            results = json.loads(Path(args.from_json).read_text(encoding="utf-8"))
+        else:
+            results = {"ratings": lambda: ratings_main(args.ratings_scale, jobs, say),
+                       "habits": lambda: habits_main(args.habits_games, jobs, say),
+                       "value": lambda: value_main(jobs, say, args.ratings_scale)}[mode]()
+            _write(args.output, json.dumps(results, indent=2) + "\n")
+        table = {"ratings": render_ratings_rst, "habits": render_habits_rst, "value": render_value_rst}[mode](results)
+        print(table)
+        _write(args.rst, table)
+        return 0
     if args.from_json:
         results = json.loads(Path(args.from_json).read_text(encoding="utf-8"))
     else:
-        cfg = {"games": args.games, "mcts_games": args.mcts_games, "seconds": args.seconds,
-               "iterations": args.iterations}
-        say = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
+        counts = dict(GAMES)
+        for suite in SUITES:
+            override = args.mcts_games if suite.startswith("mcts") else args.games
+            if override is not None:
+                counts[suite] = override
+        cfg = {"counts": counts, "seconds": args.seconds, "iterations": args.iterations}
         results = run(args.suite or SUITES, cfg, max(1, args.jobs), say)
-        if args.output:
-            Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-            Path(args.output).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        if args.merge and Path(args.merge).exists():
+            old = json.loads(Path(args.merge).read_text(encoding="utf-8"))
+            merged = dict(old.get("suites", {}))
+            merged.update(results["suites"])
+            results = {**old, "config": {**old.get("config", {}), **results["config"]},
+                       "suites": {s: merged[s] for s in SUITES if s in merged},
+                       "loadavg": results.get("loadavg")}
+        for path in (args.output, args.merge):
+            _write(path, json.dumps(results, indent=2) + "\n")
     table = render_rst(results)
     print(table)
-    if args.rst:
-        Path(args.rst).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.rst).write_text(table, encoding="utf-8")
+    _write(args.rst, table)
     return 0
 
 
-__all__ = ["main", "run", "summarize", "render_rst", "wilson", "median_interval", "SUITES", "TARGETS"]
+__all__ = ["main", "run", "summarize", "render_rst", "wilson", "median_interval", "mean_interval",
+           "pool_map", "LOG", "SUITES", "GAMES", "TARGETS", "Timed"]

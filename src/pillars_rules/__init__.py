@@ -27,6 +27,7 @@ from .determinize import determinize
 from . import events
 from .events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
+from .engine.steps import TAX_DIE  # the tax die's faces (RULES §1), for clients that plan with it
 from .errors import (
     CardError, ConfigError, ConflictError, IllegalActionError, LimitError, PillarsError, SaveError,
     ScenarioError, StaleActionError,
@@ -41,7 +42,7 @@ from . import words
 __all__ = [
     "__version__", "COMPILED",
     "new_game", "playout", "scenario", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
-    "GameState", "PlayerState", "Pending", "SeatView",
+    "GameState", "PlayerState", "Pending", "SeatView", "TAX_DIE",
     "Card", "CardSet", "RandomBot", "play", "determinize",
     "actions", "events", "words", "EVENT_TYPES", "decode_action", "encode_action", "limits",
     "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",

@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 import pillars_rules as pr
 from pillars_rules import testing
-from pillars_rules.bots import BOTS, make_bot
+from pillars_rules.bots import BOTS, LEVELS, make_bot
 from pillars_rules.bots.cardvalue import Weights
 from pillars_rules.bots.evaluate import Evaluator
 from pillars_rules.bots.heuristic import HeuristicBot
@@ -23,7 +23,28 @@ def small_mcts(seed):
     return MCTSBot(seed, iterations=6, depth=30)
 
 
-BOT_MAKERS = {"heuristic": HeuristicBot, "mcts": small_mcts}
+def _one_name_per_bot() -> dict:
+    """Every registered bot and level, once per factory (``medium`` is
+    ``heuristic``, ``hard`` is ``mcts``), made by name as every tool makes it."""
+    out, seen = {}, set()
+    for name, factory in BOTS.items():
+        if factory not in seen:
+            seen.add(factory)
+            out[name] = lambda seed, name=name: make_bot(name, seed)
+    return out
+
+
+#: Every registered bot (the real settings), and the search's other modes at small budgets.
+BOT_MAKERS = {**_one_name_per_bot(), "mcts-small": small_mcts,
+              "mcts-ucb": lambda seed: MCTSBot(seed, iterations=6, depth=30, paired=False),
+              "mcts-heuristic-value": lambda seed: MCTSBot(seed, iterations=6, depth=30, value="heuristic"),
+              "mcts-learned-value": lambda seed: MCTSBot(seed, iterations=6, depth=30, value="learned")}
+
+
+def test_every_registered_name_is_covered():
+    covered = {n for n in BOT_MAKERS if n in BOTS}
+    assert {BOTS[n] for n in covered} == set(BOTS.values())
+    assert set(LEVELS) <= set(BOTS)
 
 
 def test_bots_are_registered_by_name():
@@ -64,7 +85,8 @@ def test_choices_do_not_depend_on_hidden_cards(name, game, seed):
 def test_bots_play_fan_cards_through_whole_games(players):
     variants = ["dm"] if players == 4 else []  # the PC-version builders too (§2.3)
     game = pr.new_game(players, seed=17, cards=[FAN], variants=variants)
-    bots = [HeuristicBot(1), small_mcts(2), HeuristicBot(3), pr.RandomBot(4)][:players]
+    bots = [make_bot("medium", 1), MCTSBot(2, iterations=12, depth=30), make_bot("easy", 3),
+            make_bot("heuristic-v1", 4)][:players]
     game = pr.play(game, bots)
     testing.check_game(game)
     fan = set(game.rules.by_id) - set(pr.new_game(2, seed=0).rules.by_id)

@@ -6,14 +6,17 @@ so it cannot see hidden cards or the seed -- and returns one of
 ``view.legal_actions``. :func:`play` drives a mix of bots by seat.
 
 Bots are made by name with :func:`make_bot` (the names are :data:`BOTS`), so
-command-line tools, the balance lab and the terminal game share one list.
+command-line tools, the balance lab, the terminal game and the game server
+share one list. The levels people pick are :data:`LEVELS` (``easy``,
+``medium``, ``hard``; :mod:`pillars_rules.bots.levels`); the other names are
+the bots themselves (``random``, ``heuristic``, ``heuristic-v1``, ``mcts``).
 The bot protocol, :class:`RandomBot` and :func:`play` are defined in
 :mod:`pillars_rules.autoplay` (they are part of the core API, ``pr.play``)
 and re-exported here.
 
 >>> import pillars_rules as pr
 >>> from pillars_rules.bots import BOTS, make_bot
->>> {"random", "heuristic", "mcts"} <= set(BOTS)
+>>> {"random", "easy", "medium", "hard", "heuristic", "heuristic-v1", "mcts"} <= set(BOTS)
 True
 >>> pr.play(pr.new_game(players=2, seed=5), [make_bot("heuristic", 1), make_bot("random", 2)]).is_over
 True
@@ -30,6 +33,14 @@ from ..errors import ConfigError
 #: modules of this package.
 BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
 
+#: The levels people pick, weakest first, with what each one is (their
+#: strength and time per decision are in the rating table of ``docs/bots.rst``).
+LEVELS: dict[str, str] = {
+    "easy": "the heuristic bot choosing loosely: often a little worse than its best move",
+    "medium": "the heuristic bot (heuristic): a few milliseconds per decision",
+    "hard": "the ISMCTS bot (mcts): 200 playouts, about 0.1 s per decision",
+}
+
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """A new bot by name (see :data:`BOTS`); :class:`ConfigError` for an unknown name."""
@@ -39,15 +50,20 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["Bot", "BOTS", "RandomBot", "make_bot", "play"]
+__all__ = ["Bot", "BOTS", "LEVELS", "RandomBot", "make_bot", "play"]
 
 
 def _register() -> None:
     # the stronger bots register here, so importing this package makes every name available
-    from .heuristic import HeuristicBot
+    from .heuristic import HeuristicBot, HeuristicBotV1
+    from .levels import easy
     from .mcts import MCTSBot
 
+    BOTS["easy"] = easy
+    BOTS["medium"] = HeuristicBot
+    BOTS["hard"] = MCTSBot
     BOTS["heuristic"] = HeuristicBot
+    BOTS["heuristic-v1"] = HeuristicBotV1
     BOTS["mcts"] = MCTSBot
 
 

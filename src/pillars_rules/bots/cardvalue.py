@@ -32,7 +32,10 @@ SELL = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
 class Weights:
     """Every tunable number of the heuristic bots, in VP.
 
-    The defaults were tuned by self-play (see ``docs/bots.rst``)."""
+    The defaults are the improved heuristic's (``heuristic``, tuned by play
+    against ``heuristic-v1``, see ``docs/bots.rst``); :data:`V1_WEIGHTS` are the
+    first heuristic's. The fields after :attr:`conditional` are read by the
+    improved evaluation only (:class:`~pillars_rules.bots.evaluate.Evaluator`)."""
 
     #: Value of one gold while it can still be spent.
     gold: float = 0.2
@@ -75,6 +78,22 @@ class Weights:
     per_mill_worker: float = 6.0
     #: Share of an instant effect's value when it needs a condition ("if you own").
     conditional: float = 0.6
+    #: VP per unit of probability that the seat cannot pay a tax or an event in
+    #: full this round (on top of the VP the debt rule takes, §2.5).
+    debt_risk: float = 1.0
+    #: Share of the expected free spot a parked builder is valued at (§2.3).
+    parked_share: float = 1.0
+    #: Cubes one seat gathers in a round, all seats together (divided by the
+    #: number of players): the inputs a craftsman competes for in later rounds.
+    cubes_per_round: float = 20.0
+
+
+#: The first heuristic bot's weights (``heuristic-v1``), kept as they were.
+V1_WEIGHTS = Weights(gold=0.2, end_gold=0.01, carry=0.75, sell_floor=0.6, potential=0.45, sure=0.9,
+                     unmet_need=0.25, worker_cost=1.0, parked=0.9, bishop=0.7, grey_worker=0.25,
+                     start_player=0.3, market_spot=0.1, once_free=0.9, once_ignore=0.6,
+                     per_round_minor=0.15, craftsman_slot=0.8, per_builder=0.4, per_mill_worker=6.0,
+                     conditional=0.6)
 
 
 def amount_value(amounts, w: Weights, cube_value) -> float:
@@ -193,4 +212,4 @@ def card_values(rules, w: Weights) -> CardValues:
         cv = _CACHE[key] = CardValues(rules, w)
     return cv
 
-__all__ = ["Weights", "CardValues", "card_values", "amount_value"]
+__all__ = ["Weights", "V1_WEIGHTS", "CardValues", "card_values", "amount_value"]

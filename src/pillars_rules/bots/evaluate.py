@@ -2,249 +2,389 @@
 
 Everything here is read from the public rules context (``view.rules``: the
 compiled cards and their abilities from the effect registry,
-:mod:`pillars_rules.cardlang.effects`) and a game state; no card is known by name or
-id, so fan cards are valued by what they do.
+:mod:`pillars_rules.cardlang.effects`) and a game state; no card is known by
+name or id, so fan cards are valued by what they do. What is secret in a
+determinized state (the decks) is never read: the coming event is weighed over
+the events not yet seen.
 
-The value of a seat (:meth:`Evaluator.value`) is
+:class:`Evaluator` builds on the first heuristic's evaluation
+(:class:`~pillars_rules.bots.evaluate_v1.EvaluatorV1`, kept for ``heuristic-v1``)
+and mends its leaks (issue #27):
 
-* its VP, plus gold at :attr:`Weights.gold` VP each (near nothing once gold
-  can no longer be spent, after the last market, RULES §2.6);
-* this round's income still to come: wool-mill gold for unplaced workers,
-  resource-card yields, triggered gains, builders waiting on their spots
-  (Priory VP, a privilege, a craftsman, grey workers, the court's metal, tax
-  exemption), minus the expected tax (§2.4);
-* the cubes it holds (and will receive) as its craftsmen can convert them in
-  this round's cathedral step (a greedy plan; with a market spot still ahead
-  the plan may buy missing inputs, §4); what is left over is carried (at most
-  5, §2.4 step 13) at :attr:`Weights.carry` of what the craftsmen make of it
-  next round;
-* each craftsman's production potential over the rounds after the current one
-  (capacity x net value per use, inputs priced at what they cost to get), at
-  :attr:`Weights.potential` (:attr:`Weights.sure` for conversions without
-  inputs);
-* the later rounds' baseline: wool-mill gold for the seat's workers minus the
-  expected tax, so that crossing into a new round neither gains nor loses value.
+* **debt** is priced against the tax die's faces (:data:`pillars_rules.TAX_DIE`)
+  and the coming event's gold (every event not yet seen, each as likely, or
+  the revealed one), in the order they come (the event at step 1, the mill's
+  gold at step 3, the tax at step 9): the VP the debt rule takes (§2.5) plus
+  :attr:`~pillars_rules.bots.cardvalue.Weights.debt_risk` per unit of
+  probability of falling short at all;
+* **a parked builder** is worth the free spot it can expect when it is placed
+  (the spots left after every builder still in the bag and every builder
+  parked before it, §2.3), not a flat amount, so paying 7 gold is weighed
+  against what waiting gets;
+* **a craftsman's future** is what it adds to the seat's production over the
+  rounds left, with the cubes a seat can gather in a round as the inputs all
+  its craftsmen compete for, so a fourth stone converter adds little;
+* **carried cubes** are valued against next round's free capacity (after the
+  cubes the seat gathers anyway), so a cube is converted now rather than kept
+  for a craftsman that has no room for it, and cubes over the limit (§2.4
+  step 13) that a market spot can sell are worth their price.
 """
 
 from __future__ import annotations
 
-from ..cardlang.effects import CUBES, STEPS, Gain, PerBuilder, PerMillWorker
+from .. import TAX_DIE
+from ..cardlang.effects import CUBES, Gain, Lose, MillBonus, Now, PerBuilder, PerMillWorker, TaxDelta, ThisRound
 from .cardvalue import (
-    BUY, CUBE_LIMIT, MEAN_TAX, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, WORKERS, Weights, amount_value,
-    card_values,
+    BUY, CUBE_LIMIT, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, WORKERS, Weights, amount_value,
 )
+from .evaluate_v1 import EvaluatorV1
+
+#: The parts of a seat's value (:meth:`Evaluator.parts`), in order.
+PARTS = ("vp", "round", "gold", "build", "cubes", "future", "later", "parked")
+_COURT = STEP_INDEX["kings_court"]
+_MEAN_DIE = sum(TAX_DIE) / len(TAX_DIE)
 
 
-def _ahead(state, step: str) -> bool:
-    """Is ``step`` of this round's Phase III still to come?"""
-    stage = state.stage
-    if stage in ("draft", "builders", "setup"):
-        return True
-    if stage == "resolution":
-        return STEP_INDEX[step] > STEP_INDEX[state.step]
-    return False
+class _EventEffect:
+    """What an event does to one affected seat, as far as gold and VP go."""
+
+    __slots__ = ("harmful", "gold", "vp", "tax", "mill", "key")
+
+    def __init__(self, card) -> None:
+        self.harmful = card.harmful
+        self.gold = self.vp = self.tax = 0
+        self.mill: tuple[int, int] | None = None
+        for a in card.abilities:
+            if isinstance(a, Now) and (type(a.effect) is Lose or type(a.effect) is Gain and a.effect.per is None):
+                sign = 1 if type(a.effect) is Gain else -1
+                for x in a.effect.amounts:
+                    if x.kind == "gold":
+                        self.gold += sign * x.n
+                    elif x.kind == "vp":
+                        self.vp += sign * x.n
+            elif isinstance(a, ThisRound) and isinstance(a.modifier, TaxDelta):
+                self.tax += a.modifier.n
+            elif isinstance(a, ThisRound) and isinstance(a.modifier, MillBonus):
+                self.mill = (a.modifier.per, a.modifier.up_to)
+        self.key = (self.harmful and (self.gold < 0 or self.vp < 0 or self.tax > 0), self.gold, self.vp,
+                    self.tax, self.mill)
 
 
-class Evaluator:
+#: The key of an event that changes no gold, VP or tax.
+_NO_EFFECT = (False, 0, 0, 0, None)
+
+
+class Evaluator(EvaluatorV1):
     """Values a seat's position (see the module docs)."""
 
     def __init__(self, rules, weights: Weights | None = None) -> None:
-        self.rules = rules
-        self.w = weights or Weights()
-        self.cards = card_values(rules, self.w)
+        super().__init__(rules, weights or Weights())
+        self.events = {c.id: _EventEffect(c) for c in rules.cards.of_kind("event")}
+        self._grouped: dict = {}
+        self._made: dict = {}
+        self._free: dict = {}
+        self._rates: dict = {}
+        self._pools: dict = {}
+        self.cheapest = min((c.workers / c.yields.n for c in rules.cards.of_kind("resource")
+                             if c.yields and c.yields.n), default=1.0)
 
-    # -------------------------------------------------------------- the plan
-    def plan(self, craftsmen, state, seat: int, cubes: list, gold: float, gold_w: float,
-             buy: dict | None, stock: list) -> tuple[float, list, float]:
-        """Greedy plan for this round's cathedral step: (value gained, cubes left, gold left)."""
-        rules, cv = self.rules, self.cards
-        p = state.players[seat]
-        tags = set()
-        for c in craftsmen:
-            tags |= rules.tags[c]
-        options = []
-        seen = set()
-        for c in craftsmen:
-            if c in seen:
-                continue
-            seen.add(c)
-            for i, conv in rules.converts[c]:
-                if conv.needs and conv.needs not in tags:
-                    continue
-                cap = rules.capacity(state, seat, c, conv) - p.uses_of(c, i)
-                if cap <= 0:
-                    continue
-                out = 0.0
-                for a in conv.outputs:
-                    out += a.n if a.kind == "vp" else (a.n * gold_w if a.kind == "gold" else a.n * cv.acquire[a.kind] * 0.5)
-                options.append([conv, cap, out])
-        value = 0.0
-        cubes = list(cubes)
-        stock = list(stock)
-        while options:
-            best = None
-            best_score = 0.0
-            for opt in options:
-                conv, cap, out = opt
-                if cap <= 0:
-                    continue
-                if conv.condition is not None and (gold if conv.condition.kind == "gold" else
-                                                   (cubes[CUBES.index(conv.condition.kind)] if conv.condition.kind in CUBES else 0)) < conv.condition.n:
-                    continue
-                cost = 0.0
-                used = 0
-                ok = True
-                for a in conv.inputs:
-                    if a.kind == "gold":
-                        if gold < a.n:
-                            ok = False
-                            break
-                        cost += a.n * gold_w
-                    elif a.kind == "vp":
-                        cost += a.n
-                    else:
-                        i = CUBES.index(a.kind)
-                        missing = a.n - cubes[i]
-                        used += a.n
-                        if missing > 0:
-                            price = buy.get(a.kind) if buy else None
-                            if price is None or stock[i] < missing or gold < missing * price:
-                                ok = False
-                                break
-                            cost += missing * price * gold_w
-                if not ok:
-                    continue
-                net = out - cost
-                score = net / (1 + used)
-                if net > 0 and score > best_score:
-                    best, best_score = opt, score
-            if best is None:
-                break
-            conv, cap, out = best
-            best[1] -= 1
-            value += out
-            for a in conv.inputs:
-                if a.kind == "gold":
-                    gold -= a.n
-                elif a.kind == "vp":
-                    value -= a.n
+    # ------------------------------------------------------------ the event
+    def event_odds(self, state, seen=(), peek: str | None = None) -> tuple[tuple[str, float], ...]:
+        """The coming event of this round as (card, probability) pairs: the
+        revealed one, the one the seat may peek at (§7), or else every event
+        not in ``seen`` (revealed earlier) nor last round's, equally likely;
+        () once it took effect."""
+        if state.event:
+            return () if state.event_applied else ((state.event, 1.0),)
+        if peek:
+            return ((peek, 1.0),)
+        return self._pool(tuple(seen), "", state.prev_event)
+
+    def next_odds(self, state, seen=()) -> tuple[tuple[str, float], ...]:
+        """Next round's event, as (card, probability) pairs: any event not
+        revealed yet (not in ``seen``, nor this round's or last round's)."""
+        return self._pool(tuple(seen), state.event, state.prev_event)
+
+    def _pool(self, seen: tuple, now: str, prev: str) -> tuple[tuple[str, float], ...]:
+        key = (seen, now, prev)
+        got = self._pools.get(key)
+        if got is None:
+            skip = set(seen)
+            skip.update((now, prev))
+            pool = [c for c in self.events if c not in skip]
+            got = tuple((c, 1.0 / len(pool)) for c in pool) if pool else ()
+            if len(self._pools) > 256:
+                self._pools.clear()
+            self._pools[key] = got
+        return got
+
+    def _outcomes(self, odds) -> list:
+        """``odds`` grouped by what the events do to gold and VP: [(effect or None, p)]."""
+        key = odds
+        got = self._grouped.get(key)
+        if got is None:
+            groups: dict = {}
+            for card, p in odds or ((None, 1.0),):
+                eff = self.events.get(card) if card else None
+                k = eff.key if eff is not None and eff.key != _NO_EFFECT else None
+                rec = groups.setdefault(k, [eff if k is not None else None, 0.0])
+                rec[1] += p
+            total = sum(p for _, p in groups.values())
+            got = [(eff, p / total) for eff, p in groups.values()]
+            if len(self._grouped) > 256:
+                self._grouped.clear()
+            self._grouped[key] = got
+        return got
+
+    def gold_outlook(self, state, seat: int, gold: float, before_tax: float, mill_value: int,
+                      taxed: bool, odds, protected: bool) -> tuple[float, float]:
+        """(expected gold after the tax, expected VP lost to events and debt,
+        risk of debt priced in): the coming event, then the mill's and other
+        gold before the court, then the tax die (§2.4 steps 1-9, §2.5)."""
+        if taxed:
+            faces: dict[int, int] = {}
+            for face in TAX_DIE:
+                t = self.rules.tax_for(state, seat, face)
+                faces[t] = faces.get(t, 0) + 1
+            taxes = [(t, n / len(TAX_DIE)) for t, n in faces.items()]
+        else:
+            taxes = [(0, 1.0)]
+        gold_sum = vp_loss = short = 0.0
+        for eff, p in self._outcomes(odds):
+            g, lost, fell_short = gold, 0.0, False
+            income = before_tax
+            tax_delta = 0
+            if eff is not None and not (eff.harmful and protected):
+                lost -= eff.vp
+                g += eff.gold
+                if g < 0:
+                    lost += (-g) // 2
+                    fell_short, g = True, 0.0
+                if eff.mill is not None:
+                    income += eff.mill[0] * min(mill_value, eff.mill[1])
+                tax_delta = eff.tax if taxed else 0
+            g = min(30.0, g + income)
+            for tax, q in taxes:
+                q *= p
+                left = g - max(0, tax + tax_delta)
+                if left < 0:
+                    vp_loss += q * (lost + (-left) // 2)
+                    short += q
                 else:
-                    i = CUBES.index(a.kind)
-                    if cubes[i] < a.n:
-                        missing = a.n - cubes[i]
-                        stock[i] -= missing
-                        gold -= missing * buy[a.kind]
-                        cubes[i] = 0
-                    else:
-                        cubes[i] -= a.n
-            for a in conv.outputs:
-                if a.kind == "gold":
-                    gold += a.n
-                    value -= a.n * gold_w  # counted through ``gold``
-                elif a.kind in CUBES:
-                    cubes[CUBES.index(a.kind)] += a.n
-                    value -= a.n * cv.acquire[a.kind] * 0.5
-        return value, cubes, gold
+                    vp_loss += q * lost
+                    gold_sum += q * left
+                    short += q * fell_short
+        return gold_sum, vp_loss + self.w.debt_risk * short
 
-    def rates(self, craftsmen) -> dict:
-        """Best VP per cube each kind earns with these craftsmen (one use)."""
-        w, rules, cv = self.w, self.rules, self.cards
+    # ------------------------------------------------------------ production
+    def production(self, craftsmen, budget: float) -> tuple[float, float]:
+        """A round's net production of ``craftsmen`` (VP): (from conversions
+        without cube inputs, from conversions sharing ``budget`` cubes, best
+        value per cube first)."""
+        key = (tuple(craftsmen), budget)
+        got = self._made.get(key)
+        if got is None:
+            if len(self._made) > 4096:
+                self._made.clear()
+            got = self._made[key] = self._production(craftsmen, budget)
+        return got
+
+    def _production(self, craftsmen, budget: float) -> tuple[float, float]:
+        cv, w, rules = self.cards, self.w, self.rules
         tags = set()
         for c in craftsmen:
             tags |= rules.tags[c]
-        best = {k: SELL.get(k, 0) * w.gold * w.sell_floor for k in CUBES}
+        sure = 0.0
+        options = []
         for c in craftsmen:
             for conv in cv.converts[c]:
+                cap = 1 if conv.capacity is None else conv.capacity
+                net = amount_value(conv.outputs, w, cv.acquire) - amount_value(conv.inputs, w, cv.acquire)
+                if net <= 0:
+                    continue
+                if conv.condition is not None:
+                    net *= 0.5
                 if conv.needs and conv.needs not in tags:
-                    continue
-                n_cubes = sum(a.n for a in conv.inputs if a.kind in CUBES)
-                if not n_cubes:
-                    continue
-                out = amount_value(conv.outputs, w, cv.acquire)
-                gold_in = sum(a.n for a in conv.inputs if a.kind == "gold") * w.gold
-                per = (out - gold_in) / n_cubes
-                for a in conv.inputs:
-                    if a.kind in CUBES and per > best[a.kind]:
-                        best[a.kind] = per
-        return best
+                    net *= w.unmet_need
+                n = sum(a.n for a in conv.inputs if a.kind in CUBES)
+                if n:
+                    options.append((net / n, n, cap))
+                else:
+                    sure += cap * net
+        options.sort(reverse=True)
+        risky = 0.0
+        left = budget
+        for per, n, cap in options:
+            if left <= 0:
+                break
+            used = min(cap * n, left)
+            risky += used * per
+            left -= used
+        return sure, risky
 
-    # -------------------------------------------------------------- the value
-    def value(self, state, seat: int, ref_round: int | None = None) -> float:
-        """Expected final VP of ``seat`` from ``state``. ``ref_round`` is the round
-        of the decision being weighed (production potential counts the rounds after it)."""
+    def _carry(self, craftsmen, cubes, budget: float) -> list[tuple[float, str]]:
+        """(value, kind) of each cube left after this round, for next round's
+        conversions: the ``budget`` cubes the seat gathers anyway fill the best
+        capacity first, the carried cubes of each kind the capacity left for
+        that kind; a cube without room keeps a share of its sale price."""
+        key = (tuple(craftsmen), budget)
+        free = self._free.get(key)
+        if free is None:
+            if len(self._free) > 4096:
+                self._free.clear()
+            free = self._free[key] = self._free_room(craftsmen, budget)
+        w = self.w
+        out = []
+        for k, have in zip(CUBES, cubes):
+            floor = SELL.get(k, 0) * w.gold * w.sell_floor
+            for per, room in free[k]:
+                if have <= 0 or per <= floor:
+                    break
+                take = min(have, int(room + 0.999))
+                out += [(w.carry * per, k)] * take
+                have -= take
+            out += [(floor, k)] * max(0, have)
+        return out
+
+    def _free_room(self, craftsmen, budget: float) -> dict[str, list]:
+        """Next round's conversion room per cube kind, (value per cube, cubes)
+        best first, left after ``budget`` cubes fill the best room."""
+        slots = []
+        for conv, _, per in self.conversions(craftsmen):
+            cap = 1 if conv.capacity is None else conv.capacity
+            slots += [(per, cap * a.n, a.kind) for a in conv.inputs if a.kind in CUBES]
+        slots.sort(reverse=True)
+        free: dict[str, list] = {k: [] for k in CUBES}
+        left = budget
+        for per, room, kind in slots:
+            used = min(room, left)
+            left -= used
+            if room > used:
+                free[kind].append((per, room - used))
+        return free
+
+    def rates(self, craftsmen) -> dict:
+        """Best VP per cube each kind earns with these craftsmen (one use; cached)."""
+        key = tuple(craftsmen)
+        got = self._rates.get(key)
+        if got is None:
+            if len(self._rates) > 4096:
+                self._rates.clear()
+            got = self._rates[key] = super().rates(craftsmen)
+        return got
+
+    # ------------------------------------------------------------ spots
+    def _spot_values(self, state, seat: int, craftsmen, later: int, taxed_value: float) -> list[float]:
+        """Values of the free builder spots for ``seat`` this round (§3), for a
+        builder placed later (parked)."""
+        w = self.w
+        out = []
+        court = state.builders_at(seat, "kings_court") > 0
+        market = state.builders_at(seat, "market") > 0
+        for loc, seats in state.spots:
+            for i, s in enumerate(seats):
+                if s is not None:
+                    continue
+                if loc == "bishop":
+                    out.append(w.bishop)
+                elif loc == "priory":
+                    out.append(PRIORY_VP[i] if i < len(PRIORY_VP) else 0.0)
+                elif loc == "kingsbridge":
+                    card = state.kingsbridge[i] if i < len(state.kingsbridge) else None
+                    out.append(self.privilege(card, later + 1, held=False, craftsmen=craftsmen) if card else 0.0)
+                elif loc == "kings_court" and not court:
+                    metal = state.court_metal * self.cards.acquire["metal"] * 2 if i == 0 else 0.0
+                    out.append(taxed_value + metal)
+                elif loc == "shiring":
+                    card = state.shiring[i] if i < len(state.shiring) else None
+                    out.append(self.craftsman_worth(card, craftsmen, later + 1, state.n_players) if card else 0.0)
+                elif loc == "castle":
+                    out.append(2 * w.grey_worker if later else 0.0)
+                elif loc == "market" and not market:
+                    out.append(w.market_spot)
+                elif loc == "start_player":
+                    out.append(w.start_player)
+        return out
+
+    def craftsman_worth(self, card: str, craftsmen, rounds: int, players: int) -> float:
+        """What ``card`` adds to a seat with ``craftsmen`` over ``rounds`` rounds."""
+        budget = self.w.cubes_per_round / players
+        before = self._potential(list(craftsmen), budget)
+        after = self._potential(self._kept(list(craftsmen) + [card]), budget)
+        return rounds * (after - before)
+
+    def _kept(self, craftsmen, limit: int = 5):
+        if len(craftsmen) <= limit:
+            return craftsmen
+        cv = self.cards
+        return sorted(craftsmen, key=lambda c: -sum(cv.potential.get(c, (0, 0))))[:limit]
+
+    def _potential(self, craftsmen, budget: float) -> float:
+        sure, risky = self.production(craftsmen, budget)
+        return self.w.sure * sure + self.w.potential * risky
+
+    # ------------------------------------------------------------ the value
+    def value(self, state, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> float:
+        """Expected final VP of ``seat`` from ``state``: the sum of :meth:`parts`.
+        ``ref_round`` is the round of the decision being weighed (production
+        potential counts the rounds after it); ``seen`` the events revealed
+        so far and ``peek`` the coming event if the seat may see it (the
+        state alone knows only this round's and last round's)."""
+        return sum(self.parts(state, seat, ref_round, seen, peek))
+
+    def parts(self, state, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> list[float]:
+        """The value of ``seat`` in :data:`PARTS` (VP each): what it has, what
+        this round still brings, its gold, this round's cathedral, its carried
+        cubes, its craftsmen's later production, its later rounds' income and
+        its parked builders."""
         p = state.players[seat]
         w, rules, cv = self.w, self.rules, self.cards
         if state.game_over:
-            return p.vp + w.end_gold * p.gold
+            return [p.vp + w.end_gold * p.gold, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
         rnd = state.round
         if ref_round is None:
             ref_round = rnd
-        market_ahead = _ahead(state, "market")
+        stage = state.stage
+        market_ahead = stage in ("draft", "builders", "setup") or \
+            (stage == "resolution" and STEP_INDEX[state.step] < STEP_INDEX["market"])
         last_spend = rnd >= ROUNDS and not market_ahead and not (state.step == "market" and seat not in state.done)
         gold_w = w.end_gold if last_spend else w.gold
-        later = ROUNDS - rnd  # rounds not yet started
-        v = float(p.vp)
+        later = ROUNDS - rnd
+        v = 0.0  # this round's gains still to come
+        v_later = 0.0
         gold = float(p.gold)
+        before_tax = after_tax = 0.0
         cubes = list(p.cubes)
+        coming = [0, 0, 0, 0]
         craftsmen = list(p.craftsmen)
-        stage_res = state.stage == "resolution"
-        ahead = {s: (not stage_res or STEP_INDEX[s] > STEP_INDEX[state.step]) for s in STEPS} \
-            if state.stage in ("draft", "builders", "resolution", "setup") else dict.fromkeys(STEPS, False)
+        here = STEP_INDEX[state.step] if stage == "resolution" else -1
+        open_round = stage in ("draft", "builders", "resolution", "setup")
 
-        # this round's income still to come
-        if ahead["wool_mill"]:
-            gold += p.pieces.value
+        def ahead(step: str) -> bool:
+            return open_round and STEP_INDEX[step] > here
+
+        mill_value = p.pieces.value if ahead("wool_mill") else 0
+        before_tax += mill_value
+        delta = rules.yield_delta(state, seat)
         for cid in p.resource_cards:
             card = rules.by_id[cid]
-            if card.yields is not None and ahead.get(card.site, False):
-                cubes[CUBES.index(card.yields.kind)] += max(0, card.yields.n + rules.yield_delta(state, seat))
-        market_spot = False
-        at_court = False
-        for loc, seats in state.spots:
-            for i, s in enumerate(seats):
-                if s != seat:
-                    continue
-                if loc == "kings_court":
-                    at_court = True
-                if not ahead.get(loc, False):
-                    continue
-                if loc == "bishop":
-                    v += w.bishop
-                elif loc == "priory":
-                    v += PRIORY_VP[i] if i < len(PRIORY_VP) else 0
-                elif loc == "kingsbridge":
-                    if i < len(state.kingsbridge) and state.kingsbridge[i]:
-                        v += self.privilege(state.kingsbridge[i], later + 1, held=False, craftsmen=craftsmen)
-                elif loc == "kings_court":
-                    if i == 0:
-                        cubes[3] += state.court_metal
-                elif loc == "shiring":
-                    if i < len(state.shiring) and state.shiring[i]:
-                        craftsmen.append(state.shiring[i])
-                elif loc == "castle":
-                    v += 2 * w.grey_worker if later else 0.0
-                elif loc == "market":
-                    market_spot = True
-                elif loc == "start_player":
-                    v += w.start_player
-        if ahead["kings_court"] and not at_court and seat not in state.exempt:
-            gold -= rules.tax_for(state, seat, MEAN_TAX)
-        # parked builders will be placed free
-        if state.stage == "builders":
-            v += w.parked * sum(1 for s in state.parked if s == seat)
+            if card.yields is not None and ahead(card.site):
+                n = max(0, card.yields.n + delta)
+                cubes[CUBES.index(card.yields.kind)] += n
+                coming[CUBES.index(card.yields.kind)] += n
+        v, market_spot, at_court, bishop = self._spots_ahead(state, seat, ahead, later, v, cubes, craftsmen)
+        taxed = ahead("kings_court") and not at_court and seat not in state.exempt
 
-        # craftsman limit: the weakest go
         limit = rules.craftsman_limit(state, seat)
         if len(craftsmen) > limit:
-            craftsmen.sort(key=lambda c: -sum(cv.potential.get(c, (0, 0))))
-            craftsmen = craftsmen[:limit]
+            craftsmen = self._kept(craftsmen, limit)
 
         # triggered gains: this round (if still ahead) and later rounds
         rates = self.rates(craftsmen)
         cube_value = {k: w.carry * rates[k] for k in CUBES}
         for cid in tuple(craftsmen) + p.privileges:
             for t in cv.triggers[cid]:
-                if ahead.get(t.step, False) and isinstance(t.effect, Gain):
+                if ahead(t.step) and isinstance(t.effect, Gain):
                     per = t.effect.per
                     k = state.builders_at(seat, per.location) if isinstance(per, PerBuilder) else \
                         p.pieces.value if isinstance(per, PerMillWorker) else 1
@@ -252,62 +392,76 @@ class Evaluator:
                         if a.kind == "vp":
                             v += a.n * k
                         elif a.kind == "gold":
-                            gold += a.n * k
+                            if STEP_INDEX[t.step] < _COURT:
+                                before_tax += a.n * k
+                            else:
+                                after_tax += a.n * k
                         else:
                             cubes[CUBES.index(a.kind)] += a.n * k
-                elif ahead.get(t.step, False):
+                            coming[CUBES.index(a.kind)] += a.n * k
+                elif ahead(t.step):
                     v += cv.effect_value(t.effect, cube_value, w.per_builder)
-                v += later * cv.effect_value(t.effect, cube_value, w.per_builder)
+                v_later += later * cv.effect_value(t.effect, cube_value, w.per_builder)
         for cid in p.privileges:
-            v += cv.passive_value(cid, later, held=True) + cv.once_value(cid)
+            v_later += cv.passive_value(cid, later, held=True) + cv.once_value(cid)
 
-        # cubes: this round's cathedral, then carried
-        building = ahead["cathedral"] or (state.step == "cathedral" and seat not in state.done)
+        # the coming event and the tax, with the debt rule
+        event_pending = open_round and not state.event_applied
+        if event_pending or ahead("kings_court"):
+            odds = self.event_odds(state, seen, peek) if event_pending else ()
+            # the Bishop protects from a harmful event unless it chose a cube (§2.4 step 2)
+            protected = seat in state.protected or (bishop and (seat, "bishop") not in state.decided)
+            gold, lost = self.gold_outlook(state, seat, gold, before_tax, mill_value, taxed, odds, protected)
+            v -= lost
+        else:
+            gold += before_tax
+        gold += after_tax
+
+        # parked builders will be placed free, on the spots left then
+        budget = w.cubes_per_round / state.n_players
+        v_parked = 0.0
+        if stage == "builders" and seat in state.parked:
+            taxed_value = (_MEAN_DIE * gold_w) if taxed else 0.0
+            spots = sorted(self._spot_values(state, seat, craftsmen, later, taxed_value), reverse=True)
+            ahead_of = len(state.builders.bag)
+            for j, s in enumerate(state.parked):
+                if s == seat:
+                    k = ahead_of + j
+                    v_parked += w.parked_share * (spots[k] if k < len(spots) else 0.0)
+
+        # cubes: this round's cathedral, then carried (at most 5, the rest sold if a market spot is ahead)
+        building = ahead("cathedral") or (state.step == "cathedral" and seat not in state.done)
+        v_build = v_cubes = v_future = 0.0
         if building:
             buy = None
-            stock = state.market
             if market_spot:
-                buy = {k: rules.price(state, seat, "buy", k) for k in BUY
-                       if rules.permitted(state, seat, "buy", k)}
-            gained, cubes, gold = self.plan(craftsmen, state, seat, cubes, max(gold, 0.0), gold_w, buy, stock)
-            v += gained
+                buy = {k: rules.price(state, seat, "buy", k) for k in BUY if rules.permitted(state, seat, "buy", k)}
+            gained, cubes, gold = self.plan(craftsmen, state, seat, cubes, max(gold, 0.0), gold_w, buy,
+                                            state.market)
+            v_build = gained
         if market_spot:
             v += w.market_spot
         if later:
-            kept = sorted((cube_value[k] for k, n in zip(CUBES, cubes) for _ in range(max(0, n))), reverse=True)
-            v += sum(kept[:CUBE_LIMIT])
+            sell = {}
+            if market_spot and ahead("market"):
+                sell = {k: rules.price(state, seat, "sell", k) * gold_w for k in SELL
+                        if rules.permitted(state, seat, "sell", k)}
+            kept = sorted(((max(x, sell.get(k, 0.0)), sell.get(k, 0.0)) for x, k in self._carry(craftsmen, cubes, budget)),
+                          reverse=True)
+            v_cubes = sum(x for x, _ in kept[:CUBE_LIMIT]) + sum(y for _, y in kept[CUBE_LIMIT:])
 
-        # gold (debt costs 1 VP per 2 gold missing, §2.5)
-        v += gold * gold_w if gold >= 0 else 0.5 * gold
-
-        # production potential over the rounds after the decision's round
+        # production over the rounds after the decision's round
         future = ROUNDS - ref_round
         if future > 0:
-            for c in craftsmen:
-                sure, risky = cv.potential.get(c, (0.0, 0.0))
-                v += future * (w.sure * sure + w.potential * risky * self._needs(c, craftsmen))
+            v_future = future * self._potential(craftsmen, budget)
         # later rounds' baseline: mill gold for the workers, minus the expected tax
         if later:
             workers = WORKERS + rules.extra_workers(state, seat)
-            v += w.gold * (later * (workers - rules.tax_for(state, seat, MEAN_TAX)) + p.grey_next)
-        return v
-
-    def _needs(self, c: str, craftsmen) -> float:
-        convs = self.cards.converts[c]
-        if not any(cv.needs for cv in convs):
-            return 1.0
-        tags = set()
-        for o in craftsmen:
-            tags |= self.rules.tags[o]
-        return 1.0 if all(not cv.needs or cv.needs in tags for cv in convs) else self.w.unmet_need
-
-    def privilege(self, cid: str, rounds: int, held: bool, craftsmen) -> float:
-        """A privilege card's value to its (future) owner over ``rounds`` rounds."""
-        cv = self.cards
-        cube_value = {k: self.w.carry * r for k, r in self.rates(craftsmen).items()}
-        v = sum(cv.effect_value(e, cube_value, self.w.per_builder) for e in cv.on_gain[cid])
-        v += sum(rounds * cv.effect_value(t.effect, cube_value, self.w.per_builder) for t in cv.triggers[cid])
-        return v + cv.passive_value(cid, rounds, held) + cv.once_value(cid)
+            v_later += w.gold * (later * (workers - rules.tax_for(state, seat, _MEAN_DIE)) + p.grey_next)
+            # next round's event comes before its mill gold: the gold kept must meet it
+            v_later -= self.gold_outlook(state, seat, max(gold, 0.0), 0.0, 0, False,
+                                         self.next_odds(state, seen), False)[1]
+        return [float(p.vp), v, max(gold, 0.0) * gold_w, v_build, v_cubes, v_future, v_later, v_parked]
 
 
-__all__ = ["Evaluator"]
+__all__ = ["Evaluator", "PARTS"]

@@ -1,10 +1,19 @@
-"""The heuristic bot: one-ply greedy search with a position evaluation.
+"""The heuristic bots: one-ply greedy search with a position evaluation.
 
 At each decision the bot deals one determinization of what it cannot see
 (:func:`pillars_rules.determinize`), applies every legal action to it (the
 engine runs the automatic events up to the next decision) and keeps the action
-whose resulting position :class:`~pillars_rules.bots.evaluate.Evaluator` values
-most for its seat. Its weights are :class:`~pillars_rules.bots.cardvalue.Weights`.
+whose resulting position its evaluation values most for its seat.
+
+* :class:`HeuristicBot` (``heuristic``) uses the improved evaluation,
+  :class:`~pillars_rules.bots.evaluate.Evaluator`, with the coming event
+  weighed over the events its view has not seen;
+* :class:`HeuristicBotV1` (``heuristic-v1``) is the first heuristic bot,
+  unchanged: :class:`~pillars_rules.bots.evaluate_v1.EvaluatorV1` with
+  :data:`~pillars_rules.bots.cardvalue.V1_WEIGHTS`; it plays the same games
+  as before, so comparisons with it stay reproducible.
+
+Their weights are :class:`~pillars_rules.bots.cardvalue.Weights`.
 
 >>> import pillars_rules as pr
 >>> from pillars_rules.bots import make_bot
@@ -15,30 +24,73 @@ most for its seat. Its weights are :class:`~pillars_rules.bots.cardvalue.Weights
 
 from __future__ import annotations
 
+import math
 import random
 
 from .. import actions as A
+from .. import events as E
 from ..determinize import determinize
+from ..errors import ConfigError
 from ..view import SeatView
-from .cardvalue import Weights
+from .cardvalue import V1_WEIGHTS, Weights
 from .evaluate import Evaluator
+from .evaluate_v1 import EvaluatorV1
+
+
+def seen_events(view: SeatView) -> tuple[str, ...]:
+    """The event cards revealed so far, as the view's log tells (public)."""
+    return tuple(e.card for e in view.events if type(e) is E.EventRevealed)
+
+
+class Bound:
+    """An :class:`~pillars_rules.bots.evaluate.Evaluator` with the events as
+    ``view`` knows them: those its log revealed, and the coming event if the
+    seat may peek at it (§7, for positions of that round)."""
+
+    __slots__ = ("ev", "seen", "peek", "round")
+
+    def __init__(self, ev: Evaluator, view: SeatView) -> None:
+        self.ev = ev
+        self.round = view.state.round
+        self.seen = seen_events(view)
+        self.peek = view.next_event if not view.state.event else None
+
+    def value(self, state, seat: int, ref_round: int | None = None) -> float:
+        return self.ev.value(state, seat, ref_round, self.seen, self.peek if state.round == self.round else None)
 
 
 class HeuristicBot:
-    """Greedy one-ply bot (see the module docs). ``weights`` default to :class:`Weights`."""
+    """Greedy one-ply bot (see the module docs). ``weights`` default to :class:`Weights`.
+
+    With a ``temperature`` (in VP) above 0 it plays less well on purpose (the
+    ``easy`` level): it picks each action with a probability proportional to
+    ``exp(value / temperature)``, so an action a little worse than the best
+    is often chosen and a much worse one rarely."""
 
     name = "heuristic"
+    #: The evaluation this bot plays with, and its default weights.
+    evaluation = Evaluator
+    default_weights = Weights()
 
-    def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
+    def __init__(self, seed: int | None = None, weights: Weights | None = None,
+                 temperature: float = 0.0) -> None:
         self.random = random.Random(seed)
-        self.weights = weights or Weights()
+        self.weights = weights or self.default_weights
+        if not (isinstance(temperature, (int, float)) and temperature >= 0):
+            raise ConfigError(f"HeuristicBot temperature must be a number >= 0, not {temperature!r:.40}")
+        self.temperature = float(temperature)
         self._evaluators: dict = {}
 
-    def evaluator(self, rules) -> Evaluator:
+    def evaluator(self, rules):
         ev = self._evaluators.get(id(rules))
         if ev is None or ev.rules is not rules:
-            ev = self._evaluators[id(rules)] = Evaluator(rules, self.weights)
+            ev = self._evaluators[id(rules)] = self.evaluation(rules, self.weights)
         return ev
+
+    def scorer(self, view: SeatView):
+        """The evaluation this bot weighs positions with at ``view``'s decision:
+        an object whose ``value(state, seat, ref_round)`` is the seat's value."""
+        return Bound(self.evaluator(view.rules), view)
 
     def __call__(self, view: SeatView):
         legal = view.legal_actions
@@ -47,11 +99,21 @@ class HeuristicBot:
         if isinstance(legal[0], (A.KeepBuilder, A.ReturnBuilder)):
             return self._redraw(view)
         game = determinize(view, self.random)
-        return self.best(game, view.seat, legal, self.evaluator(view.rules))[0]
+        if self.temperature:
+            return self._sample(game, view.seat, legal, self.scorer(view))
+        return self.best(game, view.seat, legal, self.scorer(view))[0]
+
+    def _sample(self, game, seat: int, legal, ev):
+        ref = game.state.round
+        values = [ev.value(game.apply(a).state, seat, ref) for a in legal]
+        top = max(values)
+        weights = [math.exp((v - top) / self.temperature) for v in values]
+        return self.random.choices(legal, weights)[0]
 
     @staticmethod
-    def best(game, seat: int, legal, ev: Evaluator):
-        """(best action, its value) among ``legal`` one ply ahead in ``game``."""
+    def best(game, seat: int, legal, ev):
+        """(best action, its value) among ``legal`` one ply ahead in ``game``;
+        ``ev.value(state, seat, ref_round)`` values a position."""
         ref = game.state.round
         best, best_v = legal[0], float("-inf")
         for action in legal:
@@ -70,4 +132,15 @@ class HeuristicBot:
         return next(a for a in view.legal_actions if isinstance(a, A.KeepBuilder))
 
 
-__all__ = ["HeuristicBot"]
+class HeuristicBotV1(HeuristicBot):
+    """The first heuristic bot, kept as it was (``heuristic-v1``)."""
+
+    name = "heuristic-v1"
+    evaluation = EvaluatorV1
+    default_weights = V1_WEIGHTS
+
+    def scorer(self, view: SeatView):
+        return self.evaluator(view.rules)
+
+
+__all__ = ["HeuristicBot", "HeuristicBotV1", "Bound", "seen_events"]

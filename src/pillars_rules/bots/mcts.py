@@ -52,7 +52,7 @@ from ..game import playout
 from ..view import SeatView
 from .cardvalue import STEP_INDEX, Weights
 from .evaluate import Evaluator
-from .heuristic import HeuristicBot
+from .heuristic import Bound, HeuristicBot
 
 #: VP margin that maps to a reward of tanh(1) ~ 0.76.
 SCALE = 10.0
@@ -61,6 +61,8 @@ SCALE = 10.0
 CUT_STEPS = ("market", "cathedral")
 #: How a playout's end is scored (see :meth:`MCTSBot.reward`).
 SCORES = ("margin", "win")
+#: How a playout's end is valued (see :attr:`MCTSBot.value`).
+VALUES = ("heuristic", "learned")
 
 
 #: Playout weights of builder spots (per free spot; ``(location, 0)`` for a
@@ -119,7 +121,8 @@ class MCTSBot:
     def __init__(self, seed: int | None = None, iterations: int = 200, seconds: float | None = None,
                  width: int = 6, depth: int = 80, explore: float = 1.0, prior: float = 3.0,
                  paired: bool = True, halve_every: int | None = None, weights: Weights | None = None,
-                 cut: bool = True, score: str = "margin", weighted: bool = True) -> None:
+                 cut: bool = True, score: str = "margin", weighted: bool = True,
+                 value: str = "heuristic") -> None:
         self.random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -134,7 +137,12 @@ class MCTSBot:
         if score not in SCORES:
             raise ConfigError(f"MCTSBot score must be one of {', '.join(SCORES)}, not {score!r:.40}")
         self.score = score
+        if value not in VALUES:
+            raise ConfigError(f"MCTSBot value must be one of {', '.join(VALUES)}, not {value!r:.40}")
+        #: How playouts' ends are valued: the heuristic evaluation or the learned one.
+        self.value = value
         self.heuristic = HeuristicBot(seed, weights)
+        self._learned: dict = {}
         #: Iterations run at the last decision (for the benchmark).
         self.last_iterations = 0
 
@@ -144,7 +152,8 @@ class MCTSBot:
             return legal[0]
         if isinstance(legal[0], (A.KeepBuilder, A.ReturnBuilder)):
             return self.heuristic._redraw(view)
-        ev = self.heuristic.evaluator(view.rules)
+        ev = self.heuristic.scorer(view)
+        pev = self._playout_value(view) if self.value == "learned" else ev
         seat = view.seat
         ref = view.state.round
         # candidates and a prior from the heuristic's one-ply values
@@ -160,10 +169,19 @@ class MCTSBot:
         priors = [(v - top) / scale for v, _ in valued]  # <= 0: how far below the best
         stop = self.stop_step(view.state)
         if self.paired:
-            best = self._paired(view, cands, priors, seat, ref, ev, stop)
+            best = self._paired(view, cands, priors, seat, ref, pev, stop)
         else:
-            best = self._ucb(view, cands, priors, seat, ref, ev, stop)
+            best = self._ucb(view, cands, priors, seat, ref, pev, stop)
         return cands[best]
+
+    def _playout_value(self, view: SeatView):
+        """The learned evaluation (:mod:`pillars_rules.bots.learned`) bound to ``view``."""
+        from .learned import LearnedEvaluator
+
+        ev = self._learned.get(id(view.rules))
+        if ev is None or ev.rules is not view.rules:
+            ev = self._learned[id(view.rules)] = LearnedEvaluator(view.rules, self.heuristic.weights)
+        return Bound(ev, view)
 
     def stop_step(self, state) -> int | None:
         """The index in :data:`~pillars_rules.cardlang.effects.STEPS` of the resolution

@@ -22,7 +22,7 @@ def _run_options(p: argparse.ArgumentParser, games: int) -> None:
                    help=f"games (seeds) per card set; each game also plays its branches (default {games})")
     p.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
     p.add_argument("--bots", default="heuristic",
-                   help="comma-separated bot names, rotated through the seats (default: heuristic)")
+                   help="comma-separated levels (easy, medium, hard) or bot names, rotated through the seats (default: heuristic)")
     p.add_argument("--no-rotate", dest="rotate", action="store_false",
                    help="keep the bot mix in seat order instead of rotating it each game")
     add_variant(p)

@@ -32,8 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="your seat, 0-based (default 0); several seats, e.g. 0,2, for hot-seat play")
     p.add_argument("--hotseat", action="store_true", help="people play every seat, sharing the keyboard")
     p.add_argument("--bots", metavar="NAMES",
-                   help="the bot for the other seats: one name for all, or a comma list in seat "
-                        "order (default: heuristic if available, else random)")
+                   help="the bot for the other seats: a level (easy, medium, hard) or a bot name, one for all or a comma list in seat order (default: heuristic if available, else random)")
     p.add_argument("--seed", type=int, help="decides every random outcome (default: a new secret 128-bit seed)")
     p.add_argument("--names", metavar="NAMES", help="seat names, comma-separated")
     add_variant(p)

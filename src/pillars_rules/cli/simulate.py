@@ -24,8 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     add_variant(sim)
     add_cards(sim)
     sim.add_argument("--bots", default="random",
-                     help="bot names by seat, comma-separated, e.g. heuristic,mcts,random,random "
-                          "(one name: every seat)")
+                     help="levels (easy, medium, hard) or bot names by seat, comma-separated, e.g. hard,medium,easy,random (one name: every seat)")
     sim.set_defaults(func=_simulate)
     return sim
 

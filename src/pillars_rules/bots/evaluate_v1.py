@@ -1,0 +1,333 @@
+"""Today's evaluation (issue #13), frozen: the ``heuristic-v1`` bot plays with it.
+
+Kept unchanged so that comparisons with the first heuristic bot stay
+reproducible (``tests/bots/test_levels.py`` replays its games);
+:mod:`pillars_rules.bots.evaluate` builds the improved evaluation on it.
+
+Everything here is read from the public rules context (``view.rules``: the
+compiled cards and their abilities from the effect registry,
+:mod:`pillars_rules.cardlang.effects`) and a game state; no card is known by name or
+id, so fan cards are valued by what they do.
+
+The value of a seat (:meth:`Evaluator.value`) is
+
+* its VP, plus gold at :attr:`Weights.gold` VP each (near nothing once gold
+  can no longer be spent, after the last market, RULES §2.6);
+* this round's income still to come: wool-mill gold for unplaced workers,
+  resource-card yields, triggered gains, builders waiting on their spots
+  (Priory VP, a privilege, a craftsman, grey workers, the court's metal, tax
+  exemption), minus the expected tax (§2.4);
+* the cubes it holds (and will receive) as its craftsmen can convert them in
+  this round's cathedral step (a greedy plan; with a market spot still ahead
+  the plan may buy missing inputs, §4); what is left over is carried (at most
+  5, §2.4 step 13) at :attr:`Weights.carry` of what the craftsmen make of it
+  next round;
+* each craftsman's production potential over the rounds after the current one
+  (capacity x net value per use, inputs priced at what they cost to get), at
+  :attr:`Weights.potential` (:attr:`Weights.sure` for conversions without
+  inputs);
+* the later rounds' baseline: wool-mill gold for the seat's workers minus the
+  expected tax, so that crossing into a new round neither gains nor loses value.
+"""
+
+from __future__ import annotations
+
+from ..cardlang.effects import CUBES, STEPS, Gain, PerBuilder, PerMillWorker
+from .cardvalue import (
+    BUY, CUBE_LIMIT, MEAN_TAX, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, V1_WEIGHTS, WORKERS, Weights, amount_value,
+    card_values,
+)
+
+
+def _ahead(state, step: str) -> bool:
+    """Is ``step`` of this round's Phase III still to come?"""
+    stage = state.stage
+    if stage in ("draft", "builders", "setup"):
+        return True
+    if stage == "resolution":
+        return STEP_INDEX[step] > STEP_INDEX[state.step]
+    return False
+
+
+class EvaluatorV1:
+    """Values a seat's position as the first heuristic bot did (see the module docs)."""
+
+    def __init__(self, rules, weights: Weights | None = None) -> None:
+        self.rules = rules
+        self.w = weights or V1_WEIGHTS
+        self.cards = card_values(rules, self.w)
+
+    # -------------------------------------------------------------- the plan
+    def plan(self, craftsmen, state, seat: int, cubes: list, gold: float, gold_w: float,
+             buy: dict | None, stock: list) -> tuple[float, list, float]:
+        """Greedy plan for this round's cathedral step: (value gained, cubes left, gold left)."""
+        rules, cv = self.rules, self.cards
+        p = state.players[seat]
+        tags = set()
+        for c in craftsmen:
+            tags |= rules.tags[c]
+        options = []
+        seen = set()
+        for c in craftsmen:
+            if c in seen:
+                continue
+            seen.add(c)
+            for i, conv in rules.converts[c]:
+                if conv.needs and conv.needs not in tags:
+                    continue
+                cap = rules.capacity(state, seat, c, conv) - p.uses_of(c, i)
+                if cap <= 0:
+                    continue
+                out = 0.0
+                for a in conv.outputs:
+                    out += a.n if a.kind == "vp" else (a.n * gold_w if a.kind == "gold" else a.n * cv.acquire[a.kind] * 0.5)
+                options.append([conv, cap, out])
+        value = 0.0
+        cubes = list(cubes)
+        stock = list(stock)
+        while options:
+            best = None
+            best_score = 0.0
+            for opt in options:
+                conv, cap, out = opt
+                if cap <= 0:
+                    continue
+                if conv.condition is not None and (gold if conv.condition.kind == "gold" else
+                                                   (cubes[CUBES.index(conv.condition.kind)] if conv.condition.kind in CUBES else 0)) < conv.condition.n:
+                    continue
+                cost = 0.0
+                used = 0
+                ok = True
+                for a in conv.inputs:
+                    if a.kind == "gold":
+                        if gold < a.n:
+                            ok = False
+                            break
+                        cost += a.n * gold_w
+                    elif a.kind == "vp":
+                        cost += a.n
+                    else:
+                        i = CUBES.index(a.kind)
+                        missing = a.n - cubes[i]
+                        used += a.n
+                        if missing > 0:
+                            price = buy.get(a.kind) if buy else None
+                            if price is None or stock[i] < missing or gold < missing * price:
+                                ok = False
+                                break
+                            cost += missing * price * gold_w
+                if not ok:
+                    continue
+                net = out - cost
+                score = net / (1 + used)
+                if net > 0 and score > best_score:
+                    best, best_score = opt, score
+            if best is None:
+                break
+            conv, cap, out = best
+            best[1] -= 1
+            value += out
+            for a in conv.inputs:
+                if a.kind == "gold":
+                    gold -= a.n
+                elif a.kind == "vp":
+                    value -= a.n
+                else:
+                    i = CUBES.index(a.kind)
+                    if cubes[i] < a.n:
+                        missing = a.n - cubes[i]
+                        stock[i] -= missing
+                        gold -= missing * buy[a.kind]
+                        cubes[i] = 0
+                    else:
+                        cubes[i] -= a.n
+            for a in conv.outputs:
+                if a.kind == "gold":
+                    gold += a.n
+                    value -= a.n * gold_w  # counted through ``gold``
+                elif a.kind in CUBES:
+                    cubes[CUBES.index(a.kind)] += a.n
+                    value -= a.n * cv.acquire[a.kind] * 0.5
+        return value, cubes, gold
+
+    def conversions(self, craftsmen):
+        """Every conversion ``craftsmen`` can use that takes cubes, as
+        (conversion, cubes in, net VP per cube in)."""
+        w, rules, cv = self.w, self.rules, self.cards
+        tags = set()
+        for c in craftsmen:
+            tags |= rules.tags[c]
+        for c in craftsmen:
+            for conv in cv.converts[c]:
+                if conv.needs and conv.needs not in tags:
+                    continue
+                n_cubes = sum(a.n for a in conv.inputs if a.kind in CUBES)
+                if not n_cubes:
+                    continue
+                out = amount_value(conv.outputs, w, cv.acquire)
+                gold_in = sum(a.n for a in conv.inputs if a.kind == "gold") * w.gold
+                yield conv, n_cubes, (out - gold_in) / n_cubes
+
+    def rates(self, craftsmen) -> dict:
+        """Best VP per cube each kind earns with these craftsmen (one use)."""
+        w = self.w
+        best = {k: SELL.get(k, 0) * w.gold * w.sell_floor for k in CUBES}
+        for conv, _, per in self.conversions(craftsmen):
+            for a in conv.inputs:
+                if a.kind in CUBES and per > best[a.kind]:
+                    best[a.kind] = per
+        return best
+
+    # -------------------------------------------------------------- the value
+    def value(self, state, seat: int, ref_round: int | None = None) -> float:
+        """Expected final VP of ``seat`` from ``state``. ``ref_round`` is the round
+        of the decision being weighed (production potential counts the rounds after it)."""
+        p = state.players[seat]
+        w, rules, cv = self.w, self.rules, self.cards
+        if state.game_over:
+            return p.vp + w.end_gold * p.gold
+        rnd = state.round
+        if ref_round is None:
+            ref_round = rnd
+        market_ahead = _ahead(state, "market")
+        last_spend = rnd >= ROUNDS and not market_ahead and not (state.step == "market" and seat not in state.done)
+        gold_w = w.end_gold if last_spend else w.gold
+        later = ROUNDS - rnd  # rounds not yet started
+        v = float(p.vp)
+        gold = float(p.gold)
+        cubes = list(p.cubes)
+        craftsmen = list(p.craftsmen)
+        stage_res = state.stage == "resolution"
+        ahead = {s: (not stage_res or STEP_INDEX[s] > STEP_INDEX[state.step]) for s in STEPS} \
+            if state.stage in ("draft", "builders", "resolution", "setup") else dict.fromkeys(STEPS, False)
+
+        # this round's income still to come
+        if ahead["wool_mill"]:
+            gold += p.pieces.value
+        for cid in p.resource_cards:
+            card = rules.by_id[cid]
+            if card.yields is not None and ahead.get(card.site, False):
+                cubes[CUBES.index(card.yields.kind)] += max(0, card.yields.n + rules.yield_delta(state, seat))
+        v, market_spot, at_court, _ = self._spots_ahead(state, seat, lambda loc: ahead.get(loc, False),
+                                                        later, v, cubes, craftsmen)
+        if ahead["kings_court"] and not at_court and seat not in state.exempt:
+            gold -= rules.tax_for(state, seat, MEAN_TAX)
+        # parked builders will be placed free
+        if state.stage == "builders":
+            v += w.parked * sum(1 for s in state.parked if s == seat)
+
+        # craftsman limit: the weakest go
+        limit = rules.craftsman_limit(state, seat)
+        if len(craftsmen) > limit:
+            craftsmen.sort(key=lambda c: -sum(cv.potential.get(c, (0, 0))))
+            craftsmen = craftsmen[:limit]
+
+        # triggered gains: this round (if still ahead) and later rounds
+        rates = self.rates(craftsmen)
+        cube_value = {k: w.carry * rates[k] for k in CUBES}
+        for cid in tuple(craftsmen) + p.privileges:
+            for t in cv.triggers[cid]:
+                if ahead.get(t.step, False) and isinstance(t.effect, Gain):
+                    per = t.effect.per
+                    k = state.builders_at(seat, per.location) if isinstance(per, PerBuilder) else \
+                        p.pieces.value if isinstance(per, PerMillWorker) else 1
+                    for a in t.effect.amounts:
+                        if a.kind == "vp":
+                            v += a.n * k
+                        elif a.kind == "gold":
+                            gold += a.n * k
+                        else:
+                            cubes[CUBES.index(a.kind)] += a.n * k
+                elif ahead.get(t.step, False):
+                    v += cv.effect_value(t.effect, cube_value, w.per_builder)
+                v += later * cv.effect_value(t.effect, cube_value, w.per_builder)
+        for cid in p.privileges:
+            v += cv.passive_value(cid, later, held=True) + cv.once_value(cid)
+
+        # cubes: this round's cathedral, then carried
+        building = ahead["cathedral"] or (state.step == "cathedral" and seat not in state.done)
+        if building:
+            buy = None
+            stock = state.market
+            if market_spot:
+                buy = {k: rules.price(state, seat, "buy", k) for k in BUY
+                       if rules.permitted(state, seat, "buy", k)}
+            gained, cubes, gold = self.plan(craftsmen, state, seat, cubes, max(gold, 0.0), gold_w, buy, stock)
+            v += gained
+        if market_spot:
+            v += w.market_spot
+        if later:
+            kept = sorted((cube_value[k] for k, n in zip(CUBES, cubes) for _ in range(max(0, n))), reverse=True)
+            v += sum(kept[:CUBE_LIMIT])
+
+        # gold (debt costs 1 VP per 2 gold missing, §2.5)
+        v += gold * gold_w if gold >= 0 else 0.5 * gold
+
+        # production potential over the rounds after the decision's round
+        future = ROUNDS - ref_round
+        if future > 0:
+            for c in craftsmen:
+                sure, risky = cv.potential.get(c, (0.0, 0.0))
+                v += future * (w.sure * sure + w.potential * risky * self._needs(c, craftsmen))
+        # later rounds' baseline: mill gold for the workers, minus the expected tax
+        if later:
+            workers = WORKERS + rules.extra_workers(state, seat)
+            v += w.gold * (later * (workers - rules.tax_for(state, seat, MEAN_TAX)) + p.grey_next)
+        return v
+
+    def _needs(self, c: str, craftsmen) -> float:
+        convs = self.cards.converts[c]
+        if not any(cv.needs for cv in convs):
+            return 1.0
+        tags = set()
+        for o in craftsmen:
+            tags |= self.rules.tags[o]
+        return 1.0 if all(not cv.needs or cv.needs in tags for cv in convs) else self.w.unmet_need
+
+    def privilege(self, cid: str, rounds: int, held: bool, craftsmen) -> float:
+        """A privilege card's value to its (future) owner over ``rounds`` rounds."""
+        cv = self.cards
+        cube_value = {k: self.w.carry * r for k, r in self.rates(craftsmen).items()}
+        v = sum(cv.effect_value(e, cube_value, self.w.per_builder) for e in cv.on_gain[cid])
+        v += sum(rounds * cv.effect_value(t.effect, cube_value, self.w.per_builder) for t in cv.triggers[cid])
+        return v + cv.passive_value(cid, rounds, held) + cv.once_value(cid)
+
+    def _spots_ahead(self, state, seat: int, ahead, later: int, v: float, cubes: list, craftsmen: list):
+        """``v`` plus what ``seat``'s builders bring on the spots whose step
+        is still ``ahead(location)`` this round (the Bishop, the Priory's VP, a
+        Kingsbridge privilege, the castle, the start player); the court's metal
+        is added to ``cubes`` and a Shiring craftsman to ``craftsmen`` in place.
+        Returns (v, has a market spot, stands at the court, has the Bishop)."""
+        w = self.w
+        market_spot = at_court = bishop = False
+        for loc, seats in state.spots:
+            for i, s in enumerate(seats):
+                if s != seat:
+                    continue
+                at_court |= loc == "kings_court"
+                if not ahead(loc):
+                    continue
+                if loc == "bishop":
+                    bishop = True
+                    v += w.bishop
+                elif loc == "priory":
+                    v += PRIORY_VP[i] if i < len(PRIORY_VP) else 0
+                elif loc == "kingsbridge":
+                    if i < len(state.kingsbridge) and state.kingsbridge[i]:
+                        v += self.privilege(state.kingsbridge[i], later + 1, held=False, craftsmen=craftsmen)
+                elif loc == "kings_court":
+                    if i == 0:
+                        cubes[3] += state.court_metal
+                elif loc == "shiring":
+                    if i < len(state.shiring) and state.shiring[i]:
+                        craftsmen.append(state.shiring[i])
+                elif loc == "castle":
+                    v += 2 * w.grey_worker if later else 0.0
+                elif loc == "market":
+                    market_spot = True
+                elif loc == "start_player":
+                    v += w.start_player
+        return v, market_spot, at_court, bishop
+
+
+__all__ = ["EvaluatorV1"]
