@@ -130,7 +130,10 @@ class PgFanout:
         return self.is_home(room)
 
     def added(self, room: "Room") -> None:
-        """``room`` was loaded here: try to become its home."""
+        """``room`` was loaded here: catch up with what was stored while its table was
+        read (a move's notification that came then found no room here, and was
+        dropped), and try to become its home."""
+        self._spawn(room.follow_store())
         if not room.game.is_over:
             self._spawn(self._claim([room.record.game_id]))
 
