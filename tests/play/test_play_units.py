@@ -84,6 +84,7 @@ def test_find_cards_by_any_word_in_english_or_german():
     assert [c.id for c in find_cards("blackface", cards)[0]] == ["otto_blackface"]
     assert {c.id for c in find_cards("Maurer", cards)[0]} == {"mason_r1", "mason_r2", "mason_r3", "mason_r4"}
     assert [c.id for c in find_cards("glockengiesser", cards)[0]] == ["bell_founder"]
+    assert [c.id for c in find_cards("Glockengießer", cards)[0]] == ["bell_founder"]
     assert [c.id for c in find_cards("erzbischof thomas", cards)[0]] == ["archbishop_thomas"]
     assert len(find_cards("erzbischof", cards)[0]) == 2  # and the Statue des Erzbischofs
     assert {c.id for c in find_cards("madonna", cards)[0]} == {"weeping_madonna"}

@@ -283,7 +283,7 @@ def test_choices_of_a_finished_game_or_another_seat_are_empty():
     assert choices(game.view(1)) == []
 
 
-@pytest.mark.parametrize("module", ["choices", "names", "grammar", "help", "cardtext"])
+@pytest.mark.parametrize("module", ["choices", "names", "grammar", "help", "cardtext", "search"])
 def test_words_module_doctests(module):
     import doctest
     import importlib

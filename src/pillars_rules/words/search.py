@@ -5,8 +5,6 @@ the name, in English or German.
 >>> cards = base_cards()
 >>> [c.name for c in find_cards("otto", cards)[0]]
 ['Otto Blackface']
->>> [c.id for c in find_cards("Glockengießer", cards)[0]]
-['bell_founder']
 >>> len(find_cards("maurer", cards)[0]), find_cards("tom buildr", cards)[1]
 (4, "no card 'tom buildr' -- did you mean Tom Builder?")
 
