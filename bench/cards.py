@@ -33,13 +33,14 @@ Nothing here is asserted by the tests.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from .common import print_and_write
 
 ROOT = Path(__file__).resolve().parents[1]
 COLD_RUNS = 5
@@ -141,11 +142,7 @@ def main(argv: list[str] | None = None) -> int:
                     cards = cardlang.load_paths([path], known=base)
                 print(len(cards))
         return 0
-    result = run(args.cold_runs, args.warm_runs)
-    text = json.dumps(result, indent=2)
-    print(text)
-    Path(args.output).write_text(text + "\n", encoding="utf-8")
-    return 0
+    return print_and_write(run(args.cold_runs, args.warm_runs), args.output)
 
 
 if __name__ == "__main__":

@@ -135,3 +135,14 @@ class Corpus:
         self.events = [g.events for g in self.games]
 
 
+
+
+def print_and_write(result: dict, output: str) -> int:
+    """Print ``result`` as indented JSON and write it to ``output`` (a command's last step)."""
+    import json
+    from pathlib import Path
+
+    text = json.dumps(result, indent=2)
+    print(text)
+    Path(output).write_text(text + "\n", encoding="utf-8")
+    return 0

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import sys
 import time
 from pathlib import Path
+
+from .common import print_and_write
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 20
@@ -115,11 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(_choices([g.view(g.current_player) for g in games_], args.repeats))
         return 0
-    result = run(args.games, args.repeats)
-    text = json.dumps(result, indent=2)
-    print(text)
-    Path(args.output).write_text(text + "\n", encoding="utf-8")
-    return 0
+    return print_and_write(run(args.games, args.repeats), args.output)
 
 
 if __name__ == "__main__":
