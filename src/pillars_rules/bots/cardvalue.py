@@ -80,7 +80,7 @@ class Weights:
     conditional: float = 0.6
     #: VP per unit of probability that the seat cannot pay a tax or an event in
     #: full this round (on top of the VP the debt rule takes, §2.5).
-    debt_risk: float = 1.0
+    debt_risk: float = 2.5
     #: Share of the expected free spot a parked builder is valued at (§2.3).
     parked_share: float = 1.0
     #: Cubes one seat gathers in a round, all seats together (divided by the
