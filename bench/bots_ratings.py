@@ -1,7 +1,7 @@
 """The rating table: a round robin of every registered bot, with ratings.
 
 ``python -m bench --bots --ratings`` plays, with the counts fixed here before
-any run (:data:`GAMES`; ``--ratings-games`` scales them for a quick look):
+any run (:data:`GAMES`; ``--ratings-scale`` scales them for a quick look):
 
 * **2 players** -- every pair of bots, the seats swapped from game to game;
 * **4 players** -- every set of four bots (all bots when there are only
@@ -30,7 +30,7 @@ import random
 from typing import Sequence
 
 #: Games per pairing, fixed before the runs: (2-player games per pair, 4-player games per table).
-GAMES = {"2p": 60, "4p": 60}
+GAMES = {"2p": 30, "4p": 30}
 #: Bootstrap refits for the intervals.
 BOOTSTRAP = 200
 ANCHOR = ("medium", 1500.0)

@@ -118,7 +118,7 @@ class MCTSBot:
 
     name = "mcts"
 
-    def __init__(self, seed: int | None = None, iterations: int = 200, seconds: float | None = None,
+    def __init__(self, seed: int | None = None, iterations: int = 400, seconds: float | None = None,
                  width: int = 6, depth: int = 80, explore: float = 1.0, prior: float = 3.0,
                  paired: bool = True, halve_every: int | None = None, weights: Weights | None = None,
                  cut: bool = True, score: str = "margin", weighted: bool = True,
