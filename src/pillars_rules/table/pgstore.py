@@ -371,7 +371,8 @@ class PgEventStore(Store):
         bodies = "\n".join(_bodies(events))
         head = f"{decision} {end} {game_id}"
         payload = f"{head}\n{bodies}"
-        if len(payload) >= MAX_PAYLOAD_BYTES and len(payload.encode("utf-8")) >= MAX_PAYLOAD_BYTES:
+        if len(payload) >= MAX_PAYLOAD_BYTES or (not payload.isascii()
+                                                 and len(payload.encode("utf-8")) >= MAX_PAYLOAD_BYTES):
             payload = head            # too big: the listeners read these events from the log
         return {"g": game_id, "new": decision, "end": end, "expect": expect, "start": start,
                 "n": len(events), "w": self._writer, "bodies": bodies or None,

@@ -162,15 +162,24 @@ class PgFanout:
     def follow_here(self, room: "Room", known: int | None) -> bool:
         """Move ``room``'s table on to decision ``known`` here, on the event loop, if the
         events a notification brought continue it (no query: the store's thread is not
-        needed); False if the store's thread must read them. The room holds its lock."""
+        needed); False if the store's thread must do it (the events are not at hand, or do
+        not follow by the rules: there the table reads the log, or reloads). The room holds
+        its lock, so nothing else uses this table meanwhile."""
         table = room.table
         if known is None:
             return False
         if known <= table.decision:
             return True                       # this process's own move, or followed already
-        if not self.server.storage.events.covers(table.game_id, table.game.n_events):
+        store = table.store
+        if not store.covers(table.game_id, table.game.n_events):
             return False
-        table.refresh(known)
+        table.store = _HeardOnly(store)       # the refresh cannot reach the database from here
+        try:
+            table.refresh(known)
+        except _NeedsTheLog:
+            return False
+        finally:
+            table.store = store
         return True
 
     async def present_elsewhere(self, room: "Room", seat: int) -> bool:
@@ -322,6 +331,27 @@ class PgFanout:
             if game_id not in server.rooms:
                 record = next(r for r in records if r.game_id == game_id)
                 await server.load(record)
+
+
+class _NeedsTheLog(Exception):
+    """A refresh on the event loop needed more than the events heard."""
+
+
+class _HeardOnly:
+    """The store a table sees while it follows heard events on the event loop: their
+    ``events_since`` and nothing else (the store's connection belongs to its own
+    thread; a reload, or a read of the log, raises :class:`_NeedsTheLog` instead)."""
+
+    def __init__(self, store) -> None:
+        self._store = store
+
+    def events_since(self, game_id: str, start: int) -> list[dict]:
+        if not self._store.covers(game_id, start):
+            raise _NeedsTheLog(game_id)
+        return self._store.events_since(game_id, start)
+
+    def __getattr__(self, name: str):
+        raise _NeedsTheLog(name)
 
 
 def _halves(key: int) -> tuple[int, int]:
