@@ -41,12 +41,18 @@ def _moves(conn: psycopg.Connection, n: int) -> list[tuple[str, int, int, list[s
     return [(*parse_payload(p), payload_events(p)) for p in got]
 
 
+def _played(dsn: str, players: int, seed: int, n: int, rnd: int):
+    """A writer's table, a reader's table of the same game (opened before the moves), a
+    connection listening, and the ``n`` moves the writer then played, as heard."""
+    writer = Table.create(PgEventStore(dsn), "g", players=players, seed=seed)
+    reader = Table.open(PgEventStore(dsn), "g")
+    listener = _listen(dsn, writer.store.channel)
+    play(writer, random.Random(rnd), n)
+    return writer, reader, listener, _moves(listener, n)
+
+
 def test_a_held_table_follows_the_events_it_heard_without_a_query(pg_dsn):
-    writer = Table.create(PgEventStore(pg_dsn), "g", players=3, seed=4)
-    reader = Table.open(PgEventStore(pg_dsn), "g")
-    listener = _listen(pg_dsn, writer.store.channel)
-    play(writer, random.Random(1), 6)
-    moves = _moves(listener, 6)
+    writer, reader, _, moves = _played(pg_dsn, 3, 4, 6, 1)
     assert [d for _, d, _, _ in moves] == list(range(2, 8))
     for game_id, _, n_events, events in moves:
         assert reader.store.heard(game_id, n_events, events)
@@ -60,11 +66,7 @@ def test_a_held_table_follows_the_events_it_heard_without_a_query(pg_dsn):
 
 
 def test_a_notification_missed_or_without_its_events_sends_the_table_to_the_log(pg_dsn):
-    writer = Table.create(PgEventStore(pg_dsn), "g", players=2, seed=9)
-    reader = Table.open(PgEventStore(pg_dsn), "g")
-    listener = _listen(pg_dsn, writer.store.channel)
-    play(writer, random.Random(2), 5)
-    moves = _moves(listener, 5)
+    writer, reader, listener, moves = _played(pg_dsn, 2, 9, 5, 2)
     # the second move's notification is missed; the later ones do not continue the table
     for game_id, _, n_events, events in moves[2:]:
         reader.store.heard(game_id, n_events, events)
@@ -81,11 +83,7 @@ def test_a_notification_missed_or_without_its_events_sends_the_table_to_the_log(
 
 
 def test_heard_events_are_not_used_after_asking_the_store_or_when_damaged(pg_dsn):
-    writer = Table.create(PgEventStore(pg_dsn), "g", players=2, seed=9)
-    reader = Table.open(PgEventStore(pg_dsn), "g")
-    listener = _listen(pg_dsn, writer.store.channel)
-    play(writer, random.Random(4), 2)
-    (g, d, n, events), later = _moves(listener, 2)
+    writer, reader, _, ((g, d, n, events), later) = _played(pg_dsn, 2, 9, 2, 4)
     store = reader.store
     assert not store.heard(g, n, ["{not json"] + events[1:])       # a damaged text: nothing kept
     assert not store.heard(g, n, ["[1]"])
@@ -149,13 +147,9 @@ def test_the_fan_out_follows_heard_events_on_the_event_loop_and_leaves_the_rest_
     from pillars_rules.web.fanout import PgFanout
 
     fanout = PgFanout(pg_dsn, "pillars")
-    writer = Table.create(PgEventStore(pg_dsn), "g", players=2, seed=9)
-    reader = Table.open(PgEventStore(pg_dsn), "g")
+    writer, reader, _, moves = _played(pg_dsn, 2, 9, 3, 5)
     room = SimpleNamespace(table=reader)
     store = reader.store
-    listener = _listen(pg_dsn, writer.store.channel)
-    play(writer, random.Random(5), 3)
-    moves = _moves(listener, 3)
     assert not fanout.follow_here(room, None)                   # "ask the store": its thread's work
     assert not fanout.follow_here(room, moves[0][1])            # nothing heard
     g, d, n, events = moves[0]
