@@ -428,11 +428,9 @@ class PgEventStore(Store):
         past it, their events are the answer, and nothing is read: they are the
         events of committed moves, up to the last move notified (a later move's
         notification brings the rest). Heard events are handed out once."""
-        heard = self._heard.pop(game_id, None)
-        if heard is not None:
-            first, events = heard
-            if first <= start < first + len(events):
-                return list(events[start - first:])
+        events = self.take_heard(game_id, start)
+        if events is not None:
+            return events
         check_game_id(game_id)
         row = self._run("read a game", lambda c: c.execute(self._sql["since"],
                                                            {"g": game_id, "start": start}).fetchone())
@@ -465,6 +463,17 @@ class PgEventStore(Store):
         else:
             self._heard[game_id] = (first, events)
         return True
+
+    def take_heard(self, game_id: str, start: int) -> list[dict] | None:
+        """The heard events of ``game_id`` from log index ``start`` on, if the run heard
+        covers ``start``, else None; either way the run is handed out (dropped). Never
+        reads the database."""
+        heard = self._heard.pop(game_id, None)
+        if heard is not None:
+            first, events = heard
+            if first <= start < first + len(events):
+                return list(events[start - first:])
+        return None
 
     def forget(self, game_id: str) -> None:
         """Drop the events :meth:`heard` for ``game_id`` (its table was unloaded)."""

@@ -346,9 +346,10 @@ class _HeardOnly:
         self._store = store
 
     def events_since(self, game_id: str, start: int) -> list[dict]:
-        if not self._store.covers(game_id, start):
+        events = self._store.take_heard(game_id, start)
+        if events is None:
             raise _NeedsTheLog(game_id)
-        return self._store.events_since(game_id, start)
+        return events
 
     def __getattr__(self, name: str):
         raise _NeedsTheLog(name)
