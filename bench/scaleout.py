@@ -46,6 +46,11 @@ Reported per run:
 Targets: ``postgres-2`` at least 1.6x the actions/s of ``postgres-1``, a
 cross-process p99 of at most 100 ms, and 0 lost or duplicated events.
 Results go to ``bench/results/scaleout.json`` and ``.rst``.
+
+``--cprofile DIR`` runs every server under cProfile, every thread of it (the
+event loop and the store's thread) timed by that thread's CPU clock, and
+writes each process's stats and a summary per accepted action to ``DIR``
+(the rates of such a run mean nothing; the shares of the profile do).
 """
 
 from __future__ import annotations
