@@ -46,6 +46,11 @@ Reported per run:
 Targets: ``postgres-2`` at least 1.6x the actions/s of ``postgres-1``, a
 cross-process p99 of at most 100 ms, and 0 lost or duplicated events.
 Results go to ``bench/results/scaleout.json`` and ``.rst``.
+
+``--cprofile DIR`` runs every server under cProfile, every thread of it (the
+event loop and the store's thread) timed by that thread's CPU clock, and
+writes each process's stats and a summary per accepted action to ``DIR``
+(the rates of such a run mean nothing; the shares of the profile do).
 """
 
 from __future__ import annotations
@@ -171,8 +176,10 @@ def measure(clients: list, start: float, end: float) -> dict:
             "cross_samples": len(cross)}
 
 
-def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1) -> dict:
-    """One run of the workload (``name`` is one of :data:`RUNS`)."""
+def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1, cprofile: Path | None = None) -> dict:
+    """One run of the workload (``name`` is one of :data:`RUNS`); with ``cprofile`` (a folder)
+    each server runs under cProfile, its stats in ``<name>-<k>.pstats`` and a summary per
+    accepted action in ``<name>-<k>.txt`` there."""
     from bench.serverproc import ServerProcess
     from pillars_rules.web.client import random_policy
 
@@ -182,8 +189,9 @@ def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1) -> dic
     cores = os.cpu_count() or 1
     args = ["--rate", "1000", "--burst", "1000", "--bot-delay", "0", "--max-games", str(tables + 10),
             "--max-connections", str(8 * tables + 50), "--log-level", "warning"]
+    profs = [None if cprofile is None else cprofile / f"{name}-{k}.pstats" for k in range(n)]
     servers = [ServerProcess(db, None, *args, log=workdir / f"{name}-{k}.log",
-                             cpu=k if cores >= 2 else None).start() for k in range(n)]
+                             cpu=k if cores >= 2 else None, cprofile=profs[k], threads=True).start() for k in range(n)]
     load_before = [round(x, 2) for x in os.getloadavg()]
     try:
         games = [servers[t % n].create({"players": 4}) for t in range(tables)]
@@ -216,6 +224,11 @@ def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1) -> dic
             s.stop()
     pg_cpu = _cpu_seconds(_postmaster(cluster), children=True) - pg0   # the servers' connections have ended
     bad, actions = lost_or_duplicated(db, [g["game"] for g in games], clients)
+    for prof in profs:
+        if prof is not None and prof.exists():
+            from bench.server import summarize_cprofile
+
+            summarize_cprofile(prof, prof.with_suffix(".txt"), actions)
     row = {"run": name, "processes": n, "backend": backend, "tables": tables, "clients": len(clients),
            "actions": actions, **measure(clients, marks["start"], marks["end"]),
            "lost_or_duplicated": bad, "reconnects": sum(c.reconnects for c in clients),
@@ -288,7 +301,12 @@ def main(argv=None) -> int:
     p.add_argument("--quick", action="store_true", help="2 tables a run: checks that the benchmark works")
     p.add_argument("--json", default=None, help="write the results here (default bench/results/scaleout.json)")
     p.add_argument("--rst", default=None, help="write the table here (default bench/results/scaleout.rst)")
+    p.add_argument("--cprofile", metavar="DIR", help="run every server under cProfile; stats and summaries "
+                   "(microseconds per accepted action) to DIR/<run>-<process>.pstats and .txt")
     args = p.parse_args(argv)
+    cprofile = Path(args.cprofile) if args.cprofile else None
+    if cprofile is not None:
+        cprofile.mkdir(parents=True, exist_ok=True)
     tables = 2 if args.quick else args.tables
     names = [n for n in args.runs.split(",") if n]
     for n in names:
@@ -297,7 +315,7 @@ def main(argv=None) -> int:
     rows = {}
     with tempfile.TemporaryDirectory() as tmp, Cluster(fsync=True, settings={"max_connections": "100"}) as cluster:
         for name in names:
-            row = rows[name] = run(name, tables, Path(tmp), cluster)
+            row = rows[name] = run(name, tables, Path(tmp), cluster, cprofile=cprofile)
             cross = "" if row["cross_p99_ms"] is None else \
                 f", cross-process p50 {row['cross_p50_ms']:.1f} ms p99 {row['cross_p99_ms']:.1f} ms"
             print(f"{name:>10}: {row['actions_per_s']:6.0f} actions/s, p50 {row['p50_ms']:.1f} ms, "

@@ -19,18 +19,50 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+#: ``python -c`` text: ``serve`` under cProfile in every thread (the store thread too), timed
+#: by each thread's CPU clock, so waits (epoll, PostgreSQL's answers) cost nothing; the
+#: threads' stats go together to ``argv[1]`` at a clean stop (SIGTERM).
+_PROFILE_THREADS = """
+import cProfile, pstats, signal, sys, threading, time
+profs = [cProfile.Profile(time.thread_time)]
+def start(*args):
+    prof = cProfile.Profile(time.thread_time)
+    profs.append(prof)
+    prof.enable()
+def stop(signum, frame):
+    raise SystemExit(0)
+signal.signal(signal.SIGTERM, stop)
+threading.setprofile(start)
+from pillars_rules.cli import main
+profs[0].enable()
+try:
+    code = main(sys.argv[2:])
+finally:
+    profs[0].disable()
+    stats = pstats.Stats(profs[0])
+    for prof in profs[1:]:
+        try:
+            stats.add(prof)
+        except Exception:
+            pass
+    stats.dump_stats(sys.argv[1])
+sys.exit(code or 0)
+"""
+
+
 class ServerProcess:
     """``python -m pillars_rules serve`` on ``port`` with ``db``; :meth:`start`
     waits until it answers, :meth:`kill` sends SIGKILL, :meth:`stop` SIGTERM."""
 
     def __init__(self, db: Path | str, port: int | None = None, *args: str, log: Path | None = None,
-                 cpu: int | None = None, cprofile: Path | None = None) -> None:
+                 cpu: int | None = None, cprofile: Path | None = None, threads: bool = False) -> None:
         self.db = db if isinstance(db, str) and "://" in db else Path(db)   # a path, or a postgresql:// string
         self.port = port or free_port()
         self.args = list(args)
         self.log = log or Path(self.db).with_suffix(".log")
         self.cpu = cpu
         self.cprofile = cprofile   # run under cProfile (bench/cprofserve.py), stats written here at stop
+        self.threads = threads     # with cprofile: every thread, by CPU time (see _PROFILE_THREADS)
         self.proc: subprocess.Popen | None = None
         self.admin_token: str | None = None
         self.starts = 0
@@ -44,7 +76,9 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self, timeout: float = 60.0) -> "ServerProcess":
-        main = ["-m", "pillars_rules"] if self.cprofile is None else ["-m", "bench.cprofserve", str(self.cprofile)]
+        main = (["-m", "pillars_rules"] if self.cprofile is None else
+                ["-c", _PROFILE_THREADS, str(self.cprofile)] if self.threads else
+                ["-m", "bench.cprofserve", str(self.cprofile)])
         cmd = [sys.executable, *main, "serve", "--port", str(self.port), "--db", str(self.db), *self.args]
         if self.cpu is not None and hasattr(os, "sched_setaffinity"):
             cmd = ["taskset", "-c", str(self.cpu), *cmd]

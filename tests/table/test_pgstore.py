@@ -94,7 +94,9 @@ def test_a_stored_move_notifies_its_channel_at_commit_and_a_refused_one_does_not
     with pytest.raises(pr.ConflictError):               # a stale writer: nothing stored, nothing sent
         other.store.append("g", game.decision, game.n_events, [{"type": "DraftPassed", "seat": 0}], 2)
     got = [(n.channel, n.payload) for n in listener.notifies(timeout=0.3, stop_after=2)]
-    assert got == [(store.channel, f"{table.decision} {table.game.n_events} g")]
+    assert [(c, p.split("\n", 1)[0]) for c, p in got] == [(store.channel, f"{table.decision} {table.game.n_events} g")]
+    # the move's events follow, a JSON text a line: the stored ones
+    assert [json.loads(x) for x in got[0][1].split("\n")[1:]] == store.load("g")[2][game.n_events:]
     listener.close()
 
 

@@ -4,8 +4,12 @@ Every move a :class:`~pillars_rules.table.pgstore.PgEventStore` stores sends
 a notification on the store's channel when it commits (PostgreSQL's
 ``LISTEN``/``NOTIFY``: pushed to every listening connection, no polling).
 A :class:`MoveListener` keeps one connection listening and calls
-``on_move(game_id, decision, n_events)`` for each; a game server moves its
-loaded tables on (:meth:`Table.refresh <pillars_rules.table.Table.refresh>`)
+``on_move(game_id, decision, n_events)`` for each (with ``events=True``, also
+the move's event texts the notification carried, or ``None`` when they did
+not fit in it); a game server moves its loaded tables on
+(:meth:`Table.refresh <pillars_rules.table.Table.refresh>`, answered from
+those events when they continue the table, see
+:meth:`PgEventStore.heard <pillars_rules.table.pgstore.PgEventStore.heard>`)
 and sends the new events to its clients.
 
 Notifications are not stored: one sent while the listener was not connected
@@ -33,10 +37,17 @@ from .pgstore import DEFAULT_SCHEMA, channel_for, redacted
 log = logging.getLogger("pillars_rules.table")
 
 
+def payload_events(payload: str) -> list[str] | None:
+    """The event texts after a notification's first line, one a line, or ``None`` if it
+    carries none (the move's events did not fit: read them from the log)."""
+    head, sep, rest = payload.partition("\n")
+    return rest.split("\n") if sep and rest else None
+
+
 def parse_payload(payload: str) -> tuple[str, int, int] | None:
-    """``(game_id, decision, n_events)`` of a notification's ``"<decision> <n_events> <game_id>"``,
-    or ``None`` if it is not one."""
-    parts = payload.split(" ", 2)
+    """``(game_id, decision, n_events)`` of a notification's ``"<decision> <n_events> <game_id>"``
+    (its first line: the move's events may follow), or ``None`` if it is not one."""
+    parts = payload.split("\n", 1)[0].split(" ", 2)
     if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit() or not parts[2]:
         return None
     return parts[2], int(parts[0]), int(parts[1])
@@ -47,7 +58,8 @@ class MoveListener:
     ``schema`` of the database ``dsn`` (by any process, this one included), and
     ``on_gap()`` after each reconnection. ``channels`` maps more channels to
     listen on to a function of the payload. All run on the event loop and must
-    not block long.
+    not block long. With ``events``, ``on_move`` gets a fourth argument: the
+    move's event texts (:func:`payload_events`), or ``None``.
 
     :meth:`start` connects (a :class:`~pillars_rules.table.store.StoreError`-free
     start is not promised: a database that cannot be reached raises
@@ -57,13 +69,14 @@ class MoveListener:
 
     def __init__(self, dsn: str, on_move: Callable[[str, int, int], None], on_gap: Callable[[], None],
                  *, schema: str = DEFAULT_SCHEMA, channels: dict[str, Callable[[str], None]] | None = None,
-                 ping: float = 5.0, retry: float = 2.0) -> None:
+                 ping: float = 5.0, retry: float = 2.0, events: bool = False) -> None:
         self.where = redacted(dsn)
         self.channel = channel_for(schema)
         self.connected = asyncio.Event()
         self.reconnections = 0
         self._dsn = dsn
         self._on_move = on_move
+        self._events = events
         self._channels = dict(channels or {})
         self._on_gap = on_gap
         self._ping = ping
@@ -105,7 +118,10 @@ class MoveListener:
                 if move is None:
                     log.warning("listener ignored a notification it cannot read: %.80r", note.payload)
                     continue
-                self._call(self._on_move, *move)
+                if self._events:
+                    self._call(self._on_move, *move, payload_events(note.payload))
+                else:
+                    self._call(self._on_move, *move)
             if not heard:
                 await conn.execute("SELECT 1")
 
@@ -149,4 +165,4 @@ class MoveListener:
         self.connected.clear()
 
 
-__all__ = ["MoveListener", "parse_payload"]
+__all__ = ["MoveListener", "parse_payload", "payload_events"]

@@ -30,11 +30,16 @@ keys on ``(game_id, decision)`` and ``(game_id, idx)`` make a second answer
 to one decision, or a duplicated event, impossible for any writer.
 
 **Notification.** The same statement calls ``pg_notify`` on
-:attr:`PgEventStore.channel` with ``"<decision> <n_events> <game_id>"``:
+:attr:`PgEventStore.channel` with ``"<decision> <n_events> <game_id>"``,
+followed, when the whole fits PostgreSQL's payload limit
+(:data:`MAX_PAYLOAD_BYTES`), by the move's events, one JSON text a line:
 PostgreSQL delivers it when, and only if, the move commits, to every
-connection listening (:mod:`pillars_rules.web.fanout`). A listener that
-missed some (a restart, a dropped connection) catches up from the log with
-:meth:`PgEventStore.events_since`.
+connection listening (:mod:`pillars_rules.web.fanout`). A process holding
+the game hands the events it heard to its store (:meth:`PgEventStore.heard`),
+whose :meth:`~PgEventStore.events_since` then answers from them without a
+query, as long as they begin where the table ends; otherwise (a move too big
+for a payload, a notification missed in a restart or a dropped connection)
+it reads the log, as it always did.
 
 **Lost connections.** A store whose connection breaks (PostgreSQL restarted,
 a network blip) reconnects, retrying for up to ``timeout`` seconds. An
@@ -64,6 +69,12 @@ from .store import check_game_id
 SCHEMA_VERSION = 1
 #: The schema the tables live in unless told.
 DEFAULT_SCHEMA = "pillars"
+#: A notification's payload must be shorter than this (PostgreSQL's limit, in bytes): a
+#: move whose events do not fit is notified by its counters alone.
+MAX_PAYLOAD_BYTES = 8000
+#: The most events :meth:`PgEventStore.heard` keeps for one game: a longer run of moves
+#: heard and never read (this process's own, say) is dropped, and read from the log if asked.
+MAX_HEARD_EVENTS = 512
 
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,39}")
 
@@ -110,7 +121,7 @@ WITH g AS (
     SELECT game_id, 0, 0, %(n)s::integer, %(w)s FROM g
 ), e AS (
     INSERT INTO {s}.events (game_id, idx, body)
-    SELECT g.game_id, t.k - 1, t.body FROM g, unnest(%(bodies)s::text[]) WITH ORDINALITY AS t(body, k)
+    SELECT g.game_id, t.k - 1, t.body FROM g, unnest(string_to_array(%(bodies)s::text, E'\\n')) WITH ORDINALITY AS t(body, k)
 )
 SELECT count(*) FROM g
 """
@@ -126,7 +137,7 @@ WITH g AS (
 ), e AS (
     INSERT INTO {s}.events (game_id, idx, body)
     SELECT g.game_id, %(start)s::integer + t.k - 1, t.body
-    FROM g, unnest(%(bodies)s::text[]) WITH ORDINALITY AS t(body, k)
+    FROM g, unnest(string_to_array(%(bodies)s::text, E'\\n')) WITH ORDINALITY AS t(body, k)
 )
 SELECT pg_notify(%(channel)s, %(payload)s) FROM g
 """
@@ -183,6 +194,9 @@ class PgEventStore(Store):
         self.timeout = timeout
         self._dsn = dsn
         self._writer = secrets.token_hex(8)
+        #: game id -> (first index, events) of moves heard in notifications, not read yet
+        #: (see :meth:`heard`; written by the listener's thread, read by the store's)
+        self._heard: dict[str, tuple[int, tuple[dict, ...]]] = {}
         s = sql.Identifier(schema)
         self._sql = {name: sql.SQL(text).format(s=s) for name, text in
                      (("create", _CREATE), ("append", _APPEND), ("load", _LOAD), ("since", _SINCE),
@@ -192,6 +206,9 @@ class PgEventStore(Store):
         self._conn = self._connect(retry=False)
         try:
             self._migrate()
+            # composed once: each statement's text is then the same bytes every time
+            # (psycopg's conversion of a query is cached by its text)
+            self._sql = {name: q.as_bytes(self._conn) for name, q in self._sql.items()}
         except BaseException:
             self._conn.close()
             raise
@@ -284,7 +301,7 @@ class PgEventStore(Store):
                events: Sequence[dict], decision: int) -> None:
         check_game_id(game_id)
         args = {"g": game_id, "header": json.dumps(header), "cards": json.dumps(cards), "decision": decision,
-                "n": len(events), "w": self._writer, "bodies": _bodies(events)}
+                "n": len(events), "w": self._writer, "bodies": "\n".join(_bodies(events)) or None}
 
         def settle():
             row = self._conn.execute(self._sql["writer"], {"g": game_id, "d": 0}).fetchone()
@@ -303,10 +320,7 @@ class PgEventStore(Store):
         Raises :class:`ConflictError` if the stored game is no longer at
         decision ``expect`` with ``start`` events: another writer answered first.
         """
-        end = start + len(events)
-        args = {"g": game_id, "new": decision, "end": end, "expect": expect, "start": start,
-                "n": len(events), "w": self._writer, "bodies": _bodies(events),
-                "channel": self.channel, "payload": f"{decision} {end} {game_id}"}
+        args = self._append_args(game_id, expect, start, events, decision)
 
         def settle():  # did our statement commit before the connection was lost?
             return self._settled(args)
@@ -326,9 +340,7 @@ class PgEventStore(Store):
         stored one by one."""
         if not batch:
             return []
-        calls = [{"g": g, "new": d, "end": s + len(ev), "expect": e, "start": s, "n": len(ev),
-                  "w": self._writer, "bodies": _bodies(ev), "channel": self.channel,
-                  "payload": f"{d} {s + len(ev)} {g}"} for g, e, s, ev, d in batch]
+        calls = [self._append_args(g, e, s, ev, d) for g, e, s, ev, d in batch]
 
         def step(conn):
             with conn.transaction(), conn.pipeline():
@@ -351,6 +363,21 @@ class PgEventStore(Store):
                 out.append(err)
         return out
 
+    def _append_args(self, game_id: str, expect: int, start: int, events: Sequence[dict], decision: int) -> dict:
+        """The parameters of one ``append`` statement: the events as one text, a JSON text a
+        line (JSON text never holds a line break: ``json.dumps`` escapes control characters),
+        split again by PostgreSQL; the notification with the events if they fit."""
+        end = start + len(events)
+        bodies = "\n".join(_bodies(events))
+        head = f"{decision} {end} {game_id}"
+        payload = f"{head}\n{bodies}"
+        if len(payload) >= MAX_PAYLOAD_BYTES or (not payload.isascii()
+                                                 and len(payload.encode("utf-8")) >= MAX_PAYLOAD_BYTES):
+            payload = head            # too big: the listeners read these events from the log
+        return {"g": game_id, "new": decision, "end": end, "expect": expect, "start": start,
+                "n": len(events), "w": self._writer, "bodies": bodies or None,
+                "channel": self.channel, "payload": payload}
+
     def _settled(self, args: dict) -> str | None:
         """Whether the move of ``args`` is stored: "ours", "theirs" (another writer's
         answer to that decision) or None (nothing stored for it)."""
@@ -369,7 +396,9 @@ class PgEventStore(Store):
 
     # ---------------------------------------------------------------- reading
     def decision(self, game_id: str) -> int:
-        """The stored decision number of ``game_id``."""
+        """The stored decision number of ``game_id`` (what is read after this comes from the
+        log, not from moves :meth:`heard` so far: the caller asked where the store is)."""
+        self._heard.pop(game_id, None)
         row = self._run("read a game", lambda c: c.execute(self._sql["decision"], {"g": game_id}).fetchone())
         if row is None:
             raise ConfigError(f"no game {game_id!r} in the event store {self.path}")
@@ -393,7 +422,15 @@ class PgEventStore(Store):
 
     def events_since(self, game_id: str, start: int) -> list[dict]:
         """The events of ``game_id`` from log index ``start`` on, read in one statement:
-        what a table holding ``start`` events is missing (only that tail is read)."""
+        what a table holding ``start`` events is missing (only that tail is read).
+
+        If moves :meth:`heard` in notifications begin at or before ``start`` and reach
+        past it, their events are the answer, and nothing is read: they are the
+        events of committed moves, up to the last move notified (a later move's
+        notification brings the rest). Heard events are handed out once."""
+        events = self.take_heard(game_id, start)
+        if events is not None:
+            return events
         check_game_id(game_id)
         row = self._run("read a game", lambda c: c.execute(self._sql["since"],
                                                            {"g": game_id, "start": start}).fetchone())
@@ -401,6 +438,52 @@ class PgEventStore(Store):
             raise ConfigError(f"no game {game_id!r} in the event store {self.path}")
         n_events, indices, bodies = row
         return decode_events(game_id, list(zip(indices, bodies)), min(start, n_events), n_events)
+
+    def heard(self, game_id: str, n_events: int, bodies: Sequence[str]) -> bool:
+        """Keep the events of a move notified on :attr:`channel` (its payload's event
+        texts; ``n_events``: the log's length after it) for :meth:`events_since`.
+        Moves heard one after another are kept together; a move that does not begin
+        where the kept ones end (one missed, or notified without its events)
+        replaces them, so :meth:`events_since` answers only from an unbroken run and
+        reads the log for anything before it. False if nothing was kept (no events,
+        a text that is not a JSON object, a counter that does not fit).
+
+        Called from the thread that listens; :meth:`events_since` runs in the
+        store's thread: each side only swaps one dict entry (atomic in CPython),
+        and a run handed out while more is heard is answered by position."""
+        count = len(bodies)
+        first = n_events - count
+        events = _decode_heard(bodies) if count and first >= 0 else None
+        if events is None:
+            self._heard.pop(game_id, None)
+            return False
+        kept = self._heard.get(game_id)
+        if kept is not None and kept[0] + len(kept[1]) == first and len(kept[1]) + count <= MAX_HEARD_EVENTS:
+            self._heard[game_id] = (kept[0], kept[1] + events)
+        else:
+            self._heard[game_id] = (first, events)
+        return True
+
+    def take_heard(self, game_id: str, start: int) -> list[dict] | None:
+        """The heard events of ``game_id`` from log index ``start`` on, if the run heard
+        covers ``start``, else None; either way the run is handed out (dropped). Never
+        reads the database."""
+        heard = self._heard.pop(game_id, None)
+        if heard is not None:
+            first, events = heard
+            if first <= start < first + len(events):
+                return list(events[start - first:])
+        return None
+
+    def forget(self, game_id: str) -> None:
+        """Drop the events :meth:`heard` for ``game_id`` (its table was unloaded)."""
+        self._heard.pop(game_id, None)
+
+    def covers(self, game_id: str, start: int) -> bool:
+        """Whether :meth:`events_since` ``(game_id, start)`` will answer from heard events,
+        without the database (so from any thread, while no other call for this game runs)."""
+        heard = self._heard.get(game_id)
+        return heard is not None and heard[0] <= start < heard[0] + len(heard[1])
 
     def games(self) -> list[str]:
         """The ids of every stored game, sorted by code point; a stored id that is not a
@@ -427,9 +510,25 @@ def _bodies(events: Sequence[dict]) -> list[str]:
     return [json.dumps(e, ensure_ascii=False) for e in events]
 
 
+def _decode_heard(bodies: Sequence[str]) -> tuple[dict, ...] | None:
+    """The events of heard texts (from a notification: each a JSON object, the whole under
+    :data:`MAX_PAYLOAD_BYTES`), or None if one is not: then the log is read, and checked
+    (the events are checked again, field by field, as a table folds them)."""
+    out = []
+    for body in bodies:
+        try:
+            event = json.loads(body)
+        except (ValueError, RecursionError):
+            return None
+        if type(event) is not dict:
+            return None
+        out.append(event)
+    return tuple(out)
+
+
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
 
 
-__all__ = ["PgEventStore", "SCHEMA_VERSION", "DEFAULT_SCHEMA", "channel_for", "redacted"]
+__all__ = ["PgEventStore", "SCHEMA_VERSION", "DEFAULT_SCHEMA", "MAX_PAYLOAD_BYTES", "channel_for", "redacted"]

@@ -5,10 +5,13 @@ With ``--db postgresql://...`` every server process stores its games in one
 (the server's fan-out, :func:`fanout_for`) makes them act as one server:
 
 **Moves.** A move accepted by any process is stored, and its commit notifies
-every process (:class:`~pillars_rules.table.pglisten.MoveListener`). A process
-holding that game moves its table on from the log (only the new events,
-checked by the rules) and sends the new events to its own clients. After a
-lost connection it catches every held game up from the log by decision number.
+every process (:class:`~pillars_rules.table.pglisten.MoveListener`), with the
+move's events when they fit in the notification. A process holding that game
+moves its table on by them (checked by the rules) on the event loop, with no
+query and no trip to the store's thread; when they did not fit, or do not
+begin where its table ends (a notification it missed), it reads the new
+events from the log in the store's thread. After a lost connection it catches
+every held game up from the log by decision number.
 
 **One home per game.** The bots and takeover timers of a game run in one
 process only, its *home*: the holder of a PostgreSQL advisory lock on the
@@ -73,7 +76,7 @@ class PgFanout:
         self.presence_channel = f"{schema}_seats"
         self.sweep = sweep
         self.server: "Server | None" = None
-        self.listener = MoveListener(dsn, self._on_move, self._on_gap, schema=schema,
+        self.listener = MoveListener(dsn, self._on_move, self._on_gap, schema=schema, events=True,
                                      channels={self.presence_channel: self._on_presence})
         self._dsn = dsn
         self._locks: "psycopg.AsyncConnection | None" = None
@@ -143,6 +146,7 @@ class PgFanout:
         seats = [k for k in self._seats if k[0] == game_id]
         home = game_id in self._home
         self._home.discard(game_id)
+        self.server.storage.events.forget(game_id)
         self._seats.difference_update(seats)
         if home or seats:
             self._spawn(self._let_go(game_id, home, [s for _, s in seats]))
@@ -154,6 +158,29 @@ class PgFanout:
             return
         (self._seats.add if present else self._seats.discard)(key)
         self._spawn(self._mark_seat(room.record.game_id, seat, present))
+
+    def follow_here(self, room: "Room", known: int | None) -> bool:
+        """Move ``room``'s table on to decision ``known`` here, on the event loop, if the
+        events a notification brought continue it (no query: the store's thread is not
+        needed); False if the store's thread must do it (the events are not at hand, or do
+        not follow by the rules: there the table reads the log, or reloads). The room holds
+        its lock, so nothing else uses this table meanwhile."""
+        table = room.table
+        if known is None:
+            return False
+        if known <= table.decision:
+            return True                       # this process's own move, or followed already
+        store = table.store
+        if not store.covers(table.game_id, table.game.n_events):
+            return False
+        table.store = _HeardOnly(store)       # the refresh cannot reach the database from here
+        try:
+            table.refresh(known)
+        except _NeedsTheLog:
+            return False
+        finally:
+            table.store = store
+        return True
 
     async def present_elsewhere(self, room: "Room", seat: int) -> bool:
         """Whether another process has a person connected to ``seat`` of ``room``
@@ -171,10 +198,11 @@ class PgFanout:
         self._spawn(self._notify(f"T {int(taken)} {seat} {room.record.game_id}"))
 
     # ---------------------------------------------------------------- notifications
-    def _on_move(self, game_id: str, decision: int, n_events: int) -> None:
+    def _on_move(self, game_id: str, decision: int, n_events: int, events: list[str] | None = None) -> None:
         room = self.server.rooms.get(game_id) if self.server else None
         if room is None or room.table.decision >= decision:
             return                            # not held here, or this process's own move
+        self.server.storage.events.heard(game_id, n_events, events or ())
         self._spawn(room.follow_store(decision))
 
     def _on_gap(self) -> None:
@@ -303,6 +331,28 @@ class PgFanout:
             if game_id not in server.rooms:
                 record = next(r for r in records if r.game_id == game_id)
                 await server.load(record)
+
+
+class _NeedsTheLog(Exception):
+    """A refresh on the event loop needed more than the events heard."""
+
+
+class _HeardOnly:
+    """The store a table sees while it follows heard events on the event loop: their
+    ``events_since`` and nothing else (the store's connection belongs to its own
+    thread; a reload, or a read of the log, raises :class:`_NeedsTheLog` instead)."""
+
+    def __init__(self, store) -> None:
+        self._store = store
+
+    def events_since(self, game_id: str, start: int) -> list[dict]:
+        events = self._store.take_heard(game_id, start)
+        if events is None:
+            raise _NeedsTheLog(game_id)
+        return events
+
+    def __getattr__(self, name: str):
+        raise _NeedsTheLog(name)
 
 
 def _halves(key: int) -> tuple[int, int]:

@@ -69,6 +69,9 @@ class LocalFanout:
     def seat_changed(self, room: "Room", seat: int, present: bool) -> None:
         return None
 
+    def follow_here(self, room: "Room", known: int | None) -> bool:
+        return False
+
     async def present_elsewhere(self, room: "Room", seat: int) -> bool:
         return False
 
@@ -195,8 +198,10 @@ class Room:
 
     async def follow_store(self, known: int | None = None) -> None:
         """Catch up with moves another process stored (``known``: a decision the
-        store has reached; ``None``: ask the store), in the store's thread and
-        between this room's own messages, then send them to the clients.
+        store has reached; ``None``: ask the store), in the store's thread (or
+        here, if the fan-out has the events at hand: :meth:`PgFanout.follow_here
+        <pillars_rules.web.fanout.PgFanout.follow_here>`) and between this
+        room's own messages, then send them to the clients.
         Notifications that come while one catch-up runs are folded into one more
         read at its end (a burst of moves costs one or two reads, not one each)."""
         if self._following:
@@ -208,7 +213,8 @@ class Room:
         try:
             while True:
                 async with self._acting:
-                    await self.server.in_store(self.table.refresh, known)
+                    if not self.server.fanout.follow_here(self, known):
+                        await self.server.in_store(self.table.refresh, known)
                 self.flush()
                 if self._follow_more is None:
                     return
@@ -303,7 +309,9 @@ class Room:
         action = await self.server.bots.decide(name, seed, view)
         if self.game.decision != decision or self.played_by(seat) != name:
             return  # the person came back, or the game moved on, while the bot thought
-        refusal = await self.act(seat, encode_message(decision, action), by=f"bot:{name}")
+        # shielded: a bot cancelled once its move is on its way to the store (the person came
+        # back) must not stop the move's flush, or this process's clients miss a stored move
+        refusal = await asyncio.shield(self.act(seat, encode_message(decision, action), by=f"bot:{name}"))
         if refusal is not None:
             log.error("bot refused game=%s seat=%d bot=%s code=%s", self.tag, seat, name, refusal[0])
 

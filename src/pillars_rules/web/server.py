@@ -96,6 +96,8 @@ class Server:
             except Exception as exc:  # noqa: BLE001 - the store failed: nothing of the batch is stored
                 results = [exc] * len(batch)
             for (_, _, future), result in zip(batch, results):
+                if future.done():             # its awaiter was cancelled: the others still get theirs
+                    continue
                 if isinstance(result, BaseException):
                     future.set_exception(result)
                 else:
