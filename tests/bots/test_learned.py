@@ -1,9 +1,7 @@
 """The learned value function: the shipped weights are what the training
 script makes from its seeds, and bad model files are refused clearly."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
@@ -12,14 +10,11 @@ from pillars_rules.bots.evaluate import PARTS, Evaluator
 from pillars_rules.bots.learned import MODEL_PATH, N_PHASES, LearnedEvaluator, ValueModel, phase, shipped_model
 from pillars_rules.errors import ConfigError
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "train_value.py"
+from .tools import load_tool
 
 
 def _trainer():
-    spec = importlib.util.spec_from_file_location("train_value", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("train_value")
 
 
 def test_retraining_from_the_shipped_seed_reproduces_the_shipped_weights():

@@ -1,18 +1,12 @@
 """tools/weights_match.py: the play test behind a change of the heuristic's weights."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "weights_match.py"
+from .tools import load_tool
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("weights_match", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("weights_match")
 
 
 def test_every_seat_of_a_deal_plays_the_changed_weights_once():
