@@ -127,3 +127,20 @@ def test_mcts_budget_in_iterations_is_kept_and_reproducible():
     a = bot(view)
     assert bot.last_iterations in (0, 12)  # 0: one candidate, no search needed
     assert MCTSBot(5, iterations=12, depth=20)(view) == a
+
+
+def test_every_bot_values_a_trigger_at_every_hook_point_a_card_can_name(tmp_path):
+    # a fan privilege may trigger at the round opening (``at round_start``) as well as at any Phase III
+    # step; the improved evaluation once looked the trigger's step up among the steps only and raised
+    from pillars_rules.cardlang.effects import HOOK_POINTS
+
+    (tmp_path / "hooks.cards").write_text("".join(
+        f'privilege hook_{h} "Hook {i}" de "Haken {i}" {{\n    permanent\n    at {h}: gain 1 vp\n}}\n'
+        for i, h in enumerate(HOOK_POINTS)))
+    held = tuple(f"hook_{h}" for h in HOOK_POINTS)
+    game = pr.scenario(3, round=2, step="draft", start_player=0, seats={0: dict(privileges=held, gold=12)},
+                       cards=[str(tmp_path)])
+    view = game.view(game.current_player)
+    assert view.seat == 0 and set(held) <= set(view.state.players[0].privileges)
+    for name, make in BOT_MAKERS.items():
+        assert make(1)(view) in view.legal_actions, name
