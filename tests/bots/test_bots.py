@@ -56,8 +56,10 @@ def test_bots_are_registered_by_name():
 
 
 @pytest.mark.parametrize("name", sorted(BOT_MAKERS))
-@given(game=testing.played_games(max_actions=700), seed=st.integers(0, 2**16))
+@given(game=st.one_of(testing.played_games(max_actions=700), testing.played_games(cards=[FAN], max_actions=700)),
+       seed=st.integers(0, 2**16))
 def test_bots_choose_a_legal_action_on_any_reachable_position(name, game, seed):
+    """Base games and games with the fan cards of ``examples/`` alike."""
     if game.is_over:
         return
     seat = game.current_player
