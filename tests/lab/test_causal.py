@@ -110,7 +110,11 @@ def test_an_overpowered_card_is_flagged_worth_many_gold_and_the_report_says_so(t
                                       effects.card_effect(records, "mason_r1")])
     assert alchemist["flag"] == 1 and alchemist["vp"]["lo"] > 10, alchemist["vp"]
     assert alchemist["worth"]["value"] > 30 and alchemist["worth"]["lo"] > 10
-    assert mason["flag"] == 0 and mason["units"] >= MIN_UNITS, mason["vp"]
+    # the Mason is not flagged too strong, and its effect sits far below the Alchemist's. (Whether it
+    # is flagged at all depends on the run's size: a forced Mason take costs the Alchemist when both
+    # are on offer, and over 40 seeds that shows, -9 VP [-17, -1].)
+    assert mason["flag"] != 1 and mason["units"] >= MIN_UNITS, mason["vp"]
+    assert mason["vp"]["hi"] < alchemist["vp"]["lo"] - 50
 
 
 @pytest.mark.parametrize("spec, message", [
