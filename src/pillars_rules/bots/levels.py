@@ -16,8 +16,8 @@ time per decision is given there too.
 ``hard``
     the ISMCTS bot at its default budget (``mcts``,
     :class:`~pillars_rules.bots.mcts.MCTSBot`) -- a fixed number of playouts
-    per decision (400), so its games are reproducible; about 0.1 s of CPU
-    per decision with 2 players and 0.15 s with 4 on one core.
+    per decision (400), so its games are reproducible; about 0.09 s of CPU
+    per decision with 2 players and 0.13 s with 4 on one core.
 
 >>> from pillars_rules.bots import LEVELS, make_bot
 >>> list(LEVELS)
