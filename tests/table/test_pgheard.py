@@ -13,7 +13,8 @@ import pytest
 
 from pillars_rules.table import Table
 from pillars_rules.table.pglisten import MoveListener, parse_payload, payload_events
-from pillars_rules.table.pgstore import MAX_HEARD_EVENTS, MAX_PAYLOAD_BYTES, PgEventStore
+from pillars_rules.table.pgheard import MAX_HEARD_EVENTS
+from pillars_rules.table.pgstore import MAX_PAYLOAD_BYTES, PgEventStore
 
 from .test_table import play
 
@@ -62,7 +63,7 @@ def test_a_held_table_follows_the_events_it_heard_without_a_query(pg_dsn):
     finally:
         reader.store._conn = real
     assert reader.game == writer.game
-    assert reader.store._heard == {}              # handed out once
+    assert reader.store._heard._runs == {}              # handed out once
 
 
 def test_a_notification_missed_or_without_its_events_sends_the_table_to_the_log(pg_dsn):
@@ -78,7 +79,7 @@ def test_a_notification_missed_or_without_its_events_sends_the_table_to_the_log(
     first, second = _moves(listener, 2)
     reader.store.heard(*first[::2], first[3])
     reader.store.heard(second[0], second[2], None or ())
-    assert reader.store._heard == {}
+    assert reader.store._heard._runs == {}
     assert reader.refresh(second[1]) and reader.game == writer.game
 
 
@@ -92,7 +93,7 @@ def test_heard_events_are_not_used_after_asking_the_store_or_when_damaged(pg_dsn
     assert reader.refresh() and reader.game == writer.game      # read from the log
     store.heard(g, later[2], later[3])
     store.forget(g)                                              # the table was unloaded
-    assert store._heard == {}
+    assert store._heard._runs == {}
 
 
 def test_a_long_run_heard_and_never_read_is_bounded(pg_dsn):
@@ -100,7 +101,7 @@ def test_a_long_run_heard_and_never_read_is_bounded(pg_dsn):
     body = json.dumps({"type": "Pass"})
     for end in range(1, MAX_HEARD_EVENTS + 10):
         store.heard("g", end, [body])
-    first, kept = store._heard["g"]
+    first, kept = store._heard._runs["g"]
     assert len(kept) <= MAX_HEARD_EVENTS and first + len(kept) == MAX_HEARD_EVENTS + 9
 
 

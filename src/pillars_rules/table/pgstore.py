@@ -62,6 +62,7 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from ..errors import ConfigError, ConflictError, DamagedGameError, StoreError
 from .backend import Store
+from .pgheard import HeardEvents
 from .rows import CardSource, StoredGame, decode_events, decode_game
 from .store import check_game_id
 
@@ -72,9 +73,6 @@ DEFAULT_SCHEMA = "pillars"
 #: A notification's payload must be shorter than this (PostgreSQL's limit, in bytes): a
 #: move whose events do not fit is notified by its counters alone.
 MAX_PAYLOAD_BYTES = 8000
-#: The most events :meth:`PgEventStore.heard` keeps for one game: a longer run of moves
-#: heard and never read (this process's own, say) is dropped, and read from the log if asked.
-MAX_HEARD_EVENTS = 512
 
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,39}")
 
@@ -194,9 +192,9 @@ class PgEventStore(Store):
         self.timeout = timeout
         self._dsn = dsn
         self._writer = secrets.token_hex(8)
-        #: game id -> (first index, events) of moves heard in notifications, not read yet
-        #: (see :meth:`heard`; written by the listener's thread, read by the store's)
-        self._heard: dict[str, tuple[int, tuple[dict, ...]]] = {}
+        #: moves heard in notifications, not read yet (see :meth:`heard`; written by the
+        #: listener's thread, read by the store's)
+        self._heard = HeardEvents()
         s = sql.Identifier(schema)
         self._sql = {name: sql.SQL(text).format(s=s) for name, text in
                      (("create", _CREATE), ("append", _APPEND), ("load", _LOAD), ("since", _SINCE),
@@ -398,7 +396,7 @@ class PgEventStore(Store):
     def decision(self, game_id: str) -> int:
         """The stored decision number of ``game_id`` (what is read after this comes from the
         log, not from moves :meth:`heard` so far: the caller asked where the store is)."""
-        self._heard.pop(game_id, None)
+        self._heard.forget(game_id)
         row = self._run("read a game", lambda c: c.execute(self._sql["decision"], {"g": game_id}).fetchone())
         if row is None:
             raise ConfigError(f"no game {game_id!r} in the event store {self.path}")
@@ -445,45 +443,25 @@ class PgEventStore(Store):
         Moves heard one after another are kept together; a move that does not begin
         where the kept ones end (one missed, or notified without its events)
         replaces them, so :meth:`events_since` answers only from an unbroken run and
-        reads the log for anything before it. False if nothing was kept (no events,
-        a text that is not a JSON object, a counter that does not fit).
-
-        Called from the thread that listens; :meth:`events_since` runs in the
-        store's thread: each side only swaps one dict entry (atomic in CPython),
-        and a run handed out while more is heard is answered by position."""
-        count = len(bodies)
-        first = n_events - count
-        events = _decode_heard(bodies) if count and first >= 0 else None
-        if events is None:
-            self._heard.pop(game_id, None)
-            return False
-        kept = self._heard.get(game_id)
-        if kept is not None and kept[0] + len(kept[1]) == first and len(kept[1]) + count <= MAX_HEARD_EVENTS:
-            self._heard[game_id] = (kept[0], kept[1] + events)
-        else:
-            self._heard[game_id] = (first, events)
-        return True
+        reads the log for anything before it (:class:`~pillars_rules.table.pgheard.HeardEvents`,
+        called from the thread that listens). False if nothing was kept (no events,
+        a text that is not a JSON object, a counter that does not fit)."""
+        return self._heard.add(game_id, n_events, bodies)
 
     def take_heard(self, game_id: str, start: int) -> list[dict] | None:
         """The heard events of ``game_id`` from log index ``start`` on, if the run heard
         covers ``start``, else None; either way the run is handed out (dropped). Never
         reads the database."""
-        heard = self._heard.pop(game_id, None)
-        if heard is not None:
-            first, events = heard
-            if first <= start < first + len(events):
-                return list(events[start - first:])
-        return None
+        return self._heard.take(game_id, start)
 
     def forget(self, game_id: str) -> None:
         """Drop the events :meth:`heard` for ``game_id`` (its table was unloaded)."""
-        self._heard.pop(game_id, None)
+        self._heard.forget(game_id)
 
     def covers(self, game_id: str, start: int) -> bool:
         """Whether :meth:`events_since` ``(game_id, start)`` will answer from heard events,
         without the database (so from any thread, while no other call for this game runs)."""
-        heard = self._heard.get(game_id)
-        return heard is not None and heard[0] <= start < heard[0] + len(heard[1])
+        return self._heard.covers(game_id, start)
 
     def games(self) -> list[str]:
         """The ids of every stored game, sorted by code point; a stored id that is not a
@@ -508,22 +486,6 @@ class PgEventStore(Store):
 
 def _bodies(events: Sequence[dict]) -> list[str]:
     return [json.dumps(e, ensure_ascii=False) for e in events]
-
-
-def _decode_heard(bodies: Sequence[str]) -> tuple[dict, ...] | None:
-    """The events of heard texts (from a notification: each a JSON object, the whole under
-    :data:`MAX_PAYLOAD_BYTES`), or None if one is not: then the log is read, and checked
-    (the events are checked again, field by field, as a table folds them)."""
-    out = []
-    for body in bodies:
-        try:
-            event = json.loads(body)
-        except (ValueError, RecursionError):
-            return None
-        if type(event) is not dict:
-            return None
-        out.append(event)
-    return tuple(out)
 
 
 def _first_line(exc: BaseException) -> str:
