@@ -11,16 +11,15 @@ from __future__ import annotations
 from attrs import frozen
 
 from ..cardlang.effects import (
-    CUBES, HOOK_POINTS, STEPS, CapacityDelta, ChooseOne, CraftsmanLimit, If, PerBuilder, PerMillWorker,
+    CUBES, HOOK_POINTS, CapacityDelta, ChooseOne, CraftsmanLimit, If, PerBuilder, PerMillWorker,
     TaxDelta, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
     PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
 
 ROUNDS = 6
-STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
-#: Where every hook point a card's trigger may name falls in a round: the Phase III steps as in
-#: :data:`STEP_INDEX`, and the round opening (``round_start``) before them all, at -1.
-HOOK_INDEX = {h: i - 1 for i, h in enumerate(HOOK_POINTS)}
+#: Where every hook point a card's trigger may name falls in a round: the Phase III steps in
+#: order from 0, and the round opening (``round_start``) before them all, at -1.
+STEP_INDEX = {h: i - 1 for i, h in enumerate(HOOK_POINTS)}
 CUBE_LIMIT = 5
 PRIORY_VP = (2, 1)
 #: The tax die's mean (RULES §1: faces 2, 3, 3, 4, 4, 5).

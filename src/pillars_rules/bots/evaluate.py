@@ -35,7 +35,7 @@ from __future__ import annotations
 from .. import TAX_DIE
 from ..cardlang.effects import CUBES, Gain, Lose, MillBonus, Now, PerBuilder, PerMillWorker, TaxDelta, ThisRound
 from .cardvalue import (
-    BUY, CUBE_LIMIT, HOOK_INDEX, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, WORKERS, Weights, amount_value,
+    BUY, CUBE_LIMIT, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, WORKERS, Weights, amount_value,
 )
 from .evaluate_v1 import EvaluatorV1
 
@@ -361,7 +361,7 @@ class Evaluator(EvaluatorV1):
         open_round = stage in ("draft", "builders", "resolution", "setup")
 
         def ahead(step: str) -> bool:
-            return open_round and HOOK_INDEX[step] > here  # a trigger may name the round opening
+            return open_round and STEP_INDEX[step] > here
 
         mill_value = p.pieces.value if ahead("wool_mill") else 0
         before_tax += mill_value
@@ -392,7 +392,7 @@ class Evaluator(EvaluatorV1):
                         if a.kind == "vp":
                             v += a.n * k
                         elif a.kind == "gold":
-                            if HOOK_INDEX[t.step] < _COURT:
+                            if STEP_INDEX[t.step] < _COURT:
                                 before_tax += a.n * k
                             else:
                                 after_tax += a.n * k
