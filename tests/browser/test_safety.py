@@ -72,6 +72,9 @@ def test_a_hostile_fan_card_is_shown_as_text_and_runs_nothing(tmp_path, windows)
                               {"kind": "bot", "bot": "random"}], seed=2, cards="hostile")
         page = BoardPage(windows[0], made["seats"][0]["link"]).open()
         b = page.b
+        # on this seat's turn no bot moves, so the board is not redrawn under the pointer (a card
+        # found before a bot's move and hovered after it is a stale element)
+        b.wait(page.ready_to_choose, 30, "this seat's turn")
         names = b.js("return [...document.querySelectorAll('.player .card-name')].map(e => e.textContent)")
         assert names.count(HOSTILE_NAME) == 3  # every player starts with one
         card = b.driver.find_element("css selector", ".player.you .card[data-card='carpenter']")
