@@ -2,15 +2,30 @@
 
 The browsers live for the whole session (starting Chromium is the slow part)
 and each test opens its own pages; each test gets its own server process and
-games file, killed at the end whatever happens.
+games file, killed at the end whatever happens. Without Chromium (or Firefox)
+the tests skip and say what to install (``requires.need``, called when a
+browser starts). Under pytest-xdist they all run on one worker (the group
+``browser``): one pair of windows for the run, not one per worker.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from .chrome import Browser
 from .serving import ServerProcess
+
+
+HERE = Path(__file__).parent
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")
