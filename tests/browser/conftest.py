@@ -4,8 +4,9 @@ The browsers live for the whole session (starting Chromium is the slow part)
 and each test opens its own pages; each test gets its own server process and
 games file, killed at the end whatever happens. Without Chromium (or Firefox)
 the tests skip and say what to install (``requires.need``, called when a
-browser starts). Under pytest-xdist they all run on one worker (the group
-``browser``): one pair of windows for the run, not one per worker.
+browser starts). Every test here is marked ``browser`` (``pytest -m browser``
+runs them wherever they are) and, under pytest-xdist, in the group ``browser``,
+so they all run on one worker: one pair of windows for the run, not one per worker.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ HERE = Path(__file__).parent
 def pytest_collection_modifyitems(items):
     for item in items:
         if HERE in item.path.parents:
+            item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group("browser"))
 
 
