@@ -5,8 +5,8 @@ and each test opens its own pages; each test gets its own server process and
 games file, killed at the end whatever happens. Without Chromium (or Firefox)
 the tests skip and say what to install (``requires.need``, called when a
 browser starts). Every test here is marked ``browser`` (``pytest -m browser``
-runs them wherever they are) and, under pytest-xdist, in the group ``browser``,
-so they all run on one worker: one pair of windows for the run, not one per worker.
+runs them). Under pytest-xdist each worker that runs one starts its own two
+windows, with its own profile folders and its own servers on free ports.
 """
 
 from __future__ import annotations
@@ -22,12 +22,10 @@ from .serving import ServerProcess
 HERE = Path(__file__).parent
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(items):
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")
