@@ -2,12 +2,14 @@
 
 ==================  ======================================================================
 ``GET /``           the lobby form
-``POST /games``     create a game (JSON in and out, or the lobby's form in and a page out)
+``POST /games``     create a game (JSON in and out, or the lobby's form in and a redirect out)
+``GET /created``    a created game's links (read from the URL fragment, POST/redirect/GET)
 ``GET /api/lobby``  what a game can be made of: card sets, bots, variants
 ``GET /play``       the board page (the seat's key is in the URL fragment)
 ``WS /ws``          the game protocol (docs/protocol.rst)
 ``/admin``          the operator's list of games, behind the admin token
 ``/static/...``     the browser board's files; ``/assets/...`` the server pages' CSS
+``/favicon.ico``    the icon (the same SVG as the board's)
 ==================  ======================================================================
 """
 
@@ -23,7 +25,8 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse,
+                                 Response)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -36,6 +39,7 @@ from .lobby import parse_request, request_from_form
 from .protocol import PROTOCOL
 from .server import Server, ServerFull
 from .settings import Settings
+from .created import created_fragment
 
 HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
@@ -144,8 +148,8 @@ async def create_game(request: Request) -> Response:
     except pr.PillarsError as err:
         return _answer(form, 400, str(err), server)
     headers = {"cache-control": "no-store"}
-    if form:
-        return HTMLResponse(pages.created(result), 201, headers=headers)
+    if form:  # POST/redirect/GET: a reload or Back shows the links again and creates nothing
+        return RedirectResponse("/created#" + created_fragment(result), 303, headers=headers)
     return JSONResponse(result, 201, headers=headers)
 
 
@@ -161,6 +165,15 @@ async def play_page(request: Request) -> Response:
     if index.is_file():
         return FileResponse(index, headers={"cache-control": "no-cache"})
     return HTMLResponse(pages.no_board())
+
+
+async def created_page(request: Request) -> Response:
+    return FileResponse(STATIC / "created.html", headers={"cache-control": "no-cache"})
+
+
+async def favicon(request: Request) -> Response:
+    return FileResponse(STATIC / "icon.svg", media_type="image/svg+xml",
+                        headers={"cache-control": "public, max-age=86400"})
 
 
 def _token_ok(request: Request, token: str | None) -> bool:
@@ -214,6 +227,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/games", create_game, methods=["POST"]),
         Route("/api/lobby", lobby_api),
         Route("/play", play_page),
+        Route("/created", created_page),
+        Route("/favicon.ico", favicon),
         Route("/admin", admin_page, methods=["GET", "POST"]),
         Route("/api/admin/games", admin_api),
         Route("/healthz", health),

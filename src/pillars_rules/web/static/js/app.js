@@ -19,10 +19,12 @@ export class App {
    * `root`: the element to draw in. `options.send(choice)` answers the
    * pending decision (returns nothing; the answer comes back as a new model
    * or a refusal). `options.settings` keeps the per-round "keep drawn
-   * builders" answer across reloads.
+   * builders" answer across reloads. `options.extra`: an element kept in the
+   * header (the "notify me" button).
    */
-  constructor(root, { send, settings }) {
+  constructor(root, { send, settings, extra = null }) {
     this.root = root;
+    this.extra = extra;
     this.send = send;
     this.settings = settings;
     this.model = null;
@@ -161,7 +163,8 @@ export class App {
     return h("header", { class: "top" },
       h("h1", { text: "The Pillars of the Earth" }),
       m ? h("div", { class: "where" }, drawRound(m)) : null,
-      h("div", { class: "who" }, who ? h("span", { class: "who-name", text: who }) : null, status));
+      h("div", { class: "who" }, who ? h("span", { class: "who-name", text: who }) : null, status,
+        m && m.seat !== null ? this.extra : null));
   }
 
   drawStatus(el) {

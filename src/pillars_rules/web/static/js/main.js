@@ -10,12 +10,20 @@
 import { App } from "./app.js";
 import { h, fill } from "./dom.js";
 import { GameRecord } from "./model.js";
+import { remember, summarize } from "./mygames.js";
 import { Connection } from "./net.js";
+import { TurnSignal } from "./notify.js";
 import { Settings } from "./settings.js";
 
 export const PROTOCOL = 1;
 /** Close codes after which another try cannot help (docs/protocol.rst, refusals). */
 const FINAL_CLOSES = new Set([4400, 4401, 4406, 4429]);
+/** A refused link in words (the other codes show the server's own reason). */
+const REASONS = {
+  bad_credentials: "The server has no game with this link's id and key: the link may be mistyped or cut short, or the game is no longer kept.",
+  bad_hello: "The server could not read this link's greeting.",
+  version: "This page and the server speak different versions of the protocol: reload the page.",
+};
 
 function readLink() {
   const params = new URLSearchParams(window.location.hash.slice(1));
@@ -36,10 +44,11 @@ function start() {
     fill(root, h("main", { class: "loading" },
       h("h1", { text: "The Pillars of the Earth" }),
       h("p", { text: "This page needs the link of a seat or of the spectators, as the game's creator got it when the game was made." }),
-      h("p", {}, h("a", { href: "/", text: "Create a game" }))));
+      h("p", {}, h("a", { href: "/", text: "Go to the lobby" }), ": create a game, or find yours again.")));
     return;
   }
   const record = new GameRecord();
+  const signal = new TurnSignal();
   let settings = new Settings(`${link.game}:pending`);
   let conn = null;
   let full = false; // ask for a full sync next time (what we hold did not join up)
@@ -51,6 +60,7 @@ function start() {
       notes: () => settings.notes(),
       addNote: (n) => settings.addNote(n),
     },
+    extra: signal.button,
     send: (choice) => {
       const fields = { ...choice.action };
       delete fields.label;
@@ -71,6 +81,8 @@ function start() {
         case "welcome":
           record.welcome(msg);
           settings = new Settings(`${link.game}:${record.seat === null ? "spectator" : record.seat}`);
+          remember(link.game, link.key, { role: record.you ? record.you.role : null,
+            seat: record.seat, name: record.you ? record.you.name : null });
           app.reconnected(); // an answer sent before the drop may never have arrived: it may be given again
           conn.live();
           break;
@@ -89,7 +101,8 @@ function start() {
           if (record.state) show();
           break;
         case "refused":
-          if (msg.closing) app.setStatus("closed", msg.reason || msg.code);
+          if (msg.closing && Object.hasOwn(REASONS, msg.code)) stopped(msg.code, msg.reason);
+          else if (msg.closing) app.setStatus("closed", msg.reason || msg.code);
           else app.refused(msg.code, msg.reason);
           break;
         default:
@@ -99,8 +112,22 @@ function start() {
   });
 
   function show() {
-    app.setModel(record.model());
+    const model = record.model();
+    app.setModel(model);
+    signal.show(!!app.mine(), !!model.state.game_over, record.you && record.you.name);
+    remember(link.game, link.key, { summary: summarize(record) });
     if (record.result) conn.stop("The game is over.", "over");
+  }
+
+  /** The server refused the link itself (a wrong key, a game it does not have): say why, try no more. */
+  function stopped(code, reason) {
+    const sentence = REASONS[code] || `The server refused it: ${reason || code}.`;
+    conn.stop(sentence, "closed");
+    document.title = "Link refused — Pillars";
+    fill(root, h("main", { class: "loading stopped" },
+      h("h1", { text: "This link does not open a game" }),
+      h("p", { class: "reason", role: "alert", text: sentence }),
+      h("p", {}, h("a", { href: "/", text: "Go to the lobby" }), " (your other games are listed there)")));
   }
 
   window.pillarsBoard = { app, record, connection: conn }; // for the browser tests and the curious
