@@ -188,3 +188,16 @@ def test_the_favicon_is_served_and_every_server_page_names_it(tmp_path):
         assert icon.content.startswith(b"<svg")
         for path in ("/", "/admin", "/created"):
             assert 'rel="icon" href="/favicon.ico"' in c.get(path).text, path
+
+
+def test_the_server_page_names_every_bot_the_lobby_offers(tmp_path):
+    from pillars_rules.bots import BOTS
+
+    text = (ROOT / "docs" / "server.rst").read_text(encoding="utf-8")
+    section = text[text.index("Create a game\n"):text.index("Invite friends\n")]
+    named = set(re.findall(r"``([a-z0-9-]+)``", section))
+    with client(tmp_path) as c:
+        offered = set(c.get("/api/lobby").json()["bots"])
+        page = c.get("/").text
+    assert offered == set(BOTS) and offered <= named
+    assert all(f'value="{b}"' in page for b in offered)

@@ -9,7 +9,8 @@
 import { drawBuilders, drawMap, drawOffer, drawRound } from "./board.js";
 import { TOUCH, arm, choiceBody, choiceButton, groupChoices } from "./choices.js";
 import { fill, h } from "./dom.js";
-import { drawLog } from "./log.js";
+import { drawLog, drawSince } from "./log.js";
+import { isTrades, tradeForm } from "./market.js";
 import { drawFinal, drawPlayers, seatLine } from "./players.js";
 import { ASKS, DOING, placeName } from "./text.js";
 import { cardTip } from "./cards.js";
@@ -94,9 +95,14 @@ export class App {
     const top = this.root.querySelector(".prompt").getBoundingClientRect().bottom;
     const seen = armed.some((el) => {
       const r = el.getBoundingClientRect();
-      return r.bottom > top && r.top < window.innerHeight;
+      return r.top >= top && r.bottom <= window.innerHeight;
     });
-    if (!seen && armed[0].scrollIntoView) armed[0].scrollIntoView({ block: "center", behavior: "auto" });
+    if (seen) return;
+    // the place (its tile), or the card, whole and just below the sticky prompt
+    const first = armed[0];
+    const tile = first.closest(".tile, section") || first;
+    const box = tile.getBoundingClientRect().height <= window.innerHeight - top ? tile : first;
+    window.scrollTo({ top: Math.max(0, window.scrollY + box.getBoundingClientRect().top - top - 8), behavior: "auto" });
   }
 
   /** The connection is new: nothing is on its way any more. */
@@ -185,7 +191,7 @@ export class App {
     if (s.game_over) {
       parts.push(h("p", { class: "ask", text: "The game is over: see the final scores below." }));
     } else if (this.mine()) {
-      const ask = ASKS[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
+      const ask = s.pending.kind === "redraw" ? this.redrawAsk() : ASKS[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
       parts.push(h("p", { class: "ask your-turn" }, h("strong", { text: "Your turn: " }), ask + "."));
       if (this.sentFor === m.decision) parts.push(h("p", { class: "note", text: "Sent; waiting for the table…" }));
       const onBoard = m.choices.length - homeless.length;
@@ -199,6 +205,7 @@ export class App {
           homeless.map((c) => choiceButton(c, (x) => this.choose(x)))));
       }
       if (s.pending.kind === "redraw") parts.push(this.keepToggle());
+      parts.push(drawSince(m));
     } else if (s.pending) {
       const name = s.players[s.pending.seat].name;
       const doing = DOING[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
@@ -211,6 +218,15 @@ export class App {
         h("strong", { text: "Not accepted: " }), this.refusal.reason || this.refusal.code));
     }
     fill(el, parts);
+  }
+
+  /** The redraw question names whose builder was drawn (the start player decides for any seat's, §2.3). */
+  redrawAsk() {
+    const s = this.model.state;
+    const drawn = s.builders ? s.builders.drawn : null;
+    if (drawn === null || drawn === undefined || !s.players[drawn]) return ASKS.redraw;
+    const whose = drawn === this.model.seat ? "your own" : `${s.players[drawn].name}'s`;
+    return `keep the drawn builder (${whose}), or put it back and draw again (once per round)`;
   }
 
   /** The start player's per-round "keep every drawn builder" answer (§2.3). */
@@ -267,6 +283,7 @@ export class App {
 
   openMenu(el, choices) {
     this.hideTip();
+    if (isTrades(choices)) return this.openTrades(el, choices);
     // a text that every choice shares (a place's rules) is said once, above them
     const shared = choices.every((c) => c.text === choices[0].text) ? choices[0].text : "";
     const items = choices.map((c) => {
@@ -282,6 +299,18 @@ export class App {
     this.menuOwner = el;
     place(this.menu, el);
     items[0].focus();
+  }
+
+  /** The market's trades: one form with a stepper and a single confirm (market.js). */
+  openTrades(el, choices) {
+    const form = tradeForm(choices, (x) => this.choose(x));
+    fill(this.menu, h("div", { class: "menu-title", text: `${this.targetName(el)}: trade` }),
+      h("p", { class: "menu-text", text: choices[0].text }), form,
+      h("button", { type: "button", class: "menu-cancel", on: { click: () => this.closeMenu(true) }, text: "Cancel" }));
+    this.menu.hidden = false;
+    this.menuOwner = el;
+    place(this.menu, el);
+    form.querySelector("select").focus();
   }
 
   /** What a target element is, in words ("Market", "Kingsbridge, spot 1", a card's name). */
