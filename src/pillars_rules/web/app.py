@@ -6,6 +6,7 @@
 ``GET /created``    a created game's links (read from the URL fragment, POST/redirect/GET)
 ``GET /api/lobby``  what a game can be made of: card sets, bots, variants
 ``GET /play``       the board page (the seat's key is in the URL fragment)
+``GET /replay``     a game's replay page; ``POST /api/replay`` its data (web/replay.py)
 ``WS /ws``          the game protocol (docs/protocol.rst)
 ``/admin``          the operator's list of games, behind the admin token
 ``/static/...``     the browser board's files; ``/assets/...`` the server pages' CSS
@@ -40,6 +41,7 @@ from .protocol import PROTOCOL
 from .server import Server, ServerFull
 from .settings import Settings
 from .created import created_fragment
+from .replay import replay_api
 
 HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
@@ -171,6 +173,10 @@ async def created_page(request: Request) -> Response:
     return FileResponse(STATIC / "created.html", headers={"cache-control": "no-cache"})
 
 
+async def replay_page(request: Request) -> Response:
+    return FileResponse(STATIC / "replay.html", headers={"cache-control": "no-cache"})
+
+
 async def favicon(request: Request) -> Response:
     return FileResponse(STATIC / "icon.svg", media_type="image/svg+xml",
                         headers={"cache-control": "public, max-age=86400"})
@@ -229,6 +235,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/play", play_page),
         Route("/created", created_page),
         Route("/favicon.ico", favicon),
+        Route("/replay", replay_page),
+        Route("/api/replay", replay_api, methods=["POST"]),
         Route("/admin", admin_page, methods=["GET", "POST"]),
         Route("/api/admin/games", admin_api),
         Route("/healthz", health),
