@@ -189,7 +189,8 @@ export class App {
     const s = m.state;
     const parts = [];
     if (s.game_over) {
-      parts.push(h("p", { class: "ask", text: "The game is over: see the final scores below." }));
+      parts.push(h("p", { class: "ask" }, "The game is over: see the final scores below, or ",
+        h("a", { href: `/replay#${window.location.hash.slice(1)}`, id: "replay-link", text: "watch its replay" }), "."));
     } else if (this.mine()) {
       const ask = s.pending.kind === "redraw" ? this.redrawAsk() : ASKS[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
       parts.push(h("p", { class: "ask your-turn" }, h("strong", { text: "Your turn: " }), ask + "."));

@@ -77,6 +77,9 @@ function row(entry, redraw) {
   const links = creator
     ? [h("a", { href: `/created#${entry.created}`, text: "its links" }), " · ", h("a", { href: playLink(entry), text: "watch" })]
     : [h("a", { href: playLink(entry), text: entry.summary && entry.summary.mine ? "play now" : "open" })];
+  if ((entry.summary && entry.summary.over) || (entry.role === "player" && entry.summary)) {
+    links.push(" · ", h("a", { href: `/replay#${playLink(entry).split("#")[1]}`, text: "replay" }));
+  }
   const drop = h("button", { type: "button", class: "forget", "aria-label": `forget this game (${title})`,
     text: "Forget", on: { click: () => { forget(entry.game, entry.key); redraw(); } } });
   return h("li", { class: `my-game ${entry.summary && entry.summary.mine ? "mine" : ""}`.trim(), dataset: { game: entry.game } },
