@@ -41,7 +41,7 @@ from .protocol import PROTOCOL
 from .server import Server, ServerFull
 from .settings import Settings
 from .created import created_fragment
-from .replay import replay_api
+from . import replay
 
 HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
@@ -171,6 +171,16 @@ async def play_page(request: Request) -> Response:
 
 async def created_page(request: Request) -> Response:
     return FileResponse(STATIC / "created.html", headers={"cache-control": "no-cache"})
+
+
+async def replay_api(request: Request) -> Response:
+    if not _same_origin(request):
+        return JSONResponse({"error": "this page's origin may not read replays here"}, 403)
+    try:
+        body = await _body(request)
+    except ConfigError as err:
+        return JSONResponse({"error": str(err)}, 400)
+    return await replay.answer(request.app.state.server, body)
 
 
 async def replay_page(request: Request) -> Response:

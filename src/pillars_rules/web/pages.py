@@ -63,6 +63,11 @@ def lobby(catalogue, error: str | None = None) -> str:
 <p><label>When a person is away, a bot takes over: <select name="takeover">
 {_options([("", "never")] + [(b, b) for b in bots])}</select></label>
 <label>after <input name="grace" type="number" min="0" max="86400" value="60"> seconds</label></p>
+<p><label>Turn timer <select name="clock">{_options([("none", "none"), ("move", "per move"),
+("game", "a chess clock per player (for the whole game)")], "none")}</select></label>
+<label><input name="clock_minutes" type="number" min="0.5" max="43200" step="any" value="2"> minutes</label>
+<label>then the bot <select name="clock_bot">{_options([(b, b) for b in bots], "medium" if "medium" in BOTS else bots[0])}</select>
+decides for the seat</label> (slow games: 1440 minutes is a day)</p>
 <p><button type="submit">Create the game</button></p>
 </form>
 <section id="your-games" aria-label="Your games" hidden></section>"""

@@ -80,6 +80,7 @@ class GameRecord:
     cards: dict
     variants: tuple[str, ...] = ()
     takeover: dict | None = None
+    clock: dict | None = None   # the turn timer (web/timers.py), None: none
     created: float = attrs.field(factory=time.time)
     finished: bool = False
 

@@ -25,11 +25,9 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 
-from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 import pillars_rules as pr
-from ..engine.evolve import evolve
 from ..errors import ConfigError
 from ..saves.codec import converter, event_to_dict
 from ..table import Table
@@ -45,11 +43,10 @@ _finished: OrderedDict[str, pr.Game] = OrderedDict()
 def decisions(game: pr.Game) -> list[dict]:
     """One entry per decision of ``game``: ``n`` (1, 2, ...), ``event`` (the index of
     its ``DecisionPending`` in the log), who decided, what was asked, and the
-    round, stage and step it came in (the log folded once, as ``state_at`` folds it)."""
+    round, stage and step it came in (:meth:`~pillars_rules.Game.states`: the log
+    folded once, as ``state_at`` folds it)."""
     out = []
-    state = None
-    for i, e in enumerate(game.events):
-        state = evolve(state, e)
+    for i, (e, state) in enumerate(zip(game.events, game.states())):
         if isinstance(e, pr.events.DecisionPending):
             out.append({"n": len(out) + 1, "event": i, "seat": e.seat, "kind": e.kind,
                         "round": state.round, "stage": state.stage, "step": state.step})
@@ -103,15 +100,10 @@ def _error(status: int, reason: str) -> Response:
     return JSONResponse({"error": reason}, status, headers={"cache-control": "no-store"})
 
 
-async def replay_api(request: Request) -> Response:
-    """``POST /api/replay``: the index, a state, or the save of one game (see the module)."""
-    from .app import _body, _same_origin
-
-    server = request.app.state.server
-    if not _same_origin(request):
-        return _error(403, "this page's origin may not read replays here")
+async def answer(server, body: bytes) -> Response:
+    """The answer to a ``POST /api/replay`` whose ``body`` came from this server's own pages."""
     try:
-        doc = json.loads(await _body(request))
+        doc = json.loads(body)
         if not isinstance(doc, dict) or not set(doc) <= _FIELDS:
             raise ConfigError(f"a replay request is a JSON object with {', '.join(sorted(_FIELDS))}")
         game_id, key = doc.get("game"), doc.get("key")
@@ -145,4 +137,4 @@ async def replay_api(request: Request) -> Response:
     return JSONResponse(index(game, seat), headers=headers)
 
 
-__all__ = ["replay_api", "index", "state_before", "decisions", "CACHED_GAMES"]
+__all__ = ["answer", "index", "state_before", "decisions", "CACHED_GAMES"]

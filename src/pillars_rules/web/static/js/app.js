@@ -45,6 +45,19 @@ export class App {
     window.addEventListener("resize", () => { this.hideTip(); this.closeMenu(false); });
   }
 
+  /** The game's turn timer (the server's `clock` message): shown in the header, counted down here. */
+  setClock(clock) {
+    this.clock = clock;
+    clearInterval(this.clockTick);
+    this.clockTick = setInterval(() => this.drawClock(), 1000);
+    this.drawClock();
+  }
+
+  drawClock() {
+    const el = this.root.querySelector("#clock");
+    if (el) fill(el, clockText(this.clock, this.model));
+  }
+
   setStatus(state, text) {
     this.status = { state, text };
     const el = this.root.querySelector("#status");
@@ -168,7 +181,8 @@ export class App {
     this.drawStatus(status);
     return h("header", { class: "top" },
       h("h1", { text: "The Pillars of the Earth" }),
-      m ? h("div", { class: "where" }, drawRound(m)) : null,
+      m ? h("div", { class: "where" }, drawRound(m),
+        this.clock ? h("span", { id: "clock", class: "clock", role: "timer" }, clockText(this.clock, m)) : null) : null,
       h("div", { class: "who" }, who ? h("span", { class: "who-name", text: who }) : null, status,
         m && m.seat !== null ? this.extra : null));
   }
@@ -355,6 +369,27 @@ export class App {
     const el = this.root.querySelector(key);
     if (el && (el.tabIndex >= 0 || el.tagName === "BUTTON" || el.tagName === "INPUT")) el.focus({ preventScroll: true });
   }
+}
+
+/** "⏱ 1:52 left for Ann (then the bot medium decides)", from the server's last clock message. */
+function clockText(clock, model) {
+  if (!clock || !model) return "";
+  const kind = clock.kind === "game" ? "chess clock" : "per move";
+  if (clock.remaining === null || clock.remaining === undefined || clock.seat === null || model.state.game_over) {
+    return `⏱ ${kind}: ${duration(clock.seconds)}`;
+  }
+  const left = Math.max(0, clock.remaining - (Date.now() - clock.at) / 1000);
+  const who = clock.seat === model.seat ? "you" : model.state.players[clock.seat].name;
+  return `⏱ ${duration(left)} left for ${who} (then the bot ${clock.bot} decides)`;
+}
+
+function duration(s) {
+  s = Math.ceil(s);
+  const d = Math.floor(s / 86400);
+  const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60];
+  if (d) return `${d} d ${hms[0]} h`;
+  if (hms[0]) return `${hms[0]} h ${String(hms[1]).padStart(2, "0")} min`;
+  return `${hms[1]}:${String(hms[2]).padStart(2, "0")}`;
 }
 
 /** Put a floating box below `anchor` (above it when there is no room), inside the window. */

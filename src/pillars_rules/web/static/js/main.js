@@ -52,6 +52,20 @@ function start() {
   let settings = new Settings(`${link.game}:pending`);
   let conn = null;
   let full = false; // ask for a full sync next time (what we hold did not join up)
+  let clock = null; // the game's turn timer, as the server last told it (web/timers.py)
+
+  /** The log says when the clock ran out and the bot decided (a note after that decision's event). */
+  function noteRanOut() {
+    if (!clock || !Array.isArray(clock.ran_out) || !record.state) return;
+    const pendings = [];
+    record.events.forEach((e, i) => { if (e.type === "DecisionPending") pendings.push(i); });
+    for (const r of clock.ran_out) {
+      const i = pendings[r.decision - 1];
+      if (i === undefined) continue;
+      const who = record.state.players[r.seat] ? record.state.players[r.seat].name : `seat ${r.seat + 1}`;
+      settings.addNote({ i: i + 1, text: `${who}'s time ran out: the bot ${r.bot} decided for ${r.seat === record.seat ? "you" : who}` });
+    }
+  }
 
   const app = new App(root, {
     settings: {
@@ -100,6 +114,11 @@ function start() {
           record.seats = Array.isArray(msg.seats) ? msg.seats : record.seats;
           if (record.state) show();
           break;
+        case "clock":
+          clock = { ...msg, at: Date.now() };
+          app.setClock(clock);
+          noteRanOut();
+          break;
         case "refused":
           if (msg.closing && Object.hasOwn(REASONS, msg.code)) stopped(msg.code, msg.reason);
           else if (msg.closing) app.setStatus("closed", msg.reason || msg.code);
@@ -112,6 +131,7 @@ function start() {
   });
 
   function show() {
+    noteRanOut();
     const model = record.model();
     app.setModel(model);
     signal.show(!!app.mine(), !!model.state.game_over, record.you && record.you.name);

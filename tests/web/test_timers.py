@@ -1,0 +1,46 @@
+"""Turn timers at creation (issue #38): the clock is checked, stored with the
+game's record, and chosen in the lobby's form; bad clocks are refused by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from pillars_rules.errors import ConfigError
+from pillars_rules.web.lobby import request_from_form
+from pillars_rules.web.timers import parse_clock
+
+from .support import client, create, records
+
+
+@pytest.mark.parametrize("clock, words", [
+    ({"kind": "hourglass"}, "clock.kind"),
+    ({"kind": "move"}, "clock.seconds"),
+    ({"kind": "move", "seconds": 1}, "clock.seconds"),
+    ({"kind": "game", "seconds": 10 ** 9}, "clock.seconds"),
+    ({"kind": "move", "seconds": True}, "clock.seconds"),
+    ({"kind": "move", "seconds": 60, "bot": "nobody"}, "clock.bot"),
+    ({"kind": "move", "seconds": 60, "when": 1}, "clock must be"),
+    ("fast", "clock must be"),
+])
+def test_a_bad_clock_is_refused_by_name(clock, words):
+    with pytest.raises(ConfigError, match=words):
+        parse_clock(clock, "games.sqlite3")
+
+
+def test_a_clock_needs_the_sqlite_store_and_none_is_no_clock():
+    assert parse_clock(None, "x") is None and parse_clock({"kind": "none"}, "x") is None
+    with pytest.raises(ConfigError, match="SQLite"):
+        parse_clock({"kind": "move", "seconds": 60}, "postgresql://somewhere/db")
+
+
+def test_the_clock_is_stored_with_the_game_and_the_form_offers_it(tmp_path):
+    form = request_from_form({"players": "2", "clock": "game", "clock_minutes": "1440", "clock_bot": "easy"}, [])
+    assert form["clock"] == {"kind": "game", "seconds": 86400.0, "bot": "easy"}
+    assert "clock" not in request_from_form({"players": "2", "clock": "none"}, [])
+    with client(tmp_path) as c:
+        made = create(c, players=2, clock={"kind": "move", "seconds": 120, "bot": "medium"})
+        plain = create(c, players=2)
+        assert 'name="clock"' in c.get("/").text
+        by_id = {r.game_id: r for r in records(c)}
+    assert made["clock"] == by_id[made["game"]].clock == {"kind": "move", "seconds": 120.0, "bot": "medium"}
+    assert plain["clock"] is None and by_id[plain["game"]].clock is None
