@@ -7,6 +7,7 @@
 ``GET /api/lobby``  what a game can be made of: card sets, bots, variants
 ``GET /play``       the board page (the seat's key is in the URL fragment)
 ``GET /replay``     a game's replay page; ``POST /api/replay`` its data (web/replay.py)
+``POST /api/rematch`` a finished game's rematch (web/rematch.py)
 ``WS /ws``          the game protocol (docs/protocol.rst)
 ``/admin``          the operator's list of games, behind the admin token
 ``/static/...``     the browser board's files; ``/assets/...`` the server pages' CSS
@@ -41,7 +42,7 @@ from .protocol import PROTOCOL
 from .server import Server, ServerFull
 from .settings import Settings
 from .created import created_fragment
-from . import replay
+from . import rematch, replay
 
 HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
@@ -173,14 +174,24 @@ async def created_page(request: Request) -> Response:
     return FileResponse(STATIC / "created.html", headers={"cache-control": "no-cache"})
 
 
-async def replay_api(request: Request) -> Response:
+async def _json_api(request: Request, what: str) -> tuple[Server, bytes] | Response:
+    """The server and the body of a JSON request from this server's own pages (or the refusal)."""
     if not _same_origin(request):
-        return JSONResponse({"error": "this page's origin may not read replays here"}, 403)
+        return JSONResponse({"error": f"this page's origin may not {what} here"}, 403)
     try:
-        body = await _body(request)
+        return request.app.state.server, await _body(request)
     except ConfigError as err:
         return JSONResponse({"error": str(err)}, 400)
-    return await replay.answer(request.app.state.server, body)
+
+
+async def replay_api(request: Request) -> Response:
+    got = await _json_api(request, "read replays")
+    return got if isinstance(got, Response) else await replay.answer(*got)
+
+
+async def rematch_api(request: Request) -> Response:
+    got = await _json_api(request, "make rematches")
+    return got if isinstance(got, Response) else await rematch.answer(*got, str(request.base_url))
 
 
 async def replay_page(request: Request) -> Response:
@@ -247,6 +258,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/favicon.ico", favicon),
         Route("/replay", replay_page),
         Route("/api/replay", replay_api, methods=["POST"]),
+        Route("/api/rematch", rematch_api, methods=["POST"]),
         Route("/admin", admin_page, methods=["GET", "POST"]),
         Route("/api/admin/games", admin_api),
         Route("/healthz", health),

@@ -44,9 +44,6 @@ MAX_SECONDS = 30 * 86_400.0
 MIN_SECONDS = 5.0
 KINDS = ("none", "move", "game")
 
-_SCHEMA = "CREATE TABLE IF NOT EXISTS server_clocks (game_id TEXT PRIMARY KEY, state TEXT NOT NULL)"
-
-
 def parse_clock(doc: object, db: str) -> dict | None:
     """The checked ``clock`` of a creation request (``None``: no clock), or :class:`ConfigError`."""
     if doc is None:
@@ -69,39 +66,54 @@ def parse_clock(doc: object, db: str) -> dict | None:
     return {"kind": kind, "seconds": float(seconds), "bot": bot}
 
 
-class ClockStore:
-    """The clocks' states in the table ``server_clocks`` of the games' SQLite file."""
+class SideTable:
+    """A small table ``(game_id, state JSON)`` in the games' SQLite file, for what
+    the server keeps of a game beside its record: the clocks (``server_clocks``)
+    and the rematches (``server_rematches``, web/rematch.py)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, table: str) -> None:
         self.path = path
+        self.table = table
         try:
             self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
-            self._db.execute(_SCHEMA)
+            self._db.execute(f"CREATE TABLE IF NOT EXISTS {table} (game_id TEXT PRIMARY KEY, state TEXT NOT NULL)")
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the clocks in {path!r}: {exc}") from None
+            raise StoreError(f"cannot open the table {table} in {path!r}: {exc}") from None
+
+    def _run(self, sql: str, args: tuple) -> list:
+        try:
+            return self._db.execute(sql.replace("$t", self.table), args).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.table} in {self.path!r}: {exc}") from None
 
     def get(self, game_id: str) -> dict | None:
-        try:
-            rows = self._db.execute("SELECT state FROM server_clocks WHERE game_id = ?", (game_id,)).fetchall()
-        except sqlite3.Error as exc:
-            raise StoreError(f"clocks in {self.path!r}: {exc}") from None
+        rows = self._run("SELECT state FROM $t WHERE game_id = ?", (game_id,))
         return json.loads(rows[0][0]) if rows else None
 
     def put(self, game_id: str, state: dict) -> None:
-        try:
-            self._db.execute("INSERT OR REPLACE INTO server_clocks VALUES (?, ?)", (game_id, json.dumps(state)))
-        except sqlite3.Error as exc:
-            raise StoreError(f"clocks in {self.path!r}: {exc}") from None
+        self._run("INSERT OR REPLACE INTO $t VALUES (?, ?)", (game_id, json.dumps(state)))
+
+    def add(self, game_id: str, state: dict) -> bool:
+        """Store ``state`` unless the game has one already; True if stored."""
+        return bool(self._run("INSERT OR IGNORE INTO $t VALUES (?, ?) RETURNING game_id", (game_id, json.dumps(state))))
+
+    def delete(self, game_id: str) -> None:
+        self._run("DELETE FROM $t WHERE game_id = ?", (game_id,))
 
     def close(self) -> None:
         self._db.close()
 
 
-def _store(server: Any) -> ClockStore:
-    store = getattr(server, "clock_store", None)
-    if store is None:
-        store = server.clock_store = ClockStore(server.settings.db)
-    return store
+def side_table(server: Any, table: str) -> SideTable:
+    """The server's :class:`SideTable` ``table`` (opened on first use, on the event loop's thread)."""
+    tables = server.__dict__.setdefault("side_tables", {})
+    if table not in tables:
+        tables[table] = SideTable(server.settings.db, table)
+    return tables[table]
+
+
+def _store(server: Any) -> SideTable:
+    return side_table(server, "server_clocks")
 
 
 class Clock:
@@ -222,4 +234,4 @@ class Clock:
             c.send(text)
 
 
-__all__ = ["Clock", "ClockStore", "parse_clock", "KINDS", "MAX_SECONDS", "MIN_SECONDS"]
+__all__ = ["Clock", "SideTable", "side_table", "parse_clock", "KINDS", "MAX_SECONDS", "MIN_SECONDS"]

@@ -23,8 +23,10 @@ export class App {
    * builders" answer across reloads. `options.extra`: an element kept in the
    * header (the "notify me" button).
    */
-  constructor(root, { send, settings, extra = null }) {
+  constructor(root, { send, settings, extra = null, rematch = null }) {
     this.root = root;
+    this.onRematch = rematch;
+    this.rematch = null; // {link, created, by} once a rematch is made, or {error}
     this.extra = extra;
     this.send = send;
     this.settings = settings;
@@ -56,6 +58,29 @@ export class App {
   drawClock() {
     const el = this.root.querySelector("#clock");
     if (el) fill(el, clockText(this.clock, this.model));
+  }
+
+  /** A rematch was made (by this page's click, or another player's: `by`), or refused. */
+  setRematch(r) {
+    const was = this.rematch && this.rematch.link ? this.rematch : null;
+    // the answer to our click and the server's message to every connected page may come in either order
+    this.rematch = was && r.link ? { ...r, created: r.created || was.created, by: r.created ? null : was.by && r.by }
+      : was && r.error ? { ...was, error: r.error } : r;
+    this.render();
+  }
+
+  rematchPart() {
+    const r = this.rematch;
+    if (this.model.seat === null && !(r && r.link)) return null;
+    if (r && r.link) {
+      return h("p", { class: "rematch", role: "status" }, r.by ? `${r.by} asked for a rematch: ` : "Rematch made: ",
+        h("a", { href: r.link, id: "rematch-link", text: this.model.seat === null ? "watch the new game" : "play your seat in the new game" }),
+        r.created ? [" · ", h("a", { href: r.created, id: "rematch-links", text: "every seat's link, for those who are away" })] : null);
+    }
+    return h("p", { class: "rematch" },
+      h("button", { type: "button", id: "rematch", class: "choice", on: { click: (ev) => { ev.target.disabled = true; this.onRematch(); } },
+        text: "Rematch: the same seats (rotated), cards and options" }),
+      r && r.error ? h("span", { class: "refusal", role: "alert", text: ` ${r.error}` }) : null);
   }
 
   setStatus(state, text) {
@@ -205,6 +230,7 @@ export class App {
     if (s.game_over) {
       parts.push(h("p", { class: "ask" }, "The game is over: see the final scores below, or ",
         h("a", { href: `/replay#${window.location.hash.slice(1)}`, id: "replay-link", text: "watch its replay" }), "."));
+      if (this.onRematch) parts.push(this.rematchPart());
     } else if (this.mine()) {
       const ask = s.pending.kind === "redraw" ? this.redrawAsk() : ASKS[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
       parts.push(h("p", { class: "ask your-turn" }, h("strong", { text: "Your turn: " }), ask + "."));

@@ -75,6 +75,16 @@ function start() {
       addNote: (n) => settings.addNote(n),
     },
     extra: signal.button,
+    rematch: async () => {
+      try {
+        const r = await fetch("/api/rematch", { method: "POST", headers: { "content-type": "application/json" },
+          body: JSON.stringify({ game: link.game, key: link.key }), cache: "no-store" });
+        const doc = await r.json();
+        app.setRematch(r.ok ? { link: doc.link, created: doc.created, by: null } : { error: doc.error || `the server answered ${r.status}` });
+      } catch (err) {
+        app.setRematch({ error: `not sent: ${err.message}` });
+      }
+    },
     send: (choice) => {
       const fields = { ...choice.action };
       delete fields.label;
@@ -114,6 +124,12 @@ function start() {
           record.seats = Array.isArray(msg.seats) ? msg.seats : record.seats;
           if (record.state) show();
           break;
+        case "rematch":
+          if (typeof msg.link === "string") {
+            const self = record.you && record.you.name === msg.by;
+            app.setRematch({ link: msg.link, by: self ? null : msg.by || null, created: null });
+          }
+          break;
         case "clock":
           clock = { ...msg, at: Date.now() };
           app.setClock(clock);
@@ -136,7 +152,7 @@ function start() {
     app.setModel(model);
     signal.show(!!app.mine(), !!model.state.game_over, record.you && record.you.name);
     remember(link.game, link.key, { summary: summarize(record) });
-    if (record.result) conn.stop("The game is over.", "over");
+    // over: the socket stays open, for a rematch's link (a player's click, web/rematch.py)
   }
 
   /** The server refused the link itself (a wrong key, a game it does not have): say why, try no more. */
