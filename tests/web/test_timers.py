@@ -44,3 +44,32 @@ def test_the_clock_is_stored_with_the_game_and_the_form_offers_it(tmp_path):
         by_id = {r.game_id: r for r in records(c)}
     assert made["clock"] == by_id[made["game"]].clock == {"kind": "move", "seconds": 120.0, "bot": "medium"}
     assert plain["clock"] is None and by_id[plain["game"]].clock is None
+
+
+def _clock_state(tmp_path, game_id: str) -> dict | None:
+    import json
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        row = db.execute("SELECT state FROM server_clocks WHERE game_id = ?", (game_id,)).fetchone()
+    return json.loads(row[0]) if row else None
+
+
+def test_a_spent_chess_clock_lets_the_bot_decide_every_later_decision_of_that_seat(tmp_path):
+    import time
+
+    with client(tmp_path) as c:
+        made = create(c, seats=[{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=81,
+                      clock={"kind": "game", "seconds": 5, "bot": "random"})
+        end = time.monotonic() + 90
+        state = None
+        while time.monotonic() < end:
+            state = _clock_state(tmp_path, made["game"])
+            if state and len(state["ran_out"]) >= 3:
+                break
+            time.sleep(0.2)
+    assert state is not None and len(state["ran_out"]) >= 3, state
+    assert {seat for _, seat, _ in state["ran_out"]} == {0}          # only the person's seat is timed
+    assert state["left"][0] == 0.0 and state["left"][1] == 5.0
+    decisions = [d for d, _, _ in state["ran_out"]]
+    assert decisions == sorted(set(decisions))
