@@ -59,7 +59,10 @@ async def answer(server, body: bytes, base_url: str) -> Response:
         return JSONResponse({"error": "a rematch is asked for by a seat of the game, not a spectator"}, 403)
     if not record.finished:
         return JSONResponse({"error": "a rematch comes once the game is over"}, 409)
-    made = side_table(server, "server_rematches")
+    try:
+        made = side_table(server, "server_rematches")
+    except ConfigError as err:
+        return JSONResponse({"error": f"no rematch on this server: {err}"}, 409)
     if not made.add(record.game_id, {"by": seat, "game": None}):
         return JSONResponse({"error": "a rematch of this game was made already: its links went to the players "
                              "connected then and to the one who asked"}, 409)

@@ -106,6 +106,8 @@ class SideTable:
 
 def side_table(server: Any, table: str) -> SideTable:
     """The server's :class:`SideTable` ``table`` (opened on first use, on the event loop's thread)."""
+    if server.settings.db.startswith(POSTGRES_PREFIXES):
+        raise ConfigError(f"{table}: this server version keeps it in an SQLite --db only")
     tables = server.__dict__.setdefault("side_tables", {})
     if table not in tables:
         tables[table] = SideTable(server.settings.db, table)
