@@ -246,7 +246,6 @@ export class App {
           homeless.map((c) => choiceButton(c, (x) => this.choose(x)))));
       }
       if (s.pending.kind === "redraw") parts.push(this.keepToggle());
-      parts.push(drawSince(m));
     } else if (s.pending) {
       const name = s.players[s.pending.seat].name;
       const doing = DOING[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
@@ -258,7 +257,10 @@ export class App {
       parts.push(h("p", { class: "refusal", role: "alert" },
         h("strong", { text: "Not accepted: " }), this.refusal.reason || this.refusal.code));
     }
-    fill(el, parts);
+    // the moves since this seat's last one, beside the prompt (beneath it at phone width)
+    const since = this.mine() ? drawSince(m) : null;
+    el.classList.toggle("with-since", !!since);
+    fill(el, h("div", { class: "prompt-main" }, parts), since);
   }
 
   /** The redraw question names whose builder was drawn (the start player decides for any seat's, §2.3). */

@@ -153,6 +153,7 @@ function start() {
     signal.show(!!app.mine(), !!model.state.game_over, record.you && record.you.name);
     remember(link.game, link.key, { summary: summarize(record) });
     // over: the socket stays open, for a rematch's link (a player's click, web/rematch.py)
+    if (record.result && app.status.state !== "over") app.setStatus("over", "The game is over.");
   }
 
   /** The server refused the link itself (a wrong key, a game it does not have): say why, try no more. */

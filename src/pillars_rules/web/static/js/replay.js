@@ -118,11 +118,11 @@ class Replay {
         button("save", "Download the save", "download the game's save file", () => this.download(), false));
     }
     return h("div", { class: "replay-controls", role: "group", "aria-label": "replay" },
-      button("first", "⏮", "first decision", () => this.go(1), this.n === 1),
+      button("first", "|◀", "first decision", () => this.go(1), this.n === 1),
       button("back", "◀", "one decision back", () => this.go(this.n - 1), this.n === 1),
-      button("play", this.timer ? "⏸" : "▶", this.timer ? "pause" : "play", () => (this.timer ? this.pause() : this.play()), false),
-      button("next", "▶|", "one decision on", () => this.go(this.n + 1), this.n === this.last),
-      button("end", "⏭", "the end", () => this.go(this.last), this.n === this.last),
+      button("play", this.timer ? "Pause" : "Play", this.timer ? "pause" : "play", () => (this.timer ? this.pause() : this.play()), false),
+      button("next", "▶", "one decision on", () => this.go(this.n + 1), this.n === this.last),
+      button("end", "▶|", "the end", () => this.go(this.last), this.n === this.last),
       slider, speed, this.jumps(), extras);
   }
 
