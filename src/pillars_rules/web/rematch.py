@@ -12,6 +12,7 @@ those who were away. The seats rotate by one: the second seat starts.
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 
@@ -52,6 +53,8 @@ async def answer(server, body: bytes, base_url: str) -> Response:
     except ConfigError as err:
         return JSONResponse({"error": str(err)}, 400)
     found = server.find(doc["game"], doc["key"])
+    if inspect.isawaitable(found):  # Server.find is a coroutine where the records have a thread of their own
+        found = await found
     if found is None:
         return JSONResponse({"error": "no game with this id and key"}, 404)
     record, seat = found

@@ -22,6 +22,7 @@ which ``pillars-rules play --load`` and :func:`pillars_rules.load` read) is
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections import OrderedDict
 
@@ -114,6 +115,8 @@ async def answer(server, body: bytes) -> Response:
     except ConfigError as err:
         return _error(400, str(err))
     found = server.find(game_id, key)
+    if inspect.isawaitable(found):  # Server.find is a coroutine where the records have a thread of their own
+        found = await found
     if found is None:
         return _error(404, "no game with this id and key")
     record, seat = found

@@ -23,6 +23,8 @@ const REASONS = {
   bad_credentials: "The server has no game with this link's id and key: the link may be mistyped or cut short, or the game is no longer kept.",
   bad_hello: "The server could not read this link's greeting.",
   version: "This page and the server speak different versions of the protocol: reload the page.",
+  gone: "This game was deleted from the server (no move for a long time, or by its operator).",
+  replaced: "This seat was opened in more tabs or devices than the server allows: this page, the oldest, was closed.",
 };
 
 function readLink() {
