@@ -73,3 +73,12 @@ def test_a_spent_chess_clock_lets_the_bot_decide_every_later_decision_of_that_se
     assert state["left"][0] == 0.0 and state["left"][1] == 5.0
     decisions = [d for d, _, _ in state["ran_out"]]
     assert decisions == sorted(set(decisions))
+
+
+@pytest.mark.parametrize("clock", [{"kind": "move"}, {"kind": "sundial", "seconds": 5, "bot": "random"},
+                                   {"kind": "move", "seconds": "5", "bot": "random"}, [1], "move"])
+def test_a_damaged_stored_clock_is_named(clock):
+    from pillars_rules.web.timers import clock_problem
+
+    assert clock_problem(clock) == "'clock' is not a kind, seconds and a bot"
+    assert clock_problem(None) is None and clock_problem({"kind": "game", "seconds": 60.0, "bot": "easy"}) is None

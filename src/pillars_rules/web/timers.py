@@ -66,6 +66,16 @@ def parse_clock(doc: object, db: str) -> dict | None:
     return {"kind": kind, "seconds": float(seconds), "bot": bot}
 
 
+def clock_problem(clock: object) -> str | None:
+    """What is wrong with a stored record's ``clock`` (``None``: nothing; a null clock is none)."""
+    if clock is None:
+        return None
+    if (type(clock) is not dict or set(clock) != {"kind", "seconds", "bot"} or clock["kind"] not in ("move", "game")
+            or type(clock["seconds"]) not in (int, float) or type(clock["bot"]) is not str):
+        return "'clock' is not a kind, seconds and a bot"
+    return None
+
+
 class SideTable:
     """A small table ``(game_id, state JSON)`` in the games' SQLite file, for what
     the server keeps of a game beside its record: the clocks (``server_clocks``)
@@ -123,6 +133,10 @@ class Clock:
 
     def __init__(self, room: Any, spec: dict | None) -> None:
         self.room = room
+        problem = clock_problem(spec)
+        if problem is not None:  # a damaged record times nothing, and says so
+            log.error("clock off game=%s: %s", room.tag, problem)
+            spec = None
         self.spec = spec
         self.state: dict | None = None
         self._timer: asyncio.TimerHandle | None = None
@@ -236,4 +250,4 @@ class Clock:
             c.send(text)
 
 
-__all__ = ["Clock", "SideTable", "side_table", "parse_clock", "KINDS", "MAX_SECONDS", "MIN_SECONDS"]
+__all__ = ["Clock", "clock_problem", "SideTable", "side_table", "parse_clock", "KINDS", "MAX_SECONDS", "MIN_SECONDS"]
