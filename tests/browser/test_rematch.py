@@ -27,7 +27,7 @@ def _record(server, game_id: str):
 def test_a_rematch_rotates_the_seats_keeps_the_options_and_offers_each_player_its_link(server, windows):
     # nobody comes: the takeover bots play the whole game at once
     made = server.create(ANN_AND_BEN, seed=61, variants=["dm"], takeover={"bot": "random", "grace": 0},
-                         clock={"kind": "game", "seconds": 86400, "bot": "easy"})
+                         clock={"kind": "game", "seconds": 86400, "bot": "easy"}, reveal=True)
     ann_b, ben_b = windows
     ann_b.wait(lambda: server.game(made["game"]).is_over, 120, "the bots to finish the game")
     ann = BoardPage(ann_b, made["seats"][0]["link"]).open()
@@ -47,7 +47,8 @@ def test_a_rematch_rotates_the_seats_keeps_the_options_and_offers_each_player_it
     old, new = _record(server, made["game"]), _record(server, new_id)
     assert [s.name for s in new.seats][::2] == ["Ben", "Ann"]
     assert [s.kind for s in new.seats] == ["person", "bot", "person"]
-    assert (new.cards, new.variants, new.takeover, new.clock) == (old.cards, old.variants, old.takeover, old.clock)
+    assert (new.cards, new.variants, new.takeover, new.clock, new.reveal) == (
+        old.cards, old.variants, old.takeover, old.clock, True)
     # each link is its player's seat in the new game
     ben2 = BoardPage(ben_b, theirs).open()
     assert ben2.text(".who-name") == "You are Ben" and ben2.state()["seat"] == 0

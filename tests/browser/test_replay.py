@@ -28,7 +28,7 @@ def _expected(state) -> dict:
 
 
 def test_a_replay_steps_through_a_whole_finished_game_as_state_at_folds_it(server, windows, tmp_path):
-    made = server.create(TWO_BOTS, seed=41)
+    made = server.create(TWO_BOTS, seed=41, reveal=True)
     b = windows[0]
     watch = BoardPage(b, made["spectator"]).open()
     b.wait(lambda: watch.state()["over"], 120, "the bots' game to end")

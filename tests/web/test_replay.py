@@ -30,8 +30,9 @@ def _stored(tmp_path, game_id: str) -> pr.Game:
         store.close()
 
 
-def _finished(c, tmp_path, seed: int) -> tuple[dict, pr.Game]:
-    made = create(c, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=seed)
+def _finished(c, tmp_path, seed: int, reveal: bool = True) -> tuple[dict, pr.Game]:
+    made = create(c, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=seed,
+                  reveal=reveal)
     end = time.monotonic() + 120
     while time.monotonic() < end:
         game = _stored(tmp_path, made["game"])
@@ -63,6 +64,7 @@ def test_a_finished_games_replay_is_every_decision_with_its_state_from_state_at(
         assert save.headers["content-disposition"].startswith("attachment")
         loaded = pr.load(save.text)
         assert loaded.is_over and loaded.events == game.events
+        assert ix["secrets"] is True
         assert _ask(c, game=made["game"], key=key, at=0).status_code == 400
         assert _ask(c, game=made["game"], key=key, at=len(pending) + 2).status_code == 400
 
@@ -85,3 +87,13 @@ def test_a_running_games_replay_is_for_its_seats_and_wrong_keys_are_refused(tmp_
                        headers={"origin": "http://elsewhere.example"})
         assert other.status_code == 403
         assert c.get("/replay").status_code == 200
+
+
+def test_the_decks_stay_hidden_in_a_finished_games_replay_unless_its_creator_allowed_it(tmp_path):
+    with client(tmp_path) as c:
+        made, game = _finished(c, tmp_path, 33, reveal=False)
+        key = key_of(made["spectator"])
+        assert _ask(c, game=made["game"], key=key).json()["secrets"] is False
+        refused = _ask(c, game=made["game"], key=key, at=1, secrets=True)
+        assert refused.status_code == 400 and "creator allowed" in refused.json()["error"]
+        assert _ask(c, game=made["game"], key=key, save=True).status_code == 200

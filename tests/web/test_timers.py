@@ -34,8 +34,9 @@ def test_a_clock_needs_the_sqlite_store_and_none_is_no_clock():
 
 
 def test_the_clock_is_stored_with_the_game_and_the_form_offers_it(tmp_path):
-    form = request_from_form({"players": "2", "clock": "game", "clock_minutes": "1440", "clock_bot": "easy"}, [])
-    assert form["clock"] == {"kind": "game", "seconds": 86400.0, "bot": "easy"}
+    form = request_from_form({"players": "2", "clock": "game", "clock_minutes": "1440", "clock_bot": "easy",
+                              "reveal": "on"}, [])
+    assert form["clock"] == {"kind": "game", "seconds": 86400.0, "bot": "easy"} and form["reveal"] is True
     assert "clock" not in request_from_form({"players": "2", "clock": "none"}, [])
     with client(tmp_path) as c:
         made = create(c, players=2, clock={"kind": "move", "seconds": 120, "bot": "medium"})
@@ -82,3 +83,9 @@ def test_a_damaged_stored_clock_is_named(clock):
 
     assert clock_problem(clock) == "'clock' is not a kind, seconds and a bot"
     assert clock_problem(None) is None and clock_problem({"kind": "game", "seconds": 60.0, "bot": "easy"}) is None
+
+
+def test_reveal_is_true_or_false(tmp_path):
+    with client(tmp_path) as c:
+        r = c.post("/games", json={"players": 2, "reveal": "yes"})
+    assert r.status_code == 400 and r.json() == {"error": "reveal must be true or false"}

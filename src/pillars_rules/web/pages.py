@@ -68,6 +68,8 @@ def lobby(catalogue, error: str | None = None) -> str:
 <label><input name="clock_minutes" type="number" min="0.5" max="43200" step="any" value="2"> minutes</label>
 <label>then the bot <select name="clock_bot">{_options([(b, b) for b in bots], "medium" if "medium" in BOTS else bots[0])}</select>
 decides for the seat</label> (slow games: 1440 minutes is a day)</p>
+<p><label><input type="checkbox" name="reveal"> Once the game is over, its replay may show what nobody
+knew during it (the order of the decks)</label></p>
 <p><button type="submit">Create the game</button></p>
 </form>
 <section id="your-games" aria-label="Your games" hidden></section>"""

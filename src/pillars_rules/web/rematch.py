@@ -35,7 +35,8 @@ def _request(server, record) -> GameRequest:
         raise ConfigError(f"the card set {record.cards['name']!r} of that game is no longer offered here")
     seats = [SeatRequest(s.kind, s.name, s.bot) for s in record.seats]
     seats = seats[1:] + seats[:1]
-    return GameRequest(tuple(seats), tuple(record.variants), cards, record.takeover, None, record.clock)
+    return GameRequest(tuple(seats), tuple(record.variants), cards, record.takeover, None, record.clock,
+                       record.reveal)
 
 
 def _links(result: dict) -> tuple[list[str | None], str]:

@@ -11,8 +11,9 @@ the URL, so no key is logged), from the server's own pages only:
 * ``{"game", "key", "at": n}``: the state right before decision ``n`` was
   answered (``n`` = the number of decisions + 1: the end), computed with
   :meth:`pillars_rules.Game.state_at` and redacted as every seat saw it then
-  (:func:`pillars_rules.view.redact_state`); once the game is over,
-  ``"secrets": true`` gives it unredacted (the decks' order), which nobody knew.
+  (:func:`pillars_rules.view.redact_state`); once the game is over, and if its
+  creator allowed it (``"reveal": true`` at creation), ``"secrets": true``
+  gives it unredacted (the decks' order), which nobody knew.
 
 A running game's replay is for its seats (its own view so far); a finished
 game's for every key of it. A finished game's save (:func:`pillars_rules.save`,
@@ -54,11 +55,12 @@ def decisions(game: pr.Game) -> list[dict]:
     return out
 
 
-def index(game: pr.Game, seat: int | None) -> dict:
-    """The replay's index of ``game`` for ``seat`` (``None``: a spectator)."""
+def index(game: pr.Game, seat: int | None, reveal: bool = False) -> dict:
+    """The replay's index of ``game`` for ``seat`` (``None``: a spectator); ``reveal``:
+    the creator allowed the secrets once the game is over."""
     view = game.view(seat)
     points = decisions(game)
-    return {"seat": seat, "over": game.is_over, "players": [p.name for p in game.state.players],
+    return {"seat": seat, "over": game.is_over, "secrets": reveal and game.is_over, "players": [p.name for p in game.state.players],
             "catalogue": card_catalogue(game.rules),
             "events": [event_to_dict(e) for e in view.events],
             "texts": [game.describe(e) for e in view.events],
@@ -67,13 +69,14 @@ def index(game: pr.Game, seat: int | None) -> dict:
             if game.is_over else None}
 
 
-def state_before(game: pr.Game, n: int, secrets: bool = False) -> dict:
+def state_before(game: pr.Game, n: int, secrets: bool = False, reveal: bool = False) -> dict:
     """The state (as JSON) when decision ``n`` was pending; ``n`` past the last: the last state."""
     points = [i for i, e in enumerate(game.events) if isinstance(e, pr.events.DecisionPending)]
     if type(n) is not int or not 1 <= n <= len(points) + 1:
         raise ConfigError(f"at: a decision from 1 to {len(points) + 1}, not {str(n)[:20]}")
-    if secrets and not game.is_over:
-        raise ConfigError("secrets: only a finished game's replay shows what nobody knew")
+    if secrets and not (game.is_over and reveal):
+        raise ConfigError("secrets: only a finished game's replay shows what nobody knew, "
+                          "and only if its creator allowed it")
     event = points[n - 1] if n <= len(points) else game.n_events - 1
     state = game.state_at(event)
     return {"n": n, "event": event, "secrets": bool(secrets),
@@ -134,10 +137,10 @@ async def answer(server, body: bytes) -> Response:
             return Response(pr.save(game), headers={**headers, "content-type": "application/json",
                             "content-disposition": 'attachment; filename="pillars-game.json"'})
         if "at" in doc:
-            return JSONResponse(state_before(game, doc["at"], doc.get("secrets") is True), headers=headers)
+            return JSONResponse(state_before(game, doc["at"], doc.get("secrets") is True, record.reveal), headers=headers)
     except ConfigError as err:
         return _error(400, str(err))
-    return JSONResponse(index(game, seat), headers=headers)
+    return JSONResponse(index(game, seat, record.reveal), headers=headers)
 
 
 __all__ = ["answer", "index", "state_before", "decisions", "CACHED_GAMES"]

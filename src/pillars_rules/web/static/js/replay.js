@@ -111,12 +111,12 @@ class Replay {
       SPEEDS.map(([v, t]) => h("option", { value: v, text: t, selected: Number(v) === this.speed })));
     speed.addEventListener("change", () => { this.speed = Number(speed.value); if (this.timer) this.play(); });
     const extras = [];
-    if (this.doc.over) {
+    if (this.doc.over && this.doc.secrets) {
       const box = h("input", { type: "checkbox", id: "secrets", checked: this.secrets });
       box.addEventListener("change", () => { this.secrets = box.checked; this.go(this.n); });
-      extras.push(h("label", { class: "secrets", for: "secrets" }, box, " Show what nobody knew then (the decks)"),
-        button("save", "Download the save", "download the game's save file", () => this.download(), false));
+      extras.push(h("label", { class: "secrets", for: "secrets" }, box, " Show what nobody knew then (the decks)"));
     }
+    if (this.doc.over) extras.push(button("save", "Download the save", "download the game's save file", () => this.download(), false));
     return h("div", { class: "replay-controls", role: "group", "aria-label": "replay" },
       button("first", "|◀", "first decision", () => this.go(1), this.n === 1),
       button("back", "◀", "one decision back", () => this.go(this.n - 1), this.n === 1),
