@@ -70,7 +70,8 @@ def your_games(browser: Browser, server: ServerProcess, out: Path) -> None:
 
 def replay(browser: Browser, server: ServerProcess, out: Path) -> None:
     """A finished game of two bots, replayed at its first decision of round 3's Phase II."""
-    made = server.create([{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}], seed=SEED)
+    made = server.create([{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}], seed=SEED,
+                         reveal=True)
     browser.wait(lambda: server.game(made["game"]).is_over, 300, "the bots' game to end")
     browser.get(made["spectator"].replace("/play#", "/replay#"))
     browser.wait(lambda: browser.js("return window.pillarsReplay && window.pillarsReplay.state"), 30, "the replay")
