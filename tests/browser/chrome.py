@@ -33,9 +33,12 @@ FLAGS = (
 class Browser:
     """One Chromium window: a Selenium driver plus the few waits the tests use."""
 
-    def __init__(self, width: int = 1280, height: int = 800) -> None:
+    def __init__(self, width: int = 1280, height: int = 800, profile: Path | None = None) -> None:
+        """``profile``: a profile folder to use and keep (a browser closed and opened
+        again on it finds its storage); by default a fresh one, removed by :meth:`quit`."""
         paths = need("chromium")
-        self.profile = tempfile.mkdtemp(prefix="pillars-chromium-")
+        self.keep_profile = profile is not None
+        self.profile = str(profile) if profile is not None else tempfile.mkdtemp(prefix="pillars-chromium-")
         options = webdriver.ChromeOptions()
         options.binary_location = paths["chromium"]
         for flag in FLAGS:
@@ -103,4 +106,5 @@ class Browser:
         try:
             self.driver.quit()
         finally:
-            shutil.rmtree(self.profile, ignore_errors=True)
+            if not self.keep_profile:
+                shutil.rmtree(self.profile, ignore_errors=True)

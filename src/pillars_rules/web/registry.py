@@ -80,6 +80,8 @@ class GameRecord:
     cards: dict
     variants: tuple[str, ...] = ()
     takeover: dict | None = None
+    clock: dict | None = None   # the turn timer (web/timers.py), None: none
+    reveal: bool = False        # once over, the replay may show what nobody knew (web/replay.py)
     created: float = attrs.field(factory=time.time)
     finished: bool = False
 

@@ -153,7 +153,8 @@ class Server:
             seats=tuple(SeatSpec(s.kind, players[i].name, s.bot, digest(keys[i]) if keys[i] else None,
                                  secrets.randbelow(2**63)) for i, s in enumerate(request.seats)),
             spectator_hash=digest(spectator_key), cards=request.cards.public(),
-            variants=tuple(table.game.rules.variants), takeover=request.takeover)
+            variants=tuple(table.game.rules.variants), takeover=request.takeover,
+            clock=request.clock, reveal=request.reveal)
         games.add(record)
         room = self._add(record, table)
         log.info("game created game=%s players=%d seats=%s cards=%s variants=%s takeover=%s",
@@ -170,7 +171,7 @@ class Server:
                 "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
                            "link": link(keys[i]) if keys[i] else None} for i, s in enumerate(record.seats)],
                 "spectator": link(spectator_key), "cards": record.cards, "variants": list(record.variants),
-                "takeover": record.takeover}
+                "takeover": record.takeover, "clock": record.clock, "reveal": record.reveal}
 
     def _add(self, record: GameRecord, table: Table) -> Room:
         room = Room(self, record, table)
