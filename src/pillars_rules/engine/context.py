@@ -42,7 +42,8 @@ ONE_PER_PLAYER = ("kings_court", "market")
 IN_ORDER = ("priory", "kings_court", "market")
 #: The engine variant that plays rules version 3's readings (saves made under
 #: rules version 3 load with it, :mod:`pillars_rules.saves.upcasters`): any free
-#: spot at the Priory and the King's court may be taken, and they pay by spot.
+#: spot at the Priory and the King's court may be taken, and they pay by spot;
+#: immediate privileges stay among their holder's privileges.
 RULES_V3 = "rules_v3"
 #: Trades that need a Permit from a card the player owns (§4).
 RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
@@ -57,7 +58,8 @@ RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
 #: 3 -- issue #24: budgets per seat and round (card effects, trades, conversions,
 #: cubes of a kind held; :mod:`pillars_rules.limits`), which base games never reach;
 #: 4 -- issue #34: the Priory's and the King's court's spots fill in order
-#: (:data:`IN_ORDER`); version 3 saves play on under :data:`RULES_V3`.
+#: (:data:`IN_ORDER`), and an immediate privilege leaves play once its effect is
+#: had (``OnceUsed`` after its gains); version 3 saves play on under :data:`RULES_V3`.
 RULES_VERSION = 4
 #: Known variant options (RULES §2.3, §8). Card files may define more.
 ENGINE_VARIANTS = ("dm", RULES_V3)
@@ -75,7 +77,7 @@ class Rules:
     __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
                  "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
-                 "_mods_cache",
+                 "spent_when_gained", "_mods_cache",
                  "_mods_last", "_actions", "_prices_cache")
 
     base: CardSet
@@ -103,6 +105,8 @@ class Rules:
     lowest_craftsman_limit: int
     #: Locations whose spots fill in order (:data:`IN_ORDER`; fewer under :data:`RULES_V3`).
     in_order: tuple[str, ...]
+    #: The immediate privileges, which leave play once gained and had (none under :data:`RULES_V3`).
+    spent_when_gained: frozenset[str]
     _mods_cache: dict[tuple[tuple[str, ...], tuple[str, ...], str, str], tuple[Any, ...]]
     #: seat -> (holdings, round table, modifiers) of the last question per seat
     _mods_last: dict[int, tuple[PlayerState, RoundState, tuple[Any, ...]]]
@@ -154,6 +158,8 @@ class Rules:
             for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)]))
         v3 = RULES_V3 in variants
         object.__setattr__(self, "in_order", ("market",) if v3 else IN_ORDER)
+        object.__setattr__(self, "spent_when_gained", frozenset() if v3 else frozenset(
+            c.id for c in played if c.kind == "privilege" and c.mode == "immediate"))
         object.__setattr__(self, "_mods_cache", {})
         object.__setattr__(self, "_mods_last", {})
         object.__setattr__(self, "_actions", {})
