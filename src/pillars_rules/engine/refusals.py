@@ -12,6 +12,7 @@ craftsman a Mason needs) come from the card set, never from names in the engine.
 from __future__ import annotations
 
 from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, Convert, place_name
+from ..errors import safe_repr
 from ..limits import MAX_BUILDS, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from .batch import BIG_VALUE, job_effect, pieces_for
@@ -28,6 +29,7 @@ REASONS: dict[str, str] = {
     "game_over": "the game is over; no action is legal",
     "no_decision": "no seat must decide now: the log stops between two decisions",
     "not_an_action": "{action} is not an action (expected one of the pillars_rules.actions classes)",
+    "not_plain": "{name}.{field} must be {want}, not {kind} {value}",
     "wrong_kind": "{who} must decide '{kind}' now; {name} does not answer it (use {allowed})",
     "unknown_card": "unknown card {card}",
     "unknown_resource": "unknown resource {resource} (resources: {cubes})",
@@ -52,7 +54,7 @@ REASONS: dict[str, str] = {
     "place.bad_free": "free must be True or False, not {free}",
     "place.taken": "{place} spot {n} is taken",
     "place.one_per_player": "{who} already has a builder at {place}; a player may have only one there",
-    "place.market_order": "market spots fill in order: use market spot {first} first",
+    "place.in_order": "spots at {place} fill in order: use spot {first} first",
     "place.free_at_zero": "this builder costs nothing; place it with free=False",
     "place.no_free_placement": "{who} has no unused privilege for a free placement",
     "place.cannot_pay": "{who} cannot pay {price} gold for this builder (has {gold}); pass (Park) instead",
@@ -146,6 +148,22 @@ def _check(state: GameState, rules: Rules, action) -> None:
     check = _CHECKS.get(type(action))
     if check is not None:
         check(state, rules, pend.seat, who, action)
+    _plain(action)
+
+
+#: How a refusal names each plain type a field must have.
+_TYPE_WORDS = {str: "a plain str", int: "a whole number (int, not bool)", bool: "True or False"}
+
+
+def _plain(action) -> None:
+    """Refuse a field whose value is not of its exact type (an ``int``, ``str`` or
+    ``bool`` subclass, ``1.0``, ``True`` for a number): the checks above may let one
+    pass, as it can compare equal to anything."""
+    for name, want in A.FIELD_TYPES[type(action)]:
+        value = getattr(action, name)
+        if type(value) is not want:
+            raise _Refused("not_plain", name=type(action).__name__, field=name, want=_TYPE_WORDS[want],
+                           kind=type(value).__name__[:40], value=safe_repr(value, 40))
 
 
 def _short(value) -> str:
@@ -242,8 +260,8 @@ def _place(state, rules, seat, who, a) -> None:
         raise _Refused("place.taken", place=where, n=a.spot + 1)
     if loc in ONE_PER_PLAYER and seat in seats:
         raise _Refused("place.one_per_player", who=who, place=where)
-    if loc == "market" and a.spot != seats.index(None):
-        raise _Refused("place.market_order", first=seats.index(None) + 1)
+    if loc in rules.in_order and a.spot != seats.index(None):
+        raise _Refused("place.in_order", place=where, first=seats.index(None) + 1)
     price = _price(state)
     if a.free and price == 0:
         raise _Refused("place.free_at_zero")
