@@ -8,7 +8,9 @@ moving without control characters.
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import time
 
 import pillars_rules as pr
@@ -81,18 +83,34 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
+def _interrupt_once(signum, frame) -> None:
+    """The first Ctrl-C stops the run; the ones after it, while it stops, are ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 def _run(args, specs: dict) -> dict | None:
-    """The records, or ``None`` after Ctrl-C (reported on stderr)."""
+    """The records, or ``None`` after Ctrl-C (reported on stderr): the worker
+    processes are ended at once and the games that finished are kept."""
     total = len(specs) * args.games
     progress = Progress(total, args.quiet, getattr(args, "progress", 5.0))
+    before = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread():
+        before = None  # only the main thread handles signals
+    if before is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt_once)
     try:
         with progress:
             return runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,
                               resume=args.resume, on_game=progress, timeout=args.timeout)
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         print(f"pillars-rules balance: interrupted; {progress.done} of {total} games are kept in {args.out} "
               "(continue with --resume)", file=sys.stderr)
         return None
+    finally:
+        if before is signal.default_int_handler:
+            signal.signal(signal.SIGINT, before)
 
 
 def _prepare(args, specs: dict) -> dict:

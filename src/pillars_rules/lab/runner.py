@@ -152,6 +152,9 @@ def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[T
                         continue
                     del left[task]
                     yield task, record
+        except BaseException:  # Ctrl-C, or the caller stopped early: no worker plays on
+            _stop(pool)
+            raise
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
         if not left:
@@ -159,12 +162,25 @@ def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[T
     raise pr.PillarsError(f"local worker processes kept dying; {len(left)} games not played")
 
 
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the pool's worker processes now (their unfinished games are lost;
+    the finished ones are already kept), so that neither they nor the pool's
+    exit handler keep the interrupted run going."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(timeout=2)
+        if proc.is_alive():
+            proc.kill()
+
+
 # ----------------------------------------------------------------- Dask
 def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: float):
     import logging
 
     from distributed import Client, LocalCluster, as_completed
-    from distributed.scheduler import KilledWorker
 
     cluster = None
     if executor == "local":
@@ -190,17 +206,27 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
             futures = {client.submit(play, shared[label], i, key=f"pillars-game-{label}-{i}-{token}",
                                      pure=False): (label, i) for label, i in todo}
             results = as_completed(futures, with_results=True, raise_errors=False)
-            for fut, record in results:  # results arrive in batches: fewer round trips
-                if fut.status == "error":
-                    label, i = futures[fut]
-                    if isinstance(fut.exception(), KilledWorker):  # rerun elsewhere, and those died too
-                        raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
-                                              "killed every Dask worker that played it") from None
-                    fut.result()  # the game's own error
-                yield futures[fut], record
-                fut.release()
+            try:
+                yield from _dask_results(results, futures, specs)
+            except BaseException:  # Ctrl-C: the scheduler drops the games not finished
+                client.cancel(list(futures))
+                raise
         finally:
             client.close()
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _dask_results(results, futures: dict, specs) -> Iterator[tuple[Task, dict]]:
+    from distributed.scheduler import KilledWorker
+
+    for fut, record in results:  # results arrive in batches: fewer round trips
+        if fut.status == "error":
+            label, i = futures[fut]
+            if isinstance(fut.exception(), KilledWorker):  # rerun elsewhere, and those died too
+                raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
+                                      "killed every Dask worker that played it") from None
+            fut.result()  # the game's own error
+        yield futures[fut], record
+        fut.release()
