@@ -132,7 +132,7 @@ def test_tune_writes_the_adjusted_card_as_formatted_text(tmp_path, capsys):
     from pillars_rules.cardlang import compile_text, format_text
 
     written = tmp_path / "joiner.cards"
-    code = main(["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "4",
+    code = main(["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "16",
                  "--bots", "random", "--serial", "--out", str(tmp_path / "t.jsonl"), "--write", str(written),
                  "--json", str(tmp_path / "t.json")])
     assert code == 0
@@ -195,3 +195,36 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes_the_same_run(tmp_path)
     full = runner.run({"base": spec}, 80, executor="serial")
     assert [records["base", i] for i in range(80)] == [{"set": "base", **r} for r in full["base"]]
     assert all(records["base", i] == kept["base", i] for _, i in kept)
+
+
+def test_tune_writes_nothing_and_says_so_when_no_value_is_fair(tmp_path, capsys, monkeypatch):
+    from pillars_rules.lab import cli as lab_cli
+
+    def far_too_strong(args, specs):  # +45 VP at every cost, as the author's card did
+        return {label: [{"i": i, "seed": i, "gold": [],
+                         "units": [{"card": "joiner_r2", "seat": 0, "round": 2, "at": "draft", "took": True,
+                                    "take": {"vp": 85 + (i % 3), "win": 1, "rank": 1, "gold": 0},
+                                    "ref": {"vp": 40, "win": 0, "rank": 2, "gold": 0}}]} for i in range(30)]
+                for label in specs}
+
+    monkeypatch.setattr(lab_cli, "_run", far_too_strong)
+    written = tmp_path / "joiner.cards"
+    code = main(["balance", "tune", "joiner_r2", "--vary", "cost=2..30:7", "--players", "2", "--games", "30",
+                 "--serial", "--out", str(tmp_path / "t.jsonl"), "--write", str(written)])
+    captured = capsys.readouterr()
+    assert code == 1 and not written.exists()
+    assert "No fair cost in 2..30" in captured.err and "Nothing written" in captured.err
+    assert "too strong" in captured.out and "Fair cost:" not in captured.out + captured.err
+    assert "craftsman" not in captured.out  # no adjusted card printed either
+
+
+def test_help_names_the_chances_a_verdict_needs_and_what_every_tune_set_holds():
+    from pillars_rules.cli.balance import MIN_CHANCES
+    from pillars_rules.lab.verdict import MIN_UNITS
+
+    assert MIN_CHANCES == MIN_UNITS
+    for argv in (["balance", "--help"], ["balance", "tune", "--help"]):
+        shown = " ".join(subprocess.run([sys.executable, "-m", "pillars_rules", *argv], capture_output=True,
+                                        text=True, timeout=60).stdout.split())
+        assert f"fewer than {MIN_UNITS}" in shown and "not judged" in shown
+    assert "other cards are in every set" in shown and "writes nothing" in shown

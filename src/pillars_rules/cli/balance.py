@@ -1,7 +1,8 @@
 """``pillars-rules balance``: what is a card worth? And ``balance tune``: at
 which number is it fair?
 
-Exit codes: 0 done, 2 bad input (one line on stderr, no traceback), 130
+Exit codes: 0 done, 1 ``balance tune`` found no fair value (it writes
+nothing), 2 bad input (one line on stderr, no traceback), 130
 interrupted (the finished games are kept in the result file; continue with
 ``--resume``).
 """
@@ -14,6 +15,8 @@ from ..errors import CardError, PillarsError
 from .options import add_players, add_variant, comma_list, fail
 
 DEFAULT_OUT = "pillars-balance.jsonl"
+#: The fewest chances for a verdict (``pillars_rules.lab.verdict.MIN_UNITS``; a test checks they agree).
+MIN_CHANCES = 10
 
 
 def _run_options(p: argparse.ArgumentParser, games: int) -> None:
@@ -56,7 +59,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "other thing and never takes it -- and both arms play on with the same bots. The report "
                     "gives the difference in VP and in win share with 95% intervals, the card's worth in gold "
                     "(calibrated by giving a seat gold instead), a verdict in words, flags corrected for "
-                    "testing many cards at once (Holm) and the smallest effect the games detect. Your cards "
+                    "testing many cards at once (Holm) and the smallest effect the games detect. A card a seat could "
+                    f"take fewer than {MIN_CHANCES} times (chances) is not judged: ask for more games. Your cards "
                     "come first, each alone, then together; events are judged by the paired A/B of the games "
                     "with and without them. Without --cards: the base-game report.")
     _run_options(p, 200)
@@ -72,11 +76,16 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     t = sub.add_parser("tune", help="find the number at which a card is fair",
                        description="Vary one number of a card (its cost, round, capacity or any number in its "
                                    "text), judge the card causally at each value on the same seeds, and find "
-                                   "the value where its causal value is closest to zero, with its interval. "
-                                   "Writes the adjusted card as formatted card text.")
+                                   "the value where its causal value crosses zero, with its interval. Every "
+                                   "set holds the base cards, the --with files and the other cards of the "
+                                   "--cards files (only the tuned card changes). A value with fewer than "
+                                   f"{MIN_CHANCES} chances is not judged. Writes the adjusted card as formatted "
+                                   "card text; when no value tried is fair (or the fitted zero lies outside "
+                                   "the range) it says so, writes nothing and exits with 1.")
     t.add_argument("card", help="the id of the card to tune")
     t.add_argument("--cards", nargs="+", default=[], metavar="PATH",
-                   help="card files or folders that hold the card (not needed for a base card)")
+                   help="card files or folders that hold the card (not needed for a base card); their "
+                        "other cards are in every set")
     t.add_argument("--vary", metavar="NAME=LOW..HIGH[:STEP]",
                    help="the number and its values, e.g. cost=2..10 (see --numbers for the names)")
     t.add_argument("--numbers", action="store_true", help="list the card's numbers and their names, and stop")

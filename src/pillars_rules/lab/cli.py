@@ -19,6 +19,10 @@ from . import runner, store
 from .games import cardset, read_sources, seal
 
 
+#: ``balance tune``'s exit code when no value tried is fair (nothing is written).
+NO_FAIR_VALUE = 1
+
+
 def _ids(text: str) -> list[str]:
     return [t.strip() for t in (text or "").split(",") if t.strip()]
 
@@ -169,16 +173,21 @@ def tune(args, common: dict) -> int:
     if records is None:
         return 130
     result = T.analyse(records, card.id, name, values, seed=args.seed)
-    adjusted = T.vary(card, name, result["fair"], known)
+    adjusted = None if result["fair"] is None else T.vary(card, name, result["fair"], known)
     result["adjusted"] = adjusted
     if args.json:
         to_json(result, args.json)
-    if args.write:
+    if args.write and adjusted is not None:
         store.write_text(args.write, adjusted)
     if not args.quiet:
         from .text import print_tune
 
         print_tune(result, console())
+    if adjusted is None:
+        from .text import tune_sentence
+
+        print(f"pillars-rules balance: {tune_sentence(result)}", file=sys.stderr)
+        return NO_FAIR_VALUE
     if not args.write:
         print(adjusted, end="")
     return 0
