@@ -1,9 +1,9 @@
 """What ``pillars-rules balance`` and ``balance tune`` do once their options
 are read (the options themselves are in :mod:`pillars_rules.cli.balance`).
 
-Progress goes to stderr: a bar on a terminal; otherwise one plain line every
-few seconds (``--progress SECONDS``), so a log or a CI job shows the run
-moving without control characters.
+Progress goes to stderr (:mod:`.progress`): a bar on a terminal; otherwise one
+plain line every few seconds (``--progress SECONDS``), so a log or a CI job
+shows the run moving without control characters.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import time
 import pillars_rules as pr
 
 from . import runner, store
+from .progress import Progress
 from .games import cardset, read_sources, seal
 
 
@@ -31,62 +32,6 @@ def _executor(args) -> str:
     return runner.check_executor(args.dask or ("serial" if args.serial else "processes"))
 
 
-class Progress:
-    """``progress(done, total)`` after every game: a rich bar on a terminal,
-    else a line every ``every`` seconds (and one at the end)."""
-
-    def __init__(self, total: int, quiet: bool, every: float = 5.0, stream=None) -> None:
-        self.total, self.quiet, self.every = total, quiet, every
-        self.stream = stream or sys.stderr
-        self.tty = self.stream.isatty()
-        self.bar = self.task = None
-        self.start = self.last = time.monotonic()
-        self.first = None
-        self.done = 0
-
-    def __enter__(self) -> "Progress":
-        if not self.quiet and self.tty:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeRemainingColumn
-
-            self.bar = Bar(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                           console=Console(file=self.stream), transient=True)
-            self.task = self.bar.add_task("games", total=self.total)
-            self.bar.__enter__()
-        return self
-
-    def __call__(self, done: int, total: int) -> None:
-        self.done = done
-        if self.first is None:
-            self.first = done  # games kept from an earlier run do not count for the rate
-        if self.bar is not None:
-            self.bar.update(self.task, completed=done)
-        elif not self.quiet and not self.tty:
-            now = time.monotonic()
-            if now - self.last >= self.every or (done == total and done > self.first):
-                self.last = now
-                self._line(done, total, now)
-
-    def _line(self, done: int, total: int, now: float) -> None:
-        played, spent = done - (self.first or 0), now - self.start
-        rate = played / spent if spent > 0 else 0.0
-        left = f", about {_duration((total - done) / rate)} left" if rate > 0 and done < total else ""
-        print(f"pillars-rules balance: {done}/{total} games ({100 * done / total:.0f}%), "
-              f"{rate:.2f} games/s{left}", file=self.stream, flush=True)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
-
-
 def _interrupt_once(signum, frame) -> None:
     """The first Ctrl-C stops the run; the ones after it, while it stops, are ignored."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -97,7 +42,9 @@ def _run(args, specs: dict) -> dict | None:
     """The records, or ``None`` after Ctrl-C (reported on stderr): the worker
     processes are ended at once and the games that finished are kept."""
     total = len(specs) * args.games
-    progress = Progress(total, args.quiet, getattr(args, "progress", 5.0))
+    watch = [(label, card) for label, spec in specs.items() if label != "base" or len(specs) == 1
+             for card in spec.targets]
+    progress = Progress(total, args.quiet, getattr(args, "progress", 5.0), watch=watch)
     before = signal.getsignal(signal.SIGINT)
     if threading.current_thread() is not threading.main_thread():
         before = None  # only the main thread handles signals
@@ -106,7 +53,8 @@ def _run(args, specs: dict) -> dict | None:
     try:
         with progress:
             return runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,
-                              resume=args.resume, on_game=progress, timeout=args.timeout)
+                              resume=args.resume, on_game=progress, on_record=progress.record,
+                              timeout=args.timeout)
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         print(f"pillars-rules balance: interrupted; {progress.done} of {total} games are kept in {args.out} "

@@ -52,11 +52,13 @@ def check_executor(executor: str) -> str:
 def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes",
         workers: int | None = None, out: str | Path | None = None, resume: bool = False,
         on_game: Callable[[int, int], None] | None = None,
+        on_record: Callable[[str, dict], None] | None = None,
         timeout: float = 10.0) -> dict[str, list[dict]]:
     """Play ``games`` games of every spec; ``{label: [record, ...]}`` in index order.
 
     ``on_game(done, total)`` is called after each finished game (a progress
-    bar). With ``resume`` the games already in ``out`` are kept (their specs
+    bar); ``on_record(label, record)`` before it, with the game's record
+    (running estimates). With ``resume`` the games already in ``out`` are kept (their specs
     must match) and only the missing ones are played. ``timeout`` (seconds)
     bounds connecting to a Dask scheduler.
     """
@@ -77,6 +79,9 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
     # game by game across the sets, so that progress and its rate are alike all along
     todo = [(label, i) for i in range(games) for label in specs if (label, i) not in done]
     total = len(specs) * games
+    if on_record:
+        for (label, _), record in sorted(done.items(), key=lambda kv: kv[0][1]):
+            on_record(label, record)
     if on_game:
         on_game(len(done), total)
     try:
@@ -86,6 +91,8 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
             done[label, i] = record
             if writer:
                 writer.write(label, record)
+            if on_record:
+                on_record(label, record)
             if on_game:
                 on_game(len(done), total)
     finally:
