@@ -154,7 +154,7 @@ def gold(d: dict) -> str:
     from .verdict import interval
 
     if _nan(d["value"]):
-        return "-"
+        return d.get("why") or "-"
     return f"{d['value']:+.1f} [{interval(d)}]"
 
 
