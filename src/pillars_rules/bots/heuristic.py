@@ -28,8 +28,7 @@ import math
 import random
 
 from .. import actions as A
-from .. import events as E
-from ..determinize import determinize
+from ..determinize import determinize, revealed_events
 from ..errors import ConfigError
 from ..view import SeatView
 from .cardvalue import V1_WEIGHTS, Weights
@@ -38,8 +37,9 @@ from .evaluate_v1 import EvaluatorV1
 
 
 def seen_events(view: SeatView) -> tuple[str, ...]:
-    """The event cards revealed so far, as the view's log tells (public)."""
-    return tuple(e.card for e in view.events if type(e) is E.EventRevealed)
+    """The event cards revealed so far, as the view's log tells (public;
+    read once per game line, :func:`pillars_rules.determinize.revealed_events`)."""
+    return revealed_events(view)
 
 
 class Bound:
