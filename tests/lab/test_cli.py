@@ -55,6 +55,9 @@ def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json
     assert judged == [(c, f"alone: {c}") for c in fan] + [(c, "together") for c in fan]
     assert report["family"] == {"method": "Holm", "tests": len(judged) + len(report["contrasts"]), "alpha": 0.05}
     assert {c["against"] for c in report["contrasts"]} == {"joiner_r2"}
+    for c in report["contrasts"]:  # a copy's row is read beside its original's own value on the same games
+        assert c["against_own"]["units"] == c["units"][1] and c["card_own"]["units"] == c["units"][0]
+    assert "against's own VP" in text
     assert set(report["sets"]) == {"base", "together", *(f"alone: {c}" for c in fan)}
     assert set(report["ab"]) == set(report["sets"]) - {"base"}
     parser = _Page()
@@ -63,7 +66,8 @@ def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json
     assert parser.open == []  # every element closed
     order = [i for i in parser.order if i in ("verdict", "power", "worth", "metrics", "seats", "summary")]
     assert order == ["verdict", "power", "worth", "metrics", "seats", "summary"]  # the verdict first
-    assert len(parser.imgs) >= 4
+    worth_drawn = any(img["alt"] == "worth in gold per card" for img in parser.imgs)
+    assert len(parser.imgs) >= 3 + worth_drawn and (worth_drawn or "too few games to tell" in page.read_text())
     for img in parser.imgs:
         assert img["src"].startswith("data:image/png;base64,") and len(img["src"]) > 1000
 

@@ -55,6 +55,10 @@ def _wrap(label: str, width: int = 28) -> str:
     return "\n".join(textwrap.wrap(label, width)) or label
 
 
+#: The worth section when no card's worth could be put in gold.
+NO_WORTH = ("<p>No card's worth is expressed in gold: too few games to tell what a gold piece is worth "
+            "(the gold scale's interval holds zero), or no card was judged. The VP values are in the table "
+            "above.</p>")
 #: The worth axis reaches at least this far (gold) either side of zero.
 WORTH_AXIS_MIN = 10.0
 
@@ -229,7 +233,7 @@ def render(report: dict) -> str:
              f"<style>{_CSS}</style></head><body><h1>Balance report</h1>",
              _verdict(report), _contrasts(report), _power(report)]
     parts.append("<section id='worth'><h2>Worth in gold</h2>"
-                 + (_img(figs["worth"], "worth in gold per card") if figs["worth"] else "<p>-</p>") + "</section>")
+                 + (_img(figs["worth"], "worth in gold per card") if figs["worth"] else NO_WORTH) + "</section>")
     parts.append(_metrics(report))
     sets = {k: v for k, v in report["sets"].items() if v["summary"]}
     rows = [[label, str(seat["seat"]), pct(seat["win_rate"]), num(seat["mean_vp"])]

@@ -55,11 +55,12 @@ def _contrasts(report: dict, con) -> None:
     if not report["contrasts"]:
         return
     t = Table(title="Comparisons on the same seeds (an A/A test compares a copy with its original)")
-    for col in ("card", "against", "set", "VP difference [95%]", "in gold", "p", "p (Holm)", "flagged",
-                "smallest difference detected", "games to detect ±1 gold"):
+    for col in ("card", "against", "set", "card's own VP [95%]", "against's own VP [95%]", "VP difference [95%]",
+                "in gold", "p", "p (Holm)", "flagged", "smallest difference detected", "games to detect ±1 gold"):
         t.add_column(col, overflow="fold")
     for c in report["contrasts"]:
-        _add(t, c["card"], c["against"], c["set"], num(c, 2, True),
+        own = [num(c[k]["vp"], 2, True) if k in c else "-" for k in ("card_own", "against_own")]
+        _add(t, c["card"], c["against"], c["set"], *own, num(c, 2, True),
              "-" if c["gold"] != c["gold"] else f"{c['gold']:+.1f}", p_text(c["p"]),
              p_text(c["p_holm"]), "yes" if c["flag"] else "no", _mde(c["mde"]),
              "-" if c.get("needed") is None else f"{c['needed']:,}")
