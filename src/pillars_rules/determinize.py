@@ -184,17 +184,17 @@ def determinize(view: SeatView, rng: random.Random | int | None = None) -> Game:
     state, rules = view.state, view.rules
     others, lasts, event_pool, by_round = facts.pools
 
-    craftsman_decks = []
+    dealt_decks = []
     for i, deck in enumerate(state.craftsman_decks):
         known = [c for c in deck if c != HIDDEN]
         pool = [c for c in by_round.get(i + 1, ()) if c not in known]
-        craftsman_decks.append(tuple(_deal(deck, pool, rng)))
-    craftsman_decks = tuple(craftsman_decks)
+        dealt_decks.append(tuple(_deal(deck, pool, rng)))
+    craftsman_decks = tuple(dealt_decks)
 
-    event_deck = list(state.event_deck)
-    if view.next_event and event_deck:
-        event_deck[0] = view.next_event
-    event_deck = tuple(_deal(tuple(event_deck), event_pool, rng))
+    events_left = list(state.event_deck)
+    if view.next_event and events_left:
+        events_left[0] = view.next_event
+    event_deck = tuple(_deal(tuple(events_left), event_pool, rng))
 
     n = len(state.privilege_deck)
     n_last = min(facts.n_last, n)

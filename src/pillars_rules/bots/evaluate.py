@@ -37,7 +37,8 @@ from ..cardlang.effects import CUBES, Gain, Lose, MillBonus, Now, PerBuilder, Pe
 from .cardvalue import (
     BUY, CUBE_LIMIT, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, WORKERS, Weights, amount_value,
 )
-from .evaluate_v1 import EvaluatorV1
+from .evaluate_v1 import EvaluatorV1, mypyc_attr
+
 
 #: The parts of a seat's value (:meth:`Evaluator.parts`), in order.
 PARTS = ("vp", "round", "gold", "build", "cubes", "future", "later", "parked")
@@ -74,6 +75,7 @@ class _EventEffect:
 _NO_EFFECT = (False, 0, 0, 0, None)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # LearnedEvaluator builds on it
 class Evaluator(EvaluatorV1):
     """Values a seat's position (see the module docs)."""
 
