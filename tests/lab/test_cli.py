@@ -232,3 +232,15 @@ def test_help_names_the_chances_a_verdict_needs_and_what_every_tune_set_holds():
                                         text=True, timeout=60).stdout.split())
         assert f"fewer than {MIN_UNITS}" in shown and "not judged" in shown
     assert "other cards are in every set" in shown and "writes nothing" in shown
+
+
+def test_a_time_budget_reports_on_the_games_every_set_finished(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    code = main(["balance", "--players", "2", "--games", "100000", "--bots", "random", "--targets", "jack",
+                 "--serial", "--time", "3s", "--out", str(out), "--json", str(tmp_path / "r.json")])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    report = json.loads((tmp_path / "r.json").read_text())
+    played = report["sets"]["base"]["games"] + report["sets"]["base"]["aborted"]
+    assert 0 < played < 100000 and f"the report covers games 0 to {played - 1} of every set" in captured.err
+    assert "time budget of 3 s reached" in captured.err

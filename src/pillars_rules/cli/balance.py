@@ -10,6 +10,7 @@ interrupted (the finished games are kept in the result file; continue with
 from __future__ import annotations
 
 import argparse
+import re
 
 from ..errors import CardError, PillarsError
 from .options import add_players, add_variant, comma_list, fail
@@ -39,6 +40,9 @@ def _run_options(p: argparse.ArgumentParser, games: int) -> None:
     where.add_argument("--serial", action="store_true", help="play in this process, one game at a time")
     p.add_argument("--workers", type=int, help="local worker processes (default: CPU count)")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds to reach a Dask scheduler")
+    p.add_argument("--time", type=duration, metavar="DURATION",
+                   help="a time budget, e.g. 5m, 90s or 1h: start no game after it and report on the games "
+                        "every set finished, 0 to k-1 (the --games are the most it plays; --resume continues)")
     p.add_argument("--out", default=DEFAULT_OUT,
                    help=f"result file, one game per line; a regular file (default {DEFAULT_OUT})")
     resume = p.add_mutually_exclusive_group()
@@ -93,6 +97,17 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     _run_options(t, 100)
     p.set_defaults(func=main)
     return p
+
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|min|h)?\s*$")
+
+
+def duration(text: str) -> float:
+    """``"5m"`` -> 300.0 seconds (``s``, ``m``/``min``, ``h``; a bare number is seconds)."""
+    m = _DURATION.match(text or "")
+    if not m or float(m.group(1)) <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a duration: write e.g. 5m, 90s or 1h")
+    return float(m.group(1)) * {"s": 1, None: 1, "m": 60, "min": 60, "h": 3600}[m.group(2)]
 
 
 def _fail(message: str) -> int:

@@ -32,6 +32,12 @@ def _executor(args) -> str:
     return runner.check_executor(args.dask or ("serial" if args.serial else "processes"))
 
 
+def _budget(seconds: float) -> str:
+    from .progress import duration
+
+    return duration(seconds)
+
+
 def _interrupt_once(signum, frame) -> None:
     """The first Ctrl-C stops the run; the ones after it, while it stops, are ignored."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -50,11 +56,22 @@ def _run(args, specs: dict) -> dict | None:
         before = None  # only the main thread handles signals
     if before is signal.default_int_handler:
         signal.signal(signal.SIGINT, _interrupt_once)
+    budget = getattr(args, "time", None)
+    deadline = time.monotonic() + budget if budget else None
     try:
         with progress:
-            return runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,
-                              resume=args.resume, on_game=progress, on_record=progress.record,
-                              timeout=args.timeout)
+            records = runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,
+                                 resume=args.resume, on_game=progress, on_record=progress.record,
+                                 timeout=args.timeout, deadline=deadline)
+        played = min(len(r) for r in records.values())
+        if played == 0:
+            raise pr.ConfigError(f"the time budget of {_budget(budget)} ended before every set finished a game: "
+                                 f"give it more time (the finished games are kept in {args.out}; --resume)")
+        if played < args.games:
+            print(f"pillars-rules balance: time budget of {_budget(budget)} reached: the report covers games "
+                  f"0 to {played - 1} of every set ({played} of {args.games}); the finished games are kept in "
+                  f"{args.out} (--resume plays the rest)", file=sys.stderr)
+        return records
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         print(f"pillars-rules balance: interrupted; {progress.done} of {total} games are kept in {args.out} "

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import time
 import uuid
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -53,7 +54,8 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
         workers: int | None = None, out: str | Path | None = None, resume: bool = False,
         on_game: Callable[[int, int], None] | None = None,
         on_record: Callable[[str, dict], None] | None = None,
-        timeout: float = 10.0) -> dict[str, list[dict]]:
+        timeout: float = 10.0, deadline: float | None = None,
+        clock: Callable[[], float] = time.monotonic) -> dict[str, list[dict]]:
     """Play ``games`` games of every spec; ``{label: [record, ...]}`` in index order.
 
     ``on_game(done, total)`` is called after each finished game (a progress
@@ -61,6 +63,14 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
     (running estimates). With ``resume`` the games already in ``out`` are kept (their specs
     must match) and only the missing ones are played. ``timeout`` (seconds)
     bounds connecting to a Dask scheduler.
+
+    ``deadline`` (a ``clock()`` time, :func:`time.monotonic` by default) is a
+    time budget: once it passes, no game is started, the games being played
+    are dropped (the workers are ended) and the result holds the games
+    ``0..k-1`` of every set, ``k`` the first index some set is missing --
+    the same games in every set, chosen by their index, never by how they
+    came out (the games finished beyond ``k`` stay in ``out`` for a
+    ``--resume``).
     """
     check_executor(executor)
     if games < 1:
@@ -84,8 +94,10 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
             on_record(label, record)
     if on_game:
         on_game(len(done), total)
+    stream = _execute(specs, todo, executor, workers, timeout)
+    timed_out = deadline is not None and clock() >= deadline
     try:
-        for (label, i), record in _execute(specs, todo, executor, workers, timeout):
+        for (label, i), record in (() if timed_out else stream):
             if (label, i) in done:
                 continue
             done[label, i] = record
@@ -95,9 +107,18 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
                 on_record(label, record)
             if on_game:
                 on_game(len(done), total)
+            if deadline is not None and clock() >= deadline:
+                timed_out = True
+                break
     finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()  # ends the workers of a stopped run
         if writer:
             writer.close()
+    if timed_out:
+        k = next((i for i in range(games) if any((label, i) not in done for label in specs)), games)
+        done = {t: r for t, r in done.items() if t[1] < k}
     result = {label: [] for label in specs}
     for (label, i) in sorted(done, key=lambda t: (list(specs).index(t[0]), t[1])):
         rec = dict(done[label, i])
