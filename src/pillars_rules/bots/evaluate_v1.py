@@ -274,7 +274,7 @@ class EvaluatorV1:
             v += w.market_spot
         if later:
             kept = sorted((cube_value[k] for k, n in zip(CUBES, cubes) for _ in range(max(0, n))), reverse=True)
-            v += sum(kept[:CUBE_LIMIT])
+            v += sum(kept[:CUBE_LIMIT], 0.0)
 
         # gold (debt costs 1 VP per 2 gold missing, §2.5)
         v += gold * gold_w if gold >= 0 else 0.5 * gold
@@ -304,8 +304,8 @@ class EvaluatorV1:
         """A privilege card's value to its (future) owner over ``rounds`` rounds."""
         cv = self.cards
         cube_value = {k: self.w.carry * r for k, r in self.rates(craftsmen).items()}
-        v = sum(cv.effect_value(e, cube_value, self.w.per_builder) for e in cv.on_gain[cid])
-        v += sum(rounds * cv.effect_value(t.effect, cube_value, self.w.per_builder) for t in cv.triggers[cid])
+        v = sum((cv.effect_value(e, cube_value, self.w.per_builder) for e in cv.on_gain[cid]), 0.0)
+        v += sum((rounds * cv.effect_value(t.effect, cube_value, self.w.per_builder) for t in cv.triggers[cid]), 0.0)
         return v + cv.passive_value(cid, rounds, held) + cv.once_value(cid)
 
     def _spots_ahead(self, state, seat: int, ahead, later: int, v: float, cubes: list, craftsmen: list):
