@@ -56,6 +56,7 @@ def _run(args, specs: dict) -> dict | None:
         before = None  # only the main thread handles signals
     if before is signal.default_int_handler:
         signal.signal(signal.SIGINT, _interrupt_once)
+    interrupted = False
     budget = getattr(args, "time", None)
     deadline = time.monotonic() + budget if budget else None
     try:
@@ -73,12 +74,13 @@ def _run(args, specs: dict) -> dict | None:
                   f"{args.out} (--resume plays the rest)", file=sys.stderr)
         return records
     except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        interrupted = True
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # and so it stays until the process exits
         print(f"pillars-rules balance: interrupted; {progress.done} of {total} games are kept in {args.out} "
               "(continue with --resume)", file=sys.stderr)
         return None
     finally:
-        if before is signal.default_int_handler:
+        if before is signal.default_int_handler and not interrupted:
             signal.signal(signal.SIGINT, before)
 
 
