@@ -1,6 +1,8 @@
 """Which build of the library is running: compiled by mypyc, or pure Python.
 
-The engine, its records, ``Game`` and ``SeatView`` are compiled by mypyc when
+The engine, its records, ``Game`` and ``SeatView`` -- and the heuristic bots
+with what they call (their evaluation, card values and determinization) --
+are compiled by mypyc when
 the package is installed from a wheel built on a machine with a C compiler
 (``pip install .``); an editable install (``pip install -e .``), a machine
 without a compiler, or ``PILLARS_RULES_PURE=1`` at install time give the pure
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+from pathlib import Path
 
 #: The environment variable that makes any install of the package pure Python
 #: (read by the build hook, ``hatch_build.py``, at install time).
@@ -42,6 +45,11 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.game",
     "pillars_rules.saves.jsonguard",
     "pillars_rules.saves.replay",
+    "pillars_rules.determinize",
+    "pillars_rules.bots.cardvalue",
+    "pillars_rules.bots.evaluate_v1",
+    "pillars_rules.bots.evaluate",
+    "pillars_rules.bots.heuristic",
 )
 
 
@@ -51,8 +59,20 @@ def is_compiled_file(path: str | None) -> bool:
 
 
 def _module_file(name: str) -> str | None:
-    spec = importlib.util.find_spec(name)
-    return spec.origin if spec is not None else None
+    """The file ``name`` loads from, found without importing anything (its
+    package may import this module: ``pillars_rules.bots`` imports the
+    engine). An extension module next to the source wins, as the import
+    system's file finder looks for extension modules first."""
+    parts = name.split(".")
+    if parts[0] != __name__.split(".")[0]:
+        spec = importlib.util.find_spec(name)
+        return spec.origin if spec is not None else None
+    folder = Path(__file__).resolve().parent.joinpath(*parts[1:-1])
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        if (folder / (parts[-1] + suffix)).is_file():
+            return str(folder / (parts[-1] + suffix))
+    source = folder / (parts[-1] + ".py")
+    return str(source) if source.is_file() else None
 
 
 def compiled_modules() -> dict[str, bool]:

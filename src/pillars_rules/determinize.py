@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 import random
+import threading
 
 from .engine import events as E
 from .engine.copiers import replace
@@ -48,20 +49,30 @@ _CHANCE = (E.DecksShuffled, E.ResourceCardsDealt, E.BuilderDrawn, E.TaxRolled)
 
 # The last view's log facts (view, facts): determinize is called many times per view.
 _LAST: list = [(None, None)]
+#: The log scans kept (one per game line; the oldest goes first).
+_SCANS_KEPT = 16
 
 
-class _Facts:
-    """What a view's log tells about cards: computed once per view."""
+class _Scan:
+    """What a log tells about cards, read once: a game line's (redacted) log
+    is an append-only list shared by the views of its decisions (a branch
+    gets a copy, :meth:`pillars_rules.view.Redactions.branch`), so each
+    decision reads only the events after the last one read."""
 
-    __slots__ = ("events", "revealed", "taken", "n_last", "draws", "pools")
+    __slots__ = ("log", "n", "draws", "revealed", "taken", "once")
 
-    def __init__(self, view: SeatView) -> None:
-        events = view.events
-        self.events = events
+    def __init__(self, log) -> None:
+        self.log = log
+        self.n = 0
+        self.draws = 0
         self.revealed: list[str] = []  # events revealed, in order
         self.taken: list[list[str]] = []  # privileges taken, per round
-        self.draws = 0
-        for e in events:
+        self.once: set[str] = set()  # cards whose once-a-game ability was used
+
+    def read(self, n: int) -> None:
+        log = self.log
+        for i in range(self.n, n):
+            e = log[i]
             t = type(e)
             if t in _CHANCE:
                 self.draws += 1
@@ -71,12 +82,67 @@ class _Facts:
                 self.taken.append([])
             elif t is E.PrivilegeTaken:
                 self.taken[-1].append(e.card)
+            elif t is E.OnceUsed:
+                self.once.add(e.card)
+        self.n = n
+
+
+_SCANS: dict = {}
+_SCANS_LOCK = threading.Lock()
+
+
+def _scan(view: SeatView) -> tuple:
+    """What ``view``'s log tells up to its last event: ``(draws, revealed,
+    taken, once)``, copies (a new scan for a log that is not a shared list, or
+    for a view earlier than the scan kept)."""
+    log, n = view._log, view.n_events
+    with _SCANS_LOCK:  # bots of one game may decide on several threads (a table server)
+        got = _SCANS.get(id(log)) if type(log) is list else None
+        if got is None or got.log is not log or got.n > n:
+            got = _Scan(log if type(log) is list else view.events)
+            if type(log) is list:
+                if len(_SCANS) >= _SCANS_KEPT:
+                    del _SCANS[next(iter(_SCANS))]
+                _SCANS[id(log)] = got
+        got.read(n)
+        return got.draws, tuple(got.revealed), [list(r) for r in got.taken], set(got.once)
+
+
+def revealed_events(view: SeatView) -> tuple[str, ...]:
+    """The event cards revealed so far, as ``view``'s log tells (public)."""
+    return _scan(view)[1]
+
+
+_BY_ROUND: dict = {}
+
+
+def _craftsmen_by_round(cards) -> dict:
+    got = _BY_ROUND.get(id(cards))
+    if got is None or got[0] is not cards:
+        if len(_BY_ROUND) >= _SCANS_KEPT:
+            _BY_ROUND.clear()
+        got = _BY_ROUND[id(cards)] = (cards, {r: [c.id for c in cards.of_kind("craftsman") if c.round == r]
+                                              for r in range(1, 7)})
+    return got[1]
+
+
+class _Facts:
+    """What a view's log tells about cards: computed once per view."""
+
+    __slots__ = ("events", "revealed", "taken", "n_last", "draws", "pools")
+
+    def __init__(self, view: SeatView) -> None:
+        draws, revealed, taken, once = _scan(view)
+        self.events = view.events
+        self.revealed: list[str] = list(revealed)
+        self.taken: list[list[str]] = taken
+        self.draws = draws
         state, rules = view.state, view.rules
         cards = rules.cards
         seen = {c for p in state.players for c in p.privileges}
         seen.update(c for c in state.kingsbridge if c)
         seen.update(c for rnd in self.taken for c in rnd)
-        seen.update(e.card for e in events if type(e) is E.OnceUsed)
+        seen.update(once)
         privileges = cards.of_kind("privilege")
         events_seen = set(self.revealed)
         if view.next_event:
@@ -85,7 +151,7 @@ class _Facts:
             [c.id for c in privileges if not c.last_round and c.id not in seen],
             [c.id for c in privileges if c.last_round and c.id not in seen],
             [c.id for c in cards.of_kind("event") if c.id not in events_seen],
-            {r: [c.id for c in cards.of_kind("craftsman") if c.round == r] for r in range(1, 7)},
+            _craftsmen_by_round(cards),
         )
         #: last-round privileges kept at the bottom of the deck (§1)
         self.n_last = min(2, sum(1 for c in privileges if c.last_round))
@@ -118,17 +184,17 @@ def determinize(view: SeatView, rng: random.Random | int | None = None) -> Game:
     state, rules = view.state, view.rules
     others, lasts, event_pool, by_round = facts.pools
 
-    craftsman_decks = []
+    dealt_decks = []
     for i, deck in enumerate(state.craftsman_decks):
         known = [c for c in deck if c != HIDDEN]
         pool = [c for c in by_round.get(i + 1, ()) if c not in known]
-        craftsman_decks.append(tuple(_deal(deck, pool, rng)))
-    craftsman_decks = tuple(craftsman_decks)
+        dealt_decks.append(tuple(_deal(deck, pool, rng)))
+    craftsman_decks = tuple(dealt_decks)
 
-    event_deck = list(state.event_deck)
-    if view.next_event and event_deck:
-        event_deck[0] = view.next_event
-    event_deck = tuple(_deal(tuple(event_deck), event_pool, rng))
+    events_left = list(state.event_deck)
+    if view.next_event and events_left:
+        events_left[0] = view.next_event
+    event_deck = tuple(_deal(tuple(events_left), event_pool, rng))
 
     n = len(state.privilege_deck)
     n_last = min(facts.n_last, n)

@@ -8,10 +8,12 @@ the build under test and, in a child process, in the pure-Python source of
 the checkout, and compares line by line.
 
 The games: 210 random-bot games (2 to 4 players, base cards, the fan cards of
-``examples/fan_cards``, the ``dm`` variant), 3 games of heuristic bots and one
-of an ISMCTS bot on a fixed iteration budget against random bots. Then the
-answers to hostile values (:mod:`.hostile`): the same error, or the same game,
-in both builds.
+``examples/fan_cards``, the ``dm`` variant), 3 games of heuristic bots, one of
+``easy`` and one of ``heuristic-v1`` bots (the bots are compiled too), one
+paired game of the balance lab with heuristic bots (its bots deep-copied at
+each fork) and one of an ISMCTS bot on a fixed iteration budget against
+random bots. Then the answers to hostile values (:mod:`.hostile`): the same
+error, or the same game, in both builds.
 """
 
 from __future__ import annotations
@@ -51,6 +53,16 @@ def _digest(game, moves: list, words: bool) -> str:
     return h.hexdigest()
 
 
+def _lab_digest() -> str:
+    """One paired game of the balance lab (its bots forked at each moment by
+    deep copies, its arms and gold arms played on)."""
+    from pillars_rules.lab.causal import play_causal
+    from pillars_rules.lab.games import GameSpec
+
+    record = play_causal(GameSpec(players=2, bots=("heuristic",), seed=8500, targets=("jack",)).check(), 0)
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode("utf-8")).hexdigest()
+
+
 def games() -> Iterator[tuple[str, str]]:
     """(label, digest) of every game, in a fixed order."""
     import pillars_rules as pr
@@ -73,6 +85,12 @@ def games() -> Iterator[tuple[str, str]]:
         bots = [Recorder(make_bot("heuristic", seed * 10 + i), moves) for i in range(players)]
         game = pr.play(pr.new_game(players, seed, cards=FAN_CARDS if k == 1 else None), bots)
         yield f"heuristic {players}p seed {seed}", _digest(game, moves, words=True)
+    for name, players, seed in (("easy", 3, 8300), ("heuristic-v1", 2, 8400)):
+        moves = []
+        bots = [Recorder(make_bot(name, seed * 10 + i), moves) for i in range(players)]
+        game = pr.play(pr.new_game(players, seed), bots)
+        yield f"{name} {players}p seed {seed}", _digest(game, moves, words=False)
+    yield "lab paired game: heuristic 2p seed 8500, branches for jack", _lab_digest()
     moves = []
     bots = [Recorder(MCTSBot(seed=81, iterations=8), moves), Recorder(pr.RandomBot(82), moves)]
     game = pr.play(pr.new_game(2, 8200), bots, max_actions=40)

@@ -109,7 +109,10 @@ def test_an_overpowered_card_is_flagged_worth_many_gold_and_the_report_says_so(t
     alchemist, mason = effects.judge([effects.card_effect(records, "alchemist"),
                                       effects.card_effect(records, "mason_r1")])
     assert alchemist["flag"] == 1 and alchemist["vp"]["lo"] > 10, alchemist["vp"]
-    assert alchemist["worth"]["value"] > 30 and alchemist["worth"]["lo"] > 10
+    if alchemist["gold_scale"]["lo"] > 0:
+        assert alchemist["worth"]["value"] > 30 and alchemist["worth"]["lo"] > 10
+    else:  # 14 seeds did not pin what a gold piece is worth: the worth is given in VP, in words
+        assert alchemist["worth"]["why"] == effects.NO_GOLD and alchemist["worth"]["value"] != alchemist["worth"]["value"]
     # the Mason is not flagged too strong, and its effect sits far below the Alchemist's. (Whether it
     # is flagged at all depends on the run's size: a forced Mason take costs the Alchemist when both
     # are on offer, and over 40 seeds that shows, -9 VP [-17, -1].)

@@ -55,6 +55,9 @@ def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json
     assert judged == [(c, f"alone: {c}") for c in fan] + [(c, "together") for c in fan]
     assert report["family"] == {"method": "Holm", "tests": len(judged) + len(report["contrasts"]), "alpha": 0.05}
     assert {c["against"] for c in report["contrasts"]} == {"joiner_r2"}
+    for c in report["contrasts"]:  # a copy's row is read beside its original's own value on the same games
+        assert c["against_own"]["units"] == c["units"][1] and c["card_own"]["units"] == c["units"][0]
+    assert "against's own VP" in text
     assert set(report["sets"]) == {"base", "together", *(f"alone: {c}" for c in fan)}
     assert set(report["ab"]) == set(report["sets"]) - {"base"}
     parser = _Page()
@@ -63,7 +66,8 @@ def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json
     assert parser.open == []  # every element closed
     order = [i for i in parser.order if i in ("verdict", "power", "worth", "metrics", "seats", "summary")]
     assert order == ["verdict", "power", "worth", "metrics", "seats", "summary"]  # the verdict first
-    assert len(parser.imgs) >= 4
+    worth_drawn = any(img["alt"] == "worth in gold per card" for img in parser.imgs)
+    assert len(parser.imgs) >= 3 + worth_drawn and (worth_drawn or "too few games to tell" in page.read_text())
     for img in parser.imgs:
         assert img["src"].startswith("data:image/png;base64,") and len(img["src"]) > 1000
 
@@ -132,7 +136,7 @@ def test_tune_writes_the_adjusted_card_as_formatted_text(tmp_path, capsys):
     from pillars_rules.cardlang import compile_text, format_text
 
     written = tmp_path / "joiner.cards"
-    code = main(["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "4",
+    code = main(["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "16",
                  "--bots", "random", "--serial", "--out", str(tmp_path / "t.jsonl"), "--write", str(written),
                  "--json", str(tmp_path / "t.json")])
     assert code == 0
@@ -195,3 +199,48 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes_the_same_run(tmp_path)
     full = runner.run({"base": spec}, 80, executor="serial")
     assert [records["base", i] for i in range(80)] == [{"set": "base", **r} for r in full["base"]]
     assert all(records["base", i] == kept["base", i] for _, i in kept)
+
+
+def test_tune_writes_nothing_and_says_so_when_no_value_is_fair(tmp_path, capsys, monkeypatch):
+    from pillars_rules.lab import cli as lab_cli
+
+    def far_too_strong(args, specs):  # +45 VP at every cost, as the author's card did
+        return {label: [{"i": i, "seed": i, "gold": [],
+                         "units": [{"card": "joiner_r2", "seat": 0, "round": 2, "at": "draft", "took": True,
+                                    "take": {"vp": 85 + (i % 3), "win": 1, "rank": 1, "gold": 0},
+                                    "ref": {"vp": 40, "win": 0, "rank": 2, "gold": 0}}]} for i in range(30)]
+                for label in specs}
+
+    monkeypatch.setattr(lab_cli, "_run", far_too_strong)
+    written = tmp_path / "joiner.cards"
+    code = main(["balance", "tune", "joiner_r2", "--vary", "cost=2..30:7", "--players", "2", "--games", "30",
+                 "--serial", "--out", str(tmp_path / "t.jsonl"), "--write", str(written)])
+    captured = capsys.readouterr()
+    assert code == 1 and not written.exists()
+    assert "No fair cost in 2..30" in captured.err and "Nothing written" in captured.err
+    assert "too strong" in captured.out and "Fair cost:" not in captured.out + captured.err
+    assert "craftsman" not in captured.out  # no adjusted card printed either
+
+
+def test_help_names_the_chances_a_verdict_needs_and_what_every_tune_set_holds():
+    from pillars_rules.cli.balance import MIN_CHANCES
+    from pillars_rules.lab.verdict import MIN_UNITS
+
+    assert MIN_CHANCES == MIN_UNITS
+    for argv in (["balance", "--help"], ["balance", "tune", "--help"]):
+        shown = " ".join(subprocess.run([sys.executable, "-m", "pillars_rules", *argv], capture_output=True,
+                                        text=True, timeout=60).stdout.split())
+        assert f"fewer than {MIN_UNITS}" in shown and "not judged" in shown
+    assert "other cards are in every set" in shown and "writes nothing" in shown
+
+
+def test_a_time_budget_reports_on_the_games_every_set_finished(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    code = main(["balance", "--players", "2", "--games", "100000", "--bots", "random", "--targets", "jack",
+                 "--serial", "--time", "3s", "--out", str(out), "--json", str(tmp_path / "r.json")])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    report = json.loads((tmp_path / "r.json").read_text())
+    played = report["sets"]["base"]["games"] + report["sets"]["base"]["aborted"]
+    assert 0 < played < 100000 and f"the report covers games 0 to {played - 1} of every set" in captured.err
+    assert "time budget of 3 s reached" in captured.err

@@ -47,7 +47,7 @@ def test_tune_on_a_dask_scheduler_finds_what_a_serial_tune_finds(cluster, tmp_pa
 
     out = {}
     for name, how in (("serial", ["--serial"]), ("dask", ["--dask", cluster.scheduler_address])):
-        argv = ["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "4",
+        argv = ["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "16",
                 "--bots", "random", *how, "--quiet", "--out", str(tmp_path / f"{name}.jsonl"),
                 "--json", str(tmp_path / f"{name}.json"), "--write", str(tmp_path / f"{name}.cards")]
         assert main(argv) == 0

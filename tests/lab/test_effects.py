@@ -124,3 +124,35 @@ def test_a_card_with_too_few_chances_is_not_judged_and_stays_out_of_the_family()
     assert strong["flag"] == 1 and strong["p_holm"] == pytest.approx(strong["vp"]["p"])  # a family of one
     c = effects.contrast(records, "few", None, "strong")
     assert c["units"] == (MIN_UNITS - 1, 40) and math.isnan(effects.family_p(c))
+
+
+def test_fair_only_when_the_interval_holds_zero_and_words_when_vp_cannot_be_gold():
+    base = {"card": "x", "units": 300, "seeds": 30, "vp": {"value": 1.0, "lo": 0.2, "hi": 1.8},
+            "mde": {"vp": 0.6, "gold": 1.9, "family": 6}, "gold_scale": {"value": 0.31}, "flag": 0, "p_holm": 0.12}
+    leaning = say({**base, "worth": {"value": 4.0, "lo": 1.0, "hi": 10.0}}, 5)
+    assert "fair" not in leaning and leaning.startswith("worth about +4 gold (95%: +1 to +10): leaning too strong")
+    assert "Holm p = 0.12 over 6 tests" in leaning
+    weak = say({**base, "worth": {"value": -4.0, "lo": -9.0, "hi": -1.0}}, 5)
+    assert "leaning too weak for cost 5" in weak and "below zero" in weak
+    no_gold = {**base, "vp": {"value": 0.1, "lo": -1.0, "hi": 0.9},
+               "worth": {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "why": effects.NO_GOLD}}
+    said = say(no_gold, 5)
+    assert said.startswith("worth about +0.1 VP (95%: -1.0 to +0.9); too few games to express it in gold: fair")
+    assert "inf" not in said
+
+
+def test_no_worth_in_gold_when_the_gold_scales_interval_holds_zero():
+    rng = np.random.default_rng(3)
+    records = []
+    for i in range(30):
+        unit = {"card": "x", "seat": 0, "round": 2, "at": "draft", "took": True,
+                "take": {"vp": 41, "win": 0, "rank": 1, "gold": 0}, "ref": {"vp": 40, "win": 0, "rank": 1, "gold": 0}}
+        swing = float(rng.normal(0, 3))  # a gold gift that changes nothing measurable
+        gold = {"round": 2, "seat": 0, "n": 6, "more": {"vp": 40 + swing}, "less": {"vp": 40}}
+        records.append({"i": i, "seed": i, "units": [unit], "gold": [gold]})
+    e = effects.card_effect(records, "x")
+    assert e["gold_scale"]["lo"] < 0 < e["gold_scale"]["hi"]
+    assert math.isnan(e["worth"]["value"]) and e["worth"]["why"] == effects.NO_GOLD
+    from pillars_rules.lab.report import gold
+
+    assert gold(e["worth"]) == effects.NO_GOLD

@@ -46,3 +46,21 @@ def test_the_tune_figure_marks_the_fitted_root():
     fig = lab_figures.tune_curve(report)
     dashed = [line for line in fig.axes[0].get_lines() if line.get_linestyle() == "--"]
     assert [line.get_xdata()[0] for line in dashed] == [report["fit"]["root"]]
+
+
+def test_one_far_too_strong_card_does_not_squash_the_fair_ones_and_clipped_ends_are_marked():
+    from pillars_rules.lab import html
+
+    def card(name, value, lo, hi, flag):
+        return {"card": name, "set": "A", "kind": "craftsman", "flag": flag,
+                "worth": {"value": value, "lo": lo, "hi": hi}}
+
+    report = {"judged": [card("saint", 1200.0, 300.0, float("inf"), 1), card("near", 0.5, -2.0, 3.0, 0),
+                         card("privilege", -1.0, -4.0, 2.5, 0)]}
+    fig = html.worth_figure(report)
+    ax = fig.axes[0]
+    lo, hi = ax.get_xlim()
+    assert hi < 20 and lo > -20  # the fair cards' intervals fill the axis
+    texts = [t.get_text() for t in ax.texts]
+    assert texts == ["+1200 [+300, +inf]"] and fig.clipped == 1 and "clipped at ±" in ax.get_xlabel()
+    assert html.worth_figure({"judged": report["judged"][1:]}).clipped == 0

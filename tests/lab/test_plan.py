@@ -96,3 +96,37 @@ def test_analyse_finds_where_the_fitted_effect_crosses_zero_with_an_interval():
     flat = {k: [dict(r, units=[dict(u, take=dict(u["take"], vp=40 + rng.normal(0, 1))) for u in r["units"]])
                 for r in rs] for k, rs in records.items()}
     assert tune.analyse(flat, "x", "cost", values)["how"] == "closest"
+
+
+def _strong(i, value, rng):
+    # far too strong at every cost: +45 VP whatever it costs (the author's card)
+    return [{"card": "x", "seat": 0, "round": 2, "at": "draft", "took": True,
+             "take": {"vp": 85 + rng.normal(0, 1) - 0.01 * value, "win": 1, "rank": 1, "gold": 0},
+             "ref": {"vp": 40, "win": 0, "rank": 2, "gold": 0}}]
+
+
+def test_no_fair_value_when_every_value_is_too_strong_or_the_fitted_zero_lies_outside():
+    rng = np.random.default_rng(7)
+    values = [2, 9, 16, 23, 30]
+    records = {f"cost={v}": [{"i": i, "seed": i, "units": _strong(i, v, rng), "gold": []} for i in range(40)]
+               for v in values}
+    out = tune.analyse(records, "x", "cost", values)
+    assert out["fair"] is None and out["how"] in ("outside", "none")
+    assert {r["status"] for r in out["rows"]} == {"too strong"}
+    # ordered, but the line crosses zero far outside the range tried
+    rng = np.random.default_rng(8)
+    steep = {f"cost={v}": [{"i": i, "seed": i, "units": [dict(u, take=dict(u["take"], vp=85 - 0.5 * v + rng.normal(0, .1)))
+                                                        for u in _strong(i, v, rng)], "gold": []}
+                           for i in range(40)] for v in values}
+    out = tune.analyse(steep, "x", "cost", values)
+    assert out["fit"]["ordered"] and out["fit"]["root"] > 30 and out["how"] == "outside" and out["fair"] is None
+
+
+def test_values_with_too_few_chances_are_not_judged_and_never_chosen():
+    rng = np.random.default_rng(9)
+    values = [2, 4]
+    records = {f"cost={v}": [{"i": i, "seed": i, "units": _units(i, 6, rng) if (v == 4 or i < 5) else [],
+                              "gold": []} for i in range(40)] for v in values}
+    out = tune.analyse(records, "x", "cost", values)
+    assert [r["status"] for r in out["rows"]] == ["not judged", "fair"]
+    assert out["closest"] == 4 and out["fair"] in (4, None)

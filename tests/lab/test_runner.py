@@ -77,3 +77,34 @@ def test_a_local_worker_that_dies_loses_only_its_game(tmp_path, monkeypatch):
     records = runner.run(SPECS, 8, executor="processes", workers=2)
     assert marker.exists()
     assert records == runner.run(SPECS, 8, executor="serial")
+
+
+def test_a_time_budget_keeps_the_same_first_games_of_every_set(tmp_path):
+    from pillars_rules.lab import runner as R
+
+    specs = {"A": GameSpec(players=2, bots=("random",), seed=3), "B": GameSpec(players=2, bots=("random",), seed=3, variants=("dm",))}
+    ticks = iter(range(10_000))
+    out = tmp_path / "r.jsonl"
+    # the clock moves one step per look: the budget runs out after a few games
+    got = R.run(specs, 20, executor="serial", out=out, deadline=7, clock=lambda: next(ticks))
+    k = len(got["A"])
+    assert 0 < k < 20 and len(got["B"]) == k
+    full = R.run(specs, k, executor="serial")
+    assert got == full  # games 0..k-1 of each set, as a run of k games plays them
+    done = R.run(specs, 20, executor="serial", out=out, resume=True)  # --resume plays the rest
+    assert done == R.run(specs, 20, executor="serial")
+    assert R.run(specs, 5, executor="serial", deadline=0, clock=lambda: 1.0) == {"A": [], "B": []}
+
+
+def test_the_time_option_reads_durations():
+    import argparse
+
+    import pytest
+
+    from pillars_rules.cli.balance import duration
+
+    assert (duration("5m"), duration("90s"), duration("1h"), duration("300"), duration("2.5min")) == \
+        (300.0, 90.0, 3600.0, 300.0, 150.0)
+    for bad in ("", "5 days", "-1m", "0"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            duration(bad)

@@ -37,7 +37,8 @@ from ..cardlang.effects import CUBES, Gain, Lose, MillBonus, Now, PerBuilder, Pe
 from .cardvalue import (
     BUY, CUBE_LIMIT, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, WORKERS, Weights, amount_value,
 )
-from .evaluate_v1 import EvaluatorV1
+from .evaluate_v1 import EvaluatorV1, mypyc_attr
+
 
 #: The parts of a seat's value (:meth:`Evaluator.parts`), in order.
 PARTS = ("vp", "round", "gold", "build", "cubes", "future", "later", "parked")
@@ -74,6 +75,7 @@ class _EventEffect:
 _NO_EFFECT = (False, 0, 0, 0, None)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # LearnedEvaluator builds on it
 class Evaluator(EvaluatorV1):
     """Values a seat's position (see the module docs)."""
 
@@ -129,7 +131,7 @@ class Evaluator(EvaluatorV1):
                 k = eff.key if eff is not None and eff.key != _NO_EFFECT else None
                 rec = groups.setdefault(k, [eff if k is not None else None, 0.0])
                 rec[1] += p
-            total = sum(p for _, p in groups.values())
+            total = sum((p for _, p in groups.values()), 0.0)
             got = [(eff, p / total) for eff, p in groups.values()]
             if len(self._grouped) > 256:
                 self._grouped.clear()
@@ -330,7 +332,7 @@ class Evaluator(EvaluatorV1):
         potential counts the rounds after it); ``seen`` the events revealed
         so far and ``peek`` the coming event if the seat may see it (the
         state alone knows only this round's and last round's)."""
-        return sum(self.parts(state, seat, ref_round, seen, peek))
+        return sum(self.parts(state, seat, ref_round, seen, peek), 0.0)
 
     def parts(self, state, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> list[float]:
         """The value of ``seat`` in :data:`PARTS` (VP each): what it has, what
@@ -448,7 +450,7 @@ class Evaluator(EvaluatorV1):
                         if rules.permitted(state, seat, "sell", k)}
             kept = sorted(((max(x, sell.get(k, 0.0)), sell.get(k, 0.0)) for x, k in self._carry(craftsmen, cubes, budget)),
                           reverse=True)
-            v_cubes = sum(x for x, _ in kept[:CUBE_LIMIT]) + sum(y for _, y in kept[CUBE_LIMIT:])
+            v_cubes = sum((x for x, _ in kept[:CUBE_LIMIT]), 0.0) + sum((y for _, y in kept[CUBE_LIMIT:]), 0.0)
 
         # production over the rounds after the decision's round
         future = ROUNDS - ref_round

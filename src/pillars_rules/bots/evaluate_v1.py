@@ -32,11 +32,19 @@ The value of a seat (:meth:`Evaluator.value`) is
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..cardlang.effects import CUBES, STEPS, Gain, PerBuilder, PerMillWorker
 from .cardvalue import (
     BUY, CUBE_LIMIT, MEAN_TAX, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, V1_WEIGHTS, WORKERS, Weights, amount_value,
     card_values,
 )
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a pure install without mypy's extensions: the decorator does nothing
+    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[no-redef,misc]
+        return lambda cls: cls
 
 
 def _ahead(state, step: str) -> bool:
@@ -49,6 +57,7 @@ def _ahead(state, step: str) -> bool:
     return False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Evaluator builds on it, and LearnedEvaluator on that
 class EvaluatorV1:
     """Values a seat's position as the first heuristic bot did (see the module docs)."""
 
@@ -57,9 +66,15 @@ class EvaluatorV1:
         self.w = weights or V1_WEIGHTS
         self.cards = card_values(rules, self.w)
 
+    def __deepcopy__(self, memo: dict) -> "EvaluatorV1":
+        """The evaluator itself: it holds the rules, its weights and values it
+        computed once, none of which a copied bot may change (the balance lab
+        deep-copies bots when it forks a game)."""
+        return self
+
     # -------------------------------------------------------------- the plan
-    def plan(self, craftsmen, state, seat: int, cubes: list, gold: float, gold_w: float,
-             buy: dict | None, stock: list) -> tuple[float, list, float]:
+    def plan(self, craftsmen, state, seat: int, cubes: Sequence, gold: float, gold_w: float,
+             buy: dict | None, stock: Sequence) -> tuple[float, list, float]:
         """Greedy plan for this round's cathedral step: (value gained, cubes left, gold left)."""
         rules, cv = self.rules, self.cards
         p = state.players[seat]
@@ -136,6 +151,7 @@ class EvaluatorV1:
                     i = CUBES.index(a.kind)
                     if cubes[i] < a.n:
                         missing = a.n - cubes[i]
+                        assert buy is not None  # the plan bought the missing cubes above
                         stock[i] -= missing
                         gold -= missing * buy[a.kind]
                         cubes[i] = 0
@@ -258,7 +274,7 @@ class EvaluatorV1:
             v += w.market_spot
         if later:
             kept = sorted((cube_value[k] for k, n in zip(CUBES, cubes) for _ in range(max(0, n))), reverse=True)
-            v += sum(kept[:CUBE_LIMIT])
+            v += sum(kept[:CUBE_LIMIT], 0.0)
 
         # gold (debt costs 1 VP per 2 gold missing, §2.5)
         v += gold * gold_w if gold >= 0 else 0.5 * gold
@@ -288,8 +304,8 @@ class EvaluatorV1:
         """A privilege card's value to its (future) owner over ``rounds`` rounds."""
         cv = self.cards
         cube_value = {k: self.w.carry * r for k, r in self.rates(craftsmen).items()}
-        v = sum(cv.effect_value(e, cube_value, self.w.per_builder) for e in cv.on_gain[cid])
-        v += sum(rounds * cv.effect_value(t.effect, cube_value, self.w.per_builder) for t in cv.triggers[cid])
+        v = sum((cv.effect_value(e, cube_value, self.w.per_builder) for e in cv.on_gain[cid]), 0.0)
+        v += sum((rounds * cv.effect_value(t.effect, cube_value, self.w.per_builder) for t in cv.triggers[cid]), 0.0)
         return v + cv.passive_value(cid, rounds, held) + cv.once_value(cid)
 
     def _spots_ahead(self, state, seat: int, ahead, later: int, v: float, cubes: list, craftsmen: list):

@@ -24,12 +24,13 @@ Their weights are :class:`~pillars_rules.bots.cardvalue.Weights`.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
+from typing import ClassVar
 
 from .. import actions as A
-from .. import events as E
-from ..determinize import determinize
+from ..determinize import determinize, revealed_events
 from ..errors import ConfigError
 from ..view import SeatView
 from .cardvalue import V1_WEIGHTS, Weights
@@ -38,8 +39,9 @@ from .evaluate_v1 import EvaluatorV1
 
 
 def seen_events(view: SeatView) -> tuple[str, ...]:
-    """The event cards revealed so far, as the view's log tells (public)."""
-    return tuple(e.card for e in view.events if type(e) is E.EventRevealed)
+    """The event cards revealed so far, as the view's log tells (public;
+    read once per game line, :func:`pillars_rules.determinize.revealed_events`)."""
+    return revealed_events(view)
 
 
 class Bound:
@@ -67,10 +69,10 @@ class HeuristicBot:
     ``exp(value / temperature)``, so an action a little worse than the best
     is often chosen and a much worse one rarely."""
 
-    name = "heuristic"
+    name: ClassVar[str] = "heuristic"
     #: The evaluation this bot plays with, and its default weights.
-    evaluation = Evaluator
-    default_weights = Weights()
+    evaluation: ClassVar[type[EvaluatorV1]] = Evaluator
+    default_weights: ClassVar[Weights] = Weights()
 
     def __init__(self, seed: int | None = None, weights: Weights | None = None,
                  temperature: float = 0.0) -> None:
@@ -80,6 +82,17 @@ class HeuristicBot:
             raise ConfigError(f"HeuristicBot temperature must be a number >= 0, not {temperature!r:.40}")
         self.temperature = float(temperature)
         self._evaluators: dict = {}
+
+    def __deepcopy__(self, memo: dict) -> "HeuristicBot":
+        """A copy that plays on as this bot would (the balance lab forks bots
+        at a moment): its random generator in the same state (through
+        ``memo``), its weights and temperature; the evaluators are shared, as
+        they only remember values they computed (a copy would get the same)."""
+        twin = type(self)(None, self.weights, self.temperature)
+        twin.random = copy.deepcopy(self.random, memo)
+        twin._evaluators = self._evaluators
+        memo[id(self)] = twin
+        return twin
 
     def evaluator(self, rules):
         ev = self._evaluators.get(id(rules))
@@ -98,10 +111,12 @@ class HeuristicBot:
             return legal[0]
         if isinstance(legal[0], (A.KeepBuilder, A.ReturnBuilder)):
             return self._redraw(view)
+        seat = view.seat
+        assert seat is not None  # a spectator's view has no legal actions
         game = determinize(view, self.random)
         if self.temperature:
-            return self._sample(game, view.seat, legal, self.scorer(view))
-        return self.best(game, view.seat, legal, self.scorer(view))[0]
+            return self._sample(game, seat, legal, self.scorer(view))
+        return self.best(game, seat, legal, self.scorer(view))[0]
 
     def _sample(self, game, seat: int, legal, ev):
         ref = game.state.round
@@ -135,9 +150,9 @@ class HeuristicBot:
 class HeuristicBotV1(HeuristicBot):
     """The first heuristic bot, kept as it was (``heuristic-v1``)."""
 
-    name = "heuristic-v1"
-    evaluation = EvaluatorV1
-    default_weights = V1_WEIGHTS
+    name: ClassVar[str] = "heuristic-v1"
+    evaluation: ClassVar[type[EvaluatorV1]] = EvaluatorV1
+    default_weights: ClassVar[Weights] = V1_WEIGHTS
 
     def scorer(self, view: SeatView):
         return self.evaluator(view.rules)

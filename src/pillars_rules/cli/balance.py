@@ -1,7 +1,8 @@
 """``pillars-rules balance``: what is a card worth? And ``balance tune``: at
 which number is it fair?
 
-Exit codes: 0 done, 2 bad input (one line on stderr, no traceback), 130
+Exit codes: 0 done, 1 ``balance tune`` found no fair value (it writes
+nothing), 2 bad input (one line on stderr, no traceback), 130
 interrupted (the finished games are kept in the result file; continue with
 ``--resume``).
 """
@@ -9,11 +10,14 @@ interrupted (the finished games are kept in the result file; continue with
 from __future__ import annotations
 
 import argparse
+import re
 
 from ..errors import CardError, PillarsError
 from .options import add_players, add_variant, comma_list, fail
 
 DEFAULT_OUT = "pillars-balance.jsonl"
+#: The fewest chances for a verdict (``pillars_rules.lab.verdict.MIN_UNITS``; a test checks they agree).
+MIN_CHANCES = 10
 
 
 def _run_options(p: argparse.ArgumentParser, games: int) -> None:
@@ -36,6 +40,9 @@ def _run_options(p: argparse.ArgumentParser, games: int) -> None:
     where.add_argument("--serial", action="store_true", help="play in this process, one game at a time")
     p.add_argument("--workers", type=int, help="local worker processes (default: CPU count)")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds to reach a Dask scheduler")
+    p.add_argument("--time", type=duration, metavar="DURATION",
+                   help="a time budget, e.g. 5m, 90s or 1h: start no game after it and report on the games "
+                        "every set finished, 0 to k-1 (the --games are the most it plays; --resume continues)")
     p.add_argument("--out", default=DEFAULT_OUT,
                    help=f"result file, one game per line; a regular file (default {DEFAULT_OUT})")
     resume = p.add_mutually_exclusive_group()
@@ -56,7 +63,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "other thing and never takes it -- and both arms play on with the same bots. The report "
                     "gives the difference in VP and in win share with 95% intervals, the card's worth in gold "
                     "(calibrated by giving a seat gold instead), a verdict in words, flags corrected for "
-                    "testing many cards at once (Holm) and the smallest effect the games detect. Your cards "
+                    "testing many cards at once (Holm) and the smallest effect the games detect. A card a seat could "
+                    f"take fewer than {MIN_CHANCES} times (chances) is not judged: ask for more games. Your cards "
                     "come first, each alone, then together; events are judged by the paired A/B of the games "
                     "with and without them. Without --cards: the base-game report.")
     _run_options(p, 200)
@@ -72,11 +80,16 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     t = sub.add_parser("tune", help="find the number at which a card is fair",
                        description="Vary one number of a card (its cost, round, capacity or any number in its "
                                    "text), judge the card causally at each value on the same seeds, and find "
-                                   "the value where its causal value is closest to zero, with its interval. "
-                                   "Writes the adjusted card as formatted card text.")
+                                   "the value where its causal value crosses zero, with its interval. Every "
+                                   "set holds the base cards, the --with files and the other cards of the "
+                                   "--cards files (only the tuned card changes). A value with fewer than "
+                                   f"{MIN_CHANCES} chances is not judged. Writes the adjusted card as formatted "
+                                   "card text; when no value tried is fair (or the fitted zero lies outside "
+                                   "the range) it says so, writes nothing and exits with 1.")
     t.add_argument("card", help="the id of the card to tune")
     t.add_argument("--cards", nargs="+", default=[], metavar="PATH",
-                   help="card files or folders that hold the card (not needed for a base card)")
+                   help="card files or folders that hold the card (not needed for a base card); their "
+                        "other cards are in every set")
     t.add_argument("--vary", metavar="NAME=LOW..HIGH[:STEP]",
                    help="the number and its values, e.g. cost=2..10 (see --numbers for the names)")
     t.add_argument("--numbers", action="store_true", help="list the card's numbers and their names, and stop")
@@ -84,6 +97,17 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     _run_options(t, 100)
     p.set_defaults(func=main)
     return p
+
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|min|h)?\s*$")
+
+
+def duration(text: str) -> float:
+    """``"5m"`` -> 300.0 seconds (``s``, ``m``/``min``, ``h``; a bare number is seconds)."""
+    m = _DURATION.match(text or "")
+    if not m or float(m.group(1)) <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a duration: write e.g. 5m, 90s or 1h")
+    return float(m.group(1)) * {"s": 1, None: 1, "m": 60, "min": 60, "h": 3600}[m.group(2)]
 
 
 def _fail(message: str) -> int:

@@ -1,20 +1,27 @@
 """What ``pillars-rules balance`` and ``balance tune`` do once their options
 are read (the options themselves are in :mod:`pillars_rules.cli.balance`).
 
-Progress goes to stderr: a bar on a terminal; otherwise one plain line every
-few seconds (``--progress SECONDS``), so a log or a CI job shows the run
-moving without control characters.
+Progress goes to stderr (:mod:`.progress`): a bar on a terminal; otherwise one
+plain line every few seconds (``--progress SECONDS``), so a log or a CI job
+shows the run moving without control characters.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import time
 
 import pillars_rules as pr
 
 from . import runner, store
+from .progress import Progress
 from .games import cardset, read_sources, seal
+
+
+#: ``balance tune``'s exit code when no value tried is fair (nothing is written).
+NO_FAIR_VALUE = 1
 
 
 def _ids(text: str) -> list[str]:
@@ -25,74 +32,56 @@ def _executor(args) -> str:
     return runner.check_executor(args.dask or ("serial" if args.serial else "processes"))
 
 
-class Progress:
-    """``progress(done, total)`` after every game: a rich bar on a terminal,
-    else a line every ``every`` seconds (and one at the end)."""
+def _budget(seconds: float) -> str:
+    from .progress import duration
 
-    def __init__(self, total: int, quiet: bool, every: float = 5.0, stream=None) -> None:
-        self.total, self.quiet, self.every = total, quiet, every
-        self.stream = stream or sys.stderr
-        self.tty = self.stream.isatty()
-        self.bar = self.task = None
-        self.start = self.last = time.monotonic()
-        self.first = None
-        self.done = 0
-
-    def __enter__(self) -> "Progress":
-        if not self.quiet and self.tty:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeRemainingColumn
-
-            self.bar = Bar(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                           console=Console(file=self.stream), transient=True)
-            self.task = self.bar.add_task("games", total=self.total)
-            self.bar.__enter__()
-        return self
-
-    def __call__(self, done: int, total: int) -> None:
-        self.done = done
-        if self.first is None:
-            self.first = done  # games kept from an earlier run do not count for the rate
-        if self.bar is not None:
-            self.bar.update(self.task, completed=done)
-        elif not self.quiet and not self.tty:
-            now = time.monotonic()
-            if now - self.last >= self.every or (done == total and done > self.first):
-                self.last = now
-                self._line(done, total, now)
-
-    def _line(self, done: int, total: int, now: float) -> None:
-        played, spent = done - (self.first or 0), now - self.start
-        rate = played / spent if spent > 0 else 0.0
-        left = f", about {_duration((total - done) / rate)} left" if rate > 0 and done < total else ""
-        print(f"pillars-rules balance: {done}/{total} games ({100 * done / total:.0f}%), "
-              f"{rate:.2f} games/s{left}", file=self.stream, flush=True)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
+    return duration(seconds)
 
 
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+def _interrupt_once(signum, frame) -> None:
+    """The first Ctrl-C stops the run; the ones after it, while it stops, are ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
 
 def _run(args, specs: dict) -> dict | None:
-    """The records, or ``None`` after Ctrl-C (reported on stderr)."""
+    """The records, or ``None`` after Ctrl-C (reported on stderr): the worker
+    processes are ended at once and the games that finished are kept."""
     total = len(specs) * args.games
-    progress = Progress(total, args.quiet, getattr(args, "progress", 5.0))
+    watch = [(label, card) for label, spec in specs.items() if label != "base" or len(specs) == 1
+             for card in spec.targets]
+    progress = Progress(total, args.quiet, getattr(args, "progress", 5.0), watch=watch)
+    before = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread():
+        before = None  # only the main thread handles signals
+    if before is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt_once)
+    interrupted = False
+    budget = getattr(args, "time", None)
+    deadline = time.monotonic() + budget if budget else None
     try:
         with progress:
-            return runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,
-                              resume=args.resume, on_game=progress, timeout=args.timeout)
+            records = runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,
+                                 resume=args.resume, on_game=progress, on_record=progress.record,
+                                 timeout=args.timeout, deadline=deadline)
+        played = min(len(r) for r in records.values())
+        if played == 0:
+            raise pr.ConfigError(f"the time budget of {_budget(budget)} ended before every set finished a game: "
+                                 f"give it more time (the finished games are kept in {args.out}; --resume)")
+        if played < args.games:
+            print(f"pillars-rules balance: time budget of {_budget(budget)} reached: the report covers games "
+                  f"0 to {played - 1} of every set ({played} of {args.games}); the finished games are kept in "
+                  f"{args.out} (--resume plays the rest)", file=sys.stderr)
+        return records
     except KeyboardInterrupt:
+        interrupted = True
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # and so it stays until the process exits
         print(f"pillars-rules balance: interrupted; {progress.done} of {total} games are kept in {args.out} "
               "(continue with --resume)", file=sys.stderr)
         return None
+    finally:
+        if before is signal.default_int_handler and not interrupted:
+            signal.signal(signal.SIGINT, before)
 
 
 def _prepare(args, specs: dict) -> dict:
@@ -151,16 +140,21 @@ def tune(args, common: dict) -> int:
     if records is None:
         return 130
     result = T.analyse(records, card.id, name, values, seed=args.seed)
-    adjusted = T.vary(card, name, result["fair"], known)
+    adjusted = None if result["fair"] is None else T.vary(card, name, result["fair"], known)
     result["adjusted"] = adjusted
     if args.json:
         to_json(result, args.json)
-    if args.write:
+    if args.write and adjusted is not None:
         store.write_text(args.write, adjusted)
     if not args.quiet:
         from .text import print_tune
 
         print_tune(result, console())
+    if adjusted is None:
+        from .text import tune_sentence
+
+        print(f"pillars-rules balance: {tune_sentence(result)}", file=sys.stderr)
+        return NO_FAIR_VALUE
     if not args.write:
         print(adjusted, end="")
     return 0

@@ -22,7 +22,10 @@ chance), with the same bots before and after the moment.
   ``W = Delta_X / beta`` gold: the gift of ``W`` gold at the start of the
   round's draft that changes the seat's VP as much as taking ``X`` does. Its
   interval is a seeded cluster bootstrap over seeds (both ratios resampled
-  together).
+  together). When ``beta``'s own interval holds zero the games cannot tell
+  what a gold piece is worth, so no worth in gold is given (``worth`` is
+  ``nan`` with ``why``: "too few games to express it in gold") rather than
+  an interval from minus to plus infinity.
 * **Flags.** ``p`` is the two-sided *t* test of ``Delta_X = 0``; the p-values
   of all cards judged in one report are adjusted by Holm's step-down method
   (family-wise error 5%), and a card is flagged when its adjusted ``p`` is
@@ -43,6 +46,8 @@ import numpy as np
 ALPHA = 0.05
 POWER = 0.8
 RESAMPLES = 2000
+#: Why a card has no worth in gold: the gold scale's interval holds zero.
+NO_GOLD = "too few games to express it in gold"
 
 
 def _tq(p: float, df: int) -> float:
@@ -165,10 +170,12 @@ def card_effect(records: Sequence[dict], card: str, family: int = 1, seed: int =
     weights = {r: c / total for r, c in rounds.items()}
     g_num, g_den = _gold_per_seed(records, weights)
     beta = ratio_ci(g_num, g_den)
-    worth = {"value": float("nan"), "lo": float("nan"), "hi": float("nan")}
-    if units >= 2 and beta["value"] > 0:
+    worth: dict = {"value": float("nan"), "lo": float("nan"), "hi": float("nan")}
+    if units >= 2 and beta["value"] > 0 and beta["lo"] > 0:
         lo, hi = _boot_worth(s_vp, n, g_num, g_den, _seed(card, seed))
         worth.update(value=vp["value"] / beta["value"], lo=lo, hi=hi)
+    elif units >= 2:
+        worth["why"] = NO_GOLD if beta["value"] == beta["value"] else "no gold scale measured"
     out = {"card": card, "units": units, "seeds": len(records), "took": took / units if units else float("nan"),
             "rounds": {str(k): v for k, v in sorted(rounds.items())}, "vp": vp, "win": win,
             "gold_scale": beta, "worth": worth}

@@ -55,27 +55,66 @@ def _wrap(label: str, width: int = 28) -> str:
     return "\n".join(textwrap.wrap(label, width)) or label
 
 
+#: The worth section when no card's worth could be put in gold.
+NO_WORTH = ("<p>No card's worth is expressed in gold: too few games to tell what a gold piece is worth "
+            "(the gold scale's interval holds zero), or no card was judged. The VP values are in the table "
+            "above.</p>")
+#: The worth axis reaches at least this far (gold) either side of zero.
+WORTH_AXIS_MIN = 10.0
+
+
+def worth_limit(rows: list[dict]) -> float:
+    """How far the worth axis reaches: past the ends of the cards not
+    flagged (the ones an author compares; every card when all are flagged),
+    so one far-too-strong card or an unbounded interval does not squash the
+    others to dots. Whatever lies beyond is clipped to the edge and marked."""
+    def ends(es):
+        return [abs(x) for e in es for x in (e["worth"]["lo"], e["worth"]["hi"], e["worth"]["value"])
+                if x == x and not math.isinf(x)]
+
+    base = ends([e for e in rows if not e["flag"]]) or [abs(e["worth"]["value"]) for e in rows]
+    every = ends(rows)
+    limit = max(WORTH_AXIS_MIN, 1.25 * max(base))
+    return min(limit, 1.1 * max(every)) if every and max(every) * 1.1 >= WORTH_AXIS_MIN else limit
+
+
+def _shown_gold(x: float) -> str:
+    return ("+inf" if x > 0 else "-inf") if math.isinf(x) else f"{x:+.0f}"
+
+
 def worth_figure(report: dict):
-    """Each judged card's worth in gold with its 95% interval, flagged cards in red."""
+    """Each judged card's worth in gold with its 95% interval, flagged cards
+    in red; the axis is clipped (:func:`worth_limit`) and a clipped end is
+    drawn as an arrow at the edge labelled with its value."""
     rows = [e for e in report["judged"] if e["kind"] != "event" and e["worth"]["value"] == e["worth"]["value"]]
     if not rows:
         return None
     fig, ax = _figure(7.5, max(2.4, 0.42 * len(rows) + 1.3))
-    finite = [x for e in rows for x in (e["worth"]["lo"], e["worth"]["hi"], e["worth"]["value"])
-              if x == x and not math.isinf(x)]
-    span = max(abs(x) for x in finite) if finite else 1.0
+    limit = worth_limit(rows)
+    clipped = 0
     for y, e in enumerate(rows):
         w = e["worth"]
         lo = w["lo"] if w["lo"] == w["lo"] else w["value"]
         hi = w["hi"] if w["hi"] == w["hi"] else w["value"]
-        lo, hi = max(lo, -1.1 * span), min(hi, 1.1 * span)  # an unbounded end is drawn to the edge
         color = "#b00" if e["flag"] else "#357"
-        ax.plot([lo, hi], [y, y], color=color)
-        ax.plot([w["value"]], [y], "o", color=color, markersize=4)
+        ax.plot([min(max(lo, -limit), limit), max(min(hi, limit), -limit)], [y, y], color=color)
+        if -limit <= w["value"] <= limit:
+            ax.plot([w["value"]], [y], "o", color=color, markersize=4)
+        for end, edge, marker, align in ((hi, limit, ">", "right"), (lo, -limit, "<", "left")):
+            if abs(end) > limit and (end > 0) == (edge > 0):
+                clipped += 1
+                ax.plot([edge], [y], marker, color=color, markersize=6)
+                shown = (f"{_shown_gold(w['value'])} [{_shown_gold(lo)}, {_shown_gold(hi)}]"
+                         if abs(w["value"]) > limit else _shown_gold(end))
+                ax.annotate(shown, (edge, y), xytext=(-6 if edge > 0 else 6, 4), textcoords="offset points",
+                            ha=align, va="bottom", fontsize=6, color=color)
     ax.axvline(0, color="k", linewidth=1)
+    ax.set_xlim(-1.04 * limit, 1.04 * limit)
     ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.set_yticks(range(len(rows)), [_wrap(f"{e['card']} ({e['set']})") for e in rows], fontsize=7)
-    ax.set_xlabel("worth in gold, 95% interval (0: fair)")
+    note = f"; arrows: clipped at ±{limit:.0f}, labelled with the value" if clipped else ""
+    ax.set_xlabel(f"worth in gold, 95% interval (0: fair){note}")
+    fig.clipped = clipped
     return fig
 
 
@@ -194,7 +233,7 @@ def render(report: dict) -> str:
              f"<style>{_CSS}</style></head><body><h1>Balance report</h1>",
              _verdict(report), _contrasts(report), _power(report)]
     parts.append("<section id='worth'><h2>Worth in gold</h2>"
-                 + (_img(figs["worth"], "worth in gold per card") if figs["worth"] else "<p>-</p>") + "</section>")
+                 + (_img(figs["worth"], "worth in gold per card") if figs["worth"] else NO_WORTH) + "</section>")
     parts.append(_metrics(report))
     sets = {k: v for k, v in report["sets"].items() if v["summary"]}
     rows = [[label, str(seat["seat"]), pct(seat["win_rate"]), num(seat["mean_vp"])]

@@ -10,7 +10,8 @@ The data is a dict:
   (:func:`.effects.card_effect`, events :func:`.effects.event_effect`), the
   flag after Holm's correction over ``family`` and the verdict in words;
 * ``contrasts`` -- every judged card against each ``--against`` card on the
-  same games (the A/A test);
+  same games (the A/A test), with both cards' own values on those games
+  (``card_own``, ``against_own``: a copy's row read beside its original's);
 * ``sets`` -- per set the game-level metrics (:mod:`.metrics`), the
   descriptive summary (:mod:`.summary`) and the aborted games and arms;
 * ``ab`` -- per set, the paired differences from the ``base`` set.
@@ -65,8 +66,11 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
                                       **effects.contrast(records[label], card, records["base"], card)})
                 for other in against:
                     if other != card and other in specs[label].targets:
+                        own = effects.card_effect(records[label], other, seed=specs[label].seed)
                         contrasts.append({"set": label, "card": card, "against": other,
-                                          **effects.contrast(records[label], card, None, other)})
+                                          **effects.contrast(records[label], card, None, other),
+                                          "card_own": {k: judged[-1][k] for k in ("vp", "worth", "units")},
+                                          "against_own": {k: own[k] for k in ("vp", "worth", "units")}})
     tests = judged + contrasts
     adjusted = effects.holm([effects.family_p(t) for t in tests])
     for t, p in zip(tests, adjusted):
@@ -154,7 +158,7 @@ def gold(d: dict) -> str:
     from .verdict import interval
 
     if _nan(d["value"]):
-        return "-"
+        return d.get("why") or "-"
     return f"{d['value']:+.1f} [{interval(d)}]"
 
 

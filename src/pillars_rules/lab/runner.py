@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import time
 import uuid
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -52,13 +53,24 @@ def check_executor(executor: str) -> str:
 def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes",
         workers: int | None = None, out: str | Path | None = None, resume: bool = False,
         on_game: Callable[[int, int], None] | None = None,
-        timeout: float = 10.0) -> dict[str, list[dict]]:
+        on_record: Callable[[str, dict], None] | None = None,
+        timeout: float = 10.0, deadline: float | None = None,
+        clock: Callable[[], float] = time.monotonic) -> dict[str, list[dict]]:
     """Play ``games`` games of every spec; ``{label: [record, ...]}`` in index order.
 
     ``on_game(done, total)`` is called after each finished game (a progress
-    bar). With ``resume`` the games already in ``out`` are kept (their specs
+    bar); ``on_record(label, record)`` before it, with the game's record
+    (running estimates). With ``resume`` the games already in ``out`` are kept (their specs
     must match) and only the missing ones are played. ``timeout`` (seconds)
     bounds connecting to a Dask scheduler.
+
+    ``deadline`` (a ``clock()`` time, :func:`time.monotonic` by default) is a
+    time budget: once it passes, no game is started, the games being played
+    are dropped (the workers are ended) and the result holds the games
+    ``0..k-1`` of every set, ``k`` the first index some set is missing --
+    the same games in every set, chosen by their index, never by how they
+    came out (the games finished beyond ``k`` stay in ``out`` for a
+    ``--resume``).
     """
     check_executor(executor)
     if games < 1:
@@ -77,20 +89,36 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
     # game by game across the sets, so that progress and its rate are alike all along
     todo = [(label, i) for i in range(games) for label in specs if (label, i) not in done]
     total = len(specs) * games
+    if on_record:
+        for (label, _), record in sorted(done.items(), key=lambda kv: kv[0][1]):
+            on_record(label, record)
     if on_game:
         on_game(len(done), total)
+    stream = _execute(specs, todo, executor, workers, timeout)
+    timed_out = deadline is not None and clock() >= deadline
     try:
-        for (label, i), record in _execute(specs, todo, executor, workers, timeout):
+        for (label, i), record in (() if timed_out else stream):
             if (label, i) in done:
                 continue
             done[label, i] = record
             if writer:
                 writer.write(label, record)
+            if on_record:
+                on_record(label, record)
             if on_game:
                 on_game(len(done), total)
+            if deadline is not None and clock() >= deadline:
+                timed_out = True
+                break
     finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()  # ends the workers of a stopped run
         if writer:
             writer.close()
+    if timed_out:
+        k = next((i for i in range(games) if any((label, i) not in done for label in specs)), games)
+        done = {t: r for t, r in done.items() if t[1] < k}
     result = {label: [] for label in specs}
     for (label, i) in sorted(done, key=lambda t: (list(specs).index(t[0]), t[1])):
         rec = dict(done[label, i])
@@ -152,6 +180,9 @@ def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[T
                         continue
                     del left[task]
                     yield task, record
+        except BaseException:  # Ctrl-C, or the caller stopped early: no worker plays on
+            _stop(pool)
+            raise
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
         if not left:
@@ -159,12 +190,25 @@ def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[T
     raise pr.PillarsError(f"local worker processes kept dying; {len(left)} games not played")
 
 
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the pool's worker processes now (their unfinished games are lost;
+    the finished ones are already kept), so that neither they nor the pool's
+    exit handler keep the interrupted run going."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(timeout=2)
+        if proc.is_alive():
+            proc.kill()
+
+
 # ----------------------------------------------------------------- Dask
 def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: float):
     import logging
 
     from distributed import Client, LocalCluster, as_completed
-    from distributed.scheduler import KilledWorker
 
     cluster = None
     if executor == "local":
@@ -190,17 +234,27 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
             futures = {client.submit(play, shared[label], i, key=f"pillars-game-{label}-{i}-{token}",
                                      pure=False): (label, i) for label, i in todo}
             results = as_completed(futures, with_results=True, raise_errors=False)
-            for fut, record in results:  # results arrive in batches: fewer round trips
-                if fut.status == "error":
-                    label, i = futures[fut]
-                    if isinstance(fut.exception(), KilledWorker):  # rerun elsewhere, and those died too
-                        raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
-                                              "killed every Dask worker that played it") from None
-                    fut.result()  # the game's own error
-                yield futures[fut], record
-                fut.release()
+            try:
+                yield from _dask_results(results, futures, specs)
+            except BaseException:  # Ctrl-C: the scheduler drops the games not finished
+                client.cancel(list(futures))
+                raise
         finally:
             client.close()
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _dask_results(results, futures: dict, specs) -> Iterator[tuple[Task, dict]]:
+    from distributed.scheduler import KilledWorker
+
+    for fut, record in results:  # results arrive in batches: fewer round trips
+        if fut.status == "error":
+            label, i = futures[fut]
+            if isinstance(fut.exception(), KilledWorker):  # rerun elsewhere, and those died too
+                raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
+                                      "killed every Dask worker that played it") from None
+            fut.result()  # the game's own error
+        yield futures[fut], record
+        fut.release()

@@ -55,11 +55,12 @@ def _contrasts(report: dict, con) -> None:
     if not report["contrasts"]:
         return
     t = Table(title="Comparisons on the same seeds (an A/A test compares a copy with its original)")
-    for col in ("card", "against", "set", "VP difference [95%]", "in gold", "p", "p (Holm)", "flagged",
-                "smallest difference detected", "games to detect ±1 gold"):
+    for col in ("card", "against", "set", "card's own VP [95%]", "against's own VP [95%]", "VP difference [95%]",
+                "in gold", "p", "p (Holm)", "flagged", "smallest difference detected", "games to detect ±1 gold"):
         t.add_column(col, overflow="fold")
     for c in report["contrasts"]:
-        _add(t, c["card"], c["against"], c["set"], num(c, 2, True),
+        own = [num(c[k]["vp"], 2, True) if k in c else "-" for k in ("card_own", "against_own")]
+        _add(t, c["card"], c["against"], c["set"], *own, num(c, 2, True),
              "-" if c["gold"] != c["gold"] else f"{c['gold']:+.1f}", p_text(c["p"]),
              p_text(c["p_holm"]), "yes" if c["flag"] else "no", _mde(c["mde"]),
              "-" if c.get("needed") is None else f"{c['needed']:,}")
@@ -151,16 +152,20 @@ def print_summary(report: dict, console=None) -> None:
 
 
 def print_tune(result: dict, con) -> None:
-    """The tune table: the card's causal value per value tried, and the fair value."""
+    """The tune table: the card's causal value per value tried (with its
+    verdict, "not judged" under ``MIN_UNITS`` chances), and the fair value --
+    or why there is none."""
     from rich.table import Table
 
     name = result["name"]
     t = Table(title=f"{result['card']}: causal value for each {name} (same seeds for every value)")
-    for col in (name, "chances", "VP take - ref [95%]", "worth in gold [95%]", "bot took"):
+    for col in (name, "chances", "VP take - ref [95%]", "worth in gold [95%]", "bot took", "verdict"):
         t.add_column(col, overflow="fold")
     for r in result["rows"]:
+        status = r.get("status", "")
         _add(t, str(r["value"]), str(r["units"]), num(r["vp"], 2, True), gold(r["worth"]),
-             "-" if not r["units"] else f"{100 * r['took']:.0f}%")
+             "-" if not r["units"] else f"{100 * r['took']:.0f}%", status,
+             style="dim" if status == "not judged" else "")
     con.print(t)
     fit = result["fit"]
     if fit is not None:
@@ -168,7 +173,24 @@ def print_tune(result: dict, con) -> None:
         con.print(f"Fitted line: VP = {fit['intercept']:+.2f} {fit['slope']:+.3f} x {name} "
                   f"(slope 95%: {fit['slope_lo']:+.3f} to {fit['slope_hi']:+.3f}); zero at {name} = "
                   f"{fit['root']:.1f}{ends}.", highlight=False, markup=False)
-    how = ("where the fitted line crosses zero" if result["how"] == "fitted"
-           else "the value tried whose causal value is closest to zero (the values do not order its strength)")
-    con.print(f"Fair {name}: {result['fair']} ({how}); closest value tried: {result['closest']}.",
-              highlight=False, markup=False)
+    con.print(tune_sentence(result), highlight=False, markup=False)
+
+
+def tune_sentence(result: dict) -> str:
+    """What tune found, in words: the fair value and how, or why there is none."""
+    name, values = result["name"], [r["value"] for r in result["rows"]]
+    span = f"{min(values)}..{max(values)}"
+    closest = "" if result.get("closest") is None else f"; closest value tried: {result['closest']}"
+    how = result["how"]
+    if how == "fitted":
+        return f"Fair {name}: {result['fair']} (where the fitted line crosses zero){closest}."
+    if how == "closest":
+        return (f"Fair {name}: {result['fair']} (the value tried that is judged fair and closest to zero; "
+                f"the values do not order its strength){closest}.")
+    if how == "outside":
+        return (f"No fair {name} in {span}: the fitted line crosses zero at {name} = {result['fit']['root']:.1f}, "
+                f"outside the range tried{closest}. Nothing written: try other values or change what the card does.")
+    judged = [r for r in result["rows"] if r.get("status") != "not judged"]
+    why = ("no value had enough chances to be judged (ask for more games)" if not judged
+           else "no value tried is judged fair and the values do not order its strength")
+    return f"No fair {name} in {span}: {why}{closest}. Nothing written."

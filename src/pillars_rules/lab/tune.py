@@ -15,8 +15,12 @@ finds the fair value: the line fitted (weighted by chances to take the card)
 through the causal values ``Delta(v)`` crosses zero at ``v*``; its interval is
 a seeded bootstrap over seeds (resampled together for every value, as they
 are the same games). When the fitted slope's interval holds zero the values
-do not order the card's strength and the tried value closest to zero is
-reported instead.
+do not order the card's strength, and the value tried that is judged fair
+(its interval holds zero; at least ``MIN_UNITS`` chances) and closest to zero
+is reported instead. When the fitted zero lies outside the range tried, or
+no value is ordered and none is judged fair, there is no fair value
+(``fair`` is ``None``, ``how`` says why): ``balance tune`` says so and writes
+nothing.
 """
 
 from __future__ import annotations
@@ -198,13 +202,30 @@ def analyse(records: dict[str, list[dict]], card_id: str, name: str, values: Seq
             lo, hi = np.quantile(r, [0.025, 0.975])
             fit.update(lo=float(lo), hi=float(hi))
         out["fit"] = fit
-    closest = min(rows, key=lambda r: (abs(r["vp"]["value"]) if r["units"] else float("inf")))
+    for r in rows:
+        r["status"] = row_status(r)
+    judged = [r for r in rows if r["status"] != "not judged"]
+    fair_rows = [r for r in judged if r["status"] == "fair"]
+    near = lambda r: abs(r["vp"]["value"])  # noqa: E731
+    out["closest"] = min(judged, key=near)["value"] if judged else None
     fit = out["fit"]
-    if fit and fit["ordered"] and min(values) <= fit["root"] <= max(values):
-        out["fair"] = int(round(fit["root"]))
-        out["how"] = "fitted"
+    if fit and fit["ordered"]:
+        inside = min(values) <= fit["root"] <= max(values)
+        out["fair"], out["how"] = (int(round(fit["root"])), "fitted") if inside else (None, "outside")
+    elif fair_rows:
+        out["fair"], out["how"] = min(fair_rows, key=near)["value"], "closest"
     else:
-        out["fair"] = closest["value"]
-        out["how"] = "closest"
-    out["closest"] = closest["value"]
+        out["fair"], out["how"] = None, "none"
     return out
+
+
+def row_status(row: dict) -> str:
+    """One value's verdict in tune's table: ``not judged`` (fewer than
+    ``MIN_UNITS`` chances), ``too strong`` / ``too weak`` (the VP interval
+    excludes zero) or ``fair`` (it holds zero)."""
+    from .verdict import MIN_UNITS
+
+    vp = row["vp"]
+    if row["units"] < MIN_UNITS or vp["lo"] != vp["lo"]:
+        return "not judged"
+    return "too strong" if vp["lo"] > 0 else "too weak" if vp["hi"] < 0 else "fair"

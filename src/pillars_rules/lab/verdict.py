@@ -53,7 +53,8 @@ def say(effect: dict, cost: int | None = None) -> str:
     vp, worth, flag = effect["vp"], effect["worth"], effect.get("flag")
     has_gold = worth["value"] == worth["value"]
     if not has_gold:
-        head = f"changes its taker's final VP by {vp['value']:+.1f} (95%: {vp['lo']:+.1f} to {vp['hi']:+.1f})"
+        why = worth.get("why")
+        head = f"worth about {vp['value']:+.1f} VP (95%: {vp['lo']:+.1f} to {vp['hi']:+.1f})" + (f"; {why}" if why else "")
     else:
         head = f"worth about {_g(worth['value'])} gold (95%: {interval(worth)})"
     if flag == 1:
@@ -75,11 +76,30 @@ def say(effect: dict, cost: int | None = None) -> str:
         if fair < 0:
             return f"{head}: too weak even for free: strengthen what it does"
         return f"{head}: too weak for cost {cost}; a fair cost is about {fair:.0f}"
+    at = f" for cost {cost}" if cost is not None else ""
+    side = _side(worth if has_gold else vp)
+    if side:
+        p = effect.get("p_holm")
+        holm = f"Holm p = {p:.2f}" if p is not None and p == p else "after Holm's correction"
+        tests = effect.get("mde", {}).get("family", 1)
+        over = f" over {tests} tests" if tests and tests > 1 else ""
+        return (f"{head}: leaning too {side}{at} -- its 95% interval lies {'above' if side == 'strong' else 'below'} "
+                f"zero, but not at the family's level ({holm}{over}); more games would tell")
     mde = effect["mde"]
     detect = (f"±{mde['gold']:.1f} gold" if mde.get("gold") == mde.get("gold") else f"±{mde['vp']:.1f} VP")
     at = f" at cost {cost}" if cost is not None else ""
     return (f"{head}: fair{at} as far as {effect['seeds']} games can tell "
             f"(they detect {detect} 80% of the time)")
+
+
+def _side(shown: dict) -> str:
+    """``"strong"`` / ``"weak"`` when the interval the verdict shows (gold,
+    else VP) lies wholly above / below zero; ``""`` when it holds zero."""
+    if shown.get("lo") == shown.get("lo") and shown["lo"] > 0:
+        return "strong"
+    if shown.get("hi") == shown.get("hi") and shown["hi"] < 0:
+        return "weak"
+    return ""
 
 
 def say_event(effect: dict) -> str:

@@ -1,0 +1,124 @@
+"""The progress of a balance run on stderr: how far, how long still, and
+the estimates as they narrow.
+
+``progress(done, total)`` after every game and ``progress.record(label,
+record)`` for every game's record: a rich bar on a terminal, else one plain
+line every ``every`` seconds (and one at the end), e.g.::
+
+    pillars-rules balance: 40/200 games (20%), 0.52 games/s, about 5 min left; jack: +0.4 VP [-1.1, +1.9]
+
+The time left is the work left at the rate of the games played *in this
+run* since it started: games kept from an earlier run (``--resume``) count
+as done but not for the rate (a bar whose speed saw them arrive at once
+would say a resumed run is nearly over). Each watched card's estimate is
+its causal value in VP so far (take minus reference, the seed as the
+cluster, :func:`.effects.ratio_ci`), for the set that judges it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Iterable
+
+#: At most this many cards' estimates on one progress line.
+SHOWN = 3
+
+
+def duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+class Progress:
+    """See the module docs. ``watch``: ``(label, card)`` pairs whose estimates are shown."""
+
+    def __init__(self, total: int, quiet: bool, every: float = 5.0, stream=None,
+                 watch: Iterable[tuple[str, str]] = (), clock=time.monotonic) -> None:
+        self.total, self.quiet, self.every, self.clock = total, quiet, every, clock
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty()
+        self.bar = self.task = None
+        self.start = self.last = clock()
+        self.first: int | None = None
+        self.done = 0
+        self.watch = list(dict.fromkeys(watch))
+        self.sums: dict[tuple[str, str], dict[int, list[float]]] = {w: {} for w in self.watch}
+
+    def __enter__(self) -> "Progress":
+        if not self.quiet and self.tty:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn
+
+            self.bar = Bar(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[left]}"),
+                           TextColumn("{task.fields[estimates]}"), console=Console(file=self.stream),
+                           transient=True)
+            self.task = self.bar.add_task("games", total=self.total, left="", estimates="")
+            self.bar.__enter__()
+        return self
+
+    def record(self, label: str, record: dict) -> None:
+        """Count a finished game's units towards the watched estimates."""
+        for u in record.get("units", ()):
+            key = (label, u["card"])
+            if key in self.sums:
+                cell = self.sums[key].setdefault(record["i"], [0.0, 0.0])
+                cell[0] += u["take"]["vp"] - u["ref"]["vp"]
+                cell[1] += 1
+
+    def __call__(self, done: int, total: int) -> None:
+        self.done = done
+        if self.first is None:
+            self.first = done  # games kept from an earlier run do not count for the rate
+        now = self.clock()
+        if self.bar is not None:
+            if now - self.last >= min(self.every, 1.0) or done == total:
+                self.last = now
+                self.bar.update(self.task, completed=done, left=self.left(done, total, now),
+                                estimates=self.estimates())
+            else:
+                self.bar.update(self.task, completed=done)
+        elif not self.quiet and not self.tty:
+            if now - self.last >= self.every or (done == total and done > self.first):
+                self.last = now
+                print(self.line(done, total, now), file=self.stream, flush=True)
+
+    def rate(self, done: int, now: float) -> float:
+        played, spent = done - (self.first or 0), now - self.start
+        return played / spent if spent > 0 and played > 0 else 0.0
+
+    def left(self, done: int, total: int, now: float) -> str:
+        """``"about 5 min left"`` from the games left at this run's own rate ("" when not known yet)."""
+        rate = self.rate(done, now)
+        return f"about {duration((total - done) / rate)} left" if rate > 0 and done < total else ""
+
+    def estimates(self) -> str:
+        """``"jack: +0.4 VP [-1.1, +1.9]"`` per watched card (at most ``SHOWN``), so far."""
+        import numpy as np
+
+        from .effects import ratio_ci
+
+        parts = []
+        for label, card in self.watch[:SHOWN]:
+            cells = list(self.sums[label, card].values())
+            if len(cells) < 2:
+                continue
+            a = np.array(cells)
+            e = ratio_ci(a[:, 0], a[:, 1])
+            if e["value"] == e["value"] and e["lo"] == e["lo"]:
+                parts.append(f"{card}: {e['value']:+.1f} VP [{e['lo']:+.1f}, {e['hi']:+.1f}]")
+        more = len(self.watch) - SHOWN
+        return "; ".join(parts) + (f" (+{more} more cards)" if parts and more > 0 else "")
+
+    def line(self, done: int, total: int, now: float) -> str:
+        left = self.left(done, total, now)
+        est = self.estimates()
+        return (f"pillars-rules balance: {done}/{total} games ({100 * done / total:.0f}%), "
+                f"{self.rate(done, now):.2f} games/s" + (f", {left}" if left else "") + (f"; {est}" if est else ""))
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
