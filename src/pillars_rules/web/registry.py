@@ -52,6 +52,11 @@ def digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def owner_of(address: str) -> str:
+    """A client address as the records keep it (a digest: the database holds no addresses)."""
+    return "client:" + hashlib.sha256(address.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
 def tag(game_id: str) -> str:
     """A short name for a game in logs and listings that does not give its id away."""
     return hashlib.sha256(game_id.encode("utf-8", "surrogatepass")).hexdigest()[:10]
@@ -82,6 +87,9 @@ class GameRecord:
     takeover: dict | None = None
     created: float = attrs.field(factory=time.time)
     finished: bool = False
+    #: Who created the game: a digest of the client's address (:func:`owner_of`),
+    #: for the bot pool's fair share and the per-client limits; ``None`` in older records.
+    owner: str | None = None
 
     def who(self, key: str) -> int | str | None:
         """The seat whose credential ``key`` is, :data:`SPECTATOR` for the
@@ -218,4 +226,4 @@ def open_storage(db: str | os.PathLike) -> Storage:
 
 
 __all__ = ["GameRecord", "SeatSpec", "Registry", "SQLiteRegistry", "Storage", "open_storage",
-           "new_game_id", "new_key", "digest", "tag", "SPECTATOR", "open_events", "open_registry"]
+           "new_game_id", "new_key", "digest", "tag", "owner_of", "SPECTATOR", "open_events", "open_registry"]

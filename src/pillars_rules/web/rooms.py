@@ -306,7 +306,7 @@ class Room:
             return
         seed = (self.record.seats[seat].bot_seed + decision) % 2**63
         view = self.game.view(seat)
-        action = await self.server.bots.decide(name, seed, view)
+        action = await self.server.bots.decide(name, seed, view, owner=self.record.owner or self.record.game_id)
         if self.game.decision != decision or self.played_by(seat) != name:
             return  # the person came back, or the game moved on, while the bot thought
         # shielded: a bot cancelled once its move is on its way to the store (the person came
