@@ -53,7 +53,11 @@ class TokenBucket:
 class Connection:
     """One client: its seat once it said hello, and its outgoing queue."""
 
+    _joined = 0
+
     def __init__(self, ws: WebSocket, queue: int) -> None:
+        Connection._joined += 1
+        self.joined = Connection._joined   # the order connections came in (the oldest goes first)
         self.ws = ws
         self.seat: int | None = None
         self.protocol: int = P.PROTOCOL   # the hello's version, once it came
@@ -156,10 +160,11 @@ async def endpoint(ws: WebSocket) -> None:
     conn = Connection(ws, settings.send_queue)
     server.connections += 1
     room = None
+    full = f"the server has {settings.max_connections} connections, its most; try again later"
     try:
-        if server.connections > settings.max_connections:
-            return _refuse_and_close(conn, "server_full", f"the server has {settings.max_connections} "
-                                     "connections, its most; try again later", None)
+        # over the bound, only a seat's credential comes in (up to a tenth more, for the seats)
+        if server.connections > settings.max_connections + max(1, settings.max_connections // 10):
+            return _refuse_and_close(conn, "server_full", full, None)
         try:
             first = await asyncio.wait_for(_receive_text(ws), settings.hello_timeout)
         except asyncio.TimeoutError:
@@ -177,10 +182,15 @@ async def endpoint(ws: WebSocket) -> None:
         room = await server.load(record)
         if room is None:
             return _refuse_and_close(conn, "server_error", "the game cannot be opened now", None)
-        if len(room.clients) >= settings.max_connections_per_game:
+        if seat is None and (server.connections > settings.max_connections
+                             or sum(c.seat is None for c in room.clients) >= settings.max_spectators_per_game):
             room = None
-            return _refuse_and_close(conn, "game_full", f"the game has {settings.max_connections_per_game} "
-                                     "connections, its most", None)
+            if server.connections > settings.max_connections:
+                return _refuse_and_close(conn, "server_full", full, None)
+            return _refuse_and_close(conn, "game_full", f"the game has {settings.max_spectators_per_game} "
+                                     "spectators, its most", None)
+        if seat is not None:
+            _make_room(room, seat, settings.max_connections_per_seat)
         conn.seat = seat
         conn.protocol = hello.protocol
         room.join(conn, seat, hello.seen)
@@ -194,6 +204,15 @@ async def endpoint(ws: WebSocket) -> None:
         if room is not None:
             room.leave(conn)
         await conn.finish()
+
+
+def _make_room(room, seat: int, cap: int) -> None:
+    """Close the seat's oldest connections until a new one fits under ``cap``."""
+    mine = sorted((c for c in room.clients if c.seat == seat and c.closing is None),
+                  key=lambda c: getattr(c, "joined", 0))
+    for old in mine[:max(0, len(mine) - cap + 1)]:
+        _refuse_and_close(old, "replaced", f"this seat has {cap} connections, its most: "
+                          "a newer one took this one's place", None)
 
 
 def _refuse_and_close(conn: Connection, code: str, reason: str, decision: int | None) -> None:

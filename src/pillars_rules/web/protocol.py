@@ -70,7 +70,9 @@ _REFUSALS = (
     Refusal("version", 4406, "the client speaks another protocol version"),
     Refusal("hello_timeout", 4408, "no hello came within the hello timeout"),
     Refusal("flood", 4429, "the connection kept sending after it was rate-limited"),
-    Refusal("game_full", 4503, "the game has as many connections as the server allows"),
+    Refusal("game_full", 4503, "the game has as many spectators as the server allows"),
+    Refusal("replaced", 4409, "the seat opened more connections than the server allows; "
+            "this one, its oldest, was closed (a seat's credential always finds room)"),
     Refusal("server_full", 4503, "the server has as many connections as it allows"),
     Refusal("server_error", 1011, "the server could not store or load the game; "
             "the game is unchanged and the client may reconnect"),

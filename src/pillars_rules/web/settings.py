@@ -31,7 +31,10 @@ class Settings:
     * ``bot_workers``: processes in the bot pool; ``bot_timeout``: longest a bot may think.
     * ``takeover_grace``: the default grace before a bot takes over a person's seat.
     * ``max_games``: unfinished games the server hosts at most.
-    * ``max_connections``, ``max_connections_per_game``: WebSockets at most.
+    * ``max_connections``: WebSockets at most (a seat's credential may still come in
+      over it, up to a tenth more); ``max_spectators_per_game``: spectators of one game at
+      most; ``max_connections_per_seat``: connections of one seat at most (one more
+      replaces the seat's oldest).
     * ``rate``, ``burst``: messages a connection may send per second on average, and at once;
       ``flood``: rate refusals after which the connection is closed.
     * ``hello_timeout``: how long a new connection may take to say hello.
@@ -54,7 +57,8 @@ class Settings:
     takeover_grace: float = field(default=60.0, validator=_not_negative)
     max_games: int = field(default=200, validator=_positive)
     max_connections: int = field(default=1000, validator=_positive)
-    max_connections_per_game: int = field(default=16, validator=_positive)
+    max_spectators_per_game: int = field(default=12, validator=_positive)
+    max_connections_per_seat: int = field(default=4, validator=_positive)
     rate: float = field(default=10.0, validator=_positive)
     burst: int = field(default=30, validator=_positive)
     flood: int = field(default=30, validator=_positive)
