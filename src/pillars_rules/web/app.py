@@ -192,7 +192,10 @@ async def admin_api(request: Request) -> Response:
 
 
 async def health(request: Request) -> Response:
-    return PlainTextResponse("ok")
+    problem = await request.app.state.server.health()
+    if problem is not None:
+        return PlainTextResponse(problem, 503, headers={"cache-control": "no-store"})
+    return PlainTextResponse("ok", headers={"cache-control": "no-store"})
 
 
 def create_app(settings: Settings | None = None) -> Starlette:

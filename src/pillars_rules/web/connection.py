@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..errors import PillarsError
 from . import protocol as P
 
 log = logging.getLogger("pillars_rules.web")
@@ -175,7 +176,11 @@ async def endpoint(ws: WebSocket) -> None:
             hello = P.parse_hello(first)
         except P.ProtocolError as err:
             return _refuse_and_close(conn, err.code, err.reason, None)
-        found = server.find(hello.game, hello.key)
+        try:
+            found = await server.find(hello.game, hello.key)
+        except PillarsError as err:   # the records cannot be read now (logged)
+            log.error("hello failed: %s", str(err)[:200])
+            return _refuse_and_close(conn, "server_error", "the game cannot be opened now", None)
         if found is None:
             return _refuse_and_close(conn, "bad_credentials", "no game with this id and key", None)
         record, seat = found

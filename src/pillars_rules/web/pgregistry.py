@@ -33,10 +33,13 @@ class PgRegistry:
     passed in by :func:`~pillars_rules.web.registry.open_storage`, which imports this module).
 
     One registry object is one connection (autocommit); a lost connection is
-    opened again once per call, as the event store does."""
+    opened again once per call, as the event store does. With ``timeout``,
+    connecting and every statement give up after that many seconds."""
 
-    def __init__(self, dsn: str, record: type, *, schema: str = DEFAULT_SCHEMA) -> None:
+    def __init__(self, dsn: str, record: type, *, schema: str = DEFAULT_SCHEMA,
+                 timeout: float | None = None) -> None:
         self._record = record
+        self._timeout = timeout
         self.path = f"PostgreSQL {redacted(dsn)} schema {schema}"
         self._dsn = dsn
         s = sql.Identifier(schema)
@@ -58,7 +61,11 @@ class PgRegistry:
 
     def _connect(self) -> psycopg.Connection:
         try:
-            return psycopg.connect(self._dsn, autocommit=True, application_name="pillars-rules registry")
+            bounds = {} if self._timeout is None else {
+                "connect_timeout": max(2, round(self._timeout)),
+                "options": f"-c statement_timeout={round(self._timeout * 1000)}"}
+            return psycopg.connect(self._dsn, autocommit=True, application_name="pillars-rules registry",
+                                   **bounds)
         except psycopg.Error as exc:
             raise StoreError(f"cannot open the game records in {self.path}: {str(exc).splitlines()[0]}") from None
 

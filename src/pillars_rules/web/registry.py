@@ -208,15 +208,16 @@ def open_events(db: str | os.PathLike):
     return EventStore(path)
 
 
-def open_registry(db: str | os.PathLike) -> Registry:
+def open_registry(db: str | os.PathLike, timeout: float | None = None) -> Registry:
     """The game records at ``db`` (beside the event store's tables on PostgreSQL:
-    :class:`~pillars_rules.web.pgregistry.PgRegistry`)."""
+    :class:`~pillars_rules.web.pgregistry.PgRegistry`, whose connecting and
+    statements are bounded by ``timeout`` seconds)."""
     path = _path(db)
     if path.startswith(POSTGRES_PREFIXES):
         from ..table.pgstore import DEFAULT_SCHEMA
         from .pgregistry import PgRegistry
 
-        return PgRegistry(path, GameRecord, schema=DEFAULT_SCHEMA)
+        return PgRegistry(path, GameRecord, schema=DEFAULT_SCHEMA, timeout=timeout)
     return SQLiteRegistry(path)
 
 

@@ -263,7 +263,7 @@ class Room:
         self.sent = game.n_events
         self.game = game
         if game.is_over:
-            self.server.storage.games.finish(self.record.game_id)
+            self.server.finished(self.record.game_id)
             self.record = attrs.evolve(self.record, finished=True)
             log.info("game finished game=%s decisions=%d scores=%s", self.tag, game.decision,
                      ",".join(f"{vp}/{gold}" for vp, gold in game.scores()))

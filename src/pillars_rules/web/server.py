@@ -9,18 +9,24 @@ the settings' bounds.
 The event store is used from one thread of its own (:meth:`in_store`): every
 write waits for the disk (``synchronous=FULL``), and the event loop goes on
 serving the other tables meanwhile. A room broadcasts an action only once
-the store has it.
+the store has it. The game records have a thread of their own too
+(:meth:`in_registry`), and every read of them or of a game's log for a hello
+gives up after ``db_timeout`` seconds (:class:`StoreTimeout`): no database
+call runs on the event loop, so a stalled database delays the hellos and
+moves that need it and nothing else (``/healthz`` says it is unreachable).
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import os
 import secrets
 
 import pillars_rules as pr
+from ..errors import StoreError
 from ..table import Table
 from ..table.opening import POSTGRES_PREFIXES
 from .bots import BotPool
@@ -39,6 +45,10 @@ class ServerFull(Exception):
     """The server hosts as many unfinished games as its settings allow."""
 
 
+class StoreTimeout(StoreError):
+    """The database did not answer within the server's ``db_timeout``."""
+
+
 class Server:
     """Everything the endpoints share. :meth:`start` opens the storage; :meth:`close` ends all."""
 
@@ -54,8 +64,11 @@ class Server:
         self._loading: dict[str, asyncio.Future] = {}
         self._resume: asyncio.Task | None = None
         self._store_thread: concurrent.futures.ThreadPoolExecutor | None = None
+        self._registry_thread: concurrent.futures.ThreadPoolExecutor | None = None
+        self._probe: asyncio.Future | None = None
         self._commits: list = []
         self._committer: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
 
     @property
     def db_path(self) -> str:
@@ -69,9 +82,10 @@ class Server:
 
     async def start(self) -> None:
         self._store_thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pillars-store")
+        self._registry_thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pillars-registry")
         # the event store's connection lives in the store's thread; the game records,
-        # read at every hello, get a connection of the event loop's own
-        games = open_registry(self.settings.db)
+        # read at every hello, have a connection (and a thread) of their own
+        games = await self.in_registry(open_registry, self.settings.db, self.settings.db_timeout)
         self.storage = Storage(await self.in_store(open_events, self.settings.db), games)
         self.fanout = fanout_for(self.storage) or self.fanout
         await self.fanout.start(self)
@@ -107,11 +121,47 @@ class Server:
         """``fn(*args)`` in the store's thread (the event store's connection lives there)."""
         return await asyncio.get_running_loop().run_in_executor(self._store_thread, fn, *args)
 
+    async def in_registry(self, fn, *args):
+        """``fn(*args)`` in the game records' thread, or :class:`StoreTimeout` after ``db_timeout``."""
+        future = asyncio.get_running_loop().run_in_executor(self._registry_thread, fn, *args)
+        return await self.timed(future, "the game records")
+
+    async def timed(self, future, what: str):
+        """``future``'s result, or :class:`StoreTimeout` after ``db_timeout`` (the call
+        goes on in its thread; its result is dropped)."""
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.settings.db_timeout)
+        except asyncio.TimeoutError:
+            log.error("store timeout: %s did not answer within %g s", what, self.settings.db_timeout)
+            raise StoreTimeout(f"{what} did not answer within {self.settings.db_timeout:g} s") from None
+
+    async def health(self) -> str | None:
+        """``None`` if the game records answer a query within ``db_timeout``, else why not
+        (one probe at a time: a stalled database does not pile them up)."""
+        if self.storage is None:
+            return "the server is starting"
+        if self._probe is None or self._probe.done():
+            self._probe = asyncio.get_running_loop().run_in_executor(self._registry_thread,
+                                                                     self.storage.games.open_count)
+        try:
+            await self.timed(self._probe, "the game records")
+        except Exception as exc:  # noqa: BLE001 - any failure of the store is an answer here
+            log.error("health check: the store is unreachable: %s", type(exc).__name__)
+            return "the game store is unreachable"
+        return None
+
     async def _resume_all(self) -> None:
         """Load every unfinished game, so bots and takeover timers go on after a restart."""
-        records = [r for r in self.storage.games.records() if not r.finished]
+        try:
+            records = [r for r in await self.in_registry(self.storage.games.records) if not r.finished]
+        except StoreError as err:
+            log.error("games not resumed: %s", err)
+            return
         for record in records:
-            await self.load(record)
+            try:
+                await self.load(record)
+            except Exception:  # noqa: BLE001 - one game that cannot be loaded must not stop the others
+                log.exception("game not resumed game=%s", tag(record.game_id))
             await asyncio.sleep(0)
         if records:
             log.info("games resumed count=%d", len(records))
@@ -124,8 +174,11 @@ class Server:
         self.bots.close()
         await self.fanout.close()
         if self.storage is not None:
-            self.storage.games.close()
+            with contextlib.suppress(Exception):
+                await self.in_registry(self.storage.games.close)
             await self.in_store(self.storage.events.close)
+        if self._registry_thread is not None:
+            self._registry_thread.shutdown(wait=False)
         if self._store_thread is not None:
             self._store_thread.shutdown(wait=True)
 
@@ -134,7 +187,7 @@ class Server:
         """Create and store a game; its id, seats and links (:class:`ServerFull`
         or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
         games = self.storage.games
-        if games.open_count() >= self.settings.max_games:
+        if await self.in_registry(games.open_count) >= self.settings.max_games:
             raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most")
         game_id = new_game_id()
         names = [s.name for s in request.seats]
@@ -144,7 +197,7 @@ class Server:
                                 names=None if not any(names) else _names(names), variants=request.variants,
                                 cards=list(request.cards.paths) if request.cards.paths else None)
 
-        table = await self.in_store(make)
+        table = await self.timed(asyncio.ensure_future(self.in_store(make)), "the event store")
         players = table.game.state.players
         keys = [new_key() if s.kind == "person" else None for s in request.seats]
         spectator_key = new_key()
@@ -154,7 +207,7 @@ class Server:
                                  secrets.randbelow(2**63)) for i, s in enumerate(request.seats)),
             spectator_hash=digest(spectator_key), cards=request.cards.public(),
             variants=tuple(table.game.rules.variants), takeover=request.takeover)
-        games.add(record)
+        await self.in_registry(games.add, record)
         room = self._add(record, table)
         log.info("game created game=%s players=%d seats=%s cards=%s variants=%s takeover=%s",
                  room.tag, record.players,
@@ -191,8 +244,9 @@ class Server:
             return await pending
         future = self._loading[record.game_id] = asyncio.get_running_loop().create_future()
         try:
-            table = await self.in_store(Table.open, self.storage.events, record.game_id)
-            room = self._add(record, table)
+            table = await self.timed(asyncio.ensure_future(
+                self.in_store(Table.open, self.storage.events, record.game_id)), "the event store")
+            room = self.rooms.get(record.game_id) or self._add(record, table)
             log.info("game loaded game=%s decision=%d", room.tag, table.decision)
         except pr.PillarsError as err:
             log.error("game cannot be opened game=%s: %s", tag(record.game_id), err)
@@ -202,10 +256,11 @@ class Server:
         future.set_result(room)
         return room
 
-    def find(self, game_id: str, key: str) -> tuple[GameRecord, int | None] | None:
+    async def find(self, game_id: str, key: str) -> tuple[GameRecord, int | None] | None:
         """The game ``game_id`` and the seat whose credential ``key`` is
-        (``None`` for a spectator), or ``None`` if either is wrong."""
-        record = self.storage.games.get(game_id)
+        (``None`` for a spectator), or ``None`` if either is wrong
+        (:class:`~pillars_rules.errors.StoreError` if the records cannot be read)."""
+        record = await self.in_registry(self.storage.games.get, game_id)
         if record is None:
             digest(key)  # as long as a wrong key: whether a game exists is not timed away
             return None
@@ -213,6 +268,18 @@ class Server:
         if who is None:
             return None
         return record, None if who == SPECTATOR else who
+
+    def finished(self, game_id: str) -> None:
+        """Mark the game finished in the records (in their thread; a failure is logged)."""
+        async def mark() -> None:
+            try:
+                await self.in_registry(self.storage.games.finish, game_id)
+            except Exception as exc:  # noqa: BLE001 - the next start marks it again from the log
+                log.error("game not marked finished game=%s: %s", tag(game_id), type(exc).__name__)
+
+        task = asyncio.get_running_loop().create_task(mark())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def maybe_unload(self, room: Room) -> None:
         """Forget a finished game nobody watches (it stays in the store)."""
@@ -224,11 +291,11 @@ class Server:
     async def listing(self) -> list[dict]:
         """Every stored game for the operator: id, tag, seats, state, connections."""
         out = []
-        for r in self.storage.games.records():
+        for r in await self.in_registry(self.storage.games.records):
             room = self.rooms.get(r.game_id)
             try:
-                decision = room.game.decision if room else await self.in_store(self.storage.events.decision,
-                                                                               r.game_id)
+                decision = room.game.decision if room else await self.timed(asyncio.ensure_future(
+                    self.in_store(self.storage.events.decision, r.game_id)), "the event store")
             except pr.PillarsError:
                 decision = None
             out.append({"game": r.game_id, "tag": tag(r.game_id), "created": r.created,
@@ -245,4 +312,4 @@ def _names(names: list) -> list[str]:
     return [n or defaults[i] for i, n in enumerate(names)]
 
 
-__all__ = ["Server", "ServerFull"]
+__all__ = ["Server", "ServerFull", "StoreTimeout"]

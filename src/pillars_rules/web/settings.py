@@ -41,6 +41,9 @@ class Settings:
     * ``send_queue``: messages waiting for a slow client before it is disconnected.
     * ``allow_seeds``: let the lobby choose a game's seed (for tests and replays only:
       whoever knows the seed knows every card to come).
+    * ``db_timeout``: how long a read of the database for a hello, a lobby request or the
+      health check may take before it is given up (and how long a connection to
+      PostgreSQL may take to open; its statements get the same bound).
     * ``admin_token``: the operator's token for the admin page (drawn at start if unset).
     """
 
@@ -66,6 +69,7 @@ class Settings:
     send_queue: int = field(default=512, validator=_positive)
     allow_seeds: bool = False
     admin_token: str | None = None
+    db_timeout: float = field(default=5.0, validator=_positive)
 
 
 __all__ = ["Settings"]
