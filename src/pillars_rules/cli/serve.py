@@ -88,8 +88,11 @@ def list_games(db: str, out=None) -> int:
         raise ConfigError(f"no game database at {os.path.abspath(db)!r}")
     storage = open_storage(db)
     try:
-        records = storage.games.records()
-        print(f"{len(records)} game(s) in {storage.events.path if postgres else os.path.abspath(db)}", file=out)
+        records, damaged = storage.games.read_all()
+        print(f"{len(records) + len(damaged)} game(s) in {storage.events.path if postgres else os.path.abspath(db)}",
+              file=out)
+        for err in damaged:
+            print(f"{err.game_id}  tag {tag(str(err.game_id))}  damaged: {err}", file=out)
         for r in records:
             try:
                 where = "finished" if r.finished else f"decision {storage.events.decision(r.game_id)}"
@@ -98,7 +101,7 @@ def list_games(db: str, out=None) -> int:
             when = datetime.datetime.fromtimestamp(r.created).isoformat(timespec="seconds")
             seats = ", ".join(s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats)
             print(f"{r.game_id}  tag {tag(r.game_id)}  {when}  {r.cards['name']}  {where}  {seats}", file=out)
-        return len(records)
+        return len(records) + len(damaged)
     finally:
         storage.close()
 

@@ -89,8 +89,14 @@ class PgRegistry:
         return self._record.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
 
     def records(self) -> list:
-        out = [self._record.from_json(g, r, f) for g, r, f in self._run(self._sql["all"])]
-        return sorted(out, key=lambda r: r.created)
+        """Every readable record, oldest first (a damaged one is logged and left out)."""
+        return self.read_all()[0]
+
+    def read_all(self) -> tuple[list, list]:
+        """Every record, and the errors of the damaged ones."""
+        from .registry import decode_records
+
+        return decode_records(self._run(self._sql["all"]), self.path)
 
     def finish(self, game_id: str) -> None:
         self._run(self._sql["finish"], (game_id,))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 import sqlite3
@@ -26,9 +27,11 @@ from typing import Protocol
 import attrs
 from attrs import frozen
 
-from ..errors import ConfigError
+from ..errors import ConfigError, DamagedGameError
 from ..table import EventStore, StoreError
 from ..table.opening import POSTGRES_PREFIXES
+
+log = logging.getLogger("pillars_rules.web")
 
 #: Bytes of randomness in a game id (base64url: 22 characters) and in a credential (43).
 GAME_ID_BYTES = 16
@@ -111,11 +114,74 @@ class GameRecord:
         return json.dumps(doc, sort_keys=True)
 
     @classmethod
-    def from_json(cls, game_id: str, text: str, finished: bool) -> "GameRecord":
-        doc = json.loads(text)
+    def from_json(cls, game_id: str, text: object, finished: object) -> "GameRecord":
+        """The record stored as ``text``, or :class:`~pillars_rules.errors.DamagedGameError`
+        naming the game and what is wrong (the row is left as it is)."""
+        try:
+            doc = json.loads(text)  # type: ignore[arg-type]
+        except (TypeError, ValueError, RecursionError):
+            raise DamagedGameError(game_id, "its server record is not JSON") from None
+        problem = _record_problem(doc)
+        if problem is None and finished not in (0, 1, True, False):
+            problem = "its 'finished' column is neither 0 nor 1"
+        if problem is not None:
+            raise DamagedGameError(game_id, f"its server record is damaged: {problem}")
         seats = tuple(SeatSpec(**s) for s in doc.pop("seats"))
         return cls(game_id=game_id, seats=seats, finished=bool(finished),
                    variants=tuple(doc.pop("variants")), **doc)
+
+
+def _typed(value: object, *kinds: type) -> bool:
+    return type(value) in kinds
+
+
+def _record_problem(doc: object) -> str | None:
+    """What is wrong with a stored record's JSON (``None``: nothing)."""
+    if type(doc) is not dict:
+        return "not an object"
+    missing = {"players", "seats", "spectator_hash", "cards", "variants"} - set(doc)
+    if missing:
+        return f"no {sorted(missing)[0]!r}"
+    unknown = set(doc) - {"players", "seats", "spectator_hash", "cards", "variants", "takeover", "created", "owner"}
+    if unknown:
+        return f"an unknown field {sorted(unknown)[0][:30]!r}"
+    players, seats = doc["players"], doc["seats"]
+    if not _typed(players, int) or players not in (2, 3, 4):
+        return "'players' is not 2, 3 or 4"
+    if not _typed(seats, list) or len(seats) != players:
+        return "'seats' is not a list of one seat per player"
+    for i, seat in enumerate(seats):
+        if (not _typed(seat, dict) or not set(seat) <= {"kind", "name", "bot", "key_hash", "bot_seed"}
+                or seat.get("kind") not in ("person", "bot") or not _typed(seat.get("name"), str)
+                or not _typed(seat.get("bot"), str, type(None)) or not _typed(seat.get("key_hash"), str, type(None))
+                or not _typed(seat.get("bot_seed", 0), int) or (seat["kind"] == "bot") != (seat.get("bot") is not None)):
+            return f"seat {i} is not a valid seat"
+    if not _typed(doc["spectator_hash"], str):
+        return "'spectator_hash' is not a string"
+    if not _typed(doc["cards"], dict) or not _typed(doc["cards"].get("name"), str):
+        return "'cards' is not a card set"
+    if not _typed(doc["variants"], list) or not all(_typed(v, str) for v in doc["variants"]):
+        return "'variants' is not a list of names"
+    takeover = doc.get("takeover")
+    if takeover is not None and (not _typed(takeover, dict) or not _typed(takeover.get("bot"), str)
+                                 or not _typed(takeover.get("grace"), int, float)):
+        return "'takeover' is not a bot and a grace"
+    if not _typed(doc.get("created", 0.0), int, float) or not _typed(doc.get("owner"), str, type(None)):
+        return "'created' or 'owner' is of the wrong type"
+    return None
+
+
+def decode_records(rows, where: str) -> tuple[list[GameRecord], list[DamagedGameError]]:
+    """The records of ``(game_id, record, finished)`` rows, oldest first, and the
+    errors of the damaged ones (each logged: the others go on)."""
+    good, damaged = [], []
+    for game_id, text, finished in rows:
+        try:
+            good.append(GameRecord.from_json(game_id, text, finished))
+        except DamagedGameError as err:
+            log.error("damaged game record in %s game=%s: %s", where, tag(str(game_id)), err)
+            damaged.append(err)
+    return sorted(good, key=lambda r: r.created), damaged
 
 
 class Registry(Protocol):
@@ -124,6 +190,7 @@ class Registry(Protocol):
     def add(self, record: GameRecord) -> None: ...
     def get(self, game_id: str) -> GameRecord | None: ...
     def records(self) -> list[GameRecord]: ...
+    def read_all(self) -> tuple[list[GameRecord], list[DamagedGameError]]: ...
     def finish(self, game_id: str) -> None: ...
     def open_count(self) -> int: ...
     def close(self) -> None: ...
@@ -164,9 +231,12 @@ class SQLiteRegistry:
         return GameRecord.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
 
     def records(self) -> list[GameRecord]:
-        rows = self._run("SELECT game_id, record, finished FROM server_games")
-        out = [GameRecord.from_json(g, r, f) for g, r, f in rows]
-        return sorted(out, key=lambda r: r.created)
+        """Every readable record, oldest first (a damaged one is logged and left out)."""
+        return self.read_all()[0]
+
+    def read_all(self) -> tuple[list[GameRecord], list[DamagedGameError]]:
+        """Every record, and the errors of the damaged ones."""
+        return decode_records(self._run("SELECT game_id, record, finished FROM server_games"), self.path)
 
     def finish(self, game_id: str) -> None:
         self._run("UPDATE server_games SET finished = 1 WHERE game_id = ?", (game_id,))
@@ -227,4 +297,4 @@ def open_storage(db: str | os.PathLike) -> Storage:
 
 
 __all__ = ["GameRecord", "SeatSpec", "Registry", "SQLiteRegistry", "Storage", "open_storage",
-           "new_game_id", "new_key", "digest", "tag", "owner_of", "SPECTATOR", "open_events", "open_registry"]
+           "decode_records", "new_game_id", "new_key", "digest", "tag", "owner_of", "SPECTATOR", "open_events", "open_registry"]

@@ -289,9 +289,11 @@ class Server:
             self.fanout.removed(room)
 
     async def listing(self) -> list[dict]:
-        """Every stored game for the operator: id, tag, seats, state, connections."""
+        """Every stored game for the operator: id, tag, seats, state, connections
+        (a game whose record is damaged is listed as such, with why)."""
+        records, damaged = await self.in_registry(self.storage.games.read_all)
         out = []
-        for r in await self.in_registry(self.storage.games.records):
+        for r in records:
             room = self.rooms.get(r.game_id)
             try:
                 decision = room.game.decision if room else await self.timed(asyncio.ensure_future(
@@ -302,7 +304,12 @@ class Server:
                         "players": r.players, "cards": r.cards["name"], "variants": list(r.variants),
                         "seats": [s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats],
                         "decision": decision, "finished": r.finished, "loaded": room is not None,
-                        "connections": len(room.clients) if room else 0})
+                        "connections": len(room.clients) if room else 0, "damaged": None})
+        for err in damaged:
+            game_id = str(err.game_id)
+            out.append({"game": game_id, "tag": tag(game_id), "created": None, "players": None, "cards": None,
+                        "variants": [], "seats": [], "decision": None, "finished": False, "loaded": False,
+                        "connections": 0, "damaged": str(err)})
         return out
 
 
