@@ -195,6 +195,16 @@ def test_a_seat_over_its_cap_replaces_its_oldest_connection(tmp_path):
             assert receive_until(third, "update")["decision"] == 2
 
 
+def test_a_deleted_game_is_gone(tmp_path):
+    with client(tmp_path, admin_token="t") as c:
+        res = create(c, **TWO)
+        with c.websocket_connect("/ws") as ws:
+            say_hello(ws, res["game"], key_of(res["spectator"]))
+            c.delete(f"/api/admin/games/{res['game']}", headers={"authorization": "Bearer t"})
+            refusal(ws, "gone")
+            closed_with(ws, 4410)
+
+
 def test_a_game_the_store_cannot_open(tmp_path):
     with client(tmp_path) as c:
         res = create(c, **TWO)

@@ -24,6 +24,9 @@ _TUNING = (
     ("takeover_grace", "S", "seconds before a bot takes over an absent person's seat, in games "
                             "that ask for it without saying"),
     ("max_games", "N", "unfinished games at most"),
+    ("max_games_per_client", "N", "unfinished games created from one client address at most"),
+    ("create_rate", "N", "games one client address may create a minute"),
+    ("expire_after", "S", "seconds without a move after which an unfinished game is deleted"),
     ("max_connections", "N", "WebSocket connections at most"),
     ("max_spectators_per_game", "N", "spectator connections to one game at most"),
     ("max_connections_per_seat", "N", "connections of one seat at most (one more replaces its oldest)"),
@@ -48,6 +51,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--cards", action="append", default=[], metavar="DIR",
                    help="a folder of fan cards the lobby may offer (repeatable); listed by folder name")
     p.add_argument("--list", action="store_true", help="print the stored games and exit")
+    p.add_argument("--delete", metavar="GAME", help="delete the stored game GAME (its record and log) and exit; "
+                   "a running server holding it goes on with it until restarted: use the admin API there")
     p.add_argument("--public-url", metavar="URL", help="the address players use, for the links "
                    "(e.g. https://games.example.org behind a proxy)")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
@@ -106,10 +111,41 @@ def list_games(db: str, out=None) -> int:
         storage.close()
 
 
+def delete_game(db: str, game_id: str, out=None) -> bool:
+    """Delete ``game_id`` from ``db`` (for the operator); whether it was there."""
+    import os
+
+    from ..errors import DamagedGameError
+    from ..table.opening import POSTGRES_PREFIXES
+    from ..web.registry import open_storage
+
+    out = out or sys.stdout
+    if not db.startswith(POSTGRES_PREFIXES) and not os.path.exists(db):
+        raise ConfigError(f"no game database at {os.path.abspath(db)!r}")
+    storage = open_storage(db)
+    try:
+        try:
+            known = storage.games.get(game_id) is not None
+        except DamagedGameError:
+            known = True
+        known = known or game_id in storage.events.games()
+        if not known:
+            print(f"no game {game_id!r} here", file=out)
+            return False
+        storage.games.delete(game_id)
+        storage.events.delete(game_id)
+        print(f"deleted {game_id}", file=out)
+        return True
+    finally:
+        storage.close()
+
+
 def _serve(args: argparse.Namespace) -> int:
     if args.list:
         list_games(args.db)
         return 0
+    if args.delete is not None:
+        return 0 if delete_game(args.db, args.delete) else 1
     try:
         import uvicorn
 
@@ -143,4 +179,4 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["register", "list_games"]
+__all__ = ["register", "list_games", "delete_game"]

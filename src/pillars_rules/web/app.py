@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import hmac
 import json
+import math
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -34,7 +35,7 @@ from . import pages
 from .connection import endpoint
 from .lobby import parse_request, request_from_form
 from .protocol import PROTOCOL
-from .server import Server, ServerFull
+from .server import Server, ServerFull, TooMany
 from .settings import Settings
 
 HERE = Path(__file__).resolve().parent
@@ -138,7 +139,9 @@ async def create_game(request: Request) -> Response:
             except (ValueError, RecursionError):
                 raise ConfigError("the request is not JSON") from None
         result = await server.create_game(parse_request(doc, server.catalogue, server.settings),
-                                          str(request.base_url))
+                                          str(request.base_url), request.client.host if request.client else "-")
+    except TooMany as err:
+        return _answer(form, 429, str(err), server, {"retry-after": str(max(1, math.ceil(err.retry_after)))})
     except ServerFull as err:
         return _answer(form, 503, str(err), server)
     except pr.PillarsError as err:
@@ -149,11 +152,11 @@ async def create_game(request: Request) -> Response:
     return JSONResponse(result, 201, headers=headers)
 
 
-def _answer(form: bool, status: int, reason: str, server: Server) -> Response:
+def _answer(form: bool, status: int, reason: str, server: Server, headers: dict | None = None) -> Response:
     if form:
         page = pages.lobby(server.catalogue, reason) if status == 400 else pages.message("Not created", reason)
-        return HTMLResponse(page, status)
-    return JSONResponse({"error": reason}, status)
+        return HTMLResponse(page, status, headers=headers)
+    return JSONResponse({"error": reason}, status, headers=headers)
 
 
 async def play_page(request: Request) -> Response:
@@ -183,11 +186,27 @@ async def admin_page(request: Request) -> Response:
                         headers={"cache-control": "no-store"})
 
 
-async def admin_api(request: Request) -> Response:
+def _bearer_ok(request: Request) -> bool:
     auth = request.headers.get("authorization", "")
-    token = auth[7:] if auth.lower().startswith("bearer ") else None
-    if not _token_ok(request, token):
-        return JSONResponse({"error": "send the admin token as 'Authorization: Bearer <token>'"}, 401)
+    return _token_ok(request, auth[7:] if auth.lower().startswith("bearer ") else None)
+
+
+_NO_TOKEN = {"error": "send the admin token as 'Authorization: Bearer <token>'"}
+
+
+async def admin_delete(request: Request) -> Response:
+    """``DELETE /api/admin/games/{game}``: delete a game (its connections are told ``gone``)."""
+    if not _bearer_ok(request):
+        return JSONResponse(_NO_TOKEN, 401)
+    game_id = request.path_params["game_id"]
+    if not await request.app.state.server.delete_game(game_id):
+        return JSONResponse({"error": "no such game"}, 404)
+    return JSONResponse({"deleted": game_id}, headers={"cache-control": "no-store"})
+
+
+async def admin_api(request: Request) -> Response:
+    if not _bearer_ok(request):
+        return JSONResponse(_NO_TOKEN, 401)
     return JSONResponse({"games": await request.app.state.server.listing()}, headers={"cache-control": "no-store"})
 
 
@@ -219,6 +238,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/play", play_page),
         Route("/admin", admin_page, methods=["GET", "POST"]),
         Route("/api/admin/games", admin_api),
+        Route("/api/admin/games/{game_id}", admin_delete, methods=["DELETE"]),
         Route("/healthz", health),
         WebSocketRoute("/ws", endpoint),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

@@ -25,7 +25,7 @@ from . import protocol as P
 from .statejson import apply_changes
 
 #: Close codes after which reconnecting cannot help.
-FINAL_CLOSES = {4400, 4401, 4406, 4409, 4429}
+FINAL_CLOSES = {4400, 4401, 4406, 4409, 4410, 4429}
 
 Policy = Callable[["GameClient"], dict]
 

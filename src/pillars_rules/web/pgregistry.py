@@ -48,6 +48,7 @@ class PgRegistry:
             "get": sql.SQL("SELECT record, finished FROM {s}.server_games WHERE game_id = %s").format(s=s),
             "all": sql.SQL("SELECT game_id, record, finished FROM {s}.server_games").format(s=s),
             "finish": sql.SQL("UPDATE {s}.server_games SET finished = true WHERE game_id = %s").format(s=s),
+            "delete": sql.SQL("DELETE FROM {s}.server_games WHERE game_id = %s").format(s=s),
             "open": sql.SQL("SELECT count(*) FROM {s}.server_games WHERE NOT finished").format(s=s),
         }
         self._conn = self._connect()
@@ -100,6 +101,9 @@ class PgRegistry:
 
     def finish(self, game_id: str) -> None:
         self._run(self._sql["finish"], (game_id,))
+
+    def delete(self, game_id: str) -> None:
+        self._run(self._sql["delete"], (game_id,))
 
     def open_count(self) -> int:
         return self._run(self._sql["open"])[0][0]

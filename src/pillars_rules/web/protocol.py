@@ -74,6 +74,8 @@ _REFUSALS = (
     Refusal("replaced", 4409, "the seat opened more connections than the server allows; "
             "this one, its oldest, was closed (a seat's credential always finds room)"),
     Refusal("server_full", 4503, "the server has as many connections as it allows"),
+    Refusal("gone", 4410, "the game was deleted: no move for the server's expiry time, "
+            "or by the operator"),
     Refusal("server_error", 1011, "the server could not store or load the game; "
             "the game is unchanged and the client may reconnect"),
 )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any, Protocol
 
 import attrs
@@ -107,6 +108,8 @@ class Room:
         self._follow_more: tuple[int | None] | None = None   # (known,) of the notifications it still owes
         self._catch_up(table.game)
         self.sent = table.game.n_events
+        #: When the game last moved (or was created or loaded here): the expiry's clock.
+        self.moved = time.time()
 
     # ---------------------------------------------------------------- who plays
     def played_by(self, seat: int) -> str | None:
@@ -256,6 +259,7 @@ class Room:
         if game.n_events == first:
             return
         self._catch_up(game)
+        self.moved = time.time()
         # every client holds self.game's state (its sync, catch-up or last update): version 2 gets the changes
         update = self.frames.update(game, first, self.game)
         for c in list(self.clients):
@@ -344,6 +348,16 @@ class Room:
         log.info("bot took over game=%s seat=%d bot=%s", self.tag, seat, self.record.takeover["bot"])
         self._tell_seats()
         self.schedule()
+
+    def gone(self, reason: str) -> None:
+        """The game was deleted: tell every client (``gone``) and close its connection."""
+        text = P.refused("gone", reason, None)
+        for c in list(self.clients):
+            c.send(text)
+            close = getattr(c, "close", None)
+            if close is not None:
+                close(P.REFUSALS["gone"].close, "gone")
+        self.stop()
 
     def stop(self) -> None:
         """Cancel the room's timers and bot (the game stays as stored)."""

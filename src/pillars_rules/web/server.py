@@ -19,8 +19,11 @@ moves that need it and nothing else (``/healthz`` says it is unreachable).
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
+import math
+import time
 import logging
 import os
 import secrets
@@ -33,7 +36,7 @@ from .bots import BotPool
 from .cardsets import Catalogue
 from .lobby import GameRequest
 from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
-                       open_registry, tag)
+                       open_registry, owner_of, tag)
 from .fanout import fanout_for
 from .rooms import LocalFanout, Room
 from .settings import Settings
@@ -43,6 +46,23 @@ log = logging.getLogger("pillars_rules.web")
 
 class ServerFull(Exception):
     """The server hosts as many unfinished games as its settings allow."""
+
+
+class TooMany(Exception):
+    """One client address created too many games: ``retry_after`` seconds until it may again."""
+
+    def __init__(self, reason: str, retry_after: float) -> None:
+        super().__init__(reason)
+        self.retry_after = retry_after
+
+
+def human(seconds: float) -> str:
+    """A duration in words for the lobby's messages: ``48 h``, ``10 min``, ``30 s``."""
+    if seconds >= 3600:
+        return f"{seconds / 3600:.3g} h"
+    if seconds >= 60:
+        return f"{seconds / 60:.3g} min"
+    return f"{seconds:.3g} s"
 
 
 class StoreTimeout(StoreError):
@@ -69,6 +89,9 @@ class Server:
         self._commits: list = []
         self._committer: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
+        self._created: dict[str, collections.deque] = {}   # per owner: when its last games were made
+        self._owned: dict[str, set[str]] = {}               # per owner: its unfinished games
+        self._expiry: asyncio.Task | None = None
 
     @property
     def db_path(self) -> str:
@@ -90,6 +113,7 @@ class Server:
         self.fanout = fanout_for(self.storage) or self.fanout
         await self.fanout.start(self)
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
+        self._expiry = asyncio.get_running_loop().create_task(self._expire_forever())
 
     def commit(self, table: Table, checked) -> asyncio.Future:
         """Store ``checked`` (see :meth:`Table.check`): a future of its Outcome
@@ -158,6 +182,8 @@ class Server:
             log.error("games not resumed: %s", err)
             return
         for record in records:
+            if record.owner is not None:
+                self._owned.setdefault(record.owner, set()).add(record.game_id)
             try:
                 await self.load(record)
             except Exception:  # noqa: BLE001 - one game that cannot be loaded must not stop the others
@@ -167,8 +193,9 @@ class Server:
             log.info("games resumed count=%d", len(records))
 
     async def close(self) -> None:
-        if self._resume is not None:
-            self._resume.cancel()
+        for task in (self._resume, self._expiry):
+            if task is not None:
+                task.cancel()
         for room in self.rooms.values():
             room.stop()
         self.bots.close()
@@ -183,12 +210,16 @@ class Server:
             self._store_thread.shutdown(wait=True)
 
     # ---------------------------------------------------------------- games
-    async def create_game(self, request: GameRequest, base_url: str) -> dict:
-        """Create and store a game; its id, seats and links (:class:`ServerFull`
-        or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
+    async def create_game(self, request: GameRequest, base_url: str, client: str = "-") -> dict:
+        """Create and store a game for the client at address ``client``; its id, seats
+        and links (:class:`TooMany` if that address may not create one now,
+        :class:`ServerFull`, or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
         games = self.storage.games
+        owner = owner_of(client)
         if await self.in_registry(games.open_count) >= self.settings.max_games:
-            raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most")
+            raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most; try "
+                             f"again later (a game with no move for {human(self.settings.expire_after)} is deleted)")
+        self._count_creation(owner)
         game_id = new_game_id()
         names = [s.name for s in request.seats]
 
@@ -206,8 +237,9 @@ class Server:
             seats=tuple(SeatSpec(s.kind, players[i].name, s.bot, digest(keys[i]) if keys[i] else None,
                                  secrets.randbelow(2**63)) for i, s in enumerate(request.seats)),
             spectator_hash=digest(spectator_key), cards=request.cards.public(),
-            variants=tuple(table.game.rules.variants), takeover=request.takeover)
+            variants=tuple(table.game.rules.variants), takeover=request.takeover, owner=owner)
         await self.in_registry(games.add, record)
+        self._owned.setdefault(owner, set()).add(game_id)
         room = self._add(record, table)
         log.info("game created game=%s players=%d seats=%s cards=%s variants=%s takeover=%s",
                  room.tag, record.players,
@@ -224,6 +256,69 @@ class Server:
                            "link": link(keys[i]) if keys[i] else None} for i, s in enumerate(record.seats)],
                 "spectator": link(spectator_key), "cards": record.cards, "variants": list(record.variants),
                 "takeover": record.takeover}
+
+    def _count_creation(self, owner: str) -> None:
+        """Count a creation by ``owner`` or refuse it (:class:`TooMany`)."""
+        s, now = self.settings, time.monotonic()
+        if len(self._owned.get(owner, ())) >= s.max_games_per_client:
+            raise TooMany(f"this address hosts {s.max_games_per_client} unfinished games, its most; finish "
+                          f"one first (a game with no move for {human(s.expire_after)} is deleted)", 60.0)
+        made = self._created.setdefault(owner, collections.deque())
+        while made and now - made[0] >= 60.0:
+            made.popleft()
+        if len(made) >= s.create_rate:
+            wait = 60.0 - (now - made[0])
+            raise TooMany(f"this address may create {s.create_rate} games a minute, its most; try again in "
+                          f"{math.ceil(wait)} s", wait)
+        made.append(now)
+
+    # ---------------------------------------------------------------- expiry and deletion
+    async def _expire_forever(self) -> None:
+        every = min(60.0, max(0.1, self.settings.expire_after / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire_abandoned()
+            except Exception:  # noqa: BLE001 - the next round tries again
+                log.exception("expiry failed")
+
+    async def expire_abandoned(self) -> list[str]:
+        """Delete every unfinished game this process is home for that has had no
+        move for ``expire_after`` seconds; their ids."""
+        now, after = time.time(), self.settings.expire_after
+        old = [r.record.game_id for r in list(self.rooms.values())
+               if not r.game.is_over and now - r.moved >= after and self.fanout.is_home(r)]
+        for game_id in old:
+            await self.delete_game(game_id, f"no move for {human(after)}: the game was deleted")
+        cutoff = time.monotonic() - 60.0
+        for owner in [o for o, made in self._created.items() if not made or made[-1] < cutoff]:
+            del self._created[owner]
+        return old
+
+    async def delete_game(self, game_id: str, reason: str = "the operator deleted the game") -> bool:
+        """Delete ``game_id`` (its record and its log), telling its connections
+        ``gone``; ``False`` if there is no such game."""
+        try:
+            known = await self.in_registry(self.storage.games.get, game_id) is not None
+        except pr.errors.DamagedGameError:
+            known = True                          # a damaged record is deleted all the same
+        room = self.rooms.pop(game_id, None)
+        if room is None and not known:
+            return False
+        if room is not None:
+            room.stop()
+            self.fanout.removed(room)
+        try:
+            await self.in_registry(self.storage.games.delete, game_id)
+            await self.timed(asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)),
+                             "the event store")
+        finally:
+            if room is not None:       # told once it is gone from the store (or could not be)
+                room.gone(reason)
+        for owned in self._owned.values():
+            owned.discard(game_id)
+        log.info("game deleted game=%s: %s", tag(game_id), reason)
+        return True
 
     def _add(self, record: GameRecord, table: Table) -> Room:
         room = Room(self, record, table)
@@ -271,6 +366,9 @@ class Server:
 
     def finished(self, game_id: str) -> None:
         """Mark the game finished in the records (in their thread; a failure is logged)."""
+        for owned in self._owned.values():
+            owned.discard(game_id)
+
         async def mark() -> None:
             try:
                 await self.in_registry(self.storage.games.finish, game_id)
@@ -285,8 +383,9 @@ class Server:
         """Forget a finished game nobody watches (it stays in the store)."""
         if not room.clients and (room.game.is_over or not self.fanout.keeps(room)):
             room.stop()
-            self.rooms.pop(room.record.game_id, None)
-            self.fanout.removed(room)
+            if self.rooms.get(room.record.game_id) is room:
+                del self.rooms[room.record.game_id]
+                self.fanout.removed(room)
 
     async def listing(self) -> list[dict]:
         """Every stored game for the operator: id, tag, seats, state, connections
@@ -319,4 +418,4 @@ def _names(names: list) -> list[str]:
     return [n or defaults[i] for i, n in enumerate(names)]
 
 
-__all__ = ["Server", "ServerFull", "StoreTimeout"]
+__all__ = ["Server", "ServerFull", "StoreTimeout", "TooMany", "human"]

@@ -30,7 +30,10 @@ class Settings:
     * ``bot_delay``: how long a server bot waits before it moves, so people can follow.
     * ``bot_workers``: processes in the bot pool; ``bot_timeout``: longest a bot may think.
     * ``takeover_grace``: the default grace before a bot takes over a person's seat.
-    * ``max_games``: unfinished games the server hosts at most.
+    * ``max_games``: unfinished games the server hosts at most; ``max_games_per_client``:
+      unfinished games created from one client address at most; ``create_rate``: games one
+      client address may create a minute; ``expire_after``: a game with no move for this
+      long is deleted (finished games are kept, read-only, for their replay).
     * ``max_connections``: WebSockets at most (a seat's credential may still come in
       over it, up to a tenth more); ``max_spectators_per_game``: spectators of one game at
       most; ``max_connections_per_seat``: connections of one seat at most (one more
@@ -59,6 +62,9 @@ class Settings:
     bot_timeout: float = field(default=120.0, validator=_positive)
     takeover_grace: float = field(default=60.0, validator=_not_negative)
     max_games: int = field(default=200, validator=_positive)
+    max_games_per_client: int = field(default=20, validator=_positive)
+    create_rate: int = field(default=10, validator=_positive)
+    expire_after: float = field(default=48 * 3600.0, validator=_positive)
     max_connections: int = field(default=1000, validator=_positive)
     max_spectators_per_game: int = field(default=12, validator=_positive)
     max_connections_per_seat: int = field(default=4, validator=_positive)

@@ -15,7 +15,7 @@ import { Settings } from "./settings.js";
 
 export const PROTOCOL = 1;
 /** Close codes after which another try cannot help (docs/protocol.rst, refusals). */
-const FINAL_CLOSES = new Set([4400, 4401, 4406, 4409, 4429]);
+const FINAL_CLOSES = new Set([4400, 4401, 4406, 4409, 4410, 4429]);
 
 function readLink() {
   const params = new URLSearchParams(window.location.hash.slice(1));
