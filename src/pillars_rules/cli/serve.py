@@ -32,6 +32,9 @@ _TUNING = (
     ("max_connections_per_seat", "N", "connections of one seat at most (one more replaces its oldest)"),
     ("rate", "N", "messages a connection may send per second on average"),
     ("burst", "N", "messages a connection may send at once"),
+    ("client_rate", "N", "messages all the connections of one client address may send per second"),
+    ("hello_rate", "N", "hellos one client address may send per second"),
+    ("max_connections_per_client", "N", "connections one client address may hold at most"),
     ("flood", "N", "rate refusals (less those worked off) after which a connection is closed"),
 )
 

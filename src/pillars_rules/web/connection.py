@@ -2,11 +2,12 @@
 
 The handshake is refused (HTTP 403) if the page's ``Origin`` is not this
 server's own or one the operator allowed. After that the first frame must be
-a ``hello`` (within the hello timeout); every later frame is an action
-message for the table, checked in this order: the rate (a token bucket of
-``burst`` messages refilled at ``rate`` per second; a count that goes up with
-each message over the rate and down with each one within it closes the
-connection when it reaches ``flood``), the size (16 KiB), the
+a ``hello`` (within the hello timeout, and within the client address's hello
+rate); every later frame is an action message for the table, checked in this
+order: the rate (the credential's and the client address's token buckets,
+:mod:`~pillars_rules.web.ratelimit`, shared by all their connections; a count
+that goes up with each message over the rate and down with each one within
+it closes the connection when it reaches ``flood``), the size (16 KiB), the
 sender (a spectator may not act), then the table itself. Every refusal
 leaves the game unchanged; the refusals that close the connection are those
 with a close code in :data:`~pillars_rules.web.protocol.REFUSALS`.
@@ -28,27 +29,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import PillarsError
 from . import protocol as P
+from .ratelimit import TokenBucket
 
 log = logging.getLogger("pillars_rules.web")
-
-
-class TokenBucket:
-    """``burst`` messages at once, refilled at ``rate`` a second."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class Connection:
@@ -162,7 +145,12 @@ async def endpoint(ws: WebSocket) -> None:
     server.connections += 1
     room = None
     full = f"the server has {settings.max_connections} connections, its most; try again later"
+    address = ws.client.host if ws.client else "-"
+    counted = server.limits.connect(address)
     try:
+        if not counted:
+            return _refuse_and_close(conn, "server_full", f"this address has {settings.max_connections_per_client} "
+                                     "connections, its most", None)
         # over the bound, only a seat's credential comes in (up to a tenth more, for the seats)
         if server.connections > settings.max_connections + max(1, settings.max_connections // 10):
             return _refuse_and_close(conn, "server_full", full, None)
@@ -172,6 +160,9 @@ async def endpoint(ws: WebSocket) -> None:
             return _refuse_and_close(conn, "hello_timeout", f"no hello within {settings.hello_timeout:g} s", None)
         if first is None:
             return
+        if not server.limits.hello(address):
+            return _refuse_and_close(conn, "flood", f"at most {settings.hello_rate:g} hellos a second from one "
+                                     "address; wait a few seconds", None)
         try:
             hello = P.parse_hello(first)
         except P.ProtocolError as err:
@@ -199,13 +190,16 @@ async def endpoint(ws: WebSocket) -> None:
         conn.seat = seat
         conn.protocol = hello.protocol
         room.join(conn, seat, hello.seen)
-        await _play(conn, room, settings)
+        credential = (record.game_id, "spectators" if seat is None else seat)
+        await _play(conn, room, settings, lambda: server.limits.message(address, credential))
     except asyncio.CancelledError:
         if not conn.aborted:
             raise
         log.info("connection dropped: too slow game=%s", room.tag if room else "-")
     finally:
         server.connections -= 1
+        if counted:
+            server.limits.disconnect(address)
         if room is not None:
             room.leave(conn)
         await conn.finish()
@@ -225,15 +219,15 @@ def _refuse_and_close(conn: Connection, code: str, reason: str, decision: int | 
     conn.close(P.REFUSALS[code].close, code)
 
 
-async def _play(conn: Connection, room, settings) -> None:
-    """Read action messages until the client goes or is closed."""
-    bucket = TokenBucket(settings.rate, settings.burst)
+async def _play(conn: Connection, room, settings, within_rate) -> None:
+    """Read action messages until the client goes or is closed (``within_rate()``:
+    whether the next frame is within the credential's and the address's rates)."""
     limited = 0
     while conn.closing is None:
         text = await _receive_text(conn.ws)
         if text is None:
             return
-        if bucket.take():
+        if within_rate():
             limited = max(0, limited - 1)   # a client that slows down works its count off
         else:
             limited += 1

@@ -38,6 +38,7 @@ from .lobby import GameRequest
 from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
                        open_registry, owner_of, tag)
 from .fanout import fanout_for
+from .ratelimit import Limits
 from .rooms import LocalFanout, Room
 from .settings import Settings
 
@@ -81,6 +82,7 @@ class Server:
         self.fanout = LocalFanout()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
+        self.limits = Limits(settings)
         self._loading: dict[str, asyncio.Future] = {}
         self._resume: asyncio.Task | None = None
         self._store_thread: concurrent.futures.ThreadPoolExecutor | None = None

@@ -38,8 +38,12 @@ class Settings:
       over it, up to a tenth more); ``max_spectators_per_game``: spectators of one game at
       most; ``max_connections_per_seat``: connections of one seat at most (one more
       replaces the seat's oldest).
-    * ``rate``, ``burst``: messages a connection may send per second on average, and at once;
+    * ``rate``, ``burst``: messages a credential (a seat's, or a game's spectators') may send
+      per second on average, and at once, over all its connections; ``client_rate``: the same
+      for all the connections of one client address (bursts of ``burst`` or three seconds' worth);
       ``flood``: rate refusals after which the connection is closed.
+    * ``hello_rate``: hellos one client address may send a second (bursts of five seconds'
+      worth); ``max_connections_per_client``: connections one client address may hold.
     * ``hello_timeout``: how long a new connection may take to say hello.
     * ``send_queue``: messages waiting for a slow client before it is disconnected.
     * ``allow_seeds``: let the lobby choose a game's seed (for tests and replays only:
@@ -71,6 +75,9 @@ class Settings:
     rate: float = field(default=10.0, validator=_positive)
     burst: int = field(default=30, validator=_positive)
     flood: int = field(default=30, validator=_positive)
+    client_rate: float = field(default=40.0, validator=_positive)
+    hello_rate: float = field(default=2.0, validator=_positive)
+    max_connections_per_client: int = field(default=32, validator=_positive)
     hello_timeout: float = field(default=10.0, validator=_positive)
     send_queue: int = field(default=512, validator=_positive)
     allow_seeds: bool = False
