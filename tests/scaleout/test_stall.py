@@ -80,6 +80,9 @@ def test_a_stopped_cluster_answers_server_error(pg_cluster, pg_dsn, tmp_path):
         pg_cluster.pg_ctl("stop", mode="fast")
         try:
             assert c.get("/healthz").status_code == 503
+            r = c.post("/games", json={"seats": [{"kind": "person"}, {"kind": "person"}]})
+            assert r.status_code == 503              # no database user, name or socket folder in it
+            assert r.json() == {"error": "the server cannot store games right now; try again later"}
             with c.websocket_connect("/ws") as ws:
                 ws.send_text(P.hello(gid, ann))
                 assert receive_until(ws, "refused")["code"] == "server_error"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import hmac
 import json
+import logging
 import math
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -30,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 
 import pillars_rules as pr
 from ..bots import BOTS
-from ..errors import ConfigError
+from ..errors import ConfigError, StoreError
 from . import pages
 from .connection import endpoint
 from .lobby import parse_request, request_from_form
@@ -42,6 +43,9 @@ HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
 STATIC = HERE / "static"
 ASSETS = HERE / "assets"
+log = logging.getLogger("pillars_rules.web")
+#: The answer to a request the store could not serve (the reason goes to the log).
+STORE_DOWN = "the server cannot store games right now; try again later"
 #: Largest lobby or admin request body, in bytes.
 MAX_BODY = 16 * 1024
 _LOCAL = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -144,6 +148,9 @@ async def create_game(request: Request) -> Response:
         return _answer(form, 429, str(err), server, {"retry-after": str(max(1, math.ceil(err.retry_after)))})
     except ServerFull as err:
         return _answer(form, 503, str(err), server)
+    except StoreError as err:       # the details are the operator's: the log, never the answer
+        log.error("game not created: %s", err)
+        return _answer(form, 503, STORE_DOWN, server)
     except pr.PillarsError as err:
         return _answer(form, 400, str(err), server)
     headers = {"cache-control": "no-store"}
@@ -182,8 +189,12 @@ async def admin_page(request: Request) -> Response:
         return HTMLResponse(pages.admin_form(str(err)), 400)
     if not _token_ok(request, (fields.get("token") or [None])[0]):
         return HTMLResponse(pages.admin_form("wrong token"), 403)
-    return HTMLResponse(pages.admin_list(await request.app.state.server.listing()),
-                        headers={"cache-control": "no-store"})
+    try:
+        games = await request.app.state.server.listing()
+    except StoreError as err:
+        log.error("admin listing failed: %s", err)
+        return HTMLResponse(pages.message("Not listed", STORE_DOWN), 503)
+    return HTMLResponse(pages.admin_list(games), headers={"cache-control": "no-store"})
 
 
 def _bearer_ok(request: Request) -> bool:
@@ -199,7 +210,12 @@ async def admin_delete(request: Request) -> Response:
     if not _bearer_ok(request):
         return JSONResponse(_NO_TOKEN, 401)
     game_id = request.path_params["game_id"]
-    if not await request.app.state.server.delete_game(game_id):
+    try:
+        deleted = await request.app.state.server.delete_game(game_id)
+    except StoreError as err:
+        log.error("game not deleted: %s", err)
+        return JSONResponse({"error": STORE_DOWN}, 503)
+    if not deleted:
         return JSONResponse({"error": "no such game"}, 404)
     return JSONResponse({"deleted": game_id}, headers={"cache-control": "no-store"})
 
@@ -207,7 +223,12 @@ async def admin_delete(request: Request) -> Response:
 async def admin_api(request: Request) -> Response:
     if not _bearer_ok(request):
         return JSONResponse(_NO_TOKEN, 401)
-    return JSONResponse({"games": await request.app.state.server.listing()}, headers={"cache-control": "no-store"})
+    try:
+        games = await request.app.state.server.listing()
+    except StoreError as err:
+        log.error("admin listing failed: %s", err)
+        return JSONResponse({"error": STORE_DOWN}, 503)
+    return JSONResponse({"games": games}, headers={"cache-control": "no-store"})
 
 
 async def health(request: Request) -> Response:
