@@ -35,6 +35,9 @@ _TUNING = (
     ("client_rate", "N", "messages all the connections of one client address may send per second"),
     ("hello_rate", "N", "hellos one client address may send per second"),
     ("max_connections_per_client", "N", "connections one client address may hold at most"),
+    ("header_timeout", "S", "seconds an HTTP request may take to send its headers"),
+    ("body_timeout", "S", "seconds an HTTP request may take to send its body"),
+    ("max_http", "N", "HTTP requests under way at once, besides the WebSockets"),
     ("flood", "N", "rate refusals (less those worked off) after which a connection is closed"),
 )
 
@@ -114,6 +117,12 @@ def list_games(db: str, out=None) -> int:
         storage.close()
 
 
+def http_concurrency(settings) -> int:
+    """uvicorn's ``limit_concurrency``: the WebSockets the server takes (with the seats'
+    reserve) and ``max_http`` requests besides; past it a request is answered 503."""
+    return settings.max_connections + max(1, settings.max_connections // 10) + settings.max_http
+
+
 def delete_game(db: str, game_id: str, out=None) -> bool:
     """Delete ``game_id`` from ``db`` (for the operator); whether it was there."""
     import os
@@ -152,7 +161,10 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
         from ..web.app import create_app
+        from ..web.httplimits import timed_protocol
         from ..web.protocol import MAX_MESSAGE_BYTES
     except ImportError as exc:
         raise ConfigError(f"the server needs the [web] extra (pip install 'pillars-rules[web]'): {exc}") from None
@@ -177,7 +189,9 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"admin: {base.rstrip('/')}/admin  token: {server.admin_token}", flush=True)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=4 * MAX_MESSAGE_BYTES,
                             ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False,
-                            lifespan="on", timeout_graceful_shutdown=5)
+                            lifespan="on", timeout_graceful_shutdown=5, timeout_keep_alive=5,
+                            limit_concurrency=http_concurrency(settings),
+                            http=timed_protocol(AutoHTTPProtocol, settings.header_timeout))
     uvicorn.Server(config).run(sockets=[sock])
     return 0
 

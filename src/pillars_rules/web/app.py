@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hmac
 import json
@@ -100,13 +101,26 @@ def allowed_hosts(settings: Settings) -> list[str]:
     return sorted(h for h in hosts if h)
 
 
+class BodyTimeout(Exception):
+    """The request's body did not come within the body timeout."""
+
+
 async def _body(request: Request) -> bytes:
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ConfigError(f"the request is longer than {MAX_BODY} bytes")
-    return body
+    """The request's body, at most :data:`MAX_BODY` bytes (ConfigError), within the
+    server's ``body_timeout`` (:class:`BodyTimeout`)."""
+    async def read() -> bytes:
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise ConfigError(f"the request is longer than {MAX_BODY} bytes")
+        return body
+
+    timeout = request.app.state.server.settings.body_timeout
+    try:
+        return await asyncio.wait_for(read(), timeout)
+    except asyncio.TimeoutError:
+        raise BodyTimeout(f"the request's body did not come within {timeout:g} s") from None
 
 
 def _same_origin(request: Request) -> bool:
@@ -144,6 +158,8 @@ async def create_game(request: Request) -> Response:
                 raise ConfigError("the request is not JSON") from None
         result = await server.create_game(parse_request(doc, server.catalogue, server.settings),
                                           str(request.base_url), request.client.host if request.client else "-")
+    except BodyTimeout as err:
+        return _answer(form, 408, str(err), server, {"connection": "close"})
     except TooMany as err:
         return _answer(form, 429, str(err), server, {"retry-after": str(max(1, math.ceil(err.retry_after)))})
     except ServerFull as err:
@@ -185,8 +201,8 @@ async def admin_page(request: Request) -> Response:
         return HTMLResponse(pages.message("Refused", "wrong origin"), 403)
     try:
         fields = parse_qs((await _body(request)).decode("utf-8", "replace"), max_num_fields=8)
-    except ConfigError as err:
-        return HTMLResponse(pages.admin_form(str(err)), 400)
+    except (ConfigError, BodyTimeout) as err:
+        return HTMLResponse(pages.admin_form(str(err)), 408 if isinstance(err, BodyTimeout) else 400)
     if not _token_ok(request, (fields.get("token") or [None])[0]):
         return HTMLResponse(pages.admin_form("wrong token"), 403)
     try:

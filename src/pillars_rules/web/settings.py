@@ -45,6 +45,10 @@ class Settings:
     * ``hello_rate``: hellos one client address may send a second (bursts of five seconds'
       worth); ``max_connections_per_client``: connections one client address may hold.
     * ``hello_timeout``: how long a new connection may take to say hello.
+    * ``header_timeout``, ``body_timeout``: how long an HTTP request may take to send its
+      headers (then the connection is closed) and its body (then it is answered 408);
+      ``max_http``: HTTP requests under way at once besides the WebSockets (more are answered
+      503; under ``serve``, which runs uvicorn with these).
     * ``send_queue``: messages waiting for a slow client before it is disconnected.
     * ``allow_seeds``: let the lobby choose a game's seed (for tests and replays only:
       whoever knows the seed knows every card to come).
@@ -78,6 +82,9 @@ class Settings:
     client_rate: float = field(default=40.0, validator=_positive)
     hello_rate: float = field(default=2.0, validator=_positive)
     max_connections_per_client: int = field(default=32, validator=_positive)
+    header_timeout: float = field(default=10.0, validator=_positive)
+    body_timeout: float = field(default=10.0, validator=_positive)
+    max_http: int = field(default=200, validator=_positive)
     hello_timeout: float = field(default=10.0, validator=_positive)
     send_queue: int = field(default=512, validator=_positive)
     allow_seeds: bool = False
