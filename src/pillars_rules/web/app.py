@@ -127,7 +127,8 @@ def _same_origin(request: Request) -> bool:
     origin = request.headers.get("origin")
     if origin is None or origin in request.app.state.server.settings.allowed_origins:
         return True
-    return urlsplit(origin).netloc == request.headers.get("host", "")
+    parts = urlsplit(origin)   # a page's origin: http(s) only (a ws:// "origin" is no page's)
+    return parts.scheme in ("http", "https") and parts.netloc == request.headers.get("host", "")
 
 
 async def lobby_page(request: Request) -> Response:
@@ -281,8 +282,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
         Mount("/assets", StaticFiles(directory=ASSETS), name="assets"),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings)),
-                  Middleware(SecurityHeaders)]
+    # the security headers outermost: the bad Host's 400 gets them too
+    middleware = [Middleware(SecurityHeaders),
+                  Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings))]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.server = server
     return app
