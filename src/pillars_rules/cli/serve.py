@@ -35,6 +35,7 @@ _TUNING = (
     ("client_rate", "N", "messages all the connections of one client address may send per second"),
     ("hello_rate", "N", "hellos one client address may send per second"),
     ("max_connections_per_client", "N", "connections one client address may hold at most"),
+    ("db_timeout", "S", "seconds a database read for a hello, a lobby request or /healthz may take"),
     ("header_timeout", "S", "seconds an HTTP request may take to send its headers"),
     ("body_timeout", "S", "seconds an HTTP request may take to send its body"),
     ("max_http", "N", "HTTP requests under way at once, besides the WebSockets"),

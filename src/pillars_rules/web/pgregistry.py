@@ -95,9 +95,7 @@ class PgRegistry:
 
     def read_all(self) -> tuple[list, list]:
         """Every record, and the errors of the damaged ones."""
-        from .registry import decode_records
-
-        return decode_records(self._run(self._sql["all"]), self.path)
+        return self._record.decode_rows(self._run(self._sql["all"]), self.path)
 
     def finish(self, game_id: str) -> None:
         self._run(self._sql["finish"], (game_id,))

@@ -130,6 +130,11 @@ class GameRecord:
         return cls(game_id=game_id, seats=seats, finished=bool(finished),
                    variants=tuple(doc.pop("variants")), **doc)
 
+    @classmethod
+    def decode_rows(cls, rows, where: str) -> tuple[list["GameRecord"], list[DamagedGameError]]:
+        """:func:`decode_records` (for the registries that get the class passed in)."""
+        return decode_records(rows, where)
+
 
 def _typed(value: object, *kinds: type) -> bool:
     return type(value) in kinds
