@@ -67,3 +67,28 @@ def test_a_timeout_costs_only_its_own_decision():
     assert all(r in view.legal_actions for r in results)
     assert pool.fallbacks == 1          # only the slow bot's decision was played at random
     assert results[1:] == [view.legal_actions[0]] * 3   # the others were answered by their bot
+
+
+def test_the_pool_is_fair_by_worker_time_not_by_count():
+    async def main():
+        pool = BotPool(workers=1, timeout=60.0, job=sleepy)
+        view = _view()
+        done: list[str] = []
+
+        async def one(owner: str, name: str, i: int) -> None:
+            await pool.decide(name, i, view, owner=owner)
+            done.append(owner)
+
+        try:
+            await pool.decide("sleep:0", 0, view, owner="warm")
+            tasks = [asyncio.create_task(one("heavy", "sleep:0.4", i)) for i in range(3)]
+            await asyncio.sleep(0)
+            tasks += [asyncio.create_task(one("light", "sleep:0", i)) for i in range(3)]
+            await asyncio.gather(*tasks)
+        finally:
+            pool.close()
+        return done
+
+    done = asyncio.run(main())
+    # the heavy owner's first decision was running; the light one's three go before its second
+    assert done == ["heavy", "light", "light", "light", "heavy", "heavy"], done

@@ -23,6 +23,7 @@ import logging
 import multiprocessing
 import os
 import random
+import time
 
 import pillars_rules as pr
 
@@ -58,22 +59,27 @@ def decide(name: str, seed: int, view: pr.SeatView) -> dict:
 class _Job:
     """One decision waiting for (or running in) a worker."""
 
-    __slots__ = ("args", "future", "tries")
+    __slots__ = ("args", "future", "tries", "owner")
 
-    def __init__(self, args: tuple, future: asyncio.Future) -> None:
+    def __init__(self, args: tuple, future: asyncio.Future, owner: object) -> None:
         self.args = args
         self.future = future
         self.tries = 0
+        self.owner = owner
 
 
 class BotPool:
     """Worker processes for the server's bots (started on first use).
 
     Decisions wait in one queue per *owner* (the client that created the game,
-    :attr:`GameRecord.owner <pillars_rules.web.registry.GameRecord.owner>`) and
-    the workers take them round robin across the owners, so a client with thirty
-    games of ``hard`` bots delays another client's table by one decision at
-    most. At most ``workers`` decisions are in the processes at once, and the
+    :attr:`GameRecord.owner <pillars_rules.web.registry.GameRecord.owner>`), and
+    a free worker takes the next decision of the waiting owner that has used the
+    least worker time (fair queuing by time, not by count: a ``hard`` bot of four
+    players thinks several times longer than one of two). An owner that starts
+    waiting is charged at least the least charge of those waiting already, so
+    time saved up while idle buys no head start. A client with thirty games of
+    ``hard`` bots thus delays another client's table by the decision it has in a
+    worker at most. At most ``workers`` decisions are in the processes at once, and the
     timeout runs from the moment a decision gets a worker (a new worker's first
     decision gets :data:`STARTUP` seconds more). A decision that
     passes it is played at random (logged, counted in :attr:`fallbacks`); the
@@ -93,6 +99,7 @@ class BotPool:
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._started = 0     # decisions the current pool was given (its first ones start workers)
         self._queues: dict[object, collections.deque] = {}
+        self._used: dict[object, float] = {}    # worker seconds charged to each owner
         self._running: set[asyncio.Task] = set()
         #: Decisions played at random because their bot failed or timed out.
         self.fallbacks = 0
@@ -116,22 +123,30 @@ class BotPool:
         """The action the bot ``name`` takes from ``view`` (one of ``view.legal_actions``),
         queued behind ``owner``'s other decisions."""
         future = asyncio.get_running_loop().create_future()
-        self._queues.setdefault(owner, collections.deque()).append(_Job((name, seed, view), future))
+        queue = self._queues.get(owner)
+        if queue is None:
+            floor = min((self._used.get(o, 0.0) for o in self._queues), default=0.0)
+            self._used[owner] = max(self._used.get(owner, 0.0), floor)
+            queue = self._queues[owner] = collections.deque()
+            if len(self._used) > 4 * len(self._queues) + 1024:   # forget the owners long gone
+                self._used = {o: self._used[o] for o in self._queues}
+        queue.append(_Job((name, seed, view), future, owner))
         self._dispatch()
         return await future   # cancelled (the table moved on): the dispatcher skips it
 
     def _next(self) -> _Job | None:
-        """The next live job, round robin: the first owner's, then that owner goes last."""
+        """The next live job: of the waiting owner charged the least worker time."""
         while self._queues:
-            owner = next(iter(self._queues))
-            queue = self._queues.pop(owner)
+            owner = min(self._queues, key=lambda o: self._used.get(o, 0.0))
+            queue = self._queues[owner]
             while queue and queue[0].future.done():
                 queue.popleft()
             if not queue:
+                del self._queues[owner]
                 continue
             job = queue.popleft()
-            if queue:
-                self._queues[owner] = queue   # behind every other owner now
+            if not queue:
+                del self._queues[owner]
             return job
         return None
 
@@ -150,8 +165,8 @@ class BotPool:
             self._dispatch()
 
     def _requeue(self, job: _Job) -> None:
-        owner = object()  # a retried job goes first, under an owner of its own
-        self._queues = {owner: collections.deque([job]), **self._queues}
+        """Put a job whose worker was lost back at the head of its owner's queue."""
+        self._queues.setdefault(job.owner, collections.deque()).appendleft(job)
 
     async def _run(self, job: _Job) -> None:
         name, seed, view = job.args
@@ -159,9 +174,13 @@ class BotPool:
         pool = self._executor()
         self._started += 1
         timeout = self.timeout + (self.STARTUP if self._started <= self.workers else 0.0)
+        began = time.monotonic()
         try:
             future = loop.run_in_executor(pool, self._job, name, seed, view)
-            doc = await asyncio.wait_for(future, timeout)
+            try:
+                doc = await asyncio.wait_for(future, timeout)
+            finally:
+                self._used[job.owner] = self._used.get(job.owner, 0.0) + time.monotonic() - began
             action = pr.decode_action(doc)
         except asyncio.CancelledError as exc:
             task = asyncio.current_task()

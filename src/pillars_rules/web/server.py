@@ -218,10 +218,10 @@ class Server:
         :class:`ServerFull`, or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
         games = self.storage.games
         owner = owner_of(client)
+        self._count_creation(owner)      # first: a refused address costs no database call
         if await self.in_registry(games.open_count) >= self.settings.max_games:
             raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most; try "
                              f"again later (a game with no move for {human(self.settings.expire_after)} is deleted)")
-        self._count_creation(owner)
         game_id = new_game_id()
         names = [s.name for s in request.seats]
 
@@ -332,25 +332,32 @@ class Server:
 
     async def load(self, record: GameRecord) -> Room | None:
         """The room of ``record``'s game, loaded from the store if need be
-        (``None``, logged, if the stored game cannot be opened)."""
+        (``None``, logged, if the stored game cannot be opened, or not within
+        ``db_timeout``: the load then goes on, and the next hello finds it, or waits
+        for the same load)."""
         room = self.rooms.get(record.game_id)
         if room is not None:
             return room
         pending = self._loading.get(record.game_id)
-        if pending is not None:
-            return await pending
-        future = self._loading[record.game_id] = asyncio.get_running_loop().create_future()
+        if pending is None:
+            pending = self._loading[record.game_id] = asyncio.ensure_future(self._open(record))
+            pending.add_done_callback(lambda _: self._loading.pop(record.game_id, None))
         try:
-            table = await self.timed(asyncio.ensure_future(
-                self.in_store(Table.open, self.storage.events, record.game_id)), "the event store")
-            room = self.rooms.get(record.game_id) or self._add(record, table)
-            log.info("game loaded game=%s decision=%d", room.tag, table.decision)
+            return await self.timed(pending, "the event store")
+        except StoreTimeout:
+            return None
+
+    async def _open(self, record: GameRecord) -> Room | None:
+        try:
+            table = await self.in_store(Table.open, self.storage.events, record.game_id)
         except pr.PillarsError as err:
             log.error("game cannot be opened game=%s: %s", tag(record.game_id), err)
-            room = None
-        finally:
-            self._loading.pop(record.game_id, None)
-        future.set_result(room)
+            return None
+        except Exception:  # noqa: BLE001 - one game that cannot be opened must not stop the others
+            log.exception("game cannot be opened game=%s", tag(record.game_id))
+            return None
+        room = self.rooms.get(record.game_id) or self._add(record, table)
+        log.info("game loaded game=%s decision=%d", room.tag, table.decision)
         return room
 
     async def find(self, game_id: str, key: str) -> tuple[GameRecord, int | None] | None:
