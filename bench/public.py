@@ -18,7 +18,9 @@ once while hostile strangers, each from its own loopback address
 It reports the honest tables' bot latency (from the update that makes it the
 bot's turn to the update with its move, seen by the person's client) p50 and
 p99, their accepted actions per second, and what each attacker got. Target:
-the p99 under attack within 2x of the p99 alone. Bounded in time (two phases
+the p99 under attack within 2x of the p99 alone. The server and its bot workers
+run on core 0, the clients on core 1 (``--no-pin``: anywhere), so that the
+attackers' own CPU is not counted against the server. Bounded in time (two phases
 of ``--seconds``) and in count (each attacker's loop runs for the phase only).
 Results go to ``bench/results/public.json`` and ``.rst``.
 """
@@ -100,8 +102,11 @@ async def _honest_table(port: int, ws_url: str, t: int, measure_from: float, dea
     loop = asyncio.get_running_loop()
     game = 0
     while time.monotonic() < deadline:
-        status, res = await loop.run_in_executor(None, _post, port, f"127.0.1.{t + 1}",
-                                                 {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "hard"}]})
+        try:
+            status, res = await loop.run_in_executor(None, _post, port, f"127.0.1.{t + 1}",
+                                                     {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "hard"}]})
+        except OSError:
+            status = 0
         if status != 201:
             out["refused"] += 1
             await asyncio.sleep(1.0)
@@ -120,9 +125,13 @@ async def _honest_table(port: int, ws_url: str, t: int, measure_from: float, dea
 async def _lobby(port: int, deadline: float, got: dict) -> None:
     loop = asyncio.get_running_loop()
     while time.monotonic() < deadline:
-        status, _ = await loop.run_in_executor(None, _post, port, ATTACKERS["lobby"],
-                                               {"seats": [{"kind": "bot", "bot": "hard"}] * 4})
-        got[str(status)] = got.get(str(status), 0) + 1
+        try:
+            status, _ = await loop.run_in_executor(None, _post, port, ATTACKERS["lobby"],
+                                                   {"seats": [{"kind": "bot", "bot": "hard"}] * 4})
+            code = str(status)
+        except OSError as exc:            # a timeout, a refused connection: counted
+            code = type(exc).__name__
+        got[code] = got.get(code, 0) + 1
 
 
 async def _hold(ws_url: str, game: str, key: str, deadline: float, got: dict) -> None:
@@ -171,14 +180,21 @@ async def _reconnects(ws_url: str, links: list, deadline: float, got: dict, sour
         got[code] = got.get(code, 0) + 1
 
 
-def run_phase(tables: int, seconds: float, attack: bool, workdir: Path, warmup: float = 8.0) -> dict:
+def run_phase(tables: int, seconds: float, attack: bool, workdir: Path, warmup: float = 8.0,
+              log_level: str = "warning", pin: bool = True) -> dict:
     """One phase on a fresh server: the honest tables' figures and the attackers' counts
     (measured for ``seconds`` after ``warmup`` seconds of the honest tables alone: the bot
     worker's start and the first moves are not measured)."""
     from bench.serverproc import ServerProcess
 
     db = workdir / f"public-{'attack' if attack else 'alone'}.sqlite3"
-    server = ServerProcess(db, None, "--bot-delay", "0", "--log-level", "warning").start()
+    cores = os.cpu_count() or 1
+    # the server and its bot workers on one core, the clients (honest and hostile) on another:
+    # on one machine, the attackers' own CPU would otherwise be counted against the server
+    server = ServerProcess(db, None, "--bot-delay", "0", "--log-level", log_level,
+                           cpu=0 if pin and cores >= 2 else None).start()
+    if pin and cores >= 2 and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {1})
     honest = {"bot_waits": [], "decisions": 0, "refused": 0}
     attackers: dict[str, dict] = {name: {} for name in ATTACKERS} if attack else {}
     load_before = os.getloadavg()
@@ -206,6 +222,8 @@ def run_phase(tables: int, seconds: float, attack: bool, workdir: Path, warmup: 
         elapsed = asyncio.run(main()) - warmup
     finally:
         server.stop()
+        if pin and cores >= 2 and hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(0, set(range(cores)))
     waits = honest["bot_waits"]
     return {"attack": attack, "tables": tables, "seconds": round(elapsed, 1), "warmup": warmup, "bot_moves": len(waits),
             "bot_p50_ms": round(1000 * _percentile(waits, 0.5), 1), "bot_p99_ms": round(1000 * _percentile(waits, 0.99), 1),
@@ -238,9 +256,16 @@ def main(argv=None) -> int:
     p.add_argument("--warmup", type=float, default=8.0, help="seconds of each phase before it is measured (default 8)")
     p.add_argument("--json", default=None, help="default bench/results/public.json")
     p.add_argument("--rst", default=None, help="default bench/results/public.rst")
+    p.add_argument("--no-pin", action="store_true", help="leave the server and the clients on any core")
+    p.add_argument("--workdir", help="keep the servers' databases and logs here (default: a temporary folder)")
+    p.add_argument("--log-level", default="warning", help="the servers' log level (debug: every bot decision's "
+                   "wait and time, by owner)")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="pillars-public-") as tmp:
-        rows = [run_phase(args.tables, args.seconds, attack, Path(tmp), args.warmup) for attack in (False, True)]
+        work = Path(args.workdir or tmp)
+        work.mkdir(parents=True, exist_ok=True)
+        rows = [run_phase(args.tables, args.seconds, attack, work, args.warmup, args.log_level, not args.no_pin)
+                for attack in (False, True)]
     ratio = rows[1]["bot_p99_ms"] / rows[0]["bot_p99_ms"] if rows[0]["bot_p99_ms"] else float("nan")
     doc = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},

@@ -147,7 +147,9 @@ async def create_game(request: Request) -> Response:
     form = request.headers.get("content-type", "").split(";")[0].strip() == "application/x-www-form-urlencoded"
     if not _same_origin(request):
         return _answer(form, 403, "this page's origin may not create games here", server)
+    client = request.client.host if request.client else "-"
     try:
+        server.may_create(client)
         body = await _body(request)
         if form:
             fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=64)
@@ -158,7 +160,7 @@ async def create_game(request: Request) -> Response:
             except (ValueError, RecursionError):
                 raise ConfigError("the request is not JSON") from None
         result = await server.create_game(parse_request(doc, server.catalogue, server.settings),
-                                          str(request.base_url), request.client.host if request.client else "-")
+                                          str(request.base_url), client)
     except BodyTimeout as err:
         return _answer(form, 408, str(err), server, {"connection": "close"})
     except TooMany as err:

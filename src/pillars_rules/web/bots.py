@@ -59,13 +59,14 @@ def decide(name: str, seed: int, view: pr.SeatView) -> dict:
 class _Job:
     """One decision waiting for (or running in) a worker."""
 
-    __slots__ = ("args", "future", "tries", "owner")
+    __slots__ = ("args", "future", "tries", "owner", "queued")
 
     def __init__(self, args: tuple, future: asyncio.Future, owner: object) -> None:
         self.args = args
         self.future = future
         self.tries = 0
         self.owner = owner
+        self.queued = time.monotonic()
 
 
 class BotPool:
@@ -180,7 +181,10 @@ class BotPool:
             try:
                 doc = await asyncio.wait_for(future, timeout)
             finally:
-                self._used[job.owner] = self._used.get(job.owner, 0.0) + time.monotonic() - began
+                spent = time.monotonic() - began
+                self._used[job.owner] = self._used.get(job.owner, 0.0) + spent
+                log.debug("bot decision bot=%s owner=%s waited=%.3f s thought=%.3f s", name, job.owner,
+                          began - job.queued, spent)
             action = pr.decode_action(doc)
         except asyncio.CancelledError as exc:
             task = asyncio.current_task()

@@ -259,7 +259,12 @@ class Server:
                 "spectator": link(spectator_key), "cards": record.cards, "variants": list(record.variants),
                 "takeover": record.takeover}
 
-    def _count_creation(self, owner: str) -> None:
+    def may_create(self, client: str) -> None:
+        """:class:`TooMany` if the client at address ``client`` may not create a game now
+        (checked before its request is read, so a refused flood costs little)."""
+        self._count_creation(owner_of(client), count=False)
+
+    def _count_creation(self, owner: str, count: bool = True) -> None:
         """Count a creation by ``owner`` or refuse it (:class:`TooMany`)."""
         s, now = self.settings, time.monotonic()
         if len(self._owned.get(owner, ())) >= s.max_games_per_client:
@@ -272,7 +277,8 @@ class Server:
             wait = 60.0 - (now - made[0])
             raise TooMany(f"this address may create {s.create_rate} games a minute, its most; try again in "
                           f"{math.ceil(wait)} s", wait)
-        made.append(now)
+        if count:
+            made.append(now)
 
     # ---------------------------------------------------------------- expiry and deletion
     async def _expire_forever(self) -> None:
