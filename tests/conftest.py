@@ -1,5 +1,7 @@
 """Shared test setup: Hypothesis profiles, the checkout's ``bench`` package on the path,
-and the PostgreSQL fixtures (``pgfixtures.py``).
+the system programs some tests need (``requires.py``: skipped with what to install when
+missing, failures under ``PILLARS_RULES_REQUIRE``) and the PostgreSQL fixtures
+(``pgfixtures.py``).
 
 ``HYPOTHESIS_PROFILE=ci`` (set by .ci/run) keeps example counts small enough for
 a 2-core CI machine; ``dev`` is the default; ``thorough`` is for long local runs.
@@ -31,5 +33,6 @@ ROOT = str(Path(__file__).resolve().parents[1])
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-# pg_cluster (one throwaway PostgreSQL per session) and pg_dsn (a new database per test)
-pytest_plugins = ["pgfixtures"]
+# need() and the needs marker (system programs); pg_cluster (one throwaway PostgreSQL per
+# session, per xdist worker) and pg_dsn (a new database per test)
+pytest_plugins = ["requires", "pgfixtures"]

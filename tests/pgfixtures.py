@@ -4,17 +4,21 @@ socket there, run as an unprivileged user when the tests run as root), and a
 new empty database per test.
 
 The cluster starts only when a test asks for it, and is stopped and removed
-when the session ends. Without PostgreSQL's server binaries the tests that
-need them fail and say what to install (CI installs them in ``.ci/run``).
+when the session ends; under pytest-xdist each worker has its own (its own
+folder and socket). Without PostgreSQL's server binaries the tests that need
+them skip and say what to install, or fail when ``PILLARS_RULES_REQUIRE``
+names ``postgres`` (``.ci/run`` installs them and sets it): see ``requires.py``.
 """
 
 import pytest
 
 from bench.pgcluster import Cluster, ClusterError
+from requires import need
 
 
 @pytest.fixture(scope="session")
 def pg_cluster():
+    need("postgres")
     try:
         cluster = Cluster().start()
     except ClusterError as exc:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
+import sys
 import traceback
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -44,6 +46,31 @@ def test_quickstart_has_two_one_line_commands() -> None:
     first, second = quickstart_commands()
     assert "pillars-rules simulate" in first
     assert "pytest" in second
+
+
+def test_quickstart_first_command_installs_the_engine_alone() -> None:
+    """The first command installs no extra: ``simulate`` needs only the engine's dependencies."""
+    first, _ = quickstart_commands()
+    assert first.startswith("python3 -m pip install -e . && "), first
+
+
+def test_simulate_imports_only_the_engines_own_dependencies() -> None:
+    """The game the first command plays imports nothing but the standard library,
+    the package and its declared dependencies (no extra is installed there)."""
+    import tomllib
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    assert sorted(re.split(r"[<>=\[ ]", d)[0] for d in declared) == ["attrs", "cattrs", "lark"]
+    code = ("import sys, io, contextlib; from pillars_rules.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out: main(['simulate', '--players', '4', '--seed', '1'])\n"
+            "assert out.getvalue().startswith('A game for 4 players began'), out.getvalue()[:200]\n"
+            "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} - set(sys.stdlib_module_names))))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert run.returncode == 0, run.stderr[-2000:]
+    # cattrs and attrs bring their own helpers (typing_extensions, exceptiongroup on older Pythons)
+    allowed = {"pillars_rules", "lark", "attr", "attrs", "cattr", "cattrs", "typing_extensions", "exceptiongroup",
+               "__main__", "_distutils_hack", "_virtualenv"}
+    assert set(run.stdout.split()) <= allowed, set(run.stdout.split()) - allowed
 
 
 def test_quickstart_test_command_is_what_ci_runs() -> None:

@@ -15,7 +15,9 @@ so its tip shows what it gives and costs:
 * ``board-cathedral.png`` -- Ann at the cathedral step (step 13), from round 2 on
   (a step where she has nothing to convert is answered by the board itself);
 
-and ``board-phone.png``: the placement again at phone width (375 px). The
+and ``board-phone.png``: the placement again at phone width (375 px); then
+``lobby-your-games.png``, the lobby listing Ann's game under "Your games", and
+``replay.png``, the replay of a finished game of two heuristic bots in round 3. The
 same seed, cards and bots give the same game, so the pictures change only
 when the board does. Needs Debian's ``chromium`` and ``chromium-driver``
 and the ``[test,web]`` extras.
@@ -57,6 +59,29 @@ def point_at(page: BoardPage, css: str) -> None:
         time.sleep(0.3)
 
 
+def your_games(browser: Browser, server: ServerProcess, out: Path) -> None:
+    """The lobby with Ann's game under "Your games" (this browser opened her link)."""
+    browser.get(server.url + "/")
+    browser.wait(lambda: browser.js("return document.getElementById('your-games').dataset.checked"), 30, "Your games")
+    browser.js("document.getElementById('your-games').scrollIntoView({block: 'start'})")
+    browser.screenshot(out / "lobby-your-games.png")
+    print(f"wrote {out / 'lobby-your-games.png'}")
+
+
+def replay(browser: Browser, server: ServerProcess, out: Path) -> None:
+    """A finished game of two bots, replayed at its first decision of round 3's Phase II."""
+    made = server.create([{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}], seed=SEED,
+                         reveal=True)
+    browser.wait(lambda: server.game(made["game"]).is_over, 300, "the bots' game to end")
+    browser.get(made["spectator"].replace("/play#", "/replay#"))
+    browser.wait(lambda: browser.js("return window.pillarsReplay && window.pillarsReplay.state"), 30, "the replay")
+    browser.js("""const r = window.pillarsReplay;
+                  const p = r.points.find(p => p.round === 3 && p.stage === 'builders'); r.go(p.n);""")
+    time.sleep(0.5)
+    browser.screenshot(out / "replay.png")
+    print(f"wrote {out / 'replay.png'}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
@@ -88,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"wrote {args.out / 'board-phone.png'}")
                     browser.size(1280, 800)
                     time.sleep(0.3)
+            your_games(browser, server, args.out)
+            replay(browser, server, args.out)
         finally:
             browser.quit()
             server.kill()

@@ -1,7 +1,8 @@
 """A real headless Chromium for the board's tests, driven by Selenium.
 
 Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them when
-missing). The machine has no network beyond the loopback, so every feature
+missing), found on ``PATH``: without them a test that opens a window skips
+and says what to install (``requires.need``). The machine has no network beyond the loopback, so every feature
 that would call home is off, and each browser gets a fresh profile folder.
 """
 
@@ -17,8 +18,7 @@ from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+from requires import need
 
 FLAGS = (
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -33,15 +33,19 @@ FLAGS = (
 class Browser:
     """One Chromium window: a Selenium driver plus the few waits the tests use."""
 
-    def __init__(self, width: int = 1280, height: int = 800) -> None:
-        self.profile = tempfile.mkdtemp(prefix="pillars-chromium-")
+    def __init__(self, width: int = 1280, height: int = 800, profile: Path | None = None) -> None:
+        """``profile``: a profile folder to use and keep (a browser closed and opened
+        again on it finds its storage); by default a fresh one, removed by :meth:`quit`."""
+        paths = need("chromium")
+        self.keep_profile = profile is not None
+        self.profile = str(profile) if profile is not None else tempfile.mkdtemp(prefix="pillars-chromium-")
         options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
+        options.binary_location = paths["chromium"]
         for flag in FLAGS:
             options.add_argument(flag)
         options.add_argument(f"--user-data-dir={self.profile}")
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        self.driver = webdriver.Chrome(service=Service(paths["chromedriver"]), options=options)
         self.driver.set_script_timeout(20)
         self.size(width, height)
         self.console: list[dict] = []
@@ -102,4 +106,5 @@ class Browser:
         try:
             self.driver.quit()
         finally:
-            shutil.rmtree(self.profile, ignore_errors=True)
+            if not self.keep_profile:
+                shutil.rmtree(self.profile, ignore_errors=True)

@@ -2,15 +2,30 @@
 
 The browsers live for the whole session (starting Chromium is the slow part)
 and each test opens its own pages; each test gets its own server process and
-games file, killed at the end whatever happens.
+games file, killed at the end whatever happens. Without Chromium (or Firefox)
+the tests skip and say what to install (``requires.need``, called when a
+browser starts). Every test here is marked ``browser`` (``pytest -m browser``
+runs them). Under pytest-xdist each worker that runs one starts its own two
+windows, with its own profile folders and its own servers on free ports.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from .chrome import Browser
 from .serving import ServerProcess
+
+
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

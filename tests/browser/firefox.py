@@ -1,6 +1,7 @@
 """A real headless Firefox for the board's tests, driven over WebDriver BiDi.
 
-Debian's ``firefox-esr`` (``.ci/run`` installs it when missing) speaks the
+Debian's ``firefox-esr`` (``.ci/run`` installs it when missing; without it on
+``PATH`` the test skips and says what to install, ``requires.need``) speaks the
 W3C WebDriver BiDi protocol itself on ``--remote-debugging-port``, so no
 geckodriver is needed (Debian does not package one, and this machine cannot
 download it): this module is a small client of that protocol over the
@@ -23,20 +24,21 @@ from pathlib import Path
 
 import websockets
 
-from .serving import free_port
+from requires import need
 
-FIREFOX = shutil.which("firefox-esr") or shutil.which("firefox") or "/usr/bin/firefox-esr"
+from .serving import free_port
 
 
 class Firefox:
     """One headless Firefox window; every method is synchronous (it runs its own event loop)."""
 
     def __init__(self, width: int = 1280, height: int = 800) -> None:
+        firefox = need("firefox")["firefox-esr"]
         self.profile = tempfile.mkdtemp(prefix="pillars-firefox-")
         self.port = free_port()
         env = dict(os.environ, MOZ_HEADLESS="1", HOME=self.profile)
         self.proc = subprocess.Popen(
-            [FIREFOX, "--headless", "--no-remote", "--profile", self.profile,
+            [firefox, "--headless", "--no-remote", "--profile", self.profile,
              "--remote-debugging-port", str(self.port)],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.loop = asyncio.new_event_loop()

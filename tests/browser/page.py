@@ -47,7 +47,8 @@ class BoardPage:
         return self.b.js(_STATE)
 
     def wait_live(self, timeout: float = 30.0) -> dict:
-        return self.b.wait(lambda: (st := self.state()) and st["status"] == "live" and st, timeout,
+        # a finished game's board stays connected (for a rematch's link) and says it is over
+        return self.b.wait(lambda: (st := self.state()) and st["status"] in ("live", "over") and st, timeout,
                            "the board to be connected and in step")
 
     def text(self, css: str) -> str:

@@ -75,6 +75,22 @@ def test_the_build_hook_falls_back_to_pure_python(monkeypatch):
     assert "no C compiler" in hatch_build.compiler_missing()
 
 
+@pytest.mark.needs("compiler")
+def test_the_build_hook_compiles_where_there_is_a_compiler(monkeypatch):
+    """With a C compiler and Python's headers (tests/requires.py found them on
+    PATH), the hook's own probe compiles against Python.h and a wheel build
+    (not editable, PILLARS_RULES_PURE unset) asks for the compiled build: what
+    .ci/run's compiled suite relies on."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(ROOT))
+    monkeypatch.delenv(hatch_build.PURE_ENV, raising=False)
+    assert hatch_build.compiler_missing() == ""
+    assert hatch_build.PillarsBuildHook._pure_reason(None, "standard") == ""
+
+
 def _a_state():
     return pr.playout(pr.new_game(3, 5), seed=2, max_actions=40).state
 

@@ -8,6 +8,7 @@ import json
 import logging
 import re
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import pytest
 
@@ -23,7 +24,10 @@ def test_the_lobby_page_is_a_form_with_no_script_and_strict_headers(tmp_path):
     with client(tmp_path) as c:
         r = c.get("/")
     assert r.status_code == 200 and '<form method="post" action="/games">' in r.text
-    assert "<script" not in r.text and "style=" not in r.text and "<style" not in r.text
+    # one module, for "Your games"; the form itself needs no script
+    scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", r.text, re.S)
+    assert scripts == [(' type="module" src="/static/js/lobby.js"', "")]
+    assert "style=" not in r.text and "<style" not in r.text
     csp = r.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp
     assert r.headers["x-content-type-options"] == "nosniff"
@@ -78,12 +82,21 @@ def test_the_html_form_creates_a_game_and_escapes_what_it_shows(tmp_path):
     form = {"players": "2", "seat0": "person", "name0": "<b>Ann</b>", "seat1": "heuristic",
             "cards": "base", "variant": "dm", "takeover": "random", "grace": "5"}
     with client(tmp_path) as c:
-        r = c.post("/games", data=form)
-        assert r.status_code == 201 and r.headers["cache-control"] == "no-store"
-        assert "&lt;b&gt;Ann&lt;/b&gt;" in r.text and "<b>Ann</b>" not in r.text
-        links = re.findall(r'href="(http://127.0.0.1:8000/play#[^"]+)"', r.text)
-        assert len(links) == 2   # Ann's seat and the spectators (the bot's seat has none)
+        r = c.post("/games", data=form, follow_redirects=False)
+        # POST/redirect/GET: the links travel in the fragment of a page that a reload does not post again
+        assert r.status_code == 303 and r.headers["cache-control"] == "no-store"
+        path, _, fragment = r.headers["location"].partition("#")
+        assert path == "/created"
+        made = parse_qs(fragment)
+        seats = json.loads(made["seats"][0])
+        assert [s["name"] for s in seats] == ["<b>Ann</b>", "Blue"] and seats[1] == {
+            "name": "Blue", "key": None, "bot": "heuristic"}
         record = records(c)[0]
+        assert record.game_id == made["game"][0]
+        assert record.who(seats[0]["key"]) == 0 and record.who(made["spectator"][0]) == "spectator"
+        page = c.get("/created")
+        assert page.status_code == 200 and 'src="/static/js/created.js"' in page.text
+        assert len(records(c)) == 1
         assert record.variants == ("dm",) and record.seats[1].bot == "heuristic"
         assert record.takeover == {"bot": "random", "grace": 5.0}
         bad = c.post("/games", data={**form, "seat1": "nobody"})
@@ -166,3 +179,25 @@ def test_the_log_has_one_line_per_event_kind_and_never_a_credential(tmp_path, ca
     for line in ("game created", "player joined", "action accepted", "action refused", "player left"):
         assert line in text, line
     assert res["tag"] in text
+
+
+def test_the_favicon_is_served_and_every_server_page_names_it(tmp_path):
+    with client(tmp_path) as c:
+        icon = c.get("/favicon.ico")
+        assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+        assert icon.content.startswith(b"<svg")
+        for path in ("/", "/admin", "/created"):
+            assert 'rel="icon" href="/favicon.ico"' in c.get(path).text, path
+
+
+def test_the_server_page_names_every_bot_the_lobby_offers(tmp_path):
+    from pillars_rules.bots import BOTS
+
+    text = (ROOT / "docs" / "server.rst").read_text(encoding="utf-8")
+    section = text[text.index("Create a game\n"):text.index("Invite friends\n")]
+    named = set(re.findall(r"``([a-z0-9-]+)``", section))
+    with client(tmp_path) as c:
+        offered = set(c.get("/api/lobby").json()["bots"])
+        page = c.get("/").text
+    assert offered == set(BOTS) and offered <= named
+    assert all(f'value="{b}"' in page for b in offered)

@@ -2,12 +2,16 @@
 
 ==================  ======================================================================
 ``GET /``           the lobby form
-``POST /games``     create a game (JSON in and out, or the lobby's form in and a page out)
+``POST /games``     create a game (JSON in and out, or the lobby's form in and a redirect out)
+``GET /created``    a created game's links (read from the URL fragment, POST/redirect/GET)
 ``GET /api/lobby``  what a game can be made of: card sets, bots, variants
 ``GET /play``       the board page (the seat's key is in the URL fragment)
+``GET /replay``     a game's replay page; ``POST /api/replay`` its data (web/replay.py)
+``POST /api/rematch`` a finished game's rematch (web/rematch.py)
 ``WS /ws``          the game protocol (docs/protocol.rst)
 ``/admin``          the operator's list of games, behind the admin token
 ``/static/...``     the browser board's files; ``/assets/...`` the server pages' CSS
+``/favicon.ico``    the icon (the same SVG as the board's)
 ==================  ======================================================================
 """
 
@@ -26,7 +30,8 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse,
+                                 Response)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -39,6 +44,8 @@ from .lobby import parse_request, request_from_form
 from .protocol import PROTOCOL
 from .server import Server, ServerFull, TooMany
 from .settings import Settings
+from .created import created_fragment
+from . import rematch, replay
 
 HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
@@ -173,8 +180,8 @@ async def create_game(request: Request) -> Response:
     except pr.PillarsError as err:
         return _answer(form, 400, str(err), server)
     headers = {"cache-control": "no-store"}
-    if form:
-        return HTMLResponse(pages.created(result), 201, headers=headers)
+    if form:  # POST/redirect/GET: a reload or Back shows the links again and creates nothing
+        return RedirectResponse("/created#" + created_fragment(result), 303, headers=headers)
     return JSONResponse(result, 201, headers=headers)
 
 
@@ -190,6 +197,40 @@ async def play_page(request: Request) -> Response:
     if index.is_file():
         return FileResponse(index, headers={"cache-control": "no-cache"})
     return HTMLResponse(pages.no_board())
+
+
+async def created_page(request: Request) -> Response:
+    return FileResponse(STATIC / "created.html", headers={"cache-control": "no-cache"})
+
+
+async def _json_api(request: Request, what: str) -> tuple[Server, bytes] | Response:
+    """The server and the body of a JSON request from this server's own pages (or the refusal)."""
+    if not _same_origin(request):
+        return JSONResponse({"error": f"this page's origin may not {what} here"}, 403)
+    try:
+        return request.app.state.server, await _body(request)
+    except ConfigError as err:
+        return JSONResponse({"error": str(err)}, 400)
+
+
+async def replay_api(request: Request) -> Response:
+    got = await _json_api(request, "read replays")
+    return got if isinstance(got, Response) else await replay.answer(*got)
+
+
+async def rematch_api(request: Request) -> Response:
+    got = await _json_api(request, "make rematches")
+    return got if isinstance(got, Response) else await rematch.answer(
+        *got, str(request.base_url), request.client.host if request.client else "-")
+
+
+async def replay_page(request: Request) -> Response:
+    return FileResponse(STATIC / "replay.html", headers={"cache-control": "no-cache"})
+
+
+async def favicon(request: Request) -> Response:
+    return FileResponse(STATIC / "icon.svg", media_type="image/svg+xml",
+                        headers={"cache-control": "public, max-age=86400"})
 
 
 def _token_ok(request: Request, token: str | None) -> bool:
@@ -276,6 +317,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/games", create_game, methods=["POST"]),
         Route("/api/lobby", lobby_api),
         Route("/play", play_page),
+        Route("/created", created_page),
+        Route("/favicon.ico", favicon),
+        Route("/replay", replay_page),
+        Route("/api/replay", replay_api, methods=["POST"]),
+        Route("/api/rematch", rematch_api, methods=["POST"]),
         Route("/admin", admin_page, methods=["GET", "POST"]),
         Route("/api/admin/games", admin_api),
         Route("/api/admin/games/{game_id}", admin_delete, methods=["DELETE"]),

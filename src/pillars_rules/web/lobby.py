@@ -4,7 +4,8 @@ A request is a JSON object (the HTML form is turned into the same object)::
 
     {"players": 3,
      "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person"}, {"kind": "bot", "bot": "heuristic"}],
-     "variants": [], "cards": "base", "takeover": {"bot": "heuristic", "grace": 60}}
+     "variants": [], "cards": "base", "takeover": {"bot": "heuristic", "grace": 60},
+     "clock": {"kind": "move", "seconds": 120, "bot": "medium"}, "reveal": false}
 
 Everything is optional but the seats or the number of players (then every
 seat is a person). Anything unknown or out of range is a
@@ -21,10 +22,11 @@ from ..bots import BOTS
 from ..errors import ConfigError
 from .cardsets import CardChoice, Catalogue
 from .settings import Settings
+from .timers import parse_clock
 
 #: Longest takeover grace a game may ask for, in seconds (a day).
 MAX_GRACE = 86_400.0
-_FIELDS = {"players", "seats", "variants", "cards", "takeover", "seed"}
+_FIELDS = {"players", "seats", "variants", "cards", "takeover", "seed", "clock", "reveal"}
 
 
 @frozen
@@ -43,6 +45,8 @@ class GameRequest:
     cards: CardChoice
     takeover: dict | None
     seed: int | None
+    clock: dict | None = None
+    reveal: bool = False
 
     @property
     def players(self) -> int:
@@ -104,13 +108,18 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
     seed = doc.get("seed")
     if seed is not None and not settings.allow_seeds:
         raise ConfigError("seed: this server draws every game's seed itself (see --allow-seeds)")
-    return GameRequest(tuple(seats), tuple(variants), cards, takeover, seed)
+    reveal = doc.get("reveal", False)
+    if type(reveal) is not bool:
+        raise ConfigError("reveal must be true or false")
+    return GameRequest(tuple(seats), tuple(variants), cards, takeover, seed,
+                       parse_clock(doc.get("clock"), settings.db), reveal)
 
 
 def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict:
     """The JSON request of the lobby's HTML form (fields ``players``, ``cards``,
     ``variant`` (repeated), ``seatN`` = ``person`` or a bot name, ``nameN``,
-    ``takeover`` = ``""`` or a bot name, ``grace``)."""
+    ``takeover`` = ``""`` or a bot name, ``grace``, ``clock`` = ``none``, ``move``
+    or ``game``, ``clock_minutes``, ``clock_bot``, ``reveal`` = ``on``)."""
     def text(key: str) -> str:
         value = form.get(key, "")
         return value.strip() if isinstance(value, str) else ""
@@ -127,6 +136,14 @@ def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict:
             seat["name"] = text(f"name{i}")
         seats.append(seat)
     doc: dict = {"players": players, "seats": seats, "variants": variants, "cards": text("cards") or "base"}
+    if text("clock") not in ("", "none"):
+        try:
+            minutes = float(text("clock_minutes") or 2)
+        except ValueError:
+            raise ConfigError("the clock's minutes must be a number") from None
+        doc["clock"] = {"kind": text("clock"), "seconds": minutes * 60, "bot": text("clock_bot") or "medium"}
+    if text("reveal") == "on":
+        doc["reveal"] = True
     if text("takeover"):
         try:
             doc["takeover"] = {"bot": text("takeover"), "grace": float(text("grace") or 60)}

@@ -1,8 +1,11 @@
-"""The server's own HTML pages: the lobby form, a created game's links, the
-admin list, and the stand-in shown at ``/play`` when no board is installed.
+"""The server's own HTML pages: the lobby form, the admin list, and the
+stand-in shown at ``/play`` when no board is installed.
 
-Plain HTML with no script at all (the board's pages, under ``static/``, are
-the browser board's). Every value is escaped, card set and seat names included.
+Plain HTML; the form works with no script at all. The lobby loads one module,
+``static/js/lobby.js``, that lists "Your games" from the browser's storage
+(the created game's links are a static page, ``static/created.html``, since
+they travel in the URL fragment). Every value is escaped, card set and seat
+names included.
 """
 
 from __future__ import annotations
@@ -16,14 +19,16 @@ from ..bots import BOTS
 _HEAD = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title><link rel="stylesheet" href="/assets/server.css"></head>
+<title>{title}</title><link rel="stylesheet" href="/assets/server.css">
+<link rel="icon" href="/favicon.ico" type="image/svg+xml">{script}</head>
 <body><main>
 """
 _TAIL = "</main></body></html>\n"
 
 
-def _page(title: str, body: str) -> str:
-    return _HEAD.format(title=escape(title)) + body + _TAIL
+def _page(title: str, body: str, script: str = "") -> str:
+    tag = f'<script type="module" src="/static/js/{script}"></script>' if script else ""
+    return _HEAD.format(title=escape(title), script=tag) + body + _TAIL
 
 
 def _options(values, selected=None) -> str:
@@ -58,28 +63,17 @@ def lobby(catalogue, error: str | None = None) -> str:
 <p><label>When a person is away, a bot takes over: <select name="takeover">
 {_options([("", "never")] + [(b, b) for b in bots])}</select></label>
 <label>after <input name="grace" type="number" min="0" max="86400" value="60"> seconds</label></p>
+<p><label>Turn timer <select name="clock">{_options([("none", "none"), ("move", "per move"),
+("game", "a chess clock per player (for the whole game)")], "none")}</select></label>
+<label><input name="clock_minutes" type="number" min="0.5" max="43200" step="any" value="2"> minutes</label>
+<label>then the bot <select name="clock_bot">{_options([(b, b) for b in bots], "medium" if "medium" in BOTS else bots[0])}</select>
+decides for the seat</label> (slow games: 1440 minutes is a day)</p>
+<p><label><input type="checkbox" name="reveal"> Once the game is over, its replay may show what nobody
+knew during it (the order of the decks)</label></p>
 <p><button type="submit">Create the game</button></p>
-</form>"""
-    return _page("New game", body)
-
-
-def created(result: dict) -> str:
-    """A created game: one link per person's seat, and the spectators' link."""
-    rows = []
-    for s in result["seats"]:
-        who = escape(s["name"])
-        if s["link"]:
-            rows.append(f'<li><strong>{who}</strong>: <a href="{escape(s["link"])}">play this seat</a>'
-                        f'<br><code>{escape(s["link"])}</code></li>')
-        else:
-            rows.append(f"<li><strong>{who}</strong>: played by the bot {escape(s['bot'])}</li>")
-    body = f"""<h1>Game created</h1>
-<p>Send each player the link of their seat, and nobody else: the link is the seat's key.
-It works again after a reload or a server restart.</p>
-<ul class="links">{"".join(rows)}</ul>
-<p>Spectators: <a href="{escape(result["spectator"])}">watch</a><br><code>{escape(result["spectator"])}</code></p>
-<p><a href="/">Create another game</a></p>"""
-    return _page("Game created", body)
+</form>
+<section id="your-games" aria-label="Your games" hidden></section>"""
+    return _page("New game", body, "lobby.js")
 
 
 def admin_form(error: str | None = None) -> str:
@@ -118,4 +112,4 @@ def message(title: str, text: str) -> str:
     return _page(title, f"<h1>{escape(title)}</h1><p>{escape(text)}</p><p><a href=\"/\">Back</a></p>")
 
 
-__all__ = ["lobby", "created", "admin_form", "admin_list", "no_board", "message"]
+__all__ = ["lobby", "admin_form", "admin_list", "no_board", "message"]

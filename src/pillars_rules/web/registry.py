@@ -88,6 +88,8 @@ class GameRecord:
     cards: dict
     variants: tuple[str, ...] = ()
     takeover: dict | None = None
+    clock: dict | None = None   # the turn timer (web/timers.py), None: none
+    reveal: bool = False        # once over, the replay may show what nobody knew (web/replay.py)
     created: float = attrs.field(factory=time.time)
     finished: bool = False
     #: Who created the game: a digest of the client's address (:func:`owner_of`),
@@ -147,7 +149,8 @@ def _record_problem(doc: object) -> str | None:
     missing = {"players", "seats", "spectator_hash", "cards", "variants"} - set(doc)
     if missing:
         return f"no {sorted(missing)[0]!r}"
-    unknown = set(doc) - {"players", "seats", "spectator_hash", "cards", "variants", "takeover", "created", "owner"}
+    unknown = set(doc) - {"players", "seats", "spectator_hash", "cards", "variants", "takeover", "created", "owner",
+                          "clock", "reveal"}
     if unknown:
         return f"an unknown field {sorted(unknown)[0][:30]!r}"
     players, seats = doc["players"], doc["seats"]
@@ -173,6 +176,8 @@ def _record_problem(doc: object) -> str | None:
         return "'takeover' is not a bot and a grace"
     if not _typed(doc.get("created", 0.0), int, float) or not _typed(doc.get("owner"), str, type(None)):
         return "'created' or 'owner' is of the wrong type"
+    if not _typed(doc.get("clock"), dict, type(None)) or not _typed(doc.get("reveal", False), bool):
+        return "'clock' or 'reveal' is of the wrong type"
     return None
 
 

@@ -28,6 +28,7 @@ from ..table import Outcome, Table, encode_message
 from . import protocol as P
 from .cardinfo import card_catalogue
 from .registry import GameRecord, tag
+from .timers import Clock
 
 log = logging.getLogger("pillars_rules.web")
 _MARKERS = (pr.events.DecisionPending, pr.events.GameEnded)
@@ -110,6 +111,7 @@ class Room:
         self.sent = table.game.n_events
         #: When the game last moved (or was created or loaded here): the expiry's clock.
         self.moved = time.time()
+        self.clock = Clock(self, record.clock)  # turn timers (web/timers.py); off unless the game has one
 
     # ---------------------------------------------------------------- who plays
     def played_by(self, seat: int) -> str | None:
@@ -119,7 +121,7 @@ class Room:
             return spec.bot
         if self.taken[seat]:
             return self.record.takeover["bot"]
-        return None
+        return self.clock.bot_for(seat, self.game.decision)
 
     def seats(self) -> list[dict]:
         out = []
@@ -156,6 +158,7 @@ class Room:
             client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat, client.protocol))
         else:
             client.send(self.frames.sync(game, seat))
+        self.clock.tell(client)
         log.info("%s joined game=%s seat=%s connections=%d", "player" if seat is not None else "spectator",
                  self.tag, "-" if seat is None else seat, len(self.clients))
         self._tell_seats()
@@ -266,6 +269,7 @@ class Room:
             c.send(update.for_seat(c.seat, c.protocol))
         self.sent = game.n_events
         self.game = game
+        self.clock.moved()
         if game.is_over:
             self.server.finished(self.record.game_id)
             self.record = attrs.evolve(self.record, finished=True)
@@ -330,6 +334,7 @@ class Room:
         for seat in range(self.record.players):
             if self.present[seat] == 0:
                 self._start_timer(seat)
+        self.clock.start()
 
     def _start_timer(self, seat: int) -> None:
         takeover = self.record.takeover
@@ -364,6 +369,7 @@ class Room:
         for t in self._timers.values():
             t.cancel()
         self._timers.clear()
+        self.clock.stop()
         if self._bot is not None:
             self._bot[1].cancel()
             self._bot = None

@@ -239,7 +239,8 @@ class Server:
             seats=tuple(SeatSpec(s.kind, players[i].name, s.bot, digest(keys[i]) if keys[i] else None,
                                  secrets.randbelow(2**63)) for i, s in enumerate(request.seats)),
             spectator_hash=digest(spectator_key), cards=request.cards.public(),
-            variants=tuple(table.game.rules.variants), takeover=request.takeover, owner=owner)
+            variants=tuple(table.game.rules.variants), takeover=request.takeover,
+            clock=request.clock, reveal=request.reveal, owner=owner)
         await self.in_registry(games.add, record)
         self._owned.setdefault(owner, set()).add(game_id)
         room = self._add(record, table)
@@ -257,7 +258,7 @@ class Server:
                 "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
                            "link": link(keys[i]) if keys[i] else None} for i, s in enumerate(record.seats)],
                 "spectator": link(spectator_key), "cards": record.cards, "variants": list(record.variants),
-                "takeover": record.takeover}
+                "takeover": record.takeover, "clock": record.clock, "reveal": record.reveal}
 
     def may_create(self, client: str) -> None:
         """:class:`TooMany` if the client at address ``client`` may not create a game now

@@ -9,7 +9,8 @@
 import { drawBuilders, drawMap, drawOffer, drawRound } from "./board.js";
 import { TOUCH, arm, choiceBody, choiceButton, groupChoices } from "./choices.js";
 import { fill, h } from "./dom.js";
-import { drawLog } from "./log.js";
+import { drawLog, drawSince } from "./log.js";
+import { isTrades, tradeForm } from "./market.js";
 import { drawFinal, drawPlayers, seatLine } from "./players.js";
 import { ASKS, DOING, placeName } from "./text.js";
 import { cardTip } from "./cards.js";
@@ -19,10 +20,14 @@ export class App {
    * `root`: the element to draw in. `options.send(choice)` answers the
    * pending decision (returns nothing; the answer comes back as a new model
    * or a refusal). `options.settings` keeps the per-round "keep drawn
-   * builders" answer across reloads.
+   * builders" answer across reloads. `options.extra`: an element kept in the
+   * header (the "notify me" button).
    */
-  constructor(root, { send, settings }) {
+  constructor(root, { send, settings, extra = null, rematch = null }) {
     this.root = root;
+    this.onRematch = rematch;
+    this.rematch = null; // {link, created, by} once a rematch is made, or {error}
+    this.extra = extra;
     this.send = send;
     this.settings = settings;
     this.model = null;
@@ -40,6 +45,42 @@ export class App {
       if (!this.menu.hidden && !this.menu.contains(ev.target)) this.closeMenu(false);
     });
     window.addEventListener("resize", () => { this.hideTip(); this.closeMenu(false); });
+  }
+
+  /** The game's turn timer (the server's `clock` message): shown in the header, counted down here. */
+  setClock(clock) {
+    this.clock = clock;
+    clearInterval(this.clockTick);
+    this.clockTick = setInterval(() => this.drawClock(), 1000);
+    this.drawClock();
+  }
+
+  drawClock() {
+    const el = this.root.querySelector("#clock");
+    if (el) fill(el, clockText(this.clock, this.model));
+  }
+
+  /** A rematch was made (by this page's click, or another player's: `by`), or refused. */
+  setRematch(r) {
+    const was = this.rematch && this.rematch.link ? this.rematch : null;
+    // the answer to our click and the server's message to every connected page may come in either order
+    this.rematch = was && r.link ? { ...r, created: r.created || was.created, by: r.created ? null : was.by && r.by }
+      : was && r.error ? { ...was, error: r.error } : r;
+    this.render();
+  }
+
+  rematchPart() {
+    const r = this.rematch;
+    if (this.model.seat === null && !(r && r.link)) return null;
+    if (r && r.link) {
+      return h("p", { class: "rematch", role: "status" }, r.by ? `${r.by} asked for a rematch: ` : "Rematch made: ",
+        h("a", { href: r.link, id: "rematch-link", text: this.model.seat === null ? "watch the new game" : "play your seat in the new game" }),
+        r.created ? [" · ", h("a", { href: r.created, id: "rematch-links", text: "every seat's link, for those who are away" })] : null);
+    }
+    return h("p", { class: "rematch" },
+      h("button", { type: "button", id: "rematch", class: "choice", on: { click: (ev) => { ev.target.disabled = true; this.onRematch(); } },
+        text: "Rematch: the same seats (rotated), cards and options" }),
+      r && r.error ? h("span", { class: "refusal", role: "alert", text: ` ${r.error}` }) : null);
   }
 
   setStatus(state, text) {
@@ -92,9 +133,14 @@ export class App {
     const top = this.root.querySelector(".prompt").getBoundingClientRect().bottom;
     const seen = armed.some((el) => {
       const r = el.getBoundingClientRect();
-      return r.bottom > top && r.top < window.innerHeight;
+      return r.top >= top && r.bottom <= window.innerHeight;
     });
-    if (!seen && armed[0].scrollIntoView) armed[0].scrollIntoView({ block: "center", behavior: "auto" });
+    if (seen) return;
+    // the place (its tile), or the card, whole and just below the sticky prompt
+    const first = armed[0];
+    const tile = first.closest(".tile, section") || first;
+    const box = tile.getBoundingClientRect().height <= window.innerHeight - top ? tile : first;
+    window.scrollTo({ top: Math.max(0, window.scrollY + box.getBoundingClientRect().top - top - 8), behavior: "auto" });
   }
 
   /** The connection is new: nothing is on its way any more. */
@@ -160,8 +206,10 @@ export class App {
     this.drawStatus(status);
     return h("header", { class: "top" },
       h("h1", { text: "The Pillars of the Earth" }),
-      m ? h("div", { class: "where" }, drawRound(m)) : null,
-      h("div", { class: "who" }, who ? h("span", { class: "who-name", text: who }) : null, status));
+      m ? h("div", { class: "where" }, drawRound(m),
+        this.clock ? h("span", { id: "clock", class: "clock", role: "timer" }, clockText(this.clock, m)) : null) : null,
+      h("div", { class: "who" }, who ? h("span", { class: "who-name", text: who }) : null, status,
+        m && m.seat !== null ? this.extra : null));
   }
 
   drawStatus(el) {
@@ -180,9 +228,11 @@ export class App {
     const s = m.state;
     const parts = [];
     if (s.game_over) {
-      parts.push(h("p", { class: "ask", text: "The game is over: see the final scores below." }));
+      parts.push(h("p", { class: "ask" }, "The game is over: see the final scores below, or ",
+        h("a", { href: `/replay#${window.location.hash.slice(1)}`, id: "replay-link", text: "watch its replay" }), "."));
+      if (this.onRematch) parts.push(this.rematchPart());
     } else if (this.mine()) {
-      const ask = ASKS[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
+      const ask = s.pending.kind === "redraw" ? this.redrawAsk() : ASKS[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
       parts.push(h("p", { class: "ask your-turn" }, h("strong", { text: "Your turn: " }), ask + "."));
       if (this.sentFor === m.decision) parts.push(h("p", { class: "note", text: "Sent; waiting for the table…" }));
       const onBoard = m.choices.length - homeless.length;
@@ -207,7 +257,19 @@ export class App {
       parts.push(h("p", { class: "refusal", role: "alert" },
         h("strong", { text: "Not accepted: " }), this.refusal.reason || this.refusal.code));
     }
-    fill(el, parts);
+    // the moves since this seat's last one, beside the prompt (beneath it at phone width)
+    const since = this.mine() ? drawSince(m) : null;
+    el.classList.toggle("with-since", !!since);
+    fill(el, h("div", { class: "prompt-main" }, parts), since);
+  }
+
+  /** The redraw question names whose builder was drawn (the start player decides for any seat's, §2.3). */
+  redrawAsk() {
+    const s = this.model.state;
+    const drawn = s.builders ? s.builders.drawn : null;
+    if (drawn === null || drawn === undefined || !s.players[drawn]) return ASKS.redraw;
+    const whose = drawn === this.model.seat ? "your own" : `${s.players[drawn].name}'s`;
+    return `keep the drawn builder (${whose}), or put it back and draw again (once per round)`;
   }
 
   /** The start player's per-round "keep every drawn builder" answer (§2.3). */
@@ -264,6 +326,7 @@ export class App {
 
   openMenu(el, choices) {
     this.hideTip();
+    if (isTrades(choices)) return this.openTrades(el, choices);
     // a text that every choice shares (a place's rules) is said once, above them
     const shared = choices.every((c) => c.text === choices[0].text) ? choices[0].text : "";
     const items = choices.map((c) => {
@@ -279,6 +342,18 @@ export class App {
     this.menuOwner = el;
     place(this.menu, el);
     items[0].focus();
+  }
+
+  /** The market's trades: one form with a stepper and a single confirm (market.js). */
+  openTrades(el, choices) {
+    const form = tradeForm(choices, (x) => this.choose(x));
+    fill(this.menu, h("div", { class: "menu-title", text: `${this.targetName(el)}: trade` }),
+      h("p", { class: "menu-text", text: choices[0].text }), form,
+      h("button", { type: "button", class: "menu-cancel", on: { click: () => this.closeMenu(true) }, text: "Cancel" }));
+    this.menu.hidden = false;
+    this.menuOwner = el;
+    place(this.menu, el);
+    form.querySelector("select").focus();
   }
 
   /** What a target element is, in words ("Market", "Kingsbridge, spot 1", a card's name). */
@@ -322,6 +397,27 @@ export class App {
     const el = this.root.querySelector(key);
     if (el && (el.tabIndex >= 0 || el.tagName === "BUTTON" || el.tagName === "INPUT")) el.focus({ preventScroll: true });
   }
+}
+
+/** "⏱ 1:52 left for Ann (then the bot medium decides)", from the server's last clock message. */
+function clockText(clock, model) {
+  if (!clock || !model) return "";
+  const kind = clock.kind === "game" ? "chess clock" : "per move";
+  if (clock.remaining === null || clock.remaining === undefined || clock.seat === null || model.state.game_over) {
+    return `⏱ ${kind}: ${duration(clock.seconds)}`;
+  }
+  const left = Math.max(0, clock.remaining - (Date.now() - clock.at) / 1000);
+  const who = clock.seat === model.seat ? "you" : model.state.players[clock.seat].name;
+  return `⏱ ${duration(left)} left for ${who} (then the bot ${clock.bot} decides)`;
+}
+
+function duration(s) {
+  s = Math.ceil(s);
+  const d = Math.floor(s / 86400);
+  const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60];
+  if (d) return `${d} d ${hms[0]} h`;
+  if (hms[0]) return `${hms[0]} h ${String(hms[1]).padStart(2, "0")} min`;
+  return `${hms[1]}:${String(hms[2]).padStart(2, "0")}`;
 }
 
 /** Put a floating box below `anchor` (above it when there is no room), inside the window. */

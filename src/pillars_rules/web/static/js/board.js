@@ -172,12 +172,16 @@ export function drawOffer(model) {
     s.table.display.length === 0
       ? h("p", { class: "muted", text: active ? "The display is empty." : "Dealt again at the next round." })
       : [
-        h("div", { class: "offer-group" }, h("h4", { text: "Craftsmen (pay gold to hire)" }),
-          h("div", { class: "cards row" }, crafts.map((id) => cardFace(model, id)))),
-        h("div", { class: "offer-group" }, h("h4", { text: "Resource cards (place workers to take)" }),
-          h("div", { class: "cards row" }, res.map((id) => cardFace(model, id)))),
+        offerGroup(model, "Craftsmen (pay gold to hire)", crafts),
+        offerGroup(model, "Resource cards (place workers to take)", res),
       ],
     passedNote(model));
+}
+
+function offerGroup(model, title, ids) {
+  return h("div", { class: "offer-group" }, h("h4", { text: title }),
+    ids.length ? h("div", { class: "cards row" }, ids.map((id) => cardFace(model, id)))
+      : h("p", { class: "muted none-left", text: "none left" }));
 }
 
 function passedNote(model) {

@@ -49,3 +49,19 @@ export function drawLog(model, limit = 3000) {
         dataset: { event: String(e.i) },
       }, e.note ? h("span", { class: "auto-tag", text: "answered for you" }) : null, e.text))));
 }
+
+/**
+ * What happened since this seat's last move, for the prompt: the newest
+ * `limit` sentences, oldest first (the log below keeps them all). Null when
+ * nothing did.
+ */
+export function drawSince(model, limit = 6) {
+  const since = sinceIndex(model.events, model.seat);
+  const fresh = model.log.filter((e) => e.i >= since && e.type !== "StepStarted" && e.type !== "RoundStarted");
+  if (!fresh.length || model.seat === null) return null;
+  const shown = fresh.slice(-limit);
+  return h("details", { class: "since", open: true },
+    h("summary", { text: `Since your last move (${fresh.length})` }),
+    h("ul", {}, shown.map((e) => h("li", { dataset: { event: String(e.i) }, text: e.text }))),
+    fresh.length > shown.length ? h("p", { class: "fine", text: `and ${fresh.length - shown.length} earlier, in the log` }) : null);
+}

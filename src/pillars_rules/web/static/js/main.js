@@ -10,12 +10,22 @@
 import { App } from "./app.js";
 import { h, fill } from "./dom.js";
 import { GameRecord } from "./model.js";
+import { remember, summarize } from "./mygames.js";
 import { Connection } from "./net.js";
+import { TurnSignal } from "./notify.js";
 import { Settings } from "./settings.js";
 
 export const PROTOCOL = 1;
 /** Close codes after which another try cannot help (docs/protocol.rst, refusals). */
 const FINAL_CLOSES = new Set([4400, 4401, 4406, 4409, 4410, 4429]);
+/** A refused link in words (the other codes show the server's own reason). */
+const REASONS = {
+  bad_credentials: "The server has no game with this link's id and key: the link may be mistyped or cut short, or the game is no longer kept.",
+  bad_hello: "The server could not read this link's greeting.",
+  version: "This page and the server speak different versions of the protocol: reload the page.",
+  gone: "This game was deleted from the server (no move for a long time, or by its operator).",
+  replaced: "This seat was opened in more tabs or devices than the server allows: this page, the oldest, was closed.",
+};
 
 function readLink() {
   const params = new URLSearchParams(window.location.hash.slice(1));
@@ -36,13 +46,28 @@ function start() {
     fill(root, h("main", { class: "loading" },
       h("h1", { text: "The Pillars of the Earth" }),
       h("p", { text: "This page needs the link of a seat or of the spectators, as the game's creator got it when the game was made." }),
-      h("p", {}, h("a", { href: "/", text: "Create a game" }))));
+      h("p", {}, h("a", { href: "/", text: "Go to the lobby" }), ": create a game, or find yours again.")));
     return;
   }
   const record = new GameRecord();
+  const signal = new TurnSignal();
   let settings = new Settings(`${link.game}:pending`);
   let conn = null;
   let full = false; // ask for a full sync next time (what we hold did not join up)
+  let clock = null; // the game's turn timer, as the server last told it (web/timers.py)
+
+  /** The log says when the clock ran out and the bot decided (a note after that decision's event). */
+  function noteRanOut() {
+    if (!clock || !Array.isArray(clock.ran_out) || !record.state) return;
+    const pendings = [];
+    record.events.forEach((e, i) => { if (e.type === "DecisionPending") pendings.push(i); });
+    for (const r of clock.ran_out) {
+      const i = pendings[r.decision - 1];
+      if (i === undefined) continue;
+      const who = record.state.players[r.seat] ? record.state.players[r.seat].name : `seat ${r.seat + 1}`;
+      settings.addNote({ i: i + 1, text: `${who}'s time ran out: the bot ${r.bot} decided for ${r.seat === record.seat ? "you" : who}` });
+    }
+  }
 
   const app = new App(root, {
     settings: {
@@ -50,6 +75,17 @@ function start() {
       setKeepAll: (r, on) => settings.setKeepAll(r, on),
       notes: () => settings.notes(),
       addNote: (n) => settings.addNote(n),
+    },
+    extra: signal.button,
+    rematch: async () => {
+      try {
+        const r = await fetch("/api/rematch", { method: "POST", headers: { "content-type": "application/json" },
+          body: JSON.stringify({ game: link.game, key: link.key }), cache: "no-store" });
+        const doc = await r.json();
+        app.setRematch(r.ok ? { link: doc.link, created: doc.created, by: null } : { error: doc.error || `the server answered ${r.status}` });
+      } catch (err) {
+        app.setRematch({ error: `not sent: ${err.message}` });
+      }
     },
     send: (choice) => {
       const fields = { ...choice.action };
@@ -71,6 +107,8 @@ function start() {
         case "welcome":
           record.welcome(msg);
           settings = new Settings(`${link.game}:${record.seat === null ? "spectator" : record.seat}`);
+          remember(link.game, link.key, { role: record.you ? record.you.role : null,
+            seat: record.seat, name: record.you ? record.you.name : null });
           app.reconnected(); // an answer sent before the drop may never have arrived: it may be given again
           conn.live();
           break;
@@ -88,8 +126,20 @@ function start() {
           record.seats = Array.isArray(msg.seats) ? msg.seats : record.seats;
           if (record.state) show();
           break;
+        case "rematch":
+          if (typeof msg.link === "string") {
+            const self = record.you && record.you.name === msg.by;
+            app.setRematch({ link: msg.link, by: self ? null : msg.by || null, created: null });
+          }
+          break;
+        case "clock":
+          clock = { ...msg, at: Date.now() };
+          app.setClock(clock);
+          noteRanOut();
+          break;
         case "refused":
-          if (msg.closing) app.setStatus("closed", msg.reason || msg.code);
+          if (msg.closing && Object.hasOwn(REASONS, msg.code)) stopped(msg.code, msg.reason);
+          else if (msg.closing) app.setStatus("closed", msg.reason || msg.code);
           else app.refused(msg.code, msg.reason);
           break;
         default:
@@ -99,8 +149,24 @@ function start() {
   });
 
   function show() {
-    app.setModel(record.model());
-    if (record.result) conn.stop("The game is over.", "over");
+    noteRanOut();
+    const model = record.model();
+    app.setModel(model);
+    signal.show(!!app.mine(), !!model.state.game_over, record.you && record.you.name);
+    remember(link.game, link.key, { summary: summarize(record) });
+    // over: the socket stays open, for a rematch's link (a player's click, web/rematch.py)
+    if (record.result && app.status.state !== "over") app.setStatus("over", "The game is over.");
+  }
+
+  /** The server refused the link itself (a wrong key, a game it does not have): say why, try no more. */
+  function stopped(code, reason) {
+    const sentence = REASONS[code] || `The server refused it: ${reason || code}.`;
+    conn.stop(sentence, "closed");
+    document.title = "Link refused — Pillars";
+    fill(root, h("main", { class: "loading stopped" },
+      h("h1", { text: "This link does not open a game" }),
+      h("p", { class: "reason", role: "alert", text: sentence }),
+      h("p", {}, h("a", { href: "/", text: "Go to the lobby" }), " (your other games are listed there)")));
   }
 
   window.pillarsBoard = { app, record, connection: conn }; // for the browser tests and the curious

@@ -7,7 +7,7 @@
 // them. The model is a plain object that the drawing code reads.
 
 /** Events that only move control: kept for the log's bookkeeping, never shown as sentences. */
-const SILENT = new Set(["DecisionPending", "ChoicesQueued", "Decided"]);
+export const SILENT = new Set(["DecisionPending", "ChoicesQueued", "Decided"]);
 
 export class GameRecord {
   constructor() {

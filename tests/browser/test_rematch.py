@@ -1,0 +1,65 @@
+"""Rematch (issue #38): at the end one click makes a new game with the same
+seats (rotated), card set and options, and every connected player is offered
+its own link; a second click makes no second game."""
+
+from __future__ import annotations
+
+import sqlite3
+from urllib.parse import parse_qs, urlsplit
+
+from selenium.webdriver.common.by import By
+
+from pillars_rules.web.registry import SQLiteRegistry
+
+from .page import BoardPage
+
+ANN_AND_BEN = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}, {"kind": "bot", "bot": "random"}]
+
+
+def _record(server, game_id: str):
+    registry = SQLiteRegistry(str(server.db))
+    try:
+        return registry.get(game_id)
+    finally:
+        registry.close()
+
+
+def test_a_rematch_rotates_the_seats_keeps_the_options_and_offers_each_player_its_link(server, windows):
+    # nobody comes: the takeover bots play the whole game at once
+    made = server.create(ANN_AND_BEN, seed=61, variants=["dm"], takeover={"bot": "random", "grace": 0},
+                         clock={"kind": "game", "seconds": 86400, "bot": "easy"}, reveal=True)
+    ann_b, ben_b = windows
+    ann_b.wait(lambda: server.game(made["game"]).is_over, 120, "the bots to finish the game")
+    ann = BoardPage(ann_b, made["seats"][0]["link"]).open()
+    ben = BoardPage(ben_b, made["seats"][1]["link"]).open()
+    for p in (ann, ben):
+        p.b.wait(lambda p=p: p.state()["over"], 20, "the final scores")
+    assert ben_b.driver.find_elements(By.ID, "rematch")
+    ann_b.driver.find_element(By.ID, "rematch").click()
+    href = "const a = document.getElementById(arguments[0]); return a ? a.href : null;"
+    mine = ann_b.wait(lambda: ann_b.js(href, "rematch-link"), 20, "Ann's new link")
+    theirs = ben_b.wait(lambda: ben_b.js(href, "rematch-link"), 20, "Ben's new link")
+    assert "Ann asked for a rematch" in ben.text(".rematch")
+    ann_b.wait(lambda: ann_b.js(href, "rematch-links"), 10, "every link, for those away")
+    assert "Rematch made" in ann.text(".rematch")
+    new_id = parse_qs(urlsplit(mine).fragment)["game"][0]
+    assert new_id == parse_qs(urlsplit(theirs).fragment)["game"][0] != made["game"]
+    old, new = _record(server, made["game"]), _record(server, new_id)
+    assert [s.name for s in new.seats][::2] == ["Ben", "Ann"]
+    assert [s.kind for s in new.seats] == ["person", "bot", "person"]
+    assert (new.cards, new.variants, new.takeover, new.clock, new.reveal) == (
+        old.cards, old.variants, old.takeover, old.clock, True)
+    # each link is its player's seat in the new game
+    ben2 = BoardPage(ben_b, theirs).open()
+    assert ben2.text(".who-name") == "You are Ben" and ben2.state()["seat"] == 0
+    ann2 = BoardPage(ann_b, mine).open()
+    assert ann2.text(".who-name") == "You are Ann" and ann2.state()["seat"] == 2
+    # one rematch per game
+    ann = BoardPage(ann_b, made["seats"][0]["link"]).open()
+    ann_b.wait(lambda: ann.state()["over"], 20, "the old game again")
+    ann_b.driver.find_element(By.ID, "rematch").click()
+    ann_b.wait(lambda: "made already" in (ann.text(".rematch") or ""), 20, "the refusal of a second rematch")
+    with sqlite3.connect(server.db) as db:
+        assert db.execute("SELECT count(*) FROM server_games").fetchone()[0] == 2
+    # the browser logs the refused second request (409) itself; nothing else
+    assert [e for e in ann_b.errors() if "/api/rematch" not in e] == [] and ben_b.errors() == []
