@@ -22,7 +22,8 @@ from .resources import SUBPROCESS_WALL, bench_cards, bench_memory
 #: Other suites, each chosen by its flag: flag -> module with a ``main(argv)``
 #: that gets the whole argument list.
 SUITES: dict[str, str] = {"--bots": "bench.bots", "--builds": "bench.builds", "--server": "bench.server",
-                         "--scaleout": "bench.scaleout", "--instructions": "bench.instructions"}
+                         "--scaleout": "bench.scaleout", "--instructions": "bench.instructions",
+                         "--public": "bench.public"}
 
 
 def run(mode: str = "full", keep_gc: bool = False, progress: Callable[[str], None] | None = None) -> dict:

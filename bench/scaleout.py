@@ -180,14 +180,14 @@ def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1, cprofi
     """One run of the workload (``name`` is one of :data:`RUNS`); with ``cprofile`` (a folder)
     each server runs under cProfile, its stats in ``<name>-<k>.pstats`` and a summary per
     accepted action in ``<name>-<k>.txt`` there."""
-    from bench.serverproc import ServerProcess
+    from bench.serverproc import ONE_ADDRESS, ServerProcess
     from pillars_rules.web.client import random_policy
 
     backend, n = name.split("-")[:2]
     n, by_table = int(n), name.endswith("by-table")
     db = cluster.new_database("bench") if backend == "postgres" else str(workdir / f"{name}.sqlite3")
     cores = os.cpu_count() or 1
-    args = ["--rate", "1000", "--burst", "1000", "--bot-delay", "0", "--max-games", str(tables + 10),
+    args = [*ONE_ADDRESS, "--rate", "1000", "--burst", "1000", "--bot-delay", "0", "--max-games", str(tables + 10),
             "--max-connections", str(8 * tables + 50), "--log-level", "warning"]
     profs = [None if cprofile is None else cprofile / f"{name}-{k}.pstats" for k in range(n)]
     servers = [ServerProcess(db, None, *args, log=workdir / f"{name}-{k}.log",

@@ -64,13 +64,13 @@ def run_tables(tables: int, bots: list[str], workdir: Path, *, seed: int = 1, se
                client_cpu: int | None = None, profile: Path | None = None,
                cprofile: Path | None = None) -> dict:
     """Play ``tables`` games at once; the measurements."""
-    from bench.serverproc import ServerProcess
+    from bench.serverproc import ONE_ADDRESS, ServerProcess
     from pillars_rules.web.client import GameClient, bot_policy, random_policy
 
     db = workdir / f"server-{tables}.sqlite3"
     for p in workdir.glob(f"server-{tables}.sqlite3*"):
         p.unlink()
-    server = ServerProcess(db, None, "--rate", "1000", "--burst", "1000", "--max-games", str(tables + 10),
+    server = ServerProcess(db, None, *ONE_ADDRESS, "--rate", "1000", "--burst", "1000", "--max-games", str(tables + 10),
                            "--max-connections", str(8 * tables + 50), "--log-level", "warning",
                            cpu=server_cpu, cprofile=cprofile).start()
     load_before = os.getloadavg()

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 import pillars_rules as pr
+from bench.serverproc import ONE_ADDRESS
 from pillars_rules.table import EventStore, Table
 
 
@@ -46,7 +47,7 @@ class ServerProcess:
 
     def start(self, timeout: float = 30.0) -> "ServerProcess":
         cmd = [sys.executable, "-m", "pillars_rules", "serve", "--port", str(self.port), "--db", str(self.db),
-               "--bot-delay", str(self.bot_delay), "--allow-seeds", "--log-level", "warning"]
+               "--bot-delay", str(self.bot_delay), "--allow-seeds", "--log-level", "warning", *ONE_ADDRESS]
         for c in self.cards:
             cmd += ["--cards", c]
         with open(self.log, "ab") as out:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import socket
 import threading
 
+from bench.serverproc import ONE_ADDRESS
 from table.pgproxy import accept_each
 
 #: Settings every test server gets: no bot delay, no rate limit in the way of fast bot clients.
-FAST = ["--bot-delay", "0", "--rate", "1000", "--burst", "1000", "--allow-seeds"]
+FAST = ["--bot-delay", "0", "--rate", "1000", "--burst", "1000", "--allow-seeds", *ONE_ADDRESS]
 
 
 def create(server, **request) -> dict:

@@ -38,7 +38,7 @@ def test_a_bot_cancelled_mid_commit_still_sends_its_stored_move(tmp_path):
             await release.wait()
             return outcome
 
-        async def decide(name, seed, view):
+        async def decide(name, seed, view, owner=None):
             return view.legal_actions[0]
 
         server = SimpleNamespace(settings=SimpleNamespace(bot_delay=0), fanout=LocalFanout(),

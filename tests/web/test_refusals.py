@@ -157,18 +157,52 @@ def test_hello_timeout(tmp_path):
 
 
 def test_connection_bounds(tmp_path):
-    with client(tmp_path, max_connections_per_game=1, max_connections=2) as c:
+    with client(tmp_path, max_spectators_per_game=1, max_connections=2) as c:
         res = create(c, **TWO)
-        gid, ann, ben = res["game"], key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"])
-        with c.websocket_connect("/ws") as first:
+        gid, ann, ben, spec = (res["game"], key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"]),
+                               key_of(res["spectator"]))
+        with c.websocket_connect("/ws") as first, c.websocket_connect("/ws") as watcher:
             say_hello(first, gid, ann)
+            say_hello(watcher, gid, spec)
             with c.websocket_connect("/ws") as second:
-                second.send_text(P.hello(gid, ben))
-                refusal(second, "game_full")
+                second.send_text(P.hello(gid, spec))
+                refusal(second, "server_full")       # over the server's bound: no more spectators
                 closed_with(second, 4503)
-            with c.websocket_connect("/ws") as second, c.websocket_connect("/ws") as third:
-                refusal(third, "server_full")
-                closed_with(third, 4503)
+            with c.websocket_connect("/ws") as second:
+                say_hello(second, gid, ben)           # ... but a seat's credential comes in
+                with c.websocket_connect("/ws") as third:
+                    refusal(third, "server_full")     # past the seats' reserve: refused at once
+                    closed_with(third, 4503)
+        with c.websocket_connect("/ws") as watcher, c.websocket_connect("/ws") as second:
+            say_hello(watcher, gid, spec)
+            second.send_text(P.hello(gid, spec))
+            refusal(second, "game_full")              # the game's spectators are at their bound
+            closed_with(second, 4503)
+
+
+def test_a_seat_over_its_cap_replaces_its_oldest_connection(tmp_path):
+    with client(tmp_path, max_connections_per_seat=2) as c:
+        res = create(c, **TWO)
+        gid, ann = res["game"], key_of(res["seats"][0]["link"])
+        with c.websocket_connect("/ws") as first, c.websocket_connect("/ws") as second, \
+                c.websocket_connect("/ws") as third:
+            say_hello(first, gid, ann)
+            say_hello(second, gid, ann)
+            say_hello(third, gid, ann)
+            refusal(first, "replaced")          # (hardening round 4: a seat always finds room)
+            closed_with(first, 4409)
+            third.send_text('{"decision": 1, "action": {"type": "Hire", "card": "toolmaker"}}')
+            assert receive_until(third, "update")["decision"] == 2
+
+
+def test_a_deleted_game_is_gone(tmp_path):
+    with client(tmp_path, admin_token="t") as c:
+        res = create(c, **TWO)
+        with c.websocket_connect("/ws") as ws:
+            say_hello(ws, res["game"], key_of(res["spectator"]))
+            c.delete(f"/api/admin/games/{res['game']}", headers={"authorization": "Bearer t"})
+            refusal(ws, "gone")
+            closed_with(ws, 4410)
 
 
 def test_a_game_the_store_cannot_open(tmp_path):

@@ -22,12 +22,12 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 import pillars_rules as pr
-from bench.serverproc import ServerProcess
+from bench.serverproc import ONE_ADDRESS, ServerProcess
 from pillars_rules.table import EventStore, Table
 from pillars_rules.web import protocol as P
 from pillars_rules.web.client import GameClient, bot_policy, random_policy
 
-FAST = ("--bot-delay", "0", "--rate", "1000", "--burst", "1000", "--allow-seeds")
+FAST = ("--bot-delay", "0", "--rate", "1000", "--burst", "1000", "--allow-seeds", *ONE_ADDRESS)
 
 
 def stored(db) -> dict[str, pr.Game]:
@@ -162,7 +162,8 @@ def test_version_1_and_version_2_clients_hold_the_same_state_at_every_decision(t
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     db = tmp_path_factory.mktemp("hostile") / "games.sqlite3"
-    with ServerProcess(db, None, "--rate", "20", "--burst", "20", "--flood", "10", "--allow-seeds") as server:
+    with ServerProcess(db, None, "--rate", "20", "--burst", "20", "--flood", "10", "--allow-seeds",
+                       *ONE_ADDRESS) as server:
         res = server.create({"seats": [{"kind": "person"}, {"kind": "person"}], "seed": 5})
         yield server, db, res
 

@@ -24,10 +24,21 @@ _TUNING = (
     ("takeover_grace", "S", "seconds before a bot takes over an absent person's seat, in games "
                             "that ask for it without saying"),
     ("max_games", "N", "unfinished games at most"),
+    ("max_games_per_client", "N", "unfinished games created from one client address at most"),
+    ("create_rate", "N", "games one client address may create a minute"),
+    ("expire_after", "S", "seconds without a move after which an unfinished game is deleted"),
     ("max_connections", "N", "WebSocket connections at most"),
-    ("max_connections_per_game", "N", "connections to one game at most"),
+    ("max_spectators_per_game", "N", "spectator connections to one game at most"),
+    ("max_connections_per_seat", "N", "connections of one seat at most (one more replaces its oldest)"),
     ("rate", "N", "messages a connection may send per second on average"),
     ("burst", "N", "messages a connection may send at once"),
+    ("client_rate", "N", "messages all the connections of one client address may send per second"),
+    ("hello_rate", "N", "hellos one client address may send per second"),
+    ("max_connections_per_client", "N", "connections one client address may hold at most"),
+    ("db_timeout", "S", "seconds a database read for a hello, a lobby request or /healthz may take"),
+    ("header_timeout", "S", "seconds an HTTP request may take to send its headers"),
+    ("body_timeout", "S", "seconds an HTTP request may take to send its body"),
+    ("max_http", "N", "HTTP requests under way at once, besides the WebSockets"),
     ("flood", "N", "rate refusals (less those worked off) after which a connection is closed"),
 )
 
@@ -47,6 +58,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--cards", action="append", default=[], metavar="DIR",
                    help="a folder of fan cards the lobby may offer (repeatable); listed by folder name")
     p.add_argument("--list", action="store_true", help="print the stored games and exit")
+    p.add_argument("--delete", metavar="GAME", help="delete the stored game GAME (its record and log) and exit; "
+                   "a running server holding it goes on with it until restarted: use the admin API there")
     p.add_argument("--public-url", metavar="URL", help="the address players use, for the links "
                    "(e.g. https://games.example.org behind a proxy)")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
@@ -87,8 +100,11 @@ def list_games(db: str, out=None) -> int:
         raise ConfigError(f"no game database at {os.path.abspath(db)!r}")
     storage = open_storage(db)
     try:
-        records = storage.games.records()
-        print(f"{len(records)} game(s) in {storage.events.path if postgres else os.path.abspath(db)}", file=out)
+        records, damaged = storage.games.read_all()
+        print(f"{len(records) + len(damaged)} game(s) in {storage.events.path if postgres else os.path.abspath(db)}",
+              file=out)
+        for err in damaged:
+            print(f"{err.game_id}  tag {tag(str(err.game_id))}  damaged: {err}", file=out)
         for r in records:
             try:
                 where = "finished" if r.finished else f"decision {storage.events.decision(r.game_id)}"
@@ -97,7 +113,42 @@ def list_games(db: str, out=None) -> int:
             when = datetime.datetime.fromtimestamp(r.created).isoformat(timespec="seconds")
             seats = ", ".join(s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats)
             print(f"{r.game_id}  tag {tag(r.game_id)}  {when}  {r.cards['name']}  {where}  {seats}", file=out)
-        return len(records)
+        return len(records) + len(damaged)
+    finally:
+        storage.close()
+
+
+def http_concurrency(settings) -> int:
+    """uvicorn's ``limit_concurrency``: the WebSockets the server takes (with the seats'
+    reserve) and ``max_http`` requests besides; past it a request is answered 503."""
+    return settings.max_connections + max(1, settings.max_connections // 10) + settings.max_http
+
+
+def delete_game(db: str, game_id: str, out=None) -> bool:
+    """Delete ``game_id`` from ``db`` (for the operator); whether it was there."""
+    import os
+
+    from ..errors import DamagedGameError
+    from ..table.opening import POSTGRES_PREFIXES
+    from ..web.registry import open_storage
+
+    out = out or sys.stdout
+    if not db.startswith(POSTGRES_PREFIXES) and not os.path.exists(db):
+        raise ConfigError(f"no game database at {os.path.abspath(db)!r}")
+    storage = open_storage(db)
+    try:
+        try:
+            known = storage.games.get(game_id) is not None
+        except DamagedGameError:
+            known = True
+        known = known or game_id in storage.events.games()
+        if not known:
+            print(f"no game {game_id!r} here", file=out)
+            return False
+        storage.games.delete(game_id)
+        storage.events.delete(game_id)
+        print(f"deleted {game_id}", file=out)
+        return True
     finally:
         storage.close()
 
@@ -106,10 +157,15 @@ def _serve(args: argparse.Namespace) -> int:
     if args.list:
         list_games(args.db)
         return 0
+    if args.delete is not None:
+        return 0 if delete_game(args.db, args.delete) else 1
     try:
         import uvicorn
 
+        from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
         from ..web.app import create_app
+        from ..web.httplimits import timed_protocol
         from ..web.protocol import MAX_MESSAGE_BYTES
     except ImportError as exc:
         raise ConfigError(f"the server needs the [web] extra (pip install 'pillars-rules[web]'): {exc}") from None
@@ -134,9 +190,11 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"admin: {base.rstrip('/')}/admin  token: {server.admin_token}", flush=True)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=4 * MAX_MESSAGE_BYTES,
                             ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False,
-                            lifespan="on", timeout_graceful_shutdown=5)
+                            lifespan="on", timeout_graceful_shutdown=5, timeout_keep_alive=5,
+                            limit_concurrency=http_concurrency(settings),
+                            http=timed_protocol(AutoHTTPProtocol, settings.header_timeout))
     uvicorn.Server(config).run(sockets=[sock])
     return 0
 
 
-__all__ = ["register", "list_games"]
+__all__ = ["register", "list_games", "delete_game"]

@@ -81,6 +81,10 @@ class Store(abc.ABC):
         """The ids of every stored game, sorted (by code point)."""
 
     @abc.abstractmethod
+    def delete(self, game_id: str) -> None:
+        """Remove ``game_id`` and its whole log (nothing if it is not stored)."""
+
+    @abc.abstractmethod
     def close(self) -> None:
         """Close the connection."""
 

@@ -149,6 +149,11 @@ SELECT g.header, g.cards, g.n_events, g.decision,
 FROM {s}.games g WHERE g.game_id = %(g)s
 """
 
+_DELETE = """
+WITH e AS (DELETE FROM {s}.events WHERE game_id = %(g)s), d AS (DELETE FROM {s}.decisions WHERE game_id = %(g)s)
+DELETE FROM {s}.games WHERE game_id = %(g)s
+"""
+
 _SINCE = """
 SELECT g.n_events,
        ARRAY(SELECT e.idx FROM {s}.events e WHERE e.game_id = g.game_id AND e.idx >= %(start)s ORDER BY e.idx),
@@ -198,6 +203,7 @@ class PgEventStore(Store):
         s = sql.Identifier(schema)
         self._sql = {name: sql.SQL(text).format(s=s) for name, text in
                      (("create", _CREATE), ("append", _APPEND), ("load", _LOAD), ("since", _SINCE),
+                      ("delete", _DELETE),
                       ("games", "SELECT game_id FROM {s}.games ORDER BY game_id COLLATE \"C\""),
                       ("decision", "SELECT decision, n_events FROM {s}.games WHERE game_id = %(g)s"),
                       ("writer", "SELECT writer FROM {s}.decisions WHERE game_id = %(g)s AND decision = %(d)s"))}
@@ -473,6 +479,11 @@ class PgEventStore(Store):
             except ConfigError:
                 raise DamagedGameError(gid, f"{self.path} holds this id, which is not a valid game id") from None
         return ids
+
+    def delete(self, game_id: str) -> None:
+        """Remove ``game_id`` and its log (the operator's, or an abandoned game's expiry)."""
+        self._run("delete a game", lambda c: c.execute(self._sql["delete"], {"g": game_id}))
+        self.forget(game_id)
 
     def close(self) -> None:
         self._conn.close()

@@ -3,8 +3,10 @@
 One database file holds any number of games. Each game has one header row
 (the save header: card identity, variants, seats, names, seed -- a secret: the
 database is server-side data) and its events, one row each, keyed by
-``(game_id, index)``. Rows are only ever inserted, never changed or deleted,
-except the header's ``decision`` and ``n_events`` counters.
+``(game_id, index)``. Rows are only ever inserted, never changed, except the
+header's ``decision`` and ``n_events`` counters; a game is deleted whole
+(:meth:`EventStore.delete`: the operator's, or the server's expiry of an
+abandoned game).
 
 Concurrency is optimistic, on the decision number (the move token,
 :attr:`pillars_rules.Game.decision`): :meth:`EventStore.append` checks, inside
@@ -218,6 +220,12 @@ class EventStore(Store):
                 raise DamagedGameError(gid, f"the event store {self.path!r} holds this id, which is not a "
                                             f"printable string of 1 to {MAX_GAME_ID_LENGTH} characters")
         return ids
+
+    def delete(self, game_id: str) -> None:
+        """Remove ``game_id`` and its log, in one transaction (nothing if it is not stored)."""
+        with self._transaction():
+            self._db.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+            self._db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
 
     def _read(self, sql: str, args: tuple) -> list:
         """All rows of a query (fetched here: a damaged page can fail at any row)."""

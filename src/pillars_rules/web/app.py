@@ -17,9 +17,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hmac
 import json
+import logging
+import math
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -34,12 +37,12 @@ from starlette.staticfiles import StaticFiles
 
 import pillars_rules as pr
 from ..bots import BOTS
-from ..errors import ConfigError
+from ..errors import ConfigError, StoreError
 from . import pages
 from .connection import endpoint
 from .lobby import parse_request, request_from_form
 from .protocol import PROTOCOL
-from .server import Server, ServerFull
+from .server import Server, ServerFull, TooMany
 from .settings import Settings
 from .created import created_fragment
 from . import rematch, replay
@@ -48,6 +51,9 @@ HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
 STATIC = HERE / "static"
 ASSETS = HERE / "assets"
+log = logging.getLogger("pillars_rules.web")
+#: The answer to a request the store could not serve (the reason goes to the log).
+STORE_DOWN = "the server cannot store games right now; try again later"
 #: Largest lobby or admin request body, in bytes.
 MAX_BODY = 16 * 1024
 _LOCAL = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -102,20 +108,34 @@ def allowed_hosts(settings: Settings) -> list[str]:
     return sorted(h for h in hosts if h)
 
 
+class BodyTimeout(Exception):
+    """The request's body did not come within the body timeout."""
+
+
 async def _body(request: Request) -> bytes:
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ConfigError(f"the request is longer than {MAX_BODY} bytes")
-    return body
+    """The request's body, at most :data:`MAX_BODY` bytes (ConfigError), within the
+    server's ``body_timeout`` (:class:`BodyTimeout`)."""
+    async def read() -> bytes:
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise ConfigError(f"the request is longer than {MAX_BODY} bytes")
+        return body
+
+    timeout = request.app.state.server.settings.body_timeout
+    try:
+        return await asyncio.wait_for(read(), timeout)
+    except asyncio.TimeoutError:
+        raise BodyTimeout(f"the request's body did not come within {timeout:g} s") from None
 
 
 def _same_origin(request: Request) -> bool:
     origin = request.headers.get("origin")
     if origin is None or origin in request.app.state.server.settings.allowed_origins:
         return True
-    return urlsplit(origin).netloc == request.headers.get("host", "")
+    parts = urlsplit(origin)   # a page's origin: http(s) only (a ws:// "origin" is no page's)
+    return parts.scheme in ("http", "https") and parts.netloc == request.headers.get("host", "")
 
 
 async def lobby_page(request: Request) -> Response:
@@ -134,7 +154,9 @@ async def create_game(request: Request) -> Response:
     form = request.headers.get("content-type", "").split(";")[0].strip() == "application/x-www-form-urlencoded"
     if not _same_origin(request):
         return _answer(form, 403, "this page's origin may not create games here", server)
+    client = request.client.host if request.client else "-"
     try:
+        server.may_create(client)
         body = await _body(request)
         if form:
             fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=64)
@@ -145,9 +167,16 @@ async def create_game(request: Request) -> Response:
             except (ValueError, RecursionError):
                 raise ConfigError("the request is not JSON") from None
         result = await server.create_game(parse_request(doc, server.catalogue, server.settings),
-                                          str(request.base_url))
+                                          str(request.base_url), client)
+    except BodyTimeout as err:
+        return _answer(form, 408, str(err), server, {"connection": "close"})
+    except TooMany as err:
+        return _answer(form, 429, str(err), server, {"retry-after": str(max(1, math.ceil(err.retry_after)))})
     except ServerFull as err:
         return _answer(form, 503, str(err), server)
+    except StoreError as err:       # the details are the operator's: the log, never the answer
+        log.error("game not created: %s", err)
+        return _answer(form, 503, STORE_DOWN, server)
     except pr.PillarsError as err:
         return _answer(form, 400, str(err), server)
     headers = {"cache-control": "no-store"}
@@ -156,11 +185,11 @@ async def create_game(request: Request) -> Response:
     return JSONResponse(result, 201, headers=headers)
 
 
-def _answer(form: bool, status: int, reason: str, server: Server) -> Response:
+def _answer(form: bool, status: int, reason: str, server: Server, headers: dict | None = None) -> Response:
     if form:
         page = pages.lobby(server.catalogue, reason) if status == 400 else pages.message("Not created", reason)
-        return HTMLResponse(page, status)
-    return JSONResponse({"error": reason}, status)
+        return HTMLResponse(page, status, headers=headers)
+    return JSONResponse({"error": reason}, status, headers=headers)
 
 
 async def play_page(request: Request) -> Response:
@@ -191,7 +220,8 @@ async def replay_api(request: Request) -> Response:
 
 async def rematch_api(request: Request) -> Response:
     got = await _json_api(request, "make rematches")
-    return got if isinstance(got, Response) else await rematch.answer(*got, str(request.base_url))
+    return got if isinstance(got, Response) else await rematch.answer(
+        *got, str(request.base_url), request.client.host if request.client else "-")
 
 
 async def replay_page(request: Request) -> Response:
@@ -215,24 +245,57 @@ async def admin_page(request: Request) -> Response:
         return HTMLResponse(pages.message("Refused", "wrong origin"), 403)
     try:
         fields = parse_qs((await _body(request)).decode("utf-8", "replace"), max_num_fields=8)
-    except ConfigError as err:
-        return HTMLResponse(pages.admin_form(str(err)), 400)
+    except (ConfigError, BodyTimeout) as err:
+        return HTMLResponse(pages.admin_form(str(err)), 408 if isinstance(err, BodyTimeout) else 400)
     if not _token_ok(request, (fields.get("token") or [None])[0]):
         return HTMLResponse(pages.admin_form("wrong token"), 403)
-    return HTMLResponse(pages.admin_list(await request.app.state.server.listing()),
-                        headers={"cache-control": "no-store"})
+    try:
+        games = await request.app.state.server.listing()
+    except StoreError as err:
+        log.error("admin listing failed: %s", err)
+        return HTMLResponse(pages.message("Not listed", STORE_DOWN), 503)
+    return HTMLResponse(pages.admin_list(games), headers={"cache-control": "no-store"})
+
+
+def _bearer_ok(request: Request) -> bool:
+    auth = request.headers.get("authorization", "")
+    return _token_ok(request, auth[7:] if auth.lower().startswith("bearer ") else None)
+
+
+_NO_TOKEN = {"error": "send the admin token as 'Authorization: Bearer <token>'"}
+
+
+async def admin_delete(request: Request) -> Response:
+    """``DELETE /api/admin/games/{game}``: delete a game (its connections are told ``gone``)."""
+    if not _bearer_ok(request):
+        return JSONResponse(_NO_TOKEN, 401)
+    game_id = request.path_params["game_id"]
+    try:
+        deleted = await request.app.state.server.delete_game(game_id)
+    except StoreError as err:
+        log.error("game not deleted: %s", err)
+        return JSONResponse({"error": STORE_DOWN}, 503)
+    if not deleted:
+        return JSONResponse({"error": "no such game"}, 404)
+    return JSONResponse({"deleted": game_id}, headers={"cache-control": "no-store"})
 
 
 async def admin_api(request: Request) -> Response:
-    auth = request.headers.get("authorization", "")
-    token = auth[7:] if auth.lower().startswith("bearer ") else None
-    if not _token_ok(request, token):
-        return JSONResponse({"error": "send the admin token as 'Authorization: Bearer <token>'"}, 401)
-    return JSONResponse({"games": await request.app.state.server.listing()}, headers={"cache-control": "no-store"})
+    if not _bearer_ok(request):
+        return JSONResponse(_NO_TOKEN, 401)
+    try:
+        games = await request.app.state.server.listing()
+    except StoreError as err:
+        log.error("admin listing failed: %s", err)
+        return JSONResponse({"error": STORE_DOWN}, 503)
+    return JSONResponse({"games": games}, headers={"cache-control": "no-store"})
 
 
 async def health(request: Request) -> Response:
-    return PlainTextResponse("ok")
+    problem = await request.app.state.server.health()
+    if problem is not None:
+        return PlainTextResponse(problem, 503, headers={"cache-control": "no-store"})
+    return PlainTextResponse("ok", headers={"cache-control": "no-store"})
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -261,13 +324,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/rematch", rematch_api, methods=["POST"]),
         Route("/admin", admin_page, methods=["GET", "POST"]),
         Route("/api/admin/games", admin_api),
+        Route("/api/admin/games/{game_id}", admin_delete, methods=["DELETE"]),
         Route("/healthz", health),
         WebSocketRoute("/ws", endpoint),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
         Mount("/assets", StaticFiles(directory=ASSETS), name="assets"),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings)),
-                  Middleware(SecurityHeaders)]
+    # the security headers outermost: the bad Host's 400 gets them too
+    middleware = [Middleware(SecurityHeaders),
+                  Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings))]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.server = server
     return app

@@ -8,19 +8,22 @@ seat may know; it rebuilds the view, asks :func:`~pillars_rules.bots.make_bot`'s
 bot and sends back the action as JSON. The event loop only waits on a future,
 so a thinking bot blocks neither its table nor any other.
 
-A worker that dies or a bot that thinks longer than the timeout costs that
-decision only: the pool is rebuilt and a random legal action is played
-instead (logged).
+Decisions are scheduled fairly between the clients that created the games
+(:class:`BotPool`). A bot that thinks longer than the timeout costs that
+decision only: the pool is rebuilt, a random legal action is played instead
+(logged), and the decisions that were running beside it are tried again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import logging
 import multiprocessing
 import os
 import random
+import time
 
 import pillars_rules as pr
 
@@ -53,13 +56,54 @@ def decide(name: str, seed: int, view: pr.SeatView) -> dict:
     return pr.encode_action(make_bot(name, seed)(view))
 
 
-class BotPool:
-    """Worker processes for the server's bots (started on first use)."""
+class _Job:
+    """One decision waiting for (or running in) a worker."""
 
-    def __init__(self, workers: int = 1, timeout: float = 120.0) -> None:
+    __slots__ = ("args", "future", "tries", "owner", "queued")
+
+    def __init__(self, args: tuple, future: asyncio.Future, owner: object) -> None:
+        self.args = args
+        self.future = future
+        self.tries = 0
+        self.owner = owner
+        self.queued = time.monotonic()
+
+
+class BotPool:
+    """Worker processes for the server's bots (started on first use).
+
+    Decisions wait in one queue per *owner* (the client that created the game,
+    :attr:`GameRecord.owner <pillars_rules.web.registry.GameRecord.owner>`), and
+    a free worker takes the next decision of the waiting owner that has used the
+    least worker time (fair queuing by time, not by count: a ``hard`` bot of four
+    players thinks several times longer than one of two). An owner that starts
+    waiting is charged at least the least charge of those waiting already, so
+    time saved up while idle buys no head start. A client with thirty games of
+    ``hard`` bots thus delays another client's table by the decision it has in a
+    worker at most. At most ``workers`` decisions are in the processes at once, and the
+    timeout runs from the moment a decision gets a worker (a new worker's first
+    decision gets :data:`STARTUP` seconds more). A decision that
+    passes it is played at random (logged, counted in :attr:`fallbacks`); the
+    pool is rebuilt, and the decisions that were running beside it go back to
+    the head of their queues (retried, :data:`RETRIES` times at most)."""
+
+    #: Times a decision is tried again after its worker was lost under it.
+    RETRIES = 2
+    #: Seconds a new worker process gets to start (import, compile the cards)
+    #: on top of the timeout of its first decision.
+    STARTUP = 60.0
+
+    def __init__(self, workers: int = 1, timeout: float = 120.0, job=None) -> None:
         self.workers = workers
         self.timeout = timeout
+        self._job = job or decide
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._started = 0     # decisions the current pool was given (its first ones start workers)
+        self._queues: dict[object, collections.deque] = {}
+        self._used: dict[object, float] = {}    # worker seconds charged to each owner
+        self._running: set[asyncio.Task] = set()
+        #: Decisions played at random because their bot failed or timed out.
+        self.fallbacks = 0
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -67,21 +111,113 @@ class BotPool:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm,
                 initargs=(os.getpid(),))
+            self._started = 0
         return self._pool
 
-    async def decide(self, name: str, seed: int, view: pr.SeatView):
-        """The action the bot ``name`` takes from ``view`` (one of ``view.legal_actions``)."""
+    def queued(self, owner: object = None) -> int:
+        """Decisions waiting for a worker (of ``owner``, or in all)."""
+        if owner is not None:
+            return len(self._queues.get(owner, ()))
+        return sum(len(q) for q in self._queues.values())
+
+    async def decide(self, name: str, seed: int, view: pr.SeatView, owner: object = None):
+        """The action the bot ``name`` takes from ``view`` (one of ``view.legal_actions``),
+        queued behind ``owner``'s other decisions."""
+        future = asyncio.get_running_loop().create_future()
+        queue = self._queues.get(owner)
+        if queue is None:
+            floor = min((self._used.get(o, 0.0) for o in self._queues), default=0.0)
+            self._used[owner] = max(self._used.get(owner, 0.0), floor)
+            queue = self._queues[owner] = collections.deque()
+            if len(self._used) > 4 * len(self._queues) + 1024:   # forget the owners long gone
+                self._used = {o: self._used[o] for o in self._queues}
+        queue.append(_Job((name, seed, view), future, owner))
+        self._dispatch()
+        return await future   # cancelled (the table moved on): the dispatcher skips it
+
+    def _next(self) -> _Job | None:
+        """The next live job: of the waiting owner charged the least worker time."""
+        while self._queues:
+            owner = min(self._queues, key=lambda o: self._used.get(o, 0.0))
+            queue = self._queues[owner]
+            while queue and queue[0].future.done():
+                queue.popleft()
+            if not queue:
+                del self._queues[owner]
+                continue
+            job = queue.popleft()
+            if not queue:
+                del self._queues[owner]
+            return job
+        return None
+
+    def _dispatch(self) -> None:
+        while len(self._running) < self.workers:
+            job = self._next()
+            if job is None:
+                return
+            task = asyncio.get_running_loop().create_task(self._run(job))
+            self._running.add(task)
+            task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task) -> None:
+        self._running.discard(task)
+        if self._pool is not None or self._queues:
+            self._dispatch()
+
+    def _requeue(self, job: _Job) -> None:
+        """Put a job whose worker was lost back at the head of its owner's queue."""
+        self._queues.setdefault(job.owner, collections.deque()).appendleft(job)
+
+    async def _run(self, job: _Job) -> None:
+        name, seed, view = job.args
         loop = asyncio.get_running_loop()
+        pool = self._executor()
+        self._started += 1
+        timeout = self.timeout + (self.STARTUP if self._started <= self.workers else 0.0)
+        began = time.monotonic()
         try:
-            future = loop.run_in_executor(self._executor(), decide, name, seed, view)
-            doc = await asyncio.wait_for(future, self.timeout)
-            return pr.decode_action(doc)
-        except (concurrent.futures.process.BrokenProcessPool, asyncio.TimeoutError, OSError,
-                pr.PillarsError) as exc:
-            log.error("bot failed bot=%s: %s: %s; a random legal action is played",
-                      name, type(exc).__name__, str(exc)[:120])
+            future = loop.run_in_executor(pool, self._job, name, seed, view)
+            try:
+                doc = await asyncio.wait_for(future, timeout)
+            finally:
+                spent = time.monotonic() - began
+                self._used[job.owner] = self._used.get(job.owner, 0.0) + spent
+                log.debug("bot decision bot=%s owner=%s waited=%.3f s thought=%.3f s", name, job.owner,
+                          began - job.queued, spent)
+            action = pr.decode_action(doc)
+        except asyncio.CancelledError as exc:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise                 # the pool is closing
+            return self._lost(job, pool, exc)   # the executor dropped it under us
+        except (concurrent.futures.process.BrokenProcessPool, RuntimeError) as exc:
+            return self._lost(job, pool, exc)
+        except (asyncio.TimeoutError, OSError, pr.PillarsError) as exc:
+            if pool is self._pool:
+                self._restart()
+            return self._fallback(job, exc)
+        if not job.future.done():
+            job.future.set_result(action)
+
+    def _lost(self, job: _Job, pool, exc: BaseException) -> None:
+        """The worker was lost under ``job`` (another decision timed out, or it died): again."""
+        if pool is self._pool:
             self._restart()
-            return random.Random(seed).choice(view.legal_actions)
+        job.tries += 1
+        if job.tries <= self.RETRIES and not job.future.done():
+            log.warning("bot decision retried bot=%s: %s", job.args[0], type(exc).__name__)
+            self._requeue(job)
+            return
+        self._fallback(job, exc)
+
+    def _fallback(self, job: _Job, exc: BaseException) -> None:
+        name, seed, view = job.args
+        log.error("bot failed bot=%s: %s: %s; a random legal action is played",
+                  name, type(exc).__name__, str(exc)[:120])
+        self.fallbacks += 1
+        if not job.future.done():
+            job.future.set_result(random.Random(seed).choice(view.legal_actions))
 
     def _restart(self) -> None:
         pool, self._pool = self._pool, None
@@ -92,7 +228,13 @@ class BotPool:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        """Stop the workers (waiting for none)."""
+        """Stop the workers (waiting for none) and drop the queued decisions."""
+        for queue in self._queues.values():
+            for job in queue:
+                job.future.cancel()
+        self._queues.clear()
+        for task in list(self._running):
+            task.cancel()
         self._restart()
 
 

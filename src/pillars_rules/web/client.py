@@ -24,8 +24,11 @@ import pillars_rules as pr
 from . import protocol as P
 from .statejson import apply_changes
 
+#: Largest frame the client reads from the server, by default (a sync of a long game with a
+#: large card set stays far below it); a larger one closes the connection (1009), for good.
+MAX_SERVER_FRAME = 8 * 1024 * 1024
 #: Close codes after which reconnecting cannot help.
-FINAL_CLOSES = {4400, 4401, 4406, 4429}
+FINAL_CLOSES = {4400, 4401, 4406, 4409, 4410, 4429}
 
 Policy = Callable[["GameClient"], dict]
 
@@ -53,8 +56,9 @@ class GameClient:
 
     def __init__(self, url: str, game: str, key: str, *, origin: str | None = None,
                  backoff: tuple[float, float] = (0.05, 2.0), seed: int | None = None,
-                 protocol: int = P.PROTOCOL) -> None:
+                 protocol: int = P.PROTOCOL, max_frame: int = MAX_SERVER_FRAME) -> None:
         self.url = url
+        self.max_frame = max_frame
         self.protocol = protocol
         self.game = game
         self.key = key
@@ -161,7 +165,7 @@ class GameClient:
         delay = self.backoff[0]
         while True:
             try:
-                async with connect(self.url, origin=self.origin, max_size=None, open_timeout=10,
+                async with connect(self.url, origin=self.origin, max_size=self.max_frame, open_timeout=10,
                                    ping_interval=None) as ws:
                     self.ws = ws
                     seen = self.decision if self.events else None
@@ -189,6 +193,8 @@ class GameClient:
             except P.ProtocolError:  # lost track: start again from a full sync
                 self.events, self.texts, self._decoded, self.state = [], [], [], None
             except (ConnectionClosed, InvalidHandshake, OSError, asyncio.TimeoutError) as exc:
+                if getattr(getattr(exc, "sent", None), "code", None) == 1009:   # we closed it: too large
+                    raise Refused("too_large", f"the server sent a frame over {self.max_frame} bytes") from None
                 code = getattr(getattr(exc, "rcvd", None), "code", None)
                 if code in FINAL_CLOSES:
                     raise Refused(str(code), exc.rcvd.reason) from None
@@ -217,4 +223,4 @@ def bot_policy(name: str, seed: int | None = None, cards=None) -> Policy:
     return lambda client: pr.encode_action(bot(client.view(cards)))
 
 
-__all__ = ["GameClient", "Refused", "random_policy", "bot_policy", "FINAL_CLOSES"]
+__all__ = ["GameClient", "Refused", "random_policy", "bot_policy", "FINAL_CLOSES", "MAX_SERVER_FRAME"]

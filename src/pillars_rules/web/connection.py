@@ -2,11 +2,12 @@
 
 The handshake is refused (HTTP 403) if the page's ``Origin`` is not this
 server's own or one the operator allowed. After that the first frame must be
-a ``hello`` (within the hello timeout); every later frame is an action
-message for the table, checked in this order: the rate (a token bucket of
-``burst`` messages refilled at ``rate`` per second; a count that goes up with
-each message over the rate and down with each one within it closes the
-connection when it reaches ``flood``), the size (16 KiB), the
+a ``hello`` (within the hello timeout, and within the client address's hello
+rate); every later frame is an action message for the table, checked in this
+order: the rate (the credential's and the client address's token buckets,
+:mod:`~pillars_rules.web.ratelimit`, shared by all their connections; a count
+that goes up with each message over the rate and down with each one within
+it closes the connection when it reaches ``flood``), the size (16 KiB), the
 sender (a spectator may not act), then the table itself. Every refusal
 leaves the game unchanged; the refusals that close the connection are those
 with a close code in :data:`~pillars_rules.web.protocol.REFUSALS`.
@@ -26,34 +27,21 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..errors import PillarsError
 from . import protocol as P
+from .ratelimit import TokenBucket
 
 log = logging.getLogger("pillars_rules.web")
-
-
-class TokenBucket:
-    """``burst`` messages at once, refilled at ``rate`` a second."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class Connection:
     """One client: its seat once it said hello, and its outgoing queue."""
 
+    _joined = 0
+
     def __init__(self, ws: WebSocket, queue: int) -> None:
+        Connection._joined += 1
+        self.joined = Connection._joined   # the order connections came in (the oldest goes first)
         self.ws = ws
         self.seat: int | None = None
         self.protocol: int = P.PROTOCOL   # the hello's version, once it came
@@ -156,44 +144,74 @@ async def endpoint(ws: WebSocket) -> None:
     conn = Connection(ws, settings.send_queue)
     server.connections += 1
     room = None
+    full = f"the server has {settings.max_connections} connections, its most; try again later"
+    address = ws.client.host if ws.client else "-"
+    counted = server.limits.connect(address)
     try:
-        if server.connections > settings.max_connections:
-            return _refuse_and_close(conn, "server_full", f"the server has {settings.max_connections} "
-                                     "connections, its most; try again later", None)
+        if not counted:
+            return _refuse_and_close(conn, "server_full", f"this address has {settings.max_connections_per_client} "
+                                     "connections, its most", None)
+        # over the bound, only a seat's credential comes in (up to a tenth more, for the seats)
+        if server.connections > settings.max_connections + max(1, settings.max_connections // 10):
+            return _refuse_and_close(conn, "server_full", full, None)
         try:
             first = await asyncio.wait_for(_receive_text(ws), settings.hello_timeout)
         except asyncio.TimeoutError:
             return _refuse_and_close(conn, "hello_timeout", f"no hello within {settings.hello_timeout:g} s", None)
         if first is None:
             return
+        if not server.limits.hello(address):
+            return _refuse_and_close(conn, "flood", f"at most {settings.hello_rate:g} hellos a second from one "
+                                     "address; wait a few seconds", None)
         try:
             hello = P.parse_hello(first)
         except P.ProtocolError as err:
             return _refuse_and_close(conn, err.code, err.reason, None)
-        found = server.find(hello.game, hello.key)
+        try:
+            found = await server.find(hello.game, hello.key)
+        except PillarsError as err:   # the records cannot be read now (logged)
+            log.error("hello failed: %s", str(err)[:200])
+            return _refuse_and_close(conn, "server_error", "the game cannot be opened now", None)
         if found is None:
             return _refuse_and_close(conn, "bad_credentials", "no game with this id and key", None)
         record, seat = found
         room = await server.load(record)
         if room is None:
             return _refuse_and_close(conn, "server_error", "the game cannot be opened now", None)
-        if len(room.clients) >= settings.max_connections_per_game:
+        if seat is None and (server.connections > settings.max_connections
+                             or sum(c.seat is None for c in room.clients) >= settings.max_spectators_per_game):
             room = None
-            return _refuse_and_close(conn, "game_full", f"the game has {settings.max_connections_per_game} "
-                                     "connections, its most", None)
+            if server.connections > settings.max_connections:
+                return _refuse_and_close(conn, "server_full", full, None)
+            return _refuse_and_close(conn, "game_full", f"the game has {settings.max_spectators_per_game} "
+                                     "spectators, its most", None)
+        if seat is not None:
+            _make_room(room, seat, settings.max_connections_per_seat)
         conn.seat = seat
         conn.protocol = hello.protocol
         room.join(conn, seat, hello.seen)
-        await _play(conn, room, settings)
+        credential = (record.game_id, "spectators" if seat is None else seat)
+        await _play(conn, room, settings, lambda: server.limits.message(address, credential))
     except asyncio.CancelledError:
         if not conn.aborted:
             raise
         log.info("connection dropped: too slow game=%s", room.tag if room else "-")
     finally:
         server.connections -= 1
+        if counted:
+            server.limits.disconnect(address)
         if room is not None:
             room.leave(conn)
         await conn.finish()
+
+
+def _make_room(room, seat: int, cap: int) -> None:
+    """Close the seat's oldest connections until a new one fits under ``cap``."""
+    mine = sorted((c for c in room.clients if c.seat == seat and c.closing is None),
+                  key=lambda c: getattr(c, "joined", 0))
+    for old in mine[:max(0, len(mine) - cap + 1)]:
+        _refuse_and_close(old, "replaced", f"this seat has {cap} connections, its most: "
+                          "a newer one took this one's place", None)
 
 
 def _refuse_and_close(conn: Connection, code: str, reason: str, decision: int | None) -> None:
@@ -201,15 +219,15 @@ def _refuse_and_close(conn: Connection, code: str, reason: str, decision: int | 
     conn.close(P.REFUSALS[code].close, code)
 
 
-async def _play(conn: Connection, room, settings) -> None:
-    """Read action messages until the client goes or is closed."""
-    bucket = TokenBucket(settings.rate, settings.burst)
+async def _play(conn: Connection, room, settings, within_rate) -> None:
+    """Read action messages until the client goes or is closed (``within_rate()``:
+    whether the next frame is within the credential's and the address's rates)."""
     limited = 0
     while conn.closing is None:
         text = await _receive_text(conn.ws)
         if text is None:
             return
-        if bucket.take():
+        if within_rate():
             limited = max(0, limited - 1)   # a client that slows down works its count off
         else:
             limited += 1

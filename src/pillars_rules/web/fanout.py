@@ -326,7 +326,7 @@ class PgFanout:
 
     async def _sweep_once(self) -> None:
         server = self.server
-        records = [r for r in server.storage.games.records() if not r.finished and r.game_id not in self._home]
+        records = [r for r in await server.in_registry(server.storage.games.records) if not r.finished and r.game_id not in self._home]
         for game_id in await self._claim([r.game_id for r in records]):
             if game_id not in server.rooms:
                 record = next(r for r in records if r.game_id == game_id)

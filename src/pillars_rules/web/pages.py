@@ -88,11 +88,13 @@ def admin_form(error: str | None = None) -> str:
 def admin_list(rows: list[dict]) -> str:
     cells = []
     for r in rows:
-        when = datetime.datetime.fromtimestamp(r["created"]).isoformat(timespec="seconds")
-        state = "finished" if r["finished"] else f"decision {r['decision']}"
+        when = ("-" if r["created"] is None
+                else datetime.datetime.fromtimestamp(r["created"]).isoformat(timespec="seconds"))
+        state = ("damaged record" if r.get("damaged") else "finished" if r["finished"]
+                 else f"decision {r['decision']}")
         cells.append(f"<tr><td><code>{escape(r['game'])}</code></td><td>{escape(r['tag'])}</td>"
                      f"<td>{escape(when)}</td><td>{escape(', '.join(r['seats']))}</td>"
-                     f"<td>{escape(r['cards'])}</td><td>{escape(state)}</td><td>{r['connections']}</td></tr>")
+                     f"<td>{escape(r['cards'] or '-')}</td><td>{escape(state)}</td><td>{r['connections']}</td></tr>")
     body = f"""<h1>Games on this server</h1>
 <table><thead><tr><th>Game</th><th>Tag (in logs)</th><th>Created</th><th>Seats</th><th>Cards</th>
 <th>State</th><th>Connections</th></tr></thead><tbody>{"".join(cells)}</tbody></table>"""

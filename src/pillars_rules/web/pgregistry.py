@@ -33,10 +33,13 @@ class PgRegistry:
     passed in by :func:`~pillars_rules.web.registry.open_storage`, which imports this module).
 
     One registry object is one connection (autocommit); a lost connection is
-    opened again once per call, as the event store does."""
+    opened again once per call, as the event store does. With ``timeout``,
+    connecting and every statement give up after that many seconds."""
 
-    def __init__(self, dsn: str, record: type, *, schema: str = DEFAULT_SCHEMA) -> None:
+    def __init__(self, dsn: str, record: type, *, schema: str = DEFAULT_SCHEMA,
+                 timeout: float | None = None) -> None:
         self._record = record
+        self._timeout = timeout
         self.path = f"PostgreSQL {redacted(dsn)} schema {schema}"
         self._dsn = dsn
         s = sql.Identifier(schema)
@@ -45,6 +48,7 @@ class PgRegistry:
             "get": sql.SQL("SELECT record, finished FROM {s}.server_games WHERE game_id = %s").format(s=s),
             "all": sql.SQL("SELECT game_id, record, finished FROM {s}.server_games").format(s=s),
             "finish": sql.SQL("UPDATE {s}.server_games SET finished = true WHERE game_id = %s").format(s=s),
+            "delete": sql.SQL("DELETE FROM {s}.server_games WHERE game_id = %s").format(s=s),
             "open": sql.SQL("SELECT count(*) FROM {s}.server_games WHERE NOT finished").format(s=s),
         }
         self._conn = self._connect()
@@ -58,7 +62,11 @@ class PgRegistry:
 
     def _connect(self) -> psycopg.Connection:
         try:
-            return psycopg.connect(self._dsn, autocommit=True, application_name="pillars-rules registry")
+            bounds = {} if self._timeout is None else {
+                "connect_timeout": max(2, round(self._timeout)),
+                "options": f"-c statement_timeout={round(self._timeout * 1000)}"}
+            return psycopg.connect(self._dsn, autocommit=True, application_name="pillars-rules registry",
+                                   **bounds)
         except psycopg.Error as exc:
             raise StoreError(f"cannot open the game records in {self.path}: {str(exc).splitlines()[0]}") from None
 
@@ -82,11 +90,18 @@ class PgRegistry:
         return self._record.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
 
     def records(self) -> list:
-        out = [self._record.from_json(g, r, f) for g, r, f in self._run(self._sql["all"])]
-        return sorted(out, key=lambda r: r.created)
+        """Every readable record, oldest first (a damaged one is logged and left out)."""
+        return self.read_all()[0]
+
+    def read_all(self) -> tuple[list, list]:
+        """Every record, and the errors of the damaged ones."""
+        return self._record.decode_rows(self._run(self._sql["all"]), self.path)
 
     def finish(self, game_id: str) -> None:
         self._run(self._sql["finish"], (game_id,))
+
+    def delete(self, game_id: str) -> None:
+        self._run(self._sql["delete"], (game_id,))
 
     def open_count(self) -> int:
         return self._run(self._sql["open"])[0][0]

@@ -70,8 +70,12 @@ _REFUSALS = (
     Refusal("version", 4406, "the client speaks another protocol version"),
     Refusal("hello_timeout", 4408, "no hello came within the hello timeout"),
     Refusal("flood", 4429, "the connection kept sending after it was rate-limited"),
-    Refusal("game_full", 4503, "the game has as many connections as the server allows"),
+    Refusal("game_full", 4503, "the game has as many spectators as the server allows"),
+    Refusal("replaced", 4409, "the seat opened more connections than the server allows; "
+            "this one, its oldest, was closed (a seat's credential always finds room)"),
     Refusal("server_full", 4503, "the server has as many connections as it allows"),
+    Refusal("gone", 4410, "the game was deleted: no move for the server's expiry time, "
+            "or by the operator"),
     Refusal("server_error", 1011, "the server could not store or load the game; "
             "the game is unchanged and the client may reconnect"),
 )
@@ -110,6 +114,21 @@ def hello(game: str, key: str, seen: int | None = None, protocol: int = PROTOCOL
     return dumps({"type": "hello", "protocol": protocol, "game": game, "key": key, "seen": seen})
 
 
+class _Duplicate(Exception):
+    """A JSON object with a key twice (the hello refuses it, as actions do)."""
+
+
+def _no_duplicates(pairs: list) -> dict:
+    doc = dict(pairs)
+    if len(doc) != len(pairs):
+        seen: set = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _Duplicate(k)
+            seen.add(k)
+    return doc
+
+
 def parse_hello(text: object) -> Hello:
     """The :class:`Hello` in ``text``, or :class:`ProtocolError` (``bad_hello``, ``version``)."""
     if type(text) is not str:
@@ -117,7 +136,9 @@ def parse_hello(text: object) -> Hello:
     if len(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError("bad_hello", f"the hello is longer than {MAX_MESSAGE_BYTES} bytes")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_no_duplicates)
+    except _Duplicate as dup:
+        raise ProtocolError("bad_hello", f"the hello repeats the field {str(dup)[:30]!r}") from None
     except (ValueError, RecursionError):
         raise ProtocolError("bad_hello", "the hello is not JSON") from None
     if type(doc) is not dict or doc.get("type") != "hello":

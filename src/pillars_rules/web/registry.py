@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 import sqlite3
@@ -26,9 +27,11 @@ from typing import Protocol
 import attrs
 from attrs import frozen
 
-from ..errors import ConfigError
+from ..errors import ConfigError, DamagedGameError
 from ..table import EventStore, StoreError
 from ..table.opening import POSTGRES_PREFIXES
+
+log = logging.getLogger("pillars_rules.web")
 
 #: Bytes of randomness in a game id (base64url: 22 characters) and in a credential (43).
 GAME_ID_BYTES = 16
@@ -50,6 +53,11 @@ def new_key() -> str:
 def digest(key: str) -> str:
     """The SHA-256 of a credential, as stored."""
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def owner_of(address: str) -> str:
+    """A client address as the records keep it (a digest: the database holds no addresses)."""
+    return "client:" + hashlib.sha256(address.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def tag(game_id: str) -> str:
@@ -84,6 +92,9 @@ class GameRecord:
     reveal: bool = False        # once over, the replay may show what nobody knew (web/replay.py)
     created: float = attrs.field(factory=time.time)
     finished: bool = False
+    #: Who created the game: a digest of the client's address (:func:`owner_of`),
+    #: for the bot pool's fair share and the per-client limits; ``None`` in older records.
+    owner: str | None = None
 
     def who(self, key: str) -> int | str | None:
         """The seat whose credential ``key`` is, :data:`SPECTATOR` for the
@@ -105,11 +116,82 @@ class GameRecord:
         return json.dumps(doc, sort_keys=True)
 
     @classmethod
-    def from_json(cls, game_id: str, text: str, finished: bool) -> "GameRecord":
-        doc = json.loads(text)
+    def from_json(cls, game_id: str, text: object, finished: object) -> "GameRecord":
+        """The record stored as ``text``, or :class:`~pillars_rules.errors.DamagedGameError`
+        naming the game and what is wrong (the row is left as it is)."""
+        try:
+            doc = json.loads(text)  # type: ignore[arg-type]
+        except (TypeError, ValueError, RecursionError):
+            raise DamagedGameError(game_id, "its server record is not JSON") from None
+        problem = _record_problem(doc)
+        if problem is None and finished not in (0, 1, True, False):
+            problem = "its 'finished' column is neither 0 nor 1"
+        if problem is not None:
+            raise DamagedGameError(game_id, f"its server record is damaged: {problem}")
         seats = tuple(SeatSpec(**s) for s in doc.pop("seats"))
         return cls(game_id=game_id, seats=seats, finished=bool(finished),
                    variants=tuple(doc.pop("variants")), **doc)
+
+    @classmethod
+    def decode_rows(cls, rows, where: str) -> tuple[list["GameRecord"], list[DamagedGameError]]:
+        """:func:`decode_records` (for the registries that get the class passed in)."""
+        return decode_records(rows, where)
+
+
+def _typed(value: object, *kinds: type) -> bool:
+    return type(value) in kinds
+
+
+def _record_problem(doc: object) -> str | None:
+    """What is wrong with a stored record's JSON (``None``: nothing)."""
+    if type(doc) is not dict:
+        return "not an object"
+    missing = {"players", "seats", "spectator_hash", "cards", "variants"} - set(doc)
+    if missing:
+        return f"no {sorted(missing)[0]!r}"
+    unknown = set(doc) - {"players", "seats", "spectator_hash", "cards", "variants", "takeover", "created", "owner",
+                          "clock", "reveal"}
+    if unknown:
+        return f"an unknown field {sorted(unknown)[0][:30]!r}"
+    players, seats = doc["players"], doc["seats"]
+    if not _typed(players, int) or players not in (2, 3, 4):
+        return "'players' is not 2, 3 or 4"
+    if not _typed(seats, list) or len(seats) != players:
+        return "'seats' is not a list of one seat per player"
+    for i, seat in enumerate(seats):
+        if (not _typed(seat, dict) or not set(seat) <= {"kind", "name", "bot", "key_hash", "bot_seed"}
+                or seat.get("kind") not in ("person", "bot") or not _typed(seat.get("name"), str)
+                or not _typed(seat.get("bot"), str, type(None)) or not _typed(seat.get("key_hash"), str, type(None))
+                or not _typed(seat.get("bot_seed", 0), int) or (seat["kind"] == "bot") != (seat.get("bot") is not None)):
+            return f"seat {i} is not a valid seat"
+    if not _typed(doc["spectator_hash"], str):
+        return "'spectator_hash' is not a string"
+    if not _typed(doc["cards"], dict) or not _typed(doc["cards"].get("name"), str):
+        return "'cards' is not a card set"
+    if not _typed(doc["variants"], list) or not all(_typed(v, str) for v in doc["variants"]):
+        return "'variants' is not a list of names"
+    takeover = doc.get("takeover")
+    if takeover is not None and (not _typed(takeover, dict) or not _typed(takeover.get("bot"), str)
+                                 or not _typed(takeover.get("grace"), int, float)):
+        return "'takeover' is not a bot and a grace"
+    if not _typed(doc.get("created", 0.0), int, float) or not _typed(doc.get("owner"), str, type(None)):
+        return "'created' or 'owner' is of the wrong type"
+    if not _typed(doc.get("clock"), dict, type(None)) or not _typed(doc.get("reveal", False), bool):
+        return "'clock' or 'reveal' is of the wrong type"
+    return None
+
+
+def decode_records(rows, where: str) -> tuple[list[GameRecord], list[DamagedGameError]]:
+    """The records of ``(game_id, record, finished)`` rows, oldest first, and the
+    errors of the damaged ones (each logged: the others go on)."""
+    good, damaged = [], []
+    for game_id, text, finished in rows:
+        try:
+            good.append(GameRecord.from_json(game_id, text, finished))
+        except DamagedGameError as err:
+            log.error("damaged game record in %s game=%s: %s", where, tag(str(game_id)), err)
+            damaged.append(err)
+    return sorted(good, key=lambda r: r.created), damaged
 
 
 class Registry(Protocol):
@@ -118,7 +200,9 @@ class Registry(Protocol):
     def add(self, record: GameRecord) -> None: ...
     def get(self, game_id: str) -> GameRecord | None: ...
     def records(self) -> list[GameRecord]: ...
+    def read_all(self) -> tuple[list[GameRecord], list[DamagedGameError]]: ...
     def finish(self, game_id: str) -> None: ...
+    def delete(self, game_id: str) -> None: ...
     def open_count(self) -> int: ...
     def close(self) -> None: ...
 
@@ -158,12 +242,18 @@ class SQLiteRegistry:
         return GameRecord.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
 
     def records(self) -> list[GameRecord]:
-        rows = self._run("SELECT game_id, record, finished FROM server_games")
-        out = [GameRecord.from_json(g, r, f) for g, r, f in rows]
-        return sorted(out, key=lambda r: r.created)
+        """Every readable record, oldest first (a damaged one is logged and left out)."""
+        return self.read_all()[0]
+
+    def read_all(self) -> tuple[list[GameRecord], list[DamagedGameError]]:
+        """Every record, and the errors of the damaged ones."""
+        return decode_records(self._run("SELECT game_id, record, finished FROM server_games"), self.path)
 
     def finish(self, game_id: str) -> None:
         self._run("UPDATE server_games SET finished = 1 WHERE game_id = ?", (game_id,))
+
+    def delete(self, game_id: str) -> None:
+        self._run("DELETE FROM server_games WHERE game_id = ?", (game_id,))
 
     def open_count(self) -> int:
         return self._run("SELECT count(*) FROM server_games WHERE finished = 0")[0][0]
@@ -202,15 +292,16 @@ def open_events(db: str | os.PathLike):
     return EventStore(path)
 
 
-def open_registry(db: str | os.PathLike) -> Registry:
+def open_registry(db: str | os.PathLike, timeout: float | None = None) -> Registry:
     """The game records at ``db`` (beside the event store's tables on PostgreSQL:
-    :class:`~pillars_rules.web.pgregistry.PgRegistry`)."""
+    :class:`~pillars_rules.web.pgregistry.PgRegistry`, whose connecting and
+    statements are bounded by ``timeout`` seconds)."""
     path = _path(db)
     if path.startswith(POSTGRES_PREFIXES):
         from ..table.pgstore import DEFAULT_SCHEMA
         from .pgregistry import PgRegistry
 
-        return PgRegistry(path, GameRecord, schema=DEFAULT_SCHEMA)
+        return PgRegistry(path, GameRecord, schema=DEFAULT_SCHEMA, timeout=timeout)
     return SQLiteRegistry(path)
 
 
@@ -220,4 +311,4 @@ def open_storage(db: str | os.PathLike) -> Storage:
 
 
 __all__ = ["GameRecord", "SeatSpec", "Registry", "SQLiteRegistry", "Storage", "open_storage",
-           "new_game_id", "new_key", "digest", "tag", "SPECTATOR", "open_events", "open_registry"]
+           "decode_records", "new_game_id", "new_key", "digest", "tag", "owner_of", "SPECTATOR", "open_events", "open_registry"]

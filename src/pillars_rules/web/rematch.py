@@ -22,7 +22,7 @@ import pillars_rules as pr
 from ..errors import ConfigError
 from .created import created_fragment
 from .lobby import GameRequest, SeatRequest
-from .server import ServerFull
+from .server import ServerFull, TooMany
 from .timers import side_table
 
 log = logging.getLogger("pillars_rules.web")
@@ -43,7 +43,7 @@ def _links(result: dict) -> tuple[list[str | None], str]:
     return [s["link"] for s in result["seats"]], result["spectator"]
 
 
-async def answer(server, body: bytes, base_url: str) -> Response:
+async def answer(server, body: bytes, base_url: str, client: str = "-") -> Response:
     """The answer to a ``POST /api/rematch`` whose ``body`` came from this server's own pages."""
     try:
         doc = json.loads(body)
@@ -71,10 +71,11 @@ async def answer(server, body: bytes, base_url: str) -> Response:
         return JSONResponse({"error": "a rematch of this game was made already: its links went to the players "
                              "connected then and to the one who asked"}, 409)
     try:
-        result = await server.create_game(_request(server, record), base_url)
-    except (ServerFull, pr.PillarsError) as err:
+        result = await server.create_game(_request(server, record), base_url, client)
+    except (ServerFull, TooMany, pr.PillarsError) as err:
         made.delete(record.game_id)
-        return JSONResponse({"error": str(err)}, 503 if isinstance(err, ServerFull) else 409)
+        status = 503 if isinstance(err, ServerFull) else 429 if isinstance(err, TooMany) else 409
+        return JSONResponse({"error": str(err)}, status)
     made.put(record.game_id, {"by": seat, "game": result["game"]})
     n = record.players
     links, spectator = _links(result)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any, Protocol
 
 import attrs
@@ -108,6 +109,8 @@ class Room:
         self._follow_more: tuple[int | None] | None = None   # (known,) of the notifications it still owes
         self._catch_up(table.game)
         self.sent = table.game.n_events
+        #: When the game last moved (or was created or loaded here): the expiry's clock.
+        self.moved = time.time()
         self.clock = Clock(self, record.clock)  # turn timers (web/timers.py); off unless the game has one
 
     # ---------------------------------------------------------------- who plays
@@ -259,6 +262,7 @@ class Room:
         if game.n_events == first:
             return
         self._catch_up(game)
+        self.moved = time.time()
         # every client holds self.game's state (its sync, catch-up or last update): version 2 gets the changes
         update = self.frames.update(game, first, self.game)
         for c in list(self.clients):
@@ -267,7 +271,7 @@ class Room:
         self.game = game
         self.clock.moved()
         if game.is_over:
-            self.server.storage.games.finish(self.record.game_id)
+            self.server.finished(self.record.game_id)
             self.record = attrs.evolve(self.record, finished=True)
             log.info("game finished game=%s decisions=%d scores=%s", self.tag, game.decision,
                      ",".join(f"{vp}/{gold}" for vp, gold in game.scores()))
@@ -310,7 +314,7 @@ class Room:
             return
         seed = (self.record.seats[seat].bot_seed + decision) % 2**63
         view = self.game.view(seat)
-        action = await self.server.bots.decide(name, seed, view)
+        action = await self.server.bots.decide(name, seed, view, owner=self.record.owner or self.record.game_id)
         if self.game.decision != decision or self.played_by(seat) != name:
             return  # the person came back, or the game moved on, while the bot thought
         # shielded: a bot cancelled once its move is on its way to the store (the person came
@@ -349,6 +353,16 @@ class Room:
         log.info("bot took over game=%s seat=%d bot=%s", self.tag, seat, self.record.takeover["bot"])
         self._tell_seats()
         self.schedule()
+
+    def gone(self, reason: str) -> None:
+        """The game was deleted: tell every client (``gone``) and close its connection."""
+        text = P.refused("gone", reason, None)
+        for c in list(self.clients):
+            c.send(text)
+            close = getattr(c, "close", None)
+            if close is not None:
+                close(P.REFUSALS["gone"].close, "gone")
+        self.stop()
 
     def stop(self) -> None:
         """Cancel the room's timers and bot (the game stays as stored)."""

@@ -9,26 +9,36 @@ the settings' bounds.
 The event store is used from one thread of its own (:meth:`in_store`): every
 write waits for the disk (``synchronous=FULL``), and the event loop goes on
 serving the other tables meanwhile. A room broadcasts an action only once
-the store has it.
+the store has it. The game records have a thread of their own too
+(:meth:`in_registry`), and every read of them or of a game's log for a hello
+gives up after ``db_timeout`` seconds (:class:`StoreTimeout`): no database
+call runs on the event loop, so a stalled database delays the hellos and
+moves that need it and nothing else (``/healthz`` says it is unreachable).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
+import contextlib
+import math
+import time
 import logging
 import os
 import secrets
 
 import pillars_rules as pr
+from ..errors import StoreError
 from ..table import Table
 from ..table.opening import POSTGRES_PREFIXES
 from .bots import BotPool
 from .cardsets import Catalogue
 from .lobby import GameRequest
 from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
-                       open_registry, tag)
+                       open_registry, owner_of, tag)
 from .fanout import fanout_for
+from .ratelimit import Limits
 from .rooms import LocalFanout, Room
 from .settings import Settings
 
@@ -37,6 +47,27 @@ log = logging.getLogger("pillars_rules.web")
 
 class ServerFull(Exception):
     """The server hosts as many unfinished games as its settings allow."""
+
+
+class TooMany(Exception):
+    """One client address created too many games: ``retry_after`` seconds until it may again."""
+
+    def __init__(self, reason: str, retry_after: float) -> None:
+        super().__init__(reason)
+        self.retry_after = retry_after
+
+
+def human(seconds: float) -> str:
+    """A duration in words for the lobby's messages: ``48 h``, ``10 min``, ``30 s``."""
+    if seconds >= 3600:
+        return f"{seconds / 3600:.3g} h"
+    if seconds >= 60:
+        return f"{seconds / 60:.3g} min"
+    return f"{seconds:.3g} s"
+
+
+class StoreTimeout(StoreError):
+    """The database did not answer within the server's ``db_timeout``."""
 
 
 class Server:
@@ -51,11 +82,18 @@ class Server:
         self.fanout = LocalFanout()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
+        self.limits = Limits(settings)
         self._loading: dict[str, asyncio.Future] = {}
         self._resume: asyncio.Task | None = None
         self._store_thread: concurrent.futures.ThreadPoolExecutor | None = None
+        self._registry_thread: concurrent.futures.ThreadPoolExecutor | None = None
+        self._probe: asyncio.Future | None = None
         self._commits: list = []
         self._committer: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._created: dict[str, collections.deque] = {}   # per owner: when its last games were made
+        self._owned: dict[str, set[str]] = {}               # per owner: its unfinished games
+        self._expiry: asyncio.Task | None = None
 
     @property
     def db_path(self) -> str:
@@ -69,13 +107,15 @@ class Server:
 
     async def start(self) -> None:
         self._store_thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pillars-store")
+        self._registry_thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pillars-registry")
         # the event store's connection lives in the store's thread; the game records,
-        # read at every hello, get a connection of the event loop's own
-        games = open_registry(self.settings.db)
+        # read at every hello, have a connection (and a thread) of their own
+        games = await self.in_registry(open_registry, self.settings.db, self.settings.db_timeout)
         self.storage = Storage(await self.in_store(open_events, self.settings.db), games)
         self.fanout = fanout_for(self.storage) or self.fanout
         await self.fanout.start(self)
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
+        self._expiry = asyncio.get_running_loop().create_task(self._expire_forever())
 
     def commit(self, table: Table, checked) -> asyncio.Future:
         """Store ``checked`` (see :meth:`Table.check`): a future of its Outcome
@@ -107,35 +147,81 @@ class Server:
         """``fn(*args)`` in the store's thread (the event store's connection lives there)."""
         return await asyncio.get_running_loop().run_in_executor(self._store_thread, fn, *args)
 
+    async def in_registry(self, fn, *args):
+        """``fn(*args)`` in the game records' thread, or :class:`StoreTimeout` after ``db_timeout``."""
+        future = asyncio.get_running_loop().run_in_executor(self._registry_thread, fn, *args)
+        return await self.timed(future, "the game records")
+
+    async def timed(self, future, what: str):
+        """``future``'s result, or :class:`StoreTimeout` after ``db_timeout`` (the call
+        goes on in its thread; its result is dropped)."""
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.settings.db_timeout)
+        except asyncio.TimeoutError:
+            log.error("store timeout: %s did not answer within %g s", what, self.settings.db_timeout)
+            raise StoreTimeout(f"{what} did not answer within {self.settings.db_timeout:g} s") from None
+
+    async def health(self) -> str | None:
+        """``None`` if the game records answer a query within ``db_timeout``, else why not
+        (one probe at a time: a stalled database does not pile them up)."""
+        if self.storage is None:
+            return "the server is starting"
+        if self._probe is None or self._probe.done():
+            self._probe = asyncio.get_running_loop().run_in_executor(self._registry_thread,
+                                                                     self.storage.games.open_count)
+        try:
+            await self.timed(self._probe, "the game records")
+        except Exception as exc:  # noqa: BLE001 - any failure of the store is an answer here
+            log.error("health check: the store is unreachable: %s", type(exc).__name__)
+            return "the game store is unreachable"
+        return None
+
     async def _resume_all(self) -> None:
         """Load every unfinished game, so bots and takeover timers go on after a restart."""
-        records = [r for r in self.storage.games.records() if not r.finished]
+        try:
+            records = [r for r in await self.in_registry(self.storage.games.records) if not r.finished]
+        except StoreError as err:
+            log.error("games not resumed: %s", err)
+            return
         for record in records:
-            await self.load(record)
+            if record.owner is not None:
+                self._owned.setdefault(record.owner, set()).add(record.game_id)
+            try:
+                await self.load(record)
+            except Exception:  # noqa: BLE001 - one game that cannot be loaded must not stop the others
+                log.exception("game not resumed game=%s", tag(record.game_id))
             await asyncio.sleep(0)
         if records:
             log.info("games resumed count=%d", len(records))
 
     async def close(self) -> None:
-        if self._resume is not None:
-            self._resume.cancel()
+        for task in (self._resume, self._expiry):
+            if task is not None:
+                task.cancel()
         for room in self.rooms.values():
             room.stop()
         self.bots.close()
         await self.fanout.close()
         if self.storage is not None:
-            self.storage.games.close()
+            with contextlib.suppress(Exception):
+                await self.in_registry(self.storage.games.close)
             await self.in_store(self.storage.events.close)
+        if self._registry_thread is not None:
+            self._registry_thread.shutdown(wait=False)
         if self._store_thread is not None:
             self._store_thread.shutdown(wait=True)
 
     # ---------------------------------------------------------------- games
-    async def create_game(self, request: GameRequest, base_url: str) -> dict:
-        """Create and store a game; its id, seats and links (:class:`ServerFull`
-        or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
+    async def create_game(self, request: GameRequest, base_url: str, client: str = "-") -> dict:
+        """Create and store a game for the client at address ``client``; its id, seats
+        and links (:class:`TooMany` if that address may not create one now,
+        :class:`ServerFull`, or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
         games = self.storage.games
-        if games.open_count() >= self.settings.max_games:
-            raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most")
+        owner = owner_of(client)
+        self._count_creation(owner)      # first: a refused address costs no database call
+        if await self.in_registry(games.open_count) >= self.settings.max_games:
+            raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most; try "
+                             f"again later (a game with no move for {human(self.settings.expire_after)} is deleted)")
         game_id = new_game_id()
         names = [s.name for s in request.seats]
 
@@ -144,7 +230,7 @@ class Server:
                                 names=None if not any(names) else _names(names), variants=request.variants,
                                 cards=list(request.cards.paths) if request.cards.paths else None)
 
-        table = await self.in_store(make)
+        table = await self.timed(asyncio.ensure_future(self.in_store(make)), "the event store")
         players = table.game.state.players
         keys = [new_key() if s.kind == "person" else None for s in request.seats]
         spectator_key = new_key()
@@ -154,8 +240,9 @@ class Server:
                                  secrets.randbelow(2**63)) for i, s in enumerate(request.seats)),
             spectator_hash=digest(spectator_key), cards=request.cards.public(),
             variants=tuple(table.game.rules.variants), takeover=request.takeover,
-            clock=request.clock, reveal=request.reveal)
-        games.add(record)
+            clock=request.clock, reveal=request.reveal, owner=owner)
+        await self.in_registry(games.add, record)
+        self._owned.setdefault(owner, set()).add(game_id)
         room = self._add(record, table)
         log.info("game created game=%s players=%d seats=%s cards=%s variants=%s takeover=%s",
                  room.tag, record.players,
@@ -173,6 +260,75 @@ class Server:
                 "spectator": link(spectator_key), "cards": record.cards, "variants": list(record.variants),
                 "takeover": record.takeover, "clock": record.clock, "reveal": record.reveal}
 
+    def may_create(self, client: str) -> None:
+        """:class:`TooMany` if the client at address ``client`` may not create a game now
+        (checked before its request is read, so a refused flood costs little)."""
+        self._count_creation(owner_of(client), count=False)
+
+    def _count_creation(self, owner: str, count: bool = True) -> None:
+        """Count a creation by ``owner`` or refuse it (:class:`TooMany`)."""
+        s, now = self.settings, time.monotonic()
+        if len(self._owned.get(owner, ())) >= s.max_games_per_client:
+            raise TooMany(f"this address hosts {s.max_games_per_client} unfinished games, its most; finish "
+                          f"one first (a game with no move for {human(s.expire_after)} is deleted)", 60.0)
+        made = self._created.setdefault(owner, collections.deque())
+        while made and now - made[0] >= 60.0:
+            made.popleft()
+        if len(made) >= s.create_rate:
+            wait = 60.0 - (now - made[0])
+            raise TooMany(f"this address may create {s.create_rate} games a minute, its most; try again in "
+                          f"{math.ceil(wait)} s", wait)
+        if count:
+            made.append(now)
+
+    # ---------------------------------------------------------------- expiry and deletion
+    async def _expire_forever(self) -> None:
+        every = min(60.0, max(0.1, self.settings.expire_after / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire_abandoned()
+            except Exception:  # noqa: BLE001 - the next round tries again
+                log.exception("expiry failed")
+
+    async def expire_abandoned(self) -> list[str]:
+        """Delete every unfinished game this process is home for that has had no
+        move for ``expire_after`` seconds; their ids."""
+        now, after = time.time(), self.settings.expire_after
+        old = [r.record.game_id for r in list(self.rooms.values())
+               if not r.game.is_over and now - r.moved >= after and self.fanout.is_home(r)]
+        for game_id in old:
+            await self.delete_game(game_id, f"no move for {human(after)}: the game was deleted")
+        cutoff = time.monotonic() - 60.0
+        for owner in [o for o, made in self._created.items() if not made or made[-1] < cutoff]:
+            del self._created[owner]
+        return old
+
+    async def delete_game(self, game_id: str, reason: str = "the operator deleted the game") -> bool:
+        """Delete ``game_id`` (its record and its log), telling its connections
+        ``gone``; ``False`` if there is no such game."""
+        try:
+            known = await self.in_registry(self.storage.games.get, game_id) is not None
+        except pr.errors.DamagedGameError:
+            known = True                          # a damaged record is deleted all the same
+        room = self.rooms.pop(game_id, None)
+        if room is None and not known:
+            return False
+        if room is not None:
+            room.stop()
+            self.fanout.removed(room)
+        try:
+            await self.in_registry(self.storage.games.delete, game_id)
+            await self.timed(asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)),
+                             "the event store")
+        finally:
+            if room is not None:       # told once it is gone from the store (or could not be)
+                room.gone(reason)
+        for owned in self._owned.values():
+            owned.discard(game_id)
+        log.info("game deleted game=%s: %s", tag(game_id), reason)
+        return True
+
     def _add(self, record: GameRecord, table: Table) -> Room:
         room = Room(self, record, table)
         self.rooms[record.game_id] = room
@@ -183,30 +339,39 @@ class Server:
 
     async def load(self, record: GameRecord) -> Room | None:
         """The room of ``record``'s game, loaded from the store if need be
-        (``None``, logged, if the stored game cannot be opened)."""
+        (``None``, logged, if the stored game cannot be opened, or not within
+        ``db_timeout``: the load then goes on, and the next hello finds it, or waits
+        for the same load)."""
         room = self.rooms.get(record.game_id)
         if room is not None:
             return room
         pending = self._loading.get(record.game_id)
-        if pending is not None:
-            return await pending
-        future = self._loading[record.game_id] = asyncio.get_running_loop().create_future()
+        if pending is None:
+            pending = self._loading[record.game_id] = asyncio.ensure_future(self._open(record))
+            pending.add_done_callback(lambda _: self._loading.pop(record.game_id, None))
+        try:
+            return await self.timed(pending, "the event store")
+        except StoreTimeout:
+            return None
+
+    async def _open(self, record: GameRecord) -> Room | None:
         try:
             table = await self.in_store(Table.open, self.storage.events, record.game_id)
-            room = self._add(record, table)
-            log.info("game loaded game=%s decision=%d", room.tag, table.decision)
         except pr.PillarsError as err:
             log.error("game cannot be opened game=%s: %s", tag(record.game_id), err)
-            room = None
-        finally:
-            self._loading.pop(record.game_id, None)
-        future.set_result(room)
+            return None
+        except Exception:  # noqa: BLE001 - one game that cannot be opened must not stop the others
+            log.exception("game cannot be opened game=%s", tag(record.game_id))
+            return None
+        room = self.rooms.get(record.game_id) or self._add(record, table)
+        log.info("game loaded game=%s decision=%d", room.tag, table.decision)
         return room
 
-    def find(self, game_id: str, key: str) -> tuple[GameRecord, int | None] | None:
+    async def find(self, game_id: str, key: str) -> tuple[GameRecord, int | None] | None:
         """The game ``game_id`` and the seat whose credential ``key`` is
-        (``None`` for a spectator), or ``None`` if either is wrong."""
-        record = self.storage.games.get(game_id)
+        (``None`` for a spectator), or ``None`` if either is wrong
+        (:class:`~pillars_rules.errors.StoreError` if the records cannot be read)."""
+        record = await self.in_registry(self.storage.games.get, game_id)
         if record is None:
             digest(key)  # as long as a wrong key: whether a game exists is not timed away
             return None
@@ -215,28 +380,51 @@ class Server:
             return None
         return record, None if who == SPECTATOR else who
 
+    def finished(self, game_id: str) -> None:
+        """Mark the game finished in the records (in their thread; a failure is logged)."""
+        for owned in self._owned.values():
+            owned.discard(game_id)
+
+        async def mark() -> None:
+            try:
+                await self.in_registry(self.storage.games.finish, game_id)
+            except Exception as exc:  # noqa: BLE001 - the next start marks it again from the log
+                log.error("game not marked finished game=%s: %s", tag(game_id), type(exc).__name__)
+
+        task = asyncio.get_running_loop().create_task(mark())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def maybe_unload(self, room: Room) -> None:
         """Forget a finished game nobody watches (it stays in the store)."""
         if not room.clients and (room.game.is_over or not self.fanout.keeps(room)):
             room.stop()
-            self.rooms.pop(room.record.game_id, None)
-            self.fanout.removed(room)
+            if self.rooms.get(room.record.game_id) is room:
+                del self.rooms[room.record.game_id]
+                self.fanout.removed(room)
 
     async def listing(self) -> list[dict]:
-        """Every stored game for the operator: id, tag, seats, state, connections."""
+        """Every stored game for the operator: id, tag, seats, state, connections
+        (a game whose record is damaged is listed as such, with why)."""
+        records, damaged = await self.in_registry(self.storage.games.read_all)
         out = []
-        for r in self.storage.games.records():
+        for r in records:
             room = self.rooms.get(r.game_id)
             try:
-                decision = room.game.decision if room else await self.in_store(self.storage.events.decision,
-                                                                               r.game_id)
+                decision = room.game.decision if room else await self.timed(asyncio.ensure_future(
+                    self.in_store(self.storage.events.decision, r.game_id)), "the event store")
             except pr.PillarsError:
                 decision = None
             out.append({"game": r.game_id, "tag": tag(r.game_id), "created": r.created,
                         "players": r.players, "cards": r.cards["name"], "variants": list(r.variants),
                         "seats": [s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats],
                         "decision": decision, "finished": r.finished, "loaded": room is not None,
-                        "connections": len(room.clients) if room else 0})
+                        "connections": len(room.clients) if room else 0, "damaged": None})
+        for err in damaged:
+            game_id = str(err.game_id)
+            out.append({"game": game_id, "tag": tag(game_id), "created": None, "players": None, "cards": None,
+                        "variants": [], "seats": [], "decision": None, "finished": False, "loaded": False,
+                        "connections": 0, "damaged": str(err)})
         return out
 
 
@@ -246,4 +434,4 @@ def _names(names: list) -> list[str]:
     return [n or defaults[i] for i, n in enumerate(names)]
 
 
-__all__ = ["Server", "ServerFull"]
+__all__ = ["Server", "ServerFull", "StoreTimeout", "TooMany", "human"]

@@ -30,14 +30,31 @@ class Settings:
     * ``bot_delay``: how long a server bot waits before it moves, so people can follow.
     * ``bot_workers``: processes in the bot pool; ``bot_timeout``: longest a bot may think.
     * ``takeover_grace``: the default grace before a bot takes over a person's seat.
-    * ``max_games``: unfinished games the server hosts at most.
-    * ``max_connections``, ``max_connections_per_game``: WebSockets at most.
-    * ``rate``, ``burst``: messages a connection may send per second on average, and at once;
+    * ``max_games``: unfinished games the server hosts at most; ``max_games_per_client``:
+      unfinished games created from one client address at most; ``create_rate``: games one
+      client address may create a minute; ``expire_after``: a game with no move for this
+      long is deleted (finished games are kept, read-only, for their replay).
+    * ``max_connections``: WebSockets at most (a seat's credential may still come in
+      over it, up to a tenth more); ``max_spectators_per_game``: spectators of one game at
+      most; ``max_connections_per_seat``: connections of one seat at most (one more
+      replaces the seat's oldest).
+    * ``rate``, ``burst``: messages a credential (a seat's, or a game's spectators') may send
+      per second on average, and at once, over all its connections; ``client_rate``: the same
+      for all the connections of one client address (bursts of ``burst`` or three seconds' worth);
       ``flood``: rate refusals after which the connection is closed.
+    * ``hello_rate``: hellos one client address may send a second (bursts of five seconds'
+      worth); ``max_connections_per_client``: connections one client address may hold.
     * ``hello_timeout``: how long a new connection may take to say hello.
+    * ``header_timeout``, ``body_timeout``: how long an HTTP request may take to send its
+      headers (then the connection is closed) and its body (then it is answered 408);
+      ``max_http``: HTTP requests under way at once besides the WebSockets (more are answered
+      503; under ``serve``, which runs uvicorn with these).
     * ``send_queue``: messages waiting for a slow client before it is disconnected.
     * ``allow_seeds``: let the lobby choose a game's seed (for tests and replays only:
       whoever knows the seed knows every card to come).
+    * ``db_timeout``: how long a read of the database for a hello, a lobby request or the
+      health check may take before it is given up (and how long a connection to
+      PostgreSQL may take to open; its statements get the same bound).
     * ``admin_token``: the operator's token for the admin page (drawn at start if unset).
     """
 
@@ -53,15 +70,26 @@ class Settings:
     bot_timeout: float = field(default=120.0, validator=_positive)
     takeover_grace: float = field(default=60.0, validator=_not_negative)
     max_games: int = field(default=200, validator=_positive)
+    max_games_per_client: int = field(default=20, validator=_positive)
+    create_rate: int = field(default=10, validator=_positive)
+    expire_after: float = field(default=48 * 3600.0, validator=_positive)
     max_connections: int = field(default=1000, validator=_positive)
-    max_connections_per_game: int = field(default=16, validator=_positive)
+    max_spectators_per_game: int = field(default=12, validator=_positive)
+    max_connections_per_seat: int = field(default=4, validator=_positive)
     rate: float = field(default=10.0, validator=_positive)
     burst: int = field(default=30, validator=_positive)
     flood: int = field(default=30, validator=_positive)
+    client_rate: float = field(default=40.0, validator=_positive)
+    hello_rate: float = field(default=2.0, validator=_positive)
+    max_connections_per_client: int = field(default=32, validator=_positive)
+    header_timeout: float = field(default=10.0, validator=_positive)
+    body_timeout: float = field(default=10.0, validator=_positive)
+    max_http: int = field(default=200, validator=_positive)
     hello_timeout: float = field(default=10.0, validator=_positive)
     send_queue: int = field(default=512, validator=_positive)
     allow_seeds: bool = False
     admin_token: str | None = None
+    db_timeout: float = field(default=5.0, validator=_positive)
 
 
 __all__ = ["Settings"]

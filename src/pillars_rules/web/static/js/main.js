@@ -17,7 +17,7 @@ import { Settings } from "./settings.js";
 
 export const PROTOCOL = 1;
 /** Close codes after which another try cannot help (docs/protocol.rst, refusals). */
-const FINAL_CLOSES = new Set([4400, 4401, 4406, 4429]);
+const FINAL_CLOSES = new Set([4400, 4401, 4406, 4409, 4410, 4429]);
 /** A refused link in words (the other codes show the server's own reason). */
 const REASONS = {
   bad_credentials: "The server has no game with this link's id and key: the link may be mistyped or cut short, or the game is no longer kept.",

@@ -1,0 +1,24 @@
+"""The public-server benchmark runs (one honest table, every attacker, a few
+seconds a phase) and writes well-formed results. No speed is asserted here
+(see bench/public.py)."""
+
+from __future__ import annotations
+
+import json
+
+from bench import public as benchmark
+from bench.cli import SUITES
+
+
+def test_a_tiny_run_writes_json_and_table(tmp_path):
+    out, rst = tmp_path / "public.json", tmp_path / "public.rst"
+    assert "--public" in SUITES
+    assert benchmark.main(["--public", "--tables", "1", "--seconds", "3", "--warmup", "2",
+                           "--json", str(out), "--rst", str(rst)]) == 0
+    doc = json.loads(out.read_text())
+    alone, attacked = doc["rows"]
+    assert not alone["attack"] and attacked["attack"] and alone["attackers"] == {}
+    assert set(attacked["attackers"]) == set(benchmark.ATTACKERS)
+    assert attacked["attackers"]["lobby"].get("429", 0) > 0       # the lobby's limit held
+    assert attacked["attackers"]["hellos"].get("flood", 0) > 0    # so did the hello rate
+    assert "p99 under attack / alone" in rst.read_text()

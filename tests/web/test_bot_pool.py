@@ -1,0 +1,94 @@
+"""The shared bot pool (hardening round 4, item 2): decisions are scheduled
+fairly between the clients that created the games, and a bot that thinks past
+the timeout costs only its own decision -- the others queued or running beside
+it are retried, never cancelled for good."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pillars_rules as pr
+from pillars_rules.web.bots import BotPool
+
+
+def _view() -> pr.SeatView:
+    game = pr.new_game(players=2, seed=3)
+    return game.view(game.current_player)
+
+
+def sleepy(name: str, seed: int, view: pr.SeatView) -> dict:
+    """In a worker: the first legal action, after ``name``'s seconds ("sleep:30")."""
+    time.sleep(float(name.split(":")[1]))
+    return pr.encode_action(view.legal_actions[0])
+
+
+def test_one_client_s_queue_does_not_hold_up_another_s():
+    async def main():
+        pool = BotPool(workers=1, timeout=60.0, job=sleepy)
+        view = _view()
+        done: list[str] = []
+
+        async def one(owner: str, i: int) -> None:
+            await pool.decide("sleep:0.05", i, view, owner=owner)
+            done.append(owner)
+
+        try:
+            await pool.decide("sleep:0", 0, view, owner="warm")   # the worker is up
+            tasks = [asyncio.create_task(one("crowd", i)) for i in range(6)]
+            await asyncio.sleep(0)
+            tasks.append(asyncio.create_task(one("honest", 99)))
+            await asyncio.gather(*tasks)
+        finally:
+            pool.close()
+        return done
+
+    done = asyncio.run(main())
+    # the crowd's first decision was running already; the honest table's comes next, not 7th
+    assert done.index("honest") <= 2, done
+
+
+def test_a_timeout_costs_only_its_own_decision():
+    async def main():
+        pool = BotPool(workers=1, timeout=1.0, job=sleepy)
+        view = _view()
+        try:
+            await pool.decide("sleep:0", 0, view, owner="warm")   # the worker is up: no start-up allowance
+            slow = asyncio.create_task(pool.decide("sleep:30", 1, view, owner="slow"))
+            await asyncio.sleep(0)
+            others = [asyncio.create_task(pool.decide("sleep:0", i, view, owner=f"other{i}")) for i in range(3)]
+            results = await asyncio.gather(slow, *others, return_exceptions=True)
+        finally:
+            pool.close()
+        return pool, results, view
+
+    pool, results, view = asyncio.run(main())
+    assert not [r for r in results if isinstance(r, BaseException)], results
+    assert all(r in view.legal_actions for r in results)
+    assert pool.fallbacks == 1          # only the slow bot's decision was played at random
+    assert results[1:] == [view.legal_actions[0]] * 3   # the others were answered by their bot
+
+
+def test_the_pool_is_fair_by_worker_time_not_by_count():
+    async def main():
+        pool = BotPool(workers=1, timeout=60.0, job=sleepy)
+        view = _view()
+        done: list[str] = []
+
+        async def one(owner: str, name: str, i: int) -> None:
+            await pool.decide(name, i, view, owner=owner)
+            done.append(owner)
+
+        try:
+            await pool.decide("sleep:0", 0, view, owner="warm")
+            tasks = [asyncio.create_task(one("heavy", "sleep:0.4", i)) for i in range(3)]
+            await asyncio.sleep(0)
+            tasks += [asyncio.create_task(one("light", "sleep:0", i)) for i in range(3)]
+            await asyncio.gather(*tasks)
+        finally:
+            pool.close()
+        return done
+
+    done = asyncio.run(main())
+    # the heavy owner's first decision was running; the light one's three go before its second
+    assert done == ["heavy", "light", "light", "light", "heavy", "heavy"], done
