@@ -25,9 +25,10 @@ OUT = ROOT / "tests" / "reliability" / "fixtures" / "format1_2p_seed7.json"
 PLAYERS, SEED, BOT_SEED = 2, 7, 7
 
 
-def fixture_game() -> pr.Game:
-    """The game the fixture records (also used by the test)."""
-    return pr.play(pr.new_game(players=PLAYERS, seed=SEED), pr.RandomBot(BOT_SEED))
+def fixture_game(variants: tuple[str, ...] = ()) -> pr.Game:
+    """The game the fixture records (also used by the test, with the variant
+    ``rules_v3`` under which a save of rules versions 1 to 3 loads today)."""
+    return pr.play(pr.new_game(players=PLAYERS, seed=SEED, variants=variants), pr.RandomBot(BOT_SEED))
 
 
 def format1_text(game: pr.Game) -> str:

@@ -193,3 +193,35 @@ def test_s2_3_city_wall_without_dm_two_builders_in_the_bag():
     g = position("builders", players=3, round=2, last_event="city_wall")
     bagged = of_type(g.events, E.BuildersBagged)[0]
     assert sorted(bagged.bag) == [0, 0, 1, 1, 2, 2] and bagged.thirds == ()
+
+
+@pytest.mark.parametrize("location", ["priory", "kings_court"])
+def test_s2_3_priory_and_court_spots_fill_in_order(location):
+    """Seed 000 steps 5 and 9 pay the builder placed here *first* and *second*: the
+    spots fill in order, so spot order is placement order (rules version 4)."""
+    g = _drawn(RED, then=(BLUE,))
+    spots = [a.spot for a in g.legal_actions() if isinstance(a, Place) and a.location == location]
+    assert spots == [0]
+    with pytest.raises(IllegalActionError, match="fill in order: use spot 1 first"):
+        g.apply(Place(location, 1))
+    g = g.apply(Place(location, 0))
+    assert [a.spot for a in g.legal_actions() if isinstance(a, Place) and a.location == location] == [1]
+    assert Place("kingsbridge", 1) in g.legal_actions() and Place("shiring", 1) in g.legal_actions()
+
+
+def test_s2_3_rules_v3_variant_keeps_any_free_spot():
+    """Under the variant of rules version 3's readings (old saves), any free spot may be taken."""
+    g = _drawn(RED, then=(BLUE,), variants=("rules_v3",))
+    assert [a.spot for a in g.legal_actions() if isinstance(a, Place) and a.location == "priory"] == [0, 1]
+    assert len([a for a in g.legal_actions() if isinstance(a, Place) and a.location == "kings_court"]) == 4
+    g = g.apply(Place("priory", 1))
+    assert g.state.spot_list("priory") == (None, RED)
+
+
+def test_s2_3_a_position_with_a_later_priory_spot_taken_first_is_impossible():
+    import pillars_rules as pr
+
+    with pytest.raises(pr.ScenarioError, match="spots at the Priory are taken in order"):
+        position("priory", players=2, spots={"priory": (None, RED)})
+    with pytest.raises(pr.ScenarioError, match="spots at the King's court are taken in order"):
+        position("kings_court", players=2, spots={"kings_court": (RED, None, BLUE)})

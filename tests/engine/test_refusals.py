@@ -145,7 +145,7 @@ CASES = {
     "place.taken": (lambda: placing(spots={"bishop": (BLUE,)}), Place("bishop", 0), "spot 1 is taken"),
     "place.one_per_player": (lambda: placing(spots={"kings_court": (RED,)}), Place("kings_court", 1),
                              "already has a builder at the King's court"),
-    "place.market_order": (placing, Place("market", 2), "use market spot 1 first"),
+    "place.in_order": (placing, Place("market", 2), "spots at the market fill in order: use spot 1 first"),
     "place.free_at_zero": (lambda: placing(price=0), Place("bishop", 0, free=True), "costs nothing"),
     "place.no_free_placement": (placing, Place("bishop", 0, free=True),
                                 "no unused privilege for a free placement"),

@@ -51,7 +51,7 @@ def test_a_whole_game_in_words(tmp_path):
             out = term.command("help")
             assert "N or words" in out and "keep all" in out
             out = term.command("help priory")
-            assert "The Priory (§2.4 step 5, §3), 2 spots: The builder on the first spot scores 2 VP" in out
+            assert "The Priory (§2.4 step 5, §3), 2 spots: The builder placed here first scores 2 VP" in out
             assert "§2.4 step 9" in term.command("rules court")
             assert "kings court" in term.command("rules")
             done.add("help")

@@ -6,7 +6,9 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules.saves import savefile as P
-from pillars_rules.engine.context import RULES_VERSION
+from pillars_rules.engine.context import RULES_V3, RULES_VERSION
+from pillars_rules.saves.codec import event_to_dict
+from pillars_rules.saves.upcasters import upcast_rules_v3_v4
 
 
 def _doc():
@@ -55,7 +57,8 @@ def test_s8_rules1_save_with_old_archbishop_variant_loads_as_the_default():
     assert doc["rules_version"] == 1 and doc["variants"] == ["archbishop_all_craftsmen"]
     assert any(e["type"] == "CapacityBoosted" for e in doc["events"])
     game = pr.load(text)
-    assert game.rules.variants == () and game.events[0].variants == ()
+    # played on under rules version 3's readings (issue #34), as every save of versions 1 to 3
+    assert game.rules.variants == (RULES_V3,) and game.events[0].variants == (RULES_V3,)
     assert not any(type(e).__name__ == "CapacityBoosted" for e in game.events)
     assert any(getattr(e, "card", "") == "archbishops_statue" for e in game.events)
     assert len(game.events) == len(doc["events"]) - sum(e["type"] == "CapacityBoosted" for e in doc["events"])
@@ -65,6 +68,7 @@ def test_s8_rules1_save_with_old_archbishop_variant_loads_as_the_default():
 
 def test_s8_rules_upcaster_is_registered():
     assert P.RULES_UPCASTERS[1] is P.upcast_rules_v1_v2
+    assert P.RULES_UPCASTERS[3] is upcast_rules_v3_v4
     assert set(P.RULES_UPCASTERS) <= set(range(1, RULES_VERSION))
 
 
@@ -87,3 +91,29 @@ def test_s8_rules1_save_with_other_cards_names_both_versions():
 def test_s8_retired_variant_name_says_what_to_do():
     with pytest.raises(pr.ConfigError, match="archbishop_all_craftsmen' was retired.*default"):
         pr.new_game(2, variants=["archbishop_all_craftsmen"])
+
+
+# ---------------------------------------------------------------- rules version 3 -> 4 (issue #34)
+def test_s2_4_rules3_save_replays_to_the_identical_game_under_its_readings():
+    """A whole rules-version-3 game (tools/make_rules3_fixtures.py, written by rules-version-3
+    code) in which a builder took a later Priory or court spot while an earlier one was free:
+    it loads under the variant ``rules_v3`` and replays to the same events and scores."""
+    text = _fixture("rules3_4p_spots.json")
+    doc = json.loads(text)
+    assert doc["rules_version"] == 3 and doc["variants"] == []
+    game = pr.load(text)
+    assert game.is_over and game.rules.variants == (RULES_V3,)
+    logged = [event_to_dict(e) for e in game.events]
+    assert logged[0] == {**doc["events"][0], "variants": [RULES_V3]}
+    assert logged[1:] == doc["events"][1:]
+    again = json.loads(pr.save(game))
+    assert again["rules_version"] == RULES_VERSION and again["variants"] == [RULES_V3]
+    assert pr.load(pr.save(game)) == game
+
+
+def test_s2_4_rules3_save_does_not_replay_under_version_4s_readings(monkeypatch):
+    """Without the upcaster the same log is refused (its out-of-order placements are
+    illegal now), naming both rules versions: the variant is what keeps it loading."""
+    monkeypatch.setitem(P.RULES_UPCASTERS, 3, lambda head: {**head, "rules_version": 4})
+    with pytest.raises(pr.SaveError, match=r"made under rules version 3.*plays rules version 4"):
+        pr.load(_fixture("rules3_4p_spots.json"))

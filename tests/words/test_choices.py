@@ -103,9 +103,12 @@ def test_place_names_what_the_spot_gives_and_the_price():
     assert c["Place/kingsbridge/0"].label == "place at Kingsbridge spot 1 (Jack: you may keep 6 craftsmen) for 6 gold"
     assert c["Place/kingsbridge/0"].card == "jack" and "Jack" in c["Place/kingsbridge/0"].text
     assert c["Place/shiring/1"].label.startswith("place at Shiring spot 2 (Mason (round 2), free: 1 stone -> 1 VP")
-    assert c["Place/priory/0"].gives == ("+2 VP",) and c["Place/priory/1"].gives == ("+1 VP",)
+    assert c["Place/priory/0"].gives == ("+2 VP",) and "Place/priory/1" not in c  # spots fill in order
     assert c["Place/kings_court/0"].gives == ("no tax this round", "the court's metal")
-    assert c["Place/kings_court/1"].gives == ("no tax this round",)
+    later = by_key(pr.scenario(2, step="builders", builders=dict(drawn=RED, price=6),
+                               spots={"priory": [BLUE], "kings_court": [BLUE]}))
+    assert later["Place/priory/1"].gives == ("+1 VP",)
+    assert later["Place/kings_court/1"].gives == ("no tax this round",)
     # one-spot places have no spot number ("the start player's spot spot 1" was a slip)
     assert c["Place/start_player/0"].label == "place at the start player's spot (start player next round) for 6 gold"
     assert c["Place/castle/0"].label == "place at Shiring castle (2 grey workers next round) for 6 gold"
@@ -270,10 +273,10 @@ def test_redraw_decision_is_offered_to_the_start_player():
 
 def test_keys_are_the_same_whenever_the_same_action_is_offered():
     a = by_key(pr.scenario(2, step="builders", builders=dict(drawn=RED, price=6)))
-    b = by_key(pr.scenario(2, step="builders", builders=dict(drawn=RED, price=3), spots={"priory": (BLUE, None)}))
-    assert "Place/priory/0" in a and "Place/priory/0" not in b and "Place/priory/1" in b
-    assert a["Place/priory/1"].action == b["Place/priory/1"].action
-    assert a["Place/priory/1"].label != b["Place/priory/1"].label  # the price differs
+    b = by_key(pr.scenario(2, step="builders", builders=dict(drawn=RED, price=3), spots={"shiring": (BLUE, None)}))
+    assert "Place/shiring/0" in a and "Place/shiring/0" not in b and "Place/shiring/1" in b
+    assert a["Place/shiring/1"].action == b["Place/shiring/1"].action
+    assert a["Place/shiring/1"].label != b["Place/shiring/1"].label  # the price differs
 
 
 def test_choices_of_a_finished_game_or_another_seat_are_empty():

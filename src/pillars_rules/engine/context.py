@@ -35,6 +35,15 @@ SELL_PRICES = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
 MARKET_CUBES = ("wood", "stone", "sand")
 #: Locations where a player may have only one builder (§2.3).
 ONE_PER_PLAYER = ("kings_court", "market")
+#: Locations whose spots fill in order, so that spot order is placement order
+#: (§2.3, §2.4 steps 5, 9, 12: the Priory and the King's court pay, and the
+#: market trades, by order of placement). At the other locations each spot has
+#: its own card (Kingsbridge, Shiring) or there is one spot, and the player chooses.
+IN_ORDER = ("priory", "kings_court", "market")
+#: The engine variant that plays rules version 3's readings (saves made under
+#: rules version 3 load with it, :mod:`pillars_rules.saves.upcasters`): any free
+#: spot at the Priory and the King's court may be taken, and they pay by spot.
+RULES_V3 = "rules_v3"
 #: Trades that need a Permit from a card the player owns (§4).
 RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
 #: Version of the rules as this engine plays them. Bump it whenever a change to
@@ -46,10 +55,12 @@ RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
 #: site's step, the Archbishop's statue boosts every craftsman (old variant
 #: ``archbishop_all_craftsmen`` is the default), dm with City wall, limits both ways;
 #: 3 -- issue #24: budgets per seat and round (card effects, trades, conversions,
-#: cubes of a kind held; :mod:`pillars_rules.limits`), which base games never reach.
-RULES_VERSION = 3
+#: cubes of a kind held; :mod:`pillars_rules.limits`), which base games never reach;
+#: 4 -- issue #34: the Priory's and the King's court's spots fill in order
+#: (:data:`IN_ORDER`); version 3 saves play on under :data:`RULES_V3`.
+RULES_VERSION = 4
 #: Known variant options (RULES §2.3, §8). Card files may define more.
-ENGINE_VARIANTS = ("dm",)
+ENGINE_VARIANTS = ("dm", RULES_V3)
 
 
 class Rules:
@@ -63,7 +74,8 @@ class Rules:
 
     __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
-                 "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "_mods_cache",
+                 "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
+                 "_mods_cache",
                  "_mods_last", "_actions", "_prices_cache")
 
     base: CardSet
@@ -89,6 +101,8 @@ class Rules:
     starting_craftsmen: tuple[str, ...]
     #: The lowest craftsman limit any card may set: below it, no check is needed.
     lowest_craftsman_limit: int
+    #: Locations whose spots fill in order (:data:`IN_ORDER`; fewer under :data:`RULES_V3`).
+    in_order: tuple[str, ...]
     _mods_cache: dict[tuple[tuple[str, ...], tuple[str, ...], str, str], tuple[Any, ...]]
     #: seat -> (holdings, round table, modifiers) of the last question per seat
     _mods_last: dict[int, tuple[PlayerState, RoundState, tuple[Any, ...]]]
@@ -138,6 +152,8 @@ class Rules:
         object.__setattr__(self, "lowest_craftsman_limit", min([DEFAULT_CRAFTSMAN_LIMIT] + [
             m.n for mods in (passives, this_round, next_round)
             for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)]))
+        v3 = RULES_V3 in variants
+        object.__setattr__(self, "in_order", ("market",) if v3 else IN_ORDER)
         object.__setattr__(self, "_mods_cache", {})
         object.__setattr__(self, "_mods_last", {})
         object.__setattr__(self, "_actions", {})

@@ -101,7 +101,7 @@ def _legal_redraw(state: GameState, rules: Rules, seat: int) -> list:
 
 def _legal_place(state: GameState, rules: Rules, seat: int) -> list:
     _, price = _place_source(state)
-    spots = free_spots(state, seat)
+    spots = free_spots(state, seat, rules.in_order)
     out: list = []
     if price == 0 or state.players[seat].gold >= price:
         rows = _place_rows(rules, False)

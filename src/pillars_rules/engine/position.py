@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cardlang.effects import CUBES, LOCATIONS, STEPS
+from ..cardlang.effects import CUBES, LOCATIONS, STEPS, place_name
 from ..errors import ScenarioError
 from ..limits import MAX_CUBES
 from .context import Rules
@@ -154,8 +154,8 @@ def _board(state: GameState, rules: Rules, n: int) -> None:
         _seats(f"spots.{loc}", taken, n)
         if loc in ONE_PER_PLAYER and len(set(taken)) != len(taken):
             _fail(f"spots.{loc}", "a player may have only one builder here (§2.3)")
-        if loc == "market" and None in seats and any(s is not None for s in seats[seats.index(None):]):
-            _fail("spots.market", "market spots are taken in order (§2.3)")
+        if loc in rules.in_order and None in seats and any(s is not None for s in seats[seats.index(None):]):
+            _fail(f"spots.{loc}", f"spots at {place_name(loc)} are taken in order (§2.3)")
         placed.update(taken)
     for seat, k in placed.items():
         if k > rules.builder_limit(state, seat):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..cardlang.effects import Amount, Convert
 from ..limits import MAX_BUILDS
-from .context import ONE_PER_PLAYER, Rules
+from .context import IN_ORDER, ONE_PER_PLAYER, Rules
 from .state import GameState
 
 
@@ -74,30 +74,32 @@ def builds_of(p) -> int:
     return sum(n for _, _, n in p.uses)
 
 
-def free_spots(state: GameState, seat: int) -> tuple[tuple[str, int], ...]:
-    """(location, spot) pairs where ``seat`` may place a builder now (§2.3).
+def free_spots(state: GameState, seat: int, in_order: tuple[str, ...] = IN_ORDER) -> tuple[tuple[str, int], ...]:
+    """(location, spot) pairs where ``seat`` may place a builder now (§2.3). At
+    the locations of ``in_order`` (the rules' :attr:`~.context.Rules.in_order`)
+    only the first free spot may be taken.
 
     The last answer is reused while the board's spots are the very same tuple
-    and the seat the same (the flow asks whether a builder can be placed, then
-    the listing asks where)."""
+    and the seat and ``in_order`` the same (the flow asks whether a builder can
+    be placed, then the listing asks where)."""
     spots = state.spots
     last = _LAST_SPOTS[0]
-    if last[0] is spots and last[1] == seat:
-        return last[2]
-    out = _free_spots(spots, seat)
-    _LAST_SPOTS[0] = (spots, seat, out)
+    if last[0] is spots and last[1] == seat and last[2] is in_order:
+        return last[3]
+    out = _free_spots(spots, seat, in_order)
+    _LAST_SPOTS[0] = (spots, seat, in_order, out)
     return out
 
 
-_LAST_SPOTS: list = [(None, -1, ())]
+_LAST_SPOTS: list = [(None, -1, (), ())]
 
 
-def _free_spots(spots, seat: int) -> tuple[tuple[str, int], ...]:
+def _free_spots(spots, seat: int, in_order: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     out = []
     for loc, seats in spots:
         if None not in seats or (loc in ONE_PER_PLAYER and seat in seats):
             continue
-        if loc == "market":  # market spots are taken in placement order
+        if loc in in_order:  # spots taken in placement order
             out.append((loc, seats.index(None)))
             continue
         for i, s in enumerate(seats):

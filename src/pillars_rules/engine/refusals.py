@@ -52,7 +52,7 @@ REASONS: dict[str, str] = {
     "place.bad_free": "free must be True or False, not {free}",
     "place.taken": "{place} spot {n} is taken",
     "place.one_per_player": "{who} already has a builder at {place}; a player may have only one there",
-    "place.market_order": "market spots fill in order: use market spot {first} first",
+    "place.in_order": "spots at {place} fill in order: use spot {first} first",
     "place.free_at_zero": "this builder costs nothing; place it with free=False",
     "place.no_free_placement": "{who} has no unused privilege for a free placement",
     "place.cannot_pay": "{who} cannot pay {price} gold for this builder (has {gold}); pass (Park) instead",
@@ -242,8 +242,8 @@ def _place(state, rules, seat, who, a) -> None:
         raise _Refused("place.taken", place=where, n=a.spot + 1)
     if loc in ONE_PER_PLAYER and seat in seats:
         raise _Refused("place.one_per_player", who=who, place=where)
-    if loc == "market" and a.spot != seats.index(None):
-        raise _Refused("place.market_order", first=seats.index(None) + 1)
+    if loc in rules.in_order and a.spot != seats.index(None):
+        raise _Refused("place.in_order", place=where, first=seats.index(None) + 1)
     price = _price(state)
     if a.free and price == 0:
         raise _Refused("place.free_at_zero")

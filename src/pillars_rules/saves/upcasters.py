@@ -21,6 +21,7 @@ import hashlib
 from typing import Callable
 
 from ..cardlang.cardset import CardSet
+from ..engine.context import RULES_V3
 from ..errors import SaveError
 
 #: Format-2 ``card_hash`` values of base card sets shipped by earlier versions.
@@ -137,12 +138,27 @@ def upcast_rules_v1_v2(head: dict) -> dict:
     return {**head, "rules_version": 2, "variants": variants, "card_hash": card_hash, "events": events}
 
 
+def upcast_rules_v3_v4(head: dict) -> dict:
+    """Rules version 4 (issue #34) fills the Priory's and the King's court's
+    spots in order. A
+    game of version 3 goes on under version 3's readings: the engine variant
+    ``rules_v3`` (:data:`~pillars_rules.engine.context.RULES_V3`) is added to
+    the header and to ``GameStarted``, so the log replays to the identical game
+    (and a save of it names the variant, so it keeps those readings)."""
+    variants = tuple(sorted(set(head["variants"]) | {RULES_V3}))
+    events = list(head["events"])
+    first = events[0]
+    if type(first) is dict and first.get("type") == "GameStarted" and type(first.get("variants")) is list:
+        events[0] = {**first, "variants": sorted(set(first["variants"]) | {RULES_V3})}
+    return {**head, "rules_version": 4, "variants": variants, "events": events}
+
+
 #: Rules version -> function turning a checked header of a save made under
 #: that rules version into one of the next (a missing version needs no change:
 #: its log is only re-verified).
-RULES_UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_rules_v1_v2}
+RULES_UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_rules_v1_v2, 3: upcast_rules_v3_v4}
 
 
 __all__ = ["UPCASTERS", "upcast_v1_v2", "upcast_v2_v3", "LEGACY_BASE_HASHES", "legacy_source_hash",
            "translate_legacy_card_hash", "IDENTITY_FORMAT", "RULES_UPCASTERS", "upcast_rules_v1_v2",
-           "RULES_V1_BASE_CARD_HASH"]
+           "upcast_rules_v3_v4", "RULES_V1_BASE_CARD_HASH"]

@@ -71,7 +71,8 @@ TOPICS: tuple[Topic, ...] = (
        "moves down one (7 to 1, then 0). At price 0 a builder must be placed. Once per round "
        "the start player may put a drawn builder back and draw again. With 2 players the last "
        "builder drawn from the bag is free (also when fewer are drawn: City wall, variant dm). "
-       "One builder per spot; nobody has two at the King's court or two at the market.",
+       "One builder per spot; nobody has two at the King's court or two at the market. The "
+       "Priory's, the court's and the market's spots fill in order.",
        ("phase 2", "phase ii", "bag", "placing", "place", "cost marker", "redraw")),
     _T("resolution", "Phase III: resolution", "§2.4",
        "The board is resolved in fourteen steps: 1 event, 2 Bishop, 3 wool mill, 4 Kingsbridge, "
@@ -94,7 +95,8 @@ TOPICS: tuple[Topic, ...] = (
        "A permanent privilege works from then on, a once privilege when its moment comes, an "
        "immediate one at once.", ("step 4", "privileges", "bridge")),
     _T("priory", "The Priory", "§2.4 step 5, §3",
-       "The builder on the first spot scores 2 VP, the one on the second 1 VP.", ("step 5",)),
+       "The builder placed here first scores 2 VP, the one placed second 1 VP (the spots "
+       "fill in order).", ("step 5",)),
     _T("forest", "The forest", "§2.4 step 6, §5",
        "Each forest card taken this round yields its wood (events may add or take one per "
        "card); then the cards and their workers go back.", ("step 6", "wood")),
@@ -106,8 +108,9 @@ TOPICS: tuple[Topic, ...] = (
        "card); then the cards and their workers go back.", ("step 8", "sand", "pit")),
     _T("kings_court", "The King's court", "§2.4 step 9, §3",
        "The start player rolls the tax die (2, 3, 3, 4, 4, 5); every player without a builder "
-       "here pays that tax (debt: §2.5). The builder on the first spot takes the court's metal "
-       "(the court holds at most 1, §2.1). One builder per player.", ("step 9", "court", "tax", "king")),
+       "here pays that tax (debt: §2.5). The builder placed here first takes the court's metal "
+       "(the court holds at most 1, §2.1); the spots fill in order. One builder per player.",
+       ("step 9", "court", "tax", "king")),
     _T("shiring", "Shiring", "§2.4 step 10, §3",
        "Each builder takes the craftsman beside its spot, free; over the craftsman limit the "
        "owner discards one at once, possibly the new one. Unclaimed craftsmen leave the game.",
