@@ -54,7 +54,7 @@ place dye_works "Dye works" de "Färberei" {
     replaces wool_mill
     spots 2
     spot 1: gain 3 gold
-    spot 2: choose one: gain 1 wood | gain 1 stone
+    spot 2: gain 1 wood, 1 stone
 }
 '''
 
@@ -123,6 +123,11 @@ def test_a_board_needs_a_start_player_place_and_a_cathedral():
     assert any("no place with 'step start_player'" in m for m in ms)
 
 
+def test_a_spot_cannot_ask_for_a_choice():
+    (m,) = messages('place p "P" { spots 1 spot 1: choose one: gain 1 wood | gain 1 stone }')
+    assert "a spot's effect cannot ask for a choice" in m
+
+
 def test_a_rule_runs_once_and_after_must_name_a_place():
     ms = messages('place m2 "Second market" { spots 2 step market selling sand 1 }')
     assert any("'step market' at most once" in m for m in ms)
@@ -146,7 +151,7 @@ def test_a_fourth_worker_site():
 
 def test_render_names_what_a_place_does():
     assert render(BASE.board.places[4]) == (
-        "Priory (Priorei), place with 2 builder spots. Its step of Phase III: the builder on spot 1 "
+        "Priory (Priorei), place with 2 builder spots, filled in order. Its step of Phase III: the builder on spot 1 "
         "gets: gain 2 VP; the builder on spot 2 gets: gain 1 VP.")
     assert "tax die shows 2, 3, 3, 4, 4, 5" in render(BASE.board.places[8])
 

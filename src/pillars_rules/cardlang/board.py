@@ -8,7 +8,8 @@ cards (:attr:`~pillars_rules.cardlang.cardset.CardSet.places`).
 :func:`assemble` lays them out as a :class:`Board`: the Phase III order (the
 order of the places in the text; ``after X`` moves a place right after ``X``,
 ``replaces X`` puts it where ``X`` stood and removes ``X``) and the tables the
-engine reads. :func:`board_problems` lists what makes a board unplayable.
+engine reads. What makes a board unplayable is checked by the compiler
+(:func:`~pillars_rules.cardlang.placecomp.board_problems`).
 """
 
 from __future__ import annotations
@@ -152,39 +153,3 @@ def assemble(parts: Iterable[Card]) -> Board:
     """The :class:`Board` of ``parts``; see :func:`board_problems` for checks."""
     places, spec = layout(tuple(parts))
     return Board(places, spec)
-
-
-def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
-    """What makes a board of ``parts`` unplayable: (the place at fault or
-    ``None``, the statement at fault (``after``, ``replaces``) or ``""``,
-    message) triples, in the order of the text."""
-    from .diagnostics import suggest
-
-    parts = tuple(parts)
-    out: list[tuple[Card | None, str, str]] = []
-    keys = {c.id for c in parts if c.kind == "place"}
-    for c in parts:
-        if c.kind != "place":
-            continue
-        for word, target in (("replaces", c.place.replaces), ("after", c.place.after)):
-            if target and target not in keys:
-                out.append((c, word, f"'{word} {target}' names no place of the board"
-                                     f"{suggest(target, keys)}"))
-    places, _ = layout(parts)
-    rules = [c.place.rule for c in places]
-    for rule in fx.SINGLE_RULES:
-        twice = [c for c in places if c.place.rule == rule][1:]
-        if twice:
-            out.append((twice[0], "", f"a board runs 'step {rule}' at most once; "
-                                  f"'{twice[0].id}' is the second place with it"))
-    for rule in fx.REQUIRED_RULES:
-        if rule not in rules:
-            out.append((None, "", f"the board has no place with 'step {rule}' (every board needs one)"))
-    if len(places) > fx.MAX_PLACES:
-        out.append((places[fx.MAX_PLACES], "", f"too many places ({len(places)}; limit {fx.MAX_PLACES})"))
-    room = sum(min(c.place.spots, 4) if c.place.one_per_player else c.place.spots for c in places)
-    need = 4 * fx.MAX_BUILDERS
-    if places and room < need:
-        out.append((None, "", f"the board's builder spots hold {room} builders; 4 players with "
-                          f"{fx.MAX_BUILDERS} builders each need {need}, or a game could not go on"))
-    return out

@@ -35,8 +35,8 @@ from .files import expand as _expand
 from .files import read as _read
 from .parser import parse_collect
 from .references import check_references
-from .placecomp import BOARD_FIELDS, PLACE_FIELDS, PLACE_WORDS, PlaceFields
-from .board import board_problems, merge_parts
+from .placecomp import BOARD_FIELDS, PLACE_FIELDS, PLACE_WORDS, PlaceFields, board_problems
+from .board import merge_parts
 
 #: Amount kinds a conversion may consume, and what it may produce.
 INPUT_KINDS: tuple[str, ...] = fx.CUBES + ("gold", "vp")

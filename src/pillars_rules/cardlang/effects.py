@@ -99,10 +99,9 @@ REQUIRED_RULES: tuple[str, ...] = ("cathedral", "start_player")
 #: Rules a board may run at most once (the state keeps one row for each).
 SINGLE_RULES: tuple[str, ...] = ("event", "bishop", "wool_mill", "privileges", "tax", "craftsmen",
                                  "market", "cathedral", "start_player")
-#: Most builder spots one place may have.
-MAX_SPOTS = 8
-#: Most places a board may have.
-MAX_PLACES = 24
+#: Most builder spots one place may have, and most places of a board
+#: (:mod:`pillars_rules.limits`, whose event bound rests on them).
+from ..limits import MAX_PLACES, MAX_SPOTS  # noqa: E402
 
 #: Resource-card sites and the cube they yield (RULES §5).
 SITES: dict[str, str] = {"forest": "wood", "quarry": "stone", "sand_pit": "sand"}

@@ -9,11 +9,13 @@ every set that holds places.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from . import ast
 from . import effects as fx
-from .board import BoardSpec, Place
+from .board import BoardSpec, Place, layout
+from .card import Card
+from .diagnostics import suggest
 from .values import ValueChecker
 
 #: Fields of a place, and of the board card.
@@ -100,6 +102,11 @@ class PlaceFields(ValueChecker):
         if e.registry == "GreyWorkers":
             n = self.number(e.arg("n"), "a number of grey workers", lo=1, hi=4)
             return None if n is None else fx.GreyWorkers(n)
+        if e.registry in ("ChooseOne", "ChooseCraftsman") or (
+                e.registry == "If" and e.arg("effect").registry in ("ChooseOne", "ChooseCraftsman")):
+            self.rep.at(e, "a spot's effect cannot ask for a choice",
+                        "give what the builder gets, e.g. 'spot 1: gain 1 wood, 1 stone'")
+            return None
         return self.instant(e)  # type: ignore[attr-defined]  # the compiler's unit has it
 
     def build_place(self, node: ast.CardNode, values: dict[str, Any],
@@ -175,3 +182,36 @@ class PlaceFields(ValueChecker):
         return BoardSpec(values.get("gold_cap", spec.gold_cap),
                          values.get("builder_prices", spec.builder_prices))
 
+
+def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
+    """What makes a board of ``parts`` unplayable: (the place at fault or
+    ``None``, the statement at fault (``after``, ``replaces``) or ``""``,
+    message) triples, in the order of the text."""
+    parts = tuple(parts)
+    out: list[tuple[Card | None, str, str]] = []
+    keys = {c.id for c in parts if c.kind == "place"}
+    for c in parts:
+        if c.kind != "place":
+            continue
+        for word, target in (("replaces", c.place.replaces), ("after", c.place.after)):
+            if target and target not in keys:
+                out.append((c, word, f"'{word} {target}' names no place of the board"
+                                     f"{suggest(target, keys)}"))
+    places, _ = layout(parts)
+    rules = [c.place.rule for c in places]
+    for rule in fx.SINGLE_RULES:
+        twice = [c for c in places if c.place.rule == rule][1:]
+        if twice:
+            out.append((twice[0], "", f"a board runs 'step {rule}' at most once; "
+                                  f"'{twice[0].id}' is the second place with it"))
+    for rule in fx.REQUIRED_RULES:
+        if rule not in rules:
+            out.append((None, "", f"the board has no place with 'step {rule}' (every board needs one)"))
+    if len(places) > fx.MAX_PLACES:
+        out.append((places[fx.MAX_PLACES], "", f"too many places ({len(places)}; limit {fx.MAX_PLACES})"))
+    room = sum(min(c.place.spots, 4) if c.place.one_per_player else c.place.spots for c in places)
+    need = 4 * fx.MAX_BUILDERS
+    if places and room < need:
+        out.append((None, "", f"the board's builder spots hold {room} builders; 4 players with "
+                          f"{fx.MAX_BUILDERS} builders each need {need}, or a game could not go on"))
+    return out
