@@ -62,7 +62,7 @@ def _play(cards, seed: int, bot: str):
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(fan_boards(), st.integers(0, 2**32), st.sampled_from(("random",)))
+@given(fan_boards(), st.integers(0, 2**32), st.sampled_from(("random", "heuristic")))
 def test_a_fan_board_that_passes_the_check_plays_to_the_end(text, seed, bot):
     cards = _cards(text)
     if cards is None:
