@@ -175,3 +175,14 @@ def test_cards_check_reports_board_errors_with_position(tmp_path, capsys):
     assert "ok: 0 cards, 1 place" in capsys.readouterr().out
     assert main(["cards", "show", "kings_court"]) == 0
     assert "King's court (Königshof), place with 4 builder spots" in capsys.readouterr().out
+
+
+def test_builder_prices_run_down_to_zero():
+    (m,) = messages('board b "B" { builder prices 7, 5, 0 }')
+    assert "builder prices run down by one to 0" in m
+
+
+def test_a_card_may_not_take_a_place_key():
+    board = BASE.merged(compile_text(CHAPEL, "fan.cards", known=BASE))
+    ms = messages('event chapel "Chapel card" { now: gain 1 gold }', known=board)
+    assert any("card id 'chapel' is the key of a place of the board" in m for m in ms)

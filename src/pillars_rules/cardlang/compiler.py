@@ -383,7 +383,10 @@ class _Unit(PlaceFields):
                 return None
             values = {"place": place}
         elif kind == "board":
-            values = {"board": self.build_board(values)}
+            spec = self.build_board(values, seen)
+            if spec is None:
+                return None
+            values = {"board": spec}
         card = Card(
             id=cid, kind=kind, name=name, name_de=name_de, abilities=abilities,
             variants=tuple(variants), pos=SourcePos(rep.file, node.line, node.column),
@@ -539,9 +542,16 @@ def _check_board(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -
     """Report what makes the board of the run (on top of the known set's)
     unplayable, at the place at fault (or the run's first place)."""
     mine = [(unit, c) for unit, cards in units for c in cards if c.kind in fx.BOARD_KINDS]
+    parts = merge_parts(known.places if known is not None else (), [c for _, c in mine])
+    keys = {c.id for c in parts if c.kind == "place"}
+    for unit, cards in units:  # a place's key is a reason of its gains: no card may have it
+        for c in cards:
+            if c.kind not in fx.BOARD_KINDS and c.id in keys:
+                unit.rep.error(c.pos.line, c.pos.column,
+                               f"card id '{c.id}' is the key of a place of the board",
+                               f"choose another id, e.g. '{c.id}_card'")
     if not mine or any(unit.rep.diagnostics for unit, _ in units):
         return  # a place that did not compile would make the board look wrong
-    parts = merge_parts(known.places if known is not None else (), [c for _, c in mine])
     owner = {id(c): unit for unit, c in mine}
     first_unit, first = mine[0]
     for card, word, message in board_problems(parts):

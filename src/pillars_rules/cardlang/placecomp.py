@@ -177,8 +177,14 @@ class PlaceFields(ValueChecker):
             selling=values.get("selling", ()),
         )
 
-    def build_board(self, values: dict[str, Any]) -> BoardSpec:
+    def build_board(self, values: dict[str, Any], seen: dict[str, ast.Field]) -> BoardSpec | None:
         spec = BoardSpec()
+        prices = values.get("builder_prices")
+        if prices is not None and list(prices) != list(range(prices[0], -1, -1)):
+            self.rep.at(seen["builder_prices"], "builder prices run down by one to 0 (the cost marker "
+                                                "moves one space per builder, §2.3)",
+                        f"e.g. 'builder prices {', '.join(str(x) for x in range(prices[0], -1, -1))}'")
+            return None
         return BoardSpec(values.get("gold_cap", spec.gold_cap),
                          values.get("builder_prices", spec.builder_prices))
 
