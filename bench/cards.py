@@ -23,8 +23,14 @@ temporary folder.
 * **new_game / load** -- ``new_game(cards=[file])`` and ``load(save, cards=[file])``
   in that process after the first compile (the cases a server repeats on every
   table create and reopen). Best of :data:`WARM_RUNS`.
+* **cold + first new_game** (issue #34) -- for the same file and for
+  :func:`nested_cards`' (938 cards of ``choose one`` chains nested to the
+  limit, 1,018,553 bytes), a new interpreter compiles the file with
+  ``pr.load_cards([file])`` and plays ``new_game(cards=<that set>)`` once: the
+  whole time a server pays for a new card set. Best of :data:`COLD_RUNS`.
 
-Targets (the issue's): cold at most 1 s, warm at most 20 ms. CPU time
+Targets (the issues'): cold at most 1 s, warm at most 20 ms, cold plus the
+first ``new_game`` at most 1 s. CPU time
 (``time.process_time``) is reported beside the wall clock, with the load
 average: on a shared machine the wall clock counts other people's work.
 Nothing here is asserted by the tests.
@@ -45,7 +51,7 @@ from .common import print_and_write
 ROOT = Path(__file__).resolve().parents[1]
 COLD_RUNS = 5
 WARM_RUNS = 20
-TARGETS = {"cold_s": 1.0, "warm_ms": 20.0}
+TARGETS = {"cold_s": 1.0, "warm_ms": 20.0, "cold_and_first_game_s": 1.0}
 
 _COLD = """
 import sys, time
@@ -59,20 +65,34 @@ print(time.perf_counter() - w, time.process_time() - c, len(cards))
 """
 
 
-def write_input(folder: Path) -> Path:
+_COLD_GAME = """
+import sys, time
+sys.path[:0] = [{src!r}]
+import pillars_rules as pr
+from pillars_rules import cardlang
+cardlang.base_cards().identity
+w, c = time.perf_counter(), time.process_time()
+cards = pr.load_cards([{path!r}])
+pr.new_game(players=4, seed=1, cards=cards)
+print(time.perf_counter() - w, time.process_time() - c, len(cards))
+"""
+
+
+def write_input(folder: Path, kind: str = "dense") -> Path:
+    """The 1 MiB card file of :mod:`reliability.bigcards`: ``dense`` or ``nested``."""
     sys.path.insert(0, str(ROOT / "tests"))
     try:
-        from reliability.bigcards import dense_cards
+        from reliability import bigcards
     finally:
         sys.path.remove(str(ROOT / "tests"))
-    path = folder / "dense.cards"
-    path.write_text(dense_cards(), encoding="utf-8")
+    path = folder / f"{kind}.cards"
+    path.write_text(getattr(bigcards, f"{kind}_cards")(), encoding="utf-8")
     return path
 
 
-def cold_once(path: Path) -> tuple[float, float, int]:
-    """(wall s, CPU s, cards) of one cold compile in a new interpreter."""
-    code = _COLD.format(src=str(ROOT / "src"), path=str(path))
+def cold_once(path: Path, template: str = _COLD) -> tuple[float, float, int]:
+    """(wall s, CPU s, cards) of one cold compile (``template``: and more) in a new interpreter."""
+    code = template.format(src=str(ROOT / "src"), path=str(path))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300)
     wall, cpu, n = out.stdout.split()
     return float(wall), float(cpu), int(n)
@@ -111,13 +131,23 @@ def run(cold_runs: int = COLD_RUNS, warm_runs: int = WARM_RUNS) -> dict:
             "warm_compile": {"runs": warm_runs, **warm},
             "new_game_after_first": {"runs": warm_runs, **new_game},
             "load_after_first": {"runs": warm_runs, **load},
+            "cold_and_first_game": {kind: _cold_game(Path(work), kind, cold_runs) for kind in ("dense", "nested")},
             "targets": TARGETS,
             "load_average": os.getloadavg(), "cpus": os.cpu_count(),
             "clock": "cold: wall and CPU of load_paths in a new interpreter; warm: best of runs in process",
         }
     out["met"] = {"cold": out["cold"]["cpu_s_best"] <= TARGETS["cold_s"],
-                  "warm": out["warm_compile"]["cpu_ms_best"] <= TARGETS["warm_ms"]}
+                  "warm": out["warm_compile"]["cpu_ms_best"] <= TARGETS["warm_ms"],
+                  **{f"cold_and_first_game_{kind}": r["cpu_s_best"] <= TARGETS["cold_and_first_game_s"]
+                     for kind, r in out["cold_and_first_game"].items()}}
     return out
+
+
+def _cold_game(folder: Path, kind: str, runs: int) -> dict:
+    path = write_input(folder, kind)
+    got = [cold_once(path, _COLD_GAME) for _ in range(runs)]
+    return {"bytes": path.stat().st_size, "runs": runs, "wall_s_best": min(g[0] for g in got),
+            "cpu_s_best": min(g[1] for g in got), "wall_s_all": [round(g[0], 3) for g in got]}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -78,10 +78,23 @@ def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
         if len(paths) > limits.MAX_FILES:
             raise ConfigError(f"cards: more than {limits.MAX_FILES} paths")
         extra = cardlang.load_paths(paths, known=base)
+        merged = base.merged(extra)
+        # compiled from card files against the base cards: within the limits, so
+        # handing this set (or its fan cards) back as a CardSet needs no second compile
+        _checked(extra, base)
+        _checked(merged, base)
+        return merged
     return base.merged(extra)
 
 
 _CHECKED: dict[tuple[str, str], bool] = {}
+
+
+def _checked(cards: CardSet, base: CardSet) -> None:
+    """Remember that ``cards`` (by identity: the same cards) keep the limits with ``base``."""
+    if len(_CHECKED) >= 64:
+        _CHECKED.clear()
+    _CHECKED[(cards.identity, base.identity)] = True
 
 
 def _within_limits(extra: CardSet, base: CardSet) -> CardSet:
@@ -96,9 +109,7 @@ def _within_limits(extra: CardSet, base: CardSet) -> CardSet:
         again = compile_text(format_cards((*extra.places, *extra.cards)), "<cards>", known=base)  # CardError if not
         if again.identity != extra.identity:
             raise ConfigError("cards: this CardSet holds cards that card text cannot express")
-        if len(_CHECKED) >= 64:
-            _CHECKED.clear()
-        _CHECKED[key] = True
+        _checked(extra, base)
     return extra
 
 

@@ -405,10 +405,12 @@ def view(game: Any, seat: object) -> SeatView:
     spectator's view (no seat's peek, no legal actions)."""
     state = game.state
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(state.players)):
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n_players:
-            from .errors import IllegalActionError
+        # a seat is a plain int: a bool or an int subclass (whose methods may
+        # raise) is refused alike in both builds
+        from .errors import IllegalActionError, safe_repr
 
-            raise IllegalActionError(f"no seat {seat!r} in a {state.n_players}-player game")
+        kind = "" if type(seat) is int else f" (a seat is a plain int, not {type(seat).__name__[:40]})"
+        raise IllegalActionError(f"no seat {safe_repr(seat, 40)} in a {state.n_players}-player game{kind}")
     red = game._redactions
     if red is None:
         red = game._redactions = Redactions()

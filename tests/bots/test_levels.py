@@ -13,7 +13,8 @@ from pillars_rules.errors import ConfigError
 
 #: (players, seed) -> final (VP, gold) per seat and the log's length of
 #: heuristic self-play, recorded with the first heuristic bot before issue #27
-#: changed anything (bots seeded seed * 10 + seat).
+#: changed anything (bots seeded seed * 10 + seat), under the rules of that time:
+#: rules version 3's readings (the variant ``rules_v3``, issue #34).
 V1_GAMES = {
     (2, 31): ([(55, 3), (44, 0)], 665),
     (2, 32): ([(48, 0), (54, 1)], 656),
@@ -33,7 +34,8 @@ def test_levels_are_registered_names():
 
 @pytest.mark.parametrize("players, seed", sorted(V1_GAMES))
 def test_heuristic_v1_plays_the_same_games_as_the_first_heuristic(players, seed):
-    game = pr.play(pr.new_game(players, seed), [make_bot("heuristic-v1", seed * 10 + i) for i in range(players)])
+    game = pr.play(pr.new_game(players, seed, variants=["rules_v3"]),
+                   [make_bot("heuristic-v1", seed * 10 + i) for i in range(players)])
     assert (game.scores(), game.n_events) == (V1_GAMES[players, seed][0], V1_GAMES[players, seed][1])
 
 

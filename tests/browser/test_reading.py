@@ -83,3 +83,26 @@ def test_the_board_reads_at_phone_width(server, windows):
             assert page.ready_to_choose()
         assert page.choose(rng)
     assert b.errors() == []
+
+
+def test_the_board_shows_the_privileges_each_player_used(server, windows):
+    """§7 (rules version 4): an immediate privilege leaves play right after its effect, a
+    once-per-game one when used; the board lists both under "Privileges used", not
+    among the held privileges."""
+    from pillars_rules import events as E
+
+    made = server.create([{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=11)
+    page = BoardPage(windows[0], made["spectator"]).open()
+    page.b.wait(lambda: page.text(".final"), 120, "the end of the bots' game")
+    game = server.game(made["game"])
+    shown = page.b.js("""return [...document.querySelectorAll('article.player')].map(a => ({
+        seat: Number(a.dataset.seat),
+        used: [...a.querySelectorAll('.used-privileges .card')].map(c => c.dataset.card)}));""")
+    assert len(shown) == 2
+    for entry in shown:
+        seat = entry["seat"]
+        used = [e.card for e in game.events if isinstance(e, E.OnceUsed) and e.seat == seat]
+        assert entry["used"] == used
+        assert not set(used) & set(game.state.players[seat].privileges)
+    assert any(entry["used"] for entry in shown)
+    assert page.b.errors() == []

@@ -9,7 +9,9 @@ the checkout, and compares line by line.
 
 The games: 210 random-bot games (2 to 4 players, base cards, the fan cards of
 ``examples/fan_cards``, the ``dm`` variant), 3 games of heuristic bots and one
-of an ISMCTS bot on a fixed iteration budget against random bots.
+of an ISMCTS bot on a fixed iteration budget against random bots. Then the
+answers to hostile values (:mod:`.hostile`): the same error, or the same game,
+in both builds.
 """
 
 from __future__ import annotations
@@ -75,6 +77,13 @@ def games() -> Iterator[tuple[str, str]]:
     bots = [Recorder(MCTSBot(seed=81, iterations=8), moves), Recorder(pr.RandomBot(82), moves)]
     game = pr.play(pr.new_game(2, 8200), bots, max_actions=40)
     yield "ismcts 8 iterations 2p seed 8200 (40 decisions)", _digest(game, moves, words=True)
+    try:
+        from .hostile import outcomes
+    except ImportError:  # run as a script: this folder is on the path
+        from hostile import outcomes  # type: ignore[no-redef]
+
+    for label, answer in outcomes():
+        yield label, answer
 
 
 def main() -> int:

@@ -21,6 +21,33 @@ def test_immediate_privileges_s7():
     assert _take("king_attends").players[RED].cube("metal") == 1
 
 
+IMMEDIATE = ("wool_fair", "mathematical_studies", "weeping_madonna", "cathedral_nearly_done", "king_attends")
+
+
+def test_s7_immediate_privileges_leave_play_when_used():
+    """Seed 000: an immediate card is used at once, then "nyomban rakjátok vissza a dobozba"
+    (put back in the box at once): its gains, then ``OnceUsed``, and its holder keeps
+    the other privilege only (rules version 4)."""
+    for card in IMMEDIATE:
+        g = position("kingsbridge", players=2, kingsbridge=(card, "jack"), spots={"kingsbridge": (RED, BLUE)})
+        after = after_step(g, "kingsbridge")
+        assert after.players[RED].privileges == () and after.players[BLUE].privileges == ("jack",)
+        taken = [i for i, e in enumerate(g.events) if isinstance(e, E.PrivilegeTaken) and e.card == card][0]
+        gained, used = g.events[taken + 1], g.events[taken + 2]
+        assert isinstance(gained, E.Gained) and gained.reason == card
+        assert used == E.OnceUsed(RED, card)
+        assert g.describe(used) == f"Red used {g.rules.name(card)}; it leaves the game."
+        assert card not in g.view(BLUE).state.players[RED].privileges
+
+
+def test_s7_rules_v3_variant_keeps_immediate_privileges():
+    g = position("kingsbridge", players=2, kingsbridge=("wool_fair", "jack"), spots={"kingsbridge": (RED,)},
+                 variants=("rules_v3",))
+    after = after_step(g, "kingsbridge")
+    assert after.players[RED].privileges == ("wool_fair",) and after.players[RED].gold == 28
+    assert not of_type(g.events, E.OnceUsed)
+
+
 def test_prior_philip_bonus_per_builder_in_priory_s7():
     g = position("priory", players=2, spots={"priory": (RED, RED)},
                  seats={RED: dict(privileges=("prior_philip",))})

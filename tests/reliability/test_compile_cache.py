@@ -20,7 +20,7 @@ from pillars_rules.cardlang import cache
 from pillars_rules.cardlang.cardset import card_set_identity
 from pillars_rules.testing import count_calls as _calls
 
-from .bigcards import dense_cards
+from .bigcards import dense_cards, nested_cards
 
 FAN = "examples/fan_cards"
 
@@ -141,3 +141,34 @@ def test_new_game_and_load_of_a_large_set_pay_the_compile_once(tmp_path):
     cache.clear()
     cold = _calls(lambda: pr.new_game(players=3, seed=3, cards=[path]))
     assert first * 10 < cold and again * 10 < cold, (first, again, cold)
+
+
+def test_a_card_set_from_card_files_is_not_compiled_again_by_new_game(tmp_path):
+    """Issue #34: ``new_game(cards=pr.load_cards(paths))`` formatted the whole set and
+    compiled its text again to hold it to the limits (5 s for a 1 MiB file of nested
+    choices, under load) although it came from card files; a set the card compiler
+    made is now known to keep them, and only a set built from ``Card`` objects is checked."""
+    path = tmp_path / "nested.cards"
+    path.write_text(nested_cards(120), encoding="utf-8")
+    cards = pr.load_cards([path])
+    compiles = []
+    real = cardlang.compile_text
+
+    def counting(*args, **kwargs):
+        compiles.append(1)
+        return real(*args, **kwargs)
+
+    import pillars_rules.cardlang as cl
+
+    cl.compile_text = counting
+    try:
+        first = _calls(lambda: pr.new_game(players=3, seed=2, cards=cards))
+        fans = pr.CardSet([c for c in cards if c.id.startswith("nest_")])
+        pr.new_game(players=3, seed=2, cards=fans)  # its fan cards alone: the set compiled from the file
+        assert compiles == []
+        built = pr.CardSet(list(fans.cards)[:-1])  # a set of Card objects no compiler made
+        pr.new_game(players=3, seed=2, cards=built)
+        assert compiles == [1]
+    finally:
+        cl.compile_text = real
+    assert first < 200_000, first

@@ -22,6 +22,7 @@ from pillars_rules import cardlang
 from pillars_rules.engine import events as E
 from pillars_rules.limits import MAX_REASON_LENGTH, MAX_SEAT_NAME_LENGTH
 
+from compiled.hostile import IntBoom, IntSub
 from compiled.support import made_or_refused
 
 
@@ -329,3 +330,40 @@ def test_events_objects_with_raising_methods_in_replay():
             with pytest.raises(pr.SaveError) as info:
                 pr.replay(events)
             _reason_ok(info.value)
+
+
+# ---------------------------------------------------------------- issue #34 item 10: the same in both builds
+def _type_id(value) -> str:
+    return type(value).__name__
+
+
+@pytest.mark.parametrize("value", [IntSub(0), False, IntBoom(0), 0.0, "0"], ids=_type_id)
+def test_event_whole_numbers_take_plain_ints_only_in_both_builds(value):
+    """The compiled record used to turn an int subclass or a bool into a plain int
+    silently while the pure one kept it (and replay(verify=False) refused it): now
+    the event refuses it when made, with the same TypeError naming the field."""
+    start = pr.new_game(players=2, seed=1).events
+    with pytest.raises(TypeError, match=r"DraftPassed\.seat: expected int, got " + type(value).__name__):
+        E.DraftPassed(value)
+    with pytest.raises(TypeError, match=r"GameStarted\.seed: expected int"):
+        attrs.evolve(start[0], seed=value)
+    assert E.DraftPassed(0).seat == 0 and type(E.DraftPassed(0).seat) is int
+
+
+@pytest.mark.parametrize("verify", ["no", None, 0, 1, IntSub(1)], ids=_type_id)
+def test_load_and_replay_take_verify_as_a_bool_only(verify):
+    game = pr.new_game(players=2, seed=1)
+    with pytest.raises(pr.ConfigError, match="verify must be True or False"):
+        pr.load(pr.save(game), verify=verify)
+    with pytest.raises(pr.ConfigError, match="verify must be True or False"):
+        pr.replay(game.events, verify=verify)
+    assert pr.load(pr.save(game), verify=False) == game
+
+
+@pytest.mark.parametrize("seat", [IntBoom(0), IntSub(0), True, 0.0], ids=_type_id)
+def test_a_seat_must_be_a_plain_int_for_views_and_exports(seat):
+    game = pr.new_game(players=2, seed=1)
+    for look in (game.export, game.view):
+        with pytest.raises(pr.IllegalActionError, match="a seat is a plain int") as info:
+            look(seat)
+        _reason_ok(info.value)

@@ -103,6 +103,9 @@ def test_s2_4_rules3_save_replays_to_the_identical_game_under_its_readings():
     assert doc["rules_version"] == 3 and doc["variants"] == []
     game = pr.load(text)
     assert game.is_over and game.rules.variants == (RULES_V3,)
+    # the immediate privileges taken stay with their holders, as they did then
+    immediate = {c.id for c in game.rules.cards.of_kind("privilege") if c.mode == "immediate"}
+    assert immediate & {c for p in game.state.players for c in p.privileges}
     logged = [event_to_dict(e) for e in game.events]
     assert logged[0] == {**doc["events"][0], "variants": [RULES_V3]}
     assert logged[1:] == doc["events"][1:]

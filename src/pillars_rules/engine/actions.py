@@ -15,6 +15,7 @@ Which actions answer which pending decision kind is :data:`ACTIONS_FOR`.
 
 from __future__ import annotations
 
+import attrs
 from attrs import field, frozen
 
 from ..cardlang.effects import LOCATIONS, place_name
@@ -270,6 +271,16 @@ ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TakeCube, UseOnce, Decline, PickCraftsman, ChooseOption, Buy, Sell, EndTrading, Build,
     EndBuilding, ReturnCubes,
 )}
+
+_PLAIN: dict[str, type] = {"str": str, "int": int, "bool": bool}
+#: Each action class's compared fields, with the exact type each value must
+#: have: an action is taken only when it is of one of these very classes and
+#: every field holds a plain ``str``, ``int`` or ``bool`` (no subclass, no
+#: ``True`` for an ``int``, no ``1.0``), so that comparing it with the listed
+#: actions runs no code of the caller's (issue #34).
+FIELD_TYPES: dict[type, tuple[tuple[str, type], ...]] = {
+    cls: tuple((f.name, _PLAIN[str(f.type)]) for f in attrs.fields(cls) if f.eq)
+    for cls in ACTION_TYPES.values()}
 
 #: Which action types answer which pending decision kind.
 ACTIONS_FOR: dict[str, tuple[type, ...]] = {

@@ -32,9 +32,9 @@ DEFAULT_BUILDERS = 3
 #: The engine variant that plays rules version 3's readings (saves made under
 #: rules version 3 load with it, :mod:`pillars_rules.saves.upcasters`): any free
 #: spot may be taken at every place but the market, and the Priory and the King's
-#: court pay by spot. (The board's places, their spots and prices, which places
-#: fill in order and which allow one builder per player, are the board's text:
-#: :attr:`Rules.layout`.)
+#: court pay by spot; immediate privileges stay among their holder's privileges.
+#: (The board's places, their spots and prices, which places fill in order and
+#: which allow one builder per player, are the board's text: :attr:`Rules.layout`.)
 RULES_V3 = "rules_v3"
 #: Trades that need a Permit from a card the player owns (§4).
 RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
@@ -49,7 +49,8 @@ RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
 #: 3 -- issue #24: budgets per seat and round (card effects, trades, conversions,
 #: cubes of a kind held; :mod:`pillars_rules.limits`), which base games never reach;
 #: 4 -- issue #34: the Priory's and the King's court's spots fill in order
-#: (the board's ``fill in order``); version 3 saves play on under :data:`RULES_V3`.
+#: (the board's ``fill in order``), and an immediate privilege leaves play once its effect is
+#: had (``OnceUsed`` after its gains); version 3 saves play on under :data:`RULES_V3`.
 RULES_VERSION = 4
 #: Known variant options (RULES §2.3, §8). Card files may define more.
 ENGINE_VARIANTS = ("dm", RULES_V3)
@@ -67,7 +68,7 @@ class Rules:
     __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
                  "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
-                 "layout", "one_per_player", "steps", "locations", "_mods_cache",
+                 "layout", "one_per_player", "steps", "locations", "spent_when_gained", "_mods_cache",
                  "_mods_last", "_actions", "_prices_cache")
 
     base: CardSet
@@ -101,6 +102,8 @@ class Rules:
     one_per_player: tuple[str, ...]
     steps: tuple[str, ...]
     locations: Mapping[str, int]
+    #: The immediate privileges, which leave play once gained and had (none under :data:`RULES_V3`).
+    spent_when_gained: frozenset[str]
     _mods_cache: dict[tuple[tuple[str, ...], tuple[str, ...], str, str], tuple[Any, ...]]
     #: seat -> (holdings, round table, modifiers) of the last question per seat
     _mods_last: dict[int, tuple[PlayerState, RoundState, tuple[Any, ...]]]
@@ -157,6 +160,8 @@ class Rules:
         object.__setattr__(self, "one_per_player", layout.one_per_player)
         object.__setattr__(self, "steps", layout.steps)
         object.__setattr__(self, "locations", _table(dict(layout.locations)))
+        object.__setattr__(self, "spent_when_gained", frozenset() if v3 else frozenset(
+            c.id for c in played if c.kind == "privilege" and c.mode == "immediate"))
         object.__setattr__(self, "_mods_cache", {})
         object.__setattr__(self, "_mods_last", {})
         object.__setattr__(self, "_actions", {})

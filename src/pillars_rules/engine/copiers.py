@@ -145,16 +145,24 @@ def _quick_init(cls: type) -> None:
     names = fields_of(cls)
     if (code is None or code.co_kwonlyargcount or code.co_flags & 0x0C  # *args, **kwargs
             or code.co_varnames[:code.co_argcount] != ("self", *names)
-            or {"_pr_set", "_pr_bind"} & set(names)):
+            or {"_pr_set", "_pr_bind", "_pr_whole"} & set(names)):
+        return
+    # a whole-number field the source's __init__ takes as ``object`` is checked
+    # there (events._whole): the quick one checks it the same way
+    whole = {n for n in names if init.__annotations__.get(n) == "object"
+             and getattr(cls, "__annotations__", {}).get(n) == "int"}
+    checker = init.__globals__.get("_whole") if whole else None
+    if whole and checker is None:
         return
     lines = [f"def __init__(self{''.join(', ' + n for n in names)}):", "    _pr_set = _pr_bind(self)"]
-    lines += [f"    _pr_set({n!r}, {n})" for n in names]
-    env: dict[str, Any] = {"_pr_bind": object.__setattr__.__get__}
+    lines += [f"    _pr_set({n!r}, {n} if type({n}) is int else _pr_whole({n}, {cls.__name__ + '.' + n!r}))"
+              if n in whole else f"    _pr_set({n!r}, {n})" for n in names]
+    env: dict[str, Any] = {"_pr_bind": object.__setattr__.__get__, "_pr_whole": checker}
     exec("\n".join(lines) + "\n", env)
     quick = env["__init__"]
     quick.__defaults__, quick.__annotations__ = init.__defaults__, dict(init.__annotations__)
     quick.__qualname__, quick.__module__, quick.__doc__ = init.__qualname__, init.__module__, init.__doc__
-    probe = tuple(object() for _ in names)
+    probe = tuple(7 if n in whole else object() for n in names)
     try:
         before: Any = object.__new__(cls)
         after: Any = object.__new__(cls)

@@ -11,8 +11,21 @@ from __future__ import annotations
 import attr
 
 from ..cardlang.effects import Amount
+from ..errors import safe_repr
 from .copiers import register_records
 from .state import Board, Builders, Decks, Job, Pieces, Pins, PlayerState, RoundState
+
+
+def _whole(value: object, where: str) -> int:
+    """``value``, a whole number of the ``int`` type itself; ``TypeError`` for
+    anything else (a ``bool``, an ``int`` subclass, ``1.0``, ``"1"``), naming
+    the field. An event's whole-number fields take only plain ints, so that
+    both builds refuse the same values at the same moment: the compiled
+    record would turn an ``int`` subclass or a ``bool`` into a plain int
+    without a word, the pure one would keep it (issue #34)."""
+    if type(value) is not int:
+        raise TypeError(f"{where}: expected int, got {type(value).__name__[:40]} {safe_repr(value, 40)}")
+    return value
 
 
 # ----------------------------------------------------------------- setup / chance
@@ -28,15 +41,15 @@ class GameStarted:
     gold: tuple[int, ...]
     vp: int = 2
 
-    def __init__(self, names: tuple[str, ...], seed: int, variants: tuple[str, ...], card_hash: str,
-                 starting_craftsmen: tuple[str, ...], gold: tuple[int, ...], vp: int = 2) -> None:
+    def __init__(self, names: tuple[str, ...], seed: object, variants: tuple[str, ...], card_hash: str,
+                 starting_craftsmen: tuple[str, ...], gold: tuple[int, ...], vp: object = 2) -> None:
         object.__setattr__(self, "names", names)
-        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "seed", _whole(seed, "GameStarted.seed"))
         object.__setattr__(self, "variants", variants)
         object.__setattr__(self, "card_hash", card_hash)
         object.__setattr__(self, "starting_craftsmen", starting_craftsmen)
         object.__setattr__(self, "gold", gold)
-        object.__setattr__(self, "vp", vp)
+        object.__setattr__(self, "vp", _whole(vp, "GameStarted.vp"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -61,14 +74,14 @@ class PositionSet:
     builders: Builders
     pins: Pins
 
-    def __init__(self, round: int, stage: str, step: str, start_player: int, cathedral: int,
+    def __init__(self, round: object, stage: str, step: str, start_player: object, cathedral: object,
                  players: tuple[PlayerState, ...], board: Board, decks: Decks, table: RoundState,
                  builders: Builders, pins: Pins) -> None:
-        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "round", _whole(round, "PositionSet.round"))
         object.__setattr__(self, "stage", stage)
         object.__setattr__(self, "step", step)
-        object.__setattr__(self, "start_player", start_player)
-        object.__setattr__(self, "cathedral", cathedral)
+        object.__setattr__(self, "start_player", _whole(start_player, "PositionSet.start_player"))
+        object.__setattr__(self, "cathedral", _whole(cathedral, "PositionSet.cathedral"))
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "decks", decks)
@@ -99,8 +112,8 @@ class RoundStarted:
     round: int
     workers: tuple[Pieces, ...]
 
-    def __init__(self, round: int, workers: tuple[Pieces, ...]) -> None:
-        object.__setattr__(self, "round", round)
+    def __init__(self, round: object, workers: tuple[Pieces, ...]) -> None:
+        object.__setattr__(self, "round", _whole(round, "RoundStarted.round"))
         object.__setattr__(self, "workers", workers)
 
 
@@ -121,9 +134,9 @@ class DecisionPending:
     kind: str
     seat: int
 
-    def __init__(self, kind: str, seat: int) -> None:
+    def __init__(self, kind: str, seat: object) -> None:
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "seat", _whole(seat, "DecisionPending.seat"))
 
 
 # ----------------------------------------------------------------- phase I
@@ -133,8 +146,8 @@ class ResourceCardTaken:
     card: str
     pieces: Pieces
 
-    def __init__(self, seat: int, card: str, pieces: Pieces) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, card: str, pieces: Pieces) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "ResourceCardTaken.seat"))
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "pieces", pieces)
 
@@ -146,8 +159,8 @@ class CraftsmanHired:
     cost: tuple[Amount, ...]
     source: str = "draft"
 
-    def __init__(self, seat: int, card: str, cost: tuple[Amount, ...], source: str = "draft") -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, card: str, cost: tuple[Amount, ...], source: str = "draft") -> None:
+        object.__setattr__(self, "seat", _whole(seat, "CraftsmanHired.seat"))
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "cost", cost)
         object.__setattr__(self, "source", source)
@@ -158,8 +171,8 @@ class CraftsmanDiscarded:
     seat: int
     card: str
 
-    def __init__(self, seat: int, card: str) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, card: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "CraftsmanDiscarded.seat"))
         object.__setattr__(self, "card", card)
 
 
@@ -167,8 +180,8 @@ class CraftsmanDiscarded:
 class DraftPassed:
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "DraftPassed.seat"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -194,9 +207,9 @@ class BuilderDrawn:
     seat: int
     price: int
 
-    def __init__(self, seat: int, price: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "price", price)
+    def __init__(self, seat: object, price: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "BuilderDrawn.seat"))
+        object.__setattr__(self, "price", _whole(price, "BuilderDrawn.price"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -205,8 +218,8 @@ class BuilderReturned:
 
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "BuilderReturned.seat"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -217,11 +230,11 @@ class BuilderPlaced:
     price: int
     source: str = "bag"
 
-    def __init__(self, seat: int, location: str, spot: int, price: int, source: str = "bag") -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, location: str, spot: object, price: object, source: str = "bag") -> None:
+        object.__setattr__(self, "seat", _whole(seat, "BuilderPlaced.seat"))
         object.__setattr__(self, "location", location)
-        object.__setattr__(self, "spot", spot)
-        object.__setattr__(self, "price", price)
+        object.__setattr__(self, "spot", _whole(spot, "BuilderPlaced.spot"))
+        object.__setattr__(self, "price", _whole(price, "BuilderPlaced.price"))
         object.__setattr__(self, "source", source)
 
 
@@ -233,8 +246,8 @@ class BuilderSetAside:
     seat: int
     source: str = "bag"
 
-    def __init__(self, seat: int, source: str = "bag") -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, source: str = "bag") -> None:
+        object.__setattr__(self, "seat", _whole(seat, "BuilderSetAside.seat"))
         object.__setattr__(self, "source", source)
 
 
@@ -243,9 +256,9 @@ class BuilderParked:
     seat: int
     space: int
 
-    def __init__(self, seat: int, space: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "space", space)
+    def __init__(self, seat: object, space: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "BuilderParked.seat"))
+        object.__setattr__(self, "space", _whole(space, "BuilderParked.space"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -255,8 +268,8 @@ class Decided:
     seat: int
     kind: str
 
-    def __init__(self, seat: int, kind: str) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, kind: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "Decided.seat"))
         object.__setattr__(self, "kind", kind)
 
 
@@ -265,8 +278,8 @@ class OnceUsed:
     seat: int
     card: str
 
-    def __init__(self, seat: int, card: str) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, card: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "OnceUsed.seat"))
         object.__setattr__(self, "card", card)
 
 
@@ -302,8 +315,8 @@ class Protected:
     seat: int
     by: str
 
-    def __init__(self, seat: int, by: str) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, by: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "Protected.seat"))
         object.__setattr__(self, "by", by)
 
 
@@ -315,8 +328,8 @@ class CubeTaken:
     resource: str
     source: str
 
-    def __init__(self, seat: int, resource: str, source: str) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, resource: str, source: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "CubeTaken.seat"))
         object.__setattr__(self, "resource", resource)
         object.__setattr__(self, "source", source)
 
@@ -327,8 +340,8 @@ class Gained:
     amounts: tuple[Amount, ...]
     reason: str
 
-    def __init__(self, seat: int, amounts: tuple[Amount, ...], reason: str) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, amounts: tuple[Amount, ...], reason: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "Gained.seat"))
         object.__setattr__(self, "amounts", amounts)
         object.__setattr__(self, "reason", reason)
 
@@ -339,8 +352,8 @@ class Lost:
     amounts: tuple[Amount, ...]
     reason: str
 
-    def __init__(self, seat: int, amounts: tuple[Amount, ...], reason: str) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, amounts: tuple[Amount, ...], reason: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "Lost.seat"))
         object.__setattr__(self, "amounts", amounts)
         object.__setattr__(self, "reason", reason)
 
@@ -367,11 +380,11 @@ class ChoiceMade:
     card: str = ""
     option: int = -1
 
-    def __init__(self, seat: int, source: str, card: str = "", option: int = -1) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, source: str, card: str = "", option: object = -1) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "ChoiceMade.seat"))
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "card", card)
-        object.__setattr__(self, "option", option)
+        object.__setattr__(self, "option", _whole(option, "ChoiceMade.option"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -380,10 +393,10 @@ class CapacityBoosted:
     card: str
     n: int
 
-    def __init__(self, seat: int, card: str, n: int) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, card: str, n: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "CapacityBoosted.seat"))
         object.__setattr__(self, "card", card)
-        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "n", _whole(n, "CapacityBoosted.n"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -391,8 +404,8 @@ class PrivilegeTaken:
     seat: int
     card: str
 
-    def __init__(self, seat: int, card: str) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, card: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "PrivilegeTaken.seat"))
         object.__setattr__(self, "card", card)
 
 
@@ -402,16 +415,16 @@ class TaxRolled:
 
     value: int
 
-    def __init__(self, value: int) -> None:
-        object.__setattr__(self, "value", value)
+    def __init__(self, value: object) -> None:
+        object.__setattr__(self, "value", _whole(value, "TaxRolled.value"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class TaxExempted:
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "TaxExempted.seat"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -419,9 +432,9 @@ class GreyWorkersWon:
     seat: int
     n: int
 
-    def __init__(self, seat: int, n: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "n", n)
+    def __init__(self, seat: object, n: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "GreyWorkersWon.seat"))
+        object.__setattr__(self, "n", _whole(n, "GreyWorkersWon.n"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -431,11 +444,11 @@ class Bought:
     n: int
     price: int
 
-    def __init__(self, seat: int, resource: str, n: int, price: int) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, resource: str, n: object, price: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "Bought.seat"))
         object.__setattr__(self, "resource", resource)
-        object.__setattr__(self, "n", n)
-        object.__setattr__(self, "price", price)
+        object.__setattr__(self, "n", _whole(n, "Bought.n"))
+        object.__setattr__(self, "price", _whole(price, "Bought.price"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -445,19 +458,19 @@ class Sold:
     n: int
     price: int
 
-    def __init__(self, seat: int, resource: str, n: int, price: int) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, resource: str, n: object, price: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "Sold.seat"))
         object.__setattr__(self, "resource", resource)
-        object.__setattr__(self, "n", n)
-        object.__setattr__(self, "price", price)
+        object.__setattr__(self, "n", _whole(n, "Sold.n"))
+        object.__setattr__(self, "price", _whole(price, "Sold.price"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class MarketPassed:
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "MarketPassed.seat"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -470,11 +483,11 @@ class Converted:
     inputs: tuple[Amount, ...]
     outputs: tuple[Amount, ...]
 
-    def __init__(self, seat: int, card: str, ability: int, inputs: tuple[Amount, ...],
+    def __init__(self, seat: object, card: str, ability: object, inputs: tuple[Amount, ...],
                  outputs: tuple[Amount, ...]) -> None:
-        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "seat", _whole(seat, "Converted.seat"))
         object.__setattr__(self, "card", card)
-        object.__setattr__(self, "ability", ability)
+        object.__setattr__(self, "ability", _whole(ability, "Converted.ability"))
         object.__setattr__(self, "inputs", inputs)
         object.__setattr__(self, "outputs", outputs)
 
@@ -483,8 +496,8 @@ class Converted:
 class CathedralDone:
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "CathedralDone.seat"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -493,26 +506,26 @@ class CubesReturned:
     resource: str
     n: int
 
-    def __init__(self, seat: int, resource: str, n: int) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object, resource: str, n: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "CubesReturned.seat"))
         object.__setattr__(self, "resource", resource)
-        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "n", _whole(n, "CubesReturned.n"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class StartPlayerChanged:
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
+    def __init__(self, seat: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "StartPlayerChanged.seat"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class RoundEnded:
     round: int
 
-    def __init__(self, round: int) -> None:
-        object.__setattr__(self, "round", round)
+    def __init__(self, round: object) -> None:
+        object.__setattr__(self, "round", _whole(round, "RoundEnded.round"))
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)

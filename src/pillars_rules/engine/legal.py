@@ -360,9 +360,28 @@ def decide(state: GameState, rules: Rules, action, legal: list | None = None) ->
         if listed is action:
             break
     else:
-        if action not in legal:
-            raise IllegalActionError(explain(state, rules, action, legal), action)
-        # Record the listed action, never the client's copy: Buy("wood", 1.0) or
-        # Buy("wood", True) compare equal to Buy("wood", 1) but must not reach the log.
-        action = legal[legal.index(action)]
+        action = _listed(state, rules, action, legal)
     return run(state, rules, action_events(state, rules, action))
+
+
+def _listed(state: GameState, rules: Rules, action: Any, legal: list) -> Any:
+    """The listed action ``action`` stands for, or :class:`IllegalActionError`.
+
+    Only an action of one of the very action classes whose fields are all
+    plain values of their exact types (:data:`.actions.FIELD_TYPES`) can
+    match: comparing such values runs no code of the caller's, so an object
+    that compares equal to anything, a subclass, a ``__class__`` spoof or a
+    ``str`` subclass in a field is refused, and ``True`` or ``1.0`` for a
+    whole number too. The listed action is what gets recorded, never the
+    caller's copy (its ``label`` is not compared)."""
+    cls = type(action)
+    fields = A.FIELD_TYPES.get(cls)
+    if fields is not None:
+        for name, want in fields:
+            if type(getattr(action, name)) is not want:
+                break
+        else:
+            for listed in legal:
+                if type(listed) is cls and listed == action:
+                    return listed
+    raise IllegalActionError(explain(state, rules, action, legal), action)

@@ -12,6 +12,7 @@ craftsman a Mason needs) come from the card set, never from names in the engine.
 from __future__ import annotations
 
 from ..cardlang.effects import CUBES, ChooseCraftsman, Convert, place_name
+from ..errors import safe_repr
 from ..limits import MAX_BUILDS, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from .batch import BIG_VALUE, job_effect, pieces_for
@@ -27,6 +28,7 @@ REASONS: dict[str, str] = {
     "game_over": "the game is over; no action is legal",
     "no_decision": "no seat must decide now: the log stops between two decisions",
     "not_an_action": "{action} is not an action (expected one of the pillars_rules.actions classes)",
+    "not_plain": "{name}.{field} must be {want}, not {kind} {value}",
     "wrong_kind": "{who} must decide '{kind}' now; {name} does not answer it (use {allowed})",
     "unknown_card": "unknown card {card}",
     "unknown_resource": "unknown resource {resource} (resources: {cubes})",
@@ -145,6 +147,22 @@ def _check(state: GameState, rules: Rules, action) -> None:
     check = _CHECKS.get(type(action))
     if check is not None:
         check(state, rules, pend.seat, who, action)
+    _plain(action)
+
+
+#: How a refusal names each plain type a field must have.
+_TYPE_WORDS = {str: "a plain str", int: "a whole number (int, not bool)", bool: "True or False"}
+
+
+def _plain(action) -> None:
+    """Refuse a field whose value is not of its exact type (an ``int``, ``str`` or
+    ``bool`` subclass, ``1.0``, ``True`` for a number): the checks above may let one
+    pass, as it can compare equal to anything."""
+    for name, want in A.FIELD_TYPES[type(action)]:
+        value = getattr(action, name)
+        if type(value) is not want:
+            raise _Refused("not_plain", name=type(action).__name__, field=name, want=_TYPE_WORDS[want],
+                           kind=type(value).__name__[:40], value=safe_repr(value, 40))
 
 
 def _short(value) -> str:

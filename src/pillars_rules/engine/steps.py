@@ -86,6 +86,8 @@ def _step_wool_mill(b: Batch, rules: Rules) -> None:
 def _step_privileges(b: Batch, rules: Rules) -> None:
     # Taken privileges leave ``state.kingsbridge``; choices they bring (OnGain)
     # are made before the step ends, so the body runs again and finds none left.
+    # An immediate privilege leaves its holder's privileges right after its
+    # effect (its choices, if any, are still made, as its source is the card).
     state = b.state
     taken = False
     for i, seat in enumerate(state.spot_list(state.step)):
@@ -97,6 +99,8 @@ def _step_privileges(b: Batch, rules: Rules) -> None:
         for j, ability in enumerate(rules.card(cid).abilities):
             if isinstance(ability, OnGain):
                 b.extend(instant_events(b.state, rules, seat, ability.effect, cid, j))
+        if cid in rules.spent_when_gained:  # an immediate privilege, used: back in the box (§7)
+            b.add(E.OnceUsed(seat, cid))
     if not taken:
         _next(b, rules)
 

@@ -23,7 +23,7 @@ from ..engine.evolve import evolve
 from ..engine.legal import action_events, legal_actions, run
 from ..engine.rng import MAX_SEED, SEED_BITS
 from ..engine.state import GameState
-from ..errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
+from ..errors import ConfigError, IllegalActionError, PillarsError, SaveError, bounded, safe_repr
 from ..game import START_GOLD, Game, _check_variants, load_cards
 from ..limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
 from .strict import check_event
@@ -119,7 +119,16 @@ def replay(events: Iterable[Any], cards: CardSet | str | Sequence[str] | None = 
     every action-made event is also checked to follow from the state before it,
     so a tampered log raises :class:`SaveError` naming the event's index.
     """
-    return replay_checked(events, load_cards(cards), verify=verify)
+    return replay_checked(events, load_cards(cards), verify=check_verify(verify))
+
+
+def check_verify(verify: object) -> bool:
+    """``verify`` if it is ``True`` or ``False``; :class:`ConfigError` otherwise
+    (``verify="no"`` would verify, being true, and the compiled build's typed
+    functions would refuse it with a bare ``TypeError``)."""
+    if type(verify) is not bool:
+        raise ConfigError(f"verify must be True or False, not {type(verify).__name__[:40]} {safe_repr(verify, 40)}")
+    return verify
 
 
 def replay_checked(events: Iterable[Any], cards: CardSet, *, verify: object = True) -> Game:

@@ -38,7 +38,7 @@ from ..game import load_cards
 from ..limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH
 from .codec import event_to_dict
 from .jsonguard import GuardedJson, JsonWords
-from .replay import _replay
+from .replay import _replay, check_verify
 from .strict import Seed, _bad, _strict, event_from_dict
 from .upcasters import (
     IDENTITY_FORMAT, RULES_UPCASTERS, UPCASTERS, translate_legacy_card_hash, upcast_rules_v1_v2,
@@ -155,8 +155,11 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
     not follow from the rules (naming the offending event's index). ``cards``
     are the extra card files the game was created with (default: base cards
     only). ``verify=False`` skips re-deriving the events from the rules; use
-    it only for logs you wrote yourself.
+    it only for logs you wrote yourself; ``verify`` must be ``True`` or
+    ``False`` (anything else is a :class:`~pillars_rules.errors.ConfigError`,
+    in both builds).
     """
+    verify = check_verify(verify)
     doc, written = _upcast(_parse(text))
     cardset = None
     if written < IDENTITY_FORMAT:  # an old card_hash: translated if made from the same cards

@@ -156,7 +156,7 @@ def upcast_rules_v1_v2(head: dict) -> dict:
 
 def upcast_rules_v3_v4(head: dict) -> dict:
     """Rules version 4 (issue #34) fills the Priory's and the King's court's
-    spots in order. A
+    spots in order and returns an immediate privilege to the box once used. A
     game of version 3 goes on under version 3's readings: the engine variant
     ``rules_v3`` (:data:`~pillars_rules.engine.context.RULES_V3`) is added to
     the header and to ``GameStarted``, so the log replays to the identical game

@@ -93,7 +93,7 @@ TOPICS: tuple[Topic, ...] = (
     _T("kingsbridge", "Kingsbridge", "§2.4 step 4, §3, §7",
        "Each builder takes the privilege beside its spot. Unclaimed privileges leave the game. "
        "A permanent privilege works from then on, a once privilege when its moment comes, an "
-       "immediate one at once.", ("step 4", "privileges", "bridge")),
+       "immediate one at once, and then it goes back in the box.", ("step 4", "privileges", "bridge")),
     _T("priory", "The Priory", "§2.4 step 5, §3",
        "The builder placed here first scores 2 VP, the one placed second 1 VP (the spots "
        "fill in order).", ("step 5",)),

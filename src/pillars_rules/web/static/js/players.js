@@ -1,6 +1,6 @@
 // Every player at the table: gold, VP, cubes, workers and builders left,
 // craftsmen (with what each converts and how often it has worked this round),
-// privileges and this round's resource cards. All of it is public in this
+// privileges held and used, and this round's resource cards. All of it is public in this
 // game; only the decks are secret.
 
 import { pieceValue, spotsOf } from "./board.js";
@@ -45,6 +45,23 @@ function usesText(model, p, id) {
   for (const [card, , n] of p.uses) if (card === id) used += n;
   if (!used) return null;
   return h("div", { class: "uses", text: `worked ${count(used, "time")} this round` });
+}
+
+/**
+ * The privileges `seat` has used: a once-per-game one when its owner chose, an
+ * immediate one right after its effect (§7). Both went back in the box, so
+ * they are no longer among the seat's privileges; the log's OnceUsed events
+ * say which.
+ */
+export function usedPrivilegeIds(events, seat) {
+  return (events || []).filter((e) => e.type === "OnceUsed" && e.seat === seat).map((e) => e.card);
+}
+
+function usedPrivileges(model, seat) {
+  const used = usedPrivilegeIds(model.events, seat);
+  if (!used.length) return null;
+  return [h("h4", { text: "Privileges used (back in the box)" }),
+    h("div", { class: "cards row small used-privileges" }, used.map((id) => cardFace(model, id)))];
 }
 
 /** Who plays `seat` now: a bot, a person here, or a person away (from the server's seats message). */
@@ -98,6 +115,7 @@ function playerCard(model, seat) {
       cardFace(model, id, { showCost: false, extra: usesText(model, p, id) }))),
     p.privileges.length ? [h("h4", { text: "Privileges" }),
       h("div", { class: "cards row small" }, p.privileges.map((id) => cardFace(model, id)))] : null,
+    usedPrivileges(model, seat),
     p.resource_cards.length ? [h("h4", { text: "Resource cards this round" }),
       h("div", { class: "cards row small" }, p.resource_cards.map((id) => cardFace(model, id)))] : null));
 }
