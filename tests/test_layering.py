@@ -12,7 +12,7 @@ The layers, from the bottom:
 * **card language** -- ``cardlang/``: the card model, the effect registry and
   the language; imports base only, never the engine;
 * **engine** -- ``engine/``: the rules; imports base and the card model
-  (``cardlang.effects``, ``cardlang.card``, ``cardlang.cardset``) only (and
+  (``cardlang.effects``, ``cardlang.card``, ``cardlang.cardset``, ``cardlang.board``) only (and
   so, on the way, the ``cardlang`` package);
 * **core API** -- the top-level modules, ``saves/``, ``words/``: may import
   everything below, and no client;
@@ -33,7 +33,7 @@ import pillars_rules
 PKG = Path(pillars_rules.__file__).resolve().parent
 ROOT = "pillars_rules"
 BASE = {"pillars_rules.errors", "pillars_rules.limits", "pillars_rules._build"}
-CARD_MODEL = {"pillars_rules.cardlang.effects", "pillars_rules.cardlang.card",
+CARD_MODEL = {"pillars_rules.cardlang.effects", "pillars_rules.cardlang.card", "pillars_rules.cardlang.board",
               "pillars_rules.cardlang.cardset"}
 CLIENTS = ("bots", "lab", "ai", "terminal", "table", "cli", "web")
 OUTSIDE = ("bench", "tests")

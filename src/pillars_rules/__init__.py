@@ -27,7 +27,6 @@ from .determinize import determinize
 from . import events
 from .events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
-from .engine.steps import TAX_DIE  # the tax die's faces (RULES §1), for clients that plan with it
 from .errors import (
     CardError, ConfigError, ConflictError, IllegalActionError, LimitError, PillarsError, SaveError,
     ScenarioError, StaleActionError,
@@ -48,3 +47,13 @@ __all__ = [
     "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",
     "ScenarioError", "StaleActionError", "ConflictError",
 ]
+
+
+def __getattr__(name: str):
+    # TAX_DIE: the base board's tax die faces (RULES §2.4 step 9), for clients
+    # that plan with it; read from the board's text when first asked for.
+    if name == "TAX_DIE":
+        from .engine.layout import base_layout
+
+        return base_layout().tax_die
+    raise AttributeError(f"module 'pillars_rules' has no attribute {name!r}")

@@ -105,7 +105,8 @@ def _within_limits(extra: CardSet, base: CardSet) -> CardSet:
 
     key = (extra.identity, base.identity)
     if key not in _CHECKED:
-        again = compile_text(format_cards(extra), "<cards>", known=base)  # CardError if not
+        # the set's places too, in their order: the board is part of what it holds
+        again = compile_text(format_cards((*extra.places, *extra.cards)), "<cards>", known=base)  # CardError if not
         if again.identity != extra.identity:
             raise ConfigError("cards: this CardSet holds cards that card text cannot express")
         _checked(extra, base)

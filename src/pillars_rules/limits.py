@@ -130,8 +130,10 @@ MAX_STARTING_CRAFTSMEN = 5
 # checks each against the engine)
 #: Rounds in a game (§2.6).
 ROUNDS = 6
-#: Phase III steps (§2.4).
-STEPS = 14
+#: Most places a board may have (each a Phase III step, §2.4: 14 on the base
+#: board), and most builder spots of one place (the card compiler refuses more).
+MAX_PLACES = 24
+MAX_SPOTS = 8
 #: Most seats at a table.
 MOST_PLAYERS = 4
 #: Most builders a seat has (a card may give 4, §2.3).
@@ -140,14 +142,12 @@ MOST_BUILDERS = 4
 #: draft and beside Shiring (§2.1).
 DISPLAY_RESOURCE_CARDS = 7
 DISPLAY_CRAFTSMEN = 2
-SHIRING_SPOTS = 2
-KINGSBRIDGE_SPOTS = 2
-PRIORY_SPOTS = 2
 #: Privileges dealt in one game (§1).
 PRIVILEGES_PER_GAME = 12
 #: Cube kinds, and the cubes a seat keeps after the cathedral (§2.4 step 13).
 CUBE_KINDS = 4
-KEPT_CUBES = 5
+#: (a board's cube limit is at least 1)
+KEPT_CUBES = 1
 
 # ---------------------------------------------------------------- actions from clients
 #: Largest JSON action message (:func:`pillars_rules.saves.actions_json.decode_action`).
@@ -181,8 +181,10 @@ def event_bound(players: int = MOST_PLAYERS) -> dict[str, int]:
     "The event bound" in the module docstring): ``round`` is the most of one
     round, ``total`` the whole game (the sum of every other part)."""
     n, b = players, MOST_BUILDERS * players
-    automatic = (4 + STEPS + 3 + 3 * n + KINGSBRIDGE_SPOTS + PRIORY_SPOTS + DISPLAY_RESOURCE_CARDS
-                 + 2 + SHIRING_SPOTS + 1 + 2 + (b + 1) + b)
+    # a board's places (each a step), the privileges and craftsmen beside
+    # their places' spots, and one spot effect per builder
+    automatic = (4 + MAX_PLACES + 3 + 3 * n + MAX_SPOTS + b + DISPLAY_RESOURCE_CARDS
+                 + 2 + MAX_SPOTS + 1 + 2 + (b + 1) + b)
     draft = 2 * (DISPLAY_RESOURCE_CARDS + DISPLAY_CRAFTSMEN + n)
     builders = 2 * (b + 1) + 1 + 2 * (2 * b)
     questions = 3 + 2 * (2 * n)
@@ -195,7 +197,7 @@ def event_bound(players: int = MOST_PLAYERS) -> dict[str, int]:
         "set-up and end": 2 + 1,
         "rounds": ROUNDS * per_round,
         "once-per-game privileges": 2 * PRIVILEGES_PER_GAME,
-        "discards": 2 * (n * MAX_STARTING_CRAFTSMEN + ROUNDS * (DISPLAY_CRAFTSMEN + SHIRING_SPOTS)),
+        "discards": 2 * (n * MAX_STARTING_CRAFTSMEN + ROUNDS * (DISPLAY_CRAFTSMEN + MAX_SPOTS)),
     }
     return {**parts, "round": per_round, "total": sum(parts.values())}
 

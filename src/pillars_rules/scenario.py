@@ -34,7 +34,7 @@ from .engine.flow import advance
 from .engine.legal import run
 from .engine.position import check_cards, check_position
 from .engine.state import (
-    CUBE_TOTALS, MARKET_REFILL, Board, Builders, Decks, GameState, Pieces, Pins, PlayerState,
+    CUBE_TOTALS, Board, Builders, Decks, GameState, Pieces, Pins, PlayerState,
     RoundState,
 )
 from .engine.copiers import replace
@@ -306,7 +306,7 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     spot_seats = _spots(spots, n)
     if step == "builders" and builders is None and any(x is not None for _, xs in spot_seats for x in xs):
         builders = {}  # builders already placed: Phase II is under way, the rest are in the bag
-    market_cubes = MARKET_REFILL if market is None else _cubes("market", market)
+    market_cubes = rules.layout.market_refill if market is None else _cubes("market", market)
     cm = _int("court_metal", court_metal)
 
     state = replace(

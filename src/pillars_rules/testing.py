@@ -32,12 +32,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from .engine import events as E
-from .engine.state import CUBE_TOTALS, GOLD_CAP, ROUNDS, GameState
-from .cardlang.effects import CUBES, LOCATIONS, STEPS
+from .engine.layout import layout_for
+from .engine.state import CUBE_TOTALS, ROUNDS, GameState
+from .cardlang.effects import CUBES
 from .game import Game, new_game
 from .saves.replay import replay
 
-CUBE_LIMIT = 5
 
 
 class InvariantError(AssertionError):
@@ -55,8 +55,9 @@ def check_state(state: GameState, rules=None) -> None:
         total = state.cube_total(kind)
         if total != CUBE_TOTALS[i]:
             _fail("cube conservation (§1)", f"{kind}: {total} in play, expected {CUBE_TOTALS[i]}")
+    board = rules.layout if rules is not None else layout_for(state.card_hash)
     for seat, p in enumerate(state.players):
-        if not 0 <= p.gold <= GOLD_CAP:
+        if not 0 <= p.gold <= board.gold_cap:
             _fail("gold range (§1)", f"seat {seat} has {p.gold} gold")
         if p.vp < 0:
             _fail("VP floor (§2.5)", f"seat {seat} has {p.vp} VP")
@@ -73,7 +74,7 @@ def check_state(state: GameState, rules=None) -> None:
             limit = rules.craftsman_limit(state, seat)
             if not discarding and len(p.craftsmen) > limit:
                 _fail("craftsman limit (§2.2)", f"seat {seat} has {len(p.craftsmen)} craftsmen, limit {limit}")
-        if state.stage in ("round_end", "over") and sum(p.cubes) > CUBE_LIMIT:
+        if state.stage in ("round_end", "over") and sum(p.cubes) > board.cube_limit:
             _fail("5-cube limit (§2.4 step 13)", f"seat {seat} kept {sum(p.cubes)} cubes")
 
 
@@ -172,10 +173,6 @@ def played_games(draw, players: int | Sequence[int] = (2, 3, 4), *, variants: It
     return play_random(game, rnd, limit)
 
 
-#: Spots per location in placement order, for drawn positions (§2.3).
-_ONE_PER_PLAYER = ("kings_court", "market")
-
-
 @st.composite
 def scenarios(draw, players: int | Sequence[int] = (2, 3, 4), *, steps: Sequence[str] | None = None,
               rounds: Sequence[int] = (1, 2, 3, 4, 5, 6), variants: Iterable[str] = (),
@@ -200,7 +197,7 @@ def scenarios(draw, players: int | Sequence[int] = (2, 3, 4), *, steps: Sequence
     after_cathedral = step in ("round_start", "start_player")  # the 5-cube limit holds (§2.4 step 13)
     for seat in range(n):
         more = tuple(extra[2 * seat: 2 * seat + draw(st.integers(0, 2))])
-        room = CUBE_LIMIT if after_cathedral else 14
+        room = rules.layout.cube_limit if after_cathedral else 14
         cubes = {}
         for kind, most in (("wood", 4), ("stone", 4), ("sand", 4), ("metal", 2)):
             cubes[kind] = draw(st.integers(0, min(most, room)))
@@ -208,12 +205,12 @@ def scenarios(draw, players: int | Sequence[int] = (2, 3, 4), *, steps: Sequence
         seats[seat] = dict(gold=draw(st.integers(0, 30)), vp=draw(st.integers(0, 40)), cubes=cubes,
                            craftsmen=rules.starting_craftsmen + more)
     spots: dict[str, list] = {}
-    if step in STEPS:
+    if step in rules.steps:
         for seat in range(n):
             for _ in range(draw(st.integers(0, 3))):
-                free = [loc for loc, size in LOCATIONS.items()
+                free = [loc for loc, size in rules.locations.items()
                         if len(spots.get(loc, ())) < size
-                        and not (loc in _ONE_PER_PLAYER and seat in spots.get(loc, ()))]
+                        and not (loc in rules.one_per_player and seat in spots.get(loc, ()))]
                 if free:
                     spots.setdefault(draw(st.sampled_from(free)), []).append(seat)
     return scenario(players=n, round=rnd, step=step, seats=seats, spots=spots, seed=draw(seeds()),

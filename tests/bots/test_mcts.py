@@ -10,7 +10,7 @@ import pytest
 import pillars_rules as pr
 from pillars_rules import actions as A
 from pillars_rules import testing
-from pillars_rules.bots.cardvalue import STEP_INDEX
+from pillars_rules.bots.cardvalue import board_reading
 from pillars_rules.bots.evaluate import Evaluator
 from pillars_rules.bots.mcts import MCTSBot, lite_policy
 from pillars_rules.errors import ConfigError
@@ -56,12 +56,13 @@ def test_lite_policy_places_builders_on_the_valued_spots_first():
 def test_playouts_stop_at_the_market_or_cathedral_after_the_decision():
     bot = MCTSBot(1)
     game = _position(3, 7, "place")
-    stop = bot.stop_step(game.state)
-    assert stop == STEP_INDEX["market"]
+    step_index = board_reading(game.rules).index  # where each step falls on the game's board
+    stop = bot.stop_step(game.state, game.rules)
+    assert stop == step_index("market")
     ref = game.state.round
     end = bot.playout(game, ref, random.Random(2), stop)
     s = end.state
-    assert s.round != ref or (s.stage == "resolution" and STEP_INDEX[s.step] >= stop)
+    assert s.round != ref or (s.stage == "resolution" and step_index(s.step) >= stop)
     # without the cut the same playout goes on to the end of the round
     full = MCTSBot(1, cut=False)
     assert full.stop_step(game.state) is None
@@ -73,7 +74,7 @@ def test_playouts_stop_at_the_market_or_cathedral_after_the_decision():
 @pytest.mark.parametrize("kind, stop", [("market", "cathedral"), ("cathedral", None)])
 def test_decisions_in_the_resolution_play_out_further(kind, stop):
     game = _position(2, 11, kind, max_actions=2000)
-    assert MCTSBot(1).stop_step(game.state) == (stop and STEP_INDEX[stop])
+    assert MCTSBot(1).stop_step(game.state, game.rules) == (stop and board_reading(game.rules).index(stop))
 
 
 def test_win_score_equals_the_margin_with_two_seats_and_ranks_seats_with_four():

@@ -147,7 +147,7 @@ def test_resources_match_table_5(base):
 def test_base_set_is_cached_and_has_relative_sources(base):
     assert base_cards() is base
     assert [name for name, _ in base.sources] == [
-        "base/craftsmen.cards", "base/events.cards", "base/privileges.cards",
+        "base/board.cards", "base/craftsmen.cards", "base/events.cards", "base/privileges.cards",
         "base/resources.cards"]
     assert base["mason_r1"].pos.file == "base/craftsmen.cards"
 

@@ -78,15 +78,15 @@ def test_the_rules_facts_the_bound_rests_on_are_the_engines():
     from pillars_rules.game import START_GOLD
 
     assert limits.ROUNDS == state.ROUNDS
-    assert limits.STEPS == len(effects.STEPS)
+    board = effects.STEPS  # the base board's places (each a step); a board has at most MAX_PLACES
+    assert len(board) <= limits.MAX_PLACES == effects.MAX_PLACES
     assert limits.MOST_PLAYERS == len(START_GOLD)
     assert limits.MOST_BUILDERS == effects.MAX_BUILDERS
     assert limits.DISPLAY_RESOURCE_CARDS == batch.DISPLAY_RESOURCE_CARDS
     assert limits.PRIVILEGES_PER_GAME == batch.PRIVILEGES_PER_GAME
     assert limits.CUBE_KINDS == len(effects.CUBES)
-    assert limits.KEPT_CUBES == 5  # §2.4 step 13
-    assert (limits.KINGSBRIDGE_SPOTS, limits.PRIORY_SPOTS, limits.SHIRING_SPOTS) == tuple(
-        effects.LOCATIONS[x] for x in ("kingsbridge", "priory", "shiring"))
+    assert limits.KEPT_CUBES == 1  # the least cube limit a board may set (§2.4 step 13: 5)
+    assert max(effects.LOCATIONS.values()) <= limits.MAX_SPOTS == effects.MAX_SPOTS
 
 
 # ------------------------------------------------------------------ playing against it

@@ -11,17 +11,13 @@ from __future__ import annotations
 from attrs import frozen
 
 from ..cardlang.effects import (
-    CUBES, HOOK_POINTS, CapacityDelta, ChooseOne, CraftsmanLimit, If, PerBuilder, PerMillWorker,
+    CUBES, CapacityDelta, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerMillWorker,
     TaxDelta, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
     PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
 
 ROUNDS = 6
-#: Where every hook point a card's trigger may name falls in a round: the Phase III steps in
-#: order from 0, and the round opening (``round_start``) before them all, at -1.
-STEP_INDEX = {h: i - 1 for i, h in enumerate(HOOK_POINTS)}
 CUBE_LIMIT = 5
-PRIORY_VP = (2, 1)
 #: The tax die's mean (RULES §1: faces 2, 3, 3, 4, 4, 5).
 MEAN_TAX = 3.5
 #: Worker value per seat and round: 7 small + 1 big (§1).
@@ -108,6 +104,45 @@ def amount_value(amounts, w: Weights, cube_value) -> float:
         else:
             v += a.n * cube_value[a.kind]
     return v
+
+
+class BoardReading:
+    """What the bots read of a game's board (the card set's places, never a
+    place by name): where each step falls in a round (``index``: the Phase III
+    steps in order from 0, the round opening ``round_start`` at -1, a step the
+    board does not have at -2), the rule each place runs, the places of the
+    tax, the market, the wool mill and the cathedral, and each spot's effect."""
+
+    def __init__(self, rules) -> None:
+        layout = rules.layout
+        self.step_at = {"round_start": -1, **layout.step_index}
+        self.rule_of = layout.step_rule
+        self.court = layout.tax
+        self.market = layout.market
+        self.mill = layout.board.place_of("wool_mill")
+        self.cathedral = layout.cathedral
+        self.spot_effects = layout.spot_effects
+        #: steps past the last: a rule the board lacks is never ahead
+        self.end = len(layout.steps)
+
+    def index(self, step: str) -> int:
+        return self.step_at.get(step, -2)
+
+    def spot_gain(self, loc: str, spot: int, later: int, w: "Weights", acquire) -> float:
+        """The value of what a builder gets on ``spot`` of a place whose step
+        gives its spots' effects (the Priory's VP, the castle's grey workers)."""
+        v = 0.0
+        for i, effect in self.spot_effects.get(loc, ()):
+            if i != spot:
+                continue
+            if isinstance(effect, GreyWorkers):
+                v += effect.n * w.grey_worker if later else 0.0
+            elif isinstance(effect, (Gain, Lose)):
+                sign = 1 if isinstance(effect, Gain) else -1
+                for a in effect.amounts:
+                    unit = 1.0 if a.kind == "vp" else w.gold if a.kind == "gold" else acquire.get(a.kind, 0.0)
+                    v += sign * a.n * unit
+        return v
 
 
 class CardValues:
@@ -214,4 +249,18 @@ def card_values(rules, w: Weights) -> CardValues:
         cv = _CACHE[key] = CardValues(rules, w)
     return cv
 
-__all__ = ["Weights", "V1_WEIGHTS", "CardValues", "card_values", "amount_value"]
+_READINGS: dict = {}
+
+
+def board_reading(rules) -> BoardReading:
+    """The :class:`BoardReading` of ``rules`` (cached by card set)."""
+    key = rules.content_hash
+    reading = _READINGS.get(key)
+    if reading is None:
+        if len(_READINGS) > 16:
+            _READINGS.clear()
+        reading = _READINGS[key] = BoardReading(rules)
+    return reading
+
+
+__all__ = ["Weights", "V1_WEIGHTS", "BoardReading", "CardValues", "board_reading", "card_values", "amount_value"]

@@ -35,14 +35,13 @@ from __future__ import annotations
 from .. import TAX_DIE
 from ..cardlang.effects import CUBES, Gain, Lose, MillBonus, Now, PerBuilder, PerMillWorker, TaxDelta, ThisRound
 from .cardvalue import (
-    BUY, CUBE_LIMIT, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, WORKERS, Weights, amount_value,
+    BUY, CUBE_LIMIT, ROUNDS, SELL, WORKERS, Weights, amount_value,
 )
 from .evaluate_v1 import EvaluatorV1, mypyc_attr
 
 
 #: The parts of a seat's value (:meth:`Evaluator.parts`), in order.
 PARTS = ("vp", "round", "gold", "build", "cubes", "future", "later", "parked")
-_COURT = STEP_INDEX["kings_court"]
 _MEAN_DIE = sum(TAX_DIE) / len(TAX_DIE)
 
 
@@ -279,32 +278,31 @@ class Evaluator(EvaluatorV1):
     def _spot_values(self, state, seat: int, craftsmen, later: int, taxed_value: float) -> list[float]:
         """Values of the free builder spots for ``seat`` this round (§3), for a
         builder placed later (parked)."""
-        w = self.w
+        w, board = self.w, self.board
         out = []
-        court = state.builders_at(seat, "kings_court") > 0
-        market = state.builders_at(seat, "market") > 0
+        court = state.builders_at(seat, board.court) > 0
+        market = state.builders_at(seat, board.market) > 0
         for loc, seats in state.spots:
+            rule = board.rule_of.get(loc, "")
             for i, s in enumerate(seats):
                 if s is not None:
                     continue
-                if loc == "bishop":
+                if rule == "bishop":
                     out.append(w.bishop)
-                elif loc == "priory":
-                    out.append(PRIORY_VP[i] if i < len(PRIORY_VP) else 0.0)
-                elif loc == "kingsbridge":
+                elif rule == "spots" and board.spot_effects.get(loc):
+                    out.append(board.spot_gain(loc, i, later, w, self.cards.acquire))
+                elif rule == "privileges":
                     card = state.kingsbridge[i] if i < len(state.kingsbridge) else None
                     out.append(self.privilege(card, later + 1, held=False, craftsmen=craftsmen) if card else 0.0)
-                elif loc == "kings_court" and not court:
+                elif rule == "tax" and not court:
                     metal = state.court_metal * self.cards.acquire["metal"] * 2 if i == 0 else 0.0
                     out.append(taxed_value + metal)
-                elif loc == "shiring":
+                elif rule == "craftsmen":
                     card = state.shiring[i] if i < len(state.shiring) else None
                     out.append(self.craftsman_worth(card, craftsmen, later + 1, state.n_players) if card else 0.0)
-                elif loc == "castle":
-                    out.append(2 * w.grey_worker if later else 0.0)
-                elif loc == "market" and not market:
+                elif rule == "market" and not market:
                     out.append(w.market_spot)
-                elif loc == "start_player":
+                elif rule == "start_player":
                     out.append(w.start_player)
         return out
 
@@ -347,9 +345,11 @@ class Evaluator(EvaluatorV1):
         if ref_round is None:
             ref_round = rnd
         stage = state.stage
-        market_ahead = stage in ("draft", "builders", "setup") or \
-            (stage == "resolution" and STEP_INDEX[state.step] < STEP_INDEX["market"])
-        last_spend = rnd >= ROUNDS and not market_ahead and not (state.step == "market" and seat not in state.done)
+        board = self.board
+        market_at = board.index(board.market)
+        market_ahead = (stage in ("draft", "builders", "setup") and market_at > -2) or \
+            (stage == "resolution" and board.index(state.step) < market_at)
+        last_spend = rnd >= ROUNDS and not market_ahead and not (state.step == board.market and seat not in state.done)
         gold_w = w.end_gold if last_spend else w.gold
         later = ROUNDS - rnd
         v = 0.0  # this round's gains still to come
@@ -359,13 +359,13 @@ class Evaluator(EvaluatorV1):
         cubes = list(p.cubes)
         coming = [0, 0, 0, 0]
         craftsmen = list(p.craftsmen)
-        here = STEP_INDEX[state.step] if stage == "resolution" else -1
+        here = board.index(state.step) if stage == "resolution" else -1
         open_round = stage in ("draft", "builders", "resolution", "setup")
 
         def ahead(step: str) -> bool:
-            return open_round and STEP_INDEX[step] > here
+            return open_round and board.index(step) > here
 
-        mill_value = p.pieces.value if ahead("wool_mill") else 0
+        mill_value = p.pieces.value if ahead(board.mill) else 0
         before_tax += mill_value
         delta = rules.yield_delta(state, seat)
         for cid in p.resource_cards:
@@ -375,7 +375,7 @@ class Evaluator(EvaluatorV1):
                 cubes[CUBES.index(card.yields.kind)] += n
                 coming[CUBES.index(card.yields.kind)] += n
         v, market_spot, at_court, bishop = self._spots_ahead(state, seat, ahead, later, v, cubes, craftsmen)
-        taxed = ahead("kings_court") and not at_court and seat not in state.exempt
+        taxed = ahead(board.court) and not at_court and seat not in state.exempt
 
         limit = rules.craftsman_limit(state, seat)
         if len(craftsmen) > limit:
@@ -394,7 +394,7 @@ class Evaluator(EvaluatorV1):
                         if a.kind == "vp":
                             v += a.n * k
                         elif a.kind == "gold":
-                            if STEP_INDEX[t.step] < _COURT:
+                            if board.index(t.step) < board.index(board.court):
                                 before_tax += a.n * k
                             else:
                                 after_tax += a.n * k
@@ -409,7 +409,7 @@ class Evaluator(EvaluatorV1):
 
         # the coming event and the tax, with the debt rule
         event_pending = open_round and not state.event_applied
-        if event_pending or ahead("kings_court"):
+        if event_pending or ahead(board.court):
             odds = self.event_odds(state, seen, peek) if event_pending else ()
             # the Bishop protects from a harmful event unless it chose a cube (§2.4 step 2)
             protected = seat in state.protected or (bishop and (seat, "bishop") not in state.decided)
@@ -432,7 +432,7 @@ class Evaluator(EvaluatorV1):
                     v_parked += w.parked_share * (spots[k] if k < len(spots) else 0.0)
 
         # cubes: this round's cathedral, then carried (at most 5, the rest sold if a market spot is ahead)
-        building = ahead("cathedral") or (state.step == "cathedral" and seat not in state.done)
+        building = ahead(board.cathedral) or (state.step == board.cathedral and seat not in state.done)
         v_build = v_cubes = v_future = 0.0
         if building:
             buy = None
@@ -445,7 +445,7 @@ class Evaluator(EvaluatorV1):
             v += w.market_spot
         if later:
             sell = {}
-            if market_spot and ahead("market"):
+            if market_spot and ahead(board.market):
                 sell = {k: rules.price(state, seat, "sell", k) * gold_w for k in SELL
                         if rules.permitted(state, seat, "sell", k)}
             kept = sorted(((max(x, sell.get(k, 0.0)), sell.get(k, 0.0)) for x, k in self._carry(craftsmen, cubes, budget)),

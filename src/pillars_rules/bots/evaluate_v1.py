@@ -34,10 +34,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cardlang.effects import CUBES, STEPS, Gain, PerBuilder, PerMillWorker
+from ..cardlang.effects import CUBES, Gain, PerBuilder, PerMillWorker
 from .cardvalue import (
-    BUY, CUBE_LIMIT, MEAN_TAX, PRIORY_VP, ROUNDS, SELL, STEP_INDEX, V1_WEIGHTS, WORKERS, Weights, amount_value,
-    card_values,
+    BUY, CUBE_LIMIT, MEAN_TAX, ROUNDS, SELL, V1_WEIGHTS, WORKERS, BoardReading, Weights, amount_value,
+    board_reading, card_values,
 )
 
 try:
@@ -47,13 +47,13 @@ except ImportError:  # a pure install without mypy's extensions: the decorator d
         return lambda cls: cls
 
 
-def _ahead(state, step: str) -> bool:
+def _ahead(board: BoardReading, state, step: str) -> bool:
     """Is ``step`` of this round's Phase III still to come?"""
     stage = state.stage
     if stage in ("draft", "builders", "setup"):
-        return True
+        return step in board.step_at
     if stage == "resolution":
-        return STEP_INDEX[step] > STEP_INDEX[state.step]
+        return board.index(step) > board.index(state.step)
     return False
 
 
@@ -65,6 +65,7 @@ class EvaluatorV1:
         self.rules = rules
         self.w = weights or V1_WEIGHTS
         self.cards = card_values(rules, self.w)
+        self.board = board_reading(rules)
 
     def __deepcopy__(self, memo: dict) -> "EvaluatorV1":
         """The evaluator itself: it holds the rules, its weights and values it
@@ -205,8 +206,9 @@ class EvaluatorV1:
         rnd = state.round
         if ref_round is None:
             ref_round = rnd
-        market_ahead = _ahead(state, "market")
-        last_spend = rnd >= ROUNDS and not market_ahead and not (state.step == "market" and seat not in state.done)
+        board = self.board
+        market_ahead = _ahead(board, state, board.market)
+        last_spend = rnd >= ROUNDS and not market_ahead and not (state.step == board.market and seat not in state.done)
         gold_w = w.end_gold if last_spend else w.gold
         later = ROUNDS - rnd  # rounds not yet started
         v = float(p.vp)
@@ -214,11 +216,12 @@ class EvaluatorV1:
         cubes = list(p.cubes)
         craftsmen = list(p.craftsmen)
         stage_res = state.stage == "resolution"
-        ahead = {s: (not stage_res or STEP_INDEX[s] > STEP_INDEX[state.step]) for s in STEPS} \
-            if state.stage in ("draft", "builders", "resolution", "setup") else dict.fromkeys(STEPS, False)
+        steps = self.rules.steps
+        ahead = {s: (not stage_res or board.index(s) > board.index(state.step)) for s in steps} \
+            if state.stage in ("draft", "builders", "resolution", "setup") else dict.fromkeys(steps, False)
 
         # this round's income still to come
-        if ahead["wool_mill"]:
+        if ahead.get(board.mill, False):
             gold += p.pieces.value
         for cid in p.resource_cards:
             card = rules.by_id[cid]
@@ -226,7 +229,7 @@ class EvaluatorV1:
                 cubes[CUBES.index(card.yields.kind)] += max(0, card.yields.n + rules.yield_delta(state, seat))
         v, market_spot, at_court, _ = self._spots_ahead(state, seat, lambda loc: ahead.get(loc, False),
                                                         later, v, cubes, craftsmen)
-        if ahead["kings_court"] and not at_court and seat not in state.exempt:
+        if ahead.get(board.court, False) and not at_court and seat not in state.exempt:
             gold -= rules.tax_for(state, seat, MEAN_TAX)
         # parked builders will be placed free
         if state.stage == "builders":
@@ -261,7 +264,7 @@ class EvaluatorV1:
             v += cv.passive_value(cid, later, held=True) + cv.once_value(cid)
 
         # cubes: this round's cathedral, then carried
-        building = ahead["cathedral"] or (state.step == "cathedral" and seat not in state.done)
+        building = ahead.get(board.cathedral, False) or (state.step == board.cathedral and seat not in state.done)
         if building:
             buy = None
             stock = state.market
@@ -314,34 +317,33 @@ class EvaluatorV1:
         Kingsbridge privilege, the castle, the start player); the court's metal
         is added to ``cubes`` and a Shiring craftsman to ``craftsmen`` in place.
         Returns (v, has a market spot, stands at the court, has the Bishop)."""
-        w = self.w
+        w, board = self.w, self.board
         market_spot = at_court = bishop = False
         for loc, seats in state.spots:
+            rule = board.rule_of.get(loc, "")
             for i, s in enumerate(seats):
                 if s != seat:
                     continue
-                at_court |= loc == "kings_court"
+                at_court |= rule == "tax"
                 if not ahead(loc):
                     continue
-                if loc == "bishop":
+                if rule == "bishop":
                     bishop = True
                     v += w.bishop
-                elif loc == "priory":
-                    v += PRIORY_VP[i] if i < len(PRIORY_VP) else 0
-                elif loc == "kingsbridge":
+                elif rule == "spots":
+                    v += board.spot_gain(loc, i, later, w, self.cards.acquire)
+                elif rule == "privileges":
                     if i < len(state.kingsbridge) and state.kingsbridge[i]:
                         v += self.privilege(state.kingsbridge[i], later + 1, held=False, craftsmen=craftsmen)
-                elif loc == "kings_court":
+                elif rule == "tax":
                     if i == 0:
                         cubes[3] += state.court_metal
-                elif loc == "shiring":
+                elif rule == "craftsmen":
                     if i < len(state.shiring) and state.shiring[i]:
                         craftsmen.append(state.shiring[i])
-                elif loc == "castle":
-                    v += 2 * w.grey_worker if later else 0.0
-                elif loc == "market":
+                elif rule == "market":
                     market_spot = True
-                elif loc == "start_player":
+                elif rule == "start_player":
                     v += w.start_player
         return v, market_spot, at_court, bishop
 

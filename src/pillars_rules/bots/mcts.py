@@ -50,7 +50,7 @@ from ..determinize import determinize
 from ..errors import ConfigError
 from ..game import playout
 from ..view import SeatView
-from .cardvalue import STEP_INDEX, Weights
+from .cardvalue import BoardReading, Weights, board_reading
 from .evaluate import Evaluator
 from .heuristic import Bound, HeuristicBot
 
@@ -65,31 +65,63 @@ SCORES = ("margin", "win")
 VALUES = ("heuristic", "learned")
 
 
-#: Playout weights of builder spots (per free spot; ``(location, 0)`` for a
-#: first spot worth more), read off what the heuristic bots choose: the
-#: Priory, Kingsbridge, the Bishop and Shiring go first, the court's first
-#: spot next, a parked builder rarely (RULES §2.3, §3).
-PLACE_WEIGHTS = {"bishop": 3.0, "kingsbridge": 3.0, "priory": 3.0, ("priory", 0): 4.0, "shiring": 3.0,
-                 "kings_court": 1.0, ("kings_court", 0): 2.0, "castle": 1.5, "market": 1.0,
-                 "start_player": 0.7}
+#: Playout weights of builder spots by the rule of their place (per free spot;
+#: ``(rule, 0)`` for a first spot worth more), read off what the heuristic
+#: bots choose: the Priory (VP at its spots), Kingsbridge, the Bishop and
+#: Shiring go first, the court's first spot next, a parked builder rarely
+#: (RULES §2.3, §3). A place whose spots give VP weighs ``"vp spots"``, one whose
+#: spots give grey workers ``"grey spots"``; others 1.
+RULE_WEIGHTS = {"bishop": 3.0, "privileges": 3.0, "vp spots": 3.0, ("vp spots", 0): 4.0, "craftsmen": 3.0,
+                "tax": 1.0, ("tax", 0): 2.0, "grey spots": 1.5, "market": 1.0, "start_player": 0.7}
 PARK_WEIGHT = 0.5
 #: A free placement (a once-per-game privilege) is kept for later in playouts.
 FREE_WEIGHT = 0.1
 
 
-def _place_weight(action) -> float:
+def place_weights(board: BoardReading) -> dict:
+    """:data:`RULE_WEIGHTS` for the places of one board: place key (or
+    ``(key, 0)`` for its first spot) -> weight."""
+    out: dict = {}
+    for key, rule in board.rule_of.items():
+        if rule == "spots":
+            effects = [e for _, e in board.spot_effects.get(key, ())]
+            if any(type(e).__name__ == "GreyWorkers" for e in effects):
+                rule = "grey spots"
+            elif any(getattr(a, "kind", "") == "vp" for e in effects for a in getattr(e, "amounts", ())):
+                rule = "vp spots"
+        if rule in RULE_WEIGHTS:
+            out[key] = RULE_WEIGHTS[rule]
+        if (rule, 0) in RULE_WEIGHTS:
+            out[key, 0] = RULE_WEIGHTS[rule, 0]
+    return out
+
+
+_BASE_WEIGHTS: list = []
+
+
+def _base_weights() -> dict:
+    """The base board's :func:`place_weights` (for a policy given none)."""
+    if not _BASE_WEIGHTS:
+        import pillars_rules as pr
+
+        _BASE_WEIGHTS.append(place_weights(board_reading(pr.new_game(2, seed=0).rules)))
+    return _BASE_WEIGHTS[0]
+
+
+def _place_weight(action, weights: dict) -> float:
     if type(action) is not A.Place:
         return PARK_WEIGHT
-    w = PLACE_WEIGHTS.get((action.location, action.spot)) or PLACE_WEIGHTS.get(action.location, 1.0)
+    w = weights.get((action.location, action.spot)) or weights.get(action.location, 1.0)
     return w * FREE_WEIGHT if action.free else w
 
 
-def lite_policy(state, legal, rnd: random.Random = random, weighted: bool = True) -> int:
+def lite_policy(state, legal, rnd: random.Random = random, weighted: bool = True,
+                places: dict | None = None) -> int:
     """A fast playout policy for :func:`pillars_rules.playout` (``rnd`` bound,
     e.g. with :func:`functools.partial`): the index in ``legal`` of a cheap
     choice. It converts greedily at the cathedral, skips the market, places
-    builders at random with :data:`PLACE_WEIGHTS` (uniformly if not
-    ``weighted``), otherwise plays a random legal action (passing the draft
+    builders at random with ``places`` (:func:`place_weights` of the game's
+    board; the base board's if not given; uniformly if not ``weighted``), otherwise plays a random legal action (passing the draft
     rarely)."""
     t = type(legal[0])
     if t is A.Build:
@@ -100,7 +132,8 @@ def lite_policy(state, legal, rnd: random.Random = random, weighted: bool = True
         if len(legal) > 1 and rnd.random() < 0.85:
             return rnd.randrange(len(legal) - 1)  # Pass is listed last
     if weighted and (t is A.Place or t is A.Park) and len(legal) > 1:
-        weights = [_place_weight(a) for a in legal]
+        table = places if places is not None else _base_weights()
+        weights = [_place_weight(a, table) for a in legal]
         x = rnd.random() * sum(weights)
         for i, w in enumerate(weights):
             x -= w
@@ -167,7 +200,7 @@ class MCTSBot:
         cands = [legal[i] for _, i in valued]
         top = valued[0][0]
         priors = [(v - top) / scale for v, _ in valued]  # <= 0: how far below the best
-        stop = self.stop_step(view.state)
+        stop = self.stop_step(view.state, view.rules)
         if self.paired:
             best = self._paired(view, cands, priors, seat, ref, pev, stop)
         else:
@@ -183,15 +216,36 @@ class MCTSBot:
             ev = self._learned[id(view.rules)] = LearnedEvaluator(view.rules, self.heuristic.weights)
         return Bound(ev, view)
 
-    def stop_step(self, state) -> int | None:
+    def stop_step(self, state, rules=None) -> int | None:
         """The index in :data:`~pillars_rules.cardlang.effects.STEPS` of the resolution
         step where playouts from a decision in ``state`` stop: the first of
         :data:`CUT_STEPS` after the decision; None (the end of the round) for
         a decision at the cathedral or with ``cut=False``."""
         if not self.cut:
             return None
-        here = STEP_INDEX[state.step] if state.stage == "resolution" else -1
-        return next((STEP_INDEX[s] for s in CUT_STEPS if STEP_INDEX[s] > here), None)
+        board = self._board(rules)
+        cuts = [board.index(board.market), board.index(board.cathedral)]  # CUT_STEPS, on this board
+        here = board.index(state.step) if state.stage == "resolution" else -1
+        return next((i for i in cuts if i > here), None)
+
+    @staticmethod
+    def _board(rules) -> BoardReading:
+        if rules is None:
+            import pillars_rules as pr
+
+            rules = pr.new_game(2, seed=0).rules  # the base board
+        return board_reading(rules)
+
+    _WEIGHTS: dict = {}
+
+    @classmethod
+    def _weights(cls, board: BoardReading) -> dict:
+        weights = cls._WEIGHTS.get(id(board))
+        if weights is None:
+            if len(cls._WEIGHTS) > 16:
+                cls._WEIGHTS.clear()
+            weights = cls._WEIGHTS[id(board)] = (board, place_weights(board))
+        return weights[1]
 
     def _budget(self):
         """A function telling whether ``it`` iterations may run one more."""
@@ -277,10 +331,11 @@ class MCTSBot:
         """``game`` played on with :func:`lite_policy` to the end of round
         ``ref``, or to the first resolution step at index ``stop`` or later
         (see :meth:`stop_step`), at most :attr:`depth` decisions."""
-        policy = partial(lite_policy, rnd=rnd, weighted=self.weighted)
+        board = self._board(game.rules)
+        policy = partial(lite_policy, rnd=rnd, weighted=self.weighted, places=self._weights(board))
 
         def until(s) -> bool:
-            return s.round != ref or (stop is not None and s.stage == "resolution" and STEP_INDEX[s.step] >= stop)
+            return s.round != ref or (stop is not None and s.stage == "resolution" and board.index(s.step) >= stop)
 
         return playout(game, policy, max_actions=self.depth, until=until)
 

@@ -8,7 +8,7 @@ Sets of cards, with the identity saves check, are in
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 import attrs
 from attrs import field, frozen
@@ -38,7 +38,9 @@ class Card:
       ``tags`` (names other cards and rules refer to, e.g. ``carpenter``);
     * privilege -- ``mode`` (``permanent``/``once``/``immediate``), ``last_round``;
     * event -- ``harmful``;
-    * resource -- ``site`` (``forest``/``quarry``/``sand_pit``), ``yields`` and ``workers``.
+    * resource -- ``site`` (``forest``/``quarry``/``sand_pit``), ``yields`` and ``workers``;
+    * place -- ``place``, a :class:`~pillars_rules.cardlang.board.Place`;
+    * board -- ``board``, a :class:`~pillars_rules.cardlang.board.BoardSpec`.
 
     ``variants`` maps a variant name to the abilities that replace
     ``abilities`` when that variant is switched on for a game.
@@ -59,6 +61,8 @@ class Card:
     yields: Amount | None = None
     workers: int = 0
     variants: tuple[tuple[str, tuple[Ability, ...]], ...] = ()
+    place: Any = None
+    board: Any = None
     pos: SourcePos = field(factory=SourcePos, eq=False, repr=False)
 
     @property

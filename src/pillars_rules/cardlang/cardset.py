@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import types
-from typing import Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from attrs import field, frozen
 
 from .card import Card, SourcePos  # noqa: F401 - SourcePos is re-exported (old path pillars_rules.cardlang.cardset)
 from .effects import KINDS  # noqa: F401 - re-exported (old path pillars_rules.cardlang.cardset)
+from .board import Board, assemble, merge_parts
 from .formatter import format_cards
 
 
@@ -36,6 +37,33 @@ def card_set_identity(cards: Iterable[Card], canonical: Mapping[str, bytes] | No
     return h.hexdigest()
 
 
+def board_identity_part(places: Iterable[Card]) -> bytes:
+    """What a set's board adds to its identity: the canonical text of each of
+    its place and board cards, in their order (the order is the board's)."""
+    out = b"board\n"
+    for c in places:
+        text = _canonical(c)
+        out += len(text).to_bytes(8, "big") + text
+    return out
+
+
+#: How to get the base board's places: set by :mod:`.compiler` when it is
+#: imported (always, with the package), which compiles them once per process.
+BASE_BOARD: list[Callable[[], tuple[Card, ...]]] = []
+_BASE_PART: list[bytes] = []
+
+
+def base_places() -> tuple[Card, ...]:
+    """The base board's place and board cards (``cards/base/board.cards``)."""
+    return BASE_BOARD[0]()
+
+
+def _base_board_part() -> bytes:
+    if not _BASE_PART:
+        _BASE_PART.append(board_identity_part(base_places()))
+    return _BASE_PART[0]
+
+
 def _canonical(card: Card) -> bytes:
     return format_cards((card,)).encode("utf-8")
 
@@ -51,23 +79,48 @@ class CardSet:
 
     cards: tuple[Card, ...] = field(converter=tuple)
     sources: tuple[tuple[str, str], ...] = field(default=(), converter=tuple)
+    #: The set's places and board card (kinds ``place``, ``board``), in order;
+    #: empty: the set plays on the base board (:attr:`board`).
+    places: tuple[Card, ...] = field(default=(), converter=tuple)
     by_id: Mapping[str, Card] = field(init=False, eq=False, repr=False, hash=False)
     _identity: list = field(init=False, eq=False, repr=False, hash=False)
     #: id -> canonical text of each card, filled when the identity is first
     #: needed (formatting is what costs) or handed on by :meth:`merged`
     _canonical: dict = field(init=False, eq=False, repr=False, hash=False)
+    _board: list = field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "by_id", types.MappingProxyType({c.id: c for c in self.cards}))
         object.__setattr__(self, "_identity", [])  # filled on first use: formatting costs
         object.__setattr__(self, "_canonical", {})
+        object.__setattr__(self, "_board", [])
 
     @property
     def identity(self) -> str:
-        """SHA-256 hex digest of the cards in canonical form (:func:`card_set_identity`)."""
+        """SHA-256 hex digest of the cards in canonical form (:func:`card_set_identity`),
+        and of the board when it is not the base board: a set on the base board
+        keeps the identity it had before boards were text, so the saves and
+        tables of those games still name it."""
         if not self._identity:
-            self._identity.append(card_set_identity(self.cards, self.canonical_texts()))
+            ident = card_set_identity(self.cards, self.canonical_texts())
+            board = self._board_part()
+            if board is not None:
+                ident = hashlib.sha256(ident.encode("ascii") + board).hexdigest()
+            self._identity.append(ident)
         return self._identity[0]
+
+    def _board_part(self) -> bytes | None:
+        if not self.places:
+            return None
+        mine = board_identity_part(self.places)
+        return None if mine == _base_board_part() else mine
+
+    @property
+    def board(self) -> "Board":
+        """The board this set plays on, laid out (:func:`~.board.assemble`)."""
+        if not self._board:
+            self._board.append(assemble(self.places if self.places else base_places()))
+        return self._board[0]
 
     def canonical_texts(self) -> Mapping[str, bytes]:
         """Each card's canonical text (UTF-8), by id: what the identity hashes."""
@@ -103,7 +156,8 @@ class CardSet:
         ids = {c.id for c in other.cards}
         cards = tuple(c for c in self.cards if c.id not in ids) + other.cards
         # a source text merged twice counts once, so merging is idempotent
-        out = CardSet(cards, tuple(dict.fromkeys(self.sources + other.sources)))
+        places = merge_parts(self.places, other.places) if other.places else self.places
+        out = CardSet(cards, tuple(dict.fromkeys(self.sources + other.sources)), places)
         # the cards are the very same objects: their canonical texts carry over
         mine, theirs = self.canonical_texts(), other.canonical_texts()
         out._canonical.update({c.id: (theirs[c.id] if c.id in ids else mine[c.id]) for c in cards})
@@ -111,4 +165,4 @@ class CardSet:
 
     def with_variants(self, active: Iterable[str]) -> "CardSet":
         active = tuple(active)
-        return CardSet(tuple(c.with_variants(active) for c in self.cards), self.sources)
+        return CardSet(tuple(c.with_variants(active) for c in self.cards), self.sources, self.places)

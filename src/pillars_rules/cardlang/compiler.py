@@ -25,7 +25,7 @@ from . import effects as fx
 from .effects import KINDS
 from .cache import cached, no_gc
 from .card import Card, SourcePos
-from .cardset import CardSet
+from .cardset import BASE_BOARD, CardSet
 from ..errors import CardError
 from ..limits import MAX_ABILITIES_PER_CARD, MAX_CARDS, MAX_STARTING_CRAFTSMEN, MAX_VARIANTS_PER_CARD
 from . import ast
@@ -35,7 +35,8 @@ from .files import expand as _expand
 from .files import read as _read
 from .parser import parse_collect
 from .references import check_references
-from .values import ValueChecker
+from .placecomp import BOARD_FIELDS, PLACE_FIELDS, PLACE_WORDS, PlaceFields, board_problems
+from .board import merge_parts
 
 #: Amount kinds a conversion may consume, and what it may produce.
 INPUT_KINDS: tuple[str, ...] = fx.CUBES + ("gold", "vp")
@@ -49,13 +50,19 @@ FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "privilege": ("mode", "last_round"),
     "event": ("harmful",),
     "resource": ("site", "yields", "workers"),
+    "place": PLACE_FIELDS,
+    "board": BOARD_FIELDS,
 }
 REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
     "craftsman": ("round",),
     "privilege": ("mode",),
     "event": (),
     "resource": ("site", "yields", "workers"),
+    "place": (),
+    "board": (),
 }
+#: Fields a card may give more than once.
+REPEATABLE_FIELDS: tuple[str, ...] = ("spot",)
 MODES: tuple[str, ...] = ("permanent", "once", "immediate")
 #: Rounds a craftsman may belong to: 0 is ``round start``.
 ROUNDS = range(0, 7)
@@ -71,7 +78,7 @@ ABILITY_WORDS: dict[str, str] = {
 FIELD_WORDS: dict[str, str] = {
     "round": "round", "cost": "cost", "tags": "tags", "mode": "permanent/once/immediate",
     "last_round": "last round", "harmful": "harmful", "site": "site", "yields": "yields",
-    "workers": "workers",
+    "workers": "workers", **PLACE_WORDS,
 }
 ONCE_WORDS: dict[type, str] = {
     fx.FreePlacement: "free placement", fx.IgnoreEvent: "ignore event", fx.TaxExempt: "pay no tax",
@@ -95,8 +102,17 @@ def _has_choice(effect: Any) -> bool:
     return isinstance(effect, fx.If) and _has_choice(effect.effect)
 
 
-class _Unit(ValueChecker):
-    """Compiles the cards of one file; cross-references are checked later."""
+class _Unit(PlaceFields):
+    """Compiles the cards of one file; cross-references are checked later.
+
+    ``locations``, ``hooks`` and ``sites`` are the board's vocabulary the
+    cards are checked against (:func:`_vocabulary`)."""
+
+    #: (place key, statement word) -> the name it gives, to point at it
+    place_words: dict[tuple[str, str], ast.Name]
+    locations: tuple[str, ...] = tuple(fx.LOCATIONS)
+    hooks: tuple[str, ...] = fx.HOOK_POINTS
+    sites: dict[str, str] = fx.SITES
 
     # ---- effects -----------------------------------------------------------
     def instant(self, e: ast.Effect) -> Any:
@@ -108,7 +124,7 @@ class _Unit(ValueChecker):
             if per is not None and per.registry == "PerMillWorker":
                 per_obj = fx.PerMillWorker()
             elif per is not None:
-                loc = self.choice(per.arg("location"), fx.LOCATIONS, "location")
+                loc = self.choice(per.arg("location"), self.locations, "location")
                 if loc is None:
                     return None
                 per_obj = fx.PerBuilder(loc)
@@ -217,7 +233,7 @@ class _Unit(ValueChecker):
             eff = self.instant(e.arg("effect"))
             return None if eff is None else getattr(fx, r)(eff)
         if r == "Trigger":
-            step = self.choice(e.arg("step"), fx.HOOK_POINTS, "step")
+            step = self.choice(e.arg("step"), self.hooks, "step")
             eff = self.instant(e.arg("effect"))
             return None if step is None or eff is None else fx.Trigger(step, eff)
         if r == "OnAction":
@@ -225,7 +241,7 @@ class _Unit(ValueChecker):
             where = e.arg("location")
             location = None
             if where is not None:
-                location = self.choice(where, fx.LOCATIONS, "location")
+                location = self.choice(where, self.locations, "location")
                 if action is not None and action != "place":
                     self.rep.at(where, f"'at <location>' only narrows 'when you place', not "
                                        f"'when you {action}'")
@@ -295,7 +311,7 @@ class _Unit(ValueChecker):
         cid = self.ident(node.id, "card id")
         name = self.title(node.name, "the card name")
         name_de = self.title(node.name_de, "the German name") if node.name_de else ""
-        if cid in RESERVED_IDS:
+        if cid in RESERVED_IDS and node.kind.text not in fx.BOARD_KINDS:
             rep.at(node.id, f"card id '{cid}' is reserved: it names a place or a rule of the game",
                    f"choose another id, e.g. '{cid}_card'")
             cid = None
@@ -304,6 +320,7 @@ class _Unit(ValueChecker):
         ok = cid is not None
         values: dict[str, Any] = {}
         seen: dict[str, ast.Field] = {}
+        spot_fields: list[ast.Field] = []
         for f in node.fields:
             word = FIELD_WORDS[f.name]
             if f.name not in FIELDS_BY_KIND[kind]:
@@ -312,15 +329,19 @@ class _Unit(ValueChecker):
                           f"{_a(kind)} card", f"{_a(kind)} card may set: {allowed}")
                 ok = False
                 continue
-            if f.name in seen:
+            if f.name in seen and f.name not in REPEATABLE_FIELDS:
                 rep.at(f, f"'{word}' is given twice (first on line {seen[f.name].line})")
                 ok = False
                 continue
-            seen[f.name] = f
+            seen.setdefault(f.name, f)
             v = self.field(f)
             if v is None:
                 ok = False
-            values[f.name] = v
+            if f.name in REPEATABLE_FIELDS:
+                spot_fields.append(f)
+                values[f.name] = values.get(f.name, ()) + (v,)
+            else:
+                values[f.name] = v
         for req in REQUIRED_FIELDS[kind]:
             if req not in seen:
                 rep.at(node.id, f"{kind} card '{node.id.text}' needs '{FIELD_WORDS[req]}'")
@@ -328,7 +349,7 @@ class _Unit(ValueChecker):
         abilities = self.abilities(node.abilities, kind)
         if abilities is None:
             ok = False
-        elif kind != "resource" and not abilities:
+        elif kind not in ("resource",) + fx.BOARD_KINDS and not abilities:
             rep.at(node.id, f"{kind} card '{node.id.text}' has no abilities")
             ok = False
         variants = []
@@ -353,6 +374,19 @@ class _Unit(ValueChecker):
             variants.append((vname, vab))
         if not ok:
             return None
+        if kind == "place":
+            for word in ("after", "replaces"):
+                if word in seen:
+                    self.place_words[(cid, word)] = seen[word].value
+            place = self.build_place(node, values, seen, spot_fields)
+            if place is None:
+                return None
+            values = {"place": place}
+        elif kind == "board":
+            spec = self.build_board(values, seen)
+            if spec is None:
+                return None
+            values = {"board": spec}
         card = Card(
             id=cid, kind=kind, name=name, name_de=name_de, abilities=abilities,
             variants=tuple(variants), pos=SourcePos(rep.file, node.line, node.column),
@@ -383,18 +417,18 @@ class _Unit(ValueChecker):
         if n in ("mode", "last_round", "harmful"):
             return v
         if n == "site":
-            return self.choice(v, fx.SITES, "site")
+            return self.choice(v, self.sites, "site")
         if n == "yields":
             return self.amount(v, fx.CUBES, "a resource card's yield")
         if n == "workers":
             return self.number(v, "workers")
-        raise AssertionError(n)  # pragma: no cover
+        return self.place_value(f)
 
     def consistent(self, card: Card, node: ast.CardNode, fields: dict[str, ast.Field]) -> bool:
         """Checks that span several statements of one card."""
         rep = self.rep
         if card.kind == "resource":
-            want = fx.SITES[card.site]
+            want = self.sites[card.site]
             if card.yields.kind != want:
                 rep.at(fields["yields"].value.kind,
                        f"a {card.site.replace('_', ' ')} yields {want}, not {card.yields.kind}")
@@ -445,11 +479,17 @@ def _compile_all(files: list[tuple[str, str]], known: CardSet | None,
     diagnostics: list[Diagnostic] = list(early)
     units: list[tuple[_Unit, list[Card]]] = []
     counted = set(known.by_id) if known is not None else set()
+    parsed = []
     for name, text in files:
         rep = Reporter(name, text)
         tree = parse_collect(text, name, rep)
+        parsed.append((rep, tree))
+    vocabulary = _vocabulary([t for _, t in parsed], known)
+    for rep, tree in parsed:
         full = _over_card_limit(tree, counted, rep)
         unit = _Unit(rep)
+        if vocabulary is not None:
+            unit.locations, unit.hooks, unit.sites = vocabulary
         cards = [c for c in (unit.card(n) for n in tree.cards) if c is not None]
         # cards that failed still define their id, so references to them do not
         # produce a second, misleading error
@@ -462,12 +502,66 @@ def _compile_all(files: list[tuple[str, str]], known: CardSet | None,
     check_references(units, known)
     _check_starting_craftsmen(units, known)
     _check_lookalike_titles(units, known)
+    _check_board(units, known)
     for unit, _ in units:
         diagnostics.extend(unit.rep.diagnostics)
     if diagnostics:
         raise CardError(capped(diagnostics))
-    cards = tuple(c for _, cs in units for c in cs)
-    return CardSet(cards, tuple(files))
+    cards = tuple(c for _, cs in units for c in cs if c.kind not in fx.BOARD_KINDS)
+    parts = tuple(c for _, cs in units for c in cs if c.kind in fx.BOARD_KINDS)
+    return CardSet(cards, tuple(files), parts)
+
+
+def _vocabulary(trees: list[ast.CardFile], known: CardSet | None
+                ) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, str]] | None:
+    """The board's place keys the run's cards may name: (places with builder
+    spots, Phase III steps with ``round_start``, worker sites and their cube),
+    from the known set's places and the places the run writes; ``None`` when
+    neither has places (the base board's vocabulary then holds)."""
+    spots: dict[str, bool] = {}
+    sites: dict[str, str] = {}
+    for c in (known.places if known is not None else ()):
+        if c.kind == "place":
+            spots[c.id] = c.place.spots > 0
+            if c.place.site:
+                sites[c.id] = c.place.site
+    for tree in trees:
+        for node in tree.cards:
+            if node.kind.text != "place":
+                continue
+            spots[node.id.text] = any(f.name == "spots" for f in node.fields)
+            for f in node.fields:
+                if f.name == "worker_site" and f.value.text in fx.CUBES:
+                    sites[node.id.text] = f.value.text
+    if not spots:
+        return None
+    return tuple(k for k, has in spots.items() if has), ("round_start",) + tuple(spots), sites
+
+
+def _check_board(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -> None:
+    """Report what makes the board of the run (on top of the known set's)
+    unplayable, at the place at fault (or the run's first place)."""
+    mine = [(unit, c) for unit, cards in units for c in cards if c.kind in fx.BOARD_KINDS]
+    parts = merge_parts(known.places if known is not None else (), [c for _, c in mine])
+    keys = {c.id for c in parts if c.kind == "place"}
+    for unit, cards in units:  # a place's key is a reason of its gains: no card may have it
+        for c in cards:
+            if c.kind not in fx.BOARD_KINDS and c.id in keys:
+                unit.rep.error(c.pos.line, c.pos.column,
+                               f"card id '{c.id}' is the key of a place of the board",
+                               f"choose another id, e.g. '{c.id}_card'")
+    if not mine or any(unit.rep.diagnostics for unit, _ in units):
+        return  # a place that did not compile would make the board look wrong
+    owner = {id(c): unit for unit, c in mine}
+    first_unit, first = mine[0]
+    for card, word, message in board_problems(parts):
+        unit = owner.get(id(card), first_unit) if card is not None else first_unit
+        at = card if card is not None and id(card) in owner else first
+        node = unit.place_words.get((at.id, word))
+        if node is not None:
+            unit.rep.at(node, message)
+        else:
+            unit.rep.error(at.pos.line, at.pos.column, message)
 
 
 def _check_starting_craftsmen(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -> None:
@@ -566,3 +660,6 @@ def base_cards() -> CardSet:
     problems: list[Diagnostic] = []
     texts = _read(files, problems)
     return _compile_run(texts, None, problems)
+
+
+BASE_BOARD.append(lambda: base_cards().places)

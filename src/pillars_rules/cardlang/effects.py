@@ -23,7 +23,10 @@ from typing import Union
 from attrs import frozen
 
 #: Card kinds (the card language and :mod:`pillars_rules.cardlang.cardset` both use them).
-KINDS: tuple[str, ...] = ("craftsman", "privilege", "event", "resource")
+KINDS: tuple[str, ...] = ("craftsman", "privilege", "event", "resource", "place", "board")
+#: Kinds that make up the board (:mod:`pillars_rules.cardlang.board`), kept apart
+#: from the cards of a :class:`~pillars_rules.cardlang.cardset.CardSet`.
+BOARD_KINDS: tuple[str, ...] = ("place", "board")
 CUBES: tuple[str, ...] = ("wood", "stone", "sand", "metal")
 AMOUNT_KINDS: tuple[str, ...] = CUBES + ("gold", "vp")
 
@@ -72,6 +75,33 @@ PLACE_NAMES: dict[str, str] = {
 def place_name(name: str) -> str:
     """A location or step in words ("the King's court"); an unknown name with spaces."""
     return PLACE_NAMES.get(name, name.replace("_", " "))
+
+#: The machine rules a place's Phase III step may run (``step <rule>`` in a
+#: place's text; a place without one runs ``spots``, a worker site ``site``):
+#:
+#: * ``event`` -- reveal the top event card and apply it (§8);
+#: * ``bishop`` -- the builder on the first spot protects from a harmful event
+#:   or takes a cube from the market's stock (§2.4 step 2);
+#: * ``wool_mill`` -- 1 gold per worker value in the mill (§2.2);
+#: * ``privileges`` / ``craftsmen`` -- each spot's builder takes the privilege
+#:   / craftsman beside it; the round opening reveals one per spot (§2.1);
+#: * ``spots`` -- each builder gets what the place's ``spot N:`` line gives;
+#: * ``site`` -- the resource cards on this worker site yield (§5);
+#: * ``tax`` -- roll the place's ``die``; every player without a builder here
+#:   pays; the first spot's builder takes the place's ``stock`` (§2.4 step 9);
+#: * ``market`` -- trading at the place's prices, in the order of placement (§4);
+#: * ``cathedral`` -- conversions, then the ``cube limit`` (§2.4 step 13);
+#: * ``start_player`` -- the first spot's builder becomes start player (§2.4 step 14).
+STEP_RULES: tuple[str, ...] = ("event", "bishop", "wool_mill", "privileges", "spots", "site", "tax",
+                               "craftsmen", "market", "cathedral", "start_player")
+#: Rules a board runs exactly once (the game cannot end or start a round without them).
+REQUIRED_RULES: tuple[str, ...] = ("cathedral", "start_player")
+#: Rules a board may run at most once (the state keeps one row for each).
+SINGLE_RULES: tuple[str, ...] = ("event", "bishop", "wool_mill", "privileges", "tax", "craftsmen",
+                                 "market", "cathedral", "start_player")
+#: Most builder spots one place may have, and most places of a board
+#: (:mod:`pillars_rules.limits`, whose event bound rests on them).
+from ..limits import MAX_PLACES, MAX_SPOTS  # noqa: E402
 
 #: Resource-card sites and the cube they yield (RULES §5).
 SITES: dict[str, str] = {"forest": "wood", "quarry": "stone", "sand_pit": "sand"}
@@ -183,6 +213,18 @@ class If:
 
 
 InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If]
+
+
+@frozen
+class GreyWorkers:
+    """A place's spot effect: the builder's owner wins ``n`` grey workers for
+    the next round (Shiring castle, §2.4 step 11)."""
+
+    n: int
+
+
+#: What one spot of a place may give (``spot N: ...``).
+SpotEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, GreyWorkers]
 
 
 # --------------------------------------------------------------------------
@@ -411,6 +453,8 @@ ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
     "privilege": (Passive, Trigger, OnGain, Once, OnAction),
     "event": (Now, ThisRound, NextRound),
     "resource": (),
+    "place": (),
+    "board": (),
 }
 
 #: The registry: every effect-model class by its registry name.
@@ -418,7 +462,7 @@ EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker,
-        Gain, Lose, ChooseCraftsman, ChooseOne, If,
+        Gain, Lose, ChooseCraftsman, ChooseOne, If, GreyWorkers,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,

@@ -70,7 +70,13 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
 
 
 _FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "last", "harmful",
-                          "site", "yields", "workers"})
+                          "site", "yields", "workers", "spots", "one", "fill", "worker", "step",
+                          "after", "replaces", "spot", "die", "cube", "stock", "buying", "selling",
+                          "gold", "builder"})
+#: Place fields of one word and one name or number after it: builder method, token kind.
+_PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
+              "step": ("step_rule", "name"), "after": ("after", "name"),
+              "replaces": ("replaces", "name")}
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
 _INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if"})
@@ -182,7 +188,46 @@ class _Parser:
             return "site", [self.take("name")]
         if w == "yields":
             return "yields", [self.amount()]
-        return "workers", [self.take("number")]
+        if w == "workers":
+            return "workers", [self.take("number")]
+        return self.place_field(w)
+
+    def place_field(self, w: str) -> tuple[str, list]:
+        """The fields of places and boards (``w`` is already taken)."""
+        if w in _PLACE_ONE:
+            method, kind = _PLACE_ONE[w]
+            if w == "worker":
+                self.kw("site")
+            return method, [self.take(kind)]
+        if w == "one":
+            self.kw("per", "player")
+            return "one_per_player", []
+        if w == "fill":
+            self.kw("in", "order")
+            return "in_order", []
+        if w == "spot":
+            n = self.take("number")
+            self.punct(":")
+            if self.word() == "grey":
+                effect = self.rule(lambda: (self.kw("grey", "workers"), ("grey_workers", [self.take("number")]))[1])
+            else:
+                effect = self.instant()
+            return "spot", [n, effect]
+        if w == "die":
+            return "die", [self.number_list()]
+        if w == "cube":
+            self.kw("limit")
+            return "cube_limit", [self.take("number")]
+        if w == "stock":
+            return "stock", [self.amount_list()]
+        if w in ("buying", "selling"):
+            return w, [self._list("price_list", lambda: self.rule(
+                lambda: ("price", [self.take("name"), self.take("number")])), ",")]
+        if w == "gold":
+            self.kw("cap")
+            return "gold_cap", [self.take("number")]
+        self.kw("prices")
+        return "builder_prices", [self.number_list()]
 
     # ---- abilities
     def ability(self) -> Any:
@@ -389,6 +434,9 @@ class _Parser:
 
     def plus_list(self) -> Any:
         return self._list("plus_list", self.amount, "+")
+
+    def number_list(self) -> Any:
+        return self._list("number_list", lambda: self.take("number"), ",")
 
     def name_list(self) -> Any:
         return self._list("name_list", lambda: self.take("name"), ",")

@@ -26,7 +26,9 @@ from .parser import parse
 
 INDENT = "    "
 FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "site", "yields",
-               "workers")
+               "workers", "replaces", "after", "worker_site", "spots", "one_per_player", "in_order",
+               "step", "spot", "die", "cube_limit", "stock", "buying", "selling", "gold_cap",
+               "builder_prices")
 
 # --------------------------------------------------------------------------
 # Syntax tree -> text
@@ -139,6 +141,8 @@ def effect_text(e: ast.Effect) -> str:
         return "ignore event"
     if r == "TaxExempt":
         return "pay no tax"
+    if r == "GreyWorkers":
+        return f"grey workers {_num(a('n'))}"
     raise ValueError(f"no text form for {r}")  # pragma: no cover - registry covered by tests
 
 
@@ -162,7 +166,31 @@ def field_text(f: ast.Field) -> str:
         return f"yields {_amount(v)}"
     if f.name == "workers":
         return f"workers {_num(v)}"
-    raise ValueError(f.name)  # pragma: no cover
+    return _place_field_text(f)
+
+
+_PLACE_FLAGS = {"one_per_player": "one per player", "in_order": "fill in order"}
+_PLACE_ONE = {"spots": "spots", "cube_limit": "cube limit", "gold_cap": "gold cap"}
+_PLACE_NAME = {"worker_site": "worker site", "step": "step", "after": "after", "replaces": "replaces"}
+
+
+def _place_field_text(f: ast.Field) -> str:
+    n, v = f.name, f.value
+    if n in _PLACE_FLAGS:
+        return _PLACE_FLAGS[n]
+    if n in _PLACE_ONE:
+        return f"{_PLACE_ONE[n]} {_num(v)}"
+    if n in _PLACE_NAME:
+        return f"{_PLACE_NAME[n]} {v.text}"
+    if n == "spot":
+        return f"spot {_num(v[0])}: {effect_text(v[1])}"
+    if n in ("die", "builder_prices"):
+        return f"{'die' if n == 'die' else 'builder prices'} {', '.join(_num(x) for x in v)}"
+    if n == "stock":
+        return f"stock {', '.join(_amount(x) for x in v)}"
+    if n in ("buying", "selling"):
+        return f"{n} {', '.join(f'{name.text} {_num(price)}' for name, price in v)}"
+    raise ValueError(n)  # pragma: no cover
 
 
 def _header(c: ast.CardNode) -> str:
@@ -339,6 +367,11 @@ def card_node(card: Card) -> ast.CardNode:
         add("site", ast.Name(card.site))
         add("yields", _value("", "yields", card.yields))
         add("workers", ast.Num(str(card.workers)))
+    elif card.kind == "place":
+        _place_fields(card.place, add)
+    elif card.kind == "board":
+        add("gold_cap", ast.Num(str(card.board.gold_cap)))
+        add("builder_prices", tuple(ast.Num(str(x)) for x in card.board.builder_prices))
     return ast.CardNode(
         ast.Name(card.kind), ast.Name(card.id), ast.Title(card.name),
         ast.Title(card.name_de) if card.name_de else None,
@@ -347,6 +380,33 @@ def card_node(card: Card) -> ast.CardNode:
         variants=tuple(ast.VariantNode(ast.Name(n), tuple(effect_node(a) for a in abl))
                        for n, abl in card.variants),
     )
+
+
+def _place_fields(p: Any, add: Any) -> None:
+    """The fields of a compiled :class:`~.board.Place`, as its text gives them."""
+    for name in ("replaces", "after"):
+        if getattr(p, name):
+            add(name, ast.Name(getattr(p, name)))
+    if p.site:
+        add("worker_site", ast.Name(p.site))
+    if p.spots:
+        add("spots", ast.Num(str(p.spots)))
+    for name in ("one_per_player", "in_order"):
+        if getattr(p, name):
+            add(name, True)
+    if p.rule not in ("spots", "site"):
+        add("step", ast.Name(p.rule))
+    for spot, effect in p.spot_effects:
+        add("spot", (ast.Num(str(spot)), effect_node(effect)))
+    if p.die:
+        add("die", tuple(ast.Num(str(x)) for x in p.die))
+    if p.cube_limit:
+        add("cube_limit", ast.Num(str(p.cube_limit)))
+    if p.stock:
+        add("stock", _value("", "stock", p.stock))
+    for name in ("buying", "selling"):
+        if getattr(p, name):
+            add(name, tuple((ast.Name(k), ast.Num(str(v))) for k, v in getattr(p, name)))
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -179,8 +179,82 @@ def _title(card: Card) -> str:
     return card.name
 
 
+RULE_WORDS = {
+    "event": "reveals the top event card, which applies to every player",
+    "bishop": ("the builder here chooses protection from a harmful event or one wood, stone "
+               "or sand from the market"),
+    "wool_mill": "pays each player 1 gold per worker value in the wool mill",
+    "privileges": "each builder here takes the privilege beside their spot",
+    "site": "the resource cards on this site yield their cubes",
+    "tax": "the start player rolls the tax die; every player without a builder here pays that tax",
+    "craftsmen": "each builder here takes the craftsman beside their spot, free",
+    "market": "the builders here trade, in the order they were placed, until all pass",
+    "cathedral": "each player in turn uses their craftsmen",
+    "start_player": ("the builder here makes its owner start player (else the start player's left "
+                     "neighbour is)"),
+}
+
+
+def _spot_effect(e: Any) -> str:
+    if isinstance(e, fx.GreyWorkers):
+        return f"win {_plural(e.n, 'grey worker', 'grey workers')} for the next round"
+    return instant(e)
+
+
+def _prices(prices: tuple[tuple[str, int], ...]) -> str:
+    return _and(f"{cube} {gold} gold" for cube, gold in prices)
+
+
+def _place(card: Card) -> str:
+    p = card.place
+    if p.site:
+        head = (f"{_title(card)}, worker site of Phase I: resource cards placed here yield {p.site}")
+    else:
+        head = f"{_title(card)}, place"
+        if p.spots:
+            head += f" with {_plural(p.spots, 'builder spot', 'builder spots')}"
+            if p.one_per_player:
+                head += " (one builder per player)"
+            if p.in_order:
+                head += ", filled in order"
+    parts = [head + "."]
+    if p.replaces:
+        parts.append(f"Replaces the {_words(p.replaces)}.")
+    elif p.after:
+        parts.append(f"Resolves right after the {_words(p.after)}.")
+    steps: list[str] = []
+    if p.rule in RULE_WORDS and not p.site:
+        steps.append(RULE_WORDS[p.rule])
+    steps += [f"the builder on spot {n} gets: {_spot_effect(e)}" for n, e in p.spot_effects]
+    if steps:
+        parts.append("Its step of Phase III: " + "; ".join(steps) + ".")
+    if p.die:
+        parts.append(f"The tax die shows {', '.join(str(x) for x in p.die)}.")
+    if p.stock:
+        kept = "the first spot's builder takes it" if p.rule == "tax" else "traded here"
+        parts.append(f"Each round opens with {_amounts(p.stock)} here ({kept}).")
+    if p.buying:
+        parts.append(f"Buying: {_prices(p.buying)}.")
+    if p.selling:
+        parts.append(f"Selling: {_prices(p.selling)}.")
+    if p.cube_limit:
+        parts.append(f"Then each player keeps at most {_plural(p.cube_limit, 'cube', 'cubes')}.")
+    return " ".join(parts)
+
+
+def _board(card: Card) -> str:
+    b = card.board
+    return (f"{_title(card)}, the board: gold is capped at {b.gold_cap}; builders cost "
+            f"{', '.join(str(x) for x in b.builder_prices)} gold in the order drawn, then "
+            f"{b.builder_prices[-1] if b.builder_prices else 0}.")
+
+
 def render(card: Card) -> str:
     """The card's rules in plain English, one paragraph (plus one per variant)."""
+    if card.kind == "place":
+        return _place(card)
+    if card.kind == "board":
+        return _board(card)
     head = _title(card)
     if card.kind == "craftsman":
         when = "starting craftsman" if card.round == 0 else f"round {card.round} craftsman"

@@ -87,7 +87,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     for w in warnings:
         print(w, file=sys.stderr)
     tail = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
-    print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''}{tail}")
+    places = sum(1 for c in cs.places if c.kind == "place")
+    board = f", {places} place{'s' if places != 1 else ''}" if cs.places else ""
+    print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''}{board}{tail}")
     return 1 if warnings and args.strict else 0
 
 
@@ -132,8 +134,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     except CardError as e:
         print(e, file=sys.stderr)
         return 1
-    if args.id not in cs:
-        print(f"unknown card '{args.id}'{suggest(args.id, cs.by_id)}", file=sys.stderr)
+    places = {c.id: c for c in cs.places}
+    if args.id not in cs and args.id not in places:
+        print(f"unknown card '{args.id}'{suggest(args.id, [*cs.by_id, *places])}",
+              file=sys.stderr)
         return 1
-    print(render(cs[args.id]))
+    print(render(cs[args.id] if args.id in cs else places[args.id]))
     return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cardlang.effects import (
-    STEPS, Amount, ChooseCraftsman, ChooseOne, Gain, If, Lose, PerMillWorker,
+    Amount, ChooseCraftsman, ChooseOne, Gain, If, Lose, PerMillWorker,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
@@ -201,5 +201,14 @@ class Batch:
 #: The shared :class:`DecisionPending` events: (kind, seat) -> event (the kinds
 #: are this module's literals, the seats at most 8: a small, bounded table).
 _PENDING: dict[tuple[str, int], E.DecisionPending] = {}
-#: One shared :class:`StepStarted` event per step of Phase III.
-_STARTED = {step: E.StepStarted(step) for step in STEPS}
+#: One shared :class:`StepStarted` event per step of Phase III (of every board
+#: played: a place's key; bounded by the boards a process plays).
+_STARTED: dict[str, E.StepStarted] = {}
+
+
+def started(step: str) -> E.StepStarted:
+    """The shared :class:`StepStarted` event of ``step``."""
+    event = _STARTED.get(step)
+    if event is None:
+        event = _STARTED[step] = E.StepStarted(step)
+    return event

@@ -17,6 +17,7 @@ from ..cardlang.effects import (
     OnAction, Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger,
     YieldDelta,
 )
+from .layout import Layout, register
 from .state import GameState, PlayerState, RoundState
 
 _V = TypeVar("_V")
@@ -28,22 +29,12 @@ def _table(entries: dict[str, _V]) -> Mapping[str, _V]:
 
 DEFAULT_CRAFTSMAN_LIMIT = 5
 DEFAULT_BUILDERS = 3
-#: Market prices (RULES §4); metal can only be sold.
-BUY_PRICES = {"sand": 2, "wood": 3, "stone": 4}
-SELL_PRICES = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
-#: Cubes the market trades in (§4: metal is never in the market).
-MARKET_CUBES = ("wood", "stone", "sand")
-#: Locations where a player may have only one builder (§2.3).
-ONE_PER_PLAYER = ("kings_court", "market")
-#: Locations whose spots fill in order, so that spot order is placement order
-#: (§2.3, §2.4 steps 5, 9, 12: the Priory and the King's court pay, and the
-#: market trades, by order of placement). At the other locations each spot has
-#: its own card (Kingsbridge, Shiring) or there is one spot, and the player chooses.
-IN_ORDER = ("priory", "kings_court", "market")
 #: The engine variant that plays rules version 3's readings (saves made under
 #: rules version 3 load with it, :mod:`pillars_rules.saves.upcasters`): any free
-#: spot at the Priory and the King's court may be taken, and they pay by spot;
-#: immediate privileges stay among their holder's privileges.
+#: spot may be taken at every place but the market, and the Priory and the King's
+#: court pay by spot; immediate privileges stay among their holder's privileges.
+#: (The board's places, their spots and prices, which places fill in order and
+#: which allow one builder per player, are the board's text: :attr:`Rules.layout`.)
 RULES_V3 = "rules_v3"
 #: Trades that need a Permit from a card the player owns (§4).
 RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
@@ -58,7 +49,7 @@ RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
 #: 3 -- issue #24: budgets per seat and round (card effects, trades, conversions,
 #: cubes of a kind held; :mod:`pillars_rules.limits`), which base games never reach;
 #: 4 -- issue #34: the Priory's and the King's court's spots fill in order
-#: (:data:`IN_ORDER`), and an immediate privilege leaves play once its effect is
+#: (the board's ``fill in order``), and an immediate privilege leaves play once its effect is
 #: had (``OnceUsed`` after its gains); version 3 saves play on under :data:`RULES_V3`.
 RULES_VERSION = 4
 #: Known variant options (RULES §2.3, §8). Card files may define more.
@@ -77,7 +68,7 @@ class Rules:
     __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
                  "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
-                 "spent_when_gained", "_mods_cache",
+                 "layout", "one_per_player", "steps", "locations", "spent_when_gained", "_mods_cache",
                  "_mods_last", "_actions", "_prices_cache")
 
     base: CardSet
@@ -103,8 +94,14 @@ class Rules:
     starting_craftsmen: tuple[str, ...]
     #: The lowest craftsman limit any card may set: below it, no check is needed.
     lowest_craftsman_limit: int
-    #: Locations whose spots fill in order (:data:`IN_ORDER`; fewer under :data:`RULES_V3`).
+    #: Places whose spots fill in order (the board's ``fill in order``; under
+    #: :data:`RULES_V3` only the market's).
     in_order: tuple[str, ...]
+    #: The board's tables (:mod:`.layout`), and the ones every step reads.
+    layout: Layout
+    one_per_player: tuple[str, ...]
+    steps: tuple[str, ...]
+    locations: Mapping[str, int]
     #: The immediate privileges, which leave play once gained and had (none under :data:`RULES_V3`).
     spent_when_gained: frozenset[str]
     _mods_cache: dict[tuple[tuple[str, ...], tuple[str, ...], str, str], tuple[Any, ...]]
@@ -156,8 +153,13 @@ class Rules:
         object.__setattr__(self, "lowest_craftsman_limit", min([DEFAULT_CRAFTSMAN_LIMIT] + [
             m.n for mods in (passives, this_round, next_round)
             for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)]))
+        layout = register(cards.identity, cards.board)
+        object.__setattr__(self, "layout", layout)
         v3 = RULES_V3 in variants
-        object.__setattr__(self, "in_order", ("market",) if v3 else IN_ORDER)
+        object.__setattr__(self, "in_order", tuple(k for k in layout.in_order if not v3 or k == layout.market))
+        object.__setattr__(self, "one_per_player", layout.one_per_player)
+        object.__setattr__(self, "steps", layout.steps)
+        object.__setattr__(self, "locations", _table(dict(layout.locations)))
         object.__setattr__(self, "spent_when_gained", frozenset() if v3 else frozenset(
             c.id for c in played if c.kind == "privilege" and c.mode == "immediate"))
         object.__setattr__(self, "_mods_cache", {})
@@ -250,7 +252,7 @@ class Rules:
 
     def price(self, state: GameState, seat: int, trade: str, resource: str) -> int | None:
         """Price of one cube for ``seat``, or ``None`` if that trade does not exist."""
-        table = BUY_PRICES if trade == "buy" else SELL_PRICES
+        table = self.layout.buy_prices if trade == "buy" else self.layout.sell_prices
         if resource not in table:
             return None
         price = table[resource]
@@ -266,7 +268,7 @@ class Rules:
         table = self._prices_cache.get(mods)
         if table is None:
             table = {}
-            for trade, prices in (("buy", BUY_PRICES), ("sell", SELL_PRICES)):
+            for trade, prices in (("buy", self.layout.buy_prices), ("sell", self.layout.sell_prices)):
                 for r in prices:
                     price = self.price(state, seat, trade, r)
                     if price is not None and self.permitted(state, seat, trade, r):

@@ -2,18 +2,21 @@
 
 Pure and total over valid logs: one small function per event type, dispatched
 by a dict. It never calls a random generator and never looks up card text; the
-events carry every fact it needs.
+events carry every fact it needs. The board's numbers (its spots, the market's
+stock, the gold cap) come from the board of the state's card set
+(:func:`.layout.layout_for` its ``card_hash``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..cardlang.effects import LOCATIONS, Amount
+from ..cardlang.effects import Amount
 from ..limits import MAX_CUBES
 from . import events as E
+from .layout import layout_for
 from .state import (
-    CUBE_INDEX, CUBE_TOTALS, GOLD_CAP, MARKET_REFILL, Board, Builders, Fixed, GameState, Pending, Pieces, PlayerState,
+    CUBE_INDEX, CUBE_TOTALS, Board, Builders, Fixed, GameState, Pending, Pieces, PlayerState,
     RoundState,
 )
 from .copiers import replace, replacer
@@ -87,7 +90,7 @@ def apply_amounts(state: GameState, seat: int, amounts: tuple[Amount, ...], sign
     for a in amounts:
         if a.kind == "gold":
             if sign > 0:
-                gold = min(GOLD_CAP, gold + a.n)
+                gold = min(layout_for(state.card_hash).gold_cap, gold + a.n)
             else:
                 missing = max(0, a.n - gold)
                 gold = max(0, gold - a.n)
@@ -116,7 +119,7 @@ def _on_game_started(state, e: E.GameStarted) -> GameState:
     )
     return GameState(
         fixed=Fixed(e.seed, e.variants, e.card_hash), players=players, stage="setup",
-        board=Board(supply=CUBE_TOTALS, spots=tuple((loc, (None,) * n) for loc, n in LOCATIONS.items())),
+        board=Board(supply=CUBE_TOTALS, spots=layout_for(e.card_hash).empty_spots),
         effects=(0,) * len(players),
     )
 
@@ -144,16 +147,19 @@ def _on_decks_shuffled(s: GameState, e: E.DecksShuffled) -> GameState:
 @on(E.RoundStarted)
 def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
     # §2.1: refill market, court metal, grey workers, cost marker, privileges, craftsmen.
+    layout = layout_for(s.card_hash)
     supply = list(s.supply)
     market = list(s.market)
-    for i, target in enumerate(MARKET_REFILL):
+    for i, target in enumerate(layout.market_refill):
         if market[i] < target:
             supply[i] -= target - market[i]
             market[i] = target
     court = s.court_metal
-    if court < 1:
-        supply[CUBE_INDEX["metal"]] -= 1 - court
-        court = 1
+    stock = layout.court_stock
+    if court < stock:
+        supply[CUBE_INDEX["metal"]] -= stock - court
+        court = stock
+    n_privileges, n_craftsmen = layout.n_privileges, layout.n_craftsmen
     deck = s.craftsman_decks[e.round - 1] if e.round - 1 < len(s.craftsman_decks) else ()
     players = tuple(
         replace(p, pieces=w, placed=Pieces(), grey_next=0, resource_cards=(), uses=(), boosts=())
@@ -162,10 +168,10 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
     return replace(
         s, round=e.round, stage="draft", step="", players=players,
         supply=tuple(supply), market=tuple(market), court_metal=court,
-        kingsbridge=s.privilege_deck[:2], privilege_deck=s.privilege_deck[2:],
-        shiring=deck[:2], display=deck[2:4], passed=frozenset(),
-        spots=tuple((loc, (None,) * n) for loc, n in LOCATIONS.items()),
-        marker=7, drawn=None, parked=(), thirds=(), first_placed=(), redraw_used=False,
+        kingsbridge=s.privilege_deck[:n_privileges], privilege_deck=s.privilege_deck[n_privileges:],
+        shiring=deck[:n_craftsmen], display=deck[n_craftsmen:n_craftsmen + 2], passed=frozenset(),
+        spots=layout.empty_spots,
+        marker=layout.first_price, drawn=None, parked=(), thirds=(), first_placed=(), redraw_used=False,
         prev_event=s.event, prev_protected=s.protected, event="", event_applied=False,
         protected=frozenset(),
         tax=0, exempt=frozenset(), traded=(), done=frozenset(), jobs=(), decided=frozenset(),
@@ -240,7 +246,7 @@ def _on_draft_ended(s: GameState, e: E.DraftEnded) -> GameState:
 # ----------------------------------------------------------------- phase II
 @on(E.BuildersBagged)
 def _on_builders_bagged(s: GameState, e: E.BuildersBagged) -> GameState:
-    return replace(s, bag=e.bag, thirds=e.thirds, marker=7)
+    return replace(s, bag=e.bag, thirds=e.thirds, marker=layout_for(s.card_hash).first_price)
 
 
 @on(E.BuilderDrawn)
@@ -261,13 +267,10 @@ def _on_builder_returned(s: GameState, e: E.BuilderReturned) -> GameState:
     return replace(s, bag=s.bag + (e.seat,), drawn=None, redraw_used=True)
 
 
-_LOCATION_INDEX = {loc: i for i, loc in enumerate(LOCATIONS)}
-
-
 def _set_spot(s: GameState, location: str, spot: int,
               seat: int | None) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
     spots = s.spots
-    i = _LOCATION_INDEX.get(location, -1)
+    i = layout_for(s.card_hash).spot_index.get(location, -1)
     if not 0 <= i < len(spots) or spots[i][0] != location:  # not in the usual order: search
         found = next((k for k, (loc, _) in enumerate(spots) if loc == location), None)
         if found is None:
@@ -358,16 +361,16 @@ def _on_cube_taken(s: GameState, e: E.CubeTaken) -> GameState:
     return _with_player(s, e.seat, _cubes(p, _add_cubes(p.cubes, e.resource, 1)))
 
 
-#: Reasons of the gains and losses the rules give (the wool mill, the priory,
-#: the tax; a resource card's yield names the card): the others are card
-#: effects, counted against :data:`~pillars_rules.limits.MAX_CARD_EFFECTS`.
-#: No card may have one of these ids (the card compiler refuses them).
-RULE_REASONS = frozenset({"wool_mill", "priory", "tax"})
+#: Reasons of the gains and losses the rules give are the board's (a place's
+#: key, the tax: :attr:`.layout.Layout.reasons`; a resource card's yield names
+#: the card): the others are card effects, counted against
+#: :data:`~pillars_rules.limits.MAX_CARD_EFFECTS`. No card may have one of
+#: these ids (the card compiler refuses them).
 _effects = replacer(GameState, "effects")
 
 
 def _count_effect(s: GameState, seat: int, reason: str) -> GameState:
-    if reason in RULE_REASONS or reason in s.players[seat].resource_cards:
+    if reason in layout_for(s.card_hash).reasons or reason in s.players[seat].resource_cards:
         return s
     counts = s.effects
     return _effects(s, counts[:seat] + (counts[seat] + 1,) + counts[seat + 1:])
@@ -440,7 +443,7 @@ def _on_bought(s: GameState, e: E.Bought) -> GameState:
 def _on_sold(s: GameState, e: E.Sold) -> GameState:
     p = s.players[e.seat]
     s = replace(_board_supply(s, e.resource, e.n), traded=s.traded + ((e.seat, "sell", e.resource),))
-    return _with_player(s, e.seat, _trade(p, min(GOLD_CAP, p.gold + e.n * e.price),
+    return _with_player(s, e.seat, _trade(p, min(layout_for(s.card_hash).gold_cap, p.gold + e.n * e.price),
                                           _add_cubes(p.cubes, e.resource, -e.n)))
 
 

@@ -12,7 +12,7 @@ steps are in :mod:`.steps`; both build on :mod:`.batch`.
 
 from __future__ import annotations
 
-from ..cardlang.effects import STEPS, ChooseCraftsman
+from ..cardlang.effects import ChooseCraftsman
 from . import events as E
 from . import rng
 from .batch import (
@@ -22,7 +22,7 @@ from .batch import (
 from .context import Rules
 from .queries import free_spots
 from .state import ROUNDS, GameState
-from .steps import STEP, enter_step
+from .steps import enter_step, run_step
 
 
 def advance(state: GameState, rules: Rules) -> Batch:
@@ -59,14 +59,14 @@ def advance_into(b: Batch, rules: Rules) -> None:
     if stage == "builders":  # the stages in the order of how often they come
         _builders(b, rules)
     elif stage == "resolution":
-        STEP[state.step](b, rules)
+        run_step(b, rules)
     elif stage == "draft":
         _draft(b, rules)
     elif stage == "setup":
         _setup(b, rules)
         _round_start(b, rules, 1)
     elif stage == "enter":  # a scenario starts at this step (see PositionSet)
-        enter_step(b, rules, STEPS.index(state.step))
+        enter_step(b, rules, rules.layout.step_index[state.step])
     elif stage == "round_end":
         if state.round >= ROUNDS:
             b.add(E.GameEnded())
@@ -147,7 +147,7 @@ def _builders(b: Batch, rules: Rules) -> None:
         if not state.redraw_used and state.bag and (sp, "redraw") not in state.decided:
             b.decide("redraw", sp)
         else:
-            _to_place(b, state.drawn, "bag")
+            _to_place(b, rules, state.drawn, "bag")
     elif state.bag:
         pinned = state.pins.builders
         if pinned and pinned[0] in state.bag:
@@ -161,16 +161,16 @@ def _builders(b: Batch, rules: Rules) -> None:
         b.add(E.BuilderDrawn(seat, price))
         _builders(b, rules)  # on to the drawn builder's redraw or placement, in the same batch
     elif state.parked:
-        _to_place(b, state.parked[0], "parked")
+        _to_place(b, rules, state.parked[0], "parked")
     elif state.thirds:
-        _to_place(b, next_third(state), "third")
+        _to_place(b, rules, next_third(state), "third")
     else:
         enter_step(b, rules, 0)
 
 
-def _to_place(b: Batch, seat: int, source: str) -> None:
+def _to_place(b: Batch, rules: Rules, seat: int, source: str) -> None:
 
-    if free_spots(b.state, seat):
+    if free_spots(b.state, seat, rules):
         b.decide("place", seat)
     else:  # ruling: a builder with no spot it may take goes back unplaced
         b.add(E.BuilderSetAside(seat, source))

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, ChooseOne
+from ..cardlang.effects import CUBES, ChooseCraftsman, ChooseOne
 from ..errors import IllegalActionError
 from ..limits import MAX_COUNT, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from . import events as E
-from .context import MARKET_CUBES, Rules
+from .context import Rules
 from .evolve import evolve
 from .batch import (
     Batch, action_trigger_events, eligible_craftsmen, instant_events, job_effect, ones_needed, pieces_for,
@@ -101,7 +101,7 @@ def _legal_redraw(state: GameState, rules: Rules, seat: int) -> list:
 
 def _legal_place(state: GameState, rules: Rules, seat: int) -> list:
     _, price = _place_source(state)
-    spots = free_spots(state, seat, rules.in_order)
+    spots = free_spots(state, seat, rules)
     out: list = []
     if price == 0 or state.players[seat].gold >= price:
         rows = _place_rows(rules, False)
@@ -118,18 +118,18 @@ def _place_rows(rules: Rules, free: bool) -> dict:
     """``{location: (Place action of spot 1, spot 2, ...)}`` (with ``free``: placed
     with a free-placement privilege), built once per rules: a listing picks the
     free spots' actions out of these rows."""
-    return _act(rules, ("place rows", free), _build_place_rows, free)
+    return _act(rules, ("place rows", free), _build_place_rows, rules.locations, free)
 
 
-def _build_place_rows(free: bool) -> dict:
-    return {loc: tuple(A.Place(loc, i, free) for i in range(n)) for loc, n in LOCATIONS.items()}
+def _build_place_rows(locations: Any, free: bool) -> dict:
+    return {loc: tuple(A.Place(loc, i, free) for i in range(n)) for loc, n in locations.items()}
 
 
 def _legal_bishop(state: GameState, rules: Rules, seat: int) -> list:
     out: list = []
     if rules.card(state.event).harmful:
         out.append(_PROTECT)
-    out.extend(_TAKE_CUBE[r] for r in MARKET_CUBES if state.market[CUBE_INDEX[r]] > 0)
+    out.extend(_TAKE_CUBE[r] for r in rules.layout.market_cubes if state.market[CUBE_INDEX[r]] > 0)
     return out
 
 
@@ -164,7 +164,7 @@ def _legal_market(state: GameState, rules: Rules, seat: int) -> list:
 def _list_trades(state, rules, seat, p, out: list) -> None:
     traded = state.traded_kinds(seat)
     prices = rules.market_prices(state, seat)
-    for r in MARKET_CUBES:
+    for r in rules.layout.market_cubes:
         price = prices.get(("buy", r))
         if price is None or ("sell", r) in traded:
             continue
@@ -212,7 +212,7 @@ _KEEP = A.KeepBuilder()
 _RETURN = A.ReturnBuilder()
 _PARK = A.Park()
 _PROTECT = A.Protect()
-_TAKE_CUBE = {r: A.TakeCube(r) for r in MARKET_CUBES}
+_TAKE_CUBE = {r: A.TakeCube(r) for r in CUBES}
 _DECLINE = A.Decline()
 _END_TRADING = A.EndTrading()
 _END_BUILDING = A.EndBuilding()

@@ -13,20 +13,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cardlang.effects import CUBES, LOCATIONS, STEPS, place_name
+from ..cardlang.effects import CUBES, place_name
 from ..errors import ScenarioError
 from ..limits import MAX_CUBES
 from .context import Rules
-from .state import CUBE_TOTALS, GOLD_CAP, ROUNDS, GameState
+from .state import CUBE_TOTALS, ROUNDS, GameState
 
 #: Stages a position may be set at: ``round_end`` (the next round opens next),
 #: ``draft``, ``builders`` and ``enter`` (Phase III ``step`` starts next).
 POSITION_STAGES = ("round_end", "draft", "builders", "enter")
-TAX_VALUES = (2, 3, 4, 5)  # the tax die (§2.4 step 9)
-ONE_PER_PLAYER = ("kings_court", "market")
 SMALL_WORKERS, BIG_WORKERS = 7, 1
-MAX_PRICE = 7  # the cost track (§2.3)
-CUBE_LIMIT = 5  # cubes kept after the cathedral step (§2.4 step 13)
 
 
 def _fail(where: str, what: str) -> None:
@@ -62,21 +58,21 @@ def _seats(where: str, seats, n: int) -> None:
 def check_position(state: GameState, rules: Rules) -> None:
     """Raise :class:`ScenarioError` unless ``state`` is a position a game can be in."""
     n = state.n_players
-    _stage(state, n)
+    _stage(state, rules, n)
     check_cards(state, rules)  # first: the other checks look cards up
     _holdings(state, rules, n)
     _board(state, rules, n)
     _round_table(state, rules, n)
-    _builders(state, n)
+    _builders(state, rules, n)
     _pins(state, rules, n)
 
 
-def _stage(state: GameState, n: int) -> None:
+def _stage(state: GameState, rules: Rules, n: int) -> None:
     if state.stage not in POSITION_STAGES:
         _fail("step", f"unknown stage {state.stage!r} (one of {', '.join(POSITION_STAGES)})")
     if state.stage == "enter":
-        if state.step not in STEPS:
-            _fail("step", f"unknown step {state.step!r} (steps: {', '.join(STEPS)})")
+        if state.step not in rules.steps:
+            _fail("step", f"unknown step {state.step!r} (steps: {', '.join(rules.steps)})")
     elif state.step != "":
         _fail("step", f"a {state.stage} position has no Phase III step, not {state.step!r}")
     lo = 0 if state.stage == "round_end" else 1
@@ -93,8 +89,9 @@ def _holdings(state: GameState, rules: Rules, n: int) -> None:
     in_round = state.stage != "round_end"
     for seat, p in enumerate(state.players):
         w = f"seats[{seat}]"
-        if not 0 <= p.gold <= GOLD_CAP:
-            _fail(f"{w}.gold", f"{p.gold} gold; a player holds 0 to {GOLD_CAP} (§1)")
+        cap = rules.layout.gold_cap
+        if not 0 <= p.gold <= cap:
+            _fail(f"{w}.gold", f"{p.gold} gold; a player holds 0 to {cap} (§1)")
         if p.vp < 0:
             _fail(f"{w}.vp", f"{p.vp} VP; VP are never negative (§2.5)")
         for kind, c in zip(CUBES, p.cubes):
@@ -111,10 +108,12 @@ def _holdings(state: GameState, rules: Rules, n: int) -> None:
         if in_round and (have.small != SMALL_WORKERS or have.big != BIG_WORKERS):
             _fail(f"{w}.pieces", f"mill {p.pieces} + on cards {p.placed}: a player has "
                                  f"{SMALL_WORKERS} small and {BIG_WORKERS} big workers each round (§2.2)")
-        after_cathedral = state.stage == "round_end" or (state.stage == "enter" and state.step == "start_player")
-        if after_cathedral and sum(p.cubes) > CUBE_LIMIT:
+        lay = rules.layout
+        after_cathedral = state.stage == "round_end" or (
+            state.stage == "enter" and lay.step_index.get(state.step, -1) > lay.step_index.get(lay.cathedral, 99))
+        if after_cathedral and sum(p.cubes) > lay.cube_limit:
             _fail(f"{w}.cubes", f"{sum(p.cubes)} cubes after the cathedral step; a player keeps at most "
-                                f"{CUBE_LIMIT} (the 5-cube limit, §2.4 step 13)")
+                                f"{lay.cube_limit} (the {lay.cube_limit}-cube limit, §2.4 step 13)")
         need = sum(rules.card(c).workers for c in p.resource_cards)
         if p.placed.value < need:
             _fail(f"{w}.placed", f"{p.placed.value} worker value on resource cards that need {need}")
@@ -144,15 +143,16 @@ def _board(state: GameState, rules: Rules, n: int) -> None:
         if total != CUBE_TOTALS[i]:
             _fail("cubes", f"{total} {kind} cubes in supply, market, King's court and holdings; "
                            f"the game has {CUBE_TOTALS[i]} (§1)")
-    if tuple(loc for loc, _ in state.spots) != tuple(LOCATIONS):
-        _fail("spots", f"locations must be {', '.join(LOCATIONS)}")
+    locations = rules.locations
+    if tuple(loc for loc, _ in state.spots) != tuple(locations):
+        _fail("spots", f"locations must be {', '.join(locations)}")
     placed: Counter = Counter()
     for loc, seats in state.spots:
-        if len(seats) != LOCATIONS[loc]:
-            _fail(f"spots.{loc}", f"{len(seats)} spots; {loc} has {LOCATIONS[loc]}")
+        if len(seats) != locations[loc]:
+            _fail(f"spots.{loc}", f"{len(seats)} spots; {loc} has {locations[loc]}")
         taken = [s for s in seats if s is not None]
         _seats(f"spots.{loc}", taken, n)
-        if loc in ONE_PER_PLAYER and len(set(taken)) != len(taken):
+        if loc in rules.one_per_player and len(set(taken)) != len(taken):
             _fail(f"spots.{loc}", "a player may have only one builder here (§2.3)")
         if loc in rules.in_order and None in seats and any(s is not None for s in seats[seats.index(None):]):
             _fail(f"spots.{loc}", f"spots at {place_name(loc)} are taken in order (§2.3)")
@@ -210,8 +210,9 @@ def _round_table(state: GameState, rules: Rules, n: int) -> None:
     t = state.table
     for name in ("passed", "protected", "prev_protected", "exempt", "done"):
         _seats(name, getattr(t, name), n)
-    if t.tax not in (0,) + TAX_VALUES:
-        _fail("tax", f"the tax die shows {', '.join(map(str, TAX_VALUES))}, not {t.tax!r}")
+    faces = _faces(rules)
+    if t.tax not in (0,) + faces:
+        _fail("tax", f"the tax die shows {', '.join(map(str, faces))}, not {t.tax!r}")
     for seat, kind in t.decided:
         _seats("decided", (seat,), n)
     for seat, trade, r in t.traded:
@@ -226,16 +227,22 @@ def _round_table(state: GameState, rules: Rules, n: int) -> None:
             _fail("jobs", f"{job!r} names no ability of a known card")
 
 
-def _builders(state: GameState, n: int) -> None:
+def _faces(rules: Rules) -> tuple[int, ...]:
+    """The different faces of the board's tax die, lowest first."""
+    return tuple(sorted(set(rules.layout.tax_die)))
+
+
+def _builders(state: GameState, rules: Rules, n: int) -> None:
     b = state.builders
     for name in ("bag", "parked", "thirds", "first_placed"):
         _seats(f"builders.{name}", getattr(b, name), n)
     if b.drawn is not None:
         _seats("builders.drawn", (b.drawn,), n)
+    top = rules.layout.first_price
     for name in ("marker", "price"):
         v = getattr(b, name)
-        if not 0 <= v <= MAX_PRICE:
-            _fail(f"builders.{name}", f"{v}; the cost track runs from 0 to {MAX_PRICE} (§2.3)")
+        if not 0 <= v <= top:
+            _fail(f"builders.{name}", f"{v}; the cost track runs from 0 to {top} (§2.3)")
     if state.stage != "builders" and (b.bag or b.drawn is not None or b.parked or b.thirds):
         _fail("builders", "builders wait to be placed, but the position is not in Phase II")
 
@@ -243,9 +250,10 @@ def _builders(state: GameState, n: int) -> None:
 def _pins(state: GameState, rules: Rules, n: int) -> None:
     p = state.pins
     _seats("pins.builders", p.builders, n)
+    faces = _faces(rules)
     for v in p.tax:
-        if v not in TAX_VALUES:
-            _fail("pins.tax", f"the tax die shows {', '.join(map(str, TAX_VALUES))}, not {v!r}")
+        if v not in faces:
+            _fail("pins.tax", f"the tax die shows {', '.join(map(str, faces))}, not {v!r}")
     for i, cards in enumerate(p.displays):
         _cards(rules, f"pins.displays[{i}]", cards, ("resource",))
         if len(set(cards)) != len(cards):

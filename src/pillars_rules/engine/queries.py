@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..cardlang.effects import Amount, Convert
 from ..limits import MAX_BUILDS
-from .context import IN_ORDER, ONE_PER_PLAYER, Rules
+from .context import Rules
 from .state import GameState
 
 
@@ -74,30 +74,32 @@ def builds_of(p) -> int:
     return sum(n for _, _, n in p.uses)
 
 
-def free_spots(state: GameState, seat: int, in_order: tuple[str, ...] = IN_ORDER) -> tuple[tuple[str, int], ...]:
+def free_spots(state: GameState, seat: int, rules: Rules) -> tuple[tuple[str, int], ...]:
     """(location, spot) pairs where ``seat`` may place a builder now (§2.3). At
-    the locations of ``in_order`` (the rules' :attr:`~.context.Rules.in_order`)
-    only the first free spot may be taken.
+    the places of :attr:`~.context.Rules.in_order` only the first free spot may
+    be taken; at those of :attr:`~.context.Rules.one_per_player` a player has
+    at most one builder.
 
     The last answer is reused while the board's spots are the very same tuple
-    and the seat and ``in_order`` the same (the flow asks whether a builder can
-    be placed, then the listing asks where)."""
+    and the seat and rules the same (the flow asks whether a builder can be
+    placed, then the listing asks where)."""
     spots = state.spots
     last = _LAST_SPOTS[0]
-    if last[0] is spots and last[1] == seat and last[2] is in_order:
+    if last[0] is spots and last[1] == seat and last[2] is rules:
         return last[3]
-    out = _free_spots(spots, seat, in_order)
-    _LAST_SPOTS[0] = (spots, seat, in_order, out)
+    out = _free_spots(spots, seat, rules.in_order, rules.one_per_player)
+    _LAST_SPOTS[0] = (spots, seat, rules, out)
     return out
 
 
 _LAST_SPOTS: list = [(None, -1, (), ())]
 
 
-def _free_spots(spots, seat: int, in_order: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+def _free_spots(spots, seat: int, in_order: tuple[str, ...],
+                one_per_player: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     out = []
     for loc, seats in spots:
-        if None not in seats or (loc in ONE_PER_PLAYER and seat in seats):
+        if None not in seats or (loc in one_per_player and seat in seats):
             continue
         if loc in in_order:  # spots taken in placement order
             out.append((loc, seats.index(None)))

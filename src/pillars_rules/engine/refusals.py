@@ -11,15 +11,14 @@ craftsman a Mason needs) come from the card set, never from names in the engine.
 
 from __future__ import annotations
 
-from ..cardlang.effects import CUBES, LOCATIONS, ChooseCraftsman, Convert, place_name
+from ..cardlang.effects import CUBES, ChooseCraftsman, Convert, place_name
 from ..errors import safe_repr
 from ..limits import MAX_BUILDS, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from .batch import BIG_VALUE, job_effect, pieces_for
-from .context import MARKET_CUBES, ONE_PER_PLAYER, Rules
+from .context import Rules
 from .queries import builds_of, trades_of
 from .state import CUBE_INDEX, GameState
-from .steps import CUBE_LIMIT
 
 #: Longest reason :func:`explain` returns, in characters.
 MAX_REASON = 300
@@ -248,17 +247,18 @@ def _price(state: GameState) -> int:
 
 def _place(state, rules, seat, who, a) -> None:
     loc = a.location
-    if not isinstance(loc, str) or loc not in LOCATIONS:
-        raise _Refused("place.unknown_location", location=_short(loc), locations=", ".join(LOCATIONS))
+    locations = rules.locations
+    if not isinstance(loc, str) or loc not in locations:
+        raise _Refused("place.unknown_location", location=_short(loc), locations=", ".join(locations))
     where = place_name(loc)
-    if type(a.spot) is not int or not 0 <= a.spot < LOCATIONS[loc]:
-        raise _Refused("place.bad_spot", place=where, spot=_short(a.spot), last=LOCATIONS[loc] - 1)
+    if type(a.spot) is not int or not 0 <= a.spot < locations[loc]:
+        raise _Refused("place.bad_spot", place=where, spot=_short(a.spot), last=locations[loc] - 1)
     if type(a.free) is not bool:
         raise _Refused("place.bad_free", free=_short(a.free))
     seats = state.spot_list(loc)
     if seats[a.spot] is not None:
         raise _Refused("place.taken", place=where, n=a.spot + 1)
-    if loc in ONE_PER_PLAYER and seat in seats:
+    if loc in rules.one_per_player and seat in seats:
         raise _Refused("place.one_per_player", who=who, place=where)
     if loc in rules.in_order and a.spot != seats.index(None):
         raise _Refused("place.in_order", place=where, first=seats.index(None) + 1)
@@ -284,7 +284,7 @@ def _protect(state, rules, seat, who, a) -> None:
 
 def _take_cube(state, rules, seat, who, a) -> None:
     r = _resource(a)
-    if r not in MARKET_CUBES:
+    if r not in rules.layout.market_cubes:
         raise _Refused("take_cube.metal")
     if not state.market[CUBE_INDEX[r]]:
         raise _Refused("take_cube.empty", resource=r)
@@ -337,7 +337,7 @@ def _trade_budget(state, seat, who) -> None:
 
 def _buy(state, rules, seat, who, a) -> None:
     r = _resource(a)
-    if r not in MARKET_CUBES:
+    if r not in rules.layout.market_cubes:
         raise _Refused("buy.metal")
     _trade_budget(state, seat, who)
     if not rules.permitted(state, seat, "buy", r):
@@ -401,8 +401,9 @@ def _return(state, rules, seat, who, a) -> None:
     p = state.players[seat]
     if a.n > p.cube(r):
         raise _Refused("return.holding", who=who, held=p.cube(r), resource=r)
-    if a.n > sum(p.cubes) - CUBE_LIMIT:
-        raise _Refused("return.too_many", who=who, excess=sum(p.cubes) - CUBE_LIMIT)
+    limit = rules.layout.cube_limit
+    if a.n > sum(p.cubes) - limit:
+        raise _Refused("return.too_many", who=who, excess=sum(p.cubes) - limit)
 
 
 _CHECKS = {

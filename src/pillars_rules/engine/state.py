@@ -23,8 +23,6 @@ from ..cardlang.effects import CUBES
 CUBE_INDEX = {c: i for i, c in enumerate(CUBES)}
 #: Starting cube totals, wood/stone/sand/metal (RULES §1).
 CUBE_TOTALS = (23, 23, 23, 13)
-MARKET_REFILL = (4, 4, 4, 0)
-GOLD_CAP = 30
 ROUNDS = 6
 #: Is this module the mypyc-compiled build? (Its records are then native
 #: classes, without an attribute dict, and copies are made by constructors.)

@@ -1,32 +1,35 @@
-"""Phase III (§2.4-§2.6): the fourteen steps of the resolution, one function
-per step, each adding the step's automatic events to the batch and, where
-someone must decide, the :class:`DecisionPending` that ends it.
-:func:`.flow.advance_into` calls ``STEP[state.step]``.
+"""Phase III (§2.4-§2.6): the steps of the resolution, one function per step
+*rule* (:data:`~pillars_rules.cardlang.effects.STEP_RULES`), each adding the
+step's automatic events to the batch and, where someone must decide, the
+:class:`DecisionPending` that ends it. Which place runs which rule, in which
+order, and the numbers each reads (the tax die, the cube limit, what a spot
+gives) are the board's text (:attr:`.context.Rules.layout`); no place is named
+here. :func:`.flow.advance_into` calls :func:`run_step`.
 """
 
 from __future__ import annotations
 
-from ..cardlang.effects import CUBES, SITES, STEPS, Amount, Now, OnGain
+from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain
 from . import events as E
 from . import rng
-from .batch import _STARTED, Batch, action_trigger_events, instant_events, trigger_events, turn_order
+from .batch import Batch, _instant, action_trigger_events, instant_events, started, trigger_events, turn_order
 from .context import Rules
 from .queries import conversions
 
-PRIORY_VP = (2, 1)
-TAX_DIE = (2, 3, 3, 4, 4, 5)
-CUBE_LIMIT = 5
-GREY_WORKERS = 2
-
 
 def enter_step(b: Batch, rules: Rules, index: int) -> None:
-    step = STEPS[index]
-    b.add(_STARTED[step])
+    step = rules.steps[index]
+    b.add(started(step))
     b.extend(trigger_events(b.state, rules, step))
 
 
+def run_step(b: Batch, rules: Rules) -> None:
+    """Run the rule of the step the state is at."""
+    STEP[rules.layout.step_rule[b.state.step]](b, rules)
+
+
 def _next(b: Batch, rules: Rules) -> None:
-    enter_step(b, rules, STEPS.index(b.state.step) + 1)
+    enter_step(b, rules, rules.layout.step_index[b.state.step] + 1)
 
 
 def _step_event(b: Batch, rules: Rules) -> None:
@@ -41,7 +44,8 @@ def _step_event(b: Batch, rules: Rules) -> None:
         _next(b, rules)
         return
     harmful = rules.card(state.event).harmful
-    bishop = state.spot_list("bishop")[0]
+    where = rules.layout.bishop
+    bishop = state.spot_list(where)[0] if where else None
     if bishop is not None and (bishop, "bishop") not in state.decided:
         if harmful or any(state.market[i] for i in range(3)):
             b.decide("bishop", bishop)
@@ -75,18 +79,18 @@ def _step_wool_mill(b: Batch, rules: Rules) -> None:
         value = state.players[seat].pieces.value
         gold = value + rules.mill_bonus(state, seat, value)
         if gold:
-            b.add(E.Gained(seat, (Amount("gold", gold),), "wool_mill"))
+            b.add(E.Gained(seat, (Amount("gold", gold),), state.step))
     _next(b, rules)
 
 
-def _step_kingsbridge(b: Batch, rules: Rules) -> None:
+def _step_privileges(b: Batch, rules: Rules) -> None:
     # Taken privileges leave ``state.kingsbridge``; choices they bring (OnGain)
     # are made before the step ends, so the body runs again and finds none left.
     # An immediate privilege leaves its holder's privileges right after its
     # effect (its choices, if any, are still made, as its source is the card).
     state = b.state
     taken = False
-    for i, seat in enumerate(state.spot_list("kingsbridge")):
+    for i, seat in enumerate(state.spot_list(state.step)):
         if seat is None or i >= len(state.kingsbridge) or not state.kingsbridge[i]:
             continue
         taken = True
@@ -101,10 +105,20 @@ def _step_kingsbridge(b: Batch, rules: Rules) -> None:
         _next(b, rules)
 
 
-def _step_priory(b: Batch, rules: Rules) -> None:
-    for seat, vp in zip(b.state.spot_list("priory"), PRIORY_VP):
-        if seat is not None:
-            b.add(E.Gained(seat, (Amount("vp", vp),), "priory"))
+def _step_spots(b: Batch, rules: Rules) -> None:
+    # Each builder gets its spot's effect (the Priory's VP, the castle's grey
+    # workers); the place's key is the reason, so they are not card effects.
+    state = b.state
+    key = state.step
+    seats = state.spot_list(key)
+    for spot, effect in rules.layout.spot_effects.get(key, ()):
+        seat = seats[spot]
+        if seat is None:
+            continue
+        if isinstance(effect, GreyWorkers):
+            b.add(E.GreyWorkersWon(seat, effect.n))
+        else:
+            b.extend(_instant(b.state, rules, seat, effect, key, spot))
     _next(b, rules)
 
 
@@ -122,16 +136,17 @@ def _step_site(b: Batch, rules: Rules) -> None:
     _next(b, rules)
 
 
-def _step_kings_court(b: Batch, rules: Rules) -> None:
+def _step_tax(b: Batch, rules: Rules) -> None:
     state = b.state
     if not state.tax:
         if state.pins.tax:
             b.add(E.TaxRolled(state.pins.tax[0]))
         else:
             numbers = rng.stream(state.seed, state.rng)
-            b.add(E.TaxRolled(TAX_DIE[rng.below(numbers, len(TAX_DIE))]))
+            die = rules.layout.tax_die
+            b.add(E.TaxRolled(die[rng.below(numbers, len(die))]))
         return
-    court = state.spot_list("kings_court")
+    court = state.spot_list(state.step)
     payers = [seat for seat in turn_order(state)
               if seat not in court and rules.tax_for(state, seat, state.tax) > 0]
     for seat in payers:
@@ -147,32 +162,26 @@ def _step_kings_court(b: Batch, rules: Rules) -> None:
     _next(b, rules)
 
 
-def _step_shiring(b: Batch, rules: Rules) -> None:
+def _step_craftsmen(b: Batch, rules: Rules) -> None:
     # Hired cards leave ``state.shiring``; discards over the limit (§2.2) are
     # decided before the step ends.
     state = b.state
     hired = False
-    for i, seat in enumerate(state.spot_list("shiring")):
+    key = state.step
+    for i, seat in enumerate(state.spot_list(key)):
         if seat is not None and i < len(state.shiring) and state.shiring[i]:
             hired = True
             before = b.state
-            b.add(E.CraftsmanHired(seat, state.shiring[i], (), "shiring"))
+            b.add(E.CraftsmanHired(seat, state.shiring[i], (), key))
             if rules.acting:
                 b.extend(action_trigger_events(before, b.state, rules, seat, "hire"))
     if not hired:
         _next(b, rules)
 
 
-def _step_castle(b: Batch, rules: Rules) -> None:
-    for seat in b.state.spot_list("castle"):
-        if seat is not None:
-            b.add(E.GreyWorkersWon(seat, GREY_WORKERS))
-    _next(b, rules)
-
-
 def _step_market(b: Batch, rules: Rules) -> None:
     state = b.state
-    order = [s for s in state.spot_list("market") if s is not None]
+    order = [s for s in state.spot_list(state.step) if s is not None]
     active = [s for s in order if s not in state.done]
     if not active:
         _next(b, rules)
@@ -199,7 +208,7 @@ def _step_cathedral(b: Batch, rules: Rules) -> None:
                 b.add(E.CathedralDone(seat))
             return
     for seat in turn_order(state):
-        if sum(state.players[seat].cubes) > CUBE_LIMIT:
+        if sum(state.players[seat].cubes) > rules.layout.cube_limit:
             b.decide("return_cubes", seat)
             return
     _next(b, rules)
@@ -207,27 +216,25 @@ def _step_cathedral(b: Batch, rules: Rules) -> None:
 
 def _step_start_player(b: Batch, rules: Rules) -> None:
     state = b.state
-    seat = state.spot_list("start_player")[0]
+    seat = state.spot_list(state.step)[0]
     if seat is None:
         seat = (state.start_player + 1) % state.n_players
     b.add(E.StartPlayerChanged(seat))
     b.add(E.RoundEnded(state.round))
 
 
+#: The function of each step rule.
 STEP = {
     "event": _step_event,
     "bishop": _step_bishop,
     "wool_mill": _step_wool_mill,
-    "kingsbridge": _step_kingsbridge,
-    "priory": _step_priory,
-    "forest": _step_site,
-    "quarry": _step_site,
-    "sand_pit": _step_site,
-    "kings_court": _step_kings_court,
-    "shiring": _step_shiring,
-    "castle": _step_castle,
+    "privileges": _step_privileges,
+    "spots": _step_spots,
+    "site": _step_site,
+    "tax": _step_tax,
+    "craftsmen": _step_craftsmen,
     "market": _step_market,
     "cathedral": _step_cathedral,
     "start_player": _step_start_player,
 }
-assert set(STEP) == set(STEPS) and set(SITES) <= set(STEPS) and CUBES
+assert tuple(STEP) == STEP_RULES

@@ -135,7 +135,8 @@ def cardset(spec: GameSpec) -> pr.CardSet:
         full, key = cards, (spec.sources, spec.without)
         cards = _CARDSETS.get(key)
         if cards is None:
-            cards = _CARDSETS[key] = pr.CardSet(tuple(c for c in full if c.id not in spec.without), full.sources)
+            cards = _CARDSETS[key] = pr.CardSet(tuple(c for c in full if c.id not in spec.without), full.sources,
+                                                   full.places)
     return cards
 
 

@@ -69,14 +69,30 @@ IDENTITY_FORMAT = 3
 
 def legacy_source_hash(cards: CardSet) -> str:
     """The ``card_hash`` formats 1 and 2 recorded for ``cards``: SHA-256 over the
-    sorted (file name, text) sources, or over the cards' ``repr`` without sources."""
+    sorted (file name, text) sources, or over the cards' ``repr`` without sources.
+    A source that writes only places and the board (issue #35: the board became
+    text after format 2) is left out, as those formats never had one."""
     h = hashlib.sha256()
     for name, text in sorted(cards.sources):
+        if _board_only(text):
+            continue
         h.update(name.encode("utf-8", "surrogatepass") + b"\0" + text.encode("utf-8", "surrogatepass") + b"\0")
     if not cards.sources:
         for c in cards.cards:
             h.update(repr(c).encode("utf-8", "surrogatepass"))
     return h.hexdigest()
+
+
+def _board_only(text: str) -> bool:
+    from ..cardlang import parse
+    from ..cardlang.effects import BOARD_KINDS
+    from ..errors import CardError
+
+    try:
+        nodes = parse(text).cards
+    except CardError:
+        return False
+    return bool(nodes) and all(n.kind.text in BOARD_KINDS for n in nodes)
 
 
 def translate_legacy_card_hash(doc: dict, cards: CardSet) -> None:

@@ -17,8 +17,8 @@ from ..cardlang.effects import LOCATIONS, STEPS, ChooseCraftsman, ChooseOne, pla
 from ..cardlang.render import instant, render
 from ..engine import actions as A
 from ..engine.batch import BIG_VALUE, job_effect
-from ..engine.state import GOLD_CAP
-from ..engine.steps import GREY_WORKERS, PRIORY_VP
+from ..cardlang import effects as fx
+from ..cardlang.render import instant
 from .cardtext import amounts, conversion, once_effect, summary
 from .grammar import count, ordinal
 from .help import BY_ID
@@ -130,32 +130,42 @@ def _return(ctx: Context, a) -> Parts:
 def _spot(ctx: Context, loc: str, spot: int) -> tuple[tuple[str, ...], str | None]:
     """What a builder at ``loc``/``spot`` gets, and the card lying there."""
     s = ctx.state
-    if loc in ("kingsbridge", "shiring"):
-        row = s.kingsbridge if loc == "kingsbridge" else s.shiring
+    layout = ctx.rules.layout
+    rule = layout.step_rule.get(loc, "")
+    if rule in ("privileges", "craftsmen"):
+        privileges = rule == "privileges"
+        row = s.kingsbridge if privileges else s.shiring
         cid = row[spot] if spot < len(row) else ""
         if not cid:
-            return (f"no {'privilege' if loc == 'kingsbridge' else 'craftsman'} is left here",), None
+            return (f"no {'privilege' if privileges else 'craftsman'} is left here",), None
         card = ctx.rules.by_id.get(cid)
-        what = "" if card is None else summary(card) if loc == "kingsbridge" else (
+        what = "" if card is None else summary(card) if privileges else (
             "; ".join(conversion(c) for c in card.conversions) or summary(card))
-        name = qualified(ctx, cid) if loc == "shiring" else ctx.name(cid)
-        free = ", free" if loc == "shiring" else ""
+        name = ctx.name(cid) if privileges else qualified(ctx, cid)
+        free = "" if privileges else ", free"
         return (f"{name}{free}: {what}",), cid
-    if loc == "priory":
-        vp = PRIORY_VP[spot] if spot < len(PRIORY_VP) else 0
-        return (f"+{vp} VP",), None
-    if loc == "kings_court":
+    if rule == "spots":
+        effects = [e for n, e in layout.spot_effects.get(loc, ()) if n == spot]
+        return tuple(_spot_gives(e) for e in effects) or (place_name(loc),), None
+    if rule == "tax":
         gives = ("no tax this round",)
         return (gives + ("the court's metal",) if spot == 0 and s.court_metal else gives), None
-    if loc == "bishop":
+    if rule == "bishop":
         return ("protection from a harmful event, or 1 wood, stone or sand from the market",), None
-    if loc == "castle":
-        return (f"{count(GREY_WORKERS, 'grey worker')} next round",), None
-    if loc == "market":
+    if rule == "market":
         return (f"trade {ordinal(spot + 1)}",), None
-    if loc == "start_player":
+    if rule == "start_player":
         return ("start player next round",), None
     return (place_name(loc),), None
+
+
+def _spot_gives(effect) -> str:
+    """What one spot's effect gives, short ("+2 VP", "2 grey workers next round")."""
+    if isinstance(effect, fx.GreyWorkers):
+        return f"{count(effect.n, 'grey worker')} next round"
+    if isinstance(effect, fx.Gain) and effect.per is None:
+        return ", ".join(f"+{a.n} {'VP' if a.kind == 'vp' else a.kind}" for a in effect.amounts)
+    return instant(effect)
 
 
 def _place(ctx: Context, a: A.Place) -> Parts:
@@ -267,8 +277,9 @@ def _buy(ctx: Context, a: A.Buy) -> Parts:
 
 def _sell(ctx: Context, a: A.Sell) -> Parts:
     total = a.n * _trade_price(ctx, "sell", a.resource)
-    lost = max(0, ctx.player.gold + total - GOLD_CAP)
-    note = f" ({lost} of it lost: gold stops at {GOLD_CAP})" if lost else ""
+    cap = ctx.rules.layout.gold_cap
+    lost = max(0, ctx.player.gold + total - cap)
+    note = f" ({lost} of it lost: gold stops at {cap})" if lost else ""
     return Parts(f"sell {a.n} {a.resource} for {total} gold{note}", (f"{total - lost} gold",),
                  (f"{a.n} {a.resource}",), None, "market", None, BY_ID["market"].text)
 
@@ -333,6 +344,6 @@ DEPENDS: dict[type, Callable[[Context, object], object]] = {
     A.PickCraftsman: lambda ctx, a: ctx.state.jobs[0],
     A.ChooseOption: lambda ctx, a: ctx.state.jobs[0],
     A.Buy: lambda ctx, a: _trade_price(ctx, "buy", a.resource),
-    A.Sell: lambda ctx, a: (p := _trade_price(ctx, "sell", a.resource), max(0, ctx.player.gold + a.n * p - GOLD_CAP)),
+    A.Sell: lambda ctx, a: (p := _trade_price(ctx, "sell", a.resource), max(0, ctx.player.gold + a.n * p - ctx.rules.layout.gold_cap)),
     A.Build: _build_key,
 }

@@ -1,0 +1,155 @@
+"""The board as data: the places of Phase II and Phase III, and the board's constants.
+
+A place is a card of kind ``place`` (``place priory "The Priory" { spots 2 ... }``);
+the board's own numbers are one card of kind ``board``. The compiler turns
+their text into :class:`Place` and :class:`BoardSpec` (held by the card's
+``place`` / ``board`` field) and a card set keeps them apart from its other
+cards (:attr:`~pillars_rules.cardlang.cardset.CardSet.places`).
+:func:`assemble` lays them out as a :class:`Board`: the Phase III order (the
+order of the places in the text; ``after X`` moves a place right after ``X``,
+``replaces X`` puts it where ``X`` stood and removes ``X``) and the tables the
+engine reads. What makes a board unplayable is checked by the compiler
+(:func:`~pillars_rules.cardlang.placecomp.board_problems`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from attrs import field, frozen
+
+from . import effects as fx
+from .card import Card
+
+
+@frozen
+class Place:
+    """What a place's text says (unused fields keep their defaults).
+
+    ``spots`` -- builder spots filled in Phase II (0: none); ``rule`` -- the
+    machine rule its Phase III step runs (:data:`~.effects.STEP_RULES`);
+    ``site`` -- for a worker site (filled in Phase I), the cube its resource
+    cards yield; ``one_per_player`` -- a player may have only one builder here;
+    ``in_order`` -- builders take the first free spot; ``after`` / ``replaces``
+    -- where it goes in a board it is added to; ``spot_effects`` -- (spot
+    number, effect) pairs; ``die`` -- the faces of the tax die; ``cube_limit``
+    -- cubes each player keeps after the cathedral step; ``stock`` -- what the
+    round opening refills the place to; ``buying`` / ``selling`` -- market
+    prices in gold per cube.
+    """
+
+    spots: int = 0
+    rule: str = "spots"
+    site: str = ""
+    one_per_player: bool = False
+    in_order: bool = False
+    after: str = ""
+    replaces: str = ""
+    spot_effects: tuple[tuple[int, Any], ...] = ()
+    die: tuple[int, ...] = ()
+    cube_limit: int = 0
+    stock: tuple[fx.Amount, ...] = ()
+    buying: tuple[tuple[str, int], ...] = ()
+    selling: tuple[tuple[str, int], ...] = ()
+
+
+@frozen
+class BoardSpec:
+    """The board's own numbers: the gold cap (§1) and the builder prices of
+    Phase II's cost track, from the first builder drawn (§2.3)."""
+
+    gold_cap: int = 30
+    builder_prices: tuple[int, ...] = (7, 6, 5, 4, 3, 2, 1, 0)
+
+
+@frozen
+class Board:
+    """A board laid out for play: places in Phase III order and look-ups.
+
+    ``steps`` are the place keys in Phase III order and ``rules`` the rule
+    each runs; ``locations`` maps each place with builder spots to its number
+    of spots; ``sites`` maps each worker site to its cube.
+    """
+
+    places: tuple[Card, ...]
+    spec: BoardSpec = field(factory=BoardSpec)
+    steps: tuple[str, ...] = field(init=False)
+    rules: tuple[str, ...] = field(init=False)
+    locations: Mapping[str, int] = field(init=False)
+    sites: Mapping[str, str] = field(init=False)
+    by_key: Mapping[str, Place] = field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        places = [c.place for c in self.places]
+        object.__setattr__(self, "steps", tuple(c.id for c in self.places))
+        object.__setattr__(self, "rules", tuple(p.rule for p in places))
+        object.__setattr__(self, "locations", {c.id: c.place.spots for c in self.places if c.place.spots})
+        object.__setattr__(self, "sites", {c.id: c.place.site for c in self.places if c.place.site})
+        object.__setattr__(self, "by_key", {c.id: c.place for c in self.places})
+
+    def place_of(self, rule: str) -> str:
+        """The key of the place that runs ``rule`` (a single rule), or ``""``."""
+        for key, r in zip(self.steps, self.rules):
+            if r == rule:
+                return key
+        return ""
+
+    def name_of(self, key: str) -> str:
+        """The English name of a place ("The King's court")."""
+        for c in self.places:
+            if c.id == key:
+                return c.name
+        return key.replace("_", " ")
+
+    def total_spots(self) -> int:
+        return sum(self.locations.values())
+
+
+def merge_parts(old: Iterable[Card], new: Iterable[Card]) -> tuple[Card, ...]:
+    """Board parts ``old`` with ``new`` on top: a place with a known key
+    replaces that place where it stands, a board card replaces the board
+    card, other new places follow in their order."""
+    out = list(old)
+    for c in new:
+        at = [i for i, o in enumerate(out) if o.id == c.id or (c.kind == o.kind == "board")]
+        if at:
+            out[at[0]] = c
+        else:
+            out.append(c)
+    return tuple(out)
+
+
+def _moved(order: list[Card], card: Card) -> None:
+    """Put ``card`` where its ``replaces``/``after`` says (or last)."""
+    keys = [c.id for c in order]
+    p = card.place
+    if p.replaces and p.replaces in keys:
+        order[keys.index(p.replaces)] = card
+    elif p.after and p.after in keys:
+        order.insert(keys.index(p.after) + 1, card)
+    else:
+        order.append(card)
+
+
+def layout(parts: Iterable[Card]) -> tuple[tuple[Card, ...], BoardSpec]:
+    """The places of ``parts`` (place and board cards, in set order) in
+    Phase III order, and the board's numbers (the last board card's)."""
+    order: list[Card] = []
+    spec = BoardSpec()
+    for c in parts:
+        if c.kind == "board":
+            spec = c.board
+            continue
+        if c.place.replaces or c.place.after:
+            continue
+        order.append(c)
+    for c in parts:
+        if c.kind == "place" and (c.place.replaces or c.place.after):
+            _moved(order, c)
+    return tuple(order), spec
+
+
+def assemble(parts: Iterable[Card]) -> Board:
+    """The :class:`Board` of ``parts``; see :func:`board_problems` for checks."""
+    places, spec = layout(tuple(parts))
+    return Board(places, spec)

@@ -1,0 +1,223 @@
+"""Compiling places and boards: the fields of cards of kind ``place`` and ``board``.
+
+:class:`PlaceFields` is mixed into the compiler's per-file unit; its checks
+report to the file's reporter with the position of the word at fault. The
+checks of a whole board (its order, the rules it must run once) are
+:func:`~pillars_rules.cardlang.board.board_problems`, run by the compiler on
+every set that holds places.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from . import ast
+from . import effects as fx
+from .board import BoardSpec, Place, layout
+from .card import Card
+from .diagnostics import suggest
+from .values import ValueChecker
+
+#: Fields of a place, and of the board card.
+PLACE_FIELDS: tuple[str, ...] = ("spots", "one_per_player", "in_order", "worker_site", "step", "after",
+                                 "replaces", "spot", "die", "cube_limit", "stock", "buying", "selling")
+BOARD_FIELDS: tuple[str, ...] = ("gold_cap", "builder_prices")
+#: How each place field is written, for messages.
+PLACE_WORDS: dict[str, str] = {
+    "spots": "spots", "one_per_player": "one per player", "in_order": "fill in order",
+    "worker_site": "worker site", "step": "step", "after": "after", "replaces": "replaces",
+    "spot": "spot", "die": "die", "cube_limit": "cube limit", "stock": "stock", "buying": "buying",
+    "selling": "selling", "gold_cap": "gold cap", "builder_prices": "builder prices",
+}
+#: Fields only some rules read (the rest may stand on any place).
+FIELD_RULES: dict[str, tuple[str, ...]] = {
+    "die": ("tax",), "cube_limit": ("cathedral",), "stock": ("tax", "market"),
+    "buying": ("market",), "selling": ("market",),
+}
+#: Rules whose place needs builder spots, and those that must have none.
+RULES_WITH_SPOTS: tuple[str, ...] = ("bishop", "privileges", "tax", "craftsmen", "market", "start_player")
+RULES_WITHOUT_SPOTS: tuple[str, ...] = ("event", "wool_mill", "site", "cathedral")
+#: Most faces of a tax die, most builder prices.
+MAX_DIE_FACES = 12
+MAX_PRICES = 24
+#: Highest gold cap a board may set.
+MAX_GOLD_CAP = 99
+
+
+class PlaceFields(ValueChecker):
+    """Compiles the fields of one place or board card."""
+
+    def __init__(self, rep: Any) -> None:
+        super().__init__(rep)
+        self.place_words: dict[tuple[str, str], ast.Name] = {}
+
+    def place_value(self, f: ast.Field) -> Any:
+        """One field's compiled value, or ``None`` (reported)."""
+        n, v = f.name, f.value
+        if n in ("spots", "cube_limit"):
+            hi = fx.MAX_SPOTS if n == "spots" else 30
+            return self.number(v, "a place's number of spots" if n == "spots" else "the cube limit",
+                               lo=1, hi=hi)
+        if n == "gold_cap":
+            return self.number(v, "the gold cap", lo=1, hi=MAX_GOLD_CAP)
+        if n in ("one_per_player", "in_order"):
+            return True
+        if n == "worker_site":
+            return self.choice(v, fx.CUBES, "cube")
+        if n == "step":
+            return self.choice(v, fx.STEP_RULES, "step rule")
+        if n in ("after", "replaces"):
+            return self.ident(v, "place key")
+        if n == "spot":
+            num, effect = v
+            spot = self.number(num, "a spot number", lo=1, hi=fx.MAX_SPOTS)
+            eff = self.spot_effect(effect)
+            return None if spot is None or eff is None else (spot, eff)
+        if n in ("die", "builder_prices"):
+            lo, limit = (1, MAX_DIE_FACES) if n == "die" else (0, MAX_PRICES)
+            what = "a face of the tax die" if n == "die" else "a builder price"
+            if len(v) > limit:
+                self.rep.at(v[limit], f"too many numbers ({len(v)}; limit {limit})")
+                return None
+            nums = tuple(self.number(x, what, lo=lo) for x in v)
+            return None if None in nums else nums
+        if n == "stock":
+            return self.amounts(v, fx.CUBES, "a place's stock")
+        if n in ("buying", "selling"):
+            out, seen = [], set()
+            for name, price in v:
+                cube = self.choice(name, fx.CUBES, "cube")
+                gold = self.number(price, "a market price", lo=0)
+                if cube in seen:
+                    self.rep.at(name, f"'{cube}' has two prices")
+                    return None
+                if cube is None or gold is None:
+                    return None
+                seen.add(cube)
+                out.append((cube, gold))
+            return tuple(out)
+        raise AssertionError(n)  # pragma: no cover - the grammar makes no other
+
+    def spot_effect(self, e: ast.Effect) -> Any:
+        if e.registry == "GreyWorkers":
+            n = self.number(e.arg("n"), "a number of grey workers", lo=1, hi=4)
+            return None if n is None else fx.GreyWorkers(n)
+        if e.registry in ("ChooseOne", "ChooseCraftsman") or (
+                e.registry == "If" and e.arg("effect").registry in ("ChooseOne", "ChooseCraftsman")):
+            self.rep.at(e, "a spot's effect cannot ask for a choice",
+                        "give what the builder gets, e.g. 'spot 1: gain 1 wood, 1 stone'")
+            return None
+        return self.instant(e)  # type: ignore[attr-defined]  # the compiler's unit has it
+
+    def build_place(self, node: ast.CardNode, values: dict[str, Any],
+                    seen: dict[str, ast.Field], spot_fields: list[ast.Field]) -> Place | None:
+        """The :class:`Place` of a place card whose fields compiled."""
+        rep = self.rep
+        spots = values.get("spots", 0)
+        site = values.get("worker_site", "")
+        rule = values.get("step") or ("site" if site else "spots")
+        where = seen.get("step") or seen.get("worker_site") or node.id
+        if site and "step" in seen and rule != "site":
+            rep.at(seen["step"], f"a worker site runs 'step site', not 'step {rule}'",
+                   "leave out the step line: a worker site's step is its resource cards' yield")
+            return None
+        if rule == "site" and not site:
+            rep.at(where, "'step site' needs 'worker site <cube>'", "e.g. 'worker site wood'")
+            return None
+        if rule in RULES_WITH_SPOTS and not spots:
+            rep.at(where, f"a place with 'step {rule}' needs builder spots", "e.g. 'spots 1'")
+            return None
+        if rule in RULES_WITHOUT_SPOTS and spots:
+            rep.at(seen["spots"], f"a place with 'step {rule}' has no builder spots",
+                   "leave out the spots line")
+            return None
+        for name, rules in FIELD_RULES.items():
+            if name in seen and rule not in rules:
+                rep.at(seen[name], f"'{PLACE_WORDS[name]}' means nothing at a place with 'step {rule}'",
+                       f"it belongs to a place with 'step {' or '.join(rules)}'")
+                return None
+        if "replaces" in seen and "after" in seen:
+            rep.at(seen["after"], "a place either replaces another or goes after one, not both")
+            return None
+        effects: list[tuple[int, Any]] = []
+        taken: dict[int, ast.Field] = {}
+        for f, value in zip(spot_fields, values.get("spot", ())):
+            spot, eff = value
+            if spot > spots:
+                rep.at(f.value[0], f"spot {spot} does not exist: '{node.id.text}' has "
+                                   f"{spots} spot{'s' if spots != 1 else ''}",
+                       "add spots with 'spots <n>'" if spots else "a place gets spots with 'spots <n>'")
+                return None
+            if spot in taken:
+                rep.at(f, f"spot {spot} is given twice (first on line {taken[spot].line})",
+                       "one line per spot: join the effects into one")
+                return None
+            if rule != "spots":
+                rep.at(f, f"'spot {spot}:' means nothing at a place with 'step {rule}'",
+                       "spot effects belong to a place without a step line (its builders get them)")
+                return None
+            taken[spot] = f
+            effects.append(value)
+        if rule == "tax" and "die" not in seen:
+            rep.at(where, "a place with 'step tax' needs 'die <faces>'", "e.g. 'die 2, 3, 3, 4, 4, 5'")
+            return None
+        if rule == "cathedral" and "cube_limit" not in seen:
+            rep.at(where, "a place with 'step cathedral' needs 'cube limit <n>'", "e.g. 'cube limit 5'")
+            return None
+        if rule == "market" and not values.get("selling"):
+            rep.at(where, "a place with 'step market' needs 'selling <cube> <price>, ...'",
+                   "e.g. 'selling sand 2, wood 3, stone 4, metal 5'")
+            return None
+        return Place(
+            spots=spots, rule=rule, site=site, one_per_player=bool(values.get("one_per_player")),
+            in_order=bool(values.get("in_order")), after=values.get("after", ""),
+            replaces=values.get("replaces", ""), spot_effects=tuple(sorted(effects, key=lambda e: e[0])),
+            die=values.get("die", ()), cube_limit=values.get("cube_limit", 0),
+            stock=values.get("stock", ()), buying=values.get("buying", ()),
+            selling=values.get("selling", ()),
+        )
+
+    def build_board(self, values: dict[str, Any], seen: dict[str, ast.Field]) -> BoardSpec | None:
+        spec = BoardSpec()
+        prices = values.get("builder_prices")
+        if prices is not None and list(prices) != list(range(prices[0], -1, -1)):
+            self.rep.at(seen["builder_prices"], "builder prices run down by one to 0 (the cost marker "
+                                                "moves one space per builder, §2.3)",
+                        f"e.g. 'builder prices {', '.join(str(x) for x in range(prices[0], -1, -1))}'")
+            return None
+        return BoardSpec(values.get("gold_cap", spec.gold_cap),
+                         values.get("builder_prices", spec.builder_prices))
+
+
+def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
+    """What makes a board of ``parts`` unplayable: (the place at fault or
+    ``None``, the statement at fault (``after``, ``replaces``) or ``""``,
+    message) triples, in the order of the text."""
+    parts = tuple(parts)
+    out: list[tuple[Card | None, str, str]] = []
+    keys = {c.id for c in parts if c.kind == "place"}
+    for c in parts:
+        if c.kind != "place":
+            continue
+        for word, target in (("replaces", c.place.replaces), ("after", c.place.after)):
+            if target and target not in keys:
+                out.append((c, word, f"'{word} {target}' names no place of the board"
+                                     f"{suggest(target, keys)}"))
+    places, _ = layout(parts)
+    rules = [c.place.rule for c in places]
+    for rule in fx.SINGLE_RULES:
+        twice = [c for c in places if c.place.rule == rule][1:]
+        if twice:
+            out.append((twice[0], "", f"a board runs 'step {rule}' at most once; "
+                                  f"'{twice[0].id}' is the second place with it"))
+    for rule in fx.REQUIRED_RULES:
+        if rule not in rules:
+            out.append((None, "", f"the board has no place with 'step {rule}' (every board needs one)"))
+    if len(places) > fx.MAX_PLACES:
+        out.append((places[fx.MAX_PLACES], "", f"too many places ({len(places)}; limit {fx.MAX_PLACES})"))
+    room = sum(min(c.place.spots, 4) if c.place.one_per_player else c.place.spots for c in places)
+    need = 4 * fx.MAX_BUILDERS
+    if places and room < need:
+        out.append((None, "", f"the board's builder spots hold {room} builders; 4 players with "
+                          f"{fx.MAX_BUILDERS} builders each need {need}, or a game could not go on"))
+    return out

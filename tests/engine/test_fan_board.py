@@ -1,0 +1,108 @@
+"""Fan boards (issue #35): any board that passes ``cards check`` plays to the
+end under random and heuristic bots, with every law of ``pillars_rules.testing``."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
+
+import pillars_rules as pr
+from pillars_rules.bots import BOTS
+from pillars_rules.cardlang import base_cards, compile_text
+from pillars_rules.errors import CardError
+from pillars_rules.testing import check_game, check_state, play_random
+
+BASE = base_cards()
+BASE_KEYS = BASE.board.steps
+GAINS = ("gold", "vp", "wood", "stone", "sand", "metal")
+
+
+@st.composite
+def fan_boards(draw) -> str:
+    """Card text of 1 to 3 new places (and maybe a fourth worker site with its card)."""
+    parts = []
+    for k in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(("after", "replaces")))
+        target = draw(st.sampled_from(BASE_KEYS if where == "after" else ("wool_mill", "priory", "castle")))
+        spots = draw(st.integers(1, 3))
+        lines = [f"{where} {target}", f"spots {spots}"]
+        if draw(st.booleans()):
+            lines.append("fill in order")
+        if draw(st.booleans()):
+            lines.append("one per player")
+        for spot in range(1, spots + 1):
+            if draw(st.booleans()):
+                kind = draw(st.sampled_from(GAINS))
+                verb = draw(st.sampled_from(("gain", "gain", "lose")))
+                lines.append(f"spot {spot}: {verb} {draw(st.integers(1, 3))} {kind}")
+            elif draw(st.booleans()):
+                lines.append(f"spot {spot}: grey workers {draw(st.integers(1, 2))}")
+        body = "\n    ".join(lines)
+        parts.append(f'place fan_place_{k} "Fan place {k}" {{\n    {body}\n}}')
+    if draw(st.booleans()):
+        parts.append('place fan_pit "Fan pit" {\n    after sand_pit\n    worker site stone\n}\n'
+                     'resource fan_stones "Fan stones" {\n    site fan_pit\n    yields 2 stone\n    workers 4\n}')
+    return "\n\n".join(parts) + "\n"
+
+
+def _cards(text: str):
+    try:
+        return BASE.merged(compile_text(text, "fan.cards", known=BASE))
+    except CardError:
+        return None  # not a board that passes the check: nothing is promised
+
+
+def _play(cards, seed: int, bot: str):
+    game = pr.new_game(players=2, seed=seed, cards=cards)
+    if bot == "random":
+        return play_random(game, random.Random(seed), each=lambda g: check_state(g.state, g.rules))
+    return pr.play(game, BOTS[bot](seed=seed))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fan_boards(), st.integers(0, 2**32), st.sampled_from(("random", "heuristic")))
+def test_a_fan_board_that_passes_the_check_plays_to_the_end(text, seed, bot):
+    cards = _cards(text)
+    if cards is None:
+        return
+    game = _play(cards, seed, bot)
+    assert game.is_over
+    check_game(game)
+
+
+def test_the_generator_makes_boards_that_pass():
+    # the property above must not pass only because every board is refused
+    text = find(fan_boards(), lambda t: _cards(t) is not None and "replaces" in t and "after" in t,
+                settings=settings(max_examples=200, database=None))
+    assert len(_cards(text).board.steps) >= len(BASE_KEYS)
+
+
+CHAPEL = '''
+place chapel "Chapel" de "Kapelle" {
+    after priory
+    spots 2
+    fill in order
+    spot 1: gain 2 gold
+    spot 2: gain 1 vp
+}
+'''
+
+
+def test_a_new_step_between_priory_and_market_pays_its_builders():
+    cards = BASE.merged(compile_text(CHAPEL, "fan.cards", known=BASE))
+    game = pr.play(pr.new_game(players=4, seed=5, cards=cards), pr.RandomBot(seed=5))
+    steps = [e.step for e in game.events if isinstance(e, pr.events.StepStarted)][:15]
+    assert steps[steps.index("priory") + 1] == "chapel"
+    paid = [e for e in game.events if isinstance(e, pr.events.Gained) and e.reason == "chapel"]
+    assert paid and all(e.amounts in ((pr.cardlang.effects.Amount("gold", 2),),
+                                      (pr.cardlang.effects.Amount("vp", 1),)) for e in paid)
+    check_game(game)
+
+
+def test_a_fan_board_changes_what_the_save_records():
+    cards = BASE.merged(compile_text(CHAPEL, "fan.cards", known=BASE))
+    game = pr.new_game(players=2, seed=1, cards=cards)
+    assert game.rules.content_hash == cards.identity != BASE.identity
+    assert pr.load(pr.save(game), cards=cards) == game
