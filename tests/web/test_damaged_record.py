@@ -78,3 +78,21 @@ def test_a_damaged_record_is_a_typed_error_and_the_others_go_on(tmp_path, how):
         with c.websocket_connect("/ws") as ws:
             ws.send_text(P.hello(good["game"], key_of(good["seats"][1]["link"])))
             assert receive_until(ws, "welcome")["you"]["seat"] == 1
+
+
+def test_a_damaged_record_answers_503_to_its_replay_and_rematch_requests(tmp_path):
+    """The replay and rematch pages read records through ``Server.find`` too: a damaged
+    row there is a 503 with a generic sentence, not a 500, and names no store detail."""
+    with client(tmp_path) as c:
+        bad = create(c, seats=[{"kind": "person"}, {"kind": "person"}], seed=3)
+    db = sqlite3.connect(tmp_path / "games.sqlite3")
+    db.execute("UPDATE server_games SET record = ? WHERE game_id = ?", ("{not json", bad["game"]))
+    db.commit()
+    db.close()
+    with client(tmp_path) as c:
+        doc = json.dumps({"game": bad["game"], "key": key_of(bad["seats"][0]["link"])})
+        for path in ("/api/replay", "/api/rematch"):
+            r = c.post(path, content=doc, headers={"content-type": "application/json", "origin": "http://testserver"})
+            assert r.status_code == 503, (path, r.status_code, r.text)
+            assert "try again later" in r.json()["error"]
+            assert "sqlite" not in r.text.lower() and str(tmp_path) not in r.text

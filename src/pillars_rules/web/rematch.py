@@ -12,7 +12,6 @@ those who were away. The seats rotate by one: the second seat starts.
 
 from __future__ import annotations
 
-import inspect
 import json
 import logging
 
@@ -22,6 +21,7 @@ import pillars_rules as pr
 from ..errors import ConfigError
 from .created import created_fragment
 from .lobby import GameRequest, SeatRequest
+from .replay import find_seat
 from .server import ServerFull, TooMany
 from .timers import side_table
 
@@ -53,9 +53,9 @@ async def answer(server, body: bytes, base_url: str, client: str = "-") -> Respo
         return JSONResponse({"error": "the request is not JSON"}, 400)
     except ConfigError as err:
         return JSONResponse({"error": str(err)}, 400)
-    found = server.find(doc["game"], doc["key"])
-    if inspect.isawaitable(found):  # Server.find is a coroutine where the records have a thread of their own
-        found = await found
+    found = await find_seat(server, doc["game"], doc["key"])
+    if isinstance(found, Response):
+        return found
     if found is None:
         return JSONResponse({"error": "no game with this id and key"}, 404)
     record, seat = found

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import inspect
 import json
+import logging
 from collections import OrderedDict
 
 from starlette.responses import JSONResponse, Response
 
 import pillars_rules as pr
-from ..errors import ConfigError
+from ..errors import ConfigError, DamagedGameError, StoreError
 from ..saves.codec import converter, event_to_dict
 from ..table import Table
 from ..view import redact_state
@@ -38,6 +39,7 @@ from .cardinfo import card_catalogue
 
 #: Finished games kept decoded for their replays (a step is then one fold of the log).
 CACHED_GAMES = 8
+log = logging.getLogger(__name__)
 _FIELDS = {"game", "key", "at", "secrets", "save"}
 _finished: OrderedDict[str, pr.Game] = OrderedDict()
 
@@ -104,6 +106,24 @@ def _error(status: int, reason: str) -> Response:
     return JSONResponse({"error": reason}, status, headers={"cache-control": "no-store"})
 
 
+#: What a replay or rematch request hears when the game records cannot be read (details: the log).
+RECORDS_DOWN = "this game cannot be read right now; try again later"
+
+
+async def find_seat(server, game_id: str, key: str):
+    """``Server.find`` for the JSON pages: ``(record, seat)``, ``None`` for no such game and
+    key, or a 503 :class:`Response` when the records are unreachable or the game's record
+    is damaged (hardening round 4, items 7 and 8: never a 500, never the store's details)."""
+    try:
+        found = server.find(game_id, key)
+        if inspect.isawaitable(found):  # a coroutine where the records have a thread of their own
+            found = await found
+    except (StoreError, DamagedGameError) as err:
+        log.warning("a replay or rematch request for %s: %s", game_id, err)
+        return _error(503, RECORDS_DOWN)
+    return found
+
+
 async def answer(server, body: bytes) -> Response:
     """The answer to a ``POST /api/replay`` whose ``body`` came from this server's own pages."""
     try:
@@ -117,9 +137,9 @@ async def answer(server, body: bytes) -> Response:
         return _error(400, "the request is not JSON")
     except ConfigError as err:
         return _error(400, str(err))
-    found = server.find(game_id, key)
-    if inspect.isawaitable(found):  # Server.find is a coroutine where the records have a thread of their own
-        found = await found
+    found = await find_seat(server, game_id, key)
+    if isinstance(found, Response):
+        return found
     if found is None:
         return _error(404, "no game with this id and key")
     record, seat = found
