@@ -8,6 +8,7 @@ a 2-core CI machine; ``dev`` is the default; ``thorough`` is for long local runs
 """
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -26,6 +27,13 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+# A run started in the background by a non-interactive shell inherits SIGINT ignored, and so
+# would every program a test starts: the Ctrl-C tests (terminal game, balance lab) would then
+# wait for an interrupt that never comes. Python's own handler makes children start with the
+# default action again (an ignored signal stays ignored across exec; a handled one does not).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # The benchmark suite (bench/) is not part of the library; its tests import it
 # from the checkout, wherever pytest was started.
