@@ -68,7 +68,7 @@ def test_simulate_imports_only_the_engines_own_dependencies() -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert run.returncode == 0, run.stderr[-2000:]
     # cattrs and attrs bring their own helpers (typing_extensions, exceptiongroup on older Pythons)
-    allowed = {"pillars_rules", "lark", "attr", "attrs", "cattr", "cattrs", "typing_extensions", "exceptiongroup",
+    allowed = {"pillars_rules", "mypy_extensions", "lark", "attr", "attrs", "cattr", "cattrs", "typing_extensions", "exceptiongroup",
                "__main__", "_distutils_hack", "_virtualenv"}
     # the compiled build's mypyc runtime is a module of the package's own (named <hash>__mypyc)
     imported = {m for m in run.stdout.split() if not m.endswith("__mypyc")}

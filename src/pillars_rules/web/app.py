@@ -1,18 +1,18 @@
 """The ASGI app: routes, security headers, and the server's life span.
 
-==================  ======================================================================
-``GET /``           the lobby form
-``POST /games``     create a game (JSON in and out, or the lobby's form in and a redirect out)
-``GET /created``    a created game's links (read from the URL fragment, POST/redirect/GET)
-``GET /api/lobby``  what a game can be made of: card sets, bots, variants
-``GET /play``       the board page (the seat's key is in the URL fragment)
-``GET /replay``     a game's replay page; ``POST /api/replay`` its data (web/replay.py)
-``POST /api/rematch`` a finished game's rematch (web/rematch.py)
-``WS /ws``          the game protocol (docs/protocol.rst)
-``/admin``          the operator's list of games, behind the admin token
-``/static/...``     the browser board's files; ``/assets/...`` the server pages' CSS
-``/favicon.ico``    the icon (the same SVG as the board's)
-==================  ======================================================================
+======================  ======================================================================
+``GET /``               the lobby form
+``POST /games``         create a game (JSON in and out, or the lobby's form in and a redirect out)
+``GET /created``        a created game's links (read from the URL fragment, POST/redirect/GET)
+``GET /api/lobby``      what a game can be made of: card sets, bots, variants
+``GET /play``           the board page (the seat's key is in the URL fragment)
+``GET /replay``         a game's replay page; ``POST /api/replay`` its data (web/replay.py)
+``POST /api/rematch``   a finished game's rematch (web/rematch.py)
+``WS /ws``              the game protocol (docs/protocol.rst)
+``/admin``              the operator's list of games, behind the admin token
+``/static/...``         the browser board's files; ``/assets/...`` the server pages' CSS
+``/favicon.ico``        the icon (the same SVG as the board's)
+======================  ======================================================================
 """
 
 from __future__ import annotations
