@@ -183,8 +183,9 @@ def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[T
         except BaseException:  # Ctrl-C, or the caller stopped early: no worker plays on
             _stop(pool)
             raise
-        finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+        # every game of this pool is in (or its pool broke): wait for the pool's
+        # manager thread, which would otherwise race the interpreter's exit handler
+        pool.shutdown(wait=True, cancel_futures=True)
         if not left:
             return
     raise pr.PillarsError(f"local worker processes kept dying; {len(left)} games not played")
@@ -195,6 +196,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     the finished ones are already kept), so that neither they nor the pool's
     exit handler keep the interrupted run going."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     for proc in processes:
         if proc.is_alive():
             proc.terminate()
@@ -202,6 +204,12 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         proc.join(timeout=2)
         if proc.is_alive():
             proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+    # The manager thread sees its workers gone and closes its wake-up pipe. Left
+    # running, it races the interpreter's exit handler, which writes to that pipe
+    # (``OSError: Bad file descriptor`` printed after the run ended): wait for it.
+    if manager is not None:
+        manager.join(timeout=5)
 
 
 # ----------------------------------------------------------------- Dask
