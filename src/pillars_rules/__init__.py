@@ -28,8 +28,8 @@ from . import events
 from .events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
 from .errors import (
-    CardError, ConfigError, ConflictError, IllegalActionError, LimitError, PillarsError, SaveError,
-    ScenarioError, StaleActionError,
+    CardError, ConfigError, ConflictError, IllegalActionError, LimitError, PillarsError, PlayerCountError,
+    SaveError, ScenarioError, StaleActionError,
 )
 from .game import VARIANTS, Game, load_cards, new_game, playout
 from .saves.savefile import load, save
@@ -45,7 +45,7 @@ __all__ = [
     "Card", "CardSet", "RandomBot", "play", "determinize",
     "actions", "events", "words", "EVENT_TYPES", "decode_action", "encode_action", "limits",
     "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",
-    "ScenarioError", "StaleActionError", "ConflictError",
+    "ScenarioError", "StaleActionError", "ConflictError", "PlayerCountError",
 ]
 
 

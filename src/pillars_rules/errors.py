@@ -103,6 +103,17 @@ class ConfigError(PillarsError, ValueError):
     """Bad arguments to :func:`pillars_rules.new_game` (player count, variants...)."""
 
 
+class PlayerCountError(ConfigError):
+    """A player count the card set does not play (the base set plays 2-4, the
+    expansion 2-6: a board's ``players`` line); the message names the set.
+    ``players`` is the count asked for, ``allowed`` the set's counts."""
+
+    def __init__(self, message: str, players: int = 0, allowed: tuple[int, ...] = ()) -> None:
+        super().__init__(message)
+        self.players = players
+        self.allowed = allowed
+
+
 class ScenarioError(ConfigError):
     """A position given to :func:`pillars_rules.scenario` that cannot occur in a
     game (cubes not conserved, gold out of range, a card in two places...); the

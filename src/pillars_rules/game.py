@@ -27,7 +27,9 @@ from .engine.refusals import REASONS
 from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
 from .engine.state import GameState, Pending
 from .engine.actions import ACTION_TYPES
-from .errors import ConfigError, IllegalActionError, LimitError, PillarsError, StaleActionError, bounded, safe_repr
+from .errors import (
+    ConfigError, IllegalActionError, LimitError, PillarsError, PlayerCountError, StaleActionError, bounded, safe_repr,
+)
 from .cardlang.names import lookalike_problem, name_problem
 from .view import Redactions, SeatView, view
 from .words.events import describe
@@ -43,8 +45,12 @@ RETIRED_VARIANTS: dict[str, str] = {
                                 "version 2 (§8); leave it out",
 }
 _ACTIONS = frozenset(ACTION_TYPES.values())
+#: The base board's starting gold by seat (§1); a board's text sets its own ('starting gold').
 START_GOLD = (20, 21, 22, 23)
-DEFAULT_NAMES = ("Red", "Blue", "Green", "Yellow")
+#: Seat names when none are given: the colours of the pieces (seats 5 and 6: the expansion's).
+DEFAULT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+#: Fewest and most seats any card set may play (a board's ``players`` line).
+FEWEST_PLAYERS, MOST_PLAYERS = 2, limits.MOST_PLAYERS
 #: Longest seat name :func:`new_game` and :func:`~pillars_rules.load` accept.
 MAX_NAME_LENGTH = limits.MAX_SEAT_NAME_LENGTH
 
@@ -426,23 +432,50 @@ def prepare(players: object, seed: object, names: Sequence[str] | None,
             cards: CardSet | str | Sequence[str] | None) -> tuple[Rules, tuple[str, ...], int]:
     """Check :func:`new_game`'s arguments: the rules context, the seat names and
     the seed (a secret one if ``None``)."""
-    if type(players) is not int or not 2 <= players <= 4:
-        raise ConfigError(f"players must be 2, 3 or 4, not {safe_repr(players)}")
+    if type(players) is not int or not FEWEST_PLAYERS <= players <= MOST_PLAYERS:
+        raise ConfigError(f"players must be a whole number from {FEWEST_PLAYERS} to {MOST_PLAYERS} "
+                          f"(as the card set allows), not {safe_repr(players)}")
     if seed is None:
         seed = secret_seed()
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise ConfigError(f"seed must be a whole number from 0 to 2**{SEED_BITS}-1, not {safe_repr(seed)}")
-    names = check_names(DEFAULT_NAMES[:players] if names is None else names, players)
     cardset = load_cards(cards)
+    check_players(players, cardset)
+    names = check_names(DEFAULT_NAMES[:players] if names is None else names, players)
     chosen = _check_variants(variants, cardset)
     return rules_for(cardset, chosen), names, seed
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """``(2, 3, 4)`` as "2, 3 or 4"; a longer run as "2 to 6"."""
+    counts = list(counts)
+    if len(counts) > 3:
+        return f"{counts[0]} to {counts[-1]}"
+    return str(counts[0]) if len(counts) == 1 else f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
+
+
+def set_name(cards: CardSet) -> str:
+    """How messages name a card set: its board card ("base", "The Pillars of the Earth")."""
+    for c in cards.places:
+        if c.kind == "board":
+            return f"'{c.id}' ({c.name})"
+    return "'base' (The Pillars of the Earth)"
+
+
+def check_players(players: int, cards: CardSet) -> None:
+    """Refuse a seat count the card set does not play (:class:`PlayerCountError`)."""
+    allowed = cards.board.spec.players
+    if players not in allowed:
+        hint = "; the expansion (cards/expansion) plays 2 to 6" if allowed[-1] == 4 < players else ""
+        raise PlayerCountError(f"players must be {counts_text(allowed)} with the card set {set_name(cards)}, "
+                               f"not {players}{hint}", players, allowed)
 
 
 def game_started(rules: Rules, names: tuple[str, ...], seed: int) -> E.GameStarted:
     """The first event of every game (§1)."""
     return E.GameStarted(
         names=names, seed=seed, variants=rules.variants, card_hash=rules.content_hash,
-        starting_craftsmen=rules.starting_craftsmen, gold=START_GOLD[: len(names)],
+        starting_craftsmen=rules.starting_craftsmen, gold=rules.layout.starting_gold[: len(names)],
     )
 
 

@@ -98,8 +98,9 @@ MAX_SEAT_NAME_LENGTH = 100
 #: Most cubes one listed Buy, Sell or ReturnCubes moves; more take several actions.
 MAX_COUNT = 30
 #: Most events in one game; an action that would exceed it is refused.
-#: A complete 4-player base game has about 1,000.
-MAX_EVENTS = 20_000
+#: A complete 4-player base game has about 1,000 (6 players with the
+#: expansion: about 1,500); 30,000 holds the event bound at 6 seats.
+MAX_EVENTS = 30_000
 #: Longest ``reason`` of any error (see :mod:`pillars_rules.errors`).
 MAX_REASON_LENGTH = MAX_REASON_LENGTH
 
@@ -135,13 +136,15 @@ ROUNDS = 6
 MAX_PLACES = 24
 MAX_SPOTS = 8
 #: Most seats at a table.
-MOST_PLAYERS = 4
+MOST_PLAYERS = 6
 #: Most builders a seat has (a card may give 4, §2.3).
 MOST_BUILDERS = 4
-#: Resource cards dealt to the display each round, and craftsmen shown in the
-#: draft and beside Shiring (§2.1).
-DISPLAY_RESOURCE_CARDS = 7
-DISPLAY_CRAFTSMEN = 2
+#: Most resource cards a board deals to the display each round (its 'dealt
+#: resource cards'; the base board 7, the expansion's 10 at 6 seats), and most
+#: craftsmen of a round in the draft display (the base board's 2, the
+#: expansion's 3 at 5-6 seats; a board may deal up to 16, Shiring's included).
+DISPLAY_RESOURCE_CARDS = 12
+DISPLAY_CRAFTSMEN = 16
 #: Privileges dealt in one game (§1).
 PRIVILEGES_PER_GAME = 12
 #: Cube kinds, and the cubes a seat keeps after the cathedral (§2.4 step 13).

@@ -29,7 +29,7 @@ from .cardlang.cardset import CardSet
 from .cardlang.effects import CUBES, LOCATIONS, STEPS
 from .engine import events as E
 from .engine import rng
-from .engine.batch import DISPLAY_RESOURCE_CARDS, SMALL_WORKERS, pieces_for
+from .engine.batch import SMALL_WORKERS, pieces_for
 from .engine.flow import advance
 from .engine.legal import run
 from .engine.position import check_cards, check_position
@@ -40,7 +40,7 @@ from .engine.state import (
 from .engine.copiers import replace
 from .engine.evolve import evolve
 from .errors import PillarsError, ScenarioError, bounded
-from .game import START_GOLD, Game, game_started, prepare
+from .game import Game, game_started, prepare
 
 #: Where a scenario may start: the round opening, the draft, Phase II, or the
 #: start of any Phase III step.
@@ -266,8 +266,9 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
         table_display = _ids("display", display)
     elif step == "draft":
         numbers = rng.stream(seed, 1)
-        resources = [c.id for c in rules.cards.of_kind("resource")]
-        table_display = deck[2:4] + free(rng.shuffled(numbers, resources))[:DISPLAY_RESOURCE_CARDS]
+        resources = rules.resource_cards(n)
+        table_display = (deck[2:rules.layout.craftsmen_for(n)]
+                         + free(rng.shuffled(numbers, resources))[:rules.layout.resources_for(n)])
     else:
         table_display = ()
     revealed = ""
@@ -298,7 +299,7 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     players_state = []
     for seat in range(n):
         players_state.append(PlayerState(
-            name=seat_names[seat], gold=START_GOLD[seat], vp=2, craftsmen=rules.starting_craftsmen,
+            name=seat_names[seat], gold=rules.layout.starting_gold[seat], vp=2, craftsmen=rules.starting_craftsmen,
             pieces=Pieces(SMALL_WORKERS, 1, 0, 0)))
     for seat, fields in given_players.items():
         players_state[seat] = replace(players_state[seat], **fields)

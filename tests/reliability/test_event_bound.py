@@ -63,26 +63,29 @@ def test_the_worst_set_and_the_issue_set_pass_the_card_check(worst):
 
 
 def test_the_bound_is_derived_from_the_limits_and_stays_under_the_cap():
-    for players in (2, 3, 4):
+    for players in (2, 3, 4, 5, 6):
         bound = limits.event_bound(players)
         parts = {k: v for k, v in bound.items() if k not in ("round", "total")}
         assert sum(parts.values()) == bound["total"] <= limits.MAX_EVENTS
         assert bound["round"] * limits.ROUNDS <= bound["total"]
     assert limits.EVENT_BOUND == limits.event_bound(limits.MOST_PLAYERS)["total"]
-    assert limits.event_bound(2)["total"] < limits.event_bound(4)["total"]
+    assert limits.event_bound(2)["total"] < limits.event_bound(4)["total"] < limits.event_bound(6)["total"]
 
 
 def test_the_rules_facts_the_bound_rests_on_are_the_engines():
     from pillars_rules.cardlang import effects
     from pillars_rules.engine import batch, state
-    from pillars_rules.game import START_GOLD
+    from pillars_rules.cardlang.placecomp import TABLE_FIELDS
+    from pillars_rules.game import DEFAULT_NAMES
 
     assert limits.ROUNDS == state.ROUNDS
     board = effects.STEPS  # the base board's places (each a step); a board has at most MAX_PLACES
     assert len(board) <= limits.MAX_PLACES == effects.MAX_PLACES
-    assert limits.MOST_PLAYERS == len(START_GOLD)
+    assert limits.MOST_PLAYERS == len(DEFAULT_NAMES) == 6  # 2-6 with the expansion
     assert limits.MOST_BUILDERS == effects.MAX_BUILDERS
-    assert limits.DISPLAY_RESOURCE_CARDS == batch.DISPLAY_RESOURCE_CARDS
+    # the most a board's text may deal (cardlang.placecomp refuses more)
+    assert TABLE_FIELDS["dealt_resources"][2] == limits.DISPLAY_RESOURCE_CARDS
+    assert TABLE_FIELDS["dealt_craftsmen"][2] == limits.DISPLAY_CRAFTSMEN
     assert limits.PRIVILEGES_PER_GAME == batch.PRIVILEGES_PER_GAME
     assert limits.CUBE_KINDS == len(effects.CUBES)
     assert limits.KEPT_CUBES == 1  # the least cube limit a board may set (§2.4 step 13: 5)

@@ -58,7 +58,8 @@ def test_create_by_json_gives_one_unguessable_link_per_person_and_one_for_specta
 
 
 @pytest.mark.parametrize("request_doc,why", [
-    ({"players": 5}, "players must be 2, 3 or 4"),
+    ({"players": 5}, "players must be 2, 3 or 4 with the card set 'base'"),
+    ({"players": 7}, "players must be 2 to 6"),
     ({"players": 3, "seats": [{"kind": "person"}] * 2}, "players is 3 but 2 seats"),
     ({"seats": [{"kind": "person"}, {"kind": "bot", "bot": "alphago"}]}, "unknown bot 'alphago'"),
     ({"seats": [{"kind": "person"}, {"kind": "robot"}]}, "seats[1].kind"),

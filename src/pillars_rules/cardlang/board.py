@@ -56,10 +56,28 @@ class Place:
 @frozen
 class BoardSpec:
     """The board's own numbers: the gold cap (§1) and the builder prices of
-    Phase II's cost track, from the first builder drawn (§2.3)."""
+    Phase II's cost track, from the first builder drawn (§2.3); and the
+    set-up tables (§1, §2.1): the player counts the set plays (``players``),
+    the gold of each seat from the start player (``starting_gold``), the
+    builders of each player (``starting_builders``), and per player count
+    the craftsmen dealt each round (Shiring's first, the rest to the draft
+    display) and the resource cards dealt to the display. A table holds one
+    number (every count) or one per count of ``players``, in order.
+    The defaults are the base game's (2-4 players)."""
 
     gold_cap: int = 30
     builder_prices: tuple[int, ...] = (7, 6, 5, 4, 3, 2, 1, 0)
+    players: tuple[int, ...] = (2, 3, 4)
+    starting_gold: tuple[int, ...] = (20, 21, 22, 23)
+    starting_builders: int = 3
+    dealt_craftsmen: tuple[int, ...] = (4,)
+    dealt_resources: tuple[int, ...] = (7,)
+
+    def for_players(self, table: tuple[int, ...], players: int) -> int:
+        """The entry of ``table`` (one of the set-up tables) for ``players`` seats."""
+        if len(table) == 1:
+            return table[0]
+        return table[self.players.index(players)] if players in self.players else table[-1]
 
 
 @frozen

@@ -63,6 +63,8 @@ class Card:
     variants: tuple[tuple[str, tuple[Ability, ...]], ...] = ()
     place: Any = None
     board: Any = None
+    #: the player counts at which the card is in the game (empty: every count)
+    players: tuple[int, ...] = ()
     pos: SourcePos = field(factory=SourcePos, eq=False, repr=False)
 
     @property

@@ -46,10 +46,10 @@ COST_KINDS: tuple[str, ...] = ("gold", "vp")
 
 #: Card fields each kind may set, and those it must set.
 FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
-    "craftsman": ("round", "cost", "tags"),
-    "privilege": ("mode", "last_round"),
-    "event": ("harmful",),
-    "resource": ("site", "yields", "workers"),
+    "craftsman": ("round", "cost", "tags", "players"),
+    "privilege": ("mode", "last_round", "players"),
+    "event": ("harmful", "players"),
+    "resource": ("site", "yields", "workers", "players"),
     "place": PLACE_FIELDS,
     "board": BOARD_FIELDS,
 }

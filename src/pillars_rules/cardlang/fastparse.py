@@ -72,7 +72,7 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
 _FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "last", "harmful",
                           "site", "yields", "workers", "spots", "one", "fill", "worker", "step",
                           "after", "replaces", "spot", "die", "cube", "stock", "buying", "selling",
-                          "gold", "builder"})
+                          "gold", "builder", "players", "starting", "dealt"})
 #: Place fields of one word and one name or number after it: builder method, token kind.
 _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
               "step": ("step_rule", "name"), "after": ("after", "name"),
@@ -226,6 +226,20 @@ class _Parser:
         if w == "gold":
             self.kw("cap")
             return "gold_cap", [self.take("number")]
+        if w == "players":
+            return "player_counts", [self.number_list()]
+        if w == "starting":
+            if self.word() == "gold":
+                self.kw("gold")
+                return "starting_gold", [self.number_list()]
+            self.kw("builders")
+            return "starting_builders", [self.take("number")]
+        if w == "dealt":
+            if self.word() == "craftsmen":
+                self.kw("craftsmen")
+                return "dealt_craftsmen", [self.number_list()]
+            self.kw("resource", "cards")
+            return "dealt_resources", [self.number_list()]
         self.kw("prices")
         return "builder_prices", [self.number_list()]
 

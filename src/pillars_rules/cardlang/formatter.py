@@ -28,7 +28,8 @@ INDENT = "    "
 FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "site", "yields",
                "workers", "replaces", "after", "worker_site", "spots", "one_per_player", "in_order",
                "step", "spot", "die", "cube_limit", "stock", "buying", "selling", "gold_cap",
-               "builder_prices")
+               "builder_prices", "players", "starting_gold", "starting_builders", "dealt_craftsmen",
+               "dealt_resources")
 
 # --------------------------------------------------------------------------
 # Syntax tree -> text
@@ -170,8 +171,25 @@ def field_text(f: ast.Field) -> str:
 
 
 _PLACE_FLAGS = {"one_per_player": "one per player", "in_order": "fill in order"}
-_PLACE_ONE = {"spots": "spots", "cube_limit": "cube limit", "gold_cap": "gold cap"}
+_PLACE_ONE = {"spots": "spots", "cube_limit": "cube limit", "gold_cap": "gold cap",
+              "starting_builders": "starting builders"}
+#: Fields that are a list of numbers, and how each is written.
+_NUMBER_LISTS = {"die": "die", "builder_prices": "builder prices", "players": "players",
+                 "starting_gold": "starting gold", "dealt_craftsmen": "dealt craftsmen",
+                 "dealt_resources": "dealt resource cards"}
 _PLACE_NAME = {"worker_site": "worker site", "step": "step", "after": "after", "replaces": "replaces"}
+
+
+def _table_fields(spec: Any, add: Any) -> None:
+    """The board's set-up tables, each only where it is not the base board's
+    (so a board written before they existed keeps its canonical text)."""
+    base = type(spec)()
+    for name in ("players", "starting_gold", "dealt_craftsmen", "dealt_resources"):
+        value = getattr(spec, name)
+        if value != getattr(base, name):
+            add(name, tuple(ast.Num(str(x)) for x in value))
+    if spec.starting_builders != base.starting_builders:
+        add("starting_builders", ast.Num(str(spec.starting_builders)))
 
 
 def _place_field_text(f: ast.Field) -> str:
@@ -184,8 +202,8 @@ def _place_field_text(f: ast.Field) -> str:
         return f"{_PLACE_NAME[n]} {v.text}"
     if n == "spot":
         return f"spot {_num(v[0])}: {effect_text(v[1])}"
-    if n in ("die", "builder_prices"):
-        return f"{'die' if n == 'die' else 'builder prices'} {', '.join(_num(x) for x in v)}"
+    if n in _NUMBER_LISTS:
+        return f"{_NUMBER_LISTS[n]} {', '.join(_num(x) for x in v)}"
     if n == "stock":
         return f"stock {', '.join(_amount(x) for x in v)}"
     if n in ("buying", "selling"):
@@ -367,11 +385,14 @@ def card_node(card: Card) -> ast.CardNode:
         add("site", ast.Name(card.site))
         add("yields", _value("", "yields", card.yields))
         add("workers", ast.Num(str(card.workers)))
-    elif card.kind == "place":
+    if card.players:
+        add("players", tuple(ast.Num(str(x)) for x in card.players))
+    if card.kind == "place":
         _place_fields(card.place, add)
     elif card.kind == "board":
         add("gold_cap", ast.Num(str(card.board.gold_cap)))
         add("builder_prices", tuple(ast.Num(str(x)) for x in card.board.builder_prices))
+        _table_fields(card.board, add)
     return ast.CardNode(
         ast.Name(card.kind), ast.Name(card.id), ast.Title(card.name),
         ast.Title(card.name_de) if card.name_de else None,

@@ -232,6 +232,21 @@ class _Build(Transformer):
     def builder_prices(self, meta, ch):
         return self._field(meta, "builder_prices", ch[0])
 
+    def player_counts(self, meta, ch):
+        return self._field(meta, "players", ch[0])
+
+    def starting_gold(self, meta, ch):
+        return self._field(meta, "starting_gold", ch[0])
+
+    def starting_builders(self, meta, ch):
+        return self._field(meta, "starting_builders", self._num(ch[0]))
+
+    def dealt_craftsmen(self, meta, ch):
+        return self._field(meta, "dealt_craftsmen", ch[0])
+
+    def dealt_resources(self, meta, ch):
+        return self._field(meta, "dealt_resources", ch[0])
+
     def grey_workers(self, meta, ch):
         return self._eff(meta, "GreyWorkers", ("n", self._num(ch[0])))
 

@@ -17,18 +17,29 @@ from .board import BoardSpec, Place, layout
 from .card import Card
 from .diagnostics import suggest
 from .values import ValueChecker
+from ..limits import DISPLAY_CRAFTSMEN, DISPLAY_RESOURCE_CARDS, MOST_PLAYERS
 
 #: Fields of a place, and of the board card.
 PLACE_FIELDS: tuple[str, ...] = ("spots", "one_per_player", "in_order", "worker_site", "step", "after",
                                  "replaces", "spot", "die", "cube_limit", "stock", "buying", "selling")
-BOARD_FIELDS: tuple[str, ...] = ("gold_cap", "builder_prices")
+BOARD_FIELDS: tuple[str, ...] = ("gold_cap", "builder_prices", "players", "starting_gold", "starting_builders",
+                                 "dealt_craftsmen", "dealt_resources")
 #: How each place field is written, for messages.
 PLACE_WORDS: dict[str, str] = {
     "spots": "spots", "one_per_player": "one per player", "in_order": "fill in order",
     "worker_site": "worker site", "step": "step", "after": "after", "replaces": "replaces",
     "spot": "spot", "die": "die", "cube_limit": "cube limit", "stock": "stock", "buying": "buying",
     "selling": "selling", "gold_cap": "gold cap", "builder_prices": "builder prices",
+    "players": "players", "starting_gold": "starting gold", "starting_builders": "starting builders",
+    "dealt_craftsmen": "dealt craftsmen", "dealt_resources": "dealt resource cards",
 }
+#: The set-up tables of a board: each one number or one per player count.
+TABLE_FIELDS: dict[str, tuple[str, int, int]] = {
+    "dealt_craftsmen": ("craftsmen dealt in a round", 1, DISPLAY_CRAFTSMEN),
+    "dealt_resources": ("resource cards dealt in a round", 1, DISPLAY_RESOURCE_CARDS),
+}
+#: Fewest and most players a card set may play (``players``).
+FEWEST_PLAYERS = 2
 #: Fields only some rules read (the rest may stand on any place).
 FIELD_RULES: dict[str, tuple[str, ...]] = {
     "die": ("tax",), "cube_limit": ("cathedral",), "stock": ("tax", "market"),
@@ -60,6 +71,17 @@ class PlaceFields(ValueChecker):
                                lo=1, hi=hi)
         if n == "gold_cap":
             return self.number(v, "the gold cap", lo=1, hi=MAX_GOLD_CAP)
+        if n == "starting_builders":
+            return self.number(v, "builders per player", lo=1, hi=fx.MAX_BUILDERS)
+        if n in ("players", "starting_gold") or n in TABLE_FIELDS:
+            what, lo, hi = TABLE_FIELDS.get(n) or (
+                ("a player count", FEWEST_PLAYERS, MOST_PLAYERS) if n == "players"
+                else ("a seat's starting gold", 0, MAX_GOLD_CAP))
+            if len(v) > MOST_PLAYERS:
+                self.rep.at(v[MOST_PLAYERS], f"too many numbers ({len(v)}; limit {MOST_PLAYERS})")
+                return None
+            nums = tuple(self.number(x, what, lo=lo, hi=hi) for x in v)
+            return None if None in nums else nums
         if n in ("one_per_player", "in_order"):
             return True
         if n == "worker_site":
@@ -185,8 +207,27 @@ class PlaceFields(ValueChecker):
                                                 "moves one space per builder, §2.3)",
                         f"e.g. 'builder prices {', '.join(str(x) for x in range(prices[0], -1, -1))}'")
             return None
+        players = values.get("players", spec.players)
+        if list(players) != list(range(players[0], players[0] + len(players))):
+            self.rep.at(seen["players"], "the player counts run up by one (e.g. 'players 2, 3, 4, 5, 6')")
+            return None
+        gold = values.get("starting_gold", spec.starting_gold)
+        if len(gold) < players[-1]:
+            self.rep.at(seen.get("starting_gold") or seen["players"],
+                        f"'starting gold' gives {len(gold)} seats; {players[-1]} players need one number each",
+                        "one number per seat, from the start player clockwise")
+            return None
+        for name in TABLE_FIELDS:
+            table = values.get(name)
+            if table is not None and len(table) not in (1, len(players)):
+                self.rep.at(seen[name], f"'{PLACE_WORDS[name]}' needs one number, or one for each player "
+                                        f"count ({', '.join(map(str, players))}); it has {len(table)}")
+                return None
         return BoardSpec(values.get("gold_cap", spec.gold_cap),
-                         values.get("builder_prices", spec.builder_prices))
+                         values.get("builder_prices", spec.builder_prices), players, gold,
+                         values.get("starting_builders", spec.starting_builders),
+                         values.get("dealt_craftsmen", spec.dealt_craftsmen),
+                         values.get("dealt_resources", spec.dealt_resources))
 
 
 def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
@@ -215,9 +256,12 @@ def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
             out.append((None, "", f"the board has no place with 'step {rule}' (every board needs one)"))
     if len(places) > fx.MAX_PLACES:
         out.append((places[fx.MAX_PLACES], "", f"too many places ({len(places)}; limit {fx.MAX_PLACES})"))
-    room = sum(min(c.place.spots, 4) if c.place.one_per_player else c.place.spots for c in places)
-    need = 4 * fx.MAX_BUILDERS
+    spec = layout(parts)[1]
+    top = spec.players[-1]
+    room = sum(min(c.place.spots, top) if c.place.one_per_player else c.place.spots for c in places)
+    # 4 players with the most builders a card gives, or every seat's own builders
+    need = max(4 * fx.MAX_BUILDERS, top * spec.starting_builders)
     if places and room < need:
-        out.append((None, "", f"the board's builder spots hold {room} builders; 4 players with "
-                          f"{fx.MAX_BUILDERS} builders each need {need}, or a game could not go on"))
+        out.append((None, "", f"the board's builder spots hold {room} builders; {top} players with "
+                          f"{need // top} builders each need {need}, or a game could not go on"))
     return out

@@ -19,13 +19,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-#: The player counts the game is made for (RULES §1).
-PLAYER_COUNTS = (2, 3, 4)
+#: The player counts any card set may play: the base set 2-4 (RULES §1), the
+#: expansion (``--cards cards/expansion``) 2-6; the game refuses a count its set does not play.
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
 
 def add_players(p: argparse.ArgumentParser) -> None:
-    """``--players N``: 2, 3 or 4 (default 4)."""
-    p.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS)
+    """``--players N``: 2 to 6 as the card set allows (default 4)."""
+    p.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS,
+                   help="seats: 2, 3 or 4; 5 or 6 with the expansion (--cards cards/expansion)")
 
 
 def add_variant(p: argparse.ArgumentParser) -> None:

@@ -21,7 +21,6 @@ from .state import GameState, Job, Pieces
 
 BIG_VALUE = 5
 SMALL_WORKERS = 7
-DISPLAY_RESOURCE_CARDS = 7
 PRIVILEGES_PER_GAME = 12
 
 

@@ -28,7 +28,7 @@ def _table(entries: dict[str, _V]) -> Mapping[str, _V]:
     return MappingProxyType(entries)
 
 DEFAULT_CRAFTSMAN_LIMIT = 5
-DEFAULT_BUILDERS = 3
+DEFAULT_BUILDERS = 3  # the base board's; a board's text sets its own ('starting builders')
 #: The engine variant that plays rules version 3's readings (saves made under
 #: rules version 3 load with it, :mod:`pillars_rules.saves.upcasters`): any free
 #: spot may be taken at every place but the market, and the Priory and the King's
@@ -69,7 +69,7 @@ class Rules:
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
                  "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
                  "layout", "one_per_player", "steps", "locations", "spent_when_gained", "_mods_cache",
-                 "_mods_last", "_actions", "_prices_cache")
+                 "_mods_last", "_actions", "_prices_cache", "in_game")
 
     base: CardSet
     variants: tuple[str, ...]
@@ -110,6 +110,9 @@ class Rules:
     #: Listed actions by key, shared across states (see ``legal._act``).
     _actions: dict[tuple[Any, ...], Any]
     _prices_cache: dict[tuple[Any, ...], dict[tuple[str, str], int]]
+    #: (kind, seats) -> the cards of that kind in a game of that many seats, in
+    #: set order (a card's ``players`` line leaves it out at other counts)
+    in_game: Mapping[tuple[str, int], tuple[Card, ...]]
 
     def __init__(self, cards: CardSet, variants: tuple[str, ...] = ()) -> None:
         # object.__setattr__ with a literal name: a plain store under mypyc
@@ -166,6 +169,21 @@ class Rules:
         object.__setattr__(self, "_mods_last", {})
         object.__setattr__(self, "_actions", {})
         object.__setattr__(self, "_prices_cache", {})
+        object.__setattr__(self, "in_game", MappingProxyType({
+            (kind, n): tuple(c for c in played if c.kind == kind and (not c.players or n in c.players))
+            for kind in ("craftsman", "event", "privilege", "resource") for n in layout.players}))
+
+    def cards_at(self, kind: str, players: int) -> tuple[Card, ...]:
+        """The cards of ``kind`` in a game of ``players`` seats (a card's
+        ``players`` line names the counts it plays at; none: every count)."""
+        got = self.in_game.get((kind, players))
+        if got is None:
+            got = tuple(c for c in self.cards.of_kind(kind) if not c.players or players in c.players)
+        return got
+
+    def resource_cards(self, players: int) -> list[str]:
+        """The ids of the resource cards shuffled each round at ``players`` seats (§2.1)."""
+        return [c.id for c in self.cards_at("resource", players)]
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Rules are shared between games and read-only; cannot set {name!r}")
@@ -226,7 +244,7 @@ class Rules:
 
     def builder_limit(self, state: GameState, seat: int) -> int:
         limits = [m.n for m in self.modifiers(state, seat) if isinstance(m, BuilderLimit)]
-        return min(limits) if limits else DEFAULT_BUILDERS
+        return min(limits) if limits else self.layout.starting_builders
 
     def extra_workers(self, state: GameState, seat: int) -> int:
         return sum(m.n for m in self.modifiers(state, seat) if isinstance(m, ExtraWorker))

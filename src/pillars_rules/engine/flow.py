@@ -16,7 +16,7 @@ from ..cardlang.effects import ChooseCraftsman
 from . import events as E
 from . import rng
 from .batch import (
-    DISPLAY_RESOURCE_CARDS, PRIVILEGES_PER_GAME, Batch, eligible_craftsmen, job_effect, round_workers,
+    PRIVILEGES_PER_GAME, Batch, eligible_craftsmen, job_effect, round_workers,
     trigger_events, turn_order,
 )
 from .context import Rules
@@ -80,12 +80,13 @@ def _setup(b: Batch, rules: Rules) -> None:
     """Chance: shuffle the decks (§1)."""
     state = b.state
     numbers = rng.stream(state.seed, state.rng)
-    craftsmen = rules.cards.of_kind("craftsman")
+    n = state.n_players
+    craftsmen = rules.cards_at("craftsman", n)
     decks = tuple(
         rng.shuffled(numbers, [c.id for c in craftsmen if c.round == r]) for r in range(1, ROUNDS + 1)
     )
-    events = rng.shuffled(numbers, [c.id for c in rules.cards.of_kind("event")])[:ROUNDS]
-    privileges = rules.cards.of_kind("privilege")
+    events = rng.shuffled(numbers, [c.id for c in rules.cards_at("event", n)])[:ROUNDS]
+    privileges = rules.cards_at("privilege", n)
     last = rng.shuffled(numbers, [c.id for c in privileges if c.last_round])
     others = rng.shuffled(numbers, [c.id for c in privileges if not c.last_round])
     keep_last = last[:2]
@@ -102,7 +103,8 @@ def _round_start(b: Batch, rules: Rules, rnd: int) -> None:
     else:
         numbers = rng.stream(b.state.seed, b.state.rng)
         b.add(E.ResourceCardsDealt(
-            rng.shuffled(numbers, [c.id for c in rules.cards.of_kind("resource")])[:DISPLAY_RESOURCE_CARDS]
+            rng.shuffled(numbers, rules.resource_cards(b.state.n_players))[
+                :rules.layout.resources_for(b.state.n_players)]
         ))
     b.extend(trigger_events(b.state, rules, "round_start"))
 

@@ -28,7 +28,8 @@ class Layout:
                  "in_order", "spot_effects", "sites", "bishop", "privileges", "n_privileges", "craftsmen",
                  "n_craftsmen", "tax", "tax_die", "court_stock", "market", "market_refill", "buy_prices",
                  "sell_prices", "market_cubes", "cathedral", "cube_limit", "start_player", "gold_cap",
-                 "first_price", "reasons", "names", "spot_index")
+                 "first_price", "reasons", "names", "spot_index", "players", "starting_gold",
+                 "starting_builders", "craftsmen_dealt", "resources_dealt")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -73,9 +74,27 @@ class Layout:
         #: reasons of gains and losses the board gives (a place's key, the tax)
         self.reasons: frozenset[str] = frozenset(board.steps) | {"tax"}
         self.names: dict[str, str] = {c.id: c.name for c in board.places}
+        spec = board.spec
+        #: the player counts the set plays, and the set-up tables (§1, §2.1)
+        self.players: tuple[int, ...] = spec.players
+        self.starting_gold: tuple[int, ...] = spec.starting_gold
+        self.starting_builders: int = spec.starting_builders
+        #: by number of seats: craftsmen dealt each round (Shiring's first), resource cards dealt
+        self.craftsmen_dealt: dict[int, int] = {n: spec.for_players(spec.dealt_craftsmen, n) for n in spec.players}
+        self.resources_dealt: dict[int, int] = {n: spec.for_players(spec.dealt_resources, n) for n in spec.players}
 
     def spots_of(self, key: str) -> int:
         return self.locations.get(key, 0)
+
+    def craftsmen_for(self, players: int) -> int:
+        """Craftsmen dealt each round at a table of ``players`` seats (§2.1)."""
+        n = self.craftsmen_dealt.get(players)
+        return n if n is not None else self.board.spec.for_players(self.board.spec.dealt_craftsmen, players)
+
+    def resources_for(self, players: int) -> int:
+        """Resource cards dealt to the display each round at ``players`` seats (§2.1)."""
+        n = self.resources_dealt.get(players)
+        return n if n is not None else self.board.spec.for_players(self.board.spec.dealt_resources, players)
 
 
 _LAYOUTS: dict[str, Layout] = {}

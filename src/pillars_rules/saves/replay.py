@@ -24,7 +24,7 @@ from ..engine.legal import action_events, legal_actions, run
 from ..engine.rng import MAX_SEED, SEED_BITS
 from ..engine.state import GameState
 from ..errors import ConfigError, IllegalActionError, PillarsError, SaveError, bounded, safe_repr
-from ..game import START_GOLD, Game, _check_variants, load_cards
+from ..game import Game, _check_variants, counts_text, load_cards, set_name
 from ..limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
 from .strict import check_event
 from ..cardlang.names import lookalike_problem, name_problem
@@ -82,8 +82,10 @@ def _check_start(first, cards: CardSet):
         raise SaveError("$.events[0].card_hash: the log was recorded with different card contents "
                         "(card hash mismatch)", 0)
     names = first.names
-    if not 2 <= len(names) <= 4:
-        raise SaveError(f"$.events[0].names: {len(names)} players; 2 to 4 are allowed", 0)
+    allowed = cards.board.spec.players
+    if len(names) not in allowed:
+        raise SaveError(f"$.events[0].names: {len(names)} players; the card set {set_name(cards)} "
+                        f"plays {counts_text(allowed)}", 0)
     for k, name in enumerate(names):
         why = name_problem(name, MAX_SEAT_NAME_LENGTH)  # the same rule as new_game's
         if why:
@@ -103,7 +105,8 @@ def _check_start(first, cards: CardSet):
         raise SaveError(f"$.events[0].variants: must be sorted and distinct, not {safe_repr(first.variants, 80)}", 0)
     rules = rules_for(cards, variants)
     want = E.GameStarted(names=names, seed=first.seed, variants=variants, card_hash=rules.content_hash,
-                         starting_craftsmen=rules.starting_craftsmen, gold=START_GOLD[: len(names)])
+                         starting_craftsmen=rules.starting_craftsmen,
+                         gold=rules.layout.starting_gold[: len(names)])
     if first != want:
         raise SaveError(f"$.events[0] does not follow from the rules: new_game gives {safe_repr(want, 120)}, "
                         f"the log has {safe_repr(first, 120)}", 0)

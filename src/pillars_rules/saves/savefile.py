@@ -35,7 +35,7 @@ from ..engine import events as E
 from ..engine.context import RULES_VERSION
 from ..errors import SaveError, safe_repr
 from ..game import load_cards
-from ..limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH
+from ..limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH, MOST_PLAYERS
 from .codec import event_to_dict
 from .jsonguard import GuardedJson, JsonWords
 from .replay import _replay, check_verify
@@ -141,8 +141,8 @@ def _header(doc: dict) -> dict:
             out[key] = raw
         else:
             out[key] = _strict(tp, doc[key], f"$.{key}", None)
-    if not 2 <= out["players"] <= 4:
-        raise SaveError(f"$.players: {out['players']} players; 2 to 4 are allowed")
+    if not 2 <= out["players"] <= MOST_PLAYERS:  # the card set's own range is checked with its cards
+        raise SaveError(f"$.players: {out['players']} players; 2 to {MOST_PLAYERS} are allowed")
     return out
 
 

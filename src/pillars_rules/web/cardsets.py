@@ -23,9 +23,11 @@ class CardChoice:
     identity: str
     cards: int
     paths: tuple[str, ...] | None
+    #: the player counts the set plays (its board's ``players`` line)
+    players: tuple[int, ...] = (2, 3, 4)
 
     def public(self) -> dict:
-        return {"name": self.name, "identity": self.identity, "cards": self.cards}
+        return {"name": self.name, "identity": self.identity, "cards": self.cards, "players": list(self.players)}
 
 
 class Catalogue:
@@ -36,7 +38,8 @@ class Catalogue:
 
     def __init__(self, dirs: tuple[str, ...] = ()) -> None:
         base = pr.load_cards()
-        self._sets: dict[str, CardChoice] = {"base": CardChoice("base", base.identity, len(base), None)}
+        self._sets: dict[str, CardChoice] = {"base": CardChoice("base", base.identity, len(base), None,
+                                                            base.board.spec.players)}
         for d in dirs:
             path = os.path.abspath(d)
             if not os.path.isdir(path):
@@ -46,7 +49,7 @@ class Catalogue:
             name, k = stem, 2
             while name in self._sets:
                 name, k = f"{stem}-{k}", k + 1
-            self._sets[name] = CardChoice(name, cards.identity, len(cards), (path,))
+            self._sets[name] = CardChoice(name, cards.identity, len(cards), (path,), cards.board.spec.players)
 
     def get(self, name: object) -> CardChoice | None:
         return self._sets.get(name) if isinstance(name, str) else None

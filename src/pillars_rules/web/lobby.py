@@ -20,6 +20,8 @@ from attrs import frozen
 
 from ..bots import BOTS
 from ..errors import ConfigError
+from ..game import counts_text
+from ..limits import MOST_PLAYERS
 from .cardsets import CardChoice, Catalogue
 from .settings import Settings
 from .timers import parse_clock
@@ -69,12 +71,12 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
                           f"(fields: {', '.join(sorted(_FIELDS))})")
     players = doc.get("players")
     seats_doc = doc.get("seats")
-    if players is not None and (type(players) is not int or not 2 <= players <= 4):
-        raise ConfigError(f"players must be 2, 3 or 4, not {str(players)[:20]}")
+    if players is not None and (type(players) is not int or not 2 <= players <= MOST_PLAYERS):
+        raise ConfigError(f"players must be 2 to {MOST_PLAYERS} as the card set allows, not {str(players)[:20]}")
     if seats_doc is None:
         seats_doc = [{"kind": "person"}] * (players or 4)
-    if not isinstance(seats_doc, list) or not 2 <= len(seats_doc) <= 4:
-        raise ConfigError("seats must be a list of 2 to 4 seats")
+    if not isinstance(seats_doc, list) or not 2 <= len(seats_doc) <= MOST_PLAYERS:
+        raise ConfigError(f"seats must be a list of 2 to {MOST_PLAYERS} seats")
     if players is not None and players != len(seats_doc):
         raise ConfigError(f"players is {players} but {len(seats_doc)} seats are given")
     seats = []
@@ -97,6 +99,9 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
     if cards is None:
         known = ", ".join(c.name for c in catalogue)
         raise ConfigError(f"cards: no card set {str(doc.get('cards'))[:40]!r} on this server (sets: {known})")
+    if len(seats_doc) not in cards.players:
+        raise ConfigError(f"players must be {counts_text(cards.players)} with the card set "
+                          f"{cards.name!r}, not {len(seats_doc)}")
     takeover = doc.get("takeover")
     if takeover is not None:
         if not isinstance(takeover, Mapping) or not set(takeover) <= {"bot", "grace"}:
@@ -127,9 +132,9 @@ def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict:
     try:
         players = int(text("players") or 4)
     except ValueError:
-        raise ConfigError("players must be 2, 3 or 4") from None
+        raise ConfigError(f"players must be 2 to {MOST_PLAYERS} as the card set allows") from None
     seats = []
-    for i in range(players if 2 <= players <= 4 else 0):
+    for i in range(players if 2 <= players <= MOST_PLAYERS else 0):
         kind = text(f"seat{i}") or "person"
         seat: dict = {"kind": "person"} if kind == "person" else {"kind": "bot", "bot": kind}
         if text(f"name{i}"):

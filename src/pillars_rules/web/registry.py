@@ -28,6 +28,7 @@ import attrs
 from attrs import frozen
 
 from ..errors import ConfigError, DamagedGameError
+from ..limits import MOST_PLAYERS
 from ..table import EventStore, StoreError
 from ..table.opening import POSTGRES_PREFIXES
 
@@ -154,8 +155,8 @@ def _record_problem(doc: object) -> str | None:
     if unknown:
         return f"an unknown field {sorted(unknown)[0][:30]!r}"
     players, seats = doc["players"], doc["seats"]
-    if not _typed(players, int) or players not in (2, 3, 4):
-        return "'players' is not 2, 3 or 4"
+    if not _typed(players, int) or not 2 <= players <= MOST_PLAYERS:
+        return f"'players' is not 2 to {MOST_PLAYERS}"
     if not _typed(seats, list) or len(seats) != players:
         return "'seats' is not a list of one seat per player"
     for i, seat in enumerate(seats):
