@@ -55,6 +55,21 @@ FEWEST_PLAYERS, MOST_PLAYERS = 2, limits.MOST_PLAYERS
 MAX_NAME_LENGTH = limits.MAX_SEAT_NAME_LENGTH
 
 
+#: Card sets shipped with the library, by name: ``cards="expansion"`` (or
+#: ``--cards expansion``) loads ``cards/expansion`` wherever the package is installed.
+NAMED_SETS: tuple[str, ...] = ("expansion",)
+
+
+def named_set_path(name: str) -> str:
+    """The folder of the named set ``name`` (:data:`NAMED_SETS`), unless a
+    file or folder of that name exists here (a path always wins); else ``name``."""
+    if name in NAMED_SETS and not os.path.exists(name):
+        from .cardlang import data
+
+        return str(data.data_dir("cards") / name)
+    return name
+
+
 def _card_variants(cards: CardSet) -> set[str]:
     return {name for c in cards for name, _ in c.variants}
 
@@ -81,6 +96,7 @@ def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
         for p in paths:
             if not isinstance(p, (str, os.PathLike)):
                 raise ConfigError(f"cards: a path must be a string, not {type(p).__name__}")
+        paths = [named_set_path(p) if isinstance(p, str) else p for p in paths]
         if len(paths) > limits.MAX_FILES:
             raise ConfigError(f"cards: more than {limits.MAX_FILES} paths")
         extra = cardlang.load_paths(paths, known=base)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from .cardlang.cardset import CardSet
-from .cardlang.effects import CUBES, LOCATIONS, STEPS
+from .cardlang.effects import CUBES, STEPS
 from .engine import events as E
 from .engine import rng
 from .engine.batch import SMALL_WORKERS, pieces_for
@@ -199,12 +199,14 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
               last_protected, display, shiring, kingsbridge, spots, market, court_metal, tax, builders,
               decks, pins, seed, names, variants, cards) -> Game:
     rules, seat_names, seed = prepare(players, seed, names, variants, cards)
-    if step not in SCENARIO_STEPS:
+    steps = rules.layout.steps  # the game's board: a fan or expansion board has its own places
+    known_steps = ("round_start", "draft", "builders") + steps
+    if step not in known_steps:
         import difflib
 
-        near = difflib.get_close_matches(str(step), SCENARIO_STEPS, n=1)
+        near = difflib.get_close_matches(str(step), known_steps, n=1)
         hint = f" -- did you mean {near[0]!r}?" if near else ""
-        raise _bad("step", f"unknown step {step!r}{hint} (one of: {', '.join(SCENARIO_STEPS)})")
+        raise _bad("step", f"unknown step {step!r}{hint} (one of: {', '.join(known_steps)})")
     r = _int("round", round)
     if not 1 <= r <= 6:
         raise _bad("round", f"round {r} does not exist (a game has rounds 1 to 6)")
@@ -252,7 +254,7 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
         if value is not None and (opening or (name == "display" and step != "draft")):
             raise _bad(name, "the round opening deals these cards; give decks= or pins= instead"
                        if opening else "the display lies out only during the draft (step 'draft')")
-    resolution = step in STEPS
+    resolution = step in steps
     deck = craft_decks[r - 1] if r - 1 < len(craft_decks) else ()
     if opening:
         table_shiring, table_kb = (), ()
@@ -274,7 +276,7 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     revealed = ""
     if event is not None:
         event_deck = (event,) + tuple(c for c in event_deck if c != event)
-    if resolution and STEPS.index(step) > 0:
+    if resolution and steps.index(step) > 0:
         if event is not None:
             revealed, event_deck = event, event_deck[1:]
     if not isinstance(last_event, str):
@@ -291,7 +293,8 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     if protected and not revealed:
         raise _bad("protected", "protection needs a revealed event: give event= and a step after 'event'")
     if tax:
-        if not resolution or STEPS.index(step) <= STEPS.index("kings_court"):
+        tax_at = rules.layout.tax
+        if not resolution or (tax_at in steps and steps.index(step) <= steps.index(tax_at)):
             raise _bad("tax", "the tax is rolled at the King's court step; give pins=dict(tax=...) "
                               "for a roll still to come")
 
@@ -304,7 +307,7 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     for seat, fields in given_players.items():
         players_state[seat] = replace(players_state[seat], **fields)
 
-    spot_seats = _spots(spots, n)
+    spot_seats = _spots(spots, n, rules.layout.locations)
     if step == "builders" and builders is None and any(x is not None for _, xs in spot_seats for x in xs):
         builders = {}  # builders already placed: Phase II is under way, the rest are in the bag
     market_cubes = rules.layout.market_refill if market is None else _cubes("market", market)
@@ -388,11 +391,11 @@ def _entry(where: str, value: Any, shape: str, *kinds) -> tuple:
     return tuple(out)
 
 
-def _spots(spots: Mapping[str, Sequence[int | None]] | None, n: int):
+def _spots(spots: Mapping[str, Sequence[int | None]] | None, n: int, locations: Mapping[str, int]):
     spots = _mapping("spots", spots)
-    _keys("spots", spots, tuple(LOCATIONS))
+    _keys("spots", spots, tuple(locations))
     out = []
-    for loc, size in LOCATIONS.items():
+    for loc, size in locations.items():
         given = spots.get(loc, ())
         if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
             raise _bad(f"spots.{loc}", f"expected a list of seats, not {given!r:.60}")
@@ -458,7 +461,7 @@ def _builders(state: GameState, rules, spec: Mapping[str, Any]) -> GameState:
     else:  # every builder not placed, drawn or waiting is still in the bag
         bag = []
         for seat in range(n):
-            out = sum(state.builders_at(seat, loc) for loc in LOCATIONS)
+            out = sum(state.builders_at(seat, loc) for loc in rules.layout.locations)
             out += (drawn == seat) + parked.count(seat) + thirds.count(seat)
             bag.extend([seat] * max(0, rules.builder_limit(state, seat) - out))
         bag = tuple(bag)

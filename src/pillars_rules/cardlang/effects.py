@@ -93,12 +93,12 @@ def place_name(name: str) -> str:
 #: * ``cathedral`` -- conversions, then the ``cube limit`` (§2.4 step 13);
 #: * ``start_player`` -- the first spot's builder becomes start player (§2.4 step 14).
 STEP_RULES: tuple[str, ...] = ("event", "bishop", "wool_mill", "privileges", "spots", "site", "tax",
-                               "craftsmen", "market", "cathedral", "start_player")
+                               "craftsmen", "market", "cathedral", "start_player", "collector")
 #: Rules a board runs exactly once (the game cannot end or start a round without them).
 REQUIRED_RULES: tuple[str, ...] = ("cathedral", "start_player")
 #: Rules a board may run at most once (the state keeps one row for each).
 SINGLE_RULES: tuple[str, ...] = ("event", "bishop", "wool_mill", "privileges", "tax", "craftsmen",
-                                 "market", "cathedral", "start_player")
+                                 "market", "cathedral", "start_player", "collector")
 #: Most builder spots one place may have, and most places of a board
 #: (:mod:`pillars_rules.limits`, whose event bound rests on them).
 from ..limits import MAX_PLACES, MAX_SPOTS  # noqa: E402

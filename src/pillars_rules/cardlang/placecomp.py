@@ -46,7 +46,8 @@ FIELD_RULES: dict[str, tuple[str, ...]] = {
     "buying": ("market",), "selling": ("market",),
 }
 #: Rules whose place needs builder spots, and those that must have none.
-RULES_WITH_SPOTS: tuple[str, ...] = ("bishop", "privileges", "tax", "craftsmen", "market", "start_player")
+RULES_WITH_SPOTS: tuple[str, ...] = ("bishop", "privileges", "tax", "craftsmen", "market", "start_player",
+                                      "collector")
 RULES_WITHOUT_SPOTS: tuple[str, ...] = ("event", "wool_mill", "site", "cathedral")
 #: Most faces of a tax die, most builder prices.
 MAX_DIE_FACES = 12
@@ -251,6 +252,11 @@ def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
         if twice:
             out.append((twice[0], "", f"a board runs 'step {rule}' at most once; "
                                   f"'{twice[0].id}' is the second place with it"))
+    steps = [c.place.rule for c in places]
+    if "collector" in steps and ("tax" not in steps or steps.index("collector") < steps.index("tax")):
+        at = places[steps.index("collector")]
+        out.append((at, "", f"'{at.id}' runs 'step collector', which hands out the tax roll: it must come "
+                            "after the place with 'step tax' (use 'after <that place>')"))
     for rule in fx.REQUIRED_RULES:
         if rule not in rules:
             out.append((None, "", f"the board has no place with 'step {rule}' (every board needs one)"))

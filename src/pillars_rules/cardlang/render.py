@@ -192,6 +192,7 @@ RULE_WORDS = {
     "cathedral": "each player in turn uses their craftsmen",
     "start_player": ("the builder here makes its owner start player (else the start player's left "
                      "neighbour is)"),
+    "collector": "each builder here pays no tax this round and collects gold equal to the tax roll",
 }
 
 

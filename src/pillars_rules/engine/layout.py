@@ -29,7 +29,7 @@ class Layout:
                  "n_craftsmen", "tax", "tax_die", "court_stock", "market", "market_refill", "buy_prices",
                  "sell_prices", "market_cubes", "cathedral", "cube_limit", "start_player", "gold_cap",
                  "first_price", "reasons", "names", "spot_index", "players", "starting_gold",
-                 "starting_builders", "craftsmen_dealt", "resources_dealt")
+                 "starting_builders", "craftsmen_dealt", "resources_dealt", "collector")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -52,6 +52,8 @@ class Layout:
         self.craftsmen = board.place_of("craftsmen")
         self.n_craftsmen = board.locations.get(self.craftsmen, 0)
         self.tax = board.place_of("tax")
+        #: the place whose builders pay no tax and collect the roll (the expansion's Tax collector), or ""
+        self.collector = board.place_of("collector")
         tax = places.get(self.tax)
         self.tax_die: tuple[int, ...] = tax.die if tax is not None else ()
         self.court_stock = sum(a.n for a in tax.stock if a.kind == "metal") if tax is not None else 0

@@ -147,8 +147,10 @@ def _step_tax(b: Batch, rules: Rules) -> None:
             b.add(E.TaxRolled(die[rng.below(numbers, len(die))]))
         return
     court = state.spot_list(state.step)
+    collector = rules.layout.collector
+    free = court + state.spot_list(collector) if collector else court
     payers = [seat for seat in turn_order(state)
-              if seat not in court and rules.tax_for(state, seat, state.tax) > 0]
+              if seat not in free and rules.tax_for(state, seat, state.tax) > 0]
     for seat in payers:
         if (seat not in state.exempt and (seat, "once_tax") not in state.decided
                 and rules.once_card(state, seat, "tax")):
@@ -159,6 +161,16 @@ def _step_tax(b: Batch, rules: Rules) -> None:
             b.add(E.Lost(seat, (Amount("gold", rules.tax_for(state, seat, state.tax)),), "tax"))
     if court[0] is not None and state.court_metal > 0:
         b.add(E.CubeTaken(court[0], "metal", "court"))
+    _next(b, rules)
+
+
+def _step_collector(b: Batch, rules: Rules) -> None:
+    # The expansion's Tax collector: its builders paid no tax at the tax step
+    # (above) and now collect the roll in gold; the place's key is the reason.
+    state = b.state
+    for seat in state.spot_list(state.step):
+        if seat is not None and state.tax > 0:
+            b.add(E.Gained(seat, (Amount("gold", state.tax),), state.step))
     _next(b, rules)
 
 
@@ -236,5 +248,6 @@ STEP = {
     "market": _step_market,
     "cathedral": _step_cathedral,
     "start_player": _step_start_player,
+    "collector": _step_collector,
 }
 assert tuple(STEP) == STEP_RULES

@@ -31,7 +31,8 @@ class CardChoice:
 
 
 class Catalogue:
-    """The base set (named ``base``) and one set per folder of ``dirs``, named
+    """The base set (named ``base``), the library's named sets (``expansion``)
+    and one set per folder of ``dirs``, named
     by the folder (``name-2`` and so on if two folders share a name). Each
     folder is compiled now, so a folder that does not compile stops the server
     at start with the card error."""
@@ -40,6 +41,11 @@ class Catalogue:
         base = pr.load_cards()
         self._sets: dict[str, CardChoice] = {"base": CardChoice("base", base.identity, len(base), None,
                                                             base.board.spec.players)}
+        # the named sets shipped with the library (the expansion: 2-6 players)
+        for named in pr.game.NAMED_SETS:
+            cards = pr.load_cards(named)
+            path = pr.game.named_set_path(named)
+            self._sets[named] = CardChoice(named, cards.identity, len(cards), (path,), cards.board.spec.players)
         for d in dirs:
             path = os.path.abspath(d)
             if not os.path.isdir(path):

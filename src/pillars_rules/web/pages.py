@@ -41,20 +41,24 @@ def lobby(catalogue, error: str | None = None) -> str:
     bots = sorted(BOTS)
     seat_kinds = [("person", "a person")] + [(b, f"bot: {b}") for b in bots]
     rows = []
-    for i in range(4):
+    # seats up to the most any offered set plays (the expansion: 6); the server refuses
+    # a count the chosen set does not play, naming the set
+    most = max(c.players[-1] for c in catalogue)
+    for i in range(most):
         default = "person" if i < 2 else "heuristic" if "heuristic" in BOTS else bots[0]
         rows.append(f'<tr><th scope="row">Seat {i + 1}</th>'
                     f'<td><select name="seat{i}" aria-label="seat {i + 1} is played by">'
                     f'{_options(seat_kinds, default)}</select></td>'
                     f'<td><input name="name{i}" maxlength="{pr.limits.MAX_SEAT_NAME_LENGTH}" '
                     f'placeholder="name (optional)" aria-label="seat {i + 1} name"></td></tr>')
-    sets = _options([(c.name, f"{c.name} ({c.cards} cards, {c.identity[:12]})") for c in catalogue])
+    sets = _options([(c.name, f"{c.name} ({c.cards} cards, {c.players[0]}-{c.players[-1]} players, "
+                               f"{c.identity[:12]})") for c in catalogue])
     variants = "".join(f'<label><input type="checkbox" name="variant" value="{escape(v)}"> '
                        f'{escape(v)}: {escape(text)}</label>' for v, text in sorted(pr.VARIANTS.items()))
     problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
     body = f"""<h1>The Pillars of the Earth: new game</h1>
 {problem}<form method="post" action="/games">
-<p><label>Players <select name="players">{_options([("2", "2"), ("3", "3"), ("4", "4")], "3")}</select></label>
+<p><label>Players <select name="players">{_options([(str(n), str(n)) for n in range(2, most + 1)], "3")}</select></label>
 (seats past that number are left out)</p>
 <table><thead><tr><th>Seat</th><th>Played by</th><th>Name</th></tr></thead><tbody>
 {"".join(rows)}</tbody></table>

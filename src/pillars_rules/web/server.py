@@ -30,6 +30,7 @@ import secrets
 
 import pillars_rules as pr
 from ..errors import StoreError
+from ..game import DEFAULT_NAMES
 from ..table import Table
 from ..table.opening import POSTGRES_PREFIXES
 from .bots import BotPool
@@ -429,8 +430,9 @@ class Server:
 
 
 def _names(names: list) -> list[str]:
-    """Seat names with the default for each seat left unnamed (Red, Blue, Green, Yellow)."""
-    defaults = ("Red", "Blue", "Green", "Yellow")
+    """Seat names with the default for each seat left unnamed (Red, Blue, Green, Yellow;
+    Purple and Orange for the expansion's seats 5 and 6: the game's DEFAULT_NAMES)."""
+    defaults = DEFAULT_NAMES
     return [n or defaults[i] for i, n in enumerate(names)]
 
 

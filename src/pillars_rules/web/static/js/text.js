@@ -96,7 +96,8 @@ export function ordinal(n) {
   return n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`;
 }
 
-/** A seat's colour class: seat 0 red, 1 blue, 2 green, 3 yellow (the game's own colours). */
+/** A seat's colour class: seat 0 red, 1 blue, 2 green, 3 yellow (the game's own colours),
+ *  4 purple and 5 orange (the expansion's two seats). */
 export function seatClass(seat) {
   return `seat-${seat}`;
 }
