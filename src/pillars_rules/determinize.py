@@ -116,12 +116,13 @@ def revealed_events(view: SeatView) -> tuple[str, ...]:
 _BY_ROUND: dict = {}
 
 
-def _craftsmen_by_round(cards) -> dict:
+def _craftsmen_by_round(cards: tuple) -> dict:
+    """``cards`` (the craftsmen in the game, ``Rules.cards_at``) by round."""
     got = _BY_ROUND.get(id(cards))
     if got is None or got[0] is not cards:
         if len(_BY_ROUND) >= _SCANS_KEPT:
             _BY_ROUND.clear()
-        got = _BY_ROUND[id(cards)] = (cards, {r: [c.id for c in cards.of_kind("craftsman") if c.round == r]
+        got = _BY_ROUND[id(cards)] = (cards, {r: [c.id for c in cards if c.round == r]
                                               for r in range(1, 7)})
     return got[1]
 
@@ -138,20 +139,20 @@ class _Facts:
         self.taken: list[list[str]] = taken
         self.draws = draws
         state, rules = view.state, view.rules
-        cards = rules.cards
+        n = state.n_players  # a card's 'players' line keeps it out at other counts
         seen = {c for p in state.players for c in p.privileges}
         seen.update(c for c in state.kingsbridge if c)
         seen.update(c for rnd in self.taken for c in rnd)
         seen.update(once)
-        privileges = cards.of_kind("privilege")
+        privileges = rules.cards_at("privilege", n)
         events_seen = set(self.revealed)
         if view.next_event:
             events_seen.add(view.next_event)
         self.pools = (
             [c.id for c in privileges if not c.last_round and c.id not in seen],
             [c.id for c in privileges if c.last_round and c.id not in seen],
-            [c.id for c in cards.of_kind("event") if c.id not in events_seen],
-            _craftsmen_by_round(cards),
+            [c.id for c in rules.cards_at("event", n) if c.id not in events_seen],
+            _craftsmen_by_round(rules.cards_at("craftsman", n)),
         )
         #: last-round privileges kept at the bottom of the deck (§1)
         self.n_last = min(2, sum(1 for c in privileges if c.last_round))

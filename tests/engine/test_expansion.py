@@ -58,9 +58,11 @@ def test_whole_games_with_bots(cards, players, bot):
 
 
 def test_a_six_player_game_with_the_ismcts_bot(cards):
+    from pillars_rules.bots.mcts import MCTSBot
+
     g = pr.new_game(players=6, seed=9, cards=cards)
-    hard = BOTS["hard"](1)
-    bots = [hard] + [RandomBot(k) for k in range(1, 6)]
+    # a small budget keeps the whole game short; each decision still determinizes six seats
+    bots = [MCTSBot(1, iterations=12)] + [RandomBot(k) for k in range(1, 6)]
     end = pr.play(g, bots)
     assert end.is_over
     assert pr.load(pr.save(end), cards=cards).events == end.events
@@ -140,3 +142,17 @@ def test_the_black_master_builder_gives_a_fourth_builder(cards):
                     seats={2: dict(privileges=("black_builder",))})
     g = pr.playout(g, until=lambda s: s.stage == "builders")
     assert sorted(g.state.bag + (() if g.state.drawn is None else (g.state.drawn,))).count(2) == 4
+
+
+def test_six_seat_views_hide_the_decks_and_determinize_deals_six_seats(cards):
+    from pillars_rules.view import HIDDEN
+
+    g = pr.playout(pr.new_game(players=6, seed=21, cards=cards), seed=4, until=lambda s: s.round == 3)
+    for seat in range(6):
+        v = g.view(seat)
+        assert all(c == HIDDEN for deck in v.state.craftsman_decks[3:] for c in deck)
+        d = pr.determinize(v, seat)
+        assert d.state.n_players == 6 and d.state.players[seat] == g.state.players[seat]
+        assert d.state.display == g.state.display
+        assert all(HIDDEN not in deck for deck in d.state.craftsman_decks)
+        assert pr.playout(d, seed=seat).is_over
