@@ -33,10 +33,11 @@ def test_defaults_and_repeats():
     assert _parser().parse_args([]).variant == []  # the default list is not shared between parses
 
 
-def test_players_outside_2_to_4_are_refused():
-    """RULES §1: 2-4 players."""
+def test_players_outside_2_to_6_are_refused():
+    """RULES §1: 2-4 players; 5 and 6 with the expansion (the game refuses a count its set does not play)."""
     with pytest.raises(argparse.ArgumentError, match="invalid choice"):
-        _parser().parse_args(["--players", "5"])
+        _parser().parse_args(["--players", "7"])
+    assert _parser().parse_args(["--players", "6"]).players == 6
 
 
 def test_comma_list_strips_and_keeps_empty_items():

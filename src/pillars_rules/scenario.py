@@ -270,7 +270,8 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
         numbers = rng.stream(seed, 1)
         resources = rules.resource_cards(n)
         table_display = (deck[2:rules.layout.craftsmen_for(n)]
-                         + free(rng.shuffled(numbers, resources))[:rules.layout.resources_for(n)])
+                         + free(rng.shuffled(numbers, resources))[:rules.layout.resources_for(n)]
+                         + free(rules.every_round_cards(n)))
     else:
         table_display = ()
     revealed = ""

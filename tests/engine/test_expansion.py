@@ -36,7 +36,8 @@ def test_set_up_at_each_count(cards):
         assert [p.gold for p in g.state.players] == [20, 21, 22, 23, 24, 25][:n]
         assert [p.name for p in g.state.players] == ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"][:n]
         kinds = [cards[c].kind for c in g.state.display]
-        assert kinds.count("craftsman") == shown_craftsmen and kinds.count("resource") == shown_resources
+        # the shuffled resource cards, and the Crusades' four spaces every round
+        assert kinds.count("craftsman") == shown_craftsmen and kinds.count("resource") == shown_resources + 4
         assert len(g.state.shiring) == 2
 
 
@@ -44,6 +45,7 @@ def test_the_gravel_pit_plays_only_with_five_or_six(cards):
     rules = rules_for(cards, ())
     assert "gravel_pit" not in rules.resource_cards(4)
     assert "gravel_pit" in rules.resource_cards(5) and len(rules.resource_cards(6)) == 10
+    assert len(rules.every_round_cards(4)) == 4  # the Crusades
     g = pr.new_game(players=6, seed=2, cards=cards)
     assert "gravel_pit" in g.state.display  # all 10 are dealt with 6
 
@@ -156,3 +158,24 @@ def test_six_seat_views_hide_the_decks_and_determinize_deals_six_seats(cards):
         assert d.state.display == g.state.display
         assert all(HIDDEN not in deck for deck in d.state.craftsman_decks)
         assert pr.playout(d, seed=seat).is_over
+
+
+def test_the_crusades_are_dealt_every_round_and_pay_vp(cards):
+    from pillars_rules.actions import TakeResourceCard
+
+    for n in (2, 6):
+        g = pr.new_game(players=n, seed=5, cards=cards)
+        assert {"crusade_1a", "crusade_1b", "crusade_2a", "crusade_2b"} <= set(g.state.display)
+    g = pr.scenario(players=5, round=3, step="crusades", cards=cards,
+                    seats={1: dict(resource_cards=("crusade_2a",), vp=4)})
+    assert g.state.players[1].vp == 4 + 2
+    draft = pr.scenario(players=5, round=2, step="draft", cards=cards)
+    takes = [a for a in draft.legal_actions() if isinstance(a, TakeResourceCard) and a.card == "crusade_1b"]
+    assert takes  # a seat sends three workers to a crusade in Phase I
+
+
+def test_every_round_is_a_resource_field():
+    from pillars_rules.cardlang import base_cards, compile_text
+
+    with pytest.raises(pr.CardError, match="every round"):
+        compile_text('event e "E" { every round now: gain 1 gold }', known=base_cards())

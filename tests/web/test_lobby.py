@@ -108,8 +108,9 @@ def test_operator_card_sets_are_offered_by_name_and_identity(tmp_path):
     with client(tmp_path, cards_dirs=(str(FAN), str(FAN))) as c:
         lobby = c.get("/api/lobby").json()
         names = [s["name"] for s in lobby["cards"]]
-        assert names == ["base", "fan_cards", "fan_cards-2"]
-        fan = lobby["cards"][1]
+        assert names == ["base", "expansion", "fan_cards", "fan_cards-2"]  # the library's named set too
+        assert lobby["cards"][0]["players"] == [2, 3, 4] and lobby["cards"][1]["players"] == [2, 3, 4, 5, 6]
+        fan = lobby["cards"][2]
         assert fan["identity"] == pr.load_cards([str(FAN)]).identity and fan["cards"] > 62
         assert str(FAN) not in json.dumps(lobby)    # a client never sees (nor sends) a path
         res = create(c, players=2, cards="fan_cards")
@@ -202,3 +203,14 @@ def test_the_server_page_names_every_bot_the_lobby_offers(tmp_path):
         page = c.get("/").text
     assert offered == set(BOTS) and offered <= named
     assert all(f'value="{b}"' in page for b in offered)
+
+
+def test_six_seats_with_the_expansion_and_not_without(tmp_path):
+    with client(tmp_path) as c:
+        res = create(c, players=6, cards="expansion")
+        assert res["cards"]["name"] == "expansion" and len(res["seats"]) == 6
+        refused = c.post("/games", json={"players": 6})
+        assert refused.status_code == 400
+        assert "players must be 2, 3 or 4 with the card set 'base'" in refused.json()["error"]
+        page = c.get("/")
+        assert '<option value="6">6</option>' in page.text and 'name="seat5"' in page.text

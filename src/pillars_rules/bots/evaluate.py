@@ -370,7 +370,7 @@ class Evaluator(EvaluatorV1):
         delta = rules.yield_delta(state, seat)
         for cid in p.resource_cards:
             card = rules.by_id[cid]
-            if card.yields is not None and ahead(card.site):
+            if card.yields is not None and card.yields.kind in CUBES and ahead(card.site):
                 n = max(0, card.yields.n + delta)
                 cubes[CUBES.index(card.yields.kind)] += n
                 coming[CUBES.index(card.yields.kind)] += n

@@ -225,7 +225,7 @@ class EvaluatorV1:
             gold += p.pieces.value
         for cid in p.resource_cards:
             card = rules.by_id[cid]
-            if card.yields is not None and ahead.get(card.site, False):
+            if card.yields is not None and card.yields.kind in CUBES and ahead.get(card.site, False):
                 cubes[CUBES.index(card.yields.kind)] += max(0, card.yields.n + rules.yield_delta(state, seat))
         v, market_spot, at_court, _ = self._spots_ahead(state, seat, lambda loc: ahead.get(loc, False),
                                                         later, v, cubes, craftsmen)

@@ -65,6 +65,9 @@ class Card:
     board: Any = None
     #: the player counts at which the card is in the game (empty: every count)
     players: tuple[int, ...] = ()
+    #: a resource card dealt to the display every round, beside the shuffled
+    #: ones (``every round``: a space of the board, e.g. the Crusades)
+    every_round: bool = False
     pos: SourcePos = field(factory=SourcePos, eq=False, repr=False)
 
     @property

@@ -49,7 +49,7 @@ FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "craftsman": ("round", "cost", "tags", "players"),
     "privilege": ("mode", "last_round", "players"),
     "event": ("harmful", "players"),
-    "resource": ("site", "yields", "workers", "players"),
+    "resource": ("site", "yields", "workers", "players", "every_round"),
     "place": PLACE_FIELDS,
     "board": BOARD_FIELDS,
 }
@@ -77,7 +77,7 @@ ABILITY_WORDS: dict[str, str] = {
 #: How each card field is named in messages.
 FIELD_WORDS: dict[str, str] = {
     "round": "round", "cost": "cost", "tags": "tags", "mode": "permanent/once/immediate",
-    "last_round": "last round", "harmful": "harmful", "site": "site", "yields": "yields",
+    "last_round": "last round", "harmful": "harmful", "every_round": "every round", "site": "site", "yields": "yields",
     "workers": "workers", **PLACE_WORDS,
 }
 ONCE_WORDS: dict[type, str] = {
@@ -414,12 +414,12 @@ class _Unit(PlaceFields):
                 self.rep.at(f, "a tag is listed twice")
                 return None
             return tags
-        if n in ("mode", "last_round", "harmful"):
+        if n in ("mode", "last_round", "harmful", "every_round"):
             return v
         if n == "site":
             return self.choice(v, self.sites, "site")
         if n == "yields":
-            return self.amount(v, fx.CUBES, "a resource card's yield")
+            return self.amount(v, fx.SITE_YIELDS, "a resource card's yield")
         if n == "workers":
             return self.number(v, "workers")
         return self.place_value(f)
@@ -531,7 +531,7 @@ def _vocabulary(trees: list[ast.CardFile], known: CardSet | None
                 continue
             spots[node.id.text] = any(f.name == "spots" for f in node.fields)
             for f in node.fields:
-                if f.name == "worker_site" and f.value.text in fx.CUBES:
+                if f.name == "worker_site" and f.value.text in fx.SITE_YIELDS:
                     sites[node.id.text] = f.value.text
     if not spots:
         return None

@@ -94,6 +94,9 @@ def place_name(name: str) -> str:
 #: * ``start_player`` -- the first spot's builder becomes start player (§2.4 step 14).
 STEP_RULES: tuple[str, ...] = ("event", "bishop", "wool_mill", "privileges", "spots", "site", "tax",
                                "craftsmen", "market", "cathedral", "start_player", "collector")
+#: What a worker site's resource cards may yield: a cube, or VP or gold (the
+#: expansion's Crusades: workers sent for VP).
+SITE_YIELDS: tuple[str, ...] = CUBES + ("vp", "gold")
 #: Rules a board runs exactly once (the game cannot end or start a round without them).
 REQUIRED_RULES: tuple[str, ...] = ("cathedral", "start_player")
 #: Rules a board may run at most once (the state keeps one row for each).

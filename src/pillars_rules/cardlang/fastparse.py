@@ -69,7 +69,7 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
     return out
 
 
-_FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "last", "harmful",
+_FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "last", "harmful", "every",
                           "site", "yields", "workers", "spots", "one", "fill", "worker", "step",
                           "after", "replaces", "spot", "die", "cube", "stock", "buying", "selling",
                           "gold", "builder", "players", "starting", "dealt"})
@@ -184,6 +184,9 @@ class _Parser:
             return "last_round", []
         if w == "harmful":
             return "harmful", []
+        if w == "every":
+            self.kw("round")
+            return "every_round", []
         if w == "site":
             return "site", [self.take("name")]
         if w == "yields":

@@ -25,7 +25,7 @@ from .parser import parse
 
 
 INDENT = "    "
-FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "site", "yields",
+FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "every_round", "site", "yields",
                "workers", "replaces", "after", "worker_site", "spots", "one_per_player", "in_order",
                "step", "spot", "die", "cube_limit", "stock", "buying", "selling", "gold_cap",
                "builder_prices", "players", "starting_gold", "starting_builders", "dealt_craftsmen",
@@ -161,6 +161,8 @@ def field_text(f: ast.Field) -> str:
         return "last round"
     if f.name == "harmful":
         return "harmful"
+    if f.name == "every_round":
+        return "every round"
     if f.name == "site":
         return f"site {v.text}"
     if f.name == "yields":
@@ -385,6 +387,8 @@ def card_node(card: Card) -> ast.CardNode:
         add("site", ast.Name(card.site))
         add("yields", _value("", "yields", card.yields))
         add("workers", ast.Num(str(card.workers)))
+        if card.every_round:
+            add("every_round", True)
     if card.players:
         add("players", tuple(ast.Num(str(x)) for x in card.players))
     if card.kind == "place":

@@ -177,6 +177,9 @@ class _Build(Transformer):
     def harmful(self, meta, ch):
         return self._field(meta, "harmful", True)
 
+    def every_round(self, meta, ch):
+        return self._field(meta, "every_round", True)
+
     def site(self, meta, ch):
         return self._field(meta, "site", self._name(ch[0]))
 

@@ -86,7 +86,7 @@ class PlaceFields(ValueChecker):
         if n in ("one_per_player", "in_order"):
             return True
         if n == "worker_site":
-            return self.choice(v, fx.CUBES, "cube")
+            return self.choice(v, fx.SITE_YIELDS, "cube, vp or gold")
         if n == "step":
             return self.choice(v, fx.STEP_RULES, "step rule")
         if n in ("after", "replaces"):

@@ -183,7 +183,11 @@ class Rules:
 
     def resource_cards(self, players: int) -> list[str]:
         """The ids of the resource cards shuffled each round at ``players`` seats (§2.1)."""
-        return [c.id for c in self.cards_at("resource", players)]
+        return [c.id for c in self.cards_at("resource", players) if not c.every_round]
+
+    def every_round_cards(self, players: int) -> tuple[str, ...]:
+        """The resource cards dealt every round beside the shuffled ones (``every round``)."""
+        return tuple(c.id for c in self.cards_at("resource", players) if c.every_round)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Rules are shared between games and read-only; cannot set {name!r}")

@@ -102,10 +102,9 @@ def _round_start(b: Batch, rules: Rules, rnd: int) -> None:
         b.add(E.ResourceCardsDealt(pinned[0]))
     else:
         numbers = rng.stream(b.state.seed, b.state.rng)
-        b.add(E.ResourceCardsDealt(
-            rng.shuffled(numbers, rules.resource_cards(b.state.n_players))[
-                :rules.layout.resources_for(b.state.n_players)]
-        ))
+        n = b.state.n_players
+        dealt = rng.shuffled(numbers, rules.resource_cards(n))[:rules.layout.resources_for(n)]
+        b.add(E.ResourceCardsDealt(tuple(dealt) + rules.every_round_cards(n)))
     b.extend(trigger_events(b.state, rules, "round_start"))
 
 

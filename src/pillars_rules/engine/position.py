@@ -201,8 +201,9 @@ def check_cards(state: GameState, rules: Rules) -> None:
                       ("event", (state.event,)), ("prev_event", (state.prev_event,))):
         for cid in ids:
             put(cid, name)
+    dealt = rules.layout.craftsmen_for(state.n_players)
     for r, deck in enumerate(state.craftsman_decks):
-        for cid in deck[4 * (r < state.round):]:  # the dealt four are in play or gone
+        for cid in deck[dealt * (r < state.round):]:  # the dealt ones (4, or the board's) are in play or gone
             put(cid, f"decks.craftsmen[{r}]")
 
 
