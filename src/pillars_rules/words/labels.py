@@ -155,7 +155,7 @@ def _spot(ctx: Context, loc: str, spot: int) -> tuple[tuple[str, ...], str | Non
         return (f"{name}{free}: {what}",), cid
     if rule == "spots":
         effects = [e for n, e in layout.spot_effects.get(loc, ()) if n == spot]
-        return tuple(_spot_gives(e) for e in effects) or (layout.words(loc),), None
+        return tuple(spot_gives(e) for e in effects) or (layout.words(loc),), None
     if rule == "tax":
         gives = ("no tax this round",)
         return (gives + ("the court's metal",) if spot == 0 and s.court_metal else gives), None
@@ -168,7 +168,7 @@ def _spot(ctx: Context, loc: str, spot: int) -> tuple[tuple[str, ...], str | Non
     return (layout.words(loc),), None
 
 
-def _spot_gives(effect) -> str:
+def spot_gives(effect) -> str:
     """What one spot's effect gives, short ("+2 VP", "2 grey workers next round")."""
     if isinstance(effect, fx.GreyWorkers):
         return f"{count(effect.n, 'grey worker')} next round"
