@@ -19,7 +19,6 @@ from . import limits
 from .saves.actions_json import action_repr
 from .cardlang.cache import no_gc
 from .cardlang.cardset import CardSet
-from .cardlang.effects import PLACE_NAMES
 from .engine import events as E
 from .engine.context import ENGINE_VARIANTS, Rules, rules_for
 from .engine.evolve import evolve
@@ -342,9 +341,13 @@ class _Namer:
         return self._game.state.players[seat].name
 
     def card(self, card_id: str) -> str:
-        if card_id in PLACE_NAMES:  # a reason that is a step, e.g. "wool_mill"
-            return PLACE_NAMES[card_id]
+        layout = self._game.rules.layout
+        if card_id in layout.called or card_id == "round_start":  # a reason that is a step, e.g. "wool_mill"
+            return layout.words(card_id)
         return self._game.rules.name(card_id)
+
+    def place(self, key: str) -> str:
+        return self._game.rules.layout.words(key)
 
 
 def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:

@@ -71,7 +71,8 @@ class Replay {
     events.forEach((e, i) => {
       if (!SILENT.has(e.type) && typeof this.doc.texts[i] === "string") log.push({ i, text: this.doc.texts[i], type: e.type });
     });
-    return { seat: null, decision: this.n, state: this.state, nextEvent: null, cards: this.doc.catalogue, log,
+    return { seat: null, decision: this.n, state: this.state, nextEvent: null, cards: this.doc.catalogue,
+      board: this.doc.board || {}, log,
       notes: [], events, choices: [], turn: null, result: null, seats: [] };
   }
 
