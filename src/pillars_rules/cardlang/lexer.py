@@ -22,7 +22,7 @@ def _keywords() -> tuple[str, ...]:
     return tuple(sorted(found - set(KINDS)))
 
 
-_VOCAB = tuple(sorted(set(fx.AMOUNT_KINDS) | set(fx.HOOK_POINTS) | set(fx.LOCATIONS)
+_VOCAB = tuple(sorted(set(fx.AMOUNT_KINDS) | set(fx.HOOK_POINTS) | {fx.GAME_END} | set(fx.LOCATIONS)
                       | set(fx.WINDOWS) | set(fx.SITES)))
 
 

@@ -102,7 +102,7 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
                     if cond is not None and cond.n > MOST.get(cond.kind, cond.n):
                         warn("W002", f"'if you own {cond.n} {cond.kind}' can never hold "
                                      f"(a player holds at most {MOST[cond.kind]} {cond.kind})")
-                elif isinstance(obj, fx.If):
+                elif isinstance(obj, fx.If) and isinstance(obj.condition, fx.OwnsAtLeast):
                     cond = obj.condition
                     if cond.n > MOST.get(cond.kind, cond.n):
                         warn("W002", f"'if you own {cond.n} {cond.kind}' can never hold "
