@@ -37,11 +37,11 @@ def turn_order(state: GameState) -> tuple[int, ...]:
 
 # ------------------------------------------------------------------ instant effects
 def instant_events(state: GameState, rules: Rules, seat: int, effect, source: str,
-                   ability: int, option: int = -1) -> list:
+                   ability: int, option: int = -1, judge: GameState | None = None) -> list:
     """Events for a card's instant effect on ``seat`` (at most one: a gain, a
     loss or a queued choice); nothing once the seat has had its
     :data:`~pillars_rules.limits.MAX_CARD_EFFECTS` card effects this round."""
-    events = _instant(state, rules, seat, effect, source, ability, option)
+    events = _instant(state, rules, seat, effect, source, ability, option, judge)
     return events if _fits(list(state.effects), events) else []
 
 
@@ -64,7 +64,9 @@ def _fits(counts: list[int], events: list) -> bool:
 
 
 def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
-             ability: int, option: int = -1) -> list:
+             ability: int, option: int = -1, judge: GameState | None = None) -> list:
+    """The events of ``effect`` for ``seat``; who has the most or fewest of a
+    count is judged on ``judge`` if given (an event's reveal), else on ``state``."""
     if isinstance(effect, Gain):
         per = effect.per
         if per is None:
@@ -84,14 +86,14 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
     if isinstance(effect, If):
         cond = effect.condition
         if isinstance(cond, HasMost):
-            if not has_most(state, seat, cond.what, cond.most):
+            if not has_most(state if judge is None else judge, seat, cond.what, cond.most):
                 return []
         elif count(state, seat, cond.kind) < cond.n:
             return []
-        return _instant(state, rules, seat, effect.effect, source, ability, option)
+        return _instant(state, rules, seat, effect.effect, source, ability, option, judge)
     if isinstance(effect, ForPlayers):
         return [e for target in selected(state, seat, effect.players)
-                for e in _instant(state, rules, target, effect.effect, source, ability, option)]
+                for e in _instant(state, rules, target, effect.effect, source, ability, option, judge)]
     if isinstance(effect, Transfer):
         return transfer_events(state, seat, effect, source)
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard

@@ -1,45 +1,22 @@
 """Who a card's effect reaches and the values it counts (issue #36).
 
 :func:`count` reads a value of the game a player may know
-(:data:`~pillars_rules.cardlang.effects.COUNTS`: every one is public, so a seat
-view has it too); :func:`selected` names the seats a
+(:data:`~pillars_rules.cardlang.effects.COUNTS`, :meth:`.GameState.count`:
+every one is public, so a seat view has it too); :func:`selected` names the seats a
 :class:`~pillars_rules.cardlang.effects.Players` selector picks;
 :func:`transfer_events` turns a transfer into the losses and gains it makes.
 """
 
 from __future__ import annotations
 
-from ..cardlang.effects import CUBES, Amount, Players, Transfer
+from ..cardlang.effects import Amount, Players, Transfer
 from . import events as E
 from .state import GameState
 
 
 def count(state: GameState, seat: int, what: str) -> int:
     """The value ``what`` for ``seat`` (a player count) or of the game."""
-    p = state.players[seat]
-    if what == "gold":
-        return p.gold
-    if what == "vp":
-        return p.vp
-    if what in CUBES:
-        return p.cube(what)
-    if what == "cubes":
-        return sum(p.cubes)
-    if what == "craftsmen":
-        return len(p.craftsmen)
-    if what == "privileges":
-        return len(p.privileges)
-    if what == "workers":
-        return p.pieces.value + p.placed.value
-    if what == "builders":
-        return sum(1 for _, seats in state.spots for s in seats if s == seat)
-    if what == "round":
-        return state.round
-    if what == "players":
-        return len(state.players)
-    if what == "pieces":
-        return state.cathedral
-    raise ValueError(f"unknown count {what!r}")  # pragma: no cover - the compiler checks
+    return state.count(seat, what)
 
 
 def has_most(state: GameState, seat: int, what: str, most: bool) -> bool:

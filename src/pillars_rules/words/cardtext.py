@@ -40,6 +40,8 @@ def conversion(conv: fx.Convert, capacity: bool = True) -> str:
 
 
 def _step(step: str) -> str:
+    if step == fx.GAME_END:
+        return "at the end of the game"
     return "each round" if step == "round_start" else f"each round at the {step.replace('_', ' ')}"
 
 
