@@ -274,3 +274,25 @@ def test_end_of_game_conditions_see_the_final_holdings(rich):
 def test_every_written_idea_has_a_scenario_here():
     written = {e["id"] for e in CORPUS["idea"] if e["status"] != "none"}
     assert written <= TESTED, sorted(written - TESTED)
+
+
+@covers("idea_tax_farmer")
+@pytest.mark.parametrize("roll", [2, 5])
+def test_tax_farmer_gains_the_tax_roll_after_it_is_rolled(roll):
+    game = play(step="kings_court", pins=dict(tax=(roll,)), seats={RED: dict(privileges=("idea_tax_farmer",))})
+    assert moves(game, "idea_tax_farmer") == [("+", RED, {"gold": roll})]
+
+
+@covers("idea_cathedral_carver", "idea_master_mason")
+@pytest.mark.parametrize("cid, cubes", [("idea_cathedral_carver", dict(wood=1, stone=1)),
+                                        ("idea_master_mason", dict(stone=1))])
+@pytest.mark.parametrize("has_both", [True, False])
+def test_a_conversion_needing_two_craftsmen_needs_both(cid, cubes, has_both):
+    held = ("carpenter", "stonemason", "mortar_mixer") if has_both else ("carpenter", "mortar_mixer")
+    game = play(step="cathedral", seats={RED: dict(craftsmen=held + (cid,), cubes=dict(cubes, sand=3))})
+    assert game.pending.kind == "cathedral"  # the mortar mixer's sand keeps red's turn open
+    builds = [a for a in game.legal_actions() if isinstance(a, A.Build) and a.card == cid]
+    assert bool(builds) == has_both
+    if not has_both:
+        with pytest.raises(pr.errors.IllegalActionError, match="needs a"):
+            game.apply(A.Build(cid, 0))

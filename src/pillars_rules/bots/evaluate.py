@@ -206,7 +206,7 @@ class Evaluator(EvaluatorV1):
                     continue
                 if conv.condition is not None:
                     net *= 0.5
-                if conv.needs and conv.needs not in tags:
+                if any(t not in tags for t in conv.tags_needed):
                     net *= w.unmet_need
                 n = sum(a.n for a in conv.inputs if a.kind in CUBES)
                 if n:

@@ -90,7 +90,7 @@ class EvaluatorV1:
                 continue
             seen.add(c)
             for i, conv in rules.converts[c]:
-                if conv.needs and conv.needs not in tags:
+                if any(t not in tags for t in conv.tags_needed):
                     continue
                 cap = rules.capacity(state, seat, c, conv) - p.uses_of(c, i)
                 if cap <= 0:
@@ -177,7 +177,7 @@ class EvaluatorV1:
             tags |= rules.tags[c]
         for c in craftsmen:
             for conv in cv.converts[c]:
-                if conv.needs and conv.needs not in tags:
+                if any(t not in tags for t in conv.tags_needed):
                     continue
                 n_cubes = sum(a.n for a in conv.inputs if a.kind in CUBES)
                 if not n_cubes:
@@ -298,12 +298,12 @@ class EvaluatorV1:
 
     def _needs(self, c: str, craftsmen) -> float:
         convs = self.cards.converts[c]
-        if not any(cv.needs for cv in convs):
+        if not any(cv.tags_needed for cv in convs):
             return 1.0
         tags = set()
         for o in craftsmen:
             tags |= self.rules.tags[o]
-        return 1.0 if all(not cv.needs or cv.needs in tags for cv in convs) else self.w.unmet_need
+        return 1.0 if all(t in tags for cv in convs for t in cv.tags_needed) else self.w.unmet_need
 
     def privilege(self, cid: str, rounds: int, held: bool, craftsmen) -> float:
         """A privilege card's value to its (future) owner over ``rounds`` rounds."""

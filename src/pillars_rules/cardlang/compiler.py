@@ -264,12 +264,19 @@ class _Unit(PlaceFields):
                 if tag is not None:
                     self.refs.append(("tag", needs))
                 ok = ok and tag is not None
+            also = []
+            for more in e.arg("also_needs", ()):
+                t = self.ident(more, "tag")
+                if t is not None:
+                    self.refs.append(("tag", more))
+                    also.append(t)
+                ok = ok and t is not None
             cond = e.arg("condition")
             condition = None
             if cond is not None:
                 condition = self.owns(cond)
                 ok = ok and condition is not None
-            return fx.Convert(inputs, outputs, capacity, tag, condition) if ok else None
+            return fx.Convert(inputs, outputs, capacity, tag, condition, tuple(also)) if ok else None
         if r in ("Passive", "ThisRound", "NextRound"):
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else getattr(fx, r)(mod)

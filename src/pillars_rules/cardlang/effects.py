@@ -155,13 +155,14 @@ class OwnsAtLeast:
 #: ``if you own <n> <count>`` and ``the player with most <count>``. A
 #: player's: the amount kinds, ``cubes`` (all four kinds), ``craftsmen``,
 #: ``privileges``, ``workers`` (this round's worker value) and ``builders``
-#: (placed this round); the game's: ``round`` (1-6), ``players`` and
-#: ``pieces`` (of the cathedral, built so far). Every one is public and
+#: (placed this round); the game's: ``round`` (1-6), ``players``,
+#: ``pieces`` (of the cathedral, built so far) and ``tax`` (this round's tax
+#: roll once rolled, else 0). Every one is public and
 #: bounded by the state (at most 30 gold, cubes, ...), so a gain multiplied by
 #: one stays one event and within the limits.
 PLAYER_COUNTS: tuple[str, ...] = AMOUNT_KINDS + ("cubes", "craftsmen", "privileges", "workers",
                                                  "builders")
-GAME_COUNTS: tuple[str, ...] = ("round", "players", "pieces")
+GAME_COUNTS: tuple[str, ...] = ("round", "players", "pieces", "tax")
 COUNTS: tuple[str, ...] = PLAYER_COUNTS + GAME_COUNTS
 #: A count's word for one (``per craftsman``, ``1 craftsman``); the others are
 #: their own singular.
@@ -455,7 +456,8 @@ class Convert:
     """A craftsman's step-13 conversion (§6): pay ``inputs``, get ``outputs``,
     at most ``capacity`` times per round (``None``: once, and it cannot be
     boosted, as for the base craftsmen without input, §6). ``needs`` names a
-    craftsman tag the owner must also hold (a tag such as ``mortar_mixer``);
+    craftsman tag the owner must also hold (a tag such as ``mortar_mixer``),
+    ``also_needs`` further tags (``needs`` written more than once, issue #36);
     ``condition`` must hold but is not consumed (e.g. own a metal)."""
 
     inputs: tuple[Amount, ...]
@@ -463,6 +465,12 @@ class Convert:
     capacity: int | None = None
     needs: str | None = None
     condition: OwnsAtLeast | None = None
+    also_needs: tuple[str, ...] = ()
+
+    @property
+    def tags_needed(self) -> tuple[str, ...]:
+        """Every tag the conversion needs, in the order written."""
+        return ((self.needs,) if self.needs else ()) + self.also_needs
 
 
 @frozen

@@ -86,6 +86,8 @@ def effect_text(e: ast.Effect) -> str:
             text += f", capacity {_num(a('capacity'))}"
         if a("needs") is not None:
             text += f", needs {a('needs').text}"
+        for more in a("also_needs") or ():
+            text += f", needs {more.text}"
         if a("condition") is not None:
             c = a("condition")
             text += f", if you own {_num(c.arg('n'))} {c.arg('kind').text}"

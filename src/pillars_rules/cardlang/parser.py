@@ -283,14 +283,20 @@ class _Build(Transformer):
     def convert(self, meta, ch):
         inputs, outputs, *options = ch
         opts: dict[str, Any] = {}
+        more: list[ast.Name] = []  # 'needs' may be given more than once (issue #36)
         for key, value, where in options:
+            if key == "needs" and key in opts:
+                if value.text == opts["needs"].text or value.text in (m.text for m in more):
+                    self.rep.error(*where, f"'needs {value.text}' given twice in one conversion")
+                more.append(value)
+                continue
             if key in opts:
                 self.rep.error(*where, f"'{_OPTION_WORD[key]}' given twice in one conversion")
             opts[key] = value
         return self._eff(
             meta, "Convert", ("inputs", inputs or ()), ("outputs", outputs),
             ("capacity", opts.get("capacity")), ("needs", opts.get("needs")),
-            ("condition", opts.get("condition")),
+            ("condition", opts.get("condition")), ("also_needs", tuple(more)),
         )
 
     def capacity(self, meta, ch):

@@ -67,6 +67,7 @@ _COUNT_NOUNS: dict[str, tuple[str, str]] = {
     "builders": ("builder placed this round", "builders placed this round"),
     "round": ("round number", "round number"), "players": ("player in the game", "players in the game"),
     "pieces": ("cathedral piece built", "cathedral pieces built"),
+    "tax": ("gold of this round's tax roll", "gold of this round's tax roll"),
 }
 
 
@@ -191,7 +192,7 @@ def ability(a: Any) -> str:
         if a.condition is not None:
             text += f", if you own at least {a.condition.n} {a.condition.kind.replace('vp', 'VP')} (kept)"
         if a.needs:
-            text += f"; needs {_article(_words(a.needs))}"
+            text += f"; needs {_and(_article(_words(t)) for t in a.tags_needed)}"
         return text + "."
     if isinstance(a, fx.Passive):
         return _cap(modifier(a.modifier)) + "."

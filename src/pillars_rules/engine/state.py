@@ -536,6 +536,8 @@ class GameState:
             return len(self.players)
         if what == "pieces":
             return self.cathedral
+        if what == "tax":
+            return self.table.tax
         raise ValueError(f"unknown count {what!r}")  # pragma: no cover - the compiler checks
 
     def builders_at(self, seat: int, location: str) -> int:
