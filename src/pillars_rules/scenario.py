@@ -42,9 +42,17 @@ from .engine.evolve import evolve
 from .errors import PillarsError, ScenarioError, bounded
 from .game import Game, game_started, prepare
 
-#: Where a scenario may start: the round opening, the draft, Phase II, or the
-#: start of any Phase III step.
+#: Where a scenario may start on the base board: the round opening, the draft,
+#: Phase II, or the start of any Phase III step (another board's steps:
+#: :func:`scenario_steps`).
 SCENARIO_STEPS: tuple[str, ...] = ("round_start", "draft", "builders") + STEPS
+
+
+def scenario_steps(rules: Any) -> tuple[str, ...]:
+    """Where a scenario of ``rules``' game may start: the round opening, the
+    draft, Phase II, or the start of a Phase III step of its board (its places'
+    keys, in Phase III order)."""
+    return ("round_start", "draft", "builders") + tuple(rules.layout.steps)
 #: Keys of a seat's dict in ``seats=``.
 SEAT_KEYS = ("gold", "vp", "cubes", "craftsmen", "privileges", "resource_cards",
              "pieces", "placed", "grey_next", "uses", "boosts")
@@ -199,14 +207,13 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
               last_protected, display, shiring, kingsbridge, spots, market, court_metal, tax, builders,
               decks, pins, seed, names, variants, cards) -> Game:
     rules, seat_names, seed = prepare(players, seed, names, variants, cards)
-    steps = rules.layout.steps  # the game's board: a fan or expansion board has its own places
-    known_steps = ("round_start", "draft", "builders") + steps
-    if step not in known_steps:
+    layout = rules.layout
+    if step not in scenario_steps(rules):
         import difflib
 
-        near = difflib.get_close_matches(str(step), known_steps, n=1)
+        near = difflib.get_close_matches(str(step), scenario_steps(rules), n=1)
         hint = f" -- did you mean {near[0]!r}?" if near else ""
-        raise _bad("step", f"unknown step {step!r}{hint} (one of: {', '.join(known_steps)})")
+        raise _bad("step", f"unknown step {step!r}{hint} (one of: {', '.join(scenario_steps(rules))})")
     r = _int("round", round)
     if not 1 <= r <= 6:
         raise _bad("round", f"round {r} does not exist (a game has rounds 1 to 6)")
@@ -254,6 +261,7 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
         if value is not None and (opening or (name == "display" and step != "draft")):
             raise _bad(name, "the round opening deals these cards; give decks= or pins= instead"
                        if opening else "the display lies out only during the draft (step 'draft')")
+    steps = layout.steps
     resolution = step in steps
     deck = craft_decks[r - 1] if r - 1 < len(craft_decks) else ()
     if opening:
@@ -294,10 +302,9 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     if protected and not revealed:
         raise _bad("protected", "protection needs a revealed event: give event= and a step after 'event'")
     if tax:
-        tax_at = rules.layout.tax
-        if not resolution or (tax_at in steps and steps.index(step) <= steps.index(tax_at)):
-            raise _bad("tax", "the tax is rolled at the King's court step; give pins=dict(tax=...) "
-                              "for a roll still to come")
+        if not resolution or layout.tax not in steps or steps.index(step) <= steps.index(layout.tax):
+            raise _bad("tax", f"the tax is rolled at the step of {layout.words(layout.tax)}; give "
+                              "pins=dict(tax=...) for a roll still to come")
 
     # holdings
     players_state = []
@@ -308,7 +315,7 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     for seat, fields in given_players.items():
         players_state[seat] = replace(players_state[seat], **fields)
 
-    spot_seats = _spots(spots, n, rules.layout.locations)
+    spot_seats = _spots(spots, layout.locations)
     if step == "builders" and builders is None and any(x is not None for _, xs in spot_seats for x in xs):
         builders = {}  # builders already placed: Phase II is under way, the rest are in the bag
     market_cubes = rules.layout.market_refill if market is None else _cubes("market", market)
@@ -392,7 +399,8 @@ def _entry(where: str, value: Any, shape: str, *kinds) -> tuple:
     return tuple(out)
 
 
-def _spots(spots: Mapping[str, Sequence[int | None]] | None, n: int, locations: Mapping[str, int]):
+def _spots(spots: Mapping[str, Sequence[int | None]] | None, locations: Mapping[str, int]):
+    """The board's spots (``locations``: its places with builder spots) with the seats given."""
     spots = _mapping("spots", spots)
     _keys("spots", spots, tuple(locations))
     out = []
@@ -486,4 +494,4 @@ def _supply(state: GameState) -> GameState:
     return replace(state, supply=supply)
 
 
-__all__ = ["scenario", "SCENARIO_STEPS"]
+__all__ = ["scenario", "scenario_steps", "SCENARIO_STEPS"]

@@ -22,6 +22,18 @@ def test_random_sim_test_with_serialization(players, sims):
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("players", [5, 6])
+def test_random_sim_test_with_the_expansion(players):
+    game = pyspiel.load_game(NAME, {"players": players, "seed": 1, "cards": "expansion"})
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_six_players_need_the_expansion():
+    with pytest.raises(pr.PlayerCountError, match="'base'"):
+        PillarsGame({"players": 6})
+
+
 def test_game_type_describes_the_game():
     game = pyspiel.load_game(NAME, {"players": 3})
     t = game.get_type()
@@ -30,7 +42,7 @@ def test_game_type_describes_the_game():
     assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
-    assert (t.min_num_players, t.max_num_players) == (2, 4)
+    assert (t.min_num_players, t.max_num_players) == (2, 6)  # 5-6 with the expansion
     assert game.num_players() == 3
     assert game.max_chance_outcomes() == 1 << 16
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
@@ -126,7 +138,7 @@ def test_terminal_returns_follow_the_final_ranking():
 
 
 @pytest.mark.parametrize("params,match", [
-    ({"players": 5}, "players"), ({"players": 1}, "players"), ({"deals": 0}, "deals"),
+    ({"players": 5}, "players"), ({"players": 7}, "players"), ({"players": 1}, "players"), ({"deals": 0}, "deals"),
     ({"seed": -1}, "seed"), ({"variants": "dm,nope"}, "unknown variant"),
 ])
 def test_bad_parameters_are_config_errors(params, match):

@@ -22,6 +22,15 @@ def test_api_test(players):
         api_test(env(players=players, render_mode="ansi"), num_cycles=1000)
 
 
+def test_api_test_with_six_players_and_the_expansion():
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        e = env(players=6, cards="expansion", render_mode="ansi")
+        assert len(e.possible_agents) == 6
+        api_test(e, num_cycles=1000)
+
+
 def test_seed_test():
     seed_test(lambda **kw: env(players=3, **kw), num_cycles=100)
 

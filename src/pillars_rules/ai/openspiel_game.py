@@ -55,13 +55,13 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
+    max_num_players=6,  # 5 and 6 with the expansion ({"cards": "expansion"})
     min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 4, "seed": 0, "deals": DEALS, "variants": "none"},
+    parameter_specification={"players": 4, "seed": 0, "deals": DEALS, "variants": "none", "cards": "none"},
 )
 
 
@@ -86,9 +86,11 @@ def _variants(text: str) -> tuple[str, ...]:
 
 
 class PillarsGame(pyspiel.Game):
-    """Parameters: ``players`` (2-4), ``deals`` (how many engine seeds the chance
-    node chooses from), ``seed`` (the engine seed of deal 0) and ``variants``
-    (comma-separated variant names, or ``none``)."""
+    """Parameters: ``players`` (2-4; 5-6 with the expansion), ``deals`` (how
+    many engine seeds the chance node chooses from), ``seed`` (the engine seed
+    of deal 0), ``variants`` (comma-separated variant names, or ``none``) and
+    ``cards`` (``none``: the base set; a named set such as ``expansion``, or a
+    folder of ``.cards`` files, as :func:`pillars_rules.load_cards` takes)."""
 
     def __init__(self, params=None):
         params = dict(params or {})
@@ -97,19 +99,25 @@ class PillarsGame(pyspiel.Game):
         deals = params.get("deals", DEALS)
         if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 2**20:
             raise ConfigError(f"deals must be a whole number from 1 to 2**20, not {deals!r}")
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ConfigError(f"players must be 2, 3 or 4, not {players!r}")
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+            raise ConfigError(f"players must be 2 to 6 as the card set allows, not {players!r}")
+        cards_param = params.get("cards", "none")
+        if not isinstance(cards_param, str):
+            raise ConfigError(f"cards must be 'none', a named set or a folder, not {cards_param!r}")
+        cards = None if cards_param in ("", "none") else pr.load_cards(cards_param)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
             raise ConfigError(f"seed must be a whole number from 0 to 2**62-1, not {seed!r}")
         variants = _variants(params.get("variants", "none"))
-        probe = pr.new_game(players, seed, variants=variants)  # ConfigError for unknown variants
+        # ConfigError for unknown variants; PlayerCountError for a count the set does not play
+        probe = pr.new_game(players, seed, variants=variants, cards=cards)
         self.players = players
         self.variants = probe.rules.variants  # sorted, as the engine keeps them
         self.encoding = ActionEncoding.for_rules(probe.rules)
         self.layout = Layout.for_rules(probe.rules, players)
         self.seed = seed
         self.deals = deals
-        self.config = (players, self.variants)
+        self.cards = cards
+        self.config = (players, self.variants, cards_param)
         self.encoding_hash = probe.rules.content_hash
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.encoding),
@@ -131,7 +139,7 @@ class PillarsGame(pyspiel.Game):
                 or engine_game.rules.content_hash != self.encoding_hash):
             raise ConfigError(
                 f"engine game with {engine_game.state.n_players} players, variants "
-                f"{engine_game.rules.variants} and its card set does not fit {self} (base cards)")
+                f"{engine_game.rules.variants} and its card set does not fit {self}")
         return PillarsState(self, engine_game)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
@@ -172,7 +180,8 @@ class _Engine:
 
 
 def _restore(config, text: str | None) -> _Engine:
-    return _Engine(tuple(config), None if text is None else pr.load(text))
+    cards = config[2] if len(config) > 2 and config[2] not in ("", "none") else None
+    return _Engine(tuple(config), None if text is None else pr.load(text, cards=cards))
 
 
 class PillarsState(pyspiel.State):
@@ -207,8 +216,9 @@ class PillarsState(pyspiel.State):
         game = self.get_game()
         g = self._g.game
         if g is None:  # the deal: chance outcome k is engine seed (seed + k)
-            players, variants = game.config
-            self._g = _Engine(game.config, pr.new_game(players, game.seed + action, variants=variants))
+            players, variants = game.config[:2]
+            self._g = _Engine(game.config, pr.new_game(players, game.seed + action, variants=variants,
+                                                       cards=game.cards))
         else:
             self._g = self._g.apply(game.encoding.decode(action))
 

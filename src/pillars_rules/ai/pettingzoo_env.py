@@ -32,15 +32,17 @@ from .openspiel_game import place_values
 
 
 class PillarsEnv(AECEnv):
-    """The AEC environment; ``players`` 2-4, ``variants`` as for :func:`pillars_rules.new_game`."""
+    """The AEC environment; ``players`` 2-4 (5-6 with the expansion), ``variants``
+    and ``cards`` (e.g. ``"expansion"``) as for :func:`pillars_rules.new_game`."""
 
     metadata = {"name": "pillars_of_the_earth_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, players: int = 4, variants=(), render_mode: str | None = None) -> None:
+    def __init__(self, players: int = 4, variants=(), render_mode: str | None = None, cards=None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        probe = pr.new_game(players, 0, variants=variants)  # ConfigError for bad arguments
+        self.cards = None if cards is None else pr.load_cards(cards)
+        probe = pr.new_game(players, 0, variants=variants, cards=self.cards)  # ConfigError for bad arguments
         self.n_players = players
         self.variants = probe.rules.variants
         self.render_mode = render_mode
@@ -65,7 +67,8 @@ class PillarsEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.game = pr.new_game(self.n_players, self._seeds.getrandbits(62), variants=self.variants)
+        self.game = pr.new_game(self.n_players, self._seeds.getrandbits(62), variants=self.variants,
+                                cards=self.cards)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
