@@ -130,3 +130,13 @@ def test_values_with_too_few_chances_are_not_judged_and_never_chosen():
     out = tune.analyse(records, "x", "cost", values)
     assert [r["status"] for r in out["rows"]] == ["not judged", "fair"]
     assert out["closest"] == 4 and out["fair"] in (4, None)
+
+
+def test_the_expansion_board_is_shared_by_every_set_and_six_seats_play():
+    common = {**COMMON, "players": 6}
+    specs, roles = plan(common, (), read_sources(["cards/expansion"]))
+    judged = {c for r in roles.values() for c in r.cards}
+    assert {"brickmaker", "day_labourer", "gravel_pit", "black_builder"} <= judged
+    assert not judged & {"tax_collector", "crusades", "crusade_1a"}  # the board is the table, not judged
+    for spec in specs.values():
+        assert cardset(spec).board.spec.players == (2, 3, 4, 5, 6)

@@ -1,7 +1,8 @@
 """Which card sets a balance run plays, and what each one judges.
 
 Given the author's card files (``cards``) on top of the base set (plus any
-``also`` files every set shares), :func:`plan` makes the labelled
+``also`` files every set shares; an author file with a board or places, such
+as the expansion's ``board.cards``, is shared too), :func:`plan` makes the labelled
 :class:`~.games.GameSpec` of the run:
 
 * ``base`` -- games of the base set (the A/B reference), judging the base
@@ -70,6 +71,14 @@ def _source_of(card_id: str, sources: Sequence[tuple[str, str]]) -> tuple[tuple[
     return tuple(out)
 
 
+def _has_board(source: tuple[str, str]) -> bool:
+    """Does the author file ``(name, text)`` hold a board or place card?"""
+    from pillars_rules.cardlang import compile_text
+
+    name, text = source
+    return bool(compile_text(text, file=name, known=pr.load_cards()).places)
+
+
 def _only(text: str, name: str, card_id: str) -> str:
     """Canonical text of one card of a file (so ``alone`` sets hold that card only)."""
     from pillars_rules.cardlang import compile_text, format_cards
@@ -84,6 +93,10 @@ def plan(common: dict, also: Sequence[tuple[str, str]] = (), cards: Sequence[tup
     :class:`GameSpec` fields every set shares (players, bots, seed, variants,
     rotate, gold); ``also``/``cards`` are ``(name, text)`` sources."""
     also, cards = tuple(also), tuple(cards)
+    # a file with a board or places (the expansion's board.cards) is the table every set
+    # plays on, not cards to judge: it joins ``also`` (so 5-6 seats play in every set)
+    boards = tuple(s for s in cards if _has_board(s))
+    also, cards = also + boards, tuple(s for s in cards if s not in boards)
     base_spec = GameSpec(sources=also, **common)
     base = cardset(base_spec)
     full = cardset(GameSpec(sources=also + cards, **common))

@@ -144,7 +144,10 @@ async def lobby_page(request: Request) -> Response:
 
 async def lobby_api(request: Request) -> Response:
     server = request.app.state.server
-    return JSONResponse({"protocol": PROTOCOL, "players": [2, 3, 4], "cards": server.catalogue.listing(),
+    sets = server.catalogue.listing()
+    # every count some offered set plays (each set lists its own: the expansion 2-6)
+    counts = sorted({n for c in sets for n in c["players"]})
+    return JSONResponse({"protocol": PROTOCOL, "players": counts, "cards": sets,
                          "bots": sorted(BOTS), "variants": dict(sorted(pr.VARIANTS.items())),
                          "takeover_grace": server.settings.takeover_grace})
 

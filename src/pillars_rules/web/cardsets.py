@@ -27,7 +27,7 @@ class CardChoice:
     players: tuple[int, ...] = (2, 3, 4)
 
     def public(self) -> dict:
-        return {"name": self.name, "identity": self.identity, "cards": self.cards, "players": list(self.players)}
+        return {"name": self.name, "identity": self.identity, "cards": self.cards}
 
 
 class Catalogue:
@@ -61,7 +61,8 @@ class Catalogue:
         return self._sets.get(name) if isinstance(name, str) else None
 
     def listing(self) -> list[dict]:
-        return [c.public() for c in self._sets.values()]
+        """The lobby's list: each set's public fields and the player counts it plays."""
+        return [{**c.public(), "players": list(c.players)} for c in self._sets.values()]
 
     def __iter__(self):
         return iter(self._sets.values())
