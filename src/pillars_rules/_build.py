@@ -36,6 +36,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.engine.layout",
     "pillars_rules.engine.evolve",
     "pillars_rules.engine.queries",
+    "pillars_rules.engine.reach",
     "pillars_rules.engine.batch",
     "pillars_rules.engine.steps",
     "pillars_rules.engine.flow",

@@ -21,6 +21,8 @@ from ..cardlang.effects import CUBES
 _CUBE_INDEX = {c: i for i, c in enumerate(CUBES)}
 #: The round opening (``round_start``, a hook of the machine, not a place) in words.
 ROUND_OPENING = "the round opening"
+#: The machine's hooks that are no place, in words.
+_MACHINE_WORDS = {"round_start": ROUND_OPENING, "game_end": "the end of the game"}
 
 
 class Layout:
@@ -83,12 +85,14 @@ class Layout:
 
     def words(self, key: str) -> str:
         """A place or step in the middle of a sentence, as the board's text
-        calls it ("the King's court"); the round opening, which is the
-        machine's and no place, is "the round opening"."""
+        calls it ("the King's court"); the machine's hooks, no places, are
+        "the round opening" and "the end of the game"."""
         called = self.called.get(key)
         if called is not None:
             return called
-        return ROUND_OPENING if key == "round_start" else key.replace("_", " ")
+        if key in _MACHINE_WORDS:
+            return _MACHINE_WORDS[key]
+        return key.replace("_", " ")
 
 
 _LAYOUTS: dict[str, Layout] = {}

@@ -384,8 +384,9 @@ def _build(state, rules, seat, who, a) -> None:
     used, cap = p.uses_of(a.card, a.ability), rules.capacity(state, seat, a.card, conv)
     if used >= cap:
         raise _Refused("build.capacity", name=name, used=used, capacity=cap)
-    if conv.needs and not rules.has_tag(state, seat, conv.needs):
-        raise _Refused("build.needs", name=name, cards=rules.tag_names(conv.needs))
+    for tag in conv.tags_needed:
+        if not rules.has_tag(state, seat, tag):
+            raise _Refused("build.needs", name=name, cards=rules.tag_names(tag))
     if conv.condition and p.amount(conv.condition.kind) < conv.condition.n:
         raise _Refused("build.condition", name=name, who=who,
                        amount=f"{conv.condition.n} {conv.condition.kind}")
