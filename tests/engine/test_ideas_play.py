@@ -296,3 +296,33 @@ def test_a_conversion_needing_two_craftsmen_needs_both(cid, cubes, has_both):
     if not has_both:
         with pytest.raises(pr.errors.IllegalActionError, match="needs a"):
             game.apply(A.Build(cid, 0))
+
+
+# ------------------------------------------------------------------ a player you choose
+@covers("idea_accuse")
+@pytest.mark.parametrize("index", [0, 1])
+def test_accusation_asks_its_owner_which_player_loses(index):
+    game = play(step="kingsbridge", kingsbridge=("idea_accuse", "jack"), spots=dict(kingsbridge=[RED]))
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    assert game.legal_actions() == [A.ChooseOption(0), A.ChooseOption(1)]
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    assert any("Blue" in x and "lose 2 gold" in x for x in labels), labels
+    after = game.apply(A.ChooseOption(index))
+    assert moves(after, "idea_accuse") == [("-", (BLUE, GREEN)[index], {"gold": 2})]
+    with pytest.raises(pr.errors.IllegalActionError, match="option"):
+        game.apply(A.ChooseOption(2))
+    assert roundtrips(after)
+
+
+@covers("idea_extortion")
+def test_extortion_takes_a_metal_from_the_chosen_player_once():
+    game = play(step="draft", seats={RED: dict(privileges=("idea_extortion",)),
+                                     GREEN: dict(cubes=dict(metal=2))})
+    game = game.apply(A.UseOnce("idea_extortion"))
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    assert any("take 1 metal from" in x for x in labels), labels
+    for index, seat in enumerate((BLUE, GREEN)):
+        after = game.apply(A.ChooseOption(index))
+        got = moves(after, "idea_extortion")
+        assert got == ([] if seat == BLUE else [("-", GREEN, {"metal": 1}), ("+", RED, {"metal": 1})])

@@ -30,7 +30,7 @@ TYPICAL_COUNT = {"gold": 10.0, "vp": 20.0, "wood": 1.0, "stone": 1.0, "sand": 1.
                  "cubes": 3.0, "craftsmen": 4.0, "privileges": 2.0, "workers": 12.0, "builders": 3.0,
                  "round": 3.5, "players": 3.0, "pieces": 3.0, "tax": 3.5}
 #: How many players a selector reaches besides its owner, typically.
-TYPICAL_REACH = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0}
+TYPICAL_REACH = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0}
 
 
 def gain_factor(state, seat: int, per) -> int:

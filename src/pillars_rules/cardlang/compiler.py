@@ -99,6 +99,8 @@ def _has_choice(effect: Any) -> bool:
     """Does an instant effect ask its player to choose?"""
     if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
         return True
+    if isinstance(effect, (fx.ForPlayers, fx.Transfer)) and effect.players.who == "chosen":
+        return True
     return isinstance(effect, (fx.If, fx.ForPlayers)) and _has_choice(effect.effect)
 
 
@@ -162,6 +164,10 @@ class _Unit(PlaceFields):
             if _reaches(inner):
                 self.rep.at(e.arg("effect"), "an effect for other players cannot reach further "
                                              "players (one selector per effect)")
+                return None
+            if players.who == "chosen" and _has_choice(inner):
+                self.rep.at(e.arg("effect"), "the effect for a player you choose cannot ask for "
+                                             "another choice", "give a fixed effect, e.g. 'lose 2 gold'")
                 return None
             return fx.ForPlayers(players, inner)
         if r == "Transfer":

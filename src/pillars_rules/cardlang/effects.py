@@ -192,15 +192,15 @@ class Players:
     """Who an effect reaches (issue #36): ``each`` player, each ``other``
     player, the ``most``/``fewest`` players of a player count (``what``;
     every tied player), the ``left``/``right`` neighbour (the next seat
-    clockwise / the one before). Seats come in turn order from the start
-    player."""
+    clockwise / the one before), or a ``chosen`` other player (the owner's
+    decision). Seats come in turn order from the start player."""
 
     who: str
     what: str = ""
 
 
 #: Selector kinds (:class:`Players`).
-SELECTORS: tuple[str, ...] = ("each", "other", "most", "fewest", "left", "right")
+SELECTORS: tuple[str, ...] = ("each", "other", "most", "fewest", "left", "right", "chosen")
 
 
 @frozen

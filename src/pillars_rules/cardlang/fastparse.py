@@ -79,7 +79,7 @@ _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
               "replaces": ("replaces", "name")}
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
-_INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if", "each", "the", "your", "take", "give"})
+_INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a"})
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
 
 
@@ -396,7 +396,7 @@ class _Parser:
             amounts = self.amount_list()
             self.kw("from" if w == "take" else "to")
             return w, [amounts, self.players()]
-        if w in ("each", "the", "your"):
+        if w in ("each", "the", "your", "a"):
             who = self.players()
             self.punct(":")
             return "for_players", [who, self.option()]
@@ -420,6 +420,9 @@ class _Parser:
                 self.kw("the", "player", "with")
                 most = self.most()
                 return "player_with", [most, self.take("name")]
+            if w == "a":
+                self.kw("a", "player", "you", "choose")
+                return "chosen_player", []
             self.kw("your")
             side = self.word()
             if side not in ("left", "right"):

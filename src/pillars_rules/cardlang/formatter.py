@@ -66,7 +66,8 @@ def _count(word: str, n: int) -> str:
 
 
 _SELECTOR_TEXT = {"each": "each player", "other": "each other player",
-                  "left": "your left neighbour", "right": "your right neighbour"}
+                  "left": "your left neighbour", "right": "your right neighbour",
+                  "chosen": "a player you choose"}
 
 
 def _players(p: ast.Effect) -> str:

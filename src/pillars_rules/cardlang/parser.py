@@ -408,6 +408,9 @@ class _Build(Transformer):
     def right_neighbour(self, meta, ch):
         return self._players(meta, "right")
 
+    def chosen_player(self, meta, ch):
+        return self._players(meta, "chosen")
+
     def if_own(self, meta, ch):
         a, effect = ch
         return self._eff(meta, "If", ("condition", self._owns(meta, a)), ("effect", effect))

@@ -89,7 +89,8 @@ def players(p: Any) -> str:
     if p.who in ("most", "fewest"):
         return f"each player with the {p.who} {_count_noun(p.what)} (ties included)"
     return {"each": "each player (you too)", "other": "each other player",
-            "left": "your left neighbour", "right": "your right neighbour"}[p.who]
+            "left": "your left neighbour", "right": "your right neighbour",
+            "chosen": "another player of your choice"}[p.who]
 
 
 def instant(e: Any) -> str:

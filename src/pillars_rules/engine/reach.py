@@ -39,14 +39,19 @@ def selected(state: GameState, seat: int, players: Players) -> tuple[int, ...]:
         return ((seat + 1) % n,) if n > 1 else ()
     if who == "right":
         return ((seat - 1) % n,) if n > 1 else ()
+    if who == "chosen":  # the owner's decision (batch.chosen_events): nobody yet
+        return ()
     return tuple(s for s in order if has_most(state, s, players.what, who == "most"))
 
 
-def transfer_events(state: GameState, seat: int, effect: Transfer, source: str) -> list:
-    """The losses and gains of a transfer for the card of ``seat``: each giver
-    gives what it has of each amount, up to the amount; at most one event per
-    seat (the owner's share of several givers is one gain or loss)."""
-    others = [s for s in selected(state, seat, effect.players) if s != seat]
+def transfer_events(state: GameState, seat: int, effect: Transfer, source: str,
+                    targets: tuple[int, ...] | None = None) -> list:
+    """The losses and gains of a transfer for the card of ``seat`` (with
+    ``targets``, those seats instead of the selector's): each giver gives what
+    it has of each amount, up to the amount; at most one event per seat (the
+    owner's share of several givers is one gain or loss)."""
+    picked = selected(state, seat, effect.players) if targets is None else targets
+    others = [s for s in picked if s != seat]
     out: list = []
     if effect.direction == "take":
         total = [0] * len(effect.amounts)

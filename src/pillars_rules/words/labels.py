@@ -16,7 +16,7 @@ from typing import Callable, NamedTuple
 from ..cardlang.effects import LOCATIONS, STEPS, ChooseCraftsman, ChooseOne, place_name
 from ..cardlang.render import instant, render
 from ..engine import actions as A
-from ..engine.batch import BIG_VALUE, job_effect
+from ..engine.batch import BIG_VALUE, chosen_seats, is_chosen, job_effect
 from ..cardlang import effects as fx
 from ..cardlang.render import instant
 from .cardtext import amounts, conversion, once_effect, summary
@@ -260,7 +260,12 @@ def _pick(ctx: Context, a: A.PickCraftsman) -> Parts:
 
 def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
     job, effect = _job(ctx)
-    what = instant(effect.options[a.index]) if isinstance(effect, ChooseOne) else f"option {a.index + 1}"
+    if is_chosen(effect):  # "a player you choose": the option names the player and what they get
+        who = ctx.state.players[chosen_seats(ctx.state, ctx.seat)[a.index]].name
+        what = (f"{effect.direction} {amounts(effect.amounts)} {'from' if effect.direction == 'take' else 'to'} "
+                f"{who}" if isinstance(effect, fx.Transfer) else f"{who}: {instant(effect.effect)}")
+    else:
+        what = instant(effect.options[a.index]) if isinstance(effect, ChooseOne) else f"option {a.index + 1}"
     return Parts(f"option {a.index + 1}: {what} ({ctx.name(job.source)})", (what,), (), job.source, None, None,
                  ctx.text(job.source))
 
