@@ -326,3 +326,16 @@ def test_extortion_takes_a_metal_from_the_chosen_player_once():
         after = game.apply(A.ChooseOption(index))
         got = moves(after, "idea_extortion")
         assert got == ([] if seat == BLUE else [("-", GREEN, {"metal": 1}), ("+", RED, {"metal": 1})])
+
+
+def test_every_count_a_card_reads_is_in_each_seats_view():
+    """Selectors, conditions and ``per COUNT`` read only what a seat may know:
+    a view (secrets hidden) gives every count the real state gives."""
+    from pillars_rules.cardlang.effects import COUNTS
+
+    game = pr.play(pr.new_game(3, 4, cards=IDEAS), pr.RandomBot(4), max_actions=120)
+    assert not game.is_over
+    for seat in range(3):
+        view = game.view(seat).state
+        for s in range(3):
+            assert [view.count(s, c) for c in COUNTS] == [game.state.count(s, c) for c in COUNTS]
