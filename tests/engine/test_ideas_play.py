@@ -83,7 +83,7 @@ def test_weaver_is_paid_per_worker_in_the_mill():
 @covers("idea_stone_dresser", "idea_handyman", "idea_master_mason")
 @pytest.mark.parametrize("cid, cubes, made", [
     ("idea_stone_dresser", dict(stone=4), {"gold": 3}),
-    ("idea_handyman", dict(wood=1, stone=1, sand=1), {"vp": 1}),
+    ("idea_handyman", dict(wood=1), {"vp": 1}),
     ("idea_master_mason", dict(stone=2), {"vp": 2}),
 ])
 def test_conversions_of_the_corpus(cid, cubes, made):
@@ -339,3 +339,27 @@ def test_every_count_a_card_reads_is_in_each_seats_view():
         view = game.view(seat).state
         for s in range(3):
             assert [view.count(s, c) for c in COUNTS] == [game.state.count(s, c) for c in COUNTS]
+
+
+@covers("idea_handyman", "idea_alchemist", "idea_smith")
+@pytest.mark.parametrize("cid, cubes, cap", [
+    ("idea_handyman", dict(wood=3, stone=3, sand=3), 3),
+    ("idea_alchemist", dict(sand=6, metal=3), 2),
+    ("idea_smith", dict(metal=2, wood=2, stone=4), 1),
+])
+def test_alternatives_share_one_capacity(cid, cubes, cap):
+    game = play(step="cathedral", seats={RED: dict(craftsmen=("carpenter", cid), cubes=cubes)})
+    used = 0
+    while True:
+        builds = [a for a in game.legal_actions() if isinstance(a, A.Build) and a.card == cid]
+        if not builds:
+            break
+        game = game.apply(builds[used % len(builds)])  # a different alternative each time it can
+        used += 1
+    assert used == cap
+    kinds = {e.ability for e in game.events if isinstance(e, E.Converted) and e.card == cid}
+    assert len(kinds) == min(cap, len(game.rules.card(cid).conversions))
+    if game.pending is not None and game.pending.kind == "cathedral" and game.pending.seat == RED:
+        with pytest.raises(pr.errors.IllegalActionError, match="capacity|uses"):
+            game.apply(A.Build(cid, 0))
+    assert roundtrips(game)

@@ -17,6 +17,8 @@ and runs the files of a set through both.
 from __future__ import annotations
 
 import functools
+
+import attrs
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -370,7 +372,35 @@ class _Unit(PlaceFields):
             if a is None:
                 ok = False
             out.append(a)
+            if a is not None and e.registry == "Convert" and e.arg("alternatives", ()):
+                alts = self.alternatives(e, a, sum(1 for x in out if isinstance(x, fx.Convert)) - 1)
+                if alts is None:
+                    ok = False
+                else:
+                    out.extend(alts)
+        if ok and len(out) > MAX_ABILITIES_PER_CARD:
+            self.rep.at(effects[-1], f"too many abilities ({len(out)}, each alternative of a conversion "
+                                     f"counted; limit {MAX_ABILITIES_PER_CARD} per card and per variant)")
+            return None
         return tuple(out) if ok else None
+
+    def alternatives(self, e: ast.Effect, first: Any, index: int) -> list | None:
+        """The conversions of ``convert A | B ... -> OUT``'s alternatives after
+        the first: each shares the first's capacity (``shares`` = ``index``,
+        the first's place among the card's conversions)."""
+        if not first.inputs:
+            self.rep.at(e, "a conversion without inputs cannot have alternatives")
+            return None
+        out = []
+        for alt in e.arg("alternatives"):
+            inputs = self.amounts(alt, INPUT_KINDS, "a conversion input")
+            if inputs is None:
+                return None
+            if inputs in [first.inputs] + [c.inputs for c in out]:
+                self.rep.at(alt[0], "an alternative is given twice in one conversion")
+                return None
+            out.append(attrs.evolve(first, inputs=inputs, shares=index))
+        return out
 
     # ---- cards -------------------------------------------------------------
     def card(self, node: ast.CardNode) -> Card | None:

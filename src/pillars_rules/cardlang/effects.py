@@ -466,6 +466,11 @@ class Convert:
     needs: str | None = None
     condition: OwnsAtLeast | None = None
     also_needs: tuple[str, ...] = ()
+    #: for an alternative (``convert A | B -> ...``, issue #36): the index,
+    #: among the card's conversions, of the first alternative, whose
+    #: capacity the alternatives share (every use of one counts for all);
+    #: ``-1``: none.
+    shares: int = -1
 
     @property
     def tags_needed(self) -> tuple[str, ...]:

@@ -276,8 +276,12 @@ class _Parser:
     def convert(self) -> tuple[str, list]:
         self.kw("convert")
         inputs = None if self.is_punct("->") else self.plus_list()
+        children = [inputs]
+        while inputs is not None and self.is_punct("|"):
+            self.i += 1
+            children.append(self.plus_list())
         self.punct("->")
-        children = [inputs, self.plus_list()]
+        children.append(self.plus_list())
         while self.is_punct(","):
             self.i += 1
             children.append(self.rule(self.convert_option))

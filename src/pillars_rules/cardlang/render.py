@@ -184,7 +184,9 @@ def ability(a: Any) -> str:
     if isinstance(a, fx.Convert):
         outs = _amounts(a.outputs)
         text = f"Converts {_amounts(a.inputs)} into {outs}" if a.inputs else f"Gains {outs}"
-        if a.capacity is None:
+        if a.shares >= 0:  # an alternative: its uses count for the conversion it shares with
+            text = f"Or c{text[1:]}, the uses shared with the conversion above"
+        elif a.capacity is None:
             text += ", once per round"
         elif a.capacity == 1:
             text += ", up to once per round"

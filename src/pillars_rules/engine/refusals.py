@@ -383,7 +383,7 @@ def _build(state, rules, seat, who, a) -> None:
     conv: Convert = convs[a.ability][1]
     if builds_of(p) >= MAX_BUILDS:
         raise _Refused("build.budget", who=who, most=MAX_BUILDS)
-    used, cap = p.uses_of(a.card, a.ability), rules.capacity(state, seat, a.card, conv)
+    used, cap = rules.uses(p, a.card, a.ability), rules.capacity(state, seat, a.card, conv)
     if used >= cap:
         raise _Refused("build.capacity", name=name, used=used, capacity=cap)
     for tag in conv.tags_needed:

@@ -295,7 +295,7 @@ def _end_trading(ctx: Context, a) -> Parts:
 
 def _build(ctx: Context, a: A.Build) -> Parts:
     conv = ctx.rules.card(a.card).conversions[a.ability]
-    left = ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.player.uses_of(a.card, a.ability)
+    left = ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.rules.uses(ctx.player, a.card, a.ability)
     return Parts(f"use {ctx.name(a.card)}: {conversion(conv, capacity=False)} ({count(left, 'use')} left)",
                  (amounts(conv.outputs),), tuple(str(x) for x in conv.inputs), a.card, "cathedral", None,
                  ctx.text(a.card))
@@ -332,7 +332,7 @@ def _place_key(ctx: Context, a: A.Place):
 
 def _build_key(ctx: Context, a: A.Build):
     conv = ctx.rules.card(a.card).conversions[a.ability]
-    return ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.player.uses_of(a.card, a.ability)
+    return ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.rules.uses(ctx.player, a.card, a.ability)
 
 
 #: What else a label depends on besides the action and the cards (the
