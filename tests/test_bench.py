@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 from bench import cli as benchmark  # noqa: E402 - the checkout's bench/ (conftest puts it on the path)
 from bench import peer as bench_peer_module  # noqa: E402
 from bench import report as bench_report  # noqa: E402
+from shared import once  # noqa: E402 - tests/shared.py
 
 SECTIONS = ("games", "apply", "legal_actions", "replay", "save_load", "cards", "memory", "growth", "peer")
 SUMMARY_KEYS = (
@@ -34,19 +35,27 @@ SUMMARY_KEYS = (
 )
 
 
-@pytest.fixture(scope="module")
-def quick(tmp_path_factory):
-    out = tmp_path_factory.mktemp("bench")
+def _quick_run(out: Path) -> dict:
     json_path, rst_path = out / "quick.json", out / "quick.rst"
     try:
-        before = os.sched_getaffinity(0)
+        before = sorted(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         before = None
     rc = benchmark.main(["--quick", "--quiet", "--output", str(json_path), "--rst", str(rst_path)])
-    after = os.sched_getaffinity(0) if before is not None else None
+    after = sorted(os.sched_getaffinity(0)) if before is not None else None
     peer_rst = (out / "quick.peer.rst").read_text(encoding="utf-8")
-    return (rc, json.loads(json_path.read_text(encoding="utf-8")), rst_path.read_text(encoding="utf-8") + peer_rst,
-            before, after)
+    return {"rc": rc, "results": json.loads(json_path.read_text(encoding="utf-8")),
+            "rst": rst_path.read_text(encoding="utf-8") + peer_rst, "before": before, "after": after}
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory):
+    """One quick benchmark run per test run: the first xdist worker to get here runs it, in
+    its own process, and the others read its results (tests/shared.py), instead of every
+    worker running the whole quick suite at the same time."""
+    out = tmp_path_factory.mktemp("bench")
+    run = once(tmp_path_factory, "quick-bench", lambda: _quick_run(out))
+    return run["rc"], run["results"], run["rst"], run["before"], run["after"]
 
 
 def test_quick_run_succeeds_and_restores_affinity(quick):

@@ -33,6 +33,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.engine.events",
     "pillars_rules.engine.context",
     "pillars_rules.engine.rng",
+    "pillars_rules.engine.layout",
     "pillars_rules.engine.evolve",
     "pillars_rules.engine.queries",
     "pillars_rules.engine.reach",

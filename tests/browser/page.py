@@ -57,9 +57,12 @@ class BoardPage:
     def ready_to_choose(self) -> dict | None:
         """The page's state if this seat must choose now and nothing is on its way."""
         st = self.state()
-        if st and st["mine"] and not st["sending"] and not st["over"] and st["status"] == "live":
-            return st
-        return None
+        return st if self.may_choose(st) else None
+
+    @staticmethod
+    def may_choose(st: dict | None) -> bool:
+        """Whether a page in state ``st`` must choose now, with nothing on its way."""
+        return bool(st and st["mine"] and not st["sending"] and not st["over"] and st["status"] == "live")
 
     def targets(self):
         return self.b.driver.find_elements(By.CSS_SELECTOR, TARGETS)
@@ -109,18 +112,18 @@ def play(pages: list[BoardPage], rng: random.Random, until=None, timeout: float 
     while time.monotonic() < end:
         if until is not None and until():
             return
+        # each page's state read once a round: it tells both who may click and whether the game is over
+        states = [p.state() for p in pages]
+        if until is None and all(s and s["over"] for s in states):
+            return
         acted = False
-        for p in pages:
-            st = p.ready_to_choose()
-            if st is None:
+        for p, st in zip(pages, states):
+            if not BoardPage.may_choose(st):
                 continue
             if on_turn is not None and on_turn(p, st):
                 acted = True
                 continue
             acted = p.choose(rng, prefer) or acted
-        states = [p.state() for p in pages]
-        if until is None and all(s and s["over"] for s in states):
-            return
         if not acted:
             time.sleep(0.03)
     raise AssertionError(f"the game did not end within {timeout} s: {[p.state() for p in pages]}; "

@@ -20,7 +20,11 @@ from pillars_rules.view import redact_state
 from .page import BoardPage
 
 TWO_BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
-_AT = "const r = window.pillarsReplay; return r && r.state ? [r.n, r.event, r.secrets] : null;"
+_AT = "const r = window.pillarsReplay; return r && r.state ? [r.n, r.event, r.shownSecrets] : null;"
+#: The decision shown, its state, the "Decision n of N" line and the log's length, in one call.
+_SHOWN = """const r = window.pillarsReplay; if (!r || !r.state) return null;
+return [r.n, r.state, document.getElementById('at').textContent,
+        document.querySelectorAll('.log-lines li').length];"""
 
 
 def _expected(state) -> dict:
@@ -38,10 +42,11 @@ def test_a_replay_steps_through_a_whole_finished_game_as_state_at_folds_it(serve
     pending = [i for i, e in enumerate(game.events) if isinstance(e, pr.events.DecisionPending)]
     assert b.js(_AT) == [1, pending[0], False]
     for n, event in enumerate(pending, start=1):
-        b.wait(lambda: b.js(_AT)[0] == n, 10, f"decision {n}")
-        assert b.js("return window.pillarsReplay.state") == _expected(redact_state(game.state_at(event)))
-        assert b.js("return document.getElementById('at').textContent") == f"Decision {n} of {len(pending)}"
-        log = b.js("return [...document.querySelectorAll('.log-lines li')].length")
+        # what the page shows at this decision, read in one call once it is there
+        shown = b.wait(lambda: (got := b.js(_SHOWN)) and got[0] == n and got, 10, f"decision {n}")
+        _, state, at, log = shown
+        assert state == _expected(redact_state(game.state_at(event)))
+        assert at == f"Decision {n} of {len(pending)}"
         assert log == sum(1 for e in game.events[: event + 1]
                           if type(e).__name__ not in ("DecisionPending", "ChoicesQueued", "Decided"))
         b.driver.find_element(By.ID, "next").click()

@@ -18,21 +18,37 @@ import pillars_rules as pr
 from .games import ROOT, games
 
 
-def _reference() -> list[str]:
+def _start_reference() -> subprocess.Popen:
+    """The pure-Python reference, started in a child process (it plays while this process does)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(ROOT / "src")
     env["PYTHONHASHSEED"] = "12345"
-    run = subprocess.run([sys.executable, str(ROOT / "tests" / "compiled" / "games.py")], capture_output=True,
-                         text=True, timeout=900, cwd=ROOT, env=env)
-    assert run.returncode == 0, run.stderr[-3000:]
-    head, *lines = run.stdout.splitlines()
+    return subprocess.Popen([sys.executable, str(ROOT / "tests" / "compiled" / "games.py")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+
+
+def _reference(child: subprocess.Popen) -> list[str]:
+    try:
+        out, err = child.communicate(timeout=900)
+    finally:
+        if child.poll() is None:  # pragma: no cover - timed out, or this test failed first
+            child.kill()
+            child.communicate()
+    assert child.returncode == 0, err[-3000:]
+    head, *lines = out.splitlines()
     assert head.startswith("build pure ") and head.endswith(str(ROOT / "src" / "pillars_rules" / "__init__.py"))
     return lines
 
 
 def test_both_builds_play_the_same_games_byte_for_byte():
-    here = [f"{digest} {label}" for label, digest in games()]
-    there = _reference()
+    child = _start_reference()  # both sides play at once: on two cores the test takes one side's time
+    try:
+        here = [f"{digest} {label}" for label, digest in games()]
+    except BaseException:
+        child.kill()
+        child.communicate()
+        raise
+    there = _reference(child)
     assert len(here) == len(there) >= 217
     for mine, pure in zip(here, there):
         assert mine == pure, f"{'compiled' if pr.COMPILED else 'this'} build differs from pure Python: " \

@@ -87,7 +87,7 @@ ONCE_WORDS: dict[type, str] = {
 }
 #: Ids no card may have: they name a place or step of the board, or a rule's
 #: own gains and losses (the engine tells card effects from those by the name).
-RESERVED_IDS: frozenset[str] = frozenset(fx.PLACE_NAMES) | {"tax"}
+RESERVED_IDS: frozenset[str] = frozenset(fx.HOOK_POINTS) | {"tax"}
 #: Windows and actions after which the market's turn order must not be
 #: interrupted by a choice (see :func:`_has_choice`).
 NO_CHOICE_AFTER = ("market", "buy", "sell")

@@ -64,20 +64,8 @@ LOCATIONS: dict[str, int] = {
     "start_player": 1,
 }
 
-#: English names of the locations and steps, for sentences.
-PLACE_NAMES: dict[str, str] = {
-    "event": "the event", "bishop": "the Bishop's seat", "wool_mill": "the wool mill",
-    "kingsbridge": "Kingsbridge", "priory": "the Priory", "forest": "the forest",
-    "quarry": "the quarry", "sand_pit": "the sand pit", "kings_court": "the King's court",
-    "shiring": "Shiring", "castle": "Shiring castle", "market": "the market",
-    "cathedral": "the cathedral", "start_player": "the start player's spot",
-    "round_start": "the round opening", "game_end": "the end of the game",
-}
-
-
-def place_name(name: str) -> str:
-    """A location or step in words ("the King's court"); an unknown name with spaces."""
-    return PLACE_NAMES.get(name, name.replace("_", " "))
+# A place's name in words is the board's text (``called "the King's court"``):
+# :meth:`pillars_rules.engine.layout.Layout.words`.
 
 #: The machine rules a place's Phase III step may run (``step <rule>`` in a
 #: place's text; a place without one runs ``spots``, a worker site ``site``):

@@ -70,7 +70,7 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
 
 
 _FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "last", "harmful",
-                          "site", "yields", "workers", "spots", "one", "fill", "worker", "step",
+                          "site", "yields", "workers", "called", "spots", "one", "fill", "worker", "step",
                           "after", "replaces", "spot", "die", "cube", "stock", "buying", "selling",
                           "gold", "builder"})
 #: Place fields of one word and one name or number after it: builder method, token kind.
@@ -199,6 +199,8 @@ class _Parser:
             if w == "worker":
                 self.kw("site")
             return method, [self.take(kind)]
+        if w == "called":
+            return "called", [self.take("string")]
         if w == "one":
             self.kw("per", "player")
             return "one_per_player", []

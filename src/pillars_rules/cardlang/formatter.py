@@ -26,7 +26,7 @@ from .parser import parse
 
 INDENT = "    "
 FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "site", "yields",
-               "workers", "replaces", "after", "worker_site", "spots", "one_per_player", "in_order",
+               "workers", "called", "replaces", "after", "worker_site", "spots", "one_per_player", "in_order",
                "step", "spot", "die", "cube_limit", "stock", "buying", "selling", "gold_cap",
                "builder_prices")
 
@@ -219,6 +219,8 @@ def _place_field_text(f: ast.Field) -> str:
     n, v = f.name, f.value
     if n in _PLACE_FLAGS:
         return _PLACE_FLAGS[n]
+    if n == "called":
+        return f'called "{v.text}"'
     if n in _PLACE_ONE:
         return f"{_PLACE_ONE[n]} {_num(v)}"
     if n in _PLACE_NAME:
@@ -447,6 +449,8 @@ def _ability_nodes(abilities: tuple) -> tuple[ast.Effect, ...]:
 
 def _place_fields(p: Any, add: Any) -> None:
     """The fields of a compiled :class:`~.board.Place`, as its text gives them."""
+    if p.called:
+        add("called", ast.Title(p.called))
     for name in ("replaces", "after"):
         if getattr(p, name):
             add(name, ast.Name(getattr(p, name)))

@@ -187,6 +187,9 @@ class _Build(Transformer):
         return self._field(meta, "workers", self._num(ch[0]))
 
     # place and board fields (kinds place, board)
+    def called(self, meta, ch):
+        return self._field(meta, "called", self._title(ch[0]))
+
     def spots(self, meta, ch):
         return self._field(meta, "spots", self._num(ch[0]))
 

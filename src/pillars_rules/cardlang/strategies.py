@@ -12,12 +12,20 @@ from hypothesis import strategies as st
 
 from . import effects as fx
 from .card import Card
+from .board import assemble
+from .cardset import base_places
 from .compiler import COST_KINDS, INPUT_KINDS, OUTPUT_KINDS
 from .diagnostics import MAX_NUMBER
 
 #: Base-set names that generated cards may refer to.
 BASE_TAGS = ("carpenter", "stonemason", "mortar_mixer")
 BASE_CRAFTSMEN = ("bell_founder", "organ_builder", "carpenter", "mason_r1", "toolmaker")
+
+#: The base board's places with builder spots and its hook points, read from
+#: its text (``cards/base/board.cards``), as card text names them.
+_BOARD = assemble(base_places())
+LOCATIONS: tuple[str, ...] = tuple(_BOARD.locations)
+HOOK_POINTS: tuple[str, ...] = ("round_start",) + _BOARD.steps
 
 idents = st.from_regex(r"[a-z][a-z0-9_]{0,15}", fullmatch=True)
 titles = st.text(
@@ -45,7 +53,7 @@ players = st.sampled_from(("each", "other", "left", "right", "chosen")).map(fx.P
     fx.Players, st.sampled_from(("most", "fewest")), st.sampled_from(fx.PLAYER_COUNTS))
 simple_instants = st.one_of(
     st.builds(fx.Gain, amounts(fx.AMOUNT_KINDS),
-              st.none() | st.builds(fx.PerBuilder, st.sampled_from(tuple(fx.LOCATIONS)))
+              st.none() | st.builds(fx.PerBuilder, st.sampled_from(LOCATIONS))
               | st.just(fx.PerMillWorker())
               | st.builds(fx.PerCount, st.sampled_from(fx.COUNTS), counts)),
     st.builds(fx.Lose, amounts(fx.AMOUNT_KINDS)),
@@ -99,7 +107,7 @@ onces = st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()]
     fx.Once, st.just("market"), plain_instants)
 on_actions = st.one_of(
     st.builds(fx.OnAction, st.sampled_from(("hire", "place")), owner_instants, st.none()),
-    st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(tuple(fx.LOCATIONS))),
+    st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS)),
     st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), plain_instants, st.none()),
 )
 converts = st.builds(
@@ -107,7 +115,7 @@ converts = st.builds(
     st.none() | counts, st.none() | st.sampled_from(BASE_TAGS),
     st.none() | st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts),
 )
-triggers = st.builds(fx.Trigger, st.sampled_from(fx.HOOK_POINTS), owner_instants) | st.builds(
+triggers = st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS), owner_instants) | st.builds(
     fx.Trigger, st.just(fx.GAME_END), plain_instants)
 on_gains = st.builds(fx.OnGain, owner_instants)
 passives = st.builds(fx.Passive, modifiers)
@@ -141,8 +149,8 @@ def cards(draw, kinds=("craftsman", "privilege", "event", "resource")) -> Card:
     common = dict(id="fan_" + draw(idents), kind=kind, name=draw(titles),
                   name_de=draw(st.just("") | titles))
     if kind == "resource":
-        site = draw(st.sampled_from(tuple(fx.SITES)))
-        return Card(**common, site=site, yields=fx.Amount(fx.SITES[site], draw(counts)),
+        site = draw(st.sampled_from(tuple(_BOARD.sites)))
+        return Card(**common, site=site, yields=fx.Amount(_BOARD.sites[site], draw(counts)),
                     workers=draw(counts))
     mode = draw(st.sampled_from(("permanent", "once", "immediate"))) if kind == "privilege" else ""
     abilities = tuple(draw(_ability_lists(kind, mode)))
