@@ -126,10 +126,15 @@ def test_travelling_merchant_asks_each_player():
 
 
 @covers("idea_barter")
-def test_barter_approximation_gives_a_stone_once():
-    game = play(step="market", spots=dict(market=[RED]), seats={RED: dict(privileges=("idea_barter",))})
+@pytest.mark.parametrize("mine, theirs, traded", [(1, 1, True), (0, 1, False), (1, 0, False)])
+def test_barter_is_a_whole_trade_or_none(mine, theirs, traded):
+    # red's right neighbour in 3 seats is green
+    game = play(step="market", spots=dict(market=[RED]), seats={
+        RED: dict(privileges=("idea_barter",), cubes=dict(wood=mine)), GREEN: dict(cubes=dict(stone=theirs))})
     game = game.apply(A.UseOnce("idea_barter"))
-    assert moves(game, "idea_barter") == [("+", RED, {"stone": 1})]
+    assert moves(game, "idea_barter") == ([("-", RED, {"wood": 1}), ("+", RED, {"stone": 1}),
+                                           ("-", GREEN, {"stone": 1}), ("+", GREEN, {"wood": 1})] if traded else [])
+    assert roundtrips(game)
 
 
 # ------------------------------------------------------------------ other players
@@ -363,3 +368,18 @@ def test_alternatives_share_one_capacity(cid, cubes, cap):
         with pytest.raises(pr.errors.IllegalActionError, match="capacity|uses"):
             game.apply(A.Build(cid, 0))
     assert roundtrips(game)
+
+
+def test_a_trade_with_a_player_you_choose_is_the_owners_decision():
+    from pillars_rules.cardlang import base_cards, compile_text
+
+    cards = base_cards().merged(compile_text(
+        'privilege swapper "Swapper" { permanent\n at castle: trade 1 wood for 2 gold with a player you choose }',
+        known=base_cards()))
+    game = pr.scenario(3, step="castle", cards=cards, seats={RED: dict(privileges=("swapper",), cubes=dict(wood=1))})
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    assert any("trade 1 wood for 2 gold with" in x for x in labels), labels
+    after = game.apply(A.ChooseOption(1))
+    assert [(type(e).__name__, e.seat) for e in after.events if getattr(e, "reason", "") == "swapper"] == [
+        ("Lost", RED), ("Gained", RED), ("Lost", GREEN), ("Gained", GREEN)]

@@ -101,14 +101,14 @@ def _has_choice(effect: Any) -> bool:
     """Does an instant effect ask its player to choose?"""
     if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
         return True
-    if isinstance(effect, (fx.ForPlayers, fx.Transfer)) and effect.players.who == "chosen":
+    if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return True
     return isinstance(effect, (fx.If, fx.ForPlayers)) and _has_choice(effect.effect)
 
 
 def _reaches(effect: Any) -> bool:
     """Does an instant effect reach other players (a selector or a transfer)?"""
-    if isinstance(effect, (fx.ForPlayers, fx.Transfer)):
+    if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)):
         return True
     if isinstance(effect, fx.ChooseOne):
         return any(_reaches(o) for o in effect.options)
@@ -178,6 +178,18 @@ class _Unit(PlaceFields):
             players = self.players(e.arg("players"))
             return None if amounts is None or players is None else fx.Transfer(
                 e.arg("direction"), amounts, players)
+        if r == "Swap":
+            gives = self.amounts(e.arg("gives"), fx.AMOUNT_KINDS, "what is given")
+            gets = self.amounts(e.arg("gets"), fx.AMOUNT_KINDS, "what is got")
+            players = self.players(e.arg("players"))
+            if gives is None or gets is None or players is None:
+                return None
+            both = {a.kind for a in gives} & {a.kind for a in gets}
+            if both:
+                self.rep.at(e.arg("gets")[0], f"a trade gives and gets {', '.join(sorted(both))}: "
+                                              "give less instead")
+                return None
+            return fx.Swap(gives, gets, players)
         if r == "Lose":
             amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a loss")
             return None if amounts is None else fx.Lose(amounts)

@@ -286,7 +286,19 @@ class Transfer:
     players: Players
 
 
-InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer]
+@frozen
+class Swap:
+    """``trade GIVES for GETS with PLAYERS``: the owner gives ``gives`` to
+    each selected player and gets ``gets`` from them, a whole trade or none
+    -- only with a player who has ``gets`` while the owner still has
+    ``gives`` (issue #36)."""
+
+    gives: tuple[Amount, ...]
+    gets: tuple[Amount, ...]
+    players: Players
+
+
+InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap]
 
 
 @frozen
@@ -548,7 +560,7 @@ EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Players, HasMost,
-        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, GreyWorkers,
+        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, GreyWorkers,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,

@@ -79,7 +79,8 @@ _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
               "replaces": ("replaces", "name")}
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
-_INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a"})
+_INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
+                            "trade"})
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
 
 
@@ -397,6 +398,13 @@ class _Parser:
             a = self.amount()
             self.punct(":")
             return "if_own", [a, self.option()]
+        if w == "trade":
+            self.i += 1
+            gives = self.amount_list()
+            self.kw("for")
+            gets = self.amount_list()
+            self.kw("with")
+            return "swap", [gives, gets, self.players()]
         if w in ("take", "give"):
             self.i += 1
             amounts = self.amount_list()

@@ -152,6 +152,9 @@ def effect_text(e: ast.Effect) -> str:
         inner = a("effect")
         text = effect_text(inner)
         return f"{_players(a('players'))}: {f'({text})' if inner.registry == 'ChooseOne' else text}"
+    if r == "Swap":
+        return (f"trade {', '.join(_amount(x) for x in a('gives'))} for "
+                f"{', '.join(_amount(x) for x in a('gets'))} with {_players(a('players'))}")
     if r == "Transfer":
         way = "from" if a("direction") == "take" else "to"
         return f"{a('direction')} {', '.join(_amount(x) for x in a('amounts'))} {way} {_players(a('players'))}"

@@ -399,6 +399,9 @@ class _Build(Transformer):
     def give(self, meta, ch):
         return self._eff(meta, "Transfer", ("direction", "give"), ("amounts", ch[0]), ("players", ch[1]))
 
+    def swap(self, meta, ch):
+        return self._eff(meta, "Swap", ("gives", ch[0]), ("gets", ch[1]), ("players", ch[2]))
+
     def _players(self, meta, who, what=None):
         return self._eff(meta, "Players", ("who", who), ("what", what))
 

@@ -113,6 +113,9 @@ def instant(e: Any) -> str:
                 f"{instant(e.effect)}")
     if isinstance(e, fx.ForPlayers):
         return f"{players(e.players)}: {instant(e.effect)}"
+    if isinstance(e, fx.Swap):
+        return (f"trade {_amounts(e.gives)} for {_amounts(e.gets)} with {players(e.players)} (with each "
+                "who has it, while you have yours)")
     if isinstance(e, fx.Transfer):
         if e.direction == "take":
             return (f"take {_amounts(e.amounts)} from {players(e.players)} (each gives what they "

@@ -75,13 +75,15 @@ instants = _nested(simple_instants)
 #: Instant effects of a card's owner: these may reach other players too.
 owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, instants).filter(
     lambda f: f.players.who != "chosen" or _no_choice(f.effect)) | st.builds(
-    fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players))
+    fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players) | st.builds(
+    fx.Swap, amounts(fx.AMOUNT_KINDS, 1, 2), amounts(fx.AMOUNT_KINDS, 1, 2), players).filter(
+    lambda s: not {a.kind for a in s.gives} & {a.kind for a in s.gets}))
 
 
 def _no_choice(effect) -> bool:
     if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
         return False
-    if isinstance(effect, (fx.ForPlayers, fx.Transfer)) and effect.players.who == "chosen":
+    if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return False
     return not isinstance(effect, (fx.If, fx.ForPlayers)) or _no_choice(effect.effect)
 

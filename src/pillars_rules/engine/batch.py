@@ -12,13 +12,13 @@ from typing import Any
 
 from ..cardlang.effects import (
     Amount, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lose, PerBuilder, PerCount,
-    PerMillWorker, Transfer,
+    PerMillWorker, Swap, Transfer,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
 from .context import Rules
 from .evolve import _HANDLERS, evolve
-from .reach import count, has_most, selected, transfer_events
+from .reach import count, has_most, selected, swap_events, transfer_events
 from .state import GameState, Job, Pieces
 
 BIG_VALUE = 5
@@ -98,6 +98,8 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
                 for e in _instant(state, rules, target, effect.effect, source, ability, option, judge)]
     if isinstance(effect, Transfer):
         return transfer_events(state, seat, effect, source)
+    if isinstance(effect, Swap):
+        return swap_events(state, seat, effect, source)
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
 
@@ -116,7 +118,7 @@ def _unwrap(effect):
 
 def is_chosen(effect) -> bool:
     """Is ``effect`` for "a player you choose" (the owner's decision)?"""
-    return isinstance(effect, (ForPlayers, Transfer)) and effect.players.who == "chosen"
+    return isinstance(effect, (ForPlayers, Transfer, Swap)) and effect.players.who == "chosen"
 
 
 def chosen_seats(state: GameState, seat: int) -> tuple[int, ...]:
@@ -130,6 +132,8 @@ def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int
     """The events of a "player you choose" effect once ``seat`` chose ``target``."""
     if isinstance(effect, Transfer):
         events = transfer_events(state, seat, effect, source, (target,))
+    elif isinstance(effect, Swap):
+        events = swap_events(state, seat, effect, source, (target,))
     else:
         events = _instant(state, rules, target, effect.effect, source, ability)
     return events if _fits(list(state.effects), events) else []

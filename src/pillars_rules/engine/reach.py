@@ -9,7 +9,7 @@ every one is public, so a seat view has it too); :func:`selected` names the seat
 
 from __future__ import annotations
 
-from ..cardlang.effects import Amount, Players, Transfer
+from ..cardlang.effects import Amount, Players, Swap, Transfer
 from . import events as E
 from .state import GameState
 
@@ -83,3 +83,31 @@ def _bounded(state: GameState, giver: int, amounts: tuple[Amount, ...], used: li
             used[i] += n
             out.append(Amount(a.kind, n))
     return tuple(out)
+
+
+def swap_events(state: GameState, seat: int, effect: Swap, source: str,
+                targets: tuple[int, ...] | None = None) -> list:
+    """The events of a trade for the card of ``seat``: with each selected
+    player (or ``targets``) in turn who has what the owner gets, while the
+    owner still has what it gives, a whole trade -- the partner's loss and
+    gain; the owner's side of every trade is one loss and one gain."""
+    picked = selected(state, seat, effect.players) if targets is None else targets
+    have = {a.kind: count(state, seat, a.kind) for a in effect.gives}
+    out: list = []
+    done = 0
+    for s in picked:
+        if s == seat:
+            continue
+        if any(have[a.kind] < a.n for a in effect.gives):
+            break
+        if any(count(state, s, a.kind) < a.n for a in effect.gets):
+            continue
+        for a in effect.gives:
+            have[a.kind] -= a.n
+        out += [E.Lost(s, effect.gets, source), E.Gained(s, effect.gives, source)]
+        done += 1
+    if not done:
+        return []
+    gives = tuple(Amount(a.kind, a.n * done) for a in effect.gives)
+    gets = tuple(Amount(a.kind, a.n * done) for a in effect.gets)
+    return [E.Lost(seat, gives, source), E.Gained(seat, gets, source)] + out

@@ -273,8 +273,12 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
     job, effect = _job(ctx)
     if is_chosen(effect):  # "a player you choose": the option names the player and what they get
         who = ctx.state.players[chosen_seats(ctx.state, ctx.seat)[a.index]].name
-        what = (f"{effect.direction} {amounts(effect.amounts)} {'from' if effect.direction == 'take' else 'to'} "
-                f"{who}" if isinstance(effect, fx.Transfer) else f"{who}: {instant(effect.effect)}")
+        if isinstance(effect, fx.Transfer):
+            what = f"{effect.direction} {amounts(effect.amounts)} {'from' if effect.direction == 'take' else 'to'} {who}"
+        elif isinstance(effect, fx.Swap):
+            what = f"trade {amounts(effect.gives)} for {amounts(effect.gets)} with {who}"
+        else:
+            what = f"{who}: {instant(effect.effect)}"
     else:
         what = instant(effect.options[a.index]) if isinstance(effect, ChooseOne) else f"option {a.index + 1}"
     return Parts(f"option {a.index + 1}: {what} ({ctx.name(job.source)})", (what,), (), job.source, None, None,
