@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from .cardlang.cardset import CardSet
-from .cardlang.effects import CUBES, LOCATIONS, STEPS
+from .cardlang.effects import CUBES, STEPS
 from .engine import events as E
 from .engine import rng
 from .engine.batch import DISPLAY_RESOURCE_CARDS, SMALL_WORKERS, pieces_for
@@ -42,9 +42,17 @@ from .engine.evolve import evolve
 from .errors import PillarsError, ScenarioError, bounded
 from .game import START_GOLD, Game, game_started, prepare
 
-#: Where a scenario may start: the round opening, the draft, Phase II, or the
-#: start of any Phase III step.
+#: Where a scenario may start on the base board: the round opening, the draft,
+#: Phase II, or the start of any Phase III step (another board's steps:
+#: :func:`scenario_steps`).
 SCENARIO_STEPS: tuple[str, ...] = ("round_start", "draft", "builders") + STEPS
+
+
+def scenario_steps(rules: Any) -> tuple[str, ...]:
+    """Where a scenario of ``rules``' game may start: the round opening, the
+    draft, Phase II, or the start of a Phase III step of its board (its places'
+    keys, in Phase III order)."""
+    return ("round_start", "draft", "builders") + tuple(rules.layout.steps)
 #: Keys of a seat's dict in ``seats=``.
 SEAT_KEYS = ("gold", "vp", "cubes", "craftsmen", "privileges", "resource_cards",
              "pieces", "placed", "grey_next", "uses", "boosts")
@@ -199,12 +207,13 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
               last_protected, display, shiring, kingsbridge, spots, market, court_metal, tax, builders,
               decks, pins, seed, names, variants, cards) -> Game:
     rules, seat_names, seed = prepare(players, seed, names, variants, cards)
-    if step not in SCENARIO_STEPS:
+    layout = rules.layout
+    if step not in scenario_steps(rules):
         import difflib
 
-        near = difflib.get_close_matches(str(step), SCENARIO_STEPS, n=1)
+        near = difflib.get_close_matches(str(step), scenario_steps(rules), n=1)
         hint = f" -- did you mean {near[0]!r}?" if near else ""
-        raise _bad("step", f"unknown step {step!r}{hint} (one of: {', '.join(SCENARIO_STEPS)})")
+        raise _bad("step", f"unknown step {step!r}{hint} (one of: {', '.join(scenario_steps(rules))})")
     r = _int("round", round)
     if not 1 <= r <= 6:
         raise _bad("round", f"round {r} does not exist (a game has rounds 1 to 6)")
@@ -252,7 +261,8 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
         if value is not None and (opening or (name == "display" and step != "draft")):
             raise _bad(name, "the round opening deals these cards; give decks= or pins= instead"
                        if opening else "the display lies out only during the draft (step 'draft')")
-    resolution = step in STEPS
+    steps = layout.steps
+    resolution = step in steps
     deck = craft_decks[r - 1] if r - 1 < len(craft_decks) else ()
     if opening:
         table_shiring, table_kb = (), ()
@@ -273,7 +283,7 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     revealed = ""
     if event is not None:
         event_deck = (event,) + tuple(c for c in event_deck if c != event)
-    if resolution and STEPS.index(step) > 0:
+    if resolution and steps.index(step) > 0:
         if event is not None:
             revealed, event_deck = event, event_deck[1:]
     if not isinstance(last_event, str):
@@ -290,9 +300,9 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     if protected and not revealed:
         raise _bad("protected", "protection needs a revealed event: give event= and a step after 'event'")
     if tax:
-        if not resolution or STEPS.index(step) <= STEPS.index("kings_court"):
-            raise _bad("tax", "the tax is rolled at the King's court step; give pins=dict(tax=...) "
-                              "for a roll still to come")
+        if not resolution or layout.tax not in steps or steps.index(step) <= steps.index(layout.tax):
+            raise _bad("tax", f"the tax is rolled at the step of {layout.words(layout.tax)}; give "
+                              "pins=dict(tax=...) for a roll still to come")
 
     # holdings
     players_state = []
@@ -303,7 +313,7 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     for seat, fields in given_players.items():
         players_state[seat] = replace(players_state[seat], **fields)
 
-    spot_seats = _spots(spots, n)
+    spot_seats = _spots(spots, layout.locations)
     if step == "builders" and builders is None and any(x is not None for _, xs in spot_seats for x in xs):
         builders = {}  # builders already placed: Phase II is under way, the rest are in the bag
     market_cubes = rules.layout.market_refill if market is None else _cubes("market", market)
@@ -387,11 +397,12 @@ def _entry(where: str, value: Any, shape: str, *kinds) -> tuple:
     return tuple(out)
 
 
-def _spots(spots: Mapping[str, Sequence[int | None]] | None, n: int):
+def _spots(spots: Mapping[str, Sequence[int | None]] | None, locations: Mapping[str, int]):
+    """The board's spots (``locations``: its places with builder spots) with the seats given."""
     spots = _mapping("spots", spots)
-    _keys("spots", spots, tuple(LOCATIONS))
+    _keys("spots", spots, tuple(locations))
     out = []
-    for loc, size in LOCATIONS.items():
+    for loc, size in locations.items():
         given = spots.get(loc, ())
         if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
             raise _bad(f"spots.{loc}", f"expected a list of seats, not {given!r:.60}")
@@ -457,7 +468,7 @@ def _builders(state: GameState, rules, spec: Mapping[str, Any]) -> GameState:
     else:  # every builder not placed, drawn or waiting is still in the bag
         bag = []
         for seat in range(n):
-            out = sum(state.builders_at(seat, loc) for loc in LOCATIONS)
+            out = sum(state.builders_at(seat, loc) for loc in rules.layout.locations)
             out += (drawn == seat) + parked.count(seat) + thirds.count(seat)
             bag.extend([seat] * max(0, rules.builder_limit(state, seat) - out))
         bag = tuple(bag)
@@ -481,4 +492,4 @@ def _supply(state: GameState) -> GameState:
     return replace(state, supply=supply)
 
 
-__all__ = ["scenario", "SCENARIO_STEPS"]
+__all__ = ["scenario", "scenario_steps", "SCENARIO_STEPS"]

@@ -183,18 +183,21 @@ def scenarios(draw, players: int | Sequence[int] = (2, 3, 4), *, steps: Sequence
     III, and the seed. Use it to check a card or a law in many positions."""
     from .engine.context import rules_for
     from .game import load_cards
-    from .scenario import SCENARIO_STEPS, scenario
+    from .scenario import scenario, scenario_steps
 
     counts = [players] if isinstance(players, int) else list(players)
     n = draw(st.sampled_from(counts))
-    step = draw(st.sampled_from(list(steps or SCENARIO_STEPS)))
-    rnd = draw(st.sampled_from(list(rounds)))
     cardset = load_cards(cards)
     rules = rules_for(cardset, ())
+    step = draw(st.sampled_from(list(steps or scenario_steps(rules))))  # the board's steps
+    rnd = draw(st.sampled_from(list(rounds)))
     pool = [c.id for c in cardset.of_kind("craftsman") if c.round > 0]
     extra = draw(st.permutations(pool))
     seats = {}
-    after_cathedral = step in ("round_start", "start_player")  # the 5-cube limit holds (§2.4 step 13)
+    # the cube limit holds (§2.4 step 13): the round opening, or the board's steps after its cathedral
+    after_cathedral = step == "round_start" or (
+        step in rules.steps and rules.layout.cathedral in rules.steps
+        and rules.steps.index(step) > rules.steps.index(rules.layout.cathedral))
     for seat in range(n):
         more = tuple(extra[2 * seat: 2 * seat + draw(st.integers(0, 2))])
         room = rules.layout.cube_limit if after_cathedral else 14

@@ -70,6 +70,19 @@ def test_index_domain_follows_the_card_set():
     assert [a.index for a in fan.actions if isinstance(a, pr.actions.ChooseOption)] == [0, 1]
 
 
+def test_places_and_spots_follow_the_board():
+    """Issue #35: a fan board's new place is in the encoding with each of its spots, before the court."""
+    from pillars_rules.cardlang import base_cards, compile_text
+
+    base = base_cards()
+    well = 'place well "Village well" {\n    after priory\n    spots 2\n    spot 1: gain 2 gold\n}\n'
+    fan = ActionEncoding.for_rules(pr.new_game(2, 0, cards=base.merged(compile_text(well, "w", known=base))).rules)
+    places = [(a.location, a.spot) for a in fan.actions if isinstance(a, pr.actions.Place) and not a.free]
+    assert len(places) == 19 and places.index(("well", 1)) == places.index(("priory", 1)) + 2
+    assert places.index(("kings_court", 0)) == places.index(("well", 1)) + 1
+    assert fan.encode(pr.actions.Place("well", 1)) != fan.encode(pr.actions.Place("priory", 1))
+
+
 def test_a_new_bool_field_is_encoded_with_both_values(monkeypatch):
     @attrs.frozen
     class Grab:

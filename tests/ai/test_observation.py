@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import pillars_rules as pr
-from pillars_rules.ai.observation import SPOTS, Layout, extend_digest
+from pillars_rules.ai.observation import Layout, extend_digest
 
 from .support import random_positions
 
@@ -32,7 +32,8 @@ def test_blocks_hold_the_views_facts_relative_to_the_seat(players, seed):
                 assert rows[slot].sum() > 0
             assert b["round"].argmax() == s.round and b["round"].sum() == 1
             assert b["game_over"][0] == s.game_over
-            assert b["spots"].reshape(len(SPOTS), players + 1).sum(axis=1).tolist() == [1] * len(SPOTS)
+            spots = len(layout.spots)
+            assert b["spots"].reshape(spots, players + 1).sum(axis=1).tolist() == [1] * spots
             if s.game_over:
                 assert b["pending_seat"].sum() == 0
             else:
@@ -56,3 +57,31 @@ def test_the_digest_is_a_chain_over_events():
     events = ["a", "b", "c"]
     assert extend_digest(extend_digest("", events[:1]), events[1:]) == extend_digest("", events)
     assert extend_digest("", events) != extend_digest("", events[::-1])
+
+
+WELL = '''place well "Village well" {
+    after priory
+    spots 2
+    spot 1: gain 2 gold
+}
+'''
+
+
+def test_the_layout_is_sized_from_the_games_board():
+    # issue #35: a fan board's place adds its spots and its step to the tensor
+    from pillars_rules.cardlang import base_cards, compile_text
+
+    base = base_cards()
+    game = pr.new_game(2, 7, cards=base.merged(compile_text(WELL, "fan.cards", known=base)))
+    fan, plain = Layout.for_rules(game.rules, 2), Layout.for_rules(pr.new_game(2, 7).rules, 2)
+    assert len(fan.spots) == len(plain.spots) + 2 == 19 and ("well", 1) in fan.spots
+    assert len(fan.steps) == len(plain.steps) + 1 and fan.steps["well"] == fan.steps["priory"] + 1
+    assert fan.size == plain.size + 2 * 3 + 1  # two spots (empty or a seat of 2) and a step
+    while not game.is_over:  # the well's builders land in its own rows of the tensor
+        game = game.apply(pr.RandomBot(7)(game.view(game.current_player)), seat=game.current_player)
+        if any(x is not None for x in game.state.spot_list("well")):
+            break
+    b = blocks(fan, fan.tensor(game.view(0)))
+    rows = b["spots"].reshape(len(fan.spots), 3)
+    (spot, who), = [(i, x) for i, x in enumerate(game.state.spot_list("well")) if x is not None]
+    assert rows[fan.spots.index(("well", spot))].tolist() == ([0, 1, 0] if who == 0 else [0, 0, 1])

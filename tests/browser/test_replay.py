@@ -20,7 +20,7 @@ from pillars_rules.view import redact_state
 from .page import BoardPage
 
 TWO_BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
-_AT = "const r = window.pillarsReplay; return r && r.state ? [r.n, r.event, r.secrets] : null;"
+_AT = "const r = window.pillarsReplay; return r && r.state ? [r.n, r.event, r.shownSecrets] : null;"
 #: The decision shown, its state, the "Decision n of N" line and the log's length, in one call.
 _SHOWN = """const r = window.pillarsReplay; if (!r || !r.state) return null;
 return [r.n, r.state, document.getElementById('at').textContent,

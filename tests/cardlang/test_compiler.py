@@ -74,6 +74,19 @@ EXAMPLES = {
            fx.Now(fx.If(fx.OwnsAtLeast("metal", 1), fx.Gain((A("gold", 2),))))),
     "OnAction": ("craftsman", "when you place at market: gain 1 gold",
                  fx.OnAction("place", fx.Gain((A("gold", 1),)), "market")),
+    # issue #36: other players, values of the game, the end of the game
+    "PerCount": ("craftsman", "at round_start: gain 1 vp per 2 craftsmen",
+                 fx.Trigger("round_start", fx.Gain((A("vp", 1),), fx.PerCount("craftsmen", 2)))),
+    "Players": ("craftsman", "at market: each other player: lose 1 gold",
+                fx.Trigger("market", fx.ForPlayers(fx.Players("other"), fx.Lose((A("gold", 1),))))),
+    "ForPlayers": ("craftsman", "at castle: the player with fewest vp: gain 2 gold",
+                   fx.Trigger("castle", fx.ForPlayers(fx.Players("fewest", "vp"),
+                                                      fx.Gain((A("gold", 2),))))),
+    "HasMost": ("event", "now: if you have most cubes: lose 1 vp",
+                fx.Now(fx.If(fx.HasMost("cubes", True), fx.Lose((A("vp", 1),))))),
+    "Transfer": ("craftsman", "at market: take 1 stone, 1 gold from your left neighbour",
+                 fx.Trigger("market", fx.Transfer("take", (A("stone", 1), A("gold", 1)),
+                                                  fx.Players("left")))),
 }
 
 

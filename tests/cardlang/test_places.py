@@ -186,3 +186,20 @@ def test_a_card_may_not_take_a_place_key():
     board = BASE.merged(compile_text(CHAPEL, "fan.cards", known=BASE))
     ms = messages('event chapel "Chapel card" { now: gain 1 gold }', known=board)
     assert any("card id 'chapel' is the key of a place of the board" in m for m in ms)
+
+
+def test_a_place_is_called_in_sentences_as_its_text_says():
+    # the words of sentences ("at the King's court") are the board's text, not Python's
+    board = BASE.board
+    assert board.called("kings_court") == "the King's court" and board.name_of("kings_court") == "King's court"
+    assert board.called("kingsbridge") == "Kingsbridge"  # no 'called' line: its name
+    cards = compile_text('place well "Village well" { called "the village well" spots 1 }', known=BASE)
+    assert cards.places[0].place.called == "the village well"
+    assert 'called "the village well"' in format_cards(cards.places)
+
+
+def test_a_place_is_called_by_some_words():
+    (m,) = messages('place p "P" { called "" spots 1 }')
+    assert m.startswith("1:22 a place is called by 1 to 60 characters, not 0")
+    assert any("'called' is not allowed on a craftsman card" in m
+               for m in messages('craftsman c "C" { round 1 called "the c" }'))

@@ -323,3 +323,45 @@ def test_the_export_of_a_scenario_holds_no_pins_and_no_deck_order():
     position = doc["events"][1]
     assert position["type"] == "PositionSet"
     assert set(position["decks"]["event_deck"]) == {"?"} and position["pins"]["tax"] == []
+
+
+WELL = '''place well "Village well" {
+    called "the village well"
+    after priory
+    spots 2
+    spot 1: gain 2 gold
+}
+'''
+
+
+def test_a_scenario_starts_at_a_step_of_its_own_board():
+    # issue #35: the steps and spots a scenario takes are its board's
+    from pillars_rules.cardlang import base_cards, compile_text
+    from pillars_rules.scenario import scenario_steps
+
+    base = base_cards()
+    cards = base.merged(compile_text(WELL, "fan.cards", known=base))
+    game = pr.scenario(players=2, step="well", spots={"well": [1, 0]}, cards=cards)
+    said = [game.describe(e) for e in game.events[:4]]
+    assert said[1:] == ["The game was set up at round 1, step the village well.", "Step: the village well.",
+                        "Blue gained 2 gold (the village well)."]  # seat 1 on its spot 1 (§2.4)
+    assert scenario_steps(game.rules)[7:9] == ("priory", "well")
+    with pytest.raises(pr.ScenarioError, match="unknown step 'wel' -- did you mean 'well'"):
+        pr.scenario(players=2, step="wel", cards=cards)
+    with pytest.raises(pr.ScenarioError, match="unknown step 'well'"):
+        pr.scenario(players=2, step="well")  # not a step of the base board
+    with pytest.raises(pr.ScenarioError, match="spots.well: 3 builders; well has 2 spot"):
+        pr.scenario(players=2, step="well", spots={"well": [0, 1, 0]}, cards=cards)
+    with pytest.raises(pr.ScenarioError, match="the tax is rolled at the step of the King's court"):
+        pr.scenario(players=2, step="well", tax=3, cards=cards)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.data())
+def test_drawn_scenarios_start_at_the_steps_of_a_fan_board(data):
+    from pillars_rules.cardlang import base_cards, compile_text
+
+    base = base_cards()
+    cards = base.merged(compile_text(WELL, "fan.cards", known=base))
+    game = data.draw(testing.scenarios(players=2, steps=["well", "start_player", "round_start"], cards=cards))
+    check_state(game.state, game.rules)

@@ -34,3 +34,32 @@ def test_the_catalogue_is_computed_once_per_card_set():
 
 def test_the_module_examples_run():
     assert doctest.testmod(cardinfo).failed == 0
+
+
+WELL = '''place well "Village well" de "Dorfbrunnen" {
+    called "the village well"
+    after priory
+    spots 2
+    spot 1: gain 2 gold
+}
+'''
+
+
+def test_the_board_is_the_games_board_in_phase_iii_order():
+    # issue #35: the browser draws the places the game has, not a list of its own
+    from pillars_rules.cardlang import base_cards, compile_text
+    from pillars_rules.web.cardinfo import board_catalogue
+
+    base = base_cards()
+    rules = pr.new_game(2, seed=1, cards=base.merged(compile_text(WELL, "fan.cards", known=base))).rules
+    board = board_catalogue(rules)
+    ids = [p["id"] for p in board["places"]]
+    assert ids == list(rules.layout.steps) and ids[4:7] == ["priory", "well", "forest"]
+    well = board["places"][5]
+    assert well == {"id": "well", "step": 6, "name": "Village well", "called": "the village well",
+                    "rule": "spots", "spots": 2, "site": "", "gives": ["+2 gold", ""],
+                    "does": "The builder on spot 1 gets +2 gold.", "text": render(rules.layout.board.places[5])}
+    court = board["places"][9]
+    assert court["id"] == "kings_court" and court["step"] == 10 and court["gives"][0] == "no tax + the metal"
+    assert board["sell"]["metal"] == 5 and "metal" not in board["buy"] and board["tax_die"] == [2, 3, 3, 4, 4, 5]
+    assert board_catalogue(pr.new_game(2, seed=1).rules)["places"][5]["id"] == "forest"

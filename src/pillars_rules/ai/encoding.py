@@ -46,7 +46,7 @@ import attrs
 
 from ..actions import ACTION_TYPES
 from ..cardlang.cardset import CardSet
-from ..cardlang.effects import CUBES, LOCATIONS, ChooseOne
+from ..cardlang.effects import CUBES, ChooseOne
 from ..errors import ConfigError, IllegalActionError
 
 try:  # the engine's documented bound on the cubes in one Buy/Sell/ReturnCubes
@@ -109,14 +109,14 @@ def _domains(cls: type, cards: CardSet) -> list[tuple[tuple[str, ...], list[tupl
         if name == "card":
             kinds = CARD_KINDS.get(cls.__name__)
             values = [c.id for c in cards if kinds is None or c.kind in kinds]
-        elif name == "location" and "spot" in names:
-            pairs = [(loc, i) for loc, n in LOCATIONS.items() for i in range(n)]
+        elif name == "location" and "spot" in names:  # the set's board: its places and spots
+            pairs = [(loc, i) for loc, n in cards.board.locations.items() for i in range(n)]
             out.append((("location", "spot"), pairs))
             continue
         elif name == "location":
-            values = list(LOCATIONS)
+            values = list(cards.board.locations)
         elif name == "spot":
-            values = list(range(max(LOCATIONS.values())))
+            values = list(range(max(cards.board.locations.values())))
         elif name == "resource":
             values = list(CUBES)
         elif name == "n":

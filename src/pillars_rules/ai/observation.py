@@ -6,7 +6,8 @@ undealt cards, the seed and the draw counter hidden. Both adapters (OpenSpiel
 and PettingZoo) use these functions.
 
 The tensor is laid out by :class:`Layout` in named blocks (see
-:meth:`Layout.blocks`); seats are *relative*: slot 0 is the observing seat,
+:meth:`Layout.blocks`), sized from the card set and its board (a fan board's
+places and spots, its Phase III steps); seats are *relative*: slot 0 is the observing seat,
 slot 1 the next seat clockwise, and so on.
 
 >>> import pillars_rules as pr
@@ -24,12 +25,9 @@ import hashlib
 import numpy as np
 
 from ..actions import ACTIONS_FOR
-from ..cardlang.effects import CUBES, HOOK_POINTS, LOCATIONS
 
 STAGES = ("setup", "draft", "builders", "resolution", "round_end", "over")
-STEPS = ("",) + HOOK_POINTS
 ROUNDS = 6
-SPOTS = tuple((loc, i) for loc, n in LOCATIONS.items() for i in range(n))
 PIECES = ("small", "big", "grey", "black")
 FLAGS = ("passed", "protected", "exempt", "done", "prev_protected")
 
@@ -39,10 +37,16 @@ def _onehot(values) -> dict:
 
 
 class Layout:
-    """The tensor layout of one card set and player count."""
+    """The tensor layout of one card set (with its board) and player count."""
 
     def __init__(self, cards, n_players: int) -> None:
         self.n = n_players
+        board = cards.board
+        #: the state's step: none, the round opening, each place of the board in Phase III order
+        self.steps = _onehot(("", "round_start") + tuple(board.steps))
+        #: (place, spot) of every builder spot of the board
+        self.spots: tuple[tuple[str, int], ...] = tuple(
+            (loc, i) for loc, k in board.locations.items() for i in range(k))
         self.cards = _onehot(c.id for c in cards)
         self.craftsmen = _onehot(c.id for c in cards if c.kind == "craftsman")
         self.privileges = _onehot(c.id for c in cards if c.kind == "privilege")
@@ -52,10 +56,10 @@ class Layout:
         per_seat = (2 + 4 + 4 + 4 + 1 + 1 + len(FLAGS) + len(self.craftsmen)
                     + len(self.privileges) + len(self.resources))
         self._blocks = (
-            ("round", ROUNDS + 1), ("stage", len(STAGES)), ("step", len(STEPS)),
+            ("round", ROUNDS + 1), ("stage", len(STAGES)), ("step", len(self.steps)),
             ("pending_kind", len(self.kinds)), ("pending_seat", self.n), ("start_player", self.n),
             ("seats", self.n * per_seat),
-            ("board", 4 + 4 + 1 + 1), ("spots", len(SPOTS) * (self.n + 1)),
+            ("board", 4 + 4 + 1 + 1), ("spots", len(self.spots) * (self.n + 1)),
             ("display", len(self.cards)), ("shiring", len(self.cards)),
             ("kingsbridge", len(self.cards)),
             ("event", len(self.events) + 2), ("prev_event", len(self.events)),
@@ -107,7 +111,7 @@ class Layout:
 
         put(min(s.round, ROUNDS)); at += ROUNDS + 1
         put(STAGES.index(s.stage)); at += len(STAGES)
-        put(STEPS.index(s.step)); at += len(STEPS)
+        put(self.steps[s.step]); at += len(self.steps)
         pend = None if s.game_over else s.pending
         if pend is not None:
             put(self.kinds[pend.kind])
@@ -135,11 +139,11 @@ class Layout:
         out[at:at + 4] = s.supply; at += 4
         out[at:at + 4] = s.market; at += 4
         out[at] = s.court_metal; out[at + 1] = s.cathedral; at += 2
-        for k, (loc, i) in enumerate(SPOTS):
+        for k, (loc, i) in enumerate(self.spots):
             seats = s.spot_list(loc)
             who = seats[i] if i < len(seats) else None
             put(k * (n + 1) + (0 if who is None else 1 + slot[who]))
-        at += len(SPOTS) * (n + 1)
+        at += len(self.spots) * (n + 1)
         cards(self.cards, s.display); at += len(self.cards)
         cards(self.cards, s.shiring); at += len(self.cards)
         cards(self.cards, s.kingsbridge); at += len(self.cards)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from attrs import frozen
 
 from ..cardlang.effects import (
-    CUBES, CapacityDelta, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerMillWorker,
-    TaxDelta, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
+    CUBES, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
+    PerMillWorker, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
     PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
 
@@ -23,6 +23,26 @@ MEAN_TAX = 3.5
 #: Worker value per seat and round: 7 small + 1 big (§1).
 WORKERS = 12
 BUY = {"sand": 2, "wood": 3, "stone": 4}
+#: A typical value of each count of the game over a game (issue #36), for
+#: valuing ``per COUNT`` without a position; with one, the bots read the
+#: count itself (:func:`gain_factor`).
+TYPICAL_COUNT = {"gold": 10.0, "vp": 20.0, "wood": 1.0, "stone": 1.0, "sand": 1.0, "metal": 0.5,
+                 "cubes": 3.0, "craftsmen": 4.0, "privileges": 2.0, "workers": 12.0, "builders": 3.0,
+                 "round": 3.5, "players": 3.0, "pieces": 3.0, "tax": 3.5}
+#: How many players a selector reaches besides its owner, typically.
+TYPICAL_REACH = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0}
+
+
+def gain_factor(state, seat: int, per) -> int:
+    """What a gain with ``per`` is multiplied by for ``seat`` in ``state``
+    (the seat's view will do: every count is public)."""
+    if per is None:
+        return 1
+    if isinstance(per, PerBuilder):
+        return state.builders_at(seat, per.location)
+    if isinstance(per, PerMillWorker):
+        return state.players[seat].pieces.value
+    return state.count(seat, per.what) // per.per
 SELL = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
 
 
@@ -191,8 +211,19 @@ class CardValues:
         w = self.w
         if isinstance(effect, Gain):
             k = builders if isinstance(effect.per, PerBuilder) else \
-                w.per_mill_worker if isinstance(effect.per, PerMillWorker) else 1
+                w.per_mill_worker if isinstance(effect.per, PerMillWorker) else \
+                TYPICAL_COUNT.get(effect.per.what, 1.0) / effect.per.per if isinstance(effect.per, PerCount) \
+                else 1
             return k * amount_value(effect.amounts, w, cube_value)
+        if isinstance(effect, ForPlayers):
+            # the owner's share ("each player"), less half of what the others
+            # get: what they gain is what the owner falls behind by
+            inner = self.effect_value(effect.effect, cube_value, builders)
+            own = inner if effect.players.who == "each" else 0.0
+            return own - 0.5 * TYPICAL_REACH[effect.players.who] * inner
+        if isinstance(effect, Transfer):
+            moved = amount_value(effect.amounts, w, cube_value) * TYPICAL_REACH[effect.players.who]
+            return 1.5 * moved if effect.direction == "take" else -1.5 * moved
         if isinstance(effect, If):
             return w.conditional * self.effect_value(effect.effect, cube_value, builders)
         if isinstance(effect, Lose):

@@ -33,8 +33,9 @@ and mends its leaks (issue #27):
 from __future__ import annotations
 
 from .. import TAX_DIE
-from ..cardlang.effects import CUBES, Gain, Lose, MillBonus, Now, PerBuilder, PerMillWorker, TaxDelta, ThisRound
+from ..cardlang.effects import CUBES, GAME_END, Gain, Lose, MillBonus, Now, TaxDelta, ThisRound
 from .cardvalue import (
+    gain_factor,
     BUY, CUBE_LIMIT, ROUNDS, SELL, WORKERS, Weights, amount_value,
 )
 from .evaluate_v1 import EvaluatorV1, mypyc_attr
@@ -205,7 +206,7 @@ class Evaluator(EvaluatorV1):
                     continue
                 if conv.condition is not None:
                     net *= 0.5
-                if conv.needs and conv.needs not in tags:
+                if any(t not in tags for t in conv.tags_needed):
                     net *= w.unmet_need
                 n = sum(a.n for a in conv.inputs if a.kind in CUBES)
                 if n:
@@ -386,10 +387,11 @@ class Evaluator(EvaluatorV1):
         cube_value = {k: w.carry * rates[k] for k in CUBES}
         for cid in tuple(craftsmen) + p.privileges:
             for t in cv.triggers[cid]:
+                if t.step == GAME_END:  # once, after the last round (issue #36)
+                    v_later += 0.0 if state.game_over else cv.effect_value(t.effect, cube_value, w.per_builder)
+                    continue
                 if ahead(t.step) and isinstance(t.effect, Gain):
-                    per = t.effect.per
-                    k = state.builders_at(seat, per.location) if isinstance(per, PerBuilder) else \
-                        p.pieces.value if isinstance(per, PerMillWorker) else 1
+                    k = gain_factor(state, seat, t.effect.per)
                     for a in t.effect.amounts:
                         if a.kind == "vp":
                             v += a.n * k

@@ -34,8 +34,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cardlang.effects import CUBES, Gain, PerBuilder, PerMillWorker
+from ..cardlang.effects import CUBES, GAME_END, Gain
 from .cardvalue import (
+    gain_factor,
     BUY, CUBE_LIMIT, MEAN_TAX, ROUNDS, SELL, V1_WEIGHTS, WORKERS, BoardReading, Weights, amount_value,
     board_reading, card_values,
 )
@@ -89,7 +90,7 @@ class EvaluatorV1:
                 continue
             seen.add(c)
             for i, conv in rules.converts[c]:
-                if conv.needs and conv.needs not in tags:
+                if any(t not in tags for t in conv.tags_needed):
                     continue
                 cap = rules.capacity(state, seat, c, conv) - p.uses_of(c, i)
                 if cap <= 0:
@@ -176,7 +177,7 @@ class EvaluatorV1:
             tags |= rules.tags[c]
         for c in craftsmen:
             for conv in cv.converts[c]:
-                if conv.needs and conv.needs not in tags:
+                if any(t not in tags for t in conv.tags_needed):
                     continue
                 n_cubes = sum(a.n for a in conv.inputs if a.kind in CUBES)
                 if not n_cubes:
@@ -246,10 +247,11 @@ class EvaluatorV1:
         cube_value = {k: w.carry * rates[k] for k in CUBES}
         for cid in tuple(craftsmen) + p.privileges:
             for t in cv.triggers[cid]:
+                if t.step == GAME_END:  # once, after the last round (issue #36)
+                    v += 0.0 if state.game_over else cv.effect_value(t.effect, cube_value, w.per_builder)
+                    continue
                 if ahead.get(t.step, False) and isinstance(t.effect, Gain):
-                    per = t.effect.per
-                    k = state.builders_at(seat, per.location) if isinstance(per, PerBuilder) else \
-                        p.pieces.value if isinstance(per, PerMillWorker) else 1
+                    k = gain_factor(state, seat, t.effect.per)
                     for a in t.effect.amounts:
                         if a.kind == "vp":
                             v += a.n * k
@@ -296,19 +298,20 @@ class EvaluatorV1:
 
     def _needs(self, c: str, craftsmen) -> float:
         convs = self.cards.converts[c]
-        if not any(cv.needs for cv in convs):
+        if not any(cv.tags_needed for cv in convs):
             return 1.0
         tags = set()
         for o in craftsmen:
             tags |= self.rules.tags[o]
-        return 1.0 if all(not cv.needs or cv.needs in tags for cv in convs) else self.w.unmet_need
+        return 1.0 if all(t in tags for cv in convs for t in cv.tags_needed) else self.w.unmet_need
 
     def privilege(self, cid: str, rounds: int, held: bool, craftsmen) -> float:
         """A privilege card's value to its (future) owner over ``rounds`` rounds."""
         cv = self.cards
         cube_value = {k: self.w.carry * r for k, r in self.rates(craftsmen).items()}
         v = sum((cv.effect_value(e, cube_value, self.w.per_builder) for e in cv.on_gain[cid]), 0.0)
-        v += sum((rounds * cv.effect_value(t.effect, cube_value, self.w.per_builder) for t in cv.triggers[cid]), 0.0)
+        v += sum(((1 if t.step == GAME_END else rounds) * cv.effect_value(t.effect, cube_value, self.w.per_builder)
+                  for t in cv.triggers[cid]), 0.0)
         return v + cv.passive_value(cid, rounds, held) + cv.once_value(cid)
 
     def _spots_ahead(self, state, seat: int, ahead, later: int, v: float, cubes: list, craftsmen: list):

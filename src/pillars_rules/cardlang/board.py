@@ -26,7 +26,8 @@ from .card import Card
 class Place:
     """What a place's text says (unused fields keep their defaults).
 
-    ``spots`` -- builder spots filled in Phase II (0: none); ``rule`` -- the
+    ``called`` -- its name in the middle of a sentence ("the King's court";
+    empty: its name); ``spots`` -- builder spots filled in Phase II (0: none); ``rule`` -- the
     machine rule its Phase III step runs (:data:`~.effects.STEP_RULES`);
     ``site`` -- for a worker site (filled in Phase I), the cube its resource
     cards yield; ``one_per_player`` -- a player may have only one builder here;
@@ -38,6 +39,7 @@ class Place:
     prices in gold per cube.
     """
 
+    called: str = ""
     spots: int = 0
     rule: str = "spots"
     site: str = ""
@@ -95,10 +97,18 @@ class Board:
         return ""
 
     def name_of(self, key: str) -> str:
-        """The English name of a place ("The King's court")."""
+        """The English name of a place, as a title ("King's court")."""
         for c in self.places:
             if c.id == key:
                 return c.name
+        return key.replace("_", " ")
+
+    def called(self, key: str) -> str:
+        """A place in the middle of a sentence: its ``called`` text, else its
+        name ("the King's court", "Fan place")."""
+        for c in self.places:
+            if c.id == key:
+                return c.place.called or c.name
         return key.replace("_", " ")
 
     def total_spots(self) -> int:

@@ -85,7 +85,7 @@ ONCE_WORDS: dict[type, str] = {
 }
 #: Ids no card may have: they name a place or step of the board, or a rule's
 #: own gains and losses (the engine tells card effects from those by the name).
-RESERVED_IDS: frozenset[str] = frozenset(fx.PLACE_NAMES) | {"tax"}
+RESERVED_IDS: frozenset[str] = frozenset(fx.HOOK_POINTS) | {"tax"}
 #: Windows and actions after which the market's turn order must not be
 #: interrupted by a choice (see :func:`_has_choice`).
 NO_CHOICE_AFTER = ("market", "buy", "sell")
@@ -99,7 +99,16 @@ def _has_choice(effect: Any) -> bool:
     """Does an instant effect ask its player to choose?"""
     if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
         return True
-    return isinstance(effect, fx.If) and _has_choice(effect.effect)
+    return isinstance(effect, (fx.If, fx.ForPlayers)) and _has_choice(effect.effect)
+
+
+def _reaches(effect: Any) -> bool:
+    """Does an instant effect reach other players (a selector or a transfer)?"""
+    if isinstance(effect, (fx.ForPlayers, fx.Transfer)):
+        return True
+    if isinstance(effect, fx.ChooseOne):
+        return any(_reaches(o) for o in effect.options)
+    return isinstance(effect, fx.If) and _reaches(effect.effect)
 
 
 class _Unit(PlaceFields):
@@ -123,6 +132,12 @@ class _Unit(PlaceFields):
             per_obj = None
             if per is not None and per.registry == "PerMillWorker":
                 per_obj = fx.PerMillWorker()
+            elif per is not None and per.registry == "PerCount":
+                what = self.count(per.arg("what"), fx.COUNTS)
+                k = 1 if per.arg("per") is None else self.number(per.arg("per"), "a count's step")
+                if what is None or k is None:
+                    return None
+                per_obj = fx.PerCount(what, k)
             elif per is not None:
                 loc = self.choice(per.arg("location"), self.locations, "location")
                 if loc is None:
@@ -130,9 +145,31 @@ class _Unit(PlaceFields):
                 per_obj = fx.PerBuilder(loc)
             return None if amounts is None else fx.Gain(amounts, per_obj)
         if r == "If":
-            cond = self.owns(e.arg("condition"))
+            c = e.arg("condition")
+            cond: Any
+            if c.registry == "HasMost":
+                what = self.count(c.arg("what"), fx.PLAYER_COUNTS)
+                cond = None if what is None else fx.HasMost(what, c.arg("most"))
+            else:
+                cond = self.owns(c, counts=True)
             inner = self.instant(e.arg("effect"))
             return None if cond is None or inner is None else fx.If(cond, inner)
+        if r == "ForPlayers":
+            players = self.players(e.arg("players"))
+            inner = self.instant(e.arg("effect"))
+            if players is None or inner is None:
+                return None
+            if _reaches(inner):
+                self.rep.at(e.arg("effect"), "an effect for other players cannot reach further "
+                                             "players (one selector per effect)")
+                return None
+            return fx.ForPlayers(players, inner)
+        if r == "Transfer":
+            amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS,
+                                   "what is taken" if e.arg("direction") == "take" else "what is given")
+            players = self.players(e.arg("players"))
+            return None if amounts is None or players is None else fx.Transfer(
+                e.arg("direction"), amounts, players)
         if r == "Lose":
             amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a loss")
             return None if amounts is None else fx.Lose(amounts)
@@ -148,6 +185,13 @@ class _Unit(PlaceFields):
             options = [self.instant(o) for o in e.arg("options")]
             return None if None in options else fx.ChooseOne(tuple(options))
         raise AssertionError(r)  # pragma: no cover - the grammar makes no other
+
+    def players(self, e: ast.Effect) -> fx.Players | None:
+        who = e.arg("who")
+        if who in ("most", "fewest"):
+            what = self.count(e.arg("what"), fx.PLAYER_COUNTS)
+            return None if what is None else fx.Players(who, what)
+        return fx.Players(who)
 
     def modifier(self, e: ast.Effect) -> Any:
         r = e.registry
@@ -220,22 +264,40 @@ class _Unit(PlaceFields):
                 if tag is not None:
                     self.refs.append(("tag", needs))
                 ok = ok and tag is not None
+            also = []
+            for more in e.arg("also_needs", ()):
+                t = self.ident(more, "tag")
+                if t is not None:
+                    self.refs.append(("tag", more))
+                    also.append(t)
+                ok = ok and t is not None
             cond = e.arg("condition")
             condition = None
             if cond is not None:
                 condition = self.owns(cond)
                 ok = ok and condition is not None
-            return fx.Convert(inputs, outputs, capacity, tag, condition) if ok else None
+            return fx.Convert(inputs, outputs, capacity, tag, condition, tuple(also)) if ok else None
         if r in ("Passive", "ThisRound", "NextRound"):
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else getattr(fx, r)(mod)
         if r in ("OnGain", "Now"):
             eff = self.instant(e.arg("effect"))
+            if r == "Now" and eff is not None and _reaches(eff):
+                self.rep.at(e.arg("effect"), "an event's effect already reaches every player: it "
+                                             "cannot name other players",
+                            "write a condition instead, e.g. 'now: if you have fewest vp: gain 2 gold'")
+                return None
             return None if eff is None else getattr(fx, r)(eff)
         if r == "Trigger":
-            step = self.choice(e.arg("step"), self.hooks, "step")
+            step = self.choice(e.arg("step"), self.hooks + (fx.GAME_END,), "step")
             eff = self.instant(e.arg("effect"))
-            return None if step is None or eff is None else fx.Trigger(step, eff)
+            if step is None or eff is None:
+                return None
+            if step == fx.GAME_END and _has_choice(eff):
+                self.rep.at(e, "'at game_end:' cannot ask for a choice (the game is over)",
+                            "give a fixed effect, e.g. 'gain 2 vp'")
+                return None
+            return fx.Trigger(step, eff)
         if r == "OnAction":
             action = self.choice(e.arg("action"), fx.PLAYER_ACTIONS, "action")
             where = e.arg("location")

@@ -48,6 +48,9 @@ STEPS: tuple[str, ...] = (
     "start_player",
 )
 HOOK_POINTS: tuple[str, ...] = ("round_start",) + STEPS
+#: A hook of every board besides its steps and ``round_start``: after the last
+#: round's steps, before the ranking (issue #36). It asks no choice.
+GAME_END = "game_end"
 
 #: Builder spots per location (RULES §3).
 LOCATIONS: dict[str, int] = {
@@ -61,20 +64,8 @@ LOCATIONS: dict[str, int] = {
     "start_player": 1,
 }
 
-#: English names of the locations and steps, for sentences.
-PLACE_NAMES: dict[str, str] = {
-    "event": "the event", "bishop": "the Bishop's seat", "wool_mill": "the wool mill",
-    "kingsbridge": "Kingsbridge", "priory": "the Priory", "forest": "the forest",
-    "quarry": "the quarry", "sand_pit": "the sand pit", "kings_court": "the King's court",
-    "shiring": "Shiring", "castle": "Shiring castle", "market": "the market",
-    "cathedral": "the cathedral", "start_player": "the start player's spot",
-    "round_start": "the round opening",
-}
-
-
-def place_name(name: str) -> str:
-    """A location or step in words ("the King's court"); an unknown name with spaces."""
-    return PLACE_NAMES.get(name, name.replace("_", " "))
+# A place's name in words is the board's text (``called "the King's court"``):
+# :meth:`pillars_rules.engine.layout.Layout.words`.
 
 #: The machine rules a place's Phase III step may run (``step <rule>`` in a
 #: place's text; a place without one runs ``spots``, a worker site ``site``):
@@ -148,6 +139,67 @@ class OwnsAtLeast:
     n: int = 1
 
 
+#: Values of the game a player may know (issue #36), for ``per <count>``,
+#: ``if you own <n> <count>`` and ``the player with most <count>``. A
+#: player's: the amount kinds, ``cubes`` (all four kinds), ``craftsmen``,
+#: ``privileges``, ``workers`` (this round's worker value) and ``builders``
+#: (placed this round); the game's: ``round`` (1-6), ``players``,
+#: ``pieces`` (of the cathedral, built so far) and ``tax`` (this round's tax
+#: roll once rolled, else 0). Every one is public and
+#: bounded by the state (at most 30 gold, cubes, ...), so a gain multiplied by
+#: one stays one event and within the limits.
+PLAYER_COUNTS: tuple[str, ...] = AMOUNT_KINDS + ("cubes", "craftsmen", "privileges", "workers",
+                                                 "builders")
+GAME_COUNTS: tuple[str, ...] = ("round", "players", "pieces", "tax")
+COUNTS: tuple[str, ...] = PLAYER_COUNTS + GAME_COUNTS
+#: A count's word for one (``per craftsman``, ``1 craftsman``); the others are
+#: their own singular.
+COUNT_SINGULAR: dict[str, str] = {
+    "cubes": "cube", "craftsmen": "craftsman", "privileges": "privilege", "workers": "worker",
+    "builders": "builder placed", "players": "player", "pieces": "piece",
+}
+#: Words a count may be written with -> the count.
+COUNT_WORDS: dict[str, str] = {
+    **{c: c for c in COUNTS}, **{w: c for c, w in COUNT_SINGULAR.items()},
+    "builder": "builders", "rounds": "round",
+}
+
+
+@frozen
+class PerCount:
+    """Multiply a gain by a count of the game (:data:`COUNTS`) divided by
+    ``per`` (rounded down): ``gain 1 vp per 5 gold``. A player's count is the
+    gaining player's."""
+
+    what: str
+    per: int = 1
+
+
+@frozen
+class Players:
+    """Who an effect reaches (issue #36): ``each`` player, each ``other``
+    player, the ``most``/``fewest`` players of a player count (``what``;
+    every tied player), the ``left``/``right`` neighbour (the next seat
+    clockwise / the one before). Seats come in turn order from the start
+    player."""
+
+    who: str
+    what: str = ""
+
+
+#: Selector kinds (:class:`Players`).
+SELECTORS: tuple[str, ...] = ("each", "other", "most", "fewest", "left", "right")
+
+
+@frozen
+class HasMost:
+    """True when the player has the most (``most``) or the fewest of a player
+    count, ties included."""
+
+    what: str
+    most: bool = True
+
+
 @frozen
 class PerBuilder:
     """Multiply a gain by the number of the player's builders at ``location``."""
@@ -172,7 +224,7 @@ class Gain:
     """Gain amounts; cubes come from the supply, gold is capped at 30 (§1)."""
 
     amounts: tuple[Amount, ...]
-    per: PerBuilder | PerMillWorker | None = None
+    per: PerBuilder | PerMillWorker | PerCount | None = None
 
 
 @frozen
@@ -208,11 +260,33 @@ class If:
     """``effect`` happens only if ``condition`` holds when it would (nothing is
     consumed)."""
 
-    condition: OwnsAtLeast
+    condition: OwnsAtLeast | HasMost
     effect: "InstantEffect"
 
 
-InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If]
+@frozen
+class ForPlayers:
+    """``effect`` for each player ``players`` selects, in turn order; inside
+    it, "you" is that player (issue #36). Not nested, and not on events
+    (an event already reaches every player)."""
+
+    players: Players
+    effect: "InstantEffect"
+
+
+@frozen
+class Transfer:
+    """``take``: each selected player gives the owner ``amounts``;
+    ``give``: the owner gives each selected player ``amounts`` (issue #36).
+    A giver gives only what they have, kind by kind (gold never goes into
+    debt); nobody gives to themselves."""
+
+    direction: str
+    amounts: tuple[Amount, ...]
+    players: Players
+
+
+InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer]
 
 
 @frozen
@@ -370,7 +444,8 @@ class Convert:
     """A craftsman's step-13 conversion (§6): pay ``inputs``, get ``outputs``,
     at most ``capacity`` times per round (``None``: once, and it cannot be
     boosted, as for the base craftsmen without input, §6). ``needs`` names a
-    craftsman tag the owner must also hold (a tag such as ``mortar_mixer``);
+    craftsman tag the owner must also hold (a tag such as ``mortar_mixer``),
+    ``also_needs`` further tags (``needs`` written more than once, issue #36);
     ``condition`` must hold but is not consumed (e.g. own a metal)."""
 
     inputs: tuple[Amount, ...]
@@ -378,6 +453,12 @@ class Convert:
     capacity: int | None = None
     needs: str | None = None
     condition: OwnsAtLeast | None = None
+    also_needs: tuple[str, ...] = ()
+
+    @property
+    def tags_needed(self) -> tuple[str, ...]:
+        """Every tag the conversion needs, in the order written."""
+        return ((self.needs,) if self.needs else ()) + self.also_needs
 
 
 @frozen
@@ -461,8 +542,8 @@ ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
 EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
-        Amount, OwnsAtLeast, PerBuilder, PerMillWorker,
-        Gain, Lose, ChooseCraftsman, ChooseOne, If, GreyWorkers,
+        Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Players, HasMost,
+        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, GreyWorkers,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,

@@ -70,7 +70,7 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
 
 
 _FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "last", "harmful",
-                          "site", "yields", "workers", "spots", "one", "fill", "worker", "step",
+                          "site", "yields", "workers", "called", "spots", "one", "fill", "worker", "step",
                           "after", "replaces", "spot", "die", "cube", "stock", "buying", "selling",
                           "gold", "builder"})
 #: Place fields of one word and one name or number after it: builder method, token kind.
@@ -79,7 +79,7 @@ _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
               "replaces": ("replaces", "name")}
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
-_INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if"})
+_INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if", "each", "the", "your", "take", "give"})
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
 
 
@@ -199,6 +199,8 @@ class _Parser:
             if w == "worker":
                 self.kw("site")
             return method, [self.take(kind)]
+        if w == "called":
+            return "called", [self.take("string")]
         if w == "one":
             self.kw("per", "player")
             return "one_per_player", []
@@ -380,20 +382,69 @@ class _Parser:
             exclude = self.except_list() if self.word() == "except" else None
             self.punct(":")
             return "choose_craftsman", [exclude, self.rule(self.craftsman_action)]
+        if w == "if" and self.word(2) == "have":
+            self.kw("if", "you", "have")
+            most = self.most()
+            what = self.take("name")
+            self.punct(":")
+            return "if_most", [most, what, self.option()]
         if w == "if":
             self.kw("if", "you", "own")
             a = self.amount()
             self.punct(":")
             return "if_own", [a, self.option()]
+        if w in ("take", "give"):
+            self.i += 1
+            amounts = self.amount_list()
+            self.kw("from" if w == "take" else "to")
+            return w, [amounts, self.players()]
+        if w in ("each", "the", "your"):
+            who = self.players()
+            self.punct(":")
+            return "for_players", [who, self.option()]
         raise _Fail
+
+    def most(self) -> Any:
+        if self.word() not in ("most", "fewest"):
+            raise _Fail
+        return self.rule(lambda: ("most", [self.take("name")]))
+
+    def players(self) -> Any:
+        def parse():
+            w = self.word()
+            if w == "each":
+                if self.word(1) == "other":
+                    self.kw("each", "other", "player")
+                    return "each_other_player", []
+                self.kw("each", "player")
+                return "each_player", []
+            if w == "the":
+                self.kw("the", "player", "with")
+                most = self.most()
+                return "player_with", [most, self.take("name")]
+            self.kw("your")
+            side = self.word()
+            if side not in ("left", "right"):
+                raise _Fail
+            self.kw(side, "neighbour")
+            return f"{side}_neighbour", []
+        return self.rule(parse)
 
     def multiplier(self) -> tuple[str, list]:
         self.kw("per")
-        if self.word() == "builder":
+        if self.word() == "builder" and self.word(1) == "at":
             self.kw("builder", "at")
             return "per_builder", [self.take("name")]
-        self.kw("worker", "in", "mill")
-        return "per_mill_worker", []
+        if self.word() == "worker" and self.word(1) == "in":
+            self.kw("worker", "in", "mill")
+            return "per_mill_worker", []
+        n = self.take("number") if self.peek() is not None and self.peek().kind == "number" else None
+        def count():
+            first = self.take("name")
+            if first.value == "builder":
+                return "count", [first, self.take("name", "placed")]
+            return "count", [first]
+        return "per_count", [n, self.rule(count)]
 
     def craftsman_action(self) -> tuple[str, list]:
         if self.word() == "capacity":

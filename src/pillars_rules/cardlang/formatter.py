@@ -26,7 +26,7 @@ from .parser import parse
 
 INDENT = "    "
 FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "site", "yields",
-               "workers", "replaces", "after", "worker_site", "spots", "one_per_player", "in_order",
+               "workers", "called", "replaces", "after", "worker_site", "spots", "one_per_player", "in_order",
                "step", "spot", "die", "cube_limit", "stock", "buying", "selling", "gold_cap",
                "builder_prices")
 
@@ -56,6 +56,26 @@ def _except(names: tuple[ast.Name, ...]) -> str:
     return f" except {_names(names)}" if names else ""
 
 
+def _count(word: str, n: int) -> str:
+    """A count of the game (:data:`~.effects.COUNTS`) for ``n`` of it: "craftsman",
+    "2 craftsmen"; a word that is no count as written."""
+    what = fx.COUNT_WORDS.get(word)
+    if what is None:
+        return word
+    return fx.COUNT_SINGULAR.get(what, what) if n == 1 else what
+
+
+_SELECTOR_TEXT = {"each": "each player", "other": "each other player",
+                  "left": "your left neighbour", "right": "your right neighbour"}
+
+
+def _players(p: ast.Effect) -> str:
+    who = p.arg("who")
+    if who in ("most", "fewest"):
+        return f"the player with {who} {p.arg('what').text}"
+    return _SELECTOR_TEXT[who]
+
+
 def effect_text(e: ast.Effect) -> str:
     """One ability or effect in canonical text."""
     r, a = e.registry, e.arg
@@ -66,6 +86,8 @@ def effect_text(e: ast.Effect) -> str:
             text += f", capacity {_num(a('capacity'))}"
         if a("needs") is not None:
             text += f", needs {a('needs').text}"
+        for more in a("also_needs") or ():
+            text += f", needs {more.text}"
         if a("condition") is not None:
             c = a("condition")
             text += f", if you own {_num(c.arg('n'))} {c.arg('kind').text}"
@@ -115,10 +137,22 @@ def effect_text(e: ast.Effect) -> str:
     if r == "Gain":
         per = a("per")
         tail = ""
-        if per is not None:
+        if per is not None and per.registry == "PerCount":
+            k = per.arg("per")
+            n = 1 if k is None or k.value is None else k.value
+            tail = f" per {_count(per.arg('what').text, n)}" if n == 1 else \
+                f" per {_num(k)} {_count(per.arg('what').text, n)}"
+        elif per is not None:
             tail = (" per worker in mill" if per.registry == "PerMillWorker"
                     else f" per builder at {per.arg('location').text}")
         return f"gain {', '.join(_amount(x) for x in a('amounts'))}{tail}"
+    if r == "ForPlayers":
+        inner = a("effect")
+        text = effect_text(inner)
+        return f"{_players(a('players'))}: {f'({text})' if inner.registry == 'ChooseOne' else text}"
+    if r == "Transfer":
+        way = "from" if a("direction") == "take" else "to"
+        return f"{a('direction')} {', '.join(_amount(x) for x in a('amounts'))} {way} {_players(a('players'))}"
     if r == "Lose":
         return f"lose {', '.join(_amount(x) for x in a('amounts'))}"
     if r == "ChooseCraftsman":
@@ -129,7 +163,12 @@ def effect_text(e: ast.Effect) -> str:
         text = effect_text(inner)
         if inner.registry == "ChooseOne":
             text = f"({text})"
-        return f"if you own {_num(c.arg('n'))} {c.arg('kind').text}: {text}"
+        if c.registry == "HasMost":
+            return f"if you have {'most' if c.arg('most') else 'fewest'} {c.arg('what').text}: {text}"
+        kind = c.arg("kind").text
+        if kind not in fx.AMOUNT_KINDS:
+            kind = _count(kind, c.arg("n").value or 0)
+        return f"if you own {_num(c.arg('n'))} {kind}: {text}"
     if r == "ChooseOne":
         opts = [effect_text(o) for o in a("options")]
         opts = [f"({t})" if o.registry == "ChooseOne" else t for o, t in zip(a("options"), opts)]
@@ -178,6 +217,8 @@ def _place_field_text(f: ast.Field) -> str:
     n, v = f.name, f.value
     if n in _PLACE_FLAGS:
         return _PLACE_FLAGS[n]
+    if n == "called":
+        return f'called "{v.text}"'
     if n in _PLACE_ONE:
         return f"{_PLACE_ONE[n]} {_num(v)}"
     if n in _PLACE_NAME:
@@ -311,14 +352,17 @@ def format_text(text: str, file: str = "<string>") -> str:
 # Compiled cards -> syntax tree
 
 
-_PLAIN_STR_FIELDS = {("ChooseCraftsman", "action"), ("PriceDelta", "trade")}
+_PLAIN_STR_FIELDS = {("ChooseCraftsman", "action"), ("PriceDelta", "trade"), ("Transfer", "direction"),
+                     ("Players", "who")}
 
 
 def _value(owner: str, field: str, v: Any) -> Any:
     if isinstance(v, fx.Amount):
         return ast.AmountNode(ast.Num(str(v.n)), ast.Name(v.kind))
-    if isinstance(v, bool):  # pragma: no cover - no registry field is a bool
-        raise TypeError(field)
+    if isinstance(v, bool):  # HasMost.most, as the parser gives it
+        if (owner, field) != ("HasMost", "most"):  # pragma: no cover - the only bool field
+            raise TypeError(field)
+        return v
     if isinstance(v, int):
         return ast.Num(str(v))
     if isinstance(v, str):
@@ -384,6 +428,8 @@ def card_node(card: Card) -> ast.CardNode:
 
 def _place_fields(p: Any, add: Any) -> None:
     """The fields of a compiled :class:`~.board.Place`, as its text gives them."""
+    if p.called:
+        add("called", ast.Title(p.called))
     for name in ("replaces", "after"):
         if getattr(p, name):
             add(name, ast.Name(getattr(p, name)))

@@ -22,8 +22,15 @@ def _keywords() -> tuple[str, ...]:
     return tuple(sorted(found - set(KINDS)))
 
 
-_VOCAB = tuple(sorted(set(fx.AMOUNT_KINDS) | set(fx.HOOK_POINTS) | set(fx.LOCATIONS)
-                      | set(fx.WINDOWS) | set(fx.SITES)))
+def _board_words() -> set[str]:
+    """The base board's place keys and the round opening, read from its text."""
+    from . import compiler  # noqa: F401  (it sets how the base board is compiled)
+    from .cardset import base_places
+
+    return {"round_start"} | {c.id for c in base_places() if c.kind == "place"}
+
+
+_VOCAB = tuple(sorted(set(fx.AMOUNT_KINDS) | _board_words() | {fx.GAME_END} | set(fx.WINDOWS)))
 
 
 class PillarsCardsLexer(RegexLexer):

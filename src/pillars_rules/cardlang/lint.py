@@ -91,9 +91,10 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
         for ability in _abilities(card):
             for obj in _walk(ability):
                 if isinstance(obj, fx.Convert):
-                    if obj.needs and obj.needs not in tags:
-                        warn("W001", f"the conversion needs '{obj.needs}', but no craftsman "
-                                     "in the game has that tag")
+                    for need in obj.tags_needed:
+                        if need not in tags:
+                            warn("W001", f"the conversion needs '{need}', but no craftsman "
+                                         "in the game has that tag")
                     for a in obj.inputs:
                         if a.n > MOST.get(a.kind, a.n):
                             warn("W003", f"the conversion takes {a} but a player holds at most "
@@ -102,7 +103,7 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
                     if cond is not None and cond.n > MOST.get(cond.kind, cond.n):
                         warn("W002", f"'if you own {cond.n} {cond.kind}' can never hold "
                                      f"(a player holds at most {MOST[cond.kind]} {cond.kind})")
-                elif isinstance(obj, fx.If):
+                elif isinstance(obj, fx.If) and isinstance(obj.condition, fx.OwnsAtLeast):
                     cond = obj.condition
                     if cond.n > MOST.get(cond.kind, cond.n):
                         warn("W002", f"'if you own {cond.n} {cond.kind}' can never hold "

@@ -187,6 +187,9 @@ class _Build(Transformer):
         return self._field(meta, "workers", self._num(ch[0]))
 
     # place and board fields (kinds place, board)
+    def called(self, meta, ch):
+        return self._field(meta, "called", self._title(ch[0]))
+
     def spots(self, meta, ch):
         return self._field(meta, "spots", self._num(ch[0]))
 
@@ -283,14 +286,20 @@ class _Build(Transformer):
     def convert(self, meta, ch):
         inputs, outputs, *options = ch
         opts: dict[str, Any] = {}
+        more: list[ast.Name] = []  # 'needs' may be given more than once (issue #36)
         for key, value, where in options:
+            if key == "needs" and key in opts:
+                if value.text == opts["needs"].text or value.text in (m.text for m in more):
+                    self.rep.error(*where, f"'needs {value.text}' given twice in one conversion")
+                more.append(value)
+                continue
             if key in opts:
                 self.rep.error(*where, f"'{_OPTION_WORD[key]}' given twice in one conversion")
             opts[key] = value
         return self._eff(
             meta, "Convert", ("inputs", inputs or ()), ("outputs", outputs),
             ("capacity", opts.get("capacity")), ("needs", opts.get("needs")),
-            ("condition", opts.get("condition")),
+            ("condition", opts.get("condition")), ("also_needs", tuple(more)),
         )
 
     def capacity(self, meta, ch):
@@ -357,6 +366,50 @@ class _Build(Transformer):
 
     def per_mill_worker(self, meta, ch):
         return self._eff(meta, "PerMillWorker")
+
+    def per_count(self, meta, ch):
+        n, what = ch
+        return self._eff(meta, "PerCount", ("what", what), ("per", None if n is None else self._num(n)))
+
+    def count(self, meta, ch):
+        # "builder placed" is one count, named by its first word
+        return self._name(ch[0]) if len(ch) == 1 else ast.Name(
+            "builders", line=self._name(ch[0]).line, column=self._name(ch[0]).column)
+
+    def if_most(self, meta, ch):
+        most, what, effect = ch
+        return self._eff(meta, "If", ("condition", self._eff(
+            meta, "HasMost", ("what", self._name(what)), ("most", most == "most"))), ("effect", effect))
+
+    def most(self, meta, ch):
+        return str(ch[0])
+
+    def for_players(self, meta, ch):
+        return self._eff(meta, "ForPlayers", ("players", ch[0]), ("effect", ch[1]))
+
+    def take(self, meta, ch):
+        return self._eff(meta, "Transfer", ("direction", "take"), ("amounts", ch[0]), ("players", ch[1]))
+
+    def give(self, meta, ch):
+        return self._eff(meta, "Transfer", ("direction", "give"), ("amounts", ch[0]), ("players", ch[1]))
+
+    def _players(self, meta, who, what=None):
+        return self._eff(meta, "Players", ("who", who), ("what", what))
+
+    def each_player(self, meta, ch):
+        return self._players(meta, "each")
+
+    def each_other_player(self, meta, ch):
+        return self._players(meta, "other")
+
+    def player_with(self, meta, ch):
+        return self._players(meta, ch[0], self._name(ch[1]))
+
+    def left_neighbour(self, meta, ch):
+        return self._players(meta, "left")
+
+    def right_neighbour(self, meta, ch):
+        return self._players(meta, "right")
 
     def if_own(self, meta, ch):
         a, effect = ch

@@ -19,12 +19,12 @@ from .diagnostics import suggest
 from .values import ValueChecker
 
 #: Fields of a place, and of the board card.
-PLACE_FIELDS: tuple[str, ...] = ("spots", "one_per_player", "in_order", "worker_site", "step", "after",
+PLACE_FIELDS: tuple[str, ...] = ("called", "spots", "one_per_player", "in_order", "worker_site", "step", "after",
                                  "replaces", "spot", "die", "cube_limit", "stock", "buying", "selling")
 BOARD_FIELDS: tuple[str, ...] = ("gold_cap", "builder_prices")
 #: How each place field is written, for messages.
 PLACE_WORDS: dict[str, str] = {
-    "spots": "spots", "one_per_player": "one per player", "in_order": "fill in order",
+    "called": "called", "spots": "spots", "one_per_player": "one per player", "in_order": "fill in order",
     "worker_site": "worker site", "step": "step", "after": "after", "replaces": "replaces",
     "spot": "spot", "die": "die", "cube_limit": "cube limit", "stock": "stock", "buying": "buying",
     "selling": "selling", "gold_cap": "gold cap", "builder_prices": "builder prices",
@@ -40,6 +40,8 @@ RULES_WITHOUT_SPOTS: tuple[str, ...] = ("event", "wool_mill", "site", "cathedral
 #: Most faces of a tax die, most builder prices.
 MAX_DIE_FACES = 12
 MAX_PRICES = 24
+#: Longest name a place may be called by in a sentence (``called "..."``).
+MAX_CALLED = 60
 #: Highest gold cap a board may set.
 MAX_GOLD_CAP = 99
 
@@ -54,6 +56,8 @@ class PlaceFields(ValueChecker):
     def place_value(self, f: ast.Field) -> Any:
         """One field's compiled value, or ``None`` (reported)."""
         n, v = f.name, f.value
+        if n == "called":
+            return self.sentence_name(v)
         if n in ("spots", "cube_limit"):
             hi = fx.MAX_SPOTS if n == "spots" else 30
             return self.number(v, "a place's number of spots" if n == "spots" else "the cube limit",
@@ -97,6 +101,15 @@ class PlaceFields(ValueChecker):
                 out.append((cube, gold))
             return tuple(out)
         raise AssertionError(n)  # pragma: no cover - the grammar makes no other
+
+    def sentence_name(self, v: ast.Title) -> str | None:
+        """A place's name in the middle of a sentence ("the King's court")."""
+        text = v.text.strip()
+        if not text or len(text) > MAX_CALLED:
+            self.rep.at(v, f"a place is called by 1 to {MAX_CALLED} characters, not {len(text)}",
+                        'e.g. \'called "the wool mill"\'')
+            return None
+        return text
 
     def spot_effect(self, e: ast.Effect) -> Any:
         if e.registry == "GreyWorkers":
@@ -169,7 +182,7 @@ class PlaceFields(ValueChecker):
                    "e.g. 'selling sand 2, wood 3, stone 4, metal 5'")
             return None
         return Place(
-            spots=spots, rule=rule, site=site, one_per_player=bool(values.get("one_per_player")),
+            called=values.get("called", ""), spots=spots, rule=rule, site=site, one_per_player=bool(values.get("one_per_player")),
             in_order=bool(values.get("in_order")), after=values.get("after", ""),
             replaces=values.get("replaces", ""), spot_effects=tuple(sorted(effects, key=lambda e: e[0])),
             die=values.get("die", ()), cube_limit=values.get("cube_limit", 0),

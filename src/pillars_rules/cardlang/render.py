@@ -60,18 +60,63 @@ def _kind(kind: str) -> str:
     return "VP" if kind == "vp" else kind
 
 
+#: The counts of the game in words, as nouns (:data:`~.effects.COUNTS`).
+_COUNT_NOUNS: dict[str, tuple[str, str]] = {
+    "cubes": ("cube", "cubes"), "craftsmen": ("craftsman", "craftsmen"),
+    "privileges": ("privilege", "privileges"), "workers": ("worker value", "worker value"),
+    "builders": ("builder placed this round", "builders placed this round"),
+    "round": ("round number", "round number"), "players": ("player in the game", "players in the game"),
+    "pieces": ("cathedral piece built", "cathedral pieces built"),
+    "tax": ("gold of this round's tax roll", "gold of this round's tax roll"),
+}
+
+
+def _count_noun(what: str, n: int = 2) -> str:
+    one, many = _COUNT_NOUNS.get(what, (_kind(what), _kind(what)))
+    return one if n == 1 else many
+
+
+def count(what: str, per: int = 1) -> str:
+    """A count after "per": "craftsman you have", "5 gold you have", "round number"."""
+    yours = " you have" if what in fx.PLAYER_COUNTS and what not in ("builders", "workers") else ""
+    if what in ("builders", "workers"):
+        yours = " of yours" if what == "workers" else ""
+    return (_count_noun(what, 1) if per == 1 else f"{per} {_count_noun(what)}") + yours
+
+
+def players(p: Any) -> str:
+    """Who a selector picks, in words."""
+    if p.who in ("most", "fewest"):
+        return f"each player with the {p.who} {_count_noun(p.what)} (ties included)"
+    return {"each": "each player (you too)", "other": "each other player",
+            "left": "your left neighbour", "right": "your right neighbour"}[p.who]
+
+
 def instant(e: Any) -> str:
     """An instant effect as an imperative phrase (``gain 8 gold``)."""
     if isinstance(e, fx.Gain):
         per = ""
         if isinstance(e.per, fx.PerMillWorker):
             per = " per worker value of yours in the wool mill"
+        elif isinstance(e.per, fx.PerCount):
+            per = f" per {count(e.per.what, e.per.per)}"
         elif e.per is not None:
             per = f" per builder of yours at the {_words(e.per.location)}"
         return f"gain {_amounts(e.amounts)}{per}"
     if isinstance(e, fx.If):
-        return (f"if you own at least {e.condition.n} {_kind(e.condition.kind)}, "
+        c = e.condition
+        if isinstance(c, fx.HasMost):
+            return (f"if you have the {'most' if c.most else 'fewest'} {_count_noun(c.what)} "
+                    f"(ties included), {instant(e.effect)}")
+        return (f"if you own at least {c.n} {_kind(c.kind) if c.kind in fx.AMOUNT_KINDS else _count_noun(c.kind, c.n)}, "
                 f"{instant(e.effect)}")
+    if isinstance(e, fx.ForPlayers):
+        return f"{players(e.players)}: {instant(e.effect)}"
+    if isinstance(e, fx.Transfer):
+        if e.direction == "take":
+            return (f"take {_amounts(e.amounts)} from {players(e.players)} (each gives what they "
+                    "have, up to that)")
+        return f"give {_amounts(e.amounts)} to {players(e.players)} (as far as you have it)"
     if isinstance(e, fx.Lose):
         return f"lose {_amounts(e.amounts)}"
     if isinstance(e, fx.ChooseCraftsman):
@@ -147,13 +192,15 @@ def ability(a: Any) -> str:
         if a.condition is not None:
             text += f", if you own at least {a.condition.n} {a.condition.kind.replace('vp', 'VP')} (kept)"
         if a.needs:
-            text += f"; needs {_article(_words(a.needs))}"
+            text += f"; needs {_and(_article(_words(t)) for t in a.tags_needed)}"
         return text + "."
     if isinstance(a, fx.Passive):
         return _cap(modifier(a.modifier)) + "."
     if isinstance(a, fx.Trigger):
         if a.step == "round_start":
             return f"At the start of each round: {instant(a.effect)}."
+        if a.step == fx.GAME_END:
+            return f"At the end of the game, before the ranking: {instant(a.effect)}."
         return f"Each round, at the {_words(a.step)} step: {instant(a.effect)}."
     if isinstance(a, fx.OnGain):
         return f"When you gain this card: {instant(a.effect)}."

@@ -12,12 +12,20 @@ from hypothesis import strategies as st
 
 from . import effects as fx
 from .card import Card
+from .board import assemble
+from .cardset import base_places
 from .compiler import COST_KINDS, INPUT_KINDS, OUTPUT_KINDS
 from .diagnostics import MAX_NUMBER
 
 #: Base-set names that generated cards may refer to.
 BASE_TAGS = ("carpenter", "stonemason", "mortar_mixer")
 BASE_CRAFTSMEN = ("bell_founder", "organ_builder", "carpenter", "mason_r1", "toolmaker")
+
+#: The base board's places with builder spots and its hook points, read from
+#: its text (``cards/base/board.cards``), as card text names them.
+_BOARD = assemble(base_places())
+LOCATIONS: tuple[str, ...] = tuple(_BOARD.locations)
+HOOK_POINTS: tuple[str, ...] = ("round_start",) + _BOARD.steps
 
 idents = st.from_regex(r"[a-z][a-z0-9_]{0,15}", fullmatch=True)
 titles = st.text(
@@ -38,30 +46,45 @@ def amounts(kinds, min_size=1, max_size=3):
 excludes = st.lists(st.sampled_from(BASE_CRAFTSMEN), max_size=2, unique=True).map(tuple)
 
 owns = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts)
+#: Conditions of an ``if``: any player count (issue #36), most and fewest.
+conditions = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.PLAYER_COUNTS), counts) | st.builds(
+    fx.HasMost, st.sampled_from(fx.PLAYER_COUNTS), st.booleans())
+players = st.sampled_from(("each", "other", "left", "right")).map(fx.Players) | st.builds(
+    fx.Players, st.sampled_from(("most", "fewest")), st.sampled_from(fx.PLAYER_COUNTS))
 simple_instants = st.one_of(
     st.builds(fx.Gain, amounts(fx.AMOUNT_KINDS),
-              st.none() | st.builds(fx.PerBuilder, st.sampled_from(tuple(fx.LOCATIONS)))
-              | st.just(fx.PerMillWorker())),
+              st.none() | st.builds(fx.PerBuilder, st.sampled_from(LOCATIONS))
+              | st.just(fx.PerMillWorker())
+              | st.builds(fx.PerCount, st.sampled_from(fx.COUNTS), counts)),
     st.builds(fx.Lose, amounts(fx.AMOUNT_KINDS)),
     st.builds(fx.ChooseCraftsman, st.just("boost"), counts, excludes),
     st.builds(fx.ChooseCraftsman, st.just("discard"), st.just(0), excludes),
 )
-instants = st.recursive(
-    simple_instants,
-    lambda inner: st.lists(inner, min_size=2, max_size=3).map(
-        lambda opts: fx.ChooseOne(tuple(opts))) | st.builds(fx.If, owns, inner),
-    max_leaves=4,
-)
+def _nested(leaves):
+    return st.recursive(
+        leaves,
+        lambda inner: st.lists(inner, min_size=2, max_size=3).map(
+            lambda opts: fx.ChooseOne(tuple(opts))) | st.builds(fx.If, conditions, inner),
+        max_leaves=4,
+    )
+
+
+#: Instant effects for the player they happen to (events' effects, and what a
+#: selector gives each player it picks).
+instants = _nested(simple_instants)
+#: Instant effects of a card's owner: these may reach other players too.
+owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, instants) | st.builds(
+    fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players))
 
 
 def _no_choice(effect) -> bool:
     if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
         return False
-    return not isinstance(effect, fx.If) or _no_choice(effect.effect)
+    return not isinstance(effect, (fx.If, fx.ForPlayers)) or _no_choice(effect.effect)
 
 
 #: Instant effects without a choice (after buying or selling, and at the market).
-plain_instants = instants.filter(_no_choice)
+plain_instants = owner_instants.filter(_no_choice)
 modifiers = st.one_of(
     st.builds(fx.YieldDelta, deltas),
     st.builds(fx.TaxFixed, st.integers(0, MAX_NUMBER)),
@@ -77,11 +100,11 @@ modifiers = st.one_of(
     st.builds(fx.Permit, st.sampled_from(fx.TRADES), st.sampled_from(fx.CUBES)),
 )
 onces = st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()]) | st.builds(
-    fx.Once, st.sampled_from(("draft", "cathedral")), instants) | st.builds(
+    fx.Once, st.sampled_from(("draft", "cathedral")), owner_instants) | st.builds(
     fx.Once, st.just("market"), plain_instants)
 on_actions = st.one_of(
-    st.builds(fx.OnAction, st.sampled_from(("hire", "place")), instants, st.none()),
-    st.builds(fx.OnAction, st.just("place"), instants, st.sampled_from(tuple(fx.LOCATIONS))),
+    st.builds(fx.OnAction, st.sampled_from(("hire", "place")), owner_instants, st.none()),
+    st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS)),
     st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), plain_instants, st.none()),
 )
 converts = st.builds(
@@ -89,8 +112,9 @@ converts = st.builds(
     st.none() | counts, st.none() | st.sampled_from(BASE_TAGS),
     st.none() | st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts),
 )
-triggers = st.builds(fx.Trigger, st.sampled_from(fx.HOOK_POINTS), instants)
-on_gains = st.builds(fx.OnGain, instants)
+triggers = st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS), owner_instants) | st.builds(
+    fx.Trigger, st.just(fx.GAME_END), plain_instants)
+on_gains = st.builds(fx.OnGain, owner_instants)
 passives = st.builds(fx.Passive, modifiers)
 event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound, modifiers),
                             st.builds(fx.NextRound, modifiers))
@@ -122,8 +146,8 @@ def cards(draw, kinds=("craftsman", "privilege", "event", "resource")) -> Card:
     common = dict(id="fan_" + draw(idents), kind=kind, name=draw(titles),
                   name_de=draw(st.just("") | titles))
     if kind == "resource":
-        site = draw(st.sampled_from(tuple(fx.SITES)))
-        return Card(**common, site=site, yields=fx.Amount(fx.SITES[site], draw(counts)),
+        site = draw(st.sampled_from(tuple(_BOARD.sites)))
+        return Card(**common, site=site, yields=fx.Amount(_BOARD.sites[site], draw(counts)),
                     workers=draw(counts))
     mode = draw(st.sampled_from(("permanent", "once", "immediate"))) if kind == "privilege" else ""
     abilities = tuple(draw(_ability_lists(kind, mode)))

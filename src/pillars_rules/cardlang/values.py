@@ -118,7 +118,19 @@ class ValueChecker:
             return None
         return tuple(out)
 
-    def owns(self, cond: ast.Effect) -> fx.OwnsAtLeast | None:
-        kind = self.choice(cond.arg("kind"), fx.AMOUNT_KINDS, "resource")
+    def owns(self, cond: ast.Effect, counts: bool = False) -> fx.OwnsAtLeast | None:
+        """``if you own <n> <kind>``; with ``counts``, any player count
+        (:data:`~.effects.PLAYER_COUNTS`, "4 craftsmen") besides the amounts."""
+        if not counts or cond.arg("kind").text in fx.AMOUNT_KINDS:
+            kind = self.choice(cond.arg("kind"), fx.AMOUNT_KINDS, "resource")
+        else:
+            kind = self.count(cond.arg("kind"), fx.PLAYER_COUNTS, "resource or count")
         n = self.number(cond.arg("n"), "an amount")
         return None if kind is None or n is None else fx.OwnsAtLeast(kind, n)
+
+    def count(self, name: ast.Name, allowed: tuple[str, ...], what: str = "count") -> str | None:
+        """A count of the game (:data:`~.effects.COUNTS`) among ``allowed``,
+        written in the singular or the plural; the plural is kept."""
+        words = tuple(w for w, c in fx.COUNT_WORDS.items() if c in allowed and " " not in w)
+        w = self.choice(name, words, what)
+        return None if w is None else fx.COUNT_WORDS[w]

@@ -2,7 +2,8 @@
 
 The engine lists plain actions: ``str(action)`` is a short description made
 from the action's fields alone (``"hire mason_r1"``, ``"place a builder at the
-King's court, spot 1"``). The words a person reads -- card names, what an
+King's court, spot 1"``; a place as the base board calls it, another board's
+place by its key). The words a person reads -- card names, what an
 action gives and costs, the price -- need the game's cards and state and are
 written outside the engine, by :func:`pillars_rules.words.choices`.
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 import attrs
 from attrs import field, frozen
 
-from ..cardlang.effects import LOCATIONS, place_name
+from .layout import base_layout
 
 
 class _Base:
@@ -115,9 +116,10 @@ class Place(_Base):
     label: str = field(default="", eq=False, repr=False, kw_only=True)
 
     def _text(self) -> str:
-        spot = f", spot {self.spot + 1}" if LOCATIONS.get(self.location, 1) > 1 else ""
+        board = base_layout()
+        spot = f", spot {self.spot + 1}" if board.locations.get(self.location, 1) > 1 else ""
         how = " with a free placement" if self.free else ""
-        return f"place a builder at {place_name(self.location)}{spot}{how}"
+        return f"place a builder at {board.words(self.location)}{spot}{how}"
 
 
 @frozen

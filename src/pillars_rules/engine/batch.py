@@ -11,12 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..cardlang.effects import (
-    Amount, ChooseCraftsman, ChooseOne, Gain, If, Lose, PerMillWorker,
+    Amount, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lose, PerBuilder, PerCount,
+    PerMillWorker, Transfer,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
 from .context import Rules
 from .evolve import _HANDLERS, evolve
+from .reach import count, has_most, selected, transfer_events
 from .state import GameState, Job, Pieces
 
 BIG_VALUE = 5
@@ -35,25 +37,46 @@ def turn_order(state: GameState) -> tuple[int, ...]:
 
 # ------------------------------------------------------------------ instant effects
 def instant_events(state: GameState, rules: Rules, seat: int, effect, source: str,
-                   ability: int, option: int = -1) -> list:
+                   ability: int, option: int = -1, judge: GameState | None = None) -> list:
     """Events for a card's instant effect on ``seat`` (at most one: a gain, a
     loss or a queued choice); nothing once the seat has had its
     :data:`~pillars_rules.limits.MAX_CARD_EFFECTS` card effects this round."""
-    if state.effects[seat] >= MAX_CARD_EFFECTS:
-        return []
-    return _instant(state, rules, seat, effect, source, ability, option)
+    events = _instant(state, rules, seat, effect, source, ability, option, judge)
+    return events if _fits(list(state.effects), events) else []
+
+
+def _seats_of(event) -> tuple[int, ...]:
+    if isinstance(event, E.ChoicesQueued):
+        return tuple(j.seat for j in event.jobs)
+    return (event.seat,)
+
+
+def _fits(counts: list[int], events: list) -> bool:
+    """Do ``events`` (one ability's) keep every seat within its budget of
+    card effects? If so they are counted into ``counts``; an ability that
+    reaches a seat with no room left gives nothing at all."""
+    seats = [s for e in events for s in _seats_of(e)]
+    if any(counts[s] + seats.count(s) > MAX_CARD_EFFECTS for s in set(seats)):
+        return False
+    for s in seats:
+        counts[s] += 1
+    return True
 
 
 def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
-             ability: int, option: int = -1) -> list:
+             ability: int, option: int = -1, judge: GameState | None = None) -> list:
+    """The events of ``effect`` for ``seat``; who has the most or fewest of a
+    count is judged on ``judge`` if given (an event's reveal), else on ``state``."""
     if isinstance(effect, Gain):
         per = effect.per
         if per is None:
             k = 1
         elif isinstance(per, PerMillWorker):
             k = state.players[seat].pieces.value
-        else:
+        elif isinstance(per, PerBuilder):
             k = state.builders_at(seat, per.location)
+        else:
+            k = _per_count(state, seat, per)
         amounts = tuple(Amount(a.kind, a.n * k) for a in effect.amounts if a.n * k)
         return [E.Gained(seat, amounts, source)] if amounts else []
     if isinstance(effect, Lose):
@@ -61,15 +84,29 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
     if isinstance(effect, (ChooseCraftsman, ChooseOne)):
         return [E.ChoicesQueued((Job(seat, source, ability, option),))]
     if isinstance(effect, If):
-        if state.players[seat].amount(effect.condition.kind) < effect.condition.n:
+        cond = effect.condition
+        if isinstance(cond, HasMost):
+            if not has_most(state if judge is None else judge, seat, cond.what, cond.most):
+                return []
+        elif count(state, seat, cond.kind) < cond.n:
             return []
-        return _instant(state, rules, seat, effect.effect, source, ability, option)
+        return _instant(state, rules, seat, effect.effect, source, ability, option, judge)
+    if isinstance(effect, ForPlayers):
+        return [e for target in selected(state, seat, effect.players)
+                for e in _instant(state, rules, target, effect.effect, source, ability, option, judge)]
+    if isinstance(effect, Transfer):
+        return transfer_events(state, seat, effect, source)
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
 
+def _per_count(state: GameState, seat: int, per: PerCount) -> int:
+    return count(state, seat, per.what) // per.per
+
+
 def _unwrap(effect):
-    """The effect an :class:`If` guards (its condition held when the job was queued)."""
-    while isinstance(effect, If):
+    """The effect an :class:`If` guards (its condition held when the job was
+    queued), or a :class:`ForPlayers` gives each player (the job's seat)."""
+    while isinstance(effect, (If, ForPlayers)):
         effect = effect.effect
     return effect
 
@@ -119,17 +156,17 @@ def trigger_events(state: GameState, rules: Rules, hook: str) -> list:
     triggered = rules.triggered_on.get(hook)
     if not triggered:  # no card of the set reacts to this hook: the usual case
         return out
+    counts = list(state.effects)
     for seat in turn_order(state):
         p = state.players[seat]
-        room = MAX_CARD_EFFECTS - state.effects[seat]
         for cid in p.craftsmen + p.privileges:
             if cid not in triggered:
                 continue
             for i, t in rules.triggers[cid]:
-                if t.step == hook and room > 0:
+                if t.step == hook and counts[seat] < MAX_CARD_EFFECTS:
                     events = _instant(state, rules, seat, t.effect, cid, i)
-                    room -= len(events)  # each is one card effect
-                    out.extend(events)
+                    if _fits(counts, events):  # each is one card effect
+                        out.extend(events)
     return out
 
 

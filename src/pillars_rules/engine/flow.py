@@ -12,7 +12,7 @@ steps are in :mod:`.steps`; both build on :mod:`.batch`.
 
 from __future__ import annotations
 
-from ..cardlang.effects import ChooseCraftsman
+from ..cardlang.effects import GAME_END, ChooseCraftsman
 from . import events as E
 from . import rng
 from .batch import (
@@ -69,6 +69,10 @@ def advance_into(b: Batch, rules: Rules) -> None:
         enter_step(b, rules, rules.layout.step_index[state.step])
     elif stage == "round_end":
         if state.round >= ROUNDS:
+            # the game_end abilities (issue #36): after the last round's
+            # steps, before the ranking; they ask no choice (the compiler
+            # refuses one), so the game ends in the same batch
+            b.extend(trigger_events(state, rules, GAME_END))
             b.add(E.GameEnded())
         else:
             _round_start(b, rules, state.round + 1)

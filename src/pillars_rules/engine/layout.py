@@ -19,6 +19,10 @@ from ..cardlang.cardset import base_places
 from ..cardlang.effects import CUBES
 
 _CUBE_INDEX = {c: i for i, c in enumerate(CUBES)}
+#: The round opening (``round_start``, a hook of the machine, not a place) in words.
+ROUND_OPENING = "the round opening"
+#: The machine's hooks that are no place, in words.
+_MACHINE_WORDS = {"round_start": ROUND_OPENING, "game_end": "the end of the game"}
 
 
 class Layout:
@@ -28,7 +32,7 @@ class Layout:
                  "in_order", "spot_effects", "sites", "bishop", "privileges", "n_privileges", "craftsmen",
                  "n_craftsmen", "tax", "tax_die", "court_stock", "market", "market_refill", "buy_prices",
                  "sell_prices", "market_cubes", "cathedral", "cube_limit", "start_player", "gold_cap",
-                 "first_price", "reasons", "names", "spot_index")
+                 "first_price", "reasons", "names", "called", "spot_index")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -72,10 +76,23 @@ class Layout:
         self.first_price = board.spec.builder_prices[0] if board.spec.builder_prices else 0
         #: reasons of gains and losses the board gives (a place's key, the tax)
         self.reasons: frozenset[str] = frozenset(board.steps) | {"tax"}
+        #: each place's name as a title ("King's court") and in a sentence ("the King's court")
         self.names: dict[str, str] = {c.id: c.name for c in board.places}
+        self.called: dict[str, str] = {c.id: c.place.called or c.name for c in board.places}
 
     def spots_of(self, key: str) -> int:
         return self.locations.get(key, 0)
+
+    def words(self, key: str) -> str:
+        """A place or step in the middle of a sentence, as the board's text
+        calls it ("the King's court"); the machine's hooks, no places, are
+        "the round opening" and "the end of the game"."""
+        called = self.called.get(key)
+        if called is not None:
+            return called
+        if key in _MACHINE_WORDS:
+            return _MACHINE_WORDS[key]
+        return key.replace("_", " ")
 
 
 _LAYOUTS: dict[str, Layout] = {}

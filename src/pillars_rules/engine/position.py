@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cardlang.effects import CUBES, place_name
+from ..cardlang.effects import CUBES
 from ..errors import ScenarioError
 from ..limits import MAX_CUBES
 from .context import Rules
@@ -155,7 +155,7 @@ def _board(state: GameState, rules: Rules, n: int) -> None:
         if loc in rules.one_per_player and len(set(taken)) != len(taken):
             _fail(f"spots.{loc}", "a player may have only one builder here (§2.3)")
         if loc in rules.in_order and None in seats and any(s is not None for s in seats[seats.index(None):]):
-            _fail(f"spots.{loc}", f"spots at {place_name(loc)} are taken in order (§2.3)")
+            _fail(f"spots.{loc}", f"spots at {rules.layout.words(loc)} are taken in order (§2.3)")
         placed.update(taken)
     for seat, k in placed.items():
         if k > rules.builder_limit(state, seat):

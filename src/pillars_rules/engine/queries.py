@@ -58,7 +58,7 @@ def _conversions(state: GameState, rules: Rules, seat: int, p) -> tuple[tuple[st
                     continue
                 if p.uses_of(cid, i) >= rules.capacity(state, seat, cid, conv):
                     continue
-                if conv.needs and not rules.has_tag(state, seat, conv.needs):
+                if any(not rules.has_tag(state, seat, t) for t in conv.tags_needed):
                     continue
                 out.append((cid, i, conv))
     return tuple(out)

@@ -11,7 +11,7 @@ craftsman a Mason needs) come from the card set, never from names in the engine.
 
 from __future__ import annotations
 
-from ..cardlang.effects import CUBES, ChooseCraftsman, Convert, place_name
+from ..cardlang.effects import CUBES, ChooseCraftsman, Convert
 from ..errors import safe_repr
 from ..limits import MAX_BUILDS, MAX_CUBES, MAX_TRADES
 from . import actions as A
@@ -250,7 +250,7 @@ def _place(state, rules, seat, who, a) -> None:
     locations = rules.locations
     if not isinstance(loc, str) or loc not in locations:
         raise _Refused("place.unknown_location", location=_short(loc), locations=", ".join(locations))
-    where = place_name(loc)
+    where = rules.layout.words(loc)
     if type(a.spot) is not int or not 0 <= a.spot < locations[loc]:
         raise _Refused("place.bad_spot", place=where, spot=_short(a.spot), last=locations[loc] - 1)
     if type(a.free) is not bool:
@@ -384,8 +384,9 @@ def _build(state, rules, seat, who, a) -> None:
     used, cap = p.uses_of(a.card, a.ability), rules.capacity(state, seat, a.card, conv)
     if used >= cap:
         raise _Refused("build.capacity", name=name, used=used, capacity=cap)
-    if conv.needs and not rules.has_tag(state, seat, conv.needs):
-        raise _Refused("build.needs", name=name, cards=rules.tag_names(conv.needs))
+    for tag in conv.tags_needed:
+        if not rules.has_tag(state, seat, tag):
+            raise _Refused("build.needs", name=name, cards=rules.tag_names(tag))
     if conv.condition and p.amount(conv.condition.kind) < conv.condition.n:
         raise _Refused("build.condition", name=name, who=who,
                        amount=f"{conv.condition.n} {conv.condition.kind}")

@@ -508,6 +508,38 @@ class GameState:
                 return seats
         return ()
 
+    def count(self, seat: int, what: str) -> int:
+        """A value of the game a player may know (issue #36,
+        :data:`~pillars_rules.cardlang.effects.COUNTS`): ``seat``'s for a
+        player count, the game's for ``round``, ``players`` and ``pieces``.
+        Every one is public, so a seat's view gives the same number."""
+        p = self.players[seat]
+        if what == "gold":
+            return p.gold
+        if what == "vp":
+            return p.vp
+        if what in CUBES:
+            return p.cube(what)
+        if what == "cubes":
+            return sum(p.cubes)
+        if what == "craftsmen":
+            return len(p.craftsmen)
+        if what == "privileges":
+            return len(p.privileges)
+        if what == "workers":
+            return p.pieces.value + p.placed.value
+        if what == "builders":
+            return sum(1 for _, seats in self.spots for s in seats if s == seat)
+        if what == "round":
+            return self.round
+        if what == "players":
+            return len(self.players)
+        if what == "pieces":
+            return self.cathedral
+        if what == "tax":
+            return self.table.tax
+        raise ValueError(f"unknown count {what!r}")  # pragma: no cover - the compiler checks
+
     def builders_at(self, seat: int, location: str) -> int:
         return sum(1 for s in self.spot_list(location) if s == seat)
 

@@ -63,8 +63,8 @@ def _step_event(b: Batch, rules: Rules) -> None:
         if not rules.affected(state.event, state.protected, seat):
             continue
         for i, ability in enumerate(card.abilities):
-            if isinstance(ability, Now):
-                b.extend(instant_events(b.state, rules, seat, ability.effect, card.id, i))
+            if isinstance(ability, Now):  # "most"/"fewest" judged at the reveal (issue #36)
+                b.extend(instant_events(b.state, rules, seat, ability.effect, card.id, i, judge=state))
     b.add(E.EventApplied(card.id))
 
 

@@ -15,7 +15,6 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import events as E
-from ..words.events import place
 
 STAGES = {
     "setup": "setup",
@@ -29,10 +28,18 @@ RECENT = 10
 RECENT_COMPACT = 6
 
 
-def place_name(location: str) -> str:
-    name = place(location)
+def place_name(rules, location: str) -> str:
+    """A place of the game's board on its own ("King's court"): as its text
+    calls it in a sentence, without "the", capitalised."""
+    name = rules.layout.words(location)
     name = name[4:] if name.startswith("the ") else name
     return name[:1].upper() + name[1:]
+
+
+def _cards_at(view) -> dict:
+    """The cards lying at the board's privilege and craftsman places."""
+    s, layout = view.state, view.rules.layout
+    return {layout.craftsmen: s.shiring, layout.privileges: s.kingsbridge}
 
 
 def _amounts(amounts: Iterable) -> str:
@@ -64,7 +71,7 @@ def header(view, you: str) -> Text:
     else:
         where = STAGES.get(s.stage, s.stage)
         if s.stage == "resolution" and s.step:
-            where += f": {place_name(s.step)}"
+            where += f": {place_name(view.rules, s.step)}"
     return Text(f"Round {s.round} of 6 -- {where} -- you are {you}", style="bold")
 
 
@@ -76,11 +83,11 @@ def board(view) -> Table:
     t.add_column("Place")
     t.add_column("Builders")
     t.add_column("Cards here")
-    cards = {"shiring": s.shiring, "kingsbridge": s.kingsbridge}
+    cards = _cards_at(view)
     for loc, seats in s.spots:
         spots = " ".join(names[x] if x is not None else "." for x in seats)
         here = ", ".join(rules.name(c) for c in cards.get(loc, ()) if c)
-        t.add_row(escape(place_name(loc)), escape(spots), escape(here))
+        t.add_row(escape(place_name(rules, loc)), escape(spots), escape(here))
     return t
 
 
@@ -199,14 +206,14 @@ def compact_board(view) -> list[str]:
     marks = [p.name[:1] for p in s.players]
     if len(set(marks)) < len(marks):  # two names with one initial: seat numbers
         marks = [str(i + 1) for i in range(len(marks))]
-    cards = {"shiring": s.shiring, "kingsbridge": s.kingsbridge}
+    cards = _cards_at(view)
     parts = []
     for loc, seats in s.spots:
         spots = "".join(marks[x] if x is not None else "." for x in seats)
         here = ", ".join(rules.name(c) for c in cards.get(loc, ()) if c)
-        if loc == "kings_court" and s.court_metal:
+        if loc == rules.layout.tax and s.court_metal:
             here = "metal"
-        parts.append(f"{place_name(loc)} [{spots}]" + (f" ({here})" if here else ""))
+        parts.append(f"{place_name(rules, loc)} [{spots}]" + (f" ({here})" if here else ""))
     lines, line = [], "Board:"
     for part in parts:
         if len(line) + len(part) + 2 > 110:

@@ -282,7 +282,7 @@ class Session:
             for usage, what in COMMANDS.items():
                 self.say(f"  {usage:<11} {what}")
         elif cmd.name == "rules":
-            self.say(topic_list() + " (help PLACE or rules PLACE explains one)")
+            self.say(topic_list(view.rules) + " (help PLACE or rules PLACE explains one)")
         elif cmd.name == "log":
             self.log(view)
         elif cmd.name == "card":
@@ -295,7 +295,7 @@ class Session:
 
     def explain(self, query: str, view) -> None:
         """``help PLACE``: the place or rule, else a card of that name, else a hint."""
-        topic, hint = find_topic(query)
+        topic, hint = find_topic(query, view.rules)
         if topic is not None:
             self.say(str(topic))
             return
@@ -313,7 +313,7 @@ class Session:
             self.say(f"... and {len(found) - MAX_CARDS_SHOWN} more cards match '{shown(query)}'; "
                      "type more of the name")
         if hint:
-            topic, _ = find_topic(query)
+            topic, _ = find_topic(query, view.rules)
             self.say(hint + (f" ({topic.title} is a place or rule: help {query.strip()})" if topic else ""))
 
     def log(self, view) -> None:

@@ -18,8 +18,11 @@ untrusted: a client must show them as text, never as markup.
 from __future__ import annotations
 
 from ..cardlang import render
+from ..cardlang.render import RULE_WORDS
 from ..words import card_names
 from ..words.cardtext import summary
+from ..words.grammar import ordinal
+from ..words.labels import spot_gives
 
 _KEEP = 16
 _CACHE: dict[str, dict] = {}
@@ -55,4 +58,61 @@ def card_catalogue(rules) -> dict[str, dict]:
     return cat
 
 
-__all__ = ["card_catalogue"]
+_BOARDS: dict[str, dict] = {}
+
+
+def _gives(layout, card, i: int) -> str:
+    """What spot ``i`` (0-based) of a place gives, in a few words, as a board prints it."""
+    p = card.place
+    if p.rule == "spots":
+        return "; ".join(spot_gives(e) for n, e in layout.spot_effects.get(card.id, ()) if n == i)
+    if p.rule == "tax":
+        return "no tax + the metal" if i == 0 and layout.court_stock else "no tax"
+    if p.rule == "market":
+        return f"trades {ordinal(i + 1)}"
+    return {"bishop": "protection or 1 cube", "start_player": "start player"}.get(p.rule, "")
+
+
+def _does(card) -> str:
+    """What a place's step does, in one sentence (the renderer's words)."""
+    p = card.place
+    parts = [RULE_WORDS[p.rule]] if p.rule in RULE_WORDS else []
+    parts += [f"the builder on spot {n} gets {spot_gives(e)}" for n, e in p.spot_effects]
+    text = "; ".join(parts) or "nothing happens here"
+    return text[:1].upper() + text[1:] + "."
+
+
+def board_catalogue(rules) -> dict:
+    """The board of ``rules``' game, for a client to draw (the welcome's ``board``):
+    ``places`` in Phase III order, each ``{"id", "step", "name", "called",
+    "rule", "spots", "site", "gives", "does", "text"}`` (``step`` from 1;
+    ``name`` its title, ``called`` its name in a sentence; ``gives`` what each
+    spot gives, ``""`` where a card lying beside it says it; ``does`` its step
+    in a sentence, ``text`` the renderer's reading of its text), and the
+    board's numbers: ``buy`` and ``sell`` prices, ``cube_limit``,
+    ``tax_die``, ``gold_cap``, ``builder_prices``.
+
+    >>> import pillars_rules as pr
+    >>> b = board_catalogue(pr.new_game(2, seed=1).rules)
+    >>> [(p["id"], p["step"], p["gives"]) for p in b["places"] if p["id"] == "priory"]
+    [('priory', 5, ['+2 VP', '+1 VP'])]
+    """
+    key = rules.content_hash
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= _KEEP:
+            _BOARDS.pop(next(iter(_BOARDS)))
+        layout = rules.layout
+        places = [{"id": c.id, "step": i, "name": c.name, "called": layout.words(c.id), "rule": c.place.rule,
+                   "spots": c.place.spots, "site": c.place.site,
+                   "gives": [_gives(layout, c, n) for n in range(c.place.spots)], "does": _does(c),
+                   "text": render(c)}
+                  for i, c in enumerate(layout.board.places, 1)]
+        board = _BOARDS[key] = {
+            "places": places, "buy": dict(layout.buy_prices), "sell": dict(layout.sell_prices),
+            "cube_limit": layout.cube_limit, "tax_die": list(layout.tax_die), "gold_cap": layout.gold_cap,
+            "builder_prices": list(layout.board.spec.builder_prices)}
+    return board
+
+
+__all__ = ["board_catalogue", "card_catalogue"]

@@ -169,13 +169,15 @@ def refused(code: str, reason: str, decision: int | None) -> str:
 
 def welcome(game_id: str, you: dict, players: int, cards: dict, variants: Sequence[str],
             seats: list[dict], limits: dict, sync: str, catalogue: dict | None = None,
-            protocol: int = PROTOCOL) -> str:
+            protocol: int = PROTOCOL, board: dict | None = None) -> str:
     """The first answer to a good hello; ``sync`` says what follows (``"full"`` or ``"catch_up"``);
     ``catalogue`` is every card's name and rules in words (:mod:`.cardinfo`); ``protocol``
-    is the version the connection speaks from now on (the hello's)."""
+    is the version the connection speaks from now on (the hello's); ``board`` is the
+    game's board, its places in Phase III order (:func:`.cardinfo.board_catalogue`)."""
     return dumps({"type": "welcome", "protocol": protocol, "game": game_id, "you": you,
                   "players": players, "cards": cards, "variants": list(variants),
-                  "seats": seats, "limits": limits, "sync": sync, "catalogue": catalogue or {}})
+                  "seats": seats, "limits": limits, "sync": sync, "catalogue": catalogue or {},
+                  "board": board or {}})
 
 
 def seats_message(seats: list[dict]) -> str:

@@ -35,7 +35,7 @@ from ..errors import ConfigError, DamagedGameError, StoreError
 from ..saves.codec import converter, event_to_dict
 from ..table import Table
 from ..view import redact_state
-from .cardinfo import card_catalogue
+from .cardinfo import board_catalogue, card_catalogue
 
 #: Finished games kept decoded for their replays (a step is then one fold of the log).
 CACHED_GAMES = 8
@@ -63,7 +63,7 @@ def index(game: pr.Game, seat: int | None, reveal: bool = False) -> dict:
     view = game.view(seat)
     points = decisions(game)
     return {"seat": seat, "over": game.is_over, "secrets": reveal and game.is_over, "players": [p.name for p in game.state.players],
-            "catalogue": card_catalogue(game.rules),
+            "catalogue": card_catalogue(game.rules), "board": board_catalogue(game.rules),
             "events": [event_to_dict(e) for e in view.events],
             "texts": [game.describe(e) for e in view.events],
             "decisions": points, "end": game.n_events,

@@ -26,7 +26,7 @@ import pillars_rules as pr
 from ..errors import ConflictError, PillarsError
 from ..table import Outcome, Table, encode_message
 from . import protocol as P
-from .cardinfo import card_catalogue
+from .cardinfo import board_catalogue, card_catalogue
 from .registry import GameRecord, tag
 from .timers import Clock
 
@@ -153,7 +153,7 @@ class Room:
         client.send(P.welcome(self.record.game_id, you, self.record.players, self.record.cards,
                               self.record.variants, self.seats(), limits,
                               "catch_up" if catch_up else "full", card_catalogue(game.rules),
-                              client.protocol))
+                              client.protocol, board_catalogue(game.rules)))
         if catch_up:  # with the whole state, in either version: the client's is older than the last update's
             client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat, client.protocol))
         else:

@@ -33,13 +33,15 @@ def conversion(conv: fx.Convert, capacity: bool = True) -> str:
         text += f", {times(conv.capacity or 1)} a round"
     if conv.condition is not None:
         text += f", if you own at least {count(conv.condition.n, conv.condition.kind.replace('vp', 'VP'))} (kept)"
-    if conv.needs:
-        noun = conv.needs.replace("_", " ")
+    for tag in conv.tags_needed:
+        noun = tag.replace("_", " ")
         text += f", needs {'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
     return text
 
 
 def _step(step: str) -> str:
+    if step == fx.GAME_END:
+        return "at the end of the game"
     return "each round" if step == "round_start" else f"each round at the {step.replace('_', ' ')}"
 
 

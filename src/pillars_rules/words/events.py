@@ -11,17 +11,25 @@ from __future__ import annotations
 
 from typing import Callable, Protocol
 
-from ..cardlang.effects import Amount, place_name
+from ..cardlang.effects import Amount
+from ..engine.layout import base_layout
 from ..engine import events as E
 from .grammar import count
 
 
 class Namer(Protocol):
+    """Names a game's seats and cards; a namer may also name its board's
+    places (``place(key)``; without it, places are named as the base board
+    names them)."""
+
     def seat(self, seat: int) -> str: ...
     def card(self, card_id: str) -> str: ...
 
 
-place = place_name
+def place(key: str, namer: object = None) -> str:
+    """A place or step in a sentence, as ``namer``'s board calls it (or the base board)."""
+    own = getattr(namer, "place", None)
+    return own(key) if own is not None else base_layout().words(key)
 
 
 def amounts_text(amounts: tuple[Amount, ...]) -> str:
@@ -34,7 +42,7 @@ def _game_started(e: E.GameStarted, n: Namer) -> str:
 
 
 def _position_set(e: E.PositionSet, n: Namer) -> str:
-    where = f"step {place(e.step)}" if e.stage == "enter" else e.stage.replace("_", " ")
+    where = f"step {place(e.step, n)}" if e.stage == "enter" else e.stage.replace("_", " ")
     return f"The game was set up at round {e.round}, {where}."
 
 
@@ -60,7 +68,7 @@ def _resource_card_taken(e: E.ResourceCardTaken, n: Namer) -> str:
 
 def _craftsman_hired(e: E.CraftsmanHired, n: Namer) -> str:
     paid = f" for {amounts_text(e.cost)}" if e.cost else " free"
-    where = " at Shiring" if e.source == "shiring" else ""
+    where = f" at {place(e.source, n)}" if e.source != "draft" else ""  # the craftsmen's place
     return f"{n.seat(e.seat)} hired {n.card(e.card)}{where}{paid}."
 
 
@@ -90,7 +98,7 @@ def _builder_returned(e: E.BuilderReturned, n: Namer) -> str:
 
 def _builder_placed(e: E.BuilderPlaced, n: Namer) -> str:
     paid = f" for {e.price} gold" if e.price else " free"
-    return f"{n.seat(e.seat)} placed a builder at {place(e.location)} (spot {e.spot + 1}){paid}."
+    return f"{n.seat(e.seat)} placed a builder at {place(e.location, n)} (spot {e.spot + 1}){paid}."
 
 
 def _builder_set_aside(e: E.BuilderSetAside, n: Namer) -> str:
@@ -110,7 +118,7 @@ def _once_used(e: E.OnceUsed, n: Namer) -> str:
 
 
 def _step_started(e: E.StepStarted, n: Namer) -> str:
-    return f"Step: {place(e.step)}."
+    return f"Step: {place(e.step, n)}."
 
 
 def _event_revealed(e: E.EventRevealed, n: Namer) -> str:

@@ -18,6 +18,10 @@ section numbers are those of the rules reference, so a reader can look a rule
 up. They name no card: a card's own text comes from the card renderer
 (:func:`pillars_rules.cardlang.render`), so fan cards are explained by their
 text, not here.
+
+The places are the game's board (``find_topic(query, rules)``): a place of the
+base board's text is explained here, any other place (a fan board's) by the
+renderer's reading of its text; step numbers are the board's order.
 """
 
 from __future__ import annotations
@@ -26,24 +30,30 @@ import difflib
 import re
 import unicodedata
 
+from typing import Any
+
+import attrs
 from attrs import frozen
 
-from ..cardlang.effects import LOCATIONS, STEPS
+from ..cardlang.render import render
+from ..engine.layout import Layout, base_layout
 
 
 @frozen
 class Topic:
     """One place, step or phase: ``id`` (a location or step name, or a phase
-    such as ``draft``), ``title``, the rules ``section`` it cites, and ``text``."""
+    such as ``draft``), ``title``, the rules ``section`` it cites, ``text``,
+    and for a place its number of builder ``spots`` on the game's board."""
 
     id: str
     title: str
     section: str
     text: str
     aliases: tuple[str, ...] = ()
+    spots: int = 0
 
     def __str__(self) -> str:
-        spots = LOCATIONS.get(self.id)
+        spots = self.spots
         head = f"{self.title} ({self.section})"
         if spots:
             head += f", {spots} spot" + ("s" if spots > 1 else "")
@@ -138,9 +148,10 @@ TOPICS: tuple[Topic, ...] = (
        "After round 6 most VP wins; a tie goes to more gold; a remaining tie is shared.",
        ("scoring", "winner", "game end", "ranking")),
 )
-#: Topics by id.
+#: Topics by id (the base board's places and the phases).
 BY_ID: dict[str, Topic] = {t.id: t for t in TOPICS}
-assert set(LOCATIONS) | set(STEPS) <= set(BY_ID), "a place or step without help"
+#: Topics that are no place of a board (the phases, debt, the end).
+RULE_TOPICS: tuple[str, ...] = ("round_start", "draft", "builders", "resolution", "debt", "end")
 
 
 def _fold(text: str) -> str:
@@ -152,33 +163,86 @@ def _fold(text: str) -> str:
     return text[4:] if text.startswith("the ") else text
 
 
-_KEYS: dict[str, Topic] = {}
-for _t in TOPICS:
-    for _k in (_t.id, _t.id.replace("_", " "), _t.title, *_t.aliases):
-        _KEYS.setdefault(_fold(_k), _t)
-for _i, _step in enumerate(STEPS, 1):
-    _KEYS.setdefault(str(_i), BY_ID[_step])
+def _place_topic(layout: Layout, key: str, step: int) -> Topic:
+    """The help of one place of ``layout``'s board: the base board's own
+    place is explained here, another by the renderer's reading of its text."""
+    card = next(c for c in layout.board.places if c.id == key)
+    spots = layout.locations.get(key, 0)
+    base = BY_ID.get(key)
+    if base is not None and base_layout().board.by_key.get(key) == card.place:
+        return attrs.evolve(base, spots=spots)
+    return Topic(key, card.name, f"step {step} of this board", render(card), (card.place.called,) if
+                 card.place.called else (), spots)
 
 
-def find_topic(query: str) -> tuple[Topic | None, str]:
-    """The topic ``query`` names, and ``""``; or ``None`` and a one-line hint."""
+def _resolution(layout: Layout) -> Topic:
+    base = BY_ID["resolution"]
+    if layout.steps == base_layout().steps:
+        return base
+    steps = ", ".join(f"{i} {layout.words(k)}" for i, k in enumerate(layout.steps, 1))
+    return attrs.evolve(base, text=f"The board is resolved in {len(layout.steps)} steps: {steps}. A card "
+                                   "ability tied to a step happens at the start of that step.")
+
+
+class _Topics:
+    """The topics of one board and the words that find them."""
+
+    def __init__(self, layout: Layout) -> None:
+        places = [_place_topic(layout, k, i) for i, k in enumerate(layout.steps, 1)]
+        rules = [_resolution(layout) if t == "resolution" else BY_ID[t] for t in RULE_TOPICS]
+        self.topics: tuple[Topic, ...] = tuple(rules[:4] + places + rules[4:])
+        self.by_id: dict[str, Topic] = {t.id: t for t in self.topics}
+        self.keys: dict[str, Topic] = {}
+        for i, t in enumerate(places, 1):
+            self.keys[str(i)] = t
+        for t in self.topics:
+            names = (t.id, t.id.replace("_", " "), t.title, *t.aliases)
+            for k in names:
+                folded = _fold(k)
+                if not (folded.startswith("step ") and folded[5:].isdigit()):  # numbers: the board's order
+                    self.keys.setdefault(folded, t)
+
+
+_BOARDS: dict[int, tuple[Layout, _Topics]] = {}
+
+
+def _topics(rules: Any = None) -> _Topics:
+    layout = base_layout() if rules is None else rules.layout
+    kept = _BOARDS.get(id(layout))
+    if kept is None or kept[0] is not layout:
+        if len(_BOARDS) > 16:
+            _BOARDS.clear()
+        kept = _BOARDS[id(layout)] = (layout, _Topics(layout))
+    return kept[1]
+
+
+def topic_for(rules: Any, key: str) -> Topic | None:
+    """The topic of a place or rule ``key`` on ``rules``' board (``None``: no such topic)."""
+    return _topics(rules).by_id.get(key)
+
+
+def find_topic(query: str, rules: Any = None) -> tuple[Topic | None, str]:
+    """The topic ``query`` names on the board of ``rules`` (a game's
+    :class:`~pillars_rules.engine.context.Rules`; ``None``: the base board),
+    and ``""``; or ``None`` and a one-line hint."""
+    table = _topics(rules).keys
     q = _fold(query)
     if q.startswith("step ") and q[5:].isdigit():
         q = q[5:]
-    if q in _KEYS:
-        return _KEYS[q], ""
-    near = difflib.get_close_matches(q, list(_KEYS), n=1, cutoff=0.6)
+    if q in table:
+        return table[q], ""
+    near = difflib.get_close_matches(q, list(table), n=1, cutoff=0.6)
     shown = query.strip() if len(query.strip()) <= 30 else query.strip()[:30] + "..."
     guess = ""
     if near:
-        t = _KEYS[near[0]]
+        t = table[near[0]]
         guess = f" -- did you mean {t.title[0].lower() + t.title[1:] if t.title.startswith('The ') else t.title}?"
     return None, f"no place or rule {shown!r}{guess}"
 
 
-def topic_list() -> str:
-    """One line naming every topic (for ``rules`` without a word)."""
-    return "places and rules: " + ", ".join(t.id.replace("_", " ") for t in TOPICS)
+def topic_list(rules: Any = None) -> str:
+    """One line naming every topic of ``rules``' board (for ``rules`` without a word)."""
+    return "places and rules: " + ", ".join(t.id.replace("_", " ") for t in _topics(rules).topics)
 
 
-__all__ = ["BY_ID", "TOPICS", "Topic", "find_topic", "topic_list"]
+__all__ = ["BY_ID", "TOPICS", "Topic", "find_topic", "topic_for", "topic_list"]

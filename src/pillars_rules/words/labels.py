@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..cardlang.effects import LOCATIONS, STEPS, ChooseCraftsman, ChooseOne, place_name
+from ..cardlang.effects import ChooseCraftsman, ChooseOne
 from ..cardlang.render import instant, render
 from ..engine import actions as A
 from ..engine.batch import BIG_VALUE, job_effect
@@ -21,7 +21,7 @@ from ..cardlang import effects as fx
 from ..cardlang.render import instant
 from .cardtext import amounts, conversion, once_effect, summary
 from .grammar import count, ordinal
-from .help import BY_ID
+from .help import BY_ID, topic_for
 from .names import card_names
 
 
@@ -59,6 +59,12 @@ class Context:
             return ""
         return render(self.rules.card(cid))
 
+    def at(self, rule: str) -> tuple[str, str]:
+        """The key of the place running ``rule`` on this board and its help text."""
+        key = self.rules.layout.board.place_of(rule)
+        topic = topic_for(self.rules, key)
+        return key, topic.text if topic is not None else ""
+
     def seat_name(self, seat: int) -> str:
         return "your" if seat == self.seat else f"{self.state.players[seat].name}'s"
 
@@ -67,8 +73,11 @@ class Context:
         return self.state.price if self.state.drawn is not None else 0
 
 
-def step_of(place: str) -> str:
-    return f"step {STEPS.index(place) + 1}" if place in STEPS else place_name(place)
+def step_of(ctx: Context, place: str) -> str:
+    """A place's step of Phase III on this board ("step 6")."""
+    layout = ctx.rules.layout
+    i = layout.step_index.get(place)
+    return f"step {i + 1}" if i is not None else layout.words(place)
 
 
 def qualified(ctx: Context, cid: str) -> str:
@@ -93,7 +102,7 @@ def _take(ctx: Context, a: A.TakeResourceCard) -> Parts:
             pieces += f" ({count(waste, 'worker value')} wasted)"
     else:
         pieces = count(n, "one-value worker")
-    got = f"{card.yields} at {place_name(card.site)} ({step_of(card.site)})" if card.yields else "nothing"
+    got = f"{card.yields} at {ctx.rules.layout.words(card.site)} ({step_of(ctx, card.site)})" if card.yields else "nothing"
     return Parts(f"take {card.name} ({card.yields}, {count(n, 'worker')}) with {pieces}",
                  (got,), (pieces,), a.card, card.site or None, None, render(card))
 
@@ -146,7 +155,7 @@ def _spot(ctx: Context, loc: str, spot: int) -> tuple[tuple[str, ...], str | Non
         return (f"{name}{free}: {what}",), cid
     if rule == "spots":
         effects = [e for n, e in layout.spot_effects.get(loc, ()) if n == spot]
-        return tuple(_spot_gives(e) for e in effects) or (place_name(loc),), None
+        return tuple(spot_gives(e) for e in effects) or (layout.words(loc),), None
     if rule == "tax":
         gives = ("no tax this round",)
         return (gives + ("the court's metal",) if spot == 0 and s.court_metal else gives), None
@@ -156,10 +165,10 @@ def _spot(ctx: Context, loc: str, spot: int) -> tuple[tuple[str, ...], str | Non
         return (f"trade {ordinal(spot + 1)}",), None
     if rule == "start_player":
         return ("start player next round",), None
-    return (place_name(loc),), None
+    return (layout.words(loc),), None
 
 
-def _spot_gives(effect) -> str:
+def spot_gives(effect) -> str:
     """What one spot's effect gives, short ("+2 VP", "2 grey workers next round")."""
     if isinstance(effect, fx.GreyWorkers):
         return f"{count(effect.n, 'grey worker')} next round"
@@ -170,7 +179,8 @@ def _spot_gives(effect) -> str:
 
 def _place(ctx: Context, a: A.Place) -> Parts:
     loc, spot = a.location, a.spot
-    where = place_name(loc) + (f" spot {spot + 1}" if LOCATIONS.get(loc, 1) > 1 else "")
+    layout = ctx.rules.layout
+    where = layout.words(loc) + (f" spot {spot + 1}" if layout.locations.get(loc, 1) > 1 else "")
     gives, cid = _spot(ctx, loc, spot)
     price = ctx.price()
     if a.free:
@@ -181,7 +191,8 @@ def _place(ctx: Context, a: A.Place) -> Parts:
         costs, tail = (f"{price} gold",), f"for {price} gold"
     else:
         costs, tail = (), "free"
-    help_text = BY_ID[loc].text if loc in BY_ID else ""
+    topic = topic_for(ctx.rules, loc)
+    help_text = topic.text if topic is not None else ""
     text = ctx.text(cid) if cid else help_text
     return Parts(f"place at {where} ({'; '.join(gives)}) {tail}", gives, costs, cid, loc, spot, text)
 
@@ -200,12 +211,12 @@ def _event_name(ctx: Context) -> str:
 def _protect(ctx: Context, a) -> Parts:
     event = _event_name(ctx)
     return Parts(f"take the Bishop's protection from {event}", (f"{event} does not touch you",),
-                 (), ctx.state.event or None, "bishop", 0, ctx.text(ctx.state.event))
+                 (), ctx.state.event or None, ctx.at("bishop")[0], 0, ctx.text(ctx.state.event))
 
 
 def _take_cube(ctx: Context, a: A.TakeCube) -> Parts:
-    return Parts(f"take 1 {a.resource} from the market", (f"1 {a.resource}",), (), None, "bishop", 0,
-                 BY_ID["bishop"].text)
+    bishop, text = ctx.at("bishop")
+    return Parts(f"take 1 {a.resource} from the market", (f"1 {a.resource}",), (), None, bishop, 0, text)
 
 
 def _window(kind: str) -> str:
@@ -272,7 +283,7 @@ def _trade_price(ctx: Context, trade: str, resource: str) -> int:
 def _buy(ctx: Context, a: A.Buy) -> Parts:
     total = a.n * _trade_price(ctx, "buy", a.resource)
     return Parts(f"buy {a.n} {a.resource} for {total} gold", (f"{a.n} {a.resource}",), (f"{total} gold",),
-                 None, "market", None, BY_ID["market"].text)
+                 None, ctx.at("market")[0], None, ctx.at("market")[1])
 
 
 def _sell(ctx: Context, a: A.Sell) -> Parts:
@@ -281,28 +292,29 @@ def _sell(ctx: Context, a: A.Sell) -> Parts:
     lost = max(0, ctx.player.gold + total - cap)
     note = f" ({lost} of it lost: gold stops at {cap})" if lost else ""
     return Parts(f"sell {a.n} {a.resource} for {total} gold{note}", (f"{total - lost} gold",),
-                 (f"{a.n} {a.resource}",), None, "market", None, BY_ID["market"].text)
+                 (f"{a.n} {a.resource}",), None, ctx.at("market")[0], None, ctx.at("market")[1])
 
 
 def _end_trading(ctx: Context, a) -> Parts:
-    return Parts("stop trading (final for this round)", place="market", text=BY_ID["market"].text)
+    return Parts("stop trading (final for this round)", place=ctx.at("market")[0], text=ctx.at("market")[1])
 
 
 def _build(ctx: Context, a: A.Build) -> Parts:
     conv = ctx.rules.card(a.card).conversions[a.ability]
     left = ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.player.uses_of(a.card, a.ability)
     return Parts(f"use {ctx.name(a.card)}: {conversion(conv, capacity=False)} ({count(left, 'use')} left)",
-                 (amounts(conv.outputs),), tuple(str(x) for x in conv.inputs), a.card, "cathedral", None,
+                 (amounts(conv.outputs),), tuple(str(x) for x in conv.inputs), a.card, ctx.at("cathedral")[0], None,
                  ctx.text(a.card))
 
 
 def _end_building(ctx: Context, a) -> Parts:
-    return Parts("finish building for this round", place="cathedral", text=BY_ID["cathedral"].text)
+    return Parts("finish building for this round", place=ctx.at("cathedral")[0], text=ctx.at("cathedral")[1])
 
 
 def _return_cubes(ctx: Context, a: A.ReturnCubes) -> Parts:
-    return Parts(f"return {a.n} {a.resource} to the supply (5-cube limit)", (), (f"{a.n} {a.resource}",),
-                 None, "cathedral", None, BY_ID["cathedral"].text)
+    limit = ctx.rules.layout.cube_limit
+    return Parts(f"return {a.n} {a.resource} to the supply ({limit}-cube limit)", (), (f"{a.n} {a.resource}",),
+                 None, ctx.at("cathedral")[0], None, ctx.at("cathedral")[1])
 
 
 #: The words of each action class.
@@ -318,11 +330,11 @@ assert set(WRITERS) == set(A.ACTION_TYPES.values()), "an action class without wo
 
 
 def _place_key(ctx: Context, a: A.Place):
-    loc = a.location
-    row = ctx.state.kingsbridge if loc == "kingsbridge" else ctx.state.shiring if loc == "shiring" else ()
+    loc, layout = a.location, ctx.rules.layout
+    row = ctx.state.kingsbridge if loc == layout.privileges else ctx.state.shiring if loc == layout.craftsmen else ()
     here = row[a.spot] if a.spot < len(row) else None
     once = ctx.rules.once_card(ctx.state, ctx.seat, "placement") if a.free else None
-    return (ctx.price(), here, bool(ctx.state.court_metal) if loc == "kings_court" else None, once)
+    return (ctx.price(), here, bool(ctx.state.court_metal) if loc == layout.tax else None, once)
 
 
 def _build_key(ctx: Context, a: A.Build):

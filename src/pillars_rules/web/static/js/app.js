@@ -304,7 +304,7 @@ export class App {
       parts.push(h("div", { class: "tip-title", text: t.title }), t.lines.map((l) => h("p", { class: "tip-text", text: l })));
     } else if (!choices.length && el.dataset.target && el.dataset.target.startsWith("spot:")) {
       const [, place, i] = el.dataset.target.split(":");
-      parts.push(h("div", { class: "tip-title", text: `${placeName(place)}, spot ${Number(i) + 1}` }));
+      parts.push(h("div", { class: "tip-title", text: `${placeName(this.model, place)}, spot ${Number(i) + 1}` }));
     }
     if (choices.length) {
       parts.unshift(h("div", { class: "tip-choices" }, choices.map((c) =>
@@ -360,8 +360,8 @@ export class App {
   targetName(el) {
     const [kind, a, b] = (el.dataset.target || "").split(":");
     if (kind === "card") return cardTip(this.model, a).title;
-    if (kind === "spot") return `${placeName(a)}, spot ${Number(b) + 1}`;
-    if (kind === "place") return placeName(a);
+    if (kind === "spot") return `${placeName(this.model, a)}, spot ${Number(b) + 1}`;
+    if (kind === "place") return placeName(this.model, a);
     return "Choose";
   }
 

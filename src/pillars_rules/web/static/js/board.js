@@ -1,14 +1,15 @@
-// The map: Kingsbridge's places in the order Phase III resolves them (§2.4),
+// The map: the board's places in the order Phase III resolves them (§2.4),
 // each spot with who stands there and what it gives; the cards on offer in
 // the draft; the builders' bag and cost track.
 //
-// Everything is drawn from the seat's view (the server's export) and the
-// card catalogue. Elements a choice may be about carry data-target
+// Everything is drawn from the seat's view (the server's export), the card
+// catalogue and the game's board (welcome.board: the places of its text, a
+// fan board's too; a place is drawn by the rule its step runs). Elements a choice may be about carry data-target
 // ("spot:<place>:<i>", "card:<id>", "place:<id>"); choices.js arms them.
 
 import { cardFace, cardInfo } from "./cards.js";
 import { count, h } from "./dom.js";
-import { CUBES, PLACE_BY_ID, PRICES, STAGES, placeName, seatClass, spotGives } from "./text.js";
+import { CUBES, STAGES, placeName, placesOf, seatClass } from "./text.js";
 
 /** The spots of `place` in the view: an array of seat numbers or null. */
 export function spotsOf(state, place) {
@@ -24,18 +25,23 @@ export function pawn(model, seat) {
     h("span", { class: "pawn-dot", "aria-hidden": "true" }), name);
 }
 
-function tile(model, id, body, { cls = "", title = null } = {}) {
-  const place = PLACE_BY_ID[id];
+/** One place's tile; `group` (worker sites side by side) draws several places as one. */
+function tile(model, place, body, group = null) {
   const s = model.state;
-  const now = s.stage === "resolution" && (s.step === id || (id === "sites" && ["forest", "quarry", "sand_pit"].includes(s.step)));
+  const members = group || [place];
+  const id = group ? "sites" : place.id;
+  const name = group ? group.map((p, i) => (i ? p.name.charAt(0).toLowerCase() + p.name.slice(1) : p.name)).join(", ")
+    : place.name;
+  const step = group && group.length > 1 ? `${group[0].step}-${group[group.length - 1].step}` : String(place.step);
+  const now = s.stage === "resolution" && members.some((p) => p.id === s.step);
   return h("section", {
-    class: `tile place-${id} ${cls} ${now ? "now" : ""}`.trim(),
+    class: `tile place-${id} rule-${place.rule} ${now ? "now" : ""}`.trim(),
     dataset: { target: `place:${id}` },
-    "aria-label": title || place.name,
+    "aria-label": name,
   },
   h("header", { class: "tile-head" },
-    h("span", { class: "step-no", title: `step ${place.step} of Phase III`, text: place.step }),
-    h("h3", { text: title || place.name }),
+    h("span", { class: "step-no", title: `step ${step} of Phase III`, text: step }),
+    h("h3", { text: name }),
     now ? h("span", { class: "now-tag", text: "now" }) : null),
   h("p", { class: "does", text: place.does }),
   body);
@@ -43,13 +49,13 @@ function tile(model, id, body, { cls = "", title = null } = {}) {
 
 /** The spots of a place, each with its pawn and what it gives (a card lying beside it, or printed text). */
 function spots(model, place, besides = null) {
-  const seats = spotsOf(model.state, place);
+  const seats = spotsOf(model.state, place.id);
   return h("div", { class: "spots" }, seats.map((seat, i) => {
     const card = besides ? besides[i] : null;
-    const gives = card ? null : spotGives(place, i);
+    const gives = card ? null : (place.gives || [])[i];
     return h("div", {
       class: `spot ${seat === null ? "free" : "taken " + seatClass(seat)}`,
-      dataset: { target: `spot:${place}:${i}` },
+      dataset: { target: `spot:${place.id}:${i}` },
     },
     h("span", { class: "spot-no", text: `spot ${i + 1}` }),
     pawn(model, seat),
@@ -59,7 +65,7 @@ function spots(model, place, besides = null) {
   }));
 }
 
-function eventTile(model) {
+function eventTile(model, place) {
   const s = model.state;
   const ev = s.table.event;
   const body = [];
@@ -72,32 +78,31 @@ function eventTile(model) {
     body.push(h("div", { class: "secret" }, h("span", { class: "note", text: "You know the coming event (keep it to yourself):" }),
       cardFace(model, model.nextEvent)));
   }
-  return tile(model, "event", body);
+  return tile(model, place, body);
 }
 
-function millTile(model) {
+function millTile(model, place) {
   const s = model.state;
-  const inMill = s.stage !== "draft" && !(s.stage === "resolution" && afterStep(s.step, "wool_mill"));
+  const inMill = s.stage !== "draft" && !(s.stage === "resolution" && afterStep(model, s.step, place.id));
   const rows = s.players.map((p, seat) => {
     const v = pieceValue(p.pieces);
     return inMill && v ? h("li", { class: seatClass(seat) }, pawn(model, seat), ` ${count(v, "worker")}: ${v} gold`) : null;
   }).filter(Boolean);
-  return tile(model, "wool_mill", rows.length ? h("ul", { class: "plain" }, rows)
+  return tile(model, place, rows.length ? h("ul", { class: "plain" }, rows)
     : h("p", { class: "muted", text: inMill ? "Nobody has workers in the mill." : "Workers not used in the draft go here." }));
 }
 
-const ORDER = ["event", "bishop", "wool_mill", "kingsbridge", "priory", "forest", "quarry", "sand_pit",
-  "kings_court", "shiring", "castle", "market", "cathedral", "start_player"];
-
-function afterStep(step, place) {
-  return ORDER.indexOf(step) > ORDER.indexOf(place);
+/** Is `step` later in Phase III than place `id`, on this board? */
+function afterStep(model, step, id) {
+  const order = placesOf(model).map((p) => p.id);
+  return order.indexOf(step) > order.indexOf(id);
 }
 
 export function pieceValue(p) {
   return p.small + 5 * p.big + p.grey + p.black;
 }
 
-function sitesTile(model) {
+function sitesTile(model, group) {
   const s = model.state;
   const held = [];
   s.players.forEach((p, seat) => {
@@ -111,53 +116,67 @@ function sitesTile(model) {
         info.workers ? h("span", { class: "fine", text: ` (${info.workers} workers)` }) : null);
     }))
     : h("p", { class: "muted", text: "Resource cards taken in the draft lie here until they pay out." });
-  return tile(model, "sites", body);
+  return tile(model, group[0], body, group);
 }
 
-function courtTile(model) {
+function courtTile(model, place) {
   const s = model.state;
-  const body = [spots(model, "kings_court")];
+  const die = (model.board && model.board.tax_die) || [];
+  const body = [spots(model, place)];
   body.push(h("p", { class: "note" },
-    s.board.court_metal ? `${count(s.board.court_metal, "metal")} lies on the first spot.` : "No metal on the court.",
-    s.table.tax ? ` Tax this round: ${s.table.tax} gold.` : " The tax die rolls 2-5."));
-  return tile(model, "kings_court", body);
+    s.board.court_metal ? `${count(s.board.court_metal, "metal")} lies on the first spot.` : "No metal here.",
+    s.table.tax ? ` Tax this round: ${s.table.tax} gold.`
+      : die.length ? ` The tax die rolls ${Math.min(...die)}-${Math.max(...die)}.` : ""));
+  return tile(model, place, body);
 }
 
-function marketTile(model) {
+function marketTile(model, place) {
   const s = model.state;
-  const stock = h("div", { class: "stock" }, CUBES.map((c, i) => h("div", { class: `stock-cube cube-${c}` },
+  const buy = (model.board && model.board.buy) || {};
+  const sell = (model.board && model.board.sell) || {};
+  const stock = h("div", { class: "stock" }, CUBES.filter((c) => c in buy || c in sell).map((c) => h("div", { class: `stock-cube cube-${c}` },
     h("span", { class: "stock-name", text: c }),
-    h("span", { class: "stock-n", text: c === "metal" ? "sell only" : `${s.board.market[i]} for sale` }),
-    h("span", { class: "stock-price", text: `${PRICES[c]} gold each` }))));
-  return tile(model, "market", [spots(model, "market"), stock,
+    h("span", { class: "stock-n", text: c in buy ? `${s.board.market[CUBES.indexOf(c)]} for sale` : "sell only" }),
+    h("span", { class: "stock-price", text: `${c in sell ? sell[c] : buy[c]} gold each` }))));
+  return tile(model, place, [spots(model, place), stock,
     h("p", { class: "fine", text: "Buying wood needs a Carpenter, selling stone a Stonemason; metal cannot be bought." })]);
 }
 
-function cathedralTile(model) {
+function cathedralTile(model, place) {
   const built = model.state.cathedral;
   const pieces = [];
   for (let i = 1; i <= 6; i++) pieces.push(h("span", { class: `piece ${i <= built ? "built" : ""}`, title: `round ${i}` }));
-  return tile(model, "cathedral", [
+  return tile(model, place, [
     h("div", { class: "cathedral", role: "img", "aria-label": `cathedral: ${built} of 6 pieces built` }, pieces),
     h("p", { class: "note", text: `${built} of 6 pieces built; the game ends after round 6.` })]);
 }
 
-/** The whole map, in Phase III order. */
+/** How a place is drawn, by the rule its step runs (the rest: its spots and what they give). */
+const TILES = {
+  event: eventTile,
+  wool_mill: millTile,
+  privileges: (model, place) => tile(model, place, spots(model, place, model.state.table.kingsbridge)),
+  craftsmen: (model, place) => tile(model, place, spots(model, place, model.state.table.shiring)),
+  tax: courtTile,
+  market: marketTile,
+  cathedral: cathedralTile,
+};
+
+/** The whole map: the board's places in Phase III order (worker sites next to each other share a tile). */
 export function drawMap(model) {
-  const s = model.state;
-  return h("div", { class: "map" },
-    eventTile(model),
-    tile(model, "bishop", spots(model, "bishop")),
-    millTile(model),
-    tile(model, "kingsbridge", spots(model, "kingsbridge", s.table.kingsbridge)),
-    tile(model, "priory", spots(model, "priory")),
-    sitesTile(model),
-    courtTile(model),
-    tile(model, "shiring", spots(model, "shiring", s.table.shiring)),
-    tile(model, "castle", spots(model, "castle")),
-    marketTile(model),
-    cathedralTile(model),
-    tile(model, "start_player", spots(model, "start_player")));
+  const tiles = [];
+  let group = null;
+  for (const place of placesOf(model)) {
+    if (place.rule === "site") {
+      if (!group) tiles.push(group = []);
+      group.push(place);
+      continue;
+    }
+    group = null;
+    const draw = TILES[place.rule];
+    tiles.push(draw ? draw(model, place) : tile(model, place, spots(model, place)));
+  }
+  return h("div", { class: "map" }, tiles.map((t) => (Array.isArray(t) ? sitesTile(model, t) : t)));
 }
 
 /** Phase I's display: the craftsmen and resource cards on offer. */
@@ -221,7 +240,7 @@ export function drawRound(model) {
   const s = model.state;
   if (s.game_over) return h("span", { text: "The game is over" });
   let where = STAGES[s.stage] || s.stage;
-  if (s.stage === "resolution" && s.step) where += ` · step: ${placeName(s.step)}`;
+  if (s.stage === "resolution" && s.step) where += ` · step: ${placeName(model, s.step)}`;
   return h("span", {}, h("strong", { text: `Round ${s.round} of 6` }), ` · ${where}`);
 }
 

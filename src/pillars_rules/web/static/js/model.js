@@ -13,6 +13,7 @@ export class GameRecord {
   constructor() {
     this.you = null;        // welcome.you: {seat, name, role}
     this.cards = {};        // card id -> catalogue entry (welcome.catalogue)
+    this.board = {};        // the game's board: its places in Phase III order (welcome.board)
     this.seats = [];        // welcome/seats: who is at the table
     this.events = [];       // the redacted log (plain event objects)
     this.texts = [];        // the sentence of each event
@@ -31,6 +32,7 @@ export class GameRecord {
   welcome(msg) {
     this.you = msg.you || null;
     if (msg.catalogue && typeof msg.catalogue === "object") this.cards = msg.catalogue;
+    if (msg.board && typeof msg.board === "object") this.board = msg.board;
     if (Array.isArray(msg.seats)) this.seats = msg.seats;
   }
 
@@ -73,6 +75,7 @@ export class GameRecord {
       state: this.state,
       nextEvent: this.nextEvent,
       cards: this.cards,
+      board: this.board,
       log,
       notes: [],
       events: this.events,

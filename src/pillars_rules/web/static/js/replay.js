@@ -37,7 +37,8 @@ class Replay {
     this.last = this.points.length + 1; // "n = last": the game's end (or its present, while it runs)
     this.n = 1;
     this.state = null;
-    this.secrets = false;
+    this.secrets = false; // what the box asks for
+    this.shownSecrets = false; // what the state on the page holds (set once its answer is in)
     this.timer = null;
     this.speed = 1;
     this.asked = 0; // the latest request (a late answer to an earlier one is dropped)
@@ -46,17 +47,19 @@ class Replay {
 
   async go(n) {
     n = Math.max(1, Math.min(this.last, n));
-    const key = `${n}:${this.secrets}`;
+    const secrets = this.secrets;
+    const key = `${n}:${secrets}`;
     const mine = ++this.asked;
     let got = this.cache.get(key);
     if (!got) {
-      got = await ask(this.link, { at: n, secrets: this.secrets });
+      got = await ask(this.link, { at: n, secrets });
       if (this.cache.size > 400) this.cache.clear();
       this.cache.set(key, got);
     }
     if (mine !== this.asked) return;
     this.n = n;
     this.state = got.state;
+    this.shownSecrets = secrets;
     this.event = got.event;
     this.draw();
   }
@@ -68,7 +71,8 @@ class Replay {
     events.forEach((e, i) => {
       if (!SILENT.has(e.type) && typeof this.doc.texts[i] === "string") log.push({ i, text: this.doc.texts[i], type: e.type });
     });
-    return { seat: null, decision: this.n, state: this.state, nextEvent: null, cards: this.doc.catalogue, log,
+    return { seat: null, decision: this.n, state: this.state, nextEvent: null, cards: this.doc.catalogue,
+      board: this.doc.board || {}, log,
       notes: [], events, choices: [], turn: null, result: null, seats: [] };
   }
 
@@ -156,7 +160,7 @@ class Replay {
     const m = this.model();
     const s = m.state;
     const whose = this.doc.seat === null ? "everyone's view" : `${this.doc.players[this.doc.seat]}'s view`;
-    const knew = this.secrets ? "everything, the decks included (nobody knew this then)" : `what every seat knew then (${whose})`;
+    const knew = this.shownSecrets ? "everything, the decks included (nobody knew this then)" : `what every seat knew then (${whose})`;
     const top = h("header", { class: "top" }, h("h1", { text: "Replay: The Pillars of the Earth" }),
       h("div", { class: "where" }, drawRound(m)),
       h("div", { class: "who" }, h("span", { class: "who-name", text: this.doc.players.join(", ") })));

@@ -1,59 +1,26 @@
-// The words printed on the board itself: place names, what each place does,
-// the phases and what each kind of decision asks. Card texts never come from
-// here (they come from the server's card renderer, fan cards included); these
-// are the fixed parts of the printed board (RULES §2-§4).
+// The words of the page: the phases and what each kind of decision asks.
+// The board's places -- their names, order, spots and what each does and
+// gives -- come from the server (welcome.board, read from the game's board
+// text, fan boards included), as card texts come from its card renderer.
 
 export const CUBES = ["wood", "stone", "sand", "metal"];
 
-/** The places of Phase III, in the order they are resolved (§2.4). */
-export const PLACES = [
-  { id: "event", step: "1", name: "Event", does: "An event card is revealed and applies to everyone." },
-  { id: "bishop", step: "2", name: "Bishop's seat",
-    does: "Protection from this round's harmful event, or 1 wood, stone or sand from the market." },
-  { id: "wool_mill", step: "3", name: "Wool mill",
-    does: "1 gold for each worker left over after the draft (the big worker counts 5)." },
-  { id: "kingsbridge", step: "4", name: "Kingsbridge", does: "Take the privilege card beside your spot." },
-  { id: "priory", step: "5", name: "Priory", does: "VP by order of placement: 2 for the builder placed first, 1 for the second." },
-  { id: "sites", step: "6-8", name: "Forest, quarry, sand pit",
-    does: "Each resource card taken in the draft yields its cubes; the workers come back." },
-  { id: "kings_court", step: "9", name: "King's court",
-    does: "A builder here means no tax this round. The builder placed first also takes the metal." },
-  { id: "shiring", step: "10", name: "Shiring", does: "Take the craftsman beside your spot, free." },
-  { id: "castle", step: "11", name: "Shiring castle", does: "2 grey workers for the next round." },
-  { id: "market", step: "12", name: "Market",
-    does: "Buy and sell cubes, in the order the builders were placed. Without a builder here you cannot trade." },
-  { id: "cathedral", step: "13", name: "Cathedral",
-    does: "Everyone's craftsmen turn cubes into VP or gold; then keep at most 5 cubes." },
-  { id: "start_player", step: "14", name: "Start player", does: "Your builder here makes you the next start player." },
-];
+/** The places of the game's board in Phase III order (the server's welcome.board; §2.4). */
+export function placesOf(model) {
+  const b = model && model.board;
+  return b && Array.isArray(b.places) ? b.places : [];
+}
 
-export const PLACE_BY_ID = Object.fromEntries(PLACES.map((p) => [p.id, p]));
-const SITE_STEP = { forest: "sites", quarry: "sites", sand_pit: "sites" };
+/** The board's place `id` (its name, step, spots, what it does and each spot gives), or null. */
+export function placeOf(model, id) {
+  return placesOf(model).find((p) => p.id === id) || null;
+}
 
-/** The display name of a location or step id ("kings_court" -> "King's court"). */
-export function placeName(id) {
-  if (id === "forest") return "Forest";
-  if (id === "quarry") return "Quarry";
-  if (id === "sand_pit") return "Sand pit";
-  const p = PLACE_BY_ID[id] || PLACE_BY_ID[SITE_STEP[id]];
+/** The display name of a place or step id on the game's board ("kings_court" -> "King's court"). */
+export function placeName(model, id) {
+  const p = placeOf(model, id);
   return p ? p.name : String(id).replace(/_/g, " ");
 }
-
-/** What the spot `i` (0-based) of `place` gives, printed on the board. */
-export function spotGives(place, i) {
-  switch (place) {
-    case "bishop": return "protection or 1 cube";
-    case "priory": return i === 0 ? "2 VP" : "1 VP";
-    case "kings_court": return i === 0 ? "no tax + the metal" : "no tax";
-    case "castle": return "2 grey workers";
-    case "market": return `trades ${ordinal(i + 1)}`;
-    case "start_player": return "start player";
-    default: return "";
-  }
-}
-
-/** Market prices printed on the board (§4); a card may change them for a round. */
-export const PRICES = { sand: 2, wood: 3, stone: 4, metal: 5 };
 
 export const STAGES = {
   setup: "Setting up",
@@ -91,10 +58,6 @@ export const DOING = {
   cathedral: "building the cathedral",
   return_cubes: "returning cubes",
 };
-
-export function ordinal(n) {
-  return n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`;
-}
 
 /** A seat's colour class: seat 0 red, 1 blue, 2 green, 3 yellow (the game's own colours). */
 export function seatClass(seat) {

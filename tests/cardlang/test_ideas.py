@@ -1,0 +1,49 @@
+"""The corpus of fan card ideas (issue #36, examples/ideas): every status the
+manifest claims is true of the language, and the counts agree."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pillars_rules.cardlang import base_cards, compile_text, load_paths
+from pillars_rules.errors import CardError
+
+IDEAS = Path(__file__).resolve().parents[2] / "examples" / "ideas"
+CORPUS = tomllib.loads((IDEAS / "corpus.toml").read_text(encoding="utf-8"))
+ENTRIES = CORPUS["idea"]
+
+
+def _cards():
+    return load_paths([IDEAS], known=base_cards())
+
+
+def test_every_idea_is_listed_once_and_the_counts_agree():
+    ids = [e["id"] for e in ENTRIES]
+    assert len(ids) == len(set(ids)) and len(ids) >= 40
+    assert dict(Counter(e["status"] for e in ENTRIES)) == {
+        k: v for k, v in CORPUS["counts"]["now"].items() if v}
+    assert sum(CORPUS["counts"]["before"].values()) == len(ids)
+
+
+def test_written_ideas_are_cards_of_the_folder_and_the_others_are_not():
+    cards = _cards()
+    for e in ENTRIES:
+        assert (e["id"] in cards.by_id) == (e["status"] != "none"), e["id"]
+    assert set(cards.by_id) <= {e["id"] for e in ENTRIES}
+
+
+@pytest.mark.parametrize("entry", [e for e in ENTRIES if e["status"] != "exact"],
+                         ids=lambda e: e["id"])
+def test_an_idea_not_written_exactly_does_not_compile(entry):
+    with pytest.raises(CardError):
+        compile_text(entry["wanted"], "wanted.cards", known=base_cards())
+
+
+@pytest.mark.parametrize("entry", [e for e in ENTRIES if e["status"] == "exact"],
+                         ids=lambda e: e["id"])
+def test_an_exact_idea_has_no_wanted_text(entry):
+    assert "wanted" not in entry  # the card in the folder is the idea

@@ -1,0 +1,298 @@
+"""Every card of the corpus of fan ideas (examples/ideas, issue #36) played in
+a set-up position: each test asserts the card's effect, by the events it gives
+(the reason of a card's gain or loss is the card's id)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import pillars_rules as pr
+from pillars_rules import actions as A
+from pillars_rules.cardlang.effects import Amount
+from pillars_rules.engine import events as E
+
+IDEAS = [str(Path(__file__).resolve().parents[2] / "examples" / "ideas")]
+CORPUS = tomllib.loads((Path(IDEAS[0]) / "corpus.toml").read_text(encoding="utf-8"))
+RED, BLUE, GREEN = 0, 1, 2
+
+
+def play(**kw) -> pr.Game:
+    kw.setdefault("players", 3)
+    return pr.scenario(cards=IDEAS, **kw)
+
+
+def moves(game, cid) -> list[tuple[str, int, dict]]:
+    """(``+``/``-``, seat, {kind: n}) of each gain and loss ``cid`` gave."""
+    return [("+" if isinstance(e, E.Gained) else "-", e.seat, {a.kind: a.n for a in e.amounts})
+            for e in game.events if isinstance(e, (E.Gained, E.Lost)) and e.reason == cid]
+
+
+def roundtrips(game) -> bool:
+    return pr.load(pr.save(game), cards=IDEAS) == game and pr.replay(game.events, cards=IDEAS) == game
+
+
+def final(cid, **seats):
+    """The last round's end with ``cid`` owned by red (a privilege or craftsman)."""
+    kind = "privileges" if cid in PRIVILEGE_IDS else "craftsmen"
+    red = dict(seats.pop("red", {}))
+    red[kind] = tuple(red.get(kind, ("carpenter", "stonemason", "mortar_mixer") if kind == "craftsmen"
+                               else ())) + (cid,)
+    return play(round=6, step="start_player", seats={RED: red, **seats})
+
+
+PRIVILEGE_IDS = set()
+for _path in Path(IDEAS[0]).glob("*.cards"):
+    for _line in _path.read_text(encoding="utf-8").splitlines():
+        if _line.startswith("privilege "):
+            PRIVILEGE_IDS.add(_line.split()[1])
+
+
+TESTED: set[str] = set()
+
+
+def covers(*ids):
+    TESTED.update(ids)
+    return lambda f: f
+
+
+# ------------------------------------------------------------------ today's language
+@covers("idea_wood_broker")
+def test_wood_broker_pays_a_gold_per_purchase():
+    game = play(step="market", spots=dict(market=[RED]), seats={RED: dict(privileges=("idea_wood_broker",))})
+    game = game.apply(A.Buy("sand", 1))
+    assert moves(game, "idea_wood_broker") == [("+", RED, {"gold": 1})]
+
+
+@covers("idea_harvest", "idea_census")
+@pytest.mark.parametrize("cid, gift", [("idea_harvest", {"sand": 1}), ("idea_census", {"gold": 3})])
+def test_plain_events_give_every_player(cid, gift):
+    game = play(step="event", event=cid)
+    assert moves(game, cid) == [("+", s, gift) for s in (RED, BLUE, GREEN)]
+
+
+@covers("idea_weaver")
+def test_weaver_is_paid_per_worker_in_the_mill():
+    game = play(step="wool_mill", seats={RED: dict(craftsmen=("carpenter", "idea_weaver"),
+                                                   resource_cards=("forest_2",))})
+    assert moves(game, "idea_weaver") == [("+", RED, {"gold": game.state_at(1).players[RED].pieces.value})]
+
+
+@covers("idea_stone_dresser", "idea_handyman", "idea_master_mason")
+@pytest.mark.parametrize("cid, cubes, made", [
+    ("idea_stone_dresser", dict(stone=4), {"gold": 3}),
+    ("idea_handyman", dict(wood=1, stone=1, sand=1), {"vp": 1}),
+    ("idea_master_mason", dict(stone=2), {"vp": 2}),
+])
+def test_conversions_of_the_corpus(cid, cubes, made):
+    game = play(step="cathedral", seats={RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", cid),
+                                                   cubes=cubes)})
+    builds = [a for a in game.legal_actions() if isinstance(a, A.Build) and a.card == cid]
+    assert builds
+    game = game.apply(builds[0])
+    assert [{a.kind: a.n for a in e.outputs} for e in game.events
+            if isinstance(e, E.Converted) and e.card == cid] == [made]
+
+
+@covers("idea_luxury_fee")
+@pytest.mark.parametrize("gold, fee", [(14, False), (15, True)])
+def test_luxury_fee_only_for_the_rich(gold, fee):
+    game = play(step="round_start", round=2, seats={RED: dict(privileges=("idea_luxury_fee",), gold=gold)})
+    assert moves(game, "idea_luxury_fee") == ([("-", RED, {"gold": 2})] if fee else [])
+
+
+@covers("idea_storm")
+def test_storm_makes_wood_dearer_next_round():
+    game = play(step="draft", round=3, last_event="idea_storm")
+    base = play(step="draft", round=3)
+    assert game.rules.price(game.state, RED, "buy", "wood") == base.rules.price(base.state, RED, "buy", "wood") + 1
+
+
+@covers("idea_courtier")
+def test_courtier_scores_per_builder_at_court():
+    game = play(step="kings_court", spots=dict(kings_court=[RED, BLUE]),
+                seats={RED: dict(privileges=("idea_courtier",))})
+    assert moves(game, "idea_courtier") == [("+", RED, {"vp": 1})]
+
+
+@covers("idea_travelling_merchant")
+def test_travelling_merchant_asks_each_player():
+    game = play(step="event", event="idea_travelling_merchant")
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    game = game.apply(game.legal_actions()[1])
+    assert moves(game, "idea_travelling_merchant") == [("+", RED, {"stone": 2})]
+
+
+@covers("idea_barter")
+def test_barter_approximation_gives_a_stone_once():
+    game = play(step="market", spots=dict(market=[RED]), seats={RED: dict(privileges=("idea_barter",))})
+    game = game.apply(A.UseOnce("idea_barter"))
+    assert moves(game, "idea_barter") == [("+", RED, {"stone": 1})]
+
+
+# ------------------------------------------------------------------ other players
+@covers("idea_tax_collector")
+def test_tax_collector_takes_a_gold_from_each_other_player():
+    game = play(step="round_start", round=2, seats={RED: dict(privileges=("idea_tax_collector",))})
+    assert moves(game, "idea_tax_collector") == [("-", BLUE, {"gold": 1}), ("-", GREEN, {"gold": 1})]
+    assert roundtrips(game)
+
+
+@covers("idea_alms", "idea_feast", "idea_plague")
+@pytest.mark.parametrize("cid, seats, hit, what", [
+    ("idea_alms", {RED: dict(vp=1), BLUE: dict(vp=1), GREEN: dict(vp=4)}, (RED, BLUE), ("+", {"gold": 3})),
+    ("idea_feast", {RED: dict(gold=9), BLUE: dict(gold=3), GREEN: dict(gold=4)}, (BLUE,), ("+", {"gold": 2})),
+    ("idea_plague", {RED: dict(cubes=dict(wood=2)), BLUE: dict(cubes=dict(sand=1, stone=1)), GREEN: {}},
+     (RED, BLUE), ("-", {"vp": 1})),
+])
+def test_events_with_most_or_fewest_pick_every_tied_player(cid, seats, hit, what):
+    # judged at the reveal: BLUE's 2 gold do not make GREEN the poorest
+    game = play(step="event", event=cid, seats=seats)
+    assert moves(game, cid) == [(what[0], s, what[1]) for s in hit]
+
+
+@covers("idea_robber_baron")
+def test_robber_baron_fines_every_richest_player():
+    game = play(step="market", spots=dict(market=[BLUE]), seats={
+        RED: dict(privileges=("idea_robber_baron",), gold=5), BLUE: dict(gold=12), GREEN: dict(gold=12)})
+    assert moves(game, "idea_robber_baron") == [("-", BLUE, {"gold": 2}), ("-", GREEN, {"gold": 2})]
+
+
+@covers("idea_good_neighbour", "idea_gossip")
+@pytest.mark.parametrize("owner", [RED, GREEN])
+def test_neighbours_are_the_seats_beside_the_owner(owner):
+    game = play(step="round_start", round=2, seats={
+        owner: dict(craftsmen=("carpenter", "idea_good_neighbour"), privileges=("idea_gossip",))})
+    left, right = (owner + 1) % 3, (owner - 1) % 3
+    assert moves(game, "idea_good_neighbour") == [("+", left, {"gold": 1})]
+    assert moves(game, "idea_gossip") == [("-", right, {"vp": 1})]
+
+
+@covers("idea_envy")
+@pytest.mark.parametrize("vp, paid", [(5, True), (2, False)])
+def test_envy_pays_the_leader(vp, paid):
+    game = play(step="round_start", round=2, seats={RED: dict(privileges=("idea_envy",), vp=vp),
+                                                    BLUE: dict(vp=5)})
+    assert moves(game, "idea_envy") == ([("+", RED, {"gold": 2})] if paid else [])
+
+
+@covers("idea_generous_patron")
+def test_generous_patron_gives_the_others_when_gained():
+    game = play(step="kingsbridge", kingsbridge=("idea_generous_patron", "jack"), spots=dict(kingsbridge=[RED]))
+    assert moves(game, "idea_generous_patron") == [("+", RED, {"gold": 4}), ("+", BLUE, {"gold": 2}),
+                                                    ("+", GREEN, {"gold": 2})]
+
+
+@covers("idea_feud")
+def test_feud_costs_everyone_a_vp_the_owner_too():
+    game = play(step="cathedral", seats={RED: dict(privileges=("idea_feud",))})
+    assert moves(game, "idea_feud") == [("-", RED, {"vp": 1}), ("-", BLUE, {"vp": 1}), ("-", GREEN, {"vp": 1}),
+                                        ("+", RED, {"vp": 2})]
+
+
+# ------------------------------------------------------------------ transfers
+@covers("idea_pickpocket")
+@pytest.mark.parametrize("has, taken", [(5, 1), (0, 0)])
+def test_pickpocket_takes_only_what_the_neighbour_has(has, taken):
+    game = play(step="market", spots=dict(market=[BLUE]), seats={
+        RED: dict(privileges=("idea_pickpocket",)), BLUE: dict(gold=has)})
+    assert moves(game, "idea_pickpocket") == ([("-", BLUE, {"gold": 1}), ("+", RED, {"gold": 1})] if taken else [])
+    assert game.state.players[BLUE].vp == 2  # never the debt rule
+
+
+@covers("idea_tribute")
+def test_tribute_sums_the_givers_into_one_gain():
+    game = play(step="round_start", round=2, seats={RED: dict(privileges=("idea_tribute",)), BLUE: dict(gold=0)})
+    assert moves(game, "idea_tribute") == [("-", GREEN, {"gold": 1}), ("+", RED, {"gold": 1})]
+    assert game.state.players[BLUE].vp == 2  # no debt: BLUE gave nothing
+    assert roundtrips(game)
+
+
+@covers("idea_almoner")
+def test_almoner_gives_to_the_poorest_as_far_as_the_owner_has():
+    game = play(step="cathedral", seats={
+        RED: dict(craftsmen=("carpenter", "idea_almoner"), gold=3), BLUE: dict(gold=1), GREEN: dict(gold=1)})
+    assert moves(game, "idea_almoner") == [("-", RED, {"gold": 3}), ("+", BLUE, {"gold": 2}),
+                                           ("+", GREEN, {"gold": 1}), ("+", RED, {"vp": 1})]
+
+
+@covers("idea_stone_thief")
+def test_stone_thief_takes_from_the_player_with_most_stone():
+    game = play(step="market", spots=dict(market=[RED]), seats={
+        RED: dict(privileges=("idea_stone_thief",)), BLUE: dict(cubes=dict(stone=3)), GREEN: dict(cubes=dict(stone=1))})
+    game = game.apply(A.UseOnce("idea_stone_thief"))
+    assert moves(game, "idea_stone_thief") == [("-", BLUE, {"stone": 1}), ("+", RED, {"stone": 1})]
+
+
+# ------------------------------------------------------------------ values of the game
+@covers("idea_guild_master", "idea_almanac", "idea_workshop")
+def test_round_opening_counts():
+    game = play(step="round_start", round=4, seats={RED: dict(
+        craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_almanac"),
+        privileges=("idea_guild_master", "idea_workshop"))})
+    assert moves(game, "idea_almanac") == [("+", RED, {"gold": 4})]
+    assert moves(game, "idea_guild_master") == [("+", RED, {"gold": 4})]
+    assert moves(game, "idea_workshop") == [("+", RED, {"vp": 1})]
+
+
+@covers("idea_chapter", "idea_collector", "idea_hoarder", "idea_foreman")
+def test_cathedral_counts():
+    game = play(step="cathedral", round=3, spots=dict(market=[RED, BLUE], priory=[RED]), seats={RED: dict(
+        craftsmen=("carpenter", "idea_foreman"), gold=25,
+        privileges=("idea_chapter", "idea_collector", "idea_hoarder", "jack"))})
+    assert moves(game, "idea_chapter") == [("+", RED, {"gold": 2})]  # rounds 1 and 2 built a piece each
+    assert moves(game, "idea_collector") == [("+", RED, {"vp": 2})]
+    assert moves(game, "idea_foreman") == [("+", RED, {"gold": 2})]
+    hoard = moves(game, "idea_hoarder")
+    assert hoard and hoard[0][2]["vp"] in (2, 3)  # 25 gold and more after the chapter's
+
+
+# ------------------------------------------------------------------ the end of the game
+@covers("idea_miser", "idea_stockpile", "idea_legacy")
+@pytest.mark.parametrize("gold, cubes", [(9, dict(wood=1)), (14, dict(wood=2, metal=1))])
+def test_end_of_game_bonuses_score_after_the_last_round(gold, cubes):
+    game = final("idea_miser", red=dict(gold=gold, cubes=cubes, privileges=("idea_stockpile", "idea_legacy")))
+    assert game.is_over and isinstance(game.events[-1], E.GameEnded)
+    assert moves(game, "idea_miser") == [("+", RED, {"vp": gold // 5})]
+    assert moves(game, "idea_legacy") == ([("+", RED, {"vp": 2})] if gold >= 10 else [])
+    assert moves(game, "idea_stockpile") and moves(game, "idea_stockpile")[0][2]["vp"] >= 1
+    assert roundtrips(game)
+
+
+@covers("idea_guild_charter", "idea_merchant_prince")
+@pytest.mark.parametrize("rich", [True, False])
+def test_end_of_game_conditions_see_the_final_holdings(rich):
+    game = final("idea_guild_charter", red=dict(
+        craftsmen=("carpenter", "stonemason", "mortar_mixer", "mason_r1"), privileges=("idea_merchant_prince",),
+        gold=30 if rich else 0))
+    assert moves(game, "idea_guild_charter") == [("+", RED, {"vp": 3})]
+    assert moves(game, "idea_merchant_prince") == ([("+", RED, {"vp": 2})] if rich else [])
+
+
+def test_every_written_idea_has_a_scenario_here():
+    written = {e["id"] for e in CORPUS["idea"] if e["status"] != "none"}
+    assert written <= TESTED, sorted(written - TESTED)
+
+
+@covers("idea_tax_farmer")
+@pytest.mark.parametrize("roll", [2, 5])
+def test_tax_farmer_gains_the_tax_roll_after_it_is_rolled(roll):
+    game = play(step="kings_court", pins=dict(tax=(roll,)), seats={RED: dict(privileges=("idea_tax_farmer",))})
+    assert moves(game, "idea_tax_farmer") == [("+", RED, {"gold": roll})]
+
+
+@covers("idea_cathedral_carver", "idea_master_mason")
+@pytest.mark.parametrize("cid, cubes", [("idea_cathedral_carver", dict(wood=1, stone=1)),
+                                        ("idea_master_mason", dict(stone=1))])
+@pytest.mark.parametrize("has_both", [True, False])
+def test_a_conversion_needing_two_craftsmen_needs_both(cid, cubes, has_both):
+    held = ("carpenter", "stonemason", "mortar_mixer") if has_both else ("carpenter", "mortar_mixer")
+    game = play(step="cathedral", seats={RED: dict(craftsmen=held + (cid,), cubes=dict(cubes, sand=3))})
+    assert game.pending.kind == "cathedral"  # the mortar mixer's sand keeps red's turn open
+    builds = [a for a in game.legal_actions() if isinstance(a, A.Build) and a.card == cid]
+    assert bool(builds) == has_both
+    if not has_both:
+        with pytest.raises(pr.errors.IllegalActionError, match="needs a"):
+            game.apply(A.Build(cid, 0))
