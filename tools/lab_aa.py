@@ -9,7 +9,10 @@ copy is compared with its original on the same games
 zero, so a 5% test flags about one run in twenty. The script records, per
 run, the difference, its interval and p-value, and whether it was flagged
 (p < 0.05, no correction: the strictest reading); then the flag rate with its
-Wilson interval.
+Wilson interval. It also checks each card's *own* interval across the blocks
+of seeds (:func:`coverage`): the blocks measure one true value, so about 95%
+of their intervals must hold the pooled value, and their spread must match
+their standard errors (Cochran's Q).
 
     python tools/lab_aa.py --runs 80 --games 100 --json bench/results/lab_aa.json --rst docs/lab/aa.rst
 
@@ -19,7 +22,8 @@ more or less is the difference).
 
 The game counts are fixed before the run. Each run's games are kept in
 ``--work`` (JSON lines, resumable): run the command again after an
-interruption and it continues.
+interruption and it continues. ``--summarise FILE`` plays nothing and
+summarises an earlier ``--json`` file's runs again.
 """
 
 from __future__ import annotations
@@ -48,8 +52,48 @@ def one_run(k: int, games: int, work: Path, workers: int) -> dict:
     return {"run": k, "first_seed": spec.seed, "games": games, "seconds": time.monotonic() - start,
             "difference": {k2: c[k2] for k2 in ("value", "lo", "hi", "se", "p")},
             "flagged": bool(c["p"] < 0.05),
-            "copy": {"units": copy["units"], "vp": copy["vp"]["value"], "p": copy["vp"]["p"]},
-            "original": {"units": orig["units"], "vp": orig["vp"]["value"], "p": orig["vp"]["p"]}}
+            "copy": _own(copy), "original": _own(orig)}
+
+
+def _own(effect: dict) -> dict:
+    """A card's own value in one run: its chances, and its VP difference with interval and p."""
+    vp = effect["vp"]
+    return {"units": effect["units"], "vp": vp["value"], "se": vp["se"], "lo": vp["lo"], "hi": vp["hi"],
+            "p": vp["p"], "clusters": vp["clusters"]}
+
+
+def _se(own: dict, games: int) -> float:
+    """The standard error of a card's own value in one run. Runs recorded before it was kept
+    give it back from the value and its two-sided *t* p-value (games - 1 degrees of freedom:
+    the games are the clusters)."""
+    if own.get("se") is not None:
+        return float(own["se"])
+    from scipy.stats import t
+
+    value, p = float(own["vp"]), float(own["p"])
+    return abs(value) / float(t.isf(p / 2, own.get("clusters", games) - 1)) if value and 0 < p < 1 else float("nan")
+
+
+def coverage(per_run: list, card: str, games: int) -> dict:
+    """Does a card's own interval keep its coverage across blocks of seeds? The blocks are
+    independent measurements of one true value: their inverse-variance pooled value, the share
+    of runs whose 95% interval holds it, and Cochran's Q (the blocks' spread against their
+    standard errors; chi-squared with runs - 1 degrees of freedom when the intervals are
+    honest). Intervals too narrow show as a small p and a share well below 95%."""
+    from scipy.stats import chi2
+    from scipy.stats import t
+
+    rows = [(float(r[card]["vp"]), _se(r[card], games), r[card].get("clusters", games)) for r in per_run]
+    rows = [(v, se, m) for v, se, m in rows if se == se and se > 0]
+    if len(rows) < 2:
+        return {"runs": len(rows), "pooled": float("nan"), "pooled_se": float("nan"), "covered": float("nan"),
+                "q": float("nan"), "q_p": float("nan")}
+    w = [1 / se ** 2 for _, se, _ in rows]
+    pooled = sum(wi * v for wi, (v, _, _) in zip(w, rows)) / sum(w)
+    q = sum(wi * (v - pooled) ** 2 for wi, (v, _, _) in zip(w, rows))
+    held = sum(abs(v - pooled) <= float(t.ppf(0.975, m - 1)) * se for v, se, m in rows)
+    return {"runs": len(rows), "pooled": pooled, "pooled_se": (1 / sum(w)) ** 0.5, "covered": held / len(rows),
+            "q": q, "q_p": float(chi2.sf(q, len(rows) - 1))}
 
 
 def summarise(per_run: list, games: int, first: int) -> dict:
@@ -73,7 +117,8 @@ def summarise(per_run: list, games: int, first: int) -> dict:
             "all_flag_rate": stats.rate_ci(all_flagged, len(per_run)),
             "holm_flagged": sum(r["holm_flagged"] for r in per_run),
             "holm_flagged_first": sum(r["holm_flagged"] for r in head),
-            "ks_p": float(kstest([r["difference"]["p"] for r in per_run], "uniform").pvalue)}
+            "ks_p": float(kstest([r["difference"]["p"] for r in per_run], "uniform").pvalue),
+            "coverage": {COPY: coverage(per_run, "copy", games), ORIGINAL: coverage(per_run, "original", games)}}
 
 
 def to_rst(result: dict) -> str:
@@ -98,6 +143,17 @@ def to_rst(result: dict) -> str:
                   f"rate 5%. As a report flags it (Holm over the run's two tests): {result['holm_flagged_first']} of "
                   f"the first {result['runs']}, {result['holm_flagged']} of all {result['all_runs']}. The "
                   f"contrasts' p-values against a uniform distribution: Kolmogorov-Smirnov p = {result['ks_p']:.2f}."]
+    cov = result.get("coverage")
+    if cov:
+        lines += ["", f".. list-table:: Each card's own value across the {result['all_runs']} blocks of seeds",
+                  "   :header-rows: 1", "",
+                  "   * - Card", "     - Pooled VP [95%]", "     - Runs whose interval holds it",
+                  "     - Cochran's Q (p)"]
+        for card, c in cov.items():
+            half = 1.96 * c["pooled_se"]
+            lines += [f"   * - ``{card}``", f"     - {c['pooled']:+.2f} [{c['pooled'] - half:+.2f}, "
+                                            f"{c['pooled'] + half:+.2f}]",
+                      f"     - {100 * c['covered']:.0f}% of {c['runs']}", f"     - {c['q']:.1f} ({c['q_p']:.2f})"]
     return "\n".join(lines) + "\n"
 
 
@@ -110,7 +166,12 @@ def main(argv=None) -> int:
     p.add_argument("--work", default="/tmp/pillars-lab-aa")
     p.add_argument("--json")
     p.add_argument("--rst")
+    p.add_argument("--summarise", metavar="JSON",
+                   help="play nothing: summarise the runs of an earlier --json file again (new checks, old games)")
     args = p.parse_args(argv)
+    if args.summarise:
+        old = json.loads(Path(args.summarise).read_text(encoding="utf-8"))
+        return _write(summarise(old["per_run"], old["games"], args.first), args)
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
     per_run = []
@@ -121,9 +182,16 @@ def main(argv=None) -> int:
         print(f"run {k + 1:2d}: difference {d['value']:+.2f} VP [{d['lo']:+.2f}, {d['hi']:+.2f}], p {d['p']:.3f}"
               f"{'  FLAGGED' if r['flagged'] else ''} ({r['seconds']:.0f} s, load {os.getloadavg()[0]:.1f})",
               flush=True)
-    result = summarise(per_run, args.games, args.first)
+    return _write(summarise(per_run, args.games, args.first), args)
+
+
+def _write(result: dict, args) -> int:
     print(f"flagged {result['flagged']} of the first {result['first']}; {result['all_flagged']} of all "
-          f"{len(per_run)}; as the report flags (Holm over its 2 tests): {result['holm_flagged']} of {len(per_run)}")
+          f"{result['all_runs']}; as the report flags (Holm over its 2 tests): {result['holm_flagged']} of "
+          f"{result['all_runs']}")
+    for card, c in result["coverage"].items():
+        print(f"{card}: own value pooled over {c['runs']} blocks {c['pooled']:+.2f} VP (se {c['pooled_se']:.2f}); "
+              f"{100 * c['covered']:.0f}% of the blocks' intervals hold it; Cochran's Q {c['q']:.1f}, p {c['q_p']:.2f}")
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     if args.rst:

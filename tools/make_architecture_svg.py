@@ -63,7 +63,7 @@ LAYERS = [
         ("copiers · _native", "copies; compiled tables"),
         ("context · queries · layout", "rules and board of a card set"),
         ("events · actions · rng", "records, chance"),
-        ("position", "scenario checks"),
+        ("position · reach", "scenario checks, card reach"),
     ]),
     ("cardlang/", "card model, language|never the engine", [
         ("effects.py", "the effect registry"),

@@ -10,7 +10,9 @@ from pillars_rules.actions import ACTION_TYPES
 from pillars_rules.ai.encoding import MAX_COUNT, ActionEncoding
 from pillars_rules.errors import ConfigError, IllegalActionError
 
-from .support import FAN_CARDS, random_positions
+from .support import FAN_CARDS, ROOT, random_positions
+
+IDEAS = str(ROOT / "examples" / "ideas")
 
 #: Variants defined by the fan cards' text (every card's ``variant`` blocks).
 FAN_VARIANTS = sorted({name for card in pr.load_cards(FAN_CARDS) for name, _ in card.variants})
@@ -20,6 +22,7 @@ CONFIGS = [
     (4, 3, {"variants": sorted(pr.VARIANTS)}),  # every base-rules variant at once
     (4, 4, {"cards": FAN_CARDS}),
     (2, 5, {"cards": FAN_CARDS, "variants": FAN_VARIANTS}),
+    (4, 6, {"cards": IDEAS}),  # the forms of issue #36, "a player you choose" among them
 ]
 
 
@@ -141,3 +144,13 @@ def test_the_docs_table_is_the_encoding():
     table = "\n".join(f"{'``' + name + '``':<22}  {fields:<25}  {first:<11}  {count}".rstrip()
                       for name, fields, first, count in rows)
     assert table in text, f"docs/ai.rst's encoding table is out of date; its rows should read:\n{table}"
+
+
+def test_a_player_to_choose_has_an_option_per_other_seat_in_the_encoding():
+    from pillars_rules import actions as A
+    from pillars_rules.cardlang import base_cards, compile_text
+
+    cards = base_cards().merged(compile_text(
+        'privilege p "P" { immediate\n a player you choose: lose 1 gold }', known=base_cards()))
+    enc = ActionEncoding.for_rules(pr.new_game(4, 1, cards=cards).rules)
+    assert [enc.decode(enc.encode(A.ChooseOption(i))) for i in range(3)] == [A.ChooseOption(i) for i in range(3)]

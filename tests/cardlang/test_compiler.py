@@ -84,6 +84,8 @@ EXAMPLES = {
                                                       fx.Gain((A("gold", 2),))))),
     "HasMost": ("event", "now: if you have most cubes: lose 1 vp",
                 fx.Now(fx.If(fx.HasMost("cubes", True), fx.Lose((A("vp", 1),))))),
+    "Swap": ("craftsman", "at castle: trade 1 wood for 2 gold with a player you choose",
+             fx.Trigger("castle", fx.Swap((A("wood", 1),), (A("gold", 2),), fx.Players("chosen")))),
     "Transfer": ("craftsman", "at market: take 1 stone, 1 gold from your left neighbour",
                  fx.Trigger("market", fx.Transfer("take", (A("stone", 1), A("gold", 1)),
                                                   fx.Players("left")))),

@@ -47,3 +47,12 @@ def test_an_idea_not_written_exactly_does_not_compile(entry):
                          ids=lambda e: e["id"])
 def test_an_exact_idea_has_no_wanted_text(entry):
     assert "wanted" not in entry  # the card in the folder is the idea
+
+
+def test_the_reference_gives_the_counts_of_the_manifest():
+    ref = (IDEAS.parents[1] / "docs" / "cards-reference.rst").read_text(encoding="utf-8")
+    for row in ("before", "now"):
+        c = CORPUS["counts"][row]
+        line = next(x for x in ref.splitlines() if x.startswith(row + " "))
+        assert line.split()[1:] == [str(c["exact"]), str(c["approx"]), str(c["none"])], line
+    assert f"corpus ({len(ENTRIES)})" in ref

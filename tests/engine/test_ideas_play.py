@@ -83,7 +83,7 @@ def test_weaver_is_paid_per_worker_in_the_mill():
 @covers("idea_stone_dresser", "idea_handyman", "idea_master_mason")
 @pytest.mark.parametrize("cid, cubes, made", [
     ("idea_stone_dresser", dict(stone=4), {"gold": 3}),
-    ("idea_handyman", dict(wood=1, stone=1, sand=1), {"vp": 1}),
+    ("idea_handyman", dict(wood=1), {"vp": 1}),
     ("idea_master_mason", dict(stone=2), {"vp": 2}),
 ])
 def test_conversions_of_the_corpus(cid, cubes, made):
@@ -126,10 +126,15 @@ def test_travelling_merchant_asks_each_player():
 
 
 @covers("idea_barter")
-def test_barter_approximation_gives_a_stone_once():
-    game = play(step="market", spots=dict(market=[RED]), seats={RED: dict(privileges=("idea_barter",))})
+@pytest.mark.parametrize("mine, theirs, traded", [(1, 1, True), (0, 1, False), (1, 0, False)])
+def test_barter_is_a_whole_trade_or_none(mine, theirs, traded):
+    # red's right neighbour in 3 seats is green
+    game = play(step="market", spots=dict(market=[RED]), seats={
+        RED: dict(privileges=("idea_barter",), cubes=dict(wood=mine)), GREEN: dict(cubes=dict(stone=theirs))})
     game = game.apply(A.UseOnce("idea_barter"))
-    assert moves(game, "idea_barter") == [("+", RED, {"stone": 1})]
+    assert moves(game, "idea_barter") == ([("-", RED, {"wood": 1}), ("+", RED, {"stone": 1}),
+                                           ("-", GREEN, {"stone": 1}), ("+", GREEN, {"wood": 1})] if traded else [])
+    assert roundtrips(game)
 
 
 # ------------------------------------------------------------------ other players
@@ -296,3 +301,85 @@ def test_a_conversion_needing_two_craftsmen_needs_both(cid, cubes, has_both):
     if not has_both:
         with pytest.raises(pr.errors.IllegalActionError, match="needs a"):
             game.apply(A.Build(cid, 0))
+
+
+# ------------------------------------------------------------------ a player you choose
+@covers("idea_accuse")
+@pytest.mark.parametrize("index", [0, 1])
+def test_accusation_asks_its_owner_which_player_loses(index):
+    game = play(step="kingsbridge", kingsbridge=("idea_accuse", "jack"), spots=dict(kingsbridge=[RED]))
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    assert game.legal_actions() == [A.ChooseOption(0), A.ChooseOption(1)]
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    assert any("Blue" in x and "lose 2 gold" in x for x in labels), labels
+    after = game.apply(A.ChooseOption(index))
+    assert moves(after, "idea_accuse") == [("-", (BLUE, GREEN)[index], {"gold": 2})]
+    with pytest.raises(pr.errors.IllegalActionError, match="option"):
+        game.apply(A.ChooseOption(2))
+    assert roundtrips(after)
+
+
+@covers("idea_extortion")
+def test_extortion_takes_a_metal_from_the_chosen_player_once():
+    game = play(step="draft", seats={RED: dict(privileges=("idea_extortion",)),
+                                     GREEN: dict(cubes=dict(metal=2))})
+    game = game.apply(A.UseOnce("idea_extortion"))
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    assert any("take 1 metal from" in x for x in labels), labels
+    for index, seat in enumerate((BLUE, GREEN)):
+        after = game.apply(A.ChooseOption(index))
+        got = moves(after, "idea_extortion")
+        assert got == ([] if seat == BLUE else [("-", GREEN, {"metal": 1}), ("+", RED, {"metal": 1})])
+
+
+def test_every_count_a_card_reads_is_in_each_seats_view():
+    """Selectors, conditions and ``per COUNT`` read only what a seat may know:
+    a view (secrets hidden) gives every count the real state gives."""
+    from pillars_rules.cardlang.effects import COUNTS
+
+    game = pr.play(pr.new_game(3, 4, cards=IDEAS), pr.RandomBot(4), max_actions=120)
+    assert not game.is_over
+    for seat in range(3):
+        view = game.view(seat).state
+        for s in range(3):
+            assert [view.count(s, c) for c in COUNTS] == [game.state.count(s, c) for c in COUNTS]
+
+
+@covers("idea_handyman", "idea_alchemist", "idea_smith")
+@pytest.mark.parametrize("cid, cubes, cap", [
+    ("idea_handyman", dict(wood=3, stone=3, sand=3), 3),
+    ("idea_alchemist", dict(sand=6, metal=3), 2),
+    ("idea_smith", dict(metal=2, wood=2, stone=4), 1),
+])
+def test_alternatives_share_one_capacity(cid, cubes, cap):
+    game = play(step="cathedral", seats={RED: dict(craftsmen=("carpenter", cid), cubes=cubes)})
+    used = 0
+    while True:
+        builds = [a for a in game.legal_actions() if isinstance(a, A.Build) and a.card == cid]
+        if not builds:
+            break
+        game = game.apply(builds[used % len(builds)])  # a different alternative each time it can
+        used += 1
+    assert used == cap
+    kinds = {e.ability for e in game.events if isinstance(e, E.Converted) and e.card == cid}
+    assert len(kinds) == min(cap, len(game.rules.card(cid).conversions))
+    if game.pending is not None and game.pending.kind == "cathedral" and game.pending.seat == RED:
+        with pytest.raises(pr.errors.IllegalActionError, match="capacity|uses"):
+            game.apply(A.Build(cid, 0))
+    assert roundtrips(game)
+
+
+def test_a_trade_with_a_player_you_choose_is_the_owners_decision():
+    from pillars_rules.cardlang import base_cards, compile_text
+
+    cards = base_cards().merged(compile_text(
+        'privilege swapper "Swapper" { permanent\n at castle: trade 1 wood for 2 gold with a player you choose }',
+        known=base_cards()))
+    game = pr.scenario(3, step="castle", cards=cards, seats={RED: dict(privileges=("swapper",), cubes=dict(wood=1))})
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    assert any("trade 1 wood for 2 gold with" in x for x in labels), labels
+    after = game.apply(A.ChooseOption(1))
+    assert [(type(e).__name__, e.seat) for e in after.events if getattr(e, "reason", "") == "swapper"] == [
+        ("Lost", RED), ("Gained", RED), ("Lost", GREEN), ("Gained", GREEN)]

@@ -48,6 +48,7 @@ from ..actions import ACTION_TYPES
 from ..cardlang.cardset import CardSet
 from ..cardlang.effects import CUBES, ChooseOne
 from ..errors import ConfigError, IllegalActionError
+from ..limits import MOST_PLAYERS
 
 try:  # the engine's documented bound on the cubes in one Buy/Sell/ReturnCubes
     from ..limits import MAX_COUNT  # type: ignore[import-not-found]
@@ -85,6 +86,8 @@ def _max_options(cards: CardSet) -> int:
         for x in _walk(tuple(abilities)):
             if isinstance(x, ChooseOne):
                 most = max(most, len(x.options))
+            elif getattr(getattr(x, "players", None), "who", "") == "chosen":
+                most = max(most, MOST_PLAYERS - 1)  # "a player you choose": one option per other seat
     return most
 
 

@@ -12,7 +12,7 @@ from attrs import frozen
 
 from ..cardlang.effects import (
     CUBES, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
-    PerMillWorker, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
+    PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
     PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
 
@@ -30,7 +30,7 @@ TYPICAL_COUNT = {"gold": 10.0, "vp": 20.0, "wood": 1.0, "stone": 1.0, "sand": 1.
                  "cubes": 3.0, "craftsmen": 4.0, "privileges": 2.0, "workers": 12.0, "builders": 3.0,
                  "round": 3.5, "players": 3.0, "pieces": 3.0, "tax": 3.5}
 #: How many players a selector reaches besides its owner, typically.
-TYPICAL_REACH = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0}
+TYPICAL_REACH = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0}
 
 
 def gain_factor(state, seat: int, per) -> int:
@@ -221,6 +221,9 @@ class CardValues:
             inner = self.effect_value(effect.effect, cube_value, builders)
             own = inner if effect.players.who == "each" else 0.0
             return own - 0.5 * TYPICAL_REACH[effect.players.who] * inner
+        if isinstance(effect, Swap):  # the owner's side; the partner's is the reverse
+            net = amount_value(effect.gets, w, cube_value) - amount_value(effect.gives, w, cube_value)
+            return 2.0 * net * TYPICAL_REACH[effect.players.who]
         if isinstance(effect, Transfer):
             moved = amount_value(effect.amounts, w, cube_value) * TYPICAL_REACH[effect.players.who]
             return 1.5 * moved if effect.direction == "take" else -1.5 * moved

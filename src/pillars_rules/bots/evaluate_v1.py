@@ -92,7 +92,7 @@ class EvaluatorV1:
             for i, conv in rules.converts[c]:
                 if any(t not in tags for t in conv.tags_needed):
                     continue
-                cap = rules.capacity(state, seat, c, conv) - p.uses_of(c, i)
+                cap = rules.capacity(state, seat, c, conv) - rules.uses(p, c, i)
                 if cap <= 0:
                     continue
                 out = 0.0

@@ -17,6 +17,8 @@ and runs the files of a set through both.
 from __future__ import annotations
 
 import functools
+
+import attrs
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -99,12 +101,14 @@ def _has_choice(effect: Any) -> bool:
     """Does an instant effect ask its player to choose?"""
     if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
         return True
+    if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
+        return True
     return isinstance(effect, (fx.If, fx.ForPlayers)) and _has_choice(effect.effect)
 
 
 def _reaches(effect: Any) -> bool:
     """Does an instant effect reach other players (a selector or a transfer)?"""
-    if isinstance(effect, (fx.ForPlayers, fx.Transfer)):
+    if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)):
         return True
     if isinstance(effect, fx.ChooseOne):
         return any(_reaches(o) for o in effect.options)
@@ -163,6 +167,10 @@ class _Unit(PlaceFields):
                 self.rep.at(e.arg("effect"), "an effect for other players cannot reach further "
                                              "players (one selector per effect)")
                 return None
+            if players.who == "chosen" and _has_choice(inner):
+                self.rep.at(e.arg("effect"), "the effect for a player you choose cannot ask for "
+                                             "another choice", "give a fixed effect, e.g. 'lose 2 gold'")
+                return None
             return fx.ForPlayers(players, inner)
         if r == "Transfer":
             amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS,
@@ -170,6 +178,18 @@ class _Unit(PlaceFields):
             players = self.players(e.arg("players"))
             return None if amounts is None or players is None else fx.Transfer(
                 e.arg("direction"), amounts, players)
+        if r == "Swap":
+            gives = self.amounts(e.arg("gives"), fx.AMOUNT_KINDS, "what is given")
+            gets = self.amounts(e.arg("gets"), fx.AMOUNT_KINDS, "what is got")
+            players = self.players(e.arg("players"))
+            if gives is None or gets is None or players is None:
+                return None
+            both = {a.kind for a in gives} & {a.kind for a in gets}
+            if both:
+                self.rep.at(e.arg("gets")[0], f"a trade gives and gets {', '.join(sorted(both))}: "
+                                              "give less instead")
+                return None
+            return fx.Swap(gives, gets, players)
         if r == "Lose":
             amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a loss")
             return None if amounts is None else fx.Lose(amounts)
@@ -364,7 +384,35 @@ class _Unit(PlaceFields):
             if a is None:
                 ok = False
             out.append(a)
+            if a is not None and e.registry == "Convert" and e.arg("alternatives", ()):
+                alts = self.alternatives(e, a, sum(1 for x in out if isinstance(x, fx.Convert)) - 1)
+                if alts is None:
+                    ok = False
+                else:
+                    out.extend(alts)
+        if ok and len(out) > MAX_ABILITIES_PER_CARD:
+            self.rep.at(effects[-1], f"too many abilities ({len(out)}, each alternative of a conversion "
+                                     f"counted; limit {MAX_ABILITIES_PER_CARD} per card and per variant)")
+            return None
         return tuple(out) if ok else None
+
+    def alternatives(self, e: ast.Effect, first: Any, index: int) -> list | None:
+        """The conversions of ``convert A | B ... -> OUT``'s alternatives after
+        the first: each shares the first's capacity (``shares`` = ``index``,
+        the first's place among the card's conversions)."""
+        if not first.inputs:
+            self.rep.at(e, "a conversion without inputs cannot have alternatives")
+            return None
+        out = []
+        for alt in e.arg("alternatives"):
+            inputs = self.amounts(alt, INPUT_KINDS, "a conversion input")
+            if inputs is None:
+                return None
+            if inputs in [first.inputs] + [c.inputs for c in out]:
+                self.rep.at(alt[0], "an alternative is given twice in one conversion")
+                return None
+            out.append(attrs.evolve(first, inputs=inputs, shares=index))
+        return out
 
     # ---- cards -------------------------------------------------------------
     def card(self, node: ast.CardNode) -> Card | None:

@@ -183,15 +183,15 @@ class Players:
     """Who an effect reaches (issue #36): ``each`` player, each ``other``
     player, the ``most``/``fewest`` players of a player count (``what``;
     every tied player), the ``left``/``right`` neighbour (the next seat
-    clockwise / the one before). Seats come in turn order from the start
-    player."""
+    clockwise / the one before), or a ``chosen`` other player (the owner's
+    decision). Seats come in turn order from the start player."""
 
     who: str
     what: str = ""
 
 
 #: Selector kinds (:class:`Players`).
-SELECTORS: tuple[str, ...] = ("each", "other", "most", "fewest", "left", "right")
+SELECTORS: tuple[str, ...] = ("each", "other", "most", "fewest", "left", "right", "chosen")
 
 
 @frozen
@@ -289,7 +289,19 @@ class Transfer:
     players: Players
 
 
-InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer]
+@frozen
+class Swap:
+    """``trade GIVES for GETS with PLAYERS``: the owner gives ``gives`` to
+    each selected player and gets ``gets`` from them, a whole trade or none
+    -- only with a player who has ``gets`` while the owner still has
+    ``gives`` (issue #36)."""
+
+    gives: tuple[Amount, ...]
+    gets: tuple[Amount, ...]
+    players: Players
+
+
+InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap]
 
 
 @frozen
@@ -457,6 +469,11 @@ class Convert:
     needs: str | None = None
     condition: OwnsAtLeast | None = None
     also_needs: tuple[str, ...] = ()
+    #: for an alternative (``convert A | B -> ...``, issue #36): the index,
+    #: among the card's conversions, of the first alternative, whose
+    #: capacity the alternatives share (every use of one counts for all);
+    #: ``-1``: none.
+    shares: int = -1
 
     @property
     def tags_needed(self) -> tuple[str, ...]:
@@ -546,7 +563,7 @@ EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Players, HasMost,
-        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, GreyWorkers,
+        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, GreyWorkers,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,

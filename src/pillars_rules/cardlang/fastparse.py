@@ -79,7 +79,8 @@ _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
               "replaces": ("replaces", "name")}
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
-_INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if", "each", "the", "your", "take", "give"})
+_INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
+                            "trade"})
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
 
 
@@ -295,8 +296,12 @@ class _Parser:
     def convert(self) -> tuple[str, list]:
         self.kw("convert")
         inputs = None if self.is_punct("->") else self.plus_list()
+        children = [inputs]
+        while inputs is not None and self.is_punct("|"):
+            self.i += 1
+            children.append(self.plus_list())
         self.punct("->")
-        children = [inputs, self.plus_list()]
+        children.append(self.plus_list())
         while self.is_punct(","):
             self.i += 1
             children.append(self.rule(self.convert_option))
@@ -410,12 +415,19 @@ class _Parser:
             a = self.amount()
             self.punct(":")
             return "if_own", [a, self.option()]
+        if w == "trade":
+            self.i += 1
+            gives = self.amount_list()
+            self.kw("for")
+            gets = self.amount_list()
+            self.kw("with")
+            return "swap", [gives, gets, self.players()]
         if w in ("take", "give"):
             self.i += 1
             amounts = self.amount_list()
             self.kw("from" if w == "take" else "to")
             return w, [amounts, self.players()]
-        if w in ("each", "the", "your"):
+        if w in ("each", "the", "your", "a"):
             who = self.players()
             self.punct(":")
             return "for_players", [who, self.option()]
@@ -439,6 +451,9 @@ class _Parser:
                 self.kw("the", "player", "with")
                 most = self.most()
                 return "player_with", [most, self.take("name")]
+            if w == "a":
+                self.kw("a", "player", "you", "choose")
+                return "chosen_player", []
             self.kw("your")
             side = self.word()
             if side not in ("left", "right"):

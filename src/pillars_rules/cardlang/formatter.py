@@ -67,7 +67,8 @@ def _count(word: str, n: int) -> str:
 
 
 _SELECTOR_TEXT = {"each": "each player", "other": "each other player",
-                  "left": "your left neighbour", "right": "your right neighbour"}
+                  "left": "your left neighbour", "right": "your right neighbour",
+                  "chosen": "a player you choose"}
 
 
 def _players(p: ast.Effect) -> str:
@@ -81,7 +82,8 @@ def effect_text(e: ast.Effect) -> str:
     """One ability or effect in canonical text."""
     r, a = e.registry, e.arg
     if r == "Convert":
-        ins = " + ".join(_amount(x) for x in a("inputs"))
+        ins = " | ".join(" + ".join(_amount(x) for x in alt)
+                         for alt in (a("inputs"),) + tuple(a("alternatives") or ()))
         text = f"convert {ins + ' ' if ins else ''}-> {' + '.join(_amount(x) for x in a('outputs'))}"
         if a("capacity") is not None:
             text += f", capacity {_num(a('capacity'))}"
@@ -151,6 +153,9 @@ def effect_text(e: ast.Effect) -> str:
         inner = a("effect")
         text = effect_text(inner)
         return f"{_players(a('players'))}: {f'({text})' if inner.registry == 'ChooseOne' else text}"
+    if r == "Swap":
+        return (f"trade {', '.join(_amount(x) for x in a('gives'))} for "
+                f"{', '.join(_amount(x) for x in a('gets'))} with {_players(a('players'))}")
     if r == "Transfer":
         way = "from" if a("direction") == "take" else "to"
         return f"{a('direction')} {', '.join(_amount(x) for x in a('amounts'))} {way} {_players(a('players'))}"
@@ -445,10 +450,29 @@ def card_node(card: Card) -> ast.CardNode:
         ast.Name(card.kind), ast.Name(card.id), ast.Title(card.name),
         ast.Title(card.name_de) if card.name_de else None,
         fields=tuple(fields),
-        abilities=tuple(effect_node(a) for a in card.abilities),
-        variants=tuple(ast.VariantNode(ast.Name(n), tuple(effect_node(a) for a in abl))
-                       for n, abl in card.variants),
+        abilities=_ability_nodes(card.abilities),
+        variants=tuple(ast.VariantNode(ast.Name(n), _ability_nodes(abl)) for n, abl in card.variants),
     )
+
+
+def _ability_nodes(abilities: tuple) -> tuple[ast.Effect, ...]:
+    """The statements of compiled abilities: a conversion's alternatives
+    (``shares``) go back into their first one's statement (``A | B -> ...``)."""
+    out: list[ast.Effect] = []
+    heads: list[int] = []  # conversion index -> its statement in out
+    for a in abilities:
+        if isinstance(a, fx.Convert) and a.shares >= 0:
+            k = heads[a.shares]
+            head = out[k]
+            alts = tuple(head.arg("alternatives") or ()) + (_value("Convert", "inputs", a.inputs),)
+            out[k] = attrs.evolve(head, args=tuple(x for x in head.args if x[0] != "alternatives")
+                                  + (("alternatives", alts),))
+            heads.append(k)
+            continue
+        if isinstance(a, fx.Convert):
+            heads.append(len(out))
+        out.append(effect_node(a))
+    return tuple(out)
 
 
 def _place_fields(p: Any, add: Any) -> None:

@@ -302,7 +302,12 @@ class _Build(Transformer):
         return self._eff(meta, "NextRound", ("modifier", ch[0]))
 
     def convert(self, meta, ch):
-        inputs, outputs, *options = ch
+        # [inputs ("|" alternative)*] "->" outputs ("," option)*; an option is (key, value, where)
+        options = [c for c in ch if isinstance(c, tuple) and c and isinstance(c[0], str)]
+        lists = [c for c in ch if not (isinstance(c, tuple) and c and isinstance(c[0], str))]
+        outputs = lists[-1]
+        ins = [x for x in lists[:-1] if x is not None]
+        inputs, alternatives = (ins[0] if ins else None), tuple(ins[1:])
         opts: dict[str, Any] = {}
         more: list[ast.Name] = []  # 'needs' may be given more than once (issue #36)
         for key, value, where in options:
@@ -318,6 +323,7 @@ class _Build(Transformer):
             meta, "Convert", ("inputs", inputs or ()), ("outputs", outputs),
             ("capacity", opts.get("capacity")), ("needs", opts.get("needs")),
             ("condition", opts.get("condition")), ("also_needs", tuple(more)),
+            ("alternatives", alternatives),
         )
 
     def capacity(self, meta, ch):
@@ -411,6 +417,9 @@ class _Build(Transformer):
     def give(self, meta, ch):
         return self._eff(meta, "Transfer", ("direction", "give"), ("amounts", ch[0]), ("players", ch[1]))
 
+    def swap(self, meta, ch):
+        return self._eff(meta, "Swap", ("gives", ch[0]), ("gets", ch[1]), ("players", ch[2]))
+
     def _players(self, meta, who, what=None):
         return self._eff(meta, "Players", ("who", who), ("what", what))
 
@@ -428,6 +437,9 @@ class _Build(Transformer):
 
     def right_neighbour(self, meta, ch):
         return self._players(meta, "right")
+
+    def chosen_player(self, meta, ch):
+        return self._players(meta, "chosen")
 
     def if_own(self, meta, ch):
         a, effect = ch

@@ -89,7 +89,8 @@ def players(p: Any) -> str:
     if p.who in ("most", "fewest"):
         return f"each player with the {p.who} {_count_noun(p.what)} (ties included)"
     return {"each": "each player (you too)", "other": "each other player",
-            "left": "your left neighbour", "right": "your right neighbour"}[p.who]
+            "left": "your left neighbour", "right": "your right neighbour",
+            "chosen": "another player of your choice"}[p.who]
 
 
 def instant(e: Any) -> str:
@@ -112,6 +113,9 @@ def instant(e: Any) -> str:
                 f"{instant(e.effect)}")
     if isinstance(e, fx.ForPlayers):
         return f"{players(e.players)}: {instant(e.effect)}"
+    if isinstance(e, fx.Swap):
+        return (f"trade {_amounts(e.gives)} for {_amounts(e.gets)} with {players(e.players)} (with each "
+                "who has it, while you have yours)")
     if isinstance(e, fx.Transfer):
         if e.direction == "take":
             return (f"take {_amounts(e.amounts)} from {players(e.players)} (each gives what they "
@@ -183,7 +187,9 @@ def ability(a: Any) -> str:
     if isinstance(a, fx.Convert):
         outs = _amounts(a.outputs)
         text = f"Converts {_amounts(a.inputs)} into {outs}" if a.inputs else f"Gains {outs}"
-        if a.capacity is None:
+        if a.shares >= 0:  # an alternative: its uses count for the conversion it shares with
+            text = f"Or c{text[1:]}, the uses shared with the conversion above"
+        elif a.capacity is None:
             text += ", once per round"
         elif a.capacity == 1:
             text += ", up to once per round"

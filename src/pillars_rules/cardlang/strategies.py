@@ -49,7 +49,7 @@ owns = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts)
 #: Conditions of an ``if``: any player count (issue #36), most and fewest.
 conditions = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.PLAYER_COUNTS), counts) | st.builds(
     fx.HasMost, st.sampled_from(fx.PLAYER_COUNTS), st.booleans())
-players = st.sampled_from(("each", "other", "left", "right")).map(fx.Players) | st.builds(
+players = st.sampled_from(("each", "other", "left", "right", "chosen")).map(fx.Players) | st.builds(
     fx.Players, st.sampled_from(("most", "fewest")), st.sampled_from(fx.PLAYER_COUNTS))
 simple_instants = st.one_of(
     st.builds(fx.Gain, amounts(fx.AMOUNT_KINDS),
@@ -73,12 +73,17 @@ def _nested(leaves):
 #: selector gives each player it picks).
 instants = _nested(simple_instants)
 #: Instant effects of a card's owner: these may reach other players too.
-owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, instants) | st.builds(
-    fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players))
+owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, instants).filter(
+    lambda f: f.players.who != "chosen" or _no_choice(f.effect)) | st.builds(
+    fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players) | st.builds(
+    fx.Swap, amounts(fx.AMOUNT_KINDS, 1, 2), amounts(fx.AMOUNT_KINDS, 1, 2), players).filter(
+    lambda s: not {a.kind for a in s.gives} & {a.kind for a in s.gets}))
 
 
 def _no_choice(effect) -> bool:
     if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
+        return False
+    if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return False
     return not isinstance(effect, (fx.If, fx.ForPlayers)) or _no_choice(effect.effect)
 

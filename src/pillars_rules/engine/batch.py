@@ -12,13 +12,13 @@ from typing import Any
 
 from ..cardlang.effects import (
     Amount, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lose, PerBuilder, PerCount,
-    PerMillWorker, Transfer,
+    PerMillWorker, Swap, Transfer,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
 from .context import Rules
 from .evolve import _HANDLERS, evolve
-from .reach import count, has_most, selected, transfer_events
+from .reach import count, has_most, selected, swap_events, transfer_events
 from .state import GameState, Job, Pieces
 
 BIG_VALUE = 5
@@ -90,11 +90,15 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         elif count(state, seat, cond.kind) < cond.n:
             return []
         return _instant(state, rules, seat, effect.effect, source, ability, option, judge)
+    if is_chosen(effect):  # the owner picks the player: a choice of its own
+        return [E.ChoicesQueued((Job(seat, source, ability, option),))] if chosen_seats(state, seat) else []
     if isinstance(effect, ForPlayers):
         return [e for target in selected(state, seat, effect.players)
                 for e in _instant(state, rules, target, effect.effect, source, ability, option, judge)]
     if isinstance(effect, Transfer):
         return transfer_events(state, seat, effect, source)
+    if isinstance(effect, Swap):
+        return swap_events(state, seat, effect, source)
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
 
@@ -104,10 +108,34 @@ def _per_count(state: GameState, seat: int, per: PerCount) -> int:
 
 def _unwrap(effect):
     """The effect an :class:`If` guards (its condition held when the job was
-    queued), or a :class:`ForPlayers` gives each player (the job's seat)."""
-    while isinstance(effect, (If, ForPlayers)):
+    queued), or a :class:`ForPlayers` gives each player (the job's seat);
+    a player to choose is the job's own question."""
+    while isinstance(effect, If) or (isinstance(effect, ForPlayers) and not is_chosen(effect)):
         effect = effect.effect
     return effect
+
+
+def is_chosen(effect) -> bool:
+    """Is ``effect`` for "a player you choose" (the owner's decision)?"""
+    return isinstance(effect, (ForPlayers, Transfer, Swap)) and effect.players.who == "chosen"
+
+
+def chosen_seats(state: GameState, seat: int) -> tuple[int, ...]:
+    """The players ``seat`` may choose for "a player you choose", in turn order
+    (option ``i`` of the decision is the ``i``-th)."""
+    return tuple(s for s in turn_order(state) if s != seat)
+
+
+def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int, source: str,
+                  ability: int) -> list:
+    """The events of a "player you choose" effect once ``seat`` chose ``target``."""
+    if isinstance(effect, Transfer):
+        events = transfer_events(state, seat, effect, source, (target,))
+    elif isinstance(effect, Swap):
+        events = swap_events(state, seat, effect, source, (target,))
+    else:
+        events = _instant(state, rules, target, effect.effect, source, ability)
+    return events if _fits(list(state.effects), events) else []
 
 
 def job_effect(rules: Rules, job: Job) -> Any:

@@ -69,7 +69,7 @@ class Rules:
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
                  "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
                  "layout", "one_per_player", "steps", "locations", "spent_when_gained", "_mods_cache",
-                 "_mods_last", "_actions", "_prices_cache", "in_game")
+                 "_mods_last", "_actions", "_prices_cache", "shared", "in_game")
 
     base: CardSet
     variants: tuple[str, ...]
@@ -84,6 +84,9 @@ class Rules:
     triggered_on: Mapping[str, frozenset[str]]
     #: A card's conversions, numbered among its conversions (``Build(card, 0)`` is the first).
     converts: Mapping[str, tuple[tuple[int, Convert], ...]]
+    #: (card, conversion) -> the conversions sharing its capacity, itself
+    #: included (alternatives, ``convert A | B -> ...``); other conversions are not here.
+    shared: Mapping[tuple[str, int], tuple[int, ...]]
     onces: Mapping[str, tuple[tuple[int, Once], ...]]
     #: ``when you <action>:`` abilities by card, and the cards that have any.
     on_actions: Mapping[str, tuple[tuple[int, OnAction], ...]]
@@ -142,8 +145,17 @@ class Rules:
         hooks = {a.step for ts in triggers.values() for _, a in ts}
         object.__setattr__(self, "triggered_on", _table({hook: frozenset(
             cid for cid, ts in triggers.items() if any(a.step == hook for _, a in ts)) for hook in hooks}))
-        object.__setattr__(self, "converts", _table({
-            cid: tuple(enumerate(a for a in ab if isinstance(a, Convert))) for cid, ab in abilities.items()}))
+        converts = _table({
+            cid: tuple(enumerate(a for a in ab if isinstance(a, Convert))) for cid, ab in abilities.items()})
+        object.__setattr__(self, "converts", converts)
+        shared: dict[tuple[str, int], tuple[int, ...]] = {}
+        for cid, convs in converts.items():
+            for head, _ in convs:
+                group = tuple(i for i, c in convs if i == head or c.shares == head)
+                if len(group) > 1:
+                    for i in group:
+                        shared[cid, i] = group
+        object.__setattr__(self, "shared", MappingProxyType(shared))
         object.__setattr__(self, "onces", _table({
             cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, Once)) for cid, ab in abilities.items()}))
         object.__setattr__(self, "on_actions", on_actions)
@@ -322,6 +334,14 @@ class Rules:
 
     def has_tag(self, state: GameState, seat: int, tag: str) -> bool:
         return any(tag in self.tags[c] for c in state.players[seat].craftsmen)
+
+    def uses(self, p: PlayerState, card: str, ability: int) -> int:
+        """Uses this round of conversion ``ability`` of ``card``, the uses of
+        the alternatives sharing its capacity counted in (issue #36)."""
+        group = self.shared.get((card, ability))
+        if group is None:
+            return p.uses_of(card, ability)
+        return sum(p.uses_of(card, i) for i in group)
 
     def capacity(self, state: GameState, seat: int, card: str, conv: Convert) -> int:
         """How often ``conv`` of ``card`` may be used this round (§6): its

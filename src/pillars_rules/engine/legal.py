@@ -21,7 +21,8 @@ from . import events as E
 from .context import Rules
 from .evolve import evolve
 from .batch import (
-    Batch, action_trigger_events, eligible_craftsmen, instant_events, job_effect, ones_needed, pieces_for,
+    Batch, action_trigger_events, chosen_events, chosen_seats, eligible_craftsmen, instant_events, is_chosen,
+    job_effect, ones_needed, pieces_for,
 )
 from .flow import advance_into
 from .queries import can_pay, conversions, free_spots, trades_of
@@ -147,6 +148,8 @@ def _legal_choice(state: GameState, rules: Rules, seat: int) -> list:
     if isinstance(effect, ChooseCraftsman):
         return [_act(rules, ("pick", c), A.PickCraftsman, c)
                 for c in eligible_craftsmen(state, rules, seat, effect)]
+    if is_chosen(effect):  # "a player you choose": option i is the i-th other seat in turn order
+        return [_act(rules, ("option", i), A.ChooseOption, i) for i in range(len(chosen_seats(state, seat)))]
     assert isinstance(effect, ChooseOne)
     return [_act(rules, ("option", i), A.ChooseOption, i) for i in range(len(effect.options))]
 
@@ -300,7 +303,11 @@ def _pick(state, rules, action, seat):
 def _choose(state, rules, action, seat):
     job = state.jobs[0]
     made = E.ChoiceMade(seat, job.source, option=action.index)
-    option = job_effect(rules, job).options[action.index]
+    effect = job_effect(rules, job)
+    if is_chosen(effect):
+        target = chosen_seats(state, seat)[action.index]
+        return [made] + chosen_events(evolve(state, made), rules, seat, effect, target, job.source, job.ability)
+    option = effect.options[action.index]
     more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability, action.index)
     # a choice inside the chosen option is made next, before other waiting choices
     more = [E.ChoicesQueued(e.jobs, front=True) if isinstance(e, E.ChoicesQueued) else e for e in more]

@@ -56,7 +56,7 @@ def _conversions(state: GameState, rules: Rules, seat: int, p) -> tuple[tuple[st
             else:
                 if conv.condition and have[conv.condition.kind] < conv.condition.n:
                     continue
-                if p.uses_of(cid, i) >= rules.capacity(state, seat, cid, conv):
+                if rules.uses(p, cid, i) >= rules.capacity(state, seat, cid, conv):
                     continue
                 if any(not rules.has_tag(state, seat, t) for t in conv.tags_needed):
                     continue

@@ -9,7 +9,7 @@ every one is public, so a seat view has it too); :func:`selected` names the seat
 
 from __future__ import annotations
 
-from ..cardlang.effects import Amount, Players, Transfer
+from ..cardlang.effects import Amount, Players, Swap, Transfer
 from . import events as E
 from .state import GameState
 
@@ -39,14 +39,19 @@ def selected(state: GameState, seat: int, players: Players) -> tuple[int, ...]:
         return ((seat + 1) % n,) if n > 1 else ()
     if who == "right":
         return ((seat - 1) % n,) if n > 1 else ()
+    if who == "chosen":  # the owner's decision (batch.chosen_events): nobody yet
+        return ()
     return tuple(s for s in order if has_most(state, s, players.what, who == "most"))
 
 
-def transfer_events(state: GameState, seat: int, effect: Transfer, source: str) -> list:
-    """The losses and gains of a transfer for the card of ``seat``: each giver
-    gives what it has of each amount, up to the amount; at most one event per
-    seat (the owner's share of several givers is one gain or loss)."""
-    others = [s for s in selected(state, seat, effect.players) if s != seat]
+def transfer_events(state: GameState, seat: int, effect: Transfer, source: str,
+                    targets: tuple[int, ...] | None = None) -> list:
+    """The losses and gains of a transfer for the card of ``seat`` (with
+    ``targets``, those seats instead of the selector's): each giver gives what
+    it has of each amount, up to the amount; at most one event per seat (the
+    owner's share of several givers is one gain or loss)."""
+    picked = selected(state, seat, effect.players) if targets is None else targets
+    others = [s for s in picked if s != seat]
     out: list = []
     if effect.direction == "take":
         total = [0] * len(effect.amounts)
@@ -78,3 +83,31 @@ def _bounded(state: GameState, giver: int, amounts: tuple[Amount, ...], used: li
             used[i] += n
             out.append(Amount(a.kind, n))
     return tuple(out)
+
+
+def swap_events(state: GameState, seat: int, effect: Swap, source: str,
+                targets: tuple[int, ...] | None = None) -> list:
+    """The events of a trade for the card of ``seat``: with each selected
+    player (or ``targets``) in turn who has what the owner gets, while the
+    owner still has what it gives, a whole trade -- the partner's loss and
+    gain; the owner's side of every trade is one loss and one gain."""
+    picked = selected(state, seat, effect.players) if targets is None else targets
+    have = {a.kind: count(state, seat, a.kind) for a in effect.gives}
+    out: list = []
+    done = 0
+    for s in picked:
+        if s == seat:
+            continue
+        if any(have[a.kind] < a.n for a in effect.gives):
+            break
+        if any(count(state, s, a.kind) < a.n for a in effect.gets):
+            continue
+        for a in effect.gives:
+            have[a.kind] -= a.n
+        out += [E.Lost(s, effect.gets, source), E.Gained(s, effect.gives, source)]
+        done += 1
+    if not done:
+        return []
+    gives = tuple(Amount(a.kind, a.n * done) for a in effect.gives)
+    gets = tuple(Amount(a.kind, a.n * done) for a in effect.gets)
+    return [E.Lost(seat, gives, source), E.Gained(seat, gets, source)] + out

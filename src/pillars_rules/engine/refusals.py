@@ -15,7 +15,7 @@ from ..cardlang.effects import CUBES, ChooseCraftsman, Convert
 from ..errors import safe_repr
 from ..limits import MAX_BUILDS, MAX_CUBES, MAX_TRADES
 from . import actions as A
-from .batch import BIG_VALUE, job_effect, pieces_for
+from .batch import BIG_VALUE, chosen_seats, is_chosen, job_effect, pieces_for
 from .context import Rules
 from .queries import builds_of, trades_of
 from .state import CUBE_INDEX, GameState
@@ -311,7 +311,8 @@ def _use_once(state, rules, seat, who, a) -> None:
 def _pick(state, rules, seat, who, a) -> None:
     effect = job_effect(rules, state.jobs[0])
     if not isinstance(effect, ChooseCraftsman):
-        raise _Refused("pick.not_craftsman_choice", last=len(effect.options) - 1)
+        n = len(chosen_seats(state, seat)) if is_chosen(effect) else len(effect.options)
+        raise _Refused("pick.not_craftsman_choice", last=n - 1)
     name = _card(rules, a.card)
     if a.card not in state.players[seat].craftsmen:
         raise _Refused("pick.not_owned", who=who, name=name)
@@ -325,8 +326,9 @@ def _option(state, rules, seat, who, a) -> None:
     effect = job_effect(rules, state.jobs[0])
     if isinstance(effect, ChooseCraftsman):
         raise _Refused("option.not_option_choice", who=who)
-    if type(a.index) is not int or not 0 <= a.index < len(effect.options):
-        raise _Refused("option.bad_index", last=len(effect.options) - 1, index=_short(a.index))
+    n = len(chosen_seats(state, seat)) if is_chosen(effect) else len(effect.options)
+    if type(a.index) is not int or not 0 <= a.index < n:
+        raise _Refused("option.bad_index", last=n - 1, index=_short(a.index))
 
 
 # ------------------------------------------------------------------ §4 market
@@ -381,7 +383,7 @@ def _build(state, rules, seat, who, a) -> None:
     conv: Convert = convs[a.ability][1]
     if builds_of(p) >= MAX_BUILDS:
         raise _Refused("build.budget", who=who, most=MAX_BUILDS)
-    used, cap = p.uses_of(a.card, a.ability), rules.capacity(state, seat, a.card, conv)
+    used, cap = rules.uses(p, a.card, a.ability), rules.capacity(state, seat, a.card, conv)
     if used >= cap:
         raise _Refused("build.capacity", name=name, used=used, capacity=cap)
     for tag in conv.tags_needed:

@@ -29,7 +29,9 @@ def conversion(conv: fx.Convert, capacity: bool = True) -> str:
     """``1 stone -> 1 VP, twice a round, needs a mortar mixer``."""
     text = f"{amounts(conv.inputs)} -> {amounts(conv.outputs)}" if conv.inputs else \
         "+" + ", +".join(str(a) for a in conv.outputs)
-    if capacity:
+    if capacity and conv.shares >= 0:
+        text += ", sharing the uses of the one before"
+    elif capacity:
         text += f", {times(conv.capacity or 1)} a round"
     if conv.condition is not None:
         text += f", if you own at least {count(conv.condition.n, conv.condition.kind.replace('vp', 'VP'))} (kept)"

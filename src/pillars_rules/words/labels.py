@@ -16,7 +16,7 @@ from typing import Callable, NamedTuple
 from ..cardlang.effects import ChooseCraftsman, ChooseOne
 from ..cardlang.render import instant, render
 from ..engine import actions as A
-from ..engine.batch import BIG_VALUE, job_effect
+from ..engine.batch import BIG_VALUE, chosen_seats, is_chosen, job_effect
 from ..cardlang import effects as fx
 from ..cardlang.render import instant
 from .cardtext import amounts, conversion, once_effect, summary
@@ -271,7 +271,16 @@ def _pick(ctx: Context, a: A.PickCraftsman) -> Parts:
 
 def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
     job, effect = _job(ctx)
-    what = instant(effect.options[a.index]) if isinstance(effect, ChooseOne) else f"option {a.index + 1}"
+    if is_chosen(effect):  # "a player you choose": the option names the player and what they get
+        who = ctx.state.players[chosen_seats(ctx.state, ctx.seat)[a.index]].name
+        if isinstance(effect, fx.Transfer):
+            what = f"{effect.direction} {amounts(effect.amounts)} {'from' if effect.direction == 'take' else 'to'} {who}"
+        elif isinstance(effect, fx.Swap):
+            what = f"trade {amounts(effect.gives)} for {amounts(effect.gets)} with {who}"
+        else:
+            what = f"{who}: {instant(effect.effect)}"
+    else:
+        what = instant(effect.options[a.index]) if isinstance(effect, ChooseOne) else f"option {a.index + 1}"
     return Parts(f"option {a.index + 1}: {what} ({ctx.name(job.source)})", (what,), (), job.source, None, None,
                  ctx.text(job.source))
 
@@ -301,7 +310,7 @@ def _end_trading(ctx: Context, a) -> Parts:
 
 def _build(ctx: Context, a: A.Build) -> Parts:
     conv = ctx.rules.card(a.card).conversions[a.ability]
-    left = ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.player.uses_of(a.card, a.ability)
+    left = ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.rules.uses(ctx.player, a.card, a.ability)
     return Parts(f"use {ctx.name(a.card)}: {conversion(conv, capacity=False)} ({count(left, 'use')} left)",
                  (amounts(conv.outputs),), tuple(str(x) for x in conv.inputs), a.card, ctx.at("cathedral")[0], None,
                  ctx.text(a.card))
@@ -330,16 +339,16 @@ assert set(WRITERS) == set(A.ACTION_TYPES.values()), "an action class without wo
 
 
 def _place_key(ctx: Context, a: A.Place):
-    loc = a.location
-    row = ctx.state.kingsbridge if loc == "kingsbridge" else ctx.state.shiring if loc == "shiring" else ()
+    loc, layout = a.location, ctx.rules.layout
+    row = ctx.state.kingsbridge if loc == layout.privileges else ctx.state.shiring if loc == layout.craftsmen else ()
     here = row[a.spot] if a.spot < len(row) else None
     once = ctx.rules.once_card(ctx.state, ctx.seat, "placement") if a.free else None
-    return (ctx.price(), here, bool(ctx.state.court_metal) if loc == "kings_court" else None, once)
+    return (ctx.price(), here, bool(ctx.state.court_metal) if loc == layout.tax else None, once)
 
 
 def _build_key(ctx: Context, a: A.Build):
     conv = ctx.rules.card(a.card).conversions[a.ability]
-    return ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.player.uses_of(a.card, a.ability)
+    return ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.rules.uses(ctx.player, a.card, a.ability)
 
 
 #: What else a label depends on besides the action and the cards (the
