@@ -13,20 +13,28 @@ from selenium.webdriver.support.ui import Select
 from .page import BoardPage, play
 
 
-def test_a_person_goes_from_the_lobby_to_a_finished_game_against_two_bots(server, windows):
-    b = windows[0]
+def _from_the_lobby(b, server, players: int, cards: str = "") -> tuple[str, BoardPage]:
+    """Ann and ``players - 1`` random bots made in the lobby form: the game's id and Ann's live board."""
     b.get(server.url + "/")
     d = b.driver
-    Select(d.find_element(By.NAME, "players")).select_by_value("3")
+    Select(d.find_element(By.NAME, "players")).select_by_value(str(players))
+    if cards:
+        Select(d.find_element(By.NAME, "cards")).select_by_value(cards)
     d.find_element(By.NAME, "name0").send_keys("Ann")
-    Select(d.find_element(By.NAME, "seat1")).select_by_value("random")
-    Select(d.find_element(By.NAME, "seat2")).select_by_value("random")
+    for seat in range(1, players):
+        Select(d.find_element(By.NAME, f"seat{seat}")).select_by_value("random")
     d.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
     link = b.wait(lambda: d.find_elements(By.LINK_TEXT, "play this seat"), 20, "the created game's page")[0]
     game_id = parse_qs(urlsplit(link.get_attribute("href")).fragment)["game"][0]
     link.click()
     page = BoardPage(b, d.current_url)
     page.wait_live()
+    return game_id, page
+
+
+def test_a_person_goes_from_the_lobby_to_a_finished_game_against_two_bots(server, windows):
+    b = windows[0]
+    game_id, page = _from_the_lobby(b, server, 3)
     assert page.text(".who-name") == "You are Ann"
     assert "Your turn" in page.text("#prompt")
     play([page], random.Random(23), timeout=600)
@@ -39,3 +47,19 @@ def test_a_person_goes_from_the_lobby_to_a_finished_game_against_two_bots(server
                  " tr.querySelector('.place').textContent === '1').map(tr => tr.querySelector('.name').textContent)")
     assert {n.replace(" (you)", "") for n in first} == winners
     assert b.errors() == []
+
+
+def test_a_six_player_game_with_the_expansion_from_the_lobby(server, windows):
+    """Issue #37: the lobby offers 6 seats with the expansion; the board shows
+    seats 5 and 6 in their colours and the person plays through round 1."""
+    b = windows[0]
+    game_id, page = _from_the_lobby(b, server, 6, cards="expansion")
+    colours = b.js("return ['seat-4', 'seat-5'].map(c => { const e = document.querySelector('.player.' + c);"
+                   " return e && getComputedStyle(e).borderLeftColor; })")
+    assert colours[0] and colours[1] and colours[0] != colours[1]
+    assert "Purple" in page.text(".players") and "Orange" in page.text(".players")
+    # a whole 6-seat game through the browser took over 15 minutes on a loaded
+    # 2-core machine: the person plays round 1 here (the engine tests play whole games)
+    play([page], random.Random(37), timeout=400, until=lambda: server.game(game_id).state.round >= 2)
+    game = server.game(game_id)
+    assert game.state.n_players == 6 and game.state.round >= 2
