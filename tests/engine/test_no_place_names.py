@@ -9,6 +9,7 @@ kinds and protocol keys of those steps) or the name of a field of the state
 (``RoundState.kingsbridge``, the privileges beside the privilege place)."""
 
 import ast
+import re
 from pathlib import Path
 
 import attr
@@ -37,3 +38,37 @@ def test_no_engine_module_names_a_base_place():
     for path in sources:
         found = _literals(path) & named
         assert not found, f"engine/{path.name} names places: {sorted(found)}"
+
+
+PACKAGE = ENGINE.parent
+#: Clients that show or parse places (issue #35, second part): they read the
+#: board of the game. ``words/help.py`` is left out on purpose: it holds the
+#: rules help of the base board's own places, by their keys (a place of
+#: another text is explained by the renderer's reading of it).
+CLIENTS = ("terminal/*.py", "ai/*.py", "web/*.py", "words/labels.py", "words/events.py",
+           "words/choices.py", "scenario.py", "testing.py", "game.py")
+_JS_STRING = re.compile(r"\"([^\"\\\n]*)\"|'([^'\\\n]*)'")
+
+
+def _js_literals(code: str) -> set[str]:
+    """The string literals of a script, its comments left out."""
+    code = re.sub(r"//[^\n]*|/\*.*?\*/", "", code, flags=re.S)
+    return {a or b for a, b in _JS_STRING.findall(code)}
+
+
+def test_no_client_names_a_base_place():
+    keys = {c.id for c in base_cards().places if c.kind == "place"}
+    fields = {f.name for cls in (GameState, RoundState, Board) for f in attr.fields(cls)}
+    named = keys - set(fx.STEP_RULES) - fields
+    assert {"priory", "kings_court", "castle", "forest", "sand_pit"} <= named
+    sources = sorted(p for pattern in CLIENTS for p in PACKAGE.glob(pattern))
+    assert len(sources) >= 20
+    for path in sources:
+        found = _literals(path) & named
+        assert not found, f"{path.relative_to(PACKAGE)} names places: {sorted(found)}"
+    scripts = sorted((PACKAGE / "web" / "static" / "js").glob("*.js"))
+    assert len(scripts) >= 8
+    for path in scripts:
+        found = _js_literals(path.read_text(encoding="utf-8")) & named
+        assert not found, f"{path.relative_to(PACKAGE)} names places: {sorted(found)}"
+    assert _js_literals('x = "kings_court"; // "priory"') == {"kings_court"}  # the check sees literals

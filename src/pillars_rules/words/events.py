@@ -68,7 +68,7 @@ def _resource_card_taken(e: E.ResourceCardTaken, n: Namer) -> str:
 
 def _craftsman_hired(e: E.CraftsmanHired, n: Namer) -> str:
     paid = f" for {amounts_text(e.cost)}" if e.cost else " free"
-    where = " at Shiring" if e.source == "shiring" else ""
+    where = f" at {place(e.source, n)}" if e.source != "draft" else ""  # the craftsmen's place
     return f"{n.seat(e.seat)} hired {n.card(e.card)}{where}{paid}."
 
 

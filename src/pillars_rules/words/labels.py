@@ -330,11 +330,11 @@ assert set(WRITERS) == set(A.ACTION_TYPES.values()), "an action class without wo
 
 
 def _place_key(ctx: Context, a: A.Place):
-    loc = a.location
-    row = ctx.state.kingsbridge if loc == "kingsbridge" else ctx.state.shiring if loc == "shiring" else ()
+    loc, layout = a.location, ctx.rules.layout
+    row = ctx.state.kingsbridge if loc == layout.privileges else ctx.state.shiring if loc == layout.craftsmen else ()
     here = row[a.spot] if a.spot < len(row) else None
     once = ctx.rules.once_card(ctx.state, ctx.seat, "placement") if a.free else None
-    return (ctx.price(), here, bool(ctx.state.court_metal) if loc == "kings_court" else None, once)
+    return (ctx.price(), here, bool(ctx.state.court_metal) if loc == layout.tax else None, once)
 
 
 def _build_key(ctx: Context, a: A.Build):

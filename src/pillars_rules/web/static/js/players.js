@@ -6,7 +6,7 @@
 import { pieceValue, spotsOf } from "./board.js";
 import { cardFace } from "./cards.js";
 import { count, h } from "./dom.js";
-import { CUBES, seatClass } from "./text.js";
+import { CUBES, placesOf, seatClass } from "./text.js";
 
 /** Builders a seat has on the board, in the bag, drawn, and waiting (Phase II). */
 export function builderCounts(state, seat) {
@@ -93,7 +93,8 @@ function playerCard(model, seat) {
   if (you) tags.push(h("span", { class: "tag you-tag", text: "you" }));
   if (seat === s.start_player) tags.push(h("span", { class: "tag start-tag", title: "start player", text: "start player" }));
   if (turn) tags.push(h("span", { class: "tag turn-tag", text: "to act" }));
-  if (spotsOf(s, "kings_court").includes(seat)) tags.push(h("span", { class: "tag", text: "no tax" }));
+  const tax = placesOf(model).find((place) => place.rule === "tax");
+  if (tax && spotsOf(s, tax.id).includes(seat)) tags.push(h("span", { class: "tag", text: "no tax" }));
   const who = seatLine(model, seat);
   if (who && !(you && who.cls === "here")) tags.push(h("span", { class: `tag who-tag ${who.cls}`, title: who.title, text: who.text }));
   return h("article", {
