@@ -17,7 +17,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 class Terminal:
-    """One run of ``python -m pillars_rules play ARGS`` in a 50x130 pty.
+    """One run of ``python -m pillars_rules play ARGS`` in a 50x130 pty (or ``columns`` wide).
 
     Its autosave file is :attr:`autosave` (the data folder is under ``cwd``).
 
@@ -25,13 +25,13 @@ class Terminal:
     ``choices`` the numbered choices of the last screen, ``kind`` its decision
     kind and ``who`` the seat name it was shown to."""
 
-    def __init__(self, *args: str, cwd, term: str = "dumb", timeout: int = 30) -> None:
+    def __init__(self, *args: str, cwd, term: str = "dumb", timeout: int = 30, columns: int = 130) -> None:
         # the autosave goes to the user's data folder: here, one inside the test's folder
-        env = dict(os.environ, TERM=term, COLUMNS="130", LINES="50", XDG_DATA_HOME=str(Path(cwd) / "data"))
+        env = dict(os.environ, TERM=term, COLUMNS=str(columns), LINES="50", XDG_DATA_HOME=str(Path(cwd) / "data"))
         env.pop("NO_COLOR", None)
         self.child = pexpect.spawn(sys.executable, ["-m", "pillars_rules", "play", *args], cwd=str(cwd),
                                    env=env, encoding="utf-8", codec_errors="replace", timeout=timeout,
-                                   dimensions=(50, 130))
+                                   dimensions=(50, columns))
         self.autosave = Path(cwd) / "data" / "pillars-rules" / "autosave.json"
         self.text = ""
         self.choices: list[str] = []
