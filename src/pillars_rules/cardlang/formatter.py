@@ -173,7 +173,9 @@ def effect_text(e: ast.Effect) -> str:
             return f"if you have {'most' if c.arg('most') else 'fewest'} {c.arg('what').text}: {text}"
         kind = c.arg("kind").text
         if kind not in fx.AMOUNT_KINDS:
-            kind = _count(kind, c.arg("n").value or 0)
+            # "if you own 1 builder: ..." -- "placed" is needed only after "per",
+            # where a bare "builder" would take the next "at <step>:" as its place
+            kind = _count(kind, c.arg("n").value or 0).removesuffix(" placed")
         return f"if you own {_num(c.arg('n'))} {kind}: {text}"
     if r == "ChooseOne":
         opts = [effect_text(o) for o in a("options")]
