@@ -7,11 +7,21 @@ from __future__ import annotations
 import sqlite3
 from urllib.parse import parse_qs, urlsplit
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from pillars_rules.web.registry import SQLiteRegistry
 
 from .page import BoardPage
+
+
+def _click(b, element_id: str) -> bool:
+    """Click the element; False when the board was redrawn under the click (look again)."""
+    try:
+        b.driver.find_element(By.ID, element_id).click()
+        return True
+    except StaleElementReferenceException:
+        return False
 
 ANN_AND_BEN = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}, {"kind": "bot", "bot": "random"}]
 
@@ -57,7 +67,7 @@ def test_a_rematch_rotates_the_seats_keeps_the_options_and_offers_each_player_it
     # one rematch per game
     ann = BoardPage(ann_b, made["seats"][0]["link"]).open()
     ann_b.wait(lambda: ann.state()["over"], 20, "the old game again")
-    ann_b.driver.find_element(By.ID, "rematch").click()
+    ann_b.wait(lambda: _click(ann_b, "rematch"), 20, "the rematch button (the board redraws under a click)")
     ann_b.wait(lambda: "made already" in (ann.text(".rematch") or ""), 20, "the refusal of a second rematch")
     with sqlite3.connect(server.db) as db:
         assert db.execute("SELECT count(*) FROM server_games").fetchone()[0] == 2
