@@ -77,9 +77,11 @@ def _card_variants(cards: CardSet) -> set[str]:
 def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
     """The base card set, plus ``extra`` cards (a CardSet or paths to ``.cards``
     files/folders); an extra card with a base card's id replaces it."""
-    from . import cardlang
+    # the compiler's module, not the package: in the compiled build a function-level
+    # ``from . import cardlang`` read the package as None (CI at c9461d5)
+    from .cardlang.compiler import base_cards, load_paths
 
-    base = cardlang.base_cards()
+    base = base_cards()
     if extra is None:
         return base
     if isinstance(extra, CardSet):
@@ -103,7 +105,7 @@ def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
         # burst of short-lived objects, like the compile, so the cyclic
         # collector waits for both (about a tenth of a 1 MiB file's cold load)
         with no_gc():
-            extra = cardlang.load_paths(paths, known=base)
+            extra = load_paths(paths, known=base)
             merged = base.merged(extra)
             # compiled from card files against the base cards: within the limits, so
             # handing this set (or its fan cards) back as a CardSet needs no second compile
