@@ -239,3 +239,18 @@ def test_a_game_without_seed_gets_a_secret_seed_of_more_than_64_bits():
     seeds = {play_cli._game(args).events[0].seed for _ in range(3)}
     assert len(seeds) == 3
     assert max(seeds) >= 2**64
+
+
+def test_a_resource_card_for_one_worker_says_worker():
+    """A card yielding for a single worker (the expansion's gravel pit) reads "1 worker"."""
+    import pillars_rules as pr
+    from pillars_rules.engine.context import rules_for
+    from pillars_rules.terminal.screen import card_line
+
+    cards = pr.load_cards("expansion")
+    ones = [c.id for c in cards if c.kind == "resource" and c.yields is not None and c.workers == 1]
+    assert ones, "the expansion has a resource card for one worker"
+    line = card_line(rules_for(cards), ones[0])
+    assert line.endswith("for 1 worker"), line
+    many = next(c.id for c in cards if c.kind == "resource" and c.yields is not None and c.workers > 1)
+    assert card_line(rules_for(cards), many).endswith("workers")

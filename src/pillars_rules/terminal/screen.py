@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import events as E
+from ..words.grammar import count
 
 STAGES = {
     "setup": "setup",
@@ -52,7 +53,7 @@ def card_line(rules, card_id: str) -> str:
         return "?"
     card = rules.card(card_id)
     if card.kind == "resource" and card.yields is not None:
-        return f"{card.name}: {card.yields} for {card.workers} workers"
+        return f"{card.name}: {card.yields} for {count(card.workers, 'worker')}"
     if card.kind == "craftsman":
         works = []
         for conv in card.conversions:
