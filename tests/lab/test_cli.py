@@ -244,3 +244,25 @@ def test_a_time_budget_reports_on_the_games_every_set_finished(tmp_path, capsys)
     played = report["sets"]["base"]["games"] + report["sets"]["base"]["aborted"]
     assert 0 < played < 100000 and f"the report covers games 0 to {played - 1} of every set" in captured.err
     assert "time budget of 3 s reached" in captured.err
+
+
+def test_precision_runs_until_every_card_is_known_to_the_asked_gold_or_says_it_was_not(tmp_path, capsys):
+    """``--precision``: random bots cannot put a worth in gold (their gold scale
+    is flat), so the run plays every game and says the precision was not reached
+    and for which card; an event is judged in VP, so precision alone is refused."""
+    out = tmp_path / "r.jsonl"
+    code = main(["balance", "--players", "2", "--games", "12", "--bots", "random", "--targets", "jack",
+                 "--serial", "--precision", "50", "--out", str(out), "--json", str(tmp_path / "r.json"),
+                 "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["sets"]["base"]["games"] + report["sets"]["base"]["aborted"] == 12
+    assert "precision of +-50 gold not reached in 12 games per set (jack" in err
+    _fails_with_one_line(["balance", "--players", "2", "--games", "3", "--bots", "random", "--targets",
+                          "volunteers", "--serial", "--precision", "2", "--out", str(tmp_path / "e.jsonl")],
+                         capsys, "--precision is in gold")
+    bad = subprocess.run([sys.executable, "-m", "pillars_rules", "balance", "--precision", "-1"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "'-1' is not an amount of gold" in bad.stderr, bad.stderr
+    assert "Traceback" not in bad.stderr

@@ -108,3 +108,22 @@ def test_the_time_option_reads_durations():
     for bad in ("", "5 days", "-1m", "0"):
         with pytest.raises(argparse.ArgumentTypeError):
             duration(bad)
+
+
+def test_a_stopping_rule_sees_whole_prefixes_and_ends_the_run_there():
+    """``stop`` is asked after each game every set has finished, with games 0..k-1
+    of every set; when it says so, the result is those games (the rest unplayed)."""
+    specs = {"A": SPECS["A"], "B": GameSpec(players=2, bots=("random",), seed=5)}
+    seen = []
+
+    def stop(records):
+        seen.append({label: len(r) for label, r in records.items()})
+        assert all(r["seed"] == specs[label].seed + i for label, rs in records.items() for i, r in enumerate(rs))
+        return len(records["A"]) == 3
+
+    result = runner.run(specs, 40, executor="serial", stop=stop)
+    assert seen == [{"A": k, "B": k} for k in (1, 2, 3)]
+    assert [len(r) for r in result.values()] == [3, 3]
+    assert result["B"][2] == play_game(specs["B"], 2)
+    never = runner.run(specs, 4, executor="serial", stop=lambda records: False)
+    assert [len(r) for r in never.values()] == [4, 4]

@@ -76,6 +76,10 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="compare every judged card with these base cards on the same games (an A/A test: "
                         "a copy against its original)")
     p.add_argument("--html", metavar="FILE", help="write a self-contained HTML report with plots")
+    p.add_argument("--precision", type=_gold, metavar="GOLD",
+                   help="stop once every judged card's worth is known to within +-GOLD gold (the 95%% "
+                        "interval's half-width) and has its chances; checked as the games come in, on how "
+                        "wide the intervals are, never on where they lie (the --games are the most it plays)")
     sub = p.add_subparsers(dest="subcommand", metavar="{tune}")
     t = sub.add_parser("tune", help="find the number at which a card is fair",
                        description="Vary one number of a card (its cost, round, capacity or any number in its "
@@ -97,6 +101,17 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     _run_options(t, 100)
     p.set_defaults(func=main)
     return p
+
+
+def _gold(text: str) -> float:
+    """``--precision``: a positive number of gold."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an amount of gold: write a positive number, e.g. 2")
+    return value
 
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|min|h)?\s*$")

@@ -44,7 +44,7 @@ def _interrupt_once(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
-def _run(args, specs: dict) -> dict | None:
+def _run(args, specs: dict, stop=None) -> dict | None:
     """The records, or ``None`` after Ctrl-C (reported on stderr): the worker
     processes are ended at once and the games that finished are kept."""
     total = len(specs) * args.games
@@ -63,12 +63,15 @@ def _run(args, specs: dict) -> dict | None:
         with progress:
             records = runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,
                                  resume=args.resume, on_game=progress, on_record=progress.record,
-                                 timeout=args.timeout, deadline=deadline)
+                                 timeout=args.timeout, deadline=deadline, stop=stop)
         played = min(len(r) for r in records.values())
         if played == 0:
             raise pr.ConfigError(f"the time budget of {_budget(budget)} ended before every set finished a game: "
                                  f"give it more time (the finished games are kept in {args.out}; --resume)")
-        if played < args.games:
+        if played < args.games and getattr(stop, "reached", False):
+            print(f"pillars-rules balance: precision of +-{stop.gold:g} gold reached after {played} of "
+                  f"{args.games} games per set: every judged card's worth is within it", file=sys.stderr)
+        elif played < args.games:
             print(f"pillars-rules balance: time budget of {_budget(budget)} reached: the report covers games "
                   f"0 to {played - 1} of every set ({played} of {args.games}); the finished games are kept in "
                   f"{args.out} (--resume plays the rest)", file=sys.stderr)
@@ -82,6 +85,75 @@ def _run(args, specs: dict) -> dict | None:
     finally:
         if before is signal.default_int_handler and not interrupted:
             signal.signal(signal.SIGINT, before)
+
+
+def half_width(effect: dict) -> float:
+    """Half the width of a judged card's 95% interval of its worth in gold (nan: not in gold)."""
+    w = effect["worth"]
+    lo, hi = w["lo"], w["hi"]
+    if lo is None or hi is None:
+        return float("nan")
+    return (hi - lo) / 2
+
+
+def precise(rows: list[dict], gold: float) -> bool:
+    """Whether every judged card (``rows``) has its chances and its worth within ``+-gold``.
+
+    >>> row = {"units": 40, "worth": {"value": 3.0, "lo": 1.5, "hi": 4.5}}
+    >>> precise([row], 2), precise([row], 1), precise([{**row, "units": 9}], 2), precise([], 2)
+    (True, False, False, False)
+    """
+    from .verdict import MIN_UNITS
+
+    return bool(rows) and all(e["units"] >= MIN_UNITS and half_width(e) <= gold for e in rows)
+
+
+class Precision:
+    """``--precision GOLD``: the run's stopping rule. After game ``k`` of every
+    set (at k = 10, 11, ... 20, 22, ...: every tenth of k, so a check costs
+    little beside the games) it builds the report of games ``0..k-1`` and
+    stops when every judged card (events are judged in VP, by A/B, and not
+    counted) has its chances and a 95% interval of its worth in gold no wider
+    than ``+-gold``. The rule looks at the intervals' widths only, never at
+    the estimates, so a stopped run's intervals keep the coverage of a run
+    of fixed length (their width follows the games' spread, not the
+    card's value)."""
+
+    def __init__(self, specs: dict, roles: dict, against: tuple, gold: float):
+        self.specs, self.roles, self.against, self.gold = specs, roles, against, gold
+        self.reached = False
+        self.last: list[tuple[str, int, float]] = []
+        sets = [cardset(spec) for spec in specs.values()]
+        kinds = {card: next((cs[card].kind for cs in sets if card in cs), "event")
+                 for role in roles.values() for card in role.cards}  # an event's "without" set lacks it
+        judged = [card for card, kind in kinds.items() if kind != "event"]
+        if not judged:
+            raise pr.ConfigError("--precision is in gold: it needs a card judged in gold (events are "
+                                 "judged in VP, by the games with and without them)")
+
+    def __call__(self, records: dict) -> bool:
+        from . import report
+        from .verdict import MIN_UNITS
+
+        k = min(len(r) for r in records.values())
+        if k < MIN_UNITS or k % max(1, k // 10):
+            return False
+        rows = [e for e in report.build(self.specs, self.roles, records, self.against)["judged"]
+                if e["kind"] != "event"]
+        self.last = [(e["card"], e["units"], half_width(e)) for e in rows]
+        self.reached = precise(rows, self.gold)
+        return self.reached
+
+    def widest(self) -> str:
+        """The card furthest from the precision at the last check, in words."""
+        if not self.last:
+            return "too few games to check"
+        from .verdict import MIN_UNITS
+
+        card, units, half = max(self.last, key=lambda t: (t[1] < MIN_UNITS, t[2] if t[2] == t[2] else float("inf")))
+        if units < MIN_UNITS:
+            return f"{card} had {units} chances"
+        return f"{card}: +-{half:.1f} gold" if half == half else f"{card}: its worth not yet in gold"
 
 
 def _prepare(args, specs: dict) -> dict:
@@ -100,10 +172,15 @@ def judge(args, common: dict) -> int:
     against = tuple(_ids(args.against))
     specs, roles = plan(common, also, cards, _ids(args.targets), against)
     specs = _prepare(args, specs)
-    records = _run(args, specs)
+    precision = getattr(args, "precision", None)
+    stop = Precision(specs, roles, against, precision) if precision else None
+    records = _run(args, specs, stop)
     if records is None:
         return 130
     data = report.build(specs, roles, records, against)
+    if stop is not None and not stop.reached:
+        print(f"pillars-rules balance: precision of +-{precision:g} gold not reached in {args.games} games "
+              f"per set ({stop.widest()}): ask for more --games", file=sys.stderr)
     if args.json:
         report.to_json(data, args.json)
     if args.html:

@@ -55,7 +55,8 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
         on_game: Callable[[int, int], None] | None = None,
         on_record: Callable[[str, dict], None] | None = None,
         timeout: float = 10.0, deadline: float | None = None,
-        clock: Callable[[], float] = time.monotonic) -> dict[str, list[dict]]:
+        clock: Callable[[], float] = time.monotonic,
+        stop: Callable[[dict[str, list[dict]]], bool] | None = None) -> dict[str, list[dict]]:
     """Play ``games`` games of every spec; ``{label: [record, ...]}`` in index order.
 
     ``on_game(done, total)`` is called after each finished game (a progress
@@ -71,6 +72,13 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
     the same games in every set, chosen by their index, never by how they
     came out (the games finished beyond ``k`` stay in ``out`` for a
     ``--resume``).
+
+    ``stop(records)`` ends the run the same way, on the games' own results:
+    it is asked each time every set has finished one more game, with the
+    records of games ``0..k-1`` of every set, and when it says ``True`` the
+    result is those games. (It should look at how wide the estimates are,
+    not where they lie, so that stopping leaves their intervals honest: see
+    the lab's ``--precision``.)
     """
     check_executor(executor)
     if games < 1:
@@ -96,6 +104,9 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
         on_game(len(done), total)
     stream = _execute(specs, todo, executor, workers, timeout)
     timed_out = deadline is not None and clock() >= deadline
+    complete = _complete(done, specs, games, 0)
+    if stop is not None and complete and not timed_out:
+        timed_out = stop(_prefix(done, specs, complete))
     try:
         for (label, i), record in (() if timed_out else stream):
             if (label, i) in done:
@@ -110,6 +121,13 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
             if deadline is not None and clock() >= deadline:
                 timed_out = True
                 break
+            if stop is not None:
+                k = _complete(done, specs, games, complete)
+                if k > complete:
+                    complete = k
+                    if stop(_prefix(done, specs, k)):
+                        timed_out = True
+                        break
     finally:
         close = getattr(stream, "close", None)
         if close is not None:
@@ -125,6 +143,24 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
         rec.pop("set", None)
         result[label].append(rec)
     return result
+
+
+def _complete(done: Mapping[Task, dict], specs: Mapping[str, GameSpec], games: int, k: int) -> int:
+    """The number of games, from ``k`` on, that every set has finished in a row from game 0."""
+    while k < games and all((label, k) in done for label in specs):
+        k += 1
+    return k
+
+
+def _prefix(done: Mapping[Task, dict], specs: Mapping[str, GameSpec], k: int) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for label in specs:
+        out[label] = []
+        for i in range(k):
+            rec = dict(done[label, i])
+            rec.pop("set", None)
+            out[label].append(rec)
+    return out
 
 
 def play(spec: GameSpec, index: int) -> dict:
