@@ -1,7 +1,7 @@
 """Six seats with the expansion in an 80-column terminal (issue #37):
 ``play --players 6 --cards expansion`` plays a whole game in a pseudo-terminal,
-every seat's name is on the board and in the final ranking. (The board's
-lines are not yet wrapped to 80 columns: that is still open.)"""
+every seat's name is on the board and in the final ranking, and no line of
+the screen is wider than the terminal (a long line breaks between words)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ def test_a_six_player_expansion_game_plays_in_80_columns(tmp_path):
     screens = []
     while term.next():
         screens.append(term.text)
+        wide = [line for line in term.text.splitlines() if len(line.rstrip()) > 80]
+        assert not wide, wide
         term.send(str(pick.randint(1, len(term.choices))))
     status, rest = term.finish()
     assert status == 0

@@ -11,7 +11,7 @@ import pillars_rules as pr
 from .terminal import Terminal
 
 ARGS = ("--players", "2", "--seat", "0", "--bots", "random")
-RANKING = re.compile(r"^\s+(\d)\. (\w+)(?: \(shared\))?: (\d+) VP, (\d+) gold; craftsmen .+; privileges .+$", re.M)
+RANKING = re.compile(r"^\s+(\d)\. (\w+)(?: \(shared\))?: (\d+) VP, (\d+) gold\r?\n\s+craftsmen .+$", re.M)
 
 
 def test_whole_game_with_undo_and_save_resume(tmp_path):

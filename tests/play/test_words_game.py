@@ -17,7 +17,7 @@ from pillars_rules.terminal.session import Session
 
 from .terminal import Terminal
 
-RANKING = re.compile(r"^\s+(\d)\. (\w+)(?: \(shared\))?: (\d+) VP, (\d+) gold; craftsmen .+; privileges .+$", re.M)
+RANKING = re.compile(r"^\s+(\d)\. (\w+)(?: \(shared\))?: (\d+) VP, (\d+) gold\r?\n\s+craftsmen .+$", re.M)
 ALIASES = {"pass (final for this phase)": "pass", "stop trading (final for this round)": "stop",
            "finish building for this round": "finish"}
 

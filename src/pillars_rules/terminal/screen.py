@@ -7,6 +7,7 @@ in a view and the next event appears only for a seat allowed to peek at it.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Callable, Iterable, Sequence
 
 from rich import box
@@ -258,7 +259,8 @@ def sentences(events: Iterable, describe: Callable[[object], str]) -> list[str]:
 
 
 def final(game_view, ranking: list[list[int]]) -> list[str]:
-    """The ranking (ties share a place) and one line per player."""
+    """The ranking (ties share a place): per player a line of VP and gold, and
+    one of craftsmen and privileges under it."""
     s, rules = game_view.state, game_view.rules
     lines = ["The game is over. Final ranking:"]
     place = 1
@@ -268,7 +270,24 @@ def final(game_view, ranking: list[list[int]]) -> list[str]:
             shared = " (shared)" if len(group) > 1 else ""
             crafts = ", ".join(rules.name(c) for c in p.craftsmen) or "no craftsmen"
             privs = ", ".join(rules.name(c) for c in p.privileges) or "no privileges"
-            lines.append(f"  {place}. {p.name}{shared}: {p.vp} VP, {p.gold} gold; "
-                         f"craftsmen {crafts}; privileges {privs}")
+            head = f"  {place}. "
+            lines.append(f"{head}{p.name}{shared}: {p.vp} VP, {p.gold} gold")
+            lines.append(f"{' ' * len(head)}craftsmen {crafts}; privileges {privs}")
         place += len(group)
     return lines
+
+
+def fitted(lines: Iterable[str], width: int) -> list[str]:
+    """The lines, none wider than ``width`` (a terminal's columns): a longer
+    line breaks between words, its rest indented four spaces past its own
+    indent, so a 6-seat board reads in 80 columns. Too narrow a width (under
+    20) leaves the lines to the terminal."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width or width < 20:
+            out.append(line)
+            continue
+        lead = len(line) - len(line.lstrip(" "))
+        out += textwrap.wrap(line, width, subsequent_indent=" " * (lead + 4), break_on_hyphens=False,
+                             break_long_words=False)  # a word longer than the width keeps a line
+    return out

@@ -106,6 +106,12 @@ class Session:
     def say(self, text: str = "") -> None:
         self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
+    def say_fitted(self, lines) -> None:
+        """Lines of the board, the choices or the ranking, each broken between
+        words to the terminal's width (messages with paths are left whole)."""
+        for line in screen.fitted(lines, self.console.width):
+            self.say(line)
+
     def ask(self, prompt: str) -> str:
         """A line from the person; bytes that are not text read as an unknown command."""
         try:
@@ -193,7 +199,7 @@ class Session:
             return False
         self.history.append((game, seat, self.bots_copy(), False))
         self.game = game.apply(cs[0].action, seat=seat)
-        self.say(f"  (auto) {self.name(seat)}: {cs[0].label} -- {why}")
+        self.say_fitted([f"  (auto) {self.name(seat)}: {cs[0].label} -- {why}"])
         return True
 
     def hand_to(self, seat: int) -> None:
@@ -217,8 +223,7 @@ class Session:
             for part in screen.screen(view, self.name(view.seat), since, shown_choices):
                 self.console.print(part)
         else:
-            for line in screen.compact(view, self.name(view.seat), since, shown_choices):
-                self.say(line)
+            self.say_fitted(screen.compact(view, self.name(view.seat), since, shown_choices))
 
     def turn(self, seat: int) -> None:
         """Show the screen of ``seat`` and read until it decides (or undoes)."""
@@ -255,7 +260,7 @@ class Session:
     def decide(self, game, seat: int, choice) -> None:
         self.history.append((game, seat, self.bots_copy(), True))
         self.game = game.apply(choice.action, seat=seat)
-        self.say(f"  -> {choice.label}")
+        self.say_fitted([f"  -> {choice.label}"])
 
     def keep_all_on(self, view) -> bool:
         """``keep all``: for the start player, this round's drawn builders are kept."""
@@ -356,5 +361,4 @@ class Session:
         for line in screen.recent(since):
             self.say(line)
         self.console.print(screen.players(view))
-        for line in screen.holdings(view) + [""] + screen.final(view, self.game.ranking()):
-            self.say(line)
+        self.say_fitted(screen.holdings(view) + [""] + screen.final(view, self.game.ranking()))
