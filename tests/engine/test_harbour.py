@@ -1,0 +1,117 @@
+"""A second market (issue #37: the expansion's Harbour; issue #35: "a second
+market" is board text): every place with ``step market`` trades with its own
+stock, refilled each round, at its own prices, in the order of its spots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pillars_rules as pr
+from pillars_rules import IllegalActionError
+from pillars_rules.actions import Buy, EndTrading, Sell
+from pillars_rules.bots import BOTS
+from pillars_rules.cardlang import base_cards, compile_text
+from pillars_rules.errors import CardError
+from pillars_rules.testing import check_game
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE = base_cards()
+CARPENTRY = ("carpenter", "stonemason", "mortar_mixer")
+
+
+@pytest.fixture(scope="module")
+def cards() -> pr.CardSet:
+    return pr.load_cards(str(ROOT / "cards" / "expansion"))
+
+
+def _harbour(cards, order, seats, **kw):
+    return pr.scenario(players=5, round=2, step="harbour", cards=cards, spots={"harbour": order},
+                       seats=seats, **kw)
+
+
+def test_the_harbour_sells_at_its_own_better_prices(cards):
+    g = _harbour(cards, (1, 3), {1: dict(gold=10, craftsmen=CARPENTRY), 3: dict(gold=10)})
+    assert g.pending.kind == "market" and g.current_player == 1
+    assert g.state.stocks == ((2, 2, 2, 0),) and g.state.market == (4, 4, 4, 0)
+    labels = {c.label for c in pr.words.choices(g.view(1))}
+    assert "buy 1 sand for 1 gold" in labels and "buy 1 wood for 2 gold" in labels
+    assert "buy 1 stone for 3 gold" in labels
+    assert not any(isinstance(a, Sell) for a in g.legal_actions())  # the Harbour buys nothing
+    g = g.apply(Buy("wood", 2))
+    assert g.state.players[1].gold == 6 and g.state.players[1].cube("wood") == 2
+    assert g.state.stocks == ((0, 2, 2, 0),) and g.state.market == (4, 4, 4, 0)  # its own stock
+
+
+def test_the_harbours_spots_trade_in_order_and_its_stock_runs_out(cards):
+    g = _harbour(cards, (3, 1), {1: dict(gold=10), 3: dict(gold=10)})
+    assert g.current_player == 3  # the builder placed first trades first
+    g = g.apply(Buy("sand", 2))
+    assert g.current_player == 1
+    assert not any(isinstance(a, Buy) and a.resource == "sand" for a in g.legal_actions())
+    with pytest.raises(IllegalActionError, match="the Harbour holds only 0 sand"):
+        g.apply(Buy("sand", 1))
+    with pytest.raises(IllegalActionError, match="the Harbour buys no stone"):
+        g.apply(Sell("stone", 1))
+    g = g.apply(Buy("stone", 1))
+    assert g.current_player == 3 and g.state.stocks == ((2, 1, 0, 0),)
+    g = g.apply(EndTrading())
+    assert g.current_player == 1
+    g = g.apply(EndTrading())
+    assert g.state.step != "harbour"
+    # the next round opening refills the Harbour from the supply, apart from the market
+    g = pr.scenario(players=5, round=3, step="round_start", cards=cards, stocks={"harbour": dict(sand=1)})
+    assert g.state.stocks == ((2, 2, 2, 0),)
+    check_game(g)
+
+
+def test_the_harbour_resolves_after_the_crusades_before_the_market(cards):
+    steps = cards.board.steps
+    assert steps.index("crusades") + 1 == steps.index("harbour") < steps.index("market")
+    # a base game has no further market: its state has no further stock
+    assert pr.new_game(players=4, seed=1).state.stocks == ()
+
+
+SECOND_MARKET = '''
+place fair "Fair" de "Messe" {
+    called "the fair"
+    after priory
+    spots 1
+    step market
+    stock 1 wood, 3 stone
+    buying wood 5, stone 1
+    selling metal 9
+}
+'''
+
+
+def test_a_fan_board_writes_a_second_market_in_text_only():
+    cards = BASE.merged(compile_text(SECOND_MARKET, "fan.cards", known=BASE))
+    g = pr.scenario(players=3, round=1, step="fair", cards=cards, spots={"fair": (2,)},
+                    seats={2: dict(gold=5, cubes=dict(metal=1), craftsmen=CARPENTRY)})
+    assert g.pending.kind == "market" and g.current_player == 2
+    g = g.apply(Sell("metal", 1))
+    assert g.state.players[2].gold == 14
+    g = g.apply(Buy("stone", 3))
+    assert g.state.stocks == ((1, 0, 0, 0),) and g.state.players[2].gold == 11
+    with pytest.raises(IllegalActionError, match="the fair sells no sand"):
+        g.apply(Buy("sand", 1))
+    game = pr.play(pr.new_game(players=3, seed=4, cards=cards), [BOTS["heuristic"](k) for k in range(3)])
+    assert any(isinstance(e, pr.events.StepStarted) and e.step == "fair" for e in game.events)
+    check_game(game)
+    assert pr.load(pr.save(game), cards=cards) == game
+
+
+@pytest.mark.parametrize("text, message, line", [
+    ("place fair \"Fair\" de \"Messe\" {\n    after priory\n    spots 1\n    step market\n    stock 1 wood\n}\n",
+     "needs its prices", 4),
+    ("place fair \"Fair\" de \"Messe\" {\n    after priory\n    spots 1\n    step market\n"
+     "    stock 1 wood\n    buying stone 2\n}\n", "sells stone to players but its 'stock' holds none", 6),
+    ("place fair \"Fair\" de \"Messe\" {\n    after priory\n    step market\n    buying wood 2\n}\n",
+     "needs builder spots", 3),
+])
+def test_a_bad_market_is_refused_naming_its_line(text, message, line):
+    with pytest.raises(CardError, match=message) as err:
+        compile_text(text, "fan.cards", known=BASE)
+    assert f"fan.cards:{line}:" in str(err.value)
