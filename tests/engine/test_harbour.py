@@ -115,3 +115,22 @@ def test_a_bad_market_is_refused_naming_its_line(text, message, line):
     with pytest.raises(CardError, match=message) as err:
         compile_text(text, "fan.cards", known=BASE)
     assert f"fan.cards:{line}:" in str(err.value)
+
+
+def test_the_harbours_stock_is_public_and_shown_where_the_market_is(cards):
+    from pillars_rules.terminal.screen import compact, status
+    from pillars_rules.web.cardinfo import board_catalogue
+
+    g = _harbour(cards, (1, 3), {1: dict(gold=10), 3: dict(gold=10)}).apply(Buy("sand", 2))
+    for view in (g.view(0), g.view(3), g.view(None)):  # another seat, the trader, a spectator
+        assert view.state.stocks == ((2, 2, 0, 0),)
+    lines = status(g.view(0))
+    assert "Harbour: 2 wood at 2 gold, 2 stone at 3 gold, 0 sand at 1 gold" in lines
+    assert any(line.startswith("Harbour:") for line in compact(g.view(0), "Red", ()))
+    places = {p["id"]: p for p in board_catalogue(g.rules)["places"]}
+    assert places["harbour"]["buy"] == {"sand": 1, "wood": 2, "stone": 3} and places["harbour"]["sell"] == {}
+    assert places["harbour"]["stock"] == 0 and places["market"]["stock"] == -1
+    assert places["harbour"]["called"] == "the Harbour"
+    # a base board's status has no further market line
+    base = pr.scenario(players=2, round=1, step="market", spots={"market": (0,)})
+    assert [line.split(":")[0] for line in status(base.view(0))][:2] == ["Market", "Supply"]
