@@ -31,38 +31,49 @@ def _harbour(cards, order, seats, **kw):
                        seats=seats, **kw)
 
 
-def test_the_harbour_sells_at_its_own_better_prices(cards):
-    g = _harbour(cards, (1, 3), {1: dict(gold=10, craftsmen=CARPENTRY), 3: dict(gold=10)})
+def test_the_harbour_buys_materials_at_its_own_better_prices(cards):
+    held = dict(wood=2, stone=1, sand=1, metal=1)
+    g = _harbour(cards, (1, 3), {1: dict(gold=10, cubes=held, craftsmen=CARPENTRY), 3: dict(gold=10)})
     assert g.pending.kind == "market" and g.current_player == 1
-    assert g.state.stocks == ((2, 2, 2, 0),) and g.state.market == (4, 4, 4, 0)
     labels = {c.label for c in pr.words.choices(g.view(1))}
-    assert "buy 1 sand for 1 gold" in labels and "buy 1 wood for 2 gold" in labels
-    assert "buy 1 stone for 3 gold" in labels
-    assert not any(isinstance(a, Sell) for a in g.legal_actions())  # the Harbour buys nothing
-    g = g.apply(Buy("wood", 2))
-    assert g.state.players[1].gold == 6 and g.state.players[1].cube("wood") == 2
-    assert g.state.stocks == ((0, 2, 2, 0),) and g.state.market == (4, 4, 4, 0)  # its own stock
+    assert {"sell 1 sand for 3 gold", "sell 1 wood for 4 gold", "sell 2 wood for 8 gold",
+            "sell 1 stone for 5 gold"} <= labels
+    assert not any(isinstance(a, Buy) for a in g.legal_actions())  # it sells nothing to players
+    assert not any(isinstance(a, Sell) and a.resource == "metal" for a in g.legal_actions())
+    supply, market = g.state.supply, g.state.market
+    g = g.apply(Sell("wood", 2))
+    assert g.state.players[1].gold == 18 and g.state.players[1].cube("wood") == 0
+    assert g.state.supply[0] == supply[0] + 2 and g.state.market == market  # sold to the supply
+    # §4 holds across both markets in a round: who sold wood at the Harbour buys none at the market
+    g = pr.scenario(players=5, round=2, step="harbour", cards=cards, spots={"harbour": (1,), "market": (1,)},
+                    seats={1: dict(gold=10, cubes=dict(wood=1), craftsmen=CARPENTRY)})
+    g = g.apply(Sell("wood", 1)).apply(EndTrading())
+    assert (g.state.step, g.pending.kind, g.current_player) == ("market", "market", 1)
+    assert not any(isinstance(a, Buy) and a.resource == "wood" for a in g.legal_actions())
+    with pytest.raises(IllegalActionError, match="sold wood this round"):
+        g.apply(Buy("wood", 1))
+    assert any(isinstance(a, Buy) and a.resource == "stone" for a in g.legal_actions())
 
 
-def test_the_harbours_spots_trade_in_order_and_its_stock_runs_out(cards):
-    g = _harbour(cards, (3, 1), {1: dict(gold=10), 3: dict(gold=10)})
+def test_the_harbours_spots_trade_in_order_and_refuse_naming_it(cards):
+    g = _harbour(cards, (3, 1), {1: dict(cubes=dict(stone=2, sand=2, metal=1)),
+                                 3: dict(cubes=dict(sand=3), craftsmen=("carpenter", "mortar_mixer"))})
     assert g.current_player == 3  # the builder placed first trades first
-    g = g.apply(Buy("sand", 2))
+    gold = g.state.players[1].gold
+    with pytest.raises(IllegalActionError, match="selling stone needs Stonemason"):
+        g.apply(Sell("stone", 1))  # §4's permits hold at the Harbour too
+    g = g.apply(Sell("sand", 3))
     assert g.current_player == 1
-    assert not any(isinstance(a, Buy) and a.resource == "sand" for a in g.legal_actions())
-    with pytest.raises(IllegalActionError, match="the Harbour holds only 0 sand"):
-        g.apply(Buy("sand", 1))
-    with pytest.raises(IllegalActionError, match="the Harbour buys no stone"):
-        g.apply(Sell("stone", 1))
-    g = g.apply(Buy("stone", 1))
-    assert g.current_player == 3 and g.state.stocks == ((2, 1, 0, 0),)
+    with pytest.raises(IllegalActionError, match="the Harbour sells no wood to players"):
+        g.apply(Buy("wood", 1))
+    with pytest.raises(IllegalActionError, match="the Harbour buys no metal from players"):
+        g.apply(Sell("metal", 1))
+    g = g.apply(Sell("sand", 1))
+    assert g.current_player == 3
     g = g.apply(EndTrading())
     assert g.current_player == 1
-    g = g.apply(EndTrading())
-    assert g.state.step != "harbour"
-    # the next round opening refills the Harbour from the supply, apart from the market
-    g = pr.scenario(players=5, round=3, step="round_start", cards=cards, stocks={"harbour": dict(sand=1)})
-    assert g.state.stocks == ((2, 2, 2, 0),)
+    g = g.apply(Sell("sand", 1)).apply(EndTrading())
+    assert g.state.step != "harbour" and g.state.players[1].gold == gold + 6
     check_game(g)
 
 
@@ -97,6 +108,14 @@ def test_a_fan_board_writes_a_second_market_in_text_only():
     assert g.state.stocks == ((1, 0, 0, 0),) and g.state.players[2].gold == 11
     with pytest.raises(IllegalActionError, match="the fair sells no sand"):
         g.apply(Buy("sand", 1))
+    with pytest.raises(IllegalActionError, match="the fair holds only 0 stone"):
+        g.apply(Buy("stone", 1))  # its own stock ran out; the market's is untouched
+    assert g.state.market == (4, 4, 4, 0)
+    assert not any(isinstance(a, Buy) and a.resource == "stone" for a in g.legal_actions())
+    # the next round opening refills the fair from the supply, apart from the market
+    opening = pr.scenario(players=3, round=2, step="round_start", cards=cards, stocks={"fair": dict(wood=1)})
+    assert opening.state.stocks == ((1, 3, 0, 0),)
+    check_game(opening)
     game = pr.play(pr.new_game(players=3, seed=4, cards=cards), [BOTS["heuristic"](k) for k in range(3)])
     assert any(isinstance(e, pr.events.StepStarted) and e.step == "fair" for e in game.events)
     check_game(game)
@@ -121,16 +140,20 @@ def test_the_harbours_stock_is_public_and_shown_where_the_market_is(cards):
     from pillars_rules.terminal.screen import compact, status
     from pillars_rules.web.cardinfo import board_catalogue
 
-    g = _harbour(cards, (1, 3), {1: dict(gold=10), 3: dict(gold=10)}).apply(Buy("sand", 2))
-    for view in (g.view(0), g.view(3), g.view(None)):  # another seat, the trader, a spectator
-        assert view.state.stocks == ((2, 2, 0, 0),)
+    g = _harbour(cards, (1, 3), {1: dict(gold=10), 3: dict(gold=10)})
     lines = status(g.view(0))
-    assert "Harbour: 2 wood at 2 gold, 2 stone at 3 gold, 0 sand at 1 gold" in lines
+    assert "Harbour: buys wood at 4, stone at 5, sand at 3 gold" in lines
     assert any(line.startswith("Harbour:") for line in compact(g.view(0), "Red", ()))
     places = {p["id"]: p for p in board_catalogue(g.rules)["places"]}
-    assert places["harbour"]["buy"] == {"sand": 1, "wood": 2, "stone": 3} and places["harbour"]["sell"] == {}
+    assert places["harbour"]["sell"] == {"sand": 3, "wood": 4, "stone": 5} and places["harbour"]["buy"] == {}
     assert places["harbour"]["stock"] == 0 and places["market"]["stock"] == -1
     assert places["harbour"]["called"] == "the Harbour"
+    # a further market's stock is public: every seat and a spectator see it
+    fair = pr.scenario(players=3, round=1, step="fair", cards=BASE.merged(compile_text(SECOND_MARKET, "f.cards", known=BASE)),
+                       spots={"fair": (2,)}, seats={2: dict(gold=9)}).apply(Buy("stone", 2))
+    for view in (fair.view(0), fair.view(2), fair.view(None)):
+        assert view.state.stocks == ((1, 1, 0, 0),)
+    assert "Fair: for sale 1 wood at 5, 1 stone at 1 gold; buys metal at 9 gold" in status(fair.view(0))
     # a base board's status has no further market line
     base = pr.scenario(players=2, round=1, step="market", spots={"market": (0,)})
     assert [line.split(":")[0] for line in status(base.view(0))][:2] == ["Market", "Supply"]

@@ -164,9 +164,13 @@ def other_markets(view) -> list[str]:
     for key in layout.other_markets:
         stock = layout.stock(view.state.market, view.state.stocks, key)
         buying, selling = layout.buying[key], layout.selling[key]
-        parts = [f"{stock[i]} {k} at {buying[k]} gold" for i, k in enumerate(CUBE_NAMES) if k in buying]
-        parts += [f"buys {k} at {selling[k]} gold" for k in CUBE_NAMES if k in selling]
-        out.append(f"{layout.names[key]}: " + ", ".join(parts))
+        parts = []
+        if buying:
+            parts.append("for sale " + ", ".join(f"{stock[i]} {k} at {buying[k]}" for i, k in enumerate(CUBE_NAMES)
+                                                 if k in buying) + " gold")
+        if selling:
+            parts.append("buys " + ", ".join(f"{k} at {selling[k]}" for k in CUBE_NAMES if k in selling) + " gold")
+        out.append(f"{layout.names[key]}: " + "; ".join(parts))
     return out
 
 
