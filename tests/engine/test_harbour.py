@@ -157,3 +157,11 @@ def test_the_harbours_stock_is_public_and_shown_where_the_market_is(cards):
     # a base board's status has no further market line
     base = pr.scenario(players=2, round=1, step="market", spots={"market": (0,)})
     assert [line.split(":")[0] for line in status(base.view(0))][:2] == ["Market", "Supply"]
+
+
+def test_a_second_event_field_stays_refused_until_a_source_says_what_it_does():
+    """docs/expansion.rst: the sources name a second event field and nothing of its rule."""
+    text = 'place event_2 "Second event field" de "Zweites Ereignisfeld" {\n    after event\n    step event\n}\n'
+    with pytest.raises(CardError, match="runs 'step event' at most once") as err:
+        compile_text(text, "fan.cards", known=BASE)
+    assert "event_2" in str(err.value)
