@@ -165,3 +165,20 @@ def test_a_second_event_field_stays_refused_until_a_source_says_what_it_does():
     with pytest.raises(CardError, match="runs 'step event' at most once") as err:
         compile_text(text, "fan.cards", known=BASE)
     assert "event_2" in str(err.value)
+
+
+def test_the_observation_tensor_carries_each_further_markets_stock():
+    from pillars_rules.ai.observation import Layout
+
+    cards = BASE.merged(compile_text(SECOND_MARKET, "fan.cards", known=BASE))
+    g = pr.scenario(players=3, round=1, step="fair", cards=cards, spots={"fair": (2,)},
+                    seats={2: dict(gold=9)}).apply(Buy("stone", 2))
+    layout = Layout.for_rules(g.rules, 3)
+    blocks = dict(layout.blocks())
+    assert blocks["stocks"] == 4 and dict(Layout.for_rules(pr.new_game(3, seed=1).rules, 3).blocks())["stocks"] == 0
+    at = 0
+    for name, n in layout.blocks():
+        if name == "stocks":
+            break
+        at += n
+    assert list(layout.tensor(g.view(0))[at:at + 4]) == [1.0, 1.0, 0.0, 0.0]
