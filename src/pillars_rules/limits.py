@@ -29,8 +29,8 @@ and round (:data:`MAX_CARD_EFFECTS`, :data:`MAX_TRADES`, :data:`MAX_BUILDS`,
 :data:`MAX_CUBES`), on :data:`MAX_STARTING_CRAFTSMEN`, and on facts of the
 rules that no card changes (the constants after the budgets, which a test
 checks against the engine). With ``n`` seats, ``b = MOST_BUILDERS * n``
-builders and ``F``, ``T``, ``B``, ``C`` the four budgets, every event of a
-round is one of these:
+builders, ``F``, ``T``, ``B``, ``C`` the four budgets and ``P`` the most
+places of a board (:data:`MAX_PLACES`), every event of a round is one of these:
 
 * automatic: the round's opening, the end of the draft, the bag (4); every
   step's start (14); the event revealed and applied, the Bishop's settled
@@ -45,8 +45,9 @@ round is one of these:
   for good: 9 + n), the redraw (one per drawn builder: b + 1; putting one
   back adds one event), placing (each builder is placed or parked, a parked
   one placed later: 2b), the Bishop (1, 3 events), the once-per-game
-  questions at the event and the tax (2n), the market (T trades and a stop
-  per seat), the cathedral (B conversions and a finish per seat) and the
+  questions at the event and the tax (2n), the markets (T trades in the
+  round, and a stop per seat at each market place: at most P of them, the
+  expansion's Harbour being a second), the cathedral (B conversions and a finish per seat) and the
   cubes returned (each returns at least one, from at most ``4C`` cubes down to
   5: ``4C - 5`` per seat);
 * card effects: at most F per seat, one event each; each choice among them
@@ -192,7 +193,7 @@ def event_bound(players: int = MOST_PLAYERS) -> dict[str, int]:
     builders = 2 * (b + 1) + 1 + 2 * (2 * b)
     questions = 3 + 2 * (2 * n)
     effects = n * MAX_CARD_EFFECTS * (1 + 3)
-    market = 2 * n * (MAX_TRADES + 1)
+    market = 2 * n * (MAX_TRADES + MAX_PLACES)  # T trades a round; a stop at each market place
     cathedral = 2 * n * (MAX_BUILDS + 1)
     returns = 2 * n * (CUBE_KINDS * MAX_CUBES - KEPT_CUBES)
     per_round = automatic + draft + builders + questions + effects + market + cathedral + returns

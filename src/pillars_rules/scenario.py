@@ -143,6 +143,7 @@ def scenario(
     kingsbridge: Sequence[str] | None = None,
     spots: Mapping[str, Sequence[int]] | None = None,
     market: Mapping[str, int] | Sequence[int] | None = None,
+    stocks: Mapping[str, Any] | None = None,
     court_metal: int = 1,
     tax: int = 0,
     builders: Mapping[str, Any] | None = None,
@@ -170,6 +171,8 @@ def scenario(
     ``dict(small=.., big=..)``), ``grey_next``, ``uses``, ``boosts``.
     ``spots`` maps a location to the seats on its spots (market: in order;
     ``None`` leaves a spot free).
+    ``stocks`` maps each further market place of the board (the expansion's
+    Harbour) to its cubes (default: its stock, as refilled).
     ``display``, ``shiring``, ``kingsbridge``, ``market`` (cubes), ``court_metal``,
     ``event`` (this round's event card: on top of the event deck until the event
     step, else already revealed and applied), ``protected`` (seats spared by a
@@ -195,7 +198,7 @@ def scenario(
             players, round=round, step=step, seats=seats, start_player=start_player, event=event,
             protected=protected, passed=passed, last_event=last_event, last_protected=last_protected,
             display=display, shiring=shiring, kingsbridge=kingsbridge, spots=spots, market=market,
-            court_metal=court_metal, tax=tax, builders=builders, decks=decks, pins=pins, seed=seed,
+            stocks=stocks, court_metal=court_metal, tax=tax, builders=builders, decks=decks, pins=pins, seed=seed,
             names=names, variants=variants, cards=cards)
     except PillarsError:
         raise
@@ -204,7 +207,7 @@ def scenario(
 
 
 def _scenario(players, *, round, step, seats, start_player, event, protected, passed, last_event,
-              last_protected, display, shiring, kingsbridge, spots, market, court_metal, tax, builders,
+              last_protected, display, shiring, kingsbridge, spots, market, stocks, court_metal, tax, builders,
               decks, pins, seed, names, variants, cards) -> Game:
     rules, seat_names, seed = prepare(players, seed, names, variants, cards)
     layout = rules.layout
@@ -320,13 +323,18 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
         builders = {}  # builders already placed: Phase II is under way, the rest are in the bag
     market_cubes = rules.layout.market_refill if market is None else _cubes("market", market)
     cm = _int("court_metal", court_metal)
+    given_stocks = dict(stocks or {})
+    _keys("stocks", given_stocks, layout.other_markets)
+    other_stocks = tuple(_cubes(f"stocks.{k}", given_stocks[k]) if k in given_stocks else layout.refills[k]
+                         for k in layout.other_markets)
 
     state = replace(
         state0, round=r - 1 if opening else r, stage="round_end" if opening else (
             "enter" if resolution else "draft"),
         step=step if resolution else "", start_player=_int("start_player", start_player),
         cathedral=r - 1, players=tuple(players_state),
-        board=Board(supply=CUBE_TOTALS, market=market_cubes, court_metal=cm, spots=spot_seats),
+        board=Board(supply=CUBE_TOTALS, market=market_cubes, court_metal=cm, spots=spot_seats,
+                    stocks=other_stocks),
         decks=Decks(craft_decks, event_deck, privileges),
         table=RoundState(
             display=table_display, shiring=table_shiring, kingsbridge=table_kb,
@@ -489,6 +497,7 @@ def _supply(state: GameState) -> GameState:
     """The supply holds every cube that is nowhere else (§1)."""
     supply = tuple(
         total - state.market[i] - sum(p.cubes[i] for p in state.players)
+        - sum(stock[i] for stock in state.stocks)
         - (state.court_metal if kind == "metal" else 0)
         for i, (kind, total) in enumerate(zip(CUBES, CUBE_TOTALS)))
     return replace(state, supply=supply)

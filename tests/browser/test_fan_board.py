@@ -47,3 +47,37 @@ def test_a_fan_place_is_drawn_in_phase_iii_order(tmp_path, windows):
         assert b.errors() == []
     finally:
         server.kill()
+
+
+FAIR = '''place fair "Cloth fair" de "Tuchmesse" {
+    called "the cloth fair"
+    after priory
+    spots 1
+    step market
+    stock 1 wood, 3 stone
+    buying wood 5, stone 1
+    selling metal 9
+}
+'''
+
+
+def test_a_second_market_is_drawn_with_its_own_prices_and_stock(tmp_path, windows):
+    fan = tmp_path / "fair"
+    fan.mkdir()
+    (fan / "board.cards").write_text(FAIR, encoding="utf-8")
+    server = ServerProcess(tmp_path, cards=[str(fan)]).start()
+    try:
+        made = server.create([{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+                             seed=5, cards="fair")
+        page = BoardPage(windows[0], made["seats"][0]["link"]).open()
+        b = page.b
+        b.wait(page.ready_to_choose, 30, "this seat's turn")
+        stock = """return [...document.querySelectorAll("[data-target='place:%s'] .stock-cube")].map(c =>
+            [...c.querySelectorAll('span')].map(s => s.textContent))"""
+        assert b.js(stock % "fair") == [["wood", "1 for sale", "5 gold each"], ["stone", "3 for sale", "1 gold each"],
+                                        ["metal", "sell only", "9 gold each"]]
+        assert b.js(stock % "market") == [["wood", "4 for sale", "3 gold each"], ["stone", "4 for sale", "4 gold each"],
+                                          ["sand", "4 for sale", "2 gold each"], ["metal", "sell only", "5 gold each"]]
+        assert b.errors() == []
+    finally:
+        server.kill()

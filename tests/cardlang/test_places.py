@@ -129,8 +129,9 @@ def test_a_spot_cannot_ask_for_a_choice():
 
 
 def test_a_rule_runs_once_and_after_must_name_a_place():
-    ms = messages('place m2 "Second market" { spots 2 step market selling sand 1 }')
-    assert any("'step market' at most once" in m for m in ms)
+    # a second market is allowed (each keeps its own stock: tests/engine/test_harbour.py); a second tax is not
+    ms = messages('place t2 "Second court" { spots 2 step tax die 1, 2 }')
+    assert any("'step tax' at most once" in m for m in ms)
     (m,) = messages('place p "P" { after priroy spots 1 spot 1: gain 1 gold }')
     assert "'after priroy' names no place of the board" in m and "priory" in m
 

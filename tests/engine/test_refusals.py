@@ -109,6 +109,14 @@ def spent_cathedral():
     return position("cathedral", players=2, cards=cards, seats={RED: red, BLUE: {"craftsmen": ()}})
 
 
+def fair():
+    """Red alone at a fan board's second market, which sells only wood and buys only metal."""
+    cards = compile_text('place t_fair "Fair" { called "the fair"\n after priory\n spots 1\n step market\n'
+                         ' stock 2 wood\n buying wood 1\n selling metal 9 }', known=base_cards())
+    who = {"gold": 20, "cubes": cubes(stone=1, metal=1), "craftsmen": ("carpenter", "stonemason")}
+    return position("t_fair", players=2, cards=cards, spots={"t_fair": (RED,)}, seats={RED: who})
+
+
 def _traded(game, n):
     """``game`` after ``n`` sales of one metal (the seat trades alone at the market)."""
     for _ in range(n):
@@ -176,6 +184,8 @@ CASES = {
     "buy.sold_same": (lambda: market().apply(Sell("stone", 1)), Buy("stone", 1),
                       "may not buy and sell the same type in one round"),
     "buy.stock": (lambda: market(), Buy("sand", 5), "the market holds only 4 sand"),
+    "buy.not_here": (fair, Buy("sand", 1), "the fair sells no sand to players"),
+    "sell.not_here": (fair, Sell("stone", 1), "the fair buys no stone from players"),
     "buy.gold": (lambda: market(gold=3), Buy("stone", 1), "1 stone cost 4 gold; Red has 3"),
     "buy.full": (lambda: fan_market("at market: gain 30 sand"), Buy("sand", 1), "holds at most 30 of a kind"),
     "trade.budget": (lambda: _traded(fan_market("when you sell: gain 1 metal"), 30), Sell("metal", 1),

@@ -53,13 +53,15 @@ class Layout:
         self.events = _onehot(c.id for c in cards if c.kind == "event")
         self.resources = _onehot(c.id for c in cards if c.kind == "resource")
         self.kinds = _onehot(ACTIONS_FOR)
+        #: markets after the main one (the expansion's Harbour): a stock of 4 cubes each
+        self.n_stocks = max(0, board.rules.count("market") - 1)
         per_seat = (2 + 4 + 4 + 4 + 1 + 1 + len(FLAGS) + len(self.craftsmen)
                     + len(self.privileges) + len(self.resources))
         self._blocks = (
             ("round", ROUNDS + 1), ("stage", len(STAGES)), ("step", len(self.steps)),
             ("pending_kind", len(self.kinds)), ("pending_seat", self.n), ("start_player", self.n),
             ("seats", self.n * per_seat),
-            ("board", 4 + 4 + 1 + 1), ("spots", len(self.spots) * (self.n + 1)),
+            ("board", 4 + 4 + 1 + 1), ("stocks", 4 * self.n_stocks), ("spots", len(self.spots) * (self.n + 1)),
             ("display", len(self.cards)), ("shiring", len(self.cards)),
             ("kingsbridge", len(self.cards)),
             ("event", len(self.events) + 2), ("prev_event", len(self.events)),
@@ -139,6 +141,10 @@ class Layout:
         out[at:at + 4] = s.supply; at += 4
         out[at:at + 4] = s.market; at += 4
         out[at] = s.court_metal; out[at + 1] = s.cathedral; at += 2
+        for k in range(self.n_stocks):  # () before the first round opening refills them
+            if k < len(s.stocks):
+                out[at:at + 4] = s.stocks[k]
+            at += 4
         for k, (loc, i) in enumerate(self.spots):
             seats = s.spot_list(loc)
             who = seats[i] if i < len(seats) else None
@@ -198,7 +204,7 @@ class Layout:
         b = s.builders
         lines += [
             f"supply {list(s.supply)} market {list(s.market)} court metal {s.court_metal} "
-            f"cathedral {s.cathedral}",
+            f"cathedral {s.cathedral}" + (f" stocks {[list(x) for x in s.stocks]}" if s.stocks else ""),
             "spots " + " ".join(f"{loc}:{''.join('.' if x is None else str(x) for x in seats)}"
                                 for loc, seats in s.spots),
             f"display {sorted(s.display)} shiring {sorted(s.shiring)} kingsbridge {sorted(s.kingsbridge)}",

@@ -91,8 +91,10 @@ SITE_YIELDS: tuple[str, ...] = CUBES + ("vp", "gold")
 #: Rules a board runs exactly once (the game cannot end or start a round without them).
 REQUIRED_RULES: tuple[str, ...] = ("cathedral", "start_player")
 #: Rules a board may run at most once (the state keeps one row for each).
+#: ``market`` is not among them: every market place keeps its own stock (the
+#: expansion's Harbour is a second market).
 SINGLE_RULES: tuple[str, ...] = ("event", "bishop", "wool_mill", "privileges", "tax", "craftsmen",
-                                 "market", "cathedral", "start_player", "collector")
+                                 "cathedral", "start_player", "collector")
 #: Most builder spots one place may have, and most places of a board
 #: (:mod:`pillars_rules.limits`, whose event bound rests on them).
 from ..limits import MAX_PLACES, MAX_SPOTS  # noqa: E402

@@ -200,10 +200,18 @@ class PlaceFields(ValueChecker):
         if rule == "cathedral" and "cube_limit" not in seen:
             rep.at(where, "a place with 'step cathedral' needs 'cube limit <n>'", "e.g. 'cube limit 5'")
             return None
-        if rule == "market" and not values.get("selling"):
-            rep.at(where, "a place with 'step market' needs 'selling <cube> <price>, ...'",
-                   "e.g. 'selling sand 2, wood 3, stone 4, metal 5'")
+        if rule == "market" and not values.get("selling") and not values.get("buying"):
+            rep.at(where, "a place with 'step market' needs its prices: 'buying <cube> <price>, ...' "
+                          "or 'selling <cube> <price>, ...'", "e.g. 'selling sand 2, wood 3, stone 4, metal 5'")
             return None
+        if rule == "market" and values.get("buying"):
+            held = {a.kind for a in values.get("stock", ())}
+            missing = [cube for cube, _ in values["buying"] if cube not in held]
+            if missing:
+                rep.at(seen["buying"], f"'{node.id.text}' sells {missing[0]} to players but its 'stock' holds none: "
+                              "a market sells only what its stock holds",
+                       f"add 'stock N {missing[0]}' or drop '{missing[0]}' from 'buying'")
+                return None
         return Place(
             called=values.get("called", ""), spots=spots, rule=rule, site=site, one_per_player=bool(values.get("one_per_player")),
             in_order=bool(values.get("in_order")), after=values.get("after", ""),

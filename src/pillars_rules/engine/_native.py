@@ -17,15 +17,15 @@ from .state import (
 
 
 def Board__court_metal(obj: Board, v0: int) -> Board:
-    return Board(obj.supply, obj.market, v0, obj.spots)
+    return Board(obj.supply, obj.market, v0, obj.spots, obj.stocks)
 
 
 def Board__market(obj: Board, v0: tuple[int, int, int, int]) -> Board:
-    return Board(obj.supply, v0, obj.court_metal, obj.spots)
+    return Board(obj.supply, v0, obj.court_metal, obj.spots, obj.stocks)
 
 
 def Board__supply(obj: Board, v0: tuple[int, int, int, int]) -> Board:
-    return Board(v0, obj.market, obj.court_metal, obj.spots)
+    return Board(v0, obj.market, obj.court_metal, obj.spots, obj.stocks)
 
 
 def Builders__bag__drawn__price(obj: Builders, v0: tuple[int, ...], v1: int | None, v2: int) -> Builders:
@@ -102,7 +102,7 @@ def GameState__builders__rng__table(obj: GameState, v0: Builders, v1: int, v2: R
 
 def GameState__court_metal(obj: GameState, v0: int) -> GameState:
     old_board = obj.board
-    new_board = Board(old_board.supply, old_board.market, v0, old_board.spots)
+    new_board = Board(old_board.supply, old_board.market, v0, old_board.spots, old_board.stocks)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision, obj.effects)
@@ -260,7 +260,7 @@ def GameState__kingsbridge(obj: GameState, v0: tuple[str, ...]) -> GameState:
 
 def GameState__market(obj: GameState, v0: tuple[int, int, int, int]) -> GameState:
     old_board = obj.board
-    new_board = Board(old_board.supply, v0, old_board.court_metal, old_board.spots)
+    new_board = Board(old_board.supply, v0, old_board.court_metal, old_board.spots, old_board.stocks)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision, obj.effects)
@@ -269,7 +269,7 @@ def GameState__market(obj: GameState, v0: tuple[int, int, int, int]) -> GameStat
 def GameState__market__traded(obj: GameState, v0: tuple[int, int, int, int], v1: tuple[tuple[int, str, str],
                               ...]) -> GameState:
     old_board = obj.board
-    new_board = Board(old_board.supply, v0, old_board.court_metal, old_board.spots)
+    new_board = Board(old_board.supply, v0, old_board.court_metal, old_board.spots, old_board.stocks)
     old_table = obj.table
     new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed,
         old_table.event, old_table.event_applied, old_table.protected, old_table.prev_event,
@@ -332,71 +332,76 @@ def GameState__protected(obj: GameState, v0: frozenset[int]) -> GameState:
         obj.decision, obj.effects)
 
 
-def GameState__round__stage__step__players__supply__market__court_metal__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects(obj: GameState,
-                                                                                                                                                                                                                                                                                                                v0: int,
-                                                                                                                                                                                                                                                                                                                v1: str,
-                                                                                                                                                                                                                                                                                                                v2: str,
-                                                                                                                                                                                                                                                                                                                v3: tuple[PlayerState,
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v4: tuple[int,
-                                                                                                                                                                                                                                                                                                                int,
-                                                                                                                                                                                                                                                                                                                int,
-                                                                                                                                                                                                                                                                                                                int],
-                                                                                                                                                                                                                                                                                                                v5: tuple[int,
-                                                                                                                                                                                                                                                                                                                int,
-                                                                                                                                                                                                                                                                                                                int,
-                                                                                                                                                                                                                                                                                                                int],
-                                                                                                                                                                                                                                                                                                                v6: int,
-                                                                                                                                                                                                                                                                                                                v7: tuple[str,
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v8: tuple[str,
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v9: tuple[str,
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v10: tuple[str,
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v11: frozenset[int],
-                                                                                                                                                                                                                                                                                                                v12: tuple[tuple[str,
-                                                                                                                                                                                                                                                                                                                tuple[int | None,
-                                                                                                                                                                                                                                                                                                                ...]],
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v13: int,
-                                                                                                                                                                                                                                                                                                                v14: int | None,
-                                                                                                                                                                                                                                                                                                                v15: tuple[int,
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v16: tuple[int,
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v17: tuple[int,
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v18: bool,
-                                                                                                                                                                                                                                                                                                                v19: str,
-                                                                                                                                                                                                                                                                                                                v20: frozenset[int],
-                                                                                                                                                                                                                                                                                                                v21: str,
-                                                                                                                                                                                                                                                                                                                v22: bool,
-                                                                                                                                                                                                                                                                                                                v23: frozenset[int],
-                                                                                                                                                                                                                                                                                                                v24: int,
-                                                                                                                                                                                                                                                                                                                v25: frozenset[int],
-                                                                                                                                                                                                                                                                                                                v26: tuple[tuple[int,
-                                                                                                                                                                                                                                                                                                                str,
-                                                                                                                                                                                                                                                                                                                str],
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v27: frozenset[int],
-                                                                                                                                                                                                                                                                                                                v28: tuple[Job,
-                                                                                                                                                                                                                                                                                                                ...],
-                                                                                                                                                                                                                                                                                                                v29: frozenset[tuple[int,
-                                                                                                                                                                                                                                                                                                                str]],
-                                                                                                                                                                                                                                                                                                                v30: tuple[int,
-                                                                                                                                                                                                                                                                                                                ...]) -> GameState:
+def GameState__round__stage__step__players__supply__market__court_metal__stocks__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects(obj: GameState,
+                                                                                                                                                                                                                                                                                                                        v0: int,
+                                                                                                                                                                                                                                                                                                                        v1: str,
+                                                                                                                                                                                                                                                                                                                        v2: str,
+                                                                                                                                                                                                                                                                                                                        v3: tuple[PlayerState,
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v4: tuple[int,
+                                                                                                                                                                                                                                                                                                                        int,
+                                                                                                                                                                                                                                                                                                                        int,
+                                                                                                                                                                                                                                                                                                                        int],
+                                                                                                                                                                                                                                                                                                                        v5: tuple[int,
+                                                                                                                                                                                                                                                                                                                        int,
+                                                                                                                                                                                                                                                                                                                        int,
+                                                                                                                                                                                                                                                                                                                        int],
+                                                                                                                                                                                                                                                                                                                        v6: int,
+                                                                                                                                                                                                                                                                                                                        v7: tuple[tuple[int,
+                                                                                                                                                                                                                                                                                                                        int,
+                                                                                                                                                                                                                                                                                                                        int,
+                                                                                                                                                                                                                                                                                                                        int],
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v8: tuple[str,
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v9: tuple[str,
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v10: tuple[str,
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v11: tuple[str,
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v12: frozenset[int],
+                                                                                                                                                                                                                                                                                                                        v13: tuple[tuple[str,
+                                                                                                                                                                                                                                                                                                                        tuple[int | None,
+                                                                                                                                                                                                                                                                                                                        ...]],
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v14: int,
+                                                                                                                                                                                                                                                                                                                        v15: int | None,
+                                                                                                                                                                                                                                                                                                                        v16: tuple[int,
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v17: tuple[int,
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v18: tuple[int,
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v19: bool,
+                                                                                                                                                                                                                                                                                                                        v20: str,
+                                                                                                                                                                                                                                                                                                                        v21: frozenset[int],
+                                                                                                                                                                                                                                                                                                                        v22: str,
+                                                                                                                                                                                                                                                                                                                        v23: bool,
+                                                                                                                                                                                                                                                                                                                        v24: frozenset[int],
+                                                                                                                                                                                                                                                                                                                        v25: int,
+                                                                                                                                                                                                                                                                                                                        v26: frozenset[int],
+                                                                                                                                                                                                                                                                                                                        v27: tuple[tuple[int,
+                                                                                                                                                                                                                                                                                                                        str,
+                                                                                                                                                                                                                                                                                                                        str],
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v28: frozenset[int],
+                                                                                                                                                                                                                                                                                                                        v29: tuple[Job,
+                                                                                                                                                                                                                                                                                                                        ...],
+                                                                                                                                                                                                                                                                                                                        v30: frozenset[tuple[int,
+                                                                                                                                                                                                                                                                                                                        str]],
+                                                                                                                                                                                                                                                                                                                        v31: tuple[int,
+                                                                                                                                                                                                                                                                                                                        ...]) -> GameState:
     old_board = obj.board
-    new_board = Board(v4, v5, v6, v12)
+    new_board = Board(v4, v5, v6, v13, v7)
     old_decks = obj.decks
-    new_decks = Decks(old_decks.craftsman_decks, old_decks.event_deck, v8)
+    new_decks = Decks(old_decks.craftsman_decks, old_decks.event_deck, v9)
     old_table = obj.table
-    new_table = RoundState(v10, v9, v7, v11, v21, v22, v23, v19, v20, v24, v25, v28, v29, v26, v27)
+    new_table = RoundState(v11, v10, v8, v12, v22, v23, v24, v20, v21, v25, v26, v29, v30, v27, v28)
     old_builders = obj.builders
-    new_builders = Builders(old_builders.bag, v13, v14, old_builders.price, v15, v16, v17, v18)
+    new_builders = Builders(old_builders.bag, v14, v15, old_builders.price, v16, v17, v18, v19)
     return GameState(obj.fixed, v0, v1, v2, obj.start_player, obj.pending, obj.rng, v3, new_board, new_decks,
-        new_table, new_builders, obj.cathedral, obj.game_over, obj.pins, obj.decision, v30)
+        new_table, new_builders, obj.cathedral, obj.game_over, obj.pins, obj.decision, v31)
 
 
 def GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins(obj: GameState,
@@ -457,7 +462,7 @@ def GameState__shiring(obj: GameState, v0: tuple[str, ...]) -> GameState:
 def GameState__spots__drawn__marker(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...],
                                     v1: int | None, v2: int) -> GameState:
     old_board = obj.board
-    new_board = Board(old_board.supply, old_board.market, old_board.court_metal, v0)
+    new_board = Board(old_board.supply, old_board.market, old_board.court_metal, v0, old_board.stocks)
     old_builders = obj.builders
     new_builders = Builders(old_builders.bag, v2, v1, old_builders.price, old_builders.parked,
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
@@ -469,7 +474,7 @@ def GameState__spots__drawn__marker(obj: GameState, v0: tuple[tuple[str, tuple[i
 def GameState__spots__parked(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...], v1: tuple[int,
                              ...]) -> GameState:
     old_board = obj.board
-    new_board = Board(old_board.supply, old_board.market, old_board.court_metal, v0)
+    new_board = Board(old_board.supply, old_board.market, old_board.court_metal, v0, old_board.stocks)
     old_builders = obj.builders
     new_builders = Builders(old_builders.bag, old_builders.marker, old_builders.drawn, old_builders.price, v1,
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
@@ -481,7 +486,7 @@ def GameState__spots__parked(obj: GameState, v0: tuple[tuple[str, tuple[int | No
 def GameState__spots__thirds(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...], v1: tuple[int,
                              ...]) -> GameState:
     old_board = obj.board
-    new_board = Board(old_board.supply, old_board.market, old_board.court_metal, v0)
+    new_board = Board(old_board.supply, old_board.market, old_board.court_metal, v0, old_board.stocks)
     old_builders = obj.builders
     new_builders = Builders(old_builders.bag, old_builders.marker, old_builders.drawn, old_builders.price,
         old_builders.parked, v1, old_builders.first_placed, old_builders.redraw_used)
@@ -525,9 +530,23 @@ def GameState__start_player(obj: GameState, v0: int) -> GameState:
         obj.effects)
 
 
+def GameState__stocks__traded(obj: GameState, v0: tuple[tuple[int, int, int, int], ...], v1: tuple[tuple[int,
+                              str, str], ...]) -> GameState:
+    old_board = obj.board
+    new_board = Board(old_board.supply, old_board.market, old_board.court_metal, old_board.spots, v0)
+    old_table = obj.table
+    new_table = RoundState(old_table.display, old_table.shiring, old_table.kingsbridge, old_table.passed,
+        old_table.event, old_table.event_applied, old_table.protected, old_table.prev_event,
+        old_table.prev_protected, old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, v1,
+        old_table.done)
+    return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
+        obj.players, new_board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
+        obj.decision, obj.effects)
+
+
 def GameState__supply(obj: GameState, v0: tuple[int, int, int, int]) -> GameState:
     old_board = obj.board
-    new_board = Board(v0, old_board.market, old_board.court_metal, old_board.spots)
+    new_board = Board(v0, old_board.market, old_board.court_metal, old_board.spots, old_board.stocks)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
         obj.decision, obj.effects)
@@ -717,7 +736,7 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (GameState, ('players',)): GameState__players,
     (GameState, ('players', 'board')): GameState__players__board,
     (GameState, ('protected',)): GameState__protected,
-    (GameState, ('round', 'stage', 'step', 'players', 'supply', 'market', 'court_metal', 'kingsbridge', 'privilege_deck', 'shiring', 'display', 'passed', 'spots', 'marker', 'drawn', 'parked', 'thirds', 'first_placed', 'redraw_used', 'prev_event', 'prev_protected', 'event', 'event_applied', 'protected', 'tax', 'exempt', 'traded', 'done', 'jobs', 'decided', 'effects')): GameState__round__stage__step__players__supply__market__court_metal__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects,
+    (GameState, ('round', 'stage', 'step', 'players', 'supply', 'market', 'court_metal', 'stocks', 'kingsbridge', 'privilege_deck', 'shiring', 'display', 'passed', 'spots', 'marker', 'drawn', 'parked', 'thirds', 'first_placed', 'redraw_used', 'prev_event', 'prev_protected', 'event', 'event_applied', 'protected', 'tax', 'exempt', 'traded', 'done', 'jobs', 'decided', 'effects')): GameState__round__stage__step__players__supply__market__court_metal__stocks__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects,
     (GameState, ('round', 'stage', 'step', 'start_player', 'cathedral', 'players', 'board', 'decks', 'table', 'builders', 'pins')): GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins,
     (GameState, ('round', 'stage', 'step', 'start_player', 'cathedral', 'players', 'board', 'decks', 'table', 'builders', 'pins', 'pending', 'effects')): GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins__pending__effects,
     (GameState, ('seed',)): GameState__seed,
@@ -730,6 +749,7 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (GameState, ('stage', 'step', 'cathedral', 'pending')): GameState__stage__step__cathedral__pending,
     (GameState, ('stage', 'step', 'table')): GameState__stage__step__table,
     (GameState, ('start_player',)): GameState__start_player,
+    (GameState, ('stocks', 'traded')): GameState__stocks__traded,
     (GameState, ('supply',)): GameState__supply,
     (GameState, ('table',)): GameState__table,
     (GameState, ('tax', 'rng')): GameState__tax__rng,
@@ -767,7 +787,8 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
         'Job': {'seat': 'int', 'source': 'str', 'ability': 'int', 'option': 'int'},
         'Fixed': {'seed': 'int', 'variants': 'tuple[str, ...]', 'card_hash': 'str'},
         'Board': {'supply': 'tuple[int, int, int, int]', 'market': 'tuple[int, int, int, int]',
-            'court_metal': 'int', 'spots': 'tuple[tuple[str, tuple[int | None, ...]], ...]'},
+            'court_metal': 'int', 'spots': 'tuple[tuple[str, tuple[int | None, ...]], ...]',
+            'stocks': 'tuple[tuple[int, int, int, int], ...]'},
         'Decks': {'craftsman_decks': 'tuple[tuple[str, ...], ...]', 'event_deck': 'tuple[str, ...]',
             'privilege_deck': 'tuple[str, ...]'},
         'RoundState': {'display': 'tuple[str, ...]', 'shiring': 'tuple[str, ...]',

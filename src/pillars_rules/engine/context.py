@@ -21,6 +21,8 @@ from .layout import Layout, register
 from .state import GameState, PlayerState, RoundState
 
 _V = TypeVar("_V")
+#: the prices of a trade a market place does not offer
+_NO_PRICES: dict[str, int] = {}
 
 
 def _table(entries: dict[str, _V]) -> Mapping[str, _V]:
@@ -69,7 +71,7 @@ class Rules:
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
                  "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
                  "layout", "one_per_player", "steps", "locations", "spent_when_gained", "_mods_cache",
-                 "_mods_last", "_actions", "_prices_cache", "shared", "in_game")
+                 "_mods_last", "_actions", "_prices_cache", "_other_prices", "shared", "in_game")
 
     base: CardSet
     variants: tuple[str, ...]
@@ -113,6 +115,7 @@ class Rules:
     #: Listed actions by key, shared across states (see ``legal._act``).
     _actions: dict[tuple[Any, ...], Any]
     _prices_cache: dict[tuple[Any, ...], dict[tuple[str, str], int]]
+    _other_prices: dict[str, dict[tuple[Any, ...], dict[tuple[str, str], int]]]
     #: (kind, seats) -> the cards of that kind in a game of that many seats, in
     #: set order (a card's ``players`` line leaves it out at other counts)
     in_game: Mapping[tuple[str, int], tuple[Card, ...]]
@@ -181,6 +184,7 @@ class Rules:
         object.__setattr__(self, "_mods_last", {})
         object.__setattr__(self, "_actions", {})
         object.__setattr__(self, "_prices_cache", {})
+        object.__setattr__(self, "_other_prices", {})
         object.__setattr__(self, "in_game", MappingProxyType({
             (kind, n): tuple(c for c in played if c.kind == kind and (not c.players or n in c.players))
             for kind in ("craftsman", "event", "privilege", "resource") for n in layout.players}))
@@ -284,9 +288,15 @@ class Rules:
         tax = min(fixed) if fixed else rolled
         return max(0, tax + sum(m.n for m in mods if isinstance(m, TaxDelta)))
 
-    def price(self, state: GameState, seat: int, trade: str, resource: str) -> int | None:
-        """Price of one cube for ``seat``, or ``None`` if that trade does not exist."""
-        table = self.layout.buy_prices if trade == "buy" else self.layout.sell_prices
+    def price(self, state: GameState, seat: int, trade: str, resource: str, place: str = "") -> int | None:
+        """Price of one cube for ``seat`` at the market place ``place`` (the
+        first market if ``""``), or ``None`` if that trade does not exist there.
+        A card's price change holds at every market (RULING, docs/rules.rst)."""
+        layout = self.layout
+        if not place or place == layout.market:
+            table = layout.buy_prices if trade == "buy" else layout.sell_prices
+        else:
+            table = (layout.buying if trade == "buy" else layout.selling).get(place, _NO_PRICES)
         if resource not in table:
             return None
         price = table[resource]
@@ -295,21 +305,33 @@ class Rules:
                 price += m.n
         return max(0, price)
 
-    def market_prices(self, state: GameState, seat: int) -> dict[tuple[str, str], int]:
-        """``{(trade, cube): price}`` for every trade ``seat`` may make (§4), cached
-        per set of modifiers."""
+    def market_prices(self, state: GameState, seat: int, place: str = "") -> dict[tuple[str, str], int]:
+        """``{(trade, cube): price}`` for every trade ``seat`` may make (§4) at
+        the market place ``place`` (the first market if ``""``), cached per set
+        of modifiers (and per further market)."""
         mods = self.modifiers(state, seat)
-        table = self._prices_cache.get(mods)
+        layout = self.layout
+        if not place or place == layout.market:
+            cache = self._prices_cache
+            buying, selling = layout.buy_prices, layout.sell_prices
+        else:
+            found = self._other_prices.get(place)
+            if found is None:
+                found = {}
+                self._other_prices[place] = found
+            cache = found
+            buying, selling = layout.buying.get(place, _NO_PRICES), layout.selling.get(place, _NO_PRICES)
+        table = cache.get(mods)
         if table is None:
             table = {}
-            for trade, prices in (("buy", self.layout.buy_prices), ("sell", self.layout.sell_prices)):
+            for trade, prices in (("buy", buying), ("sell", selling)):
                 for r in prices:
-                    price = self.price(state, seat, trade, r)
+                    price = self.price(state, seat, trade, r, place)
                     if price is not None and self.permitted(state, seat, trade, r):
                         table[trade, r] = price
-            if len(self._prices_cache) > 4096:
-                self._prices_cache.clear()
-            self._prices_cache[mods] = table
+            if len(cache) > 4096:
+                cache.clear()
+            cache[mods] = table
         return table
 
     def permitted(self, state: GameState, seat: int, trade: str, resource: str) -> bool:

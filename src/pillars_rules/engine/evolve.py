@@ -154,6 +154,18 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
         if market[i] < target:
             supply[i] -= target - market[i]
             market[i] = target
+    stocks = s.stocks
+    if layout.other_refills:  # further markets (the Harbour): refilled from what the supply holds
+        filled = []
+        for slot, refill in enumerate(layout.other_refills):
+            have = list(stocks[slot]) if slot < len(stocks) else [0, 0, 0, 0]
+            for i, target in enumerate(refill):
+                if have[i] < target:
+                    take = max(0, min(target - have[i], supply[i]))
+                    supply[i] -= take
+                    have[i] += take
+            filled.append((have[0], have[1], have[2], have[3]))
+        stocks = tuple(filled)
     court = s.court_metal
     stock = layout.court_stock
     if court < stock:
@@ -167,7 +179,7 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
     )
     return replace(
         s, round=e.round, stage="draft", step="", players=players,
-        supply=tuple(supply), market=tuple(market), court_metal=court,
+        supply=tuple(supply), market=tuple(market), court_metal=court, stocks=stocks,
         kingsbridge=s.privilege_deck[:n_privileges], privilege_deck=s.privilege_deck[n_privileges:],
         shiring=deck[:n_craftsmen], display=deck[n_craftsmen:layout.craftsmen_for(len(players))],
         passed=frozenset(),
@@ -435,8 +447,13 @@ def _on_grey_workers_won(s: GameState, e: E.GreyWorkersWon) -> GameState:
 @on(E.Bought)
 def _on_bought(s: GameState, e: E.Bought) -> GameState:
     p = s.players[e.seat]
-    s = replace(s, market=_add_cubes(s.market, e.resource, -e.n),
-                traded=s.traded + ((e.seat, "buy", e.resource),))
+    if s.stocks and s.step in layout_for(s.card_hash).stock_slot:  # a further market (the Harbour)
+        slot = layout_for(s.card_hash).stock_slot[s.step]
+        stocks = s.stocks[:slot] + (_add_cubes(s.stocks[slot], e.resource, -e.n),) + s.stocks[slot + 1:]
+        s = replace(s, stocks=stocks, traded=s.traded + ((e.seat, "buy", e.resource),))
+    else:
+        s = replace(s, market=_add_cubes(s.market, e.resource, -e.n),
+                    traded=s.traded + ((e.seat, "buy", e.resource),))
     return _with_player(s, e.seat, _trade(p, p.gold - e.n * e.price, _add_cubes(p.cubes, e.resource, e.n)))
 
 

@@ -33,7 +33,8 @@ class Layout:
                  "n_craftsmen", "tax", "tax_die", "court_stock", "market", "market_refill", "buy_prices",
                  "sell_prices", "market_cubes", "cathedral", "cube_limit", "start_player", "gold_cap",
                  "first_price", "reasons", "names", "called", "spot_index", "players", "starting_gold",
-                 "starting_builders", "craftsmen_dealt", "resources_dealt", "collector")
+                 "starting_builders", "craftsmen_dealt", "resources_dealt", "collector", "markets",
+                 "other_markets", "stock_slot", "refills", "other_refills", "buying", "selling", "cubes_at")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -61,16 +62,35 @@ class Layout:
         tax = places.get(self.tax)
         self.tax_die: tuple[int, ...] = tax.die if tax is not None else ()
         self.court_stock = sum(a.n for a in tax.stock if a.kind == "metal") if tax is not None else 0
-        self.market = board.place_of("market")
-        market = places.get(self.market)
-        refill = [0, 0, 0, 0]
-        for a in (market.stock if market is not None else ()):
-            refill[_CUBE_INDEX[a.kind]] = a.n
-        self.market_refill: tuple[int, int, int, int] = (refill[0], refill[1], refill[2], refill[3])
-        self.buy_prices: dict[str, int] = dict(market.buying) if market is not None else {}
-        self.sell_prices: dict[str, int] = dict(market.selling) if market is not None else {}
-        #: cubes the market holds (§4: never metal on the base board), in cube order
-        self.market_cubes: tuple[str, ...] = tuple(c for c in CUBES if refill[_CUBE_INDEX[c]] > 0)
+        #: every place with ``step market``, in Phase III order: each trades
+        #: with its own stock at its own prices (§4; the expansion's Harbour)
+        self.markets: tuple[str, ...] = tuple(k for k, r in zip(board.steps, board.rules) if r == "market")
+        #: the board's main market (``state.market``, the Bishop's cube): the one
+        #: with the biggest stock, the first in Phase III order on a tie (RULING)
+        self.market = max(self.markets, key=lambda k: sum(a.n for a in places[k].stock), default="")
+        #: the other markets, whose stocks are ``state.stocks`` in this order
+        self.other_markets: tuple[str, ...] = tuple(k for k in self.markets if k != self.market)
+        self.stock_slot: dict[str, int] = {k: i for i, k in enumerate(self.other_markets)}
+        self.refills: dict[str, tuple[int, int, int, int]] = {}
+        self.buying: dict[str, dict[str, int]] = {}
+        self.selling: dict[str, dict[str, int]] = {}
+        #: the cubes each market holds (§4: never metal on the base board), in cube order
+        self.cubes_at: dict[str, tuple[str, ...]] = {}
+        for key in self.markets:
+            place = places[key]
+            refill = [0, 0, 0, 0]
+            for a in place.stock:
+                refill[_CUBE_INDEX[a.kind]] = a.n
+            self.refills[key] = (refill[0], refill[1], refill[2], refill[3])
+            self.buying[key] = dict(place.buying)
+            self.selling[key] = dict(place.selling)
+            self.cubes_at[key] = tuple(c for c in CUBES if refill[_CUBE_INDEX[c]] > 0)
+        self.other_refills: tuple[tuple[int, int, int, int], ...] = tuple(self.refills[k] for k in self.other_markets)
+        self.market_refill: tuple[int, int, int, int] = self.refills.get(self.market, (0, 0, 0, 0))
+        self.buy_prices: dict[str, int] = self.buying.get(self.market, {})
+        self.sell_prices: dict[str, int] = self.selling.get(self.market, {})
+        #: cubes the first market holds, in cube order
+        self.market_cubes: tuple[str, ...] = self.cubes_at.get(self.market, ())
         self.cathedral = board.place_of("cathedral")
         cathedral = places.get(self.cathedral)
         self.cube_limit = cathedral.cube_limit if cathedral is not None else 0
@@ -90,6 +110,17 @@ class Layout:
         #: by number of seats: craftsmen dealt each round (Shiring's first), resource cards dealt
         self.craftsmen_dealt: dict[int, int] = {n: spec.for_players(spec.dealt_craftsmen, n) for n in spec.players}
         self.resources_dealt: dict[int, int] = {n: spec.for_players(spec.dealt_resources, n) for n in spec.players}
+
+    def is_market(self, key: str) -> bool:
+        """Whether ``key`` is a place with ``step market``."""
+        return key in self.refills
+
+    def stock(self, market: tuple[int, int, int, int], stocks: tuple[tuple[int, int, int, int], ...],
+              key: str) -> tuple[int, int, int, int]:
+        """The stock of the market place ``key``, from a state's ``market``
+        (the first market's) and ``stocks`` (the others')."""
+        slot = self.stock_slot.get(key)
+        return market if slot is None or slot >= len(stocks) else stocks[slot]
 
     def spots_of(self, key: str) -> int:
         return self.locations.get(key, 0)

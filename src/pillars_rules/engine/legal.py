@@ -166,13 +166,16 @@ def _legal_market(state: GameState, rules: Rules, seat: int) -> list:
 
 def _list_trades(state, rules, seat, p, out: list) -> None:
     traded = state.traded_kinds(seat)
-    prices = rules.market_prices(state, seat)
-    for r in rules.layout.market_cubes:
+    layout = rules.layout
+    place = state.step  # the market place trading now: its own prices and stock
+    prices = rules.market_prices(state, seat, place)
+    stock = layout.stock(state.market, state.stocks, place)
+    for r in layout.cubes_at.get(place, layout.market_cubes):
         price = prices.get(("buy", r))
         if price is None or ("sell", r) in traded:
             continue
         # more: trade again next turn; a seat holds at most MAX_CUBES of a kind
-        most = min(state.market[CUBE_INDEX[r]], MAX_COUNT, MAX_CUBES - p.cube(r))
+        most = min(stock[CUBE_INDEX[r]], MAX_COUNT, MAX_CUBES - p.cube(r))
         if price:
             most = min(most, p.gold // price)
         out.extend(_trades(rules, "buy", r)[:most])
@@ -335,9 +338,9 @@ _EVENTS_OF = {
     A.PickCraftsman: _pick,
     A.ChooseOption: _choose,
     A.Buy: lambda state, rules, a, seat: [
-        E.Bought(seat, a.resource, a.n, rules.price(state, seat, "buy", a.resource))],
+        E.Bought(seat, a.resource, a.n, rules.price(state, seat, "buy", a.resource, state.step))],
     A.Sell: lambda state, rules, a, seat: [
-        E.Sold(seat, a.resource, a.n, rules.price(state, seat, "sell", a.resource))],
+        E.Sold(seat, a.resource, a.n, rules.price(state, seat, "sell", a.resource, state.step))],
     A.EndTrading: lambda state, rules, a, seat: [E.MarketPassed(seat)],
     A.Build: _build,
     A.EndBuilding: lambda state, rules, a, seat: [E.CathedralDone(seat)],

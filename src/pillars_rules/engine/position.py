@@ -136,6 +136,12 @@ def _board(state: GameState, rules: Rules, n: int) -> None:
             _fail("market", f"{state.market[i]} {kind}")
     if state.market[CUBES.index("metal")]:
         _fail("market", "the market never holds metal (§4)")
+    others = rules.layout.other_markets
+    if state.stocks and len(state.stocks) != len(others):
+        _fail("stocks", f"{len(state.stocks)} stocks; the board has {len(others)} further market(s)")
+    for key, stock in zip(others, state.stocks):
+        if min(stock) < 0:
+            _fail("stocks", f"{rules.layout.words(key)} holds {stock!r}")
     if state.court_metal < 0:
         _fail("court_metal", f"{state.court_metal} metal")
     for i, kind in enumerate(CUBES):

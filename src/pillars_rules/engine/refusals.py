@@ -79,7 +79,9 @@ REASONS: dict[str, str] = {
     "buy.permit": "buying {resource} needs {cards}",
     "buy.sold_same": "{who} sold {resource} this round; a player may not buy and sell the same type "
                      "in one round",
-    "buy.stock": "the market holds only {held} {resource} (it is not refilled during the round)",
+    "buy.stock": "{place} holds only {held} {resource} (it is not refilled during the round)",
+    "buy.not_here": "{place} sells no {resource} to players",
+    "sell.not_here": "{place} buys no {resource} from players",
     "buy.gold": "{n} {resource} cost {cost} gold; {who} has {gold}",
     "buy.full": "{who} has {held} {resource}; a player holds at most {most} of a kind",
     "trade.budget": "{who} has made {most} trades this round, the most a player may; only "
@@ -339,17 +341,20 @@ def _trade_budget(state, seat, who) -> None:
 
 def _buy(state, rules, seat, who, a) -> None:
     r = _resource(a)
-    if r not in rules.layout.market_cubes:
-        raise _Refused("buy.metal")
+    layout, place = rules.layout, state.step  # the market place trading now
+    if r not in layout.cubes_at.get(place, layout.market_cubes) or rules.price(state, seat, "buy", r, place) is None:
+        if r == "metal":
+            raise _Refused("buy.metal")
+        raise _Refused("buy.not_here", place=layout.words(place), resource=r)
     _trade_budget(state, seat, who)
     if not rules.permitted(state, seat, "buy", r):
         raise _Refused("buy.permit", resource=r, cards=rules.permit_names("buy", r))
     if ("sell", r) in state.traded_kinds(seat):
         raise _Refused("buy.sold_same", who=who, resource=r)
-    held = state.market[CUBE_INDEX[r]]
+    held = layout.stock(state.market, state.stocks, place)[CUBE_INDEX[r]]
     if a.n > held:
-        raise _Refused("buy.stock", held=held, resource=r)
-    cost = a.n * rules.price(state, seat, "buy", r)
+        raise _Refused("buy.stock", place=layout.words(place), held=held, resource=r)
+    cost = a.n * rules.price(state, seat, "buy", r, place)
     if cost > state.players[seat].gold:
         raise _Refused("buy.gold", n=a.n, resource=r, cost=cost, who=who, gold=state.players[seat].gold)
     held = state.players[seat].cube(r)
@@ -359,6 +364,8 @@ def _buy(state, rules, seat, who, a) -> None:
 
 def _sell(state, rules, seat, who, a) -> None:
     r = _resource(a)
+    if rules.price(state, seat, "sell", r, state.step) is None:
+        raise _Refused("sell.not_here", place=rules.layout.words(state.step), resource=r)
     if not rules.permitted(state, seat, "sell", r):
         raise _Refused("sell.permit", resource=r, cards=rules.permit_names("sell", r))
     if ("buy", r) in state.traded_kinds(seat):

@@ -204,14 +204,20 @@ class Board:
     market: tuple[int, int, int, int] = (0, 0, 0, 0)
     court_metal: int = 0
     spots: tuple[tuple[str, tuple[int | None, ...]], ...] = ()
+    #: the stock of every further place with ``step market`` (the expansion's
+    #: Harbour), in the board's order (:attr:`~.layout.Layout.other_markets`);
+    #: ``market`` is the first such place's. Empty on the base board.
+    stocks: tuple[tuple[int, int, int, int], ...] = ()
 
     def __init__(self, supply: tuple[int, int, int, int] = CUBE_TOTALS,
                  market: tuple[int, int, int, int] = (0, 0, 0, 0), court_metal: int = 0,
-                 spots: tuple[tuple[str, tuple[int | None, ...]], ...] = ()) -> None:
+                 spots: tuple[tuple[str, tuple[int | None, ...]], ...] = (),
+                 stocks: tuple[tuple[int, int, int, int], ...] = ()) -> None:
         object.__setattr__(self, "supply", supply)
         object.__setattr__(self, "market", market)
         object.__setattr__(self, "court_metal", court_metal)
         object.__setattr__(self, "spots", spots)
+        object.__setattr__(self, "stocks", stocks)
 
 
 _EMPTY_BOARD = Board()
@@ -417,6 +423,9 @@ class GameState:
     def court_metal(self) -> int:
         return self.board.court_metal
     @property
+    def stocks(self) -> tuple[tuple[int, int, int, int], ...]:
+        return self.board.stocks
+    @property
     def spots(self) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
         return self.board.spots
     @property
@@ -550,6 +559,7 @@ class GameState:
         """Where every cube of ``kind`` is: supply + market + court + players."""
         i = CUBE_INDEX[kind]
         total = self.supply[i] + self.market[i] + sum(p.cubes[i] for p in self.players)
+        total += sum(stock[i] for stock in self.stocks)
         if kind == "metal":
             total += self.court_metal
         return total

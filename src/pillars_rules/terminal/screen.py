@@ -141,6 +141,7 @@ def status(view) -> list[str]:
     lines = ["Market: " + ", ".join(f"{n} {k}" for n, k in zip(s.market, CUBE_NAMES))
              + f"; cathedral: {s.cathedral} built",
              "Supply: " + ", ".join(f"{n} {k}" for n, k in zip(s.supply, CUBE_NAMES))]
+    lines[1:1] = other_markets(view)
     b = s.builders
     parts = [f"cost marker {b.marker} gold", f"{len(b.bag)} in the bag"]
     if b.drawn is not None:
@@ -155,6 +156,24 @@ def status(view) -> list[str]:
     if s.tax:
         lines.append(f"Tax rolled: {s.tax}")
     return lines
+
+
+def other_markets(view) -> list[str]:
+    """A line for each market after the main one (the expansion's Harbour):
+    its stock and its prices, named as the board names it."""
+    layout = view.rules.layout
+    out = []
+    for key in layout.other_markets:
+        stock = layout.stock(view.state.market, view.state.stocks, key)
+        buying, selling = layout.buying[key], layout.selling[key]
+        parts = []
+        if buying:
+            parts.append("for sale " + ", ".join(f"{stock[i]} {k} at {buying[k]}" for i, k in enumerate(CUBE_NAMES)
+                                                 if k in buying) + " gold")
+        if selling:
+            parts.append("buys " + ", ".join(f"{k} at {selling[k]}" for k in CUBE_NAMES if k in selling) + " gold")
+        out.append(f"{layout.names[key]}: " + "; ".join(parts))
+    return out
 
 
 def recent(sentences: Sequence[str], limit: int = RECENT) -> list[str]:
@@ -247,7 +266,8 @@ def compact(view, you: str, since: Sequence[str], shown: Sequence | None = None)
     out = [str(header(view, you))] + compact_board(view)
     if s.display:
         out.append("Display: " + "; ".join(card_line(view.rules, c) for c in s.display))
-    keep = ("Market:", "Event", "You know", "Tax") + (("Builders:",) if s.stage == "builders" else ())
+    keep = ("Market:", "Event", "You know", "Tax") + (("Builders:",) if s.stage == "builders" else ()) + tuple(
+        f"{view.rules.layout.names[k]}:" for k in view.rules.layout.other_markets)
     out += player_lines(view) + [line for line in status(view) if line.startswith(keep)]
     out += recent(since, RECENT_COMPACT)
     return out + choice_lines(view, you, shown)

@@ -108,6 +108,11 @@ def board_catalogue(rules) -> dict:
                    "gives": [_gives(layout, c, n) for n in range(c.place.spots)], "does": _does(c),
                    "text": render(c)}
                   for i, c in enumerate(layout.board.places, 1)]
+        for place in places:  # each market's own prices, and where its stock is in the state
+            key = str(place["id"])
+            if layout.is_market(key):
+                place.update(buy=dict(layout.buying[key]), sell=dict(layout.selling[key]),
+                             stock=layout.stock_slot.get(key, -1))
         board = _BOARDS[key] = {
             "places": places, "buy": dict(layout.buy_prices), "sell": dict(layout.sell_prices),
             "cube_limit": layout.cube_limit, "tax_die": list(layout.tax_die), "gold_cap": layout.gold_cap,

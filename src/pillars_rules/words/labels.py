@@ -65,6 +65,14 @@ class Context:
         topic = topic_for(self.rules, key)
         return key, topic.text if topic is not None else ""
 
+    def trading_at(self) -> tuple[str, str]:
+        """The market place trading now (a board may have more than one, the
+        expansion's Harbour) and its help text."""
+        layout = self.rules.layout
+        key = self.state.step if layout.is_market(self.state.step) else layout.market
+        topic = topic_for(self.rules, key)
+        return key, topic.text if topic is not None else ""
+
     def seat_name(self, seat: int) -> str:
         return "your" if seat == self.seat else f"{self.state.players[seat].name}'s"
 
@@ -286,13 +294,20 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
 
 
 def _trade_price(ctx: Context, trade: str, resource: str) -> int:
-    return ctx.rules.price(ctx.state, ctx.seat, trade, resource) or 0
+    step = ctx.state.step  # the market trading now, else the main market's prices
+    return ctx.rules.price(ctx.state, ctx.seat, trade, resource, step if ctx.rules.layout.is_market(step) else "") or 0
+
+
+def _here(ctx: Context) -> tuple[str, None, str]:
+    """Parts' place, craftsman and text for a trade at the market trading now."""
+    place, text = ctx.trading_at()
+    return place, None, text
 
 
 def _buy(ctx: Context, a: A.Buy) -> Parts:
     total = a.n * _trade_price(ctx, "buy", a.resource)
     return Parts(f"buy {a.n} {a.resource} for {total} gold", (f"{a.n} {a.resource}",), (f"{total} gold",),
-                 None, ctx.at("market")[0], None, ctx.at("market")[1])
+                 None, *_here(ctx))
 
 
 def _sell(ctx: Context, a: A.Sell) -> Parts:
@@ -301,11 +316,12 @@ def _sell(ctx: Context, a: A.Sell) -> Parts:
     lost = max(0, ctx.player.gold + total - cap)
     note = f" ({lost} of it lost: gold stops at {cap})" if lost else ""
     return Parts(f"sell {a.n} {a.resource} for {total} gold{note}", (f"{total - lost} gold",),
-                 (f"{a.n} {a.resource}",), None, ctx.at("market")[0], None, ctx.at("market")[1])
+                 (f"{a.n} {a.resource}",), None, *_here(ctx))
 
 
 def _end_trading(ctx: Context, a) -> Parts:
-    return Parts("stop trading (final for this round)", place=ctx.at("market")[0], text=ctx.at("market")[1])
+    place, text = ctx.trading_at()
+    return Parts("stop trading (final for this round)", place=place, text=text)
 
 
 def _build(ctx: Context, a: A.Build) -> Parts:

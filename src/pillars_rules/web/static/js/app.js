@@ -12,7 +12,7 @@ import { fill, h } from "./dom.js";
 import { drawLog, drawSince } from "./log.js";
 import { isTrades, tradeForm } from "./market.js";
 import { drawFinal, drawPlayers, seatLine } from "./players.js";
-import { ASKS, DOING, placeName } from "./text.js";
+import { ASKS, DOING, calledOf, placeName } from "./text.js";
 import { cardTip } from "./cards.js";
 
 export class App {
@@ -232,7 +232,9 @@ export class App {
         h("a", { href: `/replay#${window.location.hash.slice(1)}`, id: "replay-link", text: "watch its replay" }), "."));
       if (this.onRematch) parts.push(this.rematchPart());
     } else if (this.mine()) {
-      const ask = s.pending.kind === "redraw" ? this.redrawAsk() : ASKS[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
+      const ask = s.pending.kind === "redraw" ? this.redrawAsk()
+        : s.pending.kind === "market" ? `trade at ${calledOf(m, s.step)}, or stop trading`  // the Harbour is a market too
+        : ASKS[s.pending.kind] || s.pending.kind.replace(/_/g, " ");
       parts.push(h("p", { class: "ask your-turn" }, h("strong", { text: "Your turn: " }), ask + "."));
       if (this.sentFor === m.decision) parts.push(h("p", { class: "note", text: "Sent; waiting for the table…" }));
       const onBoard = m.choices.length - homeless.length;

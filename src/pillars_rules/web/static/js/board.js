@@ -130,14 +130,18 @@ function courtTile(model, place) {
   return tile(model, place, body);
 }
 
+/** A market place (the board may have more than one, the expansion's Harbour): its own prices and stock. */
 function marketTile(model, place) {
   const s = model.state;
-  const buy = (model.board && model.board.buy) || {};
-  const sell = (model.board && model.board.sell) || {};
+  const buy = place.buy || (model.board && model.board.buy) || {};
+  const sell = place.sell || (model.board && model.board.sell) || {};
+  const held = place.stock >= 0 ? (s.board.stocks || [])[place.stock] || [0, 0, 0, 0] : s.board.market;
+  const price = (c) => c in buy && c in sell && buy[c] !== sell[c] ? `buy ${buy[c]}, sell ${sell[c]} gold`
+    : `${c in sell ? sell[c] : buy[c]} gold each`;
   const stock = h("div", { class: "stock" }, CUBES.filter((c) => c in buy || c in sell).map((c) => h("div", { class: `stock-cube cube-${c}` },
     h("span", { class: "stock-name", text: c }),
-    h("span", { class: "stock-n", text: c in buy ? `${s.board.market[CUBES.indexOf(c)]} for sale` : "sell only" }),
-    h("span", { class: "stock-price", text: `${c in sell ? sell[c] : buy[c]} gold each` }))));
+    h("span", { class: "stock-n", text: c in buy ? `${held[CUBES.indexOf(c)]} for sale` : "sell only" }),
+    h("span", { class: "stock-price", text: price(c) }))));
   return tile(model, place, [spots(model, place), stock,
     h("p", { class: "fine", text: "Buying wood needs a Carpenter, selling stone a Stonemason; metal cannot be bought." })]);
 }

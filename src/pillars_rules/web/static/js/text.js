@@ -16,6 +16,12 @@ export function placeOf(model, id) {
   return placesOf(model).find((p) => p.id === id) || null;
 }
 
+/** A place in a sentence, as the board's text calls it ("the market", "the Harbour"). */
+export function calledOf(model, id) {
+  const p = placeOf(model, id);
+  return p ? p.called || p.name : String(id).replace(/_/g, " ");
+}
+
 /** The display name of a place or step id on the game's board ("kings_court" -> "King's court"). */
 export function placeName(model, id) {
   const p = placeOf(model, id);
