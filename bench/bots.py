@@ -150,6 +150,43 @@ def play_one(suite: str, k: int, cfg: dict) -> dict:
     return out
 
 
+def decision_positions(players: int, decisions: int, cards=None, seed: int = 0) -> list:
+    """The views of ``decisions`` real choices (more than one legal action),
+    spread over one seeded random game of ``players`` seats with ``cards``."""
+    import pillars_rules as pr
+
+    game = pr.new_game(players, 20_000 + seed, cards=cards)
+    chooser, views = pr.RandomBot(seed), []
+    while not game.is_over:
+        view = game.view(game.current_player)
+        if len(view.legal_actions) > 1:
+            views.append(view)
+        game = game.apply(chooser(view), seat=game.current_player)
+    step = max(1, len(views) // max(1, decisions))
+    return views[::step][:decisions]
+
+
+def decision_cpu(name: str, players: int, decisions: int, cards=None, block=None) -> dict:
+    """CPU time (``time.process_time``) bot ``name`` spends per decision, in
+    the positions of :func:`decision_positions`; ``block()`` wraps each timed
+    call (the engine suite's gc handling)."""
+    from contextlib import nullcontext
+
+    from pillars_rules.bots import make_bot
+
+    views = decision_positions(players, decisions, cards)
+    bot = make_bot(name, 7)
+    cpu = []
+    for view in views:
+        with (block() if block is not None else nullcontext()):
+            c = time.process_time()
+            bot(view)
+            cpu.append(time.process_time() - c)
+    return {"bot": name, "players": players, "cards": cards or "base", "decisions": len(cpu),
+            "ms_per_decision": 1000 * statistics.median(cpu), "ms_mean": 1000 * statistics.fmean(cpu),
+            "ms_max": 1000 * max(cpu)}
+
+
 def summarize(suite: str, games: list[dict]) -> dict:
     n = len(games)
     times = [t for g in games for t in g["times"]]

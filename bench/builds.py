@@ -11,7 +11,8 @@ per build, pinned to the same core, in alternation (pure, compiled, pure,
 same fixed workload and the peer in its own process, and every ratio is the
 median of the per-round ratios.
 
-Per build: random 4-player games per second (``play`` with random bots),
+Per build: random 4-player games per second (``play`` with random bots) and,
+beside them, random 6-player games with the official expansion (issue #37),
 random playouts (``pr.playout``) in actions per second and their ratio to the
 peer's (the issue's definition, the peer's chance nodes counted, and player
 decisions only), verified replay and ``load(save(game))`` in ms per game, and
@@ -39,10 +40,10 @@ from typing import Any, Sequence
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "bench" / ".compiled"
 SIZES = {
-    "full": dict(rounds=5, games=40, replay_games=20, playout_games=4, peer_games=60, mcts_decisions=20,
-                 mcts_iterations=50),
-    "quick": dict(rounds=1, games=2, replay_games=2, playout_games=1, peer_games=2, mcts_decisions=2,
-                  mcts_iterations=5),
+    "full": dict(rounds=5, games=40, six_games=40, replay_games=20, playout_games=4, peer_games=60,
+                 mcts_decisions=20, mcts_iterations=50),
+    "quick": dict(rounds=1, games=2, six_games=2, replay_games=2, playout_games=1, peer_games=2,
+                  mcts_decisions=2, mcts_iterations=5),
 }
 #: The issue's targets: (measurement key, minimum ratio, what).
 TARGETS = [
@@ -75,6 +76,12 @@ def measure(size: dict, round_no: int) -> dict:
     seeds = seed_range(size["games"])
     dt, games = _timed(timing, clock, lambda: [play_one(s) for s in seeds])
     out["games_per_s"] = len(seeds) / dt
+    # six seats with the official expansion (issue #37), its cards compiled before the clock starts
+    pr.load_cards("expansion")
+    six = seed_range(size["six_games"])
+    dt, _ = _timed(timing, clock, lambda: [pr.play(pr.new_game(6, s, cards="expansion"),
+                                                   [pr.RandomBot(s * 10 + i) for i in range(6)]) for s in six])
+    out["six_games_per_s"] = len(six) / dt
     ends = games[: size["replay_games"]]
     dt, _ = _timed(timing, clock, lambda: [pr.replay(g.events) for g in ends])
     out["replay_ms"] = 1000 * dt / len(ends)
@@ -183,8 +190,8 @@ def _median(rounds: list[dict], fn: Any) -> float | None:
 
 
 def summarize(rounds: list[dict]) -> dict:
-    keys = ("games_per_s", "replay_ms", "load_save_ms", "playout_actions_per_s", "peer_actions_per_s",
-            "peer_player_actions_per_s", "mcts_iterations_per_s")
+    keys = ("games_per_s", "six_games_per_s", "replay_ms", "load_save_ms", "playout_actions_per_s",
+            "peer_actions_per_s", "peer_player_actions_per_s", "mcts_iterations_per_s")
     out: dict[str, Any] = {}
     for build in ("pure", "compiled"):
         out[build] = {k: _median(rounds, lambda r, k=k, b=build: r[b].get(k)) for k in keys}
@@ -193,6 +200,8 @@ def summarize(rounds: list[dict]) -> dict:
             rounds, lambda r, b=build: _ratio(r[b], "peer_player_actions_per_s"))
     c = out["compiled"]
     out["games_speedup"] = _median(rounds, lambda r: r["compiled"]["games_per_s"] / r["pure"]["games_per_s"])
+    out["six_games_speedup"] = _median(
+        rounds, lambda r: r["compiled"]["six_games_per_s"] / r["pure"]["six_games_per_s"])
     out["mcts_speedup"] = _median(
         rounds, lambda r: r["compiled"]["mcts_iterations_per_s"] / r["pure"]["mcts_iterations_per_s"])
     out["playout_speedup"] = _median(
@@ -235,6 +244,8 @@ def rows(results: dict) -> list[tuple[str, str, str, str]]:
     return [
         ("random 4-player games (play, random bots)", _f(p["games_per_s"], " games/s", 1),
          _f(c["games_per_s"], " games/s", 1), _f(s["games_speedup"], "x", 2)),
+        ("random 6-player games with the expansion (play, random bots)", _f(p["six_games_per_s"], " games/s", 1),
+         _f(c["six_games_per_s"], " games/s", 1), _f(s["six_games_speedup"], "x", 2)),
         ("random playouts (pr.playout)", _f(p["playout_actions_per_s"], " actions/s"),
          _f(c["playout_actions_per_s"], " actions/s"), _f(s["playout_speedup"], "x", 2)),
         ("peer: OpenSpiel python_team_dominoes, measured beside each build", _f(p["peer_actions_per_s"], " actions/s"),

@@ -18,11 +18,11 @@ MODES: dict[str, dict[str, int]] = {
     "full": dict(games=100, game_repeats=5, apply_repeats=5, legal_inner=20, replay_games=30,
                  replay_repeats=5, save_games=30, save_repeats=5, cold_runs=9, warm_runs=30,
                  growth_repeats=5, growth_max_k=8, peer_rounds=7, peer_engine_games=4,
-                 peer_games=60),
+                 peer_games=60, six_games=40, bot_decisions=30),
     "quick": dict(games=2, game_repeats=1, apply_repeats=1, legal_inner=2, replay_games=2,
                   replay_repeats=1, save_games=2, save_repeats=1, cold_runs=1, warm_runs=2,
                   growth_repeats=1, growth_max_k=8, peer_rounds=1, peer_engine_games=1,
-                  peer_games=2),
+                  peer_games=2, six_games=2, bot_decisions=2),
 }
 
 

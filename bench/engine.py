@@ -187,3 +187,34 @@ def bench_growth(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
                    "afresh); best of repeats; ratio = per-event time at the largest k / at k=1"}
 
 
+
+
+def bench_six(cfg: dict, timing: Timing) -> dict:
+    """8. Six seats with the official expansion (issue #37): full random
+    6-player games per second, and the heuristic and ``hard`` bots' CPU time
+    per decision at 6 players (beside 4 players of the base game)."""
+    import pillars_rules as pr
+
+    from .bots import decision_cpu
+
+    cards = "expansion"
+    pr.load_cards(cards)  # compiled once, outside every timed block
+    seeds = seed_range(cfg["six_games"])
+
+    def workload():
+        return [pr.play(pr.new_game(6, s, cards=cards), [pr.RandomBot(s * 10 + i) for i in range(6)])
+                for s in seeds]
+
+    times = []
+    for _ in range(cfg["game_repeats"]):
+        dt, games = timing.time(workload)
+        times.append(dt)
+    best = statistics.median(times)
+    out: dict[str, Any] = {
+        "players": 6, "cards": cards, "games": len(seeds), "repeats": len(times), "seconds": times,
+        "games_per_s": len(seeds) / best, "ms_per_game": 1000 * best / len(seeds),
+        "events_per_game": sum(g.n_events for g in games) / len(seeds),
+    }
+    out["bots"] = [decision_cpu(name, players, cfg["bot_decisions"], cards=c, block=timing.block)
+                   for name in ("heuristic", "hard") for players, c in ((4, None), (6, cards))]
+    return out

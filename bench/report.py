@@ -81,7 +81,7 @@ def summarize(r: dict) -> dict:
         "growth_ratio_k8_k1": r["growth"]["ratio_k8_k1"],
         "playout_actions_per_s": r["peer"]["engine_actions_per_s"],
     } | ({"peer_actions_per_s": r["peer"]["peer_actions_per_s"], "peer_ratio": r["peer"]["ratio"]}
-         if r["peer"].get("peer") else {})
+         if r["peer"].get("peer") else {}) | ({"six_games_per_s": r["six"]["games_per_s"]} if "six" in r else {})
 
 
 def check_targets(summary: dict) -> list[dict]:
@@ -144,6 +144,20 @@ def table_rows(r: dict) -> list[tuple[str, str, str, str]]:
         ("replay growth, per-event time k=8 / k=1", f"{gr['ratio_k8_k1']:.2f}",
          "<= 1.50", "met" if gr["linear"] else "FLAG: superlinear"),
     ]
+    return rows + six_rows(r)
+
+
+def six_rows(r: dict) -> list[tuple[str, str, str, str]]:
+    """Six seats with the expansion (results written before #37 lack them)."""
+    six = r.get("six")
+    if not six:
+        return []
+    rows = [("full random 6-player games, the expansion", f"{_fmt(six['games_per_s'])} games/s "
+             f"({_fmt(six['ms_per_game'])} ms/game, {_fmt(six['events_per_game'])} events)", "", "")]
+    for b in six["bots"]:
+        rows.append((f"{b['bot']} bot, CPU per decision, {b['players']} players ({b['cards']})",
+                     f"{_fmt(b['ms_per_decision'])} ms median ({_fmt(b['ms_max'])} ms max, "
+                     f"{b['decisions']} decisions)", "", ""))
     return rows
 
 

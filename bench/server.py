@@ -5,7 +5,8 @@
 when the machine has two or more, the clients on another), creates T tables
 of 4 seats, and connects one client per seat (:class:`pillars_rules.web.client.GameClient`;
 by default three random seats and one heuristic per table) that plays to the
-end. For T = 1, 10 and 100 it reports:
+end; then the same with tables of 6 seats and the official expansion
+(``--six``; the seats' bots repeat). For T = 1, 10 and 100 it reports:
 
 * accepted actions per second (all tables' decisions, from the moment every
   client has its first sync to the last game's end);
@@ -62,13 +63,16 @@ def _percentile(xs: list[float], q: float) -> float:
 
 def run_tables(tables: int, bots: list[str], workdir: Path, *, seed: int = 1, server_cpu: int | None = None,
                client_cpu: int | None = None, profile: Path | None = None,
-               cprofile: Path | None = None) -> dict:
-    """Play ``tables`` games at once; the measurements."""
+               cprofile: Path | None = None, seats: int = 4, cards: str = "base") -> dict:
+    """Play ``tables`` games of ``seats`` seats with the card set ``cards`` at once; the measurements."""
     from bench.serverproc import ONE_ADDRESS, ServerProcess
     from pillars_rules.web.client import GameClient, bot_policy, random_policy
 
-    db = workdir / f"server-{tables}.sqlite3"
-    for p in workdir.glob(f"server-{tables}.sqlite3*"):
+    import pillars_rules as pr
+
+    card_set = None if cards == "base" else pr.load_cards(cards)   # the clients' views and the check need it
+    db = workdir / f"server-{tables}x{seats}.sqlite3"
+    for p in workdir.glob(f"server-{tables}x{seats}.sqlite3*"):
         p.unlink()
     server = ServerProcess(db, None, *ONE_ADDRESS, "--rate", "1000", "--burst", "1000", "--max-games", str(tables + 10),
                            "--max-connections", str(8 * tables + 50), "--log-level", "warning",
@@ -89,16 +93,16 @@ def run_tables(tables: int, bots: list[str], workdir: Path, *, seed: int = 1, se
     sampler.start()
     spy = None
     try:
-        games = [server.create({"players": 4}) for _ in range(tables)]
+        games = [server.create({"players": seats, "cards": cards}) for _ in range(tables)]
         clients, policies = [], []
         for t, g in enumerate(games):
-            for s in range(4):
+            for s in range(seats):
                 key = g["seats"][s]["link"].split("key=", 1)[1]
-                c = GameClient(server.ws_url, g["game"], key, seed=seed * 1000 + t * 4 + s)
+                c = GameClient(server.ws_url, g["game"], key, seed=seed * 1000 + t * seats + s)
                 clients.append(c)
                 name = bots[s % len(bots)]
-                policies.append(random_policy(seed * 1000 + t * 4 + s) if name == "random"
-                                else bot_policy(name, seed * 1000 + t * 4 + s))
+                policies.append(random_policy(seed * 1000 + t * seats + s) if name == "random"
+                                else bot_policy(name, seed * 1000 + t * seats + s, cards=card_set))
         _pin(client_cpu)
         spy_exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
         if profile is not None and os.path.exists(spy_exe):
@@ -131,10 +135,11 @@ def run_tables(tables: int, bots: list[str], workdir: Path, *, seed: int = 1, se
         server.stop()
         if client_cpu is not None:
             os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
-    checked = check(db, games, clients)
+    checked = check(db, games, clients, card_set)
     latencies = [x for c in clients for x in c.latencies]
     actions = checked["actions"]
-    return {"tables": tables, "clients": len(clients), "actions": actions, "seconds": elapsed,
+    return {"tables": tables, "seats": seats, "cards": cards, "clients": len(clients), "actions": actions,
+            "seconds": elapsed,
             "actions_per_s": actions / elapsed, "p50_ms": 1000 * _percentile(latencies, 0.5),
             "p99_ms": 1000 * _percentile(latencies, 0.99), "latencies": len(latencies),
             "rss_mb": peak[0] / 2**20, "server_cpu_s": cpu, "server_cpu_share": cpu / elapsed,
@@ -146,7 +151,7 @@ def run_tables(tables: int, bots: list[str], workdir: Path, *, seed: int = 1, se
             "load_after": [round(x, 2) for x in os.getloadavg()]}
 
 
-def check(db: Path, games: list[dict], clients: list) -> dict:
+def check(db: Path, games: list[dict], clients: list, cards=None) -> dict:
     """Every stored game replays and equals what each of its clients assembled."""
     import pillars_rules as pr
     from pillars_rules.table import EventStore, Table
@@ -155,7 +160,7 @@ def check(db: Path, games: list[dict], clients: list) -> dict:
     with EventStore(db) as store:
         by_id = {g["game"]: Table.open(store, g["game"]).game for g in games}
     for gid, game in by_id.items():
-        if not game.is_over or pr.replay(game.events) != game:
+        if not game.is_over or pr.replay(game.events, cards=cards) != game:
             bad += 1
         actions += game.decision - 1
     for c in clients:
@@ -206,21 +211,29 @@ def to_rst(result: dict) -> str:
              f".. list-table:: Game server under load ({result['date']}, {result['machine']}, "
              f"{result['cpus']} CPUs; bots {result['bots']})",
              "   :header-rows: 1", "",
-             "   * - Tables", "     - Clients", "     - Actions", "     - Actions/s", "     - p50 latency",
+             "   * - Tables", "     - Seats", "     - Clients", "     - Actions", "     - Actions/s",
+             "     - p50 latency",
              "     - p99 latency", "     - Server memory", "     - Server CPU share",
              "     - Server CPU per action", "     - Clients' CPU per action", "     - Lost or duplicated",
              "     - Load average before"]
     for r in result["rows"]:
-        lines += [f"   * - {r['tables']}", f"     - {r['clients']}", f"     - {r['actions']}",
+        lines += [f"   * - {r['tables']}", f"     - {_seats(r)}", f"     - {r['clients']}", f"     - {r['actions']}",
                   f"     - {r['actions_per_s']:.0f}", f"     - {r['p50_ms']:.1f} ms", f"     - {r['p99_ms']:.1f} ms",
                   f"     - {r['rss_mb']:.0f} MB", f"     - {r['server_cpu_share']:.2f}",
                   f"     - {r['server_cpu_us_per_action']:.0f} us",
                   f"     - {r['client_cpu_us_per_action']:.0f} us" if "client_cpu_us_per_action" in r else "     - --",
                   f"     - {r['lost_or_duplicated']}", f"     - {r['load_before'][0]:.1f}"]
-    big = max(result["rows"], key=lambda r: r["tables"])
+    # the targets are the 4-seat base game's (the issue's); 6-seat rows are figures beside them
+    big = max((r for r in result["rows"] if r.get("seats", 4) == 4), key=lambda r: r["tables"])
     lines += ["", f"Targets at {big['tables']} tables: "
               + "; ".join(f"{name} {_verdict(name, big)}" for name in TARGETS) + "."]
     return "\n".join(lines) + "\n"
+
+
+def _seats(row: dict) -> str:
+    """A row's seats per table, and its card set when not the base game (rows before #37: 4, base)."""
+    cards = row.get("cards", "base")
+    return f"{row.get('seats', 4)}" + ("" if cards == "base" else f" ({cards})")
 
 
 def _verdict(name: str, row: dict) -> str:
@@ -236,7 +249,11 @@ def main(argv=None) -> int:
     p.add_argument("--tables", default="1,10,100", help="comma-separated table counts (default 1,10,100)")
     p.add_argument("--seats", default="random,random,random,heuristic",
                    help="the four seats' bots (not --bots: that flag runs the bots suite)")
-    p.add_argument("--quick", action="store_true", help="1 and 2 tables: checks that the benchmark works")
+    p.add_argument("--six", default=None,
+                   help="comma-separated counts of 6-seat tables with the expansion "
+                   "(default: as --tables; '' for none)")
+    p.add_argument("--quick", action="store_true",
+                   help="1 and 2 tables, and 1 of 6 seats: checks that the benchmark works")
     p.add_argument("--json", default=None, help="write the results here (default bench/results/server.json)")
     p.add_argument("--rst", default=None, help="write the table here (default bench/results/server.rst)")
     p.add_argument("--profile", metavar="PATH", help="py-spy the server in the largest run; summary to PATH")
@@ -244,19 +261,23 @@ def main(argv=None) -> int:
                    help="run the server under cProfile in the largest run; pstats to PATH, summary to PATH.txt")
     p.add_argument("--no-pin", action="store_true", help="leave the server and the clients on any core")
     args = p.parse_args(argv)
-    counts = [1, 2] if args.quick else [int(x) for x in args.tables.split(",")]
+    counts = [(1, 4), (2, 4)] if args.quick else [(int(x), 4) for x in args.tables.split(",")]
+    six = args.tables if args.six is None else args.six
+    counts += [(1, 6)] if args.quick else [(int(x), 6) for x in six.split(",") if x.strip()]
+    biggest = max(n for n, _ in counts)
     bots = args.seats.split(",")
     cpus = os.cpu_count() or 1
     server_cpu, client_cpu = (None, None) if args.no_pin or cpus < 2 else (0, 1)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for n in counts:
-            prof = Path(args.profile) if args.profile and n == max(counts) else None
-            cprof = Path(args.cprofile) if args.cprofile and n == max(counts) else None
+        for n, seats in counts:
+            biggest_run = n == biggest and seats == 4
+            prof = Path(args.profile) if args.profile and biggest_run else None
+            cprof = Path(args.cprofile) if args.cprofile and biggest_run else None
             row = run_tables(n, bots, Path(tmp), server_cpu=server_cpu, client_cpu=client_cpu, profile=prof,
-                             cprofile=cprof)
+                             cprofile=cprof, seats=seats, cards="base" if seats <= 4 else "expansion")
             rows.append(row)
-            print(f"{n:>4} tables: {row['actions_per_s']:7.0f} actions/s, p50 {row['p50_ms']:.1f} ms, "
+            print(f"{n:>4} tables of {_seats(row)}: {row['actions_per_s']:7.0f} actions/s, p50 {row['p50_ms']:.1f} ms, "
                   f"p99 {row['p99_ms']:.1f} ms, server {row['rss_mb']:.0f} MB, CPU share "
                   f"{row['server_cpu_share']:.2f} ({row['server_cpu_us_per_action']:.0f} us CPU an action: "
                   f"{row['actions_per_cpu_s']:.0f}/s per CPU second; clients {row['client_cpu_us_per_action']:.0f} us), lost/duplicated {row['lost_or_duplicated']}, "

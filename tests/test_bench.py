@@ -25,7 +25,7 @@ from bench import peer as bench_peer_module  # noqa: E402
 from bench import report as bench_report  # noqa: E402
 from shared import once  # noqa: E402 - tests/shared.py
 
-SECTIONS = ("games", "apply", "legal_actions", "replay", "save_load", "cards", "memory", "growth", "peer")
+SECTIONS = ("games", "apply", "legal_actions", "replay", "save_load", "cards", "memory", "growth", "peer", "six")
 SUMMARY_KEYS = (
     "games_per_s", "actions_per_s", "legal_actions_median_us", "legal_actions_p90_us",
     "replay_fold_ms", "replay_verified_ms", "replay_fold_events_per_s", "replay_verified_events_per_s",
@@ -99,7 +99,8 @@ def test_rst_table(quick):
     _, r, rst, _, _ = quick
     assert ".. list-table::" in rst
     assert ":header-rows: 1" in rst
-    for label in ("full random 4-player games", "legal_actions, median", "load(save(game))"):
+    for label in ("full random 4-player games", "legal_actions, median", "load(save(game))",
+                  "full random 6-player games, the expansion", "hard bot, CPU per decision, 6 players"):
         assert label in rst
 
 
@@ -196,3 +197,13 @@ def test_bots_flag_runs_the_bots_benchmark(monkeypatch):
     monkeypatch.setattr(bots_benchmark, "main", lambda argv: seen.append(argv) or 0)
     assert benchmark.main(["--bots", "--games", "2"]) == 0
     assert seen == [["--bots", "--games", "2"]]
+
+
+def test_the_six_seat_figures_measure_six_seats_with_the_expansion(quick):
+    _, r, _, _, _ = quick
+    six = r["six"]
+    assert six["players"] == 6 and six["cards"] == "expansion" and six["games_per_s"] > 0
+    assert r["summary"]["six_games_per_s"] == six["games_per_s"]
+    assert {(b["bot"], b["players"], b["cards"]) for b in six["bots"]} == {
+        (name, n, cards) for name in ("heuristic", "hard") for n, cards in ((4, "base"), (6, "expansion"))}
+    assert all(b["decisions"] == r["workload"]["bot_decisions"] and b["ms_per_decision"] > 0 for b in six["bots"])

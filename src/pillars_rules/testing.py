@@ -153,17 +153,28 @@ def seeds() -> st.SearchStrategy[int]:
                      st.integers(min_value=2**64, max_value=2**128 - 1))
 
 
-def new_games(players: int | Sequence[int] = (2, 3, 4), *, variants: Iterable[str] = (),
+def seat_counts(players: int | Sequence[int] | None, cards=None) -> list[int]:
+    """The seat counts to draw from: ``players`` as given, or (``None``) every
+    count the card set plays -- 2, 3, 4 with the base set, 2 to 6 with the
+    expansion (its board card's ``players``)."""
+    if players is None:
+        from .game import load_cards
+
+        return list(load_cards(cards).board.spec.players)
+    return [players] if isinstance(players, int) else list(players)
+
+
+def new_games(players: int | Sequence[int] | None = None, *, variants: Iterable[str] = (),
               cards=None) -> st.SearchStrategy[Game]:
-    """Fresh games with a drawn seat count and seed."""
-    counts = [players] if isinstance(players, int) else list(players)
+    """Fresh games with a drawn seat count (by default any the card set plays) and seed."""
+    counts = seat_counts(players, cards)
     variants = tuple(variants)
     return st.builds(lambda n, seed: new_game(n, seed, variants=variants, cards=cards),
                      st.sampled_from(counts), seeds())
 
 
 @st.composite
-def played_games(draw, players: int | Sequence[int] = (2, 3, 4), *, variants: Iterable[str] = (),
+def played_games(draw, players: int | Sequence[int] | None = None, *, variants: Iterable[str] = (),
                  cards=None, max_actions: int | None = None) -> Game:
     """Games after random legal play: to the end, or ``max_actions`` actions
     (a drawn number up to it, so mid-game states are covered too)."""
@@ -174,7 +185,7 @@ def played_games(draw, players: int | Sequence[int] = (2, 3, 4), *, variants: It
 
 
 @st.composite
-def scenarios(draw, players: int | Sequence[int] = (2, 3, 4), *, steps: Sequence[str] | None = None,
+def scenarios(draw, players: int | Sequence[int] | None = None, *, steps: Sequence[str] | None = None,
               rounds: Sequence[int] = (1, 2, 3, 4, 5, 6), variants: Iterable[str] = (),
               cards=None) -> Game:
     """Games set up by :func:`pillars_rules.scenario` at drawn, possible positions:
@@ -185,8 +196,7 @@ def scenarios(draw, players: int | Sequence[int] = (2, 3, 4), *, steps: Sequence
     from .game import load_cards
     from .scenario import scenario, scenario_steps
 
-    counts = [players] if isinstance(players, int) else list(players)
-    n = draw(st.sampled_from(counts))
+    n = draw(st.sampled_from(seat_counts(players, cards)))
     cardset = load_cards(cards)
     rules = rules_for(cardset, ())
     step = draw(st.sampled_from(list(steps or scenario_steps(rules))))  # the board's steps
@@ -230,7 +240,7 @@ class PillarsMachine(RuleBasedStateMachine):
     after every step and replay/save at the end. Subclass to set ``players``,
     ``variants`` or ``cards``; run with ``TestX = MyMachine.TestCase``."""
 
-    players: int | Sequence[int] = (2, 3, 4)
+    players: int | Sequence[int] | None = None  # any count the card set plays
     variants: tuple[str, ...] = ()
     cards = None
 
@@ -302,5 +312,5 @@ def count_calls(fn: Callable[[], object]) -> int:
 __all__ = [
     "count_calls",
     "InvariantError", "check_state", "check_round_workers", "check_game", "play_random",
-    "seeds", "new_games", "played_games", "scenarios", "actions_of", "PillarsMachine",
+    "seeds", "seat_counts", "new_games", "played_games", "scenarios", "actions_of", "PillarsMachine",
 ]

@@ -375,7 +375,9 @@ def _card_text(cards) -> str | None:
     if key not in _TEXTS:
         if len(_TEXTS) >= 32:
             _TEXTS.clear()
-        _TEXTS[key] = None if key == base_cards().identity else format_cards(cards)
+        # its places and board card too, in their order: a set's own board (the
+        # expansion's sites, say) is part of it, and its cards name those sites
+        _TEXTS[key] = None if key == base_cards().identity else format_cards((*cards.places, *cards.cards))
     return _TEXTS[key]
 
 

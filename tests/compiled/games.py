@@ -8,7 +8,9 @@ the build under test and, in a child process, in the pure-Python source of
 the checkout, and compares line by line.
 
 The games: 210 random-bot games (2 to 4 players, base cards, the fan cards of
-``examples/fan_cards``, the ``dm`` variant), 3 games of heuristic bots, one of
+``examples/fan_cards``, the ``dm`` variant), 3 games of heuristic bots, 30
+random-bot and 3 heuristic-bot games with the official expansion (the named
+set ``expansion``, as each build finds it) at 4, 5 and 6 players, one of
 ``easy`` and one of ``heuristic-v1`` bots (the bots are compiled too), one
 paired game of the balance lab with heuristic bots (its bots deep-copied at
 each fork) and one of an ISMCTS bot on a fixed iteration budget against
@@ -85,6 +87,15 @@ def games() -> Iterator[tuple[str, str]]:
         bots = [Recorder(make_bot("heuristic", seed * 10 + i), moves) for i in range(players)]
         game = pr.play(pr.new_game(players, seed, cards=FAN_CARDS if k == 1 else None), bots)
         yield f"heuristic {players}p seed {seed}", _digest(game, moves, words=True)
+    for k in range(33):  # the expansion: its places, craftsmen and 5-6 seat tables (issue #37)
+        players, seed = 4 + k % 3, 9000 + k
+        heuristic = k >= 30
+        moves = []
+        bots = [Recorder(make_bot("heuristic", seed * 10 + i) if heuristic else pr.RandomBot(seed * 10 + i), moves)
+                for i in range(players)]
+        game = pr.play(pr.new_game(players, seed, cards="expansion"), bots)
+        yield f"{'heuristic' if heuristic else 'random'} {players}p seed {seed} expansion", \
+            _digest(game, moves, words=heuristic or k % 10 == 0)
     for name, players, seed in (("easy", 3, 8300), ("heuristic-v1", 2, 8400)):
         moves = []
         bots = [Recorder(make_bot(name, seed * 10 + i), moves) for i in range(players)]

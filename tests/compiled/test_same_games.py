@@ -49,7 +49,10 @@ def test_both_builds_play_the_same_games_byte_for_byte():
         child.communicate()
         raise
     there = _reference(child)
-    assert len(here) == len(there) >= 217
+    assert len(here) == len(there) >= 250
+    # the expansion's games are among them, at every seat count it adds and with both bot kinds
+    expansion = {tuple(line.split()[1:3]) for line in here if line.endswith(" expansion")}
+    assert expansion >= {(bot, f"{n}p") for bot in ("random", "heuristic") for n in (4, 5, 6)}
     for mine, pure in zip(here, there):
         assert mine == pure, f"{'compiled' if pr.COMPILED else 'this'} build differs from pure Python: " \
                              f"{mine} != {pure}"

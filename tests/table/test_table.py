@@ -150,6 +150,14 @@ def test_a_card_set_object_is_stored_and_found_again(store):
     assert Table.open(store, "cs", cards=cards).game == table.game
 
 
+def test_a_card_set_with_its_own_board_is_stored_with_the_board(store):
+    # issue #37: the expansion's resource cards name its board's sites (the Crusades)
+    cards = pr.load_cards("expansion")
+    table = Table.create(store, "six", players=6, seed=4, cards=cards)
+    play(table, random.Random(3), 30)
+    assert Table.open(store, "six").game == table.game
+
+
 def test_an_uncommitted_write_is_lost_and_the_game_continues_identically(backend):
     store = backend.open()
     table = Table.create(store, "g", players=4, seed=21)

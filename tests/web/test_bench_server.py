@@ -15,9 +15,15 @@ def test_a_tiny_run_writes_json_and_table(tmp_path, capsys):
     assert "--server" in SUITES
     assert benchmark.main(["--server", "--tables", "1", "--seats", "random,heuristic", "--no-pin",
                            "--json", str(out), "--rst", str(rst)]) == 0
-    row = json.loads(out.read_text())["rows"][0]
-    assert row["tables"] == 1 and row["clients"] == 4 and row["actions"] > 100
+    rows = json.loads(out.read_text())["rows"]
+    row = rows[0]
+    assert row["tables"] == 1 and row["seats"] == 4 and row["clients"] == 4 and row["actions"] > 100
     assert row["lost_or_duplicated"] == 0 and row["latencies"] > 50 and row["rss_mb"] > 10
+    # then a 6-seat table with the expansion (issue #37), every seat's log checked the same way
+    six = rows[1]
+    assert (six["tables"], six["seats"], six["cards"], six["clients"]) == (1, 6, "expansion", 6)
+    assert six["lost_or_duplicated"] == 0 and six["actions"] > 100
+    assert "6 (expansion)" in rst.read_text()
     assert "Lost or duplicated" in rst.read_text() and "Targets at 1 tables" in rst.read_text()
 
 

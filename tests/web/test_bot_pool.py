@@ -92,3 +92,25 @@ def test_the_pool_is_fair_by_worker_time_not_by_count():
     done = asyncio.run(main())
     # the heavy owner's first decision was running; the light one's three go before its second
     assert done == ["heavy", "light", "light", "light", "heavy", "heavy"], done
+
+
+def test_a_server_bot_decides_a_six_seat_expansion_game_from_its_view():
+    """Issue #37: the view a worker receives carries the expansion's board (its
+    Crusades site, say), so the bot's own choice comes back -- no random fallback
+    and no pool restart for each decision."""
+    from pillars_rules.bots import make_bot
+
+    game = pr.new_game(players=6, seed=37, cards="expansion")
+    game = pr.play(game, [pr.RandomBot(k) for k in range(6)], max_actions=30)
+    view = game.view(game.current_player)
+
+    async def main():
+        pool = BotPool(workers=1, timeout=60.0)
+        try:
+            return await pool.decide("heuristic", 5, view, owner="six"), pool.fallbacks
+        finally:
+            pool.close()
+
+    action, fallbacks = asyncio.run(main())
+    assert fallbacks == 0
+    assert action == make_bot("heuristic", 5)(view)

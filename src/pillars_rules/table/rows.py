@@ -184,7 +184,8 @@ def card_source(cards: object) -> CardSource:
     if cards is None:
         return None
     if isinstance(cards, pr.CardSet):
-        return {"text": cardlang.format_cards(cards), "identity": cards.identity}
+        # the set's places and board card too: its cards may name the sites of its own board
+        return {"text": cardlang.format_cards((*cards.places, *cards.cards)), "identity": cards.identity}
     return list(cards)
 
 
