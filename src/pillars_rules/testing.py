@@ -74,8 +74,22 @@ def check_state(state: GameState, rules=None) -> None:
             limit = rules.craftsman_limit(state, seat)
             if not discarding and len(p.craftsmen) > limit:
                 _fail("craftsman limit (§2.2)", f"seat {seat} has {len(p.craftsmen)} craftsmen, limit {limit}")
-        if state.stage in ("round_end", "over") and sum(p.cubes) > board.cube_limit:
+        if state.stage in ("round_end", "over") and sum(p.cubes) > board.cube_limit and _limit_last(board):
             _fail("5-cube limit (§2.4 step 13)", f"seat {seat} kept {sum(p.cubes)} cubes")
+
+
+#: Step rules that give no cubes: after the cathedral only these leave its cube limit standing at the round's end.
+_NO_CUBES = frozenset({"start_player", "wool_mill", "tax", "collector"})
+
+
+def _limit_last(board) -> bool:
+    """Whether the cathedral's cube limit still holds when the round ends: no step
+    after the cathedral can give cubes. (Ruling: the limit is the cathedral's;
+    cubes a fan place after it gives are kept into the next round.)"""
+    at = board.step_index.get(board.cathedral)
+    if at is None:
+        return False
+    return all(board.step_rule[k] in _NO_CUBES for k in board.steps[at + 1:])
 
 
 def check_round_workers(game: Game) -> None:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 
+import attr
+
+import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
@@ -106,3 +109,50 @@ def test_a_fan_board_changes_what_the_save_records():
     game = pr.new_game(players=2, seed=1, cards=cards)
     assert game.rules.content_hash == cards.identity != BASE.identity
     assert pr.load(pr.save(game), cards=cards) == game
+
+
+AFTER_CATHEDRAL = '''
+place wharf "Wharf" {
+    after cathedral
+    spots 1
+    spot 1: gain 1 wood
+}
+'''
+
+
+def test_cubes_a_place_after_the_cathedral_gives_are_kept_into_the_next_round():
+    """Ruling (rules page, step 13): the cube limit is the cathedral's. A wood
+    given after it may leave a seat with 6 cubes at the round's end (the law
+    allows it on such a board) and the next cathedral applies the limit again;
+    on the base board the law still holds at every round's end."""
+    from pillars_rules.testing import InvariantError
+
+    cards = _cards(AFTER_CATHEDRAL)
+    assert cards is not None
+    game = pr.scenario(players=2, seed=3, cards=cards, step="wharf", round=2,
+                       seats={0: {"cubes": {"stone": 5}}}, spots={"wharf": [0]})
+    end = game
+    while not end.is_over and end.state.round == 2:
+        end = end.apply(end.legal_actions()[0], seat=end.current_player)
+    assert sum(end.state.players[0].cubes) == 6  # the wharf's wood, kept
+    check_game(end)
+    kept = [end.state_at(i) for i in range(len(end.events))]
+    kept = [st_ for st_ in kept if st_.stage == "round_end"]
+    assert kept and sum(kept[-1].players[0].cubes) == 6
+    check_state(kept[-1], end.rules)  # allowed on this board
+    base = pr.scenario(players=2, seed=3, step="start_player", round=2, seats={0: {"cubes": {"stone": 5}}})
+    over = base
+    while over.state.round == 2 and not over.is_over:
+        over = over.apply(over.legal_actions()[0], seat=over.current_player)
+    ends = [over.state_at(i) for i in range(len(over.events))]
+    ends = [st_ for st_ in ends if st_.stage == "round_end"]
+    assert ends, "the round ended"
+    check_state(ends[-1], over.rules)
+    wood, stone, sand, metal = ends[-1].players[0].cubes
+    assert wood + stone + sand + metal == 5
+    seat0 = attr.evolve(ends[-1].players[0], cubes=(wood + 1, stone, sand, metal))
+    bad = attr.evolve(ends[-1], players=(seat0,) + ends[-1].players[1:],
+                      board=attr.evolve(ends[-1].board, supply=tuple(
+                          n - (i == 0) for i, n in enumerate(ends[-1].board.supply))))
+    with pytest.raises(InvariantError, match="5-cube limit"):
+        check_state(bad, over.rules)
