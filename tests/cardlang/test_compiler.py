@@ -8,6 +8,7 @@ from pillars_rules.cardlang import effects as fx
 from pillars_rules.cardlang import base_cards, compile_text, parse
 from pillars_rules.cardlang import ast
 from pillars_rules.cardlang.cardset import CardSet
+from pillars_rules.errors import CardError
 
 A = fx.Amount
 
@@ -89,6 +90,8 @@ EXAMPLES = {
     "Transfer": ("craftsman", "at market: take 1 stone, 1 gold from your left neighbour",
                  fx.Trigger("market", fx.Transfer("take", (A("stone", 1), A("gold", 1)),
                                                   fx.Players("left")))),
+    "Market": ("craftsman", "at round_start: the market loses 1 sand, 2 wood",
+               fx.Trigger("round_start", fx.Market("loses", (A("sand", 1), A("wood", 2))))),
 }
 
 
@@ -179,3 +182,14 @@ def test_keywords_are_whole_words():
 def test_ids_may_reuse_keywords():
     (card,) = compile_text('craftsman round "R" { round 1 tags gold convert -> 1 vp }').cards
     assert card.id == "round" and card.tags == ("gold",)
+
+
+@pytest.mark.parametrize("body, role, kind", [
+    ("now: take 1 gold from the market", "what is taken from the market", "gold"),
+    ("now: give 1 vp to the market", "what is given to the market", "vp"),
+    ("now: the market gains 1 vp", "what the market gains", "vp"),
+    ("now: the market loses 2 gold", "what the market loses", "gold"),
+])
+def test_the_market_holds_cubes_only(body, role, kind):
+    with pytest.raises(CardError, match=f"{role} cannot be {kind}; allowed: wood, stone, sand, metal"):
+        compile_text('event e "E" { ' + body + " }")

@@ -383,3 +383,35 @@ def test_a_trade_with_a_player_you_choose_is_the_owners_decision():
     after = game.apply(A.ChooseOption(1))
     assert [(type(e).__name__, e.seat) for e in after.events if getattr(e, "reason", "") == "swapper"] == [
         ("Lost", RED), ("Gained", RED), ("Lost", GREEN), ("Gained", GREEN)]
+
+
+# ------------------------------------------------------------------ the market's stock
+def market_moves(game, cid) -> list[tuple[int, str, int]]:
+    return [(e.seat, e.resource, e.n) for e in game.events if isinstance(e, E.MarketStocked) and e.reason == cid]
+
+
+@covers("idea_market_stall")
+@pytest.mark.parametrize("stock, taken", [(3, 1), (0, 0)])
+def test_market_stall_takes_a_stone_the_market_has(stock, taken):
+    game = play(step="market", spots=dict(market=[RED, BLUE]), market=dict(wood=2, stone=stock),
+                seats={RED: dict(privileges=("idea_market_stall",))})
+    after = game.apply(A.UseOnce("idea_market_stall"))
+    assert after.state.market[1] == stock - taken
+    assert after.state.players[RED].cube("stone") == taken
+    assert moves(after, "idea_market_stall") == ([("+", RED, {"stone": 1})] if taken else [])
+    assert market_moves(after, "idea_market_stall") == ([(RED, "stone", -1)] if taken else [])
+    assert "idea_market_stall" not in after.state.players[RED].privileges  # used once, it leaves
+    assert roundtrips(after)
+
+
+@covers("idea_glut")
+@pytest.mark.parametrize("held, gained", [(0, 2), (21, 1), (22, 0)])  # 23 stone: 1 on the market
+def test_glut_stocks_the_market_once_as_far_as_the_supply_has_stone(held, gained):
+    game = play(step="event", event="idea_glut", market=dict(stone=1), seats={BLUE: dict(cubes=dict(stone=held))})
+    applied = next(i for i, e in enumerate(game.events) if isinstance(e, E.EventApplied))
+    start = next(i for i, e in enumerate(game.events) if isinstance(e, E.PositionSet))
+    before, after = game.state_at(start + 1), game.state_at(applied + 1)
+    assert after.market[1] == 1 + gained  # once, not once per player
+    assert after.supply[1] == before.supply[1] - gained
+    assert market_moves(game, "idea_glut") == ([(before.start_player, "stone", gained)] if gained else [])
+    assert roundtrips(game)

@@ -12,7 +12,7 @@ from attrs import frozen
 
 from ..cardlang.effects import (
     CUBES, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
-    PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
+    Market, PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
     PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
 
@@ -227,6 +227,11 @@ class CardValues:
         if isinstance(effect, Transfer):
             moved = amount_value(effect.amounts, w, cube_value) * TYPICAL_REACH[effect.players.who]
             return 1.5 * moved if effect.direction == "take" else -1.5 * moved
+        if isinstance(effect, Market):  # the market's own stock helps every buyer alike
+            if effect.action not in ("take", "give"):
+                return 0.0
+            moved = amount_value(effect.amounts, w, cube_value)
+            return moved if effect.action == "take" else -moved
         if isinstance(effect, If):
             return w.conditional * self.effect_value(effect.effect, cube_value, builders)
         if isinstance(effect, Lose):

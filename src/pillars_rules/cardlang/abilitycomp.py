@@ -128,6 +128,12 @@ class AbilityFields(ValueChecker):
                                               "give less instead")
                 return None
             return fx.Swap(gives, gets, players)
+        if r == "Market":
+            action = e.arg("action")
+            role = {"take": "what is taken from the market", "give": "what is given to the market",
+                    "gains": "what the market gains", "loses": "what the market loses"}[action]
+            amounts = self.amounts(e.arg("amounts"), fx.CUBES, role)
+            return None if amounts is None else fx.Market(action, amounts)
         if r == "Lose":
             amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a loss")
             return None if amounts is None else fx.Lose(amounts)

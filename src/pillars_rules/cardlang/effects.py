@@ -301,7 +301,30 @@ class Swap:
     players: Players
 
 
-InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap]
+@frozen
+class Market:
+    """The market's stock (issue #36): ``take`` -- the owner takes ``amounts``
+    from the market, as far as it has them; ``give`` -- the owner gives
+    ``amounts`` to the market, as far as they have them; ``gains`` / ``loses``
+    -- cubes move from the supply to the market or back, as far as there are
+    any. Cubes only. On an event, ``gains`` and ``loses`` happen once (they
+    name no player), the others once for each player."""
+
+    action: str
+    amounts: tuple[Amount, ...]
+
+
+#: The actions of :class:`Market`, and those that name no player.
+MARKET_ACTIONS: tuple[str, ...] = ("take", "give", "gains", "loses")
+MARKET_STOCK: tuple[str, ...] = ("gains", "loses")
+
+
+def is_table_effect(effect: object) -> bool:
+    """Does an instant effect name no player (the market's own stock)? An
+    event's ``now:`` does it once, not once for each player."""
+    return isinstance(effect, Market) and effect.action in MARKET_STOCK
+
+InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market]
 
 
 @frozen
@@ -563,7 +586,7 @@ EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Players, HasMost,
-        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, GreyWorkers,
+        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, GreyWorkers,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,

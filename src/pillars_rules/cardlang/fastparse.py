@@ -426,7 +426,17 @@ class _Parser:
             self.i += 1
             amounts = self.amount_list()
             self.kw("from" if w == "take" else "to")
+            if self.word() == "the" and self.word(1) == "market":
+                self.kw("the", "market")
+                return f"{w}_market", [amounts]
             return w, [amounts, self.players()]
+        if w == "the" and self.word(1) == "market":
+            self.kw("the", "market")
+            change = self.word()
+            if change not in ("gains", "loses"):
+                raise _Fail
+            self.i += 1
+            return f"market_{change}", [self.amount_list()]
         if w in ("each", "the", "your", "a"):
             who = self.players()
             self.punct(":")

@@ -159,6 +159,12 @@ def effect_text(e: ast.Effect) -> str:
     if r == "Transfer":
         way = "from" if a("direction") == "take" else "to"
         return f"{a('direction')} {', '.join(_amount(x) for x in a('amounts'))} {way} {_players(a('players'))}"
+    if r == "Market":
+        cubes = ", ".join(_amount(x) for x in a("amounts"))
+        act = a("action")
+        if act in fx.MARKET_STOCK:
+            return f"the market {act} {cubes}"
+        return f"{act} {cubes} {'from' if act == 'take' else 'to'} the market"
     if r == "Lose":
         return f"lose {', '.join(_amount(x) for x in a('amounts'))}"
     if r == "ChooseCraftsman":
@@ -380,7 +386,7 @@ def format_text(text: str, file: str = "<string>") -> str:
 
 
 _PLAIN_STR_FIELDS = {("ChooseCraftsman", "action"), ("PriceDelta", "trade"), ("Transfer", "direction"),
-                     ("Players", "who")}
+                     ("Players", "who"), ("Market", "action")}
 
 
 def _value(owner: str, field: str, v: Any) -> Any:

@@ -345,6 +345,21 @@ class _Build(PlaceBuild):
     def swap(self, meta, ch):
         return self._eff(meta, "Swap", ("gives", ch[0]), ("gets", ch[1]), ("players", ch[2]))
 
+    def _market(self, meta, action, amounts):
+        return self._eff(meta, "Market", ("action", action), ("amounts", amounts))
+
+    def take_market(self, meta, ch):
+        return self._market(meta, "take", ch[0])
+
+    def give_market(self, meta, ch):
+        return self._market(meta, "give", ch[0])
+
+    def market_gains(self, meta, ch):
+        return self._market(meta, "gains", ch[0])
+
+    def market_loses(self, meta, ch):
+        return self._market(meta, "loses", ch[0])
+
     def _players(self, meta, who, what=None):
         return self._eff(meta, "Players", ("who", who), ("what", what))
 

@@ -121,6 +121,12 @@ def instant(e: Any) -> str:
             return (f"take {_amounts(e.amounts)} from {players(e.players)} (each gives what they "
                     "have, up to that)")
         return f"give {_amounts(e.amounts)} to {players(e.players)} (as far as you have it)"
+    if isinstance(e, fx.Market):
+        what = _amounts(e.amounts)
+        return {"take": f"take {what} from the market (as far as it has them)",
+                "give": f"give {what} to the market (as far as you have them)",
+                "gains": f"the market gains {what} from the supply (as far as there are any)",
+                "loses": f"the market loses {what} to the supply (as far as it has them)"}[e.action]
     if isinstance(e, fx.Lose):
         return f"lose {_amounts(e.amounts)}"
     if isinstance(e, fx.ChooseCraftsman):
@@ -218,6 +224,8 @@ def ability(a: Any) -> str:
         where = f" at the {_words(a.location)}" if a.location else ""
         return f"{ACTION_WORDS[a.action]}{where}: {instant(a.effect)}."
     if isinstance(a, fx.Now):
+        if fx.is_table_effect(a.effect):
+            return f"When revealed, once: {instant(a.effect)}."
         return f"When revealed, each player: {instant(a.effect)}."
     if isinstance(a, fx.ThisRound):
         return f"This round, {modifier(a.modifier, everyone=True)}."

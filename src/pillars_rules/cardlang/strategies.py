@@ -59,6 +59,7 @@ simple_instants = st.one_of(
     st.builds(fx.Lose, amounts(fx.AMOUNT_KINDS)),
     st.builds(fx.ChooseCraftsman, st.just("boost"), counts, excludes),
     st.builds(fx.ChooseCraftsman, st.just("discard"), st.just(0), excludes),
+    st.builds(fx.Market, st.sampled_from(fx.MARKET_ACTIONS), amounts(fx.CUBES)),
 )
 def _nested(leaves):
     return st.recursive(

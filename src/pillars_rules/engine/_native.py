@@ -836,5 +836,6 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
         'StartPlayerChanged': {'seat': 'int'},
         'RoundEnded': {'round': 'int'},
         'GameEnded': {},
+        'MarketStocked': {'seat': 'int', 'resource': 'str', 'n': 'int', 'reason': 'str'},
     },
 }

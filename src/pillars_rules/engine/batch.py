@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..cardlang.effects import (
-    Amount, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lose, PerBuilder, PerCount,
-    PerMillWorker, Swap, Transfer,
+    Amount, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lose, Market, PerBuilder,
+    PerCount, PerMillWorker, Swap, Transfer,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
 from .context import Rules
 from .evolve import _HANDLERS, evolve
-from .reach import count, has_most, selected, swap_events, transfer_events
+from .reach import count, has_most, market_events, selected, swap_events, transfer_events
 from .state import GameState, Job, Pieces
 
 BIG_VALUE = 5
@@ -99,6 +99,8 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         return transfer_events(state, seat, effect, source)
     if isinstance(effect, Swap):
         return swap_events(state, seat, effect, source)
+    if isinstance(effect, Market):
+        return market_events(state, seat, effect, source)
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
 

@@ -513,6 +513,24 @@ class CubesReturned:
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class MarketStocked:
+    """``n`` cubes of ``resource`` moved from the supply to the market (``n``
+    below 0: from the market to the supply) by the card ``reason`` of
+    ``seat`` (issue #36); a card effect of that seat."""
+
+    seat: int
+    resource: str
+    n: int
+    reason: str
+
+    def __init__(self, seat: object, resource: str, n: object, reason: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "MarketStocked.seat"))
+        object.__setattr__(self, "resource", resource)
+        object.__setattr__(self, "n", _whole(n, "MarketStocked.n"))
+        object.__setattr__(self, "reason", reason)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class StartPlayerChanged:
     seat: int
 
@@ -547,6 +565,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StepStarted, EventRevealed, EventApplied, Protected, CubeTaken, Gained, Lost, ChoicesQueued,
     ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
     Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
-    GameEnded,
+    GameEnded, MarketStocked,
 )}
 register_records(tuple(EVENT_TYPES.values()))

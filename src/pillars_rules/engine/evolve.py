@@ -377,6 +377,13 @@ def _count_effect(s: GameState, seat: int, reason: str) -> GameState:
     return _effects(s, counts[:seat] + (counts[seat] + 1,) + counts[seat + 1:])
 
 
+@on(E.MarketStocked)
+def _on_market_stocked(s: GameState, e: E.MarketStocked) -> GameState:
+    s = _count_effect(s, e.seat, e.reason)
+    s = replace(s, market=_add_cubes(s.market, e.resource, e.n))
+    return _board_supply(s, e.resource, -e.n)
+
+
 @on(E.Gained)
 def _on_gained(s: GameState, e: E.Gained) -> GameState:
     return apply_amounts(_count_effect(s, e.seat, e.reason), e.seat, e.amounts, +1)

@@ -9,7 +9,7 @@ here. :func:`.flow.advance_into` calls :func:`run_step`.
 
 from __future__ import annotations
 
-from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain
+from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain, is_table_effect
 from . import events as E
 from . import rng
 from .batch import Batch, _instant, action_trigger_events, instant_events, started, trigger_events, turn_order
@@ -59,11 +59,15 @@ def _step_event(b: Batch, rules: Rules) -> None:
                 b.decide("once_event", seat)
                 return
     card = rules.card(state.event)
+    for i, ability in enumerate(card.abilities):  # the market's stock: once, for the start player
+        if isinstance(ability, Now) and is_table_effect(ability.effect):
+            b.extend(instant_events(b.state, rules, state.start_player, ability.effect, card.id, i))
     for seat in turn_order(state):
         if not rules.affected(state.event, state.protected, seat):
             continue
         for i, ability in enumerate(card.abilities):
-            if isinstance(ability, Now):  # "most"/"fewest" judged at the reveal (issue #36)
+            if isinstance(ability, Now) and not is_table_effect(ability.effect):
+                # "most"/"fewest" judged at the reveal (issue #36)
                 b.extend(instant_events(b.state, rules, seat, ability.effect, card.id, i, judge=state))
     b.add(E.EventApplied(card.id))
 

@@ -64,6 +64,8 @@ def ability(a) -> str:
         where = f" at the {a.location.replace('_', ' ')}" if a.location else ""
         return f"when you {a.action}{where}: {instant(a.effect)}"
     if isinstance(a, fx.Now):
+        if fx.is_table_effect(a.effect):
+            return instant(a.effect)
         return f"each player: {instant(a.effect)}"
     if isinstance(a, fx.ThisRound):
         return f"this round, {modifier(a.modifier, everyone=True)}"

@@ -139,6 +139,11 @@ def _cube_taken(e: E.CubeTaken, n: Namer) -> str:
     return f"{n.seat(e.seat)} took 1 {e.resource} from {src}."
 
 
+def _market_stocked(e: E.MarketStocked, n: Namer) -> str:
+    way = "gained" if e.n > 0 else "lost"
+    return f"The market {way} {abs(e.n)} {e.resource} ({n.card(e.reason)} of {n.seat(e.seat)})."
+
+
 def _gained(e: E.Gained, n: Namer) -> str:
     return f"{n.seat(e.seat)} gained {amounts_text(e.amounts)} ({n.card(e.reason)})."
 
@@ -264,6 +269,7 @@ SENTENCES: dict[type, Callable[..., str]] = {
     E.StartPlayerChanged: _start_player_changed,
     E.RoundEnded: _round_ended,
     E.GameEnded: _game_ended,
+    E.MarketStocked: _market_stocked,
 }
 
 
