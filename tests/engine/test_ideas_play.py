@@ -410,8 +410,23 @@ def test_glut_stocks_the_market_once_as_far_as_the_supply_has_stone(held, gained
     game = play(step="event", event="idea_glut", market=dict(stone=1), seats={BLUE: dict(cubes=dict(stone=held))})
     applied = next(i for i, e in enumerate(game.events) if isinstance(e, E.EventApplied))
     start = next(i for i, e in enumerate(game.events) if isinstance(e, E.PositionSet))
-    before, after = game.state_at(start + 1), game.state_at(applied + 1)
+    before, after = game.state_at(start), game.state_at(applied)
     assert after.market[1] == 1 + gained  # once, not once per player
     assert after.supply[1] == before.supply[1] - gained
     assert market_moves(game, "idea_glut") == ([(before.start_player, "stone", gained)] if gained else [])
+    assert roundtrips(game)
+
+
+# ------------------------------------------------------------------ lasting changes
+@covers("idea_fair_privilege")
+def test_fair_day_frees_its_holder_of_this_rounds_tax_then_leaves():
+    game = play(step="kingsbridge", kingsbridge=("idea_fair_privilege",), spots=dict(kingsbridge=[RED]),
+                pins=dict(tax=(3,)))
+    taxed = [(e.seat, e.amounts) for e in game.events if isinstance(e, E.Lost) and e.reason == "tax"]
+    assert taxed == [(BLUE, (Amount("gold", 3),)), (GREEN, (Amount("gold", 3),))]
+    left = [i for i, e in enumerate(game.events) if isinstance(e, E.OnceUsed) and e.card == "idea_fair_privilege"]
+    ended = next(i for i, e in enumerate(game.events) if isinstance(e, E.RoundEnded))
+    assert len(left) == 1 and game.events[left[0]].seat == RED and left[0] < ended  # at the round's end
+    assert "idea_fair_privilege" in game.state_at(left[0] - 1).players[RED].privileges
+    assert "idea_fair_privilege" not in game.state.players[RED].privileges
     assert roundtrips(game)

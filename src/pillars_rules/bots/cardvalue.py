@@ -241,10 +241,13 @@ class CardValues:
         return 0.0
 
     def passive_value(self, cid: str, rounds: int, held: bool) -> float:
-        """Modifiers of a card, over ``rounds`` rounds. ``held``: tax and worker
-        modifiers are already in the baseline of the seat that owns the card."""
+        """Modifiers of a card, over ``rounds`` rounds (one at most for a
+        privilege held for one round). ``held``: tax and worker modifiers are
+        already in the baseline of the seat that owns the card."""
         w = self.w
         v = 0.0
+        if cid in self.rules.held_one_round:  # it leaves the game at the round's end
+            rounds = min(rounds, 1)
         for m in self.rules.passives[cid]:
             if isinstance(m, TaxFixed) and not held:
                 v += max(0.0, MEAN_TAX - m.n) * w.gold * rounds

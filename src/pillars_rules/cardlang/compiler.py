@@ -62,19 +62,25 @@ REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
 }
 #: Fields a card may give more than once.
 REPEATABLE_FIELDS: tuple[str, ...] = ("spot",)
-MODES: tuple[str, ...] = ("permanent", "once", "immediate")
+#: A privilege's modes; ``one_round`` (written ``for one round``) leaves the
+#: game at the end of the round it was taken in.
+MODES: tuple[str, ...] = ("permanent", "once", "immediate", "one_round")
 #: Rounds a craftsman may belong to: 0 is ``round start``.
 ROUNDS = range(0, 7)
 
 #: How each card field is named in messages.
 FIELD_WORDS: dict[str, str] = {
-    "round": "round", "cost": "cost", "tags": "tags", "mode": "permanent/once/immediate",
+    "round": "round", "cost": "cost", "tags": "tags", "mode": "permanent/once/immediate/for one round",
     "last_round": "last round", "harmful": "harmful", "every_round": "every round", "site": "site", "yields": "yields",
     "workers": "workers", **PLACE_WORDS,
 }
 #: Ids no card may have: they name a place or step of the board, or a rule's
 #: own gains and losses (the engine tells card effects from those by the name).
 RESERVED_IDS: frozenset[str] = frozenset(fx.HOOK_POINTS) | {"tax"}
+
+
+def _mode_words(mode: str) -> str:
+    return "for one round" if mode == "one_round" else mode
 
 
 class _Unit(PlaceFields, AbilityFields):
@@ -110,7 +116,7 @@ class _Unit(PlaceFields, AbilityFields):
             word = FIELD_WORDS[f.name]
             if f.name not in FIELDS_BY_KIND[kind]:
                 allowed = ", ".join(FIELD_WORDS[x] for x in FIELDS_BY_KIND[kind])
-                rep.at(f, f"'{f.value if f.name == 'mode' else word}' is not allowed on "
+                rep.at(f, f"'{_mode_words(f.value) if f.name == 'mode' else word}' is not allowed on "
                           f"{article(kind)} card", f"{article(kind)} card may set: {allowed}")
                 ok = False
                 continue

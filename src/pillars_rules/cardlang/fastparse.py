@@ -69,7 +69,7 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
     return out
 
 
-_FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "last", "harmful", "every",
+_FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "for", "last", "harmful", "every",
                           "site", "yields", "workers", "called", "spots", "one", "fill", "worker", "step",
                           "after", "replaces", "spot", "die", "cube", "stock", "buying", "selling",
                           "gold", "builder", "players", "starting", "dealt"})
@@ -180,6 +180,9 @@ class _Parser:
             return "tags", [self.name_list()]
         if w in _MODES:
             return _MODES[w], []
+        if w == "for":
+            self.kw("one", "round")
+            return "mode_one_round", []
         if w == "last":
             self.kw("round")
             return "last_round", []

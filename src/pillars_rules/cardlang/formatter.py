@@ -208,7 +208,7 @@ def field_text(f: ast.Field) -> str:
     if f.name == "tags":
         return f"tags {_names(v)}"
     if f.name == "mode":
-        return v
+        return "for one round" if v == "one_round" else v
     if f.name == "last_round":
         return "last round"
     if f.name == "harmful":

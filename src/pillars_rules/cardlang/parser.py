@@ -172,6 +172,9 @@ class _Build(PlaceBuild):
     def mode_immediate(self, meta, ch):
         return self._field(meta, "mode", "immediate")
 
+    def mode_one_round(self, meta, ch):
+        return self._field(meta, "mode", "one_round")
+
     def last_round(self, meta, ch):
         return self._field(meta, "last_round", True)
 

@@ -324,7 +324,8 @@ def render(card: Card) -> str:
         if card.cost:
             head += f", costs {_amounts(card.cost)}"
     elif card.kind == "privilege":
-        head += f", {card.mode} privilege"
+        head += ", privilege for one round (it leaves the game at the round's end)" if card.mode == "one_round" \
+            else f", {card.mode} privilege"
         if card.last_round:
             head += " (dealt in the last round)"
     elif card.kind == "event":

@@ -155,7 +155,7 @@ def cards(draw, kinds=("craftsman", "privilege", "event", "resource")) -> Card:
         site = draw(st.sampled_from(tuple(_BOARD.sites)))
         return Card(**common, site=site, yields=fx.Amount(_BOARD.sites[site], draw(counts)),
                     workers=draw(counts))
-    mode = draw(st.sampled_from(("permanent", "once", "immediate"))) if kind == "privilege" else ""
+    mode = draw(st.sampled_from(("permanent", "once", "immediate", "one_round"))) if kind == "privilege" else ""
     abilities = tuple(draw(_ability_lists(kind, mode)))
     variants = draw(_variants(kind, mode))
     if kind == "craftsman":

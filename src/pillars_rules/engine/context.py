@@ -68,7 +68,7 @@ class Rules:
     __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
                  "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
-                 "layout", "one_per_player", "steps", "locations", "spent_when_gained", "_mods_cache",
+                 "layout", "one_per_player", "steps", "locations", "spent_when_gained", "held_one_round", "_mods_cache",
                  "_mods_last", "_actions", "_prices_cache", "shared", "in_game")
 
     base: CardSet
@@ -107,6 +107,8 @@ class Rules:
     locations: Mapping[str, int]
     #: The immediate privileges, which leave play once gained and had (none under :data:`RULES_V3`).
     spent_when_gained: frozenset[str]
+    #: privileges held for one round only: they leave the game at its end
+    held_one_round: frozenset[str]
     _mods_cache: dict[tuple[tuple[str, ...], tuple[str, ...], str, str], tuple[Any, ...]]
     #: seat -> (holdings, round table, modifiers) of the last question per seat
     _mods_last: dict[int, tuple[PlayerState, RoundState, tuple[Any, ...]]]
@@ -177,6 +179,8 @@ class Rules:
         object.__setattr__(self, "locations", _table(dict(layout.locations)))
         object.__setattr__(self, "spent_when_gained", frozenset() if v3 else frozenset(
             c.id for c in played if c.kind == "privilege" and c.mode == "immediate"))
+        object.__setattr__(self, "held_one_round", frozenset(
+            c.id for c in played if c.kind == "privilege" and c.mode == "one_round"))
         object.__setattr__(self, "_mods_cache", {})
         object.__setattr__(self, "_mods_last", {})
         object.__setattr__(self, "_actions", {})

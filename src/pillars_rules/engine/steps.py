@@ -236,6 +236,11 @@ def _step_start_player(b: Batch, rules: Rules) -> None:
     if seat is None:
         seat = (state.start_player + 1) % state.n_players
     b.add(E.StartPlayerChanged(seat))
+    if rules.held_one_round:  # privileges "for one round" leave the game (issue #36)
+        for s in turn_order(state):
+            for cid in state.players[s].privileges:
+                if cid in rules.held_one_round:
+                    b.add(E.OnceUsed(s, cid))
     b.add(E.RoundEnded(state.round))
 
 
