@@ -13,7 +13,8 @@ from .engine.events import (
     OnceUsed, StepStarted, EventRevealed, EventApplied, Protected, CubeTaken, Gained, Lost,
     ChoicesQueued, ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted,
     GreyWorkersWon, Bought, Sold, MarketPassed, Converted, CathedralDone, CubesReturned,
-    StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
+    StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted,
+    EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
 )
 from .words.events import describe
 
@@ -61,6 +62,7 @@ __all__ = [
     "RoundEnded",
     "GameEnded",
     "MarketStocked",
+    "ModifierGranted",
     "EVENT_TYPES",
     "CHANCE_EVENTS",
     "CONTROL_EVENTS",

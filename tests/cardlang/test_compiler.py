@@ -90,6 +90,10 @@ EXAMPLES = {
     "Transfer": ("craftsman", "at market: take 1 stone, 1 gold from your left neighbour",
                  fx.Trigger("market", fx.Transfer("take", (A("stone", 1), A("gold", 1)),
                                                   fx.Players("left")))),
+    "Lasting": ("craftsman", "at market: choose one: next round: tax -1 | gain 1 gold",
+                fx.Trigger("market", fx.ChooseOne((fx.Lasting("next_round", fx.TaxDelta(-1)),
+                                                   fx.Gain((A("gold", 1),)))))),
+    "RestOfGame": ("event", "rest of game: yield -1", fx.RestOfGame(fx.YieldDelta(-1))),
     "Market": ("craftsman", "at round_start: the market loses 1 sand, 2 wood",
                fx.Trigger("round_start", fx.Market("loses", (A("sand", 1), A("wood", 2))))),
 }

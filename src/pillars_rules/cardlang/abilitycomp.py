@@ -26,7 +26,7 @@ ABILITY_WORDS: dict[str, str] = {
     "Convert": "'convert'", "Passive": "a lasting modifier (e.g. 'tax 2')",
     "Trigger": "'at <step>:'", "OnGain": "an effect when gained (e.g. 'gain 8 gold')",
     "Once": "'on <window>:'", "Now": "'now:'", "ThisRound": "'this round:'",
-    "NextRound": "'next round:'", "OnAction": "'when you <action>:'",
+    "NextRound": "'next round:'", "OnAction": "'when you <action>:'", "RestOfGame": "'rest of game:'",
 }
 ONCE_WORDS: dict[type, str] = {
     fx.FreePlacement: "free placement", fx.IgnoreEvent: "ignore event", fx.TaxExempt: "pay no tax",
@@ -147,7 +147,15 @@ class AbilityFields(ValueChecker):
             return None if exclude is None else fx.ChooseCraftsman("discard", 0, exclude)
         if r == "ChooseOne":
             options = [self.instant(o) for o in e.arg("options")]
+            for node, o in zip(e.arg("options"), options):
+                if isinstance(o, fx.ChooseOne) and any(isinstance(x, fx.Lasting) for x in o.options):
+                    self.rep.at(node, "a lasting change is an option of the outer choice only",
+                                "write it as an option of the first 'choose one'")
+                    return None
             return None if None in options else fx.ChooseOne(tuple(options))
+        if r == "Lasting":
+            mod = self.modifier(e.arg("modifier"))
+            return None if mod is None else fx.Lasting(e.arg("duration"), mod)
         raise AssertionError(r)  # pragma: no cover - the grammar makes no other
 
     def players(self, e: ast.Effect) -> fx.Players | None:
@@ -241,7 +249,7 @@ class AbilityFields(ValueChecker):
                 condition = self.owns(cond)
                 ok = ok and condition is not None
             return fx.Convert(inputs, outputs, capacity, tag, condition, tuple(also)) if ok else None
-        if r in ("Passive", "ThisRound", "NextRound"):
+        if r in ("Passive", "ThisRound", "NextRound", "RestOfGame"):
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else getattr(fx, r)(mod)
         if r in ("OnGain", "Now"):

@@ -314,6 +314,21 @@ class Market:
     amounts: tuple[Amount, ...]
 
 
+@frozen
+class Lasting:
+    """An option of a ``choose one`` (issue #36): ``modifier`` holds for the
+    player who chose it -- ``this_round``, ``next_round`` or ``rest_of_game``
+    (from this round on). Only a choice's own options (not a nested choice's)."""
+
+    duration: str
+    modifier: "Modifier"
+
+
+#: How long a :class:`Lasting` modifier holds, as written (``this round``...).
+DURATIONS: dict[str, str] = {"this_round": "this round", "next_round": "next round",
+                             "rest_of_game": "rest of game"}
+
+
 #: The actions of :class:`Market`, and those that name no player.
 MARKET_ACTIONS: tuple[str, ...] = ("take", "give", "gains", "loses")
 MARKET_STOCK: tuple[str, ...] = ("gains", "loses")
@@ -324,7 +339,8 @@ def is_table_effect(effect: object) -> bool:
     event's ``now:`` does it once, not once for each player."""
     return isinstance(effect, Market) and effect.action in MARKET_STOCK
 
-InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market]
+InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market,
+                      Lasting]
 
 
 @frozen
@@ -569,13 +585,21 @@ class NextRound:
     modifier: Modifier
 
 
-Ability = Union[Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound]
+@frozen
+class RestOfGame:
+    """Event: ``modifier`` holds for each affected player from this round to
+    the end of the game (issue #36)."""
+
+    modifier: Modifier
+
+
+Ability = Union[Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound, RestOfGame]
 
 #: Which abilities each card kind may carry.
 ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
     "craftsman": (Convert, Passive, Trigger, OnGain, OnAction),
     "privilege": (Passive, Trigger, OnGain, Once, OnAction),
-    "event": (Now, ThisRound, NextRound),
+    "event": (Now, ThisRound, NextRound, RestOfGame),
     "resource": (),
     "place": (),
     "board": (),
@@ -586,10 +610,10 @@ EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Players, HasMost,
-        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, GreyWorkers,
+        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, GreyWorkers,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,
-        Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound,
+        Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound, RestOfGame,
     )
 }

@@ -294,6 +294,10 @@ class _Parser:
             self.kw("round")
             self.punct(":")
             return ("this_round" if w == "this" else "next_round"), [self.modifier()]
+        if w == "rest":
+            self.kw("rest", "of", "game")
+            self.punct(":")
+            return "rest_of_game", [self.modifier()]
         raise _Fail
 
     def convert(self) -> tuple[str, list]:
@@ -382,6 +386,13 @@ class _Parser:
         return self.simple_instant()
 
     def option(self) -> Any:
+        w = self.word()
+        if w in ("this", "next", "rest"):
+            def lasting():
+                self.kw(*(("rest", "of", "game") if w == "rest" else (w, "round")))
+                self.punct(":")
+                return f"lasting_{'rest_of_game' if w == 'rest' else w + '_round'}", [self.modifier()]
+            return self.rule(lasting)
         if self.is_punct("("):
             self.i += 1
             inner = self.instant()

@@ -112,6 +112,10 @@ def effect_text(e: ast.Effect) -> str:
         return f"this round: {effect_text(a('modifier'))}"
     if r == "NextRound":
         return f"next round: {effect_text(a('modifier'))}"
+    if r == "RestOfGame":
+        return f"rest of game: {effect_text(a('modifier'))}"
+    if r == "Lasting":
+        return f"{fx.DURATIONS[a('duration')]}: {effect_text(a('modifier'))}"
     # modifiers
     if r == "YieldDelta":
         return f"yield {_delta(a('n'))}"
@@ -386,7 +390,8 @@ def format_text(text: str, file: str = "<string>") -> str:
 
 
 _PLAIN_STR_FIELDS = {("ChooseCraftsman", "action"), ("PriceDelta", "trade"), ("Transfer", "direction"),
-                     ("Players", "who"), ("Market", "action")}
+                     ("Players", "who"), ("Market", "action"),
+                     ("Lasting", "duration")}
 
 
 def _value(owner: str, field: str, v: Any) -> Any:

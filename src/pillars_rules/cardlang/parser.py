@@ -229,6 +229,18 @@ class _Build(PlaceBuild):
     def next_round(self, meta, ch):
         return self._eff(meta, "NextRound", ("modifier", ch[0]))
 
+    def rest_of_game(self, meta, ch):
+        return self._eff(meta, "RestOfGame", ("modifier", ch[0]))
+
+    def lasting_this_round(self, meta, ch):
+        return self._eff(meta, "Lasting", ("duration", "this_round"), ("modifier", ch[0]))
+
+    def lasting_next_round(self, meta, ch):
+        return self._eff(meta, "Lasting", ("duration", "next_round"), ("modifier", ch[0]))
+
+    def lasting_rest_of_game(self, meta, ch):
+        return self._eff(meta, "Lasting", ("duration", "rest_of_game"), ("modifier", ch[0]))
+
     def convert(self, meta, ch):
         # [inputs ("|" alternative)*] "->" outputs ("," option)*; an option is (key, value, where)
         options = [c for c in ch if isinstance(c, tuple) and c and isinstance(c[0], str)]

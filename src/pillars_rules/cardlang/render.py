@@ -127,6 +127,10 @@ def instant(e: Any) -> str:
                 "give": f"give {what} to the market (as far as you have them)",
                 "gains": f"the market gains {what} from the supply (as far as there are any)",
                 "loses": f"the market loses {what} to the supply (as far as it has them)"}[e.action]
+    if isinstance(e, fx.Lasting):
+        when = {"this_round": "this round", "next_round": "next round",
+                "rest_of_game": "for the rest of the game"}[e.duration]
+        return f"{when}, {modifier(e.modifier)}"
     if isinstance(e, fx.Lose):
         return f"lose {_amounts(e.amounts)}"
     if isinstance(e, fx.ChooseCraftsman):
@@ -231,6 +235,8 @@ def ability(a: Any) -> str:
         return f"This round, {modifier(a.modifier, everyone=True)}."
     if isinstance(a, fx.NextRound):
         return f"Next round, {modifier(a.modifier, everyone=True)}."
+    if isinstance(a, fx.RestOfGame):
+        return f"For the rest of the game, {modifier(a.modifier, everyone=True)}."
     raise TypeError(f"not an ability: {a!r}")
 
 

@@ -61,10 +61,19 @@ simple_instants = st.one_of(
     st.builds(fx.ChooseCraftsman, st.just("discard"), st.just(0), excludes),
     st.builds(fx.Market, st.sampled_from(fx.MARKET_ACTIONS), amounts(fx.CUBES)),
 )
+#: A lasting modifier, an option of a choice only (``this round: tax 0``).
+lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))
+
+
+def _outer_only(option) -> bool:
+    """May ``option`` stand in a choice? A nested choice may not offer a lasting change."""
+    return not isinstance(option, fx.ChooseOne) or not any(isinstance(o, fx.Lasting) for o in option.options)
+
+
 def _nested(leaves):
     return st.recursive(
         leaves,
-        lambda inner: st.lists(inner, min_size=2, max_size=3).map(
+        lambda inner: st.lists(inner.filter(_outer_only) | lastings, min_size=2, max_size=3).map(
             lambda opts: fx.ChooseOne(tuple(opts))) | st.builds(fx.If, conditions, inner),
         max_leaves=4,
     )
@@ -123,7 +132,7 @@ triggers = st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS), owner_instants) |
 on_gains = st.builds(fx.OnGain, owner_instants)
 passives = st.builds(fx.Passive, modifiers)
 event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound, modifiers),
-                            st.builds(fx.NextRound, modifiers))
+                            st.builds(fx.NextRound, modifiers), st.builds(fx.RestOfGame, modifiers))
 
 
 def _ability_lists(kind: str, mode: str):

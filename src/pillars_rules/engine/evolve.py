@@ -165,7 +165,7 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
         replace(p, pieces=w, placed=Pieces(), grey_next=0, resource_cards=(), uses=(), boosts=())
         for p, w in zip(s.players, e.workers)
     )
-    return replace(
+    s = replace(
         s, round=e.round, stage="draft", step="", players=players,
         supply=tuple(supply), market=tuple(market), court_metal=court,
         kingsbridge=s.privilege_deck[:n_privileges], privilege_deck=s.privilege_deck[n_privileges:],
@@ -178,6 +178,9 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
         tax=0, exempt=frozenset(), traded=(), done=frozenset(), jobs=(), decided=frozenset(),
         effects=(0,) * len(players),
     )
+    if s.granted:  # lasting modifiers past their last round are gone
+        s = replace(s, granted=tuple(g for g in s.granted if g[5] >= e.round))
+    return s
 
 
 @on(E.ResourceCardsDealt)
@@ -375,6 +378,12 @@ def _count_effect(s: GameState, seat: int, reason: str) -> GameState:
         return s
     counts = s.effects
     return _effects(s, counts[:seat] + (counts[seat] + 1,) + counts[seat + 1:])
+
+
+@on(E.ModifierGranted)
+def _on_modifier_granted(s: GameState, e: E.ModifierGranted) -> GameState:
+    s = _count_effect(s, e.seat, e.card)
+    return replace(s, granted=s.granted + ((e.seat, e.card, e.ability, e.option, e.first, e.last),))
 
 
 @on(E.MarketStocked)

@@ -353,6 +353,11 @@ class GameState:
     ``effects`` counts, per seat, the card effects it got this round (each
     gain, loss or choice a card's ability gave it), against the budget
     :data:`~pillars_rules.limits.MAX_CARD_EFFECTS`; evolve counts it too.
+
+    ``granted`` holds the lasting modifiers cards granted single seats (issue
+    #36): ``(seat, card, ability, option, first round, last round)``, the
+    modifier being the card's ability ``ability`` (its option ``option`` of a
+    choice, or -1); a round past its last one drops it.
     """
 
     fixed: Fixed
@@ -372,13 +377,15 @@ class GameState:
     pins: Pins = Pins()
     decision: int = 0
     effects: tuple[int, ...] = ()
+    granted: tuple[tuple[int, str, int, int, int, int], ...] = ()
 
     def __init__(self, fixed: Fixed, round: int = 0, stage: str = "setup", step: str = "",
                  start_player: int = 0, pending: Pending | None = None, rng: int = 0,
                  players: tuple[PlayerState, ...] = (), board: Board = _EMPTY_BOARD,
                  decks: Decks = _NO_DECKS, table: RoundState = _NEW_ROUND, builders: Builders = _NO_BUILDERS,
                  cathedral: int = 0, game_over: bool = False, pins: Pins = _NO_PINS,
-                 decision: int = 0, effects: tuple[int, ...] = ()) -> None:
+                 decision: int = 0, effects: tuple[int, ...] = (),
+                 granted: tuple[tuple[int, str, int, int, int, int], ...] = ()) -> None:
         object.__setattr__(self, "fixed", fixed)
         object.__setattr__(self, "round", round)
         object.__setattr__(self, "stage", stage)
@@ -396,6 +403,7 @@ class GameState:
         object.__setattr__(self, "pins", pins)
         object.__setattr__(self, "decision", decision)
         object.__setattr__(self, "effects", effects)
+        object.__setattr__(self, "granted", granted)
 
     # ---- the grouped fields, read through (``state.market`` is ``state.board.market``)
     @property

@@ -9,12 +9,13 @@ here. :func:`.flow.advance_into` calls :func:`run_step`.
 
 from __future__ import annotations
 
-from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain, is_table_effect
+from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain, RestOfGame, is_table_effect
 from . import events as E
 from . import rng
-from .batch import Batch, _instant, action_trigger_events, instant_events, started, trigger_events, turn_order
+from .batch import Batch, _instant, fits, action_trigger_events, instant_events, started, trigger_events, turn_order
 from .context import Rules
 from .queries import conversions
+from .state import ROUNDS
 
 
 def enter_step(b: Batch, rules: Rules, index: int) -> None:
@@ -69,6 +70,10 @@ def _step_event(b: Batch, rules: Rules) -> None:
             if isinstance(ability, Now) and not is_table_effect(ability.effect):
                 # "most"/"fewest" judged at the reveal (issue #36)
                 b.extend(instant_events(b.state, rules, seat, ability.effect, card.id, i, judge=state))
+            elif isinstance(ability, RestOfGame):
+                granted = [E.ModifierGranted(seat, card.id, i, -1, state.round, ROUNDS)]
+                if fits(list(b.state.effects), granted):
+                    b.extend(granted)
     b.add(E.EventApplied(card.id))
 
 

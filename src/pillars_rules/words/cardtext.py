@@ -71,6 +71,8 @@ def ability(a) -> str:
         return f"this round, {modifier(a.modifier, everyone=True)}"
     if isinstance(a, fx.NextRound):
         return f"next round, {modifier(a.modifier, everyone=True)}"
+    if isinstance(a, fx.RestOfGame):
+        return f"for the rest of the game, {modifier(a.modifier, everyone=True)}"
     return type(a).__name__
 
 
