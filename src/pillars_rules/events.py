@@ -13,7 +13,7 @@ from .engine.events import (
     OnceUsed, StepStarted, EventRevealed, EventApplied, Protected, CubeTaken, Gained, Lost,
     ChoicesQueued, ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted,
     GreyWorkersWon, Bought, Sold, MarketPassed, Converted, CathedralDone, CubesReturned,
-    StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted,
+    StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted, CountersAdded,
     EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
 )
 from .words.events import describe
@@ -63,6 +63,7 @@ __all__ = [
     "GameEnded",
     "MarketStocked",
     "ModifierGranted",
+    "CountersAdded",
     "EVENT_TYPES",
     "CHANCE_EVENTS",
     "CONTROL_EVENTS",

@@ -93,6 +93,7 @@ EXAMPLES = {
     "Lasting": ("craftsman", "at market: choose one: next round: tax -1 | gain 1 gold",
                 fx.Trigger("market", fx.ChooseOne((fx.Lasting("next_round", fx.TaxDelta(-1)),
                                                    fx.Gain((A("gold", 1),)))))),
+    "AddCounters": ("craftsman", "at castle: add 2 counters", fx.Trigger("castle", fx.AddCounters(2))),
     "RestOfGame": ("event", "rest of game: yield -1", fx.RestOfGame(fx.YieldDelta(-1))),
     "Market": ("craftsman", "at round_start: the market loses 1 sand, 2 wood",
                fx.Trigger("round_start", fx.Market("loses", (A("sand", 1), A("wood", 2))))),
@@ -197,3 +198,12 @@ def test_ids_may_reuse_keywords():
 def test_the_market_holds_cubes_only(body, role, kind):
     with pytest.raises(CardError, match=f"{role} cannot be {kind}; allowed: wood, stone, sand, metal"):
         compile_text('event e "E" { ' + body + " }")
+
+
+def test_counters_are_a_count_of_the_card_not_of_the_player():
+    assert one("craftsman", "at castle: gain 1 gold per 2 counters") == fx.Trigger(
+        "castle", fx.Gain((A("gold", 1),), fx.PerCount("counters", 2)))
+    with pytest.raises(CardError, match="resource or count"):
+        one("craftsman", "at castle: if you own 2 counters: gain 1 gold")
+    with pytest.raises(CardError, match="what is added"):
+        one("craftsman", "at castle: add 2 gold")

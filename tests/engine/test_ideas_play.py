@@ -485,3 +485,16 @@ def test_pact_lowers_the_tax_for_the_rest_of_the_game_or_pays_4_gold(index):
     assert [(g[0], g[4], g[5]) for g in game.state.granted] == ([(RED, 1, 6)] if index == 0 else [])
     assert moves(game, "idea_pact") == ([] if index == 0 else [("+", RED, {"gold": 4})])
     assert roundtrips(game)
+
+
+@covers("idea_toll_bridge")
+def test_toll_bridge_counts_a_counter_more_each_round():
+    game = play(step="round_start", round=2, seats={RED: dict(privileges=("idea_toll_bridge",))})
+    while game.state.round < 4:  # round 2 and 3 whole, round 4 opened
+        game = game.apply(game.legal_actions()[-1])
+    added = [(e.seat, e.n) for e in game.events if isinstance(e, E.CountersAdded)]
+    assert added == [(RED, 1)] * 3
+    assert game.state.counters == ((RED, "idea_toll_bridge", 3),)
+    assert moves(game, "idea_toll_bridge") == [("+", RED, {"gold": 1}), ("+", RED, {"gold": 2})]
+    assert game.view(BLUE).state.counters == game.state.counters  # public
+    assert roundtrips(game)

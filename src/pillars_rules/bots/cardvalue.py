@@ -28,12 +28,12 @@ BUY = {"sand": 2, "wood": 3, "stone": 4}
 #: count itself (:func:`gain_factor`).
 TYPICAL_COUNT = {"gold": 10.0, "vp": 20.0, "wood": 1.0, "stone": 1.0, "sand": 1.0, "metal": 0.5,
                  "cubes": 3.0, "craftsmen": 4.0, "privileges": 2.0, "workers": 12.0, "builders": 3.0,
-                 "round": 3.5, "players": 3.0, "pieces": 3.0, "tax": 3.5}
+                 "round": 3.5, "players": 3.0, "pieces": 3.0, "tax": 3.5, "counters": 3.0}
 #: How many players a selector reaches besides its owner, typically.
 TYPICAL_REACH = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0}
 
 
-def gain_factor(state, seat: int, per) -> int:
+def gain_factor(state, seat: int, per, card: str = "") -> int:
     """What a gain with ``per`` is multiplied by for ``seat`` in ``state``
     (the seat's view will do: every count is public)."""
     if per is None:
@@ -42,7 +42,7 @@ def gain_factor(state, seat: int, per) -> int:
         return state.builders_at(seat, per.location)
     if isinstance(per, PerMillWorker):
         return state.players[seat].pieces.value
-    return state.count(seat, per.what) // per.per
+    return state.count(seat, per.what, card) // per.per
 SELL = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
 
 

@@ -153,6 +153,10 @@ class AbilityFields(ValueChecker):
                                 "write it as an option of the first 'choose one'")
                     return None
             return None if None in options else fx.ChooseOne(tuple(options))
+        if r == "AddCounters":
+            n = self.number(e.arg("n"), "the counters added")
+            word = self.choice(e.arg("word"), ("counter", "counters"), "what is added")
+            return None if n is None or word is None else fx.AddCounters(n)
         if r == "Lasting":
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else fx.Lasting(e.arg("duration"), mod)

@@ -154,12 +154,14 @@ class OwnsAtLeast:
 PLAYER_COUNTS: tuple[str, ...] = AMOUNT_KINDS + ("cubes", "craftsmen", "privileges", "workers",
                                                  "builders")
 GAME_COUNTS: tuple[str, ...] = ("round", "players", "pieces", "tax")
-COUNTS: tuple[str, ...] = PLAYER_COUNTS + GAME_COUNTS
+#: Counts of the card whose ability it is (issue #36): its owner's counters on it.
+CARD_COUNTS: tuple[str, ...] = ("counters",)
+COUNTS: tuple[str, ...] = PLAYER_COUNTS + GAME_COUNTS + CARD_COUNTS
 #: A count's word for one (``per craftsman``, ``1 craftsman``); the others are
 #: their own singular.
 COUNT_SINGULAR: dict[str, str] = {
     "cubes": "cube", "craftsmen": "craftsman", "privileges": "privilege", "workers": "worker",
-    "builders": "builder placed", "players": "player", "pieces": "piece",
+    "builders": "builder placed", "players": "player", "pieces": "piece", "counters": "counter",
 }
 #: Words a count may be written with -> the count.
 COUNT_WORDS: dict[str, str] = {
@@ -324,6 +326,15 @@ class Lasting:
     modifier: "Modifier"
 
 
+@frozen
+class AddCounters:
+    """``add N counters``: ``n`` counters more on the card whose ability it is,
+    for its owner (issue #36); ``per counter`` reads them. Kept in
+    :attr:`~pillars_rules.engine.state.GameState.counters`, public."""
+
+    n: int
+
+
 #: How long a :class:`Lasting` modifier holds, as written (``this round``...).
 DURATIONS: dict[str, str] = {"this_round": "this round", "next_round": "next round",
                              "rest_of_game": "rest of game"}
@@ -340,7 +351,7 @@ def is_table_effect(effect: object) -> bool:
     return isinstance(effect, Market) and effect.action in MARKET_STOCK
 
 InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market,
-                      Lasting]
+                      Lasting, AddCounters]
 
 
 @frozen
@@ -610,7 +621,7 @@ EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Players, HasMost,
-        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, GreyWorkers,
+        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, AddCounters, GreyWorkers,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,

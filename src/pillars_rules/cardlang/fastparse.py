@@ -79,7 +79,7 @@ _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
               "replaces": ("replaces", "name")}
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
-_INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
+_INSTANT_WORDS = frozenset({"add", "gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
                             "trade"})
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
 
@@ -413,6 +413,9 @@ class _Parser:
         if w == "lose":
             self.i += 1
             return "lose", [self.amount_list()]
+        if w == "add":
+            self.i += 1
+            return "add_counters", [self.take("number"), self.take("name")]
         if w == "choose" and self.word(1) == "craftsman":
             self.kw("choose", "craftsman")
             exclude = self.except_list() if self.word() == "except" else None

@@ -163,6 +163,9 @@ def effect_text(e: ast.Effect) -> str:
     if r == "Transfer":
         way = "from" if a("direction") == "take" else "to"
         return f"{a('direction')} {', '.join(_amount(x) for x in a('amounts'))} {way} {_players(a('players'))}"
+    if r == "AddCounters":
+        n = a("n")
+        return f"add {_num(n)} {'counter' if n.value == 1 else 'counters'}"
     if r == "Market":
         cubes = ", ".join(_amount(x) for x in a("amounts"))
         act = a("action")

@@ -375,6 +375,9 @@ class _Build(PlaceBuild):
     def market_loses(self, meta, ch):
         return self._market(meta, "loses", ch[0])
 
+    def add_counters(self, meta, ch):
+        return self._eff(meta, "AddCounters", ("n", self._num(ch[0])), ("word", self._name(ch[1])))
+
     def _players(self, meta, who, what=None):
         return self._eff(meta, "Players", ("who", who), ("what", what))
 

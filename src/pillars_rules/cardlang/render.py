@@ -68,6 +68,7 @@ _COUNT_NOUNS: dict[str, tuple[str, str]] = {
     "round": ("round number", "round number"), "players": ("player in the game", "players in the game"),
     "pieces": ("cathedral piece built", "cathedral pieces built"),
     "tax": ("gold of this round's tax roll", "gold of this round's tax roll"),
+    "counters": ("counter on this card", "counters on this card"),
 }
 
 
@@ -127,6 +128,8 @@ def instant(e: Any) -> str:
                 "give": f"give {what} to the market (as far as you have them)",
                 "gains": f"the market gains {what} from the supply (as far as there are any)",
                 "loses": f"the market loses {what} to the supply (as far as it has them)"}[e.action]
+    if isinstance(e, fx.AddCounters):
+        return f"add {e.n} {'counter' if e.n == 1 else 'counters'} to this card"
     if isinstance(e, fx.Lasting):
         when = {"this_round": "this round", "next_round": "next round",
                 "rest_of_game": "for the rest of the game"}[e.duration]

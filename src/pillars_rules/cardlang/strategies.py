@@ -60,6 +60,7 @@ simple_instants = st.one_of(
     st.builds(fx.ChooseCraftsman, st.just("boost"), counts, excludes),
     st.builds(fx.ChooseCraftsman, st.just("discard"), st.just(0), excludes),
     st.builds(fx.Market, st.sampled_from(fx.MARKET_ACTIONS), amounts(fx.CUBES)),
+    st.builds(fx.AddCounters, counts),
 )
 #: A lasting modifier, an option of a choice only (``this round: tax 0``).
 lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cardlang.effects import (
-    Amount, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lasting, Lose, Market, PerBuilder,
-    PerCount, PerMillWorker, Swap, Transfer,
+    AddCounters, Amount, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lasting, Lose, Market, PerBuilder,
+    PerMillWorker, Swap, Transfer,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
@@ -75,7 +75,7 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         elif isinstance(per, PerBuilder):
             k = state.builders_at(seat, per.location)
         else:
-            k = _per_count(state, seat, per)
+            k = state.count(seat, per.what, source) // per.per
         amounts = tuple(Amount(a.kind, a.n * k) for a in effect.amounts if a.n * k)
         return [E.Gained(seat, amounts, source)] if amounts else []
     if isinstance(effect, Lose):
@@ -101,15 +101,13 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         return swap_events(state, seat, effect, source)
     if isinstance(effect, Market):
         return market_events(state, seat, effect, source)
+    if isinstance(effect, AddCounters):
+        return [E.CountersAdded(seat, source, effect.n)]
     if isinstance(effect, Lasting):  # an option of a choice: ``option`` is its index
         first = state.round + (1 if effect.duration == "next_round" else 0)
         last = ROUNDS if effect.duration == "rest_of_game" else first
         return [E.ModifierGranted(seat, source, ability, option, first, last)] if first <= ROUNDS else []
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
-
-
-def _per_count(state: GameState, seat: int, per: PerCount) -> int:
-    return count(state, seat, per.what) // per.per
 
 
 def _unwrap(effect):

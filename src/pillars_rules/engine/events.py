@@ -554,6 +554,21 @@ class ModifierGranted:
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class CountersAdded:
+    """``n`` counters more on ``card`` for ``seat`` (issue #36); a card effect
+    of that seat."""
+
+    seat: int
+    card: str
+    n: int
+
+    def __init__(self, seat: object, card: str, n: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "CountersAdded.seat"))
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "n", _whole(n, "CountersAdded.n"))
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class StartPlayerChanged:
     seat: int
 
@@ -588,6 +603,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StepStarted, EventRevealed, EventApplied, Protected, CubeTaken, Gained, Lost, ChoicesQueued,
     ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
     Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
-    GameEnded, MarketStocked, ModifierGranted,
+    GameEnded, MarketStocked, ModifierGranted, CountersAdded,
 )}
 register_records(tuple(EVENT_TYPES.values()))

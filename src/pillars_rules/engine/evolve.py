@@ -386,6 +386,14 @@ def _on_modifier_granted(s: GameState, e: E.ModifierGranted) -> GameState:
     return replace(s, granted=s.granted + ((e.seat, e.card, e.ability, e.option, e.first, e.last),))
 
 
+@on(E.CountersAdded)
+def _on_counters_added(s: GameState, e: E.CountersAdded) -> GameState:
+    s = _count_effect(s, e.seat, e.card)
+    held = s.count(e.seat, "counters", e.card)
+    rest = tuple(c for c in s.counters if c[0] != e.seat or c[1] != e.card)
+    return replace(s, counters=rest + ((e.seat, e.card, held + e.n),))
+
+
 @on(E.MarketStocked)
 def _on_market_stocked(s: GameState, e: E.MarketStocked) -> GameState:
     s = _count_effect(s, e.seat, e.reason)

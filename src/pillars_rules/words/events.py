@@ -144,6 +144,15 @@ def _market_stocked(e: E.MarketStocked, n: Namer) -> str:
     return f"The market {way} {abs(e.n)} {e.resource} ({n.card(e.reason)} of {n.seat(e.seat)})."
 
 
+def _modifier_granted(e: E.ModifierGranted, n: Namer) -> str:
+    when = f"round {e.first}" if e.first == e.last else f"rounds {e.first}-{e.last}"
+    return f"{n.seat(e.seat)} holds a change of {n.card(e.card)} for {when}."
+
+
+def _counters_added(e: E.CountersAdded, n: Namer) -> str:
+    return f"{n.seat(e.seat)} added {e.n} {'counter' if e.n == 1 else 'counters'} to {n.card(e.card)}."
+
+
 def _gained(e: E.Gained, n: Namer) -> str:
     return f"{n.seat(e.seat)} gained {amounts_text(e.amounts)} ({n.card(e.reason)})."
 
@@ -270,6 +279,8 @@ SENTENCES: dict[type, Callable[..., str]] = {
     E.RoundEnded: _round_ended,
     E.GameEnded: _game_ended,
     E.MarketStocked: _market_stocked,
+    E.ModifierGranted: _modifier_granted,
+    E.CountersAdded: _counters_added,
 }
 
 
