@@ -5,90 +5,29 @@ per process by :mod:`.grammar`. Lark's syntax errors are turned into located,
 helpful diagnostics by :func:`.diagnostics.report_syntax_error`.
 
 Error recovery: a file is first cut into top-level card blocks by matching
-braces (a single linear scan that skips strings and comments), and each block
-is parsed on its own, so a syntax error in one card does not hide errors in
-the next. A line that starts with a card kind (``craftsman``...) while a block
-is still open also starts a new block, so a missing ``}`` costs one
-diagnostic, not the rest of the file.
+braces (:mod:`.blocks`: a single linear scan that skips strings and
+comments), and each block is parsed on its own, so a syntax error in one card
+does not hide errors in the next. A line that starts with a card kind
+(``craftsman``...) while a block is still open also starts a new block, so a
+missing ``}`` costs one diagnostic, not the rest of the file.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from lark import Token, UnexpectedInput, v_args
 
-from .effects import KINDS
 from ..errors import CardError
 from . import ast
 from .diagnostics import (
     MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING, Reporter, capped,
     report_syntax_error,
 )
+from .blocks import split_blocks
 from .fastparse import parse_block
 from .placeparse import PlaceBuild
 from .grammar import grammar_text, lark_parser, statement_words  # noqa: F401 - public here too
-
-
-# --------------------------------------------------------------------------
-# Splitting a file into card blocks
-
-_SCAN = re.compile(
-    r'(?P<comment>#[^\n]*)|(?P<string>"[^"\n]*"?)|(?P<nl>\n)'
-    r"|(?P<open>[{(])|(?P<close>[})])|(?P<word>[^\s#\"{}()]+)"
-)
-
-
-class _Block:
-    __slots__ = ("start", "end", "line", "column", "too_deep", "cut_by")
-
-    def __init__(self, start: int, line: int, column: int) -> None:
-        self.start, self.end, self.line, self.column = start, start, line, column
-        self.too_deep: tuple[int, int] | None = None
-        #: (line, column, word) of the card header that cut this block short
-        self.cut_by: tuple[int, int, str] | None = None
-
-
-def split_blocks(text: str) -> tuple[list[_Block], list[ast.Comment]]:
-    """Top-level card blocks and all comments, in one linear pass."""
-    blocks: list[_Block] = []
-    comments: list[ast.Comment] = []
-    block: _Block | None = None
-    depth = 0
-    line, line_start, first_on_line = 1, 0, True
-    for m in _SCAN.finditer(text):
-        kind = m.lastgroup
-        if kind == "nl":
-            line, line_start, first_on_line = line + 1, m.end(), True
-            continue
-        col = m.start() - line_start + 1
-        if kind == "comment":
-            comments.append(ast.Comment(m.group().rstrip(), line=line, column=col))
-            continue
-        if (block is not None and kind == "word" and first_on_line
-                and m.group() in KINDS and m.start() > block.start):
-            block.end = m.start()  # a new card starts: the open one lacks '}'
-            block.cut_by = (line, col, m.group())
-            blocks.append(block)
-            block, depth = None, 0
-        first_on_line = False
-        if block is None:
-            block, depth = _Block(m.start(), line, col), 0
-        if kind == "open":
-            depth += 1
-            if depth > MAX_NESTING and block.too_deep is None:
-                block.too_deep = (line, col)
-        elif kind == "close":
-            depth -= 1
-            if depth <= 0:
-                block.end = m.end()
-                blocks.append(block)
-                block = None
-    if block is not None:
-        block.end = len(text)
-        blocks.append(block)
-    return blocks, comments
 
 
 # --------------------------------------------------------------------------
