@@ -207,3 +207,18 @@ def test_counters_are_a_count_of_the_card_not_of_the_player():
         one("craftsman", "at castle: if you own 2 counters: gain 1 gold")
     with pytest.raises(CardError, match="what is added"):
         one("craftsman", "at castle: add 2 gold")
+
+
+@pytest.mark.parametrize("body", [
+    "now: choose one: gain 1 gold | (choose one: this round: tax 0 | gain 1 vp)",
+    "now: choose one: gain 1 gold | (if you own 1 gold: (choose one: this round: tax 0 | gain 1 vp))",
+])
+def test_a_lasting_change_is_an_option_of_the_outer_choice_only(body):
+    with pytest.raises(CardError, match="a lasting change is an option of the outer choice only"):
+        compile_text('event e "E" { ' + body + " }")
+
+
+def test_a_condition_may_guard_a_choice_of_lasting_changes():
+    (card,) = compile_text('event e "E" { now: if you own 1 gold: (choose one: this round: tax 0 | gain 1 vp) }').cards
+    assert card.abilities == (fx.Now(fx.If(fx.OwnsAtLeast("gold", 1), fx.ChooseOne(
+        (fx.Lasting("this_round", fx.TaxFixed(0)), fx.Gain((A("vp", 1),)))))),)

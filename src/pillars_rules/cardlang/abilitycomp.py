@@ -148,7 +148,7 @@ class AbilityFields(ValueChecker):
         if r == "ChooseOne":
             options = [self.instant(o) for o in e.arg("options")]
             for node, o in zip(e.arg("options"), options):
-                if isinstance(o, fx.ChooseOne) and any(isinstance(x, fx.Lasting) for x in o.options):
+                if not isinstance(o, fx.Lasting) and fx.offers_lasting(o):
                     self.rep.at(node, "a lasting change is an option of the outer choice only",
                                 "write it as an option of the first 'choose one'")
                     return None

@@ -335,6 +335,16 @@ class AddCounters:
     n: int
 
 
+def offers_lasting(effect: object) -> bool:
+    """Does ``effect`` hold a :class:`Lasting` option anywhere (through
+    conditions, selectors and choices)?"""
+    if isinstance(effect, Lasting):
+        return True
+    if isinstance(effect, ChooseOne):
+        return any(offers_lasting(o) for o in effect.options)
+    return isinstance(effect, (If, ForPlayers)) and offers_lasting(effect.effect)
+
+
 #: How long a :class:`Lasting` modifier holds, as written (``this round``...).
 DURATIONS: dict[str, str] = {"this_round": "this round", "next_round": "next round",
                              "rest_of_game": "rest of game"}

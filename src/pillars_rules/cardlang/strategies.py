@@ -68,7 +68,7 @@ lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferr
 
 def _outer_only(option) -> bool:
     """May ``option`` stand in a choice? A nested choice may not offer a lasting change."""
-    return not isinstance(option, fx.ChooseOne) or not any(isinstance(o, fx.Lasting) for o in option.options)
+    return not fx.offers_lasting(option)
 
 
 def _nested(leaves):
