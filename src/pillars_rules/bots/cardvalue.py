@@ -12,7 +12,7 @@ from attrs import frozen
 
 from ..cardlang.effects import (
     CUBES, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
-    Market, PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
+    Lasting, Market, PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
     PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
 
@@ -232,6 +232,8 @@ class CardValues:
                 return 0.0
             moved = amount_value(effect.amounts, w, cube_value)
             return moved if effect.action == "take" else -moved
+        if isinstance(effect, Lasting):  # a granted modifier: the rest of the game taken as 3 rounds
+            return self.modifier_value(effect.modifier, 3 if effect.duration == "rest_of_game" else 1, False)
         if isinstance(effect, If):
             return w.conditional * self.effect_value(effect.effect, cube_value, builders)
         if isinstance(effect, Lose):
@@ -249,23 +251,29 @@ class CardValues:
         if cid in self.rules.held_one_round:  # it leaves the game at the round's end
             rounds = min(rounds, 1)
         for m in self.rules.passives[cid]:
-            if isinstance(m, TaxFixed) and not held:
-                v += max(0.0, MEAN_TAX - m.n) * w.gold * rounds
-            elif isinstance(m, TaxDelta) and not held:
-                v -= m.n * w.gold * rounds
-            elif isinstance(m, ExtraWorker) and not held:
-                v += m.n * w.gold * max(0, rounds - 1)
-            elif isinstance(m, YieldDelta):
-                v += m.n * 1.5 * w.gold * 2 * rounds
-            elif isinstance(m, CapacityDelta):
-                v += m.n * w.per_round_minor * 3 * rounds
-            elif isinstance(m, CraftsmanLimit):
-                v += w.craftsman_slot if rounds > 1 else 0.0
-            elif isinstance(m, PriceDelta):
-                v -= m.n * w.per_round_minor * rounds
-            elif isinstance(m, (Permit, PeekEvent)):
-                v += w.per_round_minor * rounds
+            v += self.modifier_value(m, rounds, held)
         return v
+
+    def modifier_value(self, m, rounds: int, held: bool) -> float:
+        """One modifier, over ``rounds`` rounds (``held``: see :meth:`passive_value`)."""
+        w = self.w
+        if isinstance(m, TaxFixed) and not held:
+            return max(0.0, MEAN_TAX - m.n) * w.gold * rounds
+        if isinstance(m, TaxDelta) and not held:
+            return -m.n * w.gold * rounds
+        if isinstance(m, ExtraWorker) and not held:
+            return m.n * w.gold * max(0, rounds - 1)
+        if isinstance(m, YieldDelta):
+            return m.n * 1.5 * w.gold * 2 * rounds
+        if isinstance(m, CapacityDelta):
+            return m.n * w.per_round_minor * 3 * rounds
+        if isinstance(m, CraftsmanLimit):
+            return w.craftsman_slot if rounds > 1 else 0.0
+        if isinstance(m, PriceDelta):
+            return -m.n * w.per_round_minor * rounds
+        if isinstance(m, (Permit, PeekEvent)):
+            return w.per_round_minor * rounds
+        return 0.0
 
     def once_value(self, cid: str) -> float:
         v = 0.0
