@@ -13,7 +13,8 @@ from .engine.events import (
     OnceUsed, StepStarted, EventRevealed, EventApplied, Protected, CubeTaken, Gained, Lost,
     ChoicesQueued, ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted,
     GreyWorkersWon, Bought, Sold, MarketPassed, Converted, CathedralDone, CubesReturned,
-    StartPlayerChanged, RoundEnded, GameEnded, EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
+    StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted, CountersAdded,
+    EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
 )
 from .words.events import describe
 
@@ -60,6 +61,9 @@ __all__ = [
     "StartPlayerChanged",
     "RoundEnded",
     "GameEnded",
+    "MarketStocked",
+    "ModifierGranted",
+    "CountersAdded",
     "EVENT_TYPES",
     "CHANCE_EVENTS",
     "CONTROL_EVENTS",

@@ -8,6 +8,7 @@ from pillars_rules.cardlang import effects as fx
 from pillars_rules.cardlang import base_cards, compile_text, parse
 from pillars_rules.cardlang import ast
 from pillars_rules.cardlang.cardset import CardSet
+from pillars_rules.errors import CardError
 
 A = fx.Amount
 
@@ -89,6 +90,13 @@ EXAMPLES = {
     "Transfer": ("craftsman", "at market: take 1 stone, 1 gold from your left neighbour",
                  fx.Trigger("market", fx.Transfer("take", (A("stone", 1), A("gold", 1)),
                                                   fx.Players("left")))),
+    "Lasting": ("craftsman", "at market: choose one: next round: tax -1 | gain 1 gold",
+                fx.Trigger("market", fx.ChooseOne((fx.Lasting("next_round", fx.TaxDelta(-1)),
+                                                   fx.Gain((A("gold", 1),)))))),
+    "AddCounters": ("craftsman", "at castle: add 2 counters", fx.Trigger("castle", fx.AddCounters(2))),
+    "RestOfGame": ("event", "rest of game: yield -1", fx.RestOfGame(fx.YieldDelta(-1))),
+    "Market": ("craftsman", "at round_start: the market loses 1 sand, 2 wood",
+               fx.Trigger("round_start", fx.Market("loses", (A("sand", 1), A("wood", 2))))),
 }
 
 
@@ -179,3 +187,38 @@ def test_keywords_are_whole_words():
 def test_ids_may_reuse_keywords():
     (card,) = compile_text('craftsman round "R" { round 1 tags gold convert -> 1 vp }').cards
     assert card.id == "round" and card.tags == ("gold",)
+
+
+@pytest.mark.parametrize("body, role, kind", [
+    ("now: take 1 gold from the market", "what is taken from the market", "gold"),
+    ("now: give 1 vp to the market", "what is given to the market", "vp"),
+    ("now: the market gains 1 vp", "what the market gains", "vp"),
+    ("now: the market loses 2 gold", "what the market loses", "gold"),
+])
+def test_the_market_holds_cubes_only(body, role, kind):
+    with pytest.raises(CardError, match=f"{role} cannot be {kind}; allowed: wood, stone, sand, metal"):
+        compile_text('event e "E" { ' + body + " }")
+
+
+def test_counters_are_a_count_of_the_card_not_of_the_player():
+    assert one("craftsman", "at castle: gain 1 gold per 2 counters") == fx.Trigger(
+        "castle", fx.Gain((A("gold", 1),), fx.PerCount("counters", 2)))
+    with pytest.raises(CardError, match="resource or count"):
+        one("craftsman", "at castle: if you own 2 counters: gain 1 gold")
+    with pytest.raises(CardError, match="what is added"):
+        one("craftsman", "at castle: add 2 gold")
+
+
+@pytest.mark.parametrize("body", [
+    "now: choose one: gain 1 gold | (choose one: this round: tax 0 | gain 1 vp)",
+    "now: choose one: gain 1 gold | (if you own 1 gold: (choose one: this round: tax 0 | gain 1 vp))",
+])
+def test_a_lasting_change_is_an_option_of_the_outer_choice_only(body):
+    with pytest.raises(CardError, match="a lasting change is an option of the outer choice only"):
+        compile_text('event e "E" { ' + body + " }")
+
+
+def test_a_condition_may_guard_a_choice_of_lasting_changes():
+    (card,) = compile_text('event e "E" { now: if you own 1 gold: (choose one: this round: tax 0 | gain 1 vp) }').cards
+    assert card.abilities == (fx.Now(fx.If(fx.OwnsAtLeast("gold", 1), fx.ChooseOne(
+        (fx.Lasting("this_round", fx.TaxFixed(0)), fx.Gain((A("vp", 1),)))))),)

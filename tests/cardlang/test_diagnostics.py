@@ -162,7 +162,7 @@ def test_duplicate_ids_across_files(tmp_path):
      "'now:' is not allowed on a privilege card"),
     ('resource r "R" { site forest yields 2 wood }', "resource card 'r' needs 'workers'"),
     ('craftsman c "C" { convert -> 1 vp }', "craftsman card 'c' needs 'round'"),
-    ('privilege p "P" { gain 1 gold }', "privilege card 'p' needs 'permanent/once/immediate'"),
+    ('privilege p "P" { gain 1 gold }', "privilege card 'p' needs 'permanent/once/immediate/for one round'"),
     ('event e "E" { harmful }', "event card 'e' has no abilities"),
     ('craftsman c "C" { round 1 round 2 convert -> 1 vp }',
      "'round' is given twice (first on line 1)"),

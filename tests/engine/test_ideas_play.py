@@ -11,7 +11,7 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules import actions as A
-from pillars_rules.cardlang.effects import Amount
+from pillars_rules.cardlang.effects import Amount, YieldDelta
 from pillars_rules.engine import events as E
 
 IDEAS = [str(Path(__file__).resolve().parents[2] / "examples" / "ideas")]
@@ -383,3 +383,118 @@ def test_a_trade_with_a_player_you_choose_is_the_owners_decision():
     after = game.apply(A.ChooseOption(1))
     assert [(type(e).__name__, e.seat) for e in after.events if getattr(e, "reason", "") == "swapper"] == [
         ("Lost", RED), ("Gained", RED), ("Lost", GREEN), ("Gained", GREEN)]
+
+
+# ------------------------------------------------------------------ the market's stock
+def market_moves(game, cid) -> list[tuple[int, str, int]]:
+    return [(e.seat, e.resource, e.n) for e in game.events if isinstance(e, E.MarketStocked) and e.reason == cid]
+
+
+@covers("idea_market_stall")
+@pytest.mark.parametrize("stock, taken", [(3, 1), (0, 0)])
+def test_market_stall_takes_a_stone_the_market_has(stock, taken):
+    game = play(step="market", spots=dict(market=[RED, BLUE]), market=dict(wood=2, stone=stock),
+                seats={RED: dict(privileges=("idea_market_stall",))})
+    after = game.apply(A.UseOnce("idea_market_stall"))
+    assert after.state.market[1] == stock - taken
+    assert after.state.players[RED].cube("stone") == taken
+    assert moves(after, "idea_market_stall") == ([("+", RED, {"stone": 1})] if taken else [])
+    assert market_moves(after, "idea_market_stall") == ([(RED, "stone", -1)] if taken else [])
+    assert "idea_market_stall" not in after.state.players[RED].privileges  # used once, it leaves
+    assert roundtrips(after)
+
+
+@covers("idea_glut")
+@pytest.mark.parametrize("held, gained", [(0, 2), (21, 1), (22, 0)])  # 23 stone: 1 on the market
+def test_glut_stocks_the_market_once_as_far_as_the_supply_has_stone(held, gained):
+    game = play(step="event", event="idea_glut", market=dict(stone=1), seats={BLUE: dict(cubes=dict(stone=held))})
+    applied = next(i for i, e in enumerate(game.events) if isinstance(e, E.EventApplied))
+    start = next(i for i, e in enumerate(game.events) if isinstance(e, E.PositionSet))
+    before, after = game.state_at(start), game.state_at(applied)
+    assert after.market[1] == 1 + gained  # once, not once per player
+    assert after.supply[1] == before.supply[1] - gained
+    assert market_moves(game, "idea_glut") == ([(before.start_player, "stone", gained)] if gained else [])
+    assert roundtrips(game)
+
+
+# ------------------------------------------------------------------ lasting changes
+@covers("idea_fair_privilege")
+def test_fair_day_frees_its_holder_of_this_rounds_tax_then_leaves():
+    game = play(step="kingsbridge", kingsbridge=("idea_fair_privilege",), spots=dict(kingsbridge=[RED]),
+                pins=dict(tax=(3,)))
+    taxed = [(e.seat, e.amounts) for e in game.events if isinstance(e, E.Lost) and e.reason == "tax"]
+    assert taxed == [(BLUE, (Amount("gold", 3),)), (GREEN, (Amount("gold", 3),))]
+    left = [i for i, e in enumerate(game.events) if isinstance(e, E.OnceUsed) and e.card == "idea_fair_privilege"]
+    ended = next(i for i, e in enumerate(game.events) if isinstance(e, E.RoundEnded))
+    assert len(left) == 1 and game.events[left[0]].seat == RED and left[0] < ended  # at the round's end
+    assert "idea_fair_privilege" in game.state_at(left[0] - 1).players[RED].privileges
+    assert "idea_fair_privilege" not in game.state.players[RED].privileges
+    assert roundtrips(game)
+
+
+def buy_price(game, seat, cube, state=None):
+    return game.rules.price(game.state if state is None else state, seat, "buy", cube)
+
+
+@covers("idea_regency")
+def test_regency_makes_stone_dearer_for_the_rest_of_the_game():
+    base = play(step="event", event="idea_harvest")
+    game = play(step="event", event="idea_regency")
+    assert [(g[0], g[4], g[5]) for g in game.state.granted] == [(RED, 1, 6), (BLUE, 1, 6), (GREEN, 1, 6)]
+    assert game.state.round == 2  # still held after the round it was revealed in
+    assert game.view(BLUE).state.granted == game.state.granted  # public: every seat's view has it
+    for seat in (RED, BLUE, GREEN):
+        assert buy_price(game, seat, "stone") == buy_price(base, seat, "stone") + 1
+        assert buy_price(game, seat, "wood") == buy_price(base, seat, "wood")
+    assert roundtrips(game)
+
+
+@covers("idea_market_charter", "idea_festival")
+@pytest.mark.parametrize("cid, modifier, gift", [
+    ("idea_market_charter", None, {"gold": 2}), ("idea_festival", YieldDelta(1), {"vp": 1})])
+def test_a_choice_between_a_modifier_this_round_and_a_gain(cid, modifier, gift):
+    game = play(step="event", event=cid)
+    labels = [c.label for c in pr.words.choices(game.view(game.pending.seat))]
+    assert len(labels) == 2 and "this round" in labels[0] and "gain" in labels[1], labels
+    first = game.pending.seat
+    game = game.apply(A.ChooseOption(0))  # the first chooser takes the modifier
+    while game.pending.kind == "choice":
+        game = game.apply(A.ChooseOption(1))  # the others the gain
+    chose = [g for g in game.events if isinstance(g, E.ModifierGranted)]
+    assert [(g.seat, g.card, g.option, g.first, g.last) for g in chose] == [(first, cid, 0, 1, 1)]
+    assert sorted(s for _, s, _ in moves(game, cid)) == sorted({RED, BLUE, GREEN} - {first})
+    assert all(m == gift for _, _, m in moves(game, cid))
+    at = game.state_at(game.events.index(chose[0]))
+    held = game.rules.modifiers(at, first)
+    if modifier is None:  # the market charter: sand is a gold cheaper for the chooser only
+        other = (first + 1) % 3
+        assert buy_price(game, first, "sand", at) == buy_price(game, other, "sand", at) - 1
+    else:
+        assert modifier in held and modifier not in game.rules.modifiers(at, (first + 1) % 3)
+    assert roundtrips(game)
+
+
+@covers("idea_pact")
+@pytest.mark.parametrize("index", [0, 1])
+def test_pact_lowers_the_tax_for_the_rest_of_the_game_or_pays_4_gold(index):
+    game = play(step="kingsbridge", kingsbridge=("idea_pact",), spots=dict(kingsbridge=[RED]), pins=dict(tax=(3,)))
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    game = game.apply(A.ChooseOption(index))
+    taxed = {e.seat: e.amounts[0].n for e in game.events if isinstance(e, E.Lost) and e.reason == "tax"}
+    assert taxed == {RED: 3 - (index == 0), BLUE: 3, GREEN: 3}
+    assert [(g[0], g[4], g[5]) for g in game.state.granted] == ([(RED, 1, 6)] if index == 0 else [])
+    assert moves(game, "idea_pact") == ([] if index == 0 else [("+", RED, {"gold": 4})])
+    assert roundtrips(game)
+
+
+@covers("idea_toll_bridge")
+def test_toll_bridge_counts_a_counter_more_each_round():
+    game = play(step="round_start", round=2, seats={RED: dict(privileges=("idea_toll_bridge",))})
+    while game.state.round < 4:  # round 2 and 3 whole, round 4 opened
+        game = game.apply(game.legal_actions()[-1])
+    added = [(e.seat, e.n) for e in game.events if isinstance(e, E.CountersAdded)]
+    assert added == [(RED, 1)] * 3
+    assert game.state.counters == ((RED, "idea_toll_bridge", 3),)
+    assert moves(game, "idea_toll_bridge") == [("+", RED, {"gold": 1}), ("+", RED, {"gold": 2})]
+    assert game.view(BLUE).state.counters == game.state.counters  # public
+    assert roundtrips(game)

@@ -12,7 +12,7 @@ from attrs import frozen
 
 from ..cardlang.effects import (
     CUBES, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
-    PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
+    Lasting, Market, PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
     PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
 
@@ -28,12 +28,12 @@ BUY = {"sand": 2, "wood": 3, "stone": 4}
 #: count itself (:func:`gain_factor`).
 TYPICAL_COUNT = {"gold": 10.0, "vp": 20.0, "wood": 1.0, "stone": 1.0, "sand": 1.0, "metal": 0.5,
                  "cubes": 3.0, "craftsmen": 4.0, "privileges": 2.0, "workers": 12.0, "builders": 3.0,
-                 "round": 3.5, "players": 3.0, "pieces": 3.0, "tax": 3.5}
+                 "round": 3.5, "players": 3.0, "pieces": 3.0, "tax": 3.5, "counters": 3.0}
 #: How many players a selector reaches besides its owner, typically.
 TYPICAL_REACH = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0}
 
 
-def gain_factor(state, seat: int, per) -> int:
+def gain_factor(state, seat: int, per, card: str = "") -> int:
     """What a gain with ``per`` is multiplied by for ``seat`` in ``state``
     (the seat's view will do: every count is public)."""
     if per is None:
@@ -42,7 +42,7 @@ def gain_factor(state, seat: int, per) -> int:
         return state.builders_at(seat, per.location)
     if isinstance(per, PerMillWorker):
         return state.players[seat].pieces.value
-    return state.count(seat, per.what) // per.per
+    return state.count(seat, per.what, card) // per.per
 SELL = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
 
 
@@ -227,6 +227,13 @@ class CardValues:
         if isinstance(effect, Transfer):
             moved = amount_value(effect.amounts, w, cube_value) * TYPICAL_REACH[effect.players.who]
             return 1.5 * moved if effect.direction == "take" else -1.5 * moved
+        if isinstance(effect, Market):  # the market's own stock helps every buyer alike
+            if effect.action not in ("take", "give"):
+                return 0.0
+            moved = amount_value(effect.amounts, w, cube_value)
+            return moved if effect.action == "take" else -moved
+        if isinstance(effect, Lasting):  # a granted modifier: the rest of the game taken as 3 rounds
+            return self.modifier_value(effect.modifier, 3 if effect.duration == "rest_of_game" else 1, False)
         if isinstance(effect, If):
             return w.conditional * self.effect_value(effect.effect, cube_value, builders)
         if isinstance(effect, Lose):
@@ -236,28 +243,37 @@ class CardValues:
         return 0.0
 
     def passive_value(self, cid: str, rounds: int, held: bool) -> float:
-        """Modifiers of a card, over ``rounds`` rounds. ``held``: tax and worker
-        modifiers are already in the baseline of the seat that owns the card."""
+        """Modifiers of a card, over ``rounds`` rounds (one at most for a
+        privilege held for one round). ``held``: tax and worker modifiers are
+        already in the baseline of the seat that owns the card."""
         w = self.w
         v = 0.0
+        if cid in self.rules.held_one_round:  # it leaves the game at the round's end
+            rounds = min(rounds, 1)
         for m in self.rules.passives[cid]:
-            if isinstance(m, TaxFixed) and not held:
-                v += max(0.0, MEAN_TAX - m.n) * w.gold * rounds
-            elif isinstance(m, TaxDelta) and not held:
-                v -= m.n * w.gold * rounds
-            elif isinstance(m, ExtraWorker) and not held:
-                v += m.n * w.gold * max(0, rounds - 1)
-            elif isinstance(m, YieldDelta):
-                v += m.n * 1.5 * w.gold * 2 * rounds
-            elif isinstance(m, CapacityDelta):
-                v += m.n * w.per_round_minor * 3 * rounds
-            elif isinstance(m, CraftsmanLimit):
-                v += w.craftsman_slot if rounds > 1 else 0.0
-            elif isinstance(m, PriceDelta):
-                v -= m.n * w.per_round_minor * rounds
-            elif isinstance(m, (Permit, PeekEvent)):
-                v += w.per_round_minor * rounds
+            v += self.modifier_value(m, rounds, held)
         return v
+
+    def modifier_value(self, m, rounds: int, held: bool) -> float:
+        """One modifier, over ``rounds`` rounds (``held``: see :meth:`passive_value`)."""
+        w = self.w
+        if isinstance(m, TaxFixed) and not held:
+            return max(0.0, MEAN_TAX - m.n) * w.gold * rounds
+        if isinstance(m, TaxDelta) and not held:
+            return -m.n * w.gold * rounds
+        if isinstance(m, ExtraWorker) and not held:
+            return m.n * w.gold * max(0, rounds - 1)
+        if isinstance(m, YieldDelta):
+            return m.n * 1.5 * w.gold * 2 * rounds
+        if isinstance(m, CapacityDelta):
+            return m.n * w.per_round_minor * 3 * rounds
+        if isinstance(m, CraftsmanLimit):
+            return w.craftsman_slot if rounds > 1 else 0.0
+        if isinstance(m, PriceDelta):
+            return -m.n * w.per_round_minor * rounds
+        if isinstance(m, (Permit, PeekEvent)):
+            return w.per_round_minor * rounds
+        return 0.0
 
     def once_value(self, cid: str) -> float:
         v = 0.0

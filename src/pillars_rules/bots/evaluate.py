@@ -391,7 +391,7 @@ class Evaluator(EvaluatorV1):
                     v_later += 0.0 if state.game_over else cv.effect_value(t.effect, cube_value, w.per_builder)
                     continue
                 if ahead(t.step) and isinstance(t.effect, Gain):
-                    k = gain_factor(state, seat, t.effect.per)
+                    k = gain_factor(state, seat, t.effect.per, cid)
                     for a in t.effect.amounts:
                         if a.kind == "vp":
                             v += a.n * k

@@ -156,12 +156,14 @@ class OwnsAtLeast:
 PLAYER_COUNTS: tuple[str, ...] = AMOUNT_KINDS + ("cubes", "craftsmen", "privileges", "workers",
                                                  "builders")
 GAME_COUNTS: tuple[str, ...] = ("round", "players", "pieces", "tax")
-COUNTS: tuple[str, ...] = PLAYER_COUNTS + GAME_COUNTS
+#: Counts of the card whose ability it is (issue #36): its owner's counters on it.
+CARD_COUNTS: tuple[str, ...] = ("counters",)
+COUNTS: tuple[str, ...] = PLAYER_COUNTS + GAME_COUNTS + CARD_COUNTS
 #: A count's word for one (``per craftsman``, ``1 craftsman``); the others are
 #: their own singular.
 COUNT_SINGULAR: dict[str, str] = {
     "cubes": "cube", "craftsmen": "craftsman", "privileges": "privilege", "workers": "worker",
-    "builders": "builder placed", "players": "player", "pieces": "piece",
+    "builders": "builder placed", "players": "player", "pieces": "piece", "counters": "counter",
 }
 #: Words a count may be written with -> the count.
 COUNT_WORDS: dict[str, str] = {
@@ -303,7 +305,65 @@ class Swap:
     players: Players
 
 
-InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap]
+@frozen
+class Market:
+    """The market's stock (issue #36): ``take`` -- the owner takes ``amounts``
+    from the market, as far as it has them; ``give`` -- the owner gives
+    ``amounts`` to the market, as far as they have them; ``gains`` / ``loses``
+    -- cubes move from the supply to the market or back, as far as there are
+    any. Cubes only. On an event, ``gains`` and ``loses`` happen once (they
+    name no player), the others once for each player."""
+
+    action: str
+    amounts: tuple[Amount, ...]
+
+
+@frozen
+class Lasting:
+    """An option of a ``choose one`` (issue #36): ``modifier`` holds for the
+    player who chose it -- ``this_round``, ``next_round`` or ``rest_of_game``
+    (from this round on). Only a choice's own options (not a nested choice's)."""
+
+    duration: str
+    modifier: "Modifier"
+
+
+@frozen
+class AddCounters:
+    """``add N counters``: ``n`` counters more on the card whose ability it is,
+    for its owner (issue #36); ``per counter`` reads them. Kept in
+    :attr:`~pillars_rules.engine.state.GameState.counters`, public."""
+
+    n: int
+
+
+def offers_lasting(effect: object) -> bool:
+    """Does ``effect`` hold a :class:`Lasting` option anywhere (through
+    conditions, selectors and choices)?"""
+    if isinstance(effect, Lasting):
+        return True
+    if isinstance(effect, ChooseOne):
+        return any(offers_lasting(o) for o in effect.options)
+    return isinstance(effect, (If, ForPlayers)) and offers_lasting(effect.effect)
+
+
+#: How long a :class:`Lasting` modifier holds, as written (``this round``...).
+DURATIONS: dict[str, str] = {"this_round": "this round", "next_round": "next round",
+                             "rest_of_game": "rest of game"}
+
+
+#: The actions of :class:`Market`, and those that name no player.
+MARKET_ACTIONS: tuple[str, ...] = ("take", "give", "gains", "loses")
+MARKET_STOCK: tuple[str, ...] = ("gains", "loses")
+
+
+def is_table_effect(effect: object) -> bool:
+    """Does an instant effect name no player (the market's own stock)? An
+    event's ``now:`` does it once, not once for each player."""
+    return isinstance(effect, Market) and effect.action in MARKET_STOCK
+
+InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market,
+                      Lasting, AddCounters]
 
 
 @frozen
@@ -548,13 +608,21 @@ class NextRound:
     modifier: Modifier
 
 
-Ability = Union[Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound]
+@frozen
+class RestOfGame:
+    """Event: ``modifier`` holds for each affected player from this round to
+    the end of the game (issue #36)."""
+
+    modifier: Modifier
+
+
+Ability = Union[Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound, RestOfGame]
 
 #: Which abilities each card kind may carry.
 ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
     "craftsman": (Convert, Passive, Trigger, OnGain, OnAction),
     "privilege": (Passive, Trigger, OnGain, Once, OnAction),
-    "event": (Now, ThisRound, NextRound),
+    "event": (Now, ThisRound, NextRound, RestOfGame),
     "resource": (),
     "place": (),
     "board": (),
@@ -565,10 +633,10 @@ EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Players, HasMost,
-        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, GreyWorkers,
+        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, AddCounters, GreyWorkers,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,
-        Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound,
+        Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound, RestOfGame,
     )
 }

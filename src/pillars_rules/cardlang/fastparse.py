@@ -69,7 +69,7 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
     return out
 
 
-_FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "last", "harmful", "every",
+_FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "for", "last", "harmful", "every",
                           "site", "yields", "workers", "called", "spots", "one", "fill", "worker", "step",
                           "after", "replaces", "spot", "die", "cube", "stock", "buying", "selling",
                           "gold", "builder", "players", "starting", "dealt"})
@@ -79,7 +79,7 @@ _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
               "replaces": ("replaces", "name")}
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
-_INSTANT_WORDS = frozenset({"gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
+_INSTANT_WORDS = frozenset({"add", "gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
                             "trade"})
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
 
@@ -180,6 +180,9 @@ class _Parser:
             return "tags", [self.name_list()]
         if w in _MODES:
             return _MODES[w], []
+        if w == "for":
+            self.kw("one", "round")
+            return "mode_one_round", []
         if w == "last":
             self.kw("round")
             return "last_round", []
@@ -291,6 +294,10 @@ class _Parser:
             self.kw("round")
             self.punct(":")
             return ("this_round" if w == "this" else "next_round"), [self.modifier()]
+        if w == "rest":
+            self.kw("rest", "of", "game")
+            self.punct(":")
+            return "rest_of_game", [self.modifier()]
         raise _Fail
 
     def convert(self) -> tuple[str, list]:
@@ -379,6 +386,13 @@ class _Parser:
         return self.simple_instant()
 
     def option(self) -> Any:
+        w = self.word()
+        if w in ("this", "next", "rest"):
+            def lasting():
+                self.kw(*(("rest", "of", "game") if w == "rest" else (w, "round")))
+                self.punct(":")
+                return f"lasting_{'rest_of_game' if w == 'rest' else w + '_round'}", [self.modifier()]
+            return self.rule(lasting)
         if self.is_punct("("):
             self.i += 1
             inner = self.instant()
@@ -399,6 +413,9 @@ class _Parser:
         if w == "lose":
             self.i += 1
             return "lose", [self.amount_list()]
+        if w == "add":
+            self.i += 1
+            return "add_counters", [self.take("number"), self.take("name")]
         if w == "choose" and self.word(1) == "craftsman":
             self.kw("choose", "craftsman")
             exclude = self.except_list() if self.word() == "except" else None
@@ -426,7 +443,17 @@ class _Parser:
             self.i += 1
             amounts = self.amount_list()
             self.kw("from" if w == "take" else "to")
+            if self.word() == "the" and self.word(1) == "market":
+                self.kw("the", "market")
+                return f"{w}_market", [amounts]
             return w, [amounts, self.players()]
+        if w == "the" and self.word(1) == "market":
+            self.kw("the", "market")
+            change = self.word()
+            if change not in ("gains", "loses"):
+                raise _Fail
+            self.i += 1
+            return f"market_{change}", [self.amount_list()]
         if w in ("each", "the", "your", "a"):
             who = self.players()
             self.punct(":")

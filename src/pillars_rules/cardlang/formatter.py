@@ -112,6 +112,10 @@ def effect_text(e: ast.Effect) -> str:
         return f"this round: {effect_text(a('modifier'))}"
     if r == "NextRound":
         return f"next round: {effect_text(a('modifier'))}"
+    if r == "RestOfGame":
+        return f"rest of game: {effect_text(a('modifier'))}"
+    if r == "Lasting":
+        return f"{fx.DURATIONS[a('duration')]}: {effect_text(a('modifier'))}"
     # modifiers
     if r == "YieldDelta":
         return f"yield {_delta(a('n'))}"
@@ -159,6 +163,15 @@ def effect_text(e: ast.Effect) -> str:
     if r == "Transfer":
         way = "from" if a("direction") == "take" else "to"
         return f"{a('direction')} {', '.join(_amount(x) for x in a('amounts'))} {way} {_players(a('players'))}"
+    if r == "AddCounters":
+        n = a("n")
+        return f"add {_num(n)} {'counter' if n.value == 1 else 'counters'}"
+    if r == "Market":
+        cubes = ", ".join(_amount(x) for x in a("amounts"))
+        act = a("action")
+        if act in fx.MARKET_STOCK:
+            return f"the market {act} {cubes}"
+        return f"{act} {cubes} {'from' if act == 'take' else 'to'} the market"
     if r == "Lose":
         return f"lose {', '.join(_amount(x) for x in a('amounts'))}"
     if r == "ChooseCraftsman":
@@ -202,7 +215,7 @@ def field_text(f: ast.Field) -> str:
     if f.name == "tags":
         return f"tags {_names(v)}"
     if f.name == "mode":
-        return v
+        return "for one round" if v == "one_round" else v
     if f.name == "last_round":
         return "last round"
     if f.name == "harmful":
@@ -380,7 +393,8 @@ def format_text(text: str, file: str = "<string>") -> str:
 
 
 _PLAIN_STR_FIELDS = {("ChooseCraftsman", "action"), ("PriceDelta", "trade"), ("Transfer", "direction"),
-                     ("Players", "who")}
+                     ("Players", "who"), ("Market", "action"),
+                     ("Lasting", "duration")}
 
 
 def _value(owner: str, field: str, v: Any) -> Any:

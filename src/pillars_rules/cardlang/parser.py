@@ -5,89 +5,29 @@ per process by :mod:`.grammar`. Lark's syntax errors are turned into located,
 helpful diagnostics by :func:`.diagnostics.report_syntax_error`.
 
 Error recovery: a file is first cut into top-level card blocks by matching
-braces (a single linear scan that skips strings and comments), and each block
-is parsed on its own, so a syntax error in one card does not hide errors in
-the next. A line that starts with a card kind (``craftsman``...) while a block
-is still open also starts a new block, so a missing ``}`` costs one
-diagnostic, not the rest of the file.
+braces (:mod:`.blocks`: a single linear scan that skips strings and
+comments), and each block is parsed on its own, so a syntax error in one card
+does not hide errors in the next. A line that starts with a card kind
+(``craftsman``...) while a block is still open also starts a new block, so a
+missing ``}`` costs one diagnostic, not the rest of the file.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from lark import Token, Transformer, UnexpectedInput, v_args
+from lark import Token, UnexpectedInput, v_args
 
-from .effects import KINDS
 from ..errors import CardError
 from . import ast
 from .diagnostics import (
     MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING, Reporter, capped,
     report_syntax_error,
 )
+from .blocks import split_blocks
 from .fastparse import parse_block
+from .placeparse import PlaceBuild
 from .grammar import grammar_text, lark_parser, statement_words  # noqa: F401 - public here too
-
-
-# --------------------------------------------------------------------------
-# Splitting a file into card blocks
-
-_SCAN = re.compile(
-    r'(?P<comment>#[^\n]*)|(?P<string>"[^"\n]*"?)|(?P<nl>\n)'
-    r"|(?P<open>[{(])|(?P<close>[})])|(?P<word>[^\s#\"{}()]+)"
-)
-
-
-class _Block:
-    __slots__ = ("start", "end", "line", "column", "too_deep", "cut_by")
-
-    def __init__(self, start: int, line: int, column: int) -> None:
-        self.start, self.end, self.line, self.column = start, start, line, column
-        self.too_deep: tuple[int, int] | None = None
-        #: (line, column, word) of the card header that cut this block short
-        self.cut_by: tuple[int, int, str] | None = None
-
-
-def split_blocks(text: str) -> tuple[list[_Block], list[ast.Comment]]:
-    """Top-level card blocks and all comments, in one linear pass."""
-    blocks: list[_Block] = []
-    comments: list[ast.Comment] = []
-    block: _Block | None = None
-    depth = 0
-    line, line_start, first_on_line = 1, 0, True
-    for m in _SCAN.finditer(text):
-        kind = m.lastgroup
-        if kind == "nl":
-            line, line_start, first_on_line = line + 1, m.end(), True
-            continue
-        col = m.start() - line_start + 1
-        if kind == "comment":
-            comments.append(ast.Comment(m.group().rstrip(), line=line, column=col))
-            continue
-        if (block is not None and kind == "word" and first_on_line
-                and m.group() in KINDS and m.start() > block.start):
-            block.end = m.start()  # a new card starts: the open one lacks '}'
-            block.cut_by = (line, col, m.group())
-            blocks.append(block)
-            block, depth = None, 0
-        first_on_line = False
-        if block is None:
-            block, depth = _Block(m.start(), line, col), 0
-        if kind == "open":
-            depth += 1
-            if depth > MAX_NESTING and block.too_deep is None:
-                block.too_deep = (line, col)
-        elif kind == "close":
-            depth -= 1
-            if depth <= 0:
-                block.end = m.end()
-                blocks.append(block)
-                block = None
-    if block is not None:
-        block.end = len(text)
-        blocks.append(block)
-    return blocks, comments
 
 
 # --------------------------------------------------------------------------
@@ -95,7 +35,7 @@ def split_blocks(text: str) -> tuple[list[_Block], list[ast.Comment]]:
 
 
 @v_args(meta=True)
-class _Build(Transformer):
+class _Build(PlaceBuild):
     """Builds :mod:`.ast` nodes; positions are shifted from block to file."""
 
     def __init__(self, line0: int, col0: int, rep: Reporter) -> None:
@@ -171,6 +111,9 @@ class _Build(Transformer):
     def mode_immediate(self, meta, ch):
         return self._field(meta, "mode", "immediate")
 
+    def mode_one_round(self, meta, ch):
+        return self._field(meta, "mode", "one_round")
+
     def last_round(self, meta, ch):
         return self._field(meta, "last_round", True)
 
@@ -188,82 +131,6 @@ class _Build(Transformer):
 
     def workers(self, meta, ch):
         return self._field(meta, "workers", self._num(ch[0]))
-
-    # place and board fields (kinds place, board)
-    def called(self, meta, ch):
-        return self._field(meta, "called", self._title(ch[0]))
-
-    def spots(self, meta, ch):
-        return self._field(meta, "spots", self._num(ch[0]))
-
-    def one_per_player(self, meta, ch):
-        return self._field(meta, "one_per_player", True)
-
-    def in_order(self, meta, ch):
-        return self._field(meta, "in_order", True)
-
-    def worker_site(self, meta, ch):
-        return self._field(meta, "worker_site", self._name(ch[0]))
-
-    def step_rule(self, meta, ch):
-        return self._field(meta, "step", self._name(ch[0]))
-
-    def after(self, meta, ch):
-        return self._field(meta, "after", self._name(ch[0]))
-
-    def replaces(self, meta, ch):
-        return self._field(meta, "replaces", self._name(ch[0]))
-
-    def spot(self, meta, ch):
-        return self._field(meta, "spot", (self._num(ch[0]), ch[1]))
-
-    def die(self, meta, ch):
-        return self._field(meta, "die", ch[0])
-
-    def cube_limit(self, meta, ch):
-        return self._field(meta, "cube_limit", self._num(ch[0]))
-
-    def stock(self, meta, ch):
-        return self._field(meta, "stock", ch[0])
-
-    def buying(self, meta, ch):
-        return self._field(meta, "buying", ch[0])
-
-    def selling(self, meta, ch):
-        return self._field(meta, "selling", ch[0])
-
-    def gold_cap(self, meta, ch):
-        return self._field(meta, "gold_cap", self._num(ch[0]))
-
-    def builder_prices(self, meta, ch):
-        return self._field(meta, "builder_prices", ch[0])
-
-    def player_counts(self, meta, ch):
-        return self._field(meta, "players", ch[0])
-
-    def starting_gold(self, meta, ch):
-        return self._field(meta, "starting_gold", ch[0])
-
-    def starting_builders(self, meta, ch):
-        return self._field(meta, "starting_builders", self._num(ch[0]))
-
-    def dealt_craftsmen(self, meta, ch):
-        return self._field(meta, "dealt_craftsmen", ch[0])
-
-    def dealt_resources(self, meta, ch):
-        return self._field(meta, "dealt_resources", ch[0])
-
-    def grey_workers(self, meta, ch):
-        return self._eff(meta, "GreyWorkers", ("n", self._num(ch[0])))
-
-    def number_list(self, meta, ch):
-        return tuple(self._num(t) for t in ch)
-
-    def price_list(self, meta, ch):
-        return tuple(ch)
-
-    def price(self, meta, ch):
-        return (self._name(ch[0]), self._num(ch[1]))
 
     def variant(self, meta, ch):
         return ast.VariantNode(self._name(ch[0]), tuple(ch[1:]), **self._at(meta))
@@ -300,6 +167,18 @@ class _Build(Transformer):
 
     def next_round(self, meta, ch):
         return self._eff(meta, "NextRound", ("modifier", ch[0]))
+
+    def rest_of_game(self, meta, ch):
+        return self._eff(meta, "RestOfGame", ("modifier", ch[0]))
+
+    def lasting_this_round(self, meta, ch):
+        return self._eff(meta, "Lasting", ("duration", "this_round"), ("modifier", ch[0]))
+
+    def lasting_next_round(self, meta, ch):
+        return self._eff(meta, "Lasting", ("duration", "next_round"), ("modifier", ch[0]))
+
+    def lasting_rest_of_game(self, meta, ch):
+        return self._eff(meta, "Lasting", ("duration", "rest_of_game"), ("modifier", ch[0]))
 
     def convert(self, meta, ch):
         # [inputs ("|" alternative)*] "->" outputs ("," option)*; an option is (key, value, where)
@@ -419,6 +298,24 @@ class _Build(Transformer):
 
     def swap(self, meta, ch):
         return self._eff(meta, "Swap", ("gives", ch[0]), ("gets", ch[1]), ("players", ch[2]))
+
+    def _market(self, meta, action, amounts):
+        return self._eff(meta, "Market", ("action", action), ("amounts", amounts))
+
+    def take_market(self, meta, ch):
+        return self._market(meta, "take", ch[0])
+
+    def give_market(self, meta, ch):
+        return self._market(meta, "give", ch[0])
+
+    def market_gains(self, meta, ch):
+        return self._market(meta, "gains", ch[0])
+
+    def market_loses(self, meta, ch):
+        return self._market(meta, "loses", ch[0])
+
+    def add_counters(self, meta, ch):
+        return self._eff(meta, "AddCounters", ("n", self._num(ch[0])), ("word", self._name(ch[1])))
 
     def _players(self, meta, who, what=None):
         return self._eff(meta, "Players", ("who", who), ("what", what))

@@ -68,6 +68,7 @@ _COUNT_NOUNS: dict[str, tuple[str, str]] = {
     "round": ("round number", "round number"), "players": ("player in the game", "players in the game"),
     "pieces": ("cathedral piece built", "cathedral pieces built"),
     "tax": ("gold of this round's tax roll", "gold of this round's tax roll"),
+    "counters": ("counter on this card", "counters on this card"),
 }
 
 
@@ -121,6 +122,18 @@ def instant(e: Any) -> str:
             return (f"take {_amounts(e.amounts)} from {players(e.players)} (each gives what they "
                     "have, up to that)")
         return f"give {_amounts(e.amounts)} to {players(e.players)} (as far as you have it)"
+    if isinstance(e, fx.Market):
+        what = _amounts(e.amounts)
+        return {"take": f"take {what} from the market (as far as it has them)",
+                "give": f"give {what} to the market (as far as you have them)",
+                "gains": f"the market gains {what} from the supply (as far as there are any)",
+                "loses": f"the market loses {what} to the supply (as far as it has them)"}[e.action]
+    if isinstance(e, fx.AddCounters):
+        return f"add {e.n} {'counter' if e.n == 1 else 'counters'} to this card"
+    if isinstance(e, fx.Lasting):
+        when = {"this_round": "this round", "next_round": "next round",
+                "rest_of_game": "for the rest of the game"}[e.duration]
+        return f"{when}, {modifier(e.modifier)}"
     if isinstance(e, fx.Lose):
         return f"lose {_amounts(e.amounts)}"
     if isinstance(e, fx.ChooseCraftsman):
@@ -218,11 +231,15 @@ def ability(a: Any) -> str:
         where = f" at the {_words(a.location)}" if a.location else ""
         return f"{ACTION_WORDS[a.action]}{where}: {instant(a.effect)}."
     if isinstance(a, fx.Now):
+        if fx.is_table_effect(a.effect):
+            return f"When revealed, once: {instant(a.effect)}."
         return f"When revealed, each player: {instant(a.effect)}."
     if isinstance(a, fx.ThisRound):
         return f"This round, {modifier(a.modifier, everyone=True)}."
     if isinstance(a, fx.NextRound):
         return f"Next round, {modifier(a.modifier, everyone=True)}."
+    if isinstance(a, fx.RestOfGame):
+        return f"For the rest of the game, {modifier(a.modifier, everyone=True)}."
     raise TypeError(f"not an ability: {a!r}")
 
 
@@ -316,7 +333,8 @@ def render(card: Card) -> str:
         if card.cost:
             head += f", costs {_amounts(card.cost)}"
     elif card.kind == "privilege":
-        head += f", {card.mode} privilege"
+        head += ", privilege for one round (it leaves the game at the round's end)" if card.mode == "one_round" \
+            else f", {card.mode} privilege"
         if card.last_round:
             head += " (dealt in the last round)"
     elif card.kind == "event":

@@ -59,11 +59,22 @@ simple_instants = st.one_of(
     st.builds(fx.Lose, amounts(fx.AMOUNT_KINDS)),
     st.builds(fx.ChooseCraftsman, st.just("boost"), counts, excludes),
     st.builds(fx.ChooseCraftsman, st.just("discard"), st.just(0), excludes),
+    st.builds(fx.Market, st.sampled_from(fx.MARKET_ACTIONS), amounts(fx.CUBES)),
+    st.builds(fx.AddCounters, counts),
 )
+#: A lasting modifier, an option of a choice only (``this round: tax 0``).
+lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))
+
+
+def _outer_only(option) -> bool:
+    """May ``option`` stand in a choice? A nested choice may not offer a lasting change."""
+    return not fx.offers_lasting(option)
+
+
 def _nested(leaves):
     return st.recursive(
         leaves,
-        lambda inner: st.lists(inner, min_size=2, max_size=3).map(
+        lambda inner: st.lists(inner.filter(_outer_only) | lastings, min_size=2, max_size=3).map(
             lambda opts: fx.ChooseOne(tuple(opts))) | st.builds(fx.If, conditions, inner),
         max_leaves=4,
     )
@@ -122,7 +133,7 @@ triggers = st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS), owner_instants) |
 on_gains = st.builds(fx.OnGain, owner_instants)
 passives = st.builds(fx.Passive, modifiers)
 event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound, modifiers),
-                            st.builds(fx.NextRound, modifiers))
+                            st.builds(fx.NextRound, modifiers), st.builds(fx.RestOfGame, modifiers))
 
 
 def _ability_lists(kind: str, mode: str):
@@ -154,7 +165,7 @@ def cards(draw, kinds=("craftsman", "privilege", "event", "resource")) -> Card:
         site = draw(st.sampled_from(tuple(_BOARD.sites)))
         return Card(**common, site=site, yields=fx.Amount(_BOARD.sites[site], draw(counts)),
                     workers=draw(counts))
-    mode = draw(st.sampled_from(("permanent", "once", "immediate"))) if kind == "privilege" else ""
+    mode = draw(st.sampled_from(("permanent", "once", "immediate", "one_round"))) if kind == "privilege" else ""
     abilities = tuple(draw(_ability_lists(kind, mode)))
     variants = draw(_variants(kind, mode))
     if kind == "craftsman":

@@ -11,15 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..cardlang.effects import (
-    Amount, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lose, PerBuilder, PerCount,
+    AddCounters, Amount, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lasting, Lose, Market, PerBuilder,
     PerMillWorker, Swap, Transfer,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
 from .context import Rules
 from .evolve import _HANDLERS, evolve
-from .reach import count, has_most, selected, swap_events, transfer_events
-from .state import GameState, Job, Pieces
+from .reach import count, has_most, market_events, selected, swap_events, transfer_events
+from .state import ROUNDS, GameState, Job, Pieces
 
 BIG_VALUE = 5
 SMALL_WORKERS = 7
@@ -41,7 +41,7 @@ def instant_events(state: GameState, rules: Rules, seat: int, effect, source: st
     loss or a queued choice); nothing once the seat has had its
     :data:`~pillars_rules.limits.MAX_CARD_EFFECTS` card effects this round."""
     events = _instant(state, rules, seat, effect, source, ability, option, judge)
-    return events if _fits(list(state.effects), events) else []
+    return events if fits(list(state.effects), events) else []
 
 
 def _seats_of(event) -> tuple[int, ...]:
@@ -50,7 +50,7 @@ def _seats_of(event) -> tuple[int, ...]:
     return (event.seat,)
 
 
-def _fits(counts: list[int], events: list) -> bool:
+def fits(counts: list[int], events: list) -> bool:
     """Do ``events`` (one ability's) keep every seat within its budget of
     card effects? If so they are counted into ``counts``; an ability that
     reaches a seat with no room left gives nothing at all."""
@@ -75,7 +75,7 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         elif isinstance(per, PerBuilder):
             k = state.builders_at(seat, per.location)
         else:
-            k = _per_count(state, seat, per)
+            k = state.count(seat, per.what, source) // per.per
         amounts = tuple(Amount(a.kind, a.n * k) for a in effect.amounts if a.n * k)
         return [E.Gained(seat, amounts, source)] if amounts else []
     if isinstance(effect, Lose):
@@ -99,11 +99,15 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         return transfer_events(state, seat, effect, source)
     if isinstance(effect, Swap):
         return swap_events(state, seat, effect, source)
+    if isinstance(effect, Market):
+        return market_events(state, seat, effect, source)
+    if isinstance(effect, AddCounters):
+        return [E.CountersAdded(seat, source, effect.n)]
+    if isinstance(effect, Lasting):  # an option of a choice: ``option`` is its index
+        first = state.round + (1 if effect.duration == "next_round" else 0)
+        last = ROUNDS if effect.duration == "rest_of_game" else first
+        return [E.ModifierGranted(seat, source, ability, option, first, last)] if first <= ROUNDS else []
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
-
-
-def _per_count(state: GameState, seat: int, per: PerCount) -> int:
-    return count(state, seat, per.what) // per.per
 
 
 def _unwrap(effect):
@@ -135,7 +139,7 @@ def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int
         events = swap_events(state, seat, effect, source, (target,))
     else:
         events = _instant(state, rules, target, effect.effect, source, ability)
-    return events if _fits(list(state.effects), events) else []
+    return events if fits(list(state.effects), events) else []
 
 
 def job_effect(rules: Rules, job: Job) -> Any:
@@ -192,7 +196,7 @@ def trigger_events(state: GameState, rules: Rules, hook: str) -> list:
             for i, t in rules.triggers[cid]:
                 if t.step == hook and counts[seat] < MAX_CARD_EFFECTS:
                     events = _instant(state, rules, seat, t.effect, cid, i)
-                    if _fits(counts, events):  # each is one card effect
+                    if fits(counts, events):  # each is one card effect
                         out.extend(events)
     return out
 

@@ -13,7 +13,8 @@ from typing import Any, Callable, Mapping, TypeVar
 from ..cardlang.card import Card
 from ..cardlang.cardset import CardSet
 from ..cardlang.effects import (
-    BuilderLimit, CapacityDelta, Convert, CraftsmanLimit, ExtraWorker, MillBonus, NextRound,
+    BuilderLimit, CapacityDelta, ChooseOne, Convert, CraftsmanLimit, ExtraWorker, ForPlayers, If, Lasting,
+    MillBonus, NextRound, RestOfGame,
     OnAction, Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger,
     YieldDelta,
 )
@@ -58,6 +59,21 @@ RULES_VERSION = 4
 ENGINE_VARIANTS = ("dm", RULES_V3)
 
 
+def _lasting(abilities: tuple[Any, ...]) -> list[Any]:
+    """The modifiers a card's abilities may grant single seats (issue #36)."""
+    out: list[Any] = []
+    for a in abilities:
+        if isinstance(a, RestOfGame):
+            out.append(a.modifier)
+            continue
+        effect: Any = getattr(a, "effect", None)
+        while isinstance(effect, (If, ForPlayers)):
+            effect = effect.effect
+        if isinstance(effect, ChooseOne):
+            out.extend(o.modifier for o in effect.options if isinstance(o, Lasting))
+    return out
+
+
 class Rules:
     """Cards and variants of one game, with per-card look-ups precomputed.
 
@@ -70,8 +86,8 @@ class Rules:
     __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
                  "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
-                 "layout", "one_per_player", "steps", "locations", "spent_when_gained", "_mods_cache",
-                 "_mods_last", "_actions", "_prices_cache", "_other_prices", "shared", "in_game")
+                 "layout", "one_per_player", "steps", "locations", "spent_when_gained", "held_one_round",
+                 "_mods_cache", "_mods_last", "_actions", "_prices_cache", "_other_prices", "shared", "in_game")
 
     base: CardSet
     variants: tuple[str, ...]
@@ -109,6 +125,8 @@ class Rules:
     locations: Mapping[str, int]
     #: The immediate privileges, which leave play once gained and had (none under :data:`RULES_V3`).
     spent_when_gained: frozenset[str]
+    #: privileges held for one round only: they leave the game at its end
+    held_one_round: frozenset[str]
     _mods_cache: dict[tuple[tuple[str, ...], tuple[str, ...], str, str], tuple[Any, ...]]
     #: seat -> (holdings, round table, modifiers) of the last question per seat
     _mods_last: dict[int, tuple[PlayerState, RoundState, tuple[Any, ...]]]
@@ -170,7 +188,8 @@ class Rules:
                            tuple(c.id for c in played if c.kind == "craftsman" and c.round == 0))
         object.__setattr__(self, "lowest_craftsman_limit", min([DEFAULT_CRAFTSMAN_LIMIT] + [
             m.n for mods in (passives, this_round, next_round)
-            for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)]))
+            for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)] + [
+            m.n for ab in abilities.values() for m in _lasting(ab) if isinstance(m, CraftsmanLimit)]))
         layout = register(cards.identity, cards.board)
         object.__setattr__(self, "layout", layout)
         v3 = RULES_V3 in variants
@@ -180,6 +199,8 @@ class Rules:
         object.__setattr__(self, "locations", _table(dict(layout.locations)))
         object.__setattr__(self, "spent_when_gained", frozenset() if v3 else frozenset(
             c.id for c in played if c.kind == "privilege" and c.mode == "immediate"))
+        object.__setattr__(self, "held_one_round", frozenset(
+            c.id for c in played if c.kind == "privilege" and c.mode == "one_round"))
         object.__setattr__(self, "_mods_cache", {})
         object.__setattr__(self, "_mods_last", {})
         object.__setattr__(self, "_actions", {})
@@ -225,7 +246,28 @@ class Rules:
 
     def modifiers(self, state: GameState, seat: int) -> tuple:
         """Every modifier holding for ``seat`` now: owned cards, this round's
-        event, and last round's next-round event."""
+        event, last round's next-round event, and what cards granted the seat
+        for this round (:attr:`.GameState.granted`)."""
+        held = self._held_modifiers(state, seat)
+        if not state.granted:
+            return held
+        r = state.round
+        extra = tuple(self.granted_modifier(g[1], g[2], g[3]) for g in state.granted
+                      if g[0] == seat and g[4] <= r <= g[5])
+        return held + extra if extra else held
+
+    def granted_modifier(self, card: str, ability: int, option: int) -> Any:
+        """The modifier a :class:`~.events.ModifierGranted` names: the card's
+        ``rest of game:`` ability, or option ``option`` of its choice."""
+        a: Any = self.by_id[card].abilities[ability]
+        if option < 0:
+            return a.modifier
+        effect: Any = a.effect
+        while isinstance(effect, (If, ForPlayers)):
+            effect = effect.effect
+        return effect.options[option].modifier
+
+    def _held_modifiers(self, state: GameState, seat: int) -> tuple:
         p = state.players[seat]
         t = state.table  # affected(), inlined: this runs at almost every step of the flow
         last = self._mods_last.get(seat)

@@ -513,6 +513,62 @@ class CubesReturned:
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class MarketStocked:
+    """``n`` cubes of ``resource`` moved from the supply to the market (``n``
+    below 0: from the market to the supply) by the card ``reason`` of
+    ``seat`` (issue #36); a card effect of that seat."""
+
+    seat: int
+    resource: str
+    n: int
+    reason: str
+
+    def __init__(self, seat: object, resource: str, n: object, reason: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "MarketStocked.seat"))
+        object.__setattr__(self, "resource", resource)
+        object.__setattr__(self, "n", _whole(n, "MarketStocked.n"))
+        object.__setattr__(self, "reason", reason)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class ModifierGranted:
+    """The card ``card`` granted ``seat`` the modifier of its ability
+    ``ability`` (its option ``option`` of a choice, or -1) from round
+    ``first`` to round ``last`` (issue #36); a card effect of that seat."""
+
+    seat: int
+    card: str
+    ability: int
+    option: int
+    first: int
+    last: int
+
+    def __init__(self, seat: object, card: str, ability: object, option: object, first: object,
+                 last: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "ModifierGranted.seat"))
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "ability", _whole(ability, "ModifierGranted.ability"))
+        object.__setattr__(self, "option", _whole(option, "ModifierGranted.option"))
+        object.__setattr__(self, "first", _whole(first, "ModifierGranted.first"))
+        object.__setattr__(self, "last", _whole(last, "ModifierGranted.last"))
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class CountersAdded:
+    """``n`` counters more on ``card`` for ``seat`` (issue #36); a card effect
+    of that seat."""
+
+    seat: int
+    card: str
+    n: int
+
+    def __init__(self, seat: object, card: str, n: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "CountersAdded.seat"))
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "n", _whole(n, "CountersAdded.n"))
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class StartPlayerChanged:
     seat: int
 
@@ -547,6 +603,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StepStarted, EventRevealed, EventApplied, Protected, CubeTaken, Gained, Lost, ChoicesQueued,
     ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
     Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
-    GameEnded,
+    GameEnded, MarketStocked, ModifierGranted, CountersAdded,
 )}
 register_records(tuple(EVENT_TYPES.values()))

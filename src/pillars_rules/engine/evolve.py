@@ -177,7 +177,7 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
         replace(p, pieces=w, placed=Pieces(), grey_next=0, resource_cards=(), uses=(), boosts=())
         for p, w in zip(s.players, e.workers)
     )
-    return replace(
+    s = replace(
         s, round=e.round, stage="draft", step="", players=players,
         supply=tuple(supply), market=tuple(market), court_metal=court, stocks=stocks,
         kingsbridge=s.privilege_deck[:n_privileges], privilege_deck=s.privilege_deck[n_privileges:],
@@ -190,6 +190,9 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
         tax=0, exempt=frozenset(), traded=(), done=frozenset(), jobs=(), decided=frozenset(),
         effects=(0,) * len(players),
     )
+    if s.granted:  # lasting modifiers past their last round are gone
+        s = replace(s, granted=tuple(g for g in s.granted if g[5] >= e.round))
+    return s
 
 
 @on(E.ResourceCardsDealt)
@@ -387,6 +390,27 @@ def _count_effect(s: GameState, seat: int, reason: str) -> GameState:
         return s
     counts = s.effects
     return _effects(s, counts[:seat] + (counts[seat] + 1,) + counts[seat + 1:])
+
+
+@on(E.ModifierGranted)
+def _on_modifier_granted(s: GameState, e: E.ModifierGranted) -> GameState:
+    s = _count_effect(s, e.seat, e.card)
+    return replace(s, granted=s.granted + ((e.seat, e.card, e.ability, e.option, e.first, e.last),))
+
+
+@on(E.CountersAdded)
+def _on_counters_added(s: GameState, e: E.CountersAdded) -> GameState:
+    s = _count_effect(s, e.seat, e.card)
+    held = s.count(e.seat, "counters", e.card)
+    rest = tuple(c for c in s.counters if c[0] != e.seat or c[1] != e.card)
+    return replace(s, counters=rest + ((e.seat, e.card, held + e.n),))
+
+
+@on(E.MarketStocked)
+def _on_market_stocked(s: GameState, e: E.MarketStocked) -> GameState:
+    s = _count_effect(s, e.seat, e.reason)
+    s = replace(s, market=_add_cubes(s.market, e.resource, e.n))
+    return _board_supply(s, e.resource, -e.n)
 
 
 @on(E.Gained)

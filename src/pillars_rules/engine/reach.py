@@ -4,14 +4,15 @@
 (:data:`~pillars_rules.cardlang.effects.COUNTS`, :meth:`.GameState.count`:
 every one is public, so a seat view has it too); :func:`selected` names the seats a
 :class:`~pillars_rules.cardlang.effects.Players` selector picks;
-:func:`transfer_events` turns a transfer into the losses and gains it makes.
+:func:`transfer_events` turns a transfer into the losses and gains it makes,
+:func:`market_events` a change of the market's stock into its moves.
 """
 
 from __future__ import annotations
 
-from ..cardlang.effects import Amount, Players, Swap, Transfer
+from ..cardlang.effects import Amount, Market, Players, Swap, Transfer
 from . import events as E
-from .state import GameState
+from .state import CUBE_INDEX, GameState
 
 
 def count(state: GameState, seat: int, what: str) -> int:
@@ -111,3 +112,26 @@ def swap_events(state: GameState, seat: int, effect: Swap, source: str,
     gives = tuple(Amount(a.kind, a.n * done) for a in effect.gives)
     gets = tuple(Amount(a.kind, a.n * done) for a in effect.gets)
     return [E.Lost(seat, gives, source), E.Gained(seat, gets, source)] + out
+
+
+def market_events(state: GameState, seat: int, effect: Market, source: str) -> list:
+    """The events of a :class:`~pillars_rules.cardlang.effects.Market` effect
+    of the card of ``seat``: each kind as far as its giver has it (the market,
+    the owner or the supply); what a player takes comes through the supply,
+    so a full hand leaves the rest there, as a cube from the market does."""
+    out: list = []
+    for a in effect.amounts:
+        i = CUBE_INDEX[a.kind]
+        if effect.action == "take":
+            n = min(a.n, state.market[i])
+            if n:
+                out += [E.MarketStocked(seat, a.kind, -n, source), E.Gained(seat, (Amount(a.kind, n),), source)]
+        elif effect.action == "give":
+            n = min(a.n, state.players[seat].cubes[i])
+            if n:
+                out += [E.Lost(seat, (Amount(a.kind, n),), source), E.MarketStocked(seat, a.kind, n, source)]
+        else:
+            n = min(a.n, state.supply[i]) if effect.action == "gains" else -min(a.n, state.market[i])
+            if n:
+                out.append(E.MarketStocked(seat, a.kind, n, source))
+    return out

@@ -359,6 +359,12 @@ class GameState:
     ``effects`` counts, per seat, the card effects it got this round (each
     gain, loss or choice a card's ability gave it), against the budget
     :data:`~pillars_rules.limits.MAX_CARD_EFFECTS`; evolve counts it too.
+
+    ``granted`` holds the lasting modifiers cards granted single seats (issue
+    #36): ``(seat, card, ability, option, first round, last round)``, the
+    modifier being the card's ability ``ability`` (its option ``option`` of a
+    choice, or -1); a round past its last one drops it. ``counters`` holds
+    the counters on cards, ``(seat, card, n)`` (``add 1 counter``).
     """
 
     fixed: Fixed
@@ -378,13 +384,17 @@ class GameState:
     pins: Pins = Pins()
     decision: int = 0
     effects: tuple[int, ...] = ()
+    granted: tuple[tuple[int, str, int, int, int, int], ...] = ()
+    counters: tuple[tuple[int, str, int], ...] = ()
 
     def __init__(self, fixed: Fixed, round: int = 0, stage: str = "setup", step: str = "",
                  start_player: int = 0, pending: Pending | None = None, rng: int = 0,
                  players: tuple[PlayerState, ...] = (), board: Board = _EMPTY_BOARD,
                  decks: Decks = _NO_DECKS, table: RoundState = _NEW_ROUND, builders: Builders = _NO_BUILDERS,
                  cathedral: int = 0, game_over: bool = False, pins: Pins = _NO_PINS,
-                 decision: int = 0, effects: tuple[int, ...] = ()) -> None:
+                 decision: int = 0, effects: tuple[int, ...] = (),
+                 granted: tuple[tuple[int, str, int, int, int, int], ...] = (),
+                 counters: tuple[tuple[int, str, int], ...] = ()) -> None:
         object.__setattr__(self, "fixed", fixed)
         object.__setattr__(self, "round", round)
         object.__setattr__(self, "stage", stage)
@@ -402,6 +412,8 @@ class GameState:
         object.__setattr__(self, "pins", pins)
         object.__setattr__(self, "decision", decision)
         object.__setattr__(self, "effects", effects)
+        object.__setattr__(self, "granted", granted)
+        object.__setattr__(self, "counters", counters)
 
     # ---- the grouped fields, read through (``state.market`` is ``state.board.market``)
     @property
@@ -517,7 +529,7 @@ class GameState:
                 return seats
         return ()
 
-    def count(self, seat: int, what: str) -> int:
+    def count(self, seat: int, what: str, card: str = "") -> int:
         """A value of the game a player may know (issue #36,
         :data:`~pillars_rules.cardlang.effects.COUNTS`): ``seat``'s for a
         player count, the game's for ``round``, ``players`` and ``pieces``.
@@ -547,6 +559,8 @@ class GameState:
             return self.cathedral
         if what == "tax":
             return self.table.tax
+        if what == "counters":  # on ``card``, the card whose ability counts
+            return sum(n for s, c, n in self.counters if s == seat and c == card)
         raise ValueError(f"unknown count {what!r}")  # pragma: no cover - the compiler checks
 
     def builders_at(self, seat: int, location: str) -> int:

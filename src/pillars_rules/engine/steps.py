@@ -9,12 +9,13 @@ here. :func:`.flow.advance_into` calls :func:`run_step`.
 
 from __future__ import annotations
 
-from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain
+from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain, RestOfGame, is_table_effect
 from . import events as E
 from . import rng
-from .batch import Batch, _instant, action_trigger_events, instant_events, started, trigger_events, turn_order
+from .batch import Batch, _instant, fits, action_trigger_events, instant_events, started, trigger_events, turn_order
 from .context import Rules
 from .queries import conversions
+from .state import ROUNDS
 
 
 def enter_step(b: Batch, rules: Rules, index: int) -> None:
@@ -59,12 +60,20 @@ def _step_event(b: Batch, rules: Rules) -> None:
                 b.decide("once_event", seat)
                 return
     card = rules.card(state.event)
+    for i, ability in enumerate(card.abilities):  # the market's stock: once, for the start player
+        if isinstance(ability, Now) and is_table_effect(ability.effect):
+            b.extend(instant_events(b.state, rules, state.start_player, ability.effect, card.id, i))
     for seat in turn_order(state):
         if not rules.affected(state.event, state.protected, seat):
             continue
         for i, ability in enumerate(card.abilities):
-            if isinstance(ability, Now):  # "most"/"fewest" judged at the reveal (issue #36)
+            if isinstance(ability, Now) and not is_table_effect(ability.effect):
+                # "most"/"fewest" judged at the reveal (issue #36)
                 b.extend(instant_events(b.state, rules, seat, ability.effect, card.id, i, judge=state))
+            elif isinstance(ability, RestOfGame):
+                granted = [E.ModifierGranted(seat, card.id, i, -1, state.round, ROUNDS)]
+                if fits(list(b.state.effects), granted):
+                    b.extend(granted)
     b.add(E.EventApplied(card.id))
 
 
@@ -232,6 +241,11 @@ def _step_start_player(b: Batch, rules: Rules) -> None:
     if seat is None:
         seat = (state.start_player + 1) % state.n_players
     b.add(E.StartPlayerChanged(seat))
+    if rules.held_one_round:  # privileges "for one round" leave the game (issue #36)
+        for s in turn_order(state):
+            for cid in state.players[s].privileges:
+                if cid in rules.held_one_round:
+                    b.add(E.OnceUsed(s, cid))
     b.add(E.RoundEnded(state.round))
 
 

@@ -64,11 +64,15 @@ def ability(a) -> str:
         where = f" at the {a.location.replace('_', ' ')}" if a.location else ""
         return f"when you {a.action}{where}: {instant(a.effect)}"
     if isinstance(a, fx.Now):
+        if fx.is_table_effect(a.effect):
+            return instant(a.effect)
         return f"each player: {instant(a.effect)}"
     if isinstance(a, fx.ThisRound):
         return f"this round, {modifier(a.modifier, everyone=True)}"
     if isinstance(a, fx.NextRound):
         return f"next round, {modifier(a.modifier, everyone=True)}"
+    if isinstance(a, fx.RestOfGame):
+        return f"for the rest of the game, {modifier(a.modifier, everyone=True)}"
     return type(a).__name__
 
 

@@ -139,6 +139,20 @@ def _cube_taken(e: E.CubeTaken, n: Namer) -> str:
     return f"{n.seat(e.seat)} took 1 {e.resource} from {src}."
 
 
+def _market_stocked(e: E.MarketStocked, n: Namer) -> str:
+    way = "gained" if e.n > 0 else "lost"
+    return f"The market {way} {abs(e.n)} {e.resource} ({n.card(e.reason)} of {n.seat(e.seat)})."
+
+
+def _modifier_granted(e: E.ModifierGranted, n: Namer) -> str:
+    when = f"round {e.first}" if e.first == e.last else f"rounds {e.first}-{e.last}"
+    return f"{n.seat(e.seat)} holds a change of {n.card(e.card)} for {when}."
+
+
+def _counters_added(e: E.CountersAdded, n: Namer) -> str:
+    return f"{n.seat(e.seat)} added {e.n} {'counter' if e.n == 1 else 'counters'} to {n.card(e.card)}."
+
+
 def _gained(e: E.Gained, n: Namer) -> str:
     return f"{n.seat(e.seat)} gained {amounts_text(e.amounts)} ({n.card(e.reason)})."
 
@@ -264,6 +278,9 @@ SENTENCES: dict[type, Callable[..., str]] = {
     E.StartPlayerChanged: _start_player_changed,
     E.RoundEnded: _round_ended,
     E.GameEnded: _game_ended,
+    E.MarketStocked: _market_stocked,
+    E.ModifierGranted: _modifier_granted,
+    E.CountersAdded: _counters_added,
 }
 
 

@@ -1,0 +1,69 @@
+"""Cutting a card file into its top-level card blocks (:func:`split_blocks`),
+the first pass of the parser (:mod:`.parser`): one linear scan that matches
+braces, skips strings and comments, and starts a new block at a line that
+begins with a card kind while one is still open.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import ast
+from .diagnostics import MAX_NESTING
+from .effects import KINDS
+
+_SCAN = re.compile(
+    r'(?P<comment>#[^\n]*)|(?P<string>"[^"\n]*"?)|(?P<nl>\n)'
+    r"|(?P<open>[{(])|(?P<close>[})])|(?P<word>[^\s#\"{}()]+)"
+)
+
+
+class _Block:
+    __slots__ = ("start", "end", "line", "column", "too_deep", "cut_by")
+
+    def __init__(self, start: int, line: int, column: int) -> None:
+        self.start, self.end, self.line, self.column = start, start, line, column
+        self.too_deep: tuple[int, int] | None = None
+        #: (line, column, word) of the card header that cut this block short
+        self.cut_by: tuple[int, int, str] | None = None
+
+
+def split_blocks(text: str) -> tuple[list[_Block], list[ast.Comment]]:
+    """Top-level card blocks and all comments, in one linear pass."""
+    blocks: list[_Block] = []
+    comments: list[ast.Comment] = []
+    block: _Block | None = None
+    depth = 0
+    line, line_start, first_on_line = 1, 0, True
+    for m in _SCAN.finditer(text):
+        kind = m.lastgroup
+        if kind == "nl":
+            line, line_start, first_on_line = line + 1, m.end(), True
+            continue
+        col = m.start() - line_start + 1
+        if kind == "comment":
+            comments.append(ast.Comment(m.group().rstrip(), line=line, column=col))
+            continue
+        if (block is not None and kind == "word" and first_on_line
+                and m.group() in KINDS and m.start() > block.start):
+            block.end = m.start()  # a new card starts: the open one lacks '}'
+            block.cut_by = (line, col, m.group())
+            blocks.append(block)
+            block, depth = None, 0
+        first_on_line = False
+        if block is None:
+            block, depth = _Block(m.start(), line, col), 0
+        if kind == "open":
+            depth += 1
+            if depth > MAX_NESTING and block.too_deep is None:
+                block.too_deep = (line, col)
+        elif kind == "close":
+            depth -= 1
+            if depth <= 0:
+                block.end = m.end()
+                blocks.append(block)
+                block = None
+    if block is not None:
+        block.end = len(text)
+        blocks.append(block)
+    return blocks, comments
