@@ -120,9 +120,11 @@ _CHECKED: dict[tuple[str, str], bool] = {}
 
 def _checked(cards: CardSet, base: CardSet) -> None:
     """Remember that ``cards`` (by identity: the same cards) keep the limits with ``base``."""
-    if len(_CHECKED) >= 64:
-        _CHECKED.clear()
-    _CHECKED[(cards.identity, base.identity)] = True
+    key = (cards.identity, base.identity)
+    _CHECKED.pop(key, None)
+    while len(_CHECKED) >= 64:  # the oldest go first: a load's two sets (fan cards, merged) stay known together
+        del _CHECKED[next(iter(_CHECKED))]
+    _CHECKED[key] = True
 
 
 def _within_limits(extra: CardSet, base: CardSet) -> CardSet:

@@ -172,3 +172,21 @@ def test_a_card_set_from_card_files_is_not_compiled_again_by_new_game(tmp_path):
     finally:
         cl.compile_text = real
     assert first < 200_000, first
+
+
+def test_a_full_memory_of_checked_sets_forgets_the_oldest_not_the_set_just_loaded(tmp_path):
+    """The memory of sets known to keep the limits is bounded (64); when it is full
+    a load's fan cards stay known with their merged set (it was cleared whole, so
+    a load at the 64th entry forgot its own fan cards: a flaky recompile under xdist)."""
+    from pillars_rules import game as G
+
+    base = pr.load_cards()
+    G._CHECKED.clear()
+    for i in range(63):
+        G._CHECKED[(f"other{i}", base.identity)] = True
+    path = tmp_path / "one.cards"
+    path.write_text(nested_cards(2), encoding="utf-8")
+    cards = pr.load_cards([path])
+    fans = pr.CardSet([c for c in cards if c.id.startswith("nest_")])
+    assert (fans.identity, base.identity) in G._CHECKED and (cards.identity, base.identity) in G._CHECKED
+    assert len(G._CHECKED) == 64 and ("other0", base.identity) not in G._CHECKED
