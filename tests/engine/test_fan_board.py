@@ -44,6 +44,19 @@ def fan_boards(draw) -> str:
                 lines.append(f"spot {spot}: grey workers {draw(st.integers(1, 2))}")
         body = "\n    ".join(lines)
         parts.append(f'place fan_place_{k} "Fan place {k}" {{\n    {body}\n}}')
+    if draw(st.booleans()):  # a second market, with its own stock and prices
+        after = draw(st.sampled_from(BASE_KEYS[:-2]))
+        stock = draw(st.lists(st.sampled_from(("wood", "stone", "sand")), min_size=0, max_size=3, unique=True))
+        lines = [f"after {after}", f"spots {draw(st.integers(1, 3))}", "step market"]
+        if stock:
+            lines.append("stock " + ", ".join(f"{draw(st.integers(1, 4))} {c}" for c in stock))
+            lines.append("buying " + ", ".join(f"{c} {draw(st.integers(0, 5))}" for c in stock))
+        if not stock or draw(st.booleans()):
+            sold = draw(st.lists(st.sampled_from(("wood", "stone", "sand", "metal")), min_size=1, max_size=4,
+                                 unique=True))
+            lines.append("selling " + ", ".join(f"{c} {draw(st.integers(1, 9))}" for c in sold))
+        body = "\n    ".join(lines)
+        parts.append(f'place fan_market "Fan market" {{\n    {body}\n}}')
     if draw(st.booleans()):
         parts.append('place fan_pit "Fan pit" {\n    after sand_pit\n    worker site stone\n}\n'
                      'resource fan_stones "Fan stones" {\n    site fan_pit\n    yields 2 stone\n    workers 4\n}')
@@ -80,6 +93,9 @@ def test_the_generator_makes_boards_that_pass():
     text = find(fan_boards(), lambda t: _cards(t) is not None and "replaces" in t and "after" in t,
                 settings=settings(max_examples=200, database=None))
     assert len(_cards(text).board.steps) >= len(BASE_KEYS)
+    text = find(fan_boards(), lambda t: _cards(t) is not None and "fan_market" in t,
+                settings=settings(max_examples=200, database=None))
+    assert _cards(text).board.rules.count("market") == 2
 
 
 CHAPEL = '''
