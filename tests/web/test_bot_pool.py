@@ -6,6 +6,7 @@ it are retried, never cancelled for good."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 
 import pillars_rules as pr
@@ -92,6 +93,92 @@ def test_the_pool_is_fair_by_worker_time_not_by_count():
     done = asyncio.run(main())
     # the heavy owner's first decision was running; the light one's three go before its second
     assert done == ["heavy", "light", "light", "light", "heavy", "heavy"], done
+
+
+def test_time_used_before_a_newcomer_came_gives_it_no_head_start():
+    # The honest owner used the pool alone for a while; a crowd arrives while
+    # nothing waits. Charged from zero, the crowd would go first until it had
+    # used as much (here three decisions); charged from the pool's clock, the
+    # honest table's next decision waits for the one running only.
+    async def main():
+        pool = BotPool(workers=1, timeout=60.0, job=sleepy)
+        view = _view()
+        done: list[str] = []
+
+        async def one(owner: str, name: str, i: int) -> None:
+            await pool.decide(name, i, view, owner=owner)
+            done.append(owner)
+
+        try:
+            await pool.decide("sleep:0", 0, view, owner="warm")
+            await one("honest", "sleep:0.4", 1)
+            done.clear()
+            tasks = [asyncio.create_task(one("crowd", "sleep:0.1", i)) for i in range(6)]
+            await asyncio.sleep(0.02)          # the crowd's first decision is in the worker
+            tasks.append(asyncio.create_task(one("honest", "sleep:0", 99)))
+            await asyncio.gather(*tasks)
+        finally:
+            pool.close()
+        return done
+
+    done = asyncio.run(main())
+    assert done.index("honest") == 1, done
+
+
+def test_between_owners_charged_alike_the_shorter_queue_goes_first():
+    async def main():
+        pool = BotPool(workers=1, timeout=60.0, job=sleepy)
+        view = _view()
+        done: list[str] = []
+
+        async def one(owner: str, i: int) -> None:
+            await pool.decide("sleep:0.05", i, view, owner=owner)
+            done.append(owner)
+
+        try:
+            await pool.decide("sleep:0.3", 0, view, owner="warm")   # the worker is up and busy next
+            busy = asyncio.create_task(pool.decide("sleep:0.3", 1, view, owner="warm"))
+            await asyncio.sleep(0.02)
+            tasks = [asyncio.create_task(one("crowd", i)) for i in range(4)]
+            await asyncio.sleep(0)
+            tasks.append(asyncio.create_task(one("person", 9)))   # both charged the clock: a tie
+            await asyncio.gather(busy, *tasks)
+        finally:
+            pool.close()
+        return done
+
+    assert asyncio.run(main())[0] == "person"
+
+
+def test_a_background_pool_s_workers_run_at_a_lower_cpu_priority():
+    async def main():
+        pool = BotPool(workers=1, timeout=60.0, job=sleepy, nice=5)
+        try:
+            await pool.decide("sleep:0", 0, _view(), owner="x")
+            pids = list(pool._pool._processes)
+            return [os.getpriority(os.PRIO_PROCESS, pid) for pid in pids]
+        finally:
+            pool.close()
+
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    assert asyncio.run(main()) == [min(19, mine + 5)]
+
+
+def test_a_bot_only_table_plays_in_the_background_lane_and_a_person_s_in_front(tmp_path):
+    from .support import client, create, key_of, receive_until, say_hello
+
+    with client(tmp_path, bot_delay=0.0) as c:
+        server = c.app.state.server
+        create(c, seats=[{"kind": "bot", "bot": "random"}] * 2)
+        deadline = time.monotonic() + 60
+        while server.background_bots._pool is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.background_bots._pool is not None and server.bots._pool is None
+        res = create(c, seats=[{"kind": "bot", "bot": "random"}, {"kind": "person"}])
+        with c.websocket_connect("/ws") as ws:
+            say_hello(ws, res["game"], key_of(res["seats"][1]["link"]))
+            receive_until(ws, "update")        # the bot of seat 0 moved
+        assert server.bots._pool is not None
 
 
 def test_a_server_bot_decides_a_six_seat_expansion_game_from_its_view():

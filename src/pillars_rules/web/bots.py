@@ -30,8 +30,9 @@ import pillars_rules as pr
 log = logging.getLogger("pillars_rules.web")
 
 
-def _warm(parent: int) -> None:
-    """Worker start-up: import the bots, compile the base cards once, and watch
+def _warm(parent: int, nice: int = 0) -> None:
+    """Worker start-up: lower its CPU priority by ``nice`` (the background
+    lane's workers), import the bots, compile the base cards once, and watch
     the server: a server killed outright (SIGKILL) runs no shutdown code, so
     the worker ends itself when its parent is gone."""
     import os
@@ -39,6 +40,9 @@ def _warm(parent: int) -> None:
     import time
 
     import pillars_rules.bots  # noqa: F401
+
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -76,11 +80,18 @@ class BotPool:
     :attr:`GameRecord.owner <pillars_rules.web.registry.GameRecord.owner>`), and
     a free worker takes the next decision of the waiting owner that has used the
     least worker time (fair queuing by time, not by count: a ``hard`` bot of four
-    players thinks several times longer than one of two). An owner that starts
-    waiting is charged at least the least charge of those waiting already, so
-    time saved up while idle buys no head start. A client with thirty games of
+    players thinks several times longer than one of two). The pool keeps a
+    clock, the charge of the owner it served last (with nothing waiting, that
+    owner's charge after the decision); an owner that starts waiting
+    is charged at least that, so time saved up while idle buys no head start,
+    and time used before a newcomer came gives the newcomer none either (it
+    waits behind no backlog). Between owners charged alike, the one with fewer
+    decisions waiting goes first: a person's table, one decision at a time,
+    goes before a client with a queue of them. A client with thirty games of
     ``hard`` bots thus delays another client's table by the decision it has in a
-    worker at most. At most ``workers`` decisions are in the processes at once, and the
+    worker at most. ``nice`` lowers the workers' CPU priority (the server's
+    background lane, bot-only games: on a busy core a person's table then gets
+    the CPU first, even while a background decision is being thought). At most ``workers`` decisions are in the processes at once, and the
     timeout runs from the moment a decision gets a worker (a new worker's first
     decision gets :data:`STARTUP` seconds more). A decision that
     passes it is played at random (logged, counted in :attr:`fallbacks`); the
@@ -93,14 +104,16 @@ class BotPool:
     #: on top of the timeout of its first decision.
     STARTUP = 60.0
 
-    def __init__(self, workers: int = 1, timeout: float = 120.0, job=None) -> None:
+    def __init__(self, workers: int = 1, timeout: float = 120.0, job=None, nice: int = 0) -> None:
         self.workers = workers
         self.timeout = timeout
+        self.nice = nice
         self._job = job or decide
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._started = 0     # decisions the current pool was given (its first ones start workers)
         self._queues: dict[object, collections.deque] = {}
         self._used: dict[object, float] = {}    # worker seconds charged to each owner
+        self._clock = 0.0                       # the charge of the owner served last
         self._running: set[asyncio.Task] = set()
         #: Decisions played at random because their bot failed or timed out.
         self.fallbacks = 0
@@ -110,7 +123,7 @@ class BotPool:
             # spawn, not fork: the server process runs threads (the event loop's executors)
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm,
-                initargs=(os.getpid(),))
+                initargs=(os.getpid(), self.nice))
             self._started = 0
         return self._pool
 
@@ -126,8 +139,7 @@ class BotPool:
         future = asyncio.get_running_loop().create_future()
         queue = self._queues.get(owner)
         if queue is None:
-            floor = min((self._used.get(o, 0.0) for o in self._queues), default=0.0)
-            self._used[owner] = max(self._used.get(owner, 0.0), floor)
+            self._used[owner] = max(self._used.get(owner, 0.0), self._clock)
             queue = self._queues[owner] = collections.deque()
             if len(self._used) > 4 * len(self._queues) + 1024:   # forget the owners long gone
                 self._used = {o: self._used[o] for o in self._queues}
@@ -138,7 +150,7 @@ class BotPool:
     def _next(self) -> _Job | None:
         """The next live job: of the waiting owner charged the least worker time."""
         while self._queues:
-            owner = min(self._queues, key=lambda o: self._used.get(o, 0.0))
+            owner = min(self._queues, key=lambda o: (self._used.get(o, 0.0), len(self._queues[o])))
             queue = self._queues[owner]
             while queue and queue[0].future.done():
                 queue.popleft()
@@ -146,6 +158,7 @@ class BotPool:
                 del self._queues[owner]
                 continue
             job = queue.popleft()
+            self._clock = max(self._clock, self._used.get(owner, 0.0))
             if not queue:
                 del self._queues[owner]
             return job
@@ -183,6 +196,8 @@ class BotPool:
             finally:
                 spent = time.monotonic() - began
                 self._used[job.owner] = self._used.get(job.owner, 0.0) + spent
+                if not self._queues:   # nothing waits: the clock moves on to what was served
+                    self._clock = max(self._clock, self._used[job.owner])
                 log.debug("bot decision bot=%s owner=%s waited=%.3f s thought=%.3f s", name, job.owner,
                           began - job.queued, spent)
             action = pr.decode_action(doc)

@@ -123,6 +123,13 @@ class Room:
             return self.record.takeover["bot"]
         return self.clock.bot_for(seat, self.game.decision)
 
+    @property
+    def has_person(self) -> bool:
+        """Whether a person sits at this table (a seat of kind ``person``, even
+        one a bot plays for now): its bots' decisions go in the server's
+        foreground lane, a bot-only table's in the background lane."""
+        return any(spec.kind == "person" for spec in self.record.seats)
+
     def seats(self) -> list[dict]:
         out = []
         for i, spec in enumerate(self.record.seats):
@@ -314,7 +321,8 @@ class Room:
             return
         seed = (self.record.seats[seat].bot_seed + decision) % 2**63
         view = self.game.view(seat)
-        action = await self.server.bots.decide(name, seed, view, owner=self.record.owner or self.record.game_id)
+        pool = self.server.bots if self.has_person else self.server.background_bots
+        action = await pool.decide(name, seed, view, owner=self.record.owner or self.record.game_id)
         if self.game.decision != decision or self.played_by(seat) != name:
             return  # the person came back, or the game moved on, while the bot thought
         # shielded: a bot cancelled once its move is on its way to the store (the person came

@@ -71,6 +71,11 @@ class StoreTimeout(StoreError):
     """The database did not answer within the server's ``db_timeout``."""
 
 
+#: How much lower the CPU priority of the background lane's bot workers is
+#: (``nice``; bot-only tables).
+BACKGROUND_NICE = 10
+
+
 class Server:
     """Everything the endpoints share. :meth:`start` opens the storage; :meth:`close` ends all."""
 
@@ -79,7 +84,11 @@ class Server:
         self.admin_token = settings.admin_token or secrets.token_urlsafe(32)
         self.catalogue = Catalogue(settings.cards_dirs)
         self.storage = None
+        #: the bots of tables where a person sits, and (the background lane) of
+        #: bot-only tables, whose workers run at a lower CPU priority: nobody waits
+        #: on a bot-only game's next move, a person waits on theirs (issue #34)
         self.bots = BotPool(settings.bot_workers, settings.bot_timeout)
+        self.background_bots = BotPool(settings.bot_workers, settings.bot_timeout, nice=BACKGROUND_NICE)
         self.fanout = LocalFanout()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
@@ -202,6 +211,7 @@ class Server:
         for room in self.rooms.values():
             room.stop()
         self.bots.close()
+        self.background_bots.close()
         await self.fanout.close()
         if self.storage is not None:
             with contextlib.suppress(Exception):
