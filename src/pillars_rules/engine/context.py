@@ -248,7 +248,13 @@ class Rules:
         """Every modifier holding for ``seat`` now: owned cards, this round's
         event, last round's next-round event, and what cards granted the seat
         for this round (:attr:`.GameState.granted`)."""
-        held = self._held_modifiers(state, seat)
+        p = state.players[seat]
+        t = state.table  # affected(), inlined: this runs at almost every step of the flow
+        last = self._mods_last.get(seat)
+        if last is not None and last[0] is p and last[1] is t:  # the seat's cards and the round unchanged
+            held = last[2]
+        else:
+            held = self._held_modifiers(state, seat, p, t)
         if not state.granted:
             return held
         r = state.round
@@ -267,12 +273,7 @@ class Rules:
             effect = effect.effect
         return effect.options[option].modifier
 
-    def _held_modifiers(self, state: GameState, seat: int) -> tuple:
-        p = state.players[seat]
-        t = state.table  # affected(), inlined: this runs at almost every step of the flow
-        last = self._mods_last.get(seat)
-        if last is not None and last[0] is p and last[1] is t:  # the seat's cards and the round unchanged
-            return last[2]
+    def _held_modifiers(self, state: GameState, seat: int, p: PlayerState, t: Any) -> tuple:
         this, prev = t.event, t.prev_event
         if this and self.by_id[this].harmful and seat in t.protected:
             this = ""

@@ -22,7 +22,7 @@ from .batch import (
 from .context import Rules
 from .queries import free_spots
 from .state import ROUNDS, GameState
-from .steps import enter_step, run_step
+from .steps import STEP, enter_step
 
 
 def advance(state: GameState, rules: Rules) -> Batch:
@@ -58,8 +58,8 @@ def advance_into(b: Batch, rules: Rules) -> None:
     stage = state.stage
     if stage == "builders":  # the stages in the order of how often they come
         _builders(b, rules)
-    elif stage == "resolution":
-        run_step(b, rules)
+    elif stage == "resolution":  # run_step, inlined: this is most of a game's advancing
+        STEP[rules.layout.step_rule[state.step]](b, rules)
     elif stage == "draft":
         _draft(b, rules)
     elif stage == "setup":

@@ -44,6 +44,7 @@ def _conversions(state: GameState, rules: Rules, seat: int, p) -> tuple[tuple[st
     seen = set()
     wood, stone, sand, metal = p.cubes
     have = {"gold": p.gold, "vp": p.vp, "wood": wood, "stone": stone, "sand": sand, "metal": metal}
+    shared = rules.shared  # alternatives sharing a capacity: none in most card sets
     for cid in p.craftsmen:
         if cid in seen:
             continue
@@ -56,9 +57,12 @@ def _conversions(state: GameState, rules: Rules, seat: int, p) -> tuple[tuple[st
             else:
                 if conv.condition and have[conv.condition.kind] < conv.condition.n:
                     continue
-                if rules.uses(p, cid, i) >= rules.capacity(state, seat, cid, conv):
+                used = rules.uses(p, cid, i) if shared else p.uses_of(cid, i)
+                if used >= rules.capacity(state, seat, cid, conv):
                     continue
-                if any(not rules.has_tag(state, seat, t) for t in conv.tags_needed):
+                if conv.needs and not rules.has_tag(state, seat, conv.needs):
+                    continue
+                if conv.also_needs and any(not rules.has_tag(state, seat, t) for t in conv.also_needs):
                     continue
                 out.append((cid, i, conv))
     return tuple(out)

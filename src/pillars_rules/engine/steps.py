@@ -4,7 +4,8 @@ step's automatic events to the batch and, where someone must decide, the
 :class:`DecisionPending` that ends it. Which place runs which rule, in which
 order, and the numbers each reads (the tax die, the cube limit, what a spot
 gives) are the board's text (:attr:`.context.Rules.layout`); no place is named
-here. :func:`.flow.advance_into` calls :func:`run_step`.
+here. :func:`.flow.advance_into` runs the step's rule (as :func:`run_step`
+does, inlined there).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from .state import ROUNDS
 def enter_step(b: Batch, rules: Rules, index: int) -> None:
     step = rules.steps[index]
     b.add(started(step))
-    b.extend(trigger_events(b.state, rules, step))
+    triggers = trigger_events(b.state, rules, step)
+    if triggers:  # most steps trigger nothing
+        b.extend(triggers)
 
 
 def run_step(b: Batch, rules: Rules) -> None:
