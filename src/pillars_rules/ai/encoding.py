@@ -87,7 +87,7 @@ def _max_options(cards: CardSet) -> int:
             if isinstance(x, (ChooseOne, Vote)):
                 most = max(most, len(x.options))
             elif isinstance(x, Bid):  # a bid's option is its amount: 0 up to the most gold a seat holds
-                most = max(most, cards.board.gold_cap + 1)
+                most = max(most, cards.board.spec.gold_cap + 1)
             elif getattr(getattr(x, "players", None), "who", "") == "chosen":
                 most = max(most, MOST_PLAYERS - 1)  # "a player you choose": one option per other seat
     return most
