@@ -63,7 +63,7 @@ LAYERS = [
         ("copiers · _native", "copies; compiled tables"),
         ("context · queries · layout", "rules and board of a card set"),
         ("events · actions · rng", "records, chance"),
-        ("position · reach", "scenario checks, card reach"),
+        ("position · reach · shared", "scenario checks, card reach, votes"),
     ]),
     ("cardlang/", "card model, language|never the engine", [
         ("effects.py", "the effect registry"),

@@ -19,7 +19,8 @@ What makes events (issue #24, item 1), and how this set asks for each:
 * cube returns: conversions that fill every cube kind, so the cathedral step
   ends with as many cubes to return (one at a time) as a seat may hold;
 * discards, once-per-game uses, harmful events (Bishop and "ignore event"
-  decisions): one of each kind wherever the rules ask.
+  decisions): one of each kind wherever the rules ask;
+* shared decisions: a vote and a bid on every event, each counted once.
 
 Every card stays within the card limits (16 abilities, nesting 8, numbers at
 most 30): ``pillars-rules cards check`` accepts the file.
@@ -85,7 +86,9 @@ def cards() -> str:
         for k in range(4):
             out.append(craftsman(f"worst_r{r}_{k}", [f"round {r}", "cost 1 gold"], HOOKS[k:] + HOOKS[:k]))
     for k in range(10):
-        lines = ["harmful"] + [f"now: {chain()}"] * (limits.MAX_ABILITIES_PER_CARD - 1)
+        # a vote and a bid of every seat (issue #36): each count is one event more
+        shared = [f"now: vote: gain 1 vp | gain {N} gold", "now: bid gold: gain 1 vp"]
+        lines = ["harmful"] + [f"now: {chain()}"] * (limits.MAX_ABILITIES_PER_CARD - 3) + shared
         if k == 0:  # a lower craftsman limit: every seat must discard
             lines = ["harmful", "this round: craftsmen 1"] + lines[2:]
         body = "\n".join(f"    {x}" for x in lines)

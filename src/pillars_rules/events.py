@@ -13,7 +13,8 @@ from .engine.events import (
     OnceUsed, StepStarted, EventRevealed, EventApplied, Protected, CubeTaken, Gained, Lost,
     ChoicesQueued, ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted,
     GreyWorkersWon, Bought, Sold, MarketPassed, Converted, CathedralDone, CubesReturned,
-    StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted, CountersAdded,
+    StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted,
+    BallotCast, VoteDecided, BidWon, CountersAdded,
     EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
 )
 from .words.events import describe
@@ -63,6 +64,9 @@ __all__ = [
     "GameEnded",
     "MarketStocked",
     "ModifierGranted",
+    "BallotCast",
+    "VoteDecided",
+    "BidWon",
     "CountersAdded",
     "EVENT_TYPES",
     "CHANCE_EVENTS",

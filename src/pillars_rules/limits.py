@@ -53,7 +53,10 @@ places of a board (:data:`MAX_PLACES`), every event of a round is one of these:
 * card effects: at most F per seat, one event each; each choice among them
   becomes a decision with at most 3 events (the question, the answer, a
   craftsman discarded or boosted; a chosen option's effects are card effects
-  themselves), or one event when nobody is eligible.
+  themselves), or one event when nobody is eligible; a vote or a bid
+  (issue #36) queues every voter's choice in one event, each voter's answer
+  adds its ballot (the third event), and the count adds one event more for
+  each of the round's event's abilities (at most MAX_ABILITIES_PER_CARD).
 
 Once per game: the set-up (2), the end (1), the once-per-game privileges
 (at most the 12 dealt, 2 events each beyond their decision) and the
@@ -193,10 +196,11 @@ def event_bound(players: int = MOST_PLAYERS) -> dict[str, int]:
     builders = 2 * (b + 1) + 1 + 2 * (2 * b)
     questions = 3 + 2 * (2 * n)
     effects = n * MAX_CARD_EFFECTS * (1 + 3)
+    counts = MAX_ABILITIES_PER_CARD  # a vote's or bid's count: one per ability of the round's event
     market = 2 * n * (MAX_TRADES + MAX_PLACES)  # T trades a round; a stop at each market place
     cathedral = 2 * n * (MAX_BUILDS + 1)
     returns = 2 * n * (CUBE_KINDS * MAX_CUBES - KEPT_CUBES)
-    per_round = automatic + draft + builders + questions + effects + market + cathedral + returns
+    per_round = automatic + draft + builders + questions + effects + counts + market + cathedral + returns
     parts = {
         "set-up and end": 2 + 1,
         "rounds": ROUNDS * per_round,

@@ -22,7 +22,7 @@ def _reaching(rules) -> set[str]:
     out = set()
     for c in rules.cards:
         text = repr(c.abilities)
-        if any(w in text for w in ("ForPlayers", "Transfer", "PerCount", "HasMost", "game_end")):
+        if any(w in text for w in ("ForPlayers", "Transfer", "PerCount", "HasMost", "game_end", "Vote", "Bid")):
             out.add(c.id)
     return out
 
@@ -53,3 +53,47 @@ def test_card_values_see_who_an_effect_reaches():
     assert cv.effect_value(fx.Transfer("give", gain.amounts, others), cubes, 1.0) < 0
     assert cv.effect_value(fx.Gain(gain.amounts, fx.PerCount("craftsmen")), cubes, 1.0) > \
         cv.effect_value(gain, cubes, 1.0)
+
+
+def _decide(level: str, event: str, gold: int = 20):
+    """Every ballot of ``event``'s vote or bid cast by bots of ``level``, from their views."""
+    game = pr.scenario(3, step="event", event=event, cards=IDEAS,
+                       seats={s: dict(gold=gold) for s in range(3)})
+    bots = [make_bot(level, 7 + s) for s in range(3)]
+    while game.pending.kind == "choice":
+        seat = game.pending.seat
+        action = bots[seat](game.view(seat))
+        assert action in game.legal_actions()
+        game = game.apply(action)
+    return game, [e.value for e in game.events if isinstance(e, E.BallotCast)]
+
+
+@pytest.mark.parametrize("level", ["easy", "heuristic", "heuristic-v1", "hard"])
+def test_bots_vote_for_what_is_worth_more_to_them_and_bid_up_to_the_prize(level):
+    game, votes = _decide(level, "idea_council")
+    assert len(votes) == 3 and pr.replay(game.events, cards=IDEAS) == game
+    if level != "hard":  # 1 VP is worth more than 2 gold (5 gold a VP)
+        assert votes == [1, 1, 1]
+        _, votes = _decide(level, "idea_referendum")  # tax +1 for a round costs less than a cube a card
+        assert votes == [0, 0, 0]
+        _, bids = _decide(level, "idea_auction")
+        assert bids == [1, 2, 3]  # each bids the least that leads, while 3 VP are worth it
+        _, bids = _decide(level, "idea_auction", gold=0)
+        assert bids == [0, 0, 0]  # nothing to bid: everybody passes
+
+
+def test_a_bots_bid_stops_at_the_prizes_worth():
+    from pillars_rules.bots.shared import shared_action
+    from pillars_rules.cardlang.effects import Amount, Bid, Gain
+
+    game = pr.scenario(3, step="event", event="idea_auction", cards=IDEAS,
+                       seats={s: dict(gold=30) for s in range(3)})
+    for bid in (14,):
+        game = game.apply(pr.actions.ChooseOption(bid))
+    w = Weights()
+    worth = CardValues(game.rules, w).effect_value(Gain((Amount("vp", 3),)), {k: 0.0 for k in fx.CUBES}, 1.0) / w.gold
+    assert 14 < worth < 16  # 3 VP are worth 15 gold
+    assert shared_action(game.view(game.pending.seat), w).index == 15
+    game = game.apply(pr.actions.ChooseOption(15))
+    assert shared_action(game.view(game.pending.seat), w).index == 0  # 16 is more than it is worth
+    assert isinstance(game.rules.card("idea_auction").abilities[0].effect, Bid)

@@ -95,6 +95,9 @@ EXAMPLES = {
                                                    fx.Gain((A("gold", 1),)))))),
     "AddCounters": ("craftsman", "at castle: add 2 counters", fx.Trigger("castle", fx.AddCounters(2))),
     "RestOfGame": ("event", "rest of game: yield -1", fx.RestOfGame(fx.YieldDelta(-1))),
+    "Vote": ("event", "now: vote: gain 2 gold | this round: tax +1",
+             fx.Now(fx.Vote((fx.Gain((A("gold", 2),)), fx.Lasting("this_round", fx.TaxDelta(1)))))),
+    "Bid": ("event", "now: bid gold: gain 3 vp", fx.Now(fx.Bid("gold", fx.Gain((A("vp", 3),))))),
     "Market": ("craftsman", "at round_start: the market loses 1 sand, 2 wood",
                fx.Trigger("round_start", fx.Market("loses", (A("sand", 1), A("wood", 2))))),
 }

@@ -498,3 +498,47 @@ def test_toll_bridge_counts_a_counter_more_each_round():
     assert moves(game, "idea_toll_bridge") == [("+", RED, {"gold": 1}), ("+", RED, {"gold": 2})]
     assert game.view(BLUE).state.counters == game.state.counters  # public
     assert roundtrips(game)
+
+
+def _ballots(game, values):
+    """Answer the vote or bid pending at ``game`` with ``values`` in turn order."""
+    seats = []
+    for v in values:
+        seats.append(game.pending.seat)
+        game = game.apply(A.ChooseOption(v))
+    return game, seats
+
+
+@covers("idea_council")
+def test_town_council_gives_every_voter_the_option_most_voted_for():
+    game = play(step="event", event="idea_council")
+    order = [(game.state.start_player + i) % 3 for i in range(3)]
+    game, seats = _ballots(game, [1, 0, 1])  # 2 gold once, 1 VP twice
+    assert seats == order  # turn order from the start player
+    assert [e.option for e in game.events if isinstance(e, E.VoteDecided)] == [1]
+    assert sorted(moves(game, "idea_council")) == sorted(("+", s, {"vp": 1}) for s in order)
+    assert game.state.ballots == () and roundtrips(game)
+
+
+@covers("idea_auction")
+def test_auction_the_highest_bidder_pays_and_gains_3_vp():
+    game = play(step="event", event="idea_auction")
+    first = game.pending.seat
+    game, seats = _ballots(game, [4, 0, 6])
+    assert [(e.seat, e.amount) for e in game.events if isinstance(e, E.BidWon)] == [(seats[2], 6)]
+    assert moves(game, "idea_auction") == [("-", seats[2], {"gold": 6}), ("+", seats[2], {"vp": 3})]
+    assert first == seats[0] and roundtrips(game)
+
+
+@covers("idea_referendum")
+@pytest.mark.parametrize("votes, won", [([0, 1, 0], 0), ([1, 0, 1], 1)])
+def test_referendum_gives_every_voter_the_change_most_voted_for_this_round(votes, won):
+    game = play(step="event", event="idea_referendum", pins=dict(tax=(3,)))
+    game, seats = _ballots(game, votes)
+    grants = [(e.seat, e.option, e.first, e.last) for e in game.events if isinstance(e, E.ModifierGranted)]
+    assert grants == [(s, won, 1, 1) for s in seats]  # this round only
+    taxed = {e.seat: e.amounts[0].n for e in game.events if isinstance(e, E.Lost) and e.reason == "tax"}
+    assert taxed == {s: 3 + (won == 0) for s in seats}
+    at = game.state_at(max(i for i, e in enumerate(game.events) if isinstance(e, E.ModifierGranted)) + 1)
+    assert all((YieldDelta(-1) in game.rules.modifiers(at, s)) == (won == 1) for s in seats)
+    assert roundtrips(game)

@@ -63,6 +63,11 @@ def option():
     return position("event", players=2, cards=cards, event="t_choice")
 
 
+def bid():
+    cards = compile_text('event t_bid "Bid" { now: bid gold: gain 3 vp }', known=base_cards())
+    return position("event", players=2, cards=cards, event="t_bid").apply(ChooseOption(4))
+
+
 def market(**red):
     who = {"gold": 20, "cubes": cubes(stone=1, metal=1), **red}
     return position("market", players=2, spots={"market": (RED,)}, seats={RED: who})
@@ -178,6 +183,7 @@ CASES = {
     "pick.no_capacity": (pick, PickCraftsman("architect"), "Architect has no capacity to raise"),
     "option.not_option_choice": (pick, ChooseOption(0), "answer with PickCraftsman"),
     "option.bad_index": (option, ChooseOption(5), "from 0 to 1, not 5"),
+    "bid.bad_amount": (bid, ChooseOption(3), "more than the highest bid so far (4), up to the gold"),
     "buy.metal": (market, Buy("metal", 1), "metal is never sold to players"),
     "buy.permit": (lambda: market(craftsmen=("stonemason",)), Buy("wood", 1),
                    "buying wood needs Carpenter or Master carpenter"),

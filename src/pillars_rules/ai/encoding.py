@@ -46,7 +46,7 @@ import attrs
 
 from ..actions import ACTION_TYPES
 from ..cardlang.cardset import CardSet
-from ..cardlang.effects import CUBES, ChooseOne
+from ..cardlang.effects import CUBES, Bid, ChooseOne, Vote
 from ..errors import ConfigError, IllegalActionError
 from ..limits import MOST_PLAYERS
 
@@ -84,8 +84,10 @@ def _max_options(cards: CardSet) -> int:
     for card in cards:
         abilities = [card.abilities] + [a for _, a in card.variants]
         for x in _walk(tuple(abilities)):
-            if isinstance(x, ChooseOne):
+            if isinstance(x, (ChooseOne, Vote)):
                 most = max(most, len(x.options))
+            elif isinstance(x, Bid):  # a bid's option is its amount: 0 up to the most gold a seat holds
+                most = max(most, cards.board.spec.gold_cap + 1)
             elif getattr(getattr(x, "players", None), "who", "") == "chosen":
                 most = max(most, MOST_PLAYERS - 1)  # "a player you choose": one option per other seat
     return most

@@ -36,6 +36,7 @@ from ..view import SeatView
 from .cardvalue import V1_WEIGHTS, Weights
 from .evaluate import Evaluator
 from .evaluate_v1 import EvaluatorV1
+from .shared import shared_action
 
 
 def seen_events(view: SeatView) -> tuple[str, ...]:
@@ -113,6 +114,9 @@ class HeuristicBot:
             return self._redraw(view)
         seat = view.seat
         assert seat is not None  # a spectator's view has no legal actions
+        shared = shared_action(view, self.weights)  # a vote or a bid (issue #36)
+        if shared is not None:
+            return shared
         game = determinize(view, self.random)
         if self.temperature:
             return self._sample(game, seat, legal, self.scorer(view))

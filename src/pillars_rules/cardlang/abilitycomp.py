@@ -15,6 +15,7 @@ import attrs
 from . import ast
 from . import effects as fx
 from ..limits import MAX_ABILITIES_PER_CARD
+from .sharedcomp import SHARED, refuse_nested, shared_effect
 from .values import ValueChecker
 
 #: Amount kinds a conversion may consume, and what it may produce.
@@ -160,6 +161,9 @@ class AbilityFields(ValueChecker):
         if r == "Lasting":
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else fx.Lasting(e.arg("duration"), mod)
+        if r in SHARED:
+            refuse_nested(self, e)
+            return None
         raise AssertionError(r)  # pragma: no cover - the grammar makes no other
 
     def players(self, e: ast.Effect) -> fx.Players | None:
@@ -256,6 +260,9 @@ class AbilityFields(ValueChecker):
         if r in ("Passive", "ThisRound", "NextRound", "RestOfGame"):
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else getattr(fx, r)(mod)
+        if r == "Now" and e.arg("effect").registry in SHARED:  # a vote or a bid (issue #36)
+            shared = shared_effect(self, e.arg("effect"), _has_choice, _reaches)
+            return None if shared is None else fx.Now(shared)
         if r in ("OnGain", "Now"):
             eff = self.instant(e.arg("effect"))
             if r == "Now" and eff is not None and _reaches(eff):

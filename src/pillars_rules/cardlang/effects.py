@@ -337,12 +337,43 @@ class AddCounters:
     n: int
 
 
+@frozen
+class Vote:
+    """``vote: A | B ...`` (issue #36): every player the event reaches votes
+    for one of ``options`` in turn order from the start player; the option
+    with the most votes happens to each of them (ties: the tied option voted
+    for first). Only an event's whole ``now:`` effect."""
+
+    options: tuple["InstantEffect", ...]
+
+
+@frozen
+class Bid:
+    """``bid gold: PRIZE`` (issue #36): every player the event reaches, in
+    turn order from the start player, passes or bids more than the highest
+    bid so far, up to the ``kind`` they have; the highest bidder pays the bid
+    and gets ``prize``. Nobody bids: nothing happens. Only an event's whole
+    ``now:`` effect."""
+
+    kind: str
+    prize: "InstantEffect"
+
+
+#: What may be bid (gold: a seat holds at most 30, so a bid is a bounded decision).
+BID_KINDS: tuple[str, ...] = ("gold",)
+
+
+def is_shared(effect: object) -> bool:
+    """Is ``effect`` a decision of every player with one outcome (a vote, a bid)?"""
+    return isinstance(effect, (Vote, Bid))
+
+
 def offers_lasting(effect: object) -> bool:
     """Does ``effect`` hold a :class:`Lasting` option anywhere (through
     conditions, selectors and choices)?"""
     if isinstance(effect, Lasting):
         return True
-    if isinstance(effect, ChooseOne):
+    if isinstance(effect, (ChooseOne, Vote)):
         return any(offers_lasting(o) for o in effect.options)
     return isinstance(effect, (If, ForPlayers)) and offers_lasting(effect.effect)
 
@@ -363,7 +394,7 @@ def is_table_effect(effect: object) -> bool:
     return isinstance(effect, Market) and effect.action in MARKET_STOCK
 
 InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market,
-                      Lasting, AddCounters]
+                      Lasting, AddCounters, Vote, Bid]
 
 
 @frozen
@@ -634,6 +665,7 @@ EFFECTS: dict[str, type] = {
     for cls in (
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Players, HasMost,
         Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, AddCounters, GreyWorkers,
+        Vote, Bid,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,

@@ -79,7 +79,7 @@ _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
               "replaces": ("replaces", "name")}
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
-_INSTANT_WORDS = frozenset({"add", "gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
+_INSTANT_WORDS = frozenset({"vote", "bid", "add", "gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
                             "trade"})
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
 
@@ -372,18 +372,31 @@ class _Parser:
     # ---- instant effects
     def instant(self) -> Any:
         if self.word() == "choose" and self.word(1) == "one":
-            def parse():
-                self.kw("choose", "one")
-                self.punct(":")
-                options = [self.option()]
-                while self.is_punct("|"):
-                    self.i += 1
-                    options.append(self.option())
-                if len(options) < 2:
-                    raise _Fail
-                return "choose_one", options
-            return self.rule(parse)
+            return self.rule(lambda: ("choose_one", self.options("choose", "one")))
+        if self.word() in ("vote", "bid"):
+            return self.rule(self.shared)
         return self.simple_instant()
+
+    def options(self, *words: str) -> list:
+        """``WORDS: OPTION | OPTION ...`` -- two options or more."""
+        self.kw(*words)
+        self.punct(":")
+        options = [self.option()]
+        while self.is_punct("|"):
+            self.i += 1
+            options.append(self.option())
+        if len(options) < 2:
+            raise _Fail
+        return options
+
+    def shared(self) -> tuple[str, list]:
+        """``vote: OPTION | OPTION ...`` or ``bid NAME: OPTION`` (issue #36)."""
+        if self.word() == "bid":
+            self.i += 1
+            kind = self.take("name")
+            self.punct(":")
+            return "bid", [kind, self.option()]
+        return "vote", self.options("vote")
 
     def option(self) -> Any:
         w = self.word()

@@ -194,6 +194,10 @@ def effect_text(e: ast.Effect) -> str:
         opts = [effect_text(o) for o in a("options")]
         opts = [f"({t})" if o.registry == "ChooseOne" else t for o, t in zip(a("options"), opts)]
         return "choose one: " + " | ".join(opts)
+    if r == "Vote":  # a shared decision (issue #36)
+        return "vote: " + " | ".join(_option(o) for o in a("options"))
+    if r == "Bid":
+        return f"bid {a('kind').text}: {_option(a('prize'))}"
     # once effects
     if r == "FreePlacement":
         return "free placement"
@@ -204,6 +208,12 @@ def effect_text(e: ast.Effect) -> str:
     if r == "GreyWorkers":
         return f"grey workers {_num(a('n'))}"
     raise ValueError(f"no text form for {r}")  # pragma: no cover - registry covered by tests
+
+
+def _option(o: ast.Effect) -> str:
+    """An option of a vote, or a bid's prize: a nested decision in parentheses."""
+    text = effect_text(o)
+    return f"({text})" if o.registry in ("ChooseOne", "Vote", "Bid") else text
 
 
 def field_text(f: ast.Field) -> str:

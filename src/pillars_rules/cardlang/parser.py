@@ -359,6 +359,12 @@ class _Build(PlaceBuild):
     def choose_one(self, meta, ch):
         return self._eff(meta, "ChooseOne", ("options", tuple(ch)))
 
+    def vote(self, meta, ch):
+        return self._eff(meta, "Vote", ("options", tuple(ch)))
+
+    def bid(self, meta, ch):
+        return self._eff(meta, "Bid", ("kind", self._name(ch[0])), ("prize", ch[1]))
+
     def except_list(self, meta, ch):
         return ch[0]
 

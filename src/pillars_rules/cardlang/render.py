@@ -143,6 +143,15 @@ def instant(e: Any) -> str:
         return f"discard one of your craftsmen{_except(e.exclude)} of your choice"
     if isinstance(e, fx.ChooseOne):
         return "choose one: " + _and((instant(o) for o in e.options), "or")
+    if isinstance(e, fx.Vote):
+        return ("every player it reaches votes, in turn order from the start player, for one of: "
+                + _and((instant(o) for o in e.options), "or")
+                + "; the option with the most votes happens to each of them (a tie: the tied "
+                  "option voted for first)")
+    if isinstance(e, fx.Bid):
+        return (f"every player it reaches, in turn order from the start player, passes or bids more "
+                f"{_kind(e.kind)} than the highest bid so far (up to their {_kind(e.kind)}); the "
+                f"highest bidder pays the bid, then: {instant(e.prize)} (nobody bids: nothing happens)")
     raise TypeError(f"not an instant effect: {e!r}")
 
 
@@ -231,7 +240,7 @@ def ability(a: Any) -> str:
         where = f" at the {_words(a.location)}" if a.location else ""
         return f"{ACTION_WORDS[a.action]}{where}: {instant(a.effect)}."
     if isinstance(a, fx.Now):
-        if fx.is_table_effect(a.effect):
+        if fx.is_table_effect(a.effect) or fx.is_shared(a.effect):
             return f"When revealed, once: {instant(a.effect)}."
         return f"When revealed, each player: {instant(a.effect)}."
     if isinstance(a, fx.ThisRound):

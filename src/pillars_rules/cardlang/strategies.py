@@ -132,8 +132,14 @@ triggers = st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS), owner_instants) |
     fx.Trigger, st.just(fx.GAME_END), plain_instants)
 on_gains = st.builds(fx.OnGain, owner_instants)
 passives = st.builds(fx.Passive, modifiers)
+#: What a vote's option or a bid's prize may be (issue #36): a fixed effect
+#: for one player (no choice, not the market's own stock), or a lasting change.
+outcomes = instants.filter(lambda e: _no_choice(e) and _outer_only(e) and not fx.is_table_effect(e)) | lastings
+shared = st.builds(fx.Vote, st.lists(outcomes, min_size=2, max_size=3).map(tuple)) | st.builds(
+    fx.Bid, st.sampled_from(fx.BID_KINDS), outcomes)
 event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound, modifiers),
-                            st.builds(fx.NextRound, modifiers), st.builds(fx.RestOfGame, modifiers))
+                            st.builds(fx.NextRound, modifiers), st.builds(fx.RestOfGame, modifiers),
+                            st.builds(fx.Now, shared))
 
 
 def _ability_lists(kind: str, mode: str):

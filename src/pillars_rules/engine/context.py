@@ -13,10 +13,10 @@ from typing import Any, Callable, Mapping, TypeVar
 from ..cardlang.card import Card
 from ..cardlang.cardset import CardSet
 from ..cardlang.effects import (
-    BuilderLimit, CapacityDelta, ChooseOne, Convert, CraftsmanLimit, ExtraWorker, ForPlayers, If, Lasting,
+    Bid, BuilderLimit, CapacityDelta, ChooseOne, Convert, CraftsmanLimit, ExtraWorker, ForPlayers, If, Lasting,
     MillBonus, NextRound, RestOfGame,
     OnAction, Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger,
-    YieldDelta,
+    Vote, YieldDelta,
 )
 from .layout import Layout, register
 from .state import GameState, PlayerState, RoundState
@@ -69,8 +69,10 @@ def _lasting(abilities: tuple[Any, ...]) -> list[Any]:
         effect: Any = getattr(a, "effect", None)
         while isinstance(effect, (If, ForPlayers)):
             effect = effect.effect
-        if isinstance(effect, ChooseOne):
+        if isinstance(effect, (ChooseOne, Vote)):
             out.extend(o.modifier for o in effect.options if isinstance(o, Lasting))
+        elif isinstance(effect, Bid) and isinstance(effect.prize, Lasting):
+            out.append(effect.prize.modifier)
     return out
 
 
@@ -271,7 +273,8 @@ class Rules:
         effect: Any = a.effect
         while isinstance(effect, (If, ForPlayers)):
             effect = effect.effect
-        return effect.options[option].modifier
+        chosen: Any = effect.prize if isinstance(effect, Bid) else effect.options[option]  # a bid's prize
+        return chosen.modifier
 
     def _held_modifiers(self, state: GameState, seat: int, p: PlayerState, t: Any) -> tuple:
         this, prev = t.event, t.prev_event

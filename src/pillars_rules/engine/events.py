@@ -569,6 +569,51 @@ class CountersAdded:
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class BallotCast:
+    """``seat`` voted for option ``value`` of the vote of ``card``, or bid
+    ``value`` (0: passed) in its bid (issue #36); it follows the seat's
+    :class:`ChoiceMade` and is kept in ``GameState.ballots`` until counted."""
+
+    seat: int
+    card: str
+    value: int
+
+    def __init__(self, seat: object, card: str, value: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "BallotCast.seat"))
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "value", _whole(value, "BallotCast.value"))
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class VoteDecided:
+    """The votes on ``card`` are counted: option ``option`` won; it happens
+    to each voter next (issue #36)."""
+
+    card: str
+    option: int
+
+    def __init__(self, card: str, option: object) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "option", _whole(option, "VoteDecided.option"))
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class BidWon:
+    """The bids on ``card`` are counted: ``seat`` won with ``amount`` (it
+    pays and gets the prize next), or nobody bid (``seat`` -1, ``amount`` 0)
+    (issue #36)."""
+
+    seat: int
+    card: str
+    amount: int
+
+    def __init__(self, seat: object, card: str, amount: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "BidWon.seat"))
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "amount", _whole(amount, "BidWon.amount"))
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class StartPlayerChanged:
     seat: int
 
@@ -603,6 +648,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StepStarted, EventRevealed, EventApplied, Protected, CubeTaken, Gained, Lost, ChoicesQueued,
     ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
     Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
-    GameEnded, MarketStocked, ModifierGranted, CountersAdded,
+    GameEnded, MarketStocked, ModifierGranted, CountersAdded, BallotCast, VoteDecided, BidWon,
 )}
 register_records(tuple(EVENT_TYPES.values()))

@@ -406,6 +406,21 @@ def _on_counters_added(s: GameState, e: E.CountersAdded) -> GameState:
     return replace(s, counters=rest + ((e.seat, e.card, held + e.n),))
 
 
+@on(E.BallotCast)
+def _on_ballot_cast(s: GameState, e: E.BallotCast) -> GameState:
+    return replace(s, ballots=s.ballots + ((e.seat, e.value),))
+
+
+@on(E.VoteDecided)
+def _on_vote_decided(s: GameState, e: E.VoteDecided) -> GameState:
+    return replace(s, ballots=())
+
+
+@on(E.BidWon)
+def _on_bid_won(s: GameState, e: E.BidWon) -> GameState:
+    return replace(s, ballots=())
+
+
 @on(E.MarketStocked)
 def _on_market_stocked(s: GameState, e: E.MarketStocked) -> GameState:
     s = _count_effect(s, e.seat, e.reason)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..cardlang.effects import CUBES, ChooseCraftsman, ChooseOne
+from ..cardlang.effects import CUBES, ChooseCraftsman, ChooseOne, is_shared
 from ..errors import IllegalActionError
 from ..limits import MAX_COUNT, MAX_CUBES, MAX_TRADES
 from . import actions as A
@@ -27,6 +27,7 @@ from .batch import (
 from .flow import advance_into
 from .queries import can_pay, conversions, free_spots, trades_of
 from .refusals import explain
+from .shared import ballot_events, options as shared_options
 from .state import CUBE_INDEX, GameState
 
 
@@ -150,6 +151,8 @@ def _legal_choice(state: GameState, rules: Rules, seat: int) -> list:
                 for c in eligible_craftsmen(state, rules, seat, effect)]
     if is_chosen(effect):  # "a player you choose": option i is the i-th other seat in turn order
         return [_act(rules, ("option", i), A.ChooseOption, i) for i in range(len(chosen_seats(state, seat)))]
+    if is_shared(effect):  # a vote (an option's index) or a bid (the amount; 0 passes)
+        return [_act(rules, ("option", i), A.ChooseOption, i) for i in shared_options(state, effect, seat)]
     assert isinstance(effect, ChooseOne)
     return [_act(rules, ("option", i), A.ChooseOption, i) for i in range(len(effect.options))]
 
@@ -305,8 +308,10 @@ def _pick(state, rules, action, seat):
 
 def _choose(state, rules, action, seat):
     job = state.jobs[0]
-    made = E.ChoiceMade(seat, job.source, option=action.index)
     effect = job_effect(rules, job)
+    if is_shared(effect):
+        return ballot_events(state, rules, seat, job, effect, action.index)
+    made = E.ChoiceMade(seat, job.source, option=action.index)
     if is_chosen(effect):
         target = chosen_seats(state, seat)[action.index]
         return [made] + chosen_events(evolve(state, made), rules, seat, effect, target, job.source, job.ability)

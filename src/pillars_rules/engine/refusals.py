@@ -11,13 +11,15 @@ craftsman a Mason needs) come from the card set, never from names in the engine.
 
 from __future__ import annotations
 
-from ..cardlang.effects import CUBES, ChooseCraftsman, Convert
+from ..cardlang.effects import CUBES, Bid, ChooseCraftsman, Convert, is_shared
 from ..errors import safe_repr
 from ..limits import MAX_BUILDS, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from .batch import BIG_VALUE, chosen_seats, is_chosen, job_effect, pieces_for
 from .context import Rules
 from .queries import builds_of, trades_of
+from .reach import count
+from .shared import options
 from .state import CUBE_INDEX, GameState
 
 #: Longest reason :func:`explain` returns, in characters.
@@ -74,6 +76,8 @@ REASONS: dict[str, str] = {
     "pick.no_capacity": "{name} has no capacity to raise",
     "option.not_option_choice": "this choice names one of {who}'s craftsmen; answer with PickCraftsman",
     "option.bad_index": "the option must be a whole number from 0 to {last}, not {index}",
+    "bid.bad_amount": "a bid is 0 (a pass) or more than the highest bid so far ({top}), up to the "
+                      "{kind} {who} has ({have}); not {index}",
     # §4 market
     "buy.metal": "metal is never sold to players: it cannot be bought, only sold",
     "buy.permit": "buying {resource} needs {cards}",
@@ -313,7 +317,7 @@ def _use_once(state, rules, seat, who, a) -> None:
 def _pick(state, rules, seat, who, a) -> None:
     effect = job_effect(rules, state.jobs[0])
     if not isinstance(effect, ChooseCraftsman):
-        n = len(chosen_seats(state, seat)) if is_chosen(effect) else len(effect.options)
+        n = _options_of(state, seat, effect)
         raise _Refused("pick.not_craftsman_choice", last=n - 1)
     name = _card(rules, a.card)
     if a.card not in state.players[seat].craftsmen:
@@ -328,9 +332,24 @@ def _option(state, rules, seat, who, a) -> None:
     effect = job_effect(rules, state.jobs[0])
     if isinstance(effect, ChooseCraftsman):
         raise _Refused("option.not_option_choice", who=who)
-    n = len(chosen_seats(state, seat)) if is_chosen(effect) else len(effect.options)
+    if isinstance(effect, Bid):  # a bid's value is the amount (issue #36)
+        if type(a.index) is not int or a.index not in options(state, effect, seat):
+            top = max([v for _, v in state.ballots] + [0])
+            raise _Refused("bid.bad_amount", top=top, kind=effect.kind, who=who,
+                           have=count(state, seat, effect.kind), index=_short(a.index))
+        return
+    n = _options_of(state, seat, effect)
     if type(a.index) is not int or not 0 <= a.index < n:
         raise _Refused("option.bad_index", last=n - 1, index=_short(a.index))
+
+
+def _options_of(state, seat, effect) -> int:
+    """How many options a choice between options has (a bid: its highest + 1)."""
+    if is_chosen(effect):
+        return len(chosen_seats(state, seat))
+    if is_shared(effect):
+        return max(options(state, effect, seat)) + 1
+    return len(effect.options)
 
 
 # ------------------------------------------------------------------ §4 market

@@ -365,6 +365,10 @@ class GameState:
     modifier being the card's ability ``ability`` (its option ``option`` of a
     choice, or -1); a round past its last one drops it. ``counters`` holds
     the counters on cards, ``(seat, card, n)`` (``add 1 counter``).
+
+    ``ballots`` holds the votes or bids cast so far in the shared decision
+    being made (issue #36), ``(seat, value)`` in turn order: an option's
+    index, or a bid (0: a pass); public, and empty once it is counted.
     """
 
     fixed: Fixed
@@ -386,6 +390,7 @@ class GameState:
     effects: tuple[int, ...] = ()
     granted: tuple[tuple[int, str, int, int, int, int], ...] = ()
     counters: tuple[tuple[int, str, int], ...] = ()
+    ballots: tuple[tuple[int, int], ...] = ()
 
     def __init__(self, fixed: Fixed, round: int = 0, stage: str = "setup", step: str = "",
                  start_player: int = 0, pending: Pending | None = None, rng: int = 0,
@@ -394,7 +399,8 @@ class GameState:
                  cathedral: int = 0, game_over: bool = False, pins: Pins = _NO_PINS,
                  decision: int = 0, effects: tuple[int, ...] = (),
                  granted: tuple[tuple[int, str, int, int, int, int], ...] = (),
-                 counters: tuple[tuple[int, str, int], ...] = ()) -> None:
+                 counters: tuple[tuple[int, str, int], ...] = (),
+                 ballots: tuple[tuple[int, int], ...] = ()) -> None:
         object.__setattr__(self, "fixed", fixed)
         object.__setattr__(self, "round", round)
         object.__setattr__(self, "stage", stage)
@@ -414,6 +420,7 @@ class GameState:
         object.__setattr__(self, "effects", effects)
         object.__setattr__(self, "granted", granted)
         object.__setattr__(self, "counters", counters)
+        object.__setattr__(self, "ballots", ballots)
 
     # ---- the grouped fields, read through (``state.market`` is ``state.board.market``)
     @property

@@ -10,12 +10,13 @@ does, inlined there).
 
 from __future__ import annotations
 
-from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain, RestOfGame, is_table_effect
+from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain, RestOfGame, is_shared, is_table_effect
 from . import events as E
 from . import rng
 from .batch import Batch, _instant, fits, action_trigger_events, instant_events, started, trigger_events, turn_order
 from .context import Rules
 from .queries import conversions
+from .shared import queue_events
 from .state import ROUNDS
 
 
@@ -64,13 +65,16 @@ def _step_event(b: Batch, rules: Rules) -> None:
                 return
     card = rules.card(state.event)
     for i, ability in enumerate(card.abilities):  # the market's stock: once, for the start player
-        if isinstance(ability, Now) and is_table_effect(ability.effect):
+        if isinstance(ability, Now) and is_shared(ability.effect):  # a vote or bid of those it reaches
+            seats = tuple(s for s in turn_order(state) if rules.affected(state.event, state.protected, s))
+            b.extend(queue_events(b.state, card.id, i, seats))
+        elif isinstance(ability, Now) and is_table_effect(ability.effect):
             b.extend(instant_events(b.state, rules, state.start_player, ability.effect, card.id, i))
     for seat in turn_order(state):
         if not rules.affected(state.event, state.protected, seat):
             continue
         for i, ability in enumerate(card.abilities):
-            if isinstance(ability, Now) and not is_table_effect(ability.effect):
+            if isinstance(ability, Now) and not is_table_effect(ability.effect) and not is_shared(ability.effect):
                 # "most"/"fewest" judged at the reveal (issue #36)
                 b.extend(instant_events(b.state, rules, seat, ability.effect, card.id, i, judge=state))
             elif isinstance(ability, RestOfGame):

@@ -64,7 +64,7 @@ def ability(a) -> str:
         where = f" at the {a.location.replace('_', ' ')}" if a.location else ""
         return f"when you {a.action}{where}: {instant(a.effect)}"
     if isinstance(a, fx.Now):
-        if fx.is_table_effect(a.effect):
+        if fx.is_table_effect(a.effect) or fx.is_shared(a.effect):
             return instant(a.effect)
         return f"each player: {instant(a.effect)}"
     if isinstance(a, fx.ThisRound):

@@ -15,6 +15,7 @@ from ..cardlang.effects import Amount
 from ..engine.layout import base_layout
 from ..engine import events as E
 from .grammar import count
+from .shared import ballot_cast, bid_won, vote_decided
 
 
 class Namer(Protocol):
@@ -281,6 +282,9 @@ SENTENCES: dict[type, Callable[..., str]] = {
     E.MarketStocked: _market_stocked,
     E.ModifierGranted: _modifier_granted,
     E.CountersAdded: _counters_added,
+    E.BallotCast: ballot_cast,
+    E.VoteDecided: vote_decided,
+    E.BidWon: bid_won,
 }
 
 

@@ -20,6 +20,7 @@ from ..engine.batch import BIG_VALUE, chosen_seats, is_chosen, job_effect
 from ..cardlang import effects as fx
 from ..cardlang.render import instant
 from .cardtext import amounts, conversion, once_effect, summary
+from .shared import option_text
 from .grammar import count, ordinal
 from .help import BY_ID, topic_for
 from .names import card_names
@@ -287,6 +288,9 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
             what = f"trade {amounts(effect.gives)} for {amounts(effect.gets)} with {who}"
         else:
             what = f"{who}: {instant(effect.effect)}"
+    elif fx.is_shared(effect):  # a vote or a bid (issue #36)
+        what = option_text(ctx.state, effect, a.index)
+        return Parts(f"{what} ({ctx.name(job.source)})", (what,), (), job.source, None, None, ctx.text(job.source))
     else:
         what = instant(effect.options[a.index]) if isinstance(effect, ChooseOne) else f"option {a.index + 1}"
     return Parts(f"option {a.index + 1}: {what} ({ctx.name(job.source)})", (what,), (), job.source, None, None,
