@@ -8,6 +8,7 @@ were free, and one address could open any number of connections."""
 from __future__ import annotations
 
 import json
+import time
 
 from pillars_rules.web import protocol as P
 
@@ -79,3 +80,18 @@ def test_an_address_may_hold_so_many_connections(tmp_path):
                 assert m["code"] == "server_full" and "this address" in m["reason"]
         with c.websocket_connect("/ws") as again:          # the count goes down as they close
             say_hello(again, gid, spec)
+
+
+def test_a_client_refused_for_a_limit_waits_for_its_refusal(tmp_path):
+    # the flood gets one answer per delay and connection; the answer is the same
+    with client(tmp_path, create_rate=1, refusal_delay=0.4) as c:
+        assert c.post("/games", json={"seats": [{"kind": "person"}, {"kind": "person"}]}).status_code == 201
+        t0 = time.monotonic()
+        r = c.post("/games", json={"seats": [{"kind": "person"}, {"kind": "person"}]})
+        assert r.status_code == 429 and "retry-after" in r.headers
+        assert time.monotonic() - t0 >= 0.4
+        with c.websocket_connect("/ws") as ws:
+            t0 = time.monotonic()
+            ws.send_text(P.hello("nope", "nope", None))
+            msg = json.loads(ws.receive_text())
+            assert msg["code"] == "bad_credentials" and time.monotonic() - t0 >= 0.4

@@ -40,6 +40,7 @@ _TUNING = (
     ("body_timeout", "S", "seconds an HTTP request may take to send its body"),
     ("max_http", "N", "HTTP requests under way at once, besides the WebSockets"),
     ("flood", "N", "rate refusals (less those worked off) after which a connection is closed"),
+    ("refusal_delay", "S", "seconds a client over a limit waits for its refusal (429, flood, bad key)"),
 )
 
 

@@ -174,6 +174,7 @@ async def create_game(request: Request) -> Response:
     except BodyTimeout as err:
         return _answer(form, 408, str(err), server, {"connection": "close"})
     except TooMany as err:
+        await asyncio.sleep(server.settings.refusal_delay)   # the flood waits; the tables do not
         return _answer(form, 429, str(err), server, {"retry-after": str(max(1, math.ceil(err.retry_after)))})
     except ServerFull as err:
         return _answer(form, 503, str(err), server)

@@ -161,6 +161,7 @@ async def endpoint(ws: WebSocket) -> None:
         if first is None:
             return
         if not server.limits.hello(address):
+            await asyncio.sleep(settings.refusal_delay)   # the flood waits; the tables do not
             return _refuse_and_close(conn, "flood", f"at most {settings.hello_rate:g} hellos a second from one "
                                      "address; wait a few seconds", None)
         try:
@@ -173,6 +174,7 @@ async def endpoint(ws: WebSocket) -> None:
             log.error("hello failed: %s", str(err)[:200])
             return _refuse_and_close(conn, "server_error", "the game cannot be opened now", None)
         if found is None:
+            await asyncio.sleep(settings.refusal_delay)   # a guess at a key costs this long
             return _refuse_and_close(conn, "bad_credentials", "no game with this id and key", None)
         record, seat = found
         room = await server.load(record)
@@ -233,6 +235,7 @@ async def _play(conn: Connection, room, settings, within_rate) -> None:
             limited += 1
             if limited >= settings.flood:
                 log.info("connection closed: flood game=%s", room.tag)
+                await asyncio.sleep(settings.refusal_delay)
                 return _refuse_and_close(conn, "flood", f"more than {settings.flood} messages over the rate",
                                          room.game.decision)
             conn.send(P.refused("rate_limited", f"at most {settings.rate:g} messages a second "

@@ -50,6 +50,11 @@ class Settings:
       ``max_http``: HTTP requests under way at once besides the WebSockets (more are answered
       503; under ``serve``, which runs uvicorn with these).
     * ``send_queue``: messages waiting for a slow client before it is disconnected.
+    * ``refusal_delay``: how long a client refused for going over a limit waits for the
+      refusal (HTTP 429 on creating a game; a WebSocket's ``flood`` and ``bad_credentials``
+      refusals): a client that floods one request after another gets one answer per delay
+      and connection, guessing keys costs that long a guess, and the server spends its CPU
+      on the tables being played, not on answering the flood (a wait costs it nothing).
     * ``allow_seeds``: let the lobby choose a game's seed (for tests and replays only:
       whoever knows the seed knows every card to come).
     * ``db_timeout``: how long a read of the database for a hello, a lobby request or the
@@ -87,6 +92,7 @@ class Settings:
     max_http: int = field(default=200, validator=_positive)
     hello_timeout: float = field(default=10.0, validator=_positive)
     send_queue: int = field(default=512, validator=_positive)
+    refusal_delay: float = field(default=1.0, validator=_not_negative)
     allow_seeds: bool = False
     admin_token: str | None = None
     db_timeout: float = field(default=5.0, validator=_positive)
