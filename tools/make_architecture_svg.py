@@ -63,7 +63,8 @@ LAYERS = [
         ("copiers · _native", "copies; compiled tables"),
         ("context · queries · layout", "rules and board of a card set"),
         ("events · actions · rng", "records, chance"),
-        ("position · reach · shared", "scenario checks, card reach, votes"),
+        ("position · reach", "scenario checks, card reach"),
+        ("shared · borrow", "votes and bids; loans"),
     ]),
     ("cardlang/", "card model, language|never the engine", [
         ("effects.py", "the effect registry"),

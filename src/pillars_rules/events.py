@@ -14,7 +14,7 @@ from .engine.events import (
     ChoicesQueued, ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted,
     GreyWorkersWon, Bought, Sold, MarketPassed, Converted, CathedralDone, CubesReturned,
     StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted,
-    BallotCast, VoteDecided, BidWon, CountersAdded,
+    BallotCast, VoteDecided, BidWon, CountersAdded, CraftsmanBorrowed,
     EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
 )
 from .words.events import describe
@@ -68,6 +68,7 @@ __all__ = [
     "VoteDecided",
     "BidWon",
     "CountersAdded",
+    "CraftsmanBorrowed",
     "EVENT_TYPES",
     "CHANCE_EVENTS",
     "CONTROL_EVENTS",

@@ -94,6 +94,7 @@ EXAMPLES = {
                 fx.Trigger("market", fx.ChooseOne((fx.Lasting("next_round", fx.TaxDelta(-1)),
                                                    fx.Gain((A("gold", 1),)))))),
     "AddCounters": ("craftsman", "at castle: add 2 counters", fx.Trigger("castle", fx.AddCounters(2))),
+    "Borrow": ("once", "on cathedral: use a craftsman of another player", fx.Once("cathedral", fx.Borrow("other"))),
     "RestOfGame": ("event", "rest of game: yield -1", fx.RestOfGame(fx.YieldDelta(-1))),
     "Vote": ("event", "now: vote: gain 2 gold | this round: tax +1",
              fx.Now(fx.Vote((fx.Gain((A("gold", 2),)), fx.Lasting("this_round", fx.TaxDelta(1)))))),

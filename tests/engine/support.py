@@ -57,6 +57,23 @@ def pick(game: Game, cls, **fields):
     raise AssertionError(f"no legal {cls.__name__} {fields} in {[str(a) for a in game.legal_actions()]}")
 
 
+def bag_prices(game: Game) -> list[int]:
+    """From Phase II, the price of every builder drawn from the bag: each kept
+    on a redraw and placed on the first spot listed, or parked if its owner
+    cannot pay."""
+    from pillars_rules.actions import KeepBuilder, Park, Place
+
+    prices = []
+    while game.state.bag or game.state.drawn is not None:
+        if game.pending.kind == "redraw":
+            game = game.apply(KeepBuilder())
+            continue
+        prices.append(game.state.price)
+        afford = game.state.players[game.current_player].gold >= game.state.price
+        game = game.apply(next(a for a in game.legal_actions() if isinstance(a, Place)) if afford else Park())
+    return prices
+
+
 def to_builders(game: Game) -> Game:
     """Pass everyone through the draft so Phase II starts."""
     from pillars_rules.actions import Pass

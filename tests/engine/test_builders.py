@@ -6,7 +6,7 @@ from pillars_rules import IllegalActionError
 from pillars_rules.actions import KeepBuilder, Park, Place, ReturnBuilder
 from pillars_rules.engine import events as E
 
-from .support import BLUE, GREEN, RED, YELLOW, game_for, new_events, of_type, position, to_builders
+from .support import BLUE, GREEN, RED, YELLOW, bag_prices, game_for, new_events, of_type, position, to_builders
 
 
 def _drawn(seat, then=(), players=2, **kw):
@@ -75,14 +75,7 @@ def test_price_zero_must_place_s2_3():
 
 
 def test_two_players_last_builder_free_s2_3():
-    g = to_builders(game_for(players=2))
-    prices = []
-    while g.state.bag or g.state.drawn is not None:
-        if g.pending.kind == "redraw":
-            g = g.apply(KeepBuilder())
-            continue
-        prices.append(g.state.price)
-        g = g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)) if g.state.players[g.current_player].gold >= g.state.price else Park())
+    prices = bag_prices(to_builders(game_for(players=2)))
     assert len(prices) == 6 and prices[-1] == 0
     assert prices[:5] == [7, 6, 5, 4, 3]
 

@@ -542,3 +542,44 @@ def test_referendum_gives_every_voter_the_change_most_voted_for_this_round(votes
     at = game.state_at(max(i for i, e in enumerate(game.events) if isinstance(e, E.ModifierGranted)) + 1)
     assert all((YieldDelta(-1) in game.rules.modifiers(at, s)) == (won == 1) for s in seats)
     assert roundtrips(game)
+# ------------------------------------------------------------------ another player's craftsman
+def _loan(**seats):
+    """The cathedral step with red holding Borrowed hands; blue owns a Sculptor."""
+    red = dict(privileges=("idea_loan",), **seats.pop("red", {}))
+    blue = dict(craftsmen=("sculptor_r3",), **seats.pop("blue", {}))
+    return play(round=3, step="cathedral", seats={RED: red, BLUE: blue, **seats})
+
+
+@covers("idea_loan")
+def test_borrowed_hands_uses_another_players_craftsman_once():
+    game = _loan(red=dict(cubes=dict(stone=1)))
+    assert A.UseOnce("idea_loan") in game.legal_actions()
+    game = game.apply(A.UseOnce("idea_loan"))
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    # only what red can pay for (1 stone: not the Stonemasons' 2), the owner and the card named, or none
+    assert labels == ["option 1: use Blue's Sculptor (round 3) once: 1 stone -> 2 VP (Borrowed hands)",
+                      "option 2: use no craftsman (Borrowed hands)"], labels
+    vp = game.state.players[RED].vp
+    after = game.apply(A.ChooseOption(0))
+    used = [e for e in after.events if isinstance(e, E.CraftsmanBorrowed)]
+    assert [(e.seat, e.owner, e.card, e.reason) for e in used] == [(RED, BLUE, "sculptor_r3", "idea_loan")]
+    assert after.state.players[RED].vp == vp + 2 and after.state.players[RED].cube("stone") == 0
+    assert "idea_loan" not in after.state.players[RED].privileges  # once per game
+    assert after.state.players[BLUE].uses == ()  # the owner's capacity is untouched
+    assert roundtrips(after)
+    assert [after.describe(e) for e in used] == [
+        "Red used Blue's Sculptor once (Borrowed hands) and turned 1 stone into 2 VP."]
+    none = game.apply(A.ChooseOption(1))
+    assert not [e for e in none.events if isinstance(e, E.CraftsmanBorrowed)]
+    with pytest.raises(pr.IllegalActionError, match="from 0 to 1"):
+        game.apply(A.ChooseOption(2))
+
+
+def test_borrowed_hands_offers_no_use_without_the_inputs_and_never_ones_own():
+    game = _loan(red=dict(cubes=dict(wood=2), craftsmen=("carpenter", "stonemason", "mortar_mixer", "sculptor_r4")))
+    game = game.apply(A.UseOnce("idea_loan"))
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    # red's own Carpenter and Sculptor are not offered, nor blue's Sculptor (no stone)
+    assert labels == ["option 1: use Green's Carpenter once: 2 wood -> 1 VP (Borrowed hands)",
+                      "option 2: use no craftsman (Borrowed hands)"], labels

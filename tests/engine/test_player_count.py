@@ -10,6 +10,8 @@ import pillars_rules as pr
 from pillars_rules.cardlang import base_cards, compile_text
 from pillars_rules.errors import CardError
 
+from .support import bag_prices, to_builders
+
 BOARD = """
 board wide "A wide board" {
     players 2, 3, 4, 5
@@ -82,3 +84,41 @@ resource big_quarry "Big quarry" { players 5 site quarry yields 2 stone workers 
 def test_bad_set_up_tables_are_card_errors(text, message):
     with pytest.raises(CardError, match=message):
         compile_text(text, known=base_cards())
+
+
+def _prices(g: pr.Game) -> list[int]:
+    """The price of every builder drawn from the bag in round 1."""
+    return bag_prices(to_builders(g))
+
+
+def test_the_free_last_builder_is_a_table_of_the_board():
+    base = base_cards().board.spec
+    assert base.free_builders == (1, 0, 0)  # cards/base/board.cards: 'free last builders 1, 0, 0'
+    assert _prices(pr.new_game(players=2, seed=4)) == [7, 6, 5, 4, 3, 0]
+
+    def cards(table: str) -> pr.CardSet:
+        text = BOARD.replace("starting builders 3", f"starting builders 3\n    free last builders {table}")
+        return pr.load_cards(compile_text(text, known=base_cards()))
+    two = cards("2, 0, 0, 0")
+    assert two.board.spec.free_builders == (2, 0, 0, 0)
+    assert _prices(pr.new_game(players=2, seed=4, cards=two)) == [7, 6, 5, 4, 0, 0]
+    assert _prices(pr.new_game(players=2, seed=4, cards=cards("0"))) == [7, 6, 5, 4, 3, 2]
+
+
+def test_a_board_without_the_table_keeps_the_base_rule_and_its_canonical_text():
+    from pillars_rules.cardlang.formatter import format_cards
+    assert _wide().board.spec.free_builders == (1, 0, 0, 0)  # one free with 2 players, whatever the range
+    base_text = format_cards(base_cards().places)
+    assert "free last builders" not in base_text  # the base board's canonical text is as before
+    text = BOARD.replace("starting builders 3", "starting builders 3\n    free last builders 0")
+    board = format_cards(pr.load_cards(compile_text(text, known=base_cards())).places)
+    assert "free last builders 0\n" in board
+    again = pr.load_cards(compile_text(board, known=base_cards()))
+    assert again.board.spec.free_builders == (0,) and format_cards(again.places) == board
+
+
+def test_the_table_is_checked_like_the_others():
+    with pytest.raises(CardError, match="one number, or one for each player count"):
+        compile_text('board b "B" { free last builders 1, 0 }', known=base_cards())
+    with pytest.raises(CardError, match="free builders"):
+        compile_text('board b "B" { free last builders 99 }', known=base_cards())

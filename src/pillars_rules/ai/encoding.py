@@ -16,7 +16,7 @@ field                     domain
 ``n``                     ``1 .. MAX_COUNT``
 ``location`` + ``spot``   every (location, spot) pair of the board (RULES §3)
 ``location`` alone        the locations; ``spot`` alone: ``0 ..`` most spots - 1
-``index``                 ``0 ..`` the most options of any choose-one in the set - 1
+``index``                 ``0 ..`` the most options of a choice, vote, bid or craftsman use - 1
 ``ability``               ``0 ..`` the most conversions of any card in the set - 1
 a ``bool`` field          ``False``, ``True`` (e.g. ``Place.free``)
 ========================  ==========================================================
@@ -46,7 +46,7 @@ import attrs
 
 from ..actions import ACTION_TYPES
 from ..cardlang.cardset import CardSet
-from ..cardlang.effects import CUBES, Bid, ChooseOne, Vote
+from ..cardlang.effects import CUBES, Bid, Borrow, ChooseOne, Vote
 from ..errors import ConfigError, IllegalActionError
 from ..limits import MOST_PLAYERS
 
@@ -90,6 +90,11 @@ def _max_options(cards: CardSet) -> int:
                 most = max(most, cards.board.spec.gold_cap + 1)
             elif getattr(getattr(x, "players", None), "who", "") == "chosen":
                 most = max(most, MOST_PLAYERS - 1)  # "a player you choose": one option per other seat
+    # a craftsman to use (a card's or a place's, France's): one option per conversion of a
+    # craftsman some seat owns, and none
+    if any(isinstance(x, Borrow) for x in _walk((tuple(c.abilities for c in cards), cards.board))):
+        conversions = sum(len(c.conversions) for c in cards if c.kind == "craftsman")
+        most = max(most, MOST_PLAYERS * conversions + 1)
     return most
 
 

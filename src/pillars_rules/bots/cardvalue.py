@@ -11,7 +11,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from ..cardlang.effects import (
-    CUBES, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
+    CUBES, Borrow, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
     Lasting, Market, PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
     PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
@@ -29,6 +29,9 @@ BUY = {"sand": 2, "wood": 3, "stone": 4}
 TYPICAL_COUNT = {"gold": 10.0, "vp": 20.0, "wood": 1.0, "stone": 1.0, "sand": 1.0, "metal": 0.5,
                  "cubes": 3.0, "craftsmen": 4.0, "privileges": 2.0, "workers": 12.0, "builders": 3.0,
                  "round": 3.5, "players": 3.0, "pieces": 3.0, "tax": 3.5, "counters": 3.0}
+#: What one use of a craftsman in play is worth to its user (``use a craftsman
+#: of another player``), in VP: a base conversion's VP less the cubes it eats.
+TYPICAL_BORROW = 1.0
 #: How many players a selector reaches besides its owner, typically.
 TYPICAL_REACH = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0}
 
@@ -240,6 +243,8 @@ class CardValues:
             return -amount_value(effect.amounts, w, cube_value)
         if isinstance(effect, ChooseOne):
             return max((self.effect_value(o, cube_value, builders) for o in effect.options), default=0.0)
+        if isinstance(effect, Borrow):  # which use is chosen at the decision, one ply ahead
+            return TYPICAL_BORROW
         return 0.0
 
     def passive_value(self, cid: str, rounds: int, held: bool) -> float:

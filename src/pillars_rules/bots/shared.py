@@ -24,6 +24,8 @@ def shared_action(view: Any, w: Weights) -> Any:
     if pend is None or pend.kind != "choice" or not state.jobs or rules is None:
         return None
     job = state.jobs[0]
+    if job.source not in rules.by_id:  # a place's spot effect (France's): never a vote or bid
+        return None
     # a vote or bid is an event's whole "now:" effect, so the job's ability holds it
     effect = getattr(rules.card(job.source).abilities[job.ability], "effect", None)
     if job.option >= 0 or not is_shared(effect):

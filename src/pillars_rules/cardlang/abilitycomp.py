@@ -154,6 +154,8 @@ class AbilityFields(ValueChecker):
                                 "write it as an option of the first 'choose one'")
                     return None
             return None if None in options else fx.ChooseOne(tuple(options))
+        if r == "Borrow":
+            return fx.Borrow(e.arg("who"))
         if r == "AddCounters":
             n = self.number(e.arg("n"), "the counters added")
             word = self.choice(e.arg("word"), ("counter", "counters"), "what is added")

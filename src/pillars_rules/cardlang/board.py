@@ -55,6 +55,13 @@ class Place:
     selling: tuple[tuple[str, int], ...] = ()
 
 
+def default_free_builders(players: tuple[int, ...]) -> tuple[int, ...]:
+    """The base game's free last builder (§2.3: with 2 players the last
+    builder drawn from the bag costs nothing), as a table for ``players``:
+    a board without a 'free last builders' line plays it."""
+    return tuple(1 if n == 2 else 0 for n in players)
+
+
 @frozen
 class BoardSpec:
     """The board's own numbers: the gold cap (§1) and the builder prices of
@@ -63,7 +70,9 @@ class BoardSpec:
     the gold of each seat from the start player (``starting_gold``), the
     builders of each player (``starting_builders``), and per player count
     the craftsmen dealt each round (Shiring's first, the rest to the draft
-    display) and the resource cards dealt to the display. A table holds one
+    display), the resource cards dealt to the display, and the builders
+    drawn last from the bag that cost nothing (``free_builders``: with 2
+    players the base game's last one, §2.3). A table holds one
     number (every count) or one per count of ``players``, in order.
     The defaults are the base game's (2-4 players)."""
 
@@ -74,6 +83,7 @@ class BoardSpec:
     starting_builders: int = 3
     dealt_craftsmen: tuple[int, ...] = (4,)
     dealt_resources: tuple[int, ...] = (7,)
+    free_builders: tuple[int, ...] = (1, 0, 0)
 
     def for_players(self, table: tuple[int, ...], players: int) -> int:
         """The entry of ``table`` (one of the set-up tables) for ``players`` seats."""

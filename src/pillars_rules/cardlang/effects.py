@@ -368,6 +368,22 @@ def is_shared(effect: object) -> bool:
     return isinstance(effect, (Vote, Bid))
 
 
+@frozen
+class Borrow:
+    """``use a craftsman of another player`` (``who`` ``"other"``) or ``of any
+    player`` (``"any"``, one's own too): the owner makes one conversion of a
+    craftsman another player owns, as a decision among the public craftsmen
+    whose conversion they can pay for (issue #36, the expansion's France).
+    The use is one more: it counts against neither player's capacity; the
+    owner of the craftsman gets nothing (rulings on the rules page)."""
+
+    who: str
+
+
+#: Whose craftsmen a :class:`Borrow` may use, as written after ``of``.
+BORROW_WHO: dict[str, str] = {"other": "another player", "any": "any player"}
+
+
 def offers_lasting(effect: object) -> bool:
     """Does ``effect`` hold a :class:`Lasting` option anywhere (through
     conditions, selectors and choices)?"""
@@ -394,7 +410,7 @@ def is_table_effect(effect: object) -> bool:
     return isinstance(effect, Market) and effect.action in MARKET_STOCK
 
 InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market,
-                      Lasting, AddCounters, Vote, Bid]
+                      Lasting, AddCounters, Vote, Bid, Borrow]
 
 
 @frozen
@@ -664,7 +680,7 @@ EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Players, HasMost,
-        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, AddCounters, GreyWorkers,
+        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, AddCounters, Borrow, GreyWorkers,
         Vote, Bid,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,

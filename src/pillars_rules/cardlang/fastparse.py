@@ -72,14 +72,14 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
 _FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "for", "last", "harmful", "every",
                           "site", "yields", "workers", "called", "spots", "one", "fill", "worker", "step",
                           "after", "replaces", "spot", "die", "cube", "stock", "buying", "selling",
-                          "gold", "builder", "players", "starting", "dealt"})
+                          "gold", "builder", "players", "starting", "dealt", "free"})
 #: Place fields of one word and one name or number after it: builder method, token kind.
 _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
               "step": ("step_rule", "name"), "after": ("after", "name"),
               "replaces": ("replaces", "name")}
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
-_INSTANT_WORDS = frozenset({"vote", "bid", "add", "gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
+_INSTANT_WORDS = frozenset({"vote", "bid", "add", "use", "gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
                             "trade"})
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
 
@@ -243,6 +243,9 @@ class _Parser:
                 return "starting_gold", [self.number_list()]
             self.kw("builders")
             return "starting_builders", [self.take("number")]
+        if w == "free":
+            self.kw("last", "builders")
+            return "free_builders", [self.number_list()]
         if w == "dealt":
             if self.word() == "craftsmen":
                 self.kw("craftsmen")
@@ -426,6 +429,11 @@ class _Parser:
         if w == "lose":
             self.i += 1
             return "lose", [self.amount_list()]
+        if w == "use":
+            self.kw("use", "a", "craftsman", "of")
+            who = self.word()
+            self.kw(who if who in ("another", "any") else "another", "player")
+            return "borrow_other" if who == "another" else "borrow_any", []
         if w == "add":
             self.i += 1
             return "add_counters", [self.take("number"), self.take("name")]

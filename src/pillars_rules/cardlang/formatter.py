@@ -20,6 +20,7 @@ import attrs
 
 from . import effects as fx
 from . import ast
+from .board import default_free_builders
 from .card import Card
 from .parser import parse
 
@@ -29,7 +30,7 @@ FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "every_
                "workers", "called", "replaces", "after", "worker_site", "spots", "one_per_player", "in_order",
                "step", "spot", "die", "cube_limit", "stock", "buying", "selling", "gold_cap",
                "builder_prices", "players", "starting_gold", "starting_builders", "dealt_craftsmen",
-               "dealt_resources")
+               "dealt_resources", "free_builders")
 
 # --------------------------------------------------------------------------
 # Syntax tree -> text
@@ -163,6 +164,8 @@ def effect_text(e: ast.Effect) -> str:
     if r == "Transfer":
         way = "from" if a("direction") == "take" else "to"
         return f"{a('direction')} {', '.join(_amount(x) for x in a('amounts'))} {way} {_players(a('players'))}"
+    if r == "Borrow":
+        return f"use a craftsman of {fx.BORROW_WHO[a('who')]}"
     if r == "AddCounters":
         n = a("n")
         return f"add {_num(n)} {'counter' if n.value == 1 else 'counters'}"
@@ -247,7 +250,7 @@ _PLACE_ONE = {"spots": "spots", "cube_limit": "cube limit", "gold_cap": "gold ca
 #: Fields that are a list of numbers, and how each is written.
 _NUMBER_LISTS = {"die": "die", "builder_prices": "builder prices", "players": "players",
                  "starting_gold": "starting gold", "dealt_craftsmen": "dealt craftsmen",
-                 "dealt_resources": "dealt resource cards"}
+                 "dealt_resources": "dealt resource cards", "free_builders": "free last builders"}
 _PLACE_NAME = {"worker_site": "worker site", "step": "step", "after": "after", "replaces": "replaces"}
 
 
@@ -261,6 +264,8 @@ def _table_fields(spec: Any, add: Any) -> None:
             add(name, tuple(ast.Num(str(x)) for x in value))
     if spec.starting_builders != base.starting_builders:
         add("starting_builders", ast.Num(str(spec.starting_builders)))
+    if spec.free_builders != default_free_builders(spec.players):
+        add("free_builders", tuple(ast.Num(str(x)) for x in spec.free_builders))
 
 
 def _place_field_text(f: ast.Field) -> str:
@@ -404,7 +409,7 @@ def format_text(text: str, file: str = "<string>") -> str:
 
 _PLAIN_STR_FIELDS = {("ChooseCraftsman", "action"), ("PriceDelta", "trade"), ("Transfer", "direction"),
                      ("Players", "who"), ("Market", "action"),
-                     ("Lasting", "duration")}
+                     ("Lasting", "duration"), ("Borrow", "who")}
 
 
 def _value(owner: str, field: str, v: Any) -> Any:

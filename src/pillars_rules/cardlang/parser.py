@@ -314,6 +314,12 @@ class _Build(PlaceBuild):
     def market_loses(self, meta, ch):
         return self._market(meta, "loses", ch[0])
 
+    def borrow_other(self, meta, ch):
+        return self._eff(meta, "Borrow", ("who", "other"))
+
+    def borrow_any(self, meta, ch):
+        return self._eff(meta, "Borrow", ("who", "any"))
+
     def add_counters(self, meta, ch):
         return self._eff(meta, "AddCounters", ("n", self._num(ch[0])), ("word", self._name(ch[1])))
 

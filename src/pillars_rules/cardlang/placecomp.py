@@ -13,7 +13,7 @@ from typing import Any, Iterable
 
 from . import ast
 from . import effects as fx
-from .board import BoardSpec, Place, layout
+from .board import BoardSpec, Place, default_free_builders, layout
 from .card import Card
 from .diagnostics import suggest
 from .values import ValueChecker
@@ -23,7 +23,7 @@ from ..limits import DISPLAY_CRAFTSMEN, DISPLAY_RESOURCE_CARDS, MOST_PLAYERS
 PLACE_FIELDS: tuple[str, ...] = ("called", "spots", "one_per_player", "in_order", "worker_site", "step", "after",
                                  "replaces", "spot", "die", "cube_limit", "stock", "buying", "selling")
 BOARD_FIELDS: tuple[str, ...] = ("gold_cap", "builder_prices", "players", "starting_gold", "starting_builders",
-                                 "dealt_craftsmen", "dealt_resources")
+                                 "dealt_craftsmen", "dealt_resources", "free_builders")
 #: How each place field is written, for messages.
 PLACE_WORDS: dict[str, str] = {
     "called": "called", "spots": "spots", "one_per_player": "one per player", "in_order": "fill in order",
@@ -32,11 +32,13 @@ PLACE_WORDS: dict[str, str] = {
     "selling": "selling", "gold_cap": "gold cap", "builder_prices": "builder prices",
     "players": "players", "starting_gold": "starting gold", "starting_builders": "starting builders",
     "dealt_craftsmen": "dealt craftsmen", "dealt_resources": "dealt resource cards",
+    "free_builders": "free last builders",
 }
 #: The set-up tables of a board: each one number or one per player count.
 TABLE_FIELDS: dict[str, tuple[str, int, int]] = {
     "dealt_craftsmen": ("craftsmen dealt in a round", 1, DISPLAY_CRAFTSMEN),
     "dealt_resources": ("resource cards dealt in a round", 1, DISPLAY_RESOURCE_CARDS),
+    "free_builders": ("free builders at the end of the bag", 0, fx.MAX_BUILDERS * MOST_PLAYERS),
 }
 #: Fewest and most players a card set may play (``players``).
 FEWEST_PLAYERS = 2
@@ -249,7 +251,9 @@ class PlaceFields(ValueChecker):
                          values.get("builder_prices", spec.builder_prices), players, gold,
                          values.get("starting_builders", spec.starting_builders),
                          values.get("dealt_craftsmen", spec.dealt_craftsmen),
-                         values.get("dealt_resources", spec.dealt_resources))
+                         values.get("dealt_resources", spec.dealt_resources),
+                         values.get("free_builders", default_free_builders(players)))
+
 
 
 def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:

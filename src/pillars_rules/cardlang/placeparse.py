@@ -79,6 +79,9 @@ class PlaceBuild(Transformer):
     def dealt_resources(self, meta, ch):
         return self._field(meta, "dealt_resources", ch[0])
 
+    def free_builders(self, meta, ch):
+        return self._field(meta, "free_builders", ch[0])
+
     def grey_workers(self, meta, ch):
         return self._eff(meta, "GreyWorkers", ("n", self._num(ch[0])))
 

@@ -128,6 +128,10 @@ def instant(e: Any) -> str:
                 "give": f"give {what} to the market (as far as you have them)",
                 "gains": f"the market gains {what} from the supply (as far as there are any)",
                 "loses": f"the market loses {what} to the supply (as far as it has them)"}[e.action]
+    if isinstance(e, fx.Borrow):
+        whose = "another player's craftsmen" if e.who == "other" else "the craftsmen in play (yours too)"
+        return (f"use one of {whose} once: one of its conversions, paid by you and given to you, "
+                "beyond its capacity")
     if isinstance(e, fx.AddCounters):
         return f"add {e.n} {'counter' if e.n == 1 else 'counters'} to this card"
     if isinstance(e, fx.Lasting):
@@ -324,9 +328,12 @@ def _place(card: Card) -> str:
 
 def _board(card: Card) -> str:
     b = card.board
+    free = [f"the last {_plural(b.for_players(b.free_builders, n), 'builder', 'builders')} drawn with {n} players"
+            for n in b.players if b.for_players(b.free_builders, n)]
     return (f"{_title(card)}, the board: gold is capped at {b.gold_cap}; builders cost "
             f"{', '.join(str(x) for x in b.builder_prices)} gold in the order drawn, then "
-            f"{b.builder_prices[-1] if b.builder_prices else 0}.")
+            f"{b.builder_prices[-1] if b.builder_prices else 0}"
+            + (f"; free: {_and(free)}." if free else "."))
 
 
 def render(card: Card) -> str:

@@ -61,6 +61,7 @@ simple_instants = st.one_of(
     st.builds(fx.ChooseCraftsman, st.just("discard"), st.just(0), excludes),
     st.builds(fx.Market, st.sampled_from(fx.MARKET_ACTIONS), amounts(fx.CUBES)),
     st.builds(fx.AddCounters, counts),
+    st.builds(fx.Borrow, st.sampled_from(tuple(fx.BORROW_WHO))),
 )
 #: A lasting modifier, an option of a choice only (``this round: tax 0``).
 lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))

@@ -892,5 +892,7 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
         'BallotCast': {'seat': 'int', 'card': 'str', 'value': 'int'},
         'VoteDecided': {'card': 'str', 'option': 'int'},
         'BidWon': {'seat': 'int', 'card': 'str', 'amount': 'int'},
+        'CraftsmanBorrowed': {'seat': 'int', 'owner': 'int', 'card': 'str', 'ability': 'int',
+            'inputs': 'tuple[Amount, ...]', 'outputs': 'tuple[Amount, ...]', 'reason': 'str'},
     },
 }

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..cardlang.effects import (
-    AddCounters, Amount, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lasting, Lose, Market, PerBuilder,
+    AddCounters, Amount, Borrow, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lasting, Lose, Market, PerBuilder,
     PerMillWorker, Swap, Transfer,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
+from .borrow import borrow_uses
 from .context import Rules
 from .evolve import _HANDLERS, evolve
 from .reach import count, has_most, market_events, selected, swap_events, transfer_events
@@ -103,6 +104,9 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         return market_events(state, seat, effect, source)
     if isinstance(effect, AddCounters):
         return [E.CountersAdded(seat, source, effect.n)]
+    if isinstance(effect, Borrow):  # the owner picks the craftsman: a choice, if there is one to use
+        return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
+            if borrow_uses(state, rules, seat, effect) else []
     if isinstance(effect, Lasting):  # an option of a choice: ``option`` is its index
         first = state.round + (1 if effect.duration == "next_round" else 0)
         last = ROUNDS if effect.duration == "rest_of_game" else first
@@ -130,6 +134,16 @@ def chosen_seats(state: GameState, seat: int) -> tuple[int, ...]:
     return tuple(s for s in turn_order(state) if s != seat)
 
 
+def option_count(state: GameState, rules: Rules, seat: int, effect) -> int:
+    """How many options a queued choice of ``effect`` offers ``seat`` now: the
+    players to choose, the uses of a craftsman and none, or the options written."""
+    if is_chosen(effect):
+        return len(chosen_seats(state, seat))
+    if isinstance(effect, Borrow):
+        return len(borrow_uses(state, rules, seat, effect)) + 1
+    return len(effect.options)
+
+
 def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int, source: str,
                   ability: int) -> list:
     """The events of a "player you choose" effect once ``seat`` chose ``target``."""
@@ -145,6 +159,9 @@ def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int
 def job_effect(rules: Rules, job: Job) -> Any:
     """The instant effect a queued choice answers (an ability with an effect:
     the compiler queues jobs for those only)."""
+    spots = rules.layout.spot_effects.get(job.source)
+    if spots is not None:  # a place's spot effect (France): ``ability`` is the spot
+        return _unwrap(dict(spots)[job.ability])
     ability: Any = rules.card(job.source).abilities[job.ability]
     effect = _unwrap(ability.effect)
     return effect if job.option < 0 else _unwrap(effect.options[job.option])

@@ -614,6 +614,31 @@ class BidWon:
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class CraftsmanBorrowed:
+    """``seat`` used conversion ``ability`` of ``owner``'s craftsman ``card``
+    once, for ``reason`` (a card or place): ``seat`` paid ``inputs`` and got
+    ``outputs``; no one's uses of the round change (issue #36)."""
+
+    seat: int
+    owner: int
+    card: str
+    ability: int
+    inputs: tuple[Amount, ...]
+    outputs: tuple[Amount, ...]
+    reason: str
+
+    def __init__(self, seat: object, owner: object, card: str, ability: object, inputs: tuple[Amount, ...],
+                 outputs: tuple[Amount, ...], reason: str = "") -> None:
+        object.__setattr__(self, "seat", _whole(seat, "CraftsmanBorrowed.seat"))
+        object.__setattr__(self, "owner", _whole(owner, "CraftsmanBorrowed.owner"))
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "ability", _whole(ability, "CraftsmanBorrowed.ability"))
+        object.__setattr__(self, "inputs", inputs)
+        object.__setattr__(self, "outputs", outputs)
+        object.__setattr__(self, "reason", reason)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class StartPlayerChanged:
     seat: int
 
@@ -649,5 +674,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
     Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
     GameEnded, MarketStocked, ModifierGranted, CountersAdded, BallotCast, VoteDecided, BidWon,
+    GameEnded, MarketStocked, ModifierGranted, CountersAdded, CraftsmanBorrowed,
 )}
 register_records(tuple(EVENT_TYPES.values()))

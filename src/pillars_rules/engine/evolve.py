@@ -519,6 +519,13 @@ def _on_converted(s: GameState, e: E.Converted) -> GameState:
     return _with_player(s, e.seat, _uses(p, uses))
 
 
+@on(E.CraftsmanBorrowed)
+def _on_craftsman_borrowed(s: GameState, e: E.CraftsmanBorrowed) -> GameState:
+    s = _count_effect(s, e.seat, e.reason)
+    s = apply_amounts(s, e.seat, e.inputs, -1)
+    return apply_amounts(s, e.seat, e.outputs, +1)
+
+
 @on(E.CathedralDone)
 def _on_cathedral_done(s: GameState, e: E.CathedralDone) -> GameState:
     return _table(s, _done(s.table, s.done | {e.seat}))

@@ -161,8 +161,8 @@ def _builders(b: Batch, rules: Rules) -> None:
             numbers = rng.stream(state.seed, state.rng)
             seat = state.bag[rng.below(numbers, len(state.bag))]
         price = state.marker
-        if state.n_players == 2 and len(state.bag) == 1:
-            price = 0  # §2.3: with 2 players the last builder is free
+        if len(state.bag) <= rules.layout.free_builders_for(state.n_players):
+            price = 0  # §2.3: with 2 players the last builder is free (the board's 'free last builders')
         b.add(E.BuilderDrawn(seat, price))
         _builders(b, rules)  # on to the drawn builder's redraw or placement, in the same batch
     elif state.parked:

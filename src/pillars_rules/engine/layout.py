@@ -33,7 +33,7 @@ class Layout:
                  "n_craftsmen", "tax", "tax_die", "court_stock", "market", "market_refill", "buy_prices",
                  "sell_prices", "market_cubes", "cathedral", "cube_limit", "start_player", "gold_cap",
                  "first_price", "reasons", "names", "called", "spot_index", "players", "starting_gold",
-                 "starting_builders", "craftsmen_dealt", "resources_dealt", "collector", "markets",
+                 "starting_builders", "craftsmen_dealt", "resources_dealt", "free_builders", "collector", "markets",
                  "other_markets", "stock_slot", "refills", "other_refills", "buying", "selling", "cubes_at")
 
     def __init__(self, board: Board) -> None:
@@ -110,6 +110,8 @@ class Layout:
         #: by number of seats: craftsmen dealt each round (Shiring's first), resource cards dealt
         self.craftsmen_dealt: dict[int, int] = {n: spec.for_players(spec.dealt_craftsmen, n) for n in spec.players}
         self.resources_dealt: dict[int, int] = {n: spec.for_players(spec.dealt_resources, n) for n in spec.players}
+        #: by number of seats: how many builders drawn last from the bag cost nothing (§2.3)
+        self.free_builders: dict[int, int] = {n: spec.for_players(spec.free_builders, n) for n in spec.players}
 
     def is_market(self, key: str) -> bool:
         """Whether ``key`` is a place with ``step market``."""
@@ -134,6 +136,12 @@ class Layout:
         """Resource cards dealt to the display each round at ``players`` seats (§2.1)."""
         n = self.resources_dealt.get(players)
         return n if n is not None else self.board.spec.for_players(self.board.spec.dealt_resources, players)
+
+    def free_builders_for(self, players: int) -> int:
+        """How many builders drawn last from the bag are free at ``players``
+        seats (the base game's one with 2 players, §2.3)."""
+        n = self.free_builders.get(players)
+        return n if n is not None else self.board.spec.for_players(self.board.spec.free_builders, players)
 
     def words(self, key: str) -> str:
         """A place or step in the middle of a sentence, as the board's text

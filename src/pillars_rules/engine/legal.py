@@ -13,16 +13,17 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..cardlang.effects import CUBES, ChooseCraftsman, ChooseOne, is_shared
+from ..cardlang.effects import CUBES, Borrow, ChooseCraftsman, is_shared
 from ..errors import IllegalActionError
 from ..limits import MAX_COUNT, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from . import events as E
+from .borrow import borrow_events
 from .context import Rules
 from .evolve import evolve
 from .batch import (
     Batch, action_trigger_events, chosen_events, chosen_seats, eligible_craftsmen, instant_events, is_chosen,
-    job_effect, ones_needed, pieces_for,
+    job_effect, ones_needed, option_count, pieces_for,
 )
 from .flow import advance_into
 from .queries import can_pay, conversions, free_spots, trades_of
@@ -149,12 +150,11 @@ def _legal_choice(state: GameState, rules: Rules, seat: int) -> list:
     if isinstance(effect, ChooseCraftsman):
         return [_act(rules, ("pick", c), A.PickCraftsman, c)
                 for c in eligible_craftsmen(state, rules, seat, effect)]
-    if is_chosen(effect):  # "a player you choose": option i is the i-th other seat in turn order
-        return [_act(rules, ("option", i), A.ChooseOption, i) for i in range(len(chosen_seats(state, seat)))]
     if is_shared(effect):  # a vote (an option's index) or a bid (the amount; 0 passes)
         return [_act(rules, ("option", i), A.ChooseOption, i) for i in shared_options(state, effect, seat)]
-    assert isinstance(effect, ChooseOne)
-    return [_act(rules, ("option", i), A.ChooseOption, i) for i in range(len(effect.options))]
+    # "a player you choose": option i is the i-th other seat in turn order; a
+    # craftsman to use: the i-th use of borrow_uses, the last none
+    return [_act(rules, ("option", i), A.ChooseOption, i) for i in range(option_count(state, rules, seat, effect))]
 
 
 def _legal_market(state: GameState, rules: Rules, seat: int) -> list:
@@ -315,6 +315,8 @@ def _choose(state, rules, action, seat):
     if is_chosen(effect):
         target = chosen_seats(state, seat)[action.index]
         return [made] + chosen_events(evolve(state, made), rules, seat, effect, target, job.source, job.ability)
+    if isinstance(effect, Borrow):
+        return [made] + borrow_events(evolve(state, made), rules, seat, effect, action.index, job.source)
     option = effect.options[action.index]
     more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability, action.index)
     # a choice inside the chosen option is made next, before other waiting choices

@@ -15,7 +15,7 @@ from ..cardlang.effects import CUBES, Bid, ChooseCraftsman, Convert, is_shared
 from ..errors import safe_repr
 from ..limits import MAX_BUILDS, MAX_CUBES, MAX_TRADES
 from . import actions as A
-from .batch import BIG_VALUE, chosen_seats, is_chosen, job_effect, pieces_for
+from .batch import BIG_VALUE, job_effect, option_count, pieces_for
 from .context import Rules
 from .queries import builds_of, trades_of
 from .reach import count
@@ -317,7 +317,7 @@ def _use_once(state, rules, seat, who, a) -> None:
 def _pick(state, rules, seat, who, a) -> None:
     effect = job_effect(rules, state.jobs[0])
     if not isinstance(effect, ChooseCraftsman):
-        n = _options_of(state, seat, effect)
+        n = _options_of(state, rules, seat, effect)
         raise _Refused("pick.not_craftsman_choice", last=n - 1)
     name = _card(rules, a.card)
     if a.card not in state.players[seat].craftsmen:
@@ -338,18 +338,16 @@ def _option(state, rules, seat, who, a) -> None:
             raise _Refused("bid.bad_amount", top=top, kind=effect.kind, who=who,
                            have=count(state, seat, effect.kind), index=_short(a.index))
         return
-    n = _options_of(state, seat, effect)
+    n = _options_of(state, rules, seat, effect)
     if type(a.index) is not int or not 0 <= a.index < n:
         raise _Refused("option.bad_index", last=n - 1, index=_short(a.index))
 
 
-def _options_of(state, seat, effect) -> int:
+def _options_of(state, rules, seat, effect) -> int:
     """How many options a choice between options has (a bid: its highest + 1)."""
-    if is_chosen(effect):
-        return len(chosen_seats(state, seat))
     if is_shared(effect):
         return max(options(state, effect, seat)) + 1
-    return len(effect.options)
+    return option_count(state, rules, seat, effect)
 
 
 # ------------------------------------------------------------------ §4 market

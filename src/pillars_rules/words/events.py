@@ -154,6 +154,13 @@ def _counters_added(e: E.CountersAdded, n: Namer) -> str:
     return f"{n.seat(e.seat)} added {e.n} {'counter' if e.n == 1 else 'counters'} to {n.card(e.card)}."
 
 
+def _craftsman_borrowed(e: E.CraftsmanBorrowed, n: Namer) -> str:
+    whose = "their own" if e.owner == e.seat else f"{n.seat(e.owner)}'s"
+    made = f"turned {amounts_text(e.inputs)} into {amounts_text(e.outputs)}" if e.inputs else \
+        f"got {amounts_text(e.outputs)}"
+    return f"{n.seat(e.seat)} used {whose} {n.card(e.card)} once ({n.card(e.reason)}) and {made}."
+
+
 def _gained(e: E.Gained, n: Namer) -> str:
     return f"{n.seat(e.seat)} gained {amounts_text(e.amounts)} ({n.card(e.reason)})."
 
@@ -285,6 +292,7 @@ SENTENCES: dict[type, Callable[..., str]] = {
     E.BallotCast: ballot_cast,
     E.VoteDecided: vote_decided,
     E.BidWon: bid_won,
+    E.CraftsmanBorrowed: _craftsman_borrowed,
 }
 
 

@@ -17,6 +17,7 @@ from ..cardlang.effects import ChooseCraftsman, ChooseOne
 from ..cardlang.render import instant, render
 from ..engine import actions as A
 from ..engine.batch import BIG_VALUE, chosen_seats, is_chosen, job_effect
+from ..engine.borrow import borrow_uses
 from ..cardlang import effects as fx
 from ..cardlang.render import instant
 from .cardtext import amounts, conversion, once_effect, summary
@@ -278,9 +279,23 @@ def _pick(ctx: Context, a: A.PickCraftsman) -> Parts:
     return Parts(f"discard {name} ({source})", (), (name,), a.card, None, None, ctx.text(a.card))
 
 
+def _borrow(ctx: Context, effect: fx.Borrow, index: int) -> str:
+    """An option of "use a craftsman of another player": whose craftsman, which,
+    and what its conversion costs and gives; the last option uses none."""
+    uses = borrow_uses(ctx.state, ctx.rules, ctx.seat, effect)
+    if index >= len(uses):
+        return "use no craftsman"
+    owner, cid, i = uses[index]
+    whose = "your own" if owner == ctx.seat else f"{ctx.state.players[owner].name}'s"
+    conv = ctx.rules.card(cid).conversions[i]
+    return f"use {whose} {ctx.name(cid)} once: {conversion(conv, capacity=False)}"
+
+
 def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
     job, effect = _job(ctx)
-    if is_chosen(effect):  # "a player you choose": the option names the player and what they get
+    if isinstance(effect, fx.Borrow):
+        what = _borrow(ctx, effect, a.index)
+    elif is_chosen(effect):  # "a player you choose": the option names the player and what they get
         who = ctx.state.players[chosen_seats(ctx.state, ctx.seat)[a.index]].name
         if isinstance(effect, fx.Transfer):
             what = f"{effect.direction} {amounts(effect.amounts)} {'from' if effect.direction == 'take' else 'to'} {who}"
@@ -293,7 +308,8 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
         return Parts(f"{what} ({ctx.name(job.source)})", (what,), (), job.source, None, None, ctx.text(job.source))
     else:
         what = instant(effect.options[a.index]) if isinstance(effect, ChooseOne) else f"option {a.index + 1}"
-    return Parts(f"option {a.index + 1}: {what} ({ctx.name(job.source)})", (what,), (), job.source, None, None,
+    source = ctx.rules.layout.names.get(job.source) or ctx.name(job.source)  # a card, or a place (France)
+    return Parts(f"option {a.index + 1}: {what} ({source})", (what,), (), job.source, None, None,
                  ctx.text(job.source))
 
 
@@ -371,6 +387,15 @@ def _build_key(ctx: Context, a: A.Build):
     return ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.rules.uses(ctx.player, a.card, a.ability)
 
 
+def _option_key(ctx: Context):
+    """An option's label: the job's, and the players or craftsmen it names
+    (which seats are chosen from, which uses of a craftsman are open)."""
+    job, effect = _job(ctx)
+    if isinstance(effect, fx.Borrow):
+        return job, borrow_uses(ctx.state, ctx.rules, ctx.seat, effect)
+    return job, chosen_seats(ctx.state, ctx.seat) if is_chosen(effect) else ()
+
+
 #: What else a label depends on besides the action and the cards (the
 #: choices cache keys on it): ``None`` for labels that depend on nothing more.
 DEPENDS: dict[type, Callable[[Context, object], object]] = {
@@ -383,7 +408,7 @@ DEPENDS: dict[type, Callable[[Context, object], object]] = {
     A.Decline: lambda ctx, a: (ctx.kind, ctx.state.event, _tax(ctx) if ctx.kind == "once_tax" else 0,
                                next((x.card for x in ctx.legal if type(x) is A.UseOnce), None)),
     A.PickCraftsman: lambda ctx, a: ctx.state.jobs[0],
-    A.ChooseOption: lambda ctx, a: ctx.state.jobs[0],
+    A.ChooseOption: lambda ctx, a: _option_key(ctx),
     A.Buy: lambda ctx, a: _trade_price(ctx, "buy", a.resource),
     A.Sell: lambda ctx, a: (p := _trade_price(ctx, "sell", a.resource), max(0, ctx.player.gold + a.n * p - ctx.rules.layout.gold_cap)),
     A.Build: _build_key,
