@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import pillars_rules as pr
 from pillars_rules import limits
+from pillars_rules.errors import CardError
 from pillars_rules.cardlang import base_cards, compile_text
 from pillars_rules.testing import check_game, play_random
 
@@ -81,9 +82,18 @@ def _set(text: str):
 
 
 def _play(text: str, players: int, seed: int) -> pr.Game | None:
-    """The mutant's game played to the end by random bots, or None if the check refuses it."""
+    """The mutant's game played to the end by random bots, or None if the check
+    refuses it -- the check of the file, or that of the set a game plays: a
+    ``CardSet`` handed to ``new_game`` is merged onto the base cards, so a
+    mutant that renames a place (``place cathgdral``) adds a second cathedral
+    step there, and that set is refused with located diagnostics too."""
     cards = _set(text)
     if cards is None:
+        return None
+    try:
+        pr.load_cards(cards)
+    except CardError as error:
+        assert error.diagnostics and all(d.line >= 1 and d.message for d in error.diagnostics), str(error)
         return None
     game = play_random(pr.new_game(players=players, seed=seed, cards=cards), random.Random(seed),
                        max_actions=limits.MAX_EVENTS)
@@ -103,6 +113,21 @@ def test_a_mutated_board_is_refused_with_diagnostics_or_plays_to_the_end(plan, p
     game = _play(mutant(plan), players, seed)
     if game is not None:
         check_game(game)
+
+
+def test_a_renamed_place_of_a_whole_board_is_refused_where_it_meets_the_base_board():
+    # found by Hypothesis: the file alone compiles (its board has one cathedral),
+    # merged onto the base set it would run the cathedral step twice
+    text = BOARD.replace("place cathedral ", "place cathgdral ", 1)
+    cards = _set(text)
+    assert cards is not None and [p.id for p in cards.places].count("cathgdral") == 1
+    try:
+        pr.new_game(players=2, seed=0, cards=cards)
+    except CardError as error:
+        assert "'cathgdral' is the second place with it" in str(error)
+    else:
+        raise AssertionError("a set with two cathedral steps was played")
+    assert _play(text, 2, 0) is None
 
 
 def test_board_mutants_often_pass_the_check_change_the_board_and_play():
