@@ -347,9 +347,10 @@ class Evaluator(EvaluatorV1):
             ref_round = rnd
         stage = state.stage
         board = self.board
-        market_at = board.index(board.market)
+        step_at = board.step_at  # BoardReading.index without a call per step (it runs per playout)
+        market_at = step_at.get(board.market, -2)
         market_ahead = (stage in ("draft", "builders", "setup") and market_at > -2) or \
-            (stage == "resolution" and board.index(state.step) < market_at)
+            (stage == "resolution" and step_at.get(state.step, -2) < market_at)
         last_spend = rnd >= ROUNDS and not market_ahead and not (state.step == board.market and seat not in state.done)
         gold_w = w.end_gold if last_spend else w.gold
         later = ROUNDS - rnd
@@ -360,11 +361,11 @@ class Evaluator(EvaluatorV1):
         cubes = list(p.cubes)
         coming = [0, 0, 0, 0]
         craftsmen = list(p.craftsmen)
-        here = board.index(state.step) if stage == "resolution" else -1
+        here = step_at.get(state.step, -2) if stage == "resolution" else -1
         open_round = stage in ("draft", "builders", "resolution", "setup")
 
         def ahead(step: str) -> bool:
-            return open_round and board.index(step) > here
+            return open_round and step_at.get(step, -2) > here
 
         mill_value = p.pieces.value if ahead(board.mill) else 0
         before_tax += mill_value

@@ -54,7 +54,8 @@ def _ahead(board: BoardReading, state, step: str) -> bool:
     if stage in ("draft", "builders", "setup"):
         return step in board.step_at
     if stage == "resolution":
-        return board.index(step) > board.index(state.step)
+        at = board.step_at
+        return at.get(step, -2) > at.get(state.step, -2)
     return False
 
 
@@ -90,9 +91,11 @@ class EvaluatorV1:
                 continue
             seen.add(c)
             for i, conv in rules.converts[c]:
-                if any(t not in tags for t in conv.tags_needed):
+                needs, also = conv.needs, conv.also_needs  # conv.tags_needed, without building a tuple
+                if (needs and needs not in tags) or (also and any(t not in tags for t in also)):
                     continue
-                cap = rules.capacity(state, seat, c, conv) - rules.uses(p, c, i)
+                # uses shared by alternatives of one capacity, when the set has any (rules.uses)
+                cap = rules.capacity(state, seat, c, conv) - (rules.uses(p, c, i) if rules.shared else p.uses_of(c, i))
                 if cap <= 0:
                     continue
                 out = 0.0
@@ -218,8 +221,12 @@ class EvaluatorV1:
         craftsmen = list(p.craftsmen)
         stage_res = state.stage == "resolution"
         steps = self.rules.steps
-        ahead = {s: (not stage_res or board.index(s) > board.index(state.step)) for s in steps} \
-            if state.stage in ("draft", "builders", "resolution", "setup") else dict.fromkeys(steps, False)
+        if stage_res:  # the steps after the one resolving now (a rule the board lacks: never)
+            at = board.step_at
+            here = at.get(state.step, -2)
+            ahead = {s: at.get(s, -2) > here for s in steps}
+        else:
+            ahead = dict.fromkeys(steps, state.stage in ("draft", "builders", "setup"))
 
         # this round's income still to come
         if ahead.get(board.mill, False):
