@@ -36,11 +36,21 @@ def test_written_ideas_are_cards_of_the_folder_and_the_others_are_not():
     assert set(cards.by_id) <= {e["id"] for e in ENTRIES}
 
 
-@pytest.mark.parametrize("entry", [e for e in ENTRIES if e["status"] != "exact"],
-                         ids=lambda e: e["id"])
-def test_an_idea_not_written_exactly_does_not_compile(entry):
-    with pytest.raises(CardError):
-        compile_text(entry["wanted"], "wanted.cards", known=base_cards())
+def _refused(wanted: str) -> bool:
+    try:
+        compile_text(wanted, "wanted.cards", known=base_cards())
+    except CardError:
+        return True
+    return False
+
+
+def test_an_idea_not_written_exactly_does_not_compile():
+    # every idea is written exactly today (57 of 57); one that is not must say what it wants
+    assert [e["id"] for e in ENTRIES if e["status"] != "exact" and _refused(e["wanted"])] == [
+        e["id"] for e in ENTRIES if e["status"] != "exact"]
+    # and the check tells a text the language writes from one it does not
+    assert not _refused('event fan_x "X" { now: gain 1 gold }')
+    assert _refused('event fan_x "X" { now: gain 1 gold per smile }')
 
 
 @pytest.mark.parametrize("entry", [e for e in ENTRIES if e["status"] == "exact"],

@@ -583,3 +583,80 @@ def test_borrowed_hands_offers_no_use_without_the_inputs_and_never_ones_own():
     # red's own Carpenter and Sculptor are not offered, nor blue's Sculptor (no stone)
     assert labels == ["option 1: use Green's Carpenter once: 2 wood -> 1 VP (Borrowed hands)",
                       "option 2: use no craftsman (Borrowed hands)"], labels
+
+
+# ------------------------------------------------------------------ a card's upgrade level
+def _apprentice(**red):
+    """The cathedral step of round 2 with red holding the Apprentice."""
+    return play(round=2, step="cathedral",
+                seats={RED: dict(craftsmen=("idea_apprentice",), **red)})
+
+
+@covers("idea_apprentice")
+def test_the_apprentice_upgraded_for_3_gold_converts_once_more_each_round_for_good():
+    game = _apprentice(cubes=dict(wood=4), gold=5)
+    assert game.rules.capacity(game.state, RED, "idea_apprentice", game.rules.card("idea_apprentice").conversions[0]) == 1
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    assert labels[:2] == ["use Apprentice: 1 wood -> 1 VP (1 use left)",
+                          "use Apprentice: 3 gold -> 1 counter (1 use left)"], labels
+    up = game.apply(A.Build("idea_apprentice", 1))
+    assert up.state.counters == ((RED, "idea_apprentice", 1),) and up.state.players[RED].gold == 2
+    assert [up.describe(e) for e in up.events[len(game.events):] if isinstance(e, E.Converted)] == [
+        "Red's Apprentice turned 3 gold into 1 counter."]
+    vp = up.state.players[RED].vp
+    twice = up.apply(A.Build("idea_apprentice", 0)).apply(A.Build("idea_apprentice", 0))
+    assert twice.state.players[RED].vp == vp + 2  # capacity 1 + 1 per counter, from the next use on
+    assert roundtrips(twice)
+    # for good: the counters stay on the card into the next round, so its capacity is 2 there
+    nxt = pr.playout(twice, seed=1, until=lambda st: st.round > 2)
+    assert nxt.state.round == 3 and ((RED, "idea_apprentice", 1) in nxt.state.counters)
+    conv = nxt.rules.card("idea_apprentice").conversions[0]
+    assert nxt.rules.capacity(nxt.state, RED, "idea_apprentice", conv) == 2
+    assert nxt.rules.capacity(game.state, RED, "idea_apprentice", conv) == 1  # before the upgrade
+
+
+def test_the_apprentice_without_3_gold_cannot_be_upgraded_and_its_upgrade_is_never_borrowed():
+    game = _apprentice(cubes=dict(wood=2), gold=2)
+    with pytest.raises(pr.IllegalActionError):
+        game.apply(A.Build("idea_apprentice", 1))
+    # red borrows blue's Apprentice: the wood conversion is offered, the upgrade never
+    loan = play(round=2, step="cathedral", seats={
+        RED: dict(privileges=("idea_loan",), cubes=dict(wood=1), gold=9),
+        BLUE: dict(craftsmen=("idea_apprentice",))})
+    loan = loan.apply(A.UseOnce("idea_loan"))
+    labels = [c.label for c in pr.words.choices(loan.view(RED))]
+    assert labels == ["option 1: use Blue's Apprentice once: 1 wood -> 1 VP (Borrowed hands)",
+                      "option 2: use no craftsman (Borrowed hands)"], labels
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "heuristic-v1", "easy"])
+def test_the_bots_upgrade_the_apprentice_with_rounds_to_come_and_not_in_the_last(bot):
+    from pillars_rules.bots import make_bot
+
+    def upgrades(round_no: int) -> bool:
+        game = _apprentice(cubes=dict(wood=4), gold=8) if round_no == 2 else play(
+            round=round_no, step="cathedral", seats={RED: dict(craftsmen=("idea_apprentice",), cubes=dict(wood=4), gold=8)})
+        choose = make_bot(bot, 1)
+        for _ in range(6):
+            if game.current_player != RED or game.state.step != "cathedral":
+                break
+            action = choose(game.view(RED))
+            if action == A.Build("idea_apprentice", 1):
+                return True
+            game = game.apply(action, seat=RED)
+        return False
+
+    # an upgrade pays in the rounds after it: 3 gold for 4 more uses (and one more now)
+    assert upgrades(2)
+
+
+def test_the_bots_value_a_counter_by_the_uses_it_adds_in_the_rounds_to_come():
+    from pillars_rules.bots.cardvalue import V1_WEIGHTS, counter_worth
+
+    rules = play().rules
+    cubes = dict.fromkeys(("wood", "stone", "sand", "metal"), 0.0)
+    one = counter_worth(rules, "idea_apprentice", V1_WEIGHTS, cubes, 1)
+    assert one == 1.0  # one more use of 1 wood -> 1 VP a round (the wood valued at 0 here)
+    assert counter_worth(rules, "idea_apprentice", V1_WEIGHTS, cubes, 4) == 4 * one
+    assert counter_worth(rules, "idea_apprentice", V1_WEIGHTS, cubes, 0) == 0.0
+    assert counter_worth(rules, "carpenter", V1_WEIGHTS, cubes, 4) == 0.0  # no capacity grows per counter

@@ -67,6 +67,11 @@ def test_a_thousand_dense_cards_parse_the_same(monkeypatch):
     'event e "E" { now: gain 1 gold } extra',
     'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 2, capacity 3 }',  # reported once
     'event e "E" { now: gain 1\u00a0gold }',                          # a space Lark does not skip
+    'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 + 1 per counter }',  # issue #36
+    'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 +1 per 2 craftsmen }',
+    'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 + 1 per builder at priory }',
+    'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 + per counter }',
+    'craftsman c "C" { round 1 convert 3 gold -> 1 counter + 1 vp, capacity 1 }',
 ])
 def test_odd_and_broken_blocks_give_lark_s_answer(text, monkeypatch):
     fast, slow, _ = _both(text, monkeypatch)

@@ -124,8 +124,30 @@ def amount_value(amounts, w: Weights, cube_value) -> float:
             v += a.n
         elif a.kind == "gold":
             v += a.n * w.gold
-        else:
+        elif a.kind != "counters":  # counters on a card: see counter_worth
             v += a.n * cube_value[a.kind]
+    return v
+
+
+def counters_worth(rules, state, seat: int, craftsmen, w: Weights, cube_value, rounds: int) -> float:
+    """What the counters on ``seat``'s ``craftsmen`` are worth over ``rounds``
+    rounds to come (:func:`counter_worth` each; most games have none)."""
+    if not state.counters:
+        return 0.0
+    return sum((n * counter_worth(rules, card, w, cube_value, rounds)
+                for s, card, n in state.counters if s == seat and card in craftsmen), 0.0)
+
+
+def counter_worth(rules, card: str, w: Weights, cube_value, rounds_left: int) -> float:
+    """What one more counter on ``card`` is worth (issue #36: an upgrade):
+    for each of its conversions whose capacity grows per counter, that
+    share of one more use at its net value, in each round still to come."""
+    v = 0.0
+    for _, conv in rules.converts[card]:
+        per = conv.capacity_per
+        if per is not None and per.what == "counters":
+            net = amount_value(conv.outputs, w, cube_value) - amount_value(conv.inputs, w, cube_value)
+            v += max(0.0, net) * conv.capacity_plus / per.per * rounds_left
     return v
 
 

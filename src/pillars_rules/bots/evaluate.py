@@ -36,7 +36,7 @@ from .. import TAX_DIE
 from ..cardlang.effects import CUBES, GAME_END, Gain, Lose, MillBonus, Now, TaxDelta, ThisRound
 from .cardvalue import (
     gain_factor,
-    BUY, CUBE_LIMIT, ROUNDS, SELL, WORKERS, Weights, amount_value,
+    BUY, CUBE_LIMIT, ROUNDS, SELL, WORKERS, Weights, amount_value, counters_worth,
 )
 from .evaluate_v1 import EvaluatorV1, mypyc_attr
 
@@ -459,6 +459,7 @@ class Evaluator(EvaluatorV1):
         future = ROUNDS - ref_round
         if future > 0:
             v_future = future * self._potential(craftsmen, budget)
+            v_future += counters_worth(rules, state, seat, craftsmen, w, cv.acquire, future)
         # later rounds' baseline: mill gold for the workers, minus the expected tax
         if later:
             workers = WORKERS + rules.extra_workers(state, seat)

@@ -37,7 +37,7 @@ from typing import Sequence
 from ..cardlang.effects import CUBES, GAME_END, Gain
 from .cardvalue import (
     gain_factor,
-    BUY, CUBE_LIMIT, MEAN_TAX, ROUNDS, SELL, V1_WEIGHTS, WORKERS, BoardReading, Weights, amount_value,
+    BUY, CUBE_LIMIT, MEAN_TAX, ROUNDS, SELL, V1_WEIGHTS, WORKERS, BoardReading, Weights, amount_value, counter_worth, counters_worth,
     board_reading, card_values,
 )
 
@@ -100,6 +100,9 @@ class EvaluatorV1:
                     continue
                 out = 0.0
                 for a in conv.outputs:
+                    if a.kind == "counters":  # an upgrade of the card (issue #36): its later rounds' uses
+                        out += a.n * counter_worth(rules, c, self.w, cv.acquire, ROUNDS - state.round)
+                        continue
                     out += a.n if a.kind == "vp" else (a.n * gold_w if a.kind == "gold" else a.n * cv.acquire[a.kind] * 0.5)
                 options.append([conv, cap, out])
         value = 0.0
@@ -297,6 +300,7 @@ class EvaluatorV1:
             for c in craftsmen:
                 sure, risky = cv.potential.get(c, (0.0, 0.0))
                 v += future * (w.sure * sure + w.potential * risky * self._needs(c, craftsmen))
+            v += counters_worth(rules, state, seat, craftsmen, w, cv.acquire, future)
         # later rounds' baseline: mill gold for the workers, minus the expected tax
         if later:
             workers = WORKERS + rules.extra_workers(state, seat)

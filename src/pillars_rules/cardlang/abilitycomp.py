@@ -232,13 +232,18 @@ class AbilityFields(ValueChecker):
         r = e.registry
         if r == "Convert":
             inputs = self.amounts(e.arg("inputs"), INPUT_KINDS, "a conversion input")
-            outputs = self.amounts(e.arg("outputs"), OUTPUT_KINDS, "a conversion output")
+            outputs = self.outputs(e.arg("outputs"))
             ok = inputs is not None and outputs is not None
             cap = e.arg("capacity")
             capacity = None
+            grows: tuple = ()
             if cap is not None:
                 capacity = self.number(cap, "capacity")
                 ok = ok and capacity is not None
+                if e.arg("capacity_plus") is not None:
+                    growth = self.capacity_growth(e.arg("capacity_plus"), e.arg("capacity_per"))
+                    ok = ok and growth is not None
+                    grows = growth or ()
             needs = e.arg("needs")
             tag = None
             if needs is not None:
@@ -258,7 +263,10 @@ class AbilityFields(ValueChecker):
             if cond is not None:
                 condition = self.owns(cond)
                 ok = ok and condition is not None
-            return fx.Convert(inputs, outputs, capacity, tag, condition, tuple(also)) if ok else None
+            if not ok:
+                return None
+            conv = fx.Convert(inputs, outputs, capacity, tag, condition, tuple(also))
+            return attrs.evolve(conv, capacity_plus=grows[0], capacity_per=grows[1]) if grows else conv
         if r in ("Passive", "ThisRound", "NextRound", "RestOfGame"):
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else getattr(fx, r)(mod)
@@ -360,6 +368,41 @@ class AbilityFields(ValueChecker):
                                      f"counted; limit {MAX_ABILITIES_PER_CARD} per card and per variant)")
             return None
         return tuple(out) if ok else None
+
+    def outputs(self, items: tuple) -> tuple | None:
+        """A conversion's outputs: amounts, and counters on the card itself
+        (``-> 1 counter``, issue #36: a card's upgrade level), in the order written."""
+        if not any(a.kind.text in ("counter", "counters") for a in items):
+            return self.amounts(items, OUTPUT_KINDS, "a conversion output")
+        out: list = []
+        for a in items:
+            if a.kind.text in ("counter", "counters"):
+                n = self.number(a.n, "the counters added")
+                amount = None if n is None else fx.Amount("counters", n)
+            else:
+                amount = self.amount(a, OUTPUT_KINDS, "a conversion output")
+            if amount is None:
+                return None
+            if amount.kind in (b.kind for b in out):
+                self.rep.at(a, f"'{a.kind.text}' appears twice in one list; write it once with the total")
+                return None
+            out.append(amount)
+        return tuple(out)
+
+    def capacity_growth(self, plus: Any, per: Any) -> tuple[int, Any] | None:
+        """``+ M per [K] COUNT`` after a capacity (issue #36): the capacity
+        grows by M for every K of the count (the owner's, or the card's
+        counters), read when the conversion is used."""
+        m = self.number(plus, "a capacity's growth")
+        if per.registry != "PerCount":
+            self.rep.at(per, "a capacity grows per a count of the game, not per builder or worker "
+                             "placed at a place", "e.g. 'capacity 1 + 1 per counter' or '+ 1 per 2 craftsmen'")
+            return None
+        what = self.count(per.arg("what"), fx.COUNTS)
+        k = 1 if per.arg("per") is None else self.number(per.arg("per"), "a count's step")
+        if m is None or what is None or k is None:
+            return None
+        return m, fx.PerCount(what, k)
 
     def alternatives(self, e: ast.Effect, first: Any, index: int) -> list | None:
         """The conversions of ``convert A | B ... -> OUT``'s alternatives after

@@ -129,6 +129,8 @@ class Amount:
     n: int
 
     def __str__(self) -> str:
+        if self.kind == "counters":  # a conversion's output: counters on its card (issue #36)
+            return f"{self.n} {'counter' if self.n == 1 else 'counters'}"
         return f"{self.n} {self.kind.upper() if self.kind == 'vp' else self.kind}"
 
 
@@ -583,6 +585,12 @@ class Convert:
     #: capacity the alternatives share (every use of one counts for all);
     #: ``-1``: none.
     shares: int = -1
+    #: a capacity that grows (``capacity 1 + 1 per counter``, issue #36): by
+    #: ``capacity_plus`` for every ``capacity_per.per`` of the count
+    #: ``capacity_per.what`` (the owner's; ``counters``: on this card), read
+    #: when the conversion is used.
+    capacity_plus: int = 0
+    capacity_per: PerCount | None = None
 
     @property
     def tags_needed(self) -> tuple[str, ...]:

@@ -321,7 +321,11 @@ class _Parser:
         w = self.word()
         self.i += 1
         if w == "capacity":
-            return "capacity", [self.take("number")]
+            n = self.take("number")
+            if not self.is_punct("+"):
+                return "capacity", [n, None, None]
+            self.i += 1
+            return "capacity", [n, self.take("number"), self.rule(self.multiplier)]
         if w == "needs":
             return "needs", [self.take("name")]
         if w == "if":

@@ -50,6 +50,13 @@ def _amount(a: ast.AmountNode) -> str:
     return f"{_num(a.n)} {a.kind.text}"
 
 
+def _output(a: ast.AmountNode) -> str:
+    """A conversion's output; counters on the card in the singular for one (issue #36)."""
+    if a.kind.text in ("counter", "counters") and a.n.value is not None:
+        return f"{_num(a.n)} {'counter' if a.n.value == 1 else 'counters'}"
+    return _amount(a)
+
+
 def _names(names: Iterable[ast.Name]) -> str:
     return ", ".join(n.text for n in names)
 
@@ -79,15 +86,28 @@ def _players(p: ast.Effect) -> str:
     return _SELECTOR_TEXT[who]
 
 
+def _multiplier(per: ast.Effect) -> str:
+    """``per 2 craftsmen``, ``per worker in mill``, ``per builder at LOCATION``."""
+    if per.registry == "PerCount":
+        k = per.arg("per")
+        n = 1 if k is None or k.value is None else k.value
+        return f"per {_count(per.arg('what').text, n)}" if n == 1 else \
+            f"per {_num(k)} {_count(per.arg('what').text, n)}"
+    return ("per worker in mill" if per.registry == "PerMillWorker"
+            else f"per builder at {per.arg('location').text}")
+
+
 def effect_text(e: ast.Effect) -> str:
     """One ability or effect in canonical text."""
     r, a = e.registry, e.arg
     if r == "Convert":
         ins = " | ".join(" + ".join(_amount(x) for x in alt)
                          for alt in (a("inputs"),) + tuple(a("alternatives") or ()))
-        text = f"convert {ins + ' ' if ins else ''}-> {' + '.join(_amount(x) for x in a('outputs'))}"
+        text = f"convert {ins + ' ' if ins else ''}-> {' + '.join(_output(x) for x in a('outputs'))}"
         if a("capacity") is not None:
             text += f", capacity {_num(a('capacity'))}"
+            if a("capacity_per") is not None:  # issue #36
+                text += f" + {_num(a('capacity_plus'))} {_multiplier(a('capacity_per'))}"
         if a("needs") is not None:
             text += f", needs {a('needs').text}"
         for more in a("also_needs") or ():
@@ -144,15 +164,7 @@ def effect_text(e: ast.Effect) -> str:
     # instant effects
     if r == "Gain":
         per = a("per")
-        tail = ""
-        if per is not None and per.registry == "PerCount":
-            k = per.arg("per")
-            n = 1 if k is None or k.value is None else k.value
-            tail = f" per {_count(per.arg('what').text, n)}" if n == 1 else \
-                f" per {_num(k)} {_count(per.arg('what').text, n)}"
-        elif per is not None:
-            tail = (" per worker in mill" if per.registry == "PerMillWorker"
-                    else f" per builder at {per.arg('location').text}")
+        tail = "" if per is None else " " + _multiplier(per)
         return f"gain {', '.join(_amount(x) for x in a('amounts'))}{tail}"
     if r == "ForPlayers":
         inner = a("effect")

@@ -198,15 +198,24 @@ class _Build(PlaceBuild):
             if key in opts:
                 self.rep.error(*where, f"'{_OPTION_WORD[key]}' given twice in one conversion")
             opts[key] = value
+        capacity, grows = opts.get("capacity"), ()
+        if isinstance(capacity, tuple):  # capacity N + M per COUNT
+            capacity, plus, per = capacity
+            grows = (("capacity_plus", plus), ("capacity_per", per))
         return self._eff(
             meta, "Convert", ("inputs", inputs or ()), ("outputs", outputs),
-            ("capacity", opts.get("capacity")), ("needs", opts.get("needs")),
+            ("capacity", capacity), ("needs", opts.get("needs")),
             ("condition", opts.get("condition")), ("also_needs", tuple(more)),
-            ("alternatives", alternatives),
+            ("alternatives", alternatives), *grows,
         )
 
     def capacity(self, meta, ch):
-        return ("capacity", self._num(ch[0]), self._lc(meta.line, meta.column))
+        n, plus, per = (list(ch) + [None, None])[:3]
+        where = self._lc(meta.line, meta.column)
+        if plus is None:
+            return ("capacity", self._num(n), where)
+        # "capacity 1 + 1 per counter" (issue #36): the base and what it grows by
+        return ("capacity", (self._num(n), self._num(plus), per), where)
 
     def needs(self, meta, ch):
         return ("needs", self._name(ch[0]), self._lc(meta.line, meta.column))

@@ -29,7 +29,7 @@ def _and(parts: Iterable[str], word: str = "and") -> str:
 
 
 def _amounts(amounts: Iterable[fx.Amount]) -> str:
-    return _and(str(a) for a in amounts)
+    return _and(f"{a} on this card" if a.kind == "counters" else str(a) for a in amounts)
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -221,6 +221,8 @@ def ability(a: Any) -> str:
             text += ", up to once per round"
         else:
             text += f", up to {a.capacity} times per round"
+        if a.capacity_per is not None:  # issue #36
+            text += f", {'once' if a.capacity_plus == 1 else f'{a.capacity_plus} times'} more per {count(a.capacity_per.what, a.capacity_per.per)}"
         if a.condition is not None:
             text += f", if you own at least {a.condition.n} {a.condition.kind.replace('vp', 'VP')} (kept)"
         if a.needs:

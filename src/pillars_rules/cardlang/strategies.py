@@ -8,6 +8,9 @@ produce, referring only to the base set's ids and tags (pass the base set as
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 from hypothesis import strategies as st
 
 from . import effects as fx
@@ -124,11 +127,23 @@ on_actions = st.one_of(
     st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS)),
     st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), plain_instants, st.none()),
 )
-converts = st.builds(
+plain_converts = st.builds(
     fx.Convert, amounts(INPUT_KINDS, 0, 2), amounts(OUTPUT_KINDS, 1, 2),
     st.none() | counts, st.none() | st.sampled_from(BASE_TAGS),
     st.none() | st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts),
 )
+
+
+def _grown(conv, plus: int, per, counters: int) -> Any:
+    """A conversion whose capacity grows per a count (issue #36), with
+    ``counters`` put on its card as an output too (0: none)."""
+    out = conv.outputs + ((fx.Amount("counters", counters),) if counters else ())
+    return attrs.evolve(conv, outputs=out, capacity=conv.capacity or 1, capacity_plus=plus, capacity_per=per)
+
+
+converts = plain_converts | st.builds(
+    _grown, plain_converts, counts, st.builds(fx.PerCount, st.sampled_from(fx.COUNTS), counts),
+    st.just(0) | counts)
 triggers = st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS), owner_instants) | st.builds(
     fx.Trigger, st.just(fx.GAME_END), plain_instants)
 on_gains = st.builds(fx.OnGain, owner_instants)

@@ -12,7 +12,8 @@ Rulings (the rules page): the use is one more, beyond capacity -- it counts
 against neither the owner's capacity nor the user's uses of the round (the
 sources' "once more"); the owner gets nothing; a conversion's ``needs`` are
 the owner's (the craftsman works where it stands), its ``if you own`` and its
-inputs the user's.
+inputs the user's; a conversion that puts counters on its card (an upgrade)
+is not offered: the card's level is its owner's.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ def borrow_uses(state: GameState, rules: Rules, seat: int, effect: Borrow) -> tu
             seen.add(cid)
             for i, conv in rules.converts[cid]:
                 if any(have[a.kind] < a.n for a in conv.inputs):
+                    continue
+                if any(a.kind == "counters" for a in conv.outputs):  # the card's own upgrade: its owner's
                     continue
                 if conv.condition and have[conv.condition.kind] < conv.condition.n:
                     continue

@@ -413,11 +413,15 @@ class Rules:
 
     def capacity(self, state: GameState, seat: int, card: str, conv: Convert) -> int:
         """How often ``conv`` of ``card`` may be used this round (§6): its
-        capacity, plus boosts chosen this round, plus capacity modifiers (§8,
-        the Archbishop's statue), never below 0. Without a capacity: once."""
+        capacity (and what it grows by, ``+ 1 per counter``), plus boosts
+        chosen this round, plus capacity modifiers (§8, the Archbishop's
+        statue), never below 0. Without a capacity: once."""
         if conv.capacity is None:
             return 1
         n = conv.capacity + state.players[seat].boost_of(card)
+        per = conv.capacity_per
+        if per is not None:  # capacity N + M per COUNT (issue #36), as it stands now
+            n += conv.capacity_plus * (state.count(seat, per.what, card) // per.per)
         for m in self.modifiers(state, seat):
             if type(m) is CapacityDelta and card not in m.exclude:
                 n += m.n

@@ -97,6 +97,8 @@ def apply_amounts(state: GameState, seat: int, amounts: tuple[Amount, ...], sign
                 vp = max(0, vp - missing // 2)
         elif a.kind == "vp":
             vp = max(0, vp + sign * a.n)
+        elif a.kind == "counters":  # on the converting card: _on_converted adds them
+            continue
         else:  # a seat holds at most MAX_CUBES of a kind: the rest stays in the supply
             held = cubes[CUBE_INDEX[a.kind]]
             n = min(a.n, MAX_CUBES - held) if sign > 0 else -min(a.n, held)
@@ -398,12 +400,15 @@ def _on_modifier_granted(s: GameState, e: E.ModifierGranted) -> GameState:
     return replace(s, granted=s.granted + ((e.seat, e.card, e.ability, e.option, e.first, e.last),))
 
 
+def _add_counters(s: GameState, seat: int, card: str, n: int) -> GameState:
+    held = s.count(seat, "counters", card)
+    rest = tuple(c for c in s.counters if c[0] != seat or c[1] != card)
+    return replace(s, counters=rest + ((seat, card, held + n),))
+
+
 @on(E.CountersAdded)
 def _on_counters_added(s: GameState, e: E.CountersAdded) -> GameState:
-    s = _count_effect(s, e.seat, e.card)
-    held = s.count(e.seat, "counters", e.card)
-    rest = tuple(c for c in s.counters if c[0] != e.seat or c[1] != e.card)
-    return replace(s, counters=rest + ((e.seat, e.card, held + e.n),))
+    return _add_counters(_count_effect(s, e.seat, e.card), e.seat, e.card, e.n)
 
 
 @on(E.BallotCast)
@@ -516,7 +521,11 @@ def _on_converted(s: GameState, e: E.Converted) -> GameState:
     p = s.players[e.seat]
     n = p.uses_of(e.card, e.ability)
     uses = tuple(u for u in p.uses if (u[0], u[1]) != (e.card, e.ability)) + ((e.card, e.ability, n + 1),)
-    return _with_player(s, e.seat, _uses(p, uses))
+    s = _with_player(s, e.seat, _uses(p, uses))
+    for a in e.outputs:
+        if a.kind == "counters":  # a card's upgrade (issue #36): counters on the card converted with
+            s = _add_counters(s, e.seat, e.card, a.n)
+    return s
 
 
 @on(E.CraftsmanBorrowed)

@@ -33,6 +33,10 @@ def conversion(conv: fx.Convert, capacity: bool = True) -> str:
         text += ", sharing the uses of the one before"
     elif capacity:
         text += f", {times(conv.capacity or 1)} a round"
+        if conv.capacity_per is not None:  # capacity 1 + 1 per counter (issue #36)
+            per = conv.capacity_per
+            what = fx.COUNT_SINGULAR.get(per.what, per.what) if per.per == 1 else f"{per.per} {per.what}"
+            text += f" +{conv.capacity_plus} per {what}"
     if conv.condition is not None:
         text += f", if you own at least {count(conv.condition.n, conv.condition.kind.replace('vp', 'VP'))} (kept)"
     for tag in conv.tags_needed:
