@@ -236,14 +236,14 @@ class AbilityFields(ValueChecker):
             ok = inputs is not None and outputs is not None
             cap = e.arg("capacity")
             capacity = None
-            grows: tuple = ()
+            grows: tuple[int, Any] = (0, None)  # capacity_plus, capacity_per: no growth
             if cap is not None:
                 capacity = self.number(cap, "capacity")
                 ok = ok and capacity is not None
                 if e.arg("capacity_plus") is not None:
                     growth = self.capacity_growth(e.arg("capacity_plus"), e.arg("capacity_per"))
                     ok = ok and growth is not None
-                    grows = growth or ()
+                    grows = growth or grows
             needs = e.arg("needs")
             tag = None
             if needs is not None:
@@ -263,10 +263,8 @@ class AbilityFields(ValueChecker):
             if cond is not None:
                 condition = self.owns(cond)
                 ok = ok and condition is not None
-            if not ok:
-                return None
-            conv = fx.Convert(inputs, outputs, capacity, tag, condition, tuple(also))
-            return attrs.evolve(conv, capacity_plus=grows[0], capacity_per=grows[1]) if grows else conv
+            return fx.Convert(inputs, outputs, capacity, tag, condition, tuple(also),
+                              capacity_plus=grows[0], capacity_per=grows[1]) if ok else None
         if r in ("Passive", "ThisRound", "NextRound", "RestOfGame"):
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else getattr(fx, r)(mod)

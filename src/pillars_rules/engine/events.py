@@ -674,6 +674,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
     Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
     GameEnded, MarketStocked, ModifierGranted, CountersAdded, BallotCast, VoteDecided, BidWon,
-    GameEnded, MarketStocked, ModifierGranted, CountersAdded, CraftsmanBorrowed,
+    CraftsmanBorrowed,
 )}
 register_records(tuple(EVENT_TYPES.values()))
