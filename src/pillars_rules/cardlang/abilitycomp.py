@@ -149,7 +149,7 @@ class AbilityFields(ValueChecker):
         if r == "ChooseOne":
             options = [self.instant(o) for o in e.arg("options")]
             for node, o in zip(e.arg("options"), options):
-                if not isinstance(o, fx.Lasting) and fx.offers_lasting(o):
+                if not isinstance(o, fx.Lasting) and _offers_lasting(o):
                     self.rep.at(node, "a lasting change is an option of the outer choice only",
                                 "write it as an option of the first 'choose one'")
                     return None
@@ -419,3 +419,15 @@ class AbilityFields(ValueChecker):
                 return None
             out.append(attrs.evolve(first, inputs=inputs, shares=index))
         return out
+
+
+def _offers_lasting(effect: Any) -> bool:
+    """:func:`~.effects.offers_lasting` of an effect :meth:`AbilityFields.instant`
+    built, in time linear in its depth: a choice it built holds a lasting
+    change only as a direct option (a deeper one was refused), so a nested
+    chain is not searched again at every level."""
+    while isinstance(effect, (fx.If, fx.ForPlayers)):
+        effect = effect.effect
+    if isinstance(effect, fx.ChooseOne):
+        return any(isinstance(o, fx.Lasting) for o in effect.options)
+    return isinstance(effect, fx.Lasting)

@@ -14,8 +14,8 @@ from .effects import KINDS
 
 _SCAN = re.compile(
     r'(?P<comment>#[^\n]*)|(?P<string>"[^"\n]*"?)|(?P<nl>\n)'
-    r"|(?P<open>[{(])|(?P<close>[})])|(?P<word>[^\s#\"{}()]+)"
-)
+    r"|(?P<open>[{(])|(?P<close>[})])|(?P<word>[^\s#\"{}()]+(?:[^\S\n]+[^\s#\"{}()]+)*)"
+)  # a "word" is a run of words on one line: only the first can start a card
 
 
 class _Block:
@@ -45,9 +45,9 @@ def split_blocks(text: str) -> tuple[list[_Block], list[ast.Comment]]:
             comments.append(ast.Comment(m.group().rstrip(), line=line, column=col))
             continue
         if (block is not None and kind == "word" and first_on_line
-                and m.group() in KINDS and m.start() > block.start):
+                and m.group().split(None, 1)[0] in KINDS and m.start() > block.start):
             block.end = m.start()  # a new card starts: the open one lacks '}'
-            block.cut_by = (line, col, m.group())
+            block.cut_by = (line, col, m.group().split(None, 1)[0])
             blocks.append(block)
             block, depth = None, 0
         first_on_line = False

@@ -17,7 +17,7 @@ from attrs import field, frozen
 from .card import Card, SourcePos  # noqa: F401 - SourcePos is re-exported (old path pillars_rules.cardlang.cardset)
 from .effects import KINDS  # noqa: F401 - re-exported (old path pillars_rules.cardlang.cardset)
 from .board import Board, assemble, merge_parts
-from .formatter import format_cards
+from .formatter import card_text
 
 
 def card_set_identity(cards: Iterable[Card], canonical: Mapping[str, bytes] | None = None) -> str:
@@ -65,7 +65,7 @@ def _base_board_part() -> bytes:
 
 
 def _canonical(card: Card) -> bytes:
-    return format_cards((card,)).encode("utf-8")
+    return card_text(card).encode("utf-8")
 
 
 @frozen

@@ -23,9 +23,11 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+#: One token with the blanks before it (half as many matches as a token per
+#: blank run); ``other`` is any character no token starts with.
 _TOKENS = re.compile(
-    r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)|[ \t\f\r]+|(?P<nl>\n)|(?P<number>[+-]?[0-9]+)"
-    r'|(?P<punct>->|[{}():|,+])|#[^\n]*|(?P<string>"[^"\n]*")|(?P<other>.)'
+    r"[ \t\f\r]*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<nl>\n)|(?P<number>[+-]?[0-9]+)"
+    r'|(?P<punct>->|[{}():|,+])|#[^\n]*|(?P<string>"[^"\n]*")|(?P<other>[^ \t\f\r\n]))'
 )
 
 
@@ -56,16 +58,15 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
     """The tokens of ``text[start:end]``, with positions in the whole text
     (``line`` is the line of ``start``, ``line_start`` the offset that line starts at)."""
     out: list[Tok] = []
+    add = out.append
     for m in _TOKENS.finditer(text, start, end):
         kind = m.lastgroup
-        if kind is None:
-            continue
-        if kind == "nl":
+        if kind == "name" or kind == "punct" or kind == "number" or kind == "string":
+            add(Tok(kind, m.group(kind), line, m.start(kind) - line_start + 1))
+        elif kind == "nl":
             line, line_start = line + 1, m.end()
         elif kind == "other":
             raise _Fail
-        else:
-            out.append(Tok(kind, m.group(), line, m.start() - line_start + 1))
     return out
 
 
@@ -104,16 +105,23 @@ class _Parser:
         k = self.i + ahead
         return self.t[k] if k < len(self.t) else None
 
+    # word, take and is_punct are the parser's innermost calls: peek is inlined
     def word(self, ahead: int = 0) -> str | None:
-        tok = self.peek(ahead)
-        return tok.value if tok is not None and tok.kind == "name" else None
+        k, t = self.i + ahead, self.t
+        if k < len(t):
+            tok = t[k]
+            if tok.kind == "name":
+                return tok.value
+        return None
 
     def take(self, kind: str, value: str | None = None) -> Tok:
-        tok = self.peek()
-        if tok is None or tok.kind != kind or (value is not None and tok.value != value):
-            raise _Fail
-        self.i += 1
-        return tok
+        i, t = self.i, self.t
+        if i < len(t):
+            tok = t[i]
+            if tok.kind == kind and (value is None or tok.value == value):
+                self.i = i + 1
+                return tok
+        raise _Fail
 
     def kw(self, *words: str) -> None:
         for w in words:
@@ -123,8 +131,11 @@ class _Parser:
         return self.take("punct", p)
 
     def is_punct(self, p: str) -> bool:
-        tok = self.peek()
-        return tok is not None and tok.kind == "punct" and tok.value == p
+        i, t = self.i, self.t
+        if i < len(t):
+            tok = t[i]
+            return tok.kind == "punct" and tok.value == p
+        return False
 
     def rule(self, parse: Callable[[], tuple[str, list]]) -> Any:
         """Parse one rule: ``parse()`` gives the builder method and its children."""

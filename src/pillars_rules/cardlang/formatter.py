@@ -457,6 +457,16 @@ def effect_node(obj: Any) -> ast.Effect:
 
 def card_node(card: Card) -> ast.CardNode:
     """The syntax tree of a compiled card (positions are 0)."""
+    return ast.CardNode(
+        ast.Name(card.kind), ast.Name(card.id), ast.Title(card.name),
+        ast.Title(card.name_de) if card.name_de else None,
+        fields=_card_fields(card),
+        abilities=_ability_nodes(card.abilities),
+        variants=tuple(ast.VariantNode(ast.Name(n), _ability_nodes(abl)) for n, abl in card.variants),
+    )
+
+
+def _card_fields(card: Card) -> tuple[ast.Field, ...]:
     fields: list[ast.Field] = []
 
     def add(name: str, value: Any) -> None:
@@ -489,13 +499,7 @@ def card_node(card: Card) -> ast.CardNode:
         add("gold_cap", ast.Num(str(card.board.gold_cap)))
         add("builder_prices", tuple(ast.Num(str(x)) for x in card.board.builder_prices))
         _table_fields(card.board, add)
-    return ast.CardNode(
-        ast.Name(card.kind), ast.Name(card.id), ast.Title(card.name),
-        ast.Title(card.name_de) if card.name_de else None,
-        fields=tuple(fields),
-        abilities=_ability_nodes(card.abilities),
-        variants=tuple(ast.VariantNode(ast.Name(n), _ability_nodes(abl)) for n, abl in card.variants),
-    )
+    return tuple(fields)
 
 
 def _ability_nodes(abilities: tuple) -> tuple[ast.Effect, ...]:
@@ -551,3 +555,43 @@ def format_cards(cards: Iterable[Card]) -> str:
     """Canonical text for compiled cards (a CardSet or any iterable of Card)."""
     nodes = tuple(card_node(c) for c in cards)
     return format_tree(ast.CardFile("<cards>", nodes))
+
+
+#: The statement text of each compiled effect :func:`card_text` has printed,
+#: by value (equal effects print alike): a fan set repeats its abilities, so
+#: a set's identity formats each once. Emptied when it reaches the bound.
+_STATEMENTS: dict = {}
+_STATEMENTS_BOUND = 1 << 16
+
+
+def _statement(effect: Any) -> str:
+    try:
+        return _STATEMENTS[effect]
+    except KeyError:
+        pass
+    text = effect_text(effect_node(effect))
+    if len(_STATEMENTS) >= _STATEMENTS_BOUND:
+        _STATEMENTS.clear()
+    _STATEMENTS[effect] = text
+    return text
+
+
+def card_text(card: Card) -> str:
+    """The canonical text of one compiled card: ``format_cards((card,))``, the
+    same text sooner (what a set's identity hashes). A card with a conversion
+    goes the long way (alternatives share a statement)."""
+    groups = (card.abilities,) + tuple(abl for _, abl in card.variants)
+    if any(isinstance(a, fx.Convert) for g in groups for a in g):
+        return format_cards((card,))
+    de = f' de "{card.name_de}"' if card.name_de else ""
+    out = [f'{card.kind} {card.id} "{card.name}"{de} {{']
+    for f in sorted(_card_fields(card), key=lambda f: FIELD_ORDER.index(f.name)):
+        out.append(INDENT + field_text(f))
+    for a in card.abilities:
+        out.append(INDENT + _statement(a))
+    for name, abilities in card.variants:
+        out.append(f"{INDENT}variant {name} {{")
+        out.extend(INDENT * 2 + _statement(a) for a in abilities)
+        out.append(INDENT + "}")
+    out.append("}")
+    return "\n".join(out) + "\n"
