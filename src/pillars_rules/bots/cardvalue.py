@@ -173,15 +173,19 @@ class BoardReading:
     def index(self, step: str) -> int:
         return self.step_at.get(step, -2)
 
-    def spot_gain(self, loc: str, spot: int, later: int, w: "Weights", acquire) -> float:
+    def spot_gain(self, loc: str, spot: int, later: int, w: "Weights", acquire, values=None) -> float:
         """The value of what a builder gets on ``spot`` of a place whose step
-        gives its spots' effects (the Priory's VP, the castle's grey workers)."""
+        gives its spots' effects (the Priory's VP, the castle's grey workers,
+        with ``values``, a :class:`CardValues`, a lasting modifier)."""
         v = 0.0
         for i, effect in self.spot_effects.get(loc, ()):
             if i != spot:
                 continue
             if isinstance(effect, GreyWorkers):
                 v += effect.n * w.grey_worker if later else 0.0
+            elif isinstance(effect, Lasting) and values is not None:  # the expansion's event field
+                rounds = later + 1 if effect.duration == "rest_of_game" else 1
+                v += values.modifier_value(effect.modifier, rounds, False)
             elif isinstance(effect, (Gain, Lose)):
                 sign = 1 if isinstance(effect, Gain) else -1
                 for a in effect.amounts:

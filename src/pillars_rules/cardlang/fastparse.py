@@ -228,8 +228,11 @@ class _Parser:
         if w == "spot":
             n = self.take("number")
             self.punct(":")
-            if self.word() == "grey":
+            w = self.word()
+            if w == "grey":
                 effect = self.rule(lambda: (self.kw("grey", "workers"), ("grey_workers", [self.take("number")]))[1])
+            elif w in ("this", "next", "rest"):
+                effect = self.lasting(w)
             else:
                 effect = self.instant()
             return "spot", [n, effect]
@@ -416,14 +419,18 @@ class _Parser:
             return "bid", [kind, self.option()]
         return "vote", self.options("vote")
 
+    def lasting(self, w: str) -> Any:
+        """``this round: M`` / ``next round: M`` / ``rest of game: M`` (``w`` its first word)."""
+        def parse():
+            self.kw(*(("rest", "of", "game") if w == "rest" else (w, "round")))
+            self.punct(":")
+            return f"lasting_{'rest_of_game' if w == 'rest' else w + '_round'}", [self.modifier()]
+        return self.rule(parse)
+
     def option(self) -> Any:
         w = self.word()
         if w in ("this", "next", "rest"):
-            def lasting():
-                self.kw(*(("rest", "of", "game") if w == "rest" else (w, "round")))
-                self.punct(":")
-                return f"lasting_{'rest_of_game' if w == 'rest' else w + '_round'}", [self.modifier()]
-            return self.rule(lasting)
+            return self.lasting(w)
         if self.is_punct("("):
             self.i += 1
             inner = self.instant()

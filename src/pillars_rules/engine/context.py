@@ -191,7 +191,9 @@ class Rules:
         object.__setattr__(self, "lowest_craftsman_limit", min([DEFAULT_CRAFTSMAN_LIMIT] + [
             m.n for mods in (passives, this_round, next_round)
             for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)] + [
-            m.n for ab in abilities.values() for m in _lasting(ab) if isinstance(m, CraftsmanLimit)]))
+            m.n for ab in abilities.values() for m in _lasting(ab) if isinstance(m, CraftsmanLimit)] + [
+            e.modifier.n for c in cards.board.places for _, e in c.place.spot_effects
+            if isinstance(e, Lasting) and isinstance(e.modifier, CraftsmanLimit)]))
         layout = register(cards.identity, cards.board)
         object.__setattr__(self, "layout", layout)
         v3 = RULES_V3 in variants
@@ -266,7 +268,13 @@ class Rules:
 
     def granted_modifier(self, card: str, ability: int, option: int) -> Any:
         """The modifier a :class:`~.events.ModifierGranted` names: the card's
-        ``rest of game:`` ability, or option ``option`` of its choice."""
+        ``rest of game:`` ability, option ``option`` of its choice, or the
+        lasting effect of spot ``ability`` of the place ``card``."""
+        spots = self.layout.spot_effects.get(card)
+        if spots is not None:  # a place's spot (the expansion's event field)
+            for i, spot_effect in spots:
+                if i == ability:
+                    return spot_effect.modifier
         a: Any = self.by_id[card].abilities[ability]
         if option < 0:
             return a.modifier
