@@ -375,6 +375,12 @@ class _Namer:
     def place(self, key: str) -> str:
         return self._game.rules.layout.words(key)
 
+    def change(self, card_id: str, ability: int, option: int) -> str:
+        """What a granted modifier does, in words (``ModifierGranted``)."""
+        from .cardlang.render import modifier
+
+        return modifier(self._game.rules.granted_modifier(card_id, ability, option))
+
 
 def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
     if isinstance(variants, (str, bytes)) or not isinstance(variants, (Iterable, Mapping)):

@@ -44,6 +44,9 @@ def test_the_field_is_one_spot_after_the_harbour(cards):
 def test_its_builder_looks_at_each_coming_event_for_the_rest_of_the_game(cards):
     g = _field(cards, 3)
     assert [(e.seat, e.first, e.last) for e in _grants(g, "event_field")] == [(3, 2, 6)]
+    assert [g.describe(e) for e in _grants(g, "event_field")] == [
+        "Yellow holds a change of the second event field for rounds 2-6: "
+        "you may look at the next event card at the start of each round."]
     g = pr.playout(g, seed=1, until=lambda s: s.round == 3)
     assert g.state.event == "" and g.state.event_deck
     assert g.view(3).next_event == g.state.event_deck[0]
@@ -83,6 +86,9 @@ def test_any_lasting_change_and_duration_may_be_a_spots_effect():
     g = pr.scenario(players=3, round=2, step="tithe_barn", cards=cards, spots={"tithe_barn": (1, 2)})
     grants = {(e.seat, e.ability, e.first, e.last) for e in _grants(g, "tithe_barn")}
     assert grants == {(1, 0, 3, 3), (2, 1, 2, 2)}
+    said = sorted(g.describe(e) for e in _grants(g, "tithe_barn"))
+    assert said[0].startswith("Blue holds a change of Tithe barn for round 3: ") and "tax" in said[0]
+    assert said[1].startswith("Green holds a change of Tithe barn for round 2: ") and "yield" in said[1]
     rules = g.rules
     assert rules.granted_modifier("tithe_barn", 0, -1) == fx.TaxFixed(0)
     assert rules.granted_modifier("tithe_barn", 1, -1) == fx.YieldDelta(1)

@@ -147,7 +147,9 @@ def _market_stocked(e: E.MarketStocked, n: Namer) -> str:
 
 def _modifier_granted(e: E.ModifierGranted, n: Namer) -> str:
     when = f"round {e.first}" if e.first == e.last else f"rounds {e.first}-{e.last}"
-    return f"{n.seat(e.seat)} holds a change of {n.card(e.card)} for {when}."
+    change = getattr(n, "change", None)  # a namer that knows the game's cards says what it does
+    what = f": {change(e.card, e.ability, e.option)}" if change is not None else ""
+    return f"{n.seat(e.seat)} holds a change of {n.card(e.card)} for {when}{what}."
 
 
 def _counters_added(e: E.CountersAdded, n: Namer) -> str:
