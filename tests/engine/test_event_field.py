@@ -108,3 +108,11 @@ def test_the_heuristic_bot_values_the_look_ahead(cards):
     with_values = reading.spot_gain("event_field", 0, 3, DEFAULT_WEIGHTS, values.acquire, values)
     assert with_values > 0
     assert reading.spot_gain("event_field", 0, 3, DEFAULT_WEIGHTS, values.acquire) == 0.0
+    assert reading.grants == {"event_field"}
+    # a seat that already looks ahead gains nothing by looking again
+    later = pr.playout(g, seed=1, until=lambda s: s.round == 3)
+    held = later.rules.modifiers(later.state, 3)
+    assert fx.PeekEvent() in held
+    assert reading.spot_gain("event_field", 0, 3, DEFAULT_WEIGHTS, values.acquire, values, held) == 0.0
+    assert reading.spot_gain("event_field", 0, 3, DEFAULT_WEIGHTS, values.acquire, values,
+                             later.rules.modifiers(later.state, 2)) == with_values

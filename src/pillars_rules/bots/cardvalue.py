@@ -167,23 +167,28 @@ class BoardReading:
         self.mill = layout.board.place_of("wool_mill")
         self.cathedral = layout.cathedral
         self.spot_effects = layout.spot_effects
+        #: places whose spots grant a lasting change (the expansion's event field)
+        self.grants = frozenset(k for k, spots in layout.spot_effects.items()
+                                if any(isinstance(e, Lasting) for _, e in spots))
         #: steps past the last: a rule the board lacks is never ahead
         self.end = len(layout.steps)
 
     def index(self, step: str) -> int:
         return self.step_at.get(step, -2)
 
-    def spot_gain(self, loc: str, spot: int, later: int, w: "Weights", acquire, values=None) -> float:
+    def spot_gain(self, loc: str, spot: int, later: int, w: "Weights", acquire, values=None,
+                  held: tuple = ()) -> float:
         """The value of what a builder gets on ``spot`` of a place whose step
         gives its spots' effects (the Priory's VP, the castle's grey workers,
-        with ``values``, a :class:`CardValues`, a lasting modifier)."""
+        with ``values``, a :class:`CardValues`, a lasting modifier, worth
+        nothing if it is among ``held``, the seat's modifiers now)."""
         v = 0.0
         for i, effect in self.spot_effects.get(loc, ()):
             if i != spot:
                 continue
             if isinstance(effect, GreyWorkers):
                 v += effect.n * w.grey_worker if later else 0.0
-            elif isinstance(effect, Lasting) and values is not None:  # the expansion's event field
+            elif isinstance(effect, Lasting) and values is not None and effect.modifier not in held:
                 rounds = later + 1 if effect.duration == "rest_of_game" else 1
                 v += values.modifier_value(effect.modifier, rounds, False)
             elif isinstance(effect, (Gain, Lose)):

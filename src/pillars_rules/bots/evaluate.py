@@ -291,7 +291,8 @@ class Evaluator(EvaluatorV1):
                 if rule == "bishop":
                     out.append(w.bishop)
                 elif rule == "spots" and board.spot_effects.get(loc):
-                    out.append(board.spot_gain(loc, i, later, w, self.cards.acquire, self.cards))
+                    held = self.rules.modifiers(state, seat) if loc in board.grants else ()
+                    out.append(board.spot_gain(loc, i, later, w, self.cards.acquire, self.cards, held))
                 elif rule == "privileges":
                     card = state.kingsbridge[i] if i < len(state.kingsbridge) else None
                     out.append(self.privilege(card, later + 1, held=False, craftsmen=craftsmen) if card else 0.0)
