@@ -302,8 +302,12 @@ def _place_field_text(f: ast.Field) -> str:
 
 
 def _header(c: ast.CardNode) -> str:
-    de = f' de "{c.name_de.text}"' if c.name_de is not None else ""
-    return f'{c.kind.text} {c.id.text} "{c.name.text}"{de} {{'
+    return _header_text(c.kind.text, c.id.text, c.name.text, c.name_de.text if c.name_de is not None else None)
+
+
+def _header_text(kind: str, cid: str, name: str, name_de: str | None) -> str:
+    de = f' de "{name_de}"' if name_de is not None else ""
+    return f'{kind} {cid} "{name}"{de} {{'
 
 
 class _Comments:
@@ -583,8 +587,7 @@ def card_text(card: Card) -> str:
     groups = (card.abilities,) + tuple(abl for _, abl in card.variants)
     if any(isinstance(a, fx.Convert) for g in groups for a in g):
         return format_cards((card,))
-    de = f' de "{card.name_de}"' if card.name_de else ""
-    out = [f'{card.kind} {card.id} "{card.name}"{de} {{']
+    out = [_header_text(card.kind, card.id, card.name, card.name_de or None)]
     for f in sorted(_card_fields(card), key=lambda f: FIELD_ORDER.index(f.name)):
         out.append(INDENT + field_text(f))
     for a in card.abilities:

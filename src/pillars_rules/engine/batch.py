@@ -159,9 +159,8 @@ def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int
 def job_effect(rules: Rules, job: Job) -> Any:
     """The instant effect a queued choice answers (an ability with an effect:
     the compiler queues jobs for those only)."""
-    spots = rules.layout.spot_effects.get(job.source)
-    if spots is not None:  # a place's spot effect (France): ``ability`` is the spot
-        return _unwrap(dict(spots)[job.ability])
+    if job.source in rules.layout.spot_effects:  # a place's spot effect (France): ``ability`` is the spot
+        return _unwrap(rules.layout.spot_effect(job.source, job.ability))
     ability: Any = rules.card(job.source).abilities[job.ability]
     effect = _unwrap(ability.effect)
     return effect if job.option < 0 else _unwrap(effect.options[job.option])

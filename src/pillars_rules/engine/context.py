@@ -270,11 +270,8 @@ class Rules:
         """The modifier a :class:`~.events.ModifierGranted` names: the card's
         ``rest of game:`` ability, option ``option`` of its choice, or the
         lasting effect of spot ``ability`` of the place ``card``."""
-        spots = self.layout.spot_effects.get(card)
-        if spots is not None:  # a place's spot (the expansion's event field)
-            for i, spot_effect in spots:
-                if i == ability:
-                    return spot_effect.modifier
+        if card in self.layout.spot_effects:  # a place's spot (the expansion's event field)
+            return self.layout.spot_effect(card, ability).modifier
         a: Any = self.by_id[card].abilities[ability]
         if option < 0:
             return a.modifier

@@ -124,6 +124,13 @@ class Layout:
         slot = self.stock_slot.get(key)
         return market if slot is None or slot >= len(stocks) else stocks[slot]
 
+    def spot_effect(self, key: str, spot: int) -> Any:
+        """The effect of spot ``spot`` (0-based) of place ``key``, or ``None``."""
+        for i, effect in self.spot_effects.get(key, ()):
+            if i == spot:
+                return effect
+        return None
+
     def spots_of(self, key: str) -> int:
         return self.locations.get(key, 0)
 
