@@ -63,9 +63,12 @@ def test_a_replay_steps_through_a_whole_finished_game_as_state_at_folds_it(serve
     n = b.js(_AT)[0]
     assert game.state_at(pending[n - 2]).stage != "builders"   # the first decision of that phase
     Select(b.driver.find_element(By.ID, "speed")).select_by_value("5")
-    b.driver.find_element(By.ID, "play").click()
+    play = b.driver.find_element(By.ID, "play")
+    play.click()
     b.wait(lambda: b.js(_AT)[0] >= n + 5, 20, "playing on")
-    b.driver.find_element(By.ID, "play").click()   # pause
+    # the same button, five steps later: the bar is kept, not drawn anew each step
+    assert play.text == "Pause"
+    play.click()
     stopped = b.js(_AT)[0]
     time.sleep(1)
     assert b.js(_AT)[0] == stopped

@@ -105,9 +105,15 @@ class Replay {
     return pick;
   }
 
+  /**
+   * The replay's buttons, slider and menus: made once and kept, so a click
+   * that lands while the page steps on at 5 a second still reaches its button
+   * (a bar drawn anew every step could swallow the press between mouse down
+   * and mouse up). `syncControls` sets what changes from step to step.
+   */
   controls() {
-    const button = (id, text, label, fn, off) => h("button", { type: "button", id, "aria-label": label, text,
-      disabled: off, on: { click: fn } });
+    if (this.bar) return this.syncControls();
+    const button = (id, text, label, fn) => h("button", { type: "button", id, "aria-label": label, text, on: { click: fn } });
     const slider = h("input", { type: "range", id: "scrub", min: "1", max: String(this.last), value: String(this.n),
       "aria-label": "decision" });
     slider.addEventListener("change", () => this.go(Number(slider.value)));
@@ -120,14 +126,29 @@ class Replay {
       box.addEventListener("change", () => { this.secrets = box.checked; this.go(this.n); });
       extras.push(h("label", { class: "secrets", for: "secrets" }, box, " Show what nobody knew then (the decks)"));
     }
-    if (this.doc.over) extras.push(button("save", "Download the save", "download the game's save file", () => this.download(), false));
-    return h("div", { class: "replay-controls", role: "group", "aria-label": "replay" },
-      button("first", "|◀", "first decision", () => this.go(1), this.n === 1),
-      button("back", "◀", "one decision back", () => this.go(this.n - 1), this.n === 1),
-      button("play", this.timer ? "Pause" : "Play", this.timer ? "pause" : "play", () => (this.timer ? this.pause() : this.play()), false),
-      button("next", "▶", "one decision on", () => this.go(this.n + 1), this.n === this.last),
-      button("end", "▶|", "the end", () => this.go(this.last), this.n === this.last),
-      slider, speed, this.jumps(), extras);
+    if (this.doc.over) extras.push(button("save", "Download the save", "download the game's save file", () => this.download()));
+    this.parts = {
+      first: button("first", "|◀", "first decision", () => this.go(1)),
+      back: button("back", "◀", "one decision back", () => this.go(this.n - 1)),
+      play: button("play", "Play", "play", () => (this.timer ? this.pause() : this.play())),
+      next: button("next", "▶", "one decision on", () => this.go(this.n + 1)),
+      end: button("end", "▶|", "the end", () => this.go(this.last)),
+      slider,
+    };
+    const p = this.parts;
+    this.bar = h("div", { class: "replay-controls", role: "group", "aria-label": "replay" },
+      p.first, p.back, p.play, p.next, p.end, slider, speed, this.jumps(), extras);
+    return this.syncControls();
+  }
+
+  syncControls() {
+    const p = this.parts;
+    p.first.disabled = p.back.disabled = this.n === 1;
+    p.next.disabled = p.end.disabled = this.n === this.last;
+    p.play.textContent = this.timer ? "Pause" : "Play";
+    p.play.setAttribute("aria-label", this.timer ? "pause" : "play");
+    p.slider.value = String(this.n);
+    return this.bar;
   }
 
   play() {
@@ -143,6 +164,7 @@ class Replay {
   pause() {
     clearInterval(this.timer);
     this.timer = null;
+    this.asked++; // a step already asked for lands after the pause: dropped
     this.draw();
   }
 
