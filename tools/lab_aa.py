@@ -34,17 +34,20 @@ import os
 import time
 from pathlib import Path
 
-from pillars_rules.lab import effects, runner, stats
+import numpy as np
+
+from pillars_rules.lab import effects, runner, sequential, stats
+from pillars_rules.lab.verdict import MIN_UNITS
 from pillars_rules.lab.games import GameSpec, read_sources, seal
 
 COPY, ORIGINAL = "joiner_r2_copy", "joiner_r2"
 CARDS = "examples/lab/joiner_copy.cards"
 
 
-def one_run(k: int, games: int, work: Path, workers: int) -> dict:
-    spec = seal(GameSpec(players=4, bots=("heuristic",), seed=100_000 + 1000 * k, sources=read_sources([CARDS]),
-                         targets=(COPY, ORIGINAL)))
-    out = work / f"aa-{k:02d}.jsonl"
+def one_run(k: int, games: int, work: Path, workers: int, players: int = 4) -> dict:
+    spec = seal(GameSpec(players=players, bots=("heuristic",), seed=100_000 + 1000 * k,
+                         sources=read_sources([CARDS]), targets=(COPY, ORIGINAL)))
+    out = work / (f"aa-{k:02d}.jsonl" if players == 4 else f"aa-{players}p-{k:02d}.jsonl")
     start = time.monotonic()
     records = runner.run({"aa": spec}, games, workers=workers, out=out, resume=out.exists())["aa"]
     c = effects.contrast(records, COPY, None, ORIGINAL)
@@ -52,7 +55,19 @@ def one_run(k: int, games: int, work: Path, workers: int) -> dict:
     return {"run": k, "first_seed": spec.seed, "games": games, "seconds": time.monotonic() - start,
             "difference": {k2: c[k2] for k2 in ("value", "lo", "hi", "se", "p")},
             "flagged": bool(c["p"] < 0.05),
-            "copy": _own(copy), "original": _own(orig)}
+            "copy": _own(copy), "original": _own(orig), "sequential": _sequential(records)}
+
+
+def _sequential(records: list) -> dict:
+    """The run read as a sequential report reads it (:mod:`pillars_rules.lab.sequential`):
+    the always-valid p-values of the copy's own value and of the contrast after every
+    game, Holm over the two, and whether (and after how many games) the contrast was flagged."""
+    paths = [sequential.contrast_path(*effects.contrast_arrays(records, COPY, None, ORIGINAL)),
+             sequential.ratio_path(*effects.card_arrays(records, COPY))]
+    matrix = np.array([sequential.valid_p(path, MIN_UNITS) for path in paths])
+    adjusted, first = sequential.holm_path(matrix, effects.ALPHA)
+    return {"p_contrast": float(matrix[0, -1]), "p_copy": float(matrix[1, -1]),
+            "p_holm": float(adjusted[0]), "flagged": first[0] is not None, "flagged_at": first[0]}
 
 
 def _own(effect: dict) -> dict:
@@ -111,7 +126,11 @@ def summarise(per_run: list, games: int, first: int) -> dict:
     head = per_run[:first]
     flagged = sum(r["flagged"] for r in head)
     all_flagged = sum(r["flagged"] for r in per_run)
-    return {"games": games, "players": 4, "per_run": per_run, "first": len(head), "runs": len(head),
+    with_seq = [r for r in per_run if "sequential" in r]  # runs recorded before the design have none
+    seq_flagged = sum(r["sequential"]["flagged"] for r in with_seq)
+    seq = {"sequential": {"runs": len(with_seq), "flagged": seq_flagged,
+                          "flag_rate": stats.rate_ci(seq_flagged, len(with_seq))}} if with_seq else {}
+    return {**seq, "games": games, "players": per_run[0].get("players", 4) if per_run else 4, "per_run": per_run, "first": len(head), "runs": len(head),
             "flagged": flagged, "flag_rate": stats.rate_ci(flagged, len(head)),
             "all_runs": len(per_run), "all_flagged": all_flagged,
             "all_flag_rate": stats.rate_ci(all_flagged, len(per_run)),
@@ -143,6 +162,13 @@ def to_rst(result: dict) -> str:
                   f"rate 5%. As a report flags it (Holm over the run's two tests): {result['holm_flagged_first']} of "
                   f"the first {result['runs']}, {result['holm_flagged']} of all {result['all_runs']}. The "
                   f"contrasts' p-values against a uniform distribution: Kolmogorov-Smirnov p = {result['ks_p']:.2f}."]
+    seq = result.get("sequential") or {}
+    if seq.get("runs"):
+        r = seq["flag_rate"]
+        lines += ["", f"Read as a sequential report reads them (always-valid p-values watched after every game, "
+                      f"Holm over the run's two tests): flagged in **{seq['flagged']} of {seq['runs']}** runs "
+                      f"({100 * r['value']:.1f}%, 95% Wilson interval {100 * r['lo']:.1f}% to "
+                      f"{100 * r['hi']:.1f}%); nominal rate at most 5%."]
     cov = result.get("coverage")
     if cov:
         lines += ["", f".. list-table:: Each card's own value across the {result['all_runs']} blocks of seeds",
@@ -162,6 +188,7 @@ def main(argv=None) -> int:
     p.add_argument("--runs", type=int, default=20)
     p.add_argument("--first", type=int, default=20, help="the runs the flag rate is first reported for")
     p.add_argument("--games", type=int, default=100)
+    p.add_argument("--players", type=int, default=4)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--work", default="/tmp/pillars-lab-aa")
     p.add_argument("--json")
@@ -176,11 +203,14 @@ def main(argv=None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     per_run = []
     for k in range(args.runs):
-        r = one_run(k, args.games, work, args.workers)
+        r = one_run(k, args.games, work, args.workers, args.players)
+        r["players"] = args.players
         per_run.append(r)
         d = r["difference"]
         print(f"run {k + 1:2d}: difference {d['value']:+.2f} VP [{d['lo']:+.2f}, {d['hi']:+.2f}], p {d['p']:.3f}"
-              f"{'  FLAGGED' if r['flagged'] else ''} ({r['seconds']:.0f} s, load {os.getloadavg()[0]:.1f})",
+              f"{'  FLAGGED' if r['flagged'] else ''}; sequential p {r['sequential']['p_contrast']:.3f}"
+              f"{'  FLAGGED' if r['sequential']['flagged'] else ''} ({r['seconds']:.0f} s, "
+              f"load {os.getloadavg()[0]:.1f})",
               flush=True)
     return _write(summarise(per_run, args.games, args.first), args)
 
@@ -189,6 +219,12 @@ def _write(result: dict, args) -> int:
     print(f"flagged {result['flagged']} of the first {result['first']}; {result['all_flagged']} of all "
           f"{result['all_runs']}; as the report flags (Holm over its 2 tests): {result['holm_flagged']} of "
           f"{result['all_runs']}")
+    seq = result.get("sequential")
+    if seq:
+        rate = seq["flag_rate"]
+        print(f"sequential design (always-valid p, watched after every game, Holm over the 2 tests): flagged "
+              f"{seq['flagged']} of {seq['runs']} ({100 * rate['value']:.1f}%, 95% {100 * rate['lo']:.1f}% to "
+              f"{100 * rate['hi']:.1f}%)")
     for card, c in result["coverage"].items():
         print(f"{card}: own value pooled over {c['runs']} blocks {c['pooled']:+.2f} VP (se {c['pooled_se']:.2f}); "
               f"{100 * c['covered']:.0f}% of the blocks' intervals hold it; Cochran's Q {c['q']:.1f}, p {c['q_p']:.2f}")

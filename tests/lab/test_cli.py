@@ -53,7 +53,9 @@ def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json
     fan = [c.id for c in pr.load_cards(cards) if c.id not in base]
     # each card alone first, in the files' order, then together
     assert judged == [(c, f"alone: {c}") for c in fan] + [(c, "together") for c in fan]
-    assert report["family"] == {"method": "Holm", "tests": len(judged) + len(report["contrasts"]), "alpha": 0.05}
+    assert report["family"] == {"method": "Holm", "tests": len(judged) + len(report["contrasts"]), "alpha": 0.05,
+                                "design": "fixed length: t tests on all the games"}
+    assert "p_valid" not in report["judged"][0]
     assert {c["against"] for c in report["contrasts"]} == {"joiner_r2"}
     for c in report["contrasts"]:  # a copy's row is read beside its original's own value on the same games
         assert c["against_own"]["units"] == c["units"][1] and c["card_own"]["units"] == c["units"][0]
@@ -266,3 +268,26 @@ def test_precision_runs_until_every_card_is_known_to_the_asked_gold_or_says_it_w
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "'-1' is not an amount of gold" in bad.stderr, bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_its_design(tmp_path, capsys):
+    """``--sequential``: the Alchemist (1 sand -> 5 VP for 1 gold) is flagged at
+    the family's level by the always-valid p-values after a handful of games;
+    the run stops there, says so, and the report names the design and keeps
+    the card's confidence sequence as its VP interval. A fair run is not
+    stopped (see the A/A and the coverage tests in test_sequential)."""
+    out, js = tmp_path / "r.jsonl", tmp_path / "r.json"
+    code = main(["balance", "--players", "2", "--games", "60", "--bots", "heuristic", "--cards",
+                 "examples/lab/alchemist.cards", "--sequential", "--serial", "--out", str(out), "--json", str(js)])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    report = json.loads(js.read_text())
+    played = report["sets"]["base"]["games"] + report["sets"]["base"]["aborted"]
+    assert played < 20, played
+    e = report["judged"][0]
+    assert e["card"] == "alchemist" and e["flag"] == 1 and e["decided_at"] <= played
+    assert e["vp"]["interval"] == "confidence sequence" and e["p_holm"] == e["p_valid"] < 0.05
+    assert report["family"]["design"].startswith("always-valid p-values (mixture SPRT")
+    assert f"every judged card decided after {played} of 60 games per set (Alchemist: +" in captured.err
+    assert "too strong, decided after" in captured.err
+    assert "(decided after" in captured.out and "design: always-valid" in captured.out

@@ -146,3 +146,25 @@ def test_a_real_scheduler_and_two_worker_processes_play_the_run_identically(tmp_
         finally:
             _stop(procs)
     assert all(p.poll() is not None for p in procs)
+
+
+def test_a_run_whose_cluster_grows_mid_run_gives_the_result_of_a_fixed_one(tmp_path):
+    """A scheduler that gains a worker while the run plays (an autoscaler, a
+    second machine joining) changes where games run, never what they give:
+    the records equal a serial run's, and the new worker played some."""
+    from distributed import Client, get_task_stream
+
+    specs = {"A": GameSpec(players=2, bots=("heuristic",), seed=77)}
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
+                      silence_logs=logging.ERROR) as grow, Client(grow.scheduler_address) as client:
+        first = set(client.scheduler_info()["workers"])
+
+        def on_game(done, total):
+            if done == 2:
+                grow.scale(2)
+
+        with get_task_stream(client) as stream:
+            records = runner.run(specs, 24, executor=grow.scheduler_address, on_game=on_game, timeout=30)
+        workers = {t["worker"] for t in stream.data}
+    assert records == runner.run(specs, 24, executor="serial")
+    assert workers - first, "the worker that joined mid-run played no game"

@@ -77,9 +77,14 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "a copy against its original)")
     p.add_argument("--html", metavar="FILE", help="write a self-contained HTML report with plots")
     p.add_argument("--precision", type=_gold, metavar="GOLD",
-                   help="stop once every judged card's worth is known to within +-GOLD gold (the 95%% "
-                        "interval's half-width) and has its chances; checked as the games come in, on how "
-                        "wide the intervals are, never on where they lie (the --games are the most it plays)")
+                   help="stop once every judged card is decided: flagged, or its worth known to within "
+                        "+-GOLD gold (the 95%% interval's half-width) with its chances; checked as the games "
+                        "come in (the --games are the most it plays). Implies --sequential")
+    p.add_argument("--sequential", action="store_true",
+                   help="judge with always-valid p-values (mixture SPRT, Holm over the family) and stop as "
+                        "soon as every judged card is flagged: a card far from fair is decided after a "
+                        "handful of games. --precision and --time imply it; without them a run plays all "
+                        "its --games unless every card is flagged")
     sub = p.add_subparsers(dest="subcommand", metavar="{tune}")
     t = sub.add_parser("tune", help="find the number at which a card is fair",
                        description="Vary one number of a card (its cost, round, capacity or any number in its "

@@ -69,8 +69,8 @@ def _run(args, specs: dict, stop=None) -> dict | None:
             raise pr.ConfigError(f"the time budget of {_budget(budget)} ended before every set finished a game: "
                                  f"give it more time (the finished games are kept in {args.out}; --resume)")
         if played < args.games and getattr(stop, "reached", False):
-            print(f"pillars-rules balance: precision of +-{stop.gold:g} gold reached after {played} of "
-                  f"{args.games} games per set: every judged card's worth is within it", file=sys.stderr)
+            print(f"pillars-rules balance: every judged card decided after {played} of {args.games} games per "
+                  f"set ({stop.why()})", file=sys.stderr)
         elif played < args.games:
             print(f"pillars-rules balance: time budget of {_budget(budget)} reached: the report covers games "
                   f"0 to {played - 1} of every set ({played} of {args.games}); the finished games are kept in "
@@ -108,28 +108,43 @@ def precise(rows: list[dict], gold: float) -> bool:
     return bool(rows) and all(e["units"] >= MIN_UNITS and half_width(e) <= gold for e in rows)
 
 
-class Precision:
-    """``--precision GOLD``: the run's stopping rule. After game ``k`` of every
-    set (at k = 10, 11, ... 20, 22, ...: every tenth of k, so a check costs
-    little beside the games) it builds the report of games ``0..k-1`` and
-    stops when every judged card (events are judged in VP, by A/B, and not
-    counted) has its chances and a 95% interval of its worth in gold no wider
-    than ``+-gold``. The rule looks at the intervals' widths only, never at
-    the estimates, so a stopped run's intervals keep the coverage of a run
-    of fixed length (their width follows the games' spread, not the
-    card's value)."""
+class Decided:
+    """The stopping rule of a sequential run (``--precision GOLD``, ``--time``
+    or ``--sequential``). After game ``k`` of every set (at k = 10, 11, ...
+    20, 22, ...: every tenth of k, so a check costs little beside the games)
+    it builds the report of games ``0..k-1`` with the sequential design
+    (:mod:`.sequential`: always-valid p-values, Holm over the family) and
+    stops when every judged card is decided: flagged (too strong or too weak
+    at the family's level), or, with ``gold``, known to within ``+-gold``
+    (its chances and a 95% interval of its worth in gold no wider than
+    that). Events are judged in VP and counted only by their flags.
 
-    def __init__(self, specs: dict, roles: dict, against: tuple, gold: float):
+    A stop on a flag is safe for the flags because the p-values are valid
+    whenever the run stops; the card that stopped it shows its confidence
+    sequence. A stop on the widths looks at how wide the intervals are,
+    never where they lie, so those intervals keep the coverage of a run of
+    fixed length."""
+
+    def __init__(self, specs: dict, roles: dict, against: tuple, gold: float | None):
         self.specs, self.roles, self.against, self.gold = specs, roles, against, gold
         self.reached = False
-        self.last: list[tuple[str, int, float]] = []
+        self.games = 0
+        self.last: list[dict] = []
         sets = [cardset(spec) for spec in specs.values()]
         kinds = {card: next((cs[card].kind for cs in sets if card in cs), "event")
                  for role in roles.values() for card in role.cards}  # an event's "without" set lacks it
         judged = [card for card, kind in kinds.items() if kind != "event"]
-        if not judged:
+        if gold is not None and not judged:
             raise pr.ConfigError("--precision is in gold: it needs a card judged in gold (events are "
                                  "judged in VP, by the games with and without them)")
+
+    def decided(self, e: dict) -> bool:
+        from .verdict import MIN_UNITS
+
+        if e["flag"] in (1, -1):
+            return True
+        return (self.gold is not None and e["kind"] != "event" and e["units"] >= MIN_UNITS
+                and half_width(e) <= self.gold)
 
     def __call__(self, records: dict) -> bool:
         from . import report
@@ -138,22 +153,42 @@ class Precision:
         k = min(len(r) for r in records.values())
         if k < MIN_UNITS or k % max(1, k // 10):
             return False
-        rows = [e for e in report.build(self.specs, self.roles, records, self.against)["judged"]
-                if e["kind"] != "event"]
-        self.last = [(e["card"], e["units"], half_width(e)) for e in rows]
-        self.reached = precise(rows, self.gold)
+        self.last = report.build(self.specs, self.roles, records, self.against, sequential_design=True)["judged"]
+        self.games = k
+        self.reached = bool(self.last) and all(self.decided(e) for e in self.last)
         return self.reached
 
+    def why(self) -> str:
+        """Why the run stopped early, in words: each card's estimate and verdict."""
+        parts = []
+        for e in self.last:
+            vp = e["vp"]
+            head = f"{e['name']}: {vp['value']:+.1f} VP [{vp['lo']:+.1f}, {vp['hi']:+.1f}]"
+            if e["flag"] in (1, -1):
+                word = ("raises VP" if e["flag"] == 1 else "lowers VP") if e["kind"] == "event" else \
+                    ("too strong" if e["flag"] == 1 else "too weak")
+                parts.append(f"{head} -- {word}, decided after {e['decided_at'] or self.games} games")
+            else:
+                parts.append(f"{head} -- worth known to +-{half_width(e):.1f} gold")
+        return "; ".join(parts)
+
     def widest(self) -> str:
-        """The card furthest from the precision at the last check, in words."""
-        if not self.last:
-            return "too few games to check"
+        """The card furthest from being decided at the last check, in words."""
         from .verdict import MIN_UNITS
 
-        card, units, half = max(self.last, key=lambda t: (t[1] < MIN_UNITS, t[2] if t[2] == t[2] else float("inf")))
-        if units < MIN_UNITS:
-            return f"{card} had {units} chances"
-        return f"{card}: +-{half:.1f} gold" if half == half else f"{card}: its worth not yet in gold"
+        open_ = [e for e in self.last if not self.decided(e)]
+        if not open_:
+            return "too few games to check"
+        e = max(open_, key=lambda e: (e["units"] < MIN_UNITS, half_width(e) if half_width(e) == half_width(e)
+                                      else float("inf")))
+        if e["units"] < MIN_UNITS:
+            return f"{e['card']} had {e['units']} chances"
+        half = half_width(e)
+        return f"{e['card']}: +-{half:.1f} gold" if half == half else f"{e['card']}: its worth not yet in gold"
+
+
+#: The rule's old name (``--precision`` only).
+Precision = Decided
 
 
 def _prepare(args, specs: dict) -> dict:
@@ -173,12 +208,13 @@ def judge(args, common: dict) -> int:
     specs, roles = plan(common, also, cards, _ids(args.targets), against)
     specs = _prepare(args, specs)
     precision = getattr(args, "precision", None)
-    stop = Precision(specs, roles, against, precision) if precision else None
+    sequential = bool(precision or getattr(args, "time", None) or getattr(args, "sequential", False))
+    stop = Decided(specs, roles, against, precision) if sequential else None
     records = _run(args, specs, stop)
     if records is None:
         return 130
-    data = report.build(specs, roles, records, against)
-    if stop is not None and not stop.reached:
+    data = report.build(specs, roles, records, against, sequential_design=sequential)
+    if precision and stop is not None and not stop.reached and min(len(r) for r in records.values()) >= args.games:
         print(f"pillars-rules balance: precision of +-{precision:g} gold not reached in {args.games} games "
               f"per set ({stop.widest()}): ask for more --games", file=sys.stderr)
     if args.json:

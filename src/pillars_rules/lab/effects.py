@@ -201,11 +201,8 @@ def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None
     is the A/A test."""
     if records_y is None:
         records_y = records_x
-    by_y = {r["i"]: r for r in live(records_y)}
-    pairs = [(r, by_y[r["i"]]) for r in live(records_x) if r["i"] in by_y]
-    sx, _, nx, _, _ = _per_seed([a for a, _ in pairs], x)
-    sy, _, ny, _, _ = _per_seed([b for _, b in pairs], y)
-    m = len(pairs)
+    sx, nx, sy, ny = contrast_arrays(records_x, x, records_y, y)
+    m = len(sx)
     units = (int(nx.sum()), int(ny.sum()))
     if m < 2 or nx.sum() == 0 or ny.sum() == 0:
         return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
@@ -220,6 +217,36 @@ def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None
     p = float(2 * t.sf(abs(value) / se, m - 1)) if se > 0 else (0.0 if value else 1.0)
     return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p, "clusters": m,
             "units": units}
+
+
+def card_arrays(records: Sequence[dict], card: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per finished game, in index order: the sum of ``card``'s VP differences
+    and its units (what :mod:`.sequential` follows game by game)."""
+    s_vp, _, n, _, _ = _per_seed(live(records), card)
+    return s_vp, n
+
+
+def contrast_arrays(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None, y: str):
+    """Per seed both sets finished, in index order: ``x``'s VP-difference sums
+    and units, then ``y``'s (see :func:`contrast`)."""
+    if records_y is None:
+        records_y = records_x
+    by_y = {r["i"]: r for r in live(records_y)}
+    pairs = [(r, by_y[r["i"]]) for r in live(records_x) if r["i"] in by_y]
+    sx, _, nx, _, _ = _per_seed([a for a, _ in pairs], x)
+    sy, _, ny, _, _ = _per_seed([b for _, b in pairs], y)
+    return sx, nx, sy, ny
+
+
+def event_arrays(without: Sequence[dict], with_: Sequence[dict]) -> list[tuple[dict, dict]]:
+    """The pairs of games without and with an event on one seed, in index order."""
+    by_a = {r["i"]: r for r in live(without)}
+    return [(by_a[r["i"]], r) for r in live(with_) if r["i"] in by_a]
+
+
+def mean_vp(record: dict) -> float:
+    """Every player's mean final VP in one game's record."""
+    return float(np.mean([s["vp"] for s in record["seats"]]))
 
 
 def contrast_needed(c: dict, vp: float, family: int = 1) -> int | None:
@@ -291,9 +318,7 @@ def event_effect(without: Sequence[dict], with_: Sequence[dict], card: str) -> d
     ``with_`` games measured (``scale`` specs), every round alike."""
     from .metrics import t_interval
 
-    by_a = {r["i"]: r for r in live(without)}
-    pairs = [(by_a[r["i"]], r) for r in live(with_) if r["i"] in by_a]
-    mean_vp = lambda r: float(np.mean([s["vp"] for s in r["seats"]]))  # noqa: E731
+    pairs = event_arrays(without, with_)
     vp = t_interval([mean_vp(b) - mean_vp(a) for a, b in pairs])
     start = t_interval([b["seats"][0]["win"] - a["seats"][0]["win"] for a, b in pairs])
     start["moved"] = (1 if start["lo"] > 0 else -1 if start["hi"] < 0 else 0) if start["n"] >= 2 else 0

@@ -179,7 +179,8 @@ def _verdict(report: dict) -> str:
     return (f"<section id='verdict'><h2>{title}</h2><ul class='verdict'>{items}</ul>"
             f"<p>Causal value by paired branches of the same seeded games; {fam['tests']} "
             f"test{'s' if fam['tests'] != 1 else ''}, "
-            f"{escape(fam['method'])}'s step-down correction (family-wise error {100 * fam['alpha']:.0f}%).</p>"
+            f"{escape(fam['method'])}'s step-down correction (family-wise error {100 * fam['alpha']:.0f}%); "
+            f"design: {escape(fam.get('design', 'fixed length'))}.</p>"
             + _table(["card", "set", "cost", "worth in gold [95%]", "VP take - ref [95%]", "win share [95%]",
                       "chances", "p (Holm)", "flag"], rows, classes) + "</section>")
 

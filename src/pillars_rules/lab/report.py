@@ -24,7 +24,9 @@ import math
 from pathlib import Path
 from typing import Mapping
 
-from . import effects, metrics
+import numpy as np
+
+from . import effects, metrics, sequential
 from .games import GameSpec, cardset
 from .plan import Role
 from .summary import summarize
@@ -47,9 +49,58 @@ def _effect(label: str, role: Role, card: str, spec: GameSpec, records, all_reco
             "cost": gold_cost(c)}
 
 
+def _path(t: dict, records: Mapping[str, list[dict]], roles: Mapping[str, Role]) -> dict:
+    """A test's estimate after every game of its set (:mod:`.sequential`)."""
+    if "against" in t:
+        base = t["against"].endswith(" (base version)")
+        return sequential.contrast_path(*effects.contrast_arrays(
+            records[t["set"]], t["card"], records["base"] if base else None,
+            t["card"] if base else t["against"]))
+    if t["kind"] == "event":
+        role = roles[t["set"]]
+        if role.kind == "without":
+            pairs = effects.event_arrays(records[t["set"]], records[role.reference or "base"])
+        else:
+            pairs = effects.event_arrays(records["base"], records[t["set"]])
+        d = np.array([effects.mean_vp(b) - effects.mean_vp(a) for a, b in pairs])
+        return sequential.ratio_path(d, np.ones_like(d))
+    return sequential.ratio_path(*effects.card_arrays(records[t["set"]], t["card"]))
+
+
+def _sequential_family(tests: list[dict], records, roles) -> list[float]:
+    """Each test's always-valid p-value, Holm-adjusted over the family; sets
+    ``decided_at`` (games) on the tests rejected, and widens a rejected card's
+    intervals to its confidence sequence (see :mod:`.sequential`)."""
+    from .verdict import MIN_UNITS
+
+    paths = [_path(t, records, roles) for t in tests]
+    looks = max((len(p["value"]) for p in paths), default=0)
+    matrix = np.ones((len(tests), looks))
+    for row, path in zip(matrix, paths):
+        p = sequential.valid_p(path, MIN_UNITS)
+        row[: len(p)] = p
+        row[len(p):] = p[-1] if len(p) else 1.0
+    adjusted, first = sequential.holm_path(matrix, effects.ALPHA)
+    for t, path, p, at in zip(tests, paths, matrix[:, -1] if looks else [], first):
+        t["p_valid"] = float(p)
+        t["decided_at"] = at
+        if at is None or not len(path["value"]):
+            continue
+        lo, hi = sequential.sequence_interval(float(path["value"][-1]), float(path["se"][-1]), effects.ALPHA)
+        target = t["vp"] if "vp" in t else t
+        target.update(lo=min(target["lo"], lo), hi=max(target["hi"], hi), interval="confidence sequence")
+        w, beta = t.get("worth"), t.get("gold_scale")
+        if w and w["value"] == w["value"] and beta and beta["lo"] > 0:
+            w["lo"] = min(w["lo"], lo / (beta["hi"] if lo > 0 else beta["lo"]))
+            w["hi"] = max(w["hi"], hi / (beta["lo"] if hi > 0 else beta["hi"]))
+    return [float(a) for a in adjusted] if looks else [float("nan")] * len(tests)
+
+
 def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Mapping[str, list[dict]],
-          against: tuple[str, ...] = ()) -> dict:
-    """The report data of a run (see the module docs)."""
+          against: tuple[str, ...] = (), sequential_design: bool = False) -> dict:
+    """The report data of a run (see the module docs). With
+    ``sequential_design`` the flags come from always-valid p-values
+    (:mod:`.sequential`): the run may have stopped on them."""
     judged, contrasts = [], []
     author = any(r.kind != "base" for r in roles.values())
     order = sorted(roles, key=lambda lb: {"alone": 0, "together": 1, "without": 2, "base": 3}[roles[lb].kind])
@@ -73,6 +124,9 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
                                           "against_own": {k: own[k] for k in ("vp", "worth", "units")}})
     tests = judged + contrasts
     adjusted = effects.holm([effects.family_p(t) for t in tests])
+    if sequential_design:
+        adjusted = [a if u != u else v for a, u, v in
+                    zip(adjusted, [effects.family_p(t) for t in tests], _sequential_family(tests, records, roles))]
     for t, p in zip(tests, adjusted):
         t["p_holm"] = p
         value = t["vp"]["value"] if "vp" in t else t["value"]
@@ -93,6 +147,8 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
             e["verdict"] = say(e, e["cost"])
         else:
             e["verdict"] = say_event(e)
+        if e.get("decided_at") and e["flag"]:
+            e["verdict"] += f" (decided after {e['decided_at']} games)"
     sets = {}
     for label, spec in specs.items():
         recs = records[label]
@@ -109,7 +165,8 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
     return {"run": runs,
             "roles": {label: {"kind": r.kind, "cards": list(r.cards)} for label, r in roles.items()},
             "judged": judged, "contrasts": contrasts,
-            "family": {"tests": len(tests), "method": FAMILY_METHOD, "alpha": effects.ALPHA},
+            "family": {"tests": len(tests), "method": FAMILY_METHOD, "alpha": effects.ALPHA,
+                       "design": sequential.DESIGN if sequential_design else "fixed length: t tests on all the games"},
             "sets": sets, "ab": ab}
 
 

@@ -148,7 +148,8 @@ def print_summary(report: dict, console=None) -> None:
     fam = report["family"]
     tests = f"{fam['tests']} test{'s' if fam['tests'] != 1 else ''}"
     con.print(f"Flags: {tests} in one family, {fam['method']}'s step-down correction "
-              f"(family-wise error {100 * fam['alpha']:.0f}%).", highlight=False, markup=False)
+              f"(family-wise error {100 * fam['alpha']:.0f}%); design: {fam.get('design', 'fixed length')}.",
+              highlight=False, markup=False)
 
 
 def print_tune(result: dict, con) -> None:
