@@ -127,3 +127,31 @@ def test_a_stopping_rule_sees_whole_prefixes_and_ends_the_run_there():
     assert result["B"][2] == play_game(specs["B"], 2)
     never = runner.run(specs, 4, executor="serial", stop=lambda records: False)
     assert [len(r) for r in never.values()] == [4, 4]
+
+
+def test_a_long_run_cut_short_keeps_only_a_window_of_games_in_flight(monkeypatch):
+    """``--games 100000 --time 5m``: the local pool is fed a few games per
+    worker at a time, not the whole run at once (which held 600 MB of futures
+    for 100,000 games), and the games come back in index order as before."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    submitted = []
+    real = ProcessPoolExecutor.submit
+
+    def counting(self, fn, *args, **kwargs):
+        submitted.append(args)
+        return real(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", counting)
+    seen = []
+
+    def stop(recs):
+        seen.append(min(len(r) for r in recs.values()))
+        return seen[-1] >= 6
+
+    records = runner.run(SPECS, 100_000, executor="processes", workers=2, stop=stop)
+    k = seen[-1]   # games finished out of order may carry the first complete prefix past 6
+    assert [r["i"] for r in records["A"]] == list(range(k))
+    assert records == runner.run(SPECS, k, executor="serial")
+    assert len(submitted) <= k + 2 * runner.IN_FLIGHT + 2, len(submitted)
+    assert [i for _, i in submitted] == list(range(len(submitted)))   # fed in order

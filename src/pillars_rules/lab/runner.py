@@ -21,6 +21,7 @@ pool is rebuilt and Dask reschedules the task, and the game is played again
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import signal
@@ -186,6 +187,8 @@ def _execute(specs, todo, executor, workers, timeout) -> Iterator[tuple[Task, di
 
 # ----------------------------------------------------------------- local processes
 _SPECS: dict[str, GameSpec] = {}
+#: Games in flight per local worker process.
+IN_FLIGHT = 4
 
 
 def _init_worker(specs: dict[str, GameSpec]) -> None:
@@ -204,7 +207,10 @@ def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[T
         pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(dict(specs),))
         broken = False
         try:
-            pending = {pool.submit(_play_task, *t): t for t in left}
+            # a window of games in flight, not the whole run at once: a run of 100,000
+            # games (cut short by --time) starts at once and holds a few futures
+            queue = iter(list(left))
+            pending = {pool.submit(_play_task, *t): t for t in itertools.islice(queue, workers * IN_FLIGHT)}
             while pending and not broken:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in finished:
@@ -215,6 +221,11 @@ def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[T
                         broken = True
                         continue
                     del left[task]
+                    for t in ([] if broken else itertools.islice(queue, 1)):
+                        try:
+                            pending[pool.submit(_play_task, *t)] = t
+                        except BrokenProcessPool:  # the pool broke under us: a new one plays what is left
+                            broken = True
                     yield task, record
         except BaseException:  # Ctrl-C, or the caller stopped early: no worker plays on
             _stop(pool)
