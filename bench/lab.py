@@ -93,12 +93,14 @@ AUTHOR_CARD = "examples/lab/joiner_copy.cards"
 
 
 def author_run(seconds: float, players: int = 4, bots: str = "heuristic", workers: int = 2,
-               gold: float = 2.0, gold_every: int = 1) -> dict:
+               gold: float = 2.0, fixed: bool = False) -> dict:
     """What an author waits for: ``pillars-rules balance --cards AUTHOR_CARD
     --precision GOLD --time SECONDS`` (a new round-2 craftsman, the copy of the
     Joiner, judged alone against the base set) on ``workers`` local processes:
     the wall time, the games per set it played, whether the precision was
-    reached and the interval's half-width in gold."""
+    reached and the interval's half-width in gold. With ``fixed`` the run
+    uses ``--fixed`` (stops on the time or on the width, never on a flag): the
+    half-width that the time budget buys."""
     import tempfile
 
     from pillars_rules.cli import main as cli
@@ -109,8 +111,8 @@ def author_run(seconds: float, players: int = 4, bots: str = "heuristic", worker
         start = time.perf_counter()
         code = cli(["balance", "--players", str(players), "--bots", bots, "--cards", AUTHOR_CARD,
                     "--games", "5000", "--precision", f"{gold:g}", "--time", f"{seconds:g}s",
-                    "--workers", str(workers), "--gold-every", str(gold_every), "--quiet", "--out", out,
-                    "--json", js])
+                    "--workers", str(workers), "--quiet", "--out", out,
+                    "--json", js, *(["--fixed"] if fixed else [])])
         wall = time.perf_counter() - start
         report = json.loads(open(js, encoding="utf-8").read())
     assert code == 0, f"the author's run exited with {code}"
@@ -119,11 +121,12 @@ def author_run(seconds: float, players: int = 4, bots: str = "heuristic", worker
     half = (w["hi"] - w["lo"]) / 2 if w["lo"] is not None and w["hi"] is not None else None
     games = report["sets"][e["set"]]["games"]
     row = {"workload": "author", "card": e["card"], "players": players, "bots": bots, "workers": workers,
-           "gold_every": gold_every, "build": _build_name(),
+           "build": _build_name(), "design": "fixed" if fixed else "sequential",
+           "decided_at": e.get("decided_at"), "flag": e["flag"],
            "budget_s": seconds, "wall_s": wall, "games": games, "units": e["units"],
            "half_width_gold": half, "reached": half is not None and half <= gold and e["units"] >= 10,
            "paired_games_per_s": games / wall, "load_before": load, "worth": w, "verdict": e["verdict"]}
-    print(f"author (gold every {gold_every}) {e['card']}: {games} games per set in {wall:.0f} s ({games / wall:.2f} paired games/s), "
+    print(f"author ({row['design']}) {e['card']}: {games} games per set in {wall:.0f} s ({games / wall:.2f} paired games/s), "
           f"worth {w['value']} gold, half-width {half} gold, precision {gold:g} "
           f"{'reached' if row['reached'] else 'not reached'} (load average {load:.1f})", flush=True)
     return row
@@ -144,11 +147,15 @@ def to_rst(result: dict) -> str:
                   f"     - {r['load_before']:.1f}"]
     for a in result.get("author", ()):
         half = "-" if a["half_width_gold"] is None else f"+-{a['half_width_gold']:.1f} gold"
-        lines += ["", f"The author's run: ``balance --cards {AUTHOR_CARD} --precision 2 --time {a['budget_s']:g}s`` "
-                      f"(``--gold-every {a['gold_every']}``, {a['players']} players, bots {a['bots']}, {a['workers']} "
-                      f"workers, {a['build']}): {a['games']} games per "
+        fixed = " --fixed" if a.get("design") == "fixed" else ""
+        decided = (f", decided {'too strong' if a['flag'] == 1 else 'too weak'} after {a['decided_at']} games"
+                   if a.get("decided_at") else "")
+        lines += ["", f"The author's run: ``balance --cards {AUTHOR_CARD} --precision 2 --time {a['budget_s']:g}s"
+                      f"{fixed}`` "
+                      f"({a['players']} players, bots {a['bots']}, {a['workers']} workers, {a['build']}): "
+                      f"{a['games']} games per "
                       f"set in {a['wall_s']:.0f} s ({a['paired_games_per_s']:.2f} paired games/s), the copy's worth "
-                      f"known to {half} ({'precision reached' if a['reached'] else 'precision not reached'})."]
+                      f"known to {half} ({'precision reached' if a['reached'] else 'precision not reached'}{decided})."]
     return "\n".join(lines) + "\n"
 
 
@@ -164,12 +171,13 @@ def main(argv=None) -> int:
     p.add_argument("--author", type=float, metavar="SECONDS",
                    help="also the author's run: a new round-2 craftsman judged to +-2 gold within SECONDS "
                         "(4 players, heuristic bots, 2 workers)")
-    p.add_argument("--author-gold-every", default="1", metavar="K,...",
-                   help="the author's run once per value of --gold-every (default 1)")
+    p.add_argument("--author-designs", default="sequential", metavar="D,...",
+                   help="the author's run once per design: sequential (what the author gets by default), "
+                        "fixed (the width the time buys); default sequential")
     args = p.parse_args(argv)
     result = measure(args.games, args.bots, args.branch_games, args.serial_only)
     if args.author:
-        result["author"] = [author_run(args.author, gold_every=int(k)) for k in args.author_gold_every.split(",")]
+        result["author"] = [author_run(args.author, fixed=d == "fixed") for d in args.author_designs.split(",")]
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(result, f, indent=1)

@@ -12,9 +12,9 @@ from bench import lab  # noqa: E402
 
 def test_the_authors_run_reports_what_it_played_and_how_close_it_came(monkeypatch):
     monkeypatch.chdir(ROOT)
-    row = lab.author_run(4, players=2, bots="random", workers=1, gold_every=2)
-    assert row["card"] == "joiner_r2_copy" and row["gold_every"] == 2 and row["games"] >= 1
+    row = lab.author_run(4, players=2, bots="random", workers=1, fixed=True)
+    assert row["card"] == "joiner_r2_copy" and row["design"] == "fixed" and row["games"] >= 1
     assert row["wall_s"] >= 4 or row["reached"] or row["games"] == 5000
     text = lab.to_rst({"date": "d", "players": 4, "bots": "b", "cpus": 2, "rows": [], "author": [row]})
-    assert "The author's run: ``balance --cards examples/lab/joiner_copy.cards --precision 2 --time 4s``" in text
+    assert "The author's run: ``balance --cards examples/lab/joiner_copy.cards --precision 2 --time 4s --fixed``" in text
     assert f"{row['games']} games per set" in text

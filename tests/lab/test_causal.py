@@ -132,21 +132,3 @@ def test_targets_that_cannot_be_taken_are_refused_before_any_game(spec, message)
     with pytest.raises(pr.ConfigError, match=message):
         spec.check()
 
-
-def test_gold_every_plays_the_gold_arms_in_every_kth_game_only_and_leaves_the_rest_alone(capsys, tmp_path):
-    import attrs
-
-    from pillars_rules.cli import main
-
-    every = attrs.evolve(SPEC, gold_every=3)
-    for i in range(4):
-        full, thin = causal.play_causal(SPEC, i), causal.play_causal(every, i)
-        assert thin["units"] == full["units"]
-        assert thin["gold"] == (full["gold"] if i % 3 == 0 else [])
-    assert any(causal.play_causal(SPEC, i)["gold"] for i in (1, 2))  # the thinned games did have gold arms
-    assert GameSpec.from_dict(every.to_dict()) == every and "gold_every" not in SPEC.to_dict()
-    with pytest.raises(pr.ConfigError, match="gold_every must be a whole number from 1 to 1000, not 0"):
-        attrs.evolve(SPEC, gold_every=0).check()
-    assert main(["balance", "--players", "2", "--games", "2", "--bots", "random", "--gold-every", "0",
-                 "--serial", "--quiet", "--targets", "jack", "--out", str(tmp_path / "r.jsonl")]) == 2
-    assert "gold_every must be" in capsys.readouterr().err

@@ -291,3 +291,20 @@ def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_
     assert f"every judged card decided after {played} of 60 games per set (Alchemist: +" in captured.err
     assert "too strong, decided after" in captured.err
     assert "(decided after" in captured.out and "design: always-valid" in captured.out
+
+
+def test_fixed_keeps_the_fixed_length_design_under_a_time_budget_and_refuses_both_designs(tmp_path, capsys):
+    """``--fixed --time``: t tests on the games played, never a stop on a
+    verdict -- the far-too-strong Alchemist plays all its games; asking for
+    both designs is one clear error."""
+    js = tmp_path / "r.json"
+    code = main(["balance", "--players", "2", "--games", "14", "--bots", "heuristic", "--cards",
+                 "examples/lab/alchemist.cards", "--fixed", "--time", "10m", "--serial", "--quiet",
+                 "--out", str(tmp_path / "r.jsonl"), "--json", str(js)])
+    assert code == 0, capsys.readouterr().err
+    report = json.loads(js.read_text())
+    assert report["sets"]["alone: alchemist"]["games"] == 14 and report["judged"][0]["flag"] == 1
+    assert report["family"]["design"].startswith("fixed length") and "p_valid" not in report["judged"][0]
+    _fails_with_one_line(["balance", "--players", "2", "--games", "3", "--bots", "random", "--targets", "jack",
+                          "--fixed", "--sequential", "--serial", "--out", str(tmp_path / "e.jsonl")],
+                         capsys, "--fixed and --sequential are two designs")

@@ -34,10 +34,6 @@ def _run_options(p: argparse.ArgumentParser, games: int) -> None:
                    help="card files or folders in every set (part of the base the cards are judged on)")
     p.add_argument("--gold", type=int, default=6,
                    help="gold given and taken to measure what gold is worth in VP (default 6)")
-    p.add_argument("--gold-every", type=int, default=1, metavar="K",
-                   help="measure what gold is worth in every K-th game only (default 1: every game); a "
-                        "card's worth needs it less precisely than the card's VP, and the gold arms are "
-                        "about a third of a game's cost")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--dask", metavar="local|tcp://HOST:PORT",
                        help="run on a Dask LocalCluster (local) or an existing scheduler")
@@ -89,6 +85,10 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "soon as every judged card is flagged: a card far from fair is decided after a "
                         "handful of games. --precision and --time imply it; without them a run plays all "
                         "its --games unless every card is flagged")
+    p.add_argument("--fixed", action="store_true",
+                   help="the fixed-length design even with --precision or --time: t tests on the games "
+                        "played, and a run stops only on the time budget or on how wide the intervals are, "
+                        "never on a verdict (more power for a card near fair)")
     sub = p.add_subparsers(dest="subcommand", metavar="{tune}")
     t = sub.add_parser("tune", help="find the number at which a card is fair",
                        description="Vary one number of a card (its cost, round, capacity or any number in its "
@@ -148,7 +148,7 @@ def _one_line(exc: Exception) -> str:
 
 def _common(args) -> dict:
     return dict(players=args.players, bots=tuple(b for b in comma_list(args.bots) if b), seed=args.seed,
-                variants=tuple(args.variant), rotate=args.rotate, gold=args.gold, gold_every=args.gold_every)
+                variants=tuple(args.variant), rotate=args.rotate, gold=args.gold)
 
 
 def main(args: argparse.Namespace) -> int:

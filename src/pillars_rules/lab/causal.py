@@ -208,8 +208,6 @@ def play_causal(spec: GameSpec, index: int) -> dict:
                       "take": take, "ref": ref})
     gold = []
     rounds = {m.round for m in moments} | ({1 + index % 6} if spec.scale else set())
-    if index % spec.gold_every:
-        rounds = set()  # this game plays no gold arms (chosen by index: see GameSpec.gold_every)
     for rnd in sorted(rounds):
         if rnd in openings:
             arms = _gold_arms(spec, index, seed, names, cards, openings[rnd])

@@ -117,7 +117,9 @@ class Decided:
     stops when every judged card is decided: flagged (too strong or too weak
     at the family's level), or, with ``gold``, known to within ``+-gold``
     (its chances and a 95% interval of its worth in gold no wider than
-    that). Events are judged in VP and counted only by their flags.
+    that). Events are judged in VP and counted only by their flags. With
+    ``flags=False`` (``--fixed --precision``) it stops on the widths only and
+    builds the fixed-length report.
 
     A stop on a flag is safe for the flags because the p-values are valid
     whenever the run stops; the card that stopped it shows its confidence
@@ -125,8 +127,8 @@ class Decided:
     never where they lie, so those intervals keep the coverage of a run of
     fixed length."""
 
-    def __init__(self, specs: dict, roles: dict, against: tuple, gold: float | None):
-        self.specs, self.roles, self.against, self.gold = specs, roles, against, gold
+    def __init__(self, specs: dict, roles: dict, against: tuple, gold: float | None, flags: bool = True):
+        self.specs, self.roles, self.against, self.gold, self.flags = specs, roles, against, gold, flags
         self.reached = False
         self.games = 0
         self.last: list[dict] = []
@@ -141,7 +143,7 @@ class Decided:
     def decided(self, e: dict) -> bool:
         from .verdict import MIN_UNITS
 
-        if e["flag"] in (1, -1):
+        if self.flags and e["flag"] in (1, -1):
             return True
         return (self.gold is not None and e["kind"] != "event" and e["units"] >= MIN_UNITS
                 and half_width(e) <= self.gold)
@@ -153,7 +155,8 @@ class Decided:
         k = min(len(r) for r in records.values())
         if k < MIN_UNITS or k % max(1, k // 10):
             return False
-        self.last = report.build(self.specs, self.roles, records, self.against, sequential_design=True)["judged"]
+        self.last = report.build(self.specs, self.roles, records, self.against,
+                                 sequential_design=self.flags)["judged"]
         self.games = k
         self.reached = bool(self.last) and all(self.decided(e) for e in self.last)
         return self.reached
@@ -164,7 +167,7 @@ class Decided:
         for e in self.last:
             vp = e["vp"]
             head = f"{e['name']}: {vp['value']:+.1f} VP [{vp['lo']:+.1f}, {vp['hi']:+.1f}]"
-            if e["flag"] in (1, -1):
+            if self.flags and e["flag"] in (1, -1):
                 word = ("raises VP" if e["flag"] == 1 else "lowers VP") if e["kind"] == "event" else \
                     ("too strong" if e["flag"] == 1 else "too weak")
                 parts.append(f"{head} -- {word}, decided after {e['decided_at'] or self.games} games")
@@ -208,8 +211,11 @@ def judge(args, common: dict) -> int:
     specs, roles = plan(common, also, cards, _ids(args.targets), against)
     specs = _prepare(args, specs)
     precision = getattr(args, "precision", None)
-    sequential = bool(precision or getattr(args, "time", None) or getattr(args, "sequential", False))
-    stop = Decided(specs, roles, against, precision) if sequential else None
+    fixed = getattr(args, "fixed", False)
+    if fixed and getattr(args, "sequential", False):
+        raise pr.ConfigError("--fixed and --sequential are two designs: choose one")
+    sequential = not fixed and bool(precision or getattr(args, "time", None) or getattr(args, "sequential", False))
+    stop = Decided(specs, roles, against, precision, flags=sequential) if sequential or precision else None
     records = _run(args, specs, stop)
     if records is None:
         return 130

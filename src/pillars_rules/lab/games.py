@@ -48,11 +48,8 @@ class GameSpec:
     game then branches at every moment a seat can take one of them, see
     :mod:`.causal`), and ``gold`` the gift in gold of the gold scale; with
     ``scale`` a game without targets measures the gold scale too (in round
-    ``1 + index % 6``); with ``gold_every`` k above 1 only every k-th game
-    (index 0, k, 2k, ...) plays the gold arms, chosen by index, never by
-    outcome (a card's worth needs the gold scale less precisely than its VP).
-    ``without`` names cards left out of the set (to judge a base event by
-    the game without it).
+    ``1 + index % 6``). ``without`` names cards left out of the set (to judge
+    a base event by the game without it).
     """
 
     players: int = 4
@@ -66,7 +63,6 @@ class GameSpec:
     gold: int = 6
     scale: bool = False
     without: tuple[str, ...] = field(default=(), converter=tuple)
-    gold_every: int = 1
 
     def bots_for(self, index: int) -> tuple[str, ...]:
         """The bot name of each seat in game ``index``."""
@@ -77,8 +73,7 @@ class GameSpec:
         return {"players": self.players, "bots": list(self.bots), "seed": self.seed,
                 "variants": list(self.variants), "sources": [list(s) for s in self.sources],
                 "card_hash": self.card_hash, "rotate": self.rotate, "targets": list(self.targets),
-                "gold": self.gold, "scale": self.scale, "without": list(self.without),
-                **({"gold_every": self.gold_every} if self.gold_every != 1 else {})}
+                "gold": self.gold, "scale": self.scale, "without": list(self.without)}
 
     @classmethod
     def from_dict(cls, data: dict) -> "GameSpec":
@@ -103,8 +98,6 @@ class GameSpec:
                 raise pr.ConfigError(f"{card!r} is never taken (a {cards[card].kind}"
                                      f"{' every seat starts with' if cards[card].kind == 'craftsman' else ''}); "
                                      "events are judged by an A/B of card sets")
-        if not (isinstance(self.gold_every, int) and 1 <= self.gold_every <= 1000):
-            raise pr.ConfigError(f"gold_every must be a whole number from 1 to 1000, not {self.gold_every!r}")
         if self.targets and not 1 <= self.gold <= 30:
             raise pr.ConfigError(f"the gold gift must be 1 to 30 gold, not {self.gold}")
         return self
