@@ -32,7 +32,7 @@ RUNS = {
     # a mildly stronger base card: the round-2 Joiner with capacity 3
     "mild": ["balance", "--cards", "examples/lab/joiner_capacity3.cards", "--games", "300"],
     # what should the Glazier cost?
-    "tune": ["balance", "tune", "glazier", "--cards", "examples/lab/glazier.cards", "--vary", "cost=2..14:3",
+    "tune": ["balance", "tune", "glazier", "--cards", "examples/lab/glazier.cards", "--vary", "cost=2..26:6",
              "--games", "120"],
     # the base-game report: every base card a seat can take
     "base": ["balance", "--games", "60"],

@@ -27,10 +27,13 @@ def test_the_a_a_run_is_not_flagged():
     assert report["sets"]["alone: joiner_r2_copy"]["games"] == 200
 
 
-def test_the_overpowered_card_is_flagged_and_worth_many_gold():
+def test_the_overpowered_card_is_flagged_and_said_in_vp_when_gold_cannot_say_it():
     e = _judged(_report("overpowered"), "alchemist", "alone: alchemist")
-    assert e["flag"] == 1 and e["worth"]["value"] > 100 and e["worth"]["lo"] > 30
-    assert "too strong" in e["verdict"]
+    assert e["flag"] == 1 and e["vp"]["lo"] > 50 and e["units"] == 30
+    beta = e["gold_scale"]
+    assert beta["lo"] < 0 < beta["hi"] and e["worth"]["value"] is None
+    assert e["worth"]["why"] == "too few games to express it in gold"
+    assert "too strong" in e["verdict"] and "too few games to express it in gold" in e["verdict"]
 
 
 def test_the_mild_variant_is_measured_with_an_interval_or_the_games_it_needs():
@@ -67,3 +70,20 @@ def test_twenty_a_a_runs_flag_at_most_the_nominal_rate():
     assert flagged / len(runs) <= 0.05 and data["holm_flagged_first"] == flagged
     assert data["ks_p"] > 0.05
     assert f"{flagged} of the first 20" in (LAB / "aa.rst").read_text()
+
+
+def test_eighty_two_player_a_a_blocks_flag_at_most_the_nominal_rate_in_both_designs():
+    """``tools/lab_aa.py --runs 80 --games 40 --players 2`` wrote
+    bench/results/lab_aa_2p.json and docs/lab/aa-2p.rst: each block read as a
+    fixed-length report and as a sequential one (watched after every game)."""
+    data = json.loads((LAB.parents[1] / "bench" / "results" / "lab_aa_2p.json").read_text())
+    runs = data["per_run"]
+    assert len(runs) == data["all_runs"] == 80 and data["players"] == 2 and data["games"] == 40
+    firsts = sorted(r["first_seed"] for r in runs)
+    assert all(b - a >= 40 for a, b in zip(firsts, firsts[1:]))
+    seq = data["sequential"]
+    assert seq["runs"] == 80 and seq["flagged"] == sum(r["sequential"]["flagged"] for r in runs)
+    assert seq["flag_rate"]["lo"] <= 0.05 and data["all_flag_rate"]["lo"] <= 0.05
+    assert all(r["sequential"]["p_contrast"] >= r["sequential"]["p_holm"] / 2 for r in runs)
+    text = (LAB / "aa-2p.rst").read_text()
+    assert f"flagged in **{seq['flagged']} of 80** runs" in text
