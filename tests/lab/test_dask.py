@@ -154,17 +154,18 @@ def test_a_run_whose_cluster_grows_mid_run_gives_the_result_of_a_fixed_one(tmp_p
     the records equal a serial run's, and the new worker played some."""
     from distributed import Client, get_task_stream
 
-    specs = {"A": GameSpec(players=2, bots=("heuristic",), seed=77)}
+    specs = {"A": GameSpec(players=2, bots=("heuristic",), seed=77, targets=("joiner_r2",))}  # with branches
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
                       silence_logs=logging.ERROR) as grow, Client(grow.scheduler_address) as client:
         first = set(client.scheduler_info()["workers"])
 
         def on_game(done, total):
-            if done == 2:
+            if done == 2:  # the first worker plays on while the second starts and joins
                 grow.scale(2)
+                client.wait_for_workers(2, timeout=60)
 
         with get_task_stream(client) as stream:
-            records = runner.run(specs, 24, executor=grow.scheduler_address, on_game=on_game, timeout=30)
+            records = runner.run(specs, 32, executor=grow.scheduler_address, on_game=on_game, timeout=30)
         workers = {t["worker"] for t in stream.data}
-    assert records == runner.run(specs, 24, executor="serial")
+    assert records == runner.run(specs, 32, executor="serial")
     assert workers - first, "the worker that joined mid-run played no game"
