@@ -141,12 +141,9 @@ class Decided:
                                  "judged in VP, by the games with and without them)")
 
     def decided(self, e: dict) -> bool:
-        from .verdict import MIN_UNITS
-
         if self.flags and e["flag"] in (1, -1):
             return True
-        return (self.gold is not None and e["kind"] != "event" and e["units"] >= MIN_UNITS
-                and half_width(e) <= self.gold)
+        return self.gold is not None and e["kind"] != "event" and precise([e], self.gold)
 
     def __call__(self, records: dict) -> bool:
         from . import report
@@ -188,10 +185,6 @@ class Decided:
             return f"{e['card']} had {e['units']} chances"
         half = half_width(e)
         return f"{e['card']}: +-{half:.1f} gold" if half == half else f"{e['card']}: its worth not yet in gold"
-
-
-#: The rule's old name (``--precision`` only).
-Precision = Decided
 
 
 def _prepare(args, specs: dict) -> dict:

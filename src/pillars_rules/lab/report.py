@@ -39,14 +39,18 @@ def _effect(label: str, role: Role, card: str, spec: GameSpec, records, all_reco
     cards = cardset(spec)
     c = cards[card] if card in cards else cardset(specs[role.reference or "base"])[card]  # a "without" set
     if c.kind == "event":
-        if role.kind == "without":
-            e = effects.event_effect(all_records[label], all_records[role.reference or "base"], card)
-        else:
-            e = effects.event_effect(all_records["base"], records, card)
+        e = effects.event_effect(*_event_sides(label, role, all_records), card)
     else:
         e = effects.card_effect(records, card, seed=spec.seed)
     return {**e, "set": label, "role": role.kind, "author": author, "name": c.name, "kind": c.kind,
             "cost": gold_cost(c)}
+
+
+def _event_sides(label: str, role: Role, records: Mapping[str, list[dict]]) -> tuple[list[dict], list[dict]]:
+    """The games without an event and the games with it, for the set ``label`` that judges it."""
+    if role.kind == "without":
+        return records[label], records[role.reference or "base"]
+    return records["base"], records[label]
 
 
 def _path(t: dict, records: Mapping[str, list[dict]], roles: Mapping[str, Role]) -> dict:
@@ -57,11 +61,7 @@ def _path(t: dict, records: Mapping[str, list[dict]], roles: Mapping[str, Role])
             records[t["set"]], t["card"], records["base"] if base else None,
             t["card"] if base else t["against"]))
     if t["kind"] == "event":
-        role = roles[t["set"]]
-        if role.kind == "without":
-            pairs = effects.event_arrays(records[t["set"]], records[role.reference or "base"])
-        else:
-            pairs = effects.event_arrays(records["base"], records[t["set"]])
+        pairs = effects.event_arrays(*_event_sides(t["set"], roles[t["set"]], records))
         d = np.array([effects.mean_vp(b) - effects.mean_vp(a) for a, b in pairs])
         return sequential.ratio_path(d, np.ones_like(d))
     return sequential.ratio_path(*effects.card_arrays(records[t["set"]], t["card"]))
@@ -123,10 +123,10 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
                                           "card_own": {k: judged[-1][k] for k in ("vp", "worth", "units")},
                                           "against_own": {k: own[k] for k in ("vp", "worth", "units")}})
     tests = judged + contrasts
-    adjusted = effects.holm([effects.family_p(t) for t in tests])
-    if sequential_design:
-        adjusted = [a if u != u else v for a, u, v in
-                    zip(adjusted, [effects.family_p(t) for t in tests], _sequential_family(tests, records, roles))]
+    family = [effects.family_p(t) for t in tests]
+    adjusted = effects.holm(family)
+    if sequential_design:  # a test left out of the family (too few chances) stays unjudged
+        adjusted = [a if u != u else v for a, u, v in zip(adjusted, family, _sequential_family(tests, records, roles))]
     for t, p in zip(tests, adjusted):
         t["p_holm"] = p
         value = t["vp"]["value"] if "vp" in t else t["value"]
