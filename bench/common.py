@@ -146,3 +146,32 @@ def print_and_write(result: dict, output: str) -> int:
     print(text)
     Path(output).write_text(text + "\n", encoding="utf-8")
     return 0
+
+
+# ====================================================================== sources
+def source_env(source, root) -> dict[str, str]:
+    """The environment of a child process that imports ``pillars_rules`` from
+    the folder ``source`` (a checkout's ``src/``, an old tree from ``git
+    archive``, a compiled wheel's site folder) with ``root`` (the benchmark's
+    checkout) on the path too; a fixed hash seed, and never the pure switch."""
+    import os
+
+    env = {key: v for key, v in os.environ.items() if key not in ("PYTHONPATH", "PILLARS_RULES_PURE")}
+    env["PYTHONPATH"] = os.pathsep.join([str(source), str(root)])
+    env["PYTHONHASHSEED"] = "0"
+    return env
+
+
+def parse_sources(items, default):
+    """``LABEL=DIR`` items (``--source``, repeatable) as (label, resolved
+    path) pairs; a bare ``DIR`` is labelled by its name; ``default`` when
+    none is given."""
+    from pathlib import Path
+
+    sources = []
+    for item in items or [default]:
+        label, sep, path = item.partition("=")
+        if not sep:
+            label, path = Path(item).name, item
+        sources.append((label, Path(path).resolve()))
+    return sources

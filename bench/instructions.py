@@ -38,13 +38,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any, Sequence
+
+from .common import parse_sources, source_env
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKLOADS = ("play", "playout", "replay", "fold", "load")
@@ -89,10 +90,7 @@ def child(workload: str, k: int) -> None:
 
 # ---------------------------------------------------------------------- the parent
 def _env(source: Path) -> dict[str, str]:
-    env = {key: v for key, v in os.environ.items() if key not in ("PYTHONPATH", "PILLARS_RULES_PURE")}
-    env["PYTHONPATH"] = os.pathsep.join([str(source), str(ROOT)])
-    env["PYTHONHASHSEED"] = "0"
-    return env
+    return source_env(source, ROOT)
 
 
 def warm(source: Path, workload: str) -> None:
@@ -170,12 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
-    sources = []
-    for item in args.source or [f"src={ROOT / 'src'}"]:
-        label, sep, path = item.partition("=")
-        if not sep:
-            label, path = Path(item).name, item
-        sources.append((label, Path(path).resolve()))
+    sources = parse_sources(args.source, f"src={ROOT / 'src'}")
     workloads = [w for w in args.workloads.split(",") if w]
     unknown = set(workloads) - set(WORKLOADS)
     if unknown:

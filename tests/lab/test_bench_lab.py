@@ -18,3 +18,15 @@ def test_the_authors_run_reports_what_it_played_and_how_close_it_came(monkeypatc
     text = lab.to_rst({"date": "d", "players": 4, "bots": "b", "cpus": 2, "rows": [], "author": [row]})
     assert "The author's run: ``balance --cards examples/lab/joiner_copy.cards --precision 2 --time 4s --fixed``" in text
     assert f"{row['games']} games per set" in text
+
+
+def test_the_issues_run_times_each_source_in_a_process_of_its_own_and_compares_them(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    src = ROOT / "src"
+    result = lab.issue_run([("one", src), ("two", src)], games=1, workers=1, players=2, bots="random")
+    one, two = result["sources"]["one"], result["sources"]["two"]
+    assert one["games"] == two["games"] == 5  # three cards alone, together, and the base set
+    assert one["path"] == str(src) and one["cpu_s"] > 0 and one["wall_s"] > 0
+    assert one["answers"] == two["answers"]  # the same games give the same answers
+    assert result["ratios"]["one"] == 1.0
+    assert result["ratios"]["two"] == two["games_per_s"] / one["games_per_s"]
