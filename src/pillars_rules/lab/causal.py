@@ -147,10 +147,11 @@ class _Without:
         return self.bot(_restricted(view, allowed))
 
 
-def _arm(m: _Moment, arm: str) -> pr.Game:
+def _arm(m: _Moment, arm: str, hook=None) -> pr.Game:
     """Play one arm from the moment to the end with copies of the bots:
     ``take`` (the seat takes the card now) or ``ref`` (it does something else
-    now and never takes the card later)."""
+    now and never takes the card later); ``hook`` as :func:`~.games.drive`
+    takes it (``tools/lab_variance.py`` reads the arms with it)."""
     bots = _fork(m.bots, m.game.rules)
     view = m.game.view(m.seat)
     if arm == "take":
@@ -158,7 +159,7 @@ def _arm(m: _Moment, arm: str) -> pr.Game:
     else:
         bots[m.seat] = _Without(bots[m.seat], m.card)
         action = bots[m.seat](view)
-    return drive(m.game.apply(action, seat=m.seat), bots)
+    return drive(m.game.apply(action, seat=m.seat), bots, hook=hook)
 
 
 def _gold_arms(spec: GameSpec, index: int, seed: int, names, cards, opening: pr.Game) -> dict | None:
