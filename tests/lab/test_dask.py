@@ -169,3 +169,29 @@ def test_a_run_whose_cluster_grows_mid_run_gives_the_result_of_a_fixed_one(tmp_p
         workers = {t["worker"] for t in stream.data}
     assert records == runner.run(specs, 32, executor="serial")
     assert workers - first, "the worker that joined mid-run played no game"
+
+
+def test_a_dask_run_keeps_a_window_of_games_in_flight_not_the_whole_run(cluster, monkeypatch):
+    """A long run (``--games 100000 --time 5m``) holds a few games per worker
+    at the scheduler, not every game at once; its records are a serial run's."""
+    from distributed import Client
+
+    monkeypatch.setattr(runner, "IN_FLIGHT", 2)
+    submitted, seen = [], []
+    real = Client.submit
+
+    def counting(self, *args, **kwargs):
+        submitted.append(kwargs.get("key"))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Client, "submit", counting)
+
+    def on_game(done, total):
+        seen.append(len(submitted) - done)  # games at the scheduler, not yet given back
+
+    records = runner.run(SPECS, 40, executor=cluster.scheduler_address, on_game=on_game)
+    monkeypatch.undo()
+    assert records == runner.run(SPECS, 40, executor="serial")
+    assert len(submitted) == 40 and len(seen) >= 40  # (and once before the first game)
+    assert max(seen) <= 2 * 2, seen  # 2 workers, 2 games each
+    assert max(seen) >= 2  # and more than one at a time

@@ -16,7 +16,9 @@ keeps them, and ``resume=True`` plays only the games still missing.
 
 A worker process that dies loses only the game it was playing: the local
 pool is rebuilt and Dask reschedules the task, and the game is played again
-(to the same record).
+(to the same record). Both keep a window of :data:`IN_FLIGHT` games per
+worker in flight, not the whole run (on Dask the window follows the
+cluster's worker count, so a cluster that grows mid-run is used).
 """
 
 from __future__ import annotations
@@ -187,7 +189,7 @@ def _execute(specs, todo, executor, workers, timeout) -> Iterator[tuple[Task, di
 
 # ----------------------------------------------------------------- local processes
 _SPECS: dict[str, GameSpec] = {}
-#: Games in flight per local worker process.
+#: Games in flight per worker (a local process or a Dask worker).
 IN_FLIGHT = 4
 
 
@@ -286,11 +288,25 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
                                      f"(none joined within {timeout:g} s)") from None
             token = uuid.uuid4().hex[:10]
             shared = {label: client.scatter(spec, broadcast=True) for label, spec in specs.items()}
-            futures = {client.submit(play, shared[label], i, key=f"pillars-game-{label}-{i}-{token}",
-                                     pure=False): (label, i) for label, i in todo}
-            results = as_completed(futures, with_results=True, raise_errors=False)
+            queue = iter(todo)
+            futures: dict = {}
+
+            def submit(n: int) -> list:
+                tasks = list(itertools.islice(queue, n))
+                new = [client.submit(play, shared[label], i, key=f"pillars-game-{label}-{i}-{token}",
+                                     pure=False) for label, i in tasks]
+                futures.update(zip(new, tasks))
+                return new
+
+            # a window of games in flight that grows with the cluster, not the whole run
+            # at once (a run of 100,000 games cut short by --time would hold them all)
+            window = _Window(client)
+            results = as_completed(submit(window.size()), with_results=True, raise_errors=False)
             try:
-                yield from _dask_results(results, futures, specs)
+                for task, record in _dask_results(results, futures, specs):
+                    for fut in submit(max(0, window.size() - len(futures))):
+                        results.add(fut)
+                    yield task, record
             except BaseException:  # Ctrl-C: the scheduler drops the games not finished
                 client.cancel(list(futures))
                 raise
@@ -301,15 +317,35 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
             cluster.close()
 
 
+class _Window:
+    """How many games a Dask run keeps in flight: :data:`IN_FLIGHT` per
+    worker the scheduler knows (asked at most once a second, so a cluster
+    that grows mid-run gets games for its new workers)."""
+
+    def __init__(self, client) -> None:
+        self.client, self.asked, self.workers = client, -1.0, 1
+
+    def size(self) -> int:
+        now = time.monotonic()
+        if now - self.asked >= 1.0:
+            self.asked = now
+            try:
+                self.workers = max(1, len(self.client.scheduler_info().get("workers", ())))
+            except (OSError, TimeoutError):  # the scheduler is slow to answer: keep the last count
+                pass
+        return self.workers * IN_FLIGHT
+
+
 def _dask_results(results, futures: dict, specs) -> Iterator[tuple[Task, dict]]:
     from distributed.scheduler import KilledWorker
 
     for fut, record in results:  # results arrive in batches: fewer round trips
+        task = futures.pop(fut)
         if fut.status == "error":
-            label, i = futures[fut]
+            label, i = task
             if isinstance(fut.exception(), KilledWorker):  # rerun elsewhere, and those died too
                 raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
                                       "killed every Dask worker that played it") from None
             fut.result()  # the game's own error
-        yield futures[fut], record
         fut.release()
+        yield task, record
