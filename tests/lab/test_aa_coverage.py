@@ -54,7 +54,8 @@ def test_the_committed_blocks_keep_each_card_s_own_coverage():
     for card in (lab_aa.COPY, lab_aa.ORIGINAL):
         c = data["coverage"][card]
         assert c["runs"] == len(data["per_run"]) >= 20
-        assert c["covered"] >= 0.85 and c["q_p"] > 0.05, (card, c)
+        # two cards checked: each Q at the family's 5% (Bonferroni, 0.025 each)
+        assert c["covered"] >= 0.85 and c["q_p"] > 0.025, (card, c)
     rst = (ROOT / "docs" / "lab" / "aa.rst").read_text()
     assert "Cochran's Q" in rst and f"{100 * data['coverage'][lab_aa.COPY]['covered']:.0f}% of" in rst
 
