@@ -170,6 +170,8 @@ def _facts(view: SeatView) -> _Facts:
 def _deal(hidden: tuple[str, ...], pool: list[str], rng: random.Random) -> list[str]:
     """Cards for the hidden positions of ``hidden``, drawn from ``pool``."""
     n = sum(1 for c in hidden if c == HIDDEN)
+    if not n:  # nothing to deal (a sample of none draws nothing from ``rng``)
+        return list(hidden)
     drawn = rng.sample(pool, n) if n <= len(pool) else pool + [HIDDEN] * (n - len(pool))
     it = iter(drawn)
     return [next(it) if c == HIDDEN else c for c in hidden]

@@ -32,12 +32,16 @@ and mends its leaks (issue #27):
 
 from __future__ import annotations
 
+from typing import cast
+
 from .. import TAX_DIE
 from ..cardlang.effects import CUBES, GAME_END, Gain, Lose, MillBonus, Now, TaxDelta, ThisRound
 from .cardvalue import (
     gain_factor,
     BUY, CUBE_LIMIT, ROUNDS, SELL, WORKERS, Weights, amount_value, counters_worth,
 )
+from ..engine.context import Rules
+from ..engine.state import GameState
 from .evaluate_v1 import EvaluatorV1, mypyc_attr
 
 
@@ -52,8 +56,10 @@ class _EventEffect:
     __slots__ = ("harmful", "gold", "vp", "tax", "mill", "key")
 
     def __init__(self, card) -> None:
-        self.harmful = card.harmful
-        self.gold = self.vp = self.tax = 0
+        self.harmful: bool = card.harmful
+        self.gold: int = 0
+        self.vp: int = 0
+        self.tax: int = 0
         self.mill: tuple[int, int] | None = None
         for a in card.abilities:
             if isinstance(a, Now) and (type(a.effect) is Lose or type(a.effect) is Gain and a.effect.per is None):
@@ -79,7 +85,7 @@ _NO_EFFECT = (False, 0, 0, 0, None)
 class Evaluator(EvaluatorV1):
     """Values a seat's position (see the module docs)."""
 
-    def __init__(self, rules, weights: Weights | None = None) -> None:
+    def __init__(self, rules: Rules, weights: Weights | None = None) -> None:
         super().__init__(rules, weights or Weights())
         self.events = {c.id: _EventEffect(c) for c in rules.cards.of_kind("event")}
         self._grouped: dict = {}
@@ -87,11 +93,13 @@ class Evaluator(EvaluatorV1):
         self._free: dict = {}
         self._rates: dict = {}
         self._pools: dict = {}
+        self._last_odds: object = None
+        self._last_grouped: list[tuple[_EventEffect | None, float]] = []
         self.cheapest = min((c.workers / c.yields.n for c in rules.cards.of_kind("resource")
                              if c.yields and c.yields.n), default=1.0)
 
     # ------------------------------------------------------------ the event
-    def event_odds(self, state, seen=(), peek: str | None = None) -> tuple[tuple[str, float], ...]:
+    def event_odds(self, state: GameState, seen=(), peek: str | None = None) -> tuple[tuple[str, float], ...]:
         """The coming event of this round as (card, probability) pairs: the
         revealed one, the one the seat may peek at (§7), or else every event
         not in ``seen`` (revealed earlier) nor last round's, equally likely;
@@ -102,7 +110,7 @@ class Evaluator(EvaluatorV1):
             return ((peek, 1.0),)
         return self._pool(tuple(seen), "", state.prev_event)
 
-    def next_odds(self, state, seen=()) -> tuple[tuple[str, float], ...]:
+    def next_odds(self, state: GameState, seen=()) -> tuple[tuple[str, float], ...]:
         """Next round's event, as (card, probability) pairs: any event not
         revealed yet (not in ``seen``, nor this round's or last round's)."""
         return self._pool(tuple(seen), state.event, state.prev_event)
@@ -120,8 +128,10 @@ class Evaluator(EvaluatorV1):
             self._pools[key] = got
         return got
 
-    def _outcomes(self, odds) -> list:
+    def _outcomes(self, odds) -> list[tuple[_EventEffect | None, float]]:
         """``odds`` grouped by what the events do to gold and VP: [(effect or None, p)]."""
+        if odds is self._last_odds:  # the pools are cached: the same odds come as the same tuple
+            return self._last_grouped
         key = odds
         got = self._grouped.get(key)
         if got is None:
@@ -136,9 +146,10 @@ class Evaluator(EvaluatorV1):
             if len(self._grouped) > 256:
                 self._grouped.clear()
             self._grouped[key] = got
+        self._last_odds, self._last_grouped = odds, got
         return got
 
-    def gold_outlook(self, state, seat: int, gold: float, before_tax: float, mill_value: int,
+    def gold_outlook(self, state: GameState, seat: int, gold: float, before_tax: float, mill_value: int,
                       taxed: bool, odds, protected: bool) -> tuple[float, float]:
         """(expected gold after the tax, expected VP lost to events and debt,
         risk of debt priced in): the coming event, then the mill's and other
@@ -146,9 +157,9 @@ class Evaluator(EvaluatorV1):
         if taxed:
             faces: dict[int, int] = {}
             for face in TAX_DIE:
-                t = self.rules.tax_for(state, seat, face)
+                t: int = self.rules.tax_for(state, seat, face)
                 faces[t] = faces.get(t, 0) + 1
-            taxes = [(t, n / len(TAX_DIE)) for t, n in faces.items()]
+            taxes: list[tuple[int, float]] = [(t, n / len(TAX_DIE)) for t, n in faces.items()]
         else:
             taxes = [(0, 1.0)]
         gold_sum = vp_loss = short = 0.0
@@ -193,7 +204,7 @@ class Evaluator(EvaluatorV1):
 
     def _production(self, craftsmen, budget: float) -> tuple[float, float]:
         cv, w, rules = self.cards, self.w, self.rules
-        tags = set()
+        tags: set[str] = set()
         for c in craftsmen:
             tags |= rules.tags[c]
         sure = 0.0
@@ -230,7 +241,7 @@ class Evaluator(EvaluatorV1):
         capacity first, the carried cubes of each kind the capacity left for
         that kind; a cube without room keeps a share of its sale price."""
         key = (tuple(craftsmen), budget)
-        free = self._free.get(key)
+        free: dict[str, list[tuple[float, float]]] | None = self._free.get(key)
         if free is None:
             if len(self._free) > 4096:
                 self._free.clear()
@@ -248,7 +259,7 @@ class Evaluator(EvaluatorV1):
             out += [(floor, k)] * max(0, have)
         return out
 
-    def _free_room(self, craftsmen, budget: float) -> dict[str, list]:
+    def _free_room(self, craftsmen, budget: float) -> dict[str, list[tuple[float, float]]]:
         """Next round's conversion room per cube kind, (value per cube, cubes)
         best first, left after ``budget`` cubes fill the best room."""
         slots = []
@@ -256,7 +267,7 @@ class Evaluator(EvaluatorV1):
             cap = 1 if conv.capacity is None else conv.capacity
             slots += [(per, cap * a.n, a.kind) for a in conv.inputs if a.kind in CUBES]
         slots.sort(reverse=True)
-        free: dict[str, list] = {k: [] for k in CUBES}
+        free: dict[str, list[tuple[float, float]]] = {k: [] for k in CUBES}
         left = budget
         for per, room, kind in slots:
             used = min(room, left)
@@ -276,7 +287,7 @@ class Evaluator(EvaluatorV1):
         return got
 
     # ------------------------------------------------------------ spots
-    def _spot_values(self, state, seat: int, craftsmen, later: int, taxed_value: float) -> list[float]:
+    def _spot_values(self, state: GameState, seat: int, craftsmen, later: int, taxed_value: float) -> list[float]:
         """Values of the free builder spots for ``seat`` this round (§3), for a
         builder placed later (parked)."""
         w, board = self.w, self.board
@@ -326,7 +337,7 @@ class Evaluator(EvaluatorV1):
         return self.w.sure * sure + self.w.potential * risky
 
     # ------------------------------------------------------------ the value
-    def value(self, state, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> float:
+    def value(self, state: GameState, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> float:
         """Expected final VP of ``seat`` from ``state``: the sum of :meth:`parts`.
         ``ref_round`` is the round of the decision being weighed (production
         potential counts the rounds after it); ``seen`` the events revealed
@@ -334,7 +345,7 @@ class Evaluator(EvaluatorV1):
         state alone knows only this round's and last round's)."""
         return sum(self.parts(state, seat, ref_round, seen, peek), 0.0)
 
-    def parts(self, state, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> list[float]:
+    def parts(self, state: GameState, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> list[float]:
         """The value of ``seat`` in :data:`PARTS` (VP each): what it has, what
         this round still brings, its gold, this round's cathedral, its carried
         cubes, its craftsmen's later production, its later rounds' income and
@@ -450,7 +461,7 @@ class Evaluator(EvaluatorV1):
         if later:
             sell = {}
             if market_spot and ahead(board.market):
-                sell = {k: rules.price(state, seat, "sell", k) * gold_w for k in SELL
+                sell = {k: cast(int, rules.price(state, seat, "sell", k)) * gold_w for k in SELL
                         if rules.permitted(state, seat, "sell", k)}
             kept = sorted(((max(x, sell.get(k, 0.0)), sell.get(k, 0.0)) for x, k in self._carry(craftsmen, cubes, budget)),
                           reverse=True)

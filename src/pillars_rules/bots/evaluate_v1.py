@@ -34,12 +34,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cardlang.effects import CUBES, GAME_END, Gain
+from ..cardlang.effects import CUBES, GAME_END, Convert, Gain
 from .cardvalue import (
     gain_factor,
     BUY, CUBE_LIMIT, MEAN_TAX, ROUNDS, SELL, V1_WEIGHTS, WORKERS, BoardReading, Weights, amount_value, counter_worth, counters_worth,
     board_reading, card_values,
 )
+
+from ..engine.context import Rules
+from ..engine.state import GameState
 
 try:
     from mypy_extensions import mypyc_attr
@@ -59,15 +62,62 @@ def _ahead(board: BoardReading, state, step: str) -> bool:
     return False
 
 
+#: What an amount's ``idx`` holds besides a cube's index (:data:`CUBES`).
+_GOLD, _VP, _COUNTERS, _OTHER = -1, -2, -3, -4
+_KIND_INDEX = {"gold": _GOLD, "vp": _VP, "counters": _COUNTERS}
+
+
+class _Amount:
+    """An :class:`~pillars_rules.cardlang.effects.Amount` as the plan reads it:
+    its kind's index (a cube's in :data:`CUBES`, or ``_GOLD``, ...) and, for a
+    cube, what one costs to get."""
+
+    __slots__ = ("kind", "n", "idx", "acquire")
+
+    def __init__(self, kind: str, n: int, acquire: dict) -> None:
+        self.kind, self.n = kind, n
+        self.idx: int = CUBES.index(kind) if kind in CUBES else _KIND_INDEX.get(kind, _OTHER)
+        self.acquire: float = acquire[kind] if kind in CUBES else 0.0
+
+
+class _Digest:
+    """One conversion of a card, its parts read once (the plan runs at every
+    position a bot weighs, so it reads none of the card's objects there)."""
+
+    __slots__ = ("i", "conv", "needs", "also", "inputs", "outputs", "condition", "cond_idx", "cond_n")
+
+    def __init__(self, i: int, conv: Convert, acquire: dict) -> None:
+        self.i, self.conv = i, conv
+        self.needs: str | None = conv.needs
+        self.also: tuple[str, ...] = conv.also_needs
+        self.inputs = tuple(_Amount(a.kind, a.n, acquire) for a in conv.inputs)
+        self.outputs = tuple(_Amount(a.kind, a.n, acquire) for a in conv.outputs)
+        cond = conv.condition
+        self.condition: bool = cond is not None
+        self.cond_idx: int = _OTHER if cond is None else (
+            _GOLD if cond.kind == "gold" else (CUBES.index(cond.kind) if cond.kind in CUBES else _OTHER))
+        self.cond_n: int = 0 if cond is None else cond.n
+
+
+class _Option:
+    """One conversion the cathedral plan may still use: its uses left and its output's value."""
+
+    __slots__ = ("conv", "cap", "out")
+
+    def __init__(self, conv: _Digest, cap: int, out: float) -> None:
+        self.conv, self.cap, self.out = conv, cap, out
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # Evaluator builds on it, and LearnedEvaluator on that
 class EvaluatorV1:
     """Values a seat's position as the first heuristic bot did (see the module docs)."""
 
-    def __init__(self, rules, weights: Weights | None = None) -> None:
+    def __init__(self, rules: Rules, weights: Weights | None = None) -> None:
         self.rules = rules
         self.w = weights or V1_WEIGHTS
         self.cards = card_values(rules, self.w)
         self.board = board_reading(rules)
+        self._digests: dict[str, tuple[_Digest, ...]] = {}
 
     def __deepcopy__(self, memo: dict) -> "EvaluatorV1":
         """The evaluator itself: it holds the rules, its weights and values it
@@ -76,35 +126,35 @@ class EvaluatorV1:
         return self
 
     # -------------------------------------------------------------- the plan
-    def plan(self, craftsmen, state, seat: int, cubes: Sequence, gold: float, gold_w: float,
+    def plan(self, craftsmen, state: GameState, seat: int, cubes: Sequence, gold: float, gold_w: float,
              buy: dict | None, stock: Sequence) -> tuple[float, list, float]:
         """Greedy plan for this round's cathedral step: (value gained, cubes left, gold left)."""
-        rules, cv = self.rules, self.cards
+        rules = self.rules
         p = state.players[seat]
-        tags = set()
+        tags: set[str] = set()
         for c in craftsmen:
             tags |= rules.tags[c]
-        options = []
+        options: list[_Option] = []
         seen = set()
         for c in craftsmen:
             if c in seen:
                 continue
             seen.add(c)
-            for i, conv in rules.converts[c]:
-                needs, also = conv.needs, conv.also_needs  # conv.tags_needed, without building a tuple
+            for d in self._digest(c):
+                needs, also = d.needs, d.also
                 if (needs and needs not in tags) or (also and any(t not in tags for t in also)):
                     continue
                 # uses shared by alternatives of one capacity, when the set has any (rules.uses)
-                cap = rules.capacity(state, seat, c, conv) - (rules.uses(p, c, i) if rules.shared else p.uses_of(c, i))
+                cap = rules.capacity(state, seat, c, d.conv) - (rules.uses(p, c, d.i) if rules.shared else p.uses_of(c, d.i))
                 if cap <= 0:
                     continue
                 out = 0.0
-                for a in conv.outputs:
-                    if a.kind == "counters":  # an upgrade of the card (issue #36): its later rounds' uses
-                        out += a.n * counter_worth(rules, c, self.w, cv.acquire, ROUNDS - state.round)
+                for a in d.outputs:
+                    if a.idx == _COUNTERS:  # an upgrade of the card (issue #36): its later rounds' uses
+                        out += a.n * counter_worth(rules, c, self.w, self.cards.acquire, ROUNDS - state.round)
                         continue
-                    out += a.n if a.kind == "vp" else (a.n * gold_w if a.kind == "gold" else a.n * cv.acquire[a.kind] * 0.5)
-                options.append([conv, cap, out])
+                    out += a.n if a.idx == _VP else (a.n * gold_w if a.idx == _GOLD else a.n * a.acquire * 0.5)
+                options.append(_Option(d, cap, out))
         value = 0.0
         cubes = list(cubes)
         stock = list(stock)
@@ -112,25 +162,25 @@ class EvaluatorV1:
             best = None
             best_score = 0.0
             for opt in options:
-                conv, cap, out = opt
-                if cap <= 0:
+                d = opt.conv
+                if opt.cap <= 0:
                     continue
-                if conv.condition is not None and (gold if conv.condition.kind == "gold" else
-                                                   (cubes[CUBES.index(conv.condition.kind)] if conv.condition.kind in CUBES else 0)) < conv.condition.n:
+                if d.condition and (gold if d.cond_idx == _GOLD else
+                                    (cubes[d.cond_idx] if d.cond_idx >= 0 else 0)) < d.cond_n:
                     continue
                 cost = 0.0
                 used = 0
                 ok = True
-                for a in conv.inputs:
-                    if a.kind == "gold":
+                for a in d.inputs:
+                    if a.idx == _GOLD:
                         if gold < a.n:
                             ok = False
                             break
                         cost += a.n * gold_w
-                    elif a.kind == "vp":
+                    elif a.idx == _VP:
                         cost += a.n
                     else:
-                        i = CUBES.index(a.kind)
+                        i = a.idx
                         missing = a.n - cubes[i]
                         used += a.n
                         if missing > 0:
@@ -141,22 +191,22 @@ class EvaluatorV1:
                             cost += missing * price * gold_w
                 if not ok:
                     continue
-                net = out - cost
+                net = opt.out - cost
                 score = net / (1 + used)
                 if net > 0 and score > best_score:
                     best, best_score = opt, score
             if best is None:
                 break
-            conv, cap, out = best
-            best[1] -= 1
-            value += out
-            for a in conv.inputs:
-                if a.kind == "gold":
+            d = best.conv
+            best.cap -= 1
+            value += best.out
+            for a in d.inputs:
+                if a.idx == _GOLD:
                     gold -= a.n
-                elif a.kind == "vp":
+                elif a.idx == _VP:
                     value -= a.n
                 else:
-                    i = CUBES.index(a.kind)
+                    i = a.idx
                     if cubes[i] < a.n:
                         missing = a.n - cubes[i]
                         assert buy is not None  # the plan bought the missing cubes above
@@ -165,14 +215,22 @@ class EvaluatorV1:
                         cubes[i] = 0
                     else:
                         cubes[i] -= a.n
-            for a in conv.outputs:
-                if a.kind == "gold":
+            for a in d.outputs:
+                if a.idx == _GOLD:
                     gold += a.n
                     value -= a.n * gold_w  # counted through ``gold``
-                elif a.kind in CUBES:
-                    cubes[CUBES.index(a.kind)] += a.n
-                    value -= a.n * cv.acquire[a.kind] * 0.5
+                elif a.idx >= 0:
+                    cubes[a.idx] += a.n
+                    value -= a.n * a.acquire * 0.5
         return value, cubes, gold
+
+    def _digest(self, card: str) -> tuple[_Digest, ...]:
+        """``card``'s conversions as the plan reads them (made once per card)."""
+        got = self._digests.get(card)
+        if got is None:
+            got = self._digests[card] = tuple(_Digest(i, conv, self.cards.acquire)
+                                              for i, conv in self.rules.converts[card])
+        return got
 
     def conversions(self, craftsmen):
         """Every conversion ``craftsmen`` can use that takes cubes, as
@@ -203,7 +261,7 @@ class EvaluatorV1:
         return best
 
     # -------------------------------------------------------------- the value
-    def value(self, state, seat: int, ref_round: int | None = None) -> float:
+    def value(self, state: GameState, seat: int, ref_round: int | None = None) -> float:
         """Expected final VP of ``seat`` from ``state``. ``ref_round`` is the round
         of the decision being weighed (production potential counts the rounds after it)."""
         p = state.players[seat]
@@ -311,7 +369,7 @@ class EvaluatorV1:
         convs = self.cards.converts[c]
         if not any(cv.tags_needed for cv in convs):
             return 1.0
-        tags = set()
+        tags: set[str] = set()
         for o in craftsmen:
             tags |= self.rules.tags[o]
         return 1.0 if all(t in tags for cv in convs for t in cv.tags_needed) else self.w.unmet_need
@@ -325,7 +383,7 @@ class EvaluatorV1:
                   for t in cv.triggers[cid]), 0.0)
         return v + cv.passive_value(cid, rounds, held) + cv.once_value(cid)
 
-    def _spots_ahead(self, state, seat: int, ahead, later: int, v: float, cubes: list, craftsmen: list):
+    def _spots_ahead(self, state: GameState, seat: int, ahead, later: int, v: float, cubes: list, craftsmen: list):
         """``v`` plus what ``seat``'s builders bring on the spots whose step
         is still ``ahead(location)`` this round (the Bishop, the Priory's VP, a
         Kingsbridge privilege, the castle, the start player); the court's metal

@@ -32,6 +32,7 @@ from typing import ClassVar
 from .. import actions as A
 from ..determinize import determinize, revealed_events
 from ..errors import ConfigError
+from ..game import Game
 from ..view import SeatView
 from .cardvalue import V1_WEIGHTS, Weights
 from .evaluate import Evaluator
@@ -122,7 +123,7 @@ class HeuristicBot:
             return self._sample(game, seat, legal, self.scorer(view))
         return self.best(game, seat, legal, self.scorer(view))[0]
 
-    def _sample(self, game, seat: int, legal, ev):
+    def _sample(self, game: Game, seat: int, legal, ev):
         ref = game.state.round
         values = [ev.value(game.apply(a).state, seat, ref) for a in legal]
         top = max(values)
@@ -130,7 +131,7 @@ class HeuristicBot:
         return self.random.choices(legal, weights)[0]
 
     @staticmethod
-    def best(game, seat: int, legal, ev):
+    def best(game: Game, seat: int, legal, ev):
         """(best action, its value) among ``legal`` one ply ahead in ``game``;
         ``ev.value(state, seat, ref_round)`` values a position."""
         ref = game.state.round
