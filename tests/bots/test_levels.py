@@ -117,3 +117,29 @@ def test_the_terminal_the_lab_and_the_server_take_the_levels():
     assert [_bot(name, "seats[1]") for name in LEVELS] == list(LEVELS)
     with pytest.raises(ConfigError, match="seats.1.: unknown bot 'expert'"):
         _bot("expert", "seats[1]")
+
+
+#: (players, seed, cards) -> final (VP, gold) per seat and the log's length of
+#: heuristic self-play (bots seeded seed * 10 + seat), recorded with this
+#: release's heuristic bot before its evaluation was made faster (issue #39):
+#: a change for speed must not change one move.
+HEURISTIC_GAMES = {
+    (2, 41, ""): ([(59, 2), (59, 0)], 703),
+    (3, 42, ""): ([(43, 1), (56, 1), (52, 2)], 936),
+    (4, 43, ""): ([(34, 1), (38, 1), (38, 1), (49, 2)], 1064),
+    (4, 44, "fan_cards"): ([(41, 2), (35, 2), (43, 2), (39, 6)], 1097),
+    (5, 45, "expansion"): ([(35, 3), (44, 0), (33, 27), (28, 30), (39, 12)], 1301),
+}
+
+
+@pytest.mark.parametrize("players, seed, cards", sorted(HEURISTIC_GAMES))
+def test_heuristic_plays_the_games_it_played_before_it_was_made_faster(players, seed, cards):
+    from pathlib import Path
+
+    kw = {}
+    if cards == "fan_cards":
+        kw["cards"] = str(Path(__file__).resolve().parents[2] / "examples" / "fan_cards")
+    elif cards:
+        kw["cards"] = cards
+    game = pr.play(pr.new_game(players, seed, **kw), [make_bot("heuristic", seed * 10 + i) for i in range(players)])
+    assert (game.scores(), game.n_events) == HEURISTIC_GAMES[players, seed, cards]
