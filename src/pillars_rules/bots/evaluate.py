@@ -34,14 +34,13 @@ from __future__ import annotations
 
 from typing import cast
 
-from .. import TAX_DIE
+from .. import TAX_DIE, GameState
 from ..cardlang.effects import CUBES, GAME_END, Gain, Lose, MillBonus, Now, TaxDelta, ThisRound
+from ..game import Rules  # the rules context's type (Game.rules, SeatView.rules)
 from .cardvalue import (
     gain_factor,
     BUY, CUBE_LIMIT, ROUNDS, SELL, WORKERS, Weights, amount_value, counters_worth,
 )
-from ..engine.context import Rules
-from ..engine.state import GameState
 from .evaluate_v1 import EvaluatorV1, mypyc_attr
 
 

@@ -35,14 +35,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..cardlang.effects import CUBES, GAME_END, Convert, Gain
+from .. import GameState
+from ..game import Rules  # the rules context's type (Game.rules, SeatView.rules)
 from .cardvalue import (
     gain_factor,
     BUY, CUBE_LIMIT, MEAN_TAX, ROUNDS, SELL, V1_WEIGHTS, WORKERS, BoardReading, Weights, amount_value, counter_worth, counters_worth,
     board_reading, card_values,
 )
-
-from ..engine.context import Rules
-from ..engine.state import GameState
 
 try:
     from mypy_extensions import mypyc_attr
