@@ -16,9 +16,10 @@ Start-up (pool or cluster) is timed separately from the games.
 ``--issue-run`` measures only issue #39's own workload (three new cards, 30
 games per set, 2 workers, :func:`issue_run`) once per ``--source`` folder --
 an old tree from ``git archive``, ``src``, a compiled wheel's site folder --
-and the games/s ratios against the first::
+and the games/s ratios against the first; ``--rounds N`` runs the sources in
+alternation N times and takes the median of each round's ratio::
 
-    python -m bench.lab --issue-run --source before=/tmp/old/src --source after=src \
+    python -m bench.lab --issue-run --rounds 3 --source before=/tmp/old/src --source after=src \
         --source compiled=/tmp/site --json bench/results/lab_issue.json
 """
 
@@ -145,19 +146,8 @@ ROOT = Path(__file__).resolve().parents[1]
 _CLI = "import sys; from pillars_rules.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
-def issue_run(sources, games: int = 30, workers: int = 2, players: int = 4, bots: str = "heuristic") -> dict:
-    """Issue #39's workload, as its author ran it: ``pillars-rules balance
-    --cards examples/lab/three_cards.cards --games GAMES --workers WORKERS``
-    (three new cards: each alone, then together, and the base set; 4
-    players, heuristic bots, the fixed design every version has), once per
-    source folder (``(label, path)``: an old tree from ``git archive``, this
-    checkout's ``src``, a compiled wheel's site folder), each in a child
-    process of its own, one after the other. Per source: wall time, the
-    children's CPU seconds, games per second (every set's games, as the
-    progress line counts them) and each judged card's VP interval (the same
-    games give the same answer in every build of one version); ``ratios``
-    divide every source's games/s by the first's. (``players`` and ``bots``
-    make a smaller run for the tests.)"""
+def _issue_once(label: str, path, games: int, workers: int, players: int, bots: str) -> dict:
+    """One run of the issue's command with the ``pillars_rules`` in ``path``, in a child process."""
     import resource
     import subprocess
     import sys
@@ -165,35 +155,72 @@ def issue_run(sources, games: int = 30, workers: int = 2, players: int = 4, bots
 
     from .common import source_env
 
+    with tempfile.TemporaryDirectory() as tmp:
+        argv = ["balance", "--cards", ISSUE_CARDS, "--games", str(games), "--workers", str(workers),
+                "--players", str(players), "--bots", bots,
+                "--out", f"{tmp}/r.jsonl", "--overwrite", "--json", f"{tmp}/r.json", "--quiet"]
+        load = os.getloadavg()[0]
+        cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", _CLI, *argv], cwd=ROOT, env=source_env(path, ROOT),
+                              capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode != 0:
+            raise SystemExit(f"the issue's run failed with {label} ({path}):\n{done.stderr[-3000:]}")
+        report = json.loads(Path(f"{tmp}/r.json").read_text(encoding="utf-8"))
+    played = sum(s["games"] for s in report["sets"].values())
+    cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
+    answers = {f"{e['card']} ({e['set']})": [e["vp"]["value"], e["vp"]["lo"], e["vp"]["hi"]]
+               for e in report["judged"] if e.get("vp")}
+    print(f"issue run {label:<10} {played} games in {wall:.1f} s: {played / wall:.2f} games/s, "
+          f"{cpu / played:.3f} CPU s per game (load average {load:.1f})", flush=True)
+    return {"wall_s": wall, "cpu_s": cpu, "games": played, "games_per_s": played / wall,
+            "cpu_per_game_s": cpu / played, "load_before": load, "answers": answers}
+
+
+def issue_run(sources, games: int = 30, workers: int = 2, players: int = 4, bots: str = "heuristic",
+              rounds: int = 1) -> dict:
+    """Issue #39's workload, as its author ran it: ``pillars-rules balance
+    --cards examples/lab/three_cards.cards --games GAMES --workers WORKERS``
+    (three new cards: each alone, then together, and the base set; 4
+    players, heuristic bots, the fixed design every version has), once per
+    source folder (``(label, path)``: an old tree from ``git archive``, this
+    checkout's ``src``, a compiled wheel's site folder) in each of
+    ``rounds`` rounds, each run in a child process of its own, one after the
+    other, the sources in alternation (so a machine growing slower or faster
+    during the runs hits every source alike). Per source: wall time, the
+    children's CPU seconds, games per second (every set's games, as the
+    progress line counts them) and each judged card's VP interval (the same
+    games give the same answer in every build of one version), the medians
+    over the rounds, and each round's figures under ``rounds``; ``ratios``
+    are the medians over the rounds of every source's games/s divided by the
+    first's in the same round, ``round_ratios`` each round's. (``players``
+    and ``bots`` make a smaller run for the tests.)"""
+    import statistics
+
+    runs: dict[str, list[dict]] = {label: [] for label, _ in sources}
+    for _ in range(rounds):
+        for label, path in sources:
+            runs[label].append(_issue_once(label, path, games, workers, players, bots))
+    first = sources[0][0]
+    round_ratios = {label: [r["games_per_s"] / f["games_per_s"] for r, f in zip(rs, runs[first])]
+                    for label, rs in runs.items()}
     rows = {}
     for label, path in sources:
-        with tempfile.TemporaryDirectory() as tmp:
-            argv = ["balance", "--cards", ISSUE_CARDS, "--games", str(games), "--workers", str(workers),
-                    "--players", str(players), "--bots", bots,
-                    "--out", f"{tmp}/r.jsonl", "--overwrite", "--json", f"{tmp}/r.json", "--quiet"]
-            load = os.getloadavg()[0]
-            cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-            start = time.perf_counter()
-            done = subprocess.run([sys.executable, "-c", _CLI, *argv], cwd=ROOT, env=source_env(path, ROOT),
-                                  capture_output=True, text=True)
-            wall = time.perf_counter() - start
-            cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-            if done.returncode != 0:
-                raise SystemExit(f"the issue's run failed with {label} ({path}):\n{done.stderr[-3000:]}")
-            report = json.loads(Path(f"{tmp}/r.json").read_text(encoding="utf-8"))
-        played = sum(s["games"] for s in report["sets"].values())
-        cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
-        answers = {f"{e['card']} ({e['set']})": [e["vp"]["value"], e["vp"]["lo"], e["vp"]["hi"]]
-                   for e in report["judged"] if e.get("vp")}
-        rows[label] = {"path": str(path), "wall_s": wall, "cpu_s": cpu, "games": played,
-                       "games_per_s": played / wall, "cpu_per_game_s": cpu / played, "load_before": load,
-                       "answers": answers}
-        print(f"issue run {label:<10} {played} games in {wall:.1f} s: {played / wall:.2f} games/s, "
-              f"{cpu / played:.3f} CPU s per game (load average {load:.1f})", flush=True)
-    first = next(iter(rows.values()))["games_per_s"]
+        rs = runs[label]
+        answers = rs[0]["answers"]
+        if any(r["answers"] != answers for r in rs):
+            raise SystemExit(f"the issue's run gave {label} different answers in different rounds")
+        rows[label] = {"path": str(path),
+                       **{k: statistics.median(r[k] for r in rs)
+                          for k in ("wall_s", "cpu_s", "games_per_s", "cpu_per_game_s", "load_before")},
+                       "games": rs[0]["games"], "answers": answers,
+                       "rounds": [{k: v for k, v in r.items() if k != "answers"} for r in rs]}
     return {"workload": "issue", "cards": ISSUE_CARDS, "games_per_set": games, "workers": workers,
-            "players": players, "bots": bots, "sources": rows,
-            "ratios": {label: r["games_per_s"] / first for label, r in rows.items()}}
+            "players": players, "bots": bots, "rounds": rounds, "sources": rows,
+            "ratios": {label: statistics.median(rr) for label, rr in round_ratios.items()},
+            "round_ratios": round_ratios}
 
 
 def to_rst(result: dict) -> str:
@@ -241,15 +268,20 @@ def main(argv=None) -> int:
     p.add_argument("--issue-run", action="store_true",
                    help="only issue #39's run (three new cards, 30 games per set, 2 workers) once per --source, "
                         "and the games/s ratios against the first")
+    p.add_argument("--rounds", type=int, default=1, metavar="N",
+                   help="with --issue-run: N rounds, the sources in alternation; the ratios are medians "
+                        "of each round's (default 1)")
     p.add_argument("--source", action="append", metavar="LABEL=DIR",
                    help="with --issue-run: a folder holding pillars_rules (repeatable; default this checkout's src/)")
     args = p.parse_args(argv)
     if args.issue_run:
         from .common import parse_sources
 
+        if args.rounds < 1:
+            raise SystemExit("--rounds must be 1 or more")
         result = {"date": date.today().isoformat(), "cpus": os.cpu_count(),
                   "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
-                  **issue_run(parse_sources(args.source, f"src={ROOT / 'src'}"))}
+                  **issue_run(parse_sources(args.source, f"src={ROOT / 'src'}"), rounds=args.rounds)}
         for label, ratio in result["ratios"].items():
             print(f"{label}: {ratio:.2f}x the games/s of {next(iter(result['ratios']))}")
     else:
