@@ -132,3 +132,28 @@ def test_targets_that_cannot_be_taken_are_refused_before_any_game(spec, message)
     with pytest.raises(pr.ConfigError, match=message):
         spec.check()
 
+
+
+#: heuristic bots (the search alone decides: a reference arm may be the natural game), and one easy bot
+REUSE_SPECS = [
+    GameSpec(players=4, bots=("heuristic",), seed=90, targets=("joiner_r2", "potter_r2", "jack", "forest_3")),
+    GameSpec(players=3, bots=("heuristic-v1", "easy", "heuristic"), seed=95, targets=("jack", "mason_r1")),
+]
+
+
+@pytest.mark.parametrize("spec", REUSE_SPECS, ids=["heuristic", "mixed"])
+def test_a_reference_arm_marked_as_the_natural_game_is_that_game_move_for_move(spec):
+    marked = unmarked = 0
+    for index in range(2):
+        natural, _, moments, _ = causal._natural(spec, spec.seed + index, spec.bots_for(index), causal.cardset(spec))
+        for m in moments:
+            plain = spec.bots_for(index)[m.seat] != "easy"  # the easy bot samples: never marked
+            if m.ref_natural:
+                assert plain and not m.took
+                assert causal._arm(m, "ref").events == natural.events  # the very game, to the last event
+                marked += 1
+            elif plain and not m.took:
+                unmarked += 1
+        # the record is the one every reference arm played out gives
+        assert causal.play_causal(spec, index) == causal.play_causal(spec, index, reuse=False)
+    assert marked and unmarked  # the reuse happens here, and not for every moment the bot declined

@@ -16,7 +16,15 @@ same bots in the same state):
 
 Each arm is played from the fork to the end with copies of the bots; when
 the bot took ``X`` at the moment by itself, the natural game is the take
-arm. Chance is drawn from
+arm. When it did not, and never took ``X`` later either, the natural game
+is often the reference arm, move for move: a heuristic bot (no
+temperature) restricted to the other actions deals the same unseen cards
+and keeps the same first best action, so :func:`_natural` marks a moment
+``ref_natural`` when at every later decision of the seat where ``X`` could
+be taken that bot chose another action among at least two others, by its
+search (not a vote, a bid or the start player's redraw); its reference arm
+is then not played again (the records are the same, a test checks it).
+Chance is drawn from
 the seed by a counter (:mod:`pillars_rules` decides it once per chance
 point), so the two arms see the same builder draws, tax rolls and resource
 cards as long as they make the same number of draws. A *unit* records seat
@@ -42,6 +50,9 @@ import random
 import zlib
 
 import pillars_rules as pr
+
+from pillars_rules import actions as A
+from pillars_rules.bots.heuristic import HeuristicBot, HeuristicBotV1
 
 from .games import GameSpec, Trace, aborted, cardset, drive, game_record, make_bots, outcome
 from .moments import take_actions, takes
@@ -85,11 +96,33 @@ def _reseed(seed: int, what: str) -> int:
 
 
 class _Moment:
-    __slots__ = ("card", "seat", "game", "bots", "take", "took", "round", "at")
+    __slots__ = ("card", "seat", "game", "bots", "take", "took", "round", "at", "ref_natural")
 
-    def __init__(self, card, seat, game, bots, take, took):
+    def __init__(self, card, seat, game, bots, take, took, plain):
         self.card, self.seat, self.game, self.bots, self.take, self.took = card, seat, game, bots, take, took
         self.round, self.at = game.state.round, game.pending.kind
+        #: the reference arm is the natural game (see the module docs); decided as the game goes on
+        self.ref_natural = plain and not took
+
+
+def _plain(bot) -> bool:
+    """Does ``bot`` choose by its one-ply search alone, with nothing that depends
+    on how many actions it is offered (a temperature samples among them)?"""
+    return type(bot) in (HeuristicBot, HeuristicBotV1) and bot.temperature == 0
+
+
+def _same_without(m: _Moment, state, legal, action) -> bool:
+    """Would ``m``'s reference arm, at this decision of its seat, choose
+    ``action`` too (the bot's choice among all of ``legal``)? Yes when the
+    card cannot be taken here (the arm's bot is asked as it was), or when it
+    can but ``action`` takes something else, at least two other actions are
+    left and the bot decides by its search: the search over the other
+    actions deals the same cards and finds the same first best."""
+    take = take_actions(state, legal, m.card)
+    if not take or len(take) == len(legal):  # _Without asks the bot as it is
+        return True
+    return (action not in take and len(legal) - len(take) > 1 and state.pending.kind != "choice"
+            and not isinstance(legal[0], (A.KeepBuilder, A.ReturnBuilder)))
 
 
 def _natural(spec: GameSpec, seed: int, names, cards):
@@ -100,6 +133,7 @@ def _natural(spec: GameSpec, seed: int, names, cards):
     trace = Trace(spec.players)
     seen: set[tuple[str, int]] = set()
     moments: list[_Moment] = []
+    watching: dict[int, list[_Moment]] = {}  # each seat's moments
     openings: dict[int, pr.Game] = {}
     rnd = game.state.round
     while not game.is_over:
@@ -120,7 +154,12 @@ def _natural(spec: GameSpec, seed: int, names, cards):
         snapshot = _fork(bots, game.rules) if new else None
         action = bots[seat](view)
         for card, take in new:
-            moments.append(_Moment(card, seat, game, snapshot, take, action in take))
+            m = _Moment(card, seat, game, snapshot, take, action in take, _plain(bots[seat]))
+            moments.append(m)
+            watching.setdefault(seat, []).append(m)
+        for m in watching.get(seat, ()):
+            if m.ref_natural and not _same_without(m, game.state, legal, action):
+                m.ref_natural = False
         game = game.apply(action, seat=seat)
         trace.decisions += 1
         if game.state.round != rnd or game.is_over:
@@ -181,13 +220,15 @@ def _gold_arms(spec: GameSpec, index: int, seed: int, names, cards, opening: pr.
             "given": [min(30, have + spec.gold) - have, have - max(0, have - spec.gold)], **arms}
 
 
-def play_causal(spec: GameSpec, index: int) -> dict:
+def play_causal(spec: GameSpec, index: int, reuse: bool = True) -> dict:
     """Game ``index`` of ``spec`` with its branches: the natural game's record
     (as :func:`~.games.play_game` gives it) plus ``units`` (one per moment:
     ``card``, ``seat``, ``round``, ``at`` -- the decision kind --, ``took``
     -- whether the bot took the card in the natural game -- and the seat's
     result in the ``take`` and ``ref`` arms) and ``gold`` (one gold scale
-    per round with a moment), and ``aborted_arms`` (arms that hit a budget)."""
+    per round with a moment), and ``aborted_arms`` (arms that hit a budget).
+    ``reuse=False`` plays every reference arm, even one that is the natural
+    game (the record is the same either way)."""
     seed = spec.seed + index
     names = spec.bots_for(index)
     cards = cardset(spec)
@@ -200,7 +241,7 @@ def play_causal(spec: GameSpec, index: int) -> dict:
     units, lost = [], 0
     for m in moments:
         try:
-            ref = _seat_result(outcome(_arm(m, "ref")), m.seat)
+            ref = _seat_result(natural if reuse and m.ref_natural else outcome(_arm(m, "ref")), m.seat)
             take = _seat_result(natural if m.took else outcome(_arm(m, "take")), m.seat)
         except pr.LimitError:
             lost += 1
