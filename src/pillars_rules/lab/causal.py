@@ -133,7 +133,6 @@ def _natural(spec: GameSpec, seed: int, names, cards):
     trace = Trace(spec.players)
     seen: set[tuple[str, int]] = set()
     moments: list[_Moment] = []
-    watching: dict[int, list[_Moment]] = {}  # each seat's moments
     openings: dict[int, pr.Game] = {}
     rnd = game.state.round
     while not game.is_over:
@@ -156,9 +155,8 @@ def _natural(spec: GameSpec, seed: int, names, cards):
         for card, take in new:
             m = _Moment(card, seat, game, snapshot, take, action in take, _plain(bots[seat]))
             moments.append(m)
-            watching.setdefault(seat, []).append(m)
-        for m in watching.get(seat, ()):
-            if m.ref_natural and not _same_without(m, game.state, legal, action):
+        for m in moments:
+            if m.seat == seat and m.ref_natural and not _same_without(m, game.state, legal, action):
                 m.ref_natural = False
         game = game.apply(action, seat=seat)
         trace.decisions += 1
