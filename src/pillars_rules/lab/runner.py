@@ -331,7 +331,9 @@ class _Window:
             self.asked = now
             try:
                 self.workers = max(1, len(self.client.scheduler_info().get("workers", ())))
-            except (OSError, TimeoutError):  # the scheduler is slow to answer: keep the last count
+            except Exception:  # noqa: BLE001 -- a slow answer, or the comm's write racing (tornado's
+                # AssertionError in CI): keep the last count; the window only paces submissions, and
+                # a scheduler really gone fails the run where its results are read
                 pass
         return self.workers * IN_FLIGHT
 
