@@ -127,6 +127,22 @@ def _craftsmen_by_round(cards: tuple) -> dict:
     return got[1]
 
 
+_IDS: dict = {}
+
+
+def _card_ids(privileges: tuple, events: tuple) -> tuple[list[str], list[str], list[str]]:
+    """The ids of ``privileges`` (``Rules.cards_at``) not for the last round and
+    for it, and of ``events``: read from the cards once per card set."""
+    got = _IDS.get(id(privileges))
+    if got is None or got[0] is not privileges or got[1] is not events:
+        if len(_IDS) >= _SCANS_KEPT:
+            _IDS.clear()
+        got = _IDS[id(privileges)] = (privileges, events, (
+            [c.id for c in privileges if not c.last_round], [c.id for c in privileges if c.last_round],
+            [c.id for c in events]))
+    return got[2]
+
+
 class _Facts:
     """What a view's log tells about cards: computed once per view."""
 
@@ -144,18 +160,18 @@ class _Facts:
         seen.update(c for c in state.kingsbridge if c)
         seen.update(c for rnd in self.taken for c in rnd)
         seen.update(once)
-        privileges = rules.cards_at("privilege", n)
+        others, lasts, events = _card_ids(rules.cards_at("privilege", n), rules.cards_at("event", n))
         events_seen = set(self.revealed)
         if view.next_event:
             events_seen.add(view.next_event)
         self.pools = (
-            [c.id for c in privileges if not c.last_round and c.id not in seen],
-            [c.id for c in privileges if c.last_round and c.id not in seen],
-            [c.id for c in rules.cards_at("event", n) if c.id not in events_seen],
+            [c for c in others if c not in seen],
+            [c for c in lasts if c not in seen],
+            [c for c in events if c not in events_seen],
             _craftsmen_by_round(rules.cards_at("craftsman", n)),
         )
         #: last-round privileges kept at the bottom of the deck (§1)
-        self.n_last = min(2, sum(1 for c in privileges if c.last_round))
+        self.n_last = min(2, len(lasts))
 
 
 def _facts(view: SeatView) -> _Facts:

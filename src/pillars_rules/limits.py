@@ -66,6 +66,8 @@ most ``n * MAX_STARTING_CRAFTSMEN`` start in hands plus 4 a round are shown).
 
 from __future__ import annotations
 
+from typing import Final
+
 from .errors import MAX_REASON_LENGTH
 
 # ---------------------------------------------------------------- card text
@@ -122,10 +124,10 @@ MAX_CARD_EFFECTS = 32
 MAX_TRADES = 30
 #: Conversions one seat makes in one cathedral step (the sum over its
 #: craftsmen); after that it may only finish building. The base game's most is 10.
-MAX_BUILDS = 60
+MAX_BUILDS: Final = 60
 #: Cubes of one kind one seat holds; more stay in the supply, as gold above
 #: 30 is lost (§1). The base game has 23 of each kind (13 metal).
-MAX_CUBES = 30
+MAX_CUBES: Final = 30
 #: Craftsmen every seat starts with (``round start``; the base game has 3):
 #: at most the craftsmen a seat may keep.
 MAX_STARTING_CRAFTSMEN = 5
@@ -134,7 +136,7 @@ MAX_STARTING_CRAFTSMEN = 5
 # (not budgets: no card changes them; tests/reliability/test_event_bound.py
 # checks each against the engine)
 #: Rounds in a game (§2.6).
-ROUNDS = 6
+ROUNDS: Final = 6
 #: Most places a board may have (each a Phase III step, §2.4: 14 on the base
 #: board), and most builder spots of one place (the card compiler refuses more).
 MAX_PLACES = 24

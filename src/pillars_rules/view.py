@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import Any, Iterable, Sequence
+from typing import Any, Final, Iterable, Sequence
 
 import attrs
 
@@ -35,7 +35,7 @@ from .engine import events as E
 from .engine.copiers import replace, replacer
 from .engine.state import COMPILED, Decks, Fixed, GameState, Pins
 
-HIDDEN = "?"
+HIDDEN: Final = "?"
 #: Craftsman cards revealed from a round's deck (2 to Shiring, 2 to the display, §2.1).
 REVEALED = 4
 

@@ -8,6 +8,8 @@ abilities in the effect registry -- never from a card's name.
 
 from __future__ import annotations
 
+from typing import Final
+
 from attrs import frozen
 
 from ..cardlang.effects import (
@@ -16,24 +18,57 @@ from ..cardlang.effects import (
     PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
 
-ROUNDS = 6
-CUBE_LIMIT = 5
+# Imported names read in hot code, as Final aliases: the compiled build reads a Final
+# from a C static, any other module global from the module's dict at every read.
+_Borrow: Final = Borrow
+_CUBES: Final = CUBES
+_CapacityDelta: Final = CapacityDelta
+_ChooseOne: Final = ChooseOne
+_CraftsmanLimit: Final = CraftsmanLimit
+_ExtraWorker: Final = ExtraWorker
+_ForPlayers: Final = ForPlayers
+_FreePlacement: Final = FreePlacement
+_Gain: Final = Gain
+_GreyWorkers: Final = GreyWorkers
+_If: Final = If
+_IgnoreEvent: Final = IgnoreEvent
+_Lasting: Final = Lasting
+_Lose: Final = Lose
+_Market: Final = Market
+_OnGain: Final = OnGain
+_Once: Final = Once
+_PeekEvent: Final = PeekEvent
+_PerBuilder: Final = PerBuilder
+_PerCount: Final = PerCount
+_PerMillWorker: Final = PerMillWorker
+_Permit: Final = Permit
+_PriceDelta: Final = PriceDelta
+_Swap: Final = Swap
+_TaxDelta: Final = TaxDelta
+_TaxExempt: Final = TaxExempt
+_TaxFixed: Final = TaxFixed
+_Transfer: Final = Transfer
+_Trigger: Final = Trigger
+_YieldDelta: Final = YieldDelta
+
+ROUNDS: Final = 6
+CUBE_LIMIT: Final = 5
 #: The tax die's mean (RULES §1: faces 2, 3, 3, 4, 4, 5).
-MEAN_TAX = 3.5
+MEAN_TAX: Final = 3.5
 #: Worker value per seat and round: 7 small + 1 big (§1).
-WORKERS = 12
-BUY = {"sand": 2, "wood": 3, "stone": 4}
+WORKERS: Final = 12
+BUY: Final = {"sand": 2, "wood": 3, "stone": 4}
 #: A typical value of each count of the game over a game (issue #36), for
 #: valuing ``per COUNT`` without a position; with one, the bots read the
 #: count itself (:func:`gain_factor`).
-TYPICAL_COUNT = {"gold": 10.0, "vp": 20.0, "wood": 1.0, "stone": 1.0, "sand": 1.0, "metal": 0.5,
+TYPICAL_COUNT: Final = {"gold": 10.0, "vp": 20.0, "wood": 1.0, "stone": 1.0, "sand": 1.0, "metal": 0.5,
                  "cubes": 3.0, "craftsmen": 4.0, "privileges": 2.0, "workers": 12.0, "builders": 3.0,
                  "round": 3.5, "players": 3.0, "pieces": 3.0, "tax": 3.5, "counters": 3.0}
 #: What one use of a craftsman in play is worth to its user (``use a craftsman
 #: of another player``), in VP: a base conversion's VP less the cubes it eats.
-TYPICAL_BORROW = 1.0
+TYPICAL_BORROW: Final = 1.0
 #: How many players a selector reaches besides its owner, typically.
-TYPICAL_REACH = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0}
+TYPICAL_REACH: Final = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0}
 
 
 def gain_factor(state, seat: int, per, card: str = "") -> int:
@@ -41,12 +76,12 @@ def gain_factor(state, seat: int, per, card: str = "") -> int:
     (the seat's view will do: every count is public)."""
     if per is None:
         return 1
-    if isinstance(per, PerBuilder):
+    if isinstance(per, _PerBuilder):
         return state.builders_at(seat, per.location)
-    if isinstance(per, PerMillWorker):
+    if isinstance(per, _PerMillWorker):
         return state.players[seat].pieces.value
     return state.count(seat, per.what, card) // per.per
-SELL = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
+SELL: Final = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
 
 
 @frozen
@@ -169,7 +204,7 @@ class BoardReading:
         self.spot_effects = layout.spot_effects
         #: places whose spots grant a lasting change (the expansion's event field)
         self.grants = frozenset(k for k, spots in layout.spot_effects.items()
-                                if any(isinstance(e, Lasting) for _, e in spots))
+                                if any(isinstance(e, _Lasting) for _, e in spots))
         #: steps past the last: a rule the board lacks is never ahead
         self.end = len(layout.steps)
 
@@ -186,13 +221,13 @@ class BoardReading:
         for i, effect in self.spot_effects.get(loc, ()):
             if i != spot:
                 continue
-            if isinstance(effect, GreyWorkers):
+            if isinstance(effect, _GreyWorkers):
                 v += effect.n * w.grey_worker if later else 0.0
-            elif isinstance(effect, Lasting) and values is not None and effect.modifier not in held:
+            elif isinstance(effect, _Lasting) and values is not None and effect.modifier not in held:
                 rounds = later + 1 if effect.duration == "rest_of_game" else 1
                 v += values.modifier_value(effect.modifier, rounds, False)
-            elif isinstance(effect, (Gain, Lose)):
-                sign = 1 if isinstance(effect, Gain) else -1
+            elif isinstance(effect, (_Gain, _Lose)):
+                sign = 1 if isinstance(effect, _Gain) else -1
                 for a in effect.amounts:
                     unit = 1.0 if a.kind == "vp" else w.gold if a.kind == "gold" else acquire.get(a.kind, 0.0)
                     v += sign * a.n * unit
@@ -208,7 +243,7 @@ class CardValues:
         cards = rules.cards
         # cost of getting one cube: the cheapest resource card of its site, or the market
         acq = {}
-        for kind in CUBES:
+        for kind in _CUBES:
             ways = [c.workers / c.yields.n * w.worker_cost * w.gold
                     for c in cards.of_kind("resource") if c.yields and c.yields.kind == kind and c.yields.n]
             if kind in BUY:
@@ -227,54 +262,54 @@ class CardValues:
                     continue
                 if cv.condition is not None:
                     net *= 0.5
-                cubes_in = any(a.kind in CUBES for a in cv.inputs)
+                cubes_in = any(a.kind in _CUBES for a in cv.inputs)
                 if cubes_in:
                     risky += cap * net
                 else:
                     sure += cap * net
             self.potential[c.id] = (sure, risky)
-        self.triggers = {cid: tuple(a for a in card.abilities if isinstance(a, Trigger))
+        self.triggers = {cid: tuple(a for a in card.abilities if isinstance(a, _Trigger))
                          for cid, card in rules.by_id.items()}
-        self.on_gain = {cid: tuple(a.effect for a in card.abilities if isinstance(a, OnGain))
+        self.on_gain = {cid: tuple(a.effect for a in card.abilities if isinstance(a, _OnGain))
                         for cid, card in rules.by_id.items()}
-        self.onces = {cid: tuple(a.effect for a in card.abilities if isinstance(a, Once))
+        self.onces = {cid: tuple(a.effect for a in card.abilities if isinstance(a, _Once))
                       for cid, card in rules.by_id.items()}
 
     def effect_value(self, effect, cube_value, builders: float) -> float:
         """Value of an instant effect for its owner (a choice: the best option)."""
         w = self.w
-        if isinstance(effect, Gain):
-            k = builders if isinstance(effect.per, PerBuilder) else \
-                w.per_mill_worker if isinstance(effect.per, PerMillWorker) else \
-                TYPICAL_COUNT.get(effect.per.what, 1.0) / effect.per.per if isinstance(effect.per, PerCount) \
+        if isinstance(effect, _Gain):
+            k = builders if isinstance(effect.per, _PerBuilder) else \
+                w.per_mill_worker if isinstance(effect.per, _PerMillWorker) else \
+                TYPICAL_COUNT.get(effect.per.what, 1.0) / effect.per.per if isinstance(effect.per, _PerCount) \
                 else 1
             return k * amount_value(effect.amounts, w, cube_value)
-        if isinstance(effect, ForPlayers):
+        if isinstance(effect, _ForPlayers):
             # the owner's share ("each player"), less half of what the others
             # get: what they gain is what the owner falls behind by
             inner = self.effect_value(effect.effect, cube_value, builders)
             own = inner if effect.players.who == "each" else 0.0
             return own - 0.5 * TYPICAL_REACH[effect.players.who] * inner
-        if isinstance(effect, Swap):  # the owner's side; the partner's is the reverse
+        if isinstance(effect, _Swap):  # the owner's side; the partner's is the reverse
             net = amount_value(effect.gets, w, cube_value) - amount_value(effect.gives, w, cube_value)
             return 2.0 * net * TYPICAL_REACH[effect.players.who]
-        if isinstance(effect, Transfer):
+        if isinstance(effect, _Transfer):
             moved = amount_value(effect.amounts, w, cube_value) * TYPICAL_REACH[effect.players.who]
             return 1.5 * moved if effect.direction == "take" else -1.5 * moved
-        if isinstance(effect, Market):  # the market's own stock helps every buyer alike
+        if isinstance(effect, _Market):  # the market's own stock helps every buyer alike
             if effect.action not in ("take", "give"):
                 return 0.0
             moved = amount_value(effect.amounts, w, cube_value)
             return moved if effect.action == "take" else -moved
-        if isinstance(effect, Lasting):  # a granted modifier: the rest of the game taken as 3 rounds
+        if isinstance(effect, _Lasting):  # a granted modifier: the rest of the game taken as 3 rounds
             return self.modifier_value(effect.modifier, 3 if effect.duration == "rest_of_game" else 1, False)
-        if isinstance(effect, If):
+        if isinstance(effect, _If):
             return w.conditional * self.effect_value(effect.effect, cube_value, builders)
-        if isinstance(effect, Lose):
+        if isinstance(effect, _Lose):
             return -amount_value(effect.amounts, w, cube_value)
-        if isinstance(effect, ChooseOne):
+        if isinstance(effect, _ChooseOne):
             return max((self.effect_value(o, cube_value, builders) for o in effect.options), default=0.0)
-        if isinstance(effect, Borrow):  # which use is chosen at the decision, one ply ahead
+        if isinstance(effect, _Borrow):  # which use is chosen at the decision, one ply ahead
             return TYPICAL_BORROW
         return 0.0
 
@@ -293,32 +328,32 @@ class CardValues:
     def modifier_value(self, m, rounds: int, held: bool) -> float:
         """One modifier, over ``rounds`` rounds (``held``: see :meth:`passive_value`)."""
         w = self.w
-        if isinstance(m, TaxFixed) and not held:
+        if isinstance(m, _TaxFixed) and not held:
             return max(0.0, MEAN_TAX - m.n) * w.gold * rounds
-        if isinstance(m, TaxDelta) and not held:
+        if isinstance(m, _TaxDelta) and not held:
             return -m.n * w.gold * rounds
-        if isinstance(m, ExtraWorker) and not held:
+        if isinstance(m, _ExtraWorker) and not held:
             return m.n * w.gold * max(0, rounds - 1)
-        if isinstance(m, YieldDelta):
+        if isinstance(m, _YieldDelta):
             return m.n * 1.5 * w.gold * 2 * rounds
-        if isinstance(m, CapacityDelta):
+        if isinstance(m, _CapacityDelta):
             return m.n * w.per_round_minor * 3 * rounds
-        if isinstance(m, CraftsmanLimit):
+        if isinstance(m, _CraftsmanLimit):
             return w.craftsman_slot if rounds > 1 else 0.0
-        if isinstance(m, PriceDelta):
+        if isinstance(m, _PriceDelta):
             return -m.n * w.per_round_minor * rounds
-        if isinstance(m, (Permit, PeekEvent)):
+        if isinstance(m, (_Permit, _PeekEvent)):
             return w.per_round_minor * rounds
         return 0.0
 
     def once_value(self, cid: str) -> float:
         v = 0.0
         for e in self.onces[cid]:
-            if isinstance(e, FreePlacement):
+            if isinstance(e, _FreePlacement):
                 v += self.w.once_free
-            elif isinstance(e, IgnoreEvent):
+            elif isinstance(e, _IgnoreEvent):
                 v += self.w.once_ignore
-            elif isinstance(e, TaxExempt):
+            elif isinstance(e, _TaxExempt):
                 v += MEAN_TAX * self.w.gold
         return v
 

@@ -32,7 +32,7 @@ and mends its leaks (issue #27):
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from .. import TAX_DIE, GameState
 from ..cardlang.effects import CUBES, GAME_END, Gain, Lose, MillBonus, Now, TaxDelta, ThisRound
@@ -43,10 +43,21 @@ from .cardvalue import (
 )
 from .evaluate_v1 import EvaluatorV1, mypyc_attr
 
+# Imported names read in hot code, as Final aliases: the compiled build reads a Final
+# from a C static, any other module global from the module's dict at every read.
+_CUBES: Final = CUBES
+_Gain: Final = Gain
+_Lose: Final = Lose
+_MillBonus: Final = MillBonus
+_Now: Final = Now
+_TAX_DIE: Final = TAX_DIE
+_TaxDelta: Final = TaxDelta
+_ThisRound: Final = ThisRound
+
 
 #: The parts of a seat's value (:meth:`Evaluator.parts`), in order.
-PARTS = ("vp", "round", "gold", "build", "cubes", "future", "later", "parked")
-_MEAN_DIE = sum(TAX_DIE) / len(TAX_DIE)
+PARTS: Final = ("vp", "round", "gold", "build", "cubes", "future", "later", "parked")
+_MEAN_DIE: Final = sum(TAX_DIE) / len(TAX_DIE)
 
 
 class _EventEffect:
@@ -61,23 +72,23 @@ class _EventEffect:
         self.tax: int = 0
         self.mill: tuple[int, int] | None = None
         for a in card.abilities:
-            if isinstance(a, Now) and (type(a.effect) is Lose or type(a.effect) is Gain and a.effect.per is None):
-                sign = 1 if type(a.effect) is Gain else -1
+            if isinstance(a, _Now) and (type(a.effect) is _Lose or type(a.effect) is _Gain and a.effect.per is None):
+                sign = 1 if type(a.effect) is _Gain else -1
                 for x in a.effect.amounts:
                     if x.kind == "gold":
                         self.gold += sign * x.n
                     elif x.kind == "vp":
                         self.vp += sign * x.n
-            elif isinstance(a, ThisRound) and isinstance(a.modifier, TaxDelta):
+            elif isinstance(a, _ThisRound) and isinstance(a.modifier, _TaxDelta):
                 self.tax += a.modifier.n
-            elif isinstance(a, ThisRound) and isinstance(a.modifier, MillBonus):
+            elif isinstance(a, _ThisRound) and isinstance(a.modifier, _MillBonus):
                 self.mill = (a.modifier.per, a.modifier.up_to)
         self.key = (self.harmful and (self.gold < 0 or self.vp < 0 or self.tax > 0), self.gold, self.vp,
                     self.tax, self.mill)
 
 
 #: The key of an event that changes no gold, VP or tax.
-_NO_EFFECT = (False, 0, 0, 0, None)
+_NO_EFFECT: Final = (False, 0, 0, 0, None)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # LearnedEvaluator builds on it
@@ -155,10 +166,9 @@ class Evaluator(EvaluatorV1):
         gold before the court, then the tax die (§2.4 steps 1-9, §2.5)."""
         if taxed:
             faces: dict[int, int] = {}
-            for face in TAX_DIE:
-                t: int = self.rules.tax_for(state, seat, face)
+            for t in self.rules.tax_faces(state, seat, _TAX_DIE):
                 faces[t] = faces.get(t, 0) + 1
-            taxes: list[tuple[int, float]] = [(t, n / len(TAX_DIE)) for t, n in faces.items()]
+            taxes: list[tuple[int, float]] = [(t, n / len(_TAX_DIE)) for t, n in faces.items()]
         else:
             taxes = [(0, 1.0)]
         gold_sum = vp_loss = short = 0.0
@@ -218,7 +228,7 @@ class Evaluator(EvaluatorV1):
                     net *= 0.5
                 if any(t not in tags for t in conv.tags_needed):
                     net *= w.unmet_need
-                n = sum(a.n for a in conv.inputs if a.kind in CUBES)
+                n = sum(a.n for a in conv.inputs if a.kind in _CUBES)
                 if n:
                     options.append((net / n, n, cap))
                 else:
@@ -247,7 +257,7 @@ class Evaluator(EvaluatorV1):
             free = self._free[key] = self._free_room(craftsmen, budget)
         w = self.w
         out = []
-        for k, have in zip(CUBES, cubes):
+        for k, have in zip(_CUBES, cubes):
             floor = SELL.get(k, 0) * w.gold * w.sell_floor
             for per, room in free[k]:
                 if have <= 0 or per <= floor:
@@ -264,9 +274,9 @@ class Evaluator(EvaluatorV1):
         slots = []
         for conv, _, per in self.conversions(craftsmen):
             cap = 1 if conv.capacity is None else conv.capacity
-            slots += [(per, cap * a.n, a.kind) for a in conv.inputs if a.kind in CUBES]
+            slots += [(per, cap * a.n, a.kind) for a in conv.inputs if a.kind in _CUBES]
         slots.sort(reverse=True)
-        free: dict[str, list[tuple[float, float]]] = {k: [] for k in CUBES}
+        free: dict[str, list[tuple[float, float]]] = {k: [] for k in _CUBES}
         left = budget
         for per, room, kind in slots:
             used = min(room, left)
@@ -383,10 +393,10 @@ class Evaluator(EvaluatorV1):
         delta = rules.yield_delta(state, seat)
         for cid in p.resource_cards:
             card = rules.by_id[cid]
-            if card.yields is not None and card.yields.kind in CUBES and ahead(card.site):
+            if card.yields is not None and card.yields.kind in _CUBES and ahead(card.site):
                 n = max(0, card.yields.n + delta)
-                cubes[CUBES.index(card.yields.kind)] += n
-                coming[CUBES.index(card.yields.kind)] += n
+                cubes[_CUBES.index(card.yields.kind)] += n
+                coming[_CUBES.index(card.yields.kind)] += n
         v, market_spot, at_court, bishop = self._spots_ahead(state, seat, ahead, later, v, cubes, craftsmen)
         taxed = ahead(board.court) and not at_court and seat not in state.exempt
 
@@ -396,13 +406,13 @@ class Evaluator(EvaluatorV1):
 
         # triggered gains: this round (if still ahead) and later rounds
         rates = self.rates(craftsmen)
-        cube_value = {k: w.carry * rates[k] for k in CUBES}
+        cube_value = {k: w.carry * rates[k] for k in _CUBES}
         for cid in tuple(craftsmen) + p.privileges:
             for t in cv.triggers[cid]:
                 if t.step == GAME_END:  # once, after the last round (issue #36)
                     v_later += 0.0 if state.game_over else cv.effect_value(t.effect, cube_value, w.per_builder)
                     continue
-                if ahead(t.step) and isinstance(t.effect, Gain):
+                if ahead(t.step) and isinstance(t.effect, _Gain):
                     k = gain_factor(state, seat, t.effect.per, cid)
                     for a in t.effect.amounts:
                         if a.kind == "vp":
@@ -413,8 +423,8 @@ class Evaluator(EvaluatorV1):
                             else:
                                 after_tax += a.n * k
                         else:
-                            cubes[CUBES.index(a.kind)] += a.n * k
-                            coming[CUBES.index(a.kind)] += a.n * k
+                            cubes[_CUBES.index(a.kind)] += a.n * k
+                            coming[_CUBES.index(a.kind)] += a.n * k
                 elif ahead(t.step):
                     v += cv.effect_value(t.effect, cube_value, w.per_builder)
                 v_later += later * cv.effect_value(t.effect, cube_value, w.per_builder)

@@ -32,7 +32,7 @@ The value of a seat (:meth:`Evaluator.value`) is
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Final, Sequence
 
 from ..cardlang.effects import CUBES, GAME_END, Convert, Gain
 from .. import GameState
@@ -42,6 +42,11 @@ from .cardvalue import (
     BUY, CUBE_LIMIT, MEAN_TAX, ROUNDS, SELL, V1_WEIGHTS, WORKERS, BoardReading, Weights, amount_value, counter_worth, counters_worth,
     board_reading, card_values,
 )
+
+# Imported names read in hot code, as Final aliases: the compiled build reads a Final
+# from a C static, any other module global from the module's dict at every read.
+_CUBES: Final = CUBES
+_Gain: Final = Gain
 
 try:
     from mypy_extensions import mypyc_attr
@@ -62,8 +67,11 @@ def _ahead(board: BoardReading, state, step: str) -> bool:
 
 
 #: What an amount's ``idx`` holds besides a cube's index (:data:`CUBES`).
-_GOLD, _VP, _COUNTERS, _OTHER = -1, -2, -3, -4
-_KIND_INDEX = {"gold": _GOLD, "vp": _VP, "counters": _COUNTERS}
+_GOLD: Final = -1
+_VP: Final = -2
+_COUNTERS: Final = -3
+_OTHER: Final = -4
+_KIND_INDEX: Final = {"gold": _GOLD, "vp": _VP, "counters": _COUNTERS}
 
 
 class _Amount:
@@ -75,8 +83,8 @@ class _Amount:
 
     def __init__(self, kind: str, n: int, acquire: dict) -> None:
         self.kind, self.n = kind, n
-        self.idx: int = CUBES.index(kind) if kind in CUBES else _KIND_INDEX.get(kind, _OTHER)
-        self.acquire: float = acquire[kind] if kind in CUBES else 0.0
+        self.idx: int = _CUBES.index(kind) if kind in _CUBES else _KIND_INDEX.get(kind, _OTHER)
+        self.acquire: float = acquire[kind] if kind in _CUBES else 0.0
 
 
 class _Digest:
@@ -94,7 +102,7 @@ class _Digest:
         cond = conv.condition
         self.condition: bool = cond is not None
         self.cond_idx: int = _OTHER if cond is None else (
-            _GOLD if cond.kind == "gold" else (CUBES.index(cond.kind) if cond.kind in CUBES else _OTHER))
+            _GOLD if cond.kind == "gold" else (_CUBES.index(cond.kind) if cond.kind in _CUBES else _OTHER))
         self.cond_n: int = 0 if cond is None else cond.n
 
 
@@ -242,7 +250,7 @@ class EvaluatorV1:
             for conv in cv.converts[c]:
                 if any(t not in tags for t in conv.tags_needed):
                     continue
-                n_cubes = sum(a.n for a in conv.inputs if a.kind in CUBES)
+                n_cubes = sum(a.n for a in conv.inputs if a.kind in _CUBES)
                 if not n_cubes:
                     continue
                 out = amount_value(conv.outputs, w, cv.acquire)
@@ -252,10 +260,10 @@ class EvaluatorV1:
     def rates(self, craftsmen) -> dict:
         """Best VP per cube each kind earns with these craftsmen (one use)."""
         w = self.w
-        best = {k: SELL.get(k, 0) * w.gold * w.sell_floor for k in CUBES}
+        best = {k: SELL.get(k, 0) * w.gold * w.sell_floor for k in _CUBES}
         for conv, _, per in self.conversions(craftsmen):
             for a in conv.inputs:
-                if a.kind in CUBES and per > best[a.kind]:
+                if a.kind in _CUBES and per > best[a.kind]:
                     best[a.kind] = per
         return best
 
@@ -293,8 +301,8 @@ class EvaluatorV1:
             gold += p.pieces.value
         for cid in p.resource_cards:
             card = rules.by_id[cid]
-            if card.yields is not None and card.yields.kind in CUBES and ahead.get(card.site, False):
-                cubes[CUBES.index(card.yields.kind)] += max(0, card.yields.n + rules.yield_delta(state, seat))
+            if card.yields is not None and card.yields.kind in _CUBES and ahead.get(card.site, False):
+                cubes[_CUBES.index(card.yields.kind)] += max(0, card.yields.n + rules.yield_delta(state, seat))
         v, market_spot, at_court, _ = self._spots_ahead(state, seat, lambda loc: ahead.get(loc, False),
                                                         later, v, cubes, craftsmen)
         if ahead.get(board.court, False) and not at_court and seat not in state.exempt:
@@ -311,13 +319,13 @@ class EvaluatorV1:
 
         # triggered gains: this round (if still ahead) and later rounds
         rates = self.rates(craftsmen)
-        cube_value = {k: w.carry * rates[k] for k in CUBES}
+        cube_value = {k: w.carry * rates[k] for k in _CUBES}
         for cid in tuple(craftsmen) + p.privileges:
             for t in cv.triggers[cid]:
                 if t.step == GAME_END:  # once, after the last round (issue #36)
                     v += 0.0 if state.game_over else cv.effect_value(t.effect, cube_value, w.per_builder)
                     continue
-                if ahead.get(t.step, False) and isinstance(t.effect, Gain):
+                if ahead.get(t.step, False) and isinstance(t.effect, _Gain):
                     k = gain_factor(state, seat, t.effect.per, cid)
                     for a in t.effect.amounts:
                         if a.kind == "vp":
@@ -325,7 +333,7 @@ class EvaluatorV1:
                         elif a.kind == "gold":
                             gold += a.n * k
                         else:
-                            cubes[CUBES.index(a.kind)] += a.n * k
+                            cubes[_CUBES.index(a.kind)] += a.n * k
                 elif ahead.get(t.step, False):
                     v += cv.effect_value(t.effect, cube_value, w.per_builder)
                 v += later * cv.effect_value(t.effect, cube_value, w.per_builder)
@@ -345,7 +353,7 @@ class EvaluatorV1:
         if market_spot:
             v += w.market_spot
         if later:
-            kept = sorted((cube_value[k] for k, n in zip(CUBES, cubes) for _ in range(max(0, n))), reverse=True)
+            kept = sorted((cube_value[k] for k, n in zip(_CUBES, cubes) for _ in range(max(0, n))), reverse=True)
             v += sum(kept[:CUBE_LIMIT], 0.0)
 
         # gold (debt costs 1 VP per 2 gold missing, §2.5)

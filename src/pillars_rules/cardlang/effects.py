@@ -18,7 +18,7 @@ Vocabulary (RULES §1-§8):
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Final, Union
 
 from attrs import frozen
 
@@ -27,7 +27,7 @@ KINDS: tuple[str, ...] = ("craftsman", "privilege", "event", "resource", "place"
 #: Kinds that make up the board (:mod:`pillars_rules.cardlang.board`), kept apart
 #: from the cards of a :class:`~pillars_rules.cardlang.cardset.CardSet`.
 BOARD_KINDS: tuple[str, ...] = ("place", "board")
-CUBES: tuple[str, ...] = ("wood", "stone", "sand", "metal")
+CUBES: Final[tuple[str, ...]] = ("wood", "stone", "sand", "metal")
 AMOUNT_KINDS: tuple[str, ...] = CUBES + ("gold", "vp")
 
 #: Phase III in order (RULES §2.4); ``round_start`` is the round opening (§2.1).
@@ -50,7 +50,7 @@ STEPS: tuple[str, ...] = (
 HOOK_POINTS: tuple[str, ...] = ("round_start",) + STEPS
 #: A hook of every board besides its steps and ``round_start``: after the last
 #: round's steps, before the ranking (issue #36). It asks no choice.
-GAME_END = "game_end"
+GAME_END: Final = "game_end"
 
 #: Builder spots per location (RULES §3).
 LOCATIONS: dict[str, int] = {

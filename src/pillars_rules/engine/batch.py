@@ -8,7 +8,7 @@ next: :func:`.flow.advance_into` does.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..cardlang.effects import (
     AddCounters, Amount, Borrow, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lasting, Lose, Market, PerBuilder,
@@ -27,7 +27,7 @@ SMALL_WORKERS = 7
 PRIVILEGES_PER_GAME = 12
 
 
-_ORDERS = {(n, s): tuple((s + i) % n for i in range(n)) for n in range(1, 9) for s in range(n)}
+_ORDERS: Final = {(n, s): tuple((s + i) % n for i in range(n)) for n in range(1, 9) for s in range(n)}
 
 
 def turn_order(state: GameState) -> tuple[int, ...]:
@@ -284,7 +284,7 @@ class Batch:
 
 #: The shared :class:`DecisionPending` events: (kind, seat) -> event (the kinds
 #: are this module's literals, the seats at most 8: a small, bounded table).
-_PENDING: dict[tuple[str, int], E.DecisionPending] = {}
+_PENDING: Final[dict[tuple[str, int], E.DecisionPending]] = {}
 #: One shared :class:`StepStarted` event per step of Phase III (of every board
 #: played: a place's key; bounded by the boards a process plays).
 _STARTED: dict[str, E.StepStarted] = {}

@@ -8,7 +8,7 @@ registry (:mod:`pillars_rules.cardlang.effects`).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Final, Mapping, Sequence, TypeVar
 
 from ..cardlang.card import Card
 from ..cardlang.cardset import CardSet
@@ -21,16 +21,33 @@ from ..cardlang.effects import (
 from .layout import Layout, register
 from .state import GameState, PlayerState, RoundState
 
+# Imported names read in hot code, as Final aliases: the compiled build reads a Final
+# from a C static, any other module global from the module's dict at every read.
+_Bid: Final = Bid
+_BuilderLimit: Final = BuilderLimit
+_CapacityDelta: Final = CapacityDelta
+_CraftsmanLimit: Final = CraftsmanLimit
+_ExtraWorker: Final = ExtraWorker
+_ForPlayers: Final = ForPlayers
+_If: Final = If
+_MillBonus: Final = MillBonus
+_PeekEvent: Final = PeekEvent
+_Permit: Final = Permit
+_PriceDelta: Final = PriceDelta
+_TaxDelta: Final = TaxDelta
+_TaxFixed: Final = TaxFixed
+_YieldDelta: Final = YieldDelta
+
 _V = TypeVar("_V")
 #: the prices of a trade a market place does not offer
-_NO_PRICES: dict[str, int] = {}
+_NO_PRICES: Final[dict[str, int]] = {}
 
 
 def _table(entries: dict[str, _V]) -> Mapping[str, _V]:
     """A read-only look-up table (Rules are shared between games)."""
     return MappingProxyType(entries)
 
-DEFAULT_CRAFTSMAN_LIMIT = 5
+DEFAULT_CRAFTSMAN_LIMIT: Final = 5
 DEFAULT_BUILDERS = 3  # the base board's; a board's text sets its own ('starting builders')
 #: The engine variant that plays rules version 3's readings (saves made under
 #: rules version 3 load with it, :mod:`pillars_rules.saves.upcasters`): any free
@@ -40,7 +57,7 @@ DEFAULT_BUILDERS = 3  # the base board's; a board's text sets its own ('starting
 #: which allow one builder per player, are the board's text: :attr:`Rules.layout`.)
 RULES_V3 = "rules_v3"
 #: Trades that need a Permit from a card the player owns (§4).
-RESTRICTED_TRADES = frozenset({("buy", "wood"), ("sell", "stone")})
+RESTRICTED_TRADES: Final = frozenset({("buy", "wood"), ("sell", "stone")})
 #: Version of the rules as this engine plays them. Bump it whenever a change to
 #: the rules or to how random outcomes are drawn changes which events a game's
 #: log holds: saves record it, and a save from another rules version that no
@@ -67,11 +84,11 @@ def _lasting(abilities: tuple[Any, ...]) -> list[Any]:
             out.append(a.modifier)
             continue
         effect: Any = getattr(a, "effect", None)
-        while isinstance(effect, (If, ForPlayers)):
+        while isinstance(effect, (_If, _ForPlayers)):
             effect = effect.effect
         if isinstance(effect, (ChooseOne, Vote)):
             out.extend(o.modifier for o in effect.options if isinstance(o, Lasting))
-        elif isinstance(effect, Bid) and isinstance(effect.prize, Lasting):
+        elif isinstance(effect, _Bid) and isinstance(effect.prize, Lasting):
             out.append(effect.prize.modifier)
     return out
 
@@ -190,10 +207,10 @@ class Rules:
                            tuple(c.id for c in played if c.kind == "craftsman" and c.round == 0))
         object.__setattr__(self, "lowest_craftsman_limit", min([DEFAULT_CRAFTSMAN_LIMIT] + [
             m.n for mods in (passives, this_round, next_round)
-            for ms in mods.values() for m in ms if isinstance(m, CraftsmanLimit)] + [
-            m.n for ab in abilities.values() for m in _lasting(ab) if isinstance(m, CraftsmanLimit)] + [
+            for ms in mods.values() for m in ms if isinstance(m, _CraftsmanLimit)] + [
+            m.n for ab in abilities.values() for m in _lasting(ab) if isinstance(m, _CraftsmanLimit)] + [
             e.modifier.n for c in cards.board.places for _, e in c.place.spot_effects
-            if isinstance(e, Lasting) and isinstance(e.modifier, CraftsmanLimit)]))
+            if isinstance(e, Lasting) and isinstance(e.modifier, _CraftsmanLimit)]))
         layout = register(cards.identity, cards.board)
         object.__setattr__(self, "layout", layout)
         v3 = RULES_V3 in variants
@@ -276,9 +293,9 @@ class Rules:
         if option < 0:
             return a.modifier
         effect: Any = a.effect
-        while isinstance(effect, (If, ForPlayers)):
+        while isinstance(effect, (_If, _ForPlayers)):
             effect = effect.effect
-        chosen: Any = effect.prize if isinstance(effect, Bid) else effect.options[option]  # a bid's prize
+        chosen: Any = effect.prize if isinstance(effect, _Bid) else effect.options[option]  # a bid's prize
         return chosen.modifier
 
     def _held_modifiers(self, state: GameState, seat: int, p: PlayerState, t: Any) -> tuple:
@@ -310,34 +327,43 @@ class Rules:
     # Limits (§2.2, §2.3): a limit modifier sets the value, up or down; when
     # several hold (a privilege and an event), the lowest applies.
     def craftsman_limit(self, state: GameState, seat: int) -> int:
-        limits = [m.n for m in self.modifiers(state, seat) if isinstance(m, CraftsmanLimit)]
+        limits = [m.n for m in self.modifiers(state, seat) if isinstance(m, _CraftsmanLimit)]
         return min(limits) if limits else DEFAULT_CRAFTSMAN_LIMIT
 
     def builder_limit(self, state: GameState, seat: int) -> int:
-        limits = [m.n for m in self.modifiers(state, seat) if isinstance(m, BuilderLimit)]
+        limits = [m.n for m in self.modifiers(state, seat) if isinstance(m, _BuilderLimit)]
         return min(limits) if limits else self.layout.starting_builders
 
     def extra_workers(self, state: GameState, seat: int) -> int:
-        return sum(m.n for m in self.modifiers(state, seat) if isinstance(m, ExtraWorker))
+        return sum(m.n for m in self.modifiers(state, seat) if isinstance(m, _ExtraWorker))
 
     def peeks(self, state: GameState, seat: int) -> bool:
-        return any(isinstance(m, PeekEvent) for m in self.modifiers(state, seat))
+        return any(isinstance(m, _PeekEvent) for m in self.modifiers(state, seat))
 
     def yield_delta(self, state: GameState, seat: int) -> int:
-        return sum(m.n for m in self.modifiers(state, seat) if isinstance(m, YieldDelta))
+        return sum(m.n for m in self.modifiers(state, seat) if isinstance(m, _YieldDelta))
 
     def mill_bonus(self, state: GameState, seat: int, value: int) -> int:
         return sum(m.per * min(value, m.up_to) for m in self.modifiers(state, seat)
-                   if isinstance(m, MillBonus))
+                   if isinstance(m, _MillBonus))
 
     def tax_for(self, state: GameState, seat: int, rolled: Any) -> Any:
         """The tax ``seat`` pays when the die shows ``rolled`` (a whole number in
         the game; bots ask with the die's mean, a float: ``Any``, so the compiled
         build keeps each number's own type, as the pure build does)."""
+        fixed, delta = self._tax_terms(state, seat)
+        return max(0, (rolled if fixed is None else fixed) + delta)
+
+    def tax_faces(self, state: GameState, seat: int, faces: Sequence[int]) -> list[int]:
+        """:meth:`tax_for` of each of ``faces`` (the modifiers read once)."""
+        fixed, delta = self._tax_terms(state, seat)
+        return [max(0, (f if fixed is None else fixed) + delta) for f in faces]
+
+    def _tax_terms(self, state: GameState, seat: int) -> tuple[int | None, int]:
+        """(the lowest fixed tax or ``None``, the sum of the tax changes) holding for ``seat``."""
         mods = self.modifiers(state, seat)
-        fixed = [m.n for m in mods if isinstance(m, TaxFixed)]
-        tax = min(fixed) if fixed else rolled
-        return max(0, tax + sum(m.n for m in mods if isinstance(m, TaxDelta)))
+        fixed = [m.n for m in mods if isinstance(m, _TaxFixed)]
+        return (min(fixed) if fixed else None), sum(m.n for m in mods if isinstance(m, _TaxDelta))
 
     def price(self, state: GameState, seat: int, trade: str, resource: str, place: str = "") -> int | None:
         """Price of one cube for ``seat`` at the market place ``place`` (the
@@ -352,7 +378,7 @@ class Rules:
             return None
         price = table[resource]
         for m in self.modifiers(state, seat):
-            if isinstance(m, PriceDelta) and m.resource == resource and m.trade in (trade, "both"):
+            if isinstance(m, _PriceDelta) and m.resource == resource and m.trade in (trade, "both"):
                 price += m.n
         return max(0, price)
 
@@ -388,7 +414,7 @@ class Rules:
     def permitted(self, state: GameState, seat: int, trade: str, resource: str) -> bool:
         if (trade, resource) not in RESTRICTED_TRADES:
             return True
-        return any(isinstance(m, Permit) and m.trade == trade and m.resource == resource
+        return any(isinstance(m, _Permit) and m.trade == trade and m.resource == resource
                    for m in self.modifiers(state, seat))
 
     def once_card(self, state: GameState, seat: int, window: str) -> str | None:
@@ -428,7 +454,7 @@ class Rules:
         if per is not None:  # capacity N + M per COUNT (issue #36), as it stands now
             n += conv.capacity_plus * (state.count(seat, per.what, card) // per.per)
         for m in self.modifiers(state, seat):
-            if type(m) is CapacityDelta and card not in m.exclude:
+            if type(m) is _CapacityDelta and card not in m.exclude:
                 n += m.n
         return max(0, n)
 
@@ -445,7 +471,7 @@ class Rules:
     def permit_names(self, trade: str, resource: str) -> str:
         """Who allows a restricted trade, e.g. ``"Carpenter or Master carpenter"``."""
         return self.granting(lambda c: any(
-            isinstance(a, Passive) and a.modifier == Permit(trade, resource) for a in c.abilities))
+            isinstance(a, Passive) and a.modifier == _Permit(trade, resource) for a in c.abilities))
 
     def tag_names(self, tag: str) -> str:
         """The craftsmen with ``tag``, e.g. ``"Mortar mixer or Mortar mixer (improved)"``."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copyreg
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 import attrs
 
@@ -55,7 +55,7 @@ def replacer(cls: type, *names: str) -> Copier:
     return make
 
 
-_COPIERS: dict[tuple[type, tuple[str, ...]], Copier] = {}
+_COPIERS: Final[dict[tuple[type, tuple[str, ...]], Copier]] = {}
 
 
 def fields_of(cls: type) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ stock, the gold cap) come from the board of the state's card set
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from ..cardlang.effects import Amount
 from ..limits import MAX_CUBES
@@ -22,7 +22,7 @@ from .state import (
 from .copiers import replace, replacer
 
 #: event class -> its handler (``state`` is ``None`` only for :class:`GameStarted`).
-_HANDLERS: dict[type, Callable[[Any, Any], GameState]] = {}
+_HANDLERS: Final[dict[type, Callable[[Any, Any], GameState]]] = {}
 
 
 def evolve(state: GameState | None, event: object) -> GameState:
@@ -203,7 +203,7 @@ def _on_resource_cards_dealt(s: GameState, e: E.ResourceCardsDealt) -> GameState
 
 
 #: Pending records are immutable values: one per (kind, seat) is shared by every state.
-_PENDING: dict[tuple[str, int], Pending] = {}
+_PENDING: Final[dict[tuple[str, int], Pending]] = {}
 
 
 @on(E.DecisionPending)

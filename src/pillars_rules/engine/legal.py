@@ -11,7 +11,7 @@ that follow, up to the next decision. It never mutates anything.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from ..cardlang.effects import CUBES, Borrow, ChooseCraftsman, is_shared
 from ..errors import IllegalActionError
@@ -329,7 +329,7 @@ def _build(state, rules, action, seat):
     return [E.Converted(seat, action.card, action.ability, conv.inputs, conv.outputs)]
 
 
-_EVENTS_OF = {
+_EVENTS_OF: Final = {
     A.TakeResourceCard: _take,
     A.Hire: lambda state, rules, a, seat: [E.CraftsmanHired(seat, a.card, rules.card(a.card).cost)],
     A.Pass: lambda state, rules, a, seat: [E.DraftPassed(seat)],

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Iterator, Sequence, TypeVar
+from typing import Final, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 #: Bits of a secret seed; seeds lie in ``[0, MAX_SEED]``.
-SEED_BITS = 128
+SEED_BITS: Final = 128
 MAX_SEED = (1 << SEED_BITS) - 1
 
 

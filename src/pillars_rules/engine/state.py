@@ -13,6 +13,7 @@ State holds card *ids* only; what a card does is looked up in the game's
 from __future__ import annotations
 
 import operator
+from typing import Final
 
 import attr
 import attrs
@@ -20,10 +21,10 @@ import attrs
 from .._build import is_compiled_file
 from ..cardlang.effects import CUBES
 
-CUBE_INDEX = {c: i for i, c in enumerate(CUBES)}
+CUBE_INDEX: Final = {c: i for i, c in enumerate(CUBES)}
 #: Starting cube totals, wood/stone/sand/metal (RULES §1).
 CUBE_TOTALS = (23, 23, 23, 13)
-ROUNDS = 6
+ROUNDS: Final = 6
 #: Is this module the mypyc-compiled build? (Its records are then native
 #: classes, without an attribute dict, and copies are made by constructors.)
 COMPILED = is_compiled_file(__file__)

@@ -10,6 +10,8 @@ does, inlined there).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain, RestOfGame, is_shared, is_table_effect
 from . import events as E
 from . import rng
@@ -257,7 +259,7 @@ def _step_start_player(b: Batch, rules: Rules) -> None:
 
 
 #: The function of each step rule.
-STEP = {
+STEP: Final = {
     "event": _step_event,
     "bishop": _step_bishop,
     "wool_mill": _step_wool_mill,
