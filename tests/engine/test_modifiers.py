@@ -176,3 +176,18 @@ def test_s2_3_builders_above_four_refused_by_the_compiler():
     with pytest.raises(pr.CardError, match=r"builder limit .* from 0 to 4, not 5") as exc:
         compile_text('event t_many "Many" { next round: builders 5 }')
     assert ":1:" in str(exc.value)
+
+
+@pytest.mark.parametrize("text, expected, faces", [
+    ("tax 1", fx.TaxFixed(1), [1, 1, 1, 1, 1, 1]),  # fixed: every face pays 1
+    ("tax -2", fx.TaxDelta(-2), [0, 0, 1, 2, 3, 4]),  # lowered, never below 0
+], ids=["fixed", "delta"])
+def test_s2_4_tax_faces_is_tax_for_of_each_face(text, expected, faces):
+    """``Rules.tax_faces`` (the bots read the tax die's faces at once) gives
+    ``tax_for`` of every face, for the seat with the modifier and without."""
+    g = _game(text, expected, "kings_court")
+    die = (1, 2, 3, 4, 5, 6)
+    assert g.rules.tax_faces(g.state, RED, die) == faces
+    for seat in (RED, BLUE):
+        assert g.rules.tax_faces(g.state, seat, die) == [g.rules.tax_for(g.state, seat, f) for f in die]
+    assert g.rules.tax_faces(g.state, BLUE, die) == list(die)
