@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 import threading
+from typing import Sequence
 
 from .engine import events as E
 from .engine.copiers import replace
@@ -146,11 +147,14 @@ def _card_ids(privileges: tuple, events: tuple) -> tuple[list[str], list[str], l
 class _Facts:
     """What a view's log tells about cards: computed once per view."""
 
-    __slots__ = ("events", "revealed", "taken", "n_last", "draws", "pools")
+    __slots__ = ("log", "n", "revealed", "taken", "n_last", "draws", "pools")
 
     def __init__(self, view: SeatView) -> None:
         draws, revealed, taken, once = _scan(view)
-        self.events = view.events
+        # the view's redacted log, read in place (``log[:n]``; a view rebuilt from an export
+        # holds JSON objects: its decoded events)
+        self.log: Sequence = view.events if view._decode else view._log
+        self.n: int = view.n_events
         self.revealed: list[str] = list(revealed)
         self.taken: list[list[str]] = taken
         self.draws = draws
@@ -229,17 +233,22 @@ def determinize(view: SeatView, rng: random.Random | int | None = None) -> Game:
         rng=facts.draws,
     )
     log = _log(facts, state, seed, craftsman_decks, event_deck, privilege_deck)
-    return Game(rules, new_state, log, len(log))
+    game = Game(rules, new_state, log, len(log))
+    if view.legal_actions:
+        # the seat's options are part of what it sees: the sample lists the very
+        # objects of the view (a search applies them without matching copies)
+        game._legal = list(view.legal_actions)
+    return game
 
 
 def _log(facts: _Facts, state, seed: int, craftsman_decks, event_deck, privilege_deck) -> list:
     """A log that folds to the determinized state: the view's log with the
     setup events carrying the new seed and the full (dealt + undealt) decks."""
-    events = facts.events
-    started = events[0]
-    if type(events[1]) is not E.DecksShuffled:
+    log, n = facts.log, facts.n
+    started = log[0]
+    if type(log[1]) is not E.DecksShuffled:
         # set up with pr.scenario: the view's log (its set-up redacted), not folding to the sample's decks
-        return [_restarted(started, seed), *events[1:]]
+        return _then(log, 1, n, [_restarted(started, seed)])
     # privileges dealt so far: earlier rounds' pairs (taken ones named, untaken
     # ones unknown) and this round's pair (taken ones back in their places)
     dealt: list[str] = []
@@ -249,11 +258,16 @@ def _log(facts: _Facts, state, seed: int, craftsman_decks, event_deck, privilege
     if facts.taken:
         now = iter(facts.taken[-1])
         dealt.extend(c if c else next(now, HIDDEN) for c in state.kingsbridge)
-    return [
+    return _then(log, 2, n, [
         _restarted(started, seed),
         E.DecksShuffled(craftsman_decks, tuple(facts.revealed) + event_deck, tuple(dealt) + privilege_deck),
-        *events[2:],
-    ]
+    ])
+
+
+def _then(log: Sequence, start: int, n: int, out: list) -> list:
+    """``out`` followed by ``log[start:n]`` (copied by the list itself, not element by element)."""
+    out.extend(log[start:n])
+    return out
 
 
 def _restarted(started, seed: int):

@@ -290,6 +290,22 @@ class Game:
                                      action) from None
         return self._extend(events, state)
 
+    def state_after(self, action: Any) -> GameState:
+        """The state :meth:`apply` would give for ``action``, without making the
+        next game (its log is not copied): for a search that only weighs the
+        position one action ahead. ``action`` is best one of
+        :meth:`legal_actions` (the very object); any other is checked, and
+        refused, as :meth:`apply` checks it."""
+        state = self.state
+        if not state.game_over:
+            for listed in self._listed():
+                if listed is action:
+                    events, after = run(state, self.rules, action_events(state, self.rules, action))
+                    if self._n + len(events) > limits.MAX_EVENTS:
+                        _check_length(self._n + len(events))
+                    return after
+        return self.apply(action).state
+
     def _extend(self, events: list, state: GameState) -> "Game":
         if self._n + len(events) > limits.MAX_EVENTS:
             _check_length(self._n + len(events))

@@ -1,5 +1,8 @@
 """The embedding contract: new_game, apply, events, view, replay, save/load."""
 
+import copy
+import random
+
 import pytest
 
 import pillars_rules as pr
@@ -49,6 +52,41 @@ def test_illegal_action_has_reason_and_leaves_game_unchanged():
         game.apply("pass")
     assert game == pr.replay(game.events)
 
+
+
+def test_state_after_is_the_state_apply_gives_and_copies_no_log():
+    """``Game.state_after`` (a search's look-ahead) gives ``apply(a).state`` for
+    every legal action at every decision of a game, listed or an equal copy,
+    and leaves the game and its log as they were."""
+    game = pr.new_game(3, seed=7)
+    rng = random.Random(7)
+    while not game.is_over:
+        legal = game.legal_actions()
+        n, log = game.n_events, game.events
+        for a in legal:
+            assert game.state_after(a) == game.apply(a).state
+        a = rng.choice(legal)
+        assert game.state_after(copy.copy(a)) == game.apply(a).state  # not the listed object: checked as apply checks
+        assert game.n_events == n and game.events == log
+        game = game.apply(a)
+    assert game == pr.replay(game.events)
+
+
+def test_state_after_refuses_what_apply_refuses(monkeypatch):
+    """An illegal action, a finished game and a log over the limit are refused
+    as ``apply`` refuses them, the game unchanged."""
+    game = pr.new_game(2, seed=3)
+    with pytest.raises(pr.IllegalActionError, match="draft"):
+        game.state_after(Buy("wood", 1))
+    with pytest.raises(pr.IllegalActionError, match="not an action"):
+        game.state_after("pass")
+    over = pr.playout(game, seed=1)
+    with pytest.raises(pr.IllegalActionError, match="over"):
+        over.state_after(Pass())
+    monkeypatch.setattr(pr.limits, "MAX_EVENTS", game.n_events)
+    with pytest.raises(pr.LimitError, match="MAX_EVENTS"):
+        game.state_after(game.legal_actions()[0])
+    assert game == pr.replay(game.events)
 
 def test_actions_and_events_read_as_english():
     game = pr.new_game(4, seed=1)

@@ -125,7 +125,7 @@ class HeuristicBot:
 
     def _sample(self, game: Game, seat: int, legal, ev):
         ref = game.state.round
-        values = [ev.value(game.apply(a).state, seat, ref) for a in legal]
+        values = [ev.value(game.state_after(a), seat, ref) for a in legal]
         top = max(values)
         weights = [math.exp((v - top) / self.temperature) for v in values]
         return self.random.choices(legal, weights)[0]
@@ -137,7 +137,7 @@ class HeuristicBot:
         ref = game.state.round
         best, best_v = legal[0], float("-inf")
         for action in legal:
-            v = ev.value(game.apply(action).state, seat, ref)
+            v = ev.value(game.state_after(action), seat, ref)
             if v > best_v:
                 best, best_v = action, v
         return best, best_v

@@ -193,7 +193,7 @@ class MCTSBot:
         game = determinize(view, self.random)
         # "win" ranks by its reward (already in (-1, 1)); "margin" by the VP margin
         rank, scale = (self.reward, 1.0) if self.score == "win" else (self._margin, SCALE)
-        valued = sorted(((rank(ev, game.apply(a).state, seat, ref), i) for i, a in enumerate(legal)),
+        valued = sorted(((rank(ev, game.state_after(a), seat, ref), i) for i, a in enumerate(legal)),
                         reverse=True)[: self.width]
         if len(valued) == 1:
             return legal[valued[0][1]]
