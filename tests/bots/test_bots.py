@@ -111,6 +111,24 @@ def test_evaluation_of_a_finished_game_is_its_score():
         assert ev.value(game.state, seat) == pytest.approx(p.vp + Weights().end_gold * p.gold)
 
 
+
+def test_bots_of_one_evaluation_share_an_evaluator_that_answers_as_a_fresh_one():
+    """Bots with the same evaluation and weights share one evaluator (the lab
+    makes new bots for every game); a shared one, warm from a whole game,
+    values every position of another game as a fresh evaluator does."""
+    game = pr.new_game(players=3, seed=21)
+    rules = game.rules
+    a, b = HeuristicBot(1), HeuristicBot(2)
+    assert a.evaluator(rules) is b.evaluator(rules)
+    assert HeuristicBot(3, weights=Weights(gold=0.5)).evaluator(rules) is not a.evaluator(rules)
+    pr.play(pr.new_game(players=3, seed=22), [a, b, HeuristicBot(4)])  # warms the shared caches
+    warm = a.evaluator(rules)
+    while not game.is_over:
+        fresh = Evaluator(rules, a.weights)
+        for seat in range(3):
+            assert warm.parts(game.state, seat) == fresh.parts(game.state, seat)
+        game = game.apply(HeuristicBot(5)(game.view(game.current_player)))
+
 def test_weights_are_one_frozen_documented_record():
     w = Weights()
     with pytest.raises(Exception):

@@ -103,8 +103,9 @@ class Evaluator(EvaluatorV1):
         self._free: dict = {}
         self._rates: dict = {}
         self._pools: dict = {}
-        self._last_odds: object = None
-        self._last_grouped: list[tuple[_EventEffect | None, float]] = []
+        #: the last odds grouped, (odds, groups): one tuple, so threads sharing the evaluator
+        #: never read one call's odds with another's groups
+        self._last: tuple[object, list[tuple[_EventEffect | None, float]]] = (None, [])
         self.cheapest = min((c.workers / c.yields.n for c in rules.cards.of_kind("resource")
                              if c.yields and c.yields.n), default=1.0)
 
@@ -140,8 +141,9 @@ class Evaluator(EvaluatorV1):
 
     def _outcomes(self, odds) -> list[tuple[_EventEffect | None, float]]:
         """``odds`` grouped by what the events do to gold and VP: [(effect or None, p)]."""
-        if odds is self._last_odds:  # the pools are cached: the same odds come as the same tuple
-            return self._last_grouped
+        last = self._last
+        if odds is last[0]:  # the pools are cached: the same odds come as the same tuple
+            return last[1]
         key = odds
         got = self._grouped.get(key)
         if got is None:
@@ -156,7 +158,7 @@ class Evaluator(EvaluatorV1):
             if len(self._grouped) > 256:
                 self._grouped.clear()
             self._grouped[key] = got
-        self._last_odds, self._last_grouped = odds, got
+        self._last = (odds, got)
         return got
 
     def gold_outlook(self, state: GameState, seat: int, gold: float, before_tax: float, mill_value: int,

@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 import math
 import random
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from .. import actions as A
 from ..determinize import determinize, revealed_events
@@ -44,6 +44,26 @@ def seen_events(view: SeatView) -> tuple[str, ...]:
     """The event cards revealed so far, as the view's log tells (public;
     read once per game line, :func:`pillars_rules.determinize.revealed_events`)."""
     return revealed_events(view)
+
+
+#: Evaluations shared by bots, by (evaluation, weights, id(rules)); the oldest go first.
+_SHARED: Final[dict] = {}
+_SHARED_KEPT: Final = 32
+
+
+def shared_evaluator(evaluation, rules, weights: Weights):
+    """The ``evaluation(rules, weights)`` every bot with these weights uses. An
+    evaluator only remembers values it computed from its rules and weights,
+    so a shared one answers as a fresh one would; sharing it lets the bots of
+    a new game (the balance lab makes new ones for every game and gold arm)
+    start with what earlier games computed."""
+    key = (evaluation, weights, id(rules))
+    ev = _SHARED.get(key)
+    if ev is None or ev.rules is not rules:
+        if len(_SHARED) >= _SHARED_KEPT:
+            _SHARED.pop(next(iter(_SHARED), None), None)  # (another thread may have taken it)
+        ev = _SHARED[key] = evaluation(rules, weights)
+    return ev
 
 
 class Bound:
@@ -97,9 +117,11 @@ class HeuristicBot:
         return twin
 
     def evaluator(self, rules):
+        """The evaluation of ``rules`` with this bot's weights: one shared by
+        every bot of the same evaluation and weights (see :func:`shared_evaluator`)."""
         ev = self._evaluators.get(id(rules))
         if ev is None or ev.rules is not rules:
-            ev = self._evaluators[id(rules)] = self.evaluation(rules, self.weights)
+            ev = self._evaluators[id(rules)] = shared_evaluator(self.evaluation, rules, self.weights)
         return ev
 
     def scorer(self, view: SeatView):
@@ -163,4 +185,4 @@ class HeuristicBotV1(HeuristicBot):
         return self.evaluator(view.rules)
 
 
-__all__ = ["HeuristicBot", "HeuristicBotV1", "Bound", "seen_events"]
+__all__ = ["HeuristicBot", "HeuristicBotV1", "Bound", "seen_events", "shared_evaluator"]
