@@ -58,7 +58,7 @@ def below(numbers: Iterator[int], n: int) -> int:
             return x % n
 
 
-#: The first number of the streams drawn last (:func:`draw`); a few, the oldest go first.
+#: The first number of the streams drawn last (:func:`draw`): up to 64, all dropped when full.
 _FIRST: Final[dict[tuple[int, int], int]] = {}
 _FIRST_KEPT: Final = 64
 
