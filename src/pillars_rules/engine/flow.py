@@ -158,7 +158,8 @@ def _builders(b: Batch, rules: Rules) -> None:
         if pinned and pinned[0] in state.bag:
             seat = pinned[0]
         else:
-            seat = state.bag[rng.draw(state.seed, state.rng, len(state.bag))]
+            numbers = rng.stream(state.seed, state.rng)
+            seat = state.bag[rng.below(numbers, len(state.bag))]
         price = state.marker
         if len(state.bag) <= rules.layout.free_builders_for(state.n_players):
             price = 0  # §2.3: with 2 players the last builder is free (the board's 'free last builders')

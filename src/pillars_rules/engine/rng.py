@@ -58,28 +58,6 @@ def below(numbers: Iterator[int], n: int) -> int:
             return x % n
 
 
-#: The first number of the streams drawn last (:func:`draw`): up to 64, all dropped when full.
-_FIRST: Final[dict[tuple[int, int], int]] = {}
-_FIRST_KEPT: Final = 64
-
-
-def draw(seed: int, counter: int, n: int) -> int:
-    """``below(stream(seed, counter), n)``: one number in ``range(n)`` at the
-    ``counter``-th chance point. A search weighing every action of a decision
-    reaches the same chance point again and again (the next builder drawn,
-    the tax rolled), so the stream's first number is remembered."""
-    key = (seed, counter)
-    x = _FIRST.get(key)
-    if x is None:
-        x = next(stream(seed, counter))
-        if len(_FIRST) >= _FIRST_KEPT:
-            _FIRST.clear()
-        _FIRST[key] = x
-    if x < (1 << 64) - (1 << 64) % n:
-        return x % n
-    return below(stream(seed, counter), n)  # the first number is rejected: the stream from its start
-
-
 def shuffled(numbers: Iterator[int], items: Sequence[T]) -> tuple[T, ...]:
     """A Fisher-Yates shuffle of ``items``."""
     out = list(items)

@@ -160,8 +160,9 @@ def _step_tax(b: Batch, rules: Rules) -> None:
         if state.pins.tax:
             b.add(E.TaxRolled(state.pins.tax[0]))
         else:
+            numbers = rng.stream(state.seed, state.rng)
             die = rules.layout.tax_die
-            b.add(E.TaxRolled(die[rng.draw(state.seed, state.rng, len(die))]))
+            b.add(E.TaxRolled(die[rng.below(numbers, len(die))]))
         return
     court = state.spot_list(state.step)
     collector = rules.layout.collector
