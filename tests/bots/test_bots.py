@@ -164,3 +164,31 @@ def test_every_bot_values_a_trigger_at_every_hook_point_a_card_can_name(tmp_path
     assert view.seat == 0 and set(held) <= set(view.state.players[0].privileges)
     for name, make in BOT_MAKERS.items():
         assert make(1)(view) in view.legal_actions, name
+
+
+def test_a_copied_heuristic_bot_plays_on_as_the_original_with_its_own_generator():
+    """``copy.deepcopy`` of a bot (the lab forks bots at a moment) gives a
+    twin whose generator is in the same state but is not the same object, so
+    both play the same moves from there, and one object shared by two bots
+    stays one object in the copy."""
+    import copy
+
+    game = pr.new_game(players=2, seed=31)
+    bot = HeuristicBot(7)
+    for _ in range(5):
+        game = game.apply(bot(game.view(game.current_player)))
+    twin = copy.deepcopy(bot)
+    assert twin.random is not bot.random and twin.random.getstate() == bot.random.getstate()
+    a, b = game, game
+    for _ in range(30):
+        if a.is_over:
+            break
+        move = bot(a.view(a.current_player))
+        assert twin(b.view(b.current_player)) == move
+        a, b = a.apply(move), b.apply(move)
+    pair = copy.deepcopy([bot, bot])
+    assert pair[0] is pair[1]
+    other = HeuristicBot(8)
+    other.random = bot.random
+    both = copy.deepcopy((bot, other))
+    assert both[0].random is both[1].random is not bot.random

@@ -143,3 +143,17 @@ def test_heuristic_plays_the_games_it_played_before_it_was_made_faster(players, 
         kw["cards"] = cards
     game = pr.play(pr.new_game(players, seed, **kw), [make_bot("heuristic", seed * 10 + i) for i in range(players)])
     assert (game.scores(), game.n_events) == HEURISTIC_GAMES[players, seed, cards]
+
+
+def test_next_rounds_event_loss_is_the_outlook_without_income_or_tax_and_remembered_alike():
+    """``next_round_loss`` (remembered by gold and outcomes) answers as the
+    full outlook without income or tax, whether it computes or remembers."""
+    game = pr.new_game(2, seed=1)
+    ev = Evaluator(game.rules)
+    tribute = next(c for c, e in ev.events.items() if e.gold < 0)
+    for odds in (ev.next_odds(game.state), ((tribute, 1.0),), ()):
+        for gold in (0.0, 1.0, 2, 3.0, 9.0):
+            want = ev.gold_outlook(game.state, 0, gold, 0.0, 0, False, odds, False)[1]
+            assert ev.next_round_loss(gold, odds) == want
+            assert ev.next_round_loss(gold, odds) == want  # the second time from memory
+    assert ev.next_round_loss(0.0, ((tribute, 1.0),)) > 0 == ev.next_round_loss(30.0, ((tribute, 1.0),))

@@ -58,6 +58,8 @@ _ThisRound: Final = ThisRound
 #: The parts of a seat's value (:meth:`Evaluator.parts`), in order.
 PARTS: Final = ("vp", "round", "gold", "build", "cubes", "future", "later", "parked")
 _MEAN_DIE: Final = sum(TAX_DIE) / len(TAX_DIE)
+#: The tax outcomes of a seat the tax passes by: nothing, for sure.
+_UNTAXED: Final[tuple[tuple[int, float], ...]] = ((0, 1.0),)
 
 
 class _EventEffect:
@@ -103,6 +105,8 @@ class Evaluator(EvaluatorV1):
         self._free: dict = {}
         self._rates: dict = {}
         self._pools: dict = {}
+        self._outlooks: dict = {}
+        self._carried_worth: dict = {}
         #: the last odds grouped, (odds, groups): one tuple, so threads sharing the evaluator
         #: never read one call's odds with another's groups
         self._last: tuple[object, list[tuple[_EventEffect | None, float]]] = (None, [])
@@ -166,15 +170,36 @@ class Evaluator(EvaluatorV1):
         """(expected gold after the tax, expected VP lost to events and debt,
         risk of debt priced in): the coming event, then the mill's and other
         gold before the court, then the tax die (§2.4 steps 1-9, §2.5)."""
+        taxes: tuple[tuple[int, float], ...] = _UNTAXED
         if taxed:
             faces: dict[int, int] = {}
             for t in self.rules.tax_faces(state, seat, _TAX_DIE):
                 faces[t] = faces.get(t, 0) + 1
-            taxes: list[tuple[int, float]] = [(t, n / len(_TAX_DIE)) for t, n in faces.items()]
-        else:
-            taxes = [(0, 1.0)]
+            taxes = tuple([(t, n / len(_TAX_DIE)) for t, n in faces.items()])
+        return self._outlook(self._outcomes(odds), gold, before_tax, mill_value, taxed, taxes, protected)
+
+    def next_round_loss(self, gold: float, odds) -> float:
+        """The VP that next round's event (``odds``) may cost a seat keeping
+        ``gold`` into it (:meth:`gold_outlook` without income or tax): one
+        value for many positions (every candidate of a decision that leaves
+        the seat's gold alone), so remembered by the gold and the grouped
+        outcomes (by identity, kept in the entry so the id cannot be reused)."""
+        outcomes: list[tuple[_EventEffect | None, float]] = self._outcomes(odds)
+        key = (id(outcomes), gold)
+        got = self._outlooks.get(key)
+        if got is not None and got[0] is outcomes:
+            return got[1]
+        lost = self._outlook(outcomes, gold, 0.0, 0, False, _UNTAXED, False)[1]
+        if len(self._outlooks) > 4096:
+            self._outlooks.clear()
+        self._outlooks[key] = (outcomes, lost)
+        return lost
+
+    def _outlook(self, outcomes: list[tuple[_EventEffect | None, float]], gold: float, before_tax: float,
+                 mill_value: int, taxed: bool, taxes: tuple[tuple[int, float], ...],
+                 protected: bool) -> tuple[float, float]:
         gold_sum = vp_loss = short = 0.0
-        for eff, p in self._outcomes(odds):
+        for eff, p in outcomes:
             g, lost, fell_short = gold, 0.0, False
             income = before_tax
             tax_delta = 0
@@ -269,6 +294,22 @@ class Evaluator(EvaluatorV1):
                 have -= take
             out += [(floor, k)] * max(0, have)
         return out
+
+    def _carried(self, craftsmen, cubes, budget: float, sell: dict) -> float:
+        """The worth of the cubes carried into next round: the best
+        :data:`~pillars_rules.bots.cardvalue.CUBE_LIMIT` kept (each at least
+        its ``sell`` price, in VP, if a market spot is ahead), the rest sold
+        (cached: many positions of a decision carry the same cubes)."""
+        key = (tuple(craftsmen), tuple(cubes), budget, tuple(sell.items()))
+        got = self._carried_worth.get(key)
+        if got is None:
+            kept = sorted(((max(x, sell.get(k, 0.0)), sell.get(k, 0.0)) for x, k in self._carry(craftsmen, cubes, budget)),
+                          reverse=True)
+            got = sum((x for x, _ in kept[:CUBE_LIMIT]), 0.0) + sum((y for _, y in kept[CUBE_LIMIT:]), 0.0)
+            if len(self._carried_worth) > 4096:
+                self._carried_worth.clear()
+            self._carried_worth[key] = got
+        return got
 
     def _free_room(self, craftsmen, budget: float) -> dict[str, list[tuple[float, float]]]:
         """Next round's conversion room per cube kind, (value per cube, cubes)
@@ -474,9 +515,7 @@ class Evaluator(EvaluatorV1):
             if market_spot and ahead(board.market):
                 sell = {k: cast(int, rules.price(state, seat, "sell", k)) * gold_w for k in SELL
                         if rules.permitted(state, seat, "sell", k)}
-            kept = sorted(((max(x, sell.get(k, 0.0)), sell.get(k, 0.0)) for x, k in self._carry(craftsmen, cubes, budget)),
-                          reverse=True)
-            v_cubes = sum((x for x, _ in kept[:CUBE_LIMIT]), 0.0) + sum((y for _, y in kept[CUBE_LIMIT:]), 0.0)
+            v_cubes = self._carried(craftsmen, cubes, budget, sell)
 
         # production over the rounds after the decision's round
         future = ROUNDS - ref_round
@@ -488,8 +527,7 @@ class Evaluator(EvaluatorV1):
             workers = WORKERS + rules.extra_workers(state, seat)
             v_later += w.gold * (later * (workers - rules.tax_for(state, seat, _MEAN_DIE)) + p.grey_next)
             # next round's event comes before its mill gold: the gold kept must meet it
-            v_later -= self.gold_outlook(state, seat, max(gold, 0.0), 0.0, 0, False,
-                                         self.next_odds(state, seen), False)[1]
+            v_later -= self.next_round_loss(max(gold, 0.0), self.next_odds(state, seen))
         return [float(p.vp), v, max(gold, 0.0) * gold_w, v_build, v_cubes, v_future, v_later, v_parked]
 
 

@@ -111,7 +111,12 @@ class HeuristicBot:
         ``memo``), its weights and temperature; the evaluators are shared, as
         they only remember values they computed (a copy would get the same)."""
         twin = type(self)(None, self.weights, self.temperature)
-        twin.random = copy.deepcopy(self.random, memo)
+        rng = memo.get(id(self.random))
+        if rng is None and type(self.random) is random.Random:
+            # the generator's state as deepcopy gives it, without copying its 625 numbers one by one
+            rng = memo[id(self.random)] = random.Random()
+            rng.setstate(self.random.getstate())
+        twin.random = rng if rng is not None else copy.deepcopy(self.random, memo)
         twin._evaluators = self._evaluators
         memo[id(self)] = twin
         return twin

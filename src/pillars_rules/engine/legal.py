@@ -325,7 +325,7 @@ def _choose(state, rules, action, seat):
 
 
 def _build(state, rules, action, seat):
-    conv = rules.card(action.card).conversions[action.ability]
+    conv = rules.converts[action.card][action.ability][1]  # (Card.conversions, without building it again)
     return [E.Converted(seat, action.card, action.ability, conv.inputs, conv.outputs)]
 
 
