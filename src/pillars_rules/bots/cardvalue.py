@@ -195,8 +195,9 @@ class BoardReading:
 
     def __init__(self, rules) -> None:
         layout = rules.layout
-        self.step_at = {"round_start": -1, **layout.step_index}
-        self.rule_of = layout.step_rule
+        # typed, so the compiled build reads them as dicts of machine ints and strings
+        self.step_at: dict[str, int] = {"round_start": -1, **layout.step_index}
+        self.rule_of: dict[str, str] = dict(layout.step_rule)
         self.court = layout.tax
         self.market = layout.market
         self.mill = layout.board.place_of("wool_mill")

@@ -107,6 +107,7 @@ class Evaluator(EvaluatorV1):
         self._pools: dict = {}
         self._outlooks: dict = {}
         self._carried_worth: dict = {}
+        self._worths: dict[tuple[int, int], tuple[object, dict, float]] = {}
         #: the last odds grouped, (odds, groups): one tuple, so threads sharing the evaluator
         #: never read one call's odds with another's groups
         self._last: tuple[object, list[tuple[_EventEffect | None, float]]] = (None, [])
@@ -295,6 +296,21 @@ class Evaluator(EvaluatorV1):
             out += [(floor, k)] * max(0, have)
         return out
 
+    def _worth(self, effect, rates: dict, cube_value: dict) -> float:
+        """:meth:`~pillars_rules.bots.cardvalue.CardValues.effect_value` of a
+        triggered ``effect`` with the cube values of ``rates`` (the cached
+        rates of the seat's craftsmen): remembered by the two objects' identity
+        (both kept in the entry, so neither id can be reused)."""
+        key = (id(effect), id(rates))
+        got = self._worths.get(key)
+        if got is not None and got[0] is effect and got[1] is rates:
+            return got[2]
+        worth = self.cards.effect_value(effect, cube_value, self.w.per_builder)
+        if len(self._worths) > 4096:
+            self._worths.clear()
+        self._worths[key] = (effect, rates, worth)
+        return worth
+
     def _carried(self, craftsmen, cubes, budget: float, sell: dict) -> float:
         """The worth of the cubes carried into next round: the best
         :data:`~pillars_rules.bots.cardvalue.CUBE_LIMIT` kept (each at least
@@ -453,7 +469,7 @@ class Evaluator(EvaluatorV1):
         for cid in tuple(craftsmen) + p.privileges:
             for t in cv.triggers[cid]:
                 if t.step == GAME_END:  # once, after the last round (issue #36)
-                    v_later += 0.0 if state.game_over else cv.effect_value(t.effect, cube_value, w.per_builder)
+                    v_later += 0.0 if state.game_over else self._worth(t.effect, rates, cube_value)
                     continue
                 if ahead(t.step) and isinstance(t.effect, _Gain):
                     k = gain_factor(state, seat, t.effect.per, cid)
@@ -469,8 +485,8 @@ class Evaluator(EvaluatorV1):
                             cubes[_CUBES.index(a.kind)] += a.n * k
                             coming[_CUBES.index(a.kind)] += a.n * k
                 elif ahead(t.step):
-                    v += cv.effect_value(t.effect, cube_value, w.per_builder)
-                v_later += later * cv.effect_value(t.effect, cube_value, w.per_builder)
+                    v += self._worth(t.effect, rates, cube_value)
+                v_later += later * self._worth(t.effect, rates, cube_value)
         for cid in p.privileges:
             v_later += cv.passive_value(cid, later, held=True) + cv.once_value(cid)
 

@@ -133,8 +133,8 @@ class EvaluatorV1:
         return self
 
     # -------------------------------------------------------------- the plan
-    def plan(self, craftsmen, state: GameState, seat: int, cubes: Sequence, gold: float, gold_w: float,
-             buy: dict | None, stock: Sequence) -> tuple[float, list, float]:
+    def plan(self, craftsmen, state: GameState, seat: int, cubes: Sequence[int], gold: float, gold_w: float,
+             buy: dict[str, int | None] | None, stock: Sequence[int]) -> tuple[float, list[int], float]:
         """Greedy plan for this round's cathedral step: (value gained, cubes left, gold left)."""
         rules = self.rules
         p = state.players[seat]
@@ -163,8 +163,8 @@ class EvaluatorV1:
                     out += a.n if a.idx == _VP else (a.n * gold_w if a.idx == _GOLD else a.n * a.acquire * 0.5)
                 options.append(_Option(d, cap, out))
         value = 0.0
-        cubes = list(cubes)
-        stock = list(stock)
+        have: list[int] = list(cubes)  # typed: the compiled build counts in machine ints
+        left: list[int] = list(stock)
         while options:
             best = None
             best_score = 0.0
@@ -173,7 +173,7 @@ class EvaluatorV1:
                 if opt.cap <= 0:
                     continue
                 if d.condition and (gold if d.cond_idx == _GOLD else
-                                    (cubes[d.cond_idx] if d.cond_idx >= 0 else 0)) < d.cond_n:
+                                    (have[d.cond_idx] if d.cond_idx >= 0 else 0)) < d.cond_n:
                     continue
                 cost = 0.0
                 used = 0
@@ -188,11 +188,11 @@ class EvaluatorV1:
                         cost += a.n
                     else:
                         i = a.idx
-                        missing = a.n - cubes[i]
+                        missing = a.n - have[i]
                         used += a.n
                         if missing > 0:
                             price = buy.get(a.kind) if buy else None
-                            if price is None or stock[i] < missing or gold < missing * price:
+                            if price is None or left[i] < missing or gold < missing * price:
                                 ok = False
                                 break
                             cost += missing * price * gold_w
@@ -214,22 +214,23 @@ class EvaluatorV1:
                     value -= a.n
                 else:
                     i = a.idx
-                    if cubes[i] < a.n:
-                        missing = a.n - cubes[i]
-                        assert buy is not None  # the plan bought the missing cubes above
-                        stock[i] -= missing
-                        gold -= missing * buy[a.kind]
-                        cubes[i] = 0
+                    if have[i] < a.n:
+                        missing = a.n - have[i]
+                        price = buy[a.kind] if buy is not None else None
+                        assert price is not None  # the plan bought the missing cubes above
+                        left[i] -= missing
+                        gold -= missing * price
+                        have[i] = 0
                     else:
-                        cubes[i] -= a.n
+                        have[i] -= a.n
             for a in d.outputs:
                 if a.idx == _GOLD:
                     gold += a.n
                     value -= a.n * gold_w  # counted through ``gold``
                 elif a.idx >= 0:
-                    cubes[a.idx] += a.n
+                    have[a.idx] += a.n
                     value -= a.n * a.acquire * 0.5
-        return value, cubes, gold
+        return value, have, gold
 
     def _digest(self, card: str) -> tuple[_Digest, ...]:
         """``card``'s conversions as the plan reads them (made once per card)."""
