@@ -52,6 +52,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.determinize",
     "pillars_rules.bots.cardvalue",
     "pillars_rules.bots.evaluate_v1",
+    "pillars_rules.bots.outlook",
     "pillars_rules.bots.evaluate",
     "pillars_rules.bots.heuristic",
 )

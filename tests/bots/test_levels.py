@@ -81,9 +81,9 @@ def test_tax_is_priced_against_the_die_not_its_mean():
 def test_a_coming_tribute_is_weighed_by_its_chance_and_the_bishop_protects():
     game = pr.new_game(2, seed=1)
     ev = Evaluator(game.rules)
-    tribute = next(c for c, e in ev.events.items() if e.gold < 0)
+    tribute = next(c for c, e in ev.outlook.events.items() if e.gold < 0)
     odds = ev.event_odds(game.state)
-    assert len(odds) == len(ev.events) and sum(p for _, p in odds) == pytest.approx(1.0)
+    assert len(odds) == len(ev.outlook.events) and sum(p for _, p in odds) == pytest.approx(1.0)
     assert tribute not in dict(ev.event_odds(game.state, seen=[tribute]))
     assert ev.event_odds(game.state, peek=tribute) == ((tribute, 1.0),)
     assert dict(ev.next_odds(game.state, seen=[tribute])) == dict(ev.event_odds(game.state, seen=[tribute]))
@@ -102,7 +102,7 @@ def test_the_view_tells_which_events_were_revealed():
     game = pr.play(pr.new_game(2, seed=3), pr.RandomBot(3), max_actions=400)
     view = game.view(0)
     revealed = seen_events(view)
-    assert revealed and set(revealed) <= set(Evaluator(game.rules).events)
+    assert revealed and set(revealed) <= set(Evaluator(game.rules).outlook.events)
 
 
 def test_the_terminal_the_lab_and_the_server_take_the_levels():
@@ -150,7 +150,7 @@ def test_next_rounds_event_loss_is_the_outlook_without_income_or_tax_and_remembe
     full outlook without income or tax, whether it computes or remembers."""
     game = pr.new_game(2, seed=1)
     ev = Evaluator(game.rules)
-    tribute = next(c for c, e in ev.events.items() if e.gold < 0)
+    tribute = next(c for c, e in ev.outlook.events.items() if e.gold < 0)
     for odds in (ev.next_odds(game.state), ((tribute, 1.0),), ()):
         for gold in (0.0, 1.0, 2, 3.0, 9.0):
             want = ev.gold_outlook(game.state, 0, gold, 0.0, 0, False, odds, False)[1]

@@ -35,62 +35,24 @@ from __future__ import annotations
 from typing import Final, cast
 
 from .. import TAX_DIE, GameState
-from ..cardlang.effects import CUBES, GAME_END, Gain, Lose, MillBonus, Now, TaxDelta, ThisRound
+from ..cardlang.effects import CUBES, GAME_END, Gain
 from ..game import Rules  # the rules context's type (Game.rules, SeatView.rules)
 from .cardvalue import (
     gain_factor,
     BUY, CUBE_LIMIT, ROUNDS, SELL, WORKERS, Weights, amount_value, counters_worth,
 )
 from .evaluate_v1 import EvaluatorV1, mypyc_attr
+from .outlook import EventOutlook, remember
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
 # from a C static, any other module global from the module's dict at every read.
 _CUBES: Final = CUBES
 _Gain: Final = Gain
-_Lose: Final = Lose
-_MillBonus: Final = MillBonus
-_Now: Final = Now
-_TAX_DIE: Final = TAX_DIE
-_TaxDelta: Final = TaxDelta
-_ThisRound: Final = ThisRound
 
 
 #: The parts of a seat's value (:meth:`Evaluator.parts`), in order.
 PARTS: Final = ("vp", "round", "gold", "build", "cubes", "future", "later", "parked")
 _MEAN_DIE: Final = sum(TAX_DIE) / len(TAX_DIE)
-#: The tax outcomes of a seat the tax passes by: nothing, for sure.
-_UNTAXED: Final[tuple[tuple[int, float], ...]] = ((0, 1.0),)
-
-
-class _EventEffect:
-    """What an event does to one affected seat, as far as gold and VP go."""
-
-    __slots__ = ("harmful", "gold", "vp", "tax", "mill", "key")
-
-    def __init__(self, card) -> None:
-        self.harmful: bool = card.harmful
-        self.gold: int = 0
-        self.vp: int = 0
-        self.tax: int = 0
-        self.mill: tuple[int, int] | None = None
-        for a in card.abilities:
-            if isinstance(a, _Now) and (type(a.effect) is _Lose or type(a.effect) is _Gain and a.effect.per is None):
-                sign = 1 if type(a.effect) is _Gain else -1
-                for x in a.effect.amounts:
-                    if x.kind == "gold":
-                        self.gold += sign * x.n
-                    elif x.kind == "vp":
-                        self.vp += sign * x.n
-            elif isinstance(a, _ThisRound) and isinstance(a.modifier, _TaxDelta):
-                self.tax += a.modifier.n
-            elif isinstance(a, _ThisRound) and isinstance(a.modifier, _MillBonus):
-                self.mill = (a.modifier.per, a.modifier.up_to)
-        self.key = (self.harmful and (self.gold < 0 or self.vp < 0 or self.tax > 0), self.gold, self.vp,
-                    self.tax, self.mill)
-
-
-#: The key of an event that changes no gold, VP or tax.
-_NO_EFFECT: Final = (False, 0, 0, 0, None)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # LearnedEvaluator builds on it
@@ -99,132 +61,34 @@ class Evaluator(EvaluatorV1):
 
     def __init__(self, rules: Rules, weights: Weights | None = None) -> None:
         super().__init__(rules, weights or Weights())
-        self.events = {c.id: _EventEffect(c) for c in rules.cards.of_kind("event")}
-        self._grouped: dict = {}
+        #: the coming events and the gold kept through them (:mod:`.outlook`)
+        self.outlook = EventOutlook(rules, self.w)
         self._made: dict = {}
         self._free: dict = {}
         self._rates: dict = {}
-        self._pools: dict = {}
-        self._outlooks: dict = {}
         self._carried_worth: dict = {}
         self._worths: dict[tuple[int, int], tuple[object, dict, float]] = {}
-        #: the last odds grouped, (odds, groups): one tuple, so threads sharing the evaluator
-        #: never read one call's odds with another's groups
-        self._last: tuple[object, list[tuple[_EventEffect | None, float]]] = (None, [])
         self.cheapest = min((c.workers / c.yields.n for c in rules.cards.of_kind("resource")
                              if c.yields and c.yields.n), default=1.0)
 
-    # ------------------------------------------------------------ the event
+    # ------------------------------------------------------------ the event (see .outlook)
     def event_odds(self, state: GameState, seen=(), peek: str | None = None) -> tuple[tuple[str, float], ...]:
-        """The coming event of this round as (card, probability) pairs: the
-        revealed one, the one the seat may peek at (§7), or else every event
-        not in ``seen`` (revealed earlier) nor last round's, equally likely;
-        () once it took effect."""
-        if state.event:
-            return () if state.event_applied else ((state.event, 1.0),)
-        if peek:
-            return ((peek, 1.0),)
-        return self._pool(tuple(seen), "", state.prev_event)
+        """:meth:`.outlook.EventOutlook.event_odds`: the coming event's (card, probability) pairs."""
+        return self.outlook.event_odds(state, seen, peek)
 
     def next_odds(self, state: GameState, seen=()) -> tuple[tuple[str, float], ...]:
-        """Next round's event, as (card, probability) pairs: any event not
-        revealed yet (not in ``seen``, nor this round's or last round's)."""
-        return self._pool(tuple(seen), state.event, state.prev_event)
-
-    def _pool(self, seen: tuple, now: str, prev: str) -> tuple[tuple[str, float], ...]:
-        key = (seen, now, prev)
-        got = self._pools.get(key)
-        if got is None:
-            skip = set(seen)
-            skip.update((now, prev))
-            pool = [c for c in self.events if c not in skip]
-            got = tuple((c, 1.0 / len(pool)) for c in pool) if pool else ()
-            if len(self._pools) > 256:
-                self._pools.clear()
-            self._pools[key] = got
-        return got
-
-    def _outcomes(self, odds) -> list[tuple[_EventEffect | None, float]]:
-        """``odds`` grouped by what the events do to gold and VP: [(effect or None, p)]."""
-        last = self._last
-        if odds is last[0]:  # the pools are cached: the same odds come as the same tuple
-            return last[1]
-        key = odds
-        got = self._grouped.get(key)
-        if got is None:
-            groups: dict = {}
-            for card, p in odds or ((None, 1.0),):
-                eff = self.events.get(card) if card else None
-                k = eff.key if eff is not None and eff.key != _NO_EFFECT else None
-                rec = groups.setdefault(k, [eff if k is not None else None, 0.0])
-                rec[1] += p
-            total = sum((p for _, p in groups.values()), 0.0)
-            got = [(eff, p / total) for eff, p in groups.values()]
-            if len(self._grouped) > 256:
-                self._grouped.clear()
-            self._grouped[key] = got
-        self._last = (odds, got)
-        return got
+        """:meth:`.outlook.EventOutlook.next_odds`: next round's event's (card, probability) pairs."""
+        return self.outlook.next_odds(state, seen)
 
     def gold_outlook(self, state: GameState, seat: int, gold: float, before_tax: float, mill_value: int,
-                      taxed: bool, odds, protected: bool) -> tuple[float, float]:
-        """(expected gold after the tax, expected VP lost to events and debt,
-        risk of debt priced in): the coming event, then the mill's and other
-        gold before the court, then the tax die (§2.4 steps 1-9, §2.5)."""
-        taxes: tuple[tuple[int, float], ...] = _UNTAXED
-        if taxed:
-            faces: dict[int, int] = {}
-            for t in self.rules.tax_faces(state, seat, _TAX_DIE):
-                faces[t] = faces.get(t, 0) + 1
-            taxes = tuple([(t, n / len(_TAX_DIE)) for t, n in faces.items()])
-        return self._outlook(self._outcomes(odds), gold, before_tax, mill_value, taxed, taxes, protected)
+                     taxed: bool, odds, protected: bool) -> tuple[float, float]:
+        """:meth:`.outlook.EventOutlook.gold_outlook`: (expected gold after the
+        tax, expected VP lost to events and debt)."""
+        return self.outlook.gold_outlook(state, seat, gold, before_tax, mill_value, taxed, odds, protected)
 
     def next_round_loss(self, gold: float, odds) -> float:
-        """The VP that next round's event (``odds``) may cost a seat keeping
-        ``gold`` into it (:meth:`gold_outlook` without income or tax): one
-        value for many positions (every candidate of a decision that leaves
-        the seat's gold alone), so remembered by the gold and the grouped
-        outcomes (by identity, kept in the entry so the id cannot be reused)."""
-        outcomes: list[tuple[_EventEffect | None, float]] = self._outcomes(odds)
-        key = (id(outcomes), gold)
-        got = self._outlooks.get(key)
-        if got is not None and got[0] is outcomes:
-            return got[1]
-        lost = self._outlook(outcomes, gold, 0.0, 0, False, _UNTAXED, False)[1]
-        if len(self._outlooks) > 4096:
-            self._outlooks.clear()
-        self._outlooks[key] = (outcomes, lost)
-        return lost
-
-    def _outlook(self, outcomes: list[tuple[_EventEffect | None, float]], gold: float, before_tax: float,
-                 mill_value: int, taxed: bool, taxes: tuple[tuple[int, float], ...],
-                 protected: bool) -> tuple[float, float]:
-        gold_sum = vp_loss = short = 0.0
-        for eff, p in outcomes:
-            g, lost, fell_short = gold, 0.0, False
-            income = before_tax
-            tax_delta = 0
-            if eff is not None and not (eff.harmful and protected):
-                lost -= eff.vp
-                g += eff.gold
-                if g < 0:
-                    lost += (-g) // 2
-                    fell_short, g = True, 0.0
-                if eff.mill is not None:
-                    income += eff.mill[0] * min(mill_value, eff.mill[1])
-                tax_delta = eff.tax if taxed else 0
-            g = min(30.0, g + income)
-            for tax, q in taxes:
-                q *= p
-                left = g - max(0, tax + tax_delta)
-                if left < 0:
-                    vp_loss += q * (lost + (-left) // 2)
-                    short += q
-                else:
-                    vp_loss += q * lost
-                    gold_sum += q * left
-                    short += q * fell_short
-        return gold_sum, vp_loss + self.w.debt_risk * short
+        """:meth:`.outlook.EventOutlook.next_round_loss`: the VP next round's event may cost."""
+        return self.outlook.next_round_loss(gold, odds)
 
     # ------------------------------------------------------------ production
     def production(self, craftsmen, budget: float) -> tuple[float, float]:
@@ -234,9 +98,8 @@ class Evaluator(EvaluatorV1):
         key = (tuple(craftsmen), budget)
         got = self._made.get(key)
         if got is None:
-            if len(self._made) > 4096:
-                self._made.clear()
-            got = self._made[key] = self._production(craftsmen, budget)
+            got = self._production(craftsmen, budget)
+            remember(self._made, key, got)
         return got
 
     def _production(self, craftsmen, budget: float) -> tuple[float, float]:
@@ -280,9 +143,8 @@ class Evaluator(EvaluatorV1):
         key = (tuple(craftsmen), budget)
         free: dict[str, list[tuple[float, float]]] | None = self._free.get(key)
         if free is None:
-            if len(self._free) > 4096:
-                self._free.clear()
-            free = self._free[key] = self._free_room(craftsmen, budget)
+            free = self._free_room(craftsmen, budget)
+            remember(self._free, key, free)
         w = self.w
         out = []
         for k, have in zip(_CUBES, cubes):
@@ -306,9 +168,7 @@ class Evaluator(EvaluatorV1):
         if got is not None and got[0] is effect and got[1] is rates:
             return got[2]
         worth = self.cards.effect_value(effect, cube_value, self.w.per_builder)
-        if len(self._worths) > 4096:
-            self._worths.clear()
-        self._worths[key] = (effect, rates, worth)
+        remember(self._worths, key, (effect, rates, worth))
         return worth
 
     def _carried(self, craftsmen, cubes, budget: float, sell: dict) -> float:
@@ -322,9 +182,7 @@ class Evaluator(EvaluatorV1):
             kept = sorted(((max(x, sell.get(k, 0.0)), sell.get(k, 0.0)) for x, k in self._carry(craftsmen, cubes, budget)),
                           reverse=True)
             got = sum((x for x, _ in kept[:CUBE_LIMIT]), 0.0) + sum((y for _, y in kept[CUBE_LIMIT:]), 0.0)
-            if len(self._carried_worth) > 4096:
-                self._carried_worth.clear()
-            self._carried_worth[key] = got
+            remember(self._carried_worth, key, got)
         return got
 
     def _free_room(self, craftsmen, budget: float) -> dict[str, list[tuple[float, float]]]:
@@ -349,9 +207,8 @@ class Evaluator(EvaluatorV1):
         key = tuple(craftsmen)
         got = self._rates.get(key)
         if got is None:
-            if len(self._rates) > 4096:
-                self._rates.clear()
-            got = self._rates[key] = super().rates(craftsmen)
+            got = super().rates(craftsmen)
+            remember(self._rates, key, got)
         return got
 
     # ------------------------------------------------------------ spots
@@ -426,7 +283,7 @@ class Evaluator(EvaluatorV1):
         if ref_round is None:
             ref_round = rnd
         stage = state.stage
-        board = self.board
+        board, outlook = self.board, self.outlook
         step_at = board.step_at  # BoardReading.index without a call per step (it runs per playout)
         market_at = step_at.get(board.market, -2)
         market_ahead = (stage in ("draft", "builders", "setup") and market_at > -2) or \
@@ -493,10 +350,10 @@ class Evaluator(EvaluatorV1):
         # the coming event and the tax, with the debt rule
         event_pending = open_round and not state.event_applied
         if event_pending or ahead(board.court):
-            odds = self.event_odds(state, seen, peek) if event_pending else ()
+            odds = outlook.event_odds(state, seen, peek) if event_pending else ()
             # the Bishop protects from a harmful event unless it chose a cube (§2.4 step 2)
             protected = seat in state.protected or (bishop and (seat, "bishop") not in state.decided)
-            gold, lost = self.gold_outlook(state, seat, gold, before_tax, mill_value, taxed, odds, protected)
+            gold, lost = outlook.gold_outlook(state, seat, gold, before_tax, mill_value, taxed, odds, protected)
             v -= lost
         else:
             gold += before_tax
@@ -543,7 +400,7 @@ class Evaluator(EvaluatorV1):
             workers = WORKERS + rules.extra_workers(state, seat)
             v_later += w.gold * (later * (workers - rules.tax_for(state, seat, _MEAN_DIE)) + p.grey_next)
             # next round's event comes before its mill gold: the gold kept must meet it
-            v_later -= self.next_round_loss(max(gold, 0.0), self.next_odds(state, seen))
+            v_later -= outlook.next_round_loss(max(gold, 0.0), outlook.next_odds(state, seen))
         return [float(p.vp), v, max(gold, 0.0) * gold_w, v_build, v_cubes, v_future, v_later, v_parked]
 
 
