@@ -19,7 +19,13 @@ Workloads (each per complete 4-player game):
 * ``playout`` -- ``new_game`` and ``pr.playout(game, seed=s)``;
 * ``replay`` -- verified ``replay(events)``;
 * ``fold`` -- ``replay(events, verify=False)``;
-* ``load`` -- ``load(save(game))``'s load (verified).
+* ``load`` -- ``load(save(game))``'s load (verified);
+* ``paired`` (only when named) -- the balance lab's paired games of issue
+  #39's "together" set: the three cards of ``examples/lab/three_cards.cards``
+  as targets, four heuristic bots, game ``i`` seeded ``1000 + i``, each with
+  its branches (:func:`pillars_rules.lab.causal.play_causal`): what the
+  lab's games cost, bots included. The child also prints a hash of the
+  records, so sources that should play the same games can be seen to.
 
 ::
 
@@ -28,10 +34,14 @@ Workloads (each per complete 4-player game):
         --source compiled=bench/.compiled/site --output bench/results/instructions.json
     python -m bench --instructions --workloads load --keep /tmp/cg  # keep callgrind's files
                                                                     # (callgrind_annotate them)
+    python -m bench --instructions --workloads paired --games 2 --source previous=/tmp/site-old \
+        --source after=/tmp/site-new                                 # the lab's paired games
 
 The child code uses only the public API that every version since the second
 speed pass has (``new_game``, ``play``, ``RandomBot``, ``playout``, ``replay``,
-``save``, ``load``), so an old version can be measured beside this one.
+``save``, ``load``; ``paired``: the lab's ``GameSpec``, ``read_cards``,
+``cardset`` and ``play_causal`` as issue #39 found them), so an old version
+can be measured beside this one.
 """
 
 from __future__ import annotations
@@ -49,6 +59,9 @@ from .common import parse_sources, source_env
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKLOADS = ("play", "playout", "replay", "fold", "load")
+#: Workloads run only when named (``--workloads``): the lab's paired games.
+EXTRA = ("paired",)
+PAIRED_CARDS = "examples/lab/three_cards.cards"
 SEEDS = (1000, 1001, 1002, 1003)
 
 
@@ -61,6 +74,15 @@ def child(workload: str, k: int) -> None:
     import pillars_rules as pr
 
     pr.new_game(players=4, seed=1)  # compile the cards and build the rules once
+    records = None
+    if workload == "paired":
+        from pillars_rules.lab.causal import play_causal
+        from pillars_rules.lab.games import GameSpec, cardset, read_cards
+
+        sources, card_hash = read_cards([ROOT / PAIRED_CARDS])
+        spec = GameSpec(players=4, bots=("heuristic",), seed=SEEDS[0], sources=sources, card_hash=card_hash,
+                        targets=("alchemist", "joiner_r2_copy", "stonecutter"))
+        cardset(spec)
     if workload in ("replay", "fold", "load"):
         ended = [pr.playout(pr.new_game(players=4, seed=s), seed=s) for s in SEEDS]
         logs = [g.events for g in ended]
@@ -82,10 +104,17 @@ def child(workload: str, k: int) -> None:
     elif workload == "load":
         for text in texts[:k]:
             pr.load(text)
+    elif workload == "paired":
+        records = [play_causal(spec, i) for i in range(k)]
     else:
         raise SystemExit(f"no workload {workload!r}")
     gc.enable()
-    print(json.dumps({"compiled": bool(getattr(pr, "COMPILED", False)), "file": pr.__file__}))
+    info: dict[str, Any] = {"compiled": bool(getattr(pr, "COMPILED", False)), "file": pr.__file__}
+    if records is not None:
+        import hashlib
+
+        info["records"] = hashlib.sha256(json.dumps(records, sort_keys=True, default=str).encode()).hexdigest()[:12]
+    print(json.dumps(info))
 
 
 # ---------------------------------------------------------------------- the parent
@@ -131,6 +160,8 @@ def measure(sources: list[tuple[str, Path]], workloads: Sequence[str], games: in
             none, _ = count(source, w, 0, keep, label)
             row[w] = (full - none) / games
             row["compiled"] = info["compiled"]
+            if "records" in info:
+                row[f"{w}_records"] = info["records"]
         results["sources"][label] = row
     return results
 
@@ -147,6 +178,10 @@ def render_text(results: dict) -> str:
             v, base = results["sources"][label][w], results["sources"][first][w]
             cells.append(f"{v / 1e6:10.2f} M ({v / base:5.3f}x)")
         lines.append(f"{w:10}" + "".join(f"{c:>22}" for c in cells))
+        hashes = {results["sources"][label].get(f"{w}_records") for label in labels} - {None}
+        if hashes:
+            lines.append(f"{'':10}records: " + (f"the same ({hashes.pop()})" if len(hashes) == 1 else
+                         ", ".join(f"{label} {results['sources'][label].get(f'{w}_records')}" for label in labels)))
     return "\n".join(lines)
 
 
@@ -159,7 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 description="instructions per game under callgrind, several sources side by side")
     p.add_argument("--source", action="append", metavar="LABEL=DIR",
                    help="a folder holding pillars_rules (repeatable; default: this checkout's src/)")
-    p.add_argument("--workloads", default=",".join(WORKLOADS), help=f"comma-separated, of {', '.join(WORKLOADS)}")
+    p.add_argument("--workloads", default=",".join(WORKLOADS),
+                   help=f"comma-separated, of {', '.join(WORKLOADS + EXTRA)} (default all but {', '.join(EXTRA)})")
     p.add_argument("--games", type=int, default=4, choices=range(1, len(SEEDS) + 1), metavar="N",
                    help="games per measured run (1-4; default 4)")
     p.add_argument("--keep", metavar="DIR", help="keep callgrind's output files here (for callgrind_annotate)")
@@ -170,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     sources = parse_sources(args.source, f"src={ROOT / 'src'}")
     workloads = [w for w in args.workloads.split(",") if w]
-    unknown = set(workloads) - set(WORKLOADS)
+    unknown = set(workloads) - set(WORKLOADS) - set(EXTRA)
     if unknown:
         raise SystemExit(f"unknown workload(s): {', '.join(sorted(unknown))}")
     keep = Path(args.keep) if args.keep else None

@@ -97,7 +97,10 @@ def _scan(view: SeatView) -> tuple:
     taken, once)``, copies (a new scan for a log that is not a shared list, or
     for a view earlier than the scan kept)."""
     log, n = view._log, view.n_events
-    with _SCANS_LOCK:  # bots of one game may decide on several threads (a table server)
+    # bots of one game may decide on several threads (a table server); acquire and release
+    # are called as methods, which the compiled build does at a fraction of a with block's cost
+    _SCANS_LOCK.acquire()
+    try:
         got = _SCANS.get(id(log)) if type(log) is list else None
         if got is None or got.log is not log or got.n > n:
             got = _Scan(log if type(log) is list else view.events)
@@ -107,11 +110,15 @@ def _scan(view: SeatView) -> tuple:
                 _SCANS[id(log)] = got
         got.read(n)
         return got.draws, tuple(got.revealed), [list(r) for r in got.taken], set(got.once)
+    finally:
+        _SCANS_LOCK.release()
 
 
 def revealed_events(view: SeatView) -> tuple[str, ...]:
-    """The event cards revealed so far, as ``view``'s log tells (public)."""
-    return _scan(view)[1]
+    """The event cards revealed so far, as ``view``'s log tells (public; read
+    with the rest of what the log tells, once per view: a bot determinizes
+    the view it asks this of)."""
+    return _facts(view).revealed
 
 
 _BY_ROUND: dict = {}
@@ -155,15 +162,21 @@ class _Facts:
         # holds JSON objects: its decoded events)
         self.log: Sequence = view.events if view._decode else view._log
         self.n: int = view.n_events
-        self.revealed: list[str] = list(revealed)
+        self.revealed: tuple[str, ...] = revealed
         self.taken: list[list[str]] = taken
         self.draws = draws
         state, rules = view.state, view.rules
         n = state.n_players  # a card's 'players' line keeps it out at other counts
-        seen = {c for p in state.players for c in p.privileges}
-        seen.update(c for c in state.kingsbridge if c)
-        seen.update(c for rnd in self.taken for c in rnd)
-        seen.update(once)
+        seen = once  # (a copy of the scan's)
+        for p in state.players:
+            for c in p.privileges:
+                seen.add(c)
+        for c in state.kingsbridge:
+            if c:
+                seen.add(c)
+        for rnd in self.taken:
+            for c in rnd:
+                seen.add(c)
         others, lasts, events = _card_ids(rules.cards_at("privilege", n), rules.cards_at("event", n))
         events_seen = set(self.revealed)
         if view.next_event:
@@ -260,14 +273,17 @@ def _log(facts: _Facts, state, seed: int, craftsman_decks, event_deck, privilege
         dealt.extend(c if c else next(now, HIDDEN) for c in state.kingsbridge)
     return _then(log, 2, n, [
         _restarted(started, seed),
-        E.DecksShuffled(craftsman_decks, tuple(facts.revealed) + event_deck, tuple(dealt) + privilege_deck),
+        E.DecksShuffled(craftsman_decks, facts.revealed + event_deck, tuple(dealt) + privilege_deck),
     ])
 
 
 def _then(log: Sequence, start: int, n: int, out: list) -> list:
-    """``out`` followed by ``log[start:n]`` (copied by the list itself, not element by element)."""
-    out.extend(log[start:n])
-    return out
+    """``out`` followed by ``log[start:n]``: one copy of ``log[:n]`` (made by the
+    list itself, not element by element) with its first ``start`` events
+    replaced by ``out``'s."""
+    copy = log[:n] if type(log) is list else list(log[:n])
+    copy[:start] = out
+    return copy
 
 
 def _restarted(started, seed: int):
