@@ -95,13 +95,17 @@ def _lasting(abilities: tuple[Any, ...]) -> list[Any]:
 
 class _Held:
     """A seat's held modifiers (:meth:`Rules.modifiers`) with what they were
-    read from: the seat's cards and the round's events and who they spare,
-    the very objects (a record copied for another change -- cubes, gold, a
-    spot -- keeps them, so an unchanged seat is known by identity alone)."""
+    read from: the seat's record and the round's, and the seat's cards and the
+    round's events and who they spare, the very objects (a record copied for
+    another change -- cubes, gold, a spot -- keeps the latter, so an
+    unchanged seat is known by identity alone)."""
 
-    __slots__ = ("craftsmen", "privileges", "event", "prev_event", "protected", "prev_protected", "mods")
+    __slots__ = ("player", "table", "craftsmen", "privileges", "event", "prev_event", "protected",
+                 "prev_protected", "mods")
 
     def __init__(self, p: PlayerState, t: RoundState, mods: tuple) -> None:
+        self.player = p  # the same records: the quickest test, and the most common case
+        self.table = t
         self.craftsmen: tuple[str, ...] = p.craftsmen
         self.privileges: tuple[str, ...] = p.privileges
         self.event: str = t.event
@@ -292,10 +296,17 @@ class Rules:
         last = self._mods_last.get(seat)
         # the seat's cards, the events and who they spare unchanged (the very objects: a
         # record copied for another change -- cubes, gold, a spot -- keeps them)
-        if last is not None and last.craftsmen is p.craftsmen and last.privileges is p.privileges \
+        if last is not None and last.player is p and last.table is t:
+            held = last.mods
+        elif last is not None and last.craftsmen is p.craftsmen and last.privileges is p.privileges \
                 and last.event is t.event and last.prev_event is t.prev_event and last.protected is t.protected \
                 and last.prev_protected is t.prev_protected:
             held = last.mods
+            # the next ask is likely of these records: answer it by the quick test. (Threads may
+            # interleave these two writes; any record kept here matches the entry's cards and
+            # events, so a mixed pair still answers right.)
+            last.player = p
+            last.table = t
         else:
             held = self._held_modifiers(state, seat, p, t)
         if not state.granted:
