@@ -117,7 +117,9 @@ def _scan(view: SeatView) -> tuple:
 def revealed_events(view: SeatView) -> tuple[str, ...]:
     """The event cards revealed so far, as ``view``'s log tells (public; read
     with the rest of what the log tells, once per view: a bot determinizes
-    the view it asks this of)."""
+    the view it asks this of; a view without its rules context only has its log scanned)."""
+    if view.rules is None:
+        return _scan(view)[1]
     return _facts(view).revealed
 
 

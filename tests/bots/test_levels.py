@@ -103,6 +103,11 @@ def test_the_view_tells_which_events_were_revealed():
     view = game.view(0)
     revealed = seen_events(view)
     assert revealed and set(revealed) <= set(Evaluator(game.rules).outlook.events)
+    # in the order the log revealed them, and the same from a view without its rules context
+    in_log = tuple(e.card for e in view.events if isinstance(e, pr.events.EventRevealed))
+    assert revealed == in_log
+    bare = pr.SeatView(view.seat, view.state, view.next_event, view.events, view.legal_actions)
+    assert bare.rules is None and seen_events(bare) == in_log
 
 
 def test_the_terminal_the_lab_and_the_server_take_the_levels():
