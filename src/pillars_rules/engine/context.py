@@ -18,7 +18,7 @@ from ..cardlang.effects import (
     OnAction, Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger,
     Vote, YieldDelta,
 )
-from .layout import Layout, register
+from .layout import Layout, keep as keep_layout, register
 from .state import GameState, PlayerState, RoundState
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
@@ -493,5 +493,9 @@ def rules_for(cards: CardSet, variants: tuple[str, ...] = ()) -> Rules:
         if len(_RULES) >= _RULES_KEEP:
             _RULES.pop(next(iter(_RULES)))
         rules = _RULES[key] = Rules(cards, tuple(variants))
+    else:
+        # the layout registry is bounded: the rules' own board is registered again, so the
+        # events of a game of these cards fold with it, never with the base board's
+        keep_layout(cards.identity, rules.layout)
     return rules
 

@@ -164,6 +164,11 @@ class Layout:
 
 _LAYOUTS: dict[str, Layout] = {}
 _BASE: list[Layout] = []
+#: Most layouts kept (a layout is a few kilobytes; a process sees few card sets, but a
+#: server taking strangers' card files must not grow without bound). A card set's
+#: ``Rules`` registers its layout again whenever it is handed out (:func:`keep`), so one
+#: that was dropped comes back before a game of it is set up, replayed or loaded.
+LAYOUTS_KEPT = 1024
 
 
 def base_layout() -> Layout:
@@ -181,10 +186,21 @@ def register(card_hash: str, board: Board) -> Layout:
     if layout is None:
         base = base_layout()
         layout = base if board.steps == base.steps and board == base.board else Layout(board)
-        if len(_LAYOUTS) > 64:
-            _LAYOUTS.pop(next(iter(_LAYOUTS)))
-        _LAYOUTS[card_hash] = layout
+        keep(card_hash, layout)
     return layout
+
+
+def keep(card_hash: str, layout: Layout) -> None:
+    """Have ``layout`` (the very object) registered for ``card_hash``: the
+    registry keeps :data:`LAYOUTS_KEPT` card sets, the oldest going first,
+    and a card set's rules call this whenever they are handed out, so a
+    game never folds its events with another board's layout (a card set
+    dropped from the registry read as the base board's, whose spots and
+    places differ)."""
+    if _LAYOUTS.get(card_hash) is not layout:
+        while len(_LAYOUTS) >= LAYOUTS_KEPT:
+            _LAYOUTS.pop(next(iter(_LAYOUTS)), None)  # (another thread may have taken it)
+        _LAYOUTS[card_hash] = layout
 
 
 def layout_for(card_hash: str) -> Layout:
