@@ -93,6 +93,28 @@ def _lasting(abilities: tuple[Any, ...]) -> list[Any]:
     return out
 
 
+class _Held:
+    """A seat's held modifiers (:meth:`Rules.modifiers`) with what they were
+    read from: the seat's record and the round's, and the seat's cards and the
+    round's events and who they spare, the very objects (a record copied for
+    another change -- cubes, gold, a spot -- keeps the latter, so an
+    unchanged seat is known by identity alone)."""
+
+    __slots__ = ("player", "table", "craftsmen", "privileges", "event", "prev_event", "protected",
+                 "prev_protected", "mods")
+
+    def __init__(self, p: PlayerState, t: RoundState, mods: tuple) -> None:
+        self.player = p  # the same records: the quickest test, and the most common case
+        self.table = t
+        self.craftsmen: tuple[str, ...] = p.craftsmen
+        self.privileges: tuple[str, ...] = p.privileges
+        self.event: str = t.event
+        self.prev_event: str = t.prev_event
+        self.protected: frozenset[int] = t.protected
+        self.prev_protected: frozenset[int] = t.prev_protected
+        self.mods: tuple = mods
+
+
 class Rules:
     """Cards and variants of one game, with per-card look-ups precomputed.
 
@@ -148,7 +170,7 @@ class Rules:
     held_one_round: frozenset[str]
     _mods_cache: dict[tuple[tuple[str, ...], tuple[str, ...], str, str], tuple[Any, ...]]
     #: seat -> (holdings, round table, modifiers) of the last question per seat
-    _mods_last: dict[int, tuple[PlayerState, RoundState, tuple[Any, ...]]]
+    _mods_last: dict[int, _Held]
     #: Listed actions by key, shared across states (see ``legal._act``).
     _actions: dict[tuple[Any, ...], Any]
     _prices_cache: dict[tuple[Any, ...], dict[tuple[str, str], int]]
@@ -272,8 +294,19 @@ class Rules:
         p = state.players[seat]
         t = state.table  # affected(), inlined: this runs at almost every step of the flow
         last = self._mods_last.get(seat)
-        if last is not None and last[0] is p and last[1] is t:  # the seat's cards and the round unchanged
-            held = last[2]
+        # the seat's cards, the events and who they spare unchanged (the very objects: a
+        # record copied for another change -- cubes, gold, a spot -- keeps them)
+        if last is not None and last.player is p and last.table is t:
+            held = last.mods
+        elif last is not None and last.craftsmen is p.craftsmen and last.privileges is p.privileges \
+                and last.event is t.event and last.prev_event is t.prev_event and last.protected is t.protected \
+                and last.prev_protected is t.prev_protected:
+            held = last.mods
+            # the next ask is likely of these records: answer it by the quick test. (Threads may
+            # interleave these two writes; any record kept here matches the entry's cards and
+            # events, so a mixed pair still answers right.)
+            last.player = p
+            last.table = t
         else:
             held = self._held_modifiers(state, seat, p, t)
         if not state.granted:
@@ -321,7 +354,8 @@ class Rules:
                 self._mods_cache.clear()
             self._mods_cache[key] = mods
         if len(self._mods_last) < 64:  # seats: a handful (a forged state cannot grow it)
-            self._mods_last[seat] = (p, t, mods)  # one assignment: safe across threads
+            # one assignment: safe across threads; the entry holds what it was keyed by
+            self._mods_last[seat] = _Held(p, t, mods)
         return mods
 
     # Limits (§2.2, §2.3): a limit modifier sets the value, up or down; when
