@@ -177,6 +177,7 @@ class Game:
         (folded again from the log; the last one equals :attr:`state`)."""
         out = []
         state = None
+        self.rules.hold_layout()
         for e in self._log[: self._n]:
             state = evolve(state, e)
             out.append(state)
@@ -188,6 +189,7 @@ class Game:
             raise IndexError(f"no event {index!r} in a log of {self._n} events")
         assert type(index) is int
         index %= self._n
+        self.rules.hold_layout()
         state = evolve(None, self._log[0])
         for e in self._log[1: index + 1]:
             state = evolve(state, e)
@@ -217,6 +219,7 @@ class Game:
         verification or a lowered limit can."""
         if self.state.game_over:
             return False
+        self.rules.hold_layout()
         room = limits.MAX_EVENTS - self._n
         if room >= limits.event_bound(self.state.n_players)["total"]:
             return False  # no action adds more than a whole game's worth of events
@@ -240,6 +243,7 @@ class Game:
     def _listed(self) -> list:
         """The cached listing itself (callers must not change it)."""
         if self._legal is None:
+            self.rules.hold_layout()
             self._legal = legal_actions(self.state, self.rules)
         return self._legal
 
@@ -257,6 +261,8 @@ class Game:
                 raise IllegalActionError(f"the decision number must be a whole number, not "
                                          f"{type(expect).__name__}", action)
             raise StaleActionError(expect, self.state.decision, action)
+        # the board this game's events fold with is registered (Rules.hold_layout)
+        self.rules.hold_layout()
         state = self.state
         if state.game_over:
             raise IllegalActionError(REASONS["game_over"], action)
@@ -298,6 +304,7 @@ class Game:
         refused, as :meth:`apply` checks it."""
         state = self.state
         if not state.game_over:
+            self.rules.hold_layout()
             for listed in self._listed():
                 if listed is action:
                     events, after = run(state, self.rules, action_events(state, self.rules, action))
@@ -588,6 +595,7 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
     # the policy is the caller's: its answer may be anything, and is checked below
     choose: Callable[[GameState, list], object] = uniform_policy(seed) if policy is None else policy
     rules, state = game.rules, game.state
+    rules.hold_layout()
     red = game._redactions
     if len(game._log) == game._n:
         log = game._log

@@ -41,3 +41,33 @@ def test_the_registry_stays_bounded():
     base = L.base_layout()
     L.keep("flood-again", base)
     assert len(L._LAYOUTS) <= L.LAYOUTS_KEPT and L.layout_for("flood-again") is base
+
+
+def test_a_game_in_progress_keeps_its_board_through_a_flood():
+    """A game waiting for a move (a server's table over days) while the process
+    registers more card sets than the registry keeps: every way on -- listing,
+    applying, weighing one action ahead, playing out, folding its log again --
+    reads its own board, never the base board's."""
+    cards = pr.load_cards("expansion")
+    game = pr.new_game(6, seed=7, cards=cards)
+    bots = [pr.RandomBot(70 + i) for i in range(6)]
+    for _ in range(40):  # into the first round's placements
+        game = game.apply(bots[game.current_player](game.view(game.current_player)))
+    straight = pr.play(game, [pr.RandomBot(80 + i) for i in range(6)])
+
+    def flooded():
+        _flood()
+        assert cards.identity not in L._LAYOUTS
+        return game
+
+    moved = flooded().apply(game.legal_actions()[0])
+    assert L.layout_for(cards.identity) is game.rules.layout
+    assert flooded().state_after(game.legal_actions()[0]) == moved.state
+    assert flooded().states()[-1] == game.state and flooded().state_at(-1) == game.state
+    _flood()
+    fresh = pr.Game(game.rules, game.state, list(game.events), game.n_events)  # nothing listed yet
+    assert fresh.legal_actions() == game.legal_actions()
+    assert pr.playout(flooded(), seed=3) == pr.playout(game, seed=3)
+    again = pr.play(flooded(), [pr.RandomBot(80 + i) for i in range(6)])
+    assert again == straight and again.is_over
+    assert pr.load(pr.save(again), cards=cards) == again

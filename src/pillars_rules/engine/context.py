@@ -124,7 +124,7 @@ class Rules:
     frozensets. (The caches whose names start with ``_`` are the engine's own.)
     """
 
-    __slots__ = ("base", "variants", "cards", "content_hash", "by_id", "passives", "triggers",
+    __slots__ = ("base", "variants", "cards", "content_hash", "identity", "by_id", "passives", "triggers",
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
                  "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
                  "layout", "one_per_player", "steps", "locations", "spent_when_gained", "held_one_round",
@@ -134,6 +134,9 @@ class Rules:
     variants: tuple[str, ...]
     cards: CardSet
     content_hash: str
+    #: the card set's identity (:attr:`~pillars_rules.cardlang.cardset.CardSet.identity`):
+    #: the key its games' states carry (``card_hash``) and its board is registered by
+    identity: str
     by_id: Mapping[str, Card]
     passives: Mapping[str, tuple[Any, ...]]
     triggers: Mapping[str, tuple[tuple[int, Trigger], ...]]
@@ -233,6 +236,7 @@ class Rules:
             m.n for ab in abilities.values() for m in _lasting(ab) if isinstance(m, _CraftsmanLimit)] + [
             e.modifier.n for c in cards.board.places for _, e in c.place.spot_effects
             if isinstance(e, Lasting) and isinstance(e.modifier, _CraftsmanLimit)]))
+        object.__setattr__(self, "identity", cards.identity)
         layout = register(cards.identity, cards.board)
         object.__setattr__(self, "layout", layout)
         v3 = RULES_V3 in variants
@@ -502,6 +506,17 @@ class Rules:
             return "a card that allows it"
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
+    def hold_layout(self) -> None:
+        """Have this card set's board registered again (:func:`.layout.keep`).
+        :mod:`.evolve` finds a state's board in a bounded registry by its
+        ``card_hash``; a process that registers more card sets than it keeps
+        (a server taking strangers' card files) drops the oldest, and a game
+        whose board was dropped would fold its events with the base board's.
+        So the rules call this when they are handed out (:func:`rules_for`)
+        and a game calls it whenever it lists, applies or folds (a dict look-up
+        when nothing was dropped)."""
+        keep_layout(self.identity, self.layout)
+
     def permit_names(self, trade: str, resource: str) -> str:
         """Who allows a restricted trade, e.g. ``"Carpenter or Master carpenter"``."""
         return self.granting(lambda c: any(
@@ -528,8 +543,6 @@ def rules_for(cards: CardSet, variants: tuple[str, ...] = ()) -> Rules:
             _RULES.pop(next(iter(_RULES)))
         rules = _RULES[key] = Rules(cards, tuple(variants))
     else:
-        # the layout registry is bounded: the rules' own board is registered again, so the
-        # events of a game of these cards fold with it, never with the base board's
-        keep_layout(cards.identity, rules.layout)
+        rules.hold_layout()
     return rules
 
