@@ -18,7 +18,7 @@ from ..cardlang.effects import (
     OnAction, Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger,
     Vote, YieldDelta,
 )
-from .layout import Layout, keep as keep_layout, register
+from .layout import _LAYOUTS, Layout, keep as keep_layout, register
 from .state import GameState, PlayerState, RoundState
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
@@ -37,6 +37,8 @@ _PriceDelta: Final = PriceDelta
 _TaxDelta: Final = TaxDelta
 _TaxFixed: Final = TaxFixed
 _YieldDelta: Final = YieldDelta
+#: the board registry (:mod:`.layout`), the very dict: Rules.hold_layout looks in it first
+_REGISTERED: Final = _LAYOUTS
 
 _V = TypeVar("_V")
 #: the prices of a trade a market place does not offer
@@ -515,7 +517,8 @@ class Rules:
         So the rules call this when they are handed out (:func:`rules_for`)
         and a game calls it whenever it lists, applies or folds (a dict look-up
         when nothing was dropped)."""
-        keep_layout(self.identity, self.layout)
+        if _REGISTERED.get(self.identity) is not self.layout:
+            keep_layout(self.identity, self.layout)
 
     def permit_names(self, trade: str, resource: str) -> str:
         """Who allows a restricted trade, e.g. ``"Carpenter or Master carpenter"``."""

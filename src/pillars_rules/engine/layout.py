@@ -12,7 +12,7 @@ registers its own when it is made, before any event of its games is folded.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..cardlang.board import Board
 from ..cardlang.cardset import base_places
@@ -162,8 +162,9 @@ class Layout:
         return key.replace("_", " ")
 
 
-_LAYOUTS: dict[str, Layout] = {}
-_BASE: list[Layout] = []
+# Final: the compiled build reads them from C statics (they are changed in place, never rebound)
+_LAYOUTS: Final[dict[str, Layout]] = {}
+_BASE: Final[list[Layout]] = []
 #: Most layouts kept (a layout is a few kilobytes; a process sees few card sets, but a
 #: server taking strangers' card files must not grow without bound). A card set's
 #: ``Rules`` registers its layout again whenever it is handed out (:func:`keep`), so one
