@@ -308,3 +308,26 @@ def test_fixed_keeps_the_fixed_length_design_under_a_time_budget_and_refuses_bot
     _fails_with_one_line(["balance", "--players", "2", "--games", "3", "--bots", "random", "--targets", "jack",
                           "--fixed", "--sequential", "--serial", "--out", str(tmp_path / "e.jsonl")],
                          capsys, "--fixed and --sequential are two designs")
+
+
+def test_a_run_that_stops_by_itself_plays_on_past_the_fixed_runs_200_games(tmp_path, capsys):
+    """``--precision`` or ``--time`` without ``--games``: the run plays until its
+    cards are decided, the precision is reached or the time is up -- the
+    author's ``--precision 2 --time 5m`` once stopped at 200 games per set
+    with minutes left and "ask for more --games"."""
+    from pillars_rules.cli.balance import OPEN_GAMES, games_asked
+    from pillars_rules.cli.entry import build_parser
+
+    parser = build_parser()
+    for argv, want in ((["balance"], 200), (["balance", "--precision", "2"], OPEN_GAMES),
+                       (["balance", "--time", "5m"], OPEN_GAMES), (["balance", "--games", "70", "--time", "5m"], 70),
+                       (["balance", "tune", "jack", "--time", "5m"], 100)):
+        assert games_asked(parser.parse_args(argv)) == want, argv
+    shown = " ".join(subprocess.run([sys.executable, "-m", "pillars_rules", "balance", "--help"], capture_output=True,
+                                    text=True, timeout=60).stdout.split())
+    assert f"with --precision or --time the most it plays, {OPEN_GAMES:,} by default" in shown, shown
+    code = main(["balance", "--players", "2", "--bots", "random", "--targets", "jack", "--serial",
+                 "--precision", "0.01", "--time", "2s", "--out", str(tmp_path / "r.jsonl"), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "time budget of 2 s reached" in err and f" of {OPEN_GAMES}); the finished games" in err, err

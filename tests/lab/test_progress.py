@@ -49,3 +49,27 @@ def test_the_progress_line_shows_each_watched_cards_estimate_and_interval():
             p(i + 1, 20)
     last = stream.getvalue().splitlines()[-1]
     assert last.startswith("pillars-rules balance: 10/20 games (50%), 1.00 games/s, about 10 s left; jack: +3.9 VP [+3.3, +4.5]")
+
+
+def test_a_time_budget_bounds_the_time_left_and_a_run_that_stops_by_itself_shows_no_share():
+    """A run of at most 1,000 games with 60 s of its budget left, at one game a
+    second: the work left would take 16 minutes, the budget ends first; and the
+    line counts the games against the most it may play, not as a share done."""
+    clock = _Clock()
+    stream = io.StringIO()
+    with Progress(1000, quiet=False, every=0.0, stream=stream, clock=clock, deadline=100.0, open_ended=True) as p:
+        p(0, 1000)
+        clock.now = 40.0
+        p(40, 1000)
+        assert p.left(40, 1000, clock.now) == "at most 60 s left (time budget)"
+        clock.now = 130.0
+        assert p.left(41, 1000, clock.now) == "at most 0 s left (time budget)"
+    assert "pillars-rules balance: 40 games (at most 1,000), 1.00 games/s, at most 60 s left (time budget)" \
+        in stream.getvalue()
+    clock = _Clock()
+    with Progress(100, quiet=False, every=0.0, stream=io.StringIO(), clock=clock, deadline=1000.0) as p:
+        p(0, 100)
+        clock.now = 20.0
+        assert p.left(20, 100, clock.now) == "about 80 s left"  # the work ends before the budget
+    with Progress(100, quiet=False, every=0.0, stream=_Tty(), clock=_Clock(), open_ended=True) as p:
+        assert p.bar.tasks[0].total is None  # an open bar: no share done to show

@@ -18,12 +18,19 @@ from .options import add_players, add_variant, comma_list, fail
 DEFAULT_OUT = "pillars-balance.jsonl"
 #: The fewest chances for a verdict (``pillars_rules.lab.verdict.MIN_UNITS``; a test checks they agree).
 MIN_CHANCES = 10
+#: The most games per set of a ``balance`` run that stops by itself (``--precision`` or
+#: ``--time``) when ``--games`` is not given: it plays until every judged card is decided,
+#: the precision is reached or the time is up, not to the fixed run's 200.
+OPEN_GAMES = 5000
 
 
-def _run_options(p: argparse.ArgumentParser, games: int) -> None:
+def _run_options(p: argparse.ArgumentParser, games: int, open_games: int | None = None) -> None:
     add_players(p)
-    p.add_argument("--games", type=int, default=games,
-                   help=f"games (seeds) per card set; each game also plays its branches (default {games})")
+    until = (f"; with --precision or --time the most it plays, {open_games:,} by default: the run stops "
+             "when its cards are decided or the time is up" if open_games else "")
+    p.add_argument("--games", type=int, default=None,
+                   help=f"games (seeds) per card set; each game also plays its branches (default {games}{until})")
+    p.set_defaults(games_default=games, games_open=open_games)
     p.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
     p.add_argument("--bots", default="heuristic",
                    help="comma-separated levels (easy, medium, hard) or bot names, rotated through the seats (default: heuristic)")
@@ -67,7 +74,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     f"take fewer than {MIN_CHANCES} times (chances) is not judged: ask for more games. Your cards "
                     "come first, each alone, then together; events are judged by the paired A/B of the games "
                     "with and without them. Without --cards: the base-game report.")
-    _run_options(p, 200)
+    _run_options(p, 200, OPEN_GAMES)
     p.add_argument("--cards", nargs="+", default=[], metavar="PATH",
                    help="your card files or folders: every new or changed card in them is judged")
     p.add_argument("--targets", default="", metavar="IDS",
@@ -134,6 +141,17 @@ def duration(text: str) -> float:
     return float(m.group(1)) * {"s": 1, None: 1, "m": 60, "min": 60, "h": 3600}[m.group(2)]
 
 
+def games_asked(args: argparse.Namespace) -> int:
+    """The games per set a run plays at most: ``--games`` when given; else,
+    for a ``balance`` run that stops by itself (``--precision`` or ``--time``),
+    :data:`OPEN_GAMES`, so that it plays on to its verdicts, its precision or
+    its time; else the command's default (``balance`` 200, ``tune`` 100)."""
+    if args.games is not None:
+        return args.games
+    stops = getattr(args, "precision", None) or getattr(args, "time", None)
+    return args.games_open if stops and args.games_open else args.games_default
+
+
 def _fail(message: str) -> int:
     return fail("balance", message)
 
@@ -160,6 +178,7 @@ def main(args: argparse.Namespace) -> int:
     except ImportError as exc:
         return _fail(f"the balance lab needs the [lab] extra ({exc.name} is missing): "
                      "pip install 'pillars-rules[lab]'")
+    args.games = games_asked(args)
     if args.games < 1:
         return _fail("--games must be at least 1")
     if args.workers is not None and args.workers < 1:

@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "games", 1) < 1:
+    games = getattr(args, "games", 1)  # None: the command picks its default (balance: by how the run stops)
+    if games is not None and games < 1:
         parser.error("--games must be at least 1")
     try:
         return int(args.func(args) or 0)

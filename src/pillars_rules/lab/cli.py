@@ -50,15 +50,16 @@ def _run(args, specs: dict, stop=None) -> dict | None:
     total = len(specs) * args.games
     watch = [(label, card) for label, spec in specs.items() if label != "base" or len(specs) == 1
              for card in spec.targets]
-    progress = Progress(total, args.quiet, getattr(args, "progress", 5.0), watch=watch)
+    budget = getattr(args, "time", None)
+    deadline = time.monotonic() + budget if budget else None
+    progress = Progress(total, args.quiet, getattr(args, "progress", 5.0), watch=watch, deadline=deadline,
+                        open_ended=stop is not None or deadline is not None)
     before = signal.getsignal(signal.SIGINT)
     if threading.current_thread() is not threading.main_thread():
         before = None  # only the main thread handles signals
     if before is signal.default_int_handler:
         signal.signal(signal.SIGINT, _interrupt_once)
     interrupted = False
-    budget = getattr(args, "time", None)
-    deadline = time.monotonic() + budget if budget else None
     try:
         with progress:
             records = runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,

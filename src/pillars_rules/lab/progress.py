@@ -10,7 +10,11 @@ line every ``every`` seconds (and one at the end), e.g.::
 The time left is the work left at the rate of the games played *in this
 run* since it started: games kept from an earlier run (``--resume``) count
 as done but not for the rate (a bar whose speed saw them arrive at once
-would say a resumed run is nearly over). Each watched card's estimate is
+would say a resumed run is nearly over). With a time budget (``deadline``)
+it is never more than the budget left: ``at most 3 min left (time
+budget)``. A run that stops by itself (``open_ended``: on its verdicts,
+its precision or its time) shows its games without a share of the most it
+may play, e.g. ``40 games (at most 1,000)``. Each watched card's estimate is
 its causal value in VP so far (take minus reference, the seed as the
 cluster, :func:`.effects.ratio_ci`), for the set that judges it.
 """
@@ -37,8 +41,13 @@ class Progress:
     """See the module docs. ``watch``: ``(label, card)`` pairs whose estimates are shown."""
 
     def __init__(self, total: int, quiet: bool, every: float = 5.0, stream=None,
-                 watch: Iterable[tuple[str, str]] = (), clock=time.monotonic) -> None:
+                 watch: Iterable[tuple[str, str]] = (), clock=time.monotonic,
+                 deadline: float | None = None, open_ended: bool = False) -> None:
         self.total, self.quiet, self.every, self.clock = total, quiet, every, clock
+        #: the time budget's end (a ``clock()`` time), or None
+        self.deadline = deadline
+        #: whether the run may stop before ``total`` by itself (its verdicts, precision or time)
+        self.open_ended = open_ended
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self.bar = self.task = None
@@ -56,7 +65,9 @@ class Progress:
             self.bar = Bar(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[left]}"),
                            TextColumn("{task.fields[estimates]}"), console=Console(file=self.stream),
                            transient=True)
-            self.task = self.bar.add_task("games", total=self.total, left="", estimates="")
+            # a run that stops by itself has no share done to show: an open bar
+            self.task = self.bar.add_task("games", total=None if self.open_ended else self.total, left="",
+                                          estimates="")
             self.bar.__enter__()
         return self
 
@@ -91,9 +102,15 @@ class Progress:
         return played / spent if spent > 0 and played > 0 else 0.0
 
     def left(self, done: int, total: int, now: float) -> str:
-        """``"about 5 min left"`` from the games left at this run's own rate ("" when not known yet)."""
+        """``"about 5 min left"`` from the games left at this run's own rate ("" when not known yet),
+        or ``"at most 3 min left (time budget)"`` when the time budget ends first."""
         rate = self.rate(done, now)
-        return f"about {duration((total - done) / rate)} left" if rate > 0 and done < total else ""
+        work = (total - done) / rate if rate > 0 and done < total else None
+        if self.deadline is not None and done < total:
+            budget = max(0.0, self.deadline - now)
+            if work is None or budget < work:
+                return f"at most {duration(budget)} left (time budget)"
+        return f"about {duration(work)} left" if work is not None else ""
 
     def estimates(self) -> str:
         """``"jack: +0.4 VP [-1.1, +1.9]"`` per watched card (at most ``SHOWN``), so far."""
@@ -116,7 +133,9 @@ class Progress:
     def line(self, done: int, total: int, now: float) -> str:
         left = self.left(done, total, now)
         est = self.estimates()
-        return (f"pillars-rules balance: {done}/{total} games ({100 * done / total:.0f}%), "
+        count = f"{done} games (at most {total:,})" if self.open_ended else \
+            f"{done}/{total} games ({100 * done / total:.0f}%)"
+        return (f"pillars-rules balance: {count}, "
                 f"{self.rate(done, now):.2f} games/s" + (f", {left}" if left else "") + (f"; {est}" if est else ""))
 
     def __exit__(self, *exc) -> None:
