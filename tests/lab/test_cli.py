@@ -331,3 +331,22 @@ def test_a_run_that_stops_by_itself_plays_on_past_the_fixed_runs_200_games(tmp_p
     err = capsys.readouterr().err
     assert code == 0, err
     assert "time budget of 2 s reached" in err and f" of {OPEN_GAMES}); the finished games" in err, err
+
+
+def test_a_set_whose_cards_are_decided_stops_playing_while_the_others_go_on(tmp_path, capsys):
+    """The far-too-strong Alchemist is flagged alone after a dozen games: its
+    set stops playing there (its games go to the sets still open), while the
+    Joiner's copy, fair, plays all its games, and so does the set of both
+    (it holds the Joiner too) and the base set."""
+    js = tmp_path / "r.json"
+    code = main(["balance", "--players", "2", "--games", "15", "--bots", "heuristic", "--cards",
+                 "examples/lab/alchemist.cards", "examples/lab/joiner_copy.cards", "--sequential",
+                 "--workers", "2", "--out", str(tmp_path / "r.jsonl"), "--json", str(js), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    report = json.loads(js.read_text())
+    games = {label: s["games"] + s["aborted"] for label, s in report["sets"].items()}
+    alchemist = next(e for e in report["judged"] if e["set"] == "alone: alchemist")
+    assert alchemist["flag"] == 1 and games["alone: alchemist"] == alchemist["decided_at"] < 15, (games, alchemist)
+    assert games["alone: joiner_r2_copy"] == games["together"] == games["base"] == 15, games
+    assert f"sets decided earlier stopped playing: alone: alchemist after {games['alone: alchemist']} games" in err

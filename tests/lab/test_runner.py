@@ -150,8 +150,57 @@ def test_a_long_run_cut_short_keeps_only_a_window_of_games_in_flight(monkeypatch
         return seen[-1] >= 6
 
     records = runner.run(SPECS, 100_000, executor="processes", workers=2, stop=stop)
-    k = seen[-1]   # games finished out of order may carry the first complete prefix past 6
+    k = 6  # games finishing out of order never make the rule skip a prefix, nor keep games past it
+    assert seen == list(range(1, k + 1))
     assert [r["i"] for r in records["A"]] == list(range(k))
     assert records == runner.run(SPECS, k, executor="serial")
     assert len(submitted) <= k + 2 * runner.IN_FLIGHT + 2, len(submitted)
     assert [i for _, i in submitted] == list(range(len(submitted)))   # fed in order
+
+
+def _closing(close_at: dict, end_at: int, seen: list):
+    """A stopping rule that closes set ``label`` at ``close_at[label]`` games and
+    ends the run when the open sets reach ``end_at``."""
+    def stop(records):
+        open_ = {label: len(r) for label, r in records.items() if label not in close_at or len(r) < close_at[label]}
+        seen.append({label: len(r) for label, r in records.items()})
+        if open_ and min(open_.values()) >= end_at:
+            return True
+        return {label for label, n in close_at.items() if len(records[label]) == n}
+    return stop
+
+
+def test_a_set_closed_by_the_stopping_rule_plays_no_more_games_and_the_others_go_on(tmp_path):
+    """``stop`` may close some sets (a card decided early): their games after
+    the close are neither played nor kept, the other sets play on, and the
+    records are the same on every executor and after a resume."""
+    specs = {"A": SPECS["A"], "B": GameSpec(players=2, bots=("random",), seed=5),
+             "C": GameSpec(players=2, bots=("random",), seed=7)}
+    played = []
+    real = runner.play
+
+    def counting(spec, index):
+        played.append((spec.seed, index))
+        return real(spec, index)
+
+    seen: list = []
+    try:
+        runner.play = counting
+        serial = runner.run(specs, 50, executor="serial", stop=_closing({"A": 3, "B": 5}, 9, seen))
+    finally:
+        runner.play = real
+    assert [len(serial[label]) for label in specs] == [3, 5, 9]
+    assert seen[:3] == [{"A": 1, "B": 1, "C": 1}, {"A": 2, "B": 2, "C": 2}, {"A": 3, "B": 3, "C": 3}]
+    assert seen[-1] == {"A": 3, "B": 5, "C": 9}  # a closed set's games stay in what the rule sees
+    # serially the sets take turns game by game: A closed at 3 once C finished game 2, so A's game 3 never started
+    assert max(i for seed, i in played if seed == 3) == 2 and max(i for seed, i in played if seed == 5) == 4
+    assert max(i for seed, i in played if seed == 7) == 8
+    assert serial["B"][4] == play_game(specs["B"], 4) and serial["C"][8] == play_game(specs["C"], 8)
+    out = tmp_path / "r.jsonl"
+    pooled = runner.run(specs, 50, executor="processes", workers=2, out=out,
+                        stop=_closing({"A": 3, "B": 5}, 9, []))
+    assert pooled == serial
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:8]))  # the header and the first 7 games
+    resumed = runner.run(specs, 50, executor="serial", out=out, resume=True, stop=_closing({"A": 3, "B": 5}, 9, []))
+    assert resumed == serial

@@ -65,17 +65,24 @@ def _run(args, specs: dict, stop=None) -> dict | None:
             records = runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,
                                  resume=args.resume, on_game=progress, on_record=progress.record,
                                  timeout=args.timeout, deadline=deadline, stop=stop)
-        played = min(len(r) for r in records.values())
-        if played == 0:
+        closed = getattr(stop, "closed", {})
+        opened = [r for label, r in records.items() if label not in closed] or list(records.values())
+        played = min(len(r) for r in opened)
+        earlier = stop.closed_words() if closed else ""
+        if min(len(r) for r in records.values()) == 0:
             raise pr.ConfigError(f"the time budget of {_budget(budget)} ended before every set finished a game: "
                                  f"give it more time (the finished games are kept in {args.out}; --resume)")
         if played < args.games and getattr(stop, "reached", False):
             print(f"pillars-rules balance: every judged card decided after {played} of {args.games} games per "
-                  f"set ({stop.why()})", file=sys.stderr)
+                  f"set ({stop.why()})" + (f"; sets decided earlier stopped playing: {earlier}" if earlier else ""),
+                  file=sys.stderr)
         elif played < args.games:
             print(f"pillars-rules balance: time budget of {_budget(budget)} reached: the report covers games "
-                  f"0 to {played - 1} of every set ({played} of {args.games}); the finished games are kept in "
-                  f"{args.out} (--resume plays the rest)", file=sys.stderr)
+                  f"0 to {played - 1} of every set ({played} of {args.games})"
+                  + (f", of the sets decided earlier the games they played ({earlier})" if earlier else "")
+                  + f"; the finished games are kept in {args.out} (--resume plays the rest)", file=sys.stderr)
+        elif earlier:
+            print(f"pillars-rules balance: sets decided earlier stopped playing: {earlier}", file=sys.stderr)
         return records
     except KeyboardInterrupt:
         interrupted = True
@@ -122,6 +129,12 @@ class Decided:
     ``flags=False`` (``--fixed --precision``) it stops on the widths only and
     builds the fixed-length report.
 
+    Before that, a set whose judged cards are all decided is *closed*
+    (:func:`.runner.run`): it plays no more games, and the others get the
+    workers -- a card far too strong, alone in its set, stops costing games
+    after the handful that flag it. A set that another test still reads is
+    never closed alone: the base set, and the two sets of an event's A/B.
+
     A stop on a flag is safe for the flags because the p-values are valid
     whenever the run stops; the card that stopped it shows its confidence
     sequence. A stop on the widths looks at how wide the intervals are,
@@ -133,6 +146,8 @@ class Decided:
         self.reached = False
         self.games = 0
         self.last: list[dict] = []
+        #: sets closed (their cards decided) and the games they keep
+        self.closed: dict[str, int] = {}
         sets = [cardset(spec) for spec in specs.values()]
         kinds = {card: next((cs[card].kind for cs in sets if card in cs), "event")
                  for role in roles.values() for card in role.cards}  # an event's "without" set lacks it
@@ -150,14 +165,35 @@ class Decided:
         from . import report
         from .verdict import MIN_UNITS
 
-        k = min(len(r) for r in records.values())
+        k = min((len(r) for label, r in records.items() if label not in self.closed), default=0)
         if k < MIN_UNITS or k % max(1, k // 10):
             return False
         self.last = report.build(self.specs, self.roles, records, self.against,
                                  sequential_design=self.flags)["judged"]
         self.games = k
         self.reached = bool(self.last) and all(self.decided(e) for e in self.last)
-        return self.reached
+        if self.reached:
+            return True
+        new = self.closable() - set(self.closed)
+        for label in sorted(new):
+            self.closed[label] = k
+        return new
+
+    def closable(self) -> set[str]:
+        """The sets whose judged cards are all decided at the last check and
+        that no other test reads (not the base set, not an event's sides)."""
+        rows: dict[str, list[dict]] = {}
+        read = {"base"}
+        for e in self.last:
+            rows.setdefault(e["set"], []).append(e)
+            if e["kind"] == "event":
+                role = self.roles[e["set"]]
+                read |= {e["set"], (role.reference or "base") if role.kind == "without" else "base"}
+        return {label for label, es in rows.items() if label not in read and all(self.decided(e) for e in es)}
+
+    def closed_words(self) -> str:
+        """The sets closed before the run ended, in words ("" when none)."""
+        return "; ".join(f"{label} after {k} games" for label, k in self.closed.items())
 
     def why(self) -> str:
         """Why the run stopped early, in words: each card's estimate and verdict."""
@@ -214,7 +250,8 @@ def judge(args, common: dict) -> int:
     if records is None:
         return 130
     data = report.build(specs, roles, records, against, sequential_design=sequential)
-    if precision and stop is not None and not stop.reached and min(len(r) for r in records.values()) >= args.games:
+    played = min((len(r) for label, r in records.items() if stop is None or label not in stop.closed), default=0)
+    if precision and stop is not None and not stop.reached and played >= args.games:
         print(f"pillars-rules balance: precision of +-{precision:g} gold not reached in {args.games} games "
               f"per set ({stop.widest()}): ask for more --games", file=sys.stderr)
     if args.json:

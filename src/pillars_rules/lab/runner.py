@@ -32,7 +32,7 @@ import uuid
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Collection, Iterator, Mapping
 
 import pillars_rules as pr
 
@@ -53,13 +53,16 @@ def check_executor(executor: str) -> str:
                          "(use serial, processes, local or tcp://host:port)")
 
 
+Stop = Callable[[dict[str, list[dict]]], "bool | Collection[str]"]
+
+
 def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes",
         workers: int | None = None, out: str | Path | None = None, resume: bool = False,
         on_game: Callable[[int, int], None] | None = None,
         on_record: Callable[[str, dict], None] | None = None,
         timeout: float = 10.0, deadline: float | None = None,
         clock: Callable[[], float] = time.monotonic,
-        stop: Callable[[dict[str, list[dict]]], bool] | None = None) -> dict[str, list[dict]]:
+        stop: Stop | None = None) -> dict[str, list[dict]]:
     """Play ``games`` games of every spec; ``{label: [record, ...]}`` in index order.
 
     ``on_game(done, total)`` is called after each finished game (a progress
@@ -77,11 +80,18 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
     ``--resume``).
 
     ``stop(records)`` ends the run the same way, on the games' own results:
-    it is asked each time every set has finished one more game, with the
-    records of games ``0..k-1`` of every set, and when it says ``True`` the
-    result is those games. (It should look at how wide the estimates are,
-    not where they lie, so that stopping leaves their intervals honest: see
-    the lab's ``--precision``.)
+    it is asked with the records of games ``0..k-1`` of every set for every
+    ``k`` in turn, as soon as every set has finished game ``k-1`` (games
+    that finish out of order never make it skip a ``k``, so the run stops
+    at the same ``k`` on every executor). ``True`` ends the run with those
+    games. A collection of labels *closes* those sets at ``k``: none of
+    their games after ``k-1`` is started or kept (the result holds their
+    games ``0..k-1``; the records ``stop`` sees later hold them too), and
+    the run goes on with the others until ``stop`` says ``True`` or every
+    set is closed. A resumed run asks ``stop`` again from ``k = 1``, so it
+    closes and stops where the first run would have. (It should look at
+    how wide the estimates are, or at always-valid tests, so that stopping
+    leaves their intervals honest: see the lab's ``--precision``.)
     """
     check_executor(executor)
     if games < 1:
@@ -96,6 +106,9 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
             raise pr.ConfigError(f"{out} holds another run (different cards, bots, seed, players "
                                  "or variants); resume it with the same options")
         done = {k: r for k, r in done.items() if k[1] < games}
+    watch = _Prefixes(specs, games, done, stop)
+    ended = watch.advance()  # a resumed run closes and stops where the first one did
+    watch.prune()
     writer = store.ResultWriter(out, specs, resume) if out is not None else None
     # game by game across the sets, so that progress and its rate are alike all along
     todo = [(label, i) for i in range(games) for label in specs if (label, i) not in done]
@@ -105,14 +118,12 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
             on_record(label, record)
     if on_game:
         on_game(len(done), total)
-    stream = _execute(specs, todo, executor, workers, timeout)
-    timed_out = deadline is not None and clock() >= deadline
-    complete = _complete(done, specs, games, 0)
-    if stop is not None and complete and not timed_out:
-        timed_out = stop(_prefix(done, specs, complete))
+    stream = _execute(specs, todo, executor, workers, timeout, watch.closed)
+    timed_out = ended or (deadline is not None and clock() >= deadline)
+    stopped = ended  # by stop(): exactly its games 0..k-1, whatever else has finished
     try:
         for (label, i), record in (() if timed_out else stream):
-            if (label, i) in done:
+            if (label, i) in done or label in watch.closed:  # a closed set's game still in flight
                 continue
             done[label, i] = record
             if writer:
@@ -124,13 +135,9 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
             if deadline is not None and clock() >= deadline:
                 timed_out = True
                 break
-            if stop is not None:
-                k = _complete(done, specs, games, complete)
-                if k > complete:
-                    complete = k
-                    if stop(_prefix(done, specs, k)):
-                        timed_out = True
-                        break
+            if watch.advance():
+                timed_out = stopped = True
+                break
     finally:
         close = getattr(stream, "close", None)
         if close is not None:
@@ -138,28 +145,62 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
         if writer:
             writer.close()
     if timed_out:
-        k = next((i for i in range(games) if any((label, i) not in done for label in specs)), games)
-        done = {t: r for t, r in done.items() if t[1] < k}
-    result = {label: [] for label in specs}
+        opened = [label for label in specs if label not in watch.closed]
+        k = watch.k if stopped else \
+            next((i for i in range(games) if any((label, i) not in done for label in opened)), games)
+        done = {t: r for t, r in done.items() if t[1] < watch.closed.get(t[0], k)}
+    result: dict[str, list[dict]] = {label: [] for label in specs}
     for (label, i) in sorted(done, key=lambda t: (list(specs).index(t[0]), t[1])):
-        rec = dict(done[label, i])
-        rec.pop("set", None)
-        result[label].append(rec)
+        if i < watch.closed.get(label, games):
+            rec = dict(done[label, i])
+            rec.pop("set", None)
+            result[label].append(rec)
     return result
 
 
-def _complete(done: Mapping[Task, dict], specs: Mapping[str, GameSpec], games: int, k: int) -> int:
-    """The number of games, from ``k`` on, that every set has finished in a row from game 0."""
-    while k < games and all((label, k) in done for label in specs):
-        k += 1
-    return k
+class _Prefixes:
+    """The games every open set has finished in a row from game 0, with
+    ``stop`` asked at each new prefix in turn (see :func:`run`); ``closed``
+    maps each closed set to the games it keeps."""
+
+    def __init__(self, specs: Mapping[str, GameSpec], games: int, done: dict[Task, dict], stop: Stop | None):
+        self.specs, self.games, self.done, self.stop = specs, games, done, stop
+        self.k = 0
+        self.closed: dict[str, int] = {}
+
+    def advance(self) -> bool:
+        """Move past every prefix the finished games complete; ``True`` when the run ends."""
+        while True:
+            opened = [label for label in self.specs if label not in self.closed]
+            if not opened:
+                return True
+            if self.k >= self.games or not all((label, self.k) in self.done for label in opened):
+                return False
+            self.k += 1
+            if self.stop is None:
+                continue
+            answer = self.stop(_prefix(self.done, self.specs, self.k, self.closed))
+            if isinstance(answer, bool) or answer is None:
+                if answer:
+                    return True
+                continue
+            for label in answer:
+                if label in self.specs:
+                    self.closed.setdefault(label, self.k)
+
+    def prune(self) -> None:
+        """Forget a closed set's games after its close (a resumed run's file may hold some)."""
+        for t in [t for t in self.done if t[1] >= self.closed.get(t[0], self.games)]:
+            del self.done[t]
 
 
-def _prefix(done: Mapping[Task, dict], specs: Mapping[str, GameSpec], k: int) -> dict[str, list[dict]]:
+def _prefix(done: Mapping[Task, dict], specs: Mapping[str, GameSpec], k: int,
+            closed: Mapping[str, int] | None = None) -> dict[str, list[dict]]:
+    """Games ``0..k-1`` of every set (a closed set's games up to its close)."""
     out: dict[str, list[dict]] = {}
     for label in specs:
         out[label] = []
-        for i in range(k):
+        for i in range(min(k, (closed or {}).get(label, k))):
             rec = dict(done[label, i])
             rec.pop("set", None)
             out[label].append(rec)
@@ -177,14 +218,16 @@ def play(spec: GameSpec, index: int) -> dict:
     return play_game(spec, index)
 
 
-def _execute(specs, todo, executor, workers, timeout) -> Iterator[tuple[Task, dict]]:
+def _execute(specs, todo, executor, workers, timeout, closed: Collection[str] = ()) -> Iterator[tuple[Task, dict]]:
+    """The finished games of ``todo``; a game of a set in ``closed`` (a
+    collection the caller may add to while the run goes on) is not started."""
     if not todo:
         return iter(())
     if executor == "serial":
-        return ((t, play(specs[t[0]], t[1])) for t in todo)
+        return ((t, play(specs[t[0]], t[1])) for t in todo if t[0] not in closed)
     if executor == "processes":
-        return _processes(specs, todo, workers)
-    return _dask(specs, todo, executor, workers, timeout)
+        return _processes(specs, todo, workers, closed)
+    return _dask(specs, todo, executor, workers, timeout, closed)
 
 
 # ----------------------------------------------------------------- local processes
@@ -202,7 +245,8 @@ def _play_task(label: str, index: int) -> dict:
     return play(_SPECS[label], index)
 
 
-def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[Task, dict]]:
+def _processes(specs, todo: list[Task], workers: int | None,
+               closed: Collection[str] = ()) -> Iterator[tuple[Task, dict]]:
     workers = workers or os.cpu_count() or 1
     left = dict.fromkeys(todo)
     for _ in range(POOL_RESTARTS + 1):
@@ -211,7 +255,7 @@ def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[T
         try:
             # a window of games in flight, not the whole run at once: a run of 100,000
             # games (cut short by --time) starts at once and holds a few futures
-            queue = iter(list(left))
+            queue = (t for t in list(left) if t[0] not in closed)
             pending = {pool.submit(_play_task, *t): t for t in itertools.islice(queue, workers * IN_FLIGHT)}
             while pending and not broken:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -235,6 +279,8 @@ def _processes(specs, todo: list[Task], workers: int | None) -> Iterator[tuple[T
         # every game of this pool is in (or its pool broke): wait for the pool's
         # manager thread, which would otherwise race the interpreter's exit handler
         pool.shutdown(wait=True, cancel_futures=True)
+        for t in [t for t in left if t[0] in closed]:  # a closed set's games are not played
+            del left[t]
         if not left:
             return
     raise pr.PillarsError(f"local worker processes kept dying; {len(left)} games not played")
@@ -262,7 +308,8 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 
 # ----------------------------------------------------------------- Dask
-def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: float):
+def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: float,
+          closed: Collection[str] = ()):
     import logging
 
     from distributed import Client, LocalCluster, as_completed
@@ -288,7 +335,7 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
                                      f"(none joined within {timeout:g} s)") from None
             token = uuid.uuid4().hex[:10]
             shared = {label: client.scatter(spec, broadcast=True) for label, spec in specs.items()}
-            queue = iter(todo)
+            queue = (t for t in todo if t[0] not in closed)
             futures: dict = {}
 
             def submit(n: int) -> list:
