@@ -38,6 +38,15 @@ def test_serial_processes_and_dask_give_identical_results(cluster):
     assert cluster.scheduler_address.startswith("tcp://")
     assert runner.run(specs, 6, executor=cluster.scheduler_address) == serial
     assert sum(len(r["units"]) for r in serial["C"]) > 6
+    # a stopping rule that closes a set (a card decided early) closes it at the same game on Dask
+    closing = {"A": 2, "C": 4}
+
+    def stop(records):
+        return {label for label, n in closing.items() if len(records[label]) == n}
+
+    closed = runner.run(specs, 6, executor="serial", stop=stop)
+    assert [len(closed[label]) for label in ("A", "B", "C")] == [2, 6, 4]
+    assert runner.run(specs, 6, executor=cluster.scheduler_address, stop=stop) == closed
 
 
 def test_tune_on_a_dask_scheduler_finds_what_a_serial_tune_finds(cluster, tmp_path):
