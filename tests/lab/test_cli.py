@@ -287,6 +287,7 @@ def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_
     e = report["judged"][0]
     assert e["card"] == "alchemist" and e["flag"] == 1 and e["decided_at"] <= played
     assert e["vp"]["interval"] == "confidence sequence" and e["p_holm"] == e["p_valid"] < 0.05
+    assert 0 < e["vp"]["lo"] <= e["vp"]["value"] <= e["vp"]["hi"]  # from the flag on, zero stays out
     assert report["family"]["design"].startswith("always-valid p-values (mixture SPRT")
     assert f"every judged card decided after {played} of 60 games per set (Alchemist: +" in captured.err
     assert "too strong, decided after" in captured.err

@@ -97,3 +97,33 @@ def test_a_card_far_from_fair_is_decided_within_a_few_games_and_stays_decided():
     assert first[1] is None
     # too few chances: p = 1, so the test counts in the family from the first game
     assert sequential.valid_p(sequential.ratio_path([5.0, 5.0], [1.0, 1.0]), 10).tolist() == [1.0, 1.0]
+
+
+def test_the_running_interval_is_a_confidence_sequence_that_keeps_a_flag_s_side_of_zero():
+    """The confidence sequence intersected over the looks (from game 12 on)
+    holds the true value as often as the sequence itself, never widens, and
+    once a look excluded zero it stays on that side -- the last look's interval alone
+    may not ("too weak, -0.9 VP [-2.5, +0.6]" once read in a report)."""
+    rng = np.random.default_rng(4)
+    missed = 0
+    for _ in range(SEQUENCES):
+        s, n = _clusters(rng, CLUSTERS, effect=1.5)
+        path = sequential.ratio_path(s, n)
+        widths = []
+        for k in range(12, CLUSTERS, 7):
+            prefix = {key: v[: k + 1] for key, v in path.items()}
+            lo, hi = sequential.running_interval(prefix, 10, start=12)  # the looks the test above reads
+            widths.append(hi - lo)
+            if not lo <= 1.5 <= hi:
+                missed += 1
+                break
+        assert all(b <= a + 1e-12 for a, b in zip(widths, widths[1:]))
+    lo, _ = wilson(missed, SEQUENCES)
+    assert lo <= 0.05 and missed / SEQUENCES <= 0.07, missed
+    # a path whose estimate falls back towards zero after a clear early lead
+    s = np.array([4.0, 1.0, 5.0, 2.0, 3.0, 6.0, 1.0, 4.0, 2.0, 3.0] + [3.0, -2.0] * 20)
+    path = sequential.ratio_path(s, np.ones_like(s))
+    first_lo, _ = sequential.running_interval({key: v[:10] for key, v in path.items()}, 10, start=10)
+    last_lo, _ = sequential.sequence_interval(float(path["value"][-1]), float(path["se"][-1]))
+    lo, hi = sequential.running_interval(path, 10, start=10)
+    assert first_lo > 0 > last_lo and first_lo <= lo < hi  # flagged at game 10: the intersection keeps zero out

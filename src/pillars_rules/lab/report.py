@@ -69,8 +69,9 @@ def _path(t: dict, records: Mapping[str, list[dict]], roles: Mapping[str, Role])
 
 def _sequential_family(tests: list[dict], records, roles) -> list[float]:
     """Each test's always-valid p-value, Holm-adjusted over the family; sets
-    ``decided_at`` (games) on the tests rejected, and widens a rejected card's
-    intervals to its confidence sequence (see :mod:`.sequential`)."""
+    ``decided_at`` (games) on the tests rejected, and gives a rejected card's
+    VP its confidence sequence, intersected over the looks, as its interval
+    (see :mod:`.sequential`), and its worth in gold the matching interval."""
     from .verdict import MIN_UNITS
 
     paths = [_path(t, records, roles) for t in tests]
@@ -81,18 +82,25 @@ def _sequential_family(tests: list[dict], records, roles) -> list[float]:
         row[: len(p)] = p
         row[len(p):] = p[-1] if len(p) else 1.0
     adjusted, first = sequential.holm_path(matrix, effects.ALPHA)
-    for t, path, p, at in zip(tests, paths, matrix[:, -1] if looks else [], first):
-        t["p_valid"] = float(p)
+    for t, path, row, at in zip(tests, paths, matrix if looks else [], first):
+        t["p_valid"] = float(row[-1])
         t["decided_at"] = at
         if at is None or not len(path["value"]):
             continue
-        lo, hi = sequential.sequence_interval(float(path["value"][-1]), float(path["se"][-1]), effects.ALPHA)
+        # the confidence sequence intersected over the looks from the first whose own p-value fell
+        # below 5% (there, and so from there on, it keeps zero out; the Holm flag may come later);
+        # stretched to hold the estimate if it drifted out (a wider interval keeps the coverage)
+        below = np.flatnonzero(row < effects.ALPHA)
+        value = float(path["value"][-1])
+        lo, hi = sequential.running_interval(path, MIN_UNITS, effects.ALPHA,
+                                             start=int(below[0]) + 1 if below.size else at)
+        lo, hi = min(lo, value), max(hi, value)
         target = t["vp"] if "vp" in t else t
-        target.update(lo=min(target["lo"], lo), hi=max(target["hi"], hi), interval="confidence sequence")
+        target.update(lo=lo, hi=hi, interval="confidence sequence")
         w, beta = t.get("worth"), t.get("gold_scale")
         if w and w["value"] == w["value"] and beta and beta["lo"] > 0:
-            w["lo"] = min(w["lo"], lo / (beta["hi"] if lo > 0 else beta["lo"]))
-            w["hi"] = max(w["hi"], hi / (beta["lo"] if hi > 0 else beta["hi"]))
+            w["lo"] = lo / (beta["hi"] if lo > 0 else beta["lo"])
+            w["hi"] = hi / (beta["lo"] if hi > 0 else beta["hi"])
     return [float(a) for a in adjusted] if looks else [float("nan")] * len(tests)
 
 

@@ -119,6 +119,26 @@ def sequence_interval(value: float, se: float, alpha: float = 0.05, tau: float =
     return value - half, value + half
 
 
+def running_interval(path: dict[str, np.ndarray], min_units: int, alpha: float = 0.05,
+                     tau: float = MIX_VP, start: int = 0) -> tuple[float, float]:
+    """The confidence sequence's intervals intersected over the looks from
+    game ``start`` on (those with ``min_units`` chances): a confidence
+    sequence too -- on the event that every look's interval holds the true
+    value, so does their intersection -- and one that never widens again. A
+    card flagged at some look (``start``) keeps an interval that excludes
+    zero after it, where the last look's interval alone may not. Falls back
+    to the last look's interval if the intersection is empty."""
+    value, se, units = path["value"], path["se"], path["units"]
+    lo, hi = -math.inf, math.inf
+    for k in range(max(0, start - 1), len(value)):
+        if units[k] >= min_units and se[k] == se[k] and se[k] > 0 and value[k] == value[k]:
+            a, b = sequence_interval(float(value[k]), float(se[k]), alpha, tau)
+            lo, hi = max(lo, a), min(hi, b)
+    if not len(value) or lo > hi or lo == -math.inf:
+        return sequence_interval(float(value[-1]), float(se[-1]), alpha, tau) if len(value) else (math.nan, math.nan)
+    return lo, hi
+
+
 def holm_path(p: np.ndarray, alpha: float) -> tuple[np.ndarray, list[int | None]]:
     """Holm's adjusted p-values of every test (rows) after the last look, and
     the first look (a game count) at which each was rejected (``None``: never)."""
