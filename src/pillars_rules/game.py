@@ -219,7 +219,6 @@ class Game:
         verification or a lowered limit can."""
         if self.state.game_over:
             return False
-        self.rules.hold_layout()
         room = limits.MAX_EVENTS - self._n
         if room >= limits.event_bound(self.state.n_players)["total"]:
             return False  # no action adds more than a whole game's worth of events
@@ -241,9 +240,12 @@ class Game:
         return list(self._listed())
 
     def _listed(self) -> list:
-        """The cached listing itself (callers must not change it)."""
+        """The cached listing itself (callers must not change it). Every way on
+        -- :meth:`apply`, :meth:`state_after`, :attr:`unfinishable` -- lists
+        first, so this is where the board its events fold with is registered
+        again (:meth:`~pillars_rules.engine.context.Rules.hold_layout`)."""
+        self.rules.hold_layout()
         if self._legal is None:
-            self.rules.hold_layout()
             self._legal = legal_actions(self.state, self.rules)
         return self._legal
 
@@ -261,8 +263,6 @@ class Game:
                 raise IllegalActionError(f"the decision number must be a whole number, not "
                                          f"{type(expect).__name__}", action)
             raise StaleActionError(expect, self.state.decision, action)
-        # the board this game's events fold with is registered (Rules.hold_layout)
-        self.rules.hold_layout()
         state = self.state
         if state.game_over:
             raise IllegalActionError(REASONS["game_over"], action)
@@ -304,7 +304,6 @@ class Game:
         refused, as :meth:`apply` checks it."""
         state = self.state
         if not state.game_over:
-            self.rules.hold_layout()
             for listed in self._listed():
                 if listed is action:
                     events, after = run(state, self.rules, action_events(state, self.rules, action))

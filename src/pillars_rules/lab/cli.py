@@ -66,8 +66,7 @@ def _run(args, specs: dict, stop=None) -> dict | None:
                                  resume=args.resume, on_game=progress, on_record=progress.record,
                                  timeout=args.timeout, deadline=deadline, stop=stop)
         closed = getattr(stop, "closed", {})
-        opened = [r for label, r in records.items() if label not in closed] or list(records.values())
-        played = min(len(r) for r in opened)
+        played = open_games(records, closed)
         earlier = stop.closed_words() if closed else ""
         if min(len(r) for r in records.values()) == 0:
             raise pr.ConfigError(f"the time budget of {_budget(budget)} ended before every set finished a game: "
@@ -93,6 +92,13 @@ def _run(args, specs: dict, stop=None) -> dict | None:
     finally:
         if before is signal.default_int_handler and not interrupted:
             signal.signal(signal.SIGINT, before)
+
+
+def open_games(records: dict, closed) -> int:
+    """The games every set not in ``closed`` (a closed set keeps fewer) has in ``records``
+    (every set's, should all be closed)."""
+    opened = [len(r) for label, r in records.items() if label not in closed]
+    return min(opened or [len(r) for r in records.values()], default=0)
 
 
 def half_width(effect: dict) -> float:
@@ -165,7 +171,7 @@ class Decided:
         from . import report
         from .verdict import MIN_UNITS
 
-        k = min((len(r) for label, r in records.items() if label not in self.closed), default=0)
+        k = open_games(records, self.closed)
         if k < MIN_UNITS or k % max(1, k // 10):
             return False
         self.last = report.build(self.specs, self.roles, records, self.against,
@@ -250,7 +256,7 @@ def judge(args, common: dict) -> int:
     if records is None:
         return 130
     data = report.build(specs, roles, records, against, sequential_design=sequential)
-    played = min((len(r) for label, r in records.items() if stop is None or label not in stop.closed), default=0)
+    played = open_games(records, stop.closed if stop is not None else ())
     if precision and stop is not None and not stop.reached and played >= args.games:
         print(f"pillars-rules balance: precision of +-{precision:g} gold not reached in {args.games} games "
               f"per set ({stop.widest()}): ask for more --games", file=sys.stderr)
