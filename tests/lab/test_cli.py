@@ -179,6 +179,25 @@ def test_bad_input_gets_one_line_and_exit_code_2(tmp_path, capsys):
     assert not list(tmp_path.glob("*.html"))
 
 
+def test_a_missing_lab_package_is_named_with_the_install_line(tmp_path, capsys, monkeypatch):
+    # found without importing it (the check used to import distributed, 0.4-0.7 s of every run)
+    monkeypatch.setitem(sys.modules, "distributed", None)  # what find_spec reads as "not installed"
+    _fails_with_one_line(["balance", "--games", "1", "--players", "2", "--out", str(tmp_path / "r.jsonl")],
+                         capsys, "needs the [lab] extra (distributed is missing): pip install 'pillars-rules[lab]'")
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_a_serial_run_does_not_import_dask_or_scipy_stats(tmp_path):
+    # a fresh interpreter: the author's run pays for neither import (1.5-2 s together)
+    code = ("import sys; from pillars_rules.cli import main; "
+            f"rc = main(['balance', '--games', '2', '--players', '2', '--bots', 'random', '--workers', '1', "
+            f"'--quiet', '--out', {str(tmp_path / 'r.jsonl')!r}]); "
+            "print(rc, sorted(m for m in ('distributed', 'dask', 'scipy.stats') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split()[-2:] == ["0", "[]"], done.stdout[-2000:]
+
+
 def test_ctrl_c_keeps_finished_games_and_resume_completes_the_same_run(tmp_path):
     out = tmp_path / "r.jsonl"
     argv = [sys.executable, "-m", "pillars_rules", "balance", "--players", "2", "--games", "80", "--seed", "5",

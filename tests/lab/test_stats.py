@@ -76,3 +76,21 @@ def test_paired_a_b_finds_what_moved_and_nothing_in_identical_sets():
     moved = {name: r["moved"] for name, r in paired(even, lopsided, players=2).items()}
     assert moved["seat 0 win rate"] == 1 and moved["seat 1 win rate"] == -1
     assert moved["start_player"] == 1 and moved["mean_vp"] == 1
+
+
+def test_t_and_normal_functions_give_scipy_stats_numbers_to_the_last_bit():
+    # the lab reads them from scipy.special (scipy.stats took 1 s to import); same numbers, edges included
+    import numpy as np
+    from scipy.stats import norm, t
+
+    ps = np.array([-0.1, 0.0, 1e-300, 1e-10, 0.025, 0.3, 0.5, 0.975, 1 - 1e-12, 1.0, 1.5, np.nan])
+    xs = np.array([-np.inf, -3.0, 0.0, 0.5, 2.2, 40.0, np.inf, np.nan])
+    with np.errstate(all="ignore"):
+        for df in (1, 2, 3, 7, 29, 1000, 1e6, 0, -1, np.nan):
+            assert np.array_equal(stats.t_ppf(ps, df), t.ppf(ps, df), equal_nan=True), df
+            assert np.array_equal(stats.t_sf(xs, df), t.sf(xs, df), equal_nan=True), df
+        dfs = np.array([1, 5, 30, 200])
+        assert np.array_equal(stats.t_sf(2.0, dfs), t.sf(2.0, dfs))
+        assert np.array_equal(stats.norm_ppf(ps), norm.ppf(ps), equal_nan=True)
+        assert np.array_equal(stats.norm_isf(ps), norm.isf(ps), equal_nan=True)
+    assert float(stats.t_ppf(0.975, 9)) == pytest.approx(2.262157, abs=1e-6)  # the printed tables' value

@@ -43,6 +43,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from .stats import norm_ppf, t_ppf, t_sf
+
 ALPHA = 0.05
 POWER = 0.8
 RESAMPLES = 2000
@@ -51,15 +53,11 @@ NO_GOLD = "too few games to express it in gold"
 
 
 def _tq(p: float, df: int) -> float:
-    from scipy.stats import t
-
-    return float(t.ppf(p, max(df, 1)))
+    return float(t_ppf(p, max(df, 1)))
 
 
 def _zq(p: float) -> float:
-    from scipy.stats import norm
-
-    return float(norm.ppf(p))
+    return float(norm_ppf(p))
 
 
 def live(records: Iterable[dict]) -> list[dict]:
@@ -113,9 +111,7 @@ def ratio_ci(num: np.ndarray, den: np.ndarray, level: float = 0.95) -> dict:
     se = math.sqrt(m / (m - 1) * float((resid ** 2).sum())) / total
     half = _tq(1 - (1 - level) / 2, m - 1) * se
     if se > 0:
-        from scipy.stats import t
-
-        p = float(2 * t.sf(abs(value) / se, m - 1))
+        p = float(2 * t_sf(abs(value) / se, m - 1))
     else:
         p = 0.0 if value else 1.0
     return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p,
@@ -212,9 +208,7 @@ def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None
     se = math.sqrt(m / (m - 1) * float((e ** 2).sum()))
     value = float(dx - dy)
     half = _tq(0.975, m - 1) * se
-    from scipy.stats import t
-
-    p = float(2 * t.sf(abs(value) / se, m - 1)) if se > 0 else (0.0 if value else 1.0)
+    p = float(2 * t_sf(abs(value) / se, m - 1)) if se > 0 else (0.0 if value else 1.0)
     return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p, "clusters": m,
             "units": units}
 

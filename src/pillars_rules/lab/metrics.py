@@ -29,6 +29,7 @@ from typing import Sequence
 import numpy as np
 
 from . import stats
+from .stats import t_ppf, t_sf
 from .summary import decisiveness
 
 METRICS = ("drama", "lead_changes", "decisiveness", "tie", "start_player", "length", "branching", "mean_vp")
@@ -85,11 +86,9 @@ def t_interval(values: Sequence[float], level: float = 0.95) -> dict:
     m = float(x.mean())
     if n < 2:
         return {"value": m, "lo": float("nan"), "hi": float("nan"), "se": float("nan"), "p": float("nan"), "n": 1}
-    from scipy.stats import t
-
     se = float(x.std(ddof=1)) / math.sqrt(n)
-    half = float(t.ppf(1 - (1 - level) / 2, n - 1)) * se
-    p = float(2 * t.sf(abs(m) / se, n - 1)) if se > 0 else (0.0 if m else 1.0)
+    half = float(t_ppf(1 - (1 - level) / 2, n - 1)) * se
+    p = float(2 * t_sf(abs(m) / se, n - 1)) if se > 0 else (0.0 if m else 1.0)
     return {"value": m, "lo": m - half, "hi": m + half, "se": se, "p": p, "n": n}
 
 

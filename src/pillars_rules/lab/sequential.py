@@ -41,6 +41,8 @@ import math
 
 import numpy as np
 
+from .stats import norm_isf, t_sf
+
 #: The mixing distribution's spread, in VP.
 MIX_VP = 1.0
 DESIGN = ("always-valid p-values (mixture SPRT, tau = 1 VP) checked after every game, "
@@ -85,13 +87,11 @@ def contrast_path(sx, nx, sy, ny) -> dict[str, np.ndarray]:
 
 def _z(value: np.ndarray, se: np.ndarray, df: np.ndarray) -> np.ndarray:
     """The normal quantile with the same tail as the *t* statistic ``value / se``."""
-    from scipy.stats import norm, t
-
     with np.errstate(divide="ignore", invalid="ignore"):
         stat = np.abs(value) / se
         stat = np.where(se > 0, stat, np.where(value != 0, np.inf, 0.0))
-    tail = t.sf(stat, np.maximum(df, 1))
-    return np.asarray(norm.isf(tail), float)
+    tail = t_sf(stat, np.maximum(df, 1))
+    return np.asarray(norm_isf(tail), float)
 
 
 def valid_p(path: dict[str, np.ndarray], min_units: int, tau: float = MIX_VP) -> np.ndarray:
