@@ -120,3 +120,27 @@ def test_a_view_rebuilt_from_its_export_is_sampled_from_its_decoded_events():
     a, b = pr.determinize(view, random.Random(4)), pr.determinize(rebuilt, random.Random(4))
     assert b.events[2:] == a.events[2:] == view.events[2:] and b.n_events == view.n_events
     assert redact_state(b.state).players == view.state.players
+
+
+@given(seed=st.integers(0, 2**32), n=st.integers(0, 120), data=st.data())
+def test_the_compiled_sample_draws_what_random_sample_draws(seed, n, data):
+    # determinize's own sample (compiled with it) must deal the very cards random.Random.sample
+    # would, and leave the generator where sample leaves it, so the bots play the same games
+    from pillars_rules.determinize import _sample
+
+    k = data.draw(st.integers(0, n), label="k")
+    pool = [f"c{i}" for i in range(n)]
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert _sample(ours, pool, k) == theirs.sample(pool, k)
+    assert ours.getstate() == theirs.getstate()
+    assert pool == [f"c{i}" for i in range(n)]  # the pool itself is untouched
+
+
+def test_a_random_subclass_keeps_its_own_sample():
+    from pillars_rules.determinize import _sample
+
+    class Loaded(random.Random):
+        def sample(self, population, k, *, counts=None):
+            return list(population)[:k]
+
+    assert _sample(Loaded(1), ["a", "b", "c"], 2) == ["a", "b"]
