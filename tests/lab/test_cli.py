@@ -313,6 +313,23 @@ def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_
     assert "(decided after" in captured.out and "design: always-valid" in captured.out
 
 
+def test_the_stopping_rule_reads_the_verdicts_without_the_sets_summaries(tmp_path, capsys, monkeypatch):
+    # each look built the whole report, whose sets' bootstrap summaries were nine tenths of its time:
+    # a third of a core in the parent, beside two workers on two cores. Only the final report has them.
+    from pillars_rules.lab import report
+
+    summarized = []
+    real = report.summarize
+    monkeypatch.setattr(report, "summarize", lambda *a, **k: summarized.append(1) or real(*a, **k))
+    out, js = tmp_path / "r.jsonl", tmp_path / "r.json"
+    code = main(["balance", "--players", "2", "--games", "60", "--bots", "heuristic", "--cards",
+                 "examples/lab/alchemist.cards", "--sequential", "--serial", "--out", str(out), "--json", str(js)])
+    assert code == 0, capsys.readouterr().err
+    data = json.loads(js.read_text())
+    assert data["judged"][0]["flag"] == 1 and data["judged"][0]["decided_at"]  # it did look, and stopped
+    assert len(summarized) == len(data["sets"]) == 2  # base and alone: once each, for the final report
+
+
 def test_fixed_keeps_the_fixed_length_design_under_a_time_budget_and_refuses_both_designs(tmp_path, capsys):
     """``--fixed --time``: t tests on the games played, never a stop on a
     verdict -- the far-too-strong Alchemist plays all its games; asking for

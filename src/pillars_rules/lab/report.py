@@ -109,6 +109,34 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
     """The report data of a run (see the module docs). With
     ``sequential_design`` the flags come from always-valid p-values
     (:mod:`.sequential`): the run may have stopped on them."""
+    judged, contrasts = judge(specs, roles, records, against, sequential_design)
+    sets = {}
+    for label, spec in specs.items():
+        recs = records[label]
+        names = {c.id: c.name for c in cardset(spec)}
+        done = effects.live(recs)
+        sets[label] = {"games": len(done), "aborted": len(recs) - len(done),
+                       "arms_aborted": sum(r.get("aborted_arms", 0) for r in done),
+                       "metrics": metrics.game_metrics(recs, spec.players),
+                       "summary": summarize(done, spec.players, spec.seed, names) if done else None}
+    ab = {label: metrics.paired(records["base"], records[label], specs[label].players)
+          for label in specs if label != "base" and "base" in specs
+          and not (roles[label].kind == "without" and roles[label].reference != "base")}
+    runs = {label: {**spec.to_dict(), "sources": [s[0] for s in spec.sources]} for label, spec in specs.items()}
+    return {"run": runs,
+            "roles": {label: {"kind": r.kind, "cards": list(r.cards)} for label, r in roles.items()},
+            "judged": judged, "contrasts": contrasts,
+            "family": {"tests": len(judged) + len(contrasts), "method": FAMILY_METHOD, "alpha": effects.ALPHA,
+                       "design": sequential.DESIGN if sequential_design else "fixed length: t tests on all the games"},
+            "sets": sets, "ab": ab}
+
+
+def judge(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Mapping[str, list[dict]],
+          against: tuple[str, ...] = (), sequential_design: bool = False) -> tuple[list[dict], list[dict]]:
+    """The report's ``judged`` cards and ``contrasts``, flagged and worded as
+    :func:`build` gives them, without the sets' summaries (their bootstrap
+    intervals were nine tenths of a report's time): what a sequential run's
+    stopping rule reads at every look."""
     judged, contrasts = [], []
     author = any(r.kind != "base" for r in roles.values())
     order = sorted(roles, key=lambda lb: {"alone": 0, "together": 1, "without": 2, "base": 3}[roles[lb].kind])
@@ -157,25 +185,7 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
             e["verdict"] = say_event(e)
         if e.get("decided_at") and e["flag"]:
             e["verdict"] += f" (decided after {e['decided_at']} games)"
-    sets = {}
-    for label, spec in specs.items():
-        recs = records[label]
-        names = {c.id: c.name for c in cardset(spec)}
-        done = effects.live(recs)
-        sets[label] = {"games": len(done), "aborted": len(recs) - len(done),
-                       "arms_aborted": sum(r.get("aborted_arms", 0) for r in done),
-                       "metrics": metrics.game_metrics(recs, spec.players),
-                       "summary": summarize(done, spec.players, spec.seed, names) if done else None}
-    ab = {label: metrics.paired(records["base"], records[label], specs[label].players)
-          for label in specs if label != "base" and "base" in specs
-          and not (roles[label].kind == "without" and roles[label].reference != "base")}
-    runs = {label: {**spec.to_dict(), "sources": [s[0] for s in spec.sources]} for label, spec in specs.items()}
-    return {"run": runs,
-            "roles": {label: {"kind": r.kind, "cards": list(r.cards)} for label, r in roles.items()},
-            "judged": judged, "contrasts": contrasts,
-            "family": {"tests": len(tests), "method": FAMILY_METHOD, "alpha": effects.ALPHA,
-                       "design": sequential.DESIGN if sequential_design else "fixed length: t tests on all the games"},
-            "sets": sets, "ab": ab}
+    return judged, contrasts
 
 
 def _clean(value):
