@@ -315,7 +315,7 @@ def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_
 
 def test_the_stopping_rule_reads_the_verdicts_without_the_sets_summaries(tmp_path, capsys, monkeypatch):
     # each look built the whole report, whose sets' bootstrap summaries were nine tenths of its time:
-    # a third of a core in the parent, beside two workers on two cores. Only the final report has them.
+    # up to half a core in the parent, beside two workers on two cores. Only the final report has them.
     from pillars_rules.lab import report
 
     summarized = []
