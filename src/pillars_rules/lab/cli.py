@@ -174,7 +174,7 @@ class Decided:
         k = open_games(records, self.closed)
         if k < MIN_UNITS or k % max(1, k // 10):
             return False
-        self.last = report.judge(self.specs, self.roles, records, self.against, sequential_design=self.flags)[0]
+        self.last = report.judged_tests(self.specs, self.roles, records, self.against, sequential_design=self.flags)[0]
         self.games = k
         self.reached = bool(self.last) and all(self.decided(e) for e in self.last)
         if self.reached:

@@ -109,7 +109,7 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
     """The report data of a run (see the module docs). With
     ``sequential_design`` the flags come from always-valid p-values
     (:mod:`.sequential`): the run may have stopped on them."""
-    judged, contrasts = judge(specs, roles, records, against, sequential_design)
+    judged, contrasts = judged_tests(specs, roles, records, against, sequential_design)
     sets = {}
     for label, spec in specs.items():
         recs = records[label]
@@ -131,7 +131,7 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
             "sets": sets, "ab": ab}
 
 
-def judge(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Mapping[str, list[dict]],
+def judged_tests(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Mapping[str, list[dict]],
           against: tuple[str, ...] = (), sequential_design: bool = False) -> tuple[list[dict], list[dict]]:
     """The report's ``judged`` cards and ``contrasts``, flagged and worded as
     :func:`build` gives them, without the sets' summaries (their bootstrap
