@@ -307,6 +307,11 @@ def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_
     assert e["card"] == "alchemist" and e["flag"] == 1 and e["decided_at"] <= played
     assert e["vp"]["interval"] == "confidence sequence" and e["p_holm"] == e["p_valid"] < 0.05
     assert 0 < e["vp"]["lo"] <= e["vp"]["value"] <= e["vp"]["hi"]  # from the flag on, zero stays out
+    # 12 games cannot tell what a gold piece is worth, but its top end bounds the card's worth from below:
+    # read from the confidence sequence, the interval the card shows
+    assert e["worth"]["value"] is None and e["worth"]["why"] == "too few games to express it in gold"
+    assert abs(e["worth"]["least"] - e["vp"]["lo"] / e["gold_scale"]["hi"]) < 1e-9 * e["worth"]["least"]
+    assert "no gold cost can make it fair" in e["verdict"]
     assert report["family"]["design"].startswith("always-valid p-values (mixture SPRT")
     assert f"every judged card decided after {played} of 60 games per set (Alchemist: +" in captured.err
     assert "too strong, decided after" in captured.err

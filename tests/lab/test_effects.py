@@ -141,6 +141,33 @@ def test_fair_only_when_the_interval_holds_zero_and_words_when_vp_cannot_be_gold
     assert "inf" not in said
 
 
+def test_one_side_in_gold_is_given_when_vp_is_sure_but_the_gold_scale_is_not():
+    # a card worth +95 VP whose games cannot yet tell a gold piece's worth (0.11, -0.13 to +0.35):
+    # a gold piece is worth at most 0.35 VP, so the card at least 95 / 0.35 = 271 gold
+    assert effects.gold_bound({"lo": 95.0, "hi": 99.0}, {"lo": -0.13, "hi": 0.35}) == {"least": 95.0 / 0.35}
+    assert effects.gold_bound({"lo": -3.0, "hi": -1.0}, {"lo": -0.13, "hi": 0.5}) == {"most": -2.0}
+    for vp, beta in (({"lo": -1.0, "hi": 2.0}, {"lo": -0.1, "hi": 0.3}),      # VP holds zero
+                     ({"lo": 5.0, "hi": 9.0}, {"lo": -0.3, "hi": -0.1}),      # no positive top end
+                     ({"lo": 5.0, "hi": 9.0}, {"lo": -0.3, "hi": float("inf")}),
+                     ({"lo": 5.0, "hi": 9.0}, {"lo": float("nan"), "hi": float("nan")})):
+        assert effects.gold_bound(vp, beta) == {}
+    nan = float("nan")
+    strong = {"card": "x", "units": 30, "seeds": 40, "flag": 1, "vp": {"value": 97.2, "lo": 94.9, "hi": 99.5},
+              "gold_scale": {"value": 0.11, "lo": -0.13, "hi": 0.35}, "mde": {"vp": 3.0, "gold": nan, "family": 1},
+              "worth": {"value": nan, "lo": nan, "hi": nan, "why": effects.NO_GOLD, "least": 94.9 / 0.35}}
+    said = say(strong, 1)
+    assert said == ("worth about +97.2 VP (95%: +94.9 to +99.5); too few games to express it in gold, but at least "
+                    "+271 gold: far too strong for cost 1; no gold cost can make it fair (a player holds at most "
+                    "30 gold): weaken what it does")
+    mild = {**strong, "worth": {**strong["worth"], "least": 12.0}}  # sure to be too strong, not sure how far
+    assert say(mild, 1).endswith("but at least +12 gold: too strong for cost 1")
+    weak = {**strong, "flag": -1, "vp": {"value": -9.0, "lo": -12.0, "hi": -6.0},
+            "worth": {**strong["worth"], "least": None, "most": -6.0 / 0.35}}
+    del weak["worth"]["least"]
+    assert say(weak, 4).endswith("but at most -17 gold: too weak even for free: strengthen what it does")
+    assert say({**weak, "worth": {**weak["worth"], "most": -2.0}}, 4).endswith("at most -2 gold: too weak for cost 4")
+
+
 def test_no_worth_in_gold_when_the_gold_scales_interval_holds_zero():
     rng = np.random.default_rng(3)
     records = []

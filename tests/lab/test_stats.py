@@ -59,7 +59,7 @@ def test_balance_is_one_minus_the_spread_of_seat_win_rates():
 
 @pytest.mark.parametrize("module", ["pillars_rules.lab.games", "pillars_rules.lab.stats",
                                     "pillars_rules.lab.moments", "pillars_rules.lab.verdict",
-                                    "pillars_rules.lab.cli"])
+                                    "pillars_rules.lab.cli", "pillars_rules.lab.effects"])
 def test_lab_docstring_examples(module):
     import doctest
     import importlib

@@ -34,6 +34,11 @@ def test_the_overpowered_card_is_flagged_and_said_in_vp_when_gold_cannot_say_it(
     assert beta["lo"] < 0 < beta["hi"] and e["worth"]["value"] is None
     assert e["worth"]["why"] == "too few games to express it in gold"
     assert "too strong" in e["verdict"] and "too few games to express it in gold" in e["verdict"]
+    # one side in gold is known: at least lo / beta_hi, which the tutorial's text works out
+    assert abs(e["worth"]["least"] - e["vp"]["lo"] / beta["hi"]) < 1e-9 * e["worth"]["least"]
+    assert f"at least +{e['worth']['least']:.0f} gold" in e["verdict"] and round(e["worth"]["least"]) == 273
+    assert "no gold cost can make it fair" in e["verdict"]
+    assert "= **273 gold**" in (LAB.parent / "balance-tutorial.rst").read_text()
 
 
 def test_the_mild_variant_is_measured_with_an_interval_or_the_games_it_needs():

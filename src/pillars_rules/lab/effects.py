@@ -25,7 +25,11 @@ chance), with the same bots before and after the moment.
   together). When ``beta``'s own interval holds zero the games cannot tell
   what a gold piece is worth, so no worth in gold is given (``worth`` is
   ``nan`` with ``why``: "too few games to express it in gold") rather than
-  an interval from minus to plus infinity.
+  an interval from minus to plus infinity. One side may still be known
+  (:func:`gold_bound`): a card whose VP interval lies above zero is worth at
+  least ``lo_VP / hi_beta`` gold (``least``), one below zero at most
+  ``hi_VP / hi_beta`` (``most``), as long as a gold piece is worth
+  something (``beta > 0``) and the scale's interval has a finite upper end.
 * **Flags.** ``p`` is the two-sided *t* test of ``Delta_X = 0``; the p-values
   of all cards judged in one report are adjusted by Holm's step-down method
   (family-wise error 5%), and a card is flagged when its adjusted ``p`` is
@@ -172,11 +176,38 @@ def card_effect(records: Sequence[dict], card: str, family: int = 1, seed: int =
         worth.update(value=vp["value"] / beta["value"], lo=lo, hi=hi)
     elif units >= 2:
         worth["why"] = NO_GOLD if beta["value"] == beta["value"] else "no gold scale measured"
+        worth.update(gold_bound(vp, beta))
     out = {"card": card, "units": units, "seeds": len(records), "took": took / units if units else float("nan"),
             "rounds": {str(k): v for k, v in sorted(rounds.items())}, "vp": vp, "win": win,
             "gold_scale": beta, "worth": worth}
     out["mde"] = mde(out, family)
     return out
+
+
+def gold_bound(vp: dict, beta: dict) -> dict:
+    """The one side of a card's worth in gold that its VP interval and the
+    gold scale's upper end give when the scale's interval holds zero:
+    ``{"least": lo / beta_hi}`` when the VP interval lies above zero,
+    ``{"most": hi / beta_hi}`` below it, ``{}`` otherwise (or when the scale
+    has no finite positive upper end). A gold piece is worth at most
+    ``beta_hi`` VP, so gaining ``lo`` VP is worth at least ``lo / beta_hi``
+    gold, whatever the scale's lower end; each end is a 97.5% one-sided
+    bound, so the bound holds with at least 95% (given ``beta > 0``: more
+    gold never costs VP).
+
+    >>> gold_bound({"lo": 90.0, "hi": 100.0}, {"lo": -0.1, "hi": 0.25})
+    {'least': 360.0}
+    >>> gold_bound({"lo": -1.0, "hi": 2.0}, {"lo": -0.1, "hi": 0.25})
+    {}
+    """
+    top = beta.get("hi", float("nan"))
+    if not (top == top and 0 < top < math.inf):
+        return {}
+    if vp["lo"] > 0:
+        return {"least": vp["lo"] / top}
+    if vp["hi"] < 0:
+        return {"most": vp["hi"] / top}
+    return {}
 
 
 def mde(effect: dict, family: int) -> dict:

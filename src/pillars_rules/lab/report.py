@@ -101,6 +101,10 @@ def _sequential_family(tests: list[dict], records, roles) -> list[float]:
         if w and w["value"] == w["value"] and beta and beta["lo"] > 0:
             w["lo"] = lo / (beta["hi"] if lo > 0 else beta["lo"])
             w["hi"] = hi / (beta["lo"] if hi > 0 else beta["hi"])
+        elif w and beta and w.get("why") == effects.NO_GOLD:  # the one side known, from this interval
+            w.pop("least", None)
+            w.pop("most", None)
+            w.update(effects.gold_bound(target, beta))
     return [float(a) for a in adjusted] if looks else [float("nan")] * len(tests)
 
 

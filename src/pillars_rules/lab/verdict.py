@@ -52,18 +52,23 @@ def say(effect: dict, cost: int | None = None) -> str:
                 "(ask for more games)")
     vp, worth, flag = effect["vp"], effect["worth"], effect.get("flag")
     has_gold = worth["value"] == worth["value"]
+    least, most = worth.get("least"), worth.get("most")  # one side in gold (effects.gold_bound)
     if not has_gold:
         why = worth.get("why")
         head = f"worth about {vp['value']:+.1f} VP (95%: {vp['lo']:+.1f} to {vp['hi']:+.1f})" + (f"; {why}" if why else "")
+        if least is not None:
+            head += f", but at least {_g(least)} gold"
+        elif most is not None:
+            head += f", but at most {_g(most)} gold"
     else:
         head = f"worth about {_g(worth['value'])} gold (95%: {interval(worth)})"
     if flag == 1:
         if cost is None:
             return f"{head}: too strong"
         fair = cost + worth["value"] if has_gold else float("nan")
-        if fair != fair:
+        if fair != fair and not (least is not None and cost + least > GOLD_CAP):
             return f"{head}: too strong for cost {cost}"
-        if fair > GOLD_CAP:
+        if fair != fair or fair > GOLD_CAP:
             return (f"{head}: far too strong for cost {cost}; no gold cost can make it fair "
                     f"(a player holds at most {GOLD_CAP} gold): weaken what it does")
         return f"{head}: too strong for cost {cost}; a fair cost is about {fair:.0f}"
@@ -71,9 +76,9 @@ def say(effect: dict, cost: int | None = None) -> str:
         if cost is None:
             return f"{head}: too weak"
         fair = cost + worth["value"] if has_gold else float("nan")
-        if fair != fair:
+        if fair != fair and not (most is not None and cost + most < 0):
             return f"{head}: too weak for cost {cost}"
-        if fair < 0:
+        if fair != fair or fair < 0:
             return f"{head}: too weak even for free: strengthen what it does"
         return f"{head}: too weak for cost {cost}; a fair cost is about {fair:.0f}"
     at = f" for cost {cost}" if cost is not None else ""
