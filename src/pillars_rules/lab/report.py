@@ -136,7 +136,7 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
 
 
 def judged_tests(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Mapping[str, list[dict]],
-          against: tuple[str, ...] = (), sequential_design: bool = False) -> tuple[list[dict], list[dict]]:
+                 against: tuple[str, ...] = (), sequential_design: bool = False) -> tuple[list[dict], list[dict]]:
     """The report's ``judged`` cards and ``contrasts``, flagged and worded as
     :func:`build` gives them, without the sets' summaries (their bootstrap
     intervals were nine tenths of a report's time): what a sequential run's
