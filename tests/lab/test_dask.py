@@ -99,6 +99,18 @@ def test_local_cluster_started_for_the_run():
     assert runner.run(SPECS, 2, executor="local", workers=1) == runner.run(SPECS, 2, executor="serial")
 
 
+def test_a_dask_run_whose_distributed_does_not_import_is_a_clear_error(monkeypatch, tmp_path):
+    # the CLI finds the [lab] packages without importing them; a half-installed distributed fails the
+    # Dask run with one line naming it, and nothing is played or written
+    import pillars_rules as pr
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # "import distributed" now raises ImportError
+    out = tmp_path / "r.jsonl"
+    with pytest.raises(pr.ConfigError, match=r"the Dask executor needs the \[lab\] extra's distributed"):
+        runner.run(SPECS, 2, executor="local", workers=1, out=out)
+    assert not out.exists() or out.read_text().count("\n") <= 1  # at most the header
+
+
 def test_a_scheduler_without_workers_is_a_clear_error_not_a_hang():
     import pillars_rules as pr
 

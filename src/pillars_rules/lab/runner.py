@@ -312,7 +312,11 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
           closed: Collection[str] = ()):
     import logging
 
-    from distributed import Client, LocalCluster, as_completed
+    try:  # the CLI checks that it is installed without importing it (lab_missing): a broken install fails here
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as exc:
+        raise pr.ConfigError(f"the Dask executor needs the [lab] extra's distributed, which does not import "
+                             f"({exc}): pip install 'pillars-rules[lab]'") from exc
 
     cluster = None
     if executor == "local":
