@@ -62,25 +62,22 @@ def say(effect: dict, cost: int | None = None) -> str:
             head += f", but at most {_g(most)} gold"
     else:
         head = f"worth about {_g(worth['value'])} gold (95%: {interval(worth)})"
-    if flag == 1:
+    if flag in (1, -1):
+        word = "strong" if flag == 1 else "weak"
         if cost is None:
-            return f"{head}: too strong"
+            return f"{head}: too {word}"
         fair = cost + worth["value"] if has_gold else float("nan")
-        if fair != fair and not (least is not None and cost + least > GOLD_CAP):
-            return f"{head}: too strong for cost {cost}"
-        if fair != fair or fair > GOLD_CAP:
+        # without an interval in gold, the side of the fair cost a bound gives (effects.gold_bound)
+        bound = least if flag == 1 else most
+        edge = fair if has_gold else cost + bound if bound is not None else float("nan")
+        if flag == 1 and edge > GOLD_CAP:
             return (f"{head}: far too strong for cost {cost}; no gold cost can make it fair "
                     f"(a player holds at most {GOLD_CAP} gold): weaken what it does")
-        return f"{head}: too strong for cost {cost}; a fair cost is about {fair:.0f}"
-    if flag == -1:
-        if cost is None:
-            return f"{head}: too weak"
-        fair = cost + worth["value"] if has_gold else float("nan")
-        if fair != fair and not (most is not None and cost + most < 0):
-            return f"{head}: too weak for cost {cost}"
-        if fair != fair or fair < 0:
+        if flag == -1 and edge < 0:
             return f"{head}: too weak even for free: strengthen what it does"
-        return f"{head}: too weak for cost {cost}; a fair cost is about {fair:.0f}"
+        if fair != fair:
+            return f"{head}: too {word} for cost {cost}"
+        return f"{head}: too {word} for cost {cost}; a fair cost is about {fair:.0f}"
     at = f" for cost {cost}" if cost is not None else ""
     side = _side(worth if has_gold else vp)
     if side:
