@@ -135,12 +135,19 @@ def test_a_long_run_cut_short_keeps_only_a_window_of_games_in_flight(monkeypatch
     for 100,000 games), and the games come back in index order as before."""
     from concurrent.futures import ProcessPoolExecutor
 
-    submitted = []
+    submitted, flying, peak = [], [0], [0]
     real = ProcessPoolExecutor.submit
+
+    def landed(_):
+        flying[0] -= 1
 
     def counting(self, fn, *args, **kwargs):
         submitted.append(args)
-        return real(self, fn, *args, **kwargs)
+        flying[0] += 1
+        peak[0] = max(peak[0], flying[0])
+        fut = real(self, fn, *args, **kwargs)
+        fut.add_done_callback(landed)
+        return fut
 
     monkeypatch.setattr(ProcessPoolExecutor, "submit", counting)
     seen = []
@@ -154,7 +161,10 @@ def test_a_long_run_cut_short_keeps_only_a_window_of_games_in_flight(monkeypatch
     assert seen == list(range(1, k + 1))
     assert [r["i"] for r in records["A"]] == list(range(k))
     assert records == runner.run(SPECS, k, executor="serial")
-    assert len(submitted) <= k + 2 * runner.IN_FLIGHT + 2, len(submitted)
+    # never more than the window in the pool at once (how many games were fed in all depends on how
+    # far the other worker got while game 5 was still playing: a busy machine feeds a few more)
+    assert peak[0] <= 2 * runner.IN_FLIGHT, peak[0]
+    assert len(submitted) < 100, len(submitted)
     assert [i for _, i in submitted] == list(range(len(submitted)))   # fed in order
 
 
