@@ -75,6 +75,45 @@ def test_the_build_hook_falls_back_to_pure_python(monkeypatch):
     assert "no C compiler" in hatch_build.compiler_missing()
 
 
+def _hook():
+    sys.path.insert(0, str(ROOT))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(ROOT))
+    return hatch_build
+
+
+def test_the_build_hook_hides_the_compiled_functions_on_posix_compilers():
+    hook = _hook()
+    assert hook.extra_cflags("linux") == hook.extra_cflags("darwin") == ["-fvisibility=hidden"]
+    assert hook.extra_cflags("win32") == []  # MSVC reads no CFLAGS and exports nothing unasked
+    env = {"PATH": "/bin", "CFLAGS": "-O2 -g"}
+    assert hook.with_cflags(env, ["-fvisibility=hidden"]) == {"PATH": "/bin", "CFLAGS": "-O2 -g -fvisibility=hidden"}
+    assert env["CFLAGS"] == "-O2 -g"  # the caller's dict is left as it was
+    assert hook.with_cflags({"CFLAGS": "-fvisibility=hidden"}, ["-fvisibility=hidden"])["CFLAGS"] == "-fvisibility=hidden"
+    assert hook.with_cflags({}, ["-fvisibility=hidden"])["CFLAGS"] == "-fvisibility=hidden"
+
+
+def test_the_compiled_library_exports_only_its_module_entry_points():
+    """The shared library of the compiled build (one for all the compiled
+    modules) keeps its functions to itself: only ``PyInit_`` is exported, so
+    calls between them are direct (hatch_build.extra_cflags). In the pure
+    build there is no library to look at."""
+    import ctypes
+
+    if not pr.COMPILED:
+        assert not [name for name in sys.modules if name.endswith("__mypyc")]
+        return
+    if sys.platform == "win32":  # pragma: no cover - CI runs on Linux
+        return
+    (name,) = [name for name in sys.modules if name.endswith("__mypyc")]
+    lib = ctypes.CDLL(sys.modules[name].__file__)
+    assert hasattr(lib, f"PyInit_{name}")
+    for symbol in ("CPyDef_game___Game___apply", "CPyDef_heuristic___HeuristicBot___best", "CPyStatics"):
+        assert not hasattr(lib, symbol), f"{symbol} is exported: was the build's -fvisibility=hidden lost?"
+
+
 @pytest.mark.needs("compiler")
 def test_the_build_hook_compiles_where_there_is_a_compiler(monkeypatch):
     """With a C compiler and Python's headers (tests/requires.py found them on
