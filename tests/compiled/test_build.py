@@ -58,12 +58,17 @@ def test_the_compiled_tables_are_current():
     assert make_native.render() == current, "run python tools/make_native.py"
 
 
-def test_the_build_hook_falls_back_to_pure_python(monkeypatch):
+def _hook():
     sys.path.insert(0, str(ROOT))
     try:
         import hatch_build
     finally:
         sys.path.remove(str(ROOT))
+    return hatch_build
+
+
+def test_the_build_hook_falls_back_to_pure_python(monkeypatch):
+    hatch_build = _hook()
     monkeypatch.delenv(hatch_build.PURE_ENV, raising=False)
     assert not hatch_build.pure_requested()
     monkeypatch.setenv(hatch_build.PURE_ENV, "0")
@@ -73,15 +78,6 @@ def test_the_build_hook_falls_back_to_pure_python(monkeypatch):
     assert hatch_build.PURE_ENV == _build.PURE_ENV
     monkeypatch.setenv("CC", "/no/such/compiler-cc")
     assert "no C compiler" in hatch_build.compiler_missing()
-
-
-def _hook():
-    sys.path.insert(0, str(ROOT))
-    try:
-        import hatch_build
-    finally:
-        sys.path.remove(str(ROOT))
-    return hatch_build
 
 
 def test_the_build_hook_hides_the_compiled_functions_on_posix_compilers():
@@ -120,11 +116,7 @@ def test_the_build_hook_compiles_where_there_is_a_compiler(monkeypatch):
     PATH), the hook's own probe compiles against Python.h and a wheel build
     (not editable, PILLARS_RULES_PURE unset) asks for the compiled build: what
     .ci/run's compiled suite relies on."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        import hatch_build
-    finally:
-        sys.path.remove(str(ROOT))
+    hatch_build = _hook()
     monkeypatch.delenv(hatch_build.PURE_ENV, raising=False)
     assert hatch_build.compiler_missing() == ""
     assert hatch_build.PillarsBuildHook._pure_reason(None, "standard") == ""
