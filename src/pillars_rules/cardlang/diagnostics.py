@@ -42,7 +42,8 @@ def short(text: str, limit: int = 24) -> str:
 
 @frozen
 class Diagnostic:
-    """One problem in card text (1-based ``line`` and ``column``)."""
+    """One problem in card text (1-based ``line`` and ``column``; both 0 for a
+    problem of a whole file or folder, which has no place in its text)."""
 
     file: str
     line: int
@@ -52,7 +53,8 @@ class Diagnostic:
     hint: str = ""
 
     def __str__(self) -> str:
-        out = f"{self.file}:{self.line}:{self.column}: error: {self.message}"
+        where = f"{self.file}:{self.line}:{self.column}" if self.line > 0 else self.file
+        out = f"{where}: error: {self.message}"
         if self.source_line:
             shown = self.source_line.rstrip().replace("\t", " ")
             caret = max(self.column - 1, 0)
@@ -68,6 +70,11 @@ class Diagnostic:
     @property
     def sort_key(self) -> tuple[str, int, int]:
         return (self.file, self.line, self.column)
+
+
+def a_or_an(noun: str) -> str:
+    """``noun`` with its indefinite article: "an action", "a resource"."""
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:

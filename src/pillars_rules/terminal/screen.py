@@ -182,7 +182,8 @@ def recent(sentences: Sequence[str], limit: int = RECENT) -> list[str]:
         return []
     shown = list(sentences[-limit:])
     more = len(sentences) - len(shown)
-    head = "Since your last turn" + (f" ({more} earlier events: type log)" if more else "") + ":"
+    earlier = f"{more} earlier event{'s' if more != 1 else ''}"
+    head = "Since your last turn" + (f" ({earlier}: type log)" if more else "") + ":"
     return [head] + [f"  - {line}" for line in shown]
 
 
