@@ -83,6 +83,21 @@ def _load(paths: list[str]) -> CardSet:
     return load_paths(paths, known=_known(paths))
 
 
+def replacement_notes(cs: CardSet, known: CardSet | None) -> list[str]:
+    """A note for each card that takes a base card's id: in a game it replaces
+    that card (not an error -- a fan set may mean it -- but never silent)."""
+    if known is None:
+        return []
+    notes = []
+    for card in [*cs, *cs.places]:
+        base = known.by_id.get(card.id) or next((p for p in known.places if p.id == card.id), None)
+        if base is not None:
+            notes.append(f"{card.pos}: note: '{card.id}' is the id of the base card {base.name!r} "
+                         f"({base.kind}); in a game this card replaces it\n"
+                         "    hint: give the card an id of its own to add it beside the base card")
+    return notes
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     args.paths = _resolved(args.paths)
     try:
@@ -92,7 +107,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         n = len(e.diagnostics)
         print(f"\n{n} problem{'s' if n != 1 else ''} found", file=sys.stderr)
         return 1
-    warnings = lint(cs, known=_known(args.paths))
+    known = _known(args.paths)
+    warnings = lint(cs, known=known)
+    for note in replacement_notes(cs, known):
+        print(note, file=sys.stderr)
     for w in warnings:
         print(w, file=sys.stderr)
     tail = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
