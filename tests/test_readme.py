@@ -99,6 +99,28 @@ def test_readme_python_block_runs(line: int, code: str, monkeypatch: pytest.Monk
         pytest.fail(f"README.md:{line}: python block failed:\n{traceback.format_exc()}", pytrace=False)
 
 
+# Run in a fresh interpreter, so without the suite's Hypothesis profile (its conftest sets
+# deadline=None for every test): the default profile is loaded with a 1 ms deadline, as if the
+# machine were two hundred times slower than Hypothesis's 200 ms default assumes. A block pasted
+# into a file must not depend on how busy the reader's machine is.
+_SLOW_MACHINE = """\
+from hypothesis import settings
+settings.register_profile("slow_machine", deadline=1)
+settings.load_profile("slow_machine")
+"""
+
+
+@pytest.mark.parametrize("line,code", PYTHON_BLOCKS, ids=[f"README.md:{n}" for n, _ in PYTHON_BLOCKS])
+def test_readme_python_block_runs_as_pasted(line: int, code: str, tmp_path: Path) -> None:
+    """Each Python block runs as a file of its own, outside the checkout, in a new
+    interpreter on a (simulated) slow machine."""
+    script = tmp_path / "pasted.py"
+    script.write_text(_SLOW_MACHINE + code, encoding="utf-8")
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=600, cwd=tmp_path)
+    assert run.returncode == 0, f"README.md:{line}: python block failed as pasted:\n{run.stderr[-3000:]}"
+
+
 def test_readme_card_snippets_compile() -> None:
     from pillars_rules.cardlang import base_cards, compile_text
 

@@ -397,6 +397,22 @@ class _Namer:
     def place(self, key: str) -> str:
         return self._game.rules.layout.words(key)
 
+    def option(self, card_id: str, index: int) -> str:
+        """What option ``index`` of the one choose-one ability of ``card_id`` gives,
+        in words (``ChoiceMade``); "" when the card has no such ability or several."""
+        from .cardlang.effects import ChooseOne
+        from .cardlang.render import instant
+        from .engine.batch import _unwrap
+
+        rules = self._game.rules
+        if card_id not in rules.cards.by_id:
+            return ""  # a place's spot (France), a player chosen, a loan: said by the next events
+        found = [e for e in (_unwrap(getattr(a, "effect")) for a in rules.card(card_id).abilities if getattr(a, "effect", None) is not None)
+                 if isinstance(e, ChooseOne)]
+        if len(found) != 1 or not 0 <= index < len(found[0].options):
+            return ""
+        return instant(found[0].options[index])
+
     def change(self, card_id: str, ability: int, option: int) -> str:
         """What a granted modifier does, in words (``ModifierGranted``)."""
         from .cardlang.render import modifier
@@ -421,9 +437,11 @@ def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
         if v not in known:
             import difflib
 
-            near = difflib.get_close_matches(v, sorted(known), n=1, cutoff=0.4)
+            # the engine's own variants (rules_v3: old saves) are accepted but not offered
+            offered = sorted(set(VARIANTS) | _card_variants(cards))
+            near = difflib.get_close_matches(v, offered, n=1, cutoff=0.4)
             hint = f" -- did you mean {near[0]!r}?" if near else ""
-            raise ConfigError(f"unknown variant {safe_repr(v)}{hint} (known: {', '.join(sorted(known))})")
+            raise ConfigError(f"unknown variant {safe_repr(v)}{hint} (known: {', '.join(offered)})")
     return variants
 
 
@@ -435,7 +453,8 @@ def new_game(
     variants: Iterable[str] | Mapping[str, bool] = (),
     cards: CardSet | str | Sequence[str] | None = None,
 ) -> Game:
-    """A new game for 2-4 ``players``.
+    """A new game for ``players`` seats: 2 to 6, as the card set's board allows
+    (the base set plays 2, 3 or 4; ``cards="expansion"`` 2 to 6).
 
     ``seed`` decides every random outcome: a whole number from 0 to
     ``2**128 - 1``; without one, 128 bits are drawn from :mod:`secrets`
@@ -522,7 +541,7 @@ def check_players(players: int, cards: CardSet) -> None:
     """Refuse a seat count the card set does not play (:class:`PlayerCountError`)."""
     allowed = cards.board.spec.players
     if players not in allowed:
-        hint = "; the expansion (cards/expansion) plays 2 to 6" if allowed[-1] == 4 < players else ""
+        hint = "; the expansion (--cards expansion) plays 2 to 6" if allowed[-1] == 4 < players else ""
         raise PlayerCountError(f"players must be {counts_text(allowed)} with the card set {set_name(cards)}, "
                                f"not {players}{hint}", players, allowed)
 

@@ -122,6 +122,13 @@ def test_docs_page_code_runs(page: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     run_page(page)
 
 
+def test_embedding_page_runs_outside_the_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reader runs the embedding guide's code from their own folder, not the
+    repository's root: no example may name a path of the checkout (issue #55)."""
+    monkeypatch.chdir(tmp_path)
+    run_page(DOCS / "embedding.rst")
+
+
 def test_docs_have_runnable_examples() -> None:
     """Guard the extractor: the embedding guide must yield its Python blocks."""
     blocks = extract_blocks((DOCS / "embedding.rst").read_text(encoding="utf-8"))

@@ -95,7 +95,9 @@ def _autosaved(tmp_path, stop: str, said: str):
     status, rest = term.finish()
     assert status == 0
     assert f"{said}: game saved to {term.autosave}" in rest.replace("\r\n", "")
-    assert "Resume with: pillars-rules play --load" in rest and "Traceback" not in rest
+    # one line, or (wider than the terminal) lines of their own joined by the shell's \
+    resume = re.sub(r" \\\r\n +", " ", rest.split("Resume with:", 1)[1]).strip()
+    assert resume.startswith(f"pillars-rules play --load {term.autosave}") and "Traceback" not in rest
     assert not (tmp_path / "pillars-rules-autosave.json").exists()  # never in the working folder
     game = pr.load(term.autosave.read_text())
     assert game.current_player == 0 and game.n_events > pr.new_game(2, 16).n_events

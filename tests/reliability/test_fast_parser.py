@@ -47,6 +47,23 @@ def _both(text: str, monkeypatch) -> tuple:
     return fast, slow, accepted
 
 
+#: A fan author's slips (issue #55): a unit left out, 'at the market:', a fraction, 'VP', 'and'.
+SLIPS = (
+    'craftsman r "R" {\n    round 2\n    cost 6\n    convert 1 wood -> 1 vp\n}\n',
+    'privilege s "S" {\n    permanent\n    at the market: gain 1 gold\n    when you hire: gain 2 stnoe\n}\n',
+    'event w "W" {\n    now: gain 6.5 gold\n    now: gain 2 VP\n}\n',
+    'event w "W" {\n    now: gain 2 gold and 1 wood\n}\n',
+)
+
+
+@pytest.mark.parametrize("text", SLIPS)
+def test_the_messages_of_issue_55_are_the_same_either_way(text, monkeypatch):
+    """A fan author's slips (issue #55), worded by Lark and read past within the
+    card: the same diagnostics with the fast parser as without it."""
+    fast, slow, accepted = _both(text, monkeypatch)
+    assert fast == slow and fast[1] and accepted == [False]
+
+
 def test_every_shipped_card_file_parses_the_same_and_never_needs_lark(monkeypatch):
     assert len(SHIPPED) >= 8
     for path in SHIPPED:

@@ -152,10 +152,13 @@ class Comment:
 
 @frozen
 class CardFile:
-    """A parsed card file."""
+    """A parsed card file. ``recovered`` holds the cards read past a syntax
+    error, each with the lines left out to read it: they are compiled only to
+    report their other mistakes (see :func:`.parser.parse_collect`)."""
 
     file: str
     cards: tuple[CardNode, ...] = ()
     comments: tuple[Comment, ...] = ()
     line: int = _pos()
     column: int = _pos()
+    recovered: tuple[tuple[CardNode, tuple[int, ...]], ...] = field(default=(), kw_only=True, eq=False)

@@ -282,9 +282,10 @@ def _compile_all(files: list[tuple[str, str]], known: CardSet | None,
         if vocabulary is not None:
             unit.locations, unit.hooks, unit.sites = vocabulary
         cards = [c for c in (unit.card(n) for n in tree.cards) if c is not None]
+        _check_recovered(tree, rep, vocabulary)
         # cards that failed still define their id, so references to them do not
         # produce a second, misleading error
-        unit.defined_ids = {n.id.text for n in tree.cards}
+        unit.defined_ids = {n.id.text for n in (*tree.cards, *(r for r, _ in tree.recovered))}
         unit.defined_tags = {t.text for n in tree.cards for f in n.fields
                              if f.name == "tags" and isinstance(f.value, tuple) for t in f.value}
         units.append((unit, cards))
@@ -301,6 +302,19 @@ def _compile_all(files: list[tuple[str, str]], known: CardSet | None,
     cards = tuple(c for _, cs in units for c in cs if c.kind not in fx.BOARD_KINDS)
     parts = tuple(c for _, cs in units for c in cs if c.kind in fx.BOARD_KINDS)
     return CardSet(cards, tuple(files), parts)
+
+
+def _check_recovered(tree: ast.CardFile, rep: Reporter, vocabulary: Any) -> None:
+    """Report the mistakes of the cards read past a syntax error: those at
+    the lines that were read, inside the card. What the card as a whole lacks
+    (a field on a left-out line) is not said: the syntax error comes first."""
+    for node, skipped in tree.recovered:
+        own = _Unit(Reporter(rep.file, rep.text))
+        if vocabulary is not None:
+            own.locations, own.hooks, own.sites = vocabulary
+        own.card(node)
+        rep.diagnostics.extend(d for d in own.rep.diagnostics
+                               if node.line < d.line <= node.end_line and d.line not in skipped)
 
 
 def _vocabulary(trees: list[ast.CardFile], known: CardSet | None

@@ -42,7 +42,8 @@ def short(text: str, limit: int = 24) -> str:
 
 @frozen
 class Diagnostic:
-    """One problem in card text (1-based ``line`` and ``column``)."""
+    """One problem in card text (1-based ``line`` and ``column``; both 0 for a
+    problem of a whole file or folder, which has no place in its text)."""
 
     file: str
     line: int
@@ -52,7 +53,8 @@ class Diagnostic:
     hint: str = ""
 
     def __str__(self) -> str:
-        out = f"{self.file}:{self.line}:{self.column}: error: {self.message}"
+        where = f"{self.file}:{self.line}:{self.column}" if self.line > 0 else self.file
+        out = f"{where}: error: {self.message}"
         if self.source_line:
             shown = self.source_line.rstrip().replace("\t", " ")
             caret = max(self.column - 1, 0)
@@ -70,9 +72,17 @@ class Diagnostic:
         return (self.file, self.line, self.column)
 
 
+def a_or_an(noun: str) -> str:
+    """``noun`` with its indefinite article: "an action", "a resource"."""
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
 def suggest(word: str, choices: Iterable[str]) -> str:
-    """`` — did you mean 'x'?`` for the closest of ``choices``, or ``""``."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    """`` — did you mean 'x'?`` for the closest of ``choices``, or ``""``; a
+    choice that differs only in case (``VP``: ``vp``) is the closest."""
+    choices = list(choices)
+    same = [c for c in choices if c.lower() == word.lower()]
+    close = same or difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f" — did you mean '{close[0]}'?" if close else ""
 
 
@@ -147,6 +157,47 @@ def _describe(expected: set[str]) -> str:
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
+def _stack_tokens(e: UnexpectedInput) -> list[Token]:
+    """The tokens on top of the parser's stack (the words just read), oldest first."""
+    try:
+        stack = e.interactive_parser.parser_state.value_stack  # type: ignore[attr-defined]
+    except AttributeError:
+        return []
+    out: list[Token] = []
+    for item in reversed(stack):
+        if not isinstance(item, Token):
+            break
+        out.insert(0, item)
+    return out
+
+
+def _no_unit(e: UnexpectedInput) -> Token | None:
+    """The number of ``cost 6`` written without its unit, when the word read as
+    its unit is on a later line (the next statement's first word): that
+    number, else None."""
+    read = _stack_tokens(e)
+    if len(read) >= 2 and read[-2].type == "NUMBER" and read[-1].type != "NUMBER" \
+            and (read[-1].line or 0) > (read[-2].line or 0):
+        return read[-2]
+    return None
+
+
+def _whole_number(block_text: str, pos: int) -> str | None:
+    """``6.5`` when the '.' at ``pos`` sits between digits, else None."""
+    if not (0 < pos < len(block_text) - 1 and block_text[pos - 1].isdigit() and block_text[pos + 1].isdigit()):
+        return None
+    start, end = pos, pos + 1
+    while start > 0 and block_text[start - 1].isdigit():
+        start -= 1
+    while end < len(block_text) and block_text[end].isdigit():
+        end += 1
+    return block_text[start:end]
+
+
+#: Words that name a step after ``at`` or a window after ``on``.
+_ONE_WORD_AFTER = {"at": "step", "on": "window"}
+
+
 def _syntax_message(e: UnexpectedInput, block_text: str,
                     cut_by: str | None = None) -> tuple[str, str]:
     """(message, hint) for a Lark error, in the author's words."""
@@ -154,6 +205,11 @@ def _syntax_message(e: UnexpectedInput, block_text: str,
         ch = block_text[e.pos_in_stream] if e.pos_in_stream < len(block_text) else ""
         if ch == '"':
             return ("unterminated name: a quoted name must end with '\"' on the same line", "")
+        number = _whole_number(block_text, e.pos_in_stream) if ch == "." else None
+        if number is not None:
+            return (f"'{short(number)}' is not a whole number: amounts and numbers in card text are whole",
+                    f"write {number.split('.')[0]} or {int(number.split('.')[0]) + 1}; there are no fractions "
+                    "of a cube, a coin or a point")
         return (f"unexpected character {ch!r}", "")
     assert isinstance(e, UnexpectedToken)
     tok = e.token
@@ -161,8 +217,30 @@ def _syntax_message(e: UnexpectedInput, block_text: str,
         expected = set(e.interactive_parser.accepts())
     except Exception:  # pragma: no cover - older Lark without interactive state
         expected = set(e.expected or ())
+    number = _no_unit(e)
+    if number is not None:
+        unit = _stack_tokens(e)[-1]
+        return (f"'{short(str(number))}' has no unit: an amount is a number and what it counts, "
+                f"e.g. '{short(str(number))} gold'",
+                f"'{short(str(unit))}', on a later line, was read as its unit; a unit is one of: "
+                "wood, stone, sand, metal, gold, vp")
     prev = _prev_word(e, block_text)
     after = f" after '{prev}'" if prev else ""
+    read = _stack_tokens(e)
+    if str(tok) == "and":
+        if "COMMA" in expected or "PLUS" in expected:
+            joiner, what = ((",", "the amounts of a list") if "COMMA" in expected
+                            else ("+", "the inputs or outputs of a conversion"))
+            return (f"'and' does not join amounts: {what} are joined with '{joiner}'",
+                    f"e.g. '2 gold{joiner} 1 wood'")
+        return (f"'and' does not join anything in card text{after}: that statement takes one amount",
+                "a list of amounts is joined with ',' (gain 2 gold, 1 wood), a conversion's inputs "
+                "with '+' (convert 1 wood + 1 stone -> 3 vp)")
+    if expected == {"COLON"} and tok.type == "NAME" and len(read) >= 2 and str(read[-2]) in _ONE_WORD_AFTER:
+        word, first = str(read[-2]), str(read[-1])
+        key = str(tok) if first in ("the", "a", "an") else f"{first}_{tok}"
+        return (f"'{word} {short(first)} {short(str(tok))}': a {_ONE_WORD_AFTER[word]} is named by one word, its key",
+                f"write '{word} {short(key)}:'")
     if tok.type == "$END":
         if cut_by is not None and "RBRACE" not in expected:
             return (f"expected {_describe(expected)}{after}, found '{cut_by}'", "")
@@ -190,26 +268,42 @@ def _syntax_message(e: UnexpectedInput, block_text: str,
     return (f"expected {_describe(expected)}{after}, found {found}", hint)
 
 
+def _pointed(e: UnexpectedInput) -> tuple[int, int] | None:
+    """Where a mistake that Lark finds later was made (in the block): the
+    number of ``cost 6`` without a unit; the first word of ``at the market:``."""
+    number = _no_unit(e)
+    if number is not None:
+        return number.line or 1, number.column or 1
+    read = _stack_tokens(e)
+    if isinstance(e, UnexpectedToken) and len(read) >= 2 and str(read[-2]) in _ONE_WORD_AFTER \
+            and e.token.type == "NAME" and set(e.interactive_parser.accepts()) == {"COLON"}:
+        return read[-1].line or 1, read[-1].column or 1
+    return None
+
+
 def report_syntax_error(rep: Reporter, e: UnexpectedInput, chunk: str, line0: int, column0: int,
-                        cut_by: tuple[int, int, str] | None = None) -> None:
+                        cut_by: tuple[int, int, str] | None = None) -> int:
     """Report Lark's error ``e`` in ``chunk``, a card block that starts at line
     ``line0``, column ``column0`` of ``rep``'s text, at its place in the file.
 
     ``cut_by`` is the (line, column, word) of the card header that cut the
     block short (its ``}`` is missing); an error at the block's end is then
     reported at that header. Other errors at the end of the text point just
-    after its last written character.
+    after its last written character. Returns the line of the block (1: its
+    first) the error is reported at; 0 for an error at the block's end (nothing
+    follows it to read on).
     """
     at_end = isinstance(e, UnexpectedToken) and e.token.type == "$END"
     msg, hint = _syntax_message(e, chunk, cut_by[2] if cut_by else None)
     if at_end and cut_by is not None and "found" in msg:
         rep.error(cut_by[0], cut_by[1], msg, hint)
-        return
-    line, col = e.line, e.column
+        return 0
+    line, col = _pointed(e) or (e.line, e.column)
     if at_end or line is None or line < 1:  # just after the last written character
         body = _strip_trailing(chunk)
         line, col = body.count("\n") + 1, len(body) - body.rfind("\n")
     rep.error(line + line0 - 1, col + (column0 - 1 if line == 1 else 0), msg, hint)
+    return 0 if at_end else line
 
 
 def _strip_trailing(chunk: str) -> str:

@@ -3,7 +3,7 @@
 :data:`~pillars_rules.limits.MAX_FILE_BYTES` -- checked with ``stat`` before a
 file is opened, and never more than the limit read. A FIFO or device named
 ``*.cards`` is reported, not opened (opening a FIFO would wait for a writer).
-Every problem becomes a :class:`~.diagnostics.Diagnostic` at line 1 of the file.
+Every problem becomes a :class:`~.diagnostics.Diagnostic` of the whole file (no line).
 """
 
 from __future__ import annotations
@@ -24,6 +24,20 @@ def _not_regular(st: os.stat_result) -> str | None:
     return f"not a regular file ({what}); card files must be regular files"
 
 
+def _shipped_hint(path: Path) -> str:
+    """For a missing ``cards/expansion`` (a path that works only in a checkout's root):
+    the name of the set the library ships under that folder name, which works from anywhere."""
+    from .data import data_dir
+
+    try:
+        shipped = data_dir("cards") / path.name
+    except FileNotFoundError:  # pragma: no cover - broken installation
+        return ""
+    if path.name != "base" and shipped.is_dir():
+        return f"the library ships the set '{path.name}': pass --cards {path.name} (cards=['{path.name}'] in Python)"
+    return ""
+
+
 def expand(paths: Iterable[str | Path]) -> tuple[list[tuple[str, Path]], list[Diagnostic]]:
     """The card files named by ``paths`` (folders give every ``*.cards`` inside,
     sorted); only regular files, at most :data:`~pillars_rules.limits.MAX_FILES`."""
@@ -33,7 +47,7 @@ def expand(paths: Iterable[str | Path]) -> tuple[list[tuple[str, Path]], list[Di
         p = Path(p)
         found = sorted(p.rglob("*.cards")) if p.is_dir() else [p]
         if not p.is_dir() and not os.path.lexists(p):
-            problems.append(Diagnostic(str(p), 1, 1, "no such card file or folder"))
+            problems.append(Diagnostic(str(p), 0, 0, "no such card file or folder", hint=_shipped_hint(p)))
             continue
         for f in found:
             try:
@@ -41,10 +55,10 @@ def expand(paths: Iterable[str | Path]) -> tuple[list[tuple[str, Path]], list[Di
             except OSError as e:
                 why = f"cannot read file: {e.strerror}"
             if why:
-                problems.append(Diagnostic(str(f), 1, 1, why))
+                problems.append(Diagnostic(str(f), 0, 0, why))
                 continue
             if len(files) == MAX_FILES:
-                problems.append(Diagnostic(str(f), 1, 1, f"too many card files in one load (limit "
+                problems.append(Diagnostic(str(f), 0, 0, f"too many card files in one load (limit "
                                                          f"{MAX_FILES} files); this one and the rest "
                                                          "are not read"))
                 return files, problems
@@ -83,7 +97,7 @@ def read(files: list[tuple[str, Path]], problems: list[Diagnostic]) -> list[tupl
             problems.append(Diagnostic(name, 1, 1, f"card files must be UTF-8 text ({e.reason} "
                                                    f"at byte {e.start})"))
         except OSError as e:
-            problems.append(Diagnostic(name, 1, 1, f"cannot read file: {e.strerror}"))
+            problems.append(Diagnostic(name, 0, 0, f"cannot read file: {e.strerror}"))
         except ValueError as e:
-            problems.append(Diagnostic(name, 1, 1, str(e)))
+            problems.append(Diagnostic(name, 0, 0, str(e)))
     return out

@@ -10,6 +10,11 @@ comments), and each block is parsed on its own, so a syntax error in one card
 does not hide errors in the next. A line that starts with a card kind
 (``craftsman``...) while a block is still open also starts a new block, so a
 missing ``}`` costs one diagnostic, not the rest of the file.
+
+Within a card, a syntax error does not hide the card's next mistake: the
+block is read again without the line of the error (:func:`_read_past`), up to
+:data:`MAX_SKIPPED_LINES` times, and what then reads is compiled for its own
+mistakes only (``CardFile.recovered``).
 """
 
 from __future__ import annotations
@@ -408,6 +413,37 @@ class _Build(PlaceBuild):
 
 _OPTION_WORD = {"capacity": "capacity", "needs": "needs", "condition": "if you own"}
 
+#: Lines with syntax errors one card may leave out to read on (a card with
+#: more is reported up to there).
+MAX_SKIPPED_LINES = 8
+
+
+def _read_past(chunk: str, line: int, block: Any, rep: Reporter
+               ) -> tuple[ast.CardNode, tuple[int, ...]] | None:
+    """The card of ``chunk`` read without line ``line`` of the block (where a
+    syntax error was reported) and without each later line with one, each
+    reported to ``rep``; with the file's lines left out. None when a line to
+    leave out is the card's first or holds a brace (the card's frame)."""
+    lines = chunk.split("\n")
+    skipped: list[int] = []
+    for _ in range(MAX_SKIPPED_LINES):
+        if not 1 < line <= len(lines) or not lines[line - 1].strip() or "{" in lines[line - 1] \
+                or "}" in lines[line - 1]:
+            return None
+        skipped.append(line)
+        lines[line - 1] = " " * len(lines[line - 1])  # keeps every other position
+        rest = "\n".join(lines)
+        try:
+            tree = lark_parser().parse(rest)
+        except UnexpectedInput as e:
+            line = report_syntax_error(rep, e, rest, block.line, block.column, block.cut_by)
+            continue
+        nodes = _Build(block.line, block.column, rep).transform(tree)
+        if len(nodes) != 1:
+            return None
+        return nodes[0], tuple(block.line + s - 1 for s in skipped)
+    return None
+
 
 class _Held:
     """Problems the builder finds while the fast parser reads a block: kept
@@ -450,6 +486,7 @@ def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
                   f"too many cards in one file (limit {MAX_CARDS_PER_FILE}); split the file")
         blocks = blocks[:MAX_CARDS_PER_FILE]
     cards: list[ast.CardNode] = []
+    recovered: list[tuple[ast.CardNode, tuple[int, ...]]] = []
     held = _Held()
     fast = _Build(1, 1, held)  # the fast parser's positions are already the file's
     for b in blocks:
@@ -471,10 +508,13 @@ def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
         try:
             tree = lark_parser().parse(chunk)  # built on first need: well-formed files never need it
         except UnexpectedInput as e:
-            report_syntax_error(rep, e, chunk, b.line, b.column, b.cut_by)
+            line = report_syntax_error(rep, e, chunk, b.line, b.column, b.cut_by)
+            read = _read_past(chunk, line, b, rep)
+            if read is not None:
+                recovered.append(read)
             continue
         cards.extend(_Build(b.line, b.column, rep).transform(tree))
-    return ast.CardFile(file, tuple(cards), tuple(comments), line=1, column=1)
+    return ast.CardFile(file, tuple(cards), tuple(comments), line=1, column=1, recovered=tuple(recovered))
 
 
 def parse(text: str, file: str = "<string>") -> ast.CardFile:

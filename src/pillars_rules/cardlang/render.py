@@ -7,7 +7,7 @@ Mason (Maurer), round 1 craftsman, costs 5 gold. Converts 1 stone into 1 VP, up 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from . import effects as fx
 from .card import Card
@@ -291,7 +291,16 @@ def _prices(prices: tuple[tuple[str, int], ...]) -> str:
     return _and(f"{cube} {gold} gold" for cube, gold in prices)
 
 
-def _place(card: Card) -> str:
+def _where(key: str, places: Mapping[str, str] | None) -> str:
+    """A place in a sentence: "the King's court" by its name when ``places``
+    (key -> name) knows it, else by its key's words."""
+    name = (places or {}).get(key)
+    if name is None:
+        return f"the {_words(key)}"
+    return "the " + name[4:] if name.startswith("The ") else f"the {name}"
+
+
+def _place(card: Card, places: Mapping[str, str] | None = None) -> str:
     p = card.place
     if p.site:
         head = (f"{_title(card)}, worker site of Phase I: resource cards placed here yield {p.site}")
@@ -305,9 +314,9 @@ def _place(card: Card) -> str:
                 head += ", filled in order"
     parts = [head + "."]
     if p.replaces:
-        parts.append(f"Replaces the {_words(p.replaces)}.")
+        parts.append(f"Replaces {_where(p.replaces, places)}.")
     elif p.after:
-        parts.append(f"Resolves right after the {_words(p.after)}.")
+        parts.append(f"Resolves right after {_where(p.after, places)}.")
     steps: list[str] = []
     if p.rule in RULE_WORDS and not p.site:
         steps.append(RULE_WORDS[p.rule])
@@ -328,20 +337,53 @@ def _place(card: Card) -> str:
     return " ".join(parts)
 
 
+def _counts(counts: list[int]) -> str:
+    """Player counts in words: "2", "2 or 3", "2 to 4"."""
+    if len(counts) == 1:
+        return str(counts[0])
+    return f"{counts[0]} or {counts[1]}" if len(counts) == 2 else f"{counts[0]} to {counts[-1]}"
+
+
+def _table(b: Any, table: tuple[int, ...]) -> str:
+    """A set-up table by player count: "4 with 2 to 4 players, 5 with 5 or 6"."""
+    runs: list[tuple[int, list[int]]] = []
+    for n in b.players:
+        value = b.for_players(table, n)
+        if runs and runs[-1][0] == value and runs[-1][1][-1] == n - 1:
+            runs[-1][1].append(n)
+        else:
+            runs.append((value, [n]))
+    if len(runs) == 1:
+        return str(runs[0][0])
+    return ", ".join(f"{value} with {_counts(ns)}" + (" players" if i == 0 else "")
+                     for i, (value, ns) in enumerate(runs))
+
+
 def _board(card: Card) -> str:
     b = card.board
     free = [f"the last {_plural(b.for_players(b.free_builders, n), 'builder', 'builders')} drawn with {n} players"
             for n in b.players if b.for_players(b.free_builders, n)]
-    return (f"{_title(card)}, the board: gold is capped at {b.gold_cap}; builders cost "
+    head = (f"{_title(card)}, the board for {_counts(list(b.players))} players: gold is capped at "
+            f"{b.gold_cap}; builders cost "
             f"{', '.join(str(x) for x in b.builder_prices)} gold in the order drawn, then "
             f"{b.builder_prices[-1] if b.builder_prices else 0}"
             + (f"; free: {_and(free)}." if free else "."))
+    gold = ", ".join(str(g) for g in b.starting_gold)
+    return " ".join([
+        head,
+        f"Each player starts with {_plural(b.starting_builders, 'builder', 'builders')}; "
+        f"starting gold by seat from the start player: {gold}.",
+        f"Craftsmen dealt each round: {_table(b, b.dealt_craftsmen)}.",
+        f"Resource cards dealt each round: {_table(b, b.dealt_resources)}.",
+    ])
 
 
-def render(card: Card) -> str:
-    """The card's rules in plain English, one paragraph (plus one per variant)."""
+def render(card: Card, places: Mapping[str, str] | None = None) -> str:
+    """The card's rules in plain English, one paragraph (plus one per variant).
+    ``places`` (a place's key -> its name, e.g. from ``CardSet.places``) names the
+    places the card refers to; without it they are named by their keys."""
     if card.kind == "place":
-        return _place(card)
+        return _place(card, places)
     if card.kind == "board":
         return _board(card)
     head = _title(card)
@@ -359,7 +401,9 @@ def render(card: Card) -> str:
         head += ", harmful event" if card.harmful else ", event"
     elif card.kind == "resource":
         head += (f", resource card: place {_plural(card.workers, 'worker', 'workers')} "
-                 f"on the {_words(card.site)} to get {card.yields}")
+                 f"on {_where(card.site, places)} to get {card.yields}")
+        if card.every_round:
+            head += "; dealt to the display every round, beside the shuffled resource cards"
     parts = [head + "."]
     parts += [ability(a) for a in card.abilities]
     if card.tags:

@@ -16,7 +16,7 @@ from typing import Iterable
 from . import effects as fx
 from .names import text_problem
 from . import ast
-from .diagnostics import MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH, Reporter, short, suggest
+from .diagnostics import MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH, Reporter, a_or_an, short, suggest
 
 _IDENT = re.compile(r"[a-z_][a-z0-9_]*\Z")
 
@@ -52,7 +52,7 @@ class ValueChecker:
         options = tuple(options)
         if name.text not in options:
             self.rep.at(name, f"unknown {what} '{short(name.text)}'{suggest(name.text, options)}",
-                        f"a {what} is one of: {', '.join(options)}")
+                        f"{a_or_an(what)} is one of: {', '.join(options)}")
             return None
         return name.text
 

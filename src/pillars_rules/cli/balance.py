@@ -13,7 +13,7 @@ import argparse
 import re
 
 from ..errors import CardError, PillarsError
-from .options import add_players, add_variant, comma_list, fail
+from .options import add_players, add_variant, comma_list, fail, install_hint
 
 DEFAULT_OUT = "pillars-balance.jsonl"
 #: The fewest chances for a verdict (``pillars_rules.lab.verdict.MIN_UNITS``; a test checks they agree).
@@ -191,8 +191,7 @@ def lab_missing() -> str | None:
 def main(args: argparse.Namespace) -> int:
     missing = lab_missing()
     if missing:
-        return _fail(f"the balance lab needs the [lab] extra ({missing} is missing): "
-                     "pip install 'pillars-rules[lab]'")
+        return _fail(f"the balance lab needs the [lab] extra ({missing} is missing): {install_hint('lab')}")
     args.games = games_asked(args)
     if args.games < 1:
         return _fail("--games must be at least 1")

@@ -50,8 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     show = sub.add_parser("show", help="print a card's rules in English",
                           description="Print a card's rules in English.")
     show.add_argument("id", metavar="ID", help="card id, e.g. mason_r1")
-    show.add_argument("--cards", nargs="+", default=[], metavar="PATH",
-                      help="extra card files or folders (on top of the base set)")
+    show.add_argument("--cards", nargs="+", action="extend", default=[], metavar="PATH",
+                      help="extra card files or folders, or a set shipped with the library "
+                           "(expansion), on top of the base set; repeatable")
     show.set_defaults(func=cmd_show)
     return cards
 
@@ -70,12 +71,35 @@ def _known(paths: list[str]) -> CardSet | None:
     return None if any(_in_base(Path(p)) for p in paths) else base_cards()
 
 
+def _resolved(paths: list[str]) -> list[str]:
+    """The paths, a shipped set's name (``expansion``) as its folder, as ``new_game`` reads them."""
+    from ..game import named_set_path
+
+    return [named_set_path(p) for p in paths]
+
+
 def _load(paths: list[str]) -> CardSet:
     """Given paths, on top of the base set unless they are the base set."""
     return load_paths(paths, known=_known(paths))
 
 
+def replacement_notes(cs: CardSet, known: CardSet | None) -> list[str]:
+    """A note for each card that takes a base card's id: in a game it replaces
+    that card (not an error -- a fan set may mean it -- but never silent)."""
+    if known is None:
+        return []
+    notes = []
+    for card in [*cs, *cs.places]:
+        base = known.by_id.get(card.id) or next((p for p in known.places if p.id == card.id), None)
+        if base is not None:
+            notes.append(f"{card.pos}: note: '{card.id}' is the id of the base card {base.name!r} "
+                         f"({base.kind}); in a game this card replaces it\n"
+                         "    hint: give the card an id of its own to add it beside the base card")
+    return notes
+
+
 def cmd_check(args: argparse.Namespace) -> int:
+    args.paths = _resolved(args.paths)
     try:
         cs = _load(args.paths)
     except CardError as e:
@@ -83,7 +107,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         n = len(e.diagnostics)
         print(f"\n{n} problem{'s' if n != 1 else ''} found", file=sys.stderr)
         return 1
-    warnings = lint(cs, known=_known(args.paths))
+    known = _known(args.paths)
+    warnings = lint(cs, known=known)
+    for note in replacement_notes(cs, known):
+        print(note, file=sys.stderr)
     for w in warnings:
         print(w, file=sys.stderr)
     tail = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
@@ -94,7 +121,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    files, problems = _expand(args.paths)
+    files, problems = _expand(_resolved(args.paths))
     status = 0
     for d in problems:
         print(d, file=sys.stderr)
@@ -130,14 +157,17 @@ def cmd_show(args: argparse.Namespace) -> int:
     try:
         cs = base_cards()
         if args.cards:
-            cs = cs.merged(load_paths(args.cards, known=cs))
+            cs = cs.merged(load_paths(_resolved(args.cards), known=cs))
     except CardError as e:
         print(e, file=sys.stderr)
         return 1
     places = {c.id: c for c in cs.places}
     if args.id not in cs and args.id not in places:
-        print(f"unknown card '{args.id}'{suggest(args.id, [*cs.by_id, *places])}",
-              file=sys.stderr)
+        where = "the base set" + "".join(f", {p}" for p in args.cards)
+        print(f"unknown card '{args.id}'{suggest(args.id, [*cs.by_id, *places])}\n"
+              f"    hint: looked in {where}; a fan card is shown with its file or folder: "
+              f"pillars-rules cards show {args.id} --cards PATH", file=sys.stderr)
         return 1
-    print(render(cs[args.id] if args.id in cs else places[args.id]))
+    names = {c.id: c.name for c in cs.places}
+    print(render(cs[args.id] if args.id in cs else places[args.id], names))
     return 0

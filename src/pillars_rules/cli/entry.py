@@ -18,11 +18,17 @@ import sys
 from typing import Sequence
 
 from .. import COMPILED, __version__
-from ..errors import PillarsError
+from ..errors import CardError, PillarsError
+
+
+#: What ``pillars-rules --help`` says first: plain text (the module docstring is RST).
+DESCRIPTION = ("The Pillars of the Earth as a rules engine: bots play seeded games, you play in the "
+               "terminal or the browser, and your own cards are checked, shown and measured.")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pillars-rules", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="pillars-rules", description=DESCRIPTION,
+                                     epilog="pillars-rules COMMAND --help says more of each command.")
     build = "compiled with mypyc" if COMPILED else "pure Python"
     parser.add_argument("--version", action="version", version=f"pillars-rules {__version__} ({build})")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -43,6 +49,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     try:
         return int(args.func(args) or 0)
+    except CardError as exc:  # each problem already says where and "error:"
+        print(exc, file=sys.stderr)
+        return 1
     except PillarsError as exc:
         print(f"pillars-rules: error: {exc}", file=sys.stderr)
         return 1

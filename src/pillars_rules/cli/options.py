@@ -2,8 +2,9 @@
 ``play``, ``balance``): the same options read the same way, comma lists, and
 the one-line error a bad value gets.
 
-The commands' modules import this one; it imports nothing of the package, so
-the terminal and the lab stay clients of the public API.
+The commands' modules import this one; at import it imports nothing of the
+package (``--variant``'s help reads the public :data:`pillars_rules.VARIANTS`
+when a parser is built), so the terminal and the lab stay clients of the public API.
 
 >>> import argparse
 >>> p = argparse.ArgumentParser()
@@ -20,30 +21,45 @@ import argparse
 import sys
 
 #: The player counts any card set may play: the base set 2-4 (RULES §1), the
-#: expansion (``--cards cards/expansion``) 2-6; the game refuses a count its set does not play.
+#: expansion (``--cards expansion``, from any folder) 2-6; the game refuses a count its set does not play.
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
 
 def add_players(p: argparse.ArgumentParser) -> None:
     """``--players N``: 2 to 6 as the card set allows (default 4)."""
     p.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS,
-                   help="seats: 2, 3 or 4; 5 or 6 with the expansion (--cards cards/expansion)")
+                   help="seats: 2, 3 or 4; 5 or 6 with the expansion (--cards expansion)")
 
 
 def add_variant(p: argparse.ArgumentParser) -> None:
     """``--variant NAME``, repeatable; ``args.variant`` is a list (empty by default)."""
-    p.add_argument("--variant", action="append", default=[], help="a variant option (repeatable)")
+    from .. import VARIANTS  # the public name, read when a parser is built
+
+    p.add_argument("--variant", action="append", default=[], metavar="NAME",
+                   help=f"a variant option, repeatable: {', '.join(sorted(VARIANTS))}, "
+                        "or one a --cards file defines")
 
 
 def add_cards(p: argparse.ArgumentParser) -> None:
     """``--cards PATH``, repeatable; ``args.cards`` is a list, or ``None`` if not given."""
-    p.add_argument("--cards", action="append", help="extra .cards file or folder (repeatable)")
+    p.add_argument("--cards", action="append", metavar="PATH",
+                   help="extra .cards file or folder, or a set shipped with the library "
+                        "(expansion); repeatable")
 
 
 def comma_list(text: str) -> list[str]:
     """The items of a comma-separated value (bot names, seat names), stripped;
     empty items are kept, for the caller to refuse or drop."""
     return [part.strip() for part in text.split(",")]
+
+
+def install_hint(extra: str) -> str:
+    """How to install an extra, for an installed package and for a checkout.
+
+    >>> install_hint("play")
+    "pip install 'pillars-rules[play]' (in a checkout of the repository: pip install -e '.[play]')"
+    """
+    return f"pip install 'pillars-rules[{extra}]' (in a checkout of the repository: pip install -e '.[{extra}]')"
 
 
 def fail(command: str, message: str, code: int = 2) -> int:

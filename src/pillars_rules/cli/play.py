@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .options import add_cards, add_players, add_variant, comma_list, fail
+from .options import add_cards, add_players, add_variant, comma_list, fail, install_hint
 from ..errors import ConfigError
 
 #: The autosave file's name, in the user's data folder (platformdirs).
@@ -23,10 +23,11 @@ def autosave_path() -> Path:
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``play`` command."""
     p = subparsers.add_parser(
-        "play", help="play a game in the terminal, against bots or hot-seat",
+        "play", help="play a game in the terminal, against bots or hot-seat (needs the [play] extra)",
         description="Play The Pillars of the Earth in the terminal: you choose by number or by "
                     "the words of a choice, bots play the other seats (or several people share "
-                    "the keyboard). Type help during the game for the commands.")
+                    "the keyboard). Type help during the game for the commands. Needs the [play] "
+                    f"extra: {install_hint('play')}.")
     add_players(p)
     p.add_argument("--seat", default="0", metavar="SEATS",
                    help="your seat, 0-based (default 0); several seats, e.g. 0,2, for hot-seat play")
@@ -127,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         from ..terminal.session import Session
         import platformdirs  # noqa: F401  (the autosave's folder)
     except ImportError as exc:
-        return fail("play", f"{exc}; install it with: pip install 'pillars-rules[play]'", code=1)
+        return fail("play", f"{exc}; the terminal game needs the [play] extra: {install_hint('play')}", code=1)
 
     try:
         game = _game(args)

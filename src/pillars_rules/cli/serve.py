@@ -14,6 +14,7 @@ import socket
 import sys
 
 from ..errors import ConfigError
+from .options import install_hint
 
 
 #: The numeric settings: (Settings field, metavar, what it sets).
@@ -169,7 +170,7 @@ def _serve(args: argparse.Namespace) -> int:
         from ..web.httplimits import timed_protocol
         from ..web.protocol import MAX_MESSAGE_BYTES
     except ImportError as exc:
-        raise ConfigError(f"the server needs the [web] extra (pip install 'pillars-rules[web]'): {exc}") from None
+        raise ConfigError(f"the server needs the [web] extra ({install_hint('web')}): {exc}") from None
     settings = _settings(args)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)

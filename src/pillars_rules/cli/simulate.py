@@ -17,10 +17,16 @@ from .options import add_cards, add_players, add_variant, comma_list
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``simulate`` command."""
-    sim = subparsers.add_parser("simulate", help="random bots play seeded games")
+    sim = subparsers.add_parser(
+        "simulate", help="bots play seeded games (random bots by default)",
+        description="Bots play seeded games of The Pillars of the Earth. One game is narrated event "
+                    "by event, with the final scoreboard; with --games K, K games (seeds S to "
+                    "S+K-1) are summarised as wins and mean VP by seat.")
     add_players(sim)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--games", type=int, default=1, help="with more than 1, print a summary")
+    sim.add_argument("--seed", type=int, default=1, metavar="S",
+                     help="decides every random outcome: the same seed, players, variants, cards and "
+                          "bots play the same game (default 1)")
+    sim.add_argument("--games", type=int, default=1, metavar="K", help="with more than 1, print a summary")
     add_variant(sim)
     add_cards(sim)
     sim.add_argument("--bots", default="random",

@@ -4,7 +4,9 @@
 it cannot read becomes ``Command("hint", text=...)`` with a one-line hint.
 Anything that is not a command is matched against the choices' words
 (:func:`match`): ``pass``, ``stop``, ``keep``, ``redraw``, the first word of
-an option, or enough of its words to tell it from the others.
+an option, or enough of its words to tell it from the others. A whole label
+pasted from the screen (with its number, or with more words after it) is that
+choice, even where its first words start several.
 
 >>> parse("2", ["hire Mason", "pass", "take Forest"])
 Command(name='choose', arg='', number=2)
@@ -19,6 +21,7 @@ Command(name='choose', arg='', number=1)
 from __future__ import annotations
 
 import difflib
+import re
 from typing import NamedTuple, Sequence
 
 from ..words.search import find_cards, fold
@@ -100,6 +103,9 @@ def parse(line: str, labels: Sequence[str], kinds: Sequence[str] = ()) -> Comman
         if name not in NEEDS_ARG and name not in MAY_TAKE and rest:
             return Command("hint", f"{name} takes nothing after it; type just {name}")
         return Command(name, rest)
+    pasted = _pasted(text, labels)
+    if pasted:
+        return Command("choose", number=pasted)
     found, why = match(text, labels, kinds)
     if found is not None:
         return Command("choose", number=found)
@@ -109,6 +115,24 @@ def parse(line: str, labels: Sequence[str], kinds: Sequence[str] = ()) -> Comman
     near = difflib.get_close_matches(name, words, n=1, cutoff=0.6)
     guess = f" -- did you mean {near[0]}?" if near else ""
     return Command("hint", f"unknown command or choice '{shown(word)}'{guess} ({_range(n)}, or help)")
+
+
+_NUMBERED = re.compile(r"(?P<n>[0-9]{1,6})[.)]\s+(?P<label>.+)")
+
+
+def _pasted(text: str, labels: Sequence[str]) -> int:
+    """The 1-based number of the choice whose whole label ``text`` is, as pasted
+    from the screen: the label itself, its line with its number (``7. take
+    Forest ...``), or the label followed by more words (the next line pasted
+    with it); the longest label wins over one that is its start. 0 if none."""
+    numbered = _NUMBERED.fullmatch(text)
+    if numbered and 1 <= int(numbered["n"]) <= len(labels) \
+            and fold(numbered["label"]) == fold(labels[int(numbered["n"]) - 1]):
+        return int(numbered["n"])
+    q = fold(text)
+    whole = [(len(f), i) for i, f in enumerate((fold(label) for label in labels), 1)
+             if f and (q == f or q.startswith(f + " "))]
+    return max(whole)[1] if whole else 0
 
 
 def match(text: str, labels: Sequence[str], kinds: Sequence[str] = ()) -> tuple[int | None, str]:

@@ -182,7 +182,8 @@ def recent(sentences: Sequence[str], limit: int = RECENT) -> list[str]:
         return []
     shown = list(sentences[-limit:])
     more = len(sentences) - len(shown)
-    head = "Since your last turn" + (f" ({more} earlier events: type log)" if more else "") + ":"
+    earlier = f"{more} earlier event{'s' if more != 1 else ''}"
+    head = "Since your last turn" + (f" ({earlier}: type log)" if more else "") + ":"
     return [head] + [f"  - {line}" for line in shown]
 
 
@@ -203,7 +204,10 @@ def choice_lines(view, you: str, shown: Sequence | None = None) -> list[str]:
     kind = view.state.pending.kind.replace("_", " ") if view.state.pending else ""
     cs = ordered(view) if shown is None else shown
     width = len(str(len(cs)))
-    return [f"{you}, your decision ({kind}):"] + [f"  {i:>{width}}. {c.label}" for i, c in enumerate(cs, 1)]
+    head = [f"{you}, your decision ({kind}):"]
+    if view.state.pending and view.state.pending.kind == "redraw":
+        head.append("  (keep all: keep every builder drawn this round without being asked)")
+    return head + [f"  {i:>{width}}. {c.label}" for i, c in enumerate(cs, 1)]
 
 
 def choices(view, you: str) -> list[str]:
@@ -220,9 +224,10 @@ def screen(view, you: str, since: Sequence[str], shown: Sequence | None = None) 
     return out
 
 
-def compact_board(view) -> list[str]:
-    """The board in a few lines: each place's spots (a seat's initial, or ``.``)
-    and the cards lying there."""
+def compact_board(view, width: int = 110) -> list[str]:
+    """The board in a few lines of at most ``width`` columns: each place's spots
+    (a seat's initial, or ``.``) and the cards lying there; a line breaks only
+    between places, never between a place and its spots."""
     s, rules = view.state, view.rules
     marks = [p.name[:1] for p in s.players]
     if len(set(marks)) < len(marks):  # two names with one initial: seat numbers
@@ -237,7 +242,7 @@ def compact_board(view) -> list[str]:
         parts.append(f"{place_name(rules, loc)} [{spots}]" + (f" ({here})" if here else ""))
     lines, line = [], "Board:"
     for part in parts:
-        if len(line) + len(part) + 2 > 110:
+        if len(line) + len(part) + 2 > width and line.strip():
             lines.append(line)
             line = "      "
         line += "  " + part
@@ -258,12 +263,12 @@ def player_lines(view) -> list[str]:
     return out
 
 
-def compact(view, you: str, since: Sequence[str], shown: Sequence | None = None) -> list[str]:
-    """The screen in about twenty lines: the round and step, the board, the
-    display, every seat, the market and builders, what happened lately and the
-    choices (``board full`` shows :func:`screen`)."""
+def compact(view, you: str, since: Sequence[str], shown: Sequence | None = None, width: int = 110) -> list[str]:
+    """The screen in about twenty lines: the round and step, the board (in
+    ``width`` columns), the display, every seat, the market and builders, what
+    happened lately and the choices (``board full`` shows :func:`screen`)."""
     s = view.state
-    out = [str(header(view, you))] + compact_board(view)
+    out = [str(header(view, you))] + compact_board(view, width)
     if s.display:
         out.append("Display: " + "; ".join(card_line(view.rules, c) for c in s.display))
     keep = ("Market:", "Event", "You know", "Tax") + (("Builders:",) if s.stage == "builders" else ()) + tuple(
@@ -297,9 +302,9 @@ def final(game_view, ranking: list[list[int]]) -> list[str]:
     return lines
 
 
-def fitted(lines: Iterable[str], width: int) -> list[str]:
+def fitted(lines: Iterable[str], width: int, hang: int = 4) -> list[str]:
     """The lines, none wider than ``width`` (a terminal's columns): a longer
-    line breaks between words, its rest indented four spaces past its own
+    line breaks between words, its rest indented ``hang`` spaces past its own
     indent, so a 6-seat board reads in 80 columns. Too narrow a width (under
     20) leaves the lines to the terminal."""
     out: list[str] = []
@@ -308,6 +313,16 @@ def fitted(lines: Iterable[str], width: int) -> list[str]:
             out.append(line)
             continue
         lead = len(line) - len(line.lstrip(" "))
-        out += textwrap.wrap(line, width, subsequent_indent=" " * (lead + 4), break_on_hyphens=False,
+        out += textwrap.wrap(line, width, subsequent_indent=" " * (lead + hang), break_on_hyphens=False,
                              break_long_words=False)  # a word longer than the width keeps a line
     return out
+
+
+def fitted_command(command: str, width: int) -> list[str]:
+    """A shell command in lines of at most ``width`` columns, broken between
+    words with a ``\\`` at each line's end, so that pasted whole it still runs."""
+    if len(command) <= width or width < 20:
+        return [command]
+    lines = textwrap.wrap(command, width - 2, subsequent_indent="    ", break_on_hyphens=False,
+                          break_long_words=False)
+    return [line + " \\" for line in lines[:-1]] + lines[-1:]

@@ -106,10 +106,11 @@ class Session:
     def say(self, text: str = "") -> None:
         self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
-    def say_fitted(self, lines) -> None:
-        """Lines of the board, the choices or the ranking, each broken between
-        words to the terminal's width (messages with paths are left whole)."""
-        for line in screen.fitted(lines, self.console.width):
+    def say_fitted(self, lines, hang: int = 4) -> None:
+        """Lines of the board, the choices, help, card text or the ranking, each
+        broken between words to the terminal's width, the rest of a line indented
+        ``hang`` more (messages with paths are left whole)."""
+        for line in screen.fitted(lines, self.console.width, hang):
             self.say(line)
 
     def ask(self, prompt: str) -> str:
@@ -180,7 +181,13 @@ class Session:
                      f"{getattr(exc, 'strerror', None) or exc}")
             return
         self.say(f"{why}: game saved to {where}")
-        self.say(f"Resume with: pillars-rules play --load {where}{self.resume}")
+        command = f"pillars-rules play --load {where}{self.resume}"
+        if len(command) + 13 <= self.console.width:
+            self.say(f"Resume with: {command}")
+            return
+        self.say("Resume with:")  # the command on lines of its own, each ending in \ but the last
+        for line in screen.fitted_command(command, self.console.width):
+            self.say(line)
 
     def automatic(self, seat: int) -> bool:
         """Answer ``seat``'s decision if it has one legal answer, or if keep-all
@@ -223,7 +230,7 @@ class Session:
             for part in screen.screen(view, self.name(view.seat), since, shown_choices):
                 self.console.print(part)
         else:
-            self.say_fitted(screen.compact(view, self.name(view.seat), since, shown_choices))
+            self.say_fitted(screen.compact(view, self.name(view.seat), since, shown_choices, self.console.width))
 
     def turn(self, seat: int) -> None:
         """Show the screen of ``seat`` and read until it decides (or undoes)."""
@@ -283,9 +290,8 @@ class Session:
             self.say("You are asked again about each drawn builder")
         elif cmd.name in ("help", "rules") and cmd.arg:
             self.explain(cmd.arg, view)
-        elif cmd.name == "help":
-            for usage, what in COMMANDS.items():
-                self.say(f"  {usage:<11} {what}")
+        elif cmd.name == "help":  # each description wraps under its own column
+            self.say_fitted([f"  {usage:<11} {what}" for usage, what in COMMANDS.items()], hang=12)
         elif cmd.name == "rules":
             self.say(topic_list(view.rules) + " (help PLACE or rules PLACE explains one)")
         elif cmd.name == "log":
@@ -302,7 +308,7 @@ class Session:
         """``help PLACE``: the place or rule, else a card of that name, else a hint."""
         topic, hint = find_topic(query, view.rules)
         if topic is not None:
-            self.say(str(topic))
+            self.say_fitted(str(topic).split("\n"))
             return
         found, _ = find_cards(query, view.rules.cards)
         if found:
@@ -313,7 +319,7 @@ class Session:
     def cards(self, query: str, view) -> None:
         found, hint = find_cards(query, view.rules.cards)
         for card in found[:MAX_CARDS_SHOWN]:
-            self.say(render(card))
+            self.say_fitted(render(card).split("\n"))
         if len(found) > MAX_CARDS_SHOWN:
             self.say(f"... and {len(found) - MAX_CARDS_SHOWN} more cards match '{shown(query)}'; "
                      "type more of the name")

@@ -179,7 +179,10 @@ def _choice_made(e: E.ChoiceMade, n: Namer) -> str:
     if e.card:
         what = n.card(e.card)
     elif e.option >= 0:
-        what = f"option {e.option + 1}"
+        # what the option gave, when the namer can tell (a Game's namer reads the card)
+        told = getattr(n, "option", None)
+        said = told(e.source, e.option) if told is not None else ""
+        what = f"option {e.option + 1}" + (f": {said}" if said else "")
     else:
         what = "nothing (no eligible craftsman)"
     return f"{n.seat(e.seat)} chose {what} ({n.card(e.source)})."
