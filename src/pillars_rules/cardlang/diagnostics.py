@@ -202,6 +202,15 @@ def report_syntax_error(rep: Reporter, e: UnexpectedInput, chunk: str, line0: in
     """
     at_end = isinstance(e, UnexpectedToken) and e.token.type == "$END"
     msg, hint = _syntax_message(e, chunk, cut_by[2] if cut_by else None)
+    if at_end and cut_by is not None and cut_by[1] > column0 and "closing" in msg:
+        # an indented line that starts with a card kind: written as a statement
+        kind, name = (chunk.split(None, 2) + ["", ""])[:2]
+        rep.error(cut_by[0], cut_by[1],
+                  f"a {kind} card has no statement that starts with '{cut_by[2]}': '{cut_by[2]}' "
+                  f"begins a new card, which leaves the {kind} card '{name}' without its closing '}}'",
+                  f"see the card language reference for what a {kind} card may say; "
+                  "a new card starts after the '}' of the one before")
+        return
     if at_end and cut_by is not None and "found" in msg:
         rep.error(cut_by[0], cut_by[1], msg, hint)
         return
