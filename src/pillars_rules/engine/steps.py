@@ -22,6 +22,10 @@ from .shared import queue_events
 from .state import ROUNDS
 
 
+#: The kind of the ``Decided`` that records a place's spot effects given, before its key.
+SPOT_EFFECTS_GIVEN: Final = "spot:"
+
+
 def enter_step(b: Batch, rules: Rules, index: int) -> None:
     step = rules.steps[index]
     b.add(started(step))
@@ -149,10 +153,6 @@ def _step_spots(b: Batch, rules: Rules) -> None:
         b.add(E.Decided(jobs[0].seat, given))
         return
     _next(b, rules)
-
-
-#: The kind of the ``Decided`` that records a place's spot effects given, before its key.
-SPOT_EFFECTS_GIVEN: Final = "spot:"
 
 
 def _step_site(b: Batch, rules: Rules) -> None:
