@@ -1,12 +1,14 @@
 """The board's fixes of issue #54 ("Hardening, round 5"), in Chromium: the
 Crusades tile lists only crusade cards, the replay shows the decks once asked,
-the Tax collector's and the Harbour's spots say what they give."""
+the Tax collector's and the Harbour's spots say what they give, and the lobby
+form offers what the chosen card set plays and keeps what a refusal sent back."""
 
 from __future__ import annotations
 
 import random
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 import pillars_rules as pr
 
@@ -78,4 +80,82 @@ def test_the_tax_collector_and_the_harbour_say_what_they_give(server, windows):
     assert harbour and all("the market's price + 1" in x for x in harbour), labels
     tile = b.driver.find_element(By.CSS_SELECTOR, "[data-target='place:harbour']").text
     assert "buys sand for 3, wood for 4, stone for 5 gold: the market's price + 1" in tile
+    assert b.errors() == []
+
+
+# ---- the lobby form
+
+def _visible_rows(b) -> int:
+    return b.js("return [...document.querySelectorAll('tr.seat-row')].filter(r => !r.hidden).length")
+
+
+def _enabled_counts(b) -> list[str]:
+    return b.js("return [...document.querySelector('select[name=players]').options]"
+                ".filter(o => !o.disabled).map(o => o.value)")
+
+
+def test_the_lobby_offers_the_counts_of_the_chosen_set_and_as_many_seat_rows(server, windows):
+    b = windows[0]
+    d = b.driver
+    b.get(server.url + "/")
+    b.wait(lambda: _visible_rows(b) == 3, 10, "the form's script")
+    assert _enabled_counts(b) == ["2", "3", "4"]  # base: 5 and 6 are not offered
+    Select(d.find_element(By.NAME, "players")).select_by_value("2")
+    assert _visible_rows(b) == 2
+    Select(d.find_element(By.NAME, "cards")).select_by_value("expansion")
+    assert _enabled_counts(b) == ["2", "3", "4", "5", "6"]
+    Select(d.find_element(By.NAME, "players")).select_by_value("6")
+    assert _visible_rows(b) == 6
+    Select(d.find_element(By.NAME, "cards")).select_by_value("base")  # 6 is not base's: the most it plays
+    assert d.find_element(By.NAME, "players").get_attribute("value") == "4" and _visible_rows(b) == 4
+    assert b.errors() == []
+
+
+def test_a_refused_form_keeps_what_was_entered_and_says_to_pick_the_expansion(server, windows):
+    b = windows[0]
+    d = b.driver
+    b.get(server.url + "/")
+    b.wait(lambda: _visible_rows(b) == 3, 10, "the form's script")
+    # 6 players with base, as a browser without the form's script sends it
+    b.js("const p = document.querySelector('select[name=players]');"
+         "[...p.options].forEach(o => { o.disabled = false; }); p.value = '6';"
+         "document.querySelectorAll('tr.seat-row').forEach(r => { r.hidden = false; });")
+    d.find_element(By.NAME, "name0").send_keys("Ann")
+    d.find_element(By.NAME, "name4").send_keys("Eve")
+    Select(d.find_element(By.NAME, "seat2")).select_by_value("random")
+    d.find_element(By.NAME, "reveal").click()
+    d.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    alert = b.wait(lambda: d.find_elements(By.CSS_SELECTOR, "p.error[role=alert]"), 20, "the refusal")[0].text
+    assert "with the card set 'base', not 6; for 6 players pick the card set 'expansion'" in alert
+    assert d.find_element(By.NAME, "players").get_attribute("value") == "6"
+    assert d.find_element(By.NAME, "name0").get_attribute("value") == "Ann"
+    assert d.find_element(By.NAME, "name4").get_attribute("value") == "Eve"
+    assert d.find_element(By.NAME, "seat2").get_attribute("value") == "random"
+    assert d.find_element(By.NAME, "reveal").is_selected()
+    assert _visible_rows(b) == 6
+    Select(d.find_element(By.NAME, "cards")).select_by_value("expansion")
+    d.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    b.wait(lambda: d.find_elements(By.LINK_TEXT, "play this seat"), 20, "the created game's page")
+    assert [e for e in b.errors() if "/games - Failed to load resource" not in e] == []  # but the 400 itself
+
+
+def test_the_forms_shortest_timer_is_the_servers(server, windows):
+    from pillars_rules.web.timers import MIN_SECONDS
+
+    b = windows[0]
+    d = b.driver
+    b.get(server.url + "/")
+    minutes = d.find_element(By.NAME, "clock_minutes")
+    shortest = float(minutes.get_attribute("min"))
+    assert shortest * 60 == MIN_SECONDS
+    Select(d.find_element(By.NAME, "players")).select_by_value("2")
+    Select(d.find_element(By.NAME, "clock")).select_by_value("move")
+    minutes.clear()
+    minutes.send_keys(str(shortest / 2))
+    assert b.js("return document.querySelector('input[name=clock_minutes]').checkValidity()") is False
+    minutes.clear()
+    minutes.send_keys(minutes.get_attribute("min"))
+    assert b.js("return document.querySelector('input[name=clock_minutes]').checkValidity()") is True
+    d.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    b.wait(lambda: d.find_elements(By.LINK_TEXT, "play this seat"), 20, "the created game's page")
     assert b.errors() == []
