@@ -11,6 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 import pillars_rules as pr
+from pillars_rules.engine.legal import legal_actions
 
 from .page import BoardPage, play
 
@@ -159,3 +160,87 @@ def test_the_forms_shortest_timer_is_the_servers(server, windows):
     d.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
     b.wait(lambda: d.find_elements(By.LINK_TEXT, "play this seat"), 20, "the created game's page")
     assert b.errors() == []
+
+
+# ---- one seat on two tabs (one browser) or two devices
+
+#: Record, in the page, every refusal the server sent it and every error shown for one.
+_WATCH = """
+const app = window.pillarsBoard.app;
+window.seen = {refused: [], alerts: [], notes: []};
+const refused = app.refused.bind(app);
+app.refused = (code, reason) => { window.seen.refused.push(code); refused(code, reason); };
+new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes) {
+  if (!(n instanceof Element)) continue;
+  for (const e of [n, ...n.querySelectorAll('*')]) {
+    if (e.matches('.refusal[role=alert]')) window.seen.alerts.push(e.textContent);
+    if (e.matches('.refusal-quiet')) window.seen.notes.push(e.textContent);
+  }
+}}).observe(document.body, {childList: true, subtree: true});
+"""
+
+
+def _one_choice_decisions(game: pr.Game, seat: int) -> int:
+    """How many of ``seat``'s decisions so far had one legal answer (the board answers those itself)."""
+    return sum(1 for i, e in enumerate(game.events) if isinstance(e, pr.events.DecisionPending)
+               and e.seat == seat and i < len(game.events) - 1 and len(legal_actions(game.state_at(i), game.rules)) == 1)
+
+
+def _play_until_auto_answers(server, made, page, n: int) -> None:
+    checked = {"at": 0}
+
+    def enough() -> bool:
+        st = page.state()
+        if not st or st["decision"] < checked["at"] + 5:
+            return False
+        checked["at"] = st["decision"]
+        return _one_choice_decisions(server.game(made["game"]), 0) >= n
+
+    # a decision with one answer is left to the board (a click there could race the other page's own answer)
+    play([page], random.Random(54), until=enough, timeout=400, on_turn=lambda p, st: st["choices"] == 1)
+
+
+def test_two_tabs_of_one_seat_do_not_race(server, windows):
+    """Both tabs used to answer each one-choice decision: one answer was refused
+    as stale and shown as an error. The tabs of one browser claim the answer."""
+    made = server.create(ANN_AND_A_BOT, seed=54)
+    b = windows[0]
+    d = b.driver
+    first = d.current_window_handle
+    page = BoardPage(b, made["seats"][0]["link"]).open()
+    b.js(_WATCH)
+    d.switch_to.new_window("tab")
+    try:
+        BoardPage(b, made["seats"][0]["link"]).open()
+        b.js(_WATCH)
+        second = d.current_window_handle
+        d.switch_to.window(first)
+        _play_until_auto_answers(server, made, page, 4)
+        seen = [b.js("return window.seen")]
+        d.switch_to.window(second)
+        seen.append(b.js("return window.seen"))
+        assert seen == [{"refused": [], "alerts": [], "notes": []}] * 2, seen
+    finally:
+        for handle in d.window_handles:
+            if handle != first:
+                d.switch_to.window(handle)
+                d.close()
+        d.switch_to.window(first)
+
+
+def test_a_seat_on_two_devices_shows_no_error_it_did_not_cause(server, windows):
+    """Two browsers share no storage: the second answer is refused as stale, and
+    that refusal is a note, not an error."""
+    made = server.create(ANN_AND_A_BOT, seed=54)
+    a, other = windows
+    page = BoardPage(a, made["seats"][0]["link"]).open()
+    a.js(_WATCH)
+    BoardPage(other, made["seats"][0]["link"]).open()
+    other.js(_WATCH)
+    _play_until_auto_answers(server, made, page, 4)
+    seen = [a.js("return window.seen"), other.js("return window.seen")]
+    assert [s["alerts"] for s in seen] == [[], []], seen
+    stale = sum(s["refused"].count("stale") for s in seen)
+    assert stale and sum(len(s["notes"]) for s in seen) >= stale, seen  # the races happen; each is a note
+    assert all(set(s["refused"]) <= {"stale"} for s in seen), seen
+    assert a.errors() == [] and other.errors() == []
