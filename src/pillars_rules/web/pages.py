@@ -76,7 +76,8 @@ def lobby(catalogue, error: str | None = None, entered: Mapping[str, Any] | None
     bigger = [c.name for c in catalogue if c.players[-1] > fewest_most]
     hint = (f' <span class="hint" id="players-hint">{fewest_most + 1}-{most} players need a card set that plays '
             f'them: {escape(" or ".join(bigger))}</span>' if bigger else "")
-    ticked = got.get("variant") if isinstance(got.get("variant"), list) else []
+    ticks = got.get("variant")
+    ticked: list = ticks if isinstance(ticks, list) else []
     variants = "".join(f'<label><input type="checkbox" name="variant" value="{escape(v)}"'
                        f'{" checked" if v in ticked else ""}> '
                        f'{escape(v)}: {escape(text)}</label>' for v, text in sorted(pr.VARIANTS.items()))
