@@ -250,8 +250,9 @@ def test_two_board_cards_in_one_run_are_refused(tmp_path, capsys):
 
 def test_a_card_kind_written_as_a_board_statement_says_so():
     first, *_ = messages('board a "A" {\n    gold cap 30\n    privilege piles 2\n}\n')
-    assert first == ("3:5 a board card has no statement that starts with 'privilege': 'privilege' begins a new "
-                     "card, which leaves the board card 'a' without its closing '}'")
+    assert first == ("3:5 found 'privilege' inside the board card 'a': a board card has no statement that "
+                     "starts with 'privilege', and 'privilege' begins a new card, which leaves the board card "
+                     "without its closing '}'")
 
 
 def test_the_board_is_checked_beside_a_syntax_error_in_another_card():
