@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
@@ -61,15 +62,23 @@ def spots_game() -> tuple[int, pr.Game]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    return fixture_main(__doc__, 3, "0df1e64", NAME, spots_game)
+
+
+def fixture_main(doc: str, version: int, commit: str, name: str,
+                 make: Callable[[], tuple[int, pr.Game]]) -> int:
+    """The command line of a fixture script: ``--out``, refused unless this code
+    plays rules ``version`` (``commit`` is one that does); ``make`` gives the
+    (seed, game) whose save is written as ``name``."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "tests" / "reliability" / "fixtures")
     args = ap.parse_args()
-    if RULES_VERSION != 3:
-        raise SystemExit(f"this fixture records rules version 3; this code plays rules version "
-                         f"{RULES_VERSION} (check out a rules-version-3 commit, e.g. 0df1e64)")
-    args.out.mkdir(parents=True, exist_ok=True)
-    seed, game = spots_game()
-    path = args.out / NAME
+    if RULES_VERSION != version:
+        raise SystemExit(f"this fixture records rules version {version}; this code plays rules version "
+                         f"{RULES_VERSION} (check out a rules-version-{version} commit, e.g. {commit})")
+    seed, game = make()
+    path = args.out / name
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(pr.save(game) + "\n", encoding="utf-8")
     print(f"wrote {path}: seed {seed}, {game.n_events} events")
     return 0

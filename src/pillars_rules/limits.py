@@ -24,7 +24,7 @@ The event bound
 
 No card set within these limits can make a game unfinishable: the most
 events a game can have, :func:`event_bound`, is below :data:`MAX_EVENTS`
-(:data:`EVENT_BOUND` for 4 players). The count rests on the budgets per seat
+(:data:`EVENT_BOUND` for :data:`MOST_PLAYERS` seats). The count rests on the budgets per seat
 and round (:data:`MAX_CARD_EFFECTS`, :data:`MAX_TRADES`, :data:`MAX_BUILDS`,
 :data:`MAX_CUBES`), on :data:`MAX_STARTING_CRAFTSMEN`, and on facts of the
 rules that no card changes (the constants after the budgets, which a test
@@ -141,7 +141,8 @@ ROUNDS: Final = 6
 #: board), and most builder spots of one place (the card compiler refuses more).
 MAX_PLACES = 24
 MAX_SPOTS = 8
-#: Most seats at a table.
+#: Most seats at a table: 6, which the expansion's board plays (4 before
+#: boards declared their player counts).
 MOST_PLAYERS = 6
 #: Most builders a seat has (a card may give 4, §2.3).
 MOST_BUILDERS = 4
@@ -153,9 +154,11 @@ DISPLAY_RESOURCE_CARDS = 12
 DISPLAY_CRAFTSMEN = 16
 #: Privileges dealt in one game (§1).
 PRIVILEGES_PER_GAME = 12
-#: Cube kinds, and the cubes a seat keeps after the cathedral (§2.4 step 13).
+#: Cube kinds.
 CUBE_KINDS = 4
-#: (a board's cube limit is at least 1)
+#: The fewest cubes a board may let a seat keep after the cathedral (§2.4
+#: step 13): a board's cube limit is at least 1 (the base board's is 5, which
+#: this constant was before boards were card text).
 KEPT_CUBES = 1
 
 # ---------------------------------------------------------------- actions from clients
@@ -212,7 +215,7 @@ def event_bound(players: int = MOST_PLAYERS) -> dict[str, int]:
     return {**parts, "round": per_round, "total": sum(parts.values())}
 
 
-#: The most events any game can have (4 seats, :func:`event_bound`): below
+#: The most events any game can have (:data:`MOST_PLAYERS` seats, :func:`event_bound`): below
 #: :data:`MAX_EVENTS`, so no game of any card set within the limits is cut short.
 EVENT_BOUND = event_bound()["total"]
 assert EVENT_BOUND <= MAX_EVENTS, "the budgets let a game pass MAX_EVENTS"
@@ -224,3 +227,23 @@ LIMITS: dict[str, int] = {
 }
 
 __all__ = sorted(LIMITS) + ["LIMITS"]
+
+#: Names this module published before boards were card text, kept for one
+#: release: name -> (its value then, what replaces it).
+DEPRECATED: dict[str, tuple[int, str]] = {
+    "STEPS": (14, "MAX_PLACES (a board's places are its steps; the base board has 14)"),
+    "PRIORY_SPOTS": (2, "MAX_SPOTS, or CardSet.board.locations['priory'] for a board's own"),
+    "KINGSBRIDGE_SPOTS": (2, "MAX_SPOTS, or CardSet.board.locations['kingsbridge'] for a board's own"),
+    "SHIRING_SPOTS": (2, "MAX_SPOTS, or CardSet.board.locations['shiring'] for a board's own"),
+}
+
+
+def __getattr__(name: str) -> int:
+    """The :data:`DEPRECATED` names, with a :class:`DeprecationWarning` naming the replacement."""
+    if name in DEPRECATED:
+        import warnings
+        value, instead = DEPRECATED[name]
+        warnings.warn(f"pillars_rules.limits.{name} is deprecated and goes in the next release; "
+                      f"use {instead}", DeprecationWarning, stacklevel=2)
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,9 +17,9 @@ def _from_the_lobby(b, server, players: int, cards: str = "", bot: str = "random
     """Ann and ``players - 1`` bots made in the lobby form: the game's id and Ann's live board."""
     b.get(server.url + "/")
     d = b.driver
-    Select(d.find_element(By.NAME, "players")).select_by_value(str(players))
-    if cards:
+    if cards:  # the set first: the form offers only the counts the chosen set plays
         Select(d.find_element(By.NAME, "cards")).select_by_value(cards)
+    Select(d.find_element(By.NAME, "players")).select_by_value(str(players))
     d.find_element(By.NAME, "name0").send_keys("Ann")
     for seat in range(1, players):
         Select(d.find_element(By.NAME, f"seat{seat}")).select_by_value(bot)

@@ -204,3 +204,59 @@ def test_a_place_is_called_by_some_words():
     assert m.startswith("1:22 a place is called by 1 to 60 characters, not 0")
     assert any("'called' is not allowed on a craftsman card" in m
                for m in messages('craftsman c "C" { round 1 called "the c" }'))
+
+
+# ---- issue #54: board files that were accepted silently
+
+def _place(key: str, where: str) -> str:
+    return f'place {key} "{key.title()}" {{\n    {where}\n    spots 1\n    spot 1: gain 1 gold\n}}\n'
+
+
+def test_a_place_after_itself_is_refused_at_the_word():
+    assert messages(_place("chapel", "after chapel")) == [
+        "2:11 'after chapel' names the place itself: a place goes after another place"]
+
+
+def test_a_place_that_replaces_itself_is_refused_at_the_word():
+    assert messages(_place("chapel", "replaces chapel")) == [
+        "2:14 'replaces chapel' names the place itself: a place takes the spot of another place"]
+
+
+def test_a_circle_of_after_is_refused_once_at_its_first_place():
+    text = _place("chapel", "after crypt") + _place("crypt", "after tower") + _place("tower", "after chapel")
+    assert messages(text) == [
+        "2:11 'after crypt' goes round in a circle (chapel -> crypt -> tower -> chapel): one of these places "
+        "must go after or replace a place that is not in the circle"]
+
+
+def test_a_place_may_go_after_one_written_later():
+    """'after' names a place that itself moves further down the text: it still lands right after it."""
+    fan = compile_text(_place("chapel", "after crypt") + _place("crypt", "after priory"), "fan.cards", known=BASE)
+    steps = BASE.merged(fan).board.steps
+    assert steps[steps.index("priory") + 1:steps.index("priory") + 3] == ("crypt", "chapel")
+
+
+def test_two_board_cards_in_one_run_are_refused(tmp_path, capsys):
+    from pillars_rules.cli import main
+
+    assert messages('board a "A" {\n    gold cap 30\n}\nboard b "B" {\n    gold cap 20\n}\n') == [
+        "4:1 a second board card, 'b': a card set has one (the first is 'a', line 1)"]
+    (tmp_path / "one.cards").write_text('board a "A" {\n    gold cap 30\n}\n', encoding="utf-8")
+    (tmp_path / "two.cards").write_text('\nboard b "B" {\n    gold cap 20\n}\n', encoding="utf-8")
+    assert main(["cards", "check", str(tmp_path / "one.cards"), str(tmp_path / "two.cards")]) == 1
+    err = capsys.readouterr().err
+    assert "two.cards:2:1: error: a second board card, 'b': a card set has one (the first is 'a', line 1 of" in err
+
+
+def test_a_card_kind_written_as_a_board_statement_says_so():
+    first, *_ = messages('board a "A" {\n    gold cap 30\n    privilege piles 2\n}\n')
+    assert first == ("3:5 found 'privilege' inside the board card 'a': a board card has no statement that "
+                     "starts with 'privilege', and 'privilege' begins a new card, which leaves the board card "
+                     "without its closing '}'")
+
+
+def test_the_board_is_checked_beside_a_syntax_error_in_another_card():
+    text = _place("chapel", "after prioy") + 'event storm "Storm" {\n    now: gain 1 goldd )\n}\n'
+    ms = messages(text)
+    assert "2:11 'after prioy' names no place of the board — did you mean 'priory'?" in ms
+    assert any(m.startswith("7:") and "found ')'" in m for m in ms)

@@ -44,7 +44,7 @@ def test_the_builder_on_france_uses_another_players_craftsman_once_more(cards):
     used = [e for e in after.events if isinstance(e, E.CraftsmanBorrowed)]
     assert [(e.seat, e.owner, e.card, e.reason) for e in used] == [(2, 0, "sculptor_r3", "france")]
     assert after.state.players[2].vp == vp + 2 and after.state.players[2].cube("stone") == 0
-    assert isinstance(after.events[len(g.events) + 2], E.CathedralDone)  # then the cathedral step
+    assert after.events[len(g.events) + 2] == E.StepStarted("cathedral")  # then the cathedral step
     assert pr.replay(after.events, cards=cards) == after
     assert pr.load(pr.save(after), cards=cards).events == after.events
 
@@ -77,3 +77,37 @@ def test_bots_play_france_from_their_views(cards):
         assert g.is_over and pr.replay(g.events, cards=cards) == g
         used += sum(1 for e in g.events if isinstance(e, E.CraftsmanBorrowed))
     assert used  # someone stood on France and used a craftsman
+
+
+STONE_AT_CATHEDRAL = 'privilege mason_gift "Mason\'s gift" {\n    permanent\n    at cathedral: gain 1 stone\n}\n'
+
+
+def test_the_one_use_is_decided_at_frances_own_step(cards):
+    """docs/expansion.rst: the use is made at France's own step, with the cubes
+    of the round's trading -- before the cathedral step starts, so neither its
+    ``at cathedral`` gains nor its choices come first (issue #54)."""
+    fan = pr.load_cards(str(ROOT / "cards" / "expansion")).merged(
+        pr.cardlang.compile_text(STONE_AT_CATHEDRAL, "gift.cards", known=cards))
+    # seat 2 holds wood for its own Carpenter but no stone: the gift's stone at
+    # the cathedral would pay for Red's Sculptor
+    g = pr.scenario(players=5, round=3, step="france", cards=fan, spots={"france": (2,)},
+                    seats={2: dict(cubes=dict(wood=2, stone=0), privileges=("mason_gift",)),
+                           0: dict(craftsmen=BASE_CRAFTSMEN + ("sculptor_r3",))})
+    assert g.pending.kind == "choice" and g.current_player == 2
+    steps = [e.step for e in g.events if isinstance(e, E.StepStarted)]
+    assert g.state.step == "france" and steps[-1] == "france", steps
+    labels = [c.label for c in pr.words.choices(g.view(2))]
+    assert any("Carpenter" in x for x in labels) and not any("Sculptor" in x for x in labels), labels
+    g = g.apply(ChooseOption(len(labels) - 1))
+    started = [i for i, e in enumerate(g.events) if e == E.StepStarted("cathedral")]
+    gift = [i for i, e in enumerate(g.events) if isinstance(e, E.Gained) and e.reason == "mason_gift"]
+    assert started and gift and started[0] < gift[0]
+    assert not any(isinstance(e, E.CraftsmanBorrowed) and e.card == "sculptor_r3" for e in g.events)
+
+
+def test_the_question_comes_before_the_cathedral_step_starts(cards):
+    g = _france(cards, 2, {2: dict(cubes=dict(stone=1)), 0: dict(craftsmen=BASE_CRAFTSMEN + ("sculptor_r3",))})
+    assert g.pending.kind == "choice" and g.state.step == "france"
+    assert E.StepStarted("cathedral") not in g.events
+    assert E.Decided(2, "spot:france") in g.events
+    assert g.describe(E.Decided(2, "spot:france")) == f"{g.state.players[2].name} decides at France before the next step."

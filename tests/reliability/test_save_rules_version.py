@@ -6,9 +6,9 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules.saves import savefile as P
-from pillars_rules.engine.context import RULES_V3, RULES_VERSION
+from pillars_rules.engine.context import RULES_V3, RULES_V4, RULES_VERSION
 from pillars_rules.saves.codec import event_to_dict
-from pillars_rules.saves.upcasters import upcast_rules_v3_v4
+from pillars_rules.saves.upcasters import upcast_rules_v3_v4, upcast_rules_v4_v5
 
 
 def _doc():
@@ -69,6 +69,7 @@ def test_s8_rules1_save_with_old_archbishop_variant_loads_as_the_default():
 def test_s8_rules_upcaster_is_registered():
     assert P.RULES_UPCASTERS[1] is P.upcast_rules_v1_v2
     assert P.RULES_UPCASTERS[3] is upcast_rules_v3_v4
+    assert P.RULES_UPCASTERS[4] is upcast_rules_v4_v5
     assert set(P.RULES_UPCASTERS) <= set(range(1, RULES_VERSION))
 
 
@@ -118,5 +119,40 @@ def test_s2_4_rules3_save_does_not_replay_under_version_4s_readings(monkeypatch)
     """Without the upcaster the same log is refused (its out-of-order placements are
     illegal now), naming both rules versions: the variant is what keeps it loading."""
     monkeypatch.setitem(P.RULES_UPCASTERS, 3, lambda head: {**head, "rules_version": 4})
-    with pytest.raises(pr.SaveError, match=r"made under rules version 3.*plays rules version 4"):
+    with pytest.raises(pr.SaveError, match=rf"made under rules version 3.*plays rules version {RULES_VERSION}"):
         pr.load(_fixture("rules3_4p_spots.json"))
+
+
+# ---------------------------------------------------------------- rules version 4 -> 5 (issue #54)
+def test_rules4_save_that_asked_france_late_replays_under_its_reading():
+    """A rules-version-4 game of the expansion (tools/make_rules4_fixtures.py, written by
+    rules-version-4 code) whose France use was asked after the cathedral step had started:
+    it loads under the variant ``rules_v4`` and replays to the same events."""
+    text = _fixture("rules4_2p_expansion_france.json")
+    doc = json.loads(text)
+    assert doc["rules_version"] == 4 and doc["variants"] == []
+    game = pr.load(text, cards="expansion")
+    assert game.rules.variants == (RULES_V4,) and not game.rules.spot_choices_at_step
+    logged = [event_to_dict(e) for e in game.events]
+    assert logged[0] == {**doc["events"][0], "variants": [RULES_V4]} and logged[1:] == doc["events"][1:]
+    queued = next(i for i, e in enumerate(logged) if e["type"] == "ChoicesQueued" and e["jobs"][0]["source"] == "france")
+    assert logged[queued + 1] == {"type": "StepStarted", "step": "cathedral"}  # the old reading
+    again = json.loads(pr.save(game))
+    assert again["rules_version"] == RULES_VERSION and again["variants"] == [RULES_V4]
+    assert pr.load(pr.save(game), cards="expansion") == game
+    assert pr.playout(game, seed=3).is_over
+
+
+def test_rules4_save_does_not_replay_under_version_5s_reading(monkeypatch):
+    """Without the variant the same log is refused: France's question now comes first."""
+    monkeypatch.setitem(P.RULES_UPCASTERS, 4, lambda head: {**head, "rules_version": 5})
+    with pytest.raises(pr.SaveError, match=rf"made under rules version 4.*plays rules version {RULES_VERSION}"):
+        pr.load(_fixture("rules4_2p_expansion_france.json"), cards="expansion")
+
+
+def test_rules4_save_that_never_asked_at_a_spot_gets_no_variant():
+    """A log without a spot's choice reads the same under both versions: no variant."""
+    game, doc = _doc()
+    doc["rules_version"] = 4
+    loaded = pr.load(json.dumps(doc))
+    assert loaded == game and loaded.rules.variants == ()

@@ -181,9 +181,16 @@ def layout(parts: Iterable[Card]) -> tuple[tuple[Card, ...], BoardSpec]:
         if c.place.replaces or c.place.after:
             continue
         order.append(c)
-    for c in parts:
-        if c.kind == "place" and (c.place.replaces or c.place.after):
+    # a place goes after (or instead of) one that may itself move later in
+    # the text: place each once its target stands; a cycle or an unknown
+    # target (reported by board_problems) goes last, in text order
+    waiting = [c for c in parts if c.kind == "place" and (c.place.replaces or c.place.after)]
+    while waiting:
+        keys = {c.id for c in order}
+        ready = [c for c in waiting if (c.place.replaces or c.place.after) in keys]
+        for c in ready or waiting:
             _moved(order, c)
+        waiting = [c for c in waiting if c not in ready] if ready else []
     return tuple(order), spec
 
 

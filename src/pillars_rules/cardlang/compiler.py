@@ -355,7 +355,15 @@ def _check_board(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -
                 unit.rep.error(c.pos.line, c.pos.column,
                                f"card id '{c.id}' is the key of a place of the board",
                                f"choose another id, e.g. '{c.id}_card'")
-    if not mine or any(unit.rep.diagnostics for unit, _ in units):
+    broken = any(_in_board_card(unit.rep) for unit, _ in units)
+    boards = [(unit, c) for unit, c in mine if c.kind == "board"]
+    for unit, c in boards[1:]:
+        first_unit, first = boards[0]
+        where = f"line {first.pos.line}" + ("" if first_unit is unit else f" of {first_unit.rep.file}")
+        unit.rep.error(c.pos.line, c.pos.column,
+                       f"a second board card, '{c.id}': a card set has one (the first is "
+                       f"'{first.id}', {where})", "keep the board's numbers in one board card")
+    if not mine or broken:
         return  # a place that did not compile would make the board look wrong
     owner = {id(c): unit for unit, c in mine}
     first_unit, first = mine[0]
@@ -367,6 +375,20 @@ def _check_board(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -
             unit.rep.at(node, message)
         else:
             unit.rep.error(at.pos.line, at.pos.column, message)
+
+
+def _in_board_card(rep: Reporter) -> bool:
+    """Whether one of ``rep``'s errors lies in a place or board card (the card
+    whose header is the last line at or above it that starts with a card kind):
+    that card is missing from the board, so the board's own check would mislead."""
+    for d in rep.diagnostics:
+        for line in range(d.line, 0, -1):
+            words = rep.source_line(line).split(None, 1)
+            if words and not rep.source_line(line)[:1].isspace() and words[0] in fx.KINDS:
+                if words[0] in fx.BOARD_KINDS:
+                    return True
+                break
+    return False
 
 
 def _check_starting_craftsmen(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -> None:

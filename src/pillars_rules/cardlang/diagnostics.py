@@ -295,6 +295,15 @@ def report_syntax_error(rep: Reporter, e: UnexpectedInput, chunk: str, line0: in
     """
     at_end = isinstance(e, UnexpectedToken) and e.token.type == "$END"
     msg, hint = _syntax_message(e, chunk, cut_by[2] if cut_by else None)
+    if at_end and cut_by is not None and cut_by[1] > column0 and "closing" in msg:
+        # an indented line that starts with a card kind: written as a statement
+        # (reported at that word, as every error that names what was found)
+        kind, name = (chunk.split(None, 2) + ["", ""])[:2]
+        msg = (f"found '{cut_by[2]}' inside the {kind} card '{name}': a {kind} card has no statement "
+               f"that starts with '{cut_by[2]}', and '{cut_by[2]}' begins a new card, which leaves the "
+               f"{kind} card without its closing '}}'")
+        hint = (f"see the card language reference for what a {kind} card may say; "
+                "a new card starts after the '}' of the one before")
     if at_end and cut_by is not None and "found" in msg:
         rep.error(cut_by[0], cut_by[1], msg, hint)
         return 0

@@ -263,13 +263,25 @@ def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
     parts = tuple(parts)
     out: list[tuple[Card | None, str, str]] = []
     keys = {c.id for c in parts if c.kind == "place"}
+    target = {c.id: (w, t) for c in parts if c.kind == "place"
+              for w, t in (("replaces", c.place.replaces), ("after", c.place.after)) if t}
+    in_cycle: set[str] = set()
     for c in parts:
-        if c.kind != "place":
+        if c.kind != "place" or c.id not in target:
             continue
-        for word, target in (("replaces", c.place.replaces), ("after", c.place.after)):
-            if target and target not in keys:
-                out.append((c, word, f"'{word} {target}' names no place of the board"
-                                     f"{suggest(target, keys)}"))
+        word, to = target[c.id]
+        if to not in keys:
+            out.append((c, word, f"'{word} {to}' names no place of the board{suggest(to, keys)}"))
+        elif to == c.id:
+            out.append((c, word, f"'{word} {to}' names the place itself: a place "
+                                 f"{'takes the spot of' if word == 'replaces' else 'goes after'} another place"))
+        elif c.id not in in_cycle:
+            chain = _chain(c.id, target)
+            if chain[-1] == c.id:
+                in_cycle.update(chain)
+                out.append((c, word, f"'{word} {to}' goes round in a circle ("
+                                     + " -> ".join(chain) + "): one of these places must go after "
+                                     "or replace a place that is not in the circle"))
     places, _ = layout(parts)
     rules = [c.place.rule for c in places]
     for rule in fx.SINGLE_RULES:
@@ -296,3 +308,14 @@ def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
         out.append((None, "", f"the board's builder spots hold {room} builders; {top} players with "
                           f"{need // top} builders each need {need}, or a game could not go on"))
     return out
+
+
+def _chain(start: str, target: dict[str, tuple[str, str]]) -> list[str]:
+    """The places ``start``'s ``after``/``replaces`` leads through, ``start``
+    first; it ends at ``start`` again when they go round in a circle."""
+    chain = [start]
+    while chain[-1] in target and len(chain) <= len(target):
+        chain.append(target[chain[-1]][1])
+        if chain[-1] == start:
+            break
+    return chain

@@ -58,6 +58,10 @@ DEFAULT_BUILDERS = 3  # the base board's; a board's text sets its own ('starting
 #: (The board's places, their spots and prices, which places fill in order and
 #: which allow one builder per player, are the board's text: :attr:`Rules.layout`.)
 RULES_V3 = "rules_v3"
+#: Engine variant of rules version 4's reading of a place's spot effect that
+#: asks a choice (the expansion's France): the choice was asked after the next
+#: step had started (saves of rules version 4 that did so load with it).
+RULES_V4 = "rules_v4"
 #: Trades that need a Permit from a card the player owns (§4).
 RESTRICTED_TRADES: Final = frozenset({("buy", "wood"), ("sell", "stone")})
 #: Version of the rules as this engine plays them. Bump it whenever a change to
@@ -72,10 +76,14 @@ RESTRICTED_TRADES: Final = frozenset({("buy", "wood"), ("sell", "stone")})
 #: cubes of a kind held; :mod:`pillars_rules.limits`), which base games never reach;
 #: 4 -- issue #34: the Priory's and the King's court's spots fill in order
 #: (the board's ``fill in order``), and an immediate privilege leaves play once its effect is
-#: had (``OnceUsed`` after its gains); version 3 saves play on under :data:`RULES_V3`.
-RULES_VERSION = 4
+#: had (``OnceUsed`` after its gains); version 3 saves play on under :data:`RULES_V3`;
+#: 5 -- issue #54: a choice a place's spot gives (France's one use) is made at
+#: that place's own step, before the next step starts (a ``Decided`` of kind
+#: ``spot:<place>`` records it); version 4 saves that asked one later play on
+#: under :data:`RULES_V4`.
+RULES_VERSION = 5
 #: Known variant options (RULES §2.3, §8). Card files may define more.
-ENGINE_VARIANTS = ("dm", RULES_V3)
+ENGINE_VARIANTS = ("dm", RULES_V3, RULES_V4)
 
 
 def _lasting(abilities: tuple[Any, ...]) -> list[Any]:
@@ -130,6 +138,7 @@ class Rules:
                  "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
                  "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
                  "layout", "one_per_player", "steps", "locations", "spent_when_gained", "held_one_round",
+                 "spot_choices_at_step",
                  "_mods_cache", "_mods_last", "_actions", "_prices_cache", "_other_prices", "shared", "in_game")
 
     base: CardSet
@@ -173,6 +182,8 @@ class Rules:
     spent_when_gained: frozenset[str]
     #: privileges held for one round only: they leave the game at its end
     held_one_round: frozenset[str]
+    #: A choice a spot's effect asks is made at its place's step (not under :data:`RULES_V4`).
+    spot_choices_at_step: bool
     _mods_cache: dict[tuple[tuple[str, ...], tuple[str, ...], str, str], tuple[Any, ...]]
     #: seat -> (holdings, round table, modifiers) of the last question per seat
     _mods_last: dict[int, _Held]
@@ -248,6 +259,7 @@ class Rules:
         object.__setattr__(self, "locations", _table(dict(layout.locations)))
         object.__setattr__(self, "spent_when_gained", frozenset() if v3 else frozenset(
             c.id for c in played if c.kind == "privilege" and c.mode == "immediate"))
+        object.__setattr__(self, "spot_choices_at_step", RULES_V4 not in variants)
         object.__setattr__(self, "held_one_round", frozenset(
             c.id for c in played if c.kind == "privilege" and c.mode == "one_round"))
         object.__setattr__(self, "_mods_cache", {})

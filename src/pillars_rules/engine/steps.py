@@ -22,6 +22,10 @@ from .shared import queue_events
 from .state import ROUNDS
 
 
+#: The kind of the ``Decided`` that records a place's spot effects given, before its key.
+SPOT_EFFECTS_GIVEN: Final = "spot:"
+
+
 def enter_step(b: Batch, rules: Rules, index: int) -> None:
     step = rules.steps[index]
     b.add(started(step))
@@ -126,9 +130,16 @@ def _step_privileges(b: Batch, rules: Rules) -> None:
 def _step_spots(b: Batch, rules: Rules) -> None:
     # Each builder gets its spot's effect (the Priory's VP, the castle's grey
     # workers); the place's key is the reason, so they are not card effects.
+    # A choice an effect asks (France's one use) is made at this step: the
+    # step waits for it, and a Decided of kind 'spot:<key>' says the effects
+    # were given, so the step then moves on.
     state = b.state
     key = state.step
     seats = state.spot_list(key)
+    given = SPOT_EFFECTS_GIVEN + key
+    if rules.spot_choices_at_step and any(s is not None and (s, given) in state.decided for s in seats):
+        _next(b, rules)
+        return
     for spot, effect in rules.layout.spot_effects.get(key, ()):
         seat = seats[spot]
         if seat is None:
@@ -137,6 +148,10 @@ def _step_spots(b: Batch, rules: Rules) -> None:
             b.add(E.GreyWorkersWon(seat, effect.n))
         else:
             b.extend(_instant(b.state, rules, seat, effect, key, spot))
+    jobs = b.state.table.jobs
+    if rules.spot_choices_at_step and jobs:
+        b.add(E.Decided(jobs[0].seat, given))
+        return
     _next(b, rules)
 
 

@@ -21,7 +21,7 @@ import hashlib
 from typing import Callable
 
 from ..cardlang.cardset import CardSet
-from ..engine.context import RULES_V3
+from ..engine.context import RULES_V3, RULES_V4
 from ..errors import SaveError
 
 #: Format-2 ``card_hash`` values of base card sets shipped by earlier versions.
@@ -154,6 +154,18 @@ def upcast_rules_v1_v2(head: dict) -> dict:
     return {**head, "rules_version": 2, "variants": variants, "card_hash": card_hash, "events": events}
 
 
+def _with_variant(head: dict, variant: str, version: int) -> dict:
+    """``head`` at rules ``version`` with the engine ``variant`` added to the
+    header and to ``GameStarted``, so the log replays to the identical game
+    (and a save of it names the variant, so it keeps the old readings)."""
+    variants = tuple(sorted(set(head["variants"]) | {variant}))
+    events = list(head["events"])
+    first = events[0]
+    if type(first) is dict and first.get("type") == "GameStarted" and type(first.get("variants")) is list:
+        events[0] = {**first, "variants": sorted(set(first["variants"]) | {variant})}
+    return {**head, "rules_version": version, "variants": variants, "events": events}
+
+
 def upcast_rules_v3_v4(head: dict) -> dict:
     """Rules version 4 (issue #34) fills the Priory's and the King's court's
     spots in order and returns an immediate privilege to the box once used. A
@@ -161,20 +173,46 @@ def upcast_rules_v3_v4(head: dict) -> dict:
     ``rules_v3`` (:data:`~pillars_rules.engine.context.RULES_V3`) is added to
     the header and to ``GameStarted``, so the log replays to the identical game
     (and a save of it names the variant, so it keeps those readings)."""
-    variants = tuple(sorted(set(head["variants"]) | {RULES_V3}))
-    events = list(head["events"])
-    first = events[0]
-    if type(first) is dict and first.get("type") == "GameStarted" and type(first.get("variants")) is list:
-        events[0] = {**first, "variants": sorted(set(first["variants"]) | {RULES_V3})}
-    return {**head, "rules_version": 4, "variants": variants, "events": events}
+    return _with_variant(head, RULES_V3, 4)
+
+
+def _asked_late(events: list) -> bool:
+    """Whether a log of rules version 4 queued a choice of a place's spot (a
+    job whose source is the step's place) and started the next step before
+    asking it -- the reading rules version 5 changed."""
+    step, queued = None, False
+    for e in events:
+        kind = e.get("type") if type(e) is dict else None
+        if kind == "StepStarted":
+            if queued:
+                return True
+            step = e.get("step")
+        elif kind == "DecisionPending":
+            queued = False
+        elif kind == "ChoicesQueued" and type(e.get("jobs")) is list:
+            queued = queued or any(type(j) is dict and j.get("source") == step for j in e["jobs"])
+    return False
+
+
+def upcast_rules_v4_v5(head: dict) -> dict:
+    """Rules version 5 (issue #54) asks a choice that a place's spot gives (the
+    expansion's France) at that place's step, before the next step starts.
+    A game of version 4 whose log asked one later goes on under version 4's
+    reading, the engine variant ``rules_v4``
+    (:data:`~pillars_rules.engine.context.RULES_V4`); any other log is the same
+    under both and only gets the new version."""
+    if _asked_late(head["events"]):
+        return _with_variant(head, RULES_V4, 5)
+    return {**head, "rules_version": 5}
 
 
 #: Rules version -> function turning a checked header of a save made under
 #: that rules version into one of the next (a missing version needs no change:
 #: its log is only re-verified).
-RULES_UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_rules_v1_v2, 3: upcast_rules_v3_v4}
+RULES_UPCASTERS: dict[int, Callable[[dict], dict]] = {
+    1: upcast_rules_v1_v2, 3: upcast_rules_v3_v4, 4: upcast_rules_v4_v5}
 
 
 __all__ = ["UPCASTERS", "upcast_v1_v2", "upcast_v2_v3", "LEGACY_BASE_HASHES", "legacy_source_hash",
            "translate_legacy_card_hash", "IDENTITY_FORMAT", "RULES_UPCASTERS", "upcast_rules_v1_v2",
-           "upcast_rules_v3_v4", "RULES_V1_BASE_CARD_HASH"]
+           "upcast_rules_v3_v4", "upcast_rules_v4_v5", "RULES_V1_BASE_CARD_HASH"]

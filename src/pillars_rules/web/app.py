@@ -158,12 +158,14 @@ async def create_game(request: Request) -> Response:
     if not _same_origin(request):
         return _answer(form, 403, "this page's origin may not create games here", server)
     client = request.client.host if request.client else "-"
+    entered: dict = {}  # a refused form comes back with what was entered
     try:
         server.may_create(client)
         body = await _body(request)
         if form:
             fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=64)
-            doc = request_from_form({k: v[0] for k, v in fields.items()}, fields.get("variant", []))
+            entered = {**{k: v[0] for k, v in fields.items()}, "variant": fields.get("variant", [])}
+            doc = request_from_form(entered, entered["variant"])
         else:
             try:
                 doc = json.loads(body)
@@ -182,16 +184,18 @@ async def create_game(request: Request) -> Response:
         log.error("game not created: %s", err)
         return _answer(form, 503, STORE_DOWN, server)
     except pr.PillarsError as err:
-        return _answer(form, 400, str(err), server)
+        return _answer(form, 400, str(err), server, entered=entered)
     headers = {"cache-control": "no-store"}
     if form:  # POST/redirect/GET: a reload or Back shows the links again and creates nothing
         return RedirectResponse("/created#" + created_fragment(result), 303, headers=headers)
     return JSONResponse(result, 201, headers=headers)
 
 
-def _answer(form: bool, status: int, reason: str, server: Server, headers: dict | None = None) -> Response:
+def _answer(form: bool, status: int, reason: str, server: Server, headers: dict | None = None,
+            entered: dict | None = None) -> Response:
     if form:
-        page = pages.lobby(server.catalogue, reason) if status == 400 else pages.message("Not created", reason)
+        page = (pages.lobby(server.catalogue, reason, entered) if status == 400
+                else pages.message("Not created", reason))
         return HTMLResponse(page, status, headers=headers)
     return JSONResponse({"error": reason}, status, headers=headers)
 

@@ -22,7 +22,7 @@ from ..cardlang.render import RULE_WORDS
 from ..words import card_names
 from ..words.cardtext import summary
 from ..words.grammar import ordinal
-from ..words.labels import spot_gives
+from ..words.labels import other_market, spot_gives
 
 _KEEP = 16
 _CACHE: dict[str, dict] = {}
@@ -69,8 +69,9 @@ def _gives(layout, card, i: int) -> str:
     if p.rule == "tax":
         return "no tax + the metal" if i == 0 and layout.court_stock else "no tax"
     if p.rule == "market":
-        return f"trades {ordinal(i + 1)}"
-    return {"bishop": "protection or 1 cube", "start_player": "start player"}.get(p.rule, "")
+        return "; ".join((f"trades {ordinal(i + 1)}",) + other_market(layout, card.id))
+    return {"bishop": "protection or 1 cube", "start_player": "start player",
+            "collector": "no tax + the tax roll in gold"}.get(p.rule, "")
 
 
 def _does(card) -> str:

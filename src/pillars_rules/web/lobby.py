@@ -100,8 +100,11 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
         known = ", ".join(c.name for c in catalogue)
         raise ConfigError(f"cards: no card set {str(doc.get('cards'))[:40]!r} on this server (sets: {known})")
     if len(seats_doc) not in cards.players:
+        others = [c for c in catalogue if len(seats_doc) in c.players]
+        pick = (f"; for {len(seats_doc)} players pick the card set "
+                + " or ".join(f"{c.name!r} ({counts_text(c.players)} players)" for c in others)) if others else ""
         raise ConfigError(f"players must be {counts_text(cards.players)} with the card set "
-                          f"{cards.name!r}, not {len(seats_doc)}")
+                          f"{cards.name!r}, not {len(seats_doc)}{pick}")
     takeover = doc.get("takeover")
     if takeover is not None:
         if not isinstance(takeover, Mapping) or not set(takeover) <= {"bot", "grace"}:

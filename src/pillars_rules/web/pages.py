@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import datetime
 from html import escape
+from typing import Any, Mapping
 
 import pillars_rules as pr
 from ..bots import BOTS
+from .timers import MAX_SECONDS, MIN_SECONDS
 
 _HEAD = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -36,43 +38,70 @@ def _options(values, selected=None) -> str:
                    for v, label in values)
 
 
-def lobby(catalogue, error: str | None = None) -> str:
-    """The form that creates a game (it posts to ``/games``)."""
+def _minutes(seconds: float) -> str:
+    """A number of seconds as minutes for a form field ("0.08333333333333333" is fine for a browser)."""
+    return repr(seconds / 60).removesuffix(".0")
+
+
+def lobby(catalogue, error: str | None = None, entered: Mapping[str, Any] | None = None) -> str:
+    """The form that creates a game (it posts to ``/games``); a refused form
+    (``error``) comes back with what was ``entered`` (the form's fields)."""
+    got = entered or {}
+
+    def value(key: str, default: str) -> str:
+        v = got.get(key)
+        return v if isinstance(v, str) else default
+
     bots = sorted(BOTS)
     seat_kinds = [("person", "a person")] + [(b, f"bot: {b}") for b in bots]
-    rows = []
     # seats up to the most any offered set plays (the expansion: 6); the server refuses
-    # a count the chosen set does not play, naming the set
+    # a count the chosen set does not play, naming the sets that play it
     most = max(c.players[-1] for c in catalogue)
+    players = value("players", "3")
+    rows = []
     for i in range(most):
         default = "person" if i < 2 else "heuristic" if "heuristic" in BOTS else bots[0]
-        rows.append(f'<tr><th scope="row">Seat {i + 1}</th>'
+        rows.append(f'<tr class="seat-row" data-seat="{i + 1}"><th scope="row">Seat {i + 1}</th>'
                     f'<td><select name="seat{i}" aria-label="seat {i + 1} is played by">'
-                    f'{_options(seat_kinds, default)}</select></td>'
+                    f'{_options(seat_kinds, value(f"seat{i}", default))}</select></td>'
                     f'<td><input name="name{i}" maxlength="{pr.limits.MAX_SEAT_NAME_LENGTH}" '
+                    f'value="{escape(value(f"name{i}", ""))}" '
                     f'placeholder="name (optional)" aria-label="seat {i + 1} name"></td></tr>')
-    sets = _options([(c.name, f"{c.name} ({c.cards} cards, {c.players[0]}-{c.players[-1]} players, "
-                               f"{c.identity[:12]})") for c in catalogue])
-    variants = "".join(f'<label><input type="checkbox" name="variant" value="{escape(v)}"> '
+    chosen = value("cards", "base")
+    sets = "".join(
+        f'<option value="{escape(c.name)}" data-players="{" ".join(map(str, c.players))}"'
+        f'{" selected" if c.name == chosen else ""}>{escape(c.name)} ({c.cards} cards, '
+        f'{c.players[0]}-{c.players[-1]} players, {escape(c.identity[:12])})</option>' for c in catalogue)
+    fewest_most = min(c.players[-1] for c in catalogue)
+    bigger = [c.name for c in catalogue if c.players[-1] > fewest_most]
+    hint = (f' <span class="hint" id="players-hint">{fewest_most + 1}-{most} players need a card set that plays '
+            f'them: {escape(" or ".join(bigger))}</span>' if bigger else "")
+    ticks = got.get("variant")
+    ticked: list = ticks if isinstance(ticks, list) else []
+    variants = "".join(f'<label><input type="checkbox" name="variant" value="{escape(v)}"'
+                       f'{" checked" if v in ticked else ""}> '
                        f'{escape(v)}: {escape(text)}</label>' for v, text in sorted(pr.VARIANTS.items()))
     problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+    reveal = " checked" if value("reveal", "") == "on" else ""
     body = f"""<h1>The Pillars of the Earth: new game</h1>
 {problem}<form method="post" action="/games">
-<p><label>Players <select name="players">{_options([(str(n), str(n)) for n in range(2, most + 1)], "3")}</select></label>
-(seats past that number are left out)</p>
+<p><label>Players <select name="players">{_options([(str(n), str(n)) for n in range(2, most + 1)], players)}</select></label>
+(seats past that number are left out){hint}</p>
 <table><thead><tr><th>Seat</th><th>Played by</th><th>Name</th></tr></thead><tbody>
 {"".join(rows)}</tbody></table>
 <p><label>Cards <select name="cards">{sets}</select></label></p>
 <fieldset><legend>Variants</legend>{variants}</fieldset>
 <p><label>When a person is away, a bot takes over: <select name="takeover">
-{_options([("", "never")] + [(b, b) for b in bots])}</select></label>
-<label>after <input name="grace" type="number" min="0" max="86400" value="60"> seconds</label></p>
+{_options([("", "never")] + [(b, b) for b in bots], value("takeover", ""))}</select></label>
+<label>after <input name="grace" type="number" min="0" max="86400" value="{escape(value("grace", "60"))}"> seconds</label></p>
 <p><label>Turn timer <select name="clock">{_options([("none", "none"), ("move", "per move"),
-("game", "a chess clock per player (for the whole game)")], "none")}</select></label>
-<label><input name="clock_minutes" type="number" min="0.5" max="43200" step="any" value="2"> minutes</label>
-<label>then the bot <select name="clock_bot">{_options([(b, b) for b in bots], "medium" if "medium" in BOTS else bots[0])}</select>
-decides for the seat</label> (slow games: 1440 minutes is a day)</p>
-<p><label><input type="checkbox" name="reveal"> Once the game is over, its replay may show what nobody
+("game", "a chess clock per player (for the whole game)")], value("clock", "none"))}</select></label>
+<label><input name="clock_minutes" type="number" min="{_minutes(MIN_SECONDS)}" max="{_minutes(MAX_SECONDS)}" step="any"
+value="{escape(value("clock_minutes", "2"))}"> minutes</label>
+<label>then the bot <select name="clock_bot">{_options([(b, b) for b in bots],
+value("clock_bot", "medium" if "medium" in BOTS else bots[0]))}</select>
+decides for the seat</label> (at least {MIN_SECONDS:.0f} seconds; slow games: 1440 minutes is a day)</p>
+<p><label><input type="checkbox" name="reveal"{reveal}> Once the game is over, its replay may show what nobody
 knew during it (the order of the decks)</label></p>
 <p><button type="submit">Create the game</button></p>
 </form>

@@ -172,10 +172,34 @@ def _spot(ctx: Context, loc: str, spot: int) -> tuple[tuple[str, ...], str | Non
     if rule == "bishop":
         return ("protection from a harmful event, or 1 wood, stone or sand from the market",), None
     if rule == "market":
-        return (f"trade {ordinal(spot + 1)}",), None
+        return (f"trade {ordinal(spot + 1)}",) + other_market(layout, loc), None
+    if rule == "collector":
+        return ("no tax this round", "the tax roll in gold"), None
     if rule == "start_player":
         return ("start player next round",), None
     return (layout.words(loc),), None
+
+
+def other_market(layout, loc: str) -> tuple[str, ...]:
+    """What a market other than the main one (the expansion's Harbour) trades
+    at, beside the main market's prices: ``("buys sand 3, wood 4, stone 5 gold:
+    the market's price + 1",)``; nothing for the main market."""
+    if loc == layout.market:
+        return ()
+    out = []
+    for verb, mine, main in (("buys", layout.selling[loc], layout.sell_prices),
+                             ("sells", layout.buying[loc], layout.buy_prices)):
+        if not mine:
+            continue
+        prices = ", ".join(f"{cube} for {price}" for cube, price in mine.items())
+        steps = {price - main.get(cube, price + 1000) for cube, price in mine.items()}
+        beside = ""
+        if len(steps) == 1:  # every price the main market's plus or minus one amount
+            step = steps.pop()
+            beside = (": the market's prices" if step == 0 else f": the market's price + {step}" if step > 0
+                      else f": the market's price - {-step}")
+        out.append(f"{verb} {prices} gold{beside}")
+    return tuple(out)
 
 
 def spot_gives(effect) -> str:

@@ -14,6 +14,7 @@ import { isTrades, tradeForm } from "./market.js";
 import { drawFinal, drawPlayers, seatLine } from "./players.js";
 import { ASKS, DOING, calledOf, placeName } from "./text.js";
 import { cardTip } from "./cards.js";
+import { claimAnswer } from "./claim.js";
 
 export class App {
   /**
@@ -121,8 +122,12 @@ export class App {
     }
     if (!pick || this.autoFor === m.decision) return false;
     this.autoFor = m.decision; // one automatic try per decision: a refusal is shown, not retried
-    this.settings.addNote({ i: m.events.length, text: `${pick.label} (${why})` });
-    this.choose(pick);
+    // another page of this seat in this browser may answer it (claim.js): then this one waits
+    claimAnswer(this.settings.scope(), m.decision).then((ours) => {
+      if (!ours || !this.model || this.model.decision !== m.decision || this.sentFor === m.decision) return;
+      this.settings.addNote({ i: m.events.length, text: `${pick.label} (${why})` });
+      this.choose(pick, true);
+    });
     return true;
   }
 
@@ -149,18 +154,23 @@ export class App {
     this.autoFor = null;
   }
 
-  /** The server refused our message: show why, let the reader choose again. */
+  /**
+   * The server refused our message: show why, let the reader choose again. A
+   * refusal the reader did not cause -- of the board's own answer, or "stale":
+   * another tab or device of this seat answered first -- is a note, not an error.
+   */
   refused(code, reason) {
-    this.refusal = { code, reason };
+    this.refusal = { code, reason, quiet: code === "stale" || this.sentAuto };
     this.sentFor = null;
     this.render();
   }
 
-  choose(choice) {
+  choose(choice, auto = false) {
     if (!this.model || this.sentFor === this.model.decision) return;
     this.closeMenu(false);
     this.hideTip();
     this.sentFor = this.model.decision;
+    this.sentAuto = auto; // the board's own answer, not the reader's click
     this.refusal = null;
     this.send(choice);
     this.render();
@@ -255,7 +265,12 @@ export class App {
       parts.push(h("p", { class: "ask" }, "Waiting for ", h("strong", { text: name }),
         who && who.cls !== "here" ? ` (${who.text})` : "", `: ${doing}.`));
     }
-    if (this.refusal) {
+    if (this.refusal && this.refusal.quiet) {
+      const why = this.refusal.reason || this.refusal.code;
+      parts.push(h("p", { class: "note refusal-quiet", role: "status", text: this.refusal.code === "stale"
+        ? `Already answered, from another tab or device of your seat (${why}); the board follows the game.`
+        : `The board's own answer was not taken (${why}); choose yourself.` }));
+    } else if (this.refusal) {
       parts.push(h("p", { class: "refusal", role: "alert" },
         h("strong", { text: "Not accepted: " }), this.refusal.reason || this.refusal.code));
     }

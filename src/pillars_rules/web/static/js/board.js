@@ -104,9 +104,10 @@ export function pieceValue(p) {
 
 function sitesTile(model, group) {
   const s = model.state;
-  const held = [];
+  const here = new Set(group.map((place) => place.id));
+  const held = [];  // only the cards of this tile's sites (the Crusades' cards lie on their own tile)
   s.players.forEach((p, seat) => {
-    for (const id of p.resource_cards) held.push({ seat, id });
+    for (const id of p.resource_cards) if (here.has(cardInfo(model, id).site)) held.push({ seat, id });
   });
   const body = held.length
     ? h("ul", { class: "plain held" }, held.map(({ seat, id }) => {

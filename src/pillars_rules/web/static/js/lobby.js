@@ -7,6 +7,7 @@
 // hello, the welcome and sync, and it closes (the protocol as the board speaks
 // it; for that moment the seat counts as connected, as with its board open).
 
+import "./lobbyform.js";
 import { h, fill } from "./dom.js";
 import { GameRecord } from "./model.js";
 import { forget, myGames, playLink, remember, summarize } from "./mygames.js";

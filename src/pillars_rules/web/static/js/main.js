@@ -75,6 +75,7 @@ function start() {
       setKeepAll: (r, on) => settings.setKeepAll(r, on),
       notes: () => settings.notes(),
       addNote: (n) => settings.addNote(n),
+      scope: () => settings.key, // the seat's storage key: its pages claim the board's own answers there
     },
     extra: signal.button,
     rematch: async () => {

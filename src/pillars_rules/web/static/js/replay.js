@@ -8,6 +8,7 @@
 // The key goes to the server only in the body of POST /api/replay.
 
 import { drawBuilders, drawMap, drawOffer, drawRound } from "./board.js";
+import { cardName } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { drawLog } from "./log.js";
 import { SILENT } from "./model.js";
@@ -191,11 +192,30 @@ class Replay {
         " · ", h("span", { class: "knew", text: `Shown: ${knew}` })),
       h("div", { class: "answer-of" }, this.answer()), this.controls());
     const board = h("div", { class: "table" }, s.game_over ? drawFinal(m) : null,
+      this.shownSecrets ? drawDecks(m) : null,
       s.stage === "draft" ? drawOffer(m) : null, s.stage === "builders" ? drawBuilders(m) : null, drawMap(m));
     fill(this.root, top, prompt, h("main", { class: "layout" }, board, h("aside", { class: "side" }, drawPlayers(m), drawLog(m))));
     const focus = this.root.querySelector(`#${this.focusId || "none"}`);
     if (focus) focus.focus({ preventScroll: true });
   }
+}
+
+/**
+ * What nobody knew at this decision (a finished game's replay with the secrets
+ * shown): the events still to come in their order, the craftsmen of the later
+ * rounds, and the privileges not yet dealt -- read from the unredacted state.
+ */
+function drawDecks(m) {
+  const decks = m.state.decks || {};
+  const names = (ids) => (ids && ids.length ? ids.map((id) => cardName(m, id)).join(", ") : "none");
+  const later = (decks.craftsman_decks || []).map((deck, i) => [i + 1, deck]).filter(([r]) => r > m.state.round);
+  return h("section", { class: "tile decks", id: "decks", "aria-label": "What nobody knew then" },
+    h("header", { class: "tile-head" }, h("h3", { text: "What nobody knew then" })),
+    h("ul", { class: "plain" },
+      h("li", { class: "coming-events" }, h("strong", { text: "Events to come: " }), names(decks.event_deck)),
+      later.map(([r, deck]) => h("li", { class: "later-craftsmen" },
+        h("strong", { text: `Craftsmen of round ${r}: ` }), names(deck))),
+      h("li", { class: "coming-privileges" }, h("strong", { text: "Privileges to come: " }), names(decks.privilege_deck))));
 }
 
 async function start() {
