@@ -40,6 +40,8 @@ _TUNING = (
     ("body_timeout", "S", "seconds an HTTP request may take to send its body"),
     ("max_http", "N", "HTTP requests under way at once, besides the WebSockets"),
     ("flood", "N", "rate refusals (less those worked off) after which a connection is closed"),
+    ("ipv6_prefix", "N", "IPv6 prefix length that counts as one client address in the per-address limits"),
+    ("replay_rate", "N", "replay and rematch requests one client address may send per second"),
     ("refusal_delay", "S", "seconds a client over a limit waits for its refusal (429, flood, bad key)"),
 )
 

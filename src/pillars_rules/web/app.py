@@ -208,13 +208,22 @@ async def created_page(request: Request) -> Response:
 
 
 async def _json_api(request: Request, what: str) -> tuple[Server, bytes] | Response:
-    """The server and the body of a JSON request from this server's own pages (or the refusal)."""
+    """The server and the body of a JSON request from this server's own pages (or the
+    refusal: another origin 403, over the address's ``replay_rate`` 429 after the refusal
+    delay, a body too long 400, a body too slow 408)."""
     if not _same_origin(request):
         return JSONResponse({"error": f"this page's origin may not {what} here"}, 403)
+    server: Server = request.app.state.server
+    if not server.limits.replay(server.network(request.client.host if request.client else "-")):
+        await asyncio.sleep(server.settings.refusal_delay)   # the flood waits; the tables do not
+        return JSONResponse({"error": f"this address may send {server.settings.replay_rate:g} replay or rematch "
+                             "requests a second; slow down"}, 429, headers={"retry-after": "1"})
     try:
-        return request.app.state.server, await _body(request)
+        return server, await _body(request)
     except ConfigError as err:
         return JSONResponse({"error": str(err)}, 400)
+    except BodyTimeout as err:
+        return JSONResponse({"error": str(err)}, 408, headers={"connection": "close"})
 
 
 async def replay_api(request: Request) -> Response:

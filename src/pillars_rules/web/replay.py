@@ -23,6 +23,7 @@ which ``pillars-rules play --load`` and :func:`pillars_rules.load` read) is
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import logging
@@ -121,6 +122,8 @@ async def find_seat(server, game_id: str, key: str):
     except (StoreError, DamagedGameError) as err:
         log.warning("a replay or rematch request for %s: %s", game_id, err)
         return _error(503, RECORDS_DOWN)
+    if found is None:       # a guess at a key costs as long as a wrong hello's (docs/server.rst)
+        await asyncio.sleep(server.settings.refusal_delay)
     return found
 
 

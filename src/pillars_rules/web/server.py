@@ -39,6 +39,7 @@ from .lobby import GameRequest
 from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
                        open_registry, owner_of, tag)
 from .fanout import fanout_for
+from .networks import network_of
 from .ratelimit import Limits
 from .rooms import LocalFanout, Room
 from .settings import Settings
@@ -228,7 +229,7 @@ class Server:
         and links (:class:`TooMany` if that address may not create one now,
         :class:`ServerFull`, or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
         games = self.storage.games
-        owner = owner_of(client)
+        owner = owner_of(self.network(client))
         self._count_creation(owner)      # first: a refused address costs no database call
         if await self.in_registry(games.open_count) >= self.settings.max_games:
             raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most; try "
@@ -271,10 +272,14 @@ class Server:
                 "spectator": link(spectator_key), "cards": record.cards, "variants": list(record.variants),
                 "takeover": record.takeover, "clock": record.clock, "reveal": record.reveal}
 
+    def network(self, address: str) -> str:
+        """``address`` as the per-client limits count it (an IPv6 address by its network)."""
+        return network_of(address, self.settings.ipv6_prefix)
+
     def may_create(self, client: str) -> None:
         """:class:`TooMany` if the client at address ``client`` may not create a game now
         (checked before its request is read, so a refused flood costs little)."""
-        self._count_creation(owner_of(client), count=False)
+        self._count_creation(owner_of(self.network(client)), count=False)
 
     def _count_creation(self, owner: str, count: bool = True) -> None:
         """Count a creation by ``owner`` or refuse it (:class:`TooMany`)."""
