@@ -282,14 +282,15 @@ def _path(db: str | os.PathLike) -> str:
     return path
 
 
-def open_events(db: str | os.PathLike):
+def open_events(db: str | os.PathLike, statement_timeout: float | None = None):
     """The event store at ``db``: an SQLite file path (created if missing), or a
-    ``postgresql://`` connection string (:class:`~pillars_rules.table.pgstore.PgEventStore`)."""
+    ``postgresql://`` connection string (:class:`~pillars_rules.table.pgstore.PgEventStore`,
+    whose statements give up after ``statement_timeout`` seconds, if given)."""
     path = _path(db)
     if path.startswith(POSTGRES_PREFIXES):
         from ..table.pgstore import PgEventStore
 
-        return PgEventStore(path)
+        return PgEventStore(path, statement_timeout=statement_timeout)
     return EventStore(path)
 
 

@@ -122,7 +122,7 @@ class Server:
         # the event store's connection lives in the store's thread; the game records,
         # read at every hello, have a connection (and a thread) of their own
         games = await self.in_registry(open_registry, self.settings.db, self.settings.db_timeout)
-        self.storage = Storage(await self.in_store(open_events, self.settings.db), games)
+        self.storage = Storage(await self.in_store(open_events, self.settings.db, self.settings.db_timeout), games)
         self.fanout = fanout_for(self.storage) or self.fanout
         await self.fanout.start(self)
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
@@ -132,11 +132,30 @@ class Server:
         """Store ``checked`` (see :meth:`Table.check`): a future of its Outcome
         (or its ConflictError). Commits that arrive while one is being written
         go together in the next transaction: one wait for the disk for them all."""
-        future = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
         self._commits.append((table, checked, future))
         if self._committer is None or self._committer.done():
-            self._committer = asyncio.get_running_loop().create_task(self._write_commits())
+            self._committer = loop.create_task(self._write_commits())
+        # a stalled database answers the player within db_timeout, as /healthz does; a
+        # commit that lands after that is sent to the game's clients then (_stored_late)
+        loop.call_later(self.settings.db_timeout, self._commit_timed_out, future)
         return future
+
+    def _commit_timed_out(self, future: asyncio.Future) -> None:
+        if not future.done():
+            log.error("store timeout: a move was not stored within %g s", self.settings.db_timeout)
+            future.set_exception(StoreTimeout(f"the event store did not store a move within "
+                                              f"{self.settings.db_timeout:g} s"))
+            future.exception()          # retrieved: its awaiter may have gone
+
+    def _stored_late(self, table: Table) -> None:
+        """A move stored after its player was told ``server_error``: its game's clients get it now."""
+        room = self.rooms.get(table.game_id)
+        if room is not None and room.table is table:
+            log.warning("a move was stored late game=%s", room.tag)
+            room.flush()
+            self.fanout.published(room)
 
     async def _write_commits(self) -> None:
         while self._commits:
@@ -146,8 +165,10 @@ class Server:
                                               [(t, c) for t, c, _ in batch])
             except Exception as exc:  # noqa: BLE001 - the store failed: nothing of the batch is stored
                 results = [exc] * len(batch)
-            for (_, _, future), result in zip(batch, results):
-                if future.done():             # its awaiter was cancelled: the others still get theirs
+            for (table, _, future), result in zip(batch, results):
+                if future.done():             # cancelled or timed out: the others still get theirs
+                    if not isinstance(result, BaseException):
+                        self._stored_late(table)
                     continue
                 if isinstance(result, BaseException):
                     future.set_exception(result)
