@@ -120,6 +120,11 @@ class GameRecord:
     def from_json(cls, game_id: str, text: object, finished: object) -> "GameRecord":
         """The record stored as ``text``, or :class:`~pillars_rules.errors.DamagedGameError`
         naming the game and what is wrong (the row is left as it is)."""
+        if isinstance(text, (bytes, bytearray, memoryview)):   # as SQLite holds it: maybe not UTF-8
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError as err:
+                raise DamagedGameError(game_id, f"its server record is not UTF-8 text (byte {err.start})") from None
         try:
             doc = json.loads(text)  # type: ignore[arg-type]
         except (TypeError, ValueError, RecursionError):
@@ -187,6 +192,8 @@ def decode_records(rows, where: str) -> tuple[list[GameRecord], list[DamagedGame
     errors of the damaged ones (each logged: the others go on)."""
     good, damaged = [], []
     for game_id, text, finished in rows:
+        if isinstance(game_id, bytes):        # (an id that is not UTF-8 is shown escaped)
+            game_id = game_id.decode("utf-8", "backslashreplace")
         try:
             good.append(GameRecord.from_json(game_id, text, finished))
         except DamagedGameError as err:
@@ -238,8 +245,10 @@ class SQLiteRegistry:
     def add(self, record: GameRecord) -> None:
         self._run("INSERT INTO server_games VALUES (?, ?, 0)", (record.game_id, record.to_json()))
 
+    # the record is read as bytes (CAST AS BLOB), decoded by GameRecord.from_json: text that is
+    # not UTF-8 then damages its own row, not the whole query (sqlite3 raises for the result)
     def get(self, game_id: str) -> GameRecord | None:
-        rows = self._run("SELECT record, finished FROM server_games WHERE game_id = ?", (game_id,))
+        rows = self._run("SELECT CAST(record AS BLOB), finished FROM server_games WHERE game_id = ?", (game_id,))
         return GameRecord.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
 
     def records(self) -> list[GameRecord]:
@@ -248,7 +257,8 @@ class SQLiteRegistry:
 
     def read_all(self) -> tuple[list[GameRecord], list[DamagedGameError]]:
         """Every record, and the errors of the damaged ones."""
-        return decode_records(self._run("SELECT game_id, record, finished FROM server_games"), self.path)
+        return decode_records(self._run("SELECT CAST(game_id AS BLOB), CAST(record AS BLOB), finished "
+                                        "FROM server_games"), self.path)
 
     def finish(self, game_id: str) -> None:
         self._run("UPDATE server_games SET finished = 1 WHERE game_id = ?", (game_id,))
