@@ -13,11 +13,8 @@ chance), with the same bots before and after the moment.
 
 * **Interval.** Units of one seed share the natural game, so the seed is the
   cluster: ``Delta_X`` is the ratio ``sum(d) / units`` and its variance the
-  cluster-robust one over the games that had a chance, made honest for small
-  runs (:func:`ratio_ci`): the bias-reduced (CR2) variance, never below the
-  variance counted chance by chance, with a Student *t* interval on the
-  Bell-McCaffrey degrees of freedom (``G - 1`` for ``G`` games with equally
-  many chances, fewer when they differ). The same for the win share.
+  cluster-robust (linearised) one over seeds, with a Student *t* interval on
+  ``seeds - 1`` degrees of freedom. The same for the win share.
 * **Gold.** The gold scale ``beta`` is the VP one gold piece brings: at a
   round's first draft decision one seat gets ``N`` gold more in one arm and
   ``N`` gold less in the other (:mod:`.causal`), so ``beta = E[VP_more -
@@ -59,7 +56,7 @@ RESAMPLES = 2000
 NO_GOLD = "too few games to express it in gold"
 
 
-def _tq(p: float, df: float) -> float:
+def _tq(p: float, df: int) -> float:
     return float(t_ppf(p, max(df, 1)))
 
 
@@ -73,27 +70,22 @@ def live(records: Iterable[dict]) -> list[dict]:
 
 
 def _per_seed(records: Sequence[dict], card: str):
-    """Per seed: sum of VP differences, of win differences, units, the round
-    counts of the units, the units the bot took by itself, and the sums of
-    the squared VP and win differences (for :func:`ratio_ci`'s floor)."""
+    """Per seed: sum of VP differences, of win differences, units, and the
+    round counts of the units."""
     m = len(records)
     s_vp, s_win, n = np.zeros(m), np.zeros(m), np.zeros(m)
-    q_vp, q_win = np.zeros(m), np.zeros(m)
     rounds: dict[int, int] = {}
     took = 0
     for k, r in enumerate(records):
         for u in r["units"]:
             if u["card"] != card:
                 continue
-            d_vp, d_win = u["take"]["vp"] - u["ref"]["vp"], u["take"]["win"] - u["ref"]["win"]
-            s_vp[k] += d_vp
-            s_win[k] += d_win
-            q_vp[k] += d_vp * d_vp
-            q_win[k] += d_win * d_win
+            s_vp[k] += u["take"]["vp"] - u["ref"]["vp"]
+            s_win[k] += u["take"]["win"] - u["ref"]["win"]
             n[k] += 1
             rounds[u["round"]] = rounds.get(u["round"], 0) + 1
             took += u["took"]
-    return s_vp, s_win, n, rounds, took, (q_vp, q_win)
+    return s_vp, s_win, n, rounds, took
 
 
 def _gold_per_seed(records: Sequence[dict], weights: dict[int, float]):
@@ -110,65 +102,24 @@ def _gold_per_seed(records: Sequence[dict], weights: dict[int, float]):
     return num, den
 
 
-def cr2(resid: np.ndarray, share: np.ndarray) -> tuple[float, float]:
-    """The bias-reduced cluster-robust (CR2, Bell and McCaffrey 2002)
-    variance of a ratio of sums, times its denominator squared, and its
-    Bell-McCaffrey degrees of freedom, from each cluster's residual sum
-    ``resid`` (``num - value * den``) and its share of the denominator
-    ``share`` (every share below 1).
-
-    Each cluster's residual is inflated by ``1 / sqrt(1 - share)``, which
-    undoes the shrinkage of fitting the mean on the clusters themselves (the
-    plain ``m / (m - 1)`` factor undoes it only for equal clusters). The
-    degrees of freedom are ``tr(B)^2 / tr(B^2)`` for ``B = diag(h c^2) -
-    (h c)(h c)'`` with ``h`` the shares and ``c^2 = 1 / (1 - h)``: ``G - 1``
-    for ``G`` equal clusters, fewer when a few clusters carry most units.
-
-    >>> cr2(np.array([1.0, -1.0]), np.array([0.5, 0.5]))
-    (4.0, 1.0)
-    """
-    c2 = 1.0 / (1.0 - share)
-    var = float((resid ** 2 * c2).sum())
-    d, a2 = share * c2, share ** 2 * c2
-    tr, tr2 = float(d.sum() - a2.sum()), float((d ** 2).sum() - 2 * (d * a2).sum() + a2.sum() ** 2)
-    return var, tr * tr / tr2 if tr2 > 0 else float("nan")
-
-
-def ratio_ci(num: np.ndarray, den: np.ndarray, level: float = 0.95, sq: np.ndarray | None = None) -> dict:
-    """``sum(num) / sum(den)`` over clusters with an interval honest for
-    small runs, and its two-sided p-value against 0.
-
-    Only clusters with a unit count (``den > 0``): their number is
-    ``games`` (``clusters`` counts every cluster given). The variance is
-    :func:`cr2`'s, on its degrees of freedom (``df``). With ``sq`` (each
-    cluster's sum of squared unit values, every unit of weight 1) it is
-    never below the variance counted unit by unit, as if no two units shared
-    a game (``se_units``): with a dozen games the cluster variance rests on a
-    dozen numbers and comes out far too small too often -- most of all when
-    the units of one game offset each other -- and the larger of the two
-    keeps a 16-game run's false flags at their nominal rate
-    (``tests/lab/test_small_runs.py`` simulates it). ``se`` is ``nan`` with
-    fewer than two such clusters."""
+def ratio_ci(num: np.ndarray, den: np.ndarray, level: float = 0.95) -> dict:
+    """``sum(num) / sum(den)`` over clusters with its cluster-robust *t*
+    interval and two-sided p-value against 0 (``se`` is ``nan`` with fewer
+    than two clusters)."""
     m, total = len(num), float(den.sum())
-    keep = den > 0
-    g = int(keep.sum())
-    if g < 2 or total <= 0:
+    if m < 2 or total <= 0:
         return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
-                "p": float("nan"), "n": int(total), "clusters": m, "games": g, "df": float("nan")}
+                "p": float("nan"), "n": int(total), "clusters": m}
     value = float(num.sum()) / total
-    var, df = cr2(num[keep] - value * den[keep], den[keep] / total)
-    se = math.sqrt(var) / total
-    out = {"n": int(total), "clusters": m, "games": g, "df": df}
-    if sq is not None and total > 1:
-        ss = float((sq - 2 * value * num + value * value * den).sum())
-        out["se_cluster"], out["se_units"] = se, math.sqrt(max(ss, 0.0) / (total - 1) / total)
-        se = max(se, out["se_units"])
-    half = _tq(1 - (1 - level) / 2, df) * se
+    resid = num - value * den
+    se = math.sqrt(m / (m - 1) * float((resid ** 2).sum())) / total
+    half = _tq(1 - (1 - level) / 2, m - 1) * se
     if se > 0:
-        p = float(2 * t_sf(abs(value) / se, df))
+        p = float(2 * t_sf(abs(value) / se, m - 1))
     else:
         p = 0.0 if value else 1.0
-    return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p, **out}
+    return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p,
+            "n": int(total), "clusters": m}
 
 
 def _seed(card: str, seed: int) -> int:
@@ -212,9 +163,9 @@ def card_effect(records: Sequence[dict], card: str, family: int = 1, seed: int =
     p), ``gold_scale``, ``worth`` (gold, with interval), ``mde`` (VP and gold
     detected 80% of the time in a family of ``family`` tests)."""
     records = live(records)
-    s_vp, s_win, n, rounds, took, (q_vp, q_win) = _per_seed(records, card)
+    s_vp, s_win, n, rounds, took = _per_seed(records, card)
     units = int(n.sum())
-    vp, win = ratio_ci(s_vp, n, sq=q_vp), ratio_ci(s_win, n, sq=q_win)
+    vp, win = ratio_ci(s_vp, n), ratio_ci(s_win, n)
     total = sum(rounds.values()) or 1
     weights = {r: c / total for r, c in rounds.items()}
     g_num, g_den = _gold_per_seed(records, weights)
@@ -284,25 +235,19 @@ def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None
         return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
                 "p": float("nan"), "clusters": m, "units": units}
     dx, dy = sx.sum() / nx.sum(), sy.sum() / ny.sum()
-    hx, hy = nx / nx.sum(), ny / ny.sum()
-    if hx.max() >= 1 or hy.max() >= 1:  # every unit of one card in one game: no spread to measure
-        return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
-                "p": float("nan"), "clusters": m, "units": units}
-    # each card's residuals inflated as cr2 does, on the fewer degrees of freedom of the two
-    e = (sx - dx * nx) / nx.sum() / np.sqrt(1 - hx) - (sy - dy * ny) / ny.sum() / np.sqrt(1 - hy)
-    se = math.sqrt(float((e ** 2).sum()))
-    df = min(cr2(np.zeros(int((h > 0).sum())), h[h > 0])[1] for h in (hx, hy))
+    e = (sx - dx * nx) / nx.sum() - (sy - dy * ny) / ny.sum()
+    se = math.sqrt(m / (m - 1) * float((e ** 2).sum()))
     value = float(dx - dy)
-    half = _tq(0.975, df) * se
-    p = float(2 * t_sf(abs(value) / se, df)) if se > 0 else (0.0 if value else 1.0)
+    half = _tq(0.975, m - 1) * se
+    p = float(2 * t_sf(abs(value) / se, m - 1)) if se > 0 else (0.0 if value else 1.0)
     return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p, "clusters": m,
-            "df": df, "units": units}
+            "units": units}
 
 
 def card_arrays(records: Sequence[dict], card: str) -> tuple[np.ndarray, np.ndarray]:
     """Per finished game, in index order: the sum of ``card``'s VP differences
     and its units (what :mod:`.sequential` follows game by game)."""
-    s_vp, _, n, *_ = _per_seed(live(records), card)
+    s_vp, _, n, _, _ = _per_seed(live(records), card)
     return s_vp, n
 
 
@@ -313,8 +258,8 @@ def contrast_arrays(records_x: Sequence[dict], x: str, records_y: Sequence[dict]
         records_y = records_x
     by_y = {r["i"]: r for r in live(records_y)}
     pairs = [(r, by_y[r["i"]]) for r in live(records_x) if r["i"] in by_y]
-    sx, _, nx, *_ = _per_seed([a for a, _ in pairs], x)
-    sy, _, ny, *_ = _per_seed([b for _, b in pairs], y)
+    sx, _, nx, _, _ = _per_seed([a for a, _ in pairs], x)
+    sy, _, ny, _, _ = _per_seed([b for _, b in pairs], y)
     return sx, nx, sy, ny
 
 
