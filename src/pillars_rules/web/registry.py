@@ -110,6 +110,14 @@ class GameRecord:
             found = SPECTATOR
         return found
 
+    def with_seat_key(self, seat: int, key_hash: str) -> "GameRecord":
+        """This record with person's seat ``seat`` holding the credential digest ``key_hash``."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "person":
+            raise ValueError(f"seat {seat} of game {tag(self.game_id)} is not a person's")
+        seats = list(self.seats)
+        seats[seat] = attrs.evolve(seats[seat], key_hash=key_hash)
+        return attrs.evolve(self, seats=tuple(seats))
+
     def to_json(self) -> str:
         doc = attrs.asdict(self, recurse=True)
         doc.pop("game_id")
@@ -206,7 +214,9 @@ class Registry(Protocol):
     """The server's game records (one implementation per storage backend)."""
 
     def add(self, record: GameRecord) -> None: ...
+    def add_within(self, record: GameRecord, most: int) -> bool: ...
     def get(self, game_id: str) -> GameRecord | None: ...
+    def set_seat_key(self, game_id: str, seat: int, key_hash: str) -> GameRecord | None: ...
     def records(self) -> list[GameRecord]: ...
     def read_all(self) -> tuple[list[GameRecord], list[DamagedGameError]]: ...
     def finish(self, game_id: str) -> None: ...
@@ -245,11 +255,47 @@ class SQLiteRegistry:
     def add(self, record: GameRecord) -> None:
         self._run("INSERT INTO server_games VALUES (?, ?, 0)", (record.game_id, record.to_json()))
 
+    def add_within(self, record: GameRecord, most: int) -> bool:
+        """Add ``record`` if fewer than ``most`` games are unfinished; whether it was added.
+        The count and the insert are one write transaction (``BEGIN IMMEDIATE``), so
+        parallel requests, and other processes on the same file, cannot pass the cap."""
+        return self._in_write(lambda db: db.execute(
+            "INSERT INTO server_games SELECT ?, ?, 0 WHERE (SELECT count(*) FROM server_games WHERE finished = 0) < ?",
+            (record.game_id, record.to_json(), most)).rowcount == 1)
+
+    def _in_write(self, fn):
+        """``fn(connection)`` in one write transaction (``BEGIN IMMEDIATE``: other writers,
+        in this process or another, wait), rolled back if it raises."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                result = fn(self._db)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise StoreError(f"game records in {self.path!r}: {exc}") from None
+        return result
+
     # the record is read as bytes (CAST AS BLOB), decoded by GameRecord.from_json: text that is
     # not UTF-8 then damages its own row, not the whole query (sqlite3 raises for the result)
     def get(self, game_id: str) -> GameRecord | None:
         rows = self._run("SELECT CAST(record AS BLOB), finished FROM server_games WHERE game_id = ?", (game_id,))
         return GameRecord.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
+
+    def set_seat_key(self, game_id: str, seat: int, key_hash: str) -> GameRecord | None:
+        """Give person's seat ``seat`` of ``game_id`` the credential whose digest is
+        ``key_hash`` (its earlier one stops working); the record so changed, ``None``
+        for no such game. Read and written in one write transaction."""
+        def put(db):
+            record = self.get(game_id)
+            if record is not None:
+                record = record.with_seat_key(seat, key_hash)
+                db.execute("UPDATE server_games SET record = ? WHERE game_id = ?", (record.to_json(), game_id))
+            return record
+
+        return self._in_write(put)
 
     def records(self) -> list[GameRecord]:
         """Every readable record, oldest first (a damaged one is logged and left out)."""

@@ -252,10 +252,23 @@ class Server:
         games = self.storage.games
         owner = owner_of(self.network(client))
         self._count_creation(owner)      # first: a refused address costs no database call
-        if await self.in_registry(games.open_count) >= self.settings.max_games:
-            raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most; try "
-                             f"again later (a game with no move for {human(self.settings.expire_after)} is deleted)")
         game_id = new_game_id()
+        owned = self._owned.setdefault(owner, set())
+        owned.add(game_id)               # held from now: parallel requests of one address count it
+        try:
+            return await self._create(request, base_url, game_id, owner)
+        except BaseException:
+            owned.discard(game_id)
+            raise
+
+    def _full(self) -> ServerFull:
+        return ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most; try "
+                          f"again later (a game with no move for {human(self.settings.expire_after)} is deleted)")
+
+    async def _create(self, request: GameRequest, base_url: str, game_id: str, owner: str) -> dict:
+        games = self.storage.games
+        if await self.in_registry(games.open_count) >= self.settings.max_games:
+            raise self._full()           # (cheap: most refusals of a full server end here)
         names = [s.name for s in request.seats]
 
         def make() -> Table:
@@ -274,8 +287,11 @@ class Server:
             spectator_hash=digest(spectator_key), cards=request.cards.public(),
             variants=tuple(table.game.rules.variants), takeover=request.takeover,
             clock=request.clock, reveal=request.reveal, owner=owner)
-        await self.in_registry(games.add, record)
-        self._owned.setdefault(owner, set()).add(game_id)
+        # the cap is checked again where the record is stored, atomically with storing it
+        if not await self.in_registry(games.add_within, record, self.settings.max_games):
+            await self.timed(asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)),
+                             "the event store")
+            raise self._full()
         room = self._add(record, table)
         log.info("game created game=%s players=%d seats=%s cards=%s variants=%s takeover=%s",
                  room.tag, record.players,
