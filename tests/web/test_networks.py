@@ -30,3 +30,12 @@ def test_the_prefix_is_the_operator_s_and_ipv4_counts_by_address():
 def test_a_prefix_out_of_range_is_a_config_error(bad):
     with pytest.raises(ConfigError, match="ipv6-prefix"):
         Settings(ipv6_prefix=bad)
+
+
+def test_the_wider_network_is_a_v4_24_and_a_v6_48():
+    from pillars_rules.web.networks import wide_network_of
+
+    assert wide_network_of("192.0.2.7") == wide_network_of("192.0.2.200") == "192.0.2.0/24"
+    assert wide_network_of("::ffff:192.0.2.7") == "192.0.2.0/24"
+    assert wide_network_of("2001:db8:1:2::1") == wide_network_of("2001:db8:1:ff::1") == "2001:db8:1::/48"
+    assert wide_network_of("testserver") == "testserver"

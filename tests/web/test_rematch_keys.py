@@ -102,11 +102,11 @@ def test_a_seat_s_new_key_replaces_its_old_one_in_either_registry(store, tmp_pat
         record = GameRecord("g1", 2, (SeatSpec("person", "Ann", None, digest("a")), SeatSpec("bot", "B", "random")),
                             digest("s"), {"name": "base"})
         registry.add(record)
-        changed = registry.set_seat_key("g1", 0, digest("a2"))
+        changed = registry.change("g1", lambda r: r.with_seat_key(0, digest("a2")))
         assert registry.get("g1") == changed and changed.who("a2") == 0 and changed.who("a") is None
-        assert registry.set_seat_key("nope", 0, digest("x")) is None
+        assert registry.change("nope", lambda r: r.with_seat_key(0, digest("x"))) is None
         with pytest.raises(ValueError, match="not a person's"):
-            registry.set_seat_key("g1", 1, digest("x"))
+            registry.change("g1", lambda r: r.with_seat_key(1, digest("x")))
         assert registry.get("g1").who("a2") == 0            # a refused change changes nothing
     finally:
         registry.close()

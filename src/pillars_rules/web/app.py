@@ -45,7 +45,7 @@ from .protocol import PROTOCOL
 from .server import Server, ServerFull, TooMany
 from .settings import Settings
 from .created import created_fragment
-from . import rematch, replay
+from . import rematch, replay, upkeep
 
 HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
@@ -293,6 +293,19 @@ async def admin_delete(request: Request) -> Response:
     return JSONResponse({"deleted": game_id}, headers={"cache-control": "no-store"})
 
 
+async def admin_delete_owner(request: Request) -> Response:
+    """``DELETE /api/admin/owners/{owner}``: delete every game created from one client
+    address or network (``owner`` as the listing shows it; ``serve --owner-of`` computes it)."""
+    if not _bearer_ok(request):
+        return JSONResponse(_NO_TOKEN, 401)
+    try:
+        deleted = await upkeep.delete_owner(request.app.state.server, request.path_params["owner"])
+    except StoreError as err:
+        log.error("games not deleted: %s", err)
+        return JSONResponse({"error": STORE_DOWN}, 503)
+    return JSONResponse({"deleted": deleted}, headers={"cache-control": "no-store"})
+
+
 async def admin_api(request: Request) -> Response:
     if not _bearer_ok(request):
         return JSONResponse(_NO_TOKEN, 401)
@@ -338,6 +351,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/admin", admin_page, methods=["GET", "POST"]),
         Route("/api/admin/games", admin_api),
         Route("/api/admin/games/{game_id}", admin_delete, methods=["DELETE"]),
+        Route("/api/admin/owners/{owner}", admin_delete_owner, methods=["DELETE"]),
         Route("/healthz", health),
         WebSocketRoute("/ws", endpoint),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

@@ -29,4 +29,22 @@ def network_of(address: str, ipv6_prefix: int = DEFAULT_IPV6_PREFIX) -> str:
     return str(ip)
 
 
-__all__ = ["network_of", "DEFAULT_IPV6_PREFIX"]
+
+
+#: The wider networks one cap counts together (``max_games_per_network``): an IPv4 /24, an IPv6 /48
+#: (what one site or one hosting customer is commonly given).
+WIDE_IPV4_PREFIX = 24
+WIDE_IPV6_PREFIX = 48
+
+
+def wide_network_of(address: str) -> str:
+    """The wider network of ``address`` for the per-network cap: ``"192.0.2.0/24"``, ``"2001:db8:1::/48"``."""
+    narrow = network_of(address, WIDE_IPV6_PREFIX)
+    try:
+        ip = ipaddress.ip_address(narrow)
+    except ValueError:
+        return narrow                    # an IPv6 network already, or not an address
+    return str(ipaddress.IPv4Network((ip, WIDE_IPV4_PREFIX), strict=False)) if ip.version == 4 else narrow
+
+
+__all__ = ["network_of", "wide_network_of", "DEFAULT_IPV6_PREFIX", "WIDE_IPV4_PREFIX", "WIDE_IPV6_PREFIX"]

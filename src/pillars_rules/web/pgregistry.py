@@ -114,16 +114,15 @@ class PgRegistry:
         rows = self._run(self._sql["get"], (game_id,))
         return self._record.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
 
-    def set_seat_key(self, game_id: str, seat: int, key_hash: str):
-        """Give person's seat ``seat`` of ``game_id`` the credential whose digest is
-        ``key_hash``; the record so changed (``None``: no such game). The row is
-        locked from the read to the write."""
+    def change(self, game_id: str, how):
+        """Replace the record of ``game_id`` with ``how(record)``; the new record
+        (``None``: no such game). The row is locked from the read to the write."""
         def put(conn: psycopg.Connection):
             with conn.transaction():
                 rows = conn.execute(self._sql["lock"], (game_id,)).fetchall()
                 if not rows:
                     return None
-                record = self._record.from_json(game_id, rows[0][0], rows[0][1]).with_seat_key(seat, key_hash)
+                record = how(self._record.from_json(game_id, rows[0][0], rows[0][1]))
                 conn.execute(self._sql["put"], (record.to_json(), game_id))
                 return record
 

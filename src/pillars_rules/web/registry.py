@@ -22,7 +22,7 @@ import os
 import secrets
 import sqlite3
 import time
-from typing import Protocol
+from typing import Callable, Protocol
 
 import attrs
 from attrs import frozen
@@ -96,6 +96,12 @@ class GameRecord:
     #: Who created the game: a digest of the client's address (:func:`owner_of`),
     #: for the bot pool's fair share and the per-client limits; ``None`` in older records.
     owner: str | None = None
+    #: The wider network of that address (:func:`~pillars_rules.web.networks.wide_network_of`,
+    #: a digest too), for the per-network cap; ``None`` in older records.
+    network: str | None = None
+    #: Whether a person's seat has been taken (a hello with a seat's key): until then the
+    #: game expires after ``expire_unstarted``; older records count as taken.
+    seated: bool = True
 
     def who(self, key: str) -> int | str | None:
         """The seat whose credential ``key`` is, :data:`SPECTATOR` for the
@@ -164,7 +170,7 @@ def _record_problem(doc: object) -> str | None:
     if missing:
         return f"no {sorted(missing)[0]!r}"
     unknown = set(doc) - {"players", "seats", "spectator_hash", "cards", "variants", "takeover", "created", "owner",
-                          "clock", "reveal"}
+                          "clock", "reveal", "network", "seated"}
     if unknown:
         return f"an unknown field {sorted(unknown)[0][:30]!r}"
     players, seats = doc["players"], doc["seats"]
@@ -192,6 +198,8 @@ def _record_problem(doc: object) -> str | None:
         return "'created' or 'owner' is of the wrong type"
     if not _typed(doc.get("clock"), dict, type(None)) or not _typed(doc.get("reveal", False), bool):
         return "'clock' or 'reveal' is of the wrong type"
+    if not _typed(doc.get("network"), str, type(None)) or not _typed(doc.get("seated", True), bool):
+        return "'network' or 'seated' is of the wrong type"
     return None
 
 
@@ -216,7 +224,7 @@ class Registry(Protocol):
     def add(self, record: GameRecord) -> None: ...
     def add_within(self, record: GameRecord, most: int) -> bool: ...
     def get(self, game_id: str) -> GameRecord | None: ...
-    def set_seat_key(self, game_id: str, seat: int, key_hash: str) -> GameRecord | None: ...
+    def change(self, game_id: str, how: Callable[[GameRecord], GameRecord]) -> GameRecord | None: ...
     def records(self) -> list[GameRecord]: ...
     def read_all(self) -> tuple[list[GameRecord], list[DamagedGameError]]: ...
     def finish(self, game_id: str) -> None: ...
@@ -284,14 +292,14 @@ class SQLiteRegistry:
         rows = self._run("SELECT CAST(record AS BLOB), finished FROM server_games WHERE game_id = ?", (game_id,))
         return GameRecord.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
 
-    def set_seat_key(self, game_id: str, seat: int, key_hash: str) -> GameRecord | None:
-        """Give person's seat ``seat`` of ``game_id`` the credential whose digest is
-        ``key_hash`` (its earlier one stops working); the record so changed, ``None``
-        for no such game. Read and written in one write transaction."""
+    def change(self, game_id: str, how: Callable[[GameRecord], GameRecord]) -> GameRecord | None:
+        """Replace the record of ``game_id`` with ``how(record)``, read and written in one
+        write transaction (nothing is written if ``how`` raises); the new record,
+        ``None`` for no such game."""
         def put(db):
             record = self.get(game_id)
             if record is not None:
-                record = record.with_seat_key(seat, key_hash)
+                record = how(record)
                 db.execute("UPDATE server_games SET record = ? WHERE game_id = ?", (record.to_json(), game_id))
             return record
 

@@ -105,8 +105,8 @@ async def _own_seat(server, made: dict | None, record, seat: int, base_url: str)
         return JSONResponse({"error": "the rematch of this game is being made; ask again in a moment"}, 409)
     key = new_key()
     try:
-        new = await server.in_registry(server.storage.games.set_seat_key, new_id, (seat - 1) % record.players,
-                                       digest(key))
+        new = await server.in_registry(server.storage.games.change, new_id,
+                                       lambda r: r.with_seat_key((seat - 1) % record.players, digest(key)))
     except (StoreError, DamagedGameError) as err:
         log.error("rematch seat key not stored: %s", err)
         return JSONResponse({"error": RECORDS_DOWN}, 503)

@@ -37,10 +37,12 @@ from .bots import BotPool
 from .cardsets import Catalogue
 from .lobby import GameRequest
 from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
-                       open_registry, owner_of, tag)
+                       open_registry, tag)
 from .fanout import fanout_for
 from .networks import network_of
 from .ratelimit import Limits
+from .retention import owners_of
+from . import upkeep
 from .rooms import LocalFanout, Room
 from .settings import Settings
 
@@ -216,8 +218,9 @@ class Server:
             log.error("games not resumed: %s", err)
             return
         for record in records:
-            if record.owner is not None:
-                self._owned.setdefault(record.owner, set()).add(record.game_id)
+            for owner in (record.owner, record.network):
+                if owner is not None:
+                    self._owned.setdefault(owner, set()).add(record.game_id)
             try:
                 await self.load(record)
             except Exception:  # noqa: BLE001 - one game that cannot be loaded must not stop the others
@@ -249,23 +252,24 @@ class Server:
         """Create and store a game for the client at address ``client``; its id, seats
         and links (:class:`TooMany` if that address may not create one now,
         :class:`ServerFull`, or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
-        games = self.storage.games
-        owner = owner_of(self.network(client))
-        self._count_creation(owner)      # first: a refused address costs no database call
+        owner, network = owners_of(client, self.settings.ipv6_prefix)
+        self._count_creation(owner, network)      # first: a refused address costs no database call
         game_id = new_game_id()
-        owned = self._owned.setdefault(owner, set())
-        owned.add(game_id)               # held from now: parallel requests of one address count it
+        held = [self._owned.setdefault(o, set()) for o in (owner, network)]
+        for owned in held:               # held from now: parallel requests of one address count it
+            owned.add(game_id)
         try:
-            return await self._create(request, base_url, game_id, owner)
+            return await self._create(request, base_url, game_id, owner, network)
         except BaseException:
-            owned.discard(game_id)
+            for owned in held:
+                owned.discard(game_id)
             raise
 
     def _full(self) -> ServerFull:
         return ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most; try "
                           f"again later (a game with no move for {human(self.settings.expire_after)} is deleted)")
 
-    async def _create(self, request: GameRequest, base_url: str, game_id: str, owner: str) -> dict:
+    async def _create(self, request: GameRequest, base_url: str, game_id: str, owner: str, network: str) -> dict:
         games = self.storage.games
         if await self.in_registry(games.open_count) >= self.settings.max_games:
             raise self._full()           # (cheap: most refusals of a full server end here)
@@ -286,7 +290,8 @@ class Server:
                                  secrets.randbelow(2**63)) for i, s in enumerate(request.seats)),
             spectator_hash=digest(spectator_key), cards=request.cards.public(),
             variants=tuple(table.game.rules.variants), takeover=request.takeover,
-            clock=request.clock, reveal=request.reveal, owner=owner)
+            clock=request.clock, reveal=request.reveal, owner=owner, network=network,
+            seated=not any(s.kind == "person" for s in request.seats))
         # the cap is checked again where the record is stored, atomically with storing it
         if not await self.in_registry(games.add_within, record, self.settings.max_games):
             await self.timed(asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)),
@@ -316,14 +321,16 @@ class Server:
     def may_create(self, client: str) -> None:
         """:class:`TooMany` if the client at address ``client`` may not create a game now
         (checked before its request is read, so a refused flood costs little)."""
-        self._count_creation(owner_of(self.network(client)), count=False)
+        self._count_creation(*owners_of(client, self.settings.ipv6_prefix), count=False)
 
-    def _count_creation(self, owner: str, count: bool = True) -> None:
-        """Count a creation by ``owner`` or refuse it (:class:`TooMany`)."""
+    def _count_creation(self, owner: str, network: str | None = None, count: bool = True) -> None:
+        """Count a creation by ``owner`` (of ``network``) or refuse it (:class:`TooMany`)."""
         s, now = self.settings, time.monotonic()
-        if len(self._owned.get(owner, ())) >= s.max_games_per_client:
-            raise TooMany(f"this address hosts {s.max_games_per_client} unfinished games, its most; finish "
-                          f"one first (a game with no move for {human(s.expire_after)} is deleted)", 60.0)
+        for who, most, what in ((owner, s.max_games_per_client, "address"),
+                                (network, s.max_games_per_network, "network")):
+            if who is not None and len(self._owned.get(who, ())) >= most:
+                raise TooMany(f"this {what} hosts {most} unfinished games, its most; finish one first (a game "
+                              f"with no move for {human(s.expire_after)} is deleted)", 60.0)
         made = self._created.setdefault(owner, collections.deque())
         while made and now - made[0] >= 60.0:
             made.popleft()
@@ -336,7 +343,7 @@ class Server:
 
     # ---------------------------------------------------------------- expiry and deletion
     async def _expire_forever(self) -> None:
-        every = min(60.0, max(0.1, self.settings.expire_after / 4))
+        every = min(60.0, max(0.1, min(self.settings.expire_after, self.settings.expire_unstarted) / 4))
         while True:
             await asyncio.sleep(every)
             try:
@@ -346,12 +353,16 @@ class Server:
 
     async def expire_abandoned(self) -> list[str]:
         """Delete every unfinished game this process is home for that has had no
-        move for ``expire_after`` seconds; their ids."""
+        move for ``expire_after`` seconds, or whose seats nobody took within
+        ``expire_unstarted`` (and the finished games past ``keep_finished``, once
+        an hour: :mod:`~pillars_rules.web.upkeep`); their ids."""
         now, after = time.time(), self.settings.expire_after
         old = [r.record.game_id for r in list(self.rooms.values())
                if not r.game.is_over and now - r.moved >= after and self.fanout.is_home(r)]
         for game_id in old:
             await self.delete_game(game_id, f"no move for {human(after)}: the game was deleted")
+        old += await upkeep.expire_unstarted(self)
+        await upkeep.prune_if_due(self)
         cutoff = time.monotonic() - 60.0
         for owner in [o for o, made in self._created.items() if not made or made[-1] < cutoff]:
             del self._created[owner]
@@ -431,6 +442,8 @@ class Server:
         who = record.who(key)
         if who is None:
             return None
+        if who != SPECTATOR and not record.seated:
+            upkeep.seat_taken(self, record)
         return record, None if who == SPECTATOR else who
 
     def finished(self, game_id: str) -> None:
@@ -472,12 +485,13 @@ class Server:
                         "players": r.players, "cards": r.cards["name"], "variants": list(r.variants),
                         "seats": [s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats],
                         "decision": decision, "finished": r.finished, "loaded": room is not None,
-                        "connections": len(room.clients) if room else 0, "damaged": None})
+                        "connections": len(room.clients) if room else 0, "damaged": None,
+                        "owner": r.owner, "network": r.network, "seated": r.seated})
         for err in damaged:
             game_id = str(err.game_id)
             out.append({"game": game_id, "tag": tag(game_id), "created": None, "players": None, "cards": None,
                         "variants": [], "seats": [], "decision": None, "finished": False, "loaded": False,
-                        "connections": 0, "damaged": str(err)})
+                        "connections": 0, "damaged": str(err), "owner": None, "network": None, "seated": None})
         return out
 
 
