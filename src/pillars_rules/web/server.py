@@ -266,8 +266,10 @@ class Server:
             raise
 
     def _full(self) -> ServerFull:
-        return ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most; try "
-                          f"again later (a game with no move for {human(self.settings.expire_after)} is deleted)")
+        s = self.settings
+        return ServerFull(f"this server hosts {s.max_games} unfinished games, its most; try again later (a game "
+                          f"whose seats nobody took within {human(s.expire_unstarted)}, or with no move for "
+                          f"{human(s.expire_after)}, is deleted)")
 
     async def _create(self, request: GameRequest, base_url: str, game_id: str, owner: str, network: str) -> dict:
         games = self.storage.games
