@@ -40,11 +40,12 @@ def test_one_address_may_host_so_many_unfinished_games(tmp_path):
 
 
 def test_a_full_server_says_what_to_do(tmp_path):
-    with client(tmp_path, max_games=1, expire_after=3600.0) as c:
+    with client(tmp_path, max_games=1, expire_after=3600.0, expire_unstarted=600.0) as c:
         create(c, **TWO)
         r = c.post("/games", json=TWO)
         assert r.status_code == 503
         assert "try again later" in r.json()["error"] and "1 h" in r.json()["error"]
+        assert "nobody took within 10 min" in r.json()["error"]     # the sooner way a place comes free
 
 
 def test_an_abandoned_game_expires_and_frees_its_place(tmp_path):

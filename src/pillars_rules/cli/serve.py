@@ -8,6 +8,7 @@ games and exits without serving.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import logging
 import socket
@@ -26,8 +27,11 @@ _TUNING = (
                             "that ask for it without saying"),
     ("max_games", "N", "unfinished games at most"),
     ("max_games_per_client", "N", "unfinished games created from one client address at most"),
+    ("max_games_per_network", "N", "unfinished games created from one network (IPv4 /24, IPv6 /48) at most"),
     ("create_rate", "N", "games one client address may create a minute"),
     ("expire_after", "S", "seconds without a move after which an unfinished game is deleted"),
+    ("expire_unstarted", "S", "seconds after its creation when a game whose seats nobody took is deleted"),
+    ("keep_finished", "S", "seconds after their creation when finished games are deleted (0: never)"),
     ("max_connections", "N", "WebSocket connections at most"),
     ("max_spectators_per_game", "N", "spectator connections to one game at most"),
     ("max_connections_per_seat", "N", "connections of one seat at most (one more replaces its oldest)"),
@@ -41,6 +45,8 @@ _TUNING = (
     ("body_timeout", "S", "seconds an HTTP request may take to send its body"),
     ("max_http", "N", "HTTP requests under way at once, besides the WebSockets"),
     ("flood", "N", "rate refusals (less those worked off) after which a connection is closed"),
+    ("ipv6_prefix", "N", "IPv6 prefix length that counts as one client address in the per-address limits"),
+    ("replay_rate", "N", "replay and rematch requests one client address may send per second"),
     ("refusal_delay", "S", "seconds a client over a limit waits for its refusal (429, flood, bad key)"),
 )
 
@@ -62,6 +68,12 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="print the stored games and exit")
     p.add_argument("--delete", metavar="GAME", help="delete the stored game GAME (its record and log) and exit; "
                    "a running server holding it goes on with it until restarted: use the admin API there")
+    p.add_argument("--owner-of", metavar="ADDRESS", help="print the owner digests of a client address (as one "
+                   "client, and its network) as the game listings show them, and exit")
+    p.add_argument("--delete-owner", metavar="OWNER", help="delete every stored game created from OWNER (a digest "
+                   "from --list or --owner-of) and exit; a running server: use DELETE /api/admin/owners/OWNER")
+    p.add_argument("--prune", action="store_true", help="delete the finished games created more than "
+                   "--keep-finished seconds ago, and exit")
     p.add_argument("--public-url", metavar="URL", help="the address players use, for the links "
                    "(e.g. https://games.example.org behind a proxy)")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
@@ -114,7 +126,8 @@ def list_games(db: str, out=None) -> int:
                 where = f"unreadable ({type(exc).__name__})"
             when = datetime.datetime.fromtimestamp(r.created).isoformat(timespec="seconds")
             seats = ", ".join(s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats)
-            print(f"{r.game_id}  tag {tag(r.game_id)}  {when}  {r.cards['name']}  {where}  {seats}", file=out)
+            print(f"{r.game_id}  tag {tag(r.game_id)}  {when}  {r.cards['name']}  {where}  {seats}  "
+                  f"owner {r.owner or '-'}  network {r.network or '-'}", file=out)
         return len(records) + len(damaged)
     finally:
         storage.close()
@@ -126,19 +139,29 @@ def http_concurrency(settings) -> int:
     return settings.max_connections + max(1, settings.max_connections // 10) + settings.max_http
 
 
-def delete_game(db: str, game_id: str, out=None) -> bool:
-    """Delete ``game_id`` from ``db`` (for the operator); whether it was there."""
+@contextlib.contextmanager
+def _existing(db: str):
+    """The storage at ``db``, which must exist already (a one-off operation creates nothing)."""
     import os
 
-    from ..errors import DamagedGameError
     from ..table.opening import POSTGRES_PREFIXES
     from ..web.registry import open_storage
 
-    out = out or sys.stdout
     if not db.startswith(POSTGRES_PREFIXES) and not os.path.exists(db):
         raise ConfigError(f"no game database at {os.path.abspath(db)!r}")
     storage = open_storage(db)
     try:
+        yield storage
+    finally:
+        storage.close()
+
+
+def delete_game(db: str, game_id: str, out=None) -> bool:
+    """Delete ``game_id`` from ``db`` (for the operator); whether it was there."""
+    from ..errors import DamagedGameError
+
+    out = out or sys.stdout
+    with _existing(db) as storage:
         try:
             known = storage.games.get(game_id) is not None
         except DamagedGameError:
@@ -151,14 +174,49 @@ def delete_game(db: str, game_id: str, out=None) -> bool:
         storage.events.delete(game_id)
         print(f"deleted {game_id}", file=out)
         return True
-    finally:
-        storage.close()
 
 
-def _serve(args: argparse.Namespace) -> int:
+def delete_games(db: str, select, out=None) -> list[str]:
+    """Delete from ``db`` the games that ``select(records)`` names (for the operator); their ids."""
+    out = out or sys.stdout
+    with _existing(db) as storage:
+        gone = select(storage.games.records())
+        for game_id in gone:
+            storage.games.delete(game_id)
+            storage.events.delete(game_id)
+        print(f"deleted {len(gone)} game(s)", file=out)
+        return gone
+
+
+def _one_off(args: argparse.Namespace) -> int | None:
+    """The operations that run once and exit (``--list``, ``--owner-of``...); ``None``: serve."""
+    import time
+
+    from ..web import retention
+
     if args.list:
         list_games(args.db)
         return 0
+    if args.owner_of is not None:
+        owner, network = retention.owners_of(args.owner_of, args.ipv6_prefix)
+        print(f"owner {owner}  network {network}")
+        return 0
+    if args.delete_owner is not None:
+        delete_games(args.db, lambda records: retention.owned_by(records, args.delete_owner))
+        return 0
+    if args.prune:
+        if not args.keep_finished:
+            raise ConfigError("--prune: --keep-finished is 0 (keep finished games for good)")
+        cutoff = time.time() - args.keep_finished
+        delete_games(args.db, lambda records: retention.finished_before(records, cutoff))
+        return 0
+    return None
+
+
+def _serve(args: argparse.Namespace) -> int:
+    done = _one_off(args)
+    if done is not None:
+        return done
     if args.delete is not None:
         return 0 if delete_game(args.db, args.delete) else 1
     try:
@@ -199,4 +257,4 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["register", "list_games", "delete_game"]
+__all__ = ["register", "list_games", "delete_game", "delete_games"]

@@ -183,18 +183,22 @@ class PgEventStore(Store):
     ``dsn`` is a libpq connection string (``postgresql://user@host/db``);
     ``schema`` the PostgreSQL schema of the tables (created on first use);
     ``timeout`` bounds, in seconds, a wait for another writer's lock and the
-    reconnection after a lost connection.
+    reconnection after a lost connection; ``statement_timeout``, if given, any one
+    statement (PostgreSQL's own ``statement_timeout``: a statement stuck on a lock or
+    a busy server is ended there and reported as a :class:`StoreError`).
 
     One store object is one connection: use it from one thread.
     """
 
-    def __init__(self, dsn: str, *, schema: str = DEFAULT_SCHEMA, timeout: float = 30.0) -> None:
+    def __init__(self, dsn: str, *, schema: str = DEFAULT_SCHEMA, timeout: float = 30.0,
+                 statement_timeout: float | None = None) -> None:
         if type(schema) is not str or not _SCHEMA_NAME.fullmatch(schema):
             raise ConfigError(f"a schema name is 1 to 40 lower-case letters, digits and _, not {schema!r:.60}")
         self.path = f"PostgreSQL {redacted(dsn)} schema {schema}"
         self.schema = schema
         self.channel = channel_for(schema)
         self.timeout = timeout
+        self.statement_timeout = statement_timeout
         self._dsn = dsn
         self._writer = secrets.token_hex(8)
         #: moves heard in notifications, not read yet (see :meth:`heard`; written by the
@@ -233,6 +237,8 @@ class PgEventStore(Store):
                                        application_name="pillars-rules")
                 ms = int(self.timeout * 1000)
                 conn.execute(f"SET lock_timeout = {ms}")
+                if self.statement_timeout is not None:
+                    conn.execute(f"SET statement_timeout = {max(1, int(self.statement_timeout * 1000))}")
                 return conn
             except psycopg.Error as exc:
                 if not retry or time.monotonic() + pause > deadline:

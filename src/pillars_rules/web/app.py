@@ -45,7 +45,7 @@ from .protocol import PROTOCOL
 from .server import Server, ServerFull, TooMany
 from .settings import Settings
 from .created import created_fragment
-from . import rematch, replay
+from . import rematch, replay, upkeep
 
 HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
@@ -212,13 +212,22 @@ async def created_page(request: Request) -> Response:
 
 
 async def _json_api(request: Request, what: str) -> tuple[Server, bytes] | Response:
-    """The server and the body of a JSON request from this server's own pages (or the refusal)."""
+    """The server and the body of a JSON request from this server's own pages (or the
+    refusal: another origin 403, over the address's ``replay_rate`` 429 after the refusal
+    delay, a body too long 400, a body too slow 408)."""
     if not _same_origin(request):
         return JSONResponse({"error": f"this page's origin may not {what} here"}, 403)
+    server: Server = request.app.state.server
+    if not server.limits.replay(server.network(request.client.host if request.client else "-")):
+        await asyncio.sleep(server.settings.refusal_delay)   # the flood waits; the tables do not
+        return JSONResponse({"error": f"this address may send {server.settings.replay_rate:g} replay or rematch "
+                             "requests a second; slow down"}, 429, headers={"retry-after": "1"})
     try:
-        return request.app.state.server, await _body(request)
+        return server, await _body(request)
     except ConfigError as err:
         return JSONResponse({"error": str(err)}, 400)
+    except BodyTimeout as err:
+        return JSONResponse({"error": str(err)}, 408, headers={"connection": "close"})
 
 
 async def replay_api(request: Request) -> Response:
@@ -288,6 +297,19 @@ async def admin_delete(request: Request) -> Response:
     return JSONResponse({"deleted": game_id}, headers={"cache-control": "no-store"})
 
 
+async def admin_delete_owner(request: Request) -> Response:
+    """``DELETE /api/admin/owners/{owner}``: delete every game created from one client
+    address or network (``owner`` as the listing shows it; ``serve --owner-of`` computes it)."""
+    if not _bearer_ok(request):
+        return JSONResponse(_NO_TOKEN, 401)
+    try:
+        deleted = await upkeep.delete_owner(request.app.state.server, request.path_params["owner"])
+    except StoreError as err:
+        log.error("games not deleted: %s", err)
+        return JSONResponse({"error": STORE_DOWN}, 503)
+    return JSONResponse({"deleted": deleted}, headers={"cache-control": "no-store"})
+
+
 async def admin_api(request: Request) -> Response:
     if not _bearer_ok(request):
         return JSONResponse(_NO_TOKEN, 401)
@@ -333,6 +355,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/admin", admin_page, methods=["GET", "POST"]),
         Route("/api/admin/games", admin_api),
         Route("/api/admin/games/{game_id}", admin_delete, methods=["DELETE"]),
+        Route("/api/admin/owners/{owner}", admin_delete_owner, methods=["DELETE"]),
         Route("/healthz", health),
         WebSocketRoute("/ws", endpoint),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

@@ -145,7 +145,7 @@ async def endpoint(ws: WebSocket) -> None:
     server.connections += 1
     room = None
     full = f"the server has {settings.max_connections} connections, its most; try again later"
-    address = ws.client.host if ws.client else "-"
+    address = server.network(ws.client.host if ws.client else "-")   # an IPv6 client by its /64
     counted = server.limits.connect(address)
     try:
         if not counted:

@@ -42,10 +42,15 @@ class PgRegistry:
         self._timeout = timeout
         self.path = f"PostgreSQL {redacted(dsn)} schema {schema}"
         self._dsn = dsn
+        self._cap_lock = f"pillars-games-cap:{schema}"
         s = sql.Identifier(schema)
         self._sql = {
             "add": sql.SQL("INSERT INTO {s}.server_games (game_id, record) VALUES (%s, %s)").format(s=s),
+            "add_within": sql.SQL("INSERT INTO {s}.server_games (game_id, record) SELECT %s, %s "
+                                  "WHERE (SELECT count(*) FROM {s}.server_games WHERE NOT finished) < %s").format(s=s),
             "get": sql.SQL("SELECT record, finished FROM {s}.server_games WHERE game_id = %s").format(s=s),
+            "lock": sql.SQL("SELECT record, finished FROM {s}.server_games WHERE game_id = %s FOR UPDATE").format(s=s),
+            "put": sql.SQL("UPDATE {s}.server_games SET record = %s WHERE game_id = %s").format(s=s),
             "all": sql.SQL("SELECT game_id, record, finished FROM {s}.server_games").format(s=s),
             "finish": sql.SQL("UPDATE {s}.server_games SET finished = true WHERE game_id = %s").format(s=s),
             "delete": sql.SQL("DELETE FROM {s}.server_games WHERE game_id = %s").format(s=s),
@@ -71,10 +76,18 @@ class PgRegistry:
             raise StoreError(f"cannot open the game records in {self.path}: {str(exc).splitlines()[0]}") from None
 
     def _run(self, statement, args: tuple = ()) -> list:
+        def run(conn: psycopg.Connection) -> list:
+            cur = conn.execute(statement, args)
+            return cur.fetchall() if cur.description else []
+
+        return self._with_conn(run)
+
+    def _with_conn(self, fn):
+        """``fn(connection)``, on a new connection once if the first was lost;
+        :class:`StoreError` for any database error."""
         for attempt in (0, 1):
             try:
-                cur = self._conn.execute(statement, args)
-                return cur.fetchall() if cur.description else []
+                return fn(self._conn)
             except psycopg.Error as exc:
                 if attempt or not (self._conn.broken or self._conn.closed):
                     raise StoreError(f"game records in {self.path}: {str(exc).splitlines()[0]}") from None
@@ -85,9 +98,35 @@ class PgRegistry:
     def add(self, record) -> None:
         self._run(self._sql["add"], (record.game_id, record.to_json()))
 
+    def add_within(self, record, most: int) -> bool:
+        """Add ``record`` if fewer than ``most`` games are unfinished; whether it was added.
+        The count and the insert run in one transaction under an advisory lock of the
+        schema's, so parallel requests and every server process on the database are
+        counted one after another and none passes the cap."""
+        def add(conn: psycopg.Connection) -> bool:
+            with conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self._cap_lock,))
+                return conn.execute(self._sql["add_within"], (record.game_id, record.to_json(), most)).rowcount == 1
+
+        return self._with_conn(add)
+
     def get(self, game_id: str):
         rows = self._run(self._sql["get"], (game_id,))
         return self._record.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
+
+    def change(self, game_id: str, how):
+        """Replace the record of ``game_id`` with ``how(record)``; the new record
+        (``None``: no such game). The row is locked from the read to the write."""
+        def put(conn: psycopg.Connection):
+            with conn.transaction():
+                rows = conn.execute(self._sql["lock"], (game_id,)).fetchall()
+                if not rows:
+                    return None
+                record = how(self._record.from_json(game_id, rows[0][0], rows[0][1]))
+                conn.execute(self._sql["put"], (record.to_json(), game_id))
+                return record
+
+        return self._with_conn(put)
 
     def records(self) -> list:
         """Every readable record, oldest first (a damaged one is logged and left out)."""

@@ -88,6 +88,11 @@ class Limits:
         rate = self.settings.hello_rate
         return self._bucket(("hello", address), rate, max(1.0, 5 * rate)).take()
 
+    def replay(self, address: str) -> bool:
+        """Whether ``address`` may ask for a replay step or a rematch now."""
+        rate = self.settings.replay_rate
+        return self._bucket(("replay", address), rate, max(1.0, 10 * rate)).take()
+
     def connect(self, address: str) -> bool:
         """Count a connection from ``address``; ``False`` (not counted) if it holds its most."""
         n = self.connections.get(address, 0)

@@ -22,7 +22,7 @@ import os
 import secrets
 import sqlite3
 import time
-from typing import Protocol
+from typing import Callable, Protocol
 
 import attrs
 from attrs import frozen
@@ -96,6 +96,12 @@ class GameRecord:
     #: Who created the game: a digest of the client's address (:func:`owner_of`),
     #: for the bot pool's fair share and the per-client limits; ``None`` in older records.
     owner: str | None = None
+    #: The wider network of that address (:func:`~pillars_rules.web.networks.wide_network_of`,
+    #: a digest too), for the per-network cap; ``None`` in older records.
+    network: str | None = None
+    #: Whether a person's seat has been taken (a hello with a seat's key): until then the
+    #: game expires after ``expire_unstarted``; older records count as taken.
+    seated: bool = True
 
     def who(self, key: str) -> int | str | None:
         """The seat whose credential ``key`` is, :data:`SPECTATOR` for the
@@ -110,6 +116,14 @@ class GameRecord:
             found = SPECTATOR
         return found
 
+    def with_seat_key(self, seat: int, key_hash: str) -> "GameRecord":
+        """This record with person's seat ``seat`` holding the credential digest ``key_hash``."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "person":
+            raise ValueError(f"seat {seat} of game {tag(self.game_id)} is not a person's")
+        seats = list(self.seats)
+        seats[seat] = attrs.evolve(seats[seat], key_hash=key_hash)
+        return attrs.evolve(self, seats=tuple(seats))
+
     def to_json(self) -> str:
         doc = attrs.asdict(self, recurse=True)
         doc.pop("game_id")
@@ -120,6 +134,11 @@ class GameRecord:
     def from_json(cls, game_id: str, text: object, finished: object) -> "GameRecord":
         """The record stored as ``text``, or :class:`~pillars_rules.errors.DamagedGameError`
         naming the game and what is wrong (the row is left as it is)."""
+        if isinstance(text, (bytes, bytearray, memoryview)):   # as SQLite holds it: maybe not UTF-8
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError as err:
+                raise DamagedGameError(game_id, f"its server record is not UTF-8 text (byte {err.start})") from None
         try:
             doc = json.loads(text)  # type: ignore[arg-type]
         except (TypeError, ValueError, RecursionError):
@@ -151,7 +170,7 @@ def _record_problem(doc: object) -> str | None:
     if missing:
         return f"no {sorted(missing)[0]!r}"
     unknown = set(doc) - {"players", "seats", "spectator_hash", "cards", "variants", "takeover", "created", "owner",
-                          "clock", "reveal"}
+                          "clock", "reveal", "network", "seated"}
     if unknown:
         return f"an unknown field {sorted(unknown)[0][:30]!r}"
     players, seats = doc["players"], doc["seats"]
@@ -179,6 +198,8 @@ def _record_problem(doc: object) -> str | None:
         return "'created' or 'owner' is of the wrong type"
     if not _typed(doc.get("clock"), dict, type(None)) or not _typed(doc.get("reveal", False), bool):
         return "'clock' or 'reveal' is of the wrong type"
+    if not _typed(doc.get("network"), str, type(None)) or not _typed(doc.get("seated", True), bool):
+        return "'network' or 'seated' is of the wrong type"
     return None
 
 
@@ -187,6 +208,8 @@ def decode_records(rows, where: str) -> tuple[list[GameRecord], list[DamagedGame
     errors of the damaged ones (each logged: the others go on)."""
     good, damaged = [], []
     for game_id, text, finished in rows:
+        if isinstance(game_id, bytes):        # (an id that is not UTF-8 is shown escaped)
+            game_id = game_id.decode("utf-8", "backslashreplace")
         try:
             good.append(GameRecord.from_json(game_id, text, finished))
         except DamagedGameError as err:
@@ -199,7 +222,9 @@ class Registry(Protocol):
     """The server's game records (one implementation per storage backend)."""
 
     def add(self, record: GameRecord) -> None: ...
+    def add_within(self, record: GameRecord, most: int) -> bool: ...
     def get(self, game_id: str) -> GameRecord | None: ...
+    def change(self, game_id: str, how: Callable[[GameRecord], GameRecord]) -> GameRecord | None: ...
     def records(self) -> list[GameRecord]: ...
     def read_all(self) -> tuple[list[GameRecord], list[DamagedGameError]]: ...
     def finish(self, game_id: str) -> None: ...
@@ -238,9 +263,47 @@ class SQLiteRegistry:
     def add(self, record: GameRecord) -> None:
         self._run("INSERT INTO server_games VALUES (?, ?, 0)", (record.game_id, record.to_json()))
 
+    def add_within(self, record: GameRecord, most: int) -> bool:
+        """Add ``record`` if fewer than ``most`` games are unfinished; whether it was added.
+        The count and the insert are one write transaction (``BEGIN IMMEDIATE``), so
+        parallel requests, and other processes on the same file, cannot pass the cap."""
+        return self._in_write(lambda db: db.execute(
+            "INSERT INTO server_games SELECT ?, ?, 0 WHERE (SELECT count(*) FROM server_games WHERE finished = 0) < ?",
+            (record.game_id, record.to_json(), most)).rowcount == 1)
+
+    def _in_write(self, fn):
+        """``fn(connection)`` in one write transaction (``BEGIN IMMEDIATE``: other writers,
+        in this process or another, wait), rolled back if it raises."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                result = fn(self._db)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise StoreError(f"game records in {self.path!r}: {exc}") from None
+        return result
+
+    # the record is read as bytes (CAST AS BLOB), decoded by GameRecord.from_json: text that is
+    # not UTF-8 then damages its own row, not the whole query (sqlite3 raises for the result)
     def get(self, game_id: str) -> GameRecord | None:
-        rows = self._run("SELECT record, finished FROM server_games WHERE game_id = ?", (game_id,))
+        rows = self._run("SELECT CAST(record AS BLOB), finished FROM server_games WHERE game_id = ?", (game_id,))
         return GameRecord.from_json(game_id, rows[0][0], rows[0][1]) if rows else None
+
+    def change(self, game_id: str, how: Callable[[GameRecord], GameRecord]) -> GameRecord | None:
+        """Replace the record of ``game_id`` with ``how(record)``, read and written in one
+        write transaction (nothing is written if ``how`` raises); the new record,
+        ``None`` for no such game."""
+        def put(db):
+            record = self.get(game_id)
+            if record is not None:
+                record = how(record)
+                db.execute("UPDATE server_games SET record = ? WHERE game_id = ?", (record.to_json(), game_id))
+            return record
+
+        return self._in_write(put)
 
     def records(self) -> list[GameRecord]:
         """Every readable record, oldest first (a damaged one is logged and left out)."""
@@ -248,7 +311,8 @@ class SQLiteRegistry:
 
     def read_all(self) -> tuple[list[GameRecord], list[DamagedGameError]]:
         """Every record, and the errors of the damaged ones."""
-        return decode_records(self._run("SELECT game_id, record, finished FROM server_games"), self.path)
+        return decode_records(self._run("SELECT CAST(game_id AS BLOB), CAST(record AS BLOB), finished "
+                                        "FROM server_games"), self.path)
 
     def finish(self, game_id: str) -> None:
         self._run("UPDATE server_games SET finished = 1 WHERE game_id = ?", (game_id,))
@@ -282,14 +346,15 @@ def _path(db: str | os.PathLike) -> str:
     return path
 
 
-def open_events(db: str | os.PathLike):
+def open_events(db: str | os.PathLike, statement_timeout: float | None = None):
     """The event store at ``db``: an SQLite file path (created if missing), or a
-    ``postgresql://`` connection string (:class:`~pillars_rules.table.pgstore.PgEventStore`)."""
+    ``postgresql://`` connection string (:class:`~pillars_rules.table.pgstore.PgEventStore`,
+    whose statements give up after ``statement_timeout`` seconds, if given)."""
     path = _path(db)
     if path.startswith(POSTGRES_PREFIXES):
         from ..table.pgstore import PgEventStore
 
-        return PgEventStore(path)
+        return PgEventStore(path, statement_timeout=statement_timeout)
     return EventStore(path)
 
 

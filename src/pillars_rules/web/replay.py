@@ -18,11 +18,14 @@ the URL, so no key is logged), from the server's own pages only:
 A running game's replay is for its seats (its own view so far); a finished
 game's for every key of it. A finished game's save (:func:`pillars_rules.save`,
 which ``pillars-rules play --load`` and :func:`pillars_rules.load` read) is
-``{"game", "key", "save": true}``.
+``{"game", "key", "save": true}``, for a game created with ``"reveal": true``
+only: the save holds the seed, from which the decks' order follows, so the
+creator's ``reveal`` governs it as it governs ``"secrets"`` (403 otherwise).
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import logging
@@ -121,6 +124,8 @@ async def find_seat(server, game_id: str, key: str):
     except (StoreError, DamagedGameError) as err:
         log.warning("a replay or rematch request for %s: %s", game_id, err)
         return _error(503, RECORDS_DOWN)
+    if found is None:       # a guess at a key costs as long as a wrong hello's (docs/server.rst)
+        await asyncio.sleep(server.settings.refusal_delay)
     return found
 
 
@@ -154,6 +159,9 @@ async def answer(server, body: bytes) -> Response:
         if doc.get("save"):
             if not game.is_over:
                 raise ConfigError("save: a game's save is offered once it is over")
+            if not record.reveal:       # the save holds the seed: the decks' order, for every key
+                return _error(403, "save: this game's creator chose not to reveal what nobody knew, "
+                                   "and its save holds the seed (the order of every deck)")
             return Response(pr.save(game), headers={**headers, "content-type": "application/json",
                             "content-disposition": 'attachment; filename="pillars-game.json"'})
         if "at" in doc:

@@ -37,9 +37,12 @@ from .bots import BotPool
 from .cardsets import Catalogue
 from .lobby import GameRequest
 from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
-                       open_registry, owner_of, tag)
+                       open_registry, tag)
 from .fanout import fanout_for
+from .networks import network_of
 from .ratelimit import Limits
+from .retention import owners_of
+from . import upkeep
 from .rooms import LocalFanout, Room
 from .settings import Settings
 
@@ -121,7 +124,7 @@ class Server:
         # the event store's connection lives in the store's thread; the game records,
         # read at every hello, have a connection (and a thread) of their own
         games = await self.in_registry(open_registry, self.settings.db, self.settings.db_timeout)
-        self.storage = Storage(await self.in_store(open_events, self.settings.db), games)
+        self.storage = Storage(await self.in_store(open_events, self.settings.db, self.settings.db_timeout), games)
         self.fanout = fanout_for(self.storage) or self.fanout
         await self.fanout.start(self)
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
@@ -131,11 +134,30 @@ class Server:
         """Store ``checked`` (see :meth:`Table.check`): a future of its Outcome
         (or its ConflictError). Commits that arrive while one is being written
         go together in the next transaction: one wait for the disk for them all."""
-        future = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
         self._commits.append((table, checked, future))
         if self._committer is None or self._committer.done():
-            self._committer = asyncio.get_running_loop().create_task(self._write_commits())
+            self._committer = loop.create_task(self._write_commits())
+        # a stalled database answers the player within db_timeout, as /healthz does; a
+        # commit that lands after that is sent to the game's clients then (_stored_late)
+        loop.call_later(self.settings.db_timeout, self._commit_timed_out, future)
         return future
+
+    def _commit_timed_out(self, future: asyncio.Future) -> None:
+        if not future.done():
+            log.error("store timeout: a move was not stored within %g s", self.settings.db_timeout)
+            future.set_exception(StoreTimeout(f"the event store did not store a move within "
+                                              f"{self.settings.db_timeout:g} s"))
+            future.exception()          # retrieved: its awaiter may have gone
+
+    def _stored_late(self, table: Table) -> None:
+        """A move stored after its player was told ``server_error``: its game's clients get it now."""
+        room = self.rooms.get(table.game_id)
+        if room is not None and room.table is table:
+            log.warning("a move was stored late game=%s", room.tag)
+            room.flush()
+            self.fanout.published(room)
 
     async def _write_commits(self) -> None:
         while self._commits:
@@ -145,8 +167,10 @@ class Server:
                                               [(t, c) for t, c, _ in batch])
             except Exception as exc:  # noqa: BLE001 - the store failed: nothing of the batch is stored
                 results = [exc] * len(batch)
-            for (_, _, future), result in zip(batch, results):
-                if future.done():             # its awaiter was cancelled: the others still get theirs
+            for (table, _, future), result in zip(batch, results):
+                if future.done():             # cancelled or timed out: the others still get theirs
+                    if not isinstance(result, BaseException):
+                        self._stored_late(table)
                     continue
                 if isinstance(result, BaseException):
                     future.set_exception(result)
@@ -194,8 +218,9 @@ class Server:
             log.error("games not resumed: %s", err)
             return
         for record in records:
-            if record.owner is not None:
-                self._owned.setdefault(record.owner, set()).add(record.game_id)
+            for owner in (record.owner, record.network):
+                if owner is not None:
+                    self._owned.setdefault(owner, set()).add(record.game_id)
             try:
                 await self.load(record)
             except Exception:  # noqa: BLE001 - one game that cannot be loaded must not stop the others
@@ -227,13 +252,29 @@ class Server:
         """Create and store a game for the client at address ``client``; its id, seats
         and links (:class:`TooMany` if that address may not create one now,
         :class:`ServerFull`, or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
-        games = self.storage.games
-        owner = owner_of(client)
-        self._count_creation(owner)      # first: a refused address costs no database call
-        if await self.in_registry(games.open_count) >= self.settings.max_games:
-            raise ServerFull(f"this server hosts {self.settings.max_games} unfinished games, its most; try "
-                             f"again later (a game with no move for {human(self.settings.expire_after)} is deleted)")
+        owner, network = owners_of(client, self.settings.ipv6_prefix)
+        self._count_creation(owner, network)      # first: a refused address costs no database call
         game_id = new_game_id()
+        held = [self._owned.setdefault(o, set()) for o in (owner, network)]
+        for owned in held:               # held from now: parallel requests of one address count it
+            owned.add(game_id)
+        try:
+            return await self._create(request, base_url, game_id, owner, network)
+        except BaseException:
+            for owned in held:
+                owned.discard(game_id)
+            raise
+
+    def _full(self) -> ServerFull:
+        s = self.settings
+        return ServerFull(f"this server hosts {s.max_games} unfinished games, its most; try again later (a game "
+                          f"whose seats nobody took within {human(s.expire_unstarted)}, or with no move for "
+                          f"{human(s.expire_after)}, is deleted)")
+
+    async def _create(self, request: GameRequest, base_url: str, game_id: str, owner: str, network: str) -> dict:
+        games = self.storage.games
+        if await self.in_registry(games.open_count) >= self.settings.max_games:
+            raise self._full()           # (cheap: most refusals of a full server end here)
         names = [s.name for s in request.seats]
 
         def make() -> Table:
@@ -251,9 +292,13 @@ class Server:
                                  secrets.randbelow(2**63)) for i, s in enumerate(request.seats)),
             spectator_hash=digest(spectator_key), cards=request.cards.public(),
             variants=tuple(table.game.rules.variants), takeover=request.takeover,
-            clock=request.clock, reveal=request.reveal, owner=owner)
-        await self.in_registry(games.add, record)
-        self._owned.setdefault(owner, set()).add(game_id)
+            clock=request.clock, reveal=request.reveal, owner=owner, network=network,
+            seated=not any(s.kind == "person" for s in request.seats))
+        # the cap is checked again where the record is stored, atomically with storing it
+        if not await self.in_registry(games.add_within, record, self.settings.max_games):
+            await self.timed(asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)),
+                             "the event store")
+            raise self._full()
         room = self._add(record, table)
         log.info("game created game=%s players=%d seats=%s cards=%s variants=%s takeover=%s",
                  room.tag, record.players,
@@ -271,17 +316,23 @@ class Server:
                 "spectator": link(spectator_key), "cards": record.cards, "variants": list(record.variants),
                 "takeover": record.takeover, "clock": record.clock, "reveal": record.reveal}
 
+    def network(self, address: str) -> str:
+        """``address`` as the per-client limits count it (an IPv6 address by its network)."""
+        return network_of(address, self.settings.ipv6_prefix)
+
     def may_create(self, client: str) -> None:
         """:class:`TooMany` if the client at address ``client`` may not create a game now
         (checked before its request is read, so a refused flood costs little)."""
-        self._count_creation(owner_of(client), count=False)
+        self._count_creation(*owners_of(client, self.settings.ipv6_prefix), count=False)
 
-    def _count_creation(self, owner: str, count: bool = True) -> None:
-        """Count a creation by ``owner`` or refuse it (:class:`TooMany`)."""
+    def _count_creation(self, owner: str, network: str | None = None, count: bool = True) -> None:
+        """Count a creation by ``owner`` (of ``network``) or refuse it (:class:`TooMany`)."""
         s, now = self.settings, time.monotonic()
-        if len(self._owned.get(owner, ())) >= s.max_games_per_client:
-            raise TooMany(f"this address hosts {s.max_games_per_client} unfinished games, its most; finish "
-                          f"one first (a game with no move for {human(s.expire_after)} is deleted)", 60.0)
+        for who, most, what in ((owner, s.max_games_per_client, "address"),
+                                (network, s.max_games_per_network, "network")):
+            if who is not None and len(self._owned.get(who, ())) >= most:
+                raise TooMany(f"this {what} hosts {most} unfinished games, its most; finish one first (a game "
+                              f"with no move for {human(s.expire_after)} is deleted)", 60.0)
         made = self._created.setdefault(owner, collections.deque())
         while made and now - made[0] >= 60.0:
             made.popleft()
@@ -294,7 +345,7 @@ class Server:
 
     # ---------------------------------------------------------------- expiry and deletion
     async def _expire_forever(self) -> None:
-        every = min(60.0, max(0.1, self.settings.expire_after / 4))
+        every = min(60.0, max(0.1, min(self.settings.expire_after, self.settings.expire_unstarted) / 4))
         while True:
             await asyncio.sleep(every)
             try:
@@ -304,12 +355,16 @@ class Server:
 
     async def expire_abandoned(self) -> list[str]:
         """Delete every unfinished game this process is home for that has had no
-        move for ``expire_after`` seconds; their ids."""
+        move for ``expire_after`` seconds, or whose seats nobody took within
+        ``expire_unstarted`` (and the finished games past ``keep_finished``, once
+        an hour: :mod:`~pillars_rules.web.upkeep`); their ids."""
         now, after = time.time(), self.settings.expire_after
         old = [r.record.game_id for r in list(self.rooms.values())
                if not r.game.is_over and now - r.moved >= after and self.fanout.is_home(r)]
         for game_id in old:
             await self.delete_game(game_id, f"no move for {human(after)}: the game was deleted")
+        old += await upkeep.expire_unstarted(self)
+        await upkeep.prune_if_due(self)
         cutoff = time.monotonic() - 60.0
         for owner in [o for o, made in self._created.items() if not made or made[-1] < cutoff]:
             del self._created[owner]
@@ -389,6 +444,8 @@ class Server:
         who = record.who(key)
         if who is None:
             return None
+        if who != SPECTATOR and not record.seated:
+            upkeep.seat_taken(self, record)
         return record, None if who == SPECTATOR else who
 
     def finished(self, game_id: str) -> None:
@@ -430,12 +487,13 @@ class Server:
                         "players": r.players, "cards": r.cards["name"], "variants": list(r.variants),
                         "seats": [s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats],
                         "decision": decision, "finished": r.finished, "loaded": room is not None,
-                        "connections": len(room.clients) if room else 0, "damaged": None})
+                        "connections": len(room.clients) if room else 0, "damaged": None,
+                        "owner": r.owner, "network": r.network, "seated": r.seated})
         for err in damaged:
             game_id = str(err.game_id)
             out.append({"game": game_id, "tag": tag(game_id), "created": None, "players": None, "cards": None,
                         "variants": [], "seats": [], "decision": None, "finished": False, "loaded": False,
-                        "connections": 0, "damaged": str(err)})
+                        "connections": 0, "damaged": str(err), "owner": None, "network": None, "seated": None})
         return out
 
 

@@ -17,6 +17,11 @@ def _not_negative(instance, attribute, value) -> None:
         raise ConfigError(f"{attribute.name.replace('_', '-')} must be 0 or more, not {value!r}")
 
 
+def _prefix(instance, attribute, value) -> None:
+    if type(value) is not int or not 1 <= value <= 128:
+        raise ConfigError(f"ipv6-prefix must be a prefix length from 1 to 128, not {value!r}")
+
+
 @frozen
 class Settings:
     """Everything an operator can set. Times are in seconds.
@@ -55,6 +60,16 @@ class Settings:
       refusals): a client that floods one request after another gets one answer per delay
       and connection, guessing keys costs that long a guess, and the server spends its CPU
       on the tables being played, not on answering the flood (a wait costs it nothing).
+    * ``max_games_per_network``: unfinished games created from one wider network at most
+      (an IPv4 /24, an IPv6 /48), so that a few addresses of one network cannot fill the server.
+    * ``expire_unstarted``: a game whose persons' seats nobody has taken (no hello with a
+      seat's key) is deleted this long after its creation, much sooner than ``expire_after``.
+    * ``keep_finished``: finished games created longer ago than this are deleted (0: kept
+      for good); ``serve --prune`` does it once.
+    * ``ipv6_prefix``: the IPv6 network that counts as one client address in every
+      per-address limit (64: a /64, what one subscriber is commonly given; 128: each address).
+    * ``replay_rate``: replay and rematch requests one client address (or IPv6 network, see
+      ``ipv6_prefix``) may send a second, in bursts of ten seconds' worth (more are answered 429).
     * ``allow_seeds``: let the lobby choose a game's seed (for tests and replays only:
       whoever knows the seed knows every card to come).
     * ``db_timeout``: how long a read of the database for a hello, a lobby request or the
@@ -93,6 +108,11 @@ class Settings:
     hello_timeout: float = field(default=10.0, validator=_positive)
     send_queue: int = field(default=512, validator=_positive)
     refusal_delay: float = field(default=1.0, validator=_not_negative)
+    replay_rate: float = field(default=2.0, validator=_positive)
+    max_games_per_network: int = field(default=40, validator=_positive)
+    expire_unstarted: float = field(default=900.0, validator=_positive)
+    keep_finished: float = field(default=30 * 86400.0, validator=_not_negative)
+    ipv6_prefix: int = field(default=64, validator=_prefix)
     allow_seeds: bool = False
     admin_token: str | None = None
     db_timeout: float = field(default=5.0, validator=_positive)
