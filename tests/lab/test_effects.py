@@ -90,7 +90,8 @@ def test_verdicts_say_worth_cost_and_what_the_games_can_tell():
     base = {"card": "x", "units": 300, "seeds": 200, "vp": {"value": 1.0, "lo": 0.5, "hi": 1.5},
             "mde": {"vp": 0.6, "gold": 1.9}, "gold_scale": {"value": 0.31}}
     strong = {**base, "flag": 1, "worth": {"value": 3.2, "lo": 1.4, "hi": 5.0}}
-    assert say(strong, 4) == "worth about +3 gold (95%: +1 to +5): too strong for cost 4; a fair cost is about 7"
+    assert say(strong, 4) == ("worth about +3 gold (95%: +1 to +5): too strong for cost 4; cost + worth guesses a fair cost "
+                              "of 7 (measure it: balance tune x --vary cost=4..10:2)")
     huge = {**base, "flag": 1, "worth": {"value": 400.0, "lo": 200.0, "hi": float("inf")}}
     assert "no gold cost can make it fair" in say(huge, 1) and "at least +200" in say(huge, 1)
     weak = {**base, "flag": -1, "worth": {"value": -5.0, "lo": -8.0, "hi": -2.0}}

@@ -159,22 +159,42 @@ def print_tune(result: dict, con) -> None:
     from rich.table import Table
 
     name = result["name"]
+    guessed = any("guess" in r for r in result["rows"])
     t = Table(title=f"{result['card']}: causal value for each {name} (same seeds for every value)")
-    for col in (name, "chances", "VP take - ref [95%]", "worth in gold [95%]", "bot took", "verdict"):
+    for col in (name, "chances", "VP take - ref [95%]", "worth in gold [95%]", "bot took", "verdict") + (
+            ("cost + worth",) if guessed else ()):
         t.add_column(col, overflow="fold")
     for r in result["rows"]:
         status = r.get("status", "")
+        g = r.get("guess", float("nan"))
         _add(t, str(r["value"]), str(r["units"]), num(r["vp"], 2, True), gold(r["worth"]),
              "-" if not r["units"] else f"{100 * r['took']:.0f}%", status,
-             style="dim" if status == "not judged" else "")
+             *(("-" if g != g else f"{g:.0f}",) if guessed else ()), style="dim" if status == "not judged" else "")
     con.print(t)
-    fit = result["fit"]
-    if fit is not None:
-        ends = f" (95%: {fit['lo']:.1f} to {fit['hi']:.1f})" if "lo" in fit else ""
-        con.print(f"Fitted line: VP = {fit['intercept']:+.2f} {fit['slope']:+.3f} x {name} "
-                  f"(slope 95%: {fit['slope_lo']:+.3f} to {fit['slope_hi']:+.3f}); zero at {name} = "
-                  f"{fit['root']:.1f}{ends}.", highlight=False, markup=False)
+    con.print(fit_sentence(result), highlight=False, markup=False)
     con.print(tune_sentence(result), highlight=False, markup=False)
+    if guessed:
+        con.print(GUESS, highlight=False, markup=False)
+
+
+#: Under tune's table when it tunes the cost: which of the two fair costs to trust.
+GUESS = ("cost + worth is the fair cost the report's verdict guesses: it takes each gold piece of cost to be "
+         "worth a gold piece given at the start of the round's draft, true only near the cost judged. The fair "
+         "cost above is measured at the costs themselves: trust it.")
+
+
+def fit_sentence(result: dict) -> str:
+    """The fitted line, and its zero only when the slope is significant."""
+    fit, name = result["fit"], result["name"]
+    if fit is None:
+        return "No line fitted (fewer than two values, or a value without chances)."
+    line = (f"Fitted line: VP = {fit['intercept']:+.2f} {fit['slope']:+.3f} x {name} "
+            f"(slope 95%: {fit['slope_lo']:+.3f} to {fit['slope_hi']:+.3f})")
+    if not fit["ordered"]:
+        return (f"{line}: its slope's interval holds zero, so the values tried do not order the card's "
+                "strength and the line's zero means nothing.")
+    ends = f" (95%: {fit['lo']:.1f} to {fit['hi']:.1f})" if "lo" in fit else ""
+    return f"{line}; zero at {name} = {fit['root']:.1f}{ends}."
 
 
 def tune_sentence(result: dict) -> str:

@@ -204,6 +204,8 @@ def analyse(records: dict[str, list[dict]], card_id: str, name: str, values: Seq
         out["fit"] = fit
     for r in rows:
         r["status"] = row_status(r)
+        if name == "cost":  # what the verdict's guess (cost + worth in gold) says at this cost
+            r["guess"] = r["value"] + r["worth"]["value"]
     judged = [r for r in rows if r["status"] != "not judged"]
     fair_rows = [r for r in judged if r["status"] == "fair"]
     near = lambda r: abs(r["vp"]["value"])  # noqa: E731

@@ -4,7 +4,7 @@
 ...      "worth": {"value": 3.2, "lo": 1.4, "hi": 5.0}, "mde": {"vp": 0.6, "gold": 1.9},
 ...      "gold_scale": {"value": 0.31}}
 >>> say(e, cost=4)
-'worth about +3 gold (95%: +1 to +5): too strong for cost 4; a fair cost is about 7'
+'worth about +3 gold (95%: +1 to +5): too strong for cost 4; cost + worth guesses a fair cost of 7 (measure it: balance tune x --vary cost=4..10:2)'
 """
 
 from __future__ import annotations
@@ -44,6 +44,32 @@ def interval(worth: dict) -> str:
     return f"{_g(lo)} to {_g(hi)}"
 
 
+def tune_range(cost: int, fair: float) -> str:
+    """A ``--vary`` range around ``cost`` and the guessed fair cost, at most six values.
+
+    >>> tune_range(5, 20), tune_range(9, 3)
+    ('cost=5..30:5', 'cost=0..8:2')
+    """
+    if fair >= cost:
+        lo, hi = cost, min(GOLD_CAP, max(cost + 2, math.ceil(2 * fair - cost)))
+    else:
+        lo, hi = max(0, math.floor(2 * fair - cost)), cost
+    step = max(1, math.ceil((hi - lo) / 5))
+    hi = lo + step * ((hi - lo) // step)
+    return f"cost={lo}..{hi}" + (f":{step}" if step > 1 else "")
+
+
+def guess(card: str, cost: int, fair: float) -> str:
+    """The fair cost the worth in gold suggests, said as the guess it is.
+
+    ``cost + worth`` assumes each gold piece of cost is worth what a gold
+    piece given at the start of the round's draft is (the gold scale);
+    ``balance tune`` measures the card at the costs themselves, and its fair
+    cost is the one to trust."""
+    return (f"cost + worth guesses a fair cost of {fair:.0f} "
+            f"(measure it: balance tune {card} --vary {tune_range(cost, fair)})")
+
+
 def say(effect: dict, cost: int | None = None) -> str:
     """One sentence: what the card is worth and whether that suits its cost."""
     units = effect["units"]
@@ -77,7 +103,7 @@ def say(effect: dict, cost: int | None = None) -> str:
             return f"{head}: too weak even for free: strengthen what it does"
         if fair != fair:
             return f"{head}: too {word} for cost {cost}"
-        return f"{head}: too {word} for cost {cost}; a fair cost is about {fair:.0f}"
+        return f"{head}: too {word} for cost {cost}; {guess(effect['card'], cost, fair)}"
     at = f" for cost {cost}" if cost is not None else ""
     side = _side(worth if has_gold else vp)
     if side:
