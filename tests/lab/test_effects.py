@@ -180,6 +180,10 @@ def test_one_side_in_gold_is_given_when_vp_is_sure_but_the_gold_scale_is_not():
     del weak["worth"]["least"]
     assert say(weak, 4).endswith("but at most -17 gold: too weak even for free: strengthen what it does")
     assert say({**weak, "worth": {**weak["worth"], "most": -2.0}}, 4).endswith("at most -2 gold: too weak for cost 4")
+    # a bound that rounds to 0 gold says nothing, and is not said (issue #55: "at least 0 gold: too strong")
+    barely = {**strong, "vp": {"value": 1.0, "lo": 0.1, "hi": 1.9}, "worth": {**strong["worth"], "least": 0.1 / 0.35}}
+    assert say(barely, 5) == ("worth about +1.0 VP (95%: +0.1 to +1.9); too few games to express it in gold: "
+                              "too strong for cost 5")
 
 
 def test_no_worth_in_gold_when_the_gold_scales_interval_holds_zero():

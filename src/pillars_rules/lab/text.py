@@ -1,14 +1,17 @@
 """The balance report in the terminal: rich tables, the author's cards first.
 
-Order: the verdicts (a table and one sentence per card), the A/A-style
+Order: the verdicts (one sentence per card, then a table), the A/A-style
 contrasts, the power of the run, the game-level metrics of every set, what
 moved against the base set, and what was aborted. Off a terminal the tables
-are as wide as they need (never cut at 80 columns).
+are as wide as they need (never cut at 80 columns); on a terminal too
+narrow for a table, each of its rows is shown as a list (:func:`show`).
 """
 
 from __future__ import annotations
 
 from .metrics import LABELS, METRICS, RATES
+from .report import console as make_console
+from .report import flag_text, gold, num, p_text, pct
 
 
 def _add(table, *cells, style: str = "") -> None:
@@ -16,8 +19,33 @@ def _add(table, *cells, style: str = "") -> None:
     from rich.text import Text
 
     table.add_row(*(Text(str(c)) for c in cells), style=style)
-from .report import console as make_console
-from .report import flag_text, gold, num, p_text, pct
+
+
+def show(con, table) -> None:
+    """Print ``table`` as it is when it fits the console; else each row as a
+    small table of its own, one line per column (the header, then the cell),
+    so that no cell is broken inside a number on an 80-column terminal."""
+    from rich.measure import Measurement
+    from rich.table import Table
+
+    wide = con.options.update(width=100_000, max_width=100_000)
+    if Measurement.get(con, wide, table).minimum <= con.width:
+        for column in table.columns:  # wrap between words only: no column narrower than its longest word
+            words = [Measurement.get(con, wide, cell).minimum for cell in (column.header, *column.cells)]
+            column.min_width = max(words)
+        con.print(table)
+        return
+    if table.title:
+        con.print(table.title, highlight=False, markup=False, style="bold")
+    columns = [(c.header, list(c.cells)) for c in table.columns]
+    for i in range(table.row_count):
+        row = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False)
+        row.add_column(style="dim", no_wrap=False, max_width=max(12, con.width // 3))
+        row.add_column()
+        for header, cells in columns[1:]:
+            row.add_row(str(header), cells[i])
+        con.print(columns[0][1][i], highlight=False, markup=False, style="bold")
+        con.print(row)
 
 
 def _verdicts(report: dict, con) -> None:
@@ -26,6 +54,8 @@ def _verdicts(report: dict, con) -> None:
     judged = report["judged"]
     if not judged:
         return
+    for e in judged:  # the verdicts first, the numbers behind them after
+        con.print(f"  {e['card']} ({e['set']}): {e['verdict']}.", highlight=False, markup=False)
     author = any(e["author"] for e in judged)
     fam = report["family"]
     t = Table(title=f"{'Your cards' if author else 'Cards'}: causal value by paired branches "
@@ -44,9 +74,7 @@ def _verdicts(report: dict, con) -> None:
              num(e["vp"], 2, True), num(e["win"], 3, True), str(e["units"]),
              "-" if e["units"] == 0 else f"{100 * e['took']:.0f}%", p_text(e["p_holm"]), flag_text(e),
              style="bold red" if e["flag"] else "")
-    con.print(t)
-    for e in judged:
-        con.print(f"  {e['card']} ({e['set']}): {e['verdict']}.", highlight=False, markup=False)
+    show(con, t)
 
 
 def _contrasts(report: dict, con) -> None:
@@ -64,7 +92,7 @@ def _contrasts(report: dict, con) -> None:
              "-" if c["gold"] != c["gold"] else f"{c['gold']:+.1f}", p_text(c["p"]),
              p_text(c["p_holm"]), "yes" if c["flag"] else "no", _mde(c["mde"]),
              "-" if c.get("needed") is None else f"{c['needed']:,}")
-    con.print(t)
+    show(con, t)
 
 
 def _mde(m: dict) -> str:
@@ -89,7 +117,7 @@ def _power(report: dict, con) -> None:
              "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}",
              num(e["gold_scale"], 3), "-" if needed is None else f"{needed:,}",
              "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}")
-    con.print(t)
+    show(con, t)
 
 
 def _metrics(report: dict, con) -> None:
@@ -108,7 +136,7 @@ def _metrics(report: dict, con) -> None:
         _add(t, LABELS[name], *cells)
     _add(t, "start-player advantage", *(f"{100 * s['metrics']['start_player']['advantage']:+.1f} pp"
                                         for s in sets.values()))
-    con.print(t)
+    show(con, t)
 
 
 def _ab(report: dict, con) -> None:
@@ -124,7 +152,7 @@ def _ab(report: dict, con) -> None:
                 shown = {k: row[k] * scale for k in ("value", "lo", "hi")}
                 _add(t, LABELS.get(name, name) + (" (pp)" if scale == 100 else ""), num(shown, 2, True),
                      {1: "up", -1: "down", 0: ""}[row["moved"]], style="bold" if row["moved"] else "")
-        con.print(t)
+        show(con, t)
 
 
 def print_summary(report: dict, console=None) -> None:
@@ -134,7 +162,7 @@ def print_summary(report: dict, console=None) -> None:
     first = next(iter(runs.values()))
     title = (f"Balance report: {first['players']} players, bots {','.join(first['bots'])}, "
              f"first seed {first['seed']}, gold gift ±{first['gold']}")
-    con.print(f"{title}\n{'=' * len(title)}", highlight=False, markup=False, style="bold")
+    con.print(f"{title}\n{'=' * min(len(title), con.width)}", highlight=False, markup=False, style="bold")
     _verdicts(report, con)
     _contrasts(report, con)
     _power(report, con)
@@ -170,7 +198,7 @@ def print_tune(result: dict, con) -> None:
         _add(t, str(r["value"]), str(r["units"]), num(r["vp"], 2, True), gold(r["worth"]),
              "-" if not r["units"] else f"{100 * r['took']:.0f}%", status,
              *(("-" if g != g else f"{g:.0f}",) if guessed else ()), style="dim" if status == "not judged" else "")
-    con.print(t)
+    show(con, t)
     con.print(fit_sentence(result), highlight=False, markup=False)
     con.print(tune_sentence(result), highlight=False, markup=False)
     if guessed:

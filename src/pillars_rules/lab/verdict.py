@@ -33,14 +33,22 @@ def _g(x: float) -> str:
 
 
 def interval(worth: dict) -> str:
-    """``"+1 to +5"``, or ``"more than +40"`` when the top end is unbounded."""
+    """``"+1 to +5"``, or ``"at least +40"`` when the top end is unbounded
+    (``"above 0, no upper end"`` when the other end rounds to 0).
+
+    >>> inf = float("inf")
+    >>> interval({"lo": 40.2, "hi": inf}), interval({"lo": 0.3, "hi": inf}), interval({"lo": -inf, "hi": -0.2})
+    ('at least +40', 'above 0, no upper end', 'below 0, no lower end')
+    """
     lo, hi = worth["lo"], worth["hi"]
     if lo != lo:
         return "interval not measured"
     if math.isinf(hi) and not math.isinf(lo):
-        return f"at least {_g(lo)}"
+        return "no end either way" if lo < 0 and _g(lo) == "0" else \
+            "above 0, no upper end" if _g(lo) == "0" else f"at least {_g(lo)}"
     if math.isinf(lo) and not math.isinf(hi):
-        return f"at most {_g(hi)}"
+        return "no end either way" if hi > 0 and _g(hi) == "0" else \
+            "below 0, no lower end" if _g(hi) == "0" else f"at most {_g(hi)}"
     return f"{_g(lo)} to {_g(hi)}"
 
 
@@ -82,9 +90,10 @@ def say(effect: dict, cost: int | None = None) -> str:
     if not has_gold:
         why = worth.get("why")
         head = f"worth about {vp['value']:+.1f} VP (95%: {vp['lo']:+.1f} to {vp['hi']:+.1f})" + (f"; {why}" if why else "")
-        if least is not None:
+        # a bound that rounds to 0 gold says nothing: left out
+        if least is not None and _g(least) != "0":
             head += f", but at least {_g(least)} gold"
-        elif most is not None:
+        elif most is not None and _g(most) != "0":
             head += f", but at most {_g(most)} gold"
     else:
         head = f"worth about {_g(worth['value'])} gold (95%: {interval(worth)})"
