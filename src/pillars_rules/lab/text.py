@@ -143,13 +143,14 @@ def _ab(report: dict, con) -> None:
     from rich.table import Table
 
     for label, rows in report["ab"].items():
-        t = Table(title=f"{label} minus base, game by game on the same seeds (paired 95% intervals)")
-        for col in ("statistic", "difference [95%]", "moved"):
+        t = Table(title=f"{label} minus base, game by game on the same seeds (paired 95% intervals, "
+                        f"simultaneous over the {len(rows)} statistics)")
+        for col in ("statistic", "difference [95% simultaneous]", "moved"):
             t.add_column(col, overflow="fold")
         for name, row in rows.items():
             if name in METRICS or row["moved"]:
                 scale = 100 if ("win rate" in name or name in RATES) else 1
-                shown = {k: row[k] * scale for k in ("value", "lo", "hi")}
+                shown = {"value": row["value"] * scale, "lo": row["lo_sim"] * scale, "hi": row["hi_sim"] * scale}
                 _add(t, LABELS.get(name, name) + (" (pp)" if scale == 100 else ""), num(shown, 2, True),
                      {1: "up", -1: "down", 0: ""}[row["moved"]], style="bold" if row["moved"] else "")
         show(con, t)
