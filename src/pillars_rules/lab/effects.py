@@ -134,7 +134,7 @@ def ratio_ci(num: np.ndarray, den: np.ndarray, level: float = 0.95, sq: np.ndarr
                 "p": float("nan"), "n": int(total), "clusters": m, "games": g, "df": float("nan")}
     value = float(num.sum()) / total
     se = math.sqrt(g / (g - 1) * float(((num - value * den) ** 2).sum())) / total
-    out = {"n": int(total), "clusters": m, "games": g, "df": g - 1}
+    out: dict[str, float] = {"n": int(total), "clusters": m, "games": g, "df": g - 1}
     if sq is not None and total > 1:
         ss = float((sq - 2 * value * num + value * value * den).sum())
         out["se_cluster"], out["se_units"] = se, math.sqrt(max(ss, 0.0) / (total - 1) / total)
