@@ -182,7 +182,9 @@ def test_a_run_whose_cluster_grows_mid_run_gives_the_result_of_a_fixed_one(tmp_p
     the records equal a serial run's, and the new worker played some."""
     from distributed import Client, LocalCluster, get_task_stream
 
-    specs = {"A": GameSpec(players=2, bots=("heuristic",), seed=77, targets=("joiner_r2",))}  # with branches
+    # with branches; random bots, as what is checked is where games run, not how well they play (the
+    # heuristic bots made this the suite's slowest test), and the run waits for the new worker at game 2
+    specs = {"A": GameSpec(players=2, bots=("random",), seed=77, targets=("joiner_r2",))}
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
                       silence_logs=logging.ERROR) as grow, Client(grow.scheduler_address) as client:
         first = set(client.scheduler_info()["workers"])
@@ -193,9 +195,10 @@ def test_a_run_whose_cluster_grows_mid_run_gives_the_result_of_a_fixed_one(tmp_p
                 client.wait_for_workers(2, timeout=60)
 
         with get_task_stream(client) as stream:
-            records = runner.run(specs, 32, executor=grow.scheduler_address, on_game=on_game, timeout=30)
+            records = runner.run(specs, 24, executor=grow.scheduler_address, on_game=on_game, timeout=30)
         workers = {t["worker"] for t in stream.data}
-    assert records == runner.run(specs, 32, executor="serial")
+    assert records == runner.run(specs, 24, executor="serial")
+    assert sum(len(r["units"]) for r in records["A"]) > 0
     assert workers - first, "the worker that joined mid-run played no game"
 
 
