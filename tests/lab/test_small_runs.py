@@ -12,7 +12,9 @@ twice the simulation's own standard error); the plain cluster-robust
 interval it replaced, on the same data, flags far more often.
 """
 
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -82,3 +84,45 @@ def test_a_watched_run_follows_the_same_honest_error_game_by_game():
         one = effects.ratio_ci(num[:k], den[:k], sq=sq[:k])
         assert path["se"][k - 1] == pytest.approx(one["se"]) and path["df"][k - 1] == one["df"]
         assert one["se"] == one["se_units"] > one["se_cluster"]
+
+
+def _potter_games():
+    data = json.loads((Path(__file__).parent / "data" / "potter_copy_300.json").read_text(encoding="utf-8"))
+    games = data["games"]
+    num = np.array([sum(g) for g in games], dtype=float)
+    den = np.array([len(g) for g in games], dtype=float)
+    sq = np.array([sum(d * d for d in g) for g in games], dtype=float)
+    return num, den, sq
+
+
+def test_sixteen_games_drawn_from_a_real_300_game_run_keep_the_nominal_rate():
+    """The issue's own card, an exact copy of the round-2 Potter: 300 real
+    games (``data/potter_copy_300.json``). Runs of 16 of them, drawn with
+    replacement and centred on the 300 games' value (so that value is the
+    truth), are falsely flagged at most at the nominal rate."""
+    num, den, sq = _potter_games()
+    truth = num.sum() / den.sum()
+    rng = np.random.default_rng(55)
+    flags = done = 0
+    for _ in range(RUNS):
+        i = rng.integers(0, len(num), 16)
+        n, s = den[i], num[i] - truth * den[i]   # every difference minus the truth
+        if (n > 0).sum() < 2:
+            continue
+        done += 1
+        flags += _flagged(effects.ratio_ci(s, n, sq=sq[i] - 2 * truth * num[i] + truth * truth * n))
+    assert done > 0.99 * RUNS and flags / done <= LIMIT, flags / done
+
+
+def test_the_worth_in_gold_widens_with_the_honest_error():
+    num, den, _ = _potter_games()
+    gold_num, gold_den = 0.25 * 12 * np.ones(16), 12 * np.ones(16)   # a gold scale of 0.25 VP per gold
+    gold_num = gold_num + np.linspace(-1, 1, 16)
+    plain = effects._boot_worth(num[:16], den[:16], gold_num, gold_den, seed=3)
+    wide = effects._boot_worth(num[:16], den[:16], gold_num, gold_den, seed=3, stretch=2.0)
+    assert wide[0] < plain[0] and wide[1] > plain[1]
+    # the issue's run is these games' first 16 (seeds 22001-22016): 19 chances in 11 games
+    vp = effects.ratio_ci(num[:16], den[:16], sq=_potter_games()[2][:16])
+    assert vp["games"] == 11 and vp["n"] == 19 and vp["se"] == vp["se_units"] > 2 * vp["se_cluster"]
+    stretch = vp["se"] / vp["se_cluster"] * float(t_ppf(0.975, 10)) / 1.959964
+    assert effects._stretch(vp) == pytest.approx(stretch, rel=1e-6) and stretch > 2

@@ -151,24 +151,39 @@ def _seed(card: str, seed: int) -> int:
     return seed * 1_000_003 + zlib.crc32(card.encode("utf-8"))
 
 
-def _boot_worth(a_num, a_den, b_num, b_den, seed: int) -> tuple[float, float]:
+def _boot_worth(a_num, a_den, b_num, b_den, seed: int, stretch: float = 1.0) -> tuple[float, float]:
     """The 95% percentile interval of (sum a_num / sum a_den) / (sum b_num /
     sum b_den) over a cluster bootstrap (clusters resampled together). A
     resample whose gold scale is not positive says no amount of gold has the
     effect: it counts as an infinite worth of the effect's sign, so an
-    interval end may be infinite."""
+    interval end may be infinite. ``stretch`` widens the resampled effects
+    about their estimate: the bootstrap spreads them as the cluster error
+    says, which is too narrow in a small run (:func:`card_effect`)."""
     rng = np.random.default_rng(seed)
     m = len(a_num)
     idx = rng.integers(0, m, size=(RESAMPLES, m))
     an, ad, bn, bd = (x[idx].sum(axis=1) for x in (a_num, a_den, b_num, b_den))
+    centre = a_num.sum() / a_den.sum()
     with np.errstate(divide="ignore", invalid="ignore"):
-        delta, beta = an / ad, bn / bd
+        delta, beta = centre + stretch * (an / ad - centre), bn / bd
         worth = np.where(beta > 0, delta / beta, np.copysign(np.inf, delta))
     worth = worth[~np.isnan(worth)]
     if worth.size == 0:
         return float("nan"), float("nan")
     lo, hi = np.quantile(worth, [0.025, 0.975], method="inverted_cdf")
     return float(lo), float(hi)
+
+
+def _stretch(vp: dict) -> float:
+    """How much wider than the cluster bootstrap's the worth in gold must
+    spread the card's effect to match its VP interval: the honest error over
+    the cluster one (:func:`ratio_ci`), times the *t* quantile on the games'
+    degrees of freedom over the normal one the percentiles stand for; never
+    below 1."""
+    se, cluster = vp.get("se", float("nan")), vp.get("se_cluster", float("nan"))
+    if not (se == se and cluster == cluster and cluster > 0):
+        return 1.0
+    return max(1.0, se / cluster * _tq(0.975, vp["df"]) / _zq(0.975))
 
 
 def gold_scale(records: Sequence[dict], weights: dict[int, float] | None = None) -> dict:
@@ -197,7 +212,7 @@ def card_effect(records: Sequence[dict], card: str, family: int = 1, seed: int =
     beta = ratio_ci(g_num, g_den)
     worth: dict = {"value": float("nan"), "lo": float("nan"), "hi": float("nan")}
     if units >= 2 and beta["value"] > 0 and beta["lo"] > 0:
-        lo, hi = _boot_worth(s_vp, n, g_num, g_den, _seed(card, seed))
+        lo, hi = _boot_worth(s_vp, n, g_num, g_den, _seed(card, seed), _stretch(vp))
         worth.update(value=vp["value"] / beta["value"], lo=lo, hi=hi)
     elif units >= 2:
         worth["why"] = NO_GOLD if beta["value"] == beta["value"] else "no gold scale measured"
