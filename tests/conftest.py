@@ -13,23 +13,7 @@ import signal
 import sys
 from pathlib import Path
 
-from hypothesis import HealthCheck, settings
-
-settings.register_profile(
-    "ci", max_examples=25, deadline=None, derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-# dev (the default, so the README's test command) runs as many examples as CI, not derandomized:
-# a newcomer's passing run means what CI's does, and each run still tries new examples.
-settings.register_profile(
-    "dev", max_examples=25, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-settings.register_profile(
-    "thorough", max_examples=1000, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+import pytest
 
 # A run started in the background by a non-interactive shell inherits SIGINT ignored, and so
 # would every program a test starts: the Ctrl-C tests (terminal game, balance lab) would then
@@ -47,3 +31,46 @@ if ROOT not in sys.path:
 # need() and the needs marker (system programs); pg_cluster (one throwaway PostgreSQL per
 # session, per xdist worker) and pg_dsn (a new database per test)
 pytest_plugins = ["requires", "pgfixtures"]
+
+
+def _profiles() -> None:
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile(
+        "ci", max_examples=25, deadline=None, derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    # dev (the default, so the README's test command) runs as many examples as CI, not derandomized:
+    # a newcomer's passing run means what CI's does, and each run still tries new examples.
+    settings.register_profile(
+        "dev", max_examples=25, deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    settings.register_profile(
+        "thorough", max_examples=1000, deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def collecting_line(config) -> str:
+    """The run's first line: what pytest is about to collect, and that collecting takes a while
+    (it imports every test module and the libraries they test, and prints nothing until done)."""
+    here = Path(config.invocation_params.dir)
+    files = 0
+    for arg in config.args:
+        path = here / str(arg).split("::")[0]
+        files += sum(1 for _ in path.rglob("test_*.py")) if path.is_dir() else path.is_file()
+    shown = " ".join(str(a) for a in config.args) if len(config.args) <= 3 else f"{len(config.args)} paths"
+    each = ", in each xdist worker" if config.getoption("numprocesses", None) else ""
+    return (f"pillars-rules: collecting {files} test file{'s' if files != 1 else ''} ({shown}){each}; "
+            "pytest prints nothing more until it has imported them all -- a minute or more on a busy 2-core machine")
+
+
+@pytest.hookimpl(trylast=True)  # after the terminal reporter is registered
+def pytest_configure(config) -> None:
+    # first, so the line comes before Hypothesis' import (seconds on a cold disk)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None and not hasattr(config, "workerinput") and config.option.verbose > -2:
+        reporter.write_line(collecting_line(config))
+    _profiles()

@@ -74,7 +74,7 @@ def _own(effect: dict) -> dict:
     """A card's own value in one run: its chances, and its VP difference with interval and p."""
     vp = effect["vp"]
     return {"units": effect["units"], "vp": vp["value"], "se": vp["se"], "lo": vp["lo"], "hi": vp["hi"],
-            "p": vp["p"], "clusters": vp["clusters"]}
+            "p": vp["p"], "clusters": vp.get("games", vp["clusters"])}  # the games with a chance: df + 1
 
 
 def _se(own: dict, games: int) -> float:

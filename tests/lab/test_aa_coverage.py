@@ -10,17 +10,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from scipy.stats import t
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import lab_aa  # noqa: E402
+from pillars_rules.lab.stats import t_ppf, t_sf  # noqa: E402  (scipy.stats costs seconds at collection)
 
 
 def _runs(values, ses, games=100) -> list[dict]:
     """Runs as one_run records them: each card's own value, se and interval."""
-    half = float(t.ppf(0.975, games - 1))
+    half = float(t_ppf(0.975, games - 1))
     return [{"copy": {"vp": v, "se": s, "lo": v - half * s, "hi": v + half * s, "p": 0.5, "clusters": games},
              "original": {"vp": v, "se": s, "p": 0.5, "clusters": games}} for v, s in zip(values, ses)]
 
@@ -40,7 +40,7 @@ def test_honest_blocks_keep_their_coverage_and_narrow_ones_are_caught():
 
 def test_runs_recorded_without_a_standard_error_get_it_back_from_their_p_value():
     value, se, games = 0.8, 0.4, 100
-    p = float(2 * t.sf(value / se, games - 1))
+    p = float(2 * t_sf(value / se, games - 1))
     assert abs(lab_aa._se({"vp": value, "p": p}, games) - se) < 1e-9
     assert lab_aa._se({"vp": 0.0, "p": 1.0}, games) != lab_aa._se({"vp": 0.0, "p": 1.0}, games)  # nan: unknown
     few = lab_aa.coverage(_runs([0.1], [0.2]), "copy", 100)

@@ -22,14 +22,27 @@ def _record(i, units, gold_swing=None, rnd=2):
     return {"i": i, "seed": i, "units": units, "gold": gold}
 
 
-def test_ratio_interval_is_the_cluster_robust_one_computed_by_hand():
-    num, den = np.array([3.0, -1.0, 4.0, 0.0, 2.0]), np.array([2.0, 1.0, 2.0, 1.0, 1.0])
+def test_ratio_interval_is_the_cluster_robust_one_over_the_games_with_a_chance():
+    num, den = np.array([3.0, -1.0, 4.0, 0.0, 2.0, 0.0]), np.array([2.0, 1.0, 2.0, 1.0, 1.0, 0.0])
     r = effects.ratio_ci(num, den)
     value = 8 / 7
-    resid = num - value * den
+    resid = (num - value * den)[:5]  # the game without a chance is no cluster: 5 games, 4 df
     se = math.sqrt(5 / 4 * (resid ** 2).sum()) / 7
     assert r["value"] == pytest.approx(value) and r["se"] == pytest.approx(se)
+    assert r["games"] == 5 and r["clusters"] == 6 and r["df"] == 4
     assert r["hi"] - r["value"] == pytest.approx(2.7764451 * se, rel=1e-6)  # t(0.975, 4 df)
+
+
+def test_the_interval_is_never_narrower_than_the_chances_counted_alone():
+    # the issue's 16-game Potter copy: 19 chances in 11 of 16 games, offsetting within games
+    per_game = [[4], [8], [5, 0], [1, 5], [4], [-4, 10], [7], [1, -1, 9], [7, 3], [10, -6, 11], [0]] + [[]] * 5
+    num = np.array([sum(d) for d in per_game], dtype=float)
+    den = np.array([len(d) for d in per_game], dtype=float)
+    sq = np.array([sum(x * x for x in d) for d in per_game], dtype=float)
+    r = effects.ratio_ci(num, den, sq=sq)
+    d = np.concatenate([x for x in per_game if x])
+    assert r["se_units"] == pytest.approx(d.std(ddof=1) / math.sqrt(19)) and r["se_units"] > 2 * r["se_cluster"]
+    assert r["se"] == r["se_units"] and r["games"] == 11 and r["df"] <= 10
 
 
 def test_holm_matches_the_step_down_rule_and_ignores_nan():
@@ -77,7 +90,8 @@ def test_verdicts_say_worth_cost_and_what_the_games_can_tell():
     base = {"card": "x", "units": 300, "seeds": 200, "vp": {"value": 1.0, "lo": 0.5, "hi": 1.5},
             "mde": {"vp": 0.6, "gold": 1.9}, "gold_scale": {"value": 0.31}}
     strong = {**base, "flag": 1, "worth": {"value": 3.2, "lo": 1.4, "hi": 5.0}}
-    assert say(strong, 4) == "worth about +3 gold (95%: +1 to +5): too strong for cost 4; a fair cost is about 7"
+    assert say(strong, 4) == ("worth about +3 gold (95%: +1 to +5): too strong for cost 4; cost + worth guesses a fair cost "
+                              "of 7 (measure it: balance tune x --vary cost=4..10:2)")
     huge = {**base, "flag": 1, "worth": {"value": 400.0, "lo": 200.0, "hi": float("inf")}}
     assert "no gold cost can make it fair" in say(huge, 1) and "at least +200" in say(huge, 1)
     weak = {**base, "flag": -1, "worth": {"value": -5.0, "lo": -8.0, "hi": -2.0}}
@@ -166,6 +180,10 @@ def test_one_side_in_gold_is_given_when_vp_is_sure_but_the_gold_scale_is_not():
     del weak["worth"]["least"]
     assert say(weak, 4).endswith("but at most -17 gold: too weak even for free: strengthen what it does")
     assert say({**weak, "worth": {**weak["worth"], "most": -2.0}}, 4).endswith("at most -2 gold: too weak for cost 4")
+    # a bound that rounds to 0 gold says nothing, and is not said (issue #55: "at least 0 gold: too strong")
+    barely = {**strong, "vp": {"value": 1.0, "lo": 0.1, "hi": 1.9}, "worth": {**strong["worth"], "least": 0.1 / 0.35}}
+    assert say(barely, 5) == ("worth about +1.0 VP (95%: +0.1 to +1.9); too few games to express it in gold: "
+                              "too strong for cost 5")
 
 
 def test_no_worth_in_gold_when_the_gold_scales_interval_holds_zero():

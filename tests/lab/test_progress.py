@@ -73,3 +73,20 @@ def test_a_time_budget_bounds_the_time_left_and_a_run_that_stops_by_itself_shows
         assert p.left(20, 100, clock.now) == "about 80 s left"  # the work ends before the budget
     with Progress(100, quiet=False, every=0.0, stream=_Tty(), clock=_Clock(), open_ended=True) as p:
         assert p.bar.tasks[0].total is None  # an open bar: no share done to show
+
+
+def test_a_card_watched_in_several_sets_is_named_with_its_set():
+    """``balance tune`` plays one set per value, each judging the same card: the
+    line names each value (it showed ``glazier: ...`` three times)."""
+    clock = _Clock()
+    stream = io.StringIO()
+    watch = [("cost=2", "jack"), ("cost=8", "jack"), ("cost=14", "jack"), ("cost=20", "jack")]
+    with Progress(40, quiet=False, every=0.0, stream=stream, watch=watch, clock=clock) as p:
+        for i in range(10):
+            for k, (label, _) in enumerate(watch):
+                p.record(label, _record(i, 4 - k + (i % 3)))
+            clock.now += 1
+            p(4 * (i + 1), 40)
+    last = stream.getvalue().splitlines()[-1]
+    assert "; jack (cost=2): +4.9 VP [+4.3, +5.5]; jack (cost=8): +3.9 VP [" in last
+    assert "jack (cost=14): " in last and last.endswith(" (+1 more)")

@@ -2,6 +2,7 @@
 
 import math
 
+import numpy as np
 import pytest
 
 from pillars_rules.lab import stats
@@ -94,3 +95,27 @@ def test_t_and_normal_functions_give_scipy_stats_numbers_to_the_last_bit():
         assert np.array_equal(stats.norm_ppf(ps), norm.ppf(ps), equal_nan=True)
         assert np.array_equal(stats.norm_isf(ps), norm.isf(ps), equal_nan=True)
     assert float(stats.t_ppf(0.975, 9)) == pytest.approx(2.262157, abs=1e-6)  # the printed tables' value
+
+
+def test_counts_that_cannot_be_negative_have_no_interval_below_zero():
+    # one lead change in 1 game of 6: the t interval of the mean reaches below 0
+    flat = [[5, 6, 7, 8], [1, 2, 3, 4]]
+    swap = [[5, 1, 7, 8], [1, 2, 3, 4]]
+    records = [_record(i, swap if i == 0 else flat, [0]) for i in range(6)]
+    m = game_metrics(records, players=2)
+    assert m["lead_changes"]["value"] > 0 and m["lead_changes"]["lo"] == 0.0
+    assert m["drama"]["lo"] >= 0 and 0 <= m["decisiveness"]["lo"] <= m["decisiveness"]["hi"] <= 1
+
+
+def test_moved_means_the_simultaneous_interval_excludes_zero():
+    from pillars_rules.lab.metrics import simultaneous, t_interval
+
+    rng = np.random.default_rng(8)
+    rows = {f"s{k}": t_interval(rng.normal(0, 1, 40)) for k in range(15)}
+    rows["edge"] = t_interval(rng.normal(0, 1, 40) + 0.45)     # about p = 0.01 alone
+    rows["clear"] = t_interval(rng.normal(0, 1, 40) + 1.2)
+    assert rows["edge"]["lo"] > 0                            # moved by its own 95% interval
+    out = simultaneous(rows)
+    assert out["edge"]["moved"] == 0 and out["edge"]["lo_sim"] < 0 < out["edge"]["hi_sim"]
+    assert out["clear"]["moved"] == 1 and out["clear"]["lo_sim"] > 0
+    assert out["clear"]["hi_sim"] - out["clear"]["lo_sim"] > out["clear"]["hi"] - out["clear"]["lo"]

@@ -12,12 +12,15 @@ import os
 import signal
 import threading
 
+import pytest
 from starlette.testclient import TestClient
 
 from pillars_rules.web import protocol as P
 from pillars_rules.web.app import create_app
 
 from tests.web.support import create, key_of, receive_until, say_hello, settings
+
+pytestmark = pytest.mark.postgres
 
 #: Seconds after which the cluster is woken whatever happens (a frozen server then answers late).
 WAKE_AFTER = 30.0

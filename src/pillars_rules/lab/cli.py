@@ -122,6 +122,17 @@ def precise(rows: list[dict], gold: float) -> bool:
     return bool(rows) and all(e["units"] >= MIN_UNITS and half_width(e) <= gold for e in rows)
 
 
+def precision_reached(rows: list[dict], gold: float) -> str:
+    """The words for a run whose judged cards (``rows``) are all known to ``+-gold``.
+
+    >>> precision_reached([{"card": "x", "units": 40, "worth": {"lo": 1.5, "hi": 4.5}}], 2)
+    "precision of +-2 gold reached: every judged card's worth in gold is known to within +-2 (the widest, x, +-1.5)"
+    """
+    e = max(rows, key=half_width)
+    return (f"precision of +-{gold:g} gold reached: every judged card's worth in gold is known to within "
+            f"+-{gold:g} (the widest, {e['card']}, +-{half_width(e):.1f})")
+
+
 class Decided:
     """The stopping rule of a sequential run (``--precision GOLD``, ``--time``
     or ``--sequential``). After game ``k`` of every set (at k = 10, 11, ...
@@ -256,9 +267,16 @@ def judge(args, common: dict) -> int:
         return 130
     data = report.build(specs, roles, records, against, sequential_design=sequential)
     played = open_games(records, stop.closed if stop is not None else ())
-    if precision and stop is not None and not stop.reached and played >= args.games:
+    rows = [e for e in data["judged"] if e["kind"] != "event"]
+    if precision and stop is not None and not stop.reached and precise(rows, precision):
+        # the time budget (or the last game) came before the check that would have stopped the run
+        print(f"pillars-rules balance: {precision_reached(rows, precision)}", file=sys.stderr)
+    elif precision and stop is not None and not stop.reached and played >= args.games:
         print(f"pillars-rules balance: precision of +-{precision:g} gold not reached in {args.games} games "
               f"per set ({stop.widest()}): ask for more --games", file=sys.stderr)
+    elif precision and stop is not None and not stop.reached:
+        print(f"pillars-rules balance: precision of +-{precision:g} gold not reached before the time budget "
+              f"ended ({stop.widest()}): give it more time (--resume plays on)", file=sys.stderr)
     if args.json:
         report.to_json(data, args.json)
     if args.html:

@@ -13,8 +13,10 @@ chance), with the same bots before and after the moment.
 
 * **Interval.** Units of one seed share the natural game, so the seed is the
   cluster: ``Delta_X`` is the ratio ``sum(d) / units`` and its variance the
-  cluster-robust (linearised) one over seeds, with a Student *t* interval on
-  ``seeds - 1`` degrees of freedom. The same for the win share.
+  cluster-robust (linearised) one over the games that had a chance, with a
+  Student *t* interval on ``games - 1`` degrees of freedom; its standard
+  error is never below the one counted chance by chance, which keeps small
+  runs honest (:func:`ratio_ci`). The same for the win share.
 * **Gold.** The gold scale ``beta`` is the VP one gold piece brings: at a
   round's first draft decision one seat gets ``N`` gold more in one arm and
   ``N`` gold less in the other (:mod:`.causal`), so ``beta = E[VP_more -
@@ -56,7 +58,7 @@ RESAMPLES = 2000
 NO_GOLD = "too few games to express it in gold"
 
 
-def _tq(p: float, df: int) -> float:
+def _tq(p: float, df: float) -> float:
     return float(t_ppf(p, max(df, 1)))
 
 
@@ -70,22 +72,27 @@ def live(records: Iterable[dict]) -> list[dict]:
 
 
 def _per_seed(records: Sequence[dict], card: str):
-    """Per seed: sum of VP differences, of win differences, units, and the
-    round counts of the units."""
+    """Per seed: sum of VP differences, of win differences, units, the round
+    counts of the units, the units the bot took by itself, and the sums of
+    the squared VP and win differences (for :func:`ratio_ci`'s floor)."""
     m = len(records)
     s_vp, s_win, n = np.zeros(m), np.zeros(m), np.zeros(m)
+    q_vp, q_win = np.zeros(m), np.zeros(m)
     rounds: dict[int, int] = {}
     took = 0
     for k, r in enumerate(records):
         for u in r["units"]:
             if u["card"] != card:
                 continue
-            s_vp[k] += u["take"]["vp"] - u["ref"]["vp"]
-            s_win[k] += u["take"]["win"] - u["ref"]["win"]
+            d_vp, d_win = u["take"]["vp"] - u["ref"]["vp"], u["take"]["win"] - u["ref"]["win"]
+            s_vp[k] += d_vp
+            s_win[k] += d_win
+            q_vp[k] += d_vp * d_vp
+            q_win[k] += d_win * d_win
             n[k] += 1
             rounds[u["round"]] = rounds.get(u["round"], 0) + 1
             took += u["took"]
-    return s_vp, s_win, n, rounds, took
+    return s_vp, s_win, n, rounds, took, (q_vp, q_win)
 
 
 def _gold_per_seed(records: Sequence[dict], weights: dict[int, float]):
@@ -102,48 +109,81 @@ def _gold_per_seed(records: Sequence[dict], weights: dict[int, float]):
     return num, den
 
 
-def ratio_ci(num: np.ndarray, den: np.ndarray, level: float = 0.95) -> dict:
-    """``sum(num) / sum(den)`` over clusters with its cluster-robust *t*
-    interval and two-sided p-value against 0 (``se`` is ``nan`` with fewer
-    than two clusters)."""
+def ratio_ci(num: np.ndarray, den: np.ndarray, level: float = 0.95, sq: np.ndarray | None = None) -> dict:
+    """``sum(num) / sum(den)`` over clusters with an interval honest for
+    small runs, and its two-sided p-value against 0.
+
+    Only the clusters with units count (``den > 0``; their number is
+    ``games``, while ``clusters`` counts every cluster given): the
+    cluster-robust variance takes ``games / (games - 1)`` and the *t*
+    interval ``games - 1`` degrees of freedom (``df``). With ``sq`` (each
+    cluster's sum of squared unit values, every unit of weight 1) the
+    standard error is never below the one counted unit by unit, as if no two
+    units shared a game (``se_units``; ``se_cluster`` is the other): with a
+    dozen games the cluster variance rests on a dozen numbers and comes out
+    far too small too often -- most of all when the units of one game offset
+    each other, as two seats' chances at one card do -- and the larger of
+    the two keeps a 16-game run's false flags at or below their nominal rate
+    (``tests/lab/test_small_runs.py`` simulates it; the price is a wider
+    interval when a game's units really offset each other). ``se`` is
+    ``nan`` with fewer than two games with units."""
     m, total = len(num), float(den.sum())
-    if m < 2 or total <= 0:
+    g = int((den > 0).sum())
+    if g < 2 or total <= 0:
         return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
-                "p": float("nan"), "n": int(total), "clusters": m}
+                "p": float("nan"), "n": int(total), "clusters": m, "games": g, "df": float("nan")}
     value = float(num.sum()) / total
-    resid = num - value * den
-    se = math.sqrt(m / (m - 1) * float((resid ** 2).sum())) / total
-    half = _tq(1 - (1 - level) / 2, m - 1) * se
+    se = math.sqrt(g / (g - 1) * float(((num - value * den) ** 2).sum())) / total
+    out: dict[str, float] = {"n": int(total), "clusters": m, "games": g, "df": g - 1}
+    if sq is not None and total > 1:
+        ss = float((sq - 2 * value * num + value * value * den).sum())
+        out["se_cluster"], out["se_units"] = se, math.sqrt(max(ss, 0.0) / (total - 1) / total)
+        se = max(se, out["se_units"])
+    half = _tq(1 - (1 - level) / 2, g - 1) * se
     if se > 0:
-        p = float(2 * t_sf(abs(value) / se, m - 1))
+        p = float(2 * t_sf(abs(value) / se, g - 1))
     else:
         p = 0.0 if value else 1.0
-    return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p,
-            "n": int(total), "clusters": m}
+    return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p, **out}
 
 
 def _seed(card: str, seed: int) -> int:
     return seed * 1_000_003 + zlib.crc32(card.encode("utf-8"))
 
 
-def _boot_worth(a_num, a_den, b_num, b_den, seed: int) -> tuple[float, float]:
+def _boot_worth(a_num, a_den, b_num, b_den, seed: int, stretch: float = 1.0) -> tuple[float, float]:
     """The 95% percentile interval of (sum a_num / sum a_den) / (sum b_num /
     sum b_den) over a cluster bootstrap (clusters resampled together). A
     resample whose gold scale is not positive says no amount of gold has the
     effect: it counts as an infinite worth of the effect's sign, so an
-    interval end may be infinite."""
+    interval end may be infinite. ``stretch`` widens the resampled effects
+    about their estimate: the bootstrap spreads them as the cluster error
+    says, which is too narrow in a small run (:func:`card_effect`)."""
     rng = np.random.default_rng(seed)
     m = len(a_num)
     idx = rng.integers(0, m, size=(RESAMPLES, m))
     an, ad, bn, bd = (x[idx].sum(axis=1) for x in (a_num, a_den, b_num, b_den))
+    centre = a_num.sum() / a_den.sum()
     with np.errstate(divide="ignore", invalid="ignore"):
-        delta, beta = an / ad, bn / bd
+        delta, beta = centre + stretch * (an / ad - centre), bn / bd
         worth = np.where(beta > 0, delta / beta, np.copysign(np.inf, delta))
     worth = worth[~np.isnan(worth)]
     if worth.size == 0:
         return float("nan"), float("nan")
     lo, hi = np.quantile(worth, [0.025, 0.975], method="inverted_cdf")
     return float(lo), float(hi)
+
+
+def _stretch(vp: dict) -> float:
+    """How much wider than the cluster bootstrap's the worth in gold must
+    spread the card's effect to match its VP interval: the honest error over
+    the cluster one (:func:`ratio_ci`), times the *t* quantile on the games'
+    degrees of freedom over the normal one the percentiles stand for; never
+    below 1."""
+    se, cluster = vp.get("se", float("nan")), vp.get("se_cluster", float("nan"))
+    if not (se == se and cluster == cluster and cluster > 0):
+        return 1.0
+    return max(1.0, se / cluster * _tq(0.975, vp["df"]) / _zq(0.975))
 
 
 def gold_scale(records: Sequence[dict], weights: dict[int, float] | None = None) -> dict:
@@ -163,16 +203,16 @@ def card_effect(records: Sequence[dict], card: str, family: int = 1, seed: int =
     p), ``gold_scale``, ``worth`` (gold, with interval), ``mde`` (VP and gold
     detected 80% of the time in a family of ``family`` tests)."""
     records = live(records)
-    s_vp, s_win, n, rounds, took = _per_seed(records, card)
+    s_vp, s_win, n, rounds, took, (q_vp, q_win) = _per_seed(records, card)
     units = int(n.sum())
-    vp, win = ratio_ci(s_vp, n), ratio_ci(s_win, n)
+    vp, win = ratio_ci(s_vp, n, sq=q_vp), ratio_ci(s_win, n, sq=q_win)
     total = sum(rounds.values()) or 1
     weights = {r: c / total for r, c in rounds.items()}
     g_num, g_den = _gold_per_seed(records, weights)
     beta = ratio_ci(g_num, g_den)
     worth: dict = {"value": float("nan"), "lo": float("nan"), "hi": float("nan")}
     if units >= 2 and beta["value"] > 0 and beta["lo"] > 0:
-        lo, hi = _boot_worth(s_vp, n, g_num, g_den, _seed(card, seed))
+        lo, hi = _boot_worth(s_vp, n, g_num, g_den, _seed(card, seed), _stretch(vp))
         worth.update(value=vp["value"] / beta["value"], lo=lo, hi=hi)
     elif units >= 2:
         worth["why"] = NO_GOLD if beta["value"] == beta["value"] else "no gold scale measured"
@@ -235,20 +275,25 @@ def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None
         return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
                 "p": float("nan"), "clusters": m, "units": units}
     dx, dy = sx.sum() / nx.sum(), sy.sum() / ny.sum()
+    g = int(((nx > 0) | (ny > 0)).sum())  # the games with a chance at either card (see ratio_ci)
+    if g < 2:
+        return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
+                "p": float("nan"), "clusters": m, "units": units}
     e = (sx - dx * nx) / nx.sum() - (sy - dy * ny) / ny.sum()
-    se = math.sqrt(m / (m - 1) * float((e ** 2).sum()))
+    se = math.sqrt(g / (g - 1) * float((e ** 2).sum()))
     value = float(dx - dy)
-    half = _tq(0.975, m - 1) * se
-    p = float(2 * t_sf(abs(value) / se, m - 1)) if se > 0 else (0.0 if value else 1.0)
+    half = _tq(0.975, g - 1) * se
+    p = float(2 * t_sf(abs(value) / se, g - 1)) if se > 0 else (0.0 if value else 1.0)
     return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p, "clusters": m,
-            "units": units}
+            "games": g, "df": g - 1, "units": units}
 
 
-def card_arrays(records: Sequence[dict], card: str) -> tuple[np.ndarray, np.ndarray]:
-    """Per finished game, in index order: the sum of ``card``'s VP differences
-    and its units (what :mod:`.sequential` follows game by game)."""
-    s_vp, _, n, _, _ = _per_seed(live(records), card)
-    return s_vp, n
+def card_arrays(records: Sequence[dict], card: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per finished game, in index order: the sum of ``card``'s VP differences,
+    its units and the sum of the squared differences (what :mod:`.sequential`
+    follows game by game)."""
+    s_vp, _, n, _, _, (q_vp, _) = _per_seed(live(records), card)
+    return s_vp, n, q_vp
 
 
 def contrast_arrays(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None, y: str):
@@ -258,8 +303,8 @@ def contrast_arrays(records_x: Sequence[dict], x: str, records_y: Sequence[dict]
         records_y = records_x
     by_y = {r["i"]: r for r in live(records_y)}
     pairs = [(r, by_y[r["i"]]) for r in live(records_x) if r["i"] in by_y]
-    sx, _, nx, _, _ = _per_seed([a for a, _ in pairs], x)
-    sy, _, ny, _, _ = _per_seed([b for _, b in pairs], y)
+    sx, _, nx, *_ = _per_seed([a for a, _ in pairs], x)
+    sy, _, ny, *_ = _per_seed([b for _, b in pairs], y)
     return sx, nx, sy, ny
 
 

@@ -21,6 +21,9 @@ from pathlib import Path
 from .metrics import LABELS, METRICS, RATES
 from .report import flag_text, gold, num, p_text, pct
 
+#: The smallest text in a figure, in points: 11.25 px at the page's 90 dpi (pixels = points * dpi / 72).
+LABEL_PT = 9
+DPI = 90
 SECTIONS = ("verdict", "power", "worth", "metrics", "seats", "cards", "scores", "length", "summary")
 _CSS = """body{font-family:sans-serif;max-width:72em;margin:1em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}
@@ -37,7 +40,7 @@ def _figure(width: float = 7.5, height: float = 3.4):
 
 def _img(fig, alt: str) -> str:
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90)
+    fig.savefig(buf, format="png", dpi=DPI)
     data = base64.b64encode(buf.getvalue()).decode("ascii")
     return f'<img alt="{escape(alt)}" src="data:image/png;base64,{data}">'
 
@@ -89,7 +92,7 @@ def worth_figure(report: dict):
     rows = [e for e in report["judged"] if e["kind"] != "event" and e["worth"]["value"] == e["worth"]["value"]]
     if not rows:
         return None
-    fig, ax = _figure(7.5, max(2.4, 0.42 * len(rows) + 1.3))
+    fig, ax = _figure(7.5, max(2.4, 0.5 * len(rows) + 1.3))
     limit = worth_limit(rows)
     clipped = 0
     for y, e in enumerate(rows):
@@ -107,11 +110,11 @@ def worth_figure(report: dict):
                 shown = (f"{_shown_gold(w['value'])} [{_shown_gold(lo)}, {_shown_gold(hi)}]"
                          if abs(w["value"]) > limit else _shown_gold(end))
                 ax.annotate(shown, (edge, y), xytext=(-6 if edge > 0 else 6, 4), textcoords="offset points",
-                            ha=align, va="bottom", fontsize=6, color=color)
+                            ha=align, va="bottom", fontsize=LABEL_PT, color=color)
     ax.axvline(0, color="k", linewidth=1)
     ax.set_xlim(-1.04 * limit, 1.04 * limit)
-    ax.set_ylim(-0.6, len(rows) - 0.4)
-    ax.set_yticks(range(len(rows)), [_wrap(f"{e['card']} ({e['set']})") for e in rows], fontsize=7)
+    ax.set_ylim(len(rows) - 0.4, -0.6)  # the first row on top, as in the table
+    ax.set_yticks(range(len(rows)), [_wrap(f"{e['card']} ({e['set']})") for e in rows], fontsize=LABEL_PT)
     note = f"; arrows: clipped at ±{limit:.0f}, labelled with the value" if clipped else ""
     ax.set_xlabel(f"worth in gold, 95% interval (0: fair){note}")
     fig.clipped = clipped
@@ -135,7 +138,7 @@ def _seat_figure(report: dict):
     ax.set_xticks(range(len(next(iter(sets.values()))["seats"])))
     ax.set_xlabel("seat (0 starts)")
     ax.set_ylabel("win rate")
-    ax.legend(fontsize=7, loc="best")
+    ax.legend(fontsize=LABEL_PT, loc="best")
     return fig
 
 
@@ -150,9 +153,14 @@ def _hist(report: dict, key: str, xlabel: str):
     bins = np.histogram_bin_edges(np.concatenate(values), bins=30)  # the same bins for every set
     for label, v in zip(sets, values):
         ax.hist(v, bins=bins, alpha=0.5, label=_wrap(label, 20))
+    from matplotlib.ticker import MaxNLocator
+
     ax.set_xlabel(xlabel)
     ax.set_ylabel("games")
-    ax.legend(fontsize=7)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole games, not 0.25 of one
+    if key == "length":
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.legend(fontsize=LABEL_PT)
     return fig
 
 
@@ -221,8 +229,9 @@ def _metrics(report: dict) -> str:
     for label, ab in report["ab"].items():
         shown = [(n, r) for n, r in ab.items() if n in METRICS or r["moved"]]
         out += (f"<h3 id='ab'>{escape(label)} minus base (paired, same seeds)</h3>"
-                + _table(["statistic", "difference [95%]", "moved"],
-                         [[LABELS.get(n, n), num(r, 3, True), {1: "up", -1: "down", 0: ""}[r["moved"]]]
+                + _table(["statistic", "difference [95% simultaneous]", "moved"],
+                         [[LABELS.get(n, n), num({"value": r["value"], "lo": r["lo_sim"], "hi": r["hi_sim"]}, 3, True),
+                           {1: "up", -1: "down", 0: ""}[r["moved"]]]
                           for n, r in shown], ["moved" if r["moved"] else "" for _, r in shown]))
     return out + "</section>"
 

@@ -76,9 +76,11 @@ class Progress:
         for u in record.get("units", ()):
             key = (label, u["card"])
             if key in self.sums:
-                cell = self.sums[key].setdefault(record["i"], [0.0, 0.0])
-                cell[0] += u["take"]["vp"] - u["ref"]["vp"]
+                cell = self.sums[key].setdefault(record["i"], [0.0, 0.0, 0.0])
+                d = u["take"]["vp"] - u["ref"]["vp"]
+                cell[0] += d
                 cell[1] += 1
+                cell[2] += d * d
 
     def __call__(self, done: int, total: int) -> None:
         self.done = done
@@ -112,6 +114,11 @@ class Progress:
                 return f"at most {duration(budget)} left (time budget)"
         return f"about {duration(work)} left" if work is not None else ""
 
+    def name(self, label: str, card: str) -> str:
+        """A watched card by its id, with its set when it is watched in more than one
+        (``balance tune``'s sets hold one card each: ``glazier (cost=8)``)."""
+        return card if sum(c == card for _, c in self.watch) == 1 else f"{card} ({label})"
+
     def estimates(self) -> str:
         """``"jack: +0.4 VP [-1.1, +1.9]"`` per watched card (at most ``SHOWN``), so far."""
         import numpy as np
@@ -124,11 +131,11 @@ class Progress:
             if len(cells) < 2:
                 continue
             a = np.array(cells)
-            e = ratio_ci(a[:, 0], a[:, 1])
+            e = ratio_ci(a[:, 0], a[:, 1], sq=a[:, 2])
             if e["value"] == e["value"] and e["lo"] == e["lo"]:
-                parts.append(f"{card}: {e['value']:+.1f} VP [{e['lo']:+.1f}, {e['hi']:+.1f}]")
+                parts.append(f"{self.name(label, card)}: {e['value']:+.1f} VP [{e['lo']:+.1f}, {e['hi']:+.1f}]")
         more = len(self.watch) - SHOWN
-        return "; ".join(parts) + (f" (+{more} more cards)" if parts and more > 0 else "")
+        return "; ".join(parts) + (f" (+{more} more)" if parts and more > 0 else "")
 
     def line(self, done: int, total: int, now: float) -> str:
         left = self.left(done, total, now)

@@ -49,19 +49,23 @@ DESIGN = ("always-valid p-values (mixture SPRT, tau = 1 VP) checked after every 
           "Holm over the whole family")
 
 
-def ratio_path(num: np.ndarray, den: np.ndarray) -> dict[str, np.ndarray]:
-    """``sum(num[:k]) / sum(den[:k])`` for every ``k`` with its cluster-robust
-    standard error (as :func:`.effects.ratio_ci` computes it for one ``k``),
-    ``units`` (``sum(den[:k])``) and the clusters' degrees of freedom."""
+def ratio_path(num: np.ndarray, den: np.ndarray, sq: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """``sum(num[:k]) / sum(den[:k])`` for every ``k`` with its standard error
+    as :func:`.effects.ratio_ci` computes it for one ``k`` (over the games
+    with units, never below the one counted unit by unit when ``sq`` is
+    given), ``units`` (``sum(den[:k])``) and the degrees of freedom."""
     num, den = np.asarray(num, float), np.asarray(den, float)
-    k = np.arange(1, len(num) + 1, dtype=float)
+    g = np.cumsum(den > 0).astype(float)
     s, n = np.cumsum(num), np.cumsum(den)
     ss, sn, nn = np.cumsum(num * num), np.cumsum(num * den), np.cumsum(den * den)
     with np.errstate(divide="ignore", invalid="ignore"):
         v = np.where(n > 0, s / n, np.nan)
         resid = np.maximum(ss - 2 * v * sn + v * v * nn, 0.0)
-        se = np.where(k > 1, np.sqrt(k / (k - 1) * resid) / n, np.nan)
-    return {"value": v, "se": se, "df": k - 1, "units": n}
+        se = np.where(g > 1, np.sqrt(g / (g - 1) * resid) / n, np.nan)
+        if sq is not None:
+            units = np.maximum(np.cumsum(np.asarray(sq, float)) - 2 * v * s + v * v * n, 0.0)
+            se = np.where((n > 1) & (g > 1), np.fmax(se, np.sqrt(units / (n - 1) / n)), se)
+    return {"value": v, "se": se, "df": g - 1, "units": n}
 
 
 def contrast_path(sx, nx, sy, ny) -> dict[str, np.ndarray]:
@@ -69,7 +73,7 @@ def contrast_path(sx, nx, sy, ny) -> dict[str, np.ndarray]:
     linearised standard error :func:`.effects.contrast` uses; ``units`` is the
     smaller of the two sides' counts."""
     sx, nx, sy, ny = (np.asarray(a, float) for a in (sx, nx, sy, ny))
-    k = np.arange(1, len(sx) + 1, dtype=float)
+    k = np.cumsum((nx > 0) | (ny > 0)).astype(float)  # the games with a chance at either card
     c = {name: np.cumsum(a * b) for name, (a, b) in {
         "xx": (sx, sx), "xn": (sx, nx), "nn": (nx, nx), "yy": (sy, sy), "ym": (sy, ny), "mm": (ny, ny),
         "xy": (sx, sy), "xm": (sx, ny), "ny": (nx, sy), "nm": (nx, ny)}.items()}

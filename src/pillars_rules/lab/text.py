@@ -1,14 +1,17 @@
 """The balance report in the terminal: rich tables, the author's cards first.
 
-Order: the verdicts (a table and one sentence per card), the A/A-style
+Order: the verdicts (one sentence per card, then a table), the A/A-style
 contrasts, the power of the run, the game-level metrics of every set, what
 moved against the base set, and what was aborted. Off a terminal the tables
-are as wide as they need (never cut at 80 columns).
+are as wide as they need (never cut at 80 columns); on a terminal too
+narrow for a table, each of its rows is shown as a list (:func:`show`).
 """
 
 from __future__ import annotations
 
 from .metrics import LABELS, METRICS, RATES
+from .report import console as make_console
+from .report import flag_text, gold, num, p_text, pct
 
 
 def _add(table, *cells, style: str = "") -> None:
@@ -16,8 +19,33 @@ def _add(table, *cells, style: str = "") -> None:
     from rich.text import Text
 
     table.add_row(*(Text(str(c)) for c in cells), style=style)
-from .report import console as make_console
-from .report import flag_text, gold, num, p_text, pct
+
+
+def show(con, table) -> None:
+    """Print ``table`` as it is when it fits the console; else each row as a
+    small table of its own, one line per column (the header, then the cell),
+    so that no cell is broken inside a number on an 80-column terminal."""
+    from rich.measure import Measurement
+    from rich.table import Table
+
+    wide = con.options.update(width=100_000, max_width=100_000)
+    if Measurement.get(con, wide, table).minimum <= con.width:
+        for column in table.columns:  # wrap between words only: no column narrower than its longest word
+            words = [Measurement.get(con, wide, cell).minimum for cell in (column.header, *column.cells)]
+            column.min_width = max(words)
+        con.print(table)
+        return
+    if table.title:
+        con.print(table.title, highlight=False, markup=False, style="bold")
+    columns = [(c.header, list(c.cells)) for c in table.columns]
+    for i in range(table.row_count):
+        row = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False)
+        row.add_column(style="dim", no_wrap=False, max_width=max(12, con.width // 3))
+        row.add_column()
+        for header, cells in columns[1:]:
+            row.add_row(str(header), cells[i])
+        con.print(columns[0][1][i], highlight=False, markup=False, style="bold")
+        con.print(row)
 
 
 def _verdicts(report: dict, con) -> None:
@@ -26,6 +54,8 @@ def _verdicts(report: dict, con) -> None:
     judged = report["judged"]
     if not judged:
         return
+    for e in judged:  # the verdicts first, the numbers behind them after
+        con.print(f"  {e['card']} ({e['set']}): {e['verdict']}.", highlight=False, markup=False)
     author = any(e["author"] for e in judged)
     fam = report["family"]
     t = Table(title=f"{'Your cards' if author else 'Cards'}: causal value by paired branches "
@@ -44,9 +74,7 @@ def _verdicts(report: dict, con) -> None:
              num(e["vp"], 2, True), num(e["win"], 3, True), str(e["units"]),
              "-" if e["units"] == 0 else f"{100 * e['took']:.0f}%", p_text(e["p_holm"]), flag_text(e),
              style="bold red" if e["flag"] else "")
-    con.print(t)
-    for e in judged:
-        con.print(f"  {e['card']} ({e['set']}): {e['verdict']}.", highlight=False, markup=False)
+    show(con, t)
 
 
 def _contrasts(report: dict, con) -> None:
@@ -64,7 +92,7 @@ def _contrasts(report: dict, con) -> None:
              "-" if c["gold"] != c["gold"] else f"{c['gold']:+.1f}", p_text(c["p"]),
              p_text(c["p_holm"]), "yes" if c["flag"] else "no", _mde(c["mde"]),
              "-" if c.get("needed") is None else f"{c['needed']:,}")
-    con.print(t)
+    show(con, t)
 
 
 def _mde(m: dict) -> str:
@@ -89,7 +117,7 @@ def _power(report: dict, con) -> None:
              "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}",
              num(e["gold_scale"], 3), "-" if needed is None else f"{needed:,}",
              "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}")
-    con.print(t)
+    show(con, t)
 
 
 def _metrics(report: dict, con) -> None:
@@ -108,23 +136,24 @@ def _metrics(report: dict, con) -> None:
         _add(t, LABELS[name], *cells)
     _add(t, "start-player advantage", *(f"{100 * s['metrics']['start_player']['advantage']:+.1f} pp"
                                         for s in sets.values()))
-    con.print(t)
+    show(con, t)
 
 
 def _ab(report: dict, con) -> None:
     from rich.table import Table
 
     for label, rows in report["ab"].items():
-        t = Table(title=f"{label} minus base, game by game on the same seeds (paired 95% intervals)")
-        for col in ("statistic", "difference [95%]", "moved"):
+        t = Table(title=f"{label} minus base, game by game on the same seeds (paired 95% intervals, "
+                        f"simultaneous over the {len(rows)} statistics)")
+        for col in ("statistic", "difference [95% simultaneous]", "moved"):
             t.add_column(col, overflow="fold")
         for name, row in rows.items():
             if name in METRICS or row["moved"]:
                 scale = 100 if ("win rate" in name or name in RATES) else 1
-                shown = {k: row[k] * scale for k in ("value", "lo", "hi")}
+                shown = {"value": row["value"] * scale, "lo": row["lo_sim"] * scale, "hi": row["hi_sim"] * scale}
                 _add(t, LABELS.get(name, name) + (" (pp)" if scale == 100 else ""), num(shown, 2, True),
                      {1: "up", -1: "down", 0: ""}[row["moved"]], style="bold" if row["moved"] else "")
-        con.print(t)
+        show(con, t)
 
 
 def print_summary(report: dict, console=None) -> None:
@@ -134,7 +163,7 @@ def print_summary(report: dict, console=None) -> None:
     first = next(iter(runs.values()))
     title = (f"Balance report: {first['players']} players, bots {','.join(first['bots'])}, "
              f"first seed {first['seed']}, gold gift ±{first['gold']}")
-    con.print(f"{title}\n{'=' * len(title)}", highlight=False, markup=False, style="bold")
+    con.print(f"{title}\n{'=' * min(len(title), con.width)}", highlight=False, markup=False, style="bold")
     _verdicts(report, con)
     _contrasts(report, con)
     _power(report, con)
@@ -159,22 +188,42 @@ def print_tune(result: dict, con) -> None:
     from rich.table import Table
 
     name = result["name"]
+    guessed = any("guess" in r for r in result["rows"])
     t = Table(title=f"{result['card']}: causal value for each {name} (same seeds for every value)")
-    for col in (name, "chances", "VP take - ref [95%]", "worth in gold [95%]", "bot took", "verdict"):
+    for col in (name, "chances", "VP take - ref [95%]", "worth in gold [95%]", "bot took", "verdict") + (
+            ("cost + worth",) if guessed else ()):
         t.add_column(col, overflow="fold")
     for r in result["rows"]:
         status = r.get("status", "")
+        g = r.get("guess", float("nan"))
         _add(t, str(r["value"]), str(r["units"]), num(r["vp"], 2, True), gold(r["worth"]),
              "-" if not r["units"] else f"{100 * r['took']:.0f}%", status,
-             style="dim" if status == "not judged" else "")
-    con.print(t)
-    fit = result["fit"]
-    if fit is not None:
-        ends = f" (95%: {fit['lo']:.1f} to {fit['hi']:.1f})" if "lo" in fit else ""
-        con.print(f"Fitted line: VP = {fit['intercept']:+.2f} {fit['slope']:+.3f} x {name} "
-                  f"(slope 95%: {fit['slope_lo']:+.3f} to {fit['slope_hi']:+.3f}); zero at {name} = "
-                  f"{fit['root']:.1f}{ends}.", highlight=False, markup=False)
+             *(("-" if g != g else f"{g:.0f}",) if guessed else ()), style="dim" if status == "not judged" else "")
+    show(con, t)
+    con.print(fit_sentence(result), highlight=False, markup=False)
     con.print(tune_sentence(result), highlight=False, markup=False)
+    if guessed:
+        con.print(GUESS, highlight=False, markup=False)
+
+
+#: Under tune's table when it tunes the cost: which of the two fair costs to trust.
+GUESS = ("cost + worth is the fair cost the report's verdict guesses: it takes each gold piece of cost to be "
+         "worth a gold piece given at the start of the round's draft, true only near the cost judged. The fair "
+         "cost above is measured at the costs themselves: trust it.")
+
+
+def fit_sentence(result: dict) -> str:
+    """The fitted line, and its zero only when the slope is significant."""
+    fit, name = result["fit"], result["name"]
+    if fit is None:
+        return "No line fitted (fewer than two values, or a value without chances)."
+    line = (f"Fitted line: VP = {fit['intercept']:+.2f} {fit['slope']:+.3f} x {name} "
+            f"(slope 95%: {fit['slope_lo']:+.3f} to {fit['slope_hi']:+.3f})")
+    if not fit["ordered"]:
+        return (f"{line}: its slope's interval holds zero, so the values tried do not order the card's "
+                "strength and the line's zero means nothing.")
+    ends = f" (95%: {fit['lo']:.1f} to {fit['hi']:.1f})" if "lo" in fit else ""
+    return f"{line}; zero at {name} = {fit['root']:.1f}{ends}."
 
 
 def tune_sentence(result: dict) -> str:

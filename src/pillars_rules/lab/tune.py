@@ -176,7 +176,7 @@ def analyse(records: dict[str, list[dict]], card_id: str, name: str, values: Seq
     S = np.zeros((len(values), len(seeds)))
     N = np.zeros_like(S)
     for k, d in enumerate(live):
-        s_vp, _, n, _, _ = effects._per_seed([d[i] for i in seeds], card_id)
+        s_vp, _, n, *_ = effects._per_seed([d[i] for i in seeds], card_id)
         S[k], N[k] = s_vp, n
     out = {"card": card_id, "name": name, "rows": rows, "fit": None}
     if len(values) >= 2 and len(seeds) >= 2 and (N.sum(axis=1) > 0).all():
@@ -204,6 +204,8 @@ def analyse(records: dict[str, list[dict]], card_id: str, name: str, values: Seq
         out["fit"] = fit
     for r in rows:
         r["status"] = row_status(r)
+        if name == "cost":  # what the verdict's guess (cost + worth in gold) says at this cost
+            r["guess"] = r["value"] + r["worth"]["value"]
     judged = [r for r in rows if r["status"] != "not judged"]
     fair_rows = [r for r in judged if r["status"] == "fair"]
     near = lambda r: abs(r["vp"]["value"])  # noqa: E731

@@ -4,7 +4,7 @@
 ...      "worth": {"value": 3.2, "lo": 1.4, "hi": 5.0}, "mde": {"vp": 0.6, "gold": 1.9},
 ...      "gold_scale": {"value": 0.31}}
 >>> say(e, cost=4)
-'worth about +3 gold (95%: +1 to +5): too strong for cost 4; a fair cost is about 7'
+'worth about +3 gold (95%: +1 to +5): too strong for cost 4; cost + worth guesses a fair cost of 7 (measure it: balance tune x --vary cost=4..10:2)'
 """
 
 from __future__ import annotations
@@ -33,15 +33,49 @@ def _g(x: float) -> str:
 
 
 def interval(worth: dict) -> str:
-    """``"+1 to +5"``, or ``"more than +40"`` when the top end is unbounded."""
+    """``"+1 to +5"``, or ``"at least +40"`` when the top end is unbounded
+    (``"above 0, no upper end"`` when the other end rounds to 0).
+
+    >>> inf = float("inf")
+    >>> interval({"lo": 40.2, "hi": inf}), interval({"lo": 0.3, "hi": inf}), interval({"lo": -inf, "hi": -0.2})
+    ('at least +40', 'above 0, no upper end', 'below 0, no lower end')
+    """
     lo, hi = worth["lo"], worth["hi"]
     if lo != lo:
         return "interval not measured"
     if math.isinf(hi) and not math.isinf(lo):
-        return f"at least {_g(lo)}"
+        return "no end either way" if lo < 0 and _g(lo) == "0" else \
+            "above 0, no upper end" if _g(lo) == "0" else f"at least {_g(lo)}"
     if math.isinf(lo) and not math.isinf(hi):
-        return f"at most {_g(hi)}"
+        return "no end either way" if hi > 0 and _g(hi) == "0" else \
+            "below 0, no lower end" if _g(hi) == "0" else f"at most {_g(hi)}"
     return f"{_g(lo)} to {_g(hi)}"
+
+
+def tune_range(cost: int, fair: float) -> str:
+    """A ``--vary`` range around ``cost`` and the guessed fair cost, at most six values.
+
+    >>> tune_range(5, 20), tune_range(9, 3)
+    ('cost=5..30:5', 'cost=0..8:2')
+    """
+    if fair >= cost:
+        lo, hi = cost, min(GOLD_CAP, max(cost + 2, math.ceil(2 * fair - cost)))
+    else:
+        lo, hi = max(0, math.floor(2 * fair - cost)), cost
+    step = max(1, math.ceil((hi - lo) / 5))
+    hi = lo + step * ((hi - lo) // step)
+    return f"cost={lo}..{hi}" + (f":{step}" if step > 1 else "")
+
+
+def guess(card: str, cost: int, fair: float) -> str:
+    """The fair cost the worth in gold suggests, said as the guess it is.
+
+    ``cost + worth`` assumes each gold piece of cost is worth what a gold
+    piece given at the start of the round's draft is (the gold scale);
+    ``balance tune`` measures the card at the costs themselves, and its fair
+    cost is the one to trust."""
+    return (f"cost + worth guesses a fair cost of {fair:.0f} "
+            f"(measure it: balance tune {card} --vary {tune_range(cost, fair)})")
 
 
 def say(effect: dict, cost: int | None = None) -> str:
@@ -56,9 +90,10 @@ def say(effect: dict, cost: int | None = None) -> str:
     if not has_gold:
         why = worth.get("why")
         head = f"worth about {vp['value']:+.1f} VP (95%: {vp['lo']:+.1f} to {vp['hi']:+.1f})" + (f"; {why}" if why else "")
-        if least is not None:
+        # a bound that rounds to 0 gold says nothing: left out
+        if least is not None and _g(least) != "0":
             head += f", but at least {_g(least)} gold"
-        elif most is not None:
+        elif most is not None and _g(most) != "0":
             head += f", but at most {_g(most)} gold"
     else:
         head = f"worth about {_g(worth['value'])} gold (95%: {interval(worth)})"
@@ -77,7 +112,7 @@ def say(effect: dict, cost: int | None = None) -> str:
             return f"{head}: too weak even for free: strengthen what it does"
         if fair != fair:
             return f"{head}: too {word} for cost {cost}"
-        return f"{head}: too {word} for cost {cost}; a fair cost is about {fair:.0f}"
+        return f"{head}: too {word} for cost {cost}; {guess(effect['card'], cost, fair)}"
     at = f" for cost {cost}" if cost is not None else ""
     side = _side(worth if has_gold else vp)
     if side:
