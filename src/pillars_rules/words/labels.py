@@ -19,7 +19,6 @@ from ..engine import actions as A
 from ..engine.batch import BIG_VALUE, chosen_seats, is_chosen, job_effect
 from ..engine.borrow import borrow_uses
 from ..cardlang import effects as fx
-from ..cardlang.render import instant
 from .cardtext import amounts, conversion, once_effect, summary
 from .shared import option_text
 from .grammar import count, ordinal
