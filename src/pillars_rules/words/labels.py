@@ -11,7 +11,7 @@ abilities through :mod:`.cardtext`), never known by name.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from ..cardlang.effects import ChooseCraftsman, ChooseOne
 from ..cardlang.render import instant, render
@@ -192,6 +192,7 @@ def _place(ctx: Context, a: A.Place) -> Parts:
     where = layout.words(loc) + (f" spot {spot + 1}" if layout.locations.get(loc, 1) > 1 else "")
     gives, cid = _spot(ctx, loc, spot)
     price = ctx.price()
+    costs: tuple[str, ...]
     if a.free:
         once = ctx.rules.once_card(ctx.state, ctx.seat, "placement")
         name = ctx.name(once) if once else "a free placement"
@@ -362,7 +363,7 @@ def _return_cubes(ctx: Context, a: A.ReturnCubes) -> Parts:
 
 
 #: The words of each action class.
-WRITERS: dict[type, Callable[[Context, object], Parts]] = {
+WRITERS: dict[type, Callable[[Context, Any], Parts]] = {  # each takes its own action class
     A.TakeResourceCard: _take, A.Hire: _hire, A.Pass: _pass, A.Discard: _discard,
     A.ReturnBuilder: _return, A.KeepBuilder: _keep, A.Place: _place, A.Park: _park,
     A.Protect: _protect, A.TakeCube: _take_cube, A.UseOnce: _use_once, A.Decline: _decline,
@@ -397,7 +398,7 @@ def _option_key(ctx: Context):
 
 #: What else a label depends on besides the action and the cards (the
 #: choices cache keys on it): ``None`` for labels that depend on nothing more.
-DEPENDS: dict[type, Callable[[Context, object], object]] = {
+DEPENDS: dict[type, Callable[[Context, Any], object]] = {
     A.Place: _place_key,
     A.Park: lambda ctx, a: ctx.state.price,
     A.KeepBuilder: lambda ctx, a: (ctx.state.drawn == ctx.seat, ctx.state.drawn, ctx.state.price),
