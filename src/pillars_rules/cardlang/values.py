@@ -16,8 +16,7 @@ from typing import Iterable
 from . import effects as fx
 from .names import text_problem
 from . import ast
-from ..limits import MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH
-from .diagnostics import Reporter, short, suggest
+from .diagnostics import MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH, Reporter, short, suggest
 
 _IDENT = re.compile(r"[a-z_][a-z0-9_]*\Z")
 
