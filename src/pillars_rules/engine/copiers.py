@@ -172,7 +172,7 @@ def _quick_init(cls: type) -> None:
     except Exception:  # an __init__ that checks its values: keep it
         same = False
     if same:
-        setattr(cls, "__init__", quick)  # noqa: B010 - mypy refuses assigning to a method
+        setattr(cls, "__init__", quick)
 
 
 def register_records(classes: tuple[type, ...]) -> None:
