@@ -318,7 +318,6 @@ class CardValues:
         """Modifiers of a card, over ``rounds`` rounds (one at most for a
         privilege held for one round). ``held``: tax and worker modifiers are
         already in the baseline of the seat that owns the card."""
-        w = self.w
         v = 0.0
         if cid in self.rules.held_one_round:  # it leaves the game at the round's end
             rounds = min(rounds, 1)

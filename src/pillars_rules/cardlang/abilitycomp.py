@@ -72,7 +72,7 @@ class AbilityFields(ValueChecker):
         if r == "Gain":
             amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a gain")
             per = e.arg("per")
-            per_obj = None
+            per_obj: fx.PerMillWorker | fx.PerCount | fx.PerBuilder | None = None
             if per is not None and per.registry == "PerMillWorker":
                 per_obj = fx.PerMillWorker()
             elif per is not None and per.registry == "PerCount":
@@ -263,8 +263,10 @@ class AbilityFields(ValueChecker):
             if cond is not None:
                 condition = self.owns(cond)
                 ok = ok and condition is not None
+            if not ok or inputs is None or outputs is None:  # ok says they are not None; mypy cannot see it
+                return None
             return fx.Convert(inputs, outputs, capacity, tag, condition, tuple(also),
-                              capacity_plus=grows[0], capacity_per=grows[1]) if ok else None
+                              capacity_plus=grows[0], capacity_per=grows[1])
         if r in ("Passive", "ThisRound", "NextRound", "RestOfGame"):
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else getattr(fx, r)(mod)
@@ -367,12 +369,12 @@ class AbilityFields(ValueChecker):
             return None
         return tuple(out) if ok else None
 
-    def outputs(self, items: tuple) -> tuple | None:
+    def outputs(self, items: tuple[Any, ...]) -> tuple[Any, ...] | None:
         """A conversion's outputs: amounts, and counters on the card itself
         (``-> 1 counter``, issue #36: a card's upgrade level), in the order written."""
         if not any(a.kind.text in ("counter", "counters") for a in items):
             return self.amounts(items, OUTPUT_KINDS, "a conversion output")
-        out: list = []
+        out: list[Any] = []
         for a in items:
             if a.kind.text in ("counter", "counters"):
                 n = self.number(a.n, "the counters added")
@@ -402,14 +404,14 @@ class AbilityFields(ValueChecker):
             return None
         return m, fx.PerCount(what, k)
 
-    def alternatives(self, e: ast.Effect, first: Any, index: int) -> list | None:
+    def alternatives(self, e: ast.Effect, first: Any, index: int) -> list[fx.Convert] | None:
         """The conversions of ``convert A | B ... -> OUT``'s alternatives after
         the first: each shares the first's capacity (``shares`` = ``index``,
         the first's place among the card's conversions)."""
         if not first.inputs:
             self.rep.at(e, "a conversion without inputs cannot have alternatives")
             return None
-        out = []
+        out: list[fx.Convert] = []
         for alt in e.arg("alternatives"):
             inputs = self.amounts(alt, INPUT_KINDS, "a conversion input")
             if inputs is None:

@@ -15,7 +15,7 @@ node class.
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Union
 
 from attrs import field, frozen
 
@@ -91,7 +91,7 @@ class Effect:
     column: int = _pos()
     end_line: int = _pos()
 
-    def arg(self, name: str, default: Value = None) -> Value:
+    def arg(self, name: str, default: Value = None) -> Any:  # a Value: which one the registry says
         for k, v in self.args:
             if k == name:
                 return v

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from . import ast
-from .diagnostics import MAX_NESTING
+from ..limits import MAX_NESTING
 from .effects import KINDS
 
 _SCAN = re.compile(

@@ -27,7 +27,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from ..errors import CardError
 from .cardset import CardSet
@@ -37,7 +37,7 @@ MAX_ENTRIES = 32
 MAX_TEXT_BYTES = 64 * 1024 * 1024
 
 _LOCK = threading.Lock()
-_ENTRIES: "OrderedDict[bytes, tuple[int, CardSet | tuple]]" = OrderedDict()
+_ENTRIES: "OrderedDict[bytes, tuple[int, CardSet | tuple[Any, ...]]]" = OrderedDict()
 _SIZE = [0]
 _STATS = {"hits": 0, "misses": 0}
 
@@ -68,7 +68,7 @@ def cached(files: list[tuple[str, str]], known: CardSet | None,
     if hit is not None:
         return _result(hit[1])
     try:
-        value: CardSet | tuple = compile_()
+        value: CardSet | tuple[Any, ...] = compile_()
     except CardError as exc:
         value = exc.diagnostics
     with _LOCK:
@@ -82,7 +82,7 @@ def cached(files: list[tuple[str, str]], known: CardSet | None,
     return _result(value)
 
 
-def _result(value: CardSet | tuple) -> CardSet:
+def _result(value: CardSet | tuple[Any, ...]) -> CardSet:
     if isinstance(value, CardSet):
         return value
     raise CardError(value)  # a new error each time: tracebacks are not shared

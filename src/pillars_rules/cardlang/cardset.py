@@ -68,6 +68,14 @@ def _canonical(card: Card) -> bytes:
     return card_text(card).encode("utf-8")
 
 
+def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:  # converter=tuple, typed (mypy's attrs plugin)
+    return tuple(cards)
+
+
+def _pairs(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple(pairs)
+
+
 @frozen
 class CardSet:
     """An ordered, read-only collection of cards, indexed by id.
@@ -77,17 +85,17 @@ class CardSet:
     (also ``content_hash``) is :func:`card_set_identity` of the cards.
     """
 
-    cards: tuple[Card, ...] = field(converter=tuple)
-    sources: tuple[tuple[str, str], ...] = field(default=(), converter=tuple)
+    cards: tuple[Card, ...] = field(converter=_cards)
+    sources: tuple[tuple[str, str], ...] = field(default=(), converter=_pairs)
     #: The set's places and board card (kinds ``place``, ``board``), in order;
     #: empty: the set plays on the base board (:attr:`board`).
-    places: tuple[Card, ...] = field(default=(), converter=tuple)
+    places: tuple[Card, ...] = field(default=(), converter=_cards)
     by_id: Mapping[str, Card] = field(init=False, eq=False, repr=False, hash=False)
-    _identity: list = field(init=False, eq=False, repr=False, hash=False)
+    _identity: list[str] = field(init=False, eq=False, repr=False, hash=False)
     #: id -> canonical text of each card, filled when the identity is first
     #: needed (formatting is what costs) or handed on by :meth:`merged`
-    _canonical: dict = field(init=False, eq=False, repr=False, hash=False)
-    _board: list = field(init=False, eq=False, repr=False, hash=False)
+    _canonical: dict[str, bytes] = field(init=False, eq=False, repr=False, hash=False)
+    _board: list[Board] = field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "by_id", types.MappingProxyType({c.id: c for c in self.cards}))

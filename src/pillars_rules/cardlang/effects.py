@@ -97,7 +97,7 @@ SINGLE_RULES: tuple[str, ...] = ("event", "bishop", "wool_mill", "privileges", "
                                  "cathedral", "start_player", "collector")
 #: Most builder spots one place may have, and most places of a board
 #: (:mod:`pillars_rules.limits`, whose event bound rests on them).
-from ..limits import MAX_PLACES, MAX_SPOTS  # noqa: E402
+from ..limits import MAX_PLACES as MAX_PLACES, MAX_SPOTS as MAX_SPOTS  # noqa: E402 - re-exported
 
 #: Resource-card sites and the cube they yield (RULES §5).
 SITES: dict[str, str] = {"forest": "wood", "quarry": "stone", "sand_pit": "sand"}

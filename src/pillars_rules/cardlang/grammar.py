@@ -25,7 +25,7 @@ class _KeepNames:
 
     always_accept = ("NAME",)
 
-    def process(self, stream):
+    def process(self, stream: Any) -> Any:
         return stream
 
 
@@ -63,4 +63,4 @@ def statement_words() -> frozenset[str]:
     """Terminals that may start a statement inside a card body."""
     ip = lark_parser().parse_interactive('craftsman x "x" {')
     ip.exhaust_lexer()
-    return frozenset(ip.accepts())
+    return frozenset(ip.accepts())  # type: ignore[no-untyped-call]

@@ -33,7 +33,7 @@ def _board_words() -> set[str]:
 _VOCAB = tuple(sorted(set(fx.AMOUNT_KINDS) | _board_words() | {fx.GAME_END} | set(fx.WINDOWS)))
 
 
-class PillarsCardsLexer(RegexLexer):
+class PillarsCardsLexer(RegexLexer):  # type: ignore[misc]  # pygments has no types
     """Card files of pillars-rules (``*.cards``)."""
 
     name = "Pillars cards"

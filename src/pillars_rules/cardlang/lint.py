@@ -81,7 +81,7 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
     tags = {t for c in game if c.kind == "craftsman" for t in c.tags}
     out: list[CardWarning] = []
     for card in cards:
-        def warn(code: str, text: str) -> None:
+        def warn(code: str, text: str, card: Card = card) -> None:
             out.append(CardWarning(card.pos.file, card.pos.line, card.pos.column, code,
                                    f"card '{card.id}': {text}"))
 

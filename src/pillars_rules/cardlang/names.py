@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 #: Unicode categories refused: control, format, surrogate, private use,
 #: unassigned, line and paragraph separators.
@@ -167,7 +168,7 @@ def why_alike(a: str, b: str) -> str:
     return "; ".join(notes[:3]) or "they differ only in spacing"
 
 
-def lookalike_problem(names, what: str = "names") -> str | None:
+def lookalike_problem(names: Iterable[str], what: str = "names") -> str | None:
     """Why the distinct strings of ``names`` cannot stand side by side: the
     first two that look alike (equal :func:`skeleton`, different text), or
     ``None``. Equal strings are not reported (the caller decides)."""

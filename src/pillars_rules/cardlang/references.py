@@ -62,6 +62,6 @@ def check_references(units: Sequence[tuple[Unit, list[Card]]], known: CardSet | 
                     unit.rep.at(name, f"unknown card '{name.text}'"
                                       f"{suggest(name.text, all_ids)}")
                 else:
-                    c = first.get(name.text) or known_ids.get(name.text)
-                    if c is not None and c.kind != "craftsman":
-                        unit.rep.at(name, f"'{name.text}' is a {c.kind}, not a craftsman")
+                    found = first.get(name.text) or known_ids.get(name.text)
+                    if found is not None and found.kind != "craftsman":
+                        unit.rep.at(name, f"'{name.text}' is a {found.kind}, not a craftsman")

@@ -220,7 +220,7 @@ def _round_table(state: GameState, rules: Rules, n: int) -> None:
     faces = _faces(rules)
     if t.tax not in (0,) + faces:
         _fail("tax", f"the tax die shows {', '.join(map(str, faces))}, not {t.tax!r}")
-    for seat, kind in t.decided:
+    for seat, _kind in t.decided:
         _seats("decided", (seat,), n)
     for seat, trade, r in t.traded:
         _seats("traded", (seat,), n)

@@ -40,7 +40,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     import psycopg
 
-# ``Room`` and ``Server`` (rooms.py, server.py) are named in annotations only: those
+    from .rooms import Room
+    from .server import Server
+
+# ``Room`` and ``Server`` (rooms.py, server.py) are imported for the type checker only: those
 # modules import this one.
 
 log = logging.getLogger("pillars_rules.web")

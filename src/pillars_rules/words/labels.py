@@ -11,7 +11,7 @@ abilities through :mod:`.cardtext`), never known by name.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from ..cardlang.effects import ChooseCraftsman, ChooseOne
 from ..cardlang.render import instant, render
@@ -19,7 +19,6 @@ from ..engine import actions as A
 from ..engine.batch import BIG_VALUE, chosen_seats, is_chosen, job_effect
 from ..engine.borrow import borrow_uses
 from ..cardlang import effects as fx
-from ..cardlang.render import instant
 from .cardtext import amounts, conversion, once_effect, summary
 from .shared import option_text
 from .grammar import count, ordinal
@@ -217,6 +216,7 @@ def _place(ctx: Context, a: A.Place) -> Parts:
     where = layout.words(loc) + (f" spot {spot + 1}" if layout.locations.get(loc, 1) > 1 else "")
     gives, cid = _spot(ctx, loc, spot)
     price = ctx.price()
+    costs: tuple[str, ...]
     if a.free:
         once = ctx.rules.once_card(ctx.state, ctx.seat, "placement")
         name = ctx.name(once) if once else "a free placement"
@@ -387,7 +387,7 @@ def _return_cubes(ctx: Context, a: A.ReturnCubes) -> Parts:
 
 
 #: The words of each action class.
-WRITERS: dict[type, Callable[[Context, object], Parts]] = {
+WRITERS: dict[type, Callable[[Context, Any], Parts]] = {  # each takes its own action class
     A.TakeResourceCard: _take, A.Hire: _hire, A.Pass: _pass, A.Discard: _discard,
     A.ReturnBuilder: _return, A.KeepBuilder: _keep, A.Place: _place, A.Park: _park,
     A.Protect: _protect, A.TakeCube: _take_cube, A.UseOnce: _use_once, A.Decline: _decline,
@@ -422,7 +422,7 @@ def _option_key(ctx: Context):
 
 #: What else a label depends on besides the action and the cards (the
 #: choices cache keys on it): ``None`` for labels that depend on nothing more.
-DEPENDS: dict[type, Callable[[Context, object], object]] = {
+DEPENDS: dict[type, Callable[[Context, Any], object]] = {
     A.Place: _place_key,
     A.Park: lambda ctx, a: ctx.state.price,
     A.KeepBuilder: lambda ctx, a: (ctx.state.drawn == ctx.seat, ctx.state.drawn, ctx.state.price),
