@@ -23,8 +23,9 @@ export class App {
    * builders" answer across reloads. `options.extra`: an element kept in the
    * header (the "notify me" button).
    */
-  constructor(root, { send, settings, extra = null, rematch = null }) {
+  constructor(root, { send, settings, extra = null, rematch = null, undo = null }) {
     this.root = root;
+    this.undo = undo; // the undo panel (undo.js), or null
     this.onRematch = rematch;
     this.rematch = null; // {link, created, by} once a rematch is made, or {error}
     this.extra = extra;
@@ -255,6 +256,7 @@ export class App {
       parts.push(h("p", { class: "ask" }, "Waiting for ", h("strong", { text: name }),
         who && who.cls !== "here" ? ` (${who.text})` : "", `: ${doing}.`));
     }
+    if (this.undo) parts.push(this.undo.part(m));
     if (this.refusal) {
       parts.push(h("p", { class: "refusal", role: "alert" },
         h("strong", { text: "Not accepted: " }), this.refusal.reason || this.refusal.code));

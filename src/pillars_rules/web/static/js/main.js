@@ -13,6 +13,7 @@ import { GameRecord } from "./model.js";
 import { remember, summarize } from "./mygames.js";
 import { Connection } from "./net.js";
 import { TurnSignal } from "./notify.js";
+import { UndoPanel } from "./undo.js";
 import { Settings } from "./settings.js";
 
 export const PROTOCOL = 1;
@@ -69,7 +70,11 @@ function start() {
     }
   }
 
+  const undo = new UndoPanel((obj) => {
+    if (!conn.send(obj)) app.refused("offline", "not connected to the server: nothing was sent.");
+  }, () => { if (record.state) show(); });
   const app = new App(root, {
+    undo,
     settings: {
       keepAll: (r) => settings.keepAll(r),
       setKeepAll: (r, on) => settings.setKeepAll(r, on),
@@ -131,6 +136,14 @@ function start() {
             const self = record.you && record.you.name === msg.by;
             app.setRematch({ link: msg.link, by: self ? null : msg.by || null, created: null });
           }
+          break;
+        case "undo_request":
+          undo.setRequest(msg);
+          break;
+        case "undos":
+          undo.notes(msg, (n) => settings.addNote(n));
+          app.sentFor = null; // the game went back: the decision may be answered again
+          if (record.state) show();
           break;
         case "clock":
           clock = { ...msg, at: Date.now() };
