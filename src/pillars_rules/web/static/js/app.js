@@ -14,6 +14,7 @@ import { isTrades, tradeForm } from "./market.js";
 import { drawFinal, drawPlayers, seatLine } from "./players.js";
 import { ASKS, DOING, calledOf, placeName } from "./text.js";
 import { cardTip } from "./cards.js";
+import { drawTrack, stickPrompt } from "./track.js";
 
 export class App {
   /**
@@ -23,8 +24,9 @@ export class App {
    * builders" answer across reloads. `options.extra`: an element kept in the
    * header (the "notify me" button).
    */
-  constructor(root, { send, settings, extra = null, rematch = null, undo = null }) {
+  constructor(root, { send, settings, extra = null, rematch = null, undo = null, changes = null }) {
     this.root = root;
+    this.changes = changes; // what changed since this seat last looked (changes.js), or null
     this.undo = undo; // the undo panel (undo.js), or null
     this.onRematch = rematch;
     this.rematch = null; // {link, created, by} once a rematch is made, or {error}
@@ -162,6 +164,7 @@ export class App {
     this.closeMenu(false);
     this.hideTip();
     this.sentFor = this.model.decision;
+    if (this.changes) this.changes.lookAfter = this.model.decision;
     this.refusal = null;
     this.send(choice);
     this.render();
@@ -191,7 +194,9 @@ export class App {
     const main = h("main", { class: "layout" }, board, side);
     fill(this.root, this.drawTop(), prompt, main);
     const homeless = arm(this.root, groups, this);
+    if (this.changes) this.changes.mark(this.root, m);
     this.drawPrompt(prompt, homeless);
+    stickPrompt(this.root);
     this.addCardTips(this.root);
     if (this.sentFor === m.decision) this.root.classList.add("sending");
     else this.root.classList.remove("sending");
@@ -210,7 +215,8 @@ export class App {
       m ? h("div", { class: "where" }, drawRound(m),
         this.clock ? h("span", { id: "clock", class: "clock", role: "timer" }, clockText(this.clock, m)) : null) : null,
       h("div", { class: "who" }, who ? h("span", { class: "who-name", text: who }) : null, status,
-        m && m.seat !== null ? this.extra : null));
+        m && m.seat !== null ? this.extra : null),
+      m ? drawTrack(m) : null);
   }
 
   drawStatus(el) {
@@ -257,6 +263,7 @@ export class App {
         who && who.cls !== "here" ? ` (${who.text})` : "", `: ${doing}.`));
     }
     if (this.undo) parts.push(this.undo.part(m));
+    if (this.changes) parts.push(this.changes.part(m, () => this.render()));
     if (this.refusal) {
       parts.push(h("p", { class: "refusal", role: "alert" },
         h("strong", { text: "Not accepted: " }), this.refusal.reason || this.refusal.code));

@@ -14,6 +14,7 @@ import { remember, summarize } from "./mygames.js";
 import { Connection } from "./net.js";
 import { TurnSignal } from "./notify.js";
 import { UndoPanel } from "./undo.js";
+import { Changes } from "./changes.js";
 import { Settings } from "./settings.js";
 
 export const PROTOCOL = 1;
@@ -73,8 +74,14 @@ function start() {
   const undo = new UndoPanel((obj) => {
     if (!conn.send(obj)) app.refused("offline", "not connected to the server: nothing was sent.");
   }, () => { if (record.state) show(); });
+  const changes = new Changes();
+  // what this seat saw when it last looked: taken when the page is hidden or left
+  const looked = () => { if (record.state) changes.look(record.state); };
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") looked(); });
+  window.addEventListener("pagehide", looked);
   const app = new App(root, {
     undo,
+    changes,
     settings: {
       keepAll: (r) => settings.keepAll(r),
       setKeepAll: (r, on) => settings.setKeepAll(r, on),
@@ -112,6 +119,7 @@ function start() {
         case "welcome":
           record.welcome(msg);
           settings = new Settings(`${link.game}:${record.seat === null ? "spectator" : record.seat}`);
+          changes.setScope(`${link.game}:${record.seat === null ? "spectator" : record.seat}`);
           remember(link.game, link.key, { role: record.you ? record.you.role : null,
             seat: record.seat, name: record.you ? record.you.name : null });
           app.reconnected(); // an answer sent before the drop may never have arrived: it may be given again
