@@ -15,6 +15,7 @@ import { drawFinal, drawPlayers, seatLine } from "./players.js";
 import { ASKS, DOING, calledOf, placeName } from "./text.js";
 import { cardTip } from "./cards.js";
 import { drawTrack, stickPrompt } from "./track.js";
+import { Phone } from "./phone.js";
 
 export class App {
   /**
@@ -27,6 +28,7 @@ export class App {
   constructor(root, { send, settings, extra = null, rematch = null, undo = null, changes = null }) {
     this.root = root;
     this.changes = changes; // what changed since this seat last looked (changes.js), or null
+    this.phone = new Phone(); // the phone's folds and jump (phone.js)
     this.undo = undo; // the undo panel (undo.js), or null
     this.onRematch = rematch;
     this.rematch = null; // {link, created, by} once a rematch is made, or {error}
@@ -130,7 +132,7 @@ export class App {
   }
 
   /** A new decision of ours whose choices are all off screen: scroll the first into view. */
-  bringIntoView() {
+  bringIntoView(force = false) {
     const armed = [...this.root.querySelectorAll("main .can")];
     if (!armed.length) return;
     const top = this.root.querySelector(".prompt").getBoundingClientRect().bottom;
@@ -138,7 +140,7 @@ export class App {
       const r = el.getBoundingClientRect();
       return r.top >= top && r.bottom <= window.innerHeight;
     });
-    if (seen) return;
+    if (seen && !force) return;
     // the place (its tile), or the card, whole and just below the sticky prompt
     const first = armed[0];
     const tile = first.closest(".tile, section") || first;
@@ -195,6 +197,7 @@ export class App {
     fill(this.root, this.drawTop(), prompt, main);
     const homeless = arm(this.root, groups, this);
     if (this.changes) this.changes.mark(this.root, m);
+    this.phone.fold(this.root);
     this.drawPrompt(prompt, homeless);
     stickPrompt(this.root);
     this.addCardTips(this.root);
@@ -245,6 +248,7 @@ export class App {
       parts.push(h("p", { class: "ask your-turn" }, h("strong", { text: "Your turn: " }), ask + "."));
       if (this.sentFor === m.decision) parts.push(h("p", { class: "note", text: "Sent; waiting for the table…" }));
       const onBoard = m.choices.length - homeless.length;
+      if (onBoard > 0) parts.push(this.phone.jump(this.root, () => this.bringIntoView(true)));
       if (onBoard > 0) {
         parts.push(h("p", { class: "hint", text: TOUCH
           ? "The glowing places and cards on the board are what you can choose: tap one to see what it gives and costs, then choose."
