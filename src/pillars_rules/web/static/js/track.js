@@ -39,3 +39,6 @@ export function stickPrompt(root) {
   if (!top || !prompt) return;
   prompt.style.top = getComputedStyle(top).position === "sticky" ? `${top.offsetHeight}px` : "";
 }
+
+// the top bar's height changes with the window's width (the track wraps, the title folds away)
+window.addEventListener("resize", () => stickPrompt(document.getElementById("app") || document.body));
