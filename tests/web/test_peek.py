@@ -3,8 +3,6 @@ no connection -- a seat a bot took over stays taken, its wait untouched."""
 
 from __future__ import annotations
 
-import time
-
 from .support import client, create, key_of, receive_until, say_hello
 
 ORIGIN = {"origin": "http://testserver"}
@@ -26,7 +24,6 @@ def test_a_peek_tells_how_the_game_stands_and_touches_no_seat(tmp_path):
             assert r.json() == {"round": 1, "over": False, "turn": "Ann", "mine": True, "last": r.json()["last"],
                                 "winners": None, "seat": 0, "name": "Ann", "role": "player"}
             assert room.taken[0] and room.present == [0, 0] and room._timers == timer_free
-        time.sleep(0)
         spectator = c.post("/api/peek", json={"game": gid, "key": key_of(res["spectator"])}, headers=ORIGIN).json()
         assert (spectator["role"], spectator["mine"], spectator["seat"]) == ("spectator", False, None)
         assert c.post("/api/peek", json={"game": gid, "key": "wrong"}, headers=ORIGIN).status_code == 404

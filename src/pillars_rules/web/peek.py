@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 
 import pillars_rules as pr
 from ..errors import ConfigError
-from .replay import _error, _game, find_seat
+from .replay import _error, open_for
 
 #: Events the lobby's "last move" skips (they only move control), as the board's log does.
 _SILENT = (pr.events.DecisionPending, pr.events.ChoicesQueued, pr.events.Decided)
@@ -55,16 +55,10 @@ async def answer(server, body: bytes, address: str) -> Response:
         return _error(400, "the request is not JSON")
     except ConfigError as err:
         return _error(400, str(err))
-    found = await find_seat(server, doc["game"], doc["key"])
+    found = await open_for(server, doc["game"], doc["key"])
     if isinstance(found, Response):
         return found
-    if found is None:
-        return _error(404, "no game with this id and key")
-    record, seat = found
-    try:
-        game = await _game(server, doc["game"])
-    except pr.PillarsError as err:
-        return _error(503, f"the game cannot be opened now: {str(err)[:200]}")
+    record, seat, game = found
     return JSONResponse(summary(game, seat, record), headers={"cache-control": "no-store"})
 
 
