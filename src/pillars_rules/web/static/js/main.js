@@ -15,6 +15,7 @@ import { Connection } from "./net.js";
 import { TurnSignal } from "./notify.js";
 import { UndoPanel } from "./undo.js";
 import { Changes } from "./changes.js";
+import { TurnSound } from "./sound.js";
 import { Settings } from "./settings.js";
 
 export const PROTOCOL = 1;
@@ -53,6 +54,7 @@ function start() {
   }
   const record = new GameRecord();
   const signal = new TurnSignal();
+  const sound = new TurnSound();
   let settings = new Settings(`${link.game}:pending`);
   let conn = null;
   let full = false; // ask for a full sync next time (what we hold did not join up)
@@ -88,7 +90,7 @@ function start() {
       notes: () => settings.notes(),
       addNote: (n) => settings.addNote(n),
     },
-    extra: signal.button,
+    extra: h("span", { class: "signals" }, signal.button, " ", sound.button),
     rematch: async () => {
       try {
         const r = await fetch("/api/rematch", { method: "POST", headers: { "content-type": "application/json" },
@@ -174,6 +176,7 @@ function start() {
     const model = record.model();
     app.setModel(model);
     signal.show(!!app.mine(), !!model.state.game_over, record.you && record.you.name);
+    sound.show(!!app.mine());
     remember(link.game, link.key, { summary: summarize(record) });
     // over: the socket stays open, for a rematch's link (a player's click, web/rematch.py)
     if (record.result && app.status.state !== "over") app.setStatus("over", "The game is over.");
@@ -190,7 +193,7 @@ function start() {
       h("p", {}, h("a", { href: "/", text: "Go to the lobby" }), " (your other games are listed there)")));
   }
 
-  window.pillarsBoard = { app, record, connection: conn }; // for the browser tests and the curious
+  window.pillarsBoard = { app, record, connection: conn, sound }; // for the browser tests and the curious
   conn.open();
 }
 
