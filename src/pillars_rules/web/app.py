@@ -9,6 +9,7 @@
 ``GET /replay``         a game's replay page; ``POST /api/replay`` its data (web/replay.py)
 ``POST /api/rematch``   a finished game's rematch (web/rematch.py)
 ``POST /api/peek``      how a game stands, for the lobby; touches no seat (web/peek.py)
+``POST /api/mygames``   a private my-games link: add a seat, list, revoke (web/mygames.py)
 ``WS /ws``              the game protocol (docs/protocol.rst)
 ``/admin``              the operator's list of games, behind the admin token
 ``/static/...``         the browser board's files; ``/assets/...`` the server pages' CSS
@@ -46,7 +47,7 @@ from .protocol import PROTOCOL
 from .server import Server, ServerFull, TooMany
 from .settings import Settings
 from .created import created_fragment
-from . import peek, rematch, replay
+from . import mygames, peek, rematch, replay
 
 HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
@@ -235,6 +236,12 @@ async def peek_api(request: Request) -> Response:
         *got, request.client.host if request.client else "-")
 
 
+async def mygames_api(request: Request) -> Response:
+    got = await _json_api(request, "keep my-games links")
+    return got if isinstance(got, Response) else await mygames.answer(
+        *got, request.client.host if request.client else "-", str(request.base_url))
+
+
 async def replay_page(request: Request) -> Response:
     return FileResponse(STATIC / "replay.html", headers={"cache-control": "no-cache"})
 
@@ -334,6 +341,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/replay", replay_api, methods=["POST"]),
         Route("/api/rematch", rematch_api, methods=["POST"]),
         Route("/api/peek", peek_api, methods=["POST"]),
+        Route("/api/mygames", mygames_api, methods=["POST"]),
         Route("/admin", admin_page, methods=["GET", "POST"]),
         Route("/api/admin/games", admin_api),
         Route("/api/admin/games/{game_id}", admin_delete, methods=["DELETE"]),

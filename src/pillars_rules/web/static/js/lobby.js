@@ -8,6 +8,7 @@
 
 import { h, fill } from "./dom.js";
 import { forget, myGames, playLink, remember } from "./mygames.js";
+import { importLink } from "./mine.js";
 
 const PEEK_MS = 8000;
 
@@ -90,18 +91,22 @@ function row(entry, redraw) {
     h("div", { class: "actions" }, links, " ", drop));
 }
 
+let imported = null; // what opening a my-games link did (mine.js), shown above the list
+
 function draw(root) {
   const games = myGames();
-  root.hidden = games.length === 0;
+  root.hidden = games.length === 0 && !imported;
   const redraw = () => draw(root);
   fill(root, h("h2", { text: "Your games" }),
     h("p", { class: "muted", text: "The games this browser joined or created (kept in this browser only)." }),
+    imported ? h("p", { class: "imported", id: "mine-imported", role: "status", text: imported }) : null,
     h("ul", { class: "my-games" }, oneRowPerGame(games).map((e) => row(e, redraw))));
 }
 
 async function start() {
   const root = document.getElementById("your-games");
   if (!root) return;
+  imported = await importLink();
   draw(root);
   for (const entry of myGames()) {
     if ((entry.summary && entry.summary.over) || entry.refused === "bad_credentials") continue;

@@ -16,6 +16,7 @@ import { TurnSignal } from "./notify.js";
 import { UndoPanel } from "./undo.js";
 import { Changes } from "./changes.js";
 import { TurnSound } from "./sound.js";
+import { MyGamesLink } from "./mine.js";
 import { Settings } from "./settings.js";
 
 export const PROTOCOL = 1;
@@ -55,6 +56,7 @@ function start() {
   const record = new GameRecord();
   const signal = new TurnSignal();
   const sound = new TurnSound();
+  const mine = new MyGamesLink(link);
   let settings = new Settings(`${link.game}:pending`);
   let conn = null;
   let full = false; // ask for a full sync next time (what we hold did not join up)
@@ -90,7 +92,7 @@ function start() {
       notes: () => settings.notes(),
       addNote: (n) => settings.addNote(n),
     },
-    extra: h("span", { class: "signals" }, signal.button, " ", sound.button),
+    extra: h("span", { class: "signals" }, signal.button, " ", sound.button, " ", mine.button),
     rematch: async () => {
       try {
         const r = await fetch("/api/rematch", { method: "POST", headers: { "content-type": "application/json" },
