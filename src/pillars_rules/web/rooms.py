@@ -30,6 +30,7 @@ from .cardinfo import board_catalogue, card_catalogue
 from .registry import GameRecord, tag
 from .timers import Clock
 from .undo import Undos, caught_up_to, resync
+from .mail import turn_mail
 
 log = logging.getLogger("pillars_rules.web")
 _MARKERS = (pr.events.DecisionPending, pr.events.GameEnded)
@@ -277,6 +278,7 @@ class Room:
         first = self.sent
         if game.n_events == first:
             return
+        first_decision = self.game.decision
         self._catch_up(game)
         self.moved = time.time()
         # every client holds self.game's state (its sync, catch-up or last update): version 2 gets the changes
@@ -287,6 +289,8 @@ class Room:
         self.game = game
         self.clock.moved()
         self.undos.moved()
+        if self.server.settings.mail is not None and game.decision != first_decision:
+            turn_mail(self)
         if game.is_over:
             self.server.finished(self.record.game_id)
             self.record = attrs.evolve(self.record, finished=True)
