@@ -7,43 +7,24 @@ from __future__ import annotations
 
 import json
 import logging
-import socket
 import time
-from email import message_from_bytes, policy
 
 import pytest
 
 from pillars_rules.web.mail import MailSettings
+from smtpinbox import smtp_server
 
 from .support import client, create, key_of
 
-aiosmtpd = pytest.importorskip("aiosmtpd.controller")   # in the [test] extra: never skipped in CI
 
 ORIGIN = {"origin": "http://testserver"}
 BEN = "ben.the.builder@example.org"
 
 
-class Inbox:
-    def __init__(self) -> None:
-        self.mails: list = []
-
-    async def handle_DATA(self, server, session, envelope):  # aiosmtpd's handler hook
-        self.mails.append((envelope.rcpt_tos, message_from_bytes(envelope.content, policy=policy.default), time.monotonic()))
-        return "250 OK"
-
-
 @pytest.fixture
 def smtp():
-    inbox = Inbox()
-    with socket.socket() as probe:                       # a free port (the controller checks it answers)
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    controller = aiosmtpd.Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield inbox, port
-    finally:
-        controller.stop()
+    with smtp_server() as got:
+        yield got
 
 
 def _wait(what, timeout: float = 15.0):

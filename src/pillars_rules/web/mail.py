@@ -29,38 +29,16 @@ import ssl
 import time
 from email.message import EmailMessage
 
-from attrs import field, frozen
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from ..errors import ConfigError, StoreError
+from ..errors import StoreError
+from .mailsettings import MailSettings
 from .mygames import seal, unseal
 from .registry import SQLiteRegistry, digest, new_key, tag
 from .replay import _error, find_seat
 
 log = logging.getLogger("pillars_rules.web")
-_TLS = ("starttls", "ssl", "none")
 _MAX_ADDRESS = 254
-
-
-def _tls(instance, attribute, value) -> None:
-    if value not in _TLS:
-        raise ConfigError(f"smtp-tls must be one of {', '.join(_TLS)}, not {value!r}")
-
-
-@frozen
-class MailSettings:
-    """The operator's SMTP server: ``host``, ``port``, ``tls`` (``starttls``,
-    ``ssl`` or ``none``), an optional login, the sender ``sender`` and the
-    ``quiet`` period (one mail a seat per so many seconds at most)."""
-
-    host: str
-    sender: str
-    port: int = 587
-    tls: str = field(default="starttls", validator=_tls)
-    user: str | None = None
-    password: str | None = field(default=None, repr=False)
-    quiet: float = 600.0
-    timeout: float = 20.0
 
 
 _TABLE = ("CREATE TABLE IF NOT EXISTS {t} (game_id TEXT NOT NULL, seat INTEGER NOT NULL, address TEXT NOT NULL, "

@@ -17,6 +17,7 @@ import { UndoPanel } from "./undo.js";
 import { Changes } from "./changes.js";
 import { TurnSound } from "./sound.js";
 import { MyGamesLink } from "./mine.js";
+import { MailOptIn } from "./mailopt.js";
 import { Settings } from "./settings.js";
 
 export const PROTOCOL = 1;
@@ -57,6 +58,7 @@ function start() {
   const signal = new TurnSignal();
   const sound = new TurnSound();
   const mine = new MyGamesLink(link);
+  const mail = new MailOptIn(link);
   let settings = new Settings(`${link.game}:pending`);
   let conn = null;
   let full = false; // ask for a full sync next time (what we hold did not join up)
@@ -92,7 +94,7 @@ function start() {
       notes: () => settings.notes(),
       addNote: (n) => settings.addNote(n),
     },
-    extra: h("span", { class: "signals" }, signal.button, " ", sound.button, " ", mine.button),
+    extra: h("span", { class: "signals" }, signal.button, " ", sound.button, " ", mine.button, " ", mail.button),
     rematch: async () => {
       try {
         const r = await fetch("/api/rematch", { method: "POST", headers: { "content-type": "application/json" },
