@@ -10,8 +10,7 @@
 ``POST /api/rematch``   a finished game's rematch (web/rematch.py)
 ``POST /api/peek``      how a game stands, for the lobby; touches no seat (web/peek.py)
 ``POST /api/mygames``   a private my-games link: add a seat, list, revoke (web/mygames.py)
-``POST /api/mail``      turn mails: whether the server sends them, a seat's opt-in (web/mail.py)
-``GET /mail/unsubscribe`` a turn mail's unsubscribe link
+``POST /api/mail``      turn mails: a seat's opt-in; ``GET /mail/unsubscribe`` stops them (web/mail.py)
 ``WS /ws``              the game protocol (docs/protocol.rst)
 ``/admin``              the operator's list of games, behind the admin token
 ``/static/...``         the browser board's files; ``/assets/...`` the server pages' CSS
