@@ -40,6 +40,7 @@ class ServerProcess:
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen | None = None
         self.log = self.folder / "server.log"
+        self.extra: list[str] = []   # more `serve` options
 
     @property
     def url(self) -> str:
@@ -50,6 +51,7 @@ class ServerProcess:
                "--bot-delay", str(self.bot_delay), "--allow-seeds", "--log-level", "warning", *ONE_ADDRESS]
         for c in self.cards:
             cmd += ["--cards", c]
+        cmd += self.extra
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                          start_new_session=True)

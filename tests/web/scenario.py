@@ -52,6 +52,19 @@ def play(c) -> tuple[dict, dict]:
     with c.websocket_connect("/ws") as ws:
         ws.send_text(json.dumps({"type": "hello", "protocol": 3, "game": game, "key": ben}))
         out["refused-version"] = receive(ws)
+    # Ben answers; Ann takes her first answer back, which Ben must agree to (the page's "Undo")
+    with c.websocket_connect("/ws") as aws, c.websocket_connect("/ws") as bws:
+        say_hello(aws, game, ann)
+        _, ben_sync = say_hello(bws, game, ben)
+        bws.send_text(json.dumps({"decision": 2, "action": ben_sync["choices"][0]["action"]}))
+        receive_until(aws, "update")
+        sent["undo"] = {"type": "undo", "decision": 3}
+        aws.send_text(json.dumps(sent["undo"]))
+        out["undo-request"] = receive_until(bws, "undo_request")
+        sent["undo-answer"] = {"type": "undo_answer", "decision": 3, "accept": True}
+        bws.send_text(json.dumps(sent["undo-answer"]))
+        out["undo-sync"] = receive_until(bws, "sync")
+        out["undos"] = receive_until(bws, "undos")
     text = json.dumps([out, sent])
     for value, name in ((game, "GAME-ID"), (ann, "ANN-KEY"), (ben, "BEN-KEY"), (spec, "SPECTATOR-KEY")):
         text = text.replace(value, name)

@@ -76,6 +76,25 @@ def test_table_refusals_keep_the_connection_and_the_game(game):
         assert stored(c, gid).decision == 2
 
 
+def test_undo_refusals_keep_the_connection_and_the_game(game):
+    c, gid, ann, ben, spec = game
+    with c.websocket_connect("/ws") as ws:
+        say_hello(ws, gid, ann)
+        before = stored(c, gid)
+        for doc, code in [({"type": "undo", "decision": 1}, "undo"),            # nothing to take back
+                          ({"type": "undo_answer", "decision": 1, "accept": True}, "undo"),   # nothing asked
+                          ({"type": "undo", "decision": 1, "extra": 0}, "bad_message"),
+                          ({"type": "undo_answer", "decision": 1, "accept": "yes"}, "bad_message"),
+                          ({"type": "undo", "decision": 9}, "stale")]:
+            ws.send_text(json.dumps(doc))
+            refusal(ws, code)
+        assert stored(c, gid) == before
+    with c.websocket_connect("/ws") as ws:
+        say_hello(ws, gid, spec)
+        ws.send_text(json.dumps({"type": "undo", "decision": 1}))
+        refusal(ws, "spectator")
+
+
 def test_a_spectator_and_an_oversized_frame(game):
     c, gid, ann, ben, spec = game
     with c.websocket_connect("/ws") as ws:

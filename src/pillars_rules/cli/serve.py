@@ -16,6 +16,7 @@ import sys
 
 from ..errors import ConfigError
 from .options import install_hint
+from ..web.mailsettings import add_arguments as mail_arguments, from_args as mail_settings
 
 
 #: The numeric settings: (Settings field, metavar, what it sets).
@@ -87,6 +88,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--allow-seeds", action="store_true",
                    help="let game requests choose the seed (tests and replays only)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    mail_arguments(p)
     p.set_defaults(func=_serve)
     return p
 
@@ -96,7 +98,7 @@ def _settings(args: argparse.Namespace):
 
     return Settings(host=args.host, port=args.port, db=args.db, cards_dirs=args.cards,
                     public_url=args.public_url, allowed_hosts=args.allow_host,
-                    allowed_origins=args.allow_origin, allow_seeds=args.allow_seeds,
+                    allowed_origins=args.allow_origin, allow_seeds=args.allow_seeds, mail=mail_settings(args),
                     **{name: getattr(args, name) for name, _, _ in _TUNING})
 
 

@@ -47,6 +47,7 @@ from .backend import Store
 from .follow import follow
 from .opening import open_store
 from .store import MAX_GAME_ID_LENGTH, EventStore, StoreError, check_game_id
+from .undo import Undone, is_undone, unwind
 
 #: Largest client message :meth:`Table.handle` reads, in bytes.
 MAX_MESSAGE_BYTES = 16 * 1024
@@ -130,11 +131,18 @@ class Table:
     Make one with :meth:`create` or :meth:`open`; call :meth:`handle` per message.
     """
 
-    def __init__(self, store: Store, game_id: str, game: pr.Game, cards) -> None:
+    def __init__(self, store: Store, game_id: str, game: pr.Game, cards,
+                 step: int | None = None, rows: int | None = None, undos: Sequence[Undone] = ()) -> None:
         self.store = store
         self.game_id = game_id
         self._game = game
         self._cards = cards
+        #: The store's counter: one more for every answer and every undo (:mod:`.undo`).
+        self.step = game.decision if step is None else step
+        #: Rows of the stored log: the game's events and every ``Undone`` row, set-aside events too.
+        self.rows = game.n_events if rows is None else rows
+        #: The moves taken back in this game, oldest first (:class:`~pillars_rules.table.undo.Undone`).
+        self.undos: list[Undone] = list(undos)
 
     @classmethod
     def create(cls, store: Store, game_id: str, *, players: int = 4, seed: int | None = None,
@@ -160,8 +168,10 @@ class Table:
         (a ``SaveError``) naming it, a damaged file
         :class:`~pillars_rules.errors.StoreError`. ``cards`` defaults to the
         cards the game was created with; other cards are refused by identity."""
-        game, cards = rows.replay(store.read(game_id), cards)
-        return cls(store, game_id, game, cards)
+        stored = store.read(game_id)
+        effective, undos = unwind(stored)
+        game, cards = rows.replay(effective, cards)
+        return cls(store, game_id, game, cards, stored.decision, len(stored.events), undos)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -194,12 +204,19 @@ class Table:
         ``known`` is a decision the store is known to have reached (a notification
         said so): it saves asking the store for its counter first."""
         if known is not None:
-            if known <= self._game.decision:
+            if known <= self.step:
                 return False
-        elif self.store.decision(self.game_id) == self._game.decision:
+        elif self.store.decision(self.game_id) == self.step:
             return False
-        game = follow(self._game, self.store.events_since(self.game_id, self._game.n_events))
-        self._game = game if game is not None else Table.open(self.store, self.game_id, cards=self._cards)._game
+        tail = self.store.events_since(self.game_id, self.rows)
+        game = None if any(is_undone(row) for row in tail) else follow(self._game, tail)
+        if game is None:  # moves taken back, or a log that does not follow: read it all
+            fresh = Table.open(self.store, self.game_id, cards=self._cards)
+            self._game, self.step, self.rows, self.undos = fresh._game, fresh.step, fresh.rows, fresh.undos
+        else:
+            self.step += game.decision - self._game.decision
+            self.rows += len(tail)
+            self._game = game
         return True
 
     # ---------------------------------------------------------------- acting
@@ -253,12 +270,12 @@ class Table:
                                 decision=before.decision, stored=self._game.decision)
         new = after.events[before.n_events:]
         try:
-            self.store.append(self.game_id, before.decision, before.n_events,
-                              [event_to_dict(e) for e in new], after.decision)
+            self.store.append(self.game_id, self.step, self.rows,
+                              [event_to_dict(e) for e in new], self.step + after.decision - before.decision)
         except ConflictError:
             self.refresh()
             raise
-        self._game = after
+        self._moved(after, len(new))
         return Outcome(True, "applied", "", after.decision, tuple(redact_event(e) for e in new), self._views())
 
     @staticmethod
@@ -272,18 +289,53 @@ class Table:
             before, after = checked.before, checked.after
             if table.store is not store or before is not table._game:
                 raise ConflictError(f"game {table.game_id!r}: not a table of this store at this decision")
-            rows.append((table.game_id, before.decision, before.n_events,
-                         [event_to_dict(e) for e in after.events[before.n_events:]], after.decision))
+            rows.append((table.game_id, table.step, table.rows,
+                         [event_to_dict(e) for e in after.events[before.n_events:]],
+                         table.step + after.decision - before.decision))
         out = []
         for (table, checked), error in zip(items, store.append_many(rows)):
             if error is not None:
                 table.refresh()
                 out.append(error)
                 continue
-            table._game = after = checked.after
+            after = checked.after
+            table._moved(after, after.n_events - checked.before.n_events)
             out.append(Outcome(True, "applied", "", after.decision,
                                tuple(redact_event(e) for e in after.events[checked.before.n_events:]), ()))
         return out
+
+    def _moved(self, after: pr.Game, new_rows: int) -> None:
+        self.step += after.decision - self._game.decision
+        self.rows += new_rows
+        self._game = after
+
+    # ---------------------------------------------------------------- taking back
+    def rewound(self, keep: int) -> pr.Game:
+        """The game as it was with its first ``keep`` events (replayed and verified
+        as a load is): what :meth:`undo` goes back to."""
+        doc = json.loads(pr.save(self._game))
+        if not 0 < keep <= len(doc["events"]):
+            raise IndexError(f"no point after {keep} events in a log of {len(doc['events'])}")
+        doc["events"] = doc["events"][:keep]
+        return pr.load(json.dumps(doc), cards=self._cards)
+
+    def undo(self, seat: int, target: pr.Game) -> Undone:
+        """Take the game back to ``target`` (from :meth:`rewound`), asked by
+        ``seat``: one ``Undone`` row is appended (:mod:`.undo`); the events set
+        aside stay stored. :class:`~pillars_rules.errors.ConflictError` (after a
+        reload) if another writer moved the game first; nothing is stored then."""
+        game = self._game
+        if target.n_events > game.n_events or target.events != game.events[: target.n_events]:
+            raise ValueError("an undo goes back to an earlier point of this game's own log")
+        u = Undone(seat, target.n_events, target.decision, game.decision, self.step + 1)
+        try:
+            self.store.append(self.game_id, self.step, self.rows, [u.row()], u.step)
+        except ConflictError:
+            self.refresh()
+            raise
+        self._game, self.step, self.rows = target, u.step, self.rows + 1
+        self.undos.append(u)
+        return u
 
     def _refused(self, code: str, reason: str) -> Outcome:
         if len(reason) > MAX_REASON_LENGTH:

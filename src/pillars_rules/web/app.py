@@ -8,6 +8,9 @@
 ``GET /play``           the board page (the seat's key is in the URL fragment)
 ``GET /replay``         a game's replay page; ``POST /api/replay`` its data (web/replay.py)
 ``POST /api/rematch``   a finished game's rematch (web/rematch.py)
+``POST /api/peek``      how a game stands, for the lobby; touches no seat (web/peek.py)
+``POST /api/mygames``   a private my-games link: add a seat, list, revoke (web/mygames.py)
+``POST /api/mail``      turn mails: a seat's opt-in; ``GET /mail/unsubscribe`` stops them (web/mail.py)
 ``WS /ws``              the game protocol (docs/protocol.rst)
 ``/admin``              the operator's list of games, behind the admin token
 ``/static/...``         the browser board's files; ``/assets/...`` the server pages' CSS
@@ -45,7 +48,7 @@ from .protocol import PROTOCOL
 from .server import Server, ServerFull, TooMany
 from .settings import Settings
 from .created import created_fragment
-from . import rematch, replay, upkeep
+from . import mail, mygames, peek, rematch, replay, upkeep
 
 HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
@@ -241,6 +244,28 @@ async def rematch_api(request: Request) -> Response:
         *got, str(request.base_url), request.client.host if request.client else "-")
 
 
+async def peek_api(request: Request) -> Response:
+    got = await _json_api(request, "read games")
+    return got if isinstance(got, Response) else await peek.answer(
+        *got, request.client.host if request.client else "-")
+
+
+async def mygames_api(request: Request) -> Response:
+    got = await _json_api(request, "keep my-games links")
+    return got if isinstance(got, Response) else await mygames.answer(
+        *got, request.client.host if request.client else "-", str(request.base_url))
+
+
+async def mail_api(request: Request) -> Response:
+    got = await _json_api(request, "ask for mail")
+    return got if isinstance(got, Response) else await mail.answer(
+        *got, request.client.host if request.client else "-")
+
+
+async def mail_unsubscribe(request: Request) -> Response:
+    return await mail.unsubscribe(request.app.state.server, request.query_params.get("t", ""))
+
+
 async def replay_page(request: Request) -> Response:
     return FileResponse(STATIC / "replay.html", headers={"cache-control": "no-cache"})
 
@@ -352,6 +377,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/replay", replay_page),
         Route("/api/replay", replay_api, methods=["POST"]),
         Route("/api/rematch", rematch_api, methods=["POST"]),
+        Route("/api/peek", peek_api, methods=["POST"]),
+        Route("/api/mygames", mygames_api, methods=["POST"]),
+        Route("/api/mail", mail_api, methods=["POST"]),
+        Route("/mail/unsubscribe", mail_unsubscribe),
         Route("/admin", admin_page, methods=["GET", "POST"]),
         Route("/api/admin/games", admin_api),
         Route("/api/admin/games/{game_id}", admin_delete, methods=["DELETE"]),

@@ -246,6 +246,8 @@ async def _play(conn: Connection, room, settings, within_rate) -> None:
             refusal = ("too_large", f"a message may hold at most {P.MAX_MESSAGE_BYTES} bytes")
         elif conn.seat is None:
             refusal = ("spectator", "a spectator cannot act")
+        elif (undo := room.undos.wants(text)) is not None:
+            refusal = await room.undos.receive(conn.seat, undo)
         else:
             refusal = await room.act(conn.seat, text)
         if refusal is not None:

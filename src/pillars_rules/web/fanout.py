@@ -171,10 +171,10 @@ class PgFanout:
         table = room.table
         if known is None:
             return False
-        if known <= table.decision:
+        if known <= table.step:
             return True                       # this process's own move, or followed already
         store = table.store
-        if not store.covers(table.game_id, table.game.n_events):
+        if not store.covers(table.game_id, table.rows):
             return False
         table.store = _HeardOnly(store)       # the refresh cannot reach the database from here
         try:
@@ -203,7 +203,7 @@ class PgFanout:
     # ---------------------------------------------------------------- notifications
     def _on_move(self, game_id: str, decision: int, n_events: int, events: list[str] | None = None) -> None:
         room = self.server.rooms.get(game_id) if self.server else None
-        if room is None or room.table.decision >= decision:
+        if room is None or room.table.step >= decision:
             return                            # not held here, or this process's own move
         self.server.storage.events.heard(game_id, n_events, events or ())
         self._spawn(room.follow_store(decision))

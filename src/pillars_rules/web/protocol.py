@@ -60,6 +60,8 @@ _REFUSALS = (
     Refusal("limit", None, "the action would take the game past a library budget "
             "(pillars_rules.limits); the game cannot go on"),
     # the server's
+    Refusal("undo", None, "an undo or an answer to an undo request that cannot be made now "
+            "(nothing to take back, something hidden was revealed since, no request waits for this seat)"),
     Refusal("spectator", None, "a spectator sent an action"),
     Refusal("too_large", None, f"the frame is longer than {MAX_MESSAGE_BYTES} bytes"),
     Refusal("rate_limited", None, "the connection sends faster than its rate; "

@@ -129,6 +129,23 @@ async def find_seat(server, game_id: str, key: str):
     return found
 
 
+async def open_for(server, game_id: str, key: str):
+    """``(record, seat, game)`` for the holder of ``key`` (``seat`` ``None``: a spectator's),
+    or the :class:`Response` that refuses: 404 for a wrong id or key, 503 when the game
+    cannot be read now."""
+    found = await find_seat(server, game_id, key)
+    if isinstance(found, Response):
+        return found
+    if found is None:
+        return _error(404, "no game with this id and key")
+    record, seat = found
+    try:
+        game = await _game(server, game_id)
+    except pr.PillarsError as err:
+        return _error(503, f"the game cannot be opened now: {str(err)[:200]}")
+    return record, seat, game
+
+
 async def answer(server, body: bytes) -> Response:
     """The answer to a ``POST /api/replay`` whose ``body`` came from this server's own pages."""
     try:
@@ -142,16 +159,10 @@ async def answer(server, body: bytes) -> Response:
         return _error(400, "the request is not JSON")
     except ConfigError as err:
         return _error(400, str(err))
-    found = await find_seat(server, game_id, key)
+    found = await open_for(server, game_id, key)
     if isinstance(found, Response):
         return found
-    if found is None:
-        return _error(404, "no game with this id and key")
-    record, seat = found
-    try:
-        game = await _game(server, game_id)
-    except pr.PillarsError as err:
-        return _error(503, f"the game cannot be opened now: {str(err)[:200]}")
+    record, seat, game = found
     if not game.is_over and seat is None:
         return _error(403, "the replay of a game in progress is for its seats; spectators watch it live")
     headers = {"cache-control": "no-store"}

@@ -29,6 +29,8 @@ from . import protocol as P
 from .cardinfo import board_catalogue, card_catalogue
 from .registry import GameRecord, tag
 from .timers import Clock
+from .undo import Undos, caught_up_to, resync
+from .mail import turn_mail
 
 log = logging.getLogger("pillars_rules.web")
 _MARKERS = (pr.events.DecisionPending, pr.events.GameEnded)
@@ -112,6 +114,8 @@ class Room:
         #: When the game last moved (or was created or loaded here): the expiry's clock.
         self.moved = time.time()
         self.clock = Clock(self, record.clock)  # turn timers (web/timers.py); off unless the game has one
+        self.undos = Undos(self)                # taking moves back (web/undo.py)
+        self.seen_undos = len(table.undos)      # the table's undos the clients know of
 
     # ---------------------------------------------------------------- who plays
     def played_by(self, seat: int) -> str | None:
@@ -150,7 +154,7 @@ class Room:
                 self.server.fanout.seat_changed(self, seat, True)
             self.seat_present(seat)
         game = self.game
-        catch_up = seen is not None and 1 <= seen <= game.decision
+        catch_up = seen is not None and 1 <= seen <= caught_up_to(self)
         spec = self.record.seats[seat] if seat is not None else None
         you = ({"seat": seat, "name": spec.name, "role": "player"} if spec is not None
                else {"seat": None, "name": None, "role": "spectator"})
@@ -165,6 +169,10 @@ class Room:
             client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat, client.protocol))
         else:
             client.send(self.frames.sync(game, seat))
+        if self.table.undos:
+            client.send(self.undos.history())
+        if self.undos.request is not None:
+            self.undos.tell()
         self.clock.tell(client)
         log.info("%s joined game=%s seat=%s connections=%d", "player" if seat is not None else "spectator",
                  self.tag, "-" if seat is None else seat, len(self.clients))
@@ -264,10 +272,13 @@ class Room:
 
     def flush(self) -> None:
         """Send every client the events it has not had, then let bots move."""
+        if len(self.table.undos) != self.seen_undos:
+            return resync(self)
         game = self.table.game
         first = self.sent
         if game.n_events == first:
             return
+        first_decision = self.game.decision
         self._catch_up(game)
         self.moved = time.time()
         # every client holds self.game's state (its sync, catch-up or last update): version 2 gets the changes
@@ -277,6 +288,9 @@ class Room:
         self.sent = game.n_events
         self.game = game
         self.clock.moved()
+        self.undos.moved()
+        if self.server.settings.mail is not None and game.decision != first_decision:
+            turn_mail(self)
         if game.is_over:
             self.server.finished(self.record.game_id)
             self.record = attrs.evolve(self.record, finished=True)

@@ -76,6 +76,8 @@ class Settings:
       health check may take before it is given up (and how long a connection to
       PostgreSQL may take to open; its statements get the same bound).
     * ``admin_token``: the operator's token for the admin page (drawn at start if unset).
+    * ``mail``: turn mails' SMTP server, TLS and sender (:class:`~pillars_rules.web.mail.MailSettings`;
+      off unless given).
     """
 
     host: str = "127.0.0.1"
@@ -116,6 +118,8 @@ class Settings:
     allow_seeds: bool = False
     admin_token: str | None = None
     db_timeout: float = field(default=5.0, validator=_positive)
+    #: The SMTP server for turn mails (:class:`~pillars_rules.web.mail.MailSettings`); ``None``: no mail.
+    mail: object = None
 
 
 __all__ = ["Settings"]

@@ -15,6 +15,8 @@ import { drawFinal, drawPlayers, seatLine } from "./players.js";
 import { ASKS, DOING, calledOf, placeName } from "./text.js";
 import { cardTip } from "./cards.js";
 import { claimAnswer } from "./claim.js";
+import { drawTrack, stickPrompt } from "./track.js";
+import { Phone } from "./phone.js";
 
 export class App {
   /**
@@ -24,8 +26,11 @@ export class App {
    * builders" answer across reloads. `options.extra`: an element kept in the
    * header (the "notify me" button).
    */
-  constructor(root, { send, settings, extra = null, rematch = null }) {
+  constructor(root, { send, settings, extra = null, rematch = null, undo = null, changes = null }) {
     this.root = root;
+    this.changes = changes; // what changed since this seat last looked (changes.js), or null
+    this.phone = new Phone(); // the phone's folds and jump (phone.js)
+    this.undo = undo; // the undo panel (undo.js), or null
     this.onRematch = rematch;
     this.rematch = null; // {link, created, by} once a rematch is made, or {error}
     this.extra = extra;
@@ -132,7 +137,7 @@ export class App {
   }
 
   /** A new decision of ours whose choices are all off screen: scroll the first into view. */
-  bringIntoView() {
+  bringIntoView(force = false) {
     const armed = [...this.root.querySelectorAll("main .can")];
     if (!armed.length) return;
     const top = this.root.querySelector(".prompt").getBoundingClientRect().bottom;
@@ -140,7 +145,7 @@ export class App {
       const r = el.getBoundingClientRect();
       return r.top >= top && r.bottom <= window.innerHeight;
     });
-    if (seen) return;
+    if (seen && !force) return;
     // the place (its tile), or the card, whole and just below the sticky prompt
     const first = armed[0];
     const tile = first.closest(".tile, section") || first;
@@ -171,6 +176,7 @@ export class App {
     this.hideTip();
     this.sentFor = this.model.decision;
     this.sentAuto = auto; // the board's own answer, not the reader's click
+    if (this.changes) this.changes.lookAfter = this.model.decision;
     this.refusal = null;
     this.send(choice);
     this.render();
@@ -200,7 +206,10 @@ export class App {
     const main = h("main", { class: "layout" }, board, side);
     fill(this.root, this.drawTop(), prompt, main);
     const homeless = arm(this.root, groups, this);
+    if (this.changes) this.changes.mark(this.root, m);
+    this.phone.fold(this.root);
     this.drawPrompt(prompt, homeless);
+    stickPrompt(this.root);
     this.addCardTips(this.root);
     if (this.sentFor === m.decision) this.root.classList.add("sending");
     else this.root.classList.remove("sending");
@@ -219,7 +228,8 @@ export class App {
       m ? h("div", { class: "where" }, drawRound(m),
         this.clock ? h("span", { id: "clock", class: "clock", role: "timer" }, clockText(this.clock, m)) : null) : null,
       h("div", { class: "who" }, who ? h("span", { class: "who-name", text: who }) : null, status,
-        m && m.seat !== null ? this.extra : null));
+        m && m.seat !== null ? this.extra : null),
+      m ? drawTrack(m) : null);
   }
 
   drawStatus(el) {
@@ -248,6 +258,7 @@ export class App {
       parts.push(h("p", { class: "ask your-turn" }, h("strong", { text: "Your turn: " }), ask + "."));
       if (this.sentFor === m.decision) parts.push(h("p", { class: "note", text: "Sent; waiting for the table…" }));
       const onBoard = m.choices.length - homeless.length;
+      if (onBoard > 0) parts.push(this.phone.jump(this.root, () => this.bringIntoView(true)));
       if (onBoard > 0) {
         parts.push(h("p", { class: "hint", text: TOUCH
           ? "The glowing places and cards on the board are what you can choose: tap one to see what it gives and costs, then choose."
@@ -265,6 +276,8 @@ export class App {
       parts.push(h("p", { class: "ask" }, "Waiting for ", h("strong", { text: name }),
         who && who.cls !== "here" ? ` (${who.text})` : "", `: ${doing}.`));
     }
+    if (this.undo) parts.push(this.undo.part(m));
+    if (this.changes) parts.push(this.changes.part(m, () => this.render()));
     if (this.refusal && this.refusal.quiet) {
       const why = this.refusal.reason || this.refusal.code;
       parts.push(h("p", { class: "note refusal-quiet", role: "status", text: this.refusal.code === "stale"

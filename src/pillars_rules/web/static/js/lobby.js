@@ -3,51 +3,36 @@
 // whether it is over, a link back and a "forget" button.
 //
 // The lobby shows what the board last saw at once, then asks the server for
-// each unfinished game in turn: a WebSocket with the entry's own link, a
-// hello, the welcome and sync, and it closes (the protocol as the board speaks
-// it; for that moment the seat counts as connected, as with its board open).
+// each unfinished game in turn with a plain request (POST /api/peek), which
+// touches no seat. A creator who also plays a game sees it once: as its player.
 
 import "./lobbyform.js";
 import { h, fill } from "./dom.js";
-import { GameRecord } from "./model.js";
-import { forget, myGames, playLink, remember, summarize } from "./mygames.js";
+import { forget, myGames, playLink, remember } from "./mygames.js";
+import { importLink } from "./mine.js";
 
-const PROTOCOL = 1;
 const PEEK_MS = 8000;
 
-function socketUrl() {
-  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${window.location.host}/ws`;
-}
-
-/** Ask the server how the game of `entry` stands: {summary} or {refused: code}, or null (no answer). */
-function peek(entry) {
-  return new Promise((resolve) => {
-    let ws;
-    try {
-      ws = new WebSocket(socketUrl());
-    } catch {
-      resolve(null);
-      return;
-    }
-    const record = new GameRecord();
-    const done = (value) => {
-      clearTimeout(timer);
-      try { ws.close(1000); } catch { /* already closed */ }
-      resolve(value);
-    };
-    const timer = setTimeout(() => done(null), PEEK_MS);
-    ws.addEventListener("open", () => ws.send(JSON.stringify(
-      { type: "hello", protocol: PROTOCOL, game: entry.game, key: entry.key, seen: null })));
-    ws.addEventListener("message", (ev) => {
-      let msg;
-      try { msg = JSON.parse(ev.data); } catch { return; }
-      if (msg.type === "welcome") record.welcome(msg);
-      else if (msg.type === "sync") { record.sync(msg); done({ summary: summarize(record) }); }
-      else if (msg.type === "refused" && msg.closing) done({ refused: msg.code });
-    });
-    ws.addEventListener("close", () => done(null));
-  });
+/**
+ * Ask the server how the game of `entry` stands: {summary} or {refused: code}, or null (no answer).
+ * A plain request (POST /api/peek, web/peek.py): the seat is not connected, so a bot playing it
+ * for an absent person keeps it and its takeover wait goes on.
+ */
+async function peek(entry) {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), PEEK_MS);
+  try {
+    const r = await fetch("/api/peek", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ game: entry.game, key: entry.key }), cache: "no-store", signal: ctl.signal });
+    if (r.status === 404) return { refused: "bad_credentials" };
+    if (!r.ok) return null;
+    const s = await r.json();
+    return { summary: { round: s.round, over: s.over, turn: s.turn, mine: s.mine, last: s.last, winners: s.winners } };
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function when(ms) {
@@ -71,6 +56,23 @@ function describe(entry) {
   return parts;
 }
 
+/** One row per game: a creator who also plays it sees its player's row, with the links of its creation. */
+function oneRowPerGame(games) {
+  const played = new Map();
+  for (const e of games) if (e.role === "player" && !played.has(e.game)) played.set(e.game, e);
+  const out = [];
+  for (const e of games) {
+    const mine = played.get(e.game);
+    if (e.role === "creator" && mine) {
+      mine.createdLinks = e.created;
+      continue;
+    }
+    if (e.role === "player" && mine !== e) continue;
+    out.push(e);
+  }
+  return out;
+}
+
 function row(entry, redraw) {
   const creator = entry.role === "creator";
   const title = creator ? "A game you created" : entry.role === "spectator" ? "Watching"
@@ -78,6 +80,7 @@ function row(entry, redraw) {
   const links = creator
     ? [h("a", { href: `/created#${entry.created}`, text: "its links" }), " · ", h("a", { href: playLink(entry), text: "watch" })]
     : [h("a", { href: playLink(entry), text: entry.summary && entry.summary.mine ? "play now" : "open" })];
+  if (!creator && entry.createdLinks) links.push(" · ", h("a", { href: `/created#${entry.createdLinks}`, text: "its links" }));
   if ((entry.summary && entry.summary.over) || (entry.role === "player" && entry.summary)) {
     links.push(" · ", h("a", { href: `/replay#${playLink(entry).split("#")[1]}`, text: "replay" }));
   }
@@ -89,18 +92,22 @@ function row(entry, redraw) {
     h("div", { class: "actions" }, links, " ", drop));
 }
 
+let imported = null; // what opening a my-games link did (mine.js), shown above the list
+
 function draw(root) {
   const games = myGames();
-  root.hidden = games.length === 0;
+  root.hidden = games.length === 0 && !imported;
   const redraw = () => draw(root);
   fill(root, h("h2", { text: "Your games" }),
     h("p", { class: "muted", text: "The games this browser joined or created (kept in this browser only)." }),
-    h("ul", { class: "my-games" }, games.map((e) => row(e, redraw))));
+    imported ? h("p", { class: "imported", id: "mine-imported", role: "status", text: imported }) : null,
+    h("ul", { class: "my-games" }, oneRowPerGame(games).map((e) => row(e, redraw))));
 }
 
 async function start() {
   const root = document.getElementById("your-games");
   if (!root) return;
+  imported = await importLink();
   draw(root);
   for (const entry of myGames()) {
     if ((entry.summary && entry.summary.over) || entry.refused === "bad_credentials") continue;

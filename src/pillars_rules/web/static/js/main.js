@@ -13,6 +13,11 @@ import { GameRecord } from "./model.js";
 import { remember, summarize } from "./mygames.js";
 import { Connection } from "./net.js";
 import { TurnSignal } from "./notify.js";
+import { UndoPanel } from "./undo.js";
+import { Changes } from "./changes.js";
+import { TurnSound } from "./sound.js";
+import { MyGamesLink } from "./mine.js";
+import { MailOptIn } from "./mailopt.js";
 import { Settings } from "./settings.js";
 
 export const PROTOCOL = 1;
@@ -51,6 +56,9 @@ function start() {
   }
   const record = new GameRecord();
   const signal = new TurnSignal();
+  const sound = new TurnSound();
+  const mine = new MyGamesLink(link);
+  const mail = new MailOptIn(link);
   let settings = new Settings(`${link.game}:pending`);
   let conn = null;
   let full = false; // ask for a full sync next time (what we hold did not join up)
@@ -69,7 +77,17 @@ function start() {
     }
   }
 
+  const undo = new UndoPanel((obj) => {
+    if (!conn.send(obj)) app.refused("offline", "not connected to the server: nothing was sent.");
+  }, () => { if (record.state) show(); });
+  const changes = new Changes();
+  // what this seat saw when it last looked: taken when the page is hidden or left
+  const looked = () => { if (record.state) changes.look(record.state); };
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") looked(); });
+  window.addEventListener("pagehide", looked);
   const app = new App(root, {
+    undo,
+    changes,
     settings: {
       keepAll: (r) => settings.keepAll(r),
       setKeepAll: (r, on) => settings.setKeepAll(r, on),
@@ -77,7 +95,7 @@ function start() {
       addNote: (n) => settings.addNote(n),
       scope: () => settings.key, // the seat's storage key: its pages claim the board's own answers there
     },
-    extra: signal.button,
+    extra: h("span", { class: "signals" }, signal.button, " ", sound.button, " ", mine.button, " ", mail.button),
     rematch: async () => {
       try {
         const r = await fetch("/api/rematch", { method: "POST", headers: { "content-type": "application/json" },
@@ -108,6 +126,7 @@ function start() {
         case "welcome":
           record.welcome(msg);
           settings = new Settings(`${link.game}:${record.seat === null ? "spectator" : record.seat}`);
+          changes.setScope(`${link.game}:${record.seat === null ? "spectator" : record.seat}`);
           remember(link.game, link.key, { role: record.you ? record.you.role : null,
             seat: record.seat, name: record.you ? record.you.name : null });
           app.reconnected(); // an answer sent before the drop may never have arrived: it may be given again
@@ -133,6 +152,14 @@ function start() {
             app.setRematch({ link: msg.link, by: self ? null : msg.by || null, created: null });
           }
           break;
+        case "undo_request":
+          undo.setRequest(msg);
+          break;
+        case "undos":
+          undo.notes(msg, (n) => settings.addNote(n));
+          app.sentFor = null; // the game went back: the decision may be answered again
+          if (record.state) show();
+          break;
         case "clock":
           clock = { ...msg, at: Date.now() };
           app.setClock(clock);
@@ -154,6 +181,7 @@ function start() {
     const model = record.model();
     app.setModel(model);
     signal.show(!!app.mine(), !!model.state.game_over, record.you && record.you.name);
+    sound.show(!!app.mine());
     remember(link.game, link.key, { summary: summarize(record) });
     // over: the socket stays open, for a rematch's link (a player's click, web/rematch.py)
     if (record.result && app.status.state !== "over") app.setStatus("over", "The game is over.");
@@ -170,7 +198,7 @@ function start() {
       h("p", {}, h("a", { href: "/", text: "Go to the lobby" }), " (your other games are listed there)")));
   }
 
-  window.pillarsBoard = { app, record, connection: conn }; // for the browser tests and the curious
+  window.pillarsBoard = { app, record, connection: conn, sound }; // for the browser tests and the curious
   conn.open();
 }
 
