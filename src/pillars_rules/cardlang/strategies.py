@@ -88,7 +88,9 @@ def _nested(leaves):
 #: selector gives each player it picks).
 instants = _nested(simple_instants)
 #: Instant effects of a card's owner: these may reach other players too.
-owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, instants).filter(
+#: A selector gives each player it picks an instant effect or a lasting change
+#: (``your right neighbour: rest of game: yield -1``, issue #53).
+owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, instants | lastings).filter(
     lambda f: f.players.who != "chosen" or _no_choice(f.effect)) | st.builds(
     fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players) | st.builds(
     fx.Swap, amounts(fx.AMOUNT_KINDS, 1, 2), amounts(fx.AMOUNT_KINDS, 1, 2), players).filter(
