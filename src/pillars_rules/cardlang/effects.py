@@ -747,17 +747,44 @@ def peel(effect: object, into_chosen: bool = False) -> object:
 def addressed(effect: object, option: int = -1, into_chosen: bool = False) -> object:
     """The node an (ability, ``option``) address names in ``effect`` (an
     ability, a place's spot effect): its own effect unwrapped (option -1), or
-    the unwrapped option ``option`` of the decision it holds.
+    an option of the decision it holds, unwrapped.
 
-    Raises :class:`LookupError` if the address names nothing (a log that does
-    not belong to these cards)."""
+    A choice inside a choice's option has an address too: ``option`` counts
+    in mixed radix (:func:`deeper`), so option ``i`` of the top decision is
+    ``i`` (as logs before issue #53 wrote it) and the options of the decisions
+    under it follow. Raises :class:`LookupError` if the address names
+    nothing (a log that does not belong to these cards)."""
     node = peel(effect, into_chosen)
-    if option < 0:
-        return node
+    code = option
+    while code >= 0:
+        opts = options_of(node)
+        if not opts:
+            raise LookupError(f"option {option}: {type(node).__name__} offers no options")
+        node = peel(opts[code % len(opts)], into_chosen)
+        code = code // len(opts) - 1
+    return node
+
+
+def deeper(effect: object, option: int, index: int) -> int:
+    """The address of option ``index`` of the decision at address ``option``
+    of ``effect`` (-1: its top decision). Reading :func:`addressed` back:
+    ``addressed(effect, deeper(effect, option, index))`` is that option."""
+    path: list[int] = []
+    node, code = peel(effect), option
+    while code >= 0:
+        opts = options_of(node)
+        path.append(code % len(opts))
+        node = peel(opts[path[-1]])
+        code = code // len(opts) - 1
+    path.append(index)
+    return _encoded(peel(effect), path)
+
+
+def _encoded(node: object, path: list[int]) -> int:
     opts = options_of(node)
-    if not 0 <= option < len(opts):
-        raise LookupError(f"option {option} of {type(node).__name__}: it has {len(opts)}")
-    return peel(opts[option], into_chosen)
+    if len(path) == 1:
+        return path[0]
+    return path[0] + len(opts) * (1 + _encoded(peel(opts[path[0]]), path[1:]))
 
 
 def children(effect: object) -> tuple:

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from ..cardlang.effects import (
     AddCounters, Amount, Borrow, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lasting, Lose, Market, PerBuilder,
-    PerMillWorker, Swap, Transfer, addressed, is_chosen,
+    PerMillWorker, Swap, Transfer, addressed, deeper, is_chosen,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
@@ -148,12 +148,24 @@ def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int
     return events if fits(list(state.effects), events) else []
 
 
+def job_root(rules: Rules, job: Job) -> Any:
+    """The effect a queued choice's address starts from: the card's ability,
+    or a place's spot effect (France: ``ability`` is the spot)."""
+    if job.source in rules.layout.spot_effects:
+        return rules.layout.spot_effect(job.source, job.ability)
+    return rules.card(job.source).abilities[job.ability]
+
+
 def job_effect(rules: Rules, job: Job) -> Any:
     """The instant effect a queued choice answers, by the one walk over the
     effects (:func:`~pillars_rules.cardlang.effects.addressed`)."""
-    if job.source in rules.layout.spot_effects:  # a place's spot effect (France): ``ability`` is the spot
-        return addressed(rules.layout.spot_effect(job.source, job.ability), job.option)
-    return addressed(rules.card(job.source).abilities[job.ability], job.option)
+    return addressed(job_root(rules, job), job.option)
+
+
+def answer_address(rules: Rules, job: Job, index: int) -> int:
+    """The address of option ``index`` of ``job``'s choice: what a choice it
+    leads to is queued with (a choice inside a choice, issue #53)."""
+    return deeper(job_root(rules, job), job.option, index)
 
 
 def once_events(state: GameState, rules: Rules, seat: int, card: str, window: str) -> list:

@@ -22,7 +22,7 @@ from .borrow import borrow_events
 from .context import Rules
 from .evolve import evolve
 from .batch import (
-    Batch, action_trigger_events, chosen_events, chosen_seats, eligible_craftsmen, instant_events, is_chosen,
+    Batch, action_trigger_events, answer_address, chosen_events, chosen_seats, eligible_craftsmen, instant_events, is_chosen,
     job_effect, once_events, ones_needed, option_count, pieces_for,
 )
 from .flow import advance_into
@@ -318,7 +318,8 @@ def _choose(state, rules, action, seat):
     if isinstance(effect, Borrow):
         return [made] + borrow_events(evolve(state, made), rules, seat, effect, action.index, job.source)
     option = effect.options[action.index]
-    more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability, action.index)
+    more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability,
+                          answer_address(rules, job, action.index))
     # a choice inside the chosen option is made next, before other waiting choices
     more = [E.ChoicesQueued(e.jobs, front=True) if isinstance(e, E.ChoicesQueued) else e for e in more]
     return [made] + more
