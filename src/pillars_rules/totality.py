@@ -11,7 +11,8 @@ cards (needs ``hypothesis``):
   text. Each card takes the id of a base (or expansion) card of its kind, so
   it is dealt like the card it replaces.
 * :func:`play_set` -- compiles a set (a set the compiler refuses is an
-  :class:`Outcome` of kind ``"refused"``, not a failure), plays it at the
+  :class:`Outcome` of kind ``"refused"``, not a failure, if its message says
+  where -- file:line:col -- and what; else ``"unlocated_refusal"``), plays it at the
   given seat count with a random bot, then saves, loads and replays the
   game. The laws: no exception, every decision has a legal answer, the game
   ends within the event bound (:data:`~pillars_rules.limits.EVENT_BOUND`),
@@ -32,6 +33,7 @@ cards (needs ``hypothesis``):
 from __future__ import annotations
 
 import random
+import re
 from typing import Sequence
 
 import attrs
@@ -50,7 +52,9 @@ from .testing import InvariantError, check_game
 
 #: Every way a set the compiler accepted can fail, as :attr:`Outcome.kind`.
 FAILURES: tuple[str, ...] = ("crash", "no_legal_answer", "event_bound", "save_refused", "save_differs",
-                             "replay_refused", "replay_differs", "law")
+                             "replay_refused", "replay_differs", "law", "unlocated_refusal")
+#: How a compiler message starts: where, then what (``drawn.cards:3:12: error: ...``).
+_LOCATED = re.compile(r"drawn\.cards:\d+:\d+: error: \S")
 #: The card kinds a set draws (resource cards are plain data: nothing to combine).
 KINDS: tuple[str, ...] = ("craftsman", "privilege", "event")
 
@@ -92,13 +96,17 @@ def _replaceable(base: CardSet, kind: str) -> list:
 
 
 @st.composite
-def card_sets(draw, max_cards: int = 3) -> Case:
+def card_sets(draw, max_cards: int = 3, loose: bool | None = None) -> Case:
     """1 to ``max_cards`` cards drawn from the grammar, each in the place of a
     shipped card of its kind (its id, and its round or last-round mark, so the
-    decks keep their shape)."""
+    decks keep their shape). ``loose``: cards of any shape the grammar writes,
+    some of which the compiler refuses (``False``: only well-typed ones;
+    ``None``: either, drawn)."""
     on = draw(st.sampled_from(("base", "expansion")))
     base = shipped(on)
-    cards = draw(st.lists(drawn_cards(kinds=KINDS), min_size=1, max_size=max_cards))
+    if loose is None:
+        loose = draw(st.booleans())
+    cards = draw(st.lists(drawn_cards(kinds=KINDS, loose=loose), min_size=1, max_size=max_cards))
     out: list = []
     taken: set[str] = set()
     for card in cards:
@@ -129,8 +137,11 @@ def play_set(case: Case, players: int, seed: int, *, max_actions: int = EVENT_BO
         case = Case(case.text, "expansion")
     try:
         cards = compiled(case)
-    except CardError as exc:
-        return Outcome("refused", str(exc).splitlines()[0])
+    except CardError as exc:  # refused: fine, if it says where (file:line:col) and what
+        first = str(exc).splitlines()[0]
+        return Outcome("refused" if _LOCATED.match(first) else "unlocated_refusal", first)
+    except Exception as exc:  # the compiler itself must never fail on what the grammar writes
+        return Outcome("crash", f"compiling: {type(exc).__name__}: {exc}")
     rnd = random.Random(seed)
     game: Game | None = None
     try:

@@ -62,9 +62,23 @@ def test_the_pinned_auction_really_ends_with_everyone_passing():
     assert any(isinstance(e, E.BidsPassed) for e in game.events)
 
 
-def test_a_refused_set_is_no_failure_and_says_why():
+def test_a_refused_set_is_no_failure_and_says_where_and_why():
     outcome = totality.play_set(Case('event volunteers "V" { now: this round: tax +1 }'), 2, 0)
-    assert outcome.kind == "refused" and outcome.ok and "drawn.cards:1:" in outcome.detail
+    assert outcome.kind == "refused" and outcome.ok and outcome.detail.startswith("drawn.cards:1:")
+    # a vote given through a selector: the grammar writes it, the compiler says where it cannot be
+    vote = Case('privilege wool_fair "W" { permanent\n at round_start: each other player: '
+                'vote: gain 1 gold | gain 1 vp }')
+    outcome = totality.play_set(vote, 3, 0)
+    assert outcome.kind == "refused" and outcome.detail.startswith("drawn.cards:2:"), outcome
+
+
+@settings(max_examples=EXAMPLES)
+@given(totality.card_sets(max_cards=1, loose=True), st.integers(0, 2**32 - 1))
+def test_loose_cards_either_check_and_play_or_are_refused_with_a_location(case, seed):
+    """Cards of any shape the grammar writes (votes in choices, lasting changes
+    anywhere...): the compiler accepts them and they play, or it points at the word."""
+    outcome = totality.play_set(case, 2, seed)
+    assert outcome.ok, (outcome, case.text)
 
 
 def test_a_failure_is_reported_by_kind_not_raised():
