@@ -161,9 +161,10 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
         if not (typed or verify):  # verified replay re-derives (and so re-types) every event
             check_event(e, i)
         seat = getattr(e, "seat", 0)
-        if type(e) is E.BidWon and seat == -1 and e.amount == 0:  # before issue #53: nobody bid
-            events[i] = E.BidsPassed(e.card)
-        elif type(seat) is int and not 0 <= seat < n_seats:
+        if type(seat) is int and not 0 <= seat < n_seats:
+            if type(e) is E.BidWon and seat == -1 and e.amount == 0:  # before issue #53: nobody bid
+                events[i] = E.BidsPassed(e.card)
+                continue
             raise SaveError(f"$.events[{i}].seat: no seat {seat} in a {n_seats}-player game", i)
     state = evolve(None, events[0])
     start = 1
