@@ -14,7 +14,7 @@ from .engine.events import (
     ChoicesQueued, ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted,
     GreyWorkersWon, Bought, Sold, MarketPassed, Converted, CathedralDone, CubesReturned,
     StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted,
-    BallotCast, VoteDecided, BidWon, CountersAdded, CraftsmanBorrowed,
+    BallotCast, VoteDecided, BidWon, BidsPassed, CountersAdded, CraftsmanBorrowed,
     EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
 )
 from .words.events import describe
@@ -67,6 +67,7 @@ __all__ = [
     "BallotCast",
     "VoteDecided",
     "BidWon",
+    "BidsPassed",
     "CountersAdded",
     "CraftsmanBorrowed",
     "EVENT_TYPES",

@@ -34,7 +34,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from .engine import events as E
 from .engine.layout import layout_for
 from .engine.state import CUBE_TOTALS, ROUNDS, GameState
-from .cardlang.effects import CUBES
+from .cardlang.effects import CUBES, GAME_END
 from .game import Game, new_game
 from .saves.replay import replay
 
@@ -74,12 +74,20 @@ def check_state(state: GameState, rules=None) -> None:
             limit = rules.craftsman_limit(state, seat)
             if not discarding and len(p.craftsmen) > limit:
                 _fail("craftsman limit (§2.2)", f"seat {seat} has {len(p.craftsmen)} craftsmen, limit {limit}")
-        if state.stage in ("round_end", "over") and sum(p.cubes) > board.cube_limit and _limit_last(board):
+        if state.stage in ("round_end", "over") and sum(p.cubes) > board.cube_limit and _limit_last(board) \
+                and not (state.stage == "over" and _game_end_gains(rules)):
             _fail("5-cube limit (§2.4 step 13)", f"seat {seat} kept {sum(p.cubes)} cubes")
 
 
 #: Step rules that give no cubes: after the cathedral only these leave its cube limit standing at the round's end.
 _NO_CUBES = frozenset({"start_player", "wool_mill", "tax", "collector"})
+
+
+def _game_end_gains(rules) -> bool:
+    """May a card give cubes after the last round's limit? Its ``at game_end:``
+    abilities happen after the last round's steps (issue #36): what they give
+    is kept, and only the final ranking follows (ruling, issue #53)."""
+    return rules is not None and bool(rules.triggered_on.get(GAME_END))
 
 
 def _limit_last(board) -> bool:

@@ -131,9 +131,14 @@ def test_barter_is_a_whole_trade_or_none(mine, theirs, traded):
     # red's right neighbour in 3 seats is green
     game = play(step="market", spots=dict(market=[RED]), seats={
         RED: dict(privileges=("idea_barter",), cubes=dict(wood=mine)), GREEN: dict(cubes=dict(stone=theirs))})
+    if not traded:  # issue #53: a use that would do nothing is not offered, and the card is kept
+        assert A.UseOnce("idea_barter") not in game.legal_actions()
+        with pytest.raises(pr.errors.IllegalActionError, match="would do nothing now"):
+            game.apply(A.UseOnce("idea_barter"))
+        return
     game = game.apply(A.UseOnce("idea_barter"))
-    assert moves(game, "idea_barter") == ([("-", RED, {"wood": 1}), ("+", RED, {"stone": 1}),
-                                           ("-", GREEN, {"stone": 1}), ("+", GREEN, {"wood": 1})] if traded else [])
+    assert moves(game, "idea_barter") == [("-", RED, {"wood": 1}), ("+", RED, {"stone": 1}),
+                                          ("-", GREEN, {"stone": 1}), ("+", GREEN, {"wood": 1})]
     assert roundtrips(game)
 
 
@@ -320,17 +325,26 @@ def test_accusation_asks_its_owner_which_player_loses(index):
 
 
 @covers("idea_extortion")
-def test_extortion_takes_a_metal_from_the_chosen_player_once():
+def test_extortion_offers_only_a_player_with_a_metal():
+    # issue #53: a player without the metal is not offered (choosing them did nothing and spent the card)
     game = play(step="draft", seats={RED: dict(privileges=("idea_extortion",)),
                                      GREEN: dict(cubes=dict(metal=2))})
     game = game.apply(A.UseOnce("idea_extortion"))
     assert game.pending.kind == "choice" and game.pending.seat == RED
+    assert game.legal_actions() == [A.ChooseOption(0)]
     labels = [c.label for c in pr.words.choices(game.view(RED))]
-    assert any("take 1 metal from" in x for x in labels), labels
-    for index, seat in enumerate((BLUE, GREEN)):
-        after = game.apply(A.ChooseOption(index))
-        got = moves(after, "idea_extortion")
-        assert got == ([] if seat == BLUE else [("-", GREEN, {"metal": 1}), ("+", RED, {"metal": 1})])
+    assert len(labels) == 1 and "take 1 metal from Green" in labels[0], labels
+    after = game.apply(A.ChooseOption(0))
+    assert moves(after, "idea_extortion") == [("-", GREEN, {"metal": 1}), ("+", RED, {"metal": 1})]
+    assert roundtrips(after)
+
+
+def test_extortion_is_kept_while_nobody_has_a_metal():
+    game = play(step="draft", seats={RED: dict(privileges=("idea_extortion",))})
+    assert A.UseOnce("idea_extortion") not in game.legal_actions()
+    with pytest.raises(pr.errors.IllegalActionError, match="would do nothing now"):
+        game.apply(A.UseOnce("idea_extortion"))
+    assert "idea_extortion" in game.state.players[RED].privileges
 
 
 def test_every_count_a_card_reads_is_in_each_seats_view():
@@ -395,6 +409,9 @@ def market_moves(game, cid) -> list[tuple[int, str, int]]:
 def test_market_stall_takes_a_stone_the_market_has(stock, taken):
     game = play(step="market", spots=dict(market=[RED, BLUE]), market=dict(wood=2, stone=stock),
                 seats={RED: dict(privileges=("idea_market_stall",))})
+    if not taken:  # issue #53: nothing to take -- not offered, the card kept
+        assert A.UseOnce("idea_market_stall") not in game.legal_actions()
+        return
     after = game.apply(A.UseOnce("idea_market_stall"))
     assert after.state.market[1] == stock - taken
     assert after.state.players[RED].cube("stone") == taken

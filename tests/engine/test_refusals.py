@@ -105,6 +105,12 @@ def fan_market(ability):
     return position("market", players=2, cards=cards, spots={"market": (RED,)}, seats={RED: who})
 
 
+def fan_draft_once(ability):
+    """The draft with Red holding a fan once-per-game privilege with ``ability``."""
+    cards = compile_text(f'privilege t_once "Once" {{ once\n {ability} }}', known=base_cards())
+    return position("draft", players=2, cards=cards, seats={RED: {"privileges": ("t_once",)}})
+
+
 def spent_cathedral():
     """Red in the cathedral step with 60 conversions made (a once-per-game
     cathedral use keeps the decision open: without one, the turn ends at once)."""
@@ -177,6 +183,8 @@ CASES = {
     "once.no_use": (once_event, UseOnce("jack"), "Jack has no once-per-game use"),
     "once.wrong_window": (once_event, UseOnce("brother_remigius"),
                           "Brother Remigius is used when a builder is placed, not now"),
+    "once.does_nothing": (lambda: fan_draft_once("on draft: take 1 metal from a player you choose"),
+                          UseOnce("t_once"), "Once would do nothing now"),
     "pick.not_craftsman_choice": (option, PickCraftsman("carpenter"), "answer with ChooseOption(0 to 1)"),
     "pick.not_owned": (pick, PickCraftsman("toolmaker"), "Red has no craftsman Toolmaker"),
     "pick.excluded": (pick, PickCraftsman("bell_founder"), "The Archbishop's statue excludes Bell founder"),

@@ -5,6 +5,8 @@ docs/rules.rst)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import pillars_rules as pr
@@ -96,10 +98,24 @@ def test_a_bid_rises_up_to_the_bidders_gold_and_the_highest_pays_for_the_prize()
     assert pr.load(pr.save(game), cards=CARDS) == game
 
 
-def test_nobody_bids_nothing_happens():
+def test_nobody_bids_nothing_happens_and_the_game_saves():
+    # issue #53: the all-pass auction is a BidsPassed (no impossible seat -1),
+    # so the game's own save loads and its log replays
     game = cast(at("t_bid", players=3), (0, 0, 0))
-    assert [(e.seat, e.amount) for e in of(game, E.BidWon)] == [(-1, 0)]
+    assert of(game, E.BidWon) == [] and of(game, E.BidsPassed) == [E.BidsPassed("t_bid")]
     assert not [e for e in game.events if isinstance(e, (E.Gained, E.Lost)) and e.reason == "t_bid"]
+    assert pr.load(pr.save(game), cards=CARDS) == game
+    assert pr.replay(game.events, cards=CARDS) == game
+    assert game.describe(of(game, E.BidsPassed)[0]).startswith("Nobody bid on")
+
+
+def test_a_save_from_before_issue_53_with_bid_won_by_seat_minus_one_loads():
+    game = cast(at("t_bid", players=3), (0, 0, 0))
+    data = json.loads(pr.save(game))
+    old = [e for e in data["events"] if e["type"] == "BidsPassed"]
+    assert len(old) == 1
+    old[0].update(type="BidWon", seat=-1, amount=0)
+    assert pr.load(json.dumps(data), cards=CARDS) == game
 
 
 def test_a_player_protected_from_a_harmful_vote_neither_votes_nor_loses():

@@ -262,6 +262,17 @@ def test_a_foreign_origin_is_refused_at_the_handshake(game):
         say_hello(ws, gid, ann)   # the server's own origin is fine
 
 
+def test_an_engine_error_on_a_bots_move_is_told_to_the_table(tmp_path, monkeypatch):
+    from .test_engine_error import failing
+
+    failing(monkeypatch, every=True)
+    with client(tmp_path, bot_delay=0.0) as c:
+        res = create(c, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])
+        with c.websocket_connect("/ws") as ws:
+            say_hello(ws, res["game"], key_of(res["spectator"]))  # a spectator is told too
+            assert "seat 1" in refusal(ws, "engine_error")["reason"]
+
+
 def _codes_checked_here() -> set[str]:
     """The codes this module's tests pass to :func:`refusal`: a literal code, or,
     where the code is a variable, the codes of the test's parametrization and

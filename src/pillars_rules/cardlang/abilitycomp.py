@@ -427,9 +427,7 @@ def _offers_lasting(effect: Any) -> bool:
     """:func:`~.effects.offers_lasting` of an effect :meth:`AbilityFields.instant`
     built, in time linear in its depth: a choice it built holds a lasting
     change only as a direct option (a deeper one was refused), so a nested
-    chain is not searched again at every level."""
-    while isinstance(effect, (fx.If, fx.ForPlayers)):
-        effect = effect.effect
-    if isinstance(effect, fx.ChooseOne):
-        return any(isinstance(o, fx.Lasting) for o in effect.options)
-    return isinstance(effect, fx.Lasting)
+    chain is not searched again at every level. The same walk as the engine's
+    (:func:`~.effects.peel`)."""
+    node = fx.peel(effect, True)
+    return isinstance(node, fx.Lasting) or any(isinstance(o, fx.Lasting) for o in fx.options_of(node))

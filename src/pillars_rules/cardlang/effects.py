@@ -388,12 +388,8 @@ BORROW_WHO: dict[str, str] = {"other": "another player", "any": "any player"}
 
 def offers_lasting(effect: object) -> bool:
     """Does ``effect`` hold a :class:`Lasting` option anywhere (through
-    conditions, selectors and choices)?"""
-    if isinstance(effect, Lasting):
-        return True
-    if isinstance(effect, (ChooseOne, Vote)):
-        return any(offers_lasting(o) for o in effect.options)
-    return isinstance(effect, (If, ForPlayers)) and offers_lasting(effect.effect)
+    conditions, selectors and decisions)? See :func:`lastings`."""
+    return bool(lastings(effect))
 
 
 #: How long a :class:`Lasting` modifier holds, as written (``this round``...).
@@ -696,3 +692,111 @@ EFFECTS: dict[str, type] = {
         Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound, RestOfGame,
     )
 }
+
+
+# ------------------------------------------------------------------ the walk
+# Events and queued choices point at an effect by (card, ability, option):
+# option -1 is the ability's own effect, option ``i`` the ``i``-th option of
+# the decision it holds. The functions below are the one walk over the tree
+# of effects that every reader of such an address uses (the engine's jobs and
+# granted modifiers, the compiler's checks), so a new wrapper kind is taught
+# to all of them here, once (issue #53).
+
+#: Nodes that pass one effect on, unchanged in kind: an ability's effect, a
+#: condition's, a selector's (:func:`inner`).
+WRAPPERS: tuple[type, ...] = (Now, Trigger, OnGain, OnAction, Once, If, ForPlayers)
+
+
+def inner(effect: object) -> object | None:
+    """The effect a wrapper passes on, or ``None`` if ``effect`` is no wrapper
+    (a leaf, a decision, a lasting change, an ability with a modifier)."""
+    if isinstance(effect, WRAPPERS):
+        return effect.effect
+    return None
+
+
+def is_chosen(effect: object) -> bool:
+    """Is ``effect`` for "a player you choose" (a decision of the owner's)?"""
+    return isinstance(effect, (ForPlayers, Transfer, Swap)) and effect.players.who == "chosen"
+
+
+def options_of(effect: object) -> tuple:
+    """The effects a decision's options lead to, by index: a choice's or a
+    vote's options; a bid's one prize (option 0, what the winner gets)."""
+    if isinstance(effect, (ChooseOne, Vote)):
+        return effect.options
+    if isinstance(effect, Bid):
+        return (effect.prize,)
+    return ()
+
+
+def peel(effect: object, into_chosen: bool = False) -> object:
+    """``effect`` without its wrappers (:func:`inner`): the node that does
+    something or asks something. A "player you choose" is a question of its
+    own and stops the walk, unless ``into_chosen`` (what the chosen player
+    then gets)."""
+    while True:
+        if not into_chosen and is_chosen(effect):
+            return effect
+        nxt = inner(effect)
+        if nxt is None:
+            return effect
+        effect = nxt
+
+
+def addressed(effect: object, option: int = -1, into_chosen: bool = False) -> object:
+    """The node an (ability, ``option``) address names in ``effect`` (an
+    ability, a place's spot effect): its own effect unwrapped (option -1), or
+    an option of the decision it holds, unwrapped.
+
+    A choice inside a choice's option has an address too: ``option`` counts
+    in mixed radix (:func:`deeper`), so option ``i`` of the top decision is
+    ``i`` (as logs before issue #53 wrote it) and the options of the decisions
+    under it follow. Raises :class:`LookupError` if the address names
+    nothing (a log that does not belong to these cards)."""
+    node = peel(effect, into_chosen)
+    code = option
+    while code >= 0:
+        opts = options_of(node)
+        if not opts:
+            raise LookupError(f"option {option}: {type(node).__name__} offers no options")
+        node = peel(opts[code % len(opts)], into_chosen)
+        code = code // len(opts) - 1
+    return node
+
+
+def deeper(effect: object, option: int, index: int) -> int:
+    """The address of option ``index`` of the decision at address ``option``
+    of ``effect`` (-1: its top decision). Reading :func:`addressed` back:
+    ``addressed(effect, deeper(effect, option, index))`` is that option."""
+    path: list[int] = []
+    node, code = peel(effect), option
+    while code >= 0:
+        opts = options_of(node)
+        path.append(code % len(opts))
+        node = peel(opts[path[-1]])
+        code = code // len(opts) - 1
+    path.append(index)
+    return _encoded(peel(effect), path)
+
+
+def _encoded(node: object, path: list[int]) -> int:
+    opts = options_of(node)
+    if len(path) == 1:
+        return path[0]
+    return path[0] + len(opts) * (1 + _encoded(peel(opts[path[0]]), path[1:]))
+
+
+def children(effect: object) -> tuple:
+    """The effects directly inside ``effect`` (a wrapper's, a decision's options)."""
+    nxt = inner(effect)
+    if nxt is not None:
+        return (nxt,)
+    return options_of(effect)
+
+
+def lastings(effect: object) -> list:
+    """Every :class:`Lasting` change anywhere in ``effect``, in order."""
+    if isinstance(effect, Lasting):
+        return [effect]
+    return [m for c in children(effect) for m in lastings(c)]

@@ -88,7 +88,9 @@ def _nested(leaves):
 #: selector gives each player it picks).
 instants = _nested(simple_instants)
 #: Instant effects of a card's owner: these may reach other players too.
-owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, instants).filter(
+#: A selector gives each player it picks an instant effect or a lasting change
+#: (``your right neighbour: rest of game: yield -1``, issue #53).
+owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, instants | lastings).filter(
     lambda f: f.players.who != "chosen" or _no_choice(f.effect)) | st.builds(
     fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players) | st.builds(
     fx.Swap, amounts(fx.AMOUNT_KINDS, 1, 2), amounts(fx.AMOUNT_KINDS, 1, 2), players).filter(
@@ -158,7 +160,41 @@ event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound,
                             st.builds(fx.Now, shared))
 
 
-def _ability_lists(kind: str, mode: str):
+#: Any tree of instant effects the grammar can write, whether or not the
+#: compiler gives it a meaning (issue #53): a choice, a condition, a selector,
+#: a vote or a bid around anything, lasting changes and transfers anywhere.
+#: Cards of these either check and play, or are refused with a located message.
+loose_instants = st.recursive(
+    simple_instants | lastings | st.builds(fx.Transfer, st.sampled_from(("take", "give")),
+                                           amounts(fx.AMOUNT_KINDS), players),
+    lambda inner: st.one_of(
+        st.lists(inner, min_size=2, max_size=3).map(lambda opts: fx.ChooseOne(tuple(opts))),
+        st.builds(fx.If, conditions, inner),
+        st.builds(fx.ForPlayers, players, inner),
+        st.lists(inner, min_size=2, max_size=3).map(lambda opts: fx.Vote(tuple(opts))),
+        st.builds(fx.Bid, st.sampled_from(fx.BID_KINDS), inner),
+    ),
+    max_leaves=5,
+)
+_LOOSE_LASTING = st.one_of(passives, st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS + (fx.GAME_END,)),
+                                              loose_instants),
+                           st.builds(fx.OnGain, loose_instants),
+                           st.builds(fx.OnAction, st.sampled_from(("hire", "place", "buy", "sell")), loose_instants,
+                                     st.none()))
+_LOOSE_ABILITIES = {
+    "craftsman": converts | _LOOSE_LASTING,
+    "privilege": _LOOSE_LASTING,
+    "event": st.one_of(st.builds(fx.Now, loose_instants), st.builds(fx.ThisRound, modifiers),
+                       st.builds(fx.RestOfGame, modifiers)),
+}
+
+
+def _ability_lists(kind: str, mode: str, loose: bool = False):
+    if loose:  # a privilege's abilities are a craftsman's, or a once-use of any window
+        if kind == "privilege" and mode == "once":
+            first = st.builds(fx.Once, st.sampled_from(fx.GENERAL_WINDOWS), loose_instants) | onces
+            return st.tuples(first, st.lists(_LOOSE_LASTING, max_size=1)).map(lambda t: [t[0]] + t[1])
+        return st.lists(_LOOSE_ABILITIES[kind], min_size=1, max_size=2)
     if kind == "craftsman":
         return st.lists(st.one_of(converts, passives, triggers, on_gains, on_actions),
                         min_size=1, max_size=3)
@@ -172,14 +208,16 @@ def _ability_lists(kind: str, mode: str):
     return st.lists(lasting, min_size=1, max_size=2)
 
 
-def _variants(kind: str, mode: str):
-    return st.lists(st.tuples(idents, _ability_lists(kind, mode).map(tuple)),
+def _variants(kind: str, mode: str, loose: bool = False):
+    return st.lists(st.tuples(idents, _ability_lists(kind, mode, loose).map(tuple)),
                     max_size=2, unique_by=lambda v: v[0]).map(tuple)
 
 
 @st.composite
-def cards(draw, kinds=("craftsman", "privilege", "event", "resource")) -> Card:
-    """Any compilable card; its id starts with ``fan_`` so it never clashes with the base set."""
+def cards(draw, kinds=("craftsman", "privilege", "event", "resource"), loose: bool = False) -> Card:
+    """Any compilable card; its id starts with ``fan_`` so it never clashes with the base set.
+    ``loose``: any card the grammar can write (:data:`loose_instants`), which
+    the compiler may refuse."""
     kind = draw(st.sampled_from(kinds))
     common = dict(id="fan_" + draw(idents), kind=kind, name=draw(titles),
                   name_de=draw(st.just("") | titles))
@@ -188,8 +226,8 @@ def cards(draw, kinds=("craftsman", "privilege", "event", "resource")) -> Card:
         return Card(**common, site=site, yields=fx.Amount(_BOARD.sites[site], draw(counts)),
                     workers=draw(counts))
     mode = draw(st.sampled_from(("permanent", "once", "immediate", "one_round"))) if kind == "privilege" else ""
-    abilities = tuple(draw(_ability_lists(kind, mode)))
-    variants = draw(_variants(kind, mode))
+    abilities = tuple(draw(_ability_lists(kind, mode, loose)))
+    variants = draw(_variants(kind, mode, loose))
     if kind == "craftsman":
         return Card(**common, abilities=abilities, variants=variants,
                     round=draw(st.integers(0, 6)), cost=draw(amounts(COST_KINDS, 0, 2)),

@@ -894,5 +894,6 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
         'BidWon': {'seat': 'int', 'card': 'str', 'amount': 'int'},
         'CraftsmanBorrowed': {'seat': 'int', 'owner': 'int', 'card': 'str', 'ability': 'int',
             'inputs': 'tuple[Amount, ...]', 'outputs': 'tuple[Amount, ...]', 'reason': 'str'},
+        'BidsPassed': {'card': 'str'},
     },
 }

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from ..cardlang.effects import (
     AddCounters, Amount, Borrow, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lasting, Lose, Market, PerBuilder,
-    PerMillWorker, Swap, Transfer,
+    PerMillWorker, Swap, Transfer, addressed, deeper, is_chosen,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
@@ -92,7 +92,8 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
             return []
         return _instant(state, rules, seat, effect.effect, source, ability, option, judge)
     if is_chosen(effect):  # the owner picks the player: a choice of its own
-        return [E.ChoicesQueued((Job(seat, source, ability, option),))] if chosen_seats(state, seat) else []
+        return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
+            if chosen_seats(state, rules, seat, effect, source, ability) else []
     if isinstance(effect, ForPlayers):
         return [e for target in selected(state, seat, effect.players)
                 for e in _instant(state, rules, target, effect.effect, source, ability, option, judge)]
@@ -114,31 +115,22 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
 
-def _unwrap(effect):
-    """The effect an :class:`If` guards (its condition held when the job was
-    queued), or a :class:`ForPlayers` gives each player (the job's seat);
-    a player to choose is the job's own question."""
-    while isinstance(effect, If) or (isinstance(effect, ForPlayers) and not is_chosen(effect)):
-        effect = effect.effect
-    return effect
-
-
-def is_chosen(effect) -> bool:
-    """Is ``effect`` for "a player you choose" (the owner's decision)?"""
-    return isinstance(effect, (ForPlayers, Transfer, Swap)) and effect.players.who == "chosen"
-
-
-def chosen_seats(state: GameState, seat: int) -> tuple[int, ...]:
+def chosen_seats(state: GameState, rules: Rules, seat: int, effect, source: str, ability: int) -> tuple[int, ...]:
     """The players ``seat`` may choose for "a player you choose", in turn order
-    (option ``i`` of the decision is the ``i``-th)."""
-    return tuple(s for s in turn_order(state) if s != seat)
+    (option ``i`` of the decision is the ``i``-th): only those with whom
+    ``effect`` does something -- a trade with a player who has what it takes,
+    a take from one who has some of it (issue #53). None: no decision at all."""
+    return tuple(s for s in turn_order(state)
+                 if s != seat and chosen_events(state, rules, seat, effect, s, source, ability))
 
 
 def option_count(state: GameState, rules: Rules, seat: int, effect) -> int:
-    """How many options a queued choice of ``effect`` offers ``seat`` now: the
-    players to choose, the uses of a craftsman and none, or the options written."""
+    """How many options a queued choice of ``effect`` (the first job's) offers
+    ``seat`` now: the players to choose, the uses of a craftsman and none, or
+    the options written."""
     if is_chosen(effect):
-        return len(chosen_seats(state, seat))
+        job = state.jobs[0]
+        return len(chosen_seats(state, rules, seat, effect, job.source, job.ability))
     if isinstance(effect, Borrow):
         return len(borrow_uses(state, rules, seat, effect)) + 1
     return len(effect.options)
@@ -156,14 +148,34 @@ def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int
     return events if fits(list(state.effects), events) else []
 
 
+def job_root(rules: Rules, job: Job) -> Any:
+    """The effect a queued choice's address starts from: the card's ability,
+    or a place's spot effect (France: ``ability`` is the spot)."""
+    if job.source in rules.layout.spot_effects:
+        return rules.layout.spot_effect(job.source, job.ability)
+    return rules.card(job.source).abilities[job.ability]
+
+
 def job_effect(rules: Rules, job: Job) -> Any:
-    """The instant effect a queued choice answers (an ability with an effect:
-    the compiler queues jobs for those only)."""
-    if job.source in rules.layout.spot_effects:  # a place's spot effect (France): ``ability`` is the spot
-        return _unwrap(rules.layout.spot_effect(job.source, job.ability))
-    ability: Any = rules.card(job.source).abilities[job.ability]
-    effect = _unwrap(ability.effect)
-    return effect if job.option < 0 else _unwrap(effect.options[job.option])
+    """The instant effect a queued choice answers, by the one walk over the
+    effects (:func:`~pillars_rules.cardlang.effects.addressed`)."""
+    return addressed(job_root(rules, job), job.option)
+
+
+def answer_address(rules: Rules, job: Job, index: int) -> int:
+    """The address of option ``index`` of ``job``'s choice: what a choice it
+    leads to is queued with (a choice inside a choice, issue #53)."""
+    return deeper(job_root(rules, job), job.option, index)
+
+
+def once_events(state: GameState, rules: Rules, seat: int, card: str, window: str) -> list:
+    """The events of ``seat`` using ``card``'s once-per-game ability of a
+    general ``window`` (draft, market, cathedral): the card spent, then its
+    effect. Only the card spent: its effect would do nothing now, so the use is
+    not offered and the card is kept (issue #53)."""
+    used = E.OnceUsed(seat, card)
+    i, once = next((i, a) for i, a in rules.onces[card] if a.window == window)
+    return [used] + instant_events(evolve(state, used), rules, seat, once.effect, card, i)
 
 
 def action_trigger_events(before: GameState, after: GameState, rules: Rules, seat: int,

@@ -13,23 +13,20 @@ from typing import Any, Callable, Final, Mapping, Sequence, TypeVar
 from ..cardlang.card import Card
 from ..cardlang.cardset import CardSet
 from ..cardlang.effects import (
-    Bid, BuilderLimit, CapacityDelta, ChooseOne, Convert, CraftsmanLimit, ExtraWorker, ForPlayers, If, Lasting,
+    BuilderLimit, CapacityDelta, Convert, CraftsmanLimit, ExtraWorker, Lasting,
     MillBonus, NextRound, RestOfGame,
     OnAction, Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger,
-    Vote, YieldDelta,
+    YieldDelta, addressed, lastings,
 )
 from .layout import _LAYOUTS, Layout, keep as keep_layout, register
 from .state import GameState, PlayerState, RoundState
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
 # from a C static, any other module global from the module's dict at every read.
-_Bid: Final = Bid
 _BuilderLimit: Final = BuilderLimit
 _CapacityDelta: Final = CapacityDelta
 _CraftsmanLimit: Final = CraftsmanLimit
 _ExtraWorker: Final = ExtraWorker
-_ForPlayers: Final = ForPlayers
-_If: Final = If
 _MillBonus: Final = MillBonus
 _PeekEvent: Final = PeekEvent
 _Permit: Final = Permit
@@ -87,19 +84,14 @@ ENGINE_VARIANTS = ("dm", RULES_V3, RULES_V4)
 
 
 def _lasting(abilities: tuple[Any, ...]) -> list[Any]:
-    """The modifiers a card's abilities may grant single seats (issue #36)."""
+    """The modifiers a card's abilities may grant single seats (issue #36):
+    every lasting change in them (:func:`~pillars_rules.cardlang.effects.lastings`)."""
     out: list[Any] = []
     for a in abilities:
         if isinstance(a, RestOfGame):
             out.append(a.modifier)
-            continue
-        effect: Any = getattr(a, "effect", None)
-        while isinstance(effect, (_If, _ForPlayers)):
-            effect = effect.effect
-        if isinstance(effect, (ChooseOne, Vote)):
-            out.extend(o.modifier for o in effect.options if isinstance(o, Lasting))
-        elif isinstance(effect, _Bid) and isinstance(effect.prize, Lasting):
-            out.append(effect.prize.modifier)
+        else:
+            out.extend(m.modifier for m in lastings(a))
     return out
 
 
@@ -338,16 +330,12 @@ class Rules:
         """The modifier a :class:`~.events.ModifierGranted` names: the card's
         ``rest of game:`` ability, option ``option`` of its choice, or the
         lasting effect of spot ``ability`` of the place ``card``."""
-        if card in self.layout.spot_effects:  # a place's spot (the expansion's event field)
-            return self.layout.spot_effect(card, ability).modifier
-        a: Any = self.by_id[card].abilities[ability]
-        if option < 0:
-            return a.modifier
-        effect: Any = a.effect
-        while isinstance(effect, (_If, _ForPlayers)):
-            effect = effect.effect
-        chosen: Any = effect.prize if isinstance(effect, _Bid) else effect.options[option]  # a bid's prize
-        return chosen.modifier
+        # the one walk (issue #53): through every wrapper, a chosen player's too
+        where: Any = self.layout.spot_effect(card, ability) if card in self.layout.spot_effects \
+            else self.by_id[card].abilities[ability]  # a place's spot (the expansion's event field)
+        node: Any = addressed(where, option, True)
+        return node.modifier
+
 
     def _held_modifiers(self, state: GameState, seat: int, p: PlayerState, t: Any) -> tuple:
         this, prev = t.event, t.prev_event

@@ -600,8 +600,9 @@ class VoteDecided:
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class BidWon:
     """The bids on ``card`` are counted: ``seat`` won with ``amount`` (it
-    pays and gets the prize next), or nobody bid (``seat`` -1, ``amount`` 0)
-    (issue #36)."""
+    pays and gets the prize next) (issue #36). When nobody bids the log says
+    :class:`BidsPassed`; a log written before issue #53 said ``BidWon`` with
+    ``seat`` -1 and ``amount`` 0, which a load reads as ``BidsPassed``."""
 
     seat: int
     card: str
@@ -611,6 +612,17 @@ class BidWon:
         object.__setattr__(self, "seat", _whole(seat, "BidWon.seat"))
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "amount", _whole(amount, "BidWon.amount"))
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class BidsPassed:
+    """The bids on ``card`` are counted and every player passed: nobody wins,
+    nobody pays and the prize goes to no one (issue #53)."""
+
+    card: str
+
+    def __init__(self, card: str) -> None:
+        object.__setattr__(self, "card", card)
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
@@ -674,6 +686,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
     Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
     GameEnded, MarketStocked, ModifierGranted, CountersAdded, BallotCast, VoteDecided, BidWon,
-    CraftsmanBorrowed,
+    CraftsmanBorrowed, BidsPassed,
 )}
 register_records(tuple(EVENT_TYPES.values()))

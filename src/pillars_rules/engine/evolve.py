@@ -426,6 +426,11 @@ def _on_bid_won(s: GameState, e: E.BidWon) -> GameState:
     return replace(s, ballots=())
 
 
+@on(E.BidsPassed)
+def _on_bids_passed(s: GameState, e: E.BidsPassed) -> GameState:
+    return replace(s, ballots=())
+
+
 @on(E.MarketStocked)
 def _on_market_stocked(s: GameState, e: E.MarketStocked) -> GameState:
     s = _count_effect(s, e.seat, e.reason)

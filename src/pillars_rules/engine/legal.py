@@ -22,8 +22,8 @@ from .borrow import borrow_events
 from .context import Rules
 from .evolve import evolve
 from .batch import (
-    Batch, action_trigger_events, chosen_events, chosen_seats, eligible_craftsmen, instant_events, is_chosen,
-    job_effect, ones_needed, option_count, pieces_for,
+    Batch, action_trigger_events, answer_address, chosen_events, chosen_seats, eligible_craftsmen, instant_events, is_chosen,
+    job_effect, once_events, ones_needed, option_count, pieces_for,
 )
 from .flow import advance_into
 from .queries import can_pay, conversions, free_spots, trades_of
@@ -89,8 +89,10 @@ def _legal_draft(state: GameState, rules: Rules, seat: int) -> list:
 
 def _once_uses(state: GameState, rules: Rules, seat: int, window: str) -> list:
     """Using a general once-per-game ability of ``window`` (§7, fan cards)."""
-    return [_act(rules, ("use", cid), A.UseOnce, cid)
-            for cid, _ in rules.once_uses(state, seat, window)] if state.players[seat].privileges else []
+    if not state.players[seat].privileges:
+        return []
+    return [_act(rules, ("use", cid), A.UseOnce, cid) for cid, _ in rules.once_uses(state, seat, window)
+            if len(once_events(state, rules, seat, cid, window)) > 1]  # one that does something
 
 
 def _legal_discard(state: GameState, rules: Rules, seat: int) -> list:
@@ -292,9 +294,7 @@ def _use_once(state, rules, action, seat):
     if kind in ("once_event", "once_tax"):
         after = E.Protected(seat, action.card) if kind == "once_event" else E.TaxExempted(seat)
         return [E.Decided(seat, kind), E.OnceUsed(seat, action.card), after]
-    used = E.OnceUsed(seat, action.card)
-    i, once = next((i, a) for i, a in rules.onces[action.card] if a.window == kind)
-    return [used] + instant_events(evolve(state, used), rules, seat, once.effect, action.card, i)
+    return once_events(state, rules, seat, action.card, kind)
 
 
 def _pick(state, rules, action, seat):
@@ -313,12 +313,13 @@ def _choose(state, rules, action, seat):
         return ballot_events(state, rules, seat, job, effect, action.index)
     made = E.ChoiceMade(seat, job.source, option=action.index)
     if is_chosen(effect):
-        target = chosen_seats(state, seat)[action.index]
+        target = chosen_seats(state, rules, seat, effect, job.source, job.ability)[action.index]
         return [made] + chosen_events(evolve(state, made), rules, seat, effect, target, job.source, job.ability)
     if isinstance(effect, Borrow):
         return [made] + borrow_events(evolve(state, made), rules, seat, effect, action.index, job.source)
     option = effect.options[action.index]
-    more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability, action.index)
+    more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability,
+                          answer_address(rules, job, action.index))
     # a choice inside the chosen option is made next, before other waiting choices
     more = [E.ChoicesQueued(e.jobs, front=True) if isinstance(e, E.ChoicesQueued) else e for e in more]
     return [made] + more

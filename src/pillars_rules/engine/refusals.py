@@ -11,11 +11,11 @@ craftsman a Mason needs) come from the card set, never from names in the engine.
 
 from __future__ import annotations
 
-from ..cardlang.effects import CUBES, Bid, ChooseCraftsman, Convert, is_shared
+from ..cardlang.effects import CUBES, GENERAL_WINDOWS, Bid, ChooseCraftsman, Convert, is_shared
 from ..errors import safe_repr
 from ..limits import MAX_BUILDS, MAX_CUBES, MAX_TRADES
 from . import actions as A
-from .batch import BIG_VALUE, job_effect, option_count, pieces_for
+from .batch import BIG_VALUE, job_effect, once_events, option_count, pieces_for
 from .context import Rules
 from .queries import builds_of, trades_of
 from .reach import count
@@ -69,6 +69,8 @@ REASONS: dict[str, str] = {
     "once.not_owned": "{who} has no unused privilege {name}",
     "once.no_use": "{name} has no once-per-game use",
     "once.wrong_window": "{name} is used {when}, not now",
+    "once.does_nothing": "{name} would do nothing now (nobody it can reach has what it asks); "
+                         "it is kept for later",
     # §8 choices
     "pick.not_craftsman_choice": "this choice is between options; answer with ChooseOption(0 to {last})",
     "pick.not_owned": "{who} has no craftsman {name}",
@@ -311,6 +313,9 @@ def _use_once(state, rules, seat, who, a) -> None:
         raise _Refused("once.no_use", name=name)
     if state.pending.kind.removeprefix("once_") not in windows:
         raise _Refused("once.wrong_window", name=name, when=" or ".join(_WHEN.get(w, w) for w in windows))
+    window = state.pending.kind
+    if window in GENERAL_WINDOWS and len(once_events(state, rules, seat, a.card, window)) < 2:
+        raise _Refused("once.does_nothing", name=name)
 
 
 # ------------------------------------------------------------------ §8 choices

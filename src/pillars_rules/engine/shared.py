@@ -12,7 +12,7 @@ answer also counts them (:func:`ballot_events`):
   them) and happens to every voter, as the card's effect on each;
 * a bid: each player passes (0) or bids more than the highest bid so far, up
   to what they have; the highest bidder pays the bid and gets the prize;
-  nobody bids: nothing happens.
+  nobody bids: nothing happens (:class:`~.events.BidsPassed`).
 """
 
 from __future__ import annotations
@@ -77,10 +77,10 @@ def _outcome(state: GameState, rules: Rules, job: Job, effect: Any) -> list:
         return out
     assert isinstance(effect, Bid)
     bids = [(v, s) for s, v in ballots if v > 0]
-    amount, winner = max(bids) if bids else (0, -1)  # bids only rise: the highest is unique
+    if not bids:  # everybody passed: nobody wins, nobody pays (issue #53)
+        return [E.BidsPassed(job.source)]
+    amount, winner = max(bids)  # bids only rise: the highest is unique
     out.append(E.BidWon(winner, job.source, amount))
-    if winner < 0:
-        return out
     state = evolve(state, out[0])
     paid = E.Lost(winner, (Amount(effect.kind, amount),), job.source)
     events = [paid] + _instant(evolve(state, paid), rules, winner, effect.prize, job.source, job.ability, 0)

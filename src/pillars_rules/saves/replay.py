@@ -162,6 +162,9 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
             check_event(e, i)
         seat = getattr(e, "seat", 0)
         if type(seat) is int and not 0 <= seat < n_seats:
+            if type(e) is E.BidWon and seat == -1 and e.amount == 0:  # before issue #53: nobody bid
+                events[i] = E.BidsPassed(e.card)
+                continue
             raise SaveError(f"$.events[{i}].seat: no seat {seat} in a {n_seats}-player game", i)
     state = evolve(None, events[0])
     start = 1

@@ -80,6 +80,8 @@ _REFUSALS = (
             "or by the operator"),
     Refusal("server_error", 1011, "the server could not store or load the game; "
             "the game is unchanged and the client may reconnect"),
+    Refusal("engine_error", None, "the rules engine failed on a server bot's move: the bot played "
+            "another legal action, or (when none could be applied) the game stopped for the operator"),
 )
 #: Every refusal code, by code.
 REFUSALS: dict[str, Refusal] = {r.code: r for r in _REFUSALS}

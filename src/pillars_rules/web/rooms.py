@@ -33,6 +33,9 @@ from .undo import Undos, caught_up_to, resync
 from .mail import turn_mail
 
 log = logging.getLogger("pillars_rules.web")
+#: Refusals of a server bot's answer (one of its seat's legal actions) that
+#: mean the engine failed on it, not the bot (issue #53).
+ENGINE_ERRORS = ("illegal", "limit")
 _MARKERS = (pr.events.DecisionPending, pr.events.GameEnded)
 
 
@@ -244,9 +247,7 @@ class Room:
             self._following = False
 
     def _tell_seats(self) -> None:
-        text = P.seats_message(self.seats())
-        for c in self.clients:
-            c.send(text)
+        self._tell_all(P.seats_message(self.seats()))
 
     # ---------------------------------------------------------------- acting
     async def act(self, seat: int, message: str, by: str = "person") -> tuple[str, str] | None:
@@ -344,6 +345,39 @@ class Room:
         refusal = await asyncio.shield(self.act(seat, encode_message(decision, action), by=f"bot:{name}"))
         if refusal is not None:
             log.error("bot refused game=%s seat=%d bot=%s code=%s", self.tag, seat, name, refusal[0])
+            if refusal[0] in ENGINE_ERRORS:
+                await self._fall_back(seat, name, decision, action, refusal[1])
+
+    async def _fall_back(self, seat: int, name: str, decision: int, refused: Any, reason: str) -> None:
+        """The engine refused a bot's answer taken from the seat's own legal
+        actions: it contradicts itself (issue #53). The table must not freeze:
+        every client is told (``engine_error``) and the operator's log says
+        why; the seat's other legal actions are tried in the listed order, and
+        the first one applied moves the game on. If none can be, the game stops
+        (the operator may inspect or delete it)."""
+        log.error("engine error game=%s seat=%d bot=%s decision=%d: %s", self.tag, seat, name, decision, reason)
+        try:
+            others = [a for a in self.game.legal_actions() if a != refused]
+        except Exception as exc:  # the engine failing to list them is the same failure
+            log.error("engine error game=%s: listing the legal actions: %s: %s", self.tag, type(exc).__name__, exc)
+            others = []
+        for other in others:
+            if self.game.decision != decision or self.played_by(seat) != name:
+                return
+            if await asyncio.shield(self.act(seat, encode_message(decision, other), by=f"fallback:{name}")) is None:
+                log.warning("engine error game=%s seat=%d: the bot fell back to %s", self.tag, seat,
+                            pr.encode_action(other)["type"])
+                self._tell_all(P.refused("engine_error", f"the rules engine failed on {name}'s move for "
+                                         f"seat {seat} ({reason}); it played another legal action", decision))
+                return
+        log.error("table stopped game=%s seat=%d decision=%d: no legal action could be applied", self.tag, seat,
+                  decision)
+        self._tell_all(P.refused("engine_error", f"the rules engine failed on every legal move of seat {seat} "
+                                 f"({reason}); the game is stopped for the server's operator", decision))
+
+    def _tell_all(self, text: str) -> None:
+        for c in list(self.clients):
+            c.send(text)
 
     def _cancel_bot(self, seat: int) -> None:
         if self._bot is not None and self.game.current_player == seat:

@@ -15,7 +15,7 @@ from ..cardlang.effects import Amount
 from ..engine.layout import base_layout
 from ..engine import events as E
 from .grammar import count
-from .shared import ballot_cast, bid_won, vote_decided
+from .shared import ballot_cast, bid_won, bids_passed, vote_decided
 
 
 class Namer(Protocol):
@@ -299,6 +299,7 @@ SENTENCES: dict[type, Callable[..., str]] = {
     E.BallotCast: ballot_cast,
     E.VoteDecided: vote_decided,
     E.BidWon: bid_won,
+    E.BidsPassed: bids_passed,
     E.CraftsmanBorrowed: _craftsman_borrowed,
 }
 

@@ -320,7 +320,8 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
     if isinstance(effect, fx.Borrow):
         what = _borrow(ctx, effect, a.index)
     elif is_chosen(effect):  # "a player you choose": the option names the player and what they get
-        who = ctx.state.players[chosen_seats(ctx.state, ctx.seat)[a.index]].name
+        seats = chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability)
+        who = ctx.state.players[seats[a.index]].name
         if isinstance(effect, fx.Transfer):
             what = f"{effect.direction} {amounts(effect.amounts)} {'from' if effect.direction == 'take' else 'to'} {who}"
         elif isinstance(effect, fx.Swap):
@@ -417,7 +418,8 @@ def _option_key(ctx: Context):
     job, effect = _job(ctx)
     if isinstance(effect, fx.Borrow):
         return job, borrow_uses(ctx.state, ctx.rules, ctx.seat, effect)
-    return job, chosen_seats(ctx.state, ctx.seat) if is_chosen(effect) else ()
+    return job, chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability) \
+        if is_chosen(effect) else ()
 
 
 #: What else a label depends on besides the action and the cards (the

@@ -32,6 +32,8 @@ def ballot_cast(e: E.BallotCast, n: Any) -> str:
 
 
 def bid_won(e: E.BidWon, n: Any) -> str:
-    if e.seat < 0:
-        return f"Nobody bid on {n.card(e.card)}."
     return f"{n.seat(e.seat)} won the bid on {n.card(e.card)} with {e.amount}."
+
+
+def bids_passed(e: E.BidsPassed, n: Any) -> str:
+    return f"Nobody bid on {n.card(e.card)}."
