@@ -400,14 +400,13 @@ class _Namer:
     def option(self, card_id: str, index: int) -> str:
         """What option ``index`` of the one choose-one ability of ``card_id`` gives,
         in words (``ChoiceMade``); "" when the card has no such ability or several."""
-        from .cardlang.effects import ChooseOne
+        from .cardlang.effects import ChooseOne, peel
         from .cardlang.render import instant
-        from .engine.batch import _unwrap
 
         rules = self._game.rules
         if card_id not in rules.cards.by_id:
             return ""  # a place's spot (France), a player chosen, a loan: said by the next events
-        found = [e for e in (_unwrap(getattr(a, "effect")) for a in rules.card(card_id).abilities if getattr(a, "effect", None) is not None)
+        found = [e for e in (peel(getattr(a, "effect")) for a in rules.card(card_id).abilities if getattr(a, "effect", None) is not None)
                  if isinstance(e, ChooseOne)]
         if len(found) != 1 or not 0 <= index < len(found[0].options):
             return ""

@@ -704,14 +704,15 @@ EFFECTS: dict[str, type] = {
 
 #: Nodes that pass one effect on, unchanged in kind: an ability's effect, a
 #: condition's, a selector's (:func:`inner`).
-WRAPPERS: tuple[type, ...] = (Now, Trigger, OnGain, OnAction, Once, If, ForPlayers)
+WRAPPERS = (Now, Trigger, OnGain, OnAction, Once, If, ForPlayers)
 
 
 def inner(effect: object) -> object | None:
     """The effect a wrapper passes on, or ``None`` if ``effect`` is no wrapper
     (a leaf, a decision, a lasting change, an ability with a modifier)."""
     if isinstance(effect, WRAPPERS):
-        return effect.effect
+        nxt: object = effect.effect
+        return nxt
     return None
 
 
@@ -720,7 +721,7 @@ def is_chosen(effect: object) -> bool:
     return isinstance(effect, (ForPlayers, Transfer, Swap)) and effect.players.who == "chosen"
 
 
-def options_of(effect: object) -> tuple:
+def options_of(effect: object) -> tuple[object, ...]:
     """The effects a decision's options lead to, by index: a choice's or a
     vote's options; a bid's one prize (option 0, what the winner gets)."""
     if isinstance(effect, (ChooseOne, Vote)):
@@ -787,7 +788,7 @@ def _encoded(node: object, path: list[int]) -> int:
     return path[0] + len(opts) * (1 + _encoded(peel(opts[path[0]]), path[1:]))
 
 
-def children(effect: object) -> tuple:
+def children(effect: object) -> tuple[object, ...]:
     """The effects directly inside ``effect`` (a wrapper's, a decision's options)."""
     nxt = inner(effect)
     if nxt is not None:
@@ -795,7 +796,7 @@ def children(effect: object) -> tuple:
     return options_of(effect)
 
 
-def lastings(effect: object) -> list:
+def lastings(effect: object) -> list[Lasting]:
     """Every :class:`Lasting` change anywhere in ``effect``, in order."""
     if isinstance(effect, Lasting):
         return [effect]

@@ -63,8 +63,9 @@ def is_undone(row: Any) -> bool:
 
 
 def _read(row: dict, index: int, game_id: str) -> Undone:
-    values = [row.get(k) for k in _FIELDS]
-    if set(row) != {"type", *_FIELDS} or not all(type(v) is int and v >= 0 for v in values):
+    raw = [row.get(k) for k in _FIELDS]
+    values = [v for v in raw if type(v) is int and v >= 0]
+    if set(row) != {"type", *_FIELDS} or len(values) != len(raw):
         raise DamagedGameError(game_id, f"event {index} is an Undone row without the whole numbers {', '.join(_FIELDS)}")
     seat, keep, decision, came_from, step = values
     if decision > came_from:
