@@ -194,7 +194,10 @@ def _serve(args: argparse.Namespace) -> int:
                             lifespan="on", timeout_graceful_shutdown=5, timeout_keep_alive=5,
                             limit_concurrency=http_concurrency(settings),
                             http=timed_protocol(AutoHTTPProtocol, settings.header_timeout))
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:   # uvicorn stopped cleanly, then raises the Ctrl-C again
+        return 130
     return 0
 
 

@@ -19,10 +19,12 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
 import logging
 import multiprocessing
 import os
 import random
+import signal
 import time
 
 import pillars_rules as pr
@@ -30,14 +32,42 @@ import pillars_rules as pr
 log = logging.getLogger("pillars_rules.web")
 
 
+#: The signals a terminal or a service manager sends the server's whole process group
+#: to stop it: the workers ignore them and are ended by the server (:meth:`BotPool.close`).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def _stop_signals_held():
+    """Hold the stop signals back in this thread while it starts worker processes:
+    a new process inherits the mask, so it cannot die of a Ctrl-C to the group
+    before :func:`_warm` has told it to ignore them (the server still gets them:
+    another of its threads takes them, and Python runs the handler as usual)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _warm(parent: int, nice: int = 0) -> None:
-    """Worker start-up: lower its CPU priority by ``nice`` (the background
-    lane's workers), import the bots, compile the base cards once, and watch
-    the server: a server killed outright (SIGKILL) runs no shutdown code, so
+    """Worker start-up: ignore the stop signals (a Ctrl-C or SIGTERM to the process
+    group is the server's to handle: it ends its workers when it has stopped taking
+    moves, so none dies under a decision), lower its CPU priority by ``nice`` (the
+    background lane's workers), import the bots, compile the base cards once, and
+    watch the server: a server killed outright (SIGKILL) runs no shutdown code, so
     the worker ends itself when its parent is gone."""
     import os
     import threading
     import time
+
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)   # held back while it started
 
     import pillars_rules.bots  # noqa: F401
 
@@ -190,7 +220,8 @@ class BotPool:
         timeout = self.timeout + (self.STARTUP if self._started <= self.workers else 0.0)
         began = time.monotonic()
         try:
-            future = loop.run_in_executor(pool, self._job, name, seed, view)
+            with _stop_signals_held():   # a submit may start the pool's processes
+                future = loop.run_in_executor(pool, self._job, name, seed, view)
             try:
                 doc = await asyncio.wait_for(future, timeout)
             finally:
@@ -237,9 +268,10 @@ class BotPool:
     def _restart(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
-            # a worker still thinking would run on after shutdown: end it
+            # a worker still thinking would run on after shutdown: end it (SIGKILL:
+            # the workers ignore SIGTERM, see _warm)
             for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
+                process.kill()
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
