@@ -62,7 +62,7 @@ class ServerProcess:
 
     def __init__(self, db: Path | str, port: int | None = None, *args: str, log: Path | None = None,
                  cpu: int | None = None, cprofile: Path | None = None, threads: bool = False,
-                 group: bool = False) -> None:
+                 group: bool = False, gclog: Path | None = None, site: Path | None = None) -> None:
         self.db = db if isinstance(db, str) and "://" in db else Path(db)   # a path, or a postgresql:// string
         self.port = port or free_port()
         self.args = list(args)
@@ -71,6 +71,8 @@ class ServerProcess:
         self.cprofile = cprofile   # run under cProfile (bench/cprofserve.py), stats written here at stop
         self.threads = threads     # with cprofile: every thread, by CPU time (see _PROFILE_THREADS)
         self.group = group         # in a process group of its own, for :meth:`signal_group`
+        self.gclog = gclog         # log every garbage collection here (bench/gcserve.py)
+        self.site = site           # a folder put first on the server's path (the compiled build)
         self.proc: subprocess.Popen | None = None
         self.admin_token: str | None = None
         self.starts = 0
@@ -84,7 +86,8 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self, timeout: float = 60.0) -> "ServerProcess":
-        main = (["-m", "pillars_rules"] if self.cprofile is None else
+        main = (["-m", "bench.gcserve", str(self.gclog)] if self.gclog is not None else
+                ["-m", "pillars_rules"] if self.cprofile is None else
                 ["-c", _PROFILE_THREADS, str(self.cprofile)] if self.threads else
                 ["-m", "bench.cprofserve", str(self.cprofile)])
         cmd = [sys.executable, *main, "serve", "--port", str(self.port), "--db", str(self.db), *self.args]
@@ -93,6 +96,9 @@ class ServerProcess:
         out = open(self.log, "ab")
         # a tag in the environment, inherited by the server's bot workers, to find them by
         env = {**os.environ, "PILLARS_SERVER_DB": str(self.db)}
+        if self.site is not None:
+            root = str(Path(__file__).resolve().parents[1])   # for bench.gcserve
+            env["PYTHONPATH"] = os.pathsep.join([str(self.site), root])
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=out, stdin=subprocess.DEVNULL, env=env,
                                      start_new_session=self.group)
         self.starts += 1
