@@ -22,6 +22,7 @@ import asyncio
 import collections
 import concurrent.futures
 import contextlib
+import gc
 import math
 import time
 import logging
@@ -34,6 +35,7 @@ from ..game import DEFAULT_NAMES
 from ..table import Table
 from ..table.opening import POSTGRES_PREFIXES
 from .bots import BotPool
+from .collector import Collector
 from .cardsets import Catalogue
 from .lobby import GameRequest
 from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
@@ -104,6 +106,8 @@ class Server:
         self._created: dict[str, collections.deque] = {}   # per owner: when its last games were made
         self._owned: dict[str, set[str]] = {}               # per owner: its unfinished games
         self._expiry: asyncio.Task | None = None
+        #: the garbage collector's policy: full collections walk only what is new (web/collector.py)
+        self.collector = Collector()
 
     @property
     def db_path(self) -> str:
@@ -124,6 +128,7 @@ class Server:
         self.storage = Storage(await self.in_store(open_events, self.settings.db), games)
         self.fanout = fanout_for(self.storage) or self.fanout
         await self.fanout.start(self)
+        self.collector.install()
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
         self._expiry = asyncio.get_running_loop().create_task(self._expire_forever())
 
@@ -202,6 +207,7 @@ class Server:
                 log.exception("game not resumed game=%s", tag(record.game_id))
             await asyncio.sleep(0)
         if records:
+            gc.collect()   # the resumed games are long-lived: frozen now, not walked again
             log.info("games resumed count=%d", len(records))
 
     async def close(self) -> None:
@@ -221,6 +227,7 @@ class Server:
             self._registry_thread.shutdown(wait=False)
         if self._store_thread is not None:
             self._store_thread.shutdown(wait=True)
+        self.collector.uninstall()
 
     # ---------------------------------------------------------------- games
     async def create_game(self, request: GameRequest, base_url: str, client: str = "-") -> dict:
