@@ -127,6 +127,7 @@ def _client_class():
             self.people: list[float] = []
             self.bots: list[float] = []
             self._bot: tuple[int, float] | None = None
+            self.bot_moves = 0   # all the bots' replies seen, the window's and the others
 
         async def send_action(self, action: dict) -> None:
             await asyncio.sleep(self.think())
@@ -141,6 +142,7 @@ def _client_class():
             if not self.watch_bots:
                 return
             if self._bot is not None and self.decision > self._bot[0]:
+                self.bot_moves += 1
                 if self.window.within(now):
                     self.bots.append(now - self._bot[1])
                 self._bot = None
@@ -187,7 +189,7 @@ def _unpin_children(pid: int) -> None:
 
 def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: float, think: tuple,
                seed: int = 1, site: Path | None = None, server_cpu: int | None = None,
-               client_cpu: int | None = None) -> dict:
+               client_cpu: int | None = None, cprofile: Path | None = None) -> dict:
     """Prepare ``tables`` warm tables in ``db``, serve them, play at people's pace; the measurements."""
     from bench.serverproc import ONE_ADDRESS, ServerProcess
 
@@ -198,7 +200,8 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
     gclog.unlink(missing_ok=True)
     server = ServerProcess(db, None, *ONE_ADDRESS, "--max-games", str(2 * tables + 100),
                            "--max-connections", str(4 * tables + 100), "--log-level", "warning",
-                           log=workdir / f"serve-{tables}.log", cpu=server_cpu, gclog=gclog, site=site)
+                           log=workdir / f"serve-{tables}.log", cpu=server_cpu, site=site,
+                           gclog=None if cprofile else gclog, cprofile=cprofile, threads=True)
     server.start(timeout=600)
     load_before = os.getloadavg()
     Person = _client_class()
@@ -276,7 +279,8 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
             "gc_collections": len(pauses), "gc_full": len(full),
             "gc_longest_ms": 1000 * max((p[2] for p in pauses), default=0.0),
             "gc_full_longest_ms": 1000 * max((p[2] for p in full), default=0.0),
-            "games_replaced": replaced[0], "load_before": [round(x, 2) for x in load_before],
+            "actions": len(people) + len(bots), "games_replaced": replaced[0],
+            "actions_all_run": sum(len(c.latencies) + c.bot_moves for c in clients), "load_before": [round(x, 2) for x in load_before],
             "load_after": [round(x, 2) for x in os.getloadavg()]}
 
 
@@ -323,6 +327,8 @@ def main(argv=None) -> int:
     p.add_argument("--site", type=Path, help="serve with the package in this folder (a compiled build)")
     p.add_argument("--postgres", action="store_true", help="store the games in a throwaway PostgreSQL cluster")
     p.add_argument("--quick", action="store_true", help="2 and 4 tables, 3 s windows after 4 s, fast thinkers: checks it works")
+    p.add_argument("--cprofile", metavar="PATH", help="run the server under cProfile (every thread, by its CPU "
+                   "time) at the largest table count (no GC log then); pstats to PATH, a summary per action to PATH.txt")
     p.add_argument("--no-pin", action="store_true", help="leave the server and the clients on any core")
     p.add_argument("--json", default=None, help="write the results here (default bench/results/pace.json)")
     p.add_argument("--rst", default=None, help="write the table here (default bench/results/pace.rst)")
@@ -345,10 +351,16 @@ def main(argv=None) -> int:
         cluster = Cluster(fsync=True).start()
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            for n in (int(x) for x in args.tables.split(",")):
+            counts = [int(x) for x in args.tables.split(",")]
+            for n in counts:
                 db = cluster.new_database("pace") if cluster else str(Path(tmp) / f"pace-{n}.sqlite3")
+                prof = Path(args.cprofile) if args.cprofile and n == max(counts) else None
                 row = run_tables(n, db, Path(tmp), window=args.window, warmup=args.warmup, think=think,
-                                 site=site, server_cpu=server_cpu, client_cpu=client_cpu)
+                                 site=site, server_cpu=server_cpu, client_cpu=client_cpu, cprofile=prof)
+                if prof is not None and prof.exists():
+                    from bench.server import summarize_cprofile
+
+                    summarize_cprofile(prof, Path(str(prof) + ".txt"), row["actions_all_run"])
                 rows.append(row)
                 print(f"{n:>5} tables: people {row['people_actions_per_s']:.0f} actions/s, p50/p95/p99/max "
                       f"{row['people_p50_ms']:.1f}/{row['people_p95_ms']:.1f}/{row['people_p99_ms']:.1f}/"

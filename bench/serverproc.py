@@ -76,6 +76,7 @@ class ServerProcess:
         self.proc: subprocess.Popen | None = None
         self.admin_token: str | None = None
         self.starts = 0
+        self.banner: list[str] = []   # what serve printed at its last start, up to the admin token
 
     @property
     def url(self) -> str:
@@ -103,8 +104,10 @@ class ServerProcess:
                                      start_new_session=self.group)
         self.starts += 1
         deadline = time.monotonic() + timeout
+        self.banner = []
         for raw in self.proc.stdout:   # the banner: where the games are, the lobby, the admin token
             line = raw.decode()
+            self.banner.append(line.rstrip("\n"))
             if "token:" in line:
                 self.admin_token = line.rsplit("token:", 1)[1].strip()
                 break
