@@ -20,6 +20,7 @@ import asyncio
 import collections
 import concurrent.futures
 import contextlib
+import json
 import logging
 import multiprocessing
 import os
@@ -81,6 +82,73 @@ def _warm(parent: int, nice: int = 0) -> None:
 
     threading.Thread(target=watch, name="pillars-parent-watch", daemon=True).start()
     pr.load_cards()
+
+
+class LogText:
+    """The JSON text of each game's redacted log, kept as it grows, for the views
+    sent to the bot workers.
+
+    A view pickles as its whole export, log included, and encoding the log was
+    most of the server's CPU for a bot's move at people's pace (the log of a
+    game near its end has ~500 events; issue #60). The redacted events of a game
+    are the same objects from one decision and one seat to the next, so each is
+    encoded once here: a game is known by its first event, and its text is
+    grown by the events past the last one encoded. A log that is not the
+    known one's continuation (a game reloaded from the store, a shorter log) is
+    encoded again from its start. The ``size`` games used last are kept."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._games: collections.OrderedDict[int, tuple] = collections.OrderedDict()
+
+    def text(self, events) -> str:
+        """``[event_to_dict(e) for e in events]`` as JSON text (as :func:`pillars_rules.view.export` writes it)."""
+        from pillars_rules.saves.codec import event_to_dict
+
+        if not events:
+            return "[]"
+        first, n = events[0], len(events)
+        key = id(first)
+        known = self._games.get(key)
+        if known is None or known[0] is not first or len(known[2]) > n or events[len(known[2]) - 1] is not known[1]:
+            known = (first, first, [])
+        pieces = known[2]
+        for event in events[len(pieces):]:
+            pieces.append(json.dumps(event_to_dict(event), ensure_ascii=False, separators=(",", ":")))
+        self._games[key] = (first, events[-1], pieces)
+        self._games.move_to_end(key)
+        while len(self._games) > self.size:
+            self._games.popitem(last=False)
+        return "[" + ",".join(pieces) + "]"
+
+    def ship(self, view: pr.SeatView) -> "_Shipped":
+        """``view`` as it goes to a worker: its export without the log, the log's kept text,
+        and its card set; the worker gets the same view as from pickling ``view``."""
+        from pillars_rules.view import _CardsRef, export_doc
+
+        head = json.dumps(export_doc(view, events=False), ensure_ascii=False, separators=(",", ":"))
+        return _Shipped(head, self.text(view.events), _CardsRef(view.rules))
+
+
+class _Shipped:
+    """A view on its way to a worker (:meth:`LogText.ship`): it unpickles as the view."""
+
+    __slots__ = ("head", "log", "cards")
+
+    def __init__(self, head: str, log: str, cards) -> None:
+        self.head, self.log, self.cards = head, log, cards
+
+    def __reduce__(self):
+        return (_arrived, (self.head, self.log, self.cards))
+
+
+def _arrived(head: str, log: str, rules) -> pr.SeatView:
+    """In a worker: the view :meth:`LogText.ship` sent."""
+    from pillars_rules.view import from_export
+
+    doc = json.loads(head)
+    doc["events"] = json.loads(log)
+    return from_export(doc, rules=rules)
 
 
 def decide(name: str, seed: int, view: pr.SeatView) -> dict:
@@ -145,6 +213,7 @@ class BotPool:
         self._used: dict[object, float] = {}    # worker seconds charged to each owner
         self._clock = 0.0                       # the charge of the owner served last
         self._running: set[asyncio.Task] = set()
+        self._logs = LogText()   # each game's log as JSON, encoded once per event
         #: Decisions played at random because their bot failed or timed out.
         self.fallbacks = 0
 
@@ -221,7 +290,7 @@ class BotPool:
         began = time.monotonic()
         try:
             with _stop_signals_held():   # a submit may start the pool's processes
-                future = loop.run_in_executor(pool, self._job, name, seed, view)
+                future = loop.run_in_executor(pool, self._job, name, seed, self._logs.ship(view))
             try:
                 doc = await asyncio.wait_for(future, timeout)
             finally:
