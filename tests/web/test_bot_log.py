@@ -54,3 +54,11 @@ def test_a_view_with_fan_cards_arrives_with_them():
     game = played(players=6, decisions=40, cards=cards)[-1]
     view = game.view(game.current_player)
     assert pickle.loads(pickle.dumps(LogText().ship(view))) == view
+
+
+def test_the_server_keeps_the_logs_of_as_many_games_as_it_hosts(tmp_path):
+    from pillars_rules.web.server import Server
+    from pillars_rules.web.settings import Settings
+
+    server = Server(Settings(db=str(tmp_path / "g.sqlite3"), max_games=7))
+    assert server.bots._logs.size == server.background_bots._logs.size == 7

@@ -95,9 +95,10 @@ class LogText:
     encoded once here: a game is known by its first event, and its text is
     grown by the events past the last one encoded. A log that is not the
     known one's continuation (a game reloaded from the store, a shorter log) is
-    encoded again from its start. The ``size`` games used last are kept."""
+    encoded again from its start. The ``size`` games used last are kept (the
+    server's ``max_games``: about 35 kB of text a game at mid-game)."""
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int = 1024) -> None:
         self.size = size
         self._games: collections.OrderedDict[int, tuple] = collections.OrderedDict()
 
@@ -110,16 +111,18 @@ class LogText:
         first, n = events[0], len(events)
         key = id(first)
         known = self._games.get(key)
-        if known is None or known[0] is not first or len(known[2]) > n or events[len(known[2]) - 1] is not known[1]:
-            known = (first, first, [])
-        pieces = known[2]
-        for event in events[len(pieces):]:
-            pieces.append(json.dumps(event_to_dict(event), ensure_ascii=False, separators=(",", ":")))
-        self._games[key] = (first, events[-1], pieces)
+        if known is None or known[0] is not first or known[2] > n or events[known[2] - 1] is not known[1]:
+            known = (first, first, 0, "")
+        text = known[3]
+        if known[2] < n:
+            new = ",".join(json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":"))
+                           for e in events[known[2]:])
+            text = "[" + new + "]" if not text else text[:-1] + "," + new + "]"
+        self._games[key] = (first, events[-1], n, text)
         self._games.move_to_end(key)
         while len(self._games) > self.size:
             self._games.popitem(last=False)
-        return "[" + ",".join(pieces) + "]"
+        return text
 
     def ship(self, view: pr.SeatView) -> "_Shipped":
         """``view`` as it goes to a worker: its export without the log, the log's kept text,
@@ -202,7 +205,7 @@ class BotPool:
     #: on top of the timeout of its first decision.
     STARTUP = 60.0
 
-    def __init__(self, workers: int = 1, timeout: float = 120.0, job=None, nice: int = 0) -> None:
+    def __init__(self, workers: int = 1, timeout: float = 120.0, job=None, nice: int = 0, games: int = 1024) -> None:
         self.workers = workers
         self.timeout = timeout
         self.nice = nice
@@ -213,7 +216,7 @@ class BotPool:
         self._used: dict[object, float] = {}    # worker seconds charged to each owner
         self._clock = 0.0                       # the charge of the owner served last
         self._running: set[asyncio.Task] = set()
-        self._logs = LogText()   # each game's log as JSON, encoded once per event
+        self._logs = LogText(games)   # each game's log as JSON, encoded once per event
         #: Decisions played at random because their bot failed or timed out.
         self.fallbacks = 0
 

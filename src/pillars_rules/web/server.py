@@ -89,8 +89,9 @@ class Server:
         #: the bots of tables where a person sits, and (the background lane) of
         #: bot-only tables, whose workers run at a lower CPU priority: nobody waits
         #: on a bot-only game's next move, a person waits on theirs (issue #34)
-        self.bots = BotPool(settings.bot_workers, settings.bot_timeout)
-        self.background_bots = BotPool(settings.bot_workers, settings.bot_timeout, nice=BACKGROUND_NICE)
+        self.bots = BotPool(settings.bot_workers, settings.bot_timeout, games=settings.max_games)
+        self.background_bots = BotPool(settings.bot_workers, settings.bot_timeout, nice=BACKGROUND_NICE,
+                                       games=settings.max_games)
         self.fanout = LocalFanout()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
