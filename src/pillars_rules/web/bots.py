@@ -89,8 +89,8 @@ class LogText:
     sent to the bot workers.
 
     A view pickles as its whole export, log included, and encoding the log was
-    most of the server's CPU for a bot's move at people's pace (the log of a
-    game near its end has ~500 events; issue #60). The redacted events of a game
+    most of the server's CPU for a bot's move at people's pace (a game ends with
+    about a thousand events; issue #60). The redacted events of a game
     are the same objects from one decision and one seat to the next, so each is
     encoded once here: a game is known by its first event, and its text is
     grown by the events past the last one encoded. A log that is not the
