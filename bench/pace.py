@@ -263,6 +263,7 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
     people = [x for c in clients for x in c.people]
     bots = [x for c in clients for x in c.bots]
     pauses = [json.loads(line) for line in gclog.read_text().splitlines()] if gclog.exists() else []
+    logged = len(pauses)   # the whole run's (start-up's too)
     pauses = [p for p in pauses if got["wall"][0] <= p[0] < got["wall"][1]]
     full = [p for p in pauses if p[1] == 2]
     seconds = got["seconds"]
@@ -276,7 +277,7 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
             "server_cpu_ms_per_action": 1000 * got["server_cpu_s"] / max(1, len(people) + len(bots)),
             "bot_cpu_share": got["bot_cpu_s"] / seconds, "client_cpu_share": got["client_cpu_s"] / seconds,
             "rss_mb": got["rss_bytes"] / 2**20, "rss_kb_per_table": got["rss_bytes"] / 1024 / tables,
-            "gc_collections": len(pauses), "gc_full": len(full),
+            "gc_collections": len(pauses), "gc_full": len(full), "gc_logged_all_run": logged,
             "gc_longest_ms": 1000 * max((p[2] for p in pauses), default=0.0),
             "gc_full_longest_ms": 1000 * max((p[2] for p in full), default=0.0),
             "actions": len(people) + len(bots), "games_replaced": replaced[0],
