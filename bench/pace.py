@@ -68,28 +68,31 @@ def think_time(rnd: random.Random, median: float, low: float, high: float, sigma
 
 def prepare(db: str, tables: int, seed: int = 1) -> list[dict]:
     """Store ``tables`` games (and their server records) in ``db``, each played at
-    random to a staggered stage; per table its game id and the people's keys."""
+    random to a staggered stage; per table its game id and the people's keys.
+    The moves are stored as the server stores them, one decision at a time (so
+    every store keeps its per-decision rows), the tables' n-th decisions together
+    in one transaction."""
     import pillars_rules as pr
+    from pillars_rules.saves.codec import event_to_dict
     from pillars_rules.table import rows
     from pillars_rules.web.registry import GameRecord, SeatSpec, digest, new_game_id, new_key, open_storage
 
     storage = open_storage(db)
-    out = []
+    out, histories = [], []
     try:
         for t in range(tables):
             rnd = random.Random(seed * 100003 + t)
             game = pr.new_game(4, rnd.randrange(2**31))
-            fresh = json.loads(pr.save(game))
-            fresh.pop("events")
-            stage = (t * LATEST_STAGE) // max(1, tables)
+            doc = json.loads(pr.save(game))
+            game_id = new_game_id()
+            storage.events.create(game_id, doc, rows.card_source(None), doc.pop("events"), game.decision)
+            stage, history = (t * LATEST_STAGE) // max(1, tables), [game]
             while game.decision < stage:
                 after = game.apply(rnd.choice(game.legal_actions()))
                 if after.is_over:
                     break
-                game = after
-            events = json.loads(pr.save(game))["events"]
-            game_id = new_game_id()
-            storage.events.create(game_id, fresh, rows.card_source(None), events, game.decision)
+                history.append(game := after)
+            histories.append((game_id, history))
             keys = [new_key() if kind == "person" else None for kind in SEATS]
             players = game.state.players
             storage.games.add(GameRecord(
@@ -98,6 +101,13 @@ def prepare(db: str, tables: int, seed: int = 1) -> list[dict]:
                                      digest(keys[i]) if keys[i] else None, rnd.randrange(2**63))
                             for i, kind in enumerate(SEATS)), owner=f"client:bench{t}"))
             out.append({"game": game_id, "keys": keys, "stage": game.decision})
+        for step in range(1, max(len(h) for _, h in histories)):
+            batch = [(game_id, h[step - 1].decision, h[step - 1].n_events,
+                      [event_to_dict(e) for e in h[step].events[h[step - 1].n_events:]], h[step].decision)
+                     for game_id, h in histories if step < len(h)]
+            refused = [r for r in storage.events.append_many(batch) if r is not None]
+            if refused:
+                raise RuntimeError(f"the warm games could not be stored: {refused[0]}")
     finally:
         storage.close()
     return out

@@ -9,7 +9,7 @@ import random
 
 from bench import pace
 from bench.cli import SUITES
-from pillars_rules.table import EventStore, Table
+from pillars_rules.table import Table
 from pillars_rules.web.registry import open_registry
 
 
@@ -22,14 +22,26 @@ def test_think_times_are_log_normal_around_the_median_and_clipped():
 
 
 def test_the_tables_start_at_staggered_stages(tmp_path):
-    db = str(tmp_path / "warm.sqlite3")
+    check_prepared(str(tmp_path / "warm.sqlite3"))
+
+
+def test_the_warm_tables_are_stored_as_the_server_stores_moves_in_postgresql(pg_dsn):
+    check_prepared(pg_dsn)   # a whole log in one row would be a damaged game there
+
+
+def check_prepared(db: str) -> None:
+    from pillars_rules.table import open_store
+
     tables = pace.prepare(db, 4, seed=2)
     stages = [t["stage"] for t in tables]
     assert stages[0] <= 1 and stages == sorted(stages) and stages[-1] >= 3 * pace.LATEST_STAGE // 4 - 5
-    with EventStore(db) as store:   # each replays and verifies, at its stage, unfinished
+    store = open_store(db)
+    try:   # each replays and verifies, at its stage, unfinished
         for t in tables:
             game = Table.open(store, t["game"]).game
             assert game.decision == t["stage"] and not game.is_over
+    finally:
+        store.close()
     registry = open_registry(db)
     try:
         for t in tables:
