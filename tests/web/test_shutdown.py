@@ -44,7 +44,7 @@ def test_a_signal_to_the_group_stops_the_server_quietly(tmp_path, signum):
         assert bad not in text, text[-3000:]
     before = decisions(db)            # Table.open replays and verifies each stored game
     assert set(before) == set(games) and min(before.values()) >= 3
-    with ServerProcess(db, None, *ARGS, log=tmp_path / "again.log") as again:
+    with ServerProcess(db, None, *ARGS, log=tmp_path / "again.log"):
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             now = decisions(db)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import gc
 import time
-from typing import Callable
+from collections.abc import Callable
 
 #: Seconds between two thaws of the frozen objects (see :class:`Collector`).
 THAW_EVERY = 3600.0
