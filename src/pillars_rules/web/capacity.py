@@ -12,7 +12,7 @@ may be a person with a connection open: the default ``--max-connections`` is
 from __future__ import annotations
 
 #: Unfinished games (tables) one process is sized for: the default ``max_games``.
-TABLES = 1000
+TABLES = 500
 #: Connections a table may hold at once (each of its four seats a person).
 SEATS = 4
 #: Resident memory a warm table adds to the process, in kB (measured; games at every stage).
