@@ -23,7 +23,7 @@ from .resources import SUBPROCESS_WALL, bench_cards, bench_memory
 #: that gets the whole argument list.
 SUITES: dict[str, str] = {"--bots": "bench.bots", "--builds": "bench.builds", "--server": "bench.server",
                          "--scaleout": "bench.scaleout", "--instructions": "bench.instructions",
-                         "--public": "bench.public", "--cards-soak": "bench.cards_soak"}
+                         "--public": "bench.public", "--cards-soak": "bench.cards_soak", "--pace": "bench.pace"}
 
 
 def run(mode: str = "full", keep_gc: bool = False, progress: Callable[[str], None] | None = None) -> dict:

@@ -61,7 +61,8 @@ class ServerProcess:
     waits until it answers, :meth:`kill` sends SIGKILL, :meth:`stop` SIGTERM."""
 
     def __init__(self, db: Path | str, port: int | None = None, *args: str, log: Path | None = None,
-                 cpu: int | None = None, cprofile: Path | None = None, threads: bool = False) -> None:
+                 cpu: int | None = None, cprofile: Path | None = None, threads: bool = False,
+                 group: bool = False, gclog: Path | None = None, site: Path | None = None) -> None:
         self.db = db if isinstance(db, str) and "://" in db else Path(db)   # a path, or a postgresql:// string
         self.port = port or free_port()
         self.args = list(args)
@@ -69,9 +70,13 @@ class ServerProcess:
         self.cpu = cpu
         self.cprofile = cprofile   # run under cProfile (bench/cprofserve.py), stats written here at stop
         self.threads = threads     # with cprofile: every thread, by CPU time (see _PROFILE_THREADS)
+        self.group = group         # in a process group of its own, for :meth:`signal_group`
+        self.gclog = gclog         # log every garbage collection here (bench/gcserve.py)
+        self.site = site           # a folder put first on the server's path (the compiled build)
         self.proc: subprocess.Popen | None = None
         self.admin_token: str | None = None
         self.starts = 0
+        self.banner: list[str] = []   # what serve printed at its last start, up to the admin token
 
     @property
     def url(self) -> str:
@@ -82,7 +87,8 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self, timeout: float = 60.0) -> "ServerProcess":
-        main = (["-m", "pillars_rules"] if self.cprofile is None else
+        main = (["-m", "bench.gcserve", str(self.gclog)] if self.gclog is not None else
+                ["-m", "pillars_rules"] if self.cprofile is None else
                 ["-c", _PROFILE_THREADS, str(self.cprofile)] if self.threads else
                 ["-m", "bench.cprofserve", str(self.cprofile)])
         cmd = [sys.executable, *main, "serve", "--port", str(self.port), "--db", str(self.db), *self.args]
@@ -91,11 +97,17 @@ class ServerProcess:
         out = open(self.log, "ab")
         # a tag in the environment, inherited by the server's bot workers, to find them by
         env = {**os.environ, "PILLARS_SERVER_DB": str(self.db)}
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=out, stdin=subprocess.DEVNULL, env=env)
+        if self.site is not None:
+            root = str(Path(__file__).resolve().parents[1])   # for bench.gcserve
+            env["PYTHONPATH"] = os.pathsep.join([str(self.site), root])
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=out, stdin=subprocess.DEVNULL, env=env,
+                                     start_new_session=self.group)
         self.starts += 1
         deadline = time.monotonic() + timeout
+        self.banner = []
         for raw in self.proc.stdout:   # the banner: where the games are, the lobby, the admin token
             line = raw.decode()
+            self.banner.append(line.rstrip("\n"))
             if "token:" in line:
                 self.admin_token = line.rsplit("token:", 1)[1].strip()
                 break
@@ -123,6 +135,18 @@ class ServerProcess:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
+
+    def signal_group(self, signum: int, timeout: float = 30.0) -> int:
+        """Send ``signum`` to the server's whole process group (its bot workers too), as a
+        terminal's Ctrl-C or a service manager's stop does; its exit status (needs ``group``)."""
+        if not self.group:
+            raise ValueError("signal_group needs a server started with group=True")
+        os.killpg(self.proc.pid, signum)
+        try:
+            return self.proc.wait(timeout)
+        finally:
+            if self.proc.stdout:
+                self.proc.stdout.close()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -247,12 +247,13 @@ EXPORT_FORMAT = "pillars-rules-seat-export"
 EXPORT_FORMAT_VERSION = 1
 
 
-def export_doc(seat_view: SeatView) -> dict:
-    """``seat_view`` as a JSON-ready dict (see :func:`export`)."""
+def export_doc(seat_view: SeatView, events: bool = True) -> dict:
+    """``seat_view`` as a JSON-ready dict (see :func:`export`); without its
+    ``"events"`` when ``events`` is false (a caller that keeps the log's JSON)."""
     from .saves.actions_json import encode_action
     from .saves.codec import converter, event_to_dict
 
-    return {
+    doc = {
         "format": EXPORT_FORMAT,
         "format_version": EXPORT_FORMAT_VERSION,
         "seat": seat_view.seat,
@@ -260,8 +261,10 @@ def export_doc(seat_view: SeatView) -> dict:
         "state": converter.unstructure(seat_view.state),
         "next_event": seat_view.next_event,
         "legal_actions": [encode_action(a) for a in seat_view.legal_actions],
-        "events": [event_to_dict(e) for e in seat_view.events],
     }
+    if events:
+        doc["events"] = [event_to_dict(e) for e in seat_view.events]
+    return doc
 
 
 def export(seat_view: SeatView) -> str:

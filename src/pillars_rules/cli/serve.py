@@ -227,6 +227,7 @@ def _serve(args: argparse.Namespace) -> int:
         from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
         from ..web.app import create_app
+        from ..web.capacity import SPARE_FILES, open_files, sized_for
         from ..web.httplimits import timed_protocol
         from ..web.protocol import MAX_MESSAGE_BYTES
     except ImportError as exc:
@@ -248,6 +249,8 @@ def _serve(args: argparse.Namespace) -> int:
     base = settings.public_url or f"http://{'127.0.0.1' if settings.host in ('0.0.0.0', '') else shown}:{port}"
     print(f"pillars-rules serve: games stored in {server.db_path}", flush=True)
     print(f"lobby: {base.rstrip('/')}/", flush=True)
+    files = open_files(http_concurrency(settings) + SPARE_FILES)
+    print(sized_for(settings.max_games, settings.max_connections, files), flush=True)
     # the operator's console, not the log: the token is a credential
     print(f"admin: {base.rstrip('/')}/admin  token: {server.admin_token}", flush=True)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=4 * MAX_MESSAGE_BYTES,
@@ -255,7 +258,10 @@ def _serve(args: argparse.Namespace) -> int:
                             lifespan="on", timeout_graceful_shutdown=5, timeout_keep_alive=5,
                             limit_concurrency=http_concurrency(settings),
                             http=timed_protocol(AutoHTTPProtocol, settings.header_timeout))
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:   # uvicorn stopped cleanly, then raises the Ctrl-C again
+        return 130
     return 0
 
 

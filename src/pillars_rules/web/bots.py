@@ -19,10 +19,13 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
+import json
 import logging
 import multiprocessing
 import os
 import random
+import signal
 import time
 
 import pillars_rules as pr
@@ -30,14 +33,42 @@ import pillars_rules as pr
 log = logging.getLogger("pillars_rules.web")
 
 
+#: The signals a terminal or a service manager sends the server's whole process group
+#: to stop it: the workers ignore them and are ended by the server (:meth:`BotPool.close`).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def _stop_signals_held():
+    """Hold the stop signals back in this thread while it starts worker processes:
+    a new process inherits the mask, so it cannot die of a Ctrl-C to the group
+    before :func:`_warm` has told it to ignore them (the server still gets them:
+    another of its threads takes them, and Python runs the handler as usual)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _warm(parent: int, nice: int = 0) -> None:
-    """Worker start-up: lower its CPU priority by ``nice`` (the background
-    lane's workers), import the bots, compile the base cards once, and watch
-    the server: a server killed outright (SIGKILL) runs no shutdown code, so
+    """Worker start-up: ignore the stop signals (a Ctrl-C or SIGTERM to the process
+    group is the server's to handle: it ends its workers when it has stopped taking
+    moves, so none dies under a decision), lower its CPU priority by ``nice`` (the
+    background lane's workers), import the bots, compile the base cards once, and
+    watch the server: a server killed outright (SIGKILL) runs no shutdown code, so
     the worker ends itself when its parent is gone."""
     import os
     import threading
     import time
+
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)   # held back while it started
 
     import pillars_rules.bots  # noqa: F401
 
@@ -51,6 +82,76 @@ def _warm(parent: int, nice: int = 0) -> None:
 
     threading.Thread(target=watch, name="pillars-parent-watch", daemon=True).start()
     pr.load_cards()
+
+
+class LogText:
+    """The JSON text of each game's redacted log, kept as it grows, for the views
+    sent to the bot workers.
+
+    A view pickles as its whole export, log included, and encoding the log was
+    most of the server's CPU for a bot's move at people's pace (a game ends with
+    about a thousand events; issue #60). The redacted events of a game
+    are the same objects from one decision and one seat to the next, so each is
+    encoded once here: a game is known by its first event, and its text is
+    grown by the events past the last one encoded. A log that is not the
+    known one's continuation (a game reloaded from the store, a shorter log) is
+    encoded again from its start. The ``size`` games used last are kept (the
+    server's ``max_games``: about 35 kB of text a game at mid-game)."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._games: collections.OrderedDict[int, tuple] = collections.OrderedDict()
+
+    def text(self, events) -> str:
+        """``[event_to_dict(e) for e in events]`` as JSON text (as :func:`pillars_rules.view.export` writes it)."""
+        from pillars_rules.saves.codec import event_to_dict
+
+        if not events:
+            return "[]"
+        first, n = events[0], len(events)
+        key = id(first)
+        known = self._games.get(key)
+        if known is None or known[0] is not first or known[2] > n or events[known[2] - 1] is not known[1]:
+            known = (first, first, 0, "")
+        text = known[3]
+        if known[2] < n:
+            new = ",".join(json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":"))
+                           for e in events[known[2]:])
+            text = "[" + new + "]" if not text else text[:-1] + "," + new + "]"
+        self._games[key] = (first, events[-1], n, text)
+        self._games.move_to_end(key)
+        while len(self._games) > self.size:
+            self._games.popitem(last=False)
+        return text
+
+    def ship(self, view: pr.SeatView) -> "_Shipped":
+        """``view`` as it goes to a worker: its export without the log, the log's kept text,
+        and its card set; the worker gets the same view as from pickling ``view``."""
+        from pillars_rules.view import _CardsRef, export_doc
+
+        head = json.dumps(export_doc(view, events=False), ensure_ascii=False, separators=(",", ":"))
+        return _Shipped(head, self.text(view.events), _CardsRef(view.rules))
+
+
+class _Shipped:
+    """A view on its way to a worker (:meth:`LogText.ship`): it unpickles as the view."""
+
+    __slots__ = ("head", "log", "cards")
+
+    def __init__(self, head: str, log: str, cards) -> None:
+        self.head, self.log, self.cards = head, log, cards
+
+    def __reduce__(self):
+        return (_arrived, (self.head, self.log, self.cards))
+
+
+def _arrived(head: str, log: str, rules) -> pr.SeatView:
+    """In a worker: the view :meth:`LogText.ship` sent."""
+    from pillars_rules.view import from_export
+
+    doc = json.loads(head)
+    doc["events"] = json.loads(log)
+    return from_export(doc, rules=rules)
 
 
 def decide(name: str, seed: int, view: pr.SeatView) -> dict:
@@ -104,7 +205,7 @@ class BotPool:
     #: on top of the timeout of its first decision.
     STARTUP = 60.0
 
-    def __init__(self, workers: int = 1, timeout: float = 120.0, job=None, nice: int = 0) -> None:
+    def __init__(self, workers: int = 1, timeout: float = 120.0, job=None, nice: int = 0, games: int = 1024) -> None:
         self.workers = workers
         self.timeout = timeout
         self.nice = nice
@@ -115,6 +216,7 @@ class BotPool:
         self._used: dict[object, float] = {}    # worker seconds charged to each owner
         self._clock = 0.0                       # the charge of the owner served last
         self._running: set[asyncio.Task] = set()
+        self._logs = LogText(games)   # each game's log as JSON, encoded once per event
         #: Decisions played at random because their bot failed or timed out.
         self.fallbacks = 0
 
@@ -190,7 +292,8 @@ class BotPool:
         timeout = self.timeout + (self.STARTUP if self._started <= self.workers else 0.0)
         began = time.monotonic()
         try:
-            future = loop.run_in_executor(pool, self._job, name, seed, view)
+            with _stop_signals_held():   # a submit may start the pool's processes
+                future = loop.run_in_executor(pool, self._job, name, seed, self._logs.ship(view))
             try:
                 doc = await asyncio.wait_for(future, timeout)
             finally:
@@ -237,9 +340,10 @@ class BotPool:
     def _restart(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
-            # a worker still thinking would run on after shutdown: end it
+            # a worker still thinking would run on after shutdown: end it (SIGKILL:
+            # the workers ignore SIGTERM, see _warm)
             for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
+                process.kill()
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:

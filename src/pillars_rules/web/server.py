@@ -22,6 +22,7 @@ import asyncio
 import collections
 import concurrent.futures
 import contextlib
+import gc
 import math
 import time
 import logging
@@ -34,6 +35,7 @@ from ..game import DEFAULT_NAMES
 from ..table import Table
 from ..table.opening import POSTGRES_PREFIXES
 from .bots import BotPool
+from .collector import Collector
 from .cardsets import Catalogue
 from .lobby import GameRequest
 from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
@@ -90,8 +92,9 @@ class Server:
         #: the bots of tables where a person sits, and (the background lane) of
         #: bot-only tables, whose workers run at a lower CPU priority: nobody waits
         #: on a bot-only game's next move, a person waits on theirs (issue #34)
-        self.bots = BotPool(settings.bot_workers, settings.bot_timeout)
-        self.background_bots = BotPool(settings.bot_workers, settings.bot_timeout, nice=BACKGROUND_NICE)
+        self.bots = BotPool(settings.bot_workers, settings.bot_timeout, games=settings.max_games)
+        self.background_bots = BotPool(settings.bot_workers, settings.bot_timeout, nice=BACKGROUND_NICE,
+                                       games=settings.max_games)
         self.fanout = LocalFanout()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
@@ -107,6 +110,8 @@ class Server:
         self._created: dict[str, collections.deque] = {}   # per owner: when its last games were made
         self._owned: dict[str, set[str]] = {}               # per owner: its unfinished games
         self._expiry: asyncio.Task | None = None
+        #: the garbage collector's policy: full collections walk only what is new (web/collector.py)
+        self.collector = Collector()
 
     @property
     def db_path(self) -> str:
@@ -127,6 +132,7 @@ class Server:
         self.storage = Storage(await self.in_store(open_events, self.settings.db, self.settings.db_timeout), games)
         self.fanout = fanout_for(self.storage) or self.fanout
         await self.fanout.start(self)
+        self.collector.install()
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
         self._expiry = asyncio.get_running_loop().create_task(self._expire_forever())
 
@@ -227,6 +233,7 @@ class Server:
                 log.exception("game not resumed game=%s", tag(record.game_id))
             await asyncio.sleep(0)
         if records:
+            gc.collect()   # the resumed games are long-lived: frozen now, not walked again
             log.info("games resumed count=%d", len(records))
 
     async def close(self) -> None:
@@ -246,6 +253,7 @@ class Server:
             self._registry_thread.shutdown(wait=False)
         if self._store_thread is not None:
             self._store_thread.shutdown(wait=True)
+        self.collector.uninstall()
 
     # ---------------------------------------------------------------- games
     async def create_game(self, request: GameRequest, base_url: str, client: str = "-") -> dict:

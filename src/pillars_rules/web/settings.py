@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import field, frozen
 
 from ..errors import ConfigError
+from .capacity import SEATS, TABLES
 
 
 def _positive(instance, attribute, value) -> None:
@@ -91,11 +92,11 @@ class Settings:
     bot_workers: int = field(default=1, validator=_positive)
     bot_timeout: float = field(default=120.0, validator=_positive)
     takeover_grace: float = field(default=60.0, validator=_not_negative)
-    max_games: int = field(default=200, validator=_positive)
+    max_games: int = field(default=TABLES, validator=_positive)   # measured: web/capacity.py
     max_games_per_client: int = field(default=20, validator=_positive)
     create_rate: int = field(default=10, validator=_positive)
     expire_after: float = field(default=48 * 3600.0, validator=_positive)
-    max_connections: int = field(default=1000, validator=_positive)
+    max_connections: int = field(default=SEATS * TABLES, validator=_positive)
     max_spectators_per_game: int = field(default=12, validator=_positive)
     max_connections_per_seat: int = field(default=4, validator=_positive)
     rate: float = field(default=10.0, validator=_positive)

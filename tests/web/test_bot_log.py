@@ -1,0 +1,64 @@
+"""The views the server sends its bot workers (web/bots.py, LogText): each game's
+log is encoded once per event and kept; what a worker gets is the very view that
+pickling it whole gave -- at every stage, for every seat, for a game reloaded
+(new event objects) or a shorter log, with fan cards too."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+
+import pillars_rules as pr
+from pillars_rules.saves.codec import event_to_dict
+from pillars_rules.web.bots import LogText
+
+
+def played(players: int = 4, decisions: int = 120, seed: int = 5, cards=None):
+    game, rnd, games = pr.new_game(players, seed, cards=cards), random.Random(seed), []
+    while game.decision < decisions and not game.is_over:
+        games.append(game)
+        game = game.apply(rnd.choice(game.legal_actions()))
+    return games
+
+
+def test_a_shipped_view_is_the_view_at_every_stage_and_seat():
+    logs = LogText()
+    for game in played()[::7]:
+        for seat in range(4):
+            view = game.view(seat)
+            text = logs.text(view.events)
+            assert json.loads(text) == json.loads(game.export(seat))["events"]
+            assert text == json.dumps([event_to_dict(e) for e in view.events], ensure_ascii=False,
+                                      separators=(",", ":"))
+            assert pickle.loads(pickle.dumps(logs.ship(view))) == view
+
+
+def test_a_reloaded_game_or_a_shorter_log_is_encoded_again():
+    logs = LogText(size=2)
+    games = played(decisions=80)
+    late, early = games[-1].view(0), games[20].view(0)
+    want = lambda v: json.dumps([event_to_dict(e) for e in v.events], ensure_ascii=False, separators=(",", ":"))
+    assert logs.text(late.events) == want(late)
+    assert logs.text(early.events) == want(early)          # shorter: the same first event, fewer events
+    again = pr.load(pr.save(games[-1])).view(0)               # equal events, other objects
+    assert again.events[0] is not late.events[0]
+    assert logs.text(again.events) == want(again) == want(late)
+    for other in (played(seed=s, decisions=10)[-1].view(1) for s in (6, 7, 8)):   # past its size
+        assert logs.text(other.events) == want(other)
+    assert len(logs._games) == 2
+
+
+def test_a_view_with_fan_cards_arrives_with_them():
+    cards = pr.load_cards("expansion")
+    game = played(players=6, decisions=40, cards=cards)[-1]
+    view = game.view(game.current_player)
+    assert pickle.loads(pickle.dumps(LogText().ship(view))) == view
+
+
+def test_the_server_keeps_the_logs_of_as_many_games_as_it_hosts(tmp_path):
+    from pillars_rules.web.server import Server
+    from pillars_rules.web.settings import Settings
+
+    server = Server(Settings(db=str(tmp_path / "g.sqlite3"), max_games=7))
+    assert server.bots._logs.size == server.background_bots._logs.size == 7
