@@ -27,6 +27,8 @@ import os
 import random
 import signal
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pillars_rules as pr
 
@@ -209,7 +211,7 @@ class BotPool:
         self.workers = workers
         self.timeout = timeout
         self.nice = nice
-        self._job = job or decide
+        self._job: Callable[..., Any] = job or decide  # decide, given a _Shipped that unpickles as the view
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._started = 0     # decisions the current pool was given (its first ones start workers)
         self._queues: dict[object, collections.deque] = {}
