@@ -68,3 +68,13 @@ def test_read_cards_names_a_missing_or_empty_path(tmp_path):
         read_cards([tmp_path / "missing"])
     with pytest.raises(pr.ConfigError, match="no \\*.cards files"):
         read_cards([tmp_path])
+
+
+def test_the_lab_reads_a_shipped_set_by_name_from_any_folder(tmp_path, monkeypatch):
+    """``balance --cards expansion`` works outside the checkout, as the other commands do (issue #55)."""
+    from pillars_rules.lab.games import read_sources
+
+    monkeypatch.chdir(tmp_path)
+    sources = read_sources(["expansion"])
+    assert sources and all("expansion" in name and name.endswith(".cards") for name, _ in sources)
+    assert any("tax_collector" in text for _, text in sources)

@@ -151,9 +151,12 @@ def read_sources(paths: Sequence[str | Path]) -> tuple[tuple[str, str], ...]:
     regular files only, size-limited) and compiled on top of the base set, each
     on the earlier ones. A missing, unreadable or bad file raises
     :class:`~pillars_rules.errors.ConfigError` or
-    :class:`~pillars_rules.errors.CardError` naming it."""
+    :class:`~pillars_rules.errors.CardError` naming it. A shipped set's name
+    (``expansion``) stands for its folder, from any folder."""
     from pillars_rules.cardlang import files
+    from pillars_rules.game import named_set_path
 
+    paths = [named_set_path(str(p)) for p in paths]
     found, problems = files.expand(paths)
     for p in map(Path, paths):
         if p.is_dir() and not any(name for name, f in found if Path(name).is_relative_to(p)) and not problems:
