@@ -89,3 +89,17 @@ def test_a_replay_steps_through_a_whole_finished_game_as_state_at_folds_it(serve
                             capture_output=True, text=True, timeout=120)
     assert played.returncode == 0 and "The game is over" in played.stdout
     assert b.errors() == []
+
+
+def test_a_game_not_revealed_offers_no_save_in_its_replay(server, windows):
+    """Without ``reveal`` the save (which holds the seed) is refused to every key
+    (issue #54), so the replay does not offer a button that could only fail."""
+    made = server.create(TWO_BOTS, seed=43, reveal=False)
+    b = windows[0]
+    watch = BoardPage(b, made["spectator"]).open()
+    b.wait(lambda: watch.state()["over"], 120, "the bots' game to end")
+    b.driver.find_element(By.ID, "replay-link").click()
+    b.wait(lambda: b.js(_AT), 30, "the replay")
+    assert b.driver.find_elements(By.ID, "first")
+    assert not b.driver.find_elements(By.ID, "save")
+    assert not b.driver.find_elements(By.ID, "secrets")

@@ -127,7 +127,8 @@ class Replay {
       box.addEventListener("change", () => { this.secrets = box.checked; this.go(this.n); });
       extras.push(h("label", { class: "secrets", for: "secrets" }, box, " Show what nobody knew then (the decks)"));
     }
-    if (this.doc.over) extras.push(button("save", "Download the save", "download the game's save file", () => this.download()));
+    // the save holds the seed: offered only where the creator chose to reveal it (issue #54)
+    if (this.doc.over && this.doc.secrets) extras.push(button("save", "Download the save", "download the game's save file", () => this.download()));
     this.parts = {
       first: button("first", "|◀", "first decision", () => this.go(1)),
       back: button("back", "◀", "one decision back", () => this.go(this.n - 1)),
