@@ -28,6 +28,11 @@ BID_MARKET = Case('event volunteers "V" { now: bid gold: take 1 stone from the m
 #: ('Gain' object has no attribute 'options'); found by the generator.
 NESTED_CHOICE = Case('event richard_takes_castle "R" {\n now: choose one: (choose one: choose craftsman: '
                      'capacity +3 | gain 1 vp | choose craftsman except organ_builder: capacity +2) | add 3 counters\n}')
+#: Two takes from a chosen player, queued together: after the first the other has no metal left, and the
+#: second asked a choice with no option (found by the 20,000-set soak).
+TWO_TAKES = Case('privilege tom_builder "T" {\n for one round\n take 2 metal from a player you choose\n'
+                 ' take 2 metal from a player you choose\n}\n\nprivilege richard "R" {\n permanent\n'
+                 ' at game_end: use a craftsman of any player\n}')
 #: Each example is a whole game and its save: a third of the profile's count
 #: (8 at ci and dev, a few seconds; 330 at thorough). The soak plays thousands.
 EXAMPLES = max(1, settings.default.max_examples // 3)
@@ -39,6 +44,7 @@ EXAMPLES = max(1, settings.default.max_examples // 3)
 @example(GIVEN_LASTING, 3, 2)
 @example(TRIGGERED_LASTING, 4, 3)
 @example(NESTED_CHOICE, 2, 728)
+@example(TWO_TAKES, 2, 0)
 @example(BID_MARKET, 2, 5)  # every seat passes the auction: seed 5 at 2 seats
 def test_every_accepted_card_set_plays_saves_loads_and_replays(case, players, seed):
     outcome = totality.play_set(case, players, seed)

@@ -16,7 +16,7 @@ from ..cardlang.effects import GAME_END, ChooseCraftsman
 from . import events as E
 from . import rng
 from .batch import (
-    PRIVILEGES_PER_GAME, Batch, eligible_craftsmen, job_effect, round_workers,
+    PRIVILEGES_PER_GAME, Batch, chosen_seats, eligible_craftsmen, is_chosen, job_effect, round_workers,
     trigger_events, turn_order,
 )
 from .context import Rules
@@ -50,7 +50,9 @@ def advance_into(b: Batch, rules: Rules) -> None:
     if jobs:
         job = jobs[0]
         effect = job_effect(rules, job)
-        if isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect):
+        if (isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect)) or (
+                is_chosen(effect) and not chosen_seats(state, rules, job.seat, effect, job.source, job.ability)):
+            # nothing left to choose (a player it would do something with: issue #53): no question
             b.add(E.ChoiceMade(job.seat, job.source))
         else:
             b.decide("choice", job.seat)
