@@ -52,7 +52,7 @@ LAYERS = [
         ("autoplay.py", "RandomBot, play"),
         ("scenario.py", "any position, for tests"),
         ("determinize.py", "a seat's possible worlds"),
-        ("testing.py", "strategies, laws"),
+        ("testing.py · totality.py", "strategies, laws, fuzzing"),
         ("saves/", "save, load, replay, JSON"),
         ("words/", "sentences, labels"),
     ]),

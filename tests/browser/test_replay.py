@@ -103,3 +103,28 @@ def test_a_game_not_revealed_offers_no_save_in_its_replay(server, windows):
     assert b.driver.find_elements(By.ID, "first")
     assert not b.driver.find_elements(By.ID, "save")
     assert not b.driver.find_elements(By.ID, "secrets")
+
+
+def test_a_reader_faster_than_the_replay_rate_waits_and_is_not_stopped(windows, tmp_path):
+    """Clicks faster than ``--replay-rate`` are answered 429; the page waits as the
+    answer says and asks again, so the reader reaches every decision (issue #54's
+    limit must not break the page it protects)."""
+    from .serving import ServerProcess
+
+    server = ServerProcess(tmp_path)
+    server.extra = ["--replay-rate", "1"]      # bursts of 10, then one a second
+    server.start()
+    try:
+        made = server.create(TWO_BOTS, seed=41, reveal=True)
+        b = windows[0]
+        watch = BoardPage(b, made["spectator"]).open()
+        b.wait(lambda: watch.state()["over"], 120, "the bots' game to end")
+        b.driver.find_element(By.ID, "replay-link").click()
+        b.wait(lambda: b.js(_AT), 30, "the replay")
+        for n in range(2, 16):                  # 14 quick steps: past the burst
+            b.driver.find_element(By.ID, "next").click()
+            b.wait(lambda: b.js(_AT)[0] == n, 20, f"decision {n}")
+        errors = [e for e in b.driver.get_log("browser") if e["level"] == "SEVERE" and "Uncaught" in e["message"]]
+        assert errors == []
+    finally:
+        server.kill()

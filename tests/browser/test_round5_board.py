@@ -241,6 +241,8 @@ def test_a_seat_on_two_devices_shows_no_error_it_did_not_cause(server, windows):
     seen = [a.js("return window.seen"), other.js("return window.seen")]
     assert [s["alerts"] for s in seen] == [[], []], seen
     stale = sum(s["refused"].count("stale") for s in seen)
-    assert stale and sum(len(s["notes"]) for s in seen) >= stale, seen  # the races happen; each is a note
+    # both devices answer each one-choice decision, so races happen (how many depends on
+    # the machine's speed: none when one device is far behind); each one is a note
+    assert sum(len(s["notes"]) for s in seen) >= stale, seen
     assert all(set(s["refused"]) <= {"stale"} for s in seen), seen
     assert a.errors() == [] and other.errors() == []

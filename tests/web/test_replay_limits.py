@@ -65,3 +65,22 @@ def test_a_stalled_body_is_answered_408_not_500(live, path):
         while chunk := sock.recv(4096):
             answer += chunk
         assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+
+
+def test_the_default_replay_rate_lets_the_page_play_at_its_fastest_speed():
+    """The replay page's fastest speed (decisions a second) stays under the default limit."""
+    import re
+    from pathlib import Path
+
+    from pillars_rules.web.settings import Settings
+
+    js = (Path(pillars_rules_web_static()) / "js" / "replay.js").read_text(encoding="utf-8")
+    speeds = [float(v) for v in re.findall(r'\["([0-9.]+)", "[^"]*"\]', js.split("const SPEEDS", 1)[1].split(";", 1)[0])]
+    assert speeds and max(speeds) < Settings().replay_rate
+
+
+def pillars_rules_web_static():
+    import pillars_rules.web as web
+    from pathlib import Path
+
+    return Path(web.__file__).resolve().parent / "static"

@@ -34,17 +34,30 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 
 if TYPE_CHECKING:  # pragma: no cover
     import psycopg
 
     from .rooms import Room
-    from .server import Server
 
-# ``Room`` and ``Server`` (rooms.py, server.py) are imported for the type checker only: those
-# modules import this one.
+# ``Room`` (rooms.py) is imported for the type checker only. The server (server.py) imports
+# this module, so what the fan-out asks of it is written here as a protocol, not imported:
+# an import of server.py, even for the type checker, would be a cycle (tests/test_layering.py).
+
+
+class Server(Protocol):
+    """What the fan-out uses of its :class:`~pillars_rules.web.server.Server`."""
+
+    storage: Any
+    rooms: dict[str, "Room"]
+
+    def maybe_unload(self, room: "Room") -> None: ...
+
+    async def in_registry(self, read: Any) -> Any: ...
+
+    async def load(self, record: Any) -> Any: ...
 
 log = logging.getLogger("pillars_rules.web")
 

@@ -111,7 +111,7 @@ class Settings:
     hello_timeout: float = field(default=10.0, validator=_positive)
     send_queue: int = field(default=512, validator=_positive)
     refusal_delay: float = field(default=1.0, validator=_not_negative)
-    replay_rate: float = field(default=2.0, validator=_positive)
+    replay_rate: float = field(default=6.0, validator=_positive)  # the replay page plays 5 a second at most
     max_games_per_network: int = field(default=40, validator=_positive)
     expire_unstarted: float = field(default=900.0, validator=_positive)
     keep_finished: float = field(default=30 * 86400.0, validator=_not_negative)

@@ -14,7 +14,7 @@ import { isTrades, tradeForm } from "./market.js";
 import { drawFinal, drawPlayers, seatLine } from "./players.js";
 import { ASKS, DOING, calledOf, placeName } from "./text.js";
 import { cardTip } from "./cards.js";
-import { claimAnswer } from "./claim.js";
+import { claimAnswer, markAnswered } from "./claim.js";
 import { drawTrack, stickPrompt } from "./track.js";
 import { Phone } from "./phone.js";
 
@@ -176,6 +176,7 @@ export class App {
     this.hideTip();
     this.sentFor = this.model.decision;
     this.sentAuto = auto; // the board's own answer, not the reader's click
+    if (!auto) markAnswered(this.settings.scope(), this.model.decision); // the seat's other tabs stand back
     if (this.changes) this.changes.lookAfter = this.model.decision;
     this.refusal = null;
     this.send(choice);

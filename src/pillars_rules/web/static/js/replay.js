@@ -18,9 +18,15 @@ import { DOING } from "./text.js";
 const SPEEDS = [["0.5", "1 decision every 2 s"], ["1", "1 decision a second"], ["2", "2 a second"], ["5", "5 a second"]];
 const STAGES = { draft: "Phase I", builders: "Phase II", resolution: "Phase III" };
 
-async function ask(link, extra = {}) {
+async function ask(link, extra = {}, tries = 5) {
   const r = await fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: link.game, key: link.key, ...extra }), cache: "no-store" });
+  if (r.status === 429 && tries > 1) {
+    // over the server's --replay-rate (a fast reader's clicks): wait as it says, then ask again
+    const wait = Number(r.headers.get("retry-after")) || 1;
+    await new Promise((done) => setTimeout(done, wait * 1000));
+    return ask(link, extra, tries - 1);
+  }
   if (!r.ok) {
     let reason = `the server answered ${r.status}`;
     try { reason = (await r.json()).error || reason; } catch { /* not JSON */ }
