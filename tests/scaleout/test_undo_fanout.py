@@ -32,6 +32,8 @@ def test_an_undo_on_one_process_reaches_the_clients_of_the_other(start_servers):
         assert back["decision"] == first["decision"]
         assert back["view"]["events"] == first["view"]["events"]
         await settle(lambda: watcher.count("undos", mark) == 1, "the history")
+        # Ann's own sync may come after the other process's client's: answer the game taken back
+        await settle(lambda: ann.latest()["decision"] == first["decision"], "Ann's page taken back")
         again = ann.latest()
         await ann.send(again["decision"], again["choices"][-1]["action"])
         await settle(lambda: watcher.latest()["decision"] >= first["decision"] + 2, "the moves after the undo")
