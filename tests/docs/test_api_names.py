@@ -32,7 +32,10 @@ def _module_members(module: str, undoc: bool) -> set[str]:
     if hasattr(mod, "__all__"):
         return set(mod.__all__)
     from sphinx.pycode import ModuleAnalyzer
-    names = {name for (scope, name) in ModuleAnalyzer.for_module(module).find_attr_docs()
+    # the source in this checkout: the compiled build's modules are .so files, not .py
+    path = ROOT / "src" / Path(*module.split("."))
+    source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    names = {name for (scope, name) in ModuleAnalyzer.for_file(str(source), module).find_attr_docs()
              if not scope and not name.startswith("_")}
     for name, value in vars(mod).items():
         if (not name.startswith("_") and getattr(value, "__module__", None) == module
