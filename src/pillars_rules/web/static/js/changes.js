@@ -92,8 +92,16 @@ export class Changes {
   mark(root, model) {
     if (!this.key) return;
     if (this.lookAfter !== null && model.decision > this.lookAfter) {
+      const next = model.decision === this.lookAfter + 1;
       this.lookAfter = null;
-      this.look(model.state); // its own move is no news to it
+      if (next || !this.base || model.seat === null || model.seat === undefined) {
+        this.look(model.state); // its own move is no news to it
+      } else {
+        // the update came with the next seats' moves too: only its own seat is taken as seen,
+        // so what the others did after its move is still shown
+        const now = snapshot(model.state);
+        if (this.base.players && this.base.players[model.seat]) this.base.players[model.seat] = now.players[model.seat];
+      }
     }
     if (!this.base || !this.base.players || this.base.players.length !== model.state.players.length) {
       this.look(model.state);
