@@ -160,7 +160,7 @@ async def create_game(request: Request) -> Response:
     form = request.headers.get("content-type", "").split(";")[0].strip() == "application/x-www-form-urlencoded"
     if not _same_origin(request):
         return _answer(form, 403, "this page's origin may not create games here", server)
-    client = request.client.host if request.client else "-"
+    client = _host(request)
     entered: dict = {}  # a refused form comes back with what was entered
     try:
         server.may_create(client)
@@ -221,7 +221,7 @@ async def _json_api(request: Request, what: str) -> tuple[Server, bytes] | Respo
     if not _same_origin(request):
         return JSONResponse({"error": f"this page's origin may not {what} here"}, 403)
     server: Server = request.app.state.server
-    if not server.limits.replay(server.network(request.client.host if request.client else "-")):
+    if not server.limits.replay(server.network(_host(request))):
         await asyncio.sleep(server.settings.refusal_delay)   # the flood waits; the tables do not
         return JSONResponse({"error": f"this address may send {server.settings.replay_rate:g} replay or rematch "
                              "requests a second; slow down"}, 429, headers={"retry-after": "1"})
@@ -233,6 +233,11 @@ async def _json_api(request: Request, what: str) -> tuple[Server, bytes] | Respo
         return JSONResponse({"error": str(err)}, 408, headers={"connection": "close"})
 
 
+def _host(request: Request) -> str:
+    """The client's address as the connection gives it ("-" when it gives none)."""
+    return request.client.host if request.client else "-"
+
+
 async def replay_api(request: Request) -> Response:
     got = await _json_api(request, "read replays")
     return got if isinstance(got, Response) else await replay.answer(*got)
@@ -241,25 +246,25 @@ async def replay_api(request: Request) -> Response:
 async def rematch_api(request: Request) -> Response:
     got = await _json_api(request, "make rematches")
     return got if isinstance(got, Response) else await rematch.answer(
-        *got, str(request.base_url), request.client.host if request.client else "-")
+        *got, str(request.base_url), _host(request))
 
 
 async def peek_api(request: Request) -> Response:
     got = await _json_api(request, "read games")
     return got if isinstance(got, Response) else await peek.answer(
-        *got, request.client.host if request.client else "-")
+        *got, _host(request))
 
 
 async def mygames_api(request: Request) -> Response:
     got = await _json_api(request, "keep my-games links")
     return got if isinstance(got, Response) else await mygames.answer(
-        *got, request.client.host if request.client else "-", str(request.base_url))
+        *got, _host(request), str(request.base_url))
 
 
 async def mail_api(request: Request) -> Response:
     got = await _json_api(request, "ask for mail")
     return got if isinstance(got, Response) else await mail.answer(
-        *got, request.client.host if request.client else "-")
+        *got, _host(request))
 
 
 async def mail_unsubscribe(request: Request) -> Response:
