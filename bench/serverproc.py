@@ -16,7 +16,8 @@ from pathlib import Path
 #: ``serve`` options that lift the per-client-address limits: every client of a benchmark or a
 #: test comes from 127.0.0.1, so the limits meant for one stranger would throttle them all.
 ONE_ADDRESS = ("--client-rate", "1000000", "--hello-rate", "1000000", "--max-connections-per-client", "1000000",
-               "--create-rate", "1000000", "--max-games-per-client", "1000000")
+               "--create-rate", "1000000", "--max-games-per-client", "1000000",
+               "--max-games-per-network", "1000000")
 
 
 def free_port() -> int:
