@@ -246,6 +246,22 @@ def test_two_board_cards_in_one_run_are_refused(tmp_path, capsys):
     assert main(["cards", "check", str(tmp_path / "one.cards"), str(tmp_path / "two.cards")]) == 1
     err = capsys.readouterr().err
     assert "two.cards:2:1: error: a second board card, 'b': a card set has one (the first is 'a', line 1 of" in err
+    assert "hint: keep the board's numbers in one board card" in err
+
+
+def test_two_sets_side_by_side_checked_as_one_are_told_to_check_each(tmp_path, capsys):
+    """`cards check cards/` reads the base's and the expansion's folders as one set: the hint names both."""
+    from pillars_rules.cli import main
+
+    for name, gold in (("base", 30), ("expansion", 20)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "board.cards").write_text(f'board {name} "B" {{\n    gold cap {gold}\n}}\n', encoding="utf-8")
+    assert main(["cards", "check", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    base, expansion = tmp_path / "base", tmp_path / "expansion"
+    assert (f"hint: the boards are in {base} and {expansion}: if these are two card sets, check each on its own "
+            f"('pillars-rules cards check {base}', then '... {expansion}'); an expansion is checked on top of its base"
+            ) in err
 
 
 def test_a_card_kind_written_as_a_board_statement_says_so():

@@ -17,6 +17,7 @@ and runs the files of a set through both.
 from __future__ import annotations
 
 import functools
+import os
 
 from pathlib import Path
 from typing import Any, Iterable
@@ -343,6 +344,16 @@ def _vocabulary(trees: list[ast.CardFile], known: CardSet | None
     return tuple(k for k, has in spots.items() if has), ("round_start",) + tuple(spots), sites
 
 
+def _two_boards_hint(first: str, second: str) -> str:
+    """What to do about two board cards: in one folder, merge them; in two folders side by
+    side (``cards/base`` and ``cards/expansion``, read as one set), check each set on its own."""
+    a, b = os.path.dirname(first), os.path.dirname(second)
+    if a == b or not a or not b:
+        return "keep the board's numbers in one board card"
+    return (f"the boards are in {a} and {b}: if these are two card sets, check each on its own "
+            f"('pillars-rules cards check {a}', then '... {b}'); an expansion is checked on top of its base")
+
+
 def _check_board(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -> None:
     """Report what makes the board of the run (on top of the known set's)
     unplayable, at the place at fault (or the run's first place)."""
@@ -362,7 +373,7 @@ def _check_board(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -
         where = f"line {first.pos.line}" + ("" if first_unit is unit else f" of {first_unit.rep.file}")
         unit.rep.error(c.pos.line, c.pos.column,
                        f"a second board card, '{c.id}': a card set has one (the first is "
-                       f"'{first.id}', {where})", "keep the board's numbers in one board card")
+                       f"'{first.id}', {where})", _two_boards_hint(first_unit.rep.file, unit.rep.file))
     if not mine or broken:
         return  # a place that did not compile would make the board look wrong
     owner = {id(c): unit for unit, c in mine}
