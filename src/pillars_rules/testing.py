@@ -74,7 +74,7 @@ def check_state(state: GameState, rules=None) -> None:
             limit = rules.craftsman_limit(state, seat)
             if not discarding and len(p.craftsmen) > limit:
                 _fail("craftsman limit (§2.2)", f"seat {seat} has {len(p.craftsmen)} craftsmen, limit {limit}")
-        if state.stage in ("round_end", "over") and sum(p.cubes) > board.cube_limit and _limit_last(board) \
+        if state.stage in ("round_end", "over") and sum(p.cubes) > board.cube_limit and _limit_last(board, rules) \
                 and not (state.stage == "over" and _game_end_gains(rules)):
             _fail("5-cube limit (§2.4 step 13)", f"seat {seat} kept {sum(p.cubes)} cubes")
 
@@ -90,14 +90,18 @@ def _game_end_gains(rules) -> bool:
     return rules is not None and bool(rules.triggered_on.get(GAME_END))
 
 
-def _limit_last(board) -> bool:
+def _limit_last(board, rules=None) -> bool:
     """Whether the cathedral's cube limit still holds when the round ends: no step
-    after the cathedral can give cubes. (Ruling: the limit is the cathedral's;
-    cubes a fan place after it gives are kept into the next round.)"""
+    after the cathedral can give cubes, neither by its own rule nor by a card's
+    ``at <step>:`` ability. (Ruling: the limit is the cathedral's; cubes a fan
+    place or card gives after it are kept into the next round.)"""
     at = board.step_index.get(board.cathedral)
     if at is None:
         return False
-    return all(board.step_rule[k] in _NO_CUBES for k in board.steps[at + 1:])
+    later = board.steps[at + 1:]
+    if rules is not None and any(rules.triggered_on.get(k) for k in later):
+        return False
+    return all(board.step_rule[k] in _NO_CUBES for k in later)
 
 
 def check_round_workers(game: Game) -> None:

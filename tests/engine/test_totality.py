@@ -28,6 +28,11 @@ BID_MARKET = Case('event volunteers "V" { now: bid gold: take 1 stone from the m
 #: ('Gain' object has no attribute 'options'); found by the generator.
 NESTED_CHOICE = Case('event richard_takes_castle "R" {\n now: choose one: (choose one: choose craftsman: '
                      'capacity +3 | gain 1 vp | choose craftsman except organ_builder: capacity +2) | add 3 counters\n}')
+#: Cubes a card gives at the start player's step, after the cathedral's limit: kept into the next
+#: round (the ruling on the rules page), which the law checker read as a broken limit (20,000-set soak).
+LATE_CUBES = Case('craftsman sculptor_r3 "S" {\n round 3\n cost 1 gold\n'
+                  ' at start_player: choose one: gain 8 wood | (choose one: lose 1 wood | each player: gain 1 wood)\n}\n\n'
+                  'event king_celebrates "K" {\n now: gain 29 wood, 1 metal per builder at bishop\n next round: yield +14\n}')
 #: Two takes from a chosen player, queued together: after the first the other has no metal left, and the
 #: second asked a choice with no option (found by the 20,000-set soak).
 TWO_TAKES = Case('privilege tom_builder "T" {\n for one round\n take 2 metal from a player you choose\n'
@@ -45,6 +50,7 @@ EXAMPLES = max(1, settings.default.max_examples // 3)
 @example(TRIGGERED_LASTING, 4, 3)
 @example(NESTED_CHOICE, 2, 728)
 @example(TWO_TAKES, 2, 0)
+@example(LATE_CUBES, 4, 7)
 @example(BID_MARKET, 2, 5)  # every seat passes the auction: seed 5 at 2 seats
 def test_every_accepted_card_set_plays_saves_loads_and_replays(case, players, seed):
     outcome = totality.play_set(case, players, seed)
@@ -54,6 +60,23 @@ def test_every_accepted_card_set_plays_saves_loads_and_replays(case, players, se
 @pytest.mark.parametrize("case", [BID_BORROW, GIVEN_LASTING, TRIGGERED_LASTING, BID_MARKET, NESTED_CHOICE])
 def test_the_issues_minimal_cases_are_accepted_and_play(case):
     assert totality.play_set(case, 3, 7).kind == "ok"
+
+
+def test_cubes_a_card_gives_after_the_cathedral_are_kept_and_the_law_knows_it():
+    """The pinned late gain really ends a round above the limit, and the law checker accepts it
+    only because a card acts after the cathedral (the same seat over the limit on a plain board fails)."""
+    import random as _random
+
+    from pillars_rules import new_game
+    from pillars_rules.testing import _limit_last
+
+    cards = totality.compiled(LATE_CUBES)
+    rnd, game = _random.Random(7), new_game(4, 7, cards=cards)
+    while not game.is_over:
+        game = game.apply(rnd.choice(game.legal_actions()))
+    assert any(s.stage == "round_end" and any(sum(p.cubes) > 5 for p in s.players) for s in game.states())
+    assert totality.play_set(LATE_CUBES, 4, 7).kind == "ok"
+    assert _limit_last(game.rules.layout) and not _limit_last(game.rules.layout, game.rules)
 
 
 def test_the_pinned_auction_really_ends_with_everyone_passing():
