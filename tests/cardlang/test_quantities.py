@@ -76,7 +76,7 @@ def test_the_forms_read_in_english():
     assert "gain 1 gold per craftsman you have per round number (at most 6 of each)" in render(_one(CARDS[0]))
     assert "if you own at least 3 counters on this card" in render(_one(CARDS[1]))
     assert "Converts 1 wood into 1 gold and 1 VP per round number (at most 4 of each)" in render(_one(CARDS[2]))
-    assert "each vote counts 1 per 2 gold you have per builder of yours at the market" in render(_one(CARDS[3]))
+    assert "each vote counts 1 per 2 gold its voter has per builder of its voter's at the market" in render(_one(CARDS[3]))
 
 
 @pytest.mark.parametrize("text, where, says", [

@@ -156,7 +156,9 @@ def instant(e: Any) -> str:
     if isinstance(e, fx.ChooseOne):
         return "choose one: " + _and((instant(o) for o in e.options), "or")
     if isinstance(e, fx.Vote):
-        weight = "" if e.weight is None else f" (each vote counts 1{scale(e.weight)}, when counted)"
+        # the voter's values: "you" in a factor's words is the voter
+        per = scale(e.weight).replace(" you have", " its voter has").replace(" of yours", " of its voter's")
+        weight = "" if e.weight is None else f" (each vote counts 1{per}, when counted)"
         return ("every player it reaches votes, in turn order from the start player, for one of: "
                 + _and((instant(o) for o in e.options), "or") + weight
                 + "; the option with the most votes happens to each of them (a tie: the tied "
