@@ -5,9 +5,12 @@ Two parts, for the test suite, ``python -m bench --cards-soak`` and your own
 cards (needs ``hypothesis``):
 
 * :func:`card_sets` -- a Hypothesis strategy of fan card sets drawn from the
-  grammar (:func:`pillars_rules.cardlang.strategies.cards`: votes, bids,
-  transfers and trades, counters, borrowing, lasting changes, selectors of
-  other players, durations, triggers, choices nested in each other), as card
+  grammar (:func:`pillars_rules.cardlang.strategies.cards`: votes, weighted
+  votes, bids, transfers and trades, counters, borrowing, lasting changes,
+  selectors of other players, durations, triggers, choices nested in each
+  other, quantities -- gains, losses and conversion outputs scaled by
+  products of values with bounds -- conditions on counters and choices on a
+  turn at the market), as card
   text. Each card takes the id of a base (or expansion) card of its kind, so
   it is dealt like the card it replaces.
 * :func:`play_set` -- compiles a set (a set the compiler refuses is an

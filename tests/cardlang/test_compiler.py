@@ -101,6 +101,10 @@ EXAMPLES = {
     "Bid": ("event", "now: bid gold: gain 3 vp", fx.Now(fx.Bid("gold", fx.Gain((A("vp", 3),))))),
     "Market": ("craftsman", "at round_start: the market loses 1 sand, 2 wood",
                fx.Trigger("round_start", fx.Market("loses", (A("sand", 1), A("wood", 2))))),
+    # issue #53: a quantity -- factors that multiply, a bound
+    "Scaled": ("craftsman", "at round_start: gain 1 gold per craftsman per round up to 6",
+               fx.Trigger("round_start", fx.Gain((A("gold", 1),), fx.Scaled(
+                   (fx.PerCount("craftsmen"), fx.PerCount("round")), 6)))),
 }
 
 
@@ -207,8 +211,12 @@ def test_the_market_holds_cubes_only(body, role, kind):
 def test_counters_are_a_count_of_the_card_not_of_the_player():
     assert one("craftsman", "at castle: gain 1 gold per 2 counters") == fx.Trigger(
         "castle", fx.Gain((A("gold", 1),), fx.PerCount("counters", 2)))
-    with pytest.raises(CardError, match="resource or count"):
-        one("craftsman", "at castle: if you own 2 counters: gain 1 gold")
+    # issue #53: a condition tests the counters on the card itself...
+    assert one("craftsman", "at castle: if you own 2 counters: gain 1 gold") == fx.Trigger(
+        "castle", fx.If(fx.OwnsAtLeast("counters", 2), fx.Gain((A("gold", 1),))))
+    # ...but no player has "most counters": they are on cards, not players
+    with pytest.raises(CardError, match="unknown count 'counters'"):
+        one("craftsman", "at castle: if you have most counters: gain 1 gold")
     with pytest.raises(CardError, match="what is added"):
         one("craftsman", "at castle: add 2 gold")
 

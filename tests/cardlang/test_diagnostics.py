@@ -134,10 +134,13 @@ def test_duplicate_ids_across_files(tmp_path):
      "unknown location 'markt' — did you mean 'market'?"),
     ('privilege p "P" { once on tax: gain 1 gold }',
      "'on tax:' takes only its own effect, not a general one"),
-    ('privilege p "P" { once on market: choose one: gain 1 wood | gain 1 stone }',
-     "'on market:' cannot ask for a choice (it would break the market's turn order)"),
-    ('craftsman c "C" { round 1 when you sell: if you own 1 gold: choose craftsman: discard }',
-     "'when you sell' cannot ask for a choice (it would break the market's turn order)"),
+    # issue #53: the owner may choose on a turn at the market, another player may not
+    ('privilege p "P" { once on market: each other player: (choose one: gain 1 wood | gain 1 stone) }',
+     "'on market:' cannot ask another player to choose (it happens on the owner's turn at the market, "
+     "where only the owner decides)"),
+    ('craftsman c "C" { round 1 when you sell: if you own 1 gold: each player: choose craftsman: discard }',
+     "'when you sell' cannot ask another player to choose (it happens on the owner's turn at the market, "
+     "where only the owner decides)"),
     ('privilege p "P" { permanent tax +0 }', "a tax change of 0 has no effect"),
     ('craftsman c "C" { round 1 when you hir: gain 1 vp }',
      "unknown action 'hir' — did you mean 'hire'?"),

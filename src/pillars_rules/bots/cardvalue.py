@@ -15,7 +15,7 @@ from attrs import frozen
 from ..cardlang.effects import (
     CUBES, Borrow, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
     Lasting, Market, PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
-    PriceDelta, TaxExempt, TaxFixed, Trigger, YieldDelta,
+    PriceDelta, Scaled, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
@@ -41,6 +41,7 @@ _PeekEvent: Final = PeekEvent
 _PerBuilder: Final = PerBuilder
 _PerCount: Final = PerCount
 _PerMillWorker: Final = PerMillWorker
+_Scaled: Final = Scaled
 _Permit: Final = Permit
 _PriceDelta: Final = PriceDelta
 _Swap: Final = Swap
@@ -73,9 +74,15 @@ TYPICAL_REACH: Final = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "m
 
 def gain_factor(state, seat: int, per, card: str = "") -> int:
     """What a gain with ``per`` is multiplied by for ``seat`` in ``state``
-    (the seat's view will do: every count is public)."""
+    (the seat's view will do: every count is public); a quantity's product
+    of factors (issue #53; its bound is left to the valuation)."""
     if per is None:
         return 1
+    if isinstance(per, _Scaled):
+        k = 1
+        for f in per.factors:
+            k *= gain_factor(state, seat, f, card)
+        return min(k, per.up_to) if per.up_to else k
     if isinstance(per, _PerBuilder):
         return state.builders_at(seat, per.location)
     if isinstance(per, _PerMillWorker):
@@ -258,7 +265,8 @@ class CardValues:
             sure = risky = 0.0
             for cv in self.converts[c.id]:
                 cap = 1 if cv.capacity is None else cv.capacity
-                net = amount_value(cv.outputs, w, acq) - amount_value(cv.inputs, w, acq)
+                net = self.typical_scale(cv.outputs_per, 3.0) * amount_value(cv.outputs, w, acq) \
+                    - amount_value(cv.inputs, w, acq)
                 if net <= 0:
                     continue
                 if cv.condition is not None:
@@ -276,15 +284,28 @@ class CardValues:
         self.onces = {cid: tuple(a.effect for a in card.abilities if isinstance(a, _Once))
                       for cid, card in rules.by_id.items()}
 
+    def typical_scale(self, per, builders: float) -> float:
+        """What a scale typically multiplies by (issue #53: one form of
+        "how much" for gains, losses and conversions): each factor's typical
+        value, multiplied, at most the bound."""
+        if per is None:
+            return 1.0
+        if isinstance(per, _Scaled):
+            k = 1.0
+            for f in per.factors:
+                k *= self.typical_scale(f, builders)
+            return min(k, float(per.up_to)) if per.up_to else k
+        if isinstance(per, _PerBuilder):
+            return builders
+        if isinstance(per, _PerMillWorker):
+            return self.w.per_mill_worker
+        return TYPICAL_COUNT.get(per.what, 1.0) / per.per
+
     def effect_value(self, effect, cube_value, builders: float) -> float:
         """Value of an instant effect for its owner (a choice: the best option)."""
         w = self.w
         if isinstance(effect, _Gain):
-            k = builders if isinstance(effect.per, _PerBuilder) else \
-                w.per_mill_worker if isinstance(effect.per, _PerMillWorker) else \
-                TYPICAL_COUNT.get(effect.per.what, 1.0) / effect.per.per if isinstance(effect.per, _PerCount) \
-                else 1
-            return k * amount_value(effect.amounts, w, cube_value)
+            return self.typical_scale(effect.per, builders) * amount_value(effect.amounts, w, cube_value)
         if isinstance(effect, _ForPlayers):
             # the owner's share ("each player"), less half of what the others
             # get: what they gain is what the owner falls behind by
@@ -307,7 +328,7 @@ class CardValues:
         if isinstance(effect, _If):
             return w.conditional * self.effect_value(effect.effect, cube_value, builders)
         if isinstance(effect, _Lose):
-            return -amount_value(effect.amounts, w, cube_value)
+            return -self.typical_scale(effect.per, builders) * amount_value(effect.amounts, w, cube_value)
         if isinstance(effect, _ChooseOne):
             return max((self.effect_value(o, cube_value, builders) for o in effect.options), default=0.0)
         if isinstance(effect, _Borrow):  # which use is chosen at the decision, one ply ahead

@@ -112,7 +112,10 @@ class Evaluator(EvaluatorV1):
         for c in craftsmen:
             for conv in cv.converts[c]:
                 cap = 1 if conv.capacity is None else conv.capacity
-                net = amount_value(conv.outputs, w, cv.acquire) - amount_value(conv.inputs, w, cv.acquire)
+                out = amount_value(conv.outputs, w, cv.acquire)
+                if conv.outputs_per is not None:  # scaled outputs (issue #53): their typical size
+                    out *= cv.typical_scale(conv.outputs_per, 3.0)
+                net = out - amount_value(conv.inputs, w, cv.acquire)
                 if net <= 0:
                     continue
                 if conv.condition is not None:

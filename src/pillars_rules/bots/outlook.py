@@ -68,7 +68,7 @@ class EventEffect:
         self.tax: int = 0
         self.mill: tuple[int, int] | None = None
         for a in card.abilities:
-            if isinstance(a, _Now) and (type(a.effect) is _Lose or type(a.effect) is _Gain and a.effect.per is None):
+            if isinstance(a, _Now) and (type(a.effect) is _Lose or type(a.effect) is _Gain) and a.effect.per is None:
                 sign = 1 if type(a.effect) is _Gain else -1
                 for x in a.effect.amounts:
                     if x.kind == "gold":

@@ -32,8 +32,10 @@ ABILITY_WORDS: dict[str, str] = {
 ONCE_WORDS: dict[type, str] = {
     fx.FreePlacement: "free placement", fx.IgnoreEvent: "ignore event", fx.TaxExempt: "pay no tax",
 }
-#: Windows and actions after which the market's turn order must not be
-#: interrupted by a choice (see :func:`_has_choice`).
+#: Windows and actions on a turn at the market: a choice there is asked of
+#: the card's owner at once, on that turn, and the turn then passes on as
+#: after any action (issue #53); a choice of another player is refused
+#: (:func:`_others_choose`).
 NO_CHOICE_AFTER = ("market", "buy", "sell")
 
 
@@ -48,6 +50,26 @@ def _has_choice(effect: Any) -> bool:
     if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return True
     return isinstance(effect, (fx.If, fx.ForPlayers)) and _has_choice(effect.effect)
+
+
+def _asks(effect: Any) -> bool:
+    """Does an instant effect ask its player anything: a choice, or which
+    craftsman of another player to use?"""
+    if _has_choice(effect) or isinstance(effect, fx.Borrow):
+        return True
+    return isinstance(effect, (fx.If, fx.ForPlayers)) and _asks(effect.effect)
+
+
+def _others_choose(effect: Any) -> bool:
+    """Does an instant effect ask a player other than its owner to decide
+    (a choice inside ``each other player:`` and the like: what a selector
+    gives is that player's)? Choosing "a player you choose" is the owner's
+    own decision."""
+    if isinstance(effect, fx.ForPlayers):
+        return _asks(effect.effect)
+    if isinstance(effect, fx.ChooseOne):
+        return any(_others_choose(o) for o in effect.options)
+    return isinstance(effect, fx.If) and _others_choose(effect.effect)
 
 
 def _reaches(effect: Any) -> bool:
@@ -71,22 +93,8 @@ class AbilityFields(ValueChecker):
         r = e.registry
         if r == "Gain":
             amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a gain")
-            per = e.arg("per")
-            per_obj: fx.PerMillWorker | fx.PerCount | fx.PerBuilder | None = None
-            if per is not None and per.registry == "PerMillWorker":
-                per_obj = fx.PerMillWorker()
-            elif per is not None and per.registry == "PerCount":
-                what = self.count(per.arg("what"), fx.COUNTS)
-                k = 1 if per.arg("per") is None else self.number(per.arg("per"), "a count's step")
-                if what is None or k is None:
-                    return None
-                per_obj = fx.PerCount(what, k)
-            elif per is not None:
-                loc = self.choice(per.arg("location"), self.locations, "location")
-                if loc is None:
-                    return None
-                per_obj = fx.PerBuilder(loc)
-            return None if amounts is None else fx.Gain(amounts, per_obj)
+            ok, per_obj = self.scale(e.arg("per"))
+            return None if amounts is None or not ok else fx.Gain(amounts, per_obj)
         if r == "If":
             c = e.arg("condition")
             cond: Any
@@ -137,7 +145,8 @@ class AbilityFields(ValueChecker):
             return None if amounts is None else fx.Market(action, amounts)
         if r == "Lose":
             amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS, "a loss")
-            return None if amounts is None else fx.Lose(amounts)
+            ok, per_obj = self.scale(e.arg("per"))
+            return None if amounts is None or not ok else fx.Lose(amounts, per_obj)
         if r == "ChooseCraftsman":
             exclude = self.exclude(e.arg("exclude"))
             if e.arg("action") == "boost":
@@ -167,6 +176,34 @@ class AbilityFields(ValueChecker):
             refuse_nested(self, e)
             return None
         raise AssertionError(r)  # pragma: no cover - the grammar makes no other
+
+    def factor(self, per: ast.Effect) -> Any:
+        """One factor of a quantity (``per 2 craftsmen``, ``per worker in
+        mill``, ``per builder at LOCATION``), or None (reported)."""
+        if per.registry == "PerMillWorker":
+            return fx.PerMillWorker()
+        if per.registry == "PerCount":
+            what = self.count(per.arg("what"), fx.COUNTS)
+            k = 1 if per.arg("per") is None else self.number(per.arg("per"), "a count's step")
+            return None if what is None or k is None else fx.PerCount(what, k)
+        loc = self.choice(per.arg("location"), self.locations, "location")
+        return None if loc is None else fx.PerBuilder(loc)
+
+    def scale(self, per: ast.Effect | None) -> tuple[bool, Any]:
+        """A quantity's scale (issue #53): ``(True, None)`` if none is
+        written, ``(True, factor or Scaled)``, or ``(False, None)`` (reported).
+        The one form of "how much" wherever an amount may be scaled."""
+        if per is None:
+            return True, None
+        if per.registry != "Scaled":
+            f = self.factor(per)
+            return f is not None, f
+        factors = [self.factor(x) for x in per.arg("factors")]
+        bound = per.arg("up_to")
+        up_to = 0 if bound is None else self.number(bound, "a quantity's bound ('up to')")
+        if None in factors or up_to is None:
+            return False, None
+        return True, fx.Scaled(tuple(factors), up_to)
 
     def players(self, e: ast.Effect) -> fx.Players | None:
         who = e.arg("who")
@@ -222,9 +259,12 @@ class AbilityFields(ValueChecker):
                 "TaxExempt": fx.TaxExempt}[e.registry]()
 
     def no_choice(self, e: ast.Effect, effect: Any, where: str) -> bool:
-        if _has_choice(effect):
-            self.rep.at(e, f"{where} cannot ask for a choice (it would break the market's "
-                           "turn order)", "give a fixed effect, e.g. 'gain 1 stone'")
+        """On a turn at the market only the owner may be asked (issue #53)."""
+        if _others_choose(effect):
+            self.rep.at(e, f"{where} cannot ask another player to choose (it happens on the "
+                           "owner's turn at the market, where only the owner decides)",
+                        "let the owner choose, e.g. 'choose one: gain 1 stone | gain 1 wood', "
+                        "or give the others a fixed effect")
             return False
         return True
 
@@ -233,7 +273,8 @@ class AbilityFields(ValueChecker):
         if r == "Convert":
             inputs = self.amounts(e.arg("inputs"), INPUT_KINDS, "a conversion input")
             outputs = self.outputs(e.arg("outputs"))
-            ok = inputs is not None and outputs is not None
+            scaled, outputs_per = self.scale(e.arg("outputs_per"))
+            ok = inputs is not None and outputs is not None and scaled
             cap = e.arg("capacity")
             capacity = None
             grows: tuple[int, Any] = (0, None)  # capacity_plus, capacity_per: no growth
@@ -266,7 +307,7 @@ class AbilityFields(ValueChecker):
             if not ok or inputs is None or outputs is None:  # ok says they are not None; mypy cannot see it
                 return None
             return fx.Convert(inputs, outputs, capacity, tag, condition, tuple(also),
-                              capacity_plus=grows[0], capacity_per=grows[1])
+                              capacity_plus=grows[0], capacity_per=grows[1], outputs_per=outputs_per)
         if r in ("Passive", "ThisRound", "NextRound", "RestOfGame"):
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else getattr(fx, r)(mod)

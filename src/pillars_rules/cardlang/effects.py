@@ -140,7 +140,9 @@ class Amount:
 
 @frozen
 class OwnsAtLeast:
-    """True when the player holds at least ``n`` of ``kind`` (not consumed)."""
+    """True when the player holds at least ``n`` of ``kind`` (not consumed):
+    an amount kind, a player count, or ``counters`` -- the player's counters
+    on the card whose ability it is (issue #53: ``if you own 3 counters``)."""
 
     kind: str
     n: int = 1
@@ -222,6 +224,37 @@ class PerMillWorker:
     round (the workers not placed on resource cards, §2.2)."""
 
 
+#: Most an amount scaled by a :class:`Scaled` quantity comes to (30 of a
+#: kind times 30: a product of counts would otherwise grow without bound).
+MAX_QUANTITY: Final = 900
+
+
+@frozen
+class Scaled:
+    """A quantity over values of the game (issue #53, "how much"): an
+    amount times every factor in turn (a product: ``per craftsman per
+    round``), each amount then at most ``up_to`` (``up to 6``; 0: no
+    bound) and never more than :data:`MAX_QUANTITY`. One factor without a
+    bound is written as that factor alone (the sugar every card before this
+    form uses). The factors are read when the effect happens, for the
+    player it happens to."""
+
+    factors: tuple[PerBuilder | PerMillWorker | PerCount, ...]
+    up_to: int = 0
+
+
+#: What may scale an amount: one factor, or a :class:`Scaled` quantity.
+Scale = Union[PerBuilder, PerMillWorker, PerCount, Scaled]
+
+
+def factors(per: object) -> tuple[object, ...]:
+    """The factors of a scale (``None``: none; one factor: itself)."""
+    if per is None:
+        return ()
+    if isinstance(per, Scaled):
+        return per.factors
+    return (per,)
+
 
 # --------------------------------------------------------------------------
 # Instant effects: applied once, to one player (the owner, or each affected
@@ -233,15 +266,17 @@ class Gain:
     """Gain amounts; cubes come from the supply, gold is capped at 30 (§1)."""
 
     amounts: tuple[Amount, ...]
-    per: PerBuilder | PerMillWorker | PerCount | None = None
+    per: PerBuilder | PerMillWorker | PerCount | Scaled | None = None
 
 
 @frozen
 class Lose:
     """Lose amounts; gold follows the debt rule (§2.5), VP never go below 0,
-    cubes are lost only as far as the player has them (they return to supply)."""
+    cubes are lost only as far as the player has them (they return to supply).
+    ``per`` scales them as a gain's (issue #53: ``lose 1 gold per privilege``)."""
 
     amounts: tuple[Amount, ...]
+    per: PerBuilder | PerMillWorker | PerCount | Scaled | None = None
 
 
 @frozen
@@ -347,6 +382,10 @@ class Vote:
     for first). Only an event's whole ``now:`` effect."""
 
     options: tuple["InstantEffect", ...]
+    #: a weighted vote (issue #53, ``vote per gold:``): each vote counts the
+    #: voter's quantity, read when the votes are counted (ties and a total
+    #: of 0: the tied option voted for first); ``None``: each counts 1.
+    weight: PerBuilder | PerMillWorker | PerCount | Scaled | None = None
 
 
 @frozen
@@ -587,6 +626,9 @@ class Convert:
     #: when the conversion is used.
     capacity_plus: int = 0
     capacity_per: PerCount | None = None
+    #: outputs scaled by a quantity (``-> 1 gold per round``, issue #53),
+    #: read for the player who converts when the conversion is used.
+    outputs_per: PerBuilder | PerMillWorker | PerCount | Scaled | None = None
 
     @property
     def tags_needed(self) -> tuple[str, ...]:
@@ -683,7 +725,7 @@ ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
 EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
-        Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Players, HasMost,
+        Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Scaled, Players, HasMost,
         Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, AddCounters, Borrow, GreyWorkers,
         Vote, Bid,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,

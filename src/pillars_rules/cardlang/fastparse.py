@@ -326,6 +326,7 @@ class _Parser:
             children.append(self.plus_list())
         self.punct("->")
         children.append(self.plus_list())
+        children.append(self.scale())
         while self.is_punct(","):
             self.i += 1
             children.append(self.rule(self.convert_option))
@@ -417,7 +418,9 @@ class _Parser:
             kind = self.take("name")
             self.punct(":")
             return "bid", [kind, self.option()]
-        return "vote", self.options("vote")
+        self.kw("vote")
+        weight = self.scale()
+        return "vote", [weight] + self.options()
 
     def lasting(self, w: str) -> Any:
         """``this round: M`` / ``next round: M`` / ``rest of game: M`` (``w`` its first word)."""
@@ -446,11 +449,11 @@ class _Parser:
         if w == "gain":
             self.i += 1
             amounts = self.amount_list()
-            per = self.rule(self.multiplier) if self.word() == "per" else None
-            return "gain", [amounts, per]
+            return "gain", [amounts, self.scale()]
         if w == "lose":
             self.i += 1
-            return "lose", [self.amount_list()]
+            amounts = self.amount_list()
+            return "lose", [amounts, self.scale()]
         if w == "use":
             self.kw("use", "a", "craftsman", "of")
             who = self.word()
@@ -530,6 +533,22 @@ class _Parser:
                 raise _Fail
             self.kw(side, "neighbour")
             return f"{side}_neighbour", []
+        return self.rule(parse)
+
+    def scale(self) -> Any:
+        """``[scale]``: ``per ...`` once or more, then ``up to N`` maybe (issue #53); None if absent."""
+        if self.word() != "per":
+            return None
+
+        def parse():
+            factors = [self.rule(self.multiplier)]
+            while self.word() == "per":
+                factors.append(self.rule(self.multiplier))
+            bound = None
+            if self.word() == "up":
+                self.kw("up", "to")
+                bound = self.take("number")
+            return "scale", factors + [bound]
         return self.rule(parse)
 
     def multiplier(self) -> tuple[str, list]:

@@ -87,7 +87,12 @@ def _players(p: ast.Effect) -> str:
 
 
 def _multiplier(per: ast.Effect) -> str:
-    """``per 2 craftsmen``, ``per worker in mill``, ``per builder at LOCATION``."""
+    """``per 2 craftsmen``, ``per worker in mill``, ``per builder at LOCATION``;
+    a quantity's factors in turn, then ``up to N`` (issue #53)."""
+    if per.registry == "Scaled":
+        bound = per.arg("up_to")
+        tail = f" up to {_num(bound)}" if bound is not None and bound.value != 0 else ""
+        return " ".join(_multiplier(f) for f in per.arg("factors")) + tail
     if per.registry == "PerCount":
         k = per.arg("per")
         n = 1 if k is None or k.value is None else k.value
@@ -104,6 +109,8 @@ def effect_text(e: ast.Effect) -> str:
         ins = " | ".join(" + ".join(_amount(x) for x in alt)
                          for alt in (a("inputs"),) + tuple(a("alternatives") or ()))
         text = f"convert {ins + ' ' if ins else ''}-> {' + '.join(_output(x) for x in a('outputs'))}"
+        if a("outputs_per") is not None:  # issue #53
+            text += " " + _multiplier(a("outputs_per"))
         if a("capacity") is not None:
             text += f", capacity {_num(a('capacity'))}"
             if a("capacity_per") is not None:  # issue #36
@@ -188,7 +195,9 @@ def effect_text(e: ast.Effect) -> str:
             return f"the market {act} {cubes}"
         return f"{act} {cubes} {'from' if act == 'take' else 'to'} the market"
     if r == "Lose":
-        return f"lose {', '.join(_amount(x) for x in a('amounts'))}"
+        per = a("per")
+        tail = "" if per is None else " " + _multiplier(per)
+        return f"lose {', '.join(_amount(x) for x in a('amounts'))}{tail}"
     if r == "ChooseCraftsman":
         action = f"capacity {_delta(a('n'))}" if a("action") == "boost" else "discard"
         return f"choose craftsman{_except(a('exclude'))}: {action}"
@@ -209,8 +218,9 @@ def effect_text(e: ast.Effect) -> str:
         opts = [effect_text(o) for o in a("options")]
         opts = [f"({t})" if o.registry == "ChooseOne" else t for o, t in zip(a("options"), opts)]
         return "choose one: " + " | ".join(opts)
-    if r == "Vote":  # a shared decision (issue #36)
-        return "vote: " + " | ".join(_option(o) for o in a("options"))
+    if r == "Vote":  # a shared decision (issue #36), weighted (issue #53)
+        weight = "" if a("weight") is None else " " + _multiplier(a("weight"))
+        return f"vote{weight}: " + " | ".join(_option(o) for o in a("options"))
     if r == "Bid":
         return f"bid {a('kind').text}: {_option(a('prize'))}"
     # once effects

@@ -40,7 +40,21 @@ CODES: dict[str, str] = {
     "W003": "an amount to pay (a conversion input or a cost) is more than a player can ever hold",
     "W004": "a market modifier for a trade that does not exist (buying metal), or a permit "
             "for a trade that needs none",
+    "W005": "a card reads the counters on itself (a quantity 'per counter', 'if you own N counters') "
+            "but nothing ever puts a counter on it",
 }
+
+
+def _reads_counters(obj: Any) -> bool:
+    if isinstance(obj, fx.PerCount):
+        return obj.what == "counters"
+    return isinstance(obj, fx.OwnsAtLeast) and obj.kind == "counters"
+
+
+def _adds_counters(obj: Any) -> bool:
+    if isinstance(obj, fx.AddCounters):
+        return True
+    return isinstance(obj, fx.Convert) and any(a.kind == "counters" for a in obj.outputs)
 
 
 @frozen
@@ -88,6 +102,10 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
         for a in card.cost:
             if a.n > MOST.get(a.kind, a.n):
                 warn("W003", f"it costs {a} but a player holds at most {MOST[a.kind]} {a.kind}")
+        every = [obj for ability in _abilities(card) for obj in _walk(ability)]
+        if any(_reads_counters(o) for o in every) and not any(_adds_counters(o) for o in every):
+            warn("W005", "it reads the counters on itself, but nothing puts a counter on it "
+                         "(write 'add 1 counter' or '-> 1 counter')")
         for ability in _abilities(card):
             for obj in _walk(ability):
                 if isinstance(obj, fx.Convert):

@@ -189,6 +189,7 @@ class _Build(PlaceBuild):
         # [inputs ("|" alternative)*] "->" outputs ("," option)*; an option is (key, value, where)
         options = [c for c in ch if isinstance(c, tuple) and c and isinstance(c[0], str)]
         lists = [c for c in ch if not (isinstance(c, tuple) and c and isinstance(c[0], str))]
+        scale = lists.pop()  # the outputs' scale (issue #53), or None
         outputs = lists[-1]
         ins = [x for x in lists[:-1] if x is not None]
         inputs, alternatives = (ins[0] if ins else None), tuple(ins[1:])
@@ -212,6 +213,7 @@ class _Build(PlaceBuild):
             ("capacity", capacity), ("needs", opts.get("needs")),
             ("condition", opts.get("condition")), ("also_needs", tuple(more)),
             ("alternatives", alternatives), *grows,
+            *((("outputs_per", scale),) if scale is not None else ()),
         )
 
     def capacity(self, meta, ch):
@@ -277,6 +279,15 @@ class _Build(PlaceBuild):
     # instant effects
     def gain(self, meta, ch):
         return self._eff(meta, "Gain", ("amounts", ch[0]), ("per", ch[1]))
+
+    def scale(self, meta, ch):
+        # one factor alone is that factor (issue #36's form); more, or a
+        # bound, a quantity (issue #53)
+        *factors, bound = ch
+        if len(factors) == 1 and bound is None:
+            return factors[0]
+        return self._eff(meta, "Scaled", ("factors", tuple(factors)),
+                         ("up_to", None if bound is None else self._num(bound)))
 
     def per_builder(self, meta, ch):
         return self._eff(meta, "PerBuilder", ("location", self._name(ch[0])))
@@ -363,7 +374,9 @@ class _Build(PlaceBuild):
         return self._eff(meta, "If", ("condition", self._owns(meta, a)), ("effect", effect))
 
     def lose(self, meta, ch):
-        return self._eff(meta, "Lose", ("amounts", ch[0]))
+        if ch[1] is None:  # as before issue #53: the tree of every card that scales nothing
+            return self._eff(meta, "Lose", ("amounts", ch[0]))
+        return self._eff(meta, "Lose", ("amounts", ch[0]), ("per", ch[1]))
 
     def choose_craftsman(self, meta, ch):
         exclude, (action, n) = ch
@@ -380,7 +393,10 @@ class _Build(PlaceBuild):
         return self._eff(meta, "ChooseOne", ("options", tuple(ch)))
 
     def vote(self, meta, ch):
-        return self._eff(meta, "Vote", ("options", tuple(ch)))
+        weight, *options = ch
+        if weight is None:
+            return self._eff(meta, "Vote", ("options", tuple(options)))
+        return self._eff(meta, "Vote", ("options", tuple(options)), ("weight", weight))
 
     def bid(self, meta, ch):
         return self._eff(meta, "Bid", ("kind", self._name(ch[0])), ("prize", ch[1]))

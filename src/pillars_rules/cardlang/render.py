@@ -85,6 +85,21 @@ def count(what: str, per: int = 1) -> str:
     return (_count_noun(what, 1) if per == 1 else f"{per} {_count_noun(what)}") + yours
 
 
+def scale(per: Any) -> str:
+    """What scales an amount, after it: " per craftsman you have", several
+    factors in turn, then the bound (issue #53); "" for none."""
+    if per is None:
+        return ""
+    if isinstance(per, fx.Scaled):
+        bound = f" (at most {per.up_to} of each)" if per.up_to else ""
+        return "".join(scale(f) for f in per.factors) + bound
+    if isinstance(per, fx.PerMillWorker):
+        return " per worker value of yours in the wool mill"
+    if isinstance(per, fx.PerCount):
+        return f" per {count(per.what, per.per)}"
+    return f" per builder of yours at the {_words(per.location)}"
+
+
 def players(p: Any) -> str:
     """Who a selector picks, in words."""
     if p.who in ("most", "fewest"):
@@ -97,14 +112,7 @@ def players(p: Any) -> str:
 def instant(e: Any) -> str:
     """An instant effect as an imperative phrase (``gain 8 gold``)."""
     if isinstance(e, fx.Gain):
-        per = ""
-        if isinstance(e.per, fx.PerMillWorker):
-            per = " per worker value of yours in the wool mill"
-        elif isinstance(e.per, fx.PerCount):
-            per = f" per {count(e.per.what, e.per.per)}"
-        elif e.per is not None:
-            per = f" per builder of yours at the {_words(e.per.location)}"
-        return f"gain {_amounts(e.amounts)}{per}"
+        return f"gain {_amounts(e.amounts)}{scale(e.per)}"
     if isinstance(e, fx.If):
         c = e.condition
         if isinstance(c, fx.HasMost):
@@ -139,7 +147,7 @@ def instant(e: Any) -> str:
                 "rest_of_game": "for the rest of the game"}[e.duration]
         return f"{when}, {modifier(e.modifier)}"
     if isinstance(e, fx.Lose):
-        return f"lose {_amounts(e.amounts)}"
+        return f"lose {_amounts(e.amounts)}{scale(e.per)}"
     if isinstance(e, fx.ChooseCraftsman):
         if e.action == "boost":
             return (f"choose one of your craftsmen{_except(e.exclude)} with a capacity; "
@@ -148,8 +156,11 @@ def instant(e: Any) -> str:
     if isinstance(e, fx.ChooseOne):
         return "choose one: " + _and((instant(o) for o in e.options), "or")
     if isinstance(e, fx.Vote):
+        # the voter's values: "you" in a factor's words is the voter
+        per = scale(e.weight).replace(" you have", " its voter has").replace(" of yours", " of its voter's")
+        weight = "" if e.weight is None else f" (each vote counts 1{per}, when counted)"
         return ("every player it reaches votes, in turn order from the start player, for one of: "
-                + _and((instant(o) for o in e.options), "or")
+                + _and((instant(o) for o in e.options), "or") + weight
                 + "; the option with the most votes happens to each of them (a tie: the tied "
                   "option voted for first)")
     if isinstance(e, fx.Bid):
@@ -211,7 +222,7 @@ def _cap(s: str) -> str:
 def ability(a: Any) -> str:
     """One ability as an English sentence."""
     if isinstance(a, fx.Convert):
-        outs = _amounts(a.outputs)
+        outs = _amounts(a.outputs) + scale(a.outputs_per)
         text = f"Converts {_amounts(a.inputs)} into {outs}" if a.inputs else f"Gains {outs}"
         if a.shares >= 0:  # an alternative: its uses count for the conversion it shares with
             text = f"Or c{text[1:]}, the uses shared with the conversion above"

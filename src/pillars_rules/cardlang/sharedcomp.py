@@ -35,7 +35,12 @@ def shared_effect(fields: Any, e: ast.Effect, has_choice: Check, reaches: Check)
     other players (the compiler's own tests of them)."""
     if e.registry == "Vote":
         options = [_outcome(fields, o, "an option of a vote", has_choice, reaches) for o in e.arg("options")]
-        return None if None in options else fx.Vote(tuple(options))
+        ok, weight = fields.scale(e.arg("weight"))
+        if ok and any(isinstance(f, fx.PerCount) and f.what in fx.CARD_COUNTS for f in fx.factors(weight)):
+            fields.rep.at(e.arg("weight"), "a vote cannot be weighted by counters (an event card holds none)",
+                          "weigh it by a player's value, e.g. 'vote per gold: ...'")
+            return None
+        return None if None in options or not ok else fx.Vote(tuple(options), weight)
     kind = fields.choice(e.arg("kind"), fx.BID_KINDS, "what is bid")
     prize = _outcome(fields, e.arg("prize"), "the prize of a bid", has_choice, reaches)
     return None if kind is None or prize is None else fx.Bid(kind, prize)

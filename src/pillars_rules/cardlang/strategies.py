@@ -54,12 +54,19 @@ conditions = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.PLAYER_COUNTS), counts
     fx.HasMost, st.sampled_from(fx.PLAYER_COUNTS), st.booleans())
 players = st.sampled_from(("each", "other", "left", "right", "chosen")).map(fx.Players) | st.builds(
     fx.Players, st.sampled_from(("most", "fewest")), st.sampled_from(fx.PLAYER_COUNTS))
+#: One factor of a quantity: ``per builder at LOCATION``, ``per worker in
+#: mill``, ``per [N] COUNT``.
+factors = st.builds(fx.PerBuilder, st.sampled_from(LOCATIONS)) | st.just(fx.PerMillWorker()) | st.builds(
+    fx.PerCount, st.sampled_from(fx.COUNTS), counts)
+#: What scales an amount (issue #53): a factor, or a quantity -- factors in
+#: turn and a bound (one factor without a bound is written as the factor).
+scales = factors | st.builds(fx.Scaled, st.lists(factors, min_size=1, max_size=3).map(tuple),
+                             st.integers(0, MAX_NUMBER)).filter(lambda q: len(q.factors) > 1 or q.up_to > 0)
+#: Conditions also read the counters on the card (issue #53).
+conditions = conditions | st.builds(fx.OwnsAtLeast, st.just("counters"), counts)
 simple_instants = st.one_of(
-    st.builds(fx.Gain, amounts(fx.AMOUNT_KINDS),
-              st.none() | st.builds(fx.PerBuilder, st.sampled_from(LOCATIONS))
-              | st.just(fx.PerMillWorker())
-              | st.builds(fx.PerCount, st.sampled_from(fx.COUNTS), counts)),
-    st.builds(fx.Lose, amounts(fx.AMOUNT_KINDS)),
+    st.builds(fx.Gain, amounts(fx.AMOUNT_KINDS), st.none() | scales),
+    st.builds(fx.Lose, amounts(fx.AMOUNT_KINDS), st.none() | scales),
     st.builds(fx.ChooseCraftsman, st.just("boost"), counts, excludes),
     st.builds(fx.ChooseCraftsman, st.just("discard"), st.just(0), excludes),
     st.builds(fx.Market, st.sampled_from(fx.MARKET_ACTIONS), amounts(fx.CUBES)),
@@ -105,8 +112,28 @@ def _no_choice(effect) -> bool:
     return not isinstance(effect, (fx.If, fx.ForPlayers)) or _no_choice(effect.effect)
 
 
-#: Instant effects without a choice (after buying or selling, and at the market).
+def _asks_nothing(effect) -> bool:
+    """Does ``effect`` ask its player nothing (no choice, no craftsman to use)?"""
+    if isinstance(effect, fx.Borrow):
+        return False
+    return _no_choice(effect) and (not isinstance(effect, (fx.If, fx.ForPlayers)) or _asks_nothing(effect.effect))
+
+
+def _owners_choices(effect) -> bool:
+    """Does ``effect`` ask only its owner to choose, if anyone (issue #53:
+    what a turn at the market may ask)?"""
+    if isinstance(effect, fx.ForPlayers):
+        return _asks_nothing(effect.effect)
+    if isinstance(effect, fx.ChooseOne):
+        return all(_owners_choices(o) for o in effect.options)
+    return not isinstance(effect, fx.If) or _owners_choices(effect.effect)
+
+
+#: Instant effects without a choice (at the end of the game).
 plain_instants = owner_instants.filter(_no_choice)
+#: Instant effects on a turn at the market (after buying or selling, ``on
+#: market:``): choices of the owner's only (issue #53).
+market_instants = owner_instants.filter(_owners_choices)
 modifiers = st.one_of(
     st.builds(fx.YieldDelta, deltas),
     st.builds(fx.TaxFixed, st.integers(0, MAX_NUMBER)),
@@ -123,16 +150,17 @@ modifiers = st.one_of(
 )
 onces = st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()]) | st.builds(
     fx.Once, st.sampled_from(("draft", "cathedral")), owner_instants) | st.builds(
-    fx.Once, st.just("market"), plain_instants)
+    fx.Once, st.just("market"), market_instants)
 on_actions = st.one_of(
     st.builds(fx.OnAction, st.sampled_from(("hire", "place")), owner_instants, st.none()),
     st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS)),
-    st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), plain_instants, st.none()),
+    st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), market_instants, st.none()),
 )
 plain_converts = st.builds(
     fx.Convert, amounts(INPUT_KINDS, 0, 2), amounts(OUTPUT_KINDS, 1, 2),
     st.none() | counts, st.none() | st.sampled_from(BASE_TAGS),
     st.none() | st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts),
+    outputs_per=st.none() | scales,
 )
 
 
@@ -153,7 +181,10 @@ passives = st.builds(fx.Passive, modifiers)
 #: What a vote's option or a bid's prize may be (issue #36): a fixed effect
 #: for one player (no choice, not the market's own stock), or a lasting change.
 outcomes = instants.filter(lambda e: _no_choice(e) and _outer_only(e) and not fx.is_table_effect(e)) | lastings
-shared = st.builds(fx.Vote, st.lists(outcomes, min_size=2, max_size=3).map(tuple)) | st.builds(
+#: A vote's weight (issue #53): any scale but the counters (an event has none).
+weights = scales.filter(lambda q: not any(isinstance(f, fx.PerCount) and f.what == "counters"
+                                          for f in fx.factors(q)))
+shared = st.builds(fx.Vote, st.lists(outcomes, min_size=2, max_size=3).map(tuple), st.none() | weights) | st.builds(
     fx.Bid, st.sampled_from(fx.BID_KINDS), outcomes)
 event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound, modifiers),
                             st.builds(fx.NextRound, modifiers), st.builds(fx.RestOfGame, modifiers),
@@ -171,7 +202,7 @@ loose_instants = st.recursive(
         st.lists(inner, min_size=2, max_size=3).map(lambda opts: fx.ChooseOne(tuple(opts))),
         st.builds(fx.If, conditions, inner),
         st.builds(fx.ForPlayers, players, inner),
-        st.lists(inner, min_size=2, max_size=3).map(lambda opts: fx.Vote(tuple(opts))),
+        st.builds(fx.Vote, st.lists(inner, min_size=2, max_size=3).map(tuple), st.none() | scales),
         st.builds(fx.Bid, st.sampled_from(fx.BID_KINDS), inner),
     ),
     max_leaves=5,

@@ -120,11 +120,12 @@ class ValueChecker:
 
     def owns(self, cond: ast.Effect, counts: bool = False) -> fx.OwnsAtLeast | None:
         """``if you own <n> <kind>``; with ``counts``, any player count
-        (:data:`~.effects.PLAYER_COUNTS`, "4 craftsmen") besides the amounts."""
+        (:data:`~.effects.PLAYER_COUNTS`, "4 craftsmen") besides the amounts,
+        and the counters on the card (issue #53, "3 counters")."""
         if not counts or cond.arg("kind").text in fx.AMOUNT_KINDS:
             kind = self.choice(cond.arg("kind"), fx.AMOUNT_KINDS, "resource")
         else:
-            kind = self.count(cond.arg("kind"), fx.PLAYER_COUNTS, "resource or count")
+            kind = self.count(cond.arg("kind"), fx.PLAYER_COUNTS + fx.CARD_COUNTS, "resource or count")
         n = self.number(cond.arg("n"), "an amount")
         return None if kind is None or n is None else fx.OwnsAtLeast(kind, n)
 

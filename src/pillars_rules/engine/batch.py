@@ -12,14 +12,14 @@ from typing import Any, Final
 
 from ..cardlang.effects import (
     AddCounters, Amount, Borrow, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lasting, Lose, Market, PerBuilder,
-    PerMillWorker, Swap, Transfer, addressed, deeper, is_chosen,
+    PerCount, PerMillWorker, Swap, Transfer, addressed, deeper, is_chosen,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
 from .borrow import borrow_uses
 from .context import Rules
 from .evolve import _HANDLERS, evolve
-from .reach import count, has_most, market_events, selected, swap_events, transfer_events
+from .reach import has_most, market_events, scaled, selected, swap_events, transfer_events
 from .state import ROUNDS, GameState, Job, Pieces
 
 BIG_VALUE = 5
@@ -75,11 +75,17 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
             k = state.players[seat].pieces.value
         elif isinstance(per, PerBuilder):
             k = state.builders_at(seat, per.location)
-        else:
+        elif isinstance(per, PerCount):
             k = state.count(seat, per.what, source) // per.per
+        else:  # a quantity (issue #53)
+            amounts = scaled(state, seat, effect.amounts, per, source)
+            return [E.Gained(seat, amounts, source)] if amounts else []
         amounts = tuple(Amount(a.kind, a.n * k) for a in effect.amounts if a.n * k)
         return [E.Gained(seat, amounts, source)] if amounts else []
     if isinstance(effect, Lose):
+        if effect.per is not None:  # scaled (issue #53)
+            amounts = scaled(state, seat, effect.amounts, effect.per, source)
+            return [E.Lost(seat, amounts, source)] if amounts else []
         return [E.Lost(seat, effect.amounts, source)]
     if isinstance(effect, (ChooseCraftsman, ChooseOne)):
         return [E.ChoicesQueued((Job(seat, source, ability, option),))]
@@ -88,7 +94,7 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         if isinstance(cond, HasMost):
             if not has_most(state if judge is None else judge, seat, cond.what, cond.most):
                 return []
-        elif count(state, seat, cond.kind) < cond.n:
+        elif state.count(seat, cond.kind, source) < cond.n:  # counters: on this card (issue #53)
             return []
         return _instant(state, rules, seat, effect.effect, source, ability, option, judge)
     if is_chosen(effect):  # the owner picks the player: a choice of its own

@@ -23,6 +23,7 @@ from typing import Any
 from ..cardlang.effects import Borrow
 from . import events as E
 from .context import Rules
+from .reach import scaled
 from .state import GameState
 
 
@@ -70,4 +71,6 @@ def borrow_events(state: GameState, rules: Rules, seat: int, effect: Borrow, ind
         return []
     owner, cid, i = uses[index]
     conv = rules.card(cid).conversions[i]
-    return [E.CraftsmanBorrowed(seat, owner, cid, i, conv.inputs, conv.outputs, reason)]
+    # scaled outputs (issue #53) count the user's values: the user converts
+    outputs = conv.outputs if conv.outputs_per is None else scaled(state, seat, conv.outputs, conv.outputs_per, cid)
+    return [E.CraftsmanBorrowed(seat, owner, cid, i, conv.inputs, outputs, reason)]

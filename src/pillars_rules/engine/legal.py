@@ -28,7 +28,9 @@ from .batch import (
 from .flow import advance_into
 from .queries import can_pay, conversions, free_spots, trades_of
 from .refusals import explain
+from .reach import scaled
 from .shared import ballot_events, options as shared_options
+from .steps import market_turn
 from .state import CUBE_INDEX, GameState
 
 
@@ -251,7 +253,9 @@ _REACTED_TO = {A.Hire: "hire", A.Buy: "buy", A.Sell: "sell", A.Place: "place"}
 
 def action_events(state: GameState, rules: Rules, action) -> list:
     """The events that record a (validated) action, then those of the
-    ``when you <action>:`` abilities it sets off."""
+    ``when you <action>:`` abilities it sets off. A turn at the market that
+    asks its seat a choice is marked (``Decided(seat, "turn <step>")``): once
+    the choice is made, the turn passes on from that seat (issue #53)."""
     events = _action_events(state, rules, action)
     kind = _REACTED_TO.get(type(action)) if rules.acting else None
     if kind is not None:
@@ -260,6 +264,9 @@ def action_events(state: GameState, rules: Rules, action) -> list:
             after = evolve(after, e)
         events += action_trigger_events(state, after, rules, _seat(state), kind,
                                         getattr(action, "location", None))
+    pending = state.pending
+    if pending is not None and pending.kind == "market" and any(type(e) is E.ChoicesQueued for e in events):
+        events.append(E.Decided(pending.seat, market_turn(state.step)))
     return events
 
 
@@ -327,7 +334,9 @@ def _choose(state, rules, action, seat):
 
 def _build(state, rules, action, seat):
     conv = rules.converts[action.card][action.ability][1]  # (Card.conversions, without building it again)
-    return [E.Converted(seat, action.card, action.ability, conv.inputs, conv.outputs)]
+    outputs = conv.outputs if conv.outputs_per is None else \
+        scaled(state, seat, conv.outputs, conv.outputs_per, action.card)  # issue #53: "-> 1 gold per round"
+    return [E.Converted(seat, action.card, action.ability, conv.inputs, outputs)]
 
 
 _EVENTS_OF: Final = {

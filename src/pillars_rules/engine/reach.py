@@ -10,7 +10,9 @@ every one is public, so a seat view has it too); :func:`selected` names the seat
 
 from __future__ import annotations
 
-from ..cardlang.effects import Amount, Market, Players, Swap, Transfer
+from ..cardlang.effects import (
+    MAX_QUANTITY, Amount, Market, PerBuilder, PerCount, PerMillWorker, Players, Scale, Scaled, Swap, Transfer,
+)
 from . import events as E
 from .state import CUBE_INDEX, GameState
 
@@ -18,6 +20,54 @@ from .state import CUBE_INDEX, GameState
 def count(state: GameState, seat: int, what: str) -> int:
     """The value ``what`` for ``seat`` (a player count) or of the game."""
     return state.count(seat, what)
+
+
+def factor(state: GameState, seat: int, per: PerBuilder | PerMillWorker | PerCount, card: str) -> int:
+    """One factor of a quantity for ``seat`` (``card``: whose counters)."""
+    if isinstance(per, PerMillWorker):
+        return state.players[seat].pieces.value
+    if isinstance(per, PerBuilder):
+        return state.builders_at(seat, per.location)
+    return state.count(seat, per.what, card) // per.per
+
+
+def scale(state: GameState, seat: int, per: Scale | None, card: str) -> tuple[int, int]:
+    """What a quantity multiplies by for ``seat`` and its bound (0: none):
+    one factor's value, or a :class:`~pillars_rules.cardlang.effects.Scaled`
+    product (issue #53)."""
+    if per is None:
+        return 1, 0
+    if isinstance(per, Scaled):
+        k = 1
+        for f in per.factors:
+            k *= factor(state, seat, f, card)
+        return k, per.up_to
+    return factor(state, seat, per, card), 0
+
+
+def quantity(state: GameState, seat: int, per: Scale, card: str) -> int:
+    """A quantity of 1 scaled for ``seat`` (a vote's weight): the product,
+    at most its bound and :data:`~pillars_rules.cardlang.effects.MAX_QUANTITY`."""
+    k, up_to = scale(state, seat, per, card)
+    return min(k, up_to) if up_to else min(k, MAX_QUANTITY)
+
+
+def scaled(state: GameState, seat: int, amounts: tuple[Amount, ...], per: Scale | None, card: str
+           ) -> tuple[Amount, ...]:
+    """``amounts`` scaled for ``seat`` by ``per`` (a factor, as before issue
+    #53, or a quantity: each amount then at most its bound and
+    :data:`~pillars_rules.cardlang.effects.MAX_QUANTITY`); amounts that
+    come to 0 are left out."""
+    k, up_to = scale(state, seat, per, card)
+    most = min(up_to, MAX_QUANTITY) if up_to else MAX_QUANTITY
+    out: list[Amount] = []
+    for a in amounts:
+        n = a.n * k
+        if isinstance(per, Scaled) and n > most:
+            n = most
+        if n:
+            out.append(Amount(a.kind, n))
+    return tuple(out)
 
 
 def has_most(state: GameState, seat: int, what: str, most: bool) -> bool:

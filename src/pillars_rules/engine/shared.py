@@ -9,7 +9,10 @@ answer also counts them (:func:`ballot_events`):
 
 * a vote: the option with the most votes wins (ties: of the tied options, the
   one voted for first in turn order -- the start player's, if it is among
-  them) and happens to every voter, as the card's effect on each;
+  them) and happens to every voter, as the card's effect on each; a weighted
+  vote (``vote per gold:``, issue #53) counts each vote as the voter's
+  quantity when the votes are counted (the bound applies; a total of 0 ties
+  every option voted for);
 * a bid: each player passes (0) or bids more than the highest bid so far, up
   to what they have; the highest bidder pays the bid and gets the prize;
   nobody bids: nothing happens (:class:`~.events.BidsPassed`).
@@ -24,7 +27,7 @@ from . import events as E
 from .batch import _instant, fits, instant_events
 from .context import Rules
 from .evolve import evolve
-from .reach import count
+from .reach import count, quantity
 from .state import GameState, Job
 
 
@@ -64,8 +67,8 @@ def _outcome(state: GameState, rules: Rules, job: Job, effect: Any) -> list:
     out: list = []
     if isinstance(effect, Vote):
         votes = [0] * len(effect.options)
-        for _, v in ballots:
-            votes[v] += 1
+        for s, v in ballots:  # a weighted vote (issue #53): the voter's quantity, read now
+            votes[v] += 1 if effect.weight is None else quantity(state, s, effect.weight, job.source)
         top = max(votes)
         won = next(v for _, v in ballots if votes[v] == top)  # ties: the first voted for
         out.append(E.VoteDecided(job.source, won))

@@ -224,6 +224,13 @@ def _step_craftsmen(b: Batch, rules: Rules) -> None:
         _next(b, rules)
 
 
+def market_turn(step: str) -> str:
+    """The ``Decided`` kind that marks a seat's turn at the market ``step``
+    as one that asked it a choice (issue #53): once the choice is made, the
+    turn passes on from that seat, as after any other action there."""
+    return "turn " + step
+
+
 def _step_market(b: Batch, rules: Rules) -> None:
     state = b.state
     order = [s for s in state.spot_list(state.step) if s is not None]
@@ -232,7 +239,8 @@ def _step_market(b: Batch, rules: Rules) -> None:
         _next(b, rules)
         return
     last = state.pending
-    if last is not None and last.kind == "market" and last.seat in order:
+    if last is not None and last.seat in order and (
+            last.kind == "market" or (last.kind == "choice" and (last.seat, market_turn(state.step)) in state.decided)):
         i = order.index(last.seat)
         for k in range(1, len(order) + 1):
             seat = order[(i + k) % len(order)]

@@ -16,7 +16,7 @@ cards read as well as base cards.
 from __future__ import annotations
 
 from ..cardlang import effects as fx
-from ..cardlang.render import ONCE_WORDS, WINDOW_WORDS, instant, modifier
+from ..cardlang.render import ONCE_WORDS, WINDOW_WORDS, instant, modifier, scale
 from .grammar import count, times
 
 
@@ -29,6 +29,7 @@ def conversion(conv: fx.Convert, capacity: bool = True) -> str:
     """``1 stone -> 1 VP, twice a round, needs a mortar mixer``."""
     text = f"{amounts(conv.inputs)} -> {amounts(conv.outputs)}" if conv.inputs else \
         "+" + ", +".join(str(a) for a in conv.outputs)
+    text += scale(conv.outputs_per)  # issue #53: "1 wood -> 1 gold per round number"
     if capacity and conv.shares >= 0:
         text += ", sharing the uses of the one before"
     elif capacity:

@@ -113,6 +113,8 @@ def _builder_parked(e: E.BuilderParked, n: Namer) -> str:
 def _decided(e: E.Decided, n: Namer) -> str:
     if e.kind.startswith("spot:"):  # a place's spot effects given; its choice is asked at its step
         return f"{n.seat(e.seat)} decides at {place(e.kind[5:], n)} before the next step."
+    if e.kind.startswith("turn "):  # a choice on a turn at the market (issue #53)
+        return f"{n.seat(e.seat)} decides on this turn at {place(e.kind[5:], n)}; then the turn passes on."
     return f"{n.seat(e.seat)} settled: {e.kind.replace('_', ' ')}."
 
 

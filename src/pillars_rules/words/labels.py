@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
+import attrs
+
 from ..cardlang.effects import ChooseCraftsman, ChooseOne
 from ..cardlang.render import instant, render
 from ..engine import actions as A
 from ..engine.batch import BIG_VALUE, chosen_seats, is_chosen, job_effect
 from ..engine.borrow import borrow_uses
+from ..engine.reach import scaled
 from ..cardlang import effects as fx
 from .cardtext import amounts, conversion, once_effect, summary
 from .shared import option_text
@@ -372,6 +375,9 @@ def _end_trading(ctx: Context, a) -> Parts:
 def _build(ctx: Context, a: A.Build) -> Parts:
     conv = ctx.rules.card(a.card).conversions[a.ability]
     left = ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.rules.uses(ctx.player, a.card, a.ability)
+    if conv.outputs_per is not None:  # a scaled output (issue #53): what this use gives now
+        conv = attrs.evolve(conv, outputs=scaled(ctx.state, ctx.seat, conv.outputs, conv.outputs_per, a.card),
+                            outputs_per=None)
     return Parts(f"use {ctx.name(a.card)}: {conversion(conv, capacity=False)} ({count(left, 'use')} left)",
                  (amounts(conv.outputs),), tuple(str(x) for x in conv.inputs), a.card, ctx.at("cathedral")[0], None,
                  ctx.text(a.card))
