@@ -101,6 +101,12 @@ EXAMPLES = {
     "Bid": ("event", "now: bid gold: gain 3 vp", fx.Now(fx.Bid("gold", fx.Gain((A("vp", 3),))))),
     "Market": ("craftsman", "at round_start: the market loses 1 sand, 2 wood",
                fx.Trigger("round_start", fx.Market("loses", (A("sand", 1), A("wood", 2))))),
+    # issue #53: turn order as state
+    "BecomeStartPlayer": ("craftsman", "at castle: become the start player",
+                          fx.Trigger("castle", fx.BecomeStartPlayer())),
+    "ReverseOrder": ("event", "now: reverse the order of play next round", fx.Now(fx.ReverseOrder("next_round"))),
+    "IsStartPlayer": ("craftsman", "at castle: if you are the start player: gain 2 gold",
+                      fx.Trigger("castle", fx.If(fx.IsStartPlayer(), fx.Gain((A("gold", 2),))))),
 }
 
 

@@ -40,7 +40,24 @@ CODES: dict[str, str] = {
     "W003": "an amount to pay (a conversion input or a cost) is more than a player can ever hold",
     "W004": "a market modifier for a trade that does not exist (buying metal), or a permit "
             "for a trade that needs none",
+    "W005": "a change of the turn order that comes too late to change any turn (after the last "
+            "round, or 'next round' on a card of the last round)",
 }
+#: Effects that change the turn order (issue #53).
+_TURN_ORDER = (fx.BecomeStartPlayer, fx.ReverseOrder)
+
+
+def _late_turn_order(card: Card, ability: Any) -> str:
+    """Why a turn-order change of ``ability`` can never change a turn ("" if it can)."""
+    changes = [o for o in _walk(ability) if isinstance(o, _TURN_ORDER)]
+    if not changes:
+        return ""
+    if isinstance(ability, fx.Trigger) and ability.step == fx.GAME_END:
+        return "it changes the turn order at the end of the game, when no turn is left"
+    last = card.last_round or (card.kind == "craftsman" and card.round == 6)
+    if last and any(isinstance(o, fx.ReverseOrder) and o.when == "next_round" for o in changes):
+        return "it reverses the order of play of the next round, but the card comes in the last round"
+    return ""
 
 
 @frozen
@@ -89,6 +106,9 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
             if a.n > MOST.get(a.kind, a.n):
                 warn("W003", f"it costs {a} but a player holds at most {MOST[a.kind]} {a.kind}")
         for ability in _abilities(card):
+            late = _late_turn_order(card, ability)
+            if late:
+                warn("W005", late)
             for obj in _walk(ability):
                 if isinstance(obj, fx.Convert):
                     for need in obj.tags_needed:

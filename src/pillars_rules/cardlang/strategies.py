@@ -51,7 +51,7 @@ excludes = st.lists(st.sampled_from(BASE_CRAFTSMEN), max_size=2, unique=True).ma
 owns = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts)
 #: Conditions of an ``if``: any player count (issue #36), most and fewest.
 conditions = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.PLAYER_COUNTS), counts) | st.builds(
-    fx.HasMost, st.sampled_from(fx.PLAYER_COUNTS), st.booleans())
+    fx.HasMost, st.sampled_from(fx.PLAYER_COUNTS), st.booleans()) | st.just(fx.IsStartPlayer())
 players = st.sampled_from(("each", "other", "left", "right", "chosen")).map(fx.Players) | st.builds(
     fx.Players, st.sampled_from(("most", "fewest")), st.sampled_from(fx.PLAYER_COUNTS))
 simple_instants = st.one_of(
@@ -65,6 +65,9 @@ simple_instants = st.one_of(
     st.builds(fx.Market, st.sampled_from(fx.MARKET_ACTIONS), amounts(fx.CUBES)),
     st.builds(fx.AddCounters, counts),
     st.builds(fx.Borrow, st.sampled_from(tuple(fx.BORROW_WHO))),
+    # turn order as state (issue #53)
+    st.just(fx.BecomeStartPlayer()),
+    st.builds(fx.ReverseOrder, st.sampled_from(tuple(fx.REVERSE_WHEN))),
 )
 #: A lasting modifier, an option of a choice only (``this round: tax 0``).
 lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))
@@ -124,10 +127,12 @@ modifiers = st.one_of(
 onces = st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()]) | st.builds(
     fx.Once, st.sampled_from(("draft", "cathedral")), owner_instants) | st.builds(
     fx.Once, st.just("market"), plain_instants)
+#: Whose actions a reaction answers (issue #53): the owner's or any other seat's.
+reactors = st.sampled_from(tuple(fx.REACTORS))
 on_actions = st.one_of(
-    st.builds(fx.OnAction, st.sampled_from(("hire", "place")), owner_instants, st.none()),
-    st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS)),
-    st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), plain_instants, st.none()),
+    st.builds(fx.OnAction, st.sampled_from(("hire", "place", "take")), owner_instants, st.none(), reactors),
+    st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS), reactors),
+    st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), plain_instants, st.none(), reactors),
 )
 plain_converts = st.builds(
     fx.Convert, amounts(INPUT_KINDS, 0, 2), amounts(OUTPUT_KINDS, 1, 2),
@@ -179,8 +184,8 @@ loose_instants = st.recursive(
 _LOOSE_LASTING = st.one_of(passives, st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS + (fx.GAME_END,)),
                                               loose_instants),
                            st.builds(fx.OnGain, loose_instants),
-                           st.builds(fx.OnAction, st.sampled_from(("hire", "place", "buy", "sell")), loose_instants,
-                                     st.none()))
+                           st.builds(fx.OnAction, st.sampled_from(fx.PLAYER_ACTIONS), loose_instants,
+                                     st.none(), reactors))
 _LOOSE_ABILITIES = {
     "craftsman": converts | _LOOSE_LASTING,
     "privilege": _LOOSE_LASTING,
