@@ -349,9 +349,9 @@ class Evaluator(EvaluatorV1):
         if cv.reacting and later:  # reactions to other players' actions, in the rounds to come (issue #53)
             for cid in tuple(craftsmen) + p.privileges:
                 if cid in cv.reacting:
-                    for a in cv.reactions[cid]:
-                        v_later += later * cv.reaction_rate(a, state.n_players) * self._worth(
-                            a.effect, rates, cube_value)
+                    for reaction in cv.reactions[cid]:
+                        v_later += later * cv.reaction_rate(reaction, state.n_players) * self._worth(
+                            reaction.effect, rates, cube_value)
 
         # the coming event and the tax, with the debt rule
         event_pending = open_round and not state.event_applied
