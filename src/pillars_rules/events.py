@@ -14,7 +14,7 @@ from .engine.events import (
     ChoicesQueued, ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted,
     GreyWorkersWon, Bought, Sold, MarketPassed, Converted, CathedralDone, CubesReturned,
     StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted,
-    BallotCast, VoteDecided, BidWon, BidsPassed, CountersAdded, CraftsmanBorrowed,
+    BallotCast, VoteDecided, BidWon, BidsPassed, CountersAdded, CraftsmanBorrowed, BecameStartPlayer, OrderReversed,
     EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
 )
 from .words.events import describe
@@ -70,6 +70,8 @@ __all__ = [
     "BidsPassed",
     "CountersAdded",
     "CraftsmanBorrowed",
+    "BecameStartPlayer",
+    "OrderReversed",
     "EVENT_TYPES",
     "CHANCE_EVENTS",
     "CONTROL_EVENTS",

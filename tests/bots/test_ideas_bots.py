@@ -97,3 +97,24 @@ def test_a_bots_bid_stops_at_the_prizes_worth():
     game = game.apply(pr.actions.ChooseOption(15))
     assert shared_action(game.view(game.pending.seat), w).index == 0  # 16 is more than it is worth
     assert isinstance(game.rules.card("idea_auction").abilities[0].effect, Bid)
+
+
+def test_card_values_see_a_turn_order_change():
+    # issue #53: becoming the start player is worth what the start player spot is
+    game = pr.new_game(3, 1, cards=IDEAS)
+    cv = CardValues(game.rules, Weights())
+    cubes = {k: 1.0 for k in fx.CUBES}
+    assert cv.effect_value(fx.BecomeStartPlayer(), cubes, 1.0) == Weights().start_player > 0
+    assert cv.effect_value(fx.If(fx.IsStartPlayer(), fx.Gain((fx.Amount("gold", 2),))), cubes, 1.0) > 0
+
+
+def test_card_values_count_reactions_to_other_players_by_how_often_they_fire():
+    game = pr.new_game(3, 1, cards=IDEAS)
+    cv = CardValues(game.rules, Weights())
+    assert {"idea_guild_fee", "idea_eavesdropper", "idea_harbour_master"} <= cv.reacting
+    (fee,) = cv.reactions["idea_guild_fee"]
+    (ears,) = cv.reactions["idea_eavesdropper"]
+    assert cv.reaction_rate(fee, 2) > 0  # three other hirers at 4 seats, one at 2
+    assert cv.reaction_rate(fee, 4) == pytest.approx(3 * cv.reaction_rate(fee, 2))
+    assert cv.reaction_rate(ears, 4) == cv.reaction_rate(ears, 2) > 0  # one neighbour, however many play
+    assert "idea_wood_broker" not in cv.reacting  # 'when you buy' is the owner's own action

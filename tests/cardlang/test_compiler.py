@@ -105,6 +105,12 @@ EXAMPLES = {
     "Scaled": ("craftsman", "at round_start: gain 1 gold per craftsman per round up to 6",
                fx.Trigger("round_start", fx.Gain((A("gold", 1),), fx.Scaled(
                    (fx.PerCount("craftsmen"), fx.PerCount("round")), 6)))),
+    # issue #53: turn order as state
+    "BecomeStartPlayer": ("craftsman", "at castle: become the start player",
+                          fx.Trigger("castle", fx.BecomeStartPlayer())),
+    "ReverseOrder": ("event", "now: reverse the order of play next round", fx.Now(fx.ReverseOrder("next_round"))),
+    "IsStartPlayer": ("craftsman", "at castle: if you are the start player: gain 2 gold",
+                      fx.Trigger("castle", fx.If(fx.IsStartPlayer(), fx.Gain((A("gold", 2),))))),
 }
 
 

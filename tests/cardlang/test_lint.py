@@ -30,11 +30,21 @@ def warnings(text: str):
     ('privilege p "P" { permanent buy price metal -1 }', "W004", "buy metal"),
     ('privilege p "P" { permanent allows buy metal }', "W004", "buy metal"),
     ('craftsman c "C" { round 1 allows sell wood }', "W004", "needs no permit"),
+    # W006: a turn-order change that comes too late (issue #53)
+    ('privilege p "P" { permanent at game_end: become the start player }', "W006", "end of the game"),
+    ('craftsman c "C" { round 6 at castle: reverse the order of play next round }', "W006", "last round"),
+    ('privilege p "P" { permanent last round at market: choose one: gain 1 vp | reverse the order of play '
+     'next round }', "W006", "last round"),
 ])
 def test_useless_cards_warn_with_a_code(text, code, words):
     (w,) = warnings(text)
     assert w.code == code and words in w.message
     assert str(w).startswith(f"w.cards:1:1: warning {code}: card ")
+
+
+def test_a_turn_order_change_in_time_does_not_warn():
+    assert warnings('craftsman c "C" { round 5 at castle: reverse the order of play next round }') == []
+    assert warnings('privilege p "P" { permanent at castle: become the start player }') == []
 
 
 def test_a_needed_tag_that_no_craftsman_has_any_more_warns_w001():

@@ -684,3 +684,137 @@ def test_the_bots_value_a_counter_by_the_uses_it_adds_in_the_rounds_to_come():
     assert counter_worth(rules, "idea_apprentice", V1_WEIGHTS, cubes, 4) == 4 * one
     assert counter_worth(rules, "idea_apprentice", V1_WEIGHTS, cubes, 0) == 0.0
     assert counter_worth(rules, "carpenter", V1_WEIGHTS, cubes, 4) == 0.0  # no capacity grows per counter
+
+
+# ------------------------------------------------------------------ reactions and turn order (issue #53)
+def _draft(**kw) -> pr.Game:
+    """Round 1's draft, red the start player: a craftsman and two resource cards on display."""
+    kw.setdefault("display", ("mason_r1", "forest_2", "sand_pit_2"))
+    return play(step="draft", **kw)
+
+
+@covers("idea_guild_fee")
+def test_guild_fee_pays_its_owner_when_another_player_hires():
+    game = _draft(seats={RED: dict(privileges=("idea_guild_fee",))})
+    assert game.pending.seat == RED
+    game = game.apply(A.Pass()).apply(A.Hire("mason_r1"))  # blue hires
+    assert moves(game, "idea_guild_fee") == [("+", RED, {"gold": 1})]
+    assert roundtrips(game)
+
+
+def test_a_reaction_to_another_player_never_answers_its_owners_own_action():
+    game = _draft(seats={RED: dict(privileges=("idea_guild_fee",))}).apply(A.Hire("mason_r1"))
+    assert moves(game, "idea_guild_fee") == []
+
+
+def _market(buyer: int, holder: int, cid: str, kind: str = "privileges", **seat) -> pr.Game:
+    game = play(step="market", spots=dict(market=[buyer]),
+                seats={holder: {kind: (("carpenter", "stonemason", "mortar_mixer") if kind == "craftsmen" else ())
+                                + (cid,)}, **({buyer: seat} if seat else {})})
+    assert game.pending.kind == "market" and game.pending.seat == buyer
+    return game
+
+
+@covers("idea_eavesdropper")
+@pytest.mark.parametrize("buyer, paid", [(BLUE, True), (GREEN, False)])
+def test_eavesdropper_is_paid_when_the_left_neighbour_buys(buyer, paid):
+    game = _market(buyer, RED, "idea_eavesdropper", "craftsmen").apply(A.Buy("sand", 1))
+    assert moves(game, "idea_eavesdropper") == ([("+", RED, {"gold": 1})] if paid else [])
+
+
+@covers("idea_toll_gate")
+@pytest.mark.parametrize("buyer, paid", [(GREEN, True), (BLUE, False)])
+def test_toll_gate_takes_a_gold_from_the_right_neighbour_who_buys(buyer, paid):
+    game = _market(buyer, RED, "idea_toll_gate").apply(A.Buy("sand", 1))
+    assert sorted(moves(game, "idea_toll_gate")) == (
+        sorted([("+", RED, {"gold": 1}), ("-", GREEN, {"gold": 1})]) if paid else [])
+
+
+@covers("idea_carter")
+def test_carter_asks_its_owner_and_the_draft_goes_on_from_the_seat_that_took():
+    game = _draft(seats={RED: dict(privileges=("idea_carter",))})
+    game = game.apply(A.Pass()).apply(A.TakeResourceCard("forest_2", True))  # blue takes
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    game = game.apply(A.ChooseOption(1))
+    assert moves(game, "idea_carter") == [("+", RED, {"sand": 1})]
+    assert game.pending.kind == "draft" and game.pending.seat == GREEN  # after blue, not after red
+    assert roundtrips(game)
+
+
+@covers("idea_usurper")
+@pytest.mark.parametrize("red_vp, usurps", [(0, True), (9, False)])
+def test_usurper_becomes_the_start_player_with_the_fewest_vp(red_vp, usurps):
+    game = play(step="castle", start_player=BLUE, seats={RED: dict(vp=red_vp, privileges=("idea_usurper",)),
+                                                          BLUE: dict(vp=5), GREEN: dict(vp=5)})
+    became = [e for e in game.events if isinstance(e, E.BecameStartPlayer)]
+    assert became == ([E.BecameStartPlayer(RED, "idea_usurper")] if usurps else [])
+    # the cathedral step then goes round from the new start player
+    done = [e.seat for e in game.events if isinstance(e, E.CathedralDone)][:3]
+    assert done == ([RED, BLUE, GREEN] if usurps else [BLUE, GREEN, RED])
+    assert roundtrips(game)
+
+
+@covers("idea_contrarian")
+def test_contrarian_turns_the_draft_counter_clockwise_from_its_user():
+    game = _draft(seats={RED: dict(privileges=("idea_contrarian",))})
+    game = game.apply(A.UseOnce("idea_contrarian"))
+    assert [e for e in game.events if isinstance(e, E.OrderReversed)] == [
+        E.OrderReversed(RED, "idea_contrarian", 1)]
+    assert game.pending.kind == "draft" and game.pending.seat == GREEN
+    game = game.apply(A.Pass())
+    assert game.pending.seat == BLUE
+    assert roundtrips(game)
+
+
+@covers("idea_pilgrims_return")
+@pytest.mark.parametrize("rnd, red_vp, reversed_", [(2, 0, (3,)), (2, 9, ()), (6, 0, ())])
+def test_pilgrims_return_reverses_the_next_round_but_there_is_none_after_the_last(rnd, red_vp, reversed_):
+    game = play(round=rnd, step="castle", seats={RED: dict(vp=red_vp, privileges=("idea_pilgrims_return",)),
+                                                 BLUE: dict(vp=5), GREEN: dict(vp=5)})
+    assert game.state.reversed_rounds == reversed_
+    assert [e.round for e in game.events if isinstance(e, E.OrderReversed)] == list(reversed_)
+
+
+def test_a_reversed_round_runs_its_draft_counter_clockwise_from_the_start_player():
+    # the round after the pilgrims' return: red starts, then green, then blue
+    game = play(round=2, step="castle", seats={RED: dict(vp=0, privileges=("idea_pilgrims_return",)),
+                                               BLUE: dict(vp=5), GREEN: dict(vp=5)})
+    seats = []
+    for _ in range(3):
+        while game.state.round == 2 and not game.is_over:
+            game = game.apply(game.legal_actions()[-1] if game.pending.kind != "draft" else A.Pass())
+        assert game.pending.kind == "draft"
+        seats.append(game.pending.seat)
+        game = game.apply(A.Pass())
+    assert seats == [game.state.start_player, (game.state.start_player - 1) % 3, (game.state.start_player - 2) % 3]
+    assert roundtrips(game)
+
+
+@covers("idea_herald")
+@pytest.mark.parametrize("start, paid", [(RED, True), (BLUE, False)])
+def test_herald_pays_the_start_player(start, paid):
+    game = play(step="castle", start_player=start,
+                seats={RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_herald"))})
+    assert moves(game, "idea_herald") == ([("+", RED, {"gold": 2})] if paid else [])
+
+
+@covers("idea_harbour_master")
+@pytest.mark.parametrize("start, paid", [(RED, True), (GREEN, False)])
+def test_harbour_master_scores_a_sale_of_any_player_while_start_player(start, paid):
+    game = play(step="market", start_player=start, spots=dict(market=[BLUE]),
+                seats={RED: dict(privileges=("idea_harbour_master",)), BLUE: dict(cubes=dict(sand=2))})
+    game = game.apply(A.Sell("sand", 1))
+    assert moves(game, "idea_harbour_master") == ([("+", RED, {"vp": 1})] if paid else [])
+
+
+def test_reactions_resolve_from_the_acting_seat_clockwise():
+    # blue buys: green (one seat on) takes its toll before red (two seats on) hears of it
+    game = play(step="market", spots=dict(market=[BLUE]), seats={
+        RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_eavesdropper")),
+        GREEN: dict(privileges=("idea_toll_gate",))})
+    game = game.apply(A.Buy("sand", 1))
+    reasons = [e.reason for e in game.events if isinstance(e, (E.Gained, E.Lost))
+               and e.reason in ("idea_eavesdropper", "idea_toll_gate")]
+    assert reasons == ["idea_toll_gate", "idea_toll_gate", "idea_eavesdropper"]
+    assert moves(game, "idea_eavesdropper") == [("+", RED, {"gold": 1})]
+    assert sorted(moves(game, "idea_toll_gate")) == [("+", GREEN, {"gold": 1}), ("-", BLUE, {"gold": 1})]

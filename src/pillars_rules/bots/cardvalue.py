@@ -13,13 +13,14 @@ from typing import Final
 from attrs import frozen
 
 from ..cardlang.effects import (
-    CUBES, Borrow, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
+    CUBES, BecomeStartPlayer, Borrow, OnAction, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
     Lasting, Market, PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
     PriceDelta, Scaled, TaxExempt, TaxFixed, Trigger, YieldDelta,
 )
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
 # from a C static, any other module global from the module's dict at every read.
+_BecomeStartPlayer: Final = BecomeStartPlayer
 _Borrow: Final = Borrow
 _CUBES: Final = CUBES
 _CapacityDelta: Final = CapacityDelta
@@ -35,6 +36,7 @@ _IgnoreEvent: Final = IgnoreEvent
 _Lasting: Final = Lasting
 _Lose: Final = Lose
 _Market: Final = Market
+_OnAction: Final = OnAction
 _OnGain: Final = OnGain
 _Once: Final = Once
 _PeekEvent: Final = PeekEvent
@@ -69,6 +71,9 @@ TYPICAL_COUNT: Final = {"gold": 10.0, "vp": 20.0, "wood": 1.0, "stone": 1.0, "sa
 #: of another player``), in VP: a base conversion's VP less the cubes it eats.
 TYPICAL_BORROW: Final = 1.0
 #: How many players a selector reaches besides its owner, typically.
+#: How often one seat makes each action a reaction answers, per round, typically
+#: (issue #53: reactions to other players' actions).
+TYPICAL_ACTIONS: Final = {"hire": 0.8, "buy": 0.5, "sell": 0.5, "place": 3.0, "take": 1.5}
 TYPICAL_REACH: Final = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0}
 
 
@@ -283,6 +288,15 @@ class CardValues:
                         for cid, card in rules.by_id.items()}
         self.onces = {cid: tuple(a.effect for a in card.abilities if isinstance(a, _Once))
                       for cid, card in rules.by_id.items()}
+        #: reactions to other players' actions (issue #53), by card; and the cards with any
+        self.reactions = {cid: tuple(a for a in card.abilities if isinstance(a, _OnAction) and a.who != "you")
+                          for cid, card in rules.by_id.items()}
+        self.reacting = frozenset(cid for cid, r in self.reactions.items() if r)
+
+    def reaction_rate(self, reaction, players: int) -> float:
+        """How often a reaction to other players' actions fires per round, typically."""
+        seats = players - 1 if reaction.who == "other" else players if reaction.who == "any" else 1
+        return seats * TYPICAL_ACTIONS.get(reaction.action, 1.0)
 
     def typical_scale(self, per, builders: float) -> float:
         """What a scale typically multiplies by (issue #53: one form of
@@ -333,6 +347,8 @@ class CardValues:
             return max((self.effect_value(o, cube_value, builders) for o in effect.options), default=0.0)
         if isinstance(effect, _Borrow):  # which use is chosen at the decision, one ply ahead
             return TYPICAL_BORROW
+        if isinstance(effect, _BecomeStartPlayer):  # as the start player spot's builder (issue #53)
+            return w.start_player
         return 0.0
 
     def passive_value(self, cid: str, rounds: int, held: bool) -> float:

@@ -349,6 +349,12 @@ class Evaluator(EvaluatorV1):
                 v_later += later * self._worth(t.effect, rates, cube_value)
         for cid in p.privileges:
             v_later += cv.passive_value(cid, later, held=True) + cv.once_value(cid)
+        if cv.reacting and later:  # reactions to other players' actions, in the rounds to come (issue #53)
+            for cid in tuple(craftsmen) + p.privileges:
+                if cid in cv.reacting:
+                    for reaction in cv.reactions[cid]:
+                        v_later += later * cv.reaction_rate(reaction, state.n_players) * self._worth(
+                            reaction.effect, rates, cube_value)
 
         # the coming event and the tax, with the debt rule
         event_pending = open_round and not state.event_applied

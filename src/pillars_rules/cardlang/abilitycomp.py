@@ -101,6 +101,8 @@ class AbilityFields(ValueChecker):
             if c.registry == "HasMost":
                 what = self.count(c.arg("what"), fx.PLAYER_COUNTS)
                 cond = None if what is None else fx.HasMost(what, c.arg("most"))
+            elif c.registry == "IsStartPlayer":  # turn order as state (issue #53)
+                cond = fx.IsStartPlayer()
             else:
                 cond = self.owns(c, counts=True)
             inner = self.instant(e.arg("effect"))
@@ -165,6 +167,10 @@ class AbilityFields(ValueChecker):
             return None if None in options else fx.ChooseOne(tuple(options))
         if r == "Borrow":
             return fx.Borrow(e.arg("who"))
+        if r == "BecomeStartPlayer":
+            return fx.BecomeStartPlayer()
+        if r == "ReverseOrder":
+            return fx.ReverseOrder(e.arg("when"))
         if r == "AddCounters":
             n = self.number(e.arg("n"), "the counters added")
             word = self.choice(e.arg("word"), ("counter", "counters"), "what is added")
@@ -333,7 +339,7 @@ class AbilityFields(ValueChecker):
                 return None
             return fx.Trigger(step, eff)
         if r == "OnAction":
-            action = self.choice(e.arg("action"), fx.PLAYER_ACTIONS, "action")
+            action = self.reaction(e)
             where = e.arg("location")
             location = None
             if where is not None:
@@ -347,9 +353,16 @@ class AbilityFields(ValueChecker):
             eff = self.instant(e.arg("effect"))
             if action is None or eff is None:
                 return None
-            if action in NO_CHOICE_AFTER and not self.no_choice(e, eff, f"'when you {action}'"):
+            who = e.arg("who") or "you"
+            said = f"'when {fx.REACTORS[who]} {action if who == 'you' else fx.ACTION_THIRD[action]}'"
+            if action in NO_CHOICE_AFTER and who != "you" and _asks(eff):
+                self.rep.at(e, f"{said} cannot ask for a choice (it happens on another player's turn at "
+                               "the market, where only the trader decides)",
+                            "give a fixed effect, e.g. 'gain 1 gold'")
                 return None
-            return fx.OnAction(action, eff, location)
+            if action in NO_CHOICE_AFTER and not self.no_choice(e, eff, said):
+                return None
+            return fx.OnAction(action, eff, location, who)
         if r == "Once" and e.arg("effect").registry not in ("FreePlacement", "IgnoreEvent",
                                                             "TaxExempt"):
             window = self.choice(e.arg("window"), fx.WINDOWS, "window")
@@ -377,6 +390,28 @@ class AbilityFields(ValueChecker):
                 return None
             return fx.Once(window, eff)
         raise AssertionError(r)  # pragma: no cover
+
+    def reaction(self, e: ast.Effect) -> str | None:
+        """The action a ``when ...`` reaction answers (issue #53): written
+        ``hire`` after ``you``, ``hires`` after another player."""
+        who = e.arg("who") or "you"
+        word = e.arg("action")
+        if who == "you":
+            if word.text in fx.ACTION_THIRD.values():
+                base = next(a for a, third in fx.ACTION_THIRD.items() if third == word.text)
+                self.rep.at(word, f"after 'you' the action is written '{base}', not '{word.text}'",
+                            f"write 'when you {base}:'")
+                return None
+            return self.choice(word, fx.PLAYER_ACTIONS, "action")
+        if word.text in fx.ACTION_THIRD:
+            self.rep.at(word, f"after '{fx.REACTORS[who]}' the action is written "
+                              f"'{fx.ACTION_THIRD[word.text]}', not '{word.text}'",
+                        f"write 'when {fx.REACTORS[who]} {fx.ACTION_THIRD[word.text]}:'")
+            return None
+        third = self.choice(word, tuple(fx.ACTION_THIRD.values()), "action")
+        if third is None:
+            return None
+        return next(a for a, t in fx.ACTION_THIRD.items() if t == third)
 
     def abilities(self, effects: tuple[ast.Effect, ...], kind: str) -> tuple[Any, ...] | None:
         allowed = fx.ABILITIES_BY_KIND[kind]

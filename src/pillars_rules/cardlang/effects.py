@@ -114,8 +114,16 @@ WINDOWS: tuple[str, ...] = ("placement", "event", "tax", "draft", "market", "cat
 #: another (in the draft and at the market the turn then passes on).
 GENERAL_WINDOWS: tuple[str, ...] = ("draft", "market", "cathedral")
 
-#: Player actions that ``when you <action>:`` abilities react to.
-PLAYER_ACTIONS: tuple[str, ...] = ("hire", "buy", "sell", "place")
+#: Player actions that ``when you <action>:`` abilities react to (``take``:
+#: a resource card in the draft).
+PLAYER_ACTIONS: tuple[str, ...] = ("hire", "buy", "sell", "place", "take")
+#: Each action as written after another player (``when another player hires:``).
+ACTION_THIRD: dict[str, str] = {"hire": "hires", "buy": "buys", "sell": "sells", "place": "places",
+                                "take": "takes"}
+#: Whose action a reaction answers (:class:`OnAction`), as written after ``when``:
+#: the owner's, any other seat's, any seat's, or a neighbour's (issue #53).
+REACTORS: dict[str, str] = {"you": "you", "other": "another player", "any": "any player",
+                            "left": "your left neighbour", "right": "your right neighbour"}
 
 #: Market trades: (``buy``|``sell``, cube).
 TRADES: tuple[str, ...] = ("buy", "sell")
@@ -200,6 +208,12 @@ class Players:
 
 #: Selector kinds (:class:`Players`).
 SELECTORS: tuple[str, ...] = ("each", "other", "most", "fewest", "left", "right", "chosen")
+
+
+@frozen
+class IsStartPlayer:
+    """True when the player is the start player (issue #53: turn order as
+    state): ``if you are the start player: ...``."""
 
 
 @frozen
@@ -304,7 +318,7 @@ class If:
     """``effect`` happens only if ``condition`` holds when it would (nothing is
     consumed)."""
 
-    condition: OwnsAtLeast | HasMost
+    condition: OwnsAtLeast | HasMost | IsStartPlayer
     effect: "InstantEffect"
 
 
@@ -400,6 +414,27 @@ class Bid:
     prize: "InstantEffect"
 
 
+@frozen
+class BecomeStartPlayer:
+    """``become the start player`` (issue #53): the player is the start player
+    from now on (until step 14 names the next one); nothing if they already are."""
+
+
+@frozen
+class ReverseOrder:
+    """``reverse the order of play this round`` / ``... next round`` (issue
+    #53): in that round every turn order of the rules goes counter-clockwise
+    from the start player (the draft, the cathedral, the event's players, the
+    triggers, votes and bids). A reversed round stays reversed: reversing it
+    again changes nothing. ``when`` is ``this_round`` or ``next_round``."""
+
+    when: str
+
+
+#: When a :class:`ReverseOrder` takes effect, as written after ``play``.
+REVERSE_WHEN: dict[str, str] = {"this_round": "this round", "next_round": "next round"}
+
+
 #: What may be bid (gold: a seat holds at most 30, so a bid is a bounded decision).
 BID_KINDS: tuple[str, ...] = ("gold",)
 
@@ -447,7 +482,7 @@ def is_table_effect(effect: object) -> bool:
     return isinstance(effect, Market) and effect.action in MARKET_STOCK
 
 InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market,
-                      Lasting, AddCounters, Vote, Bid, Borrow]
+                      Lasting, AddCounters, Vote, Bid, Borrow, BecomeStartPlayer, ReverseOrder]
 
 
 @frozen
@@ -670,13 +705,17 @@ class Once:
 
 @frozen
 class OnAction:
-    """Each time the owner makes ``action`` (:data:`PLAYER_ACTIONS`; for
-    ``place``, only at ``location`` if given), they get ``effect``, after the
-    action. Only cards owned before the action react."""
+    """Each time ``who`` (:data:`REACTORS`: the owner, another player, any
+    player, the owner's left or right neighbour) makes ``action``
+    (:data:`PLAYER_ACTIONS`; for ``place``, only at ``location`` if given),
+    the owner gets ``effect``, after the action. Only cards owned before the
+    action react; reactions resolve seat by seat clockwise from the acting
+    seat, each seat's cards in the order it holds them (issue #53)."""
 
     action: str
     effect: InstantEffect
     location: str | None = None
+    who: str = "you"
 
 
 @frozen
@@ -725,9 +764,9 @@ ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
 EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
-        Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Scaled, Players, HasMost,
+        Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Scaled, Players, HasMost, IsStartPlayer,
         Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, AddCounters, Borrow, GreyWorkers,
-        Vote, Bid,
+        Vote, Bid, BecomeStartPlayer, ReverseOrder,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,

@@ -81,7 +81,10 @@ _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
 _INSTANT_WORDS = frozenset({"vote", "bid", "add", "use", "gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
-                            "trade"})
+                            "trade", "become", "reverse"})
+#: Whose action a reaction answers: first word -> (the words, builder method) (issue #53).
+_REACTORS = {"you": (("you",), "by_you"), "another": (("another", "player"), "by_other"),
+             "any": (("any", "player"), "by_any")}
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
 
 
@@ -295,13 +298,13 @@ class _Parser:
                             else self.instant()]
         if w == "when":
             self.i += 1
-            self.kw("you")
+            action_by = self.rule(self.reactor)
             action = self.take("name")
             where = None
             if self.word() == "at":
                 where = self.rule(lambda: (self.kw("at"), ("at_place", [self.take("name")]))[1])
             self.punct(":")
-            return "on_action", [action, where, self.instant()]
+            return "on_action", [action_by, action, where, self.instant()]
         if w == "now":
             self.i += 1
             self.punct(":")
@@ -316,6 +319,23 @@ class _Parser:
             self.punct(":")
             return "rest_of_game", [self.modifier()]
         raise _Fail
+
+    def reactor(self) -> tuple[str, list]:
+        w = self.word()
+        if w in _REACTORS:
+            words, method = _REACTORS[w]
+            self.kw(*words)
+            return method, []
+        return f"by_{self.neighbour()}", []
+
+    def neighbour(self) -> str:
+        """``your left neighbour`` / ``your right neighbour``: the side."""
+        self.kw("your")
+        side = self.word()
+        if side not in ("left", "right"):
+            raise _Fail
+        self.kw(side, "neighbour")
+        return side
 
     def convert(self) -> tuple[str, list]:
         self.kw("convert")
@@ -467,6 +487,20 @@ class _Parser:
             exclude = self.except_list() if self.word() == "except" else None
             self.punct(":")
             return "choose_craftsman", [exclude, self.rule(self.craftsman_action)]
+        if w == "become":
+            self.kw("become", "the", "start", "player")
+            return "become_start", []
+        if w == "reverse":
+            self.kw("reverse", "the", "order", "of", "play")
+            when = self.word()
+            if when not in ("this", "next"):
+                raise _Fail
+            self.kw(when, "round")
+            return f"reverse_{when}", []
+        if w == "if" and self.word(2) == "are":
+            self.kw("if", "you", "are", "the", "start", "player")
+            self.punct(":")
+            return "if_start", [self.option()]
         if w == "if" and self.word(2) == "have":
             self.kw("if", "you", "have")
             most = self.most()
@@ -527,12 +561,7 @@ class _Parser:
             if w == "a":
                 self.kw("a", "player", "you", "choose")
                 return "chosen_player", []
-            self.kw("your")
-            side = self.word()
-            if side not in ("left", "right"):
-                raise _Fail
-            self.kw(side, "neighbour")
-            return f"{side}_neighbour", []
+            return f"{self.neighbour()}_neighbour", []
         return self.rule(parse)
 
     def scale(self) -> Any:

@@ -133,7 +133,11 @@ def effect_text(e: ast.Effect) -> str:
         return f"on {a('window').text}: {effect_text(a('effect'))}"
     if r == "OnAction":
         where = f" at {a('location').text}" if a("location") is not None else ""
-        return f"when you {a('action').text}{where}: {effect_text(a('effect'))}"
+        who = a("who") or "you"
+        verb = a("action").text
+        if who != "you":  # another player's action (issue #53): "hires"
+            verb = fx.ACTION_THIRD.get(verb, verb)
+        return f"when {fx.REACTORS.get(who, who)} {verb}{where}: {effect_text(a('effect'))}"
     if r == "Now":
         return f"now: {effect_text(a('effect'))}"
     if r == "ThisRound":
@@ -185,6 +189,10 @@ def effect_text(e: ast.Effect) -> str:
         return f"{a('direction')} {', '.join(_amount(x) for x in a('amounts'))} {way} {_players(a('players'))}"
     if r == "Borrow":
         return f"use a craftsman of {fx.BORROW_WHO[a('who')]}"
+    if r == "BecomeStartPlayer":  # turn order as state (issue #53)
+        return "become the start player"
+    if r == "ReverseOrder":
+        return f"reverse the order of play {fx.REVERSE_WHEN[a('when')]}"
     if r == "AddCounters":
         n = a("n")
         return f"add {_num(n)} {'counter' if n.value == 1 else 'counters'}"
@@ -208,6 +216,8 @@ def effect_text(e: ast.Effect) -> str:
             text = f"({text})"
         if c.registry == "HasMost":
             return f"if you have {'most' if c.arg('most') else 'fewest'} {c.arg('what').text}: {text}"
+        if c.registry == "IsStartPlayer":
+            return f"if you are the start player: {text}"
         kind = c.arg("kind").text
         if kind not in fx.AMOUNT_KINDS:
             # "if you own 1 builder: ..." -- "placed" is needed only after "per",
@@ -435,7 +445,7 @@ def format_text(text: str, file: str = "<string>") -> str:
 
 _PLAIN_STR_FIELDS = {("ChooseCraftsman", "action"), ("PriceDelta", "trade"), ("Transfer", "direction"),
                      ("Players", "who"), ("Market", "action"),
-                     ("Lasting", "duration"), ("Borrow", "who")}
+                     ("Lasting", "duration"), ("Borrow", "who"), ("OnAction", "who"), ("ReverseOrder", "when")}
 
 
 def _value(owner: str, field: str, v: Any) -> Any:

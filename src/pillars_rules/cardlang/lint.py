@@ -42,7 +42,24 @@ CODES: dict[str, str] = {
             "for a trade that needs none",
     "W005": "a card reads the counters on itself (a quantity 'per counter', 'if you own N counters') "
             "but nothing ever puts a counter on it",
+    "W006": "a change of the turn order that comes too late to change any turn (after the last "
+            "round, or 'next round' on a card of the last round)",
 }
+#: Effects that change the turn order (issue #53).
+_TURN_ORDER = (fx.BecomeStartPlayer, fx.ReverseOrder)
+
+
+def _late_turn_order(card: Card, ability: Any) -> str:
+    """Why a turn-order change of ``ability`` can never change a turn ("" if it can)."""
+    changes = [o for o in _walk(ability) if isinstance(o, _TURN_ORDER)]
+    if not changes:
+        return ""
+    if isinstance(ability, fx.Trigger) and ability.step == fx.GAME_END:
+        return "it changes the turn order at the end of the game, when no turn is left"
+    last = card.last_round or (card.kind == "craftsman" and card.round == 6)
+    if last and any(isinstance(o, fx.ReverseOrder) and o.when == "next_round" for o in changes):
+        return "it reverses the order of play of the next round, but the card comes in the last round"
+    return ""
 
 
 def _reads_counters(obj: Any) -> bool:
@@ -107,6 +124,9 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
             warn("W005", "it reads the counters on itself, but nothing puts a counter on it "
                          "(write 'add 1 counter' or '-> 1 counter')")
         for ability in _abilities(card):
+            late = _late_turn_order(card, ability)
+            if late:
+                warn("W006", late)
             for obj in _walk(ability):
                 if isinstance(obj, fx.Convert):
                     for need in obj.tags_needed:

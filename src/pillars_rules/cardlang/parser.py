@@ -157,9 +157,25 @@ class _Build(PlaceBuild):
         return self._eff(meta, "Once", ("window", self._name(ch[0])), ("effect", ch[1]))
 
     def on_action(self, meta, ch):
-        action, where, effect = ch
+        who, action, where, effect = ch
         return self._eff(meta, "OnAction", ("action", self._name(action)), ("effect", effect),
-                         ("location", where))
+                         ("location", where), ("who", who))
+
+    # whose action a reaction answers (issue #53)
+    def by_you(self, meta, ch):
+        return "you"
+
+    def by_other(self, meta, ch):
+        return "other"
+
+    def by_any(self, meta, ch):
+        return "any"
+
+    def by_left(self, meta, ch):
+        return "left"
+
+    def by_right(self, meta, ch):
+        return "right"
 
     def at_place(self, meta, ch):
         return self._name(ch[0])
@@ -344,6 +360,19 @@ class _Build(PlaceBuild):
 
     def borrow_any(self, meta, ch):
         return self._eff(meta, "Borrow", ("who", "any"))
+
+    # turn order as state (issue #53)
+    def become_start(self, meta, ch):
+        return self._eff(meta, "BecomeStartPlayer")
+
+    def reverse_this(self, meta, ch):
+        return self._eff(meta, "ReverseOrder", ("when", "this_round"))
+
+    def reverse_next(self, meta, ch):
+        return self._eff(meta, "ReverseOrder", ("when", "next_round"))
+
+    def if_start(self, meta, ch):
+        return self._eff(meta, "If", ("condition", self._eff(meta, "IsStartPlayer")), ("effect", ch[0]))
 
     def add_counters(self, meta, ch):
         return self._eff(meta, "AddCounters", ("n", self._num(ch[0])), ("word", self._name(ch[1])))

@@ -53,7 +53,21 @@ ACTION_WORDS = {
     "buy": "When you buy at the market",
     "sell": "When you sell at the market",
     "place": "When you place a builder",
+    "take": "When you take a resource card",
 }
+#: Another player's actions (issue #53), after its subject: "When another player hires a craftsman".
+ACTION_THIRD_WORDS = {
+    "hire": "hires a craftsman", "buy": "buys at the market", "sell": "sells at the market",
+    "place": "places a builder", "take": "takes a resource card",
+}
+
+
+def reaction(a: Any) -> str:
+    """When a reaction (``OnAction``) happens: "When your left neighbour hires a craftsman"."""
+    where = f" at the {_words(a.location)}" if a.location else ""
+    if a.who == "you":
+        return f"{ACTION_WORDS[a.action]}{where}"
+    return f"When {fx.REACTORS[a.who]} {ACTION_THIRD_WORDS[a.action]}{where}"
 
 
 def _kind(kind: str) -> str:
@@ -118,6 +132,8 @@ def instant(e: Any) -> str:
         if isinstance(c, fx.HasMost):
             return (f"if you have the {'most' if c.most else 'fewest'} {_count_noun(c.what)} "
                     f"(ties included), {instant(e.effect)}")
+        if isinstance(c, fx.IsStartPlayer):
+            return f"if you are the start player, {instant(e.effect)}"
         return (f"if you own at least {c.n} {_kind(c.kind) if c.kind in fx.AMOUNT_KINDS else _count_noun(c.kind, c.n)}, "
                 f"{instant(e.effect)}")
     if isinstance(e, fx.ForPlayers):
@@ -140,6 +156,11 @@ def instant(e: Any) -> str:
         whose = "another player's craftsmen" if e.who == "other" else "the craftsmen in play (yours too)"
         return (f"use one of {whose} once: one of its conversions, paid by you and given to you, "
                 "beyond its capacity")
+    if isinstance(e, fx.BecomeStartPlayer):
+        return "become the start player"
+    if isinstance(e, fx.ReverseOrder):
+        return (f"reverse the order of play {fx.REVERSE_WHEN[e.when]} (turns go counter-clockwise "
+                "from the start player)")
     if isinstance(e, fx.AddCounters):
         return f"add {e.n} {'counter' if e.n == 1 else 'counters'} to this card"
     if isinstance(e, fx.Lasting):
@@ -254,8 +275,7 @@ def ability(a: Any) -> str:
         return (f"Once per game, {WINDOW_WORDS.get(a.window, a.window)}: "
                 f"{what}; then the card leaves the game.")
     if isinstance(a, fx.OnAction):
-        where = f" at the {_words(a.location)}" if a.location else ""
-        return f"{ACTION_WORDS[a.action]}{where}: {instant(a.effect)}."
+        return f"{reaction(a)}: {instant(a.effect)}."
     if isinstance(a, fx.Now):
         if fx.is_table_effect(a.effect) or fx.is_shared(a.effect):
             return f"When revealed, once: {instant(a.effect)}."

@@ -51,7 +51,7 @@ excludes = st.lists(st.sampled_from(BASE_CRAFTSMEN), max_size=2, unique=True).ma
 owns = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts)
 #: Conditions of an ``if``: any player count (issue #36), most and fewest.
 conditions = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.PLAYER_COUNTS), counts) | st.builds(
-    fx.HasMost, st.sampled_from(fx.PLAYER_COUNTS), st.booleans())
+    fx.HasMost, st.sampled_from(fx.PLAYER_COUNTS), st.booleans()) | st.just(fx.IsStartPlayer())
 players = st.sampled_from(("each", "other", "left", "right", "chosen")).map(fx.Players) | st.builds(
     fx.Players, st.sampled_from(("most", "fewest")), st.sampled_from(fx.PLAYER_COUNTS))
 #: One factor of a quantity: ``per builder at LOCATION``, ``per worker in
@@ -72,6 +72,9 @@ simple_instants = st.one_of(
     st.builds(fx.Market, st.sampled_from(fx.MARKET_ACTIONS), amounts(fx.CUBES)),
     st.builds(fx.AddCounters, counts),
     st.builds(fx.Borrow, st.sampled_from(tuple(fx.BORROW_WHO))),
+    # turn order as state (issue #53)
+    st.just(fx.BecomeStartPlayer()),
+    st.builds(fx.ReverseOrder, st.sampled_from(tuple(fx.REVERSE_WHEN))),
 )
 #: A lasting modifier, an option of a choice only (``this round: tax 0``).
 lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))
@@ -134,6 +137,8 @@ plain_instants = owner_instants.filter(_no_choice)
 #: Instant effects on a turn at the market (after buying or selling, ``on
 #: market:``): choices of the owner's only (issue #53).
 market_instants = owner_instants.filter(_owners_choices)
+#: Instant effects that ask nothing: a reaction to another player's trade (on that trader's turn).
+silent_instants = owner_instants.filter(_asks_nothing)
 modifiers = st.one_of(
     st.builds(fx.YieldDelta, deltas),
     st.builds(fx.TaxFixed, st.integers(0, MAX_NUMBER)),
@@ -151,10 +156,15 @@ modifiers = st.one_of(
 onces = st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()]) | st.builds(
     fx.Once, st.sampled_from(("draft", "cathedral")), owner_instants) | st.builds(
     fx.Once, st.just("market"), market_instants)
+#: Whose actions a reaction answers (issue #53): the owner's or any other seat's.
+reactors = st.sampled_from(tuple(fx.REACTORS))
+#: After a trade only the trader may be asked: a reaction of the trader's own may choose, another seat's may not.
 on_actions = st.one_of(
-    st.builds(fx.OnAction, st.sampled_from(("hire", "place")), owner_instants, st.none()),
-    st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS)),
-    st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), market_instants, st.none()),
+    st.builds(fx.OnAction, st.sampled_from(("hire", "place", "take")), owner_instants, st.none(), reactors),
+    st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS), reactors),
+    st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), market_instants, st.none(), st.just("you")),
+    st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), silent_instants, st.none(),
+              reactors.filter(lambda who: who != "you")),
 )
 plain_converts = st.builds(
     fx.Convert, amounts(INPUT_KINDS, 0, 2), amounts(OUTPUT_KINDS, 1, 2),
@@ -210,8 +220,8 @@ loose_instants = st.recursive(
 _LOOSE_LASTING = st.one_of(passives, st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS + (fx.GAME_END,)),
                                               loose_instants),
                            st.builds(fx.OnGain, loose_instants),
-                           st.builds(fx.OnAction, st.sampled_from(("hire", "place", "buy", "sell")), loose_instants,
-                                     st.none()))
+                           st.builds(fx.OnAction, st.sampled_from(fx.PLAYER_ACTIONS), loose_instants,
+                                     st.none(), reactors))
 _LOOSE_ABILITIES = {
     "craftsman": converts | _LOOSE_LASTING,
     "privilege": _LOOSE_LASTING,

@@ -76,7 +76,7 @@ def GameState__bag__drawn__redraw_used(obj: GameState, v0: tuple[int, ...], v1: 
         old_builders.thirds, old_builders.first_placed, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__bag__thirds__marker(obj: GameState, v0: tuple[int, ...], v1: tuple[int, ...],
@@ -86,31 +86,31 @@ def GameState__bag__thirds__marker(obj: GameState, v0: tuple[int, ...], v1: tupl
         old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__ballots(obj: GameState, v0: tuple[tuple[int, int], ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, v0)
+        obj.decision, obj.effects, obj.granted, obj.counters, v0, obj.turn, obj.reversed_rounds)
 
 
 def GameState__board(obj: GameState, v0: Board) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, v0, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__builders__rng__table(obj: GameState, v0: Builders, v1: int, v2: RoundState) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
         obj.board, obj.decks, v2, v0, obj.cathedral, obj.game_over, obj.pins, obj.decision, obj.effects,
-        obj.granted, obj.counters, obj.ballots)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__counters(obj: GameState, v0: tuple[tuple[int, str, int], ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, v0, obj.ballots)
+        obj.decision, obj.effects, obj.granted, v0, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__court_metal(obj: GameState, v0: int) -> GameState:
@@ -118,7 +118,7 @@ def GameState__court_metal(obj: GameState, v0: int) -> GameState:
     new_board = Board(old_board.supply, old_board.market, v0, old_board.spots, old_board.stocks)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__craftsman_decks__event_deck__privilege_deck(obj: GameState, v0: tuple[tuple[str, ...], ...],
@@ -128,7 +128,7 @@ def GameState__craftsman_decks__event_deck__privilege_deck(obj: GameState, v0: t
     new_decks = Decks(v0, v1, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__craftsman_decks__event_deck__privilege_deck__rng(obj: GameState, v0: tuple[tuple[str, ...],
@@ -138,7 +138,7 @@ def GameState__craftsman_decks__event_deck__privilege_deck__rng(obj: GameState, 
     new_decks = Decks(v0, v1, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v3, obj.players,
         obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__display(obj: GameState, v0: tuple[str, ...]) -> GameState:
@@ -148,7 +148,7 @@ def GameState__display(obj: GameState, v0: tuple[str, ...]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__display__rng(obj: GameState, v0: tuple[str, ...], v1: int) -> GameState:
@@ -158,7 +158,7 @@ def GameState__display__rng(obj: GameState, v0: tuple[str, ...], v1: int) -> Gam
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
         obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__display__stage(obj: GameState, v0: tuple[str, ...], v1: str) -> GameState:
@@ -168,7 +168,7 @@ def GameState__display__stage(obj: GameState, v0: tuple[str, ...], v1: str) -> G
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, v1, obj.step, obj.start_player, obj.pending, obj.rng, obj.players,
         obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__drawn__marker(obj: GameState, v0: int | None, v1: int) -> GameState:
@@ -177,13 +177,13 @@ def GameState__drawn__marker(obj: GameState, v0: int | None, v1: int) -> GameSta
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__effects(obj: GameState, v0: tuple[int, ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, v0, obj.granted, obj.counters, obj.ballots)
+        obj.decision, v0, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__event__event_deck(obj: GameState, v0: str, v1: tuple[str, ...]) -> GameState:
@@ -195,7 +195,7 @@ def GameState__event__event_deck(obj: GameState, v0: str, v1: tuple[str, ...]) -
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, new_decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__event_applied(obj: GameState, v0: bool) -> GameState:
@@ -205,7 +205,7 @@ def GameState__event_applied(obj: GameState, v0: bool) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__exempt(obj: GameState, v0: frozenset[int]) -> GameState:
@@ -216,7 +216,7 @@ def GameState__exempt(obj: GameState, v0: frozenset[int]) -> GameState:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__first_placed(obj: GameState, v0: tuple[int, ...]) -> GameState:
@@ -225,25 +225,25 @@ def GameState__first_placed(obj: GameState, v0: tuple[int, ...]) -> GameState:
         old_builders.parked, old_builders.thirds, v0, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__fixed__decks__rng(obj: GameState, v0: Fixed, v1: Decks, v2: int) -> GameState:
     return GameState(v0, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v2, obj.players,
         obj.board, v1, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__fixed__decks__rng__pins(obj: GameState, v0: Fixed, v1: Decks, v2: int, v3: Pins) -> GameState:
     return GameState(v0, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v2, obj.players,
         obj.board, v1, obj.table, obj.builders, obj.cathedral, obj.game_over, v3, obj.decision, obj.effects,
-        obj.granted, obj.counters, obj.ballots)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__granted(obj: GameState, v0: tuple[tuple[int, str, int, int, int, int], ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, v0, obj.counters, obj.ballots)
+        obj.decision, obj.effects, v0, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__jobs(obj: GameState, v0: tuple[Job, ...]) -> GameState:
@@ -254,7 +254,7 @@ def GameState__jobs(obj: GameState, v0: tuple[Job, ...]) -> GameState:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__jobs__effects(obj: GameState, v0: tuple[Job, ...], v1: tuple[int, ...]) -> GameState:
@@ -265,7 +265,7 @@ def GameState__jobs__effects(obj: GameState, v0: tuple[Job, ...], v1: tuple[int,
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, v1, obj.granted, obj.counters, obj.ballots)
+        obj.decision, v1, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__kingsbridge(obj: GameState, v0: tuple[str, ...]) -> GameState:
@@ -275,7 +275,7 @@ def GameState__kingsbridge(obj: GameState, v0: tuple[str, ...]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__market(obj: GameState, v0: tuple[int, int, int, int]) -> GameState:
@@ -283,7 +283,7 @@ def GameState__market(obj: GameState, v0: tuple[int, int, int, int]) -> GameStat
     new_board = Board(old_board.supply, v0, old_board.court_metal, old_board.spots, old_board.stocks)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__market__traded(obj: GameState, v0: tuple[int, int, int, int], v1: tuple[tuple[int, str, str],
@@ -297,7 +297,7 @@ def GameState__market__traded(obj: GameState, v0: tuple[int, int, int, int], v1:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__parked(obj: GameState, v0: tuple[int, ...]) -> GameState:
@@ -306,7 +306,7 @@ def GameState__parked(obj: GameState, v0: tuple[int, ...]) -> GameState:
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__parked__drawn__marker(obj: GameState, v0: tuple[int, ...], v1: int | None,
@@ -316,31 +316,37 @@ def GameState__parked__drawn__marker(obj: GameState, v0: tuple[int, ...], v1: in
         old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__pending__decision(obj: GameState, v0: Pending | None, v1: int) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, v0, obj.rng, obj.players,
         obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, v1, obj.effects,
-        obj.granted, obj.counters, obj.ballots)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+
+
+def GameState__pending__decision__turn(obj: GameState, v0: Pending | None, v1: int, v2: int) -> GameState:
+    return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, v0, obj.rng, obj.players,
+        obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, v1, obj.effects,
+        obj.granted, obj.counters, obj.ballots, v2, obj.reversed_rounds)
 
 
 def GameState__pins(obj: GameState, v0: Pins) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, v0,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__players(obj: GameState, v0: tuple[PlayerState, ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng, v0,
         obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__players__board(obj: GameState, v0: tuple[PlayerState, ...], v1: Board) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng, v0, v1,
         obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision, obj.effects,
-        obj.granted, obj.counters, obj.ballots)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__protected(obj: GameState, v0: frozenset[int]) -> GameState:
@@ -350,69 +356,76 @@ def GameState__protected(obj: GameState, v0: frozenset[int]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
-def GameState__round__stage__step__players__supply__market__court_metal__stocks__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects(obj: GameState,
-                                                                                                                                                                                                                                                                                                                        v0: int,
-                                                                                                                                                                                                                                                                                                                        v1: str,
-                                                                                                                                                                                                                                                                                                                        v2: str,
-                                                                                                                                                                                                                                                                                                                        v3: tuple[PlayerState,
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v4: tuple[int,
-                                                                                                                                                                                                                                                                                                                        int,
-                                                                                                                                                                                                                                                                                                                        int,
-                                                                                                                                                                                                                                                                                                                        int],
-                                                                                                                                                                                                                                                                                                                        v5: tuple[int,
-                                                                                                                                                                                                                                                                                                                        int,
-                                                                                                                                                                                                                                                                                                                        int,
-                                                                                                                                                                                                                                                                                                                        int],
-                                                                                                                                                                                                                                                                                                                        v6: int,
-                                                                                                                                                                                                                                                                                                                        v7: tuple[tuple[int,
-                                                                                                                                                                                                                                                                                                                        int,
-                                                                                                                                                                                                                                                                                                                        int,
-                                                                                                                                                                                                                                                                                                                        int],
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v8: tuple[str,
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v9: tuple[str,
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v10: tuple[str,
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v11: tuple[str,
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v12: frozenset[int],
-                                                                                                                                                                                                                                                                                                                        v13: tuple[tuple[str,
-                                                                                                                                                                                                                                                                                                                        tuple[int | None,
-                                                                                                                                                                                                                                                                                                                        ...]],
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v14: int,
-                                                                                                                                                                                                                                                                                                                        v15: int | None,
-                                                                                                                                                                                                                                                                                                                        v16: tuple[int,
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v17: tuple[int,
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v18: tuple[int,
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v19: bool,
-                                                                                                                                                                                                                                                                                                                        v20: str,
-                                                                                                                                                                                                                                                                                                                        v21: frozenset[int],
-                                                                                                                                                                                                                                                                                                                        v22: str,
-                                                                                                                                                                                                                                                                                                                        v23: bool,
-                                                                                                                                                                                                                                                                                                                        v24: frozenset[int],
-                                                                                                                                                                                                                                                                                                                        v25: int,
-                                                                                                                                                                                                                                                                                                                        v26: frozenset[int],
-                                                                                                                                                                                                                                                                                                                        v27: tuple[tuple[int,
-                                                                                                                                                                                                                                                                                                                        str,
-                                                                                                                                                                                                                                                                                                                        str],
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v28: frozenset[int],
-                                                                                                                                                                                                                                                                                                                        v29: tuple[Job,
-                                                                                                                                                                                                                                                                                                                        ...],
-                                                                                                                                                                                                                                                                                                                        v30: frozenset[tuple[int,
-                                                                                                                                                                                                                                                                                                                        str]],
-                                                                                                                                                                                                                                                                                                                        v31: tuple[int,
-                                                                                                                                                                                                                                                                                                                        ...]) -> GameState:
+def GameState__reversed_rounds(obj: GameState, v0: tuple[int, ...]) -> GameState:
+    return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
+        obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, v0)
+
+
+def GameState__round__stage__step__players__supply__market__court_metal__stocks__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects__turn(obj: GameState,
+                                                                                                                                                                                                                                                                                                                              v0: int,
+                                                                                                                                                                                                                                                                                                                              v1: str,
+                                                                                                                                                                                                                                                                                                                              v2: str,
+                                                                                                                                                                                                                                                                                                                              v3: tuple[PlayerState,
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v4: tuple[int,
+                                                                                                                                                                                                                                                                                                                              int,
+                                                                                                                                                                                                                                                                                                                              int,
+                                                                                                                                                                                                                                                                                                                              int],
+                                                                                                                                                                                                                                                                                                                              v5: tuple[int,
+                                                                                                                                                                                                                                                                                                                              int,
+                                                                                                                                                                                                                                                                                                                              int,
+                                                                                                                                                                                                                                                                                                                              int],
+                                                                                                                                                                                                                                                                                                                              v6: int,
+                                                                                                                                                                                                                                                                                                                              v7: tuple[tuple[int,
+                                                                                                                                                                                                                                                                                                                              int,
+                                                                                                                                                                                                                                                                                                                              int,
+                                                                                                                                                                                                                                                                                                                              int],
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v8: tuple[str,
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v9: tuple[str,
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v10: tuple[str,
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v11: tuple[str,
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v12: frozenset[int],
+                                                                                                                                                                                                                                                                                                                              v13: tuple[tuple[str,
+                                                                                                                                                                                                                                                                                                                              tuple[int | None,
+                                                                                                                                                                                                                                                                                                                              ...]],
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v14: int,
+                                                                                                                                                                                                                                                                                                                              v15: int | None,
+                                                                                                                                                                                                                                                                                                                              v16: tuple[int,
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v17: tuple[int,
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v18: tuple[int,
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v19: bool,
+                                                                                                                                                                                                                                                                                                                              v20: str,
+                                                                                                                                                                                                                                                                                                                              v21: frozenset[int],
+                                                                                                                                                                                                                                                                                                                              v22: str,
+                                                                                                                                                                                                                                                                                                                              v23: bool,
+                                                                                                                                                                                                                                                                                                                              v24: frozenset[int],
+                                                                                                                                                                                                                                                                                                                              v25: int,
+                                                                                                                                                                                                                                                                                                                              v26: frozenset[int],
+                                                                                                                                                                                                                                                                                                                              v27: tuple[tuple[int,
+                                                                                                                                                                                                                                                                                                                              str,
+                                                                                                                                                                                                                                                                                                                              str],
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v28: frozenset[int],
+                                                                                                                                                                                                                                                                                                                              v29: tuple[Job,
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v30: frozenset[tuple[int,
+                                                                                                                                                                                                                                                                                                                              str]],
+                                                                                                                                                                                                                                                                                                                              v31: tuple[int,
+                                                                                                                                                                                                                                                                                                                              ...],
+                                                                                                                                                                                                                                                                                                                              v32: int) -> GameState:
     old_board = obj.board
     new_board = Board(v4, v5, v6, v13, v7)
     old_decks = obj.decks
@@ -423,7 +436,7 @@ def GameState__round__stage__step__players__supply__market__court_metal__stocks_
     new_builders = Builders(old_builders.bag, v14, v15, old_builders.price, v16, v17, v18, v19)
     return GameState(obj.fixed, v0, v1, v2, obj.start_player, obj.pending, obj.rng, v3, new_board, new_decks,
         new_table, new_builders, obj.cathedral, obj.game_over, obj.pins, obj.decision, v31, obj.granted,
-        obj.counters, obj.ballots)
+        obj.counters, obj.ballots, v32, obj.reversed_rounds)
 
 
 def GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins(obj: GameState,
@@ -440,7 +453,7 @@ def GameState__round__stage__step__start_player__cathedral__players__board__deck
                                                                                                          v9: Builders,
                                                                                                          v10: Pins) -> GameState:
     return GameState(obj.fixed, v0, v1, v2, v3, obj.pending, obj.rng, v5, v6, v7, v8, v9, v4, obj.game_over,
-        v10, obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        v10, obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins__pending__effects(obj: GameState,
@@ -460,7 +473,7 @@ def GameState__round__stage__step__start_player__cathedral__players__board__deck
                                                                                                                            v12: tuple[int,
                                                                                                                            ...]) -> GameState:
     return GameState(obj.fixed, v0, v1, v2, v3, v11, obj.rng, v5, v6, v7, v8, v9, v4, obj.game_over, v10,
-        obj.decision, v12, obj.granted, obj.counters, obj.ballots)
+        obj.decision, v12, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__seed(obj: GameState, v0: int) -> GameState:
@@ -468,7 +481,7 @@ def GameState__seed(obj: GameState, v0: int) -> GameState:
     new_fixed = Fixed(v0, old_fixed.variants, old_fixed.card_hash)
     return GameState(new_fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__shiring(obj: GameState, v0: tuple[str, ...]) -> GameState:
@@ -478,7 +491,7 @@ def GameState__shiring(obj: GameState, v0: tuple[str, ...]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__spots__drawn__marker(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...],
@@ -490,7 +503,7 @@ def GameState__spots__drawn__marker(obj: GameState, v0: tuple[tuple[str, tuple[i
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__spots__parked(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...], v1: tuple[int,
@@ -502,7 +515,7 @@ def GameState__spots__parked(obj: GameState, v0: tuple[tuple[str, tuple[int | No
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__spots__thirds(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...], v1: tuple[int,
@@ -514,7 +527,7 @@ def GameState__spots__thirds(obj: GameState, v0: tuple[tuple[str, tuple[int | No
         old_builders.parked, v1, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__stage__display__builders(obj: GameState, v0: str, v1: tuple[str, ...],
@@ -525,33 +538,33 @@ def GameState__stage__display__builders(obj: GameState, v0: str, v1: tuple[str, 
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, v0, obj.step, obj.start_player, obj.pending, obj.rng, obj.players,
         obj.board, obj.decks, new_table, v2, obj.cathedral, obj.game_over, obj.pins, obj.decision, obj.effects,
-        obj.granted, obj.counters, obj.ballots)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__stage__game_over__pending__decision(obj: GameState, v0: str, v1: bool, v2: Pending | None,
                                                    v3: int) -> GameState:
     return GameState(obj.fixed, obj.round, v0, obj.step, obj.start_player, v2, obj.rng, obj.players, obj.board,
         obj.decks, obj.table, obj.builders, obj.cathedral, v1, obj.pins, v3, obj.effects, obj.granted,
-        obj.counters, obj.ballots)
+        obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__stage__step__cathedral__pending(obj: GameState, v0: str, v1: str, v2: int,
                                                v3: Pending | None) -> GameState:
     return GameState(obj.fixed, obj.round, v0, v1, obj.start_player, v3, obj.rng, obj.players, obj.board,
         obj.decks, obj.table, obj.builders, v2, obj.game_over, obj.pins, obj.decision, obj.effects,
-        obj.granted, obj.counters, obj.ballots)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__stage__step__table(obj: GameState, v0: str, v1: str, v2: RoundState) -> GameState:
     return GameState(obj.fixed, obj.round, v0, v1, obj.start_player, obj.pending, obj.rng, obj.players,
         obj.board, obj.decks, v2, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__start_player(obj: GameState, v0: int) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, v0, obj.pending, obj.rng, obj.players,
         obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__stocks__traded(obj: GameState, v0: tuple[tuple[int, int, int, int], ...], v1: tuple[tuple[int,
@@ -565,7 +578,7 @@ def GameState__stocks__traded(obj: GameState, v0: tuple[tuple[int, int, int, int
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__supply(obj: GameState, v0: tuple[int, int, int, int]) -> GameState:
@@ -573,13 +586,13 @@ def GameState__supply(obj: GameState, v0: tuple[int, int, int, int]) -> GameStat
     new_board = Board(v0, old_board.market, old_board.court_metal, old_board.spots, old_board.stocks)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__table(obj: GameState, v0: RoundState) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, v0, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__tax__rng(obj: GameState, v0: int, v1: int) -> GameState:
@@ -590,7 +603,7 @@ def GameState__tax__rng(obj: GameState, v0: int, v1: int) -> GameState:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
         obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__thirds(obj: GameState, v0: tuple[int, ...]) -> GameState:
@@ -599,7 +612,7 @@ def GameState__thirds(obj: GameState, v0: tuple[int, ...]) -> GameState:
         old_builders.parked, v0, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def GameState__traded(obj: GameState, v0: tuple[tuple[int, str, str], ...]) -> GameState:
@@ -610,7 +623,7 @@ def GameState__traded(obj: GameState, v0: tuple[tuple[int, str, str], ...]) -> G
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
 
 
 def PlayerState__craftsmen(obj: PlayerState, v0: tuple[str, ...]) -> PlayerState:
@@ -759,11 +772,13 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (GameState, ('parked',)): GameState__parked,
     (GameState, ('parked', 'drawn', 'marker')): GameState__parked__drawn__marker,
     (GameState, ('pending', 'decision')): GameState__pending__decision,
+    (GameState, ('pending', 'decision', 'turn')): GameState__pending__decision__turn,
     (GameState, ('pins',)): GameState__pins,
     (GameState, ('players',)): GameState__players,
     (GameState, ('players', 'board')): GameState__players__board,
     (GameState, ('protected',)): GameState__protected,
-    (GameState, ('round', 'stage', 'step', 'players', 'supply', 'market', 'court_metal', 'stocks', 'kingsbridge', 'privilege_deck', 'shiring', 'display', 'passed', 'spots', 'marker', 'drawn', 'parked', 'thirds', 'first_placed', 'redraw_used', 'prev_event', 'prev_protected', 'event', 'event_applied', 'protected', 'tax', 'exempt', 'traded', 'done', 'jobs', 'decided', 'effects')): GameState__round__stage__step__players__supply__market__court_metal__stocks__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects,
+    (GameState, ('reversed_rounds',)): GameState__reversed_rounds,
+    (GameState, ('round', 'stage', 'step', 'players', 'supply', 'market', 'court_metal', 'stocks', 'kingsbridge', 'privilege_deck', 'shiring', 'display', 'passed', 'spots', 'marker', 'drawn', 'parked', 'thirds', 'first_placed', 'redraw_used', 'prev_event', 'prev_protected', 'event', 'event_applied', 'protected', 'tax', 'exempt', 'traded', 'done', 'jobs', 'decided', 'effects', 'turn')): GameState__round__stage__step__players__supply__market__court_metal__stocks__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects__turn,
     (GameState, ('round', 'stage', 'step', 'start_player', 'cathedral', 'players', 'board', 'decks', 'table', 'builders', 'pins')): GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins,
     (GameState, ('round', 'stage', 'step', 'start_player', 'cathedral', 'players', 'board', 'decks', 'table', 'builders', 'pins', 'pending', 'effects')): GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins__pending__effects,
     (GameState, ('seed',)): GameState__seed,
@@ -834,7 +849,8 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
             'board': 'Board', 'decks': 'Decks', 'table': 'RoundState', 'builders': 'Builders',
             'cathedral': 'int', 'game_over': 'bool', 'pins': 'Pins', 'decision': 'int',
             'effects': 'tuple[int, ...]', 'granted': 'tuple[tuple[int, str, int, int, int, int], ...]',
-            'counters': 'tuple[tuple[int, str, int], ...]', 'ballots': 'tuple[tuple[int, int], ...]'},
+            'counters': 'tuple[tuple[int, str, int], ...]', 'ballots': 'tuple[tuple[int, int], ...]',
+            'turn': 'int', 'reversed_rounds': 'tuple[int, ...]'},
     },
     'pillars_rules.engine.events': {
         'GameStarted': {'names': 'tuple[str, ...]', 'seed': 'int', 'variants': 'tuple[str, ...]',
@@ -895,5 +911,7 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
         'CraftsmanBorrowed': {'seat': 'int', 'owner': 'int', 'card': 'str', 'ability': 'int',
             'inputs': 'tuple[Amount, ...]', 'outputs': 'tuple[Amount, ...]', 'reason': 'str'},
         'BidsPassed': {'card': 'str'},
+        'BecameStartPlayer': {'seat': 'int', 'card': 'str'},
+        'OrderReversed': {'seat': 'int', 'card': 'str', 'round': 'int'},
     },
 }

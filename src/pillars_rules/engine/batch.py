@@ -11,28 +11,21 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..cardlang.effects import (
-    AddCounters, Amount, Borrow, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If, Lasting, Lose, Market, PerBuilder,
-    PerCount, PerMillWorker, Swap, Transfer, addressed, deeper, is_chosen,
+    AddCounters, Amount, BecomeStartPlayer, Borrow, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If,
+    IsStartPlayer, Lasting, Lose, Market, PerBuilder, PerCount, PerMillWorker, ReverseOrder, Swap, Transfer,
+    addressed, deeper, is_chosen,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
 from .borrow import borrow_uses
 from .context import Rules
 from .evolve import _HANDLERS, evolve
-from .reach import has_most, market_events, scaled, selected, swap_events, transfer_events
+from .reach import has_most, market_events, scaled, selected, swap_events, transfer_events, turn_order
 from .state import ROUNDS, GameState, Job, Pieces
 
 BIG_VALUE = 5
 SMALL_WORKERS = 7
 PRIVILEGES_PER_GAME = 12
-
-
-_ORDERS: Final = {(n, s): tuple((s + i) % n for i in range(n)) for n in range(1, 9) for s in range(n)}
-
-
-def turn_order(state: GameState) -> tuple[int, ...]:
-    """Seats clockwise from the start player."""
-    return _ORDERS[len(state.players), state.start_player]
 
 
 # ------------------------------------------------------------------ instant effects
@@ -94,6 +87,9 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         if isinstance(cond, HasMost):
             if not has_most(state if judge is None else judge, seat, cond.what, cond.most):
                 return []
+        elif isinstance(cond, IsStartPlayer):  # turn order as state (issue #53)
+            if (state if judge is None else judge).start_player != seat:
+                return []
         elif state.count(seat, cond.kind, source) < cond.n:  # counters: on this card (issue #53)
             return []
         return _instant(state, rules, seat, effect.effect, source, ability, option, judge)
@@ -114,6 +110,11 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
     if isinstance(effect, Borrow):  # the owner picks the craftsman: a choice, if there is one to use
         return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
             if borrow_uses(state, rules, seat, effect) else []
+    if isinstance(effect, BecomeStartPlayer):  # nothing if the seat already is (issue #53)
+        return [E.BecameStartPlayer(seat, source)] if state.start_player != seat else []
+    if isinstance(effect, ReverseOrder):  # a reversed round stays reversed; no round 7
+        rnd = state.round + (1 if effect.when == "next_round" else 0)
+        return [E.OrderReversed(seat, source, rnd)] if rnd <= ROUNDS and rnd not in state.reversed_rounds else []
     if isinstance(effect, Lasting):  # an option of a choice: ``option`` is its index
         first = state.round + (1 if effect.duration == "next_round" else 0)
         last = ROUNDS if effect.duration == "rest_of_game" else first
@@ -184,21 +185,43 @@ def once_events(state: GameState, rules: Rules, seat: int, card: str, window: st
     return [used] + instant_events(evolve(state, used), rules, seat, once.effect, card, i)
 
 
+def reacts(who: str, owner: int, actor: int, n: int) -> bool:
+    """Does a reaction of ``owner``'s for ``who`` (:data:`~pillars_rules.cardlang.effects.REACTORS`)
+    answer an action of ``actor``'s (issue #53)? Neighbours are seats, not turns:
+    the left one is the next seat clockwise, as for a selector."""
+    if who == "you":
+        return owner == actor
+    if who == "other":
+        return owner != actor
+    if who == "any":
+        return True
+    if n < 2:
+        return False
+    return actor == ((owner + 1) % n if who == "left" else (owner - 1) % n)
+
+
 def action_trigger_events(before: GameState, after: GameState, rules: Rules, seat: int,
                           action: str, location: str | None = None) -> list:
-    """Events of the ``when you <action>:`` abilities of the cards ``seat`` owned
-    ``before`` the action, applied in order to the state ``after`` it."""
-    p = before.players[seat]
+    """Events of the reactions (``when <player> <action>:``) to ``seat``'s
+    ``action``, of the cards their owners held ``before`` it, applied in order
+    to the state ``after`` it: seat by seat clockwise from ``seat`` (its own
+    first), each seat's cards in the order it holds them (the ruling of
+    issue #53). A reaction's effect, and any choice it asks, is its owner's."""
     acting = rules.acting
     out: list = []
-    for cid in p.craftsmen + p.privileges:
-        if cid not in acting:
-            continue
-        for i, a in rules.on_actions[cid]:
-            if a.action == action and (a.location is None or a.location == location):
-                for e in instant_events(after, rules, seat, a.effect, cid, i):
-                    after = evolve(after, e)
-                    out.append(e)
+    n = len(before.players)
+    for k in range(n):
+        owner = (seat + k) % n
+        p = before.players[owner]
+        for cid in p.craftsmen + p.privileges:
+            if cid not in acting:
+                continue
+            for i, a in rules.on_actions[cid]:
+                if a.action == action and (a.location is None or a.location == location) \
+                        and reacts(a.who, owner, seat, n):
+                    for e in instant_events(after, rules, owner, a.effect, cid, i):
+                        after = evolve(after, e)
+                        out.append(e)
     return out
 
 

@@ -23,14 +23,13 @@ from typing import Any
 from ..cardlang.effects import Borrow
 from . import events as E
 from .context import Rules
-from .reach import scaled
+from .reach import scaled, turn_order
 from .state import GameState
 
 
 def _seats_from(state: GameState, seat: int) -> tuple[int, ...]:
     """Every seat in turn order from the start player."""
-    n = len(state.players)
-    return tuple((state.start_player + i) % n for i in range(n))
+    return turn_order(state)
 
 
 def borrow_uses(state: GameState, rules: Rules, seat: int, effect: Borrow) -> tuple[tuple[int, str, int], ...]:

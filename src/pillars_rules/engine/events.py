@@ -659,6 +659,35 @@ class StartPlayerChanged:
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class BecameStartPlayer:
+    """``seat`` became the start player by its card ``card`` (``become the
+    start player``, issue #53): a card effect, unlike step 14's
+    :class:`StartPlayerChanged`."""
+
+    seat: int
+    card: str
+
+    def __init__(self, seat: object, card: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "BecameStartPlayer.seat"))
+        object.__setattr__(self, "card", card)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class OrderReversed:
+    """``seat``'s card reversed the order of play of round ``round`` (issue
+    #53): in it every turn order goes counter-clockwise from the start player."""
+
+    seat: int
+    card: str
+    round: int
+
+    def __init__(self, seat: object, card: str, round: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "OrderReversed.seat"))
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "round", _whole(round, "OrderReversed.round"))
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class RoundEnded:
     round: int
 
@@ -686,6 +715,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
     Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
     GameEnded, MarketStocked, ModifierGranted, CountersAdded, BallotCast, VoteDecided, BidWon,
-    CraftsmanBorrowed, BidsPassed,
+    CraftsmanBorrowed, BidsPassed, BecameStartPlayer, OrderReversed,
 )}
 register_records(tuple(EVENT_TYPES.values()))

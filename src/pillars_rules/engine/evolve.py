@@ -46,6 +46,7 @@ _money = replacer(PlayerState, "gold", "vp", "cubes")
 _cubes = replacer(PlayerState, "cubes")
 _uses = replacer(PlayerState, "uses")
 _pending = replacer(GameState, "pending", "decision")
+_pending_turn = replacer(GameState, "pending", "decision", "turn")
 _table = replacer(GameState, "table")
 _done = replacer(RoundState, "done")
 _passed = replacer(RoundState, "passed")
@@ -190,7 +191,7 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
         prev_event=s.event, prev_protected=s.protected, event="", event_applied=False,
         protected=frozenset(),
         tax=0, exempt=frozenset(), traded=(), done=frozenset(), jobs=(), decided=frozenset(),
-        effects=(0,) * len(players),
+        effects=(0,) * len(players), turn=-1,
     )
     if s.granted:  # lasting modifiers past their last round are gone
         s = replace(s, granted=tuple(g for g in s.granted if g[5] >= e.round))
@@ -214,6 +215,10 @@ def _on_decision_pending(s: GameState, e: E.DecisionPending) -> GameState:
         pending = Pending(e.kind, e.seat)
         if len(_PENDING) < 1024:  # kinds x seats: small, unless a forged log invents kinds
             _PENDING[key] = pending
+    if e.kind != "draft" and s.stage == "draft":
+        last = s.pending
+        if last is not None and last.kind == "draft":  # a question within a draft turn: whose turn (issue #53)
+            return _pending_turn(s, pending, s.decision + 1, last.seat)
     return _pending(s, pending, s.decision + 1)
 
 
@@ -555,6 +560,19 @@ def _on_cubes_returned(s: GameState, e: E.CubesReturned) -> GameState:
 @on(E.StartPlayerChanged)
 def _on_start_player_changed(s: GameState, e: E.StartPlayerChanged) -> GameState:
     return replace(s, start_player=e.seat)
+
+
+@on(E.BecameStartPlayer)
+def _on_became_start_player(s: GameState, e: E.BecameStartPlayer) -> GameState:
+    return replace(_count_effect(s, e.seat, e.card), start_player=e.seat)
+
+
+@on(E.OrderReversed)
+def _on_order_reversed(s: GameState, e: E.OrderReversed) -> GameState:
+    s = _count_effect(s, e.seat, e.card)
+    if e.round in s.reversed_rounds:  # a reversed round stays reversed
+        return s
+    return replace(s, reversed_rounds=tuple(sorted(s.reversed_rounds + (e.round,))))
 
 
 @on(E.RoundEnded)

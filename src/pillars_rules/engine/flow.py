@@ -21,6 +21,7 @@ from .batch import (
 )
 from .context import Rules
 from .queries import free_spots
+from .reach import play_direction
 from .state import ROUNDS, GameState
 from .steps import STEP, enter_step
 
@@ -123,9 +124,14 @@ def _draft(b: Batch, rules: Rules) -> None:
         _bag(b, rules)
         return
     last = state.pending
-    first = state.start_player if last is None else (last.seat + 1) % n
+    step = play_direction(state)  # -1 in a round a card reversed (issue #53)
+    if last is None:
+        first = state.start_player
+    else:  # on from the last turn of the draft, whoever answered a question since (issue #53)
+        turn = last.seat if last.kind == "draft" or state.turn < 0 else state.turn
+        first = (turn + step) % n
     for i in range(n):
-        seat = (first + i) % n
+        seat = (first + i * step) % n
         if seat not in state.passed:
             b.decide("draft", seat)
             return

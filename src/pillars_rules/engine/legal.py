@@ -247,8 +247,8 @@ _LEGAL = {
 
 
 # ------------------------------------------------------------------ decide
-#: Actions that ``when you <action>:`` abilities react to.
-_REACTED_TO = {A.Hire: "hire", A.Buy: "buy", A.Sell: "sell", A.Place: "place"}
+#: Actions that reactions (``when <player> <action>:``) answer.
+_REACTED_TO = {A.Hire: "hire", A.Buy: "buy", A.Sell: "sell", A.Place: "place", A.TakeResourceCard: "take"}
 
 
 def action_events(state: GameState, rules: Rules, action) -> list:

@@ -10,11 +10,30 @@ every one is public, so a seat view has it too); :func:`selected` names the seat
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cardlang.effects import (
     MAX_QUANTITY, Amount, Market, PerBuilder, PerCount, PerMillWorker, Players, Scale, Scaled, Swap, Transfer,
 )
 from . import events as E
 from .state import CUBE_INDEX, GameState
+
+_ORDERS: Final = {(n, s): tuple((s + i) % n for i in range(n)) for n in range(1, 9) for s in range(n)}
+_REVERSED: Final = {(n, s): tuple((s - i) % n for i in range(n)) for n in range(1, 9) for s in range(n)}
+
+
+def turn_order(state: GameState) -> tuple[int, ...]:
+    """Seats in the order of play from the start player: clockwise, or
+    counter-clockwise in a round a card reversed (issue #53)."""
+    if state.reversed_rounds and state.round in state.reversed_rounds:
+        return _REVERSED[len(state.players), state.start_player]
+    return _ORDERS[len(state.players), state.start_player]
+
+
+def play_direction(state: GameState) -> int:
+    """+1 (clockwise) or -1 (a reversed round): the seat after ``s`` in the
+    order of play is ``(s + play_direction(state)) % n``."""
+    return -1 if state.reversed_rounds and state.round in state.reversed_rounds else 1
 
 
 def count(state: GameState, seat: int, what: str) -> int:
@@ -78,9 +97,10 @@ def has_most(state: GameState, seat: int, what: str, most: bool) -> bool:
 
 def selected(state: GameState, seat: int, players: Players) -> tuple[int, ...]:
     """The seats ``players`` picks for the card of ``seat``, in turn order
-    from the start player (the left neighbour is the next seat clockwise)."""
+    from the start player (the left neighbour is the next seat clockwise,
+    whatever the order of play)."""
     n = len(state.players)
-    order = tuple((state.start_player + i) % n for i in range(n))
+    order = turn_order(state)
     who = players.who
     if who == "each":
         return order

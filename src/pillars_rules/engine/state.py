@@ -370,6 +370,13 @@ class GameState:
     ``ballots`` holds the votes or bids cast so far in the shared decision
     being made (issue #36), ``(seat, value)`` in turn order: an option's
     index, or a bid (0: a pass); public, and empty once it is counted.
+
+    ``turn`` is the seat whose draft turn was under way when a question of
+    another kind was asked within it (-1: none this round): the draft goes on
+    from that seat even when another seat's reaction asked the question
+    (issue #53). ``reversed_rounds`` holds the
+    rounds whose order of play a card reversed (issue #53): in them every
+    turn order goes counter-clockwise from the start player.
     """
 
     fixed: Fixed
@@ -392,6 +399,8 @@ class GameState:
     granted: tuple[tuple[int, str, int, int, int, int], ...] = ()
     counters: tuple[tuple[int, str, int], ...] = ()
     ballots: tuple[tuple[int, int], ...] = ()
+    turn: int = -1
+    reversed_rounds: tuple[int, ...] = ()
 
     def __init__(self, fixed: Fixed, round: int = 0, stage: str = "setup", step: str = "",
                  start_player: int = 0, pending: Pending | None = None, rng: int = 0,
@@ -401,7 +410,8 @@ class GameState:
                  decision: int = 0, effects: tuple[int, ...] = (),
                  granted: tuple[tuple[int, str, int, int, int, int], ...] = (),
                  counters: tuple[tuple[int, str, int], ...] = (),
-                 ballots: tuple[tuple[int, int], ...] = ()) -> None:
+                 ballots: tuple[tuple[int, int], ...] = (), turn: int = -1,
+                 reversed_rounds: tuple[int, ...] = ()) -> None:
         object.__setattr__(self, "fixed", fixed)
         object.__setattr__(self, "round", round)
         object.__setattr__(self, "stage", stage)
@@ -422,6 +432,8 @@ class GameState:
         object.__setattr__(self, "granted", granted)
         object.__setattr__(self, "counters", counters)
         object.__setattr__(self, "ballots", ballots)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "reversed_rounds", reversed_rounds)
 
     # ---- the grouped fields, read through (``state.market`` is ``state.board.market``)
     @property

@@ -67,7 +67,8 @@ def ability(a) -> str:
         return f"once per game, {WINDOW_WORDS.get(a.window, a.window)}: {what}"
     if isinstance(a, fx.OnAction):
         where = f" at the {a.location.replace('_', ' ')}" if a.location else ""
-        return f"when you {a.action}{where}: {instant(a.effect)}"
+        verb = a.action if a.who == "you" else fx.ACTION_THIRD[a.action]
+        return f"when {fx.REACTORS[a.who]} {verb}{where}: {instant(a.effect)}"
     if isinstance(a, fx.Now):
         if fx.is_table_effect(a.effect) or fx.is_shared(a.effect):
             return instant(a.effect)

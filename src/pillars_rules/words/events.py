@@ -243,6 +243,15 @@ def _start_player_changed(e: E.StartPlayerChanged, n: Namer) -> str:
     return f"{n.seat(e.seat)} is the new start player."
 
 
+def _became_start_player(e: E.BecameStartPlayer, n: Namer) -> str:
+    return f"{n.seat(e.seat)} became the start player with {n.card(e.card)}."
+
+
+def _order_reversed(e: E.OrderReversed, n: Namer) -> str:
+    return (f"{n.seat(e.seat)} reversed the order of play of round {e.round} with {n.card(e.card)}: "
+            "turns go counter-clockwise from the start player.")
+
+
 def _round_ended(e: E.RoundEnded, n: Namer) -> str:
     return f"Round {e.round} ended."
 
@@ -293,6 +302,8 @@ SENTENCES: dict[type, Callable[..., str]] = {
     E.CathedralDone: _cathedral_done,
     E.CubesReturned: _cubes_returned,
     E.StartPlayerChanged: _start_player_changed,
+    E.BecameStartPlayer: _became_start_player,
+    E.OrderReversed: _order_reversed,
     E.RoundEnded: _round_ended,
     E.GameEnded: _game_ended,
     E.MarketStocked: _market_stocked,
