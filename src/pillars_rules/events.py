@@ -15,6 +15,7 @@ from .engine.events import (
     GreyWorkersWon, Bought, Sold, MarketPassed, Converted, CathedralDone, CubesReturned,
     StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted,
     BallotCast, VoteDecided, BidWon, BidsPassed, CountersAdded, CraftsmanBorrowed,
+    EventsLooked, EventBuried, EventsReordered, CraftsmanGiven,
     EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
 )
 from .words.events import describe
@@ -70,6 +71,10 @@ __all__ = [
     "BidsPassed",
     "CountersAdded",
     "CraftsmanBorrowed",
+    "EventsLooked",
+    "EventBuried",
+    "EventsReordered",
+    "CraftsmanGiven",
     "EVENT_TYPES",
     "CHANCE_EVENTS",
     "CONTROL_EVENTS",

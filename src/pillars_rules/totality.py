@@ -7,8 +7,9 @@ cards (needs ``hypothesis``):
 * :func:`card_sets` -- a Hypothesis strategy of fan card sets drawn from the
   grammar (:func:`pillars_rules.cardlang.strategies.cards`: votes, bids,
   transfers and trades, counters, borrowing, lasting changes, selectors of
-  other players, durations, triggers, choices nested in each other), as card
-  text. Each card takes the id of a base (or expansion) card of its kind, so
+  other players, durations, triggers, choices nested in each other, and the
+  cards as objects of issue #53: looks at, reorders and burials of the event
+  deck, craftsmen given, privileges copied), as card text. Each card takes the id of a base (or expansion) card of its kind, so
   it is dealt like the card it replaces.
 * :func:`play_set` -- compiles a set (a set the compiler refuses is an
   :class:`Outcome` of kind ``"refused"``, not a failure, if its message says

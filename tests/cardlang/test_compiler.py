@@ -101,6 +101,13 @@ EXAMPLES = {
     "Bid": ("event", "now: bid gold: gain 3 vp", fx.Now(fx.Bid("gold", fx.Gain((A("vp", 3),))))),
     "Market": ("craftsman", "at round_start: the market loses 1 sand, 2 wood",
                fx.Trigger("round_start", fx.Market("loses", (A("sand", 1), A("wood", 2))))),
+    # issue #53: cards as objects
+    "LookEvents": ("privilege", "at round_start: look at the next 2 events",
+                   fx.Trigger("round_start", fx.LookEvents(2))),
+    "ReorderEvents": ("immediate", "reorder the next 3 events", fx.OnGain(fx.ReorderEvents(3))),
+    "BuryEvent": ("event", "now: bury the next event", fx.Now(fx.BuryEvent())),
+    "CopyPrivilege": ("privilege", "at round_start: copy a privilege of your left neighbour for this round",
+                      fx.Trigger("round_start", fx.CopyPrivilege(fx.Players("left"), "this_round"))),
 }
 
 

@@ -30,6 +30,9 @@ def warnings(text: str):
     ('privilege p "P" { permanent buy price metal -1 }', "W004", "buy metal"),
     ('privilege p "P" { permanent allows buy metal }', "W004", "buy metal"),
     ('craftsman c "C" { round 1 allows sell wood }', "W004", "needs no permit"),
+    # W005: the event deck is empty at the end of the game (issue #53)
+    ('privilege p "P" { permanent at game_end: look at the next 2 events }', "W005", "does nothing"),
+    ('craftsman c "C" { round 1 at game_end: if you own 1 vp: bury the next event }', "W005", "empty"),
 ])
 def test_useless_cards_warn_with_a_code(text, code, words):
     (w,) = warnings(text)

@@ -281,8 +281,12 @@ def test_end_of_game_conditions_see_the_final_holdings(rich):
     assert moves(game, "idea_merchant_prince") == ([("+", RED, {"vp": 2})] if rich else [])
 
 
+#: Categories whose scenarios live in a module of their own.
+ELSEWHERE = {"cards as objects": "test_ideas_where.py"}
+
+
 def test_every_written_idea_has_a_scenario_here():
-    written = {e["id"] for e in CORPUS["idea"] if e["status"] != "none"}
+    written = {e["id"] for e in CORPUS["idea"] if e["status"] != "none" and e["category"] not in ELSEWHERE}
     assert written <= TESTED, sorted(written - TESTED)
 
 
@@ -650,10 +654,10 @@ def test_the_apprentice_without_3_gold_cannot_be_upgraded_and_its_upgrade_is_nev
 def test_the_bots_upgrade_the_apprentice_with_rounds_to_come_and_not_in_the_last(bot):
     from pillars_rules.bots import make_bot
 
-    def upgrades(round_no: int) -> bool:
+    def upgrades(round_no: int, seed: int = 1) -> bool:
         game = _apprentice(cubes=dict(wood=4), gold=8) if round_no == 2 else play(
             round=round_no, step="cathedral", seats={RED: dict(craftsmen=("idea_apprentice",), cubes=dict(wood=4), gold=8)})
-        choose = make_bot(bot, 1)
+        choose = make_bot(bot, seed)
         for _ in range(6):
             if game.current_player != RED or game.state.step != "cathedral":
                 break
@@ -664,7 +668,10 @@ def test_the_bots_upgrade_the_apprentice_with_rounds_to_come_and_not_in_the_last
         return False
 
     # an upgrade pays in the rounds after it: 3 gold for 4 more uses (and one more now)
-    assert upgrades(2)
+    if bot != "easy":
+        assert upgrades(2)
+    else:  # the easy bot samples its moves on purpose: it upgrades often, not every time
+        assert sum(upgrades(2, seed) for seed in range(1, 11)) >= 3
 
 
 def test_the_bots_value_a_counter_by_the_uses_it_adds_in_the_rounds_to_come():

@@ -40,7 +40,11 @@ CODES: dict[str, str] = {
     "W003": "an amount to pay (a conversion input or a cost) is more than a player can ever hold",
     "W004": "a market modifier for a trade that does not exist (buying metal), or a permit "
             "for a trade that needs none",
+    "W005": "an effect on the event deck at the end of the game, when the deck is empty "
+            "(every event card has been revealed)",
 }
+#: Effects on the event deck (issue #53).
+_DECK_EFFECTS = (fx.LookEvents, fx.BuryEvent, fx.ReorderEvents)
 
 
 @frozen
@@ -89,6 +93,10 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
             if a.n > MOST.get(a.kind, a.n):
                 warn("W003", f"it costs {a} but a player holds at most {MOST[a.kind]} {a.kind}")
         for ability in _abilities(card):
+            if isinstance(ability, fx.Trigger) and ability.step == fx.GAME_END and any(
+                    isinstance(obj, _DECK_EFFECTS) for obj in _walk(ability)):
+                warn("W005", "at game_end the event deck is empty: looking at, burying or "
+                             "reordering its cards does nothing")
             for obj in _walk(ability):
                 if isinstance(obj, fx.Convert):
                     for need in obj.tags_needed:

@@ -370,6 +370,10 @@ class GameState:
     ``ballots`` holds the votes or bids cast so far in the shared decision
     being made (issue #36), ``(seat, value)`` in turn order: an option's
     index, or a bid (0: a pass); public, and empty once it is counted.
+
+    ``seen`` holds the event cards each seat has looked at while they were
+    still in the deck (issue #53), ``(seat, card)``: secret, so a seat's view
+    keeps only its own and shows those cards in its event deck.
     """
 
     fixed: Fixed
@@ -392,6 +396,7 @@ class GameState:
     granted: tuple[tuple[int, str, int, int, int, int], ...] = ()
     counters: tuple[tuple[int, str, int], ...] = ()
     ballots: tuple[tuple[int, int], ...] = ()
+    seen: tuple[tuple[int, str], ...] = ()
 
     def __init__(self, fixed: Fixed, round: int = 0, stage: str = "setup", step: str = "",
                  start_player: int = 0, pending: Pending | None = None, rng: int = 0,
@@ -401,7 +406,8 @@ class GameState:
                  decision: int = 0, effects: tuple[int, ...] = (),
                  granted: tuple[tuple[int, str, int, int, int, int], ...] = (),
                  counters: tuple[tuple[int, str, int], ...] = (),
-                 ballots: tuple[tuple[int, int], ...] = ()) -> None:
+                 ballots: tuple[tuple[int, int], ...] = (),
+                 seen: tuple[tuple[int, str], ...] = ()) -> None:
         object.__setattr__(self, "fixed", fixed)
         object.__setattr__(self, "round", round)
         object.__setattr__(self, "stage", stage)
@@ -422,6 +428,7 @@ class GameState:
         object.__setattr__(self, "granted", granted)
         object.__setattr__(self, "counters", counters)
         object.__setattr__(self, "ballots", ballots)
+        object.__setattr__(self, "seen", seen)
 
     # ---- the grouped fields, read through (``state.market`` is ``state.board.market``)
     @property
