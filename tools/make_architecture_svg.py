@@ -64,7 +64,7 @@ LAYERS = [
         ("context · queries · layout", "rules and board of a card set"),
         ("events · actions · rng", "records, chance"),
         ("position · reach", "scenario checks, card reach"),
-        ("shared · borrow", "votes and bids; loans"),
+        ("shared · borrow · zones", "votes and bids; loans; cards moved"),
     ]),
     ("cardlang/", "card model, language|never the engine", [
         ("effects.py", "the effect registry"),

@@ -40,6 +40,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.engine.batch",
     "pillars_rules.engine.shared",
     "pillars_rules.engine.borrow",
+    "pillars_rules.engine.zones",
     "pillars_rules.engine.steps",
     "pillars_rules.engine.flow",
     "pillars_rules.engine.refusals",

@@ -184,6 +184,9 @@ class _Facts:
         events_seen = set(self.revealed)
         if view.next_event:
             events_seen.add(view.next_event)
+        for c in state.event_deck:  # the cards this seat looked at (issue #53) keep their places
+            if c != HIDDEN:
+                events_seen.add(c)
         self.pools = (
             [c for c in others if c not in seen],
             [c for c in lasts if c not in seen],

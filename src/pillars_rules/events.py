@@ -15,6 +15,7 @@ from .engine.events import (
     GreyWorkersWon, Bought, Sold, MarketPassed, Converted, CathedralDone, CubesReturned,
     StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted,
     BallotCast, VoteDecided, BidWon, BidsPassed, CountersAdded, CraftsmanBorrowed, BecameStartPlayer, OrderReversed,
+    EventsLooked, EventBuried, EventsReordered, CraftsmanGiven,
     EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
 )
 from .words.events import describe
@@ -72,6 +73,10 @@ __all__ = [
     "CraftsmanBorrowed",
     "BecameStartPlayer",
     "OrderReversed",
+    "EventsLooked",
+    "EventBuried",
+    "EventsReordered",
+    "CraftsmanGiven",
     "EVENT_TYPES",
     "CHANCE_EVENTS",
     "CONTROL_EVENTS",

@@ -9,9 +9,11 @@ cards (needs ``hypothesis``):
   votes, bids, transfers and trades, counters, borrowing, lasting changes,
   selectors of other players, durations, triggers, choices nested in each
   other, quantities -- gains, losses and conversion outputs scaled by
-  products of values with bounds -- conditions on counters and choices on a
-  turn at the market), as card
-  text. Each card takes the id of a base (or expansion) card of its kind, so
+  products of values with bounds -- conditions on counters, choices on a
+  turn at the market, reactions to any seat, turn order, and the cards as
+  objects: looks at, reorders and burials of the event deck, craftsmen
+  given, privileges copied), as card text. Each card takes the id of a base
+  (or expansion) card of its kind, so
   it is dealt like the card it replaces.
 * :func:`play_set` -- compiles a set (a set the compiler refuses is an
   :class:`Outcome` of kind ``"refused"``, not a failure, if its message says

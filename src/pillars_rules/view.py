@@ -4,8 +4,10 @@ A view is the state with every secret replaced: the order and identity of
 undealt craftsman, event and privilege cards, the undealt resource cards, and
 the seed and random-draw counter (from which future draws could be computed).
 A seat holding a ``see next event`` modifier (a base privilege, RULES §7) also sees the
-event this round will reveal; a spectator (``seat=None``) sees no seat's
-peek and has no legal actions. Events that carry secrets
+event this round will reveal, and a seat that looked at event cards (``look
+at the next N events``, issue #53) sees them in its own event deck, where
+they lie (:func:`own_looks`); a spectator (``seat=None``) sees no seat's
+peek or looks and has no legal actions. Events that carry secrets
 (:class:`DecksShuffled`, :class:`PositionSet`, the seed in
 :class:`GameStarted`) are redacted in the view's log.
 
@@ -153,9 +155,22 @@ def _redact_fixed(fixed: Fixed) -> Fixed:
 
 def _redact_state(state: GameState, fixed: Fixed, decks: Decks) -> GameState:
     pins = state.pins
-    if pins.builders or pins.tax or pins.displays:
-        return replace(state, fixed=fixed, decks=decks, rng=0, pins=_NO_PINS)
+    if pins.builders or pins.tax or pins.displays or state.seen:  # what seats looked at: theirs only
+        return replace(state, fixed=fixed, decks=decks, rng=0, pins=_NO_PINS, seen=())
     return _redacted(state, fixed, decks, 0)
+
+
+def own_looks(red: GameState, state: GameState, seat: int | None) -> GameState:
+    """``red`` (``state`` redacted) with the event cards ``seat`` has looked
+    at shown in its event deck, where they lie now, and its own looks in
+    ``seen`` (issue #53): each zone's visibility is
+    :data:`~pillars_rules.cardlang.effects.ZONES`; another seat's looks stay hidden."""
+    mine = tuple(x for x in state.seen if x[0] == seat)
+    if not mine:
+        return red
+    known = {c for _, c in mine}
+    deck = tuple(c if c in known else HIDDEN for c in state.event_deck)
+    return replace(red, decks=replace(red.decks, event_deck=deck), seen=mine)
 
 
 _NO_PINS = Pins()
@@ -425,7 +440,10 @@ def view(game: Any, seat: object) -> SeatView:
         peek = state.event_deck[0]
     legal = tuple(game._listed()) if seat is not None and game.current_player == seat else ()
     n = game._n
-    return _new_view(seat, red.state(state), peek, legal, game.rules,
+    shown = red.state(state)
+    if state.seen:  # a seat that looked at event cards sees them (issue #53)
+        shown = own_looks(shown, state, seat)
+    return _new_view(seat, shown, peek, legal, game.rules,
                      red.events(game._log, n), n, False)
 
 

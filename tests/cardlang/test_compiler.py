@@ -111,6 +111,13 @@ EXAMPLES = {
     "ReverseOrder": ("event", "now: reverse the order of play next round", fx.Now(fx.ReverseOrder("next_round"))),
     "IsStartPlayer": ("craftsman", "at castle: if you are the start player: gain 2 gold",
                       fx.Trigger("castle", fx.If(fx.IsStartPlayer(), fx.Gain((A("gold", 2),))))),
+    # issue #53: cards as objects
+    "LookEvents": ("privilege", "at round_start: look at the next 2 events",
+                   fx.Trigger("round_start", fx.LookEvents(2))),
+    "ReorderEvents": ("immediate", "reorder the next 3 events", fx.OnGain(fx.ReorderEvents(3))),
+    "BuryEvent": ("event", "now: bury the next event", fx.Now(fx.BuryEvent())),
+    "CopyPrivilege": ("privilege", "at round_start: copy a privilege of your left neighbour for this round",
+                      fx.Trigger("round_start", fx.CopyPrivilege(fx.Players("left"), "this_round"))),
 }
 
 

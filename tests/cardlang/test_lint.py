@@ -35,6 +35,9 @@ def warnings(text: str):
     ('craftsman c "C" { round 6 at castle: reverse the order of play next round }', "W006", "last round"),
     ('privilege p "P" { permanent last round at market: choose one: gain 1 vp | reverse the order of play '
      'next round }', "W006", "last round"),
+    # W007: the event deck is empty at the end of the game (issue #53)
+    ('privilege p "P" { permanent at game_end: look at the next 2 events }', "W007", "does nothing"),
+    ('craftsman c "C" { round 1 at game_end: if you own 1 vp: bury the next event }', "W007", "empty"),
 ])
 def test_useless_cards_warn_with_a_code(text, code, words):
     (w,) = warnings(text)

@@ -111,6 +111,14 @@ def fan_draft_once(ability):
     return position("draft", players=2, cards=cards, seats={RED: {"privileges": ("t_once",)}})
 
 
+def give():
+    """Red gives a craftsman to its left neighbour (issue #53): Blue has the starting ones."""
+    cards = compile_text('event t_give "Give" { now: choose craftsman: give to your left neighbour }',
+                         known=base_cards())
+    return position("event", players=2, cards=cards, event="t_give",
+                    seats={RED: {"craftsmen": ("carpenter", "toolmaker")}})
+
+
 def spent_cathedral():
     """Red in the cathedral step with 60 conversions made (a once-per-game
     cathedral use keeps the decision open: without one, the turn ends at once)."""
@@ -189,6 +197,7 @@ CASES = {
     "pick.not_owned": (pick, PickCraftsman("toolmaker"), "Red has no craftsman Toolmaker"),
     "pick.excluded": (pick, PickCraftsman("bell_founder"), "The Archbishop's statue excludes Bell founder"),
     "pick.no_capacity": (pick, PickCraftsman("architect"), "Architect has no capacity to raise"),
+    "pick.taker_has": (give, PickCraftsman("carpenter"), "Blue has Carpenter already"),
     "option.not_option_choice": (pick, ChooseOption(0), "answer with PickCraftsman"),
     "option.bad_index": (option, ChooseOption(5), "from 0 to 1, not 5"),
     "bid.bad_amount": (bid, ChooseOption(3), "more than the highest bid so far (4), up to the gold"),

@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 import operator
 from typing import Iterable, Iterator
 
@@ -46,7 +47,7 @@ import attrs
 
 from ..actions import ACTION_TYPES
 from ..cardlang.cardset import CardSet
-from ..cardlang.effects import CUBES, Bid, Borrow, ChooseOne, Vote
+from ..cardlang.effects import CUBES, Bid, Borrow, ChooseOne, CopyPrivilege, ReorderEvents, Vote
 from ..errors import ConfigError, IllegalActionError
 from ..limits import MOST_PLAYERS
 
@@ -88,6 +89,10 @@ def _max_options(cards: CardSet) -> int:
                 most = max(most, len(x.options))
             elif isinstance(x, Bid):  # a bid's option is its amount: 0 up to the most gold a seat holds
                 most = max(most, cards.board.spec.gold_cap + 1)
+            elif isinstance(x, ReorderEvents):  # one option per order of the cards (issue #53)
+                most = max(most, math.factorial(x.n))
+            elif isinstance(x, CopyPrivilege):  # one option per privilege another seat may hold
+                most = max(most, sum(1 for c in cards if c.kind == "privilege"))
             elif getattr(getattr(x, "players", None), "who", "") == "chosen":
                 most = max(most, MOST_PLAYERS - 1)  # "a player you choose": one option per other seat
     # a craftsman to use (a card's or a place's, France's): one option per conversion of a

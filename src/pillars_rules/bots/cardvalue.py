@@ -15,7 +15,7 @@ from attrs import frozen
 from ..cardlang.effects import (
     CUBES, BecomeStartPlayer, Borrow, OnAction, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
     Lasting, Market, PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
-    PriceDelta, Scaled, TaxExempt, TaxFixed, Trigger, YieldDelta,
+    PriceDelta, Scaled, TaxExempt, TaxFixed, Trigger, YieldDelta, ChooseCraftsman, CopyPrivilege, LookEvents, ReorderEvents,
 )
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
@@ -25,6 +25,10 @@ _Borrow: Final = Borrow
 _CUBES: Final = CUBES
 _CapacityDelta: Final = CapacityDelta
 _ChooseOne: Final = ChooseOne
+_ChooseCraftsman: Final = ChooseCraftsman
+_LookEvents: Final = LookEvents
+_CopyPrivilege: Final = CopyPrivilege
+_ReorderEvents: Final = ReorderEvents
 _CraftsmanLimit: Final = CraftsmanLimit
 _ExtraWorker: Final = ExtraWorker
 _ForPlayers: Final = ForPlayers
@@ -349,6 +353,12 @@ class CardValues:
             return TYPICAL_BORROW
         if isinstance(effect, _BecomeStartPlayer):  # as the start player spot's builder (issue #53)
             return w.start_player
+        if isinstance(effect, (_LookEvents, _ReorderEvents)):  # knowing what comes, as a peek per card
+            return w.per_round_minor * min(effect.n, ROUNDS)
+        if isinstance(effect, _ChooseCraftsman) and effect.action == "give":  # a craftsman less
+            return -w.craftsman_slot
+        if isinstance(effect, _CopyPrivilege):  # another's lasting modifiers, for a while: as a minor one
+            return 2.0 * w.per_round_minor * (3 if effect.duration == "rest_of_game" else 1)
         return 0.0
 
     def passive_value(self, cid: str, rounds: int, held: bool) -> float:

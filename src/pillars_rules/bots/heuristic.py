@@ -69,7 +69,7 @@ def shared_evaluator(evaluation, rules, weights: Weights):
 class Bound:
     """An :class:`~pillars_rules.bots.evaluate.Evaluator` with the events as
     ``view`` knows them: those its log revealed, and the coming event if the
-    seat may peek at it (§7, for positions of that round)."""
+    seat may peek at it (§7) or has looked at it (issue #53), for positions of that round."""
 
     __slots__ = ("ev", "seen", "peek", "round")
 
@@ -77,7 +77,9 @@ class Bound:
         self.ev = ev
         self.round = view.state.round
         self.seen = seen_events(view)
-        self.peek = view.next_event if not view.state.event else None
+        deck = view.state.event_deck
+        looked = deck[0] if deck and deck[0] != "?" else None  # a card the seat looked at (issue #53)
+        self.peek = (view.next_event or looked) if not view.state.event else None
 
     def value(self, state, seat: int, ref_round: int | None = None) -> float:
         return self.ev.value(state, seat, ref_round, self.seen, self.peek if state.round == self.round else None)

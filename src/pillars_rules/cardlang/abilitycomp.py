@@ -45,7 +45,7 @@ def article(kind: str) -> str:
 
 def _has_choice(effect: Any) -> bool:
     """Does an instant effect ask its player to choose?"""
-    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
+    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege)):
         return True
     if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return True
@@ -156,7 +156,30 @@ class AbilityFields(ValueChecker):
                 if n is None or exclude is None:
                     return None
                 return fx.ChooseCraftsman("boost", n, exclude)
+            if e.arg("action") == "give":
+                to = self.players(e.arg("to"))
+                if to is not None and to.who not in fx.GIVE_TO:
+                    # a card is one object: it goes to exactly one player
+                    self.rep.at(e.arg("to"), "a craftsman is given to one player: your left or right "
+                                             "neighbour", "write e.g. 'choose craftsman: give to your "
+                                                          "left neighbour'")
+                    return None
+                return None if exclude is None or to is None else fx.ChooseCraftsman(
+                    "give", 0, exclude, to)
             return None if exclude is None else fx.ChooseCraftsman("discard", 0, exclude)
+        if r in ("LookEvents", "ReorderEvents"):
+            look = r == "LookEvents"
+            n = self.number(e.arg("n"), "the events looked at" if look else "the events reordered",
+                            lo=1 if look else 2, hi=fx.MAX_LOOK if look else fx.MAX_REORDER)
+            word = self.choice(e.arg("word"), ("event", "events"), "what is looked at")
+            if n is None or word is None:
+                return None
+            return fx.LookEvents(n) if look else fx.ReorderEvents(n)
+        if r == "BuryEvent":
+            return fx.BuryEvent()
+        if r == "CopyPrivilege":
+            players = self.players(e.arg("players"))
+            return None if players is None else fx.CopyPrivilege(players, e.arg("duration"))
         if r == "ChooseOne":
             options = [self.instant(o) for o in e.arg("options")]
             for node, o in zip(e.arg("options"), options):

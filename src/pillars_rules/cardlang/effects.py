@@ -297,13 +297,17 @@ class Lose:
 class ChooseCraftsman:
     """The player picks one of their craftsmen (excluding ``exclude`` card ids).
 
-    ``action`` is ``"discard"`` (the craftsman leaves the game) or ``"boost"``
-    (+``n`` capacity this round; craftsmen without capacity are not eligible).
+    ``action`` is ``"discard"`` (the craftsman leaves the game), ``"boost"``
+    (+``n`` capacity this round; craftsmen without capacity are not eligible)
+    or ``"give"`` (the craftsman goes to the one player ``to`` picks, a
+    neighbour, with its uses and boosts of this round and its counters; only
+    a craftsman that player does not own, issue #53).
     """
 
     action: str
     n: int = 0
     exclude: tuple[str, ...] = ()
+    to: "Players | None" = None
 
 
 @frozen
@@ -456,6 +460,10 @@ class Borrow:
     who: str
 
 
+#: Who may get a craftsman a :class:`ChooseCraftsman` gives (one player:
+#: a card is one object).
+GIVE_TO: tuple[str, ...] = ("left", "right")
+
 #: Whose craftsmen a :class:`Borrow` may use, as written after ``of``.
 BORROW_WHO: dict[str, str] = {"other": "another player", "any": "any player"}
 
@@ -476,13 +484,75 @@ MARKET_ACTIONS: tuple[str, ...] = ("take", "give", "gains", "loses")
 MARKET_STOCK: tuple[str, ...] = ("gains", "loses")
 
 
+# ---- cards as objects (issue #53): the event deck is a zone --------------
+# Every card is in one zone: the supply of undealt cards (the decks), a
+# display, a seat's tableau (its craftsmen and privileges) or the box (out of
+# the game). The zones and who may see each are listed once, in
+# :data:`ZONES`; :mod:`pillars_rules.view` hides what a seat may not see. A
+# card moves by an event that names the zones' owners and never a hidden
+# card, so the public log leaks nothing and replays to the same game.
+
+#: Each zone of cards and who may see the cards in it (issue #53).
+ZONES: dict[str, str] = {
+    "craftsman_decks": "nobody (a round's deck: its revealed cards, everybody)",
+    "event_deck": "nobody, except a card a seat has looked at: that seat",
+    "privilege_deck": "nobody",
+    "display": "everybody",
+    "tableau": "everybody (a seat's craftsmen and privileges; a copy of a privilege is a grant)",
+    "box": "everybody (cards out of the game: discarded, spent, revealed events)",
+}
+
+#: Most event cards one look or reorder takes in hand (a reorder asks one of
+#: ``n!`` orders: 6 for 3 cards).
+MAX_LOOK: Final = 6
+MAX_REORDER: Final = 3
+
+
+@frozen
+class LookEvents:
+    """``look at the next N events``: the player sees the top ``n`` cards of
+    the event deck (as many as it has); only that seat's view shows them,
+    wherever they go in the deck until revealed (issue #53)."""
+
+    n: int
+
+
+@frozen
+class BuryEvent:
+    """``bury the next event``: the top card of the event deck goes to its
+    bottom, unseen (issue #53). Names no player: on an event it happens once."""
+
+
+@frozen
+class ReorderEvents:
+    """``reorder the next N events``: the player looks at the top ``n`` cards
+    of the event deck and puts them back in the order they choose (one
+    decision among every order; ``n`` at most :data:`MAX_REORDER`) (issue #53)."""
+
+    n: int
+
+
+@frozen
+class CopyPrivilege:
+    """``copy a privilege of PLAYERS for DURATION``: the player chooses a
+    privilege that a player ``players`` picks holds (never its own) and gets
+    its lasting modifiers (its :class:`Passive` abilities) for ``duration``
+    (:data:`DURATIONS`), as grants of the copied card's abilities; only
+    privileges with a lasting modifier are offered (issue #53)."""
+
+    players: Players
+    duration: str
+
+
 def is_table_effect(effect: object) -> bool:
-    """Does an instant effect name no player (the market's own stock)? An
-    event's ``now:`` does it once, not once for each player."""
-    return isinstance(effect, Market) and effect.action in MARKET_STOCK
+    """Does an instant effect name no player (the market's own stock, the
+    event deck's order)? An event's ``now:`` does it once, not once for each
+    player."""
+    return (isinstance(effect, Market) and effect.action in MARKET_STOCK) or isinstance(effect, BuryEvent)
 
 InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market,
-                      Lasting, AddCounters, Vote, Bid, Borrow, BecomeStartPlayer, ReverseOrder]
+                      Lasting, AddCounters, Vote, Bid, Borrow, BecomeStartPlayer, ReverseOrder, LookEvents,
+                      BuryEvent, ReorderEvents, CopyPrivilege]
 
 
 @frozen
@@ -766,7 +836,7 @@ EFFECTS: dict[str, type] = {
     for cls in (
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Scaled, Players, HasMost, IsStartPlayer,
         Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, AddCounters, Borrow, GreyWorkers,
-        Vote, Bid, BecomeStartPlayer, ReverseOrder,
+        Vote, Bid, BecomeStartPlayer, ReverseOrder, LookEvents, BuryEvent, ReorderEvents, CopyPrivilege,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,

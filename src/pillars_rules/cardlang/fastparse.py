@@ -81,7 +81,7 @@ _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
 _INSTANT_WORDS = frozenset({"vote", "bid", "add", "use", "gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
-                            "trade", "become", "reverse"})
+                            "trade", "become", "reverse", "look", "reorder", "bury", "copy"})
 #: Whose action a reaction answers: first word -> (the words, builder method) (issue #53).
 _REACTORS = {"you": (("you",), "by_you"), "another": (("another", "player"), "by_other"),
              "any": (("any", "player"), "by_any")}
@@ -482,6 +482,20 @@ class _Parser:
         if w == "add":
             self.i += 1
             return "add_counters", [self.take("number"), self.take("name")]
+        if w == "look":
+            self.kw("look", "at", "the", "next")
+            return "look_events", [self.take("number"), self.take("name")]
+        if w == "reorder":
+            self.kw("reorder", "the", "next")
+            return "reorder_events", [self.take("number"), self.take("name")]
+        if w == "bury":
+            self.kw("bury", "the", "next", "event")
+            return "bury_event", []
+        if w == "copy":
+            self.kw("copy", "a", "privilege", "of")
+            who = self.players()
+            self.kw("for")
+            return "copy_privilege", [who, self.rule(self.copy_time)]
         if w == "choose" and self.word(1) == "craftsman":
             self.kw("choose", "craftsman")
             exclude = self.except_list() if self.word() == "except" else None
@@ -596,10 +610,23 @@ class _Parser:
             return "count", [first]
         return "per_count", [n, self.rule(count)]
 
+    def copy_time(self) -> tuple[str, list]:
+        w = self.word()
+        if w == "rest":
+            self.kw("rest", "of", "game")
+            return "rest_of_game_time", []
+        if w not in ("this", "next"):
+            raise _Fail
+        self.kw(w, "round")
+        return f"{w}_round_time", []
+
     def craftsman_action(self) -> tuple[str, list]:
         if self.word() == "capacity":
             self.i += 1
             return "boost", [self.take("number")]
+        if self.word() == "give":
+            self.kw("give", "to")
+            return "give_to", [self.players()]
         self.kw("discard")
         return "discard", []
 

@@ -207,8 +207,17 @@ def effect_text(e: ast.Effect) -> str:
         tail = "" if per is None else " " + _multiplier(per)
         return f"lose {', '.join(_amount(x) for x in a('amounts'))}{tail}"
     if r == "ChooseCraftsman":
-        action = f"capacity {_delta(a('n'))}" if a("action") == "boost" else "discard"
+        action = f"capacity {_delta(a('n'))}" if a("action") == "boost" else \
+            f"give to {_players(a('to'))}" if a("action") == "give" else "discard"
         return f"choose craftsman{_except(a('exclude'))}: {action}"
+    if r in ("LookEvents", "ReorderEvents"):  # the event deck (issue #53)
+        n = a("n")
+        verb = "look at" if r == "LookEvents" else "reorder"
+        return f"{verb} the next {_num(n)} {'event' if n.value == 1 else 'events'}"
+    if r == "BuryEvent":
+        return "bury the next event"
+    if r == "CopyPrivilege":
+        return f"copy a privilege of {_players(a('players'))} for {fx.DURATIONS[a('duration')]}"
     if r == "If":
         c, inner = a("condition"), a("effect")
         text = effect_text(inner)
@@ -445,7 +454,8 @@ def format_text(text: str, file: str = "<string>") -> str:
 
 _PLAIN_STR_FIELDS = {("ChooseCraftsman", "action"), ("PriceDelta", "trade"), ("Transfer", "direction"),
                      ("Players", "who"), ("Market", "action"),
-                     ("Lasting", "duration"), ("Borrow", "who"), ("OnAction", "who"), ("ReverseOrder", "when")}
+                     ("Lasting", "duration"), ("Borrow", "who"), ("OnAction", "who"), ("ReverseOrder", "when"),
+                     ("CopyPrivilege", "duration")}
 
 
 def _value(owner: str, field: str, v: Any) -> Any:
@@ -472,7 +482,7 @@ def effect_node(obj: Any) -> ast.Effect:
     args = []
     for f in attrs.fields(type(obj)):
         v = getattr(obj, f.name)
-        if name == "ChooseCraftsman" and f.name == "n" and obj.action == "discard":
+        if name == "ChooseCraftsman" and f.name == "n" and obj.action in ("discard", "give"):
             args.append((f.name, None))
             continue
         args.append((f.name, _value(name, f.name, v)))

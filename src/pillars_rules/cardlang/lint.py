@@ -44,7 +44,11 @@ CODES: dict[str, str] = {
             "but nothing ever puts a counter on it",
     "W006": "a change of the turn order that comes too late to change any turn (after the last "
             "round, or 'next round' on a card of the last round)",
+    "W007": "an effect on the event deck at the end of the game, when the deck is empty "
+            "(every event card has been revealed)",
 }
+#: Effects on the event deck (issue #53).
+_DECK_EFFECTS = (fx.LookEvents, fx.BuryEvent, fx.ReorderEvents)
 #: Effects that change the turn order (issue #53).
 _TURN_ORDER = (fx.BecomeStartPlayer, fx.ReverseOrder)
 
@@ -127,6 +131,10 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
             late = _late_turn_order(card, ability)
             if late:
                 warn("W006", late)
+            if isinstance(ability, fx.Trigger) and ability.step == fx.GAME_END and any(
+                    isinstance(obj, _DECK_EFFECTS) for obj in _walk(ability)):
+                warn("W007", "at game_end the event deck is empty: looking at, burying or "
+                             "reordering its cards does nothing")
             for obj in _walk(ability):
                 if isinstance(obj, fx.Convert):
                     for need in obj.tags_needed:

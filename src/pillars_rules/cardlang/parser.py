@@ -409,8 +409,35 @@ class _Build(PlaceBuild):
 
     def choose_craftsman(self, meta, ch):
         exclude, (action, n) = ch
+        to = None
+        if action == "give":  # "give to PLAYERS": who gets it, and no number
+            n, to = None, n
         return self._eff(meta, "ChooseCraftsman", ("action", action), ("n", n),
-                         ("exclude", exclude or ()))
+                         ("exclude", exclude or ()), ("to", to))
+
+    def give_to(self, meta, ch):
+        return ("give", ch[0])
+
+    def look_events(self, meta, ch):
+        return self._eff(meta, "LookEvents", ("n", self._num(ch[0])), ("word", self._name(ch[1])))
+
+    def reorder_events(self, meta, ch):
+        return self._eff(meta, "ReorderEvents", ("n", self._num(ch[0])), ("word", self._name(ch[1])))
+
+    def bury_event(self, meta, ch):
+        return self._eff(meta, "BuryEvent")
+
+    def copy_privilege(self, meta, ch):
+        return self._eff(meta, "CopyPrivilege", ("players", ch[0]), ("duration", ch[1]))
+
+    def this_round_time(self, meta, ch):
+        return "this_round"
+
+    def next_round_time(self, meta, ch):
+        return "next_round"
+
+    def rest_of_game_time(self, meta, ch):
+        return "rest_of_game"
 
     def boost(self, meta, ch):
         return ("boost", self._num(ch[0]))

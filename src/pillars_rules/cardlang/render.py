@@ -163,6 +163,19 @@ def instant(e: Any) -> str:
                 "from the start player)")
     if isinstance(e, fx.AddCounters):
         return f"add {e.n} {'counter' if e.n == 1 else 'counters'} to this card"
+    if isinstance(e, fx.LookEvents):
+        return (f"look at the next {_plural(e.n, 'event card', 'event cards')} (as many as the deck "
+                "has; only you see them)")
+    if isinstance(e, fx.ReorderEvents):
+        return (f"look at the next {e.n} event cards (as many as the deck has; only you see them) "
+                "and put them back in any order")
+    if isinstance(e, fx.BuryEvent):
+        return "put the next event card, unseen, at the bottom of the event deck"
+    if isinstance(e, fx.CopyPrivilege):
+        when = {"this_round": "this round", "next_round": "next round",
+                "rest_of_game": "for the rest of the game"}[e.duration]
+        return (f"choose a privilege of {players(e.players)} (not yours) with a lasting modifier; "
+                f"{when}, its lasting modifiers hold for you too")
     if isinstance(e, fx.Lasting):
         when = {"this_round": "this round", "next_round": "next round",
                 "rest_of_game": "for the rest of the game"}[e.duration]
@@ -173,6 +186,9 @@ def instant(e: Any) -> str:
         if e.action == "boost":
             return (f"choose one of your craftsmen{_except(e.exclude)} with a capacity; "
                     f"it gets +{e.n} capacity this round")
+        if e.action == "give" and e.to is not None:
+            return (f"give one of your craftsmen{_except(e.exclude)} of your choice to {players(e.to)} "
+                    "(one they do not have; its uses this round and its counters go with it)")
         return f"discard one of your craftsmen{_except(e.exclude)} of your choice"
     if isinstance(e, fx.ChooseOne):
         return "choose one: " + _and((instant(o) for o in e.options), "or")

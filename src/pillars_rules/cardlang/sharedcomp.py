@@ -59,7 +59,8 @@ def _outcome(fields: Any, node: ast.Effect, what: str, has_choice: Check, reache
                       "give an effect for one player, e.g. 'gain 1 vp'")
         return None
     if fx.is_table_effect(effect):
-        fields.rep.at(node, f"{what} cannot change the market's own stock (that happens once, not "
+        whose = "the event deck's order" if isinstance(effect, fx.BuryEvent) else "the market's own stock"
+        fields.rep.at(node, f"{what} cannot change {whose} (that happens once, not "
                             "for each player)", "write it as an ability of its own, e.g. "
                                                 "'now: the market gains 2 wood'")
         return None

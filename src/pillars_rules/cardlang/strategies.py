@@ -75,6 +75,13 @@ simple_instants = st.one_of(
     # turn order as state (issue #53)
     st.just(fx.BecomeStartPlayer()),
     st.builds(fx.ReverseOrder, st.sampled_from(tuple(fx.REVERSE_WHEN))),
+    # cards as objects (issue #53): the event deck, a craftsman given
+    st.builds(fx.LookEvents, st.integers(1, fx.MAX_LOOK)),
+    st.builds(fx.ReorderEvents, st.integers(2, fx.MAX_REORDER)),
+    st.just(fx.BuryEvent()),
+    st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes,
+              st.sampled_from(fx.GIVE_TO).map(fx.Players)),
+    st.builds(fx.CopyPrivilege, players, st.sampled_from(tuple(fx.DURATIONS))),
 )
 #: A lasting modifier, an option of a choice only (``this round: tax 0``).
 lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))
@@ -108,7 +115,7 @@ owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, ins
 
 
 def _no_choice(effect) -> bool:
-    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman)):
+    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege)):
         return False
     if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return False
@@ -207,7 +214,8 @@ event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound,
 #: Cards of these either check and play, or are refused with a located message.
 loose_instants = st.recursive(
     simple_instants | lastings | st.builds(fx.Transfer, st.sampled_from(("take", "give")),
-                                           amounts(fx.AMOUNT_KINDS), players),
+                                           amounts(fx.AMOUNT_KINDS), players)
+    | st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes, players),
     lambda inner: st.one_of(
         st.lists(inner, min_size=2, max_size=3).map(lambda opts: fx.ChooseOne(tuple(opts))),
         st.builds(fx.If, conditions, inner),

@@ -65,6 +65,10 @@ def Decks__craftsman_decks__event_deck__privilege_deck(obj: Decks, v0: tuple[tup
     return Decks(v0, v1, v2)
 
 
+def Decks__event_deck(obj: Decks, v0: tuple[str, ...]) -> Decks:
+    return Decks(obj.craftsman_decks, v0, obj.privilege_deck)
+
+
 def Fixed__seed(obj: Fixed, v0: int) -> Fixed:
     return Fixed(v0, obj.variants, obj.card_hash)
 
@@ -76,7 +80,8 @@ def GameState__bag__drawn__redraw_used(obj: GameState, v0: tuple[int, ...], v1: 
         old_builders.thirds, old_builders.first_placed, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__bag__thirds__marker(obj: GameState, v0: tuple[int, ...], v1: tuple[int, ...],
@@ -86,31 +91,33 @@ def GameState__bag__thirds__marker(obj: GameState, v0: tuple[int, ...], v1: tupl
         old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__ballots(obj: GameState, v0: tuple[tuple[int, int], ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, v0, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, v0, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__board(obj: GameState, v0: Board) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, v0, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__builders__rng__table(obj: GameState, v0: Builders, v1: int, v2: RoundState) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
         obj.board, obj.decks, v2, v0, obj.cathedral, obj.game_over, obj.pins, obj.decision, obj.effects,
-        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__counters(obj: GameState, v0: tuple[tuple[int, str, int], ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, v0, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, v0, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__court_metal(obj: GameState, v0: int) -> GameState:
@@ -118,7 +125,8 @@ def GameState__court_metal(obj: GameState, v0: int) -> GameState:
     new_board = Board(old_board.supply, old_board.market, v0, old_board.spots, old_board.stocks)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__craftsman_decks__event_deck__privilege_deck(obj: GameState, v0: tuple[tuple[str, ...], ...],
@@ -128,7 +136,8 @@ def GameState__craftsman_decks__event_deck__privilege_deck(obj: GameState, v0: t
     new_decks = Decks(v0, v1, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__craftsman_decks__event_deck__privilege_deck__rng(obj: GameState, v0: tuple[tuple[str, ...],
@@ -138,7 +147,13 @@ def GameState__craftsman_decks__event_deck__privilege_deck__rng(obj: GameState, 
     new_decks = Decks(v0, v1, v2)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v3, obj.players,
         obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
+
+
+def GameState__decks__seen(obj: GameState, v0: Decks, v1: tuple[tuple[int, str], ...]) -> GameState:
+    return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
+        obj.players, obj.board, v0, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, v1)
 
 
 def GameState__display(obj: GameState, v0: tuple[str, ...]) -> GameState:
@@ -148,7 +163,8 @@ def GameState__display(obj: GameState, v0: tuple[str, ...]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__display__rng(obj: GameState, v0: tuple[str, ...], v1: int) -> GameState:
@@ -158,7 +174,7 @@ def GameState__display__rng(obj: GameState, v0: tuple[str, ...], v1: int) -> Gam
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
         obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__display__stage(obj: GameState, v0: tuple[str, ...], v1: str) -> GameState:
@@ -168,7 +184,7 @@ def GameState__display__stage(obj: GameState, v0: tuple[str, ...], v1: str) -> G
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, v1, obj.step, obj.start_player, obj.pending, obj.rng, obj.players,
         obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__drawn__marker(obj: GameState, v0: int | None, v1: int) -> GameState:
@@ -177,13 +193,14 @@ def GameState__drawn__marker(obj: GameState, v0: int | None, v1: int) -> GameSta
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__effects(obj: GameState, v0: tuple[int, ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, v0, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, v0, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__event__event_deck(obj: GameState, v0: str, v1: tuple[str, ...]) -> GameState:
@@ -195,7 +212,8 @@ def GameState__event__event_deck(obj: GameState, v0: str, v1: tuple[str, ...]) -
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, new_decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__event_applied(obj: GameState, v0: bool) -> GameState:
@@ -205,7 +223,17 @@ def GameState__event_applied(obj: GameState, v0: bool) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
+
+
+def GameState__event_deck(obj: GameState, v0: tuple[str, ...]) -> GameState:
+    old_decks = obj.decks
+    new_decks = Decks(old_decks.craftsman_decks, v0, old_decks.privilege_deck)
+    return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
+        obj.players, obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__exempt(obj: GameState, v0: frozenset[int]) -> GameState:
@@ -216,7 +244,8 @@ def GameState__exempt(obj: GameState, v0: frozenset[int]) -> GameState:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__first_placed(obj: GameState, v0: tuple[int, ...]) -> GameState:
@@ -225,25 +254,27 @@ def GameState__first_placed(obj: GameState, v0: tuple[int, ...]) -> GameState:
         old_builders.parked, old_builders.thirds, v0, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__fixed__decks__rng(obj: GameState, v0: Fixed, v1: Decks, v2: int) -> GameState:
     return GameState(v0, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v2, obj.players,
         obj.board, v1, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
-def GameState__fixed__decks__rng__pins(obj: GameState, v0: Fixed, v1: Decks, v2: int, v3: Pins) -> GameState:
+def GameState__fixed__decks__rng__pins__seen(obj: GameState, v0: Fixed, v1: Decks, v2: int, v3: Pins,
+                                             v4: tuple[tuple[int, str], ...]) -> GameState:
     return GameState(v0, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v2, obj.players,
         obj.board, v1, obj.table, obj.builders, obj.cathedral, obj.game_over, v3, obj.decision, obj.effects,
-        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, v4)
 
 
 def GameState__granted(obj: GameState, v0: tuple[tuple[int, str, int, int, int, int], ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, v0, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, v0, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__jobs(obj: GameState, v0: tuple[Job, ...]) -> GameState:
@@ -254,7 +285,8 @@ def GameState__jobs(obj: GameState, v0: tuple[Job, ...]) -> GameState:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__jobs__effects(obj: GameState, v0: tuple[Job, ...], v1: tuple[int, ...]) -> GameState:
@@ -265,7 +297,7 @@ def GameState__jobs__effects(obj: GameState, v0: tuple[Job, ...], v1: tuple[int,
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, v1, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, v1, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__kingsbridge(obj: GameState, v0: tuple[str, ...]) -> GameState:
@@ -275,7 +307,8 @@ def GameState__kingsbridge(obj: GameState, v0: tuple[str, ...]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__market(obj: GameState, v0: tuple[int, int, int, int]) -> GameState:
@@ -283,7 +316,8 @@ def GameState__market(obj: GameState, v0: tuple[int, int, int, int]) -> GameStat
     new_board = Board(old_board.supply, v0, old_board.court_metal, old_board.spots, old_board.stocks)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__market__traded(obj: GameState, v0: tuple[int, int, int, int], v1: tuple[tuple[int, str, str],
@@ -297,7 +331,8 @@ def GameState__market__traded(obj: GameState, v0: tuple[int, int, int, int], v1:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__parked(obj: GameState, v0: tuple[int, ...]) -> GameState:
@@ -306,7 +341,8 @@ def GameState__parked(obj: GameState, v0: tuple[int, ...]) -> GameState:
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__parked__drawn__marker(obj: GameState, v0: tuple[int, ...], v1: int | None,
@@ -316,37 +352,39 @@ def GameState__parked__drawn__marker(obj: GameState, v0: tuple[int, ...], v1: in
         old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__pending__decision(obj: GameState, v0: Pending | None, v1: int) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, v0, obj.rng, obj.players,
         obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, v1, obj.effects,
-        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__pending__decision__turn(obj: GameState, v0: Pending | None, v1: int, v2: int) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, v0, obj.rng, obj.players,
         obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, v1, obj.effects,
-        obj.granted, obj.counters, obj.ballots, v2, obj.reversed_rounds)
+        obj.granted, obj.counters, obj.ballots, v2, obj.reversed_rounds, obj.seen)
 
 
 def GameState__pins(obj: GameState, v0: Pins) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, v0,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__players(obj: GameState, v0: tuple[PlayerState, ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng, v0,
         obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__players__board(obj: GameState, v0: tuple[PlayerState, ...], v1: Board) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng, v0, v1,
         obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision, obj.effects,
-        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__protected(obj: GameState, v0: frozenset[int]) -> GameState:
@@ -356,13 +394,14 @@ def GameState__protected(obj: GameState, v0: frozenset[int]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__reversed_rounds(obj: GameState, v0: tuple[int, ...]) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, v0)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, v0, obj.seen)
 
 
 def GameState__round__stage__step__players__supply__market__court_metal__stocks__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects__turn(obj: GameState,
@@ -436,7 +475,7 @@ def GameState__round__stage__step__players__supply__market__court_metal__stocks_
     new_builders = Builders(old_builders.bag, v14, v15, old_builders.price, v16, v17, v18, v19)
     return GameState(obj.fixed, v0, v1, v2, obj.start_player, obj.pending, obj.rng, v3, new_board, new_decks,
         new_table, new_builders, obj.cathedral, obj.game_over, obj.pins, obj.decision, v31, obj.granted,
-        obj.counters, obj.ballots, v32, obj.reversed_rounds)
+        obj.counters, obj.ballots, v32, obj.reversed_rounds, obj.seen)
 
 
 def GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins(obj: GameState,
@@ -453,7 +492,8 @@ def GameState__round__stage__step__start_player__cathedral__players__board__deck
                                                                                                          v9: Builders,
                                                                                                          v10: Pins) -> GameState:
     return GameState(obj.fixed, v0, v1, v2, v3, obj.pending, obj.rng, v5, v6, v7, v8, v9, v4, obj.game_over,
-        v10, obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        v10, obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins__pending__effects(obj: GameState,
@@ -473,7 +513,7 @@ def GameState__round__stage__step__start_player__cathedral__players__board__deck
                                                                                                                            v12: tuple[int,
                                                                                                                            ...]) -> GameState:
     return GameState(obj.fixed, v0, v1, v2, v3, v11, obj.rng, v5, v6, v7, v8, v9, v4, obj.game_over, v10,
-        obj.decision, v12, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, v12, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__seed(obj: GameState, v0: int) -> GameState:
@@ -481,7 +521,14 @@ def GameState__seed(obj: GameState, v0: int) -> GameState:
     new_fixed = Fixed(v0, old_fixed.variants, old_fixed.card_hash)
     return GameState(new_fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
+
+
+def GameState__seen(obj: GameState, v0: tuple[tuple[int, str], ...]) -> GameState:
+    return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
+        obj.players, obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, v0)
 
 
 def GameState__shiring(obj: GameState, v0: tuple[str, ...]) -> GameState:
@@ -491,7 +538,8 @@ def GameState__shiring(obj: GameState, v0: tuple[str, ...]) -> GameState:
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__spots__drawn__marker(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...],
@@ -503,7 +551,8 @@ def GameState__spots__drawn__marker(obj: GameState, v0: tuple[tuple[str, tuple[i
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__spots__parked(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...], v1: tuple[int,
@@ -515,7 +564,8 @@ def GameState__spots__parked(obj: GameState, v0: tuple[tuple[str, tuple[int | No
         old_builders.thirds, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__spots__thirds(obj: GameState, v0: tuple[tuple[str, tuple[int | None, ...]], ...], v1: tuple[int,
@@ -527,7 +577,8 @@ def GameState__spots__thirds(obj: GameState, v0: tuple[tuple[str, tuple[int | No
         old_builders.parked, v1, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__stage__display__builders(obj: GameState, v0: str, v1: tuple[str, ...],
@@ -538,33 +589,33 @@ def GameState__stage__display__builders(obj: GameState, v0: str, v1: tuple[str, 
         old_table.tax, old_table.exempt, old_table.jobs, old_table.decided, old_table.traded, old_table.done)
     return GameState(obj.fixed, obj.round, v0, obj.step, obj.start_player, obj.pending, obj.rng, obj.players,
         obj.board, obj.decks, new_table, v2, obj.cathedral, obj.game_over, obj.pins, obj.decision, obj.effects,
-        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__stage__game_over__pending__decision(obj: GameState, v0: str, v1: bool, v2: Pending | None,
                                                    v3: int) -> GameState:
     return GameState(obj.fixed, obj.round, v0, obj.step, obj.start_player, v2, obj.rng, obj.players, obj.board,
         obj.decks, obj.table, obj.builders, obj.cathedral, v1, obj.pins, v3, obj.effects, obj.granted,
-        obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__stage__step__cathedral__pending(obj: GameState, v0: str, v1: str, v2: int,
                                                v3: Pending | None) -> GameState:
     return GameState(obj.fixed, obj.round, v0, v1, obj.start_player, v3, obj.rng, obj.players, obj.board,
         obj.decks, obj.table, obj.builders, v2, obj.game_over, obj.pins, obj.decision, obj.effects,
-        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__stage__step__table(obj: GameState, v0: str, v1: str, v2: RoundState) -> GameState:
     return GameState(obj.fixed, obj.round, v0, v1, obj.start_player, obj.pending, obj.rng, obj.players,
         obj.board, obj.decks, v2, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__start_player(obj: GameState, v0: int) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, v0, obj.pending, obj.rng, obj.players,
         obj.board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__stocks__traded(obj: GameState, v0: tuple[tuple[int, int, int, int], ...], v1: tuple[tuple[int,
@@ -578,7 +629,8 @@ def GameState__stocks__traded(obj: GameState, v0: tuple[tuple[int, int, int, int
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__supply(obj: GameState, v0: tuple[int, int, int, int]) -> GameState:
@@ -586,13 +638,15 @@ def GameState__supply(obj: GameState, v0: tuple[int, int, int, int]) -> GameStat
     new_board = Board(v0, old_board.market, old_board.court_metal, old_board.spots, old_board.stocks)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, new_board, obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__table(obj: GameState, v0: RoundState) -> GameState:
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, v0, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__tax__rng(obj: GameState, v0: int, v1: int) -> GameState:
@@ -603,7 +657,7 @@ def GameState__tax__rng(obj: GameState, v0: int, v1: int) -> GameState:
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, v1, obj.players,
         obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision,
-        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
 
 
 def GameState__thirds(obj: GameState, v0: tuple[int, ...]) -> GameState:
@@ -612,7 +666,8 @@ def GameState__thirds(obj: GameState, v0: tuple[int, ...]) -> GameState:
         old_builders.parked, v0, old_builders.first_placed, old_builders.redraw_used)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, obj.table, new_builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__traded(obj: GameState, v0: tuple[tuple[int, str, str], ...]) -> GameState:
@@ -623,7 +678,8 @@ def GameState__traded(obj: GameState, v0: tuple[tuple[int, str, str], ...]) -> G
         old_table.done)
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
         obj.players, obj.board, obj.decks, new_table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
-        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds)
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def PlayerState__craftsmen(obj: PlayerState, v0: tuple[str, ...]) -> PlayerState:
@@ -742,6 +798,7 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (Builders, ('parked', 'drawn', 'marker')): Builders__parked__drawn__marker,
     (Builders, ('thirds',)): Builders__thirds,
     (Decks, ('craftsman_decks', 'event_deck', 'privilege_deck')): Decks__craftsman_decks__event_deck__privilege_deck,
+    (Decks, ('event_deck',)): Decks__event_deck,
     (Fixed, ('seed',)): Fixed__seed,
     (GameState, ('bag', 'drawn', 'redraw_used')): GameState__bag__drawn__redraw_used,
     (GameState, ('bag', 'thirds', 'marker')): GameState__bag__thirds__marker,
@@ -752,6 +809,7 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (GameState, ('court_metal',)): GameState__court_metal,
     (GameState, ('craftsman_decks', 'event_deck', 'privilege_deck')): GameState__craftsman_decks__event_deck__privilege_deck,
     (GameState, ('craftsman_decks', 'event_deck', 'privilege_deck', 'rng')): GameState__craftsman_decks__event_deck__privilege_deck__rng,
+    (GameState, ('decks', 'seen')): GameState__decks__seen,
     (GameState, ('display',)): GameState__display,
     (GameState, ('display', 'rng')): GameState__display__rng,
     (GameState, ('display', 'stage')): GameState__display__stage,
@@ -759,10 +817,11 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (GameState, ('effects',)): GameState__effects,
     (GameState, ('event', 'event_deck')): GameState__event__event_deck,
     (GameState, ('event_applied',)): GameState__event_applied,
+    (GameState, ('event_deck',)): GameState__event_deck,
     (GameState, ('exempt',)): GameState__exempt,
     (GameState, ('first_placed',)): GameState__first_placed,
     (GameState, ('fixed', 'decks', 'rng')): GameState__fixed__decks__rng,
-    (GameState, ('fixed', 'decks', 'rng', 'pins')): GameState__fixed__decks__rng__pins,
+    (GameState, ('fixed', 'decks', 'rng', 'pins', 'seen')): GameState__fixed__decks__rng__pins__seen,
     (GameState, ('granted',)): GameState__granted,
     (GameState, ('jobs',)): GameState__jobs,
     (GameState, ('jobs', 'effects')): GameState__jobs__effects,
@@ -782,6 +841,7 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (GameState, ('round', 'stage', 'step', 'start_player', 'cathedral', 'players', 'board', 'decks', 'table', 'builders', 'pins')): GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins,
     (GameState, ('round', 'stage', 'step', 'start_player', 'cathedral', 'players', 'board', 'decks', 'table', 'builders', 'pins', 'pending', 'effects')): GameState__round__stage__step__start_player__cathedral__players__board__decks__table__builders__pins__pending__effects,
     (GameState, ('seed',)): GameState__seed,
+    (GameState, ('seen',)): GameState__seen,
     (GameState, ('shiring',)): GameState__shiring,
     (GameState, ('spots', 'drawn', 'marker')): GameState__spots__drawn__marker,
     (GameState, ('spots', 'parked')): GameState__spots__parked,
@@ -850,7 +910,7 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
             'cathedral': 'int', 'game_over': 'bool', 'pins': 'Pins', 'decision': 'int',
             'effects': 'tuple[int, ...]', 'granted': 'tuple[tuple[int, str, int, int, int, int], ...]',
             'counters': 'tuple[tuple[int, str, int], ...]', 'ballots': 'tuple[tuple[int, int], ...]',
-            'turn': 'int', 'reversed_rounds': 'tuple[int, ...]'},
+            'turn': 'int', 'reversed_rounds': 'tuple[int, ...]', 'seen': 'tuple[tuple[int, str], ...]'},
     },
     'pillars_rules.engine.events': {
         'GameStarted': {'names': 'tuple[str, ...]', 'seed': 'int', 'variants': 'tuple[str, ...]',
@@ -913,5 +973,9 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
         'BidsPassed': {'card': 'str'},
         'BecameStartPlayer': {'seat': 'int', 'card': 'str'},
         'OrderReversed': {'seat': 'int', 'card': 'str', 'round': 'int'},
+        'EventsLooked': {'seat': 'int', 'n': 'int', 'reason': 'str'},
+        'EventBuried': {'seat': 'int', 'reason': 'str'},
+        'EventsReordered': {'seat': 'int', 'order': 'tuple[int, ...]', 'reason': 'str'},
+        'CraftsmanGiven': {'seat': 'int', 'card': 'str', 'to': 'int'},
     },
 }

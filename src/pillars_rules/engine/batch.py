@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..cardlang.effects import (
-    AddCounters, Amount, BecomeStartPlayer, Borrow, ChooseCraftsman, ChooseOne, ForPlayers, Gain, HasMost, If,
-    IsStartPlayer, Lasting, Lose, Market, PerBuilder, PerCount, PerMillWorker, ReverseOrder, Swap, Transfer,
+    AddCounters, Amount, BecomeStartPlayer, Borrow, BuryEvent, ChooseCraftsman, ChooseOne, CopyPrivilege, ForPlayers,
+    Gain, HasMost, If, IsStartPlayer, Lasting, LookEvents, Lose, Market, PerBuilder, PerCount, PerMillWorker,
+    ReorderEvents, ReverseOrder, Swap, Transfer,
     addressed, deeper, is_chosen,
 )
 from ..limits import MAX_CARD_EFFECTS
@@ -22,6 +23,7 @@ from .context import Rules
 from .evolve import _HANDLERS, evolve
 from .reach import has_most, market_events, scaled, selected, swap_events, transfer_events, turn_order
 from .state import ROUNDS, GameState, Job, Pieces
+from .zones import copy_options, give_target, lasting_rounds, look_events, reorder_size, reorders
 
 BIG_VALUE = 5
 SMALL_WORKERS = 7
@@ -107,6 +109,18 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         return market_events(state, seat, effect, source)
     if isinstance(effect, AddCounters):
         return [E.CountersAdded(seat, source, effect.n)]
+    if isinstance(effect, (LookEvents, ReorderEvents)):  # the event deck (issue #53)
+        looked = look_events(state, seat, effect.n, source)
+        if isinstance(effect, LookEvents):
+            return looked
+        # a reorder of fewer than two cards asks nothing
+        return looked + [E.ChoicesQueued((Job(seat, source, ability, option),))] \
+            if reorder_size(state, effect) > 1 else looked
+    if isinstance(effect, BuryEvent):  # nothing to bury under a single card
+        return [E.EventBuried(seat, source)] if len(state.event_deck) > 1 else []
+    if isinstance(effect, CopyPrivilege):  # a choice, if there is a privilege to copy
+        return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
+            if copy_options(state, rules, seat, effect) else []
     if isinstance(effect, Borrow):  # the owner picks the craftsman: a choice, if there is one to use
         return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
             if borrow_uses(state, rules, seat, effect) else []
@@ -116,8 +130,7 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         rnd = state.round + (1 if effect.when == "next_round" else 0)
         return [E.OrderReversed(seat, source, rnd)] if rnd <= ROUNDS and rnd not in state.reversed_rounds else []
     if isinstance(effect, Lasting):  # an option of a choice: ``option`` is its index
-        first = state.round + (1 if effect.duration == "next_round" else 0)
-        last = ROUNDS if effect.duration == "rest_of_game" else first
+        first, last = lasting_rounds(state, effect.duration)
         return [E.ModifierGranted(seat, source, ability, option, first, last)] if first <= ROUNDS else []
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
@@ -140,6 +153,10 @@ def option_count(state: GameState, rules: Rules, seat: int, effect) -> int:
         return len(chosen_seats(state, rules, seat, effect, job.source, job.ability))
     if isinstance(effect, Borrow):
         return len(borrow_uses(state, rules, seat, effect)) + 1
+    if isinstance(effect, ReorderEvents):
+        return len(reorders(reorder_size(state, effect)))
+    if isinstance(effect, CopyPrivilege):
+        return len(copy_options(state, rules, seat, effect))
     return len(effect.options)
 
 
@@ -226,9 +243,13 @@ def action_trigger_events(before: GameState, after: GameState, rules: Rules, sea
 
 
 def eligible_craftsmen(state: GameState, rules: Rules, seat: int, effect: ChooseCraftsman) -> list[str]:
+    taker = give_target(state, seat, effect)
+    if effect.action == "give" and taker < 0:
+        return []
+    has = state.players[taker].craftsmen if taker >= 0 else ()
     out = []
     for c in state.players[seat].craftsmen:
-        if c in effect.exclude or c in out:
+        if c in effect.exclude or c in out or c in has:  # a card its taker has already is no gift
             continue
         if effect.action == "boost" and not any(cv.capacity is not None for _, cv in rules.converts[c]):
             continue

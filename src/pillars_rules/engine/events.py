@@ -568,6 +568,69 @@ class CountersAdded:
         object.__setattr__(self, "n", _whole(n, "CountersAdded.n"))
 
 
+# ----------------------------------------------------------------- cards as objects (issue #53)
+# A card moves between zones by one of these; none names a hidden card, so the
+# public log stays public (what a seat has looked at is in the state,
+# ``GameState.seen``, and only that seat's view shows it).
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class EventsLooked:
+    """``seat`` looked at the top ``n`` cards of the event deck by the card
+    ``reason``; a card effect of that seat."""
+
+    seat: int
+    n: int
+    reason: str
+
+    def __init__(self, seat: object, n: object, reason: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "EventsLooked.seat"))
+        object.__setattr__(self, "n", _whole(n, "EventsLooked.n"))
+        object.__setattr__(self, "reason", reason)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class EventBuried:
+    """The top card of the event deck went, unseen, to its bottom by the card
+    ``reason`` of ``seat``; a card effect of that seat."""
+
+    seat: int
+    reason: str
+
+    def __init__(self, seat: object, reason: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "EventBuried.seat"))
+        object.__setattr__(self, "reason", reason)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class EventsReordered:
+    """``seat`` put the top ``len(order)`` event cards back in the order it
+    chose (by the card ``reason``): the card at position ``order[i]`` is now
+    at position ``i``. Positions, not cards: the log names no hidden card."""
+
+    seat: int
+    order: tuple[int, ...]
+    reason: str
+
+    def __init__(self, seat: object, order: tuple[int, ...], reason: str) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "EventsReordered.seat"))
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "reason", reason)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class CraftsmanGiven:
+    """``seat`` gave its craftsman ``card`` to seat ``to``, with the card's
+    uses and boost of this round and its counters."""
+
+    seat: int
+    card: str
+    to: int
+
+    def __init__(self, seat: object, card: str, to: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "CraftsmanGiven.seat"))
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "to", _whole(to, "CraftsmanGiven.to"))
+
+
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class BallotCast:
     """``seat`` voted for option ``value`` of the vote of ``card``, or bid
@@ -715,6 +778,7 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
     Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
     GameEnded, MarketStocked, ModifierGranted, CountersAdded, BallotCast, VoteDecided, BidWon,
-    CraftsmanBorrowed, BidsPassed, BecameStartPlayer, OrderReversed,
+    CraftsmanBorrowed, BidsPassed, BecameStartPlayer, OrderReversed, EventsLooked, EventBuried, EventsReordered,
+    CraftsmanGiven,
 )}
 register_records(tuple(EVENT_TYPES.values()))

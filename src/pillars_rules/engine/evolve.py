@@ -416,6 +416,46 @@ def _on_counters_added(s: GameState, e: E.CountersAdded) -> GameState:
     return _add_counters(_count_effect(s, e.seat, e.card), e.seat, e.card, e.n)
 
 
+# ----------------------------------------------------------------- cards as objects (issue #53)
+@on(E.EventsLooked)
+def _on_events_looked(s: GameState, e: E.EventsLooked) -> GameState:
+    s = _count_effect(s, e.seat, e.reason)
+    new = tuple((e.seat, c) for c in s.event_deck[:e.n] if (e.seat, c) not in s.seen)
+    return replace(s, seen=s.seen + new) if new else s
+
+
+@on(E.EventBuried)
+def _on_event_buried(s: GameState, e: E.EventBuried) -> GameState:
+    s = _count_effect(s, e.seat, e.reason)
+    deck = s.event_deck
+    return replace(s, event_deck=deck[1:] + deck[:1])
+
+
+@on(E.EventsReordered)
+def _on_events_reordered(s: GameState, e: E.EventsReordered) -> GameState:
+    deck = s.event_deck
+    k = len(e.order)
+    return replace(s, event_deck=tuple(deck[i] for i in e.order) + deck[k:])
+
+
+@on(E.CraftsmanGiven)
+def _on_craftsman_given(s: GameState, e: E.CraftsmanGiven) -> GameState:
+    giver, taker = s.players[e.seat], s.players[e.to]
+    uses = tuple(u for u in giver.uses if u[0] == e.card)
+    boosts = tuple(b for b in giver.boosts if b[0] == e.card)
+    s = _player(s, e.seat, craftsmen=_without(giver.craftsmen, e.card),
+                uses=tuple(u for u in giver.uses if u[0] != e.card),
+                boosts=tuple(b for b in giver.boosts if b[0] != e.card))
+    s = _player(s, e.to, craftsmen=taker.craftsmen + (e.card,),
+                uses=tuple(u for u in taker.uses if u[0] != e.card) + uses,
+                boosts=tuple(b for b in taker.boosts if b[0] != e.card) + boosts)
+    n = s.count(e.seat, "counters", e.card)
+    if n:  # the counters are on the card: they go with it
+        rest = tuple(c for c in s.counters if c[0] != e.seat or c[1] != e.card)
+        s = _add_counters(replace(s, counters=rest), e.to, e.card, n)
+    return s
+
+
 @on(E.BallotCast)
 def _on_ballot_cast(s: GameState, e: E.BallotCast) -> GameState:
     return replace(s, ballots=s.ballots + ((e.seat, e.value),))

@@ -12,7 +12,7 @@ steps are in :mod:`.steps`; both build on :mod:`.batch`.
 
 from __future__ import annotations
 
-from ..cardlang.effects import GAME_END, ChooseCraftsman
+from ..cardlang.effects import GAME_END, ChooseCraftsman, CopyPrivilege
 from . import events as E
 from . import rng
 from .batch import (
@@ -24,6 +24,7 @@ from .queries import free_spots
 from .reach import play_direction
 from .state import ROUNDS, GameState
 from .steps import STEP, enter_step
+from .zones import copy_options
 
 
 def advance(state: GameState, rules: Rules) -> Batch:
@@ -52,7 +53,8 @@ def advance_into(b: Batch, rules: Rules) -> None:
         job = jobs[0]
         effect = job_effect(rules, job)
         if (isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect)) or (
-                is_chosen(effect) and not chosen_seats(state, rules, job.seat, effect, job.source, job.ability)):
+                is_chosen(effect) and not chosen_seats(state, rules, job.seat, effect, job.source, job.ability)) or (
+                isinstance(effect, CopyPrivilege) and not copy_options(state, rules, job.seat, effect)):
             # nothing left to choose (a player it would do something with: issue #53): no question
             b.add(E.ChoiceMade(job.seat, job.source))
         else:

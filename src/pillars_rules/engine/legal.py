@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final
 
-from ..cardlang.effects import CUBES, Borrow, ChooseCraftsman, is_shared
+from ..cardlang.effects import CUBES, Borrow, ChooseCraftsman, CopyPrivilege, ReorderEvents, is_shared
 from ..errors import IllegalActionError
 from ..limits import MAX_COUNT, MAX_CUBES, MAX_TRADES
 from . import actions as A
@@ -22,8 +22,8 @@ from .borrow import borrow_events
 from .context import Rules
 from .evolve import evolve
 from .batch import (
-    Batch, action_trigger_events, answer_address, chosen_events, chosen_seats, eligible_craftsmen, instant_events, is_chosen,
-    job_effect, once_events, ones_needed, option_count, pieces_for,
+    Batch, action_trigger_events, answer_address, chosen_events, chosen_seats, eligible_craftsmen, fits,
+    instant_events, is_chosen, job_effect, once_events, ones_needed, option_count, pieces_for,
 )
 from .flow import advance_into
 from .queries import can_pay, conversions, free_spots, trades_of
@@ -32,6 +32,7 @@ from .reach import scaled
 from .shared import ballot_events, options as shared_options
 from .steps import market_turn
 from .state import CUBE_INDEX, GameState
+from .zones import copy_grants, copy_options, give_target, reorder_size, reorders
 
 
 # ------------------------------------------------------------------ helpers
@@ -310,6 +311,8 @@ def _pick(state, rules, action, seat):
     made = E.ChoiceMade(seat, job.source, card=action.card)
     if effect.action == "discard":
         return [made, E.CraftsmanDiscarded(seat, action.card)]
+    if effect.action == "give":  # listed only while there is a taker (eligible_craftsmen)
+        return [made, E.CraftsmanGiven(seat, action.card, give_target(state, seat, effect))]
     return [made, E.CapacityBoosted(seat, action.card, effect.n)]
 
 
@@ -324,6 +327,13 @@ def _choose(state, rules, action, seat):
         return [made] + chosen_events(evolve(state, made), rules, seat, effect, target, job.source, job.ability)
     if isinstance(effect, Borrow):
         return [made] + borrow_events(evolve(state, made), rules, seat, effect, action.index, job.source)
+    if isinstance(effect, CopyPrivilege):  # option i: the i-th (owner, privilege)
+        card = copy_options(state, rules, seat, effect)[action.index][1]
+        after = evolve(state, made)
+        grants = copy_grants(after, rules, seat, effect, card)
+        return [made] + (grants if fits(list(after.effects), grants) else [])
+    if isinstance(effect, ReorderEvents):  # option i: the i-th order (0: as they lie)
+        return [made, E.EventsReordered(seat, reorders(reorder_size(state, effect))[action.index], job.source)]
     option = effect.options[action.index]
     more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability,
                           answer_address(rules, job, action.index))

@@ -21,6 +21,7 @@ from .queries import builds_of, trades_of
 from .reach import count
 from .shared import options
 from .state import CUBE_INDEX, GameState
+from .zones import give_target
 
 #: Longest reason :func:`explain` returns, in characters.
 MAX_REASON = 300
@@ -76,6 +77,7 @@ REASONS: dict[str, str] = {
     "pick.not_owned": "{who} has no craftsman {name}",
     "pick.excluded": "{source} excludes {name}",
     "pick.no_capacity": "{name} has no capacity to raise",
+    "pick.taker_has": "{taker} has {name} already: give another craftsman",
     "option.not_option_choice": "this choice names one of {who}'s craftsmen; answer with PickCraftsman",
     "option.bad_index": "the option must be a whole number from 0 to {last}, not {index}",
     "bid.bad_amount": "a bid is 0 (a pass) or more than the highest bid so far ({top}), up to the "
@@ -331,6 +333,9 @@ def _pick(state, rules, seat, who, a) -> None:
         raise _Refused("pick.excluded", source=rules.name(state.jobs[0].source), name=name)
     if effect.action == "boost" and not any(cv.capacity is not None for _, cv in rules.converts[a.card]):
         raise _Refused("pick.no_capacity", name=name)
+    taker = give_target(state, seat, effect)
+    if taker >= 0 and a.card in state.players[taker].craftsmen:
+        raise _Refused("pick.taker_has", taker=state.players[taker].name[:40], name=name)
 
 
 def _option(state, rules, seat, who, a) -> None:

@@ -377,6 +377,10 @@ class GameState:
     (issue #53). ``reversed_rounds`` holds the
     rounds whose order of play a card reversed (issue #53): in them every
     turn order goes counter-clockwise from the start player.
+
+    ``seen`` holds the event cards each seat has looked at while they were
+    still in the deck (issue #53), ``(seat, card)``: secret, so a seat's view
+    keeps only its own and shows those cards in its event deck.
     """
 
     fixed: Fixed
@@ -401,6 +405,7 @@ class GameState:
     ballots: tuple[tuple[int, int], ...] = ()
     turn: int = -1
     reversed_rounds: tuple[int, ...] = ()
+    seen: tuple[tuple[int, str], ...] = ()
 
     def __init__(self, fixed: Fixed, round: int = 0, stage: str = "setup", step: str = "",
                  start_player: int = 0, pending: Pending | None = None, rng: int = 0,
@@ -411,7 +416,8 @@ class GameState:
                  granted: tuple[tuple[int, str, int, int, int, int], ...] = (),
                  counters: tuple[tuple[int, str, int], ...] = (),
                  ballots: tuple[tuple[int, int], ...] = (), turn: int = -1,
-                 reversed_rounds: tuple[int, ...] = ()) -> None:
+                 reversed_rounds: tuple[int, ...] = (),
+                 seen: tuple[tuple[int, str], ...] = ()) -> None:
         object.__setattr__(self, "fixed", fixed)
         object.__setattr__(self, "round", round)
         object.__setattr__(self, "stage", stage)
@@ -434,6 +440,7 @@ class GameState:
         object.__setattr__(self, "ballots", ballots)
         object.__setattr__(self, "turn", turn)
         object.__setattr__(self, "reversed_rounds", reversed_rounds)
+        object.__setattr__(self, "seen", seen)
 
     # ---- the grouped fields, read through (``state.market`` is ``state.board.market``)
     @property

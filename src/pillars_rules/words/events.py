@@ -160,6 +160,23 @@ def _counters_added(e: E.CountersAdded, n: Namer) -> str:
     return f"{n.seat(e.seat)} added {e.n} {'counter' if e.n == 1 else 'counters'} to {n.card(e.card)}."
 
 
+def _events_looked(e: E.EventsLooked, n: Namer) -> str:
+    what = "the next event card" if e.n == 1 else f"the next {e.n} event cards"
+    return f"{n.seat(e.seat)} looked at {what} ({n.card(e.reason)})."
+
+
+def _event_buried(e: E.EventBuried, n: Namer) -> str:
+    return f"The next event card went to the bottom of the deck ({n.card(e.reason)} of {n.seat(e.seat)})."
+
+
+def _events_reordered(e: E.EventsReordered, n: Namer) -> str:
+    return f"{n.seat(e.seat)} put the next {len(e.order)} event cards back in an order of their choice ({n.card(e.reason)})."
+
+
+def _craftsman_given(e: E.CraftsmanGiven, n: Namer) -> str:
+    return f"{n.seat(e.seat)} gave {n.card(e.card)} to {n.seat(e.to)}."
+
+
 def _craftsman_borrowed(e: E.CraftsmanBorrowed, n: Namer) -> str:
     whose = "their own" if e.owner == e.seat else f"{n.seat(e.owner)}'s"
     made = f"turned {amounts_text(e.inputs)} into {amounts_text(e.outputs)}" if e.inputs else \
@@ -309,6 +326,10 @@ SENTENCES: dict[type, Callable[..., str]] = {
     E.MarketStocked: _market_stocked,
     E.ModifierGranted: _modifier_granted,
     E.CountersAdded: _counters_added,
+    E.EventsLooked: _events_looked,
+    E.EventBuried: _event_buried,
+    E.EventsReordered: _events_reordered,
+    E.CraftsmanGiven: _craftsman_given,
     E.BallotCast: ballot_cast,
     E.VoteDecided: vote_decided,
     E.BidWon: bid_won,

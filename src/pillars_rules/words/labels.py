@@ -19,6 +19,7 @@ from ..cardlang.effects import ChooseCraftsman, ChooseOne
 from ..cardlang.render import instant, render
 from ..engine import actions as A
 from ..engine.batch import BIG_VALUE, chosen_seats, is_chosen, job_effect
+from ..engine.zones import copy_options, give_target, reorders
 from ..engine.borrow import borrow_uses
 from ..engine.reach import scaled
 from ..cardlang import effects as fx
@@ -303,7 +304,20 @@ def _pick(ctx: Context, a: A.PickCraftsman) -> Parts:
         return Parts(f"+{effect.n} capacity this round for {name} ({source})",
                      (f"{name}: {count(effect.n, 'more use')} this round",), (), a.card, None, None,
                      ctx.text(a.card))
+    if isinstance(effect, ChooseCraftsman) and effect.action == "give":
+        taker = give_target(ctx.state, ctx.seat, effect)
+        who = ctx.state.players[taker].name if taker >= 0 else "nobody"
+        return Parts(f"give {name} to {who} ({source})", (), (name,), a.card, None, None, ctx.text(a.card))
     return Parts(f"discard {name} ({source})", (), (name,), a.card, None, None, ctx.text(a.card))
+
+
+def _reorder(ctx: Context, effect: fx.ReorderEvents, index: int) -> str:
+    """An order of the top event cards, named as the seat's view shows them
+    (it has looked at them: issue #53)."""
+    deck = ctx.state.event_deck
+    order = reorders(min(effect.n, len(deck)))[index]
+    names = [ctx.name(deck[i]) if deck[i] in ctx.rules.by_id else "an unseen card" for i in order]
+    return ("keep the order: " if index == 0 else "put on top: ") + ", then ".join(names)
 
 
 def _borrow(ctx: Context, effect: fx.Borrow, index: int) -> str:
@@ -322,6 +336,11 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
     job, effect = _job(ctx)
     if isinstance(effect, fx.Borrow):
         what = _borrow(ctx, effect, a.index)
+    elif isinstance(effect, fx.ReorderEvents):
+        what = _reorder(ctx, effect, a.index)
+    elif isinstance(effect, fx.CopyPrivilege):  # whose privilege, and which
+        owner, card = copy_options(ctx.state, ctx.rules, ctx.seat, effect)[a.index]
+        what = f"copy {ctx.name(card)} of {ctx.state.players[owner].name}"
     elif is_chosen(effect):  # "a player you choose": the option names the player and what they get
         seats = chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability)
         who = ctx.state.players[seats[a.index]].name
@@ -424,6 +443,10 @@ def _option_key(ctx: Context):
     job, effect = _job(ctx)
     if isinstance(effect, fx.Borrow):
         return job, borrow_uses(ctx.state, ctx.rules, ctx.seat, effect)
+    if isinstance(effect, fx.ReorderEvents):  # the cards the seat sees on top
+        return job, ctx.state.event_deck[:effect.n]
+    if isinstance(effect, fx.CopyPrivilege):
+        return job, tuple(copy_options(ctx.state, ctx.rules, ctx.seat, effect))
     return job, chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability) \
         if is_chosen(effect) else ()
 

@@ -1,0 +1,91 @@
+"""Cards as objects (issue #53): what the card effects that move or show
+cards do -- a look at the event deck, a new order of it, a craftsman given,
+a privilege copied.
+
+Every card is in one zone (:data:`~pillars_rules.cardlang.effects.ZONES`
+says who may see each); these functions turn an effect into the events that
+move or show cards, never naming a hidden card (a look is kept in
+``GameState.seen`` and shown by :func:`pillars_rules.view.own_looks`). They
+read the state only: :mod:`.batch` and :mod:`.legal` add the events.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from ..cardlang.effects import ChooseCraftsman, CopyPrivilege, Passive, Players, ReorderEvents
+from . import events as E
+from .context import Rules
+from .reach import selected
+from .state import ROUNDS, GameState
+
+_OTHERS = Players("other")
+
+
+def look_events(state: GameState, seat: int, n: int, source: str) -> list[E.EventsLooked]:
+    """The look of ``seat`` at the top ``n`` event cards: none if it has
+    seen them all already (or the deck is empty) -- it would learn nothing."""
+    seen = state.seen
+    if all((seat, c) in seen for c in state.event_deck[:n]):
+        return []
+    return [E.EventsLooked(seat, min(n, len(state.event_deck)), source)]
+
+
+def reorder_size(state: GameState, effect: ReorderEvents) -> int:
+    """How many event cards a reorder takes in hand now."""
+    return min(effect.n, len(state.event_deck))
+
+
+def reorders(k: int) -> list[tuple[int, ...]]:
+    """The orders of ``k`` cards, option ``i`` the ``i``-th (0: as they lie)."""
+    got = _REORDERS.get(k)
+    if got is None:
+        got = _REORDERS[k] = list(permutations(range(k)))
+    return got
+
+
+_REORDERS: dict[int, list[tuple[int, ...]]] = {}
+
+
+def give_target(state: GameState, seat: int, effect: ChooseCraftsman) -> int:
+    """The seat a craftsman ``seat`` gives goes to (-1: no gift, or nobody)."""
+    if effect.to is None:
+        return -1
+    picked = selected(state, seat, effect.to)
+    return picked[0] if picked else -1
+
+
+def lasting_rounds(state: GameState, duration: str) -> tuple[int, int]:
+    """The first and last round of a lasting change made now for ``duration``
+    (a first round past the last one: it would never hold)."""
+    first = state.round + (1 if duration == "next_round" else 0)
+    return first, ROUNDS if duration == "rest_of_game" else first
+
+
+def copy_options(state: GameState, rules: Rules, seat: int, effect: CopyPrivilege) -> list[tuple[int, str]]:
+    """What ``seat`` may copy, option ``i`` the ``i``-th: ``(owner, privilege)``
+    for each privilege of a player the selector picks (any other player for
+    "a player you choose"), in turn order, that has a lasting modifier and
+    that ``seat`` does not hold. None when the copy would never hold."""
+    if lasting_rounds(state, effect.duration)[0] > ROUNDS:
+        return []
+    who = effect.players
+    seats = selected(state, seat, _OTHERS if who.who == "chosen" else who)
+    own = state.players[seat].privileges
+    out: list[tuple[int, str]] = []
+    for s in seats:
+        if s == seat:
+            continue
+        for c in state.players[s].privileges:
+            if c not in own and rules.passives[c] and all(c != k for _, k in out):
+                out.append((s, c))
+    return out
+
+
+def copy_grants(state: GameState, rules: Rules, seat: int, effect: CopyPrivilege,
+                card: str) -> list[E.ModifierGranted]:
+    """The grants that copy ``card``'s lasting modifiers to ``seat``: one for
+    each of its :class:`~pillars_rules.cardlang.effects.Passive` abilities."""
+    first, last = lasting_rounds(state, effect.duration)
+    return [E.ModifierGranted(seat, card, i, -1, first, last)
+            for i, a in enumerate(rules.card(card).abilities) if isinstance(a, Passive)]
