@@ -41,9 +41,20 @@ def main(argv: list[str]) -> int:
     from pillars_rules.cli import main as cli
 
     signal.signal(signal.SIGTERM, _exit)
+    from bench.stallwatch import install_from_env
+
+    watch = install_from_env()   # where the loop's time goes (``--watch``), if asked
+    import os
+
+    if os.environ.get("PILLARS_SWITCH"):   # an experiment: the interpreter's thread switch interval
+        sys.setswitchinterval(float(os.environ["PILLARS_SWITCH"]))
     with open(out, "a", encoding="utf-8") as f:
         log_collections(f)
-        return cli(rest) or 0
+        try:
+            return cli(rest) or 0
+        finally:
+            if watch is not None:
+                watch.dump()
 
 
 if __name__ == "__main__":
