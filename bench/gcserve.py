@@ -47,7 +47,14 @@ def main(argv: list[str]) -> int:
     import os
 
     if os.environ.get("PILLARS_SWITCH"):   # an experiment: the interpreter's thread switch interval
-        sys.setswitchinterval(float(os.environ["PILLARS_SWITCH"]))
+        interval = float(os.environ["PILLARS_SWITCH"])
+        sys.setswitchinterval(interval)
+        try:   # the server's own setting (web/switching.py), where it has one
+            from pillars_rules.web import switching
+
+            switching.Switching.__init__.__defaults__ = (interval,)
+        except ImportError:
+            pass
     with open(out, "a", encoding="utf-8") as f:
         log_collections(f)
         try:

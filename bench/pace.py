@@ -230,6 +230,7 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
         os.environ[WATCH_ENV] = str(watched)
     server = ServerProcess(db, None, *ONE_ADDRESS, "--max-games", str(2 * tables + 100),
                            "--max-connections", str(4 * tables + 100), "--log-level", "warning",
+                           *os.environ.get("PILLARS_PACE_SERVE_ARGS", "").split(),   # an experiment's options
                            log=workdir / f"serve-{tables}.log", cpu=server_cpu, site=site,
                            gclog=None if cprofile else gclog, cprofile=cprofile, threads=True)
     server.start(timeout=600)
