@@ -41,9 +41,27 @@ def main(argv: list[str]) -> int:
     from pillars_rules.cli import main as cli
 
     signal.signal(signal.SIGTERM, _exit)
+    from bench.stallwatch import install_from_env
+
+    watch = install_from_env()   # where the loop's time goes (``--watch``), if asked
+    import os
+
+    if os.environ.get("PILLARS_SWITCH"):   # an experiment: the interpreter's thread switch interval
+        interval = float(os.environ["PILLARS_SWITCH"])
+        sys.setswitchinterval(interval)
+        try:   # the server's own setting (web/switching.py), where it has one
+            from pillars_rules.web import switching
+
+            switching.Switching.__init__.__defaults__ = (interval,)
+        except ImportError:
+            pass
     with open(out, "a", encoding="utf-8") as f:
         log_collections(f)
-        return cli(rest) or 0
+        try:
+            return cli(rest) or 0
+        finally:
+            if watch is not None:
+                watch.dump()
 
 
 if __name__ == "__main__":

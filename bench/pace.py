@@ -43,6 +43,7 @@ import math
 import os
 import platform
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -199,20 +200,41 @@ def _unpin_children(pid: int) -> None:
 
 def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: float, think: tuple,
                seed: int = 1, site: Path | None = None, server_cpu: int | None = None,
-               client_cpu: int | None = None, cprofile: Path | None = None) -> dict:
+               client_cpu: int | None = None, cprofile: Path | None = None, watch: Path | None = None,
+               keep: Path | None = None) -> dict:
     """Prepare ``tables`` warm tables in ``db``, serve them, play at people's pace; the measurements."""
     from bench.serverproc import ONE_ADDRESS, ServerProcess
 
     began = time.perf_counter()
-    prepared = prepare(db, tables, seed)
+    kept = keep / f"pace-{tables}-{seed}.sqlite3" if keep is not None and "://" not in db else None
+    if kept is not None and kept.exists():   # the same warm tables as a run before (an SQLite file copied)
+        shutil.copyfile(kept, db)
+        prepared = json.loads(kept.with_suffix(".json").read_text())
+    else:
+        prepared = prepare(db, tables, seed)
+        if kept is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(db, kept)
+            kept.with_suffix(".json").write_text(json.dumps(prepared))
     prepare_s = time.perf_counter() - began
     gclog = workdir / f"gc-{tables}.jsonl"
     gclog.unlink(missing_ok=True)
+    from bench.stallwatch import ENV as WATCH_ENV
+
+    watched = None
+    if watch is not None and not cprofile:
+        watch.mkdir(parents=True, exist_ok=True)
+        watched = watch / f"watch-{tables}.json"
+        for old in watch.glob(f"watch-{tables}.json*"):
+            old.unlink()
+        os.environ[WATCH_ENV] = str(watched)
     server = ServerProcess(db, None, *ONE_ADDRESS, "--max-games", str(2 * tables + 100),
                            "--max-connections", str(4 * tables + 100), "--log-level", "warning",
+                           *os.environ.get("PILLARS_PACE_SERVE_ARGS", "").split(),   # an experiment's options
                            log=workdir / f"serve-{tables}.log", cpu=server_cpu, site=site,
                            gclog=None if cprofile else gclog, cprofile=cprofile, threads=True)
     server.start(timeout=600)
+    os.environ.pop(WATCH_ENV, None)
     load_before = os.getloadavg()
     Person = _client_class()
     frame = _Window()
@@ -220,6 +242,15 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
     median, low, high = think
     clients: list = []
     replaced = [0]
+    client_lags: list[float] = []
+
+    async def heartbeat() -> None:
+        # the clients' own event loop: a late beat delays every answer it reads by as much
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.01)
+            if frame.within(time.perf_counter()):
+                client_lags.append(time.perf_counter() - t - 0.01)
 
     async def table(i: int, game: dict, gate: asyncio.Event) -> None:
         while True:
@@ -247,6 +278,7 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
                 raise RuntimeError("the clients did not all connect in time")
             await asyncio.sleep(0.05)
         gate.set()
+        beating = asyncio.ensure_future(heartbeat())
         await asyncio.sleep(warmup)
         _unpin_children(server.proc.pid)
         frame.start = time.perf_counter()
@@ -258,15 +290,22 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
                "server_cpu_s": _cpu_seconds(server.proc.pid) - cpu0,
                "bot_cpu_s": _children_cpu(server.proc.pid) - bots0,
                "client_cpu_s": time.process_time() - client0, "rss_bytes": server.rss_bytes()}
-        for task in tasks:
+        for task in [*tasks, beating]:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         return out
 
+    from pillars_rules.web.collector import Collector
+
+    # the clients hold every game's log too: without the server's collector policy their
+    # own full collections paused every client for seconds, counted as the server's latency
+    collector = Collector()
     try:
         _pin(client_cpu)
+        collector.install()
         got = asyncio.run(main())
     finally:
+        collector.uninstall()
         server.stop()
         if client_cpu is not None:
             os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
@@ -277,6 +316,11 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
     pauses = [p for p in pauses if got["wall"][0] <= p[0] < got["wall"][1]]
     full = [p for p in pauses if p[1] == 2]
     seconds = got["seconds"]
+    watched_row = {}
+    if watched is not None and watched.exists():
+        from bench.stallwatch import summary
+
+        watched_row = {"watch": summary(str(watched), got["wall"])}
     return {"tables": tables, "seconds": round(seconds, 1), "warmup_s": warmup, "prepare_s": round(prepare_s, 1),
             "stages": [min(g["stage"] for g in prepared), max(g["stage"] for g in prepared)],
             "people_actions": len(people), "people_actions_per_s": len(people) / seconds,
@@ -292,7 +336,9 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
             "gc_full_longest_ms": 1000 * max((p[2] for p in full), default=0.0),
             "actions": len(people) + len(bots), "games_replaced": replaced[0],
             "actions_all_run": sum(len(c.latencies) + c.bot_moves for c in clients), "load_before": [round(x, 2) for x in load_before],
-            "load_after": [round(x, 2) for x in os.getloadavg()]}
+            "load_after": [round(x, 2) for x in os.getloadavg()],
+            "client_lag_p99_ms": 1000 * _percentile(client_lags, 0.99),
+            "client_lag_max_ms": 1000 * max(client_lags, default=math.nan), **watched_row}
 
 
 def meets(row: dict) -> bool:
@@ -330,7 +376,7 @@ def to_rst(result: dict) -> str:
 def main(argv=None) -> int:
     argv = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--pace"]
     p = argparse.ArgumentParser(prog="python -m bench --pace", description=__doc__.splitlines()[0])
-    p.add_argument("--tables", default="250,500,1000,1500,2000,2500", help="comma-separated table counts")
+    p.add_argument("--tables", help="comma-separated table counts (default 250,500,1000,1500,2000,2500)")
     p.add_argument("--window", type=float, default=120.0, help="seconds measured per table count (default 120)")
     p.add_argument("--warmup", type=float, default=20.0, help="seconds played before the window (default 20)")
     p.add_argument("--think", default="4,0.5,30", help="people's thinking: median,low,high seconds (default 4,0.5,30)")
@@ -340,12 +386,17 @@ def main(argv=None) -> int:
     p.add_argument("--quick", action="store_true", help="2 and 4 tables, 3 s windows after 4 s, fast thinkers: checks it works")
     p.add_argument("--cprofile", metavar="PATH", help="run the server under cProfile (every thread, by its CPU "
                    "time) at the largest table count (no GC log then); pstats to PATH, a summary per action to PATH.txt")
+    p.add_argument("--watch", type=Path, metavar="DIR", help="time the server's event loop, store commits and "
+                   "bot decisions (bench/stallwatch.py); raw dumps kept in DIR, figures in each row's 'watch'")
+    p.add_argument("--keep-prepared", type=Path, metavar="DIR", help="keep each table count's warm games (SQLite) "
+                   "in DIR and start from a copy of them in later runs: before and after a change from the same games")
     p.add_argument("--no-pin", action="store_true", help="leave the server and the clients on any core")
     p.add_argument("--json", default=None, help="write the results here (default bench/results/pace.json)")
     p.add_argument("--rst", default=None, help="write the table here (default bench/results/pace.rst)")
     args = p.parse_args(argv)
     if args.quick:
-        args.tables, args.window, args.warmup, args.think = "2,4", 3.0, 4.0, "0.05,0.01,0.2"
+        args.tables, args.window, args.warmup, args.think = args.tables or "2,4", 3.0, 4.0, "0.05,0.01,0.2"
+    args.tables = args.tables or "250,500,1000,1500,2000,2500"
     think = tuple(float(x) for x in args.think.split(","))
     site = args.site
     if args.compiled and site is None:
@@ -367,7 +418,8 @@ def main(argv=None) -> int:
                 db = cluster.new_database("pace") if cluster else str(Path(tmp) / f"pace-{n}.sqlite3")
                 prof = Path(args.cprofile) if args.cprofile and n == max(counts) else None
                 row = run_tables(n, db, Path(tmp), window=args.window, warmup=args.warmup, think=think,
-                                 site=site, server_cpu=server_cpu, client_cpu=client_cpu, cprofile=prof)
+                                 site=site, server_cpu=server_cpu, client_cpu=client_cpu, cprofile=prof,
+                                 watch=args.watch, keep=args.keep_prepared)
                 if prof is not None and prof.exists():
                     from bench.server import summarize_cprofile
 
@@ -380,7 +432,10 @@ def main(argv=None) -> int:
                       f"bots {100 * row['bot_cpu_share']:.0f}%, clients {100 * row['client_cpu_share']:.0f}%; "
                       f"RSS {row['rss_mb']:.0f} MB ({row['rss_kb_per_table']:.0f} kB a table); "
                       f"GC full {row['gc_full']} (longest {row['gc_full_longest_ms']:.0f} ms); "
-                      f"load {row['load_before'][0]:.1f}", flush=True)
+                      f"load {row['load_before'][0]:.1f}; client loop lag p99 {row['client_lag_p99_ms']:.0f} ms",
+                      flush=True)
+                if "watch" in row:
+                    print(json.dumps(row["watch"], indent=1), flush=True)
     finally:
         if cluster is not None:
             cluster.stop()

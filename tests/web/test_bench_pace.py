@@ -67,3 +67,16 @@ def test_a_quick_run_writes_json_and_table(tmp_path):
     assert result["capacity"] == pace.capacity(result["rows"])
     text = rst.read_text()
     assert "list-table:: The server at people's pace" in text and "Capacity" in text
+
+
+def test_a_watched_run_times_the_server_s_loop_commits_and_bots(tmp_path):
+    out, rst, watch = tmp_path / "pace.json", tmp_path / "pace.rst", tmp_path / "watch"
+    assert pace.main(["--pace", "--quick", "--no-pin", "--tables", "3", "--watch", str(watch),
+                      "--keep-prepared", str(tmp_path / "kept"), "--json", str(out), "--rst", str(rst)]) == 0
+    row = json.loads(out.read_text())["rows"][0]
+    seen = row["watch"]
+    assert 0 < seen["loop_busy_share"] < 1
+    assert seen["commits"] > 0 and seen["commit_p50_ms"] <= seen["commit_max_ms"]
+    assert seen["bots"] > 0 and seen["worker_p50_ms"] > 0     # the workers timed their decisions too
+    assert row["client_lag_p99_ms"] >= 0
+    assert (tmp_path / "kept" / "pace-3-1.sqlite3").exists()   # a later run starts from a copy of these games

@@ -201,3 +201,37 @@ def test_a_server_bot_decides_a_six_seat_expansion_game_from_its_view():
     action, fallbacks = asyncio.run(main())
     assert fallbacks == 0
     assert action == make_bot("heuristic", 5)(view)
+
+
+def test_a_pool_starts_its_worker_processes_off_the_event_loop():
+    # ProcessPoolExecutor starts a process inside submit when none is idle; on the event
+    # loop that start held every table (0.45 s on a loaded machine, issue #60)
+    import threading
+
+    async def main():
+        pool = BotPool(workers=1, timeout=60.0, job=sleepy)
+        threads: list[int] = []
+        real = pool._executor
+
+        def executor():
+            ex = real()
+            if not getattr(ex, "recorded", False):
+                submit = ex.submit
+
+                def recorded(*args, **kw):
+                    threads.append(threading.get_ident())
+                    return submit(*args, **kw)
+
+                ex.submit, ex.recorded = recorded, True
+            return ex
+
+        pool._executor = executor
+        try:
+            for i in range(2):
+                assert await pool.decide("sleep:0", i, _view(), owner="x") == _view().legal_actions[0]
+        finally:
+            pool.close()
+        return threads, threading.get_ident()
+
+    threads, loop_thread = asyncio.run(main())
+    assert len(threads) == 2 and threads[0] != loop_thread and threads[1] == loop_thread

@@ -66,3 +66,23 @@ def test_the_server_installs_the_policy_at_start_and_removes_it_at_close(tmp_pat
 
     asyncio.run(run())
     assert server.collector._seen not in gc.callbacks and gc.get_freeze_count() == 0
+
+
+def test_the_server_shortens_the_thread_switch_interval_while_it_runs(tmp_path):
+    import sys
+
+    from pillars_rules.web.switching import SWITCH_INTERVAL
+
+    before = sys.getswitchinterval()
+    assert before > SWITCH_INTERVAL        # Python's default, 5 ms
+    server = Server(Settings(db=str(tmp_path / "games.sqlite3")))
+
+    async def run() -> float:
+        await server.start()
+        try:
+            return sys.getswitchinterval()
+        finally:
+            await server.close()
+
+    assert asyncio.run(run()) == SWITCH_INTERVAL
+    assert sys.getswitchinterval() == before

@@ -54,3 +54,11 @@ def test_the_deployment_guide_shows_the_line_serve_prints():
     assert shown == capacity.sized_for(capacity.TABLES, capacity.SEATS * capacity.TABLES)
     assert f"``--max-games`` is **{capacity.TABLES:,}**" in text
     assert f"``--max-connections`` is **{capacity.SEATS * capacity.TABLES:,}**" in text
+
+
+def test_the_bots_get_a_worker_per_core_by_default(monkeypatch):
+    import os
+
+    for cores, workers in ((1, 1), (2, 2), (6, 6), (64, capacity.MAX_BOT_WORKERS), (None, 1)):
+        monkeypatch.setattr(os, "cpu_count", lambda: cores)
+        assert Settings().bot_workers == workers

@@ -288,14 +288,23 @@ class BotPool:
 
     async def _run(self, job: _Job) -> None:
         name, seed, view = job.args
-        loop = asyncio.get_running_loop()
         pool = self._executor()
         self._started += 1
         timeout = self.timeout + (self.STARTUP if self._started <= self.workers else 0.0)
         began = time.monotonic()
         try:
-            with _stop_signals_held():   # a submit may start the pool's processes
-                future = loop.run_in_executor(pool, self._job, name, seed, self._logs.ship(view))
+            shipped = self._logs.ship(view)
+
+            def submit() -> concurrent.futures.Future:
+                with _stop_signals_held():   # a submit may start one of the pool's processes
+                    return pool.submit(self._job, name, seed, shipped)
+
+            if self._started <= self.workers:
+                # the pool starts a process inside submit when none is idle: in a thread, not on
+                # the event loop (a start took 0.45 s of the loop on a loaded machine; issue #60)
+                future = asyncio.wrap_future(await asyncio.to_thread(submit))
+            else:
+                future = asyncio.wrap_future(submit())
             try:
                 doc = await asyncio.wait_for(future, timeout)
             finally:

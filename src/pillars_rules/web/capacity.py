@@ -23,6 +23,20 @@ BASE_MB = 50
 CPU_MS_PER_ACTION = 2.0
 
 
+#: Bot worker processes at most, by default (each holds the compiled cards: tens of MB).
+MAX_BOT_WORKERS = 8
+
+
+def default_bot_workers() -> int:
+    """The default ``bot_workers``: one per core of the machine, 8 at most. One
+    worker was the knee at people's pace: a decision crosses the server's threads
+    twice, so one worker answered about 100 a second, the bots of about 1,000 tables
+    on a busy core (issue #60)."""
+    import os
+
+    return max(1, min(MAX_BOT_WORKERS, os.cpu_count() or 1))
+
+
 #: File descriptors a process needs besides its connections (databases, bot workers, logs).
 SPARE_FILES = 64
 
@@ -58,5 +72,5 @@ def sized_for(max_games: int, max_connections: int, files: int | None = None) ->
     return line
 
 
-__all__ = ["TABLES", "SEATS", "KB_PER_TABLE", "BASE_MB", "CPU_MS_PER_ACTION", "SPARE_FILES", "open_files",
+__all__ = ["TABLES", "SEATS", "MAX_BOT_WORKERS", "default_bot_workers", "KB_PER_TABLE", "BASE_MB", "CPU_MS_PER_ACTION", "SPARE_FILES", "open_files",
            "sized_for"]

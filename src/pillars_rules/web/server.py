@@ -36,6 +36,7 @@ from ..table import Table
 from ..table.opening import POSTGRES_PREFIXES
 from .bots import BotPool
 from .collector import Collector
+from .switching import Switching
 from .cardsets import Catalogue
 from .lobby import GameRequest
 from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
@@ -112,6 +113,8 @@ class Server:
         self._expiry: asyncio.Task | None = None
         #: the garbage collector's policy: full collections walk only what is new (web/collector.py)
         self.collector = Collector()
+        #: a shorter thread switch interval: the store's and the bots' threads get the GIL back sooner
+        self.switching = Switching()
 
     @property
     def db_path(self) -> str:
@@ -133,6 +136,7 @@ class Server:
         self.fanout = fanout_for(self.storage) or self.fanout
         await self.fanout.start(self)
         self.collector.install()
+        self.switching.install()
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
         self._expiry = asyncio.get_running_loop().create_task(self._expire_forever())
 
@@ -254,6 +258,7 @@ class Server:
         if self._store_thread is not None:
             self._store_thread.shutdown(wait=True)
         self.collector.uninstall()
+        self.switching.uninstall()
 
     # ---------------------------------------------------------------- games
     async def create_game(self, request: GameRequest, base_url: str, client: str = "-") -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import field, frozen
 
 from ..errors import ConfigError
-from .capacity import SEATS, TABLES
+from .capacity import SEATS, TABLES, default_bot_workers
 
 
 def _positive(instance, attribute, value) -> None:
@@ -34,7 +34,8 @@ class Settings:
     * ``allowed_hosts``, ``allowed_origins``: more host names (``Host`` header) and
       page origins (WebSocket ``Origin``) to accept than this server's own.
     * ``bot_delay``: how long a server bot waits before it moves, so people can follow.
-    * ``bot_workers``: processes in the bot pool; ``bot_timeout``: longest a bot may think.
+    * ``bot_workers``: processes in the bot pool (one per core, 8 at most, by default);
+      ``bot_timeout``: longest a bot may think.
     * ``takeover_grace``: the default grace before a bot takes over a person's seat.
     * ``max_games``: unfinished games the server hosts at most; ``max_games_per_client``:
       unfinished games created from one client address at most; ``create_rate``: games one
@@ -89,7 +90,7 @@ class Settings:
     allowed_hosts: tuple[str, ...] = field(default=(), converter=tuple)
     allowed_origins: tuple[str, ...] = field(default=(), converter=tuple)
     bot_delay: float = field(default=0.8, validator=_not_negative)
-    bot_workers: int = field(default=1, validator=_positive)
+    bot_workers: int = field(factory=default_bot_workers, validator=_positive)
     bot_timeout: float = field(default=120.0, validator=_positive)
     takeover_grace: float = field(default=60.0, validator=_not_negative)
     max_games: int = field(default=TABLES, validator=_positive)   # measured: web/capacity.py
