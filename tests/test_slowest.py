@@ -49,3 +49,14 @@ def test_the_command_reads_an_earlier_report_without_running_pytest(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "the 1 slowest tests (setup + call + teardown):\n     7.0 s  tests/engine/" in done.stdout
+
+
+def test_the_workers_share_out_what_is_left_so_they_finish_together():
+    # --dist worksteal: under the README's -n auto a worker that runs out of tests takes half of
+    # another's queue (with --dist load, one worker could be left with a queue of long tests)
+    import shlex
+    import tomllib
+
+    addopts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    args = shlex.split(addopts["addopts"])
+    assert args[args.index("--dist") + 1] == "worksteal"
