@@ -60,3 +60,8 @@ def test_the_workers_share_out_what_is_left_so_they_finish_together():
     addopts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
     args = shlex.split(addopts["addopts"])
     assert args[args.index("--dist") + 1] == "worksteal"
+
+
+def test_contributing_gives_the_command():
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    assert "python3 tools/slowest.py" in text and "--dist worksteal" in text
