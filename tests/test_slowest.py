@@ -65,3 +65,11 @@ def test_the_workers_share_out_what_is_left_so_they_finish_together():
 def test_contributing_gives_the_command():
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     assert "python3 tools/slowest.py" in text and "--dist worksteal" in text
+
+
+def test_a_run_without_a_report_says_so_in_one_line(tmp_path):
+    empty = tmp_path / "empty.xml"
+    empty.write_text("", encoding="utf-8")
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "slowest.py"), "--xml", str(empty)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stderr == f"slowest: no JUnit XML report in {empty}\n"

@@ -84,7 +84,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         xml = args.xml
     try:
-        print(report(read(xml), args.top))
+        try:
+            times = read(xml)
+        except ET.ParseError:   # pytest stopped before writing it, or --junitxml was given again
+            print(f"slowest: no JUnit XML report in {xml}", file=sys.stderr)
+            return code or 1
+        print(report(times, args.top))
     finally:
         if args.xml is None:
             xml.unlink(missing_ok=True)
