@@ -32,6 +32,11 @@ class Terminal:
         self.child = pexpect.spawn(sys.executable, ["-m", "pillars_rules", "play", *args], cwd=str(cwd),
                                    env=env, encoding="utf-8", codec_errors="replace", timeout=timeout,
                                    dimensions=(50, columns))
+        # pexpect waits 50 ms before every line it sends (for programs that turn echo off after their
+        # prompt); the game reads each line with input(), which has printed its prompt -- what the
+        # tests wait for -- before it reads, so nothing typed is lost. A whole game's hundred-odd
+        # answers waited 5 s or more for nothing.
+        self.child.delaybeforesend = None
         self.autosave = Path(cwd) / "data" / "pillars-rules" / "autosave.json"
         self.text = ""
         self.choices: list[str] = []
