@@ -68,21 +68,29 @@ def test_the_server_installs_the_policy_at_start_and_removes_it_at_close(tmp_pat
     assert server.collector._seen not in gc.callbacks and gc.get_freeze_count() == 0
 
 
-def test_the_server_shortens_the_thread_switch_interval_while_it_runs(tmp_path):
+def test_the_server_shortens_the_thread_switch_interval_only_when_asked_and_restores_it(tmp_path):
     import sys
 
     from pillars_rules.web.switching import SWITCH_INTERVAL
 
     before = sys.getswitchinterval()
     assert before > SWITCH_INTERVAL        # Python's default, 5 ms
-    server = Server(Settings(db=str(tmp_path / "games.sqlite3")))
+    plain = Server(Settings(db=str(tmp_path / "plain.sqlite3")))
+    asked = [Server(Settings(db=str(tmp_path / f"{k}.sqlite3"), switch_interval=SWITCH_INTERVAL)) for k in "ab"]
 
-    async def run() -> float:
-        await server.start()
-        try:
-            return sys.getswitchinterval()
-        finally:
-            await server.close()
+    async def run() -> list[float]:
+        seen = []
+        await plain.start()
+        seen.append(sys.getswitchinterval())          # by default the process's interval stays
+        await asked[0].start()
+        await asked[1].start()
+        seen.append(sys.getswitchinterval())
+        await asked[0].close()                        # they overlap: the first to stop restores nothing
+        seen.append(sys.getswitchinterval())
+        await asked[1].close()
+        seen.append(sys.getswitchinterval())          # the last one puts Python's back
+        await plain.close()
+        return seen
 
-    assert asyncio.run(run()) == SWITCH_INTERVAL
+    assert asyncio.run(run()) == [before, SWITCH_INTERVAL, SWITCH_INTERVAL, before]
     assert sys.getswitchinterval() == before

@@ -113,8 +113,9 @@ class Server:
         self._expiry: asyncio.Task | None = None
         #: the garbage collector's policy: full collections walk only what is new (web/collector.py)
         self.collector = Collector()
-        #: a shorter thread switch interval: the store's and the bots' threads get the GIL back sooner
-        self.switching = Switching()
+        #: a shorter thread switch interval, if the settings ask: the store's and the bots' threads
+        #: get the GIL back sooner (the interval is the whole process's, so it is not the default)
+        self.switching = Switching(self.settings.switch_interval) if self.settings.switch_interval else None
 
     @property
     def db_path(self) -> str:
@@ -136,7 +137,8 @@ class Server:
         self.fanout = fanout_for(self.storage) or self.fanout
         await self.fanout.start(self)
         self.collector.install()
-        self.switching.install()
+        if self.switching is not None:
+            self.switching.install()
         self._resume = asyncio.get_running_loop().create_task(self._resume_all())
         self._expiry = asyncio.get_running_loop().create_task(self._expire_forever())
 
@@ -258,7 +260,8 @@ class Server:
         if self._store_thread is not None:
             self._store_thread.shutdown(wait=True)
         self.collector.uninstall()
-        self.switching.uninstall()
+        if self.switching is not None:
+            self.switching.uninstall()
 
     # ---------------------------------------------------------------- games
     async def create_game(self, request: GameRequest, base_url: str, client: str = "-") -> dict:

@@ -120,6 +120,9 @@ class Settings:
     allow_seeds: bool = False
     admin_token: str | None = None
     db_timeout: float = field(default=5.0, validator=_positive)
+    #: the interpreter's thread switch interval while the server runs, in seconds (``None``: leave
+    #: Python's, 5 ms); web/switching.py says what a shorter one is for and why it is not the default
+    switch_interval: float | None = None
     #: The SMTP server for turn mails (:class:`~pillars_rules.web.mail.MailSettings`); ``None``: no mail.
     mail: object = None
 

@@ -9,9 +9,11 @@ SQLite statement and so waits again after each; a bot's decision crosses
 two threads each way. With the loop busy, those waits added up to most of
 a move's latency at people's pace and capped the bots' decisions a second
 (issue #60; the measurements in docs/performance.rst, "The server at people's
-pace"). :class:`Switching` shortens the interval while the server runs; a
-forced switch costs microseconds, and happens only when another thread is
-waiting.
+pace"). :class:`Switching` shortens the interval while a server runs whose
+settings ask for it (``Settings(switch_interval=...)``; off by default: the
+interval is the whole process's, and the measurements could not isolate its
+gain from the machine's load); a forced switch costs microseconds, and
+happens only when another thread is waiting.
 """
 
 from __future__ import annotations
@@ -24,21 +26,37 @@ SWITCH_INTERVAL = 0.0005
 
 class Switching:
     """Set the interpreter's switch interval to ``interval`` at :meth:`install`;
-    :meth:`uninstall` puts back the one it found."""
+    :meth:`uninstall` puts back the one found before the first. The interval is
+    the whole process's: servers that overlap in one process (tests, an embedding
+    application) share one setting, and the last to stop restores the old one."""
 
     def __init__(self, interval: float = SWITCH_INTERVAL) -> None:
         self.interval = interval
-        self._before: float | None = None
+        self._installed = False
 
     def install(self) -> None:
-        if self._before is None:
-            self._before = sys.getswitchinterval()
+        global _saved, _users
+        if self._installed:
+            return
+        if _users == 0:
+            _saved = sys.getswitchinterval()
+        _users += 1
+        self._installed = True
         sys.setswitchinterval(self.interval)
 
     def uninstall(self) -> None:
-        if self._before is not None:
-            sys.setswitchinterval(self._before)
-            self._before = None
+        global _users
+        if not self._installed:
+            return
+        self._installed = False
+        _users -= 1
+        if _users == 0 and _saved is not None:
+            sys.setswitchinterval(_saved)
+
+
+#: How many installed :class:`Switching` hold the interval, and the one to restore after the last.
+_users = 0
+_saved: float | None = None
 
 
 __all__ = ["Switching", "SWITCH_INTERVAL"]
