@@ -22,7 +22,7 @@ const b = window.pillarsBoard;
 if (!b || !b.record.state) return null;
 const r = b.record, app = b.app, s = r.state;
 return {decision: r.decision, seat: r.seat, over: !!s.game_over, pending: s.pending,
-        mine: !!app.mine(), sending: app.sentFor === r.decision, status: app.status.state,
+        mine: !!app.mine(), sending: app.sentFor === r.decision || app.claiming === r.decision, status: app.status.state,
         round: s.round, stage: s.stage, step: s.step, events: r.events.length,
         choices: r.choices.length, menu: !document.getElementById('menu').hidden};
 """

@@ -93,3 +93,28 @@ def test_a_wrong_link_stops_with_the_reason_instead_of_retrying(server, windows)
     assert "no game with this link's id and key" in b.js("return document.body.textContent")
     b.get(f"{server.url}/play")
     assert "needs the link" in b.js("return document.body.textContent")
+
+
+def test_an_answer_the_board_gives_by_itself_is_on_its_way_before_it_is_sent(server, windows):
+    """A decision with one possible answer is answered by the page once it has
+    claimed it (claim.js, a Web Lock: asynchronous). In between, the page must
+    not look free to choose: a reader (or a test) acting then would act on a
+    decision that is about to be gone -- the CI check of stop 53 failed so."""
+    made = server.create(PERSON_AND_BOTS, seed=7)
+    page = BoardPage(windows[0], made["seats"][0]["link"]).open()
+    # the claim takes 0.8 s here, so that the moment between deciding and sending is seen
+    page.b.js("""
+        const request = navigator.locks.request.bind(navigator.locks);
+        navigator.locks.request = (...args) => new Promise((r) => setTimeout(r, 800)).then(() => request(...args));
+    """)
+    seen: list[dict] = []
+
+    def single_answer_seen():
+        st = page.state()
+        if st and st["mine"] and st["choices"] == 1 and st["status"] == "live" and not st["over"]:
+            seen.append(st)
+        return len(seen) >= 3
+
+    play([page], random.Random(7), until=single_answer_seen, timeout=300)
+    assert all(st["sending"] for st in seen), seen
+    assert page.b.errors() == []

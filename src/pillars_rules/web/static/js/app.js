@@ -41,6 +41,7 @@ export class App {
     this.refusal = null;
     this.sentFor = null; // the decision an answer was sent for (no second click until it is answered)
     this.autoFor = null; // the decision the board answered by itself
+    this.claiming = null; // the decision the board is about to answer by itself (waiting for claim.js)
     this.tip = h("div", { class: "tip", role: "tooltip", id: "tip", hidden: true });
     this.menu = h("div", { class: "menu", role: "menu", id: "menu", hidden: true });
     this.tipOwner = null;
@@ -127,8 +128,10 @@ export class App {
     }
     if (!pick || this.autoFor === m.decision) return false;
     this.autoFor = m.decision; // one automatic try per decision: a refusal is shown, not retried
+    this.claiming = m.decision; // an answer is on its way from the moment the board decides to give it
     // another page of this seat in this browser may answer it (claim.js): then this one waits
     claimAnswer(this.settings.scope(), m.decision).then((ours) => {
+      if (this.claiming === m.decision) this.claiming = null;
       if (!ours || !this.model || this.model.decision !== m.decision || this.sentFor === m.decision) return;
       this.settings.addNote({ i: m.events.length, text: `${pick.label} (${why})` });
       this.choose(pick, true);
