@@ -254,6 +254,9 @@ class Room:
         """Hand ``message`` from ``seat`` to the table; ``None`` if applied and
         stored, else (refusal code, reason). The game is unchanged by a refusal."""
         async with self._acting:
+            if getattr(self.server, "closing", False):
+                log.info("action refused game=%s seat=%d: the server is stopping", self.tag, seat)
+                return "server_error", "the server is stopping; the game goes on when it is back"
             checked = self.table.check(seat, message)
             if isinstance(checked, Outcome):
                 log.info("action refused game=%s seat=%d code=%s", self.tag, seat, checked.code)
@@ -315,7 +318,7 @@ class Room:
     def schedule(self) -> None:
         """Start the bot of the seat that must act, if a bot plays it."""
         game = self.game
-        if game.is_over or not self.server.fanout.is_home(self):
+        if game.is_over or getattr(self.server, "closing", False) or not self.server.fanout.is_home(self):
             return
         seat = game.current_player
         name = self.played_by(seat)
@@ -419,6 +422,11 @@ class Room:
             if close is not None:
                 close(P.REFUSALS["gone"].close, "gone")
         self.stop()
+
+    async def idle(self) -> None:
+        """Return once no action of this room is being checked or stored."""
+        async with self._acting:
+            return
 
     def stop(self) -> None:
         """Cancel the room's timers and bot (the game stays as stored)."""

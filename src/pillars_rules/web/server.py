@@ -116,6 +116,8 @@ class Server:
         #: a shorter thread switch interval, if the settings ask: the store's and the bots' threads
         #: get the GIL back sooner (the interval is the whole process's, so it is not the default)
         self.switching = Switching(self.settings.switch_interval) if self.settings.switch_interval else None
+        #: set when :meth:`close` begins: no bot starts and no action is applied after it
+        self.closing = False
 
     @property
     def db_path(self) -> str:
@@ -243,6 +245,7 @@ class Server:
             log.info("games resumed count=%d", len(records))
 
     async def close(self) -> None:
+        self.closing = True
         for task in (self._resume, self._expiry):
             if task is not None:
                 task.cancel()
@@ -250,6 +253,10 @@ class Server:
             room.stop()
         self.bots.close()
         self.background_bots.close()
+        # a move on its way to the store (a bot's move is shielded from its cancelling) ends
+        # before the store closes: written whole, not refused half-way by a closed database
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._moves_done(), self.settings.db_timeout)
         await self.fanout.close()
         if self.storage is not None:
             with contextlib.suppress(Exception):
@@ -262,6 +269,10 @@ class Server:
         self.collector.uninstall()
         if self.switching is not None:
             self.switching.uninstall()
+
+    async def _moves_done(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.idle()
 
     # ---------------------------------------------------------------- games
     async def create_game(self, request: GameRequest, base_url: str, client: str = "-") -> dict:
