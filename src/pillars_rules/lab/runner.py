@@ -18,7 +18,10 @@ A worker process that dies loses only the game it was playing: the local
 pool is rebuilt and Dask reschedules the task, and the game is played again
 (to the same record). Both keep a window of :data:`IN_FLIGHT` games per
 worker in flight, not the whole run (on Dask the window follows the
-cluster's worker count, so a cluster that grows mid-run is used).
+cluster's worker count, so a cluster that grows mid-run is used). A Dask game
+whose completion notice never reaches the run, though the scheduler finished
+it, is played again after :data:`STALL_CHECK` seconds without a result
+(:class:`_Stall`), not waited for forever.
 """
 
 from __future__ import annotations
@@ -342,19 +345,25 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
             queue = (t for t in todo if t[0] not in closed)
             futures: dict = {}
 
-            def submit(n: int) -> list:
-                tasks = list(itertools.islice(queue, n))
-                new = [client.submit(play, shared[label], i, key=f"pillars-game-{label}-{i}-{token}",
+            def start(tasks: list[Task], again: int = 0) -> list:
+                tail = f"-again{again}" if again else ""
+                new = [client.submit(play, shared[label], i, key=f"pillars-game-{label}-{i}-{token}{tail}",
                                      pure=False) for label, i in tasks]
                 futures.update(zip(new, tasks))
                 return new
 
+            def submit(n: int) -> list:
+                return start(list(itertools.islice(queue, n)))
+
             # a window of games in flight that grows with the cluster, not the whole run
             # at once (a run of 100,000 games cut short by --time would hold them all)
             window = _Window(client)
-            results = as_completed(submit(window.size()), with_results=True, raise_errors=False)
+            # the client's own loop: with two clients in one process (a notebook's and the run's)
+            # the default one may be the other's
+            results = as_completed(submit(window.size()), loop=client.loop, with_results=True, raise_errors=False)
+            watch = _Stall(client, futures, results, start)
             try:
-                for task, record in _dask_results(results, futures, specs):
+                for task, record in _dask_results(results, futures, specs, watch):
                     for fut in submit(max(0, window.size() - len(futures))):
                         results.add(fut)
                     yield task, record
@@ -389,16 +398,86 @@ class _Window:
         return self.workers * IN_FLIGHT
 
 
-def _dask_results(results, futures: dict, specs) -> Iterator[tuple[Task, dict]]:
+#: Seconds without a finished game after which a Dask run asks the scheduler
+#: about the games it still waits for (:class:`_Stall`).
+STALL_CHECK = 20.0
+
+
+class _Stall:
+    """A Dask run that waits for a game the scheduler no longer runs.
+
+    A CI check of this lab hung in a run whose cluster grew mid-run: the
+    scheduler held no task and two idle workers, and the client still waited
+    for a game's completion notice. Once no game has finished for
+    :data:`STALL_CHECK` seconds, the scheduler is asked the state of every
+    game still awaited; a game it has finished or forgotten at two such looks
+    in a row was lost on its way back, and is played again under a new key (a
+    game is a pure function of its spec and index: the same record). A game
+    the scheduler still runs or queues is waited for, however long it takes."""
+
+    def __init__(self, client, futures: dict, results, start: Callable) -> None:
+        self.client, self.futures, self.results, self.start = client, futures, results, start
+        self.suspects: set = set()
+        self.again = 0
+        self.replayed = 0  # games played again, for the tests and the log
+
+    def __call__(self) -> None:
+        keys = [f.key for f in self.futures]
+        if not keys:
+            return
+        states = self.client.run_on_scheduler(_task_states, keys=keys)
+        lost = {k for k in keys if states.get(k) not in _RUNNING}
+        again, self.suspects = lost & self.suspects, lost - self.suspects
+        if not again:
+            return
+        self.again += 1
+        old = [f for f in list(self.futures) if f.key in again]
+        tasks = [self.futures.pop(f) for f in old]
+        for f in old:
+            f.release()
+        self.replayed += len(tasks)
+        for fut in self.start(tasks, self.again):
+            self.results.add(fut)
+
+
+_RUNNING = frozenset({"released", "waiting", "queued", "no-worker", "processing"})
+
+
+def _task_states(dask_scheduler, keys) -> dict:
+    """On the scheduler: the state of each of ``keys`` it knows."""
+    return {k: ts.state for k in keys if (ts := dask_scheduler.tasks.get(k)) is not None}
+
+
+def _ready(results, timeout: float) -> list:
+    """The finished games ``results`` holds, waiting up to ``timeout`` seconds for one."""
+    condition = results.thread_condition
+    with condition:
+        condition.wait_for(results.has_ready, timeout)
+    return results.next_batch(block=False)
+
+
+def _dask_results(results, futures: dict, specs, stalled: Callable[[], None]) -> Iterator[tuple[Task, dict]]:
     from distributed.scheduler import KilledWorker
 
-    for fut, record in results:  # results arrive in batches: fewer round trips
-        task = futures.pop(fut)
-        if fut.status == "error":
-            label, i = task
-            if isinstance(fut.exception(), KilledWorker):  # rerun elsewhere, and those died too
-                raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
-                                      "killed every Dask worker that played it") from None
-            fut.result()  # the game's own error
+    while futures:
+        batch = _ready(results, STALL_CHECK)  # results arrive in batches: fewer round trips
+        if not batch:
+            stalled()
+            continue
+        for fut, record in batch:
+            yield from _finished(fut, record, futures, specs, KilledWorker)
+
+
+def _finished(fut, record, futures: dict, specs, killed) -> Iterator[tuple[Task, dict]]:
+    task = futures.pop(fut, None)
+    if task is None:  # a game played again after its notice was lost, whose notice came after all
         fut.release()
-        yield task, record
+        return
+    if fut.status == "error":
+        label, i = task
+        if isinstance(fut.exception(), killed):  # rerun elsewhere, and those died too
+            raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
+                                  "killed every Dask worker that played it") from None
+        fut.result()  # the game's own error
+    fut.release()
+    yield task, record
