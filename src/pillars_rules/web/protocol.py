@@ -313,8 +313,8 @@ class Update:
     def _seat_body(self, seat: int, changes: bool) -> str:
         """The update's shared part with ``seat``'s own state: its whole view's state, or
         the changes from the view it held (its client holds that seat's view, not the shared one)."""
-        state = self.game.view(seat).state
-        body = (f'"changes":{self._states.changes(self._before.view(seat).state, state)}' if changes
+        state, before = self.game.view(seat).state, self._before
+        body = (f'"changes":{self._states.changes(before.view(seat).state, state)}' if changes and before is not None
                 else f'"state":{self._states.whole(state)}')
         return f"{self._head}{body}{self._tail}"
 
