@@ -276,6 +276,8 @@ class Update:
         self._shared: dict = {}  # uses changes? -> the shared part
         self._own: dict = {}     # seat -> its own fields' JSON
         self._texts: dict = {}   # (seat, uses changes?) -> the whole message
+        # has any seat looked at event cards (issue #53)? Then such a seat gets its own state
+        self._looks = bool(game.state.seen) or (before is not None and bool(before.state.seen))
 
     def shared(self, changes: bool) -> str:
         """The part every audience shares, with the state's ``changes`` or the whole ``state``."""
@@ -299,7 +301,8 @@ class Update:
             own = self._own.get(seat)
             if own is None:
                 own = self._own[seat] = self._own_fields(seat)
-            body = self._seat_body(seat, changes) if self._looked(seat, changes) else self.shared(changes)
+            body = (self._seat_body(seat, changes) if self._looks and self._looked(seat, changes)
+                    else self.shared(changes))
             text = self._texts[key] = f"{body}{own}"
         return text
 
