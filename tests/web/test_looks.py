@@ -13,6 +13,7 @@ import pytest
 import pillars_rules as pr
 from pillars_rules.saves.codec import converter
 from pillars_rules.table import EventStore, Table
+from pillars_rules.web.cardinfo import card_catalogue
 from pillars_rules.web.statejson import apply_changes
 
 from .support import client, create, key_of, say_hello
@@ -72,9 +73,9 @@ def _act(reader: Reader, msg: dict, option: int) -> None:
                                     "action": {"type": "ChooseOption", "index": option}}))
 
 
-def _hidden_from(frames: list[str], cards: set[str]) -> list[str]:
-    """The seen cards that appear in any of ``frames``."""
-    return sorted(c for c in cards if any(f'"{c}"' in f for f in frames))
+def _hidden_from(frames: list[str], cards: dict[str, str]) -> list[str]:
+    """The seen cards (``cards``: id -> name) whose id (in quotes) or name appears in any of ``frames``."""
+    return sorted(c for c, name in cards.items() if any(f'"{c}"' in f or name in f for f in frames))
 
 
 def test_a_seat_sees_its_look_reorder_and_bury_live_and_nobody_else_does(tmp_path, seers):
@@ -104,7 +105,8 @@ def test_a_seat_sees_its_look_reorder_and_bury_live_and_nobody_else_does(tmp_pat
             got = step(a, start, REORDER)
             truth = _stored(tmp_path, gid)
             top = list(truth.state.event_deck[:3])
-            seen = set(top)
+            catalogue = card_catalogue(truth.rules)
+            seen = {c: catalogue[c]["name"] for c in top}    # what seat 0 saw, by id and by name
             for name in ("a2", "a1"):
                 r = readers[name]
                 assert r.deck[:3] == top and set(r.deck[3:]) == {"?"}, name
