@@ -137,6 +137,14 @@ def test_a_seat_sees_its_look_reorder_and_bury_live_and_nobody_else_does(tmp_pat
                 assert set(r.deck) == {"?"} and r.state["seen"] == [], name
                 assert _hidden_from(r.frames, seen) == [], name
 
+            # a seat that reconnects and catches up from an earlier decision gets its own deck too
+            for key, seat in ((keys[0], 0), (keys[1], 1)):
+                with c.websocket_connect("/ws") as again:
+                    _, caught = say_hello(again, gid, key, seen=start["decision"] + 1, protocol=2)
+                assert caught["type"] == "update" and "state" in caught
+                assert caught["state"]["decks"]["event_deck"] == list(game.view(seat).state.event_deck)
+                if seat == 1:
+                    assert _hidden_from([json.dumps(caught)], seen) == []
             # seat 1 takes its bury back: every connection gets a sync, and still only seat 0 the cards
             b.ws.send_text(json.dumps({"type": "undo", "decision": game.decision}))
             while (m := b.take(b.ws.receive_text()))["type"] != "sync":
