@@ -276,6 +276,8 @@ class Update:
         self._shared: dict = {}  # uses changes? -> the shared part
         self._own: dict = {}     # seat -> its own fields' JSON
         self._texts: dict = {}   # (seat, uses changes?) -> the whole message
+        # has any seat looked at event cards (issue #53)? Then such a seat gets its own state
+        self._looks = bool(game.state.seen) or (before is not None and bool(before.state.seen))
 
     def shared(self, changes: bool) -> str:
         """The part every audience shares, with the state's ``changes`` or the whole ``state``."""
@@ -289,7 +291,9 @@ class Update:
 
     def for_seat(self, seat: int | None, protocol: int = 1) -> str:
         """The update as ``seat`` receives it (``None``: a spectator) in ``protocol``:
-        version 2 gets the state's changes if this update has them, else the whole state."""
+        version 2 gets the state's changes if this update has them, else the whole state.
+        A seat that has looked at event cards (issue #53) gets its own view's state
+        (the cards it saw, where they lie), as its sync has it; every other audience the shared one."""
         changes = protocol >= 2 and self._before is not None
         key = (seat, changes)
         text = self._texts.get(key)
@@ -297,8 +301,25 @@ class Update:
             own = self._own.get(seat)
             if own is None:
                 own = self._own[seat] = self._own_fields(seat)
-            text = self._texts[key] = f"{self.shared(changes)}{own}"
+            body = (self._seat_body(seat, changes) if self._looks and self._looked(seat, changes)
+                    else self.shared(changes))
+            text = self._texts[key] = f"{body}{own}"
         return text
+
+    def _looked(self, seat: int | None, changes: bool) -> bool:
+        """Has ``seat`` looked at event cards, now or (with ``changes``) in the state its client holds?"""
+        if seat is None:
+            return False
+        games = (self.game, self._before) if changes else (self.game,)
+        return any(s == seat for g in games if g is not None for s, _ in g.state.seen)
+
+    def _seat_body(self, seat: int, changes: bool) -> str:
+        """The update's shared part with ``seat``'s own state: its whole view's state, or
+        the changes from the view it held (its client holds that seat's view, not the shared one)."""
+        state, before = self.game.view(seat).state, self._before
+        body = (f'"changes":{self._states.changes(before.view(seat).state, state)}' if changes and before is not None
+                else f'"state":{self._states.whole(state)}')
+        return f"{self._head}{body}{self._tail}"
 
     def _own_fields(self, seat: int | None) -> str:
         game = self.game

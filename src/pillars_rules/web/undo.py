@@ -6,8 +6,9 @@ decisions, newest first, to the seat's own last one:
 
 * an answer that revealed chance (:data:`pillars_rules.events.CHANCE_EVENTS`:
   a shuffle, a deal, a drawn builder, the tax die) or an event card
-  (``EventRevealed``) stops the walk: nobody can forget what was seen, so
-  such a move is never taken back;
+  (``EventRevealed``, or a seat's look at the event deck: ``EventsLooked``)
+  stops the walk: nobody can forget what was seen, so such a move is never
+  taken back;
 * an answer of a bot seat is taken back with it (a bot never blocks a person's undo);
 * an answer of another *person* seat means that person must agree: the
   request is put to them (``undo_request``) and each answers with
@@ -33,8 +34,9 @@ from . import protocol as P
 
 log = logging.getLogger("pillars_rules.web")
 
-#: Events after which nothing is taken back: chance, and a revealed event card.
-REVEALING = tuple(pr.events.CHANCE_EVENTS) + (pr.events.EventRevealed,)
+#: Events after which nothing is taken back: chance, a revealed event card, and
+#: a seat's look at event cards (issue #53: it saw them, even if nobody else did).
+REVEALING = tuple(pr.events.CHANCE_EVENTS) + (pr.events.EventRevealed, pr.events.EventsLooked)
 _KINDS = ("undo", "undo_answer")
 
 

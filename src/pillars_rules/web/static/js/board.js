@@ -78,7 +78,33 @@ function eventTile(model, place) {
     body.push(h("div", { class: "secret" }, h("span", { class: "note", text: "You know the coming event (keep it to yourself):" }),
       cardFace(model, model.nextEvent)));
   }
+  body.push(lookedAt(model));
   return tile(model, place, body);
+}
+
+/** "1st", "2nd", "3rd", "4th" ... */
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th";
+  return `${n}${suffix}`;
+}
+
+/**
+ * The event cards this seat looked at (a card's `look at`, `reorder`: issue #53),
+ * where they lie in the event deck now: its view shows them there and "?"
+ * for the rest. Nobody else's view has them; a spectator's has none.
+ */
+function lookedAt(model) {
+  const deck = (model.state.decks && model.state.decks.event_deck) || [];
+  const known = [];
+  deck.forEach((id, i) => { if (id !== "?") known.push([i, id]); });
+  if (!known.length) return null;
+  const where = (i) => (i === 0 ? "next" : i === deck.length - 1 ? `at the bottom (${ordinal(i + 1)} of ${deck.length})`
+    : `${ordinal(i + 1)} from the top`);
+  return h("div", { class: "secret looked", id: "looked", role: "region", "aria-label": "Event cards you looked at" },
+    h("span", { class: "note", text: `You looked at the event deck (keep it to yourself; ${count(deck.length, "card")} in it):` }),
+    h("ol", { class: "plain looked-cards" }, known.map(([i, id]) => h("li", { dataset: { position: String(i + 1) } },
+      h("span", { class: "looked-where", text: `${where(i)}: ` }), cardFace(model, id, { cls: "looked-card" })))));
 }
 
 function millTile(model, place) {
