@@ -150,6 +150,23 @@ def test_undo_is_refused_after_each_kind_of_chance_or_reveal_and_only_then():
     assert undo_refusal(others, game.describe) is None
 
 
+def test_undo_is_refused_after_a_look_at_the_event_deck():
+    """A seat that looked at coming event cards cannot forget them: the decision
+    before the look is not undone, in the terminal as at a hosted table (web/undo.py)."""
+    from pillars_rules.cardlang import base_cards, compile_text
+
+    seer = compile_text("""
+        privilege test_seer "Seer" {
+            permanent
+            at round_start: look at the next 2 events
+        }""", known=base_cards())
+    game = pr.scenario(3, round=2, step="round_start", cards=base_cards().merged(seer),
+                       seats={0: dict(privileges=("test_seer",))})
+    look = next(e for e in game.events if isinstance(e, pr.events.EventsLooked))
+    why = undo_refusal([look], game.describe)
+    assert why is not None and why.startswith("undo refused") and game.describe(look) in why
+
+
 def _session(game, humans, bots, lines, autosave):
     feed = iter(lines)
 

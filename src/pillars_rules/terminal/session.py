@@ -22,7 +22,8 @@ back to the game as it was when that decision was due (the same game the log
 prefix replays to). It is refused when, after that decision, the game drew or
 revealed something the person could not know before: a chance event (a
 shuffle §1, dealt resource cards §2.1, a drawn builder §2.3, the tax roll
-§2.4), a revealed event card (§8), or a new round (which reveals its craftsman
+§2.4), a revealed event card (§8), a look at coming event cards (a card's
+``look at the next N events``), or a new round (which reveals its craftsman
 and privilege cards, §2.1).
 Undoing then would let the person decide again knowing the outcome, or draw
 it again. In hot-seat play it is also refused when another person has decided
@@ -49,7 +50,7 @@ from . import screen
 from .commands import COMMANDS, find_cards, parse, shown
 
 #: Events after which a decision may not be undone (see the module docstring).
-REVEALING = tuple(E.CHANCE_EVENTS) + (E.EventRevealed, E.RoundStarted)
+REVEALING = tuple(E.CHANCE_EVENTS) + (E.EventRevealed, E.RoundStarted, E.EventsLooked)
 #: Cards printed at most for one ``card`` command.
 MAX_CARDS_SHOWN = 6
 
