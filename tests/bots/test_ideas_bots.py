@@ -118,3 +118,27 @@ def test_card_values_count_reactions_to_other_players_by_how_often_they_fire():
     assert cv.reaction_rate(fee, 4) == pytest.approx(3 * cv.reaction_rate(fee, 2))
     assert cv.reaction_rate(ears, 4) == cv.reaction_rate(ears, 2) > 0  # one neighbour, however many play
     assert "idea_wood_broker" not in cv.reacting  # 'when you buy' is the owner's own action
+
+
+def _that_player_cards(tmp_path) -> Path:
+    """The corpus's cards that name ``that player`` (issue #53), alone in a file."""
+    text = (Path(IDEAS[0]) / "turns.cards").read_text(encoding="utf-8")
+    blocks = [b for b in text.split("\n\n") if "that player" in b and "{" in b]
+    assert len(blocks) >= 3
+    path = tmp_path / "that_player.cards"
+    path.write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("level", ["random", "heuristic"])
+def test_bots_play_reactions_that_name_the_player_who_acted_at_every_seat_count(level, tmp_path):
+    cards = _that_player_cards(tmp_path)
+    ids = {"idea_ferryman", "idea_jealous_rival", "idea_patron", "idea_wool_buyer"}
+    acted = set()
+    for n in range(2, 7):
+        paths = (["expansion"] if n > 4 else []) + [str(cards)]
+        game = pr.play(pr.new_game(n, 40 + n, cards=paths), [make_bot(level, 100 * n + i) for i in range(n)])
+        assert game.is_over
+        assert pr.load(pr.save(game), cards=paths) == game and pr.replay(game.events, cards=paths) == game
+        acted |= {e.reason for e in game.events if isinstance(e, (E.Gained, E.Lost)) and e.reason in ids}
+    assert acted  # some reaction reached the player who acted

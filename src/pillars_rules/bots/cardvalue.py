@@ -78,7 +78,8 @@ TYPICAL_BORROW: Final = 1.0
 #: How often one seat makes each action a reaction answers, per round, typically
 #: (issue #53: reactions to other players' actions).
 TYPICAL_ACTIONS: Final = {"hire": 0.8, "buy": 0.5, "sell": 0.5, "place": 3.0, "take": 1.5}
-TYPICAL_REACH: Final = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0}
+TYPICAL_REACH: Final = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0,
+                        "actor": 1.0}
 
 
 def gain_factor(state, seat: int, per, card: str = "") -> int:

@@ -199,15 +199,17 @@ class Players:
     """Who an effect reaches (issue #36): ``each`` player, each ``other``
     player, the ``most``/``fewest`` players of a player count (``what``;
     every tied player), the ``left``/``right`` neighbour (the next seat
-    clockwise / the one before), or a ``chosen`` other player (the owner's
-    decision). Seats come in turn order from the start player."""
+    clockwise / the one before), a ``chosen`` other player (the owner's
+    decision), or the ``actor`` (``that player``, issue #53): the seat whose
+    action a reaction (:class:`OnAction`) answers -- the owner itself when
+    the owner acted. Seats come in turn order from the start player."""
 
     who: str
     what: str = ""
 
 
 #: Selector kinds (:class:`Players`).
-SELECTORS: tuple[str, ...] = ("each", "other", "most", "fewest", "left", "right", "chosen")
+SELECTORS: tuple[str, ...] = ("each", "other", "most", "fewest", "left", "right", "chosen", "actor")
 
 
 @frozen

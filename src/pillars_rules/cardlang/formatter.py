@@ -76,7 +76,7 @@ def _count(word: str, n: int) -> str:
 
 _SELECTOR_TEXT = {"each": "each player", "other": "each other player",
                   "left": "your left neighbour", "right": "your right neighbour",
-                  "chosen": "a player you choose"}
+                  "chosen": "a player you choose", "actor": "that player"}
 
 
 def _players(p: ast.Effect) -> str:

@@ -398,6 +398,9 @@ class _Build(PlaceBuild):
     def chosen_player(self, meta, ch):
         return self._players(meta, "chosen")
 
+    def actor_player(self, meta, ch):
+        return self._players(meta, "actor")
+
     def if_own(self, meta, ch):
         a, effect = ch
         return self._eff(meta, "If", ("condition", self._owns(meta, a)), ("effect", effect))

@@ -120,7 +120,8 @@ def players(p: Any) -> str:
         return f"each player with the {p.who} {_count_noun(p.what)} (ties included)"
     return {"each": "each player (you too)", "other": "each other player",
             "left": "your left neighbour", "right": "your right neighbour",
-            "chosen": "another player of your choice"}[p.who]
+            "chosen": "another player of your choice",
+            "actor": "the player who did it"}[p.who]
 
 
 def instant(e: Any) -> str:

@@ -32,11 +32,12 @@ PRIVILEGES_PER_GAME = 12
 
 # ------------------------------------------------------------------ instant effects
 def instant_events(state: GameState, rules: Rules, seat: int, effect, source: str,
-                   ability: int, option: int = -1, judge: GameState | None = None) -> list:
+                   ability: int, option: int = -1, judge: GameState | None = None, actor: int = -1) -> list:
     """Events for a card's instant effect on ``seat`` (at most one: a gain, a
     loss or a queued choice); nothing once the seat has had its
-    :data:`~pillars_rules.limits.MAX_CARD_EFFECTS` card effects this round."""
-    events = _instant(state, rules, seat, effect, source, ability, option, judge)
+    :data:`~pillars_rules.limits.MAX_CARD_EFFECTS` card effects this round.
+    ``actor``: the seat whose action a reaction answers (``that player``)."""
+    events = _instant(state, rules, seat, effect, source, ability, option, judge, actor)
     return events if fits(list(state.effects), events) else []
 
 
@@ -59,7 +60,7 @@ def fits(counts: list[int], events: list) -> bool:
 
 
 def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
-             ability: int, option: int = -1, judge: GameState | None = None) -> list:
+             ability: int, option: int = -1, judge: GameState | None = None, actor: int = -1) -> list:
     """The events of ``effect`` for ``seat``; who has the most or fewest of a
     count is judged on ``judge`` if given (an event's reveal), else on ``state``."""
     if isinstance(effect, Gain):
@@ -94,17 +95,17 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
                 return []
         elif state.count(seat, cond.kind, source) < cond.n:  # counters: on this card (issue #53)
             return []
-        return _instant(state, rules, seat, effect.effect, source, ability, option, judge)
+        return _instant(state, rules, seat, effect.effect, source, ability, option, judge, actor)
     if is_chosen(effect):  # the owner picks the player: a choice of its own
         return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
             if chosen_seats(state, rules, seat, effect, source, ability) else []
     if isinstance(effect, ForPlayers):
-        return [e for target in selected(state, seat, effect.players)
-                for e in _instant(state, rules, target, effect.effect, source, ability, option, judge)]
+        return [e for target in selected(state, seat, effect.players, actor)
+                for e in _instant(state, rules, target, effect.effect, source, ability, option, judge, actor)]
     if isinstance(effect, Transfer):
-        return transfer_events(state, seat, effect, source)
+        return transfer_events(state, seat, effect, source, actor=actor)
     if isinstance(effect, Swap):
-        return swap_events(state, seat, effect, source)
+        return swap_events(state, seat, effect, source, actor=actor)
     if isinstance(effect, Market):
         return market_events(state, seat, effect, source)
     if isinstance(effect, AddCounters):
@@ -223,7 +224,8 @@ def action_trigger_events(before: GameState, after: GameState, rules: Rules, sea
     ``action``, of the cards their owners held ``before`` it, applied in order
     to the state ``after`` it: seat by seat clockwise from ``seat`` (its own
     first), each seat's cards in the order it holds them (the ruling of
-    issue #53). A reaction's effect, and any choice it asks, is its owner's."""
+    issue #53). A reaction's effect, and any choice it asks, is its owner's;
+    ``that player`` in it is ``seat``."""
     acting = rules.acting
     out: list = []
     n = len(before.players)
@@ -236,7 +238,7 @@ def action_trigger_events(before: GameState, after: GameState, rules: Rules, sea
             for i, a in rules.on_actions[cid]:
                 if a.action == action and (a.location is None or a.location == location) \
                         and reacts(a.who, owner, seat, n):
-                    for e in instant_events(after, rules, owner, a.effect, cid, i):
+                    for e in instant_events(after, rules, owner, a.effect, cid, i, actor=seat):
                         after = evolve(after, e)
                         out.append(e)
     return out
