@@ -45,7 +45,8 @@ def article(kind: str) -> str:
 
 def _has_choice(effect: Any) -> bool:
     """Does an instant effect ask its player to choose?"""
-    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege)):
+    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege,
+                           fx.GivePrivilege)):
         return True
     if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return True
@@ -164,10 +165,7 @@ class AbilityFields(ValueChecker):
             if e.arg("action") == "give":
                 to = self.players(e.arg("to"), decided=True)
                 if to is not None and to.who not in fx.GIVE_TO:
-                    # a card is one object: it goes to exactly one player
-                    self.rep.at(e.arg("to"), "a craftsman is given to one player: your left or right "
-                                             "neighbour", "write e.g. 'choose craftsman: give to your "
-                                                          "left neighbour'")
+                    self.one_taker(e.arg("to"), "craftsman")
                     return None
                 return None if exclude is None or to is None else fx.ChooseCraftsman(
                     "give", 0, exclude, to)
@@ -182,6 +180,13 @@ class AbilityFields(ValueChecker):
             return fx.LookEvents(n) if look else fx.ReorderEvents(n)
         if r == "BuryEvent":
             return fx.BuryEvent()
+        if r == "GivePrivilege":  # a privilege moves to another tableau (issue #53)
+            exclude = self.exclude(e.arg("exclude"), "privilege")
+            to = self.players(e.arg("to"), decided=True)
+            if to is not None and to.who not in fx.GIVE_TO:
+                self.one_taker(e.arg("to"), "privilege")
+                return None
+            return None if exclude is None or to is None else fx.GivePrivilege(to, exclude)
         if r == "CopyPrivilege":
             players = self.players(e.arg("players"), decided=True)
             return None if players is None else fx.CopyPrivilege(players, e.arg("duration"))
@@ -214,6 +219,11 @@ class AbilityFields(ValueChecker):
             refuse_nested(self, e)
             return None
         raise AssertionError(r)  # pragma: no cover - the grammar makes no other
+
+    def one_taker(self, node: ast.Effect, kind: str) -> None:
+        """Refuse a card given to several players: a card is one object."""
+        self.rep.at(node, f"a {kind} is given to one player: your left or right neighbour, or a "
+                          "player you choose", f"write e.g. 'choose {kind}: give to a player you choose'")
 
     def factor(self, per: ast.Effect) -> Any:
         """One factor of a quantity (``per 2 craftsmen``, ``per worker in

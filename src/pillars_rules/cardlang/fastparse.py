@@ -496,6 +496,12 @@ class _Parser:
             who = self.players()
             self.kw("for")
             return "copy_privilege", [who, self.rule(self.copy_time)]
+        if w == "choose" and self.word(1) == "privilege":  # a privilege given (issue #53)
+            self.kw("choose", "privilege")
+            exclude = self.except_list() if self.word() == "except" else None
+            self.punct(":")
+            self.kw("give", "to")
+            return "give_privilege", [exclude, self.players()]
         if w == "choose" and self.word(1) == "craftsman":
             self.kw("choose", "craftsman")
             exclude = self.except_list() if self.word() == "except" else None

@@ -216,6 +216,8 @@ def effect_text(e: ast.Effect) -> str:
         return f"{verb} the next {_num(n)} {'event' if n.value == 1 else 'events'}"
     if r == "BuryEvent":
         return "bury the next event"
+    if r == "GivePrivilege":
+        return f"choose privilege{_except(a('exclude'))}: give to {_players(a('to'))}"
     if r == "CopyPrivilege":
         return f"copy a privilege of {_players(a('players'))} for {fx.DURATIONS[a('duration')]}"
     if r == "If":

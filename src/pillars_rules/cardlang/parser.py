@@ -430,6 +430,10 @@ class _Build(PlaceBuild):
     def bury_event(self, meta, ch):
         return self._eff(meta, "BuryEvent")
 
+    def give_privilege(self, meta, ch):
+        exclude, to = ch
+        return self._eff(meta, "GivePrivilege", ("to", to), ("exclude", exclude or ()))
+
     def copy_privilege(self, meta, ch):
         return self._eff(meta, "CopyPrivilege", ("players", ch[0]), ("duration", ch[1]))
 

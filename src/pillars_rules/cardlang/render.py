@@ -172,6 +172,9 @@ def instant(e: Any) -> str:
                 "and put them back in any order")
     if isinstance(e, fx.BuryEvent):
         return "put the next event card, unseen, at the bottom of the event deck"
+    if isinstance(e, fx.GivePrivilege):
+        return (f"give one of your privileges{_except(e.exclude)} of your choice to {players(e.to)} "
+                "(one they do not hold; it is theirs from then on, with its abilities and counters)")
     if isinstance(e, fx.CopyPrivilege):
         when = {"this_round": "this round", "next_round": "next round",
                 "rest_of_game": "for the rest of the game"}[e.duration]

@@ -82,6 +82,7 @@ simple_instants = st.one_of(
     st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes,
               st.sampled_from(fx.GIVE_TO).map(fx.Players)),
     st.builds(fx.CopyPrivilege, players, st.sampled_from(tuple(fx.DURATIONS))),
+    st.builds(fx.GivePrivilege, st.sampled_from(fx.GIVE_TO).map(fx.Players)),
 )
 #: A lasting modifier, an option of a choice only (``this round: tax 0``).
 lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))
@@ -115,7 +116,8 @@ owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, ins
 
 
 def _no_choice(effect) -> bool:
-    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege)):
+    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege,
+                           fx.GivePrivilege)):
         return False
     if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return False

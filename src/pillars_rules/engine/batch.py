@@ -23,7 +23,9 @@ from .context import Rules
 from .evolve import _HANDLERS, evolve
 from .reach import has_most, market_events, scaled, selected, swap_events, transfer_events, turn_order
 from .state import ROUNDS, GameState, Job, Pieces
-from .zones import copy_options, give_target, lasting_rounds, look_events, reorder_size, reorders
+from .zones import (
+    copy_options, give_options, give_target, gives_to_chosen, lasting_rounds, look_events, reorder_size, reorders,
+)
 
 BIG_VALUE = 5
 SMALL_WORKERS = 7
@@ -83,6 +85,9 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
             amounts = scaled(state, seat, effect.amounts, effect.per, source)
             return [E.Lost(seat, amounts, source)] if amounts else []
         return [E.Lost(seat, effect.amounts, source)]
+    if gives_to_chosen(effect):  # a card given as a pair (issue #53): a choice, if anyone lacks a card
+        return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
+            if give_options(state, seat, effect) else []
     if isinstance(effect, (ChooseCraftsman, ChooseOne)):
         return [E.ChoicesQueued((Job(seat, source, ability, option),))]
     if isinstance(effect, If):
@@ -158,6 +163,8 @@ def option_count(state: GameState, rules: Rules, seat: int, effect) -> int:
         return len(reorders(reorder_size(state, effect)))
     if isinstance(effect, CopyPrivilege):
         return len(copy_options(state, rules, seat, effect))
+    if gives_to_chosen(effect):
+        return len(give_options(state, seat, effect))
     return len(effect.options)
 
 
@@ -245,6 +252,8 @@ def action_trigger_events(before: GameState, after: GameState, rules: Rules, sea
 
 
 def eligible_craftsmen(state: GameState, rules: Rules, seat: int, effect: ChooseCraftsman) -> list[str]:
+    if gives_to_chosen(effect):  # given to a player you choose: the craftsmen some player lacks
+        return list(dict.fromkeys(c for c, _ in give_options(state, seat, effect)))
     taker = give_target(state, seat, effect)
     if effect.action == "give" and taker < 0:
         return []
