@@ -105,8 +105,17 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
             if chosen_seats(state, rules, seat, effect, source, ability) else []
     if isinstance(effect, ForPlayers):
-        return [e for target in selected(state, seat, effect.players, actor)
-                for e in _instant(state, rules, target, effect.effect, source, ability, option, judge, actor)]
+        # each picked player's share sees the shares before it (two players
+        # taking from the market share its stock); who has the most of a
+        # count is judged once, before any of them
+        out: list = []
+        now, judged = state, state if judge is None else judge
+        for target in selected(state, seat, effect.players, actor):
+            got = _instant(now, rules, target, effect.effect, source, ability, option, judged, actor)
+            for e in got:
+                now = evolve(now, e)
+            out += got
+        return out
     if isinstance(effect, Transfer):
         return transfer_events(state, seat, effect, source, actor=actor)
     if isinstance(effect, Swap):
