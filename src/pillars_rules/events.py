@@ -15,7 +15,7 @@ from .engine.events import (
     GreyWorkersWon, Bought, Sold, MarketPassed, Converted, CathedralDone, CubesReturned,
     StartPlayerChanged, RoundEnded, GameEnded, MarketStocked, ModifierGranted,
     BallotCast, VoteDecided, BidWon, BidsPassed, CountersAdded, CraftsmanBorrowed, BecameStartPlayer, OrderReversed,
-    EventsLooked, EventBuried, EventsReordered, CraftsmanGiven,
+    EventsLooked, EventBuried, EventsReordered, CraftsmanGiven, PrivilegeGiven,
     EVENT_TYPES, CHANCE_EVENTS, CONTROL_EVENTS,
 )
 from .words.events import describe
@@ -77,6 +77,7 @@ __all__ = [
     "EventBuried",
     "EventsReordered",
     "CraftsmanGiven",
+    "PrivilegeGiven",
     "EVENT_TYPES",
     "CHANCE_EVENTS",
     "CONTROL_EVENTS",

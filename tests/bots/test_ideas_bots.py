@@ -118,3 +118,38 @@ def test_card_values_count_reactions_to_other_players_by_how_often_they_fire():
     assert cv.reaction_rate(fee, 4) == pytest.approx(3 * cv.reaction_rate(fee, 2))
     assert cv.reaction_rate(ears, 4) == cv.reaction_rate(ears, 2) > 0  # one neighbour, however many play
     assert "idea_wood_broker" not in cv.reacting  # 'when you buy' is the owner's own action
+
+
+def _ideas_alone(tmp_path, name: str, ids: set[str]) -> Path:
+    """The corpus's cards ``ids`` (of ``name``.cards) alone in a file."""
+    text = (Path(IDEAS[0]) / f"{name}.cards").read_text(encoding="utf-8")
+    blocks = [b for b in text.split("\n\n") if any(f" {i} " in b for i in ids)]
+    assert len(blocks) == len(ids)
+    path = tmp_path / f"{name}_alone.cards"
+    path.write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
+    return path
+
+
+#: The ideas of issue #53's last forms: 'that player' in a reaction, and a card
+#: given to a player you choose or a privilege given, each with the event that
+#: shows its effect.
+LAST_FORMS = [
+    ("turns", {"idea_ferryman", "idea_jealous_rival", "idea_patron", "idea_wool_buyer"}, (E.Gained, E.Lost)),
+    ("where", {"idea_matchmaker", "idea_abdication", "idea_disputed_inheritance", "idea_kings_favour"},
+     (E.PrivilegeGiven, E.CraftsmanGiven)),
+]
+
+
+@pytest.mark.parametrize("level", ["random", "heuristic"])
+@pytest.mark.parametrize("name, ids, shown_by", LAST_FORMS, ids=["that_player", "give"])
+def test_bots_play_the_last_forms_at_every_seat_count(level, name, ids, shown_by, tmp_path):
+    cards = _ideas_alone(tmp_path, name, ids)
+    acted = 0
+    for n in range(2, 7):
+        paths = (["expansion"] if n > 4 else []) + [str(cards)]
+        game = pr.play(pr.new_game(n, 40 + n, cards=paths), [make_bot(level, 100 * n + i) for i in range(n)])
+        assert game.is_over
+        assert pr.load(pr.save(game), cards=paths) == game and pr.replay(game.events, cards=paths) == game
+        # a gain or loss names its card; a card given is given only by these cards
+        acted += sum(1 for e in game.events if isinstance(e, shown_by) and getattr(e, "reason", "") in ids | {""})
+    assert acted  # some card of the forms did what it says in these games

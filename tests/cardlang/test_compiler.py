@@ -118,6 +118,8 @@ EXAMPLES = {
     "BuryEvent": ("event", "now: bury the next event", fx.Now(fx.BuryEvent())),
     "CopyPrivilege": ("privilege", "at round_start: copy a privilege of your left neighbour for this round",
                       fx.Trigger("round_start", fx.CopyPrivilege(fx.Players("left"), "this_round"))),
+    "GivePrivilege": ("privilege", "at castle: choose privilege: give to a player you choose",
+                      fx.Trigger("castle", fx.GivePrivilege(fx.Players("chosen")))),
 }
 
 

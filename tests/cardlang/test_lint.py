@@ -38,11 +38,18 @@ def warnings(text: str):
     # W007: the event deck is empty at the end of the game (issue #53)
     ('privilege p "P" { permanent at game_end: look at the next 2 events }', "W007", "does nothing"),
     ('craftsman c "C" { round 1 at game_end: if you own 1 vp: bury the next event }', "W007", "empty"),
+    # W008: 'that player' is the owner in a reaction to its own action (issue #53)
+    ('privilege p "P" { permanent when you hire: take 1 gold from that player }', "W008", "that player is you"),
 ])
 def test_useless_cards_warn_with_a_code(text, code, words):
     (w,) = warnings(text)
     assert w.code == code and words in w.message
     assert str(w).startswith(f"w.cards:1:1: warning {code}: card ")
+
+
+def test_that_player_of_another_seat_does_not_warn():
+    assert warnings('privilege p "P" { permanent when another player hires: take 1 gold from that player }') == []
+    assert warnings('privilege p "P" { permanent when you hire: that player: gain 1 gold }') == []
 
 
 def test_a_turn_order_change_in_time_does_not_warn():

@@ -28,6 +28,13 @@ def compiled(text: str):
      fx.Trigger("castle", fx.CopyPrivilege(fx.Players("chosen"), "rest_of_game"))),
     ("at castle: copy a privilege of the player with most vp for next round",
      fx.Trigger("castle", fx.CopyPrivilege(fx.Players("most", "vp"), "next_round"))),
+    # given to a player you choose, a privilege given (issue #53)
+    ("at castle: choose craftsman: give to a player you choose",
+     fx.Trigger("castle", fx.ChooseCraftsman("give", 0, (), fx.Players("chosen")))),
+    ("at castle: choose privilege: give to your left neighbour",
+     fx.Trigger("castle", fx.GivePrivilege(fx.Players("left")))),
+    ("at castle: choose privilege except jack, ellen: give to a player you choose",
+     fx.Trigger("castle", fx.GivePrivilege(fx.Players("chosen"), ("jack", "ellen")))),
     ("at castle: each other player: choose craftsman: give to your right neighbour",
      fx.Trigger("castle", fx.ForPlayers(fx.Players("other"),
                                         fx.ChooseCraftsman("give", 0, (), fx.Players("right"))))),
@@ -49,12 +56,23 @@ def test_the_forms_in_english():
     assert "bottom of the event deck" in text
     assert "put them back in any order" in text
     assert "give one of your craftsmen of your choice to your left neighbour" in text
+    text = render(compiled('privilege p "P" { permanent at castle: choose privilege: give to a player you choose }'))
+    assert "give one of your privileges of your choice to another player of your choice" in text
+    assert "with its abilities and counters" in text
 
 
 @pytest.mark.parametrize("text, words", [
     # a card is one object: it goes to one player
     ('privilege p "P" { permanent at castle: choose craftsman: give to each other player }', "one player"),
-    ('privilege p "P" { permanent at castle: choose craftsman: give to a player you choose }', "one player"),
+    ('privilege p "P" { permanent at castle: choose privilege: give to each player }', "one player"),
+    ('privilege p "P" { permanent at castle: choose privilege: give to the player with most vp }', "one player"),
+    ('privilege p "P" { permanent at castle: choose privilege except mason_r1: give to your left neighbour }',
+     "'mason_r1' is a craftsman, not a privilege"),
+    ('privilege p "P" { permanent at castle: choose craftsman except jack: give to your left neighbour }',
+     "'jack' is a privilege, not a craftsman"),
+    ('privilege p "P" { permanent at game_end: choose privilege: give to your left neighbour }', "choice"),
+    ('privilege p "P" { permanent when another player sells: choose privilege: give to a player you choose }',
+     "choice"),
     ('privilege p "P" { permanent at castle: choose craftsman: give to the player with most gold }',
      "one player"),
     ('privilege p "P" { permanent at castle: reorder the next 4 events }', "from 2 to 3"),

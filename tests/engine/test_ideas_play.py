@@ -822,3 +822,62 @@ def test_reactions_resolve_from_the_acting_seat_clockwise():
     assert reasons == ["idea_toll_gate", "idea_toll_gate", "idea_eavesdropper"]
     assert moves(game, "idea_eavesdropper") == [("+", RED, {"gold": 1})]
     assert sorted(moves(game, "idea_toll_gate")) == [("+", GREEN, {"gold": 1}), ("-", BLUE, {"gold": 1})]
+
+
+# ------------------------------------------------------------------ that player (issue #53)
+@covers("idea_ferryman")
+@pytest.mark.parametrize("blue_gold, paid", [(5, 1), (0, 0)])
+def test_ferryman_takes_a_gold_from_the_player_who_hires(blue_gold, paid):
+    game = _draft(seats={RED: dict(privileges=("idea_ferryman",)), BLUE: dict(gold=blue_gold + 5)})
+    game = game.apply(A.Pass()).apply(A.Hire("mason_r1"))  # blue hires (the mason costs 5 gold)
+    assert sorted(moves(game, "idea_ferryman")) == (
+        sorted([("+", RED, {"gold": 1}), ("-", BLUE, {"gold": 1})]) if paid else [])
+    assert roundtrips(game)
+
+
+def test_ferryman_takes_nothing_from_its_owner():
+    game = _draft(seats={RED: dict(privileges=("idea_ferryman",))}).apply(A.Hire("mason_r1"))
+    assert moves(game, "idea_ferryman") == []
+
+
+@covers("idea_jealous_rival")
+@pytest.mark.parametrize("seller, lost", [(BLUE, True), (GREEN, False)])
+def test_jealous_rival_costs_the_left_neighbour_who_sells_a_vp(seller, lost):
+    game = play(step="market", spots=dict(market=[seller]), seats={
+        RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_jealous_rival")),
+        seller: dict(cubes=dict(sand=2), vp=4)})
+    game = game.apply(A.Sell("sand", 1))
+    assert moves(game, "idea_jealous_rival") == ([("-", BLUE, {"vp": 1})] if lost else [])
+    assert roundtrips(game)
+
+
+@covers("idea_patron")
+@pytest.mark.parametrize("taker", [RED, BLUE])
+def test_patron_gives_a_wood_to_whoever_takes_a_resource_card_its_owner_too(taker):
+    game = _draft(seats={RED: dict(privileges=("idea_patron",))})
+    if taker == BLUE:
+        game = game.apply(A.Pass())
+    game = game.apply(A.TakeResourceCard("forest_2", True))
+    assert moves(game, "idea_patron") == [("+", taker, {"wood": 1})]
+    assert roundtrips(game)
+
+
+@covers("idea_wool_buyer")
+@pytest.mark.parametrize("placer, wood, traded", [(BLUE, 2, True), (BLUE, 0, False), (RED, 2, False)])
+def test_wool_buyer_trades_with_the_player_who_places_at_the_market(placer, wood, traded):
+    game = play(step="builders", builders=dict(drawn=placer, price=2), seats={
+        RED: dict(privileges=("idea_wool_buyer",), cubes=dict(wood=wood)), BLUE: dict(cubes=dict(wood=wood))})
+    game = game.apply(A.Place("market", 0))
+    want = [("-", RED, {"gold": 1}), ("+", RED, {"wood": 1}), ("-", BLUE, {"wood": 1}), ("+", BLUE, {"gold": 1})]
+    assert sorted(moves(game, "idea_wool_buyer")) == (sorted(want) if traded else [])
+    assert roundtrips(game)
+
+
+def test_that_player_is_the_actor_in_every_seat_count():
+    # the same reaction at 2 to 6 seats: the seat that hired pays, nobody else
+    for n in range(2, 7):  # 5 and 6 seats: the expansion's board
+        game = pr.scenario(players=n, cards=(["expansion"] if n > 4 else []) + IDEAS, step="draft",
+                           display=("mason_r1", "forest_2", "sand_pit_2"),
+                           seats={RED: dict(privileges=("idea_ferryman",))})
+        game = game.apply(A.Pass()).apply(A.Hire("mason_r1"))
+        assert sorted(moves(game, "idea_ferryman")) == sorted([("+", RED, {"gold": 1}), ("-", BLUE, {"gold": 1})])

@@ -220,6 +220,90 @@ def test_a_seat_with_nothing_to_give_is_asked_nothing():
     assert game.pending is None or game.pending.kind != "choice"
 
 
+# ------------------------------------------------------------------ a card given to a player you choose, a privilege given
+def gifts(game) -> list[tuple[str, int, str, int]]:
+    return [(type(e).__name__, e.seat, e.card, e.to) for e in game.events
+            if isinstance(e, (E.CraftsmanGiven, E.PrivilegeGiven))]
+
+
+@covers("idea_matchmaker")
+def test_the_matchmaker_offers_each_craftsman_to_each_player_who_lacks_it():
+    game = play(step="kingsbridge", round=2, event="fresh_wall_collapses",
+                kingsbridge=("idea_matchmaker", "aliena"), spots=dict(kingsbridge=[RED]),
+                seats={RED: dict(craftsmen=STARTING + ("mason_r1",))})
+    assert game.pending.kind == "choice" and game.pending.seat == RED
+    # the starting craftsmen every player has are no gift: the mason, to either other player
+    assert game.legal_actions() == [A.ChooseOption(0), A.ChooseOption(1)]
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    assert "give Mason (round 1) to Blue" in labels[0] and "give Mason (round 1) to Green" in labels[1], labels
+    after = game.apply(A.ChooseOption(1))
+    assert gifts(after) == [("CraftsmanGiven", RED, "mason_r1", GREEN)]
+    assert after.state.players[RED].craftsmen == STARTING
+    assert after.state.players[GREEN].craftsmen == STARTING + ("mason_r1",)
+    assert [(e.seat, e.amounts) for e in after.events if isinstance(e, E.Gained) and e.reason == "idea_matchmaker"] \
+        == [(RED, (fx.Amount("gold", 5),))]
+    assert roundtrips(after)
+
+
+@covers("idea_abdication")
+def test_abdication_hands_a_privilege_and_its_lasting_abilities_to_the_left_neighbour():
+    game = play(step="kingsbridge", round=2, event="fresh_wall_collapses",
+                kingsbridge=("idea_abdication", "aliena"), spots=dict(kingsbridge=[RED]),
+                seats={RED: dict(privileges=("ellen", "brother_francis"))})
+    # each privilege Red holds, to Blue; the spent Abdication has left play
+    assert game.legal_actions() == [A.ChooseOption(0), A.ChooseOption(1)]
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    assert "give Ellen to Blue" in labels[0] and "give Brother Francis to Blue" in labels[1], labels
+    after = game.apply(A.ChooseOption(1))
+    assert gifts(after) == [("PrivilegeGiven", RED, "brother_francis", BLUE)]
+    assert after.state.players[RED].privileges == ("ellen",)
+    assert after.state.players[BLUE].privileges == ("brother_francis",)
+    assert fx.TaxFixed(2) in after.rules.modifiers(after.state, BLUE)
+    assert fx.TaxFixed(2) not in after.rules.modifiers(after.state, RED)
+    assert "Red gave the privilege Brother Francis to Blue." in after.narrate()
+    assert roundtrips(after)
+
+
+@covers("idea_disputed_inheritance")
+def test_a_disputed_inheritance_passes_privileges_to_the_right_and_asks_only_who_holds_one():
+    game = play(step="event", event="idea_disputed_inheritance", seats={
+        RED: dict(privileges=("ellen",)), BLUE: dict(privileges=("jack",))})
+    for seat in (RED, BLUE):  # Green holds none when the event is revealed: it is not asked
+        assert game.pending.kind == "choice" and game.pending.seat == seat
+        assert game.legal_actions() == [A.ChooseOption(0)]
+        game = game.apply(A.ChooseOption(0))
+    assert gifts(game) == [("PrivilegeGiven", RED, "ellen", GREEN), ("PrivilegeGiven", BLUE, "jack", RED)]
+    assert [p.privileges for p in game.state.players] == [("jack",), (), ("ellen",)]
+    assert game.view(GREEN).next_event is not None and game.view(RED).next_event is None
+    assert roundtrips(game)
+
+
+@covers("idea_kings_favour")
+@pytest.mark.parametrize("red_vp, asked", [(9, True), (0, False)])
+def test_the_kings_favour_gives_another_privilege_to_a_chosen_player_while_leading(red_vp, asked):
+    game = play(step="round_start", round=2, seats={
+        RED: dict(vp=red_vp, privileges=("idea_kings_favour", "jack")), BLUE: dict(vp=3)})
+    if not asked:
+        assert not (game.pending.kind == "choice" and game.pending.seat == RED) and not gifts(game)
+        return
+    # not itself (except): Jack, to Blue or Green
+    assert game.pending.seat == RED and game.legal_actions() == [A.ChooseOption(0), A.ChooseOption(1)]
+    after = game.apply(A.ChooseOption(1))
+    assert gifts(after) == [("PrivilegeGiven", RED, "jack", GREEN)]
+    assert after.state.players[RED].privileges == ("idea_kings_favour",)
+    assert roundtrips(after)
+
+
+def test_a_given_privilege_takes_its_counters_along():
+    from pillars_rules.engine.evolve import evolve
+
+    game = play(step="castle", round=2, event="fresh_wall_collapses", seats={RED: dict(privileges=("jack",))})
+    state = evolve(game.state_at(1), E.CountersAdded(RED, "jack", 2))
+    after = evolve(state, E.PrivilegeGiven(RED, "jack", GREEN))
+    assert (after.count(GREEN, "counters", "jack"), after.count(RED, "counters", "jack")) == (2, 0)
+    assert after.players[GREEN].privileges == ("jack",) and after.players[RED].privileges == ()
+
+
 # ------------------------------------------------------------------ copying a privilege
 @covers("idea_mimic")
 def test_the_mimic_copies_its_left_neighbours_peek_for_the_round():

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from pillars_rules import actions as A
 from pillars_rules import totality
 from pillars_rules.engine import events as E
 from pillars_rules.totality import Case
@@ -38,6 +39,11 @@ LATE_CUBES = Case('craftsman sculptor_r3 "S" {\n round 3\n cost 1 gold\n'
 TWO_TAKES = Case('privilege tom_builder "T" {\n for one round\n take 2 metal from a player you choose\n'
                  ' take 2 metal from a player you choose\n}\n\nprivilege richard "R" {\n permanent\n'
                  ' at game_end: use a craftsman of any player\n}')
+#: Every player taking from the market at once: each share was read from the stock before any, so the
+#: market went below 0 (a broken law in an 800-set soak, seed 531).
+SHARED_STOCK = Case('craftsman mason_r1 "M" {\n round 1\n each player: take 1 wood, 4 stone, 1 sand from the market\n'
+                    ' when another player buys: each player: take 1 wood, 4 stone, 1 sand from the market\n}\n\n'
+                    'craftsman toolmaker "T" {\n round 1\n convert 1 wood -> 1 wood\n at round_start: lose 1 wood\n}\n')
 #: Each example is a whole game and its save: a third of the profile's count
 #: (8 at ci and dev, a few seconds; 330 at thorough). The soak plays thousands.
 EXAMPLES = max(1, settings.default.max_examples // 3)
@@ -52,6 +58,7 @@ EXAMPLES = max(1, settings.default.max_examples // 3)
 @example(TWO_TAKES, 2, 0)
 @example(LATE_CUBES, 4, 7)
 @example(BID_MARKET, 2, 5)  # every seat passes the auction: seed 5 at 2 seats
+@example(SHARED_STOCK, 2, 19)
 def test_every_accepted_card_set_plays_saves_loads_and_replays(case, players, seed):
     outcome = totality.play_set(case, players, seed)
     assert outcome.ok, (outcome, case.text)
@@ -89,6 +96,18 @@ def test_the_pinned_auction_really_ends_with_everyone_passing():
     while not game.is_over:
         game = game.apply(rnd.choice(game.legal_actions()))
     assert any(isinstance(e, E.BidsPassed) for e in game.events)
+
+
+def test_players_taking_from_the_market_together_share_its_stock():
+    from pillars_rules import scenario
+
+    game = scenario(2, step="market", cards=totality.compiled(SHARED_STOCK), spots=dict(market=[1]),
+                    seats={0: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "mason_r1")), 1: dict(gold=20)})
+    stone = game.state.market[1]
+    game = game.apply(A.Buy("sand", 1))
+    taken = sum(e.n for e in game.events if isinstance(e, E.MarketStocked) and e.reason == "mason_r1"
+                and e.resource == "stone")
+    assert -taken == min(8, stone) and game.state.market[1] >= 0
 
 
 def test_a_refused_set_is_no_failure_and_says_where_and_why():

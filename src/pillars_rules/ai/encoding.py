@@ -47,7 +47,7 @@ import attrs
 
 from ..actions import ACTION_TYPES
 from ..cardlang.cardset import CardSet
-from ..cardlang.effects import CUBES, Bid, Borrow, ChooseOne, CopyPrivilege, ReorderEvents, Vote
+from ..cardlang.effects import CUBES, Bid, Borrow, ChooseCraftsman, ChooseOne, CopyPrivilege, GivePrivilege, ReorderEvents, Vote
 from ..errors import ConfigError, IllegalActionError
 from ..limits import MOST_PLAYERS
 
@@ -92,6 +92,12 @@ def _max_options(cards: CardSet) -> int:
             elif isinstance(x, ReorderEvents):  # one option per order of the cards (issue #53)
                 most = max(most, math.factorial(x.n))
             elif isinstance(x, CopyPrivilege):  # one option per privilege another seat may hold
+                most = max(most, sum(1 for c in cards if c.kind == "privilege"))
+            elif isinstance(x, (GivePrivilege, ChooseCraftsman)) and x.to is not None and x.to.who == "chosen":
+                # a card given to a player you choose (issue #53): one option per card held and taker
+                kind = "privilege" if isinstance(x, GivePrivilege) else "craftsman"
+                most = max(most, sum(1 for c in cards if c.kind == kind) * (MOST_PLAYERS - 1))
+            elif isinstance(x, GivePrivilege):  # to a neighbour: one option per privilege held
                 most = max(most, sum(1 for c in cards if c.kind == "privilege"))
             elif getattr(getattr(x, "players", None), "who", "") == "chosen":
                 most = max(most, MOST_PLAYERS - 1)  # "a player you choose": one option per other seat

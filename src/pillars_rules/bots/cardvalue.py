@@ -15,7 +15,7 @@ from attrs import frozen
 from ..cardlang.effects import (
     CUBES, BecomeStartPlayer, Borrow, OnAction, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
     Lasting, Market, PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
-    PriceDelta, Scaled, TaxExempt, TaxFixed, Trigger, YieldDelta, ChooseCraftsman, CopyPrivilege, LookEvents, ReorderEvents,
+    PriceDelta, Scaled, TaxExempt, TaxFixed, Trigger, YieldDelta, ChooseCraftsman, CopyPrivilege, GivePrivilege, LookEvents, ReorderEvents,
 )
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
@@ -28,6 +28,7 @@ _ChooseOne: Final = ChooseOne
 _ChooseCraftsman: Final = ChooseCraftsman
 _LookEvents: Final = LookEvents
 _CopyPrivilege: Final = CopyPrivilege
+_GivePrivilege: Final = GivePrivilege
 _ReorderEvents: Final = ReorderEvents
 _CraftsmanLimit: Final = CraftsmanLimit
 _ExtraWorker: Final = ExtraWorker
@@ -78,7 +79,8 @@ TYPICAL_BORROW: Final = 1.0
 #: How often one seat makes each action a reaction answers, per round, typically
 #: (issue #53: reactions to other players' actions).
 TYPICAL_ACTIONS: Final = {"hire": 0.8, "buy": 0.5, "sell": 0.5, "place": 3.0, "take": 1.5}
-TYPICAL_REACH: Final = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0}
+TYPICAL_REACH: Final = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0,
+                        "actor": 1.0}
 
 
 def gain_factor(state, seat: int, per, card: str = "") -> int:
@@ -357,6 +359,8 @@ class CardValues:
             return w.per_round_minor * min(effect.n, ROUNDS)
         if isinstance(effect, _ChooseCraftsman) and effect.action == "give":  # a craftsman less
             return -w.craftsman_slot
+        if isinstance(effect, _GivePrivilege):  # a privilege less, as a minor lasting one
+            return -2.0 * w.per_round_minor
         if isinstance(effect, _CopyPrivilege):  # another's lasting modifiers, for a while: as a minor one
             return 2.0 * w.per_round_minor * (3 if effect.duration == "rest_of_game" else 1)
         return 0.0

@@ -45,7 +45,8 @@ def article(kind: str) -> str:
 
 def _has_choice(effect: Any) -> bool:
     """Does an instant effect ask its player to choose?"""
-    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege)):
+    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege,
+                           fx.GivePrivilege)):
         return True
     if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return True
@@ -87,6 +88,11 @@ class AbilityFields(ValueChecker):
 
     locations: tuple[str, ...] = tuple(fx.LOCATIONS)
     hooks: tuple[str, ...] = fx.HOOK_POINTS
+    #: Where ``that player`` has a meaning (issue #53): the effect of a
+    #: reaction, resolved at once; not in a decision's options, which are
+    #: answered later, when the action is past.
+    actor_ok: bool = False
+    in_choice: int = 0
 
     # ---- effects -----------------------------------------------------------
     def instant(self, e: ast.Effect) -> Any:
@@ -157,12 +163,9 @@ class AbilityFields(ValueChecker):
                     return None
                 return fx.ChooseCraftsman("boost", n, exclude)
             if e.arg("action") == "give":
-                to = self.players(e.arg("to"))
+                to = self.players(e.arg("to"), decided=True)
                 if to is not None and to.who not in fx.GIVE_TO:
-                    # a card is one object: it goes to exactly one player
-                    self.rep.at(e.arg("to"), "a craftsman is given to one player: your left or right "
-                                             "neighbour", "write e.g. 'choose craftsman: give to your "
-                                                          "left neighbour'")
+                    self.one_taker(e.arg("to"), "craftsman")
                     return None
                 return None if exclude is None or to is None else fx.ChooseCraftsman(
                     "give", 0, exclude, to)
@@ -177,11 +180,22 @@ class AbilityFields(ValueChecker):
             return fx.LookEvents(n) if look else fx.ReorderEvents(n)
         if r == "BuryEvent":
             return fx.BuryEvent()
+        if r == "GivePrivilege":  # a privilege moves to another tableau (issue #53)
+            exclude = self.exclude(e.arg("exclude"), "privilege")
+            to = self.players(e.arg("to"), decided=True)
+            if to is not None and to.who not in fx.GIVE_TO:
+                self.one_taker(e.arg("to"), "privilege")
+                return None
+            return None if exclude is None or to is None else fx.GivePrivilege(to, exclude)
         if r == "CopyPrivilege":
-            players = self.players(e.arg("players"))
+            players = self.players(e.arg("players"), decided=True)
             return None if players is None else fx.CopyPrivilege(players, e.arg("duration"))
         if r == "ChooseOne":
-            options = [self.instant(o) for o in e.arg("options")]
+            self.in_choice += 1
+            try:
+                options = [self.instant(o) for o in e.arg("options")]
+            finally:
+                self.in_choice -= 1
             for node, o in zip(e.arg("options"), options):
                 if not isinstance(o, fx.Lasting) and _offers_lasting(o):
                     self.rep.at(node, "a lasting change is an option of the outer choice only",
@@ -205,6 +219,11 @@ class AbilityFields(ValueChecker):
             refuse_nested(self, e)
             return None
         raise AssertionError(r)  # pragma: no cover - the grammar makes no other
+
+    def one_taker(self, node: ast.Effect, kind: str) -> None:
+        """Refuse a card given to several players: a card is one object."""
+        self.rep.at(node, f"a {kind} is given to one player: your left or right neighbour, or a "
+                          "player you choose", f"write e.g. 'choose {kind}: give to a player you choose'")
 
     def factor(self, per: ast.Effect) -> Any:
         """One factor of a quantity (``per 2 craftsmen``, ``per worker in
@@ -234,8 +253,20 @@ class AbilityFields(ValueChecker):
             return False, None
         return True, fx.Scaled(tuple(factors), up_to)
 
-    def players(self, e: ast.Effect) -> fx.Players | None:
+    def players(self, e: ast.Effect, decided: bool = False) -> fx.Players | None:
+        """A selector; ``decided``: it is read when a decision is answered
+        (what a craftsman or a copy goes by), not at once."""
         who = e.arg("who")
+        if who == "actor" and not self.actor_ok:
+            self.rep.at(e, "'that player' is the player whose action a reaction answers: it is "
+                           "written only in a reaction's effect",
+                        "e.g. 'when another player hires: take 1 gold from that player'")
+            return None
+        if who == "actor" and (self.in_choice or decided):
+            self.rep.at(e, "'that player' cannot be read in a choice (it is answered after the "
+                           "action is over)", "name that player outside the choice, e.g. "
+                                              "'that player: (choose one: lose 1 gold | lose 1 wood)'")
+            return None
         if who in ("most", "fewest"):
             what = self.count(e.arg("what"), fx.PLAYER_COUNTS)
             return None if what is None else fx.Players(who, what)
@@ -373,7 +404,11 @@ class AbilityFields(ValueChecker):
                     return None
                 if location is None:
                     return None
-            eff = self.instant(e.arg("effect"))
+            self.actor_ok = True  # 'that player': the seat that acted (issue #53)
+            try:
+                eff = self.instant(e.arg("effect"))
+            finally:
+                self.actor_ok = False
             if action is None or eff is None:
                 return None
             who = e.arg("who") or "you"

@@ -199,15 +199,17 @@ class Players:
     """Who an effect reaches (issue #36): ``each`` player, each ``other``
     player, the ``most``/``fewest`` players of a player count (``what``;
     every tied player), the ``left``/``right`` neighbour (the next seat
-    clockwise / the one before), or a ``chosen`` other player (the owner's
-    decision). Seats come in turn order from the start player."""
+    clockwise / the one before), a ``chosen`` other player (the owner's
+    decision), or the ``actor`` (``that player``, issue #53): the seat whose
+    action a reaction (:class:`OnAction`) answers -- the owner itself when
+    the owner acted. Seats come in turn order from the start player."""
 
     who: str
     what: str = ""
 
 
 #: Selector kinds (:class:`Players`).
-SELECTORS: tuple[str, ...] = ("each", "other", "most", "fewest", "left", "right", "chosen")
+SELECTORS: tuple[str, ...] = ("each", "other", "most", "fewest", "left", "right", "chosen", "actor")
 
 
 @frozen
@@ -300,8 +302,10 @@ class ChooseCraftsman:
     ``action`` is ``"discard"`` (the craftsman leaves the game), ``"boost"``
     (+``n`` capacity this round; craftsmen without capacity are not eligible)
     or ``"give"`` (the craftsman goes to the one player ``to`` picks, a
-    neighbour, with its uses and boosts of this round and its counters; only
-    a craftsman that player does not own, issue #53).
+    neighbour or a player the owner chooses, with its uses and boosts of this
+    round and its counters; only a craftsman that player does not own, issue
+    #53). Given to a player you choose, the decision is one among the pairs
+    of a craftsman and a player (:func:`pillars_rules.engine.zones.give_options`).
     """
 
     action: str
@@ -460,9 +464,9 @@ class Borrow:
     who: str
 
 
-#: Who may get a craftsman a :class:`ChooseCraftsman` gives (one player:
-#: a card is one object).
-GIVE_TO: tuple[str, ...] = ("left", "right")
+#: Who may get a card a :class:`ChooseCraftsman` or a :class:`GivePrivilege`
+#: gives (one player: a card is one object).
+GIVE_TO: tuple[str, ...] = ("left", "right", "chosen")
 
 #: Whose craftsmen a :class:`Borrow` may use, as written after ``of``.
 BORROW_WHO: dict[str, str] = {"other": "another player", "any": "any player"}
@@ -544,6 +548,20 @@ class CopyPrivilege:
     duration: str
 
 
+@frozen
+class GivePrivilege:
+    """``choose privilege: give to PLAYERS``: the player gives one of its
+    privileges (except the ``exclude`` card ids) to the one player ``to``
+    picks (a neighbour, or a player it chooses), as one decision among the
+    pairs of a privilege and a player; only a privilege that player does not
+    hold. The card moves from one tableau to the other with its counters, and
+    its abilities are its new holder's from then on (they belong to whoever
+    holds the card); it is not gained again (issue #53)."""
+
+    to: Players
+    exclude: tuple[str, ...] = ()
+
+
 def is_table_effect(effect: object) -> bool:
     """Does an instant effect name no player (the market's own stock, the
     event deck's order)? An event's ``now:`` does it once, not once for each
@@ -552,7 +570,7 @@ def is_table_effect(effect: object) -> bool:
 
 InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market,
                       Lasting, AddCounters, Vote, Bid, Borrow, BecomeStartPlayer, ReverseOrder, LookEvents,
-                      BuryEvent, ReorderEvents, CopyPrivilege]
+                      BuryEvent, ReorderEvents, CopyPrivilege, GivePrivilege]
 
 
 @frozen
@@ -837,6 +855,7 @@ EFFECTS: dict[str, type] = {
         Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Scaled, Players, HasMost, IsStartPlayer,
         Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, AddCounters, Borrow, GreyWorkers,
         Vote, Bid, BecomeStartPlayer, ReverseOrder, LookEvents, BuryEvent, ReorderEvents, CopyPrivilege,
+        GivePrivilege,
         YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
         MillBonus, PriceDelta, Permit,
         FreePlacement, IgnoreEvent, TaxExempt,

@@ -81,7 +81,7 @@ _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
 _MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
                              "buy", "sell", "price", "allows"})
 _INSTANT_WORDS = frozenset({"vote", "bid", "add", "use", "gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
-                            "trade", "become", "reverse", "look", "reorder", "bury", "copy"})
+                            "trade", "become", "reverse", "look", "reorder", "bury", "copy", "that"})
 #: Whose action a reaction answers: first word -> (the words, builder method) (issue #53).
 _REACTORS = {"you": (("you",), "by_you"), "another": (("another", "player"), "by_other"),
              "any": (("any", "player"), "by_any")}
@@ -496,6 +496,12 @@ class _Parser:
             who = self.players()
             self.kw("for")
             return "copy_privilege", [who, self.rule(self.copy_time)]
+        if w == "choose" and self.word(1) == "privilege":  # a privilege given (issue #53)
+            self.kw("choose", "privilege")
+            exclude = self.except_list() if self.word() == "except" else None
+            self.punct(":")
+            self.kw("give", "to")
+            return "give_privilege", [exclude, self.players()]
         if w == "choose" and self.word(1) == "craftsman":
             self.kw("choose", "craftsman")
             exclude = self.except_list() if self.word() == "except" else None
@@ -548,7 +554,7 @@ class _Parser:
                 raise _Fail
             self.i += 1
             return f"market_{change}", [self.amount_list()]
-        if w in ("each", "the", "your", "a"):
+        if w in ("each", "the", "your", "a", "that"):
             who = self.players()
             self.punct(":")
             return "for_players", [who, self.option()]
@@ -575,6 +581,9 @@ class _Parser:
             if w == "a":
                 self.kw("a", "player", "you", "choose")
                 return "chosen_player", []
+            if w == "that":  # the seat whose action a reaction answers (issue #53)
+                self.kw("that", "player")
+                return "actor_player", []
             return f"{self.neighbour()}_neighbour", []
         return self.rule(parse)
 

@@ -76,7 +76,7 @@ def _count(word: str, n: int) -> str:
 
 _SELECTOR_TEXT = {"each": "each player", "other": "each other player",
                   "left": "your left neighbour", "right": "your right neighbour",
-                  "chosen": "a player you choose"}
+                  "chosen": "a player you choose", "actor": "that player"}
 
 
 def _players(p: ast.Effect) -> str:
@@ -216,6 +216,8 @@ def effect_text(e: ast.Effect) -> str:
         return f"{verb} the next {_num(n)} {'event' if n.value == 1 else 'events'}"
     if r == "BuryEvent":
         return "bury the next event"
+    if r == "GivePrivilege":
+        return f"choose privilege{_except(a('exclude'))}: give to {_players(a('to'))}"
     if r == "CopyPrivilege":
         return f"copy a privilege of {_players(a('players'))} for {fx.DURATIONS[a('duration')]}"
     if r == "If":

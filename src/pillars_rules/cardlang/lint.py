@@ -46,6 +46,8 @@ CODES: dict[str, str] = {
             "round, or 'next round' on a card of the last round)",
     "W007": "an effect on the event deck at the end of the game, when the deck is empty "
             "(every event card has been revealed)",
+    "W008": "a transfer or a trade with 'that player' in a reaction to the card owner's own action "
+            "('when you ...:'), where that player is the owner: nobody gives to themselves",
 }
 #: Effects on the event deck (issue #53).
 _DECK_EFFECTS = (fx.LookEvents, fx.BuryEvent, fx.ReorderEvents)
@@ -135,6 +137,11 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
                     isinstance(obj, _DECK_EFFECTS) for obj in _walk(ability)):
                 warn("W007", "at game_end the event deck is empty: looking at, burying or "
                              "reordering its cards does nothing")
+            if isinstance(ability, fx.OnAction) and ability.who == "you" and any(
+                    isinstance(obj, (fx.Transfer, fx.Swap)) and obj.players.who == "actor"
+                    for obj in _walk(ability)):
+                warn("W008", "in 'when you ...:' that player is you, and nobody gives to "
+                             "themselves: the transfer does nothing")
             for obj in _walk(ability):
                 if isinstance(obj, fx.Convert):
                     for need in obj.tags_needed:

@@ -398,6 +398,9 @@ class _Build(PlaceBuild):
     def chosen_player(self, meta, ch):
         return self._players(meta, "chosen")
 
+    def actor_player(self, meta, ch):
+        return self._players(meta, "actor")
+
     def if_own(self, meta, ch):
         a, effect = ch
         return self._eff(meta, "If", ("condition", self._owns(meta, a)), ("effect", effect))
@@ -426,6 +429,10 @@ class _Build(PlaceBuild):
 
     def bury_event(self, meta, ch):
         return self._eff(meta, "BuryEvent")
+
+    def give_privilege(self, meta, ch):
+        exclude, to = ch
+        return self._eff(meta, "GivePrivilege", ("to", to), ("exclude", exclude or ()))
 
     def copy_privilege(self, meta, ch):
         return self._eff(meta, "CopyPrivilege", ("players", ch[0]), ("duration", ch[1]))

@@ -140,7 +140,7 @@ class PlaceFields(ValueChecker):
         if e.registry == "GreyWorkers":
             n = self.number(e.arg("n"), "a number of grey workers", lo=1, hi=4)
             return None if n is None else fx.GreyWorkers(n)
-        asks = ("ChooseOne", "ChooseCraftsman", "ReorderEvents", "CopyPrivilege")
+        asks = ("ChooseOne", "ChooseCraftsman", "ReorderEvents", "CopyPrivilege", "GivePrivilege")
         if e.registry in asks or (e.registry == "If" and e.arg("effect").registry in asks):
             self.rep.at(e, "a spot's effect cannot ask for a choice",
                         "give what the builder gets, e.g. 'spot 1: gain 1 wood, 1 stone'")

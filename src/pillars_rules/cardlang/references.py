@@ -21,7 +21,7 @@ class Unit(Protocol):
     """One compiled file, as the pass needs it."""
 
     rep: Reporter
-    refs: list[tuple[str, ast.Name]]  # ("tag" | "card", name), in the file's order
+    refs: list[tuple[str, ast.Name]]  # ("tag" | "card" | "privilege", name), in the file's order
     defined_ids: set[str]  # every card id the file defines, compiled or not
     defined_tags: set[str]
 
@@ -57,11 +57,12 @@ def check_references(units: Sequence[tuple[Unit, list[Card]]], known: CardSet | 
             if what == "tag" and name.text not in all_tags:
                 unit.rep.at(name, f"unknown tag '{name.text}'{suggest(name.text, all_tags)}",
                             "'needs' names a tag that some craftsman declares with 'tags'")
-            elif what == "card":
+            elif what in ("card", "privilege"):  # a craftsman's id, or a privilege's (issue #53)
+                kind = "craftsman" if what == "card" else "privilege"
                 if name.text not in all_ids:
                     unit.rep.at(name, f"unknown card '{name.text}'"
                                       f"{suggest(name.text, all_ids)}")
                 else:
                     found = first.get(name.text) or known_ids.get(name.text)
-                    if found is not None and found.kind != "craftsman":
-                        unit.rep.at(name, f"'{name.text}' is a {found.kind}, not a craftsman")
+                    if found is not None and found.kind != kind:
+                        unit.rep.at(name, f"'{name.text}' is a {found.kind}, not a {kind}")

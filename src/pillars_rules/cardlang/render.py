@@ -120,7 +120,8 @@ def players(p: Any) -> str:
         return f"each player with the {p.who} {_count_noun(p.what)} (ties included)"
     return {"each": "each player (you too)", "other": "each other player",
             "left": "your left neighbour", "right": "your right neighbour",
-            "chosen": "another player of your choice"}[p.who]
+            "chosen": "another player of your choice",
+            "actor": "the player who did it"}[p.who]
 
 
 def instant(e: Any) -> str:
@@ -171,6 +172,9 @@ def instant(e: Any) -> str:
                 "and put them back in any order")
     if isinstance(e, fx.BuryEvent):
         return "put the next event card, unseen, at the bottom of the event deck"
+    if isinstance(e, fx.GivePrivilege):
+        return (f"give one of your privileges{_except(e.exclude)} of your choice to {players(e.to)} "
+                "(one they do not hold; it is theirs from then on, with its abilities and counters)")
     if isinstance(e, fx.CopyPrivilege):
         when = {"this_round": "this round", "next_round": "next round",
                 "rest_of_game": "for the rest of the game"}[e.duration]

@@ -82,6 +82,7 @@ simple_instants = st.one_of(
     st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes,
               st.sampled_from(fx.GIVE_TO).map(fx.Players)),
     st.builds(fx.CopyPrivilege, players, st.sampled_from(tuple(fx.DURATIONS))),
+    st.builds(fx.GivePrivilege, st.sampled_from(fx.GIVE_TO).map(fx.Players)),
 )
 #: A lasting modifier, an option of a choice only (``this round: tax 0``).
 lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))
@@ -115,7 +116,8 @@ owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, ins
 
 
 def _no_choice(effect) -> bool:
-    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege)):
+    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege,
+                           fx.GivePrivilege)):
         return False
     if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return False
@@ -166,7 +168,17 @@ onces = st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()]
 #: Whose actions a reaction answers (issue #53): the owner's or any other seat's.
 reactors = st.sampled_from(tuple(fx.REACTORS))
 #: After a trade only the trader may be asked: a reaction of the trader's own may choose, another seat's may not.
+#: What a reaction may do to the seat that acted (``that player``, issue #53):
+#: resolved at once, so it asks nothing of the owner.
+_THAT = st.just(fx.Players("actor"))
+actor_instants = st.one_of(
+    st.builds(fx.ForPlayers, _THAT, instants.filter(_asks_nothing)),
+    st.builds(fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), _THAT),
+    st.builds(fx.Swap, amounts(fx.AMOUNT_KINDS, 1, 2), amounts(fx.AMOUNT_KINDS, 1, 2), _THAT).filter(
+        lambda s: not {a.kind for a in s.gives} & {a.kind for a in s.gets}),
+)
 on_actions = st.one_of(
+    st.builds(fx.OnAction, st.sampled_from(fx.PLAYER_ACTIONS), actor_instants, st.none(), reactors),
     st.builds(fx.OnAction, st.sampled_from(("hire", "place", "take")), owner_instants, st.none(), reactors),
     st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS), reactors),
     st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), market_instants, st.none(), st.just("you")),
@@ -214,12 +226,12 @@ event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound,
 #: Cards of these either check and play, or are refused with a located message.
 loose_instants = st.recursive(
     simple_instants | lastings | st.builds(fx.Transfer, st.sampled_from(("take", "give")),
-                                           amounts(fx.AMOUNT_KINDS), players)
+                                           amounts(fx.AMOUNT_KINDS), players | _THAT)
     | st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes, players),
     lambda inner: st.one_of(
         st.lists(inner, min_size=2, max_size=3).map(lambda opts: fx.ChooseOne(tuple(opts))),
         st.builds(fx.If, conditions, inner),
-        st.builds(fx.ForPlayers, players, inner),
+        st.builds(fx.ForPlayers, players | _THAT, inner),
         st.builds(fx.Vote, st.lists(inner, min_size=2, max_size=3).map(tuple), st.none() | scales),
         st.builds(fx.Bid, st.sampled_from(fx.BID_KINDS), inner),
     ),

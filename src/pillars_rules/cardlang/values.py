@@ -26,7 +26,7 @@ class ValueChecker:
 
     def __init__(self, rep: Reporter) -> None:
         self.rep = rep
-        self.refs: list[tuple[str, ast.Name]] = []  # ("tag" | "card", name)
+        self.refs: list[tuple[str, ast.Name]] = []  # ("tag" | "card" | "privilege", name)
         self.defined_ids: set[str] = set()
         self.defined_tags: set[str] = set()
 
@@ -105,13 +105,14 @@ class ValueChecker:
             out.append(amt)
         return tuple(out) if ok else None
 
-    def exclude(self, names: tuple[ast.Name, ...]) -> tuple[str, ...] | None:
+    def exclude(self, names: tuple[ast.Name, ...], kind: str = "card") -> tuple[str, ...] | None:
+        """Card ids after ``except``: craftsmen (``kind`` ``"card"``) or privileges."""
         out = []
         for n in names:
             cid = self.ident(n, "card id")
             if cid is None:
                 return None
-            self.refs.append(("card", n))
+            self.refs.append((kind, n))
             out.append(cid)
         if len(set(out)) != len(out):
             self.rep.at(names[0], "a card is listed twice after 'except'")

@@ -977,5 +977,6 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
         'EventBuried': {'seat': 'int', 'reason': 'str'},
         'EventsReordered': {'seat': 'int', 'order': 'tuple[int, ...]', 'reason': 'str'},
         'CraftsmanGiven': {'seat': 'int', 'card': 'str', 'to': 'int'},
+        'PrivilegeGiven': {'seat': 'int', 'card': 'str', 'to': 'int'},
     },
 }

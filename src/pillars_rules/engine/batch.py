@@ -23,7 +23,9 @@ from .context import Rules
 from .evolve import _HANDLERS, evolve
 from .reach import has_most, market_events, scaled, selected, swap_events, transfer_events, turn_order
 from .state import ROUNDS, GameState, Job, Pieces
-from .zones import copy_options, give_target, lasting_rounds, look_events, reorder_size, reorders
+from .zones import (
+    copy_options, give_options, give_target, gives_to_chosen, lasting_rounds, look_events, reorder_size, reorders,
+)
 
 BIG_VALUE = 5
 SMALL_WORKERS = 7
@@ -32,11 +34,12 @@ PRIVILEGES_PER_GAME = 12
 
 # ------------------------------------------------------------------ instant effects
 def instant_events(state: GameState, rules: Rules, seat: int, effect, source: str,
-                   ability: int, option: int = -1, judge: GameState | None = None) -> list:
+                   ability: int, option: int = -1, judge: GameState | None = None, actor: int = -1) -> list:
     """Events for a card's instant effect on ``seat`` (at most one: a gain, a
     loss or a queued choice); nothing once the seat has had its
-    :data:`~pillars_rules.limits.MAX_CARD_EFFECTS` card effects this round."""
-    events = _instant(state, rules, seat, effect, source, ability, option, judge)
+    :data:`~pillars_rules.limits.MAX_CARD_EFFECTS` card effects this round.
+    ``actor``: the seat whose action a reaction answers (``that player``)."""
+    events = _instant(state, rules, seat, effect, source, ability, option, judge, actor)
     return events if fits(list(state.effects), events) else []
 
 
@@ -59,7 +62,7 @@ def fits(counts: list[int], events: list) -> bool:
 
 
 def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
-             ability: int, option: int = -1, judge: GameState | None = None) -> list:
+             ability: int, option: int = -1, judge: GameState | None = None, actor: int = -1) -> list:
     """The events of ``effect`` for ``seat``; who has the most or fewest of a
     count is judged on ``judge`` if given (an event's reveal), else on ``state``."""
     if isinstance(effect, Gain):
@@ -82,6 +85,9 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
             amounts = scaled(state, seat, effect.amounts, effect.per, source)
             return [E.Lost(seat, amounts, source)] if amounts else []
         return [E.Lost(seat, effect.amounts, source)]
+    if gives_to_chosen(effect):  # a card given as a pair (issue #53): a choice, if anyone lacks a card
+        return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
+            if give_options(state, seat, effect) else []
     if isinstance(effect, (ChooseCraftsman, ChooseOne)):
         return [E.ChoicesQueued((Job(seat, source, ability, option),))]
     if isinstance(effect, If):
@@ -94,17 +100,26 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
                 return []
         elif state.count(seat, cond.kind, source) < cond.n:  # counters: on this card (issue #53)
             return []
-        return _instant(state, rules, seat, effect.effect, source, ability, option, judge)
+        return _instant(state, rules, seat, effect.effect, source, ability, option, judge, actor)
     if is_chosen(effect):  # the owner picks the player: a choice of its own
         return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
             if chosen_seats(state, rules, seat, effect, source, ability) else []
     if isinstance(effect, ForPlayers):
-        return [e for target in selected(state, seat, effect.players)
-                for e in _instant(state, rules, target, effect.effect, source, ability, option, judge)]
+        # each picked player's share sees the shares before it (two players
+        # taking from the market share its stock); who has the most of a
+        # count is judged once, before any of them
+        out: list = []
+        now, judged = state, state if judge is None else judge
+        for target in selected(state, seat, effect.players, actor):
+            got = _instant(now, rules, target, effect.effect, source, ability, option, judged, actor)
+            for e in got:
+                now = evolve(now, e)
+            out += got
+        return out
     if isinstance(effect, Transfer):
-        return transfer_events(state, seat, effect, source)
+        return transfer_events(state, seat, effect, source, actor=actor)
     if isinstance(effect, Swap):
-        return swap_events(state, seat, effect, source)
+        return swap_events(state, seat, effect, source, actor=actor)
     if isinstance(effect, Market):
         return market_events(state, seat, effect, source)
     if isinstance(effect, AddCounters):
@@ -157,6 +172,8 @@ def option_count(state: GameState, rules: Rules, seat: int, effect) -> int:
         return len(reorders(reorder_size(state, effect)))
     if isinstance(effect, CopyPrivilege):
         return len(copy_options(state, rules, seat, effect))
+    if gives_to_chosen(effect):
+        return len(give_options(state, seat, effect))
     return len(effect.options)
 
 
@@ -223,7 +240,8 @@ def action_trigger_events(before: GameState, after: GameState, rules: Rules, sea
     ``action``, of the cards their owners held ``before`` it, applied in order
     to the state ``after`` it: seat by seat clockwise from ``seat`` (its own
     first), each seat's cards in the order it holds them (the ruling of
-    issue #53). A reaction's effect, and any choice it asks, is its owner's."""
+    issue #53). A reaction's effect, and any choice it asks, is its owner's;
+    ``that player`` in it is ``seat``."""
     acting = rules.acting
     out: list = []
     n = len(before.players)
@@ -236,13 +254,15 @@ def action_trigger_events(before: GameState, after: GameState, rules: Rules, sea
             for i, a in rules.on_actions[cid]:
                 if a.action == action and (a.location is None or a.location == location) \
                         and reacts(a.who, owner, seat, n):
-                    for e in instant_events(after, rules, owner, a.effect, cid, i):
+                    for e in instant_events(after, rules, owner, a.effect, cid, i, actor=seat):
                         after = evolve(after, e)
                         out.append(e)
     return out
 
 
 def eligible_craftsmen(state: GameState, rules: Rules, seat: int, effect: ChooseCraftsman) -> list[str]:
+    if gives_to_chosen(effect):  # given to a player you choose: the craftsmen some player lacks
+        return list(dict.fromkeys(c for c, _ in give_options(state, seat, effect)))
     taker = give_target(state, seat, effect)
     if effect.action == "give" and taker < 0:
         return []

@@ -632,6 +632,21 @@ class CraftsmanGiven:
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class PrivilegeGiven:
+    """``seat`` gave its privilege ``card`` to seat ``to``, with its counters;
+    its abilities are ``to``'s from now on (issue #53)."""
+
+    seat: int
+    card: str
+    to: int
+
+    def __init__(self, seat: object, card: str, to: object) -> None:
+        object.__setattr__(self, "seat", _whole(seat, "PrivilegeGiven.seat"))
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "to", _whole(to, "PrivilegeGiven.to"))
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class BallotCast:
     """``seat`` voted for option ``value`` of the vote of ``card``, or bid
     ``value`` (0: passed) in its bid (issue #36); it follows the seat's
@@ -779,6 +794,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
     GameEnded, MarketStocked, ModifierGranted, CountersAdded, BallotCast, VoteDecided, BidWon,
     CraftsmanBorrowed, BidsPassed, BecameStartPlayer, OrderReversed, EventsLooked, EventBuried, EventsReordered,
-    CraftsmanGiven,
+    CraftsmanGiven, PrivilegeGiven,
 )}
 register_records(tuple(EVENT_TYPES.values()))

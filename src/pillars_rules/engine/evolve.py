@@ -449,11 +449,24 @@ def _on_craftsman_given(s: GameState, e: E.CraftsmanGiven) -> GameState:
     s = _player(s, e.to, craftsmen=taker.craftsmen + (e.card,),
                 uses=tuple(u for u in taker.uses if u[0] != e.card) + uses,
                 boosts=tuple(b for b in taker.boosts if b[0] != e.card) + boosts)
-    n = s.count(e.seat, "counters", e.card)
-    if n:  # the counters are on the card: they go with it
-        rest = tuple(c for c in s.counters if c[0] != e.seat or c[1] != e.card)
-        s = _add_counters(replace(s, counters=rest), e.to, e.card, n)
-    return s
+    return _move_counters(s, e.seat, e.to, e.card)  # the counters are on the card
+
+
+def _move_counters(s: GameState, giver: int, taker: int, card: str) -> GameState:
+    """The counters on ``card`` go with it from ``giver`` to ``taker``."""
+    n = s.count(giver, "counters", card)
+    if not n:
+        return s
+    rest = tuple(c for c in s.counters if c[0] != giver or c[1] != card)
+    return _add_counters(replace(s, counters=rest), taker, card, n)
+
+
+@on(E.PrivilegeGiven)
+def _on_privilege_given(s: GameState, e: E.PrivilegeGiven) -> GameState:
+    giver, taker = s.players[e.seat], s.players[e.to]
+    s = _player(s, e.seat, privileges=_without(giver.privileges, e.card))
+    s = _player(s, e.to, privileges=taker.privileges + (e.card,))
+    return _move_counters(s, e.seat, e.to, e.card)
 
 
 @on(E.BallotCast)

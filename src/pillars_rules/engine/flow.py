@@ -12,7 +12,7 @@ steps are in :mod:`.steps`; both build on :mod:`.batch`.
 
 from __future__ import annotations
 
-from ..cardlang.effects import GAME_END, ChooseCraftsman, CopyPrivilege
+from ..cardlang.effects import GAME_END, ChooseCraftsman, CopyPrivilege, GivePrivilege
 from . import events as E
 from . import rng
 from .batch import (
@@ -24,7 +24,7 @@ from .queries import free_spots
 from .reach import play_direction
 from .state import ROUNDS, GameState
 from .steps import STEP, enter_step
-from .zones import copy_options
+from .zones import copy_options, give_options
 
 
 def advance(state: GameState, rules: Rules) -> Batch:
@@ -54,7 +54,8 @@ def advance_into(b: Batch, rules: Rules) -> None:
         effect = job_effect(rules, job)
         if (isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect)) or (
                 is_chosen(effect) and not chosen_seats(state, rules, job.seat, effect, job.source, job.ability)) or (
-                isinstance(effect, CopyPrivilege) and not copy_options(state, rules, job.seat, effect)):
+                isinstance(effect, CopyPrivilege) and not copy_options(state, rules, job.seat, effect)) or (
+                isinstance(effect, GivePrivilege) and not give_options(state, job.seat, effect)):
             # nothing left to choose (a player it would do something with: issue #53): no question
             b.add(E.ChoiceMade(job.seat, job.source))
         else:

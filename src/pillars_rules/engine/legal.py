@@ -32,7 +32,9 @@ from .reach import scaled
 from .shared import ballot_events, options as shared_options
 from .steps import market_turn
 from .state import CUBE_INDEX, GameState
-from .zones import copy_grants, copy_options, give_target, reorder_size, reorders
+from .zones import (
+    copy_grants, copy_options, give_event, give_options, give_target, gives_to_chosen, reorder_size, reorders,
+)
 
 
 # ------------------------------------------------------------------ helpers
@@ -152,7 +154,7 @@ def _legal_once(window: str) -> Callable[[GameState, Rules, int], list]:
 def _legal_choice(state: GameState, rules: Rules, seat: int) -> list:
     job = state.jobs[0]
     effect = job_effect(rules, job)
-    if isinstance(effect, ChooseCraftsman):
+    if isinstance(effect, ChooseCraftsman) and not gives_to_chosen(effect):
         return [_act(rules, ("pick", c), A.PickCraftsman, c)
                 for c in eligible_craftsmen(state, rules, seat, effect)]
     if is_shared(effect):  # a vote (an option's index) or a bid (the amount; 0 passes)
@@ -332,6 +334,9 @@ def _choose(state, rules, action, seat):
         after = evolve(state, made)
         grants = copy_grants(after, rules, seat, effect, card)
         return [made] + (grants if fits(list(after.effects), grants) else [])
+    if gives_to_chosen(effect):  # option i: the i-th (card, taker) (issue #53)
+        card, taker = give_options(state, seat, effect)[action.index]
+        return [made, give_event(seat, effect, card, taker)]
     if isinstance(effect, ReorderEvents):  # option i: the i-th order (0: as they lie)
         return [made, E.EventsReordered(seat, reorders(reorder_size(state, effect))[action.index], job.source)]
     option = effect.options[action.index]

@@ -95,10 +95,11 @@ def has_most(state: GameState, seat: int, what: str, most: bool) -> bool:
     return values[seat] == (max(values) if most else min(values))
 
 
-def selected(state: GameState, seat: int, players: Players) -> tuple[int, ...]:
+def selected(state: GameState, seat: int, players: Players, actor: int = -1) -> tuple[int, ...]:
     """The seats ``players`` picks for the card of ``seat``, in turn order
     from the start player (the left neighbour is the next seat clockwise,
-    whatever the order of play)."""
+    whatever the order of play); ``that player`` is ``actor``, the seat
+    whose action a reaction answers (none outside a reaction)."""
     n = len(state.players)
     order = turn_order(state)
     who = players.who
@@ -112,16 +113,18 @@ def selected(state: GameState, seat: int, players: Players) -> tuple[int, ...]:
         return ((seat - 1) % n,) if n > 1 else ()
     if who == "chosen":  # the owner's decision (batch.chosen_events): nobody yet
         return ()
+    if who == "actor":  # issue #53: the owner too, when it acted
+        return (actor,) if actor >= 0 else ()
     return tuple(s for s in order if has_most(state, s, players.what, who == "most"))
 
 
 def transfer_events(state: GameState, seat: int, effect: Transfer, source: str,
-                    targets: tuple[int, ...] | None = None) -> list:
+                    targets: tuple[int, ...] | None = None, actor: int = -1) -> list:
     """The losses and gains of a transfer for the card of ``seat`` (with
     ``targets``, those seats instead of the selector's): each giver gives what
     it has of each amount, up to the amount; at most one event per seat (the
     owner's share of several givers is one gain or loss)."""
-    picked = selected(state, seat, effect.players) if targets is None else targets
+    picked = selected(state, seat, effect.players, actor) if targets is None else targets
     others = [s for s in picked if s != seat]
     out: list = []
     if effect.direction == "take":
@@ -157,12 +160,12 @@ def _bounded(state: GameState, giver: int, amounts: tuple[Amount, ...], used: li
 
 
 def swap_events(state: GameState, seat: int, effect: Swap, source: str,
-                targets: tuple[int, ...] | None = None) -> list:
+                targets: tuple[int, ...] | None = None, actor: int = -1) -> list:
     """The events of a trade for the card of ``seat``: with each selected
     player (or ``targets``) in turn who has what the owner gets, while the
     owner still has what it gives, a whole trade -- the partner's loss and
     gain; the owner's side of every trade is one loss and one gain."""
-    picked = selected(state, seat, effect.players) if targets is None else targets
+    picked = selected(state, seat, effect.players, actor) if targets is None else targets
     have = {a.kind: count(state, seat, a.kind) for a in effect.gives}
     out: list = []
     done = 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..cardlang.effects import ChooseCraftsman, CopyPrivilege, Passive, Players, ReorderEvents
+from ..cardlang.effects import ChooseCraftsman, CopyPrivilege, GivePrivilege, Passive, Players, ReorderEvents
 from . import events as E
 from .context import Rules
 from .reach import selected
@@ -53,6 +53,44 @@ def give_target(state: GameState, seat: int, effect: ChooseCraftsman) -> int:
         return -1
     picked = selected(state, seat, effect.to)
     return picked[0] if picked else -1
+
+
+def gives_to_chosen(effect: object) -> bool:
+    """Is ``effect`` a card given as one decision among the pairs of a card
+    and a taker (:func:`give_options`): a privilege given, or a craftsman
+    given to a player you choose (a craftsman given to a neighbour is a pick
+    of the craftsman alone, as before)?"""
+    return isinstance(effect, GivePrivilege) or (
+        isinstance(effect, ChooseCraftsman) and effect.to is not None and effect.to.who == "chosen")
+
+
+def give_options(state: GameState, seat: int, effect: ChooseCraftsman | GivePrivilege) -> list[tuple[str, int]]:
+    """What ``seat`` may give, option ``i`` the ``i``-th: ``(card, taker)``
+    for each of its craftsmen (privileges for a :class:`GivePrivilege`) not
+    excluded, card by card in the order held, and each player the selector
+    picks (any other player for "a player you choose", in turn order) who
+    does not hold that card -- only moves that do something (issue #53)."""
+    to = effect.to
+    assert to is not None  # a craftsman given names its taker (the compiler's check)
+    takers = [s for s in selected(state, seat, _OTHERS if to.who == "chosen" else to) if s != seat]
+    privileges = isinstance(effect, GivePrivilege)
+    out: list[tuple[str, int]] = []
+    held = state.players[seat].privileges if privileges else state.players[seat].craftsmen
+    for c in dict.fromkeys(held):
+        if c in effect.exclude:
+            continue
+        for t in takers:
+            p = state.players[t]
+            if c not in (p.privileges if privileges else p.craftsmen):
+                out.append((c, t))
+    return out
+
+
+def give_event(seat: int, effect: ChooseCraftsman | GivePrivilege, card: str, taker: int
+               ) -> E.CraftsmanGiven | E.PrivilegeGiven:
+    """The event of ``seat`` giving ``card`` to ``taker``."""
+    cls = E.PrivilegeGiven if isinstance(effect, GivePrivilege) else E.CraftsmanGiven
+    return cls(seat, card, taker)
 
 
 def lasting_rounds(state: GameState, duration: str) -> tuple[int, int]:

@@ -177,6 +177,10 @@ def _craftsman_given(e: E.CraftsmanGiven, n: Namer) -> str:
     return f"{n.seat(e.seat)} gave {n.card(e.card)} to {n.seat(e.to)}."
 
 
+def _privilege_given(e: E.PrivilegeGiven, n: Namer) -> str:
+    return f"{n.seat(e.seat)} gave the privilege {n.card(e.card)} to {n.seat(e.to)}."
+
+
 def _craftsman_borrowed(e: E.CraftsmanBorrowed, n: Namer) -> str:
     whose = "their own" if e.owner == e.seat else f"{n.seat(e.owner)}'s"
     made = f"turned {amounts_text(e.inputs)} into {amounts_text(e.outputs)}" if e.inputs else \
@@ -330,6 +334,7 @@ SENTENCES: dict[type, Callable[..., str]] = {
     E.EventBuried: _event_buried,
     E.EventsReordered: _events_reordered,
     E.CraftsmanGiven: _craftsman_given,
+    E.PrivilegeGiven: _privilege_given,
     E.BallotCast: ballot_cast,
     E.VoteDecided: vote_decided,
     E.BidWon: bid_won,

@@ -19,7 +19,7 @@ from ..cardlang.effects import ChooseCraftsman, ChooseOne
 from ..cardlang.render import instant, render
 from ..engine import actions as A
 from ..engine.batch import BIG_VALUE, chosen_seats, is_chosen, job_effect
-from ..engine.zones import copy_options, give_target, reorders
+from ..engine.zones import copy_options, give_options, give_target, gives_to_chosen, reorders
 from ..engine.borrow import borrow_uses
 from ..engine.reach import scaled
 from ..cardlang import effects as fx
@@ -341,6 +341,9 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
     elif isinstance(effect, fx.CopyPrivilege):  # whose privilege, and which
         owner, card = copy_options(ctx.state, ctx.rules, ctx.seat, effect)[a.index]
         what = f"copy {ctx.name(card)} of {ctx.state.players[owner].name}"
+    elif gives_to_chosen(effect):  # which card, to whom (issue #53)
+        card, taker = give_options(ctx.state, ctx.seat, effect)[a.index]
+        what = f"give {ctx.name(card)} to {ctx.state.players[taker].name}"
     elif is_chosen(effect):  # "a player you choose": the option names the player and what they get
         seats = chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability)
         who = ctx.state.players[seats[a.index]].name
@@ -447,6 +450,8 @@ def _option_key(ctx: Context):
         return job, ctx.state.event_deck[:effect.n]
     if isinstance(effect, fx.CopyPrivilege):
         return job, tuple(copy_options(ctx.state, ctx.rules, ctx.seat, effect))
+    if gives_to_chosen(effect):
+        return job, tuple(give_options(ctx.state, ctx.seat, effect))
     return job, chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability) \
         if is_chosen(effect) else ()
 
