@@ -359,7 +359,7 @@ _EVENTS_OF: Final = {
     A.Place: _place_events,
     A.Park: lambda state, rules, a, seat: [E.BuilderParked(seat, state.price)],
     A.Protect: lambda state, rules, a, seat: [E.Decided(seat, "bishop"), E.Protected(seat, "bishop")],
-    A.TakeCube: lambda state, rules, a, seat: [E.Decided(seat, "bishop"), E.CubeTaken(seat, a.resource, "market")],
+    A.TakeCube: lambda state, rules, a, seat: [E.Decided(seat, "bishop"), E.CubeTaken(seat, a.resource, rules.layout.market)],
     A.UseOnce: _use_once,
     A.Decline: lambda state, rules, a, seat: [E.Decided(seat, state.pending.kind)],
     A.PickCraftsman: _pick,

@@ -127,6 +127,14 @@ class PlayerState:
         """Cubes by name, e.g. ``{"wood": 2, "stone": 0, "sand": 1, "metal": 0}``."""
         return dict(zip(CUBES, self.cubes))
 
+    def holdings(self) -> dict[str, int]:
+        """How much the player has of each amount kind a cost may name: the
+        cubes (:data:`~pillars_rules.cardlang.effects.CUBES`), gold and VP."""
+        have = dict(zip(CUBES, self.cubes))
+        have["gold"] = self.gold
+        have["vp"] = self.vp
+        return have
+
     def cube(self, kind: str) -> int:
         return self.cubes[CUBE_INDEX[kind]]
 

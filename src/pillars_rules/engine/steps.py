@@ -193,7 +193,7 @@ def _step_tax(b: Batch, rules: Rules) -> None:
         if seat not in state.exempt:
             b.add(E.Lost(seat, (Amount("gold", rules.tax_for(state, seat, state.tax)),), "tax"))
     if court[0] is not None and state.court_metal > 0:
-        b.add(E.CubeTaken(court[0], "metal", "court"))
+        b.add(E.CubeTaken(court[0], rules.layout.court_good, E.COURT))
     _next(b, rules)
 
 

@@ -1,0 +1,84 @@
+"""The engine reads the market, the tax place's stock and their words from the
+board's text (issue #57): a board whose market is called "the bazaar" and
+whose tax place puts sand out each round plays so, with no name of the base
+board's in the engine (tests/engine/test_no_pillars_terms.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pillars_rules as pr
+from pillars_rules import testing
+from pillars_rules.actions import TakeCube
+from pillars_rules.cardlang import base_cards, compile_text
+from pillars_rules.engine import events as E
+from pillars_rules.engine.position import check_position
+from pillars_rules.engine.refusals import refusal
+
+BOARD = '''
+place exchequer "Exchequer" de "Schatzkammer" {
+    called "the Exchequer"
+    replaces kings_court
+    spots 4
+    one per player
+    fill in order
+    step tax
+    die 2, 3, 3, 4, 4, 5
+    stock 1 sand
+}
+
+place bazaar "Bazaar" de "Basar" {
+    called "the bazaar"
+    replaces market
+    spots 4
+    one per player
+    fill in order
+    step market
+    stock 4 wood, 4 stone, 4 metal
+    buying wood 3, stone 4, metal 6
+    selling sand 2, wood 3, stone 4
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def cards():
+    base = base_cards()
+    return base.merged(compile_text(BOARD, "fan.cards", known=base))
+
+
+@pytest.fixture(scope="module")
+def game(cards):
+    seen: list = []
+    game = testing.play_random(pr.new_game(3, 5, cards=cards), random.Random(5),
+                               each=lambda g: seen.append(g) if g.pending and g.pending.kind == "bishop" else None)
+    assert game.is_over
+    return game, seen
+
+
+def test_the_tax_place_hands_out_its_own_good_and_the_bishop_takes_from_the_bazaar(game):
+    game, _ = game
+    taken = {(e.resource, e.source) for e in game.events if isinstance(e, E.CubeTaken)}
+    assert ("sand", E.COURT) in taken  # the Exchequer's stock, not the King's court's metal
+    assert {source for _, source in taken} == {E.COURT, "bazaar"}  # the market's key, not "market"
+    assert {r for r, source in taken if source == "bazaar"} <= {"wood", "stone", "metal"}
+
+
+def test_such_a_game_saves_replays_and_passes_the_position_check(game, cards):
+    game, _ = game
+    assert pr.load(pr.save(game), cards=cards) == game
+    assert pr.replay(game.events, cards=cards) == game
+    # the bazaar's stock holds metal, which the base market never does (§4); it holds no sand
+    check_position(pr.scenario(players=2, cards=cards, market=dict(metal=2)).state, game.rules)
+    with pytest.raises(pr.ScenarioError, match="market: the bazaar never holds sand: its stock is wood, stone"):
+        pr.scenario(players=2, cards=cards, market=dict(sand=1))
+
+
+def test_the_refusals_say_the_board_s_words(game):
+    _, at_bishop = game
+    assert at_bishop, "the game had a Bishop's choice"
+    g = at_bishop[0]
+    code, text = refusal(g.state, g.rules, TakeCube("sand"), g.legal_actions())
+    assert (code, text) == ("take_cube.metal", "sand is never in the bazaar, which holds wood, stone or metal")
