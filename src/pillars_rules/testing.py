@@ -33,7 +33,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from .engine import events as E
 from .engine.layout import layout_for
-from .engine.state import CUBE_TOTALS, ROUNDS, GameState
+from .engine.state import CUBE_TOTALS, GameState
 from .cardlang.effects import CUBES, GAME_END
 from .game import Game, new_game
 from .saves.replay import replay
@@ -135,8 +135,9 @@ def check_game(game: Game, *, roundtrip: bool = True) -> None:
         rounds = sum(1 for e in game.events if isinstance(e, E.RoundStarted))
         if game.n_events > 1 and isinstance(game.events[1], E.PositionSet):
             rounds += game.events[1].round  # a scenario: rounds up to its position count too
-        if rounds != ROUNDS or game.state.round != ROUNDS:
-            _fail("six rounds (§2.6)", f"the game ended after {rounds} rounds")
+        last = game.rules.layout.rounds  # the board's (§2.6: six)
+        if rounds != last or game.state.round != last:
+            _fail(f"{last} rounds (§2.6)", f"the game ended after {rounds} rounds")
         if game.legal_actions():
             _fail("game over", "a finished game still lists legal actions")
     elif not game.legal_actions():

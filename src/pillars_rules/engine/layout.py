@@ -33,7 +33,7 @@ class Layout:
                  "n_craftsmen", "tax", "tax_die", "court_stock", "court_good", "market", "market_refill", "buy_prices",
                  "sell_prices", "market_cubes", "cathedral", "cube_limit", "start_player", "gold_cap",
                  "first_price", "reasons", "names", "called", "spot_index", "players", "starting_gold",
-                 "starting_builders", "craftsmen_dealt", "resources_dealt", "free_builders", "collector", "markets",
+                 "starting_builders", "craftsmen_dealt", "resources_dealt", "free_builders", "rounds", "collector", "markets",
                  "other_markets", "stock_slot", "refills", "other_refills", "buying", "selling", "cubes_at")
 
     def __init__(self, board: Board) -> None:
@@ -109,6 +109,8 @@ class Layout:
         self.players: tuple[int, ...] = spec.players
         self.starting_gold: tuple[int, ...] = spec.starting_gold
         self.starting_builders: int = spec.starting_builders
+        #: rounds a game lasts (§2.6)
+        self.rounds: int = spec.rounds
         #: by number of seats: craftsmen dealt each round (Shiring's first), resource cards dealt
         self.craftsmen_dealt: dict[int, int] = {n: spec.for_players(spec.dealt_craftsmen, n) for n in spec.players}
         self.resources_dealt: dict[int, int] = {n: spec.for_players(spec.dealt_resources, n) for n in spec.players}

@@ -17,7 +17,7 @@ from ..cardlang.effects import CUBES
 from ..errors import ScenarioError
 from ..limits import MAX_CUBES
 from .context import Rules
-from .state import CUBE_TOTALS, ROUNDS, GameState
+from .state import CUBE_TOTALS, GameState
 
 #: Stages a position may be set at: ``round_end`` (the next round opens next),
 #: ``draft``, ``builders`` and ``enter`` (Phase III ``step`` starts next).
@@ -76,9 +76,10 @@ def _stage(state: GameState, rules: Rules, n: int) -> None:
     elif state.step != "":
         _fail("step", f"a {state.stage} position has no Phase III step, not {state.step!r}")
     lo = 0 if state.stage == "round_end" else 1
-    hi = ROUNDS - 1 if state.stage == "round_end" else ROUNDS
+    rounds = rules.layout.rounds
+    hi = rounds - 1 if state.stage == "round_end" else rounds
     if type(state.round) is not int or not lo <= state.round <= hi:
-        _fail("round", f"round {state.round!r} does not exist (a game has rounds 1 to {ROUNDS})")
+        _fail("round", f"round {state.round!r} does not exist (a game has rounds 1 to {rounds})")
     if not _seat_ok(state.start_player, n):
         _fail("start_player", f"no seat {state.start_player!r} in a {n}-player game")
     if state.cathedral != state.round - (0 if state.stage == "round_end" else 1):

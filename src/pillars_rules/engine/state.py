@@ -24,7 +24,6 @@ from ..cardlang.effects import CUBES
 CUBE_INDEX: Final = {c: i for i, c in enumerate(CUBES)}
 #: Starting cube totals, wood/stone/sand/metal (RULES §1).
 CUBE_TOTALS = (23, 23, 23, 13)
-ROUNDS: Final = 6
 #: Is this module the mypyc-compiled build? (Its records are then native
 #: classes, without an attribute dict, and copies are made by constructors.)
 COMPILED = is_compiled_file(__file__)

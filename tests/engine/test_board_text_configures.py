@@ -1,7 +1,8 @@
-"""The engine reads the market, the tax place's stock and their words from the
-board's text (issue #57): a board whose market is called "the bazaar" and
-whose tax place puts sand out each round plays so, with no name of the base
-board's in the engine (tests/engine/test_no_pillars_terms.py)."""
+"""The engine reads the market, the tax place's stock, their words and the
+number of rounds from the board's text (issue #57): a board whose market is
+called "the bazaar", whose tax place puts sand out each round, or whose game
+lasts three rounds plays so, with no name or number of the base board's in the
+engine (tests/engine/test_no_pillars_terms.py)."""
 
 from __future__ import annotations
 
@@ -82,3 +83,26 @@ def test_the_refusals_say_the_board_s_words(game):
     g = at_bishop[0]
     code, text = refusal(g.state, g.rules, TakeCube("sand"), g.legal_actions())
     assert (code, text) == ("take_cube.metal", "sand is never in the bazaar, which holds wood, stone or metal")
+
+
+SHORT = '''
+board base "Short game" de "Kurzes Spiel" {
+    gold cap 30
+    builder prices 7, 6, 5, 4, 3, 2, 1, 0
+    rounds 3
+}
+'''
+
+
+def test_a_board_of_three_rounds_ends_after_the_third():
+    base = base_cards()
+    cards = base.merged(compile_text(SHORT, "short.cards", known=base))
+    assert cards.board.spec.rounds == 3 and base.board.spec.rounds == 6
+    game = testing.play_random(pr.new_game(2, 3, cards=cards), random.Random(3))
+    assert game.is_over and game.state.round == 3
+    assert [e.round for e in game.events if isinstance(e, E.RoundStarted)] == [1, 2, 3]
+    assert len(game.state.craftsman_decks) == 3 and len(pr.new_game(2, 3).state.craftsman_decks) == 6
+    testing.check_game(game)
+    assert pr.replay(game.events, cards=cards) == game
+    with pytest.raises(pr.ScenarioError, match="round 4 does not exist"):
+        pr.scenario(players=2, cards=cards, round=4)
