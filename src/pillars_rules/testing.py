@@ -51,11 +51,11 @@ def _fail(law: str, detail: str) -> None:
 # ------------------------------------------------------------------ invariants
 def check_state(state: GameState, rules=None) -> None:
     """Check the per-state laws on one state (``rules`` enables the limit checks)."""
+    board = rules.layout if rules is not None else layout_for(state.card_hash)
     for i, kind in enumerate(CUBES):
-        total = state.cube_total(kind)
+        total = state.cube_total(kind, board.court_good)
         if total != CUBE_TOTALS[i]:
             _fail("cube conservation (§1)", f"{kind}: {total} in play, expected {CUBE_TOTALS[i]}")
-    board = rules.layout if rules is not None else layout_for(state.card_hash)
     for seat, p in enumerate(state.players):
         if not 0 <= p.gold <= board.gold_cap:
             _fail("gold range (§1)", f"seat {seat} has {p.gold} gold")

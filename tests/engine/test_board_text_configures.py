@@ -65,6 +65,7 @@ def test_the_tax_place_hands_out_its_own_good_and_the_bishop_takes_from_the_baza
     assert ("sand", E.COURT) in taken  # the Exchequer's stock, not the King's court's metal
     assert {source for _, source in taken} == {E.COURT, "bazaar"}  # the market's key, not "market"
     assert {r for r, source in taken if source == "bazaar"} <= {"wood", "stone", "metal"}
+    testing.check_game(game)  # cubes conserved: the Exchequer's sand counted as sand
     told = [game.describe(e) for e in game.events if isinstance(e, E.CubeTaken) and e.source == "bazaar"]
     assert told and all(t.endswith("from the bazaar.") for t in told)  # the narration says the board's words
 

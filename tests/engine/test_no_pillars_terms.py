@@ -68,8 +68,8 @@ REMAINING: dict[str, dict[str, int]] = {
     "position.py": {"cathedral": 1, "event": 6, "kingsbridge": 2, "market": 2, "shiring": 2, "start_player": 1},
     # the once window "event"
     "refusals.py": {"event": 1},
-    # the state's fields; gold and VP of a player; the court's metal in cube_total
-    "state.py": {"cathedral": 1, "event": 1, "gold": 4, "kingsbridge": 1, "market": 1, "metal": 1, "shiring": 1,
+    # the state's fields; gold and VP of a player
+    "state.py": {"cathedral": 1, "event": 1, "gold": 4, "kingsbridge": 1, "market": 1, "shiring": 1,
                  "start_player": 1, "vp": 4},
     # the step rules (STEP), their decision kinds and once windows; gold of the wool mill, the tax, the collector
     "steps.py": {"bishop": 4, "cathedral": 3, "event": 2, "gold": 3, "market": 4, "start_player": 1, "wool_mill": 1},

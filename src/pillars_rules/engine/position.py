@@ -148,7 +148,7 @@ def _board(state: GameState, rules: Rules, n: int) -> None:
     if state.court_metal < 0:
         _fail("court_metal", f"{state.court_metal} {lay.court_good}")
     for i, kind in enumerate(CUBES):
-        total = state.cube_total(kind)
+        total = state.cube_total(kind, lay.court_good)
         if total != CUBE_TOTALS[i]:
             _fail("cubes", f"{total} {kind} cubes in supply, {market}, {court} and holdings; "
                            f"the game has {CUBE_TOTALS[i]} (§1)")

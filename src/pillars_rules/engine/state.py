@@ -603,12 +603,14 @@ class GameState:
     def traded_kinds(self, seat: int) -> set[tuple[str, str]]:
         return {(t, r) for s, t, r in self.traded if s == seat}
 
-    def cube_total(self, kind: str) -> int:
-        """Where every cube of ``kind`` is: supply + market + court + players."""
+    def cube_total(self, kind: str, court: str) -> int:
+        """Where every cube of ``kind`` is: supply + markets + players, and the
+        tax place's stock when ``kind`` is its good ``court`` (the board's
+        :attr:`~.layout.Layout.court_good`)."""
         i = CUBE_INDEX[kind]
         total = self.supply[i] + self.market[i] + sum(p.cubes[i] for p in self.players)
         total += sum(stock[i] for stock in self.stocks)
-        if kind == "metal":
+        if kind == court:
             total += self.court_metal
         return total
 
