@@ -12,8 +12,10 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules import testing
+from pillars_rules import actions as A
 from pillars_rules.actions import TakeCube
 from pillars_rules.cardlang import base_cards, compile_text
+from pillars_rules.cardlang.effects import CUBES
 from pillars_rules.engine import events as E
 from pillars_rules.engine.position import check_position
 from pillars_rules.engine.refusals import refusal
@@ -109,3 +111,34 @@ def test_a_board_of_three_rounds_ends_after_the_third():
     assert pr.replay(game.events, cards=cards) == game
     with pytest.raises(pr.ScenarioError, match="round 4 does not exist"):
         pr.scenario(players=2, cards=cards, round=4)
+
+
+LIMIT = '''
+place cathedral "Cathedral" de "Kathedrale" {
+    called "the cathedral"
+    step cathedral
+    cube limit 2
+}
+'''
+
+
+def test_the_cube_limit_is_the_board_s_when_cubes_are_returned():
+    base = base_cards()
+    cards = base.merged(compile_text(LIMIT, "limit.cards", known=base))
+    returned = []
+
+    def each(g):
+        if g.pending and g.pending.kind == "return_cubes":
+            returned.append(g)
+    game = testing.play_random(pr.new_game(3, 8, cards=cards), random.Random(8), each=each)
+    assert game.is_over and returned  # the return decision always lists a way down to 2 cubes
+    testing.check_game(game)
+    refused = []
+    for g in returned:
+        cubes = g.state.players[g.current_player].cubes
+        assert sum(cubes) > 2
+        excess = sum(cubes) - 2
+        more = [(r, n) for r, n in zip(CUBES, cubes) if n > excess]  # returning all of these is too many
+        if more:
+            refused.append(refusal(g.state, g.rules, A.ReturnCubes(more[0][0], more[0][1]), g.legal_actions()))
+    assert refused and all(code == "return.too_many" and "keeps 2 cubes" in text for code, text in refused)

@@ -214,9 +214,10 @@ def _legal_cathedral(state: GameState, rules: Rules, seat: int) -> list:
 
 
 def _legal_return(state: GameState, rules: Rules, seat: int) -> list:
-    """At most MAX_COUNT cubes per action: the decision repeats while more than 5 remain."""
+    """At most MAX_COUNT cubes per action: the decision repeats while more than
+    the board's cube limit remain."""
     p = state.players[seat]
-    excess = sum(p.cubes) - 5
+    excess = sum(p.cubes) - rules.layout.cube_limit
     return [_act(rules, ("return", r, n), A.ReturnCubes, r, n)
             for r in CUBES for n in range(1, min(p.cube(r), excess, MAX_COUNT) + 1)]
 

@@ -110,7 +110,7 @@ REASONS: dict[str, str] = {
     "build.inputs": "{name} needs {inputs}; {who} has {has}",
     # §2.4 step 13 5-cube limit
     "return.holding": "{who} has only {held} {resource}",
-    "return.too_many": "{who} keeps 5 cubes: only {excess} more must be returned",
+    "return.too_many": "{who} keeps {limit} cubes: only {excess} more must be returned",
 }
 
 
@@ -456,7 +456,7 @@ def _return(state, rules, seat, who, a) -> None:
         raise _Refused("return.holding", who=who, held=p.cube(r), resource=r)
     limit = rules.layout.cube_limit
     if a.n > sum(p.cubes) - limit:
-        raise _Refused("return.too_many", who=who, excess=sum(p.cubes) - limit)
+        raise _Refused("return.too_many", who=who, limit=limit, excess=sum(p.cubes) - limit)
 
 
 _CHECKS = {
