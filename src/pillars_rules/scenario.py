@@ -353,7 +353,7 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
         if step != "builders":
             raise _bad("builders", "builders wait to be placed only at step 'builders'")
         state = _builders(state, rules, builders)
-    state = _supply(state)
+    state = _supply(state, rules.layout.court_good)
     check_position(state, rules)
     position = E.PositionSet(
         round=state.round, stage=state.stage, step=state.step, start_player=state.start_player,
@@ -493,12 +493,13 @@ def _builders(state: GameState, rules, spec: Mapping[str, Any]) -> GameState:
         first_placed=first, redraw_used=redraw_used))
 
 
-def _supply(state: GameState) -> GameState:
-    """The supply holds every cube that is nowhere else (§1)."""
+def _supply(state: GameState, court: str) -> GameState:
+    """The supply holds every cube that is nowhere else (§1); the tax place's
+    stock holds its good ``court``."""
     supply = tuple(
         total - state.market[i] - sum(p.cubes[i] for p in state.players)
         - sum(stock[i] for stock in state.stocks)
-        - (state.court_metal if kind == "metal" else 0)
+        - (state.court_metal if kind == court else 0)
         for i, (kind, total) in enumerate(zip(CUBES, CUBE_TOTALS)))
     return replace(state, supply=supply)
 

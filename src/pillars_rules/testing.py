@@ -33,7 +33,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from .engine import events as E
 from .engine.layout import layout_for
-from .engine.state import CUBE_TOTALS, ROUNDS, GameState
+from .engine.state import CUBE_TOTALS, GameState
 from .cardlang.effects import CUBES, GAME_END
 from .game import Game, new_game
 from .saves.replay import replay
@@ -51,11 +51,11 @@ def _fail(law: str, detail: str) -> None:
 # ------------------------------------------------------------------ invariants
 def check_state(state: GameState, rules=None) -> None:
     """Check the per-state laws on one state (``rules`` enables the limit checks)."""
+    board = rules.layout if rules is not None else layout_for(state.card_hash)
     for i, kind in enumerate(CUBES):
-        total = state.cube_total(kind)
+        total = state.cube_total(kind, board.court_good)
         if total != CUBE_TOTALS[i]:
             _fail("cube conservation (§1)", f"{kind}: {total} in play, expected {CUBE_TOTALS[i]}")
-    board = rules.layout if rules is not None else layout_for(state.card_hash)
     for seat, p in enumerate(state.players):
         if not 0 <= p.gold <= board.gold_cap:
             _fail("gold range (§1)", f"seat {seat} has {p.gold} gold")
@@ -135,8 +135,9 @@ def check_game(game: Game, *, roundtrip: bool = True) -> None:
         rounds = sum(1 for e in game.events if isinstance(e, E.RoundStarted))
         if game.n_events > 1 and isinstance(game.events[1], E.PositionSet):
             rounds += game.events[1].round  # a scenario: rounds up to its position count too
-        if rounds != ROUNDS or game.state.round != ROUNDS:
-            _fail("six rounds (§2.6)", f"the game ended after {rounds} rounds")
+        last = game.rules.layout.rounds  # the board's (§2.6: six)
+        if rounds != last or game.state.round != last:
+            _fail(f"{last} rounds (§2.6)", f"the game ended after {rounds} rounds")
         if game.legal_actions():
             _fail("game over", "a finished game still lists legal actions")
     elif not game.legal_actions():

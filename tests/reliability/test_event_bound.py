@@ -74,11 +74,14 @@ def test_the_bound_is_derived_from_the_limits_and_stays_under_the_cap():
 
 def test_the_rules_facts_the_bound_rests_on_are_the_engines():
     from pillars_rules.cardlang import effects
-    from pillars_rules.engine import batch, state
+    from pillars_rules.engine import batch
     from pillars_rules.cardlang.placecomp import TABLE_FIELDS
     from pillars_rules.game import DEFAULT_NAMES
 
-    assert limits.ROUNDS == state.ROUNDS
+    # a board lasts at most limits.ROUNDS rounds (cardlang.placecomp refuses more); the base board so many
+    assert limits.ROUNDS == pr.new_game(2, seed=0).rules.layout.rounds
+    with pytest.raises(pr.CardError, match="the number of rounds"):
+        cardlang.compile_text(f'board long "Long" {{\n    rounds {limits.ROUNDS + 1}\n}}\n')
     board = effects.STEPS  # the base board's places (each a step); a board has at most MAX_PLACES
     assert len(board) <= limits.MAX_PLACES == effects.MAX_PLACES
     assert limits.MOST_PLAYERS == len(DEFAULT_NAMES) == 6  # 2-6 with the expansion

@@ -74,6 +74,7 @@ class BoardSpec:
     drawn last from the bag that cost nothing (``free_builders``: with 2
     players the base game's last one, §2.3). A table holds one
     number (every count) or one per count of ``players``, in order.
+    ``rounds`` is how many rounds a game lasts (§2.6).
     The defaults are the base game's (2-4 players)."""
 
     gold_cap: int = 30
@@ -84,6 +85,8 @@ class BoardSpec:
     dealt_craftsmen: tuple[int, ...] = (4,)
     dealt_resources: tuple[int, ...] = (7,)
     free_builders: tuple[int, ...] = (1, 0, 0)
+    #: rounds in a game (§2.6): the last one's end is the game's
+    rounds: int = 6
 
     def for_players(self, table: tuple[int, ...], players: int) -> int:
         """The entry of ``table`` (one of the set-up tables) for ``players`` seats."""

@@ -73,7 +73,7 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
 _FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "for", "last", "harmful", "every",
                           "site", "yields", "workers", "called", "spots", "one", "fill", "worker", "step",
                           "after", "replaces", "spot", "die", "cube", "stock", "buying", "selling",
-                          "gold", "builder", "players", "starting", "dealt", "free"})
+                          "gold", "builder", "players", "starting", "dealt", "free", "rounds"})
 #: Place fields of one word and one name or number after it: builder method, token kind.
 _PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
               "step": ("step_rule", "name"), "after": ("after", "name"),
@@ -254,6 +254,8 @@ class _Parser:
             return "gold_cap", [self.take("number")]
         if w == "players":
             return "player_counts", [self.number_list()]
+        if w == "rounds":
+            return "rounds", [self.take("number")]
         if w == "starting":
             if self.word() == "gold":
                 self.kw("gold")

@@ -30,7 +30,7 @@ FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "every_
                "workers", "called", "replaces", "after", "worker_site", "spots", "one_per_player", "in_order",
                "step", "spot", "die", "cube_limit", "stock", "buying", "selling", "gold_cap",
                "builder_prices", "players", "starting_gold", "starting_builders", "dealt_craftsmen",
-               "dealt_resources", "free_builders")
+               "dealt_resources", "free_builders", "rounds")
 
 # --------------------------------------------------------------------------
 # Syntax tree -> text
@@ -289,7 +289,7 @@ def field_text(f: ast.Field) -> str:
 
 _PLACE_FLAGS = {"one_per_player": "one per player", "in_order": "fill in order"}
 _PLACE_ONE = {"spots": "spots", "cube_limit": "cube limit", "gold_cap": "gold cap",
-              "starting_builders": "starting builders"}
+              "starting_builders": "starting builders", "rounds": "rounds"}
 #: Fields that are a list of numbers, and how each is written.
 _NUMBER_LISTS = {"die": "die", "builder_prices": "builder prices", "players": "players",
                  "starting_gold": "starting gold", "dealt_craftsmen": "dealt craftsmen",
@@ -309,6 +309,8 @@ def _table_fields(spec: Any, add: Any) -> None:
         add("starting_builders", ast.Num(str(spec.starting_builders)))
     if spec.free_builders != default_free_builders(spec.players):
         add("free_builders", tuple(ast.Num(str(x)) for x in spec.free_builders))
+    if spec.rounds != base.rounds:
+        add("rounds", ast.Num(str(spec.rounds)))
 
 
 def _place_field_text(f: ast.Field) -> str:

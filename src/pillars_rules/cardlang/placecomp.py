@@ -17,13 +17,13 @@ from .board import BoardSpec, Place, default_free_builders, layout
 from .card import Card
 from .diagnostics import suggest
 from .values import ValueChecker
-from ..limits import DISPLAY_CRAFTSMEN, DISPLAY_RESOURCE_CARDS, MOST_PLAYERS
+from ..limits import DISPLAY_CRAFTSMEN, DISPLAY_RESOURCE_CARDS, MOST_PLAYERS, ROUNDS
 
 #: Fields of a place, and of the board card.
 PLACE_FIELDS: tuple[str, ...] = ("called", "spots", "one_per_player", "in_order", "worker_site", "step", "after",
                                  "replaces", "spot", "die", "cube_limit", "stock", "buying", "selling")
 BOARD_FIELDS: tuple[str, ...] = ("gold_cap", "builder_prices", "players", "starting_gold", "starting_builders",
-                                 "dealt_craftsmen", "dealt_resources", "free_builders")
+                                 "dealt_craftsmen", "dealt_resources", "free_builders", "rounds")
 #: How each place field is written, for messages.
 PLACE_WORDS: dict[str, str] = {
     "called": "called", "spots": "spots", "one_per_player": "one per player", "in_order": "fill in order",
@@ -32,7 +32,7 @@ PLACE_WORDS: dict[str, str] = {
     "selling": "selling", "gold_cap": "gold cap", "builder_prices": "builder prices",
     "players": "players", "starting_gold": "starting gold", "starting_builders": "starting builders",
     "dealt_craftsmen": "dealt craftsmen", "dealt_resources": "dealt resource cards",
-    "free_builders": "free last builders",
+    "free_builders": "free last builders", "rounds": "rounds",
 }
 #: The set-up tables of a board: each one number or one per player count.
 TABLE_FIELDS: dict[str, tuple[str, int, int]] = {
@@ -80,6 +80,8 @@ class PlaceFields(ValueChecker):
             return self.number(v, "the gold cap", lo=1, hi=MAX_GOLD_CAP)
         if n == "starting_builders":
             return self.number(v, "builders per player", lo=1, hi=fx.MAX_BUILDERS)
+        if n == "rounds":  # the craftsmen's decks and the event bound count at most ROUNDS
+            return self.number(v, "the number of rounds", lo=1, hi=ROUNDS)
         if n in ("players", "starting_gold") or n in TABLE_FIELDS:
             what, lo, hi = TABLE_FIELDS.get(n) or (
                 ("a player count", FEWEST_PLAYERS, MOST_PLAYERS) if n == "players"
@@ -252,7 +254,8 @@ class PlaceFields(ValueChecker):
                          values.get("starting_builders", spec.starting_builders),
                          values.get("dealt_craftsmen", spec.dealt_craftsmen),
                          values.get("dealt_resources", spec.dealt_resources),
-                         values.get("free_builders", default_free_builders(players)))
+                         values.get("free_builders", default_free_builders(players)),
+                         values.get("rounds", spec.rounds))
 
 
 

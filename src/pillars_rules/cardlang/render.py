@@ -426,6 +426,7 @@ def _board(card: Card) -> str:
         f"starting gold by seat from the start player: {gold}.",
         f"Craftsmen dealt each round: {_table(b, b.dealt_craftsmen)}.",
         f"Resource cards dealt each round: {_table(b, b.dealt_resources)}.",
+        *([f"The game lasts {_plural(b.rounds, 'round', 'rounds')}."] if b.rounds != type(b)().rounds else []),
     ])
 
 

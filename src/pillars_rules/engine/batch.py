@@ -22,7 +22,7 @@ from .borrow import borrow_uses
 from .context import Rules
 from .evolve import _HANDLERS, evolve
 from .reach import has_most, market_events, scaled, selected, swap_events, transfer_events, turn_order
-from .state import ROUNDS, GameState, Job, Pieces
+from .state import GameState, Job, Pieces
 from .zones import (
     copy_options, give_options, give_target, gives_to_chosen, lasting_rounds, look_events, reorder_size, reorders,
 )
@@ -143,10 +143,11 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         return [E.BecameStartPlayer(seat, source)] if state.start_player != seat else []
     if isinstance(effect, ReverseOrder):  # a reversed round stays reversed; no round 7
         rnd = state.round + (1 if effect.when == "next_round" else 0)
-        return [E.OrderReversed(seat, source, rnd)] if rnd <= ROUNDS and rnd not in state.reversed_rounds else []
+        return [E.OrderReversed(seat, source, rnd)] if (
+            rnd <= rules.layout.rounds and rnd not in state.reversed_rounds) else []
     if isinstance(effect, Lasting):  # an option of a choice: ``option`` is its index
-        first, last = lasting_rounds(state, effect.duration)
-        return [E.ModifierGranted(seat, source, ability, option, first, last)] if first <= ROUNDS else []
+        first, last = lasting_rounds(state, rules, effect.duration)
+        return [E.ModifierGranted(seat, source, ability, option, first, last)] if first <= rules.layout.rounds else []
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
 

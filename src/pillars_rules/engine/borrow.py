@@ -37,8 +37,7 @@ def borrow_uses(state: GameState, rules: Rules, seat: int, effect: Borrow) -> tu
     ``effect``: owners in turn order, each one's craftsmen in the order they
     were gained, each conversion the user can pay for."""
     p = state.players[seat]
-    wood, stone, sand, metal = p.cubes
-    have = {"gold": p.gold, "vp": p.vp, "wood": wood, "stone": stone, "sand": sand, "metal": metal}
+    have = p.holdings()
     out: list[tuple[int, str, int]] = []
     for owner in _seats_from(state, seat):
         if owner == seat and effect.who != "any":

@@ -8,6 +8,8 @@ event is written outside the engine, in :mod:`pillars_rules.words.events`.
 
 from __future__ import annotations
 
+from typing import Final
+
 import attr
 
 from ..cardlang.effects import Amount
@@ -320,9 +322,14 @@ class Protected:
         object.__setattr__(self, "by", by)
 
 
+#: :attr:`CubeTaken.source` of a cube taken from the tax place's stock
+COURT: Final = "court"
+
+
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class CubeTaken:
-    """A cube moved to ``seat`` from the market or the King's court."""
+    """A cube moved to ``seat`` from the board's main market (``source``: its
+    key) or from the stock of the tax place (``source``: :data:`COURT`)."""
 
     seat: int
     resource: str

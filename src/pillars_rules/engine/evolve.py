@@ -172,7 +172,7 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
     court = s.court_metal
     stock = layout.court_stock
     if court < stock:
-        supply[CUBE_INDEX["metal"]] -= stock - court
+        supply[CUBE_INDEX[layout.court_good]] -= stock - court
         court = stock
     n_privileges, n_craftsmen = layout.n_privileges, layout.n_craftsmen
     deck = s.craftsman_decks[e.round - 1] if e.round - 1 < len(s.craftsman_decks) else ()
@@ -374,10 +374,10 @@ def _on_protected(s: GameState, e: E.Protected) -> GameState:
 
 @on(E.CubeTaken)
 def _on_cube_taken(s: GameState, e: E.CubeTaken) -> GameState:
-    if e.source == "market":
-        s = replace(s, market=_add_cubes(s.market, e.resource, -1))
-    else:
+    if e.source == E.COURT:
         s = replace(s, court_metal=s.court_metal - 1)
+    else:  # the board's main market (its key: the source)
+        s = replace(s, market=_add_cubes(s.market, e.resource, -1))
     p = s.players[e.seat]
     if p.cube(e.resource) >= MAX_CUBES:  # a full hand: the cube goes to the supply
         return _board_supply(s, e.resource, 1)

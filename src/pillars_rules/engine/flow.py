@@ -22,7 +22,7 @@ from .batch import (
 from .context import Rules
 from .queries import free_spots
 from .reach import play_direction
-from .state import ROUNDS, GameState
+from .state import GameState
 from .steps import STEP, enter_step
 from .zones import copy_options, give_options
 
@@ -74,7 +74,7 @@ def advance_into(b: Batch, rules: Rules) -> None:
     elif stage == "enter":  # a scenario starts at this step (see PositionSet)
         enter_step(b, rules, rules.layout.step_index[state.step])
     elif stage == "round_end":
-        if state.round >= ROUNDS:
+        if state.round >= rules.layout.rounds:
             # the game_end abilities (issue #36): after the last round's
             # steps, before the ranking; they ask no choice (the compiler
             # refuses one), so the game ends in the same batch
@@ -92,10 +92,11 @@ def _setup(b: Batch, rules: Rules) -> None:
     numbers = rng.stream(state.seed, state.rng)
     n = state.n_players
     craftsmen = rules.cards_at("craftsman", n)
+    rounds = rules.layout.rounds
     decks = tuple(
-        rng.shuffled(numbers, [c.id for c in craftsmen if c.round == r]) for r in range(1, ROUNDS + 1)
+        rng.shuffled(numbers, [c.id for c in craftsmen if c.round == r]) for r in range(1, rounds + 1)
     )
-    events = rng.shuffled(numbers, [c.id for c in rules.cards_at("event", n)])[:ROUNDS]
+    events = rng.shuffled(numbers, [c.id for c in rules.cards_at("event", n)])[:rounds]
     privileges = rules.cards_at("privilege", n)
     last = rng.shuffled(numbers, [c.id for c in privileges if c.last_round])
     others = rng.shuffled(numbers, [c.id for c in privileges if not c.last_round])

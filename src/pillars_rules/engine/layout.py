@@ -30,10 +30,10 @@ class Layout:
 
     __slots__ = ("board", "steps", "step_index", "step_rule", "locations", "empty_spots", "one_per_player",
                  "in_order", "spot_effects", "sites", "bishop", "privileges", "n_privileges", "craftsmen",
-                 "n_craftsmen", "tax", "tax_die", "court_stock", "market", "market_refill", "buy_prices",
+                 "n_craftsmen", "tax", "tax_die", "court_stock", "court_good", "market", "market_refill", "buy_prices",
                  "sell_prices", "market_cubes", "cathedral", "cube_limit", "start_player", "gold_cap",
                  "first_price", "reasons", "names", "called", "spot_index", "players", "starting_gold",
-                 "starting_builders", "craftsmen_dealt", "resources_dealt", "free_builders", "collector", "markets",
+                 "starting_builders", "craftsmen_dealt", "resources_dealt", "free_builders", "rounds", "collector", "markets",
                  "other_markets", "stock_slot", "refills", "other_refills", "buying", "selling", "cubes_at")
 
     def __init__(self, board: Board) -> None:
@@ -61,7 +61,9 @@ class Layout:
         self.collector = board.place_of("collector")
         tax = places.get(self.tax)
         self.tax_die: tuple[int, ...] = tax.die if tax is not None else ()
-        self.court_stock = sum(a.n for a in tax.stock if a.kind == "metal") if tax is not None else 0
+        #: what the tax place holds for its first spot each round (``stock 1 metal``): how many, of which good
+        self.court_stock = sum(a.n for a in tax.stock) if tax is not None else 0
+        self.court_good: str = tax.stock[0].kind if tax is not None and tax.stock else ""
         #: every place with ``step market``, in Phase III order: each trades
         #: with its own stock at its own prices (§4; the expansion's Harbour)
         self.markets: tuple[str, ...] = tuple(k for k, r in zip(board.steps, board.rules) if r == "market")
@@ -107,6 +109,8 @@ class Layout:
         self.players: tuple[int, ...] = spec.players
         self.starting_gold: tuple[int, ...] = spec.starting_gold
         self.starting_builders: int = spec.starting_builders
+        #: rounds a game lasts (§2.6)
+        self.rounds: int = spec.rounds
         #: by number of seats: craftsmen dealt each round (Shiring's first), resource cards dealt
         self.craftsmen_dealt: dict[int, int] = {n: spec.for_players(spec.dealt_craftsmen, n) for n in spec.players}
         self.resources_dealt: dict[int, int] = {n: spec.for_players(spec.dealt_resources, n) for n in spec.players}

@@ -216,9 +216,10 @@ def _legal_cathedral(state: GameState, rules: Rules, seat: int) -> list:
 
 
 def _legal_return(state: GameState, rules: Rules, seat: int) -> list:
-    """At most MAX_COUNT cubes per action: the decision repeats while more than 5 remain."""
+    """At most MAX_COUNT cubes per action: the decision repeats while more than
+    the board's cube limit remain."""
     p = state.players[seat]
-    excess = sum(p.cubes) - 5
+    excess = sum(p.cubes) - rules.layout.cube_limit
     return [_act(rules, ("return", r, n), A.ReturnCubes, r, n)
             for r in CUBES for n in range(1, min(p.cube(r), excess, MAX_COUNT) + 1)]
 
@@ -364,7 +365,7 @@ _EVENTS_OF: Final = {
     A.Place: _place_events,
     A.Park: lambda state, rules, a, seat: [E.BuilderParked(seat, state.price)],
     A.Protect: lambda state, rules, a, seat: [E.Decided(seat, "bishop"), E.Protected(seat, "bishop")],
-    A.TakeCube: lambda state, rules, a, seat: [E.Decided(seat, "bishop"), E.CubeTaken(seat, a.resource, "market")],
+    A.TakeCube: lambda state, rules, a, seat: [E.Decided(seat, "bishop"), E.CubeTaken(seat, a.resource, rules.layout.market)],
     A.UseOnce: _use_once,
     A.Decline: lambda state, rules, a, seat: [E.Decided(seat, state.pending.kind)],
     A.PickCraftsman: _pick,

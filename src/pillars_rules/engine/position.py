@@ -17,7 +17,7 @@ from ..cardlang.effects import CUBES
 from ..errors import ScenarioError
 from ..limits import MAX_CUBES
 from .context import Rules
-from .state import CUBE_TOTALS, ROUNDS, GameState
+from .state import CUBE_TOTALS, GameState
 
 #: Stages a position may be set at: ``round_end`` (the next round opens next),
 #: ``draft``, ``builders`` and ``enter`` (Phase III ``step`` starts next).
@@ -76,9 +76,10 @@ def _stage(state: GameState, rules: Rules, n: int) -> None:
     elif state.step != "":
         _fail("step", f"a {state.stage} position has no Phase III step, not {state.step!r}")
     lo = 0 if state.stage == "round_end" else 1
-    hi = ROUNDS - 1 if state.stage == "round_end" else ROUNDS
+    rounds = rules.layout.rounds
+    hi = rounds - 1 if state.stage == "round_end" else rounds
     if type(state.round) is not int or not lo <= state.round <= hi:
-        _fail("round", f"round {state.round!r} does not exist (a game has rounds 1 to {ROUNDS})")
+        _fail("round", f"round {state.round!r} does not exist (a game has rounds 1 to {rounds})")
     if not _seat_ok(state.start_player, n):
         _fail("start_player", f"no seat {state.start_player!r} in a {n}-player game")
     if state.cathedral != state.round - (0 if state.stage == "round_end" else 1):
@@ -112,7 +113,7 @@ def _holdings(state: GameState, rules: Rules, n: int) -> None:
         after_cathedral = state.stage == "round_end" or (
             state.stage == "enter" and lay.step_index.get(state.step, -1) > lay.step_index.get(lay.cathedral, 99))
         if after_cathedral and sum(p.cubes) > lay.cube_limit:
-            _fail(f"{w}.cubes", f"{sum(p.cubes)} cubes after the cathedral step; a player keeps at most "
+            _fail(f"{w}.cubes", f"{sum(p.cubes)} cubes after {lay.words(lay.cathedral)} step; a player keeps at most "
                                 f"{lay.cube_limit} (the {lay.cube_limit}-cube limit, §2.4 step 13)")
         need = sum(rules.card(c).workers for c in p.resource_cards)
         if p.placed.value < need:
@@ -128,14 +129,16 @@ def _holdings(state: GameState, rules: Rules, n: int) -> None:
 
 
 def _board(state: GameState, rules: Rules, n: int) -> None:
+    lay = rules.layout
+    market, court = lay.words(lay.market), lay.words(lay.tax)
     for i, kind in enumerate(CUBES):
         if state.supply[i] < 0:
-            _fail("cubes", f"{CUBE_TOTALS[i] - state.supply[i]} {kind} cubes in holdings, market and "
-                           f"King's court; the game has {CUBE_TOTALS[i]} (§1)")
+            _fail("cubes", f"{CUBE_TOTALS[i] - state.supply[i]} {kind} cubes in holdings, {market} and "
+                           f"{court}; the game has {CUBE_TOTALS[i]} (§1)")
         if state.market[i] < 0:
             _fail("market", f"{state.market[i]} {kind}")
-    if state.market[CUBES.index("metal")]:
-        _fail("market", "the market never holds metal (§4)")
+        if state.market[i] and kind not in lay.market_cubes:
+            _fail("market", f"{market} never holds {kind}: its stock is {', '.join(lay.market_cubes)} (§4)")
     others = rules.layout.other_markets
     if state.stocks and len(state.stocks) != len(others):
         _fail("stocks", f"{len(state.stocks)} stocks; the board has {len(others)} further market(s)")
@@ -143,11 +146,11 @@ def _board(state: GameState, rules: Rules, n: int) -> None:
         if min(stock) < 0:
             _fail("stocks", f"{rules.layout.words(key)} holds {stock!r}")
     if state.court_metal < 0:
-        _fail("court_metal", f"{state.court_metal} metal")
+        _fail("court_metal", f"{state.court_metal} {lay.court_good}")
     for i, kind in enumerate(CUBES):
-        total = state.cube_total(kind)
+        total = state.cube_total(kind, lay.court_good)
         if total != CUBE_TOTALS[i]:
-            _fail("cubes", f"{total} {kind} cubes in supply, market, King's court and holdings; "
+            _fail("cubes", f"{total} {kind} cubes in supply, {market}, {court} and holdings; "
                            f"the game has {CUBE_TOTALS[i]} (§1)")
     locations = rules.locations
     if tuple(loc for loc, _ in state.spots) != tuple(locations):
@@ -185,8 +188,10 @@ def check_cards(state: GameState, rules: Rules) -> None:
     _cards(rules, "decks.privileges", state.privilege_deck, ("privilege",))
     _cards(rules, "event", (state.event,), ("event",), allow_empty=True)
     _cards(rules, "prev_event", (state.prev_event,), ("event",), allow_empty=True)
-    if len(state.shiring) > 2 or len(state.kingsbridge) > 2:
-        _fail("shiring/kingsbridge", "two cards at most lie at Shiring and at Kingsbridge (§2.1)")
+    lay = rules.layout  # the round opening lays one card beside each spot of these places (§2.1)
+    if len(state.shiring) > lay.n_craftsmen or len(state.kingsbridge) > lay.n_privileges:
+        _fail("shiring/kingsbridge", f"at most {lay.n_craftsmen} cards lie at {lay.words(lay.craftsmen)} and "
+                                     f"{lay.n_privileges} at {lay.words(lay.privileges)} (§2.1)")
     starting = set(rules.starting_craftsmen)
     places: dict[str, str] = {}
 

@@ -42,8 +42,7 @@ def _conversions(state: GameState, rules: Rules, seat: int, p) -> tuple[tuple[st
         return ()
     out = []
     seen = set()
-    wood, stone, sand, metal = p.cubes
-    have = {"gold": p.gold, "vp": p.vp, "wood": wood, "stone": stone, "sand": sand, "metal": metal}
+    have = p.holdings()
     shared = rules.shared  # alternatives sharing a capacity: none in most card sets
     for cid in p.craftsmen:
         if cid in seen:

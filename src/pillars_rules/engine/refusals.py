@@ -64,8 +64,8 @@ REASONS: dict[str, str] = {
     # §2.4 step 2 Bishop
     "protect.not_harmful": "{event} is not harmful, so there is nothing to be protected from; "
                            "take a cube instead",
-    "take_cube.metal": "metal is never in the market; the Bishop takes wood, stone or sand",
-    "take_cube.empty": "the market has no {resource} left",
+    "take_cube.metal": "{resource} is never in {market}, which holds {cubes}",
+    "take_cube.empty": "{market} has no {resource} left",
     # §7 once-per-game privileges
     "once.not_owned": "{who} has no unused privilege {name}",
     "once.no_use": "{name} has no once-per-game use",
@@ -83,7 +83,7 @@ REASONS: dict[str, str] = {
     "bid.bad_amount": "a bid is 0 (a pass) or more than the highest bid so far ({top}), up to the "
                       "{kind} {who} has ({have}); not {index}",
     # §4 market
-    "buy.metal": "metal is never sold to players: it cannot be bought, only sold",
+    "buy.metal": "{resource} is never sold to players: it cannot be bought, only sold",
     "buy.permit": "buying {resource} needs {cards}",
     "buy.sold_same": "{who} sold {resource} this round; a player may not buy and sell the same type "
                      "in one round",
@@ -110,7 +110,7 @@ REASONS: dict[str, str] = {
     "build.inputs": "{name} needs {inputs}; {who} has {has}",
     # §2.4 step 13 5-cube limit
     "return.holding": "{who} has only {held} {resource}",
-    "return.too_many": "{who} keeps 5 cubes: only {excess} more must be returned",
+    "return.too_many": "{who} keeps {limit} cubes: only {excess} more must be returned",
 }
 
 
@@ -294,16 +294,32 @@ def _protect(state, rules, seat, who, a) -> None:
 
 def _take_cube(state, rules, seat, who, a) -> None:
     r = _resource(a)
-    if r not in rules.layout.market_cubes:
-        raise _Refused("take_cube.metal")
+    layout = rules.layout
+    market = layout.words(layout.market)
+    if r not in layout.market_cubes:
+        raise _Refused("take_cube.metal", resource=r, market=market, cubes=_either(layout.market_cubes))
     if not state.market[CUBE_INDEX[r]]:
-        raise _Refused("take_cube.empty", resource=r)
+        raise _Refused("take_cube.empty", resource=r, market=market)
+
+
+def _either(words: tuple[str, ...]) -> str:
+    """``("wood", "stone", "sand")`` as "wood, stone or sand"."""
+    return " or ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else "nothing"
 
 
 # ------------------------------------------------------------------ §7 once-per-game
+#: Windows that are no step of a board; a step's window is "on a turn at" its place.
 _WHEN = {"placement": "when a builder is placed", "event": "after a harmful event is revealed",
-         "tax": "after the tax roll", "draft": "on a turn in the draft",
-         "market": "on a turn at the market", "cathedral": "on a turn in the cathedral step"}
+         "tax": "after the tax roll", "draft": "on a turn in the draft"}
+
+
+def _when(rules: Rules, window: str) -> str:
+    """A window in words: a step rule's by the board's place that runs it (the market's
+    "on a turn at the market")."""
+    if window in _WHEN:
+        return _WHEN[window]
+    place = rules.layout.board.place_of(window)
+    return f"on a turn at {rules.layout.words(place)}" if place else window
 
 
 def _use_once(state, rules, seat, who, a) -> None:
@@ -314,7 +330,7 @@ def _use_once(state, rules, seat, who, a) -> None:
     if not windows:
         raise _Refused("once.no_use", name=name)
     if state.pending.kind.removeprefix("once_") not in windows:
-        raise _Refused("once.wrong_window", name=name, when=" or ".join(_WHEN.get(w, w) for w in windows))
+        raise _Refused("once.wrong_window", name=name, when=" or ".join(_when(rules, w) for w in windows))
     window = state.pending.kind
     if window in GENERAL_WINDOWS and len(once_events(state, rules, seat, a.card, window)) < 2:
         raise _Refused("once.does_nothing", name=name)
@@ -370,8 +386,8 @@ def _buy(state, rules, seat, who, a) -> None:
     r = _resource(a)
     layout, place = rules.layout, state.step  # the market place trading now
     if r not in layout.cubes_at.get(place, layout.market_cubes) or rules.price(state, seat, "buy", r, place) is None:
-        if r == "metal":
-            raise _Refused("buy.metal")
+        if not any(r in cubes for cubes in layout.cubes_at.values()):  # no market holds it (§4: metal)
+            raise _Refused("buy.metal", resource=r)
         raise _Refused("buy.not_here", place=layout.words(place), resource=r)
     _trade_budget(state, seat, who)
     if not rules.permitted(state, seat, "buy", r):
@@ -440,7 +456,7 @@ def _return(state, rules, seat, who, a) -> None:
         raise _Refused("return.holding", who=who, held=p.cube(r), resource=r)
     limit = rules.layout.cube_limit
     if a.n > sum(p.cubes) - limit:
-        raise _Refused("return.too_many", who=who, excess=sum(p.cubes) - limit)
+        raise _Refused("return.too_many", who=who, limit=limit, excess=sum(p.cubes) - limit)
 
 
 _CHECKS = {

@@ -22,9 +22,13 @@ from .._build import is_compiled_file
 from ..cardlang.effects import CUBES
 
 CUBE_INDEX: Final = {c: i for i, c in enumerate(CUBES)}
+#: the four cube kinds, in the order of PlayerState.cubes
+_CUBE0: Final = CUBES[0]
+_CUBE1: Final = CUBES[1]
+_CUBE2: Final = CUBES[2]
+_CUBE3: Final = CUBES[3]
 #: Starting cube totals, wood/stone/sand/metal (RULES §1).
 CUBE_TOTALS = (23, 23, 23, 13)
-ROUNDS: Final = 6
 #: Is this module the mypyc-compiled build? (Its records are then native
 #: classes, without an attribute dict, and copies are made by constructors.)
 COMPILED = is_compiled_file(__file__)
@@ -126,6 +130,12 @@ class PlayerState:
     def resources(self) -> dict[str, int]:
         """Cubes by name, e.g. ``{"wood": 2, "stone": 0, "sand": 1, "metal": 0}``."""
         return dict(zip(CUBES, self.cubes))
+
+    def holdings(self) -> dict[str, int]:
+        """How much the player has of each amount kind a cost may name: the
+        cubes (:data:`~pillars_rules.cardlang.effects.CUBES`), gold and VP."""
+        c0, c1, c2, c3 = self.cubes  # a display, not zip(): this is on the playouts' hot path
+        return {_CUBE0: c0, _CUBE1: c1, _CUBE2: c2, _CUBE3: c3, "gold": self.gold, "vp": self.vp}
 
     def cube(self, kind: str) -> int:
         return self.cubes[CUBE_INDEX[kind]]
@@ -596,12 +606,14 @@ class GameState:
     def traded_kinds(self, seat: int) -> set[tuple[str, str]]:
         return {(t, r) for s, t, r in self.traded if s == seat}
 
-    def cube_total(self, kind: str) -> int:
-        """Where every cube of ``kind`` is: supply + market + court + players."""
+    def cube_total(self, kind: str, court: str) -> int:
+        """Where every cube of ``kind`` is: supply + markets + players, and the
+        tax place's stock when ``kind`` is its good ``court`` (the board's
+        :attr:`~.layout.Layout.court_good`)."""
         i = CUBE_INDEX[kind]
         total = self.supply[i] + self.market[i] + sum(p.cubes[i] for p in self.players)
         total += sum(stock[i] for stock in self.stocks)
-        if kind == "metal":
+        if kind == court:
             total += self.court_metal
         return total
 

@@ -19,7 +19,6 @@ from .batch import Batch, _instant, fits, action_trigger_events, instant_events,
 from .context import Rules
 from .queries import conversions
 from .shared import queue_events
-from .state import ROUNDS
 
 
 #: The kind of the ``Decided`` that records a place's spot effects given, before its key.
@@ -84,7 +83,7 @@ def _step_event(b: Batch, rules: Rules) -> None:
                 # "most"/"fewest" judged at the reveal (issue #36)
                 b.extend(instant_events(b.state, rules, seat, ability.effect, card.id, i, judge=state))
             elif isinstance(ability, RestOfGame):
-                granted = [E.ModifierGranted(seat, card.id, i, -1, state.round, ROUNDS)]
+                granted = [E.ModifierGranted(seat, card.id, i, -1, state.round, rules.layout.rounds)]
                 if fits(list(b.state.effects), granted):
                     b.extend(granted)
     b.add(E.EventApplied(card.id))
@@ -193,7 +192,7 @@ def _step_tax(b: Batch, rules: Rules) -> None:
         if seat not in state.exempt:
             b.add(E.Lost(seat, (Amount("gold", rules.tax_for(state, seat, state.tax)),), "tax"))
     if court[0] is not None and state.court_metal > 0:
-        b.add(E.CubeTaken(court[0], "metal", "court"))
+        b.add(E.CubeTaken(court[0], rules.layout.court_good, E.COURT))
     _next(b, rules)
 
 

@@ -17,7 +17,7 @@ from ..cardlang.effects import ChooseCraftsman, CopyPrivilege, GivePrivilege, Pa
 from . import events as E
 from .context import Rules
 from .reach import selected
-from .state import ROUNDS, GameState
+from .state import GameState
 
 _OTHERS = Players("other")
 
@@ -93,11 +93,11 @@ def give_event(seat: int, effect: ChooseCraftsman | GivePrivilege, card: str, ta
     return cls(seat, card, taker)
 
 
-def lasting_rounds(state: GameState, duration: str) -> tuple[int, int]:
+def lasting_rounds(state: GameState, rules: Rules, duration: str) -> tuple[int, int]:
     """The first and last round of a lasting change made now for ``duration``
-    (a first round past the last one: it would never hold)."""
+    (a first round past the board's last one: it would never hold)."""
     first = state.round + (1 if duration == "next_round" else 0)
-    return first, ROUNDS if duration == "rest_of_game" else first
+    return first, rules.layout.rounds if duration == "rest_of_game" else first
 
 
 def copy_options(state: GameState, rules: Rules, seat: int, effect: CopyPrivilege) -> list[tuple[int, str]]:
@@ -105,7 +105,7 @@ def copy_options(state: GameState, rules: Rules, seat: int, effect: CopyPrivileg
     for each privilege of a player the selector picks (any other player for
     "a player you choose"), in turn order, that has a lasting modifier and
     that ``seat`` does not hold. None when the copy would never hold."""
-    if lasting_rounds(state, effect.duration)[0] > ROUNDS:
+    if lasting_rounds(state, rules, effect.duration)[0] > rules.layout.rounds:
         return []
     who = effect.players
     seats = selected(state, seat, _OTHERS if who.who == "chosen" else who)
@@ -124,6 +124,6 @@ def copy_grants(state: GameState, rules: Rules, seat: int, effect: CopyPrivilege
                 card: str) -> list[E.ModifierGranted]:
     """The grants that copy ``card``'s lasting modifiers to ``seat``: one for
     each of its :class:`~pillars_rules.cardlang.effects.Passive` abilities."""
-    first, last = lasting_rounds(state, effect.duration)
+    first, last = lasting_rounds(state, rules, effect.duration)
     return [E.ModifierGranted(seat, card, i, -1, first, last)
             for i, a in enumerate(rules.card(card).abilities) if isinstance(a, Passive)]

@@ -140,7 +140,7 @@ def _protected(e: E.Protected, n: Namer) -> str:
 
 
 def _cube_taken(e: E.CubeTaken, n: Namer) -> str:
-    src = "the market" if e.source == "market" else "the King's court"
+    src = "the King's court" if e.source == E.COURT else place(e.source, n)  # the source: the market's key
     return f"{n.seat(e.seat)} took 1 {e.resource} from {src}."
 
 

@@ -1,0 +1,189 @@
+"""The engine core names no Pillars term (issue #57, its first step).
+
+The terms are read from the card files themselves (``cards/base`` and
+``cards/expansion``): every card's id and names, every place's key, names and
+``called`` phrase, every good an amount of the cards names, and every step of
+the boards. A term new in the card files is caught here without a change to
+this test.
+
+A string literal of an engine module (docstrings left out) names a term when it
+*is* one (``"market"``, ``"metal"``), or when it is prose holding a place's or
+a card's name as words (``"... the King's court"``). Such a literal is allowed
+only where this file says so:
+
+* :data:`GENERIC` -- a word that names no Pillars thing, although a card file
+  spells it so (it is said there why);
+* :data:`REMAINING` -- what the engine still names, by module and term with the
+  number of literals: the machine rules, decision kinds and state fields of
+  Pillars that stay in the engine until the core and the game are two packages
+  (issue #57). The table is exact: a new literal fails, and so does one taken
+  away without its line here, so that each removed term stays removed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+from pathlib import Path
+
+import attr
+
+import pillars_rules as pr
+from pillars_rules.cardlang import base_cards, load_paths
+from pillars_rules.cardlang.effects import Amount
+
+ENGINE = Path(pr.__file__).resolve().parent / "engine"
+CARDS = Path(__file__).resolve().parents[2] / "cards"
+
+#: Words a card file spells that name no Pillars thing in the engine.
+GENERIC: dict[str, str] = {
+    "base": "the base board's key; in the engine the set a game's variants start from (Rules.base)",
+}
+
+#: What is left (module -> term -> literals): machine rules of Pillars (``step
+#: market`` and the decision kinds, windows and reasons of those steps), the
+#: fields of its state (``state.market``, ``state.cathedral``, ``shiring``,
+#: ``kingsbridge``; ``gold`` and ``vp`` of a player) and prose that names its
+#: places. ``_native.py`` is generated from the state's fields.
+REMAINING: dict[str, dict[str, int]] = {
+    # generated from the state's fields (tools/make_native.py)
+    "_native.py": {"cathedral": 5, "event": 3, "gold": 4, "kingsbridge": 4, "market": 5, "shiring": 4,
+                   "start_player": 5, "vp": 3},
+    # decision kinds of the Pillars steps; TakeCube's words ("from the market")
+    "actions.py": {"bishop": 1, "cathedral": 1, "market": 1, "the market": 1},
+    # the card kind "event"; RESTRICTED_TRADES (§4: buying wood, selling stone need a permit)
+    "context.py": {"event": 2, "stone": 1, "wood": 1},
+    # fields of PositionSet and of the score (gold, VP)
+    "events.py": {"cathedral": 1, "gold": 1, "start_player": 1, "vp": 1},
+    # the amounts a player holds outside the cubes (gold, VP)
+    "evolve.py": {"gold": 4, "vp": 2},
+    # the card kind "event" (the event deck)
+    "flow.py": {"event": 1},
+    # the step rules a layout looks up (board.place_of("market")) and its slots of the same names
+    "layout.py": {"bishop": 2, "cathedral": 2, "market": 2, "start_player": 2},
+    # decision kinds and once windows of the step rules
+    "legal.py": {"bishop": 4, "cathedral": 2, "event": 1, "market": 3},
+    # the state's fields named in a failed check ("market: ..."), the card kind "event"
+    "position.py": {"cathedral": 1, "event": 6, "kingsbridge": 2, "market": 2, "shiring": 2, "start_player": 1},
+    # the once window "event"
+    "refusals.py": {"event": 1},
+    # the state's fields; gold and VP of a player
+    "state.py": {"cathedral": 1, "event": 1, "gold": 4, "kingsbridge": 1, "market": 1, "shiring": 1,
+                 "start_player": 1, "vp": 4},
+    # the step rules (STEP), their decision kinds and once windows; gold of the wool mill, the tax, the collector
+    "steps.py": {"bishop": 4, "cathedral": 3, "event": 2, "gold": 3, "market": 4, "start_player": 1, "wool_mill": 1},
+}
+
+
+def _amount_kinds(obj: object, seen: set[int], out: set[str]) -> None:
+    """Every ``Amount.kind`` reachable from ``obj`` (a compiled card)."""
+    if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None))):
+        return
+    seen.add(id(obj))
+    if isinstance(obj, Amount):
+        out.add(obj.kind)
+        return
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            _amount_kinds(k, seen, out)
+            _amount_kinds(v, seen, out)
+    elif isinstance(obj, (tuple, list, frozenset, set)):
+        for v in obj:
+            _amount_kinds(v, seen, out)
+    elif attr.has(type(obj)):
+        for f in attr.fields(type(obj)):
+            _amount_kinds(getattr(obj, f.name), seen, out)
+
+
+def pillars_terms() -> tuple[set[str], set[str]]:
+    """(terms, names): every Pillars term of the card files; ``names`` are
+    those a prose literal may not hold as words (place and card names)."""
+    base = base_cards()
+    games = [base, base.merged(load_paths([CARDS / "expansion"], known=base))]
+    terms: set[str] = set()
+    names: set[str] = set()
+    goods: set[str] = set()
+    for cards in games:
+        for card in (*cards.cards, *cards.places):
+            terms.add(card.id)
+            for name in (card.name, card.name_de, getattr(card.place, "called", None) if card.kind == "place"
+                         else None):
+                if name:
+                    terms.add(name)
+                    names.add(name)
+            _amount_kinds(card, set(), goods)
+            if card.kind == "place":
+                goods.update(k for k, _ in (*card.place.buying, *card.place.selling))
+        terms.update(cards.board.steps)
+    goods.discard("counters")  # a conversion's counters on its own card: the card language's, no good
+    return terms | goods, names
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+def occurrences(source: str, terms: set[str], names: set[str]) -> list[tuple[str, int]]:
+    """(term, line) of each term the string literals of ``source`` name."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    words = [(n, re.compile(r"(?<![\w'])" + re.escape(n) + r"(?![\w'])")) for n in names]
+    out: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            if node.value in terms:
+                out.append((node.value, node.lineno))
+            else:
+                out.extend((n, node.lineno) for n, w in words if w.search(node.value))
+    return sorted((t, line) for t, line in out if t not in GENERIC)
+
+
+def named(source: str, terms: set[str], names: set[str]) -> Counter[str]:
+    """The terms the string literals of ``source`` name, with how often."""
+    return Counter(t for t, _ in occurrences(source, terms, names))
+
+
+def found_in_engine() -> dict[str, dict[str, int]]:
+    terms, names = pillars_terms()
+    out = {}
+    for path in sorted(ENGINE.glob("*.py")):
+        counts = named(path.read_text(encoding="utf-8"), terms, names)
+        if counts:
+            out[path.name] = dict(sorted(counts.items()))
+    return out
+
+
+def test_the_terms_come_from_the_card_files():
+    terms, names = pillars_terms()
+    assert {"kings_court", "King's court", "the King's court", "aliena", "tax_collector", "Harbour"} <= terms
+    assert {"wood", "stone", "sand", "metal", "gold", "vp"} <= terms  # goods
+    assert "the market" in names and "King's court" in names
+    assert not set(GENERIC) - terms, "GENERIC lists a word no card file spells"
+
+
+def test_the_check_sees_literals_and_prose_but_no_docstrings():
+    terms, names = pillars_terms()
+    code = '"""The market."""\nx = "metal"\ny = f"a {z} at the King\'s court"\nz = "kings_courtyard"\n'
+    assert named(code, terms, names) == Counter({"metal": 1, "King's court": 1, "the King's court": 1})
+
+
+def test_no_engine_module_names_a_pillars_term_beyond_the_table():
+    sources = sorted(ENGINE.glob("*.py"))
+    assert len(sources) >= 15
+    found = found_in_engine()
+    terms, names = pillars_terms()
+    for module in sorted(set(found) | set(REMAINING)):
+        if found.get(module, {}) != REMAINING.get(module, {}):
+            lines = [f"engine/{module}:{line}: {t!r}" for t, line in
+                     occurrences((ENGINE / module).read_text(encoding="utf-8"), terms, names)]
+            raise AssertionError(
+                f"engine/{module} names Pillars terms {found.get(module, {})}; the table (REMAINING) says "
+                f"{REMAINING.get(module, {})}: read the term from the card text or the board, or take a term "
+                "taken away out of the table\n" + "\n".join(lines))
