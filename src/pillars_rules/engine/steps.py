@@ -136,7 +136,7 @@ def _step_spots(b: Batch, rules: Rules) -> None:
     state = b.state
     key = state.step
     seats = state.spot_list(key)
-    if rules.spot_choices_at_step and state.decided:  # mostly empty: no scan (ISMCTS playouts pass here often)
+    if rules.spot_choices_at_step and state.decided:  # no scan while the round has no Decided
         given = SPOT_EFFECTS_GIVEN + key
         if any(s is not None and (s, given) in state.decided for s in seats):
             _next(b, rules)
