@@ -25,7 +25,12 @@ Workloads (each per complete 4-player game):
   as targets, four heuristic bots, game ``i`` seeded ``1000 + i``, each with
   its branches (:func:`pillars_rules.lab.causal.play_causal`): what the
   lab's games cost, bots included. The child also prints a hash of the
-  records, so sources that should play the same games can be seen to.
+  records, so sources that should play the same games can be seen to;
+* ``ismcts`` (only when named) -- the ISMCTS bot (``MCTSBot(seed=s,
+  iterations=50)``) deciding at the first 20 decisions of game ``s`` (each
+  seat played by ``RandomBot(s)``, the positions dealt before the count), as
+  ``python -m bench --builds`` times it. The child prints a hash of the
+  chosen actions, so sources whose bots should decide the same can be seen to.
 
 ::
 
@@ -59,10 +64,13 @@ from .common import parse_sources, source_env
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKLOADS = ("play", "playout", "replay", "fold", "load")
-#: Workloads run only when named (``--workloads``): the lab's paired games.
-EXTRA = ("paired",)
+#: Workloads run only when named (``--workloads``): the lab's paired games, the ISMCTS bot.
+EXTRA = ("paired", "ismcts")
 PAIRED_CARDS = "examples/lab/three_cards.cards"
 SEEDS = (1000, 1001, 1002, 1003)
+#: The ``ismcts`` workload: decisions per game and the bot's iterations per decision.
+ISMCTS_DECISIONS = 20
+ISMCTS_ITERATIONS = 50
 
 
 # ---------------------------------------------------------------------- the child
@@ -83,6 +91,16 @@ def child(workload: str, k: int) -> None:
         spec = GameSpec(players=4, bots=("heuristic",), seed=SEEDS[0], sources=sources, card_hash=card_hash,
                         targets=("alchemist", "joiner_r2_copy", "stonecutter"))
         cardset(spec)
+    if workload == "ismcts":
+        from pillars_rules.bots.mcts import MCTSBot
+
+        positions = []
+        for s in SEEDS:
+            game, views = pr.new_game(players=4, seed=s), []
+            while len(views) < ISMCTS_DECISIONS and not game.is_over:
+                views.append(game.view(game.current_player))
+                game = game.apply(pr.RandomBot(s)(views[-1]), seat=game.current_player)
+            positions.append((s, views))
     if workload in ("replay", "fold", "load"):
         ended = [pr.playout(pr.new_game(players=4, seed=s), seed=s) for s in SEEDS]
         logs = [g.events for g in ended]
@@ -106,6 +124,9 @@ def child(workload: str, k: int) -> None:
             pr.load(text)
     elif workload == "paired":
         records = [play_causal(spec, i) for i in range(k)]
+    elif workload == "ismcts":
+        records = [[repr(MCTSBot(seed=s, iterations=ISMCTS_ITERATIONS)(v)) for v in views]
+                   for s, views in positions[:k]]
     else:
         raise SystemExit(f"no workload {workload!r}")
     gc.enable()

@@ -51,3 +51,22 @@ def test_an_unknown_workload_is_refused(monkeypatch):
     monkeypatch.setattr(instructions.shutil, "which", lambda name: "/usr/bin/valgrind")
     with pytest.raises(SystemExit, match="unknown workload"):
         instructions.main(["--workloads", "paired,nonsense"])
+
+
+def test_the_ismcts_child_runs_the_bot_at_the_first_decisions_and_prints_their_hash():
+    import pillars_rules as pr
+    from pillars_rules.bots.mcts import MCTSBot
+
+    run = subprocess.run([sys.executable, "-m", "bench.instructions", "--child", "ismcts", "1"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    info = json.loads(run.stdout.strip().splitlines()[-1])
+    s = instructions.SEEDS[0]
+    game, chosen = pr.new_game(players=4, seed=s), []
+    for _ in range(instructions.ISMCTS_DECISIONS):
+        view = game.view(game.current_player)
+        chosen.append(repr(MCTSBot(seed=s, iterations=instructions.ISMCTS_ITERATIONS)(view)))
+        game = game.apply(pr.RandomBot(s)(view), seat=game.current_player)
+    assert len(set(chosen)) > 1, "the positions must differ, or the workload measures one decision"
+    want = hashlib.sha256(json.dumps([chosen], sort_keys=True, default=str).encode()).hexdigest()[:12]
+    assert info["records"] == want

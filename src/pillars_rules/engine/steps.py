@@ -135,10 +135,11 @@ def _step_spots(b: Batch, rules: Rules) -> None:
     state = b.state
     key = state.step
     seats = state.spot_list(key)
-    given = SPOT_EFFECTS_GIVEN + key
-    if rules.spot_choices_at_step and any(s is not None and (s, given) in state.decided for s in seats):
-        _next(b, rules)
-        return
+    if rules.spot_choices_at_step and state.decided:  # no scan while the round has no Decided
+        given = SPOT_EFFECTS_GIVEN + key
+        if any(s is not None and (s, given) in state.decided for s in seats):
+            _next(b, rules)
+            return
     for spot, effect in rules.layout.spot_effects.get(key, ()):
         seat = seats[spot]
         if seat is None:
@@ -149,7 +150,7 @@ def _step_spots(b: Batch, rules: Rules) -> None:
             b.extend(_instant(b.state, rules, seat, effect, key, spot))
     jobs = b.state.table.jobs
     if rules.spot_choices_at_step and jobs:
-        b.add(E.Decided(jobs[0].seat, given))
+        b.add(E.Decided(jobs[0].seat, SPOT_EFFECTS_GIVEN + key))
         return
     _next(b, rules)
 
