@@ -61,3 +61,33 @@ def test_only_a_round_opening_can_be_reopened():
     assert not at_draft_opening(game)
     with pytest.raises(pr.ConfigError, match="first draft decision"):
         draft_position(game)
+
+
+def _to_draft_opening(game, seed):
+    bots = [pr.RandomBot(seed * 8 + s) for s in range(game.state.n_players)]
+    while not at_draft_opening(game):
+        seat = game.current_player
+        game = game.apply(bots[seat](game.view(seat)), seat=seat)
+    return game
+
+
+@pytest.mark.parametrize("card, seats, lost", [
+    # a copied "craftsmen 6" (seat 1's Jack) held by seat 0: re-opened without it, seat 0 would be over its limit
+    ("idea_mimic", {0: {"privileges": ("idea_mimic",)}, 1: {"privileges": ("jack",)}}, "lasting changes"),
+    ("idea_pilgrim_shrine", {0: {"privileges": ("idea_pilgrim_shrine",)}}, "counters"),
+    ("idea_seer", {0: {"privileges": ("idea_seer",)}}, "looked at"),
+])
+def test_a_position_holding_what_a_scenario_cannot_set_is_not_reopened(card, seats, lost):
+    """A balance run of the cards-as-objects ideas stopped with "seats[2].craftsmen:
+    6 craftsmen; this seat may keep 5": its gold scale re-opened a position
+    without the seat's copied craftsman limit. Such positions are not re-opened
+    (the run measures its gold scale at the other rounds)."""
+    from pillars_rules.lab.transfer import not_reopenable
+
+    cards = pr.load_cards(["examples/ideas/where.cards", "examples/ideas/quantities.cards"])
+    game = _to_draft_opening(pr.scenario(3, round=2, step="round_start", seats=seats, cards=cards), 4)
+    assert lost in (not_reopenable(game) or "")
+    with pytest.raises(pr.ConfigError, match="cannot be re-opened"):
+        draft_position(game)
+    plain = next(_openings(3, 8, cards))
+    assert not_reopenable(plain) is None

@@ -31,7 +31,9 @@ cards as long as they make the same number of draws. A *unit* records seat
 ``s``'s final VP, win share and rank in both arms.
 
 **The gold scale.** At the first draft decision of each round in which a
-moment fell, the position is re-opened (:mod:`.transfer`) twice with
+moment fell, unless the state holds what a scenario cannot set
+(:func:`~.transfer.not_reopenable`: fan cards' lasting changes given to
+seats, counters, looks, a reversed order to come), the position is re-opened (:mod:`.transfer`) twice with
 one seed: with ``gold`` more gold for one seat and with ``gold`` less (kept
 within 0..30). The seat rotates with the game index. The two arms are
 played to the end with fresh bots seeded alike; their VP give what a gold
@@ -56,7 +58,7 @@ from pillars_rules.bots.heuristic import HeuristicBot, HeuristicBotV1
 
 from .games import GameSpec, Trace, aborted, cardset, drive, game_record, make_bots, outcome
 from .moments import take_actions, takes
-from .transfer import at_draft_opening, draft_position, reopen
+from .transfer import at_draft_opening, draft_position, not_reopenable, reopen
 
 
 def _generators(obj, memo: dict, depth: int = 2) -> None:
@@ -249,7 +251,9 @@ def play_causal(spec: GameSpec, index: int, reuse: bool = True) -> dict:
     gold = []
     rounds = {m.round for m in moments} | ({1 + index % 6} if spec.scale else set())
     for rnd in sorted(rounds):
-        if rnd in openings:
+        # no gold scale where a scenario cannot set the position (fan cards' lasting state):
+        # its arms would play another game
+        if rnd in openings and not_reopenable(openings[rnd]) is None:
             arms = _gold_arms(spec, index, seed, names, cards, openings[rnd])
             if arms is None:
                 lost += 2

@@ -32,6 +32,25 @@ def at_draft_opening(game: pr.Game) -> bool:
             and not any(s.table.decided))
 
 
+def not_reopenable(game: pr.Game) -> str | None:
+    """What of ``game``'s state a scenario cannot set, so that a game re-opened
+    from :func:`draft_position` would not be the same position; ``None`` if
+    nothing. Fan cards make such state: a lasting change given to seats (a
+    copied privilege), counters, cards a seat has looked at, a reversed order
+    of play still to come. Re-opened without it, the arms would play another
+    game (a copied craftsman limit lost leaves a seat over its limit)."""
+    s = game.state
+    if s.granted:
+        return "lasting changes given to seats"
+    if s.counters:
+        return "counters"
+    if s.seen:
+        return "event cards a seat has looked at"
+    if any(r >= s.round for r in s.reversed_rounds):
+        return "a reversed order of play"
+    return None
+
+
 def _pieces(p) -> dict:
     return {"small": p.small, "big": p.big, "grey": p.grey, "black": p.black}
 
@@ -42,6 +61,9 @@ def draft_position(game: pr.Game) -> dict:
     ``cards``."""
     if not at_draft_opening(game):
         raise pr.ConfigError("a position can be re-opened only at a round's first draft decision")
+    lost = not_reopenable(game)
+    if lost is not None:
+        raise pr.ConfigError(f"a scenario cannot set this position's {lost}: it cannot be re-opened")
     s = game.state
     on_table = set(s.display) | set(s.shiring) | set(s.kingsbridge)
     held = {c for p in s.players for c in p.craftsmen + p.privileges}
