@@ -325,8 +325,8 @@ def test_precision_runs_until_every_card_is_known_to_the_asked_gold_or_says_it_w
 @pytest.fixture(scope="module")
 def alchemist_sequential(tmp_path_factory):
     """One ``--sequential`` run of the far-too-strong Alchemist (heuristic bots,
-    at most 60 games), read by the two tests below: its exit code, stdout,
-    stderr, JSON report, and how often the sets' summaries were built
+    at most 60 games), read by the three tests below: its stdout, stderr, JSON
+    report, result file, and how often the sets' summaries were built
     (``report.summarize`` counted as it runs)."""
     import contextlib
     import io
@@ -343,7 +343,7 @@ def alchemist_sequential(tmp_path_factory):
                      "--json", str(tmp / "r.json")])
     assert code == 0, err.getvalue()
     return {"out": out.getvalue(), "err": err.getvalue(), "report": json.loads((tmp / "r.json").read_text()),
-            "summarized": len(summarized)}
+            "summarized": len(summarized), "games": (tmp / "r.jsonl").read_bytes()}
 
 
 def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_its_design(alchemist_sequential):
@@ -379,14 +379,24 @@ def test_the_stopping_rule_reads_the_verdicts_without_the_sets_summaries(alchemi
     assert alchemist_sequential["summarized"] == len(data["sets"]) == 2  # base and alone: once each, for the final report
 
 
-def test_fixed_keeps_the_fixed_length_design_under_a_time_budget_and_refuses_both_designs(tmp_path, capsys):
+def test_fixed_keeps_the_fixed_length_design_under_a_time_budget_and_refuses_both_designs(
+        alchemist_sequential, tmp_path, capsys):
     """``--fixed --time``: t tests on the games played, never a stop on a
     verdict -- the far-too-strong Alchemist plays all its games; asking for
-    both designs is one clear error."""
-    js = tmp_path / "r.json"
+    both designs is one clear error.
+
+    The run resumes the sequential run's games (the same cards, bots and
+    seeds: games 0 to 11, where the sequential design stopped), so it plays
+    only games 12 and 13; a resumed run asks its stopping rule again from
+    game 1, so a fixed-length run that stopped on a verdict would stop at 12
+    here too."""
+    js, out = tmp_path / "r.json", tmp_path / "r.jsonl"
+    out.write_bytes(alchemist_sequential["games"])
+    stopped_at = alchemist_sequential["report"]["sets"]["alone: alchemist"]["games"]
+    assert stopped_at < 14
     code = main(["balance", "--players", "2", "--games", "14", "--bots", "heuristic", "--cards",
                  "examples/lab/alchemist.cards", "--fixed", "--time", "10m", "--serial", "--quiet",
-                 "--out", str(tmp_path / "r.jsonl"), "--json", str(js)])
+                 "--out", str(out), "--resume", "--json", str(js)])
     assert code == 0, capsys.readouterr().err
     report = json.loads(js.read_text())
     assert report["sets"]["alone: alchemist"]["games"] == 14 and report["judged"][0]["flag"] == 1
