@@ -14,6 +14,7 @@ import pillars_rules as pr
 from pillars_rules.cli import main
 from pillars_rules.lab import runner, store
 from pillars_rules.lab.games import GameSpec, read_sources
+from shared import once  # tests/shared.py
 
 FAN = "examples/fan_cards"
 
@@ -327,7 +328,12 @@ def alchemist_sequential(tmp_path_factory):
     """One ``--sequential`` run of the far-too-strong Alchemist (heuristic bots,
     at most 60 games), read by the three tests below: its stdout, stderr, JSON
     report, result file, and how often the sets' summaries were built
-    (``report.summarize`` counted as it runs)."""
+    (``report.summarize`` counted as it runs). Made once per run, whichever
+    xdist worker asks first (``tests/shared.py``)."""
+    return once(tmp_path_factory, "lab-cli-alchemist-sequential", lambda: _alchemist_sequential(tmp_path_factory))
+
+
+def _alchemist_sequential(tmp_path_factory) -> dict:
     import contextlib
     import io
 
@@ -343,7 +349,7 @@ def alchemist_sequential(tmp_path_factory):
                      "--json", str(tmp / "r.json")])
     assert code == 0, err.getvalue()
     return {"out": out.getvalue(), "err": err.getvalue(), "report": json.loads((tmp / "r.json").read_text()),
-            "summarized": len(summarized), "games": (tmp / "r.jsonl").read_bytes()}
+            "summarized": len(summarized), "games": (tmp / "r.jsonl").read_text(encoding="utf-8")}
 
 
 def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_its_design(alchemist_sequential):
@@ -391,7 +397,7 @@ def test_fixed_keeps_the_fixed_length_design_under_a_time_budget_and_refuses_bot
     game 1, so a fixed-length run that stopped on a verdict would stop at 12
     here too."""
     js, out = tmp_path / "r.json", tmp_path / "r.jsonl"
-    out.write_bytes(alchemist_sequential["games"])
+    out.write_text(alchemist_sequential["games"], encoding="utf-8")
     stopped_at = alchemist_sequential["report"]["sets"]["alone: alchemist"]["games"]
     assert stopped_at < 14
     code = main(["balance", "--players", "2", "--games", "14", "--bots", "heuristic", "--cards",
