@@ -14,6 +14,7 @@ import pillars_rules as pr
 from pillars_rules.cli import main
 from pillars_rules.lab import runner, store
 from pillars_rules.lab.games import GameSpec, read_sources
+from shared import once  # tests/shared.py
 
 FAN = "examples/fan_cards"
 
@@ -322,18 +323,42 @@ def test_precision_runs_until_every_card_is_known_to_the_asked_gold_or_says_it_w
     assert "Traceback" not in bad.stderr
 
 
-def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_its_design(tmp_path, capsys):
+@pytest.fixture(scope="module")
+def alchemist_sequential(tmp_path_factory):
+    """One ``--sequential`` run of the far-too-strong Alchemist (heuristic bots,
+    at most 60 games), read by the three tests below: its stdout, stderr, JSON
+    report, result file, and how often the sets' summaries were built
+    (``report.summarize`` counted as it runs). Made once per run, whichever
+    xdist worker asks first (``tests/shared.py``)."""
+    return once(tmp_path_factory, "lab-cli-alchemist-sequential", lambda: _alchemist_sequential(tmp_path_factory))
+
+
+def _alchemist_sequential(tmp_path_factory) -> dict:
+    import contextlib
+    import io
+
+    from pillars_rules.lab import report
+
+    tmp = tmp_path_factory.mktemp("alchemist")
+    out, err, summarized = io.StringIO(), io.StringIO(), []
+    real = report.summarize
+    with pytest.MonkeyPatch.context() as mp, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        mp.setattr(report, "summarize", lambda *a, **k: summarized.append(1) or real(*a, **k))
+        code = main(["balance", "--players", "2", "--games", "60", "--bots", "heuristic", "--cards",
+                     "examples/lab/alchemist.cards", "--sequential", "--serial", "--out", str(tmp / "r.jsonl"),
+                     "--json", str(tmp / "r.json")])
+    assert code == 0, err.getvalue()
+    return {"out": out.getvalue(), "err": err.getvalue(), "report": json.loads((tmp / "r.json").read_text()),
+            "summarized": len(summarized), "games": (tmp / "r.jsonl").read_text(encoding="utf-8")}
+
+
+def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_its_design(alchemist_sequential):
     """``--sequential``: the Alchemist (1 sand -> 5 VP for 1 gold) is flagged at
     the family's level by the always-valid p-values after a handful of games;
     the run stops there, says so, and the report names the design and keeps
     the card's confidence sequence as its VP interval. A fair run is not
     stopped (see the A/A and the coverage tests in test_sequential)."""
-    out, js = tmp_path / "r.jsonl", tmp_path / "r.json"
-    code = main(["balance", "--players", "2", "--games", "60", "--bots", "heuristic", "--cards",
-                 "examples/lab/alchemist.cards", "--sequential", "--serial", "--out", str(out), "--json", str(js)])
-    captured = capsys.readouterr()
-    assert code == 0, captured.err
-    report = json.loads(js.read_text())
+    report, err, out = alchemist_sequential["report"], alchemist_sequential["err"], alchemist_sequential["out"]
     played = report["sets"]["base"]["games"] + report["sets"]["base"]["aborted"]
     assert played < 20, played
     e = report["judged"][0]
@@ -346,36 +371,38 @@ def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_
     assert abs(e["worth"]["least"] - e["vp"]["lo"] / e["gold_scale"]["hi"]) < 1e-9 * e["worth"]["least"]
     assert "no gold cost can make it fair" in e["verdict"]
     assert report["family"]["design"].startswith("always-valid p-values (mixture SPRT")
-    assert f"every judged card decided after {played} of 60 games per set (Alchemist: +" in captured.err
-    assert "too strong, decided after" in captured.err
-    assert "(decided after" in captured.out and "design: always-valid" in captured.out
+    assert f"every judged card decided after {played} of 60 games per set (Alchemist: +" in err
+    assert "too strong, decided after" in err
+    assert "(decided after" in out and "design: always-valid" in out
 
 
-def test_the_stopping_rule_reads_the_verdicts_without_the_sets_summaries(tmp_path, capsys, monkeypatch):
+def test_the_stopping_rule_reads_the_verdicts_without_the_sets_summaries(alchemist_sequential):
     # each look built the whole report, whose sets' bootstrap summaries were nine tenths of its time:
     # up to half a core in the parent, beside two workers on two cores. Only the final report has them.
-    from pillars_rules.lab import report
-
-    summarized = []
-    real = report.summarize
-    monkeypatch.setattr(report, "summarize", lambda *a, **k: summarized.append(1) or real(*a, **k))
-    out, js = tmp_path / "r.jsonl", tmp_path / "r.json"
-    code = main(["balance", "--players", "2", "--games", "60", "--bots", "heuristic", "--cards",
-                 "examples/lab/alchemist.cards", "--sequential", "--serial", "--out", str(out), "--json", str(js)])
-    assert code == 0, capsys.readouterr().err
-    data = json.loads(js.read_text())
+    # (The run is the test above's: the same command, with report.summarize counted.)
+    data = alchemist_sequential["report"]
     assert data["judged"][0]["flag"] == 1 and data["judged"][0]["decided_at"]  # it did look, and stopped
-    assert len(summarized) == len(data["sets"]) == 2  # base and alone: once each, for the final report
+    assert alchemist_sequential["summarized"] == len(data["sets"]) == 2  # base and alone: once each, for the final report
 
 
-def test_fixed_keeps_the_fixed_length_design_under_a_time_budget_and_refuses_both_designs(tmp_path, capsys):
+def test_fixed_keeps_the_fixed_length_design_under_a_time_budget_and_refuses_both_designs(
+        alchemist_sequential, tmp_path, capsys):
     """``--fixed --time``: t tests on the games played, never a stop on a
     verdict -- the far-too-strong Alchemist plays all its games; asking for
-    both designs is one clear error."""
-    js = tmp_path / "r.json"
+    both designs is one clear error.
+
+    The run resumes the sequential run's games (the same cards, bots and
+    seeds: games 0 to 11, where the sequential design stopped), so it plays
+    only games 12 and 13; a resumed run asks its stopping rule again from
+    game 1, so a fixed-length run that stopped on a verdict would stop at 12
+    here too."""
+    js, out = tmp_path / "r.json", tmp_path / "r.jsonl"
+    out.write_text(alchemist_sequential["games"], encoding="utf-8")
+    stopped_at = alchemist_sequential["report"]["sets"]["alone: alchemist"]["games"]
+    assert stopped_at < 14
     code = main(["balance", "--players", "2", "--games", "14", "--bots", "heuristic", "--cards",
                  "examples/lab/alchemist.cards", "--fixed", "--time", "10m", "--serial", "--quiet",
-                 "--out", str(tmp_path / "r.jsonl"), "--json", str(js)])
+                 "--out", str(out), "--resume", "--json", str(js)])
     assert code == 0, capsys.readouterr().err
     report = json.loads(js.read_text())
     assert report["sets"]["alone: alchemist"]["games"] == 14 and report["judged"][0]["flag"] == 1
@@ -409,12 +436,20 @@ def test_a_run_that_stops_by_itself_plays_on_past_the_fixed_runs_200_games(tmp_p
 
 
 def test_a_set_whose_cards_are_decided_stops_playing_while_the_others_go_on(tmp_path, capsys):
-    """The far-too-strong Alchemist is flagged alone after a dozen games: its
-    set stops playing there (its games go to the sets still open), while the
-    Joiner's copy, fair, plays all its games, and so does the set of both
-    (it holds the Joiner too) and the base set."""
+    """The far-too-strong Alchemist is flagged alone after some games: its
+    set stops playing at the first look after that (its games go to the sets
+    still open), while the Joiner's copy, fair, plays all its games, and so
+    does the set of both (it holds the Joiner too) and the base set.
+
+    Random bots: what is checked is the closing of a decided set, not the
+    bots' play, and a random game costs a small part of a heuristic one --
+    they flag the Alchemist later (49 of the 60 games with the default
+    seed, where heuristic bots take 12) but play all 4 sets' games in about
+    a third of the time. Past game 20 the stopping rule looks every tenth of
+    k games (:class:`~pillars_rules.lab.cli.Decided`), so the set closes at
+    the first look from its decision on."""
     js = tmp_path / "r.json"
-    code = main(["balance", "--players", "2", "--games", "15", "--bots", "heuristic", "--cards",
+    code = main(["balance", "--players", "2", "--games", "60", "--bots", "random", "--cards",
                  "examples/lab/alchemist.cards", "examples/lab/joiner_copy.cards", "--sequential",
                  "--workers", "2", "--out", str(tmp_path / "r.jsonl"), "--json", str(js), "--quiet"])
     err = capsys.readouterr().err
@@ -422,6 +457,8 @@ def test_a_set_whose_cards_are_decided_stops_playing_while_the_others_go_on(tmp_
     report = json.loads(js.read_text())
     games = {label: s["games"] + s["aborted"] for label, s in report["sets"].items()}
     alchemist = next(e for e in report["judged"] if e["set"] == "alone: alchemist")
-    assert alchemist["flag"] == 1 and games["alone: alchemist"] == alchemist["decided_at"] < 15, (games, alchemist)
-    assert games["alone: joiner_r2_copy"] == games["together"] == games["base"] == 15, games
+    assert alchemist["flag"] == 1, alchemist
+    look = next(k for k in range(alchemist["decided_at"], 61) if k % max(1, k // 10) == 0)
+    assert games["alone: alchemist"] == look < 60, (games, alchemist)
+    assert games["alone: joiner_r2_copy"] == games["together"] == games["base"] == 60, games
     assert f"sets decided earlier stopped playing: alone: alchemist after {games['alone: alchemist']} games" in err
