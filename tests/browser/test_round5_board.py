@@ -72,9 +72,18 @@ def test_the_tax_collector_and_the_harbour_say_what_they_give(server, windows):
     made = server.create(ANN_AND_A_BOT, seed=5, cards="expansion")
     b = windows[0]
     page = BoardPage(b, made["seats"][0]["link"]).open()
-    placing = lambda: (st := page.state()) and st["mine"] and st["pending"]["kind"] == "place"  # noqa: E731
-    play([page], random.Random(5), until=placing, timeout=300)
-    labels = b.js("return window.pillarsBoard.record.choices.map(c => c.label)")
+    labels: list[str] = []
+
+    def placing_with_the_collector_free() -> bool:
+        # the Tax collector has one spot: the bot (its seed the server's, at random) may take it
+        # before Ann places, so wait for a placement of Ann's at which it and the Harbour are offered
+        st = page.ready_to_choose()
+        if not (st and st["pending"]["kind"] == "place"):
+            return False
+        labels[:] = b.js("return window.pillarsBoard.record.choices.map(c => c.label)")
+        return any("Tax collector" in x for x in labels) and any("Harbour" in x for x in labels)
+
+    play([page], random.Random(5), until=placing_with_the_collector_free, timeout=300)
     collector = [x for x in labels if "Tax collector" in x]
     assert collector and all("(no tax this round; the tax roll in gold)" in x for x in collector), labels
     harbour = [x for x in labels if "Harbour" in x]

@@ -33,6 +33,10 @@ class SqliteBackend:
         with closing(sqlite3.connect(self.spec, isolation_level=None)) as raw:
             return raw.execute(sql, args).fetchall()
 
+    def others(self) -> int:
+        """Connections to the store besides the caller's own: none to count for a file."""
+        return 0
+
     def abandon_write(self, game_id: str, index: int) -> None:
         """A writer that dies inside its transaction: rows written, no COMMIT."""
         raw = sqlite3.connect(self.spec, isolation_level=None)
@@ -64,6 +68,14 @@ class PostgresBackend:
         with self._connect() as raw:
             cur = raw.execute(sql.replace("?", "%s"), args)
             return cur.fetchall() if cur.description else []
+
+    def others(self) -> int:
+        """The server's connections to this database besides the caller's. A
+        client killed by SIGKILL leaves its server process behind until that
+        process notices, and a COMMIT the client had sent still lands then."""
+        with self._connect() as raw:
+            return raw.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                               "AND pid <> pg_backend_pid()").fetchone()[0]
 
     def abandon_write(self, game_id: str, index: int) -> None:
         raw = self._connect(autocommit=False)

@@ -8,6 +8,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pillars_rules as pr
@@ -35,6 +36,7 @@ def test_a_server_killed_mid_game_reloads_to_an_equal_game_and_continues(backend
     for k, kill_at in enumerate((40, 230)):
         game_id = f"g{k}"
         Table.create(backend.open(), game_id, players=3, seed=31 + k)
+        before = backend.others()
         worker = start("play", db, game_id, str(7 + k))
         seen = 0
         while seen < kill_at:
@@ -44,6 +46,12 @@ def test_a_server_killed_mid_game_reloads_to_an_equal_game_and_continues(backend
         os.kill(worker.pid, signal.SIGKILL)        # mid-loop: maybe mid-transaction
         worker.wait()
         assert worker.returncode == -signal.SIGKILL
+        # what a restarted server meets: the dead process's database session gone, and with
+        # it any COMMIT it had sent (CI once read decision 230 while 231's commit landed)
+        gone = time.monotonic() + 30
+        while backend.others() > before and time.monotonic() < gone:
+            time.sleep(0.05)
+        assert backend.others() <= before, "the killed worker's database session did not end"
         table = Table.open(backend.open(), game_id)
         assert table.decision >= kill_at
         expected = reference(31 + k, 7 + k, table.decision)
