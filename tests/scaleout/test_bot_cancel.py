@@ -42,7 +42,7 @@ def test_a_bot_cancelled_mid_commit_still_sends_its_stored_move(tmp_path):
             return view.legal_actions[0]
 
         pool = SimpleNamespace(decide=decide)      # bot-only table: its bots take the background lane
-        server = SimpleNamespace(settings=SimpleNamespace(bot_delay=0, mail=None), fanout=LocalFanout(),
+        server = SimpleNamespace(settings=SimpleNamespace(bot_delay=0, mail=None), fanout=LocalFanout(), closing=False,
                                  bots=pool, background_bots=pool, maybe_unload=lambda room: None,
                                  commit=lambda t, c: asyncio.ensure_future(commit(t, c)))
         seats = tuple(SeatSpec("bot", f"b{k}", bot="random") for k in range(2))

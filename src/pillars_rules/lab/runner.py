@@ -419,7 +419,6 @@ class _Stall:
         self.client, self.futures, self.results, self.start = client, futures, results, start
         self.suspects: set = set()
         self.again = 0
-        self.replayed = 0  # games played again, for the tests and the log
 
     def __call__(self) -> None:
         keys = [f.key for f in self.futures]
@@ -435,7 +434,6 @@ class _Stall:
         tasks = [self.futures.pop(f) for f in old]
         for f in old:
             f.release()
-        self.replayed += len(tasks)
         for fut in self.start(tasks, self.again):
             self.results.add(fut)
 

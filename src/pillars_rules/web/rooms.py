@@ -254,7 +254,7 @@ class Room:
         """Hand ``message`` from ``seat`` to the table; ``None`` if applied and
         stored, else (refusal code, reason). The game is unchanged by a refusal."""
         async with self._acting:
-            if getattr(self.server, "closing", False):
+            if self.server.closing:
                 log.info("action refused game=%s seat=%d: the server is stopping", self.tag, seat)
                 return "server_error", "the server is stopping; the game goes on when it is back"
             checked = self.table.check(seat, message)
@@ -318,7 +318,7 @@ class Room:
     def schedule(self) -> None:
         """Start the bot of the seat that must act, if a bot plays it."""
         game = self.game
-        if game.is_over or getattr(self.server, "closing", False) or not self.server.fanout.is_home(self):
+        if game.is_over or self.server.closing or not self.server.fanout.is_home(self):
             return
         seat = game.current_player
         name = self.played_by(seat)
