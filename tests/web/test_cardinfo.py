@@ -49,6 +49,7 @@ def test_the_board_is_the_games_board_in_phase_iii_order():
     # issue #35: the browser draws the places the game has, not a list of its own
     from pillars_rules.cardlang import base_cards, compile_text
     from pillars_rules.web.cardinfo import board_catalogue
+    from pillars_rules.web.cardinfo import board_catalogue
 
     base = base_cards()
     rules = pr.new_game(2, seed=1, cards=base.merged(compile_text(WELL, "fan.cards", known=base))).rules
@@ -63,3 +64,27 @@ def test_the_board_is_the_games_board_in_phase_iii_order():
     assert court["id"] == "kings_court" and court["step"] == 10 and court["gives"][0] == "no tax + the metal"
     assert board["sell"]["metal"] == 5 and "metal" not in board["buy"] and board["tax_die"] == [2, 3, 3, 4, 4, 5]
     assert board_catalogue(pr.new_game(2, seed=1).rules)["places"][5]["id"] == "forest"
+
+
+def test_a_fan_tax_place_says_the_good_its_stock_holds():
+    """A board whose tax place puts out sand, not metal: the welcome's board says
+    so (``court_good``, and what its first spot gives), as the board's text does."""
+    from pillars_rules.cardlang import base_cards, compile_text
+    from pillars_rules.web.cardinfo import board_catalogue
+
+    base = base_cards()
+    exchequer = compile_text('''
+        place exchequer "Exchequer" de "Schatzkammer" {
+            called "the Exchequer"
+            replaces kings_court
+            spots 4
+            one per player
+            fill in order
+            step tax
+            die 2, 3, 3, 4, 4, 5
+            stock 1 sand
+        }''', "fan.cards", known=base)
+    board = board_catalogue(pr.new_game(2, seed=1, cards=base.merged(exchequer)).rules)
+    court = next(p for p in board["places"] if p["id"] == "exchequer")
+    assert board["court_good"] == "sand" and court["gives"][0] == "no tax + the sand"
+    assert board_catalogue(pr.new_game(2, seed=1).rules)["court_good"] == "metal"

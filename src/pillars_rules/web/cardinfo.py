@@ -67,7 +67,7 @@ def _gives(layout, card, i: int) -> str:
     if p.rule == "spots":
         return "; ".join(spot_gives(e) for n, e in layout.spot_effects.get(card.id, ()) if n == i)
     if p.rule == "tax":
-        return "no tax + the metal" if i == 0 and layout.court_stock else "no tax"
+        return f"no tax + the {layout.court_good}" if i == 0 and layout.court_stock else "no tax"
     if p.rule == "market":
         return "; ".join((f"trades {ordinal(i + 1)}",) + other_market(layout, card.id))
     return {"bishop": "protection or 1 cube", "start_player": "start player",
@@ -91,7 +91,8 @@ def board_catalogue(rules) -> dict:
     spot gives, ``""`` where a card lying beside it says it; ``does`` its step
     in a sentence, ``text`` the renderer's reading of its text), and the
     board's numbers: ``buy`` and ``sell`` prices, ``cube_limit``,
-    ``tax_die``, ``gold_cap``, ``builder_prices``.
+    ``tax_die``, ``court_good`` (the good the tax place's stock holds, ``""``
+    if it has none), ``gold_cap``, ``builder_prices``.
 
     >>> import pillars_rules as pr
     >>> b = board_catalogue(pr.new_game(2, seed=1).rules)
@@ -116,7 +117,8 @@ def board_catalogue(rules) -> dict:
                              stock=layout.stock_slot.get(key, -1))
         board = _BOARDS[key] = {
             "places": places, "buy": dict(layout.buy_prices), "sell": dict(layout.sell_prices),
-            "cube_limit": layout.cube_limit, "tax_die": list(layout.tax_die), "gold_cap": layout.gold_cap,
+            "cube_limit": layout.cube_limit, "tax_die": list(layout.tax_die), "court_good": layout.court_good,
+            "gold_cap": layout.gold_cap,
             "builder_prices": list(layout.board.spec.builder_prices)}
     return board
 

@@ -149,9 +149,10 @@ function sitesTile(model, group) {
 function courtTile(model, place) {
   const s = model.state;
   const die = (model.board && model.board.tax_die) || [];
+  const good = (model.board && model.board.court_good) || "metal"; // the board's own (a fan court may give sand)
   const body = [spots(model, place)];
   body.push(h("p", { class: "note" },
-    s.board.court_metal ? `${count(s.board.court_metal, "metal")} lies on the first spot.` : "No metal here.",
+    s.board.court_metal ? `${count(s.board.court_metal, good)} lies on the first spot.` : `No ${good} here.`,
     s.table.tax ? ` Tax this round: ${s.table.tax} gold.`
       : die.length ? ` The tax die rolls ${Math.min(...die)}-${Math.max(...die)}.` : ""));
   return tile(model, place, body);
