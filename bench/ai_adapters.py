@@ -114,9 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai_adapters", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5, help="random games per mode (default 5)")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                        help="time with the wall clock (default) or this process's CPU time "
-                             "(steadier on a busy, shared machine)")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time with the wall clock (default) or this process's CPU time (steadier on a busy, shared machine)",
+    )
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args(argv)
     if args.games < 1:
@@ -128,8 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<22}{row['steps']:>8}{row['steps_per_s']:>10}{row['vs_engine']:>10.3f}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"players": args.players, "games": args.games, "clock": args.clock,
-                       "modes": results}, f, indent=2)
+            json.dump(
+                {"players": args.players, "games": args.games, "clock": args.clock, "modes": results}, f, indent=2
+            )
     return 0
 
 

@@ -47,15 +47,23 @@ from pathlib import Path
 from typing import Sequence
 
 #: Games per suite, fixed before the runs (``--games``/``--mcts-games`` override them for a quick look).
-GAMES = {"heuristic_4p": 400, "heuristic_vs_random_2p": 200, "heuristic_vs_v1_2p": 400,
-         "heuristic_vs_3_v1_4p": 400, "mcts_vs_heuristic_2p": 100, "mcts_vs_3_heuristic_4p": 200}
+GAMES = {
+    "heuristic_4p": 400,
+    "heuristic_vs_random_2p": 200,
+    "heuristic_vs_v1_2p": 400,
+    "heuristic_vs_3_v1_4p": 400,
+    "mcts_vs_heuristic_2p": 100,
+    "mcts_vs_3_heuristic_4p": 200,
+}
 SUITES = tuple(GAMES)
 #: (focus bot, other bot, players) of the head-to-head suites.
-MATCHES = {"heuristic_vs_random_2p": ("heuristic", "random", 2),
-           "heuristic_vs_v1_2p": ("heuristic", "heuristic-v1", 2),
-           "heuristic_vs_3_v1_4p": ("heuristic", "heuristic-v1", 4),
-           "mcts_vs_heuristic_2p": ("mcts", "heuristic", 2),
-           "mcts_vs_3_heuristic_4p": ("mcts", "heuristic", 4)}
+MATCHES = {
+    "heuristic_vs_random_2p": ("heuristic", "random", 2),
+    "heuristic_vs_v1_2p": ("heuristic", "heuristic-v1", 2),
+    "heuristic_vs_3_v1_4p": ("heuristic", "heuristic-v1", 4),
+    "mcts_vs_heuristic_2p": ("mcts", "heuristic", 2),
+    "mcts_vs_3_heuristic_4p": ("mcts", "heuristic", 4),
+}
 #: The issues' targets, reported as met or missed.
 TARGETS = {
     "heuristic_4p": ("debt payments <= 0.3 per game (#27)", lambda r: r["debt_payments"] <= 0.3),
@@ -63,8 +71,10 @@ TARGETS = {
     "heuristic_vs_v1_2p": ("wins >= 60% (#27)", lambda r: r["win_rate"] >= 0.60),
     "heuristic_vs_3_v1_4p": ("wins >= 35% (#27)", lambda r: r["win_rate"] >= 0.35),
     "mcts_vs_heuristic_2p": ("wins >= 65% at 0.2 s/decision (#27)", lambda r: r["win_rate"] >= 0.65),
-    "mcts_vs_3_heuristic_4p": ("wins >= 35%, interval above 25%, at 0.2 s/decision (#27)",
-                               lambda r: r["win_rate"] >= 0.35 and r["win_rate_ci"][0] > 0.25),
+    "mcts_vs_3_heuristic_4p": (
+        "wins >= 35%, interval above 25%, at 0.2 s/decision (#27)",
+        lambda r: r["win_rate"] >= 0.35 and r["win_rate_ci"][0] > 0.25,
+    ),
 }
 
 
@@ -139,9 +149,13 @@ def play_one(suite: str, k: int, cfg: dict) -> dict:
     winners = game.winners()
     timed = bots[focus]
     out = {
-        "seed": seed, "focus": focus, "scores": [p.vp for p in game.state.players],
+        "seed": seed,
+        "focus": focus,
+        "scores": [p.vp for p in game.state.players],
         "win": (1 / len(winners)) if focus in winners else 0.0,
-        "times": timed.times, "cpu": timed.cpu, "iterations": timed.iterations,
+        "times": timed.times,
+        "cpu": timed.cpu,
+        "iterations": timed.iterations,
     }
     if suite == "heuristic_4p":
         from .bots_habits import trace_game
@@ -178,13 +192,19 @@ def decision_cpu(name: str, players: int, decisions: int, cards=None, block=None
     bot = make_bot(name, 7)
     cpu = []
     for view in views:
-        with (block() if block is not None else nullcontext()):
+        with block() if block is not None else nullcontext():
             c = time.process_time()
             bot(view)
             cpu.append(time.process_time() - c)
-    return {"bot": name, "players": players, "cards": cards or "base", "decisions": len(cpu),
-            "ms_per_decision": 1000 * statistics.median(cpu), "ms_mean": 1000 * statistics.fmean(cpu),
-            "ms_max": 1000 * max(cpu)}
+    return {
+        "bot": name,
+        "players": players,
+        "cards": cards or "base",
+        "decisions": len(cpu),
+        "ms_per_decision": 1000 * statistics.median(cpu),
+        "ms_mean": 1000 * statistics.fmean(cpu),
+        "ms_max": 1000 * max(cpu),
+    }
 
 
 def summarize(suite: str, games: list[dict]) -> dict:
@@ -197,22 +217,32 @@ def summarize(suite: str, games: list[dict]) -> dict:
         winners = [max(g["scores"]) for g in games]
         every = [s for g in games for s in g["scores"]]
         debts = [g.get("debt_payments", 0) for g in games]
-        out.update(debt_payments=round(statistics.mean(debts), 3),
-                   debt_payments_ci=tuple(round(x, 3) for x in mean_interval(debts)),
-                   median_winner=statistics.median(winners), median_winner_ci=median_interval(winners),
-                   median_all=statistics.median(every), median_all_ci=median_interval(every),
-                   mean_all=round(statistics.mean(every), 2))
+        out.update(
+            debt_payments=round(statistics.mean(debts), 3),
+            debt_payments_ci=tuple(round(x, 3) for x in mean_interval(debts)),
+            median_winner=statistics.median(winners),
+            median_winner_ci=median_interval(winners),
+            median_all=statistics.median(every),
+            median_all_ci=median_interval(every),
+            mean_all=round(statistics.mean(every), 2),
+        )
     else:
         wins = sum(g["win"] for g in games)
         focus = [g["scores"][g["focus"]] for g in games]
         others = [s for g in games for i, s in enumerate(g["scores"]) if i != g["focus"]]
-        out.update(win_rate=round(wins / n, 4), win_rate_ci=tuple(round(x, 4) for x in wilson(wins, n)),
-                   median_score=statistics.median(focus), median_score_ci=median_interval(focus),
-                   median_opponents=statistics.median(others))
+        out.update(
+            win_rate=round(wins / n, 4),
+            win_rate_ci=tuple(round(x, 4) for x in wilson(wins, n)),
+            median_score=statistics.median(focus),
+            median_score_ci=median_interval(focus),
+            median_opponents=statistics.median(others),
+        )
     if times:
         ts = sorted(times)
-        out.update(ms_per_decision=round(1000 * statistics.mean(times), 2),
-                   ms_per_decision_p90=round(1000 * ts[int(0.9 * (len(ts) - 1))], 2))
+        out.update(
+            ms_per_decision=round(1000 * statistics.mean(times), 2),
+            ms_per_decision_p90=round(1000 * ts[int(0.9 * (len(ts) - 1))], 2),
+        )
     if cpu:
         out["cpu_ms_per_decision"] = round(1000 * statistics.mean(cpu), 2)
     if its:
@@ -274,6 +304,7 @@ def pool_map(fn, *args, jobs: int = 1, keys: Sequence[str] | None = None) -> lis
     with open(path, "a", encoding="utf-8") as log:
         if cut:  # the last line was cut off when the run was stopped: start a new one
             log.write("\n")
+
         def keep(key, result):
             done[key] = result
             log.write(json.dumps({"key": key, "result": result}) + "\n")
@@ -310,8 +341,7 @@ def run(suites: Sequence[str], cfg: dict, jobs: int = 1, say=print) -> dict:
         summary["seconds"] = round(time.perf_counter() - t, 1)
         summary["jobs"] = jobs
         if suite.startswith("mcts"):
-            summary["budget"] = (f"{cfg['iterations']} iterations" if cfg.get("iterations")
-                                 else f"{cfg['seconds']} s")
+            summary["budget"] = f"{cfg['iterations']} iterations" if cfg.get("iterations") else f"{cfg['seconds']} s"
         results["suites"][suite] = summary
         say(f"  {json.dumps(summary)}")
     try:
@@ -327,26 +357,43 @@ def _ci(pair) -> str:
 
 def render_rst(results: dict) -> str:
     """The results as a reStructuredText table."""
-    lines = [".. list-table:: Bots (``python -m bench --bots``)",
-             "   :header-rows: 1", "",
-             "   * - suite", "     - games", "     - result (95% interval)", "     - time per decision",
-             "     - target", "     - met"]
+    lines = [
+        ".. list-table:: Bots (``python -m bench --bots``)",
+        "   :header-rows: 1",
+        "",
+        "   * - suite",
+        "     - games",
+        "     - result (95% interval)",
+        "     - time per decision",
+        "     - target",
+        "     - met",
+    ]
     for suite, r in results["suites"].items():
         if "median_winner" in r:
-            res = (f"median winner {r['median_winner']:g} VP {_ci(r['median_winner_ci'])}; "
-                   f"median all seats {r['median_all']:g} VP {_ci(r['median_all_ci'])}")
+            res = (
+                f"median winner {r['median_winner']:g} VP {_ci(r['median_winner_ci'])}; "
+                f"median all seats {r['median_all']:g} VP {_ci(r['median_all_ci'])}"
+            )
             if "debt_payments" in r:
                 res = f"{r['debt_payments']:g} debt payments per game {_ci(r['debt_payments_ci'])}; " + res
         else:
-            res = (f"wins {100 * r['win_rate']:.1f}% [{100 * r['win_rate_ci'][0]:.1f}, "
-                   f"{100 * r['win_rate_ci'][1]:.1f}]; median {r['median_score']:g} VP vs "
-                   f"{r['median_opponents']:g}")
+            res = (
+                f"wins {100 * r['win_rate']:.1f}% [{100 * r['win_rate_ci'][0]:.1f}, "
+                f"{100 * r['win_rate_ci'][1]:.1f}]; median {r['median_score']:g} VP vs "
+                f"{r['median_opponents']:g}"
+            )
         per = f"{r.get('ms_per_decision', 0):g} ms"
         if "iterations_per_decision" in r:
             per += f" ({r['iterations_per_decision']:g} iterations; budget {r.get('budget', '?')})"
         count = f"{r['games']} (of {r['games_fixed']} fixed; stopped)" if r.get("games_fixed") else f"{r['games']}"
-        lines += [f"   * - ``{suite}``", f"     - {count}", f"     - {res}", f"     - {per}",
-                  f"     - {r['target']}", f"     - {'yes' if r['met'] else 'no'}"]
+        lines += [
+            f"   * - ``{suite}``",
+            f"     - {count}",
+            f"     - {res}",
+            f"     - {per}",
+            f"     - {r['target']}",
+            f"     - {'yes' if r['met'] else 'no'}",
+        ]
     if results.get("loadavg"):
         lines += ["", f"Load average at the end of the run: {', '.join(map(str, results['loadavg']))}."]
     if results.get("notes"):
@@ -364,20 +411,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=int, help="ISMCTS iterations per decision instead of seconds")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     p.add_argument("--output", metavar="FILE", help="write the results as JSON here")
-    p.add_argument("--merge", metavar="FILE",
-                   help="update the results in FILE with the suites run now (and write them back there)")
+    p.add_argument(
+        "--merge", metavar="FILE", help="update the results in FILE with the suites run now (and write them back there)"
+    )
     p.add_argument("--rst", metavar="PATH", help="write the results table as reStructuredText here")
     p.add_argument("--from-json", metavar="FILE", help="measure nothing: re-render the results in FILE")
     p.add_argument("--ratings", action="store_true", help="play the round robin and rate every bot instead")
-    p.add_argument("--ratings-scale", type=float, default=1.0,
-                   help="with --ratings or --value: scale the fixed game counts (e.g. 0.1 for a quick look)")
+    p.add_argument(
+        "--ratings-scale",
+        type=float,
+        default=1.0,
+        help="with --ratings or --value: scale the fixed game counts (e.g. 0.1 for a quick look)",
+    )
     p.add_argument("--habits", action="store_true", help="trace the heuristic bots' habits instead")
-    p.add_argument("--value", action="store_true",
-                   help="compare the heuristic and the learned evaluation for the search instead")
-    p.add_argument("--log", metavar="FILE",
-                   help="append every finished game here, and reuse the games already in it (resume a stopped run)")
-    p.add_argument("--only-logged", action="store_true",
-                   help="with --log: play nothing, report the games logged so far (a stopped run's results)")
+    p.add_argument(
+        "--value", action="store_true", help="compare the heuristic and the learned evaluation for the search instead"
+    )
+    p.add_argument(
+        "--log",
+        metavar="FILE",
+        help="append every finished game here, and reuse the games already in it (resume a stopped run)",
+    )
+    p.add_argument(
+        "--only-logged",
+        action="store_true",
+        help="with --log: play nothing, report the games logged so far (a stopped run's results)",
+    )
     p.add_argument("--habits-games", type=int, default=100, help="with --habits: 4-player games per bot (default 100)")
     return p
 
@@ -402,9 +461,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.from_json:
             results = json.loads(Path(args.from_json).read_text(encoding="utf-8"))
         else:
-            results = {"ratings": lambda: ratings_main(args.ratings_scale, jobs, say),
-                       "habits": lambda: habits_main(args.habits_games, jobs, say),
-                       "value": lambda: value_main(jobs, say, args.ratings_scale)}[mode]()
+            results = {
+                "ratings": lambda: ratings_main(args.ratings_scale, jobs, say),
+                "habits": lambda: habits_main(args.habits_games, jobs, say),
+                "value": lambda: value_main(jobs, say, args.ratings_scale),
+            }[mode]()
             _write(args.output, json.dumps(results, indent=2) + "\n")
         table = {"ratings": render_ratings_rst, "habits": render_habits_rst, "value": render_value_rst}[mode](results)
         print(table)
@@ -424,9 +485,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             old = json.loads(Path(args.merge).read_text(encoding="utf-8"))
             merged = dict(old.get("suites", {}))
             merged.update(results["suites"])
-            results = {**old, "config": {**old.get("config", {}), **results["config"]},
-                       "suites": {s: merged[s] for s in SUITES if s in merged},
-                       "loadavg": results.get("loadavg")}
+            results = {
+                **old,
+                "config": {**old.get("config", {}), **results["config"]},
+                "suites": {s: merged[s] for s in SUITES if s in merged},
+                "loadavg": results.get("loadavg"),
+            }
         for path in (args.output, args.merge):
             _write(path, json.dumps(results, indent=2) + "\n")
     table = render_rst(results)
@@ -435,5 +499,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["main", "run", "summarize", "render_rst", "wilson", "median_interval", "mean_interval",
-           "pool_map", "LOG", "SUITES", "GAMES", "TARGETS", "Timed"]
+__all__ = [
+    "main",
+    "run",
+    "summarize",
+    "render_rst",
+    "wilson",
+    "median_interval",
+    "mean_interval",
+    "pool_map",
+    "LOG",
+    "SUITES",
+    "GAMES",
+    "TARGETS",
+    "Timed",
+]

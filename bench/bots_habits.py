@@ -45,9 +45,13 @@ def trace_game(game) -> dict:
             gold = sum(a.n for a in e.amounts if a.kind == "gold")
             have = before.players[e.seat].gold
             if gold > have:
-                kind = "tax" if e.reason == "tax" else \
-                    "event" if game.rules.by_id.get(e.reason) is not None and \
-                    game.rules.by_id[e.reason].kind == "event" else "other"
+                kind = (
+                    "tax"
+                    if e.reason == "tax"
+                    else "event"
+                    if game.rules.by_id.get(e.reason) is not None and game.rules.by_id[e.reason].kind == "event"
+                    else "other"
+                )
                 debts[kind] += 1
                 debt_vp += before.players[e.seat].vp - state.players[e.seat].vp
         elif t is E.BuilderPlaced and e.source == "bag":
@@ -66,10 +70,19 @@ def trace_game(game) -> dict:
             if e.card in hired.get(e.seat, ()):
                 discards += 1
     n = game.state.n_players
-    return {"debt_payments": sum(debts.values()), "debt_by": debts, "debt_vp": debt_vp,
-            "placements_5plus": dear, "shiring": shiring, "shiring_6plus": shiring_dear,
-            "cubes_lost": lost, "never_trade_seats": n - len(traded), "seats": n,
-            "hired_then_discarded": discards, "scores": [p.vp for p in game.state.players]}
+    return {
+        "debt_payments": sum(debts.values()),
+        "debt_by": debts,
+        "debt_vp": debt_vp,
+        "placements_5plus": dear,
+        "shiring": shiring,
+        "shiring_6plus": shiring_dear,
+        "cubes_lost": lost,
+        "never_trade_seats": n - len(traded),
+        "seats": n,
+        "hired_then_discarded": discards,
+        "scores": [p.vp for p in game.state.players],
+    }
 
 
 def play_habit_game(name: str, k: int, players: int = 4) -> dict:
@@ -146,8 +159,13 @@ def render_habits(habits: dict) -> list[str]:
     """The habits as a reStructuredText list table (one column per bot)."""
     names = list(habits)
     games = {habits[n]["games"] for n in names}
-    lines = [f".. list-table:: Habits in 4-player self-play ({'/'.join(map(str, sorted(games)))} games, "
-             "the same seeds for every bot)", "   :header-rows: 1", "", "   * - per game"]
+    lines = [
+        f".. list-table:: Habits in 4-player self-play ({'/'.join(map(str, sorted(games)))} games, "
+        "the same seeds for every bot)",
+        "   :header-rows: 1",
+        "",
+        "   * - per game",
+    ]
     lines += [f"     - ``{n}``" for n in names]
     for key, label in HABIT_ROWS:
         lines.append(f"   * - {label}")
@@ -163,5 +181,13 @@ def render_habits(habits: dict) -> list[str]:
     return lines
 
 
-__all__ = ["trace_game", "play_habit_game", "summarize_habits", "run_habits", "render_habits", "habits_main",
-           "render_habits_rst", "BOTS"]
+__all__ = [
+    "trace_game",
+    "play_habit_game",
+    "summarize_habits",
+    "run_habits",
+    "render_habits",
+    "habits_main",
+    "render_habits_rst",
+    "BOTS",
+]

@@ -87,8 +87,7 @@ def schedule(bots: Sequence[str], games: dict) -> list[tuple[str, int, tuple[str
 
 def play_scheduled(item) -> dict:
     fmt, pairing, seats, seed = item
-    return {"format": fmt, "pairing": pairing, "seats": list(seats), "seed": seed,
-            "ranks": _play(seats, seed)}
+    return {"format": fmt, "pairing": pairing, "seats": list(seats), "seed": seed, "ranks": _play(seats, seed)}
 
 
 def pairwise(games: Sequence[dict]) -> dict[tuple[str, str], list[float]]:
@@ -179,9 +178,14 @@ def _timed_play(item) -> dict:
     for place, group in enumerate(game.ranking()):
         for seat in group:
             ranks[seat] = place
-    return {"format": fmt, "pairing": pairing, "seats": list(seats), "seed": seed,
-            "ranks": [ranks[s] for s in range(len(bots))],
-            "cpu": [[sum(b.cpu), len(b.cpu)] for b in bots]}
+    return {
+        "format": fmt,
+        "pairing": pairing,
+        "seats": list(seats),
+        "seed": seed,
+        "ranks": [ranks[s] for s in range(len(bots))],
+        "cpu": [[sum(b.cpu), len(b.cpu)] for b in bots],
+    }
 
 
 def head_to_head(games: Sequence[dict], fmt: str) -> dict:
@@ -199,16 +203,25 @@ def ratings_main(scale: float = 1.0, jobs: int = 1, say=print) -> dict:
     # game k of every pairing before game k + 1 of any, so a stopped run still rates every pairing
     plan = sorted(schedule(bots, counts), key=lambda item: (item[3] % 1000, item[0], item[1]))
     say(f"rating {', '.join(bots)}: {len(plan)} games ...")
-    games = pool_map(_timed_play, plan, jobs=jobs, keys=[f"{fmt}|{'/'.join(seats)}|{seed}" for fmt, _, seats, seed in plan])
+    games = pool_map(
+        _timed_play, plan, jobs=jobs, keys=[f"{fmt}|{'/'.join(seats)}|{seed}" for fmt, _, seats, seed in plan]
+    )
     games = [g for g in games if g is not None]
     cpu: dict[str, list[float]] = {b: [0.0, 0] for b in bots}
     for g in games:
         for name, (t, n) in zip(g["seats"], g["cpu"]):
             cpu[name][0] += t
             cpu[name][1] += n
-    out = {"bots": bots, "names": {names[0]: list(names) for names in groups}, "counts": counts,
-           "ratings": {}, "cpu_ms_per_decision": {b: round(1000 * t / max(1, n), 2) for b, (t, n) in cpu.items()},
-           "head_to_head": {}, "games": len(games), "games_fixed": len(plan)}
+    out = {
+        "bots": bots,
+        "names": {names[0]: list(names) for names in groups},
+        "counts": counts,
+        "ratings": {},
+        "cpu_ms_per_decision": {b: round(1000 * t / max(1, n), 2) for b, (t, n) in cpu.items()},
+        "head_to_head": {},
+        "games": len(games),
+        "games_fixed": len(plan),
+    }
     for fmt in ("2p", "4p", "all"):
         chosen = games if fmt == "all" else [g for g in games if g["format"] == fmt]
         if chosen:
@@ -238,7 +251,10 @@ def sentences(results: dict) -> list[str]:
     out = []
     for a, b in zip(order, order[1:]):
         parts = []
-        for fmt, what in (("2p", "of 2-player games"), ("4p", "of the 4-player games they both play (finishing ahead)")):
+        for fmt, what in (
+            ("2p", "of 2-player games"),
+            ("4p", "of the 4-player games they both play (finishing ahead)"),
+        ):
             got = _rate(results["head_to_head"].get(fmt, {}), a, b)
             if got:
                 share, m = got
@@ -255,24 +271,36 @@ def render_ratings_rst(results: dict) -> str:
     rall = results["ratings"]["all"]
     order = sorted(bots, key=lambda b: -rall[b][0])
     c = results["counts"]
-    lines = [f".. list-table:: Bot ratings (``python -m bench --bots --ratings``: {c['2p']} games per pair "
-             f"with 2 players, {c['4p']} per table of four; Bradley-Terry on the Elo scale, "
-             f"{ANCHOR[0]} = {ANCHOR[1]:g}, 95% bootstrap intervals)",
-             "   :header-rows: 1", "",
-             "   * - bot (names)", "     - rating, all games", "     - 2 players", "     - 4 players",
-             "     - CPU time per decision"]
+    lines = [
+        f".. list-table:: Bot ratings (``python -m bench --bots --ratings``: {c['2p']} games per pair "
+        f"with 2 players, {c['4p']} per table of four; Bradley-Terry on the Elo scale, "
+        f"{ANCHOR[0]} = {ANCHOR[1]:g}, 95% bootstrap intervals)",
+        "   :header-rows: 1",
+        "",
+        "   * - bot (names)",
+        "     - rating, all games",
+        "     - 2 players",
+        "     - 4 players",
+        "     - CPU time per decision",
+    ]
     for b in order:
         names = ", ".join(f"``{n}``" for n in results["names"][b])
         cells = []
         for fmt in ("all", "2p", "4p"):
             r = results["ratings"].get(fmt, {}).get(b)
             cells.append(f"{r[0]:.0f} [{r[1]:.0f}, {r[2]:.0f}]" if r else "--")
-        lines += [f"   * - {names}"] + [f"     - {x}" for x in cells] + \
-            [f"     - {results['cpu_ms_per_decision'][b]:g} ms"]
+        lines += (
+            [f"   * - {names}"] + [f"     - {x}" for x in cells] + [f"     - {results['cpu_ms_per_decision'][b]:g} ms"]
+        )
     h2h = results["head_to_head"].get("2p", {})
     if h2h:
-        lines += ["", ".. list-table:: 2-player games: how often the row's bot beats the column's",
-                  "   :header-rows: 1", "", "   * - "] + [f"     - ``{b}``" for b in order]
+        lines += [
+            "",
+            ".. list-table:: 2-player games: how often the row's bot beats the column's",
+            "   :header-rows: 1",
+            "",
+            "   * - ",
+        ] + [f"     - ``{b}``" for b in order]
         for a in order:
             lines.append(f"   * - ``{a}``")
             for b in order:
@@ -280,8 +308,11 @@ def render_ratings_rst(results: dict) -> str:
                 lines.append(f"     - {100 * got[0]:.0f}%" if got else "     -")
     lines += [""] + [f"* {s}" for s in sentences(results)]
     if results.get("games_fixed", 0) > results.get("games", 0):
-        lines += ["", f"The run was stopped after {results['games']} of the {results['games_fixed']} games "
-                      "fixed (game k of every pairing before game k + 1 of any)."]
+        lines += [
+            "",
+            f"The run was stopped after {results['games']} of the {results['games_fixed']} games "
+            "fixed (game k of every pairing before game k + 1 of any).",
+        ]
     return "\n".join(lines) + "\n"
 
 

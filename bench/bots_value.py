@@ -48,21 +48,25 @@ def prediction(seed: int | None = None, games: int | None = None) -> dict:
     for players, s in trainer.game_seeds(seed, games):
         rows = trainer.samples(players, s)
         for i in range(0, len(rows), players):
-            pos = rows[i:i + players]
+            pos = rows[i : i + players]
             final = [y for _, _, y in pos]
             for name, st in out.items():
                 if name == "heuristic":
                     preds = [sum(parts) for _, parts, _ in pos]
                 else:
-                    preds = [weights[ph][-1] + sum(a * b for a, b in zip(weights[ph], parts))
-                             for ph, parts, _ in pos]
+                    preds = [weights[ph][-1] + sum(a * b for a, b in zip(weights[ph], parts)) for ph, parts, _ in pos]
                 st["se"] += sum((p - y) ** 2 for p, y in zip(preds, final))
                 st["n"] += len(pos)
                 st["positions"] += 1
                 st["hits"] += final[preds.index(max(preds))] == max(final)
-    return {name: {"rmse_vp": round((st["se"] / st["n"]) ** 0.5, 2),
-                   "winner_share": round(st["hits"] / st["positions"], 4), "positions": st["positions"]}
-            for name, st in out.items()}
+    return {
+        name: {
+            "rmse_vp": round((st["se"] / st["n"]) ** 0.5, 2),
+            "winner_share": round(st["hits"] / st["positions"], 4),
+            "positions": st["positions"],
+        }
+        for name, st in out.items()
+    }
 
 
 def play_game(value: str, players: int, k: int) -> dict:
@@ -90,34 +94,52 @@ def value_main(jobs: int = 1, say=print, scale: float = 1.0) -> dict:
         # both evaluations on deal k before either on deal k + 1, so a stopped run compares like with like
         plan = [(value, k) for k in range(n) for value in ("heuristic", "learned")]
         say(f"ISMCTS with either value, {fmt}: {n} games each ...")
-        games = pool_map(play_game, [v for v, _ in plan], [players] * len(plan), [k for _, k in plan], jobs=jobs,
-                         keys=[f"value|{v}|{fmt}|{ITERATIONS}|{k}" for v, k in plan])
+        games = pool_map(
+            play_game,
+            [v for v, _ in plan],
+            [players] * len(plan),
+            [k for _, k in plan],
+            jobs=jobs,
+            keys=[f"value|{v}|{fmt}|{ITERATIONS}|{k}" for v, k in plan],
+        )
         both = [(h, l) for h, l in zip(games[0::2], games[1::2]) if h is not None and l is not None]
         for i, value in enumerate(("heuristic", "learned")):
             mine = [pair[i] for pair in both]
             wins = sum(g["win"] for g in mine)
             lo, hi = wilson(wins, len(mine))
-            results["play"][f"{value}|{fmt}"] = {"games": len(mine), "games_fixed": n,
-                                                 "win_rate": round(wins / max(1, len(mine)), 4),
-                                                 "win_rate_ci": [round(lo, 4), round(hi, 4)]}
+            results["play"][f"{value}|{fmt}"] = {
+                "games": len(mine),
+                "games_fixed": n,
+                "win_rate": round(wins / max(1, len(mine)), 4),
+                "win_rate_ci": [round(lo, 4), round(hi, 4)],
+            }
     return results
 
 
 def render_value_rst(results: dict) -> str:
     p = results["prediction"]
-    lines = [f".. list-table:: The heuristic evaluation and the learned one (``python -m bench --bots --value``; "
-             f"ISMCTS at {results['iterations']} playouts per decision against improved heuristic bots)",
-             "   :header-rows: 1", "",
-             "   * - evaluation", "     - error of the predicted final VP (held-out positions)",
-             "     - valued the winner highest", "     - ISMCTS wins, 1 against 3", "     - ISMCTS wins, 1 against 1"]
+    lines = [
+        f".. list-table:: The heuristic evaluation and the learned one (``python -m bench --bots --value``; "
+        f"ISMCTS at {results['iterations']} playouts per decision against improved heuristic bots)",
+        "   :header-rows: 1",
+        "",
+        "   * - evaluation",
+        "     - error of the predicted final VP (held-out positions)",
+        "     - valued the winner highest",
+        "     - ISMCTS wins, 1 against 3",
+        "     - ISMCTS wins, 1 against 1",
+    ]
     for name in ("heuristic", "learned"):
         cells = [f"{p[name]['rmse_vp']:g} VP", f"{100 * p[name]['winner_share']:.1f}% of {p[name]['positions']}"]
         for fmt in ("4p", "2p"):
             r = results["play"].get(f"{name}|{fmt}")
-            cells.append(f"{100 * r['win_rate']:.1f}% [{100 * r['win_rate_ci'][0]:.1f}, "
-                         f"{100 * r['win_rate_ci'][1]:.1f}] of {r['games']}"
-                         + (f" (of {r['games_fixed']} fixed; stopped)" if r.get("games_fixed", 0) > r["games"] else "")
-                         if r else "--")
+            cells.append(
+                f"{100 * r['win_rate']:.1f}% [{100 * r['win_rate_ci'][0]:.1f}, "
+                f"{100 * r['win_rate_ci'][1]:.1f}] of {r['games']}"
+                + (f" (of {r['games_fixed']} fixed; stopped)" if r.get("games_fixed", 0) > r["games"] else "")
+                if r
+                else "--"
+            )
         lines += [f"   * - {name}"] + [f"     - {c}" for c in cells]
     if results.get("notes"):
         lines += ["", results["notes"]]

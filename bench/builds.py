@@ -40,10 +40,26 @@ from typing import Any, Sequence
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "bench" / ".compiled"
 SIZES = {
-    "full": dict(rounds=5, games=40, six_games=40, replay_games=20, playout_games=4, peer_games=60,
-                 mcts_decisions=20, mcts_iterations=50),
-    "quick": dict(rounds=1, games=2, six_games=2, replay_games=2, playout_games=1, peer_games=2,
-                  mcts_decisions=2, mcts_iterations=5),
+    "full": dict(
+        rounds=5,
+        games=40,
+        six_games=40,
+        replay_games=20,
+        playout_games=4,
+        peer_games=60,
+        mcts_decisions=20,
+        mcts_iterations=50,
+    ),
+    "quick": dict(
+        rounds=1,
+        games=2,
+        six_games=2,
+        replay_games=2,
+        playout_games=1,
+        peer_games=2,
+        mcts_decisions=2,
+        mcts_iterations=5,
+    ),
 }
 #: The issue's targets: (measurement key, minimum ratio, what).
 TARGETS = [
@@ -52,8 +68,10 @@ TARGETS = [
     ("games_speedup", 2.0, "compiled / pure, games/s"),
     ("mcts_speedup", 2.0, "compiled / pure, ISMCTS iterations/s"),
 ]
-LIMITS = [("replay_ms", 4.0, "verified replay, ms/game (compiled)"),
-          ("load_save_ms", 7.0, "load(save(game)), ms/game (compiled)")]
+LIMITS = [
+    ("replay_ms", 4.0, "verified replay, ms/game (compiled)"),
+    ("load_save_ms", 7.0, "load(save(game)), ms/game (compiled)"),
+]
 
 
 # ---------------------------------------------------------------------- the child: one build, one round
@@ -79,8 +97,13 @@ def measure(size: dict, round_no: int) -> dict:
     # six seats with the official expansion (issue #37), its cards compiled before the clock starts
     pr.load_cards("expansion")
     six = seed_range(size["six_games"])
-    dt, _ = _timed(timing, clock, lambda: [pr.play(pr.new_game(6, s, cards="expansion"),
-                                                   [pr.RandomBot(s * 10 + i) for i in range(6)]) for s in six])
+    dt, _ = _timed(
+        timing,
+        clock,
+        lambda: [
+            pr.play(pr.new_game(6, s, cards="expansion"), [pr.RandomBot(s * 10 + i) for i in range(6)]) for s in six
+        ],
+    )
     out["six_games_per_s"] = len(six) / dt
     ends = games[: size["replay_games"]]
     dt, _ = _timed(timing, clock, lambda: [pr.replay(g.events) for g in ends])
@@ -137,8 +160,12 @@ def compiled_site(say: Any) -> Path:
     site.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
         env = {k: v for k, v in os.environ.items() if k != "PILLARS_RULES_PURE"}
-        run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT)],
-                             capture_output=True, text=True, env=env)
+        run = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT)],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
         if run.returncode != 0:
             raise SystemExit(f"the compiled wheel did not build:\n{run.stderr[-3000:]}")
         wheel = next(Path(tmp).glob("pillars_rules-*.whl"))
@@ -152,11 +179,13 @@ def compiled_site(say: Any) -> Path:
 def _child(path: Path, size_name: str, round_no: int, core: int | None) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = os.pathsep.join([str(path), str(ROOT)])
-    code = (f"import json, os, sys\n"
-            f"core = {core!r}\n"
-            f"if core is not None: os.sched_setaffinity(0, {{core}})\n"
-            f"from bench.builds import SIZES, measure\n"
-            f"print(json.dumps(measure(SIZES[{size_name!r}], {round_no})))\n")
+    code = (
+        f"import json, os, sys\n"
+        f"core = {core!r}\n"
+        f"if core is not None: os.sched_setaffinity(0, {{core}})\n"
+        f"from bench.builds import SIZES, measure\n"
+        f"print(json.dumps(measure(SIZES[{size_name!r}], {round_no})))\n"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
     if run.returncode != 0:
         raise SystemExit(f"a benchmark child failed:\n{run.stderr[-3000:]}")
@@ -179,8 +208,15 @@ def run(size_name: str, site: Path, say: Any) -> dict:
         if pure["compiled"] or not compiled["compiled"]:
             raise SystemExit(f"the builds are mixed up: {pure['file']} / {compiled['file']}")
         rounds.append({"pure": pure, "compiled": compiled})
-    return {"mode": size_name, "workload": size, "rounds": rounds, "summary": summarize(rounds),
-            "loadavg_before": load_before, "loadavg_after": _loadavg(), "core": core}
+    return {
+        "mode": size_name,
+        "workload": size,
+        "rounds": rounds,
+        "summary": summarize(rounds),
+        "loadavg_before": load_before,
+        "loadavg_after": _loadavg(),
+        "core": core,
+    }
 
 
 def _median(rounds: list[dict], fn: Any) -> float | None:
@@ -190,29 +226,60 @@ def _median(rounds: list[dict], fn: Any) -> float | None:
 
 
 def summarize(rounds: list[dict]) -> dict:
-    keys = ("games_per_s", "six_games_per_s", "replay_ms", "load_save_ms", "playout_actions_per_s",
-            "peer_actions_per_s", "peer_player_actions_per_s", "mcts_iterations_per_s")
+    keys = (
+        "games_per_s",
+        "six_games_per_s",
+        "replay_ms",
+        "load_save_ms",
+        "playout_actions_per_s",
+        "peer_actions_per_s",
+        "peer_player_actions_per_s",
+        "mcts_iterations_per_s",
+    )
     out: dict[str, Any] = {}
     for build in ("pure", "compiled"):
         out[build] = {k: _median(rounds, lambda r, k=k, b=build: r[b].get(k)) for k in keys}
         out[build]["peer_ratio"] = _median(rounds, lambda r, b=build: _ratio(r[b], "peer_actions_per_s"))
-        out[build]["peer_player_ratio"] = _median(
-            rounds, lambda r, b=build: _ratio(r[b], "peer_player_actions_per_s"))
+        out[build]["peer_player_ratio"] = _median(rounds, lambda r, b=build: _ratio(r[b], "peer_player_actions_per_s"))
     c = out["compiled"]
     out["games_speedup"] = _median(rounds, lambda r: r["compiled"]["games_per_s"] / r["pure"]["games_per_s"])
     out["six_games_speedup"] = _median(
-        rounds, lambda r: r["compiled"]["six_games_per_s"] / r["pure"]["six_games_per_s"])
+        rounds, lambda r: r["compiled"]["six_games_per_s"] / r["pure"]["six_games_per_s"]
+    )
     out["mcts_speedup"] = _median(
-        rounds, lambda r: r["compiled"]["mcts_iterations_per_s"] / r["pure"]["mcts_iterations_per_s"])
+        rounds, lambda r: r["compiled"]["mcts_iterations_per_s"] / r["pure"]["mcts_iterations_per_s"]
+    )
     out["playout_speedup"] = _median(
-        rounds, lambda r: r["compiled"]["playout_actions_per_s"] / r["pure"]["playout_actions_per_s"])
-    values = {"peer_ratio": c["peer_ratio"], "peer_player_ratio": c["peer_player_ratio"],
-              "games_speedup": out["games_speedup"], "mcts_speedup": out["mcts_speedup"],
-              "replay_ms": c["replay_ms"], "load_save_ms": c["load_save_ms"]}
-    out["targets"] = [{"key": k, "what": what, "value": values[k], "target": f">= {t}x",
-                       "met": values[k] is not None and values[k] >= t} for k, t, what in TARGETS]
-    out["targets"] += [{"key": k, "what": what, "value": values[k], "target": f"<= {t} ms",
-                        "met": values[k] is not None and values[k] <= t} for k, t, what in LIMITS]
+        rounds, lambda r: r["compiled"]["playout_actions_per_s"] / r["pure"]["playout_actions_per_s"]
+    )
+    values = {
+        "peer_ratio": c["peer_ratio"],
+        "peer_player_ratio": c["peer_player_ratio"],
+        "games_speedup": out["games_speedup"],
+        "mcts_speedup": out["mcts_speedup"],
+        "replay_ms": c["replay_ms"],
+        "load_save_ms": c["load_save_ms"],
+    }
+    out["targets"] = [
+        {
+            "key": k,
+            "what": what,
+            "value": values[k],
+            "target": f">= {t}x",
+            "met": values[k] is not None and values[k] >= t,
+        }
+        for k, t, what in TARGETS
+    ]
+    out["targets"] += [
+        {
+            "key": k,
+            "what": what,
+            "value": values[k],
+            "target": f"<= {t} ms",
+            "met": values[k] is not None and values[k] <= t,
+        }
+        for k, t, what in LIMITS
+    ]
     return out
 
 
@@ -242,31 +309,70 @@ def rows(results: dict) -> list[tuple[str, str, str, str]]:
         return f"{a / b:.2f}x" if a and b else "--"
 
     return [
-        ("random 4-player games (play, random bots)", _f(p["games_per_s"], " games/s", 1),
-         _f(c["games_per_s"], " games/s", 1), _f(s["games_speedup"], "x", 2)),
-        ("random 6-player games with the expansion (play, random bots)", _f(p["six_games_per_s"], " games/s", 1),
-         _f(c["six_games_per_s"], " games/s", 1), _f(s["six_games_speedup"], "x", 2)),
-        ("random playouts (pr.playout)", _f(p["playout_actions_per_s"], " actions/s"),
-         _f(c["playout_actions_per_s"], " actions/s"), _f(s["playout_speedup"], "x", 2)),
-        ("peer: OpenSpiel python_team_dominoes, measured beside each build", _f(p["peer_actions_per_s"], " actions/s"),
-         _f(c["peer_actions_per_s"], " actions/s"), "--"),
-        ("engine / peer (the peer's chance nodes counted)", _f(p["peer_ratio"], "x", 2),
-         _f(c["peer_ratio"], "x", 2), "--"),
-        ("engine / peer, player decisions only", _f(p["peer_player_ratio"], "x", 2),
-         _f(c["peer_player_ratio"], "x", 2), "--"),
-        ("verified replay", _f(p["replay_ms"], " ms/game", 2), _f(c["replay_ms"], " ms/game", 2),
-         ratio(p["replay_ms"], c["replay_ms"])),
-        ("load(save(game))", _f(p["load_save_ms"], " ms/game", 2), _f(c["load_save_ms"], " ms/game", 2),
-         ratio(p["load_save_ms"], c["load_save_ms"])),
-        ("ISMCTS iterations (MCTSBot, 4 players)", _f(p["mcts_iterations_per_s"], " it/s"),
-         _f(c["mcts_iterations_per_s"], " it/s"), _f(s["mcts_speedup"], "x", 2)),
+        (
+            "random 4-player games (play, random bots)",
+            _f(p["games_per_s"], " games/s", 1),
+            _f(c["games_per_s"], " games/s", 1),
+            _f(s["games_speedup"], "x", 2),
+        ),
+        (
+            "random 6-player games with the expansion (play, random bots)",
+            _f(p["six_games_per_s"], " games/s", 1),
+            _f(c["six_games_per_s"], " games/s", 1),
+            _f(s["six_games_speedup"], "x", 2),
+        ),
+        (
+            "random playouts (pr.playout)",
+            _f(p["playout_actions_per_s"], " actions/s"),
+            _f(c["playout_actions_per_s"], " actions/s"),
+            _f(s["playout_speedup"], "x", 2),
+        ),
+        (
+            "peer: OpenSpiel python_team_dominoes, measured beside each build",
+            _f(p["peer_actions_per_s"], " actions/s"),
+            _f(c["peer_actions_per_s"], " actions/s"),
+            "--",
+        ),
+        (
+            "engine / peer (the peer's chance nodes counted)",
+            _f(p["peer_ratio"], "x", 2),
+            _f(c["peer_ratio"], "x", 2),
+            "--",
+        ),
+        (
+            "engine / peer, player decisions only",
+            _f(p["peer_player_ratio"], "x", 2),
+            _f(c["peer_player_ratio"], "x", 2),
+            "--",
+        ),
+        (
+            "verified replay",
+            _f(p["replay_ms"], " ms/game", 2),
+            _f(c["replay_ms"], " ms/game", 2),
+            ratio(p["replay_ms"], c["replay_ms"]),
+        ),
+        (
+            "load(save(game))",
+            _f(p["load_save_ms"], " ms/game", 2),
+            _f(c["load_save_ms"], " ms/game", 2),
+            ratio(p["load_save_ms"], c["load_save_ms"]),
+        ),
+        (
+            "ISMCTS iterations (MCTSBot, 4 players)",
+            _f(p["mcts_iterations_per_s"], " it/s"),
+            _f(c["mcts_iterations_per_s"], " it/s"),
+            _f(s["mcts_speedup"], "x", 2),
+        ),
     ]
 
 
 def render_text(results: dict) -> str:
-    lines = [f"pillars-rules builds side by side ({results['mode']} mode, {len(results['rounds'])} rounds, "
-             f"CPU time, pinned to core {results['core']}; load average {results['loadavg_before']} -> "
-             f"{results['loadavg_after']})", ""]
+    lines = [
+        f"pillars-rules builds side by side ({results['mode']} mode, {len(results['rounds'])} rounds, "
+        f"CPU time, pinned to core {results['core']}; load average {results['loadavg_before']} -> "
+        f"{results['loadavg_after']})",
+        "",
+    ]
     head = ("measurement", "pure Python", "compiled (mypyc)", "compiled / pure")
     table = [head] + rows(results)
     widths = [max(len(r[i]) for r in table) for i in range(4)]
@@ -274,25 +380,42 @@ def render_text(results: dict) -> str:
         lines.append("  ".join(x.ljust(w) for x, w in zip(r, widths)))
     lines.append("")
     for t in results["summary"]["targets"]:
-        lines.append(f"target {t['what']}: {_f(t['value'], '', 2)} ({t['target']}) "
-                     f"{'met' if t['met'] else 'MISSED'}")
+        lines.append(f"target {t['what']}: {_f(t['value'], '', 2)} ({t['target']}) {'met' if t['met'] else 'MISSED'}")
     return "\n".join(lines)
 
 
 def render_rst(results: dict) -> str:
-    out = [".. This file is generated by `python -m bench --builds --rst PATH`; do not edit by hand.", "",
-           f".. list-table:: The two builds side by side ({results['mode']} mode, median of "
-           f"{len(results['rounds'])} alternating rounds, CPU time, one core)",
-           "   :header-rows: 1", "   :widths: 40 20 20 20", ""]
+    out = [
+        ".. This file is generated by `python -m bench --builds --rst PATH`; do not edit by hand.",
+        "",
+        f".. list-table:: The two builds side by side ({results['mode']} mode, median of "
+        f"{len(results['rounds'])} alternating rounds, CPU time, one core)",
+        "   :header-rows: 1",
+        "   :widths: 40 20 20 20",
+        "",
+    ]
     for r in [("Measurement", "Pure Python", "Compiled (mypyc)", "Compiled / pure")] + rows(results):
         out.append(f"   * - {r[0]}")
         out += [f"     - {x}" for x in r[1:]]
-    out += ["", ".. list-table:: The issue's targets (#26)", "   :header-rows: 1", "   :widths: 50 20 15 15", "",
-            "   * - Target", "     - Result", "     - Wanted", "     - Status"]
+    out += [
+        "",
+        ".. list-table:: The issue's targets (#26)",
+        "   :header-rows: 1",
+        "   :widths: 50 20 15 15",
+        "",
+        "   * - Target",
+        "     - Result",
+        "     - Wanted",
+        "     - Status",
+    ]
     for t in results["summary"]["targets"]:
         unit = " ms" if t["target"].startswith("<=") else "x"
-        out += [f"   * - {t['what']}", f"     - {_f(t['value'], unit, 2)}", f"     - {t['target']}",
-                f"     - {'met' if t['met'] else 'MISSED'}"]
+        out += [
+            f"   * - {t['what']}",
+            f"     - {_f(t['value'], unit, 2)}",
+            f"     - {t['target']}",
+            f"     - {'met' if t['met'] else 'MISSED'}",
+        ]
     out += ["", f"Load average before / after the run: {results['loadavg_before']} / {results['loadavg_after']}.", ""]
     return "\n".join(out)
 
@@ -301,8 +424,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench --builds", description=__doc__.splitlines()[0])
     p.add_argument("--builds", action="store_true", help="(the flag that chose this suite)")
     p.add_argument("--quick", action="store_true", help="a tiny workload: checks the suite works")
-    p.add_argument("--compiled-site", metavar="DIR", help="use the compiled package found in DIR "
-                   "(e.g. a venv's site-packages) instead of building one")
+    p.add_argument(
+        "--compiled-site",
+        metavar="DIR",
+        help="use the compiled package found in DIR (e.g. a venv's site-packages) instead of building one",
+    )
     p.add_argument("--output", metavar="FILE", help="write the results as JSON here")
     p.add_argument("--rst", metavar="PATH", help="write the tables as reStructuredText here")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")

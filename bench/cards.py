@@ -105,8 +105,11 @@ def _best(fn, runs: int) -> dict:
         fn()
         walls.append(time.perf_counter() - w)
         cpus.append(time.process_time() - c)
-    return {"wall_ms_best": 1000 * min(walls), "cpu_ms_best": 1000 * min(cpus),
-            "wall_ms_median": 1000 * sorted(walls)[len(walls) // 2]}
+    return {
+        "wall_ms_best": 1000 * min(walls),
+        "cpu_ms_best": 1000 * min(cpus),
+        "wall_ms_median": 1000 * sorted(walls)[len(walls) // 2],
+    }
 
 
 def run(cold_runs: int = COLD_RUNS, warm_runs: int = WARM_RUNS) -> dict:
@@ -126,37 +129,53 @@ def run(cold_runs: int = COLD_RUNS, warm_runs: int = WARM_RUNS) -> dict:
         load = _best(lambda: pr.load(text, cards=[path]), warm_runs)
         out = {
             "input": {"cards": len(first), "bytes": path.stat().st_size, "with_base_cards": len(base.merged(first))},
-            "cold": {"runs": cold_runs, "wall_s_best": min(c[0] for c in cold),
-                     "cpu_s_best": min(c[1] for c in cold), "wall_s_all": [round(c[0], 3) for c in cold]},
+            "cold": {
+                "runs": cold_runs,
+                "wall_s_best": min(c[0] for c in cold),
+                "cpu_s_best": min(c[1] for c in cold),
+                "wall_s_all": [round(c[0], 3) for c in cold],
+            },
             "warm_compile": {"runs": warm_runs, **warm},
             "new_game_after_first": {"runs": warm_runs, **new_game},
             "load_after_first": {"runs": warm_runs, **load},
             "cold_and_first_game": {kind: _cold_game(Path(work), kind, cold_runs) for kind in ("dense", "nested")},
             "targets": TARGETS,
-            "load_average": os.getloadavg(), "cpus": os.cpu_count(),
+            "load_average": os.getloadavg(),
+            "cpus": os.cpu_count(),
             "clock": "cold: wall and CPU of load_paths in a new interpreter; warm: best of runs in process",
         }
-    out["met"] = {"cold": out["cold"]["cpu_s_best"] <= TARGETS["cold_s"],
-                  "warm": out["warm_compile"]["cpu_ms_best"] <= TARGETS["warm_ms"],
-                  **{f"cold_and_first_game_{kind}": r["cpu_s_best"] <= TARGETS["cold_and_first_game_s"]
-                     for kind, r in out["cold_and_first_game"].items()}}
+    out["met"] = {
+        "cold": out["cold"]["cpu_s_best"] <= TARGETS["cold_s"],
+        "warm": out["warm_compile"]["cpu_ms_best"] <= TARGETS["warm_ms"],
+        **{
+            f"cold_and_first_game_{kind}": r["cpu_s_best"] <= TARGETS["cold_and_first_game_s"]
+            for kind, r in out["cold_and_first_game"].items()
+        },
+    }
     return out
 
 
 def _cold_game(folder: Path, kind: str, runs: int) -> dict:
     path = write_input(folder, kind)
     got = [cold_once(path, _COLD_GAME) for _ in range(runs)]
-    return {"bytes": path.stat().st_size, "runs": runs, "wall_s_best": min(g[0] for g in got),
-            "cpu_s_best": min(g[1] for g in got), "wall_s_all": [round(g[0], 3) for g in got]}
+    return {
+        "bytes": path.stat().st_size,
+        "runs": runs,
+        "wall_s_best": min(g[0] for g in got),
+        "cpu_s_best": min(g[1] for g in got),
+        "wall_s_all": [round(g[0], 3) for g in got],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.cards", description=__doc__.split("\n\n")[0])
     ap.add_argument("--cold-runs", type=int, default=COLD_RUNS)
     ap.add_argument("--warm-runs", type=int, default=WARM_RUNS)
-    ap.add_argument("--loop", choices=("base", "cold", "warm"),
-                    help="set up only (base), compile once (cold) or once more (warm) in this process, "
-                         "untimed, for callgrind")
+    ap.add_argument(
+        "--loop",
+        choices=("base", "cold", "warm"),
+        help="set up only (base), compile once (cold) or once more (warm) in this process, untimed, for callgrind",
+    )
     ap.add_argument("--output", default=str(ROOT / "bench" / "results" / "cards.json"))
     args = ap.parse_args(argv)
     if args.loop:

@@ -37,15 +37,27 @@ def soak(sets: int, first_seed: int, progress=None) -> dict:
     t0 = time.perf_counter()
 
     @seed(first_seed)
-    @settings(max_examples=sets, database=None, deadline=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=sets,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     @given(totality.card_sets(), st.integers(2, 6), st.integers(0, 2**32 - 1))
     def one(case, players, game_seed):
         outcome = totality.play_set(case, players, game_seed)
         outcomes.append(outcome)
         if not outcome.ok and len(failures.setdefault(outcome.kind, [])) < KEEP:
-            failures[outcome.kind].append({"text": case.text, "on": case.on, "players": players,
-                                           "seed": game_seed, "detail": outcome.detail[:300]})
+            failures[outcome.kind].append(
+                {
+                    "text": case.text,
+                    "on": case.on,
+                    "players": players,
+                    "seed": game_seed,
+                    "detail": outcome.detail[:300],
+                }
+            )
         if progress and len(outcomes) % 500 == 0:
             progress(f"{len(outcomes)} sets: {totality.tally(outcomes)}")
 
@@ -56,9 +68,13 @@ def soak(sets: int, first_seed: int, progress=None) -> dict:
         "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "command": f"python -m bench --cards-soak --sets {sets} --seed {first_seed}",
         "build": _build.describe(),
-        "sets": len(outcomes), "games": games, "events": sum(o.events for o in outcomes),
+        "sets": len(outcomes),
+        "games": games,
+        "events": sum(o.events for o in outcomes),
         "failed": sum(tally[k] for k in totality.FAILURES),
-        "tally": tally, "failures": failures, "elapsed_s": round(time.perf_counter() - t0, 1),
+        "tally": tally,
+        "failures": failures,
+        "elapsed_s": round(time.perf_counter() - t0, 1),
     }
 
 
@@ -76,6 +92,8 @@ def main(argv: Sequence[str]) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     if not args.quiet:
-        print(f"{results['sets']} sets, {results['games']} games ({results['events']} events), "
-              f"{results['failed']} failed in {results['elapsed_s']} s: {results['tally']}")
+        print(
+            f"{results['sets']} sets, {results['games']} games ({results['events']} events), "
+            f"{results['failed']} failed in {results['elapsed_s']} s: {results['tally']}"
+        )
     return 1 if results["failed"] else 0

@@ -21,9 +21,16 @@ from .resources import SUBPROCESS_WALL, bench_cards, bench_memory
 
 #: Other suites, each chosen by its flag: flag -> module with a ``main(argv)``
 #: that gets the whole argument list.
-SUITES: dict[str, str] = {"--bots": "bench.bots", "--builds": "bench.builds", "--server": "bench.server",
-                         "--scaleout": "bench.scaleout", "--instructions": "bench.instructions",
-                         "--public": "bench.public", "--cards-soak": "bench.cards_soak", "--pace": "bench.pace"}
+SUITES: dict[str, str] = {
+    "--bots": "bench.bots",
+    "--builds": "bench.builds",
+    "--server": "bench.server",
+    "--scaleout": "bench.scaleout",
+    "--instructions": "bench.instructions",
+    "--public": "bench.public",
+    "--cards-soak": "bench.cards_soak",
+    "--pace": "bench.pace",
+}
 
 
 def run(mode: str = "full", keep_gc: bool = False, progress: Callable[[str], None] | None = None) -> dict:
@@ -40,10 +47,12 @@ def run(mode: str = "full", keep_gc: bool = False, progress: Callable[[str], Non
     pr.load_cards()  # compile the base cards once, outside every timed block
     say("recording the corpus games ...")
     corpus = Corpus(max(cfg["games"], cfg["replay_games"], cfg["save_games"]))
-    results: dict[str, Any] = {"schema": SCHEMA, "mode": mode,
-                               "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-                               "workload": dict(cfg, players=PLAYERS, first_seed=FIRST_SEED,
-                                                variants=[], bots="RandomBot(seed*10+seat)")}
+    results: dict[str, Any] = {
+        "schema": SCHEMA,
+        "mode": mode,
+        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "workload": dict(cfg, players=PLAYERS, first_seed=FIRST_SEED, variants=[], bots="RandomBot(seed*10+seat)"),
+    }
     steps = [
         ("games", lambda: bench_games(cfg, timing, corpus)),
         ("apply", lambda: bench_apply(cfg, timing, corpus)),
@@ -68,8 +77,10 @@ def run(mode: str = "full", keep_gc: bool = False, progress: Callable[[str], Non
     # below means other processes competed for the core (pessimistic numbers).
     own_wall = max(1e-9, results["elapsed_s"] - (SUBPROCESS_WALL[0] - wall_before))
     results["contention"] = {
-        "cpu_s": cpu, "cpu_share": min(1.0, cpu / own_wall),
-        "loadavg_before": load_before, "loadavg_after": _loadavg(),
+        "cpu_s": cpu,
+        "cpu_share": min(1.0, cpu / own_wall),
+        "loadavg_before": load_before,
+        "loadavg_after": _loadavg(),
     }
     return results
 
@@ -108,17 +119,29 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bench", description="pillars-rules benchmark suite")
     p.add_argument("--quick", action="store_true", help="tiny workload (a few seconds): checks the suite works")
     p.add_argument("--output", metavar="FILE", help="write the results as JSON here")
-    p.add_argument("--rst", metavar="PATH", help="write the results table as reStructuredText here "
-                   "(and the side-by-side table with the peer beside it, as NAME.peer.rst)")
-    p.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
-                   help="time with wall-clock (default) or this process's CPU time (steadier on a busy machine)")
+    p.add_argument(
+        "--rst",
+        metavar="PATH",
+        help="write the results table as reStructuredText here "
+        "(and the side-by-side table with the peer beside it, as NAME.peer.rst)",
+    )
+    p.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="wall",
+        help="time with wall-clock (default) or this process's CPU time (steadier on a busy machine)",
+    )
     p.add_argument("--gc", action="store_true", help="keep the garbage collector enabled while timing")
     p.add_argument("--no-pin", action="store_true", help="do not pin the process to one core")
-    p.add_argument("--profile", action="store_true",
-                   help="also print cProfile hot spots (random games and playouts, verified replay, load)")
+    p.add_argument(
+        "--profile",
+        action="store_true",
+        help="also print cProfile hot spots (random games and playouts, verified replay, load)",
+    )
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
-    p.add_argument("--from-json", metavar="FILE",
-                   help="measure nothing: re-print (and with --rst re-render) the results in FILE")
+    p.add_argument(
+        "--from-json", metavar="FILE", help="measure nothing: re-print (and with --rst re-render) the results in FILE"
+    )
     return p
 
 
@@ -146,8 +169,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         results["settings"] = {
             "pinned": pinned,
             "gc": "enabled while timing" if args.gc else "collected before, disabled during timed blocks",
-            "clock": "process CPU time (time.process_time)" if args.clock == "cpu"
-                     else "wall clock (time.perf_counter)",
+            "clock": "process CPU time (time.process_time)"
+            if args.clock == "cpu"
+            else "wall clock (time.perf_counter)",
         }
         if not args.quiet:
             print(render_text(results), file=out)

@@ -15,14 +15,44 @@ FIRST_SEED = 1000
 
 #: Workload sizes. ``quick`` only checks that every measurement runs.
 MODES: dict[str, dict[str, int]] = {
-    "full": dict(games=100, game_repeats=5, apply_repeats=5, legal_inner=20, replay_games=30,
-                 replay_repeats=5, save_games=30, save_repeats=5, cold_runs=9, warm_runs=30,
-                 growth_repeats=5, growth_max_k=8, peer_rounds=7, peer_engine_games=4,
-                 peer_games=60, six_games=40, bot_decisions=30),
-    "quick": dict(games=2, game_repeats=1, apply_repeats=1, legal_inner=2, replay_games=2,
-                  replay_repeats=1, save_games=2, save_repeats=1, cold_runs=1, warm_runs=2,
-                  growth_repeats=1, growth_max_k=8, peer_rounds=1, peer_engine_games=1,
-                  peer_games=2, six_games=2, bot_decisions=2),
+    "full": dict(
+        games=100,
+        game_repeats=5,
+        apply_repeats=5,
+        legal_inner=20,
+        replay_games=30,
+        replay_repeats=5,
+        save_games=30,
+        save_repeats=5,
+        cold_runs=9,
+        warm_runs=30,
+        growth_repeats=5,
+        growth_max_k=8,
+        peer_rounds=7,
+        peer_engine_games=4,
+        peer_games=60,
+        six_games=40,
+        bot_decisions=30,
+    ),
+    "quick": dict(
+        games=2,
+        game_repeats=1,
+        apply_repeats=1,
+        legal_inner=2,
+        replay_games=2,
+        replay_repeats=1,
+        save_games=2,
+        save_repeats=1,
+        cold_runs=1,
+        warm_runs=2,
+        growth_repeats=1,
+        growth_max_k=8,
+        peer_rounds=1,
+        peer_engine_games=1,
+        peer_games=2,
+        six_games=2,
+        bot_decisions=2,
+    ),
 }
 
 
@@ -80,8 +110,13 @@ def pct(values: Sequence[float], q: float) -> float:
 
 
 def stats(values: Sequence[float]) -> dict[str, float]:
-    return {"median": statistics.median(values), "p90": pct(values, 0.9),
-            "min": min(values), "max": max(values), "n": len(values)}
+    return {
+        "median": statistics.median(values),
+        "p90": pct(values, 0.9),
+        "min": min(values),
+        "max": max(values),
+        "n": len(values),
+    }
 
 
 class Recorder:
@@ -133,8 +168,6 @@ class Corpus:
             self.games.append(game)
             self.actions.append(log)
         self.events = [g.events for g in self.games]
-
-
 
 
 def print_and_write(result: dict, output: str) -> int:

@@ -24,7 +24,9 @@ from .serverproc import ONE_ADDRESS, ServerProcess
 
 
 def _finished(server: ServerProcess) -> int:
-    req = urllib.request.Request(server.url + "/api/admin/games", headers={"authorization": f"Bearer {server.admin_token}"})
+    req = urllib.request.Request(
+        server.url + "/api/admin/games", headers={"authorization": f"Bearer {server.admin_token}"}
+    )
     with urllib.request.urlopen(req, timeout=60) as r:
         return sum(1 for g in json.loads(r.read())["games"] if g["finished"])
 
@@ -61,9 +63,11 @@ def postgres_bytes(games: int, players: int, workdir: Path) -> tuple[int, int]:
 
     def size(dsn: str) -> int:
         with psycopg.connect(dsn) as conn:
-            return conn.execute("SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
-                                "JOIN pg_namespace n ON n.oid = c.relnamespace "
-                                "WHERE n.nspname = 'pillars' AND c.relkind IN ('r', 'm')").fetchone()[0]
+            return conn.execute(
+                "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+                "JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "WHERE n.nspname = 'pillars' AND c.relkind IN ('r', 'm')"
+            ).fetchone()[0]
 
     with Cluster() as cluster:
         empty, full = cluster.new_database("empty"), cluster.new_database("full")
@@ -84,8 +88,10 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(("PostgreSQL", *postgres_bytes(args.games, args.players, Path(tmp))))
     print(f"{args.games} finished games of {args.players} random bots")
     for name, empty, full in rows:
-        print(f"{name}: {empty} bytes empty, {full} bytes with the games: "
-              f"{(full - empty) / args.games / 1024:.0f} KiB per game")
+        print(
+            f"{name}: {empty} bytes empty, {full} bytes with the games: "
+            f"{(full - empty) / args.games / 1024:.0f} KiB per game"
+        )
     return 0
 
 

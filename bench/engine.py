@@ -8,6 +8,7 @@ from typing import Any
 
 from .common import PLAYERS, Corpus, Timing, clock, now, pct, play_one, seed_range
 
+
 # ====================================================================== measurements
 def bench_games(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
     """1. Full random games per second (new_game + play), bot-chosen actions."""
@@ -24,7 +25,9 @@ def bench_games(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
     n_actions = sum(len(a) for a in corpus.actions[: len(seeds)])  # same seeds as the corpus
     best = statistics.median(times)
     out = {
-        "games": len(seeds), "repeats": len(times), "seconds": times,
+        "games": len(seeds),
+        "repeats": len(times),
+        "seconds": times,
         "games_per_s": len(seeds) / best,
         "ms_per_game": 1000 * best / len(seeds),
         "events_per_game": n_events / len(seeds),
@@ -54,11 +57,13 @@ def bench_apply(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
         times.append(dt)
     best = statistics.median(times)
     return {
-        "actions": n_actions, "repeats": len(times), "seconds": times,
+        "actions": n_actions,
+        "repeats": len(times),
+        "seconds": times,
         "actions_per_s": n_actions / best,
         "us_per_action": 1e6 * best / n_actions,
         "how": "actions pre-chosen by RandomBot, re-applied with Game.apply on fresh games "
-               "(includes validation: each fresh Game computes legal_actions once)",
+        "(includes validation: each fresh Game computes legal_actions once)",
     }
 
 
@@ -95,14 +100,19 @@ def bench_legal(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
             by_kind.setdefault(state.pending.kind, []).append(us)
             counts.append(len(legal))
     return {
-        "states": len(states), "calls_per_state": inner,
-        "median_us": statistics.median(per_call), "p90_us": pct(per_call, 0.9),
-        "mean_us": statistics.fmean(per_call), "max_us": max(per_call),
+        "states": len(states),
+        "calls_per_state": inner,
+        "median_us": statistics.median(per_call),
+        "p90_us": pct(per_call, 0.9),
+        "mean_us": statistics.fmean(per_call),
+        "max_us": max(per_call),
         "mean_legal_actions": statistics.fmean(counts),
-        "by_kind": {k: {"states": len(v), "median_us": statistics.median(v), "p90_us": pct(v, 0.9)}
-                    for k, v in sorted(by_kind.items())},
+        "by_kind": {
+            k: {"states": len(v), "median_us": statistics.median(v), "p90_us": pct(v, 0.9)}
+            for k, v in sorted(by_kind.items())
+        },
         "how": "engine legal_actions(state, rules) on each decision state of the corpus games "
-               "(not Game.legal_actions, which caches per Game); mean of repeated calls per state",
+        "(not Game.legal_actions, which caches per Game); mean of repeated calls per state",
     }
 
 
@@ -125,8 +135,12 @@ def bench_replay(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
                     per_game.append(1000 * (now() - t0))
                 totals.append(now() - t_all)
         best = statistics.median(totals)
-        out[name] = {"ms_per_game": statistics.median(per_game), "ms_p90": pct(per_game, 0.9),
-                     "events_per_s": n_events / best, "repeats": len(totals)}
+        out[name] = {
+            "ms_per_game": statistics.median(per_game),
+            "ms_p90": pct(per_game, 0.9),
+            "events_per_s": n_events / best,
+            "repeats": len(totals),
+        }
     return out
 
 
@@ -152,13 +166,14 @@ def bench_save_load(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
                 trip_ms.append(1000 * (t2 - t0))
                 sizes.append(len(text.encode("utf-8")))
     return {
-        "games": len(games), "repeats": cfg["save_repeats"],
-        "save_ms": statistics.median(save_ms), "load_ms": statistics.median(load_ms),
+        "games": len(games),
+        "repeats": cfg["save_repeats"],
+        "save_ms": statistics.median(save_ms),
+        "load_ms": statistics.median(load_ms),
         "load_ms_p90": pct(load_ms, 0.9),
         "save_load_ms": statistics.median(trip_ms),
         "save_bytes_median": statistics.median(sizes),
     }
-
 
 
 def bench_growth(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
@@ -182,11 +197,13 @@ def bench_growth(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
         best = min(times)
         rows.append({"k": k, "events": len(flat), "seconds": best, "us_per_event": 1e6 * best / len(flat)})
     ratio = rows[-1]["us_per_event"] / rows[0]["us_per_event"]
-    return {"rows": rows, "ratio_k8_k1": ratio, "linear": ratio <= 1.5,
-            "how": "evolve folded over k complete logs concatenated (GameStarted starts each game "
-                   "afresh); best of repeats; ratio = per-event time at the largest k / at k=1"}
-
-
+    return {
+        "rows": rows,
+        "ratio_k8_k1": ratio,
+        "linear": ratio <= 1.5,
+        "how": "evolve folded over k complete logs concatenated (GameStarted starts each game "
+        "afresh); best of repeats; ratio = per-event time at the largest k / at k=1",
+    }
 
 
 def bench_six(cfg: dict, timing: Timing) -> dict:
@@ -202,8 +219,7 @@ def bench_six(cfg: dict, timing: Timing) -> dict:
     seeds = seed_range(cfg["six_games"])
 
     def workload():
-        return [pr.play(pr.new_game(6, s, cards=cards), [pr.RandomBot(s * 10 + i) for i in range(6)])
-                for s in seeds]
+        return [pr.play(pr.new_game(6, s, cards=cards), [pr.RandomBot(s * 10 + i) for i in range(6)]) for s in seeds]
 
     times = []
     for _ in range(cfg["game_repeats"]):
@@ -211,10 +227,18 @@ def bench_six(cfg: dict, timing: Timing) -> dict:
         times.append(dt)
     best = statistics.median(times)
     out: dict[str, Any] = {
-        "players": 6, "cards": cards, "games": len(seeds), "repeats": len(times), "seconds": times,
-        "games_per_s": len(seeds) / best, "ms_per_game": 1000 * best / len(seeds),
+        "players": 6,
+        "cards": cards,
+        "games": len(seeds),
+        "repeats": len(times),
+        "seconds": times,
+        "games_per_s": len(seeds) / best,
+        "ms_per_game": 1000 * best / len(seeds),
         "events_per_game": sum(g.n_events for g in games) / len(seeds),
     }
-    out["bots"] = [decision_cpu(name, players, cfg["bot_decisions"], cards=c, block=timing.block)
-                   for name in ("heuristic", "hard") for players, c in ((4, None), (6, cards))]
+    out["bots"] = [
+        decision_cpu(name, players, cfg["bot_decisions"], cards=c, block=timing.block)
+        for name in ("heuristic", "hard")
+        for players, c in ((4, None), (6, cards))
+    ]
     return out

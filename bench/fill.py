@@ -62,6 +62,7 @@ def race(workdir: Path) -> dict:
             def run():
                 go.wait()
                 out.append(_request(server.port, f"127.0.0.{10 + i}", "POST", "/games", TWO)[0])
+
             return run
 
         _parallel([one(i) for i in range(40)])
@@ -78,6 +79,7 @@ def fill(workdir: Path) -> dict:
                 while _request(server.port, f"127.0.0.{10 + i}", "POST", "/games", TWO)[0] == 201:
                     n += 1
                 held.append(n)
+
             return run
 
         _parallel([attacker(i) for i in range(10)])
@@ -98,7 +100,7 @@ def _p50_healthz(port: int, seconds: float) -> float:
 
 
 def flood(workdir: Path, seconds: float) -> dict:
-    with ServerProcess(workdir / "flood.sqlite3", None) as server:      # the public defaults
+    with ServerProcess(workdir / "flood.sqlite3", None) as server:  # the public defaults
         made = json.loads(_request(server.port, "127.0.0.1", "POST", "/games", TWO)[1])
         key = made["seats"][0]["link"].split("key=", 1)[1]
         idle = _p50_healthz(server.port, 3.0)
@@ -108,9 +110,10 @@ def flood(workdir: Path, seconds: float) -> dict:
         body = json.dumps({"game": made["game"], "key": key, "at": 1})
 
         def flooder(i: int):
-            def run():       # one kept-alive connection each (many short ones exhaust the loopback's ports)
-                conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60,
-                                                  source_address=(f"127.0.0.{50 + i}", 0))
+            def run():  # one kept-alive connection each (many short ones exhaust the loopback's ports)
+                conn = http.client.HTTPConnection(
+                    "127.0.0.1", server.port, timeout=60, source_address=(f"127.0.0.{50 + i}", 0)
+                )
                 while time.monotonic() < stop:
                     conn.request("POST", "/api/replay", body, {"content-type": "application/json"})
                     r = conn.getresponse()
@@ -119,6 +122,7 @@ def flood(workdir: Path, seconds: float) -> dict:
                     if r.getheader("connection") == "close":
                         conn.close()
                 conn.close()
+
             return run
 
         threads = [threading.Thread(target=flooder(i)) for i in range(4)]
@@ -132,9 +136,14 @@ def flood(workdir: Path, seconds: float) -> dict:
             began = time.perf_counter()
             _request(server.port, "127.0.0.60", "POST", "/api/replay", {"game": made["game"], "key": "guess"})
             wrong.append(time.perf_counter() - began)
-    return {"seconds": seconds, "answered_200": answered.count(200), "refused_429": answered.count(429),
-            "healthz_p50_idle_ms": round(idle, 1), "healthz_p50_flood_ms": round(busy, 1),
-            "wrong_key_ms": round(statistics.median(wrong) * 1000, 1)}
+    return {
+        "seconds": seconds,
+        "answered_200": answered.count(200),
+        "refused_429": answered.count(429),
+        "healthz_p50_idle_ms": round(idle, 1),
+        "healthz_p50_flood_ms": round(busy, 1),
+        "wrong_key_ms": round(statistics.median(wrong) * 1000, 1),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -43,13 +43,13 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, _exit)
     from bench.stallwatch import install_from_env
 
-    watch = install_from_env()   # where the loop's time goes (``--watch``), if asked
+    watch = install_from_env()  # where the loop's time goes (``--watch``), if asked
     import os
 
-    if os.environ.get("PILLARS_SWITCH"):   # an experiment: the interpreter's thread switch interval
+    if os.environ.get("PILLARS_SWITCH"):  # an experiment: the interpreter's thread switch interval
         interval = float(os.environ["PILLARS_SWITCH"])
         sys.setswitchinterval(interval)
-        try:   # the server's own setting (web/switching.py), where it has one
+        try:  # the server's own setting (web/switching.py), where it has one
             from pillars_rules.web import switching
 
             switching.Switching.__init__.__defaults__ = (interval,)

@@ -88,8 +88,14 @@ def child(workload: str, k: int) -> None:
         from pillars_rules.lab.games import GameSpec, cardset, read_cards
 
         sources, card_hash = read_cards([ROOT / PAIRED_CARDS])
-        spec = GameSpec(players=4, bots=("heuristic",), seed=SEEDS[0], sources=sources, card_hash=card_hash,
-                        targets=("alchemist", "joiner_r2_copy", "stonecutter"))
+        spec = GameSpec(
+            players=4,
+            bots=("heuristic",),
+            seed=SEEDS[0],
+            sources=sources,
+            card_hash=card_hash,
+            targets=("alchemist", "joiner_r2_copy", "stonecutter"),
+        )
         cardset(spec)
     if workload == "ismcts":
         from pillars_rules.bots.mcts import MCTSBot
@@ -125,8 +131,9 @@ def child(workload: str, k: int) -> None:
     elif workload == "paired":
         records = [play_causal(spec, i) for i in range(k)]
     elif workload == "ismcts":
-        records = [[repr(MCTSBot(seed=s, iterations=ISMCTS_ITERATIONS)(v)) for v in views]
-                   for s, views in positions[:k]]
+        records = [
+            [repr(MCTSBot(seed=s, iterations=ISMCTS_ITERATIONS)(v)) for v in views] for s, views in positions[:k]
+        ]
     else:
         raise SystemExit(f"no workload {workload!r}")
     gc.enable()
@@ -147,8 +154,13 @@ def warm(source: Path, workload: str) -> None:
     """One run outside callgrind first, so both counted runs find the same
     ``.pyc`` files (a first import compiles every module, and that would be
     counted in one run only)."""
-    run = subprocess.run([sys.executable, "-m", "bench.instructions", "--child", workload, "1"],
-                         capture_output=True, text=True, env=_env(source), cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.instructions", "--child", workload, "1"],
+        capture_output=True,
+        text=True,
+        env=_env(source),
+        cwd=ROOT,
+    )
     if run.returncode != 0:
         raise SystemExit(f"the workload failed ({source} {workload}):\n{run.stderr[-3000:]}")
 
@@ -157,8 +169,17 @@ def count(source: Path, workload: str, k: int, keep: Path | None = None, label: 
     """Instructions callgrind counts for one child run."""
     env = _env(source)
     out = "/dev/null" if keep is None else str(keep / f"callgrind.{label}.{workload}.{k}")
-    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-m",
-           "bench.instructions", "--child", workload, str(k)]
+    cmd = [
+        "valgrind",
+        "--tool=callgrind",
+        f"--callgrind-out-file={out}",
+        sys.executable,
+        "-m",
+        "bench.instructions",
+        "--child",
+        workload,
+        str(k),
+    ]
     run = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
     if run.returncode != 0:
         raise SystemExit(f"callgrind run failed ({label} {workload} {k}):\n{run.stderr[-3000:]}")
@@ -168,10 +189,14 @@ def count(source: Path, workload: str, k: int, keep: Path | None = None, label: 
     return int(found.group(1)), json.loads(run.stdout.strip().splitlines()[-1])
 
 
-def measure(sources: list[tuple[str, Path]], workloads: Sequence[str], games: int, keep: Path | None,
-            say: Any) -> dict:
-    results: dict[str, Any] = {"games": games, "seeds": list(SEEDS[:games]), "workloads": list(workloads),
-                               "python": sys.version.split()[0], "sources": {}}
+def measure(sources: list[tuple[str, Path]], workloads: Sequence[str], games: int, keep: Path | None, say: Any) -> dict:
+    results: dict[str, Any] = {
+        "games": games,
+        "seeds": list(SEEDS[:games]),
+        "workloads": list(workloads),
+        "python": sys.version.split()[0],
+        "sources": {},
+    }
     for label, source in sources:
         row: dict[str, Any] = {"path": str(source)}
         for w in workloads:
@@ -190,8 +215,10 @@ def measure(sources: list[tuple[str, Path]], workloads: Sequence[str], games: in
 def render_text(results: dict) -> str:
     labels = list(results["sources"])
     first = labels[0]
-    lines = [f"instructions per game under callgrind ({results['games']} games, seeds "
-             f"{results['seeds'][0]}-{results['seeds'][-1]}), millions; ratio to {first!r}"]
+    lines = [
+        f"instructions per game under callgrind ({results['games']} games, seeds "
+        f"{results['seeds'][0]}-{results['seeds'][-1]}), millions; ratio to {first!r}"
+    ]
     lines.append(f"{'workload':10}" + "".join(f"{label:>22}" for label in labels))
     for w in results["workloads"]:
         cells = []
@@ -201,8 +228,14 @@ def render_text(results: dict) -> str:
         lines.append(f"{w:10}" + "".join(f"{c:>22}" for c in cells))
         hashes = {results["sources"][label].get(f"{w}_records") for label in labels} - {None}
         if hashes:
-            lines.append(f"{'':10}records: " + (f"the same ({hashes.pop()})" if len(hashes) == 1 else
-                         ", ".join(f"{label} {results['sources'][label].get(f'{w}_records')}" for label in labels)))
+            lines.append(
+                f"{'':10}records: "
+                + (
+                    f"the same ({hashes.pop()})"
+                    if len(hashes) == 1
+                    else ", ".join(f"{label} {results['sources'][label].get(f'{w}_records')}" for label in labels)
+                )
+            )
     return "\n".join(lines)
 
 
@@ -211,14 +244,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv[:1] == ["--child"]:
         child(argv[1], int(argv[2]))
         return 0
-    p = argparse.ArgumentParser(prog="python -m bench --instructions",
-                                description="instructions per game under callgrind, several sources side by side")
-    p.add_argument("--source", action="append", metavar="LABEL=DIR",
-                   help="a folder holding pillars_rules (repeatable; default: this checkout's src/)")
-    p.add_argument("--workloads", default=",".join(WORKLOADS),
-                   help=f"comma-separated, of {', '.join(WORKLOADS + EXTRA)} (default all but {', '.join(EXTRA)})")
-    p.add_argument("--games", type=int, default=4, choices=range(1, len(SEEDS) + 1), metavar="N",
-                   help="games per measured run (1-4; default 4)")
+    p = argparse.ArgumentParser(
+        prog="python -m bench --instructions",
+        description="instructions per game under callgrind, several sources side by side",
+    )
+    p.add_argument(
+        "--source",
+        action="append",
+        metavar="LABEL=DIR",
+        help="a folder holding pillars_rules (repeatable; default: this checkout's src/)",
+    )
+    p.add_argument(
+        "--workloads",
+        default=",".join(WORKLOADS),
+        help=f"comma-separated, of {', '.join(WORKLOADS + EXTRA)} (default all but {', '.join(EXTRA)})",
+    )
+    p.add_argument(
+        "--games",
+        type=int,
+        default=4,
+        choices=range(1, len(SEEDS) + 1),
+        metavar="N",
+        help="games per measured run (1-4; default 4)",
+    )
     p.add_argument("--keep", metavar="DIR", help="keep callgrind's output files here (for callgrind_annotate)")
     p.add_argument("--output", metavar="FILE", help="write the results as JSON here")
     p.add_argument("--quiet", action="store_true")

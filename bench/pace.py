@@ -96,16 +96,38 @@ def prepare(db: str, tables: int, seed: int = 1) -> list[dict]:
             histories.append((game_id, history))
             keys = [new_key() if kind == "person" else None for kind in SEATS]
             players = game.state.players
-            storage.games.add(GameRecord(
-                game_id=game_id, players=4, spectator_hash=digest(new_key()), cards={"name": "base"},
-                seats=tuple(SeatSpec(kind, players[i].name, BOT if kind == "bot" else None,
-                                     digest(keys[i]) if keys[i] else None, rnd.randrange(2**63))
-                            for i, kind in enumerate(SEATS)), owner=f"client:bench{t}"))
+            storage.games.add(
+                GameRecord(
+                    game_id=game_id,
+                    players=4,
+                    spectator_hash=digest(new_key()),
+                    cards={"name": "base"},
+                    seats=tuple(
+                        SeatSpec(
+                            kind,
+                            players[i].name,
+                            BOT if kind == "bot" else None,
+                            digest(keys[i]) if keys[i] else None,
+                            rnd.randrange(2**63),
+                        )
+                        for i, kind in enumerate(SEATS)
+                    ),
+                    owner=f"client:bench{t}",
+                )
+            )
             out.append({"game": game_id, "keys": keys, "stage": game.decision})
         for step in range(1, max(len(h) for _, h in histories)):
-            batch = [(game_id, h[step - 1].decision, h[step - 1].n_events,
-                      [event_to_dict(e) for e in h[step].events[h[step - 1].n_events:]], h[step].decision)
-                     for game_id, h in histories if step < len(h)]
+            batch = [
+                (
+                    game_id,
+                    h[step - 1].decision,
+                    h[step - 1].n_events,
+                    [event_to_dict(e) for e in h[step].events[h[step - 1].n_events :]],
+                    h[step].decision,
+                )
+                for game_id, h in histories
+                if step < len(h)
+            ]
             refused = [r for r in storage.events.append_many(batch) if r is not None]
             if refused:
                 raise RuntimeError(f"the warm games could not be stored: {refused[0]}")
@@ -138,7 +160,7 @@ def _client_class():
             self.people: list[float] = []
             self.bots: list[float] = []
             self._bot: tuple[int, float] | None = None
-            self.bot_moves = 0   # all the bots' replies seen, the window's and the others
+            self.bot_moves = 0  # all the bots' replies seen, the window's and the others
 
         async def send_action(self, action: dict) -> None:
             await asyncio.sleep(self.think())
@@ -198,16 +220,28 @@ def _unpin_children(pid: int) -> None:
             continue
 
 
-def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: float, think: tuple,
-               seed: int = 1, site: Path | None = None, server_cpu: int | None = None,
-               client_cpu: int | None = None, cprofile: Path | None = None, watch: Path | None = None,
-               keep: Path | None = None) -> dict:
+def run_tables(
+    tables: int,
+    db: str,
+    workdir: Path,
+    *,
+    window: float,
+    warmup: float,
+    think: tuple,
+    seed: int = 1,
+    site: Path | None = None,
+    server_cpu: int | None = None,
+    client_cpu: int | None = None,
+    cprofile: Path | None = None,
+    watch: Path | None = None,
+    keep: Path | None = None,
+) -> dict:
     """Prepare ``tables`` warm tables in ``db``, serve them, play at people's pace; the measurements."""
     from bench.serverproc import ONE_ADDRESS, ServerProcess
 
     began = time.perf_counter()
     kept = keep / f"pace-{tables}-{seed}.sqlite3" if keep is not None and "://" not in db else None
-    if kept is not None and kept.exists():   # the same warm tables as a run before (an SQLite file copied)
+    if kept is not None and kept.exists():  # the same warm tables as a run before (an SQLite file copied)
         shutil.copyfile(kept, db)
         prepared = json.loads(kept.with_suffix(".json").read_text())
     else:
@@ -228,11 +262,24 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
         for old in watch.glob(f"watch-{tables}.json*"):
             old.unlink()
         os.environ[WATCH_ENV] = str(watched)
-    server = ServerProcess(db, None, *ONE_ADDRESS, "--max-games", str(2 * tables + 100),
-                           "--max-connections", str(4 * tables + 100), "--log-level", "warning",
-                           *os.environ.get("PILLARS_PACE_SERVE_ARGS", "").split(),   # an experiment's options
-                           log=workdir / f"serve-{tables}.log", cpu=server_cpu, site=site,
-                           gclog=None if cprofile else gclog, cprofile=cprofile, threads=True)
+    server = ServerProcess(
+        db,
+        None,
+        *ONE_ADDRESS,
+        "--max-games",
+        str(2 * tables + 100),
+        "--max-connections",
+        str(4 * tables + 100),
+        "--log-level",
+        "warning",
+        *os.environ.get("PILLARS_PACE_SERVE_ARGS", "").split(),  # an experiment's options
+        log=workdir / f"serve-{tables}.log",
+        cpu=server_cpu,
+        site=site,
+        gclog=None if cprofile else gclog,
+        cprofile=cprofile,
+        threads=True,
+    )
     server.start(timeout=600)
     os.environ.pop(WATCH_ENV, None)
     load_before = os.getloadavg()
@@ -254,19 +301,32 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
 
     async def table(i: int, game: dict, gate: asyncio.Event) -> None:
         while True:
-            seats = [Person(server.ws_url, game["game"], game["keys"][s], seed=seed * 1000 + 4 * i + s,
-                            think=lambda: think_time(rnd, median, low, high), window=frame,
-                            watch_bots=s == 0) for s, kind in enumerate(SEATS) if kind == "person"]
+            seats = [
+                Person(
+                    server.ws_url,
+                    game["game"],
+                    game["keys"][s],
+                    seed=seed * 1000 + 4 * i + s,
+                    think=lambda: think_time(rnd, median, low, high),
+                    window=frame,
+                    watch_bots=s == 0,
+                )
+                for s, kind in enumerate(SEATS)
+                if kind == "person"
+            ]
             clients.extend(seats)
             from pillars_rules.web.client import random_policy
 
-            await asyncio.gather(*(c.run(random_policy(seed * 1000 + 4 * i + n), gate=gate)
-                                   for n, c in enumerate(seats)))
+            await asyncio.gather(
+                *(c.run(random_policy(seed * 1000 + 4 * i + n), gate=gate) for n, c in enumerate(seats))
+            )
             # the game is over: a new one at this table, as its people would start
             request = {"seats": [{"kind": k} if k == "person" else {"kind": k, "bot": BOT} for k in SEATS]}
             made = await asyncio.to_thread(server.create, request)
-            game = {"game": made["game"], "keys": [s["link"].split("key=", 1)[1] if s["link"] else None
-                                                    for s in made["seats"]]}
+            game = {
+                "game": made["game"],
+                "keys": [s["link"].split("key=", 1)[1] if s["link"] else None for s in made["seats"]],
+            }
             replaced[0] += 1
 
     async def main() -> dict:
@@ -286,10 +346,14 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
         client0 = time.process_time()
         await asyncio.sleep(window)
         frame.end = time.perf_counter()
-        out = {"seconds": frame.end - frame.start, "wall": (wall0, time.time()),
-               "server_cpu_s": _cpu_seconds(server.proc.pid) - cpu0,
-               "bot_cpu_s": _children_cpu(server.proc.pid) - bots0,
-               "client_cpu_s": time.process_time() - client0, "rss_bytes": server.rss_bytes()}
+        out = {
+            "seconds": frame.end - frame.start,
+            "wall": (wall0, time.time()),
+            "server_cpu_s": _cpu_seconds(server.proc.pid) - cpu0,
+            "bot_cpu_s": _children_cpu(server.proc.pid) - bots0,
+            "client_cpu_s": time.process_time() - client0,
+            "rss_bytes": server.rss_bytes(),
+        }
         for task in [*tasks, beating]:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -312,7 +376,7 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
     people = [x for c in clients for x in c.people]
     bots = [x for c in clients for x in c.bots]
     pauses = [json.loads(line) for line in gclog.read_text().splitlines()] if gclog.exists() else []
-    logged = len(pauses)   # the whole run's (start-up's too)
+    logged = len(pauses)  # the whole run's (start-up's too)
     pauses = [p for p in pauses if got["wall"][0] <= p[0] < got["wall"][1]]
     full = [p for p in pauses if p[1] == 2]
     seconds = got["seconds"]
@@ -321,24 +385,40 @@ def run_tables(tables: int, db: str, workdir: Path, *, window: float, warmup: fl
         from bench.stallwatch import summary
 
         watched_row = {"watch": summary(str(watched), got["wall"])}
-    return {"tables": tables, "seconds": round(seconds, 1), "warmup_s": warmup, "prepare_s": round(prepare_s, 1),
-            "stages": [min(g["stage"] for g in prepared), max(g["stage"] for g in prepared)],
-            "people_actions": len(people), "people_actions_per_s": len(people) / seconds,
-            "people_p50_ms": 1000 * _percentile(people, 0.5), "people_p95_ms": 1000 * _percentile(people, 0.95),
-            "people_p99_ms": 1000 * _percentile(people, 0.99), "people_max_ms": 1000 * max(people, default=math.nan),
-            "bot_replies": len(bots), "bot_p99_ms": 1000 * _percentile(bots, 0.99),
-            "server_cpu_share": got["server_cpu_s"] / seconds,
-            "server_cpu_ms_per_action": 1000 * got["server_cpu_s"] / max(1, len(people) + len(bots)),
-            "bot_cpu_share": got["bot_cpu_s"] / seconds, "client_cpu_share": got["client_cpu_s"] / seconds,
-            "rss_mb": got["rss_bytes"] / 2**20, "rss_kb_per_table": got["rss_bytes"] / 1024 / tables,
-            "gc_collections": len(pauses), "gc_full": len(full), "gc_logged_all_run": logged,
-            "gc_longest_ms": 1000 * max((p[2] for p in pauses), default=0.0),
-            "gc_full_longest_ms": 1000 * max((p[2] for p in full), default=0.0),
-            "actions": len(people) + len(bots), "games_replaced": replaced[0],
-            "actions_all_run": sum(len(c.latencies) + c.bot_moves for c in clients), "load_before": [round(x, 2) for x in load_before],
-            "load_after": [round(x, 2) for x in os.getloadavg()],
-            "client_lag_p99_ms": 1000 * _percentile(client_lags, 0.99),
-            "client_lag_max_ms": 1000 * max(client_lags, default=math.nan), **watched_row}
+    return {
+        "tables": tables,
+        "seconds": round(seconds, 1),
+        "warmup_s": warmup,
+        "prepare_s": round(prepare_s, 1),
+        "stages": [min(g["stage"] for g in prepared), max(g["stage"] for g in prepared)],
+        "people_actions": len(people),
+        "people_actions_per_s": len(people) / seconds,
+        "people_p50_ms": 1000 * _percentile(people, 0.5),
+        "people_p95_ms": 1000 * _percentile(people, 0.95),
+        "people_p99_ms": 1000 * _percentile(people, 0.99),
+        "people_max_ms": 1000 * max(people, default=math.nan),
+        "bot_replies": len(bots),
+        "bot_p99_ms": 1000 * _percentile(bots, 0.99),
+        "server_cpu_share": got["server_cpu_s"] / seconds,
+        "server_cpu_ms_per_action": 1000 * got["server_cpu_s"] / max(1, len(people) + len(bots)),
+        "bot_cpu_share": got["bot_cpu_s"] / seconds,
+        "client_cpu_share": got["client_cpu_s"] / seconds,
+        "rss_mb": got["rss_bytes"] / 2**20,
+        "rss_kb_per_table": got["rss_bytes"] / 1024 / tables,
+        "gc_collections": len(pauses),
+        "gc_full": len(full),
+        "gc_logged_all_run": logged,
+        "gc_longest_ms": 1000 * max((p[2] for p in pauses), default=0.0),
+        "gc_full_longest_ms": 1000 * max((p[2] for p in full), default=0.0),
+        "actions": len(people) + len(bots),
+        "games_replaced": replaced[0],
+        "actions_all_run": sum(len(c.latencies) + c.bot_moves for c in clients),
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in os.getloadavg()],
+        "client_lag_p99_ms": 1000 * _percentile(client_lags, 0.99),
+        "client_lag_max_ms": 1000 * max(client_lags, default=math.nan),
+        **watched_row,
+    }
 
 
 def meets(row: dict) -> bool:
@@ -352,24 +432,48 @@ def capacity(rows: list[dict]) -> int | None:
 
 
 def to_rst(result: dict) -> str:
-    head = ["Tables", "People's actions/s", "People p50 / p95 / p99 / max", "Bots' p99", "Server CPU",
-            "CPU per action", "RSS (per table)", "Full collections (longest)", "Longest pause", "Load average"]
-    lines = [".. This file is generated by `python -m bench.pace --rst PATH`; do not edit by hand.", "",
-             f".. list-table:: The server at people's pace ({result['date']}, {result['build']} build, "
-             f"{result['store']}, {result['machine']}, {result['cpus']} CPUs; window {result['window']:g} s)",
-             "   :header-rows: 1", ""]
+    head = [
+        "Tables",
+        "People's actions/s",
+        "People p50 / p95 / p99 / max",
+        "Bots' p99",
+        "Server CPU",
+        "CPU per action",
+        "RSS (per table)",
+        "Full collections (longest)",
+        "Longest pause",
+        "Load average",
+    ]
+    lines = [
+        ".. This file is generated by `python -m bench.pace --rst PATH`; do not edit by hand.",
+        "",
+        f".. list-table:: The server at people's pace ({result['date']}, {result['build']} build, "
+        f"{result['store']}, {result['machine']}, {result['cpus']} CPUs; window {result['window']:g} s)",
+        "   :header-rows: 1",
+        "",
+    ]
     lines += [("   * - " if i == 0 else "     - ") + h for i, h in enumerate(head)]
     for r in result["rows"]:
-        cells = [f"{r['tables']}", f"{r['people_actions_per_s']:.0f}",
-                 f"{r['people_p50_ms']:.1f} / {r['people_p95_ms']:.1f} / {r['people_p99_ms']:.1f} / "
-                 f"{r['people_max_ms']:.0f} ms", f"{r['bot_p99_ms']:.0f} ms", f"{100 * r['server_cpu_share']:.0f}%",
-                 f"{r['server_cpu_ms_per_action']:.2f} ms", f"{r['rss_mb']:.0f} MB ({r['rss_kb_per_table']:.0f} kB)",
-                 f"{r['gc_full']} ({r['gc_full_longest_ms']:.0f} ms)", f"{r['gc_longest_ms']:.0f} ms",
-                 f"{r['load_before'][0]:.1f}"]
+        cells = [
+            f"{r['tables']}",
+            f"{r['people_actions_per_s']:.0f}",
+            f"{r['people_p50_ms']:.1f} / {r['people_p95_ms']:.1f} / {r['people_p99_ms']:.1f} / "
+            f"{r['people_max_ms']:.0f} ms",
+            f"{r['bot_p99_ms']:.0f} ms",
+            f"{100 * r['server_cpu_share']:.0f}%",
+            f"{r['server_cpu_ms_per_action']:.2f} ms",
+            f"{r['rss_mb']:.0f} MB ({r['rss_kb_per_table']:.0f} kB)",
+            f"{r['gc_full']} ({r['gc_full_longest_ms']:.0f} ms)",
+            f"{r['gc_longest_ms']:.0f} ms",
+            f"{r['load_before'][0]:.1f}",
+        ]
         lines += [("   * - " if i == 0 else "     - ") + c for i, c in enumerate(cells)]
     cap = capacity(result["rows"])
-    lines += ["", f"Capacity (people's p99 <= {SLO['people_p99_ms']:g} ms and bots' p99 <= "
-              f"{SLO['bot_p99_ms'] / 1000:g} s): " + (f"{cap} tables." if cap else "no table count measured.")]
+    lines += [
+        "",
+        f"Capacity (people's p99 <= {SLO['people_p99_ms']:g} ms and bots' p99 <= "
+        f"{SLO['bot_p99_ms'] / 1000:g} s): " + (f"{cap} tables." if cap else "no table count measured."),
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -383,13 +487,29 @@ def main(argv=None) -> int:
     p.add_argument("--compiled", action="store_true", help="serve with the compiled build (bench/.compiled)")
     p.add_argument("--site", type=Path, help="serve with the package in this folder (a compiled build)")
     p.add_argument("--postgres", action="store_true", help="store the games in a throwaway PostgreSQL cluster")
-    p.add_argument("--quick", action="store_true", help="2 and 4 tables, 3 s windows after 4 s, fast thinkers: checks it works")
-    p.add_argument("--cprofile", metavar="PATH", help="run the server under cProfile (every thread, by its CPU "
-                   "time) at the largest table count (no GC log then); pstats to PATH, a summary per action to PATH.txt")
-    p.add_argument("--watch", type=Path, metavar="DIR", help="time the server's event loop, store commits and "
-                   "bot decisions (bench/stallwatch.py); raw dumps kept in DIR, figures in each row's 'watch'")
-    p.add_argument("--keep-prepared", type=Path, metavar="DIR", help="keep each table count's warm games (SQLite) "
-                   "in DIR and start from a copy of them in later runs: before and after a change from the same games")
+    p.add_argument(
+        "--quick", action="store_true", help="2 and 4 tables, 3 s windows after 4 s, fast thinkers: checks it works"
+    )
+    p.add_argument(
+        "--cprofile",
+        metavar="PATH",
+        help="run the server under cProfile (every thread, by its CPU "
+        "time) at the largest table count (no GC log then); pstats to PATH, a summary per action to PATH.txt",
+    )
+    p.add_argument(
+        "--watch",
+        type=Path,
+        metavar="DIR",
+        help="time the server's event loop, store commits and "
+        "bot decisions (bench/stallwatch.py); raw dumps kept in DIR, figures in each row's 'watch'",
+    )
+    p.add_argument(
+        "--keep-prepared",
+        type=Path,
+        metavar="DIR",
+        help="keep each table count's warm games (SQLite) "
+        "in DIR and start from a copy of them in later runs: before and after a change from the same games",
+    )
     p.add_argument("--no-pin", action="store_true", help="leave the server and the clients on any core")
     p.add_argument("--json", default=None, help="write the results here (default bench/results/pace.json)")
     p.add_argument("--rst", default=None, help="write the table here (default bench/results/pace.rst)")
@@ -417,33 +537,57 @@ def main(argv=None) -> int:
             for n in counts:
                 db = cluster.new_database("pace") if cluster else str(Path(tmp) / f"pace-{n}.sqlite3")
                 prof = Path(args.cprofile) if args.cprofile and n == max(counts) else None
-                row = run_tables(n, db, Path(tmp), window=args.window, warmup=args.warmup, think=think,
-                                 site=site, server_cpu=server_cpu, client_cpu=client_cpu, cprofile=prof,
-                                 watch=args.watch, keep=args.keep_prepared)
+                row = run_tables(
+                    n,
+                    db,
+                    Path(tmp),
+                    window=args.window,
+                    warmup=args.warmup,
+                    think=think,
+                    site=site,
+                    server_cpu=server_cpu,
+                    client_cpu=client_cpu,
+                    cprofile=prof,
+                    watch=args.watch,
+                    keep=args.keep_prepared,
+                )
                 if prof is not None and prof.exists():
                     from bench.server import summarize_cprofile
 
                     summarize_cprofile(prof, Path(str(prof) + ".txt"), row["actions_all_run"])
                 rows.append(row)
-                print(f"{n:>5} tables: people {row['people_actions_per_s']:.0f} actions/s, p50/p95/p99/max "
-                      f"{row['people_p50_ms']:.1f}/{row['people_p95_ms']:.1f}/{row['people_p99_ms']:.1f}/"
-                      f"{row['people_max_ms']:.0f} ms; bots p99 {row['bot_p99_ms']:.0f} ms; server CPU "
-                      f"{100 * row['server_cpu_share']:.0f}% ({row['server_cpu_ms_per_action']:.2f} ms an action), "
-                      f"bots {100 * row['bot_cpu_share']:.0f}%, clients {100 * row['client_cpu_share']:.0f}%; "
-                      f"RSS {row['rss_mb']:.0f} MB ({row['rss_kb_per_table']:.0f} kB a table); "
-                      f"GC full {row['gc_full']} (longest {row['gc_full_longest_ms']:.0f} ms); "
-                      f"load {row['load_before'][0]:.1f}; client loop lag p99 {row['client_lag_p99_ms']:.0f} ms",
-                      flush=True)
+                print(
+                    f"{n:>5} tables: people {row['people_actions_per_s']:.0f} actions/s, p50/p95/p99/max "
+                    f"{row['people_p50_ms']:.1f}/{row['people_p95_ms']:.1f}/{row['people_p99_ms']:.1f}/"
+                    f"{row['people_max_ms']:.0f} ms; bots p99 {row['bot_p99_ms']:.0f} ms; server CPU "
+                    f"{100 * row['server_cpu_share']:.0f}% ({row['server_cpu_ms_per_action']:.2f} ms an action), "
+                    f"bots {100 * row['bot_cpu_share']:.0f}%, clients {100 * row['client_cpu_share']:.0f}%; "
+                    f"RSS {row['rss_mb']:.0f} MB ({row['rss_kb_per_table']:.0f} kB a table); "
+                    f"GC full {row['gc_full']} (longest {row['gc_full_longest_ms']:.0f} ms); "
+                    f"load {row['load_before'][0]:.1f}; client loop lag p99 {row['client_lag_p99_ms']:.0f} ms",
+                    flush=True,
+                )
                 if "watch" in row:
                     print(json.dumps(row["watch"], indent=1), flush=True)
     finally:
         if cluster is not None:
             cluster.stop()
-    result = {"date": datetime.date.today().isoformat(), "cpus": cpus, "window": args.window,
-              "warmup": args.warmup, "think": list(think), "build": "compiled" if site else "pure",
-              "store": "PostgreSQL" if args.postgres else "SQLite", "bot": BOT, "seats": list(SEATS),
-              "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
-              "pinned": server_cpu is not None, "slo": SLO, "capacity": capacity(rows), "rows": rows}
+    result = {
+        "date": datetime.date.today().isoformat(),
+        "cpus": cpus,
+        "window": args.window,
+        "warmup": args.warmup,
+        "think": list(think),
+        "build": "compiled" if site else "pure",
+        "store": "PostgreSQL" if args.postgres else "SQLite",
+        "bot": BOT,
+        "seats": list(SEATS),
+        "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
+        "pinned": server_cpu is not None,
+        "slo": SLO,
+        "capacity": capacity(rows),
+        "rows": rows,
+    }
     print(f"capacity: {result['capacity']} tables", flush=True)
     if not args.quick or args.json:
         Path(args.json or RESULTS / "pace.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

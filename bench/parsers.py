@@ -36,7 +36,7 @@ from .cards import ROOT, write_input
 
 MODES = ("fast", "lark", "inline")
 
-_CHILD = r'''
+_CHILD = r"""
 import json, sys, time
 sys.path[:0] = [{src!r}]
 mode, what, big = sys.argv[1:4]
@@ -73,7 +73,7 @@ else:
     cards = cardlang.load_paths([big], known=base)
 cpu = time.process_time() - c
 print(json.dumps({{"cpu_s": cpu, "cards": len(cards), "identity": str(cards.identity), "lark_s": state["lark_s"]}}))
-'''
+"""
 
 
 def run(runs: int, big: Path) -> dict:
@@ -82,8 +82,13 @@ def run(runs: int, big: Path) -> dict:
     for what in ("base+expansion", "1 MiB"):
         for i in range(runs + 1):
             for mode in MODES:
-                child = subprocess.run([sys.executable, "-c", code, mode, what, str(big)],
-                                       capture_output=True, text=True, check=True, timeout=600)
+                child = subprocess.run(
+                    [sys.executable, "-c", code, mode, what, str(big)],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    timeout=600,
+                )
                 if i:  # the first round warms Lark's grammar cache
                     out.setdefault(what, {}).setdefault(mode, []).append(json.loads(child.stdout))
     return out
@@ -100,8 +105,10 @@ def main(argv: list[str] | None = None) -> int:
         results = run(runs, write_input(Path(tmp)))
     for what, modes in results.items():
         same = len({r["identity"] for rows in modes.values() for r in rows}) == 1
-        print(f"{what}: {modes['fast'][0]['cards']} cards, {runs} runs each, CPU s; "
-              f"{'same' if same else 'DIFFERENT'} card set every way")
+        print(
+            f"{what}: {modes['fast'][0]['cards']} cards, {runs} runs each, CPU s; "
+            f"{'same' if same else 'DIFFERENT'} card set every way"
+        )
         for mode, rows in modes.items():
             extra = f"; Lark parse alone {_summary(rows, 'lark_s')}" if mode == "inline" else ""
             print(f"  {mode:7} {_summary(rows, 'cpu_s')}{extra}")

@@ -24,8 +24,10 @@ from typing import Any, Callable
 from .common import PLAYERS, Timing
 
 PEER_GAME = "python_team_dominoes"
-MISSING = ("OpenSpiel is not installed: the peer measurement is skipped "
-           "(pip install 'pillars-rules[bench]' to compare with python_team_dominoes)")
+MISSING = (
+    "OpenSpiel is not installed: the peer measurement is skipped "
+    "(pip install 'pillars-rules[bench]' to compare with python_team_dominoes)"
+)
 
 
 def load_peer() -> Any | None:
@@ -98,11 +100,13 @@ def bench_peer(cfg: dict, timing: Timing, say: Callable[[str], None] = lambda m:
             peer_rates.append(total / dt)
             peer_player_rates.append((total - chance) / dt)
     out: dict[str, Any] = {
-        "rounds": rounds, "engine_games_per_round": n_engine,
-        "engine_actions_per_s": statistics.median(engine_rates), "engine_rates": engine_rates,
+        "rounds": rounds,
+        "engine_games_per_round": n_engine,
+        "engine_actions_per_s": statistics.median(engine_rates),
+        "engine_rates": engine_rates,
         "how": "random playouts, uniformly random legal action each step, applied actions per second; "
-               "engine (4-player games, public API) and peer runs interleaved; ratio = median of the "
-               "per-round ratios engine / peer",
+        "engine (4-player games, public API) and peer runs interleaved; ratio = median of the "
+        "per-round ratios engine / peer",
     }
     if peer is None:
         out.update(peer=None, skipped=MISSING)
@@ -115,10 +119,13 @@ def bench_peer(cfg: dict, timing: Timing, say: Callable[[str], None] = lambda m:
     out.update(
         peer=f"OpenSpiel {_peer_version()} {PEER_GAME} (4 players, pure Python)",
         peer_games_per_round=n_peer,
-        peer_actions_per_s=statistics.median(peer_rates), peer_rates=peer_rates,
+        peer_actions_per_s=statistics.median(peer_rates),
+        peer_rates=peer_rates,
         peer_player_actions_per_s=statistics.median(peer_player_rates),
-        ratio=statistics.median(ratios), ratios=ratios,
-        player_ratio=statistics.median(player_ratios), player_ratios=player_ratios,
+        ratio=statistics.median(ratios),
+        ratios=ratios,
+        player_ratio=statistics.median(player_ratios),
+        player_ratios=player_ratios,
     )
     return out
 

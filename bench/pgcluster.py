@@ -53,9 +53,11 @@ def find_bindir() -> str:
     candidates = []
     if os.environ.get("PILLARS_PG_BIN"):
         candidates.append(os.environ["PILLARS_PG_BIN"])
-    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"),
-                         key=lambda p: [int(x) for x in p.split("/")[-2].split(".") if x.isdigit()],
-                         reverse=True)
+    candidates += sorted(
+        glob.glob("/usr/lib/postgresql/*/bin"),
+        key=lambda p: [int(x) for x in p.split("/")[-2].split(".") if x.isdigit()],
+        reverse=True,
+    )
     if shutil.which("pg_config"):
         out = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True)
         candidates.append(out.stdout.strip())
@@ -64,9 +66,11 @@ def find_bindir() -> str:
     for folder in candidates:
         if folder and all(os.access(os.path.join(folder, b), os.X_OK) for b in ("initdb", "pg_ctl")):
             return folder
-    raise ClusterError("the PostgreSQL server binaries (initdb, pg_ctl) were not found: install "
-                       "PostgreSQL (Debian: apt-get install postgresql) or set PILLARS_PG_BIN "
-                       "to the folder that holds them")
+    raise ClusterError(
+        "the PostgreSQL server binaries (initdb, pg_ctl) were not found: install "
+        "PostgreSQL (Debian: apt-get install postgresql) or set PILLARS_PG_BIN "
+        "to the folder that holds them"
+    )
 
 
 def _run_as() -> str | None:
@@ -104,8 +108,7 @@ class Cluster:
             entry = pwd.getpwnam(self.user)
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
         os.chmod(self.folder, 0o700)
-        self._pg("initdb", "-D", self.data, "-U", USER, "--auth=trust", "-E", "UTF8",
-                 "--locale=C", "--no-sync")
+        self._pg("initdb", "-D", self.data, "-U", USER, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
         lines = {**self.settings, "unix_socket_directories": f"'{self.folder}'"}
         conf = "".join(f"{k} = {v}\n" for k, v in lines.items())
         self._pg("sh", "-c", f"cat >> '{self.data}/postgresql.conf'", input=conf)
@@ -172,8 +175,9 @@ class Cluster:
             if self.folder and os.path.exists(self.log):
                 with open(self.log, encoding="utf-8", errors="replace") as f:
                     tail = f.read()[-2000:]
-            raise ClusterError(f"{program} {' '.join(args)} failed ({out.returncode}): "
-                               f"{(out.stderr or out.stdout)[-2000:]}{tail}")
+            raise ClusterError(
+                f"{program} {' '.join(args)} failed ({out.returncode}): {(out.stderr or out.stdout)[-2000:]}{tail}"
+            )
         return out.stdout
 
 

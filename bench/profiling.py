@@ -10,6 +10,7 @@ from typing import Any
 
 from .common import play_one, seed_range
 
+
 # ====================================================================== profile
 def profile(top: int = 15, n_games: int = 10, out: Any = None) -> str:
     """cProfile of the random-game workload and of verified replay + load; text report."""
@@ -56,5 +57,3 @@ def _short(file: str) -> str:
         if marker in file:
             return file.split(marker, 1)[1]
     return os.path.basename(file) if file != "~" else "~"
-
-

@@ -73,9 +73,9 @@ def _timed_client():
 
         def __init__(self, *args, measure_from: float, **kw) -> None:
             super().__init__(*args, **kw)
-            self.measure_from = measure_from      # time.monotonic() when the measured part begins
+            self.measure_from = measure_from  # time.monotonic() when the measured part begins
             self.bot_waits: list[float] = []
-            self.accepted = 0                     # updates (accepted decisions) seen since then
+            self.accepted = 0  # updates (accepted decisions) seen since then
             self._last: float | None = None
 
         def receive(self, msg: dict) -> None:
@@ -94,8 +94,9 @@ def _timed_client():
     return TimedClient
 
 
-async def _honest_table(port: int, ws_url: str, t: int, measure_from: float, deadline: float, out: dict,
-                        links: list) -> None:
+async def _honest_table(
+    port: int, ws_url: str, t: int, measure_from: float, deadline: float, out: dict, links: list
+) -> None:
     from pillars_rules.web.client import random_policy
 
     TimedClient = _timed_client()
@@ -103,8 +104,9 @@ async def _honest_table(port: int, ws_url: str, t: int, measure_from: float, dea
     game = 0
     while time.monotonic() < deadline:
         try:
-            status, res = await loop.run_in_executor(None, _post, port, f"127.0.1.{t + 1}",
-                                                     {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "hard"}]})
+            status, res = await loop.run_in_executor(
+                None, _post, port, f"127.0.1.{t + 1}", {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "hard"}]}
+            )
         except OSError:
             status = 0
         if status != 201:
@@ -112,8 +114,9 @@ async def _honest_table(port: int, ws_url: str, t: int, measure_from: float, dea
             await asyncio.sleep(1.0)
             continue
         links.append((res["game"], _key(res["spectator"]), _key(res["seats"][0]["link"])))
-        client = TimedClient(ws_url, res["game"], _key(res["seats"][0]["link"]), seed=t * 100 + game,
-                             measure_from=measure_from)
+        client = TimedClient(
+            ws_url, res["game"], _key(res["seats"][0]["link"]), seed=t * 100 + game, measure_from=measure_from
+        )
         game += 1
         try:
             await client.run(random_policy(t * 100 + game), until=lambda c: time.monotonic() >= deadline)
@@ -126,10 +129,11 @@ async def _lobby(port: int, deadline: float, got: dict) -> None:
     loop = asyncio.get_running_loop()
     while time.monotonic() < deadline:
         try:
-            status, _ = await loop.run_in_executor(None, _post, port, ATTACKERS["lobby"],
-                                                   {"seats": [{"kind": "bot", "bot": "hard"}] * 4})
+            status, _ = await loop.run_in_executor(
+                None, _post, port, ATTACKERS["lobby"], {"seats": [{"kind": "bot", "bot": "hard"}] * 4}
+            )
             code = str(status)
-        except OSError as exc:            # a timeout, a refused connection: counted
+        except OSError as exc:  # a timeout, a refused connection: counted
             code = type(exc).__name__
         got[code] = got.get(code, 0) + 1
 
@@ -143,8 +147,9 @@ async def _hold(ws_url: str, game: str, key: str, deadline: float, got: dict) ->
         async with connect(ws_url, local_addr=(ATTACKERS["spectators"], 0), max_size=None) as ws:
             await ws.send(P.hello(game, key, None))
             first = json.loads(await ws.recv())
-            got["held" if first["type"] == "welcome" else first.get("code", "refused")] = \
+            got["held" if first["type"] == "welcome" else first.get("code", "refused")] = (
                 got.get("held" if first["type"] == "welcome" else first.get("code", "refused"), 0) + 1
+            )
             while time.monotonic() < deadline:
                 await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic()))
     except Exception as exc:  # noqa: BLE001 - a refused or closed connection is counted, not fatal
@@ -154,8 +159,15 @@ async def _hold(ws_url: str, game: str, key: str, deadline: float, got: dict) ->
 async def _spectators(ws_url: str, links: list, deadline: float, got: dict) -> None:
     while not links and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
-    holders = [asyncio.ensure_future(_hold(ws_url, g, spec, deadline, got))
-               for i in range(60) for g, spec, _ in [links[i % len(links)]]] if links else []
+    holders = (
+        [
+            asyncio.ensure_future(_hold(ws_url, g, spec, deadline, got))
+            for i in range(60)
+            for g, spec, _ in [links[i % len(links)]]
+        ]
+        if links
+        else []
+    )
     await asyncio.gather(*holders)
 
 
@@ -180,8 +192,15 @@ async def _reconnects(ws_url: str, links: list, deadline: float, got: dict, sour
         got[code] = got.get(code, 0) + 1
 
 
-def run_phase(tables: int, seconds: float, attack: bool, workdir: Path, warmup: float = 8.0,
-              log_level: str = "warning", pin: bool = True) -> dict:
+def run_phase(
+    tables: int,
+    seconds: float,
+    attack: bool,
+    workdir: Path,
+    warmup: float = 8.0,
+    log_level: str = "warning",
+    pin: bool = True,
+) -> dict:
     """One phase on a fresh server: the honest tables' figures and the attackers' counts
     (measured for ``seconds`` after ``warmup`` seconds of the honest tables alone: the bot
     worker's start and the first moves are not measured)."""
@@ -191,14 +210,16 @@ def run_phase(tables: int, seconds: float, attack: bool, workdir: Path, warmup: 
     cores = os.cpu_count() or 1
     # the server and its bot workers on one core, the clients (honest and hostile) on another:
     # on one machine, the attackers' own CPU would otherwise be counted against the server
-    server = ServerProcess(db, None, "--bot-delay", "0", "--log-level", log_level,
-                           cpu=0 if pin and cores >= 2 else None).start()
+    server = ServerProcess(
+        db, None, "--bot-delay", "0", "--log-level", log_level, cpu=0 if pin and cores >= 2 else None
+    ).start()
     if pin and cores >= 2 and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {1})
     honest = {"bot_waits": [], "decisions": 0, "refused": 0}
     attackers: dict[str, dict] = {name: {} for name in ATTACKERS} if attack else {}
     load_before = os.getloadavg()
     try:
+
         async def attack_later(jobs) -> None:
             await asyncio.sleep(warmup)
             await asyncio.gather(*jobs)
@@ -207,15 +228,32 @@ def run_phase(tables: int, seconds: float, attack: bool, workdir: Path, warmup: 
             start = time.monotonic() + warmup
             deadline = start + seconds
             links: list = []
-            jobs = [_honest_table(server.port, server.ws_url, t, start, deadline, honest, links)
-                    for t in range(tables)]
+            jobs = [_honest_table(server.port, server.ws_url, t, start, deadline, honest, links) for t in range(tables)]
             if attack:
-                jobs += [attack_later([_lobby(server.port, deadline, attackers["lobby"]),
-                         _spectators(server.ws_url, links, deadline, attackers["spectators"]),
-                         _reconnects(server.ws_url, links, deadline, attackers["reconnects"],
-                                     ATTACKERS["reconnects"], lambda link: (link[0], link[1])),
-                         _reconnects(server.ws_url, links, deadline, attackers["hellos"],
-                                     ATTACKERS["hellos"], lambda link: (link[0], "not-a-key"))])]
+                jobs += [
+                    attack_later(
+                        [
+                            _lobby(server.port, deadline, attackers["lobby"]),
+                            _spectators(server.ws_url, links, deadline, attackers["spectators"]),
+                            _reconnects(
+                                server.ws_url,
+                                links,
+                                deadline,
+                                attackers["reconnects"],
+                                ATTACKERS["reconnects"],
+                                lambda link: (link[0], link[1]),
+                            ),
+                            _reconnects(
+                                server.ws_url,
+                                links,
+                                deadline,
+                                attackers["hellos"],
+                                ATTACKERS["hellos"],
+                                lambda link: (link[0], "not-a-key"),
+                            ),
+                        ]
+                    )
+                ]
             await asyncio.wait_for(asyncio.gather(*jobs), warmup + seconds + 120)
             return time.monotonic() - start
 
@@ -225,24 +263,50 @@ def run_phase(tables: int, seconds: float, attack: bool, workdir: Path, warmup: 
         if pin and cores >= 2 and hasattr(os, "sched_setaffinity"):
             os.sched_setaffinity(0, set(range(cores)))
     waits = honest["bot_waits"]
-    return {"attack": attack, "tables": tables, "seconds": round(elapsed, 1), "warmup": warmup, "bot_moves": len(waits),
-            "bot_p50_ms": round(1000 * _percentile(waits, 0.5), 1), "bot_p99_ms": round(1000 * _percentile(waits, 0.99), 1),
-            "actions_per_s": round(honest["decisions"] / seconds, 2), "honest_refused": honest["refused"],
-            "attackers": attackers, "load_before": [round(x, 2) for x in load_before],
-            "load_after": [round(x, 2) for x in os.getloadavg()]}
+    return {
+        "attack": attack,
+        "tables": tables,
+        "seconds": round(elapsed, 1),
+        "warmup": warmup,
+        "bot_moves": len(waits),
+        "bot_p50_ms": round(1000 * _percentile(waits, 0.5), 1),
+        "bot_p99_ms": round(1000 * _percentile(waits, 0.99), 1),
+        "actions_per_s": round(honest["decisions"] / seconds, 2),
+        "honest_refused": honest["refused"],
+        "attackers": attackers,
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in os.getloadavg()],
+    }
 
 
 def render_rst(doc: dict) -> str:
     rows = doc["rows"]
-    lines = [".. list-table:: A public server under attack (bench/public.py)", "   :header-rows: 1", "",
-             "   * - phase", "     - bot moves", "     - bot p50 (ms)", "     - bot p99 (ms)",
-             "     - honest actions/s", "     - load (1 min, before / after)"]
+    lines = [
+        ".. list-table:: A public server under attack (bench/public.py)",
+        "   :header-rows: 1",
+        "",
+        "   * - phase",
+        "     - bot moves",
+        "     - bot p50 (ms)",
+        "     - bot p99 (ms)",
+        "     - honest actions/s",
+        "     - load (1 min, before / after)",
+    ]
     for r in rows:
-        lines += [f"   * - {'under attack' if r['attack'] else 'alone'}", f"     - {r['bot_moves']}",
-                  f"     - {r['bot_p50_ms']}", f"     - {r['bot_p99_ms']}", f"     - {r['actions_per_s']}",
-                  f"     - {r['load_before'][0]} / {r['load_after'][0]}"]
-    lines += ["", f"p99 under attack / alone: {doc['p99_ratio']} (target at most {TARGET_RATIO:g}); "
-              f"{'met' if doc['target_met'] else 'NOT met'}.", ""]
+        lines += [
+            f"   * - {'under attack' if r['attack'] else 'alone'}",
+            f"     - {r['bot_moves']}",
+            f"     - {r['bot_p50_ms']}",
+            f"     - {r['bot_p99_ms']}",
+            f"     - {r['actions_per_s']}",
+            f"     - {r['load_before'][0]} / {r['load_after'][0]}",
+        ]
+    lines += [
+        "",
+        f"p99 under attack / alone: {doc['p99_ratio']} (target at most {TARGET_RATIO:g}); "
+        f"{'met' if doc['target_met'] else 'NOT met'}.",
+        "",
+    ]
     for name, got in (rows[-1]["attackers"] or {}).items():
         lines.append(f"* {name}: " + ", ".join(f"{k} {v}" for k, v in sorted(got.items())))
     return "\n".join(lines) + "\n"
@@ -258,19 +322,28 @@ def main(argv=None) -> int:
     p.add_argument("--rst", default=None, help="default bench/results/public.rst")
     p.add_argument("--no-pin", action="store_true", help="leave the server and the clients on any core")
     p.add_argument("--workdir", help="keep the servers' databases and logs here (default: a temporary folder)")
-    p.add_argument("--log-level", default="warning", help="the servers' log level (debug: every bot decision's "
-                   "wait and time, by owner)")
+    p.add_argument(
+        "--log-level",
+        default="warning",
+        help="the servers' log level (debug: every bot decision's wait and time, by owner)",
+    )
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="pillars-public-") as tmp:
         work = Path(args.workdir or tmp)
         work.mkdir(parents=True, exist_ok=True)
-        rows = [run_phase(args.tables, args.seconds, attack, work, args.warmup, args.log_level, not args.no_pin)
-                for attack in (False, True)]
+        rows = [
+            run_phase(args.tables, args.seconds, attack, work, args.warmup, args.log_level, not args.no_pin)
+            for attack in (False, True)
+        ]
     ratio = rows[1]["bot_p99_ms"] / rows[0]["bot_p99_ms"] if rows[0]["bot_p99_ms"] else float("nan")
-    doc = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-           "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
-           "rows": rows, "p99_ratio": round(ratio, 2), "target_ratio": TARGET_RATIO,
-           "target_met": bool(ratio <= TARGET_RATIO)}
+    doc = {
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
+        "rows": rows,
+        "p99_ratio": round(ratio, 2),
+        "target_ratio": TARGET_RATIO,
+        "target_met": bool(ratio <= TARGET_RATIO),
+    }
     out = Path(args.json) if args.json else RESULTS / "public.json"
     rst = Path(args.rst) if args.rst else RESULTS / "public.rst"
     out.write_text(json.dumps(doc, indent=1) + "\n")

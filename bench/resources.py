@@ -14,10 +14,14 @@ from typing import Any, Callable
 
 from .common import CLOCK, PLAYERS, Corpus, Timing
 
-_COLD_CODE = ("import time; t=time.perf_counter(); u=time.process_time(); import pillars_rules.cardlang as c; "
-              "c.base_cards(); print(time.perf_counter()-t, time.process_time()-u)")
-_IMPORT_CODE = ("import time; t=time.perf_counter(); u=time.process_time(); import pillars_rules.cardlang as c; "
-                "print(time.perf_counter()-t, time.process_time()-u)")
+_COLD_CODE = (
+    "import time; t=time.perf_counter(); u=time.process_time(); import pillars_rules.cardlang as c; "
+    "c.base_cards(); print(time.perf_counter()-t, time.process_time()-u)"
+)
+_IMPORT_CODE = (
+    "import time; t=time.perf_counter(); u=time.process_time(); import pillars_rules.cardlang as c; "
+    "print(time.perf_counter()-t, time.process_time()-u)"
+)
 
 
 SUBPROCESS_WALL = [0.0]  # wall time spent waiting for child interpreters
@@ -30,8 +34,9 @@ def _subprocess_seconds(code: str) -> float:
     env = dict(os.environ)
     env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env, check=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, timeout=120
+    )
     SUBPROCESS_WALL[0] += time.perf_counter() - t0
     wall, cpu = proc.stdout.strip().splitlines()[-1].split()
     return float(cpu if CLOCK[0] == "cpu" else wall)
@@ -52,8 +57,10 @@ def bench_cards(cfg: dict, timing: Timing) -> dict:
     reference = cardlang.base_cards()
     fresh = getattr(compiler.base_cards, "__wrapped__", None)
     if fresh is None:  # pragma: no cover - cache implementation changed
+
         def fresh():
             return cardlang.load_paths([data_dir("cards") / "base"])
+
     compiled = fresh
 
     def fresh():  # a compile, not a look-up in the compile cache (pillars_rules.cardlang.cache)
@@ -78,14 +85,17 @@ def bench_cards(cfg: dict, timing: Timing) -> dict:
         dt, _ = timing.time(lambda: [cardlang.parse(t, n) for n, t in texts])
         parse_only.append(1000 * dt)
     return {
-        "cards": len(reference.cards), "files": len(texts),
-        "cold_ms": statistics.median(cold), "cold_runs_ms": cold,
+        "cards": len(reference.cards),
+        "files": len(texts),
+        "cold_ms": statistics.median(cold),
+        "cold_runs_ms": cold,
         "cold_import_only_ms": statistics.median(imports),
-        "warm_ms": statistics.median(warm), "warm_min_ms": min(warm),
+        "warm_ms": statistics.median(warm),
+        "warm_min_ms": min(warm),
         "warm_parse_only_ms": statistics.median(parse_only),
         "how": "cold: `python -c` importing pillars_rules.cardlang and calling base_cards(), median of runs "
-               "(Lark's disk cache of the grammar is warm after the first run); "
-               "warm: base_cards.__wrapped__() (read + parse + compile, the per-process cache bypassed)",
+        "(Lark's disk cache of the grammar is warm after the first run); "
+        "warm: base_cards.__wrapped__() (read + parse + compile, the per-process cache bypassed)",
     }
 
 
@@ -163,17 +173,17 @@ def bench_memory(cfg: dict, corpus: Corpus) -> dict:
     per_event = [len(pr.save(g).encode("utf-8")) / g.n_events for g in corpus.games]
     per_state = state_bytes / n_states
     return {
-        "states_retained": n_states, "states_bytes": state_bytes,
+        "states_retained": n_states,
+        "states_bytes": state_bytes,
         "bytes_per_state": per_state,
         "states_1000_mb": per_state * 1000 / 1e6,
-        "games_retained": n_games, "games_bytes": game_bytes,
+        "games_retained": n_games,
+        "games_bytes": game_bytes,
         "bytes_per_game_object": game_bytes / n_games,
         "games_1000_mb": game_bytes / n_games * 1000 / 1e6,
         "games_legal_cache_bytes": legal_cache_bytes,
         "save_bytes_per_event": statistics.fmean(per_event),
         "how": "tracemalloc: bytes still allocated after building a list of the state after each "
-               "event of one game (1,000 or all events; scaled to 1,000), and of the Game after each "
-               "action (includes the shared event log and each Game's cached legal_actions list)",
+        "event of one game (1,000 or all events; scaled to 1,000), and of the Game after each "
+        "action (includes the shared event log and each Game's cached legal_actions list)",
     }
-
-

@@ -102,8 +102,8 @@ def probe_class():
         def __init__(self, *args, process: int = 0, **kw) -> None:
             super().__init__(*args, **kw)
             self.process = process
-            self.sends: list[tuple[int, float]] = []      # (decision answered, when)
-            self.arrivals: list[tuple[int, float]] = []   # (decision reached, when)
+            self.sends: list[tuple[int, float]] = []  # (decision answered, when)
+            self.arrivals: list[tuple[int, float]] = []  # (decision reached, when)
 
         def receive(self, msg: dict) -> None:
             super().receive(msg)
@@ -158,22 +158,27 @@ def measure(clients: list, start: float, end: float) -> dict:
                 if d not in first_seen or t < first_seen[d]:
                     first_seen[d] = t
         accepted += sum(1 for t in first_seen.values() if start <= t <= end)
-        reached = {id(c): [d for d, _ in c.arrivals] for c in members}   # non-decreasing
+        reached = {id(c): [d for d, _ in c.arrivals] for c in members}  # non-decreasing
         for sender in members:
             for d, t0 in sender.sends:
                 for other in members:
                     if other.process == sender.process:
                         continue
-                    k = bisect.bisect_right(reached[id(other)], d)   # its first update past decision d
+                    k = bisect.bisect_right(reached[id(other)], d)  # its first update past decision d
                     if k < len(other.arrivals):
                         cross.append(other.arrivals[k][1] - t0)
     own = [x for c in clients for x in c.latencies]
     seconds = end - start
-    return {"accepted": accepted, "seconds": seconds, "actions_per_s": accepted / seconds if seconds else 0.0,
-            "p50_ms": 1000 * _percentile(own, 0.5), "p99_ms": 1000 * _percentile(own, 0.99),
-            "cross_p50_ms": 1000 * _percentile(cross, 0.5) if cross else None,
-            "cross_p99_ms": 1000 * _percentile(cross, 0.99) if cross else None,
-            "cross_samples": len(cross)}
+    return {
+        "accepted": accepted,
+        "seconds": seconds,
+        "actions_per_s": accepted / seconds if seconds else 0.0,
+        "p50_ms": 1000 * _percentile(own, 0.5),
+        "p99_ms": 1000 * _percentile(own, 0.99),
+        "cross_p50_ms": 1000 * _percentile(cross, 0.5) if cross else None,
+        "cross_p99_ms": 1000 * _percentile(cross, 0.99) if cross else None,
+        "cross_samples": len(cross),
+    }
 
 
 def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1, cprofile: Path | None = None) -> dict:
@@ -187,11 +192,34 @@ def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1, cprofi
     n, by_table = int(n), name.endswith("by-table")
     db = cluster.new_database("bench") if backend == "postgres" else str(workdir / f"{name}.sqlite3")
     cores = os.cpu_count() or 1
-    args = [*ONE_ADDRESS, "--rate", "1000", "--burst", "1000", "--bot-delay", "0", "--max-games", str(tables + 10),
-            "--max-connections", str(8 * tables + 50), "--log-level", "warning"]
+    args = [
+        *ONE_ADDRESS,
+        "--rate",
+        "1000",
+        "--burst",
+        "1000",
+        "--bot-delay",
+        "0",
+        "--max-games",
+        str(tables + 10),
+        "--max-connections",
+        str(8 * tables + 50),
+        "--log-level",
+        "warning",
+    ]
     profs = [None if cprofile is None else cprofile / f"{name}-{k}.pstats" for k in range(n)]
-    servers = [ServerProcess(db, None, *args, log=workdir / f"{name}-{k}.log",
-                             cpu=k if cores >= 2 else None, cprofile=profs[k], threads=True).start() for k in range(n)]
+    servers = [
+        ServerProcess(
+            db,
+            None,
+            *args,
+            log=workdir / f"{name}-{k}.log",
+            cpu=k if cores >= 2 else None,
+            cprofile=profs[k],
+            threads=True,
+        ).start()
+        for k in range(n)
+    ]
     load_before = [round(x, 2) for x in os.getloadavg()]
     try:
         games = [servers[t % n].create({"players": 4}) for t in range(tables)]
@@ -222,22 +250,32 @@ def run(name: str, tables: int, workdir: Path, cluster, *, seed: int = 1, cprofi
     finally:
         for s in servers:
             s.stop()
-    pg_cpu = _cpu_seconds(_postmaster(cluster), children=True) - pg0   # the servers' connections have ended
+    pg_cpu = _cpu_seconds(_postmaster(cluster), children=True) - pg0  # the servers' connections have ended
     bad, actions = lost_or_duplicated(db, [g["game"] for g in games], clients)
     for prof in profs:
         if prof is not None and prof.exists():
             from bench.server import summarize_cprofile
 
             summarize_cprofile(prof, prof.with_suffix(".txt"), actions)
-    row = {"run": name, "processes": n, "backend": backend, "tables": tables, "clients": len(clients),
-           "actions": actions, **measure(clients, marks["start"], marks["end"]),
-           "lost_or_duplicated": bad, "reconnects": sum(c.reconnects for c in clients),
-           "server_cpu_s": [round(x, 2) for x in cpu], "clients_cpu_s": round(clients_cpu, 2),
-           "postgres_cpu_s": round(pg_cpu, 2) if backend == "postgres" else None,
-           "cpu_ms_per_action": round(1000 * (sum(cpu) + clients_cpu + (pg_cpu if backend == "postgres" else 0))
-                                      / max(1, actions), 3),
-           "load_before": load_before,
-           "load_after": [round(x, 2) for x in os.getloadavg()]}
+    row = {
+        "run": name,
+        "processes": n,
+        "backend": backend,
+        "tables": tables,
+        "clients": len(clients),
+        "actions": actions,
+        **measure(clients, marks["start"], marks["end"]),
+        "lost_or_duplicated": bad,
+        "reconnects": sum(c.reconnects for c in clients),
+        "server_cpu_s": [round(x, 2) for x in cpu],
+        "clients_cpu_s": round(clients_cpu, 2),
+        "postgres_cpu_s": round(pg_cpu, 2) if backend == "postgres" else None,
+        "cpu_ms_per_action": round(
+            1000 * (sum(cpu) + clients_cpu + (pg_cpu if backend == "postgres" else 0)) / max(1, actions), 3
+        ),
+        "load_before": load_before,
+        "load_after": [round(x, 2) for x in os.getloadavg()],
+    }
     return row
 
 
@@ -246,11 +284,17 @@ def verdicts(rows: dict[str, dict]) -> dict:
     out = {}
     if one and two and one["actions_per_s"]:
         speedup = two["actions_per_s"] / one["actions_per_s"]
-        out["speedup"] = {"value": round(speedup, 2), "target": TARGETS["speedup"],
-                          "met": speedup >= TARGETS["speedup"]}
+        out["speedup"] = {
+            "value": round(speedup, 2),
+            "target": TARGETS["speedup"],
+            "met": speedup >= TARGETS["speedup"],
+        }
     if two and two["cross_p99_ms"] is not None:
-        out["cross_p99_ms"] = {"value": round(two["cross_p99_ms"], 1), "target": TARGETS["cross_p99_ms"],
-                               "met": two["cross_p99_ms"] <= TARGETS["cross_p99_ms"]}
+        out["cross_p99_ms"] = {
+            "value": round(two["cross_p99_ms"], 1),
+            "target": TARGETS["cross_p99_ms"],
+            "met": two["cross_p99_ms"] <= TARGETS["cross_p99_ms"],
+        }
     bad = sum(r["lost_or_duplicated"] for r in rows.values())
     out["lost_or_duplicated"] = {"value": bad, "target": 0, "met": bad == 0}
     return out
@@ -260,33 +304,52 @@ def to_rst(result: dict) -> str:
     def ms(x):
         return "--" if x is None else f"{x:.1f} ms"
 
-    lines = [".. This file is generated by `python -m bench --scaleout`; do not edit by hand.", "",
-             f".. list-table:: Server processes on SQLite and PostgreSQL ({result['date']}, "
-             f"{result['machine']}, {result['cpus']} CPUs; {result['tables']} tables of 4 random-bot clients)",
-             "   :header-rows: 1", "",
-             "   * - Run", "     - Actions", "     - Actions/s", "     - p50 / p99 (sender)",
-             "     - p50 / p99 (cross-process)", "     - Lost or duplicated",
-             "     - CPU s: servers / clients / PostgreSQL", "     - CPU ms per action (all)",
-             "     - Load before / after"]
+    lines = [
+        ".. This file is generated by `python -m bench --scaleout`; do not edit by hand.",
+        "",
+        f".. list-table:: Server processes on SQLite and PostgreSQL ({result['date']}, "
+        f"{result['machine']}, {result['cpus']} CPUs; {result['tables']} tables of 4 random-bot clients)",
+        "   :header-rows: 1",
+        "",
+        "   * - Run",
+        "     - Actions",
+        "     - Actions/s",
+        "     - p50 / p99 (sender)",
+        "     - p50 / p99 (cross-process)",
+        "     - Lost or duplicated",
+        "     - CPU s: servers / clients / PostgreSQL",
+        "     - CPU ms per action (all)",
+        "     - Load before / after",
+    ]
     for r in result["rows"].values():
-        lines += [f"   * - {r['run']}", f"     - {r['actions']}", f"     - {r['actions_per_s']:.0f}",
-                  f"     - {ms(r['p50_ms'])} / {ms(r['p99_ms'])}",
-                  f"     - {ms(r['cross_p50_ms'])} / {ms(r['cross_p99_ms'])}",
-                  f"     - {r['lost_or_duplicated']}",
-                  f"     - {' + '.join(f'{x:.1f}' for x in r['server_cpu_s'])} / {r['clients_cpu_s']:.1f} / "
-                  f"{'--' if r['postgres_cpu_s'] is None else format(r['postgres_cpu_s'], '.1f')}",
-                  f"     - {r['cpu_ms_per_action']:.2f}",
-                  f"     - {r['load_before'][0]:.1f} / {r['load_after'][0]:.1f}"]
+        lines += [
+            f"   * - {r['run']}",
+            f"     - {r['actions']}",
+            f"     - {r['actions_per_s']:.0f}",
+            f"     - {ms(r['p50_ms'])} / {ms(r['p99_ms'])}",
+            f"     - {ms(r['cross_p50_ms'])} / {ms(r['cross_p99_ms'])}",
+            f"     - {r['lost_or_duplicated']}",
+            f"     - {' + '.join(f'{x:.1f}' for x in r['server_cpu_s'])} / {r['clients_cpu_s']:.1f} / "
+            f"{'--' if r['postgres_cpu_s'] is None else format(r['postgres_cpu_s'], '.1f')}",
+            f"     - {r['cpu_ms_per_action']:.2f}",
+            f"     - {r['load_before'][0]:.1f} / {r['load_after'][0]:.1f}",
+        ]
     v = result["verdicts"]
     parts = []
     if "speedup" in v:
-        parts.append(f"two processes {v['speedup']['value']:.2f}x one on PostgreSQL (target "
-                     f"{TARGETS['speedup']}x: {'met' if v['speedup']['met'] else 'MISSED'})")
+        parts.append(
+            f"two processes {v['speedup']['value']:.2f}x one on PostgreSQL (target "
+            f"{TARGETS['speedup']}x: {'met' if v['speedup']['met'] else 'MISSED'})"
+        )
     if "cross_p99_ms" in v:
-        parts.append(f"cross-process p99 {v['cross_p99_ms']['value']:.1f} ms (target "
-                     f"{TARGETS['cross_p99_ms']:g} ms: {'met' if v['cross_p99_ms']['met'] else 'MISSED'})")
-    parts.append(f"{v['lost_or_duplicated']['value']} lost or duplicated "
-                 f"({'met' if v['lost_or_duplicated']['met'] else 'MISSED'})")
+        parts.append(
+            f"cross-process p99 {v['cross_p99_ms']['value']:.1f} ms (target "
+            f"{TARGETS['cross_p99_ms']:g} ms: {'met' if v['cross_p99_ms']['met'] else 'MISSED'})"
+        )
+    parts.append(
+        f"{v['lost_or_duplicated']['value']} lost or duplicated "
+        f"({'met' if v['lost_or_duplicated']['met'] else 'MISSED'})"
+    )
     lines += ["", "Targets: " + "; ".join(parts) + "."]
     return "\n".join(lines) + "\n"
 
@@ -301,8 +364,12 @@ def main(argv=None) -> int:
     p.add_argument("--quick", action="store_true", help="2 tables a run: checks that the benchmark works")
     p.add_argument("--json", default=None, help="write the results here (default bench/results/scaleout.json)")
     p.add_argument("--rst", default=None, help="write the table here (default bench/results/scaleout.rst)")
-    p.add_argument("--cprofile", metavar="DIR", help="run every server under cProfile; stats and summaries "
-                   "(microseconds per accepted action) to DIR/<run>-<process>.pstats and .txt")
+    p.add_argument(
+        "--cprofile",
+        metavar="DIR",
+        help="run every server under cProfile; stats and summaries "
+        "(microseconds per accepted action) to DIR/<run>-<process>.pstats and .txt",
+    )
     args = p.parse_args(argv)
     cprofile = Path(args.cprofile) if args.cprofile else None
     if cprofile is not None:
@@ -316,14 +383,26 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp, Cluster(fsync=True, settings={"max_connections": "100"}) as cluster:
         for name in names:
             row = rows[name] = run(name, tables, Path(tmp), cluster, cprofile=cprofile)
-            cross = "" if row["cross_p99_ms"] is None else \
-                f", cross-process p50 {row['cross_p50_ms']:.1f} ms p99 {row['cross_p99_ms']:.1f} ms"
-            print(f"{name:>10}: {row['actions_per_s']:6.0f} actions/s, p50 {row['p50_ms']:.1f} ms, "
-                  f"p99 {row['p99_ms']:.1f} ms{cross}, lost/duplicated {row['lost_or_duplicated']}, "
-                  f"load {row['load_before'][0]:.1f}", flush=True)
-    result = {"date": datetime.date.today().isoformat(), "cpus": os.cpu_count(), "tables": tables,
-              "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
-              "rows": rows, "verdicts": verdicts(rows), "targets": TARGETS}
+            cross = (
+                ""
+                if row["cross_p99_ms"] is None
+                else f", cross-process p50 {row['cross_p50_ms']:.1f} ms p99 {row['cross_p99_ms']:.1f} ms"
+            )
+            print(
+                f"{name:>10}: {row['actions_per_s']:6.0f} actions/s, p50 {row['p50_ms']:.1f} ms, "
+                f"p99 {row['p99_ms']:.1f} ms{cross}, lost/duplicated {row['lost_or_duplicated']}, "
+                f"load {row['load_before'][0]:.1f}",
+                flush=True,
+            )
+    result = {
+        "date": datetime.date.today().isoformat(),
+        "cpus": os.cpu_count(),
+        "tables": tables,
+        "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
+        "rows": rows,
+        "verdicts": verdicts(rows),
+        "targets": TARGETS,
+    }
     if not args.quick or args.json:
         Path(args.json or RESULTS / "scaleout.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     if not args.quick or args.rst:

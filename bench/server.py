@@ -61,22 +61,46 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def run_tables(tables: int, bots: list[str], workdir: Path, *, seed: int = 1, server_cpu: int | None = None,
-               client_cpu: int | None = None, profile: Path | None = None,
-               cprofile: Path | None = None, seats: int = 4, cards: str = "base") -> dict:
+def run_tables(
+    tables: int,
+    bots: list[str],
+    workdir: Path,
+    *,
+    seed: int = 1,
+    server_cpu: int | None = None,
+    client_cpu: int | None = None,
+    profile: Path | None = None,
+    cprofile: Path | None = None,
+    seats: int = 4,
+    cards: str = "base",
+) -> dict:
     """Play ``tables`` games of ``seats`` seats with the card set ``cards`` at once; the measurements."""
     from bench.serverproc import ONE_ADDRESS, ServerProcess
     from pillars_rules.web.client import GameClient, bot_policy, random_policy
 
     import pillars_rules as pr
 
-    card_set = None if cards == "base" else pr.load_cards(cards)   # the clients' views and the check need it
+    card_set = None if cards == "base" else pr.load_cards(cards)  # the clients' views and the check need it
     db = workdir / f"server-{tables}x{seats}.sqlite3"
     for p in workdir.glob(f"server-{tables}x{seats}.sqlite3*"):
         p.unlink()
-    server = ServerProcess(db, None, *ONE_ADDRESS, "--rate", "1000", "--burst", "1000", "--max-games", str(tables + 10),
-                           "--max-connections", str(8 * tables + 50), "--log-level", "warning",
-                           cpu=server_cpu, cprofile=cprofile).start()
+    server = ServerProcess(
+        db,
+        None,
+        *ONE_ADDRESS,
+        "--rate",
+        "1000",
+        "--burst",
+        "1000",
+        "--max-games",
+        str(tables + 10),
+        "--max-connections",
+        str(8 * tables + 50),
+        "--log-level",
+        "warning",
+        cpu=server_cpu,
+        cprofile=cprofile,
+    ).start()
     load_before = os.getloadavg()
     peak = [0]
     stop = threading.Event()
@@ -101,22 +125,39 @@ def run_tables(tables: int, bots: list[str], workdir: Path, *, seed: int = 1, se
                 c = GameClient(server.ws_url, g["game"], key, seed=seed * 1000 + t * seats + s)
                 clients.append(c)
                 name = bots[s % len(bots)]
-                policies.append(random_policy(seed * 1000 + t * seats + s) if name == "random"
-                                else bot_policy(name, seed * 1000 + t * seats + s, cards=card_set))
+                policies.append(
+                    random_policy(seed * 1000 + t * seats + s)
+                    if name == "random"
+                    else bot_policy(name, seed * 1000 + t * seats + s, cards=card_set)
+                )
         _pin(client_cpu)
         spy_exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
         if profile is not None and os.path.exists(spy_exe):
-            spy = subprocess.Popen([spy_exe, "record", "--pid", str(server.proc.pid), "--format", "raw",
-                                    "--rate", "200", "--output", str(profile) + ".raw", "--nonblocking"],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            spy = subprocess.Popen(
+                [
+                    spy_exe,
+                    "record",
+                    "--pid",
+                    str(server.proc.pid),
+                    "--format",
+                    "raw",
+                    "--rate",
+                    "200",
+                    "--output",
+                    str(profile) + ".raw",
+                    "--nonblocking",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         cpu0 = _cpu_seconds(server.proc.pid)
-        client0 = time.process_time()   # this process: the clients and their policies
+        client0 = time.process_time()  # this process: the clients and their policies
         started = [0.0]
 
         async def main():
             gate = asyncio.Event()
             runs = [asyncio.ensure_future(c.run(p, gate=gate)) for c, p in zip(clients, policies)]
-            while not all(c.synced for c in clients):   # every client connected and synced
+            while not all(c.synced for c in clients):  # every client connected and synced
                 await asyncio.sleep(0.01)
             started[0] = time.perf_counter()
             gate.set()
@@ -128,7 +169,7 @@ def run_tables(tables: int, bots: list[str], workdir: Path, *, seed: int = 1, se
         client_cpu_s = time.process_time() - client0
     finally:
         if spy is not None:
-            spy.send_signal(signal.SIGINT)   # py-spy writes its file on Ctrl-C
+            spy.send_signal(signal.SIGINT)  # py-spy writes its file on Ctrl-C
             spy.wait(60)
         stop.set()
         sampler.join()
@@ -138,17 +179,29 @@ def run_tables(tables: int, bots: list[str], workdir: Path, *, seed: int = 1, se
     checked = check(db, games, clients, card_set)
     latencies = [x for c in clients for x in c.latencies]
     actions = checked["actions"]
-    return {"tables": tables, "seats": seats, "cards": cards, "clients": len(clients), "actions": actions,
-            "seconds": elapsed,
-            "actions_per_s": actions / elapsed, "p50_ms": 1000 * _percentile(latencies, 0.5),
-            "p99_ms": 1000 * _percentile(latencies, 0.99), "latencies": len(latencies),
-            "rss_mb": peak[0] / 2**20, "server_cpu_s": cpu, "server_cpu_share": cpu / elapsed,
-            "server_cpu_us_per_action": 1e6 * cpu / max(1, actions),
-            "actions_per_cpu_s": actions / max(cpu, 1e-9),
-            "client_cpu_s": client_cpu_s, "client_cpu_us_per_action": 1e6 * client_cpu_s / max(1, actions),
-            "lost_or_duplicated": checked["bad"], "reconnects": sum(c.reconnects for c in clients),
-            "load_before": [round(x, 2) for x in load_before],
-            "load_after": [round(x, 2) for x in os.getloadavg()]}
+    return {
+        "tables": tables,
+        "seats": seats,
+        "cards": cards,
+        "clients": len(clients),
+        "actions": actions,
+        "seconds": elapsed,
+        "actions_per_s": actions / elapsed,
+        "p50_ms": 1000 * _percentile(latencies, 0.5),
+        "p99_ms": 1000 * _percentile(latencies, 0.99),
+        "latencies": len(latencies),
+        "rss_mb": peak[0] / 2**20,
+        "server_cpu_s": cpu,
+        "server_cpu_share": cpu / elapsed,
+        "server_cpu_us_per_action": 1e6 * cpu / max(1, actions),
+        "actions_per_cpu_s": actions / max(cpu, 1e-9),
+        "client_cpu_s": client_cpu_s,
+        "client_cpu_us_per_action": 1e6 * client_cpu_s / max(1, actions),
+        "lost_or_duplicated": checked["bad"],
+        "reconnects": sum(c.reconnects for c in clients),
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in os.getloadavg()],
+    }
 
 
 def check(db: Path, games: list[dict], clients: list, cards=None) -> dict:
@@ -194,11 +247,17 @@ def summarize_cprofile(stats: Path, out: Path, actions: int, top: int = 40) -> N
 
     st = pstats.Stats(str(stats), stream=io.StringIO())
     total = st.total_tt  # type: ignore[attr-defined]
-    rows = [(tt, ct, nc, f"{Path(file).name}:{line}({name})")
-            for (file, line, name), (cc, nc, tt, ct, _) in st.stats.items()]  # type: ignore[attr-defined]
+    rows = [
+        (tt, ct, nc, f"{Path(file).name}:{line}({name})")
+        for (file, line, name), (cc, nc, tt, ct, _) in st.stats.items()
+    ]  # type: ignore[attr-defined]
     per = 1e6 / max(1, actions)
-    lines = [f"cProfile of the server's main thread: {total:.2f} s for {actions} actions "
-             f"({total * per:.0f} us an action under cProfile)", "", "own us/action  cum us/action    calls  function"]
+    lines = [
+        f"cProfile of the server's main thread: {total:.2f} s for {actions} actions "
+        f"({total * per:.0f} us an action under cProfile)",
+        "",
+        "own us/action  cum us/action    calls  function",
+    ]
     for key in (0, 1):
         rows.sort(key=lambda r: -r[key])
         lines += [f"{tt * per:13.1f}  {ct * per:13.1f} {nc:>8}  {where}" for tt, ct, nc, where in rows[:top]]
@@ -207,26 +266,49 @@ def summarize_cprofile(stats: Path, out: Path, actions: int, top: int = 40) -> N
 
 
 def to_rst(result: dict) -> str:
-    lines = [".. This file is generated by `python -m bench.server --rst PATH`; do not edit by hand.", "",
-             f".. list-table:: Game server under load ({result['date']}, {result['machine']}, "
-             f"{result['cpus']} CPUs; bots {result['bots']})",
-             "   :header-rows: 1", "",
-             "   * - Tables", "     - Seats", "     - Clients", "     - Actions", "     - Actions/s",
-             "     - p50 latency",
-             "     - p99 latency", "     - Server memory", "     - Server CPU share",
-             "     - Server CPU per action", "     - Clients' CPU per action", "     - Lost or duplicated",
-             "     - Load average before"]
+    lines = [
+        ".. This file is generated by `python -m bench.server --rst PATH`; do not edit by hand.",
+        "",
+        f".. list-table:: Game server under load ({result['date']}, {result['machine']}, "
+        f"{result['cpus']} CPUs; bots {result['bots']})",
+        "   :header-rows: 1",
+        "",
+        "   * - Tables",
+        "     - Seats",
+        "     - Clients",
+        "     - Actions",
+        "     - Actions/s",
+        "     - p50 latency",
+        "     - p99 latency",
+        "     - Server memory",
+        "     - Server CPU share",
+        "     - Server CPU per action",
+        "     - Clients' CPU per action",
+        "     - Lost or duplicated",
+        "     - Load average before",
+    ]
     for r in result["rows"]:
-        lines += [f"   * - {r['tables']}", f"     - {_seats(r)}", f"     - {r['clients']}", f"     - {r['actions']}",
-                  f"     - {r['actions_per_s']:.0f}", f"     - {r['p50_ms']:.1f} ms", f"     - {r['p99_ms']:.1f} ms",
-                  f"     - {r['rss_mb']:.0f} MB", f"     - {r['server_cpu_share']:.2f}",
-                  f"     - {r['server_cpu_us_per_action']:.0f} us",
-                  f"     - {r['client_cpu_us_per_action']:.0f} us" if "client_cpu_us_per_action" in r else "     - --",
-                  f"     - {r['lost_or_duplicated']}", f"     - {r['load_before'][0]:.1f}"]
+        lines += [
+            f"   * - {r['tables']}",
+            f"     - {_seats(r)}",
+            f"     - {r['clients']}",
+            f"     - {r['actions']}",
+            f"     - {r['actions_per_s']:.0f}",
+            f"     - {r['p50_ms']:.1f} ms",
+            f"     - {r['p99_ms']:.1f} ms",
+            f"     - {r['rss_mb']:.0f} MB",
+            f"     - {r['server_cpu_share']:.2f}",
+            f"     - {r['server_cpu_us_per_action']:.0f} us",
+            f"     - {r['client_cpu_us_per_action']:.0f} us" if "client_cpu_us_per_action" in r else "     - --",
+            f"     - {r['lost_or_duplicated']}",
+            f"     - {r['load_before'][0]:.1f}",
+        ]
     # the targets are the 4-seat base game's (the issue's); 6-seat rows are figures beside them
     big = max((r for r in result["rows"] if r.get("seats", 4) == 4), key=lambda r: r["tables"])
-    lines += ["", f"Targets at {big['tables']} tables: "
-              + "; ".join(f"{name} {_verdict(name, big)}" for name in TARGETS) + "."]
+    lines += [
+        "",
+        f"Targets at {big['tables']} tables: " + "; ".join(f"{name} {_verdict(name, big)}" for name in TARGETS) + ".",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -239,26 +321,38 @@ def _seats(row: dict) -> str:
 def _verdict(name: str, row: dict) -> str:
     value, target = row[name], TARGETS[name]
     ok = value >= target if name == "actions_per_s" else value <= target
-    return f"{value:.0f} vs {target:g}: {'met' if ok else 'MISSED'}" if name != "lost_or_duplicated" \
+    return (
+        f"{value:.0f} vs {target:g}: {'met' if ok else 'MISSED'}"
+        if name != "lost_or_duplicated"
         else f"{value} ({'met' if ok else 'MISSED'})"
+    )
 
 
 def main(argv=None) -> int:
     argv = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--server"]
     p = argparse.ArgumentParser(prog="python -m bench --server", description=__doc__.splitlines()[0])
     p.add_argument("--tables", default="1,10,100", help="comma-separated table counts (default 1,10,100)")
-    p.add_argument("--seats", default="random,random,random,heuristic",
-                   help="the four seats' bots (not --bots: that flag runs the bots suite)")
-    p.add_argument("--six", default=None,
-                   help="comma-separated counts of 6-seat tables with the expansion "
-                   "(default: as --tables; '' for none)")
-    p.add_argument("--quick", action="store_true",
-                   help="1 and 2 tables, and 1 of 6 seats: checks that the benchmark works")
+    p.add_argument(
+        "--seats",
+        default="random,random,random,heuristic",
+        help="the four seats' bots (not --bots: that flag runs the bots suite)",
+    )
+    p.add_argument(
+        "--six",
+        default=None,
+        help="comma-separated counts of 6-seat tables with the expansion (default: as --tables; '' for none)",
+    )
+    p.add_argument(
+        "--quick", action="store_true", help="1 and 2 tables, and 1 of 6 seats: checks that the benchmark works"
+    )
     p.add_argument("--json", default=None, help="write the results here (default bench/results/server.json)")
     p.add_argument("--rst", default=None, help="write the table here (default bench/results/server.rst)")
     p.add_argument("--profile", metavar="PATH", help="py-spy the server in the largest run; summary to PATH")
-    p.add_argument("--cprofile", metavar="PATH",
-                   help="run the server under cProfile in the largest run; pstats to PATH, summary to PATH.txt")
+    p.add_argument(
+        "--cprofile",
+        metavar="PATH",
+        help="run the server under cProfile in the largest run; pstats to PATH, summary to PATH.txt",
+    )
     p.add_argument("--no-pin", action="store_true", help="leave the server and the clients on any core")
     args = p.parse_args(argv)
     counts = [(1, 4), (2, 4)] if args.quick else [(int(x), 4) for x in args.tables.split(",")]
@@ -274,23 +368,41 @@ def main(argv=None) -> int:
             biggest_run = n == biggest and seats == 4
             prof = Path(args.profile) if args.profile and biggest_run else None
             cprof = Path(args.cprofile) if args.cprofile and biggest_run else None
-            row = run_tables(n, bots, Path(tmp), server_cpu=server_cpu, client_cpu=client_cpu, profile=prof,
-                             cprofile=cprof, seats=seats, cards="base" if seats <= 4 else "expansion")
+            row = run_tables(
+                n,
+                bots,
+                Path(tmp),
+                server_cpu=server_cpu,
+                client_cpu=client_cpu,
+                profile=prof,
+                cprofile=cprof,
+                seats=seats,
+                cards="base" if seats <= 4 else "expansion",
+            )
             rows.append(row)
-            print(f"{n:>4} tables of {_seats(row)}: {row['actions_per_s']:7.0f} actions/s, p50 {row['p50_ms']:.1f} ms, "
-                  f"p99 {row['p99_ms']:.1f} ms, server {row['rss_mb']:.0f} MB, CPU share "
-                  f"{row['server_cpu_share']:.2f} ({row['server_cpu_us_per_action']:.0f} us CPU an action: "
-                  f"{row['actions_per_cpu_s']:.0f}/s per CPU second; clients {row['client_cpu_us_per_action']:.0f} us), lost/duplicated {row['lost_or_duplicated']}, "
-                  f"load {row['load_before'][0]:.1f}", flush=True)
+            print(
+                f"{n:>4} tables of {_seats(row)}: {row['actions_per_s']:7.0f} actions/s, p50 {row['p50_ms']:.1f} ms, "
+                f"p99 {row['p99_ms']:.1f} ms, server {row['rss_mb']:.0f} MB, CPU share "
+                f"{row['server_cpu_share']:.2f} ({row['server_cpu_us_per_action']:.0f} us CPU an action: "
+                f"{row['actions_per_cpu_s']:.0f}/s per CPU second; clients {row['client_cpu_us_per_action']:.0f} us), lost/duplicated {row['lost_or_duplicated']}, "
+                f"load {row['load_before'][0]:.1f}",
+                flush=True,
+            )
             if cprof is not None and cprof.exists():
                 summarize_cprofile(cprof, Path(str(cprof) + ".txt"), row["actions"])
             raw = Path(str(prof) + ".raw") if prof is not None else None
             if raw is not None and raw.exists():
                 summarize_profile(raw, prof)
                 raw.unlink()
-    result = {"date": datetime.date.today().isoformat(), "bots": ",".join(bots), "cpus": cpus,
-              "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
-              "pinned": server_cpu is not None, "rows": rows, "targets": TARGETS}
+    result = {
+        "date": datetime.date.today().isoformat(),
+        "bots": ",".join(bots),
+        "cpus": cpus,
+        "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
+        "pinned": server_cpu is not None,
+        "rows": rows,
+        "targets": TARGETS,
+    }
     if not args.quick or args.json:
         path = Path(args.json or RESULTS / "server.json")
         path.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

@@ -15,9 +15,20 @@ from pathlib import Path
 
 #: ``serve`` options that lift the per-client-address limits: every client of a benchmark or a
 #: test comes from 127.0.0.1, so the limits meant for one stranger would throttle them all.
-ONE_ADDRESS = ("--client-rate", "1000000", "--hello-rate", "1000000", "--max-connections-per-client", "1000000",
-               "--create-rate", "1000000", "--max-games-per-client", "1000000",
-               "--max-games-per-network", "1000000")
+ONE_ADDRESS = (
+    "--client-rate",
+    "1000000",
+    "--hello-rate",
+    "1000000",
+    "--max-connections-per-client",
+    "1000000",
+    "--create-rate",
+    "1000000",
+    "--max-games-per-client",
+    "1000000",
+    "--max-games-per-network",
+    "1000000",
+)
 
 
 def free_port() -> int:
@@ -61,23 +72,33 @@ class ServerProcess:
     """``python -m pillars_rules serve`` on ``port`` with ``db``; :meth:`start`
     waits until it answers, :meth:`kill` sends SIGKILL, :meth:`stop` SIGTERM."""
 
-    def __init__(self, db: Path | str, port: int | None = None, *args: str, log: Path | None = None,
-                 cpu: int | None = None, cprofile: Path | None = None, threads: bool = False,
-                 group: bool = False, gclog: Path | None = None, site: Path | None = None) -> None:
-        self.db = db if isinstance(db, str) and "://" in db else Path(db)   # a path, or a postgresql:// string
+    def __init__(
+        self,
+        db: Path | str,
+        port: int | None = None,
+        *args: str,
+        log: Path | None = None,
+        cpu: int | None = None,
+        cprofile: Path | None = None,
+        threads: bool = False,
+        group: bool = False,
+        gclog: Path | None = None,
+        site: Path | None = None,
+    ) -> None:
+        self.db = db if isinstance(db, str) and "://" in db else Path(db)  # a path, or a postgresql:// string
         self.port = port or free_port()
         self.args = list(args)
         self.log = log or Path(self.db).with_suffix(".log")
         self.cpu = cpu
-        self.cprofile = cprofile   # run under cProfile (bench/cprofserve.py), stats written here at stop
-        self.threads = threads     # with cprofile: every thread, by CPU time (see _PROFILE_THREADS)
-        self.group = group         # in a process group of its own, for :meth:`signal_group`
-        self.gclog = gclog         # log every garbage collection here (bench/gcserve.py)
-        self.site = site           # a folder put first on the server's path (the compiled build)
+        self.cprofile = cprofile  # run under cProfile (bench/cprofserve.py), stats written here at stop
+        self.threads = threads  # with cprofile: every thread, by CPU time (see _PROFILE_THREADS)
+        self.group = group  # in a process group of its own, for :meth:`signal_group`
+        self.gclog = gclog  # log every garbage collection here (bench/gcserve.py)
+        self.site = site  # a folder put first on the server's path (the compiled build)
         self.proc: subprocess.Popen | None = None
         self.admin_token: str | None = None
         self.starts = 0
-        self.banner: list[str] = []   # what serve printed at its last start, up to the admin token
+        self.banner: list[str] = []  # what serve printed at its last start, up to the admin token
 
     @property
     def url(self) -> str:
@@ -88,10 +109,15 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self, timeout: float = 60.0) -> "ServerProcess":
-        main = (["-m", "bench.gcserve", str(self.gclog)] if self.gclog is not None else
-                ["-m", "pillars_rules"] if self.cprofile is None else
-                ["-c", _PROFILE_THREADS, str(self.cprofile)] if self.threads else
-                ["-m", "bench.cprofserve", str(self.cprofile)])
+        main = (
+            ["-m", "bench.gcserve", str(self.gclog)]
+            if self.gclog is not None
+            else ["-m", "pillars_rules"]
+            if self.cprofile is None
+            else ["-c", _PROFILE_THREADS, str(self.cprofile)]
+            if self.threads
+            else ["-m", "bench.cprofserve", str(self.cprofile)]
+        )
         cmd = [sys.executable, *main, "serve", "--port", str(self.port), "--db", str(self.db), *self.args]
         if self.cpu is not None and hasattr(os, "sched_setaffinity"):
             cmd = ["taskset", "-c", str(self.cpu), *cmd]
@@ -99,14 +125,15 @@ class ServerProcess:
         # a tag in the environment, inherited by the server's bot workers, to find them by
         env = {**os.environ, "PILLARS_SERVER_DB": str(self.db)}
         if self.site is not None:
-            root = str(Path(__file__).resolve().parents[1])   # for bench.gcserve
+            root = str(Path(__file__).resolve().parents[1])  # for bench.gcserve
             env["PYTHONPATH"] = os.pathsep.join([str(self.site), root])
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=out, stdin=subprocess.DEVNULL, env=env,
-                                     start_new_session=self.group)
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=out, stdin=subprocess.DEVNULL, env=env, start_new_session=self.group
+        )
         self.starts += 1
         deadline = time.monotonic() + timeout
         self.banner = []
-        for raw in self.proc.stdout:   # the banner: where the games are, the lobby, the admin token
+        for raw in self.proc.stdout:  # the banner: where the games are, the lobby, the admin token
             line = raw.decode()
             self.banner.append(line.rstrip("\n"))
             if "token:" in line:
@@ -126,8 +153,12 @@ class ServerProcess:
         raise RuntimeError("the server did not start in time")
 
     def create(self, request: dict) -> dict:
-        req = urllib.request.Request(self.url + "/games", data=json.dumps(request).encode(),
-                                     headers={"content-type": "application/json"}, method="POST")
+        req = urllib.request.Request(
+            self.url + "/games",
+            data=json.dumps(request).encode(),
+            headers={"content-type": "application/json"},
+            method="POST",
+        )
         with urllib.request.urlopen(req, timeout=30) as r:
             return json.loads(r.read())
 

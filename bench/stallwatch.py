@@ -107,16 +107,23 @@ class Watch:
             try:
                 return commit_many(store, items)
             finally:
-                watch.commits.append((round(time.time(), 3), round(time.perf_counter() - t0, 5),
-                                      round(time.thread_time() - c0, 5), len(items)))
+                watch.commits.append(
+                    (
+                        round(time.time(), 3),
+                        round(time.perf_counter() - t0, 5),
+                        round(time.thread_time() - c0, 5),
+                        len(items),
+                    )
+                )
 
         Table.commit_many = staticmethod(timed_commit_many)
         commit = Server.commit
 
         def timed_commit(server, table, checked):
             future, t0 = commit(server, table, checked), time.perf_counter()
-            future.add_done_callback(lambda _: watch.commit_waits.append(
-                (round(time.time(), 3), round(time.perf_counter() - t0, 5))))
+            future.add_done_callback(
+                lambda _: watch.commit_waits.append((round(time.time(), 3), round(time.perf_counter() - t0, 5)))
+            )
             return future
 
         Server.commit = timed_commit
@@ -140,9 +147,15 @@ class Watch:
         BotPool.__init__ = init_timed
 
     def dump(self) -> None:
-        doc = {"callbacks": self.callbacks, "busy": sorted(self.busy.items()), "lags": self.lags,
-               "stalls": self.stalls.most_common(40), "commits": self.commits,
-               "commit_waits": self.commit_waits, "bots": self.bots}
+        doc = {
+            "callbacks": self.callbacks,
+            "busy": sorted(self.busy.items()),
+            "lags": self.lags,
+            "stalls": self.stalls.most_common(40),
+            "commits": self.commits,
+            "commit_waits": self.commit_waits,
+            "bots": self.bots,
+        }
         with open(self.path, "w", encoding="utf-8") as f:
             json.dump(doc, f)
 
@@ -210,22 +223,31 @@ def summary(path: str, wall: tuple[float, float]) -> dict:
     ms = 1000
     return {
         "loop_busy_share": busy / seconds,
-        "slow_callbacks": len(callbacks), "slow_callbacks_100ms": sum(1 for r in callbacks if r[1] > 0.1),
+        "slow_callbacks": len(callbacks),
+        "slow_callbacks_100ms": sum(1 for r in callbacks if r[1] > 0.1),
         "slowest_callbacks": sorted(callbacks, key=lambda r: -r[1])[:8],
         "slow_callback_kinds": collections.Counter(r[2] for r in callbacks).most_common(8),
-        "late_beats_per_s": len(lags) / seconds, "beat_late_p99_ms": ms * _pct(lags, 0.99),
-        "beat_late_max_ms": ms * max(lags, default=0.0), "beats_late_100ms": sum(1 for x in lags if x > 0.1),
+        "late_beats_per_s": len(lags) / seconds,
+        "beat_late_p99_ms": ms * _pct(lags, 0.99),
+        "beat_late_max_ms": ms * max(lags, default=0.0),
+        "beats_late_100ms": sum(1 for x in lags if x > 0.1),
         "stall_stacks": doc["stalls"][:6],
-        "commits": len(commits), "commit_moves_mean": sum(r[3] for r in commits) / max(1, len(commits)),
-        "commit_p50_ms": ms * _pct([r[1] for r in commits], 0.5), "commit_p99_ms": ms * _pct([r[1] for r in commits], 0.99),
+        "commits": len(commits),
+        "commit_moves_mean": sum(r[3] for r in commits) / max(1, len(commits)),
+        "commit_p50_ms": ms * _pct([r[1] for r in commits], 0.5),
+        "commit_p99_ms": ms * _pct([r[1] for r in commits], 0.99),
         "commit_max_ms": ms * max((r[1] for r in commits), default=0.0),
         "commit_cpu_p50_ms": ms * _pct([r[2] for r in commits], 0.5),
         "commit_store_busy_share": sum(r[1] for r in commits) / seconds,
-        "commit_wait_p50_ms": ms * _pct(waits, 0.5), "commit_wait_p99_ms": ms * _pct(waits, 0.99),
+        "commit_wait_p50_ms": ms * _pct(waits, 0.5),
+        "commit_wait_p99_ms": ms * _pct(waits, 0.99),
         "commit_wait_max_ms": ms * max(waits, default=0.0),
-        "bots": len(bots), "bot_queue_p50_ms": ms * _pct([r[1] for r in bots], 0.5),
+        "bots": len(bots),
+        "bot_queue_p50_ms": ms * _pct([r[1] for r in bots], 0.5),
         "bot_queue_p99_ms": ms * _pct([r[1] for r in bots], 0.99),
-        "bot_run_p50_ms": ms * _pct([r[2] for r in bots], 0.5), "bot_run_p99_ms": ms * _pct([r[2] for r in bots], 0.99),
-        "worker_p50_ms": ms * _pct([r[1] for r in worker], 0.5), "worker_p99_ms": ms * _pct([r[1] for r in worker], 0.99),
+        "bot_run_p50_ms": ms * _pct([r[2] for r in bots], 0.5),
+        "bot_run_p99_ms": ms * _pct([r[2] for r in bots], 0.99),
+        "worker_p50_ms": ms * _pct([r[1] for r in worker], 0.5),
+        "worker_p99_ms": ms * _pct([r[1] for r in worker], 0.99),
         "worker_cpu_p50_ms": ms * _pct([r[2] for r in worker], 0.5),
     }

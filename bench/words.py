@@ -87,12 +87,17 @@ def run(games: int = GAMES, repeats: int = REPEATS) -> dict:
     games_ = decisions(games)
     views = [g.view(g.current_player) for g in games_]
     n = len(games_)
-    out = {"games": games, "decisions": n, "repeats": repeats,
-           "mean_legal_actions": sum(len(v.legal_actions) for v in views) / n,
-           "clock": "process_time (CPU)"}
+    out = {
+        "games": games,
+        "decisions": n,
+        "repeats": repeats,
+        "mean_legal_actions": sum(len(v.legal_actions) for v in views) / n,
+        "clock": "process_time (CPU)",
+    }
     out["listing_us_per_decision"] = 1e6 * _timed(_listing, games_, repeats) / (n * repeats)
     try:
         import pillars_rules.words as words
+
         has_choices = hasattr(words, "choices")
     except ImportError:
         has_choices = False
@@ -105,8 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.words", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=GAMES)
     ap.add_argument("--repeats", type=int, default=REPEATS)
-    ap.add_argument("--loop", choices=("listing", "choices"),
-                    help="run one loop once over the decisions (for callgrind), untimed")
+    ap.add_argument(
+        "--loop", choices=("listing", "choices"), help="run one loop once over the decisions (for callgrind), untimed"
+    )
     ap.add_argument("--output", default=str(ROOT / "bench" / "results" / "words.json"))
     args = ap.parse_args(argv)
     if args.loop:

@@ -37,17 +37,24 @@ def _profiles() -> None:
     from hypothesis import HealthCheck, settings
 
     settings.register_profile(
-        "ci", max_examples=25, deadline=None, derandomize=True,
+        "ci",
+        max_examples=25,
+        deadline=None,
+        derandomize=True,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
     # dev (the default, so the README's test command) runs as many examples as CI, not derandomized:
     # a newcomer's passing run means what CI's does, and each run still tries new examples.
     settings.register_profile(
-        "dev", max_examples=25, deadline=None,
+        "dev",
+        max_examples=25,
+        deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
     settings.register_profile(
-        "thorough", max_examples=1000, deadline=None,
+        "thorough",
+        max_examples=1000,
+        deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
@@ -63,8 +70,10 @@ def collecting_line(config) -> str:
         files += sum(1 for _ in path.rglob("test_*.py")) if path.is_dir() else path.is_file()
     shown = " ".join(str(a) for a in config.args) if len(config.args) <= 3 else f"{len(config.args)} paths"
     each = ", in each xdist worker" if config.getoption("numprocesses", None) else ""
-    return (f"pillars-rules: collecting {files} test file{'s' if files != 1 else ''} ({shown}){each}; "
-            "pytest prints nothing more until it has imported them all -- a minute or more on a busy 2-core machine")
+    return (
+        f"pillars-rules: collecting {files} test file{'s' if files != 1 else ''} ({shown}){each}; "
+        "pytest prints nothing more until it has imported them all -- a minute or more on a busy 2-core machine"
+    )
 
 
 @pytest.hookimpl(trylast=True)  # after the terminal reporter is registered

@@ -47,10 +47,10 @@ WITHOUT_ENV = "PILLARS_RULES_WITHOUT"
 @dataclass(frozen=True)
 class Requirement:
     name: str
-    what: str                                  # "chromium and chromedriver"
-    install: str                               # "apt-get install chromium chromium-driver"
-    find: Callable[[], dict[str, str] | str]   # the paths found, or why not (a sentence)
-    groups: tuple[str, ...] = ()               # other names PILLARS_RULES_REQUIRE may use
+    what: str  # "chromium and chromedriver"
+    install: str  # "apt-get install chromium chromium-driver"
+    find: Callable[[], dict[str, str] | str]  # the paths found, or why not (a sentence)
+    groups: tuple[str, ...] = ()  # other names PILLARS_RULES_REQUIRE may use
 
     @property
     def reason(self) -> str:
@@ -59,6 +59,7 @@ class Requirement:
 
 def _programs(*names: str | tuple[str, ...]) -> Callable[[], dict[str, str] | str]:
     """A finder of programs on ``PATH``; a tuple is alternatives (the first found wins)."""
+
     def find() -> dict[str, str] | str:
         found, missing = {}, []
         for name in names:
@@ -69,6 +70,7 @@ def _programs(*names: str | tuple[str, ...]) -> Callable[[], dict[str, str] | st
             else:
                 found[options[0]] = path
         return found if not missing else f"{', '.join(missing)} not on PATH"
+
     return find
 
 
@@ -92,16 +94,37 @@ def _compiler() -> dict[str, str] | str:
     return {"cc": path, "include": include}
 
 
-REQUIREMENTS = {r.name: r for r in (
-    Requirement("chromium", "chromium and chromedriver", "apt-get install chromium chromium-driver",
-                _programs("chromium", "chromedriver"), ("browsers",)),
-    Requirement("firefox", "firefox-esr", "apt-get install firefox-esr",
-                _programs(("firefox-esr", "firefox")), ("browsers",)),
-    Requirement("postgres", "PostgreSQL's server binaries initdb and pg_ctl",
-                "apt-get install postgresql, or set PILLARS_PG_BIN", _postgres),
-    Requirement("compiler", "a C compiler and Python's headers",
-                f"apt-get install gcc python{sys.version_info[0]}-dev", _compiler),
-)}
+REQUIREMENTS = {
+    r.name: r
+    for r in (
+        Requirement(
+            "chromium",
+            "chromium and chromedriver",
+            "apt-get install chromium chromium-driver",
+            _programs("chromium", "chromedriver"),
+            ("browsers",),
+        ),
+        Requirement(
+            "firefox",
+            "firefox-esr",
+            "apt-get install firefox-esr",
+            _programs(("firefox-esr", "firefox")),
+            ("browsers",),
+        ),
+        Requirement(
+            "postgres",
+            "PostgreSQL's server binaries initdb and pg_ctl",
+            "apt-get install postgresql, or set PILLARS_PG_BIN",
+            _postgres,
+        ),
+        Requirement(
+            "compiler",
+            "a C compiler and Python's headers",
+            f"apt-get install gcc python{sys.version_info[0]}-dev",
+            _compiler,
+        ),
+    )
+}
 NAMES = frozenset(REQUIREMENTS) | {g for r in REQUIREMENTS.values() for g in r.groups} | {"all"}
 
 
@@ -110,8 +133,10 @@ def _named(variable: str) -> set[str]:
     words = {w.strip() for w in os.environ.get(variable, "").split(",") if w.strip()}
     unknown = words - NAMES
     if unknown:
-        raise pytest.UsageError(f"{variable}={os.environ[variable]!r}: unknown {', '.join(sorted(unknown))} "
-                                f"(known: {', '.join(sorted(NAMES))})")
+        raise pytest.UsageError(
+            f"{variable}={os.environ[variable]!r}: unknown {', '.join(sorted(unknown))} "
+            f"(known: {', '.join(sorted(NAMES))})"
+        )
     return {r.name for r in REQUIREMENTS.values() if {"all", r.name, *r.groups} & words}
 
 
@@ -137,15 +162,16 @@ def need(name: str) -> dict[str, str]:
         return found
     req = REQUIREMENTS[name]
     if name in _named(REQUIRE_ENV):
-        pytest.fail(f"{req.reason} ({found}; {REQUIRE_ENV}={os.environ[REQUIRE_ENV]} requires it)",
-                    pytrace=False)
+        pytest.fail(f"{req.reason} ({found}; {REQUIRE_ENV}={os.environ[REQUIRE_ENV]} requires it)", pytrace=False)
     pytest.skip(req.reason)
 
 
 # ---------------------------------------------------------------- the plugin
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "needs(name, ...): the test needs system programs (tests/requires.py: "
-                                       + ", ".join(sorted(REQUIREMENTS)) + ")")
+    config.addinivalue_line(
+        "markers",
+        "needs(name, ...): the test needs system programs (tests/requires.py: " + ", ".join(sorted(REQUIREMENTS)) + ")",
+    )
     _named(REQUIRE_ENV)
     _named(WITHOUT_ENV)
 
@@ -174,9 +200,14 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
             # one line per requirement in -ra's list, not one per test: the skips share need()'s place
             report.longrepr = (__file__, need.__code__.co_firstlineno, f"Skipped: {req.reason}")
     result = yield
-    parts = [f"{n} {'test needs' if n == 1 else 'tests need'} {REQUIREMENTS[k].what} ({REQUIREMENTS[k].install})"
-             for k, n in counts.items() if n]
+    parts = [
+        f"{n} {'test needs' if n == 1 else 'tests need'} {REQUIREMENTS[k].what} ({REQUIREMENTS[k].install})"
+        for k, n in counts.items()
+        if n
+    ]
     if parts:
-        terminalreporter.write_line(f"skipped for missing system programs: {'; '.join(parts)} "
-                                    f"[{REQUIRE_ENV} makes them failures, as in CI]", yellow=True)
+        terminalreporter.write_line(
+            f"skipped for missing system programs: {'; '.join(parts)} [{REQUIRE_ENV} makes them failures, as in CI]",
+            yellow=True,
+        )
     return result

@@ -15,8 +15,9 @@ class Inbox:
         self.mails: list = []
 
     async def handle_DATA(self, server, session, envelope):  # aiosmtpd's handler hook
-        self.mails.append((envelope.rcpt_tos, message_from_bytes(envelope.content, policy=policy.default),
-                           time.monotonic()))
+        self.mails.append(
+            (envelope.rcpt_tos, message_from_bytes(envelope.content, policy=policy.default), time.monotonic())
+        )
         return "250 OK"
 
     def wait(self, n: int, timeout: float = 30.0) -> None:
@@ -32,7 +33,7 @@ def smtp_server():
     """``(inbox, port)`` of an SMTP server listening on 127.0.0.1 while the block runs."""
     from aiosmtpd.controller import Controller
 
-    with socket.socket() as probe:   # a free port (the controller checks that it answers there)
+    with socket.socket() as probe:  # a free port (the controller checks that it answers there)
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     inbox = Inbox()

@@ -19,8 +19,7 @@ PAGE = (ROOT / "docs" / "architecture.rst").read_text(encoding="utf-8")
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("make_architecture_svg",
-                                                  ROOT / "tools" / "make_architecture_svg.py")
+    spec = importlib.util.spec_from_file_location("make_architecture_svg", ROOT / "tools" / "make_architecture_svg.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -38,8 +37,7 @@ def _drawn_words() -> set[str]:
 
 def test_the_svg_is_drawn_from_the_current_lists():
     tool = _tool()
-    assert tool.OUT.read_text(encoding="utf-8") == tool.svg(), \
-        "run python3 tools/make_architecture_svg.py"
+    assert tool.OUT.read_text(encoding="utf-8") == tool.svg(), "run python3 tools/make_architecture_svg.py"
 
 
 def test_every_package_and_top_level_module_is_in_the_picture():

@@ -27,11 +27,26 @@ from shared import once  # noqa: E402 - tests/shared.py
 
 SECTIONS = ("games", "apply", "legal_actions", "replay", "save_load", "cards", "memory", "growth", "peer", "six")
 SUMMARY_KEYS = (
-    "games_per_s", "actions_per_s", "legal_actions_median_us", "legal_actions_p90_us",
-    "replay_fold_ms", "replay_verified_ms", "replay_fold_events_per_s", "replay_verified_events_per_s",
-    "save_ms", "load_ms", "save_load_ms", "cards_warm_ms", "cards_cold_ms",
-    "states_1000_mb", "games_1000_mb", "save_bytes_per_event", "growth_ratio_k8_k1",
-    "playout_actions_per_s", "peer_actions_per_s", "peer_ratio",
+    "games_per_s",
+    "actions_per_s",
+    "legal_actions_median_us",
+    "legal_actions_p90_us",
+    "replay_fold_ms",
+    "replay_verified_ms",
+    "replay_fold_events_per_s",
+    "replay_verified_events_per_s",
+    "save_ms",
+    "load_ms",
+    "save_load_ms",
+    "cards_warm_ms",
+    "cards_cold_ms",
+    "states_1000_mb",
+    "games_1000_mb",
+    "save_bytes_per_event",
+    "growth_ratio_k8_k1",
+    "playout_actions_per_s",
+    "peer_actions_per_s",
+    "peer_ratio",
 )
 
 
@@ -44,8 +59,13 @@ def _quick_run(out: Path) -> dict:
     rc = benchmark.main(["--quick", "--quiet", "--output", str(json_path), "--rst", str(rst_path)])
     after = sorted(os.sched_getaffinity(0)) if before is not None else None
     peer_rst = (out / "quick.peer.rst").read_text(encoding="utf-8")
-    return {"rc": rc, "results": json.loads(json_path.read_text(encoding="utf-8")),
-            "rst": rst_path.read_text(encoding="utf-8") + peer_rst, "before": before, "after": after}
+    return {
+        "rc": rc,
+        "results": json.loads(json_path.read_text(encoding="utf-8")),
+        "rst": rst_path.read_text(encoding="utf-8") + peer_rst,
+        "before": before,
+        "after": after,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +119,13 @@ def test_rst_table(quick):
     _, r, rst, _, _ = quick
     assert ".. list-table::" in rst
     assert ":header-rows: 1" in rst
-    for label in ("full random 4-player games", "legal_actions, median", "load(save(game))",
-                  "full random 6-player games, the expansion", "hard bot, CPU per decision, 6 players"):
+    for label in (
+        "full random 4-player games",
+        "legal_actions, median",
+        "load(save(game))",
+        "full random 6-player games, the expansion",
+        "hard bot, CPU per decision, 6 players",
+    ):
         assert label in rst
 
 
@@ -114,8 +139,9 @@ def test_committed_results_are_well_formed():
 
 
 def test_python_m_bench_entry_point():
-    proc = subprocess.run([sys.executable, "-m", "bench", "--help"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bench", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr
     assert "--quick" in proc.stdout and "--rst" in proc.stdout
 
@@ -205,5 +231,6 @@ def test_the_six_seat_figures_measure_six_seats_with_the_expansion(quick):
     assert six["players"] == 6 and six["cards"] == "expansion" and six["games_per_s"] > 0
     assert r["summary"]["six_games_per_s"] == six["games_per_s"]
     assert {(b["bot"], b["players"], b["cards"]) for b in six["bots"]} == {
-        (name, n, cards) for name in ("heuristic", "hard") for n, cards in ((4, "base"), (6, "expansion"))}
+        (name, n, cards) for name in ("heuristic", "hard") for n, cards in ((4, "base"), (6, "expansion"))
+    }
     assert all(b["decisions"] == r["workload"]["bot_decisions"] and b["ms_per_decision"] > 0 for b in six["bots"])

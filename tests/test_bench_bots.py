@@ -24,9 +24,27 @@ def test_median_interval_brackets_the_median():
 
 def test_tiny_run_writes_json_and_table_and_merges(tmp_path):
     out, rst = tmp_path / "bots.json", tmp_path / "bots.rst"
-    assert benchmark.main(["--games", "2", "--mcts-games", "2", "--iterations", "2",
-                           "--suite", "heuristic_vs_v1_2p", "--suite", "mcts_vs_heuristic_2p",
-                           "--output", str(out), "--rst", str(rst)]) == 0
+    assert (
+        benchmark.main(
+            [
+                "--games",
+                "2",
+                "--mcts-games",
+                "2",
+                "--iterations",
+                "2",
+                "--suite",
+                "heuristic_vs_v1_2p",
+                "--suite",
+                "mcts_vs_heuristic_2p",
+                "--output",
+                str(out),
+                "--rst",
+                str(rst),
+            ]
+        )
+        == 0
+    )
     results = json.loads(out.read_text())
     assert list(results["suites"]) == ["heuristic_vs_v1_2p", "mcts_vs_heuristic_2p"]
     for suite, r in results["suites"].items():
@@ -47,10 +65,10 @@ def test_tiny_run_writes_json_and_table_and_merges(tmp_path):
 
 
 def test_self_play_summary_counts_debts():
-    games = [{"scores": [50, 40, 45, 30], "focus": 0, "win": 1.0, "times": [0.01], "iterations": [],
-              "debt_payments": 1},
-             {"scores": [44, 47, 41, 39], "focus": 0, "win": 0.0, "times": [0.02], "iterations": [],
-              "debt_payments": 0}]
+    games = [
+        {"scores": [50, 40, 45, 30], "focus": 0, "win": 1.0, "times": [0.01], "iterations": [], "debt_payments": 1},
+        {"scores": [44, 47, 41, 39], "focus": 0, "win": 0.0, "times": [0.02], "iterations": [], "debt_payments": 0},
+    ]
     r = benchmark.summarize("heuristic_4p", games)
     assert r["median_winner"] == 48.5 and r["median_all"] == 42.5 and r["debt_payments"] == 0.5
     assert r["met"] is False  # 0.5 debt payments per game is above the target of 0.3
@@ -58,8 +76,9 @@ def test_self_play_summary_counts_debts():
 
 
 def test_the_4p_ismcts_target_needs_the_interval_above_a_fair_share():
-    games = [{"scores": [1, 0, 0, 0], "focus": 0, "win": float(k < 4), "times": [0.1], "iterations": [5]}
-             for k in range(10)]
+    games = [
+        {"scores": [1, 0, 0, 0], "focus": 0, "win": float(k < 4), "times": [0.1], "iterations": [5]} for k in range(10)
+    ]
     r = benchmark.summarize("mcts_vs_3_heuristic_4p", games)
     assert r["win_rate"] == 0.4 and r["win_rate_ci"][0] < 0.25 and r["met"] is False
 

@@ -22,13 +22,24 @@ def test_the_paired_child_plays_the_labs_games_and_prints_their_hash():
     from pillars_rules.lab.causal import play_causal
     from pillars_rules.lab.games import GameSpec, read_cards
 
-    run = subprocess.run([sys.executable, "-m", "bench.instructions", "--child", "paired", "1"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.instructions", "--child", "paired", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     info = json.loads(run.stdout.strip().splitlines()[-1])
     sources, card_hash = read_cards([ROOT / instructions.PAIRED_CARDS])
-    spec = GameSpec(players=4, bots=("heuristic",), seed=instructions.SEEDS[0], sources=sources,
-                    card_hash=card_hash, targets=("alchemist", "joiner_r2_copy", "stonecutter"))
+    spec = GameSpec(
+        players=4,
+        bots=("heuristic",),
+        seed=instructions.SEEDS[0],
+        sources=sources,
+        card_hash=card_hash,
+        targets=("alchemist", "joiner_r2_copy", "stonecutter"),
+    )
     record = play_causal(spec, 0)
     assert record["units"], "the game must branch, or it measures no paired game"
     want = hashlib.sha256(json.dumps([record], sort_keys=True, default=str).encode()).hexdigest()[:12]
@@ -37,9 +48,12 @@ def test_the_paired_child_plays_the_labs_games_and_prints_their_hash():
 
 def test_the_report_says_whether_the_sources_played_the_same_games():
     def results(a: str, b: str) -> dict:
-        return {"games": 2, "seeds": [1000, 1001], "workloads": ["paired"],
-                "sources": {"before": {"paired": 2e9, "paired_records": a},
-                            "after": {"paired": 1e9, "paired_records": b}}}
+        return {
+            "games": 2,
+            "seeds": [1000, 1001],
+            "workloads": ["paired"],
+            "sources": {"before": {"paired": 2e9, "paired_records": a}, "after": {"paired": 1e9, "paired_records": b}},
+        }
 
     same = instructions.render_text(results("abc", "abc"))
     assert "records: the same (abc)" in same and "(0.500x)" in same
@@ -57,8 +71,13 @@ def test_the_ismcts_child_runs_the_bot_at_the_first_decisions_and_prints_their_h
     import pillars_rules as pr
     from pillars_rules.bots.mcts import MCTSBot
 
-    run = subprocess.run([sys.executable, "-m", "bench.instructions", "--child", "ismcts", "1"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.instructions", "--child", "ismcts", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     info = json.loads(run.stdout.strip().splitlines()[-1])
     s = instructions.SEEDS[0]

@@ -41,7 +41,11 @@ def test_simulate_with_variant_and_errors(capsys):
 
 
 def test_console_script_entry_point():
-    proc = subprocess.run([sys.executable, "-m", "pillars_rules", "simulate", "--players", "2", "--seed", "2"],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pillars_rules", "simulate", "--players", "2", "--seed", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Final scoreboard:" in proc.stdout

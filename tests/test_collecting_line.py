@@ -11,9 +11,23 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_first_line_names_what_is_being_collected():
-    out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q",
-                          "tests/lab/test_small_runs.py"], cwd=ROOT, capture_output=True, text=True, timeout=300,
-                         check=False)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--collect-only",
+            "-q",
+            "tests/lab/test_small_runs.py",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     first = out.stdout.splitlines()[0]
     assert first.startswith("pillars-rules: collecting 1 test file (tests/lab/test_small_runs.py); "), first

@@ -42,8 +42,13 @@ def test_random_tournament_small_and_deterministic() -> None:
 
 
 def test_random_tournament_rejects_bad_arguments() -> None:
-    proc = subprocess.run([sys.executable, str(EXAMPLES / "random_tournament.py"), "--games", "0"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, str(EXAMPLES / "random_tournament.py"), "--games", "0"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2 and "--games must be at least 1" in proc.stderr
 
 
@@ -55,6 +60,7 @@ def test_property_test_as_script() -> None:
 
 
 def test_property_test_under_pytest() -> None:
-    out = run("-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(EXAMPLES),
-              str(EXAMPLES / "property_test.py"))
+    out = run(
+        "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(EXAMPLES), str(EXAMPLES / "property_test.py")
+    )
     assert "2 passed" in out

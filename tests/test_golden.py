@@ -23,8 +23,9 @@ def test_transcript_unchanged(spec):
     want = path.read_text(encoding="utf-8")
     got = make_golden.transcript(*spec)
     if got != want:
-        diff = "".join(list(difflib.unified_diff(
-            want.splitlines(True), got.splitlines(True), str(path), "now", n=2))[:80])
+        diff = "".join(
+            list(difflib.unified_diff(want.splitlines(True), got.splitlines(True), str(path), "now", n=2))[:80]
+        )
         pytest.fail(f"{path.name} changed; if intended, run python3 tools/make_golden.py\n{diff}")
 
 

@@ -33,8 +33,12 @@ import pillars_rules
 PKG = Path(pillars_rules.__file__).resolve().parent
 ROOT = "pillars_rules"
 BASE = {"pillars_rules.errors", "pillars_rules.limits", "pillars_rules._build"}
-CARD_MODEL = {"pillars_rules.cardlang.effects", "pillars_rules.cardlang.card", "pillars_rules.cardlang.board",
-              "pillars_rules.cardlang.cardset"}
+CARD_MODEL = {
+    "pillars_rules.cardlang.effects",
+    "pillars_rules.cardlang.card",
+    "pillars_rules.cardlang.board",
+    "pillars_rules.cardlang.cardset",
+}
 CLIENTS = ("bots", "lab", "ai", "terminal", "table", "cli", "web")
 OUTSIDE = ("bench", "tests")
 
@@ -144,15 +148,15 @@ def violations(graph: dict[str, set[str]]) -> list[str]:
                 why = "the base imports nothing above it"
             elif here == "cardlang" and there not in ("cardlang", "base"):
                 why = "the card language imports only the base"
-            elif here == "engine" and not (there in ("engine", "base") or dep in CARD_MODEL
-                                           or dep == "pillars_rules.cardlang"):  # runs on the way
+            elif here == "engine" and not (
+                there in ("engine", "base") or dep in CARD_MODEL or dep == "pillars_rules.cardlang"
+            ):  # runs on the way
                 why = "the engine imports only the base and the card model"
             elif here == "core" and there == "client":
                 why = "the core API imports no client"
             elif here == "client" and there == "engine":
                 why = "a client imports the public API, never the engine"
-            elif (here == "client" and _private(dep)
-                  and dep.split(".")[:2] != mod.split(".")[:2]):
+            elif here == "client" and _private(dep) and dep.split(".")[:2] != mod.split(".")[:2]:
                 why = "a client imports no private module of another package"
             if why:
                 bad.append(f"{mod} -> {dep}: {why}")
@@ -191,12 +195,21 @@ def test_the_layering_checker_catches_each_kind_of_breach():
     assert len(found) == 7, found
     assert found[0].startswith("pillars_rules.bots.heuristic -> pillars_rules.engine.legal: a client")
     # the allowed directions pass
-    assert violations({
-        "pillars_rules.bots.mcts": {"pillars_rules.view", "pillars_rules.cardlang.effects", "pillars_rules.bots"},
-        "pillars_rules.engine.legal": {"pillars_rules.cardlang.effects", "pillars_rules.errors"},
-        "pillars_rules.game": {"pillars_rules.engine.legal", "pillars_rules.saves.codec"},
-        "pillars_rules.cli.play": {"pillars_rules.terminal.session", "pillars_rules.cli._x"},
-    }) == []
+    assert (
+        violations(
+            {
+                "pillars_rules.bots.mcts": {
+                    "pillars_rules.view",
+                    "pillars_rules.cardlang.effects",
+                    "pillars_rules.bots",
+                },
+                "pillars_rules.engine.legal": {"pillars_rules.cardlang.effects", "pillars_rules.errors"},
+                "pillars_rules.game": {"pillars_rules.engine.legal", "pillars_rules.saves.codec"},
+                "pillars_rules.cli.play": {"pillars_rules.terminal.session", "pillars_rules.cli._x"},
+            }
+        )
+        == []
+    )
 
 
 def test_every_import_follows_the_layers():
@@ -211,12 +224,21 @@ def test_every_client_package_is_a_real_package_or_still_to_come():
 
 def test_nothing_in_the_library_imports_bench_or_tests():
     files = {_module_name(f): f for f in PKG.rglob("*.py")}
-    hits = sorted(f"{mod} -> {name}" for mod, names in raw_imports(files).items() for name in names
-                  if name.split(".")[0] in OUTSIDE)
+    hits = sorted(
+        f"{mod} -> {name}"
+        for mod, names in raw_imports(files).items()
+        for name in names
+        if name.split(".")[0] in OUTSIDE
+    )
     assert hits == []
     # nor by name at run time (importlib.import_module("bench...") and the like)
     texts = {mod: f.read_text(encoding="utf-8") for mod, f in files.items()}
-    dynamic = sorted(mod for mod, t in texts.items()
-                     if "import_module(\"bench" in t or "import_module('bench" in t
-                     or "import_module(\"tests" in t or "__import__(\"bench" in t)
+    dynamic = sorted(
+        mod
+        for mod, t in texts.items()
+        if 'import_module("bench' in t
+        or "import_module('bench" in t
+        or 'import_module("tests' in t
+        or '__import__("bench' in t
+    )
     assert dynamic == []

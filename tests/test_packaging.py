@@ -15,7 +15,11 @@ def test_wheel_ships_cards_and_grammar_and_uses_them(tmp_path):
     # one is built and tested by .ci/run in a venv of its own)
     build = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-w", str(tmp_path), "-q"],
-        capture_output=True, text=True, timeout=600, env={**os.environ, "PILLARS_RULES_PURE": "1"})
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "PILLARS_RULES_PURE": "1"},
+    )
     assert build.returncode == 0, build.stderr[-2000:]
     wheel = next(tmp_path.glob("pillars_rules-*.whl"))
     assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
@@ -42,7 +46,8 @@ def test_wheel_ships_cards_and_grammar_and_uses_them(tmp_path):
     ) % (str(site), str(site))
     # PYTHONPATH comes before site-packages, so the unpacked wheel wins over any
     # editable install of the checkout.
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=120, cwd=tmp_path, env=env)
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.split() == ["62", "0"]

@@ -27,8 +27,9 @@ def section(title: str) -> str:
 def blocks(text: str, lang: str) -> list[tuple[int, str]]:
     """(line in README, body) of each fenced block of ``lang`` in ``text``."""
     offset = README.index(text)
-    return [(README.count("\n", 0, offset + m.start()) + 2, m["body"])
-            for m in FENCE.finditer(text) if m["lang"] == lang]
+    return [
+        (README.count("\n", 0, offset + m.start()) + 2, m["body"]) for m in FENCE.finditer(text) if m["lang"] == lang
+    ]
 
 
 def quickstart_commands() -> list[str]:
@@ -61,15 +62,29 @@ def test_simulate_imports_only_the_engines_own_dependencies() -> None:
 
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
     assert sorted(re.split(r"[<>=\[ ]", d)[0] for d in declared) == ["attrs", "cattrs", "lark"]
-    code = ("import sys, io, contextlib; from pillars_rules.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()) as out: main(['simulate', '--players', '4', '--seed', '1'])\n"
-            "assert out.getvalue().startswith('A game for 4 players began'), out.getvalue()[:200]\n"
-            "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} - set(sys.stdlib_module_names))))")
+    code = (
+        "import sys, io, contextlib; from pillars_rules.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out: main(['simulate', '--players', '4', '--seed', '1'])\n"
+        "assert out.getvalue().startswith('A game for 4 players began'), out.getvalue()[:200]\n"
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} - set(sys.stdlib_module_names))))"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert run.returncode == 0, run.stderr[-2000:]
     # cattrs and attrs bring their own helpers (typing_extensions, exceptiongroup on older Pythons)
-    allowed = {"pillars_rules", "mypy_extensions", "lark", "attr", "attrs", "cattr", "cattrs", "typing_extensions", "exceptiongroup",
-               "__main__", "_distutils_hack", "_virtualenv"}
+    allowed = {
+        "pillars_rules",
+        "mypy_extensions",
+        "lark",
+        "attr",
+        "attrs",
+        "cattr",
+        "cattrs",
+        "typing_extensions",
+        "exceptiongroup",
+        "__main__",
+        "_distutils_hack",
+        "_virtualenv",
+    }
     # the compiled build's mypyc runtime is a module of the package's own (named <hash>__mypyc)
     imported = {m for m in run.stdout.split() if not m.endswith("__mypyc")}
     assert imported <= allowed, imported - allowed
@@ -116,8 +131,7 @@ def test_readme_python_block_runs_as_pasted(line: int, code: str, tmp_path: Path
     interpreter on a (simulated) slow machine."""
     script = tmp_path / "pasted.py"
     script.write_text(_SLOW_MACHINE + code, encoding="utf-8")
-    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                         timeout=600, cwd=tmp_path)
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert run.returncode == 0, f"README.md:{line}: python block failed as pasted:\n{run.stderr[-3000:]}"
 
 

@@ -16,7 +16,7 @@ import requires
 
 ROOT = Path(__file__).resolve().parents[1]
 
-TINY = '''
+TINY = """
 import pytest
 from requires import need
 
@@ -29,19 +29,38 @@ def test_by_marker():
 
 def test_needs_nothing():
     pass
-'''
+"""
 
 
 def _run(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
     (tmp_path / "test_tiny.py").write_text(TINY, encoding="utf-8")
     (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")  # not the checkout's addopts
-    clean = {k: v for k, v in os.environ.items()
-             if k not in (requires.REQUIRE_ENV, requires.WITHOUT_ENV, "PYTEST_ADDOPTS")}
+    clean = {
+        k: v for k, v in os.environ.items() if k not in (requires.REQUIRE_ENV, requires.WITHOUT_ENV, "PYTEST_ADDOPTS")
+    }
     clean["COLUMNS"] = "240"  # the short summary unabridged
     clean["PYTHONPATH"] = os.pathsep.join([str(ROOT / "tests"), str(ROOT)])
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "requires", "-ra", "-p", "no:cacheprovider",
-                           "--rootdir", str(tmp_path), *args, str(tmp_path / "test_tiny.py")],
-                          capture_output=True, text=True, timeout=300, cwd=tmp_path, env={**clean, **env})
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "requires",
+            "-ra",
+            "-p",
+            "no:cacheprovider",
+            "--rootdir",
+            str(tmp_path),
+            *args,
+            str(tmp_path / "test_tiny.py"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+        env={**clean, **env},
+    )
 
 
 def test_a_missing_program_skips_and_the_summary_says_what_to_install(tmp_path):
@@ -49,10 +68,12 @@ def test_a_missing_program_skips_and_the_summary_says_what_to_install(tmp_path):
     assert run.returncode == 0, run.stdout[-3000:]
     last = run.stdout.strip().splitlines()
     assert "1 passed, 2 skipped" in last[-1]
-    assert last[-2] == ("skipped for missing system programs: 1 test needs chromium and chromedriver "
-                        "(apt-get install chromium chromium-driver); 1 test needs PostgreSQL's server binaries "
-                        "initdb and pg_ctl (apt-get install postgresql, or set PILLARS_PG_BIN) "
-                        "[PILLARS_RULES_REQUIRE makes them failures, as in CI]")
+    assert last[-2] == (
+        "skipped for missing system programs: 1 test needs chromium and chromedriver "
+        "(apt-get install chromium chromium-driver); 1 test needs PostgreSQL's server binaries "
+        "initdb and pg_ctl (apt-get install postgresql, or set PILLARS_PG_BIN) "
+        "[PILLARS_RULES_REQUIRE makes them failures, as in CI]"
+    )
 
 
 def test_the_require_variable_turns_those_skips_into_failures(tmp_path):
@@ -60,9 +81,10 @@ def test_the_require_variable_turns_those_skips_into_failures(tmp_path):
     assert run.returncode == 1, run.stdout[-3000:]
     assert "1 failed, 1 passed, 1 error" in run.stdout.strip().splitlines()[-1]  # the marker fails in setup
     assert "skipped for missing" not in run.stdout
-    assert ("FAILED test_tiny.py::test_by_call - Failed: needs chromium and chromedriver: apt-get install chromium "
-            "chromium-driver (hidden by PILLARS_RULES_WITHOUT; PILLARS_RULES_REQUIRE=browsers,postgres requires it)"
-            ) in run.stdout
+    assert (
+        "FAILED test_tiny.py::test_by_call - Failed: needs chromium and chromedriver: apt-get install chromium "
+        "chromium-driver (hidden by PILLARS_RULES_WITHOUT; PILLARS_RULES_REQUIRE=browsers,postgres requires it)"
+    ) in run.stdout
     assert "ERROR test_tiny.py::test_by_marker - Failed: needs PostgreSQL's server binaries" in run.stdout
 
 
@@ -76,8 +98,10 @@ def test_the_require_variable_names_what_it_requires_only(tmp_path):
 def test_an_unknown_name_is_a_usage_error(tmp_path):
     run = _run(tmp_path, PILLARS_RULES_REQUIRE="browser")
     assert run.returncode == 4
-    assert "PILLARS_RULES_REQUIRE='browser': unknown browser (known: all, browsers, chromium, compiler, " \
-           "firefox, postgres)" in run.stderr
+    assert (
+        "PILLARS_RULES_REQUIRE='browser': unknown browser (known: all, browsers, chromium, compiler, "
+        "firefox, postgres)" in run.stderr
+    )
 
 
 def test_the_summary_counts_the_skips_of_xdist_workers(tmp_path):
@@ -105,8 +129,10 @@ def test_programs_are_looked_for_on_path_only(tmp_path, monkeypatch):
     assert requires.lookup("firefox") == {"firefox-esr": str(tmp_path / "firefox")}
     _program(tmp_path, "chromium")
     monkeypatch.setattr(requires, "_found", {})
-    assert requires.lookup("chromium") == {"chromium": str(tmp_path / "chromium"),
-                                           "chromedriver": str(tmp_path / "chromedriver")}
+    assert requires.lookup("chromium") == {
+        "chromium": str(tmp_path / "chromium"),
+        "chromedriver": str(tmp_path / "chromedriver"),
+    }
 
 
 def test_the_compiler_is_looked_for_as_the_build_hook_does(tmp_path, monkeypatch):

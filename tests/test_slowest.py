@@ -27,26 +27,39 @@ def test_tests_are_named_by_their_node_ids_and_ranked_by_their_whole_time(tmp_pa
     xml = tmp_path / "run.xml"
     xml.write_text(REPORT, encoding="utf-8")
     times = slowest.read(xml)
-    assert times == [("tests/web/test_play.py::test_a", 1.5), ("tests/web/test_play.py::test_b[2-x.y]", 0.25),
-                     ("tests/engine/test_full_games.py::TestStateMachine::runTest", 7.0),
-                     ("tests/test_cli.py::test_c", 3.0)]
+    assert times == [
+        ("tests/web/test_play.py::test_a", 1.5),
+        ("tests/web/test_play.py::test_b[2-x.y]", 0.25),
+        ("tests/engine/test_full_games.py::TestStateMachine::runTest", 7.0),
+        ("tests/test_cli.py::test_c", 3.0),
+    ]
     shown = slowest.report(times, top=3).splitlines()
     assert shown[0] == "4 tests, 12 s in all (worker seconds)"
-    assert shown[2:6] == ["the 3 slowest tests (setup + call + teardown):",
-                          "     7.0 s  tests/engine/test_full_games.py::TestStateMachine::runTest",
-                          "     3.0 s  tests/test_cli.py::test_c", "     1.5 s  tests/web/test_play.py::test_a"]
-    files = shown[shown.index("the 3 slowest files (their tests' times summed):") + 1:][:3]
+    assert shown[2:6] == [
+        "the 3 slowest tests (setup + call + teardown):",
+        "     7.0 s  tests/engine/test_full_games.py::TestStateMachine::runTest",
+        "     3.0 s  tests/test_cli.py::test_c",
+        "     1.5 s  tests/web/test_play.py::test_a",
+    ]
+    files = shown[shown.index("the 3 slowest files (their tests' times summed):") + 1 :][:3]
     assert files[2] == "     1.8 s  tests/web/test_play.py (2 tests)"
-    folders = shown[shown.index("the 3 slowest folders (their tests' times summed):") + 1:]
-    assert folders == ["     7.0 s  tests/engine (1 test)", "     3.0 s  tests (1 test)",
-                       "     1.8 s  tests/web (2 tests)"]
+    folders = shown[shown.index("the 3 slowest folders (their tests' times summed):") + 1 :]
+    assert folders == [
+        "     7.0 s  tests/engine (1 test)",
+        "     3.0 s  tests (1 test)",
+        "     1.8 s  tests/web (2 tests)",
+    ]
 
 
 def test_the_command_reads_an_earlier_report_without_running_pytest(tmp_path):
     xml = tmp_path / "run.xml"
     xml.write_text(REPORT, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "slowest.py"), "--xml", str(xml), "--top", "1"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "slowest.py"), "--xml", str(xml), "--top", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "the 1 slowest tests (setup + call + teardown):\n     7.0 s  tests/engine/" in done.stdout
 
@@ -70,6 +83,10 @@ def test_contributing_gives_the_command():
 def test_a_run_without_a_report_says_so_in_one_line(tmp_path):
     empty = tmp_path / "empty.xml"
     empty.write_text("", encoding="utf-8")
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "slowest.py"), "--xml", str(empty)],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "slowest.py"), "--xml", str(empty)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 1 and done.stderr == f"slowest: no JUnit XML report in {empty}\n"

@@ -70,8 +70,9 @@ def your_games(browser: Browser, server: ServerProcess, out: Path) -> None:
 
 def replay(browser: Browser, server: ServerProcess, out: Path) -> None:
     """A finished game of two bots, replayed at its first decision of round 3's Phase II."""
-    made = server.create([{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}], seed=SEED,
-                         reveal=True)
+    made = server.create(
+        [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}], seed=SEED, reveal=True
+    )
     browser.wait(lambda: server.game(made["game"]).is_over, 300, "the bots' game to end")
     browser.get(made["spectator"].replace("/play#", "/replay#"))
     browser.wait(lambda: browser.js("return window.pillarsReplay && window.pillarsReplay.state"), 30, "the replay")
@@ -91,11 +92,18 @@ def main(argv: list[str] | None = None) -> int:
         server = ServerProcess(Path(folder)).start()
         browser = Browser(1280, 800)
         try:
-            made = server.create([{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"},
-                                  {"kind": "bot", "bot": "heuristic"}], seed=SEED)
+            made = server.create(
+                [
+                    {"kind": "person", "name": "Ann"},
+                    {"kind": "bot", "bot": "heuristic"},
+                    {"kind": "bot", "bot": "heuristic"},
+                ],
+                seed=SEED,
+            )
             page = BoardPage(browser, made["seats"][0]["link"]).open()
             rng = random.Random(SEED)
             for name, rnd, kind, css in MOMENTS:
+
                 def there() -> bool:
                     st = page.ready_to_choose()
                     return bool(st and st["round"] >= rnd and st["pending"]["kind"] == kind)

@@ -45,36 +45,64 @@ CARDS = "examples/lab/joiner_copy.cards"
 
 
 def one_run(k: int, games: int, work: Path, workers: int, players: int = 4) -> dict:
-    spec = seal(GameSpec(players=players, bots=("heuristic",), seed=100_000 + 1000 * k,
-                         sources=read_sources([CARDS]), targets=(COPY, ORIGINAL)))
+    spec = seal(
+        GameSpec(
+            players=players,
+            bots=("heuristic",),
+            seed=100_000 + 1000 * k,
+            sources=read_sources([CARDS]),
+            targets=(COPY, ORIGINAL),
+        )
+    )
     out = work / (f"aa-{k:02d}.jsonl" if players == 4 else f"aa-{players}p-{k:02d}.jsonl")
     start = time.monotonic()
     records = runner.run({"aa": spec}, games, workers=workers, out=out, resume=out.exists())["aa"]
     c = effects.contrast(records, COPY, None, ORIGINAL)
     copy, orig = effects.card_effect(records, COPY), effects.card_effect(records, ORIGINAL)
-    return {"run": k, "first_seed": spec.seed, "games": games, "seconds": time.monotonic() - start,
-            "difference": {k2: c[k2] for k2 in ("value", "lo", "hi", "se", "p")},
-            "flagged": bool(c["p"] < 0.05),
-            "copy": _own(copy), "original": _own(orig), "sequential": _sequential(records)}
+    return {
+        "run": k,
+        "first_seed": spec.seed,
+        "games": games,
+        "seconds": time.monotonic() - start,
+        "difference": {k2: c[k2] for k2 in ("value", "lo", "hi", "se", "p")},
+        "flagged": bool(c["p"] < 0.05),
+        "copy": _own(copy),
+        "original": _own(orig),
+        "sequential": _sequential(records),
+    }
 
 
 def _sequential(records: list) -> dict:
     """The run read as a sequential report reads it (:mod:`pillars_rules.lab.sequential`):
     the always-valid p-values of the copy's own value and of the contrast after every
     game, Holm over the two, and whether (and after how many games) the contrast was flagged."""
-    paths = [sequential.contrast_path(*effects.contrast_arrays(records, COPY, None, ORIGINAL)),
-             sequential.ratio_path(*effects.card_arrays(records, COPY))]
+    paths = [
+        sequential.contrast_path(*effects.contrast_arrays(records, COPY, None, ORIGINAL)),
+        sequential.ratio_path(*effects.card_arrays(records, COPY)),
+    ]
     matrix = np.array([sequential.valid_p(path, MIN_UNITS) for path in paths])
     adjusted, first = sequential.holm_path(matrix, effects.ALPHA)
-    return {"p_contrast": float(matrix[0, -1]), "p_copy": float(matrix[1, -1]),
-            "p_holm": float(adjusted[0]), "flagged": first[0] is not None, "flagged_at": first[0]}
+    return {
+        "p_contrast": float(matrix[0, -1]),
+        "p_copy": float(matrix[1, -1]),
+        "p_holm": float(adjusted[0]),
+        "flagged": first[0] is not None,
+        "flagged_at": first[0],
+    }
 
 
 def _own(effect: dict) -> dict:
     """A card's own value in one run: its chances, and its VP difference with interval and p."""
     vp = effect["vp"]
-    return {"units": effect["units"], "vp": vp["value"], "se": vp["se"], "lo": vp["lo"], "hi": vp["hi"],
-            "p": vp["p"], "clusters": vp.get("games", vp["clusters"])}  # the games with a chance: df + 1
+    return {
+        "units": effect["units"],
+        "vp": vp["value"],
+        "se": vp["se"],
+        "lo": vp["lo"],
+        "hi": vp["hi"],
+        "p": vp["p"],
+        "clusters": vp.get("games", vp["clusters"]),
+    }  # the games with a chance: df + 1
 
 
 def _se(own: dict, games: int) -> float:
@@ -101,14 +129,26 @@ def coverage(per_run: list, card: str, games: int) -> dict:
     rows = [(float(r[card]["vp"]), _se(r[card], games), r[card].get("clusters", games)) for r in per_run]
     rows = [(v, se, m) for v, se, m in rows if se == se and se > 0]
     if len(rows) < 2:
-        return {"runs": len(rows), "pooled": float("nan"), "pooled_se": float("nan"), "covered": float("nan"),
-                "q": float("nan"), "q_p": float("nan")}
-    w = [1 / se ** 2 for _, se, _ in rows]
+        return {
+            "runs": len(rows),
+            "pooled": float("nan"),
+            "pooled_se": float("nan"),
+            "covered": float("nan"),
+            "q": float("nan"),
+            "q_p": float("nan"),
+        }
+    w = [1 / se**2 for _, se, _ in rows]
     pooled = sum(wi * v for wi, (v, _, _) in zip(w, rows)) / sum(w)
     q = sum(wi * (v - pooled) ** 2 for wi, (v, _, _) in zip(w, rows))
     held = sum(abs(v - pooled) <= float(t.ppf(0.975, m - 1)) * se for v, se, m in rows)
-    return {"runs": len(rows), "pooled": pooled, "pooled_se": (1 / sum(w)) ** 0.5, "covered": held / len(rows),
-            "q": q, "q_p": float(chi2.sf(q, len(rows) - 1))}
+    return {
+        "runs": len(rows),
+        "pooled": pooled,
+        "pooled_se": (1 / sum(w)) ** 0.5,
+        "covered": held / len(rows),
+        "q": q,
+        "q_p": float(chi2.sf(q, len(rows) - 1)),
+    }
 
 
 def summarise(per_run: list, games: int, first: int) -> dict:
@@ -128,60 +168,105 @@ def summarise(per_run: list, games: int, first: int) -> dict:
     all_flagged = sum(r["flagged"] for r in per_run)
     with_seq = [r for r in per_run if "sequential" in r]  # runs recorded before the design have none
     seq_flagged = sum(r["sequential"]["flagged"] for r in with_seq)
-    seq = {"sequential": {"runs": len(with_seq), "flagged": seq_flagged,
-                          "flag_rate": stats.rate_ci(seq_flagged, len(with_seq))}} if with_seq else {}
-    return {**seq, "games": games, "players": per_run[0].get("players", 4) if per_run else 4, "per_run": per_run, "first": len(head), "runs": len(head),
-            "flagged": flagged, "flag_rate": stats.rate_ci(flagged, len(head)),
-            "all_runs": len(per_run), "all_flagged": all_flagged,
-            "all_flag_rate": stats.rate_ci(all_flagged, len(per_run)),
-            "holm_flagged": sum(r["holm_flagged"] for r in per_run),
-            "holm_flagged_first": sum(r["holm_flagged"] for r in head),
-            "ks_p": float(kstest([r["difference"]["p"] for r in per_run], "uniform").pvalue),
-            "coverage": {COPY: coverage(per_run, "copy", games), ORIGINAL: coverage(per_run, "original", games)}}
+    seq = (
+        {
+            "sequential": {
+                "runs": len(with_seq),
+                "flagged": seq_flagged,
+                "flag_rate": stats.rate_ci(seq_flagged, len(with_seq)),
+            }
+        }
+        if with_seq
+        else {}
+    )
+    return {
+        **seq,
+        "games": games,
+        "players": per_run[0].get("players", 4) if per_run else 4,
+        "per_run": per_run,
+        "first": len(head),
+        "runs": len(head),
+        "flagged": flagged,
+        "flag_rate": stats.rate_ci(flagged, len(head)),
+        "all_runs": len(per_run),
+        "all_flagged": all_flagged,
+        "all_flag_rate": stats.rate_ci(all_flagged, len(per_run)),
+        "holm_flagged": sum(r["holm_flagged"] for r in per_run),
+        "holm_flagged_first": sum(r["holm_flagged"] for r in head),
+        "ks_p": float(kstest([r["difference"]["p"] for r in per_run], "uniform").pvalue),
+        "coverage": {COPY: coverage(per_run, "copy", games), ORIGINAL: coverage(per_run, "original", games)},
+    }
 
 
 def to_rst(result: dict) -> str:
     rate = result["flag_rate"]
-    lines = [".. Generated by `python tools/lab_aa.py`; do not edit by hand.", "",
-             f".. list-table:: {'The first ' if result['all_runs'] > result['runs'] else ''}{result['runs']}"
-             f"{' of ' + str(result['all_runs']) if result['all_runs'] > result['runs'] else ''} "
-             f"A/A runs of {result['games']} games each "
-             f"({result['players']} players, heuristic bots): {COPY} against {ORIGINAL}",
-             "   :header-rows: 1", "",
-             "   * - Run", "     - First seed", "     - Chances (copy / original)",
-             "     - VP difference [95%]", "     - p", "     - Flagged"]
-    for r in result["per_run"][:result["first"]]:
+    lines = [
+        ".. Generated by `python tools/lab_aa.py`; do not edit by hand.",
+        "",
+        f".. list-table:: {'The first ' if result['all_runs'] > result['runs'] else ''}{result['runs']}"
+        f"{' of ' + str(result['all_runs']) if result['all_runs'] > result['runs'] else ''} "
+        f"A/A runs of {result['games']} games each "
+        f"({result['players']} players, heuristic bots): {COPY} against {ORIGINAL}",
+        "   :header-rows: 1",
+        "",
+        "   * - Run",
+        "     - First seed",
+        "     - Chances (copy / original)",
+        "     - VP difference [95%]",
+        "     - p",
+        "     - Flagged",
+    ]
+    for r in result["per_run"][: result["first"]]:
         d = r["difference"]
-        lines += [f"   * - {r['run'] + 1}", f"     - {r['first_seed']}",
-                  f"     - {r['copy']['units']} / {r['original']['units']}",
-                  f"     - {d['value']:+.2f} [{d['lo']:+.2f}, {d['hi']:+.2f}]", f"     - {d['p']:.3f}",
-                  f"     - {'yes' if r['flagged'] else 'no'}"]
+        lines += [
+            f"   * - {r['run'] + 1}",
+            f"     - {r['first_seed']}",
+            f"     - {r['copy']['units']} / {r['original']['units']}",
+            f"     - {d['value']:+.2f} [{d['lo']:+.2f}, {d['hi']:+.2f}]",
+            f"     - {d['p']:.3f}",
+            f"     - {'yes' if r['flagged'] else 'no'}",
+        ]
     every = result["all_flag_rate"]
-    lines += ["", f"Flagged at p < 0.05 without correction: **{result['flagged']} of the first {result['runs']}** "
-                  f"runs ({100 * rate['value']:.0f}%, 95% Wilson interval {100 * rate['lo']:.0f}% to "
-                  f"{100 * rate['hi']:.0f}%), **{result['all_flagged']} of all {result['all_runs']}** "
-                  f"({100 * every['value']:.1f}%, {100 * every['lo']:.1f}% to {100 * every['hi']:.1f}%); nominal "
-                  f"rate 5%. As a report flags it (Holm over the run's two tests): {result['holm_flagged_first']} of "
-                  f"the first {result['runs']}, {result['holm_flagged']} of all {result['all_runs']}. The "
-                  f"contrasts' p-values against a uniform distribution: Kolmogorov-Smirnov p = {result['ks_p']:.2f}."]
+    lines += [
+        "",
+        f"Flagged at p < 0.05 without correction: **{result['flagged']} of the first {result['runs']}** "
+        f"runs ({100 * rate['value']:.0f}%, 95% Wilson interval {100 * rate['lo']:.0f}% to "
+        f"{100 * rate['hi']:.0f}%), **{result['all_flagged']} of all {result['all_runs']}** "
+        f"({100 * every['value']:.1f}%, {100 * every['lo']:.1f}% to {100 * every['hi']:.1f}%); nominal "
+        f"rate 5%. As a report flags it (Holm over the run's two tests): {result['holm_flagged_first']} of "
+        f"the first {result['runs']}, {result['holm_flagged']} of all {result['all_runs']}. The "
+        f"contrasts' p-values against a uniform distribution: Kolmogorov-Smirnov p = {result['ks_p']:.2f}.",
+    ]
     seq = result.get("sequential") or {}
     if seq.get("runs"):
         r = seq["flag_rate"]
-        lines += ["", f"Read as a sequential report reads them (always-valid p-values watched after every game, "
-                      f"Holm over the run's two tests): flagged in **{seq['flagged']} of {seq['runs']}** runs "
-                      f"({100 * r['value']:.1f}%, 95% Wilson interval {100 * r['lo']:.1f}% to "
-                      f"{100 * r['hi']:.1f}%); nominal rate at most 5%."]
+        lines += [
+            "",
+            f"Read as a sequential report reads them (always-valid p-values watched after every game, "
+            f"Holm over the run's two tests): flagged in **{seq['flagged']} of {seq['runs']}** runs "
+            f"({100 * r['value']:.1f}%, 95% Wilson interval {100 * r['lo']:.1f}% to "
+            f"{100 * r['hi']:.1f}%); nominal rate at most 5%.",
+        ]
     cov = result.get("coverage")
     if cov:
-        lines += ["", f".. list-table:: Each card's own value across the {result['all_runs']} blocks of seeds",
-                  "   :header-rows: 1", "",
-                  "   * - Card", "     - Pooled VP [95%]", "     - Runs whose interval holds it",
-                  "     - Cochran's Q (p)"]
+        lines += [
+            "",
+            f".. list-table:: Each card's own value across the {result['all_runs']} blocks of seeds",
+            "   :header-rows: 1",
+            "",
+            "   * - Card",
+            "     - Pooled VP [95%]",
+            "     - Runs whose interval holds it",
+            "     - Cochran's Q (p)",
+        ]
         for card, c in cov.items():
             half = 1.96 * c["pooled_se"]
-            lines += [f"   * - ``{card}``", f"     - {c['pooled']:+.2f} [{c['pooled'] - half:+.2f}, "
-                                            f"{c['pooled'] + half:+.2f}]",
-                      f"     - {100 * c['covered']:.0f}% of {c['runs']}", f"     - {c['q']:.1f} ({c['q_p']:.2f})"]
+            lines += [
+                f"   * - ``{card}``",
+                f"     - {c['pooled']:+.2f} [{c['pooled'] - half:+.2f}, {c['pooled'] + half:+.2f}]",
+                f"     - {100 * c['covered']:.0f}% of {c['runs']}",
+                f"     - {c['q']:.1f} ({c['q_p']:.2f})",
+            ]
     return "\n".join(lines) + "\n"
 
 
@@ -195,8 +280,11 @@ def main(argv=None) -> int:
     p.add_argument("--work", default="/tmp/pillars-lab-aa")
     p.add_argument("--json")
     p.add_argument("--rst")
-    p.add_argument("--summarise", metavar="JSON",
-                   help="play nothing: summarise the runs of an earlier --json file again (new checks, old games)")
+    p.add_argument(
+        "--summarise",
+        metavar="JSON",
+        help="play nothing: summarise the runs of an earlier --json file again (new checks, old games)",
+    )
     args = p.parse_args(argv)
     if args.summarise:
         old = json.loads(Path(args.summarise).read_text(encoding="utf-8"))
@@ -209,27 +297,35 @@ def main(argv=None) -> int:
         r["players"] = args.players
         per_run.append(r)
         d = r["difference"]
-        print(f"run {k + 1:2d}: difference {d['value']:+.2f} VP [{d['lo']:+.2f}, {d['hi']:+.2f}], p {d['p']:.3f}"
-              f"{'  FLAGGED' if r['flagged'] else ''}; sequential p {r['sequential']['p_contrast']:.3f}"
-              f"{'  FLAGGED' if r['sequential']['flagged'] else ''} ({r['seconds']:.0f} s, "
-              f"load {os.getloadavg()[0]:.1f})",
-              flush=True)
+        print(
+            f"run {k + 1:2d}: difference {d['value']:+.2f} VP [{d['lo']:+.2f}, {d['hi']:+.2f}], p {d['p']:.3f}"
+            f"{'  FLAGGED' if r['flagged'] else ''}; sequential p {r['sequential']['p_contrast']:.3f}"
+            f"{'  FLAGGED' if r['sequential']['flagged'] else ''} ({r['seconds']:.0f} s, "
+            f"load {os.getloadavg()[0]:.1f})",
+            flush=True,
+        )
     return _write(summarise(per_run, args.games, args.first), args)
 
 
 def _write(result: dict, args) -> int:
-    print(f"flagged {result['flagged']} of the first {result['first']}; {result['all_flagged']} of all "
-          f"{result['all_runs']}; as the report flags (Holm over its 2 tests): {result['holm_flagged']} of "
-          f"{result['all_runs']}")
+    print(
+        f"flagged {result['flagged']} of the first {result['first']}; {result['all_flagged']} of all "
+        f"{result['all_runs']}; as the report flags (Holm over its 2 tests): {result['holm_flagged']} of "
+        f"{result['all_runs']}"
+    )
     seq = result.get("sequential")
     if seq:
         rate = seq["flag_rate"]
-        print(f"sequential design (always-valid p, watched after every game, Holm over the 2 tests): flagged "
-              f"{seq['flagged']} of {seq['runs']} ({100 * rate['value']:.1f}%, 95% {100 * rate['lo']:.1f}% to "
-              f"{100 * rate['hi']:.1f}%)")
+        print(
+            f"sequential design (always-valid p, watched after every game, Holm over the 2 tests): flagged "
+            f"{seq['flagged']} of {seq['runs']} ({100 * rate['value']:.1f}%, 95% {100 * rate['lo']:.1f}% to "
+            f"{100 * rate['hi']:.1f}%)"
+        )
     for card, c in result["coverage"].items():
-        print(f"{card}: own value pooled over {c['runs']} blocks {c['pooled']:+.2f} VP (se {c['pooled_se']:.2f}); "
-              f"{100 * c['covered']:.0f}% of the blocks' intervals hold it; Cochran's Q {c['q']:.1f}, p {c['q_p']:.2f}")
+        print(
+            f"{card}: own value pooled over {c['runs']} blocks {c['pooled']:+.2f} VP (se {c['pooled_se']:.2f}); "
+            f"{100 * c['covered']:.0f}% of the blocks' intervals hold it; Cochran's Q {c['q']:.1f}, p {c['q_p']:.2f}"
+        )
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     if args.rst:

@@ -46,9 +46,15 @@ def tune_curve(report: dict):
     rows = report["rows"]
     xs = [r["value"] for r in rows]
     ys = [r["vp"]["value"] for r in rows]
-    ax.errorbar(xs, ys, yerr=[[y - r["vp"]["lo"] for y, r in zip(ys, rows)],
-                              [r["vp"]["hi"] - y for y, r in zip(ys, rows)]],
-                fmt="o", color="#357", capsize=3, label="causal value, 95% interval")
+    ax.errorbar(
+        xs,
+        ys,
+        yerr=[[y - r["vp"]["lo"] for y, r in zip(ys, rows)], [r["vp"]["hi"] - y for y, r in zip(ys, rows)]],
+        fmt="o",
+        color="#357",
+        capsize=3,
+        label="causal value, 95% interval",
+    )
     fit = report["fit"]
     line = [min(xs), max(xs)]
     ax.plot(line, [fit["intercept"] + fit["slope"] * x for x in line], color="#b60", label="fitted line")

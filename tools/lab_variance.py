@@ -109,9 +109,18 @@ def one_game(job: tuple[GameSpec, int] | tuple[GameSpec, int, bool]) -> dict:
     units = []
     for m in moments:
         take, ref = _arm(m, "take", ev), _arm(m, "ref", ev)
-        units.append({"card": m.card, "seat": m.seat, "round": m.round, "took": m.took,
-                      "vp_at": m.game.state.players[m.seat].vp, "natural_vp": final[m.seat]["vp"],
-                      "take": take, "ref": ref})
+        units.append(
+            {
+                "card": m.card,
+                "seat": m.seat,
+                "round": m.round,
+                "took": m.took,
+                "vp_at": m.game.state.players[m.seat].vp,
+                "natural_vp": final[m.seat]["vp"],
+                "take": take,
+                "ref": ref,
+            }
+        )
     start = time.process_time()
     for rnd in sorted({m.round for m in moments}):
         if rnd in openings:
@@ -164,6 +173,7 @@ def antithetic(games: list[dict], partners: list[dict]) -> dict:
     """Per card: the correlation of each game's mean ``d`` with its rotated
     partner's, over the games where both have units of that card, and what
     a pair is worth in independent games, ``2 / (1 + rho)``."""
+
     def means(gs):
         out: dict = {}
         for g in gs:
@@ -205,11 +215,22 @@ def summarise(games: list[dict], partners: list[dict] = ()) -> dict:
             continue
         took = np.array([u["took"] for u in units], float)
         nat = np.array([u["natural_vp"] for u in units], float)
-        covariates = np.column_stack([took, nat * took, nat * (1 - took),
-                                      np.array([u["round"] for u in units], float),
-                                      np.array([u["vp_at"] for u in units], float)])
-        row = {"units": len(d), "mean_d": float(d.mean()), "sd_d": float(d.std(ddof=1)),
-               "control_r2": regression_share(d, covariates), "horizons": []}
+        covariates = np.column_stack(
+            [
+                took,
+                nat * took,
+                nat * (1 - took),
+                np.array([u["round"] for u in units], float),
+                np.array([u["vp_at"] for u in units], float),
+            ]
+        )
+        row = {
+            "units": len(d),
+            "mean_d": float(d.mean()),
+            "sd_d": float(d.std(ddof=1)),
+            "control_r2": regression_share(d, covariates),
+            "horizons": [],
+        }
         cpu = np.array([u["take"]["cpu"] + u["ref"]["cpu"] for u in units], float)
         for h in range(HORIZONS):
             ok = [u for u in units if len(u["take"]["marks"]) > h and len(u["ref"]["marks"]) > h]
@@ -223,16 +244,30 @@ def summarise(games: list[dict], partners: list[dict] = ()) -> dict:
             var_d = float(dd.var(ddof=1))
             cov = float(np.cov(p, r)[0, 1])
             design = two_phase(var_d, float(p.var(ddof=1)), float(r.var(ddof=1)), cov, f)
-            row["horizons"].append({"h": h, "units": len(ok), "rest_share": float(r.var(ddof=1)) / var_d,
-                                    "corr": float(np.corrcoef(p, dd)[0, 1]) if p.std() > 0 else 0.0,
-                                    "cost_share": f, **design})
+            row["horizons"].append(
+                {
+                    "h": h,
+                    "units": len(ok),
+                    "rest_share": float(r.var(ddof=1)) / var_d,
+                    "corr": float(np.corrcoef(p, dd)[0, 1]) if p.std() > 0 else 0.0,
+                    "cost_share": f,
+                    **design,
+                }
+            )
         row["arm_cpu_s"] = float(cpu.mean())
         row["double_sampling"] = double_sampling(row["control_r2"], share)
         out[card] = row
-    result = {"games": len(games), "cpu": {"natural_s": natural, "arms_s": arms, "gold_s": gold,
-                                            "natural_share": share,
-                                            "replicate_bound": 1 + natural / max(1e-12, arms + gold)},
-              "cards": out}
+    result = {
+        "games": len(games),
+        "cpu": {
+            "natural_s": natural,
+            "arms_s": arms,
+            "gold_s": gold,
+            "natural_share": share,
+            "replicate_bound": 1 + natural / max(1e-12, arms + gold),
+        },
+        "cards": out,
+    }
     if partners:
         result["antithetic"] = antithetic(games, list(partners))
     return result
@@ -241,21 +276,30 @@ def summarise(games: list[dict], partners: list[dict] = ()) -> dict:
 def report(result: dict) -> str:
     c = result["cpu"]
     total = c["natural_s"] + c["arms_s"] + c["gold_s"]
-    lines = [f"{result['games']} games, {total:.0f} CPU s: natural games {c['natural_s'] / total:.0%}, "
-             f"card arms {c['arms_s'] / total:.0%}, gold arms {c['gold_s'] / total:.0%}",
-             f"more branches per game: at most {c['replicate_bound']:.2f}x the variance per CPU second", ""]
+    lines = [
+        f"{result['games']} games, {total:.0f} CPU s: natural games {c['natural_s'] / total:.0%}, "
+        f"card arms {c['arms_s'] / total:.0%}, gold arms {c['gold_s'] / total:.0%}",
+        f"more branches per game: at most {c['replicate_bound']:.2f}x the variance per CPU second",
+        "",
+    ]
     for card, row in result["cards"].items():
-        lines.append(f"{card}: {row['units']} units, d = {row['mean_d']:+.2f} VP (sd {row['sd_d']:.2f}); "
-                     f"control variates explain {row['control_r2']:.0%} of Var(d), worth "
-                     f"{row['double_sampling']:.2f}x by double sampling")
+        lines.append(
+            f"{card}: {row['units']} units, d = {row['mean_d']:+.2f} VP (sd {row['sd_d']:.2f}); "
+            f"control variates explain {row['control_r2']:.0%} of Var(d), worth "
+            f"{row['double_sampling']:.2f}x by double sampling"
+        )
         for h in row["horizons"]:
             where = "at the fork" if h["h"] == 0 else f"{h['h']} round(s) after"
-            lines.append(f"  cut off {where}: "
-                         f"corr {h['corr']:+.2f}, {h['rest_share']:.0%} of Var(d) left, {h['cost_share']:.0%} of "
-                         f"the arms' CPU; best design pi = {h['pi']:.2f}, efficiency {h['efficiency']:.2f}x")
+            lines.append(
+                f"  cut off {where}: "
+                f"corr {h['corr']:+.2f}, {h['rest_share']:.0%} of Var(d) left, {h['cost_share']:.0%} of "
+                f"the arms' CPU; best design pi = {h['pi']:.2f}, efficiency {h['efficiency']:.2f}x"
+            )
     for card, a in result.get("antithetic", {}).items():
-        lines.append(f"antithetic seat rotation, {card}: rho = {a['rho']:+.2f} over {a['games']} games; "
-                     f"a pair is worth {a['pair_worth']:.2f} independent games")
+        lines.append(
+            f"antithetic seat rotation, {card}: rho = {a['rho']:+.2f} over {a['games']} games; "
+            f"a pair is worth {a['pair_worth']:.2f} independent games"
+        )
     return "\n".join(lines)
 
 
@@ -263,23 +307,37 @@ def to_rst(result: dict) -> str:
     """The measurement as a table for ``docs/performance.rst`` (one row per card)."""
     c = result["cpu"]
     total = c["natural_s"] + c["arms_s"] + c["gold_s"]
-    lines = [".. Generated by `python tools/lab_variance.py --rst PATH`; do not edit by hand.", "",
-             f".. list-table:: Where the noise is: {result['games']} games, {result['players']} players, "
-             f"heuristic bots (natural games {c['natural_s'] / total:.0%} of the CPU, card arms "
-             f"{c['arms_s'] / total:.0%}, gold arms {c['gold_s'] / total:.0%})",
-             "   :header-rows: 1", "",
-             "   * - card", "     - units", "     - d, VP (sd)", "     - control variates: R2, double sampling",
-             "     - cut off 1 / 2 / 3 rounds after: correlation (Var(d) left)", "     - best cut-off design",
-             "     - rotated twin: rho, a pair is worth"]
+    lines = [
+        ".. Generated by `python tools/lab_variance.py --rst PATH`; do not edit by hand.",
+        "",
+        f".. list-table:: Where the noise is: {result['games']} games, {result['players']} players, "
+        f"heuristic bots (natural games {c['natural_s'] / total:.0%} of the CPU, card arms "
+        f"{c['arms_s'] / total:.0%}, gold arms {c['gold_s'] / total:.0%})",
+        "   :header-rows: 1",
+        "",
+        "   * - card",
+        "     - units",
+        "     - d, VP (sd)",
+        "     - control variates: R2, double sampling",
+        "     - cut off 1 / 2 / 3 rounds after: correlation (Var(d) left)",
+        "     - best cut-off design",
+        "     - rotated twin: rho, a pair is worth",
+    ]
     anti = result.get("antithetic", {})
     for card, row in result["cards"].items():
         hs = {h["h"]: h for h in row["horizons"]}
         cut = " / ".join(f"{hs[h]['corr']:+.2f} ({hs[h]['rest_share']:.0%})" for h in (1, 2, 3) if h in hs)
         best = max((h["efficiency"] for h in row["horizons"]), default=1.0)
         a = anti.get(card)
-        lines += [f"   * - ``{card}``", f"     - {row['units']}", f"     - {row['mean_d']:+.2f} ({row['sd_d']:.2f})",
-                  f"     - {row['control_r2']:.0%}, {row['double_sampling']:.2f}x", f"     - {cut}",
-                  f"     - {best:.2f}x", f"     - {a['rho']:+.2f}, {a['pair_worth']:.2f} games" if a else "     - -"]
+        lines += [
+            f"   * - ``{card}``",
+            f"     - {row['units']}",
+            f"     - {row['mean_d']:+.2f} ({row['sd_d']:.2f})",
+            f"     - {row['control_r2']:.0%}, {row['double_sampling']:.2f}x",
+            f"     - {cut}",
+            f"     - {best:.2f}x",
+            f"     - {a['rho']:+.2f}, {a['pair_worth']:.2f} games" if a else "     - -",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -290,8 +348,11 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=500_000)
     p.add_argument("--targets", default=",".join(TARGETS))
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    p.add_argument("--rotated", action="store_true",
-                   help="also each game with the bots' seeds rotated one seat (antithetic seat rotation)")
+    p.add_argument(
+        "--rotated",
+        action="store_true",
+        help="also each game with the bots' seeds rotated one seat (antithetic seat rotation)",
+    )
     p.add_argument("--json")
     p.add_argument("--rst", help="write the table for docs/performance.rst here")
     p.add_argument("--summarise", metavar="FILE", help="play nothing: print (and --rst) an earlier --json file")
@@ -302,8 +363,12 @@ def main(argv=None) -> int:
         print(report(result))
         _write(args.rst, to_rst(result))
         return 0
-    spec = GameSpec(players=args.players, bots=("heuristic",), seed=args.seed,
-                    targets=tuple(t for t in args.targets.split(",") if t)).check()
+    spec = GameSpec(
+        players=args.players,
+        bots=("heuristic",),
+        seed=args.seed,
+        targets=tuple(t for t in args.targets.split(",") if t),
+    ).check()
     jobs = [(spec, i, False) for i in range(args.games)]
     if args.rotated:
         jobs += [(spec, i, True) for i in range(args.games)]
@@ -315,8 +380,13 @@ def main(argv=None) -> int:
         played = [one_game(j) for j in jobs]
     games = [g for g in played if not g.get("rotated")]
     partners = [g for g in played if g.get("rotated")]
-    result = {"targets": list(spec.targets), "players": args.players, "seed": args.seed,
-              "seconds": time.monotonic() - start, **summarise(games, partners)}
+    result = {
+        "targets": list(spec.targets),
+        "players": args.players,
+        "seed": args.seed,
+        "seconds": time.monotonic() - start,
+        **summarise(games, partners),
+    }
     print(report(result))
     _write(args.json, json.dumps(result, indent=1))
     _write(args.rst, to_rst(result))

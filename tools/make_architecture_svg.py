@@ -36,48 +36,68 @@ CARD_PATH = [
 ]
 #: The layers, top (clients) to bottom (base): (name, rule, [(box, what it holds)]).
 LAYERS = [
-    ("clients", "public API only|never engine/", [
-        ("bots/", "heuristic, ISMCTS"),
-        ("lab/", "balance lab"),
-        ("ai/", "OpenSpiel, PettingZoo"),
-        ("terminal/", "terminal game"),
-        ("table/", "untrusted clients, store"),
-        ("web/", "game server, protocol"),
-        ("cli/", "pillars-rules ..."),
-    ]),
-    ("core API", "import pillars_rules|as pr", [
-        ("game.py", "new_game, Game, playout"),
-        ("view.py", "SeatView, export"),
-        ("actions.py · events.py", "the records, re-exported"),
-        ("autoplay.py", "RandomBot, play"),
-        ("scenario.py", "any position, for tests"),
-        ("determinize.py", "a seat's possible worlds"),
-        ("testing.py · totality.py", "strategies, laws, fuzzing"),
-        ("saves/", "save, load, replay, JSON"),
-        ("words/", "sentences, labels"),
-    ]),
-    ("engine/", "every rule, once|knows no card by name", [
-        ("legal · refusals", "what may be done, why not"),
-        ("flow · steps · batch", "rounds, phases, step rules"),
-        ("evolve · state", "the fold, frozen state"),
-        ("copiers · _native", "copies; compiled tables"),
-        ("context · queries · layout", "rules and board of a card set"),
-        ("events · actions · rng", "records, chance"),
-        ("position · reach", "scenario checks, card reach"),
-        ("shared · borrow · zones", "votes and bids; loans; cards moved"),
-    ]),
-    ("cardlang/", "card model, language|never the engine", [
-        ("effects.py", "the effect registry"),
-        ("card.py · cardset.py · board.py", "Card, CardSet, identity, board"),
-        ("parser · compiler", "text -> cards"),
-        ("formatter · render", "canonical text, English"),
-        ("lint · names · data", "warnings, names, files"),
-    ]),
-    ("base", "imports nothing|above it", [
-        ("errors.py", "typed errors"),
-        ("limits.py", "every budget"),
-        ("_build.py", "which build runs"),
-    ]),
+    (
+        "clients",
+        "public API only|never engine/",
+        [
+            ("bots/", "heuristic, ISMCTS"),
+            ("lab/", "balance lab"),
+            ("ai/", "OpenSpiel, PettingZoo"),
+            ("terminal/", "terminal game"),
+            ("table/", "untrusted clients, store"),
+            ("web/", "game server, protocol"),
+            ("cli/", "pillars-rules ..."),
+        ],
+    ),
+    (
+        "core API",
+        "import pillars_rules|as pr",
+        [
+            ("game.py", "new_game, Game, playout"),
+            ("view.py", "SeatView, export"),
+            ("actions.py · events.py", "the records, re-exported"),
+            ("autoplay.py", "RandomBot, play"),
+            ("scenario.py", "any position, for tests"),
+            ("determinize.py", "a seat's possible worlds"),
+            ("testing.py · totality.py", "strategies, laws, fuzzing"),
+            ("saves/", "save, load, replay, JSON"),
+            ("words/", "sentences, labels"),
+        ],
+    ),
+    (
+        "engine/",
+        "every rule, once|knows no card by name",
+        [
+            ("legal · refusals", "what may be done, why not"),
+            ("flow · steps · batch", "rounds, phases, step rules"),
+            ("evolve · state", "the fold, frozen state"),
+            ("copiers · _native", "copies; compiled tables"),
+            ("context · queries · layout", "rules and board of a card set"),
+            ("events · actions · rng", "records, chance"),
+            ("position · reach", "scenario checks, card reach"),
+            ("shared · borrow · zones", "votes and bids; loans; cards moved"),
+        ],
+    ),
+    (
+        "cardlang/",
+        "card model, language|never the engine",
+        [
+            ("effects.py", "the effect registry"),
+            ("card.py · cardset.py · board.py", "Card, CardSet, identity, board"),
+            ("parser · compiler", "text -> cards"),
+            ("formatter · render", "canonical text, English"),
+            ("lint · names · data", "warnings, names, files"),
+        ],
+    ),
+    (
+        "base",
+        "imports nothing|above it",
+        [
+            ("errors.py", "typed errors"),
+            ("limits.py", "every budget"),
+            ("_build.py", "which build runs"),
+        ],
+    ),
 ]
 
 W = 1000
@@ -86,20 +106,24 @@ FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
 COLORS = ["#fde2c8", "#d7e8fb", "#d9f0d3", "#efe0f7", "#eeeeee"]
 
 
-def _text(x: float, y: float, s: str, size: int = 12, weight: str = "normal", anchor: str = "middle",
-          fill: str = "#222") -> str:
-    return (f"<text x='{x:.0f}' y='{y:.0f}' {FONT} font-size='{size}' font-weight='{weight}' "
-            f"text-anchor='{anchor}' fill='{fill}'>{escape(s)}</text>")
+def _text(
+    x: float, y: float, s: str, size: int = 12, weight: str = "normal", anchor: str = "middle", fill: str = "#222"
+) -> str:
+    return (
+        f"<text x='{x:.0f}' y='{y:.0f}' {FONT} font-size='{size}' font-weight='{weight}' "
+        f"text-anchor='{anchor}' fill='{fill}'>{escape(s)}</text>"
+    )
 
 
 def _box(x: float, y: float, w: float, h: float, fill: str, stroke: str = "#555", r: int = 6) -> str:
-    return (f"<rect x='{x:.0f}' y='{y:.0f}' width='{w:.0f}' height='{h:.0f}' rx='{r}' "
-            f"fill='{fill}' stroke='{stroke}'/>")
+    return f"<rect x='{x:.0f}' y='{y:.0f}' width='{w:.0f}' height='{h:.0f}' rx='{r}' fill='{fill}' stroke='{stroke}'/>"
 
 
 def _arrow(x1: float, y1: float, x2: float, y2: float) -> str:
-    return (f"<line x1='{x1:.0f}' y1='{y1:.0f}' x2='{x2:.0f}' y2='{y2:.0f}' stroke='#333' "
-            f"stroke-width='1.6' marker-end='url(#arrow)'/>")
+    return (
+        f"<line x1='{x1:.0f}' y1='{y1:.0f}' x2='{x2:.0f}' y2='{y2:.0f}' stroke='#333' "
+        f"stroke-width='1.6' marker-end='url(#arrow)'/>"
+    )
 
 
 def _path_row(items: list[tuple[str, str]], y: float, fill: str) -> list[str]:
@@ -124,13 +148,22 @@ def svg() -> str:
     y += 24
     parts += _path_row(DATA_PATH, y, "#fff6d5")
     y += 62
-    parts.append(_text(MARGIN, y + 14, "The card path (compiled once per card set, read by the rules)",
-                       15, "bold", "start"))
+    parts.append(
+        _text(MARGIN, y + 14, "The card path (compiled once per card set, read by the rules)", 15, "bold", "start")
+    )
     y += 24
     parts += _path_row(CARD_PATH, y, "#f3e8ff")
     y += 70
-    parts.append(_text(MARGIN, y + 14, "The packages: each layer imports only the layers below it "
-                       "(checked by tests/test_layering.py)", 15, "bold", "start"))
+    parts.append(
+        _text(
+            MARGIN,
+            y + 14,
+            "The packages: each layer imports only the layers below it (checked by tests/test_layering.py)",
+            15,
+            "bold",
+            "start",
+        )
+    )
     y += 26
     label_w = 160
     for k, (name, rule, boxes) in enumerate(LAYERS):
@@ -155,12 +188,14 @@ def svg() -> str:
             parts.append(_arrow(W / 2, y + 1, W / 2, y + 15))
             y += 18
     height = y + MARGIN
-    head = (f"<svg xmlns='http://www.w3.org/2000/svg' width='{W}' height='{height:.0f}' "
-            f"viewBox='0 0 {W} {height:.0f}'>\n"
-            "<defs><marker id='arrow' viewBox='0 0 10 10' refX='9' refY='5' markerWidth='7' "
-            "markerHeight='7' orient='auto-start-reverse'><path d='M 0 0 L 10 5 L 0 10 z' "
-            "fill='#333'/></marker></defs>\n"
-            f"<rect width='{W}' height='{height:.0f}' fill='white'/>\n")
+    head = (
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{W}' height='{height:.0f}' "
+        f"viewBox='0 0 {W} {height:.0f}'>\n"
+        "<defs><marker id='arrow' viewBox='0 0 10 10' refX='9' refY='5' markerWidth='7' "
+        "markerHeight='7' orient='auto-start-reverse'><path d='M 0 0 L 10 5 L 0 10 z' "
+        "fill='#333'/></marker></defs>\n"
+        f"<rect width='{W}' height='{height:.0f}' fill='white'/>\n"
+    )
     return head + "\n".join(parts) + "\n</svg>\n"
 
 

@@ -57,8 +57,9 @@ def format1_text(game: pr.Game) -> str:
 if __name__ == "__main__":
     game = fixture_game()
     text = format1_text(game)
-    assert json.loads(text)["events"] == json.loads(json.dumps(
-        [[k, v] for k, v in ((d.pop("type"), d) for d in map(event_to_dict, game.events))]))
+    assert json.loads(text)["events"] == json.loads(
+        json.dumps([[k, v] for k, v in ((d.pop("type"), d) for d in map(event_to_dict, game.events))])
+    )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(text, encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}: {len(game.events)} events, {len(text)} bytes")

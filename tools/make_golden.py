@@ -36,8 +36,10 @@ def name(players: int, seed: int, variants: tuple[str, ...]) -> str:
 def transcript(players: int, seed: int, variants: tuple[str, ...]) -> str:
     game = pr.new_game(players, seed, variants=variants)
     game = pr.play(game, [pr.RandomBot(seed * 10 + i) for i in range(players)])
-    lines = [f"# pillars-rules golden transcript: {players} players, seed {seed}, "
-             f"variants {list(variants)}, RandomBot(seed*10+seat)"]
+    lines = [
+        f"# pillars-rules golden transcript: {players} players, seed {seed}, "
+        f"variants {list(variants)}, RandomBot(seed*10+seat)"
+    ]
     lines += game.narrate(include_control=True)
     lines += _scoreboard(game)
     return "\n".join(lines) + "\n"

@@ -149,13 +149,18 @@ def render() -> str:
         fname, src = function(cls_name, names)
         parts.append("\n\n" + src)
         table.append(f"    ({cls_name}, {names!r}): {fname},")
-    parts.append("\n\n#: (class, changed names) -> copier.\n"
-                 "COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {\n"
-                 + "\n".join(table) + "\n}\n")
-    parts.append("\n#: module -> record class name -> {field: annotation as written}.\n"
-                 "ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {\n")
-    for module, classes in (("pillars_rules.engine.state", S.RECORDS),
-                            ("pillars_rules.engine.events", tuple(E.EVENT_TYPES.values()))):
+    parts.append(
+        "\n\n#: (class, changed names) -> copier.\n"
+        "COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {\n" + "\n".join(table) + "\n}\n"
+    )
+    parts.append(
+        "\n#: module -> record class name -> {field: annotation as written}.\n"
+        "ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {\n"
+    )
+    for module, classes in (
+        ("pillars_rules.engine.state", S.RECORDS),
+        ("pillars_rules.engine.events", tuple(E.EVENT_TYPES.values())),
+    ):
         parts.append(f"    {module!r}: {{\n")
         for cls in classes:
             parts.append(_dict_lines(cls.__name__, _types(cls)))

@@ -27,8 +27,9 @@ def main(seed: int = 7) -> None:
     args = ["-m", "pillars_rules", "play", "--players", "2", "--bots", "random", "--seed", str(seed)]
     with tempfile.TemporaryDirectory() as tmp:
         env["XDG_DATA_HOME"] = tmp  # the autosave stays out of your data folder
-        child = pexpect.spawn(sys.executable, args, cwd=tmp, env=env, encoding="utf-8",
-                              timeout=30, dimensions=(50, 100))
+        child = pexpect.spawn(
+            sys.executable, args, cwd=tmp, env=env, encoding="utf-8", timeout=30, dimensions=(50, 100)
+        )
         while True:
             child.expect(PROMPT)
             screen, n = child.before, int(child.match.group(1))
@@ -37,7 +38,7 @@ def main(seed: int = 7) -> None:
             child.sendline(str(pick.randint(1, n)))
         child.sendeof()
         child.expect(pexpect.EOF)
-    screen = screen[screen.index("Round 3 of 6"):]  # from the screen's first line
+    screen = screen[screen.index("Round 3 of 6") :]  # from the screen's first line
     lines = [line.rstrip() for line in screen.replace("\r\n", "\n").split("\n")]
     print("\n".join(lines).rstrip())
     print(f"Choose 1-{n} or type its words, or a command (help): ")

@@ -58,7 +58,6 @@ def _play_to_round_end(seed: int, variants: tuple[str, ...], stop) -> pr.Game | 
     return None
 
 
-
 def _round_events(game: pr.Game, rnd: int) -> list:
     out, inside = [], False
     for e in game.events:
@@ -79,8 +78,7 @@ def archbishop_game() -> tuple[int, pr.Game]:
         if game is None:
             continue
         events = _round_events(game, game.state.round)
-        cube_privilege = any(isinstance(e, E.PrivilegeTaken) and e.card in CUBE_PRIVILEGES
-                             for e in game.events)
+        cube_privilege = any(isinstance(e, E.PrivilegeTaken) and e.card in CUBE_PRIVILEGES for e in game.events)
         shiring = any(isinstance(e, E.CraftsmanHired) and e.source == "shiring" for e in events)
         boosted = any(isinstance(e, E.CapacityBoosted) for e in events)
         if boosted and not cube_privilege and not shiring:
@@ -97,24 +95,29 @@ def richard_game() -> tuple[int, pr.Game]:
         game = _play_to_round_end(seed, (), _cube_paid)
         # without the statue, whose default reading also changed, so that the
         # resource privilege is what breaks the replay
-        if game is not None and not any(isinstance(e, E.EventRevealed) and e.card == STATUE
-                                        for e in game.events):
+        if game is not None and not any(isinstance(e, E.EventRevealed) and e.card == STATUE for e in game.events):
             return seed, game
     raise SystemExit("no suitable seed for the resource-privilege fixture")
 
 
 def main() -> int:
     if RULES_VERSION != 1:
-        raise SystemExit(f"these fixtures record rules version 1; this code plays rules version "
-                         f"{RULES_VERSION} (check out a rules-version-1 commit, e.g. 5a69ea1)")
+        raise SystemExit(
+            f"these fixtures record rules version 1; this code plays rules version "
+            f"{RULES_VERSION} (check out a rules-version-1 commit, e.g. 5a69ea1)"
+        )
     FIXTURES.mkdir(parents=True, exist_ok=True)
-    for name, make in (("rules1_3p_archbishop_all_craftsmen.json", archbishop_game),
-                       ("rules1_3p_richard.json", richard_game)):
+    for name, make in (
+        ("rules1_3p_archbishop_all_craftsmen.json", archbishop_game),
+        ("rules1_3p_richard.json", richard_game),
+    ):
         seed, game = make()
         path = FIXTURES / name
         path.write_text(pr.save(game) + "\n", encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}: seed {seed}, up to round {game.state.round - (not game.is_over)}, "
-              f"{game.n_events} events")
+        print(
+            f"wrote {path.relative_to(ROOT)}: seed {seed}, up to round {game.state.round - (not game.is_over)}, "
+            f"{game.n_events} events"
+        )
     return 0
 
 

@@ -65,8 +65,7 @@ def main() -> int:
     return fixture_main(__doc__, 3, "0df1e64", NAME, spots_game)
 
 
-def fixture_main(doc: str, version: int, commit: str, name: str,
-                 make: Callable[[], tuple[int, pr.Game]]) -> int:
+def fixture_main(doc: str, version: int, commit: str, name: str, make: Callable[[], tuple[int, pr.Game]]) -> int:
     """The command line of a fixture script: ``--out``, refused unless this code
     plays rules ``version`` (``commit`` is one that does); ``make`` gives the
     (seed, game) whose save is written as ``name``."""
@@ -74,8 +73,10 @@ def fixture_main(doc: str, version: int, commit: str, name: str,
     ap.add_argument("--out", type=Path, default=ROOT / "tests" / "reliability" / "fixtures")
     args = ap.parse_args()
     if RULES_VERSION != version:
-        raise SystemExit(f"this fixture records rules version {version}; this code plays rules version "
-                         f"{RULES_VERSION} (check out a rules-version-{version} commit, e.g. {commit})")
+        raise SystemExit(
+            f"this fixture records rules version {version}; this code plays rules version "
+            f"{RULES_VERSION} (check out a rules-version-{version} commit, e.g. {commit})"
+        )
     seed, game = make()
     path = args.out / name
     path.parent.mkdir(parents=True, exist_ok=True)

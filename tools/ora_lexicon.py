@@ -22,8 +22,24 @@ ROOT = Path(__file__).resolve().parents[1]
 ORA = ROOT / "docs" / "ora"
 CSV = ORA / "lexicon.csv"
 
-COLUMNS = ["id", "kind", "name", "variant", "deck", "mark", "modes", "cost", "econ",
-           "dwell", "terrain", "cloister", "function", "mechanisms", "sources", "dispute"]
+COLUMNS = [
+    "id",
+    "kind",
+    "name",
+    "variant",
+    "deck",
+    "mark",
+    "modes",
+    "cost",
+    "econ",
+    "dwell",
+    "terrain",
+    "cloister",
+    "function",
+    "mechanisms",
+    "sources",
+    "dispute",
+]
 DECKS = ["heartland", "start", "A", "B", "C", "D"]
 
 
@@ -37,8 +53,7 @@ def read_rows(path: Path = CSV) -> list[dict[str, str]]:
 
 
 def _list_table(title: str, header: list[str], body: list[list[str]], widths: list[int]) -> str:
-    lines = [f".. list-table:: {title}", "   :header-rows: 1",
-             "   :widths: " + " ".join(str(w) for w in widths), ""]
+    lines = [f".. list-table:: {title}", "   :header-rows: 1", "   :widths: " + " ".join(str(w) for w in widths), ""]
     for row in [header, *body]:
         lines.append("   * - " + (row[0] or "\\-"))
         lines.extend("     - " + (cell or "\\-") for cell in row[1:])
@@ -46,12 +61,38 @@ def _list_table(title: str, header: list[str], body: list[list[str]], widths: li
 
 
 def _building_cells(r: dict[str, str]) -> list[str]:
-    return [r["id"], r["name"], r["variant"], r["mark"], r["modes"], r["cost"], r["econ"],
-            r["dwell"], r["terrain"], r["cloister"], r["function"], r["sources"], r["dispute"]]
+    return [
+        r["id"],
+        r["name"],
+        r["variant"],
+        r["mark"],
+        r["modes"],
+        r["cost"],
+        r["econ"],
+        r["dwell"],
+        r["terrain"],
+        r["cloister"],
+        r["function"],
+        r["sources"],
+        r["dispute"],
+    ]
 
 
-_BUILDING_HEADER = ["id", "name", "variant", "mark", "modes", "cost", "econ", "dwell",
-                    "terrain", "cloister", "function", "checked against", "ruling"]
+_BUILDING_HEADER = [
+    "id",
+    "name",
+    "variant",
+    "mark",
+    "modes",
+    "cost",
+    "econ",
+    "dwell",
+    "terrain",
+    "cloister",
+    "function",
+    "checked against",
+    "ruling",
+]
 _BUILDING_WIDTHS = [4, 10, 6, 4, 8, 8, 3, 3, 8, 4, 26, 6, 4]
 
 
@@ -60,26 +101,59 @@ def lexicon_tables(rows: list[dict[str, str]]) -> str:
     parts = []
     for deck in DECKS:
         chosen = [r for r in rows if r["deck"] == deck and r["kind"] != "settlement"]
-        title = "Printed on every heartland" if deck == "heartland" else f"Deck {deck}" if deck != "start" \
+        title = (
+            "Printed on every heartland"
+            if deck == "heartland"
+            else f"Deck {deck}"
+            if deck != "start"
             else "Start buildings"
-        parts.append(_list_table(f"{title} ({len(chosen)} rows)", _BUILDING_HEADER,
-                                 [_building_cells(r) for r in chosen], _BUILDING_WIDTHS))
+        )
+        parts.append(
+            _list_table(
+                f"{title} ({len(chosen)} rows)",
+                _BUILDING_HEADER,
+                [_building_cells(r) for r in chosen],
+                _BUILDING_WIDTHS,
+            )
+        )
     settlements = [r for r in rows if r["kind"] == "settlement"]
-    parts.append(_list_table(
-        f"Settlements ({len(settlements)} per player)",
-        ["id", "name", "arrives", "cost", "econ", "dwell", "terrain", "checked against", "ruling"],
-        [[r["id"], r["name"], r["deck"], r["cost"], r["econ"], r["dwell"], r["terrain"],
-          r["sources"], r["dispute"]] for r in settlements],
-        [4, 12, 6, 12, 4, 4, 12, 8, 6]))
+    parts.append(
+        _list_table(
+            f"Settlements ({len(settlements)} per player)",
+            ["id", "name", "arrives", "cost", "econ", "dwell", "terrain", "checked against", "ruling"],
+            [
+                [
+                    r["id"],
+                    r["name"],
+                    r["deck"],
+                    r["cost"],
+                    r["econ"],
+                    r["dwell"],
+                    r["terrain"],
+                    r["sources"],
+                    r["dispute"],
+                ]
+                for r in settlements
+            ],
+            [4, 12, 6, 12, 4, 4, 12, 8, 6],
+        )
+    )
     return "\n".join(parts)
 
 
 def mechanism_table(rows: list[dict[str, str]]) -> str:
     """One row per building (heartland and decks): the mechanisms its function needs."""
-    body = [[r["id"], r["name"], r["variant"], " ".join(f":ref:`{m} <mech-{m}>`" for m in r["mechanisms"].split())]
-            for r in rows if r["kind"] != "settlement"]
-    return _list_table(f"Mechanisms each building's function needs ({len(body)} rows)",
-                       ["id", "name", "variant", "mechanisms"], body, [6, 20, 8, 30])
+    body = [
+        [r["id"], r["name"], r["variant"], " ".join(f":ref:`{m} <mech-{m}>`" for m in r["mechanisms"].split())]
+        for r in rows
+        if r["kind"] != "settlement"
+    ]
+    return _list_table(
+        f"Mechanisms each building's function needs ({len(body)} rows)",
+        ["id", "name", "variant", "mechanisms"],
+        body,
+        [6, 20, 8, 30],
+    )
 
 
 #: file -> {block name -> function drawing it from the rows}

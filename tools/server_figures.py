@@ -31,16 +31,20 @@ from pillars_rules.table import EventStore, Table, encode_message  # noqa: E402
 def tokens(games: int) -> dict:
     applied, again = resend_share(games, seed=11, token=False)
     _, with_token = resend_share(games, seed=11, token=True)
-    return {"games": games, "applied": applied, "resend accepted without token": again,
-            "share": round(again / applied, 4), "resend accepted with token": with_token}
+    return {
+        "games": games,
+        "applied": applied,
+        "resend accepted without token": again,
+        "share": round(again / applied, 4),
+        "resend accepted with token": with_token,
+    }
 
 
 def secrets_attack(window: int) -> dict:
     game, actions = played(None)
     start = time.perf_counter()
     found = [brute_force(game, actions, game.export(1), w) for w in clock_windows(window, time.time_ns())]
-    return {"seeds tried": 5 * window, "found": sum(map(len, found)),
-            "seconds": round(time.perf_counter() - start, 1)}
+    return {"seeds tried": 5 * window, "found": sum(map(len, found)), "seconds": round(time.perf_counter() - start, 1)}
 
 
 def table_fuzz(runs: int, messages: int) -> dict:
@@ -59,16 +63,19 @@ def durability() -> dict:
         start = time.perf_counter()
         while not table.game.is_over:
             game = table.game
-            assert table.handle(game.current_player,
-                                encode_message(game.decision, rnd.choice(game.legal_actions()))).ok
+            assert table.handle(game.current_player, encode_message(game.decision, rnd.choice(game.legal_actions()))).ok
             n += 1
         per_action = (time.perf_counter() - start) / n
         start = time.perf_counter()
         reopened = Table.open(EventStore(f"{folder}/games.sqlite3"), "g")
         opened = time.perf_counter() - start
         assert reopened.game == table.game
-    return {"stored actions": n, "ms per stored action": round(per_action * 1000, 2),
-            "events": table.game.n_events, "ms to open": round(opened * 1000, 1)}
+    return {
+        "stored actions": n,
+        "ms per stored action": round(per_action * 1000, 2),
+        "events": table.game.n_events,
+        "ms to open": round(opened * 1000, 1),
+    }
 
 
 def main() -> None:
@@ -80,7 +87,8 @@ def main() -> None:
         "secrets": secrets_attack(2**10 if quick else FULL_WINDOW),
         "table fuzz": table_fuzz(1, 1000) if quick else table_fuzz(10, 10_000),
         "durability": durability(),
-        "python": sys.version.split()[0], "pillars-rules": pr.__version__,
+        "python": sys.version.split()[0],
+        "pillars-rules": pr.__version__,
     }
     print(json.dumps(out, indent=2))
 

@@ -39,8 +39,12 @@ def run_actions(attempts: int = 100_000, seeds: int = 10) -> dict:
     fuzzlib.STUCK.clear()
     for seed in range(seeds):
         counts.update(fuzzlib.fuzz_actions(1000 + seed, attempts // seeds))
-    return {"attempts": sum(counts.values()), **counts, "stuck_states_met": len(fuzzlib.STUCK),
-            "stuck_examples": [repr(g) for g in fuzzlib.STUCK[:3]]}
+    return {
+        "attempts": sum(counts.values()),
+        **counts,
+        "stuck_states_met": len(fuzzlib.STUCK),
+        "stuck_examples": [repr(g) for g in fuzzlib.STUCK[:3]],
+    }
 
 
 def run_cards(examples: int = 10_000) -> dict:
@@ -53,8 +57,9 @@ def run_cards(examples: int = 10_000) -> dict:
     counts: collections.Counter = collections.Counter()
     sizes = []
 
-    @settings(max_examples=examples, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=examples, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck)
+    )
     @given(plans)
     def one(plan):
         text = apply_plan(plan)
@@ -77,9 +82,12 @@ def run_card_scaling() -> dict:
         "token_soup": lambda n: " ".join(rng.choice(tokens) for _ in range(n // 4))[:n],
         "nesting_8_repeated": lambda n: ("{" * 8 + "}" * 8 + "\n") * (n // 17),
         # valid cards (at most 999 per file), padded with comments up to the size
-        "valid_events_with_comments": lambda n: "".join(
-            f'event e{i} "E{i}" {{ now: gain 1 gold }}\n# {"x" * max(n // 999 - 40, 0)}\n'
-            for i in range(999))[:n].rsplit("\n#", 1)[0] + "\n",
+        "valid_events_with_comments": lambda n: (
+            "".join(f'event e{i} "E{i}" {{ now: gain 1 gold }}\n# {"x" * max(n // 999 - 40, 0)}\n' for i in range(999))[
+                :n
+            ].rsplit("\n#", 1)[0]
+            + "\n"
+        ),
     }
     out = {}
     for name, make in kinds.items():
@@ -104,8 +112,10 @@ def run_card_scaling() -> dict:
 
 def run_saves(attempts: int = 10_000) -> dict:
     """Random single corruptions of saves, every byte-truncation of a small save."""
-    games = [pr.play(pr.new_game(players=p, seed=s), pr.RandomBot(s), max_actions=k)
-             for p, s, k in [(2, 11, 8), (3, 12, 30), (4, 13, 80), (2, 14, 200)]]
+    games = [
+        pr.play(pr.new_game(players=p, seed=s), pr.RandomBot(s), max_actions=k)
+        for p, s, k in [(2, 11, 8), (3, 12, 30), (4, 13, 80), (2, 14, 200)]
+    ]
     counts = savefuzz.fuzz_saves(77, attempts, games)
     small = pr.save(games[0]).encode("utf-8")
     for cut in range(len(small)):
@@ -126,14 +136,24 @@ def run_stores(attempts: int = 5_000) -> dict:
 
 
 def run_determinism(games: int = 10) -> dict:
-    script = ("import sys, pillars_rules as pr\n"
-              "g = pr.play(pr.new_game(players=int(sys.argv[1]), seed=int(sys.argv[2])), pr.RandomBot(int(sys.argv[2])))\n"
-              "sys.stdout.write(pr.save(g))\n")
+    script = (
+        "import sys, pillars_rules as pr\n"
+        "g = pr.play(pr.new_game(players=int(sys.argv[1]), seed=int(sys.argv[2])), pr.RandomBot(int(sys.argv[2])))\n"
+        "sys.stdout.write(pr.save(g))\n"
+    )
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     for k in range(games):
         args = [str(2 + k % 3), str(500 + k)]
-        outs = {subprocess.run([sys.executable, "-c", script, *args], env={**env, "PYTHONHASHSEED": h},
-                               capture_output=True, text=True, check=True).stdout for h in ("0", "1", "4242")}
+        outs = {
+            subprocess.run(
+                [sys.executable, "-c", script, *args],
+                env={**env, "PYTHONHASHSEED": h},
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            for h in ("0", "1", "4242")
+        }
         assert len(outs) == 1, args
     return {"games": games, "hash_seeds": 3, "identical": True}
 
@@ -145,15 +165,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", help="run only these parts; others are kept from --output")
     args = ap.parse_args(argv)
     s = args.scale
-    report: dict = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
-                    "python": platform.python_version(), "machine": platform.machine(),
-                    "cpus": os.cpu_count(), "scale": s}
-    jobs = [("actions", lambda: run_actions(int(100_000 * s))),
-            ("cards", lambda: run_cards(max(int(10_000 * s), 10))),
-            ("card_scaling", run_card_scaling),
-            ("saves", lambda: run_saves(max(int(10_000 * s), 10))),
-            ("determinism", lambda: run_determinism(max(int(10 * s), 1))),
-            ("stores", lambda: run_stores(max(int(5_000 * s), 10)))]
+    report: dict = {
+        "date": datetime.datetime.now().isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "scale": s,
+    }
+    jobs = [
+        ("actions", lambda: run_actions(int(100_000 * s))),
+        ("cards", lambda: run_cards(max(int(10_000 * s), 10))),
+        ("card_scaling", run_card_scaling),
+        ("saves", lambda: run_saves(max(int(10_000 * s), 10))),
+        ("determinism", lambda: run_determinism(max(int(10 * s), 1))),
+        ("stores", lambda: run_stores(max(int(5_000 * s), 10))),
+    ]
     if args.only:
         old = json.loads(args.output.read_text(encoding="utf-8")) if args.output.exists() else {}
         report = {**old, "date": report["date"]}

@@ -48,8 +48,11 @@ def _folder(test: str) -> str:
 
 
 def report(times: list[tuple[str, float]], top: int = 20) -> str:
-    lines = [f"{len(times)} tests, {sum(t for _, t in times):.0f} s in all (worker seconds)", "",
-             f"the {top} slowest tests (setup + call + teardown):"]
+    lines = [
+        f"{len(times)} tests, {sum(t for _, t in times):.0f} s in all (worker seconds)",
+        "",
+        f"the {top} slowest tests (setup + call + teardown):",
+    ]
     for name, t in sorted(times, key=lambda x: -x[1])[:top]:
         lines.append(f"{t:8.1f} s  {name}")
     for title, key in (("files", lambda n: n.split("::")[0]), ("folders", _folder)):
@@ -66,8 +69,9 @@ def report(times: list[tuple[str, float]], top: int = 20) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--xml", type=Path, help="an earlier run's JUnit XML report: read it, run nothing")
     parser.add_argument("--top", type=int, default=20, help="how many tests, files and folders to list (20)")
     parser.add_argument("pytest_args", nargs="*", help="pytest's arguments, after -- (default: -n auto)")
@@ -86,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         try:
             times = read(xml)
-        except ET.ParseError:   # pytest stopped before writing it, or --junitxml was given again
+        except ET.ParseError:  # pytest stopped before writing it, or --junitxml was given again
             print(f"slowest: no JUnit XML report in {xml}", file=sys.stderr)
             return code or 1
         print(report(times, args.top))

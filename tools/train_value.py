@@ -97,8 +97,15 @@ def train(seed: int = SEED, games: int = GAMES, every: int = EVERY, ridge: float
     from pillars_rules.bots.learned import ValueModel
 
     rows = dataset(seed, games, every)
-    meta = {"seed": seed, "games": games, "every": every, "ridge": ridge, "samples": len(rows),
-            "bots": "heuristic", "script": "tools/train_value.py"}
+    meta = {
+        "seed": seed,
+        "games": games,
+        "every": every,
+        "ridge": ridge,
+        "samples": len(rows),
+        "bots": "heuristic",
+        "script": "tools/train_value.py",
+    }
     return ValueModel(fit(rows, ridge), meta)
 
 
@@ -107,7 +114,9 @@ def main(argv=None) -> int:
 
     p = argparse.ArgumentParser(prog="python tools/train_value.py", description=__doc__.splitlines()[0])
     p.add_argument("--seed", type=int, default=SEED, help=f"decides every training game (default {SEED})")
-    p.add_argument("--games", type=int, default=GAMES, help=f"self-play games, half 2- and half 4-player (default {GAMES})")
+    p.add_argument(
+        "--games", type=int, default=GAMES, help=f"self-play games, half 2- and half 4-player (default {GAMES})"
+    )
     p.add_argument("--every", type=int, default=EVERY, help=f"sample every N-th decision (default {EVERY})")
     p.add_argument("--ridge", type=float, default=RIDGE, help=f"pull towards the heuristic's weights (default {RIDGE})")
     p.add_argument("--output", default=str(MODEL_PATH), help="where to write the model (default: the shipped file)")

@@ -62,20 +62,30 @@ def main(argv=None) -> int:
 
     p = argparse.ArgumentParser(prog="python tools/weights_match.py", description=__doc__.splitlines()[0])
     p.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER", help="the changed weights")
-    p.add_argument("--base", action="append", default=[], metavar="NAME=NUMBER",
-                   help="the baseline's weights (default: the defaults)")
+    p.add_argument(
+        "--base",
+        action="append",
+        default=[],
+        metavar="NAME=NUMBER",
+        help="the baseline's weights (default: the defaults)",
+    )
     p.add_argument("--deals", type=int, default=100, help="deals, each played once per seat (default 100)")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     p.add_argument("--jobs", type=int, default=1)
     args = p.parse_args(argv)
     changed, base = _weights(args.set), _weights(args.base)
     n = args.deals
-    games = [g for deal in pool_map(play_deal, range(n), [args.players] * n, [changed] * n, [base] * n,
-                                    jobs=args.jobs) for g in deal]
+    games = [
+        g
+        for deal in pool_map(play_deal, range(n), [args.players] * n, [changed] * n, [base] * n, jobs=args.jobs)
+        for g in deal
+    ]
     wins = sum(w for w, _ in games)
     lo, hi = wilson(wins, len(games))
-    print(f"{len(games)} games: changed seat won {wins:g} ({100 * wins / len(games):.1f}% "
-          f"[{100 * lo:.1f}, {100 * hi:.1f}]), VP margin {sum(m for _, m in games) / len(games):+.2f} a game")
+    print(
+        f"{len(games)} games: changed seat won {wins:g} ({100 * wins / len(games):.1f}% "
+        f"[{100 * lo:.1f}, {100 * hi:.1f}]), VP margin {sum(m for _, m in games) / len(games):+.2f} a game"
+    )
     return 0
 
 

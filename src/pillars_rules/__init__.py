@@ -17,35 +17,72 @@ from . import _moved
 
 _moved.install()  # old import paths, for one release
 
+from . import actions, events, limits, words
 from ._build import COMPILED
-from . import actions, limits
-from .saves.actions_json import decode_action, encode_action
 from .autoplay import RandomBot, play
 from .cardlang.card import Card
 from .cardlang.cardset import CardSet
 from .determinize import determinize
-from . import events
-from .events import EVENT_TYPES
 from .engine.state import GameState, Pending, PlayerState
 from .errors import (
-    CardError, ConfigError, ConflictError, IllegalActionError, LimitError, PillarsError, PlayerCountError,
-    SaveError, ScenarioError, StaleActionError,
+    CardError,
+    ConfigError,
+    ConflictError,
+    IllegalActionError,
+    LimitError,
+    PillarsError,
+    PlayerCountError,
+    SaveError,
+    ScenarioError,
+    StaleActionError,
 )
+from .events import EVENT_TYPES
 from .game import VARIANTS, Game, load_cards, new_game, playout
-from .saves.savefile import load, save
+from .saves.actions_json import decode_action, encode_action
 from .saves.replay import replay
+from .saves.savefile import load, save
 from .scenario import scenario
 from .view import SeatView
-from . import words
 
 __all__ = [
-    "__version__", "COMPILED",
-    "new_game", "playout", "scenario", "replay", "save", "load", "load_cards", "Game", "VARIANTS",
-    "GameState", "PlayerState", "Pending", "SeatView", "TAX_DIE",
-    "Card", "CardSet", "RandomBot", "play", "determinize",
-    "actions", "events", "words", "EVENT_TYPES", "decode_action", "encode_action", "limits",
-    "CardError", "ConfigError", "IllegalActionError", "LimitError", "PillarsError", "SaveError",
-    "ScenarioError", "StaleActionError", "ConflictError", "PlayerCountError",
+    "__version__",
+    "COMPILED",
+    "new_game",
+    "playout",
+    "scenario",
+    "replay",
+    "save",
+    "load",
+    "load_cards",
+    "Game",
+    "VARIANTS",
+    "GameState",
+    "PlayerState",
+    "Pending",
+    "SeatView",
+    "TAX_DIE",
+    "Card",
+    "CardSet",
+    "RandomBot",
+    "play",
+    "determinize",
+    "actions",
+    "events",
+    "words",
+    "EVENT_TYPES",
+    "decode_action",
+    "encode_action",
+    "limits",
+    "CardError",
+    "ConfigError",
+    "IllegalActionError",
+    "LimitError",
+    "PillarsError",
+    "SaveError",
+    "ScenarioError",
+    "StaleActionError",
+    "ConflictError",
+    "PlayerCountError",
 ]
 
 

@@ -91,8 +91,10 @@ def _which() -> bool:
     found = compiled_modules()
     if any(found.values()) and not all(found.values()):
         half = sorted(name for name, c in found.items() if not c)
-        raise ImportError(f"pillars_rules is half compiled: {', '.join(half)} are pure Python while the rest "
-                          f"is compiled (a stale build?); reinstall the package")
+        raise ImportError(
+            f"pillars_rules is half compiled: {', '.join(half)} are pure Python while the rest "
+            f"is compiled (a stale build?); reinstall the package"
+        )
     return all(found.values())
 
 

@@ -26,8 +26,12 @@ MOVED: dict[str, tuple[str, ...]] = {
     "pillars_rules.effects": ("pillars_rules.cardlang.effects",),
     "pillars_rules.cards": ("pillars_rules.cardlang.cardset",),
     "pillars_rules.textcheck": ("pillars_rules.cardlang.names",),
-    "pillars_rules.persistence": ("pillars_rules.saves.savefile", "pillars_rules.saves.replay",
-                                  "pillars_rules.saves.codec", "pillars_rules.saves.strict"),
+    "pillars_rules.persistence": (
+        "pillars_rules.saves.savefile",
+        "pillars_rules.saves.replay",
+        "pillars_rules.saves.codec",
+        "pillars_rules.saves.strict",
+    ),
     "pillars_rules.upcasters": ("pillars_rules.saves.upcasters",),
     "pillars_rules.actions_json": ("pillars_rules.saves.actions_json",),
     "pillars_rules.codec": ("pillars_rules.saves.codec",),
@@ -45,14 +49,18 @@ class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
         homes = MOVED[spec.name]
-        warnings.warn(f"{spec.name} has moved to {homes[0]}; the old path goes in the next release",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"{spec.name} has moved to {homes[0]}; the old path goes in the next release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         if len(homes) == 1:
             return importlib.import_module(homes[0])
         module = types.ModuleType(spec.name, f"Deprecated: the names of {', '.join(homes)}.")
         for home in homes:
-            module.__dict__.update((k, v) for k, v in vars(importlib.import_module(home)).items()
-                                   if not k.startswith("__"))
+            module.__dict__.update(
+                (k, v) for k, v in vars(importlib.import_module(home)).items() if not k.startswith("__")
+            )
         return module
 
     def exec_module(self, module: types.ModuleType) -> None:

@@ -17,7 +17,8 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from .errors import ConfigError
 from .game import Game

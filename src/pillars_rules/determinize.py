@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 import threading
-from typing import Sequence
+from collections.abc import Sequence
 
 from .engine import events as E
 from .engine.copiers import replace
@@ -133,8 +133,7 @@ def _craftsmen_by_round(cards: tuple) -> dict:
     if got is None or got[0] is not cards:
         if len(_BY_ROUND) >= _SCANS_KEPT:
             _BY_ROUND.clear()
-        got = _BY_ROUND[id(cards)] = (cards, {r: [c.id for c in cards if c.round == r]
-                                              for r in range(1, 7)})
+        got = _BY_ROUND[id(cards)] = (cards, {r: [c.id for c in cards if c.round == r] for r in range(1, 7)})
     return got[1]
 
 
@@ -148,9 +147,15 @@ def _card_ids(privileges: tuple, events: tuple) -> tuple[list[str], list[str], l
     if got is None or got[0] is not privileges or got[1] is not events:
         if len(_IDS) >= _SCANS_KEPT:
             _IDS.clear()
-        got = _IDS[id(privileges)] = (privileges, events, (
-            [c.id for c in privileges if not c.last_round], [c.id for c in privileges if c.last_round],
-            [c.id for c in events]))
+        got = _IDS[id(privileges)] = (
+            privileges,
+            events,
+            (
+                [c.id for c in privileges if not c.last_round],
+                [c.id for c in privileges if c.last_round],
+                [c.id for c in events],
+            ),
+        )
     return got[2]
 
 
@@ -305,10 +310,15 @@ def _log(facts: _Facts, state, seed: int, craftsman_decks, event_deck, privilege
     if facts.taken:
         now = iter(facts.taken[-1])
         dealt.extend(c if c else next(now, HIDDEN) for c in state.kingsbridge)
-    return _then(log, 2, n, [
-        _restarted(started, seed),
-        E.DecksShuffled(craftsman_decks, facts.revealed + event_deck, tuple(dealt) + privilege_deck),
-    ])
+    return _then(
+        log,
+        2,
+        n,
+        [
+            _restarted(started, seed),
+            E.DecksShuffled(craftsman_decks, facts.revealed + event_deck, tuple(dealt) + privilege_deck),
+        ],
+    )
 
 
 def _then(log: Sequence, start: int, n: int, out: list) -> list:
@@ -321,8 +331,9 @@ def _then(log: Sequence, start: int, n: int, out: list) -> list:
 
 
 def _restarted(started, seed: int):
-    return E.GameStarted(started.names, seed, started.variants, started.card_hash,
-                         started.starting_craftsmen, started.gold, started.vp)
+    return E.GameStarted(
+        started.names, seed, started.variants, started.card_hash, started.starting_craftsmen, started.gold, started.vp
+    )
 
 
 __all__ = ["determinize"]

@@ -9,7 +9,7 @@ unencodable: the cut happens here, centrally, for every subclass.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 #: Longest ``reason`` of any error (kept in step with ``limits.MAX_REASON_LENGTH``;
 #: errors.py imports nothing so that every module may import it).
@@ -82,8 +82,9 @@ class StaleActionError(IllegalActionError):
 
     def __init__(self, expected: int, decision: int, action: object = None) -> None:
         shown = expected if abs(expected) < 10**18 else "(a number out of range)"
-        super().__init__(f"stale or repeated message: it answers decision {shown}; "
-                         f"the game is at decision {decision}", action)
+        super().__init__(
+            f"stale or repeated message: it answers decision {shown}; the game is at decision {decision}", action
+        )
         self.expected = expected
         self.decision = decision
 
@@ -169,7 +170,7 @@ class CardError(PillarsError, ValueError):
     line and a caret. ``reason`` is the first problem on one bounded line.
     """
 
-    def __init__(self, diagnostics: Sequence["object"]) -> None:
+    def __init__(self, diagnostics: Sequence[object]) -> None:
         self.diagnostics = tuple(diagnostics)
         first = str(self.diagnostics[0]).split("\n")[0] if self.diagnostics else "card error"
         more = len(self.diagnostics) - 1

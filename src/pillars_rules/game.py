@@ -11,26 +11,34 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
 from . import limits
-from .saves.actions_json import action_repr
 from .cardlang.cache import no_gc
 from .cardlang.cardset import CardSet
+from .cardlang.names import lookalike_problem, name_problem
 from .engine import events as E
+from .engine.actions import ACTION_TYPES
 from .engine.context import ENGINE_VARIANTS, Rules, rules_for
 from .engine.evolve import evolve
 from .engine.legal import action_events, decide, legal_actions, run
 from .engine.refusals import REASONS
 from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
 from .engine.state import GameState, Pending
-from .engine.actions import ACTION_TYPES
 from .errors import (
-    ConfigError, IllegalActionError, LimitError, PillarsError, PlayerCountError, StaleActionError, bounded, safe_repr,
+    ConfigError,
+    IllegalActionError,
+    LimitError,
+    PillarsError,
+    PlayerCountError,
+    StaleActionError,
+    bounded,
+    safe_repr,
 )
-from .cardlang.names import lookalike_problem, name_problem
+from .saves.actions_json import action_repr
 from .view import Redactions, SeatView, view
 from .words.events import describe
 
@@ -42,7 +50,7 @@ VARIANTS: dict[str, str] = {
 #: Variant names that no longer exist, with what to do instead.
 RETIRED_VARIANTS: dict[str, str] = {
     "archbishop_all_craftsmen": "its reading of the Archbishop's statue is the default since rules "
-                                "version 2 (§8); leave it out",
+    "version 2 (§8); leave it out",
 }
 _ACTIONS = frozenset(ACTION_TYPES.values())
 #: The base board's starting gold by seat (§1); a board's text sets its own ('starting gold').
@@ -93,8 +101,9 @@ def load_cards(extra: CardSet | str | Sequence[str] | None = None) -> CardSet:
         elif isinstance(extra, Iterable) and not isinstance(extra, (bytes, Mapping)):
             paths = list(itertools.islice(extra, limits.MAX_FILES + 1))  # it may be endless
         else:
-            raise ConfigError(f"cards must be a CardSet or paths to .cards files or folders, "
-                              f"not {type(extra).__name__}")
+            raise ConfigError(
+                f"cards must be a CardSet or paths to .cards files or folders, not {type(extra).__name__}"
+            )
         for p in paths:
             if not isinstance(p, (str, os.PathLike)):
                 raise ConfigError(f"cards: a path must be a string, not {type(p).__name__}")
@@ -152,8 +161,7 @@ class Game:
 
     __slots__ = ("rules", "state", "_log", "_n", "_legal", "_redactions")
 
-    def __init__(self, rules: Rules, state: GameState, log: list, n: int,
-                 redactions: Redactions | None = None) -> None:
+    def __init__(self, rules: Rules, state: GameState, log: list, n: int, redactions: Redactions | None = None) -> None:
         self.rules = rules
         self.state = state
         self._log = log
@@ -191,7 +199,7 @@ class Game:
         index %= self._n
         self.rules.hold_layout()
         state = evolve(None, self._log[0])
-        for e in self._log[1: index + 1]:
+        for e in self._log[1 : index + 1]:
             state = evolve(state, e)
         return state
 
@@ -252,7 +260,7 @@ class Game:
     # ---------------------------------------------------------------- acting
     # The arguments come from clients: typed ``object``, so the compiled build
     # lets any value reach the checks below (and their typed refusals).
-    def apply(self, action: Any, seat: object = None, expect: object = None) -> "Game":
+    def apply(self, action: Any, seat: object = None, expect: object = None) -> Game:
         """The game after ``action``. Raises :class:`IllegalActionError` (this game
         is unchanged). Pass ``seat`` to check that the action comes from the seat
         whose turn it is, and ``expect`` (the :attr:`decision` the sender saw) to
@@ -260,8 +268,9 @@ class Game:
         server receiving actions from clients should pass both)."""
         if expect is not None and (type(expect) is not int or expect != self.state.decision):
             if type(expect) is not int:
-                raise IllegalActionError(f"the decision number must be a whole number, not "
-                                         f"{type(expect).__name__}", action)
+                raise IllegalActionError(
+                    f"the decision number must be a whole number, not {type(expect).__name__}", action
+                )
             raise StaleActionError(expect, self.state.decision, action)
         state = self.state
         if state.game_over:
@@ -291,9 +300,9 @@ class Game:
         except IllegalActionError:  # a ValueError too: keep its own reason
             raise
         except Exception as exc:  # malformed values: huge ints, an __eq__ or __repr__ that raises...
-            raise IllegalActionError(f"malformed action {action_repr(action)}: "
-                                     f"{type(exc).__name__}: {bounded(exc, 100)}",
-                                     action) from None
+            raise IllegalActionError(
+                f"malformed action {action_repr(action)}: {type(exc).__name__}: {bounded(exc, 100)}", action
+            ) from None
         return self._extend(events, state)
 
     def state_after(self, action: Any) -> GameState:
@@ -312,7 +321,7 @@ class Game:
                     return after
         return self.apply(action).state
 
-    def _extend(self, events: list, state: GameState) -> "Game":
+    def _extend(self, events: list, state: GameState) -> Game:
         if self._n + len(events) > limits.MAX_EVENTS:
             _check_length(self._n + len(events))
         log, red = self._log, self._redactions
@@ -329,7 +338,9 @@ class Game:
 
     def ranking(self) -> list[list[int]]:
         """Seats grouped by final place: most VP, then most gold; ties share a place (§2.6)."""
-        order = sorted(range(self.state.n_players), key=lambda s: (-self.state.players[s].vp, -self.state.players[s].gold))
+        order = sorted(
+            range(self.state.n_players), key=lambda s: (-self.state.players[s].vp, -self.state.players[s].gold)
+        )
         groups: list[list[int]] = []
         for seat in order:
             key = (self.state.players[seat].vp, self.state.players[seat].gold)
@@ -361,16 +372,18 @@ class Game:
     def narrate(self, include_control: bool = False) -> list[str]:
         """Every event as an English sentence (control events skipped by default)."""
         namer = _Namer(self)
-        return [describe(e, namer) for e in self.events
-                if include_control or not isinstance(e, E.CONTROL_EVENTS)]
+        return [describe(e, namer) for e in self.events if include_control or not isinstance(e, E.CONTROL_EVENTS)]
 
     # ---------------------------------------------------------------- values
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return (self.state == other.state and self._n == other._n
-                and self.rules.content_hash == other.rules.content_hash
-                and self.events == other.events)
+        return (
+            self.state == other.state
+            and self._n == other._n
+            and self.rules.content_hash == other.rules.content_hash
+            and self.events == other.events
+        )
 
     def __hash__(self) -> int:
         return hash((self._n, self.state.round, self.state.stage))
@@ -406,8 +419,15 @@ class _Namer:
         rules = self._game.rules
         if card_id not in rules.cards.by_id:
             return ""  # a place's spot (France), a player chosen, a loan: said by the next events
-        found = [e for e in (peel(getattr(a, "effect")) for a in rules.card(card_id).abilities if getattr(a, "effect", None) is not None)
-                 if isinstance(e, ChooseOne)]
+        found = [
+            e
+            for e in (
+                peel(getattr(a, "effect"))
+                for a in rules.card(card_id).abilities
+                if getattr(a, "effect", None) is not None
+            )
+            if isinstance(e, ChooseOne)
+        ]
         if len(found) != 1 or not 0 <= index < len(found[0].options):
             return ""
         return instant(found[0].options[index])
@@ -426,8 +446,10 @@ def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
         variants = [k for k, v in variants.items() if v]
     variants = tuple(itertools.islice(variants, 65))
     if len(variants) > 64 or not all(type(v) is str and len(v) <= limits.MAX_NAME_LENGTH for v in variants):
-        raise ConfigError(f"variants must be a few names of at most {limits.MAX_NAME_LENGTH} "
-                          f"characters, not {safe_repr(variants, 80)}")
+        raise ConfigError(
+            f"variants must be a few names of at most {limits.MAX_NAME_LENGTH} "
+            f"characters, not {safe_repr(variants, 80)}"
+        )
     variants = tuple(sorted(set(variants)))
     known = set(VARIANTS) | set(ENGINE_VARIANTS) | _card_variants(cards)
     for v in variants:
@@ -501,14 +523,20 @@ def _new_game(players: object, seed: object, names: Any, variants: Any, cards: A
     return _start(rules, names, seed)
 
 
-def prepare(players: object, seed: object, names: Sequence[str] | None,
-            variants: Iterable[str] | Mapping[str, bool],
-            cards: CardSet | str | Sequence[str] | None) -> tuple[Rules, tuple[str, ...], int]:
+def prepare(
+    players: object,
+    seed: object,
+    names: Sequence[str] | None,
+    variants: Iterable[str] | Mapping[str, bool],
+    cards: CardSet | str | Sequence[str] | None,
+) -> tuple[Rules, tuple[str, ...], int]:
     """Check :func:`new_game`'s arguments: the rules context, the seat names and
     the seed (a secret one if ``None``)."""
     if type(players) is not int or not FEWEST_PLAYERS <= players <= MOST_PLAYERS:
-        raise ConfigError(f"players must be a whole number from {FEWEST_PLAYERS} to {MOST_PLAYERS} "
-                          f"(as the card set allows), not {safe_repr(players)}")
+        raise ConfigError(
+            f"players must be a whole number from {FEWEST_PLAYERS} to {MOST_PLAYERS} "
+            f"(as the card set allows), not {safe_repr(players)}"
+        )
     if seed is None:
         seed = secret_seed()
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
@@ -541,15 +569,22 @@ def check_players(players: int, cards: CardSet) -> None:
     allowed = cards.board.spec.players
     if players not in allowed:
         hint = "; the expansion (--cards expansion) plays 2 to 6" if allowed[-1] == 4 < players else ""
-        raise PlayerCountError(f"players must be {counts_text(allowed)} with the card set {set_name(cards)}, "
-                               f"not {players}{hint}", players, allowed)
+        raise PlayerCountError(
+            f"players must be {counts_text(allowed)} with the card set {set_name(cards)}, not {players}{hint}",
+            players,
+            allowed,
+        )
 
 
 def game_started(rules: Rules, names: tuple[str, ...], seed: int) -> E.GameStarted:
     """The first event of every game (§1)."""
     return E.GameStarted(
-        names=names, seed=seed, variants=rules.variants, card_hash=rules.content_hash,
-        starting_craftsmen=rules.starting_craftsmen, gold=rules.layout.starting_gold[: len(names)],
+        names=names,
+        seed=seed,
+        variants=rules.variants,
+        card_hash=rules.content_hash,
+        starting_craftsmen=rules.starting_craftsmen,
+        gold=rules.layout.starting_gold[: len(names)],
     )
 
 
@@ -558,18 +593,24 @@ def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
     state = evolve(None, started)
     events, state = run(state, rules, [])
     if 1 + len(events) > limits.MAX_EVENTS:
-        raise LimitError(f"setting up this game takes {1 + len(events)} events; the limit is "
-                         f"{limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
-                         1 + len(events), limits.MAX_EVENTS)
+        raise LimitError(
+            f"setting up this game takes {1 + len(events)} events; the limit is "
+            f"{limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
+            1 + len(events),
+            limits.MAX_EVENTS,
+        )
     return Game(rules, state, [started] + events, 1 + len(events))
 
 
 def _check_length(n: int) -> None:
     """Refuse an action that would take a game's log past :data:`limits.MAX_EVENTS`."""
     if n > limits.MAX_EVENTS:
-        raise LimitError(f"this action would take the game to {n} events; "
-                         f"the limit is {limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
-                         n, limits.MAX_EVENTS)
+        raise LimitError(
+            f"this action would take the game to {n} events; "
+            f"the limit is {limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
+            n,
+            limits.MAX_EVENTS,
+        )
 
 
 #: A playout policy: ``policy(state, legal) -> index`` into ``legal`` (the
@@ -587,8 +628,14 @@ def uniform_policy(seed: int | None) -> Policy:
     return choose
 
 
-def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None,
-            max_actions: object = None, until: Callable[[GameState], bool] | None = None) -> Game:
+def playout(
+    game: Game,
+    policy: Policy | None = None,
+    *,
+    seed: int | None = None,
+    max_actions: object = None,
+    until: Callable[[GameState], bool] | None = None,
+) -> Game:
     """``game`` played on to the end, each decision made by ``policy(state,
     legal)``, which returns the index of the chosen action in ``legal``; by
     default a uniformly random one (``random.Random(seed)``). It stops earlier
@@ -626,7 +673,8 @@ def playout(game: Game, policy: Policy | None = None, *, seed: int | None = None
         i = choose(state, legal)
         if type(i) is not int or not 0 <= i < len(legal):
             raise IllegalActionError(
-                f"the playout policy must return an index from 0 to {len(legal) - 1}, not {i!r:.60}")
+                f"the playout policy must return an index from 0 to {len(legal) - 1}, not {i!r:.60}"
+            )
         events, state = run(state, rules, action_events(state, rules, legal[i]))
         _check_length(len(log) + len(events))
         log.extend(events)

@@ -181,11 +181,9 @@ LARGE_EVENTS = ("GameStarted", "DecksShuffled", "ResourceCardsDealt")
 MAX_LARGE_EVENTS = 2 + 6
 #: Largest save text :func:`~pillars_rules.load` accepts, in UTF-8 bytes:
 #: every event at its bound, the large events listing every card, and the header.
-MAX_SAVE_BYTES = (MAX_EVENTS * MAX_EVENT_BYTES
-                  + MAX_LARGE_EVENTS * MAX_CARDS * (MAX_STRING_LENGTH + 3) + 64 * 1024)
+MAX_SAVE_BYTES = MAX_EVENTS * MAX_EVENT_BYTES + MAX_LARGE_EVENTS * MAX_CARDS * (MAX_STRING_LENGTH + 3) + 64 * 1024
 #: Every whole number in a save lies in ``[-MAX_INT - 1, MAX_INT]``, except the seed (0 to ``2**128 - 1``).
 MAX_INT = 2**63 - 1
-
 
 
 def event_bound(players: int = MOST_PLAYERS) -> dict[str, int]:
@@ -195,8 +193,9 @@ def event_bound(players: int = MOST_PLAYERS) -> dict[str, int]:
     n, b = players, MOST_BUILDERS * players
     # a board's places (each a step), the privileges and craftsmen beside
     # their places' spots, and one spot effect per builder
-    automatic = (4 + MAX_PLACES + 3 + 3 * n + MAX_SPOTS + b + DISPLAY_RESOURCE_CARDS
-                 + 2 + MAX_SPOTS + 1 + 2 + (b + 1) + b)
+    automatic = (
+        4 + MAX_PLACES + 3 + 3 * n + MAX_SPOTS + b + DISPLAY_RESOURCE_CARDS + 2 + MAX_SPOTS + 1 + 2 + (b + 1) + b
+    )
     draft = 2 * (DISPLAY_RESOURCE_CARDS + DISPLAY_CRAFTSMEN + n)
     builders = 2 * (b + 1) + 1 + 2 * (2 * b)
     questions = 3 + 2 * (2 * n)
@@ -222,8 +221,7 @@ assert EVENT_BOUND <= MAX_EVENTS, "the budgets let a game pass MAX_EVENTS"
 
 #: Name -> value of every budget, for docs and tests.
 LIMITS: dict[str, int] = {
-    name: value for name, value in dict(globals()).items()
-    if name.startswith("MAX_") and isinstance(value, int)
+    name: value for name, value in dict(globals()).items() if name.startswith("MAX_") and isinstance(value, int)
 }
 
 __all__ = sorted(LIMITS) + ["LIMITS"]
@@ -242,8 +240,12 @@ def __getattr__(name: str) -> int:
     """The :data:`DEPRECATED` names, with a :class:`DeprecationWarning` naming the replacement."""
     if name in DEPRECATED:
         import warnings
+
         value, instead = DEPRECATED[name]
-        warnings.warn(f"pillars_rules.limits.{name} is deprecated and goes in the next release; "
-                      f"use {instead}", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"pillars_rules.limits.{name} is deprecated and goes in the next release; use {instead}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,22 +23,30 @@ pinned by ``event=`` (this round's) or ``decks=dict(events=...)``.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .cardlang.cardset import CardSet
 from .cardlang.effects import CUBES, STEPS
 from .engine import events as E
 from .engine import rng
 from .engine.batch import SMALL_WORKERS, pieces_for
+from .engine.copiers import replace
+from .engine.evolve import evolve
 from .engine.flow import advance
 from .engine.legal import run
 from .engine.position import check_cards, check_position
 from .engine.state import (
-    CUBE_TOTALS, Board, Builders, Decks, GameState, Pieces, Pins, PlayerState,
+    CUBE_TOTALS,
+    Board,
+    Builders,
+    Decks,
+    GameState,
+    Pieces,
+    Pins,
+    PlayerState,
     RoundState,
 )
-from .engine.copiers import replace
-from .engine.evolve import evolve
 from .errors import PillarsError, ScenarioError, bounded
 from .game import Game, game_started, prepare
 
@@ -53,9 +61,22 @@ def scenario_steps(rules: Any) -> tuple[str, ...]:
     draft, Phase II, or the start of a Phase III step of its board (its places'
     keys, in Phase III order)."""
     return ("round_start", "draft", "builders") + tuple(rules.layout.steps)
+
+
 #: Keys of a seat's dict in ``seats=``.
-SEAT_KEYS = ("gold", "vp", "cubes", "craftsmen", "privileges", "resource_cards",
-             "pieces", "placed", "grey_next", "uses", "boosts")
+SEAT_KEYS = (
+    "gold",
+    "vp",
+    "cubes",
+    "craftsmen",
+    "privileges",
+    "resource_cards",
+    "pieces",
+    "placed",
+    "grey_next",
+    "uses",
+    "boosts",
+)
 BUILDER_KEYS = ("bag", "drawn", "price", "marker", "parked", "thirds", "first_placed", "redraw_used")
 PIN_KEYS = ("builders", "tax", "displays")
 DECK_KEYS = ("craftsmen", "events", "privileges")
@@ -195,20 +216,66 @@ def scenario(
     """
     try:
         return _scenario(
-            players, round=round, step=step, seats=seats, start_player=start_player, event=event,
-            protected=protected, passed=passed, last_event=last_event, last_protected=last_protected,
-            display=display, shiring=shiring, kingsbridge=kingsbridge, spots=spots, market=market,
-            stocks=stocks, court_metal=court_metal, tax=tax, builders=builders, decks=decks, pins=pins, seed=seed,
-            names=names, variants=variants, cards=cards)
+            players,
+            round=round,
+            step=step,
+            seats=seats,
+            start_player=start_player,
+            event=event,
+            protected=protected,
+            passed=passed,
+            last_event=last_event,
+            last_protected=last_protected,
+            display=display,
+            shiring=shiring,
+            kingsbridge=kingsbridge,
+            spots=spots,
+            market=market,
+            stocks=stocks,
+            court_metal=court_metal,
+            tax=tax,
+            builders=builders,
+            decks=decks,
+            pins=pins,
+            seed=seed,
+            names=names,
+            variants=variants,
+            cards=cards,
+        )
     except PillarsError:
         raise
     except Exception as exc:  # malformed values, e.g. a number where a list belongs
         raise ScenarioError(f"bad arguments to scenario: {type(exc).__name__}: {bounded(exc, 150)}") from None
 
 
-def _scenario(players, *, round, step, seats, start_player, event, protected, passed, last_event,
-              last_protected, display, shiring, kingsbridge, spots, market, stocks, court_metal, tax, builders,
-              decks, pins, seed, names, variants, cards) -> Game:
+def _scenario(
+    players,
+    *,
+    round,
+    step,
+    seats,
+    start_player,
+    event,
+    protected,
+    passed,
+    last_event,
+    last_protected,
+    display,
+    shiring,
+    kingsbridge,
+    spots,
+    market,
+    stocks,
+    court_metal,
+    tax,
+    builders,
+    decks,
+    pins,
+    seed,
+    names,
+    variants,
+    cards,
+) -> Game:
     rules, seat_names, seed = prepare(players, seed, names, variants, cards)
     layout = rules.layout
     if step not in scenario_steps(rules):
@@ -251,19 +318,28 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
 
     decks = _mapping("decks", decks)
     _keys("decks", decks, DECK_KEYS)
-    craft_decks = (tuple(_ids(f"decks.craftsmen[{i}]", d)
-                         for i, d in enumerate(_list("decks.craftsmen", decks["craftsmen"])))
-                   if "craftsmen" in decks else tuple(free(d) for d in shuffled.craftsmen))
-    event_deck = _ids("decks.events", decks["events"]) if "events" in decks else free(shuffled.events)[r - 1:]
-    privileges = (_ids("decks.privileges", decks["privileges"]) if "privileges" in decks
-                  else free(shuffled.privileges)[2 * (r - 1):])
+    craft_decks = (
+        tuple(_ids(f"decks.craftsmen[{i}]", d) for i, d in enumerate(_list("decks.craftsmen", decks["craftsmen"])))
+        if "craftsmen" in decks
+        else tuple(free(d) for d in shuffled.craftsmen)
+    )
+    event_deck = _ids("decks.events", decks["events"]) if "events" in decks else free(shuffled.events)[r - 1 :]
+    privileges = (
+        _ids("decks.privileges", decks["privileges"])
+        if "privileges" in decks
+        else free(shuffled.privileges)[2 * (r - 1) :]
+    )
 
     # this round's table
     opening = step == "round_start"
     for name, value in (("display", display), ("shiring", shiring), ("kingsbridge", kingsbridge)):
         if value is not None and (opening or (name == "display" and step != "draft")):
-            raise _bad(name, "the round opening deals these cards; give decks= or pins= instead"
-                       if opening else "the display lies out only during the draft (step 'draft')")
+            raise _bad(
+                name,
+                "the round opening deals these cards; give decks= or pins= instead"
+                if opening
+                else "the display lies out only during the draft (step 'draft')",
+            )
     steps = layout.steps
     resolution = step in steps
     deck = craft_decks[r - 1] if r - 1 < len(craft_decks) else ()
@@ -280,9 +356,11 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     elif step == "draft":
         numbers = rng.stream(seed, 1)
         resources = rules.resource_cards(n)
-        table_display = (deck[2:rules.layout.craftsmen_for(n)]
-                         + free(rng.shuffled(numbers, resources))[:rules.layout.resources_for(n)]
-                         + free(rules.every_round_cards(n)))
+        table_display = (
+            deck[2 : rules.layout.craftsmen_for(n)]
+            + free(rng.shuffled(numbers, resources))[: rules.layout.resources_for(n)]
+            + free(rules.every_round_cards(n))
+        )
     else:
         table_display = ()
     revealed = ""
@@ -306,15 +384,24 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
         raise _bad("protected", "protection needs a revealed event: give event= and a step after 'event'")
     if tax:
         if not resolution or layout.tax not in steps or steps.index(step) <= steps.index(layout.tax):
-            raise _bad("tax", f"the tax is rolled at the step of {layout.words(layout.tax)}; give "
-                              "pins=dict(tax=...) for a roll still to come")
+            raise _bad(
+                "tax",
+                f"the tax is rolled at the step of {layout.words(layout.tax)}; give "
+                "pins=dict(tax=...) for a roll still to come",
+            )
 
     # holdings
     players_state = []
     for seat in range(n):
-        players_state.append(PlayerState(
-            name=seat_names[seat], gold=rules.layout.starting_gold[seat], vp=2, craftsmen=rules.starting_craftsmen,
-            pieces=Pieces(SMALL_WORKERS, 1, 0, 0)))
+        players_state.append(
+            PlayerState(
+                name=seat_names[seat],
+                gold=rules.layout.starting_gold[seat],
+                vp=2,
+                craftsmen=rules.starting_craftsmen,
+                pieces=Pieces(SMALL_WORKERS, 1, 0, 0),
+            )
+        )
     for seat, fields in given_players.items():
         players_state[seat] = replace(players_state[seat], **fields)
 
@@ -325,27 +412,36 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     cm = _int("court_metal", court_metal)
     given_stocks = dict(stocks or {})
     _keys("stocks", given_stocks, layout.other_markets)
-    other_stocks = tuple(_cubes(f"stocks.{k}", given_stocks[k]) if k in given_stocks else layout.refills[k]
-                         for k in layout.other_markets)
+    other_stocks = tuple(
+        _cubes(f"stocks.{k}", given_stocks[k]) if k in given_stocks else layout.refills[k] for k in layout.other_markets
+    )
 
     state = replace(
-        state0, round=r - 1 if opening else r, stage="round_end" if opening else (
-            "enter" if resolution else "draft"),
-        step=step if resolution else "", start_player=_int("start_player", start_player),
-        cathedral=r - 1, players=tuple(players_state),
-        board=Board(supply=CUBE_TOTALS, market=market_cubes, court_metal=cm, spots=spot_seats,
-                    stocks=other_stocks),
+        state0,
+        round=r - 1 if opening else r,
+        stage="round_end" if opening else ("enter" if resolution else "draft"),
+        step=step if resolution else "",
+        start_player=_int("start_player", start_player),
+        cathedral=r - 1,
+        players=tuple(players_state),
+        board=Board(supply=CUBE_TOTALS, market=market_cubes, court_metal=cm, spots=spot_seats, stocks=other_stocks),
         decks=Decks(craft_decks, event_deck, privileges),
         table=RoundState(
-            display=table_display, shiring=table_shiring, kingsbridge=table_kb,
-            passed=frozenset(range(n)) if step == "builders" and builders is None else frozenset(
-                _seat_list("passed", passed)),
+            display=table_display,
+            shiring=table_shiring,
+            kingsbridge=table_kb,
+            passed=frozenset(range(n))
+            if step == "builders" and builders is None
+            else frozenset(_seat_list("passed", passed)),
             event=last_event if opening else revealed,
             event_applied=bool(last_event if opening else revealed),
             protected=last_shield if opening else frozenset(_seat_list("protected", protected)),
-            prev_event="" if opening else last_event, prev_protected=frozenset() if opening else last_shield,
-            tax=_int("tax", tax)),
-        builders=Builders(), pins=_pins(pins),
+            prev_event="" if opening else last_event,
+            prev_protected=frozenset() if opening else last_shield,
+            tax=_int("tax", tax),
+        ),
+        builders=Builders(),
+        pins=_pins(pins),
     )
     check_cards(state, rules)
     state = _workers(state, rules, given_players)
@@ -356,9 +452,18 @@ def _scenario(players, *, round, step, seats, start_player, event, protected, pa
     state = _supply(state, rules.layout.court_good)
     check_position(state, rules)
     position = E.PositionSet(
-        round=state.round, stage=state.stage, step=state.step, start_player=state.start_player,
-        cathedral=state.cathedral, players=state.players, board=state.board, decks=state.decks,
-        table=state.table, builders=state.builders, pins=state.pins)
+        round=state.round,
+        stage=state.stage,
+        step=state.step,
+        start_player=state.start_player,
+        cathedral=state.cathedral,
+        players=state.players,
+        board=state.board,
+        decks=state.decks,
+        table=state.table,
+        builders=state.builders,
+        pins=state.pins,
+    )
     state = evolve(state0, position)
     events, state = run(state, rules, [])
     log = [started, position] + events
@@ -379,8 +484,7 @@ def _seat_fields(where: str, spec: Mapping[str, Any]) -> dict[str, Any]:
         elif k in ("pieces", "placed"):
             out[k] = _pieces(w, v)
         elif k == "uses":
-            out[k] = tuple(_entry(w, x, "(card, conversion index, times used)", str, _int, _int)
-                           for x in _list(w, v))
+            out[k] = tuple(_entry(w, x, "(card, conversion index, times used)", str, _int, _int) for x in _list(w, v))
         else:  # boosts
             out[k] = tuple(_entry(w, x, "(card, extra capacity)", str, _int) for x in _list(w, v))
     return out
@@ -429,8 +533,9 @@ def _pins(pins: Mapping[str, Any] | None) -> Pins:
     return Pins(
         builders=_seat_list("pins.builders", pins.get("builders", ())),
         tax=_ints("pins.tax", pins.get("tax", ())),
-        displays=tuple(_ids(f"pins.displays[{i}]", d)
-                       for i, d in enumerate(_list("pins.displays", pins.get("displays", ())))),
+        displays=tuple(
+            _ids(f"pins.displays[{i}]", d) for i, d in enumerate(_list("pins.displays", pins.get("displays", ())))
+        ),
     )
 
 
@@ -449,8 +554,12 @@ def _workers(state: GameState, rules, given: Mapping[int, Mapping[str, Any]]) ->
             placed = Pieces(max(0, full.small - mill.small), max(0, full.big - mill.big), 0, 0)
         elif "placed" in fields:
             placed = p.placed
-            mill = Pieces(full.small - placed.small, full.big - placed.big,
-                          max(0, full.grey - placed.grey), max(0, full.black - placed.black))
+            mill = Pieces(
+                full.small - placed.small,
+                full.big - placed.big,
+                max(0, full.grey - placed.grey),
+                max(0, full.black - placed.black),
+            )
         else:
             mill, placed = full, Pieces()
             for cid in p.resource_cards:
@@ -488,19 +597,34 @@ def _builders(state: GameState, rules, spec: Mapping[str, Any]) -> GameState:
     redraw_used = spec.get("redraw_used", drawn is not None)
     if not isinstance(redraw_used, bool):
         raise _bad("builders.redraw_used", f"expected True or False, not {redraw_used!r:.40}")
-    return replace(state, stage="builders", display=(), builders=Builders(
-        bag=bag, marker=marker, drawn=drawn, price=price, parked=parked, thirds=thirds,
-        first_placed=first, redraw_used=redraw_used))
+    return replace(
+        state,
+        stage="builders",
+        display=(),
+        builders=Builders(
+            bag=bag,
+            marker=marker,
+            drawn=drawn,
+            price=price,
+            parked=parked,
+            thirds=thirds,
+            first_placed=first,
+            redraw_used=redraw_used,
+        ),
+    )
 
 
 def _supply(state: GameState, court: str) -> GameState:
     """The supply holds every cube that is nowhere else (§1); the tax place's
     stock holds its good ``court``."""
     supply = tuple(
-        total - state.market[i] - sum(p.cubes[i] for p in state.players)
+        total
+        - state.market[i]
+        - sum(p.cubes[i] for p in state.players)
         - sum(stock[i] for stock in state.stocks)
         - (state.court_metal if kind == court else 0)
-        for i, (kind, total) in enumerate(zip(CUBES, CUBE_TOTALS)))
+        for i, (kind, total) in enumerate(zip(CUBES, CUBE_TOTALS))
+    )
     return replace(state, supply=supply)
 
 

@@ -26,18 +26,17 @@ Invariants (each raises :class:`InvariantError` naming the law and the seat):
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from .cardlang.effects import CUBES, GAME_END
 from .engine import events as E
 from .engine.layout import layout_for
 from .engine.state import CUBE_TOTALS, GameState
-from .cardlang.effects import CUBES, GAME_END
 from .game import Game, new_game
 from .saves.replay import replay
-
 
 
 class InvariantError(AssertionError):
@@ -66,16 +65,19 @@ def check_state(state: GameState, rules=None) -> None:
         if state.stage in ("draft", "builders", "resolution"):
             have = p.pieces.plus(p.placed)
             if have.small != 7 or have.big != 1 or p.pieces.small < 0 or p.pieces.big < 0:
-                _fail("worker value conserved (§2.2)",
-                      f"seat {seat}: mill {p.pieces}, on cards {p.placed}")
+                _fail("worker value conserved (§2.2)", f"seat {seat}: mill {p.pieces}, on cards {p.placed}")
         if rules is not None:
             # over the limit only while discards are being decided (one seat at a time)
             discarding = state.pending is not None and state.pending.kind == "discard"
             limit = rules.craftsman_limit(state, seat)
             if not discarding and len(p.craftsmen) > limit:
                 _fail("craftsman limit (§2.2)", f"seat {seat} has {len(p.craftsmen)} craftsmen, limit {limit}")
-        if state.stage in ("round_end", "over") and sum(p.cubes) > board.cube_limit and _limit_last(board, rules) \
-                and not (state.stage == "over" and _game_end_gains(rules)):
+        if (
+            state.stage in ("round_end", "over")
+            and sum(p.cubes) > board.cube_limit
+            and _limit_last(board, rules)
+            and not (state.stage == "over" and _game_end_gains(rules))
+        ):
             _fail("5-cube limit (§2.4 step 13)", f"seat {seat} kept {sum(p.cubes)} cubes")
 
 
@@ -98,7 +100,7 @@ def _limit_last(board, rules=None) -> bool:
     at = board.step_index.get(board.cathedral)
     if at is None:
         return False
-    later = board.steps[at + 1:]
+    later = board.steps[at + 1 :]
     if rules is not None and any(rules.triggered_on.get(k) for k in later):
         return False
     return all(board.step_rule[k] in _NO_CUBES for k in later)
@@ -119,8 +121,10 @@ def check_round_workers(game: Game) -> None:
     for seat, p in enumerate(state.players):
         have = p.pieces.plus(p.placed)
         if have != start.workers[seat]:
-            _fail("worker value conserved (§2.2)",
-                  f"seat {seat}: mill {p.pieces} + cards {p.placed} != round's pieces {start.workers[seat]}")
+            _fail(
+                "worker value conserved (§2.2)",
+                f"seat {seat}: mill {p.pieces} + cards {p.placed} != round's pieces {start.workers[seat]}",
+            )
 
 
 def check_game(game: Game, *, roundtrip: bool = True) -> None:
@@ -129,8 +133,10 @@ def check_game(game: Game, *, roundtrip: bool = True) -> None:
     check_round_workers(game)
     pendings = sum(1 for e in game.events if isinstance(e, E.DecisionPending))
     if game.decision != pendings + game.is_over:
-        _fail("decision numbers", f"decision {game.decision}, but the log opened {pendings} decisions"
-                                  f"{' and ended' if game.is_over else ''}")
+        _fail(
+            "decision numbers",
+            f"decision {game.decision}, but the log opened {pendings} decisions{' and ended' if game.is_over else ''}",
+        )
     if game.is_over:
         rounds = sum(1 for e in game.events if isinstance(e, E.RoundStarted))
         if game.n_events > 1 and isinstance(game.events[1], E.PositionSet):
@@ -161,8 +167,9 @@ def _extra_cards(game: Game):
     return game.rules.base
 
 
-def play_random(game: Game, rnd: random.Random, max_actions: int | None = None,
-                each: Callable[[Game], None] | None = None) -> Game:
+def play_random(
+    game: Game, rnd: random.Random, max_actions: int | None = None, each: Callable[[Game], None] | None = None
+) -> Game:
     """Play uniformly random legal actions (calling ``each`` after every one)."""
     n = 0
     while not game.is_over and (max_actions is None or n < max_actions):
@@ -176,8 +183,7 @@ def play_random(game: Game, rnd: random.Random, max_actions: int | None = None,
 # ------------------------------------------------------------------ strategies
 def seeds() -> st.SearchStrategy[int]:
     """Seeds of both kinds: small ones, and 128-bit ones like :func:`new_game` draws."""
-    return st.one_of(st.integers(min_value=0, max_value=2**32 - 1),
-                     st.integers(min_value=2**64, max_value=2**128 - 1))
+    return st.one_of(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=2**64, max_value=2**128 - 1))
 
 
 def seat_counts(players: int | Sequence[int] | None, cards=None) -> list[int]:
@@ -191,18 +197,26 @@ def seat_counts(players: int | Sequence[int] | None, cards=None) -> list[int]:
     return [players] if isinstance(players, int) else list(players)
 
 
-def new_games(players: int | Sequence[int] | None = None, *, variants: Iterable[str] = (),
-              cards=None) -> st.SearchStrategy[Game]:
+def new_games(
+    players: int | Sequence[int] | None = None, *, variants: Iterable[str] = (), cards=None
+) -> st.SearchStrategy[Game]:
     """Fresh games with a drawn seat count (by default any the card set plays) and seed."""
     counts = seat_counts(players, cards)
     variants = tuple(variants)
-    return st.builds(lambda n, seed: new_game(n, seed, variants=variants, cards=cards),
-                     st.sampled_from(counts), seeds())
+    return st.builds(
+        lambda n, seed: new_game(n, seed, variants=variants, cards=cards), st.sampled_from(counts), seeds()
+    )
 
 
 @st.composite
-def played_games(draw, players: int | Sequence[int] | None = None, *, variants: Iterable[str] = (),
-                 cards=None, max_actions: int | None = None) -> Game:
+def played_games(
+    draw,
+    players: int | Sequence[int] | None = None,
+    *,
+    variants: Iterable[str] = (),
+    cards=None,
+    max_actions: int | None = None,
+) -> Game:
     """Games after random legal play: to the end, or ``max_actions`` actions
     (a drawn number up to it, so mid-game states are covered too)."""
     game = draw(new_games(players, variants=variants, cards=cards))
@@ -212,9 +226,15 @@ def played_games(draw, players: int | Sequence[int] | None = None, *, variants: 
 
 
 @st.composite
-def scenarios(draw, players: int | Sequence[int] | None = None, *, steps: Sequence[str] | None = None,
-              rounds: Sequence[int] = (1, 2, 3, 4, 5, 6), variants: Iterable[str] = (),
-              cards=None) -> Game:
+def scenarios(
+    draw,
+    players: int | Sequence[int] | None = None,
+    *,
+    steps: Sequence[str] | None = None,
+    rounds: Sequence[int] = (1, 2, 3, 4, 5, 6),
+    variants: Iterable[str] = (),
+    cards=None,
+) -> Game:
     """Games set up by :func:`pillars_rules.scenario` at drawn, possible positions:
     a step, a round, each seat's gold, VP, cubes and craftsmen (the starting
     ones plus up to two more, no card twice), builders on the spots in Phase
@@ -233,28 +253,45 @@ def scenarios(draw, players: int | Sequence[int] | None = None, *, steps: Sequen
     seats = {}
     # the cube limit holds (§2.4 step 13): the round opening, or the board's steps after its cathedral
     after_cathedral = step == "round_start" or (
-        step in rules.steps and rules.layout.cathedral in rules.steps
-        and rules.steps.index(step) > rules.steps.index(rules.layout.cathedral))
+        step in rules.steps
+        and rules.layout.cathedral in rules.steps
+        and rules.steps.index(step) > rules.steps.index(rules.layout.cathedral)
+    )
     for seat in range(n):
-        more = tuple(extra[2 * seat: 2 * seat + draw(st.integers(0, 2))])
+        more = tuple(extra[2 * seat : 2 * seat + draw(st.integers(0, 2))])
         room = rules.layout.cube_limit if after_cathedral else 14
         cubes = {}
         for kind, most in (("wood", 4), ("stone", 4), ("sand", 4), ("metal", 2)):
             cubes[kind] = draw(st.integers(0, min(most, room)))
             room -= cubes[kind]
-        seats[seat] = dict(gold=draw(st.integers(0, 30)), vp=draw(st.integers(0, 40)), cubes=cubes,
-                           craftsmen=rules.starting_craftsmen + more)
+        seats[seat] = dict(
+            gold=draw(st.integers(0, 30)),
+            vp=draw(st.integers(0, 40)),
+            cubes=cubes,
+            craftsmen=rules.starting_craftsmen + more,
+        )
     spots: dict[str, list] = {}
     if step in rules.steps:
         for seat in range(n):
             for _ in range(draw(st.integers(0, 3))):
-                free = [loc for loc, size in rules.locations.items()
-                        if len(spots.get(loc, ())) < size
-                        and not (loc in rules.one_per_player and seat in spots.get(loc, ()))]
+                free = [
+                    loc
+                    for loc, size in rules.locations.items()
+                    if len(spots.get(loc, ())) < size
+                    and not (loc in rules.one_per_player and seat in spots.get(loc, ()))
+                ]
                 if free:
                     spots.setdefault(draw(st.sampled_from(free)), []).append(seat)
-    return scenario(players=n, round=rnd, step=step, seats=seats, spots=spots, seed=draw(seeds()),
-                    variants=tuple(variants), cards=cards)
+    return scenario(
+        players=n,
+        round=rnd,
+        step=step,
+        seats=seats,
+        spots=spots,
+        seed=draw(seeds()),
+        variants=tuple(variants),
+        cards=cards,
+    )
 
 
 def actions_of(game: Game) -> st.SearchStrategy:
@@ -338,6 +375,16 @@ def count_calls(fn: Callable[[], object]) -> int:
 
 __all__ = [
     "count_calls",
-    "InvariantError", "check_state", "check_round_workers", "check_game", "play_random",
-    "seeds", "seat_counts", "new_games", "played_games", "scenarios", "actions_of", "PillarsMachine",
+    "InvariantError",
+    "check_state",
+    "check_round_workers",
+    "check_game",
+    "play_random",
+    "seeds",
+    "seat_counts",
+    "new_games",
+    "played_games",
+    "scenarios",
+    "actions_of",
+    "PillarsMachine",
 ]

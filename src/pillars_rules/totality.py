@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 import attrs
 from attrs import frozen
@@ -56,8 +56,17 @@ from .saves.savefile import load, save
 from .testing import InvariantError, check_game
 
 #: Every way a set the compiler accepted can fail, as :attr:`Outcome.kind`.
-FAILURES: tuple[str, ...] = ("crash", "no_legal_answer", "event_bound", "save_refused", "save_differs",
-                             "replay_refused", "replay_differs", "law", "unlocated_refusal")
+FAILURES: tuple[str, ...] = (
+    "crash",
+    "no_legal_answer",
+    "event_bound",
+    "save_refused",
+    "save_differs",
+    "replay_refused",
+    "replay_differs",
+    "law",
+    "unlocated_refusal",
+)
 #: How a compiler message starts: where, then what (``drawn.cards:3:12: error: ...``).
 _LOCATED = re.compile(r"drawn\.cards:\d+:\d+: error: \S")
 #: The card kinds a set draws (resource cards are plain data: nothing to combine).
@@ -170,8 +179,10 @@ def _laws(game: Game, cards: CardSet) -> Outcome:
     n = game.n_events
     if n > EVENT_BOUND:
         return Outcome("event_bound", f"{n} events, the bound is {EVENT_BOUND}", n)
-    for kind, check in (("save", lambda: load(save(game), cards=cards)),
-                        ("replay", lambda: replay(game.events, cards=cards))):
+    for kind, check in (
+        ("save", lambda: load(save(game), cards=cards)),
+        ("replay", lambda: replay(game.events, cards=cards)),
+    ):
         try:
             again = check()
         except Exception as exc:

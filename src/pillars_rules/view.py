@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import Any, Final, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
 
 import attrs
 
@@ -62,22 +63,50 @@ class SeatView:
     _events: tuple | None
     _decode: bool
 
-    def __init__(self, seat: int | None, state: GameState, next_event: str | None, events: Iterable[Any],
-                 legal_actions: tuple, rules: Any = None) -> None:
+    def __init__(
+        self,
+        seat: int | None,
+        state: GameState,
+        next_event: str | None,
+        events: Iterable[Any],
+        legal_actions: tuple,
+        rules: Any = None,
+    ) -> None:
         events = tuple(events)
         self._fill(seat, state, next_event, legal_actions, rules, events, len(events), False)
         object.__setattr__(self, "_events", events)
 
-    def _fill(self, seat: int | None, state: GameState, next_event: str | None, legal_actions: tuple,
-              rules: Any, log: Sequence[Any], n: int, decode: bool) -> SeatView:
+    def _fill(
+        self,
+        seat: int | None,
+        state: GameState,
+        next_event: str | None,
+        legal_actions: tuple,
+        rules: Any,
+        log: Sequence[Any],
+        n: int,
+        decode: bool,
+    ) -> SeatView:
         """Set all attributes at once (views are made at every decision);
         ``log[:n]`` is the redacted log (it may be longer: the game line's
         later events), still JSON objects when ``decode`` (a view rebuilt from
         an export)."""
         if not COMPILED:  # one attribute dict, set in one step
-            object.__setattr__(self, "__dict__", {
-                "seat": seat, "state": state, "next_event": next_event, "legal_actions": legal_actions,
-                "rules": rules, "_log": log, "_n": n, "_events": None, "_decode": decode})
+            object.__setattr__(
+                self,
+                "__dict__",
+                {
+                    "seat": seat,
+                    "state": state,
+                    "next_event": next_event,
+                    "legal_actions": legal_actions,
+                    "rules": rules,
+                    "_log": log,
+                    "_n": n,
+                    "_events": None,
+                    "_decode": decode,
+                },
+            )
             return self
         # compiled: each a direct store into the native object
         object.__setattr__(self, "seat", seat)
@@ -125,7 +154,12 @@ class SeatView:
         if not isinstance(other, SeatView):
             return NotImplemented
         return (self.seat, self.state, self.next_event, self.legal_actions, self.events) == (
-            other.seat, other.state, other.next_event, other.legal_actions, other.events)
+            other.seat,
+            other.state,
+            other.next_event,
+            other.legal_actions,
+            other.events,
+        )
 
     def __hash__(self) -> int:
         return hash((self.seat, self.n_events))
@@ -192,14 +226,13 @@ def _redact_decks(decks: Decks, rnd: int) -> Decks:
 def redact_event(event: object) -> object:
     """``event`` as every seat may know it (the same object if it holds no secret)."""
     if isinstance(event, E.DecksShuffled):
-        return E.DecksShuffled(
-            tuple(_hide(d) for d in event.craftsmen), _hide(event.events), _hide(event.privileges)
-        )
+        return E.DecksShuffled(tuple(_hide(d) for d in event.craftsmen), _hide(event.events), _hide(event.privileges))
     if isinstance(event, E.PositionSet):  # deck orders and pinned chance are secret
         return attrs.evolve(event, decks=_redact_decks(event.decks, event.round), pins=_NO_PINS)
     if isinstance(event, E.GameStarted):
-        return E.GameStarted(event.names, 0, event.variants, event.card_hash,
-                             event.starting_craftsmen, event.gold, event.vp)
+        return E.GameStarted(
+            event.names, 0, event.variants, event.card_hash, event.starting_craftsmen, event.gold, event.vp
+        )
     return event
 
 
@@ -225,7 +258,7 @@ class Redactions:
         self.log: list = [] if log is None else log
         self._lock = threading.Lock()
 
-    def branch(self, n: int) -> "Redactions":
+    def branch(self, n: int) -> Redactions:
         """The cache for a game that branches off after ``n`` events (its log is a copy)."""
         out = Redactions(self.log[:n])
         out._fixed, out._decks = self._fixed, self._decks
@@ -291,8 +324,7 @@ def export(seat_view: SeatView) -> str:
     return json.dumps(export_doc(seat_view), ensure_ascii=False, separators=(",", ":"))
 
 
-def from_export(export: str | bytes | dict, cards: Any = None, *, rules: Any = None,
-                events: Any = None) -> SeatView:
+def from_export(export: str | bytes | dict, cards: Any = None, *, rules: Any = None, events: Any = None) -> SeatView:
     """The :class:`SeatView` an :func:`export` describes, for a client or a
     bot in another process. The cards are public but not in the export: give
     the card set (``cards``: a :class:`~pillars_rules.CardSet` -- the game's
@@ -322,12 +354,14 @@ def from_export(export: str | bytes | dict, cards: Any = None, *, rules: Any = N
         except (ValueError, TypeError, RecursionError) as exc:
             raise SaveError(f"a seat export must be JSON text: {str(exc)[:80]}") from None
     if type(doc) is not dict or doc.get("format") != EXPORT_FORMAT:
-        raise SaveError(f"not a seat export (its \"format\" must be {EXPORT_FORMAT!r})")
+        raise SaveError(f'not a seat export (its "format" must be {EXPORT_FORMAT!r})')
     if doc.get("format_version") != EXPORT_FORMAT_VERSION:
-        raise SaveError(f"seat export version {doc.get('format_version')!r:.20}; this library reads "
-                        f"version {EXPORT_FORMAT_VERSION}")
+        raise SaveError(
+            f"seat export version {doc.get('format_version')!r:.20}; this library reads version {EXPORT_FORMAT_VERSION}"
+        )
     missing = {"seat", "state", "next_event", "legal_actions"} - set(doc) | (
-        {"events"} - set(doc) if events is None else set())
+        {"events"} - set(doc) if events is None else set()
+    )
     if missing:
         raise SaveError(f"the seat export lacks {', '.join(sorted(missing))}")
     state = _structurer(GameState)(doc["state"], "$.state", None)
@@ -340,8 +374,10 @@ def from_export(export: str | bytes | dict, cards: Any = None, *, rules: Any = N
     if rules is None:
         rules = _rules(cards, state.fixed.variants, state.fixed.card_hash)
     if rules.content_hash != state.fixed.card_hash:
-        raise ConfigError("this export was made with another card set than the one given "
-                          f"(card hash {state.fixed.card_hash[:12]}, not {rules.content_hash[:12]})")
+        raise ConfigError(
+            "this export was made with another card set than the one given "
+            f"(card hash {state.fixed.card_hash[:12]}, not {rules.content_hash[:12]})"
+        )
     legal = tuple(decode_action(a) for a in doc["legal_actions"])
     return _new_view(seat, state, peek, legal, rules, events, len(events), not decoded)
 
@@ -382,8 +418,8 @@ def _no_rules():
     return None
 
 
-_TEXTS: dict[str, str | None] = {}   # identity -> canonical text (public), or None for the base set
-_REBUILT: dict[tuple, object] = {}   # (identity, variants) -> Rules (public)
+_TEXTS: dict[str, str | None] = {}  # identity -> canonical text (public), or None for the base set
+_REBUILT: dict[tuple, object] = {}  # (identity, variants) -> Rules (public)
 
 
 def _card_text(cards) -> str | None:
@@ -435,23 +471,34 @@ def view(game: Any, seat: object) -> SeatView:
     if red is None:
         red = game._redactions = Redactions()
     peek = None
-    if (seat is not None and not state.event and state.event_deck and not state.game_over
-            and game.rules.peeks(state, seat)):
+    if (
+        seat is not None
+        and not state.event
+        and state.event_deck
+        and not state.game_over
+        and game.rules.peeks(state, seat)
+    ):
         peek = state.event_deck[0]
     legal = tuple(game._listed()) if seat is not None and game.current_player == seat else ()
     n = game._n
     shown = red.state(state)
     if state.seen:  # a seat that looked at event cards sees them (issue #53)
         shown = own_looks(shown, state, seat)
-    return _new_view(seat, shown, peek, legal, game.rules,
-                     red.events(game._log, n), n, False)
+    return _new_view(seat, shown, peek, legal, game.rules, red.events(game._log, n), n, False)
 
 
-def _new_view(seat: int | None, state: GameState, next_event: str | None, legal_actions: tuple, rules: Any,
-              log: Sequence[Any], n: int, decode: bool) -> SeatView:
+def _new_view(
+    seat: int | None,
+    state: GameState,
+    next_event: str | None,
+    legal_actions: tuple,
+    rules: Any,
+    log: Sequence[Any],
+    n: int,
+    decode: bool,
+) -> SeatView:
     """A view filled in at once (see :meth:`SeatView._fill`): an empty object
     in the pure build, made by its constructor in the compiled one (a native
     class is made by its constructor only)."""
-    blank = SeatView(seat, state, next_event, (), legal_actions, rules) if COMPILED \
-        else object.__new__(SeatView)
+    blank = SeatView(seat, state, next_event, (), legal_actions, rules) if COMPILED else object.__new__(SeatView)
     return blank._fill(seat, state, next_event, legal_actions, rules, log, n, decode)

@@ -16,9 +16,15 @@ ai_adapters = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ai_adapters)
 
 
-@pytest.mark.parametrize("module", [
-    "pillars_rules.ai.encoding", "pillars_rules.ai.observation",
-    "pillars_rules.ai.openspiel_game", "pillars_rules.ai.pettingzoo_env"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "pillars_rules.ai.encoding",
+        "pillars_rules.ai.observation",
+        "pillars_rules.ai.openspiel_game",
+        "pillars_rules.ai.pettingzoo_env",
+    ],
+)
 def test_module_doctests(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)

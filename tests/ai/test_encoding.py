@@ -56,7 +56,7 @@ def test_table_rows_follow_action_types_and_tile_the_indices():
     start = 0
     for name, fields, first, count in rows:
         assert first == start
-        assert all(type(a).__name__ == name for a in enc.actions[first:first + count])
+        assert all(type(a).__name__ == name for a in enc.actions[first : first + count])
         start += count
     assert start == len(enc)
     by_name = {r[0]: r for r in rows}
@@ -118,9 +118,10 @@ def test_decode_refuses_what_is_not_an_index(bad):
         enc.decode(bad)
 
 
-@pytest.mark.parametrize("bad", [
-    pr.actions.Buy("wood", MAX_COUNT + 1), pr.actions.Hire("no_such_card"),
-    pr.actions.Place("moon", 0), "Pass", None])
+@pytest.mark.parametrize(
+    "bad",
+    [pr.actions.Buy("wood", MAX_COUNT + 1), pr.actions.Hire("no_such_card"), pr.actions.Place("moon", 0), "Pass", None],
+)
 def test_encode_refuses_what_has_no_index(bad):
     enc = ActionEncoding.for_rules(pr.new_game(2, 0).rules)
     with pytest.raises(IllegalActionError, match="no index"):
@@ -141,8 +142,9 @@ def test_the_docs_table_is_the_encoding():
 
     text = (ROOT / "docs" / "ai.rst").read_text(encoding="utf-8")
     rows = ActionEncoding.for_rules(pr.new_game(4, 0).rules).table()
-    table = "\n".join(f"{'``' + name + '``':<22}  {fields:<25}  {first:<11}  {count}".rstrip()
-                      for name, fields, first, count in rows)
+    table = "\n".join(
+        f"{'``' + name + '``':<22}  {fields:<25}  {first:<11}  {count}".rstrip() for name, fields, first, count in rows
+    )
     assert table in text, f"docs/ai.rst's encoding table is out of date; its rows should read:\n{table}"
 
 
@@ -150,7 +152,8 @@ def test_a_player_to_choose_has_an_option_per_other_seat_in_the_encoding():
     from pillars_rules import actions as A
     from pillars_rules.cardlang import base_cards, compile_text
 
-    cards = base_cards().merged(compile_text(
-        'privilege p "P" { immediate\n a player you choose: lose 1 gold }', known=base_cards()))
+    cards = base_cards().merged(
+        compile_text('privilege p "P" { immediate\n a player you choose: lose 1 gold }', known=base_cards())
+    )
     enc = ActionEncoding.for_rules(pr.new_game(4, 1, cards=cards).rules)
     assert [enc.decode(enc.encode(A.ChooseOption(i))) for i in range(3)] == [A.ChooseOption(i) for i in range(3)]

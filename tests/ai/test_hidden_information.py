@@ -35,7 +35,7 @@ def permuted_twin(game: pr.Game) -> pr.Game:
     decks = tuple(d[::-1] if r >= s.round else d for r, d in enumerate(shuffled.craftsmen))
     left = len(s.event_deck)  # the undealt events are the tail of the shuffled deck
     evs = shuffled.events
-    evs = evs[: len(evs) - left + 1] + evs[len(evs) - left + 1:][::-1] if left > 2 else evs
+    evs = evs[: len(evs) - left + 1] + evs[len(evs) - left + 1 :][::-1] if left > 2 else evs
     privileges = shuffled.privileges
     keep = len(privileges) - len(s.privilege_deck)
     privileges = privileges[:keep] + privileges[keep:][::-1]
@@ -53,8 +53,12 @@ def observations(game: pr.Game, os_game: PillarsGame, env: PillarsEnv) -> list:
     for seat in range(game.state.n_players):
         view = game.view(seat)
         out += [layout.text(view), layout.tensor(view).tolist()]
-        out += [state.observation_string(seat), state.information_state_string(seat),
-                state.observation_tensor(seat), state.information_state_tensor(seat)]
+        out += [
+            state.observation_string(seat),
+            state.information_state_string(seat),
+            state.observation_tensor(seat),
+            state.information_state_tensor(seat),
+        ]
         obs = env.observe(f"player_{seat}")
         out += [obs["observation"].tolist(), obs["action_mask"].tolist()]
     return out
@@ -134,14 +138,20 @@ def test_only_the_peeking_seat_observes_the_coming_event():
     assert f"next event {card}" in state.information_state_string(seat)
     assert f"next event {card}" not in state.observation_string(other)
     layout = Layout.for_rules(game.rules, 2)
-    block = dict(zip([n for n, _ in layout.blocks()], np.split(
-        layout.tensor(game.view(seat)), np.cumsum([k for _, k in layout.blocks()])[:-1])))
+    block = dict(
+        zip(
+            [n for n, _ in layout.blocks()],
+            np.split(layout.tensor(game.view(seat)), np.cumsum([k for _, k in layout.blocks()])[:-1]),
+        )
+    )
     assert block["next_event"].sum() == 1
     # a public observer (no private information) leaves the peek out
-    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
-                                        private_info=pyspiel.PrivateInfoType.NONE)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
     observation = make_observation(os_game, public)
     observation.set_from(state, seat)
     assert f"next event {card}" not in observation.string_from(state, seat)
     assert observation.string_from(state, seat) == observation.string_from(state, other).replace(
-        f"you are seat {other}", f"you are seat {seat}")
+        f"you are seat {other}", f"you are seat {seat}"
+    )

@@ -59,12 +59,12 @@ def test_the_digest_is_a_chain_over_events():
     assert extend_digest("", events) != extend_digest("", events[::-1])
 
 
-WELL = '''place well "Village well" {
+WELL = """place well "Village well" {
     after priory
     spots 2
     spot 1: gain 2 gold
 }
-'''
+"""
 
 
 def test_the_layout_is_sized_from_the_games_board():
@@ -83,5 +83,5 @@ def test_the_layout_is_sized_from_the_games_board():
             break
     b = blocks(fan, fan.tensor(game.view(0)))
     rows = b["spots"].reshape(len(fan.spots), 3)
-    (spot, who), = [(i, x) for i, x in enumerate(game.state.spot_list("well")) if x is not None]
+    ((spot, who),) = [(i, x) for i, x in enumerate(game.state.spot_list("well")) if x is not None]
     assert rows[fan.spots.index(("well", spot))].tolist() == ([0, 1, 0] if who == 0 else [0, 0, 1])

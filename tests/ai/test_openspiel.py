@@ -101,12 +101,15 @@ def test_action_strings_are_the_actions():
     assert len(set(strings)) == len(strings)
 
 
-@pytest.mark.parametrize("ranking,n,expected", [
-    ([[1], [0]], 2, [-1.0, 1.0]),
-    ([[0, 1]], 2, [0.0, 0.0]),
-    ([[2], [0, 3], [1]], 4, [0.0, -1.0, 1.0, 0.0]),
-    ([[0], [1], [2]], 3, [1.0, 0.0, -1.0]),
-])
+@pytest.mark.parametrize(
+    "ranking,n,expected",
+    [
+        ([[1], [0]], 2, [-1.0, 1.0]),
+        ([[0, 1]], 2, [0.0, 0.0]),
+        ([[2], [0, 3], [1]], 4, [0.0, -1.0, 1.0, 0.0]),
+        ([[0], [1], [2]], 3, [1.0, 0.0, -1.0]),
+    ],
+)
 def test_place_values(ranking, n, expected):
     assert place_values(ranking, n) == pytest.approx(expected)
     assert sum(place_values(ranking, n)) == pytest.approx(0.0)
@@ -117,8 +120,10 @@ def test_evaluate_bots_mcts_against_uniform_random():
     a whole two-player game against a uniform random bot; returns follow the ranking."""
     game = pyspiel.load_game(NAME, {"players": 2, "seed": 3})
     rng = np.random.RandomState(7)
-    bots = [mcts.MCTSBot(game, 2.0, 2, mcts.RandomRolloutEvaluator(1, rng), random_state=rng),
-            pyspiel.make_uniform_random_bot(1, 7)]
+    bots = [
+        mcts.MCTSBot(game, 2.0, 2, mcts.RandomRolloutEvaluator(1, rng), random_state=rng),
+        pyspiel.make_uniform_random_bot(1, 7),
+    ]
     state = game.new_initial_state()
     returns = evaluate_bots.evaluate_bots(state, bots, rng)
     assert sorted(returns) == [-1.0, 1.0] or returns == [0.0, 0.0]
@@ -137,10 +142,17 @@ def test_terminal_returns_follow_the_final_ranking():
     assert len(state.history()) <= game.max_game_length()
 
 
-@pytest.mark.parametrize("params,match", [
-    ({"players": 5}, "players"), ({"players": 7}, "players"), ({"players": 1}, "players"), ({"deals": 0}, "deals"),
-    ({"seed": -1}, "seed"), ({"variants": "dm,nope"}, "unknown variant"),
-])
+@pytest.mark.parametrize(
+    "params,match",
+    [
+        ({"players": 5}, "players"),
+        ({"players": 7}, "players"),
+        ({"players": 1}, "players"),
+        ({"deals": 0}, "deals"),
+        ({"seed": -1}, "seed"),
+        ({"variants": "dm,nope"}, "unknown variant"),
+    ],
+)
 def test_bad_parameters_are_config_errors(params, match):
     with pytest.raises(ConfigError, match=match):
         PillarsGame(params)
@@ -153,8 +165,9 @@ def test_variants_parameter_reaches_the_engine():
     assert state.engine_game.rules.variants == ("dm",)
 
 
-@pytest.mark.parametrize("engine_game", [
-    pr.new_game(3, 1), pr.new_game(2, 1, variants=["dm"]), pr.new_game(2, 1, cards=FAN_CARDS)])
+@pytest.mark.parametrize(
+    "engine_game", [pr.new_game(3, 1), pr.new_game(2, 1, variants=["dm"]), pr.new_game(2, 1, cards=FAN_CARDS)]
+)
 def test_a_state_at_an_engine_game_of_another_configuration_is_refused(engine_game):
     game = pyspiel.load_game(NAME, {"players": 2})
     with pytest.raises(ConfigError, match="does not fit"):

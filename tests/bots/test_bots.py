@@ -54,10 +54,13 @@ def _one_name_per_bot() -> dict:
 
 #: Every registered bot (the real settings but the search's budget), and the search's other modes at
 #: small budgets.
-BOT_MAKERS = {**_one_name_per_bot(), "mcts-small": small_mcts,
-              "mcts-ucb": lambda seed: MCTSBot(seed, iterations=6, depth=30, paired=False),
-              "mcts-heuristic-value": lambda seed: MCTSBot(seed, iterations=6, depth=30, value="heuristic"),
-              "mcts-learned-value": lambda seed: MCTSBot(seed, iterations=6, depth=30, value="learned")}
+BOT_MAKERS = {
+    **_one_name_per_bot(),
+    "mcts-small": small_mcts,
+    "mcts-ucb": lambda seed: MCTSBot(seed, iterations=6, depth=30, paired=False),
+    "mcts-heuristic-value": lambda seed: MCTSBot(seed, iterations=6, depth=30, value="heuristic"),
+    "mcts-learned-value": lambda seed: MCTSBot(seed, iterations=6, depth=30, value="learned"),
+}
 
 
 def test_every_registered_name_is_covered():
@@ -75,8 +78,10 @@ def test_bots_are_registered_by_name():
 
 
 @pytest.mark.parametrize("name", sorted(BOT_MAKERS))
-@given(game=st.one_of(testing.played_games(max_actions=700), testing.played_games(cards=[FAN], max_actions=700)),
-       seed=st.integers(0, 2**16))
+@given(
+    game=st.one_of(testing.played_games(max_actions=700), testing.played_games(cards=[FAN], max_actions=700)),
+    seed=st.integers(0, 2**16),
+)
 def test_bots_choose_a_legal_action_on_any_reachable_position(name, game, seed):
     """Base games and games with the fan cards of ``examples/`` alike."""
     if game.is_over:
@@ -106,8 +111,12 @@ def test_choices_do_not_depend_on_hidden_cards(name, game, seed):
 def test_bots_play_fan_cards_through_whole_games(players):
     variants = ["dm"] if players == 4 else []  # the PC-version builders too (§2.3)
     game = pr.new_game(players, seed=17, cards=[FAN], variants=variants)
-    bots = [make_bot("medium", 1), MCTSBot(2, iterations=12, depth=30), make_bot("easy", 3),
-            make_bot("heuristic-v1", 4)][:players]
+    bots = [
+        make_bot("medium", 1),
+        MCTSBot(2, iterations=12, depth=30),
+        make_bot("easy", 3),
+        make_bot("heuristic-v1", 4),
+    ][:players]
     game = pr.play(game, bots)
     testing.check_game(game)
     fan = set(game.rules.by_id) - set(pr.new_game(2, seed=0).rules.by_id)
@@ -130,7 +139,6 @@ def test_evaluation_of_a_finished_game_is_its_score():
         assert ev.value(game.state, seat) == pytest.approx(p.vp + Weights().end_gold * p.gold)
 
 
-
 def test_bots_of_one_evaluation_share_an_evaluator_that_answers_as_a_fresh_one():
     """Bots with the same evaluation and weights share one evaluator (the lab
     makes new bots for every game); a shared one, warm from a whole game,
@@ -147,6 +155,7 @@ def test_bots_of_one_evaluation_share_an_evaluator_that_answers_as_a_fresh_one()
         for seat in range(3):
             assert warm.parts(game.state, seat) == fresh.parts(game.state, seat)
         game = game.apply(HeuristicBot(5)(game.view(game.current_player)))
+
 
 def test_weights_are_one_frozen_documented_record():
     w = Weights()
@@ -173,12 +182,16 @@ def test_every_bot_values_a_trigger_at_every_hook_point_a_card_can_name(tmp_path
     # step; the improved evaluation once looked the trigger's step up among the steps only and raised
     from pillars_rules.cardlang.effects import HOOK_POINTS
 
-    (tmp_path / "hooks.cards").write_text("".join(
-        f'privilege hook_{h} "Hook {i}" de "Haken {i}" {{\n    permanent\n    at {h}: gain 1 vp\n}}\n'
-        for i, h in enumerate(HOOK_POINTS)))
+    (tmp_path / "hooks.cards").write_text(
+        "".join(
+            f'privilege hook_{h} "Hook {i}" de "Haken {i}" {{\n    permanent\n    at {h}: gain 1 vp\n}}\n'
+            for i, h in enumerate(HOOK_POINTS)
+        )
+    )
     held = tuple(f"hook_{h}" for h in HOOK_POINTS)
-    game = pr.scenario(3, round=2, step="draft", start_player=0, seats={0: dict(privileges=held, gold=12)},
-                       cards=[str(tmp_path)])
+    game = pr.scenario(
+        3, round=2, step="draft", start_player=0, seats={0: dict(privileges=held, gold=12)}, cards=[str(tmp_path)]
+    )
     view = game.view(game.current_player)
     assert view.seat == 0 and set(held) <= set(view.state.players[0].privileges)
     for name, make in BOT_MAKERS.items():

@@ -48,7 +48,7 @@ def _check(game, sample_seed):
     assert not held & set(decks.privilege_deck)
     # the last-round privileges stay at the bottom (§1)
     lasts = [c for c in decks.privilege_deck if rules.card(c).last_round]
-    assert list(decks.privilege_deck[len(decks.privilege_deck) - len(lasts):]) == lasts
+    assert list(decks.privilege_deck[len(decks.privilege_deck) - len(lasts) :]) == lasts
     # its log folds to its state (a log for search, not a verified replay)
     assert pr.replay(sample.events, cards=rules.base, verify=False).state == sample.state
     assert sample.state.seed != 0

@@ -23,8 +23,15 @@ def _with_docstrings(name: str):
     return source
 
 
-@pytest.mark.parametrize("module", ["pillars_rules.determinize", "pillars_rules.bots.heuristic",
-                                    "pillars_rules.bots.mcts", "pillars_rules.bots.outlook"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "pillars_rules.determinize",
+        "pillars_rules.bots.heuristic",
+        "pillars_rules.bots.mcts",
+        "pillars_rules.bots.outlook",
+    ],
+)
 def test_module_doctests(module):
     result = doctest.testmod(_with_docstrings(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

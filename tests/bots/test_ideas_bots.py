@@ -48,17 +48,16 @@ def test_card_values_see_who_an_effect_reaches():
     cubes = {k: 1.0 for k in fx.CUBES}
     assert cv.effect_value(fx.ForPlayers(others, lose), cubes, 1.0) > 0  # the others fall behind
     assert cv.effect_value(fx.ForPlayers(others, gain), cubes, 1.0) < 0
-    assert cv.effect_value(fx.Transfer("take", gain.amounts, others), cubes, 1.0) > \
-        cv.effect_value(gain, cubes, 1.0)
+    assert cv.effect_value(fx.Transfer("take", gain.amounts, others), cubes, 1.0) > cv.effect_value(gain, cubes, 1.0)
     assert cv.effect_value(fx.Transfer("give", gain.amounts, others), cubes, 1.0) < 0
-    assert cv.effect_value(fx.Gain(gain.amounts, fx.PerCount("craftsmen")), cubes, 1.0) > \
-        cv.effect_value(gain, cubes, 1.0)
+    assert cv.effect_value(fx.Gain(gain.amounts, fx.PerCount("craftsmen")), cubes, 1.0) > cv.effect_value(
+        gain, cubes, 1.0
+    )
 
 
 def _decide(level: str, event: str, gold: int = 20):
     """Every ballot of ``event``'s vote or bid cast by bots of ``level``, from their views."""
-    game = pr.scenario(3, step="event", event=event, cards=IDEAS,
-                       seats={s: dict(gold=gold) for s in range(3)})
+    game = pr.scenario(3, step="event", event=event, cards=IDEAS, seats={s: dict(gold=gold) for s in range(3)})
     bots = [make_bot(level, 7 + s) for s in range(3)]
     while game.pending.kind == "choice":
         seat = game.pending.seat
@@ -86,8 +85,7 @@ def test_a_bots_bid_stops_at_the_prizes_worth():
     from pillars_rules.bots.shared import shared_action
     from pillars_rules.cardlang.effects import Amount, Bid, Gain
 
-    game = pr.scenario(3, step="event", event="idea_auction", cards=IDEAS,
-                       seats={s: dict(gold=30) for s in range(3)})
+    game = pr.scenario(3, step="event", event="idea_auction", cards=IDEAS, seats={s: dict(gold=30) for s in range(3)})
     for bid in (14,):
         game = game.apply(pr.actions.ChooseOption(bid))
     w = Weights()
@@ -135,8 +133,11 @@ def _ideas_alone(tmp_path, name: str, ids: set[str]) -> Path:
 #: shows its effect.
 LAST_FORMS = [
     ("turns", {"idea_ferryman", "idea_jealous_rival", "idea_patron", "idea_wool_buyer"}, (E.Gained, E.Lost)),
-    ("where", {"idea_matchmaker", "idea_abdication", "idea_disputed_inheritance", "idea_kings_favour"},
-     (E.PrivilegeGiven, E.CraftsmanGiven)),
+    (
+        "where",
+        {"idea_matchmaker", "idea_abdication", "idea_disputed_inheritance", "idea_kings_favour"},
+        (E.PrivilegeGiven, E.CraftsmanGiven),
+    ),
 ]
 
 

@@ -21,8 +21,12 @@ def test_retraining_from_the_shipped_seed_reproduces_the_shipped_weights():
     shipped = shipped_model()
     meta = shipped.meta
     trainer = _trainer()
-    assert (meta["seed"], meta["games"], meta["every"], meta["ridge"]) == \
-        (trainer.SEED, trainer.GAMES, trainer.EVERY, trainer.RIDGE)  # the script's defaults made the file
+    assert (meta["seed"], meta["games"], meta["every"], meta["ridge"]) == (
+        trainer.SEED,
+        trainer.GAMES,
+        trainer.EVERY,
+        trainer.RIDGE,
+    )  # the script's defaults made the file
     again = trainer.train(meta["seed"], meta["games"], meta["every"], meta["ridge"])
     assert again.meta["samples"] == meta["samples"]
     for mine, theirs in zip(again.weights, shipped.weights):
@@ -56,5 +60,8 @@ def test_weights_of_one_give_the_heuristic_value_and_a_finished_game_its_score()
     assert 0 <= phase(game.state) < N_PHASES
     over = pr.play(game, pr.RandomBot(9))
     shipped = LearnedEvaluator(over.rules)
-    assert shipped.value(over.state, 1) == over.state.players[1].vp + Evaluator(over.rules).w.end_gold * over.state.players[1].gold
+    assert (
+        shipped.value(over.state, 1)
+        == over.state.players[1].vp + Evaluator(over.rules).w.end_gold * over.state.players[1].gold
+    )
     assert MODEL_PATH.exists()

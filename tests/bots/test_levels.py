@@ -34,8 +34,10 @@ def test_levels_are_registered_names():
 
 @pytest.mark.parametrize("players, seed", sorted(V1_GAMES))
 def test_heuristic_v1_plays_the_same_games_as_the_first_heuristic(players, seed):
-    game = pr.play(pr.new_game(players, seed, variants=["rules_v3"]),
-                   [make_bot("heuristic-v1", seed * 10 + i) for i in range(players)])
+    game = pr.play(
+        pr.new_game(players, seed, variants=["rules_v3"]),
+        [make_bot("heuristic-v1", seed * 10 + i) for i in range(players)],
+    )
     assert (game.scores(), game.n_events) == (V1_GAMES[players, seed][0], V1_GAMES[players, seed][1])
 
 
@@ -56,9 +58,17 @@ def test_the_improved_heuristic_converts_rather_than_keep_cubes_it_has_no_room_f
     """The first heuristic valued a carried stone at its best rate next round
     (a Sculptor's 2 VP) whatever the Sculptor's capacity, so it kept 4 stone
     and lost cubes to the limit instead of building (§2.4 step 13)."""
-    game = pr.scenario(players=2, round=3, step="cathedral", seats={0: dict(
-        craftsmen=("carpenter", "mortar_mixer", "mason_r2", "sculptor_r3", "joiner_r3"),
-        cubes=dict(stone=4, sand=2, metal=1))})
+    game = pr.scenario(
+        players=2,
+        round=3,
+        step="cathedral",
+        seats={
+            0: dict(
+                craftsmen=("carpenter", "mortar_mixer", "mason_r2", "sculptor_r3", "joiner_r3"),
+                cubes=dict(stone=4, sand=2, metal=1),
+            )
+        },
+    )
     assert type(make_bot("heuristic-v1", 1)(game.view(0))).__name__ == "EndBuilding"
     assert type(make_bot("heuristic", 1)(game.view(0))).__name__ == "Build"
 

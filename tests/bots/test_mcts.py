@@ -82,8 +82,9 @@ def test_win_score_equals_the_margin_with_two_seats_and_ranks_seats_with_four():
     ev = Evaluator(game.rules)
     margin, win = MCTSBot(1, score="margin"), MCTSBot(1, score="win")
     for seat in (0, 1):
-        assert win.reward(ev, game.state, seat, game.state.round) == \
-            pytest.approx(margin.reward(ev, game.state, seat, game.state.round), abs=1e-12)
+        assert win.reward(ev, game.state, seat, game.state.round) == pytest.approx(
+            margin.reward(ev, game.state, seat, game.state.round), abs=1e-12
+        )
     game = pr.play(pr.new_game(4, seed=3), pr.RandomBot(3), max_actions=300)
     values = [ev.value(game.state, s) for s in range(4)]
     rewards = [win.reward(ev, game.state, s, game.state.round) for s in range(4)]

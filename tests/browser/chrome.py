@@ -21,11 +21,21 @@ from selenium.webdriver.chrome.service import Service
 from requires import need
 
 FLAGS = (
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-default-apps", "--disable-extensions", "--hide-scrollbars", "--mute-audio",
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--hide-scrollbars",
+    "--mute-audio",
     # two windows play at once: neither may be slowed down as a background window
-    "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
     "--disable-backgrounding-occluded-windows",
 )
 
@@ -53,8 +63,10 @@ class Browser:
     def size(self, width: int, height: int) -> None:
         """The page's viewport, exactly (the window's own frame left out)."""
         phone = width < 500
-        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
+        self.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone},
+        )
         # a phone has a touch screen: no hover, a coarse pointer (pages loaded after this see it)
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5})
 
@@ -77,8 +89,10 @@ class Browser:
             except (StaleElementReferenceException, WebDriverException) as exc:
                 last = exc
             time.sleep(0.05)
-        raise AssertionError(f"timed out after {timeout} s waiting for {message or what}; "
-                             f"last error {last!r}; console: {self.logs()[-10:]}")
+        raise AssertionError(
+            f"timed out after {timeout} s waiting for {message or what}; "
+            f"last error {last!r}; console: {self.logs()[-10:]}"
+        )
 
     def logs(self) -> list[dict]:
         """The page's console messages so far (kept across calls)."""

@@ -38,9 +38,20 @@ class Firefox:
         self.port = free_port()
         env = dict(os.environ, MOZ_HEADLESS="1", HOME=self.profile)
         self.proc = subprocess.Popen(
-            [firefox, "--headless", "--no-remote", "--profile", self.profile,
-             "--remote-debugging-port", str(self.port)],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            [
+                firefox,
+                "--headless",
+                "--no-remote",
+                "--profile",
+                self.profile,
+                "--remote-debugging-port",
+                str(self.port),
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         self.loop = asyncio.new_event_loop()
         self.ws = None
         self.n = 0
@@ -48,8 +59,9 @@ class Firefox:
             self.ws = self._run(self._connect())
             self.command("session.new", {"capabilities": {}})
             self.context = self.command("browsingContext.getTree", {})["contexts"][0]["context"]
-            self.command("browsingContext.setViewport",
-                         {"context": self.context, "viewport": {"width": width, "height": height}})
+            self.command(
+                "browsingContext.setViewport", {"context": self.context, "viewport": {"width": width, "height": height}}
+            )
         except BaseException:
             self.quit()
             raise
@@ -85,8 +97,10 @@ class Firefox:
 
     def js(self, expression: str):
         """The JSON-able value of ``expression`` (a JSON string is decoded)."""
-        result = self.command("script.evaluate", {"expression": f"JSON.stringify({expression})",
-                                                  "target": {"context": self.context}, "awaitPromise": True})
+        result = self.command(
+            "script.evaluate",
+            {"expression": f"JSON.stringify({expression})", "target": {"context": self.context}, "awaitPromise": True},
+        )
         if result.get("type") == "exception":
             raise RuntimeError(result["exceptionDetails"].get("text"))
         value = result["result"].get("value")
@@ -102,14 +116,23 @@ class Firefox:
         raise AssertionError(f"timed out after {timeout} s waiting for {expression}")
 
     def _pointer(self, *actions: dict) -> None:
-        self.command("input.performActions", {"context": self.context, "actions": [
-            {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": list(actions)}]})
+        self.command(
+            "input.performActions",
+            {
+                "context": self.context,
+                "actions": [
+                    {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": list(actions)}
+                ],
+            },
+        )
 
     def hover(self, css: str) -> None:
         """Move the mouse to the middle of the first element matching ``css``."""
-        x, y = self.js(f"(() => {{ const e = document.querySelector({json.dumps(css)});"
-                       " e.scrollIntoView({block: 'nearest'}); const r = e.getBoundingClientRect();"
-                       " return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; })()")
+        x, y = self.js(
+            f"(() => {{ const e = document.querySelector({json.dumps(css)});"
+            " e.scrollIntoView({block: 'nearest'}); const r = e.getBoundingClientRect();"
+            " return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; })()"
+        )
         self._pointer({"type": "pointerMove", "x": x, "y": y}, {"type": "pause", "duration": 100})
 
     def click(self, css: str) -> None:

@@ -10,8 +10,11 @@ from __future__ import annotations
 import random
 import time
 
-from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
-                                        StaleElementReferenceException)
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    ElementNotInteractableException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.common.by import By
 
 from .chrome import Browser
@@ -48,8 +51,11 @@ class BoardPage:
 
     def wait_live(self, timeout: float = 30.0) -> dict:
         # a finished game's board stays connected (for a rematch's link) and says it is over
-        return self.b.wait(lambda: (st := self.state()) and st["status"] in ("live", "over") and st, timeout,
-                           "the board to be connected and in step")
+        return self.b.wait(
+            lambda: (st := self.state()) and st["status"] in ("live", "over") and st,
+            timeout,
+            "the board to be connected and in step",
+        )
 
     def text(self, css: str) -> str:
         return self.b.js("const e = document.querySelector(arguments[0]); return e ? e.textContent : null;", css)
@@ -82,8 +88,11 @@ class BoardPage:
                 items = self.b.driver.find_elements(By.CSS_SELECTOR, "#menu .choice")
                 self._pick(items, rng, prefer).click()
             return True
-        except (StaleElementReferenceException, ElementClickInterceptedException,
-                ElementNotInteractableException) as exc:
+        except (
+            StaleElementReferenceException,
+            ElementClickInterceptedException,
+            ElementNotInteractableException,
+        ) as exc:
             self.last_error = f"{type(exc).__name__}: {str(exc)[:300]}"
             return False  # the board was redrawn under the click, or something lay over it: look again
 
@@ -103,8 +112,9 @@ class BoardPage:
         return {int(seat): (int(vp), int(gold)) for seat, vp, gold in rows}
 
 
-def play(pages: list[BoardPage], rng: random.Random, until=None, timeout: float = 600.0,
-         prefer=None, on_turn=None) -> None:
+def play(
+    pages: list[BoardPage], rng: random.Random, until=None, timeout: float = 600.0, prefer=None, on_turn=None
+) -> None:
     """Let ``pages`` play (each seat clicks when it must choose) until the game
     is over or ``until()`` is true. ``on_turn(page, state)`` may act first (and
     return True to skip the random click)."""
@@ -126,5 +136,7 @@ def play(pages: list[BoardPage], rng: random.Random, until=None, timeout: float 
             acted = p.choose(rng, prefer) or acted
         if not acted:
             time.sleep(0.03)
-    raise AssertionError(f"the game did not end within {timeout} s: {[p.state() for p in pages]}; "
-                         f"last click errors: {[p.last_error for p in pages]}")
+    raise AssertionError(
+        f"the game did not end within {timeout} s: {[p.state() for p in pages]}; "
+        f"last click errors: {[p.last_error for p in pages]}"
+    )

@@ -40,21 +40,36 @@ class ServerProcess:
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen | None = None
         self.log = self.folder / "server.log"
-        self.extra: list[str] = []   # more `serve` options
+        self.extra: list[str] = []  # more `serve` options
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> "ServerProcess":
-        cmd = [sys.executable, "-m", "pillars_rules", "serve", "--port", str(self.port), "--db", str(self.db),
-               "--bot-delay", str(self.bot_delay), "--allow-seeds", "--log-level", "warning", *ONE_ADDRESS]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pillars_rules",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--bot-delay",
+            str(self.bot_delay),
+            "--allow-seeds",
+            "--log-level",
+            "warning",
+            *ONE_ADDRESS,
+        ]
         for c in self.cards:
             cmd += ["--cards", c]
         cmd += self.extra
         with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                         start_new_session=True)
+            self.proc = subprocess.Popen(
+                cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
+            )
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
@@ -93,8 +108,12 @@ class ServerProcess:
         doc = {"seats": seats, "cards": cards, **extra}
         if seed is not None:
             doc["seed"] = seed
-        req = urllib.request.Request(f"{self.url}/games", data=json.dumps(doc).encode(), method="POST",
-                                     headers={"content-type": "application/json", "origin": self.url})
+        req = urllib.request.Request(
+            f"{self.url}/games",
+            data=json.dumps(doc).encode(),
+            method="POST",
+            headers={"content-type": "application/json", "origin": self.url},
+        )
         with urllib.request.urlopen(req, timeout=30) as r:
             return json.loads(r.read())
 

@@ -43,8 +43,10 @@ def test_a_person_goes_from_the_lobby_to_a_finished_game_against_two_bots(server
     assert game.is_over
     assert page.final_scores() == {seat: tuple(s) for seat, s in enumerate(game.scores())}
     winners = {game.state.players[s].name for s in game.winners()}
-    first = b.js("return [...document.querySelectorAll('.final tbody tr')].filter(tr =>"
-                 " tr.querySelector('.place').textContent === '1').map(tr => tr.querySelector('.name').textContent)")
+    first = b.js(
+        "return [...document.querySelectorAll('.final tbody tr')].filter(tr =>"
+        " tr.querySelector('.place').textContent === '1').map(tr => tr.querySelector('.name').textContent)"
+    )
     assert {n.replace(" (you)", "") for n in first} == winners
     assert b.errors() == []
 
@@ -58,8 +60,10 @@ def test_a_whole_six_player_game_with_the_expansion_from_the_lobby(server, windo
     whole game take over 15 minutes; now it takes about a minute.)"""
     b = windows[0]
     game_id, page = _from_the_lobby(b, server, 6, cards="expansion", bot="heuristic")
-    colours = b.js("return [...Array(6).keys()].map(k => { const e = document.querySelector('.player.seat-' + k);"
-                   " return e && getComputedStyle(e).borderLeftColor; })")
+    colours = b.js(
+        "return [...Array(6).keys()].map(k => { const e = document.querySelector('.player.seat-' + k);"
+        " return e && getComputedStyle(e).borderLeftColor; })"
+    )
     assert all(colours) and len(set(colours)) == 6, colours
     assert "Purple" in page.text(".players") and "Orange" in page.text(".players")
     play([page], random.Random(37), timeout=600)

@@ -13,8 +13,10 @@ from .page import BoardPage, play
 
 
 def test_two_windows_and_a_bot_play_a_whole_game_by_clicking(server, windows):
-    made = server.create([{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"},
-                          {"kind": "bot", "bot": "random"}], seed=11)
+    made = server.create(
+        [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}, {"kind": "bot", "bot": "random"}],
+        seed=11,
+    )
     pages = [BoardPage(windows[i], made["seats"][i]["link"]).open() for i in (0, 1)]
     assert pages[0].text(".who-name") == "You are Ann"
     assert pages[1].text(".who-name") == "You are Ben"

@@ -29,7 +29,7 @@ def test_reloading_or_coming_back_to_the_created_page_creates_no_second_game(ser
     d.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
     links = lambda: d.find_elements(By.LINK_TEXT, "play this seat")  # noqa: E731
     b.wait(links, 20, "the created game's page")
-    assert urlsplit(d.current_url).path == "/created"   # a GET page, not the POST's answer
+    assert urlsplit(d.current_url).path == "/created"  # a GET page, not the POST's answer
     assert _games(server) == 1
     d.refresh()
     link = b.wait(links, 20, "the created page after a reload")[0]
@@ -57,7 +57,7 @@ def test_a_wrong_key_shows_the_reason_in_words_stops_and_offers_the_lobby(server
     assert "Connecting" not in body and "bad_credentials" not in body
     assert b.js("return document.querySelector('.stopped a').getAttribute('href')") == "/"
     opens = b.js("return window.pillarsBoard.connection.opens")
-    time.sleep(3)   # the first retry would come after half a second
+    time.sleep(3)  # the first retry would come after half a second
     conn = b.js("const c = window.pillarsBoard.connection; return [c.opens, c.stopped, c.ws === null]")
     assert conn == [opens, True, True]
     b.driver.find_element(By.LINK_TEXT, "Go to the lobby").click()

@@ -24,9 +24,9 @@ Object.assign(window.WebSocket, {OPEN: Real.OPEN, CLOSED: Real.CLOSED, CONNECTIN
 def test_a_creator_who_plays_sees_the_game_once_and_the_lobby_opens_no_socket(server, windows):
     b = windows[0]
     made = server.create([{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=3)
-    b.get(f"{server.url}/created#{created_fragment(made)}")            # this browser created it
+    b.get(f"{server.url}/created#{created_fragment(made)}")  # this browser created it
     b.wait(lambda: b.js("return document.querySelector('#created .links') !== null"), 20, "the links")
-    BoardPage(b, made["seats"][0]["link"]).open()                       # and plays Ann
+    BoardPage(b, made["seats"][0]["link"]).open()  # and plays Ann
     added = b.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_SOCKETS})
     try:
         b.get(server.url + "/")

@@ -11,11 +11,11 @@ from .page import BoardPage
 from .serving import ServerProcess
 
 #: Every seat starts with it; at each round's start it offers a look, a reorder and a bury.
-SEER = '''craftsman seer "Seer" de "Seher" {
+SEER = """craftsman seer "Seer" de "Seher" {
     round start
     at round_start: choose one: gain 1 gold | look at the next 2 events | reorder the next 3 events | bury the next event
 }
-'''
+"""
 #: The panel's entries: where each card lies and its name.
 _PANEL = """const p = document.getElementById('looked');
 return p ? [...p.querySelectorAll('li')].map(li => [li.dataset.position,
@@ -45,8 +45,10 @@ def _shown(page: BoardPage) -> list[list[str]] | None:
     got = page.b.js(_PANEL)
     if got is None:
         return None
-    return [[pos, "next" if w.startswith("next") else "at the bottom" if "bottom" in w else "from the top", name]
-            for pos, w, name in got]
+    return [
+        [pos, "next" if w.startswith("next") else "at the bottom" if "bottom" in w else "from the top", name]
+        for pos, w, name in got
+    ]
 
 
 def test_a_look_and_a_reorder_show_at_once_and_not_to_a_spectator(tmp_path, windows):
@@ -55,16 +57,19 @@ def test_a_look_and_a_reorder_show_at_once_and_not_to_a_spectator(tmp_path, wind
     (fan / "seer.cards").write_text(SEER, encoding="utf-8")
     server = ServerProcess(tmp_path, cards=[str(fan)]).start()
     try:
-        made = server.create([{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
-                             seed=5, cards="seers")
+        made = server.create(
+            [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=5, cards="seers"
+        )
         gid = made["game"]
         page = BoardPage(windows[0], made["seats"][0]["link"]).open()
         watcher = BoardPage(windows[1], made["spectator"]).open()
         b, rng = page.b, random.Random(5)
         b.wait(page.ready_to_choose, 30, "Ann's first decision")
         assert _shown(page) is None
-        names = {c: page.b.js("return window.pillarsBoard.record.cards[arguments[0]].name", c)
-                 for c in server.game(gid).state.event_deck}
+        names = {
+            c: page.b.js("return window.pillarsBoard.record.cards[arguments[0]].name", c)
+            for c in server.game(gid).state.event_deck
+        }
         # Ann takes the reorder: the three cards show on her board with no reload
         b.wait(lambda: page.choose(rng, _wanting("and put them back in any order")), 10, "the reorder option")
         b.wait(lambda: _shown(page), 30, "the cards Ann looked at")
@@ -77,8 +82,10 @@ def test_a_look_and_a_reorder_show_at_once_and_not_to_a_spectator(tmp_path, wind
         b.wait(lambda: page.ready_to_choose() and b.js(_KINDS) != ["ChooseOption"], 60, "the draft")
         game = server.game(gid)
         b.wait(lambda: _shown(page) == _expected(game, names), 30, f"the new order: {_expected(game, names)}")
-        region = b.js("const p = document.getElementById('looked'); return [p.getAttribute('role'), "
-                      "p.getAttribute('aria-label'), p.querySelector('.note').textContent]")
+        region = b.js(
+            "const p = document.getElementById('looked'); return [p.getAttribute('role'), "
+            "p.getAttribute('aria-label'), p.querySelector('.note').textContent]"
+        )
         assert region[:2] == ["region", "Event cards you looked at"] and "keep it to yourself" in region[2]
         # the spectator's board, live all along, never held them
         assert watcher.b.js("return document.getElementById('looked')") is None

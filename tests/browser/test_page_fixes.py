@@ -42,15 +42,25 @@ def test_the_prompt_shows_the_news_and_names_the_owner_and_the_market_is_one_for
             seen["in_view"] += 1
         if kind == "redraw":
             drawn = b.js("return window.pillarsBoard.record.state.builders.drawn")
-            owner = "your own" if drawn == 0 else f"{b.js('return window.pillarsBoard.record.state.players[arguments[0]].name', drawn)}'s"
+            owner = (
+                "your own"
+                if drawn == 0
+                else f"{b.js('return window.pillarsBoard.record.state.players[arguments[0]].name', drawn)}'s"
+            )
             assert f"keep the drawn builder ({owner})" in prompt
             seen["redraw"] += 1
-        if kind == "market" and b.js("return window.pillarsBoard.record.choices.filter(c => c.kind === 'Buy' || c.kind === 'Sell').length") > 1:
+        if (
+            kind == "market"
+            and b.js(
+                "return window.pillarsBoard.record.choices.filter(c => c.kind === 'Buy' || c.kind === 'Sell').length"
+            )
+            > 1
+        ):
             market = b.driver.find_element(By.CSS_SELECTOR, "[data-target='place:market'].can")
             b.js("arguments[0].scrollIntoView({block: 'center'})", market)
             market.click()
             b.wait(lambda: b.js("return !document.getElementById('menu').hidden"), 5, "the market's form")
-            assert len(b.driver.find_elements(By.CSS_SELECTOR, "#menu .choice")) == 1   # one confirm
+            assert len(b.driver.find_elements(By.CSS_SELECTOR, "#menu .choice")) == 1  # one confirm
             confirm = lambda: b.driver.find_element(By.CSS_SELECTOR, "#menu .trade-confirm").text  # noqa: E731
             assert confirm().startswith("Confirm: ") and " 1 " in confirm()
             total = b.driver.find_element(By.CSS_SELECTOR, "#menu .trade-total").text
@@ -64,14 +74,22 @@ def test_the_prompt_shows_the_news_and_names_the_owner_and_the_market_is_one_for
             decision = st["decision"]
             b.driver.find_element(By.CSS_SELECTOR, "#menu .trade-confirm").click()
             b.wait(lambda: server.game(made["game"]).decision > decision, 20, "the trade")
-            trades = [e for e in server.game(made["game"]).events if type(e).__name__ in ("Bought", "Sold") and e.seat == 0]
+            trades = [
+                e for e in server.game(made["game"]).events if type(e).__name__ in ("Bought", "Sold") and e.seat == 0
+            ]
             assert trades and trades[-1].n == n
             seen["market"] += 1
             return True
         return False
 
-    play([page], random.Random(21), prefer=_prefer_the_market, on_turn=on_turn,
-         until=lambda: seen["market"] and seen["redraw"] and page.state()["round"] >= 2, timeout=600)
+    play(
+        [page],
+        random.Random(21),
+        prefer=_prefer_the_market,
+        on_turn=on_turn,
+        until=lambda: seen["market"] and seen["redraw"] and page.state()["round"] >= 2,
+        timeout=600,
+    )
     assert seen["since"] > 0 and seen["in_view"] == seen["turns"]
     # an empty heading of the offer says so (the page's own drawing, on the live model, display emptied of craftsmen)
     text = b.js("""return import('/static/js/board.js').then(m => {

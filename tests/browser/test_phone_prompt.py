@@ -21,8 +21,9 @@ def _in_view(b, css: str) -> bool:
 def test_the_prompt_and_its_choices_stay_in_reach_at_375_px(server, windows):
     b = windows[0]
     b.size(PHONE, 740)
-    made = server.create([{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * 5,
-                         seed=37, cards="expansion")
+    made = server.create(
+        [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * 5, seed=37, cards="expansion"
+    )
     ann = BoardPage(b, made["seats"][0]["link"]).open()
     b.wait(ann.ready_to_choose, 30, "Ann's turn")
     assert b.js("return document.documentElement.scrollHeight") > 2 * b.js("return innerHeight")

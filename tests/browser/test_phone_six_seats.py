@@ -26,8 +26,9 @@ return {width: innerWidth, scroll: Math.max(doc.scrollWidth, document.body.scrol
 def test_a_six_seat_table_fits_a_375_px_phone(server, windows):
     b = windows[0]
     b.size(PHONE, 812)
-    made = server.create([{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * 5,
-                         seed=37, cards="expansion")
+    made = server.create(
+        [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * 5, seed=37, cards="expansion"
+    )
     BoardPage(b, made["seats"][0]["link"]).open()
     g = b.js(_GEOMETRY)
     assert g["width"] <= PHONE, f"the layout viewport grew to {g['width']} px: something is wider than the phone"
@@ -40,7 +41,9 @@ def test_a_six_seat_table_fits_a_375_px_phone(server, windows):
     assert len({s["colour"] for s in seats}) == 6
     # the last seat is reachable: scrolled to, it lies in the viewport
     b.js("document.querySelector('main .player.seat-5').scrollIntoView({block: 'center'})")
-    top, bottom = b.js("const r = document.querySelector('main .player.seat-5 .player-name').getBoundingClientRect();"
-                       " return [r.top, r.bottom];")
+    top, bottom = b.js(
+        "const r = document.querySelector('main .player.seat-5 .player-name').getBoundingClientRect();"
+        " return [r.top, r.bottom];"
+    )
     assert 0 <= top and bottom <= b.js("return innerHeight")
     assert b.errors() == []

@@ -24,6 +24,7 @@ def _click(b, element_id: str) -> bool:
     except StaleElementReferenceException:
         return False
 
+
 ANN_AND_BEN = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}, {"kind": "bot", "bot": "random"}]
 
 
@@ -37,8 +38,14 @@ def _record(server, game_id: str):
 
 def test_a_rematch_rotates_the_seats_keeps_the_options_and_offers_each_player_its_link(server, windows):
     # nobody comes: the takeover bots play the whole game at once
-    made = server.create(ANN_AND_BEN, seed=61, variants=["dm"], takeover={"bot": "random", "grace": 0},
-                         clock={"kind": "game", "seconds": 86400, "bot": "easy"}, reveal=True)
+    made = server.create(
+        ANN_AND_BEN,
+        seed=61,
+        variants=["dm"],
+        takeover={"bot": "random", "grace": 0},
+        clock={"kind": "game", "seconds": 86400, "bot": "easy"},
+        reveal=True,
+    )
     ann_b, ben_b = windows
     ann_b.wait(lambda: server.game(made["game"]).is_over, 120, "the bots to finish the game")
     ann = BoardPage(ann_b, made["seats"][0]["link"]).open()
@@ -51,7 +58,7 @@ def test_a_rematch_rotates_the_seats_keeps_the_options_and_offers_each_player_it
     mine = ann_b.wait(lambda: ann_b.js(href, "rematch-link"), 20, "Ann's new link")
     theirs = ben_b.wait(lambda: ben_b.js(href, "rematch-link"), 20, "Ben's new link")
     assert "Ann asked for a rematch" in ben.text(".rematch")
-    assert ann_b.js(href, "rematch-links") is None      # no other seat's link: each seat gets its own
+    assert ann_b.js(href, "rematch-links") is None  # no other seat's link: each seat gets its own
     assert "Rematch made" in ann.text(".rematch")
     new_id = parse_qs(urlsplit(mine).fragment)["game"][0]
     assert new_id == parse_qs(urlsplit(theirs).fragment)["game"][0] != made["game"]
@@ -59,7 +66,12 @@ def test_a_rematch_rotates_the_seats_keeps_the_options_and_offers_each_player_it
     assert [s.name for s in new.seats][::2] == ["Ben", "Ann"]
     assert [s.kind for s in new.seats] == ["person", "bot", "person"]
     assert (new.cards, new.variants, new.takeover, new.clock, new.reveal) == (
-        old.cards, old.variants, old.takeover, old.clock, True)
+        old.cards,
+        old.variants,
+        old.takeover,
+        old.clock,
+        True,
+    )
     # each link is its player's seat in the new game
     ben2 = BoardPage(ben_b, theirs).open()
     assert ben2.text(".who-name") == "You are Ben" and ben2.state()["seat"] == 0

@@ -52,8 +52,11 @@ def test_a_replay_steps_through_a_whole_finished_game_as_state_at_folds_it(serve
         _, state, at, log = shown
         assert state == _expected(redact_state(game.state_at(event)))
         assert at == f"Decision {n} of {len(pending)}"
-        assert log == sum(1 for e in game.events[: event + 1]
-                          if type(e).__name__ not in ("DecisionPending", "ChoicesQueued", "Decided"))
+        assert log == sum(
+            1
+            for e in game.events[: event + 1]
+            if type(e).__name__ not in ("DecisionPending", "ChoicesQueued", "Decided")
+        )
         b.driver.find_element(By.ID, "next").click()
     b.wait(lambda: b.js(_AT)[0] == len(pending) + 1, 10, "the end")
     assert b.js("return document.getElementById('at').textContent") == "The end"
@@ -63,10 +66,13 @@ def test_a_replay_steps_through_a_whole_finished_game_as_state_at_folds_it(serve
     b.driver.find_element(By.ID, "back").click()
     b.wait(lambda: b.js(_AT)[0] == len(pending), 10, "one back")
     Select(b.driver.find_element(By.ID, "jump")).select_by_visible_text("Round 3 · Phase II")
-    b.wait(lambda: (at := b.js(_AT)) and game.state_at(at[1]).round == 3 and game.state_at(at[1]).stage == "builders",
-           10, "the jump")
+    b.wait(
+        lambda: (at := b.js(_AT)) and game.state_at(at[1]).round == 3 and game.state_at(at[1]).stage == "builders",
+        10,
+        "the jump",
+    )
     n = b.js(_AT)[0]
-    assert game.state_at(pending[n - 2]).stage != "builders"   # the first decision of that phase
+    assert game.state_at(pending[n - 2]).stage != "builders"  # the first decision of that phase
     Select(b.driver.find_element(By.ID, "speed")).select_by_value("5")
     play = b.driver.find_element(By.ID, "play")
     play.click()
@@ -90,8 +96,13 @@ def test_a_replay_steps_through_a_whole_finished_game_as_state_at_folds_it(serve
     b.wait(lambda: saved.stat().st_size > 1000 and not list(folder.glob("*.crdownload")), 20, "the whole file")
     loaded = pr.load(saved.read_text())
     assert loaded.events == game.events and loaded.scores() == game.scores()
-    played = subprocess.run([sys.executable, "-m", "pillars_rules", "play", "--load", str(saved)], input="",
-                            capture_output=True, text=True, timeout=120)
+    played = subprocess.run(
+        [sys.executable, "-m", "pillars_rules", "play", "--load", str(saved)],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert played.returncode == 0 and "The game is over" in played.stdout
     # stepping as fast as the test clicks passes --replay-rate: those 429s are waited out, not errors
     assert [e for e in b.errors() if "status of 429" not in e] == []
@@ -114,12 +125,12 @@ def test_a_reader_faster_than_the_replay_rate_waits_and_is_not_stopped(windows, 
     from .serving import ServerProcess
 
     server = ServerProcess(tmp_path)
-    server.extra = ["--replay-rate", "1"]      # bursts of 10, then one a second
+    server.extra = ["--replay-rate", "1"]  # bursts of 10, then one a second
     server.start()
     try:
         made = server.create(TWO_BOTS, seed=41, reveal=True)
         b = _replay_of_finished(windows[0], made)
-        for n in range(2, 16):                  # 14 quick steps: past the burst
+        for n in range(2, 16):  # 14 quick steps: past the burst
             b.driver.find_element(By.ID, "next").click()
             b.wait(lambda: b.js(_AT)[0] == n, 20, f"decision {n}")
         errors = [e for e in b.driver.get_log("browser") if e["level"] == "SEVERE" and "Uncaught" in e["message"]]

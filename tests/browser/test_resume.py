@@ -8,14 +8,18 @@ import random
 
 from .page import BoardPage, play
 
-PERSON_AND_BOTS = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"},
-                   {"kind": "bot", "bot": "random"}]
+PERSON_AND_BOTS = [
+    {"kind": "person", "name": "Ann"},
+    {"kind": "bot", "bot": "random"},
+    {"kind": "bot", "bot": "random"},
+]
 
 
 def _at(page: BoardPage, rnd: int, stage: str):
     def there():
         st = page.ready_to_choose()
         return bool(st and st["round"] == rnd and st["stage"] == stage)
+
     return there
 
 
@@ -88,8 +92,11 @@ def test_a_wrong_link_stops_with_the_reason_instead_of_retrying(server, windows)
     made = server.create(PERSON_AND_BOTS, seed=6)
     b = windows[0]
     b.get(f"{server.url}/play#game={made['game']}&key=not-the-key")
-    b.wait(lambda: b.js("return window.pillarsBoard && window.pillarsBoard.app.status.state") == "closed", 20,
-           "the refusal of the wrong key")
+    b.wait(
+        lambda: b.js("return window.pillarsBoard && window.pillarsBoard.app.status.state") == "closed",
+        20,
+        "the refusal of the wrong key",
+    )
     assert "no game with this link's id and key" in b.js("return document.body.textContent")
     b.get(f"{server.url}/play")
     assert "needs the link" in b.js("return document.body.textContent")

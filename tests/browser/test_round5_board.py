@@ -48,12 +48,16 @@ def test_the_replay_shows_the_decks_nobody_knew(server, windows):
     watch = BoardPage(b, made["spectator"]).open()
     b.wait(lambda: watch.state()["over"], 120, "the bots' game to end")
     b.driver.find_element(By.ID, "replay-link").click()
-    b.wait(lambda: b.js("return window.pillarsReplay && window.pillarsReplay.state && window.pillarsReplay.n"),
-           30, "the replay")
+    b.wait(
+        lambda: b.js("return window.pillarsReplay && window.pillarsReplay.state && window.pillarsReplay.n"),
+        30,
+        "the replay",
+    )
     assert b.driver.find_elements(By.ID, "decks") == []  # not before it is asked for
     b.driver.find_element(By.ID, "secrets").click()
-    b.wait(lambda: b.js("return window.pillarsReplay.shownSecrets && !!document.getElementById('decks')"),
-           10, "the decks")
+    b.wait(
+        lambda: b.js("return window.pillarsReplay.shownSecrets && !!document.getElementById('decks')"), 10, "the decks"
+    )
     game = server.game(made["game"])
     first = next(i for i, e in enumerate(game.events) if isinstance(e, pr.events.DecisionPending))
     decks = game.state_at(first).decks
@@ -62,8 +66,11 @@ def test_the_replay_shows_the_decks_nobody_knew(server, windows):
     coming = shown.find_element(By.CSS_SELECTOR, ".coming-events").text
     assert coming == "Events to come: " + ", ".join(names[c]["name"] for c in decks.event_deck)
     later = [li.text for li in shown.find_elements(By.CSS_SELECTOR, ".later-craftsmen")]
-    assert later == [f"Craftsmen of round {r}: " + ", ".join(names[c]["name"] for c in deck)
-                     for r, deck in enumerate(decks.craftsman_decks, 1) if r > game.state_at(first).round]
+    assert later == [
+        f"Craftsmen of round {r}: " + ", ".join(names[c]["name"] for c in deck)
+        for r, deck in enumerate(decks.craftsman_decks, 1)
+        if r > game.state_at(first).round
+    ]
     assert len(later) == 5 and "?" not in shown.text
     assert b.errors() == []
 
@@ -95,13 +102,15 @@ def test_the_tax_collector_and_the_harbour_say_what_they_give(server, windows):
 
 # ---- the lobby form
 
+
 def _visible_rows(b) -> int:
     return b.js("return [...document.querySelectorAll('tr.seat-row')].filter(r => !r.hidden).length")
 
 
 def _enabled_counts(b) -> list[str]:
-    return b.js("return [...document.querySelector('select[name=players]').options]"
-                ".filter(o => !o.disabled).map(o => o.value)")
+    return b.js(
+        "return [...document.querySelector('select[name=players]').options].filter(o => !o.disabled).map(o => o.value)"
+    )
 
 
 def test_the_lobby_offers_the_counts_of_the_chosen_set_and_as_many_seat_rows(server, windows):
@@ -127,9 +136,11 @@ def test_a_refused_form_keeps_what_was_entered_and_says_to_pick_the_expansion(se
     b.get(server.url + "/")
     b.wait(lambda: _visible_rows(b) == 3, 10, "the form's script")
     # 6 players with base, as a browser without the form's script sends it
-    b.js("const p = document.querySelector('select[name=players]');"
-         "[...p.options].forEach(o => { o.disabled = false; }); p.value = '6';"
-         "document.querySelectorAll('tr.seat-row').forEach(r => { r.hidden = false; });")
+    b.js(
+        "const p = document.querySelector('select[name=players]');"
+        "[...p.options].forEach(o => { o.disabled = false; }); p.value = '6';"
+        "document.querySelectorAll('tr.seat-row').forEach(r => { r.hidden = false; });"
+    )
     d.find_element(By.NAME, "name0").send_keys("Ann")
     d.find_element(By.NAME, "name4").send_keys("Eve")
     Select(d.find_element(By.NAME, "seat2")).select_by_value("random")
@@ -191,8 +202,14 @@ new MutationObserver((records) => { for (const r of records) for (const n of r.a
 
 def _one_choice_decisions(game: pr.Game, seat: int) -> int:
     """How many of ``seat``'s decisions so far had one legal answer (the board answers those itself)."""
-    return sum(1 for i, e in enumerate(game.events) if isinstance(e, pr.events.DecisionPending)
-               and e.seat == seat and i < len(game.events) - 1 and len(legal_actions(game.state_at(i), game.rules)) == 1)
+    return sum(
+        1
+        for i, e in enumerate(game.events)
+        if isinstance(e, pr.events.DecisionPending)
+        and e.seat == seat
+        and i < len(game.events) - 1
+        and len(legal_actions(game.state_at(i), game.rules)) == 1
+    )
 
 
 def _play_until_auto_answers(server, made, page, n: int) -> None:

@@ -37,8 +37,9 @@ def hidden_ids(game) -> set[str]:
 
 
 def test_a_spectator_sees_no_hidden_card(server, windows):
-    made = server.create([{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"},
-                          {"kind": "bot", "bot": "random"}], seed=8)
+    made = server.create(
+        [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=8
+    )
     seat = BoardPage(windows[0], made["seats"][0]["link"]).open()
     watcher = BoardPage(windows[1], made["spectator"]).open()
     assert watcher.text(".who-name") == "Watching as a spectator"
@@ -51,8 +52,9 @@ def test_a_spectator_sees_no_hidden_card(server, windows):
         watcher.b.wait(lambda: watcher.state()["decision"] == game.decision, 20, "the spectator in step")
         secret = hidden_ids(game)
         assert secret
-        held = watcher.b.js("const r = window.pillarsBoard.record;"
-                            "return JSON.stringify([r.state, r.events, r.nextEvent, r.choices]);")
+        held = watcher.b.js(
+            "const r = window.pillarsBoard.record;return JSON.stringify([r.state, r.events, r.nextEvent, r.choices]);"
+        )
         assert not {cid for cid in secret if json.dumps(cid) in held}
         shown = set(watcher.b.js("return [...document.querySelectorAll('.card-name')].map(e => e.textContent)"))
         assert not shown & {names[cid] for cid in secret}
@@ -68,8 +70,11 @@ def test_a_hostile_fan_card_is_shown_as_text_and_runs_nothing(tmp_path, windows)
     (fan / "evil.cards").write_text(HOSTILE_CARDS, encoding="utf-8")
     server = ServerProcess(tmp_path, cards=[str(fan)]).start()
     try:
-        made = server.create([{"kind": "person"}, {"kind": "bot", "bot": "random"},
-                              {"kind": "bot", "bot": "random"}], seed=2, cards="hostile")
+        made = server.create(
+            [{"kind": "person"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+            seed=2,
+            cards="hostile",
+        )
         page = BoardPage(windows[0], made["seats"][0]["link"]).open()
         b = page.b
         # on this seat's turn no bot moves, so the board is not redrawn under the pointer (a card
@@ -84,8 +89,13 @@ def test_a_hostile_fan_card_is_shown_as_text_and_runs_nothing(tmp_path, windows)
         assert HOSTILE_NAME in tip and HOSTILE_DE in tip
         # play a little, so the name passes through labels, menus and the log too
         play([page], random.Random(2), until=lambda: (st := page.ready_to_choose()) and st["stage"] == "builders")
-        assert b.js("return document.querySelectorAll('body img, #app script, #tip script, #menu script,"
-                    " [onerror], [onmouseover]').length") == 0
+        assert (
+            b.js(
+                "return document.querySelectorAll('body img, #app script, #tip script, #menu script,"
+                " [onerror], [onmouseover]').length"
+            )
+            == 0
+        )
         assert b.js("return window.__pwned === undefined")
         try:
             b.driver.switch_to.alert

@@ -34,7 +34,7 @@ def test_the_turn_sound_is_off_by_default_and_plays_once_switched_on(server, win
     assert b.js(PLAYED) == 0 and b.js("return window.pillarsBoard.sound.on") is False
     b.driver.find_element(By.ID, "sound").click()
     assert b.driver.find_element(By.ID, "sound").text == "Sound: on"
-    for _ in range(8):                       # until the bot has played in between and the turn came back
+    for _ in range(8):  # until the bot has played in between and the turn came back
         if b.js(PLAYED):
             break
         _moves(ann, rng, 1)

@@ -8,8 +8,10 @@ from importlib import resources
 
 STATIC = resources.files("pillars_rules") / "web" / "static"
 #: Ways to turn a string into markup or code; the board uses none of them.
-FORBIDDEN = re.compile(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function|"
-                       r"setAttribute\(\s*[\"']on|\.on[a-z]+\s*=")
+FORBIDDEN = re.compile(
+    r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function|"
+    r"setAttribute\(\s*[\"']on|\.on[a-z]+\s*="
+)
 
 
 def _files(suffix: str):

@@ -24,11 +24,14 @@ def test_the_track_shows_everyones_vp_and_the_cathedral_while_scrolling(server, 
     made = server.create(ANN_AND_A_BOT, seed=4)
     ann = BoardPage(windows[0], made["seats"][0]["link"]).open()
     game = server.game(made["game"])
-    rows = ann.b.js("return [...document.querySelectorAll('#score-track .track-row')]"
-                    ".map(r => [r.querySelector('.track-name').textContent, r.querySelector('.track-vp').textContent])")
+    rows = ann.b.js(
+        "return [...document.querySelectorAll('#score-track .track-row')]"
+        ".map(r => [r.querySelector('.track-name').textContent, r.querySelector('.track-vp').textContent])"
+    )
     ranked = sorted(range(2), key=lambda s: (-game.state.players[s].vp, -game.state.players[s].gold, s))
-    assert rows == [[game.state.players[s].name + (" (you)" if s == 0 else ""), f"{game.state.players[s].vp} VP"]
-                    for s in ranked]
+    assert rows == [
+        [game.state.players[s].name + (" (you)" if s == 0 else ""), f"{game.state.players[s].vp} VP"] for s in ranked
+    ]
     assert "Cathedral 0/6" in ann.text("#score-track")
     ann.b.js("window.scrollTo(0, document.body.scrollHeight)")
     assert ann.b.js("return window.scrollY") > 200
@@ -38,7 +41,7 @@ def test_the_track_shows_everyones_vp_and_the_cathedral_while_scrolling(server, 
 def test_what_the_bot_changed_is_outlined_and_can_be_stepped_through(server, windows):
     made = server.create(ANN_AND_A_TAKER, seed=4)
     ann = BoardPage(windows[0], made["seats"][0]["link"]).open()
-    assert not ann.b.driver.find_elements(By.ID, "changes")     # a first look: nothing is news
+    assert not ann.b.driver.find_elements(By.ID, "changes")  # a first look: nothing is news
     st = ann.b.wait(ann.ready_to_choose, 30, "Ann's turn")
     ann.b.wait(lambda: ann.choose(random.Random(1)), 20, "a choice")
     ann.b.wait(lambda: (s := ann.ready_to_choose()) and s["decision"] == st["decision"] + 2, 30, "the bot's move")
@@ -48,8 +51,10 @@ def test_what_the_bot_changed_is_outlined_and_can_be_stepped_through(server, win
     ann.b.wait(lambda: ann.b.driver.find_elements(By.ID, "changes"), 10, "the changes")
     count = ann.text(".changes-count")
     assert "since you last looked" in count
-    outlined = ann.b.js("return [...document.querySelectorAll('.player[data-seat=\"1\"] .changed')]"
-                        ".map(e => e.dataset.card || e.className)")
+    outlined = ann.b.js(
+        "return [...document.querySelectorAll('.player[data-seat=\"1\"] .changed')]"
+        ".map(e => e.dataset.card || e.className)"
+    )
     assert outlined
     assert any(c in taken for c in outlined) or any("gold" in c for c in outlined)
     assert not ann.b.js("return document.querySelector('.player[data-seat=\"0\"] .changed')")  # her own move is no news
@@ -57,7 +62,9 @@ def test_what_the_bot_changed_is_outlined_and_can_be_stepped_through(server, win
     assert ann.text("#changes-now").startswith("1/") and "Blue" in ann.text("#changes-now")
     assert ann.b.js("return document.querySelectorAll('.changed-focus').length") >= 1
     ann.b.driver.find_element(By.ID, "changes-prev").click()
-    assert ann.text("#changes-now").startswith(count.split(" ")[0] + "/")     # back round to the last
+    assert ann.text("#changes-now").startswith(count.split(" ")[0] + "/")  # back round to the last
     ann.b.driver.find_element(By.ID, "changes-seen").click()
-    assert not ann.b.driver.find_elements(By.ID, "changes") and not ann.b.js("return document.querySelector('.changed')")
+    assert not ann.b.driver.find_elements(By.ID, "changes") and not ann.b.js(
+        "return document.querySelector('.changed')"
+    )
     assert ann.b.errors() == []

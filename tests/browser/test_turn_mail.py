@@ -34,8 +34,20 @@ def _until_not_mine(page: BoardPage, rng: random.Random) -> None:
 def test_a_mail_reaches_an_absent_player_and_its_unsubscribe_link_stops_the_next(windows, tmp_path):
     with smtp_server() as (inbox, port):
         server = ServerProcess(tmp_path)
-        server.extra = ["--smtp-host", "127.0.0.1", "--smtp-port", str(port), "--smtp-tls", "none",
-                        "--mail-from", "pillars@example.org", "--mail-quiet", "1", "--log-level", "info"]
+        server.extra = [
+            "--smtp-host",
+            "127.0.0.1",
+            "--smtp-port",
+            str(port),
+            "--smtp-tls",
+            "none",
+            "--mail-from",
+            "pillars@example.org",
+            "--mail-quiet",
+            "1",
+            "--log-level",
+            "info",
+        ]
         server.start()
         try:
             made = server.create([{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}], seed=4)
@@ -47,7 +59,7 @@ def test_a_mail_reaches_an_absent_player_and_its_unsubscribe_link_stops_the_next
             ben_b.driver.find_element(By.ID, "mail-subscribe").click()
             ben_b.wait(lambda: "Done" in (ben.text("#mail-result") or ""), 20, "the opt-in kept")
             assert BEN not in ben_b.js("return JSON.stringify(window.pillarsBoard.record)")
-            ben_b.js("window.pillarsBoard.connection.stop()")       # Ben closes his tab
+            ben_b.js("window.pillarsBoard.connection.stop()")  # Ben closes his tab
             ben_b.get("about:blank")
             ann = BoardPage(ann_b, made["seats"][0]["link"]).open()
             _until_not_mine(ann, random.Random(1))

@@ -32,8 +32,11 @@ Object.defineProperty(Document.prototype, 'hidden', {get() { return window.__hid
 
 
 def _entry(b: Browser, game: str):
-    return b.js("const e = document.querySelector(`#your-games li[data-game='${arguments[0]}']`);"
-                "return e ? e.textContent : null;", game)
+    return b.js(
+        "const e = document.querySelector(`#your-games li[data-game='${arguments[0]}']`);"
+        "return e ? e.textContent : null;",
+        game,
+    )
 
 
 def test_your_games_lists_a_game_after_the_browser_is_closed_and_opened_again(server, tmp_path):

@@ -22,23 +22,40 @@ def one(body: str):
     return card
 
 
-@pytest.mark.parametrize("body, want", [
-    ("when another player hires: take 1 gold from that player",
-     fx.OnAction("hire", fx.Transfer("take", GOLD, THAT), None, "other")),
-    ("when any player buys: give 1 gold to that player",
-     fx.OnAction("buy", fx.Transfer("give", GOLD, THAT), None, "any")),
-    ("when your left neighbour sells: that player: lose 1 vp",
-     fx.OnAction("sell", fx.ForPlayers(THAT, fx.Lose((A("vp", 1),))), None, "left")),
-    ("when your right neighbour places at market: trade 1 gold for 1 wood with that player",
-     fx.OnAction("place", fx.Swap(GOLD, (A("wood", 1),), THAT), "market", "right")),
-    ("when another player takes: if you own 3 gold: take 1 wood from that player",
-     fx.OnAction("take", fx.If(fx.OwnsAtLeast("gold", 3), fx.Transfer("take", (A("wood", 1),), THAT)),
-                 None, "other")),
-    ("when another player hires: that player: (choose one: lose 1 gold | lose 1 vp)",
-     fx.OnAction("hire", fx.ForPlayers(THAT, fx.ChooseOne((fx.Lose(GOLD), fx.Lose((A("vp", 1),))))),
-                 None, "other")),
-    ("when you hire: that player: gain 1 gold", fx.OnAction("hire", fx.ForPlayers(THAT, fx.Gain(GOLD)))),
-])
+@pytest.mark.parametrize(
+    "body, want",
+    [
+        (
+            "when another player hires: take 1 gold from that player",
+            fx.OnAction("hire", fx.Transfer("take", GOLD, THAT), None, "other"),
+        ),
+        (
+            "when any player buys: give 1 gold to that player",
+            fx.OnAction("buy", fx.Transfer("give", GOLD, THAT), None, "any"),
+        ),
+        (
+            "when your left neighbour sells: that player: lose 1 vp",
+            fx.OnAction("sell", fx.ForPlayers(THAT, fx.Lose((A("vp", 1),))), None, "left"),
+        ),
+        (
+            "when your right neighbour places at market: trade 1 gold for 1 wood with that player",
+            fx.OnAction("place", fx.Swap(GOLD, (A("wood", 1),), THAT), "market", "right"),
+        ),
+        (
+            "when another player takes: if you own 3 gold: take 1 wood from that player",
+            fx.OnAction(
+                "take", fx.If(fx.OwnsAtLeast("gold", 3), fx.Transfer("take", (A("wood", 1),), THAT)), None, "other"
+            ),
+        ),
+        (
+            "when another player hires: that player: (choose one: lose 1 gold | lose 1 vp)",
+            fx.OnAction(
+                "hire", fx.ForPlayers(THAT, fx.ChooseOne((fx.Lose(GOLD), fx.Lose((A("vp", 1),))))), None, "other"
+            ),
+        ),
+        ("when you hire: that player: gain 1 gold", fx.OnAction("hire", fx.ForPlayers(THAT, fx.Gain(GOLD)))),
+    ],
+)
 def test_that_player_compiles_formats_back_and_reads(body, want):
     card = one(body)
     assert card.abilities == (want,)
@@ -48,21 +65,26 @@ def test_that_player_compiles_formats_back_and_reads(body, want):
     assert "the player who did it" in render(card)
 
 
-@pytest.mark.parametrize("body, words", [
-    ("at castle: that player: lose 1 gold", "written only in a reaction's effect"),
-    ("take 1 gold from that player", "written only in a reaction's effect"),
-    ("when another player hires: choose one: take 1 gold from that player | gain 1 vp",
-     "cannot be read in a choice"),
-    ("when another player hires: choose craftsman: give to that player", "cannot be read in a choice"),
-    ("when another player hires: copy a privilege of that player for this round", "cannot be read in a choice"),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ("at castle: that player: lose 1 gold", "written only in a reaction's effect"),
+        ("take 1 gold from that player", "written only in a reaction's effect"),
+        (
+            "when another player hires: choose one: take 1 gold from that player | gain 1 vp",
+            "cannot be read in a choice",
+        ),
+        ("when another player hires: choose craftsman: give to that player", "cannot be read in a choice"),
+        ("when another player hires: copy a privilege of that player for this round", "cannot be read in a choice"),
+    ],
+)
 def test_that_player_without_a_meaning_is_refused_at_the_word(body, words):
     text = 'privilege x "X" {{ permanent {} }}'.format(body)
     with pytest.raises(CardError) as info:
         compile_text(text, "x.cards", known=base_cards())
     where, message = str(info.value).splitlines()[0].split(": error: ")
     assert words in message
-    assert text[int(where.split(":")[2]) - 1:].startswith("that player"), where
+    assert text[int(where.split(":")[2]) - 1 :].startswith("that player"), where
 
 
 def test_a_reaction_to_another_players_trade_asks_that_player_nothing():

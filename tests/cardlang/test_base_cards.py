@@ -37,18 +37,30 @@ def test_every_card_has_both_names(base):
 
 # §6 table: (round, German, cost, inputs, outputs, capacity)
 TABLE_6 = [
-    (1, "Maurer", 5, "1 stone", "1 vp", 2), (1, "Werkzeugmacher", 2, "", "2 gold", None),
-    (1, "Mörtelmischer", 4, "2 sand", "1 vp", 3), (1, "Spezieller Schreiner", 3, "1 wood", "4 gold", 2),
-    (2, "Töpfer", 5, "1 sand", "1 vp", 2), (2, "Statiker", 6, "", "1 vp", None),
-    (2, "Maurer", 4, "1 stone", "1 vp", 3), (2, "Zimmermann", 3, "1 wood", "1 vp", 2),
-    (3, "Töpfer", 7, "1 sand", "1 vp", 3), (3, "Bildhauer", 6, "1 stone", "2 vp", 1),
-    (3, "Zimmermann", 5, "1 wood", "1 vp", 3), (3, "Maurer", 4, "1 stone", "1 vp", 4),
-    (4, "Maurer", 5, "1 stone", "1 vp", 5), (4, "Bildhauer", 7, "1 stone", "2 vp", 2),
-    (4, "Zimmermann", 6, "1 wood", "1 vp", 4), (4, "Glasbläser", 8, "1 sand + 1 metal", "3 vp", 1),
-    (5, "Zimmermann", 6, "1 wood", "1 vp", 5), (5, "Goldschmied", 7, "3 gold", "1 vp", 6),
-    (5, "Bildhauer", 8, "1 stone", "2 vp", 3), (5, "Glasbläser", 9, "1 sand + 1 metal", "3 vp", 2),
-    (6, "Glockengießer", 10, "1 metal", "4 vp", 2), (6, "Orgelbauer", 9, "1 wood + 1 metal", "6 vp", 1),
-    (6, "Bildhauer", 8, "1 stone", "2 vp", 4), (6, "Goldschmied", 7, "3 gold", "1 vp", 8),
+    (1, "Maurer", 5, "1 stone", "1 vp", 2),
+    (1, "Werkzeugmacher", 2, "", "2 gold", None),
+    (1, "Mörtelmischer", 4, "2 sand", "1 vp", 3),
+    (1, "Spezieller Schreiner", 3, "1 wood", "4 gold", 2),
+    (2, "Töpfer", 5, "1 sand", "1 vp", 2),
+    (2, "Statiker", 6, "", "1 vp", None),
+    (2, "Maurer", 4, "1 stone", "1 vp", 3),
+    (2, "Zimmermann", 3, "1 wood", "1 vp", 2),
+    (3, "Töpfer", 7, "1 sand", "1 vp", 3),
+    (3, "Bildhauer", 6, "1 stone", "2 vp", 1),
+    (3, "Zimmermann", 5, "1 wood", "1 vp", 3),
+    (3, "Maurer", 4, "1 stone", "1 vp", 4),
+    (4, "Maurer", 5, "1 stone", "1 vp", 5),
+    (4, "Bildhauer", 7, "1 stone", "2 vp", 2),
+    (4, "Zimmermann", 6, "1 wood", "1 vp", 4),
+    (4, "Glasbläser", 8, "1 sand + 1 metal", "3 vp", 1),
+    (5, "Zimmermann", 6, "1 wood", "1 vp", 5),
+    (5, "Goldschmied", 7, "3 gold", "1 vp", 6),
+    (5, "Bildhauer", 8, "1 stone", "2 vp", 3),
+    (5, "Glasbläser", 9, "1 sand + 1 metal", "3 vp", 2),
+    (6, "Glockengießer", 10, "1 metal", "4 vp", 2),
+    (6, "Orgelbauer", 9, "1 wood + 1 metal", "6 vp", 1),
+    (6, "Bildhauer", 8, "1 stone", "2 vp", 4),
+    (6, "Goldschmied", 7, "3 gold", "1 vp", 8),
 ]
 
 
@@ -73,8 +85,7 @@ def test_starting_craftsmen(base):
     assert fx.Passive(fx.Permit("buy", "wood")) in base["carpenter"].abilities
     assert fx.Passive(fx.Permit("sell", "stone")) in base["stonemason"].abilities
     assert base["mortar_mixer"].conversions == (fx.Convert((A("sand", 3),), (A("vp", 1),), 3),)
-    assert all(base[i].round == 0 and base[i].cost == () for i in
-               ("carpenter", "stonemason", "mortar_mixer"))
+    assert all(base[i].round == 0 and base[i].cost == () for i in ("carpenter", "stonemason", "mortar_mixer"))
 
 
 def test_special_craftsmen(base):
@@ -84,8 +95,7 @@ def test_special_craftsmen(base):
     assert "mortar_mixer" in base["mortar_mixer_r1"].tags
     assert "carpenter" in base["master_carpenter"].tags
     assert fx.Passive(fx.Permit("buy", "wood")) in base["master_carpenter"].abilities
-    assert base["toolmaker"].conversions == (
-        fx.Convert((), (A("gold", 2),), None, None, fx.OwnsAtLeast("metal", 1)),)
+    assert base["toolmaker"].conversions == (fx.Convert((), (A("gold", 2),), None, None, fx.OwnsAtLeast("metal", 1)),)
     assert base["architect"].conversions == (fx.Convert((), (A("vp", 1),)),)
 
 
@@ -95,11 +105,13 @@ def test_privileges(base):
     assert base["jack"].abilities == (P(fx.CraftsmanLimit(6)),)
     assert base["brother_francis"].abilities == (P(fx.TaxFixed(2)),)
     assert base["ellen"].abilities == (P(fx.PeekEvent()),)
-    assert base["prior_philip"].abilities == (
-        fx.Trigger("priory", fx.Gain((A("vp", 1),), fx.PerBuilder("priory"))),)
+    assert base["prior_philip"].abilities == (fx.Trigger("priory", fx.Gain((A("vp", 1),), fx.PerBuilder("priory"))),)
     # §7 (revised): the cube comes at the site's step
-    for cid, cube, step in (("richard", "sand", "sand_pit"), ("aliena", "wood", "forest"),
-                            ("tom_builder", "stone", "quarry")):
+    for cid, cube, step in (
+        ("richard", "sand", "sand_pit"),
+        ("aliena", "wood", "forest"),
+        ("tom_builder", "stone", "quarry"),
+    ):
         assert base[cid].abilities == (fx.Trigger(step, fx.Gain((A(cube, 1),))),)
     assert base["brother_remigius"].abilities == (fx.Once("placement", fx.FreePlacement()),)
     assert base["archbishop_thomas"].abilities == (fx.Once("event", fx.IgnoreEvent()),)
@@ -109,8 +121,7 @@ def test_privileges(base):
     last = {c.id for c in base.of_kind("privilege") if c.last_round}
     assert last == {"cathedral_nearly_done", "king_attends"}
     assert base["wool_fair"].abilities == (fx.OnGain(fx.Gain((A("gold", 8),))),)
-    assert base["cathedral_nearly_done"].abilities == (
-        fx.OnGain(fx.Gain((A("stone", 1), A("wood", 1)))),)
+    assert base["cathedral_nearly_done"].abilities == (fx.OnGain(fx.Gain((A("stone", 1), A("wood", 1)))),)
 
 
 def test_events(base):
@@ -120,8 +131,7 @@ def test_events(base):
     statue = base["archbishops_statue"]
     assert statue.abilities == (fx.ThisRound(fx.CapacityDelta(1, ex)),)  # §8 ruling
     assert statue.variants == (("archbishop_one_craftsman", (fx.Now(fx.ChooseCraftsman("boost", 1, ex)),)),)
-    assert statue.with_variants(["archbishop_one_craftsman"]).abilities == (
-        fx.Now(fx.ChooseCraftsman("boost", 1, ex)),)
+    assert statue.with_variants(["archbishop_one_craftsman"]).abilities == (fx.Now(fx.ChooseCraftsman("boost", 1, ex)),)
     assert base["volunteers"].abilities == (fx.ThisRound(fx.YieldDelta(1)),)
     assert base["fresh_wall_collapses"].abilities == (fx.Now(fx.ChooseCraftsman("discard")),)
     assert base["conflict_philip_waleran"].abilities == (fx.Now(fx.Lose((A("vp", 2),))),)
@@ -129,14 +139,27 @@ def test_events(base):
     assert base["city_wall"].abilities == (fx.NextRound(fx.BuilderLimit(2)),)
     assert base["william_hamleigh"].abilities == (fx.Now(fx.Lose((A("gold", 4),))),)
     harmful = {c.id for c in base.of_kind("event") if c.harmful}
-    assert harmful == {"fresh_wall_collapses", "conflict_philip_waleran", "cold_winter",
-                       "city_wall", "william_hamleigh"}
+    assert harmful == {
+        "fresh_wall_collapses",
+        "conflict_philip_waleran",
+        "cold_winter",
+        "city_wall",
+        "william_hamleigh",
+    }
 
 
 def test_resources_match_table_5(base):
-    want = {("sand_pit", 2): 2, ("sand_pit", 3): 4, ("sand_pit", 4): 7,
-            ("forest", 2): 3, ("forest", 3): 6, ("forest", 4): 9,
-            ("quarry", 2): 5, ("quarry", 3): 8, ("quarry", 4): 10}
+    want = {
+        ("sand_pit", 2): 2,
+        ("sand_pit", 3): 4,
+        ("sand_pit", 4): 7,
+        ("forest", 2): 3,
+        ("forest", 3): 6,
+        ("forest", 4): 9,
+        ("quarry", 2): 5,
+        ("quarry", 3): 8,
+        ("quarry", 4): 10,
+    }
     got = {(c.site, c.yields.n): c.workers for c in base.of_kind("resource")}
     assert got == want
     for c in base.of_kind("resource"):
@@ -147,8 +170,12 @@ def test_resources_match_table_5(base):
 def test_base_set_is_cached_and_has_relative_sources(base):
     assert base_cards() is base
     assert [name for name, _ in base.sources] == [
-        "base/board.cards", "base/craftsmen.cards", "base/events.cards", "base/privileges.cards",
-        "base/resources.cards"]
+        "base/board.cards",
+        "base/craftsmen.cards",
+        "base/events.cards",
+        "base/privileges.cards",
+        "base/resources.cards",
+    ]
     assert base["mason_r1"].pos.file == "base/craftsmen.cards"
 
 

@@ -23,8 +23,7 @@ def _blocks(path: Path) -> list[tuple[int, str]]:
             indent = len(lines[i]) - len(lines[i].lstrip())
             i += 1
             body, start = [], i + 1
-            while i < len(lines) and (not lines[i].strip() or
-                                      len(lines[i]) - len(lines[i].lstrip()) > indent):
+            while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent):
                 body.append(lines[i])
                 i += 1
             text = "\n".join(body).strip("\n")
@@ -88,7 +87,6 @@ def test_package_imports_without_pygments():
     import subprocess
     import sys
 
-    code = ("import sys; sys.modules['pygments'] = None; "
-            "import pillars_rules.cardlang as c; c.base_cards(); print('ok')")
+    code = "import sys; sys.modules['pygments'] = None; import pillars_rules.cardlang as c; c.base_cards(); print('ok')"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "ok", out.stderr

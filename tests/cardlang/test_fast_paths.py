@@ -95,5 +95,14 @@ def test_tokens_keep_their_columns_and_ignore_trailing_blanks():
     text = 'event  e\t"E" {   \n  now:   gain 1 gold   \n}   '
     toks = tokens(text, 0, len(text), 1, 0)
     assert [(t.value, t.line, t.column) for t in toks] == [
-        ("event", 1, 1), ("e", 1, 8), ('"E"', 1, 10), ("{", 1, 14),
-        ("now", 2, 3), (":", 2, 6), ("gain", 2, 10), ("1", 2, 15), ("gold", 2, 17), ("}", 3, 1)]
+        ("event", 1, 1),
+        ("e", 1, 8),
+        ('"E"', 1, 10),
+        ("{", 1, 14),
+        ("now", 2, 3),
+        (":", 2, 6),
+        ("gain", 2, 10),
+        ("1", 2, 15),
+        ("gold", 2, 17),
+        ("}", 3, 1),
+    ]

@@ -37,7 +37,7 @@ def test_format_cards_of_a_cardset_round_trips():
     assert compile_text(format_cards(base)).cards == base.cards
 
 
-MESSY = '''# leading comment
+MESSY = """# leading comment
 
 craftsman   c "C"  de "K"{ convert 2 wood->1 vp,capacity 4   round start # trailing
   tags a,b
@@ -47,9 +47,9 @@ event e "E" { now: choose one: gain 1 gold | (choose one: gain 1 wood | gain 1 s
   variant v { this round: yield +01 }   # after variant
 }
 # at the end
-'''
+"""
 
-CANONICAL = '''# leading comment
+CANONICAL = """# leading comment
 
 craftsman c "C" de "K" {
     round start  # trailing
@@ -67,7 +67,7 @@ event e "E" {
 }
 
 # at the end
-'''
+"""
 
 
 def test_format_text_canonical_layout_keeps_comments():

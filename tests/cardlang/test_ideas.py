@@ -24,8 +24,7 @@ def _cards():
 def test_every_idea_is_listed_once_and_the_counts_agree():
     ids = [e["id"] for e in ENTRIES]
     assert len(ids) == len(set(ids)) and len(ids) >= 40
-    assert dict(Counter(e["status"] for e in ENTRIES)) == {
-        k: v for k, v in CORPUS["counts"]["now"].items() if v}
+    assert dict(Counter(e["status"] for e in ENTRIES)) == {k: v for k, v in CORPUS["counts"]["now"].items() if v}
     assert sum(CORPUS["counts"]["before"].values()) == len(ids)
 
 
@@ -47,14 +46,14 @@ def _refused(wanted: str) -> bool:
 def test_an_idea_not_written_exactly_does_not_compile():
     # every idea is written exactly today (57 of 57); one that is not must say what it wants
     assert [e["id"] for e in ENTRIES if e["status"] != "exact" and _refused(e["wanted"])] == [
-        e["id"] for e in ENTRIES if e["status"] != "exact"]
+        e["id"] for e in ENTRIES if e["status"] != "exact"
+    ]
     # and the check tells a text the language writes from one it does not
     assert not _refused('event fan_x "X" { now: gain 1 gold }')
     assert _refused('event fan_x "X" { now: gain 1 gold per smile }')
 
 
-@pytest.mark.parametrize("entry", [e for e in ENTRIES if e["status"] == "exact"],
-                         ids=lambda e: e["id"])
+@pytest.mark.parametrize("entry", [e for e in ENTRIES if e["status"] == "exact"], ids=lambda e: e["id"])
 def test_an_exact_idea_has_no_wanted_text(entry):
     assert "wanted" not in entry  # the card in the folder is the idea
 

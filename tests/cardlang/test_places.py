@@ -24,7 +24,9 @@ def test_base_board_is_the_old_board():
     assert dict(board.locations) == fx.LOCATIONS
     assert dict(board.sites) == {k: v for k, v in zip(fx.SITES, ("wood", "stone", "sand"))}
     assert board.by_key["priory"].spot_effects == (
-        (1, fx.Gain((fx.Amount("vp", 2),))), (2, fx.Gain((fx.Amount("vp", 1),))))
+        (1, fx.Gain((fx.Amount("vp", 2),))),
+        (2, fx.Gain((fx.Amount("vp", 1),))),
+    )
     assert board.by_key["kings_court"].die == (2, 3, 3, 4, 4, 5)
     assert board.by_key["cathedral"].cube_limit == 5
     assert board.by_key["castle"].spot_effects == ((1, fx.GreyWorkers(2)),)
@@ -49,22 +51,22 @@ def test_round_trip_of_the_base_board():
     assert format_text(text) == text
 
 
-MILL = '''
+MILL = """
 place dye_works "Dye works" de "Färberei" {
     replaces wool_mill
     spots 2
     spot 1: gain 3 gold
     spot 2: gain 1 wood, 1 stone
 }
-'''
+"""
 
-CHAPEL = '''
+CHAPEL = """
 place chapel "Chapel" de "Kapelle" {
     after priory
     spots 1
     spot 1: gain 1 vp, 1 gold
 }
-'''
+"""
 
 
 def test_a_place_that_replaces_the_wool_mill():
@@ -108,8 +110,10 @@ def test_spot_count_out_of_range(n):
 
 
 def test_effects_a_place_cannot_have():
-    assert "'die' means nothing at a place with 'step market'" in messages(
-        'place p "P" { spots 1 step market die 1, 2 selling sand 1 }')[0]
+    assert (
+        "'die' means nothing at a place with 'step market'"
+        in messages('place p "P" { spots 1 step market die 1, 2 selling sand 1 }')[0]
+    )
     assert "spot 3 does not exist" in messages('place p "P" { spots 2 spot 3: gain 1 gold }')[0]
     assert "not allowed on a place card" in messages('place p "P" { spots 1 tax 2 }')[0]
     assert "has no builder spots" in messages('place p "P" { spots 1 step cathedral cube limit 5 }')[0]
@@ -117,8 +121,7 @@ def test_effects_a_place_cannot_have():
 
 
 def test_a_board_needs_a_start_player_place_and_a_cathedral():
-    ms = messages(format_cards(c for c in BASE.places if c.id not in ("start_player", "cathedral")),
-                  known=None)
+    ms = messages(format_cards(c for c in BASE.places if c.id not in ("start_player", "cathedral")), known=None)
     assert any("no place with 'step cathedral'" in m for m in ms)
     assert any("no place with 'step start_player'" in m for m in ms)
 
@@ -143,8 +146,10 @@ def test_a_board_with_too_few_spots_is_refused():
 
 
 def test_a_fourth_worker_site():
-    text = 'place clay_pit "Clay pit" { after sand_pit worker site sand }\n' \
-           'resource clay "Clay" { site clay_pit yields 2 sand workers 3 }'
+    text = (
+        'place clay_pit "Clay pit" { after sand_pit worker site sand }\n'
+        'resource clay "Clay" { site clay_pit yields 2 sand workers 3 }'
+    )
     fan = compile_text(text, "fan.cards", known=BASE)
     board = BASE.merged(fan).board
     assert board.sites["clay_pit"] == "sand" and board.steps.index("clay_pit") == 8
@@ -153,7 +158,8 @@ def test_a_fourth_worker_site():
 def test_render_names_what_a_place_does():
     assert render(BASE.board.places[4]) == (
         "Priory (Priorei), place with 2 builder spots, filled in order. Its step of Phase III: the builder on spot 1 "
-        "gets: gain 2 VP; the builder on spot 2 gets: gain 1 VP.")
+        "gets: gain 2 VP; the builder on spot 2 gets: gain 1 VP."
+    )
     assert "tax die shows 2, 3, 3, 4, 4, 5" in render(BASE.board.places[8])
 
 
@@ -165,8 +171,9 @@ def test_cards_check_reports_board_errors_with_position(tmp_path, capsys):
     from pillars_rules.cli import main
 
     bad = tmp_path / "fan.cards"
-    bad.write_text('place chapel "Chapel" {\n    after prioy\n    spots 1\n    spot 1: gain 1 vp\n}\n',
-                   encoding="utf-8")
+    bad.write_text(
+        'place chapel "Chapel" {\n    after prioy\n    spots 1\n    spot 1: gain 1 vp\n}\n', encoding="utf-8"
+    )
     assert main(["cards", "check", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "fan.cards:2:11: error: 'after prioy' names no place of the board — did you mean 'priory'?" in err
@@ -202,11 +209,14 @@ def test_a_place_is_called_in_sentences_as_its_text_says():
 def test_a_place_is_called_by_some_words():
     (m,) = messages('place p "P" { called "" spots 1 }')
     assert m.startswith("1:22 a place is called by 1 to 60 characters, not 0")
-    assert any("'called' is not allowed on a craftsman card" in m
-               for m in messages('craftsman c "C" { round 1 called "the c" }'))
+    assert any(
+        "'called' is not allowed on a craftsman card" in m
+        for m in messages('craftsman c "C" { round 1 called "the c" }')
+    )
 
 
 # ---- issue #54: board files that were accepted silently
+
 
 def _place(key: str, where: str) -> str:
     return f'place {key} "{key.title()}" {{\n    {where}\n    spots 1\n    spot 1: gain 1 gold\n}}\n'
@@ -214,33 +224,37 @@ def _place(key: str, where: str) -> str:
 
 def test_a_place_after_itself_is_refused_at_the_word():
     assert messages(_place("chapel", "after chapel")) == [
-        "2:11 'after chapel' names the place itself: a place goes after another place"]
+        "2:11 'after chapel' names the place itself: a place goes after another place"
+    ]
 
 
 def test_a_place_that_replaces_itself_is_refused_at_the_word():
     assert messages(_place("chapel", "replaces chapel")) == [
-        "2:14 'replaces chapel' names the place itself: a place takes the spot of another place"]
+        "2:14 'replaces chapel' names the place itself: a place takes the spot of another place"
+    ]
 
 
 def test_a_circle_of_after_is_refused_once_at_its_first_place():
     text = _place("chapel", "after crypt") + _place("crypt", "after tower") + _place("tower", "after chapel")
     assert messages(text) == [
         "2:11 'after crypt' goes round in a circle (chapel -> crypt -> tower -> chapel): one of these places "
-        "must go after or replace a place that is not in the circle"]
+        "must go after or replace a place that is not in the circle"
+    ]
 
 
 def test_a_place_may_go_after_one_written_later():
     """'after' names a place that itself moves further down the text: it still lands right after it."""
     fan = compile_text(_place("chapel", "after crypt") + _place("crypt", "after priory"), "fan.cards", known=BASE)
     steps = BASE.merged(fan).board.steps
-    assert steps[steps.index("priory") + 1:steps.index("priory") + 3] == ("crypt", "chapel")
+    assert steps[steps.index("priory") + 1 : steps.index("priory") + 3] == ("crypt", "chapel")
 
 
 def test_two_board_cards_in_one_run_are_refused(tmp_path, capsys):
     from pillars_rules.cli import main
 
     assert messages('board a "A" {\n    gold cap 30\n}\nboard b "B" {\n    gold cap 20\n}\n') == [
-        "4:1 a second board card, 'b': a card set has one (the first is 'a', line 1)"]
+        "4:1 a second board card, 'b': a card set has one (the first is 'a', line 1)"
+    ]
     (tmp_path / "one.cards").write_text('board a "A" {\n    gold cap 30\n}\n', encoding="utf-8")
     (tmp_path / "two.cards").write_text('\nboard b "B" {\n    gold cap 20\n}\n', encoding="utf-8")
     assert main(["cards", "check", str(tmp_path / "one.cards"), str(tmp_path / "two.cards")]) == 1
@@ -255,20 +269,25 @@ def test_two_sets_side_by_side_checked_as_one_are_told_to_check_each(tmp_path, c
 
     for name, gold in (("base", 30), ("expansion", 20)):
         (tmp_path / name).mkdir()
-        (tmp_path / name / "board.cards").write_text(f'board {name} "B" {{\n    gold cap {gold}\n}}\n', encoding="utf-8")
+        (tmp_path / name / "board.cards").write_text(
+            f'board {name} "B" {{\n    gold cap {gold}\n}}\n', encoding="utf-8"
+        )
     assert main(["cards", "check", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     base, expansion = tmp_path / "base", tmp_path / "expansion"
-    assert (f"hint: the boards are in {base} and {expansion}: if these are two card sets, check each on its own "
-            f"('pillars-rules cards check {base}', then '... {expansion}'); an expansion is checked on top of its base"
-            ) in err
+    assert (
+        f"hint: the boards are in {base} and {expansion}: if these are two card sets, check each on its own "
+        f"('pillars-rules cards check {base}', then '... {expansion}'); an expansion is checked on top of its base"
+    ) in err
 
 
 def test_a_card_kind_written_as_a_board_statement_says_so():
     first, *_ = messages('board a "A" {\n    gold cap 30\n    privilege piles 2\n}\n')
-    assert first == ("3:5 found 'privilege' inside the board card 'a': a board card has no statement that "
-                     "starts with 'privilege', and 'privilege' begins a new card, which leaves the board card "
-                     "without its closing '}'")
+    assert first == (
+        "3:5 found 'privilege' inside the board card 'a': a board card has no statement that "
+        "starts with 'privilege', and 'privilege' begins a new card, which leaves the board card "
+        "without its closing '}'"
+    )
 
 
 def test_the_board_is_checked_beside_a_syntax_error_in_another_card():

@@ -28,17 +28,25 @@ def _refusal(text: str) -> str:
     return str(info.value).splitlines()[0]
 
 
-@pytest.mark.parametrize("text, effect", [
-    # one factor alone is the form cards wrote before: unchanged
-    ("gain 1 gold per craftsman", fx.Gain(GOLD, fx.PerCount("craftsmen"))),
-    ("gain 1 gold per craftsman per round", fx.Gain(GOLD, fx.Scaled((fx.PerCount("craftsmen"), fx.PerCount("round"))))),
-    ("gain 1 gold per craftsman up to 4", fx.Gain(GOLD, fx.Scaled((fx.PerCount("craftsmen"),), 4))),
-    ("gain 1 gold per 2 cubes per worker in mill up to 9",
-     fx.Gain(GOLD, fx.Scaled((fx.PerCount("cubes", 2), fx.PerMillWorker()), 9))),
-    ("lose 1 gold per 5 gold", fx.Lose(GOLD, fx.PerCount("gold", 5))),
-    ("lose 1 gold", fx.Lose(GOLD)),
-    ("if you own 3 counters: gain 1 gold", fx.If(fx.OwnsAtLeast("counters", 3), fx.Gain(GOLD))),
-])
+@pytest.mark.parametrize(
+    "text, effect",
+    [
+        # one factor alone is the form cards wrote before: unchanged
+        ("gain 1 gold per craftsman", fx.Gain(GOLD, fx.PerCount("craftsmen"))),
+        (
+            "gain 1 gold per craftsman per round",
+            fx.Gain(GOLD, fx.Scaled((fx.PerCount("craftsmen"), fx.PerCount("round")))),
+        ),
+        ("gain 1 gold per craftsman up to 4", fx.Gain(GOLD, fx.Scaled((fx.PerCount("craftsmen"),), 4))),
+        (
+            "gain 1 gold per 2 cubes per worker in mill up to 9",
+            fx.Gain(GOLD, fx.Scaled((fx.PerCount("cubes", 2), fx.PerMillWorker()), 9)),
+        ),
+        ("lose 1 gold per 5 gold", fx.Lose(GOLD, fx.PerCount("gold", 5))),
+        ("lose 1 gold", fx.Lose(GOLD)),
+        ("if you own 3 counters: gain 1 gold", fx.If(fx.OwnsAtLeast("counters", 3), fx.Gain(GOLD))),
+    ],
+)
 def test_each_quantity_compiles_to_the_one_form(text, effect):
     card = _one(f'privilege p "P" {{ permanent\n at round_start: {text}\n at round_start: add 1 counter }}')
     assert card.abilities[0] == fx.Trigger("round_start", effect)
@@ -56,7 +64,7 @@ def test_a_conversions_outputs_and_a_votes_weight_take_the_same_form():
 CARDS = [
     'privilege p "P" {\n    permanent\n    at round_start: gain 1 gold per craftsman per round up to 6\n}\n',
     'privilege p "P" {\n    permanent\n    at round_start: add 1 counter\n'
-    '    at cathedral: if you own 3 counters: lose 1 vp per 2 cubes per round\n}\n',
+    "    at cathedral: if you own 3 counters: lose 1 vp per 2 cubes per round\n}\n",
     'craftsman c "C" {\n    round 2\n    convert 1 wood -> 1 gold + 1 vp per round up to 4, capacity 2\n}\n',
     'event e "E" {\n    now: vote per 2 gold per builder at market: gain 2 gold | (lose 1 gold per 5 gold)\n}\n',
     'privilege p "P" {\n    once\n    on market: choose one: take 1 stone from the market | gain 2 gold\n}\n',
@@ -76,26 +84,38 @@ def test_the_forms_read_in_english():
     assert "gain 1 gold per craftsman you have per round number (at most 6 of each)" in render(_one(CARDS[0]))
     assert "if you own at least 3 counters on this card" in render(_one(CARDS[1]))
     assert "Converts 1 wood into 1 gold and 1 VP per round number (at most 4 of each)" in render(_one(CARDS[2]))
-    assert "each vote counts 1 per 2 gold its voter has per builder of its voter's at the market" in render(_one(CARDS[3]))
+    assert "each vote counts 1 per 2 gold its voter has per builder of its voter's at the market" in render(
+        _one(CARDS[3])
+    )
 
 
-@pytest.mark.parametrize("text, where, says", [
-    ('event e "E" {\n now: vote per counter: gain 1 gold | gain 1 vp }', "q.cards:2:12", "weighted by counters"),
-    ('privilege p "P" { once\n on market: each other player: (choose one: gain 1 gold | gain 1 vp) }', "q.cards:2:2",
-     "cannot ask another player to choose"),
-    ('craftsman c "C" { round 2\n when you buy: your left neighbour: choose craftsman: discard }', "q.cards:2:2",
-     "cannot ask another player to choose"),
-    ('privilege p "P" { permanent\n at round_start: gain 1 gold per round up to 0 }', "q.cards:2:46", "bound"),
-    ('privilege p "P" { permanent\n at round_start: lose 1 gold per smile }', "q.cards:2:34", "smile"),
-])
+@pytest.mark.parametrize(
+    "text, where, says",
+    [
+        ('event e "E" {\n now: vote per counter: gain 1 gold | gain 1 vp }', "q.cards:2:12", "weighted by counters"),
+        (
+            'privilege p "P" { once\n on market: each other player: (choose one: gain 1 gold | gain 1 vp) }',
+            "q.cards:2:2",
+            "cannot ask another player to choose",
+        ),
+        (
+            'craftsman c "C" { round 2\n when you buy: your left neighbour: choose craftsman: discard }',
+            "q.cards:2:2",
+            "cannot ask another player to choose",
+        ),
+        ('privilege p "P" { permanent\n at round_start: gain 1 gold per round up to 0 }', "q.cards:2:46", "bound"),
+        ('privilege p "P" { permanent\n at round_start: lose 1 gold per smile }', "q.cards:2:34", "smile"),
+    ],
+)
 def test_what_has_no_meaning_is_refused_at_its_word(text, where, says):
     first = _refusal(text)
     assert first.startswith(where + ": error: ") and says in first, first
 
 
 def test_lint_warns_of_counters_nothing_puts_on_the_card():
-    cards = compile_text('privilege p "P" { permanent\n at cathedral: if you own 2 counters: gain 1 vp }', "q.cards",
-                         known=base_cards())
+    cards = compile_text(
+        'privilege p "P" { permanent\n at cathedral: if you own 2 counters: gain 1 vp }', "q.cards", known=base_cards()
+    )
     assert [w.code for w in lint(cards, known=base_cards())] == ["W005"]
     assert lint(compile_text(CARDS[1], "q.cards", known=base_cards()), known=base_cards()) == []
 
@@ -103,13 +123,19 @@ def test_lint_warns_of_counters_nothing_puts_on_the_card():
 #: Cards of the new forms in the places of base cards, for whole games (the
 #: generator draws them too; these are pinned).
 PINNED = [
-    totality.Case('privilege wool_fair "W" { once\n on market: choose one: take 1 stone from the market | '
-                  '(choose one: gain 1 gold | use a craftsman of any player) }'),
-    totality.Case('craftsman mason_r1 "M" { round 1\n convert 1 stone -> 1 vp per round per craftsman up to 5\n'
-                  ' when you buy: choose craftsman: capacity +1\n'
-                  ' when you sell: take 1 gold from a player you choose }'),
-    totality.Case('event volunteers "V" { now: vote per gold per round up to 20: gain 1 gold per craftsman | '
-                  'lose 1 gold per 5 gold }'),
+    totality.Case(
+        'privilege wool_fair "W" { once\n on market: choose one: take 1 stone from the market | '
+        "(choose one: gain 1 gold | use a craftsman of any player) }"
+    ),
+    totality.Case(
+        'craftsman mason_r1 "M" { round 1\n convert 1 stone -> 1 vp per round per craftsman up to 5\n'
+        " when you buy: choose craftsman: capacity +1\n"
+        " when you sell: take 1 gold from a player you choose }"
+    ),
+    totality.Case(
+        'event volunteers "V" { now: vote per gold per round up to 20: gain 1 gold per craftsman | '
+        "lose 1 gold per 5 gold }"
+    ),
 ]
 
 

@@ -79,8 +79,10 @@ def games() -> Iterator[tuple[str, str]]:
         moves: list = []
         bots = [Recorder(pr.RandomBot(seed * 10 + i), moves) for i in range(players)]
         game = pr.play(pr.new_game(players, seed, cards=cards, variants=variants), bots)
-        yield f"random {players}p seed {seed} {'fan' if cards else 'base'} {','.join(variants)}", \
-            _digest(game, moves, words=k % 20 == 0)
+        yield (
+            f"random {players}p seed {seed} {'fan' if cards else 'base'} {','.join(variants)}",
+            _digest(game, moves, words=k % 20 == 0),
+        )
     for k in range(3):
         players, seed = 2 + k, 8100 + k
         moves = []
@@ -91,11 +93,15 @@ def games() -> Iterator[tuple[str, str]]:
         players, seed = 4 + k % 3, 9000 + k
         heuristic = k >= 30
         moves = []
-        bots = [Recorder(make_bot("heuristic", seed * 10 + i) if heuristic else pr.RandomBot(seed * 10 + i), moves)
-                for i in range(players)]
+        bots = [
+            Recorder(make_bot("heuristic", seed * 10 + i) if heuristic else pr.RandomBot(seed * 10 + i), moves)
+            for i in range(players)
+        ]
         game = pr.play(pr.new_game(players, seed, cards="expansion"), bots)
-        yield f"{'heuristic' if heuristic else 'random'} {players}p seed {seed} expansion", \
-            _digest(game, moves, words=heuristic or k % 10 == 0)
+        yield (
+            f"{'heuristic' if heuristic else 'random'} {players}p seed {seed} expansion",
+            _digest(game, moves, words=heuristic or k % 10 == 0),
+        )
     for name, players, seed in (("easy", 3, 8300), ("heuristic-v1", 2, 8400)):
         moves = []
         bots = [Recorder(make_bot(name, seed * 10 + i), moves) for i in range(players)]

@@ -56,7 +56,7 @@ def _answer(make: Callable[[], Any]) -> str:
 def _with(events: list, i: int, **fields: Any) -> Callable[[], list]:
     import attrs
 
-    return lambda: events[:i] + [attrs.evolve(events[i], **fields)] + events[i + 1:]
+    return lambda: events[:i] + [attrs.evolve(events[i], **fields)] + events[i + 1 :]
 
 
 def outcomes() -> Iterator[tuple[str, str]]:
@@ -69,10 +69,12 @@ def outcomes() -> Iterator[tuple[str, str]]:
     events = list(game.events)
     gained = next(i for i, e in enumerate(events) if type(e) is E.Gained)
     placed = next(i for i, e in enumerate(events) if type(e) is E.BuilderPlaced)
-    for label, field, i, value in (("IntSub seat", "seat", gained, IntSub(events[gained].seat)),
-                                   ("bool seat", "seat", gained, bool(events[gained].seat)),
-                                   ("IntBoom spot", "spot", placed, IntBoom(events[placed].spot)),
-                                   ("bool spot", "spot", placed, bool(events[placed].spot))):
+    for label, field, i, value in (
+        ("IntSub seat", "seat", gained, IntSub(events[gained].seat)),
+        ("bool seat", "seat", gained, bool(events[gained].seat)),
+        ("IntBoom spot", "spot", placed, IntBoom(events[placed].spot)),
+        ("bool spot", "spot", placed, bool(events[placed].spot)),
+    ):
         log = _with(events, i, **{field: value})
         for verify in (False, True):
             yield f"hostile replay verify={verify} {label}", _answer(lambda: pr.replay(log(), verify=verify))
@@ -100,7 +102,11 @@ def outcomes() -> Iterator[tuple[str, str]]:
         def __hash__(self):
             return hash(hire.card)
 
-    for label, action in (("always equal", AlwaysEqual()), ("lying Hire", LyingHire("zzz")),
-                          ("Hire(StrSub)", A.Hire(StrSub(hire.card))), ("Hire(IntSub)", A.Hire(IntSub(3))),
-                          ("plain copy", A.Hire(str(hire.card)))):
+    for label, action in (
+        ("always equal", AlwaysEqual()),
+        ("lying Hire", LyingHire("zzz")),
+        ("Hire(StrSub)", A.Hire(StrSub(hire.card))),
+        ("Hire(IntSub)", A.Hire(IntSub(3))),
+        ("plain copy", A.Hire(str(hire.card))),
+    ):
         yield f"hostile apply {label}", _answer(lambda: start.apply(action))

@@ -50,6 +50,7 @@ def module_doctests(mod: ModuleType, flags: int = 0) -> doctest.TestResults:
             doc = ast.get_docstring(node, clean=False)
             if doc and ">>>" in doc:
                 name = getattr(node, "name", module)
-                runner.run(parser.get_doctest(doc, dict(vars(mod)), f"{module}.{name}", str(path),
-                                              getattr(node, "lineno", 0)))
+                runner.run(
+                    parser.get_doctest(doc, dict(vars(mod)), f"{module}.{name}", str(path), getattr(node, "lineno", 0))
+                )
     return runner.summarize(verbose=False)

@@ -87,7 +87,9 @@ def test_the_build_hook_hides_the_compiled_functions_on_posix_compilers():
     env = {"PATH": "/bin", "CFLAGS": "-O2 -g"}
     assert hook.with_cflags(env, ["-fvisibility=hidden"]) == {"PATH": "/bin", "CFLAGS": "-O2 -g -fvisibility=hidden"}
     assert env["CFLAGS"] == "-O2 -g"  # the caller's dict is left as it was
-    assert hook.with_cflags({"CFLAGS": "-fvisibility=hidden"}, ["-fvisibility=hidden"])["CFLAGS"] == "-fvisibility=hidden"
+    assert (
+        hook.with_cflags({"CFLAGS": "-fvisibility=hidden"}, ["-fvisibility=hidden"])["CFLAGS"] == "-fvisibility=hidden"
+    )
     assert hook.with_cflags({}, ["-fvisibility=hidden"])["CFLAGS"] == "-fvisibility=hidden"
 
 

@@ -23,8 +23,14 @@ def _start_reference() -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(ROOT / "src")
     env["PYTHONHASHSEED"] = "12345"
-    return subprocess.Popen([sys.executable, str(ROOT / "tests" / "compiled" / "games.py")], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "compiled" / "games.py")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
 
 
 def _reference(child: subprocess.Popen) -> list[str]:
@@ -54,5 +60,4 @@ def test_both_builds_play_the_same_games_byte_for_byte():
     expansion = {tuple(line.split()[1:3]) for line in here if line.endswith(" expansion")}
     assert expansion >= {(bot, f"{n}p") for bot in ("random", "heuristic") for n in (4, 5, 6)}
     for mine, pure in zip(here, there):
-        assert mine == pure, f"{'compiled' if pr.COMPILED else 'this'} build differs from pure Python: " \
-                             f"{mine} != {pure}"
+        assert mine == pure, f"{'compiled' if pr.COMPILED else 'this'} build differs from pure Python: {mine} != {pure}"

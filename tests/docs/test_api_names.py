@@ -32,14 +32,22 @@ def _module_members(module: str, undoc: bool) -> set[str]:
     if hasattr(mod, "__all__"):
         return set(mod.__all__)
     from sphinx.pycode import ModuleAnalyzer
+
     # the source in this checkout: the compiled build's modules are .so files, not .py
     path = ROOT / "src" / Path(*module.split("."))
     source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
-    names = {name for (scope, name) in ModuleAnalyzer.for_file(str(source), module).find_attr_docs()
-             if not scope and not name.startswith("_")}
+    names = {
+        name
+        for (scope, name) in ModuleAnalyzer.for_file(str(source), module).find_attr_docs()
+        if not scope and not name.startswith("_")
+    }
     for name, value in vars(mod).items():
-        if (not name.startswith("_") and getattr(value, "__module__", None) == module
-                and callable(value) and (undoc or value.__doc__)):
+        if (
+            not name.startswith("_")
+            and getattr(value, "__module__", None) == module
+            and callable(value)
+            and (undoc or value.__doc__)
+        ):
             names.add(name)
     return names
 
@@ -63,7 +71,7 @@ def documented_names(text: str) -> set[tuple[str, str]]:
             continue
         options: dict[str, str] = {}
         last = ""
-        for follow in lines[i + 1:]:
+        for follow in lines[i + 1 :]:
             option = _OPTION.match(follow)
             if option:
                 last = option.group(1)
@@ -82,16 +90,19 @@ def documented_names(text: str) -> set[tuple[str, str]]:
 
 
 def snapshot() -> set[tuple[str, str]]:
-    rows = (line.split() for line in SNAPSHOT.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.startswith("#"))
+    rows = (
+        line.split()
+        for line in SNAPSHOT.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    )
     return {(module, name) for module, name in rows}
 
 
 def test_the_page_parses_to_the_names_it_shows() -> None:
     names = documented_names(API.read_text(encoding="utf-8"))
-    assert ("pillars_rules", "new_game") in names          # autofunction under currentmodule
-    assert ("pillars_rules", "VARIANTS") in names          # a data directive
-    assert ("pillars_rules.saves.codec", "event_to_dict") in names   # a dotted autofunction
+    assert ("pillars_rules", "new_game") in names  # autofunction under currentmodule
+    assert ("pillars_rules", "VARIANTS") in names  # a data directive
+    assert ("pillars_rules.saves.codec", "event_to_dict") in names  # a dotted autofunction
     assert ("pillars_rules.saves.upcasters", "upcast_rules_v1_v2") in names  # a continued :members:
     assert ("pillars_rules.limits", "MAX_EVENTS") in names  # a bare :members:
     assert ("pillars_rules.table", "StoreError") not in names  # :exclude-members:
@@ -99,8 +110,9 @@ def test_the_page_parses_to_the_names_it_shows() -> None:
 
 def test_every_documented_name_is_in_the_list() -> None:
     missing = sorted(documented_names(API.read_text(encoding="utf-8")) - snapshot())
-    assert not missing, ("docs/api.rst documents names that tests/docs/api_names.txt lacks; add them: "
-                         + ", ".join(f"{m} {n}" for m, n in missing))
+    assert not missing, "docs/api.rst documents names that tests/docs/api_names.txt lacks; add them: " + ", ".join(
+        f"{m} {n}" for m, n in missing
+    )
 
 
 @pytest.mark.parametrize("module, name", sorted(snapshot()), ids=lambda v: v)

@@ -161,8 +161,17 @@ def test_extractor_skips_non_python_blocks() -> None:
     assert blocks[0].code == "x = 1\n"
 
 
-@pytest.mark.parametrize("module", ["pillars_rules", "pillars_rules.game", "pillars_rules.bots", "pillars_rules.autoplay",
-                                    "pillars_rules.scenario", "pillars_rules.cardlang.lint"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "pillars_rules",
+        "pillars_rules.game",
+        "pillars_rules.bots",
+        "pillars_rules.autoplay",
+        "pillars_rules.scenario",
+        "pillars_rules.cardlang.lint",
+    ],
+)
 def test_module_doctests(module: str) -> None:
     import importlib
 

@@ -125,8 +125,14 @@ def test_variants_and_decks():
 
 
 def _counts(variant: str, mode: str) -> list[int]:
-    return [sum(1 for r in BUILDINGS if r["deck"] == deck and r["variant"] in {variant, "both"}
-                and mode in r["modes"].split()) for deck in TOOL.DECKS[1:]]
+    return [
+        sum(
+            1
+            for r in BUILDINGS
+            if r["deck"] == deck and r["variant"] in {variant, "both"} and mode in r["modes"].split()
+        )
+        for deck in TOOL.DECKS[1:]
+    ]
 
 
 def _stated_counts() -> dict[str, list[tuple[int, int]]]:

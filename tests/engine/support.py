@@ -36,7 +36,7 @@ def cubes(wood: int = 0, stone: int = 0, sand: int = 0, metal: int = 0) -> tuple
 
 
 def new_events(before: Game, after: Game) -> list:
-    return list(after.events[before.n_events:])
+    return list(after.events[before.n_events :])
 
 
 def of_type(events, cls) -> list:

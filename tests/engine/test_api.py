@@ -53,7 +53,6 @@ def test_illegal_action_has_reason_and_leaves_game_unchanged():
     assert game == pr.replay(game.events)
 
 
-
 def test_state_after_is_the_state_apply_gives_and_copies_no_log():
     """``Game.state_after`` (a search's look-ahead) gives ``apply(a).state`` for
     every legal action at every decision of a game, listed or an equal copy,
@@ -88,6 +87,7 @@ def test_state_after_refuses_what_apply_refuses(monkeypatch):
         game.state_after(game.legal_actions()[0])
     assert game == pr.replay(game.events)
 
+
 def test_actions_and_events_read_as_english():
     game = pr.new_game(4, seed=1)
     labels = [str(a) for a in game.legal_actions()]  # a description from the fields alone
@@ -115,9 +115,12 @@ def test_view_hides_secrets():
 
 def test_ranking_tie_breaks_s2_6():
     # the last step of the last round: the game ends with these holdings
-    tied = pr.scenario(players=4, round=6, step="start_player",
-                       seats={0: dict(vp=10, gold=5), 1: dict(vp=10, gold=7),
-                              2: dict(vp=10, gold=5), 3: dict(vp=12, gold=0)})
+    tied = pr.scenario(
+        players=4,
+        round=6,
+        step="start_player",
+        seats={0: dict(vp=10, gold=5), 1: dict(vp=10, gold=7), 2: dict(vp=10, gold=5), 3: dict(vp=12, gold=0)},
+    )
     assert tied.is_over
     assert tied.ranking() == [[3], [1], [0, 2]]
     assert tied.winners() == [3]

@@ -20,7 +20,7 @@ from pillars_rules.engine import events as E
 from pillars_rules.engine.position import check_position
 from pillars_rules.engine.refusals import refusal
 
-BOARD = '''
+BOARD = """
 place exchequer "Exchequer" de "Schatzkammer" {
     called "the Exchequer"
     replaces kings_court
@@ -43,7 +43,7 @@ place bazaar "Bazaar" de "Basar" {
     buying wood 3, stone 4, metal 6
     selling sand 2, wood 3, stone 4
 }
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +55,11 @@ def cards():
 @pytest.fixture(scope="module")
 def game(cards):
     seen: list = []
-    game = testing.play_random(pr.new_game(3, 5, cards=cards), random.Random(5),
-                               each=lambda g: seen.append(g) if g.pending and g.pending.kind == "bishop" else None)
+    game = testing.play_random(
+        pr.new_game(3, 5, cards=cards),
+        random.Random(5),
+        each=lambda g: seen.append(g) if g.pending and g.pending.kind == "bishop" else None,
+    )
     assert game.is_over
     return game, seen
 
@@ -90,13 +93,13 @@ def test_the_refusals_say_the_board_s_words(game):
     assert (code, text) == ("take_cube.metal", "sand is never in the bazaar, which holds wood, stone or metal")
 
 
-SHORT = '''
+SHORT = """
 board base "Short game" de "Kurzes Spiel" {
     gold cap 30
     builder prices 7, 6, 5, 4, 3, 2, 1, 0
     rounds 3
 }
-'''
+"""
 
 
 def test_a_board_of_three_rounds_ends_after_the_third():
@@ -113,13 +116,13 @@ def test_a_board_of_three_rounds_ends_after_the_third():
         pr.scenario(players=2, cards=cards, round=4)
 
 
-LIMIT = '''
+LIMIT = """
 place cathedral "Cathedral" de "Kathedrale" {
     called "the cathedral"
     step cathedral
     cube limit 2
 }
-'''
+"""
 
 
 def test_the_cube_limit_is_the_board_s_when_cubes_are_returned():
@@ -130,6 +133,7 @@ def test_the_cube_limit_is_the_board_s_when_cubes_are_returned():
     def each(g):
         if g.pending and g.pending.kind == "return_cubes":
             returned.append(g)
+
     game = testing.play_random(pr.new_game(3, 8, cards=cards), random.Random(8), each=each)
     assert game.is_over and returned  # the return decision always lists a way down to 2 cubes
     testing.check_game(game)

@@ -37,9 +37,9 @@ def test_worked_example_parked_order_s9():
     """§9 Phase II: Red passes at 7; later Blue passes, then Red again: after the bag is
     empty Red places first, then Blue, then Red, all free."""
     g = _drawn(RED, then=(BLUE, RED))
-    g = g.apply(Park())                       # Red parked on 7
-    g = g.apply(Park())                       # Blue parked on 6
-    g = g.apply(Park())                       # Red parked on 5
+    g = g.apply(Park())  # Red parked on 7
+    g = g.apply(Park())  # Blue parked on 6
+    g = g.apply(Park())  # Red parked on 5
     assert g.state.parked == (RED, BLUE, RED)
     # the remaining three builders (1 Red, 2 Blue) are placed from the bag
     while g.state.bag or g.state.drawn is not None:
@@ -147,9 +147,16 @@ def test_dm_variant_third_builders_reverse_order_s2_3():
 def test_builder_with_no_legal_spot_is_set_aside_ruling_s2_3():
     """Ruling: if every free spot is at the King's court or the market and the owner
     already stands at both, the builder goes back unplaced, free (no decision)."""
-    full = dict(bishop=(BLUE,), kingsbridge=(BLUE, GREEN), priory=(GREEN, YELLOW),
-                shiring=(YELLOW, BLUE), castle=(GREEN,), start_player=(YELLOW,),
-                kings_court=(RED,), market=(RED,))
+    full = dict(
+        bishop=(BLUE,),
+        kingsbridge=(BLUE, GREEN),
+        priory=(GREEN, YELLOW),
+        shiring=(YELLOW, BLUE),
+        castle=(GREEN,),
+        start_player=(YELLOW,),
+        kings_court=(RED,),
+        market=(RED,),
+    )
     g = _drawn(RED, players=4, spots=full, builders=dict(bag=(), price=0, marker=0))
     set_aside = of_type(g.events, E.BuilderSetAside)
     assert set_aside and set(set_aside) == {E.BuilderSetAside(RED, "bag")}
@@ -171,8 +178,7 @@ def test_s2_3_dm_with_city_wall_one_in_bag_and_free_third():
     """§2.3 (revised): under dm with City wall in force, one builder per player goes into
     the bag and the free third is still placed (2 builders each); a seat the Bishop
     protected from the City wall keeps the usual 2 + 1."""
-    g = position("builders", players=3, round=2, variants=["dm"], last_event="city_wall",
-                 last_protected=(2,))
+    g = position("builders", players=3, round=2, variants=["dm"], last_event="city_wall", last_protected=(2,))
     bagged = of_type(g.events, E.BuildersBagged)[0]
     assert sorted(bagged.bag) == [0, 1, 2, 2] and sorted(bagged.thirds) == [0, 1, 2]
     g = _place_all(g)

@@ -25,12 +25,15 @@ GUILD = CARDS.cards[0]
 
 
 def _cathedral(craftsmen=(), **seat):
-    return pr.scenario(3, round=2, step="cathedral", cards=SET,
-                       seats={0: dict(craftsmen=("fan_guild",) + tuple(craftsmen), **seat)})
+    return pr.scenario(
+        3, round=2, step="cathedral", cards=SET, seats={0: dict(craftsmen=("fan_guild",) + tuple(craftsmen), **seat)}
+    )
 
 
-@pytest.mark.parametrize("others, capacity", [((), 1), (("carpenter",), 2), (("carpenter", "stonemason"), 2),
-                                              (("carpenter", "stonemason", "mortar_mixer"), 3)])
+@pytest.mark.parametrize(
+    "others, capacity",
+    [((), 1), (("carpenter",), 2), (("carpenter", "stonemason"), 2), (("carpenter", "stonemason", "mortar_mixer"), 3)],
+)
 def test_the_capacity_grows_by_one_for_every_two_craftsmen_the_owner_has(others, capacity):
     game = _cathedral(others, cubes=dict(sand=5))
     assert game.rules.capacity(game.state, 0, "fan_guild", GUILD.conversions[0]) == capacity
@@ -44,7 +47,7 @@ def test_the_capacity_grows_by_one_for_every_two_craftsmen_the_owner_has(others,
 def test_counters_and_other_outputs_of_one_conversion_go_where_they_belong():
     game = _cathedral(gold=5)
     after = game.apply(A.Build("fan_guild", 1))
-    made = [e for e in after.events[len(game.events):] if isinstance(e, E.Converted)]
+    made = [e for e in after.events[len(game.events) :] if isinstance(e, E.Converted)]
     assert [str(a) for a in made[0].outputs] == ["2 counters", "1 VP"]
     assert after.state.counters == ((0, "fan_guild", 2),)
     assert after.state.players[0].vp == game.state.players[0].vp + 1

@@ -28,8 +28,12 @@ def test_worked_example_s9_cathedral():
     """§9: 5 sand, 3 stone, 1 metal with Potter, Mortar mixer, Stonemason, Architect,
     Toolmaker: 5 VP and 2 gold, keeping 1 stone and 1 metal."""
     crafts = ("potter_r2", "mortar_mixer", "stonemason", "architect", "toolmaker")
-    g = _cathedral({RED: {"craftsmen": crafts, "cubes": cubes(sand=5, stone=3, metal=1), "vp": 0, "gold": 0},
-                    BLUE: {"craftsmen": ()}})
+    g = _cathedral(
+        {
+            RED: {"craftsmen": crafts, "cubes": cubes(sand=5, stone=3, metal=1), "vp": 0, "gold": 0},
+            BLUE: {"craftsmen": ()},
+        }
+    )
     assert g.current_player == RED and g.pending.kind == "cathedral"
     g = _use_all(g, RED, ["potter_r2", "potter_r2", "mortar_mixer", "stonemason", "architect", "toolmaker"])
     red = g.state.players[RED]
@@ -54,8 +58,12 @@ def test_carpenter_8_wood_to_4_vp_at_most_s9():
 
 
 def test_gold_from_toolmaker_feeds_goldsmith_same_step_s6():
-    g = _cathedral({RED: {"craftsmen": ("toolmaker", "goldsmith_r5"), "gold": 1, "vp": 0,
-                          "cubes": cubes(metal=1)}, BLUE: {"craftsmen": ()}})
+    g = _cathedral(
+        {
+            RED: {"craftsmen": ("toolmaker", "goldsmith_r5"), "gold": 1, "vp": 0, "cubes": cubes(metal=1)},
+            BLUE: {"craftsmen": ()},
+        }
+    )
     assert Build("goldsmith_r5") not in g.legal_actions()
     g = g.apply(Build("toolmaker"))
     assert Build("goldsmith_r5") in g.legal_actions()
@@ -66,8 +74,9 @@ def test_gold_from_toolmaker_feeds_goldsmith_same_step_s6():
 def test_mason_needs_a_mortar_mixer_s6():
     g = _cathedral({RED: {"craftsmen": ("mason_r1", "carpenter"), "cubes": cubes(stone=2)}, BLUE: {"craftsmen": ()}})
     assert Build("mason_r1") not in g.legal_actions()
-    g = _cathedral({RED: {"craftsmen": ("mason_r1", "mortar_mixer_r1"), "cubes": cubes(stone=2)},
-                    BLUE: {"craftsmen": ()}})
+    g = _cathedral(
+        {RED: {"craftsmen": ("mason_r1", "mortar_mixer_r1"), "cubes": cubes(stone=2)}, BLUE: {"craftsmen": ()}}
+    )
     assert Build("mason_r1") in g.legal_actions()
 
 
@@ -77,16 +86,22 @@ def test_toolmaker_needs_metal_kept_s6():
 
 
 def test_two_input_conversion_glassblower_s6():
-    g = _cathedral({RED: {"craftsmen": ("glassblower_r5",), "cubes": cubes(sand=2, metal=1), "vp": 0},
-                    BLUE: {"craftsmen": ()}})
+    g = _cathedral(
+        {RED: {"craftsmen": ("glassblower_r5",), "cubes": cubes(sand=2, metal=1), "vp": 0}, BLUE: {"craftsmen": ()}}
+    )
     g = g.apply(Build("glassblower_r5"))
     assert g.state.players[RED].vp == 3 and g.state.players[RED].cubes == cubes(sand=1)
     assert _finished(g, RED)
 
 
 def test_players_in_turn_order_and_no_conversion_finishes_automatically_s2_4_13():
-    g = _cathedral({RED: {"craftsmen": ("carpenter",), "cubes": cubes(wood=2)},
-                    BLUE: {"craftsmen": ("carpenter",), "cubes": cubes(wood=2)}}, start_player=BLUE)
+    g = _cathedral(
+        {
+            RED: {"craftsmen": ("carpenter",), "cubes": cubes(wood=2)},
+            BLUE: {"craftsmen": ("carpenter",), "cubes": cubes(wood=2)},
+        },
+        start_player=BLUE,
+    )
     assert g.current_player == BLUE
     g = g.apply(EndBuilding())
     assert g.current_player == RED

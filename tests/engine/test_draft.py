@@ -36,8 +36,11 @@ def test_s2_2_player_chooses_big_worker():
     chosen one is what goes on the card."""
     game = _display("quarry_4", "forest_2")
     takes = {a for a in game.legal_actions() if isinstance(a, TakeResourceCard)}
-    assert takes == {TakeResourceCard("quarry_4", big=True), TakeResourceCard("forest_2", big=True),
-                     TakeResourceCard("forest_2", big=False)}
+    assert takes == {
+        TakeResourceCard("quarry_4", big=True),
+        TakeResourceCard("forest_2", big=True),
+        TakeResourceCard("forest_2", big=False),
+    }
     after = game.apply(TakeResourceCard("quarry_4", big=True))
     p = after.state.players[0]
     assert p.resource_cards == ("quarry_4",)
@@ -63,14 +66,19 @@ def test_s2_2_issue_example_all_three_cards_takeable():
     # the engine's old choice (6 small on Forest-3) leaves Forest-2 untakeable
     g = game.apply(TakeResourceCard("forest_3", big=False)).apply(TakeResourceCard("sand_pit_2", big=True))
     assert not any(isinstance(a, TakeResourceCard) for a in g.legal_actions())
-    with pytest.raises(IllegalActionError, match="without the big worker Forest .* needs 3 one-value pieces; Red has 1"):
+    with pytest.raises(
+        IllegalActionError, match="without the big worker Forest .* needs 3 one-value pieces; Red has 1"
+    ):
         g.apply(TakeResourceCard("forest_2"))
 
 
 def test_s2_2_refused_take_says_which_placement_works():
     game = _display("forest_3", seats={0: dict(pieces=Pieces(4, 1, 0, 0))})
-    with pytest.raises(IllegalActionError, match=r"without the big worker Forest \(3 wood\) needs 6 "
-                                                 r"one-value pieces; Red has 4 -- use big=True"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"without the big worker Forest \(3 wood\) needs 6 "
+        r"one-value pieces; Red has 4 -- use big=True",
+    ):
         game.apply(TakeResourceCard("forest_3", big=False))
     before = game.state.players[0].placed
     after = game.apply(TakeResourceCard("forest_3", big=True)).state.players[0].placed

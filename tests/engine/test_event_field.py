@@ -25,8 +25,7 @@ def cards() -> pr.CardSet:
 
 
 def _field(cards, seat: int, players: int = 6, round: int = 2) -> pr.Game:
-    return pr.scenario(players=players, round=round, step="event_field", cards=cards,
-                       spots={"event_field": (seat,)})
+    return pr.scenario(players=players, round=round, step="event_field", cards=cards, spots={"event_field": (seat,)})
 
 
 def _grants(game: pr.Game, source: str) -> list:
@@ -37,8 +36,7 @@ def test_the_field_is_one_spot_after_the_harbour(cards):
     steps = cards.board.steps
     assert steps.index("harbour") + 1 == steps.index("event_field")
     assert cards.board.by_key["event_field"].spots == 1
-    assert cards.board.by_key["event_field"].spot_effects == (
-        (1, fx.Lasting("rest_of_game", fx.PeekEvent())),)
+    assert cards.board.by_key["event_field"].spot_effects == ((1, fx.Lasting("rest_of_game", fx.PeekEvent())),)
 
 
 def test_its_builder_looks_at_each_coming_event_for_the_rest_of_the_game(cards):
@@ -46,7 +44,8 @@ def test_its_builder_looks_at_each_coming_event_for_the_rest_of_the_game(cards):
     assert [(e.seat, e.first, e.last) for e in _grants(g, "event_field")] == [(3, 2, 6)]
     assert [g.describe(e) for e in _grants(g, "event_field")] == [
         "Yellow holds a change of the second event field for rounds 2-6: "
-        "you may look at the next event card at the start of each round."]
+        "you may look at the next event card at the start of each round."
+    ]
     g = pr.playout(g, seed=1, until=lambda s: s.round == 3)
     assert g.state.event == "" and g.state.event_deck
     assert g.view(3).next_event == g.state.event_deck[0]
@@ -71,14 +70,14 @@ def test_a_game_with_the_grant_saves_and_replays(cards):
     assert pr.load(pr.save(g), cards=cards) == g
 
 
-FAN_PLACE = '''
+FAN_PLACE = """
 place tithe_barn "Tithe barn" {
     after priory
     spots 2
     spot 1: next round: tax 0
     spot 2: this round: yield 1
 }
-'''
+"""
 
 
 def test_any_lasting_change_and_duration_may_be_a_spots_effect():
@@ -114,5 +113,9 @@ def test_the_heuristic_bot_values_the_look_ahead(cards):
     held = later.rules.modifiers(later.state, 3)
     assert fx.PeekEvent() in held
     assert reading.spot_gain("event_field", 0, 3, DEFAULT_WEIGHTS, values.acquire, values, held) == 0.0
-    assert reading.spot_gain("event_field", 0, 3, DEFAULT_WEIGHTS, values.acquire, values,
-                             later.rules.modifiers(later.state, 2)) == with_values
+    assert (
+        reading.spot_gain(
+            "event_field", 0, 3, DEFAULT_WEIGHTS, values.acquire, values, later.rules.modifiers(later.state, 2)
+        )
+        == with_values
+    )

@@ -20,17 +20,24 @@ def test_king_celebrates_and_richard_takes_castle_s8():
 
 
 def test_prior_philip_opens_stores_doubles_mill_up_to_5_s8():
-    g = _event("prior_philip_opens_stores", players={RED: {"pieces": Pieces(3, 0, 0, 0), "gold": 0},
-                                                     BLUE: {"pieces": Pieces(7, 1, 0, 0), "gold": 0}})
+    g = _event(
+        "prior_philip_opens_stores",
+        players={RED: {"pieces": Pieces(3, 0, 0, 0), "gold": 0}, BLUE: {"pieces": Pieces(7, 1, 0, 0), "gold": 0}},
+    )
     state = after_step(g, "wool_mill")
     assert state.players[RED].gold == 6 and state.players[BLUE].gold == 17
 
 
 def test_s8_archbishop_variant_one_craftsman_of_choice():
     """§8 variant archbishop_one_craftsman (PC version): each player boosts one craftsman."""
-    g = _event("archbishops_statue", variants=["archbishop_one_craftsman"],
-               players={RED: {"craftsmen": ("carpenter", "bell_founder", "architect"), "cubes": cubes(wood=10)},
-                        BLUE: {"craftsmen": ()}})
+    g = _event(
+        "archbishops_statue",
+        variants=["archbishop_one_craftsman"],
+        players={
+            RED: {"craftsmen": ("carpenter", "bell_founder", "architect"), "cubes": cubes(wood=10)},
+            BLUE: {"craftsmen": ()},
+        },
+    )
     assert g.pending.kind == "choice" and g.current_player == RED
     assert {a.card for a in g.legal_actions()} == {"carpenter"}  # not Bell founder; Architect has no capacity
     g2 = g.apply(PickCraftsman("carpenter"))
@@ -53,9 +60,14 @@ def test_s8_archbishop_boosts_every_craftsman_including_later_hires():
     g = _event("archbishops_statue", players={RED: {"craftsmen": crafts}, BLUE: {"craftsmen": ()}})
     assert not of_type(g.events, E.CapacityBoosted) and after_step(g, "event").event == "archbishops_statue"
     # later the same round: Red hires a Joiner at Shiring after the statue was revealed
-    g = position("shiring", players=2, event="archbishops_statue", shiring=("joiner_r2", "potter_r2"),
-                 spots={"shiring": (RED,)},
-                 seats={RED: dict(craftsmen=crafts, cubes=cubes(wood=13), gold=20), BLUE: dict(craftsmen=())})
+    g = position(
+        "shiring",
+        players=2,
+        event="archbishops_statue",
+        shiring=("joiner_r2", "potter_r2"),
+        spots={"shiring": (RED,)},
+        seats={RED: dict(craftsmen=crafts, cubes=cubes(wood=13), gold=20), BLUE: dict(craftsmen=())},
+    )
     assert g.state.step == "cathedral" and g.current_player == RED
     assert g.state.players[RED].craftsmen[-1] == "joiner_r2"
     rules, state = g.rules, g.state
@@ -65,8 +77,9 @@ def test_s8_archbishop_boosts_every_craftsman_including_later_hires():
     g = _use(g, ["carpenter"] * 5 + ["joiner_r2"] * 3)
     assert g.state.players[RED].vp == vp + 8 and g.state.players[RED].cube("wood") == 0
     # next round the statue no longer holds
-    nxt = position("cathedral", players=2, round=2,
-                   seats={RED: dict(craftsmen=crafts + ("joiner_r2",), cubes=cubes(wood=2))})
+    nxt = position(
+        "cathedral", players=2, round=2, seats={RED: dict(craftsmen=crafts + ("joiner_r2",), cubes=cubes(wood=2))}
+    )
     assert nxt.rules.capacity(nxt.state, RED, "joiner_r2", nxt.rules.card("joiner_r2").conversions[0]) == 2
 
 
@@ -86,11 +99,16 @@ def test_volunteers_and_cold_winter_yields_s8():
 
 
 def test_cold_winter_bishop_protected_yields_normally_s8():
-    g = _event("cold_winter", spots={"bishop": (RED,)},
-               players={RED: {"resource_cards": ("forest_2",)}, BLUE: {"resource_cards": ("forest_3",)}})
+    g = _event(
+        "cold_winter",
+        spots={"bishop": (RED,)},
+        players={RED: {"resource_cards": ("forest_2",)}, BLUE: {"resource_cards": ("forest_3",)}},
+    )
     g = g.apply(Protect())
     assert [e for e in of_type(g.events, E.Gained) if e.reason.startswith("forest")] == [
-        E.Gained(RED, (Amount("wood", 2),), "forest_2"), E.Gained(BLUE, (Amount("wood", 2),), "forest_3")]
+        E.Gained(RED, (Amount("wood", 2),), "forest_2"),
+        E.Gained(BLUE, (Amount("wood", 2),), "forest_3"),
+    ]
 
 
 def test_fresh_wall_collapses_each_discards_one_s8():
@@ -123,12 +141,15 @@ def test_city_wall_two_builders_next_round_s8():
     assert sorted(bag) == [RED, RED, BLUE, BLUE, BLUE]
 
 
-@pytest.mark.parametrize("tax, gold, vp, after", [
-    (5, 2, 1, (0, 0)),   # 3 missing: 1 VP
-    (4, 2, 1, (0, 0)),   # 2 missing: 1 VP
-    (2, 2, 1, (0, 1)),   # paid in full
-    (5, 0, 0, (0, 0)),   # VP never below 0
-])
+@pytest.mark.parametrize(
+    "tax, gold, vp, after",
+    [
+        (5, 2, 1, (0, 0)),  # 3 missing: 1 VP
+        (4, 2, 1, (0, 0)),  # 2 missing: 1 VP
+        (2, 2, 1, (0, 1)),  # paid in full
+        (5, 0, 0, (0, 0)),  # VP never below 0
+    ],
+)
 def test_debt_rule_s2_5(tax, gold, vp, after):
     """§2.5: pay all gold, 1 VP per 2 missing rounded down, VP never below 0."""
     g = position("kings_court", players=2, pins=dict(tax=(tax,)), seats={RED: dict(gold=gold, vp=vp)})

@@ -78,9 +78,15 @@ def test_the_laws_hold_in_games_with_the_expansion(game):
 
 # ------------------------------------------------------------------ one scenario per place and card
 def test_the_tax_collector_pays_no_tax_and_collects_the_roll(cards):
-    g = pr.scenario(players=6, round=2, step="kings_court", cards=cards, pins=dict(tax=[4]),
-                    seats={s: dict(gold=10) for s in range(6)},
-                    spots={"tax_collector": (5,), "kings_court": (0, 1, 2, 3)})
+    g = pr.scenario(
+        players=6,
+        round=2,
+        step="kings_court",
+        cards=cards,
+        pins=dict(tax=[4]),
+        seats={s: dict(gold=10) for s in range(6)},
+        spots={"tax_collector": (5,), "kings_court": (0, 1, 2, 3)},
+    )
     # the steps run without a decision: the scenario's first decision is past them
     assert g.state.step not in ("kings_court", "tax_collector")
     before = dict.fromkeys(("Red", "Blue", "Green", "Yellow", "Purple", "Orange"), 10)
@@ -98,8 +104,9 @@ def test_the_collector_must_follow_the_tax():
 
 
 def _cathedral(cards, craftsmen, cubes, **kw):
-    return pr.scenario(players=5, round=4, step="cathedral", cards=cards,
-                       seats={0: dict(craftsmen=craftsmen, cubes=cubes)}, **kw)
+    return pr.scenario(
+        players=5, round=4, step="cathedral", cards=cards, seats={0: dict(craftsmen=craftsmen, cubes=cubes)}, **kw
+    )
 
 
 def test_the_brickmaker_turns_sand_into_stone(cards):
@@ -130,8 +137,13 @@ def test_the_apprentice_raises_another_craftsmans_capacity(cards):
 
 
 def test_the_beggar_takes_a_free_cube_at_the_market(cards):
-    g = pr.scenario(players=5, round=2, step="market", cards=cards,
-                    seats={3: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "beggar"))})
+    g = pr.scenario(
+        players=5,
+        round=2,
+        step="market",
+        cards=cards,
+        seats={3: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "beggar"))},
+    )
     assert g.pending.kind == "choice" and g.current_player == 3
     gold = g.state.players[3].gold
     after = g.apply(g.legal_actions()[0])
@@ -140,8 +152,7 @@ def test_the_beggar_takes_a_free_cube_at_the_market(cards):
 
 
 def test_the_black_master_builder_gives_a_fourth_builder(cards):
-    g = pr.scenario(players=6, round=2, step="round_start", cards=cards,
-                    seats={2: dict(privileges=("black_builder",))})
+    g = pr.scenario(players=6, round=2, step="round_start", cards=cards, seats={2: dict(privileges=("black_builder",))})
     g = pr.playout(g, until=lambda s: s.stage == "builders")
     assert sorted(g.state.bag + (() if g.state.drawn is None else (g.state.drawn,))).count(2) == 4
 
@@ -166,8 +177,9 @@ def test_the_crusades_are_dealt_every_round_and_pay_vp(cards):
     for n in (2, 6):
         g = pr.new_game(players=n, seed=5, cards=cards)
         assert {"crusade_1a", "crusade_1b", "crusade_2a", "crusade_2b"} <= set(g.state.display)
-    g = pr.scenario(players=5, round=3, step="crusades", cards=cards,
-                    seats={1: dict(resource_cards=("crusade_2a",), vp=4)})
+    g = pr.scenario(
+        players=5, round=3, step="crusades", cards=cards, seats={1: dict(resource_cards=("crusade_2a",), vp=4)}
+    )
     assert g.state.players[1].vp == 4 + 2
     draft = pr.scenario(players=5, round=2, step="draft", cards=cards)
     takes = [a for a in draft.legal_actions() if isinstance(a, TakeResourceCard) and a.card == "crusade_1b"]

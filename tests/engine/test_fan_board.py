@@ -52,14 +52,17 @@ def fan_boards(draw) -> str:
             lines.append("stock " + ", ".join(f"{draw(st.integers(1, 4))} {c}" for c in stock))
             lines.append("buying " + ", ".join(f"{c} {draw(st.integers(0, 5))}" for c in stock))
         if not stock or draw(st.booleans()):
-            sold = draw(st.lists(st.sampled_from(("wood", "stone", "sand", "metal")), min_size=1, max_size=4,
-                                 unique=True))
+            sold = draw(
+                st.lists(st.sampled_from(("wood", "stone", "sand", "metal")), min_size=1, max_size=4, unique=True)
+            )
             lines.append("selling " + ", ".join(f"{c} {draw(st.integers(1, 9))}" for c in sold))
         body = "\n    ".join(lines)
         parts.append(f'place fan_market "Fan market" {{\n    {body}\n}}')
     if draw(st.booleans()):
-        parts.append('place fan_pit "Fan pit" {\n    after sand_pit\n    worker site stone\n}\n'
-                     'resource fan_stones "Fan stones" {\n    site fan_pit\n    yields 2 stone\n    workers 4\n}')
+        parts.append(
+            'place fan_pit "Fan pit" {\n    after sand_pit\n    worker site stone\n}\n'
+            'resource fan_stones "Fan stones" {\n    site fan_pit\n    yields 2 stone\n    workers 4\n}'
+        )
     return "\n\n".join(parts) + "\n"
 
 
@@ -90,15 +93,21 @@ def test_a_fan_board_that_passes_the_check_plays_to_the_end(text, seed, bot):
 
 def test_the_generator_makes_boards_that_pass():
     # the property above must not pass only because every board is refused
-    text = find(fan_boards(), lambda t: _cards(t) is not None and "replaces" in t and "after" in t,
-                settings=settings(max_examples=200, database=None))
+    text = find(
+        fan_boards(),
+        lambda t: _cards(t) is not None and "replaces" in t and "after" in t,
+        settings=settings(max_examples=200, database=None),
+    )
     assert len(_cards(text).board.steps) >= len(BASE_KEYS)
-    text = find(fan_boards(), lambda t: _cards(t) is not None and "fan_market" in t,
-                settings=settings(max_examples=200, database=None))
+    text = find(
+        fan_boards(),
+        lambda t: _cards(t) is not None and "fan_market" in t,
+        settings=settings(max_examples=200, database=None),
+    )
     assert _cards(text).board.rules.count("market") == 2
 
 
-CHAPEL = '''
+CHAPEL = """
 place chapel "Chapel" de "Kapelle" {
     after priory
     spots 2
@@ -106,7 +115,7 @@ place chapel "Chapel" de "Kapelle" {
     spot 1: gain 2 gold
     spot 2: gain 1 vp
 }
-'''
+"""
 
 
 def test_a_new_step_between_priory_and_market_pays_its_builders():
@@ -115,8 +124,9 @@ def test_a_new_step_between_priory_and_market_pays_its_builders():
     steps = [e.step for e in game.events if isinstance(e, pr.events.StepStarted)][:15]
     assert steps[steps.index("priory") + 1] == "chapel"
     paid = [e for e in game.events if isinstance(e, pr.events.Gained) and e.reason == "chapel"]
-    assert paid and all(e.amounts in ((pr.cardlang.effects.Amount("gold", 2),),
-                                      (pr.cardlang.effects.Amount("vp", 1),)) for e in paid)
+    assert paid and all(
+        e.amounts in ((pr.cardlang.effects.Amount("gold", 2),), (pr.cardlang.effects.Amount("vp", 1),)) for e in paid
+    )
     check_game(game)
 
 
@@ -127,13 +137,13 @@ def test_a_fan_board_changes_what_the_save_records():
     assert pr.load(pr.save(game), cards=cards) == game
 
 
-AFTER_CATHEDRAL = '''
+AFTER_CATHEDRAL = """
 place wharf "Wharf" {
     after cathedral
     spots 1
     spot 1: gain 1 wood
 }
-'''
+"""
 
 
 def test_cubes_a_place_after_the_cathedral_gives_are_kept_into_the_next_round():
@@ -145,8 +155,9 @@ def test_cubes_a_place_after_the_cathedral_gives_are_kept_into_the_next_round():
 
     cards = _cards(AFTER_CATHEDRAL)
     assert cards is not None
-    game = pr.scenario(players=2, seed=3, cards=cards, step="wharf", round=2,
-                       seats={0: {"cubes": {"stone": 5}}}, spots={"wharf": [0]})
+    game = pr.scenario(
+        players=2, seed=3, cards=cards, step="wharf", round=2, seats={0: {"cubes": {"stone": 5}}}, spots={"wharf": [0]}
+    )
     end = game
     while not end.is_over and end.state.round == 2:
         end = end.apply(end.legal_actions()[0], seat=end.current_player)
@@ -167,8 +178,10 @@ def test_cubes_a_place_after_the_cathedral_gives_are_kept_into_the_next_round():
     wood, stone, sand, metal = ends[-1].players[0].cubes
     assert wood + stone + sand + metal == 5
     seat0 = attr.evolve(ends[-1].players[0], cubes=(wood + 1, stone, sand, metal))
-    bad = attr.evolve(ends[-1], players=(seat0,) + ends[-1].players[1:],
-                      board=attr.evolve(ends[-1].board, supply=tuple(
-                          n - (i == 0) for i, n in enumerate(ends[-1].board.supply))))
+    bad = attr.evolve(
+        ends[-1],
+        players=(seat0,) + ends[-1].players[1:],
+        board=attr.evolve(ends[-1].board, supply=tuple(n - (i == 0) for i, n in enumerate(ends[-1].board.supply))),
+    )
     with pytest.raises(InvariantError, match="5-cube limit"):
         check_state(bad, over.rules)

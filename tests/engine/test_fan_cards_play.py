@@ -49,8 +49,10 @@ def test_random_games_with_fan_cards_keep_the_laws_and_use_them():
 
 
 def test_two_input_craftsman_tiler():
-    g = fan_at("cathedral", seats={RED: {"craftsmen": ("tiler",), "cubes": cubes(wood=2, stone=1), "vp": 0},
-                                   BLUE: {"craftsmen": ()}})
+    g = fan_at(
+        "cathedral",
+        seats={RED: {"craftsmen": ("tiler",), "cubes": cubes(wood=2, stone=1), "vp": 0}, BLUE: {"craftsmen": ()}},
+    )
     g = g.apply(Build("tiler"))
     assert g.state.players[RED].vp == 3 and g.state.players[RED].cubes == cubes(wood=1)
 
@@ -71,8 +73,11 @@ def test_trigger_at_named_step_weaver():
 
 
 def test_price_modifier_and_permit_stone_merchant():
-    g = fan_at("market", spots={"market": (RED,)},
-               seats={RED: {"craftsmen": ("stone_merchant",), "cubes": cubes(stone=2), "gold": 0}})
+    g = fan_at(
+        "market",
+        spots={"market": (RED,)},
+        seats={RED: {"craftsmen": ("stone_merchant",), "cubes": cubes(stone=2), "gold": 0}},
+    )
     assert Sell("stone", 2) in g.legal_actions()
     g = g.apply(Sell("stone", 2))
     assert g.state.players[RED].gold == 10
@@ -91,8 +96,11 @@ def test_event_with_a_choice_market_day():
 
 
 def test_harmful_event_with_exclusions_scaffold_fire():
-    g = fan_at("event", event="scaffold_fire",
-               seats={RED: {"craftsmen": ("carpenter", "mason_r1")}, BLUE: {"craftsmen": ("carpenter",)}})
+    g = fan_at(
+        "event",
+        event="scaffold_fire",
+        seats={RED: {"craftsmen": ("carpenter", "mason_r1")}, BLUE: {"craftsmen": ("carpenter",)}},
+    )
     assert g.legal_actions() == [PickCraftsman("mason_r1")]
     g2 = g.apply(PickCraftsman("mason_r1"))
     assert g2.state.players[RED].craftsmen == ("carpenter",)
@@ -100,14 +108,14 @@ def test_harmful_event_with_exclusions_scaffold_fire():
 
 
 def test_privilege_paying_per_builder_merchant_guild():
-    g = fan_at("market", players=3, spots={"market": (RED, BLUE)},
-               seats={RED: {"privileges": ("merchant_guild",), "gold": 0}})
+    g = fan_at(
+        "market", players=3, spots={"market": (RED, BLUE)}, seats={RED: {"privileges": ("merchant_guild",), "gold": 0}}
+    )
     assert E.Gained(RED, (Amount("gold", 1),), "merchant_guild") in g.events
 
 
 def test_cheaper_wood_timber_rights():
-    g = fan_at("market", spots={"market": (RED,)},
-               seats={RED: {"privileges": ("timber_rights",), "gold": 4}})
+    g = fan_at("market", spots={"market": (RED,)}, seats={RED: {"privileges": ("timber_rights",), "gold": 4}})
     assert Buy("wood", 2) in g.legal_actions()
     words = {c.action: c.label for c in pr.words.choices(g.view(RED))}
     assert words[Buy("wood", 2)] == "buy 2 wood for 4 gold"

@@ -26,8 +26,7 @@ def fan(**kw) -> pr.Game:
 
 
 def gained(game, seat, reason) -> list:
-    return [e.amounts for e in game.events if isinstance(e, E.Gained) and e.seat == seat
-            and e.reason == reason]
+    return [e.amounts for e in game.events if isinstance(e, E.Gained) and e.seat == seat and e.reason == reason]
 
 
 def taxes(game) -> dict:
@@ -47,22 +46,21 @@ def test_bridge_warden_pays_one_gold_less_than_the_roll(roll):
 
 def test_relative_tax_applies_after_a_fixed_tax():
     # Brother Francis fixes the tax at 2 (§7); the warden takes 1 off that
-    game = fan(step="kings_court", pins=dict(tax=(5,)),
-               seats={RED: dict(privileges=("bridge_warden", "brother_francis"))})
+    game = fan(
+        step="kings_court", pins=dict(tax=(5,)), seats={RED: dict(privileges=("bridge_warden", "brother_francis"))}
+    )
     assert taxes(game)[RED] == 1
 
 
 def test_tithe_event_raises_everyones_tax_this_round():
-    game = fan(step="kings_court", event="tithe", pins=dict(tax=(3,)),
-               seats={RED: dict(privileges=("bridge_warden",))})
+    game = fan(step="kings_court", event="tithe", pins=dict(tax=(3,)), seats={RED: dict(privileges=("bridge_warden",))})
     assert taxes(game) == {RED: 4, BLUE: 5}
 
 
 # ------------------------------------------------------------------ income per mill worker (§2.4 step 3)
 @pytest.mark.parametrize("cards_taken", [(), ("forest_2",), ("forest_2", "quarry_3")])
 def test_fuller_earns_a_gold_per_worker_in_the_mill(cards_taken):
-    game = fan(step="wool_mill", seats={RED: dict(craftsmen=("fuller",), gold=0,
-                                                  resource_cards=cards_taken)})
+    game = fan(step="wool_mill", seats={RED: dict(craftsmen=("fuller",), gold=0, resource_cards=cards_taken)})
     mill = game.state_at(1).players[RED].pieces.value
     assert gained(game, RED, "fuller") == [(Amount("gold", mill),)]
     assert mill == 12 - sum(game.rules.card(c).workers for c in cards_taken)
@@ -106,8 +104,8 @@ def test_relic_seller_needs_the_vp():
 def test_broker_reacts_to_hiring_but_not_to_its_own_hire():
     game = fan(step="draft", display=("broker", "mason_r1"), seats={RED: dict(vp=0)})
     game = game.apply(A.Hire("broker"))
-    assert game.state.players[RED].vp == 0          # its own hiring does not count
-    game = game.apply(A.Pass())                       # Blue
+    assert game.state.players[RED].vp == 0  # its own hiring does not count
+    game = game.apply(A.Pass())  # Blue
     game = game.apply(A.Hire("mason_r1"))
     assert game.state.players[RED].vp == 1
     assert gained(game, RED, "broker") == [(Amount("vp", 1),)]
@@ -115,15 +113,20 @@ def test_broker_reacts_to_hiring_but_not_to_its_own_hire():
 
 
 def test_broker_reacts_to_hiring_at_shiring():
-    game = fan(step="shiring", shiring=("mason_r1", "toolmaker"), spots={"shiring": (RED,)},
-               seats={RED: dict(craftsmen=("broker",), vp=0)})
+    game = fan(
+        step="shiring",
+        shiring=("mason_r1", "toolmaker"),
+        spots={"shiring": (RED,)},
+        seats={RED: dict(craftsmen=("broker",), vp=0)},
+    )
     assert game.state_at(-1).players[RED].vp >= 1
     assert gained(game, RED, "broker") == [(Amount("vp", 1),)]
 
 
 def test_broker_reacts_to_selling_not_buying():
-    game = fan(step="market", spots={"market": (RED,)},
-               seats={RED: dict(craftsmen=("broker",), cubes=dict(metal=1), gold=10)})
+    game = fan(
+        step="market", spots={"market": (RED,)}, seats={RED: dict(craftsmen=("broker",), cubes=dict(metal=1), gold=10)}
+    )
     bought = game.apply(A.Buy("sand", 1))
     assert gained(bought, RED, "broker") == []
     sold = bought.apply(A.Sell("metal", 1))
@@ -133,8 +136,11 @@ def test_broker_reacts_to_selling_not_buying():
 
 
 def test_guild_steward_reacts_to_each_purchase():
-    game = fan(step="market", spots={"market": (RED, BLUE)},
-               seats={RED: dict(privileges=("guild_steward",), gold=20, vp=0, cubes=dict(wood=1))})
+    game = fan(
+        step="market",
+        spots={"market": (RED, BLUE)},
+        seats={RED: dict(privileges=("guild_steward",), gold=20, vp=0, cubes=dict(wood=1))},
+    )
     game = game.apply(A.Buy("sand", 2)).apply(A.EndTrading()).apply(A.Buy("stone", 1))
     game = game.apply(A.Sell("wood", 1))
     assert gained(game, RED, "guild_steward") == [(Amount("vp", 1),), (Amount("vp", 1),)]
@@ -152,13 +158,14 @@ def test_broker_reacts_to_placing_at_the_market_only(location, sand):
 
 # ------------------------------------------------------------------ general once-per-game abilities (§7)
 def test_quarry_favour_is_one_free_market_trade():
-    game = fan(players=3, step="market", spots={"market": (RED, BLUE)},
-               seats={RED: dict(privileges=("quarry_favour",))})
+    game = fan(
+        players=3, step="market", spots={"market": (RED, BLUE)}, seats={RED: dict(privileges=("quarry_favour",))}
+    )
     assert A.UseOnce("quarry_favour") in game.legal_actions()
     used = game.apply(A.UseOnce("quarry_favour"))
     red = used.state.players[RED]
     assert red.cube("stone") == 2 and "quarry_favour" not in red.privileges
-    assert used.current_player == BLUE                   # the turn passed on
+    assert used.current_player == BLUE  # the turn passed on
     back = used.apply(A.EndTrading())
     assert back.current_player == RED and A.UseOnce("quarry_favour") not in back.legal_actions()
     assert roundtrips(back)
@@ -182,8 +189,17 @@ def test_a_once_ability_cannot_be_used_twice_even_in_a_tampered_log():
 
 
 # ------------------------------------------------------------------ full games
-NEW = ("fuller", "relic_seller", "broker", "bridge_warden", "quarry_favour", "masons_oath",
-       "patron", "tithe", "windfall")
+NEW = (
+    "fuller",
+    "relic_seller",
+    "broker",
+    "bridge_warden",
+    "quarry_favour",
+    "masons_oath",
+    "patron",
+    "tithe",
+    "windfall",
+)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -191,12 +207,17 @@ def test_full_games_with_the_new_constructs_keep_the_laws(seed):
     """Whole games from round 1, each seat holding some of the new cards; the
     cards act, and every law, replay and save hold (§1-§8)."""
     rng = random.Random(seed)
-    game = fan(players=2 + seed % 3, round=1, step="draft", seed=seed,
-               decks=dict(events=("tithe", "windfall", "city_wall",
-                                  "king_celebrates", "volunteers", "cold_winter")),
-               seats={0: dict(craftsmen=("fuller", "broker"), privileges=("bridge_warden", "patron")),
-                      1: dict(craftsmen=("relic_seller", "carpenter"),
-                              privileges=("quarry_favour", "masons_oath"))})
+    game = fan(
+        players=2 + seed % 3,
+        round=1,
+        step="draft",
+        seed=seed,
+        decks=dict(events=("tithe", "windfall", "city_wall", "king_celebrates", "volunteers", "cold_winter")),
+        seats={
+            0: dict(craftsmen=("fuller", "broker"), privileges=("bridge_warden", "patron")),
+            1: dict(craftsmen=("relic_seller", "carpenter"), privileges=("quarry_favour", "masons_oath")),
+        },
+    )
     game = testing.play_random(game, rng)
     testing.check_game(game)
     acted = {getattr(e, attr, None) for e in game.events for attr in ("card", "reason", "source")}

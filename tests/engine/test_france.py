@@ -23,8 +23,7 @@ def cards() -> pr.CardSet:
 
 
 def _france(cards, seat, seats, players=5):
-    return pr.scenario(players=players, round=3, step="france", cards=cards, spots={"france": (seat,)},
-                       seats=seats)
+    return pr.scenario(players=players, round=3, step="france", cards=cards, spots={"france": (seat,)}, seats=seats)
 
 
 def test_france_resolves_after_the_market_before_the_cathedral(cards):
@@ -37,8 +36,10 @@ def test_the_builder_on_france_uses_another_players_craftsman_once_more(cards):
     g = _france(cards, 2, {2: dict(cubes=dict(stone=1)), 0: dict(craftsmen=BASE_CRAFTSMEN + ("sculptor_r3",))})
     assert g.pending.kind == "choice" and g.current_player == 2
     labels = [c.label for c in pr.words.choices(g.view(2))]
-    assert labels == ["option 1: use Red's Sculptor (round 3) once: 1 stone -> 2 VP (France)",
-                      "option 2: use no craftsman (France)"], labels
+    assert labels == [
+        "option 1: use Red's Sculptor (round 3) once: 1 stone -> 2 VP (France)",
+        "option 2: use no craftsman (France)",
+    ], labels
     vp = g.state.players[2].vp
     after = g.apply(ChooseOption(0))
     used = [e for e in after.events if isinstance(e, E.CraftsmanBorrowed)]
@@ -71,6 +72,7 @@ def test_a_builder_who_can_pay_for_nothing_is_not_asked(cards):
 
 def test_bots_play_france_from_their_views(cards):
     from pillars_rules.bots import make_bot
+
     used = 0
     for seed in (1, 2):
         g = pr.play(pr.new_game(6, seed, cards=cards), [make_bot("heuristic", seed * 10 + i) for i in range(6)])
@@ -87,12 +89,21 @@ def test_the_one_use_is_decided_at_frances_own_step(cards):
     of the round's trading -- before the cathedral step starts, so neither its
     ``at cathedral`` gains nor its choices come first (issue #54)."""
     fan = pr.load_cards(str(ROOT / "cards" / "expansion")).merged(
-        pr.cardlang.compile_text(STONE_AT_CATHEDRAL, "gift.cards", known=cards))
+        pr.cardlang.compile_text(STONE_AT_CATHEDRAL, "gift.cards", known=cards)
+    )
     # seat 2 holds wood for its own Carpenter but no stone: the gift's stone at
     # the cathedral would pay for Red's Sculptor
-    g = pr.scenario(players=5, round=3, step="france", cards=fan, spots={"france": (2,)},
-                    seats={2: dict(cubes=dict(wood=2, stone=0), privileges=("mason_gift",)),
-                           0: dict(craftsmen=BASE_CRAFTSMEN + ("sculptor_r3",))})
+    g = pr.scenario(
+        players=5,
+        round=3,
+        step="france",
+        cards=fan,
+        spots={"france": (2,)},
+        seats={
+            2: dict(cubes=dict(wood=2, stone=0), privileges=("mason_gift",)),
+            0: dict(craftsmen=BASE_CRAFTSMEN + ("sculptor_r3",)),
+        },
+    )
     assert g.pending.kind == "choice" and g.current_player == 2
     steps = [e.step for e in g.events if isinstance(e, E.StepStarted)]
     assert g.state.step == "france" and steps[-1] == "france", steps
@@ -110,4 +121,6 @@ def test_the_question_comes_before_the_cathedral_step_starts(cards):
     assert g.pending.kind == "choice" and g.state.step == "france"
     assert E.StepStarted("cathedral") not in g.events
     assert E.Decided(2, "spot:france") in g.events
-    assert g.describe(E.Decided(2, "spot:france")) == f"{g.state.players[2].name} decides at France before the next step."
+    assert (
+        g.describe(E.Decided(2, "spot:france")) == f"{g.state.players[2].name} decides at France before the next step."
+    )

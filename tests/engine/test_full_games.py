@@ -49,8 +49,9 @@ def test_laws_hold_mid_game(game):
 
 
 TestStateMachine = testing.PillarsMachine.TestCase
-TestStateMachine.settings = settings(max_examples=int(os.environ.get("PILLARS_MACHINE_EXAMPLES", "10")),
-                                     stateful_step_count=30, deadline=None)
+TestStateMachine.settings = settings(
+    max_examples=int(os.environ.get("PILLARS_MACHINE_EXAMPLES", "10")), stateful_step_count=30, deadline=None
+)
 
 
 @given(st.integers(0, 2**32 - 1), st.sampled_from([2, 3, 4]))

@@ -27,8 +27,7 @@ def cards() -> pr.CardSet:
 
 
 def _harbour(cards, order, seats, **kw):
-    return pr.scenario(players=5, round=2, step="harbour", cards=cards, spots={"harbour": order},
-                       seats=seats, **kw)
+    return pr.scenario(players=5, round=2, step="harbour", cards=cards, spots={"harbour": order}, seats=seats, **kw)
 
 
 def test_the_harbour_buys_materials_at_its_own_better_prices(cards):
@@ -36,8 +35,12 @@ def test_the_harbour_buys_materials_at_its_own_better_prices(cards):
     g = _harbour(cards, (1, 3), {1: dict(gold=10, cubes=held, craftsmen=CARPENTRY), 3: dict(gold=10)})
     assert g.pending.kind == "market" and g.current_player == 1
     labels = {c.label for c in pr.words.choices(g.view(1))}
-    assert {"sell 1 sand for 3 gold", "sell 1 wood for 4 gold", "sell 2 wood for 8 gold",
-            "sell 1 stone for 5 gold"} <= labels
+    assert {
+        "sell 1 sand for 3 gold",
+        "sell 1 wood for 4 gold",
+        "sell 2 wood for 8 gold",
+        "sell 1 stone for 5 gold",
+    } <= labels
     assert not any(isinstance(a, Buy) for a in g.legal_actions())  # it sells nothing to players
     assert not any(isinstance(a, Sell) and a.resource == "metal" for a in g.legal_actions())
     supply, market = g.state.supply, g.state.market
@@ -45,8 +48,14 @@ def test_the_harbour_buys_materials_at_its_own_better_prices(cards):
     assert g.state.players[1].gold == 18 and g.state.players[1].cube("wood") == 0
     assert g.state.supply[0] == supply[0] + 2 and g.state.market == market  # sold to the supply
     # §4 holds across both markets in a round: who sold wood at the Harbour buys none at the market
-    g = pr.scenario(players=5, round=2, step="harbour", cards=cards, spots={"harbour": (1,), "market": (1,)},
-                    seats={1: dict(gold=10, cubes=dict(wood=1), craftsmen=CARPENTRY)})
+    g = pr.scenario(
+        players=5,
+        round=2,
+        step="harbour",
+        cards=cards,
+        spots={"harbour": (1,), "market": (1,)},
+        seats={1: dict(gold=10, cubes=dict(wood=1), craftsmen=CARPENTRY)},
+    )
     g = g.apply(Sell("wood", 1)).apply(EndTrading())
     assert (g.state.step, g.pending.kind, g.current_player) == ("market", "market", 1)
     assert not any(isinstance(a, Buy) and a.resource == "wood" for a in g.legal_actions())
@@ -56,8 +65,14 @@ def test_the_harbour_buys_materials_at_its_own_better_prices(cards):
 
 
 def test_the_harbours_spots_trade_in_order_and_refuse_naming_it(cards):
-    g = _harbour(cards, (3, 1), {1: dict(cubes=dict(stone=2, sand=2, metal=1)),
-                                 3: dict(cubes=dict(sand=3), craftsmen=("carpenter", "mortar_mixer"))})
+    g = _harbour(
+        cards,
+        (3, 1),
+        {
+            1: dict(cubes=dict(stone=2, sand=2, metal=1)),
+            3: dict(cubes=dict(sand=3), craftsmen=("carpenter", "mortar_mixer")),
+        },
+    )
     assert g.current_player == 3  # the builder placed first trades first
     gold = g.state.players[1].gold
     with pytest.raises(IllegalActionError, match="selling stone needs Stonemason"):
@@ -84,7 +99,7 @@ def test_the_harbour_resolves_after_the_crusades_before_the_market(cards):
     assert pr.new_game(players=4, seed=1).state.stocks == ()
 
 
-SECOND_MARKET = '''
+SECOND_MARKET = """
 place fair "Fair" de "Messe" {
     called "the fair"
     after priory
@@ -94,13 +109,19 @@ place fair "Fair" de "Messe" {
     buying wood 5, stone 1
     selling metal 9
 }
-'''
+"""
 
 
 def test_a_fan_board_writes_a_second_market_in_text_only():
     cards = BASE.merged(compile_text(SECOND_MARKET, "fan.cards", known=BASE))
-    g = pr.scenario(players=3, round=1, step="fair", cards=cards, spots={"fair": (2,)},
-                    seats={2: dict(gold=5, cubes=dict(metal=1), craftsmen=CARPENTRY)})
+    g = pr.scenario(
+        players=3,
+        round=1,
+        step="fair",
+        cards=cards,
+        spots={"fair": (2,)},
+        seats={2: dict(gold=5, cubes=dict(metal=1), craftsmen=CARPENTRY)},
+    )
     assert g.pending.kind == "market" and g.current_player == 2
     g = g.apply(Sell("metal", 1))
     assert g.state.players[2].gold == 14
@@ -122,14 +143,27 @@ def test_a_fan_board_writes_a_second_market_in_text_only():
     assert pr.load(pr.save(game), cards=cards) == game
 
 
-@pytest.mark.parametrize("text, message, line", [
-    ("place fair \"Fair\" de \"Messe\" {\n    after priory\n    spots 1\n    step market\n    stock 1 wood\n}\n",
-     "needs its prices", 4),
-    ("place fair \"Fair\" de \"Messe\" {\n    after priory\n    spots 1\n    step market\n"
-     "    stock 1 wood\n    buying stone 2\n}\n", "sells stone to players but its 'stock' holds none", 6),
-    ("place fair \"Fair\" de \"Messe\" {\n    after priory\n    step market\n    buying wood 2\n}\n",
-     "needs builder spots", 3),
-])
+@pytest.mark.parametrize(
+    "text, message, line",
+    [
+        (
+            'place fair "Fair" de "Messe" {\n    after priory\n    spots 1\n    step market\n    stock 1 wood\n}\n',
+            "needs its prices",
+            4,
+        ),
+        (
+            'place fair "Fair" de "Messe" {\n    after priory\n    spots 1\n    step market\n'
+            "    stock 1 wood\n    buying stone 2\n}\n",
+            "sells stone to players but its 'stock' holds none",
+            6,
+        ),
+        (
+            'place fair "Fair" de "Messe" {\n    after priory\n    step market\n    buying wood 2\n}\n',
+            "needs builder spots",
+            3,
+        ),
+    ],
+)
 def test_a_bad_market_is_refused_naming_its_line(text, message, line):
     with pytest.raises(CardError, match=message) as err:
         compile_text(text, "fan.cards", known=BASE)
@@ -149,8 +183,14 @@ def test_the_harbours_stock_is_public_and_shown_where_the_market_is(cards):
     assert places["harbour"]["stock"] == 0 and places["market"]["stock"] == -1
     assert places["harbour"]["called"] == "the Harbour"
     # a further market's stock is public: every seat and a spectator see it
-    fair = pr.scenario(players=3, round=1, step="fair", cards=BASE.merged(compile_text(SECOND_MARKET, "f.cards", known=BASE)),
-                       spots={"fair": (2,)}, seats={2: dict(gold=9)}).apply(Buy("stone", 2))
+    fair = pr.scenario(
+        players=3,
+        round=1,
+        step="fair",
+        cards=BASE.merged(compile_text(SECOND_MARKET, "f.cards", known=BASE)),
+        spots={"fair": (2,)},
+        seats={2: dict(gold=9)},
+    ).apply(Buy("stone", 2))
     for view in (fair.view(0), fair.view(2), fair.view(None)):
         assert view.state.stocks == ((1, 1, 0, 0),)
     assert "Fair: for sale 1 wood at 5, 1 stone at 1 gold; buys metal at 9 gold" in status(fair.view(0))
@@ -171,8 +211,9 @@ def test_the_observation_tensor_carries_each_further_markets_stock():
     from pillars_rules.ai.observation import Layout
 
     cards = BASE.merged(compile_text(SECOND_MARKET, "fan.cards", known=BASE))
-    g = pr.scenario(players=3, round=1, step="fair", cards=cards, spots={"fair": (2,)},
-                    seats={2: dict(gold=9)}).apply(Buy("stone", 2))
+    g = pr.scenario(players=3, round=1, step="fair", cards=cards, spots={"fair": (2,)}, seats={2: dict(gold=9)}).apply(
+        Buy("stone", 2)
+    )
     layout = Layout.for_rules(g.rules, 3)
     blocks = dict(layout.blocks())
     assert blocks["stocks"] == 4 and dict(Layout.for_rules(pr.new_game(3, seed=1).rules, 3).blocks())["stocks"] == 0
@@ -181,4 +222,4 @@ def test_the_observation_tensor_carries_each_further_markets_stock():
         if name == "stocks":
             break
         at += n
-    assert list(layout.tensor(g.view(0))[at:at + 4]) == [1.0, 1.0, 0.0, 0.0]
+    assert list(layout.tensor(g.view(0))[at : at + 4]) == [1.0, 1.0, 0.0, 0.0]

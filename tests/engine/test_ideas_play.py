@@ -26,8 +26,11 @@ def play(**kw) -> pr.Game:
 
 def moves(game, cid) -> list[tuple[str, int, dict]]:
     """(``+``/``-``, seat, {kind: n}) of each gain and loss ``cid`` gave."""
-    return [("+" if isinstance(e, E.Gained) else "-", e.seat, {a.kind: a.n for a in e.amounts})
-            for e in game.events if isinstance(e, (E.Gained, E.Lost)) and e.reason == cid]
+    return [
+        ("+" if isinstance(e, E.Gained) else "-", e.seat, {a.kind: a.n for a in e.amounts})
+        for e in game.events
+        if isinstance(e, (E.Gained, E.Lost)) and e.reason == cid
+    ]
 
 
 def roundtrips(game) -> bool:
@@ -38,8 +41,9 @@ def final(cid, **seats):
     """The last round's end with ``cid`` owned by red (a privilege or craftsman)."""
     kind = "privileges" if cid in PRIVILEGE_IDS else "craftsmen"
     red = dict(seats.pop("red", {}))
-    red[kind] = tuple(red.get(kind, ("carpenter", "stonemason", "mortar_mixer") if kind == "craftsmen"
-                               else ())) + (cid,)
+    red[kind] = tuple(red.get(kind, ("carpenter", "stonemason", "mortar_mixer") if kind == "craftsmen" else ())) + (
+        cid,
+    )
     return play(round=6, step="start_player", seats={RED: red, **seats})
 
 
@@ -75,25 +79,31 @@ def test_plain_events_give_every_player(cid, gift):
 
 @covers("idea_weaver")
 def test_weaver_is_paid_per_worker_in_the_mill():
-    game = play(step="wool_mill", seats={RED: dict(craftsmen=("carpenter", "idea_weaver"),
-                                                   resource_cards=("forest_2",))})
+    game = play(
+        step="wool_mill", seats={RED: dict(craftsmen=("carpenter", "idea_weaver"), resource_cards=("forest_2",))}
+    )
     assert moves(game, "idea_weaver") == [("+", RED, {"gold": game.state_at(1).players[RED].pieces.value})]
 
 
 @covers("idea_stone_dresser", "idea_handyman", "idea_master_mason")
-@pytest.mark.parametrize("cid, cubes, made", [
-    ("idea_stone_dresser", dict(stone=4), {"gold": 3}),
-    ("idea_handyman", dict(wood=1), {"vp": 1}),
-    ("idea_master_mason", dict(stone=2), {"vp": 2}),
-])
+@pytest.mark.parametrize(
+    "cid, cubes, made",
+    [
+        ("idea_stone_dresser", dict(stone=4), {"gold": 3}),
+        ("idea_handyman", dict(wood=1), {"vp": 1}),
+        ("idea_master_mason", dict(stone=2), {"vp": 2}),
+    ],
+)
 def test_conversions_of_the_corpus(cid, cubes, made):
-    game = play(step="cathedral", seats={RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", cid),
-                                                   cubes=cubes)})
+    game = play(
+        step="cathedral", seats={RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", cid), cubes=cubes)}
+    )
     builds = [a for a in game.legal_actions() if isinstance(a, A.Build) and a.card == cid]
     assert builds
     game = game.apply(builds[0])
-    assert [{a.kind: a.n for a in e.outputs} for e in game.events
-            if isinstance(e, E.Converted) and e.card == cid] == [made]
+    assert [{a.kind: a.n for a in e.outputs} for e in game.events if isinstance(e, E.Converted) and e.card == cid] == [
+        made
+    ]
 
 
 @covers("idea_luxury_fee")
@@ -112,8 +122,9 @@ def test_storm_makes_wood_dearer_next_round():
 
 @covers("idea_courtier")
 def test_courtier_scores_per_builder_at_court():
-    game = play(step="kings_court", spots=dict(kings_court=[RED, BLUE]),
-                seats={RED: dict(privileges=("idea_courtier",))})
+    game = play(
+        step="kings_court", spots=dict(kings_court=[RED, BLUE]), seats={RED: dict(privileges=("idea_courtier",))}
+    )
     assert moves(game, "idea_courtier") == [("+", RED, {"vp": 1})]
 
 
@@ -129,16 +140,23 @@ def test_travelling_merchant_asks_each_player():
 @pytest.mark.parametrize("mine, theirs, traded", [(1, 1, True), (0, 1, False), (1, 0, False)])
 def test_barter_is_a_whole_trade_or_none(mine, theirs, traded):
     # red's right neighbour in 3 seats is green
-    game = play(step="market", spots=dict(market=[RED]), seats={
-        RED: dict(privileges=("idea_barter",), cubes=dict(wood=mine)), GREEN: dict(cubes=dict(stone=theirs))})
+    game = play(
+        step="market",
+        spots=dict(market=[RED]),
+        seats={RED: dict(privileges=("idea_barter",), cubes=dict(wood=mine)), GREEN: dict(cubes=dict(stone=theirs))},
+    )
     if not traded:  # issue #53: a use that would do nothing is not offered, and the card is kept
         assert A.UseOnce("idea_barter") not in game.legal_actions()
         with pytest.raises(pr.errors.IllegalActionError, match="would do nothing now"):
             game.apply(A.UseOnce("idea_barter"))
         return
     game = game.apply(A.UseOnce("idea_barter"))
-    assert moves(game, "idea_barter") == [("-", RED, {"wood": 1}), ("+", RED, {"stone": 1}),
-                                          ("-", GREEN, {"stone": 1}), ("+", GREEN, {"wood": 1})]
+    assert moves(game, "idea_barter") == [
+        ("-", RED, {"wood": 1}),
+        ("+", RED, {"stone": 1}),
+        ("-", GREEN, {"stone": 1}),
+        ("+", GREEN, {"wood": 1}),
+    ]
     assert roundtrips(game)
 
 
@@ -151,12 +169,19 @@ def test_tax_collector_takes_a_gold_from_each_other_player():
 
 
 @covers("idea_alms", "idea_feast", "idea_plague")
-@pytest.mark.parametrize("cid, seats, hit, what", [
-    ("idea_alms", {RED: dict(vp=1), BLUE: dict(vp=1), GREEN: dict(vp=4)}, (RED, BLUE), ("+", {"gold": 3})),
-    ("idea_feast", {RED: dict(gold=9), BLUE: dict(gold=3), GREEN: dict(gold=4)}, (BLUE,), ("+", {"gold": 2})),
-    ("idea_plague", {RED: dict(cubes=dict(wood=2)), BLUE: dict(cubes=dict(sand=1, stone=1)), GREEN: {}},
-     (RED, BLUE), ("-", {"vp": 1})),
-])
+@pytest.mark.parametrize(
+    "cid, seats, hit, what",
+    [
+        ("idea_alms", {RED: dict(vp=1), BLUE: dict(vp=1), GREEN: dict(vp=4)}, (RED, BLUE), ("+", {"gold": 3})),
+        ("idea_feast", {RED: dict(gold=9), BLUE: dict(gold=3), GREEN: dict(gold=4)}, (BLUE,), ("+", {"gold": 2})),
+        (
+            "idea_plague",
+            {RED: dict(cubes=dict(wood=2)), BLUE: dict(cubes=dict(sand=1, stone=1)), GREEN: {}},
+            (RED, BLUE),
+            ("-", {"vp": 1}),
+        ),
+    ],
+)
 def test_events_with_most_or_fewest_pick_every_tied_player(cid, seats, hit, what):
     # judged at the reveal: BLUE's 2 gold do not make GREEN the poorest
     game = play(step="event", event=cid, seats=seats)
@@ -165,16 +190,22 @@ def test_events_with_most_or_fewest_pick_every_tied_player(cid, seats, hit, what
 
 @covers("idea_robber_baron")
 def test_robber_baron_fines_every_richest_player():
-    game = play(step="market", spots=dict(market=[BLUE]), seats={
-        RED: dict(privileges=("idea_robber_baron",), gold=5), BLUE: dict(gold=12), GREEN: dict(gold=12)})
+    game = play(
+        step="market",
+        spots=dict(market=[BLUE]),
+        seats={RED: dict(privileges=("idea_robber_baron",), gold=5), BLUE: dict(gold=12), GREEN: dict(gold=12)},
+    )
     assert moves(game, "idea_robber_baron") == [("-", BLUE, {"gold": 2}), ("-", GREEN, {"gold": 2})]
 
 
 @covers("idea_good_neighbour", "idea_gossip")
 @pytest.mark.parametrize("owner", [RED, GREEN])
 def test_neighbours_are_the_seats_beside_the_owner(owner):
-    game = play(step="round_start", round=2, seats={
-        owner: dict(craftsmen=("carpenter", "idea_good_neighbour"), privileges=("idea_gossip",))})
+    game = play(
+        step="round_start",
+        round=2,
+        seats={owner: dict(craftsmen=("carpenter", "idea_good_neighbour"), privileges=("idea_gossip",))},
+    )
     left, right = (owner + 1) % 3, (owner - 1) % 3
     assert moves(game, "idea_good_neighbour") == [("+", left, {"gold": 1})]
     assert moves(game, "idea_gossip") == [("-", right, {"vp": 1})]
@@ -183,31 +214,40 @@ def test_neighbours_are_the_seats_beside_the_owner(owner):
 @covers("idea_envy")
 @pytest.mark.parametrize("vp, paid", [(5, True), (2, False)])
 def test_envy_pays_the_leader(vp, paid):
-    game = play(step="round_start", round=2, seats={RED: dict(privileges=("idea_envy",), vp=vp),
-                                                    BLUE: dict(vp=5)})
+    game = play(step="round_start", round=2, seats={RED: dict(privileges=("idea_envy",), vp=vp), BLUE: dict(vp=5)})
     assert moves(game, "idea_envy") == ([("+", RED, {"gold": 2})] if paid else [])
 
 
 @covers("idea_generous_patron")
 def test_generous_patron_gives_the_others_when_gained():
     game = play(step="kingsbridge", kingsbridge=("idea_generous_patron", "jack"), spots=dict(kingsbridge=[RED]))
-    assert moves(game, "idea_generous_patron") == [("+", RED, {"gold": 4}), ("+", BLUE, {"gold": 2}),
-                                                    ("+", GREEN, {"gold": 2})]
+    assert moves(game, "idea_generous_patron") == [
+        ("+", RED, {"gold": 4}),
+        ("+", BLUE, {"gold": 2}),
+        ("+", GREEN, {"gold": 2}),
+    ]
 
 
 @covers("idea_feud")
 def test_feud_costs_everyone_a_vp_the_owner_too():
     game = play(step="cathedral", seats={RED: dict(privileges=("idea_feud",))})
-    assert moves(game, "idea_feud") == [("-", RED, {"vp": 1}), ("-", BLUE, {"vp": 1}), ("-", GREEN, {"vp": 1}),
-                                        ("+", RED, {"vp": 2})]
+    assert moves(game, "idea_feud") == [
+        ("-", RED, {"vp": 1}),
+        ("-", BLUE, {"vp": 1}),
+        ("-", GREEN, {"vp": 1}),
+        ("+", RED, {"vp": 2}),
+    ]
 
 
 # ------------------------------------------------------------------ transfers
 @covers("idea_pickpocket")
 @pytest.mark.parametrize("has, taken", [(5, 1), (0, 0)])
 def test_pickpocket_takes_only_what_the_neighbour_has(has, taken):
-    game = play(step="market", spots=dict(market=[BLUE]), seats={
-        RED: dict(privileges=("idea_pickpocket",)), BLUE: dict(gold=has)})
+    game = play(
+        step="market",
+        spots=dict(market=[BLUE]),
+        seats={RED: dict(privileges=("idea_pickpocket",)), BLUE: dict(gold=has)},
+    )
     assert moves(game, "idea_pickpocket") == ([("-", BLUE, {"gold": 1}), ("+", RED, {"gold": 1})] if taken else [])
     assert game.state.players[BLUE].vp == 2  # never the debt rule
 
@@ -222,16 +262,29 @@ def test_tribute_sums_the_givers_into_one_gain():
 
 @covers("idea_almoner")
 def test_almoner_gives_to_the_poorest_as_far_as_the_owner_has():
-    game = play(step="cathedral", seats={
-        RED: dict(craftsmen=("carpenter", "idea_almoner"), gold=3), BLUE: dict(gold=1), GREEN: dict(gold=1)})
-    assert moves(game, "idea_almoner") == [("-", RED, {"gold": 3}), ("+", BLUE, {"gold": 2}),
-                                           ("+", GREEN, {"gold": 1}), ("+", RED, {"vp": 1})]
+    game = play(
+        step="cathedral",
+        seats={RED: dict(craftsmen=("carpenter", "idea_almoner"), gold=3), BLUE: dict(gold=1), GREEN: dict(gold=1)},
+    )
+    assert moves(game, "idea_almoner") == [
+        ("-", RED, {"gold": 3}),
+        ("+", BLUE, {"gold": 2}),
+        ("+", GREEN, {"gold": 1}),
+        ("+", RED, {"vp": 1}),
+    ]
 
 
 @covers("idea_stone_thief")
 def test_stone_thief_takes_from_the_player_with_most_stone():
-    game = play(step="market", spots=dict(market=[RED]), seats={
-        RED: dict(privileges=("idea_stone_thief",)), BLUE: dict(cubes=dict(stone=3)), GREEN: dict(cubes=dict(stone=1))})
+    game = play(
+        step="market",
+        spots=dict(market=[RED]),
+        seats={
+            RED: dict(privileges=("idea_stone_thief",)),
+            BLUE: dict(cubes=dict(stone=3)),
+            GREEN: dict(cubes=dict(stone=1)),
+        },
+    )
     game = game.apply(A.UseOnce("idea_stone_thief"))
     assert moves(game, "idea_stone_thief") == [("-", BLUE, {"stone": 1}), ("+", RED, {"stone": 1})]
 
@@ -239,9 +292,16 @@ def test_stone_thief_takes_from_the_player_with_most_stone():
 # ------------------------------------------------------------------ values of the game
 @covers("idea_guild_master", "idea_almanac", "idea_workshop")
 def test_round_opening_counts():
-    game = play(step="round_start", round=4, seats={RED: dict(
-        craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_almanac"),
-        privileges=("idea_guild_master", "idea_workshop"))})
+    game = play(
+        step="round_start",
+        round=4,
+        seats={
+            RED: dict(
+                craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_almanac"),
+                privileges=("idea_guild_master", "idea_workshop"),
+            )
+        },
+    )
     assert moves(game, "idea_almanac") == [("+", RED, {"gold": 4})]
     assert moves(game, "idea_guild_master") == [("+", RED, {"gold": 4})]
     assert moves(game, "idea_workshop") == [("+", RED, {"vp": 1})]
@@ -249,9 +309,18 @@ def test_round_opening_counts():
 
 @covers("idea_chapter", "idea_collector", "idea_hoarder", "idea_foreman")
 def test_cathedral_counts():
-    game = play(step="cathedral", round=3, spots=dict(market=[RED, BLUE], priory=[RED]), seats={RED: dict(
-        craftsmen=("carpenter", "idea_foreman"), gold=25,
-        privileges=("idea_chapter", "idea_collector", "idea_hoarder", "jack"))})
+    game = play(
+        step="cathedral",
+        round=3,
+        spots=dict(market=[RED, BLUE], priory=[RED]),
+        seats={
+            RED: dict(
+                craftsmen=("carpenter", "idea_foreman"),
+                gold=25,
+                privileges=("idea_chapter", "idea_collector", "idea_hoarder", "jack"),
+            )
+        },
+    )
     assert moves(game, "idea_chapter") == [("+", RED, {"gold": 2})]  # rounds 1 and 2 built a piece each
     assert moves(game, "idea_collector") == [("+", RED, {"vp": 2})]
     assert moves(game, "idea_foreman") == [("+", RED, {"gold": 2})]
@@ -274,9 +343,14 @@ def test_end_of_game_bonuses_score_after_the_last_round(gold, cubes):
 @covers("idea_guild_charter", "idea_merchant_prince")
 @pytest.mark.parametrize("rich", [True, False])
 def test_end_of_game_conditions_see_the_final_holdings(rich):
-    game = final("idea_guild_charter", red=dict(
-        craftsmen=("carpenter", "stonemason", "mortar_mixer", "mason_r1"), privileges=("idea_merchant_prince",),
-        gold=30 if rich else 0))
+    game = final(
+        "idea_guild_charter",
+        red=dict(
+            craftsmen=("carpenter", "stonemason", "mortar_mixer", "mason_r1"),
+            privileges=("idea_merchant_prince",),
+            gold=30 if rich else 0,
+        ),
+    )
     assert moves(game, "idea_guild_charter") == [("+", RED, {"vp": 3})]
     assert moves(game, "idea_merchant_prince") == ([("+", RED, {"vp": 2})] if rich else [])
 
@@ -300,8 +374,9 @@ def test_tax_farmer_gains_the_tax_roll_after_it_is_rolled(roll):
 
 
 @covers("idea_cathedral_carver", "idea_master_mason")
-@pytest.mark.parametrize("cid, cubes", [("idea_cathedral_carver", dict(wood=1, stone=1)),
-                                        ("idea_master_mason", dict(stone=1))])
+@pytest.mark.parametrize(
+    "cid, cubes", [("idea_cathedral_carver", dict(wood=1, stone=1)), ("idea_master_mason", dict(stone=1))]
+)
 @pytest.mark.parametrize("has_both", [True, False])
 def test_a_conversion_needing_two_craftsmen_needs_both(cid, cubes, has_both):
     held = ("carpenter", "stonemason", "mortar_mixer") if has_both else ("carpenter", "mortar_mixer")
@@ -333,8 +408,7 @@ def test_accusation_asks_its_owner_which_player_loses(index):
 @covers("idea_extortion")
 def test_extortion_offers_only_a_player_with_a_metal():
     # issue #53: a player without the metal is not offered (choosing them did nothing and spent the card)
-    game = play(step="draft", seats={RED: dict(privileges=("idea_extortion",)),
-                                     GREEN: dict(cubes=dict(metal=2))})
+    game = play(step="draft", seats={RED: dict(privileges=("idea_extortion",)), GREEN: dict(cubes=dict(metal=2))})
     game = game.apply(A.UseOnce("idea_extortion"))
     assert game.pending.kind == "choice" and game.pending.seat == RED
     assert game.legal_actions() == [A.ChooseOption(0)]
@@ -367,11 +441,14 @@ def test_every_count_a_card_reads_is_in_each_seats_view():
 
 
 @covers("idea_handyman", "idea_alchemist", "idea_smith")
-@pytest.mark.parametrize("cid, cubes, cap", [
-    ("idea_handyman", dict(wood=3, stone=3, sand=3), 3),
-    ("idea_alchemist", dict(sand=6, metal=3), 2),
-    ("idea_smith", dict(metal=2, wood=2, stone=4), 1),
-])
+@pytest.mark.parametrize(
+    "cid, cubes, cap",
+    [
+        ("idea_handyman", dict(wood=3, stone=3, sand=3), 3),
+        ("idea_alchemist", dict(sand=6, metal=3), 2),
+        ("idea_smith", dict(metal=2, wood=2, stone=4), 1),
+    ],
+)
 def test_alternatives_share_one_capacity(cid, cubes, cap):
     game = play(step="cathedral", seats={RED: dict(craftsmen=("carpenter", cid), cubes=cubes)})
     used = 0
@@ -393,16 +470,23 @@ def test_alternatives_share_one_capacity(cid, cubes, cap):
 def test_a_trade_with_a_player_you_choose_is_the_owners_decision():
     from pillars_rules.cardlang import base_cards, compile_text
 
-    cards = base_cards().merged(compile_text(
-        'privilege swapper "Swapper" { permanent\n at castle: trade 1 wood for 2 gold with a player you choose }',
-        known=base_cards()))
+    cards = base_cards().merged(
+        compile_text(
+            'privilege swapper "Swapper" { permanent\n at castle: trade 1 wood for 2 gold with a player you choose }',
+            known=base_cards(),
+        )
+    )
     game = pr.scenario(3, step="castle", cards=cards, seats={RED: dict(privileges=("swapper",), cubes=dict(wood=1))})
     assert game.pending.kind == "choice" and game.pending.seat == RED
     labels = [c.label for c in pr.words.choices(game.view(RED))]
     assert any("trade 1 wood for 2 gold with" in x for x in labels), labels
     after = game.apply(A.ChooseOption(1))
     assert [(type(e).__name__, e.seat) for e in after.events if getattr(e, "reason", "") == "swapper"] == [
-        ("Lost", RED), ("Gained", RED), ("Lost", GREEN), ("Gained", GREEN)]
+        ("Lost", RED),
+        ("Gained", RED),
+        ("Lost", GREEN),
+        ("Gained", GREEN),
+    ]
 
 
 # ------------------------------------------------------------------ the market's stock
@@ -413,8 +497,12 @@ def market_moves(game, cid) -> list[tuple[int, str, int]]:
 @covers("idea_market_stall")
 @pytest.mark.parametrize("stock, taken", [(3, 1), (0, 0)])
 def test_market_stall_takes_a_stone_the_market_has(stock, taken):
-    game = play(step="market", spots=dict(market=[RED, BLUE]), market=dict(wood=2, stone=stock),
-                seats={RED: dict(privileges=("idea_market_stall",))})
+    game = play(
+        step="market",
+        spots=dict(market=[RED, BLUE]),
+        market=dict(wood=2, stone=stock),
+        seats={RED: dict(privileges=("idea_market_stall",))},
+    )
     if not taken:  # issue #53: nothing to take -- not offered, the card kept
         assert A.UseOnce("idea_market_stall") not in game.legal_actions()
         return
@@ -443,8 +531,9 @@ def test_glut_stocks_the_market_once_as_far_as_the_supply_has_stone(held, gained
 # ------------------------------------------------------------------ lasting changes
 @covers("idea_fair_privilege")
 def test_fair_day_frees_its_holder_of_this_rounds_tax_then_leaves():
-    game = play(step="kingsbridge", kingsbridge=("idea_fair_privilege",), spots=dict(kingsbridge=[RED]),
-                pins=dict(tax=(3,)))
+    game = play(
+        step="kingsbridge", kingsbridge=("idea_fair_privilege",), spots=dict(kingsbridge=[RED]), pins=dict(tax=(3,))
+    )
     taxed = [(e.seat, e.amounts) for e in game.events if isinstance(e, E.Lost) and e.reason == "tax"]
     assert taxed == [(BLUE, (Amount("gold", 3),)), (GREEN, (Amount("gold", 3),))]
     left = [i for i, e in enumerate(game.events) if isinstance(e, E.OnceUsed) and e.card == "idea_fair_privilege"]
@@ -473,8 +562,9 @@ def test_regency_makes_stone_dearer_for_the_rest_of_the_game():
 
 
 @covers("idea_market_charter", "idea_festival")
-@pytest.mark.parametrize("cid, modifier, gift", [
-    ("idea_market_charter", None, {"gold": 2}), ("idea_festival", YieldDelta(1), {"vp": 1})])
+@pytest.mark.parametrize(
+    "cid, modifier, gift", [("idea_market_charter", None, {"gold": 2}), ("idea_festival", YieldDelta(1), {"vp": 1})]
+)
 def test_a_choice_between_a_modifier_this_round_and_a_gain(cid, modifier, gift):
     game = play(step="event", event=cid)
     labels = [c.label for c in pr.words.choices(game.view(game.pending.seat))]
@@ -565,6 +655,8 @@ def test_referendum_gives_every_voter_the_change_most_voted_for_this_round(votes
     at = game.state_at(max(i for i, e in enumerate(game.events) if isinstance(e, E.ModifierGranted)) + 1)
     assert all((YieldDelta(-1) in game.rules.modifiers(at, s)) == (won == 1) for s in seats)
     assert roundtrips(game)
+
+
 # ------------------------------------------------------------------ another player's craftsman
 def _loan(**seats):
     """The cathedral step with red holding Borrowed hands; blue owns a Sculptor."""
@@ -581,8 +673,10 @@ def test_borrowed_hands_uses_another_players_craftsman_once():
     assert game.pending.kind == "choice" and game.pending.seat == RED
     labels = [c.label for c in pr.words.choices(game.view(RED))]
     # only what red can pay for (1 stone: not the Stonemasons' 2), the owner and the card named, or none
-    assert labels == ["option 1: use Blue's Sculptor (round 3) once: 1 stone -> 2 VP (Borrowed hands)",
-                      "option 2: use no craftsman (Borrowed hands)"], labels
+    assert labels == [
+        "option 1: use Blue's Sculptor (round 3) once: 1 stone -> 2 VP (Borrowed hands)",
+        "option 2: use no craftsman (Borrowed hands)",
+    ], labels
     vp = game.state.players[RED].vp
     after = game.apply(A.ChooseOption(0))
     used = [e for e in after.events if isinstance(e, E.CraftsmanBorrowed)]
@@ -592,7 +686,8 @@ def test_borrowed_hands_uses_another_players_craftsman_once():
     assert after.state.players[BLUE].uses == ()  # the owner's capacity is untouched
     assert roundtrips(after)
     assert [after.describe(e) for e in used] == [
-        "Red used Blue's Sculptor once (Borrowed hands) and turned 1 stone into 2 VP."]
+        "Red used Blue's Sculptor once (Borrowed hands) and turned 1 stone into 2 VP."
+    ]
     none = game.apply(A.ChooseOption(1))
     assert not [e for e in none.events if isinstance(e, E.CraftsmanBorrowed)]
     with pytest.raises(pr.IllegalActionError, match="from 0 to 1"):
@@ -604,28 +699,34 @@ def test_borrowed_hands_offers_no_use_without_the_inputs_and_never_ones_own():
     game = game.apply(A.UseOnce("idea_loan"))
     labels = [c.label for c in pr.words.choices(game.view(RED))]
     # red's own Carpenter and Sculptor are not offered, nor blue's Sculptor (no stone)
-    assert labels == ["option 1: use Green's Carpenter once: 2 wood -> 1 VP (Borrowed hands)",
-                      "option 2: use no craftsman (Borrowed hands)"], labels
+    assert labels == [
+        "option 1: use Green's Carpenter once: 2 wood -> 1 VP (Borrowed hands)",
+        "option 2: use no craftsman (Borrowed hands)",
+    ], labels
 
 
 # ------------------------------------------------------------------ a card's upgrade level
 def _apprentice(**red):
     """The cathedral step of round 2 with red holding the Apprentice."""
-    return play(round=2, step="cathedral",
-                seats={RED: dict(craftsmen=("idea_apprentice",), **red)})
+    return play(round=2, step="cathedral", seats={RED: dict(craftsmen=("idea_apprentice",), **red)})
 
 
 @covers("idea_apprentice")
 def test_the_apprentice_upgraded_for_3_gold_converts_once_more_each_round_for_good():
     game = _apprentice(cubes=dict(wood=4), gold=5)
-    assert game.rules.capacity(game.state, RED, "idea_apprentice", game.rules.card("idea_apprentice").conversions[0]) == 1
+    assert (
+        game.rules.capacity(game.state, RED, "idea_apprentice", game.rules.card("idea_apprentice").conversions[0]) == 1
+    )
     labels = [c.label for c in pr.words.choices(game.view(RED))]
-    assert labels[:2] == ["use Apprentice: 1 wood -> 1 VP (1 use left)",
-                          "use Apprentice: 3 gold -> 1 counter (1 use left)"], labels
+    assert labels[:2] == [
+        "use Apprentice: 1 wood -> 1 VP (1 use left)",
+        "use Apprentice: 3 gold -> 1 counter (1 use left)",
+    ], labels
     up = game.apply(A.Build("idea_apprentice", 1))
     assert up.state.counters == ((RED, "idea_apprentice", 1),) and up.state.players[RED].gold == 2
-    assert [up.describe(e) for e in up.events[len(game.events):] if isinstance(e, E.Converted)] == [
-        "Red's Apprentice turned 3 gold into 1 counter."]
+    assert [up.describe(e) for e in up.events[len(game.events) :] if isinstance(e, E.Converted)] == [
+        "Red's Apprentice turned 3 gold into 1 counter."
+    ]
     vp = up.state.players[RED].vp
     twice = up.apply(A.Build("idea_apprentice", 0)).apply(A.Build("idea_apprentice", 0))
     assert twice.state.players[RED].vp == vp + 2  # capacity 1 + 1 per counter, from the next use on
@@ -643,13 +744,20 @@ def test_the_apprentice_without_3_gold_cannot_be_upgraded_and_its_upgrade_is_nev
     with pytest.raises(pr.IllegalActionError):
         game.apply(A.Build("idea_apprentice", 1))
     # red borrows blue's Apprentice: the wood conversion is offered, the upgrade never
-    loan = play(round=2, step="cathedral", seats={
-        RED: dict(privileges=("idea_loan",), cubes=dict(wood=1), gold=9),
-        BLUE: dict(craftsmen=("idea_apprentice",))})
+    loan = play(
+        round=2,
+        step="cathedral",
+        seats={
+            RED: dict(privileges=("idea_loan",), cubes=dict(wood=1), gold=9),
+            BLUE: dict(craftsmen=("idea_apprentice",)),
+        },
+    )
     loan = loan.apply(A.UseOnce("idea_loan"))
     labels = [c.label for c in pr.words.choices(loan.view(RED))]
-    assert labels == ["option 1: use Blue's Apprentice once: 1 wood -> 1 VP (Borrowed hands)",
-                      "option 2: use no craftsman (Borrowed hands)"], labels
+    assert labels == [
+        "option 1: use Blue's Apprentice once: 1 wood -> 1 VP (Borrowed hands)",
+        "option 2: use no craftsman (Borrowed hands)",
+    ], labels
 
 
 @pytest.mark.parametrize("bot", ["heuristic", "heuristic-v1", "easy"])
@@ -657,8 +765,15 @@ def test_the_bots_upgrade_the_apprentice_with_rounds_to_come_and_not_in_the_last
     from pillars_rules.bots import make_bot
 
     def upgrades(round_no: int, seed: int = 1) -> bool:
-        game = _apprentice(cubes=dict(wood=4), gold=8) if round_no == 2 else play(
-            round=round_no, step="cathedral", seats={RED: dict(craftsmen=("idea_apprentice",), cubes=dict(wood=4), gold=8)})
+        game = (
+            _apprentice(cubes=dict(wood=4), gold=8)
+            if round_no == 2
+            else play(
+                round=round_no,
+                step="cathedral",
+                seats={RED: dict(craftsmen=("idea_apprentice",), cubes=dict(wood=4), gold=8)},
+            )
+        )
         choose = make_bot(bot, seed)
         for _ in range(6):
             if game.current_player != RED or game.state.step != "cathedral":
@@ -712,9 +827,14 @@ def test_a_reaction_to_another_player_never_answers_its_owners_own_action():
 
 
 def _market(buyer: int, holder: int, cid: str, kind: str = "privileges", **seat) -> pr.Game:
-    game = play(step="market", spots=dict(market=[buyer]),
-                seats={holder: {kind: (("carpenter", "stonemason", "mortar_mixer") if kind == "craftsmen" else ())
-                                + (cid,)}, **({buyer: seat} if seat else {})})
+    game = play(
+        step="market",
+        spots=dict(market=[buyer]),
+        seats={
+            holder: {kind: (("carpenter", "stonemason", "mortar_mixer") if kind == "craftsmen" else ()) + (cid,)},
+            **({buyer: seat} if seat else {}),
+        },
+    )
     assert game.pending.kind == "market" and game.pending.seat == buyer
     return game
 
@@ -731,7 +851,8 @@ def test_eavesdropper_is_paid_when_the_left_neighbour_buys(buyer, paid):
 def test_toll_gate_takes_a_gold_from_the_right_neighbour_who_buys(buyer, paid):
     game = _market(buyer, RED, "idea_toll_gate").apply(A.Buy("sand", 1))
     assert sorted(moves(game, "idea_toll_gate")) == (
-        sorted([("+", RED, {"gold": 1}), ("-", GREEN, {"gold": 1})]) if paid else [])
+        sorted([("+", RED, {"gold": 1}), ("-", GREEN, {"gold": 1})]) if paid else []
+    )
 
 
 @covers("idea_carter")
@@ -748,8 +869,11 @@ def test_carter_asks_its_owner_and_the_draft_goes_on_from_the_seat_that_took():
 @covers("idea_usurper")
 @pytest.mark.parametrize("red_vp, usurps", [(0, True), (9, False)])
 def test_usurper_becomes_the_start_player_with_the_fewest_vp(red_vp, usurps):
-    game = play(step="castle", start_player=BLUE, seats={RED: dict(vp=red_vp, privileges=("idea_usurper",)),
-                                                          BLUE: dict(vp=5), GREEN: dict(vp=5)})
+    game = play(
+        step="castle",
+        start_player=BLUE,
+        seats={RED: dict(vp=red_vp, privileges=("idea_usurper",)), BLUE: dict(vp=5), GREEN: dict(vp=5)},
+    )
     became = [e for e in game.events if isinstance(e, E.BecameStartPlayer)]
     assert became == ([E.BecameStartPlayer(RED, "idea_usurper")] if usurps else [])
     # the cathedral step then goes round from the new start player
@@ -762,8 +886,7 @@ def test_usurper_becomes_the_start_player_with_the_fewest_vp(red_vp, usurps):
 def test_contrarian_turns_the_draft_counter_clockwise_from_its_user():
     game = _draft(seats={RED: dict(privileges=("idea_contrarian",))})
     game = game.apply(A.UseOnce("idea_contrarian"))
-    assert [e for e in game.events if isinstance(e, E.OrderReversed)] == [
-        E.OrderReversed(RED, "idea_contrarian", 1)]
+    assert [e for e in game.events if isinstance(e, E.OrderReversed)] == [E.OrderReversed(RED, "idea_contrarian", 1)]
     assert game.pending.kind == "draft" and game.pending.seat == GREEN
     game = game.apply(A.Pass())
     assert game.pending.seat == BLUE
@@ -773,16 +896,22 @@ def test_contrarian_turns_the_draft_counter_clockwise_from_its_user():
 @covers("idea_pilgrims_return")
 @pytest.mark.parametrize("rnd, red_vp, reversed_", [(2, 0, (3,)), (2, 9, ()), (6, 0, ())])
 def test_pilgrims_return_reverses_the_next_round_but_there_is_none_after_the_last(rnd, red_vp, reversed_):
-    game = play(round=rnd, step="castle", seats={RED: dict(vp=red_vp, privileges=("idea_pilgrims_return",)),
-                                                 BLUE: dict(vp=5), GREEN: dict(vp=5)})
+    game = play(
+        round=rnd,
+        step="castle",
+        seats={RED: dict(vp=red_vp, privileges=("idea_pilgrims_return",)), BLUE: dict(vp=5), GREEN: dict(vp=5)},
+    )
     assert game.state.reversed_rounds == reversed_
     assert [e.round for e in game.events if isinstance(e, E.OrderReversed)] == list(reversed_)
 
 
 def test_a_reversed_round_runs_its_draft_counter_clockwise_from_the_start_player():
     # the round after the pilgrims' return: red starts, then green, then blue
-    game = play(round=2, step="castle", seats={RED: dict(vp=0, privileges=("idea_pilgrims_return",)),
-                                               BLUE: dict(vp=5), GREEN: dict(vp=5)})
+    game = play(
+        round=2,
+        step="castle",
+        seats={RED: dict(vp=0, privileges=("idea_pilgrims_return",)), BLUE: dict(vp=5), GREEN: dict(vp=5)},
+    )
     seats = []
     for _ in range(3):
         while game.state.round == 2 and not game.is_over:
@@ -797,28 +926,43 @@ def test_a_reversed_round_runs_its_draft_counter_clockwise_from_the_start_player
 @covers("idea_herald")
 @pytest.mark.parametrize("start, paid", [(RED, True), (BLUE, False)])
 def test_herald_pays_the_start_player(start, paid):
-    game = play(step="castle", start_player=start,
-                seats={RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_herald"))})
+    game = play(
+        step="castle",
+        start_player=start,
+        seats={RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_herald"))},
+    )
     assert moves(game, "idea_herald") == ([("+", RED, {"gold": 2})] if paid else [])
 
 
 @covers("idea_harbour_master")
 @pytest.mark.parametrize("start, paid", [(RED, True), (GREEN, False)])
 def test_harbour_master_scores_a_sale_of_any_player_while_start_player(start, paid):
-    game = play(step="market", start_player=start, spots=dict(market=[BLUE]),
-                seats={RED: dict(privileges=("idea_harbour_master",)), BLUE: dict(cubes=dict(sand=2))})
+    game = play(
+        step="market",
+        start_player=start,
+        spots=dict(market=[BLUE]),
+        seats={RED: dict(privileges=("idea_harbour_master",)), BLUE: dict(cubes=dict(sand=2))},
+    )
     game = game.apply(A.Sell("sand", 1))
     assert moves(game, "idea_harbour_master") == ([("+", RED, {"vp": 1})] if paid else [])
 
 
 def test_reactions_resolve_from_the_acting_seat_clockwise():
     # blue buys: green (one seat on) takes its toll before red (two seats on) hears of it
-    game = play(step="market", spots=dict(market=[BLUE]), seats={
-        RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_eavesdropper")),
-        GREEN: dict(privileges=("idea_toll_gate",))})
+    game = play(
+        step="market",
+        spots=dict(market=[BLUE]),
+        seats={
+            RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_eavesdropper")),
+            GREEN: dict(privileges=("idea_toll_gate",)),
+        },
+    )
     game = game.apply(A.Buy("sand", 1))
-    reasons = [e.reason for e in game.events if isinstance(e, (E.Gained, E.Lost))
-               and e.reason in ("idea_eavesdropper", "idea_toll_gate")]
+    reasons = [
+        e.reason
+        for e in game.events
+        if isinstance(e, (E.Gained, E.Lost)) and e.reason in ("idea_eavesdropper", "idea_toll_gate")
+    ]
     assert reasons == ["idea_toll_gate", "idea_toll_gate", "idea_eavesdropper"]
     assert moves(game, "idea_eavesdropper") == [("+", RED, {"gold": 1})]
     assert sorted(moves(game, "idea_toll_gate")) == [("+", GREEN, {"gold": 1}), ("-", BLUE, {"gold": 1})]
@@ -831,7 +975,8 @@ def test_ferryman_takes_a_gold_from_the_player_who_hires(blue_gold, paid):
     game = _draft(seats={RED: dict(privileges=("idea_ferryman",)), BLUE: dict(gold=blue_gold + 5)})
     game = game.apply(A.Pass()).apply(A.Hire("mason_r1"))  # blue hires (the mason costs 5 gold)
     assert sorted(moves(game, "idea_ferryman")) == (
-        sorted([("+", RED, {"gold": 1}), ("-", BLUE, {"gold": 1})]) if paid else [])
+        sorted([("+", RED, {"gold": 1}), ("-", BLUE, {"gold": 1})]) if paid else []
+    )
     assert roundtrips(game)
 
 
@@ -843,9 +988,14 @@ def test_ferryman_takes_nothing_from_its_owner():
 @covers("idea_jealous_rival")
 @pytest.mark.parametrize("seller, lost", [(BLUE, True), (GREEN, False)])
 def test_jealous_rival_costs_the_left_neighbour_who_sells_a_vp(seller, lost):
-    game = play(step="market", spots=dict(market=[seller]), seats={
-        RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_jealous_rival")),
-        seller: dict(cubes=dict(sand=2), vp=4)})
+    game = play(
+        step="market",
+        spots=dict(market=[seller]),
+        seats={
+            RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_jealous_rival")),
+            seller: dict(cubes=dict(sand=2), vp=4),
+        },
+    )
     game = game.apply(A.Sell("sand", 1))
     assert moves(game, "idea_jealous_rival") == ([("-", BLUE, {"vp": 1})] if lost else [])
     assert roundtrips(game)
@@ -865,8 +1015,11 @@ def test_patron_gives_a_wood_to_whoever_takes_a_resource_card_its_owner_too(take
 @covers("idea_wool_buyer")
 @pytest.mark.parametrize("placer, wood, traded", [(BLUE, 2, True), (BLUE, 0, False), (RED, 2, False)])
 def test_wool_buyer_trades_with_the_player_who_places_at_the_market(placer, wood, traded):
-    game = play(step="builders", builders=dict(drawn=placer, price=2), seats={
-        RED: dict(privileges=("idea_wool_buyer",), cubes=dict(wood=wood)), BLUE: dict(cubes=dict(wood=wood))})
+    game = play(
+        step="builders",
+        builders=dict(drawn=placer, price=2),
+        seats={RED: dict(privileges=("idea_wool_buyer",), cubes=dict(wood=wood)), BLUE: dict(cubes=dict(wood=wood))},
+    )
     game = game.apply(A.Place("market", 0))
     want = [("-", RED, {"gold": 1}), ("+", RED, {"wood": 1}), ("-", BLUE, {"wood": 1}), ("+", BLUE, {"gold": 1})]
     assert sorted(moves(game, "idea_wool_buyer")) == (sorted(want) if traded else [])
@@ -876,8 +1029,12 @@ def test_wool_buyer_trades_with_the_player_who_places_at_the_market(placer, wood
 def test_that_player_is_the_actor_in_every_seat_count():
     # the same reaction at 2 to 6 seats: the seat that hired pays, nobody else
     for n in range(2, 7):  # 5 and 6 seats: the expansion's board
-        game = pr.scenario(players=n, cards=(["expansion"] if n > 4 else []) + IDEAS, step="draft",
-                           display=("mason_r1", "forest_2", "sand_pit_2"),
-                           seats={RED: dict(privileges=("idea_ferryman",))})
+        game = pr.scenario(
+            players=n,
+            cards=(["expansion"] if n > 4 else []) + IDEAS,
+            step="draft",
+            display=("mason_r1", "forest_2", "sand_pit_2"),
+            seats={RED: dict(privileges=("idea_ferryman",))},
+        )
         game = game.apply(A.Pass()).apply(A.Hire("mason_r1"))
         assert sorted(moves(game, "idea_ferryman")) == sorted([("+", RED, {"gold": 1}), ("-", BLUE, {"gold": 1})])

@@ -26,8 +26,11 @@ def covers(*ids):
 @covers("idea_bursar")
 @pytest.mark.parametrize("rnd", [2, 5])
 def test_the_bursars_gold_is_the_round_number_for_each_wood(rnd):
-    game = play(step="cathedral", round=rnd, seats={RED: dict(
-        craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_bursar"), cubes=dict(wood=1))})
+    game = play(
+        step="cathedral",
+        round=rnd,
+        seats={RED: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "idea_bursar"), cubes=dict(wood=1))},
+    )
     assert A.Build("idea_bursar", 0) in game.legal_actions()
     game = game.apply(A.Build("idea_bursar", 0))
     made = [(e.inputs, e.outputs) for e in game.events if isinstance(e, E.Converted) and e.card == "idea_bursar"]
@@ -53,8 +56,9 @@ def test_the_alms_chest_pays_2_gold_a_craftsman_at_most_5(craftsmen, gold):
 
 @covers("idea_wealth_tax")
 def test_the_wealth_tax_takes_a_gold_per_5_gold_held():
-    game = play(step="event", event="idea_wealth_tax", seats={RED: dict(gold=12), BLUE: dict(gold=4),
-                                                            GREEN: dict(gold=5)})
+    game = play(
+        step="event", event="idea_wealth_tax", seats={RED: dict(gold=12), BLUE: dict(gold=4), GREEN: dict(gold=5)}
+    )
     assert sorted(moves(game, "idea_wealth_tax")) == [("-", RED, {"gold": 2}), ("-", GREEN, {"gold": 1})]
     assert roundtrips(game)
 
@@ -80,8 +84,9 @@ def _vote(game, ballot):
 @covers("idea_plutocracy")
 @pytest.mark.parametrize("red_gold, won", [(20, 1), (3, 0)])
 def test_the_plutocracy_counts_each_vote_as_the_voters_gold(red_gold, won):
-    game = play(step="event", event="idea_plutocracy", seats={RED: dict(gold=red_gold), BLUE: dict(gold=5),
-                                                             GREEN: dict(gold=5)})
+    game = play(
+        step="event", event="idea_plutocracy", seats={RED: dict(gold=red_gold), BLUE: dict(gold=5), GREEN: dict(gold=5)}
+    )
     game = _vote(game, {RED: 1, BLUE: 0, GREEN: 0})  # red alone for the VP: 20 gold outvote 10, 3 do not
     assert [e.option for e in game.events if isinstance(e, E.VoteDecided)] == [won]
     gift = {"vp": 1} if won else {"gold": 2}
@@ -90,8 +95,7 @@ def test_the_plutocracy_counts_each_vote_as_the_voters_gold(red_gold, won):
 
 
 def _market(seats):
-    return play(step="market", spots=dict(market=[RED, BLUE]), market=dict(wood=2, stone=2, sand=2),
-                seats=seats)
+    return play(step="market", spots=dict(market=[RED, BLUE]), market=dict(wood=2, stone=2, sand=2), seats=seats)
 
 
 @covers("idea_market_crier")
@@ -125,14 +129,20 @@ def test_the_haggler_chooses_after_buying_and_blue_trades_next():
 
 @covers("idea_horse_trader")
 def test_the_horse_trader_trades_with_the_player_chosen_at_the_market():
-    game = _market({RED: dict(privileges=("idea_horse_trader",), cubes=dict(wood=1)),
-                     BLUE: dict(cubes=dict(stone=1)), GREEN: dict(cubes=dict(stone=1))})
+    game = _market(
+        {
+            RED: dict(privileges=("idea_horse_trader",), cubes=dict(wood=1)),
+            BLUE: dict(cubes=dict(stone=1)),
+            GREEN: dict(cubes=dict(stone=1)),
+        }
+    )
     game = game.apply(A.UseOnce("idea_horse_trader"))
     assert (game.pending.kind, game.pending.seat) == ("choice", RED)
     order = [s for s in ((game.state.start_player + i) % 3 for i in range(3)) if s != RED]
     game = game.apply(A.ChooseOption(order.index(GREEN)))
-    assert sorted(moves(game, "idea_horse_trader")) == sorted([
-        ("-", RED, {"wood": 1}), ("+", RED, {"stone": 1}), ("-", GREEN, {"stone": 1}), ("+", GREEN, {"wood": 1})])
+    assert sorted(moves(game, "idea_horse_trader")) == sorted(
+        [("-", RED, {"wood": 1}), ("+", RED, {"stone": 1}), ("-", GREEN, {"stone": 1}), ("+", GREEN, {"wood": 1})]
+    )
     assert (game.pending.kind, game.pending.seat) == ("market", BLUE)
     assert roundtrips(game)
 

@@ -74,8 +74,12 @@ def test_the_seer_sees_the_next_two_events_and_nobody_else_does():
 @covers("idea_delay")
 def test_a_look_follows_the_card_when_another_seat_buries_it():
     # the seer looked at the top two; Blue's delay puts the top card under the deck
-    game = play(step="round_start", round=3, start_player=BLUE,
-                seats={RED: dict(privileges=("idea_seer",)), BLUE: dict(privileges=("idea_delay",))})
+    game = play(
+        step="round_start",
+        round=3,
+        start_player=BLUE,
+        seats={RED: dict(privileges=("idea_seer",)), BLUE: dict(privileges=("idea_delay",))},
+    )
     while game.current_player != BLUE or A.UseOnce("idea_delay") not in game.legal_actions():
         game = game.apply(game.legal_actions()[0])
     game = game.apply(A.UseOnce("idea_delay"))
@@ -89,15 +93,18 @@ def test_a_look_follows_the_card_when_another_seat_buries_it():
 
 @covers("idea_delay")
 def test_delay_is_not_offered_under_a_single_event_card():
-    game = play(step="draft", round=6, decks=dict(events=DECK[:1]),
-                seats={RED: dict(privileges=("idea_delay",))})
+    game = play(step="draft", round=6, decks=dict(events=DECK[:1]), seats={RED: dict(privileges=("idea_delay",))})
     assert game.current_player == RED and A.UseOnce("idea_delay") not in game.legal_actions()
 
 
 @covers("idea_astrologer")
 def test_the_astrologer_reads_next_rounds_event_at_the_cathedral():
-    game = play(step="cathedral", round=2, event="fresh_wall_collapses",
-                seats={RED: dict(craftsmen=STARTING + ("idea_astrologer",))})
+    game = play(
+        step="cathedral",
+        round=2,
+        event="fresh_wall_collapses",
+        seats={RED: dict(craftsmen=STARTING + ("idea_astrologer",))},
+    )
     assert shown(game, RED) == DECK[:1] + hidden(3)
     assert shown(game, BLUE) == hidden(4)
     # looking again at what it has seen teaches nothing: no second look
@@ -143,8 +150,13 @@ def test_the_prophet_chooses_gold_or_a_buried_event(index):
 
 @covers("idea_fortune_teller")
 def test_the_fortune_teller_reorders_the_next_three_events_seen_only_by_her():
-    game = play(step="kingsbridge", round=2, event="fresh_wall_collapses",
-                kingsbridge=("idea_fortune_teller", "aliena"), spots=dict(kingsbridge=[RED]))
+    game = play(
+        step="kingsbridge",
+        round=2,
+        event="fresh_wall_collapses",
+        kingsbridge=("idea_fortune_teller", "aliena"),
+        spots=dict(kingsbridge=[RED]),
+    )
     assert game.pending.kind == "choice" and game.pending.seat == RED
     assert game.legal_actions() == [A.ChooseOption(i) for i in range(6)]  # 3! orders
     assert shown(game, RED) == DECK[:3] + hidden(1)
@@ -164,9 +176,14 @@ def test_the_fortune_teller_reorders_the_next_three_events_seen_only_by_her():
 # ------------------------------------------------------------------ giving a craftsman
 @covers("idea_guild_exchange")
 def test_the_guild_exchange_sells_a_craftsman_to_the_left_neighbour():
-    game = play(step="kingsbridge", round=2, event="fresh_wall_collapses",
-                kingsbridge=("idea_guild_exchange", "aliena"), spots=dict(kingsbridge=[RED]),
-                seats={RED: dict(craftsmen=STARTING + ("mason_r1",), gold=5)})
+    game = play(
+        step="kingsbridge",
+        round=2,
+        event="fresh_wall_collapses",
+        kingsbridge=("idea_guild_exchange", "aliena"),
+        spots=dict(kingsbridge=[RED]),
+        seats={RED: dict(craftsmen=STARTING + ("mason_r1",), gold=5)},
+    )
     assert game.pending.kind == "choice" and game.pending.seat == RED
     # Blue has the starting craftsmen already: only the mason is a gift
     assert game.legal_actions() == [A.PickCraftsman("mason_r1")]
@@ -178,15 +195,19 @@ def test_the_guild_exchange_sells_a_craftsman_to_the_left_neighbour():
     assert [e for e in after.events if isinstance(e, E.CraftsmanGiven)] == [E.CraftsmanGiven(RED, "mason_r1", BLUE)]
     assert after.state.players[RED].craftsmen == STARTING
     assert after.state.players[BLUE].craftsmen == STARTING + ("mason_r1",)
-    assert [(e.seat, e.amounts) for e in after.events if isinstance(e, E.Gained) and e.reason == "idea_guild_exchange"] \
-        == [(RED, (fx.Amount("gold", 4),))]
+    assert [
+        (e.seat, e.amounts) for e in after.events if isinstance(e, E.Gained) and e.reason == "idea_guild_exchange"
+    ] == [(RED, (fx.Amount("gold", 4),))]
     assert roundtrips(after)
 
 
 @covers("idea_passing_day")
 def test_passing_day_passes_craftsmen_to_the_right_in_turn_order():
-    game = play(step="event", event="idea_passing_day", seats={
-        RED: dict(craftsmen=STARTING + ("toolmaker",)), BLUE: dict(craftsmen=STARTING + ("mason_r1",))})
+    game = play(
+        step="event",
+        event="idea_passing_day",
+        seats={RED: dict(craftsmen=STARTING + ("toolmaker",)), BLUE: dict(craftsmen=STARTING + ("mason_r1",))},
+    )
     # Red gives the toolmaker to Green (seat 2, its right), Blue the mason to Red,
     # and Green passes the toolmaker on to Blue
     for seat, card in ((RED, "toolmaker"), (BLUE, "mason_r1"), (GREEN, "toolmaker")):
@@ -194,17 +215,23 @@ def test_passing_day_passes_craftsmen_to_the_right_in_turn_order():
         assert game.legal_actions() == [A.PickCraftsman(card)]
         game = game.apply(A.PickCraftsman(card))
     assert [(e.seat, e.card, e.to) for e in game.events if isinstance(e, E.CraftsmanGiven)] == [
-        (RED, "toolmaker", GREEN), (BLUE, "mason_r1", RED), (GREEN, "toolmaker", BLUE)]
-    assert [p.craftsmen for p in game.state.players] == [
-        STARTING + ("mason_r1",), STARTING + ("toolmaker",), STARTING]
+        (RED, "toolmaker", GREEN),
+        (BLUE, "mason_r1", RED),
+        (GREEN, "toolmaker", BLUE),
+    ]
+    assert [p.craftsmen for p in game.state.players] == [STARTING + ("mason_r1",), STARTING + ("toolmaker",), STARTING]
     assert roundtrips(game)
 
 
 def test_a_given_craftsman_takes_its_uses_boost_and_counters_along():
     from pillars_rules.engine.evolve import evolve
 
-    game = play(step="cathedral", round=2, event="fresh_wall_collapses", seats={
-        RED: dict(craftsmen=STARTING + ("mason_r1",), uses=(("mason_r1", 0, 1),), boosts=(("mason_r1", 1),))})
+    game = play(
+        step="cathedral",
+        round=2,
+        event="fresh_wall_collapses",
+        seats={RED: dict(craftsmen=STARTING + ("mason_r1",), uses=(("mason_r1", 0, 1),), boosts=(("mason_r1", 1),))},
+    )
     state = evolve(game.state_at(1), E.CountersAdded(RED, "mason_r1", 2))  # the position as set up
     after = evolve(state, E.CraftsmanGiven(RED, "mason_r1", BLUE))
     red, blue = after.players[RED], after.players[BLUE]
@@ -222,15 +249,23 @@ def test_a_seat_with_nothing_to_give_is_asked_nothing():
 
 # ------------------------------------------------------------------ a card given to a player you choose, a privilege given
 def gifts(game) -> list[tuple[str, int, str, int]]:
-    return [(type(e).__name__, e.seat, e.card, e.to) for e in game.events
-            if isinstance(e, (E.CraftsmanGiven, E.PrivilegeGiven))]
+    return [
+        (type(e).__name__, e.seat, e.card, e.to)
+        for e in game.events
+        if isinstance(e, (E.CraftsmanGiven, E.PrivilegeGiven))
+    ]
 
 
 @covers("idea_matchmaker")
 def test_the_matchmaker_offers_each_craftsman_to_each_player_who_lacks_it():
-    game = play(step="kingsbridge", round=2, event="fresh_wall_collapses",
-                kingsbridge=("idea_matchmaker", "aliena"), spots=dict(kingsbridge=[RED]),
-                seats={RED: dict(craftsmen=STARTING + ("mason_r1",))})
+    game = play(
+        step="kingsbridge",
+        round=2,
+        event="fresh_wall_collapses",
+        kingsbridge=("idea_matchmaker", "aliena"),
+        spots=dict(kingsbridge=[RED]),
+        seats={RED: dict(craftsmen=STARTING + ("mason_r1",))},
+    )
     assert game.pending.kind == "choice" and game.pending.seat == RED
     # the starting craftsmen every player has are no gift: the mason, to either other player
     assert game.legal_actions() == [A.ChooseOption(0), A.ChooseOption(1)]
@@ -240,16 +275,22 @@ def test_the_matchmaker_offers_each_craftsman_to_each_player_who_lacks_it():
     assert gifts(after) == [("CraftsmanGiven", RED, "mason_r1", GREEN)]
     assert after.state.players[RED].craftsmen == STARTING
     assert after.state.players[GREEN].craftsmen == STARTING + ("mason_r1",)
-    assert [(e.seat, e.amounts) for e in after.events if isinstance(e, E.Gained) and e.reason == "idea_matchmaker"] \
-        == [(RED, (fx.Amount("gold", 5),))]
+    assert [(e.seat, e.amounts) for e in after.events if isinstance(e, E.Gained) and e.reason == "idea_matchmaker"] == [
+        (RED, (fx.Amount("gold", 5),))
+    ]
     assert roundtrips(after)
 
 
 @covers("idea_abdication")
 def test_abdication_hands_a_privilege_and_its_lasting_abilities_to_the_left_neighbour():
-    game = play(step="kingsbridge", round=2, event="fresh_wall_collapses",
-                kingsbridge=("idea_abdication", "aliena"), spots=dict(kingsbridge=[RED]),
-                seats={RED: dict(privileges=("ellen", "brother_francis"))})
+    game = play(
+        step="kingsbridge",
+        round=2,
+        event="fresh_wall_collapses",
+        kingsbridge=("idea_abdication", "aliena"),
+        spots=dict(kingsbridge=[RED]),
+        seats={RED: dict(privileges=("ellen", "brother_francis"))},
+    )
     # each privilege Red holds, to Blue; the spent Abdication has left play
     assert game.legal_actions() == [A.ChooseOption(0), A.ChooseOption(1)]
     labels = [c.label for c in pr.words.choices(game.view(RED))]
@@ -266,8 +307,11 @@ def test_abdication_hands_a_privilege_and_its_lasting_abilities_to_the_left_neig
 
 @covers("idea_disputed_inheritance")
 def test_a_disputed_inheritance_passes_privileges_to_the_right_and_asks_only_who_holds_one():
-    game = play(step="event", event="idea_disputed_inheritance", seats={
-        RED: dict(privileges=("ellen",)), BLUE: dict(privileges=("jack",))})
+    game = play(
+        step="event",
+        event="idea_disputed_inheritance",
+        seats={RED: dict(privileges=("ellen",)), BLUE: dict(privileges=("jack",))},
+    )
     for seat in (RED, BLUE):  # Green holds none when the event is revealed: it is not asked
         assert game.pending.kind == "choice" and game.pending.seat == seat
         assert game.legal_actions() == [A.ChooseOption(0)]
@@ -281,8 +325,11 @@ def test_a_disputed_inheritance_passes_privileges_to_the_right_and_asks_only_who
 @covers("idea_kings_favour")
 @pytest.mark.parametrize("red_vp, asked", [(9, True), (0, False)])
 def test_the_kings_favour_gives_another_privilege_to_a_chosen_player_while_leading(red_vp, asked):
-    game = play(step="round_start", round=2, seats={
-        RED: dict(vp=red_vp, privileges=("idea_kings_favour", "jack")), BLUE: dict(vp=3)})
+    game = play(
+        step="round_start",
+        round=2,
+        seats={RED: dict(vp=red_vp, privileges=("idea_kings_favour", "jack")), BLUE: dict(vp=3)},
+    )
     if not asked:
         assert not (game.pending.kind == "choice" and game.pending.seat == RED) and not gifts(game)
         return
@@ -307,8 +354,11 @@ def test_a_given_privilege_takes_its_counters_along():
 # ------------------------------------------------------------------ copying a privilege
 @covers("idea_mimic")
 def test_the_mimic_copies_its_left_neighbours_peek_for_the_round():
-    game = play(step="round_start", round=2, seats={
-        RED: dict(privileges=("idea_mimic",)), BLUE: dict(privileges=("aliena", "ellen"))})
+    game = play(
+        step="round_start",
+        round=2,
+        seats={RED: dict(privileges=("idea_mimic",)), BLUE: dict(privileges=("aliena", "ellen"))},
+    )
     # Aliena has no lasting modifier: only Ellen (see next event) is offered
     assert game.pending.kind == "choice" and game.pending.seat == RED
     assert game.legal_actions() == [A.ChooseOption(0)]
@@ -323,16 +373,22 @@ def test_the_mimic_copies_its_left_neighbours_peek_for_the_round():
 
 @covers("idea_mimic")
 def test_the_mimic_asks_nothing_with_nothing_to_copy():
-    game = play(step="round_start", round=2, seats={
-        RED: dict(privileges=("idea_mimic",)), BLUE: dict(privileges=("aliena",))})
+    game = play(
+        step="round_start", round=2, seats={RED: dict(privileges=("idea_mimic",)), BLUE: dict(privileges=("aliena",))}
+    )
     assert not (game.pending.kind == "choice" and game.pending.seat == RED) and not game.state.granted
 
 
 @covers("idea_heir")
 def test_the_heir_copies_a_privilege_of_a_player_it_chooses_for_good():
-    game = play(step="kingsbridge", round=2, event="fresh_wall_collapses",
-                kingsbridge=("idea_heir", "aliena"), spots=dict(kingsbridge=[RED]),
-                seats={BLUE: dict(privileges=("jack",)), GREEN: dict(privileges=("richard", "brother_francis"))})
+    game = play(
+        step="kingsbridge",
+        round=2,
+        event="fresh_wall_collapses",
+        kingsbridge=("idea_heir", "aliena"),
+        spots=dict(kingsbridge=[RED]),
+        seats={BLUE: dict(privileges=("jack",)), GREEN: dict(privileges=("richard", "brother_francis"))},
+    )
     assert game.legal_actions() == [A.ChooseOption(0), A.ChooseOption(1)]
     labels = [c.label for c in pr.words.choices(game.view(RED))]
     assert "copy Jack of Blue" in labels[0] and "copy Brother Francis of Green" in labels[1], labels
@@ -347,9 +403,16 @@ def test_no_view_shows_an_event_card_its_seat_has_not_looked_at_in_a_whole_game(
     import random
 
     rnd = random.Random(seed)
-    game = play(step="round_start", round=1, decks=dict(events=DECK + ("archbishops_statue", "idea_rumour")), seats={
-        RED: dict(privileges=("idea_seer",)), BLUE: dict(privileges=("idea_prophet", "idea_fortune_teller")),
-        GREEN: dict(privileges=("idea_delay",))})
+    game = play(
+        step="round_start",
+        round=1,
+        decks=dict(events=DECK + ("archbishops_statue", "idea_rumour")),
+        seats={
+            RED: dict(privileges=("idea_seer",)),
+            BLUE: dict(privileges=("idea_prophet", "idea_fortune_teller")),
+            GREEN: dict(privileges=("idea_delay",)),
+        },
+    )
     looked = 0
     while not game.is_over:
         state = game.state

@@ -17,8 +17,7 @@ def test_worked_example_s9():
     """§9 Market: Green (7 gold) buys 2 wood for 6; Red (2 gold) sells 1 stone for 4; Green
     sells 1 metal for 5; Red buys 2 wood for 6 (wood sold out); Green buys 3 sand for 6;
     both pass."""
-    g = _market((GREEN, RED), {GREEN: {"gold": 7, "cubes": cubes(metal=1)},
-                              RED: {"gold": 2, "cubes": cubes(stone=1)}})
+    g = _market((GREEN, RED), {GREEN: {"gold": 7, "cubes": cubes(metal=1)}, RED: {"gold": 2, "cubes": cubes(stone=1)}})
     assert g.current_player == GREEN
     g = g.apply(Buy("wood", 2))
     assert g.current_player == RED
@@ -64,8 +63,10 @@ def test_stonemason_needed_to_sell_stone_carpenter_to_buy_wood_s4():
 
 def test_buy_limited_by_gold_and_stock_s4():
     g = _market((RED,), {RED: {"gold": 9}}, market=(4, 2, 4, 0))
-    most = {r: max(a.n for a in g.legal_actions() if isinstance(a, Buy) and a.resource == r)
-            for r in ("wood", "stone", "sand")}
+    most = {
+        r: max(a.n for a in g.legal_actions() if isinstance(a, Buy) and a.resource == r)
+        for r in ("wood", "stone", "sand")
+    }
     assert most == {"wood": 3, "stone": 2, "sand": 4}
 
 

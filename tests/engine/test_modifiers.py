@@ -44,31 +44,47 @@ def _ok(g: pr.Game) -> pr.Game:
 
 
 def yield_delta():
-    g = _game("yield +1", fx.YieldDelta(1), "forest", seats={RED: {"resource_cards": ("forest_2",)},
-                                                             BLUE: {"resource_cards": ("forest_3",)}})
+    g = _game(
+        "yield +1",
+        fx.YieldDelta(1),
+        "forest",
+        seats={RED: {"resource_cards": ("forest_2",)}, BLUE: {"resource_cards": ("forest_3",)}},
+    )
     state = after_step(_ok(g), "forest")
     testing.check_state(state, g.rules)
     assert state.players[RED].cube("wood") == 3 and state.players[BLUE].cube("wood") == 3
 
 
 def tax_fixed():
-    g = _ok(_game("tax 1", fx.TaxFixed(1), "kings_court", seats={RED: {"gold": 10}, BLUE: {"gold": 10}},
-                  pins=dict(tax=(4,))))
+    g = _ok(
+        _game(
+            "tax 1", fx.TaxFixed(1), "kings_court", seats={RED: {"gold": 10}, BLUE: {"gold": 10}}, pins=dict(tax=(4,))
+        )
+    )
     state = after_step(g, "kings_court")
     assert state.players[RED].gold == 9 and state.players[BLUE].gold == 10 - 4
 
 
 def tax_delta():
-    g = _ok(_game("tax -2", fx.TaxDelta(-2), "kings_court", seats={RED: {"gold": 10}, BLUE: {"gold": 10}},
-                  pins=dict(tax=(3,))))
+    g = _ok(
+        _game(
+            "tax -2", fx.TaxDelta(-2), "kings_court", seats={RED: {"gold": 10}, BLUE: {"gold": 10}}, pins=dict(tax=(3,))
+        )
+    )
     state = after_step(g, "kings_court")
     assert state.players[RED].gold == 10 - 1 and state.players[BLUE].gold == 10 - 3
 
 
 def craftsman_limit_down():
     # RED takes the privilege at Kingsbridge holding 3 starting craftsmen: over the limit of 2
-    g = pr.scenario(players=2, seed=3, cards=_cards("craftsmen 2", fx.CraftsmanLimit(2)),
-                    step="kingsbridge", kingsbridge=("t_mod",), spots={"kingsbridge": (RED,)})
+    g = pr.scenario(
+        players=2,
+        seed=3,
+        cards=_cards("craftsmen 2", fx.CraftsmanLimit(2)),
+        step="kingsbridge",
+        kingsbridge=("t_mod",),
+        spots={"kingsbridge": (RED,)},
+    )
     assert (g.pending.kind, g.current_player) == ("discard", RED)
     _ok(g)  # over the limit only while the discard is being decided
     g = _ok(g.apply(Discard("mortar_mixer")))
@@ -90,8 +106,12 @@ def builder_limit_up():
 
 
 def capacity_delta():
-    g = _game("all craftsmen except stonemason: capacity +1", fx.CapacityDelta(1, ("stonemason",)),
-              "cathedral", seats={RED: {"cubes": cubes(wood=10, stone=2)}, BLUE: {"craftsmen": ()}})
+    g = _game(
+        "all craftsmen except stonemason: capacity +1",
+        fx.CapacityDelta(1, ("stonemason",)),
+        "cathedral",
+        seats={RED: {"cubes": cubes(wood=10, stone=2)}, BLUE: {"craftsmen": ()}},
+    )
     for _ in range(5):
         g = _ok(g.apply(Build("carpenter")))
     assert g.state.players[RED].vp == 2 + 5
@@ -114,22 +134,33 @@ def peek_event():
 
 def mill_bonus():
     left = {"pieces": Pieces(4, 0, 0, 0), "placed": Pieces(3, 1, 0, 0), "gold": 0}
-    g = _ok(_game("mill bonus 2 gold per worker up to 3", fx.MillBonus(2, 3), "wool_mill",
-                  seats={RED: left, BLUE: left}))
+    g = _ok(
+        _game("mill bonus 2 gold per worker up to 3", fx.MillBonus(2, 3), "wool_mill", seats={RED: left, BLUE: left})
+    )
     state = after_step(g, "wool_mill")
     assert state.players[RED].gold == 4 + 6 and state.players[BLUE].gold == 4
 
 
 def price_delta():
-    g = _game("buy price sand -1", fx.PriceDelta("sand", -1, "buy"), "market", spots={"market": (RED,)},
-              seats={RED: {"gold": 10}})
+    g = _game(
+        "buy price sand -1",
+        fx.PriceDelta("sand", -1, "buy"),
+        "market",
+        spots={"market": (RED,)},
+        seats={RED: {"gold": 10}},
+    )
     g = _ok(g.apply(Buy("sand", 2)))
     assert g.state.players[RED].gold == 10 - 2
 
 
 def permit():
-    g = _game("allows sell stone", fx.Permit("sell", "stone"), "market", spots={"market": (RED,)},
-              seats={RED: {"gold": 10, "craftsmen": ("carpenter",), "cubes": cubes(stone=1)}})
+    g = _game(
+        "allows sell stone",
+        fx.Permit("sell", "stone"),
+        "market",
+        spots={"market": (RED,)},
+        seats={RED: {"gold": 10, "craftsmen": ("carpenter",), "cubes": cubes(stone=1)}},
+    )
     g = _ok(g.apply(Sell("stone", 1)))
     assert g.state.players[RED].gold == 14
 
@@ -165,8 +196,14 @@ def test_s2_2_lowest_craftsman_limit_applies():
     """§2.2: a limit modifier sets the value; with several in force, the lowest applies."""
     cards = compile_text('event t_small "Small" { this round: craftsmen 4 }', known=base_cards())
     five = ("carpenter", "stonemason", "mortar_mixer", "toolmaker", "architect")
-    g = pr.scenario(players=2, seed=3, cards=cards, step="event", event="t_small",
-                    seats={RED: dict(privileges=("jack",), craftsmen=five)})
+    g = pr.scenario(
+        players=2,
+        seed=3,
+        cards=cards,
+        step="event",
+        event="t_small",
+        seats={RED: dict(privileges=("jack",), craftsmen=five)},
+    )
     assert g.rules.craftsman_limit(g.state_at(1), RED) == 6  # before the event is revealed
     assert g.rules.craftsman_limit(g.state, RED) == 4 and g.pending.kind == "discard"
 
@@ -178,10 +215,14 @@ def test_s2_3_builders_above_four_refused_by_the_compiler():
     assert ":1:" in str(exc.value)
 
 
-@pytest.mark.parametrize("text, expected, faces", [
-    ("tax 1", fx.TaxFixed(1), [1, 1, 1, 1, 1, 1]),  # fixed: every face pays 1
-    ("tax -2", fx.TaxDelta(-2), [0, 0, 1, 2, 3, 4]),  # lowered, never below 0
-], ids=["fixed", "delta"])
+@pytest.mark.parametrize(
+    "text, expected, faces",
+    [
+        ("tax 1", fx.TaxFixed(1), [1, 1, 1, 1, 1, 1]),  # fixed: every face pays 1
+        ("tax -2", fx.TaxDelta(-2), [0, 0, 1, 2, 3, 4]),  # lowered, never below 0
+    ],
+    ids=["fixed", "delta"],
+)
 def test_s2_4_tax_faces_is_tax_for_of_each_face(text, expected, faces):
     """``Rules.tax_faces`` (the bots read the tax die's faces at once) gives
     ``tax_for`` of every face, for the seat with the modifier and without."""

@@ -43,7 +43,7 @@ def resend_share(n_games: int, seed: int, token: bool) -> tuple[int, int]:
 def test_without_tokens_a_resent_message_is_often_applied_twice():
     applied, accepted = resend_share(3, seed=1, token=False)
     assert applied > 300
-    assert 0.03 < accepted / applied < 0.3   # ~11% in docs/reliability.rst
+    assert 0.03 < accepted / applied < 0.3  # ~11% in docs/reliability.rst
 
 
 def test_with_tokens_every_resent_message_is_refused_as_stale():
@@ -54,8 +54,10 @@ def test_with_tokens_every_resent_message_is_refused_as_stale():
             after.apply(action, seat=seat, expect=game.decision)
         err = info.value
         assert (err.expected, err.decision) == (game.decision, game.decision + 1)
-        assert err.reason == (f"stale or repeated message: it answers decision {game.decision}; "
-                              f"the game is at decision {game.decision + 1}")
+        assert err.reason == (
+            f"stale or repeated message: it answers decision {game.decision}; "
+            f"the game is at decision {game.decision + 1}"
+        )
     assert applied > 300
 
 
@@ -65,9 +67,9 @@ def test_every_action_moves_the_decision_on_by_one_and_the_end_counts():
     pendings = 1
     for before, seat, action, after in random_games(1, seed=4):
         assert after.decision == before.decision + 1
-        pendings += sum(isinstance(e, E.DecisionPending) for e in after.events[before.n_events:])
+        pendings += sum(isinstance(e, E.DecisionPending) for e in after.events[before.n_events :])
     assert after.is_over
-    assert after.decision == pendings + 1          # every DecisionPending, then the end
+    assert after.decision == pendings + 1  # every DecisionPending, then the end
 
 
 def test_the_decision_number_is_rebuilt_by_replay_and_load():
@@ -95,7 +97,7 @@ def test_the_current_token_is_accepted_and_wrong_types_are_refused():
         with pytest.raises(pr.StaleActionError) as info:
             game.apply(A.Pass(), seat=0, expect=far)
         assert len(info.value.reason) < 120
-    assert game.n_events == pr.new_game(players=2, seed=2).n_events    # unchanged
+    assert game.n_events == pr.new_game(players=2, seed=2).n_events  # unchanged
 
 
 def test_check_game_holds_the_decision_number_to_the_log():

@@ -48,8 +48,16 @@ GENERIC: dict[str, str] = {
 #: places. ``_native.py`` is generated from the state's fields.
 REMAINING: dict[str, dict[str, int]] = {
     # generated from the state's fields (tools/make_native.py)
-    "_native.py": {"cathedral": 5, "event": 3, "gold": 4, "kingsbridge": 4, "market": 5, "shiring": 4,
-                   "start_player": 5, "vp": 3},
+    "_native.py": {
+        "cathedral": 5,
+        "event": 3,
+        "gold": 4,
+        "kingsbridge": 4,
+        "market": 5,
+        "shiring": 4,
+        "start_player": 5,
+        "vp": 3,
+    },
     # decision kinds of the Pillars steps; TakeCube's words ("from the market")
     "actions.py": {"bishop": 1, "cathedral": 1, "market": 1, "the market": 1},
     # the card kind "event"; RESTRICTED_TRADES (§4: buying wood, selling stone need a permit)
@@ -69,8 +77,16 @@ REMAINING: dict[str, dict[str, int]] = {
     # the once window "event"
     "refusals.py": {"event": 1},
     # the state's fields; gold and VP of a player
-    "state.py": {"cathedral": 1, "event": 1, "gold": 4, "kingsbridge": 1, "market": 1, "shiring": 1,
-                 "start_player": 1, "vp": 4},
+    "state.py": {
+        "cathedral": 1,
+        "event": 1,
+        "gold": 4,
+        "kingsbridge": 1,
+        "market": 1,
+        "shiring": 1,
+        "start_player": 1,
+        "vp": 4,
+    },
     # the step rules (STEP), their decision kinds and once windows; gold of the wool mill, the tax, the collector
     "steps.py": {"bishop": 4, "cathedral": 3, "event": 2, "gold": 3, "market": 4, "start_player": 1, "wool_mill": 1},
 }
@@ -107,8 +123,11 @@ def pillars_terms() -> tuple[set[str], set[str]]:
     for cards in games:
         for card in (*cards.cards, *cards.places):
             terms.add(card.id)
-            for name in (card.name, card.name_de, getattr(card.place, "called", None) if card.kind == "place"
-                         else None):
+            for name in (
+                card.name,
+                card.name_de,
+                getattr(card.place, "called", None) if card.kind == "place" else None,
+            ):
                 if name:
                     terms.add(name)
                     names.add(name)
@@ -181,9 +200,12 @@ def test_no_engine_module_names_a_pillars_term_beyond_the_table():
     terms, names = pillars_terms()
     for module in sorted(set(found) | set(REMAINING)):
         if found.get(module, {}) != REMAINING.get(module, {}):
-            lines = [f"engine/{module}:{line}: {t!r}" for t, line in
-                     occurrences((ENGINE / module).read_text(encoding="utf-8"), terms, names)]
+            lines = [
+                f"engine/{module}:{line}: {t!r}"
+                for t, line in occurrences((ENGINE / module).read_text(encoding="utf-8"), terms, names)
+            ]
             raise AssertionError(
                 f"engine/{module} names Pillars terms {found.get(module, {})}; the table (REMAINING) says "
                 f"{REMAINING.get(module, {})}: read the term from the card text or the board, or take a term "
-                "taken away out of the table\n" + "\n".join(lines))
+                "taken away out of the table\n" + "\n".join(lines)
+            )

@@ -45,8 +45,17 @@ PACKAGE = ENGINE.parent
 #: board of the game. ``words/help.py`` is left out on purpose: it holds the
 #: rules help of the base board's own places, by their keys (a place of
 #: another text is explained by the renderer's reading of it).
-CLIENTS = ("terminal/*.py", "ai/*.py", "web/*.py", "words/labels.py", "words/events.py",
-           "words/choices.py", "scenario.py", "testing.py", "game.py")
+CLIENTS = (
+    "terminal/*.py",
+    "ai/*.py",
+    "web/*.py",
+    "words/labels.py",
+    "words/events.py",
+    "words/choices.py",
+    "scenario.py",
+    "testing.py",
+    "game.py",
+)
 _JS_STRING = re.compile(r"\"([^\"\\\n]*)\"|'([^'\\\n]*)'")
 
 

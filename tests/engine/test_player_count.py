@@ -63,9 +63,13 @@ def test_a_board_sets_the_range_and_the_tables_per_count():
 
 
 def test_a_card_with_a_players_line_is_in_the_game_only_at_those_counts():
-    extra = compile_text(BOARD + """
+    extra = compile_text(
+        BOARD
+        + """
 resource big_quarry "Big quarry" { players 5 site quarry yields 2 stone workers 2 }
-""", known=base_cards())
+""",
+        known=base_cards(),
+    )
     cards = pr.load_cards(extra)
     from pillars_rules.engine.context import rules_for
 
@@ -74,13 +78,16 @@ resource big_quarry "Big quarry" { players 5 site quarry yields 2 stone workers 
     assert "big_quarry" not in rules.resource_cards(4)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("board b \"B\" { players 2, 4 }", "run up by one"),
-    ("board b \"B\" { players 2, 3, 4, 5, 6, 7 }", "a player count"),
-    ("board b \"B\" { players 2, 3, 4, 5 starting gold 1, 2, 3, 4 }", "5 players need one number each"),
-    ("board b \"B\" { dealt craftsmen 4, 5 }", "one number, or one for each player count"),
-    ("board b \"B\" { dealt resource cards 13 }", "resource cards dealt"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('board b "B" { players 2, 4 }', "run up by one"),
+        ('board b "B" { players 2, 3, 4, 5, 6, 7 }', "a player count"),
+        ('board b "B" { players 2, 3, 4, 5 starting gold 1, 2, 3, 4 }', "5 players need one number each"),
+        ('board b "B" { dealt craftsmen 4, 5 }', "one number, or one for each player count"),
+        ('board b "B" { dealt resource cards 13 }', "resource cards dealt"),
+    ],
+)
 def test_bad_set_up_tables_are_card_errors(text, message):
     with pytest.raises(CardError, match=message):
         compile_text(text, known=base_cards())
@@ -99,6 +106,7 @@ def test_the_free_last_builder_is_a_table_of_the_board():
     def cards(table: str) -> pr.CardSet:
         text = BOARD.replace("starting builders 3", f"starting builders 3\n    free last builders {table}")
         return pr.load_cards(compile_text(text, known=base_cards()))
+
     two = cards("2, 0, 0, 0")
     assert two.board.spec.free_builders == (2, 0, 0, 0)
     assert _prices(pr.new_game(players=2, seed=4, cards=two)) == [7, 6, 5, 4, 0, 0]
@@ -107,6 +115,7 @@ def test_the_free_last_builder_is_a_table_of_the_board():
 
 def test_a_board_without_the_table_keeps_the_base_rule_and_its_canonical_text():
     from pillars_rules.cardlang.formatter import format_cards
+
     assert _wide().board.spec.free_builders == (1, 0, 0, 0)  # one free with 2 players, whatever the range
     base_text = format_cards(base_cards().places)
     assert "free last builders" not in base_text  # the base board's canonical text is as before

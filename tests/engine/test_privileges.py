@@ -8,8 +8,7 @@ from .support import BLUE, GREEN, RED, after_step, new_events, of_type, position
 
 
 def _take(privilege, seats=2, **kw):
-    g = position("kingsbridge", players=seats, kingsbridge=(privilege, "jack"),
-                 spots={"kingsbridge": (RED,)}, **kw)
+    g = position("kingsbridge", players=seats, kingsbridge=(privilege, "jack"), spots={"kingsbridge": (RED,)}, **kw)
     return after_step(g, "kingsbridge")
 
 
@@ -41,30 +40,38 @@ def test_s7_immediate_privileges_leave_play_when_used():
 
 
 def test_s7_rules_v3_variant_keeps_immediate_privileges():
-    g = position("kingsbridge", players=2, kingsbridge=("wool_fair", "jack"), spots={"kingsbridge": (RED,)},
-                 variants=("rules_v3",))
+    g = position(
+        "kingsbridge",
+        players=2,
+        kingsbridge=("wool_fair", "jack"),
+        spots={"kingsbridge": (RED,)},
+        variants=("rules_v3",),
+    )
     after = after_step(g, "kingsbridge")
     assert after.players[RED].privileges == ("wool_fair",) and after.players[RED].gold == 28
     assert not of_type(g.events, E.OnceUsed)
 
 
 def test_prior_philip_bonus_per_builder_in_priory_s7():
-    g = position("priory", players=2, spots={"priory": (RED, RED)},
-                 seats={RED: dict(privileges=("prior_philip",))})
+    g = position("priory", players=2, spots={"priory": (RED, RED)}, seats={RED: dict(privileges=("prior_philip",))})
     assert after_step(g, "priory").players[RED].vp == 2 + 2 + 1 + 2
 
 
 def test_brother_francis_tax_always_two_s7():
     for seed in range(10):
-        g = position("kings_court", players=2, seed=seed,
-                     seats={RED: dict(privileges=("brother_francis",))})
+        g = position("kings_court", players=2, seed=seed, seats={RED: dict(privileges=("brother_francis",))})
         assert after_step(g, "kings_court").players[RED].gold == 18
 
 
 def test_jack_six_craftsmen_s7():
     six = ("carpenter", "stonemason", "mortar_mixer", "toolmaker", "master_carpenter")
-    g = position("shiring", players=2, shiring=("sculptor_r3", "potter_r3"),
-                 spots={"shiring": (RED,)}, seats={RED: dict(craftsmen=six, privileges=("jack",))})
+    g = position(
+        "shiring",
+        players=2,
+        shiring=("sculptor_r3", "potter_r3"),
+        spots={"shiring": (RED,)},
+        seats={RED: dict(craftsmen=six, privileges=("jack",))},
+    )
     assert len(after_step(g, "shiring").players[RED].craftsmen) == 6
     assert not [e for e in g.events if isinstance(e, E.DecisionPending) and e.kind == "discard"]
 
@@ -83,8 +90,9 @@ def test_ellen_sees_next_event_s7():
 
 
 def test_remigius_free_placement_when_builder_placed_s7():
-    g = position("builders", players=2, builders=dict(drawn=RED, price=7),
-                 seats={RED: dict(privileges=("brother_remigius",))})
+    g = position(
+        "builders", players=2, builders=dict(drawn=RED, price=7), seats={RED: dict(privileges=("brother_remigius",))}
+    )
     free = [a for a in g.legal_actions() if isinstance(a, Place) and a.free]
     assert free and Park() in g.legal_actions()
     g2 = g.apply(Place("priory", 0, free=True))
@@ -97,8 +105,9 @@ def test_remigius_free_placement_when_builder_placed_s7():
 
 
 def test_archbishop_thomas_after_harmful_event_s7():
-    g = position("event", players=2, event="conflict_philip_waleran",
-                 seats={BLUE: dict(privileges=("archbishop_thomas",))})
+    g = position(
+        "event", players=2, event="conflict_philip_waleran", seats={BLUE: dict(privileges=("archbishop_thomas",))}
+    )
     assert g.pending.kind == "once_event" and g.current_player == BLUE
     assert g.state.event == "conflict_philip_waleran"  # decided after the reveal
     g2 = g.apply(UseOnce("archbishop_thomas"))
@@ -112,8 +121,7 @@ def test_archbishop_thomas_after_harmful_event_s7():
 
 
 def test_archbishop_thomas_not_offered_for_favourable_event_s7():
-    g = position("event", players=2, event="king_celebrates",
-                 seats={BLUE: dict(privileges=("archbishop_thomas",))})
+    g = position("event", players=2, event="king_celebrates", seats={BLUE: dict(privileges=("archbishop_thomas",))})
     assert E.EventApplied("king_celebrates") in g.events
     assert not [e for e in g.events if isinstance(e, E.DecisionPending) and e.kind == "once_event"]
 
@@ -130,8 +138,9 @@ def test_fall_of_the_usurper_after_tax_roll_s7():
 
 
 def test_usurper_not_offered_when_at_court_s7():
-    g = position("kings_court", players=2, spots={"kings_court": (RED,)},
-                 seats={RED: dict(privileges=("fall_of_the_usurper",))})
+    g = position(
+        "kings_court", players=2, spots={"kings_court": (RED,)}, seats={RED: dict(privileges=("fall_of_the_usurper",))}
+    )
     assert of_type(g.events, E.TaxRolled)
     assert not [e for e in g.events if isinstance(e, E.DecisionPending) and e.kind == "once_tax"]
 
@@ -149,16 +158,22 @@ def test_s7_resource_privileges_pay_at_their_site_step_and_can_be_sold_at_market
     from pillars_rules.actions import Sell
     from pillars_rules.cardlang.effects import Amount
 
-    g = position("priory", players=2, spots={"market": (RED,)},
-                 seats={RED: dict(privileges=("richard", "aliena", "tom_builder"), cubes=(0, 0, 0, 0),
-                                  gold=10)})
+    g = position(
+        "priory",
+        players=2,
+        spots={"market": (RED,)},
+        seats={RED: dict(privileges=("richard", "aliena", "tom_builder"), cubes=(0, 0, 0, 0), gold=10)},
+    )
     assert (g.pending.kind, g.current_player) == ("market", RED)
     evs = list(g.events)
-    for cid, cube, step in (("aliena", "wood", "forest"), ("tom_builder", "stone", "quarry"),
-                            ("richard", "sand", "sand_pit")):
+    for cid, cube, step in (
+        ("aliena", "wood", "forest"),
+        ("tom_builder", "stone", "quarry"),
+        ("richard", "sand", "sand_pit"),
+    ):
         gained = evs.index(E.Gained(RED, (Amount(cube, 1),), cid))
         started = evs.index(E.StepStarted(step))
-        assert started < gained and not any(isinstance(e, E.StepStarted) for e in evs[started + 1:gained])
+        assert started < gained and not any(isinstance(e, E.StepStarted) for e in evs[started + 1 : gained])
     assert g.state.players[RED].cubes == (1, 1, 1, 0)
     g = g.apply(Sell("sand", 1))
     assert g.state.players[RED].cube("sand") == 0 and g.state.players[RED].gold == 10 - g.state.tax + 2

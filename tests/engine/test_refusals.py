@@ -13,8 +13,20 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules.actions import (
-    Build, Buy, ChooseOption, Discard, Hire, Park, PickCraftsman, Place, Protect, ReturnCubes,
-    Sell, TakeCube, TakeResourceCard, UseOnce,
+    Build,
+    Buy,
+    ChooseOption,
+    Discard,
+    Hire,
+    Park,
+    PickCraftsman,
+    Place,
+    Protect,
+    ReturnCubes,
+    Sell,
+    TakeCube,
+    TakeResourceCard,
+    UseOnce,
 )
 from pillars_rules.cardlang import base_cards, compile_text
 from pillars_rules.engine.refusals import MAX_REASON, REASONS, refusal
@@ -37,8 +49,9 @@ def discard():
 
 
 def placing(red=None, spots=None, **builders):
-    g = position("builders", players=3, builders=dict(drawn=RED, **builders), spots=spots,
-                 seats={RED: red} if red else None)
+    g = position(
+        "builders", players=3, builders=dict(drawn=RED, **builders), spots=spots, seats={RED: red} if red else None
+    )
     assert (g.pending.kind, g.current_player) == ("place", RED)
     return g
 
@@ -48,18 +61,26 @@ def bishop(**kw):
 
 
 def once_event():
-    return position("event", players=2, event="conflict_philip_waleran",
-                    seats={RED: {"privileges": ("archbishop_thomas", "jack", "brother_remigius")}})
+    return position(
+        "event",
+        players=2,
+        event="conflict_philip_waleran",
+        seats={RED: {"privileges": ("archbishop_thomas", "jack", "brother_remigius")}},
+    )
 
 
 def pick():
-    return position("event", players=2, variants=["archbishop_one_craftsman"], event="archbishops_statue",
-                    seats={RED: {"craftsmen": ("carpenter", "bell_founder", "architect")}})
+    return position(
+        "event",
+        players=2,
+        variants=["archbishop_one_craftsman"],
+        event="archbishops_statue",
+        seats={RED: {"craftsmen": ("carpenter", "bell_founder", "architect")}},
+    )
 
 
 def option():
-    cards = compile_text('event t_choice "Choice" { now: choose one: gain 3 gold | gain 1 metal }',
-                         known=base_cards())
+    cards = compile_text('event t_choice "Choice" { now: choose one: gain 3 gold | gain 1 metal }', known=base_cards())
     return position("event", players=2, cards=cards, event="t_choice")
 
 
@@ -74,14 +95,14 @@ def market(**red):
 
 
 def cathedral(**red):
-    red = {"craftsmen": ("carpenter", "mason_r1", "toolmaker", "stonemason"), "cubes": cubes(wood=1, stone=3),
-           **red}
+    red = {"craftsmen": ("carpenter", "mason_r1", "toolmaker", "stonemason"), "cubes": cubes(wood=1, stone=3), **red}
     return position("cathedral", players=2, seats={RED: red, BLUE: {"craftsmen": ()}})
 
 
 def returning():
-    return position("cathedral", players=2,
-                    seats={RED: {"craftsmen": (), "cubes": cubes(wood=5, stone=2)}, BLUE: {"craftsmen": ()}})
+    return position(
+        "cathedral", players=2, seats={RED: {"craftsmen": (), "cubes": cubes(wood=5, stone=2)}, BLUE: {"craftsmen": ()}}
+    )
 
 
 def finished():
@@ -113,25 +134,34 @@ def fan_draft_once(ability):
 
 def give():
     """Red gives a craftsman to its left neighbour (issue #53): Blue has the starting ones."""
-    cards = compile_text('event t_give "Give" { now: choose craftsman: give to your left neighbour }',
-                         known=base_cards())
-    return position("event", players=2, cards=cards, event="t_give",
-                    seats={RED: {"craftsmen": ("carpenter", "toolmaker")}})
+    cards = compile_text(
+        'event t_give "Give" { now: choose craftsman: give to your left neighbour }', known=base_cards()
+    )
+    return position(
+        "event", players=2, cards=cards, event="t_give", seats={RED: {"craftsmen": ("carpenter", "toolmaker")}}
+    )
 
 
 def spent_cathedral():
     """Red in the cathedral step with 60 conversions made (a once-per-game
     cathedral use keeps the decision open: without one, the turn ends at once)."""
     cards = compile_text('privilege t_once "Once" { once\n on cathedral: gain 1 vp }', known=base_cards())
-    red = {"craftsmen": ("carpenter", "stonemason"), "cubes": cubes(stone=3), "privileges": ("t_once",),
-           "uses": (("carpenter", 0, 60),)}
+    red = {
+        "craftsmen": ("carpenter", "stonemason"),
+        "cubes": cubes(stone=3),
+        "privileges": ("t_once",),
+        "uses": (("carpenter", 0, 60),),
+    }
     return position("cathedral", players=2, cards=cards, seats={RED: red, BLUE: {"craftsmen": ()}})
 
 
 def fair():
     """Red alone at a fan board's second market, which sells only wood and buys only metal."""
-    cards = compile_text('place t_fair "Fair" { called "the fair"\n after priory\n spots 1\n step market\n'
-                         ' stock 2 wood\n buying wood 1\n selling metal 9 }', known=base_cards())
+    cards = compile_text(
+        'place t_fair "Fair" { called "the fair"\n after priory\n spots 1\n step market\n'
+        " stock 2 wood\n buying wood 1\n selling metal 9 }",
+        known=base_cards(),
+    )
     who = {"gold": 20, "cubes": cubes(stone=1, metal=1), "craftsmen": ("carpenter", "stonemason")}
     return position("t_fair", players=2, cards=cards, spots={"t_fair": (RED,)}, seats={RED: who})
 
@@ -160,13 +190,21 @@ CASES = {
     "take.not_resource": (draft, TakeResourceCard("mason_r1"), "Mason is a craftsman"),
     "take.not_in_display": (draft, TakeResourceCard("quarry_4"), "Quarry is not in the display"),
     "take.bad_big": (draft, TakeResourceCard("forest_3", big="yes"), "big must be True or False"),
-    "take.big_placed": (lambda: draft(pieces=Pieces(3, 0, 0, 0)), TakeResourceCard("forest_3", big=True),
-                        "big worker is already placed"),
-    "take.big_short": (lambda: draft(pieces=Pieces(0, 1, 0, 0)), TakeResourceCard("forest_3", big=True),
-                       "with the big worker Forest (3 wood) also needs 1 one-value pieces; Red has 0"),
-    "take.ones_short": (lambda: draft(pieces=Pieces(4, 1, 0, 0)), TakeResourceCard("forest_3"),
-                        "without the big worker Forest (3 wood) needs 6 one-value pieces; Red has 4 "
-                        "-- use big=True"),
+    "take.big_placed": (
+        lambda: draft(pieces=Pieces(3, 0, 0, 0)),
+        TakeResourceCard("forest_3", big=True),
+        "big worker is already placed",
+    ),
+    "take.big_short": (
+        lambda: draft(pieces=Pieces(0, 1, 0, 0)),
+        TakeResourceCard("forest_3", big=True),
+        "with the big worker Forest (3 wood) also needs 1 one-value pieces; Red has 0",
+    ),
+    "take.ones_short": (
+        lambda: draft(pieces=Pieces(4, 1, 0, 0)),
+        TakeResourceCard("forest_3"),
+        "without the big worker Forest (3 wood) needs 6 one-value pieces; Red has 4 -- use big=True",
+    ),
     "hire.not_craftsman": (draft, Hire("forest_3"), "Forest is a resource"),
     "hire.not_in_display": (draft, Hire("toolmaker"), "Toolmaker is not in the display"),
     "hire.cannot_pay": (lambda: draft(gold=4), Hire("mason_r1"), "cannot pay 5 gold for Mason (has 4 gold)"),
@@ -175,24 +213,35 @@ CASES = {
     "place.bad_spot": (placing, Place("bishop", 1), "has no spot 1"),
     "place.bad_free": (placing, Place("bishop", 0, free="x"), "free must be True or False"),
     "place.taken": (lambda: placing(spots={"bishop": (BLUE,)}), Place("bishop", 0), "spot 1 is taken"),
-    "place.one_per_player": (lambda: placing(spots={"kings_court": (RED,)}), Place("kings_court", 1),
-                             "already has a builder at the King's court"),
+    "place.one_per_player": (
+        lambda: placing(spots={"kings_court": (RED,)}),
+        Place("kings_court", 1),
+        "already has a builder at the King's court",
+    ),
     "place.in_order": (placing, Place("market", 2), "spots at the market fill in order: use spot 1 first"),
     "place.free_at_zero": (lambda: placing(price=0), Place("bishop", 0, free=True), "costs nothing"),
-    "place.no_free_placement": (placing, Place("bishop", 0, free=True),
-                                "no unused privilege for a free placement"),
-    "place.cannot_pay": (lambda: placing(red={"gold": 3}), Place("bishop", 0),
-                         "cannot pay 7 gold for this builder (has 3)"),
+    "place.no_free_placement": (placing, Place("bishop", 0, free=True), "no unused privilege for a free placement"),
+    "place.cannot_pay": (
+        lambda: placing(red={"gold": 3}),
+        Place("bishop", 0),
+        "cannot pay 7 gold for this builder (has 3)",
+    ),
     "park.free": (lambda: placing(price=0), Park(), "at price 0 the builder must be placed"),
     "protect.not_harmful": (bishop, Protect(), "The King celebrates is not harmful"),
     "take_cube.metal": (bishop, TakeCube("metal"), "metal is never in the market"),
     "take_cube.empty": (lambda: bishop(market=(0, 4, 4, 0)), TakeCube("wood"), "the market has no wood left"),
     "once.not_owned": (once_event, UseOnce("fall_of_the_usurper"), "no unused privilege Fall of the usurper"),
     "once.no_use": (once_event, UseOnce("jack"), "Jack has no once-per-game use"),
-    "once.wrong_window": (once_event, UseOnce("brother_remigius"),
-                          "Brother Remigius is used when a builder is placed, not now"),
-    "once.does_nothing": (lambda: fan_draft_once("on draft: take 1 metal from a player you choose"),
-                          UseOnce("t_once"), "Once would do nothing now"),
+    "once.wrong_window": (
+        once_event,
+        UseOnce("brother_remigius"),
+        "Brother Remigius is used when a builder is placed, not now",
+    ),
+    "once.does_nothing": (
+        lambda: fan_draft_once("on draft: take 1 metal from a player you choose"),
+        UseOnce("t_once"),
+        "Once would do nothing now",
+    ),
     "pick.not_craftsman_choice": (option, PickCraftsman("carpenter"), "answer with ChooseOption(0 to 1)"),
     "pick.not_owned": (pick, PickCraftsman("toolmaker"), "Red has no craftsman Toolmaker"),
     "pick.excluded": (pick, PickCraftsman("bell_founder"), "The Archbishop's statue excludes Bell founder"),
@@ -202,27 +251,39 @@ CASES = {
     "option.bad_index": (option, ChooseOption(5), "from 0 to 1, not 5"),
     "bid.bad_amount": (bid, ChooseOption(3), "more than the highest bid so far (4), up to the gold"),
     "buy.metal": (market, Buy("metal", 1), "metal is never sold to players"),
-    "buy.permit": (lambda: market(craftsmen=("stonemason",)), Buy("wood", 1),
-                   "buying wood needs Carpenter or Master carpenter"),
-    "buy.sold_same": (lambda: market().apply(Sell("stone", 1)), Buy("stone", 1),
-                      "may not buy and sell the same type in one round"),
+    "buy.permit": (
+        lambda: market(craftsmen=("stonemason",)),
+        Buy("wood", 1),
+        "buying wood needs Carpenter or Master carpenter",
+    ),
+    "buy.sold_same": (
+        lambda: market().apply(Sell("stone", 1)),
+        Buy("stone", 1),
+        "may not buy and sell the same type in one round",
+    ),
     "buy.stock": (lambda: market(), Buy("sand", 5), "the market holds only 4 sand"),
     "buy.not_here": (fair, Buy("sand", 1), "the fair sells no sand to players"),
     "sell.not_here": (fair, Sell("stone", 1), "the fair buys no stone from players"),
     "buy.gold": (lambda: market(gold=3), Buy("stone", 1), "1 stone cost 4 gold; Red has 3"),
     "buy.full": (lambda: fan_market("at market: gain 30 sand"), Buy("sand", 1), "holds at most 30 of a kind"),
-    "trade.budget": (lambda: _traded(fan_market("when you sell: gain 1 metal"), 30), Sell("metal", 1),
-                     "has made 30 trades this round"),
+    "trade.budget": (
+        lambda: _traded(fan_market("when you sell: gain 1 metal"), 30),
+        Sell("metal", 1),
+        "has made 30 trades this round",
+    ),
     "sell.permit": (lambda: market(craftsmen=("carpenter",)), Sell("stone", 1), "selling stone needs Stonemason"),
-    "sell.bought_same": (lambda: market().apply(Buy("sand", 1)), Sell("sand", 1),
-                         "may not buy and sell the same type"),
+    "sell.bought_same": (lambda: market().apply(Buy("sand", 1)), Sell("sand", 1), "may not buy and sell the same type"),
     "sell.holding": (market, Sell("metal", 2), "Red has only 1 metal"),
     "build.no_conversion": (cathedral, Build("forest_3"), "Forest has no conversion"),
     "build.not_owned": (cathedral, Build("joiner_r2"), "Red has no craftsman Joiner"),
     "build.bad_ability": (cathedral, Build("carpenter", 1), "ability must be from 0 to 0, not 1"),
-    "build.capacity": (lambda: cathedral(uses=(("stonemason", 0, 4),), craftsmen=(
-                           "carpenter", "mason_r1", "toolmaker", "stonemason", "architect")),
-                       Build("stonemason"), "used 4 of 4 time(s)"),
+    "build.capacity": (
+        lambda: cathedral(
+            uses=(("stonemason", 0, 4),), craftsmen=("carpenter", "mason_r1", "toolmaker", "stonemason", "architect")
+        ),
+        Build("stonemason"),
+        "used 4 of 4 time(s)",
+    ),
     "build.budget": (spent_cathedral, Build("stonemason"), "has made 60 conversions this round"),
     "build.needs": (cathedral, Build("mason_r1"), "the Mason needs a Mortar mixer or Mortar mixer (improved)"),
     "build.condition": (cathedral, Build("toolmaker"), "Toolmaker works only while Red owns 1 metal"),

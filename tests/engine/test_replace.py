@@ -21,8 +21,12 @@ def state():
 def test_grouped_and_top_level_fields_in_one_call(state):
     new = S.replace(state, market=(1, 2, 3, 4), pending=None, drawn=2)
     assert (new.market, new.pending, new.drawn) == ((1, 2, 3, 4), None, 2)
-    assert new == attrs.evolve(state, pending=None, board=attrs.evolve(state.board, market=(1, 2, 3, 4)),
-                               builders=attrs.evolve(state.builders, drawn=2))
+    assert new == attrs.evolve(
+        state,
+        pending=None,
+        board=attrs.evolve(state.board, market=(1, 2, 3, 4)),
+        builders=attrs.evolve(state.builders, drawn=2),
+    )
     assert new.players is state.players and new.decks is state.decks and new.board.spots is state.board.spots
     assert state.pending is not None and state.market != (1, 2, 3, 4)  # the old state is untouched
 

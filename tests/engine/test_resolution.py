@@ -46,17 +46,18 @@ def test_bishop_only_cube_when_event_not_harmful_s2_4_2():
 
 
 def test_wool_mill_pays_worker_value_and_caps_at_30_s2_4_3():
-    g = position("wool_mill", players=2,
-                 seats={RED: dict(pieces=Pieces(2, 1, 0, 0), gold=10),
-                        BLUE: dict(pieces=Pieces(7, 1, 0, 0), gold=25)})
+    g = position(
+        "wool_mill",
+        players=2,
+        seats={RED: dict(pieces=Pieces(2, 1, 0, 0), gold=10), BLUE: dict(pieces=Pieces(7, 1, 0, 0), gold=25)},
+    )
     state = after_step(g, "wool_mill")
     assert state.players[RED].gold == 17
     assert state.players[BLUE].gold == 30
 
 
 def test_kingsbridge_privileges_and_unclaimed_leave_s2_4_4():
-    g = position("kingsbridge", players=2, kingsbridge=("wool_fair", "jack"),
-                 spots={"kingsbridge": (None, BLUE)})
+    g = position("kingsbridge", players=2, kingsbridge=("wool_fair", "jack"), spots={"kingsbridge": (None, BLUE)})
     state = after_step(g, "kingsbridge")
     assert state.players[BLUE].privileges == ("jack",)
     assert state.players[RED].privileges == ()
@@ -69,17 +70,24 @@ def test_priory_two_and_one_vp_s2_4_5():
 
 
 def test_resource_cards_yield_s2_4_6():
-    g = position("forest", players=2,
-                 seats={RED: dict(resource_cards=("forest_3", "quarry_2")),
-                        BLUE: dict(resource_cards=("sand_pit_4",))})
+    g = position(
+        "forest",
+        players=2,
+        seats={RED: dict(resource_cards=("forest_3", "quarry_2")), BLUE: dict(resource_cards=("sand_pit_4",))},
+    )
     assert after_step(g, "forest").players[RED].cubes == (3, 0, 0, 0)
     assert after_step(g, "sand_pit").players[RED].cubes == (3, 2, 0, 0)
     assert after_step(g, "sand_pit").players[BLUE].cubes == (0, 0, 4, 0)
 
 
 def test_tax_roll_court_exemption_and_metal_s2_4_9():
-    g = position("kings_court", players=3, spots={"kings_court": (GREEN,)},
-                 seats={RED: dict(gold=20), BLUE: dict(gold=1, vp=4)}, pins=dict(tax=(3,)))
+    g = position(
+        "kings_court",
+        players=3,
+        spots={"kings_court": (GREEN,)},
+        seats={RED: dict(gold=20), BLUE: dict(gold=1, vp=4)},
+        pins=dict(tax=(3,)),
+    )
     assert of_type(g.events, E.TaxRolled) == [E.TaxRolled(3)]
     state = after_step(g, "kings_court")
     assert state.players[RED].gold == 17
@@ -98,8 +106,7 @@ def test_tax_die_faces_s1():
 
 
 def test_shiring_craftsmen_free_and_unclaimed_leave_s2_4_10():
-    g = position("shiring", players=2, shiring=("sculptor_r3", "potter_r3"),
-                 spots={"shiring": (None, RED)})
+    g = position("shiring", players=2, shiring=("sculptor_r3", "potter_r3"), spots={"shiring": (None, RED)})
     state = after_step(g, "shiring")
     assert state.players[RED].craftsmen[-1] == "potter_r3"
     assert state.players[RED].gold == 20

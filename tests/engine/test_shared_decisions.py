@@ -54,12 +54,15 @@ def test_every_player_votes_in_turn_order_from_the_start_player():
     assert [(e.seat, e.value) for e in of(game, E.BallotCast)] == list(zip(seen, (0, 1, 1, 0)))
 
 
-@pytest.mark.parametrize("votes, won", [
-    ((1, 0, 0, 1), 1),  # 2-2: the start player's option
-    ((2, 0, 1, 0), 0),  # 2 for option 0
-    ((2, 1, 0, 2), 2),  # 2-1-1: an option nobody can afford still wins and happens
-    ((1, 2, 2, 1), 1),  # 2-2: the tied option voted for first
-])
+@pytest.mark.parametrize(
+    "votes, won",
+    [
+        ((1, 0, 0, 1), 1),  # 2-2: the start player's option
+        ((2, 0, 1, 0), 0),  # 2 for option 0
+        ((2, 1, 0, 2), 2),  # 2-1-1: an option nobody can afford still wins and happens
+        ((1, 2, 2, 1), 1),  # 2-2: the tied option voted for first
+    ],
+)
 def test_the_most_votes_win_and_a_tie_goes_to_the_option_voted_for_first(votes, won):
     game = cast(at("t_vote"), votes)
     assert [e.option for e in of(game, E.VoteDecided)] == [won]
@@ -89,11 +92,16 @@ def test_a_bid_rises_up_to_the_bidders_gold_and_the_highest_pays_for_the_prize()
     game = game.apply(ChooseOption(0))
     assert game.legal_actions() == [ChooseOption(0)] + [ChooseOption(i) for i in range(4, 10)]
     labels = [c.label for c in pr.words.choices(game.view(2))]
-    assert labels[0].startswith("pass") and labels[1].startswith("bid 4 gold: the highest bidder pays it, then gain 3 VP")
+    assert labels[0].startswith("pass") and labels[1].startswith(
+        "bid 4 gold: the highest bidder pays it, then gain 3 VP"
+    )
     game = game.apply(ChooseOption(4))
     assert [(e.seat, e.amount) for e in of(game, E.BidWon)] == [(2, 4)]
-    moved = [(type(e).__name__, e.seat, e.amounts[0].kind, e.amounts[0].n)
-             for e in game.events if isinstance(e, (E.Gained, E.Lost)) and e.reason == "t_bid"]
+    moved = [
+        (type(e).__name__, e.seat, e.amounts[0].kind, e.amounts[0].n)
+        for e in game.events
+        if isinstance(e, (E.Gained, E.Lost)) and e.reason == "t_bid"
+    ]
     assert moved == [("Lost", 2, "gold", 4), ("Gained", 2, "vp", 3)]
     assert pr.load(pr.save(game), cards=CARDS) == game
 
@@ -129,15 +137,18 @@ def test_a_player_protected_from_a_harmful_vote_neither_votes_nor_loses():
     assert sorted(e.seat for e in of(game, E.Lost) if e.reason == "t_harm") == [0, 2]
 
 
-@pytest.mark.parametrize("text, where", [
-    ('privilege t "T" { immediate\n vote: gain 1 vp | gain 1 gold }', "whole 'now:' effect of an event"),
-    ('event t "T" { now: choose one: (vote: gain 1 vp | gain 1 gold) | gain 1 gold }', "whole 'now:'"),
-    ('event t "T" { now: vote: choose one: gain 1 vp | gain 2 gold | gain 1 gold }', None),
-    ('event t "T" { now: vote: (choose one: gain 1 vp | gain 2 gold) | gain 1 gold }', "cannot ask for a choice"),
-    ('event t "T" { now: vote: the market gains 1 wood | gain 1 gold }', "market's own stock"),
-    ('event t "T" { now: bid vp: gain 3 gold }', "unknown what is bid 'vp'"),
-    ('event t "T" { now: bid gold: (vote: gain 1 vp | gain 1 gold) }', "whole 'now:'"),
-])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ('privilege t "T" { immediate\n vote: gain 1 vp | gain 1 gold }', "whole 'now:' effect of an event"),
+        ('event t "T" { now: choose one: (vote: gain 1 vp | gain 1 gold) | gain 1 gold }', "whole 'now:'"),
+        ('event t "T" { now: vote: choose one: gain 1 vp | gain 2 gold | gain 1 gold }', None),
+        ('event t "T" { now: vote: (choose one: gain 1 vp | gain 2 gold) | gain 1 gold }', "cannot ask for a choice"),
+        ('event t "T" { now: vote: the market gains 1 wood | gain 1 gold }', "market's own stock"),
+        ('event t "T" { now: bid vp: gain 3 gold }', "unknown what is bid 'vp'"),
+        ('event t "T" { now: bid gold: (vote: gain 1 vp | gain 1 gold) }', "whole 'now:'"),
+    ],
+)
 def test_a_vote_or_bid_out_of_place_is_refused_where_it_is(text, where):
     with pytest.raises(CardError) as err:
         compile_text(text, "t.cards", known=base_cards())
@@ -145,9 +156,14 @@ def test_a_vote_or_bid_out_of_place_is_refused_where_it_is(text, where):
         assert where in str(err.value) and "t.cards:" in str(err.value)
 
 
-@pytest.mark.parametrize("line", ["now: vote: gain 2 gold | gain 1 vp",
-                                  "now: vote: this round: tax +1 | next round: yield -1 | lose 1 vp",
-                                  "now: bid gold: rest of game: tax -1"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "now: vote: gain 2 gold | gain 1 vp",
+        "now: vote: this round: tax +1 | next round: yield -1 | lose 1 vp",
+        "now: bid gold: rest of game: tax -1",
+    ],
+)
 def test_the_formatter_writes_the_forms_back_as_written(line):
     text = f'event t "T" {{\n    {line}\n}}\n'
     assert format_text(text) == text
@@ -162,5 +178,6 @@ def test_a_bid_for_a_lasting_change_grants_it_to_the_winner():
     game = cast(pr.scenario(2, step="event", event="t_pact", cards=cards), (0, 2))
     assert [(g[0], g[1], g[3], g[5]) for g in game.state.granted] == [(1, "t_pact", 0, 6)]
     from pillars_rules.cardlang.effects import TaxDelta
+
     assert TaxDelta(-1) in game.rules.modifiers(game.state, 1)
     assert TaxDelta(-1) not in game.rules.modifiers(game.state, 0)

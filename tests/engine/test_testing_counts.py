@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 
 from pillars_rules import testing
 
-DRAWS = settings(max_examples=60, derandomize=True, database=None, deadline=None,
-                 suppress_health_check=list(HealthCheck))
+DRAWS = settings(
+    max_examples=60, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck)
+)
 
 
 def drawn(strategy) -> list[tuple[int, int]]:
@@ -40,8 +41,9 @@ def test_the_base_default_draws_exactly_as_the_old_fixed_default():
 
 
 def test_the_expansion_default_draws_five_and_six_seats():
-    for strategy in (testing.new_games(cards="expansion"),
-                     testing.played_games(cards="expansion", max_actions=0),
-                     testing.scenarios(cards="expansion", steps=["round_start"])):
+    for strategy in (
+        testing.new_games(cards="expansion"),
+        testing.played_games(cards="expansion", max_actions=0),
+        testing.scenarios(cards="expansion", steps=["round_start"]),
+    ):
         assert {n for n, _ in drawn(strategy)} == {2, 3, 4, 5, 6}
-

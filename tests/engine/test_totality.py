@@ -21,29 +21,38 @@ from pillars_rules.totality import Case
 BID_BORROW = Case('event volunteers "V" { now: bid gold: use a craftsman of any player }')
 #: A lasting change given to another player through a selector ('OnGain' ... no attribute 'modifier').
 GIVEN_LASTING = Case('privilege wool_fair "W" { immediate\n your right neighbour: rest of game: yield -1 }')
-TRIGGERED_LASTING = Case('privilege wool_fair "W" { permanent\n'
-                         ' at round_start: each other player: this round: tax +1 }')
+TRIGGERED_LASTING = Case(
+    'privilege wool_fair "W" { permanent\n at round_start: each other player: this round: tax +1 }'
+)
 #: An auction every seat may pass (its save said "no seat -1").
 BID_MARKET = Case('event volunteers "V" { now: bid gold: take 1 stone from the market }')
 #: A choice inside a choice's option that asks a craftsman: its job was read as the top choice's option
 #: ('Gain' object has no attribute 'options'); found by the generator.
-NESTED_CHOICE = Case('event richard_takes_castle "R" {\n now: choose one: (choose one: choose craftsman: '
-                     'capacity +3 | gain 1 vp | choose craftsman except organ_builder: capacity +2) | add 3 counters\n}')
+NESTED_CHOICE = Case(
+    'event richard_takes_castle "R" {\n now: choose one: (choose one: choose craftsman: '
+    "capacity +3 | gain 1 vp | choose craftsman except organ_builder: capacity +2) | add 3 counters\n}"
+)
 #: Cubes a card gives at the start player's step, after the cathedral's limit: kept into the next
 #: round (the ruling on the rules page), which the law checker read as a broken limit (20,000-set soak).
-LATE_CUBES = Case('craftsman sculptor_r3 "S" {\n round 3\n cost 1 gold\n'
-                  ' at start_player: choose one: gain 8 wood | (choose one: lose 1 wood | each player: gain 1 wood)\n}\n\n'
-                  'event king_celebrates "K" {\n now: gain 29 wood, 1 metal per builder at bishop\n next round: yield +14\n}')
+LATE_CUBES = Case(
+    'craftsman sculptor_r3 "S" {\n round 3\n cost 1 gold\n'
+    " at start_player: choose one: gain 8 wood | (choose one: lose 1 wood | each player: gain 1 wood)\n}\n\n"
+    'event king_celebrates "K" {\n now: gain 29 wood, 1 metal per builder at bishop\n next round: yield +14\n}'
+)
 #: Two takes from a chosen player, queued together: after the first the other has no metal left, and the
 #: second asked a choice with no option (found by the 20,000-set soak).
-TWO_TAKES = Case('privilege tom_builder "T" {\n for one round\n take 2 metal from a player you choose\n'
-                 ' take 2 metal from a player you choose\n}\n\nprivilege richard "R" {\n permanent\n'
-                 ' at game_end: use a craftsman of any player\n}')
+TWO_TAKES = Case(
+    'privilege tom_builder "T" {\n for one round\n take 2 metal from a player you choose\n'
+    ' take 2 metal from a player you choose\n}\n\nprivilege richard "R" {\n permanent\n'
+    " at game_end: use a craftsman of any player\n}"
+)
 #: Every player taking from the market at once: each share was read from the stock before any, so the
 #: market went below 0 (a broken law in an 800-set soak, seed 531).
-SHARED_STOCK = Case('craftsman mason_r1 "M" {\n round 1\n each player: take 1 wood, 4 stone, 1 sand from the market\n'
-                    ' when another player buys: each player: take 1 wood, 4 stone, 1 sand from the market\n}\n\n'
-                    'craftsman toolmaker "T" {\n round 1\n convert 1 wood -> 1 wood\n at round_start: lose 1 wood\n}\n')
+SHARED_STOCK = Case(
+    'craftsman mason_r1 "M" {\n round 1\n each player: take 1 wood, 4 stone, 1 sand from the market\n'
+    " when another player buys: each player: take 1 wood, 4 stone, 1 sand from the market\n}\n\n"
+    'craftsman toolmaker "T" {\n round 1\n convert 1 wood -> 1 wood\n at round_start: lose 1 wood\n}\n'
+)
 #: Each example is a whole game and its save: a third of the profile's count
 #: (8 at ci and dev, a few seconds; 330 at thorough). The soak plays thousands.
 EXAMPLES = max(1, settings.default.max_examples // 3)
@@ -101,12 +110,18 @@ def test_the_pinned_auction_really_ends_with_everyone_passing():
 def test_players_taking_from_the_market_together_share_its_stock():
     from pillars_rules import scenario
 
-    game = scenario(2, step="market", cards=totality.compiled(SHARED_STOCK), spots=dict(market=[1]),
-                    seats={0: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "mason_r1")), 1: dict(gold=20)})
+    game = scenario(
+        2,
+        step="market",
+        cards=totality.compiled(SHARED_STOCK),
+        spots=dict(market=[1]),
+        seats={0: dict(craftsmen=("carpenter", "stonemason", "mortar_mixer", "mason_r1")), 1: dict(gold=20)},
+    )
     stone = game.state.market[1]
     game = game.apply(A.Buy("sand", 1))
-    taken = sum(e.n for e in game.events if isinstance(e, E.MarketStocked) and e.reason == "mason_r1"
-                and e.resource == "stone")
+    taken = sum(
+        e.n for e in game.events if isinstance(e, E.MarketStocked) and e.reason == "mason_r1" and e.resource == "stone"
+    )
     assert -taken == min(8, stone) and game.state.market[1] >= 0
 
 
@@ -114,8 +129,9 @@ def test_a_refused_set_is_no_failure_and_says_where_and_why():
     outcome = totality.play_set(Case('event volunteers "V" { now: this round: tax +1 }'), 2, 0)
     assert outcome.kind == "refused" and outcome.ok and outcome.detail.startswith("drawn.cards:1:")
     # a vote given through a selector: the grammar writes it, the compiler says where it cannot be
-    vote = Case('privilege wool_fair "W" { permanent\n at round_start: each other player: '
-                'vote: gain 1 gold | gain 1 vp }')
+    vote = Case(
+        'privilege wool_fair "W" { permanent\n at round_start: each other player: vote: gain 1 gold | gain 1 vp }'
+    )
     outcome = totality.play_set(vote, 3, 0)
     assert outcome.kind == "refused" and outcome.detail.startswith("drawn.cards:2:"), outcome
 

@@ -21,8 +21,13 @@ from pillars_rules.lab.stats import t_ppf, t_sf  # noqa: E402  (scipy.stats cost
 def _runs(values, ses, games=100) -> list[dict]:
     """Runs as one_run records them: each card's own value, se and interval."""
     half = float(t_ppf(0.975, games - 1))
-    return [{"copy": {"vp": v, "se": s, "lo": v - half * s, "hi": v + half * s, "p": 0.5, "clusters": games},
-             "original": {"vp": v, "se": s, "p": 0.5, "clusters": games}} for v, s in zip(values, ses)]
+    return [
+        {
+            "copy": {"vp": v, "se": s, "lo": v - half * s, "hi": v + half * s, "p": 0.5, "clusters": games},
+            "original": {"vp": v, "se": s, "p": 0.5, "clusters": games},
+        }
+        for v, s in zip(values, ses)
+    ]
 
 
 def test_honest_blocks_keep_their_coverage_and_narrow_ones_are_caught():
@@ -32,7 +37,7 @@ def test_honest_blocks_keep_their_coverage_and_narrow_ones_are_caught():
     honest = lab_aa.coverage(_runs(values, [se] * 200), "copy", 100)
     assert honest["runs"] == 200 and 0.9 <= honest["covered"] <= 1.0 and honest["q_p"] > 0.01
     assert abs(honest["pooled"] - truth) < 3 * honest["pooled_se"]
-    assert honest["pooled_se"] == pytest.approx(se / 200 ** 0.5)
+    assert honest["pooled_se"] == pytest.approx(se / 200**0.5)
     # the same blocks reporting a third of their true standard error: the Potter case of the issue
     narrow = lab_aa.coverage(_runs(values, [se / 3] * 200), "copy", 100)
     assert narrow["covered"] < 0.6 and narrow["q_p"] < 1e-6
@@ -62,7 +67,11 @@ def test_the_committed_blocks_keep_each_card_s_own_coverage():
 
 def test_summarise_plays_nothing_and_writes_the_same_files(tmp_path):
     out, rst = tmp_path / "aa.json", tmp_path / "aa.rst"
-    assert lab_aa.main(["--summarise", str(ROOT / "bench" / "results" / "lab_aa.json"),
-                        "--json", str(out), "--rst", str(rst)]) == 0
+    assert (
+        lab_aa.main(
+            ["--summarise", str(ROOT / "bench" / "results" / "lab_aa.json"), "--json", str(out), "--rst", str(rst)]
+        )
+        == 0
+    )
     assert json.loads(out.read_text()) == json.loads((ROOT / "bench" / "results" / "lab_aa.json").read_text())
     assert rst.read_text() == (ROOT / "docs" / "lab" / "aa.rst").read_text()

@@ -18,7 +18,9 @@ def test_the_authors_run_reports_what_it_played_and_how_close_it_came(monkeypatc
     assert row["card"] == "joiner_r2_copy" and row["design"] == "fixed" and row["games"] >= 1
     assert row["wall_s"] >= 4 or row["reached"] or row["games"] == 5000
     text = lab.to_rst({"date": "d", "players": 4, "bots": "b", "cpus": 2, "rows": [], "author": [row]})
-    assert "The author's run: ``balance --cards examples/lab/joiner_copy.cards --precision 2 --time 4s --fixed``" in text
+    assert (
+        "The author's run: ``balance --cards examples/lab/joiner_copy.cards --precision 2 --time 4s --fixed``" in text
+    )
     assert f"{row['games']} games per set" in text
 
 

@@ -34,9 +34,13 @@ def _moments(spec, index):
 
 def _hires(game, seat, card, after):
     ev = pr.events
-    return [e for e in game.events[after:]
-            if isinstance(e, (ev.CraftsmanHired, ev.PrivilegeTaken, ev.ResourceCardTaken))
-            and e.seat == seat and e.card == card]
+    return [
+        e
+        for e in game.events[after:]
+        if isinstance(e, (ev.CraftsmanHired, ev.PrivilegeTaken, ev.ResourceCardTaken))
+        and e.seat == seat
+        and e.card == card
+    ]
 
 
 def test_the_take_arm_takes_the_card_at_the_moment_and_the_reference_arm_never_does():
@@ -103,18 +107,29 @@ def test_an_overpowered_card_is_flagged_worth_many_gold_and_the_report_says_so(t
     (tmp_path / "alchemist.cards").write_text(open("examples/lab/alchemist.cards").read())
     # A gift of 20 gold (the default is 6) calibrates the gold scale within 14 seeds: with 6 it came
     # out at -0.08 VP per gold [-0.34, +0.17] over these seeds, and a worth in gold is then undefined.
-    spec = seal(GameSpec(players=2, bots=("heuristic",), seed=1, sources=read_sources([tmp_path]),
-                         targets=("alchemist", "mason_r1"), gold=20))
+    spec = seal(
+        GameSpec(
+            players=2,
+            bots=("heuristic",),
+            seed=1,
+            sources=read_sources([tmp_path]),
+            targets=("alchemist", "mason_r1"),
+            gold=20,
+        )
+    )
     # at least MIN_UNITS (10) chances for each card; in this process: the suite keeps every core busy already
     # (two more processes cost their start and gave nothing), and test_dask shows the records are the same
     records = runner.run({"B": spec}, 14, executor="serial")["B"]
-    alchemist, mason = effects.judge([effects.card_effect(records, "alchemist"),
-                                      effects.card_effect(records, "mason_r1")])
+    alchemist, mason = effects.judge(
+        [effects.card_effect(records, "alchemist"), effects.card_effect(records, "mason_r1")]
+    )
     assert alchemist["flag"] == 1 and alchemist["vp"]["lo"] > 10, alchemist["vp"]
     if alchemist["gold_scale"]["lo"] > 0:
         assert alchemist["worth"]["value"] > 30 and alchemist["worth"]["lo"] > 10
     else:  # 14 seeds did not pin what a gold piece is worth: the worth is given in VP, in words
-        assert alchemist["worth"]["why"] == effects.NO_GOLD and alchemist["worth"]["value"] != alchemist["worth"]["value"]
+        assert (
+            alchemist["worth"]["why"] == effects.NO_GOLD and alchemist["worth"]["value"] != alchemist["worth"]["value"]
+        )
     # the Mason is not flagged too strong, and its effect sits far below the Alchemist's. (Whether it
     # is flagged at all depends on the run's size: a forced Mason take costs the Alchemist when both
     # are on offer, and over 40 seeds that shows, -9 VP [-17, -1].)
@@ -122,16 +137,18 @@ def test_an_overpowered_card_is_flagged_worth_many_gold_and_the_report_says_so(t
     assert mason["vp"]["hi"] < alchemist["vp"]["lo"] - 50
 
 
-@pytest.mark.parametrize("spec, message", [
-    (GameSpec(players=2, bots=("random",), targets=("nope",)), "no card 'nope'"),
-    (GameSpec(players=2, bots=("random",), targets=("carpenter",)), "never taken"),
-    (GameSpec(players=2, bots=("random",), targets=("cold_winter",)), "A/B"),
-    (GameSpec(players=2, bots=("random",), targets=("jack",), gold=0), "gold gift"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        (GameSpec(players=2, bots=("random",), targets=("nope",)), "no card 'nope'"),
+        (GameSpec(players=2, bots=("random",), targets=("carpenter",)), "never taken"),
+        (GameSpec(players=2, bots=("random",), targets=("cold_winter",)), "A/B"),
+        (GameSpec(players=2, bots=("random",), targets=("jack",), gold=0), "gold gift"),
+    ],
+)
 def test_targets_that_cannot_be_taken_are_refused_before_any_game(spec, message):
     with pytest.raises(pr.ConfigError, match=message):
         spec.check()
-
 
 
 #: heuristic bots (the search alone decides: a reference arm may be the natural game), and one easy bot;

@@ -44,8 +44,28 @@ class _Page(HTMLParser):
 def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json(tmp_path, capsys):
     out, js, page = tmp_path / "r.jsonl", tmp_path / "r.json", tmp_path / "r.html"
     cards = [f"{FAN}/craftsmen.cards", "examples/lab/alchemist.cards"]
-    code = main(["balance", "--players", "2", "--games", "5", "--bots", "random", "--cards", *cards,
-                 "--against", "joiner_r2", "--serial", "--out", str(out), "--json", str(js), "--html", str(page)])
+    code = main(
+        [
+            "balance",
+            "--players",
+            "2",
+            "--games",
+            "5",
+            "--bots",
+            "random",
+            "--cards",
+            *cards,
+            "--against",
+            "joiner_r2",
+            "--serial",
+            "--out",
+            str(out),
+            "--json",
+            str(js),
+            "--html",
+            str(page),
+        ]
+    )
     assert code == 0
     text = capsys.readouterr().out
     assert text.index("Your cards") < text.index("Power") < text.index("The game") < text.index("minus base")
@@ -56,8 +76,12 @@ def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json
     fan = [c.id for c in pr.load_cards(cards) if c.id not in base]
     # each card alone first, in the files' order, then together
     assert judged == [(c, f"alone: {c}") for c in fan] + [(c, "together") for c in fan]
-    assert report["family"] == {"method": "Holm", "tests": len(judged) + len(report["contrasts"]), "alpha": 0.05,
-                                "design": "fixed length: t tests on all the games"}
+    assert report["family"] == {
+        "method": "Holm",
+        "tests": len(judged) + len(report["contrasts"]),
+        "alpha": 0.05,
+        "design": "fixed length: t tests on all the games",
+    }
     assert "p_valid" not in report["judged"][0]
     assert {c["against"] for c in report["contrasts"]} == {"joiner_r2"}
     for c in report["contrasts"]:  # a copy's row is read beside its original's own value on the same games
@@ -80,8 +104,27 @@ def test_a_run_with_fan_cards_opens_with_their_verdicts_and_writes_html_and_json
 def test_events_are_judged_alone_and_together_with_the_other_cards(tmp_path, capsys):
     js = tmp_path / "r.json"
     cards = [f"{FAN}/events.cards", "examples/lab/alchemist.cards"]
-    assert main(["balance", "--players", "2", "--games", "4", "--bots", "random", "--cards", *cards, "--serial",
-                 "--out", str(tmp_path / "r.jsonl"), "--json", str(js)]) == 0
+    assert (
+        main(
+            [
+                "balance",
+                "--players",
+                "2",
+                "--games",
+                "4",
+                "--bots",
+                "random",
+                "--cards",
+                *cards,
+                "--serial",
+                "--out",
+                str(tmp_path / "r.jsonl"),
+                "--json",
+                str(js),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     report = json.loads(js.read_text())
     events = [c.id for c in pr.load_cards(cards) if c.kind == "event" and c.id not in pr.load_cards().by_id]
@@ -89,8 +132,10 @@ def test_events_are_judged_alone_and_together_with_the_other_cards(tmp_path, cap
     assert [e["card"] for e in together] == events and all(e["author"] and e["kind"] == "event" for e in together)
     assert all(e["set"] == f"together without: {e['card']}" and e["units"] == 4 for e in together)
     shown = [line for line in text.splitlines() if line.startswith(f"  {events[0]} (")]
-    assert [line.split(")")[0] for line in shown] == [f"  {events[0]} (alone: {events[0]}",
-                                                      f"  {events[0]} (together without: {events[0]}"]
+    assert [line.split(")")[0] for line in shown] == [
+        f"  {events[0]} (alone: {events[0]}",
+        f"  {events[0]} (together without: {events[0]}",
+    ]
     assert set(report["ab"]) == {s for s in report["sets"] if s != "base" and not s.startswith("together without")}
 
 
@@ -134,8 +179,11 @@ def test_plots_read_like_the_tables_with_labels_of_at_least_11_px(privileges_rep
     ax = figs["worth"].axes[0]
     labels = [t.get_text().replace("\n", " ") for t in ax.get_yticklabels()]
     ys = [t.get_position()[1] for t in ax.get_yticklabels()]
-    shown = [e for e in privileges_report["judged"] if e["kind"] != "event" and e["worth"]["value"] is not None
-             and e["worth"]["value"] == e["worth"]["value"]]
+    shown = [
+        e
+        for e in privileges_report["judged"]
+        if e["kind"] != "event" and e["worth"]["value"] is not None and e["worth"]["value"] == e["worth"]["value"]
+    ]
     assert labels == [f"{e['card']} ({e['set']})" for e in shown]
     top = ax.transData.transform((0, ys[0]))[1] > ax.transData.transform((0, ys[-1]))[1]  # pixels grow upwards
     assert len(ys) == 1 or top
@@ -146,18 +194,36 @@ def test_plots_read_like_the_tables_with_labels_of_at_least_11_px(privileges_rep
 
 def test_help_prints_a_plain_percent_sign():
     for argv in (["balance", "--help"], ["balance", "tune", "--help"]):
-        done = subprocess.run([sys.executable, "-m", "pillars_rules", *argv], capture_output=True, text=True,
-                              timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "pillars_rules", *argv], capture_output=True, text=True, timeout=60
+        )
         assert done.returncode == 0 and "%%" not in done.stdout
-    shown = subprocess.run([sys.executable, "-m", "pillars_rules", "balance", "--help"], capture_output=True,
-                           text=True, timeout=60).stdout
+    shown = subprocess.run(
+        [sys.executable, "-m", "pillars_rules", "balance", "--help"], capture_output=True, text=True, timeout=60
+    ).stdout
     assert "with 95% intervals" in " ".join(shown.split())  # the words, whatever the line breaks
 
 
 def test_off_a_terminal_progress_is_plain_lines_and_tables_are_never_cut(tmp_path):
-    argv = [sys.executable, "-m", "pillars_rules", "balance", "--players", "2", "--games", "12", "--bots", "random",
-            "--cards", "examples/lab/alchemist.cards", "--serial", "--progress", "0.05",
-            "--out", str(tmp_path / "r.jsonl")]
+    argv = [
+        sys.executable,
+        "-m",
+        "pillars_rules",
+        "balance",
+        "--players",
+        "2",
+        "--games",
+        "12",
+        "--bots",
+        "random",
+        "--cards",
+        "examples/lab/alchemist.cards",
+        "--serial",
+        "--progress",
+        "0.05",
+        "--out",
+        str(tmp_path / "r.jsonl"),
+    ]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=300)  # stdout and stderr are pipes
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
@@ -172,9 +238,28 @@ def test_tune_writes_the_adjusted_card_as_formatted_text(tmp_path, capsys):
     from pillars_rules.cardlang import compile_text, format_text
 
     written = tmp_path / "joiner.cards"
-    code = main(["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "16",
-                 "--bots", "random", "--serial", "--out", str(tmp_path / "t.jsonl"), "--write", str(written),
-                 "--json", str(tmp_path / "t.json")])
+    code = main(
+        [
+            "balance",
+            "tune",
+            "joiner_r2",
+            "--vary",
+            "cost=1..7:3",
+            "--players",
+            "2",
+            "--games",
+            "16",
+            "--bots",
+            "random",
+            "--serial",
+            "--out",
+            str(tmp_path / "t.jsonl"),
+            "--write",
+            str(written),
+            "--json",
+            str(tmp_path / "t.json"),
+        ]
+    )
     assert code == 0
     text = capsys.readouterr().out
     assert "causal value for each cost" in text and "Fair cost:" in text
@@ -197,8 +282,9 @@ def _fails_with_one_line(argv, capsys, expected):
 def test_bad_input_gets_one_line_and_exit_code_2(tmp_path, capsys):
     base = ["balance", "--games", "2", "--players", "2", "--quiet", "--out", str(tmp_path / "r.jsonl")]
     _fails_with_one_line(base + ["--bots", "random,nobot"], capsys, "unknown bot 'nobot'")
-    _fails_with_one_line(base + ["--bots", "random", "--cards", str(tmp_path / "nowhere")], capsys,
-                         "no such card file or folder")
+    _fails_with_one_line(
+        base + ["--bots", "random", "--cards", str(tmp_path / "nowhere")], capsys, "no such card file or folder"
+    )
     bad = tmp_path / "bad.cards"
     bad.write_text("craftsman x {\n round 9\n}\n")
     _fails_with_one_line(base + ["--bots", "random", "--cards", str(bad)], capsys, "bad.cards:")
@@ -206,8 +292,11 @@ def test_bad_input_gets_one_line_and_exit_code_2(tmp_path, capsys):
     unreadable.write_bytes(b"\xff\xfe not utf-8")
     _fails_with_one_line(base + ["--bots", "random", "--cards", str(unreadable)], capsys, "cannot read card file")
     _fails_with_one_line(base + ["--bots", "random", "--dask", "tcp//nohost"], capsys, "bad executor")
-    _fails_with_one_line(base + ["--bots", "random", "--dask", "tcp://127.0.0.1:1", "--timeout", "1"], capsys,
-                         "cannot reach the Dask scheduler at tcp://127.0.0.1:1")
+    _fails_with_one_line(
+        base + ["--bots", "random", "--dask", "tcp://127.0.0.1:1", "--timeout", "1"],
+        capsys,
+        "cannot reach the Dask scheduler at tcp://127.0.0.1:1",
+    )
     (tmp_path / "r.jsonl").write_text("")
     _fails_with_one_line(base + ["--bots", "random"], capsys, "exists: --resume")
     assert not list(tmp_path.glob("*.html"))
@@ -216,17 +305,22 @@ def test_bad_input_gets_one_line_and_exit_code_2(tmp_path, capsys):
 def test_a_missing_lab_package_is_named_with_the_install_line(tmp_path, capsys, monkeypatch):
     # found without importing it (the check used to import distributed, 0.4-0.7 s of every run)
     monkeypatch.setitem(sys.modules, "distributed", None)  # what find_spec reads as "not installed"
-    _fails_with_one_line(["balance", "--games", "1", "--players", "2", "--out", str(tmp_path / "r.jsonl")],
-                         capsys, "needs the [lab] extra (distributed is missing): pip install 'pillars-rules[lab]'")
+    _fails_with_one_line(
+        ["balance", "--games", "1", "--players", "2", "--out", str(tmp_path / "r.jsonl")],
+        capsys,
+        "needs the [lab] extra (distributed is missing): pip install 'pillars-rules[lab]'",
+    )
     assert not (tmp_path / "r.jsonl").exists()
 
 
 def test_a_serial_run_does_not_import_dask_or_scipy_stats(tmp_path):
     # a fresh interpreter: the author's run pays for neither import (1.5-2 s together)
-    code = ("import sys; from pillars_rules.cli import main; "
-            f"rc = main(['balance', '--games', '2', '--players', '2', '--bots', 'random', '--workers', '1', "
-            f"'--quiet', '--out', {str(tmp_path / 'r.jsonl')!r}]); "
-            "print(rc, sorted(m for m in ('distributed', 'dask', 'scipy.stats') if m in sys.modules))")
+    code = (
+        "import sys; from pillars_rules.cli import main; "
+        f"rc = main(['balance', '--games', '2', '--players', '2', '--bots', 'random', '--workers', '1', "
+        f"'--quiet', '--out', {str(tmp_path / 'r.jsonl')!r}]); "
+        "print(rc, sorted(m for m in ('distributed', 'dask', 'scipy.stats') if m in sys.modules))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split()[-2:] == ["0", "[]"], done.stdout[-2000:]
@@ -234,8 +328,27 @@ def test_a_serial_run_does_not_import_dask_or_scipy_stats(tmp_path):
 
 def test_ctrl_c_keeps_finished_games_and_resume_completes_the_same_run(tmp_path):
     out = tmp_path / "r.jsonl"
-    argv = [sys.executable, "-m", "pillars_rules", "balance", "--players", "2", "--games", "80", "--seed", "5",
-            "--bots", "random", "--targets", "jack", "--workers", "1", "--quiet", "--out", str(out)]
+    argv = [
+        sys.executable,
+        "-m",
+        "pillars_rules",
+        "balance",
+        "--players",
+        "2",
+        "--games",
+        "80",
+        "--seed",
+        "5",
+        "--bots",
+        "random",
+        "--targets",
+        "jack",
+        "--workers",
+        "1",
+        "--quiet",
+        "--out",
+        str(out),
+    ]
     # a new session, and SIGINT to its whole process group, as Ctrl-C in a terminal does
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 120
@@ -260,16 +373,49 @@ def test_tune_writes_nothing_and_says_so_when_no_value_is_fair(tmp_path, capsys,
     from pillars_rules.lab import cli as lab_cli
 
     def far_too_strong(args, specs):  # +45 VP at every cost, as the author's card did
-        return {label: [{"i": i, "seed": i, "gold": [],
-                         "units": [{"card": "joiner_r2", "seat": 0, "round": 2, "at": "draft", "took": True,
-                                    "take": {"vp": 85 + (i % 3), "win": 1, "rank": 1, "gold": 0},
-                                    "ref": {"vp": 40, "win": 0, "rank": 2, "gold": 0}}]} for i in range(30)]
-                for label in specs}
+        return {
+            label: [
+                {
+                    "i": i,
+                    "seed": i,
+                    "gold": [],
+                    "units": [
+                        {
+                            "card": "joiner_r2",
+                            "seat": 0,
+                            "round": 2,
+                            "at": "draft",
+                            "took": True,
+                            "take": {"vp": 85 + (i % 3), "win": 1, "rank": 1, "gold": 0},
+                            "ref": {"vp": 40, "win": 0, "rank": 2, "gold": 0},
+                        }
+                    ],
+                }
+                for i in range(30)
+            ]
+            for label in specs
+        }
 
     monkeypatch.setattr(lab_cli, "_run", far_too_strong)
     written = tmp_path / "joiner.cards"
-    code = main(["balance", "tune", "joiner_r2", "--vary", "cost=2..30:7", "--players", "2", "--games", "30",
-                 "--serial", "--out", str(tmp_path / "t.jsonl"), "--write", str(written)])
+    code = main(
+        [
+            "balance",
+            "tune",
+            "joiner_r2",
+            "--vary",
+            "cost=2..30:7",
+            "--players",
+            "2",
+            "--games",
+            "30",
+            "--serial",
+            "--out",
+            str(tmp_path / "t.jsonl"),
+            "--write",
+            str(written),
+        ]
+    )
     captured = capsys.readouterr()
     assert code == 1 and not written.exists()
     assert "No fair cost in 2..30" in captured.err and "Nothing written" in captured.err
@@ -283,16 +429,37 @@ def test_help_names_the_chances_a_verdict_needs_and_what_every_tune_set_holds():
 
     assert MIN_CHANCES == MIN_UNITS
     for argv in (["balance", "--help"], ["balance", "tune", "--help"]):
-        shown = " ".join(subprocess.run([sys.executable, "-m", "pillars_rules", *argv], capture_output=True,
-                                        text=True, timeout=60).stdout.split())
+        shown = " ".join(
+            subprocess.run(
+                [sys.executable, "-m", "pillars_rules", *argv], capture_output=True, text=True, timeout=60
+            ).stdout.split()
+        )
         assert f"fewer than {MIN_UNITS}" in shown and "not judged" in shown
     assert "other cards are in every set" in shown and "writes nothing" in shown
 
 
 def test_a_time_budget_reports_on_the_games_every_set_finished(tmp_path, capsys):
     out = tmp_path / "r.jsonl"
-    code = main(["balance", "--players", "2", "--games", "100000", "--bots", "random", "--targets", "jack",
-                 "--serial", "--time", "3s", "--out", str(out), "--json", str(tmp_path / "r.json")])
+    code = main(
+        [
+            "balance",
+            "--players",
+            "2",
+            "--games",
+            "100000",
+            "--bots",
+            "random",
+            "--targets",
+            "jack",
+            "--serial",
+            "--time",
+            "3s",
+            "--out",
+            str(out),
+            "--json",
+            str(tmp_path / "r.json"),
+        ]
+    )
     captured = capsys.readouterr()
     assert code == 0, captured.err
     report = json.loads((tmp_path / "r.json").read_text())
@@ -306,19 +473,58 @@ def test_precision_runs_until_every_card_is_known_to_the_asked_gold_or_says_it_w
     is flat), so the run plays every game and says the precision was not reached
     and for which card; an event is judged in VP, so precision alone is refused."""
     out = tmp_path / "r.jsonl"
-    code = main(["balance", "--players", "2", "--games", "12", "--bots", "random", "--targets", "jack",
-                 "--serial", "--precision", "50", "--out", str(out), "--json", str(tmp_path / "r.json"),
-                 "--quiet"])
+    code = main(
+        [
+            "balance",
+            "--players",
+            "2",
+            "--games",
+            "12",
+            "--bots",
+            "random",
+            "--targets",
+            "jack",
+            "--serial",
+            "--precision",
+            "50",
+            "--out",
+            str(out),
+            "--json",
+            str(tmp_path / "r.json"),
+            "--quiet",
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 0, err
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["sets"]["base"]["games"] + report["sets"]["base"]["aborted"] == 12
     assert "precision of +-50 gold not reached in 12 games per set (jack" in err
-    _fails_with_one_line(["balance", "--players", "2", "--games", "3", "--bots", "random", "--targets",
-                          "volunteers", "--serial", "--precision", "2", "--out", str(tmp_path / "e.jsonl")],
-                         capsys, "--precision is in gold")
-    bad = subprocess.run([sys.executable, "-m", "pillars_rules", "balance", "--precision", "-1"],
-                         capture_output=True, text=True, timeout=60)
+    _fails_with_one_line(
+        [
+            "balance",
+            "--players",
+            "2",
+            "--games",
+            "3",
+            "--bots",
+            "random",
+            "--targets",
+            "volunteers",
+            "--serial",
+            "--precision",
+            "2",
+            "--out",
+            str(tmp_path / "e.jsonl"),
+        ],
+        capsys,
+        "--precision is in gold",
+    )
+    bad = subprocess.run(
+        [sys.executable, "-m", "pillars_rules", "balance", "--precision", "-1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "'-1' is not an amount of gold" in bad.stderr, bad.stderr
     assert "Traceback" not in bad.stderr
 
@@ -344,12 +550,33 @@ def _alchemist_sequential(tmp_path_factory) -> dict:
     real = report.summarize
     with pytest.MonkeyPatch.context() as mp, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         mp.setattr(report, "summarize", lambda *a, **k: summarized.append(1) or real(*a, **k))
-        code = main(["balance", "--players", "2", "--games", "60", "--bots", "heuristic", "--cards",
-                     "examples/lab/alchemist.cards", "--sequential", "--serial", "--out", str(tmp / "r.jsonl"),
-                     "--json", str(tmp / "r.json")])
+        code = main(
+            [
+                "balance",
+                "--players",
+                "2",
+                "--games",
+                "60",
+                "--bots",
+                "heuristic",
+                "--cards",
+                "examples/lab/alchemist.cards",
+                "--sequential",
+                "--serial",
+                "--out",
+                str(tmp / "r.jsonl"),
+                "--json",
+                str(tmp / "r.json"),
+            ]
+        )
     assert code == 0, err.getvalue()
-    return {"out": out.getvalue(), "err": err.getvalue(), "report": json.loads((tmp / "r.json").read_text()),
-            "summarized": len(summarized), "games": (tmp / "r.jsonl").read_text(encoding="utf-8")}
+    return {
+        "out": out.getvalue(),
+        "err": err.getvalue(),
+        "report": json.loads((tmp / "r.json").read_text()),
+        "summarized": len(summarized),
+        "games": (tmp / "r.jsonl").read_text(encoding="utf-8"),
+    }
 
 
 def test_a_sequential_run_stops_once_a_far_too_strong_card_is_flagged_and_names_its_design(alchemist_sequential):
@@ -382,11 +609,14 @@ def test_the_stopping_rule_reads_the_verdicts_without_the_sets_summaries(alchemi
     # (The run is the test above's: the same command, with report.summarize counted.)
     data = alchemist_sequential["report"]
     assert data["judged"][0]["flag"] == 1 and data["judged"][0]["decided_at"]  # it did look, and stopped
-    assert alchemist_sequential["summarized"] == len(data["sets"]) == 2  # base and alone: once each, for the final report
+    assert (
+        alchemist_sequential["summarized"] == len(data["sets"]) == 2
+    )  # base and alone: once each, for the final report
 
 
 def test_fixed_keeps_the_fixed_length_design_under_a_time_budget_and_refuses_both_designs(
-        alchemist_sequential, tmp_path, capsys):
+    alchemist_sequential, tmp_path, capsys
+):
     """``--fixed --time``: t tests on the games played, never a stop on a
     verdict -- the far-too-strong Alchemist plays all its games; asking for
     both designs is one clear error.
@@ -400,16 +630,53 @@ def test_fixed_keeps_the_fixed_length_design_under_a_time_budget_and_refuses_bot
     out.write_text(alchemist_sequential["games"], encoding="utf-8")
     stopped_at = alchemist_sequential["report"]["sets"]["alone: alchemist"]["games"]
     assert stopped_at < 14
-    code = main(["balance", "--players", "2", "--games", "14", "--bots", "heuristic", "--cards",
-                 "examples/lab/alchemist.cards", "--fixed", "--time", "10m", "--serial", "--quiet",
-                 "--out", str(out), "--resume", "--json", str(js)])
+    code = main(
+        [
+            "balance",
+            "--players",
+            "2",
+            "--games",
+            "14",
+            "--bots",
+            "heuristic",
+            "--cards",
+            "examples/lab/alchemist.cards",
+            "--fixed",
+            "--time",
+            "10m",
+            "--serial",
+            "--quiet",
+            "--out",
+            str(out),
+            "--resume",
+            "--json",
+            str(js),
+        ]
+    )
     assert code == 0, capsys.readouterr().err
     report = json.loads(js.read_text())
     assert report["sets"]["alone: alchemist"]["games"] == 14 and report["judged"][0]["flag"] == 1
     assert report["family"]["design"].startswith("fixed length") and "p_valid" not in report["judged"][0]
-    _fails_with_one_line(["balance", "--players", "2", "--games", "3", "--bots", "random", "--targets", "jack",
-                          "--fixed", "--sequential", "--serial", "--out", str(tmp_path / "e.jsonl")],
-                         capsys, "--fixed and --sequential are two designs")
+    _fails_with_one_line(
+        [
+            "balance",
+            "--players",
+            "2",
+            "--games",
+            "3",
+            "--bots",
+            "random",
+            "--targets",
+            "jack",
+            "--fixed",
+            "--sequential",
+            "--serial",
+            "--out",
+            str(tmp_path / "e.jsonl"),
+        ],
+        capsys,
+        "--fixed and --sequential are two designs",
+    )
 
 
 def test_a_run_that_stops_by_itself_plays_on_past_the_fixed_runs_200_games(tmp_path, capsys):
@@ -421,15 +688,39 @@ def test_a_run_that_stops_by_itself_plays_on_past_the_fixed_runs_200_games(tmp_p
     from pillars_rules.cli.entry import build_parser
 
     parser = build_parser()
-    for argv, want in ((["balance"], 200), (["balance", "--precision", "2"], OPEN_GAMES),
-                       (["balance", "--time", "5m"], OPEN_GAMES), (["balance", "--games", "70", "--time", "5m"], 70),
-                       (["balance", "tune", "jack", "--time", "5m"], 100)):
+    for argv, want in (
+        (["balance"], 200),
+        (["balance", "--precision", "2"], OPEN_GAMES),
+        (["balance", "--time", "5m"], OPEN_GAMES),
+        (["balance", "--games", "70", "--time", "5m"], 70),
+        (["balance", "tune", "jack", "--time", "5m"], 100),
+    ):
         assert games_asked(parser.parse_args(argv)) == want, argv
-    shown = " ".join(subprocess.run([sys.executable, "-m", "pillars_rules", "balance", "--help"], capture_output=True,
-                                    text=True, timeout=60).stdout.split())
+    shown = " ".join(
+        subprocess.run(
+            [sys.executable, "-m", "pillars_rules", "balance", "--help"], capture_output=True, text=True, timeout=60
+        ).stdout.split()
+    )
     assert f"with --precision or --time the most it plays, {OPEN_GAMES:,} by default" in shown, shown
-    code = main(["balance", "--players", "2", "--bots", "random", "--targets", "jack", "--serial",
-                 "--precision", "0.01", "--time", "2s", "--out", str(tmp_path / "r.jsonl"), "--quiet"])
+    code = main(
+        [
+            "balance",
+            "--players",
+            "2",
+            "--bots",
+            "random",
+            "--targets",
+            "jack",
+            "--serial",
+            "--precision",
+            "0.01",
+            "--time",
+            "2s",
+            "--out",
+            str(tmp_path / "r.jsonl"),
+            "--quiet",
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 0, err
     assert "time budget of 2 s reached" in err and f" of {OPEN_GAMES}); the finished games" in err, err
@@ -449,9 +740,28 @@ def test_a_set_whose_cards_are_decided_stops_playing_while_the_others_go_on(tmp_
     k games (:class:`~pillars_rules.lab.cli.Decided`), so the set closes at
     the first look from its decision on."""
     js = tmp_path / "r.json"
-    code = main(["balance", "--players", "2", "--games", "60", "--bots", "random", "--cards",
-                 "examples/lab/alchemist.cards", "examples/lab/joiner_copy.cards", "--sequential",
-                 "--workers", "2", "--out", str(tmp_path / "r.jsonl"), "--json", str(js), "--quiet"])
+    code = main(
+        [
+            "balance",
+            "--players",
+            "2",
+            "--games",
+            "60",
+            "--bots",
+            "random",
+            "--cards",
+            "examples/lab/alchemist.cards",
+            "examples/lab/joiner_copy.cards",
+            "--sequential",
+            "--workers",
+            "2",
+            "--out",
+            str(tmp_path / "r.jsonl"),
+            "--json",
+            str(js),
+            "--quiet",
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 0, err
     report = json.loads(js.read_text())

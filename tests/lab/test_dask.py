@@ -27,16 +27,26 @@ SPECS = {"A": GameSpec(players=2, bots=("random",), seed=21)}
 def cluster():
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                      silence_logs=logging.ERROR) as c:
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
+    ) as c:
         yield c
 
 
 def test_serial_processes_and_dask_give_identical_results(cluster):
     sources, h = read_cards(["examples/fan_cards"])
-    specs = {**SPECS, "B": GameSpec(players=2, bots=("random",), seed=21, sources=sources, card_hash=h),
-             "C": GameSpec(players=2, bots=("random",), seed=21, sources=sources, card_hash=h,
-                           targets=("tiler", "jack", "merchant_guild"))}  # games with branches
+    specs = {
+        **SPECS,
+        "B": GameSpec(players=2, bots=("random",), seed=21, sources=sources, card_hash=h),
+        "C": GameSpec(
+            players=2,
+            bots=("random",),
+            seed=21,
+            sources=sources,
+            card_hash=h,
+            targets=("tiler", "jack", "merchant_guild"),
+        ),
+    }  # games with branches
     serial = runner.run(specs, 6, executor="serial")
     assert runner.run(specs, 6, executor="processes", workers=2) == serial
     assert cluster.scheduler_address.startswith("tcp://")
@@ -60,9 +70,27 @@ def test_tune_on_a_dask_scheduler_finds_what_a_serial_tune_finds(cluster, tmp_pa
 
     out = {}
     for name, how in (("serial", ["--serial"]), ("dask", ["--dask", cluster.scheduler_address])):
-        argv = ["balance", "tune", "joiner_r2", "--vary", "cost=1..7:3", "--players", "2", "--games", "16",
-                "--bots", "random", *how, "--quiet", "--out", str(tmp_path / f"{name}.jsonl"),
-                "--json", str(tmp_path / f"{name}.json"), "--write", str(tmp_path / f"{name}.cards")]
+        argv = [
+            "balance",
+            "tune",
+            "joiner_r2",
+            "--vary",
+            "cost=1..7:3",
+            "--players",
+            "2",
+            "--games",
+            "16",
+            "--bots",
+            "random",
+            *how,
+            "--quiet",
+            "--out",
+            str(tmp_path / f"{name}.jsonl"),
+            "--json",
+            str(tmp_path / f"{name}.json"),
+            "--write",
+            str(tmp_path / f"{name}.cards"),
+        ]
         assert main(argv) == 0
         out[name] = (json.loads((tmp_path / f"{name}.json").read_text()), (tmp_path / f"{name}.cards").read_text())
     assert out["dask"] == out["serial"]
@@ -121,8 +149,9 @@ def test_a_scheduler_without_workers_is_a_clear_error_not_a_hang():
 
     import pillars_rules as pr
 
-    with LocalCluster(n_workers=0, processes=False, protocol="tcp://", dashboard_address=":0",
-                      silence_logs=logging.ERROR) as empty:
+    with LocalCluster(
+        n_workers=0, processes=False, protocol="tcp://", dashboard_address=":0", silence_logs=logging.ERROR
+    ) as empty:
         with pytest.raises(pr.ConfigError, match="has no workers"):
             runner.run(SPECS, 2, executor=empty.scheduler_address, timeout=1)
 
@@ -154,16 +183,46 @@ def test_a_real_scheduler_and_two_worker_processes_play_the_run_identically(tmp_
     procs = []
     with open(tmp_path / "dask.log", "w") as log:
         try:
-            procs.append(_start([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                                 "--scheduler-file", str(info)], log))
+            procs.append(
+                _start(
+                    [
+                        dask,
+                        "scheduler",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        "0",
+                        "--no-dashboard",
+                        "--scheduler-file",
+                        str(info),
+                    ],
+                    log,
+                )
+            )
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline and not (info.exists() and info.read_text().strip()):
                 time.sleep(0.1)
             address = json.loads(info.read_text())["address"]
             for k in range(2):
-                procs.append(_start([dask, "worker", address, "--nworkers", "1", "--nthreads", "1",
-                                     "--no-dashboard", "--name", f"lab-{k}",
-                                     "--local-directory", str(tmp_path / f"w{k}")], log))
+                procs.append(
+                    _start(
+                        [
+                            dask,
+                            "worker",
+                            address,
+                            "--nworkers",
+                            "1",
+                            "--nthreads",
+                            "1",
+                            "--no-dashboard",
+                            "--name",
+                            f"lab-{k}",
+                            "--local-directory",
+                            str(tmp_path / f"w{k}"),
+                        ],
+                        log,
+                    )
+                )
             with Client(address, timeout=30) as client:
                 client.wait_for_workers(2, timeout=60)
                 with get_task_stream(client) as stream:
@@ -185,8 +244,12 @@ def test_a_run_whose_cluster_grows_mid_run_gives_the_result_of_a_fixed_one(tmp_p
     # with branches; random bots, as what is checked is where games run, not how well they play (the
     # heuristic bots made this the suite's slowest test), and the run waits for the new worker at game 2
     specs = {"A": GameSpec(players=2, bots=("random",), seed=77, targets=("joiner_r2",))}
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
-                      silence_logs=logging.ERROR) as grow, Client(grow.scheduler_address) as client:
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
+        ) as grow,
+        Client(grow.scheduler_address) as client,
+    ):
         first = set(client.scheduler_info()["workers"])
 
         def on_game(done, total):

@@ -24,7 +24,9 @@ def test_record_agrees_with_the_game_it_summarises():
     assert rec["winners"] == game.winners() and rec["events"] == game.n_events
     for seat, s in enumerate(rec["seats"]):
         assert s["vp_rounds"][-1] == s["vp"] and len(s["vp_rounds"]) == rec["rounds"] == 6
-        assert (s["rank"] == 1) == (seat in rec["winners"]) and s["win"] == (1 / len(rec["winners"]) if seat in rec["winners"] else 0)
+        assert (s["rank"] == 1) == (seat in rec["winners"]) and s["win"] == (
+            1 / len(rec["winners"]) if seat in rec["winners"] else 0
+        )
         # starting craftsmen (RULES §1) count as taken in round 0; hires in rounds 1-6
         assert all(s["cards"][c] == 0 for c in game.events[0].starting_craftsmen)
         assert all(1 <= r <= 6 for c, r in s["cards"].items() if c not in game.events[0].starting_craftsmen)
@@ -52,12 +54,15 @@ def test_a_spec_whose_texts_do_not_match_its_hash_is_refused():
         play_game(GameSpec(players=2, bots=("random",), sources=sources, card_hash="0" * 64), 0)
 
 
-@pytest.mark.parametrize("spec, message", [
-    (GameSpec(players=2, bots=("nobot",)), "unknown bot 'nobot'"),
-    (GameSpec(players=2, bots=()), "bot mix is empty"),
-    (GameSpec(players=5, bots=("random",)), "players must be"),
-    (GameSpec(players=2, bots=("random",), variants=("nope",)), "unknown variant"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        (GameSpec(players=2, bots=("nobot",)), "unknown bot 'nobot'"),
+        (GameSpec(players=2, bots=()), "bot mix is empty"),
+        (GameSpec(players=5, bots=("random",)), "players must be"),
+        (GameSpec(players=2, bots=("random",), variants=("nope",)), "unknown variant"),
+    ],
+)
 def test_check_refuses_what_would_fail_in_every_game(spec, message):
     with pytest.raises(pr.ConfigError, match=message):
         spec.check()

@@ -37,10 +37,25 @@ def test_one_ctrl_c_stops_the_workers_and_keeps_what_finished(tmp_path):
     out = tmp_path / "r.jsonl"
     # heuristic bots with branches: a game takes many seconds, so a worker
     # that plays its game to the end is still alive when the run should be over
-    args = ["-m", "pillars_rules", "balance", "--players", "4", "--games", "40", "--bots", "heuristic",
-            "--targets", "jack,joiner_r2", "--workers", "2", "--quiet", "--out", str(out)]
-    child = pexpect.spawn(sys.executable, args, cwd=os.getcwd(), encoding="utf-8", timeout=120,
-                          dimensions=(40, 200))
+    args = [
+        "-m",
+        "pillars_rules",
+        "balance",
+        "--players",
+        "4",
+        "--games",
+        "40",
+        "--bots",
+        "heuristic",
+        "--targets",
+        "jack,joiner_r2",
+        "--workers",
+        "2",
+        "--quiet",
+        "--out",
+        str(out),
+    ]
+    child = pexpect.spawn(sys.executable, args, cwd=os.getcwd(), encoding="utf-8", timeout=120, dimensions=(40, 200))
     try:
         deadline = time.monotonic() + 60
         workers: set[int] = set()

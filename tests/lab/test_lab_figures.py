@@ -22,7 +22,8 @@ def test_each_picture_was_drawn_from_the_report_as_it_is_now():
     for image, source in lab_figures.SOURCES.items():
         assert (lab_figures.IMAGES / image).stat().st_size > 10_000, image
         assert record[image]["sha256"] == lab_figures.digest(source), (
-            f"docs/lab/{source} changed: run python tools/lab_figures.py")
+            f"docs/lab/{source} changed: run python tools/lab_figures.py"
+        )
 
 
 def test_the_tutorial_shows_both_pictures():
@@ -52,11 +53,21 @@ def test_one_far_too_strong_card_does_not_squash_the_fair_ones_and_clipped_ends_
     from pillars_rules.lab import html
 
     def card(name, value, lo, hi, flag):
-        return {"card": name, "set": "A", "kind": "craftsman", "flag": flag,
-                "worth": {"value": value, "lo": lo, "hi": hi}}
+        return {
+            "card": name,
+            "set": "A",
+            "kind": "craftsman",
+            "flag": flag,
+            "worth": {"value": value, "lo": lo, "hi": hi},
+        }
 
-    report = {"judged": [card("saint", 1200.0, 300.0, float("inf"), 1), card("near", 0.5, -2.0, 3.0, 0),
-                         card("privilege", -1.0, -4.0, 2.5, 0)]}
+    report = {
+        "judged": [
+            card("saint", 1200.0, 300.0, float("inf"), 1),
+            card("near", 0.5, -2.0, 3.0, 0),
+            card("privilege", -1.0, -4.0, 2.5, 0),
+        ]
+    }
     fig = html.worth_figure(report)
     ax = fig.axes[0]
     lo, hi = ax.get_xlim()

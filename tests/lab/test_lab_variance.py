@@ -23,8 +23,9 @@ def test_the_tools_arms_are_the_labs_arms():
     for index in range(3):
         game = lab_variance.one_game((spec, index))
         lab = play_causal(spec, index)
-        assert [(u["card"], u["seat"], u["round"], u["took"]) for u in game["units"]] == \
-               [(u["card"], u["seat"], u["round"], u["took"]) for u in lab["units"]]
+        assert [(u["card"], u["seat"], u["round"], u["took"]) for u in game["units"]] == [
+            (u["card"], u["seat"], u["round"], u["took"]) for u in lab["units"]
+        ]
         for mine, theirs in zip(game["units"], lab["units"]):
             assert mine["ref"]["vp"] == theirs["ref"]["vp"]  # the hook looks and changes nothing
             if not mine["took"]:
@@ -72,14 +73,15 @@ def test_a_useless_or_noisy_proxy_never_beats_playing_every_arm_out():
 def test_double_sampling_gains_only_what_cheap_covariates_can_give():
     assert lab_variance.double_sampling(0.0, 0.05) == 1.0
     assert abs(lab_variance.double_sampling(0.5, 0.0) - 2.0) < 1e-12  # free covariates: 1 / (1 - R2)
-    assert abs(lab_variance.double_sampling(0.25, 0.05) - 1 / (0.75 ** 0.5 + 0.0125 ** 0.5) ** 2) < 1e-12
+    assert abs(lab_variance.double_sampling(0.25, 0.05) - 1 / (0.75**0.5 + 0.0125**0.5) ** 2) < 1e-12
     assert lab_variance.double_sampling(0.25, 0.9) == 1.0  # dear natural games: play none extra
 
 
 def _games(means, rotated=False):
-    return [{"i": i, "rotated": rotated,
-             "units": [{"card": "x", "took": False, "take": {"vp": m}, "ref": {"vp": 0}}]}
-            for i, m in enumerate(means)]
+    return [
+        {"i": i, "rotated": rotated, "units": [{"card": "x", "took": False, "take": {"vp": m}, "ref": {"vp": 0}}]}
+        for i, m in enumerate(means)
+    ]
 
 
 def test_antithetic_pairs_are_worth_more_only_when_they_anticorrelate():

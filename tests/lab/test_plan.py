@@ -24,8 +24,12 @@ def test_several_cards_each_alone_then_together_and_events_by_a_b():
     specs, roles = plan(COMMON, (), cards, against=("joiner_r2",))
     new = [c for c in cardset(specs["together"]).by_id if c not in pr.load_cards()]
     events = [c for c in new if cardset(specs["together"])[c].kind == "event"]
-    assert events and list(specs) == ["base", *(f"alone: {c}" for c in new), "together",
-                                      *(f"together without: {e}" for e in events)]
+    assert events and list(specs) == [
+        "base",
+        *(f"alone: {c}" for c in new),
+        "together",
+        *(f"together without: {e}" for e in events),
+    ]
     for e in events:  # judged together by the A/B of the together set with and without it
         without = cardset(specs[f"together without: {e}"])
         assert e not in without.by_id and set(without.by_id) == set(cardset(specs["together"]).by_id) - {e}
@@ -80,44 +84,75 @@ def test_numbers_of_a_card_have_names_and_vary_rewrites_exactly_one():
 
 def _units(i, value, rng):
     # a card whose effect falls by 0.5 VP per gold of cost: zero at cost 6
-    return [{"card": "x", "seat": 0, "round": 2, "at": "draft", "took": True,
-             "take": {"vp": 40 + 0.5 * (6 - value) + rng.normal(0, 1), "win": 0, "rank": 1, "gold": 0},
-             "ref": {"vp": 40, "win": 0, "rank": 1, "gold": 0}}]
+    return [
+        {
+            "card": "x",
+            "seat": 0,
+            "round": 2,
+            "at": "draft",
+            "took": True,
+            "take": {"vp": 40 + 0.5 * (6 - value) + rng.normal(0, 1), "win": 0, "rank": 1, "gold": 0},
+            "ref": {"vp": 40, "win": 0, "rank": 1, "gold": 0},
+        }
+    ]
 
 
 def test_analyse_finds_where_the_fitted_effect_crosses_zero_with_an_interval():
     rng = np.random.default_rng(5)
     values = [2, 4, 6, 8, 10]
-    records = {f"cost={v}": [{"i": i, "seed": i, "units": _units(i, v, rng), "gold": []} for i in range(80)]
-               for v in values}
+    records = {
+        f"cost={v}": [{"i": i, "seed": i, "units": _units(i, v, rng), "gold": []} for i in range(80)] for v in values
+    }
     out = tune.analyse(records, "x", "cost", values)
     assert out["how"] == "fitted" and out["fair"] == 6 and out["fit"]["ordered"]
     assert out["fit"]["lo"] < 6 < out["fit"]["hi"] and out["fit"]["hi"] - out["fit"]["lo"] < 2
-    flat = {k: [dict(r, units=[dict(u, take=dict(u["take"], vp=40 + rng.normal(0, 1))) for u in r["units"]])
-                for r in rs] for k, rs in records.items()}
+    flat = {
+        k: [dict(r, units=[dict(u, take=dict(u["take"], vp=40 + rng.normal(0, 1))) for u in r["units"]]) for r in rs]
+        for k, rs in records.items()
+    }
     assert tune.analyse(flat, "x", "cost", values)["how"] == "closest"
 
 
 def _strong(i, value, rng):
     # far too strong at every cost: +45 VP whatever it costs (the author's card)
-    return [{"card": "x", "seat": 0, "round": 2, "at": "draft", "took": True,
-             "take": {"vp": 85 + rng.normal(0, 1) - 0.01 * value, "win": 1, "rank": 1, "gold": 0},
-             "ref": {"vp": 40, "win": 0, "rank": 2, "gold": 0}}]
+    return [
+        {
+            "card": "x",
+            "seat": 0,
+            "round": 2,
+            "at": "draft",
+            "took": True,
+            "take": {"vp": 85 + rng.normal(0, 1) - 0.01 * value, "win": 1, "rank": 1, "gold": 0},
+            "ref": {"vp": 40, "win": 0, "rank": 2, "gold": 0},
+        }
+    ]
 
 
 def test_no_fair_value_when_every_value_is_too_strong_or_the_fitted_zero_lies_outside():
     rng = np.random.default_rng(7)
     values = [2, 9, 16, 23, 30]
-    records = {f"cost={v}": [{"i": i, "seed": i, "units": _strong(i, v, rng), "gold": []} for i in range(40)]
-               for v in values}
+    records = {
+        f"cost={v}": [{"i": i, "seed": i, "units": _strong(i, v, rng), "gold": []} for i in range(40)] for v in values
+    }
     out = tune.analyse(records, "x", "cost", values)
     assert out["fair"] is None and out["how"] in ("outside", "none")
     assert {r["status"] for r in out["rows"]} == {"too strong"}
     # ordered, but the line crosses zero far outside the range tried
     rng = np.random.default_rng(8)
-    steep = {f"cost={v}": [{"i": i, "seed": i, "units": [dict(u, take=dict(u["take"], vp=85 - 0.5 * v + rng.normal(0, .1)))
-                                                        for u in _strong(i, v, rng)], "gold": []}
-                           for i in range(40)] for v in values}
+    steep = {
+        f"cost={v}": [
+            {
+                "i": i,
+                "seed": i,
+                "units": [
+                    dict(u, take=dict(u["take"], vp=85 - 0.5 * v + rng.normal(0, 0.1))) for u in _strong(i, v, rng)
+                ],
+                "gold": [],
+            }
+            for i in range(40)
+        ]
+        for v in values
+    }
     out = tune.analyse(steep, "x", "cost", values)
     assert out["fit"]["ordered"] and out["fit"]["root"] > 30 and out["how"] == "outside" and out["fair"] is None
 
@@ -125,8 +160,12 @@ def test_no_fair_value_when_every_value_is_too_strong_or_the_fitted_zero_lies_ou
 def test_values_with_too_few_chances_are_not_judged_and_never_chosen():
     rng = np.random.default_rng(9)
     values = [2, 4]
-    records = {f"cost={v}": [{"i": i, "seed": i, "units": _units(i, 6, rng) if (v == 4 or i < 5) else [],
-                              "gold": []} for i in range(40)] for v in values}
+    records = {
+        f"cost={v}": [
+            {"i": i, "seed": i, "units": _units(i, 6, rng) if (v == 4 or i < 5) else [], "gold": []} for i in range(40)
+        ]
+        for v in values
+    }
     out = tune.analyse(records, "x", "cost", values)
     assert [r["status"] for r in out["rows"]] == ["not judged", "fair"]
     assert out["closest"] == 4 and out["fair"] in (4, None)

@@ -48,7 +48,9 @@ def test_the_progress_line_shows_each_watched_cards_estimate_and_interval():
             clock.now += 1
             p(i + 1, 20)
     last = stream.getvalue().splitlines()[-1]
-    assert last.startswith("pillars-rules balance: 10/20 games (50%), 1.00 games/s, about 10 s left; jack: +3.9 VP [+3.3, +4.5]")
+    assert last.startswith(
+        "pillars-rules balance: 10/20 games (50%), 1.00 games/s, about 10 s left; jack: +3.9 VP [+3.3, +4.5]"
+    )
 
 
 def test_a_time_budget_bounds_the_time_left_and_a_run_that_stops_by_itself_shows_no_share():
@@ -64,8 +66,10 @@ def test_a_time_budget_bounds_the_time_left_and_a_run_that_stops_by_itself_shows
         assert p.left(40, 1000, clock.now) == "at most 60 s left (time budget)"
         clock.now = 130.0
         assert p.left(41, 1000, clock.now) == "at most 0 s left (time budget)"
-    assert "pillars-rules balance: 40 games (at most 1,000), 1.00 games/s, at most 60 s left (time budget)" \
+    assert (
+        "pillars-rules balance: 40 games (at most 1,000), 1.00 games/s, at most 60 s left (time budget)"
         in stream.getvalue()
+    )
     clock = _Clock()
     with Progress(100, quiet=False, every=0.0, stream=io.StringIO(), clock=clock, deadline=1000.0) as p:
         p(0, 100)

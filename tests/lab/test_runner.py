@@ -29,8 +29,9 @@ def test_resume_plays_only_the_missing_games_and_ignores_a_cut_off_line(tmp_path
     lines = out.read_text().splitlines(keepends=True)
     out.write_text("".join(lines[:3]) + lines[3][:20])  # header, 2 games, half a line
     played = []
-    resumed = runner.run(SPECS, 6, executor="serial", out=out, resume=True,
-                         on_game=lambda done, total: played.append(done))
+    resumed = runner.run(
+        SPECS, 6, executor="serial", out=out, resume=True, on_game=lambda done, total: played.append(done)
+    )
     assert resumed == full
     assert played == [2, 3, 4, 5, 6]
     assert len(out.read_text().splitlines()) == 7 and all(json.loads(x) for x in out.read_text().splitlines())
@@ -82,7 +83,10 @@ def test_a_local_worker_that_dies_loses_only_its_game(tmp_path, monkeypatch):
 def test_a_time_budget_keeps_the_same_first_games_of_every_set(tmp_path):
     from pillars_rules.lab import runner as R
 
-    specs = {"A": GameSpec(players=2, bots=("random",), seed=3), "B": GameSpec(players=2, bots=("random",), seed=3, variants=("dm",))}
+    specs = {
+        "A": GameSpec(players=2, bots=("random",), seed=3),
+        "B": GameSpec(players=2, bots=("random",), seed=3, variants=("dm",)),
+    }
     ticks = iter(range(10_000))
     out = tmp_path / "r.jsonl"
     # the clock moves one step per look: the budget runs out after a few games
@@ -103,8 +107,13 @@ def test_the_time_option_reads_durations():
 
     from pillars_rules.cli.balance import duration
 
-    assert (duration("5m"), duration("90s"), duration("1h"), duration("300"), duration("2.5min")) == \
-        (300.0, 90.0, 3600.0, 300.0, 150.0)
+    assert (duration("5m"), duration("90s"), duration("1h"), duration("300"), duration("2.5min")) == (
+        300.0,
+        90.0,
+        3600.0,
+        300.0,
+        150.0,
+    )
     for bad in ("", "5 days", "-1m", "0"):
         with pytest.raises(argparse.ArgumentTypeError):
             duration(bad)
@@ -165,18 +174,20 @@ def test_a_long_run_cut_short_keeps_only_a_window_of_games_in_flight(monkeypatch
     # far the other worker got while game 5 was still playing: a busy machine feeds a few more)
     assert peak[0] <= 2 * runner.IN_FLIGHT, peak[0]
     assert len(submitted) < 100, len(submitted)
-    assert [i for _, i in submitted] == list(range(len(submitted)))   # fed in order
+    assert [i for _, i in submitted] == list(range(len(submitted)))  # fed in order
 
 
 def _closing(close_at: dict, end_at: int, seen: list):
     """A stopping rule that closes set ``label`` at ``close_at[label]`` games and
     ends the run when the open sets reach ``end_at``."""
+
     def stop(records):
         open_ = {label: len(r) for label, r in records.items() if label not in close_at or len(r) < close_at[label]}
         seen.append({label: len(r) for label, r in records.items()})
         if open_ and min(open_.values()) >= end_at:
             return True
         return {label for label, n in close_at.items() if len(records[label]) == n}
+
     return stop
 
 
@@ -184,8 +195,11 @@ def test_a_set_closed_by_the_stopping_rule_plays_no_more_games_and_the_others_go
     """``stop`` may close some sets (a card decided early): their games after
     the close are neither played nor kept, the other sets play on, and the
     records are the same on every executor and after a resume."""
-    specs = {"A": SPECS["A"], "B": GameSpec(players=2, bots=("random",), seed=5),
-             "C": GameSpec(players=2, bots=("random",), seed=7)}
+    specs = {
+        "A": SPECS["A"],
+        "B": GameSpec(players=2, bots=("random",), seed=5),
+        "C": GameSpec(players=2, bots=("random",), seed=7),
+    }
     played = []
     real = runner.play
 
@@ -207,8 +221,7 @@ def test_a_set_closed_by_the_stopping_rule_plays_no_more_games_and_the_others_go
     assert max(i for seed, i in played if seed == 7) == 8
     assert serial["B"][4] == play_game(specs["B"], 4) and serial["C"][8] == play_game(specs["C"], 8)
     out = tmp_path / "r.jsonl"
-    pooled = runner.run(specs, 50, executor="processes", workers=2, out=out,
-                        stop=_closing({"A": 3, "B": 5}, 9, []))
+    pooled = runner.run(specs, 50, executor="processes", workers=2, out=out, stop=_closing({"A": 3, "B": 5}, 9, []))
     assert pooled == serial
     lines = out.read_text().splitlines(keepends=True)
     out.write_text("".join(lines[:8]))  # the header and the first 7 games

@@ -31,8 +31,13 @@ def test_the_paths_agree_with_the_one_look_estimates_at_every_prefix():
     sy, ny = _clusters(rng, 40, 0.2)
 
     def units(card, total, count):
-        unit = {"card": card, "round": 2, "took": True, "take": {"vp": total / max(count, 1), "win": 0},
-                "ref": {"vp": 0.0, "win": 0}}
+        unit = {
+            "card": card,
+            "round": 2,
+            "took": True,
+            "take": {"vp": total / max(count, 1), "win": 0},
+            "ref": {"vp": 0.0, "win": 0},
+        }
         return [unit] * int(count)
 
     records = [{"i": i, "units": units("x", s[i], n[i]) + units("y", sy[i], ny[i])} for i in range(40)]
@@ -56,8 +61,7 @@ def _watched_rate(rng, valid: bool) -> tuple[int, int]:
 
             ok = (path["units"] >= 10) & (path["df"] >= 1)
             with np.errstate(divide="ignore", invalid="ignore"):
-                p = np.where(ok, 2 * t.sf(np.abs(path["value"]) / path["se"], np.maximum(path["df"], 1)),
-                             1.0)
+                p = np.where(ok, 2 * t.sf(np.abs(path["value"]) / path["se"], np.maximum(path["df"], 1)), 1.0)
         flagged += bool(np.nanmin(p) < 0.05)
     return flagged, SEQUENCES
 
@@ -91,7 +95,7 @@ def test_a_card_far_from_fair_is_decided_within_a_few_games_and_stays_decided():
     rng = np.random.default_rng(8)
     strong = sequential.valid_p(sequential.ratio_path(*_clusters(rng, 60, effect=40.0)), 10)
     fair = sequential.valid_p(sequential.ratio_path(*_clusters(rng, 60)), 10)
-    assert np.all(np.diff(strong) <= 0) and np.all(np.diff(fair) <= 0)   # running minima
+    assert np.all(np.diff(strong) <= 0) and np.all(np.diff(fair) <= 0)  # running minima
     adjusted, first = sequential.holm_path(np.vstack([strong, fair]), 0.05)
     assert first[0] is not None and first[0] <= 12 and adjusted[0] < 0.05
     assert first[1] is None

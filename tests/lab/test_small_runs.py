@@ -33,10 +33,10 @@ def _runs(seed, offset=0.0, games=16):
         chances = np.where(rng.random(games) < 0.3, 0, rng.integers(1, 5, games))
         num, sq = np.zeros(games), np.zeros(games)
         for g, k in enumerate(chances):
-            d = rng.exponential(1.0, k) - 1.0                    # skewed, mean 0
+            d = rng.exponential(1.0, k) - 1.0  # skewed, mean 0
             if k > 1:
-                d = d - offset * (d.sum() - d) / (k - 1)         # seats of one game offsetting each other
-            d = d + 0.3 * rng.standard_normal()                  # what the game gives all its chances
+                d = d - offset * (d.sum() - d) / (k - 1)  # seats of one game offsetting each other
+            d = d + 0.3 * rng.standard_normal()  # what the game gives all its chances
             num[g], sq[g] = d.sum(), (d * d).sum()
         yield num, chances.astype(float), sq
 
@@ -70,8 +70,7 @@ def test_sixteen_game_runs_keep_their_nominal_false_flag_rate():
 def test_offsetting_chances_of_one_game_do_not_make_the_interval_narrow():
     # the Potter case: one seat's gain is another's loss in the same game, the games' sums agree
     # and the cluster variance alone comes out small; the floor counted chance by chance holds
-    flags = sum(_flagged(effects.ratio_ci(num, den, sq=sq)) for num, den, sq in _runs(7, offset=0.9)
-                if den.sum() >= 2)
+    flags = sum(_flagged(effects.ratio_ci(num, den, sq=sq)) for num, den, sq in _runs(7, offset=0.9) if den.sum() >= 2)
     assert flags / RUNS <= LIMIT
 
 
@@ -106,7 +105,7 @@ def test_sixteen_games_drawn_from_a_real_300_game_run_keep_the_nominal_rate():
     flags = done = 0
     for _ in range(RUNS):
         i = rng.integers(0, len(num), 16)
-        n, s = den[i], num[i] - truth * den[i]   # every difference minus the truth
+        n, s = den[i], num[i] - truth * den[i]  # every difference minus the truth
         if (n > 0).sum() < 2:
             continue
         done += 1
@@ -116,7 +115,7 @@ def test_sixteen_games_drawn_from_a_real_300_game_run_keep_the_nominal_rate():
 
 def test_the_worth_in_gold_widens_with_the_honest_error():
     num, den, _ = _potter_games()
-    gold_num, gold_den = 0.25 * 12 * np.ones(16), 12 * np.ones(16)   # a gold scale of 0.25 VP per gold
+    gold_num, gold_den = 0.25 * 12 * np.ones(16), 12 * np.ones(16)  # a gold scale of 0.25 VP per gold
     gold_num = gold_num + np.linspace(-1, 1, 16)
     plain = effects._boot_worth(num[:16], den[:16], gold_num, gold_den, seed=3)
     wide = effects._boot_worth(num[:16], den[:16], gold_num, gold_den, seed=3, stretch=2.0)

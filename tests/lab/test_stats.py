@@ -37,16 +37,34 @@ def test_bootstrap_is_seeded_and_brackets_the_mean():
 
 
 def _record(i, vp_rounds, winners):
-    seats = [{"vp": r[-1], "gold": 0, "rank": 1 if s in winners else 2, "win": (1 / len(winners)) if s in winners else 0.0,
-              "cards": {}, "held": [], "vp_rounds": r} for s, r in enumerate(vp_rounds)]
-    return {"i": i, "seed": i, "bots": ["random"] * len(seats), "winners": winners, "events": 10,
-            "decisions": 5, "rounds": len(vp_rounds[0]), "seats": seats}
+    seats = [
+        {
+            "vp": r[-1],
+            "gold": 0,
+            "rank": 1 if s in winners else 2,
+            "win": (1 / len(winners)) if s in winners else 0.0,
+            "cards": {},
+            "held": [],
+            "vp_rounds": r,
+        }
+        for s, r in enumerate(vp_rounds)
+    ]
+    return {
+        "i": i,
+        "seed": i,
+        "bots": ["random"] * len(seats),
+        "winners": winners,
+        "events": 10,
+        "decisions": 5,
+        "rounds": len(vp_rounds[0]),
+        "seats": seats,
+    }
 
 
 def test_decisiveness_is_when_the_winner_took_the_lead_for_good():
-    assert decisiveness(_record(0, [[5, 6, 7, 8], [1, 2, 3, 4]], [0])) == 1 / 4   # led from round 1
-    assert decisiveness(_record(0, [[5, 1, 7, 8], [1, 2, 3, 4]], [0])) == 3 / 4   # lost the lead in round 2
-    assert decisiveness(_record(0, [[1, 2, 3, 4], [1, 2, 3, 4]], [0])) == 1.0     # won on the tie-break
+    assert decisiveness(_record(0, [[5, 6, 7, 8], [1, 2, 3, 4]], [0])) == 1 / 4  # led from round 1
+    assert decisiveness(_record(0, [[5, 1, 7, 8], [1, 2, 3, 4]], [0])) == 3 / 4  # lost the lead in round 2
+    assert decisiveness(_record(0, [[1, 2, 3, 4], [1, 2, 3, 4]], [0])) == 1.0  # won on the tie-break
 
 
 def test_balance_is_one_minus_the_spread_of_seat_win_rates():
@@ -58,9 +76,17 @@ def test_balance_is_one_minus_the_spread_of_seat_win_rates():
     assert not math.isnan(m["decisiveness"]["value"])
 
 
-@pytest.mark.parametrize("module", ["pillars_rules.lab.games", "pillars_rules.lab.stats",
-                                    "pillars_rules.lab.moments", "pillars_rules.lab.verdict",
-                                    "pillars_rules.lab.cli", "pillars_rules.lab.effects"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "pillars_rules.lab.games",
+        "pillars_rules.lab.stats",
+        "pillars_rules.lab.moments",
+        "pillars_rules.lab.verdict",
+        "pillars_rules.lab.cli",
+        "pillars_rules.lab.effects",
+    ],
+)
 def test_lab_docstring_examples(module):
     import doctest
     import importlib
@@ -112,9 +138,9 @@ def test_moved_means_the_simultaneous_interval_excludes_zero():
 
     rng = np.random.default_rng(8)
     rows = {f"s{k}": t_interval(rng.normal(0, 1, 40)) for k in range(15)}
-    rows["edge"] = t_interval(rng.normal(0, 1, 40) + 0.45)     # about p = 0.01 alone
+    rows["edge"] = t_interval(rng.normal(0, 1, 40) + 0.45)  # about p = 0.01 alone
     rows["clear"] = t_interval(rng.normal(0, 1, 40) + 1.2)
-    assert rows["edge"]["lo"] > 0                            # moved by its own 95% interval
+    assert rows["edge"]["lo"] > 0  # moved by its own 95% interval
     out = simultaneous(rows)
     assert out["edge"]["moved"] == 0 and out["edge"]["lo_sim"] < 0 < out["edge"]["hi_sim"]
     assert out["clear"]["moved"] == 1 and out["clear"]["lo_sim"] > 0

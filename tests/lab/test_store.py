@@ -31,22 +31,27 @@ def _damaged(tmp_path, data: bytes):
     return path
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda lines: [b"[" * 100_000 + b"]" * 100_000] + lines[1:], "not a pillars-rules balance result file"),
-    (lambda lines: lines[:1] + [b"[" * 100_000 + b"]" * 100_000] + lines[2:], "nested too deeply"),
-    (lambda lines: [b"[1]"] + lines[1:], "not a pillars-rules balance result file"),
-    (lambda lines: lines[:1] + [b"[1]"] + lines[2:], "not a game record"),
-    (lambda lines: lines[:1] + [b'{"set": "A", "i": 0, "seed": 1, "seats": 5, "winners": [0]}'] + lines[2:],
-     "events"),
-    (lambda lines: [lines[0].replace(b'"players":2', b'"players":"2"')] + lines[1:], "players: expected int"),
-    (lambda lines: [lines[0].replace(b'"specs":{', b'"specs":{"B":7,')] + lines[1:], "not a game spec"),
-    (lambda lines: lines[:1] + [lines[1].replace(b'"set":"A"', b'"set":"Z"')] + lines[2:], "no set 'Z'"),
-    (lambda lines: lines[:1] + [lines[1].replace(b'"units":[', b'"units":[7,')] + lines[2:], "not a branch unit"),
-    (lambda lines: lines[:1] + [lines[1].replace(b'"vp_rounds":[', b'"vp_rounds":["x",')] + lines[2:], "vp_rounds"),
-    (lambda lines: lines[:1] + [b"\xff\xfe{}"] + lines[2:], "not UTF-8"),
-    (lambda lines: lines[:1] + [b'{"set": "A", "set": "A"}'] + lines[2:], "twice"),
-    (lambda lines: lines[:1] + [b'{"i": 1' + b"0" * 5000 + b"}"] + lines[2:], "not JSON"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda lines: [b"[" * 100_000 + b"]" * 100_000] + lines[1:], "not a pillars-rules balance result file"),
+        (lambda lines: lines[:1] + [b"[" * 100_000 + b"]" * 100_000] + lines[2:], "nested too deeply"),
+        (lambda lines: [b"[1]"] + lines[1:], "not a pillars-rules balance result file"),
+        (lambda lines: lines[:1] + [b"[1]"] + lines[2:], "not a game record"),
+        (
+            lambda lines: lines[:1] + [b'{"set": "A", "i": 0, "seed": 1, "seats": 5, "winners": [0]}'] + lines[2:],
+            "events",
+        ),
+        (lambda lines: [lines[0].replace(b'"players":2', b'"players":"2"')] + lines[1:], "players: expected int"),
+        (lambda lines: [lines[0].replace(b'"specs":{', b'"specs":{"B":7,')] + lines[1:], "not a game spec"),
+        (lambda lines: lines[:1] + [lines[1].replace(b'"set":"A"', b'"set":"Z"')] + lines[2:], "no set 'Z'"),
+        (lambda lines: lines[:1] + [lines[1].replace(b'"units":[', b'"units":[7,')] + lines[2:], "not a branch unit"),
+        (lambda lines: lines[:1] + [lines[1].replace(b'"vp_rounds":[', b'"vp_rounds":["x",')] + lines[2:], "vp_rounds"),
+        (lambda lines: lines[:1] + [b"\xff\xfe{}"] + lines[2:], "not UTF-8"),
+        (lambda lines: lines[:1] + [b'{"set": "A", "set": "A"}'] + lines[2:], "twice"),
+        (lambda lines: lines[:1] + [b'{"i": 1' + b"0" * 5000 + b"}"] + lines[2:], "not JSON"),
+    ],
+)
 def test_a_damaged_result_file_is_a_typed_error_naming_the_line(tmp_path, good, edit, message):
     path = _damaged(tmp_path, b"\n".join(edit(good.split(b"\n")[:-1])) + b"\n")
     with pytest.raises(pr.ConfigError, match=message):
@@ -74,8 +79,22 @@ def test_out_must_be_a_regular_file_and_a_fifo_neither_blocks_nor_is_opened(tmp_
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     for resume in (False, True):
-        argv = [sys.executable, "-m", "pillars_rules", "balance", "--players", "2", "--games", "1", "--bots",
-                "random", "--serial", "--quiet", "--out", str(fifo)] + (["--resume"] if resume else ["--overwrite"])
+        argv = [
+            sys.executable,
+            "-m",
+            "pillars_rules",
+            "balance",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--bots",
+            "random",
+            "--serial",
+            "--quiet",
+            "--out",
+            str(fifo),
+        ] + (["--resume"] if resume else ["--overwrite"])
         done = subprocess.run(argv, capture_output=True, text=True, timeout=120)  # a blocked open would time out
         assert done.returncode == 2, done.stderr
         assert "not a regular file" in done.stderr and "Traceback" not in done.stderr

@@ -71,12 +71,15 @@ def _to_draft_opening(game, seed):
     return game
 
 
-@pytest.mark.parametrize("card, seats, lost", [
-    # a copied "craftsmen 6" (seat 1's Jack) held by seat 0: re-opened without it, seat 0 would be over its limit
-    ("idea_mimic", {0: {"privileges": ("idea_mimic",)}, 1: {"privileges": ("jack",)}}, "lasting changes"),
-    ("idea_pilgrim_shrine", {0: {"privileges": ("idea_pilgrim_shrine",)}}, "counters"),
-    ("idea_seer", {0: {"privileges": ("idea_seer",)}}, "looked at"),
-])
+@pytest.mark.parametrize(
+    "card, seats, lost",
+    [
+        # a copied "craftsmen 6" (seat 1's Jack) held by seat 0: re-opened without it, seat 0 would be over its limit
+        ("idea_mimic", {0: {"privileges": ("idea_mimic",)}, 1: {"privileges": ("jack",)}}, "lasting changes"),
+        ("idea_pilgrim_shrine", {0: {"privileges": ("idea_pilgrim_shrine",)}}, "counters"),
+        ("idea_seer", {0: {"privileges": ("idea_seer",)}}, "looked at"),
+    ],
+)
 def test_a_position_holding_what_a_scenario_cannot_set_is_not_reopened(card, seats, lost):
     """A balance run of the cards-as-objects ideas stopped with "seats[2].craftsmen:
     6 craftsmen; this seat may keep 5": its gold scale re-opened a position

@@ -29,9 +29,16 @@ class Terminal:
         # the autosave goes to the user's data folder: here, one inside the test's folder
         env = dict(os.environ, TERM=term, COLUMNS=str(columns), LINES="50", XDG_DATA_HOME=str(Path(cwd) / "data"))
         env.pop("NO_COLOR", None)
-        self.child = pexpect.spawn(sys.executable, ["-m", "pillars_rules", "play", *args], cwd=str(cwd),
-                                   env=env, encoding="utf-8", codec_errors="replace", timeout=timeout,
-                                   dimensions=(50, columns))
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "pillars_rules", "play", *args],
+            cwd=str(cwd),
+            env=env,
+            encoding="utf-8",
+            codec_errors="replace",
+            timeout=timeout,
+            dimensions=(50, columns),
+        )
         # pexpect waits 50 ms before every line it sends (for programs that turn echo off after their
         # prompt); the game reads each line with input(), which has printed its prompt -- what the
         # tests wait for -- before it reads, so nothing typed is lost. A whole game's hundred-odd

@@ -31,8 +31,17 @@ def test_typed_lines_that_ended_the_game_get_a_message_and_it_goes_on(tmp_path):
     characters and a NUL there ends nothing): a 4,301-digit number (int()
     refuses more than 4,300 digits) and ``save a<NUL>b`` (embedded null byte)
     each ended the game with a traceback and wrote no autosave."""
-    lines = ["9" * 4301, "save a\x00b", "card " + "7" * 4301, "help " + "x" * 5000, f"save {tmp_path}",
-             "save " + "n" * 5000, "\x1b[2Jfoo", f"save {tmp_path / 'ok.json'}", "quit"]
+    lines = [
+        "9" * 4301,
+        "save a\x00b",
+        "card " + "7" * 4301,
+        "help " + "x" * 5000,
+        f"save {tmp_path}",
+        "save " + "n" * 5000,
+        "\x1b[2Jfoo",
+        f"save {tmp_path / 'ok.json'}",
+        "quit",
+    ]
     run = _play(tmp_path, *ARGS, input="\n".join(lines) + "\n")
     out = run.stdout
     assert run.returncode == 0 and "Traceback" not in out + run.stderr, run.stderr[-2000:]
@@ -58,20 +67,30 @@ def _play(tmp_path, *args, timeout=60, input=None):
     """``pillars-rules play ARGS`` reading ``input`` from a pipe (none: no
     input), its memory capped at 2 GiB so a runaway read fails fast instead of
     filling the machine."""
+
     def cap():
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
-    return subprocess.run([sys.executable, "-m", "pillars_rules", "play", *args], capture_output=True,
-                          text=True, cwd=tmp_path, timeout=timeout, preexec_fn=cap, input=input,
-                          stdin=subprocess.DEVNULL if input is None else None,
-                          env=dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), COLUMNS="200"))
+    return subprocess.run(
+        [sys.executable, "-m", "pillars_rules", "play", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=timeout,
+        preexec_fn=cap,
+        input=input,
+        stdin=subprocess.DEVNULL if input is None else None,
+        env=dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), COLUMNS="200"),
+    )
 
 
 def test_load_of_dev_zero_is_refused_before_reading(tmp_path):
     run = _play(tmp_path, "--load", "/dev/zero")
     assert run.returncode == 2, run.stderr[-500:]
-    assert run.stderr == ("pillars-rules play: error: --load: cannot read /dev/zero: not a regular file "
-                          "(a FIFO, socket or device); a save must be a regular file\n")
+    assert run.stderr == (
+        "pillars-rules play: error: --load: cannot read /dev/zero: not a regular file "
+        "(a FIFO, socket or device); a save must be a regular file\n"
+    )
 
 
 def test_load_of_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
@@ -90,8 +109,7 @@ def test_load_of_a_file_over_the_save_limit_is_refused_by_its_size(tmp_path):
         f.truncate(MAX_SAVE_BYTES + 1)  # sparse: nothing is written, and nothing must be read
     run = _play(tmp_path, "--load", str(big))
     assert run.returncode == 2
-    assert f"the file is too large ({MAX_SAVE_BYTES + 1} bytes; a save is at most {MAX_SAVE_BYTES} bytes)" \
-        in run.stderr
+    assert f"the file is too large ({MAX_SAVE_BYTES + 1} bytes; a save is at most {MAX_SAVE_BYTES} bytes)" in run.stderr
     for name, why in (("folder", "not a regular file (a folder)"), ("missing.json", "No such file")):
         if name == "folder":
             (tmp_path / name).mkdir()
@@ -116,8 +134,14 @@ def test_a_crash_of_any_kind_still_autosaves(tmp_path):
     """Only a PillarsError used to save: a bot's RuntimeError lost the game."""
     console = Console(file=io.StringIO(), width=130, color_system=None)
     feed = iter(["2"] * 50)
-    session = Session(pr.new_game(2, 3), (0,), {1: _Broken()}, console, autosave=tmp_path / "auto.json",
-                      read=lambda prompt: next(feed))
+    session = Session(
+        pr.new_game(2, 3),
+        (0,),
+        {1: _Broken()},
+        console,
+        autosave=tmp_path / "auto.json",
+        read=lambda prompt: next(feed),
+    )
     with pytest.raises(RuntimeError, match="the bot broke"):
         session.run()
     out = console.file.getvalue()

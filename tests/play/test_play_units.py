@@ -16,9 +16,13 @@ from pillars_rules.terminal.commands import NAMES, find_cards, parse
 from pillars_rules.terminal.session import Session, undo_refusal
 
 
-LABELS = ["hire Mason (round 1) for 5 gold: 1 stone -> 1 VP, twice a round", "pass (final for this phase)",
-          "take Forest (2 wood, 3 workers) with 3 one-value workers", "buy 2 wood for 6 gold",
-          "stop trading (final for this round)"]
+LABELS = [
+    "hire Mason (round 1) for 5 gold: 1 stone -> 1 VP, twice a round",
+    "pass (final for this phase)",
+    "take Forest (2 wood, 3 workers) with 3 one-value workers",
+    "buy 2 wood for 6 gold",
+    "stop trading (final for this round)",
+]
 KINDS = ["Hire", "Pass", "TakeResourceCard", "Buy", "EndTrading"]
 
 
@@ -51,10 +55,22 @@ def test_parse_reads_the_words_of_a_choice():
     hint = parse("buy", two, ["Buy", "Buy"])
     assert hint.name == "hint" and "fits 2 choices (1, 2)" in hint.arg
     assert parse("buy 2", two, ["Buy", "Buy"]).number == 2  # a number is a whole word, never a prefix
-    assert parse("keep", ["keep Blue's drawn builder (price 7 gold)", "put Blue's builder back"],
-                 ["KeepBuilder", "ReturnBuilder"]).number == 1
-    assert parse("redraw", ["keep Blue's drawn builder (price 7 gold)", "put Blue's builder back"],
-                 ["KeepBuilder", "ReturnBuilder"]).number == 2
+    assert (
+        parse(
+            "keep",
+            ["keep Blue's drawn builder (price 7 gold)", "put Blue's builder back"],
+            ["KeepBuilder", "ReturnBuilder"],
+        ).number
+        == 1
+    )
+    assert (
+        parse(
+            "redraw",
+            ["keep Blue's drawn builder (price 7 gold)", "put Blue's builder back"],
+            ["KeepBuilder", "ReturnBuilder"],
+        ).number
+        == 2
+    )
     assert parse("keep all", LABELS).name == "keep all" and parse("help priory", LABELS) == ("help", "priory", 0)
 
 
@@ -139,8 +155,7 @@ def test_undo_is_refused_after_each_kind_of_chance_or_reveal_and_only_then():
     undo; the events that follow only from decisions do not."""
     game = pr.play(pr.new_game(2, 3), make_bot("random", 3))
     E = pr.events
-    kinds = (E.DecksShuffled, E.ResourceCardsDealt, E.RoundStarted, E.BuilderDrawn, E.TaxRolled,
-             E.EventRevealed)
+    kinds = (E.DecksShuffled, E.ResourceCardsDealt, E.RoundStarted, E.BuilderDrawn, E.TaxRolled, E.EventRevealed)
     for kind in kinds:
         first = next(e for e in game.events if isinstance(e, kind))
         why = undo_refusal([first], game.describe)
@@ -155,13 +170,17 @@ def test_undo_is_refused_after_a_look_at_the_event_deck():
     before the look is not undone, in the terminal as at a hosted table (web/undo.py)."""
     from pillars_rules.cardlang import base_cards, compile_text
 
-    seer = compile_text("""
+    seer = compile_text(
+        """
         privilege test_seer "Seer" {
             permanent
             at round_start: look at the next 2 events
-        }""", known=base_cards())
-    game = pr.scenario(3, round=2, step="round_start", cards=base_cards().merged(seer),
-                       seats={0: dict(privileges=("test_seer",))})
+        }""",
+        known=base_cards(),
+    )
+    game = pr.scenario(
+        3, round=2, step="round_start", cards=base_cards().merged(seer), seats={0: dict(privileges=("test_seer",))}
+    )
     look = next(e for e in game.events if isinstance(e, pr.events.EventsLooked))
     why = undo_refusal([look], game.describe)
     assert why is not None and why.startswith("undo refused") and game.describe(look) in why
@@ -214,10 +233,10 @@ def test_the_terminal_package_leaves_pr_play_a_function():
 
 
 def test_undo_puts_the_bots_back_so_their_replies_cannot_be_rerolled(tmp_path):
-    straight, _ = _session(pr.new_game(2, 3), (0,), {1: make_bot("random", 5)}, ["2", "3", "3"],
-                           tmp_path / "a.json")
-    undone, out = _session(pr.new_game(2, 3), (0,), {1: make_bot("random", 5)},
-                           ["2", "3", "undo", "3", "3"], tmp_path / "b.json")
+    straight, _ = _session(pr.new_game(2, 3), (0,), {1: make_bot("random", 5)}, ["2", "3", "3"], tmp_path / "a.json")
+    undone, out = _session(
+        pr.new_game(2, 3), (0,), {1: make_bot("random", 5)}, ["2", "3", "undo", "3", "3"], tmp_path / "b.json"
+    )
     straight.run()
     undone.run()
     assert "Undone" in out.getvalue()

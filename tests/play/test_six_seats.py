@@ -13,8 +13,23 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 
 def test_a_six_player_expansion_game_plays_in_80_columns(tmp_path):
-    term = Terminal("--players", "6", "--cards", "expansion", "--seat", "0", "--bots", "random",
-                    "--seed", "37", "--names", ",".join(NAMES), cwd=tmp_path, columns=80, timeout=60)
+    term = Terminal(
+        "--players",
+        "6",
+        "--cards",
+        "expansion",
+        "--seat",
+        "0",
+        "--bots",
+        "random",
+        "--seed",
+        "37",
+        "--names",
+        ",".join(NAMES),
+        cwd=tmp_path,
+        columns=80,
+        timeout=60,
+    )
     pick = random.Random(37)
     screens = []
     while term.next():

@@ -52,8 +52,19 @@ def test_help_lists_every_command(tmp_path):
     term = Terminal(*ARGS, cwd=tmp_path)
     term.next()
     out = term.command("help")
-    for word in ("N or words", "help", "help PLACE", "rules", "board", "log", "card NAME", "keep all",
-                 "save FILE", "undo", "quit"):
+    for word in (
+        "N or words",
+        "help",
+        "help PLACE",
+        "rules",
+        "board",
+        "log",
+        "card NAME",
+        "keep all",
+        "save FILE",
+        "undo",
+        "quit",
+    ):
         assert re.search(rf"^\s+{word}\s", out, re.M), word
     term.send("quit")
     assert term.finish()[0] == 0
@@ -193,8 +204,13 @@ def test_fan_cards_are_playable_and_their_text_is_shown(tmp_path):
     term.send("quit")
     assert term.finish()[0] == 0
     # The save needs the same cards back: without them it is refused in one line.
-    run = subprocess.run([sys.executable, "-m", "pillars_rules", "play", "--load", "fan.json"],
-                         capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "pillars_rules", "play", "--load", "fan.json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert run.returncode == 1 and "card" in run.stderr and "Traceback" not in run.stderr
     resumed = Terminal("--load", "fan.json", "--cards", fan, "--bots", "random", cwd=tmp_path)
     assert resumed.next() and "resumed from fan.json" in resumed.text

@@ -60,7 +60,7 @@ def test_card_text_wraps_between_words(tmp_path) -> None:
     text = out.getvalue()
     rules = render(card)
     assert len(rules) > WIDTH
-    block = text[text.index(card.name):].split("\n\n")[0]
+    block = text[text.index(card.name) :].split("\n\n")[0]
     lines = [line for line in block.splitlines() if line.strip()]
     assert all(len(line) <= WIDTH for line in lines)
     assert " ".join(_words(rules)) in " ".join(_words(block))
@@ -75,8 +75,9 @@ def test_resume_line_wraps_between_words_and_pastes_as_one_command(tmp_path) -> 
     assert len(lines) > 1 and all(len(line) <= WIDTH for line in lines)
     assert all(line.endswith(" \\") for line in lines[:-1])
     pasted = "\n".join(lines)
-    run = subprocess.run(["bash", "-c", f"set -- {pasted}\nprintf '%s\\n' \"$@\""],
-                         capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        ["bash", "-c", f"set -- {pasted}\nprintf '%s\\n' \"$@\""], capture_output=True, text=True, check=True
+    )
     assert run.stdout.split() == ["pillars-rules", "play", "--load", str(session.autosave), *resume.split()]
 
 
@@ -84,7 +85,7 @@ def test_board_never_breaks_between_a_place_and_its_spots() -> None:
     game = pr.new_game(6, 4, cards="expansion")
     view = game.view(0)
     lines = screen.fitted(screen.compact(view, "Red", [], width=WIDTH), WIDTH)
-    board = lines[1:lines.index(next(line for line in lines if line.startswith("Display:")))]
+    board = lines[1 : lines.index(next(line for line in lines if line.startswith("Display:")))]
     assert len(board) > 1 and all(len(line) <= WIDTH for line in board)
     for loc, _ in view.state.spots:
         name = screen.place_name(view.rules, loc)
@@ -92,10 +93,12 @@ def test_board_never_breaks_between_a_place_and_its_spots() -> None:
 
 
 def test_a_pasted_full_label_is_that_choice() -> None:
-    labels = ["pass (final for this phase)",
-              "take Sand pit (2 sand, 2 workers) with the big worker (3 worker values wasted)",
-              "take Sand pit (2 sand, 2 workers) with 2 one-value workers",
-              "take Forest (2 wood, 3 workers) with 3 one-value workers"]
+    labels = [
+        "pass (final for this phase)",
+        "take Sand pit (2 sand, 2 workers) with the big worker (3 worker values wasted)",
+        "take Sand pit (2 sand, 2 workers) with 2 one-value workers",
+        "take Forest (2 wood, 3 workers) with 3 one-value workers",
+    ]
     for n, label in enumerate(labels, 1):
         assert parse(label, labels).number == n
         assert parse(f"{n}. {label}", labels).number == n  # the line as the screen shows it
@@ -110,5 +113,7 @@ def test_the_redraw_decision_mentions_keep_all() -> None:
     while game.pending.kind != "redraw":
         game = game.apply(bot(game.view(game.current_player)))
     lines = screen.choice_lines(game.view(game.current_player), "Red")
-    assert lines[:2] == ["Red, your decision (redraw):",
-                         "  (keep all: keep every builder drawn this round without being asked)"]
+    assert lines[:2] == [
+        "Red, your decision (redraw):",
+        "  (keep all: keep every builder drawn this round without being asked)",
+    ]

@@ -18,8 +18,11 @@ from pillars_rules.terminal.session import Session
 from .terminal import Terminal
 
 RANKING = re.compile(r"^\s+(\d)\. (\w+)(?: \(shared\))?: (\d+) VP, (\d+) gold\r?\n\s+craftsmen .+$", re.M)
-ALIASES = {"pass (final for this phase)": "pass", "stop trading (final for this round)": "stop",
-           "finish building for this round": "finish"}
+ALIASES = {
+    "pass (final for this phase)": "pass",
+    "stop trading (final for this round)": "stop",
+    "finish building for this round": "finish",
+}
 
 
 def words_for(labels: list[str], i: int) -> str:
@@ -56,7 +59,9 @@ def test_a_whole_game_in_words(tmp_path):
             assert "kings court" in term.command("rules")
             done.add("help")
         if "card" not in done:
-            assert "Otto Blackface, permanent privilege. You have 1 extra worker every round." in term.command("card otto")
+            assert "Otto Blackface, permanent privilege. You have 1 extra worker every round." in term.command(
+                "card otto"
+            )
             assert "Bell founder (Glockengießer)" in term.command("card glockengiesser")
             # issue #21: "card priory" only said there is no such card
             assert "no card 'priory' (The Priory is a place or rule: help priory)" in term.command("card priory")
@@ -144,5 +149,6 @@ def test_keep_all_is_for_the_start_player_and_lasts_one_round(tmp_path):
     game = pr.new_game(2, 11).apply(pr.actions.Pass())
     session, out = _session(game, ["keep all"], tmp_path)
     session.run()
-    assert "keep all is for the start player, who decides about drawn builders; this round that is Red" \
-        in out.getvalue()
+    assert (
+        "keep all is for the start player, who decides about drawn builders; this round that is Red" in out.getvalue()
+    )

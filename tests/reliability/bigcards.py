@@ -13,8 +13,18 @@ import random
 
 from pillars_rules import limits
 
-STEPS = ("wool_mill", "forest", "quarry", "sand_pit", "kings_court", "castle", "cathedral", "round_start",
-         "priory", "market")
+STEPS = (
+    "wool_mill",
+    "forest",
+    "quarry",
+    "sand_pit",
+    "kings_court",
+    "castle",
+    "cathedral",
+    "round_start",
+    "priory",
+    "market",
+)
 
 
 def dense_cards(cards: int = 938, seed: int = 1) -> str:
@@ -25,21 +35,32 @@ def dense_cards(cards: int = 938, seed: int = 1) -> str:
         kind = ("craftsman", "event", "privilege")[k % 3]
         lines: list[str] = []
         if kind == "craftsman":
-            lines += [f"round {1 + k % 6}", f"cost {1 + k % 9} gold", f"tags tag_{k % 17}",
-                      f"convert {1 + k % 3} stone + 1 sand -> {1 + k % 2} vp, capacity {1 + k % 4}, "
-                      f"needs tag_{(k + 1) % 17}"]
-            lines += [f"at {rng.choice(STEPS)}: choose one: gain {1 + k % 5} gold | (if you own 1 metal: "
-                      "gain 2 vp) | lose 1 wood" for _ in range(9)]
-            lines += ["when you place at market: choose one: gain 1 sand | gain 1 wood", "sell price stone +1",
-                      "allows buy wood"]
+            lines += [
+                f"round {1 + k % 6}",
+                f"cost {1 + k % 9} gold",
+                f"tags tag_{k % 17}",
+                f"convert {1 + k % 3} stone + 1 sand -> {1 + k % 2} vp, capacity {1 + k % 4}, needs tag_{(k + 1) % 17}",
+            ]
+            lines += [
+                f"at {rng.choice(STEPS)}: choose one: gain {1 + k % 5} gold | (if you own 1 metal: "
+                "gain 2 vp) | lose 1 wood"
+                for _ in range(9)
+            ]
+            lines += [
+                "when you place at market: choose one: gain 1 sand | gain 1 wood",
+                "sell price stone +1",
+                "allows buy wood",
+            ]
         elif kind == "event":
             lines += ["harmful"] if k % 2 else []
-            lines += [f"now: choose one: gain {1 + j % 5} gold | (if you own 1 metal: gain 2 vp) | "
-                      "(choose craftsman except carpenter, stonemason: capacity +1)" for j in range(10)]
+            lines += [
+                f"now: choose one: gain {1 + j % 5} gold | (if you own 1 metal: gain 2 vp) | "
+                "(choose craftsman except carpenter, stonemason: capacity +1)"
+                for j in range(10)
+            ]
             lines += ["this round: price stone +1", "next round: tax +1", "this round: yield -1"]
         else:
-            lines += ["permanent"] + [f"at {rng.choice(STEPS)}: gain 1 vp per builder at market"
-                                      for _ in range(12)]
+            lines += ["permanent"] + [f"at {rng.choice(STEPS)}: gain 1 vp per builder at market" for _ in range(12)]
             lines += ["buy price wood -1", "craftsmen 6", "extra worker"]
         body = "\n".join(f"    {x}" for x in lines)
         out.append(f'# card {k}\n{kind} fan_card_{k} "Fan card {k}" de "Fankarte {k}" {{\n{body}\n}}\n')
@@ -65,10 +86,14 @@ def nested_cards(cards: int = 938, seed: int = 1) -> str:
     out = []
     for k in range(cards):
         kind = ("craftsman", "event", "privilege")[k % 3]
-        hook = {"craftsman": lambda: f"at {rng.choice(STEPS)}", "event": lambda: "now",
-                "privilege": lambda: f"at {rng.choice(STEPS)}"}[kind]
-        head = {"craftsman": [f"round {1 + k % 6}", f"cost {1 + k % 9} gold"], "event": [],
-                "privilege": ["permanent"]}[kind]
+        hook = {
+            "craftsman": lambda: f"at {rng.choice(STEPS)}",
+            "event": lambda: "now",
+            "privilege": lambda: f"at {rng.choice(STEPS)}",
+        }[kind]
+        head = {"craftsman": [f"round {1 + k % 6}", f"cost {1 + k % 9} gold"], "event": [], "privilege": ["permanent"]}[
+            kind
+        ]
         lines = head + [f"{hook()}: {_chain(depth, k + j)}" for j in range(4 + (k % 4 != 0))]
         body = "\n".join(f"    {x}" for x in lines)
         out.append(f'{kind} nest_{k} "Nest {k}" {{\n{body}\n}}\n')

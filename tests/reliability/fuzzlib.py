@@ -21,10 +21,38 @@ BASE_CARD_FILES = sorted((ROOT / "cards" / "base").glob("*.cards"))
 
 #: Values that are wrong for (almost) every action field.
 GARBAGE = [
-    None, -1, -(2**63), 2**63, 10**100, 0.5, float("nan"), float("inf"), True, False,
-    "", " ", "wood ", "WOOD", "gold", "vp", "nowhere", "mason_r1x", "\x00", "é" * 3,
-    "1", [], [1], {}, {"card": "x"}, (), ("wood",), object(), b"wood", A.Pass(),
-    pr.actions.Hire, "a" * 10_000,
+    None,
+    -1,
+    -(2**63),
+    2**63,
+    10**100,
+    0.5,
+    float("nan"),
+    float("inf"),
+    True,
+    False,
+    "",
+    " ",
+    "wood ",
+    "WOOD",
+    "gold",
+    "vp",
+    "nowhere",
+    "mason_r1x",
+    "\x00",
+    "é" * 3,
+    "1",
+    [],
+    [1],
+    {},
+    {"card": "x"},
+    (),
+    ("wood",),
+    object(),
+    b"wood",
+    A.Pass(),
+    pr.actions.Hire,
+    "a" * 10_000,
 ]
 _KNOWN_STR = list(CUBES) + ["gold", "vp"] + list(LOCATIONS)
 
@@ -116,9 +144,7 @@ def check_one(game: pr.Game, action, seat=None) -> str:
             raise AssertionError(f"empty reason for {action!r} in {game!r}") from None
         outcome = "illegal"
     except Exception as exc:  # noqa: BLE001 - any other exception is the defect
-        raise AssertionError(
-            f"{type(exc).__name__}: {exc} -- applying {action!r} (seat={seat!r}) to {game!r}"
-        ) from exc
+        raise AssertionError(f"{type(exc).__name__}: {exc} -- applying {action!r} (seat={seat!r}) to {game!r}") from exc
     else:
         outcome = "legal"
         assert after is not game
@@ -127,7 +153,7 @@ def check_one(game: pr.Game, action, seat=None) -> str:
             # accepted because it equals a listed action: it must act exactly like it
             # (repr tells 1 from 1.0 and True, which == does not)
             canonical = game.apply(listed[listed.index(action)])
-            if repr(after.events[game.n_events:]) != repr(canonical.events[game.n_events:]):
+            if repr(after.events[game.n_events :]) != repr(canonical.events[game.n_events :]):
                 outcome = "legal_noncanonical"
     if snapshot(game)[:4] != before[:4]:
         raise AssertionError(f"{action!r} changed the game it was applied to: {game!r}")
@@ -202,9 +228,26 @@ def _m_replace_token(rng, text):
         return text
     a, b = rng.choice(spans)
     other = rng.choice(spans)
-    new = rng.choice([text[other[0]:other[1]], "{", "}", "(", ")", '"', "->", "+", ":", "|",
-                      str(rng.choice([0, -1, 1000, 10**30, 2**63, -(10**400)])), "9" * 5000,
-                      "craftsman", "choose", "one", "x" * 200])
+    new = rng.choice(
+        [
+            text[other[0] : other[1]],
+            "{",
+            "}",
+            "(",
+            ")",
+            '"',
+            "->",
+            "+",
+            ":",
+            "|",
+            str(rng.choice([0, -1, 1000, 10**30, 2**63, -(10**400)])),
+            "9" * 5000,
+            "craftsman",
+            "choose",
+            "one",
+            "x" * 200,
+        ]
+    )
     return text[:a] + new + text[b:]
 
 
@@ -236,8 +279,7 @@ def _m_deep_nesting(rng, text):
     depth = rng.choice((9, 20, 200, 5000))
     nest = "choose one (" * depth + "gain 1 gold" + ")" * depth
     pos = rng.randrange(len(text) + 1)
-    block = rng.choice([f'event deep "Deep" {{ now: {nest} }}', "{" * depth + "}" * depth,
-                        "(" * depth, "{" * depth])
+    block = rng.choice([f'event deep "Deep" {{ now: {nest} }}', "{" * depth + "}" * depth, "(" * depth, "{" * depth])
     return text[:pos] + block + text[pos:]
 
 
@@ -260,10 +302,18 @@ def _m_truncate(rng, text):
 
 
 _MUTATIONS = [
-    _m_delete_token, _m_dup_token, _m_swap_tokens, _m_replace_token,
-    lambda r, t: _lines_op(r, t, "del"), lambda r, t: _lines_op(r, t, "dup"),
+    _m_delete_token,
+    _m_dup_token,
+    _m_swap_tokens,
+    _m_replace_token,
+    lambda r, t: _lines_op(r, t, "del"),
+    lambda r, t: _lines_op(r, t, "dup"),
     lambda r, t: _lines_op(r, t, "swap"),
-    _m_random_bytes, _m_deep_nesting, _m_huge_number, _m_enlarge, _m_truncate,
+    _m_random_bytes,
+    _m_deep_nesting,
+    _m_huge_number,
+    _m_enlarge,
+    _m_truncate,
 ]
 
 

@@ -14,8 +14,28 @@ from pillars_rules.saves.codec import event_to_dict
 
 #: JSON values that are wrong almost everywhere.
 BAD_JSON = [
-    None, True, False, 0, -1, 1.5, 2**64, -(2**64), 10**30, 1e308, "", "x", "0", "Red",
-    "mason_r1", "nonexistent_card", [], [0], [[]], {}, {"n": 1}, {"type": "GameEnded"},
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1.5,
+    2**64,
+    -(2**64),
+    10**30,
+    1e308,
+    "",
+    "x",
+    "0",
+    "Red",
+    "mason_r1",
+    "nonexistent_card",
+    [],
+    [0],
+    [[]],
+    {},
+    {"n": 1},
+    {"type": "GameEnded"},
 ]
 
 

@@ -42,8 +42,9 @@ def build_store(path: Path) -> dict[str, pr.Game]:
             rng = random.Random(len(gid))
             for _ in range(moves):
                 game = table.game
-                assert table.handle(game.current_player,
-                                    encode_message(game.decision, rng.choice(game.legal_actions()))).ok
+                assert table.handle(
+                    game.current_player, encode_message(game.decision, rng.choice(game.legal_actions()))
+                ).ok
             games[gid] = table.game
         store._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return games
@@ -73,10 +74,28 @@ def _nested(depth: int) -> str:
 #: Values a damaged column may hold: every SQLite type, broken text and JSON
 #: of the wrong shape.
 ODD_VALUES = (
-    None, 0, -1, 2**62, 1.5, "", "x", "[1]", "{}", "null", '"text"', "[]", "{\"a\": 1}",
-    b"\xff\xfe", b"", "\ud800".encode("utf-8", "surrogatepass"), "{" * 5000, _nested(2000), _nested(50),
-    "1" * 5000, "{\"type\": \"GameEnded\"}", json.dumps({"type": "Gained", "seat": 9, "amounts": [],
-                                                          "reason": "x"}),
+    None,
+    0,
+    -1,
+    2**62,
+    1.5,
+    "",
+    "x",
+    "[1]",
+    "{}",
+    "null",
+    '"text"',
+    "[]",
+    '{"a": 1}',
+    b"\xff\xfe",
+    b"",
+    "\ud800".encode("utf-8", "surrogatepass"),
+    "{" * 5000,
+    _nested(2000),
+    _nested(50),
+    "1" * 5000,
+    '{"type": "GameEnded"}',
+    json.dumps({"type": "Gained", "seat": 9, "amounts": [], "reason": "x"}),
 )
 
 
@@ -141,21 +160,22 @@ def _edit(db: sqlite3.Connection, rng: random.Random) -> str:
         db.execute("DELETE FROM events WHERE game_id = ? AND idx = ?", (gid, idx))
         return f"event {idx} of {gid} deleted"
     if what == 5:
-        db.execute("UPDATE events SET body = ? WHERE game_id = ? AND idx = ?",
-                   (rng.choice(ODD_VALUES), gid, idx))
+        db.execute("UPDATE events SET body = ? WHERE game_id = ? AND idx = ?", (rng.choice(ODD_VALUES), gid, idx))
         return f"event {idx} of {gid} replaced by an odd value"
     if what == 6:
         body = db.execute("SELECT body FROM events WHERE game_id = ? AND idx = ?", (gid, idx)).fetchone()[0]
-        db.execute("UPDATE events SET body = ? WHERE game_id = ? AND idx = ?",
-                   (_edit_json(body, rng), gid, idx))
+        db.execute("UPDATE events SET body = ? WHERE game_id = ? AND idx = ?", (_edit_json(body, rng), gid, idx))
         return f"a field of event {idx} of {gid}"
     if what == 7:
         other = rng.randrange(-2, n + 3)
         try:
             db.execute("UPDATE events SET idx = ? WHERE game_id = ? AND idx = ?", (other, gid, idx))
         except sqlite3.IntegrityError:
-            db.execute("UPDATE events SET body = (SELECT body FROM events WHERE game_id = ? AND idx = ?) "
-                       "WHERE game_id = ? AND idx = ?", (gid, other, gid, idx))
+            db.execute(
+                "UPDATE events SET body = (SELECT body FROM events WHERE game_id = ? AND idx = ?) "
+                "WHERE game_id = ? AND idx = ?",
+                (gid, other, gid, idx),
+            )
         return f"event {idx} of {gid} moved to or copied from {other}"
     db.execute("INSERT OR REPLACE INTO events VALUES (?, ?, ?)", (gid, n, '{"type": "GameEnded"}'))
     return f"an event appended to {gid}"

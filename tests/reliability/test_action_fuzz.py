@@ -113,9 +113,14 @@ def test_rejection_names_the_problem():
 
 
 _values = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=12),
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(),
+    st.text(max_size=12),
     st.sampled_from(["wood", "stone", "sand", "metal", "gold", "market", "castle", "mason_r1", "carpenter"]),
-    st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
 )
 
 

@@ -40,7 +40,7 @@ def _m_small_number(rng: random.Random, text: str) -> str:
     if not found:
         return text
     m = rng.choice(found)
-    return text[:m.start()] + str(rng.randint(0, 9)) + text[m.end():]
+    return text[: m.start()] + str(rng.randint(0, 9)) + text[m.end() :]
 
 
 def _m_move_place(rng: random.Random, text: str) -> str:
@@ -64,8 +64,7 @@ def _m_drop_place(rng: random.Random, text: str) -> str:
 BOARD_MUTATIONS = [_m_small_number, _m_move_place, _m_drop_place]
 MUTATIONS = list(_MUTATIONS) + BOARD_MUTATIONS
 #: A mutation plan for the board file: (operation, seed) pairs applied in order.
-plans = st.lists(st.tuples(st.integers(0, len(MUTATIONS) - 1), st.integers(0, 2**32 - 1)),
-                 min_size=1, max_size=3)
+plans = st.lists(st.tuples(st.integers(0, len(MUTATIONS) - 1), st.integers(0, 2**32 - 1)), min_size=1, max_size=3)
 
 
 def mutant(plan) -> str:
@@ -95,8 +94,9 @@ def _play(text: str, players: int, seed: int) -> pr.Game | None:
     except CardError as error:
         assert error.diagnostics and all(d.line >= 1 and d.message for d in error.diagnostics), str(error)
         return None
-    game = play_random(pr.new_game(players=players, seed=seed, cards=cards), random.Random(seed),
-                       max_actions=limits.MAX_EVENTS)
+    game = play_random(
+        pr.new_game(players=players, seed=seed, cards=cards), random.Random(seed), max_actions=limits.MAX_EVENTS
+    )
     assert game.is_over, "a board that passed the check did not end"
     assert game.n_events <= limits.event_bound(players)["total"]
     return game

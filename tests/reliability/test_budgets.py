@@ -19,7 +19,13 @@ import pillars_rules as pr
 from pillars_rules import cardlang, limits
 from pillars_rules import actions as A
 from pillars_rules.limits import (
-    MAX_ABILITIES_PER_CARD, MAX_CARD_CHARS, MAX_CARDS, MAX_COUNT, MAX_EVENT_BYTES, MAX_FILE_BYTES, MAX_FILES,
+    MAX_ABILITIES_PER_CARD,
+    MAX_CARD_CHARS,
+    MAX_CARDS,
+    MAX_COUNT,
+    MAX_EVENT_BYTES,
+    MAX_FILE_BYTES,
+    MAX_FILES,
     MAX_NUMBER,
 )
 from pillars_rules.saves.codec import event_to_dict
@@ -105,8 +111,12 @@ def test_a_card_set_built_from_objects_is_held_to_the_same_limits():
     bidi = attrs.evolve(hoarder, name="Hoard\u202eer", abilities=(Convert((), (Amount("wood", 3),), 2),))
     with pytest.raises(pr.CardError):
         pr.new_game(players=2, cards=CardSet((bidi,)))
-    many = CardSet(tuple(attrs.evolve(hoarder, id=f"h{i}", round=1, abilities=(Convert((), (Amount("wood", 1),), 1),))
-                         for i in range(MAX_CARDS)))
+    many = CardSet(
+        tuple(
+            attrs.evolve(hoarder, id=f"h{i}", round=1, abilities=(Convert((), (Amount("wood", 1),), 1),))
+            for i in range(MAX_CARDS)
+        )
+    )
     with pytest.raises(pr.CardError) as info:
         pr.new_game(players=2, cards=many)
     assert "too many cards" in info.value.reason
@@ -144,8 +154,7 @@ def test_a_huge_file_is_refused_by_its_size_before_it_is_read(tmp_path, monkeypa
 
 def test_too_many_files_in_one_load_are_refused(tmp_path):
     for i in range(MAX_FILES + 1):
-        (tmp_path / f"c{i:03}.cards").write_text(f'event e{i} "E" {{ now: gain 1 gold }}',
-                                                  encoding="utf-8")
+        (tmp_path / f"c{i:03}.cards").write_text(f'event e{i} "E" {{ now: gain 1 gold }}', encoding="utf-8")
     error = _card_error([tmp_path])
     assert f"limit {MAX_FILES}" in error.reason and "files" in error.reason
 
@@ -165,8 +174,10 @@ def test_the_biggest_cards_allowed_keep_decisions_small_and_saves_loadable():
     """A craftsman at every limit: the most each conversion may make, as often
     as allowed, plus a full set of triggers on every round start."""
     triggers = "\n".join(["at cathedral: gain 30 wood, 30 gold"] * (MAX_ABILITIES_PER_CARD - 1))
-    text = (f'craftsman hoarder "Hoarder" {{ round start\n convert -> {MAX_NUMBER} wood, '
-            f'capacity {MAX_NUMBER}\n{triggers}\n}}\n')
+    text = (
+        f'craftsman hoarder "Hoarder" {{ round start\n convert -> {MAX_NUMBER} wood, '
+        f"capacity {MAX_NUMBER}\n{triggers}\n}}\n"
+    )
     cards = cardlang.compile_text(text, known=cardlang.base_cards())
     rng = random.Random(2)
     sizes: list[int] = []
@@ -236,8 +247,15 @@ def test_save_limits_are_derived_from_card_and_game_limits():
 
     for name in ("MAX_EVENTS", "MAX_SAVE_BYTES", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT"):
         assert getattr(persistence, name) == limits.LIMITS[name]
-    for name in ("MAX_FILE_BYTES", "MAX_CARDS_PER_FILE", "MAX_NESTING", "MAX_NUMBER",
-                 "MAX_NAME_LENGTH", "MAX_TITLE_LENGTH", "MAX_DIAGNOSTICS"):
+    for name in (
+        "MAX_FILE_BYTES",
+        "MAX_CARDS_PER_FILE",
+        "MAX_NESTING",
+        "MAX_NUMBER",
+        "MAX_NAME_LENGTH",
+        "MAX_TITLE_LENGTH",
+        "MAX_DIAGNOSTICS",
+    ):
         assert getattr(diagnostics, name) == limits.LIMITS[name]
 
 

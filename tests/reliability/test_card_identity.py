@@ -54,8 +54,9 @@ def test_nul_in_a_comment_cannot_make_two_different_sets_share_an_identity():
 
 def test_identity_ignores_paths_comments_layout_and_how_the_set_was_built(tmp_path):
     a = cardlang.compile_text(GIFT, "x.cards")
-    b = cardlang.compile_text("# a comment\n\nevent   gift \"Gift\" {\n  now: gain 2 gold # two\n}\n",
-                              "elsewhere/y.cards")
+    b = cardlang.compile_text(
+        '# a comment\n\nevent   gift "Gift" {\n  now: gain 2 gold # two\n}\n', "elsewhere/y.cards"
+    )
     c = CardSet(tuple(a.cards))  # from objects, no sources
     assert a.content_hash == b.content_hash == c.content_hash == a.identity
     assert len(a.content_hash) == 64 and int(a.content_hash, 16) >= 0
@@ -66,8 +67,7 @@ def test_identity_ignores_paths_comments_layout_and_how_the_set_was_built(tmp_pa
 def test_identity_is_independent_of_card_order_and_covers_variants():
     base = cardlang.base_cards()
     assert CardSet(tuple(reversed(base.cards))).content_hash == base.content_hash
-    with_variant = cardlang.compile_text(
-        'event gift "Gift" { now: gain 2 gold\n variant dm { now: gain 3 gold } }')
+    with_variant = cardlang.compile_text('event gift "Gift" { now: gain 2 gold\n variant dm { now: gain 3 gold } }')
     without = cardlang.compile_text('event gift "Gift" { now: gain 2 gold }')
     assert with_variant.content_hash != without.content_hash
 
@@ -100,8 +100,19 @@ def test_nothing_shared_between_games_can_be_changed_from_outside():
         rules.cards.by_id["evil"] = rules.by_id[some]
     with pytest.raises(TypeError):
         rules.base.by_id[some] = None
-    for name in ("by_id", "cards", "base", "variants", "content_hash", "passives", "triggers",
-                 "converts", "onces", "tags", "starting_craftsmen"):
+    for name in (
+        "by_id",
+        "cards",
+        "base",
+        "variants",
+        "content_hash",
+        "passives",
+        "triggers",
+        "converts",
+        "onces",
+        "tags",
+        "starting_craftsmen",
+    ):
         with pytest.raises(AttributeError):
             setattr(rules, name, None)
     for name in ("passives", "triggers", "converts", "onces", "this_round", "next_round", "tags"):

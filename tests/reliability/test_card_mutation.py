@@ -18,7 +18,12 @@ from hypothesis import given, strategies as st
 import pillars_rules as pr
 from pillars_rules.cardlang import compile_text, load_paths
 from pillars_rules.cardlang.diagnostics import (
-    MAX_CARDS_PER_FILE, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_NAME_LENGTH, MAX_NESTING, MAX_NUMBER,
+    MAX_CARDS_PER_FILE,
+    MAX_DIAGNOSTICS,
+    MAX_FILE_BYTES,
+    MAX_NAME_LENGTH,
+    MAX_NESTING,
+    MAX_NUMBER,
     MAX_TITLE_LENGTH,
 )
 
@@ -105,7 +110,7 @@ def test_nesting_limit():
     for depth in (100, 10_000, 100_000):
         ds = _diagnostics("{" * depth)
         assert any("nested too deeply" in d.message for d in ds)
-        ds = _diagnostics("event x \"X\" { now: " + "choose one (" * depth)
+        ds = _diagnostics('event x "X" { now: ' + "choose one (" * depth)
         assert ds
 
 

@@ -43,7 +43,9 @@ def test_the_same_bytes_are_compiled_once_per_process():
     # anything that could change the result is part of the key
     assert cardlang.compile_text(text + "\n", "big.cards", known=base) is not first
     assert cardlang.compile_text(text, "other.cards", known=base) is not first  # positions name the file
-    assert cardlang.compile_text(text, "big.cards", known=base.merged(cardlang.load_paths([FAN], known=base))) is not first
+    assert (
+        cardlang.compile_text(text, "big.cards", known=base.merged(cardlang.load_paths([FAN], known=base))) is not first
+    )
 
 
 def test_a_cached_result_equals_a_fresh_compile():
@@ -120,8 +122,11 @@ def test_the_garbage_collector_is_paused_only_while_compiling(enabled, monkeypat
 def test_a_merged_set_hashes_the_texts_its_parts_made():
     base = cardlang.base_cards()
     fan = cardlang.load_paths([FAN], known=base)
-    replacing = cardlang.compile_text('craftsman carpenter "Carpenter" { round start\n tags carpenter\n'
-                                      ' allows buy wood\n convert 3 wood -> 1 vp, capacity 4 }', known=base)
+    replacing = cardlang.compile_text(
+        'craftsman carpenter "Carpenter" { round start\n tags carpenter\n'
+        " allows buy wood\n convert 3 wood -> 1 vp, capacity 4 }",
+        known=base,
+    )
     for merged in (base.merged(fan), base.merged(replacing), base.merged(fan).merged(replacing)):
         assert merged.identity == card_set_identity(merged.cards)  # computed afresh, card by card
     big = cardlang.compile_text(dense_cards(200), "big.cards", known=base)

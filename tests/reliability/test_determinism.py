@@ -26,8 +26,15 @@ sys.stdout.write(pr.save(game))
 def _save_in_fresh_interpreter(hash_seed: str, *args: str) -> str:
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), env.get("PYTHONPATH", "")])
-    out = subprocess.run([sys.executable, "-c", SCRIPT, *args], env=env, capture_output=True,
-                         text=True, encoding="utf-8", timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=True,
+    )
     return out.stdout
 
 

@@ -43,6 +43,7 @@ def _spoof(card: str):
 
 def _str_like(text: str, as_card: str):
     """A str subclass equal to anything, hashed like ``as_card`` (so it finds that card in a dict)."""
+
     class StrSub(str):
         def __eq__(self, other):
             return True
@@ -98,8 +99,9 @@ def _market() -> pr.Game:
     return game
 
 
-@pytest.mark.parametrize("make", [lambda n: float(n), lambda n: True, lambda n: IntSub(n)],
-                         ids=["float", "bool", "int subclass"])
+@pytest.mark.parametrize(
+    "make", [lambda n: float(n), lambda n: True, lambda n: IntSub(n)], ids=["float", "bool", "int subclass"]
+)
 def test_whole_numbers_must_be_plain_ints(make):
     game = _market()
     buy = next(a for a in game.legal_actions() if type(a) is A.Buy and a.n == 1)

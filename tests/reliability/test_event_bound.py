@@ -36,9 +36,11 @@ def _issue_set() -> str:
     for _ in range(6):
         chain = f"choose one: ({chain}) | gain 1 vp"
     out = []
-    for cid, extra in (("carpenter", "tags carpenter allows buy wood"),
-                       ("stonemason", "tags stonemason allows sell stone"),
-                       ("mortar_mixer", "tags mortar_mixer")):
+    for cid, extra in (
+        ("carpenter", "tags carpenter allows buy wood"),
+        ("stonemason", "tags stonemason allows sell stone"),
+        ("mortar_mixer", "tags mortar_mixer"),
+    ):
         body = "\n".join([f"when you place: {chain}"] * 14)
         out.append(f'craftsman {cid} "{cid}" {{ round start {extra}\n{body} }}')
     for r in range(1, 7):
@@ -135,9 +137,12 @@ def test_games_of_the_worst_set_end_within_the_bound(worst, players, seed, polic
         assert r["events"] <= bound["round"] + per_game
         assert r["effects"] <= limits.MAX_CARD_EFFECTS and r["trades"] <= limits.MAX_TRADES
         assert r["builds"] <= limits.MAX_BUILDS and r["cubes"] <= limits.MAX_CUBES
-    reached = {k for r in rounds for k, cap in (("effects", limits.MAX_CARD_EFFECTS),
-                                                 ("builds", limits.MAX_BUILDS), ("cubes", limits.MAX_CUBES))
-               if r[k] == cap}
+    reached = {
+        k
+        for r in rounds
+        for k, cap in (("effects", limits.MAX_CARD_EFFECTS), ("builds", limits.MAX_BUILDS), ("cubes", limits.MAX_CUBES))
+        if r[k] == cap
+    }
     assert {"effects", "cubes"} <= reached, rounds
     if policy == "longest":  # it keeps every decision open as long as the budgets let it
         assert "builds" in reached and any(r["trades"] == limits.MAX_TRADES for r in rounds)
@@ -165,8 +170,10 @@ def test_base_games_stay_far_from_every_budget():
 
 
 def test_too_many_starting_craftsmen_are_refused_where_the_first_one_over_is():
-    text = "\n".join(f'craftsman s{k} "S{k}" {{ round start\n convert 1 wood -> 1 vp }}'
-                     for k in range(limits.MAX_STARTING_CRAFTSMEN))
+    text = "\n".join(
+        f'craftsman s{k} "S{k}" {{ round start\n convert 1 wood -> 1 vp }}'
+        for k in range(limits.MAX_STARTING_CRAFTSMEN)
+    )
     with pytest.raises(pr.CardError) as info:
         cardlang.compile_text(text, "s.cards", known=cardlang.base_cards())  # the base set has 3 more
     d = info.value.diagnostics[0]
@@ -238,6 +245,8 @@ def test_a_table_answers_a_message_past_the_cap_with_a_refusal_code(monkeypatch,
         fits = next(a for a in game.legal_actions() if _fits(game, a))
         assert table.handle(game.current_player, encode_message(game.decision, fits)).ok
     game = table.game
-    assert all(table.handle(game.current_player, encode_message(game.decision, a)).code == "limit"
-               for a in game.legal_actions())
+    assert all(
+        table.handle(game.current_player, encode_message(game.decision, a)).code == "limit"
+        for a in game.legal_actions()
+    )
     assert Table.open(store, "g").unfinishable

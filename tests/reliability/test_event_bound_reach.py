@@ -19,8 +19,18 @@ from pillars_rules.engine.evolve import evolve
 from .longplay import longest
 
 N = limits.MAX_NUMBER
-HOOKS = ("round_start", "event", "wool_mill", "kingsbridge", "priory", "kings_court", "shiring", "castle",
-         "market", "cathedral")
+HOOKS = (
+    "round_start",
+    "event",
+    "wool_mill",
+    "kingsbridge",
+    "priory",
+    "kings_court",
+    "shiring",
+    "castle",
+    "market",
+    "cathedral",
+)
 
 
 def _chain() -> str:
@@ -33,10 +43,16 @@ def _chain() -> str:
 
 def _abilities() -> list[str]:
     """15 abilities that reach every seat as often as a card can."""
-    out = [f"at game_end: each player: gain {N} vp per {N} gold",
-           f"at game_end: take {N} gold, {N} wood from each other player"]
-    forms = (f"each other player: ({_chain()})", f"each player: lose 1 vp",
-             f"take 1 gold, 1 stone from each other player", f"give 1 gold to the player with fewest vp")
+    out = [
+        f"at game_end: each player: gain {N} vp per {N} gold",
+        f"at game_end: take {N} gold, {N} wood from each other player",
+    ]
+    forms = (
+        f"each other player: ({_chain()})",
+        f"each player: lose 1 vp",
+        f"take 1 gold, 1 stone from each other player",
+        f"give 1 gold to the player with fewest vp",
+    )
     k = 0
     while len(out) < limits.MAX_ABILITIES_PER_CARD - 1:  # room for an "allows"
         out.append(f"at {HOOKS[k % len(HOOKS)]}: {forms[k % len(forms)]}")
@@ -47,9 +63,11 @@ def _abilities() -> list[str]:
 def reach_set() -> str:
     body = "\n".join(_abilities())
     out = []
-    for cid, extra in (("carpenter", "tags carpenter allows buy wood"),
-                       ("stonemason", "tags stonemason allows sell stone"),
-                       ("mortar_mixer", "tags mortar_mixer")):
+    for cid, extra in (
+        ("carpenter", "tags carpenter allows buy wood"),
+        ("stonemason", "tags stonemason allows sell stone"),
+        ("mortar_mixer", "tags mortar_mixer"),
+    ):
         out.append(f'craftsman {cid} "{cid}" {{ round start {extra}\n{body} }}')
     for r in range(1, 7):
         for k in range(3):
@@ -73,12 +91,14 @@ def _most_effects(game) -> int:
 
 @pytest.mark.parametrize("players, seed, policy", [(4, 0, "longest"), (3, 1, "random")])
 def test_games_of_the_reach_set_end_within_the_bound(reach, players, seed, policy):
-    end = pr.playout(pr.new_game(players=players, seed=seed, cards=reach),
-                     longest(seed) if policy == "longest" else None, seed=seed)
+    end = pr.playout(
+        pr.new_game(players=players, seed=seed, cards=reach), longest(seed) if policy == "longest" else None, seed=seed
+    )
     assert end.is_over and end.n_events <= limits.event_bound(players)["total"]
     assert _most_effects(end) == limits.MAX_CARD_EFFECTS  # the budget was reached, and held
-    reasons = collections.Counter(type(e).__name__ for e in end.events
-                                  if isinstance(e, (E.Gained, E.Lost)) and e.reason.startswith(("r", "carp")))
+    reasons = collections.Counter(
+        type(e).__name__ for e in end.events if isinstance(e, (E.Gained, E.Lost)) and e.reason.startswith(("r", "carp"))
+    )
     assert reasons["Lost"] and reasons["Gained"]
     assert pr.load(pr.save(end), cards=reach) == end
 

@@ -24,8 +24,11 @@ from .fuzzlib import _MUTATIONS
 from .test_card_mutation import BASE_TEXTS
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = sorted((ROOT / "cards").rglob("*.cards")) + sorted((ROOT / "examples").rglob("*.cards")) + \
-    sorted((ROOT / "tests").rglob("*.cards"))
+SHIPPED = (
+    sorted((ROOT / "cards").rglob("*.cards"))
+    + sorted((ROOT / "examples").rglob("*.cards"))
+    + sorted((ROOT / "tests").rglob("*.cards"))
+)
 
 
 def _both(text: str, monkeypatch) -> tuple:
@@ -77,19 +80,22 @@ def test_a_thousand_dense_cards_parse_the_same(monkeypatch):
     assert fast == slow and len(accepted) == 938 and all(accepted)
 
 
-@pytest.mark.parametrize("text", [
-    'craftsman c "C" { round 1 convert 1 wood +1 stone -> 1 vp }',   # Lark reads '+1' as '+' '1'
-    'event e "E" { now: choose one: gain 1 gold }',                  # one option only
-    'event e "E" { now: gain 1 gold',                                # no closing brace
-    'event e "E" { now: gain 1 gold } extra',
-    'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 2, capacity 3 }',  # reported once
-    'event e "E" { now: gain 1\u00a0gold }',                          # a space Lark does not skip
-    'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 + 1 per counter }',  # issue #36
-    'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 +1 per 2 craftsmen }',
-    'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 + 1 per builder at priory }',
-    'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 + per counter }',
-    'craftsman c "C" { round 1 convert 3 gold -> 1 counter + 1 vp, capacity 1 }',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'craftsman c "C" { round 1 convert 1 wood +1 stone -> 1 vp }',  # Lark reads '+1' as '+' '1'
+        'event e "E" { now: choose one: gain 1 gold }',  # one option only
+        'event e "E" { now: gain 1 gold',  # no closing brace
+        'event e "E" { now: gain 1 gold } extra',
+        'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 2, capacity 3 }',  # reported once
+        'event e "E" { now: gain 1\u00a0gold }',  # a space Lark does not skip
+        'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 + 1 per counter }',  # issue #36
+        'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 +1 per 2 craftsmen }',
+        'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 + 1 per builder at priory }',
+        'craftsman c "C" { round 1 convert 1 wood -> 1 vp, capacity 1 + per counter }',
+        'craftsman c "C" { round 1 convert 3 gold -> 1 counter + 1 vp, capacity 1 }',
+    ],
+)
 def test_odd_and_broken_blocks_give_lark_s_answer(text, monkeypatch):
     fast, slow, _ = _both(text, monkeypatch)
     assert fast == slow

@@ -12,10 +12,13 @@ import pillars_rules as pr
 from pillars_rules.cardlang import compile_text
 
 
-@pytest.mark.parametrize("text", [
-    'event gift "Gift\udcc9" { now: gain 2 gold }',
-    '# comment \ud800\nevent gift "Gift" { now: gain 2 gold }',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'event gift "Gift\udcc9" { now: gain 2 gold }',
+        '# comment \ud800\nevent gift "Gift" { now: gain 2 gold }',
+    ],
+)
 def test_lone_surrogate_in_card_text_is_a_diagnostic(text):
     """A lone surrogate is reported at its line and column, not raised."""
     with pytest.raises(pr.CardError) as info:

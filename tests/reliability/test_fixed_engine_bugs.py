@@ -15,7 +15,8 @@ def _until(kind: str, players=2, seed=5, listing: type | None = None) -> pr.Game
     game = pr.new_game(players=players, seed=seed)
     bot = pr.RandomBot(1)
     while game.pending.kind != kind or (
-            listing is not None and not any(isinstance(a, listing) for a in game.legal_actions())):
+        listing is not None and not any(isinstance(a, listing) for a in game.legal_actions())
+    ):
         game = game.apply(bot(game.view(game.current_player)))
     return game
 

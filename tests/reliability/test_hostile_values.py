@@ -79,14 +79,51 @@ def _deep() -> list:
 
 #: One representative of every class of hostile value.
 HOSTILE = [
-    10**5000, -(10**5000), 2**64, float("nan"), float("inf"), True,
-    RaisingEq(), RaisingRepr(), RaisingHash(), RaisingEverything("wood"),
-    "x" * 1_000_000, "\ud800", "a\ud800b", "\x00", "line\nbreak", "tab\there", "\u202eevil",
-    "\u200b", "\x1b[31mred", "", " ", b"bytes", None, _selfref(), _deep(), {"a": _deep()},
-    object(), A.Pass, (), [1, 2], itertools.count(),
+    10**5000,
+    -(10**5000),
+    2**64,
+    float("nan"),
+    float("inf"),
+    True,
+    RaisingEq(),
+    RaisingRepr(),
+    RaisingHash(),
+    RaisingEverything("wood"),
+    "x" * 1_000_000,
+    "\ud800",
+    "a\ud800b",
+    "\x00",
+    "line\nbreak",
+    "tab\there",
+    "\u202eevil",
+    "\u200b",
+    "\x1b[31mred",
+    "",
+    " ",
+    b"bytes",
+    None,
+    _selfref(),
+    _deep(),
+    {"a": _deep()},
+    object(),
+    A.Pass,
+    (),
+    [1, 2],
+    itertools.count(),
 ]
-NAMES_REFUSED = ["line\nbreak", "tab\there", "\u202eevil", "zero\u200bwidth", "\ud800", "a\x00b",
-                 "\x1b[31mred", "x" * (MAX_SEAT_NAME_LENGTH + 1), " padded", "", "   "]
+NAMES_REFUSED = [
+    "line\nbreak",
+    "tab\there",
+    "\u202eevil",
+    "zero\u200bwidth",
+    "\ud800",
+    "a\x00b",
+    "\x1b[31mred",
+    "x" * (MAX_SEAT_NAME_LENGTH + 1),
+    " padded",
+    "",
+    "   ",
+]
 
 
 def _reason_ok(exc: pr.PillarsError) -> str:
@@ -109,8 +146,14 @@ def _game(seed: int = 1, steps: int = 40) -> pr.Game:
 # ------------------------------------------------------------------ Game.apply
 def test_a_huge_count_is_refused_with_a_reason_not_a_bare_value_error():
     game = _game()
-    for action in (A.Sell("wood", 10**5000), A.Buy("wood", 10**5000), A.ReturnCubes("sand", -(10**5000)),
-                   A.Place("market", 10**5000), A.ChooseOption(10**5000), A.Build("mason_r1", 10**5000)):
+    for action in (
+        A.Sell("wood", 10**5000),
+        A.Buy("wood", 10**5000),
+        A.ReturnCubes("sand", -(10**5000)),
+        A.Place("market", 10**5000),
+        A.ChooseOption(10**5000),
+        A.Build("mason_r1", 10**5000),
+    ):
         with pytest.raises(pr.IllegalActionError) as info:
             game.apply(action)
         _reason_ok(info.value)
@@ -155,14 +198,21 @@ def test_apply_with_a_hostile_value_in_every_field(value):
 
 
 def _plain(f) -> object:
-    return {"card": "mason_r1", "location": "market", "resource": "wood"}.get(f.name, 1 if f.type in (int, "int") else False)
+    return {"card": "mason_r1", "location": "market", "resource": "wood"}.get(
+        f.name, 1 if f.type in (int, "int") else False
+    )
 
 
 # ------------------------------------------------------------------ decode_action
 @pytest.mark.parametrize("value", HOSTILE, ids=lambda v: type(v).__name__)
 def test_decode_action_with_a_hostile_value(value):
-    for data in (value, {"type": "Sell", "resource": "wood", "n": value},
-                 {"type": value}, {"type": "Hire", "card": value}, {"type": "Pass", "label": value}):
+    for data in (
+        value,
+        {"type": "Sell", "resource": "wood", "n": value},
+        {"type": value},
+        {"type": "Hire", "card": value},
+        {"type": "Pass", "label": value},
+    ):
         try:
             pr.decode_action(data)
         except pr.IllegalActionError as exc:
@@ -182,10 +232,16 @@ def test_decode_action_with_a_hostile_value(value):
 @pytest.mark.parametrize("value", HOSTILE, ids=lambda v: type(v).__name__)
 def test_new_game_with_a_hostile_value_in_every_argument(value):
     calls = [
-        dict(players=value), dict(seed=value), dict(names=value), dict(names=[value, "Bob"]),
-        dict(names=["Ann", value]), dict(variants=value), dict(variants=[value]),
+        dict(players=value),
+        dict(seed=value),
+        dict(names=value),
+        dict(names=[value, "Bob"]),
+        dict(names=["Ann", value]),
+        dict(variants=value),
+        dict(variants=[value]),
         dict(variants={value: True}) if _hashable(value) else dict(variants=[value, value]),
-        dict(cards=value), dict(cards=[value]),
+        dict(cards=value),
+        dict(cards=[value]),
     ]
     for kw in calls:
         args = {"players": 2, "seed": 1, **kw}

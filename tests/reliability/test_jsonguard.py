@@ -16,9 +16,14 @@ from compiled.support import module_doctests
 
 # every template names its case, so a message shows which one was chosen
 WORDS = JsonWords(
-    too_many_bytes="too_many_bytes {size}>{limit}", not_utf8="not_utf8 {reason}@{start}",
-    not_text="not_text {kind}", too_large="too_large {limit}", duplicate_key="duplicate_key {key!r}",
-    not_json="not_json {msg} {line}:{column}", too_deep="too_deep", unreadable="unreadable {text:.30}|{shown}",
+    too_many_bytes="too_many_bytes {size}>{limit}",
+    not_utf8="not_utf8 {reason}@{start}",
+    not_text="not_text {kind}",
+    too_large="too_large {limit}",
+    duplicate_key="duplicate_key {key!r}",
+    not_json="not_json {msg} {line}:{column}",
+    too_deep="too_deep",
+    unreadable="unreadable {text:.30}|{shown}",
 )
 LIMIT = 128
 
@@ -63,18 +68,21 @@ def test_short_text_is_measured_too():
     assert quarter(" " * 38 + "[]") == []  # 40 characters, 40 bytes
 
 
-@pytest.mark.parametrize("data, want", [
-    (b'["\xff"]', "not_utf8 invalid start byte@2"),
-    ("x" * 5, "not_json Expecting value 1:1"),
-    ('{"a": 1,\n"a": 2}', "duplicate_key 'a'"),
-    ('{"' + "k" * 50 + '": 1, "' + "k" * 50 + '": 2}', f"duplicate_key {'k' * 40!r}"),
-    ("[" * 60, "not_json Expecting value 1:61"),
-    ("\ufeff[]", "not_json Unexpected UTF-8 BOM (decode using utf-8-sig) 1:1"),
-    (3, "not_text int"),
-    (None, "not_text NoneType"),
-    (type("Text", (str,), {})("[]"), "not_text Text"),
-    (memoryview(b"[]"), "not_text memoryview"),
-])
+@pytest.mark.parametrize(
+    "data, want",
+    [
+        (b'["\xff"]', "not_utf8 invalid start byte@2"),
+        ("x" * 5, "not_json Expecting value 1:1"),
+        ('{"a": 1,\n"a": 2}', "duplicate_key 'a'"),
+        ('{"' + "k" * 50 + '": 1, "' + "k" * 50 + '": 2}', f"duplicate_key {'k' * 40!r}"),
+        ("[" * 60, "not_json Expecting value 1:61"),
+        ("\ufeff[]", "not_json Unexpected UTF-8 BOM (decode using utf-8-sig) 1:1"),
+        (3, "not_text int"),
+        (None, "not_text NoneType"),
+        (type("Text", (str,), {})("[]"), "not_text Text"),
+        (memoryview(b"[]"), "not_text memoryview"),
+    ],
+)
 def test_each_refusal_has_its_wording(read, data, want):
     assert _refusal(read, data) == want
 

@@ -83,13 +83,28 @@ def test_variants_and_fan_cards_round_trip():
 
 
 # ------------------------------------------------------------------ text level
-@pytest.mark.parametrize("text", [
-    "", " ", "null", "[]", "0", '"x"', "{}", '{"format": "other"}', "\x00", "{" * 100_000,
-    "[" * 100_000, '{"format":"pillars-rules-save","format_version":2,"seed":' + "9" * 5000 + "}",
-    '{"format":"pillars-rules-save","format_version":NaN}',
-    '{"format":"pillars-rules-save","format":"pillars-rules-save"}',
-    b"\xff\xfe{}", b'{"format": "\xc3"}', bytearray(b"{"),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "null",
+        "[]",
+        "0",
+        '"x"',
+        "{}",
+        '{"format": "other"}',
+        "\x00",
+        "{" * 100_000,
+        "[" * 100_000,
+        '{"format":"pillars-rules-save","format_version":2,"seed":' + "9" * 5000 + "}",
+        '{"format":"pillars-rules-save","format_version":NaN}',
+        '{"format":"pillars-rules-save","format":"pillars-rules-save"}',
+        b"\xff\xfe{}",
+        b'{"format": "\xc3"}',
+        bytearray(b"{"),
+    ],
+)
 def test_not_a_save(text):
     _refused(text)
 
@@ -169,10 +184,19 @@ def test_header_extra_field():
     _refused(_text(doc), "unknown header field")
 
 
-@pytest.mark.parametrize("key,value", [
-    ("players", 3), ("players", 5), ("players", 1), ("names", ["Red", "Green"]),
-    ("seed", 2), ("seed", -1), ("seed", 2**63), ("variants", ["dm"]),
-])
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("players", 3),
+        ("players", 5),
+        ("players", 1),
+        ("names", ["Red", "Green"]),
+        ("seed", 2),
+        ("seed", -1),
+        ("seed", 2**63),
+        ("variants", ["dm"]),
+    ],
+)
 def test_header_disagreeing_with_the_log(key, value):
     doc = _doc()
     doc[key] = value
@@ -188,8 +212,9 @@ def _one_of_each_event(game) -> dict[str, int]:
 
 
 FULL_DOC = _doc(FULL)
-EVENT_FIELDS = [(i, k) for name, i in sorted(_one_of_each_event(FULL).items())
-                for k in FULL_DOC["events"][i] if k != "type"]
+EVENT_FIELDS = [
+    (i, k) for name, i in sorted(_one_of_each_event(FULL).items()) for k in FULL_DOC["events"][i] if k != "type"
+]
 
 
 def _json_kind(value) -> type:
@@ -286,8 +311,14 @@ def test_unknown_card_ids_in_events():
 
 
 def test_tampered_starting_holdings():
-    for field, value in [("gold", [30, 30]), ("vp", 50), ("starting_craftsmen", ["architect"]),
-                         ("names", ["Red", "Red"]), ("names", ["Red", " "]), ("variants", ["dm", "dm"])]:
+    for field, value in [
+        ("gold", [30, 30]),
+        ("vp", 50),
+        ("starting_craftsmen", ["architect"]),
+        ("names", ["Red", "Red"]),
+        ("names", ["Red", " "]),
+        ("variants", ["dm", "dm"]),
+    ]:
         doc = _doc()
         doc["events"][0][field] = value
         if field in ("names", "variants"):
@@ -305,8 +336,16 @@ def test_tampered_amount_is_named_with_its_index():
 
 
 # ------------------------------------------------------------------ events: order
-ACTION_EVENT_TYPES = {"ResourceCardTaken", "CraftsmanHired", "DraftPassed", "BuilderPlaced", "Bought",
-                      "Sold", "MarketPassed", "CathedralDone"}
+ACTION_EVENT_TYPES = {
+    "ResourceCardTaken",
+    "CraftsmanHired",
+    "DraftPassed",
+    "BuilderPlaced",
+    "Bought",
+    "Sold",
+    "MarketPassed",
+    "CathedralDone",
+}
 
 
 @pytest.mark.parametrize("game", [SMALL, MID], ids=["small", "mid"])
@@ -354,8 +393,12 @@ def test_reversed_and_shuffled_logs():
 def test_log_continuing_after_the_end():
     doc = _doc(FULL)
     n = len(doc["events"])
-    for extra in (doc["events"][-1], doc["events"][n // 2], {"type": "DraftPassed", "seat": 0},
-                  {"type": "RoundStarted", "round": 7, "workers": []}):
+    for extra in (
+        doc["events"][-1],
+        doc["events"][n // 2],
+        {"type": "DraftPassed", "seat": 0},
+        {"type": "RoundStarted", "round": 7, "workers": []},
+    ):
         d = copy.deepcopy(doc)
         d["events"].append(copy.deepcopy(extra))
         _refused(_text(d), "after the end of the game", index=n)
@@ -378,7 +421,7 @@ def test_replay_refuses_event_objects_of_wrong_types():
         wrong = made_or_refused(E.RoundStarted, round=bad, workers=events[i].workers)
         if wrong is None:  # the compiled record refuses a non-int round where it is made
             continue
-        tampered = events[:i] + [wrong] + events[i + 1:]
+        tampered = events[:i] + [wrong] + events[i + 1 :]
         with pytest.raises(pr.SaveError) as info:
             pr.replay(tampered)
         assert info.value.index == i
@@ -392,7 +435,7 @@ def test_replay_refuses_event_objects_of_wrong_types():
         alike = made_or_refused(E.RoundStarted, round=equal, workers=events[i].workers)
         if alike is None:  # compiled: a float round is refused where it is made
             continue
-        tampered = events[:i] + [alike] + events[i + 1:]
+        tampered = events[:i] + [alike] + events[i + 1 :]
         game = pr.replay(tampered)
         assert game == SMALL and type(game.events[i].round) is int
         if type(alike.round) is int:  # compiled: the native record stored True as the int 1
@@ -410,7 +453,7 @@ def test_replay_without_verification_still_only_raises_save_error():
     events = list(SMALL.events)
     assert pr.replay(events, verify=False) == SMALL
     for i in range(1, len(events)):
-        tampered = events[:i] + events[i + 1:]
+        tampered = events[:i] + events[i + 1 :]
         try:
             pr.replay(tampered, verify=False)
         except pr.SaveError:
@@ -435,9 +478,13 @@ def test_arbitrary_bytes(raw):
     check_load(raw)
 
 
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
-                    lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=4),
-                    max_leaves=20))
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+        lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=4),
+        max_leaves=20,
+    )
+)
 def test_arbitrary_json_in_place_of_an_event(value):
     doc = _doc()
     doc["events"][7] = value

@@ -67,20 +67,24 @@ def test_upcast_v1_v2_shape():
     assert len(up["events"]) == len(doc["events"])
 
 
-@pytest.mark.parametrize("damage", [
-    lambda d: d.__setitem__("events", {}),
-    lambda d: d.__setitem__("events", "GameStarted"),
-    lambda d: d.__setitem__("events", None),
-    lambda d: d["events"].__setitem__(3, {"type": "DraftPassed", "seat": 0}),
-    lambda d: d["events"].__setitem__(3, ["DraftPassed"]),
-    lambda d: d["events"].__setitem__(3, ["DraftPassed", {"seat": 0}, 1]),
-    lambda d: d["events"].__setitem__(3, [None, {"seat": 0}]),
-    lambda d: d["events"].__setitem__(3, ["DraftPassed", {"type": "GameEnded"}]),
-    lambda d: d["events"].__setitem__(0, ["GameStarted", []]),
-    lambda d: d.__setitem__("seed", 7),
-    lambda d: d.__setitem__("events", []),
-    lambda d: d.__setitem__("extra", 1),
-], ids=lambda f: "")
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.__setitem__("events", {}),
+        lambda d: d.__setitem__("events", "GameStarted"),
+        lambda d: d.__setitem__("events", None),
+        lambda d: d["events"].__setitem__(3, {"type": "DraftPassed", "seat": 0}),
+        lambda d: d["events"].__setitem__(3, ["DraftPassed"]),
+        lambda d: d["events"].__setitem__(3, ["DraftPassed", {"seat": 0}, 1]),
+        lambda d: d["events"].__setitem__(3, [None, {"seat": 0}]),
+        lambda d: d["events"].__setitem__(3, ["DraftPassed", {"type": "GameEnded"}]),
+        lambda d: d["events"].__setitem__(0, ["GameStarted", []]),
+        lambda d: d.__setitem__("seed", 7),
+        lambda d: d.__setitem__("events", []),
+        lambda d: d.__setitem__("extra", 1),
+    ],
+    ids=lambda f: "",
+)
 def test_damaged_format_1_saves(damage):
     doc = json.loads(FIXTURE.read_text(encoding="utf-8"))
     damage(doc)

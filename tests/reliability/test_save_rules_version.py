@@ -85,8 +85,10 @@ def test_s7_rules1_save_that_no_longer_replays_names_both_versions():
 def test_s8_rules1_save_with_other_cards_names_both_versions():
     """Only base-card games of rules version 1 are converted: the base texts changed."""
     with pytest.raises(pr.SaveError, match=f"rules version 1.*rules version {RULES_VERSION}"):
-        pr.load(_fixture("rules1_3p_archbishop_all_craftsmen.json"),
-                cards=[str(FIXTURES.parents[2] / "examples" / "fan_cards")])
+        pr.load(
+            _fixture("rules1_3p_archbishop_all_craftsmen.json"),
+            cards=[str(FIXTURES.parents[2] / "examples" / "fan_cards")],
+        )
 
 
 def test_s8_retired_variant_name_says_what_to_do():
@@ -135,7 +137,9 @@ def test_rules4_save_that_asked_france_late_replays_under_its_reading():
     assert game.rules.variants == (RULES_V4,) and not game.rules.spot_choices_at_step
     logged = [event_to_dict(e) for e in game.events]
     assert logged[0] == {**doc["events"][0], "variants": [RULES_V4]} and logged[1:] == doc["events"][1:]
-    queued = next(i for i, e in enumerate(logged) if e["type"] == "ChoicesQueued" and e["jobs"][0]["source"] == "france")
+    queued = next(
+        i for i, e in enumerate(logged) if e["type"] == "ChoicesQueued" and e["jobs"][0]["source"] == "france"
+    )
     assert logged[queued + 1] == {"type": "StepStarted", "step": "cathedral"}  # the old reading
     again = json.loads(pr.save(game))
     assert again["rules_version"] == RULES_VERSION and again["variants"] == [RULES_V4]

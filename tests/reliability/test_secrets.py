@@ -20,8 +20,8 @@ import pillars_rules as pr
 from pillars_rules.engine import rng
 from pillars_rules.engine.rng import MAX_SEED
 
-CI_WINDOW = 2**14      # per window, 5 windows
-FULL_WINDOW = 2**20    # the figure, in the slow test
+CI_WINDOW = 2**14  # per window, 5 windows
+FULL_WINDOW = 2**20  # the figure, in the slow test
 
 
 def played(seed: int | None, n_actions: int = 80) -> tuple[pr.Game, list]:
@@ -96,7 +96,7 @@ def test_seedless_games_differ_and_use_wide_seeds():
     seeds = [g.state.seed for g in games]
     assert len(set(seeds)) == 8
     assert all(0 <= s <= MAX_SEED for s in seeds)
-    assert max(s.bit_length() for s in seeds) > 64     # all below 2**64: chance 2**-512
+    assert max(s.bit_length() for s in seeds) > 64  # all below 2**64: chance 2**-512
     assert len({g.state.decks for g in games}) == 8
 
 
@@ -116,8 +116,7 @@ def test_explicit_seeds_stay_deterministic_and_every_bit_counts():
     assert pr.new_game(players=3, seed=9) == pr.new_game(players=3, seed=9)
     wide = 2**127 + 12345
     assert pr.new_game(players=3, seed=wide) == pr.new_game(players=3, seed=wide)
-    decks = {pr.new_game(players=3, seed=s).state.decks
-             for s in (12345, 2**64 + 12345, wide, wide ^ 2**100, MAX_SEED)}
+    decks = {pr.new_game(players=3, seed=s).state.decks for s in (12345, 2**64 + 12345, wide, wide ^ 2**100, MAX_SEED)}
     assert len(decks) == 5
     for bad in (-1, MAX_SEED + 1, 10**5000, 1.0, True, "7"):
         with pytest.raises(pr.ConfigError, match="seed must be") as info:

@@ -35,8 +35,7 @@ def stored(tmp_path):
         rng = random.Random(1)
         for _ in range(20):
             game = table.game
-            assert table.handle(game.current_player,
-                                encode_message(game.decision, rng.choice(game.legal_actions()))).ok
+            assert table.handle(game.current_player, encode_message(game.decision, rng.choice(game.legal_actions()))).ok
         store._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return path, table.game
 
@@ -71,7 +70,7 @@ def test_a_schema_that_is_not_ours_is_refused_when_the_store_opens(stored):
     path, _ = stored
     data = bytearray(path.read_bytes())
     i = data.find(b"game_id TEXT PRIMARY KEY")
-    data[i:i + 7] = b"gameXid"  # the column renamed: every query would fail later
+    data[i : i + 7] = b"gameXid"  # the column renamed: every query would fail later
     path.write_bytes(bytes(data))
     with pytest.raises(StoreError, match="games.*game_id"):
         EventStore(path)
@@ -99,11 +98,19 @@ def test_a_deeply_nested_event_row_is_a_save_error(stored):
     assert "event 5" in str(exc) and "nested" in str(exc)
 
 
-@pytest.mark.parametrize("column, value, words", [
-    ("header", b"\xff", "not text"), ("header", 7, "header"), ("header", "{", "not JSON"),
-    ("cards", "[1]", "card"), ("cards", '{"text": 1}', "card"), ("decision", "x", "decision"),
-    ("n_events", -3, "event counter"), ("decision", 2**62, "decision"),
-])
+@pytest.mark.parametrize(
+    "column, value, words",
+    [
+        ("header", b"\xff", "not text"),
+        ("header", 7, "header"),
+        ("header", "{", "not JSON"),
+        ("cards", "[1]", "card"),
+        ("cards", '{"text": 1}', "card"),
+        ("decision", "x", "decision"),
+        ("n_events", -3, "event counter"),
+        ("decision", 2**62, "decision"),
+    ],
+)
 def test_every_damaged_column_of_a_game_names_the_game_and_the_column(stored, column, value, words):
     path, _ = stored
     _sql(path, f"UPDATE games SET {column} = ?", value)  # bytes go in as a BLOB
@@ -121,16 +128,26 @@ def test_a_text_column_that_is_not_utf8_names_the_game_and_the_column(stored, co
 @pytest.mark.parametrize("body, words", [(b'{"type": "\xff"}', "not UTF-8"), (b"{}", "not text")])
 def test_an_event_row_of_bytes_names_the_game_and_the_event(stored, body, words):
     path, _ = stored
-    _sql(path, "UPDATE events SET body = CAST(? AS TEXT) WHERE idx = 7" if words == "not UTF-8"
-         else "UPDATE events SET body = ? WHERE idx = 7", body)
+    _sql(
+        path,
+        "UPDATE events SET body = CAST(? AS TEXT) WHERE idx = 7"
+        if words == "not UTF-8"
+        else "UPDATE events SET body = ? WHERE idx = 7",
+        body,
+    )
     exc = _refused_naming_the_game(path)
     assert words in str(exc) and "event 7" in str(exc), exc
 
 
-@pytest.mark.parametrize("body, words", [
-    (12, "object"), ("[1]", "object"), ("{\"type\": 1}", "type"),
-    ("x" * 200_000, "bytes"),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        (12, "object"),
+        ("[1]", "object"),
+        ('{"type": 1}', "type"),
+        ("x" * 200_000, "bytes"),
+    ],
+)
 def test_every_damaged_event_row_names_the_game_and_the_event(stored, body, words):
     path, _ = stored
     _sql(path, "UPDATE events SET body = ? WHERE idx = 7", body)

@@ -22,7 +22,7 @@ def start_servers(pg_dsn, tmp_path):
         return out
 
     yield start
-    for server in started:      # all at once: each takes a few seconds to close its sockets
+    for server in started:  # all at once: each takes a few seconds to close its sockets
         if server.proc is not None and server.proc.poll() is None:
             server.proc.terminate()
     for server in started:

@@ -13,14 +13,22 @@ def test_one_table_over_two_processes_is_measured_and_checked(pg_cluster, tmp_pa
     row = scaleout.run("postgres-2", 1, tmp_path, pg_cluster)
     assert row["lost_or_duplicated"] == 0 and row["clients"] == 4 and row["actions"] > 100
     assert row["accepted"] > 0 and row["cross_samples"] > 0 and row["cross_p99_ms"] >= row["cross_p50_ms"] > 0
-    result = {"date": "d", "machine": "m", "cpus": 2, "tables": 1, "rows": {"postgres-2": row},
-              "verdicts": scaleout.verdicts({"postgres-2": row})}
+    result = {
+        "date": "d",
+        "machine": "m",
+        "cpus": 2,
+        "tables": 1,
+        "rows": {"postgres-2": row},
+        "verdicts": scaleout.verdicts({"postgres-2": row}),
+    }
     assert "postgres-2" in scaleout.to_rst(result) and result["verdicts"]["lost_or_duplicated"]["met"]
 
 
 def test_the_verdicts_compare_two_processes_with_one():
-    rows = {"postgres-1": {"actions_per_s": 100.0, "cross_p99_ms": None, "lost_or_duplicated": 0},
-            "postgres-2": {"actions_per_s": 170.0, "cross_p99_ms": 120.0, "lost_or_duplicated": 1}}
+    rows = {
+        "postgres-1": {"actions_per_s": 100.0, "cross_p99_ms": None, "lost_or_duplicated": 0},
+        "postgres-2": {"actions_per_s": 170.0, "cross_p99_ms": 120.0, "lost_or_duplicated": 1},
+    }
     v = scaleout.verdicts(rows)
     assert v["speedup"] == {"value": 1.7, "target": 1.6, "met": True}
     assert not v["cross_p99_ms"]["met"] and not v["lost_or_duplicated"]["met"]

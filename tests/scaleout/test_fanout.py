@@ -29,15 +29,16 @@ def test_a_move_on_one_process_reaches_the_clients_of_the_other(start_servers, p
     watchers = [client(b, game, None), client(a, game, None)]
 
     async def main():
-        await asyncio.wait_for(asyncio.gather(*(c.run(random_policy(k)) for k, c in enumerate(players)),
-                                              *(w.run() for w in watchers)), 300)
+        await asyncio.wait_for(
+            asyncio.gather(*(c.run(random_policy(k)) for k, c in enumerate(players)), *(w.run() for w in watchers)), 300
+        )
 
     asyncio.run(main())
     final = check_clients(pg_dsn, game["game"], players + watchers)
     assert final.is_over and players[0].result == players[1].result
     logs = [(tmp_path / f"server{k}.log").read_text() for k in (0, 1)]
     bot_moves = [log.count("by=bot:random") for log in logs]
-    assert bot_moves[0] > 0 and bot_moves[1] == 0           # only the game's home ran its bot
+    assert bot_moves[0] > 0 and bot_moves[1] == 0  # only the game's home ran its bot
     assert "bot refused" not in logs[0] + logs[1]
 
 
@@ -66,18 +67,21 @@ def test_two_processes_racing_on_one_decision_exactly_one_wins(start_servers, pg
                 marks = [len(p.got) for p in racers]
                 choices = racers[0].latest()["choices"]
                 await asyncio.gather(*(p.send(decision, choices[-k]["action"]) for k, p in enumerate(racers)))
-                await settle(lambda: sum(p.count("refused", m) for p, m in zip(racers, marks)) == 1,
-                             "one of the two refused")
+                await settle(
+                    lambda: sum(p.count("refused", m) for p, m in zip(racers, marks)) == 1, "one of the two refused"
+                )
                 loser = next(k for k, (p, m) in enumerate(zip(racers, marks)) if p.count("refused", m))
-                refusal = next(x for x in racers[loser].got[marks[loser]:] if x["type"] == "refused")
+                refusal = next(x for x in racers[loser].got[marks[loser] :] if x["type"] == "refused")
                 assert refusal["code"] == "stale", refusal
                 won.append(1 - loser)
-            await settle(lambda: all(p.latest()["decision"] == decision + 1 for p in everyone),
-                         "the move reached every peer, on both processes")
+            await settle(
+                lambda: all(p.latest()["decision"] == decision + 1 for p in everyone),
+                "the move reached every peer, on both processes",
+            )
         for p in everyone:
             await p.close()
         return won, decision + 1
 
     won, decision = asyncio.run(main())
     game_stored = check_clients(pg_dsn, game["game"], [])
-    assert game_stored.decision == decision                  # one stored move per decision, no more
+    assert game_stored.decision == decision  # one stored move per decision, no more

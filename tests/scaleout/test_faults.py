@@ -17,8 +17,11 @@ pytestmark = pytest.mark.postgres
 
 
 def seat_clients(url: str, ws: str, game: dict, seed: int) -> list[GameClient]:
-    return [GameClient(ws, game["game"], key_of(s["link"]), origin=url, seed=seed + k, backoff=(0.05, 0.5))
-            for k, s in enumerate(game["seats"]) if s["kind"] == "person"]
+    return [
+        GameClient(ws, game["game"], key_of(s["link"]), origin=url, seed=seed + k, backoff=(0.05, 0.5))
+        for k, s in enumerate(game["seats"])
+        if s["kind"] == "person"
+    ]
 
 
 def test_a_server_killed_under_load_leaves_its_clients_to_the_other(start_servers, pg_dsn):
@@ -33,15 +36,16 @@ def test_a_server_killed_under_load_leaves_its_clients_to_the_other(start_server
         async def killer():
             while sum(c.decision or 0 for c in everyone) < 150:
                 await asyncio.sleep(0.01)
-            await asyncio.to_thread(a.kill)             # SIGKILL, mid-game for every table
+            await asyncio.to_thread(a.kill)  # SIGKILL, mid-game for every table
 
         async def main():
-            await asyncio.wait_for(asyncio.gather(*(c.run(random_policy(k)) for k, c in enumerate(everyone)),
-                                                  killer()), 600)
+            await asyncio.wait_for(
+                asyncio.gather(*(c.run(random_policy(k)) for k, c in enumerate(everyone)), killer()), 600
+            )
 
         asyncio.run(main())
         assert a.proc.poll() is not None and b.proc.poll() is None
-        assert sum(c.reconnects for c in everyone) >= 1   # some were on the killed server
+        assert sum(c.reconnects for c in everyone) >= 1  # some were on the killed server
         for game_id, cs in clients.items():
             assert check_clients(pg_dsn, game_id, cs).is_over
     finally:
@@ -55,8 +59,11 @@ def test_a_postgres_restart_mid_game_loses_no_accepted_move(start_servers, pg_cl
     for k, g in enumerate(games):
         for seat, s in enumerate(g["seats"]):
             server = (a, b)[(seat + k) % 2]
-            clients.append(GameClient(server.ws_url, g["game"], key_of(s["link"]), origin=server.url,
-                                      seed=seat, backoff=(0.05, 0.5)))
+            clients.append(
+                GameClient(
+                    server.ws_url, g["game"], key_of(s["link"]), origin=server.url, seed=seat, backoff=(0.05, 0.5)
+                )
+            )
 
     async def restarter():
         for mode, at in (("fast", 60), ("immediate", 250)):
@@ -65,8 +72,9 @@ def test_a_postgres_restart_mid_game_loses_no_accepted_move(start_servers, pg_cl
             await asyncio.to_thread(pg_cluster.restart, mode)
 
     async def main():
-        await asyncio.wait_for(asyncio.gather(*(c.run(random_policy(k)) for k, c in enumerate(clients)),
-                                              restarter()), 600)
+        await asyncio.wait_for(
+            asyncio.gather(*(c.run(random_policy(k)) for k, c in enumerate(clients)), restarter()), 600
+        )
 
     asyncio.run(main())
     for g in games:

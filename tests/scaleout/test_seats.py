@@ -35,28 +35,38 @@ def test_a_person_at_another_process_keeps_the_seat_from_the_takeover_bot(start_
     away = servers[1] if home is servers[0] else servers[0]
 
     async def main():
-        person = await Peer.hello(away, game, 0)        # seat 0's person, at the other process, idle
+        person = await Peer.hello(away, game, 0)  # seat 0's person, at the other process, idle
         watcher = await Peer.hello(home, game, None)
         # both processes agree on the decision before it is taken as the one to hold
-        await settle(lambda: person.latest() and watcher.latest()
-                     and person.latest()["decision"] == watcher.latest()["decision"], "both synced")
+        await settle(
+            lambda: (
+                person.latest() and watcher.latest() and person.latest()["decision"] == watcher.latest()["decision"]
+            ),
+            "both synced",
+        )
         decision = person.latest()["decision"]
         assert person.latest()["turn"]["seat"] == 0
-        await asyncio.sleep(3 * grace)                  # the grace runs out three times over
+        await asyncio.sleep(3 * grace)  # the grace runs out three times over
         assert watcher.latest()["decision"] == decision  # no bot took the seat of a present person
-        assert watcher.seats()[0]["played_by"] == "person"   # (seat 1, nobody's, is taken over)
-        await person.close()                            # the person leaves every process
+        assert watcher.seats()[0]["played_by"] == "person"  # (seat 1, nobody's, is taken over)
+        await person.close()  # the person leaves every process
         await settle(lambda: watcher.latest()["decision"] > decision + 3, "the takeover bot plays seat 0")
         assert watcher.seats()[0]["played_by"] == "bot"
-        back = await Peer.hello(away, game, 0)          # and comes back, at the other process again
-        await settle(lambda: back.seats() and back.seats()[0]["played_by"] == "person"
-                     and watcher.seats()[0]["played_by"] == "person", "the seat handed back everywhere")
+        back = await Peer.hello(away, game, 0)  # and comes back, at the other process again
+        await settle(
+            lambda: (
+                back.seats()
+                and back.seats()[0]["played_by"] == "person"
+                and watcher.seats()[0]["played_by"] == "person"
+            ),
+            "the seat handed back everywhere",
+        )
         await settle(lambda: back.latest() is not None, "synced")
         await asyncio.sleep(3 * grace)
         # the two processes' clients may be one update apart in flight: compare once they agree
         await settle(lambda: back.latest()["decision"] == watcher.latest()["decision"], "both at one decision")
         at = back.latest()["decision"]
-        if back.latest()["turn"]["seat"] == 0:          # its turn: nobody plays it but the person
+        if back.latest()["turn"]["seat"] == 0:  # its turn: nobody plays it but the person
             await asyncio.sleep(3 * grace)
             assert watcher.latest()["decision"] == at
             assert back.latest()["decision"] == at

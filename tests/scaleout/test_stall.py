@@ -67,7 +67,7 @@ def test_a_stalled_cluster_does_not_freeze_the_server(pg_cluster, pg_dsn, tmp_pa
             with c.websocket_connect("/ws") as ws:
                 ws.send_text(P.hello(gid, ann))
                 assert receive_until(ws, "refused")["code"] == "server_error"
-        for _ in range(100):          # the stalled calls finish, then the store answers again
+        for _ in range(100):  # the stalled calls finish, then the store answers again
             if c.get("/healthz").status_code == 200:
                 break
         with c.websocket_connect("/ws") as ws:
@@ -84,7 +84,7 @@ def test_a_stopped_cluster_answers_server_error(pg_cluster, pg_dsn, tmp_path):
         try:
             assert c.get("/healthz").status_code == 503
             r = c.post("/games", json={"seats": [{"kind": "person"}, {"kind": "person"}]})
-            assert r.status_code == 503              # no database user, name or socket folder in it
+            assert r.status_code == 503  # no database user, name or socket folder in it
             assert r.json() == {"error": "the server cannot store games right now; try again later"}
             with c.websocket_connect("/ws") as ws:
                 ws.send_text(P.hello(gid, ann))

@@ -39,8 +39,9 @@ def _health(server) -> int:
 
 
 def test_a_move_during_a_stall_is_answered_server_error_within_the_db_timeout(pg_cluster, pg_dsn, tmp_path):
-    with ServerProcess(pg_dsn, None, *ONE_ADDRESS, "--db-timeout", str(DB_TIMEOUT), "--allow-seeds",
-                       log=tmp_path / "server.log") as server:
+    with ServerProcess(
+        pg_dsn, None, *ONE_ADDRESS, "--db-timeout", str(DB_TIMEOUT), "--allow-seeds", log=tmp_path / "server.log"
+    ) as server:
         made = server.create({"seats": [{"kind": "person"}, {"kind": "person"}], "seed": 3})
         keys = [s["link"].split("key=", 1)[1] for s in made["seats"]]
         with connect(server.ws_url, origin=server.url) as a, connect(server.ws_url, origin=server.url) as b:
@@ -60,10 +61,10 @@ def test_a_move_during_a_stall_is_answered_server_error_within_the_db_timeout(pg
                 assert m["type"] == "refused" and m["code"] == "server_error", m
                 assert took < DB_TIMEOUT + 2.0, took
                 assert _health(server) == 503
-            for _ in range(100):          # the cluster goes on: so does the server
+            for _ in range(100):  # the cluster goes on: so does the server
                 if _health(server) == 200:
                     break
                 time.sleep(0.1)
             other = socks[1 - seat]
-            update = _until(other, "update")   # the move, stored late, reaches the other seat
+            update = _until(other, "update")  # the move, stored late, reaches the other seat
             assert update["decision"] == sync["decision"] + 1

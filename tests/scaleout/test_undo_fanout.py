@@ -38,7 +38,7 @@ def test_an_undo_on_one_process_reaches_the_clients_of_the_other(start_servers):
         await ann.send(again["decision"], again["choices"][-1]["action"])
         await settle(lambda: watcher.latest()["decision"] >= first["decision"] + 2, "the moves after the undo")
         after = [m for m in watcher.got[mark:] if m["type"] == "update"]
-        assert after[0]["first"] == len(back["view"]["events"])    # they continue the game taken back
+        assert after[0]["first"] == len(back["view"]["events"])  # they continue the game taken back
         for p in (ann, watcher):
             await p.close()
 

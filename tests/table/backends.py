@@ -41,7 +41,7 @@ class SqliteBackend:
         """A writer that dies inside its transaction: rows written, no COMMIT."""
         raw = sqlite3.connect(self.spec, isolation_level=None)
         raw.execute("BEGIN IMMEDIATE")
-        raw.execute("INSERT INTO events VALUES (?, ?, '{\"type\": \"GameEnded\"}')", (game_id, index))
+        raw.execute('INSERT INTO events VALUES (?, ?, \'{"type": "GameEnded"}\')', (game_id, index))
         raw.execute("UPDATE games SET decision = decision + 1, n_events = n_events + 1")
         raw.close()
 
@@ -74,11 +74,12 @@ class PostgresBackend:
         client killed by SIGKILL leaves its server process behind until that
         process notices, and a COMMIT the client had sent still lands then."""
         with self._connect() as raw:
-            return raw.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                               "AND pid <> pg_backend_pid()").fetchone()[0]
+            return raw.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchone()[0]
 
     def abandon_write(self, game_id: str, index: int) -> None:
         raw = self._connect(autocommit=False)
-        raw.execute("INSERT INTO events VALUES (%s, %s, '{\"type\": \"GameEnded\"}')", (game_id, index))
+        raw.execute('INSERT INTO events VALUES (%s, %s, \'{"type": "GameEnded"}\')', (game_id, index))
         raw.execute("UPDATE games SET decision = decision + 1, n_events = n_events + 1")
-        raw.close()                                       # no COMMIT: PostgreSQL rolls back
+        raw.close()  # no COMMIT: PostgreSQL rolls back

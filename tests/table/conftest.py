@@ -11,5 +11,5 @@ def backend(request, tmp_path):
         return SqliteBackend(tmp_path)
     dsn = request.getfixturevalue("pg_dsn")
     store = PostgresBackend(dsn)
-    store.open().close()                                  # the tables exist for raw SQL
+    store.open().close()  # the tables exist for raw SQL
     return store

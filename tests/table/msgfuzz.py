@@ -19,8 +19,21 @@ from pillars_rules.table import Table, encode_message
 from reliability.fuzzlib import random_action
 
 HOSTILE_TEXT = [
-    "", "{", "null", "[]", '"x"', "1e999", "-0", "NaN", '{"decision": 1}', '{"action": {}}',
-    "[" * 3000 + "]" * 3000, '{"a":' * 2000 + "1" + "}" * 2000, "9" * 5000, "\ud800", "\x00" * 10,
+    "",
+    "{",
+    "null",
+    "[]",
+    '"x"',
+    "1e999",
+    "-0",
+    "NaN",
+    '{"decision": 1}',
+    '{"action": {}}',
+    "[" * 3000 + "]" * 3000,
+    '{"a":' * 2000 + "1" + "}" * 2000,
+    "9" * 5000,
+    "\ud800",
+    "\x00" * 10,
     '{"decision": 1, "action": {"type": "Pass"}, "decision": 2}',
 ]
 
@@ -66,12 +79,26 @@ def message(rng: random.Random, table: Table, last: tuple | None) -> tuple[objec
         return turn if turn is not None else 0, text, None
     if r < 0.80:
         text = rng.choice(HOSTILE_TEXT)
-        return turn if turn is not None else 0, text.encode("utf-8", "surrogatepass") if rng.random() < 0.5 else text, "bad_message"
+        return (
+            turn if turn is not None else 0,
+            text.encode("utf-8", "surrogatepass") if rng.random() < 0.5 else text,
+            "bad_message",
+        )
     if r < 0.88:
-        body = {"decision": rng.choice([game.decision, True, 1.5, "1", -1, 10**30, None]),
-                "action": rng.choice([{"type": "Pass"}, {"type": "Buy", "resource": "wood", "n": 10**40},
-                                      {"type": "Pass", "label": "x" * 100_000}, {"type": "Hire", "card": ["a"]},
-                                      {"type": "Place", "location": "market", "spot": 1.0}, "Pass", 7])}
+        body = {
+            "decision": rng.choice([game.decision, True, 1.5, "1", -1, 10**30, None]),
+            "action": rng.choice(
+                [
+                    {"type": "Pass"},
+                    {"type": "Buy", "resource": "wood", "n": 10**40},
+                    {"type": "Pass", "label": "x" * 100_000},
+                    {"type": "Hire", "card": ["a"]},
+                    {"type": "Place", "location": "market", "spot": 1.0},
+                    "Pass",
+                    7,
+                ]
+            ),
+        }
         return turn if turn is not None else 0, json.dumps(body), None
     raw = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200)))
     return rng.randrange(-1, n + 1), raw, None

@@ -113,9 +113,9 @@ def _kinds(stream: bytes) -> list[bytes]:
     (each is a type byte and a 4-byte length that counts itself)."""
     at, kinds = 0, []
     while at + 5 <= len(stream):
-        length = struct.unpack("!i", stream[at + 1:at + 5])[0]
+        length = struct.unpack("!i", stream[at + 1 : at + 5])[0]
         if at + 1 + length > len(stream):
             break
-        kinds.append(stream[at:at + 1])
+        kinds.append(stream[at : at + 1])
         at += 1 + length
     return kinds

@@ -24,7 +24,7 @@ def test_follow_moves_a_game_on_by_any_number_of_stored_decisions():
         start = later
         while later.decision < start.decision + stop and not later.is_over:
             later = later.apply(rnd.choice(later.legal_actions()))
-        tail = [event_to_dict(e) for e in later.events[start.n_events:]]
+        tail = [event_to_dict(e) for e in later.events[start.n_events :]]
         assert follow(start, tail) == later
         assert follow(start, []) is start
     assert later.is_over
@@ -37,7 +37,7 @@ def test_a_tail_that_does_not_follow_is_refused(damage):
     later = game
     for _ in range(30):
         later = later.apply(rnd.choice(later.legal_actions()))
-    tail = [event_to_dict(e) for e in later.events[game.n_events:]]
+    tail = [event_to_dict(e) for e in later.events[game.n_events :]]
     if damage == "reorder":
         tail[0], tail[1] = tail[1], tail[0]
     elif damage == "unknown":
@@ -60,7 +60,7 @@ def test_a_table_behind_another_catches_up_by_the_tail_alone(backend, monkeypatc
     real_open = Table.open
     monkeypatch.setattr(Table, "open", classmethod(lambda cls, *a, **k: reloads.append(a) or real_open(*a, **k)))
     assert second.refresh() and second.game == first.game
-    assert reloads == []                                 # the tail was enough
+    assert reloads == []  # the tail was enough
     assert not second.refresh() and not second.refresh(known=second.decision)
     play(first, random.Random(5), 3)
     assert second.refresh(known=first.decision) and second.game == first.game
@@ -72,10 +72,9 @@ def test_a_table_behind_a_damaged_tail_reloads_and_is_refused(backend):
     play(first, random.Random(4), 6)
     idx, body = backend.execute("SELECT idx, body FROM events ORDER BY idx DESC")[1]
     event = json.loads(body)
-    backend.execute("UPDATE events SET body = ? WHERE idx = ?",
-                    (json.dumps({**event, "type": "Pamphlet"}), idx))
+    backend.execute("UPDATE events SET body = ? WHERE idx = ?", (json.dumps({**event, "type": "Pamphlet"}), idx))
     with pytest.raises(pr.SaveError):
         second.refresh()
     game = first.game
-    with pytest.raises(pr.SaveError):                   # a message ahead of it reloads too
+    with pytest.raises(pr.SaveError):  # a message ahead of it reloads too
         second.handle(game.current_player, encode_message(game.decision, game.legal_actions()[0]))

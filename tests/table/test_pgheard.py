@@ -59,11 +59,11 @@ def test_a_held_table_follows_the_events_it_heard_without_a_query(pg_dsn):
         assert reader.store.heard(game_id, n_events, events)
     real, reader.store._conn = reader.store._conn, Unreachable()
     try:
-        assert reader.refresh(moves[-1][1])       # six moves, no question to the database
+        assert reader.refresh(moves[-1][1])  # six moves, no question to the database
     finally:
         reader.store._conn = real
     assert reader.game == writer.game
-    assert reader.store._heard._runs == {}              # handed out once
+    assert reader.store._heard._runs == {}  # handed out once
 
 
 def test_a_notification_missed_or_without_its_events_sends_the_table_to_the_log(pg_dsn):
@@ -86,13 +86,13 @@ def test_a_notification_missed_or_without_its_events_sends_the_table_to_the_log(
 def test_heard_events_are_not_used_after_asking_the_store_or_when_damaged(pg_dsn):
     writer, reader, _, ((g, d, n, events), later) = _played(pg_dsn, 2, 9, 2, 4)
     store = reader.store
-    assert not store.heard(g, n, ["{not json"] + events[1:])       # a damaged text: nothing kept
+    assert not store.heard(g, n, ["{not json"] + events[1:])  # a damaged text: nothing kept
     assert not store.heard(g, n, ["[1]"])
     assert store.heard(g, n, events) and store.covers(g, reader.game.n_events)
     assert store.decision(g) == 3 and not store.covers(g, reader.game.n_events)
-    assert reader.refresh() and reader.game == writer.game      # read from the log
+    assert reader.refresh() and reader.game == writer.game  # read from the log
     store.heard(g, later[2], later[3])
-    store.forget(g)                                              # the table was unloaded
+    store.forget(g)  # the table was unloaded
     assert store._heard._runs == {}
 
 
@@ -109,7 +109,7 @@ def test_a_move_too_big_for_a_payload_is_notified_by_its_counters_and_read_from_
     writer = Table.create(PgEventStore(pg_dsn), "g", players=2, seed=9)
     game = writer.game
     listener = _listen(pg_dsn, writer.store.channel)
-    big = [{"type": "Note", "text": "é" * (MAX_PAYLOAD_BYTES // 2)}]       # under the limit in characters
+    big = [{"type": "Note", "text": "é" * (MAX_PAYLOAD_BYTES // 2)}]  # under the limit in characters
     writer.store.append("g", game.decision, game.n_events, big, game.decision + 1)
     small = [{"type": "Note", "text": "x"}]
     writer.store.append("g", game.decision + 1, game.n_events + 1, small, game.decision + 2)
@@ -118,7 +118,7 @@ def test_a_move_too_big_for_a_payload_is_notified_by_its_counters_and_read_from_
     assert [json.loads(x) for x in events2] == small
     reader = PgEventStore(pg_dsn)
     reader.heard(g, n2, events2)
-    assert reader.events_since("g", game.n_events) == big + small          # the log: both moves
+    assert reader.events_since("g", game.n_events) == big + small  # the log: both moves
 
 
 def test_the_listener_hands_over_the_events_of_each_move(pg_cluster, pg_dsn):
@@ -151,14 +151,14 @@ def test_the_fan_out_follows_heard_events_on_the_event_loop_and_leaves_the_rest_
     writer, reader, _, moves = _played(pg_dsn, 2, 9, 3, 5)
     room = SimpleNamespace(table=reader)
     store = reader.store
-    assert not fanout.follow_here(room, None)                   # "ask the store": its thread's work
-    assert not fanout.follow_here(room, moves[0][1])            # nothing heard
+    assert not fanout.follow_here(room, None)  # "ask the store": its thread's work
+    assert not fanout.follow_here(room, moves[0][1])  # nothing heard
     g, d, n, events = moves[0]
     store.heard(g, n, events)
     real, store._conn = store._conn, Unreachable()
     try:
-        assert fanout.follow_here(room, d)                      # followed here, without the database
-        assert fanout.follow_here(room, d)                      # already there
+        assert fanout.follow_here(room, d)  # followed here, without the database
+        assert fanout.follow_here(room, d)  # already there
     finally:
         store._conn = real
     assert reader.store is store and reader.decision == d

@@ -37,8 +37,13 @@ def test_every_stored_move_is_heard_and_a_restart_is_followed_by_a_gap(pg_cluste
     async def main():
         store = PgEventStore(pg_dsn)
         table = Table.create(store, "g", players=3, seed=2)
-        listener = MoveListener(pg_dsn, lambda *m: heard.append(m), lambda: gaps.append(len(heard)), ping=0.5,
-                                channels={"chat": said.append})
+        listener = MoveListener(
+            pg_dsn,
+            lambda *m: heard.append(m),
+            lambda: gaps.append(len(heard)),
+            ping=0.5,
+            channels={"chat": said.append},
+        )
         await listener.start()
         with psycopg.connect(pg_dsn, autocommit=True) as other:
             other.execute("NOTIFY chat, 'hello'")
@@ -47,7 +52,7 @@ def test_every_stored_move_is_heard_and_a_restart_is_followed_by_a_gap(pg_cluste
         await _until(lambda: len(heard) == 10, "ten moves heard")
         assert heard == [("g", d, n) for d, n in _counters(store, "g")][1:]
         pg_cluster.restart("immediate")
-        play(table, random.Random(2), 3)               # stored while nobody listened, or after
+        play(table, random.Random(2), 3)  # stored while nobody listened, or after
         await _until(lambda: gaps, "the listener reconnected")
         play(table, random.Random(3), 5)
         await _until(lambda: heard and heard[-1][1] == table.decision, "the moves after it heard")
@@ -64,6 +69,7 @@ def _counters(store: PgEventStore, game_id: str) -> list[tuple[int, int]]:
     import psycopg
 
     with psycopg.connect(store._dsn) as conn:
-        rows = conn.execute("SELECT decision, first + n FROM pillars.decisions WHERE game_id = %s "
-                            "ORDER BY decision", (game_id,)).fetchall()
+        rows = conn.execute(
+            "SELECT decision, first + n FROM pillars.decisions WHERE game_id = %s ORDER BY decision", (game_id,)
+        ).fetchall()
     return [(d + 1, end) for d, end in rows]

@@ -28,12 +28,15 @@ def test_the_layout_is_made_on_first_open_with_its_version(pg_dsn):
     with open_store(pg_dsn) as store:
         assert isinstance(store, PgEventStore) and store.games() == []
     with raw(pg_dsn) as conn:
-        assert conn.execute("SELECT value FROM pillars.meta WHERE key = 'schema_version'").fetchone() == \
-            (str(SCHEMA_VERSION),)
-        tables = {r[0] for r in conn.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'pillars'")}
+        assert conn.execute("SELECT value FROM pillars.meta WHERE key = 'schema_version'").fetchone() == (
+            str(SCHEMA_VERSION),
+        )
+        tables = {
+            r[0]
+            for r in conn.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = 'pillars'")
+        }
     assert tables == {"meta", "games", "decisions", "events"}
-    PgEventStore(pg_dsn).close()                       # opening again changes nothing
+    PgEventStore(pg_dsn).close()  # opening again changes nothing
 
 
 def test_a_newer_or_damaged_layout_version_is_refused(pg_dsn):
@@ -61,7 +64,7 @@ def test_a_schema_holding_other_tables_is_refused_and_schemas_are_separate_store
     one, two = PgEventStore(pg_dsn, schema="site_one"), PgEventStore(pg_dsn, schema="site_two")
     Table.create(one, "g", players=2, seed=1)
     assert one.games() == ["g"] and two.games() == []
-    Table.create(two, "g", players=3, seed=2)           # the same id in another schema
+    Table.create(two, "g", players=3, seed=2)  # the same id in another schema
     assert Table.open(one, "g").game == pr.new_game(players=2, seed=1)
 
 
@@ -70,9 +73,10 @@ def test_the_decision_rows_tile_the_log_and_the_keys_refuse_a_second_answer(pg_d
     table = Table.create(store, "g", players=3, seed=4)
     play(table, random.Random(3), 40)
     with raw(pg_dsn) as conn:
-        rows = conn.execute("SELECT decision, first, n FROM pillars.decisions WHERE game_id = 'g' "
-                            "ORDER BY decision").fetchall()
-        assert [d for d, _, _ in rows] == list(range(0, table.decision))   # 0 is the creation
+        rows = conn.execute(
+            "SELECT decision, first, n FROM pillars.decisions WHERE game_id = 'g' ORDER BY decision"
+        ).fetchall()
+        assert [d for d, _, _ in rows] == list(range(0, table.decision))  # 0 is the creation
         assert [f for _, f, _ in rows] == [sum(n for _, _, n in rows[:k]) for k in range(len(rows))]
         assert sum(n for _, _, n in rows) == table.game.n_events
         with pytest.raises(psycopg.errors.UniqueViolation):
@@ -91,12 +95,12 @@ def test_a_stored_move_notifies_its_channel_at_commit_and_a_refused_one_does_not
     first, second = game.legal_actions()[0], game.legal_actions()[-1]
     assert table.handle(0, encode_message(game.decision, first)).ok
     other = Table.open(PgEventStore(pg_dsn), "g")
-    with pytest.raises(pr.ConflictError):               # a stale writer: nothing stored, nothing sent
+    with pytest.raises(pr.ConflictError):  # a stale writer: nothing stored, nothing sent
         other.store.append("g", game.decision, game.n_events, [{"type": "DraftPassed", "seat": 0}], 2)
     got = [(n.channel, n.payload) for n in listener.notifies(timeout=0.3, stop_after=2)]
     assert [(c, p.split("\n", 1)[0]) for c, p in got] == [(store.channel, f"{table.decision} {table.game.n_events} g")]
     # the move's events follow, a JSON text a line: the stored ones
-    assert [json.loads(x) for x in got[0][1].split("\n")[1:]] == store.load("g")[2][game.n_events:]
+    assert [json.loads(x) for x in got[0][1].split("\n")[1:]] == store.load("g")[2][game.n_events :]
     listener.close()
 
 
@@ -104,8 +108,10 @@ def test_a_stored_id_that_is_not_a_game_id_is_a_damaged_game_error(pg_dsn):
     store = PgEventStore(pg_dsn)
     Table.create(store, "g", players=2, seed=6)
     with raw(pg_dsn) as conn:
-        conn.execute("INSERT INTO pillars.games (game_id, header, cards, decision, n_events) "
-                     "VALUES (E'a\\tb', '{}', 'null', 1, 0)")        # a row written by hand
+        conn.execute(
+            "INSERT INTO pillars.games (game_id, header, cards, decision, n_events) "
+            "VALUES (E'a\\tb', '{}', 'null', 1, 0)"
+        )  # a row written by hand
     with pytest.raises(DamagedGameError, match="not a valid game id"):
         store.games()
 
@@ -123,13 +129,16 @@ def test_the_tail_of_a_log_is_read_alone(pg_dsn):
         store.events_since("g", 5)
 
 
-@pytest.mark.parametrize("body,why", [
-    ("{not json", "event 4 is not JSON"),
-    ("[1]", "event 4 is not a JSON object"),
-    ("[" * 5_000 + "]" * 5_000, "event 4 is nested too deeply"),
-    ("[" * 100_000 + "]" * 100_000, "event 4 is longer than"),
-    ('{"type": "DraftPassed", "type": "Pass"}', "event 4 repeats the key 'type'"),
-])
+@pytest.mark.parametrize(
+    "body,why",
+    [
+        ("{not json", "event 4 is not JSON"),
+        ("[1]", "event 4 is not a JSON object"),
+        ("[" * 5_000 + "]" * 5_000, "event 4 is nested too deeply"),
+        ("[" * 100_000 + "]" * 100_000, "event 4 is longer than"),
+        ('{"type": "DraftPassed", "type": "Pass"}', "event 4 repeats the key 'type'"),
+    ],
+)
 def test_a_damaged_event_row_is_a_save_error_naming_the_game(pg_dsn, body, why):
     store = PgEventStore(pg_dsn)
     Table.create(store, "g7", players=2, seed=6)
@@ -140,12 +149,15 @@ def test_a_damaged_event_row_is_a_save_error_naming_the_game(pg_dsn, body, why):
     assert info.value.game_id == "g7"
 
 
-@pytest.mark.parametrize("edit", [
-    "UPDATE pillars.games SET decision = decision + 1",
-    "UPDATE pillars.games SET decision = decision - 1",
-    "DELETE FROM pillars.decisions WHERE decision = 3",
-    "UPDATE pillars.decisions SET n = n + 1 WHERE decision = (SELECT max(decision) FROM pillars.decisions)",
-])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "UPDATE pillars.games SET decision = decision + 1",
+        "UPDATE pillars.games SET decision = decision - 1",
+        "DELETE FROM pillars.decisions WHERE decision = 3",
+        "UPDATE pillars.decisions SET n = n + 1 WHERE decision = (SELECT max(decision) FROM pillars.decisions)",
+    ],
+)
 def test_counters_that_disagree_with_the_log_are_a_save_error_on_open(pg_dsn, edit):
     store = PgEventStore(pg_dsn)
     table = Table.create(store, "g", players=2, seed=6)
@@ -161,9 +173,9 @@ def test_a_restarted_server_is_reconnected_to_and_no_move_is_lost(pg_cluster, pg
     table = Table.create(store, "g", players=3, seed=8)
     rnd = random.Random(2)
     play(table, rnd, 20)
-    for mode in ("fast", "immediate"):                  # a clean stop, then a crash
+    for mode in ("fast", "immediate"):  # a clean stop, then a crash
         pg_cluster.restart(mode)
-        play(table, rnd, 20)                            # the first move finds the connection gone
+        play(table, rnd, 20)  # the first move finds the connection gone
     assert Table.open(PgEventStore(pg_dsn), "g").game == table.game
     assert table.decision == 61
 
@@ -192,7 +204,7 @@ def test_a_writer_held_up_past_the_timeout_gets_a_store_error(pg_dsn):
     store = PgEventStore(pg_dsn, timeout=0.3)
     table = Table.create(store, "g", players=2, seed=6)
     blocker = psycopg.connect(pg_dsn)
-    blocker.execute("SELECT 1 FROM pillars.games WHERE game_id = 'g' FOR UPDATE")   # holds the row
+    blocker.execute("SELECT 1 FROM pillars.games WHERE game_id = 'g' FOR UPDATE")  # holds the row
     with pytest.raises(StoreError, match="another writer held the game"):
         table.handle(0, encode_message(1, table.game.legal_actions()[0]))
     blocker.rollback()
@@ -231,6 +243,7 @@ def test_headers_and_bodies_are_stored_as_the_sqlite_store_stores_them(pg_dsn, t
         pg_rows = conn.execute("SELECT idx, body FROM pillars.events ORDER BY idx").fetchall()
         pg_head = conn.execute("SELECT header, cards, decision, n_events FROM pillars.games").fetchone()
     import sqlite3
+
     with sqlite3.connect(tmp_path / "g.sqlite3") as conn:
         lite_rows = conn.execute("SELECT idx, body FROM events ORDER BY idx").fetchall()
         lite_head = conn.execute("SELECT header, cards, decision, n_events FROM games").fetchone()

@@ -53,37 +53,40 @@ def test_an_applied_message_returns_every_seats_view_and_the_new_events(store):
     assert (out.ok, out.code, out.reason, out.decision) == (True, "applied", "", 2)
     assert [v.seat for v in out.views] == [0, 1]
     assert out.views[1] == table.game.view(1) and out.views[1].decision == 2
-    assert out.events == table.game.events[-len(out.events):]
+    assert out.events == table.game.events[-len(out.events) :]
     assert type(out.events[0]).__name__ == "DraftPassed"
 
 
-@pytest.mark.parametrize("seat,message,code", [
-    (0, b"\xff\xfe", "bad_message"),
-    (0, "not json", "bad_message"),
-    (0, "[1, 2]", "bad_message"),
-    (0, '{"action": {"type": "Pass"}}', "bad_message"),
-    (0, '{"decision": 1, "action": {"type": "Pass"}, "x": 1}', "bad_message"),
-    (0, '{"decision": true, "action": {"type": "Pass"}}', "bad_message"),
-    (0, '{"decision": 1.0, "action": {"type": "Pass"}}', "bad_message"),
-    (0, '{"decision": 1, "action": {"type": "os.system"}}', "bad_message"),
-    (0, '{"decision": 1, "action": {"type": "Hire", "card": 12}}', "bad_message"),
-    (0, '{"decision": 1, "action": {"type": "Hire", "card": "no_such_card"}}', "illegal"),
-    (0, '{"decision": 1, "action": {"type": "Hire", "card": "x", "cost": 1}}', "bad_message"),
-    (0, '{"decision": 1, "action": ' + "[" * 100_000 + "]" * 100_000 + "}", "bad_message"),
-    (0, '{"decision": 1, "action": ' + "[" * 5_000 + "]" * 5_000 + "}", "bad_message"),
-    (0, '{"decision": 1' + "0" * 5000 + ', "action": {"type": "Pass"}}', "bad_message"),
-    (0, '{"decision": 1, "action": {"type": "Pass", "label": "' + "x" * 10_000 + '"}}', "applied"),
-    (0, '{"decision": 0, "action": {"type": "Pass"}}', "stale"),
-    (0, '{"decision": 7, "action": {"type": "Pass"}}', "stale"),
-    (1, '{"decision": 1, "action": {"type": "Pass"}}', "not_your_turn"),
-    (0, '{"decision": 1, "action": {"type": "Buy", "resource": "wood", "n": 1}}', "illegal"),
-    (2, '{"decision": 1, "action": {"type": "Pass"}}', "bad_seat"),
-    (-1, '{"decision": 1, "action": {"type": "Pass"}}', "bad_seat"),
-    ("0", '{"decision": 1, "action": {"type": "Pass"}}', "bad_seat"),
-    (True, '{"decision": 1, "action": {"type": "Pass"}}', "bad_seat"),
-    (0, None, "bad_message"),
-    (0, 17, "bad_message"),
-])
+@pytest.mark.parametrize(
+    "seat,message,code",
+    [
+        (0, b"\xff\xfe", "bad_message"),
+        (0, "not json", "bad_message"),
+        (0, "[1, 2]", "bad_message"),
+        (0, '{"action": {"type": "Pass"}}', "bad_message"),
+        (0, '{"decision": 1, "action": {"type": "Pass"}, "x": 1}', "bad_message"),
+        (0, '{"decision": true, "action": {"type": "Pass"}}', "bad_message"),
+        (0, '{"decision": 1.0, "action": {"type": "Pass"}}', "bad_message"),
+        (0, '{"decision": 1, "action": {"type": "os.system"}}', "bad_message"),
+        (0, '{"decision": 1, "action": {"type": "Hire", "card": 12}}', "bad_message"),
+        (0, '{"decision": 1, "action": {"type": "Hire", "card": "no_such_card"}}', "illegal"),
+        (0, '{"decision": 1, "action": {"type": "Hire", "card": "x", "cost": 1}}', "bad_message"),
+        (0, '{"decision": 1, "action": ' + "[" * 100_000 + "]" * 100_000 + "}", "bad_message"),
+        (0, '{"decision": 1, "action": ' + "[" * 5_000 + "]" * 5_000 + "}", "bad_message"),
+        (0, '{"decision": 1' + "0" * 5000 + ', "action": {"type": "Pass"}}', "bad_message"),
+        (0, '{"decision": 1, "action": {"type": "Pass", "label": "' + "x" * 10_000 + '"}}', "applied"),
+        (0, '{"decision": 0, "action": {"type": "Pass"}}', "stale"),
+        (0, '{"decision": 7, "action": {"type": "Pass"}}', "stale"),
+        (1, '{"decision": 1, "action": {"type": "Pass"}}', "not_your_turn"),
+        (0, '{"decision": 1, "action": {"type": "Buy", "resource": "wood", "n": 1}}', "illegal"),
+        (2, '{"decision": 1, "action": {"type": "Pass"}}', "bad_seat"),
+        (-1, '{"decision": 1, "action": {"type": "Pass"}}', "bad_seat"),
+        ("0", '{"decision": 1, "action": {"type": "Pass"}}', "bad_seat"),
+        (True, '{"decision": 1, "action": {"type": "Pass"}}', "bad_seat"),
+        (0, None, "bad_message"),
+        (0, 17, "bad_message"),
+    ],
+)
 def test_each_kind_of_message_gets_its_outcome(store, seat, message, code):
     table = Table.create(store, "g", players=2, seed=3)
     before = table.game
@@ -132,14 +135,16 @@ def test_a_seedless_table_keeps_its_secret_seed_in_the_store_only(store):
     assert seed.bit_length() > 32
     assert Table.open(store, "s").game == table.game
     assert all(str(seed) not in table.export(s) for s in (0, 1))
-    assert all(str(seed) not in json.dumps([str(e) for e in v.events]) for v in
-               table.handle(0, encode_message(1, A.Pass())).views)
+    assert all(
+        str(seed) not in json.dumps([str(e) for e in v.events])
+        for v in table.handle(0, encode_message(1, A.Pass())).views
+    )
 
 
 def test_fan_cards_are_found_again_by_their_recorded_paths(store, monkeypatch, tmp_path):
     table = Table.create(store, "fan", players=2, seed=4, cards=FAN, variants=["dm"])
     play(table, random.Random(3), 30)
-    monkeypatch.chdir(tmp_path)            # the recorded paths are absolute
+    monkeypatch.chdir(tmp_path)  # the recorded paths are absolute
     assert Table.open(store, "fan").game == table.game
 
 
@@ -163,7 +168,7 @@ def test_an_uncommitted_write_is_lost_and_the_game_continues_identically(backend
     table = Table.create(store, "g", players=4, seed=21)
     play(table, random.Random(5), 60)
     saved = table.game
-    backend.abandon_write("g", saved.n_events)   # a writer dies inside its transaction
+    backend.abandon_write("g", saved.n_events)  # a writer dies inside its transaction
     store.close()
     reopened = Table.open(backend.open(), "g")
     assert reopened.game == saved
@@ -178,10 +183,11 @@ def test_an_uncommitted_write_is_lost_and_the_game_continues_identically(backend
 def test_a_damaged_store_is_refused_with_a_save_error(backend):
     table = Table.create(backend.open(), "g", players=2, seed=2)
     play(table, random.Random(1), 5)
-    idx, body = next(row for row in backend.execute("SELECT idx, body FROM events ORDER BY idx")
-                     if "ResourceCardsDealt" in row[1])
+    idx, body = next(
+        row for row in backend.execute("SELECT idx, body FROM events ORDER BY idx") if "ResourceCardsDealt" in row[1]
+    )
     event = json.loads(body)
-    event["cards"] = event["cards"][::-1]             # another deal than the seed gives
+    event["cards"] = event["cards"][::-1]  # another deal than the seed gives
     backend.execute("UPDATE events SET body = ? WHERE idx = ?", (json.dumps(event), idx))
     with pytest.raises(pr.SaveError, match=f"events.{idx}. .ResourceCardsDealt. does not follow"):
         Table.open(backend.open(), "g")
@@ -209,7 +215,7 @@ def test_a_message_for_a_decision_another_table_answered_raises_conflict(backend
     with pytest.raises(pr.ConflictError, match="decision 1 was already answered") as info:
         second.handle(0, encode_message(1, legal[-1]))
     assert (info.value.decision, info.value.stored) == (1, 2)
-    assert second.game == first.game                 # reloaded the winner's events
+    assert second.game == first.game  # reloaded the winner's events
     assert second.handle(0, encode_message(1, legal[-1])).code == "stale"
 
 

@@ -23,8 +23,13 @@ def fuzz(seed: int, n_messages: int, store=None) -> dict[str, int]:
     table, last = None, None
     for i in range(n_messages):
         if table is None or table.game.is_over or rng.random() < 0.002:
-            table = Table.create(store, f"game-{len(tables)}", players=rng.choice((2, 3, 4)),
-                                 seed=rng.randrange(2**64), variants=rng.choice(((), ("dm",))))
+            table = Table.create(
+                store,
+                f"game-{len(tables)}",
+                players=rng.choice((2, 3, 4)),
+                seed=rng.randrange(2**64),
+                variants=rng.choice(((), ("dm",))),
+            )
             tables.append(table)
             last = None
         seat, text, want = message(rng, table, last)
@@ -32,8 +37,9 @@ def fuzz(seed: int, n_messages: int, store=None) -> dict[str, int]:
         try:
             out = table.handle(seat, text)
         except Exception as exc:  # noqa: BLE001 - counting is the point
-            raise AssertionError(f"message {i} (seed {seed}) {text!r:.200} from seat {seat!r} "
-                                 f"raised {type(exc).__name__}: {exc}") from exc
+            raise AssertionError(
+                f"message {i} (seed {seed}) {text!r:.200} from seat {seat!r} raised {type(exc).__name__}: {exc}"
+            ) from exc
         counts[out.code] = counts.get(out.code, 0) + 1
         assert want is None or out.code == want, (i, seed, text, want, out.code, out.reason)
         assert len(out.reason) <= 300 and out.ok == (out.code == "applied") and (out.ok or out.reason)

@@ -19,8 +19,13 @@ WORKER = str(Path(__file__).with_name("worker.py"))
 
 
 def start(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, WORKER, *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, WORKER, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def reference(seed: int, rnd_seed: int, decision: int) -> pr.Game:
@@ -43,7 +48,7 @@ def test_a_server_killed_mid_game_reloads_to_an_equal_game_and_continues(backend
             line = worker.stdout.readline()
             assert line, worker.stderr.read()
             seen = int(line)
-        os.kill(worker.pid, signal.SIGKILL)        # mid-loop: maybe mid-transaction
+        os.kill(worker.pid, signal.SIGKILL)  # mid-loop: maybe mid-transaction
         worker.wait()
         assert worker.returncode == -signal.SIGKILL
         # what a restarted server meets: the dead process's database session gone, and with
@@ -76,7 +81,7 @@ def test_two_processes_racing_on_one_decision_exactly_one_wins(backend):
     for _ in range(rounds):
         for w in workers:
             assert w.stdout.readline().strip() == "ready", w.stderr.read()
-        for w in workers:                          # both hold the same decision now
+        for w in workers:  # both hold the same decision now
             w.stdin.write("go\n")
             w.stdin.flush()
         results.append(sorted(w.stdout.readline().split(" ", 1)[0].strip() for w in workers))

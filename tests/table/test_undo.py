@@ -34,7 +34,7 @@ def test_an_undo_is_a_row_of_its_own_and_every_reader_replays_the_game_as_taken_
     rows_before = table.rows
     u = table.undo(0, at_two)
     assert (u.decision, u.came_from, table.decision, table.step, table.rows) == (2, 4, 2, 5, rows_before + 1)
-    _play(table, 2)                                       # play goes on from decision 2
+    _play(table, 2)  # play goes on from decision 2
     assert (table.decision, table.step) == (4, 7)
     again = Table.open(backend.open(), "u1")
     assert again.game.events == table.game.events and (again.step, again.rows) == (table.step, table.rows)
@@ -55,15 +55,20 @@ def test_a_writer_on_a_branch_that_was_taken_back_gets_a_conflict_and_catches_up
         two.commit(stale)
     assert two.game.events == one.game.events and two.step == one.step
     _play(one, 1)
-    assert two.refresh() and two.game.events == one.game.events   # an answer after an undo follows
+    assert two.refresh() and two.game.events == one.game.events  # an answer after an undo follows
 
 
 def test_a_malformed_undone_row_is_a_damaged_game_naming_it(backend):
     table = Table.create(backend.open(), "u3", players=2, seed=2)
     _play(table, 1)
     store = backend.open()
-    store.append("u3", table.step, table.rows, [{"type": "Undone", "seat": 0, "keep": 10**6, "decision": 1,
-                                                  "from": 2, "step": table.step + 1}], table.step + 1)
+    store.append(
+        "u3",
+        table.step,
+        table.rows,
+        [{"type": "Undone", "seat": 0, "keep": 10**6, "decision": 1, "from": 2, "step": table.step + 1}],
+        table.step + 1,
+    )
     with pytest.raises(DamagedGameError, match="u3.*keeps"):
         Table.open(backend.open(), "u3")
 

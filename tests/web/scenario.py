@@ -10,8 +10,14 @@ from pillars_rules.web import protocol as P
 from .support import create, key_of, receive, receive_until, say_hello
 
 #: The game of the page: two people, the base cards, seed 3.
-REQUEST = {"players": 2, "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}],
-           "cards": "base", "variants": [], "takeover": None, "seed": 3}
+REQUEST = {
+    "players": 2,
+    "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}],
+    "cards": "base",
+    "variants": [],
+    "takeover": None,
+    "seed": 3,
+}
 #: Ann's first answer on the page (one of her choices at decision 1).
 ANN_ACTION = {"type": "Hire", "card": "toolmaker"}
 
@@ -22,14 +28,18 @@ def play(c) -> tuple[dict, dict]:
     out: dict = {}
     sent: dict = {"create": REQUEST}
     res = create(c, **REQUEST)
-    game, ann, ben, spec = res["game"], key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"]), \
-        key_of(res["spectator"])
+    game, ann, ben, spec = (
+        res["game"],
+        key_of(res["seats"][0]["link"]),
+        key_of(res["seats"][1]["link"]),
+        key_of(res["spectator"]),
+    )
     out["created"] = res
     with c.websocket_connect("/ws") as ws:
         sent["hello"] = json.loads(P.hello(game, ann))
         out["welcome"], out["sync"] = say_hello(ws, game, ann)
         out["seats"] = receive(ws)
-        with c.websocket_connect("/ws") as old:   # Ben, in protocol version 1
+        with c.websocket_connect("/ws") as old:  # Ben, in protocol version 1
             sent["hello-v1"] = json.loads(P.hello(game, ben, None, 1))
             out["welcome-v1"], _ = say_hello(old, game, ben, protocol=1)
             action = {"decision": 1, "action": ANN_ACTION}

@@ -17,7 +17,7 @@ def secrets_of(game: pr.Game) -> tuple[int, list[tuple]]:
     s = game.state
     decks = [tuple(s.event_deck), tuple(s.privilege_deck)]
     decks = [d for d in decks if len(d) >= 5]
-    future = tuple(tuple(d) for d in s.craftsman_decks[s.round:])
+    future = tuple(tuple(d) for d in s.craftsman_decks[s.round :])
     return s.seed, decks + ([future] if len(future) >= 2 else [])
 
 
@@ -26,10 +26,16 @@ def reachable(roots, library_modules: bool = True):
     closures, a function's globals, a class's dictionary... It enters the
     library's own modules (their globals are module state) and no other module
     (the interpreter's and other packages' would reach the whole heap)."""
-    foreign = {id(vars(m)) for name, m in list(sys.modules.items())
-               if m is not None and not (library_modules and name.split(".")[0] == "pillars_rules")}
-    foreign |= {id(m) for name, m in list(sys.modules.items()) if m is not None
-                and not (library_modules and name.split(".")[0] == "pillars_rules")}
+    foreign = {
+        id(vars(m))
+        for name, m in list(sys.modules.items())
+        if m is not None and not (library_modules and name.split(".")[0] == "pillars_rules")
+    }
+    foreign |= {
+        id(m)
+        for name, m in list(sys.modules.items())
+        if m is not None and not (library_modules and name.split(".")[0] == "pillars_rules")
+    }
     seen = {id(r) for r in roots}
     todo = list(roots)
     while todo:
@@ -49,8 +55,7 @@ def leaks(objects, seed: int, decks: list[tuple]) -> list[str]:
     for o in objects:
         if type(o) is int and o == seed:
             out.append("the seed")
-        elif (type(o) in (tuple, list) and len(o) in lengths
-              and all(type(x) is str or type(x) is tuple for x in o)):
+        elif type(o) in (tuple, list) and len(o) in lengths and all(type(x) is str or type(x) is tuple for x in o):
             try:
                 found = tuple(o) in wanted
             except TypeError:  # a tuple holding something unhashable: no card order

@@ -25,10 +25,21 @@ PUBLIC_URL = "http://127.0.0.1:8000"
 
 def settings(tmp_path, **kw) -> Settings:
     """Settings for an in-process test server (TestClient's host is ``testserver``)."""
-    base = dict(db=str(tmp_path / "games.sqlite3"), allowed_hosts=("testserver",), bot_delay=0.0,
-                allow_seeds=True, rate=1000.0, burst=1000, public_url=PUBLIC_URL,
-                client_rate=1000.0, hello_rate=1000.0, replay_rate=1000.0, create_rate=1000, max_games_per_client=1000,
-                refusal_delay=0.0)
+    base = dict(
+        db=str(tmp_path / "games.sqlite3"),
+        allowed_hosts=("testserver",),
+        bot_delay=0.0,
+        allow_seeds=True,
+        rate=1000.0,
+        burst=1000,
+        public_url=PUBLIC_URL,
+        client_rate=1000.0,
+        hello_rate=1000.0,
+        replay_rate=1000.0,
+        create_rate=1000,
+        max_games_per_client=1000,
+        refusal_delay=0.0,
+    )
     base.update(kw)
     return Settings(**base)
 

@@ -39,11 +39,11 @@ def test_reconnecting_does_not_refill_the_bucket(tmp_path):
         with c.websocket_connect("/ws") as ws:
             say_hello(ws, gid, ann)
             ws.send_text(STALE)
-            assert _codes(ws, 1) == ["rate_limited"]     # the seat's bucket, not the connection's
+            assert _codes(ws, 1) == ["rate_limited"]  # the seat's bucket, not the connection's
 
 
 def test_one_address_shares_one_bucket_across_its_connections(tmp_path):
-    with client(tmp_path, client_rate=0.01, burst=3) as c:     # a burst of 3 for the address
+    with client(tmp_path, client_rate=0.01, burst=3) as c:  # a burst of 3 for the address
         res = create(c, **TWO)
         gid, ann, ben = res["game"], key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"])
         with c.websocket_connect("/ws") as a, c.websocket_connect("/ws") as b:
@@ -57,7 +57,7 @@ def test_one_address_shares_one_bucket_across_its_connections(tmp_path):
 
 
 def test_hellos_are_limited_per_address(tmp_path):
-    with client(tmp_path, hello_rate=0.01) as c:            # a burst of 1
+    with client(tmp_path, hello_rate=0.01) as c:  # a burst of 1
         res = create(c, **TWO)
         gid, ann = res["game"], key_of(res["seats"][0]["link"])
         with c.websocket_connect("/ws") as ws:
@@ -78,7 +78,7 @@ def test_an_address_may_hold_so_many_connections(tmp_path):
             with c.websocket_connect("/ws") as third:
                 m = receive_until(third, "refused")
                 assert m["code"] == "server_full" and "this address" in m["reason"]
-        with c.websocket_connect("/ws") as again:          # the count goes down as they close
+        with c.websocket_connect("/ws") as again:  # the count goes down as they close
             say_hello(again, gid, spec)
 
 

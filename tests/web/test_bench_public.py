@@ -13,13 +13,17 @@ from bench.cli import SUITES
 def test_a_tiny_run_writes_json_and_table(tmp_path):
     out, rst = tmp_path / "public.json", tmp_path / "public.rst"
     assert "--public" in SUITES
-    assert benchmark.main(["--public", "--tables", "1", "--seconds", "3", "--warmup", "2",
-                           "--json", str(out), "--rst", str(rst)]) == 0
+    assert (
+        benchmark.main(
+            ["--public", "--tables", "1", "--seconds", "3", "--warmup", "2", "--json", str(out), "--rst", str(rst)]
+        )
+        == 0
+    )
     doc = json.loads(out.read_text())
     alone, attacked = doc["rows"]
     assert not alone["attack"] and attacked["attack"] and alone["attackers"] == {}
     assert set(attacked["attackers"]) == set(benchmark.ATTACKERS)
-    assert attacked["attackers"]["lobby"].get("429", 0) > 0       # the lobby's limit held
+    assert attacked["attackers"]["lobby"].get("429", 0) > 0  # the lobby's limit held
     hellos = attacked["attackers"]["hellos"]
     # wrong keys are refused, each after the refusal delay (so a short run may not reach the
     # hello rate's flood refusal), and none is welcomed

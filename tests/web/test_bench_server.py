@@ -13,8 +13,23 @@ from bench.cli import SUITES
 def test_a_tiny_run_writes_json_and_table(tmp_path, capsys):
     out, rst = tmp_path / "server.json", tmp_path / "server.rst"
     assert "--server" in SUITES
-    assert benchmark.main(["--server", "--tables", "1", "--seats", "random,heuristic", "--no-pin",
-                           "--json", str(out), "--rst", str(rst)]) == 0
+    assert (
+        benchmark.main(
+            [
+                "--server",
+                "--tables",
+                "1",
+                "--seats",
+                "random,heuristic",
+                "--no-pin",
+                "--json",
+                str(out),
+                "--rst",
+                str(rst),
+            ]
+        )
+        == 0
+    )
     rows = json.loads(out.read_text())["rows"]
     row = rows[0]
     assert row["tables"] == 1 and row["seats"] == 4 and row["clients"] == 4 and row["actions"] > 100
@@ -34,8 +49,9 @@ def test_the_check_sees_a_client_that_missed_an_event(tmp_path):
     with EventStore(tmp_path / "g.sqlite3") as store:
         table = Table.create(store, "g1", players=2, seed=4)
         while not table.game.is_over:
-            table.handle(table.game.current_player,
-                         pr.table.encode_message(table.decision, table.game.legal_actions()[0]))
+            table.handle(
+                table.game.current_player, pr.table.encode_message(table.decision, table.game.legal_actions()[0])
+            )
 
     class Seen:
         game, seat = "g1", 0

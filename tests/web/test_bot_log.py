@@ -29,8 +29,9 @@ def test_a_shipped_view_is_the_view_at_every_stage_and_seat():
             view = game.view(seat)
             text = logs.text(view.events)
             assert json.loads(text) == json.loads(game.export(seat))["events"]
-            assert text == json.dumps([event_to_dict(e) for e in view.events], ensure_ascii=False,
-                                      separators=(",", ":"))
+            assert text == json.dumps(
+                [event_to_dict(e) for e in view.events], ensure_ascii=False, separators=(",", ":")
+            )
             assert pickle.loads(pickle.dumps(logs.ship(view))) == view
 
 
@@ -40,11 +41,11 @@ def test_a_reloaded_game_or_a_shorter_log_is_encoded_again():
     late, early = games[-1].view(0), games[20].view(0)
     want = lambda v: json.dumps([event_to_dict(e) for e in v.events], ensure_ascii=False, separators=(",", ":"))
     assert logs.text(late.events) == want(late)
-    assert logs.text(early.events) == want(early)          # shorter: the same first event, fewer events
-    again = pr.load(pr.save(games[-1])).view(0)               # equal events, other objects
+    assert logs.text(early.events) == want(early)  # shorter: the same first event, fewer events
+    again = pr.load(pr.save(games[-1])).view(0)  # equal events, other objects
     assert again.events[0] is not late.events[0]
     assert logs.text(again.events) == want(again) == want(late)
-    for other in (played(seed=s, decisions=10)[-1].view(1) for s in (6, 7, 8)):   # past its size
+    for other in (played(seed=s, decisions=10)[-1].view(1) for s in (6, 7, 8)):  # past its size
         assert logs.text(other.events) == want(other)
     assert len(logs._games) == 2
 

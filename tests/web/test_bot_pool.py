@@ -35,7 +35,7 @@ def test_one_client_s_queue_does_not_hold_up_another_s():
             done.append(owner)
 
         try:
-            await pool.decide("sleep:0", 0, view, owner="warm")   # the worker is up
+            await pool.decide("sleep:0", 0, view, owner="warm")  # the worker is up
             tasks = [asyncio.create_task(one("crowd", i)) for i in range(6)]
             await asyncio.sleep(0)
             tasks.append(asyncio.create_task(one("honest", 99)))
@@ -54,7 +54,7 @@ def test_a_timeout_costs_only_its_own_decision():
         pool = BotPool(workers=1, timeout=1.0, job=sleepy)
         view = _view()
         try:
-            await pool.decide("sleep:0", 0, view, owner="warm")   # the worker is up: no start-up allowance
+            await pool.decide("sleep:0", 0, view, owner="warm")  # the worker is up: no start-up allowance
             slow = asyncio.create_task(pool.decide("sleep:30", 1, view, owner="slow"))
             await asyncio.sleep(0)
             others = [asyncio.create_task(pool.decide("sleep:0", i, view, owner=f"other{i}")) for i in range(3)]
@@ -66,8 +66,8 @@ def test_a_timeout_costs_only_its_own_decision():
     pool, results, view = asyncio.run(main())
     assert not [r for r in results if isinstance(r, BaseException)], results
     assert all(r in view.legal_actions for r in results)
-    assert pool.fallbacks == 1          # only the slow bot's decision was played at random
-    assert results[1:] == [view.legal_actions[0]] * 3   # the others were answered by their bot
+    assert pool.fallbacks == 1  # only the slow bot's decision was played at random
+    assert results[1:] == [view.legal_actions[0]] * 3  # the others were answered by their bot
 
 
 def test_the_pool_is_fair_by_worker_time_not_by_count():
@@ -114,7 +114,7 @@ def test_time_used_before_a_newcomer_came_gives_it_no_head_start():
             await one("honest", "sleep:0.4", 1)
             done.clear()
             tasks = [asyncio.create_task(one("crowd", "sleep:0.1", i)) for i in range(6)]
-            await asyncio.sleep(0.02)          # the crowd's first decision is in the worker
+            await asyncio.sleep(0.02)  # the crowd's first decision is in the worker
             tasks.append(asyncio.create_task(one("honest", "sleep:0", 99)))
             await asyncio.gather(*tasks)
         finally:
@@ -136,12 +136,12 @@ def test_between_owners_charged_alike_the_shorter_queue_goes_first():
             done.append(owner)
 
         try:
-            await pool.decide("sleep:0.3", 0, view, owner="warm")   # the worker is up and busy next
+            await pool.decide("sleep:0.3", 0, view, owner="warm")  # the worker is up and busy next
             busy = asyncio.create_task(pool.decide("sleep:0.3", 1, view, owner="warm"))
             await asyncio.sleep(0.02)
             tasks = [asyncio.create_task(one("crowd", i)) for i in range(4)]
             await asyncio.sleep(0)
-            tasks.append(asyncio.create_task(one("person", 9)))   # both charged the clock: a tie
+            tasks.append(asyncio.create_task(one("person", 9)))  # both charged the clock: a tie
             await asyncio.gather(busy, *tasks)
         finally:
             pool.close()
@@ -177,7 +177,7 @@ def test_a_bot_only_table_plays_in_the_background_lane_and_a_person_s_in_front(t
         res = create(c, seats=[{"kind": "bot", "bot": "random"}, {"kind": "person"}])
         with c.websocket_connect("/ws") as ws:
             say_hello(ws, res["game"], key_of(res["seats"][1]["link"]))
-            receive_until(ws, "update")        # the bot of seat 0 moved
+            receive_until(ws, "update")  # the bot of seat 0 moved
         assert server.bots._pool is not None
 
 

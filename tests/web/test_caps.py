@@ -25,6 +25,6 @@ def test_spectators_cannot_lock_a_player_out(tmp_path):
             extra = stack.enter_context(c.websocket_connect("/ws"))
             extra.send_text(P.hello(gid, spec))
             assert receive_until(extra, "refused")["code"] == "game_full"
-            for _ in range(4):                    # the spectators are at their cap: the seat still joins
+            for _ in range(4):  # the spectators are at their cap: the seat still joins
                 welcome, _ = say_hello(stack.enter_context(c.websocket_connect("/ws")), gid, ann)
                 assert welcome["you"]["seat"] == 0

@@ -36,13 +36,13 @@ def test_the_module_examples_run():
     assert doctest.testmod(cardinfo).failed == 0
 
 
-WELL = '''place well "Village well" de "Dorfbrunnen" {
+WELL = """place well "Village well" de "Dorfbrunnen" {
     called "the village well"
     after priory
     spots 2
     spot 1: gain 2 gold
 }
-'''
+"""
 
 
 def test_the_board_is_the_games_board_in_phase_iii_order():
@@ -57,9 +57,18 @@ def test_the_board_is_the_games_board_in_phase_iii_order():
     ids = [p["id"] for p in board["places"]]
     assert ids == list(rules.layout.steps) and ids[4:7] == ["priory", "well", "forest"]
     well = board["places"][5]
-    assert well == {"id": "well", "step": 6, "name": "Village well", "called": "the village well",
-                    "rule": "spots", "spots": 2, "site": "", "gives": ["+2 gold", ""],
-                    "does": "The builder on spot 1 gets +2 gold.", "text": render(rules.layout.board.places[5])}
+    assert well == {
+        "id": "well",
+        "step": 6,
+        "name": "Village well",
+        "called": "the village well",
+        "rule": "spots",
+        "spots": 2,
+        "site": "",
+        "gives": ["+2 gold", ""],
+        "does": "The builder on spot 1 gets +2 gold.",
+        "text": render(rules.layout.board.places[5]),
+    }
     court = board["places"][9]
     assert court["id"] == "kings_court" and court["step"] == 10 and court["gives"][0] == "no tax + the metal"
     assert board["sell"]["metal"] == 5 and "metal" not in board["buy"] and board["tax_die"] == [2, 3, 3, 4, 4, 5]
@@ -73,7 +82,8 @@ def test_a_fan_tax_place_says_the_good_its_stock_holds():
     from pillars_rules.web.cardinfo import board_catalogue
 
     base = base_cards()
-    exchequer = compile_text('''
+    exchequer = compile_text(
+        """
         place exchequer "Exchequer" de "Schatzkammer" {
             called "the Exchequer"
             replaces kings_court
@@ -83,7 +93,10 @@ def test_a_fan_tax_place_says_the_good_its_stock_holds():
             step tax
             die 2, 3, 3, 4, 4, 5
             stock 1 sand
-        }''', "fan.cards", known=base)
+        }""",
+        "fan.cards",
+        known=base,
+    )
     board = board_catalogue(pr.new_game(2, seed=1, cards=base.merged(exchequer)).rules)
     court = next(p for p in board["places"] if p["id"] == "exchequer")
     assert board["court_good"] == "sand" and court["gives"][0] == "no tax + the sand"

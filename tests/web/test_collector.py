@@ -60,7 +60,7 @@ def test_the_server_installs_the_policy_at_start_and_removes_it_at_close(tmp_pat
         await server.start()
         try:
             assert server.collector._seen in gc.callbacks
-            assert gc.get_freeze_count() > 0 and not walked(server)   # start-up's objects are frozen
+            assert gc.get_freeze_count() > 0 and not walked(server)  # start-up's objects are frozen
         finally:
             await server.close()
 
@@ -74,21 +74,21 @@ def test_the_server_shortens_the_thread_switch_interval_only_when_asked_and_rest
     from pillars_rules.web.switching import SWITCH_INTERVAL
 
     before = sys.getswitchinterval()
-    assert before > SWITCH_INTERVAL        # Python's default, 5 ms
+    assert before > SWITCH_INTERVAL  # Python's default, 5 ms
     plain = Server(Settings(db=str(tmp_path / "plain.sqlite3")))
     asked = [Server(Settings(db=str(tmp_path / f"{k}.sqlite3"), switch_interval=SWITCH_INTERVAL)) for k in "ab"]
 
     async def run() -> list[float]:
         seen = []
         await plain.start()
-        seen.append(sys.getswitchinterval())          # by default the process's interval stays
+        seen.append(sys.getswitchinterval())  # by default the process's interval stays
         await asked[0].start()
         await asked[1].start()
         seen.append(sys.getswitchinterval())
-        await asked[0].close()                        # they overlap: the first to stop restores nothing
+        await asked[0].close()  # they overlap: the first to stop restores nothing
         seen.append(sys.getswitchinterval())
         await asked[1].close()
-        seen.append(sys.getswitchinterval())          # the last one puts Python's back
+        seen.append(sys.getswitchinterval())  # the last one puts Python's back
         await plain.close()
         return seen
 

@@ -27,17 +27,24 @@ def test_a_record_that_is_not_utf8_is_skipped_and_the_others_go_on(tmp_path):
     with ServerProcess(db, None, *ONE_ADDRESS) as server:
         bad, good = server.create(TWO), server.create(TWO)
     with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE server_games SET record = CAST(? AS TEXT) WHERE game_id = ?",
-                     (b'{"players": 2, "seats": "\xff\xfe"}', bad["game"]))
+        conn.execute(
+            "UPDATE server_games SET record = CAST(? AS TEXT) WHERE game_id = ?",
+            (b'{"players": 2, "seats": "\xff\xfe"}', bad["game"]),
+        )
 
-    listed = subprocess.run([sys.executable, "-m", "pillars_rules", "serve", "--list", "--db", str(db)],
-                            capture_output=True, text=True, timeout=60)
+    listed = subprocess.run(
+        [sys.executable, "-m", "pillars_rules", "serve", "--list", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert listed.returncode == 0, listed.stderr
     assert good["game"] in listed.stdout and "not UTF-8" in listed.stdout
 
     with ServerProcess(db, None, *ONE_ADDRESS) as server:
-        req = urllib.request.Request(server.url + "/api/admin/games",
-                                     headers={"authorization": f"Bearer {server.admin_token}"})
+        req = urllib.request.Request(
+            server.url + "/api/admin/games", headers={"authorization": f"Bearer {server.admin_token}"}
+        )
         with urllib.request.urlopen(req, timeout=30) as r:
             games = {g["game"]: g for g in json.loads(r.read())["games"]}
         assert "not UTF-8" in games[bad["game"]]["damaged"] and games[good["game"]]["damaged"] is None
@@ -49,9 +56,12 @@ def test_a_record_that_is_not_utf8_is_skipped_and_the_others_go_on(tmp_path):
             while (m := json.loads(ws.recv(timeout=30)))["type"] != "refused":
                 pass
             assert m["code"] == "server_error"
-        replay = urllib.request.Request(server.url + "/api/replay", method="POST", data=json.dumps(
-            {"game": bad["game"], "key": bad["seats"][0]["link"].split("key=", 1)[1]}).encode(),
-            headers={"content-type": "application/json"})
+        replay = urllib.request.Request(
+            server.url + "/api/replay",
+            method="POST",
+            data=json.dumps({"game": bad["game"], "key": bad["seats"][0]["link"].split("key=", 1)[1]}).encode(),
+            headers={"content-type": "application/json"},
+        )
         try:
             urllib.request.urlopen(replay, timeout=30)
             raise AssertionError("the damaged game's replay was answered")

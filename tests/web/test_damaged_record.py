@@ -25,7 +25,7 @@ DAMAGE = {
     "not JSON": "{not json",
     "a list": "[1, 2]",
     "fields missing": '{"players": 2}',
-    "seats of the wrong type": None,     # filled in from the real record
+    "seats of the wrong type": None,  # filled in from the real record
     "a seat of the wrong kind": None,
 }
 
@@ -63,7 +63,7 @@ def test_a_damaged_record_is_a_typed_error_and_the_others_go_on(tmp_path, how):
 
     with client(tmp_path, admin_token="t") as c:
         server = c.app.state.server
-        for _ in range(200):          # the resume goes on past the damaged row
+        for _ in range(200):  # the resume goes on past the damaged row
             if good["game"] in server.rooms:
                 break
             time.sleep(0.02)

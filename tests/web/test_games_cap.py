@@ -67,8 +67,7 @@ def test_parallel_creations_from_many_addresses_never_pass_the_cap(store, tmp_pa
 
 
 def test_two_server_processes_on_one_postgresql_share_the_cap(pg_dsn, tmp_path):
-    servers = [ServerProcess(pg_dsn, None, "--max-games", str(CAP), log=tmp_path / f"server{i}.log")
-               for i in range(2)]
+    servers = [ServerProcess(pg_dsn, None, "--max-games", str(CAP), log=tmp_path / f"server{i}.log") for i in range(2)]
     try:
         for s in servers:
             s.start()
@@ -83,8 +82,9 @@ def test_two_server_processes_on_one_postgresql_share_the_cap(pg_dsn, tmp_path):
 def test_parallel_creations_from_one_address_never_pass_its_own_cap(tmp_path):
     """The per-address cap is held from the request's start: ten at once from one
     address with ``--max-games-per-client 3`` make 3 games (before: all ten)."""
-    with ServerProcess(tmp_path / "games.sqlite3", None, "--max-games-per-client", "3", "--create-rate", "100",
-                       "--refusal-delay", "0") as server:
+    with ServerProcess(
+        tmp_path / "games.sqlite3", None, "--max-games-per-client", "3", "--create-rate", "100", "--refusal-delay", "0"
+    ) as server:
         out: list[int] = []
         go = threading.Barrier(10)
 

@@ -23,7 +23,7 @@ def test_check_changes_nothing_until_commit(tmp_path):
         refused = table.check(0, encode_message(1, pr.actions.Pass()))
         assert isinstance(refused, Outcome) and refused.code == "stale"
         with pytest.raises(pr.ConflictError):
-            table.commit(checked)   # the same Checked twice: the table moved on
+            table.commit(checked)  # the same Checked twice: the table moved on
 
 
 def test_commit_many_stores_every_table_but_one_another_writer_beat(tmp_path):
@@ -31,12 +31,12 @@ def test_commit_many_stores_every_table_but_one_another_writer_beat(tmp_path):
     with EventStore(db) as store, EventStore(db) as other:
         tables = [Table.create(store, g, players=2, seed=i) for i, g in enumerate("abc")]
         checks = [(t, t.check(t.game.current_player, first_move(t))) for t in tables]
-        rival = Table.open(other, "b")          # another process answers b's decision first
+        rival = Table.open(other, "b")  # another process answers b's decision first
         assert rival.handle(rival.game.current_player, first_move(rival)).ok
         results = Table.commit_many(store, checks)
         assert [type(r).__name__ for r in results] == ["Outcome", "ConflictError", "Outcome"]
         assert [store.decision(g) for g in "abc"] == [2, 2, 2]
-        assert tables[1].game == rival.game     # b reloaded the winner's events
+        assert tables[1].game == rival.game  # b reloaded the winner's events
         for g, t in zip("abc", tables):
             assert Table.open(store, g).game == t.game and pr.replay(t.game.events) == t.game
 
@@ -52,10 +52,10 @@ def test_a_group_commit_takes_a_few_statements_whatever_its_size(tmp_path):
             store.create(g, {"h": g}, {"paths": None}, [{"e": 0}], 1)
         statements: list[str] = []
         store._db.set_trace_callback(statements.append)
-        batch = [(g, 1, 1, [{"e": k} for k in range(1, 6)], 2) for g in ids]    # 200 events
+        batch = [(g, 1, 1, [{"e": k} for k in range(1, 6)], 2) for g in ids]  # 200 events
         assert store.append_many(batch) == [None] * 40
         store._db.set_trace_callback(None)
-        assert 200 > _ROWS_PER_STATEMENT and len(statements) <= 7, statements   # begin, read, 2 inserts, update, commit
+        assert 200 > _ROWS_PER_STATEMENT and len(statements) <= 7, statements  # begin, read, 2 inserts, update, commit
         assert all(store.decision(g) == 2 for g in ids)
         stored = store._db.execute("SELECT idx, body FROM events WHERE game_id = 'g7' ORDER BY idx").fetchall()
         assert stored == [(k, '{"e": %d}' % k) for k in range(6)]
@@ -64,11 +64,20 @@ def test_a_group_commit_takes_a_few_statements_whatever_its_size(tmp_path):
 def test_a_group_commit_checks_its_calls_in_order(tmp_path):
     with EventStore(tmp_path / "g.sqlite3") as store:
         store.create("a", {"h": 1}, {"paths": None}, [{"e": 0}], 1)
-        out = store.append_many([("a", 1, 1, [{"e": 1}], 2), ("a", 2, 2, [{"e": 2}], 3),
-                                 ("a", 2, 2, [{"e": 9}], 3), ("nope", 1, 1, [{"e": 1}], 2)])
+        out = store.append_many(
+            [
+                ("a", 1, 1, [{"e": 1}], 2),
+                ("a", 2, 2, [{"e": 2}], 3),
+                ("a", 2, 2, [{"e": 9}], 3),
+                ("nope", 1, 1, [{"e": 1}], 2),
+            ]
+        )
         assert out[:2] == [None, None]
         assert [type(x).__name__ for x in out[2:]] == ["ConflictError", "ConflictError"]
         assert out[2].stored == 3 and out[3].stored is None
         assert store.decision("a") == 3
-        assert [r[0] for r in store._db.execute("SELECT body FROM events WHERE game_id = 'a' ORDER BY idx")] == \
-            ['{"e": 0}', '{"e": 1}', '{"e": 2}']
+        assert [r[0] for r in store._db.execute("SELECT body FROM events WHERE game_id = 'a' ORDER BY idx")] == [
+            '{"e": 0}',
+            '{"e": 1}',
+            '{"e": 2}',
+        ]

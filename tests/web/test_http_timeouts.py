@@ -36,7 +36,7 @@ def _read_all(sock: socket.socket) -> bytes:
 def test_headers_that_never_end_are_cut_off(live):
     with socket.create_connection(("127.0.0.1", live.port)) as sock:
         sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n")
-        assert _read_all(sock) == b""            # closed, with nothing answered
+        assert _read_all(sock) == b""  # closed, with nothing answered
 
 
 def test_a_second_request_s_headers_are_timed_too(live):
@@ -48,7 +48,9 @@ def test_a_second_request_s_headers_are_timed_too(live):
 
 def test_a_stalled_body_is_answered_408(live):
     with socket.create_connection(("127.0.0.1", live.port)) as sock:
-        sock.sendall(b"POST /games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: 100\r\n\r\n{\"seats\":")
+        sock.sendall(
+            b"POST /games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 100\r\n\r\n{"seats":'
+        )
         answer = _read_all(sock)
         assert answer.startswith(b"HTTP/1.1 408"), answer[:200]

@@ -37,8 +37,11 @@ def test_the_lobby_page_is_a_form_with_no_script_and_strict_headers(tmp_path):
 
 def test_create_by_json_gives_one_unguessable_link_per_person_and_one_for_spectators(tmp_path):
     with client(tmp_path) as c:
-        res = create(c, seats=[{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"},
-                               {"kind": "person"}], takeover={"bot": "heuristic", "grace": 30})
+        res = create(
+            c,
+            seats=[{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}, {"kind": "person"}],
+            takeover={"bot": "heuristic", "grace": 30},
+        )
         other = create(c, players=2)
     assert [s["kind"] for s in res["seats"]] == ["person", "bot", "person"]
     assert [s["name"] for s in res["seats"]] == ["Ann", "Blue", "Green"]
@@ -53,24 +56,28 @@ def test_create_by_json_gives_one_unguessable_link_per_person_and_one_for_specta
         assert s["link"].startswith(f"http://127.0.0.1:8000/play#game={res['game']}&key=")
     assert res["takeover"] == {"bot": "heuristic", "grace": 30.0}
     data = (tmp_path / "games.sqlite3").read_bytes() + b"".join(
-        p.read_bytes() for p in tmp_path.glob("games.sqlite3-*"))
-    assert not any(k.encode() in data for k in keys)   # the database holds digests only
+        p.read_bytes() for p in tmp_path.glob("games.sqlite3-*")
+    )
+    assert not any(k.encode() in data for k in keys)  # the database holds digests only
 
 
-@pytest.mark.parametrize("request_doc,why", [
-    ({"players": 5}, "players must be 2, 3 or 4 with the card set 'base'"),
-    ({"players": 7}, "players must be 2 to 6"),
-    ({"players": 3, "seats": [{"kind": "person"}] * 2}, "players is 3 but 2 seats"),
-    ({"seats": [{"kind": "person"}, {"kind": "bot", "bot": "alphago"}]}, "unknown bot 'alphago'"),
-    ({"seats": [{"kind": "person"}, {"kind": "robot"}]}, "seats[1].kind"),
-    ({"players": 2, "cards": "../../etc"}, "no card set '../../etc'"),
-    ({"players": 2, "cards": "/work"}, "no card set"),
-    ({"players": 2, "variants": ["nope"]}, "unknown variant 'nope'"),
-    ({"players": 2, "colour": "red"}, "unknown field 'colour'"),
-    ({"seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ann"}]}, "names must differ"),
-    ({"players": 2, "takeover": {"bot": "random", "grace": -1}}, "takeover.grace"),
-    ({"players": 2, "seed": 5}, "--allow-seeds"),
-])
+@pytest.mark.parametrize(
+    "request_doc,why",
+    [
+        ({"players": 5}, "players must be 2, 3 or 4 with the card set 'base'"),
+        ({"players": 7}, "players must be 2 to 6"),
+        ({"players": 3, "seats": [{"kind": "person"}] * 2}, "players is 3 but 2 seats"),
+        ({"seats": [{"kind": "person"}, {"kind": "bot", "bot": "alphago"}]}, "unknown bot 'alphago'"),
+        ({"seats": [{"kind": "person"}, {"kind": "robot"}]}, "seats[1].kind"),
+        ({"players": 2, "cards": "../../etc"}, "no card set '../../etc'"),
+        ({"players": 2, "cards": "/work"}, "no card set"),
+        ({"players": 2, "variants": ["nope"]}, "unknown variant 'nope'"),
+        ({"players": 2, "colour": "red"}, "unknown field 'colour'"),
+        ({"seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ann"}]}, "names must differ"),
+        ({"players": 2, "takeover": {"bot": "random", "grace": -1}}, "takeover.grace"),
+        ({"players": 2, "seed": 5}, "--allow-seeds"),
+    ],
+)
 def test_bad_requests_are_refused_with_the_field_and_the_reason(tmp_path, request_doc, why):
     with client(tmp_path, allow_seeds=False) as c:
         r = c.post("/games", json=request_doc)
@@ -80,8 +87,16 @@ def test_bad_requests_are_refused_with_the_field_and_the_reason(tmp_path, reques
 
 
 def test_the_html_form_creates_a_game_and_escapes_what_it_shows(tmp_path):
-    form = {"players": "2", "seat0": "person", "name0": "<b>Ann</b>", "seat1": "heuristic",
-            "cards": "base", "variant": "dm", "takeover": "random", "grace": "5"}
+    form = {
+        "players": "2",
+        "seat0": "person",
+        "name0": "<b>Ann</b>",
+        "seat1": "heuristic",
+        "cards": "base",
+        "variant": "dm",
+        "takeover": "random",
+        "grace": "5",
+    }
     with client(tmp_path) as c:
         r = c.post("/games", data=form, follow_redirects=False)
         # POST/redirect/GET: the links travel in the fragment of a page that a reload does not post again
@@ -91,7 +106,10 @@ def test_the_html_form_creates_a_game_and_escapes_what_it_shows(tmp_path):
         made = parse_qs(fragment)
         seats = json.loads(made["seats"][0])
         assert [s["name"] for s in seats] == ["<b>Ann</b>", "Blue"] and seats[1] == {
-            "name": "Blue", "key": None, "bot": "heuristic"}
+            "name": "Blue",
+            "key": None,
+            "bot": "heuristic",
+        }
         record = records(c)[0]
         assert record.game_id == made["game"][0]
         assert record.who(seats[0]["key"]) == 0 and record.who(made["spectator"][0]) == "spectator"
@@ -113,7 +131,7 @@ def test_operator_card_sets_are_offered_by_name_and_identity(tmp_path):
         assert lobby["players"] == [2, 3, 4, 5, 6]  # every count some offered set plays
         fan = {k: v for k, v in lobby["cards"][2].items() if k != "players"}  # the listing adds the counts
         assert fan["identity"] == pr.load_cards([str(FAN)]).identity and fan["cards"] > 62
-        assert str(FAN) not in json.dumps(lobby)    # a client never sees (nor sends) a path
+        assert str(FAN) not in json.dumps(lobby)  # a client never sees (nor sends) a path
         res = create(c, players=2, cards="fan_cards")
         assert res["cards"] == fan
         with c.websocket_connect("/ws") as ws:
@@ -132,7 +150,7 @@ def test_the_games_bound(tmp_path):
 
 def test_hosts_and_origins_are_checked(tmp_path):
     with client(tmp_path) as c:
-        assert c.get("/", headers={"host": "evil.example"}).status_code == 400   # no DNS rebinding
+        assert c.get("/", headers={"host": "evil.example"}).status_code == 400  # no DNS rebinding
         r = c.post("/games", json={"players": 2}, headers={"origin": "http://evil.example"})
         assert r.status_code == 403
         assert records(c) == []
@@ -156,7 +174,7 @@ def test_the_play_page_and_static_files(tmp_path):
     with client(tmp_path) as c:
         r = c.get("/play")
         assert r.status_code == 200 and "content-security-policy" in r.headers
-        assert "<script>" not in r.text   # no inline script, board or not
+        assert "<script>" not in r.text  # no inline script, board or not
         css = c.get("/assets/server.css")
         assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
         assert c.get("/assets/../app.py").status_code == 404
@@ -197,7 +215,7 @@ def test_the_server_page_names_every_bot_the_lobby_offers(tmp_path):
     from pillars_rules.bots import BOTS
 
     text = (ROOT / "docs" / "server.rst").read_text(encoding="utf-8")
-    section = text[text.index("Create a game\n"):text.index("Invite friends\n")]
+    section = text[text.index("Create a game\n") : text.index("Invite friends\n")]
     named = set(re.findall(r"``([a-z0-9-]+)``", section))
     with client(tmp_path) as c:
         offered = set(c.get("/api/lobby").json()["bots"])

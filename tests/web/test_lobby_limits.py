@@ -27,7 +27,7 @@ def test_one_address_may_create_so_many_games_a_minute(tmp_path):
         assert r.status_code == 429 and "3 games a minute" in r.json()["error"]
         assert int(r.headers["retry-after"]) >= 1
         r = c.post("/games", data={"players": "2", "seat0": "person", "seat1": "person"})
-        assert r.status_code == 429 and "3 games a minute" in r.text      # the lobby form says so too
+        assert r.status_code == 429 and "3 games a minute" in r.text  # the lobby form says so too
         assert len(records(c)) == 3
 
 
@@ -45,7 +45,7 @@ def test_a_full_server_says_what_to_do(tmp_path):
         r = c.post("/games", json=TWO)
         assert r.status_code == 503
         assert "try again later" in r.json()["error"] and "1 h" in r.json()["error"]
-        assert "nobody took within 10 min" in r.json()["error"]     # the sooner way a place comes free
+        assert "nobody took within 10 min" in r.json()["error"]  # the sooner way a place comes free
 
 
 def test_an_abandoned_game_expires_and_frees_its_place(tmp_path):
@@ -53,13 +53,13 @@ def test_an_abandoned_game_expires_and_frees_its_place(tmp_path):
         old = create(c, **TWO)
         with c.websocket_connect("/ws") as ws:
             say_hello(ws, old["game"], key_of(old["spectator"]))
-            m = receive_until(ws, "refused")       # no move for a second: the game is deleted
+            m = receive_until(ws, "refused")  # no move for a second: the game is deleted
             assert m["code"] == "gone" and m["closing"]
         assert [r.game_id for r in records(c)] == []
         with EventStore(c.app.state.server.settings.db) as store:
             assert store.games() == []
         create(c, **TWO)
-        create(c, **TWO)                            # its place is free
+        create(c, **TWO)  # its place is free
         with c.websocket_connect("/ws") as ws:
             ws.send_text(P.hello(old["game"], key_of(old["seats"][0]["link"])))
             assert receive_until(ws, "refused")["code"] == "bad_credentials"
@@ -74,7 +74,7 @@ def test_a_game_that_moves_does_not_expire(tmp_path):
             say_hello(b, res["game"], ben)
             deadline = time.monotonic() + 3.0
             decision = 1
-            while time.monotonic() < deadline:        # a move every half second, for 3 s
+            while time.monotonic() < deadline:  # a move every half second, for 3 s
                 time.sleep(0.5)
                 game = c.app.state.server.rooms[res["game"]].game
                 who = a if game.current_player == 0 else b

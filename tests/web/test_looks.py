@@ -19,11 +19,11 @@ from pillars_rules.web.statejson import apply_changes
 from .support import client, create, key_of, say_hello
 
 #: Every seat starts with it; at each round's start it offers a look, a reorder and a bury.
-SEER = '''craftsman seer "Seer" de "Seher" {
+SEER = """craftsman seer "Seer" de "Seher" {
     round start
     at round_start: choose one: gain 1 gold | look at the next 2 events | reorder the next 3 events | bury the next event
 }
-'''
+"""
 GOLD, LOOK, REORDER, BURY = range(4)
 ORIGIN = {"origin": "http://testserver", "content-type": "application/json"}
 
@@ -69,8 +69,7 @@ def _stored(tmp_path, game_id: str) -> pr.Game:
 
 
 def _act(reader: Reader, msg: dict, option: int) -> None:
-    reader.ws.send_text(json.dumps({"decision": msg["decision"],
-                                    "action": {"type": "ChooseOption", "index": option}}))
+    reader.ws.send_text(json.dumps({"decision": msg["decision"], "action": {"type": "ChooseOption", "index": option}}))
 
 
 def _hidden_from(frames: list[str], cards: dict[str, str]) -> list[str]:
@@ -82,14 +81,23 @@ def test_a_seat_sees_its_look_reorder_and_bury_live_and_nobody_else_does(tmp_pat
     with client(tmp_path, cards_dirs=(seers,)) as c:
         res = create(c, seed=5, cards="seers", seats=[{"kind": "person"}, {"kind": "person"}])
         gid, keys = res["game"], [key_of(s["link"]) for s in res["seats"]]
-        with c.websocket_connect("/ws") as a2, c.websocket_connect("/ws") as a1, \
-                c.websocket_connect("/ws") as b2, c.websocket_connect("/ws") as b1, \
-                c.websocket_connect("/ws") as s2, c.websocket_connect("/ws") as s1:
+        with (
+            c.websocket_connect("/ws") as a2,
+            c.websocket_connect("/ws") as a1,
+            c.websocket_connect("/ws") as b2,
+            c.websocket_connect("/ws") as b1,
+            c.websocket_connect("/ws") as s2,
+            c.websocket_connect("/ws") as s1,
+        ):
             readers = {}
-            for name, ws, key, version in (("a2", a2, keys[0], 2), ("a1", a1, keys[0], 1),
-                                           ("b2", b2, keys[1], 2), ("b1", b1, keys[1], 1),
-                                           ("s2", s2, key_of(res["spectator"]), 2),
-                                           ("s1", s1, key_of(res["spectator"]), 1)):
+            for name, ws, key, version in (
+                ("a2", a2, keys[0], 2),
+                ("a1", a1, keys[0], 1),
+                ("b2", b2, keys[1], 2),
+                ("b1", b1, keys[1], 1),
+                ("s2", s2, key_of(res["spectator"]), 2),
+                ("s1", s1, key_of(res["spectator"]), 1),
+            ):
                 r = readers[name] = Reader(ws, version)
                 _, first = say_hello(ws, gid, key, protocol=version)
                 r.take(json.dumps(first))
@@ -106,7 +114,7 @@ def test_a_seat_sees_its_look_reorder_and_bury_live_and_nobody_else_does(tmp_pat
             truth = _stored(tmp_path, gid)
             top = list(truth.state.event_deck[:3])
             catalogue = card_catalogue(truth.rules)
-            seen = {c: catalogue[c]["name"] for c in top}    # what seat 0 saw, by id and by name
+            seen = {c: catalogue[c]["name"] for c in top}  # what seat 0 saw, by id and by name
             for name in ("a2", "a1"):
                 r = readers[name]
                 assert r.deck[:3] == top and set(r.deck[3:]) == {"?"}, name
@@ -114,7 +122,7 @@ def test_a_seat_sees_its_look_reorder_and_bury_live_and_nobody_else_does(tmp_pat
             assert "changes" in got["a2"] and "state" in got["a1"]
             assert got["a2"]["changes"]["decks/event_deck"][:3] == top
             # seat 0 puts the last first: the update after shows the new order
-            step(a, got["a2"], 4)          # option 5: the third card, then the first, then the second
+            step(a, got["a2"], 4)  # option 5: the third card, then the first, then the second
             order = [top[2], top[0], top[1]]
             assert _stored(tmp_path, gid).state.event_deck[:3] == tuple(order)
             for name in ("a2", "a1"):
@@ -131,7 +139,7 @@ def test_a_seat_sees_its_look_reorder_and_bury_live_and_nobody_else_does(tmp_pat
                 assert r.deck[:2] == order[1:] and r.deck[-1] == order[0] and r.deck.count("?") == len(deck) - 3
                 # the state each version rebuilt is the seat's own view, as a reload would get it
                 assert r.state == json.loads(json.dumps(converter.unstructure(game.view(0).state))), name
-            assert _hidden_from(readers["a1"].frames, seen) == sorted(seen)   # the check finds them where they are
+            assert _hidden_from(readers["a1"].frames, seen) == sorted(seen)  # the check finds them where they are
             for name in ("b2", "b1", "s2", "s1"):
                 r = readers[name]
                 assert set(r.deck) == {"?"} and r.state["seen"] == [], name
@@ -165,7 +173,7 @@ def test_a_seat_sees_its_look_reorder_and_bury_live_and_nobody_else_does(tmp_pat
                 while (m := r.take(r.ws.receive_text()))["type"] != "sync":
                     assert m["type"] != "refused", m
             for name in ("a2", "a1"):
-                assert readers[name].deck[:3] == top, name      # as they lay when it looked
+                assert readers[name].deck[:3] == top, name  # as they lay when it looked
             for name in ("b2", "b1", "s2", "s1"):
                 assert _hidden_from(readers[name].frames, seen) == [], name
             # ... but not the look itself: nobody can forget what was seen
@@ -180,8 +188,9 @@ def test_a_seat_sees_its_look_reorder_and_bury_live_and_nobody_else_does(tmp_pat
         public = {k: v for k, v in index.json().items() if k not in ("catalogue", "board")}  # every card's text
         texts = [json.dumps(public)]
         for d in index.json()["decisions"]:
-            step_doc = c.post("/api/replay", content=json.dumps({"game": gid, "key": keys[1], "at": d["n"]}),
-                              headers=ORIGIN)
+            step_doc = c.post(
+                "/api/replay", content=json.dumps({"game": gid, "key": keys[1], "at": d["n"]}), headers=ORIGIN
+            )
             assert step_doc.status_code == 200
             texts.append(step_doc.text)
         assert _hidden_from(texts, seen) == []

@@ -63,25 +63,26 @@ def test_an_absent_seat_gets_one_mail_a_quiet_period_and_can_unsubscribe(tmp_pat
         res = create(c, seed=4, seats=[{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}])
         gid, ann, ben = res["game"], key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"])
         assert c.post("/api/mail", json={"op": "status"}, headers=ORIGIN).json() == {"enabled": True}
-        bad = c.post("/api/mail", json={"op": "subscribe", "game": gid, "key": ben, "address": "no at sign"},
-                     headers=ORIGIN)
+        bad = c.post(
+            "/api/mail", json={"op": "subscribe", "game": gid, "key": ben, "address": "no at sign"}, headers=ORIGIN
+        )
         assert bad.status_code == 400
         r = c.post("/api/mail", json={"op": "subscribe", "game": gid, "key": ben, "address": BEN}, headers=ORIGIN)
         assert r.json() == {"subscribed": True}
         with c.websocket_connect("/ws") as aws:
             aws.send_text(json.dumps({"type": "hello", "protocol": 2, "game": gid, "key": ann, "seen": None}))
-            _play(aws, 0)                                         # Ben's turn, and Ben is away
+            _play(aws, 0)  # Ben's turn, and Ben is away
             _wait(lambda: len(inbox.mails) == 1)
             to, msg, at = inbox.mails[0]
             body = msg.get_content()
             assert to == [BEN] and msg["From"] == "pillars@example.org" and "Your turn" in msg["Subject"]
             assert f"/play#game={gid}&key={ben}" in body and "/mail/unsubscribe?t=" in body
             _ben_plays(c, gid, ben)
-            _play(aws, 0)                                         # Ben's turn again, within the quiet period
+            _play(aws, 0)  # Ben's turn again, within the quiet period
             time.sleep(0.5)
-            assert len(inbox.mails) == 1                           # batched: not yet
+            assert len(inbox.mails) == 1  # batched: not yet
             _wait(lambda: len(inbox.mails) == 2)
-            assert inbox.mails[1][2] - at >= 1.4                   # one mail a quiet period
+            assert inbox.mails[1][2] - at >= 1.4  # one mail a quiet period
             # the unsubscribe link of the last mail stops the next
             link = inbox.mails[1][1].get_content().split("/mail/unsubscribe?t=")[1].split()[0]
             page = c.get(f"/mail/unsubscribe?t={link}")
@@ -99,6 +100,9 @@ def test_without_an_smtp_server_there_is_no_mail_to_ask_for(tmp_path):
     with client(tmp_path) as c:
         res = create(c, seats=[{"kind": "person"}, {"kind": "person"}])
         assert c.post("/api/mail", json={"op": "status"}, headers=ORIGIN).json() == {"enabled": False}
-        r = c.post("/api/mail", json={"op": "subscribe", "game": res["game"],
-                                      "key": key_of(res["seats"][0]["link"]), "address": BEN}, headers=ORIGIN)
+        r = c.post(
+            "/api/mail",
+            json={"op": "subscribe", "game": res["game"], "key": key_of(res["seats"][0]["link"]), "address": BEN},
+            headers=ORIGIN,
+        )
         assert r.status_code == 409

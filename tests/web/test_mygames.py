@@ -28,14 +28,16 @@ def test_a_seat_adds_itself_and_another_device_lists_it_until_revoked(tmp_path):
         token = made["token"]
         assert made["link"].endswith(f"/#mine={token}") and len(token) >= 40
         assert _post(c, op="add", game=two["game"], key=cy, token=token).json()["token"] == token
-        assert _post(c, op="add", game=one["game"], key=ann, token=token).status_code == 200   # twice: once
+        assert _post(c, op="add", game=one["game"], key=ann, token=token).status_code == 200  # twice: once
         games = _post(c, op="list", token=token).json()["games"]
         assert [(g["game"], g["key"], g["seat"], g["name"], g["role"]) for g in games] == [
-            (two["game"], cy, 0, "Cy", "player"), (one["game"], ann, 0, "Ann", "player")]
+            (two["game"], cy, 0, "Cy", "player"),
+            (one["game"], ann, 0, "Ann", "player"),
+        ]
         # a wrong key is refused as a hello's is; nothing is added
         assert _post(c, op="add", game=one["game"], key="wrong", token=token).status_code == 404
         assert _post(c, op="list", token="not-a-link").status_code == 404
-        with sqlite3.connect(tmp_path / "games.sqlite3") as db:   # the stored rows open nothing alone
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:  # the stored rows open nothing alone
             rows = db.execute("SELECT * FROM server_mygames").fetchall()
         assert len(rows) == 2 and not any(secret in repr(rows) for secret in (token, ann, cy))
         assert _post(c, op="revoke", token=token).json() == {"revoked": 2}

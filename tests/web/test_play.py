@@ -34,7 +34,7 @@ def test_a_server_bot_plays_its_seat_from_the_pool(tmp_path):
             _, sync = say_hello(ws, res["game"], key_of(res["seats"][0]["link"]))
             last = play_until_over(ws, 0, sync)
         pool = c.app.state.server.bots._pool
-        assert pool is not None   # the bot ran in the process pool, not on the event loop
+        assert pool is not None  # the bot ran in the process pool, not on the event loop
     with EventStore(tmp_path / "games.sqlite3") as store:
         game = Table.open(store, res["game"]).game
     assert game.is_over and last["result"]["scores"] == [list(s) for s in game.scores()]
@@ -55,7 +55,7 @@ def test_a_bot_takes_over_an_absent_person_and_hands_the_seat_back(tmp_path):
             t0 = time.monotonic()
             seen_update = receive_until(bws, "update")
             assert seen_update["decision"] >= 2 and time.monotonic() - t0 < 30
-            with c.websocket_connect("/ws") as aws:   # Ann is back: her seat is hers again
+            with c.websocket_connect("/ws") as aws:  # Ann is back: her seat is hers again
                 welcome, _ = say_hello(aws, gid, ann)
                 assert welcome["seats"][0]["played_by"] == "person" and welcome["seats"][0]["connected"] == 1
                 back = receive_until(bws, "seats")
@@ -64,18 +64,17 @@ def test_a_bot_takes_over_an_absent_person_and_hands_the_seat_back(tmp_path):
                 assert back["seats"][0]["played_by"] == "person"
                 with EventStore(tmp_path / "games.sqlite3") as store:
                     at = Table.open(store, gid).game.decision
-                time.sleep(0.5)   # no bot moves for her now
+                time.sleep(0.5)  # no bot moves for her now
                 with EventStore(tmp_path / "games.sqlite3") as store:
                     game = Table.open(store, gid).game
-                assert game.decision == at   # nobody plays Ann's seat but Ann now
+                assert game.decision == at  # nobody plays Ann's seat but Ann now
 
 
 def test_spectators_follow_the_game_with_no_choices(tmp_path):
     with client(tmp_path) as c:
         res = create(c, seats=[{"kind": "person"}, {"kind": "person"}])
         gid = res["game"]
-        with c.websocket_connect("/ws") as sws, c.websocket_connect("/ws") as aws, \
-                c.websocket_connect("/ws") as bws:
+        with c.websocket_connect("/ws") as sws, c.websocket_connect("/ws") as aws, c.websocket_connect("/ws") as bws:
             _, ssync = say_hello(sws, gid, key_of(res["spectator"]))
             _, a = say_hello(aws, gid, key_of(res["seats"][0]["link"]))
             _, b = say_hello(bws, gid, key_of(res["seats"][1]["link"]))
@@ -89,7 +88,7 @@ def test_spectators_follow_the_game_with_no_choices(tmp_path):
                 assert u["choices"] == [] and u["next_event"] is None
                 assert u["first"] == len(events)
                 events += u["events"]
-                state = apply_changes(state, u["changes"])   # protocol version 2
+                state = apply_changes(state, u["changes"])  # protocol version 2
             with EventStore(tmp_path / "games.sqlite3") as store:
                 game = Table.open(store, gid).game
             export = json.loads(game.export(None))

@@ -23,10 +23,10 @@ def played(tmp_path_factory):
 
 def test_the_matcher_can_fail():
     assert matches({"a": [1, "..."], "...": "..."}, {"a": [1, 2, 3], "b": 0}) == []
-    assert matches({"a": [1, "..."]}, {"a": [1], "b": 0})            # an extra key
-    assert matches({"a": [2, "..."]}, {"a": [1]})                     # another item
-    assert matches({"a": 1}, {"a": True})                             # True is not 1
-    assert matches(["x"], ["x", "y"])                                 # a longer list
+    assert matches({"a": [1, "..."]}, {"a": [1], "b": 0})  # an extra key
+    assert matches({"a": [2, "..."]}, {"a": [1]})  # another item
+    assert matches({"a": 1}, {"a": True})  # True is not 1
+    assert matches(["x"], ["x", "y"])  # a longer list
 
 
 def test_every_example_on_the_page_is_real(played):
@@ -46,8 +46,9 @@ def test_every_message_kind_is_on_the_page():
 
 def test_the_refusal_table_is_the_servers():
     text = PAGE.read_text(encoding="utf-8")
-    table = text[text.index(".. refusal-codes"):]
+    table = text[text.index(".. refusal-codes") :]
     table = table[: table.index("\n\n", table.index("======\n", table.index("meaning")) + 10)]
     rows = re.findall(r"^``(\w+)``\s+(\d{4})?", table, re.M)
     assert {code: (int(close) if close else None) for code, close in rows} == {
-        r.code: r.close for r in P.REFUSALS.values()}
+        r.code: r.close for r in P.REFUSALS.values()
+    }

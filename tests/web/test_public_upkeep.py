@@ -54,23 +54,34 @@ def _ids(db: str) -> set[str]:
 
 
 def _serve(db: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pillars_rules", "serve", "--db", db, *args],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "pillars_rules", "serve", "--db", db, *args], capture_output=True, text=True, timeout=60
+    )
 
 
 def test_one_network_has_a_cap_of_its_own_and_another_network_gets_its_game(db, tmp_path):
-    with ServerProcess(db, None, "--max-games-per-client", "2", "--max-games-per-network", "3",
-                       "--refusal-delay", "0", log=tmp_path / "server.log") as server:
+    with ServerProcess(
+        db,
+        None,
+        "--max-games-per-client",
+        "2",
+        "--max-games-per-network",
+        "3",
+        "--refusal-delay",
+        "0",
+        log=tmp_path / "server.log",
+    ) as server:
         assert [_post(server, "127.0.0.10")[0] for _ in range(3)] == [201, 201, 429]
         assert _post(server, "127.0.0.11")[0] == 201
         status, doc = _post(server, "127.0.0.12")
         assert status == 429 and "this network hosts 3 unfinished games" in doc["error"]
-        assert _post(server, "127.0.1.5")[0] == 201        # a newcomer of another /24
+        assert _post(server, "127.0.1.5")[0] == 201  # a newcomer of another /24
 
 
 def test_a_game_whose_seats_nobody_takes_expires_first(db, tmp_path):
-    with ServerProcess(db, None, "--expire-unstarted", "2", "--refusal-delay", "0",
-                       log=tmp_path / "server.log") as server:
+    with ServerProcess(
+        db, None, "--expire-unstarted", "2", "--refusal-delay", "0", log=tmp_path / "server.log"
+    ) as server:
         _, idle = _post(server, "127.0.0.20")
         _, taken = _post(server, "127.0.0.21")
         with connect(server.ws_url, origin=server.url) as ws:
@@ -80,7 +91,7 @@ def test_a_game_whose_seats_nobody_takes_expires_first(db, tmp_path):
         while idle["game"] in _ids(db) and time.monotonic() < deadline:
             time.sleep(0.2)
         time.sleep(1.0)
-        assert _ids(db) == {taken["game"]}          # the idle one went; the taken one stays
+        assert _ids(db) == {taken["game"]}  # the idle one went; the taken one stays
     assert "nobody took a seat" in (tmp_path / "server.log").read_text()
 
 
@@ -89,20 +100,24 @@ def test_the_operator_sees_and_removes_games_by_owner(db, tmp_path):
         mine = [_post(server, "127.0.0.30")[1]["game"] for _ in range(2)]
         other = _post(server, "127.0.0.31")[1]["game"]
         owner = _serve(db, "--owner-of", "127.0.0.30").stdout.split()[1]
-        req = urllib.request.Request(server.url + "/api/admin/games",
-                                     headers={"authorization": f"Bearer {server.admin_token}"})
+        req = urllib.request.Request(
+            server.url + "/api/admin/games", headers={"authorization": f"Bearer {server.admin_token}"}
+        )
         with urllib.request.urlopen(req, timeout=30) as r:
             listed = {g["game"]: g["owner"] for g in json.loads(r.read())["games"]}
         assert {g for g, o in listed.items() if o == owner} == set(mine)
-        req = urllib.request.Request(server.url + f"/api/admin/owners/{owner}", method="DELETE",
-                                     headers={"authorization": f"Bearer {server.admin_token}"})
+        req = urllib.request.Request(
+            server.url + f"/api/admin/owners/{owner}",
+            method="DELETE",
+            headers={"authorization": f"Bearer {server.admin_token}"},
+        )
         with urllib.request.urlopen(req, timeout=30) as r:
             assert sorted(json.loads(r.read())["deleted"]) == sorted(mine)
         assert _ids(db) == {other}
     listed = _serve(db, "--list").stdout
     network = _serve(db, "--owner-of", "127.0.0.31").stdout.split()[3]
     assert network in listed
-    done = _serve(db, "--delete-owner", network)       # the whole /24, from the command line
+    done = _serve(db, "--delete-owner", network)  # the whole /24, from the command line
     assert done.returncode == 0 and "deleted 1 game(s)" in done.stdout
     assert _ids(db) == set()
 

@@ -49,8 +49,7 @@ def closed_with(ws, code: int) -> None:
 def game(tmp_path):
     with client(tmp_path) as c:
         res = create(c, **TWO)
-        yield c, res["game"], key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"]), \
-            key_of(res["spectator"])
+        yield c, res["game"], key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"]), key_of(res["spectator"])
 
 
 def test_table_refusals_keep_the_connection_and_the_game(game):
@@ -58,19 +57,20 @@ def test_table_refusals_keep_the_connection_and_the_game(game):
     with c.websocket_connect("/ws") as ws:
         say_hello(ws, gid, ann)
         before = stored(c, gid)
-        for text, code in [("not json", "bad_message"),
-                           ('{"decision": 1}', "bad_message"),
-                           (json.dumps({"decision": 1, "action": {"type": "os.system"}}), "bad_message"),
-                           (json.dumps({"decision": 1, "action": {"type": "Place", "location": "kings_court",
-                                                                   "spot": 0}}), "illegal"),
-                           (json.dumps({"decision": 7, "action": ANN_ACTION}), "stale")]:
+        for text, code in [
+            ("not json", "bad_message"),
+            ('{"decision": 1}', "bad_message"),
+            (json.dumps({"decision": 1, "action": {"type": "os.system"}}), "bad_message"),
+            (json.dumps({"decision": 1, "action": {"type": "Place", "location": "kings_court", "spot": 0}}), "illegal"),
+            (json.dumps({"decision": 7, "action": ANN_ACTION}), "stale"),
+        ]:
             ws.send_text(text)
             refusal(ws, code)
         ws.send_bytes(b'{"decision": 1, "action": {"type": "Pass"}}')
         refusal(ws, "bad_message")
         assert stored(c, gid) == before
         ws.send_text(json.dumps({"decision": 1, "action": ANN_ACTION}))
-        assert receive_until(ws, "update")["decision"] == 2   # the connection still plays
+        assert receive_until(ws, "update")["decision"] == 2  # the connection still plays
         ws.send_text(json.dumps({"decision": 2, "action": {"type": "Pass"}}))
         refusal(ws, "not_your_turn")
         assert stored(c, gid).decision == 2
@@ -81,11 +81,13 @@ def test_undo_refusals_keep_the_connection_and_the_game(game):
     with c.websocket_connect("/ws") as ws:
         say_hello(ws, gid, ann)
         before = stored(c, gid)
-        for doc, code in [({"type": "undo", "decision": 1}, "undo"),            # nothing to take back
-                          ({"type": "undo_answer", "decision": 1, "accept": True}, "undo"),   # nothing asked
-                          ({"type": "undo", "decision": 1, "extra": 0}, "bad_message"),
-                          ({"type": "undo_answer", "decision": 1, "accept": "yes"}, "bad_message"),
-                          ({"type": "undo", "decision": 9}, "stale")]:
+        for doc, code in [
+            ({"type": "undo", "decision": 1}, "undo"),  # nothing to take back
+            ({"type": "undo_answer", "decision": 1, "accept": True}, "undo"),  # nothing asked
+            ({"type": "undo", "decision": 1, "extra": 0}, "bad_message"),
+            ({"type": "undo_answer", "decision": 1, "accept": "yes"}, "bad_message"),
+            ({"type": "undo", "decision": 9}, "stale"),
+        ]:
             ws.send_text(json.dumps(doc))
             refusal(ws, code)
         assert stored(c, gid) == before
@@ -106,7 +108,7 @@ def test_a_spectator_and_an_oversized_frame(game):
         big = json.dumps({"decision": 1, "action": {"type": "Hire", "card": "x" * (P.MAX_MESSAGE_BYTES)}})
         ws.send_text(big)
         refusal(ws, "too_large")
-        ws.send_text("é" * (P.MAX_MESSAGE_BYTES // 2 + 1))   # 16 KiB + 2 bytes in UTF-8
+        ws.send_text("é" * (P.MAX_MESSAGE_BYTES // 2 + 1))  # 16 KiB + 2 bytes in UTF-8
         refusal(ws, "too_large")
     assert stored(c, gid).decision == 1
 
@@ -130,17 +132,20 @@ def test_the_rate_rule_refuses_then_closes(tmp_path):
         assert stored(c, gid).decision == 1
 
 
-@pytest.mark.parametrize("hello,code,close", [
-    ("hello", "bad_hello", 4400),
-    ('{"type": "action"}', "bad_hello", 4400),
-    ('{"type": "hello", "protocol": 1, "game": "g", "key": 5}', "bad_hello", 4400),
-    ('{"type": "hello", "protocol": 1, "game": "g", "key": "k", "seen": -1}', "bad_hello", 4400),
-    ('{"type": "hello", "protocol": 1, "game": "g", "key": "k", "extra": 1}', "bad_hello", 4400),
-    ('{"type": "hello", "protocol": 3, "game": "g", "key": "k"}', "version", 4406),
-    ('{"type": "hello", "protocol": 0, "game": "g", "key": "k"}', "version", 4406),
-    ('{"type": "hello", "protocol": true, "game": "g", "key": "k"}', "version", 4406),
-    ('{"type": "hello", "protocol": "1", "game": "g", "key": "k"}', "version", 4406),
-])
+@pytest.mark.parametrize(
+    "hello,code,close",
+    [
+        ("hello", "bad_hello", 4400),
+        ('{"type": "action"}', "bad_hello", 4400),
+        ('{"type": "hello", "protocol": 1, "game": "g", "key": 5}', "bad_hello", 4400),
+        ('{"type": "hello", "protocol": 1, "game": "g", "key": "k", "seen": -1}', "bad_hello", 4400),
+        ('{"type": "hello", "protocol": 1, "game": "g", "key": "k", "extra": 1}', "bad_hello", 4400),
+        ('{"type": "hello", "protocol": 3, "game": "g", "key": "k"}', "version", 4406),
+        ('{"type": "hello", "protocol": 0, "game": "g", "key": "k"}', "version", 4406),
+        ('{"type": "hello", "protocol": true, "game": "g", "key": "k"}', "version", 4406),
+        ('{"type": "hello", "protocol": "1", "game": "g", "key": "k"}', "version", 4406),
+    ],
+)
 def test_bad_hellos_are_refused_and_closed(game, hello, code, close):
     c = game[0]
     with c.websocket_connect("/ws") as ws:
@@ -165,7 +170,7 @@ def test_another_seats_credential_acts_for_that_seat_only(game):
     with c.websocket_connect("/ws") as ws:
         welcome, _ = say_hello(ws, gid, ben)
         assert welcome["you"]["seat"] == 1
-        ws.send_text(json.dumps({"decision": 1, "action": ANN_ACTION}))   # Ann's move, from Ben
+        ws.send_text(json.dumps({"decision": 1, "action": ANN_ACTION}))  # Ann's move, from Ben
         refusal(ws, "not_your_turn")
     assert stored(c, gid).decision == 1
 
@@ -180,24 +185,28 @@ def test_hello_timeout(tmp_path):
 def test_connection_bounds(tmp_path):
     with client(tmp_path, max_spectators_per_game=1, max_connections=2) as c:
         res = create(c, **TWO)
-        gid, ann, ben, spec = (res["game"], key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"]),
-                               key_of(res["spectator"]))
+        gid, ann, ben, spec = (
+            res["game"],
+            key_of(res["seats"][0]["link"]),
+            key_of(res["seats"][1]["link"]),
+            key_of(res["spectator"]),
+        )
         with c.websocket_connect("/ws") as first, c.websocket_connect("/ws") as watcher:
             say_hello(first, gid, ann)
             say_hello(watcher, gid, spec)
             with c.websocket_connect("/ws") as second:
                 second.send_text(P.hello(gid, spec))
-                refusal(second, "server_full")       # over the server's bound: no more spectators
+                refusal(second, "server_full")  # over the server's bound: no more spectators
                 closed_with(second, 4503)
             with c.websocket_connect("/ws") as second:
-                say_hello(second, gid, ben)           # ... but a seat's credential comes in
+                say_hello(second, gid, ben)  # ... but a seat's credential comes in
                 with c.websocket_connect("/ws") as third:
-                    refusal(third, "server_full")     # past the seats' reserve: refused at once
+                    refusal(third, "server_full")  # past the seats' reserve: refused at once
                     closed_with(third, 4503)
         with c.websocket_connect("/ws") as watcher, c.websocket_connect("/ws") as second:
             say_hello(watcher, gid, spec)
             second.send_text(P.hello(gid, spec))
-            refusal(second, "game_full")              # the game's spectators are at their bound
+            refusal(second, "game_full")  # the game's spectators are at their bound
             closed_with(second, 4503)
 
 
@@ -205,12 +214,15 @@ def test_a_seat_over_its_cap_replaces_its_oldest_connection(tmp_path):
     with client(tmp_path, max_connections_per_seat=2) as c:
         res = create(c, **TWO)
         gid, ann = res["game"], key_of(res["seats"][0]["link"])
-        with c.websocket_connect("/ws") as first, c.websocket_connect("/ws") as second, \
-                c.websocket_connect("/ws") as third:
+        with (
+            c.websocket_connect("/ws") as first,
+            c.websocket_connect("/ws") as second,
+            c.websocket_connect("/ws") as third,
+        ):
             say_hello(first, gid, ann)
             say_hello(second, gid, ann)
             say_hello(third, gid, ann)
-            refusal(first, "replaced")          # (hardening round 4: a seat always finds room)
+            refusal(first, "replaced")  # (hardening round 4: a seat always finds room)
             closed_with(first, 4409)
             third.send_text('{"decision": 1, "action": {"type": "Hire", "card": "toolmaker"}}')
             assert receive_until(third, "update")["decision"] == 2
@@ -259,7 +271,7 @@ def test_a_foreign_origin_is_refused_at_the_handshake(game):
             ws.receive_text()
     assert info.value.code == 1008
     with c.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
-        say_hello(ws, gid, ann)   # the server's own origin is fine
+        say_hello(ws, gid, ann)  # the server's own origin is fine
 
 
 def test_an_engine_error_on_a_bots_move_is_told_to_the_table(tmp_path, monkeypatch):
@@ -289,8 +301,12 @@ def _codes_checked_here() -> set[str]:
                 found.add(code.value)
                 continue
             sources = list(fn.decorator_list) + [n.iter for n in ast.walk(fn) if isinstance(n, ast.For)]
-            found |= {c.value for src in sources for c in ast.walk(src)
-                      if isinstance(c, ast.Constant) and c.value in P.REFUSALS}
+            found |= {
+                c.value
+                for src in sources
+                for c in ast.walk(src)
+                if isinstance(c, ast.Constant) and c.value in P.REFUSALS
+            }
     return found
 
 

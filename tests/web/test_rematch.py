@@ -25,7 +25,10 @@ def test_a_rematch_is_refused_before_the_end_to_spectators_wrong_keys_and_bad_re
         assert _ask(c, {"game": made["game"], "key": "nope"}) == (404, {"error": "no game with this id and key"})
         assert _ask(c, {"game": made["game"]})[0] == 400
         assert c.post("/api/rematch", content=b"[", headers=ORIGIN).status_code == 400
-        other = c.post("/api/rematch", content=json.dumps({"game": made["game"], "key": seat}),
-                       headers={"origin": "http://elsewhere.example"})
+        other = c.post(
+            "/api/rematch",
+            content=json.dumps({"game": made["game"], "key": seat}),
+            headers={"origin": "http://elsewhere.example"},
+        )
         assert other.status_code == 403
         assert len(records(c)) == 1

@@ -31,8 +31,9 @@ def _stored(tmp_path, game_id: str) -> pr.Game:
 
 
 def _finished(c, tmp_path, seed: int, reveal: bool = True) -> tuple[dict, pr.Game]:
-    made = create(c, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=seed,
-                  reveal=reveal)
+    made = create(
+        c, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=seed, reveal=reveal
+    )
     end = time.monotonic() + 120
     while time.monotonic() < end:
         game = _stored(tmp_path, made["game"])
@@ -83,8 +84,11 @@ def test_a_running_games_replay_is_for_its_seats_and_wrong_keys_are_refused(tmp_
         assert wrong.status_code == 404 and wrong.json() == {"error": "no game with this id and key"}
         assert _ask(c, game=made["game"], key=seat, extra=1).status_code == 400
         assert c.post("/api/replay", content=b"{", headers=ORIGIN).status_code == 400
-        other = c.post("/api/replay", content=json.dumps({"game": made["game"], "key": seat}),
-                       headers={"origin": "http://elsewhere.example"})
+        other = c.post(
+            "/api/replay",
+            content=json.dumps({"game": made["game"], "key": seat}),
+            headers={"origin": "http://elsewhere.example"},
+        )
         assert other.status_code == 403
         assert c.get("/replay").status_code == 200
 
@@ -96,4 +100,4 @@ def test_the_decks_stay_hidden_in_a_finished_games_replay_unless_its_creator_all
         assert _ask(c, game=made["game"], key=key).json()["secrets"] is False
         refused = _ask(c, game=made["game"], key=key, at=1, secrets=True)
         assert refused.status_code == 400 and "creator allowed" in refused.json()["error"]
-        assert _ask(c, game=made["game"], key=key, save=True).status_code == 403   # the save holds the seed
+        assert _ask(c, game=made["game"], key=key, save=True).status_code == 403  # the save holds the seed

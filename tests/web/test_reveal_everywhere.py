@@ -23,8 +23,7 @@ SEED = 987_654_321_123
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     db = tmp_path_factory.mktemp("reveal") / "games.sqlite3"
-    with ServerProcess(db, None, *ONE_ADDRESS, "--bot-delay", "0", "--allow-seeds",
-                       "--replay-rate", "1000") as server:
+    with ServerProcess(db, None, *ONE_ADDRESS, "--bot-delay", "0", "--allow-seeds", "--replay-rate", "1000") as server:
         yield server
 
 
@@ -40,8 +39,14 @@ def _replay(server, doc: dict) -> tuple[int, bytes]:
 
 def _finished(server, reveal: bool) -> tuple[str, list[str]]:
     """A finished game (a person's seat taken over by a bot at once, and a bot) and its keys."""
-    made = server.create({"seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}], "seed": SEED,
-                          "takeover": {"bot": "random", "grace": 0}, "reveal": reveal})
+    made = server.create(
+        {
+            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+            "seed": SEED,
+            "takeover": {"bot": "random", "grace": 0},
+            "reveal": reveal,
+        }
+    )
     keys = [made["seats"][0]["link"].split("key=", 1)[1], made["spectator"].split("key=", 1)[1]]
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
@@ -54,7 +59,7 @@ def _finished(server, reveal: bool) -> tuple[str, list[str]]:
 
 def test_no_key_gets_the_save_or_the_seed_of_a_game_not_revealed(live):
     game, keys = _finished(live, reveal=False)
-    for key in keys:                          # the seat's and the spectators'
+    for key in keys:  # the seat's and the spectators'
         status, body = _replay(live, {"game": game, "key": key, "save": True})
         assert status == 403 and "chose not to reveal" in json.loads(body)["error"]
         status, body = _replay(live, {"game": game, "key": key})

@@ -31,18 +31,17 @@ def test_a_signal_to_the_group_stops_the_server_quietly(tmp_path, signum):
     try:
         # bot-only games (the background lane) and a person's table whose bots move first
         games = [server.create(BOTS)["game"] for _ in range(2)]
-        games.append(server.create({"seats": [{"kind": "bot", "bot": "medium"}] * 3
-                                    + [{"kind": "person"}]})["game"])
+        games.append(server.create({"seats": [{"kind": "bot", "bot": "medium"}] * 3 + [{"kind": "person"}]})["game"])
         deadline = time.monotonic() + 60
         while min(decisions(db).values()) < 3 and time.monotonic() < deadline:
-            time.sleep(0.2)   # the workers are up and thinking
+            time.sleep(0.2)  # the workers are up and thinking
         server.signal_group(signum)
     finally:
         server.stop()
     text = log.read_text()
     for bad in ("WARNING", "ERROR", "Traceback", "BrokenProcessPool"):
         assert bad not in text, text[-3000:]
-    before = decisions(db)            # Table.open replays and verifies each stored game
+    before = decisions(db)  # Table.open replays and verifies each stored game
     assert set(before) == set(games) and min(before.values()) >= 3
     with ServerProcess(db, None, *ARGS, log=tmp_path / "again.log"):
         deadline = time.monotonic() + 60
@@ -53,4 +52,4 @@ def test_a_signal_to_the_group_stops_the_server_quietly(tmp_path, signum):
             time.sleep(0.2)
     after = decisions(db)
     assert all(after[g] > before[g] for g in games[:2]), (before, after)
-    assert after[games[2]] == before[games[2]]   # the person's turn: it waits for them
+    assert after[games[2]] == before[games[2]]  # the person's turn: it waits for them

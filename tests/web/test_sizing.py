@@ -21,8 +21,9 @@ def test_the_defaults_are_the_measured_capacity():
 def test_serve_says_what_it_is_sized_for(tmp_path):
     with ServerProcess(tmp_path / "a.sqlite3") as server:
         banner = "\n".join(server.banner)
-    assert (f"sized for {capacity.TABLES} unfinished games and {capacity.SEATS * capacity.TABLES} connections"
-            in banner), banner
+    assert (
+        f"sized for {capacity.TABLES} unfinished games and {capacity.SEATS * capacity.TABLES} connections" in banner
+    ), banner
     assert f"{capacity.KB_PER_TABLE} kB a table" in banner and "only" not in banner
     with ServerProcess(tmp_path / "b.sqlite3", None, "--max-games", "50", "--max-connections", "120") as server:
         banner = "\n".join(server.banner)
@@ -31,17 +32,21 @@ def test_serve_says_what_it_is_sized_for(tmp_path):
 
 
 def test_a_low_open_files_limit_is_raised_or_reported():
-    code = ("import resource\n"
-            "from pillars_rules.web.capacity import open_files\n"
-            "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
-            "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))\n"
-            "print(open_files(1000), min(hard, 1000), resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n")
-    got, want, now = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                    check=True).stdout.split()
+    code = (
+        "import resource\n"
+        "from pillars_rules.web.capacity import open_files\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))\n"
+        "print(open_files(1000), min(hard, 1000), resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n"
+    )
+    got, want, now = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
     assert got == want == now
     line = capacity.sized_for(100, 1000, files=300)
-    assert line.endswith(f"only 300 open files are allowed (ulimit -n), so about {300 - capacity.SPARE_FILES} "
-                         "connections")
+    assert line.endswith(
+        f"only 300 open files are allowed (ulimit -n), so about {300 - capacity.SPARE_FILES} connections"
+    )
     assert "only" not in capacity.sized_for(100, 1000, files=2000)
 
 

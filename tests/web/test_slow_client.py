@@ -24,34 +24,44 @@ def test_a_client_that_does_not_read_is_dropped(tmp_path):
     async def main():
         await server.start()
         try:
-            res = await server.create_game(parse_request({"players": 2}, server.catalogue, server.settings),
-                                          "http://x")
+            res = await server.create_game(parse_request({"players": 2}, server.catalogue, server.settings), "http://x")
             room = server.rooms[res["game"]]
             incoming: asyncio.Queue = asyncio.Queue()
-            for m in ({"type": "websocket.connect"},
-                      {"type": "websocket.receive", "text": P.hello(res["game"], key_of(res["spectator"]))}):
+            for m in (
+                {"type": "websocket.connect"},
+                {"type": "websocket.receive", "text": P.hello(res["game"], key_of(res["spectator"]))},
+            ):
                 incoming.put_nowait(m)
             sent = []
             stuck = asyncio.Event()
 
             async def send(message):
                 sent.append(message)
-                if len(sent) > 2:       # accept and the welcome went out; then the socket is full
+                if len(sent) > 2:  # accept and the welcome went out; then the socket is full
                     stuck.set()
                     await asyncio.Event().wait()
 
-            scope = {"type": "websocket", "path": "/ws", "headers": [(b"host", b"testserver")],
-                     "query_string": b"", "scheme": "ws", "server": ("testserver", 80), "client": ("1", 1),
-                     "root_path": "", "subprotocols": [], "asgi": {"version": "3.0"}}
+            scope = {
+                "type": "websocket",
+                "path": "/ws",
+                "headers": [(b"host", b"testserver")],
+                "query_string": b"",
+                "scheme": "ws",
+                "server": ("testserver", 80),
+                "client": ("1", 1),
+                "root_path": "",
+                "subprotocols": [],
+                "asgi": {"version": "3.0"},
+            }
             peer = asyncio.get_running_loop().create_task(app(scope, incoming.get, send))
             await asyncio.wait_for(stuck.wait(), 5)
             assert len(room.clients) == 1
-            for _ in range(12):   # the players go on; the spectator's messages pile up
+            for _ in range(12):  # the players go on; the spectator's messages pile up
                 game = room.game
                 message = encode_message(game.decision, game.legal_actions()[0])
                 assert await room.act(game.current_player, message) is None
                 await asyncio.sleep(0)
-            await asyncio.wait_for(peer, 5)    # the connection's task ended: it was dropped
+            await asyncio.wait_for(peer, 5)  # the connection's task ended: it was dropped
             assert room.clients == set() and room.game.decision == 13
             assert json.loads(sent[1]["text"])["type"] == "welcome"
         finally:

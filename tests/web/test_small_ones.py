@@ -51,7 +51,7 @@ def test_the_python_client_refuses_a_frame_over_its_bound():
 
     async def main():
         async def huge(ws):
-            await ws.recv()                       # the hello
+            await ws.recv()  # the hello
             await ws.send("x" * 5000)
 
         async with serve(huge, "127.0.0.1", 0) as server:

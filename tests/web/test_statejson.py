@@ -21,7 +21,7 @@ def _codec(state) -> str:
 @pytest.mark.parametrize("players,seed", [(2, 11), (4, 12)])
 def test_whole_and_changes_follow_a_whole_game(players, seed):
     game, rnd, coder = pr.new_game(players=players, seed=seed), random.Random(seed), StateJSON()
-    held = json.loads(coder.whole(game.view(None).state))   # what a version 2 client holds
+    held = json.loads(coder.whole(game.view(None).state))  # what a version 2 client holds
     moves = 0
     while not game.is_over:
         before = game
@@ -32,7 +32,7 @@ def test_whole_and_changes_follow_a_whole_game(players, seed):
         held = apply_changes(held, changes)
         assert coder.whole(after) == _codec(after)
         assert held == json.loads(_codec(after)), moves
-        seat = moves % players                                # a seat's view shares the cache
+        seat = moves % players  # a seat's view shares the cache
         assert coder.whole(game.view(seat).state) == _codec(game.view(seat).state)
         moves += 1
     assert moves > 50
@@ -44,4 +44,4 @@ def test_apply_changes_leaves_the_state_it_was_given_alone():
     out = apply_changes(state, {"players/1/gold": 7, "board/x": [2], "a": 2})
     assert out == {"a": 2, "players": [{"gold": 3, "vp": 0}, {"gold": 7, "vp": 1}], "board": {"x": [2]}}
     assert state == copy
-    assert apply_changes(state, {"players/0/vp": 9}) != state   # the test can tell a change
+    assert apply_changes(state, {"players/0/vp": 9}) != state  # the test can tell a change

@@ -16,7 +16,7 @@ TWO = {"seats": [{"kind": "person"}, {"kind": "person"}], "seed": 3}
 def test_a_store_that_cannot_be_written_answers_503_without_details(tmp_path, caplog):
     with client(tmp_path) as c:
         db = sqlite3.connect(tmp_path / "games.sqlite3")
-        db.execute("DROP TABLE server_games")          # the next game's record cannot be written
+        db.execute("DROP TABLE server_games")  # the next game's record cannot be written
         db.commit()
         db.close()
         with caplog.at_level(logging.ERROR, "pillars_rules.web"):
@@ -26,4 +26,4 @@ def test_a_store_that_cannot_be_written_answers_503_without_details(tmp_path, ca
     for text in (r.text, form.text):
         assert str(tmp_path) not in text and "server_games" not in text and "sqlite" not in text.lower()
     assert r.json() == {"error": "the server cannot store games right now; try again later"}
-    assert str(tmp_path) in caplog.text              # the operator's log has the details
+    assert str(tmp_path) in caplog.text  # the operator's log has the details

@@ -12,16 +12,19 @@ from pillars_rules.web.timers import parse_clock
 from .support import client, create, records
 
 
-@pytest.mark.parametrize("clock, words", [
-    ({"kind": "hourglass"}, "clock.kind"),
-    ({"kind": "move"}, "clock.seconds"),
-    ({"kind": "move", "seconds": 1}, "clock.seconds"),
-    ({"kind": "game", "seconds": 10 ** 9}, "clock.seconds"),
-    ({"kind": "move", "seconds": True}, "clock.seconds"),
-    ({"kind": "move", "seconds": 60, "bot": "nobody"}, "clock.bot"),
-    ({"kind": "move", "seconds": 60, "when": 1}, "clock must be"),
-    ("fast", "clock must be"),
-])
+@pytest.mark.parametrize(
+    "clock, words",
+    [
+        ({"kind": "hourglass"}, "clock.kind"),
+        ({"kind": "move"}, "clock.seconds"),
+        ({"kind": "move", "seconds": 1}, "clock.seconds"),
+        ({"kind": "game", "seconds": 10**9}, "clock.seconds"),
+        ({"kind": "move", "seconds": True}, "clock.seconds"),
+        ({"kind": "move", "seconds": 60, "bot": "nobody"}, "clock.bot"),
+        ({"kind": "move", "seconds": 60, "when": 1}, "clock must be"),
+        ("fast", "clock must be"),
+    ],
+)
 def test_a_bad_clock_is_refused_by_name(clock, words):
     with pytest.raises(ConfigError, match=words):
         parse_clock(clock, "games.sqlite3")
@@ -34,8 +37,9 @@ def test_a_clock_needs_the_sqlite_store_and_none_is_no_clock():
 
 
 def test_the_clock_is_stored_with_the_game_and_the_form_offers_it(tmp_path):
-    form = request_from_form({"players": "2", "clock": "game", "clock_minutes": "1440", "clock_bot": "easy",
-                              "reveal": "on"}, [])
+    form = request_from_form(
+        {"players": "2", "clock": "game", "clock_minutes": "1440", "clock_bot": "easy", "reveal": "on"}, []
+    )
     assert form["clock"] == {"kind": "game", "seconds": 86400.0, "bot": "easy"} and form["reveal"] is True
     assert "clock" not in request_from_form({"players": "2", "clock": "none"}, [])
     with client(tmp_path) as c:
@@ -60,8 +64,12 @@ def test_a_spent_chess_clock_lets_the_bot_decide_every_later_decision_of_that_se
     import time
 
     with client(tmp_path) as c:
-        made = create(c, seats=[{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=81,
-                      clock={"kind": "game", "seconds": 5, "bot": "random"})
+        made = create(
+            c,
+            seats=[{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+            seed=81,
+            clock={"kind": "game", "seconds": 5, "bot": "random"},
+        )
         end = time.monotonic() + 90
         state = None
         while time.monotonic() < end:
@@ -70,14 +78,22 @@ def test_a_spent_chess_clock_lets_the_bot_decide_every_later_decision_of_that_se
                 break
             time.sleep(0.2)
     assert state is not None and len(state["ran_out"]) >= 3, state
-    assert {seat for _, seat, _ in state["ran_out"]} == {0}          # only the person's seat is timed
+    assert {seat for _, seat, _ in state["ran_out"]} == {0}  # only the person's seat is timed
     assert state["left"][0] == 0.0 and state["left"][1] == 5.0
     decisions = [d for d, _, _ in state["ran_out"]]
     assert decisions == sorted(set(decisions))
 
 
-@pytest.mark.parametrize("clock", [{"kind": "move"}, {"kind": "sundial", "seconds": 5, "bot": "random"},
-                                   {"kind": "move", "seconds": "5", "bot": "random"}, [1], "move"])
+@pytest.mark.parametrize(
+    "clock",
+    [
+        {"kind": "move"},
+        {"kind": "sundial", "seconds": 5, "bot": "random"},
+        {"kind": "move", "seconds": "5", "bot": "random"},
+        [1],
+        "move",
+    ],
+)
 def test_a_damaged_stored_clock_is_named(clock):
     from pillars_rules.web.timers import clock_problem
 

@@ -37,7 +37,7 @@ def test_a_person_takes_back_a_move_past_the_bots_answer_and_everyone_follows(tm
             _, first = say_hello(ws, gid, key_of(res["seats"][0]["link"]))
             say_hello(spy, gid, key_of(res["spectator"]))
             _answer(ws, first)
-            again = _until_turn(ws, 0)                     # the bot answered in between
+            again = _until_turn(ws, 0)  # the bot answered in between
             assert again["decision"] == first["decision"] + 2
             ws.send_text(json.dumps({"type": "undo", "decision": again["decision"]}))
             back = receive_until(ws, "sync")
@@ -49,7 +49,7 @@ def test_a_person_takes_back_a_move_past_the_bots_answer_and_everyone_follows(tm
             ws.send_text(json.dumps({"type": "undo", "decision": back["decision"]}))
             refused = receive_until(ws, "refused")
             assert refused["code"] == "undo" and "no decision" in refused["reason"]
-            _answer(ws, back)                               # and play goes on
+            _answer(ws, back)  # and play goes on
             assert _until_turn(ws, 0)["decision"] == first["decision"] + 2
     rows, table = _stored(tmp_path, gid)
     assert [e["type"] for e in rows.events].count("Undone") == 1
@@ -69,10 +69,13 @@ def test_across_seats_the_other_person_must_agree(tmp_path):
             aws.send_text(json.dumps({"type": "undo", "decision": now["decision"]}))
             asked = receive_until(bws, "undo_request")["request"]
             assert (asked["seat"], asked["waiting"]) == (0, [1])
-            assert receive_until(aws, "undo_request")["request"] == asked   # Ann sees her request wait
+            assert receive_until(aws, "undo_request")["request"] == asked  # Ann sees her request wait
             bws.send_text(json.dumps({"type": "undo_answer", "decision": now["decision"], "accept": False}))
-            assert receive_until(aws, "undo_request") == {"type": "undo_request", "request": None,
-                                                          "declined_by": {"seat": 1, "name": "Blue"}}
+            assert receive_until(aws, "undo_request") == {
+                "type": "undo_request",
+                "request": None,
+                "declined_by": {"seat": 1, "name": "Blue"},
+            }
             # asked again, and agreed: back to Ann's decision
             aws.send_text(json.dumps({"type": "undo", "decision": now["decision"]}))
             receive_until(bws, "undo_request")

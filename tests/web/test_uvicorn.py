@@ -59,8 +59,7 @@ def test_a_game_survives_two_sigkills(tmp_path):
     db = tmp_path / "games.sqlite3"
     server = ServerProcess(db, None, *FAST).start()
     try:
-        res = server.create({"seats": [{"kind": "person"}, {"kind": "person"},
-                                       {"kind": "bot", "bot": "random"}]})
+        res = server.create({"seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}]})
         gid = res["game"]
         kills = {60: False, 140: False}
         restarted: list[threading.Thread] = []
@@ -70,16 +69,18 @@ def test_a_game_survives_two_sigkills(tmp_path):
                 for at, done in kills.items():
                     if not done and client.decision >= at:
                         kills[at] = True
-                        server.kill()   # mid-game, while this client is about to send
+                        server.kill()  # mid-game, while this client is about to send
                         t = threading.Thread(target=server.start)
                         t.start()
                         restarted.append(t)
                 return policy(client)
+
             return act
 
         # one client of each protocol version: both stay in step across the kills
-        clients = [GameClient(server.ws_url, gid, key_of(res["seats"][i]["link"]), seed=i, protocol=i + 1)
-                   for i in (0, 1)]
+        clients = [
+            GameClient(server.ws_url, gid, key_of(res["seats"][i]["link"]), seed=i, protocol=i + 1) for i in (0, 1)
+        ]
         policies = [killing(random_policy(1)), killing(bot_policy("heuristic", 2))]
 
         async def main():
@@ -93,12 +94,12 @@ def test_a_game_survives_two_sigkills(tmp_path):
     finally:
         server.stop()
     assert game.is_over
-    assert pr.replay(game.events) == game                     # every stored game replays
+    assert pr.replay(game.events) == game  # every stored game replays
     seats = {e.seat for e in game.events if isinstance(e, pr.events.DecisionPending)}
-    assert seats == {0, 1, 2}                                 # the server bot played its seat
+    assert seats == {0, 1, 2}  # the server bot played its seat
     for seat, c in enumerate(clients):
         export = json.loads(game.export(seat))
-        assert c.events == export["events"]                   # nothing lost, nothing twice
+        assert c.events == export["events"]  # nothing lost, nothing twice
         assert c.state == export["state"] and c.decision == game.decision
         assert c.result["scores"] == [list(s) for s in game.scores()]
         assert len(c.texts) == len(c.events)
@@ -146,10 +147,10 @@ def test_version_1_and_version_2_clients_hold_the_same_state_at_every_decision(t
         asyncio.run(main())
         game = stored(db)[gid]
     assert game.is_over and pr.replay(game.events) == game
-    assert "state" in v1.update_keys and "changes" not in v1.update_keys     # version 1: the whole state
-    assert "changes" in v2.update_keys and "state" not in v2.update_keys     # version 2: only what changed
+    assert "state" in v1.update_keys and "changes" not in v1.update_keys  # version 1: the whole state
+    assert "changes" in v2.update_keys and "state" not in v2.update_keys  # version 2: only what changed
     both = set(v1.states) & set(v2.states)
-    assert len(both) > game.decision // 2                                     # they saw the game move together
+    assert len(both) > game.decision // 2  # they saw the game move together
     for d in sorted(both):
         assert v1.states[d] == v2.states[d] == watcher.states.get(d, v1.states[d]), d
     for seat, c in enumerate((v1, v2)):
@@ -162,8 +163,9 @@ def test_version_1_and_version_2_clients_hold_the_same_state_at_every_decision(t
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     db = tmp_path_factory.mktemp("hostile") / "games.sqlite3"
-    with ServerProcess(db, None, "--rate", "20", "--burst", "20", "--flood", "10", "--allow-seeds",
-                       *ONE_ADDRESS) as server:
+    with ServerProcess(
+        db, None, "--rate", "20", "--burst", "20", "--flood", "10", "--allow-seeds", *ONE_ADDRESS
+    ) as server:
         res = server.create({"seats": [{"kind": "person"}, {"kind": "person"}], "seed": 5})
         yield server, db, res
 
@@ -185,23 +187,24 @@ async def _next(ws, kind: str) -> dict:
 def test_hostile_clients_are_refused_and_the_game_is_unchanged(live):
     server, db, res = live
     gid = res["game"]
-    ann, ben, spec = (key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"]),
-                      key_of(res["spectator"]))
+    ann, ben, spec = (key_of(res["seats"][0]["link"]), key_of(res["seats"][1]["link"]), key_of(res["spectator"]))
     before = stored(db)[gid]
 
     async def main():
         async with connect(server.ws_url, max_size=None) as ws:
             _, sync = await _hello(ws, gid, ann)
             good = sync["choices"][0]["action"]
-            for text, code in [(json.dumps({"decision": 0, "action": good}), "stale"),
-                               ("{", "bad_message"), ("[]", "bad_message"),
-                               (json.dumps({"decision": 1, "action": {"type": "Hire", "card": "x" * 20000}}),
-                                "too_large")]:
+            for text, code in [
+                (json.dumps({"decision": 0, "action": good}), "stale"),
+                ("{", "bad_message"),
+                ("[]", "bad_message"),
+                (json.dumps({"decision": 1, "action": {"type": "Hire", "card": "x" * 20000}}), "too_large"),
+            ]:
                 await ws.send(text)
                 assert (await _next(ws, "refused"))["code"] == code
             await ws.send(b"\x00\xff binary")
             assert (await _next(ws, "refused"))["code"] == "bad_message"
-        async with connect(server.ws_url) as ws:   # Ben tries Ann's move
+        async with connect(server.ws_url) as ws:  # Ben tries Ann's move
             await _hello(ws, gid, ben)
             await ws.send(json.dumps({"decision": 1, "action": good}))
             assert (await _next(ws, "refused"))["code"] == "not_your_turn"
@@ -209,14 +212,14 @@ def test_hostile_clients_are_refused_and_the_game_is_unchanged(live):
             await _hello(ws, gid, spec)
             await ws.send(json.dumps({"decision": 1, "action": good}))
             assert (await _next(ws, "refused"))["code"] == "spectator"
-        async with connect(server.ws_url, max_size=None) as ws:   # a frame past 64 KiB is not even read
+        async with connect(server.ws_url, max_size=None) as ws:  # a frame past 64 KiB is not even read
             await _hello(ws, gid, ann)
             await ws.send("x" * (80 * 1024))
             with pytest.raises(ConnectionClosed) as info:
                 while True:
                     await asyncio.wait_for(ws.recv(), 10)
             assert info.value.rcvd.code == 1009
-        async with connect(server.ws_url) as ws:   # a flood
+        async with connect(server.ws_url) as ws:  # a flood
             await _hello(ws, gid, ann)
             for _ in range(200):
                 await ws.send(json.dumps({"decision": 0, "action": good}))
@@ -226,7 +229,7 @@ def test_hostile_clients_are_refused_and_the_game_is_unchanged(live):
                     codes.append(json.loads(await asyncio.wait_for(ws.recv(), 10)).get("code"))
             assert info.value.rcvd.code == 4429
             assert "rate_limited" in codes and codes[-1] == "flood"
-        with pytest.raises(InvalidStatus) as refused:   # a foreign page: HTTP 403 at the handshake
+        with pytest.raises(InvalidStatus) as refused:  # a foreign page: HTTP 403 at the handshake
             async with connect(server.ws_url, origin="http://evil.example"):
                 pass
         assert refused.value.response.status_code == 403

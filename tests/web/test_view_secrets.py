@@ -40,7 +40,7 @@ def test_the_walk_finds_secrets_where_they_are():
     assert len(decks) >= 3 and seed > 2**32
     assert "the seed" in leaks(reachable([game]), seed, decks)
     assert any("undealt" in x for x in leaks(reachable([game]), seed, decks))
-    holder = types.SimpleNamespace(f=lambda: game.state.decks)   # behind a closure
+    holder = types.SimpleNamespace(f=lambda: game.state.decks)  # behind a closure
     assert leaks(reachable([holder]), seed, decks)
 
 
@@ -60,7 +60,7 @@ def test_nothing_reachable_from_a_view_holds_a_secret():
     game = a_game_in_round_2()
     seed, decks = secrets_of(game)
     for seat in (0, 1, 2, None):
-        view = game.view(seat)   # before .events is read (the old view kept the raw log then)
+        view = game.view(seat)  # before .events is read (the old view kept the raw log then)
         found = leaks(reachable([view]), seed, decks)
         assert found == [], (seat, found)
         view.events
@@ -93,12 +93,20 @@ def _bot_side(view) -> dict:
     for o in list(reachable(roots)) + [r for x in gc.get_objects() for r in gc.get_referents(x)]:
         if type(o) is int and o > 2**62:
             big_ints.add(o)
-        elif type(o) in (tuple, list) and 2 <= len(o) <= 20 and (
-                all(type(x) is str for x in o)
-                or all(type(x) is tuple and all(type(y) is str for y in x) for x in o)):
+        elif (
+            type(o) in (tuple, list)
+            and 2 <= len(o) <= 20
+            and (all(type(x) is str for x in o) or all(type(x) is tuple and all(type(y) is str for y in x) for x in o))
+        ):
             orders.append(tuple(o))
-    return {"action": pr.encode_action(action), "ints": sorted(big_ints), "orders": orders,
-            "seat": view.seat, "decision": view.decision, "seed": view.state.seed}
+    return {
+        "action": pr.encode_action(action),
+        "ints": sorted(big_ints),
+        "orders": orders,
+        "seat": view.seat,
+        "decision": view.decision,
+        "seed": view.state.seed,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +154,7 @@ def test_hidden_cards_never_change_the_spectators_view(players, seed):
         if a.is_over or a.state.round >= 6:
             break
         b = permuted_twin(a)
-        assert b.state.decks != a.state.decks   # the hidden cards differ...
+        assert b.state.decks != a.state.decks  # the hidden cards differ...
         assert b.export(None) == a.export(None)  # ...and the spectator cannot tell
         assert b.view(None) == a.view(None)
         checked += 1

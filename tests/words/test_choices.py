@@ -44,8 +44,13 @@ def check_decision(game) -> list[Choice]:
 
 
 # ------------------------------------------------------------------ the property
-@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), fan=st.booleans(),
-       dm=st.booleans(), steps=st.integers(0, 400))
+@given(
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+    fan=st.booleans(),
+    dm=st.booleans(),
+    steps=st.integers(0, 400),
+)
 def test_two_actions_of_one_decision_never_share_a_label(players, seed, fan, dm, steps):
     """Random positions (a random game cut after ``steps`` decisions), base or
     fan cards, with or without the dm variant: the laws of every choice."""
@@ -66,18 +71,32 @@ def test_every_decision_of_whole_games_with_fan_cards():
         while not game.is_over:
             seen |= {c.kind for c in check_decision(game)}
             game = game.apply(bot(game.view(game.current_player)))
-    assert seen >= {"Hire", "TakeResourceCard", "Pass", "Place", "Park", "KeepBuilder", "Buy", "Sell",
-                    "EndTrading", "Build", "EndBuilding"}
+    assert seen >= {
+        "Hire",
+        "TakeResourceCard",
+        "Pass",
+        "Place",
+        "Park",
+        "KeepBuilder",
+        "Buy",
+        "Sell",
+        "EndTrading",
+        "Build",
+        "EndBuilding",
+    }
 
 
 def _clashing_cards(tmp_path) -> str:
     """Fan cards written to clash: a second round-1 Mason, and a craftsman
     *called* what the distinct name of another would be."""
     path = tmp_path / "clash.cards"
-    path.write_text('''
+    path.write_text(
+        """
 craftsman mason_bis "Mason" { round 1 cost 5 gold convert 1 stone -> 1 vp, capacity 2 }
 craftsman fake "Mason (round 2)" { round 2 cost 4 gold convert 1 stone -> 1 vp, capacity 2 }
-''', encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     return str(path)
 
 
@@ -88,25 +107,36 @@ def test_cards_named_alike_still_get_distinct_names(tmp_path):
     assert names["mason_r1"] != names["mason_bis"] and "Mason" in names["mason_bis"]
     assert names["mason_r4"] == "Mason (round 4)"
     # the distinct names hold in a decision that offers both round-1 Masons
-    game = pr.scenario(2, step="cathedral", seats={RED: dict(
-        craftsmen=("mason_r1", "mason_bis", "fake", "mason_r2", "mortar_mixer"), cubes=(0, 5, 0, 0))},
-        cards=_clashing_cards(tmp_path))
+    game = pr.scenario(
+        2,
+        step="cathedral",
+        seats={RED: dict(craftsmen=("mason_r1", "mason_bis", "fake", "mason_r2", "mortar_mixer"), cubes=(0, 5, 0, 0))},
+        cards=_clashing_cards(tmp_path),
+    )
     builds = [c.label for c in check_decision(game) if c.kind == "Build"]
     assert len(builds) == 4
 
 
 # ------------------------------------------------------------------ per action kind
 def test_place_names_what_the_spot_gives_and_the_price():
-    game = pr.scenario(2, step="builders", builders=dict(drawn=RED, price=6),
-                       kingsbridge=("jack", "ellen"), shiring=("potter_r2", "mason_r2"))
+    game = pr.scenario(
+        2,
+        step="builders",
+        builders=dict(drawn=RED, price=6),
+        kingsbridge=("jack", "ellen"),
+        shiring=("potter_r2", "mason_r2"),
+    )
     c = by_key(game)
     assert c["Place/kingsbridge/0"].label == "place at Kingsbridge spot 1 (Jack: you may keep 6 craftsmen) for 6 gold"
     assert c["Place/kingsbridge/0"].card == "jack" and "Jack" in c["Place/kingsbridge/0"].text
     assert c["Place/shiring/1"].label.startswith("place at Shiring spot 2 (Mason (round 2), free: 1 stone -> 1 VP")
     assert c["Place/priory/0"].gives == ("+2 VP",) and "Place/priory/1" not in c  # spots fill in order
     assert c["Place/kings_court/0"].gives == ("no tax this round", "the court's metal")
-    later = by_key(pr.scenario(2, step="builders", builders=dict(drawn=RED, price=6),
-                               spots={"priory": [BLUE], "kings_court": [BLUE]}))
+    later = by_key(
+        pr.scenario(
+            2, step="builders", builders=dict(drawn=RED, price=6), spots={"priory": [BLUE], "kings_court": [BLUE]}
+        )
+    )
     assert later["Place/priory/1"].gives == ("+1 VP",)
     assert later["Place/kings_court/1"].gives == ("no tax this round",)
     # one-spot places have no spot number ("the start player's spot spot 1" was a slip)
@@ -118,8 +148,13 @@ def test_place_names_what_the_spot_gives_and_the_price():
 
 
 def test_place_without_court_metal_and_free_with_a_privilege():
-    game = pr.scenario(2, step="builders", builders=dict(drawn=RED, price=7), court_metal=0,
-                       seats={RED: dict(privileges=("brother_remigius",))})
+    game = pr.scenario(
+        2,
+        step="builders",
+        builders=dict(drawn=RED, price=7),
+        court_metal=0,
+        seats={RED: dict(privileges=("brother_remigius",))},
+    )
     c = by_key(game)
     assert c["Place/kings_court/0"].gives == ("no tax this round",)
     free = c["Place/priory/0/free"]
@@ -136,8 +171,9 @@ def test_a_free_builder_reads_free():
 def test_hire_names_the_craftsman_its_round_what_it_converts_and_the_price():
     game = pr.scenario(2, display=("mason_r1", "tiler", "forest_2"), cards=FAN)
     c = by_key(game)
-    assert c["Hire/mason_r1"].label == ("hire Mason (round 1) for 5 gold: 1 stone -> 1 VP, twice a round, "
-                                        "needs a mortar mixer")
+    assert c["Hire/mason_r1"].label == (
+        "hire Mason (round 1) for 5 gold: 1 stone -> 1 VP, twice a round, needs a mortar mixer"
+    )
     assert c["Hire/tiler"].label == "hire Tiler (round 3) for 6 gold: 1 wood, 1 stone -> 3 VP, twice a round"
     assert c["Hire/tiler"].costs == ("6 gold",) and c["Hire/tiler"].text.startswith("Tiler (Dachdecker)")
     assert c["Pass"].label == "pass (final for this phase)"
@@ -153,8 +189,10 @@ def test_fan_craftsman_without_conversion_and_a_cost_in_vp():
 def test_take_resource_card_counts_workers_in_good_grammar():
     game = pr.scenario(2, display=("forest_3", "quarry_2", "sand_pit_2"))
     c = by_key(game)
-    assert c["TakeResourceCard/forest_3/big"].label == \
-        "take Forest (3 wood, 6 workers) with the big worker and 1 one-value worker"
+    assert (
+        c["TakeResourceCard/forest_3/big"].label
+        == "take Forest (3 wood, 6 workers) with the big worker and 1 one-value worker"
+    )
     assert c["TakeResourceCard/forest_3/small"].label == "take Forest (3 wood, 6 workers) with 6 one-value workers"
     assert c["TakeResourceCard/sand_pit_2/big"].label.endswith("with the big worker (3 worker values wasted)")
     assert c["TakeResourceCard/quarry_2/big"].gives == ("2 stone at the quarry (step 7)",)
@@ -171,8 +209,12 @@ def test_discard_and_use_name_which_card_when_two_share_a_name():
     game = game.apply(A.Hire("mason_r4"))
     assert game.pending.kind == "discard"
     discards = [c.label for c in check_decision(game)]
-    assert {"discard Mason (round 1)", "discard Mason (round 3)", "discard Mason (round 4)",
-            "discard Carpenter"} <= set(discards)
+    assert {
+        "discard Mason (round 1)",
+        "discard Mason (round 3)",
+        "discard Mason (round 4)",
+        "discard Carpenter",
+    } <= set(discards)
 
 
 def test_build_counts_the_uses_left():
@@ -181,13 +223,14 @@ def test_build_counts_the_uses_left():
     game = game.apply(A.Build("carpenter")).apply(A.Build("carpenter"))
     if game.current_player == RED and game.pending.kind == "cathedral":
         assert "Build/carpenter/0" not in by_key(game) or "(2 uses left)" in by_key(game)["Build/carpenter/0"].label
-    assert by_key(pr.scenario(2, step="cathedral", seats={RED: dict(cubes=(2, 0, 0, 0))}))[
-        "EndBuilding"].label == "finish building for this round"
+    assert (
+        by_key(pr.scenario(2, step="cathedral", seats={RED: dict(cubes=(2, 0, 0, 0))}))["EndBuilding"].label
+        == "finish building for this round"
+    )
 
 
 def test_market_prices_totals_and_the_gold_cap():
-    game = pr.scenario(2, step="market", spots={"market": (RED,)},
-                       seats={RED: dict(gold=28, cubes=(0, 2, 0, 1))})
+    game = pr.scenario(2, step="market", spots={"market": (RED,)}, seats={RED: dict(gold=28, cubes=(0, 2, 0, 1))})
     c = by_key(game)
     assert c["Buy/sand/2"].label == "buy 2 sand for 4 gold" and c["Buy/sand/2"].costs == ("4 gold",)
     assert c["Sell/metal/1"].label == "sell 1 metal for 5 gold (3 of it lost: gold stops at 30)"
@@ -196,8 +239,9 @@ def test_market_prices_totals_and_the_gold_cap():
 
 
 def test_a_fan_price_modifier_shows_in_the_price():
-    game = pr.scenario(2, step="market", spots={"market": (RED,)}, cards=FAN,
-                       seats={RED: dict(gold=20, privileges=("timber_rights",))})
+    game = pr.scenario(
+        2, step="market", spots={"market": (RED,)}, cards=FAN, seats={RED: dict(gold=20, privileges=("timber_rights",))}
+    )
     assert by_key(game)["Buy/wood/2"].label == "buy 2 wood for 4 gold"
 
 
@@ -209,17 +253,20 @@ def test_fan_once_per_game_abilities_in_the_draft_and_at_the_market():
     c = by_key(game)
     assert c["ChooseOption/0"].label == "option 1: gain 3 gold (The masons' oath)"
     assert c["ChooseOption/1"].label == "option 2: gain 1 metal (The masons' oath)"
-    game = pr.scenario(2, step="market", spots={"market": (RED,)}, cards=FAN,
-                       seats={RED: dict(privileges=("quarry_favour",))})
+    game = pr.scenario(
+        2, step="market", spots={"market": (RED,)}, cards=FAN, seats={RED: dict(privileges=("quarry_favour",))}
+    )
     assert by_key(game)["UseOnce/quarry_favour"].label == "use Quarry favour (once per game): gain 2 stone"
 
 
 def test_once_per_game_tax_and_event_privileges_and_declining():
-    game = pr.scenario(2, step="kings_court", pins=dict(tax=(4,)),
-                       seats={RED: dict(privileges=("fall_of_the_usurper",))})
+    game = pr.scenario(
+        2, step="kings_court", pins=dict(tax=(4,)), seats={RED: dict(privileges=("fall_of_the_usurper",))}
+    )
     c = by_key(game)
-    assert c["UseOnce/fall_of_the_usurper"].label == \
-        "use Fall of the usurper: pay no tax this round (instead of 4 gold)"
+    assert (
+        c["UseOnce/fall_of_the_usurper"].label == "use Fall of the usurper: pay no tax this round (instead of 4 gold)"
+    )
     assert c["Decline"].label == "keep Fall of the usurper for later and pay the tax (4 gold)"
     game = pr.scenario(2, step="event", event="cold_winter", seats={RED: dict(privileges=("archbishop_thomas",))})
     c = by_key(game)
@@ -235,8 +282,12 @@ def test_bishop_choices():
 
 
 def test_event_choices_name_the_card_and_the_event():
-    game = pr.scenario(2, step="event", event="fresh_wall_collapses",
-                       seats={RED: dict(craftsmen=("mason_r1", "mason_r2", "carpenter"))})
+    game = pr.scenario(
+        2,
+        step="event",
+        event="fresh_wall_collapses",
+        seats={RED: dict(craftsmen=("mason_r1", "mason_r2", "carpenter"))},
+    )
     picks = [c.label for c in check_decision(game)]
     assert "discard Mason (round 1) (A fresh wall collapses)" in picks
     assert "discard Mason (round 2) (A fresh wall collapses)" in picks

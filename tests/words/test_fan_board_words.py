@@ -16,14 +16,14 @@ from pillars_rules.words.choices import choices
 from pillars_rules.words.help import find_topic, topic_list
 
 BASE = base_cards()
-WELL = '''place well "Village well" de "Dorfbrunnen" {
+WELL = """place well "Village well" de "Dorfbrunnen" {
     called "the village well"
     after priory
     spots 2
     fill in order
     spot 1: gain 2 gold
 }
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +77,7 @@ def test_the_terminal_draws_the_place_in_board_order(placing):
 
 # ---- issue #54: what the expansion's Tax collector and Harbour give, said where a player chooses
 
+
 @pytest.fixture(scope="module")
 def expansion_placing():
     g = pr.new_game(4, seed=1, cards="expansion")
@@ -94,11 +95,13 @@ def test_the_tax_collectors_choice_says_what_it_gives(expansion_placing):
 def test_the_harbours_spots_say_they_buy_at_the_market_price_plus_one(expansion_placing):
     g = expansion_placing
     labels = [c.label for c in choices(g.view(g.current_player)) if "Harbour" in c.label]
-    assert labels and all("buys sand for 3, wood for 4, stone for 5 gold: the market's price + 1" in x
-                          for x in labels), labels
+    assert labels and all(
+        "buys sand for 3, wood for 4, stone for 5 gold: the market's price + 1" in x for x in labels
+    ), labels
     main = [c.label for c in choices(g.view(g.current_player)) if "the market spot" in c.label]
     assert main and all("(trade " in x and "price" not in x for x in main)  # the main market: its order only
     from pillars_rules.web.cardinfo import board_catalogue
+
     gives = {p["id"]: p["gives"] for p in board_catalogue(g.rules)["places"]}
     assert gives["harbour"][0] == "trades 1st; buys sand for 3, wood for 4, stone for 5 gold: the market's price + 1"
     assert gives["tax_collector"] == ["no tax + the tax roll in gold"]

@@ -13,8 +13,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def _extras() -> dict[str, set[str]]:
     """extra -> the distribution names it installs (no versions, no [extras])."""
     table = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return {name: {re.split(r"[<>=!\[ ;]", req, maxsplit=1)[0].lower().replace("-", "_") for req in reqs}
-            for name, reqs in table["project"]["optional-dependencies"].items()}
+    return {
+        name: {re.split(r"[<>=!\[ ;]", req, maxsplit=1)[0].lower().replace("-", "_") for req in reqs}
+        for name, reqs in table["project"]["optional-dependencies"].items()
+    }
 
 
 def _documented() -> dict[str, str]:

@@ -41,13 +41,23 @@ from __future__ import annotations
 import itertools
 import math
 import operator
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 import attrs
 
 from ..actions import ACTION_TYPES
 from ..cardlang.cardset import CardSet
-from ..cardlang.effects import CUBES, Bid, Borrow, ChooseCraftsman, ChooseOne, CopyPrivilege, GivePrivilege, ReorderEvents, Vote
+from ..cardlang.effects import (
+    CUBES,
+    Bid,
+    Borrow,
+    ChooseCraftsman,
+    ChooseOne,
+    CopyPrivilege,
+    GivePrivilege,
+    ReorderEvents,
+    Vote,
+)
 from ..errors import ConfigError, IllegalActionError
 from ..limits import MOST_PLAYERS
 
@@ -151,7 +161,8 @@ def _domains(cls: type, cards: CardSet) -> list[tuple[tuple[str, ...], list[tupl
         else:
             raise ConfigError(
                 f"the action encoding has no domain for field {cls.__name__}.{name} "
-                f"(type {f.type!r}); teach pillars_rules.ai.encoding its values")
+                f"(type {f.type!r}); teach pillars_rules.ai.encoding its values"
+            )
         out.append(((name,), [(v,) for v in values]))
     return out
 
@@ -188,7 +199,7 @@ class ActionEncoding:
     _CACHE: dict = {}
 
     @classmethod
-    def for_rules(cls, rules) -> "ActionEncoding":
+    def for_rules(cls, rules) -> ActionEncoding:
         """The encoding of a game's rules context (``game.rules`` or ``view.rules``);
         built once per card set and variants."""
         key = (rules.content_hash, rules.variants)
@@ -207,7 +218,9 @@ class ActionEncoding:
         except (KeyError, TypeError):
             raise IllegalActionError(
                 f"{action!r} has no index in this action encoding (unknown card, "
-                f"location or value, or n above {MAX_COUNT})", action) from None
+                f"location or value, or n above {MAX_COUNT})",
+                action,
+            ) from None
 
     def decode(self, index: int):
         """The action with ``index``; :class:`IllegalActionError` if out of range."""

@@ -46,7 +46,8 @@ class Layout:
         self.steps = _onehot(("", "round_start") + tuple(board.steps))
         #: (place, spot) of every builder spot of the board
         self.spots: tuple[tuple[str, int], ...] = tuple(
-            (loc, i) for loc, k in board.locations.items() for i in range(k))
+            (loc, i) for loc, k in board.locations.items() for i in range(k)
+        )
         self.cards = _onehot(c.id for c in cards)
         self.craftsmen = _onehot(c.id for c in cards if c.kind == "craftsman")
         self.privileges = _onehot(c.id for c in cards if c.kind == "privilege")
@@ -55,19 +56,29 @@ class Layout:
         self.kinds = _onehot(ACTIONS_FOR)
         #: markets after the main one (the expansion's Harbour): a stock of 4 cubes each
         self.n_stocks = max(0, board.rules.count("market") - 1)
-        per_seat = (2 + 4 + 4 + 4 + 1 + 1 + len(FLAGS) + len(self.craftsmen)
-                    + len(self.privileges) + len(self.resources))
+        per_seat = 2 + 4 + 4 + 4 + 1 + 1 + len(FLAGS) + len(self.craftsmen) + len(self.privileges) + len(self.resources)
         self._blocks = (
-            ("round", ROUNDS + 1), ("stage", len(STAGES)), ("step", len(self.steps)),
-            ("pending_kind", len(self.kinds)), ("pending_seat", self.n), ("start_player", self.n),
+            ("round", ROUNDS + 1),
+            ("stage", len(STAGES)),
+            ("step", len(self.steps)),
+            ("pending_kind", len(self.kinds)),
+            ("pending_seat", self.n),
+            ("start_player", self.n),
             ("seats", self.n * per_seat),
-            ("board", 4 + 4 + 1 + 1), ("stocks", 4 * self.n_stocks), ("spots", len(self.spots) * (self.n + 1)),
-            ("display", len(self.cards)), ("shiring", len(self.cards)),
+            ("board", 4 + 4 + 1 + 1),
+            ("stocks", 4 * self.n_stocks),
+            ("spots", len(self.spots) * (self.n + 1)),
+            ("display", len(self.cards)),
+            ("shiring", len(self.cards)),
             ("kingsbridge", len(self.cards)),
-            ("event", len(self.events) + 2), ("prev_event", len(self.events)),
-            ("next_event", len(self.events)), ("tax", 1),
+            ("event", len(self.events) + 2),
+            ("prev_event", len(self.events)),
+            ("next_event", len(self.events)),
+            ("tax", 1),
             ("builders", 3 * self.n + 4 + self.n + 1),
-            ("jobs", 1 + len(self.cards)), ("decks", ROUNDS + 2), ("game_over", 1),
+            ("jobs", 1 + len(self.cards)),
+            ("decks", ROUNDS + 2),
+            ("game_over", 1),
         )
         self.per_seat = per_seat
         self.size = sum(n for _, n in self._blocks)
@@ -75,7 +86,7 @@ class Layout:
     _CACHE: dict = {}
 
     @classmethod
-    def for_rules(cls, rules, n_players: int) -> "Layout":
+    def for_rules(cls, rules, n_players: int) -> Layout:
         key = (rules.content_hash, rules.variants, n_players)
         layout = cls._CACHE.get(key)
         if layout is None:
@@ -111,9 +122,12 @@ class Layout:
                 if cid in counts:
                     out[at + counts[cid]] += 1.0
 
-        put(min(s.round, ROUNDS)); at += ROUNDS + 1
-        put(STAGES.index(s.stage)); at += len(STAGES)
-        put(self.steps[s.step]); at += len(self.steps)
+        put(min(s.round, ROUNDS))
+        at += ROUNDS + 1
+        put(STAGES.index(s.stage))
+        at += len(STAGES)
+        put(self.steps[s.step])
+        at += len(self.steps)
         pend = None if s.game_over else s.pending
         if pend is not None:
             put(self.kinds[pend.kind])
@@ -121,53 +135,79 @@ class Layout:
         if pend is not None:
             put(slot[pend.seat])
         at += n
-        put(slot[s.start_player]); at += n
+        put(slot[s.start_player])
+        at += n
         t = s.table
         for seat in rel:
             p = s.players[seat]
             base = at
-            out[at:at + 2] = (p.gold, p.vp); at += 2
-            out[at:at + 4] = p.cubes; at += 4
-            out[at:at + 4] = [getattr(p.pieces, k) for k in PIECES]; at += 4
-            out[at:at + 4] = [getattr(p.placed, k) for k in PIECES]; at += 4
-            out[at] = p.grey_next; at += 1
-            out[at] = sum(u for _, _, u in p.uses); at += 1
+            out[at : at + 2] = (p.gold, p.vp)
+            at += 2
+            out[at : at + 4] = p.cubes
+            at += 4
+            out[at : at + 4] = [getattr(p.pieces, k) for k in PIECES]
+            at += 4
+            out[at : at + 4] = [getattr(p.placed, k) for k in PIECES]
+            at += 4
+            out[at] = p.grey_next
+            at += 1
+            out[at] = sum(u for _, _, u in p.uses)
+            at += 1
             for flag in (t.passed, t.protected, t.exempt, t.done, t.prev_protected):
-                out[at] = seat in flag; at += 1
-            cards(self.craftsmen, p.craftsmen); at += len(self.craftsmen)
-            cards(self.privileges, p.privileges); at += len(self.privileges)
-            cards(self.resources, p.resource_cards); at += len(self.resources)
+                out[at] = seat in flag
+                at += 1
+            cards(self.craftsmen, p.craftsmen)
+            at += len(self.craftsmen)
+            cards(self.privileges, p.privileges)
+            at += len(self.privileges)
+            cards(self.resources, p.resource_cards)
+            at += len(self.resources)
             assert at - base == self.per_seat
-        out[at:at + 4] = s.supply; at += 4
-        out[at:at + 4] = s.market; at += 4
-        out[at] = s.court_metal; out[at + 1] = s.cathedral; at += 2
+        out[at : at + 4] = s.supply
+        at += 4
+        out[at : at + 4] = s.market
+        at += 4
+        out[at] = s.court_metal
+        out[at + 1] = s.cathedral
+        at += 2
         for k in range(self.n_stocks):  # () before the first round opening refills them
             if k < len(s.stocks):
-                out[at:at + 4] = s.stocks[k]
+                out[at : at + 4] = s.stocks[k]
             at += 4
         for k, (loc, i) in enumerate(self.spots):
             seats = s.spot_list(loc)
             who = seats[i] if i < len(seats) else None
             put(k * (n + 1) + (0 if who is None else 1 + slot[who]))
         at += len(self.spots) * (n + 1)
-        cards(self.cards, s.display); at += len(self.cards)
-        cards(self.cards, s.shiring); at += len(self.cards)
-        cards(self.cards, s.kingsbridge); at += len(self.cards)
-        cards(self.events, [t.event]); at += len(self.events)
-        out[at] = bool(t.event); out[at + 1] = t.event_applied; at += 2
-        cards(self.events, [t.prev_event]); at += len(self.events)
-        cards(self.events, [view.next_event] if peek else []); at += len(self.events)
-        out[at] = t.tax; at += 1
+        cards(self.cards, s.display)
+        at += len(self.cards)
+        cards(self.cards, s.shiring)
+        at += len(self.cards)
+        cards(self.cards, s.kingsbridge)
+        at += len(self.cards)
+        cards(self.events, [t.event])
+        at += len(self.events)
+        out[at] = bool(t.event)
+        out[at + 1] = t.event_applied
+        at += 2
+        cards(self.events, [t.prev_event])
+        at += len(self.events)
+        cards(self.events, [view.next_event] if peek else [])
+        at += len(self.events)
+        out[at] = t.tax
+        at += 1
         b = s.builders
         for seats in (b.bag, b.parked, b.thirds):
             for seat in seats:
                 put(slot[seat])
             at += n
-        out[at:at + 4] = (b.marker, b.price, b.redraw_used, b.drawn is None); at += 4
+        out[at : at + 4] = (b.marker, b.price, b.redraw_used, b.drawn is None)
+        at += 4
         if b.drawn is not None:
             put(slot[b.drawn])
         at += n
-        out[at] = len(b.first_placed); at += 1
+        out[at] = len(b.first_placed)
+        at += 1
         out[at] = len(t.jobs)
         if t.jobs and t.jobs[0].source in self.cards:  # the first job's source card
             out[at + 1 + self.cards[t.jobs[0].source]] = 1.0
@@ -175,9 +215,11 @@ class Layout:
         d = s.decks
         for r in range(ROUNDS):
             out[at + r] = len(d.craftsman_decks[r]) if r < len(d.craftsman_decks) else 0
-        out[at + ROUNDS] = len(d.event_deck); out[at + ROUNDS + 1] = len(d.privilege_deck)
+        out[at + ROUNDS] = len(d.event_deck)
+        out[at + ROUNDS + 1] = len(d.privilege_deck)
         at += ROUNDS + 2
-        out[at] = s.game_over; at += 1
+        out[at] = s.game_over
+        at += 1
         assert at == self.size
 
     # ------------------------------------------------------------------ text
@@ -186,27 +228,30 @@ class Layout:
         next_event = (view.next_event if peek else None) or "?"
         s = view.state
         t = s.table
-        pend = "game over" if s.game_over or s.pending is None else \
-            f"seat {s.pending.seat} to decide {s.pending.kind}"
+        pend = "game over" if s.game_over or s.pending is None else f"seat {s.pending.seat} to decide {s.pending.kind}"
         lines = [
             f"you are seat {view.seat}; round {s.round} {s.stage} {s.step or '-'}; {pend}; "
             f"start player {s.start_player}",
         ]
         for seat, p in enumerate(s.players):
-            flags = [f for f, group in zip(FLAGS, (t.passed, t.protected, t.exempt, t.done,
-                                                   t.prev_protected)) if seat in group]
+            flags = [
+                f
+                for f, group in zip(FLAGS, (t.passed, t.protected, t.exempt, t.done, t.prev_protected))
+                if seat in group
+            ]
             lines.append(
                 f"seat {seat} {p.name}: {p.gold} gold {p.vp} VP cubes {list(p.cubes)} "
                 f"pieces {p.pieces} placed {p.placed} grey_next {p.grey_next} "
                 f"craftsmen {sorted(p.craftsmen)} privileges {sorted(p.privileges)} "
                 f"resource cards {sorted(p.resource_cards)} uses {sorted(p.uses)} "
-                f"boosts {sorted(p.boosts)} {' '.join(flags)}".rstrip())
+                f"boosts {sorted(p.boosts)} {' '.join(flags)}".rstrip()
+            )
         b = s.builders
         lines += [
             f"supply {list(s.supply)} market {list(s.market)} court metal {s.court_metal} "
             f"cathedral {s.cathedral}" + (f" stocks {[list(x) for x in s.stocks]}" if s.stocks else ""),
-            "spots " + " ".join(f"{loc}:{''.join('.' if x is None else str(x) for x in seats)}"
-                                for loc, seats in s.spots),
+            "spots "
+            + " ".join(f"{loc}:{''.join('.' if x is None else str(x) for x in seats)}" for loc, seats in s.spots),
             f"display {sorted(s.display)} shiring {sorted(s.shiring)} kingsbridge {sorted(s.kingsbridge)}",
             f"event {t.event or '-'} applied {t.event_applied} prev {t.prev_event or '-'} "
             f"tax {t.tax} next event {next_event}",

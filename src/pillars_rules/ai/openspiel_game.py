@@ -134,12 +134,14 @@ class PillarsGame(pyspiel.Game):
         """The state before the deal (a chance node); or a state at ``engine_game``
         (a game of this configuration), whose OpenSpiel history then starts there."""
         if engine_game is not None and (
-                engine_game.state.n_players != self.players
-                or engine_game.rules.variants != self.variants
-                or engine_game.rules.content_hash != self.encoding_hash):
+            engine_game.state.n_players != self.players
+            or engine_game.rules.variants != self.variants
+            or engine_game.rules.content_hash != self.encoding_hash
+        ):
             raise ConfigError(
                 f"engine game with {engine_game.state.n_players} players, variants "
-                f"{engine_game.rules.variants} and its card set does not fit {self}")
+                f"{engine_game.rules.variants} and its card set does not fit {self}"
+            )
         return PillarsState(self, engine_game)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
@@ -169,10 +171,10 @@ class _Engine:
             self._digest = (game.n_events, d)
         return d
 
-    def apply(self, action) -> "_Engine":
+    def apply(self, action) -> _Engine:
         return _Engine(self.config, self.game.apply(action), self._digest)
 
-    def __deepcopy__(self, memo) -> "_Engine":
+    def __deepcopy__(self, memo) -> _Engine:
         return _Engine(self.config, self.game, self._digest)
 
     def __reduce__(self):
@@ -217,8 +219,9 @@ class PillarsState(pyspiel.State):
         g = self._g.game
         if g is None:  # the deal: chance outcome k is engine seed (seed + k)
             players, variants = game.config[:2]
-            self._g = _Engine(game.config, pr.new_game(players, game.seed + action, variants=variants,
-                                                       cards=game.cards))
+            self._g = _Engine(
+                game.config, pr.new_game(players, game.seed + action, variants=variants, cards=game.cards)
+            )
         else:
             self._g = self._g.apply(game.encoding.decode(action))
 
@@ -262,7 +265,7 @@ class PillarsObserver:
         self.tensor = np.zeros(self.layout.size + history, np.float32)
         self.dict = {"observation": self.tensor[: self.layout.size]}
         if self.recall:
-            self.dict["history"] = self.tensor[self.layout.size:].reshape(-1, 2)
+            self.dict["history"] = self.tensor[self.layout.size :].reshape(-1, 2)
 
     def set_from(self, state: PillarsState, player: int) -> None:
         self.tensor.fill(0)
@@ -272,8 +275,9 @@ class PillarsObserver:
         self.layout.fill(g.view(player), self.dict["observation"], self.peek)
         if self.recall:  # (actor relative to the player + 1, action + 1) per step
             history = self.dict["history"]
-            steps = [((pa.player - player) % self.n + 1, pa.action + 1)
-                     for pa in state.full_history() if pa.player >= 0]  # never the deal
+            steps = [
+                ((pa.player - player) % self.n + 1, pa.action + 1) for pa in state.full_history() if pa.player >= 0
+            ]  # never the deal
             if steps:
                 history[: len(steps)] = steps
 

@@ -50,10 +50,12 @@ class PillarsEnv(AECEnv):
         self.layout = Layout.for_rules(probe.rules, players)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         n = len(self.encoding)
-        self._obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (n,), np.int8),
-        })
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            }
+        )
         self._act_space = spaces.Discrete(n)
         self._seeds = random.Random()
         self.game: pr.Game | None = None
@@ -67,8 +69,7 @@ class PillarsEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.game = pr.new_game(self.n_players, self._seeds.getrandbits(62), variants=self.variants,
-                                cards=self.cards)
+        self.game = pr.new_game(self.n_players, self._seeds.getrandbits(62), variants=self.variants, cards=self.cards)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

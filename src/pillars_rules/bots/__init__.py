@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..autoplay import Bot, RandomBot, play
 from ..errors import ConfigError

@@ -13,9 +13,44 @@ from typing import Final
 from attrs import frozen
 
 from ..cardlang.effects import (
-    CUBES, BecomeStartPlayer, Borrow, OnAction, CapacityDelta, ForPlayers, GreyWorkers, ChooseOne, CraftsmanLimit, If, PerBuilder, PerCount,
-    Lasting, Market, PerMillWorker, Swap, TaxDelta, Transfer, ExtraWorker, FreePlacement, Gain, IgnoreEvent, Lose, OnGain, Once, PeekEvent, Permit,
-    PriceDelta, Scaled, TaxExempt, TaxFixed, Trigger, YieldDelta, ChooseCraftsman, CopyPrivilege, GivePrivilege, LookEvents, ReorderEvents,
+    CUBES,
+    BecomeStartPlayer,
+    Borrow,
+    CapacityDelta,
+    ChooseCraftsman,
+    ChooseOne,
+    CopyPrivilege,
+    CraftsmanLimit,
+    ExtraWorker,
+    ForPlayers,
+    FreePlacement,
+    Gain,
+    GivePrivilege,
+    GreyWorkers,
+    If,
+    IgnoreEvent,
+    Lasting,
+    LookEvents,
+    Lose,
+    Market,
+    OnAction,
+    Once,
+    OnGain,
+    PeekEvent,
+    PerBuilder,
+    PerCount,
+    PerMillWorker,
+    Permit,
+    PriceDelta,
+    ReorderEvents,
+    Scaled,
+    Swap,
+    TaxDelta,
+    TaxExempt,
+    TaxFixed,
+    Transfer,
+    Trigger,
+    YieldDelta,
 )
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
@@ -69,9 +104,24 @@ BUY: Final = {"sand": 2, "wood": 3, "stone": 4}
 #: A typical value of each count of the game over a game (issue #36), for
 #: valuing ``per COUNT`` without a position; with one, the bots read the
 #: count itself (:func:`gain_factor`).
-TYPICAL_COUNT: Final = {"gold": 10.0, "vp": 20.0, "wood": 1.0, "stone": 1.0, "sand": 1.0, "metal": 0.5,
-                 "cubes": 3.0, "craftsmen": 4.0, "privileges": 2.0, "workers": 12.0, "builders": 3.0,
-                 "round": 3.5, "players": 3.0, "pieces": 3.0, "tax": 3.5, "counters": 3.0}
+TYPICAL_COUNT: Final = {
+    "gold": 10.0,
+    "vp": 20.0,
+    "wood": 1.0,
+    "stone": 1.0,
+    "sand": 1.0,
+    "metal": 0.5,
+    "cubes": 3.0,
+    "craftsmen": 4.0,
+    "privileges": 2.0,
+    "workers": 12.0,
+    "builders": 3.0,
+    "round": 3.5,
+    "players": 3.0,
+    "pieces": 3.0,
+    "tax": 3.5,
+    "counters": 3.0,
+}
 #: What one use of a craftsman in play is worth to its user (``use a craftsman
 #: of another player``), in VP: a base conversion's VP less the cubes it eats.
 TYPICAL_BORROW: Final = 1.0
@@ -79,8 +129,16 @@ TYPICAL_BORROW: Final = 1.0
 #: How often one seat makes each action a reaction answers, per round, typically
 #: (issue #53: reactions to other players' actions).
 TYPICAL_ACTIONS: Final = {"hire": 0.8, "buy": 0.5, "sell": 0.5, "place": 3.0, "take": 1.5}
-TYPICAL_REACH: Final = {"each": 2.0, "other": 2.0, "left": 1.0, "right": 1.0, "most": 1.0, "fewest": 1.0, "chosen": 1.0,
-                        "actor": 1.0}
+TYPICAL_REACH: Final = {
+    "each": 2.0,
+    "other": 2.0,
+    "left": 1.0,
+    "right": 1.0,
+    "most": 1.0,
+    "fewest": 1.0,
+    "chosen": 1.0,
+    "actor": 1.0,
+}
 
 
 def gain_factor(state, seat: int, per, card: str = "") -> int:
@@ -99,6 +157,8 @@ def gain_factor(state, seat: int, per, card: str = "") -> int:
     if isinstance(per, _PerMillWorker):
         return state.players[seat].pieces.value
     return state.count(seat, per.what, card) // per.per
+
+
 SELL: Final = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
 
 
@@ -163,11 +223,28 @@ class Weights:
 
 
 #: The first heuristic bot's weights (``heuristic-v1``), kept as they were.
-V1_WEIGHTS = Weights(gold=0.2, end_gold=0.01, carry=0.75, sell_floor=0.6, potential=0.45, sure=0.9,
-                     unmet_need=0.25, worker_cost=1.0, parked=0.9, bishop=0.7, grey_worker=0.25,
-                     start_player=0.3, market_spot=0.1, once_free=0.9, once_ignore=0.6,
-                     per_round_minor=0.15, craftsman_slot=0.8, per_builder=0.4, per_mill_worker=6.0,
-                     conditional=0.6)
+V1_WEIGHTS = Weights(
+    gold=0.2,
+    end_gold=0.01,
+    carry=0.75,
+    sell_floor=0.6,
+    potential=0.45,
+    sure=0.9,
+    unmet_need=0.25,
+    worker_cost=1.0,
+    parked=0.9,
+    bishop=0.7,
+    grey_worker=0.25,
+    start_player=0.3,
+    market_spot=0.1,
+    once_free=0.9,
+    once_ignore=0.6,
+    per_round_minor=0.15,
+    craftsman_slot=0.8,
+    per_builder=0.4,
+    per_mill_worker=6.0,
+    conditional=0.6,
+)
 
 
 def amount_value(amounts, w: Weights, cube_value) -> float:
@@ -187,8 +264,14 @@ def counters_worth(rules, state, seat: int, craftsmen, w: Weights, cube_value, r
     rounds to come (:func:`counter_worth` each; most games have none)."""
     if not state.counters:
         return 0.0
-    return sum((n * counter_worth(rules, card, w, cube_value, rounds)
-                for s, card, n in state.counters if s == seat and card in craftsmen), 0.0)
+    return sum(
+        (
+            n * counter_worth(rules, card, w, cube_value, rounds)
+            for s, card, n in state.counters
+            if s == seat and card in craftsmen
+        ),
+        0.0,
+    )
 
 
 def counter_worth(rules, card: str, w: Weights, cube_value, rounds_left: int) -> float:
@@ -222,16 +305,16 @@ class BoardReading:
         self.cathedral = layout.cathedral
         self.spot_effects = layout.spot_effects
         #: places whose spots grant a lasting change (the expansion's event field)
-        self.grants = frozenset(k for k, spots in layout.spot_effects.items()
-                                if any(isinstance(e, _Lasting) for _, e in spots))
+        self.grants = frozenset(
+            k for k, spots in layout.spot_effects.items() if any(isinstance(e, _Lasting) for _, e in spots)
+        )
         #: steps past the last: a rule the board lacks is never ahead
         self.end = len(layout.steps)
 
     def index(self, step: str) -> int:
         return self.step_at.get(step, -2)
 
-    def spot_gain(self, loc: str, spot: int, later: int, w: "Weights", acquire, values=None,
-                  held: tuple = ()) -> float:
+    def spot_gain(self, loc: str, spot: int, later: int, w: Weights, acquire, values=None, held: tuple = ()) -> float:
         """The value of what a builder gets on ``spot`` of a place whose step
         gives its spots' effects (the Priory's VP, the castle's grey workers,
         with ``values``, a :class:`CardValues`, a lasting modifier, worth
@@ -263,8 +346,11 @@ class CardValues:
         # cost of getting one cube: the cheapest resource card of its site, or the market
         acq = {}
         for kind in _CUBES:
-            ways = [c.workers / c.yields.n * w.worker_cost * w.gold
-                    for c in cards.of_kind("resource") if c.yields and c.yields.kind == kind and c.yields.n]
+            ways = [
+                c.workers / c.yields.n * w.worker_cost * w.gold
+                for c in cards.of_kind("resource")
+                if c.yields and c.yields.kind == kind and c.yields.n
+            ]
             if kind in BUY:
                 ways.append(BUY[kind] * w.gold)
             # a cube that can be neither produced nor bought (metal) costs its sale price
@@ -276,8 +362,9 @@ class CardValues:
             sure = risky = 0.0
             for cv in self.converts[c.id]:
                 cap = 1 if cv.capacity is None else cv.capacity
-                net = self.typical_scale(cv.outputs_per, 3.0) * amount_value(cv.outputs, w, acq) \
-                    - amount_value(cv.inputs, w, acq)
+                net = self.typical_scale(cv.outputs_per, 3.0) * amount_value(cv.outputs, w, acq) - amount_value(
+                    cv.inputs, w, acq
+                )
                 if net <= 0:
                     continue
                 if cv.condition is not None:
@@ -288,15 +375,20 @@ class CardValues:
                 else:
                     sure += cap * net
             self.potential[c.id] = (sure, risky)
-        self.triggers = {cid: tuple(a for a in card.abilities if isinstance(a, _Trigger))
-                         for cid, card in rules.by_id.items()}
-        self.on_gain = {cid: tuple(a.effect for a in card.abilities if isinstance(a, _OnGain))
-                        for cid, card in rules.by_id.items()}
-        self.onces = {cid: tuple(a.effect for a in card.abilities if isinstance(a, _Once))
-                      for cid, card in rules.by_id.items()}
+        self.triggers = {
+            cid: tuple(a for a in card.abilities if isinstance(a, _Trigger)) for cid, card in rules.by_id.items()
+        }
+        self.on_gain = {
+            cid: tuple(a.effect for a in card.abilities if isinstance(a, _OnGain)) for cid, card in rules.by_id.items()
+        }
+        self.onces = {
+            cid: tuple(a.effect for a in card.abilities if isinstance(a, _Once)) for cid, card in rules.by_id.items()
+        }
         #: reactions to other players' actions (issue #53), by card; and the cards with any
-        self.reactions = {cid: tuple(a for a in card.abilities if isinstance(a, _OnAction) and a.who != "you")
-                          for cid, card in rules.by_id.items()}
+        self.reactions = {
+            cid: tuple(a for a in card.abilities if isinstance(a, _OnAction) and a.who != "you")
+            for cid, card in rules.by_id.items()
+        }
         self.reacting = frozenset(cid for cid, r in self.reactions.items() if r)
 
     def reaction_rate(self, reaction, players: int) -> float:
@@ -420,6 +512,7 @@ def card_values(rules, w: Weights) -> CardValues:
             _CACHE.clear()
         cv = _CACHE[key] = CardValues(rules, w)
     return cv
+
 
 _READINGS: dict = {}
 

@@ -38,8 +38,15 @@ from .. import TAX_DIE, GameState
 from ..cardlang.effects import CUBES, GAME_END, Gain
 from ..game import Rules  # the rules context's type (Game.rules, SeatView.rules)
 from .cardvalue import (
+    BUY,
+    CUBE_LIMIT,
+    ROUNDS,
+    SELL,
+    WORKERS,
+    Weights,
+    amount_value,
+    counters_worth,
     gain_factor,
-    BUY, CUBE_LIMIT, ROUNDS, SELL, WORKERS, Weights, amount_value, counters_worth,
 )
 from .evaluate_v1 import EvaluatorV1, mypyc_attr
 from .outlook import EventOutlook, remember
@@ -68,8 +75,9 @@ class Evaluator(EvaluatorV1):
         self._rates: dict = {}
         self._carried_worth: dict = {}
         self._worths: dict[tuple[int, int], tuple[object, dict, float]] = {}
-        self.cheapest = min((c.workers / c.yields.n for c in rules.cards.of_kind("resource")
-                             if c.yields and c.yields.n), default=1.0)
+        self.cheapest = min(
+            (c.workers / c.yields.n for c in rules.cards.of_kind("resource") if c.yields and c.yields.n), default=1.0
+        )
 
     # ------------------------------------------------------------ the event (see .outlook)
     def event_odds(self, state: GameState, seen=(), peek: str | None = None) -> tuple[tuple[str, float], ...]:
@@ -80,8 +88,17 @@ class Evaluator(EvaluatorV1):
         """:meth:`.outlook.EventOutlook.next_odds`: next round's event's (card, probability) pairs."""
         return self.outlook.next_odds(state, seen)
 
-    def gold_outlook(self, state: GameState, seat: int, gold: float, before_tax: float, mill_value: int,
-                     taxed: bool, odds, protected: bool) -> tuple[float, float]:
+    def gold_outlook(
+        self,
+        state: GameState,
+        seat: int,
+        gold: float,
+        before_tax: float,
+        mill_value: int,
+        taxed: bool,
+        odds,
+        protected: bool,
+    ) -> tuple[float, float]:
         """:meth:`.outlook.EventOutlook.gold_outlook`: (expected gold after the
         tax, expected VP lost to events and debt)."""
         return self.outlook.gold_outlook(state, seat, gold, before_tax, mill_value, taxed, odds, protected)
@@ -182,8 +199,10 @@ class Evaluator(EvaluatorV1):
         key = (tuple(craftsmen), tuple(cubes), budget, tuple(sell.items()))
         got = self._carried_worth.get(key)
         if got is None:
-            kept = sorted(((max(x, sell.get(k, 0.0)), sell.get(k, 0.0)) for x, k in self._carry(craftsmen, cubes, budget)),
-                          reverse=True)
+            kept = sorted(
+                ((max(x, sell.get(k, 0.0)), sell.get(k, 0.0)) for x, k in self._carry(craftsmen, cubes, budget)),
+                reverse=True,
+            )
             got = sum((x for x, _ in kept[:CUBE_LIMIT]), 0.0) + sum((y for _, y in kept[CUBE_LIMIT:]), 0.0)
             remember(self._carried_worth, key, got)
         return got
@@ -265,7 +284,9 @@ class Evaluator(EvaluatorV1):
         return self.w.sure * sure + self.w.potential * risky
 
     # ------------------------------------------------------------ the value
-    def value(self, state: GameState, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> float:
+    def value(
+        self, state: GameState, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None
+    ) -> float:
         """Expected final VP of ``seat`` from ``state``: the sum of :meth:`parts`.
         ``ref_round`` is the round of the decision being weighed (production
         potential counts the rounds after it); ``seen`` the events revealed
@@ -273,7 +294,9 @@ class Evaluator(EvaluatorV1):
         state alone knows only this round's and last round's)."""
         return sum(self.parts(state, seat, ref_round, seen, peek), 0.0)
 
-    def parts(self, state: GameState, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None) -> list[float]:
+    def parts(
+        self, state: GameState, seat: int, ref_round: int | None = None, seen=(), peek: str | None = None
+    ) -> list[float]:
         """The value of ``seat`` in :data:`PARTS` (VP each): what it has, what
         this round still brings, its gold, this round's cathedral, its carried
         cubes, its craftsmen's later production, its later rounds' income and
@@ -289,8 +312,9 @@ class Evaluator(EvaluatorV1):
         board, outlook = self.board, self.outlook
         step_at = board.step_at  # BoardReading.index without a call per step (it runs per playout)
         market_at = step_at.get(board.market, -2)
-        market_ahead = (stage in ("draft", "builders", "setup") and market_at > -2) or \
-            (stage == "resolution" and step_at.get(state.step, -2) < market_at)
+        market_ahead = (stage in ("draft", "builders", "setup") and market_at > -2) or (
+            stage == "resolution" and step_at.get(state.step, -2) < market_at
+        )
         last_spend = rnd >= ROUNDS and not market_ahead and not (state.step == board.market and seat not in state.done)
         gold_w = w.end_gold if last_spend else w.gold
         later = ROUNDS - rnd
@@ -353,8 +377,11 @@ class Evaluator(EvaluatorV1):
             for cid in tuple(craftsmen) + p.privileges:
                 if cid in cv.reacting:
                     for reaction in cv.reactions[cid]:
-                        v_later += later * cv.reaction_rate(reaction, state.n_players) * self._worth(
-                            reaction.effect, rates, cube_value)
+                        v_later += (
+                            later
+                            * cv.reaction_rate(reaction, state.n_players)
+                            * self._worth(reaction.effect, rates, cube_value)
+                        )
 
         # the coming event and the tax, with the debt rule
         event_pending = open_round and not state.event_applied
@@ -387,16 +414,18 @@ class Evaluator(EvaluatorV1):
             buy = None
             if market_spot:
                 buy = {k: rules.price(state, seat, "buy", k) for k in BUY if rules.permitted(state, seat, "buy", k)}
-            gained, cubes, gold = self.plan(craftsmen, state, seat, cubes, max(gold, 0.0), gold_w, buy,
-                                            state.market)
+            gained, cubes, gold = self.plan(craftsmen, state, seat, cubes, max(gold, 0.0), gold_w, buy, state.market)
             v_build = gained
         if market_spot:
             v += w.market_spot
         if later:
             sell = {}
             if market_spot and ahead(board.market):
-                sell = {k: cast(int, rules.price(state, seat, "sell", k)) * gold_w for k in SELL
-                        if rules.permitted(state, seat, "sell", k)}
+                sell = {
+                    k: cast(int, rules.price(state, seat, "sell", k)) * gold_w
+                    for k in SELL
+                    if rules.permitted(state, seat, "sell", k)
+                }
             v_cubes = self._carried(craftsmen, cubes, budget, sell)
 
         # production over the rounds after the decision's round

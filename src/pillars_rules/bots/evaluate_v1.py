@@ -32,15 +32,28 @@ The value of a seat (:meth:`Evaluator.value`) is
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
-from ..cardlang.effects import CUBES, GAME_END, Convert, Gain
 from .. import GameState
+from ..cardlang.effects import CUBES, GAME_END, Convert, Gain
 from ..game import Rules  # the rules context's type (Game.rules, SeatView.rules)
 from .cardvalue import (
+    BUY,
+    CUBE_LIMIT,
+    MEAN_TAX,
+    ROUNDS,
+    SELL,
+    V1_WEIGHTS,
+    WORKERS,
+    BoardReading,
+    Weights,
+    amount_value,
+    board_reading,
+    card_values,
+    counter_worth,
+    counters_worth,
     gain_factor,
-    BUY, CUBE_LIMIT, MEAN_TAX, ROUNDS, SELL, V1_WEIGHTS, WORKERS, BoardReading, Weights, amount_value, counter_worth, counters_worth,
-    board_reading, card_values,
 )
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
@@ -51,6 +64,7 @@ _Gain: Final = Gain
 try:
     from mypy_extensions import mypyc_attr
 except ImportError:  # a pure install without mypy's extensions: the decorator does nothing
+
     def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[no-redef,misc]
         return lambda cls: cls
 
@@ -101,8 +115,11 @@ class _Digest:
         self.outputs = tuple(_Amount(a.kind, a.n, acquire) for a in conv.outputs)
         cond = conv.condition
         self.condition: bool = cond is not None
-        self.cond_idx: int = _OTHER if cond is None else (
-            _GOLD if cond.kind == "gold" else (_CUBES.index(cond.kind) if cond.kind in _CUBES else _OTHER))
+        self.cond_idx: int = (
+            _OTHER
+            if cond is None
+            else (_GOLD if cond.kind == "gold" else (_CUBES.index(cond.kind) if cond.kind in _CUBES else _OTHER))
+        )
         self.cond_n: int = 0 if cond is None else cond.n
 
 
@@ -126,15 +143,24 @@ class EvaluatorV1:
         self.board = board_reading(rules)
         self._digests: dict[str, tuple[_Digest, ...]] = {}
 
-    def __deepcopy__(self, memo: dict) -> "EvaluatorV1":
+    def __deepcopy__(self, memo: dict) -> EvaluatorV1:
         """The evaluator itself: it holds the rules, its weights and values it
         computed once, none of which a copied bot may change (the balance lab
         deep-copies bots when it forks a game)."""
         return self
 
     # -------------------------------------------------------------- the plan
-    def plan(self, craftsmen, state: GameState, seat: int, cubes: Sequence[int], gold: float, gold_w: float,
-             buy: dict[str, int | None] | None, stock: Sequence[int]) -> tuple[float, list[int], float]:
+    def plan(
+        self,
+        craftsmen,
+        state: GameState,
+        seat: int,
+        cubes: Sequence[int],
+        gold: float,
+        gold_w: float,
+        buy: dict[str, int | None] | None,
+        stock: Sequence[int],
+    ) -> tuple[float, list[int], float]:
         """Greedy plan for this round's cathedral step: (value gained, cubes left, gold left)."""
         rules = self.rules
         p = state.players[seat]
@@ -152,7 +178,9 @@ class EvaluatorV1:
                 if (needs and needs not in tags) or (also and any(t not in tags for t in also)):
                     continue
                 # uses shared by alternatives of one capacity, when the set has any (rules.uses)
-                cap = rules.capacity(state, seat, c, d.conv) - (rules.uses(p, c, d.i) if rules.shared else p.uses_of(c, d.i))
+                cap = rules.capacity(state, seat, c, d.conv) - (
+                    rules.uses(p, c, d.i) if rules.shared else p.uses_of(c, d.i)
+                )
                 if cap <= 0:
                     continue
                 out = 0.0
@@ -172,8 +200,10 @@ class EvaluatorV1:
                 d = opt.conv
                 if opt.cap <= 0:
                     continue
-                if d.condition and (gold if d.cond_idx == _GOLD else
-                                    (have[d.cond_idx] if d.cond_idx >= 0 else 0)) < d.cond_n:
+                if (
+                    d.condition
+                    and (gold if d.cond_idx == _GOLD else (have[d.cond_idx] if d.cond_idx >= 0 else 0)) < d.cond_n
+                ):
                     continue
                 cost = 0.0
                 used = 0
@@ -236,8 +266,9 @@ class EvaluatorV1:
         """``card``'s conversions as the plan reads them (made once per card)."""
         got = self._digests.get(card)
         if got is None:
-            got = self._digests[card] = tuple(_Digest(i, conv, self.cards.acquire)
-                                              for i, conv in self.rules.converts[card])
+            got = self._digests[card] = tuple(
+                _Digest(i, conv, self.cards.acquire) for i, conv in self.rules.converts[card]
+            )
         return got
 
     def conversions(self, craftsmen):
@@ -304,8 +335,9 @@ class EvaluatorV1:
             card = rules.by_id[cid]
             if card.yields is not None and card.yields.kind in _CUBES and ahead.get(card.site, False):
                 cubes[_CUBES.index(card.yields.kind)] += max(0, card.yields.n + rules.yield_delta(state, seat))
-        v, market_spot, at_court, _ = self._spots_ahead(state, seat, lambda loc: ahead.get(loc, False),
-                                                        later, v, cubes, craftsmen)
+        v, market_spot, at_court, _ = self._spots_ahead(
+            state, seat, lambda loc: ahead.get(loc, False), later, v, cubes, craftsmen
+        )
         if ahead.get(board.court, False) and not at_court and seat not in state.exempt:
             gold -= rules.tax_for(state, seat, MEAN_TAX)
         # parked builders will be placed free
@@ -347,8 +379,7 @@ class EvaluatorV1:
             buy = None
             stock = state.market
             if market_spot:
-                buy = {k: rules.price(state, seat, "buy", k) for k in BUY
-                       if rules.permitted(state, seat, "buy", k)}
+                buy = {k: rules.price(state, seat, "buy", k) for k in BUY if rules.permitted(state, seat, "buy", k)}
             gained, cubes, gold = self.plan(craftsmen, state, seat, cubes, max(gold, 0.0), gold_w, buy, stock)
             v += gained
         if market_spot:
@@ -387,8 +418,13 @@ class EvaluatorV1:
         cv = self.cards
         cube_value = {k: self.w.carry * r for k, r in self.rates(craftsmen).items()}
         v = sum((cv.effect_value(e, cube_value, self.w.per_builder) for e in cv.on_gain[cid]), 0.0)
-        v += sum(((1 if t.step == GAME_END else rounds) * cv.effect_value(t.effect, cube_value, self.w.per_builder)
-                  for t in cv.triggers[cid]), 0.0)
+        v += sum(
+            (
+                (1 if t.step == GAME_END else rounds) * cv.effect_value(t.effect, cube_value, self.w.per_builder)
+                for t in cv.triggers[cid]
+            ),
+            0.0,
+        )
         return v + cv.passive_value(cid, rounds, held) + cv.once_value(cid)
 
     def _spots_ahead(self, state: GameState, seat: int, ahead, later: int, v: float, cubes: list, craftsmen: list):

@@ -98,8 +98,7 @@ class HeuristicBot:
     evaluation: ClassVar[type[EvaluatorV1]] = Evaluator
     default_weights: ClassVar[Weights] = Weights()
 
-    def __init__(self, seed: int | None = None, weights: Weights | None = None,
-                 temperature: float = 0.0) -> None:
+    def __init__(self, seed: int | None = None, weights: Weights | None = None, temperature: float = 0.0) -> None:
         self.random = random.Random(seed)
         self.weights = weights or self.default_weights
         if not (isinstance(temperature, (int, float)) and temperature >= 0):
@@ -107,7 +106,7 @@ class HeuristicBot:
         self.temperature = float(temperature)
         self._evaluators: dict = {}
 
-    def __deepcopy__(self, memo: dict) -> "HeuristicBot":
+    def __deepcopy__(self, memo: dict) -> HeuristicBot:
         """A copy that plays on as this bot would (the balance lab forks bots
         at a moment): its random generator in the same state (through
         ``memo``), its weights and temperature; the evaluators are shared, as

@@ -55,13 +55,15 @@ class ValueModel:
     def __init__(self, weights, meta: dict | None = None) -> None:
         rows = [tuple(float(x) for x in row) for row in weights]
         if len(rows) != N_PHASES or any(len(r) != len(PARTS) + 1 for r in rows):
-            raise ConfigError(f"a value model has {N_PHASES} rows of {len(PARTS) + 1} numbers "
-                              f"(one weight per part of {', '.join(PARTS)}, then the offset)")
+            raise ConfigError(
+                f"a value model has {N_PHASES} rows of {len(PARTS) + 1} numbers "
+                f"(one weight per part of {', '.join(PARTS)}, then the offset)"
+            )
         self.weights = tuple(rows)
         self.meta = dict(meta or {})
 
     @classmethod
-    def load(cls, path: str | Path | None = None) -> "ValueModel":
+    def load(cls, path: str | Path | None = None) -> ValueModel:
         """The model in ``path`` (default: the shipped one)."""
         path = Path(path) if path is not None else MODEL_PATH
         try:
@@ -75,8 +77,12 @@ class ValueModel:
         return cls(doc.get("weights", ()), doc.get("meta"))
 
     def to_json(self) -> str:
-        doc = {"format": MODEL_FORMAT, "parts": list(PARTS), "meta": self.meta,
-               "weights": [[round(x, 6) for x in row] for row in self.weights]}
+        doc = {
+            "format": MODEL_FORMAT,
+            "parts": list(PARTS),
+            "meta": self.meta,
+            "weights": [[round(x, 6) for x in row] for row in self.weights],
+        }
         return json.dumps(doc, indent=1) + "\n"
 
 

@@ -71,8 +71,18 @@ VALUES = ("heuristic", "learned")
 #: Shiring go first, the court's first spot next, a parked builder rarely
 #: (RULES §2.3, §3). A place whose spots give VP weighs ``"vp spots"``, one whose
 #: spots give grey workers ``"grey spots"``; others 1.
-RULE_WEIGHTS = {"bishop": 3.0, "privileges": 3.0, "vp spots": 3.0, ("vp spots", 0): 4.0, "craftsmen": 3.0,
-                "tax": 1.0, ("tax", 0): 2.0, "grey spots": 1.5, "market": 1.0, "start_player": 0.7}
+RULE_WEIGHTS = {
+    "bishop": 3.0,
+    "privileges": 3.0,
+    "vp spots": 3.0,
+    ("vp spots", 0): 4.0,
+    "craftsmen": 3.0,
+    "tax": 1.0,
+    ("tax", 0): 2.0,
+    "grey spots": 1.5,
+    "market": 1.0,
+    "start_player": 0.7,
+}
 PARK_WEIGHT = 0.5
 #: A free placement (a once-per-game privilege) is kept for later in playouts.
 FREE_WEIGHT = 0.1
@@ -115,8 +125,7 @@ def _place_weight(action, weights: dict) -> float:
     return w * FREE_WEIGHT if action.free else w
 
 
-def lite_policy(state, legal, rnd: random.Random = random, weighted: bool = True,
-                places: dict | None = None) -> int:
+def lite_policy(state, legal, rnd: random.Random = random, weighted: bool = True, places: dict | None = None) -> int:
     """A fast playout policy for :func:`pillars_rules.playout` (``rnd`` bound,
     e.g. with :func:`functools.partial`): the index in ``legal`` of a cheap
     choice. It converts greedily at the cathedral, skips the market, places
@@ -151,11 +160,23 @@ class MCTSBot:
 
     name = "mcts"
 
-    def __init__(self, seed: int | None = None, iterations: int = 400, seconds: float | None = None,
-                 width: int = 6, depth: int = 80, explore: float = 1.0, prior: float = 3.0,
-                 paired: bool = True, halve_every: int | None = None, weights: Weights | None = None,
-                 cut: bool = True, score: str = "margin", weighted: bool = True,
-                 value: str = "heuristic") -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = 400,
+        seconds: float | None = None,
+        width: int = 6,
+        depth: int = 80,
+        explore: float = 1.0,
+        prior: float = 3.0,
+        paired: bool = True,
+        halve_every: int | None = None,
+        weights: Weights | None = None,
+        cut: bool = True,
+        score: str = "margin",
+        weighted: bool = True,
+        value: str = "heuristic",
+    ) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -193,8 +214,9 @@ class MCTSBot:
         game = determinize(view, self.random)
         # "win" ranks by its reward (already in (-1, 1)); "margin" by the VP margin
         rank, scale = (self.reward, 1.0) if self.score == "win" else (self._margin, SCALE)
-        valued = sorted(((rank(ev, game.state_after(a), seat, ref), i) for i, a in enumerate(legal)),
-                        reverse=True)[: self.width]
+        valued = sorted(((rank(ev, game.state_after(a), seat, ref), i) for i, a in enumerate(legal)), reverse=True)[
+            : self.width
+        ]
         if len(valued) == 1:
             return legal[valued[0][1]]
         cands = [legal[i] for _, i in valued]
@@ -293,8 +315,11 @@ class MCTSBot:
                 n[k] += 1
                 it += 1
             if every is None:  # spread the budget over the eliminations
-                budget = self.iterations if self.seconds is None else \
-                    it * self.seconds / max(1e-9, time.perf_counter() - start)
+                budget = (
+                    self.iterations
+                    if self.seconds is None
+                    else it * self.seconds / max(1e-9, time.perf_counter() - start)
+                )
                 k = len(cands)
                 every = max(1, int(budget // (k * (k + 1) // 2 - 1)))
             since += 1
@@ -311,8 +336,7 @@ class MCTSBot:
             if n[k] == 0:
                 s = 1e9 + priors[k]
             else:
-                s = (total[k] / n[k] + self.explore * math.sqrt(log_t / n[k])
-                     + self.prior * priors[k] / (n[k] + 1))
+                s = total[k] / n[k] + self.explore * math.sqrt(log_t / n[k]) + self.prior * priors[k] / (n[k] + 1)
             if s > best_s:
                 best, best_s = k, s
         return best

@@ -80,8 +80,13 @@ class EventEffect:
             elif isinstance(a, _ThisRound) and isinstance(a.modifier, _MillBonus):
                 self.mill = (a.modifier.per, a.modifier.up_to)
         #: events with one key do the same to a seat's gold and VP
-        self.key = (self.harmful and (self.gold < 0 or self.vp < 0 or self.tax > 0), self.gold, self.vp,
-                    self.tax, self.mill)
+        self.key = (
+            self.harmful and (self.gold < 0 or self.vp < 0 or self.tax > 0),
+            self.gold,
+            self.vp,
+            self.tax,
+            self.mill,
+        )
 
 
 #: The key of an event that changes no gold, VP or tax.
@@ -151,8 +156,17 @@ class EventOutlook:
         self._last = (odds, got)
         return got
 
-    def gold_outlook(self, state: GameState, seat: int, gold: float, before_tax: float, mill_value: int,
-                     taxed: bool, odds, protected: bool) -> tuple[float, float]:
+    def gold_outlook(
+        self,
+        state: GameState,
+        seat: int,
+        gold: float,
+        before_tax: float,
+        mill_value: int,
+        taxed: bool,
+        odds,
+        protected: bool,
+    ) -> tuple[float, float]:
         """(expected gold after the tax, expected VP lost to events and debt,
         risk of debt priced in): the coming event, then the mill's and other
         gold before the court, then the tax die (§2.4 steps 1-9, §2.5)."""
@@ -179,8 +193,16 @@ class EventOutlook:
         remember(self._losses, key, (outcomes, lost))
         return lost
 
-    def through(self, outcomes: Outcomes, gold: float, before_tax: float, mill_value: int, taxed: bool,
-                taxes: tuple[tuple[int, float], ...], protected: bool) -> tuple[float, float]:
+    def through(
+        self,
+        outcomes: Outcomes,
+        gold: float,
+        before_tax: float,
+        mill_value: int,
+        taxed: bool,
+        taxes: tuple[tuple[int, float], ...],
+        protected: bool,
+    ) -> tuple[float, float]:
         """(expected gold left, expected VP lost with the risk priced in) of a
         seat holding ``gold`` through the grouped ``outcomes`` of the event,
         then ``before_tax`` income (the mill's worth ``mill_value``), then the

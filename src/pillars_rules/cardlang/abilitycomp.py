@@ -12,9 +12,9 @@ from typing import Any
 
 import attrs
 
+from ..limits import MAX_ABILITIES_PER_CARD
 from . import ast
 from . import effects as fx
-from ..limits import MAX_ABILITIES_PER_CARD
 from .sharedcomp import SHARED, refuse_nested, shared_effect
 from .values import ValueChecker
 
@@ -24,13 +24,21 @@ OUTPUT_KINDS: tuple[str, ...] = fx.AMOUNT_KINDS
 
 #: How each registry ability is introduced in card text (for messages).
 ABILITY_WORDS: dict[str, str] = {
-    "Convert": "'convert'", "Passive": "a lasting modifier (e.g. 'tax 2')",
-    "Trigger": "'at <step>:'", "OnGain": "an effect when gained (e.g. 'gain 8 gold')",
-    "Once": "'on <window>:'", "Now": "'now:'", "ThisRound": "'this round:'",
-    "NextRound": "'next round:'", "OnAction": "'when you <action>:'", "RestOfGame": "'rest of game:'",
+    "Convert": "'convert'",
+    "Passive": "a lasting modifier (e.g. 'tax 2')",
+    "Trigger": "'at <step>:'",
+    "OnGain": "an effect when gained (e.g. 'gain 8 gold')",
+    "Once": "'on <window>:'",
+    "Now": "'now:'",
+    "ThisRound": "'this round:'",
+    "NextRound": "'next round:'",
+    "OnAction": "'when you <action>:'",
+    "RestOfGame": "'rest of game:'",
 }
 ONCE_WORDS: dict[type, str] = {
-    fx.FreePlacement: "free placement", fx.IgnoreEvent: "ignore event", fx.TaxExempt: "pay no tax",
+    fx.FreePlacement: "free placement",
+    fx.IgnoreEvent: "ignore event",
+    fx.TaxExempt: "pay no tax",
 }
 #: Windows and actions on a turn at the market: a choice there is asked of
 #: the card's owner at once, on that turn, and the turn then passes on as
@@ -45,8 +53,7 @@ def article(kind: str) -> str:
 
 def _has_choice(effect: Any) -> bool:
     """Does an instant effect ask its player to choose?"""
-    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege,
-                           fx.GivePrivilege)):
+    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege, fx.GivePrivilege)):
         return True
     if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return True
@@ -119,20 +126,25 @@ class AbilityFields(ValueChecker):
             if players is None or inner is None:
                 return None
             if _reaches(inner):
-                self.rep.at(e.arg("effect"), "an effect for other players cannot reach further "
-                                             "players (one selector per effect)")
+                self.rep.at(
+                    e.arg("effect"),
+                    "an effect for other players cannot reach further players (one selector per effect)",
+                )
                 return None
             if players.who == "chosen" and _has_choice(inner):
-                self.rep.at(e.arg("effect"), "the effect for a player you choose cannot ask for "
-                                             "another choice", "give a fixed effect, e.g. 'lose 2 gold'")
+                self.rep.at(
+                    e.arg("effect"),
+                    "the effect for a player you choose cannot ask for another choice",
+                    "give a fixed effect, e.g. 'lose 2 gold'",
+                )
                 return None
             return fx.ForPlayers(players, inner)
         if r == "Transfer":
-            amounts = self.amounts(e.arg("amounts"), fx.AMOUNT_KINDS,
-                                   "what is taken" if e.arg("direction") == "take" else "what is given")
+            amounts = self.amounts(
+                e.arg("amounts"), fx.AMOUNT_KINDS, "what is taken" if e.arg("direction") == "take" else "what is given"
+            )
             players = self.players(e.arg("players"))
-            return None if amounts is None or players is None else fx.Transfer(
-                e.arg("direction"), amounts, players)
+            return None if amounts is None or players is None else fx.Transfer(e.arg("direction"), amounts, players)
         if r == "Swap":
             gives = self.amounts(e.arg("gives"), fx.AMOUNT_KINDS, "what is given")
             gets = self.amounts(e.arg("gets"), fx.AMOUNT_KINDS, "what is got")
@@ -141,14 +153,17 @@ class AbilityFields(ValueChecker):
                 return None
             both = {a.kind for a in gives} & {a.kind for a in gets}
             if both:
-                self.rep.at(e.arg("gets")[0], f"a trade gives and gets {', '.join(sorted(both))}: "
-                                              "give less instead")
+                self.rep.at(e.arg("gets")[0], f"a trade gives and gets {', '.join(sorted(both))}: give less instead")
                 return None
             return fx.Swap(gives, gets, players)
         if r == "Market":
             action = e.arg("action")
-            role = {"take": "what is taken from the market", "give": "what is given to the market",
-                    "gains": "what the market gains", "loses": "what the market loses"}[action]
+            role = {
+                "take": "what is taken from the market",
+                "give": "what is given to the market",
+                "gains": "what the market gains",
+                "loses": "what the market loses",
+            }[action]
             amounts = self.amounts(e.arg("amounts"), fx.CUBES, role)
             return None if amounts is None else fx.Market(action, amounts)
         if r == "Lose":
@@ -167,13 +182,16 @@ class AbilityFields(ValueChecker):
                 if to is not None and to.who not in fx.GIVE_TO:
                     self.one_taker(e.arg("to"), "craftsman")
                     return None
-                return None if exclude is None or to is None else fx.ChooseCraftsman(
-                    "give", 0, exclude, to)
+                return None if exclude is None or to is None else fx.ChooseCraftsman("give", 0, exclude, to)
             return None if exclude is None else fx.ChooseCraftsman("discard", 0, exclude)
         if r in ("LookEvents", "ReorderEvents"):
             look = r == "LookEvents"
-            n = self.number(e.arg("n"), "the events looked at" if look else "the events reordered",
-                            lo=1 if look else 2, hi=fx.MAX_LOOK if look else fx.MAX_REORDER)
+            n = self.number(
+                e.arg("n"),
+                "the events looked at" if look else "the events reordered",
+                lo=1 if look else 2,
+                hi=fx.MAX_LOOK if look else fx.MAX_REORDER,
+            )
             word = self.choice(e.arg("word"), ("event", "events"), "what is looked at")
             if n is None or word is None:
                 return None
@@ -198,8 +216,11 @@ class AbilityFields(ValueChecker):
                 self.in_choice -= 1
             for node, o in zip(e.arg("options"), options):
                 if not isinstance(o, fx.Lasting) and _offers_lasting(o):
-                    self.rep.at(node, "a lasting change is an option of the outer choice only",
-                                "write it as an option of the first 'choose one'")
+                    self.rep.at(
+                        node,
+                        "a lasting change is an option of the outer choice only",
+                        "write it as an option of the first 'choose one'",
+                    )
                     return None
             return None if None in options else fx.ChooseOne(tuple(options))
         if r == "Borrow":
@@ -222,8 +243,11 @@ class AbilityFields(ValueChecker):
 
     def one_taker(self, node: ast.Effect, kind: str) -> None:
         """Refuse a card given to several players: a card is one object."""
-        self.rep.at(node, f"a {kind} is given to one player: your left or right neighbour, or a "
-                          "player you choose", f"write e.g. 'choose {kind}: give to a player you choose'")
+        self.rep.at(
+            node,
+            f"a {kind} is given to one player: your left or right neighbour, or a player you choose",
+            f"write e.g. 'choose {kind}: give to a player you choose'",
+        )
 
     def factor(self, per: ast.Effect) -> Any:
         """One factor of a quantity (``per 2 craftsmen``, ``per worker in
@@ -258,14 +282,19 @@ class AbilityFields(ValueChecker):
         (what a craftsman or a copy goes by), not at once."""
         who = e.arg("who")
         if who == "actor" and not self.actor_ok:
-            self.rep.at(e, "'that player' is the player whose action a reaction answers: it is "
-                           "written only in a reaction's effect",
-                        "e.g. 'when another player hires: take 1 gold from that player'")
+            self.rep.at(
+                e,
+                "'that player' is the player whose action a reaction answers: it is "
+                "written only in a reaction's effect",
+                "e.g. 'when another player hires: take 1 gold from that player'",
+            )
             return None
         if who == "actor" and (self.in_choice or decided):
-            self.rep.at(e, "'that player' cannot be read in a choice (it is answered after the "
-                           "action is over)", "name that player outside the choice, e.g. "
-                                              "'that player: (choose one: lose 1 gold | lose 1 wood)'")
+            self.rep.at(
+                e,
+                "'that player' cannot be read in a choice (it is answered after the action is over)",
+                "name that player outside the choice, e.g. 'that player: (choose one: lose 1 gold | lose 1 wood)'",
+            )
             return None
         if who in ("most", "fewest"):
             what = self.count(e.arg("what"), fx.PLAYER_COUNTS)
@@ -288,8 +317,9 @@ class AbilityFields(ValueChecker):
             return None if n is None else fx.CraftsmanLimit(n)
         if r == "BuilderLimit":
             # at most MAX_BUILDERS: 4 players x 4 builders fill 16 of the 17 spots
-            n = self.number(e.arg("n"), "a builder limit (the board's 17 spots hold 4 per player)",
-                            lo=0, hi=fx.MAX_BUILDERS)
+            n = self.number(
+                e.arg("n"), "a builder limit (the board's 17 spots hold 4 per player)", lo=0, hi=fx.MAX_BUILDERS
+            )
             return None if n is None else fx.BuilderLimit(n)
         if r == "CapacityDelta":
             exclude = self.exclude(e.arg("exclude"))
@@ -315,16 +345,20 @@ class AbilityFields(ValueChecker):
         raise AssertionError(r)  # pragma: no cover
 
     def once_effect(self, e: ast.Effect) -> Any:
-        return {"FreePlacement": fx.FreePlacement, "IgnoreEvent": fx.IgnoreEvent,
-                "TaxExempt": fx.TaxExempt}[e.registry]()
+        return {"FreePlacement": fx.FreePlacement, "IgnoreEvent": fx.IgnoreEvent, "TaxExempt": fx.TaxExempt}[
+            e.registry
+        ]()
 
     def no_choice(self, e: ast.Effect, effect: Any, where: str) -> bool:
         """On a turn at the market only the owner may be asked (issue #53)."""
         if _others_choose(effect):
-            self.rep.at(e, f"{where} cannot ask another player to choose (it happens on the "
-                           "owner's turn at the market, where only the owner decides)",
-                        "let the owner choose, e.g. 'choose one: gain 1 stone | gain 1 wood', "
-                        "or give the others a fixed effect")
+            self.rep.at(
+                e,
+                f"{where} cannot ask another player to choose (it happens on the "
+                "owner's turn at the market, where only the owner decides)",
+                "let the owner choose, e.g. 'choose one: gain 1 stone | gain 1 wood', "
+                "or give the others a fixed effect",
+            )
             return False
         return True
 
@@ -366,8 +400,17 @@ class AbilityFields(ValueChecker):
                 ok = ok and condition is not None
             if not ok or inputs is None or outputs is None:  # ok says they are not None; mypy cannot see it
                 return None
-            return fx.Convert(inputs, outputs, capacity, tag, condition, tuple(also),
-                              capacity_plus=grows[0], capacity_per=grows[1], outputs_per=outputs_per)
+            return fx.Convert(
+                inputs,
+                outputs,
+                capacity,
+                tag,
+                condition,
+                tuple(also),
+                capacity_plus=grows[0],
+                capacity_per=grows[1],
+                outputs_per=outputs_per,
+            )
         if r in ("Passive", "ThisRound", "NextRound", "RestOfGame"):
             mod = self.modifier(e.arg("modifier"))
             return None if mod is None else getattr(fx, r)(mod)
@@ -377,9 +420,11 @@ class AbilityFields(ValueChecker):
         if r in ("OnGain", "Now"):
             eff = self.instant(e.arg("effect"))
             if r == "Now" and eff is not None and _reaches(eff):
-                self.rep.at(e.arg("effect"), "an event's effect already reaches every player: it "
-                                             "cannot name other players",
-                            "write a condition instead, e.g. 'now: if you have fewest vp: gain 2 gold'")
+                self.rep.at(
+                    e.arg("effect"),
+                    "an event's effect already reaches every player: it cannot name other players",
+                    "write a condition instead, e.g. 'now: if you have fewest vp: gain 2 gold'",
+                )
                 return None
             return None if eff is None else getattr(fx, r)(eff)
         if r == "Trigger":
@@ -388,8 +433,11 @@ class AbilityFields(ValueChecker):
             if step is None or eff is None:
                 return None
             if step == fx.GAME_END and _has_choice(eff):
-                self.rep.at(e, "'at game_end:' cannot ask for a choice (the game is over)",
-                            "give a fixed effect, e.g. 'gain 2 vp'")
+                self.rep.at(
+                    e,
+                    "'at game_end:' cannot ask for a choice (the game is over)",
+                    "give a fixed effect, e.g. 'gain 2 vp'",
+                )
                 return None
             return fx.Trigger(step, eff)
         if r == "OnAction":
@@ -399,8 +447,7 @@ class AbilityFields(ValueChecker):
             if where is not None:
                 location = self.choice(where, self.locations, "location")
                 if action is not None and action != "place":
-                    self.rep.at(where, f"'at <location>' only narrows 'when you place', not "
-                                       f"'when you {action}'")
+                    self.rep.at(where, f"'at <location>' only narrows 'when you place', not 'when you {action}'")
                     return None
                 if location is None:
                     return None
@@ -414,23 +461,27 @@ class AbilityFields(ValueChecker):
             who = e.arg("who") or "you"
             said = f"'when {fx.REACTORS[who]} {action if who == 'you' else fx.ACTION_THIRD[action]}'"
             if action in NO_CHOICE_AFTER and who != "you" and _asks(eff):
-                self.rep.at(e, f"{said} cannot ask for a choice (it happens on another player's turn at "
-                               "the market, where only the trader decides)",
-                            "give a fixed effect, e.g. 'gain 1 gold'")
+                self.rep.at(
+                    e,
+                    f"{said} cannot ask for a choice (it happens on another player's turn at "
+                    "the market, where only the trader decides)",
+                    "give a fixed effect, e.g. 'gain 1 gold'",
+                )
                 return None
             if action in NO_CHOICE_AFTER and not self.no_choice(e, eff, said):
                 return None
             return fx.OnAction(action, eff, location, who)
-        if r == "Once" and e.arg("effect").registry not in ("FreePlacement", "IgnoreEvent",
-                                                            "TaxExempt"):
+        if r == "Once" and e.arg("effect").registry not in ("FreePlacement", "IgnoreEvent", "TaxExempt"):
             window = self.choice(e.arg("window"), fx.WINDOWS, "window")
             eff = self.instant(e.arg("effect"))
             if window is None or eff is None:
                 return None
             if window not in fx.GENERAL_WINDOWS:
-                self.rep.at(e.arg("window"), f"'on {window}:' takes only its own effect, not "
-                                             "a general one",
-                            f"general effects may be used on {', '.join(fx.GENERAL_WINDOWS)}")
+                self.rep.at(
+                    e.arg("window"),
+                    f"'on {window}:' takes only its own effect, not a general one",
+                    f"general effects may be used on {', '.join(fx.GENERAL_WINDOWS)}",
+                )
                 return None
             if window in NO_CHOICE_AFTER and not self.no_choice(e, eff, f"'on {window}:'"):
                 return None
@@ -442,9 +493,11 @@ class AbilityFields(ValueChecker):
                 return None
             if fx.ONCE_WINDOW[type(eff)] != window:
                 right = fx.ONCE_WINDOW[type(eff)]
-                self.rep.at(e.arg("window"), f"'{ONCE_WORDS[type(eff)]}' can only be used on "
-                                             f"{right}, not on {window}",
-                            f"write 'on {right}: {ONCE_WORDS[type(eff)]}'")
+                self.rep.at(
+                    e.arg("window"),
+                    f"'{ONCE_WORDS[type(eff)]}' can only be used on {right}, not on {window}",
+                    f"write 'on {right}: {ONCE_WORDS[type(eff)]}'",
+                )
                 return None
             return fx.Once(window, eff)
         raise AssertionError(r)  # pragma: no cover
@@ -457,14 +510,17 @@ class AbilityFields(ValueChecker):
         if who == "you":
             if word.text in fx.ACTION_THIRD.values():
                 base = next(a for a, third in fx.ACTION_THIRD.items() if third == word.text)
-                self.rep.at(word, f"after 'you' the action is written '{base}', not '{word.text}'",
-                            f"write 'when you {base}:'")
+                self.rep.at(
+                    word, f"after 'you' the action is written '{base}', not '{word.text}'", f"write 'when you {base}:'"
+                )
                 return None
             return self.choice(word, fx.PLAYER_ACTIONS, "action")
         if word.text in fx.ACTION_THIRD:
-            self.rep.at(word, f"after '{fx.REACTORS[who]}' the action is written "
-                              f"'{fx.ACTION_THIRD[word.text]}', not '{word.text}'",
-                        f"write 'when {fx.REACTORS[who]} {fx.ACTION_THIRD[word.text]}:'")
+            self.rep.at(
+                word,
+                f"after '{fx.REACTORS[who]}' the action is written '{fx.ACTION_THIRD[word.text]}', not '{word.text}'",
+                f"write 'when {fx.REACTORS[who]} {fx.ACTION_THIRD[word.text]}:'",
+            )
             return None
         third = self.choice(word, tuple(fx.ACTION_THIRD.values()), "action")
         if third is None:
@@ -474,17 +530,21 @@ class AbilityFields(ValueChecker):
     def abilities(self, effects: tuple[ast.Effect, ...], kind: str) -> tuple[Any, ...] | None:
         allowed = fx.ABILITIES_BY_KIND[kind]
         if len(effects) > MAX_ABILITIES_PER_CARD:
-            self.rep.at(effects[MAX_ABILITIES_PER_CARD],
-                        f"too many abilities ({len(effects)}; limit {MAX_ABILITIES_PER_CARD} "
-                        "per card and per variant)")
+            self.rep.at(
+                effects[MAX_ABILITIES_PER_CARD],
+                f"too many abilities ({len(effects)}; limit {MAX_ABILITIES_PER_CARD} per card and per variant)",
+            )
             return None
         out, ok = [], True
         for e in effects:
             cls = fx.EFFECTS[e.registry]
             if cls not in allowed:
                 names = ", ".join(ABILITY_WORDS[c.__name__] for c in allowed) or "none"
-                self.rep.at(e, f"{ABILITY_WORDS[e.registry]} is not allowed on {article(kind)} card",
-                            f"{article(kind)} card may have: {names}")
+                self.rep.at(
+                    e,
+                    f"{ABILITY_WORDS[e.registry]} is not allowed on {article(kind)} card",
+                    f"{article(kind)} card may have: {names}",
+                )
                 ok = False
                 continue
             a = self.ability(e)
@@ -498,8 +558,11 @@ class AbilityFields(ValueChecker):
                 else:
                     out.extend(alts)
         if ok and len(out) > MAX_ABILITIES_PER_CARD:
-            self.rep.at(effects[-1], f"too many abilities ({len(out)}, each alternative of a conversion "
-                                     f"counted; limit {MAX_ABILITIES_PER_CARD} per card and per variant)")
+            self.rep.at(
+                effects[-1],
+                f"too many abilities ({len(out)}, each alternative of a conversion "
+                f"counted; limit {MAX_ABILITIES_PER_CARD} per card and per variant)",
+            )
             return None
         return tuple(out) if ok else None
 
@@ -529,8 +592,11 @@ class AbilityFields(ValueChecker):
         counters), read when the conversion is used."""
         m = self.number(plus, "a capacity's growth")
         if per.registry != "PerCount":
-            self.rep.at(per, "a capacity grows per a count of the game, not per builder or worker "
-                             "placed at a place", "e.g. 'capacity 1 + 1 per counter' or '+ 1 per 2 craftsmen'")
+            self.rep.at(
+                per,
+                "a capacity grows per a count of the game, not per builder or worker placed at a place",
+                "e.g. 'capacity 1 + 1 per counter' or '+ 1 per 2 craftsmen'",
+            )
             return None
         what = self.count(per.arg("what"), fx.COUNTS)
         k = 1 if per.arg("per") is None else self.number(per.arg("per"), "a count's step")

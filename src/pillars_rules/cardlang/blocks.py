@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from . import ast
 from ..limits import MAX_NESTING
+from . import ast
 from .effects import KINDS
 
 _SCAN = re.compile(
@@ -44,8 +44,13 @@ def split_blocks(text: str) -> tuple[list[_Block], list[ast.Comment]]:
         if kind == "comment":
             comments.append(ast.Comment(m.group().rstrip(), line=line, column=col))
             continue
-        if (block is not None and kind == "word" and first_on_line
-                and m.group().split(None, 1)[0] in KINDS and m.start() > block.start):
+        if (
+            block is not None
+            and kind == "word"
+            and first_on_line
+            and m.group().split(None, 1)[0] in KINDS
+            and m.start() > block.start
+        ):
             block.end = m.start()  # a new card starts: the open one lacks '}'
             block.cut_by = (line, col, m.group().split(None, 1)[0])
             blocks.append(block)

@@ -14,7 +14,8 @@ engine reads. What makes a board unplayable is checked by the compiler
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from attrs import field, frozen
 

@@ -26,8 +26,9 @@ import gc
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from ..errors import CardError
 from .cardset import CardSet
@@ -37,7 +38,7 @@ MAX_ENTRIES = 32
 MAX_TEXT_BYTES = 64 * 1024 * 1024
 
 _LOCK = threading.Lock()
-_ENTRIES: "OrderedDict[bytes, tuple[int, CardSet | tuple[Any, ...]]]" = OrderedDict()
+_ENTRIES: OrderedDict[bytes, tuple[int, CardSet | tuple[Any, ...]]] = OrderedDict()
 _SIZE = [0]
 _STATS = {"hits": 0, "misses": 0}
 
@@ -55,8 +56,7 @@ def key(files: list[tuple[str, str]], known: CardSet | None) -> tuple[bytes, int
     return h.digest(), size
 
 
-def cached(files: list[tuple[str, str]], known: CardSet | None,
-           compile_: Callable[[], CardSet]) -> CardSet:
+def cached(files: list[tuple[str, str]], known: CardSet | None, compile_: Callable[[], CardSet]) -> CardSet:
     """``compile_()``'s card set (or its :class:`CardError`), computed once per
     set of file names and texts and ``known`` set."""
     digest, size = key(files, known)

@@ -8,7 +8,8 @@ Sets of cards, with the identity saves check, are in
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 from attrs import field, frozen
@@ -74,7 +75,7 @@ class Card:
     def conversions(self) -> tuple[Convert, ...]:
         return tuple(a for a in self.abilities if isinstance(a, Convert))
 
-    def with_variants(self, active: Iterable[str]) -> "Card":
+    def with_variants(self, active: Iterable[str]) -> Card:
         """This card as played with the given variants switched on."""
         active = set(active)
         for name, abilities in self.variants:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import types
-from typing import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from attrs import field, frozen
 
+from .board import Board, assemble, merge_parts
 from .card import Card, SourcePos  # noqa: F401 - SourcePos is re-exported (old path pillars_rules.cardlang.cardset)
 from .effects import KINDS  # noqa: F401 - re-exported (old path pillars_rules.cardlang.cardset)
-from .board import Board, assemble, merge_parts
 from .formatter import card_text
 
 
@@ -124,7 +124,7 @@ class CardSet:
         return None if mine == _base_board_part() else mine
 
     @property
-    def board(self) -> "Board":
+    def board(self) -> Board:
         """The board this set plays on, laid out (:func:`~.board.assemble`)."""
         if not self._board:
             self._board.append(assemble(self.places if self.places else base_places()))
@@ -159,7 +159,7 @@ class CardSet:
     def of_kind(self, kind: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.kind == kind)
 
-    def merged(self, other: "CardSet") -> "CardSet":
+    def merged(self, other: CardSet) -> CardSet:
         """This set plus ``other``; a card in ``other`` replaces one with the same id."""
         ids = {c.id for c in other.cards}
         cards = tuple(c for c in self.cards if c.id not in ids) + other.cards
@@ -171,6 +171,6 @@ class CardSet:
         out._canonical.update({c.id: (theirs[c.id] if c.id in ids else mine[c.id]) for c in cards})
         return out
 
-    def with_variants(self, active: Iterable[str]) -> "CardSet":
+    def with_variants(self, active: Iterable[str]) -> CardSet:
         active = tuple(active)
         return CardSet(tuple(c.with_variants(active) for c in self.cards), self.sources, self.places)

@@ -18,28 +18,27 @@ from __future__ import annotations
 
 import functools
 import os
-
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
-from . import data
+from ..errors import CardError
+from ..limits import MAX_CARDS, MAX_STARTING_CRAFTSMEN, MAX_VARIANTS_PER_CARD
+from . import ast, data
 from . import effects as fx
-from .effects import KINDS
+from .abilitycomp import INPUT_KINDS, OUTPUT_KINDS, AbilityFields, article  # noqa: F401 - kinds public here too
+from .board import merge_parts
 from .cache import cached, no_gc
 from .card import Card, SourcePos
 from .cardset import BASE_BOARD, CardSet
-from ..errors import CardError
-from ..limits import MAX_CARDS, MAX_STARTING_CRAFTSMEN, MAX_VARIANTS_PER_CARD
-from . import ast
 from .diagnostics import Diagnostic, Reporter, capped, short
-from .names import skeleton, why_alike
+from .effects import KINDS
 from .files import expand as _expand
 from .files import read as _read
+from .names import skeleton, why_alike
 from .parser import parse_collect
-from .references import check_references
 from .placecomp import BOARD_FIELDS, PLACE_FIELDS, PLACE_WORDS, PlaceFields, board_problems
-from .board import merge_parts
-from .abilitycomp import INPUT_KINDS, OUTPUT_KINDS, AbilityFields, article  # noqa: F401 - kinds public here too
+from .references import check_references
 
 #: What a craftsman's hiring cost may be paid in.
 COST_KINDS: tuple[str, ...] = ("gold", "vp")
@@ -71,9 +70,17 @@ ROUNDS = range(0, 7)
 
 #: How each card field is named in messages.
 FIELD_WORDS: dict[str, str] = {
-    "round": "round", "cost": "cost", "tags": "tags", "mode": "permanent/once/immediate/for one round",
-    "last_round": "last round", "harmful": "harmful", "every_round": "every round", "site": "site", "yields": "yields",
-    "workers": "workers", **PLACE_WORDS,
+    "round": "round",
+    "cost": "cost",
+    "tags": "tags",
+    "mode": "permanent/once/immediate/for one round",
+    "last_round": "last round",
+    "harmful": "harmful",
+    "every_round": "every round",
+    "site": "site",
+    "yields": "yields",
+    "workers": "workers",
+    **PLACE_WORDS,
 }
 #: Ids no card may have: they name a place or step of the board, or a rule's
 #: own gains and losses (the engine tells card effects from those by the name).
@@ -104,8 +111,11 @@ class _Unit(PlaceFields, AbilityFields):
         name = self.title(node.name, "the card name")
         name_de = self.title(node.name_de, "the German name") if node.name_de else ""
         if cid in RESERVED_IDS and node.kind.text not in fx.BOARD_KINDS:
-            rep.at(node.id, f"card id '{cid}' is reserved: it names a place or a rule of the game",
-                   f"choose another id, e.g. '{cid}_card'")
+            rep.at(
+                node.id,
+                f"card id '{cid}' is reserved: it names a place or a rule of the game",
+                f"choose another id, e.g. '{cid}_card'",
+            )
             cid = None
         if kind is None:
             return None
@@ -117,8 +127,11 @@ class _Unit(PlaceFields, AbilityFields):
             word = FIELD_WORDS[f.name]
             if f.name not in FIELDS_BY_KIND[kind]:
                 allowed = ", ".join(FIELD_WORDS[x] for x in FIELDS_BY_KIND[kind])
-                rep.at(f, f"'{_mode_words(f.value) if f.name == 'mode' else word}' is not allowed on "
-                          f"{article(kind)} card", f"{article(kind)} card may set: {allowed}")
+                rep.at(
+                    f,
+                    f"'{_mode_words(f.value) if f.name == 'mode' else word}' is not allowed on {article(kind)} card",
+                    f"{article(kind)} card may set: {allowed}",
+                )
                 ok = False
                 continue
             if f.name in seen and f.name not in REPEATABLE_FIELDS:
@@ -147,8 +160,10 @@ class _Unit(PlaceFields, AbilityFields):
         variants = []
         vnames: set[str] = set()
         if len(node.variants) > MAX_VARIANTS_PER_CARD:
-            rep.at(node.variants[MAX_VARIANTS_PER_CARD].name,
-                   f"too many variants ({len(node.variants)}; limit {MAX_VARIANTS_PER_CARD})")
+            rep.at(
+                node.variants[MAX_VARIANTS_PER_CARD].name,
+                f"too many variants ({len(node.variants)}; limit {MAX_VARIANTS_PER_CARD})",
+            )
             return None
         for v in node.variants:
             vname = self.ident(v.name, "variant name")
@@ -180,8 +195,13 @@ class _Unit(PlaceFields, AbilityFields):
                 return None
             values = {"board": spec}
         card = Card(
-            id=cid, kind=kind, name=name, name_de=name_de, abilities=abilities,
-            variants=tuple(variants), pos=SourcePos(rep.file, node.line, node.column),
+            id=cid,
+            kind=kind,
+            name=name,
+            name_de=name_de,
+            abilities=abilities,
+            variants=tuple(variants),
+            pos=SourcePos(rep.file, node.line, node.column),
             **values,
         )
         return card if self.consistent(card, node, seen) else None
@@ -192,8 +212,7 @@ class _Unit(PlaceFields, AbilityFields):
             if v == "start":
                 return 0
             if v.value is None or v.value not in ROUNDS or v.value == 0:
-                self.rep.at(v, f"round must be 'start' or a number from 1 to {max(ROUNDS)}, "
-                               f"not {short(v.text)}")
+                self.rep.at(v, f"round must be 'start' or a number from 1 to {max(ROUNDS)}, not {short(v.text)}")
                 return None
             return v.value
         if n == "cost":
@@ -222,25 +241,31 @@ class _Unit(PlaceFields, AbilityFields):
         if card.kind == "resource":
             want = self.sites[card.site]
             if card.yields.kind != want:
-                rep.at(fields["yields"].value.kind,
-                       f"a {card.site.replace('_', ' ')} yields {want}, not {card.yields.kind}")
+                rep.at(
+                    fields["yields"].value.kind,
+                    f"a {card.site.replace('_', ' ')} yields {want}, not {card.yields.kind}",
+                )
                 return False
         if card.kind == "privilege":
             all_abilities = [card.abilities] + [a for _, a in card.variants]
             for abilities in all_abilities:
                 has_once = any(isinstance(a, fx.Once) for a in abilities)
                 if card.mode == "once" and not has_once:
-                    rep.at(fields["mode"], "a 'once' privilege needs an 'on <window>:' ability",
-                           "e.g. 'on placement: free placement'")
+                    rep.at(
+                        fields["mode"],
+                        "a 'once' privilege needs an 'on <window>:' ability",
+                        "e.g. 'on placement: free placement'",
+                    )
                     return False
                 if card.mode != "once" and has_once:
-                    rep.at(fields["mode"], f"'on <window>:' abilities need a 'once' privilege, "
-                                           f"not '{card.mode}'")
+                    rep.at(fields["mode"], f"'on <window>:' abilities need a 'once' privilege, not '{card.mode}'")
                     return False
-                if card.mode == "immediate" and not all(isinstance(a, fx.OnGain)
-                                                        for a in abilities):
-                    rep.at(fields["mode"], "an 'immediate' privilege may only have effects "
-                                           "that happen when it is gained (e.g. 'gain 8 gold')")
+                if card.mode == "immediate" and not all(isinstance(a, fx.OnGain) for a in abilities):
+                    rep.at(
+                        fields["mode"],
+                        "an 'immediate' privilege may only have effects "
+                        "that happen when it is gained (e.g. 'gain 8 gold')",
+                    )
                     return False
         return True
 
@@ -249,8 +274,7 @@ class _Unit(PlaceFields, AbilityFields):
 # Whole runs: one or more files, cross-references, duplicates
 
 
-def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
-                 early: list[Diagnostic] | None = None) -> CardSet:
+def _compile_run(files: list[tuple[str, str]], known: CardSet | None, early: list[Diagnostic] | None = None) -> CardSet:
     """Compile several (name, text) sources as one set; raise all problems at
     once. The same names and texts on the same ``known`` set are compiled once
     per process (:mod:`.cache`)."""
@@ -260,14 +284,12 @@ def _compile_run(files: list[tuple[str, str]], known: CardSet | None,
     return cached(files, known, lambda: _compile_files(files, known, []))
 
 
-def _compile_files(files: list[tuple[str, str]], known: CardSet | None,
-                   early: list[Diagnostic]) -> CardSet:
+def _compile_files(files: list[tuple[str, str]], known: CardSet | None, early: list[Diagnostic]) -> CardSet:
     with no_gc():
         return _compile_all(files, known, early)
 
 
-def _compile_all(files: list[tuple[str, str]], known: CardSet | None,
-                 early: list[Diagnostic]) -> CardSet:
+def _compile_all(files: list[tuple[str, str]], known: CardSet | None, early: list[Diagnostic]) -> CardSet:
     diagnostics: list[Diagnostic] = list(early)
     units: list[tuple[_Unit, list[Card]]] = []
     counted = set(known.by_id) if known is not None else set()
@@ -287,8 +309,13 @@ def _compile_all(files: list[tuple[str, str]], known: CardSet | None,
         # cards that failed still define their id, so references to them do not
         # produce a second, misleading error
         unit.defined_ids = {n.id.text for n in (*tree.cards, *(r for r, _ in tree.recovered))}
-        unit.defined_tags = {t.text for n in tree.cards for f in n.fields
-                             if f.name == "tags" and isinstance(f.value, tuple) for t in f.value}
+        unit.defined_tags = {
+            t.text
+            for n in tree.cards
+            for f in n.fields
+            if f.name == "tags" and isinstance(f.value, tuple)
+            for t in f.value
+        }
         units.append((unit, cards))
         if full:  # the rest of the run is not compiled
             break
@@ -314,19 +341,21 @@ def _check_recovered(tree: ast.CardFile, rep: Reporter, vocabulary: Any) -> None
         if vocabulary is not None:
             own.locations, own.hooks, own.sites = vocabulary
         own.card(node)
-        rep.diagnostics.extend(d for d in own.rep.diagnostics
-                               if node.line < d.line <= node.end_line and d.line not in skipped)
+        rep.diagnostics.extend(
+            d for d in own.rep.diagnostics if node.line < d.line <= node.end_line and d.line not in skipped
+        )
 
 
-def _vocabulary(trees: list[ast.CardFile], known: CardSet | None
-                ) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, str]] | None:
+def _vocabulary(
+    trees: list[ast.CardFile], known: CardSet | None
+) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, str]] | None:
     """The board's place keys the run's cards may name: (places with builder
     spots, Phase III steps with ``round_start``, worker sites and their cube),
     from the known set's places and the places the run writes; ``None`` when
     neither has places (the base board's vocabulary then holds)."""
     spots: dict[str, bool] = {}
     sites: dict[str, str] = {}
-    for c in (known.places if known is not None else ()):
+    for c in known.places if known is not None else ():
         if c.kind == "place":
             spots[c.id] = c.place.spots > 0
             if c.place.site:
@@ -350,8 +379,10 @@ def _two_boards_hint(first: str, second: str) -> str:
     a, b = os.path.dirname(first), os.path.dirname(second)
     if a == b or not a or not b:
         return "keep the board's numbers in one board card"
-    return (f"the boards are in {a} and {b}: if these are two card sets, check each on its own "
-            f"('pillars-rules cards check {a}', then '... {b}'); an expansion is checked on top of its base")
+    return (
+        f"the boards are in {a} and {b}: if these are two card sets, check each on its own "
+        f"('pillars-rules cards check {a}', then '... {b}'); an expansion is checked on top of its base"
+    )
 
 
 def _check_board(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -> None:
@@ -363,17 +394,23 @@ def _check_board(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -
     for unit, cards in units:  # a place's key is a reason of its gains: no card may have it
         for c in cards:
             if c.kind not in fx.BOARD_KINDS and c.id in keys:
-                unit.rep.error(c.pos.line, c.pos.column,
-                               f"card id '{c.id}' is the key of a place of the board",
-                               f"choose another id, e.g. '{c.id}_card'")
+                unit.rep.error(
+                    c.pos.line,
+                    c.pos.column,
+                    f"card id '{c.id}' is the key of a place of the board",
+                    f"choose another id, e.g. '{c.id}_card'",
+                )
     broken = any(_in_board_card(unit.rep) for unit, _ in units)
     boards = [(unit, c) for unit, c in mine if c.kind == "board"]
     for unit, c in boards[1:]:
         first_unit, first = boards[0]
         where = f"line {first.pos.line}" + ("" if first_unit is unit else f" of {first_unit.rep.file}")
-        unit.rep.error(c.pos.line, c.pos.column,
-                       f"a second board card, '{c.id}': a card set has one (the first is "
-                       f"'{first.id}', {where})", _two_boards_hint(first_unit.rep.file, unit.rep.file))
+        unit.rep.error(
+            c.pos.line,
+            c.pos.column,
+            f"a second board card, '{c.id}': a card set has one (the first is '{first.id}', {where})",
+            _two_boards_hint(first_unit.rep.file, unit.rep.file),
+        )
     if not mine or broken:
         return  # a place that did not compile would make the board look wrong
     owner = {id(c): unit for unit, c in mine}
@@ -407,18 +444,24 @@ def _check_starting_craftsmen(units: list[tuple[_Unit, list[Card]]], known: Card
     :data:`~pillars_rules.limits.MAX_STARTING_CRAFTSMEN`, counting the known
     set's that the run does not replace (every seat starts with each)."""
     new = {c.id for _, cards in units for c in cards}
-    count = sum(1 for c in (known.cards if known is not None else ())
-                if c.kind == "craftsman" and c.round == 0 and c.id not in new)
+    count = sum(
+        1
+        for c in (known.cards if known is not None else ())
+        if c.kind == "craftsman" and c.round == 0 and c.id not in new
+    )
     for unit, cards in units:
         for c in cards:
             if c.kind == "craftsman" and c.round == 0:
                 count += 1
                 if count > MAX_STARTING_CRAFTSMEN:
                     also = ", the known set's included" if known is not None else ""
-                    unit.rep.error(c.pos.line, c.pos.column,
-                                   f"too many starting craftsmen ({count}{also}; limit "
-                                   f"{MAX_STARTING_CRAFTSMEN}): every seat starts with each 'round start' "
-                                   "craftsman")
+                    unit.rep.error(
+                        c.pos.line,
+                        c.pos.column,
+                        f"too many starting craftsmen ({count}{also}; limit "
+                        f"{MAX_STARTING_CRAFTSMEN}): every seat starts with each 'round start' "
+                        "craftsman",
+                    )
                     return
 
 
@@ -428,7 +471,7 @@ def _check_lookalike_titles(units: list[tuple[_Unit, list[Card]]], known: CardSe
     two seats could not tell the cards apart. Equal titles are fine."""
     new = {c.id for _, cards in units for c in cards}
     seen: dict[tuple[str, str], Card] = {}
-    for c in (known.cards if known is not None else ()):
+    for c in known.cards if known is not None else ():
         if c.id not in new:
             for field in ("name", "name_de"):
                 if getattr(c, field):
@@ -441,10 +484,13 @@ def _check_lookalike_titles(units: list[tuple[_Unit, list[Card]]], known: CardSe
                     continue
                 other = seen.setdefault((field, skeleton(title)), c)
                 if getattr(other, field) != title:
-                    unit.rep.error(c.pos.line, c.pos.column,
-                                   f"the title {title!r} of '{c.id}' looks like {getattr(other, field)!r} of "
-                                   f"'{other.id}' ({why_alike(getattr(other, field), title)})",
-                                   "players could not tell the two cards apart: choose another title")
+                    unit.rep.error(
+                        c.pos.line,
+                        c.pos.column,
+                        f"the title {title!r} of '{c.id}' looks like {getattr(other, field)!r} of "
+                        f"'{other.id}' ({why_alike(getattr(other, field), title)})",
+                        "players could not tell the two cards apart: choose another title",
+                    )
 
 
 def _over_card_limit(tree: ast.CardFile, counted: set[str], rep: Reporter) -> bool:
@@ -454,8 +500,11 @@ def _over_card_limit(tree: ast.CardFile, counted: set[str], rep: Reporter) -> bo
     for k, node in enumerate(tree.cards):
         counted.add(node.id.text)
         if len(counted) > MAX_CARDS:
-            rep.at(node.id, f"too many cards in one card set (limit {MAX_CARDS}, base cards "
-                            "included); this card and the rest are not compiled")
+            rep.at(
+                node.id,
+                f"too many cards in one card set (limit {MAX_CARDS}, base cards "
+                "included); this card and the rest are not compiled",
+            )
             object.__setattr__(tree, "cards", tree.cards[:k])
             return True
     return False

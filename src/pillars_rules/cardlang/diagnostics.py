@@ -17,7 +17,7 @@ becomes what was expected, in the grammar's words, at its place in the file.
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from collections.abc import Iterable
 
 from attrs import frozen
 from lark import Token, Tree, UnexpectedInput
@@ -27,7 +27,13 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 # Input beyond a limit is reported as a Diagnostic, never as an exception or a
 # runaway computation.
 from ..limits import (  # noqa: E402,F401 - re-exported for the card language
-    MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_NAME_LENGTH, MAX_NESTING, MAX_NUMBER,
+    MAX_CARD_CHARS,
+    MAX_CARDS_PER_FILE,
+    MAX_DIAGNOSTICS,
+    MAX_FILE_BYTES,
+    MAX_NAME_LENGTH,
+    MAX_NESTING,
+    MAX_NUMBER,
     MAX_TITLE_LENGTH,
 )
 from .grammar import statement_words, terminal_text
@@ -60,7 +66,7 @@ class Diagnostic:
             caret = max(self.column - 1, 0)
             if len(shown) > SHOWN_LINE:  # show a window around the column
                 start = max(0, caret - SHOWN_LINE // 2)
-                shown = ("..." if start else "") + shown[start:start + SHOWN_LINE] + "..."
+                shown = ("..." if start else "") + shown[start : start + SHOWN_LINE] + "..."
                 caret = caret - start + (3 if start else 0)
             out += f"\n    {shown}\n    {' ' * caret}^"
         if self.hint:
@@ -103,9 +109,7 @@ class Reporter:
         return ""
 
     def error(self, line: int, column: int, message: str, hint: str = "") -> None:
-        self.diagnostics.append(
-            Diagnostic(self.file, line, column, message, self.source_line(line), hint)
-        )
+        self.diagnostics.append(Diagnostic(self.file, line, column, message, self.source_line(line), hint))
 
     def at(self, node: object, message: str, hint: str = "") -> None:
         """Report at an AST node (anything with ``line`` and ``column``)."""
@@ -120,8 +124,7 @@ def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     last = ds[MAX_DIAGNOSTICS]
     more = len(ds) - MAX_DIAGNOSTICS
     return ds[:MAX_DIAGNOSTICS] + [
-        Diagnostic(last.file, last.line, last.column,
-                   f"{more} more errors not shown (limit {MAX_DIAGNOSTICS})")
+        Diagnostic(last.file, last.line, last.column, f"{more} more errors not shown (limit {MAX_DIAGNOSTICS})")
     ]
 
 
@@ -141,7 +144,7 @@ def _prev_word(e: UnexpectedToken, block_text: str) -> str | None:
     if isinstance(last, Token):
         return short(str(last))
     if isinstance(last, Tree) and not last.meta.empty:
-        words = block_text[last.meta.start_pos:last.meta.end_pos].split()
+        words = block_text[last.meta.start_pos : last.meta.end_pos].split()
         return short(words[-1]) if words else None
     if isinstance(last, tuple):  # our own option tuples
         return None
@@ -150,8 +153,7 @@ def _prev_word(e: UnexpectedToken, block_text: str) -> str | None:
 
 def _describe(expected: set[str]) -> str:
     names = terminal_text()
-    parts = sorted({names.get(t, t) for t in expected},
-                   key=lambda s: (not s.startswith("a"), s))
+    parts = sorted({names.get(t, t) for t in expected}, key=lambda s: (not s.startswith("a"), s))
     if len(parts) == 1:
         return parts[0]
     return ", ".join(parts[:-1]) + " or " + parts[-1]
@@ -176,8 +178,12 @@ def _no_unit(e: UnexpectedInput) -> Token | None:
     its unit is on a later line (the next statement's first word): that
     number, else None."""
     read = _stack_tokens(e)
-    if len(read) >= 2 and read[-2].type == "NUMBER" and read[-1].type != "NUMBER" \
-            and (read[-1].line or 0) > (read[-2].line or 0):
+    if (
+        len(read) >= 2
+        and read[-2].type == "NUMBER"
+        and read[-1].type != "NUMBER"
+        and (read[-1].line or 0) > (read[-2].line or 0)
+    ):
         return read[-2]
     return None
 
@@ -198,8 +204,7 @@ def _whole_number(block_text: str, pos: int) -> str | None:
 _ONE_WORD_AFTER = {"at": "step", "on": "window"}
 
 
-def _syntax_message(e: UnexpectedInput, block_text: str,
-                    cut_by: str | None = None) -> tuple[str, str]:
+def _syntax_message(e: UnexpectedInput, block_text: str, cut_by: str | None = None) -> tuple[str, str]:
     """(message, hint) for a Lark error, in the author's words."""
     if isinstance(e, UnexpectedCharacters):
         ch = block_text[e.pos_in_stream] if e.pos_in_stream < len(block_text) else ""
@@ -207,9 +212,11 @@ def _syntax_message(e: UnexpectedInput, block_text: str,
             return ("unterminated name: a quoted name must end with '\"' on the same line", "")
         number = _whole_number(block_text, e.pos_in_stream) if ch == "." else None
         if number is not None:
-            return (f"'{short(number)}' is not a whole number: amounts and numbers in card text are whole",
-                    f"write {number.split('.')[0]} or {int(number.split('.')[0]) + 1}; there are no fractions "
-                    "of a cube, a coin or a point")
+            return (
+                f"'{short(number)}' is not a whole number: amounts and numbers in card text are whole",
+                f"write {number.split('.')[0]} or {int(number.split('.')[0]) + 1}; there are no fractions "
+                "of a cube, a coin or a point",
+            )
         return (f"unexpected character {ch!r}", "")
     assert isinstance(e, UnexpectedToken)
     tok = e.token
@@ -220,27 +227,35 @@ def _syntax_message(e: UnexpectedInput, block_text: str,
     number = _no_unit(e)
     if number is not None:
         unit = _stack_tokens(e)[-1]
-        return (f"'{short(str(number))}' has no unit: an amount is a number and what it counts, "
-                f"e.g. '{short(str(number))} gold'",
-                f"'{short(str(unit))}', on a later line, was read as its unit; a unit is one of: "
-                "wood, stone, sand, metal, gold, vp")
+        return (
+            f"'{short(str(number))}' has no unit: an amount is a number and what it counts, "
+            f"e.g. '{short(str(number))} gold'",
+            f"'{short(str(unit))}', on a later line, was read as its unit; a unit is one of: "
+            "wood, stone, sand, metal, gold, vp",
+        )
     prev = _prev_word(e, block_text)
     after = f" after '{prev}'" if prev else ""
     read = _stack_tokens(e)
     if str(tok) == "and":
         if "COMMA" in expected or "PLUS" in expected:
-            joiner, what = ((",", "the amounts of a list") if "COMMA" in expected
-                            else ("+", "the inputs or outputs of a conversion"))
-            return (f"'and' does not join amounts: {what} are joined with '{joiner}'",
-                    f"e.g. '2 gold{joiner} 1 wood'")
-        return (f"'and' does not join anything in card text{after}: that statement takes one amount",
-                "a list of amounts is joined with ',' (gain 2 gold, 1 wood), a conversion's inputs "
-                "with '+' (convert 1 wood + 1 stone -> 3 vp)")
+            joiner, what = (
+                (",", "the amounts of a list")
+                if "COMMA" in expected
+                else ("+", "the inputs or outputs of a conversion")
+            )
+            return (f"'and' does not join amounts: {what} are joined with '{joiner}'", f"e.g. '2 gold{joiner} 1 wood'")
+        return (
+            f"'and' does not join anything in card text{after}: that statement takes one amount",
+            "a list of amounts is joined with ',' (gain 2 gold, 1 wood), a conversion's inputs "
+            "with '+' (convert 1 wood + 1 stone -> 3 vp)",
+        )
     if expected == {"COLON"} and tok.type == "NAME" and len(read) >= 2 and str(read[-2]) in _ONE_WORD_AFTER:
         word, first = str(read[-2]), str(read[-1])
         key = str(tok) if first in ("the", "a", "an") else f"{first}_{tok}"
-        return (f"'{word} {short(first)} {short(str(tok))}': a {_ONE_WORD_AFTER[word]} is named by one word, its key",
-                f"write '{word} {short(key)}:'")
+        return (
+            f"'{word} {short(first)} {short(str(tok))}': a {_ONE_WORD_AFTER[word]} is named by one word, its key",
+            f"write '{word} {short(key)}:'",
+        )
     if tok.type == "$END":
         if cut_by is not None and "RBRACE" not in expected:
             return (f"expected {_describe(expected)}{after}, found '{cut_by}'", "")
@@ -253,9 +268,11 @@ def _syntax_message(e: UnexpectedInput, block_text: str,
         extra = expected - starters - {"RBRACE"}
         if tok.type == "NAME" or tok.type not in terminal_text():
             words = [terminal_text()[t].strip("'") for t in starters if t in terminal_text()]
-            return (f"unknown statement '{short(str(tok))}'{suggest(str(tok), words)}",
-                    "each statement starts with a word such as 'convert', 'cost', 'gain' "
-                    "or 'now:'; see the card language reference")
+            return (
+                f"unknown statement '{short(str(tok))}'{suggest(str(tok), words)}",
+                "each statement starts with a word such as 'convert', 'cost', 'gain' "
+                "or 'now:'; see the card language reference",
+            )
         lead = f"{_describe(extra)} or " if extra else ""
         return (f"expected {lead}a new statement{after}, found {found}", "")
     hint = ""
@@ -275,14 +292,20 @@ def _pointed(e: UnexpectedInput) -> tuple[int, int] | None:
     if number is not None:
         return number.line or 1, number.column or 1
     read = _stack_tokens(e)
-    if isinstance(e, UnexpectedToken) and len(read) >= 2 and str(read[-2]) in _ONE_WORD_AFTER \
-            and e.token.type == "NAME" and set(e.interactive_parser.accepts()) == {"COLON"}:
+    if (
+        isinstance(e, UnexpectedToken)
+        and len(read) >= 2
+        and str(read[-2]) in _ONE_WORD_AFTER
+        and e.token.type == "NAME"
+        and set(e.interactive_parser.accepts()) == {"COLON"}
+    ):
         return read[-1].line or 1, read[-1].column or 1
     return None
 
 
-def report_syntax_error(rep: Reporter, e: UnexpectedInput, chunk: str, line0: int, column0: int,
-                        cut_by: tuple[int, int, str] | None = None) -> int:
+def report_syntax_error(
+    rep: Reporter, e: UnexpectedInput, chunk: str, line0: int, column0: int, cut_by: tuple[int, int, str] | None = None
+) -> int:
     """Report Lark's error ``e`` in ``chunk``, a card block that starts at line
     ``line0``, column ``column0`` of ``rep``'s text, at its place in the file.
 
@@ -299,11 +322,15 @@ def report_syntax_error(rep: Reporter, e: UnexpectedInput, chunk: str, line0: in
         # an indented line that starts with a card kind: written as a statement
         # (reported at that word, as every error that names what was found)
         kind, name = (chunk.split(None, 2) + ["", ""])[:2]
-        msg = (f"found '{cut_by[2]}' inside the {kind} card '{name}': a {kind} card has no statement "
-               f"that starts with '{cut_by[2]}', and '{cut_by[2]}' begins a new card, which leaves the "
-               f"{kind} card without its closing '}}'")
-        hint = (f"see the card language reference for what a {kind} card may say; "
-                "a new card starts after the '}' of the one before")
+        msg = (
+            f"found '{cut_by[2]}' inside the {kind} card '{name}': a {kind} card has no statement "
+            f"that starts with '{cut_by[2]}', and '{cut_by[2]}' begins a new card, which leaves the "
+            f"{kind} card without its closing '}}'"
+        )
+        hint = (
+            f"see the card language reference for what a {kind} card may say; "
+            "a new card starts after the '}' of the one before"
+        )
     if at_end and cut_by is not None and "found" in msg:
         rep.error(cut_by[0], cut_by[1], msg, hint)
         return 0

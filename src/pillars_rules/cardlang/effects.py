@@ -83,8 +83,20 @@ LOCATIONS: dict[str, int] = {
 #: * ``market`` -- trading at the place's prices, in the order of placement (§4);
 #: * ``cathedral`` -- conversions, then the ``cube limit`` (§2.4 step 13);
 #: * ``start_player`` -- the first spot's builder becomes start player (§2.4 step 14).
-STEP_RULES: tuple[str, ...] = ("event", "bishop", "wool_mill", "privileges", "spots", "site", "tax",
-                               "craftsmen", "market", "cathedral", "start_player", "collector")
+STEP_RULES: tuple[str, ...] = (
+    "event",
+    "bishop",
+    "wool_mill",
+    "privileges",
+    "spots",
+    "site",
+    "tax",
+    "craftsmen",
+    "market",
+    "cathedral",
+    "start_player",
+    "collector",
+)
 #: What a worker site's resource cards may yield: a cube, or VP or gold (the
 #: expansion's Crusades: workers sent for VP).
 SITE_YIELDS: tuple[str, ...] = CUBES + ("vp", "gold")
@@ -93,11 +105,21 @@ REQUIRED_RULES: tuple[str, ...] = ("cathedral", "start_player")
 #: Rules a board may run at most once (the state keeps one row for each).
 #: ``market`` is not among them: every market place keeps its own stock (the
 #: expansion's Harbour is a second market).
-SINGLE_RULES: tuple[str, ...] = ("event", "bishop", "wool_mill", "privileges", "tax", "craftsmen",
-                                 "cathedral", "start_player", "collector")
+SINGLE_RULES: tuple[str, ...] = (
+    "event",
+    "bishop",
+    "wool_mill",
+    "privileges",
+    "tax",
+    "craftsmen",
+    "cathedral",
+    "start_player",
+    "collector",
+)
 #: Most builder spots one place may have, and most places of a board
 #: (:mod:`pillars_rules.limits`, whose event bound rests on them).
-from ..limits import MAX_PLACES as MAX_PLACES, MAX_SPOTS as MAX_SPOTS  # noqa: E402 - re-exported
+from ..limits import MAX_PLACES as MAX_PLACES  # noqa: E402 - re-exported
+from ..limits import MAX_SPOTS as MAX_SPOTS
 
 #: Resource-card sites and the cube they yield (RULES §5).
 SITES: dict[str, str] = {"forest": "wood", "quarry": "stone", "sand_pit": "sand"}
@@ -118,12 +140,16 @@ GENERAL_WINDOWS: tuple[str, ...] = ("draft", "market", "cathedral")
 #: a resource card in the draft).
 PLAYER_ACTIONS: tuple[str, ...] = ("hire", "buy", "sell", "place", "take")
 #: Each action as written after another player (``when another player hires:``).
-ACTION_THIRD: dict[str, str] = {"hire": "hires", "buy": "buys", "sell": "sells", "place": "places",
-                                "take": "takes"}
+ACTION_THIRD: dict[str, str] = {"hire": "hires", "buy": "buys", "sell": "sells", "place": "places", "take": "takes"}
 #: Whose action a reaction answers (:class:`OnAction`), as written after ``when``:
 #: the owner's, any other seat's, any seat's, or a neighbour's (issue #53).
-REACTORS: dict[str, str] = {"you": "you", "other": "another player", "any": "any player",
-                            "left": "your left neighbour", "right": "your right neighbour"}
+REACTORS: dict[str, str] = {
+    "you": "you",
+    "other": "another player",
+    "any": "any player",
+    "left": "your left neighbour",
+    "right": "your right neighbour",
+}
 
 #: Market trades: (``buy``|``sell``, cube).
 TRADES: tuple[str, ...] = ("buy", "sell")
@@ -165,8 +191,7 @@ class OwnsAtLeast:
 #: roll once rolled, else 0). Every one is public and
 #: bounded by the state (at most 30 gold, cubes, ...), so a gain multiplied by
 #: one stays one event and within the limits.
-PLAYER_COUNTS: tuple[str, ...] = AMOUNT_KINDS + ("cubes", "craftsmen", "privileges", "workers",
-                                                 "builders")
+PLAYER_COUNTS: tuple[str, ...] = AMOUNT_KINDS + ("cubes", "craftsmen", "privileges", "workers", "builders")
 GAME_COUNTS: tuple[str, ...] = ("round", "players", "pieces", "tax")
 #: Counts of the card whose ability it is (issue #36): its owner's counters on it.
 CARD_COUNTS: tuple[str, ...] = ("counters",)
@@ -174,13 +199,21 @@ COUNTS: tuple[str, ...] = PLAYER_COUNTS + GAME_COUNTS + CARD_COUNTS
 #: A count's word for one (``per craftsman``, ``1 craftsman``); the others are
 #: their own singular.
 COUNT_SINGULAR: dict[str, str] = {
-    "cubes": "cube", "craftsmen": "craftsman", "privileges": "privilege", "workers": "worker",
-    "builders": "builder placed", "players": "player", "pieces": "piece", "counters": "counter",
+    "cubes": "cube",
+    "craftsmen": "craftsman",
+    "privileges": "privilege",
+    "workers": "worker",
+    "builders": "builder placed",
+    "players": "player",
+    "pieces": "piece",
+    "counters": "counter",
 }
 #: Words a count may be written with -> the count.
 COUNT_WORDS: dict[str, str] = {
-    **{c: c for c in COUNTS}, **{w: c for c, w in COUNT_SINGULAR.items()},
-    "builder": "builders", "rounds": "round",
+    **{c: c for c in COUNTS},
+    **{w: c for c, w in COUNT_SINGULAR.items()},
+    "builder": "builders",
+    "rounds": "round",
 }
 
 
@@ -311,14 +344,14 @@ class ChooseCraftsman:
     action: str
     n: int = 0
     exclude: tuple[str, ...] = ()
-    to: "Players | None" = None
+    to: Players | None = None
 
 
 @frozen
 class ChooseOne:
     """The player picks exactly one of ``options`` (instant effects)."""
 
-    options: tuple["InstantEffect", ...]
+    options: tuple[InstantEffect, ...]
 
 
 @frozen
@@ -327,7 +360,7 @@ class If:
     consumed)."""
 
     condition: OwnsAtLeast | HasMost | IsStartPlayer
-    effect: "InstantEffect"
+    effect: InstantEffect
 
 
 @frozen
@@ -337,7 +370,7 @@ class ForPlayers:
     (an event already reaches every player)."""
 
     players: Players
-    effect: "InstantEffect"
+    effect: InstantEffect
 
 
 @frozen
@@ -384,7 +417,7 @@ class Lasting:
     (from this round on). Only a choice's own options (not a nested choice's)."""
 
     duration: str
-    modifier: "Modifier"
+    modifier: Modifier
 
 
 @frozen
@@ -403,7 +436,7 @@ class Vote:
     with the most votes happens to each of them (ties: the tied option voted
     for first). Only an event's whole ``now:`` effect."""
 
-    options: tuple["InstantEffect", ...]
+    options: tuple[InstantEffect, ...]
     #: a weighted vote (issue #53, ``vote per gold:``): each vote counts the
     #: voter's quantity, read when the votes are counted (ties and a total
     #: of 0: the tied option voted for first); ``None``: each counts 1.
@@ -419,7 +452,7 @@ class Bid:
     ``now:`` effect."""
 
     kind: str
-    prize: "InstantEffect"
+    prize: InstantEffect
 
 
 @frozen
@@ -479,8 +512,7 @@ def offers_lasting(effect: object) -> bool:
 
 
 #: How long a :class:`Lasting` modifier holds, as written (``this round``...).
-DURATIONS: dict[str, str] = {"this_round": "this round", "next_round": "next round",
-                             "rest_of_game": "rest of game"}
+DURATIONS: dict[str, str] = {"this_round": "this round", "next_round": "next round", "rest_of_game": "rest of game"}
 
 
 #: The actions of :class:`Market`, and those that name no player.
@@ -568,9 +600,30 @@ def is_table_effect(effect: object) -> bool:
     player."""
     return (isinstance(effect, Market) and effect.action in MARKET_STOCK) or isinstance(effect, BuryEvent)
 
-InstantEffect = Union[Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market,
-                      Lasting, AddCounters, Vote, Bid, Borrow, BecomeStartPlayer, ReverseOrder, LookEvents,
-                      BuryEvent, ReorderEvents, CopyPrivilege, GivePrivilege]
+
+InstantEffect = Union[
+    Gain,
+    Lose,
+    ChooseCraftsman,
+    ChooseOne,
+    If,
+    ForPlayers,
+    Transfer,
+    Swap,
+    Market,
+    Lasting,
+    AddCounters,
+    Vote,
+    Bid,
+    Borrow,
+    BecomeStartPlayer,
+    ReverseOrder,
+    LookEvents,
+    BuryEvent,
+    ReorderEvents,
+    CopyPrivilege,
+    GivePrivilege,
+]
 
 
 @frozen
@@ -685,8 +738,17 @@ class Permit:
 
 
 Modifier = Union[
-    YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
-    MillBonus, PriceDelta, Permit,
+    YieldDelta,
+    TaxFixed,
+    TaxDelta,
+    CraftsmanLimit,
+    BuilderLimit,
+    CapacityDelta,
+    ExtraWorker,
+    PeekEvent,
+    MillBonus,
+    PriceDelta,
+    Permit,
 ]
 
 
@@ -852,14 +914,61 @@ ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
 EFFECTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
-        Amount, OwnsAtLeast, PerBuilder, PerMillWorker, PerCount, Scaled, Players, HasMost, IsStartPlayer,
-        Gain, Lose, ChooseCraftsman, ChooseOne, If, ForPlayers, Transfer, Swap, Market, Lasting, AddCounters, Borrow, GreyWorkers,
-        Vote, Bid, BecomeStartPlayer, ReverseOrder, LookEvents, BuryEvent, ReorderEvents, CopyPrivilege,
+        Amount,
+        OwnsAtLeast,
+        PerBuilder,
+        PerMillWorker,
+        PerCount,
+        Scaled,
+        Players,
+        HasMost,
+        IsStartPlayer,
+        Gain,
+        Lose,
+        ChooseCraftsman,
+        ChooseOne,
+        If,
+        ForPlayers,
+        Transfer,
+        Swap,
+        Market,
+        Lasting,
+        AddCounters,
+        Borrow,
+        GreyWorkers,
+        Vote,
+        Bid,
+        BecomeStartPlayer,
+        ReverseOrder,
+        LookEvents,
+        BuryEvent,
+        ReorderEvents,
+        CopyPrivilege,
         GivePrivilege,
-        YieldDelta, TaxFixed, TaxDelta, CraftsmanLimit, BuilderLimit, CapacityDelta, ExtraWorker, PeekEvent,
-        MillBonus, PriceDelta, Permit,
-        FreePlacement, IgnoreEvent, TaxExempt,
-        Convert, Passive, Trigger, OnGain, Once, OnAction, Now, ThisRound, NextRound, RestOfGame,
+        YieldDelta,
+        TaxFixed,
+        TaxDelta,
+        CraftsmanLimit,
+        BuilderLimit,
+        CapacityDelta,
+        ExtraWorker,
+        PeekEvent,
+        MillBonus,
+        PriceDelta,
+        Permit,
+        FreePlacement,
+        IgnoreEvent,
+        TaxExempt,
+        Convert,
+        Passive,
+        Trigger,
+        OnGain,
+        Once,
+        OnAction,
+        Now,
+        ThisRound,
+        NextRound,
+        RestOfGame,
     )
 }
 

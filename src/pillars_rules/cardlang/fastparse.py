@@ -21,7 +21,8 @@ the grammar expects that keyword, a name wherever a name may stand.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 #: One token with the blanks before it (half as many matches as a token per
 #: blank run); ``other`` is any character no token starts with.
@@ -70,21 +71,87 @@ def tokens(text: str, start: int, end: int, line: int, line_start: int) -> list[
     return out
 
 
-_FIELD_WORDS = frozenset({"round", "cost", "tags", "permanent", "once", "immediate", "for", "last", "harmful", "every",
-                          "site", "yields", "workers", "called", "spots", "one", "fill", "worker", "step",
-                          "after", "replaces", "spot", "die", "cube", "stock", "buying", "selling",
-                          "gold", "builder", "players", "starting", "dealt", "free", "rounds"})
+_FIELD_WORDS = frozenset(
+    {
+        "round",
+        "cost",
+        "tags",
+        "permanent",
+        "once",
+        "immediate",
+        "for",
+        "last",
+        "harmful",
+        "every",
+        "site",
+        "yields",
+        "workers",
+        "called",
+        "spots",
+        "one",
+        "fill",
+        "worker",
+        "step",
+        "after",
+        "replaces",
+        "spot",
+        "die",
+        "cube",
+        "stock",
+        "buying",
+        "selling",
+        "gold",
+        "builder",
+        "players",
+        "starting",
+        "dealt",
+        "free",
+        "rounds",
+    }
+)
 #: Place fields of one word and one name or number after it: builder method, token kind.
-_PLACE_ONE = {"spots": ("spots", "number"), "worker": ("worker_site", "name"),
-              "step": ("step_rule", "name"), "after": ("after", "name"),
-              "replaces": ("replaces", "name")}
-_MODIFIER_WORDS = frozenset({"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill",
-                             "buy", "sell", "price", "allows"})
-_INSTANT_WORDS = frozenset({"vote", "bid", "add", "use", "gain", "lose", "choose", "if", "each", "the", "your", "take", "give", "a",
-                            "trade", "become", "reverse", "look", "reorder", "bury", "copy", "that"})
+_PLACE_ONE = {
+    "spots": ("spots", "number"),
+    "worker": ("worker_site", "name"),
+    "step": ("step_rule", "name"),
+    "after": ("after", "name"),
+    "replaces": ("replaces", "name"),
+}
+_MODIFIER_WORDS = frozenset(
+    {"yield", "tax", "craftsmen", "builders", "all", "extra", "see", "mill", "buy", "sell", "price", "allows"}
+)
+_INSTANT_WORDS = frozenset(
+    {
+        "vote",
+        "bid",
+        "add",
+        "use",
+        "gain",
+        "lose",
+        "choose",
+        "if",
+        "each",
+        "the",
+        "your",
+        "take",
+        "give",
+        "a",
+        "trade",
+        "become",
+        "reverse",
+        "look",
+        "reorder",
+        "bury",
+        "copy",
+        "that",
+    }
+)
 #: Whose action a reaction answers: first word -> (the words, builder method) (issue #53).
-_REACTORS = {"you": (("you",), "by_you"), "another": (("another", "player"), "by_other"),
-             "any": (("any", "player"), "by_any")}
+_REACTORS = {
+    "you": (("you",), "by_you"),
+    "another": (("another", "player"), "by_other"),
+    "any": (("any", "player"), "by_any"),
+}
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
 
 
@@ -164,6 +231,7 @@ class _Parser:
                 self.i += 1
                 name_de = self.take("string")
             return "card", [kind, cid, name, name_de, *self.braced(self.item)]
+
         out = self.rule(parse)
         if self.i != len(self.t):
             raise _Fail
@@ -174,10 +242,12 @@ class _Parser:
         if w in _FIELD_WORDS:
             return self.rule(lambda: self.field(w))
         if w == "variant":
+
             def parse():
                 self.i += 1
                 name = self.take("name")
                 return "variant", [name, *self.braced(self.ability)]
+
             return self.rule(parse)
         return self.ability()
 
@@ -247,8 +317,11 @@ class _Parser:
         if w == "stock":
             return "stock", [self.amount_list()]
         if w in ("buying", "selling"):
-            return w, [self._list("price_list", lambda: self.rule(
-                lambda: ("price", [self.take("name"), self.take("number")])), ",")]
+            return w, [
+                self._list(
+                    "price_list", lambda: self.rule(lambda: ("price", [self.take("name"), self.take("number")])), ","
+                )
+            ]
         if w == "gold":
             self.kw("cap")
             return "gold_cap", [self.take("number")]
@@ -296,8 +369,7 @@ class _Parser:
             self.i += 1
             window = self.take("name")
             self.punct(":")
-            return "once", [window, self.once_effect() if self.word() in ("free", "ignore", "pay")
-                            else self.instant()]
+            return "once", [window, self.once_effect() if self.word() in ("free", "ignore", "pay") else self.instant()]
         if w == "when":
             self.i += 1
             action_by = self.rule(self.reactor)
@@ -375,8 +447,7 @@ class _Parser:
 
     def _modifier(self) -> tuple[str, list]:
         w = self.word()
-        simple = {"yield": "yield_delta", "tax": "tax", "craftsmen": "craftsman_limit",
-                  "builders": "builder_limit"}
+        simple = {"yield": "yield_delta", "tax": "tax", "craftsmen": "craftsman_limit", "builders": "builder_limit"}
         if w in simple:
             self.i += 1
             return simple[w], [self.take("number")]
@@ -446,10 +517,12 @@ class _Parser:
 
     def lasting(self, w: str) -> Any:
         """``this round: M`` / ``next round: M`` / ``rest of game: M`` (``w`` its first word)."""
+
         def parse():
             self.kw(*(("rest", "of", "game") if w == "rest" else (w, "round")))
             self.punct(":")
             return f"lasting_{'rest_of_game' if w == 'rest' else w + '_round'}", [self.modifier()]
+
         return self.rule(parse)
 
     def option(self) -> Any:
@@ -587,6 +660,7 @@ class _Parser:
                 self.kw("that", "player")
                 return "actor_player", []
             return f"{self.neighbour()}_neighbour", []
+
         return self.rule(parse)
 
     def scale(self) -> Any:
@@ -603,6 +677,7 @@ class _Parser:
                 self.kw("up", "to")
                 bound = self.take("number")
             return "scale", factors + [bound]
+
         return self.rule(parse)
 
     def multiplier(self) -> tuple[str, list]:
@@ -614,11 +689,13 @@ class _Parser:
             self.kw("worker", "in", "mill")
             return "per_mill_worker", []
         n = self.take("number") if self.peek() is not None and self.peek().kind == "number" else None
+
         def count():
             first = self.take("name")
             if first.value == "builder":
                 return "count", [first, self.take("name", "placed")]
             return "count", [first]
+
         return "per_count", [n, self.rule(count)]
 
     def copy_time(self) -> tuple[str, list]:
@@ -653,6 +730,7 @@ class _Parser:
                 return "ignore_event", []
             self.kw("no", "tax")
             return "tax_exempt", []
+
         return self.rule(parse)
 
     # ---- shared pieces

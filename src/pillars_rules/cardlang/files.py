@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from ..limits import MAX_FILE_BYTES, MAX_FILES
 from .diagnostics import Diagnostic
@@ -58,9 +58,16 @@ def expand(paths: Iterable[str | Path]) -> tuple[list[tuple[str, Path]], list[Di
                 problems.append(Diagnostic(str(f), 0, 0, why))
                 continue
             if len(files) == MAX_FILES:
-                problems.append(Diagnostic(str(f), 0, 0, f"too many card files in one load (limit "
-                                                         f"{MAX_FILES} files); this one and the rest "
-                                                         "are not read"))
+                problems.append(
+                    Diagnostic(
+                        str(f),
+                        0,
+                        0,
+                        f"too many card files in one load (limit "
+                        f"{MAX_FILES} files); this one and the rest "
+                        "are not read",
+                    )
+                )
                 return files, problems
             files.append((str(f), f))
     return files, problems
@@ -94,8 +101,7 @@ def read(files: list[tuple[str, Path]], problems: list[Diagnostic]) -> list[tupl
         try:
             out.append((name, read_one(path)))
         except UnicodeDecodeError as e:
-            problems.append(Diagnostic(name, 1, 1, f"card files must be UTF-8 text ({e.reason} "
-                                                   f"at byte {e.start})"))
+            problems.append(Diagnostic(name, 1, 1, f"card files must be UTF-8 text ({e.reason} at byte {e.start})"))
         except OSError as e:
             problems.append(Diagnostic(name, 0, 0, f"cannot read file: {e.strerror}"))
         except ValueError as e:

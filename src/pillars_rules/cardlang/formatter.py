@@ -14,23 +14,53 @@ abilities in their written order, then variants.
 from __future__ import annotations
 
 import bisect
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
-from . import effects as fx
 from . import ast
+from . import effects as fx
 from .board import default_free_builders
 from .card import Card
 from .parser import parse
 
-
 INDENT = "    "
-FIELD_ORDER = ("round", "cost", "tags", "mode", "last_round", "harmful", "every_round", "site", "yields",
-               "workers", "called", "replaces", "after", "worker_site", "spots", "one_per_player", "in_order",
-               "step", "spot", "die", "cube_limit", "stock", "buying", "selling", "gold_cap",
-               "builder_prices", "players", "starting_gold", "starting_builders", "dealt_craftsmen",
-               "dealt_resources", "free_builders", "rounds")
+FIELD_ORDER = (
+    "round",
+    "cost",
+    "tags",
+    "mode",
+    "last_round",
+    "harmful",
+    "every_round",
+    "site",
+    "yields",
+    "workers",
+    "called",
+    "replaces",
+    "after",
+    "worker_site",
+    "spots",
+    "one_per_player",
+    "in_order",
+    "step",
+    "spot",
+    "die",
+    "cube_limit",
+    "stock",
+    "buying",
+    "selling",
+    "gold_cap",
+    "builder_prices",
+    "players",
+    "starting_gold",
+    "starting_builders",
+    "dealt_craftsmen",
+    "dealt_resources",
+    "free_builders",
+    "rounds",
+)
 
 # --------------------------------------------------------------------------
 # Syntax tree -> text
@@ -74,9 +104,14 @@ def _count(word: str, n: int) -> str:
     return fx.COUNT_SINGULAR.get(what, what) if n == 1 else what
 
 
-_SELECTOR_TEXT = {"each": "each player", "other": "each other player",
-                  "left": "your left neighbour", "right": "your right neighbour",
-                  "chosen": "a player you choose", "actor": "that player"}
+_SELECTOR_TEXT = {
+    "each": "each player",
+    "other": "each other player",
+    "left": "your left neighbour",
+    "right": "your right neighbour",
+    "chosen": "a player you choose",
+    "actor": "that player",
+}
 
 
 def _players(p: ast.Effect) -> str:
@@ -96,18 +131,17 @@ def _multiplier(per: ast.Effect) -> str:
     if per.registry == "PerCount":
         k = per.arg("per")
         n = 1 if k is None or k.value is None else k.value
-        return f"per {_count(per.arg('what').text, n)}" if n == 1 else \
-            f"per {_num(k)} {_count(per.arg('what').text, n)}"
-    return ("per worker in mill" if per.registry == "PerMillWorker"
-            else f"per builder at {per.arg('location').text}")
+        return (
+            f"per {_count(per.arg('what').text, n)}" if n == 1 else f"per {_num(k)} {_count(per.arg('what').text, n)}"
+        )
+    return "per worker in mill" if per.registry == "PerMillWorker" else f"per builder at {per.arg('location').text}"
 
 
 def effect_text(e: ast.Effect) -> str:
     """One ability or effect in canonical text."""
     r, a = e.registry, e.arg
     if r == "Convert":
-        ins = " | ".join(" + ".join(_amount(x) for x in alt)
-                         for alt in (a("inputs"),) + tuple(a("alternatives") or ()))
+        ins = " | ".join(" + ".join(_amount(x) for x in alt) for alt in (a("inputs"),) + tuple(a("alternatives") or ()))
         text = f"convert {ins + ' ' if ins else ''}-> {' + '.join(_output(x) for x in a('outputs'))}"
         if a("outputs_per") is not None:  # issue #53
             text += " " + _multiplier(a("outputs_per"))
@@ -182,8 +216,10 @@ def effect_text(e: ast.Effect) -> str:
         text = effect_text(inner)
         return f"{_players(a('players'))}: {f'({text})' if inner.registry == 'ChooseOne' else text}"
     if r == "Swap":
-        return (f"trade {', '.join(_amount(x) for x in a('gives'))} for "
-                f"{', '.join(_amount(x) for x in a('gets'))} with {_players(a('players'))}")
+        return (
+            f"trade {', '.join(_amount(x) for x in a('gives'))} for "
+            f"{', '.join(_amount(x) for x in a('gets'))} with {_players(a('players'))}"
+        )
     if r == "Transfer":
         way = "from" if a("direction") == "take" else "to"
         return f"{a('direction')} {', '.join(_amount(x) for x in a('amounts'))} {way} {_players(a('players'))}"
@@ -207,8 +243,13 @@ def effect_text(e: ast.Effect) -> str:
         tail = "" if per is None else " " + _multiplier(per)
         return f"lose {', '.join(_amount(x) for x in a('amounts'))}{tail}"
     if r == "ChooseCraftsman":
-        action = f"capacity {_delta(a('n'))}" if a("action") == "boost" else \
-            f"give to {_players(a('to'))}" if a("action") == "give" else "discard"
+        action = (
+            f"capacity {_delta(a('n'))}"
+            if a("action") == "boost"
+            else f"give to {_players(a('to'))}"
+            if a("action") == "give"
+            else "discard"
+        )
         return f"choose craftsman{_except(a('exclude'))}: {action}"
     if r in ("LookEvents", "ReorderEvents"):  # the event deck (issue #53)
         n = a("n")
@@ -288,12 +329,23 @@ def field_text(f: ast.Field) -> str:
 
 
 _PLACE_FLAGS = {"one_per_player": "one per player", "in_order": "fill in order"}
-_PLACE_ONE = {"spots": "spots", "cube_limit": "cube limit", "gold_cap": "gold cap",
-              "starting_builders": "starting builders", "rounds": "rounds"}
+_PLACE_ONE = {
+    "spots": "spots",
+    "cube_limit": "cube limit",
+    "gold_cap": "gold cap",
+    "starting_builders": "starting builders",
+    "rounds": "rounds",
+}
 #: Fields that are a list of numbers, and how each is written.
-_NUMBER_LISTS = {"die": "die", "builder_prices": "builder prices", "players": "players",
-                 "starting_gold": "starting gold", "dealt_craftsmen": "dealt craftsmen",
-                 "dealt_resources": "dealt resource cards", "free_builders": "free last builders"}
+_NUMBER_LISTS = {
+    "die": "die",
+    "builder_prices": "builder prices",
+    "players": "players",
+    "starting_gold": "starting gold",
+    "dealt_craftsmen": "dealt craftsmen",
+    "dealt_resources": "dealt resource cards",
+    "free_builders": "free last builders",
+}
 _PLACE_NAME = {"worker_site": "worker site", "step": "step", "after": "after", "replaces": "replaces"}
 
 
@@ -382,8 +434,7 @@ class _Comments:
             closes = [a for a in anchors[lo:hi] if a[3][0] == "close"]
             if same and not closes:
                 self.trailing.setdefault(same[-1][3], []).append(com.text)
-            elif closes and not [a for a in anchors[lo:hi]
-                                 if a[1] > com.column and a[3][0] != "close"]:
+            elif closes and not [a for a in anchors[lo:hi] if a[1] > com.column and a[3][0] != "close"]:
                 self.trailing.setdefault(closes[-1][3], []).append(com.text)
             elif hi < len(anchors):
                 self.leading.setdefault(anchors[hi][3], []).append(com)
@@ -456,10 +507,18 @@ def format_text(text: str, file: str = "<string>") -> str:
 # Compiled cards -> syntax tree
 
 
-_PLAIN_STR_FIELDS = {("ChooseCraftsman", "action"), ("PriceDelta", "trade"), ("Transfer", "direction"),
-                     ("Players", "who"), ("Market", "action"),
-                     ("Lasting", "duration"), ("Borrow", "who"), ("OnAction", "who"), ("ReverseOrder", "when"),
-                     ("CopyPrivilege", "duration")}
+_PLAIN_STR_FIELDS = {
+    ("ChooseCraftsman", "action"),
+    ("PriceDelta", "trade"),
+    ("Transfer", "direction"),
+    ("Players", "who"),
+    ("Market", "action"),
+    ("Lasting", "duration"),
+    ("Borrow", "who"),
+    ("OnAction", "who"),
+    ("ReverseOrder", "when"),
+    ("CopyPrivilege", "duration"),
+}
 
 
 def _value(owner: str, field: str, v: Any) -> Any:
@@ -496,7 +555,9 @@ def effect_node(obj: Any) -> ast.Effect:
 def card_node(card: Card) -> ast.CardNode:
     """The syntax tree of a compiled card (positions are 0)."""
     return ast.CardNode(
-        ast.Name(card.kind), ast.Name(card.id), ast.Title(card.name),
+        ast.Name(card.kind),
+        ast.Name(card.id),
+        ast.Title(card.name),
         ast.Title(card.name_de) if card.name_de else None,
         fields=_card_fields(card),
         abilities=_ability_nodes(card.abilities),
@@ -550,8 +611,9 @@ def _ability_nodes(abilities: tuple) -> tuple[ast.Effect, ...]:
             k = heads[a.shares]
             head = out[k]
             alts = tuple(head.arg("alternatives") or ()) + (_value("Convert", "inputs", a.inputs),)
-            out[k] = attrs.evolve(head, args=tuple(x for x in head.args if x[0] != "alternatives")
-                                  + (("alternatives", alts),))
+            out[k] = attrs.evolve(
+                head, args=tuple(x for x in head.args if x[0] != "alternatives") + (("alternatives", alts),)
+            )
             heads.append(k)
             continue
         if isinstance(a, fx.Convert):

@@ -38,7 +38,9 @@ def grammar_text() -> str:
 def lark_parser() -> Lark:
     """The LALR parser, built once per process."""
     kwargs: dict[str, Any] = dict(
-        parser="lalr", propagate_positions=True, maybe_placeholders=True,
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=True,
         postlex=_KeepNames(),
     )
     try:
@@ -50,8 +52,12 @@ def lark_parser() -> Lark:
 @functools.cache
 def terminal_text() -> dict[str, str]:
     """Terminal name -> how to show it to an author (``'convert'``, ``a number``)."""
-    out = {"NUMBER": "a number", "NAME": "a name", "STRING": 'a quoted name like "Mason"',
-           "$END": "the end of the text"}
+    out = {
+        "NUMBER": "a number",
+        "NAME": "a name",
+        "STRING": 'a quoted name like "Mason"',
+        "$END": "the end of the text",
+    }
     for t in lark_parser().terminals:
         if t.name not in out and t.pattern.type == "str":
             out[t.name] = f"'{t.pattern.value}'"

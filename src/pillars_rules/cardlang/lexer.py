@@ -44,8 +44,7 @@ class PillarsCardsLexer(RegexLexer):  # type: ignore[misc]  # pygments has no ty
         "root": [
             (r"\s+", Text),
             (r"#.*?$", Comment.Single),
-            (r"(%s)(\s+)([A-Za-z_]\w*)" % "|".join(KINDS),
-             bygroups(Keyword.Declaration, Text, Name.Class)),
+            (r"(%s)(\s+)([A-Za-z_]\w*)" % "|".join(KINDS), bygroups(Keyword.Declaration, Text, Name.Class)),
             (r"(variant)(\s+)([A-Za-z_]\w*)", bygroups(Keyword.Declaration, Text, Name.Label)),
             (r'"[^"\n]*"', String),
             (words(_keywords(), suffix=r"\b"), Keyword),

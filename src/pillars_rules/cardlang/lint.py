@@ -16,7 +16,8 @@ makes them fail the check)::
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -29,8 +30,17 @@ from .cardset import CardSet
 #: cube totals). VP have no upper bound.
 MOST: dict[str, int] = {"gold": 30, "wood": 23, "stone": 23, "sand": 23, "metal": 13}
 #: Trades that exist at the market (§4): metal is only sold.
-MARKET_TRADES = frozenset({("buy", "wood"), ("buy", "stone"), ("buy", "sand"), ("sell", "wood"),
-                           ("sell", "stone"), ("sell", "sand"), ("sell", "metal")})
+MARKET_TRADES = frozenset(
+    {
+        ("buy", "wood"),
+        ("buy", "stone"),
+        ("buy", "sand"),
+        ("sell", "wood"),
+        ("sell", "stone"),
+        ("sell", "sand"),
+        ("sell", "metal"),
+    }
+)
 RESTRICTED = frozenset({("buy", "wood"), ("sell", "stone")})
 
 #: Every warning code and what it means.
@@ -38,16 +48,15 @@ CODES: dict[str, str] = {
     "W001": "a conversion 'needs' a tag that no craftsman of the card set has, so it can never be used",
     "W002": "a condition ('if you own ...') asks for more than a player can ever hold",
     "W003": "an amount to pay (a conversion input or a cost) is more than a player can ever hold",
-    "W004": "a market modifier for a trade that does not exist (buying metal), or a permit "
-            "for a trade that needs none",
+    "W004": "a market modifier for a trade that does not exist (buying metal), or a permit for a trade that needs none",
     "W005": "a card reads the counters on itself (a quantity 'per counter', 'if you own N counters') "
-            "but nothing ever puts a counter on it",
+    "but nothing ever puts a counter on it",
     "W006": "a change of the turn order that comes too late to change any turn (after the last "
-            "round, or 'next round' on a card of the last round)",
+    "round, or 'next round' on a card of the last round)",
     "W007": "an effect on the event deck at the end of the game, when the deck is empty "
-            "(every event card has been revealed)",
+    "(every event card has been revealed)",
     "W008": "a transfer or a trade with 'that player' in a reaction to the card owner's own action "
-            "('when you ...:'), where that player is the owner: nobody gives to themselves",
+    "('when you ...:'), where that player is the owner: nobody gives to themselves",
 }
 #: Effects on the event deck (issue #53).
 _DECK_EFFECTS = (fx.LookEvents, fx.BuryEvent, fx.ReorderEvents)
@@ -100,7 +109,7 @@ def _walk(obj: Any) -> Iterator[Any]:
     if attrs.has(type(obj)):
         for f in attrs.fields(type(obj)):
             v = getattr(obj, f.name)
-            for x in (v if isinstance(v, tuple) else (v,)):
+            for x in v if isinstance(v, tuple) else (v,):
                 if attrs.has(type(x)):
                     yield from _walk(x)
 
@@ -118,49 +127,67 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
     tags = {t for c in game if c.kind == "craftsman" for t in c.tags}
     out: list[CardWarning] = []
     for card in cards:
+
         def warn(code: str, text: str, card: Card = card) -> None:
-            out.append(CardWarning(card.pos.file, card.pos.line, card.pos.column, code,
-                                   f"card '{card.id}': {text}"))
+            out.append(CardWarning(card.pos.file, card.pos.line, card.pos.column, code, f"card '{card.id}': {text}"))
 
         for a in card.cost:
             if a.n > MOST.get(a.kind, a.n):
                 warn("W003", f"it costs {a} but a player holds at most {MOST[a.kind]} {a.kind}")
         every = [obj for ability in _abilities(card) for obj in _walk(ability)]
         if any(_reads_counters(o) for o in every) and not any(_adds_counters(o) for o in every):
-            warn("W005", "it reads the counters on itself, but nothing puts a counter on it "
-                         "(write 'add 1 counter' or '-> 1 counter')")
+            warn(
+                "W005",
+                "it reads the counters on itself, but nothing puts a counter on it "
+                "(write 'add 1 counter' or '-> 1 counter')",
+            )
         for ability in _abilities(card):
             late = _late_turn_order(card, ability)
             if late:
                 warn("W006", late)
-            if isinstance(ability, fx.Trigger) and ability.step == fx.GAME_END and any(
-                    isinstance(obj, _DECK_EFFECTS) for obj in _walk(ability)):
-                warn("W007", "at game_end the event deck is empty: looking at, burying or "
-                             "reordering its cards does nothing")
-            if isinstance(ability, fx.OnAction) and ability.who == "you" and any(
-                    isinstance(obj, (fx.Transfer, fx.Swap)) and obj.players.who == "actor"
-                    for obj in _walk(ability)):
-                warn("W008", "in 'when you ...:' that player is you, and nobody gives to "
-                             "themselves: the transfer does nothing")
+            if (
+                isinstance(ability, fx.Trigger)
+                and ability.step == fx.GAME_END
+                and any(isinstance(obj, _DECK_EFFECTS) for obj in _walk(ability))
+            ):
+                warn(
+                    "W007",
+                    "at game_end the event deck is empty: looking at, burying or reordering its cards does nothing",
+                )
+            if (
+                isinstance(ability, fx.OnAction)
+                and ability.who == "you"
+                and any(
+                    isinstance(obj, (fx.Transfer, fx.Swap)) and obj.players.who == "actor" for obj in _walk(ability)
+                )
+            ):
+                warn(
+                    "W008",
+                    "in 'when you ...:' that player is you, and nobody gives to themselves: the transfer does nothing",
+                )
             for obj in _walk(ability):
                 if isinstance(obj, fx.Convert):
                     for need in obj.tags_needed:
                         if need not in tags:
-                            warn("W001", f"the conversion needs '{need}', but no craftsman "
-                                         "in the game has that tag")
+                            warn("W001", f"the conversion needs '{need}', but no craftsman in the game has that tag")
                     for a in obj.inputs:
                         if a.n > MOST.get(a.kind, a.n):
-                            warn("W003", f"the conversion takes {a} but a player holds at most "
-                                         f"{MOST[a.kind]} {a.kind}")
+                            warn("W003", f"the conversion takes {a} but a player holds at most {MOST[a.kind]} {a.kind}")
                     cond = obj.condition
                     if cond is not None and cond.n > MOST.get(cond.kind, cond.n):
-                        warn("W002", f"'if you own {cond.n} {cond.kind}' can never hold "
-                                     f"(a player holds at most {MOST[cond.kind]} {cond.kind})")
+                        warn(
+                            "W002",
+                            f"'if you own {cond.n} {cond.kind}' can never hold "
+                            f"(a player holds at most {MOST[cond.kind]} {cond.kind})",
+                        )
                 elif isinstance(obj, fx.If) and isinstance(obj.condition, fx.OwnsAtLeast):
                     cond = obj.condition
                     if cond.n > MOST.get(cond.kind, cond.n):
-                        warn("W002", f"'if you own {cond.n} {cond.kind}' can never hold "
-                                     f"(a player holds at most {MOST[cond.kind]} {cond.kind})")
+                        warn(
+                            "W002",
+                            f"'if you own {cond.n} {cond.kind}' can never hold "
+                            f"(a player holds at most {MOST[cond.kind]} {cond.kind})",
+                        )
                 elif isinstance(obj, fx.PriceDelta):
                     trades = ("buy", "sell") if obj.trade == "both" else (obj.trade,)
                     if not any((t, obj.resource) in MARKET_TRADES for t in trades):

@@ -51,8 +51,14 @@ REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 #: characters): the combining grapheme joiner, the Hangul fillers, two Khmer
 #: inherent vowels, the Mongolian and other variation selectors.
 DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
-    (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
-    (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0100, 0xE01EF),
+    (0x034F, 0x034F),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFFA0, 0xFFA0),
+    (0xE0100, 0xE01EF),
 )
 #: Characters that draw nothing visible although no rule above refuses them.
 BLANKS = frozenset("\u2800")
@@ -65,23 +71,103 @@ MAX_MARKS = 4
 #: mistaken for Latin, and the digits and symbols drawn like letters).
 LOOKALIKES: dict[str, str] = {
     # Cyrillic
-    "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "І": "l", "Ј": "J", "К": "K", "М": "M", "О": "O",
-    "Р": "P", "Ѕ": "S", "Т": "T", "Х": "X", "У": "Y", "Ԛ": "Q", "Ԝ": "W", "Ү": "Y", "Ӏ": "l",
-    "а": "a", "с": "c", "ԁ": "d", "е": "e", "һ": "h", "і": "i", "ј": "j", "о": "o", "р": "p", "ԛ": "q",
-    "ѕ": "s", "ԝ": "w", "х": "x", "у": "y", "ү": "y", "ӏ": "l", "ɡ": "g",
+    "А": "A",
+    "В": "B",
+    "С": "C",
+    "Е": "E",
+    "Н": "H",
+    "І": "l",
+    "Ј": "J",
+    "К": "K",
+    "М": "M",
+    "О": "O",
+    "Р": "P",
+    "Ѕ": "S",
+    "Т": "T",
+    "Х": "X",
+    "У": "Y",
+    "Ԛ": "Q",
+    "Ԝ": "W",
+    "Ү": "Y",
+    "Ӏ": "l",
+    "а": "a",
+    "с": "c",
+    "ԁ": "d",
+    "е": "e",
+    "һ": "h",
+    "і": "i",
+    "ј": "j",
+    "о": "o",
+    "р": "p",
+    "ԛ": "q",
+    "ѕ": "s",
+    "ԝ": "w",
+    "х": "x",
+    "у": "y",
+    "ү": "y",
+    "ӏ": "l",
+    "ɡ": "g",
     # Greek
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "l", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
-    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v", "ρ": "p", "ϲ": "c", "ϳ": "j", "ι": "i",
+    "Α": "A",
+    "Β": "B",
+    "Ε": "E",
+    "Ζ": "Z",
+    "Η": "H",
+    "Ι": "l",
+    "Κ": "K",
+    "Μ": "M",
+    "Ν": "N",
+    "Ο": "O",
+    "Ρ": "P",
+    "Τ": "T",
+    "Υ": "Y",
+    "Χ": "X",
+    "ο": "o",
+    "ν": "v",
+    "ρ": "p",
+    "ϲ": "c",
+    "ϳ": "j",
+    "ι": "i",
     "α": "a",
     # Armenian
-    "օ": "o", "ո": "n", "ս": "u", "հ": "h", "ց": "g", "զ": "q", "Տ": "S", "Օ": "O", "Ս": "U",
+    "օ": "o",
+    "ո": "n",
+    "ս": "u",
+    "հ": "h",
+    "ց": "g",
+    "զ": "q",
+    "Տ": "S",
+    "Օ": "O",
+    "Ս": "U",
     # Cherokee capitals drawn like Latin ones
-    "Ꭺ": "A", "Ᏼ": "B", "Ꮯ": "C", "Ꭼ": "E", "Ꮋ": "H", "Ꮃ": "W", "Ꭻ": "J", "Ꮶ": "K", "Ꮇ": "M",
-    "Ꮲ": "P", "Ꭱ": "R", "Ꮪ": "S", "Ꭲ": "T", "Ꮩ": "V", "Ꮓ": "Z",
+    "Ꭺ": "A",
+    "Ᏼ": "B",
+    "Ꮯ": "C",
+    "Ꭼ": "E",
+    "Ꮋ": "H",
+    "Ꮃ": "W",
+    "Ꭻ": "J",
+    "Ꮶ": "K",
+    "Ꮇ": "M",
+    "Ꮲ": "P",
+    "Ꭱ": "R",
+    "Ꮪ": "S",
+    "Ꭲ": "T",
+    "Ꮩ": "V",
+    "Ꮓ": "Z",
     # Latin letters drawn like other Latin letters
-    "ı": "i", "ȷ": "j", "ɑ": "a", "ɩ": "i", "ʏ": "y", "ᴅ": "d",
+    "ı": "i",
+    "ȷ": "j",
+    "ɑ": "a",
+    "ɩ": "i",
+    "ʏ": "y",
+    "ᴅ": "d",
     # digits and symbols drawn like letters
-    "0": "O", "1": "l", "I": "l", "|": "l", "ǀ": "l",
+    "0": "O",
+    "1": "l",
+    "I": "l",
+    "|": "l",
+    "ǀ": "l",
 }
 #: Letter pairs drawn like one letter.
 PAIRS: dict[str, str] = {"rn": "m"}
@@ -94,8 +180,9 @@ def _ignorable(code: int) -> bool:
 
 
 def _label(ch: str) -> str:
-    name = unicodedata.name(ch, "") or ("a lone surrogate" if "\ud800" <= ch <= "\udfff"
-                                        else "a control or unassigned character")
+    name = unicodedata.name(ch, "") or (
+        "a lone surrogate" if "\ud800" <= ch <= "\udfff" else "a control or unassigned character"
+    )
     return f"U+{ord(ch):04X} ({name})"
 
 
@@ -114,8 +201,7 @@ def text_problem(text: str) -> str | None:
     bad = unsafe_character(text)
     if bad:
         return f"may not contain {bad}"
-    if not any(not ch.isspace() and ch not in BLANKS and not unicodedata.category(ch).startswith("M")
-               for ch in text):
+    if not any(not ch.isspace() and ch not in BLANKS and not unicodedata.category(ch).startswith("M") for ch in text):
         return "must hold a visible character (not only spaces, blanks or marks)"
     run = 0
     for i, ch in enumerate(unicodedata.normalize("NFD", text)):
@@ -177,6 +263,6 @@ def lookalike_problem(names: Iterable[str], what: str = "names") -> str | None:
         key = skeleton(name)
         if key in seen and seen[key][1] != name:
             j, other = seen[key]
-            return (f"{what}[{i}] {name!r} looks like {what}[{j}] {other!r} ({why_alike(other, name)})")
+            return f"{what}[{i}] {name!r} looks like {what}[{j}] {other!r} ({why_alike(other, name)})"
         seen.setdefault(key, (i, name))
     return None

@@ -25,15 +25,19 @@ from lark import Token, UnexpectedInput, v_args
 
 from ..errors import CardError
 from . import ast
+from .blocks import split_blocks
 from .diagnostics import (
-    MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING, Reporter, capped,
+    MAX_CARD_CHARS,
+    MAX_CARDS_PER_FILE,
+    MAX_FILE_BYTES,
+    MAX_NESTING,
+    Reporter,
+    capped,
     report_syntax_error,
 )
-from .blocks import split_blocks
 from .fastparse import parse_block
-from .placeparse import PlaceBuild
 from .grammar import grammar_text, lark_parser, statement_words  # noqa: F401 - public here too
-
+from .placeparse import PlaceBuild
 
 # --------------------------------------------------------------------------
 # Parse tree -> AST
@@ -84,7 +88,9 @@ class _Build(PlaceBuild):
     def card(self, meta, ch):
         kind, cid, name, name_de, *items = ch
         return ast.CardNode(
-            self._name(kind), self._name(cid), self._title(name),
+            self._name(kind),
+            self._name(cid),
+            self._title(name),
             None if name_de is None else self._title(name_de),
             fields=tuple(i for i in items if isinstance(i, ast.Field)),
             abilities=tuple(i for i in items if isinstance(i, ast.Effect)),
@@ -158,8 +164,9 @@ class _Build(PlaceBuild):
 
     def on_action(self, meta, ch):
         who, action, where, effect = ch
-        return self._eff(meta, "OnAction", ("action", self._name(action)), ("effect", effect),
-                         ("location", where), ("who", who))
+        return self._eff(
+            meta, "OnAction", ("action", self._name(action)), ("effect", effect), ("location", where), ("who", who)
+        )
 
     # whose action a reaction answers (issue #53)
     def by_you(self, meta, ch):
@@ -225,10 +232,16 @@ class _Build(PlaceBuild):
             capacity, plus, per = capacity
             grows = (("capacity_plus", plus), ("capacity_per", per))
         return self._eff(
-            meta, "Convert", ("inputs", inputs or ()), ("outputs", outputs),
-            ("capacity", capacity), ("needs", opts.get("needs")),
-            ("condition", opts.get("condition")), ("also_needs", tuple(more)),
-            ("alternatives", alternatives), *grows,
+            meta,
+            "Convert",
+            ("inputs", inputs or ()),
+            ("outputs", outputs),
+            ("capacity", capacity),
+            ("needs", opts.get("needs")),
+            ("condition", opts.get("condition")),
+            ("also_needs", tuple(more)),
+            ("alternatives", alternatives),
+            *grows,
             *((("outputs_per", scale),) if scale is not None else ()),
         )
 
@@ -282,15 +295,15 @@ class _Build(PlaceBuild):
 
     def price_delta(self, meta, ch):
         trade, resource, n = ch
-        return self._eff(meta, "PriceDelta", ("resource", self._name(resource)),
-                         ("n", self._num(n)), ("trade", trade or "both"))
+        return self._eff(
+            meta, "PriceDelta", ("resource", self._name(resource)), ("n", self._num(n)), ("trade", trade or "both")
+        )
 
     def trade(self, meta, ch):
         return str(ch[0])
 
     def permit(self, meta, ch):
-        return self._eff(meta, "Permit", ("trade", self._name(ch[0])),
-                         ("resource", self._name(ch[1])))
+        return self._eff(meta, "Permit", ("trade", self._name(ch[0])), ("resource", self._name(ch[1])))
 
     # instant effects
     def gain(self, meta, ch):
@@ -302,8 +315,9 @@ class _Build(PlaceBuild):
         *factors, bound = ch
         if len(factors) == 1 and bound is None:
             return factors[0]
-        return self._eff(meta, "Scaled", ("factors", tuple(factors)),
-                         ("up_to", None if bound is None else self._num(bound)))
+        return self._eff(
+            meta, "Scaled", ("factors", tuple(factors)), ("up_to", None if bound is None else self._num(bound))
+        )
 
     def per_builder(self, meta, ch):
         return self._eff(meta, "PerBuilder", ("location", self._name(ch[0])))
@@ -317,13 +331,20 @@ class _Build(PlaceBuild):
 
     def count(self, meta, ch):
         # "builder placed" is one count, named by its first word
-        return self._name(ch[0]) if len(ch) == 1 else ast.Name(
-            "builders", line=self._name(ch[0]).line, column=self._name(ch[0]).column)
+        return (
+            self._name(ch[0])
+            if len(ch) == 1
+            else ast.Name("builders", line=self._name(ch[0]).line, column=self._name(ch[0]).column)
+        )
 
     def if_most(self, meta, ch):
         most, what, effect = ch
-        return self._eff(meta, "If", ("condition", self._eff(
-            meta, "HasMost", ("what", self._name(what)), ("most", most == "most"))), ("effect", effect))
+        return self._eff(
+            meta,
+            "If",
+            ("condition", self._eff(meta, "HasMost", ("what", self._name(what)), ("most", most == "most"))),
+            ("effect", effect),
+        )
 
     def most(self, meta, ch):
         return str(ch[0])
@@ -415,8 +436,7 @@ class _Build(PlaceBuild):
         to = None
         if action == "give":  # "give to PLAYERS": who gets it, and no number
             n, to = None, n
-        return self._eff(meta, "ChooseCraftsman", ("action", action), ("n", n),
-                         ("exclude", exclude or ()), ("to", to))
+        return self._eff(meta, "ChooseCraftsman", ("action", action), ("n", n), ("exclude", exclude or ()), ("to", to))
 
     def give_to(self, meta, ch):
         return ("give", ch[0])
@@ -497,8 +517,7 @@ _OPTION_WORD = {"capacity": "capacity", "needs": "needs", "condition": "if you o
 MAX_SKIPPED_LINES = 8
 
 
-def _read_past(chunk: str, line: int, block: Any, rep: Reporter
-               ) -> tuple[ast.CardNode, tuple[int, ...]] | None:
+def _read_past(chunk: str, line: int, block: Any, rep: Reporter) -> tuple[ast.CardNode, tuple[int, ...]] | None:
     """The card of ``chunk`` read without line ``line`` of the block (where a
     syntax error was reported) and without each later line with one, each
     reported to ``rep``; with the file's lines left out. None when a line to
@@ -506,8 +525,12 @@ def _read_past(chunk: str, line: int, block: Any, rep: Reporter
     lines = chunk.split("\n")
     skipped: list[int] = []
     for _ in range(MAX_SKIPPED_LINES):
-        if not 1 < line <= len(lines) or not lines[line - 1].strip() or "{" in lines[line - 1] \
-                or "}" in lines[line - 1]:
+        if (
+            not 1 < line <= len(lines)
+            or not lines[line - 1].strip()
+            or "{" in lines[line - 1]
+            or "}" in lines[line - 1]
+        ):
             return None
         skipped.append(line)
         lines[line - 1] = " " * len(lines[line - 1])  # keeps every other position
@@ -555,14 +578,16 @@ def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
         before = text[: exc.start]
         line = before.count("\n") + 1
         column = exc.start - (before.rfind("\n") + 1) + 1
-        rep.error(line, column, f"card text must be valid Unicode; found {text[exc.start]!r} "
-                                "(a lone surrogate) -- save the file as UTF-8")
+        rep.error(
+            line,
+            column,
+            f"card text must be valid Unicode; found {text[exc.start]!r} (a lone surrogate) -- save the file as UTF-8",
+        )
         return ast.CardFile(file)
     blocks, comments = split_blocks(text)
     if len(blocks) > MAX_CARDS_PER_FILE:
         b = blocks[MAX_CARDS_PER_FILE]
-        rep.error(b.line, b.column,
-                  f"too many cards in one file (limit {MAX_CARDS_PER_FILE}); split the file")
+        rep.error(b.line, b.column, f"too many cards in one file (limit {MAX_CARDS_PER_FILE}); split the file")
         blocks = blocks[:MAX_CARDS_PER_FILE]
     cards: list[ast.CardNode] = []
     recovered: list[tuple[ast.CardNode, tuple[int, ...]]] = []
@@ -570,12 +595,14 @@ def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
     fast = _Build(1, 1, held)  # the fast parser's positions are already the file's
     for b in blocks:
         if b.too_deep is not None:
-            rep.error(*b.too_deep, f"nested too deeply (limit {MAX_NESTING} levels of braces "
-                                   "and parentheses)")
+            rep.error(*b.too_deep, f"nested too deeply (limit {MAX_NESTING} levels of braces and parentheses)")
             continue
         if b.end - b.start > MAX_CARD_CHARS:
-            rep.error(b.line, b.column, f"card is too long ({b.end - b.start} characters; limit "
-                                        f"{MAX_CARD_CHARS}); it is not compiled")
+            rep.error(
+                b.line,
+                b.column,
+                f"card is too long ({b.end - b.start} characters; limit {MAX_CARD_CHARS}); it is not compiled",
+            )
             continue
         node = parse_block(text, b.start, b.end, b.line, b.start - b.column + 1, fast)
         if node is not None:  # a well-formed card: no need for Lark
@@ -583,7 +610,7 @@ def parse_collect(text: str, file: str, rep: Reporter) -> ast.CardFile:
             held.flush(rep)
             continue
         held.problems.clear()
-        chunk = text[b.start:b.end]
+        chunk = text[b.start : b.end]
         try:
             tree = lark_parser().parse(chunk)  # built on first need: well-formed files never need it
         except UnexpectedInput as e:

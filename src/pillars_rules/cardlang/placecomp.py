@@ -9,30 +9,70 @@ every set that holds places.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
+from ..limits import DISPLAY_CRAFTSMEN, DISPLAY_RESOURCE_CARDS, MOST_PLAYERS, ROUNDS
 from . import ast
 from . import effects as fx
 from .board import BoardSpec, Place, default_free_builders, layout
 from .card import Card
 from .diagnostics import suggest
 from .values import ValueChecker
-from ..limits import DISPLAY_CRAFTSMEN, DISPLAY_RESOURCE_CARDS, MOST_PLAYERS, ROUNDS
 
 #: Fields of a place, and of the board card.
-PLACE_FIELDS: tuple[str, ...] = ("called", "spots", "one_per_player", "in_order", "worker_site", "step", "after",
-                                 "replaces", "spot", "die", "cube_limit", "stock", "buying", "selling")
-BOARD_FIELDS: tuple[str, ...] = ("gold_cap", "builder_prices", "players", "starting_gold", "starting_builders",
-                                 "dealt_craftsmen", "dealt_resources", "free_builders", "rounds")
+PLACE_FIELDS: tuple[str, ...] = (
+    "called",
+    "spots",
+    "one_per_player",
+    "in_order",
+    "worker_site",
+    "step",
+    "after",
+    "replaces",
+    "spot",
+    "die",
+    "cube_limit",
+    "stock",
+    "buying",
+    "selling",
+)
+BOARD_FIELDS: tuple[str, ...] = (
+    "gold_cap",
+    "builder_prices",
+    "players",
+    "starting_gold",
+    "starting_builders",
+    "dealt_craftsmen",
+    "dealt_resources",
+    "free_builders",
+    "rounds",
+)
 #: How each place field is written, for messages.
 PLACE_WORDS: dict[str, str] = {
-    "called": "called", "spots": "spots", "one_per_player": "one per player", "in_order": "fill in order",
-    "worker_site": "worker site", "step": "step", "after": "after", "replaces": "replaces",
-    "spot": "spot", "die": "die", "cube_limit": "cube limit", "stock": "stock", "buying": "buying",
-    "selling": "selling", "gold_cap": "gold cap", "builder_prices": "builder prices",
-    "players": "players", "starting_gold": "starting gold", "starting_builders": "starting builders",
-    "dealt_craftsmen": "dealt craftsmen", "dealt_resources": "dealt resource cards",
-    "free_builders": "free last builders", "rounds": "rounds",
+    "called": "called",
+    "spots": "spots",
+    "one_per_player": "one per player",
+    "in_order": "fill in order",
+    "worker_site": "worker site",
+    "step": "step",
+    "after": "after",
+    "replaces": "replaces",
+    "spot": "spot",
+    "die": "die",
+    "cube_limit": "cube limit",
+    "stock": "stock",
+    "buying": "buying",
+    "selling": "selling",
+    "gold_cap": "gold cap",
+    "builder_prices": "builder prices",
+    "players": "players",
+    "starting_gold": "starting gold",
+    "starting_builders": "starting builders",
+    "dealt_craftsmen": "dealt craftsmen",
+    "dealt_resources": "dealt resource cards",
+    "free_builders": "free last builders",
+    "rounds": "rounds",
 }
 #: The set-up tables of a board: each one number or one per player count.
 TABLE_FIELDS: dict[str, tuple[str, int, int]] = {
@@ -44,12 +84,14 @@ TABLE_FIELDS: dict[str, tuple[str, int, int]] = {
 FEWEST_PLAYERS = 2
 #: Fields only some rules read (the rest may stand on any place).
 FIELD_RULES: dict[str, tuple[str, ...]] = {
-    "die": ("tax",), "cube_limit": ("cathedral",), "stock": ("tax", "market"),
-    "buying": ("market",), "selling": ("market",),
+    "die": ("tax",),
+    "cube_limit": ("cathedral",),
+    "stock": ("tax", "market"),
+    "buying": ("market",),
+    "selling": ("market",),
 }
 #: Rules whose place needs builder spots, and those that must have none.
-RULES_WITH_SPOTS: tuple[str, ...] = ("bishop", "privileges", "tax", "craftsmen", "market", "start_player",
-                                      "collector")
+RULES_WITH_SPOTS: tuple[str, ...] = ("bishop", "privileges", "tax", "craftsmen", "market", "start_player", "collector")
 RULES_WITHOUT_SPOTS: tuple[str, ...] = ("event", "wool_mill", "site", "cathedral")
 #: Most faces of a tax die, most builder prices.
 MAX_DIE_FACES = 12
@@ -74,8 +116,7 @@ class PlaceFields(ValueChecker):
             return self.sentence_name(v)
         if n in ("spots", "cube_limit"):
             hi = fx.MAX_SPOTS if n == "spots" else 30
-            return self.number(v, "a place's number of spots" if n == "spots" else "the cube limit",
-                               lo=1, hi=hi)
+            return self.number(v, "a place's number of spots" if n == "spots" else "the cube limit", lo=1, hi=hi)
         if n == "gold_cap":
             return self.number(v, "the gold cap", lo=1, hi=MAX_GOLD_CAP)
         if n == "starting_builders":
@@ -84,8 +125,10 @@ class PlaceFields(ValueChecker):
             return self.number(v, "the number of rounds", lo=1, hi=ROUNDS)
         if n in ("players", "starting_gold") or n in TABLE_FIELDS:
             what, lo, hi = TABLE_FIELDS.get(n) or (
-                ("a player count", FEWEST_PLAYERS, MOST_PLAYERS) if n == "players"
-                else ("a seat's starting gold", 0, MAX_GOLD_CAP))
+                ("a player count", FEWEST_PLAYERS, MOST_PLAYERS)
+                if n == "players"
+                else ("a seat's starting gold", 0, MAX_GOLD_CAP)
+            )
             if len(v) > MOST_PLAYERS:
                 self.rep.at(v[MOST_PLAYERS], f"too many numbers ({len(v)}; limit {MOST_PLAYERS})")
                 return None
@@ -133,8 +176,11 @@ class PlaceFields(ValueChecker):
         """A place's name in the middle of a sentence ("the King's court")."""
         text = v.text.strip()
         if not text or len(text) > MAX_CALLED:
-            self.rep.at(v, f"a place is called by 1 to {MAX_CALLED} characters, not {len(text)}",
-                        'e.g. \'called "the wool mill"\'')
+            self.rep.at(
+                v,
+                f"a place is called by 1 to {MAX_CALLED} characters, not {len(text)}",
+                "e.g. 'called \"the wool mill\"'",
+            )
             return None
         return text
 
@@ -144,13 +190,17 @@ class PlaceFields(ValueChecker):
             return None if n is None else fx.GreyWorkers(n)
         asks = ("ChooseOne", "ChooseCraftsman", "ReorderEvents", "CopyPrivilege", "GivePrivilege")
         if e.registry in asks or (e.registry == "If" and e.arg("effect").registry in asks):
-            self.rep.at(e, "a spot's effect cannot ask for a choice",
-                        "give what the builder gets, e.g. 'spot 1: gain 1 wood, 1 stone'")
+            self.rep.at(
+                e,
+                "a spot's effect cannot ask for a choice",
+                "give what the builder gets, e.g. 'spot 1: gain 1 wood, 1 stone'",
+            )
             return None
         return self.instant(e)  # type: ignore[attr-defined]  # the compiler's unit has it
 
-    def build_place(self, node: ast.CardNode, values: dict[str, Any],
-                    seen: dict[str, ast.Field], spot_fields: list[ast.Field]) -> Place | None:
+    def build_place(
+        self, node: ast.CardNode, values: dict[str, Any], seen: dict[str, ast.Field], spot_fields: list[ast.Field]
+    ) -> Place | None:
         """The :class:`Place` of a place card whose fields compiled."""
         rep = self.rep
         spots = values.get("spots", 0)
@@ -158,8 +208,11 @@ class PlaceFields(ValueChecker):
         rule = values.get("step") or ("site" if site else "spots")
         where = seen.get("step") or seen.get("worker_site") or node.id
         if site and "step" in seen and rule != "site":
-            rep.at(seen["step"], f"a worker site runs 'step site', not 'step {rule}'",
-                   "leave out the step line: a worker site's step is its resource cards' yield")
+            rep.at(
+                seen["step"],
+                f"a worker site runs 'step site', not 'step {rule}'",
+                "leave out the step line: a worker site's step is its resource cards' yield",
+            )
             return None
         if rule == "site" and not site:
             rep.at(where, "'step site' needs 'worker site <cube>'", "e.g. 'worker site wood'")
@@ -168,13 +221,15 @@ class PlaceFields(ValueChecker):
             rep.at(where, f"a place with 'step {rule}' needs builder spots", "e.g. 'spots 1'")
             return None
         if rule in RULES_WITHOUT_SPOTS and spots:
-            rep.at(seen["spots"], f"a place with 'step {rule}' has no builder spots",
-                   "leave out the spots line")
+            rep.at(seen["spots"], f"a place with 'step {rule}' has no builder spots", "leave out the spots line")
             return None
         for name, rules in FIELD_RULES.items():
             if name in seen and rule not in rules:
-                rep.at(seen[name], f"'{PLACE_WORDS[name]}' means nothing at a place with 'step {rule}'",
-                       f"it belongs to a place with 'step {' or '.join(rules)}'")
+                rep.at(
+                    seen[name],
+                    f"'{PLACE_WORDS[name]}' means nothing at a place with 'step {rule}'",
+                    f"it belongs to a place with 'step {' or '.join(rules)}'",
+                )
                 return None
         if "replaces" in seen and "after" in seen:
             rep.at(seen["after"], "a place either replaces another or goes after one, not both")
@@ -184,17 +239,25 @@ class PlaceFields(ValueChecker):
         for f, value in zip(spot_fields, values.get("spot", ())):
             spot, eff = value
             if spot > spots:
-                rep.at(f.value[0], f"spot {spot} does not exist: '{node.id.text}' has "
-                                   f"{spots} spot{'s' if spots != 1 else ''}",
-                       "add spots with 'spots <n>'" if spots else "a place gets spots with 'spots <n>'")
+                rep.at(
+                    f.value[0],
+                    f"spot {spot} does not exist: '{node.id.text}' has {spots} spot{'s' if spots != 1 else ''}",
+                    "add spots with 'spots <n>'" if spots else "a place gets spots with 'spots <n>'",
+                )
                 return None
             if spot in taken:
-                rep.at(f, f"spot {spot} is given twice (first on line {taken[spot].line})",
-                       "one line per spot: join the effects into one")
+                rep.at(
+                    f,
+                    f"spot {spot} is given twice (first on line {taken[spot].line})",
+                    "one line per spot: join the effects into one",
+                )
                 return None
             if rule != "spots":
-                rep.at(f, f"'spot {spot}:' means nothing at a place with 'step {rule}'",
-                       "spot effects belong to a place without a step line (its builders get them)")
+                rep.at(
+                    f,
+                    f"'spot {spot}:' means nothing at a place with 'step {rule}'",
+                    "spot effects belong to a place without a step line (its builders get them)",
+                )
                 return None
             taken[spot] = f
             effects.append(value)
@@ -205,23 +268,38 @@ class PlaceFields(ValueChecker):
             rep.at(where, "a place with 'step cathedral' needs 'cube limit <n>'", "e.g. 'cube limit 5'")
             return None
         if rule == "market" and not values.get("selling") and not values.get("buying"):
-            rep.at(where, "a place with 'step market' needs its prices: 'buying <cube> <price>, ...' "
-                          "or 'selling <cube> <price>, ...'", "e.g. 'selling sand 2, wood 3, stone 4, metal 5'")
+            rep.at(
+                where,
+                "a place with 'step market' needs its prices: 'buying <cube> <price>, ...' "
+                "or 'selling <cube> <price>, ...'",
+                "e.g. 'selling sand 2, wood 3, stone 4, metal 5'",
+            )
             return None
         if rule == "market" and values.get("buying"):
             held = {a.kind for a in values.get("stock", ())}
             missing = [cube for cube, _ in values["buying"] if cube not in held]
             if missing:
-                rep.at(seen["buying"], f"'{node.id.text}' sells {missing[0]} to players but its 'stock' holds none: "
-                              "a market sells only what its stock holds",
-                       f"add 'stock N {missing[0]}' or drop '{missing[0]}' from 'buying'")
+                rep.at(
+                    seen["buying"],
+                    f"'{node.id.text}' sells {missing[0]} to players but its 'stock' holds none: "
+                    "a market sells only what its stock holds",
+                    f"add 'stock N {missing[0]}' or drop '{missing[0]}' from 'buying'",
+                )
                 return None
         return Place(
-            called=values.get("called", ""), spots=spots, rule=rule, site=site, one_per_player=bool(values.get("one_per_player")),
-            in_order=bool(values.get("in_order")), after=values.get("after", ""),
-            replaces=values.get("replaces", ""), spot_effects=tuple(sorted(effects, key=lambda e: e[0])),
-            die=values.get("die", ()), cube_limit=values.get("cube_limit", 0),
-            stock=values.get("stock", ()), buying=values.get("buying", ()),
+            called=values.get("called", ""),
+            spots=spots,
+            rule=rule,
+            site=site,
+            one_per_player=bool(values.get("one_per_player")),
+            in_order=bool(values.get("in_order")),
+            after=values.get("after", ""),
+            replaces=values.get("replaces", ""),
+            spot_effects=tuple(sorted(effects, key=lambda e: e[0])),
+            die=values.get("die", ()),
+            cube_limit=values.get("cube_limit", 0),
+            stock=values.get("stock", ()),
+            buying=values.get("buying", ()),
             selling=values.get("selling", ()),
         )
 
@@ -229,9 +307,11 @@ class PlaceFields(ValueChecker):
         spec = BoardSpec()
         prices = values.get("builder_prices")
         if prices is not None and list(prices) != list(range(prices[0], -1, -1)):
-            self.rep.at(seen["builder_prices"], "builder prices run down by one to 0 (the cost marker "
-                                                "moves one space per builder, §2.3)",
-                        f"e.g. 'builder prices {', '.join(str(x) for x in range(prices[0], -1, -1))}'")
+            self.rep.at(
+                seen["builder_prices"],
+                "builder prices run down by one to 0 (the cost marker moves one space per builder, §2.3)",
+                f"e.g. 'builder prices {', '.join(str(x) for x in range(prices[0], -1, -1))}'",
+            )
             return None
         players = values.get("players", spec.players)
         if list(players) != list(range(players[0], players[0] + len(players))):
@@ -239,24 +319,32 @@ class PlaceFields(ValueChecker):
             return None
         gold = values.get("starting_gold", spec.starting_gold)
         if len(gold) < players[-1]:
-            self.rep.at(seen.get("starting_gold") or seen["players"],
-                        f"'starting gold' gives {len(gold)} seats; {players[-1]} players need one number each",
-                        "one number per seat, from the start player clockwise")
+            self.rep.at(
+                seen.get("starting_gold") or seen["players"],
+                f"'starting gold' gives {len(gold)} seats; {players[-1]} players need one number each",
+                "one number per seat, from the start player clockwise",
+            )
             return None
         for name in TABLE_FIELDS:
             table = values.get(name)
             if table is not None and len(table) not in (1, len(players)):
-                self.rep.at(seen[name], f"'{PLACE_WORDS[name]}' needs one number, or one for each player "
-                                        f"count ({', '.join(map(str, players))}); it has {len(table)}")
+                self.rep.at(
+                    seen[name],
+                    f"'{PLACE_WORDS[name]}' needs one number, or one for each player "
+                    f"count ({', '.join(map(str, players))}); it has {len(table)}",
+                )
                 return None
-        return BoardSpec(values.get("gold_cap", spec.gold_cap),
-                         values.get("builder_prices", spec.builder_prices), players, gold,
-                         values.get("starting_builders", spec.starting_builders),
-                         values.get("dealt_craftsmen", spec.dealt_craftsmen),
-                         values.get("dealt_resources", spec.dealt_resources),
-                         values.get("free_builders", default_free_builders(players)),
-                         values.get("rounds", spec.rounds))
-
+        return BoardSpec(
+            values.get("gold_cap", spec.gold_cap),
+            values.get("builder_prices", spec.builder_prices),
+            players,
+            gold,
+            values.get("starting_builders", spec.starting_builders),
+            values.get("dealt_craftsmen", spec.dealt_craftsmen),
+            values.get("dealt_resources", spec.dealt_resources),
+            values.get("free_builders", default_free_builders(players)),
+            values.get("rounds", spec.rounds),
+        )
 
 
 def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
@@ -266,8 +354,13 @@ def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
     parts = tuple(parts)
     out: list[tuple[Card | None, str, str]] = []
     keys = {c.id for c in parts if c.kind == "place"}
-    target = {c.id: (w, t) for c in parts if c.kind == "place"
-              for w, t in (("replaces", c.place.replaces), ("after", c.place.after)) if t}
+    target = {
+        c.id: (w, t)
+        for c in parts
+        if c.kind == "place"
+        for w, t in (("replaces", c.place.replaces), ("after", c.place.after))
+        if t
+    }
     in_cycle: set[str] = set()
     for c in parts:
         if c.kind != "place" or c.id not in target:
@@ -276,27 +369,47 @@ def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
         if to not in keys:
             out.append((c, word, f"'{word} {to}' names no place of the board{suggest(to, keys)}"))
         elif to == c.id:
-            out.append((c, word, f"'{word} {to}' names the place itself: a place "
-                                 f"{'takes the spot of' if word == 'replaces' else 'goes after'} another place"))
+            out.append(
+                (
+                    c,
+                    word,
+                    f"'{word} {to}' names the place itself: a place "
+                    f"{'takes the spot of' if word == 'replaces' else 'goes after'} another place",
+                )
+            )
         elif c.id not in in_cycle:
             chain = _chain(c.id, target)
             if chain[-1] == c.id:
                 in_cycle.update(chain)
-                out.append((c, word, f"'{word} {to}' goes round in a circle ("
-                                     + " -> ".join(chain) + "): one of these places must go after "
-                                     "or replace a place that is not in the circle"))
+                out.append(
+                    (
+                        c,
+                        word,
+                        f"'{word} {to}' goes round in a circle ("
+                        + " -> ".join(chain)
+                        + "): one of these places must go after "
+                        "or replace a place that is not in the circle",
+                    )
+                )
     places, _ = layout(parts)
     rules = [c.place.rule for c in places]
     for rule in fx.SINGLE_RULES:
         twice = [c for c in places if c.place.rule == rule][1:]
         if twice:
-            out.append((twice[0], "", f"a board runs 'step {rule}' at most once; "
-                                  f"'{twice[0].id}' is the second place with it"))
+            out.append(
+                (twice[0], "", f"a board runs 'step {rule}' at most once; '{twice[0].id}' is the second place with it")
+            )
     steps = [c.place.rule for c in places]
     if "collector" in steps and ("tax" not in steps or steps.index("collector") < steps.index("tax")):
         at = places[steps.index("collector")]
-        out.append((at, "", f"'{at.id}' runs 'step collector', which hands out the tax roll: it must come "
-                            "after the place with 'step tax' (use 'after <that place>')"))
+        out.append(
+            (
+                at,
+                "",
+                f"'{at.id}' runs 'step collector', which hands out the tax roll: it must come "
+                "after the place with 'step tax' (use 'after <that place>')",
+            )
+        )
     for rule in fx.REQUIRED_RULES:
         if rule not in rules:
             out.append((None, "", f"the board has no place with 'step {rule}' (every board needs one)"))
@@ -308,8 +421,14 @@ def board_problems(parts: Iterable[Card]) -> list[tuple[Card | None, str, str]]:
     # 4 players with the most builders a card gives, or every seat's own builders
     need = max(4 * fx.MAX_BUILDERS, top * spec.starting_builders)
     if places and room < need:
-        out.append((None, "", f"the board's builder spots hold {room} builders; {top} players with "
-                          f"{need // top} builders each need {need}, or a game could not go on"))
+        out.append(
+            (
+                None,
+                "",
+                f"the board's builder spots hold {room} builders; {top} players with "
+                f"{need // top} builders each need {need}, or a game could not go on",
+            )
+        )
     return out
 
 

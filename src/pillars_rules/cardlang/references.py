@@ -9,11 +9,12 @@ reporter of the file that holds the reference.
 
 from __future__ import annotations
 
-from typing import Iterable, Protocol, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
+from . import ast
 from .card import Card
 from .cardset import CardSet
-from . import ast
 from .diagnostics import Reporter, suggest
 
 
@@ -46,8 +47,9 @@ def check_references(units: Sequence[tuple[Unit, list[Card]]], known: CardSet | 
             # An id of the known set is allowed: merged on top of it
             # (CardSet.merged), the new card replaces the known one.
             if c.id in first:
-                unit.rep.error(c.pos.line, c.pos.column,
-                               f"duplicate card id '{c.id}' (first defined at {first[c.id].pos})")
+                unit.rep.error(
+                    c.pos.line, c.pos.column, f"duplicate card id '{c.id}' (first defined at {first[c.id].pos})"
+                )
             else:
                 first[c.id] = c
     all_ids = set(known_ids) | {i for u, _ in units for i in u.defined_ids}
@@ -55,13 +57,15 @@ def check_references(units: Sequence[tuple[Unit, list[Card]]], known: CardSet | 
     for unit, _ in units:
         for what, name in unit.refs:
             if what == "tag" and name.text not in all_tags:
-                unit.rep.at(name, f"unknown tag '{name.text}'{suggest(name.text, all_tags)}",
-                            "'needs' names a tag that some craftsman declares with 'tags'")
+                unit.rep.at(
+                    name,
+                    f"unknown tag '{name.text}'{suggest(name.text, all_tags)}",
+                    "'needs' names a tag that some craftsman declares with 'tags'",
+                )
             elif what in ("card", "privilege"):  # a craftsman's id, or a privilege's (issue #53)
                 kind = "craftsman" if what == "card" else "privilege"
                 if name.text not in all_ids:
-                    unit.rep.at(name, f"unknown card '{name.text}'"
-                                      f"{suggest(name.text, all_ids)}")
+                    unit.rep.at(name, f"unknown card '{name.text}'{suggest(name.text, all_ids)}")
                 else:
                     found = first.get(name.text) or known_ids.get(name.text)
                     if found is not None and found.kind != kind:

@@ -7,7 +7,8 @@ Mason (Maurer), round 1 craftsman, costs 5 gold. Converts 1 stone into 1 VP, up 
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from . import effects as fx
 from .card import Card
@@ -57,8 +58,11 @@ ACTION_WORDS = {
 }
 #: Another player's actions (issue #53), after its subject: "When another player hires a craftsman".
 ACTION_THIRD_WORDS = {
-    "hire": "hires a craftsman", "buy": "buys at the market", "sell": "sells at the market",
-    "place": "places a builder", "take": "takes a resource card",
+    "hire": "hires a craftsman",
+    "buy": "buys at the market",
+    "sell": "sells at the market",
+    "place": "places a builder",
+    "take": "takes a resource card",
 }
 
 
@@ -76,10 +80,13 @@ def _kind(kind: str) -> str:
 
 #: The counts of the game in words, as nouns (:data:`~.effects.COUNTS`).
 _COUNT_NOUNS: dict[str, tuple[str, str]] = {
-    "cubes": ("cube", "cubes"), "craftsmen": ("craftsman", "craftsmen"),
-    "privileges": ("privilege", "privileges"), "workers": ("worker value", "worker value"),
+    "cubes": ("cube", "cubes"),
+    "craftsmen": ("craftsman", "craftsmen"),
+    "privileges": ("privilege", "privileges"),
+    "workers": ("worker value", "worker value"),
     "builders": ("builder placed this round", "builders placed this round"),
-    "round": ("round number", "round number"), "players": ("player in the game", "players in the game"),
+    "round": ("round number", "round number"),
+    "players": ("player in the game", "players in the game"),
     "pieces": ("cathedral piece built", "cathedral pieces built"),
     "tax": ("gold of this round's tax roll", "gold of this round's tax roll"),
     "counters": ("counter on this card", "counters on this card"),
@@ -118,10 +125,14 @@ def players(p: Any) -> str:
     """Who a selector picks, in words."""
     if p.who in ("most", "fewest"):
         return f"each player with the {p.who} {_count_noun(p.what)} (ties included)"
-    return {"each": "each player (you too)", "other": "each other player",
-            "left": "your left neighbour", "right": "your right neighbour",
-            "chosen": "another player of your choice",
-            "actor": "the player who did it"}[p.who]
+    return {
+        "each": "each player (you too)",
+        "other": "each other player",
+        "left": "your left neighbour",
+        "right": "your right neighbour",
+        "chosen": "another player of your choice",
+        "actor": "the player who did it",
+    }[p.who]
 
 
 def instant(e: Any) -> str:
@@ -131,68 +142,85 @@ def instant(e: Any) -> str:
     if isinstance(e, fx.If):
         c = e.condition
         if isinstance(c, fx.HasMost):
-            return (f"if you have the {'most' if c.most else 'fewest'} {_count_noun(c.what)} "
-                    f"(ties included), {instant(e.effect)}")
+            return (
+                f"if you have the {'most' if c.most else 'fewest'} {_count_noun(c.what)} "
+                f"(ties included), {instant(e.effect)}"
+            )
         if isinstance(c, fx.IsStartPlayer):
             return f"if you are the start player, {instant(e.effect)}"
-        return (f"if you own at least {c.n} {_kind(c.kind) if c.kind in fx.AMOUNT_KINDS else _count_noun(c.kind, c.n)}, "
-                f"{instant(e.effect)}")
+        return (
+            f"if you own at least {c.n} {_kind(c.kind) if c.kind in fx.AMOUNT_KINDS else _count_noun(c.kind, c.n)}, "
+            f"{instant(e.effect)}"
+        )
     if isinstance(e, fx.ForPlayers):
         return f"{players(e.players)}: {instant(e.effect)}"
     if isinstance(e, fx.Swap):
-        return (f"trade {_amounts(e.gives)} for {_amounts(e.gets)} with {players(e.players)} (with each "
-                "who has it, while you have yours)")
+        return (
+            f"trade {_amounts(e.gives)} for {_amounts(e.gets)} with {players(e.players)} (with each "
+            "who has it, while you have yours)"
+        )
     if isinstance(e, fx.Transfer):
         if e.direction == "take":
-            return (f"take {_amounts(e.amounts)} from {players(e.players)} (each gives what they "
-                    "have, up to that)")
+            return f"take {_amounts(e.amounts)} from {players(e.players)} (each gives what they have, up to that)"
         return f"give {_amounts(e.amounts)} to {players(e.players)} (as far as you have it)"
     if isinstance(e, fx.Market):
         what = _amounts(e.amounts)
-        return {"take": f"take {what} from the market (as far as it has them)",
-                "give": f"give {what} to the market (as far as you have them)",
-                "gains": f"the market gains {what} from the supply (as far as there are any)",
-                "loses": f"the market loses {what} to the supply (as far as it has them)"}[e.action]
+        return {
+            "take": f"take {what} from the market (as far as it has them)",
+            "give": f"give {what} to the market (as far as you have them)",
+            "gains": f"the market gains {what} from the supply (as far as there are any)",
+            "loses": f"the market loses {what} to the supply (as far as it has them)",
+        }[e.action]
     if isinstance(e, fx.Borrow):
         whose = "another player's craftsmen" if e.who == "other" else "the craftsmen in play (yours too)"
-        return (f"use one of {whose} once: one of its conversions, paid by you and given to you, "
-                "beyond its capacity")
+        return f"use one of {whose} once: one of its conversions, paid by you and given to you, beyond its capacity"
     if isinstance(e, fx.BecomeStartPlayer):
         return "become the start player"
     if isinstance(e, fx.ReverseOrder):
-        return (f"reverse the order of play {fx.REVERSE_WHEN[e.when]} (turns go counter-clockwise "
-                "from the start player)")
+        return f"reverse the order of play {fx.REVERSE_WHEN[e.when]} (turns go counter-clockwise from the start player)"
     if isinstance(e, fx.AddCounters):
         return f"add {e.n} {'counter' if e.n == 1 else 'counters'} to this card"
     if isinstance(e, fx.LookEvents):
-        return (f"look at the next {_plural(e.n, 'event card', 'event cards')} (as many as the deck "
-                "has; only you see them)")
+        return (
+            f"look at the next {_plural(e.n, 'event card', 'event cards')} (as many as the deck has; only you see them)"
+        )
     if isinstance(e, fx.ReorderEvents):
-        return (f"look at the next {e.n} event cards (as many as the deck has; only you see them) "
-                "and put them back in any order")
+        return (
+            f"look at the next {e.n} event cards (as many as the deck has; only you see them) "
+            "and put them back in any order"
+        )
     if isinstance(e, fx.BuryEvent):
         return "put the next event card, unseen, at the bottom of the event deck"
     if isinstance(e, fx.GivePrivilege):
-        return (f"give one of your privileges{_except(e.exclude)} of your choice to {players(e.to)} "
-                "(one they do not hold; it is theirs from then on, with its abilities and counters)")
+        return (
+            f"give one of your privileges{_except(e.exclude)} of your choice to {players(e.to)} "
+            "(one they do not hold; it is theirs from then on, with its abilities and counters)"
+        )
     if isinstance(e, fx.CopyPrivilege):
-        when = {"this_round": "this round", "next_round": "next round",
-                "rest_of_game": "for the rest of the game"}[e.duration]
-        return (f"choose a privilege of {players(e.players)} (not yours) with a lasting modifier; "
-                f"{when}, its lasting modifiers hold for you too")
+        when = {"this_round": "this round", "next_round": "next round", "rest_of_game": "for the rest of the game"}[
+            e.duration
+        ]
+        return (
+            f"choose a privilege of {players(e.players)} (not yours) with a lasting modifier; "
+            f"{when}, its lasting modifiers hold for you too"
+        )
     if isinstance(e, fx.Lasting):
-        when = {"this_round": "this round", "next_round": "next round",
-                "rest_of_game": "for the rest of the game"}[e.duration]
+        when = {"this_round": "this round", "next_round": "next round", "rest_of_game": "for the rest of the game"}[
+            e.duration
+        ]
         return f"{when}, {modifier(e.modifier)}"
     if isinstance(e, fx.Lose):
         return f"lose {_amounts(e.amounts)}{scale(e.per)}"
     if isinstance(e, fx.ChooseCraftsman):
         if e.action == "boost":
-            return (f"choose one of your craftsmen{_except(e.exclude)} with a capacity; "
-                    f"it gets +{e.n} capacity this round")
+            return (
+                f"choose one of your craftsmen{_except(e.exclude)} with a capacity; it gets +{e.n} capacity this round"
+            )
         if e.action == "give" and e.to is not None:
-            return (f"give one of your craftsmen{_except(e.exclude)} of your choice to {players(e.to)} "
-                    "(one they do not have; its uses this round and its counters go with it)")
+            return (
+                f"give one of your craftsmen{_except(e.exclude)} of your choice to {players(e.to)} "
+                "(one they do not have; its uses this round and its counters go with it)"
+            )
         return f"discard one of your craftsmen{_except(e.exclude)} of your choice"
     if isinstance(e, fx.ChooseOne):
         return "choose one: " + _and((instant(o) for o in e.options), "or")
@@ -200,14 +228,19 @@ def instant(e: Any) -> str:
         # the voter's values: "you" in a factor's words is the voter
         per = scale(e.weight).replace(" you have", " its voter has").replace(" of yours", " of its voter's")
         weight = "" if e.weight is None else f" (each vote counts 1{per}, when counted)"
-        return ("every player it reaches votes, in turn order from the start player, for one of: "
-                + _and((instant(o) for o in e.options), "or") + weight
-                + "; the option with the most votes happens to each of them (a tie: the tied "
-                  "option voted for first)")
+        return (
+            "every player it reaches votes, in turn order from the start player, for one of: "
+            + _and((instant(o) for o in e.options), "or")
+            + weight
+            + "; the option with the most votes happens to each of them (a tie: the tied "
+            "option voted for first)"
+        )
     if isinstance(e, fx.Bid):
-        return (f"every player it reaches, in turn order from the start player, passes or bids more "
-                f"{_kind(e.kind)} than the highest bid so far (up to their {_kind(e.kind)}); the "
-                f"highest bidder pays the bid, then: {instant(e.prize)} (nobody bids: nothing happens)")
+        return (
+            f"every player it reaches, in turn order from the start player, passes or bids more "
+            f"{_kind(e.kind)} than the highest bid so far (up to their {_kind(e.kind)}); the "
+            f"highest bidder pays the bid, then: {instant(e.prize)} (nobody bids: nothing happens)"
+        )
     raise TypeError(f"not an instant effect: {e!r}")
 
 
@@ -229,17 +262,18 @@ def modifier(m: Any, everyone: bool = False) -> str:
         return f"{you} {verb} at most {_plural(m.n, 'builder', 'builders')}"
     if isinstance(m, fx.CapacityDelta):
         whose = "every craftsman of each player" if everyone else "each of your craftsmen"
-        return (f"{whose} with a capacity{_except(m.exclude)} has capacity {m.n:+d}, "
-                "including craftsmen gained later")
+        return f"{whose} with a capacity{_except(m.exclude)} has capacity {m.n:+d}, including craftsmen gained later"
     if isinstance(m, fx.ExtraWorker):
         verb = "has" if everyone else "have"
         return f"{you} {verb} {_plural(m.n, 'extra worker', 'extra workers')} every round"
     if isinstance(m, fx.PeekEvent):
         return f"{you} may look at the next event card at the start of each round"
     if isinstance(m, fx.MillBonus):
-        return (f"the wool mill pays {'each player' if everyone else 'you'} {m.per} extra gold "
-                f"per worker value, "
-                f"for up to {m.up_to} worker value")
+        return (
+            f"the wool mill pays {'each player' if everyone else 'you'} {m.per} extra gold "
+            f"per worker value, "
+            f"for up to {m.up_to} worker value"
+        )
     if isinstance(m, fx.PriceDelta):
         how = "higher" if m.n > 0 else "lower"
         when = {"buy": " when buying", "sell": " when selling", "both": ""}.get(m.trade, "")
@@ -292,8 +326,7 @@ def ability(a: Any) -> str:
         return f"When you gain this card: {instant(a.effect)}."
     if isinstance(a, fx.Once):
         what = ONCE_WORDS.get(type(a.effect)) or instant(a.effect)
-        return (f"Once per game, {WINDOW_WORDS.get(a.window, a.window)}: "
-                f"{what}; then the card leaves the game.")
+        return f"Once per game, {WINDOW_WORDS.get(a.window, a.window)}: {what}; then the card leaves the game."
     if isinstance(a, fx.OnAction):
         return f"{reaction(a)}: {instant(a.effect)}."
     if isinstance(a, fx.Now):
@@ -317,8 +350,7 @@ def _title(card: Card) -> str:
 
 RULE_WORDS = {
     "event": "reveals the top event card, which applies to every player",
-    "bishop": ("the builder here chooses protection from a harmful event or one wood, stone "
-               "or sand from the market"),
+    "bishop": ("the builder here chooses protection from a harmful event or one wood, stone or sand from the market"),
     "wool_mill": "pays each player 1 gold per worker value in the wool mill",
     "privileges": "each builder here takes the privilege beside their spot",
     "site": "the resource cards on this site yield their cubes",
@@ -326,8 +358,7 @@ RULE_WORDS = {
     "craftsmen": "each builder here takes the craftsman beside their spot, free",
     "market": "the builders here trade, in the order they were placed, until all pass",
     "cathedral": "each player in turn uses their craftsmen",
-    "start_player": ("the builder here makes its owner start player (else the start player's left "
-                     "neighbour is)"),
+    "start_player": ("the builder here makes its owner start player (else the start player's left neighbour is)"),
     "collector": "each builder here pays no tax this round and collects gold equal to the tax roll",
 }
 
@@ -354,7 +385,7 @@ def _where(key: str, places: Mapping[str, str] | None) -> str:
 def _place(card: Card, places: Mapping[str, str] | None = None) -> str:
     p = card.place
     if p.site:
-        head = (f"{_title(card)}, worker site of Phase I: resource cards placed here yield {p.site}")
+        head = f"{_title(card)}, worker site of Phase I: resource cards placed here yield {p.site}"
     else:
         head = f"{_title(card)}, place"
         if p.spots:
@@ -406,28 +437,35 @@ def _table(b: Any, table: tuple[int, ...]) -> str:
             runs.append((value, [n]))
     if len(runs) == 1:
         return str(runs[0][0])
-    return ", ".join(f"{value} with {_counts(ns)}" + (" players" if i == 0 else "")
-                     for i, (value, ns) in enumerate(runs))
+    return ", ".join(
+        f"{value} with {_counts(ns)}" + (" players" if i == 0 else "") for i, (value, ns) in enumerate(runs)
+    )
 
 
 def _board(card: Card) -> str:
     b = card.board
-    free = [f"the last {_plural(b.for_players(b.free_builders, n), 'builder', 'builders')} drawn with {n} players"
-            for n in b.players if b.for_players(b.free_builders, n)]
-    head = (f"{_title(card)}, the board for {_counts(list(b.players))} players: gold is capped at "
-            f"{b.gold_cap}; builders cost "
-            f"{', '.join(str(x) for x in b.builder_prices)} gold in the order drawn, then "
-            f"{b.builder_prices[-1] if b.builder_prices else 0}"
-            + (f"; free: {_and(free)}." if free else "."))
+    free = [
+        f"the last {_plural(b.for_players(b.free_builders, n), 'builder', 'builders')} drawn with {n} players"
+        for n in b.players
+        if b.for_players(b.free_builders, n)
+    ]
+    head = (
+        f"{_title(card)}, the board for {_counts(list(b.players))} players: gold is capped at "
+        f"{b.gold_cap}; builders cost "
+        f"{', '.join(str(x) for x in b.builder_prices)} gold in the order drawn, then "
+        f"{b.builder_prices[-1] if b.builder_prices else 0}" + (f"; free: {_and(free)}." if free else ".")
+    )
     gold = ", ".join(str(g) for g in b.starting_gold)
-    return " ".join([
-        head,
-        f"Each player starts with {_plural(b.starting_builders, 'builder', 'builders')}; "
-        f"starting gold by seat from the start player: {gold}.",
-        f"Craftsmen dealt each round: {_table(b, b.dealt_craftsmen)}.",
-        f"Resource cards dealt each round: {_table(b, b.dealt_resources)}.",
-        *([f"The game lasts {_plural(b.rounds, 'round', 'rounds')}."] if b.rounds != type(b)().rounds else []),
-    ])
+    return " ".join(
+        [
+            head,
+            f"Each player starts with {_plural(b.starting_builders, 'builder', 'builders')}; "
+            f"starting gold by seat from the start player: {gold}.",
+            f"Craftsmen dealt each round: {_table(b, b.dealt_craftsmen)}.",
+            f"Resource cards dealt each round: {_table(b, b.dealt_resources)}.",
+            *([f"The game lasts {_plural(b.rounds, 'round', 'rounds')}."] if b.rounds != type(b)().rounds else []),
+        ]
+    )
 
 
 def render(card: Card, places: Mapping[str, str] | None = None) -> str:
@@ -445,15 +483,20 @@ def render(card: Card, places: Mapping[str, str] | None = None) -> str:
         if card.cost:
             head += f", costs {_amounts(card.cost)}"
     elif card.kind == "privilege":
-        head += ", privilege for one round (it leaves the game at the round's end)" if card.mode == "one_round" \
+        head += (
+            ", privilege for one round (it leaves the game at the round's end)"
+            if card.mode == "one_round"
             else f", {card.mode} privilege"
+        )
         if card.last_round:
             head += " (dealt in the last round)"
     elif card.kind == "event":
         head += ", harmful event" if card.harmful else ", event"
     elif card.kind == "resource":
-        head += (f", resource card: place {_plural(card.workers, 'worker', 'workers')} "
-                 f"on {_where(card.site, places)} to get {card.yields}")
+        head += (
+            f", resource card: place {_plural(card.workers, 'worker', 'workers')} "
+            f"on {_where(card.site, places)} to get {card.yields}"
+        )
         if card.every_round:
             head += "; dealt to the display every round, beside the shuffled resource cards"
     parts = [head + "."]

@@ -9,7 +9,8 @@ the only one. A part of :class:`.abilitycomp.AbilityFields`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import ast
 from . import effects as fx
@@ -21,9 +22,11 @@ SHARED = ("Vote", "Bid")
 def refuse_nested(fields: Any, e: ast.Effect) -> None:
     """A vote or a bid anywhere but an event's whole ``now:`` effect."""
     word = "a vote" if e.registry == "Vote" else "a bid"
-    fields.rep.at(e, f"{word} is the whole 'now:' effect of an event (every player decides once)",
-                  "write it as 'now: vote: gain 2 gold | gain 1 vp' or 'now: bid gold: gain 3 vp' "
-                  "on an event card")
+    fields.rep.at(
+        e,
+        f"{word} is the whole 'now:' effect of an event (every player decides once)",
+        "write it as 'now: vote: gain 2 gold | gain 1 vp' or 'now: bid gold: gain 3 vp' on an event card",
+    )
 
 
 Check = Callable[[Any], bool]
@@ -37,8 +40,11 @@ def shared_effect(fields: Any, e: ast.Effect, has_choice: Check, reaches: Check)
         options = [_outcome(fields, o, "an option of a vote", has_choice, reaches) for o in e.arg("options")]
         ok, weight = fields.scale(e.arg("weight"))
         if ok and any(isinstance(f, fx.PerCount) and f.what in fx.CARD_COUNTS for f in fx.factors(weight)):
-            fields.rep.at(e.arg("weight"), "a vote cannot be weighted by counters (an event card holds none)",
-                          "weigh it by a player's value, e.g. 'vote per gold: ...'")
+            fields.rep.at(
+                e.arg("weight"),
+                "a vote cannot be weighted by counters (an event card holds none)",
+                "weigh it by a player's value, e.g. 'vote per gold: ...'",
+            )
             return None
         return None if None in options or not ok else fx.Vote(tuple(options), weight)
     kind = fields.choice(e.arg("kind"), fx.BID_KINDS, "what is bid")
@@ -51,21 +57,32 @@ def _outcome(fields: Any, node: ast.Effect, what: str, has_choice: Check, reache
     if effect is None:
         return None
     if has_choice(effect):
-        fields.rep.at(node, f"{what} cannot ask for a choice (the vote or bid is the decision)",
-                      "give a fixed effect, e.g. 'gain 2 gold'")
+        fields.rep.at(
+            node,
+            f"{what} cannot ask for a choice (the vote or bid is the decision)",
+            "give a fixed effect, e.g. 'gain 2 gold'",
+        )
         return None
     if reaches(effect):
-        fields.rep.at(node, f"{what} cannot name other players (it is for each voter, or the winner)",
-                      "give an effect for one player, e.g. 'gain 1 vp'")
+        fields.rep.at(
+            node,
+            f"{what} cannot name other players (it is for each voter, or the winner)",
+            "give an effect for one player, e.g. 'gain 1 vp'",
+        )
         return None
     if fx.is_table_effect(effect):
         whose = "the event deck's order" if isinstance(effect, fx.BuryEvent) else "the market's own stock"
-        fields.rep.at(node, f"{what} cannot change {whose} (that happens once, not "
-                            "for each player)", "write it as an ability of its own, e.g. "
-                                                "'now: the market gains 2 wood'")
+        fields.rep.at(
+            node,
+            f"{what} cannot change {whose} (that happens once, not for each player)",
+            "write it as an ability of its own, e.g. 'now: the market gains 2 wood'",
+        )
         return None
     if not isinstance(effect, fx.Lasting) and fx.offers_lasting(effect):
-        fields.rep.at(node, f"a lasting change is {what} itself only, not inside one",
-                      "write e.g. 'this round: tax +1' as the option")
+        fields.rep.at(
+            node,
+            f"a lasting change is {what} itself only, not inside one",
+            "write e.g. 'this round: tax +1' as the option",
+        )
         return None
     return effect

@@ -14,8 +14,8 @@ import attrs
 from hypothesis import strategies as st
 
 from . import effects as fx
-from .card import Card
 from .board import assemble
+from .card import Card
 from .cardset import base_places
 from .compiler import COST_KINDS, INPUT_KINDS, OUTPUT_KINDS
 from .diagnostics import MAX_NUMBER
@@ -32,36 +32,44 @@ HOOK_POINTS: tuple[str, ...] = ("round_start",) + _BOARD.steps
 
 idents = st.from_regex(r"[a-z][a-z0-9_]{0,15}", fullmatch=True)
 titles = st.text(
-    alphabet=st.characters(whitelist_categories=("L", "N", "P", "Zs", "S"),
-                           blacklist_characters='"'),
-    min_size=1, max_size=30,
+    alphabet=st.characters(whitelist_categories=("L", "N", "P", "Zs", "S"), blacklist_characters='"'),
+    min_size=1,
+    max_size=30,
 ).filter(lambda s: s.strip() != "")
 counts = st.integers(1, MAX_NUMBER)
 deltas = st.integers(-MAX_NUMBER, MAX_NUMBER).filter(lambda n: n != 0)
 
 
 def amounts(kinds, min_size=1, max_size=3):
-    return st.lists(st.sampled_from(kinds), min_size=min_size, max_size=max_size,
-                    unique=True).flatmap(
-        lambda ks: st.tuples(*[st.builds(fx.Amount, st.just(k), counts) for k in ks]))
+    return st.lists(st.sampled_from(kinds), min_size=min_size, max_size=max_size, unique=True).flatmap(
+        lambda ks: st.tuples(*[st.builds(fx.Amount, st.just(k), counts) for k in ks])
+    )
 
 
 excludes = st.lists(st.sampled_from(BASE_CRAFTSMEN), max_size=2, unique=True).map(tuple)
 
 owns = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts)
 #: Conditions of an ``if``: any player count (issue #36), most and fewest.
-conditions = st.builds(fx.OwnsAtLeast, st.sampled_from(fx.PLAYER_COUNTS), counts) | st.builds(
-    fx.HasMost, st.sampled_from(fx.PLAYER_COUNTS), st.booleans()) | st.just(fx.IsStartPlayer())
+conditions = (
+    st.builds(fx.OwnsAtLeast, st.sampled_from(fx.PLAYER_COUNTS), counts)
+    | st.builds(fx.HasMost, st.sampled_from(fx.PLAYER_COUNTS), st.booleans())
+    | st.just(fx.IsStartPlayer())
+)
 players = st.sampled_from(("each", "other", "left", "right", "chosen")).map(fx.Players) | st.builds(
-    fx.Players, st.sampled_from(("most", "fewest")), st.sampled_from(fx.PLAYER_COUNTS))
+    fx.Players, st.sampled_from(("most", "fewest")), st.sampled_from(fx.PLAYER_COUNTS)
+)
 #: One factor of a quantity: ``per builder at LOCATION``, ``per worker in
 #: mill``, ``per [N] COUNT``.
-factors = st.builds(fx.PerBuilder, st.sampled_from(LOCATIONS)) | st.just(fx.PerMillWorker()) | st.builds(
-    fx.PerCount, st.sampled_from(fx.COUNTS), counts)
+factors = (
+    st.builds(fx.PerBuilder, st.sampled_from(LOCATIONS))
+    | st.just(fx.PerMillWorker())
+    | st.builds(fx.PerCount, st.sampled_from(fx.COUNTS), counts)
+)
 #: What scales an amount (issue #53): a factor, or a quantity -- factors in
 #: turn and a bound (one factor without a bound is written as the factor).
-scales = factors | st.builds(fx.Scaled, st.lists(factors, min_size=1, max_size=3).map(tuple),
-                             st.integers(0, MAX_NUMBER)).filter(lambda q: len(q.factors) > 1 or q.up_to > 0)
+scales = factors | st.builds(
+    fx.Scaled, st.lists(factors, min_size=1, max_size=3).map(tuple), st.integers(0, MAX_NUMBER)
+).filter(lambda q: len(q.factors) > 1 or q.up_to > 0)
 #: Conditions also read the counters on the card (issue #53).
 conditions = conditions | st.builds(fx.OwnsAtLeast, st.just("counters"), counts)
 simple_instants = st.one_of(
@@ -79,8 +87,7 @@ simple_instants = st.one_of(
     st.builds(fx.LookEvents, st.integers(1, fx.MAX_LOOK)),
     st.builds(fx.ReorderEvents, st.integers(2, fx.MAX_REORDER)),
     st.just(fx.BuryEvent()),
-    st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes,
-              st.sampled_from(fx.GIVE_TO).map(fx.Players)),
+    st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes, st.sampled_from(fx.GIVE_TO).map(fx.Players)),
     st.builds(fx.CopyPrivilege, players, st.sampled_from(tuple(fx.DURATIONS))),
     st.builds(fx.GivePrivilege, st.sampled_from(fx.GIVE_TO).map(fx.Players)),
 )
@@ -96,8 +103,12 @@ def _outer_only(option) -> bool:
 def _nested(leaves):
     return st.recursive(
         leaves,
-        lambda inner: st.lists(inner.filter(_outer_only) | lastings, min_size=2, max_size=3).map(
-            lambda opts: fx.ChooseOne(tuple(opts))) | st.builds(fx.If, conditions, inner),
+        lambda inner: (
+            st.lists(inner.filter(_outer_only) | lastings, min_size=2, max_size=3).map(
+                lambda opts: fx.ChooseOne(tuple(opts))
+            )
+            | st.builds(fx.If, conditions, inner)
+        ),
         max_leaves=4,
     )
 
@@ -108,16 +119,20 @@ instants = _nested(simple_instants)
 #: Instant effects of a card's owner: these may reach other players too.
 #: A selector gives each player it picks an instant effect or a lasting change
 #: (``your right neighbour: rest of game: yield -1``, issue #53).
-owner_instants = _nested(simple_instants | st.builds(fx.ForPlayers, players, instants | lastings).filter(
-    lambda f: f.players.who != "chosen" or _no_choice(f.effect)) | st.builds(
-    fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players) | st.builds(
-    fx.Swap, amounts(fx.AMOUNT_KINDS, 1, 2), amounts(fx.AMOUNT_KINDS, 1, 2), players).filter(
-    lambda s: not {a.kind for a in s.gives} & {a.kind for a in s.gets}))
+owner_instants = _nested(
+    simple_instants
+    | st.builds(fx.ForPlayers, players, instants | lastings).filter(
+        lambda f: f.players.who != "chosen" or _no_choice(f.effect)
+    )
+    | st.builds(fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players)
+    | st.builds(fx.Swap, amounts(fx.AMOUNT_KINDS, 1, 2), amounts(fx.AMOUNT_KINDS, 1, 2), players).filter(
+        lambda s: not {a.kind for a in s.gives} & {a.kind for a in s.gets}
+    )
+)
 
 
 def _no_choice(effect) -> bool:
-    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege,
-                           fx.GivePrivilege)):
+    if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege, fx.GivePrivilege)):
         return False
     if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
         return False
@@ -158,13 +173,14 @@ modifiers = st.one_of(
     st.builds(fx.ExtraWorker, counts),
     st.just(fx.PeekEvent()),
     st.builds(fx.MillBonus, counts, counts),
-    st.builds(fx.PriceDelta, st.sampled_from(fx.CUBES), deltas,
-              st.sampled_from(fx.TRADES + ("both",))),
+    st.builds(fx.PriceDelta, st.sampled_from(fx.CUBES), deltas, st.sampled_from(fx.TRADES + ("both",))),
     st.builds(fx.Permit, st.sampled_from(fx.TRADES), st.sampled_from(fx.CUBES)),
 )
-onces = st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()]) | st.builds(
-    fx.Once, st.sampled_from(("draft", "cathedral")), owner_instants) | st.builds(
-    fx.Once, st.just("market"), market_instants)
+onces = (
+    st.sampled_from([fx.Once(w, cls()) for cls, w in fx.ONCE_WINDOW.items()])
+    | st.builds(fx.Once, st.sampled_from(("draft", "cathedral")), owner_instants)
+    | st.builds(fx.Once, st.just("market"), market_instants)
+)
 #: Whose actions a reaction answers (issue #53): the owner's or any other seat's.
 reactors = st.sampled_from(tuple(fx.REACTORS))
 #: After a trade only the trader may be asked: a reaction of the trader's own may choose, another seat's may not.
@@ -175,19 +191,28 @@ actor_instants = st.one_of(
     st.builds(fx.ForPlayers, _THAT, instants.filter(_asks_nothing)),
     st.builds(fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), _THAT),
     st.builds(fx.Swap, amounts(fx.AMOUNT_KINDS, 1, 2), amounts(fx.AMOUNT_KINDS, 1, 2), _THAT).filter(
-        lambda s: not {a.kind for a in s.gives} & {a.kind for a in s.gets}),
+        lambda s: not {a.kind for a in s.gives} & {a.kind for a in s.gets}
+    ),
 )
 on_actions = st.one_of(
     st.builds(fx.OnAction, st.sampled_from(fx.PLAYER_ACTIONS), actor_instants, st.none(), reactors),
     st.builds(fx.OnAction, st.sampled_from(("hire", "place", "take")), owner_instants, st.none(), reactors),
     st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS), reactors),
     st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), market_instants, st.none(), st.just("you")),
-    st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), silent_instants, st.none(),
-              reactors.filter(lambda who: who != "you")),
+    st.builds(
+        fx.OnAction,
+        st.sampled_from(("buy", "sell")),
+        silent_instants,
+        st.none(),
+        reactors.filter(lambda who: who != "you"),
+    ),
 )
 plain_converts = st.builds(
-    fx.Convert, amounts(INPUT_KINDS, 0, 2), amounts(OUTPUT_KINDS, 1, 2),
-    st.none() | counts, st.none() | st.sampled_from(BASE_TAGS),
+    fx.Convert,
+    amounts(INPUT_KINDS, 0, 2),
+    amounts(OUTPUT_KINDS, 1, 2),
+    st.none() | counts,
+    st.none() | st.sampled_from(BASE_TAGS),
     st.none() | st.builds(fx.OwnsAtLeast, st.sampled_from(fx.AMOUNT_KINDS), counts),
     outputs_per=st.none() | scales,
 )
@@ -201,23 +226,28 @@ def _grown(conv, plus: int, per, counters: int) -> Any:
 
 
 converts = plain_converts | st.builds(
-    _grown, plain_converts, counts, st.builds(fx.PerCount, st.sampled_from(fx.COUNTS), counts),
-    st.just(0) | counts)
+    _grown, plain_converts, counts, st.builds(fx.PerCount, st.sampled_from(fx.COUNTS), counts), st.just(0) | counts
+)
 triggers = st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS), owner_instants) | st.builds(
-    fx.Trigger, st.just(fx.GAME_END), plain_instants)
+    fx.Trigger, st.just(fx.GAME_END), plain_instants
+)
 on_gains = st.builds(fx.OnGain, owner_instants)
 passives = st.builds(fx.Passive, modifiers)
 #: What a vote's option or a bid's prize may be (issue #36): a fixed effect
 #: for one player (no choice, not the market's own stock), or a lasting change.
 outcomes = instants.filter(lambda e: _no_choice(e) and _outer_only(e) and not fx.is_table_effect(e)) | lastings
 #: A vote's weight (issue #53): any scale but the counters (an event has none).
-weights = scales.filter(lambda q: not any(isinstance(f, fx.PerCount) and f.what == "counters"
-                                          for f in fx.factors(q)))
+weights = scales.filter(lambda q: not any(isinstance(f, fx.PerCount) and f.what == "counters" for f in fx.factors(q)))
 shared = st.builds(fx.Vote, st.lists(outcomes, min_size=2, max_size=3).map(tuple), st.none() | weights) | st.builds(
-    fx.Bid, st.sampled_from(fx.BID_KINDS), outcomes)
-event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound, modifiers),
-                            st.builds(fx.NextRound, modifiers), st.builds(fx.RestOfGame, modifiers),
-                            st.builds(fx.Now, shared))
+    fx.Bid, st.sampled_from(fx.BID_KINDS), outcomes
+)
+event_abilities = st.one_of(
+    st.builds(fx.Now, instants),
+    st.builds(fx.ThisRound, modifiers),
+    st.builds(fx.NextRound, modifiers),
+    st.builds(fx.RestOfGame, modifiers),
+    st.builds(fx.Now, shared),
+)
 
 
 #: Any tree of instant effects the grammar can write, whether or not the
@@ -225,8 +255,9 @@ event_abilities = st.one_of(st.builds(fx.Now, instants), st.builds(fx.ThisRound,
 #: a vote or a bid around anything, lasting changes and transfers anywhere.
 #: Cards of these either check and play, or are refused with a located message.
 loose_instants = st.recursive(
-    simple_instants | lastings | st.builds(fx.Transfer, st.sampled_from(("take", "give")),
-                                           amounts(fx.AMOUNT_KINDS), players | _THAT)
+    simple_instants
+    | lastings
+    | st.builds(fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players | _THAT)
     | st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes, players),
     lambda inner: st.one_of(
         st.lists(inner, min_size=2, max_size=3).map(lambda opts: fx.ChooseOne(tuple(opts))),
@@ -237,16 +268,18 @@ loose_instants = st.recursive(
     ),
     max_leaves=5,
 )
-_LOOSE_LASTING = st.one_of(passives, st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS + (fx.GAME_END,)),
-                                              loose_instants),
-                           st.builds(fx.OnGain, loose_instants),
-                           st.builds(fx.OnAction, st.sampled_from(fx.PLAYER_ACTIONS), loose_instants,
-                                     st.none(), reactors))
+_LOOSE_LASTING = st.one_of(
+    passives,
+    st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS + (fx.GAME_END,)), loose_instants),
+    st.builds(fx.OnGain, loose_instants),
+    st.builds(fx.OnAction, st.sampled_from(fx.PLAYER_ACTIONS), loose_instants, st.none(), reactors),
+)
 _LOOSE_ABILITIES = {
     "craftsman": converts | _LOOSE_LASTING,
     "privilege": _LOOSE_LASTING,
-    "event": st.one_of(st.builds(fx.Now, loose_instants), st.builds(fx.ThisRound, modifiers),
-                       st.builds(fx.RestOfGame, modifiers)),
+    "event": st.one_of(
+        st.builds(fx.Now, loose_instants), st.builds(fx.ThisRound, modifiers), st.builds(fx.RestOfGame, modifiers)
+    ),
 }
 
 
@@ -257,8 +290,7 @@ def _ability_lists(kind: str, mode: str, loose: bool = False):
             return st.tuples(first, st.lists(_LOOSE_LASTING, max_size=1)).map(lambda t: [t[0]] + t[1])
         return st.lists(_LOOSE_ABILITIES[kind], min_size=1, max_size=2)
     if kind == "craftsman":
-        return st.lists(st.one_of(converts, passives, triggers, on_gains, on_actions),
-                        min_size=1, max_size=3)
+        return st.lists(st.one_of(converts, passives, triggers, on_gains, on_actions), min_size=1, max_size=3)
     if kind == "event":
         return st.lists(event_abilities, min_size=1, max_size=3)
     if mode == "immediate":
@@ -270,8 +302,9 @@ def _ability_lists(kind: str, mode: str, loose: bool = False):
 
 
 def _variants(kind: str, mode: str, loose: bool = False):
-    return st.lists(st.tuples(idents, _ability_lists(kind, mode, loose).map(tuple)),
-                    max_size=2, unique_by=lambda v: v[0]).map(tuple)
+    return st.lists(
+        st.tuples(idents, _ability_lists(kind, mode, loose).map(tuple)), max_size=2, unique_by=lambda v: v[0]
+    ).map(tuple)
 
 
 @st.composite
@@ -280,20 +313,22 @@ def cards(draw, kinds=("craftsman", "privilege", "event", "resource"), loose: bo
     ``loose``: any card the grammar can write (:data:`loose_instants`), which
     the compiler may refuse."""
     kind = draw(st.sampled_from(kinds))
-    common = dict(id="fan_" + draw(idents), kind=kind, name=draw(titles),
-                  name_de=draw(st.just("") | titles))
+    common = dict(id="fan_" + draw(idents), kind=kind, name=draw(titles), name_de=draw(st.just("") | titles))
     if kind == "resource":
         site = draw(st.sampled_from(tuple(_BOARD.sites)))
-        return Card(**common, site=site, yields=fx.Amount(_BOARD.sites[site], draw(counts)),
-                    workers=draw(counts))
+        return Card(**common, site=site, yields=fx.Amount(_BOARD.sites[site], draw(counts)), workers=draw(counts))
     mode = draw(st.sampled_from(("permanent", "once", "immediate", "one_round"))) if kind == "privilege" else ""
     abilities = tuple(draw(_ability_lists(kind, mode, loose)))
     variants = draw(_variants(kind, mode, loose))
     if kind == "craftsman":
-        return Card(**common, abilities=abilities, variants=variants,
-                    round=draw(st.integers(0, 6)), cost=draw(amounts(COST_KINDS, 0, 2)),
-                    tags=tuple(draw(st.lists(idents, max_size=2, unique=True))))
+        return Card(
+            **common,
+            abilities=abilities,
+            variants=variants,
+            round=draw(st.integers(0, 6)),
+            cost=draw(amounts(COST_KINDS, 0, 2)),
+            tags=tuple(draw(st.lists(idents, max_size=2, unique=True))),
+        )
     if kind == "privilege":
-        return Card(**common, abilities=abilities, variants=variants, mode=mode,
-                    last_round=draw(st.booleans()))
+        return Card(**common, abilities=abilities, variants=variants, mode=mode, last_round=draw(st.booleans()))
     return Card(**common, abilities=abilities, variants=variants, harmful=draw(st.booleans()))

@@ -11,12 +11,12 @@ card ids here, ``needs`` tags in the compiler) for the pass over the whole run
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
-from . import effects as fx
-from .names import text_problem
 from . import ast
+from . import effects as fx
 from .diagnostics import MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH, Reporter, a_or_an, short, suggest
+from .names import text_problem
 
 _IDENT = re.compile(r"[a-z_][a-z0-9_]*\Z")
 
@@ -40,8 +40,7 @@ class ValueChecker:
     def delta(self, num: ast.Num, what: str) -> int | None:
         v = num.value
         if v is None or abs(v) > MAX_NUMBER:
-            self.rep.at(num, f"{what} must be between -{MAX_NUMBER} and +{MAX_NUMBER}, "
-                             f"not {short(num.text)}")
+            self.rep.at(num, f"{what} must be between -{MAX_NUMBER} and +{MAX_NUMBER}, not {short(num.text)}")
             return None
         if v == 0:
             self.rep.at(num, f"{what} of 0 has no effect")
@@ -51,19 +50,22 @@ class ValueChecker:
     def choice(self, name: ast.Name, options: Iterable[str], what: str) -> str | None:
         options = tuple(options)
         if name.text not in options:
-            self.rep.at(name, f"unknown {what} '{short(name.text)}'{suggest(name.text, options)}",
-                        f"{a_or_an(what)} is one of: {', '.join(options)}")
+            self.rep.at(
+                name,
+                f"unknown {what} '{short(name.text)}'{suggest(name.text, options)}",
+                f"{a_or_an(what)} is one of: {', '.join(options)}",
+            )
             return None
         return name.text
 
     def ident(self, name: ast.Name, what: str) -> str | None:
         if len(name.text) > MAX_NAME_LENGTH:
-            self.rep.at(name, f"{what} is too long ({len(name.text)} characters, "
-                              f"limit {MAX_NAME_LENGTH})")
+            self.rep.at(name, f"{what} is too long ({len(name.text)} characters, limit {MAX_NAME_LENGTH})")
             return None
         if not _IDENT.match(name.text):
-            self.rep.at(name, f"{what} '{short(name.text)}' must be lower_snake_case "
-                              "(lower-case letters, digits and '_')")
+            self.rep.at(
+                name, f"{what} '{short(name.text)}' must be lower_snake_case (lower-case letters, digits and '_')"
+            )
             return None
         return name.text
 
@@ -71,12 +73,14 @@ class ValueChecker:
         if not title.text.strip():
             self.rep.at(title, f"{what} must not be empty")
         elif len(title.text) > MAX_TITLE_LENGTH:
-            self.rep.at(title, f"{what} is too long ({len(title.text)} characters, "
-                               f"limit {MAX_TITLE_LENGTH})")
+            self.rep.at(title, f"{what} is too long ({len(title.text)} characters, limit {MAX_TITLE_LENGTH})")
         elif text_problem(title.text):
-            self.rep.at(title, f"{what} {text_problem(title.text)}",
-                        "names are one line of visible text: no control, bidi, zero-width or invisible "
-                        "characters, no stacked marks")
+            self.rep.at(
+                title,
+                f"{what} {text_problem(title.text)}",
+                "names are one line of visible text: no control, bidi, zero-width or invisible "
+                "characters, no stacked marks",
+            )
         return title.text
 
     def amount(self, a: ast.AmountNode, allowed: tuple[str, ...], role: str) -> fx.Amount | None:
@@ -89,8 +93,9 @@ class ValueChecker:
             return None
         return fx.Amount(kind, n)
 
-    def amounts(self, items: tuple[ast.AmountNode, ...], allowed: tuple[str, ...],
-                role: str) -> tuple[fx.Amount, ...] | None:
+    def amounts(
+        self, items: tuple[ast.AmountNode, ...], allowed: tuple[str, ...], role: str
+    ) -> tuple[fx.Amount, ...] | None:
         out, seen, ok = [], set(), True
         for a in items:
             amt = self.amount(a, allowed, role)
@@ -98,8 +103,7 @@ class ValueChecker:
                 ok = False
                 continue
             if amt.kind in seen:
-                self.rep.at(a, f"'{amt.kind}' appears twice in one list; write it once with "
-                               "the total")
+                self.rep.at(a, f"'{amt.kind}' appears twice in one list; write it once with the total")
                 ok = False
             seen.add(amt.kind)
             out.append(amt)

@@ -13,12 +13,14 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 #: What ``pillars-rules bench`` prints when there is no checkout to run from.
-NO_CHECKOUT = ("pillars-rules bench: the benchmark suite (bench/) ships only with a source checkout; "
-               "run 'python -m bench' from a clone of the repository")
+NO_CHECKOUT = (
+    "pillars-rules bench: the benchmark suite (bench/) ships only with a source checkout; "
+    "run 'python -m bench' from a clone of the repository"
+)
 
 
 def checkout() -> Path | None:

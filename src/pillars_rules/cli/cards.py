@@ -13,46 +13,61 @@ from pathlib import Path
 
 from ..cardlang import data
 from ..cardlang.cardset import CardSet
-from ..errors import CardError
 from ..cardlang.compiler import base_cards, load_paths
+from ..cardlang.diagnostics import suggest
 from ..cardlang.files import expand as _expand
 from ..cardlang.files import read_one
-from ..cardlang.diagnostics import suggest
 from ..cardlang.formatter import format_text
 from ..cardlang.lint import lint
 from ..cardlang.render import render
+from ..errors import CardError
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``cards`` command and its sub-commands."""
     cards = subparsers.add_parser(
-        "cards", help="check, format and show card files",
-        description="Work with card files written in the pillars-rules card language.")
+        "cards",
+        help="check, format and show card files",
+        description="Work with card files written in the pillars-rules card language.",
+    )
     sub = cards.add_subparsers(dest="cards_command", metavar="COMMAND", required=True)
 
-    check = sub.add_parser("check", help="compile card files and report every problem",
-                           description="Compile card files (folders: every *.cards inside). "
-                                       "Cards may refer to the base set. Exit 1 on problems.")
+    check = sub.add_parser(
+        "check",
+        help="compile card files and report every problem",
+        description="Compile card files (folders: every *.cards inside). "
+        "Cards may refer to the base set. Exit 1 on problems.",
+    )
     check.add_argument("paths", nargs="+", metavar="PATH")
-    check.add_argument("--strict", action="store_true",
-                       help="exit 1 on warnings too (cards that can never do anything)")
+    check.add_argument(
+        "--strict", action="store_true", help="exit 1 on warnings too (cards that can never do anything)"
+    )
     check.set_defaults(func=cmd_check)
 
-    fmt = sub.add_parser("fmt", help="print card files in canonical form",
-                         description="Print card files in canonical form (comments are kept).")
+    fmt = sub.add_parser(
+        "fmt",
+        help="print card files in canonical form",
+        description="Print card files in canonical form (comments are kept).",
+    )
     fmt.add_argument("paths", nargs="+", metavar="PATH")
     mode = fmt.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="rewrite the files in place")
-    mode.add_argument("--check", action="store_true",
-                      help="print nothing; exit 1 if a file is not canonical")
+    mode.add_argument("--check", action="store_true", help="print nothing; exit 1 if a file is not canonical")
     fmt.set_defaults(func=cmd_fmt)
 
-    show = sub.add_parser("show", help="print a card's rules in English",
-                          description="Print a card's rules in English.")
+    show = sub.add_parser(
+        "show", help="print a card's rules in English", description="Print a card's rules in English."
+    )
     show.add_argument("id", metavar="ID", help="card id, e.g. mason_r1")
-    show.add_argument("--cards", nargs="+", action="extend", default=[], metavar="PATH",
-                      help="extra card files or folders, or a set shipped with the library "
-                           "(expansion), on top of the base set; repeatable")
+    show.add_argument(
+        "--cards",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="PATH",
+        help="extra card files or folders, or a set shipped with the library "
+        "(expansion), on top of the base set; repeatable",
+    )
     show.set_defaults(func=cmd_show)
     return cards
 
@@ -92,9 +107,11 @@ def replacement_notes(cs: CardSet, known: CardSet | None) -> list[str]:
     for card in [*cs, *cs.places]:
         base = known.by_id.get(card.id) or next((p for p in known.places if p.id == card.id), None)
         if base is not None:
-            notes.append(f"{card.pos}: note: '{card.id}' is the id of the base card {base.name!r} "
-                         f"({base.kind}); in a game this card replaces it\n"
-                         "    hint: give the card an id of its own to add it beside the base card")
+            notes.append(
+                f"{card.pos}: note: '{card.id}' is the id of the base card {base.name!r} "
+                f"({base.kind}); in a game this card replaces it\n"
+                "    hint: give the card an id of its own to add it beside the base card"
+            )
     return notes
 
 
@@ -164,9 +181,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     places = {c.id: c for c in cs.places}
     if args.id not in cs and args.id not in places:
         where = "the base set" + "".join(f", {p}" for p in args.cards)
-        print(f"unknown card '{args.id}'{suggest(args.id, [*cs.by_id, *places])}\n"
-              f"    hint: looked in {where}; a fan card is shown with its file or folder: "
-              f"pillars-rules cards show {args.id} --cards PATH", file=sys.stderr)
+        print(
+            f"unknown card '{args.id}'{suggest(args.id, [*cs.by_id, *places])}\n"
+            f"    hint: looked in {where}; a fan card is shown with its file or folder: "
+            f"pillars-rules cards show {args.id} --cards PATH",
+            file=sys.stderr,
+        )
         return 1
     names = {c.id: c.name for c in cs.places}
     print(render(cs[args.id] if args.id in cs else places[args.id], names))

@@ -15,20 +15,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import COMPILED, __version__
 from ..errors import CardError, PillarsError
 
-
 #: What ``pillars-rules --help`` says first: plain text (the module docstring is RST).
-DESCRIPTION = ("The Pillars of the Earth as a rules engine: bots play seeded games, you play in the "
-               "terminal or the browser, and your own cards are checked, shown and measured.")
+DESCRIPTION = (
+    "The Pillars of the Earth as a rules engine: bots play seeded games, you play in the "
+    "terminal or the browser, and your own cards are checked, shown and measured."
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pillars-rules", description=DESCRIPTION,
-                                     epilog="pillars-rules COMMAND --help says more of each command.")
+    parser = argparse.ArgumentParser(
+        prog="pillars-rules", description=DESCRIPTION, epilog="pillars-rules COMMAND --help says more of each command."
+    )
     build = "compiled with mypyc" if COMPILED else "pure Python"
     parser.add_argument("--version", action="version", version=f"pillars-rules {__version__} ({build})")
     sub = parser.add_subparsers(dest="command", required=True)

@@ -27,24 +27,36 @@ PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
 def add_players(p: argparse.ArgumentParser) -> None:
     """``--players N``: 2 to 6 as the card set allows (default 4)."""
-    p.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS,
-                   help="seats: 2, 3 or 4; 5 or 6 with the expansion (--cards expansion)")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=PLAYER_COUNTS,
+        help="seats: 2, 3 or 4; 5 or 6 with the expansion (--cards expansion)",
+    )
 
 
 def add_variant(p: argparse.ArgumentParser) -> None:
     """``--variant NAME``, repeatable; ``args.variant`` is a list (empty by default)."""
     from .. import VARIANTS  # the public name, read when a parser is built
 
-    p.add_argument("--variant", action="append", default=[], metavar="NAME",
-                   help=f"a variant option, repeatable: {', '.join(sorted(VARIANTS))}, "
-                        "or one a --cards file defines")
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"a variant option, repeatable: {', '.join(sorted(VARIANTS))}, or one a --cards file defines",
+    )
 
 
 def add_cards(p: argparse.ArgumentParser) -> None:
     """``--cards PATH``, repeatable; ``args.cards`` is a list, or ``None`` if not given."""
-    p.add_argument("--cards", action="append", metavar="PATH",
-                   help="extra .cards file or folder, or a set shipped with the library "
-                        "(expansion); repeatable")
+    p.add_argument(
+        "--cards",
+        action="append",
+        metavar="PATH",
+        help="extra .cards file or folder, or a set shipped with the library (expansion); repeatable",
+    )
 
 
 def comma_list(text: str) -> list[str]:

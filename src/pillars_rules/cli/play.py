@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .options import add_cards, add_players, add_variant, comma_list, fail, install_hint
 from ..errors import ConfigError
+from .options import add_cards, add_players, add_variant, comma_list, fail, install_hint
 
 #: The autosave file's name, in the user's data folder (platformdirs).
 AUTOSAVE = "autosave.json"
@@ -23,31 +23,48 @@ def autosave_path() -> Path:
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``play`` command."""
     p = subparsers.add_parser(
-        "play", help="play a game in the terminal, against bots or hot-seat (needs the [play] extra)",
+        "play",
+        help="play a game in the terminal, against bots or hot-seat (needs the [play] extra)",
         description="Play The Pillars of the Earth in the terminal: you choose by number or by "
-                    "the words of a choice, bots play the other seats (or several people share "
-                    "the keyboard). Type help during the game for the commands. Needs the [play] "
-                    f"extra: {install_hint('play')}.")
+        "the words of a choice, bots play the other seats (or several people share "
+        "the keyboard). Type help during the game for the commands. Needs the [play] "
+        f"extra: {install_hint('play')}.",
+    )
     add_players(p)
-    p.add_argument("--seat", default="0", metavar="SEATS",
-                   help="your seat, 0-based (default 0); several seats, e.g. 0,2, for hot-seat play")
+    p.add_argument(
+        "--seat",
+        default="0",
+        metavar="SEATS",
+        help="your seat, 0-based (default 0); several seats, e.g. 0,2, for hot-seat play",
+    )
     p.add_argument("--hotseat", action="store_true", help="people play every seat, sharing the keyboard")
-    p.add_argument("--bots", metavar="NAMES",
-                   help="the bot for the other seats: a level (easy, medium, hard) or a bot name, one for all or a comma list in seat order (default: heuristic if available, else random)")
+    p.add_argument(
+        "--bots",
+        metavar="NAMES",
+        help="the bot for the other seats: a level (easy, medium, hard) or a bot name, one for all or a comma list in seat order (default: heuristic if available, else random)",
+    )
     p.add_argument("--seed", type=int, help="decides every random outcome (default: a new secret 128-bit seed)")
     p.add_argument("--names", metavar="NAMES", help="seat names, comma-separated")
     add_variant(p)
     add_cards(p)
     p.add_argument("--load", metavar="FILE", help="resume a saved game (pass the same --cards)")
-    p.add_argument("--autosave", metavar="FILE",
-                   help="where end of input, Ctrl-C, quit and errors save the game "
-                        f"(default: {AUTOSAVE} in your data folder; its path is printed at start)")
-    p.add_argument("--full-board", action="store_true",
-                   help="show the full screen at each decision (default: a compact one; "
-                        "type board full for it once)")
-    p.add_argument("--keep-builders", action="store_true",
-                   help="keep every drawn builder in every round without asking (the start "
-                        "player's redraw; keep all does it for one round)")
+    p.add_argument(
+        "--autosave",
+        metavar="FILE",
+        help="where end of input, Ctrl-C, quit and errors save the game "
+        f"(default: {AUTOSAVE} in your data folder; its path is printed at start)",
+    )
+    p.add_argument(
+        "--full-board",
+        action="store_true",
+        help="show the full screen at each decision (default: a compact one; type board full for it once)",
+    )
+    p.add_argument(
+        "--keep-builders",
+        action="store_true",
+        help="keep every drawn builder in every round without asking (the start "
+        "player's redraw; keep all does it for one round)",
+    )
     p.set_defaults(func=run)
     return p
 
@@ -67,8 +84,9 @@ def seats_of(text: str, n_players: int, names: list[str]) -> tuple[int, ...]:
         elif part.lower() in lowered:
             seats.append(lowered.index(part.lower()))
         else:
-            raise UsageError(f"--seat: no seat {part!r} in a {n_players}-player game "
-                             f"(seats 0-{n_players - 1} or {', '.join(names)})")
+            raise UsageError(
+                f"--seat: no seat {part!r} in a {n_players}-player game (seats 0-{n_players - 1} or {', '.join(names)})"
+            )
     if len(set(seats)) != len(seats):
         raise UsageError(f"--seat names a seat twice: {text!r}")
     return tuple(sorted(seats))
@@ -84,8 +102,9 @@ def bots_for(text: str | None, seats: list[int], seed: int) -> dict:
     if len(names) == 1:
         names = names * len(seats)
     elif len(names) != len(seats):
-        raise UsageError(f"--bots lists {len(names)} bots for {len(seats)} bot seats; "
-                         "give one name for all or one per bot seat")
+        raise UsageError(
+            f"--bots lists {len(names)} bots for {len(seats)} bot seats; give one name for all or one per bot seat"
+        )
     for name in names:
         if name not in BOTS:
             raise UsageError(f"--bots: unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})")
@@ -106,11 +125,13 @@ def _game(args: argparse.Namespace):
         try:
             return pr.load(text, cards=args.cards or None)
         except pr.SaveError as exc:
-            raise pr.SaveError(f"cannot resume {args.load} (pass --cards as when it was "
-                               f"started): {exc}", exc.index) from None
+            raise pr.SaveError(
+                f"cannot resume {args.load} (pass --cards as when it was started): {exc}", exc.index
+            ) from None
     names = comma_list(args.names) if args.names else None
-    return pr.new_game(args.players, args.seed, names=names, variants=tuple(args.variant or ()),
-                       cards=args.cards or None)
+    return pr.new_game(
+        args.players, args.seed, names=names, variants=tuple(args.variant or ()), cards=args.cards or None
+    )
 
 
 def _resume_hint(args: argparse.Namespace, humans: tuple[int, ...], n: int) -> str:
@@ -123,10 +144,10 @@ def _resume_hint(args: argparse.Namespace, humans: tuple[int, ...], n: int) -> s
 
 def run(args: argparse.Namespace) -> int:
     try:
+        import platformdirs  # noqa: F401  (the autosave's folder)
         from rich.console import Console
 
         from ..terminal.session import Session
-        import platformdirs  # noqa: F401  (the autosave's folder)
     except ImportError as exc:
         return fail("play", f"{exc}; the terminal game needs the [play] extra: {install_hint('play')}", code=1)
 
@@ -140,16 +161,23 @@ def run(args: argparse.Namespace) -> int:
         return fail("play", str(exc))
     console = Console(highlight=False)
     # A seed decides every hidden card, so it is shown only to whoever chose it.
-    how = ("resumed from " + args.load if args.load
-           else f"seed {start.seed}" if args.seed is not None else "a new deal")
-    console.print(f"The Pillars of the Earth: {n} players ({how}). Type help for the commands.",
-                  markup=False)
+    how = "resumed from " + args.load if args.load else f"seed {start.seed}" if args.seed is not None else "a new deal"
+    console.print(f"The Pillars of the Earth: {n} players ({how}). Type help for the commands.", markup=False)
     try:
         autosave = Path(args.autosave) if args.autosave else autosave_path()
     except (OSError, ValueError) as exc:
         return fail("play", f"cannot make the folder for the autosave file ({exc}); pass --autosave FILE")
-    console.print(f"Autosave: {autosave} (end of input, Ctrl-C, quit and errors save there)",
-                  markup=False, highlight=False)
-    session = Session(game, humans, bots, console, autosave=autosave, resume=_resume_hint(args, humans, n),
-                      full=args.full_board, keep_builders=args.keep_builders)
+    console.print(
+        f"Autosave: {autosave} (end of input, Ctrl-C, quit and errors save there)", markup=False, highlight=False
+    )
+    session = Session(
+        game,
+        humans,
+        bots,
+        console,
+        autosave=autosave,
+        resume=_resume_hint(args, humans, n),
+        full=args.full_board,
+        keep_builders=args.keep_builders,
+    )
     return session.run()

@@ -15,17 +15,20 @@ import socket
 import sys
 
 from ..errors import ConfigError
+from ..web.mailsettings import add_arguments as mail_arguments
+from ..web.mailsettings import from_args as mail_settings
 from .options import install_hint
-from ..web.mailsettings import add_arguments as mail_arguments, from_args as mail_settings
-
 
 #: The numeric settings: (Settings field, metavar, what it sets).
 _TUNING = (
     ("bot_delay", "S", "seconds a server bot waits before it moves"),
     ("bot_workers", "N", "processes that run the server's bots"),
     ("bot_timeout", "S", "longest a bot may think before a random move is played"),
-    ("takeover_grace", "S", "seconds before a bot takes over an absent person's seat, in games "
-                            "that ask for it without saying"),
+    (
+        "takeover_grace",
+        "S",
+        "seconds before a bot takes over an absent person's seat, in games that ask for it without saying",
+    ),
     ("max_games", "N", "unfinished games at most"),
     ("max_games_per_client", "N", "unfinished games created from one client address at most"),
     ("max_games_per_network", "N", "unfinished games created from one network (IPv4 /24, IPv6 /48) at most"),
@@ -57,36 +60,81 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     from ..web.settings import Settings
 
     d = Settings()
-    p = subparsers.add_parser("serve", help="host games for people and bots in the browser (extra [web])",
-                              description=__doc__.splitlines()[0])
+    p = subparsers.add_parser(
+        "serve", help="host games for people and bots in the browser (extra [web])", description=__doc__.splitlines()[0]
+    )
     p.add_argument("--host", default=d.host, help=f"address to listen on (default {d.host}: this machine only)")
     p.add_argument("--port", type=int, default=d.port, help=f"port (default {d.port}; 0: any free port)")
-    p.add_argument("--db", default=d.db, metavar="PATH", help=f"SQLite file of every game (default ./{d.db}), "
-                   "or a postgresql:// connection string to share the games with other server processes "
-                   "(extra [postgres])")
-    p.add_argument("--cards", action="append", default=[], metavar="DIR",
-                   help="a folder of fan cards the lobby may offer (repeatable); listed by folder name")
+    p.add_argument(
+        "--db",
+        default=d.db,
+        metavar="PATH",
+        help=f"SQLite file of every game (default ./{d.db}), "
+        "or a postgresql:// connection string to share the games with other server processes "
+        "(extra [postgres])",
+    )
+    p.add_argument(
+        "--cards",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder of fan cards the lobby may offer (repeatable); listed by folder name",
+    )
     p.add_argument("--list", action="store_true", help="print the stored games and exit")
-    p.add_argument("--delete", metavar="GAME", help="delete the stored game GAME (its record and log) and exit; "
-                   "a running server holding it goes on with it until restarted: use the admin API there")
-    p.add_argument("--owner-of", metavar="ADDRESS", help="print the owner digests of a client address (as one "
-                   "client, and its network) as the game listings show them, and exit")
-    p.add_argument("--delete-owner", metavar="OWNER", help="delete every stored game created from OWNER (a digest "
-                   "from --list or --owner-of) and exit; a running server: use DELETE /api/admin/owners/OWNER")
-    p.add_argument("--prune", action="store_true", help="delete the finished games created more than "
-                   "--keep-finished seconds ago, and exit")
-    p.add_argument("--public-url", metavar="URL", help="the address players use, for the links "
-                   "(e.g. https://games.example.org behind a proxy)")
-    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                   help="another host name the server answers to (repeatable)")
-    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                   help="another page origin whose WebSockets are accepted (repeatable)")
-    for name, metavar, what in _TUNING:   # each a Settings field, with its default shown
+    p.add_argument(
+        "--delete",
+        metavar="GAME",
+        help="delete the stored game GAME (its record and log) and exit; "
+        "a running server holding it goes on with it until restarted: use the admin API there",
+    )
+    p.add_argument(
+        "--owner-of",
+        metavar="ADDRESS",
+        help="print the owner digests of a client address (as one "
+        "client, and its network) as the game listings show them, and exit",
+    )
+    p.add_argument(
+        "--delete-owner",
+        metavar="OWNER",
+        help="delete every stored game created from OWNER (a digest "
+        "from --list or --owner-of) and exit; a running server: use DELETE /api/admin/owners/OWNER",
+    )
+    p.add_argument(
+        "--prune",
+        action="store_true",
+        help="delete the finished games created more than --keep-finished seconds ago, and exit",
+    )
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address players use, for the links (e.g. https://games.example.org behind a proxy)",
+    )
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another host name the server answers to (repeatable)",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another page origin whose WebSockets are accepted (repeatable)",
+    )
+    for name, metavar, what in _TUNING:  # each a Settings field, with its default shown
         default = getattr(d, name)
-        p.add_argument("--" + name.replace("_", "-"), type=type(default), default=default, metavar=metavar,
-                       help=f"{what} (default {default:g})")
-    p.add_argument("--allow-seeds", action="store_true",
-                   help="let game requests choose the seed (tests and replays only)")
+        p.add_argument(
+            "--" + name.replace("_", "-"),
+            type=type(default),
+            default=default,
+            metavar=metavar,
+            help=f"{what} (default {default:g})",
+        )
+    p.add_argument(
+        "--allow-seeds", action="store_true", help="let game requests choose the seed (tests and replays only)"
+    )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     mail_arguments(p)
     p.set_defaults(func=_serve)
@@ -96,19 +144,26 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def _settings(args: argparse.Namespace):
     from ..web.settings import Settings
 
-    return Settings(host=args.host, port=args.port, db=args.db, cards_dirs=args.cards,
-                    public_url=args.public_url, allowed_hosts=args.allow_host,
-                    allowed_origins=args.allow_origin, allow_seeds=args.allow_seeds, mail=mail_settings(args),
-                    **{name: getattr(args, name) for name, _, _ in _TUNING})
+    return Settings(
+        host=args.host,
+        port=args.port,
+        db=args.db,
+        cards_dirs=args.cards,
+        public_url=args.public_url,
+        allowed_hosts=args.allow_host,
+        allowed_origins=args.allow_origin,
+        allow_seeds=args.allow_seeds,
+        mail=mail_settings(args),
+        **{name: getattr(args, name) for name, _, _ in _TUNING},
+    )
 
 
 def list_games(db: str, out=None) -> int:
     """Print the games stored in ``db`` (for the operator); the number printed."""
     import os
 
-    from ..web.registry import open_storage, tag
-
     from ..table.opening import POSTGRES_PREFIXES
+    from ..web.registry import open_storage, tag
 
     out = out or sys.stdout
     postgres = db.startswith(POSTGRES_PREFIXES)
@@ -117,8 +172,10 @@ def list_games(db: str, out=None) -> int:
     storage = open_storage(db)
     try:
         records, damaged = storage.games.read_all()
-        print(f"{len(records) + len(damaged)} game(s) in {storage.events.path if postgres else os.path.abspath(db)}",
-              file=out)
+        print(
+            f"{len(records) + len(damaged)} game(s) in {storage.events.path if postgres else os.path.abspath(db)}",
+            file=out,
+        )
         for err in damaged:
             print(f"{err.game_id}  tag {tag(str(err.game_id))}  damaged: {err}", file=out)
         for r in records:
@@ -128,8 +185,11 @@ def list_games(db: str, out=None) -> int:
                 where = f"unreadable ({type(exc).__name__})"
             when = datetime.datetime.fromtimestamp(r.created).isoformat(timespec="seconds")
             seats = ", ".join(s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats)
-            print(f"{r.game_id}  tag {tag(r.game_id)}  {when}  {r.cards['name']}  {where}  {seats}  "
-                  f"owner {r.owner or '-'}  network {r.network or '-'}", file=out)
+            print(
+                f"{r.game_id}  tag {tag(r.game_id)}  {when}  {r.cards['name']}  {where}  {seats}  "
+                f"owner {r.owner or '-'}  network {r.network or '-'}",
+                file=out,
+            )
         return len(records) + len(damaged)
     finally:
         storage.close()
@@ -223,7 +283,6 @@ def _serve(args: argparse.Namespace) -> int:
         return 0 if delete_game(args.db, args.delete) else 1
     try:
         import uvicorn
-
         from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
         from ..web.app import create_app
@@ -233,8 +292,9 @@ def _serve(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise ConfigError(f"the server needs the [web] extra ({install_hint('web')}): {exc}") from None
     settings = _settings(args)
-    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-                        stream=sys.stderr)
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
+    )
     app = create_app(settings)
     server = app.state.server
     family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
@@ -253,14 +313,22 @@ def _serve(args: argparse.Namespace) -> int:
     print(sized_for(settings.max_games, settings.max_connections, files), flush=True)
     # the operator's console, not the log: the token is a credential
     print(f"admin: {base.rstrip('/')}/admin  token: {server.admin_token}", flush=True)
-    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=4 * MAX_MESSAGE_BYTES,
-                            ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False,
-                            lifespan="on", timeout_graceful_shutdown=5, timeout_keep_alive=5,
-                            limit_concurrency=http_concurrency(settings),
-                            http=timed_protocol(AutoHTTPProtocol, settings.header_timeout))
+    config = uvicorn.Config(
+        app,
+        log_level=args.log_level,
+        ws_max_size=4 * MAX_MESSAGE_BYTES,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        ws_per_message_deflate=False,
+        lifespan="on",
+        timeout_graceful_shutdown=5,
+        timeout_keep_alive=5,
+        limit_concurrency=http_concurrency(settings),
+        http=timed_protocol(AutoHTTPProtocol, settings.header_timeout),
+    )
     try:
         uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:   # uvicorn stopped cleanly, then raises the Ctrl-C again
+    except KeyboardInterrupt:  # uvicorn stopped cleanly, then raises the Ctrl-C again
         return 130
     return 0
 

@@ -18,19 +18,29 @@ from .options import add_cards, add_players, add_variant, comma_list
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``simulate`` command."""
     sim = subparsers.add_parser(
-        "simulate", help="bots play seeded games (random bots by default)",
+        "simulate",
+        help="bots play seeded games (random bots by default)",
         description="Bots play seeded games of The Pillars of the Earth. One game is narrated event "
-                    "by event, with the final scoreboard; with --games K, K games (seeds S to "
-                    "S+K-1) are summarised as wins and mean VP by seat.")
+        "by event, with the final scoreboard; with --games K, K games (seeds S to "
+        "S+K-1) are summarised as wins and mean VP by seat.",
+    )
     add_players(sim)
-    sim.add_argument("--seed", type=int, default=1, metavar="S",
-                     help="decides every random outcome: the same seed, players, variants, cards and "
-                          "bots play the same game (default 1)")
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help="decides every random outcome: the same seed, players, variants, cards and "
+        "bots play the same game (default 1)",
+    )
     sim.add_argument("--games", type=int, default=1, metavar="K", help="with more than 1, print a summary")
     add_variant(sim)
     add_cards(sim)
-    sim.add_argument("--bots", default="random",
-                     help="levels (easy, medium, hard) or bot names by seat, comma-separated, e.g. hard,medium,easy,random (one name: every seat)")
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help="levels (easy, medium, hard) or bot names by seat, comma-separated, e.g. hard,medium,easy,random (one name: every seat)",
+    )
     sim.set_defaults(func=_simulate)
     return sim
 
@@ -58,7 +68,9 @@ def narrate(game: Game) -> list[str]:
             lines.append("")
             lines.append(f"=== Round {e.round} ===")
             continue
-        lines.append("  " + namer_game.describe(e) if not isinstance(e, (E.GameStarted, E.GameEnded)) else namer_game.describe(e))
+        lines.append(
+            "  " + namer_game.describe(e) if not isinstance(e, (E.GameStarted, E.GameEnded)) else namer_game.describe(e)
+        )
     lines.append("")
     lines.extend(_scoreboard(game))
     return lines

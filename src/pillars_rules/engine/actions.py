@@ -268,11 +268,31 @@ class ReturnCubes(_Base):
 
 
 #: Every action class by name (the ``type`` of an action in JSON).
-ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
-    TakeResourceCard, Hire, Pass, Discard, ReturnBuilder, KeepBuilder, Place, Park, Protect,
-    TakeCube, UseOnce, Decline, PickCraftsman, ChooseOption, Buy, Sell, EndTrading, Build,
-    EndBuilding, ReturnCubes,
-)}
+ACTION_TYPES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        TakeResourceCard,
+        Hire,
+        Pass,
+        Discard,
+        ReturnBuilder,
+        KeepBuilder,
+        Place,
+        Park,
+        Protect,
+        TakeCube,
+        UseOnce,
+        Decline,
+        PickCraftsman,
+        ChooseOption,
+        Buy,
+        Sell,
+        EndTrading,
+        Build,
+        EndBuilding,
+        ReturnCubes,
+    )
+}
 
 _PLAIN: dict[str, type] = {"str": str, "int": int, "bool": bool}
 #: Each action class's compared fields, with the exact type each value must
@@ -281,8 +301,8 @@ _PLAIN: dict[str, type] = {"str": str, "int": int, "bool": bool}
 #: ``True`` for an ``int``, no ``1.0``), so that comparing it with the listed
 #: actions runs no code of the caller's (issue #34).
 FIELD_TYPES: dict[type, tuple[tuple[str, type], ...]] = {
-    cls: tuple((f.name, _PLAIN[str(f.type)]) for f in attrs.fields(cls) if f.eq)
-    for cls in ACTION_TYPES.values()}
+    cls: tuple((f.name, _PLAIN[str(f.type)]) for f in attrs.fields(cls) if f.eq) for cls in ACTION_TYPES.values()
+}
 
 #: Which action types answer which pending decision kind.
 ACTIONS_FOR: dict[str, tuple[type, ...]] = {
@@ -300,7 +320,24 @@ ACTIONS_FOR: dict[str, tuple[type, ...]] = {
 }
 
 Action = (
-    TakeResourceCard | Hire | Pass | Discard | ReturnBuilder | KeepBuilder | Place | Park
-    | Protect | TakeCube | UseOnce | Decline | PickCraftsman | ChooseOption | Buy | Sell
-    | EndTrading | Build | EndBuilding | ReturnCubes
+    TakeResourceCard
+    | Hire
+    | Pass
+    | Discard
+    | ReturnBuilder
+    | KeepBuilder
+    | Place
+    | Park
+    | Protect
+    | TakeCube
+    | UseOnce
+    | Decline
+    | PickCraftsman
+    | ChooseOption
+    | Buy
+    | Sell
+    | EndTrading
+    | Build
+    | EndBuilding
+    | ReturnCubes
 )

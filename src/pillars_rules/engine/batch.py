@@ -11,10 +11,33 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..cardlang.effects import (
-    AddCounters, Amount, BecomeStartPlayer, Borrow, BuryEvent, ChooseCraftsman, ChooseOne, CopyPrivilege, ForPlayers,
-    Gain, HasMost, If, IsStartPlayer, Lasting, LookEvents, Lose, Market, PerBuilder, PerCount, PerMillWorker,
-    ReorderEvents, ReverseOrder, Swap, Transfer,
-    addressed, deeper, is_chosen,
+    AddCounters,
+    Amount,
+    BecomeStartPlayer,
+    Borrow,
+    BuryEvent,
+    ChooseCraftsman,
+    ChooseOne,
+    CopyPrivilege,
+    ForPlayers,
+    Gain,
+    HasMost,
+    If,
+    IsStartPlayer,
+    Lasting,
+    LookEvents,
+    Lose,
+    Market,
+    PerBuilder,
+    PerCount,
+    PerMillWorker,
+    ReorderEvents,
+    ReverseOrder,
+    Swap,
+    Transfer,
+    addressed,
+    deeper,
+    is_chosen,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
@@ -24,7 +47,14 @@ from .evolve import _HANDLERS, evolve
 from .reach import has_most, market_events, scaled, selected, swap_events, transfer_events, turn_order
 from .state import GameState, Job, Pieces
 from .zones import (
-    copy_options, give_options, give_target, gives_to_chosen, lasting_rounds, look_events, reorder_size, reorders,
+    copy_options,
+    give_options,
+    give_target,
+    gives_to_chosen,
+    lasting_rounds,
+    look_events,
+    reorder_size,
+    reorders,
 )
 
 BIG_VALUE = 5
@@ -33,8 +63,17 @@ PRIVILEGES_PER_GAME = 12
 
 
 # ------------------------------------------------------------------ instant effects
-def instant_events(state: GameState, rules: Rules, seat: int, effect, source: str,
-                   ability: int, option: int = -1, judge: GameState | None = None, actor: int = -1) -> list:
+def instant_events(
+    state: GameState,
+    rules: Rules,
+    seat: int,
+    effect,
+    source: str,
+    ability: int,
+    option: int = -1,
+    judge: GameState | None = None,
+    actor: int = -1,
+) -> list:
     """Events for a card's instant effect on ``seat`` (at most one: a gain, a
     loss or a queued choice); nothing once the seat has had its
     :data:`~pillars_rules.limits.MAX_CARD_EFFECTS` card effects this round.
@@ -61,8 +100,17 @@ def fits(counts: list[int], events: list) -> bool:
     return True
 
 
-def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
-             ability: int, option: int = -1, judge: GameState | None = None, actor: int = -1) -> list:
+def _instant(
+    state: GameState,
+    rules: Rules,
+    seat: int,
+    effect,
+    source: str,
+    ability: int,
+    option: int = -1,
+    judge: GameState | None = None,
+    actor: int = -1,
+) -> list:
     """The events of ``effect`` for ``seat``; who has the most or fewest of a
     count is judged on ``judge`` if given (an event's reveal), else on ``state``."""
     if isinstance(effect, Gain):
@@ -86,8 +134,7 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
             return [E.Lost(seat, amounts, source)] if amounts else []
         return [E.Lost(seat, effect.amounts, source)]
     if gives_to_chosen(effect):  # a card given as a pair (issue #53): a choice, if anyone lacks a card
-        return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
-            if give_options(state, seat, effect) else []
+        return [E.ChoicesQueued((Job(seat, source, ability, option),))] if give_options(state, seat, effect) else []
     if isinstance(effect, (ChooseCraftsman, ChooseOne)):
         return [E.ChoicesQueued((Job(seat, source, ability, option),))]
     if isinstance(effect, If):
@@ -102,8 +149,11 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
             return []
         return _instant(state, rules, seat, effect.effect, source, ability, option, judge, actor)
     if is_chosen(effect):  # the owner picks the player: a choice of its own
-        return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
-            if chosen_seats(state, rules, seat, effect, source, ability) else []
+        return (
+            [E.ChoicesQueued((Job(seat, source, ability, option),))]
+            if chosen_seats(state, rules, seat, effect, source, ability)
+            else []
+        )
     if isinstance(effect, ForPlayers):
         # each picked player's share sees the shares before it (two players
         # taking from the market share its stock); who has the most of a
@@ -129,22 +179,30 @@ def _instant(state: GameState, rules: Rules, seat: int, effect, source: str,
         if isinstance(effect, LookEvents):
             return looked
         # a reorder of fewer than two cards asks nothing
-        return looked + [E.ChoicesQueued((Job(seat, source, ability, option),))] \
-            if reorder_size(state, effect) > 1 else looked
+        return (
+            looked + [E.ChoicesQueued((Job(seat, source, ability, option),))]
+            if reorder_size(state, effect) > 1
+            else looked
+        )
     if isinstance(effect, BuryEvent):  # nothing to bury under a single card
         return [E.EventBuried(seat, source)] if len(state.event_deck) > 1 else []
     if isinstance(effect, CopyPrivilege):  # a choice, if there is a privilege to copy
-        return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
-            if copy_options(state, rules, seat, effect) else []
+        return (
+            [E.ChoicesQueued((Job(seat, source, ability, option),))] if copy_options(state, rules, seat, effect) else []
+        )
     if isinstance(effect, Borrow):  # the owner picks the craftsman: a choice, if there is one to use
-        return [E.ChoicesQueued((Job(seat, source, ability, option),))] \
-            if borrow_uses(state, rules, seat, effect) else []
+        return (
+            [E.ChoicesQueued((Job(seat, source, ability, option),))] if borrow_uses(state, rules, seat, effect) else []
+        )
     if isinstance(effect, BecomeStartPlayer):  # nothing if the seat already is (issue #53)
         return [E.BecameStartPlayer(seat, source)] if state.start_player != seat else []
     if isinstance(effect, ReverseOrder):  # a reversed round stays reversed; no round 7
         rnd = state.round + (1 if effect.when == "next_round" else 0)
-        return [E.OrderReversed(seat, source, rnd)] if (
-            rnd <= rules.layout.rounds and rnd not in state.reversed_rounds) else []
+        return (
+            [E.OrderReversed(seat, source, rnd)]
+            if (rnd <= rules.layout.rounds and rnd not in state.reversed_rounds)
+            else []
+        )
     if isinstance(effect, Lasting):  # an option of a choice: ``option`` is its index
         first, last = lasting_rounds(state, rules, effect.duration)
         return [E.ModifierGranted(seat, source, ability, option, first, last)] if first <= rules.layout.rounds else []
@@ -156,8 +214,9 @@ def chosen_seats(state: GameState, rules: Rules, seat: int, effect, source: str,
     (option ``i`` of the decision is the ``i``-th): only those with whom
     ``effect`` does something -- a trade with a player who has what it takes,
     a take from one who has some of it (issue #53). None: no decision at all."""
-    return tuple(s for s in turn_order(state)
-                 if s != seat and chosen_events(state, rules, seat, effect, s, source, ability))
+    return tuple(
+        s for s in turn_order(state) if s != seat and chosen_events(state, rules, seat, effect, s, source, ability)
+    )
 
 
 def option_count(state: GameState, rules: Rules, seat: int, effect) -> int:
@@ -178,8 +237,7 @@ def option_count(state: GameState, rules: Rules, seat: int, effect) -> int:
     return len(effect.options)
 
 
-def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int, source: str,
-                  ability: int) -> list:
+def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int, source: str, ability: int) -> list:
     """The events of a "player you choose" effect once ``seat`` chose ``target``."""
     if isinstance(effect, Transfer):
         events = transfer_events(state, seat, effect, source, (target,))
@@ -235,8 +293,9 @@ def reacts(who: str, owner: int, actor: int, n: int) -> bool:
     return actor == ((owner + 1) % n if who == "left" else (owner - 1) % n)
 
 
-def action_trigger_events(before: GameState, after: GameState, rules: Rules, seat: int,
-                          action: str, location: str | None = None) -> list:
+def action_trigger_events(
+    before: GameState, after: GameState, rules: Rules, seat: int, action: str, location: str | None = None
+) -> list:
     """Events of the reactions (``when <player> <action>:``) to ``seat``'s
     ``action``, of the cards their owners held ``before`` it, applied in order
     to the state ``after`` it: seat by seat clockwise from ``seat`` (its own
@@ -253,8 +312,11 @@ def action_trigger_events(before: GameState, after: GameState, rules: Rules, sea
             if cid not in acting:
                 continue
             for i, a in rules.on_actions[cid]:
-                if a.action == action and (a.location is None or a.location == location) \
-                        and reacts(a.who, owner, seat, n):
+                if (
+                    a.action == action
+                    and (a.location is None or a.location == location)
+                    and reacts(a.who, owner, seat, n)
+                ):
                     for e in instant_events(after, rules, owner, a.effect, cid, i, actor=seat):
                         after = evolve(after, e)
                         out.append(e)
@@ -330,8 +392,7 @@ def ones_needed(p_pieces: Pieces, need: int, big: bool) -> int | None:
 
 def round_workers(state: GameState, rules: Rules) -> tuple[Pieces, ...]:
     return tuple(
-        Pieces(SMALL_WORKERS, 1, p.grey_next, rules.extra_workers(state, seat))
-        for seat, p in enumerate(state.players)
+        Pieces(SMALL_WORKERS, 1, p.grey_next, rules.extra_workers(state, seat)) for seat, p in enumerate(state.players)
     )
 
 
@@ -345,17 +406,17 @@ class Batch:
         self.state = state
         self.events: list = []
 
-    def add(self, event) -> "Batch":
+    def add(self, event) -> Batch:
         self.state = _HANDLERS[event.__class__](self.state, event)  # evolve(), inlined
         self.events.append(event)
         return self
 
-    def extend(self, events) -> "Batch":
+    def extend(self, events) -> Batch:
         for e in events:
             self.add(e)
         return self
 
-    def decide(self, kind: str, seat: int) -> "Batch":
+    def decide(self, kind: str, seat: int) -> Batch:
         """Add the :class:`DecisionPending` of ``kind`` for ``seat``: one shared
         instance per pair (events are immutable values; a decision is pending
         about once per three events, so not building it each time pays)."""

@@ -60,8 +60,7 @@ def borrow_uses(state: GameState, rules: Rules, seat: int, effect: Borrow) -> tu
     return tuple(out)
 
 
-def borrow_events(state: GameState, rules: Rules, seat: int, effect: Borrow, index: int,
-                  reason: str) -> list[Any]:
+def borrow_events(state: GameState, rules: Rules, seat: int, effect: Borrow, index: int, reason: str) -> list[Any]:
     """The events of option ``index`` of the decision (the last one: none),
     for ``reason`` (the card or place whose effect it is)."""
     uses = borrow_uses(state, rules, seat, effect)

@@ -7,18 +7,38 @@ registry (:mod:`pillars_rules.cardlang.effects`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Callable, Final, Mapping, Sequence, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..cardlang.card import Card
 from ..cardlang.cardset import CardSet
 from ..cardlang.effects import (
-    BuilderLimit, CapacityDelta, Convert, CraftsmanLimit, ExtraWorker, Lasting,
-    MillBonus, NextRound, RestOfGame,
-    OnAction, Once, Passive, PeekEvent, Permit, PriceDelta, TaxDelta, TaxFixed, ThisRound, Trigger,
-    YieldDelta, addressed, lastings,
+    BuilderLimit,
+    CapacityDelta,
+    Convert,
+    CraftsmanLimit,
+    ExtraWorker,
+    Lasting,
+    MillBonus,
+    NextRound,
+    OnAction,
+    Once,
+    Passive,
+    PeekEvent,
+    Permit,
+    PriceDelta,
+    RestOfGame,
+    TaxDelta,
+    TaxFixed,
+    ThisRound,
+    Trigger,
+    YieldDelta,
+    addressed,
+    lastings,
 )
-from .layout import _LAYOUTS, Layout, keep as keep_layout, register
+from .layout import _LAYOUTS, Layout, register
+from .layout import keep as keep_layout
 from .state import GameState, PlayerState, RoundState
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
@@ -45,6 +65,7 @@ _NO_PRICES: Final[dict[str, int]] = {}
 def _table(entries: dict[str, _V]) -> Mapping[str, _V]:
     """A read-only look-up table (Rules are shared between games)."""
     return MappingProxyType(entries)
+
 
 DEFAULT_CRAFTSMAN_LIMIT: Final = 5
 DEFAULT_BUILDERS = 3  # the base board's; a board's text sets its own ('starting builders')
@@ -102,8 +123,17 @@ class _Held:
     another change -- cubes, gold, a spot -- keeps the latter, so an
     unchanged seat is known by identity alone)."""
 
-    __slots__ = ("player", "table", "craftsmen", "privileges", "event", "prev_event", "protected",
-                 "prev_protected", "mods")
+    __slots__ = (
+        "player",
+        "table",
+        "craftsmen",
+        "privileges",
+        "event",
+        "prev_event",
+        "protected",
+        "prev_protected",
+        "mods",
+    )
 
     def __init__(self, p: PlayerState, t: RoundState, mods: tuple) -> None:
         self.player = p  # the same records: the quickest test, and the most common case
@@ -126,12 +156,42 @@ class Rules:
     frozensets. (The caches whose names start with ``_`` are the engine's own.)
     """
 
-    __slots__ = ("base", "variants", "cards", "content_hash", "identity", "by_id", "passives", "triggers",
-                 "triggered", "triggered_on", "converts", "onces", "on_actions", "acting", "this_round",
-                 "next_round", "tags", "starting_craftsmen", "lowest_craftsman_limit", "in_order",
-                 "layout", "one_per_player", "steps", "locations", "spent_when_gained", "held_one_round",
-                 "spot_choices_at_step",
-                 "_mods_cache", "_mods_last", "_actions", "_prices_cache", "_other_prices", "shared", "in_game")
+    __slots__ = (
+        "base",
+        "variants",
+        "cards",
+        "content_hash",
+        "identity",
+        "by_id",
+        "passives",
+        "triggers",
+        "triggered",
+        "triggered_on",
+        "converts",
+        "onces",
+        "on_actions",
+        "acting",
+        "this_round",
+        "next_round",
+        "tags",
+        "starting_craftsmen",
+        "lowest_craftsman_limit",
+        "in_order",
+        "layout",
+        "one_per_player",
+        "steps",
+        "locations",
+        "spent_when_gained",
+        "held_one_round",
+        "spot_choices_at_step",
+        "_mods_cache",
+        "_mods_last",
+        "_actions",
+        "_prices_cache",
+        "_other_prices",
+        "shared",
+        "in_game",
+    )
 
     base: CardSet
     variants: tuple[str, ...]
@@ -194,16 +254,21 @@ class Rules:
         played = cards.with_variants(variants)
         by_id: Mapping[str, Card] = played.by_id
         abilities = {cid: c.abilities for cid, c in by_id.items()}
-        triggers = _table({cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, Trigger))
-                           for cid, ab in abilities.items()})
-        on_actions = _table({cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, OnAction))
-                             for cid, ab in abilities.items()})
-        passives = _table({cid: tuple(a.modifier for a in ab if isinstance(a, Passive))
-                           for cid, ab in abilities.items()})
-        this_round = _table({cid: tuple(a.modifier for a in ab if isinstance(a, ThisRound))
-                             for cid, ab in abilities.items()})
-        next_round = _table({cid: tuple(a.modifier for a in ab if isinstance(a, NextRound))
-                             for cid, ab in abilities.items()})
+        triggers = _table(
+            {cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, Trigger)) for cid, ab in abilities.items()}
+        )
+        on_actions = _table(
+            {cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, OnAction)) for cid, ab in abilities.items()}
+        )
+        passives = _table(
+            {cid: tuple(a.modifier for a in ab if isinstance(a, Passive)) for cid, ab in abilities.items()}
+        )
+        this_round = _table(
+            {cid: tuple(a.modifier for a in ab if isinstance(a, ThisRound)) for cid, ab in abilities.items()}
+        )
+        next_round = _table(
+            {cid: tuple(a.modifier for a in ab if isinstance(a, NextRound)) for cid, ab in abilities.items()}
+        )
         object.__setattr__(self, "base", cards)
         object.__setattr__(self, "variants", variants)
         object.__setattr__(self, "cards", played)
@@ -213,10 +278,19 @@ class Rules:
         object.__setattr__(self, "triggers", triggers)
         object.__setattr__(self, "triggered", frozenset(cid for cid, t in triggers.items() if t))
         hooks = {a.step for ts in triggers.values() for _, a in ts}
-        object.__setattr__(self, "triggered_on", _table({hook: frozenset(
-            cid for cid, ts in triggers.items() if any(a.step == hook for _, a in ts)) for hook in hooks}))
-        converts = _table({
-            cid: tuple(enumerate(a for a in ab if isinstance(a, Convert))) for cid, ab in abilities.items()})
+        object.__setattr__(
+            self,
+            "triggered_on",
+            _table(
+                {
+                    hook: frozenset(cid for cid, ts in triggers.items() if any(a.step == hook for _, a in ts))
+                    for hook in hooks
+                }
+            ),
+        )
+        converts = _table(
+            {cid: tuple(enumerate(a for a in ab if isinstance(a, Convert))) for cid, ab in abilities.items()}
+        )
         object.__setattr__(self, "converts", converts)
         shared: dict[tuple[str, int], tuple[int, ...]] = {}
         for cid, convs in converts.items():
@@ -226,21 +300,42 @@ class Rules:
                     for i in group:
                         shared[cid, i] = group
         object.__setattr__(self, "shared", MappingProxyType(shared))
-        object.__setattr__(self, "onces", _table({
-            cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, Once)) for cid, ab in abilities.items()}))
+        object.__setattr__(
+            self,
+            "onces",
+            _table(
+                {cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, Once)) for cid, ab in abilities.items()}
+            ),
+        )
         object.__setattr__(self, "on_actions", on_actions)
         object.__setattr__(self, "acting", frozenset(cid for cid, t in on_actions.items() if t))
         object.__setattr__(self, "this_round", this_round)
         object.__setattr__(self, "next_round", next_round)
         object.__setattr__(self, "tags", _table({cid: frozenset(c.tags) for cid, c in by_id.items()}))
-        object.__setattr__(self, "starting_craftsmen",
-                           tuple(c.id for c in played if c.kind == "craftsman" and c.round == 0))
-        object.__setattr__(self, "lowest_craftsman_limit", min([DEFAULT_CRAFTSMAN_LIMIT] + [
-            m.n for mods in (passives, this_round, next_round)
-            for ms in mods.values() for m in ms if isinstance(m, _CraftsmanLimit)] + [
-            m.n for ab in abilities.values() for m in _lasting(ab) if isinstance(m, _CraftsmanLimit)] + [
-            e.modifier.n for c in cards.board.places for _, e in c.place.spot_effects
-            if isinstance(e, Lasting) and isinstance(e.modifier, _CraftsmanLimit)]))
+        object.__setattr__(
+            self, "starting_craftsmen", tuple(c.id for c in played if c.kind == "craftsman" and c.round == 0)
+        )
+        object.__setattr__(
+            self,
+            "lowest_craftsman_limit",
+            min(
+                [DEFAULT_CRAFTSMAN_LIMIT]
+                + [
+                    m.n
+                    for mods in (passives, this_round, next_round)
+                    for ms in mods.values()
+                    for m in ms
+                    if isinstance(m, _CraftsmanLimit)
+                ]
+                + [m.n for ab in abilities.values() for m in _lasting(ab) if isinstance(m, _CraftsmanLimit)]
+                + [
+                    e.modifier.n
+                    for c in cards.board.places
+                    for _, e in c.place.spot_effects
+                    if isinstance(e, Lasting) and isinstance(e.modifier, _CraftsmanLimit)
+                ]
+            ),
+        )
         object.__setattr__(self, "identity", cards.identity)
         layout = register(cards.identity, cards.board)
         object.__setattr__(self, "layout", layout)
@@ -249,19 +344,31 @@ class Rules:
         object.__setattr__(self, "one_per_player", layout.one_per_player)
         object.__setattr__(self, "steps", layout.steps)
         object.__setattr__(self, "locations", _table(dict(layout.locations)))
-        object.__setattr__(self, "spent_when_gained", frozenset() if v3 else frozenset(
-            c.id for c in played if c.kind == "privilege" and c.mode == "immediate"))
+        object.__setattr__(
+            self,
+            "spent_when_gained",
+            frozenset() if v3 else frozenset(c.id for c in played if c.kind == "privilege" and c.mode == "immediate"),
+        )
         object.__setattr__(self, "spot_choices_at_step", RULES_V4 not in variants)
-        object.__setattr__(self, "held_one_round", frozenset(
-            c.id for c in played if c.kind == "privilege" and c.mode == "one_round"))
+        object.__setattr__(
+            self, "held_one_round", frozenset(c.id for c in played if c.kind == "privilege" and c.mode == "one_round")
+        )
         object.__setattr__(self, "_mods_cache", {})
         object.__setattr__(self, "_mods_last", {})
         object.__setattr__(self, "_actions", {})
         object.__setattr__(self, "_prices_cache", {})
         object.__setattr__(self, "_other_prices", {})
-        object.__setattr__(self, "in_game", MappingProxyType({
-            (kind, n): tuple(c for c in played if c.kind == kind and (not c.players or n in c.players))
-            for kind in ("craftsman", "event", "privilege", "resource") for n in layout.players}))
+        object.__setattr__(
+            self,
+            "in_game",
+            MappingProxyType(
+                {
+                    (kind, n): tuple(c for c in played if c.kind == kind and (not c.players or n in c.players))
+                    for kind in ("craftsman", "event", "privilege", "resource")
+                    for n in layout.players
+                }
+            ),
+        )
 
     def cards_at(self, kind: str, players: int) -> tuple[Card, ...]:
         """The cards of ``kind`` in a game of ``players`` seats (a card's
@@ -308,9 +415,15 @@ class Rules:
         # record copied for another change -- cubes, gold, a spot -- keeps them)
         if last is not None and last.player is p and last.table is t:
             held = last.mods
-        elif last is not None and last.craftsmen is p.craftsmen and last.privileges is p.privileges \
-                and last.event is t.event and last.prev_event is t.prev_event and last.protected is t.protected \
-                and last.prev_protected is t.prev_protected:
+        elif (
+            last is not None
+            and last.craftsmen is p.craftsmen
+            and last.privileges is p.privileges
+            and last.event is t.event
+            and last.prev_event is t.prev_event
+            and last.protected is t.protected
+            and last.prev_protected is t.prev_protected
+        ):
             held = last.mods
             # the next ask is likely of these records: answer it by the quick test. (Threads may
             # interleave these two writes; any record kept here matches the entry's cards and
@@ -322,8 +435,9 @@ class Rules:
         if not state.granted:
             return held
         r = state.round
-        extra = tuple(self.granted_modifier(g[1], g[2], g[3]) for g in state.granted
-                      if g[0] == seat and g[4] <= r <= g[5])
+        extra = tuple(
+            self.granted_modifier(g[1], g[2], g[3]) for g in state.granted if g[0] == seat and g[4] <= r <= g[5]
+        )
         return held + extra if extra else held
 
     def granted_modifier(self, card: str, ability: int, option: int) -> Any:
@@ -331,11 +445,13 @@ class Rules:
         ``rest of game:`` ability, option ``option`` of its choice, or the
         lasting effect of spot ``ability`` of the place ``card``."""
         # the one walk (issue #53): through every wrapper, a chosen player's too
-        where: Any = self.layout.spot_effect(card, ability) if card in self.layout.spot_effects \
-            else self.by_id[card].abilities[ability]  # a place's spot (the expansion's event field)
+        where: Any = (
+            self.layout.spot_effect(card, ability)
+            if card in self.layout.spot_effects
+            else self.by_id[card].abilities[ability]
+        )  # a place's spot (the expansion's event field)
         node: Any = addressed(where, option, True)
         return node.modifier
-
 
     def _held_modifiers(self, state: GameState, seat: int, p: PlayerState, t: Any) -> tuple:
         this, prev = t.event, t.prev_event
@@ -384,8 +500,7 @@ class Rules:
         return sum(m.n for m in self.modifiers(state, seat) if isinstance(m, _YieldDelta))
 
     def mill_bonus(self, state: GameState, seat: int, value: int) -> int:
-        return sum(m.per * min(value, m.up_to) for m in self.modifiers(state, seat)
-                   if isinstance(m, _MillBonus))
+        return sum(m.per * min(value, m.up_to) for m in self.modifiers(state, seat) if isinstance(m, _MillBonus))
 
     def tax_for(self, state: GameState, seat: int, rolled: Any) -> Any:
         """The tax ``seat`` pays when the die shows ``rolled`` (a whole number in
@@ -454,8 +569,9 @@ class Rules:
     def permitted(self, state: GameState, seat: int, trade: str, resource: str) -> bool:
         if (trade, resource) not in RESTRICTED_TRADES:
             return True
-        return any(isinstance(m, _Permit) and m.trade == trade and m.resource == resource
-                   for m in self.modifiers(state, seat))
+        return any(
+            isinstance(m, _Permit) and m.trade == trade and m.resource == resource for m in self.modifiers(state, seat)
+        )
 
     def once_card(self, state: GameState, seat: int, window: str) -> str | None:
         """An unused once-per-game privilege of ``seat`` for ``window``."""
@@ -468,8 +584,12 @@ class Rules:
     def once_uses(self, state: GameState, seat: int, window: str) -> tuple[tuple[str, int], ...]:
         """(card, ability index) of every unused once-per-game ability of
         ``seat`` for a general ``window`` (draft, market, cathedral)."""
-        return tuple((cid, i) for cid in dict.fromkeys(state.players[seat].privileges)
-                     for i, a in self.onces[cid] if a.window == window)
+        return tuple(
+            (cid, i)
+            for cid in dict.fromkeys(state.players[seat].privileges)
+            for i, a in self.onces[cid]
+            if a.window == window
+        )
 
     def has_tag(self, state: GameState, seat: int, tag: str) -> bool:
         return any(tag in self.tags[c] for c in state.players[seat].craftsmen)
@@ -522,8 +642,9 @@ class Rules:
 
     def permit_names(self, trade: str, resource: str) -> str:
         """Who allows a restricted trade, e.g. ``"Carpenter or Master carpenter"``."""
-        return self.granting(lambda c: any(
-            isinstance(a, Passive) and a.modifier == _Permit(trade, resource) for a in c.abilities))
+        return self.granting(
+            lambda c: any(isinstance(a, Passive) and a.modifier == _Permit(trade, resource) for a in c.abilities)
+        )
 
     def tag_names(self, tag: str) -> str:
         """The craftsmen with ``tag``, e.g. ``"Mortar mixer or Mortar mixer (improved)"``."""
@@ -548,4 +669,3 @@ def rules_for(cards: CardSet, variants: tuple[str, ...] = ()) -> Rules:
     else:
         rules.hold_layout()
     return rules
-

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import copyreg
 import sys
-from typing import Any, Callable, Final
+from collections.abc import Callable
+from typing import Any, Final
 
 import attrs
 
@@ -119,9 +120,11 @@ def _build(env: dict, target: str, cls: type, source: str, values: dict[str, str
     if not cls.__dictoffset__:  # slotted or native: the constructor
         args = ", ".join(values.get(f, f"{source}.{f}") for f in fields_of(cls))
         return [f"    {target} = {name}({args})"]
-    return ([f"    d_{target} = {source}.__dict__.copy()"]
-            + [f"    d_{target}[{field!r}] = {v}" for field, v in values.items()]
-            + [f"    {target} = new({name})", f"    set_dict({target}, '__dict__', d_{target})"])
+    return (
+        [f"    d_{target} = {source}.__dict__.copy()"]
+        + [f"    d_{target}[{field!r}] = {v}" for field, v in values.items()]
+        + [f"    {target} = new({name})", f"    set_dict({target}, '__dict__', d_{target})"]
+    )
 
 
 def _reduce(obj: Any) -> tuple[type, tuple[Any, ...]]:
@@ -143,20 +146,31 @@ def _quick_init(cls: type) -> None:
     init: Any = cls.__dict__.get("__init__")
     code = getattr(init, "__code__", None)
     names = fields_of(cls)
-    if (code is None or code.co_kwonlyargcount or code.co_flags & 0x0C  # *args, **kwargs
-            or code.co_varnames[:code.co_argcount] != ("self", *names)
-            or {"_pr_set", "_pr_bind", "_pr_whole"} & set(names)):
+    if (
+        code is None
+        or code.co_kwonlyargcount
+        or code.co_flags & 0x0C  # *args, **kwargs
+        or code.co_varnames[: code.co_argcount] != ("self", *names)
+        or {"_pr_set", "_pr_bind", "_pr_whole"} & set(names)
+    ):
         return
     # a whole-number field the source's __init__ takes as ``object`` is checked
     # there (events._whole): the quick one checks it the same way
-    whole = {n for n in names if init.__annotations__.get(n) == "object"
-             and getattr(cls, "__annotations__", {}).get(n) == "int"}
+    whole = {
+        n
+        for n in names
+        if init.__annotations__.get(n) == "object" and getattr(cls, "__annotations__", {}).get(n) == "int"
+    }
     checker = init.__globals__.get("_whole") if whole else None
     if whole and checker is None:
         return
     lines = [f"def __init__(self{''.join(', ' + n for n in names)}):", "    _pr_set = _pr_bind(self)"]
-    lines += [f"    _pr_set({n!r}, {n} if type({n}) is int else _pr_whole({n}, {cls.__name__ + '.' + n!r}))"
-              if n in whole else f"    _pr_set({n!r}, {n})" for n in names]
+    lines += [
+        f"    _pr_set({n!r}, {n} if type({n}) is int else _pr_whole({n}, {cls.__name__ + '.' + n!r}))"
+        if n in whole
+        else f"    _pr_set({n!r}, {n})"
+        for n in names
+    ]
     env: dict[str, Any] = {"_pr_bind": object.__setattr__.__get__, "_pr_whole": checker}
     exec("\n".join(lines) + "\n", env)
     quick = env["__init__"]

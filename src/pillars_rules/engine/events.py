@@ -43,8 +43,16 @@ class GameStarted:
     gold: tuple[int, ...]
     vp: int = 2
 
-    def __init__(self, names: tuple[str, ...], seed: object, variants: tuple[str, ...], card_hash: str,
-                 starting_craftsmen: tuple[str, ...], gold: tuple[int, ...], vp: object = 2) -> None:
+    def __init__(
+        self,
+        names: tuple[str, ...],
+        seed: object,
+        variants: tuple[str, ...],
+        card_hash: str,
+        starting_craftsmen: tuple[str, ...],
+        gold: tuple[int, ...],
+        vp: object = 2,
+    ) -> None:
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "seed", _whole(seed, "GameStarted.seed"))
         object.__setattr__(self, "variants", variants)
@@ -76,9 +84,20 @@ class PositionSet:
     builders: Builders
     pins: Pins
 
-    def __init__(self, round: object, stage: str, step: str, start_player: object, cathedral: object,
-                 players: tuple[PlayerState, ...], board: Board, decks: Decks, table: RoundState,
-                 builders: Builders, pins: Pins) -> None:
+    def __init__(
+        self,
+        round: object,
+        stage: str,
+        step: str,
+        start_player: object,
+        cathedral: object,
+        players: tuple[PlayerState, ...],
+        board: Board,
+        decks: Decks,
+        table: RoundState,
+        builders: Builders,
+        pins: Pins,
+    ) -> None:
         object.__setattr__(self, "round", _whole(round, "PositionSet.round"))
         object.__setattr__(self, "stage", stage)
         object.__setattr__(self, "step", step)
@@ -100,8 +119,9 @@ class DecksShuffled:
     events: tuple[str, ...]
     privileges: tuple[str, ...]
 
-    def __init__(self, craftsmen: tuple[tuple[str, ...], ...], events: tuple[str, ...],
-                 privileges: tuple[str, ...]) -> None:
+    def __init__(
+        self, craftsmen: tuple[tuple[str, ...], ...], events: tuple[str, ...], privileges: tuple[str, ...]
+    ) -> None:
         object.__setattr__(self, "craftsmen", craftsmen)
         object.__setattr__(self, "events", events)
         object.__setattr__(self, "privileges", privileges)
@@ -490,8 +510,9 @@ class Converted:
     inputs: tuple[Amount, ...]
     outputs: tuple[Amount, ...]
 
-    def __init__(self, seat: object, card: str, ability: object, inputs: tuple[Amount, ...],
-                 outputs: tuple[Amount, ...]) -> None:
+    def __init__(
+        self, seat: object, card: str, ability: object, inputs: tuple[Amount, ...], outputs: tuple[Amount, ...]
+    ) -> None:
         object.__setattr__(self, "seat", _whole(seat, "Converted.seat"))
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "ability", _whole(ability, "Converted.ability"))
@@ -550,8 +571,7 @@ class ModifierGranted:
     first: int
     last: int
 
-    def __init__(self, seat: object, card: str, ability: object, option: object, first: object,
-                 last: object) -> None:
+    def __init__(self, seat: object, card: str, ability: object, option: object, first: object, last: object) -> None:
         object.__setattr__(self, "seat", _whole(seat, "ModifierGranted.seat"))
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "ability", _whole(ability, "ModifierGranted.ability"))
@@ -724,8 +744,16 @@ class CraftsmanBorrowed:
     outputs: tuple[Amount, ...]
     reason: str
 
-    def __init__(self, seat: object, owner: object, card: str, ability: object, inputs: tuple[Amount, ...],
-                 outputs: tuple[Amount, ...], reason: str = "") -> None:
+    def __init__(
+        self,
+        seat: object,
+        owner: object,
+        card: str,
+        ability: object,
+        inputs: tuple[Amount, ...],
+        outputs: tuple[Amount, ...],
+        reason: str = "",
+    ) -> None:
         object.__setattr__(self, "seat", _whole(seat, "CraftsmanBorrowed.seat"))
         object.__setattr__(self, "owner", _whole(owner, "CraftsmanBorrowed.owner"))
         object.__setattr__(self, "card", card)
@@ -792,15 +820,66 @@ CONTROL_EVENTS = (DecisionPending, ChoicesQueued, StepStarted, Decided)
 
 
 #: Every event class by name (the ``type`` of an event in a save).
-EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
-    GameStarted, PositionSet, DecksShuffled, RoundStarted, ResourceCardsDealt, DecisionPending,
-    ResourceCardTaken, CraftsmanHired, CraftsmanDiscarded, DraftPassed, DraftEnded, BuildersBagged,
-    BuilderDrawn, BuilderReturned, BuilderPlaced, BuilderSetAside, BuilderParked, Decided, OnceUsed,
-    StepStarted, EventRevealed, EventApplied, Protected, CubeTaken, Gained, Lost, ChoicesQueued,
-    ChoiceMade, CapacityBoosted, PrivilegeTaken, TaxRolled, TaxExempted, GreyWorkersWon, Bought,
-    Sold, MarketPassed, Converted, CathedralDone, CubesReturned, StartPlayerChanged, RoundEnded,
-    GameEnded, MarketStocked, ModifierGranted, CountersAdded, BallotCast, VoteDecided, BidWon,
-    CraftsmanBorrowed, BidsPassed, BecameStartPlayer, OrderReversed, EventsLooked, EventBuried, EventsReordered,
-    CraftsmanGiven, PrivilegeGiven,
-)}
+EVENT_TYPES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        GameStarted,
+        PositionSet,
+        DecksShuffled,
+        RoundStarted,
+        ResourceCardsDealt,
+        DecisionPending,
+        ResourceCardTaken,
+        CraftsmanHired,
+        CraftsmanDiscarded,
+        DraftPassed,
+        DraftEnded,
+        BuildersBagged,
+        BuilderDrawn,
+        BuilderReturned,
+        BuilderPlaced,
+        BuilderSetAside,
+        BuilderParked,
+        Decided,
+        OnceUsed,
+        StepStarted,
+        EventRevealed,
+        EventApplied,
+        Protected,
+        CubeTaken,
+        Gained,
+        Lost,
+        ChoicesQueued,
+        ChoiceMade,
+        CapacityBoosted,
+        PrivilegeTaken,
+        TaxRolled,
+        TaxExempted,
+        GreyWorkersWon,
+        Bought,
+        Sold,
+        MarketPassed,
+        Converted,
+        CathedralDone,
+        CubesReturned,
+        StartPlayerChanged,
+        RoundEnded,
+        GameEnded,
+        MarketStocked,
+        ModifierGranted,
+        CountersAdded,
+        BallotCast,
+        VoteDecided,
+        BidWon,
+        CraftsmanBorrowed,
+        BidsPassed,
+        BecameStartPlayer,
+        OrderReversed,
+        EventsLooked,
+        EventBuried,
+        EventsReordered,
+        CraftsmanGiven,
+        PrivilegeGiven,
+    )
+}
 register_records(tuple(EVENT_TYPES.values()))

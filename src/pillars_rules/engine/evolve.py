@@ -9,17 +9,26 @@ stock, the gold cap) come from the board of the state's card set
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from ..cardlang.effects import Amount
 from ..limits import MAX_CUBES
 from . import events as E
+from .copiers import replace, replacer
 from .layout import layout_for
 from .state import (
-    CUBE_INDEX, CUBE_TOTALS, Board, Builders, Fixed, GameState, Pending, Pieces, PlayerState,
+    CUBE_INDEX,
+    CUBE_TOTALS,
+    Board,
+    Builders,
+    Fixed,
+    GameState,
+    Pending,
+    Pieces,
+    PlayerState,
     RoundState,
 )
-from .copiers import replace, replacer
 
 #: event class -> its handler (``state`` is ``None`` only for :class:`GameStarted`).
 _HANDLERS: Final[dict[type, Callable[[Any, Any], GameState]]] = {}
@@ -34,6 +43,7 @@ def on(cls: type) -> Callable[[Callable[[Any, Any], GameState]], Callable[[Any, 
     def register(fn: Callable[[Any, Any], GameState]) -> Callable[[Any, Any], GameState]:
         _HANDLERS[cls] = fn
         return fn
+
     return register
 
 
@@ -121,7 +131,9 @@ def _on_game_started(state, e: E.GameStarted) -> GameState:
         for name, gold in zip(e.names, e.gold)
     )
     return GameState(
-        fixed=Fixed(e.seed, e.variants, e.card_hash), players=players, stage="setup",
+        fixed=Fixed(e.seed, e.variants, e.card_hash),
+        players=players,
+        stage="setup",
         board=Board(supply=CUBE_TOTALS, spots=layout_for(e.card_hash).empty_spots),
         effects=(0,) * len(players),
     )
@@ -129,10 +141,22 @@ def _on_game_started(state, e: E.GameStarted) -> GameState:
 
 @on(E.PositionSet)
 def _on_position_set(s: GameState, e: E.PositionSet) -> GameState:
-    return replace(s, round=e.round, stage=e.stage, step=e.step, start_player=e.start_player,
-                   cathedral=e.cathedral, players=e.players, board=e.board, decks=e.decks,
-                   table=e.table, builders=e.builders, pins=e.pins, pending=None,
-                   effects=(0,) * len(e.players))
+    return replace(
+        s,
+        round=e.round,
+        stage=e.stage,
+        step=e.step,
+        start_player=e.start_player,
+        cathedral=e.cathedral,
+        players=e.players,
+        board=e.board,
+        decks=e.decks,
+        table=e.table,
+        builders=e.builders,
+        pins=e.pins,
+        pending=None,
+        effects=(0,) * len(e.players),
+    )
 
 
 def _pop_pin(s: GameState, name: str) -> GameState:
@@ -143,8 +167,7 @@ def _pop_pin(s: GameState, name: str) -> GameState:
 
 @on(E.DecksShuffled)
 def _on_decks_shuffled(s: GameState, e: E.DecksShuffled) -> GameState:
-    return replace(s, craftsman_decks=e.craftsmen, event_deck=e.events,
-                   privilege_deck=e.privileges, rng=s.rng + 1)
+    return replace(s, craftsman_decks=e.craftsmen, event_deck=e.events, privilege_deck=e.privileges, rng=s.rng + 1)
 
 
 @on(E.RoundStarted)
@@ -181,17 +204,40 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
         for p, w in zip(s.players, e.workers)
     )
     s = replace(
-        s, round=e.round, stage="draft", step="", players=players,
-        supply=tuple(supply), market=tuple(market), court_metal=court, stocks=stocks,
-        kingsbridge=s.privilege_deck[:n_privileges], privilege_deck=s.privilege_deck[n_privileges:],
-        shiring=deck[:n_craftsmen], display=deck[n_craftsmen:layout.craftsmen_for(len(players))],
+        s,
+        round=e.round,
+        stage="draft",
+        step="",
+        players=players,
+        supply=tuple(supply),
+        market=tuple(market),
+        court_metal=court,
+        stocks=stocks,
+        kingsbridge=s.privilege_deck[:n_privileges],
+        privilege_deck=s.privilege_deck[n_privileges:],
+        shiring=deck[:n_craftsmen],
+        display=deck[n_craftsmen : layout.craftsmen_for(len(players))],
         passed=frozenset(),
         spots=layout.empty_spots,
-        marker=layout.first_price, drawn=None, parked=(), thirds=(), first_placed=(), redraw_used=False,
-        prev_event=s.event, prev_protected=s.protected, event="", event_applied=False,
+        marker=layout.first_price,
+        drawn=None,
+        parked=(),
+        thirds=(),
+        first_placed=(),
+        redraw_used=False,
+        prev_event=s.event,
+        prev_protected=s.protected,
+        event="",
+        event_applied=False,
         protected=frozenset(),
-        tax=0, exempt=frozenset(), traded=(), done=frozenset(), jobs=(), decided=frozenset(),
-        effects=(0,) * len(players), turn=-1,
+        tax=0,
+        exempt=frozenset(),
+        traded=(),
+        done=frozenset(),
+        jobs=(),
+        decided=frozenset(),
+        effects=(0,) * len(players),
+        turn=-1,
     )
     if s.granted:  # lasting modifiers past their last round are gone
         s = replace(s, granted=tuple(g for g in s.granted if g[5] >= e.round))
@@ -225,15 +271,16 @@ def _on_decision_pending(s: GameState, e: E.DecisionPending) -> GameState:
 # ----------------------------------------------------------------- phase I
 def _without(t: tuple, item) -> tuple:
     i = t.index(item)
-    return t[:i] + t[i + 1:]
+    return t[:i] + t[i + 1 :]
 
 
 @on(E.ResourceCardTaken)
 def _on_resource_card_taken(s: GameState, e: E.ResourceCardTaken) -> GameState:
     p = s.players[e.seat]
     s = _display(s, _without(s.display, e.card))
-    return _with_player(s, e.seat, _take(p, p.pieces.minus(e.pieces), p.placed.plus(e.pieces),
-                                         p.resource_cards + (e.card,)))
+    return _with_player(
+        s, e.seat, _take(p, p.pieces.minus(e.pieces), p.placed.plus(e.pieces), p.resource_cards + (e.card,))
+    )
 
 
 @on(E.CraftsmanHired)
@@ -242,7 +289,7 @@ def _on_craftsman_hired(s: GameState, e: E.CraftsmanHired) -> GameState:
         s = _display(s, _without(s.display, e.card))
     elif e.card in s.shiring:
         i = s.shiring.index(e.card)
-        s = replace(s, shiring=s.shiring[:i] + ("",) + s.shiring[i + 1:])
+        s = replace(s, shiring=s.shiring[:i] + ("",) + s.shiring[i + 1 :])
     s = apply_amounts(s, e.seat, e.cost, -1)
     p = s.players[e.seat]
     return _with_player(s, e.seat, _craftsmen(p, p.craftsmen + (e.card,)))
@@ -251,8 +298,9 @@ def _on_craftsman_hired(s: GameState, e: E.CraftsmanHired) -> GameState:
 @on(E.CraftsmanDiscarded)
 def _on_craftsman_discarded(s: GameState, e: E.CraftsmanDiscarded) -> GameState:
     p = s.players[e.seat]
-    return _player(s, e.seat, craftsmen=_without(p.craftsmen, e.card),
-                   boosts=tuple(b for b in p.boosts if b[0] != e.card))
+    return _player(
+        s, e.seat, craftsmen=_without(p.craftsmen, e.card), boosts=tuple(b for b in p.boosts if b[0] != e.card)
+    )
 
 
 @on(E.DraftPassed)
@@ -290,8 +338,9 @@ def _on_builder_returned(s: GameState, e: E.BuilderReturned) -> GameState:
     return replace(s, bag=s.bag + (e.seat,), drawn=None, redraw_used=True)
 
 
-def _set_spot(s: GameState, location: str, spot: int,
-              seat: int | None) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
+def _set_spot(
+    s: GameState, location: str, spot: int, seat: int | None
+) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
     spots = s.spots
     i = layout_for(s.card_hash).spot_index.get(location, -1)
     if not 0 <= i < len(spots) or spots[i][0] != location:  # not in the usual order: search
@@ -300,7 +349,7 @@ def _set_spot(s: GameState, location: str, spot: int,
             return spots
         i = found
     seats = spots[i][1]
-    return spots[:i] + ((location, seats[:spot] + (seat,) + seats[spot + 1:]),) + spots[i + 1:]
+    return spots[:i] + ((location, seats[:spot] + (seat,) + seats[spot + 1 :]),) + spots[i + 1 :]
 
 
 _from_bag = replacer(GameState, "spots", "drawn", "marker")
@@ -396,7 +445,7 @@ def _count_effect(s: GameState, seat: int, reason: str) -> GameState:
     if reason in layout_for(s.card_hash).reasons or reason in s.players[seat].resource_cards:
         return s
     counts = s.effects
-    return _effects(s, counts[:seat] + (counts[seat] + 1,) + counts[seat + 1:])
+    return _effects(s, counts[:seat] + (counts[seat] + 1,) + counts[seat + 1 :])
 
 
 @on(E.ModifierGranted)
@@ -420,7 +469,7 @@ def _on_counters_added(s: GameState, e: E.CountersAdded) -> GameState:
 @on(E.EventsLooked)
 def _on_events_looked(s: GameState, e: E.EventsLooked) -> GameState:
     s = _count_effect(s, e.seat, e.reason)
-    new = tuple((e.seat, c) for c in s.event_deck[:e.n] if (e.seat, c) not in s.seen)
+    new = tuple((e.seat, c) for c in s.event_deck[: e.n] if (e.seat, c) not in s.seen)
     return replace(s, seen=s.seen + new) if new else s
 
 
@@ -443,12 +492,20 @@ def _on_craftsman_given(s: GameState, e: E.CraftsmanGiven) -> GameState:
     giver, taker = s.players[e.seat], s.players[e.to]
     uses = tuple(u for u in giver.uses if u[0] == e.card)
     boosts = tuple(b for b in giver.boosts if b[0] == e.card)
-    s = _player(s, e.seat, craftsmen=_without(giver.craftsmen, e.card),
-                uses=tuple(u for u in giver.uses if u[0] != e.card),
-                boosts=tuple(b for b in giver.boosts if b[0] != e.card))
-    s = _player(s, e.to, craftsmen=taker.craftsmen + (e.card,),
-                uses=tuple(u for u in taker.uses if u[0] != e.card) + uses,
-                boosts=tuple(b for b in taker.boosts if b[0] != e.card) + boosts)
+    s = _player(
+        s,
+        e.seat,
+        craftsmen=_without(giver.craftsmen, e.card),
+        uses=tuple(u for u in giver.uses if u[0] != e.card),
+        boosts=tuple(b for b in giver.boosts if b[0] != e.card),
+    )
+    s = _player(
+        s,
+        e.to,
+        craftsmen=taker.craftsmen + (e.card,),
+        uses=tuple(u for u in taker.uses if u[0] != e.card) + uses,
+        boosts=tuple(b for b in taker.boosts if b[0] != e.card) + boosts,
+    )
     return _move_counters(s, e.seat, e.to, e.card)  # the counters are on the card
 
 
@@ -532,7 +589,7 @@ def _on_privilege_taken(s: GameState, e: E.PrivilegeTaken) -> GameState:
     p = s.players[e.seat]
     if e.card in s.kingsbridge:
         i = s.kingsbridge.index(e.card)
-        s = replace(s, kingsbridge=s.kingsbridge[:i] + ("",) + s.kingsbridge[i + 1:])
+        s = replace(s, kingsbridge=s.kingsbridge[:i] + ("",) + s.kingsbridge[i + 1 :])
     return _player(s, e.seat, privileges=p.privileges + (e.card,))
 
 
@@ -556,11 +613,10 @@ def _on_bought(s: GameState, e: E.Bought) -> GameState:
     p = s.players[e.seat]
     if s.stocks and s.step in layout_for(s.card_hash).stock_slot:  # a further market (the Harbour)
         slot = layout_for(s.card_hash).stock_slot[s.step]
-        stocks = s.stocks[:slot] + (_add_cubes(s.stocks[slot], e.resource, -e.n),) + s.stocks[slot + 1:]
+        stocks = s.stocks[:slot] + (_add_cubes(s.stocks[slot], e.resource, -e.n),) + s.stocks[slot + 1 :]
         s = replace(s, stocks=stocks, traded=s.traded + ((e.seat, "buy", e.resource),))
     else:
-        s = replace(s, market=_add_cubes(s.market, e.resource, -e.n),
-                    traded=s.traded + ((e.seat, "buy", e.resource),))
+        s = replace(s, market=_add_cubes(s.market, e.resource, -e.n), traded=s.traded + ((e.seat, "buy", e.resource),))
     return _with_player(s, e.seat, _trade(p, p.gold - e.n * e.price, _add_cubes(p.cubes, e.resource, e.n)))
 
 
@@ -568,8 +624,11 @@ def _on_bought(s: GameState, e: E.Bought) -> GameState:
 def _on_sold(s: GameState, e: E.Sold) -> GameState:
     p = s.players[e.seat]
     s = replace(_board_supply(s, e.resource, e.n), traded=s.traded + ((e.seat, "sell", e.resource),))
-    return _with_player(s, e.seat, _trade(p, min(layout_for(s.card_hash).gold_cap, p.gold + e.n * e.price),
-                                          _add_cubes(p.cubes, e.resource, -e.n)))
+    return _with_player(
+        s,
+        e.seat,
+        _trade(p, min(layout_for(s.card_hash).gold_cap, p.gold + e.n * e.price), _add_cubes(p.cubes, e.resource, -e.n)),
+    )
 
 
 @on(E.MarketPassed)

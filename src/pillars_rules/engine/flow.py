@@ -16,8 +16,15 @@ from ..cardlang.effects import GAME_END, ChooseCraftsman, CopyPrivilege, GivePri
 from . import events as E
 from . import rng
 from .batch import (
-    PRIVILEGES_PER_GAME, Batch, chosen_seats, eligible_craftsmen, is_chosen, job_effect, round_workers,
-    trigger_events, turn_order,
+    PRIVILEGES_PER_GAME,
+    Batch,
+    chosen_seats,
+    eligible_craftsmen,
+    is_chosen,
+    job_effect,
+    round_workers,
+    trigger_events,
+    turn_order,
 )
 from .context import Rules
 from .queries import free_spots
@@ -52,10 +59,12 @@ def advance_into(b: Batch, rules: Rules) -> None:
     if jobs:
         job = jobs[0]
         effect = job_effect(rules, job)
-        if (isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect)) or (
-                is_chosen(effect) and not chosen_seats(state, rules, job.seat, effect, job.source, job.ability)) or (
-                isinstance(effect, CopyPrivilege) and not copy_options(state, rules, job.seat, effect)) or (
-                isinstance(effect, GivePrivilege) and not give_options(state, job.seat, effect)):
+        if (
+            (isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect))
+            or (is_chosen(effect) and not chosen_seats(state, rules, job.seat, effect, job.source, job.ability))
+            or (isinstance(effect, CopyPrivilege) and not copy_options(state, rules, job.seat, effect))
+            or (isinstance(effect, GivePrivilege) and not give_options(state, job.seat, effect))
+        ):
             # nothing left to choose (a player it would do something with: issue #53): no question
             b.add(E.ChoiceMade(job.seat, job.source))
         else:
@@ -93,9 +102,7 @@ def _setup(b: Batch, rules: Rules) -> None:
     n = state.n_players
     craftsmen = rules.cards_at("craftsman", n)
     rounds = rules.layout.rounds
-    decks = tuple(
-        rng.shuffled(numbers, [c.id for c in craftsmen if c.round == r]) for r in range(1, rounds + 1)
-    )
+    decks = tuple(rng.shuffled(numbers, [c.id for c in craftsmen if c.round == r]) for r in range(1, rounds + 1))
     events = rng.shuffled(numbers, [c.id for c in rules.cards_at("event", n)])[:rounds]
     privileges = rules.cards_at("privilege", n)
     last = rng.shuffled(numbers, [c.id for c in privileges if c.last_round])
@@ -114,7 +121,7 @@ def _round_start(b: Batch, rules: Rules, rnd: int) -> None:
     else:
         numbers = rng.stream(b.state.seed, b.state.rng)
         n = b.state.n_players
-        dealt = rng.shuffled(numbers, rules.resource_cards(n))[:rules.layout.resources_for(n)]
+        dealt = rng.shuffled(numbers, rules.resource_cards(n))[: rules.layout.resources_for(n)]
         b.add(E.ResourceCardsDealt(tuple(dealt) + rules.every_round_cards(n)))
     b.extend(trigger_events(b.state, rules, "round_start"))
 

@@ -28,13 +28,57 @@ _MACHINE_WORDS = {"round_start": ROUND_OPENING, "game_end": "the end of the game
 class Layout:
     """One board's tables (read-only by convention: shared between games)."""
 
-    __slots__ = ("board", "steps", "step_index", "step_rule", "locations", "empty_spots", "one_per_player",
-                 "in_order", "spot_effects", "sites", "bishop", "privileges", "n_privileges", "craftsmen",
-                 "n_craftsmen", "tax", "tax_die", "court_stock", "court_good", "market", "market_refill", "buy_prices",
-                 "sell_prices", "market_cubes", "cathedral", "cube_limit", "start_player", "gold_cap",
-                 "first_price", "reasons", "names", "called", "spot_index", "players", "starting_gold",
-                 "starting_builders", "craftsmen_dealt", "resources_dealt", "free_builders", "rounds", "collector", "markets",
-                 "other_markets", "stock_slot", "refills", "other_refills", "buying", "selling", "cubes_at")
+    __slots__ = (
+        "board",
+        "steps",
+        "step_index",
+        "step_rule",
+        "locations",
+        "empty_spots",
+        "one_per_player",
+        "in_order",
+        "spot_effects",
+        "sites",
+        "bishop",
+        "privileges",
+        "n_privileges",
+        "craftsmen",
+        "n_craftsmen",
+        "tax",
+        "tax_die",
+        "court_stock",
+        "court_good",
+        "market",
+        "market_refill",
+        "buy_prices",
+        "sell_prices",
+        "market_cubes",
+        "cathedral",
+        "cube_limit",
+        "start_player",
+        "gold_cap",
+        "first_price",
+        "reasons",
+        "names",
+        "called",
+        "spot_index",
+        "players",
+        "starting_gold",
+        "starting_builders",
+        "craftsmen_dealt",
+        "resources_dealt",
+        "free_builders",
+        "rounds",
+        "collector",
+        "markets",
+        "other_markets",
+        "stock_slot",
+        "refills",
+        "other_refills",
+        "buying",
+        "selling",
+        "cubes_at",
+    )
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -44,12 +88,14 @@ class Layout:
         self.locations: dict[str, int] = dict(board.locations)
         self.spot_index: dict[str, int] = {k: i for i, k in enumerate(board.locations)}
         self.empty_spots: tuple[tuple[str, tuple[Any, ...]], ...] = tuple(
-            (k, (None,) * n) for k, n in board.locations.items())
+            (k, (None,) * n) for k, n in board.locations.items()
+        )
         places = board.by_key
         self.one_per_player: tuple[str, ...] = tuple(k for k, p in places.items() if p.one_per_player)
         self.in_order: tuple[str, ...] = tuple(k for k, p in places.items() if p.in_order)
         self.spot_effects: dict[str, tuple[tuple[int, Any], ...]] = {
-            k: tuple((n - 1, e) for n, e in p.spot_effects) for k, p in places.items() if p.spot_effects}
+            k: tuple((n - 1, e) for n, e in p.spot_effects) for k, p in places.items() if p.spot_effects
+        }
         self.sites: dict[str, str] = dict(board.sites)
         self.bishop = board.place_of("bishop")
         self.privileges = board.place_of("privileges")
@@ -121,8 +167,9 @@ class Layout:
         """Whether ``key`` is a place with ``step market``."""
         return key in self.refills
 
-    def stock(self, market: tuple[int, int, int, int], stocks: tuple[tuple[int, int, int, int], ...],
-              key: str) -> tuple[int, int, int, int]:
+    def stock(
+        self, market: tuple[int, int, int, int], stocks: tuple[tuple[int, int, int, int], ...], key: str
+    ) -> tuple[int, int, int, int]:
         """The stock of the market place ``key``, from a state's ``market``
         (the first market's) and ``stocks`` (the others')."""
         slot = self.stock_slot.get(key)

@@ -11,29 +11,50 @@ that follow, up to the next decision. It never mutates anything.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from ..cardlang.effects import CUBES, Borrow, ChooseCraftsman, CopyPrivilege, ReorderEvents, is_shared
 from ..errors import IllegalActionError
 from ..limits import MAX_COUNT, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from . import events as E
+from .batch import (
+    Batch,
+    action_trigger_events,
+    answer_address,
+    chosen_events,
+    chosen_seats,
+    eligible_craftsmen,
+    fits,
+    instant_events,
+    is_chosen,
+    job_effect,
+    once_events,
+    ones_needed,
+    option_count,
+    pieces_for,
+)
 from .borrow import borrow_events
 from .context import Rules
 from .evolve import evolve
-from .batch import (
-    Batch, action_trigger_events, answer_address, chosen_events, chosen_seats, eligible_craftsmen, fits,
-    instant_events, is_chosen, job_effect, once_events, ones_needed, option_count, pieces_for,
-)
 from .flow import advance_into
 from .queries import can_pay, conversions, free_spots, trades_of
-from .refusals import explain
 from .reach import scaled
-from .shared import ballot_events, options as shared_options
-from .steps import market_turn
+from .refusals import explain
+from .shared import ballot_events
+from .shared import options as shared_options
 from .state import CUBE_INDEX, GameState
+from .steps import market_turn
 from .zones import (
-    copy_grants, copy_options, give_event, give_options, give_target, gives_to_chosen, reorder_size, reorders,
+    copy_grants,
+    copy_options,
+    give_event,
+    give_options,
+    give_target,
+    gives_to_chosen,
+    reorder_size,
+    reorders,
 )
 
 
@@ -96,13 +117,15 @@ def _once_uses(state: GameState, rules: Rules, seat: int, window: str) -> list:
     """Using a general once-per-game ability of ``window`` (§7, fan cards)."""
     if not state.players[seat].privileges:
         return []
-    return [_act(rules, ("use", cid), A.UseOnce, cid) for cid, _ in rules.once_uses(state, seat, window)
-            if len(once_events(state, rules, seat, cid, window)) > 1]  # one that does something
+    return [
+        _act(rules, ("use", cid), A.UseOnce, cid)
+        for cid, _ in rules.once_uses(state, seat, window)
+        if len(once_events(state, rules, seat, cid, window)) > 1
+    ]  # one that does something
 
 
 def _legal_discard(state: GameState, rules: Rules, seat: int) -> list:
-    return [_act(rules, ("discard", c), A.Discard, c)
-            for c in dict.fromkeys(state.players[seat].craftsmen)]
+    return [_act(rules, ("discard", c), A.Discard, c) for c in dict.fromkeys(state.players[seat].craftsmen)]
 
 
 def _legal_redraw(state: GameState, rules: Rules, seat: int) -> list:
@@ -148,6 +171,7 @@ def _legal_once(window: str) -> Callable[[GameState, Rules, int], list]:
         card = rules.once_card(state, seat, window)
         assert card is not None  # the flow asks only a seat that holds one
         return [_act(rules, ("use", card), A.UseOnce, card), _DECLINE]
+
     return legal
 
 
@@ -155,8 +179,7 @@ def _legal_choice(state: GameState, rules: Rules, seat: int) -> list:
     job = state.jobs[0]
     effect = job_effect(rules, job)
     if isinstance(effect, ChooseCraftsman) and not gives_to_chosen(effect):
-        return [_act(rules, ("pick", c), A.PickCraftsman, c)
-                for c in eligible_craftsmen(state, rules, seat, effect)]
+        return [_act(rules, ("pick", c), A.PickCraftsman, c) for c in eligible_craftsmen(state, rules, seat, effect)]
     if is_shared(effect):  # a vote (an option's index) or a bid (the amount; 0 passes)
         return [_act(rules, ("option", i), A.ChooseOption, i) for i in shared_options(state, effect, seat)]
     # "a player you choose": option i is the i-th other seat in turn order; a
@@ -193,7 +216,7 @@ def _list_trades(state, rules, seat, p, out: list) -> None:
         price = prices.get(("sell", r))
         if price is None or ("buy", r) in traded or not p.cube(r):
             continue
-        out.extend(_trades(rules, "sell", r)[:p.cube(r)])
+        out.extend(_trades(rules, "sell", r)[: p.cube(r)])
 
 
 def _trades(rules: Rules, trade: str, r: str) -> tuple:
@@ -208,8 +231,7 @@ def _trade_row(trade: str, r: str) -> tuple:
 
 
 def _legal_cathedral(state: GameState, rules: Rules, seat: int) -> list:
-    out: list = [_act(rules, ("build", cid, i), A.Build, cid, i)
-                 for cid, i, _ in conversions(state, rules, seat)]
+    out: list = [_act(rules, ("build", cid, i), A.Build, cid, i) for cid, i, _ in conversions(state, rules, seat)]
     out.append(_END_BUILDING)
     out.extend(_once_uses(state, rules, seat, "cathedral"))
     return out
@@ -220,8 +242,11 @@ def _legal_return(state: GameState, rules: Rules, seat: int) -> list:
     the board's cube limit remain."""
     p = state.players[seat]
     excess = sum(p.cubes) - rules.layout.cube_limit
-    return [_act(rules, ("return", r, n), A.ReturnCubes, r, n)
-            for r in CUBES for n in range(1, min(p.cube(r), excess, MAX_COUNT) + 1)]
+    return [
+        _act(rules, ("return", r, n), A.ReturnCubes, r, n)
+        for r in CUBES
+        for n in range(1, min(p.cube(r), excess, MAX_COUNT) + 1)
+    ]
 
 
 _PASS = A.Pass()
@@ -266,8 +291,7 @@ def action_events(state: GameState, rules: Rules, action) -> list:
         after = state
         for e in events:
             after = evolve(after, e)
-        events += action_trigger_events(state, after, rules, _seat(state), kind,
-                                        getattr(action, "location", None))
+        events += action_trigger_events(state, after, rules, _seat(state), kind, getattr(action, "location", None))
     pending = state.pending
     if pending is not None and pending.kind == "market" and any(type(e) is E.ChoicesQueued for e in events):
         events.append(E.Decided(pending.seat, market_turn(state.step)))
@@ -341,8 +365,9 @@ def _choose(state, rules, action, seat):
     if isinstance(effect, ReorderEvents):  # option i: the i-th order (0: as they lie)
         return [made, E.EventsReordered(seat, reorders(reorder_size(state, effect))[action.index], job.source)]
     option = effect.options[action.index]
-    more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability,
-                          answer_address(rules, job, action.index))
+    more = instant_events(
+        evolve(state, made), rules, seat, option, job.source, job.ability, answer_address(rules, job, action.index)
+    )
     # a choice inside the chosen option is made next, before other waiting choices
     more = [E.ChoicesQueued(e.jobs, front=True) if isinstance(e, E.ChoicesQueued) else e for e in more]
     return [made] + more
@@ -350,8 +375,9 @@ def _choose(state, rules, action, seat):
 
 def _build(state, rules, action, seat):
     conv = rules.converts[action.card][action.ability][1]  # (Card.conversions, without building it again)
-    outputs = conv.outputs if conv.outputs_per is None else \
-        scaled(state, seat, conv.outputs, conv.outputs_per, action.card)  # issue #53: "-> 1 gold per round"
+    outputs = (
+        conv.outputs if conv.outputs_per is None else scaled(state, seat, conv.outputs, conv.outputs_per, action.card)
+    )  # issue #53: "-> 1 gold per round"
     return [E.Converted(seat, action.card, action.ability, conv.inputs, outputs)]
 
 
@@ -365,15 +391,20 @@ _EVENTS_OF: Final = {
     A.Place: _place_events,
     A.Park: lambda state, rules, a, seat: [E.BuilderParked(seat, state.price)],
     A.Protect: lambda state, rules, a, seat: [E.Decided(seat, "bishop"), E.Protected(seat, "bishop")],
-    A.TakeCube: lambda state, rules, a, seat: [E.Decided(seat, "bishop"), E.CubeTaken(seat, a.resource, rules.layout.market)],
+    A.TakeCube: lambda state, rules, a, seat: [
+        E.Decided(seat, "bishop"),
+        E.CubeTaken(seat, a.resource, rules.layout.market),
+    ],
     A.UseOnce: _use_once,
     A.Decline: lambda state, rules, a, seat: [E.Decided(seat, state.pending.kind)],
     A.PickCraftsman: _pick,
     A.ChooseOption: _choose,
     A.Buy: lambda state, rules, a, seat: [
-        E.Bought(seat, a.resource, a.n, rules.price(state, seat, "buy", a.resource, state.step))],
+        E.Bought(seat, a.resource, a.n, rules.price(state, seat, "buy", a.resource, state.step))
+    ],
     A.Sell: lambda state, rules, a, seat: [
-        E.Sold(seat, a.resource, a.n, rules.price(state, seat, "sell", a.resource, state.step))],
+        E.Sold(seat, a.resource, a.n, rules.price(state, seat, "sell", a.resource, state.step))
+    ],
     A.EndTrading: lambda state, rules, a, seat: [E.MarketPassed(seat)],
     A.Build: _build,
     A.EndBuilding: lambda state, rules, a, seat: [E.CathedralDone(seat)],

@@ -107,14 +107,21 @@ def _holdings(state: GameState, rules: Rules, n: int) -> None:
                 _fail(f"{w}.{name}", f"negative worker pieces ({pc})")
         have = p.pieces.plus(p.placed)
         if in_round and (have.small != SMALL_WORKERS or have.big != BIG_WORKERS):
-            _fail(f"{w}.pieces", f"mill {p.pieces} + on cards {p.placed}: a player has "
-                                 f"{SMALL_WORKERS} small and {BIG_WORKERS} big workers each round (§2.2)")
+            _fail(
+                f"{w}.pieces",
+                f"mill {p.pieces} + on cards {p.placed}: a player has "
+                f"{SMALL_WORKERS} small and {BIG_WORKERS} big workers each round (§2.2)",
+            )
         lay = rules.layout
         after_cathedral = state.stage == "round_end" or (
-            state.stage == "enter" and lay.step_index.get(state.step, -1) > lay.step_index.get(lay.cathedral, 99))
+            state.stage == "enter" and lay.step_index.get(state.step, -1) > lay.step_index.get(lay.cathedral, 99)
+        )
         if after_cathedral and sum(p.cubes) > lay.cube_limit:
-            _fail(f"{w}.cubes", f"{sum(p.cubes)} cubes after {lay.words(lay.cathedral)} step; a player keeps at most "
-                                f"{lay.cube_limit} (the {lay.cube_limit}-cube limit, §2.4 step 13)")
+            _fail(
+                f"{w}.cubes",
+                f"{sum(p.cubes)} cubes after {lay.words(lay.cathedral)} step; a player keeps at most "
+                f"{lay.cube_limit} (the {lay.cube_limit}-cube limit, §2.4 step 13)",
+            )
         need = sum(rules.card(c).workers for c in p.resource_cards)
         if p.placed.value < need:
             _fail(f"{w}.placed", f"{p.placed.value} worker value on resource cards that need {need}")
@@ -133,8 +140,11 @@ def _board(state: GameState, rules: Rules, n: int) -> None:
     market, court = lay.words(lay.market), lay.words(lay.tax)
     for i, kind in enumerate(CUBES):
         if state.supply[i] < 0:
-            _fail("cubes", f"{CUBE_TOTALS[i] - state.supply[i]} {kind} cubes in holdings, {market} and "
-                           f"{court}; the game has {CUBE_TOTALS[i]} (§1)")
+            _fail(
+                "cubes",
+                f"{CUBE_TOTALS[i] - state.supply[i]} {kind} cubes in holdings, {market} and "
+                f"{court}; the game has {CUBE_TOTALS[i]} (§1)",
+            )
         if state.market[i] < 0:
             _fail("market", f"{state.market[i]} {kind}")
         if state.market[i] and kind not in lay.market_cubes:
@@ -150,8 +160,10 @@ def _board(state: GameState, rules: Rules, n: int) -> None:
     for i, kind in enumerate(CUBES):
         total = state.cube_total(kind, lay.court_good)
         if total != CUBE_TOTALS[i]:
-            _fail("cubes", f"{total} {kind} cubes in supply, {market}, {court} and holdings; "
-                           f"the game has {CUBE_TOTALS[i]} (§1)")
+            _fail(
+                "cubes",
+                f"{total} {kind} cubes in supply, {market}, {court} and holdings; the game has {CUBE_TOTALS[i]} (§1)",
+            )
     locations = rules.locations
     if tuple(loc for loc, _ in state.spots) != tuple(locations):
         _fail("spots", f"locations must be {', '.join(locations)}")
@@ -163,13 +175,12 @@ def _board(state: GameState, rules: Rules, n: int) -> None:
         _seats(f"spots.{loc}", taken, n)
         if loc in rules.one_per_player and len(set(taken)) != len(taken):
             _fail(f"spots.{loc}", "a player may have only one builder here (§2.3)")
-        if loc in rules.in_order and None in seats and any(s is not None for s in seats[seats.index(None):]):
+        if loc in rules.in_order and None in seats and any(s is not None for s in seats[seats.index(None) :]):
             _fail(f"spots.{loc}", f"spots at {rules.layout.words(loc)} are taken in order (§2.3)")
         placed.update(taken)
     for seat, k in placed.items():
         if k > rules.builder_limit(state, seat):
-            _fail("spots", f"seat {seat} has {k} builders placed; at most "
-                           f"{rules.builder_limit(state, seat)} (§2.3)")
+            _fail("spots", f"seat {seat} has {k} builders placed; at most {rules.builder_limit(state, seat)} (§2.3)")
 
 
 def check_cards(state: GameState, rules: Rules) -> None:
@@ -190,8 +201,11 @@ def check_cards(state: GameState, rules: Rules) -> None:
     _cards(rules, "prev_event", (state.prev_event,), ("event",), allow_empty=True)
     lay = rules.layout  # the round opening lays one card beside each spot of these places (§2.1)
     if len(state.shiring) > lay.n_craftsmen or len(state.kingsbridge) > lay.n_privileges:
-        _fail("shiring/kingsbridge", f"at most {lay.n_craftsmen} cards lie at {lay.words(lay.craftsmen)} and "
-                                     f"{lay.n_privileges} at {lay.words(lay.privileges)} (§2.1)")
+        _fail(
+            "shiring/kingsbridge",
+            f"at most {lay.n_craftsmen} cards lie at {lay.words(lay.craftsmen)} and "
+            f"{lay.n_privileges} at {lay.words(lay.privileges)} (§2.1)",
+        )
     starting = set(rules.starting_craftsmen)
     places: dict[str, str] = {}
 
@@ -206,15 +220,20 @@ def check_cards(state: GameState, rules: Rules) -> None:
         for name in ("craftsmen", "privileges", "resource_cards"):
             for cid in getattr(p, name):
                 put(cid, f"seats[{seat}].{name}")
-    for name, ids in (("display", state.display), ("shiring", state.shiring),
-                      ("kingsbridge", state.kingsbridge), ("decks.events", state.event_deck),
-                      ("decks.privileges", state.privilege_deck),
-                      ("event", (state.event,)), ("prev_event", (state.prev_event,))):
+    for name, ids in (
+        ("display", state.display),
+        ("shiring", state.shiring),
+        ("kingsbridge", state.kingsbridge),
+        ("decks.events", state.event_deck),
+        ("decks.privileges", state.privilege_deck),
+        ("event", (state.event,)),
+        ("prev_event", (state.prev_event,)),
+    ):
         for cid in ids:
             put(cid, name)
     dealt = rules.layout.craftsmen_for(state.n_players)
     for r, deck in enumerate(state.craftsman_decks):
-        for cid in deck[dealt * (r < state.round):]:  # the dealt ones (4, or the board's) are in play or gone
+        for cid in deck[dealt * (r < state.round) :]:  # the dealt ones (4, or the board's) are in play or gone
             put(cid, f"decks.craftsmen[{r}]")
 
 

@@ -98,8 +98,9 @@ def free_spots(state: GameState, seat: int, rules: Rules) -> tuple[tuple[str, in
 _LAST_SPOTS: list = [(None, -1, (), ())]
 
 
-def _free_spots(spots, seat: int, in_order: tuple[str, ...],
-                one_per_player: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+def _free_spots(
+    spots, seat: int, in_order: tuple[str, ...], one_per_player: tuple[str, ...]
+) -> tuple[tuple[str, int], ...]:
     out = []
     for loc, seats in spots:
         if None not in seats or (loc in one_per_player and seat in seats):

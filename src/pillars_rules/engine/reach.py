@@ -13,7 +13,17 @@ from __future__ import annotations
 from typing import Final
 
 from ..cardlang.effects import (
-    MAX_QUANTITY, Amount, Market, PerBuilder, PerCount, PerMillWorker, Players, Scale, Scaled, Swap, Transfer,
+    MAX_QUANTITY,
+    Amount,
+    Market,
+    PerBuilder,
+    PerCount,
+    PerMillWorker,
+    Players,
+    Scale,
+    Scaled,
+    Swap,
+    Transfer,
 )
 from . import events as E
 from .state import CUBE_INDEX, GameState
@@ -71,8 +81,9 @@ def quantity(state: GameState, seat: int, per: Scale, card: str) -> int:
     return min(k, up_to) if up_to else min(k, MAX_QUANTITY)
 
 
-def scaled(state: GameState, seat: int, amounts: tuple[Amount, ...], per: Scale | None, card: str
-           ) -> tuple[Amount, ...]:
+def scaled(
+    state: GameState, seat: int, amounts: tuple[Amount, ...], per: Scale | None, card: str
+) -> tuple[Amount, ...]:
     """``amounts`` scaled for ``seat`` by ``per`` (a factor, as before issue
     #53, or a quantity: each amount then at most its bound and
     :data:`~pillars_rules.cardlang.effects.MAX_QUANTITY`); amounts that
@@ -118,8 +129,9 @@ def selected(state: GameState, seat: int, players: Players, actor: int = -1) -> 
     return tuple(s for s in order if has_most(state, s, players.what, who == "most"))
 
 
-def transfer_events(state: GameState, seat: int, effect: Transfer, source: str,
-                    targets: tuple[int, ...] | None = None, actor: int = -1) -> list:
+def transfer_events(
+    state: GameState, seat: int, effect: Transfer, source: str, targets: tuple[int, ...] | None = None, actor: int = -1
+) -> list:
     """The losses and gains of a transfer for the card of ``seat`` (with
     ``targets``, those seats instead of the selector's): each giver gives what
     it has of each amount, up to the amount; at most one event per seat (the
@@ -147,8 +159,7 @@ def transfer_events(state: GameState, seat: int, effect: Transfer, source: str,
     return [E.Lost(seat, mine, source)] + gains if mine else []
 
 
-def _bounded(state: GameState, giver: int, amounts: tuple[Amount, ...], used: list[int]
-             ) -> tuple[Amount, ...]:
+def _bounded(state: GameState, giver: int, amounts: tuple[Amount, ...], used: list[int]) -> tuple[Amount, ...]:
     """What ``giver`` can give of ``amounts`` beyond ``used`` (counted in)."""
     out = []
     for i, a in enumerate(amounts):
@@ -159,8 +170,9 @@ def _bounded(state: GameState, giver: int, amounts: tuple[Amount, ...], used: li
     return tuple(out)
 
 
-def swap_events(state: GameState, seat: int, effect: Swap, source: str,
-                targets: tuple[int, ...] | None = None, actor: int = -1) -> list:
+def swap_events(
+    state: GameState, seat: int, effect: Swap, source: str, targets: tuple[int, ...] | None = None, actor: int = -1
+) -> list:
     """The events of a trade for the card of ``seat``: with each selected
     player (or ``targets``) in turn who has what the owner gets, while the
     owner still has what it gives, a whole trade -- the partner's loss and

@@ -41,11 +41,9 @@ REASONS: dict[str, str] = {
     "take.not_in_display": "{name} is not in the display",
     "take.bad_big": "big must be True or False, not {big}",
     "take.big_placed": "{who}'s big worker is already placed this round; {name} ({yields}) needs "
-                       "{need} one-value pieces without it, and {who} has {ones}",
-    "take.big_short": "with the big worker {name} ({yields}) also needs {need} one-value pieces; "
-                      "{who} has {ones}",
-    "take.ones_short": "without the big worker {name} ({yields}) needs {need} one-value pieces; "
-                       "{who} has {ones}{hint}",
+    "{need} one-value pieces without it, and {who} has {ones}",
+    "take.big_short": "with the big worker {name} ({yields}) also needs {need} one-value pieces; {who} has {ones}",
+    "take.ones_short": "without the big worker {name} ({yields}) needs {need} one-value pieces; {who} has {ones}{hint}",
     "hire.not_craftsman": "{name} is a {kind}, not a craftsman (take resource cards with TakeResourceCard)",
     "hire.not_in_display": "{name} is not in the display",
     "hire.cannot_pay": "{who} cannot pay {cost} for {name} (has {has})",
@@ -62,16 +60,14 @@ REASONS: dict[str, str] = {
     "place.cannot_pay": "{who} cannot pay {price} gold for this builder (has {gold}); pass (Park) instead",
     "park.free": "at price 0 the builder must be placed; it cannot wait on the cost track",
     # §2.4 step 2 Bishop
-    "protect.not_harmful": "{event} is not harmful, so there is nothing to be protected from; "
-                           "take a cube instead",
+    "protect.not_harmful": "{event} is not harmful, so there is nothing to be protected from; take a cube instead",
     "take_cube.metal": "{resource} is never in {market}, which holds {cubes}",
     "take_cube.empty": "{market} has no {resource} left",
     # §7 once-per-game privileges
     "once.not_owned": "{who} has no unused privilege {name}",
     "once.no_use": "{name} has no once-per-game use",
     "once.wrong_window": "{name} is used {when}, not now",
-    "once.does_nothing": "{name} would do nothing now (nobody it can reach has what it asks); "
-                         "it is kept for later",
+    "once.does_nothing": "{name} would do nothing now (nobody it can reach has what it asks); it is kept for later",
     # §8 choices
     "pick.not_craftsman_choice": "this choice is between options; answer with ChooseOption(0 to {last})",
     "pick.not_owned": "{who} has no craftsman {name}",
@@ -81,22 +77,19 @@ REASONS: dict[str, str] = {
     "option.not_option_choice": "this choice names one of {who}'s craftsmen; answer with PickCraftsman",
     "option.bad_index": "the option must be a whole number from 0 to {last}, not {index}",
     "bid.bad_amount": "a bid is 0 (a pass) or more than the highest bid so far ({top}), up to the "
-                      "{kind} {who} has ({have}); not {index}",
+    "{kind} {who} has ({have}); not {index}",
     # §4 market
     "buy.metal": "{resource} is never sold to players: it cannot be bought, only sold",
     "buy.permit": "buying {resource} needs {cards}",
-    "buy.sold_same": "{who} sold {resource} this round; a player may not buy and sell the same type "
-                     "in one round",
+    "buy.sold_same": "{who} sold {resource} this round; a player may not buy and sell the same type in one round",
     "buy.stock": "{place} holds only {held} {resource} (it is not refilled during the round)",
     "buy.not_here": "{place} sells no {resource} to players",
     "sell.not_here": "{place} buys no {resource} from players",
     "buy.gold": "{n} {resource} cost {cost} gold; {who} has {gold}",
     "buy.full": "{who} has {held} {resource}; a player holds at most {most} of a kind",
-    "trade.budget": "{who} has made {most} trades this round, the most a player may; only "
-                    "'stop trading' is left",
+    "trade.budget": "{who} has made {most} trades this round, the most a player may; only 'stop trading' is left",
     "sell.permit": "selling {resource} needs {cards}",
-    "sell.bought_same": "{who} bought {resource} this round; a player may not buy and sell the same "
-                        "type in one round",
+    "sell.bought_same": "{who} bought {resource} this round; a player may not buy and sell the same type in one round",
     "sell.holding": "{who} has only {held} {resource}",
     # §6 cathedral
     "build.no_conversion": "{name} has no conversion",
@@ -104,7 +97,7 @@ REASONS: dict[str, str] = {
     "build.bad_ability": "{name} has {count} conversion(s); ability must be from 0 to {last}, not {ability}",
     "build.capacity": "{name} has been used {used} of {capacity} time(s) this round (its capacity)",
     "build.budget": "{who} has made {most} conversions this round, the most a player may; only "
-                    "'finish building' is left",
+    "'finish building' is left",
     "build.needs": "the {name} needs a {cards}",
     "build.condition": "{name} works only while {who} owns {amount}",
     "build.inputs": "{name} needs {inputs}; {who} has {has}",
@@ -137,8 +130,9 @@ def refusal(state: GameState, rules: Rules, action, legal: list) -> tuple[str, s
     pend = state.pending
     assert pend is not None  # _check refused a state without a decision
     who = state.players[pend.seat].name[:40]
-    return "other", (f"'{str(action)[:80]}' is not legal now for {who} ({pend.kind}); "
-                     f"{len(legal)} legal action(s) available")
+    return "other", (
+        f"'{str(action)[:80]}' is not legal now for {who} ({pend.kind}); {len(legal)} legal action(s) available"
+    )
 
 
 def _check(state: GameState, rules: Rules, action) -> None:
@@ -152,8 +146,13 @@ def _check(state: GameState, rules: Rules, action) -> None:
         raise _Refused("not_an_action", action=_short(action))
     allowed = A.ACTIONS_FOR[pend.kind]
     if type(action) not in allowed:
-        raise _Refused("wrong_kind", who=who, kind=pend.kind, name=type(action).__name__,
-                       allowed=", ".join(t.__name__ for t in allowed))
+        raise _Refused(
+            "wrong_kind",
+            who=who,
+            kind=pend.kind,
+            name=type(action).__name__,
+            allowed=", ".join(t.__name__ for t in allowed),
+        )
     check = _CHECKS.get(type(action))
     if check is not None:
         check(state, rules, pend.seat, who, action)
@@ -171,8 +170,14 @@ def _plain(action) -> None:
     for name, want in A.FIELD_TYPES[type(action)]:
         value = getattr(action, name)
         if type(value) is not want:
-            raise _Refused("not_plain", name=type(action).__name__, field=name, want=_TYPE_WORDS[want],
-                           kind=type(value).__name__[:40], value=safe_repr(value, 40))
+            raise _Refused(
+                "not_plain",
+                name=type(action).__name__,
+                field=name,
+                want=_TYPE_WORDS[want],
+                kind=type(value).__name__[:40],
+                value=safe_repr(value, 40),
+            )
 
 
 def _short(value) -> str:
@@ -240,8 +245,7 @@ def _hire(state, rules, seat, who, a) -> None:
     p = state.players[seat]
     if all(p.amount(c.kind) >= c.n for c in card.cost):
         return
-    raise _Refused("hire.cannot_pay", who=who, cost=_amounts(card.cost), name=name,
-                   has=_holdings(p, card.cost))
+    raise _Refused("hire.cannot_pay", who=who, cost=_amounts(card.cost), name=name, has=_holdings(p, card.cost))
 
 
 def _discard(state, rules, seat, who, a) -> None:
@@ -309,8 +313,12 @@ def _either(words: tuple[str, ...]) -> str:
 
 # ------------------------------------------------------------------ §7 once-per-game
 #: Windows that are no step of a board; a step's window is "on a turn at" its place.
-_WHEN = {"placement": "when a builder is placed", "event": "after a harmful event is revealed",
-         "tax": "after the tax roll", "draft": "on a turn in the draft"}
+_WHEN = {
+    "placement": "when a builder is placed",
+    "event": "after a harmful event is revealed",
+    "tax": "after the tax roll",
+    "draft": "on a turn in the draft",
+}
 
 
 def _when(rules: Rules, window: str) -> str:
@@ -361,8 +369,14 @@ def _option(state, rules, seat, who, a) -> None:
     if isinstance(effect, Bid):  # a bid's value is the amount (issue #36)
         if type(a.index) is not int or a.index not in options(state, effect, seat):
             top = max([v for _, v in state.ballots] + [0])
-            raise _Refused("bid.bad_amount", top=top, kind=effect.kind, who=who,
-                           have=count(state, seat, effect.kind), index=_short(a.index))
+            raise _Refused(
+                "bid.bad_amount",
+                top=top,
+                kind=effect.kind,
+                who=who,
+                have=count(state, seat, effect.kind),
+                index=_short(a.index),
+            )
         return
     n = _options_of(state, rules, seat, effect)
     if type(a.index) is not int or not 0 <= a.index < n:
@@ -428,8 +442,7 @@ def _build(state, rules, seat, who, a) -> None:
     if a.card not in p.craftsmen:
         raise _Refused("build.not_owned", who=who, name=name)
     if type(a.ability) is not int or not 0 <= a.ability < len(convs):
-        raise _Refused("build.bad_ability", name=name, count=len(convs), last=len(convs) - 1,
-                       ability=_short(a.ability))
+        raise _Refused("build.bad_ability", name=name, count=len(convs), last=len(convs) - 1, ability=_short(a.ability))
     conv: Convert = convs[a.ability][1]
     if builds_of(p) >= MAX_BUILDS:
         raise _Refused("build.budget", who=who, most=MAX_BUILDS)
@@ -440,12 +453,10 @@ def _build(state, rules, seat, who, a) -> None:
         if not rules.has_tag(state, seat, tag):
             raise _Refused("build.needs", name=name, cards=rules.tag_names(tag))
     if conv.condition and p.amount(conv.condition.kind) < conv.condition.n:
-        raise _Refused("build.condition", name=name, who=who,
-                       amount=f"{conv.condition.n} {conv.condition.kind}")
+        raise _Refused("build.condition", name=name, who=who, amount=f"{conv.condition.n} {conv.condition.kind}")
     if all(p.amount(x.kind) >= x.n for x in conv.inputs):
         return
-    raise _Refused("build.inputs", name=name, inputs=_amounts(conv.inputs), who=who,
-                   has=_holdings(p, conv.inputs))
+    raise _Refused("build.inputs", name=name, inputs=_amounts(conv.inputs), who=who, has=_holdings(p, conv.inputs))
 
 
 # ------------------------------------------------------------------ §2.4 step 13

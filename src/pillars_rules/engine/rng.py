@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Final, Iterator, Sequence, TypeVar
+from collections.abc import Iterator, Sequence
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 _MASK: Final = (1 << 64) - 1

@@ -43,6 +43,7 @@ COMPILED = is_compiled_file(__file__)
 # ``object.__setattr__`` (the records are frozen), which mypyc turns into a
 # direct store. Equality, hashing and the repr are attrs'.
 
+
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class Pieces:
     """Worker pieces by kind: small (1), big (5), grey (1), black (1) (§2.2)."""
@@ -62,13 +63,11 @@ class Pieces:
     def value(self) -> int:
         return self.small + 5 * self.big + self.grey + self.black
 
-    def plus(self, other: "Pieces") -> "Pieces":
-        return Pieces(self.small + other.small, self.big + other.big,
-                      self.grey + other.grey, self.black + other.black)
+    def plus(self, other: Pieces) -> Pieces:
+        return Pieces(self.small + other.small, self.big + other.big, self.grey + other.grey, self.black + other.black)
 
-    def minus(self, other: "Pieces") -> "Pieces":
-        return Pieces(self.small - other.small, self.big - other.big,
-                      self.grey - other.grey, self.black - other.black)
+    def minus(self, other: Pieces) -> Pieces:
+        return Pieces(self.small - other.small, self.big - other.big, self.grey - other.grey, self.black - other.black)
 
     def __str__(self) -> str:
         parts = []
@@ -107,12 +106,21 @@ class PlayerState:
     uses: tuple[tuple[str, int, int], ...] = ()
     boosts: tuple[tuple[str, int], ...] = ()
 
-    def __init__(self, name: str, gold: int, vp: int, cubes: tuple[int, int, int, int] = (0, 0, 0, 0),
-                 craftsmen: tuple[str, ...] = (), privileges: tuple[str, ...] = (),
-                 pieces: Pieces = _NO_PIECES, placed: Pieces = _NO_PIECES,
-                 resource_cards: tuple[str, ...] = (), grey_next: int = 0,
-                 uses: tuple[tuple[str, int, int], ...] = (),
-                 boosts: tuple[tuple[str, int], ...] = ()) -> None:
+    def __init__(
+        self,
+        name: str,
+        gold: int,
+        vp: int,
+        cubes: tuple[int, int, int, int] = (0, 0, 0, 0),
+        craftsmen: tuple[str, ...] = (),
+        privileges: tuple[str, ...] = (),
+        pieces: Pieces = _NO_PIECES,
+        placed: Pieces = _NO_PIECES,
+        resource_cards: tuple[str, ...] = (),
+        grey_next: int = 0,
+        uses: tuple[tuple[str, int, int], ...] = (),
+        boosts: tuple[tuple[str, int], ...] = (),
+    ) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "gold", gold)
         object.__setattr__(self, "vp", vp)
@@ -220,10 +228,14 @@ class Board:
     #: ``market`` is the first such place's. Empty on the base board.
     stocks: tuple[tuple[int, int, int, int], ...] = ()
 
-    def __init__(self, supply: tuple[int, int, int, int] = CUBE_TOTALS,
-                 market: tuple[int, int, int, int] = (0, 0, 0, 0), court_metal: int = 0,
-                 spots: tuple[tuple[str, tuple[int | None, ...]], ...] = (),
-                 stocks: tuple[tuple[int, int, int, int], ...] = ()) -> None:
+    def __init__(
+        self,
+        supply: tuple[int, int, int, int] = CUBE_TOTALS,
+        market: tuple[int, int, int, int] = (0, 0, 0, 0),
+        court_metal: int = 0,
+        spots: tuple[tuple[str, tuple[int | None, ...]], ...] = (),
+        stocks: tuple[tuple[int, int, int, int], ...] = (),
+    ) -> None:
         object.__setattr__(self, "supply", supply)
         object.__setattr__(self, "market", market)
         object.__setattr__(self, "court_metal", court_metal)
@@ -242,8 +254,12 @@ class Decks:
     event_deck: tuple[str, ...] = ()
     privilege_deck: tuple[str, ...] = ()
 
-    def __init__(self, craftsman_decks: tuple[tuple[str, ...], ...] = (), event_deck: tuple[str, ...] = (),
-                 privilege_deck: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        craftsman_decks: tuple[tuple[str, ...], ...] = (),
+        event_deck: tuple[str, ...] = (),
+        privilege_deck: tuple[str, ...] = (),
+    ) -> None:
         object.__setattr__(self, "craftsman_decks", craftsman_decks)
         object.__setattr__(self, "event_deck", event_deck)
         object.__setattr__(self, "privilege_deck", privilege_deck)
@@ -272,13 +288,24 @@ class RoundState:
     traded: tuple[tuple[int, str, str], ...] = ()
     done: frozenset[int] = frozenset()
 
-    def __init__(self, display: tuple[str, ...] = (), shiring: tuple[str, ...] = (),
-                 kingsbridge: tuple[str, ...] = (), passed: frozenset[int] = frozenset(), event: str = "",
-                 event_applied: bool = False, protected: frozenset[int] = frozenset(), prev_event: str = "",
-                 prev_protected: frozenset[int] = frozenset(), tax: int = 0,
-                 exempt: frozenset[int] = frozenset(), jobs: tuple[Job, ...] = (),
-                 decided: frozenset[tuple[int, str]] = frozenset(),
-                 traded: tuple[tuple[int, str, str], ...] = (), done: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self,
+        display: tuple[str, ...] = (),
+        shiring: tuple[str, ...] = (),
+        kingsbridge: tuple[str, ...] = (),
+        passed: frozenset[int] = frozenset(),
+        event: str = "",
+        event_applied: bool = False,
+        protected: frozenset[int] = frozenset(),
+        prev_event: str = "",
+        prev_protected: frozenset[int] = frozenset(),
+        tax: int = 0,
+        exempt: frozenset[int] = frozenset(),
+        jobs: tuple[Job, ...] = (),
+        decided: frozenset[tuple[int, str]] = frozenset(),
+        traded: tuple[tuple[int, str, str], ...] = (),
+        done: frozenset[int] = frozenset(),
+    ) -> None:
         object.__setattr__(self, "display", display)
         object.__setattr__(self, "shiring", shiring)
         object.__setattr__(self, "kingsbridge", kingsbridge)
@@ -312,9 +339,17 @@ class Builders:
     first_placed: tuple[int, ...] = ()
     redraw_used: bool = False
 
-    def __init__(self, bag: tuple[int, ...] = (), marker: int = 7, drawn: int | None = None, price: int = 0,
-                 parked: tuple[int, ...] = (), thirds: tuple[int, ...] = (),
-                 first_placed: tuple[int, ...] = (), redraw_used: bool = False) -> None:
+    def __init__(
+        self,
+        bag: tuple[int, ...] = (),
+        marker: int = 7,
+        drawn: int | None = None,
+        price: int = 0,
+        parked: tuple[int, ...] = (),
+        thirds: tuple[int, ...] = (),
+        first_placed: tuple[int, ...] = (),
+        redraw_used: bool = False,
+    ) -> None:
         object.__setattr__(self, "bag", bag)
         object.__setattr__(self, "marker", marker)
         object.__setattr__(self, "drawn", drawn)
@@ -342,8 +377,9 @@ class Pins:
     tax: tuple[int, ...] = ()
     displays: tuple[tuple[str, ...], ...] = ()
 
-    def __init__(self, builders: tuple[int, ...] = (), tax: tuple[int, ...] = (),
-                 displays: tuple[tuple[str, ...], ...] = ()) -> None:
+    def __init__(
+        self, builders: tuple[int, ...] = (), tax: tuple[int, ...] = (), displays: tuple[tuple[str, ...], ...] = ()
+    ) -> None:
         object.__setattr__(self, "builders", builders)
         object.__setattr__(self, "tax", tax)
         object.__setattr__(self, "displays", displays)
@@ -417,17 +453,32 @@ class GameState:
     reversed_rounds: tuple[int, ...] = ()
     seen: tuple[tuple[int, str], ...] = ()
 
-    def __init__(self, fixed: Fixed, round: int = 0, stage: str = "setup", step: str = "",
-                 start_player: int = 0, pending: Pending | None = None, rng: int = 0,
-                 players: tuple[PlayerState, ...] = (), board: Board = _EMPTY_BOARD,
-                 decks: Decks = _NO_DECKS, table: RoundState = _NEW_ROUND, builders: Builders = _NO_BUILDERS,
-                 cathedral: int = 0, game_over: bool = False, pins: Pins = _NO_PINS,
-                 decision: int = 0, effects: tuple[int, ...] = (),
-                 granted: tuple[tuple[int, str, int, int, int, int], ...] = (),
-                 counters: tuple[tuple[int, str, int], ...] = (),
-                 ballots: tuple[tuple[int, int], ...] = (), turn: int = -1,
-                 reversed_rounds: tuple[int, ...] = (),
-                 seen: tuple[tuple[int, str], ...] = ()) -> None:
+    def __init__(
+        self,
+        fixed: Fixed,
+        round: int = 0,
+        stage: str = "setup",
+        step: str = "",
+        start_player: int = 0,
+        pending: Pending | None = None,
+        rng: int = 0,
+        players: tuple[PlayerState, ...] = (),
+        board: Board = _EMPTY_BOARD,
+        decks: Decks = _NO_DECKS,
+        table: RoundState = _NEW_ROUND,
+        builders: Builders = _NO_BUILDERS,
+        cathedral: int = 0,
+        game_over: bool = False,
+        pins: Pins = _NO_PINS,
+        decision: int = 0,
+        effects: tuple[int, ...] = (),
+        granted: tuple[tuple[int, str, int, int, int, int], ...] = (),
+        counters: tuple[tuple[int, str, int], ...] = (),
+        ballots: tuple[tuple[int, int], ...] = (),
+        turn: int = -1,
+        reversed_rounds: tuple[int, ...] = (),
+        seen: tuple[tuple[int, str], ...] = (),
+    ) -> None:
         object.__setattr__(self, "fixed", fixed)
         object.__setattr__(self, "round", round)
         object.__setattr__(self, "stage", stage)
@@ -456,102 +507,135 @@ class GameState:
     @property
     def seed(self) -> int:
         return self.fixed.seed
+
     @property
     def variants(self) -> tuple[str, ...]:
         return self.fixed.variants
+
     @property
     def card_hash(self) -> str:
         return self.fixed.card_hash
+
     @property
     def supply(self) -> tuple[int, int, int, int]:
         return self.board.supply
+
     @property
     def market(self) -> tuple[int, int, int, int]:
         return self.board.market
+
     @property
     def court_metal(self) -> int:
         return self.board.court_metal
+
     @property
     def stocks(self) -> tuple[tuple[int, int, int, int], ...]:
         return self.board.stocks
+
     @property
     def spots(self) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
         return self.board.spots
+
     @property
     def craftsman_decks(self) -> tuple[tuple[str, ...], ...]:
         return self.decks.craftsman_decks
+
     @property
     def event_deck(self) -> tuple[str, ...]:
         return self.decks.event_deck
+
     @property
     def privilege_deck(self) -> tuple[str, ...]:
         return self.decks.privilege_deck
+
     @property
     def display(self) -> tuple[str, ...]:
         return self.table.display
+
     @property
     def shiring(self) -> tuple[str, ...]:
         return self.table.shiring
+
     @property
     def kingsbridge(self) -> tuple[str, ...]:
         return self.table.kingsbridge
+
     @property
     def passed(self) -> frozenset[int]:
         return self.table.passed
+
     @property
     def event(self) -> str:
         return self.table.event
+
     @property
     def event_applied(self) -> bool:
         return self.table.event_applied
+
     @property
     def protected(self) -> frozenset[int]:
         return self.table.protected
+
     @property
     def prev_event(self) -> str:
         return self.table.prev_event
+
     @property
     def prev_protected(self) -> frozenset[int]:
         return self.table.prev_protected
+
     @property
     def tax(self) -> int:
         return self.table.tax
+
     @property
     def exempt(self) -> frozenset[int]:
         return self.table.exempt
+
     @property
     def jobs(self) -> tuple[Job, ...]:
         return self.table.jobs
+
     @property
     def decided(self) -> frozenset[tuple[int, str]]:
         return self.table.decided
+
     @property
     def traded(self) -> tuple[tuple[int, str, str], ...]:
         return self.table.traded
+
     @property
     def done(self) -> frozenset[int]:
         return self.table.done
+
     @property
     def bag(self) -> tuple[int, ...]:
         return self.builders.bag
+
     @property
     def marker(self) -> int:
         return self.builders.marker
+
     @property
     def drawn(self) -> int | None:
         return self.builders.drawn
+
     @property
     def price(self) -> int:
         return self.builders.price
+
     @property
     def parked(self) -> tuple[int, ...]:
         return self.builders.parked
+
     @property
     def thirds(self) -> tuple[int, ...]:
         return self.builders.thirds
+
     @property
     def first_placed(self) -> tuple[int, ...]:
         return self.builders.first_placed
+
     @property
     def redraw_used(self) -> bool:
         return self.builders.redraw_used
@@ -618,18 +702,30 @@ class GameState:
         return total
 
 
-
 #: The groups of :class:`GameState`: field name -> record class.
 GROUPS: dict[str, type] = {
-    "fixed": Fixed, "board": Board, "decks": Decks, "table": RoundState, "builders": Builders,
+    "fixed": Fixed,
+    "board": Board,
+    "decks": Decks,
+    "table": RoundState,
+    "builders": Builders,
 }
 #: Which group each grouped field lives in (``"market"`` -> ``"board"``).
-GROUP_OF: dict[str, str] = {
-    a.name: group for group, cls in GROUPS.items() for a in attrs.fields(cls)
-}
+GROUP_OF: dict[str, str] = {a.name: group for group, cls in GROUPS.items() for a in attrs.fields(cls)}
 #: Every record class of the state.
-RECORDS: tuple[type, ...] = (Pieces, PlayerState, Pending, Job, Fixed, Board, Decks, RoundState, Builders,
-                             Pins, GameState)
+RECORDS: tuple[type, ...] = (
+    Pieces,
+    PlayerState,
+    Pending,
+    Job,
+    Fixed,
+    Board,
+    Decks,
+    RoundState,
+    Builders,
+    Pins,
+    GameState,
+)
 
 if not COMPILED:
     # The pure build reads a grouped field through a C-level getter (the

@@ -15,11 +15,10 @@ from typing import Final
 from ..cardlang.effects import STEP_RULES, Amount, GreyWorkers, Now, OnGain, RestOfGame, is_shared, is_table_effect
 from . import events as E
 from . import rng
-from .batch import Batch, _instant, fits, action_trigger_events, instant_events, started, trigger_events, turn_order
+from .batch import Batch, _instant, action_trigger_events, fits, instant_events, started, trigger_events, turn_order
 from .context import Rules
 from .queries import conversions
 from .shared import queue_events
-
 
 #: The kind of the ``Decided`` that records a place's spot effects given, before its key.
 SPOT_EFFECTS_GIVEN: Final = "spot:"
@@ -64,8 +63,11 @@ def _step_event(b: Batch, rules: Rules) -> None:
         return
     if harmful:
         for seat in turn_order(state):
-            if (seat not in state.protected and (seat, "once_event") not in state.decided
-                    and rules.once_card(state, seat, "event")):
+            if (
+                seat not in state.protected
+                and (seat, "once_event") not in state.decided
+                and rules.once_card(state, seat, "event")
+            ):
                 b.decide("once_event", seat)
                 return
     card = rules.card(state.event)
@@ -182,11 +184,9 @@ def _step_tax(b: Batch, rules: Rules) -> None:
     court = state.spot_list(state.step)
     collector = rules.layout.collector
     free = court + state.spot_list(collector) if collector else court
-    payers = [seat for seat in turn_order(state)
-              if seat not in free and rules.tax_for(state, seat, state.tax) > 0]
+    payers = [seat for seat in turn_order(state) if seat not in free and rules.tax_for(state, seat, state.tax) > 0]
     for seat in payers:
-        if (seat not in state.exempt and (seat, "once_tax") not in state.decided
-                and rules.once_card(state, seat, "tax")):
+        if seat not in state.exempt and (seat, "once_tax") not in state.decided and rules.once_card(state, seat, "tax"):
             b.decide("once_tax", seat)
             return
     for seat in payers:
@@ -239,8 +239,11 @@ def _step_market(b: Batch, rules: Rules) -> None:
         _next(b, rules)
         return
     last = state.pending
-    if last is not None and last.seat in order and (
-            last.kind == "market" or (last.kind == "choice" and (last.seat, market_turn(state.step)) in state.decided)):
+    if (
+        last is not None
+        and last.seat in order
+        and (last.kind == "market" or (last.kind == "choice" and (last.seat, market_turn(state.step)) in state.decided))
+    ):
         i = order.index(last.seat)
         for k in range(1, len(order) + 1):
             seat = order[(i + k) % len(order)]

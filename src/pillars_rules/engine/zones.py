@@ -61,7 +61,8 @@ def gives_to_chosen(effect: object) -> bool:
     given to a player you choose (a craftsman given to a neighbour is a pick
     of the craftsman alone, as before)?"""
     return isinstance(effect, GivePrivilege) or (
-        isinstance(effect, ChooseCraftsman) and effect.to is not None and effect.to.who == "chosen")
+        isinstance(effect, ChooseCraftsman) and effect.to is not None and effect.to.who == "chosen"
+    )
 
 
 def give_options(state: GameState, seat: int, effect: ChooseCraftsman | GivePrivilege) -> list[tuple[str, int]]:
@@ -86,8 +87,9 @@ def give_options(state: GameState, seat: int, effect: ChooseCraftsman | GivePriv
     return out
 
 
-def give_event(seat: int, effect: ChooseCraftsman | GivePrivilege, card: str, taker: int
-               ) -> E.CraftsmanGiven | E.PrivilegeGiven:
+def give_event(
+    seat: int, effect: ChooseCraftsman | GivePrivilege, card: str, taker: int
+) -> E.CraftsmanGiven | E.PrivilegeGiven:
     """The event of ``seat`` giving ``card`` to ``taker``."""
     cls = E.PrivilegeGiven if isinstance(effect, GivePrivilege) else E.CraftsmanGiven
     return cls(seat, card, taker)
@@ -120,10 +122,12 @@ def copy_options(state: GameState, rules: Rules, seat: int, effect: CopyPrivileg
     return out
 
 
-def copy_grants(state: GameState, rules: Rules, seat: int, effect: CopyPrivilege,
-                card: str) -> list[E.ModifierGranted]:
+def copy_grants(state: GameState, rules: Rules, seat: int, effect: CopyPrivilege, card: str) -> list[E.ModifierGranted]:
     """The grants that copy ``card``'s lasting modifiers to ``seat``: one for
     each of its :class:`~pillars_rules.cardlang.effects.Passive` abilities."""
     first, last = lasting_rounds(state, rules, effect.duration)
-    return [E.ModifierGranted(seat, card, i, -1, first, last)
-            for i, a in enumerate(rules.card(card).abilities) if isinstance(a, Passive)]
+    return [
+        E.ModifierGranted(seat, card, i, -1, first, last)
+        for i, a in enumerate(rules.card(card).abilities)
+        if isinstance(a, Passive)
+    ]

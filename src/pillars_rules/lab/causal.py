@@ -52,7 +52,6 @@ import random
 import zlib
 
 import pillars_rules as pr
-
 from pillars_rules import actions as A
 from pillars_rules.bots.heuristic import HeuristicBot, HeuristicBotV1
 
@@ -123,8 +122,12 @@ def _same_without(m: _Moment, state, legal, action) -> bool:
     take = take_actions(state, legal, m.card)
     if not take or len(take) == len(legal):  # _Without asks the bot as it is
         return True
-    return (action not in take and len(legal) - len(take) > 1 and state.pending.kind != "choice"
-            and not isinstance(legal[0], (A.KeepBuilder, A.ReturnBuilder)))
+    return (
+        action not in take
+        and len(legal) - len(take) > 1
+        and state.pending.kind != "choice"
+        and not isinstance(legal[0], (A.KeepBuilder, A.ReturnBuilder))
+    )
 
 
 def _natural(spec: GameSpec, seed: int, names, cards):
@@ -216,8 +219,14 @@ def _gold_arms(spec: GameSpec, index: int, seed: int, names, cards, opening: pr.
             arms[label] = _seat_result(outcome(drive(game, make_bots(names, gseed))), seat)
         except pr.LimitError:
             return None
-    return {"round": rnd, "seat": seat, "n": spec.gold, "gold_before": have,
-            "given": [min(30, have + spec.gold) - have, have - max(0, have - spec.gold)], **arms}
+    return {
+        "round": rnd,
+        "seat": seat,
+        "n": spec.gold,
+        "gold_before": have,
+        "given": [min(30, have + spec.gold) - have, have - max(0, have - spec.gold)],
+        **arms,
+    }
 
 
 def play_causal(spec: GameSpec, index: int, reuse: bool = True) -> dict:
@@ -246,8 +255,9 @@ def play_causal(spec: GameSpec, index: int, reuse: bool = True) -> dict:
         except pr.LimitError:
             lost += 1
             continue
-        units.append({"card": m.card, "seat": m.seat, "round": m.round, "at": m.at, "took": m.took,
-                      "take": take, "ref": ref})
+        units.append(
+            {"card": m.card, "seat": m.seat, "round": m.round, "at": m.at, "took": m.took, "take": take, "ref": ref}
+        )
     gold = []
     rounds = {m.round for m in moments} | ({1 + index % 6} if spec.scale else set())
     for rnd in sorted(rounds):

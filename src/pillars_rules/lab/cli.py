@@ -16,9 +16,8 @@ import time
 import pillars_rules as pr
 
 from . import runner, store
-from .progress import Progress
 from .games import cardset, read_sources, seal
-
+from .progress import Progress
 
 #: ``balance tune``'s exit code when no value tried is fair (nothing is written).
 NO_FAIR_VALUE = 1
@@ -48,12 +47,19 @@ def _run(args, specs: dict, stop=None) -> dict | None:
     """The records, or ``None`` after Ctrl-C (reported on stderr): the worker
     processes are ended at once and the games that finished are kept."""
     total = len(specs) * args.games
-    watch = [(label, card) for label, spec in specs.items() if label != "base" or len(specs) == 1
-             for card in spec.targets]
+    watch = [
+        (label, card) for label, spec in specs.items() if label != "base" or len(specs) == 1 for card in spec.targets
+    ]
     budget = getattr(args, "time", None)
     deadline = time.monotonic() + budget if budget else None
-    progress = Progress(total, args.quiet, getattr(args, "progress", 5.0), watch=watch, deadline=deadline,
-                        open_ended=stop is not None or deadline is not None)
+    progress = Progress(
+        total,
+        args.quiet,
+        getattr(args, "progress", 5.0),
+        watch=watch,
+        deadline=deadline,
+        open_ended=stop is not None or deadline is not None,
+    )
     before = signal.getsignal(signal.SIGINT)
     if threading.current_thread() is not threading.main_thread():
         before = None  # only the main thread handles signals
@@ -62,32 +68,52 @@ def _run(args, specs: dict, stop=None) -> dict | None:
     interrupted = False
     try:
         with progress:
-            records = runner.run(specs, args.games, executor=_executor(args), workers=args.workers, out=args.out,
-                                 resume=args.resume, on_game=progress, on_record=progress.record,
-                                 timeout=args.timeout, deadline=deadline, stop=stop)
+            records = runner.run(
+                specs,
+                args.games,
+                executor=_executor(args),
+                workers=args.workers,
+                out=args.out,
+                resume=args.resume,
+                on_game=progress,
+                on_record=progress.record,
+                timeout=args.timeout,
+                deadline=deadline,
+                stop=stop,
+            )
         closed = getattr(stop, "closed", {})
         played = open_games(records, closed)
         earlier = stop.closed_words() if closed else ""
         if min(len(r) for r in records.values()) == 0:
-            raise pr.ConfigError(f"the time budget of {_budget(budget)} ended before every set finished a game: "
-                                 f"give it more time (the finished games are kept in {args.out}; --resume)")
+            raise pr.ConfigError(
+                f"the time budget of {_budget(budget)} ended before every set finished a game: "
+                f"give it more time (the finished games are kept in {args.out}; --resume)"
+            )
         if played < args.games and getattr(stop, "reached", False):
-            print(f"pillars-rules balance: every judged card decided after {played} of {args.games} games per "
-                  f"set ({stop.why()})" + (f"; sets decided earlier stopped playing: {earlier}" if earlier else ""),
-                  file=sys.stderr)
+            print(
+                f"pillars-rules balance: every judged card decided after {played} of {args.games} games per "
+                f"set ({stop.why()})" + (f"; sets decided earlier stopped playing: {earlier}" if earlier else ""),
+                file=sys.stderr,
+            )
         elif played < args.games:
-            print(f"pillars-rules balance: time budget of {_budget(budget)} reached: the report covers games "
-                  f"0 to {played - 1} of every set ({played} of {args.games})"
-                  + (f", of the sets decided earlier the games they played ({earlier})" if earlier else "")
-                  + f"; the finished games are kept in {args.out} (--resume plays the rest)", file=sys.stderr)
+            print(
+                f"pillars-rules balance: time budget of {_budget(budget)} reached: the report covers games "
+                f"0 to {played - 1} of every set ({played} of {args.games})"
+                + (f", of the sets decided earlier the games they played ({earlier})" if earlier else "")
+                + f"; the finished games are kept in {args.out} (--resume plays the rest)",
+                file=sys.stderr,
+            )
         elif earlier:
             print(f"pillars-rules balance: sets decided earlier stopped playing: {earlier}", file=sys.stderr)
         return records
     except KeyboardInterrupt:
         interrupted = True
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # and so it stays until the process exits
-        print(f"pillars-rules balance: interrupted; {progress.done} of {total} games are kept in {args.out} "
-              "(continue with --resume)", file=sys.stderr)
+        print(
+            f"pillars-rules balance: interrupted; {progress.done} of {total} games are kept in {args.out} "
+            "(continue with --resume)",
+            file=sys.stderr,
+        )
         return None
     finally:
         if before is signal.default_int_handler and not interrupted:
@@ -129,8 +155,10 @@ def precision_reached(rows: list[dict], gold: float) -> str:
     "precision of +-2 gold reached: every judged card's worth in gold is known to within +-2 (the widest, x, +-1.5)"
     """
     e = max(rows, key=half_width)
-    return (f"precision of +-{gold:g} gold reached: every judged card's worth in gold is known to within "
-            f"+-{gold:g} (the widest, {e['card']}, +-{half_width(e):.1f})")
+    return (
+        f"precision of +-{gold:g} gold reached: every judged card's worth in gold is known to within "
+        f"+-{gold:g} (the widest, {e['card']}, +-{half_width(e):.1f})"
+    )
 
 
 class Decided:
@@ -166,12 +194,17 @@ class Decided:
         #: sets closed (their cards decided) and the games they keep
         self.closed: dict[str, int] = {}
         sets = [cardset(spec) for spec in specs.values()]
-        kinds = {card: next((cs[card].kind for cs in sets if card in cs), "event")
-                 for role in roles.values() for card in role.cards}  # an event's "without" set lacks it
+        kinds = {
+            card: next((cs[card].kind for cs in sets if card in cs), "event")
+            for role in roles.values()
+            for card in role.cards
+        }  # an event's "without" set lacks it
         judged = [card for card, kind in kinds.items() if kind != "event"]
         if gold is not None and not judged:
-            raise pr.ConfigError("--precision is in gold: it needs a card judged in gold (events are "
-                                 "judged in VP, by the games with and without them)")
+            raise pr.ConfigError(
+                "--precision is in gold: it needs a card judged in gold (events are "
+                "judged in VP, by the games with and without them)"
+            )
 
     def decided(self, e: dict) -> bool:
         if self.flags and e["flag"] in (1, -1):
@@ -218,8 +251,11 @@ class Decided:
             vp = e["vp"]
             head = f"{e['name']}: {vp['value']:+.1f} VP [{vp['lo']:+.1f}, {vp['hi']:+.1f}]"
             if self.flags and e["flag"] in (1, -1):
-                word = ("raises VP" if e["flag"] == 1 else "lowers VP") if e["kind"] == "event" else \
-                    ("too strong" if e["flag"] == 1 else "too weak")
+                word = (
+                    ("raises VP" if e["flag"] == 1 else "lowers VP")
+                    if e["kind"] == "event"
+                    else ("too strong" if e["flag"] == 1 else "too weak")
+                )
                 parts.append(f"{head} -- {word}, decided after {e['decided_at'] or self.games} games")
             else:
                 parts.append(f"{head} -- worth known to +-{half_width(e):.1f} gold")
@@ -232,8 +268,10 @@ class Decided:
         open_ = [e for e in self.last if not self.decided(e)]
         if not open_:
             return "too few games to check"
-        e = max(open_, key=lambda e: (e["units"] < MIN_UNITS, half_width(e) if half_width(e) == half_width(e)
-                                      else float("inf")))
+        e = max(
+            open_,
+            key=lambda e: (e["units"] < MIN_UNITS, half_width(e) if half_width(e) == half_width(e) else float("inf")),
+        )
         if e["units"] < MIN_UNITS:
             return f"{e['card']} had {e['units']} chances"
         half = half_width(e)
@@ -272,11 +310,17 @@ def judge(args, common: dict) -> int:
         # the time budget (or the last game) came before the check that would have stopped the run
         print(f"pillars-rules balance: {precision_reached(rows, precision)}", file=sys.stderr)
     elif precision and stop is not None and not stop.reached and played >= args.games:
-        print(f"pillars-rules balance: precision of +-{precision:g} gold not reached in {args.games} games "
-              f"per set ({stop.widest()}): ask for more --games", file=sys.stderr)
+        print(
+            f"pillars-rules balance: precision of +-{precision:g} gold not reached in {args.games} games "
+            f"per set ({stop.widest()}): ask for more --games",
+            file=sys.stderr,
+        )
     elif precision and stop is not None and not stop.reached:
-        print(f"pillars-rules balance: precision of +-{precision:g} gold not reached before the time budget "
-              f"ended ({stop.widest()}): give it more time (--resume plays on)", file=sys.stderr)
+        print(
+            f"pillars-rules balance: precision of +-{precision:g} gold not reached before the time budget "
+            f"ended ({stop.widest()}): give it more time (--resume plays on)",
+            file=sys.stderr,
+        )
     if args.json:
         report.to_json(data, args.json)
     if args.html:
@@ -289,8 +333,8 @@ def judge(args, common: dict) -> int:
 def tune(args, common: dict) -> int:
     """``pillars-rules balance tune CARD --vary NAME=LO..HI``."""
     from . import tune as T
-    from .report import console, to_json
     from .games import GameSpec
+    from .report import console, to_json
 
     also = read_sources(args.also) if args.also else ()
     cards = read_sources(args.cards) if args.cards else ()

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -130,8 +130,17 @@ def ratio_ci(num: np.ndarray, den: np.ndarray, level: float = 0.95, sq: np.ndarr
     m, total = len(num), float(den.sum())
     g = int((den > 0).sum())
     if g < 2 or total <= 0:
-        return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
-                "p": float("nan"), "n": int(total), "clusters": m, "games": g, "df": float("nan")}
+        return {
+            "value": float("nan"),
+            "lo": float("nan"),
+            "hi": float("nan"),
+            "se": float("nan"),
+            "p": float("nan"),
+            "n": int(total),
+            "clusters": m,
+            "games": g,
+            "df": float("nan"),
+        }
     value = float(num.sum()) / total
     se = math.sqrt(g / (g - 1) * float(((num - value * den) ** 2).sum())) / total
     out: dict[str, float] = {"n": int(total), "clusters": m, "games": g, "df": g - 1}
@@ -217,9 +226,17 @@ def card_effect(records: Sequence[dict], card: str, family: int = 1, seed: int =
     elif units >= 2:
         worth["why"] = NO_GOLD if beta["value"] == beta["value"] else "no gold scale measured"
         worth.update(gold_bound(vp, beta))
-    out = {"card": card, "units": units, "seeds": len(records), "took": took / units if units else float("nan"),
-            "rounds": {str(k): v for k, v in sorted(rounds.items())}, "vp": vp, "win": win,
-            "gold_scale": beta, "worth": worth}
+    out = {
+        "card": card,
+        "units": units,
+        "seeds": len(records),
+        "took": took / units if units else float("nan"),
+        "rounds": {str(k): v for k, v in sorted(rounds.items())},
+        "vp": vp,
+        "win": win,
+        "gold_scale": beta,
+        "worth": worth,
+    }
     out["mde"] = mde(out, family)
     return out
 
@@ -259,8 +276,7 @@ def mde(effect: dict, family: int) -> dict:
     return {"vp": vp, "gold": vp / beta if beta > 0 else float("nan"), "family": family}
 
 
-def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None = None,
-             y: str = "") -> dict:
+def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None = None, y: str = "") -> dict:
     """``Delta_x - Delta_y`` on the same seeds, with a cluster-robust interval
     and p-value. ``records_y`` (default: ``records_x``) may be another set
     played on the same seeds: a changed card against the base card it
@@ -272,20 +288,43 @@ def contrast(records_x: Sequence[dict], x: str, records_y: Sequence[dict] | None
     m = len(sx)
     units = (int(nx.sum()), int(ny.sum()))
     if m < 2 or nx.sum() == 0 or ny.sum() == 0:
-        return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
-                "p": float("nan"), "clusters": m, "units": units}
+        return {
+            "value": float("nan"),
+            "lo": float("nan"),
+            "hi": float("nan"),
+            "se": float("nan"),
+            "p": float("nan"),
+            "clusters": m,
+            "units": units,
+        }
     dx, dy = sx.sum() / nx.sum(), sy.sum() / ny.sum()
     g = int(((nx > 0) | (ny > 0)).sum())  # the games with a chance at either card (see ratio_ci)
     if g < 2:
-        return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
-                "p": float("nan"), "clusters": m, "units": units}
+        return {
+            "value": float("nan"),
+            "lo": float("nan"),
+            "hi": float("nan"),
+            "se": float("nan"),
+            "p": float("nan"),
+            "clusters": m,
+            "units": units,
+        }
     e = (sx - dx * nx) / nx.sum() - (sy - dy * ny) / ny.sum()
-    se = math.sqrt(g / (g - 1) * float((e ** 2).sum()))
+    se = math.sqrt(g / (g - 1) * float((e**2).sum()))
     value = float(dx - dy)
     half = _tq(0.975, g - 1) * se
     p = float(2 * t_sf(abs(value) / se, g - 1)) if se > 0 else (0.0 if value else 1.0)
-    return {"value": value, "lo": value - half, "hi": value + half, "se": se, "p": p, "clusters": m,
-            "games": g, "df": g - 1, "units": units}
+    return {
+        "value": value,
+        "lo": value - half,
+        "hi": value + half,
+        "se": se,
+        "p": p,
+        "clusters": m,
+        "games": g,
+        "df": g - 1,
+        "units": units,
+    }
 
 
 def card_arrays(records: Sequence[dict], card: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -395,8 +434,20 @@ def event_effect(without: Sequence[dict], with_: Sequence[dict], card: str) -> d
     drawn = float(np.mean([card in b.get("drawn", ()) for _, b in pairs])) if pairs else float("nan")
     beta = gold_scale(with_)
     worth = vp["value"] / beta["value"] if beta["value"] > 0 else float("nan")
-    return {"card": card, "kind": "event", "units": len(pairs), "seeds": len(pairs), "vp": vp, "start": start,
-            "drawn": drawn, "per_draw": vp["value"] / drawn if drawn else float("nan"),
-            "gold_scale": beta, "worth": {"value": worth, "lo": float("nan"), "hi": float("nan")},
-            "mde": {"vp": (_zq(1 - ALPHA / 2) + _zq(POWER)) * vp["se"] if vp["n"] >= 2 else float("nan"),
-                    "gold": float("nan"), "family": 1}}
+    return {
+        "card": card,
+        "kind": "event",
+        "units": len(pairs),
+        "seeds": len(pairs),
+        "vp": vp,
+        "start": start,
+        "drawn": drawn,
+        "per_draw": vp["value"] / drawn if drawn else float("nan"),
+        "gold_scale": beta,
+        "worth": {"value": worth, "lo": float("nan"), "hi": float("nan")},
+        "mde": {
+            "vp": (_zq(1 - ALPHA / 2) + _zq(POWER)) * vp["se"] if vp["n"] >= 2 else float("nan"),
+            "gold": float("nan"),
+            "family": 1,
+        },
+    }

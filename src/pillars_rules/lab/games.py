@@ -15,8 +15,8 @@ machine and under any executor.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import attrs
 from attrs import field, frozen
@@ -70,16 +70,25 @@ class GameSpec:
         return tuple(mix[(seat + shift) % len(mix)] for seat in range(self.players))
 
     def to_dict(self) -> dict:
-        return {"players": self.players, "bots": list(self.bots), "seed": self.seed,
-                "variants": list(self.variants), "sources": [list(s) for s in self.sources],
-                "card_hash": self.card_hash, "rotate": self.rotate, "targets": list(self.targets),
-                "gold": self.gold, "scale": self.scale, "without": list(self.without)}
+        return {
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "variants": list(self.variants),
+            "sources": [list(s) for s in self.sources],
+            "card_hash": self.card_hash,
+            "rotate": self.rotate,
+            "targets": list(self.targets),
+            "gold": self.gold,
+            "scale": self.scale,
+            "without": list(self.without),
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "GameSpec":
+    def from_dict(cls, data: dict) -> GameSpec:
         return cls(**data)
 
-    def check(self) -> "GameSpec":
+    def check(self) -> GameSpec:
         """Fail early, in the caller, on what would fail in every game: the player
         count, the variants, the card texts and unknown bot names
         (:class:`~pillars_rules.errors.ConfigError`/:class:`~pillars_rules.errors.CardError`)."""
@@ -95,9 +104,11 @@ class GameSpec:
             if card not in cards:
                 raise pr.ConfigError(f"no card {card!r} in the run's card set")
             if cards[card].kind not in TAKEN_KINDS or (cards[card].kind == "craftsman" and not cards[card].round):
-                raise pr.ConfigError(f"{card!r} is never taken (a {cards[card].kind}"
-                                     f"{' every seat starts with' if cards[card].kind == 'craftsman' else ''}); "
-                                     "events are judged by an A/B of card sets")
+                raise pr.ConfigError(
+                    f"{card!r} is never taken (a {cards[card].kind}"
+                    f"{' every seat starts with' if cards[card].kind == 'craftsman' else ''}); "
+                    "events are judged by an A/B of card sets"
+                )
         if self.targets and not 1 <= self.gold <= 30:
             raise pr.ConfigError(f"the gold gift must be 1 to 30 gold, not {self.gold}")
         return self
@@ -126,8 +137,9 @@ def cardset(spec: GameSpec) -> pr.CardSet:
     compiled once per process and checked against ``spec.card_hash``."""
     cards = _compiled(spec.sources)
     if spec.card_hash and cards.content_hash != spec.card_hash:
-        raise pr.ConfigError(f"card set differs from the run's: hash {cards.content_hash[:12]} "
-                             f"!= {spec.card_hash[:12]}")
+        raise pr.ConfigError(
+            f"card set differs from the run's: hash {cards.content_hash[:12]} != {spec.card_hash[:12]}"
+        )
     if spec.without:
         missing = [c for c in spec.without if c not in cards]
         if missing:
@@ -135,8 +147,9 @@ def cardset(spec: GameSpec) -> pr.CardSet:
         full, key = cards, (spec.sources, spec.without)
         cards = _CARDSETS.get(key)
         if cards is None:
-            cards = _CARDSETS[key] = pr.CardSet(tuple(c for c in full if c.id not in spec.without), full.sources,
-                                                   full.places)
+            cards = _CARDSETS[key] = pr.CardSet(
+                tuple(c for c in full if c.id not in spec.without), full.sources, full.places
+            )
     return cards
 
 
@@ -240,8 +253,7 @@ def drive(game: pr.Game, bots: Sequence, trace: Trace | None = None, hook=None) 
                 trace.vp_rounds[s].append(p.vp)
         rnd = game.state.round
         if decisions > MAX_DECISIONS:
-            raise pr.PillarsError(f"game (seed {game.state.fixed.seed}) did not end after "
-                                  f"{MAX_DECISIONS} decisions")
+            raise pr.PillarsError(f"game (seed {game.state.fixed.seed}) did not end after {MAX_DECISIONS} decisions")
     if trace is not None:
         trace.decisions += decisions
     return game
@@ -257,8 +269,10 @@ def outcome(game: pr.Game) -> list[dict]:
     for group in ranking:
         rank.update(dict.fromkeys(group, place))
         place += len(group)
-    return [{"vp": p.vp, "gold": p.gold, "rank": rank[s], "win": (1 / len(winners)) if s in winners else 0.0}
-            for s, p in enumerate(game.state.players)]
+    return [
+        {"vp": p.vp, "gold": p.gold, "rank": rank[s], "win": (1 / len(winners)) if s in winners else 0.0}
+        for s, p in enumerate(game.state.players)
+    ]
 
 
 def aborted(index: int, seed: int, names: Sequence[str], exc: Exception) -> dict:
@@ -272,12 +286,22 @@ def game_record(index: int, seed: int, names: Sequence[str], game: pr.Game, trac
     taken = _cards_taken(game)
     seats = []
     for s, (p, o) in enumerate(zip(game.state.players, outcome(game))):
-        seats.append({**o, "cards": taken[s], "held": sorted(p.craftsmen + p.privileges),
-                      "vp_rounds": trace.vp_rounds[s]})
+        seats.append(
+            {**o, "cards": taken[s], "held": sorted(p.craftsmen + p.privileges), "vp_rounds": trace.vp_rounds[s]}
+        )
     drawn = [e.card for e in game.events if isinstance(e, pr.events.EventRevealed)]
-    return {"i": index, "seed": seed, "bots": list(names), "winners": list(game.ranking()[0]),
-            "events": game.n_events, "drawn": drawn, "decisions": trace.decisions, "choices": trace.choices,
-            "rounds": game.state.round, "seats": seats}
+    return {
+        "i": index,
+        "seed": seed,
+        "bots": list(names),
+        "winners": list(game.ranking()[0]),
+        "events": game.n_events,
+        "drawn": drawn,
+        "decisions": trace.decisions,
+        "choices": trace.choices,
+        "rounds": game.state.round,
+        "seats": seats,
+    }
 
 
 def play_game(spec: GameSpec, index: int) -> dict:

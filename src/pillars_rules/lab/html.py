@@ -59,9 +59,11 @@ def _wrap(label: str, width: int = 28) -> str:
 
 
 #: The worth section when no card's worth could be put in gold.
-NO_WORTH = ("<p>No card's worth is expressed in gold: too few games to tell what a gold piece is worth "
-            "(the gold scale's interval holds zero), or no card was judged. The VP values are in the table "
-            "above.</p>")
+NO_WORTH = (
+    "<p>No card's worth is expressed in gold: too few games to tell what a gold piece is worth "
+    "(the gold scale's interval holds zero), or no card was judged. The VP values are in the table "
+    "above.</p>"
+)
 #: The worth axis reaches at least this far (gold) either side of zero.
 WORTH_AXIS_MIN = 10.0
 
@@ -71,9 +73,14 @@ def worth_limit(rows: list[dict]) -> float:
     flagged (the ones an author compares; every card when all are flagged),
     so one far-too-strong card or an unbounded interval does not squash the
     others to dots. Whatever lies beyond is clipped to the edge and marked."""
+
     def ends(es):
-        return [abs(x) for e in es for x in (e["worth"]["lo"], e["worth"]["hi"], e["worth"]["value"])
-                if x == x and not math.isinf(x)]
+        return [
+            abs(x)
+            for e in es
+            for x in (e["worth"]["lo"], e["worth"]["hi"], e["worth"]["value"])
+            if x == x and not math.isinf(x)
+        ]
 
     base = ends([e for e in rows if not e["flag"]]) or [abs(e["worth"]["value"]) for e in rows]
     every = ends(rows)
@@ -107,10 +114,21 @@ def worth_figure(report: dict):
             if abs(end) > limit and (end > 0) == (edge > 0):
                 clipped += 1
                 ax.plot([edge], [y], marker, color=color, markersize=6)
-                shown = (f"{_shown_gold(w['value'])} [{_shown_gold(lo)}, {_shown_gold(hi)}]"
-                         if abs(w["value"]) > limit else _shown_gold(end))
-                ax.annotate(shown, (edge, y), xytext=(-6 if edge > 0 else 6, 4), textcoords="offset points",
-                            ha=align, va="bottom", fontsize=LABEL_PT, color=color)
+                shown = (
+                    f"{_shown_gold(w['value'])} [{_shown_gold(lo)}, {_shown_gold(hi)}]"
+                    if abs(w["value"]) > limit
+                    else _shown_gold(end)
+                )
+                ax.annotate(
+                    shown,
+                    (edge, y),
+                    xytext=(-6 if edge > 0 else 6, 4),
+                    textcoords="offset points",
+                    ha=align,
+                    va="bottom",
+                    fontsize=LABEL_PT,
+                    color=color,
+                )
     ax.axvline(0, color="k", linewidth=1)
     ax.set_xlim(-1.04 * limit, 1.04 * limit)
     ax.set_ylim(len(rows) - 0.4, -0.6)  # the first row on top, as in the table
@@ -130,8 +148,10 @@ def _seat_figure(report: dict):
     for k, (label, s) in enumerate(sets.items()):
         xs = [seat["seat"] + (k - (len(sets) - 1) / 2) * width for seat in s["seats"]]
         ys = [seat["win_rate"]["value"] for seat in s["seats"]]
-        err = [[y - seat["win_rate"]["lo"] for y, seat in zip(ys, s["seats"])],
-               [seat["win_rate"]["hi"] - y for y, seat in zip(ys, s["seats"])]]
+        err = [
+            [y - seat["win_rate"]["lo"] for y, seat in zip(ys, s["seats"])],
+            [seat["win_rate"]["hi"] - y for y, seat in zip(ys, s["seats"])],
+        ]
         ax.bar(xs, ys, width, yerr=err, capsize=3, label=_wrap(label, 20))
     fair = next(iter(sets.values()))["fair_share"]
     ax.axhline(fair, color="k", linestyle="--", linewidth=1, label="fair share")
@@ -166,8 +186,12 @@ def _hist(report: dict, key: str, xlabel: str):
 
 def figures(report: dict) -> dict:
     """The page's figures by section (``None`` where there is nothing to draw)."""
-    return {"worth": worth_figure(report), "seats": _seat_figure(report),
-            "scores": _hist(report, "scores", "final VP"), "length": _hist(report, "length", "decisions per game")}
+    return {
+        "worth": worth_figure(report),
+        "seats": _seat_figure(report),
+        "scores": _hist(report, "scores", "final VP"),
+        "length": _hist(report, "length", "decisions per game"),
+    }
 
 
 def _verdict(report: dict) -> str:
@@ -175,100 +199,235 @@ def _verdict(report: dict) -> str:
     fam = report["family"]
     author = any(e["author"] for e in judged)
     title = "Your cards" if author else "Cards"
-    items = "".join(f"<li><b>{escape(e['name'])}</b> ({escape(e['card'])}, {escape(e['set'])}): "
-                    f"{escape(e['verdict'])}.</li>" for e in judged)
+    items = "".join(
+        f"<li><b>{escape(e['name'])}</b> ({escape(e['card'])}, {escape(e['set'])}): {escape(e['verdict'])}.</li>"
+        for e in judged
+    )
     rows, classes = [], []
     for e in judged:
         win = num(e["start"], 3, True) + " (start player)" if e["kind"] == "event" else num(e["win"], 3, True)
-        rows.append([f"{e['name']} ({e['card']})", e["set"], "-" if e.get("cost") is None else str(e["cost"]),
-                     gold(e["worth"]), num(e["vp"], 2, True), win, str(e["units"]), p_text(e["p_holm"]),
-                     flag_text(e)])
+        rows.append(
+            [
+                f"{e['name']} ({e['card']})",
+                e["set"],
+                "-" if e.get("cost") is None else str(e["cost"]),
+                gold(e["worth"]),
+                num(e["vp"], 2, True),
+                win,
+                str(e["units"]),
+                p_text(e["p_holm"]),
+                flag_text(e),
+            ]
+        )
         classes.append("flag" if e["flag"] else "")
-    return (f"<section id='verdict'><h2>{title}</h2><ul class='verdict'>{items}</ul>"
-            f"<p>Causal value by paired branches of the same seeded games; {fam['tests']} "
-            f"test{'s' if fam['tests'] != 1 else ''}, "
-            f"{escape(fam['method'])}'s step-down correction (family-wise error {100 * fam['alpha']:.0f}%); "
-            f"design: {escape(fam.get('design', 'fixed length'))}.</p>"
-            + _table(["card", "set", "cost", "worth in gold [95%]", "VP take - ref [95%]", "win share [95%]",
-                      "chances", "p (Holm)", "flag"], rows, classes) + "</section>")
+    return (
+        f"<section id='verdict'><h2>{title}</h2><ul class='verdict'>{items}</ul>"
+        f"<p>Causal value by paired branches of the same seeded games; {fam['tests']} "
+        f"test{'s' if fam['tests'] != 1 else ''}, "
+        f"{escape(fam['method'])}'s step-down correction (family-wise error {100 * fam['alpha']:.0f}%); "
+        f"design: {escape(fam.get('design', 'fixed length'))}.</p>"
+        + _table(
+            [
+                "card",
+                "set",
+                "cost",
+                "worth in gold [95%]",
+                "VP take - ref [95%]",
+                "win share [95%]",
+                "chances",
+                "p (Holm)",
+                "flag",
+            ],
+            rows,
+            classes,
+        )
+        + "</section>"
+    )
 
 
 def _contrasts(report: dict) -> str:
     if not report["contrasts"]:
         return ""
-    rows = [[c["card"], c["against"], c["set"], num(c, 2, True), p_text(c["p"]), p_text(c["p_holm"]),
-             "yes" if c["flag"] else "no", f"±{c['mde']['vp']:.2f} VP",
-             "-" if c.get("needed") is None else f"{c['needed']:,}"]
-            for c in report["contrasts"]]
-    return ("<section id='contrasts'><h2>Compared on the same games</h2>"
-            + _table(["card", "against", "set", "VP difference [95%]", "p", "p (Holm)", "flagged",
-                      "smallest difference detected", "games to detect ±1 gold"], rows) + "</section>")
+    rows = [
+        [
+            c["card"],
+            c["against"],
+            c["set"],
+            num(c, 2, True),
+            p_text(c["p"]),
+            p_text(c["p_holm"]),
+            "yes" if c["flag"] else "no",
+            f"±{c['mde']['vp']:.2f} VP",
+            "-" if c.get("needed") is None else f"{c['needed']:,}",
+        ]
+        for c in report["contrasts"]
+    ]
+    return (
+        "<section id='contrasts'><h2>Compared on the same games</h2>"
+        + _table(
+            [
+                "card",
+                "against",
+                "set",
+                "VP difference [95%]",
+                "p",
+                "p (Holm)",
+                "flagged",
+                "smallest difference detected",
+                "games to detect ±1 gold",
+            ],
+            rows,
+        )
+        + "</section>"
+    )
 
 
 def _power(report: dict) -> str:
-    rows = [[e["card"], e["set"], str(e["seeds"]), str(e["units"]), f"±{e['mde']['vp']:.2f}",
-             "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}", num(e["gold_scale"], 3),
-             "-" if e.get("needed") is None else f"{e['needed']:,}",
-             "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}"]
-            for e in report["judged"] if e["kind"] != "event"]
-    return ("<section id='power'><h2>Power</h2><p>The smallest effect these games detect 80% of the time "
-            "at the family's level.</p>" + _table(["card", "set", "games", "chances", "smallest VP", "smallest gold",
-                                                   "VP per gold", "games to detect the effect measured",
-                                                   "games to detect ±1 gold"], rows)
-            + "</section>")
+    rows = [
+        [
+            e["card"],
+            e["set"],
+            str(e["seeds"]),
+            str(e["units"]),
+            f"±{e['mde']['vp']:.2f}",
+            "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}",
+            num(e["gold_scale"], 3),
+            "-" if e.get("needed") is None else f"{e['needed']:,}",
+            "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}",
+        ]
+        for e in report["judged"]
+        if e["kind"] != "event"
+    ]
+    return (
+        "<section id='power'><h2>Power</h2><p>The smallest effect these games detect 80% of the time "
+        "at the family's level.</p>"
+        + _table(
+            [
+                "card",
+                "set",
+                "games",
+                "chances",
+                "smallest VP",
+                "smallest gold",
+                "VP per gold",
+                "games to detect the effect measured",
+                "games to detect ±1 gold",
+            ],
+            rows,
+        )
+        + "</section>"
+    )
 
 
 def _metrics(report: dict) -> str:
     sets = report["sets"]
     rows = []
     for name in METRICS:
-        rows.append([LABELS[name]] + [pct(s["metrics"][name]) if name in RATES else num(s["metrics"][name], 2)
-                                      for s in sets.values()])
-    out = ("<section id='metrics'><h2>The game</h2>"
-           + _table(["metric"] + [f"{k} ({s['games']} games)" for k, s in sets.items()], rows))
+        rows.append(
+            [LABELS[name]]
+            + [pct(s["metrics"][name]) if name in RATES else num(s["metrics"][name], 2) for s in sets.values()]
+        )
+    out = "<section id='metrics'><h2>The game</h2>" + _table(
+        ["metric"] + [f"{k} ({s['games']} games)" for k, s in sets.items()], rows
+    )
     for label, ab in report["ab"].items():
         shown = [(n, r) for n, r in ab.items() if n in METRICS or r["moved"]]
-        out += (f"<h3 id='ab'>{escape(label)} minus base (paired, same seeds)</h3>"
-                + _table(["statistic", "difference [95% simultaneous]", "moved"],
-                         [[LABELS.get(n, n), num({"value": r["value"], "lo": r["lo_sim"], "hi": r["hi_sim"]}, 3, True),
-                           {1: "up", -1: "down", 0: ""}[r["moved"]]]
-                          for n, r in shown], ["moved" if r["moved"] else "" for _, r in shown]))
+        out += f"<h3 id='ab'>{escape(label)} minus base (paired, same seeds)</h3>" + _table(
+            ["statistic", "difference [95% simultaneous]", "moved"],
+            [
+                [
+                    LABELS.get(n, n),
+                    num({"value": r["value"], "lo": r["lo_sim"], "hi": r["hi_sim"]}, 3, True),
+                    {1: "up", -1: "down", 0: ""}[r["moved"]],
+                ]
+                for n, r in shown
+            ],
+            ["moved" if r["moved"] else "" for _, r in shown],
+        )
     return out + "</section>"
 
 
 def render(report: dict) -> str:
     """The whole page as a string."""
     figs = figures(report)
-    parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Balance report</title>"
-             f"<style>{_CSS}</style></head><body><h1>Balance report</h1>",
-             _verdict(report), _contrasts(report), _power(report)]
-    parts.append("<section id='worth'><h2>Worth in gold</h2>"
-                 + (_img(figs["worth"], "worth in gold per card") if figs["worth"] else NO_WORTH) + "</section>")
+    parts = [
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Balance report</title>"
+        f"<style>{_CSS}</style></head><body><h1>Balance report</h1>",
+        _verdict(report),
+        _contrasts(report),
+        _power(report),
+    ]
+    parts.append(
+        "<section id='worth'><h2>Worth in gold</h2>"
+        + (_img(figs["worth"], "worth in gold per card") if figs["worth"] else NO_WORTH)
+        + "</section>"
+    )
     parts.append(_metrics(report))
     sets = {k: v for k, v in report["sets"].items() if v["summary"]}
-    rows = [[label, str(seat["seat"]), pct(seat["win_rate"]), num(seat["mean_vp"])]
-            for label, s in sets.items() for seat in s["summary"]["seats"]]
-    parts.append("<section id='seats'><h2>Seats</h2>" + _table(["set", "seat", "win rate", "mean VP"], rows)
-                 + (_img(figs["seats"], "win rate by seat") if figs["seats"] else "") + "</section>")
-    parts.append("<section id='cards'><h2>Who took what</h2><p>How the holders of a card fared is an "
-                 "association, not an effect (strong players take good cards); the verdicts above are "
-                 "measured by intervention.</p>")
+    rows = [
+        [label, str(seat["seat"]), pct(seat["win_rate"]), num(seat["mean_vp"])]
+        for label, s in sets.items()
+        for seat in s["summary"]["seats"]
+    ]
+    parts.append(
+        "<section id='seats'><h2>Seats</h2>"
+        + _table(["set", "seat", "win rate", "mean VP"], rows)
+        + (_img(figs["seats"], "win rate by seat") if figs["seats"] else "")
+        + "</section>"
+    )
+    parts.append(
+        "<section id='cards'><h2>Who took what</h2><p>How the holders of a card fared is an "
+        "association, not an effect (strong players take good cards); the verdicts above are "
+        "measured by intervention.</p>"
+    )
     for label, s in sets.items():
         cards = sorted(s["summary"]["cards"].items(), key=lambda cd: -cd[1]["taken"])
-        parts.append(f"<h3>{escape(label)}</h3>" + _table(
-            ["card", "taken", "games taken", "mean round", "holders' win rate", "others' win rate"],
-            [[f"{d['name']} ({c})", str(d["taken"]), pct(d["taken_rate"]), f"{d['mean_round']:.1f}",
-              pct(d["holders"]["win_rate"]), pct(d["others"]["win_rate"])] for c, d in cards]))
+        parts.append(
+            f"<h3>{escape(label)}</h3>"
+            + _table(
+                ["card", "taken", "games taken", "mean round", "holders' win rate", "others' win rate"],
+                [
+                    [
+                        f"{d['name']} ({c})",
+                        str(d["taken"]),
+                        pct(d["taken_rate"]),
+                        f"{d['mean_round']:.1f}",
+                        pct(d["holders"]["win_rate"]),
+                        pct(d["others"]["win_rate"]),
+                    ]
+                    for c, d in cards
+                ],
+            )
+        )
     parts.append("</section>")
-    parts.append("<section id='scores'><h2>Scores</h2>" + (_img(figs["scores"], "final VP") if figs["scores"] else "")
-                 + "</section>")
-    parts.append("<section id='length'><h2>Game length</h2>"
-                 + (_img(figs["length"], "decisions per game") if figs["length"] else "") + "</section>")
-    rows = [[label, ", ".join(run["sources"]) or "base cards only", str(report["sets"][label]["games"]),
-             str(report["sets"][label]["aborted"]), str(run["players"]), ",".join(run["bots"]), str(run["seed"]),
-             ", ".join(run["targets"]) or "-"] for label, run in report["run"].items()]
-    parts.append("<section id='summary'><h2>Run</h2>" + _table(
-        ["set", "card files", "games", "aborted", "players", "bots", "first seed", "judged"], rows) + "</section>")
+    parts.append(
+        "<section id='scores'><h2>Scores</h2>"
+        + (_img(figs["scores"], "final VP") if figs["scores"] else "")
+        + "</section>"
+    )
+    parts.append(
+        "<section id='length'><h2>Game length</h2>"
+        + (_img(figs["length"], "decisions per game") if figs["length"] else "")
+        + "</section>"
+    )
+    rows = [
+        [
+            label,
+            ", ".join(run["sources"]) or "base cards only",
+            str(report["sets"][label]["games"]),
+            str(report["sets"][label]["aborted"]),
+            str(run["players"]),
+            ",".join(run["bots"]),
+            str(run["seed"]),
+            ", ".join(run["targets"]) or "-",
+        ]
+        for label, run in report["run"].items()
+    ]
+    parts.append(
+        "<section id='summary'><h2>Run</h2>"
+        + _table(["set", "card files", "games", "aborted", "players", "bots", "first seed", "judged"], rows)
+        + "</section>"
+    )
     parts.append("</body></html>")
     return "\n".join(parts)
 

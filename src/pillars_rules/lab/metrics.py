@@ -29,7 +29,7 @@ uncorrected 95% interval in twenty misses by chance.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -39,14 +39,25 @@ from .summary import decisiveness
 
 METRICS = ("drama", "lead_changes", "decisiveness", "tie", "start_player", "length", "branching", "mean_vp")
 LABELS = {
-    "drama": "drama (VP the winner trailed by)", "lead_changes": "lead changes", "decisiveness": "decisiveness",
-    "tie": "tie rate", "start_player": "start player's win rate", "length": "length (decisions)",
-    "branching": "branching (actions per decision)", "mean_vp": "mean final VP",
+    "drama": "drama (VP the winner trailed by)",
+    "lead_changes": "lead changes",
+    "decisiveness": "decisiveness",
+    "tie": "tie rate",
+    "start_player": "start player's win rate",
+    "length": "length (decisions)",
+    "branching": "branching (actions per decision)",
+    "mean_vp": "mean final VP",
 }
 RATES = ("tie", "start_player")
 #: Means that cannot be below 0 (and decisiveness, a share, not above 1 either): their intervals are clipped.
-BOUNDS = {"drama": (0.0, math.inf), "lead_changes": (0.0, math.inf), "length": (0.0, math.inf),
-          "branching": (0.0, math.inf), "decisiveness": (0.0, 1.0), "mean_vp": (0.0, math.inf)}
+BOUNDS = {
+    "drama": (0.0, math.inf),
+    "lead_changes": (0.0, math.inf),
+    "length": (0.0, math.inf),
+    "branching": (0.0, math.inf),
+    "decisiveness": (0.0, 1.0),
+    "mean_vp": (0.0, math.inf),
+}
 
 
 def _rounds(record: dict) -> list[list[int]]:
@@ -75,9 +86,12 @@ def lead_changes(record: dict) -> int:
 def game_values(record: dict) -> dict[str, float]:
     """Every metric's value for one finished game."""
     return {
-        "drama": drama(record), "lead_changes": float(lead_changes(record)),
-        "decisiveness": decisiveness(record), "tie": float(len(record["winners"]) > 1),
-        "start_player": float(record["seats"][0]["win"]), "length": float(record["decisions"]),
+        "drama": drama(record),
+        "lead_changes": float(lead_changes(record)),
+        "decisiveness": decisiveness(record),
+        "tie": float(len(record["winners"]) > 1),
+        "start_player": float(record["seats"][0]["win"]),
+        "length": float(record["decisions"]),
         "branching": record.get("choices", 0) / max(record["decisions"], 1),
         "mean_vp": float(np.mean([s["vp"] for s in record["seats"]])),
     }
@@ -89,8 +103,14 @@ def t_interval(values: Sequence[float], level: float = 0.95) -> dict:
     x = np.asarray(values, dtype=float)
     n = x.size
     if n == 0:
-        return {"value": float("nan"), "lo": float("nan"), "hi": float("nan"), "se": float("nan"),
-                "p": float("nan"), "n": 0}
+        return {
+            "value": float("nan"),
+            "lo": float("nan"),
+            "hi": float("nan"),
+            "se": float("nan"),
+            "p": float("nan"),
+            "n": 0,
+        }
     m = float(x.mean())
     if n < 2:
         return {"value": m, "lo": float("nan"), "hi": float("nan"), "se": float("nan"), "p": float("nan"), "n": 1}

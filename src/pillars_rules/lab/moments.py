@@ -23,7 +23,7 @@ the second happens to everyone): the lab judges events by an A/B of card sets.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from pillars_rules import actions as A
 

@@ -28,7 +28,7 @@ with on the same games (the A/A test compares a copy with its original).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import field, frozen
 
@@ -87,8 +87,13 @@ def _only(text: str, name: str, card_id: str) -> str:
     return format_cards([cs[card_id]])
 
 
-def plan(common: dict, also: Sequence[tuple[str, str]] = (), cards: Sequence[tuple[str, str]] = (),
-         targets: Sequence[str] = (), against: Sequence[str] = ()) -> tuple[dict[str, GameSpec], dict[str, Role]]:
+def plan(
+    common: dict,
+    also: Sequence[tuple[str, str]] = (),
+    cards: Sequence[tuple[str, str]] = (),
+    targets: Sequence[str] = (),
+    against: Sequence[str] = (),
+) -> tuple[dict[str, GameSpec], dict[str, Role]]:
     """The run's specs and roles (see the module docs). ``common`` holds the
     :class:`GameSpec` fields every set shares (players, bots, seed, variants,
     rotate, gold); ``also``/``cards`` are ``(name, text)`` sources."""
@@ -110,13 +115,20 @@ def plan(common: dict, also: Sequence[tuple[str, str]] = (), cards: Sequence[tup
     roles: dict[str, Role] = {}
     if not mine:  # the base-game report
         events = [t for t in targets if t in base and base[t].kind == "event"]
-        judged = [c.id for c in base if takeable(base, c.id)] if not targets else \
-            [t for t in targets if t in base and takeable(base, t)]
+        judged = (
+            [c.id for c in base if takeable(base, c.id)]
+            if not targets
+            else [t for t in targets if t in base and takeable(base, t)]
+        )
         unknown = [t for t in targets if t not in base]
         if unknown:
             raise pr.ConfigError(f"no card {', '.join(unknown)} in the base set")
-        specs["base"] = GameSpec(sources=also, targets=tuple(judged) + tuple(a for a in against if a not in judged),
-                                 scale=bool(events), **common)
+        specs["base"] = GameSpec(
+            sources=also,
+            targets=tuple(judged) + tuple(a for a in against if a not in judged),
+            scale=bool(events),
+            **common,
+        )
         roles["base"] = Role("base", judged)
         for e in events:
             label = f"without: {e}"
@@ -140,8 +152,9 @@ def plan(common: dict, also: Sequence[tuple[str, str]] = (), cards: Sequence[tup
                 roles[label] = Role("alone", (c,), reference="base")
     label = "together" if len(mine) > 1 else f"alone: {mine[0]}"
     causal = tuple(c for c in mine if kinds[c] != "event")
-    specs[label] = GameSpec(sources=also + cards, targets=causal + (extra if causal else ()),
-                            scale=not causal, **common)
+    specs[label] = GameSpec(
+        sources=also + cards, targets=causal + (extra if causal else ()), scale=not causal, **common
+    )
     roles[label] = Role("together" if len(mine) > 1 else "alone", tuple(mine), reference="base")
     if len(mine) > 1:  # an event together with the other cards: the A/B of the together set without it
         for c in mine:

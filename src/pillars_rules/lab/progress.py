@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Iterable
+from collections.abc import Iterable
 
 #: At most this many cards' estimates on one progress line.
 SHOWN = 3
@@ -40,9 +40,17 @@ def duration(seconds: float) -> str:
 class Progress:
     """See the module docs. ``watch``: ``(label, card)`` pairs whose estimates are shown."""
 
-    def __init__(self, total: int, quiet: bool, every: float = 5.0, stream=None,
-                 watch: Iterable[tuple[str, str]] = (), clock=time.monotonic,
-                 deadline: float | None = None, open_ended: bool = False) -> None:
+    def __init__(
+        self,
+        total: int,
+        quiet: bool,
+        every: float = 5.0,
+        stream=None,
+        watch: Iterable[tuple[str, str]] = (),
+        clock=time.monotonic,
+        deadline: float | None = None,
+        open_ended: bool = False,
+    ) -> None:
         self.total, self.quiet, self.every, self.clock = total, quiet, every, clock
         #: the time budget's end (a ``clock()`` time), or None
         self.deadline = deadline
@@ -57,17 +65,23 @@ class Progress:
         self.watch = list(dict.fromkeys(watch))
         self.sums: dict[tuple[str, str], dict[int, list[float]]] = {w: {} for w in self.watch}
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         if not self.quiet and self.tty:
             from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
+            from rich.progress import Progress as Bar
 
-            self.bar = Bar(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[left]}"),
-                           TextColumn("{task.fields[estimates]}"), console=Console(file=self.stream),
-                           transient=True)
+            self.bar = Bar(
+                TextColumn("games"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[left]}"),
+                TextColumn("{task.fields[estimates]}"),
+                console=Console(file=self.stream),
+                transient=True,
+            )
             # a run that stops by itself has no share done to show: an open bar
-            self.task = self.bar.add_task("games", total=None if self.open_ended else self.total, left="",
-                                          estimates="")
+            self.task = self.bar.add_task("games", total=None if self.open_ended else self.total, left="", estimates="")
             self.bar.__enter__()
         return self
 
@@ -90,8 +104,7 @@ class Progress:
         if self.bar is not None:
             if now - self.last >= min(self.every, 1.0) or done == total:
                 self.last = now
-                self.bar.update(self.task, completed=done, left=self.left(done, total, now),
-                                estimates=self.estimates())
+                self.bar.update(self.task, completed=done, left=self.left(done, total, now), estimates=self.estimates())
             else:
                 self.bar.update(self.task, completed=done)
         elif not self.quiet and not self.tty:
@@ -140,10 +153,15 @@ class Progress:
     def line(self, done: int, total: int, now: float) -> str:
         left = self.left(done, total, now)
         est = self.estimates()
-        count = f"{done} games (at most {total:,})" if self.open_ended else \
-            f"{done}/{total} games ({100 * done / total:.0f}%)"
-        return (f"pillars-rules balance: {count}, "
-                f"{self.rate(done, now):.2f} games/s" + (f", {left}" if left else "") + (f"; {est}" if est else ""))
+        count = (
+            f"{done} games (at most {total:,})"
+            if self.open_ended
+            else f"{done}/{total} games ({100 * done / total:.0f}%)"
+        )
+        return (
+            f"pillars-rules balance: {count}, "
+            f"{self.rate(done, now):.2f} games/s" + (f", {left}" if left else "") + (f"; {est}" if est else "")
+        )
 
     def __exit__(self, *exc) -> None:
         if self.bar is not None:

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 import numpy as np
 
@@ -42,8 +42,15 @@ def _effect(label: str, role: Role, card: str, spec: GameSpec, records, all_reco
         e = effects.event_effect(*_event_sides(label, role, all_records), card)
     else:
         e = effects.card_effect(records, card, seed=spec.seed)
-    return {**e, "set": label, "role": role.kind, "author": author, "name": c.name, "kind": c.kind,
-            "cost": gold_cost(c)}
+    return {
+        **e,
+        "set": label,
+        "role": role.kind,
+        "author": author,
+        "name": c.name,
+        "kind": c.kind,
+        "cost": gold_cost(c),
+    }
 
 
 def _event_sides(label: str, role: Role, records: Mapping[str, list[dict]]) -> tuple[list[dict], list[dict]]:
@@ -57,9 +64,11 @@ def _path(t: dict, records: Mapping[str, list[dict]], roles: Mapping[str, Role])
     """A test's estimate after every game of its set (:mod:`.sequential`)."""
     if "against" in t:
         base = t["against"].endswith(" (base version)")
-        return sequential.contrast_path(*effects.contrast_arrays(
-            records[t["set"]], t["card"], records["base"] if base else None,
-            t["card"] if base else t["against"]))
+        return sequential.contrast_path(
+            *effects.contrast_arrays(
+                records[t["set"]], t["card"], records["base"] if base else None, t["card"] if base else t["against"]
+            )
+        )
     if t["kind"] == "event":
         pairs = effects.event_arrays(*_event_sides(t["set"], roles[t["set"]], records))
         d = np.array([effects.mean_vp(b) - effects.mean_vp(a) for a, b in pairs])
@@ -80,7 +89,7 @@ def _sequential_family(tests: list[dict], records, roles) -> list[float]:
     for row, path in zip(matrix, paths):
         p = sequential.valid_p(path, MIN_UNITS)
         row[: len(p)] = p
-        row[len(p):] = p[-1] if len(p) else 1.0
+        row[len(p) :] = p[-1] if len(p) else 1.0
     adjusted, first = sequential.holm_path(matrix, effects.ALPHA)
     for t, path, row, at in zip(tests, paths, matrix if looks else [], first):
         t["p_valid"] = float(row[-1])
@@ -92,8 +101,9 @@ def _sequential_family(tests: list[dict], records, roles) -> list[float]:
         # stretched to hold the estimate if it drifted out (a wider interval keeps the coverage)
         below = np.flatnonzero(row < effects.ALPHA)
         value = float(path["value"][-1])
-        lo, hi = sequential.running_interval(path, MIN_UNITS, effects.ALPHA,
-                                             start=int(below[0]) + 1 if below.size else at)
+        lo, hi = sequential.running_interval(
+            path, MIN_UNITS, effects.ALPHA, start=int(below[0]) + 1 if below.size else at
+        )
         lo, hi = min(lo, value), max(hi, value)
         target = t["vp"] if "vp" in t else t
         target.update(lo=lo, hi=hi, interval="confidence sequence")
@@ -108,8 +118,13 @@ def _sequential_family(tests: list[dict], records, roles) -> list[float]:
     return [float(a) for a in adjusted] if looks else [float("nan")] * len(tests)
 
 
-def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Mapping[str, list[dict]],
-          against: tuple[str, ...] = (), sequential_design: bool = False) -> dict:
+def build(
+    specs: Mapping[str, GameSpec],
+    roles: Mapping[str, Role],
+    records: Mapping[str, list[dict]],
+    against: tuple[str, ...] = (),
+    sequential_design: bool = False,
+) -> dict:
     """The report data of a run (see the module docs). With
     ``sequential_design`` the flags come from always-valid p-values
     (:mod:`.sequential`): the run may have stopped on them."""
@@ -119,24 +134,44 @@ def build(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Map
         recs = records[label]
         names = {c.id: c.name for c in cardset(spec)}
         done = effects.live(recs)
-        sets[label] = {"games": len(done), "aborted": len(recs) - len(done),
-                       "arms_aborted": sum(r.get("aborted_arms", 0) for r in done),
-                       "metrics": metrics.game_metrics(recs, spec.players),
-                       "summary": summarize(done, spec.players, spec.seed, names) if done else None}
-    ab = {label: metrics.paired(records["base"], records[label], specs[label].players)
-          for label in specs if label != "base" and "base" in specs
-          and not (roles[label].kind == "without" and roles[label].reference != "base")}
+        sets[label] = {
+            "games": len(done),
+            "aborted": len(recs) - len(done),
+            "arms_aborted": sum(r.get("aborted_arms", 0) for r in done),
+            "metrics": metrics.game_metrics(recs, spec.players),
+            "summary": summarize(done, spec.players, spec.seed, names) if done else None,
+        }
+    ab = {
+        label: metrics.paired(records["base"], records[label], specs[label].players)
+        for label in specs
+        if label != "base"
+        and "base" in specs
+        and not (roles[label].kind == "without" and roles[label].reference != "base")
+    }
     runs = {label: {**spec.to_dict(), "sources": [s[0] for s in spec.sources]} for label, spec in specs.items()}
-    return {"run": runs,
-            "roles": {label: {"kind": r.kind, "cards": list(r.cards)} for label, r in roles.items()},
-            "judged": judged, "contrasts": contrasts,
-            "family": {"tests": len(judged) + len(contrasts), "method": FAMILY_METHOD, "alpha": effects.ALPHA,
-                       "design": sequential.DESIGN if sequential_design else "fixed length: t tests on all the games"},
-            "sets": sets, "ab": ab}
+    return {
+        "run": runs,
+        "roles": {label: {"kind": r.kind, "cards": list(r.cards)} for label, r in roles.items()},
+        "judged": judged,
+        "contrasts": contrasts,
+        "family": {
+            "tests": len(judged) + len(contrasts),
+            "method": FAMILY_METHOD,
+            "alpha": effects.ALPHA,
+            "design": sequential.DESIGN if sequential_design else "fixed length: t tests on all the games",
+        },
+        "sets": sets,
+        "ab": ab,
+    }
 
 
-def judged_tests(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], records: Mapping[str, list[dict]],
-                 against: tuple[str, ...] = (), sequential_design: bool = False) -> tuple[list[dict], list[dict]]:
+def judged_tests(
+    specs: Mapping[str, GameSpec],
+    roles: Mapping[str, Role],
+    records: Mapping[str, list[dict]],
+    against: tuple[str, ...] = (),
+    sequential_design: bool = False,
+) -> tuple[list[dict], list[dict]]:
     """The report's ``judged`` cards and ``contrasts``, flagged and worded as
     :func:`build` gives them, without the sets' summaries (their bootstrap
     intervals were nine tenths of a report's time): what a sequential run's
@@ -153,15 +188,27 @@ def judged_tests(specs: Mapping[str, GameSpec], roles: Mapping[str, Role], recor
             judged.append(_effect(label, role, card, specs[label], records[label], records, specs, author and theirs))
             if judged[-1]["kind"] != "event":
                 if label != "base" and "base" in specs and card in specs["base"].targets:
-                    contrasts.append({"set": label, "card": card, "against": f"{card} (base version)",
-                                      **effects.contrast(records[label], card, records["base"], card)})
+                    contrasts.append(
+                        {
+                            "set": label,
+                            "card": card,
+                            "against": f"{card} (base version)",
+                            **effects.contrast(records[label], card, records["base"], card),
+                        }
+                    )
                 for other in against:
                     if other != card and other in specs[label].targets:
                         own = effects.card_effect(records[label], other, seed=specs[label].seed)
-                        contrasts.append({"set": label, "card": card, "against": other,
-                                          **effects.contrast(records[label], card, None, other),
-                                          "card_own": {k: judged[-1][k] for k in ("vp", "worth", "units")},
-                                          "against_own": {k: own[k] for k in ("vp", "worth", "units")}})
+                        contrasts.append(
+                            {
+                                "set": label,
+                                "card": card,
+                                "against": other,
+                                **effects.contrast(records[label], card, None, other),
+                                "card_own": {k: judged[-1][k] for k in ("vp", "worth", "units")},
+                                "against_own": {k: own[k] for k in ("vp", "worth", "units")},
+                            }
+                        )
     tests = judged + contrasts
     family = [effects.family_p(t) for t in tests]
     adjusted = effects.holm(family)

@@ -32,10 +32,10 @@ import re
 import signal
 import time
 import uuid
+from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Callable, Collection, Iterator, Mapping
 
 import pillars_rules as pr
 
@@ -52,20 +52,29 @@ def check_executor(executor: str) -> str:
     """``executor`` if it names one (see the module docs), else :class:`~pillars_rules.errors.ConfigError`."""
     if executor in ("serial", "processes", "local") or _ADDRESS.match(executor or ""):
         return executor
-    raise pr.ConfigError(f"bad executor or Dask scheduler address {executor!r} "
-                         "(use serial, processes, local or tcp://host:port)")
+    raise pr.ConfigError(
+        f"bad executor or Dask scheduler address {executor!r} (use serial, processes, local or tcp://host:port)"
+    )
 
 
 Stop = Callable[[dict[str, list[dict]]], "bool | Collection[str]"]
 
 
-def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes",
-        workers: int | None = None, out: str | Path | None = None, resume: bool = False,
-        on_game: Callable[[int, int], None] | None = None,
-        on_record: Callable[[str, dict], None] | None = None,
-        timeout: float = 10.0, deadline: float | None = None,
-        clock: Callable[[], float] = time.monotonic,
-        stop: Stop | None = None) -> dict[str, list[dict]]:
+def run(
+    specs: Mapping[str, GameSpec],
+    games: int,
+    *,
+    executor: str = "processes",
+    workers: int | None = None,
+    out: str | Path | None = None,
+    resume: bool = False,
+    on_game: Callable[[int, int], None] | None = None,
+    on_record: Callable[[str, dict], None] | None = None,
+    timeout: float = 10.0,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    stop: Stop | None = None,
+) -> dict[str, list[dict]]:
     """Play ``games`` games of every spec; ``{label: [record, ...]}`` in index order.
 
     ``on_game(done, total)`` is called after each finished game (a progress
@@ -106,8 +115,10 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
             raise pr.ConfigError(f"nothing to resume: {out} does not exist")
         old, done = store.read(out)
         if old != specs:
-            raise pr.ConfigError(f"{out} holds another run (different cards, bots, seed, players "
-                                 "or variants); resume it with the same options")
+            raise pr.ConfigError(
+                f"{out} holds another run (different cards, bots, seed, players "
+                "or variants); resume it with the same options"
+            )
         done = {k: r for k, r in done.items() if k[1] < games}
     watch = _Prefixes(specs, games, done, stop)
     ended = watch.advance()  # a resumed run closes and stops where the first one did
@@ -125,7 +136,7 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
     timed_out = ended or (deadline is not None and clock() >= deadline)
     stopped = ended  # by stop(): exactly its games 0..k-1, whatever else has finished
     try:
-        for (label, i), record in (() if timed_out else stream):
+        for (label, i), record in () if timed_out else stream:
             if (label, i) in done or label in watch.closed:  # a closed set's game still in flight
                 continue
             done[label, i] = record
@@ -149,11 +160,14 @@ def run(specs: Mapping[str, GameSpec], games: int, *, executor: str = "processes
             writer.close()
     if timed_out:
         opened = [label for label in specs if label not in watch.closed]
-        k = watch.k if stopped else \
-            next((i for i in range(games) if any((label, i) not in done for label in opened)), games)
+        k = (
+            watch.k
+            if stopped
+            else next((i for i in range(games) if any((label, i) not in done for label in opened)), games)
+        )
         done = {t: r for t, r in done.items() if t[1] < watch.closed.get(t[0], k)}
     result: dict[str, list[dict]] = {label: [] for label in specs}
-    for (label, i) in sorted(done, key=lambda t: (list(specs).index(t[0]), t[1])):
+    for label, i in sorted(done, key=lambda t: (list(specs).index(t[0]), t[1])):
         if i < watch.closed.get(label, games):
             rec = dict(done[label, i])
             rec.pop("set", None)
@@ -197,8 +211,9 @@ class _Prefixes:
             del self.done[t]
 
 
-def _prefix(done: Mapping[Task, dict], specs: Mapping[str, GameSpec], k: int,
-            closed: Mapping[str, int] | None = None) -> dict[str, list[dict]]:
+def _prefix(
+    done: Mapping[Task, dict], specs: Mapping[str, GameSpec], k: int, closed: Mapping[str, int] | None = None
+) -> dict[str, list[dict]]:
     """Games ``0..k-1`` of every set (a closed set's games up to its close)."""
     out: dict[str, list[dict]] = {}
     for label in specs:
@@ -248,8 +263,9 @@ def _play_task(label: str, index: int) -> dict:
     return play(_SPECS[label], index)
 
 
-def _processes(specs, todo: list[Task], workers: int | None,
-               closed: Collection[str] = ()) -> Iterator[tuple[Task, dict]]:
+def _processes(
+    specs, todo: list[Task], workers: int | None, closed: Collection[str] = ()
+) -> Iterator[tuple[Task, dict]]:
     workers = workers or os.cpu_count() or 1
     left = dict.fromkeys(todo)
     for _ in range(POOL_RESTARTS + 1):
@@ -270,7 +286,7 @@ def _processes(specs, todo: list[Task], workers: int | None,
                         broken = True
                         continue
                     del left[task]
-                    for t in ([] if broken else itertools.islice(queue, 1)):
+                    for t in [] if broken else itertools.islice(queue, 1):
                         try:
                             pending[pool.submit(_play_task, *t)] = t
                         except BrokenProcessPool:  # the pool broke under us: a new one plays what is left
@@ -311,20 +327,26 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 
 # ----------------------------------------------------------------- Dask
-def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: float,
-          closed: Collection[str] = ()):
+def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: float, closed: Collection[str] = ()):
     import logging
 
     try:  # the CLI checks that it is installed without importing it (lab_missing): a broken install fails here
         from distributed import Client, LocalCluster, as_completed
     except ImportError as exc:
-        raise pr.ConfigError(f"the Dask executor needs the [lab] extra's distributed, which does not import "
-                             f"({exc}): pip install 'pillars-rules[lab]'") from exc
+        raise pr.ConfigError(
+            f"the Dask executor needs the [lab] extra's distributed, which does not import "
+            f"({exc}): pip install 'pillars-rules[lab]'"
+        ) from exc
 
     cluster = None
     if executor == "local":
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
+        cluster = LocalCluster(
+            n_workers=workers or os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
         address = cluster.scheduler_address
     else:
         address = executor
@@ -332,14 +354,17 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
         try:
             client = Client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise pr.ConfigError(f"cannot reach the Dask scheduler at {address}: "
-                                 f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+            raise pr.ConfigError(
+                f"cannot reach the Dask scheduler at {address}: "
+                f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+            ) from None
         try:
             try:
                 client.wait_for_workers(1, timeout=timeout)
             except (OSError, TimeoutError):
-                raise pr.ConfigError(f"the Dask scheduler at {address} has no workers "
-                                     f"(none joined within {timeout:g} s)") from None
+                raise pr.ConfigError(
+                    f"the Dask scheduler at {address} has no workers (none joined within {timeout:g} s)"
+                ) from None
             token = uuid.uuid4().hex[:10]
             shared = {label: client.scatter(spec, broadcast=True) for label, spec in specs.items()}
             queue = (t for t in todo if t[0] not in closed)
@@ -347,8 +372,10 @@ def _dask(specs, todo: list[Task], executor: str, workers: int | None, timeout: 
 
             def start(tasks: list[Task], again: int = 0) -> list:
                 tail = f"-again{again}" if again else ""
-                new = [client.submit(play, shared[label], i, key=f"pillars-game-{label}-{i}-{token}{tail}",
-                                     pure=False) for label, i in tasks]
+                new = [
+                    client.submit(play, shared[label], i, key=f"pillars-game-{label}-{i}-{token}{tail}", pure=False)
+                    for label, i in tasks
+                ]
                 futures.update(zip(new, tasks))
                 return new
 
@@ -474,8 +501,9 @@ def _finished(fut, record, futures: dict, specs, killed) -> Iterator[tuple[Task,
     if fut.status == "error":
         label, i = task
         if isinstance(fut.exception(), killed):  # rerun elsewhere, and those died too
-            raise pr.PillarsError(f"game {i} of set {label} (seed {specs[label].seed + i}) "
-                                  "killed every Dask worker that played it") from None
+            raise pr.PillarsError(
+                f"game {i} of set {label} (seed {specs[label].seed + i}) killed every Dask worker that played it"
+            ) from None
         fut.result()  # the game's own error
     fut.release()
     yield task, record

@@ -45,8 +45,7 @@ from .stats import norm_isf, t_sf
 
 #: The mixing distribution's spread, in VP.
 MIX_VP = 1.0
-DESIGN = ("always-valid p-values (mixture SPRT, tau = 1 VP) checked after every game, "
-          "Holm over the whole family")
+DESIGN = "always-valid p-values (mixture SPRT, tau = 1 VP) checked after every game, Holm over the whole family"
 
 
 def ratio_path(num: np.ndarray, den: np.ndarray, sq: np.ndarray | None = None) -> dict[str, np.ndarray]:
@@ -74,9 +73,21 @@ def contrast_path(sx, nx, sy, ny) -> dict[str, np.ndarray]:
     smaller of the two sides' counts."""
     sx, nx, sy, ny = (np.asarray(a, float) for a in (sx, nx, sy, ny))
     k = np.cumsum((nx > 0) | (ny > 0)).astype(float)  # the games with a chance at either card
-    c = {name: np.cumsum(a * b) for name, (a, b) in {
-        "xx": (sx, sx), "xn": (sx, nx), "nn": (nx, nx), "yy": (sy, sy), "ym": (sy, ny), "mm": (ny, ny),
-        "xy": (sx, sy), "xm": (sx, ny), "ny": (nx, sy), "nm": (nx, ny)}.items()}
+    c = {
+        name: np.cumsum(a * b)
+        for name, (a, b) in {
+            "xx": (sx, sx),
+            "xn": (sx, nx),
+            "nn": (nx, nx),
+            "yy": (sy, sy),
+            "ym": (sy, ny),
+            "mm": (ny, ny),
+            "xy": (sx, sy),
+            "xm": (sx, ny),
+            "ny": (nx, sy),
+            "nm": (nx, ny),
+        }.items()
+    }
     X, N, Y, M = np.cumsum(sx), np.cumsum(nx), np.cumsum(sy), np.cumsum(ny)
     with np.errstate(divide="ignore", invalid="ignore"):
         dx, dy = X / N, Y / M
@@ -123,8 +134,9 @@ def sequence_interval(value: float, se: float, alpha: float = 0.05, tau: float =
     return value - half, value + half
 
 
-def running_interval(path: dict[str, np.ndarray], min_units: int, alpha: float = 0.05,
-                     tau: float = MIX_VP, start: int = 0) -> tuple[float, float]:
+def running_interval(
+    path: dict[str, np.ndarray], min_units: int, alpha: float = 0.05, tau: float = MIX_VP, start: int = 0
+) -> tuple[float, float]:
     """The confidence sequence's intervals intersected over the looks from
     game ``start`` on (those with ``min_units`` chances): a confidence
     sequence too -- on the event that every look's interval holds the true

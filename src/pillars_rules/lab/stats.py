@@ -15,7 +15,7 @@ from a seeded generator, so the same data always give the same interval.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -29,6 +29,7 @@ RESAMPLES = 2000
 # (so the same numbers to the last bit, which a test checks), without
 # importing ``scipy.stats``: that import alone took 0.9-1.5 s of every
 # ``balance`` run, ``scipy.special`` a third of it.
+
 
 def t_ppf(p, df):
     """Student *t* quantile (``scipy.stats.t.ppf``): ``-inf`` at ``p == 0``,
@@ -126,8 +127,7 @@ def mean_dict(values: Sequence[float], seed: int = 0) -> dict:
     return {"value": m, "lo": lo, "hi": hi, "n": len(values)}
 
 
-def mean_diff_ci(a: Sequence[float], b: Sequence[float], seed: int = 0,
-                 resamples: int = RESAMPLES) -> dict:
+def mean_diff_ci(a: Sequence[float], b: Sequence[float], seed: int = 0, resamples: int = RESAMPLES) -> dict:
     """``mean(b) - mean(a)`` with a bootstrap interval (each sample resampled on its own)."""
     x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if x.size == 0 or y.size == 0:
@@ -153,6 +153,12 @@ def distribution(values: Sequence[float]) -> dict:
     if x.size == 0:
         return {}
     q = np.percentile(x, [0, 25, 50, 75, 100])
-    return {"mean": float(x.mean()), "sd": float(x.std(ddof=1)) if x.size > 1 else 0.0,
-            "min": float(q[0]), "q1": float(q[1]), "median": float(q[2]), "q3": float(q[3]),
-            "max": float(q[4])}
+    return {
+        "mean": float(x.mean()),
+        "sd": float(x.std(ddof=1)) if x.size > 1 else 0.0,
+        "min": float(q[0]),
+        "q1": float(q[1]),
+        "median": float(q[2]),
+        "q3": float(q[3]),
+        "max": float(q[4]),
+    }

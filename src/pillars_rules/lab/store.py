@@ -19,8 +19,9 @@ from __future__ import annotations
 import json
 import os
 import stat
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import pillars_rules as pr
 from pillars_rules.saves.jsonguard import GuardedJson, JsonWords
@@ -34,15 +35,24 @@ MAX_BYTES = 4 << 30
 MAX_LINE = 1 << 22
 
 _WORDS = JsonWords(
-    too_many_bytes="line of {size} bytes; the limit is {limit}", not_utf8="not UTF-8 ({reason})",
-    not_text="not text: {kind}", too_large="a line over {limit} bytes", duplicate_key="key {key!r} twice",
-    not_json="not JSON ({msg})", too_deep="nested too deeply", unreadable="not JSON ({shown})")
+    too_many_bytes="line of {size} bytes; the limit is {limit}",
+    not_utf8="not UTF-8 ({reason})",
+    not_text="not text: {kind}",
+    too_large="a line over {limit} bytes",
+    duplicate_key="key {key!r} twice",
+    not_json="not JSON ({msg})",
+    too_deep="nested too deeply",
+    unreadable="not JSON ({shown})",
+)
 _LINE = GuardedJson(limit=MAX_LINE, error=pr.ConfigError, words=_WORDS)
 
 
 def header(specs: Mapping[str, GameSpec]) -> dict:
-    return {"format": FORMAT, "version": RECORD_VERSION,
-            "specs": {label: spec.to_dict() for label, spec in specs.items()}}
+    return {
+        "format": FORMAT,
+        "version": RECORD_VERSION,
+        "specs": {label: spec.to_dict() for label, spec in specs.items()},
+    }
 
 
 def _regular(path: Path, what: str) -> os.stat_result | None:
@@ -88,8 +98,10 @@ def _spec(path, label, data) -> GameSpec:
     for name in ("bots", "variants", "targets", "without"):
         if name in data and not (isinstance(data[name], list) and all(isinstance(x, str) for x in data[name])):
             raise pr.ConfigError(f"{where}.{name}: expected a list of names")
-    if "sources" in data and not (isinstance(data["sources"], list) and all(
-            isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s) for s in data["sources"])):
+    if "sources" in data and not (
+        isinstance(data["sources"], list)
+        and all(isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s) for s in data["sources"])
+    ):
         raise pr.ConfigError(f"{where}.sources: expected a list of [name, text] pairs")
     try:
         return GameSpec.from_dict(data)
@@ -122,8 +134,13 @@ def check_record(where: str, rec: Any, players: int) -> None:
     if "aborted" in rec:
         _need(isinstance(rec["aborted"], str), f"{where}.aborted", "expected the reason as text")
         return
-    _need(isinstance(rec.get("winners"), list) and rec["winners"]
-          and all(type(w) is int and 0 <= w < players for w in rec["winners"]), f"{where}.winners", "expected seats")
+    _need(
+        isinstance(rec.get("winners"), list)
+        and rec["winners"]
+        and all(type(w) is int and 0 <= w < players for w in rec["winners"]),
+        f"{where}.winners",
+        "expected seats",
+    )
     for k in ("events", "decisions", "rounds"):
         _need(type(rec.get(k)) is int and rec[k] >= 0, f"{where}.{k}", "expected a count")
     _need(_num(rec.get("choices", 0)), f"{where}.choices", "expected a count")
@@ -132,15 +149,28 @@ def check_record(where: str, rec: Any, players: int) -> None:
     _need(isinstance(seats, list) and len(seats) == players, f"{where}.seats", f"expected {players} seats")
     for n, s in enumerate(seats):
         _seat(f"{where}.seats[{n}]", s)
-        _need(isinstance(s.get("cards"), dict) and all(type(v) is int for v in s["cards"].values()),
-              f"{where}.seats[{n}].cards", "expected card ids and rounds")
+        _need(
+            isinstance(s.get("cards"), dict) and all(type(v) is int for v in s["cards"].values()),
+            f"{where}.seats[{n}].cards",
+            "expected card ids and rounds",
+        )
         _need(isinstance(s.get("held"), list), f"{where}.seats[{n}].held", "expected a list of cards")
-        _need(isinstance(s.get("vp_rounds"), list) and all(_num(v) for v in s["vp_rounds"]),
-              f"{where}.seats[{n}].vp_rounds", "expected VP per round")
+        _need(
+            isinstance(s.get("vp_rounds"), list) and all(_num(v) for v in s["vp_rounds"]),
+            f"{where}.seats[{n}].vp_rounds",
+            "expected VP per round",
+        )
     for n, u in enumerate(rec.get("units", [])):
         w = f"{where}.units[{n}]"
-        _need(isinstance(u, dict) and type(u.get("card")) is str and type(u.get("round")) is int
-              and type(u.get("took")) is bool and type(u.get("seat")) is int, w, "not a branch unit")
+        _need(
+            isinstance(u, dict)
+            and type(u.get("card")) is str
+            and type(u.get("round")) is int
+            and type(u.get("took")) is bool
+            and type(u.get("seat")) is int,
+            w,
+            "not a branch unit",
+        )
         _seat(f"{w}.take", u.get("take"))
         _seat(f"{w}.ref", u.get("ref"))
     for n, g in enumerate(rec.get("gold", [])):
@@ -148,8 +178,11 @@ def check_record(where: str, rec: Any, players: int) -> None:
         _need(isinstance(g, dict) and type(g.get("round")) is int and _num(g.get("n")), w, "not a gold scale arm")
         _seat(f"{w}.more", g.get("more"))
         _seat(f"{w}.less", g.get("less"))
-    _need(isinstance(rec.get("units", []), list) and isinstance(rec.get("gold", []), list), where,
-          "units and gold must be lists")
+    _need(
+        isinstance(rec.get("units", []), list) and isinstance(rec.get("gold", []), list),
+        where,
+        "units and gold must be lists",
+    )
 
 
 def read(path: str | Path) -> tuple[dict[str, GameSpec], dict[tuple[str, int], dict]]:
@@ -178,8 +211,7 @@ def read(path: str | Path) -> tuple[dict[str, GameSpec], dict[tuple[str, int], d
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise pr.ConfigError(f"{path}: not a pillars-rules balance result file")
     if head.get("version") != RECORD_VERSION:
-        raise pr.ConfigError(f"{path}: result format {head.get('version')!r:.20}, this version writes "
-                             f"{RECORD_VERSION}")
+        raise pr.ConfigError(f"{path}: result format {head.get('version')!r:.20}, this version writes {RECORD_VERSION}")
     _need(isinstance(head.get("specs"), dict) and head["specs"], f"{path}:1: specs", "expected the run's game specs")
     specs = {label: _spec(path, label, d) for label, d in head["specs"].items()}
     records: dict[tuple[str, int], dict] = {}

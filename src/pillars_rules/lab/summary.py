@@ -12,11 +12,12 @@ intervention (:mod:`.causal`, :mod:`pillars_rules.lab.effects`).
 from __future__ import annotations
 
 import zlib
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from . import stats
+
 
 def decisiveness(record: dict) -> float:
     """The fraction of the game played when the eventual winner took the lead
@@ -43,8 +44,7 @@ def _seed(seed: int, name: str) -> int:
 
 
 def _group(wins: list[float], vps: list[float], seed: int, name: str) -> dict:
-    return {"win_rate": stats.rate_ci(sum(wins), len(wins)),
-            "mean_vp": stats.mean_dict(vps, _seed(seed, name))}
+    return {"win_rate": stats.rate_ci(sum(wins), len(wins)), "mean_vp": stats.mean_dict(vps, _seed(seed, name))}
 
 
 def seat_win_matrix(records: Sequence[dict]) -> np.ndarray:
@@ -114,18 +114,28 @@ def summarize(records: Sequence[dict], players: int, seed: int = 0, names: dict 
         bots[name] = _group([o["win"] for o in obs], [o["vp"] for o in obs], seed, "bot:" + name)
     all_vp = [s["vp"] for r in records for s in r["seats"]]
     winner_vp = [max(s["vp"] for s in r["seats"]) for r in records]
-    margins = [sorted((s["vp"] for s in r["seats"]), reverse=True)[0]
-               - sorted((s["vp"] for s in r["seats"]), reverse=True)[1] for r in records]
+    margins = [
+        sorted((s["vp"] for s in r["seats"]), reverse=True)[0] - sorted((s["vp"] for s in r["seats"]), reverse=True)[1]
+        for r in records
+    ]
     return {
-        "games": n, "players": players, "fair_share": fair,
+        "games": n,
+        "players": players,
+        "fair_share": fair,
         "seats": seats,
         "bots": bots,
-        "scores": {"all": stats.distribution(all_vp), "winner": stats.distribution(winner_vp),
-                   "margin": stats.distribution(margins), "values": all_vp},
-        "length": {"decisions": stats.distribution([r["decisions"] for r in records]),
-                   "events": stats.distribution([r["events"] for r in records]),
-                   "rounds": stats.distribution([r["rounds"] for r in records]),
-                   "values": [r["decisions"] for r in records]},
+        "scores": {
+            "all": stats.distribution(all_vp),
+            "winner": stats.distribution(winner_vp),
+            "margin": stats.distribution(margins),
+            "values": all_vp,
+        },
+        "length": {
+            "decisions": stats.distribution([r["decisions"] for r in records]),
+            "events": stats.distribution([r["events"] for r in records]),
+            "rounds": stats.distribution([r["rounds"] for r in records]),
+            "values": [r["decisions"] for r in records],
+        },
         "balance": balance_ci(records, seed),
         "cards": card_stats(records, players, seed, names),
     }

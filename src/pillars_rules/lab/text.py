@@ -58,22 +58,55 @@ def _verdicts(report: dict, con) -> None:
         con.print(f"  {e['card']} ({e['set']}): {e['verdict']}.", highlight=False, markup=False)
     author = any(e["author"] for e in judged)
     fam = report["family"]
-    t = Table(title=f"{'Your cards' if author else 'Cards'}: causal value by paired branches "
-                    f"({fam['tests']} test{'s' if fam['tests'] != 1 else ''}, {fam['method']}-corrected at "
-                    f"{100 * fam['alpha']:.0f}%)")
-    for col in ("card", "set", "cost", "worth in gold [95%]", "VP take - ref [95%]", "win share [95%]",
-                "chances", "bot took", "p (Holm)", "flag"):
+    t = Table(
+        title=f"{'Your cards' if author else 'Cards'}: causal value by paired branches "
+        f"({fam['tests']} test{'s' if fam['tests'] != 1 else ''}, {fam['method']}-corrected at "
+        f"{100 * fam['alpha']:.0f}%)"
+    )
+    for col in (
+        "card",
+        "set",
+        "cost",
+        "worth in gold [95%]",
+        "VP take - ref [95%]",
+        "win share [95%]",
+        "chances",
+        "bot took",
+        "p (Holm)",
+        "flag",
+    ):
         t.add_column(col, overflow="fold")
     for e in judged:
         if e["kind"] == "event":
-            _add(t, e["card"], e["set"], "-", gold(e["worth"]), num(e["vp"], 2, True),
-                 num(e["start"], 3, True) + " (start player)", str(e["units"]), "-",
-                 p_text(e["p_holm"]), flag_text(e), style="bold" if e["flag"] else "")
+            _add(
+                t,
+                e["card"],
+                e["set"],
+                "-",
+                gold(e["worth"]),
+                num(e["vp"], 2, True),
+                num(e["start"], 3, True) + " (start player)",
+                str(e["units"]),
+                "-",
+                p_text(e["p_holm"]),
+                flag_text(e),
+                style="bold" if e["flag"] else "",
+            )
             continue
-        _add(t, e["card"], e["set"], "-" if e["cost"] is None else str(e["cost"]), gold(e["worth"]),
-             num(e["vp"], 2, True), num(e["win"], 3, True), str(e["units"]),
-             "-" if e["units"] == 0 else f"{100 * e['took']:.0f}%", p_text(e["p_holm"]), flag_text(e),
-             style="bold red" if e["flag"] else "")
+        _add(
+            t,
+            e["card"],
+            e["set"],
+            "-" if e["cost"] is None else str(e["cost"]),
+            gold(e["worth"]),
+            num(e["vp"], 2, True),
+            num(e["win"], 3, True),
+            str(e["units"]),
+            "-" if e["units"] == 0 else f"{100 * e['took']:.0f}%",
+            p_text(e["p_holm"]),
+            flag_text(e),
+            style="bold red" if e["flag"] else "",
+        )
     show(con, t)
 
 
@@ -83,15 +116,37 @@ def _contrasts(report: dict, con) -> None:
     if not report["contrasts"]:
         return
     t = Table(title="Comparisons on the same seeds (an A/A test compares a copy with its original)")
-    for col in ("card", "against", "set", "card's own VP [95%]", "against's own VP [95%]", "VP difference [95%]",
-                "in gold", "p", "p (Holm)", "flagged", "smallest difference detected", "games to detect ±1 gold"):
+    for col in (
+        "card",
+        "against",
+        "set",
+        "card's own VP [95%]",
+        "against's own VP [95%]",
+        "VP difference [95%]",
+        "in gold",
+        "p",
+        "p (Holm)",
+        "flagged",
+        "smallest difference detected",
+        "games to detect ±1 gold",
+    ):
         t.add_column(col, overflow="fold")
     for c in report["contrasts"]:
         own = [num(c[k]["vp"], 2, True) if k in c else "-" for k in ("card_own", "against_own")]
-        _add(t, c["card"], c["against"], c["set"], *own, num(c, 2, True),
-             "-" if c["gold"] != c["gold"] else f"{c['gold']:+.1f}", p_text(c["p"]),
-             p_text(c["p_holm"]), "yes" if c["flag"] else "no", _mde(c["mde"]),
-             "-" if c.get("needed") is None else f"{c['needed']:,}")
+        _add(
+            t,
+            c["card"],
+            c["against"],
+            c["set"],
+            *own,
+            num(c, 2, True),
+            "-" if c["gold"] != c["gold"] else f"{c['gold']:+.1f}",
+            p_text(c["p"]),
+            p_text(c["p_holm"]),
+            "yes" if c["flag"] else "no",
+            _mde(c["mde"]),
+            "-" if c.get("needed") is None else f"{c['needed']:,}",
+        )
     show(con, t)
 
 
@@ -107,16 +162,32 @@ def _power(report: dict, con) -> None:
     if not rows:
         return
     t = Table(title="Power: the smallest effect these games detect 80% of the time (at the family's level)")
-    for col in ("card", "set", "games", "chances", "smallest VP", "smallest gold", "VP per gold",
-                "games to detect the effect measured", "games to detect ±1 gold"):
+    for col in (
+        "card",
+        "set",
+        "games",
+        "chances",
+        "smallest VP",
+        "smallest gold",
+        "VP per gold",
+        "games to detect the effect measured",
+        "games to detect ±1 gold",
+    ):
         t.add_column(col, overflow="fold")
     for e in rows:
         needed = e.get("needed")
-        _add(t, e["card"], e["set"], str(e["seeds"]), str(e["units"]),
-             "-" if e["mde"]["vp"] != e["mde"]["vp"] else f"±{e['mde']['vp']:.2f}",
-             "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}",
-             num(e["gold_scale"], 3), "-" if needed is None else f"{needed:,}",
-             "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}")
+        _add(
+            t,
+            e["card"],
+            e["set"],
+            str(e["seeds"]),
+            str(e["units"]),
+            "-" if e["mde"]["vp"] != e["mde"]["vp"] else f"±{e['mde']['vp']:.2f}",
+            "-" if e["mde"]["gold"] != e["mde"]["gold"] else f"±{e['mde']['gold']:.1f}",
+            num(e["gold_scale"], 3),
+            "-" if needed is None else f"{needed:,}",
+            "-" if e.get("needed_gold") is None else f"{e['needed_gold']:,}",
+        )
     show(con, t)
 
 
@@ -134,8 +205,11 @@ def _metrics(report: dict, con) -> None:
             m = s["metrics"][name]
             cells.append(pct(m) if name in RATES else num(m, 2))
         _add(t, LABELS[name], *cells)
-    _add(t, "start-player advantage", *(f"{100 * s['metrics']['start_player']['advantage']:+.1f} pp"
-                                        for s in sets.values()))
+    _add(
+        t,
+        "start-player advantage",
+        *(f"{100 * s['metrics']['start_player']['advantage']:+.1f} pp" for s in sets.values()),
+    )
     show(con, t)
 
 
@@ -143,16 +217,23 @@ def _ab(report: dict, con) -> None:
     from rich.table import Table
 
     for label, rows in report["ab"].items():
-        t = Table(title=f"{label} minus base, game by game on the same seeds (paired 95% intervals, "
-                        f"simultaneous over the {len(rows)} statistics)")
+        t = Table(
+            title=f"{label} minus base, game by game on the same seeds (paired 95% intervals, "
+            f"simultaneous over the {len(rows)} statistics)"
+        )
         for col in ("statistic", "difference [95% simultaneous]", "moved"):
             t.add_column(col, overflow="fold")
         for name, row in rows.items():
             if name in METRICS or row["moved"]:
                 scale = 100 if ("win rate" in name or name in RATES) else 1
                 shown = {"value": row["value"] * scale, "lo": row["lo_sim"] * scale, "hi": row["hi_sim"] * scale}
-                _add(t, LABELS.get(name, name) + (" (pp)" if scale == 100 else ""), num(shown, 2, True),
-                     {1: "up", -1: "down", 0: ""}[row["moved"]], style="bold" if row["moved"] else "")
+                _add(
+                    t,
+                    LABELS.get(name, name) + (" (pp)" if scale == 100 else ""),
+                    num(shown, 2, True),
+                    {1: "up", -1: "down", 0: ""}[row["moved"]],
+                    style="bold" if row["moved"] else "",
+                )
         show(con, t)
 
 
@@ -161,24 +242,36 @@ def print_summary(report: dict, console=None) -> None:
     con = console or make_console()
     runs = report["run"]
     first = next(iter(runs.values()))
-    title = (f"Balance report: {first['players']} players, bots {','.join(first['bots'])}, "
-             f"first seed {first['seed']}, gold gift ±{first['gold']}")
+    title = (
+        f"Balance report: {first['players']} players, bots {','.join(first['bots'])}, "
+        f"first seed {first['seed']}, gold gift ±{first['gold']}"
+    )
     con.print(f"{title}\n{'=' * min(len(title), con.width)}", highlight=False, markup=False, style="bold")
     _verdicts(report, con)
     _contrasts(report, con)
     _power(report, con)
     _metrics(report, con)
     _ab(report, con)
-    lost = [(label, s["aborted"], s["arms_aborted"]) for label, s in report["sets"].items()
-            if s["aborted"] or s["arms_aborted"]]
+    lost = [
+        (label, s["aborted"], s["arms_aborted"])
+        for label, s in report["sets"].items()
+        if s["aborted"] or s["arms_aborted"]
+    ]
     for label, games, arms in lost:
-        con.print(f"{label}: {games} games and {arms} branches hit a budget of the library and were "
-                  "left out (counted as aborted)", highlight=False, markup=False)
+        con.print(
+            f"{label}: {games} games and {arms} branches hit a budget of the library and were "
+            "left out (counted as aborted)",
+            highlight=False,
+            markup=False,
+        )
     fam = report["family"]
     tests = f"{fam['tests']} test{'s' if fam['tests'] != 1 else ''}"
-    con.print(f"Flags: {tests} in one family, {fam['method']}'s step-down correction "
-              f"(family-wise error {100 * fam['alpha']:.0f}%); design: {fam.get('design', 'fixed length')}.",
-              highlight=False, markup=False)
+    con.print(
+        f"Flags: {tests} in one family, {fam['method']}'s step-down correction "
+        f"(family-wise error {100 * fam['alpha']:.0f}%); design: {fam.get('design', 'fixed length')}.",
+        highlight=False,
+        markup=False,
+    )
 
 
 def print_tune(result: dict, con) -> None:
@@ -191,14 +284,23 @@ def print_tune(result: dict, con) -> None:
     guessed = any("guess" in r for r in result["rows"])
     t = Table(title=f"{result['card']}: causal value for each {name} (same seeds for every value)")
     for col in (name, "chances", "VP take - ref [95%]", "worth in gold [95%]", "bot took", "verdict") + (
-            ("cost + worth",) if guessed else ()):
+        ("cost + worth",) if guessed else ()
+    ):
         t.add_column(col, overflow="fold")
     for r in result["rows"]:
         status = r.get("status", "")
         g = r.get("guess", float("nan"))
-        _add(t, str(r["value"]), str(r["units"]), num(r["vp"], 2, True), gold(r["worth"]),
-             "-" if not r["units"] else f"{100 * r['took']:.0f}%", status,
-             *(("-" if g != g else f"{g:.0f}",) if guessed else ()), style="dim" if status == "not judged" else "")
+        _add(
+            t,
+            str(r["value"]),
+            str(r["units"]),
+            num(r["vp"], 2, True),
+            gold(r["worth"]),
+            "-" if not r["units"] else f"{100 * r['took']:.0f}%",
+            status,
+            *(("-" if g != g else f"{g:.0f}",) if guessed else ()),
+            style="dim" if status == "not judged" else "",
+        )
     show(con, t)
     con.print(fit_sentence(result), highlight=False, markup=False)
     con.print(tune_sentence(result), highlight=False, markup=False)
@@ -207,9 +309,11 @@ def print_tune(result: dict, con) -> None:
 
 
 #: Under tune's table when it tunes the cost: which of the two fair costs to trust.
-GUESS = ("cost + worth is the fair cost the report's verdict guesses: it takes each gold piece of cost to be "
-         "worth a gold piece given at the start of the round's draft, true only near the cost judged. The fair "
-         "cost above is measured at the costs themselves: trust it.")
+GUESS = (
+    "cost + worth is the fair cost the report's verdict guesses: it takes each gold piece of cost to be "
+    "worth a gold piece given at the start of the round's draft, true only near the cost judged. The fair "
+    "cost above is measured at the costs themselves: trust it."
+)
 
 
 def fit_sentence(result: dict) -> str:
@@ -217,11 +321,15 @@ def fit_sentence(result: dict) -> str:
     fit, name = result["fit"], result["name"]
     if fit is None:
         return "No line fitted (fewer than two values, or a value without chances)."
-    line = (f"Fitted line: VP = {fit['intercept']:+.2f} {fit['slope']:+.3f} x {name} "
-            f"(slope 95%: {fit['slope_lo']:+.3f} to {fit['slope_hi']:+.3f})")
+    line = (
+        f"Fitted line: VP = {fit['intercept']:+.2f} {fit['slope']:+.3f} x {name} "
+        f"(slope 95%: {fit['slope_lo']:+.3f} to {fit['slope_hi']:+.3f})"
+    )
     if not fit["ordered"]:
-        return (f"{line}: its slope's interval holds zero, so the values tried do not order the card's "
-                "strength and the line's zero means nothing.")
+        return (
+            f"{line}: its slope's interval holds zero, so the values tried do not order the card's "
+            "strength and the line's zero means nothing."
+        )
     ends = f" (95%: {fit['lo']:.1f} to {fit['hi']:.1f})" if "lo" in fit else ""
     return f"{line}; zero at {name} = {fit['root']:.1f}{ends}."
 
@@ -235,12 +343,19 @@ def tune_sentence(result: dict) -> str:
     if how == "fitted":
         return f"Fair {name}: {result['fair']} (where the fitted line crosses zero){closest}."
     if how == "closest":
-        return (f"Fair {name}: {result['fair']} (the value tried that is judged fair and closest to zero; "
-                f"the values do not order its strength){closest}.")
+        return (
+            f"Fair {name}: {result['fair']} (the value tried that is judged fair and closest to zero; "
+            f"the values do not order its strength){closest}."
+        )
     if how == "outside":
-        return (f"No fair {name} in {span}: the fitted line crosses zero at {name} = {result['fit']['root']:.1f}, "
-                f"outside the range tried{closest}. Nothing written: try other values or change what the card does.")
+        return (
+            f"No fair {name} in {span}: the fitted line crosses zero at {name} = {result['fit']['root']:.1f}, "
+            f"outside the range tried{closest}. Nothing written: try other values or change what the card does."
+        )
     judged = [r for r in result["rows"] if r.get("status") != "not judged"]
-    why = ("no value had enough chances to be judged (ask for more games)" if not judged
-           else "no value tried is judged fair and the values do not order its strength")
+    why = (
+        "no value had enough chances to be judged (ask for more games)"
+        if not judged
+        else "no value tried is judged fair and the values do not order its strength"
+    )
     return f"No fair {name} in {span}: {why}{closest}. Nothing written."

@@ -27,9 +27,15 @@ def at_draft_opening(game: pr.Game) -> bool:
     player's, nobody has passed or taken a card yet, no choice pending)."""
     s = game.state
     p = game.pending
-    return (p is not None and p.kind == "draft" and p.seat == s.start_player and not s.table.passed
-            and not s.table.jobs and not any(pl.resource_cards for pl in s.players)
-            and not any(s.table.decided))
+    return (
+        p is not None
+        and p.kind == "draft"
+        and p.seat == s.start_player
+        and not s.table.passed
+        and not s.table.jobs
+        and not any(pl.resource_cards for pl in s.players)
+        and not any(s.table.decided)
+    )
 
 
 def not_reopenable(game: pr.Game) -> str | None:
@@ -70,24 +76,38 @@ def draft_position(game: pr.Game) -> dict:
     seats = {}
     for seat, p in enumerate(s.players):
         seats[seat] = {
-            "gold": p.gold, "vp": p.vp, "cubes": dict(zip(CUBES, p.cubes)),
-            "craftsmen": p.craftsmen, "privileges": p.privileges,
-            "pieces": _pieces(p.pieces), "placed": _pieces(p.placed), "grey_next": p.grey_next,
-            "uses": p.uses, "boosts": p.boosts,
+            "gold": p.gold,
+            "vp": p.vp,
+            "cubes": dict(zip(CUBES, p.cubes)),
+            "craftsmen": p.craftsmen,
+            "privileges": p.privileges,
+            "pieces": _pieces(p.pieces),
+            "placed": _pieces(p.placed),
+            "grey_next": p.grey_next,
+            "uses": p.uses,
+            "boosts": p.boosts,
         }
     decks = {
-        "craftsmen": tuple(tuple(c for c in d if c not in on_table and c not in held)
-                           for d in s.decks.craftsman_decks),
+        "craftsmen": tuple(tuple(c for c in d if c not in on_table and c not in held) for d in s.decks.craftsman_decks),
         "events": s.decks.event_deck,
         "privileges": s.decks.privilege_deck,
     }
     return {
-        "players": s.n_players, "round": s.round, "step": "draft", "seats": seats,
-        "start_player": s.start_player, "last_event": s.table.prev_event,
+        "players": s.n_players,
+        "round": s.round,
+        "step": "draft",
+        "seats": seats,
+        "start_player": s.start_player,
+        "last_event": s.table.prev_event,
         "last_protected": tuple(sorted(s.table.prev_protected)),
-        "display": s.display, "shiring": s.shiring, "kingsbridge": s.kingsbridge,
-        "market": dict(zip(CUBES, s.market)), "court_metal": s.court_metal, "decks": decks,
-        "names": tuple(p.name for p in s.players), "variants": s.fixed.variants,
+        "display": s.display,
+        "shiring": s.shiring,
+        "kingsbridge": s.kingsbridge,
+        "market": dict(zip(CUBES, s.market)),
+        "court_metal": s.court_metal,
+        "decks": decks,
+        "names": tuple(p.name for p in s.players),
+        "variants": s.fixed.variants,
     }
 
 

@@ -26,7 +26,7 @@ nothing.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 import numpy as np
@@ -98,8 +98,16 @@ def numbers(card: pr.Card) -> list[dict]:
         base = _name(path)
         seen[base] = seen.get(base, 0) + 1
         name = base if seen[base] == 1 else f"{base}{seen[base]}"
-        out.append({"name": name, "index": f"#{k}", "value": num.value, "text": num.text,
-                    "line": num.line, "column": num.column})
+        out.append(
+            {
+                "name": name,
+                "index": f"#{k}",
+                "value": num.value,
+                "text": num.text,
+                "line": num.line,
+                "column": num.column,
+            }
+        )
     return out
 
 
@@ -124,7 +132,7 @@ def vary(card: pr.Card, name: str, value: int, known: pr.CardSet) -> str:
     row = lines[n["line"] - 1]
     col = n["column"] - 1
     written = f"+{value}" if n["text"].startswith("+") and value >= 0 else str(value)
-    lines[n["line"] - 1] = row[:col] + written + row[col + len(n["text"]):]
+    lines[n["line"] - 1] = row[:col] + written + row[col + len(n["text"]) :]
     compiled = compile_text("".join(lines), file=f"<{card.id} with {name}={value}>", known=known)
     return card_text(compiled[card.id])
 
@@ -143,14 +151,16 @@ def parse_range(text: str) -> tuple[str, list[int]]:
     return name, values
 
 
-def tune_specs(common: dict, also: Sequence[tuple[str, str]], card: pr.Card, name: str, values: Iterable[int],
-               known: pr.CardSet) -> dict[str, GameSpec]:
+def tune_specs(
+    common: dict, also: Sequence[tuple[str, str]], card: pr.Card, name: str, values: Iterable[int], known: pr.CardSet
+) -> dict[str, GameSpec]:
     """One causal set per value: ``{"cost=4": spec, ...}``."""
     specs = {}
     for v in values:
         text = vary(card, name, v, known)
-        specs[f"{name}={v}"] = GameSpec(sources=tuple(also) + ((f"<{card.id} {name}={v}>", text),),
-                                        targets=(card.id,), **common)
+        specs[f"{name}={v}"] = GameSpec(
+            sources=tuple(also) + ((f"<{card.id} {name}={v}>", text),), targets=(card.id,), **common
+        )
     return specs
 
 
@@ -194,8 +204,14 @@ def analyse(records: dict[str, list[dict]], card_id: str, name: str, values: Seq
         slopes_a = np.array(slopes)
         s_lo, s_hi = np.quantile(slopes_a, [0.025, 0.975]) if slopes else (np.nan, np.nan)
         root = -a / b if b else float("nan")
-        fit = {"intercept": a, "slope": b, "slope_lo": float(s_lo), "slope_hi": float(s_hi), "root": root,
-               "ordered": bool(s_lo > 0 or s_hi < 0)}
+        fit = {
+            "intercept": a,
+            "slope": b,
+            "slope_lo": float(s_lo),
+            "slope_hi": float(s_hi),
+            "root": root,
+            "ordered": bool(s_lo > 0 or s_hi < 0),
+        }
         r = np.array(roots)
         r = r[np.isfinite(r)]
         if fit["ordered"] and r.size:

@@ -44,11 +44,21 @@ def interval(worth: dict) -> str:
     if lo != lo:
         return "interval not measured"
     if math.isinf(hi) and not math.isinf(lo):
-        return "no end either way" if lo < 0 and _g(lo) == "0" else \
-            "above 0, no upper end" if _g(lo) == "0" else f"at least {_g(lo)}"
+        return (
+            "no end either way"
+            if lo < 0 and _g(lo) == "0"
+            else "above 0, no upper end"
+            if _g(lo) == "0"
+            else f"at least {_g(lo)}"
+        )
     if math.isinf(lo) and not math.isinf(hi):
-        return "no end either way" if hi > 0 and _g(hi) == "0" else \
-            "below 0, no lower end" if _g(hi) == "0" else f"at most {_g(hi)}"
+        return (
+            "no end either way"
+            if hi > 0 and _g(hi) == "0"
+            else "below 0, no lower end"
+            if _g(hi) == "0"
+            else f"at most {_g(hi)}"
+        )
     return f"{_g(lo)} to {_g(hi)}"
 
 
@@ -74,22 +84,25 @@ def guess(card: str, cost: int, fair: float) -> str:
     piece given at the start of the round's draft is (the gold scale);
     ``balance tune`` measures the card at the costs themselves, and its fair
     cost is the one to trust."""
-    return (f"cost + worth guesses a fair cost of {fair:.0f} "
-            f"(measure it: balance tune {card} --vary {tune_range(cost, fair)})")
+    return (
+        f"cost + worth guesses a fair cost of {fair:.0f} "
+        f"(measure it: balance tune {card} --vary {tune_range(cost, fair)})"
+    )
 
 
 def say(effect: dict, cost: int | None = None) -> str:
     """One sentence: what the card is worth and whether that suits its cost."""
     units = effect["units"]
     if units < MIN_UNITS:
-        return (f"not judged: a seat could take it only {units} times in {effect['seeds']} games "
-                "(ask for more games)")
+        return f"not judged: a seat could take it only {units} times in {effect['seeds']} games (ask for more games)"
     vp, worth, flag = effect["vp"], effect["worth"], effect.get("flag")
     has_gold = worth["value"] == worth["value"]
     least, most = worth.get("least"), worth.get("most")  # one side in gold (effects.gold_bound)
     if not has_gold:
         why = worth.get("why")
-        head = f"worth about {vp['value']:+.1f} VP (95%: {vp['lo']:+.1f} to {vp['hi']:+.1f})" + (f"; {why}" if why else "")
+        head = f"worth about {vp['value']:+.1f} VP (95%: {vp['lo']:+.1f} to {vp['hi']:+.1f})" + (
+            f"; {why}" if why else ""
+        )
         # a bound that rounds to 0 gold says nothing: left out
         if least is not None and _g(least) != "0":
             head += f", but at least {_g(least)} gold"
@@ -106,8 +119,10 @@ def say(effect: dict, cost: int | None = None) -> str:
         bound = least if flag == 1 else most
         edge = fair if has_gold else cost + bound if bound is not None else float("nan")
         if flag == 1 and edge > GOLD_CAP:
-            return (f"{head}: far too strong for cost {cost}; no gold cost can make it fair "
-                    f"(a player holds at most {GOLD_CAP} gold): weaken what it does")
+            return (
+                f"{head}: far too strong for cost {cost}; no gold cost can make it fair "
+                f"(a player holds at most {GOLD_CAP} gold): weaken what it does"
+            )
         if flag == -1 and edge < 0:
             return f"{head}: too weak even for free: strengthen what it does"
         if fair != fair:
@@ -120,13 +135,14 @@ def say(effect: dict, cost: int | None = None) -> str:
         holm = f"Holm p = {p:.2f}" if p is not None and p == p else "after Holm's correction"
         tests = effect.get("mde", {}).get("family", 1)
         over = f" over {tests} tests" if tests and tests > 1 else ""
-        return (f"{head}: leaning too {side}{at} -- its 95% interval lies {'above' if side == 'strong' else 'below'} "
-                f"zero, but not at the family's level ({holm}{over}); more games would tell")
+        return (
+            f"{head}: leaning too {side}{at} -- its 95% interval lies {'above' if side == 'strong' else 'below'} "
+            f"zero, but not at the family's level ({holm}{over}); more games would tell"
+        )
     mde = effect["mde"]
-    detect = (f"±{mde['gold']:.1f} gold" if mde.get("gold") == mde.get("gold") else f"±{mde['vp']:.1f} VP")
+    detect = f"±{mde['gold']:.1f} gold" if mde.get("gold") == mde.get("gold") else f"±{mde['vp']:.1f} VP"
     at = f" at cost {cost}" if cost is not None else ""
-    return (f"{head}: fair{at} as far as {effect['seeds']} games can tell "
-            f"(they detect {detect} 80% of the time)")
+    return f"{head}: fair{at} as far as {effect['seeds']} games can tell (they detect {detect} 80% of the time)"
 
 
 def _side(shown: dict) -> str:
@@ -144,8 +160,10 @@ def say_event(effect: dict) -> str:
     if effect["units"] < MIN_UNITS:
         return f"not judged: only {effect['units']} games with and without it (ask for more games)"
     vp, start = effect["vp"], effect["start"]
-    parts = [f"changes every player's final VP by {vp['value']:+.2f} on average "
-             f"(95%: {vp['lo']:+.2f} to {vp['hi']:+.2f}; {effect['per_draw']:+.2f} in games where it is drawn)"]
+    parts = [
+        f"changes every player's final VP by {vp['value']:+.2f} on average "
+        f"(95%: {vp['lo']:+.2f} to {vp['hi']:+.2f}; {effect['per_draw']:+.2f} in games where it is drawn)"
+    ]
     if start["moved"]:
         parts.append(f"and moves the start player's win rate by {100 * start['value']:+.1f} points")
     else:

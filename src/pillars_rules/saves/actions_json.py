@@ -39,8 +39,8 @@ import attrs
 
 from ..engine.actions import ACTION_TYPES
 from ..errors import IllegalActionError, safe_repr
-from .jsonguard import GuardedJson, JsonWords
 from ..limits import MAX_ACTION_BYTES, MAX_NAME_LENGTH
+from .jsonguard import GuardedJson, JsonWords
 
 #: Longest string field a client may send (card ids, locations, resources).
 MAX_FIELD_LENGTH = MAX_NAME_LENGTH
@@ -57,8 +57,7 @@ def _fields(cls: type) -> tuple[tuple[str, type, Any], ...]:
     return tuple((f.name, f.type, f.default) for f in attrs.fields(cls) if f.name != "label")
 
 
-_FIELDS: dict[str, tuple[tuple[str, type, Any], ...]] = {
-    name: _fields(cls) for name, cls in ACTION_TYPES.items()}
+_FIELDS: dict[str, tuple[tuple[str, type, Any], ...]] = {name: _fields(cls) for name, cls in ACTION_TYPES.items()}
 
 
 def action_repr(action: object, limit: int = 120) -> str:
@@ -66,8 +65,7 @@ def action_repr(action: object, limit: int = 120) -> str:
     (a 10**5000 count, an object whose ``__repr__`` raises); the label is left out."""
     cls = type(action)
     if ACTION_TYPES.get(cls.__name__) is cls:
-        parts = ", ".join(f"{n}={safe_repr(getattr(action, n, None), 40)}"
-                          for n, _, _ in _FIELDS[cls.__name__])
+        parts = ", ".join(f"{n}={safe_repr(getattr(action, n, None), 40)}" for n, _, _ in _FIELDS[cls.__name__])
         text = f"{cls.__name__}({parts})"
         return text if len(text) <= limit else text[: limit - 3] + "..."
     return safe_repr(action, limit)
@@ -104,17 +102,22 @@ def _parse_constant(text: str) -> Any:
     raise _refuse(f"{text} is not allowed")
 
 
-_parse = GuardedJson(limit=MAX_ACTION_BYTES, error=_refuse, parse_int=_parse_int, parse_constant=_parse_constant,
-                     words=JsonWords(
-                         too_many_bytes="{size} bytes; the limit is {limit}",
-                         not_utf8="not UTF-8 text ({reason} at byte {start})",
-                         not_text="must be JSON text (str or bytes), not {kind}",
-                         too_large="larger than the limit of {limit} bytes",
-                         duplicate_key="a key appears twice in one object",
-                         not_json="not valid JSON ({msg} at line {line} column {column})",
-                         too_deep="nested too deeply",
-                         unreadable="not valid JSON ({shown})",  # numbers are bounded by _parse_int
-                     ))
+_parse = GuardedJson(
+    limit=MAX_ACTION_BYTES,
+    error=_refuse,
+    parse_int=_parse_int,
+    parse_constant=_parse_constant,
+    words=JsonWords(
+        too_many_bytes="{size} bytes; the limit is {limit}",
+        not_utf8="not UTF-8 text ({reason} at byte {start})",
+        not_text="must be JSON text (str or bytes), not {kind}",
+        too_large="larger than the limit of {limit} bytes",
+        duplicate_key="a key appears twice in one object",
+        not_json="not valid JSON ({msg} at line {line} column {column})",
+        too_deep="nested too deeply",
+        unreadable="not valid JSON ({shown})",  # numbers are bounded by _parse_int
+    ),
+)
 
 
 def decode_action(data: str | bytes | dict) -> object:
@@ -125,13 +128,13 @@ def decode_action(data: str | bytes | dict) -> object:
         data = _parse(data)
     if type(data) is not dict:
         kind = "a list" if type(data) is list else type(data).__name__
-        raise _refuse(f"expected a JSON object with a \"type\", got {kind}")
+        raise _refuse(f'expected a JSON object with a "type", got {kind}')
     for key in data:
         if type(key) is not str:
             raise _refuse(f"object keys must be strings, not {type(key).__name__}")
     kind = data.get("type")
     if type(kind) is not str:
-        raise _refuse(f"\"type\" must be a string naming an action, not {safe_repr(kind)}")
+        raise _refuse(f'"type" must be a string naming an action, not {safe_repr(kind)}')
     if kind not in _FIELDS:
         raise _refuse(f"unknown action type {safe_repr(kind)} (known: {', '.join(sorted(_FIELDS))})")
     fields = _FIELDS[kind]
@@ -141,7 +144,7 @@ def decode_action(data: str | bytes | dict) -> object:
             raise _refuse(f"{kind} has no field {safe_repr(key)}")
     label = data.get("label", "")
     if type(label) is not str:
-        raise _refuse(f"\"label\" must be a string, not {_json_kind(label)}")
+        raise _refuse(f'"label" must be a string, not {_json_kind(label)}')
     values = []
     for name, tp, default in fields:
         if name not in data:

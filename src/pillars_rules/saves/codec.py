@@ -8,7 +8,8 @@ both can use it without importing each other (reading a save stays in
 from __future__ import annotations
 
 import typing
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from cattrs.preconf.json import make_converter
 

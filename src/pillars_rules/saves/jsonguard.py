@@ -34,7 +34,8 @@ not text: int
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from ..errors import PillarsError, safe_repr
 
@@ -76,9 +77,15 @@ class GuardedJson:
     unchanged.
     """
 
-    def __init__(self, *, limit: int, error: Callable[[str], PillarsError], words: JsonWords,
-                 parse_int: Callable[[str], Any] | None = None,
-                 parse_constant: Callable[[str], Any] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        limit: int,
+        error: Callable[[str], PillarsError],
+        words: JsonWords,
+        parse_int: Callable[[str], Any] | None = None,
+        parse_constant: Callable[[str], Any] | None = None,
+    ) -> None:
         self.limit = limit
         self.error = error
         self.words = words

@@ -11,11 +11,13 @@ them) and compares, so a tampered log raises
 from __future__ import annotations
 
 import itertools
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
 from ..cardlang.cardset import CardSet
+from ..cardlang.names import lookalike_problem, name_problem
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.context import Rules, rules_for
@@ -27,8 +29,6 @@ from ..errors import ConfigError, IllegalActionError, PillarsError, SaveError, b
 from ..game import Game, _check_variants, counts_text, load_cards, set_name
 from ..limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
 from .strict import check_event
-from ..cardlang.names import lookalike_problem, name_problem
-
 
 _FIRST_EVENT_ACTION = {
     E.ResourceCardTaken: lambda e, s: A.TakeResourceCard(e.card, e.pieces.big > 0),  # §2.2
@@ -79,13 +79,15 @@ def _check_start(first, cards: CardSet):
         raise SaveError(f"$.events[0]: the log must start with GameStarted, not {type(first).__name__}", 0)
     check_event(first, 0)
     if first.card_hash != cards.content_hash:
-        raise SaveError("$.events[0].card_hash: the log was recorded with different card contents "
-                        "(card hash mismatch)", 0)
+        raise SaveError(
+            "$.events[0].card_hash: the log was recorded with different card contents (card hash mismatch)", 0
+        )
     names = first.names
     allowed = cards.board.spec.players
     if len(names) not in allowed:
-        raise SaveError(f"$.events[0].names: {len(names)} players; the card set {set_name(cards)} "
-                        f"plays {counts_text(allowed)}", 0)
+        raise SaveError(
+            f"$.events[0].names: {len(names)} players; the card set {set_name(cards)} plays {counts_text(allowed)}", 0
+        )
     for k, name in enumerate(names):
         why = name_problem(name, MAX_SEAT_NAME_LENGTH)  # the same rule as new_game's
         if why:
@@ -104,17 +106,24 @@ def _check_start(first, cards: CardSet):
     if variants != first.variants:
         raise SaveError(f"$.events[0].variants: must be sorted and distinct, not {safe_repr(first.variants, 80)}", 0)
     rules = rules_for(cards, variants)
-    want = E.GameStarted(names=names, seed=first.seed, variants=variants, card_hash=rules.content_hash,
-                         starting_craftsmen=rules.starting_craftsmen,
-                         gold=rules.layout.starting_gold[: len(names)])
+    want = E.GameStarted(
+        names=names,
+        seed=first.seed,
+        variants=variants,
+        card_hash=rules.content_hash,
+        starting_craftsmen=rules.starting_craftsmen,
+        gold=rules.layout.starting_gold[: len(names)],
+    )
     if first != want:
-        raise SaveError(f"$.events[0] does not follow from the rules: new_game gives {safe_repr(want, 120)}, "
-                        f"the log has {safe_repr(first, 120)}", 0)
+        raise SaveError(
+            f"$.events[0] does not follow from the rules: new_game gives {safe_repr(want, 120)}, "
+            f"the log has {safe_repr(first, 120)}",
+            0,
+        )
     return rules
 
 
-def replay(events: Iterable[Any], cards: CardSet | str | Sequence[str] | None = None, *,
-           verify: object = True) -> Game:
+def replay(events: Iterable[Any], cards: CardSet | str | Sequence[str] | None = None, *, verify: object = True) -> Game:
     """The game that ``events`` record, folded with :func:`evolve` (no random draws).
 
     ``cards`` must be the card set the game was played with (default: the base
@@ -176,8 +185,10 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
             try:
                 state = evolve(state, e)
             except Exception as exc:  # trusted mode: any failure is still a SaveError
-                raise SaveError(f"$.events[{i}] ({type(e).__name__}) cannot be applied: "
-                                f"{type(exc).__name__}: {bounded(exc, 120)}", i) from None
+                raise SaveError(
+                    f"$.events[{i}] ({type(e).__name__}) cannot be applied: {type(exc).__name__}: {bounded(exc, 120)}",
+                    i,
+                ) from None
         return Game(rules, state, list(events), len(events))
     # Verified: every event is re-derived by the rules and compared; the game
     # keeps the derived events, so a value that merely compares equal (1.0 for 1)
@@ -197,7 +208,9 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
             raise SaveError(
                 f"$.events[{j}] ({type(events[j]).__name__}) does not follow from the state before it: "
                 f"no legal decision of seat {pending.seat} ({pending.kind}) "
-                f"at $.events[{i}] produces it", j)
+                f"at $.events[{i}] produces it",
+                j,
+            )
         try:
             produced, state = run(state, rules, action_events(state, rules, action))
         except IllegalActionError as exc:  # pragma: no cover - legal was checked
@@ -228,8 +241,7 @@ def _set_position(state, event, rules: Rules, typed: bool):
         check_event(event, 1)
     names = tuple(p.name for p in state.players)
     if tuple(p.name for p in event.players) != names:
-        raise SaveError(f"$.events[1].players: the position's seats must be {names!r:.80} "
-                        "as the game started", 1)
+        raise SaveError(f"$.events[1].players: the position's seats must be {names!r:.80} as the game started", 1)
     try:
         after = evolve(state, event)
         check_position(after, rules)
@@ -263,7 +275,9 @@ def _compare(events: list, start: int, expected: list) -> None:
         if not events[i] == want:  # == alone: one call per event, not __ne__ and __eq__
             raise SaveError(
                 f"$.events[{i}] ({type(events[i]).__name__}) does not follow from the state before it: "
-                f"{_difference(want, events[i])}", i)
+                f"{_difference(want, events[i])}",
+                i,
+            )
 
 
 def _difference(want: object, got: object) -> str:
@@ -271,9 +285,12 @@ def _difference(want: object, got: object) -> str:
     for little): the differing fields when both are of one event type."""
     cls: Any = type(want)
     if cls is type(got) and attrs.has(cls):
-        diff = [f"{f.name}: the rules give {safe_repr(getattr(want, f.name), 60)}, the log has "
-                f"{safe_repr(getattr(got, f.name), 60)}"
-                for f in attrs.fields(cls) if getattr(want, f.name) != getattr(got, f.name)]
+        diff = [
+            f"{f.name}: the rules give {safe_repr(getattr(want, f.name), 60)}, the log has "
+            f"{safe_repr(getattr(got, f.name), 60)}"
+            for f in attrs.fields(cls)
+            if getattr(want, f.name) != getattr(got, f.name)
+        ]
         if diff:
             return "; ".join(sorted(diff, key=len))  # the shortest first: most of them fit
     return f"the rules give {safe_repr(want, 120)}, the log has {safe_repr(got, 120)}"

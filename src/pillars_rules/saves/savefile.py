@@ -41,8 +41,13 @@ from .jsonguard import GuardedJson, JsonWords
 from .replay import _replay, check_verify
 from .strict import Seed, _bad, _strict, event_from_dict
 from .upcasters import (
-    IDENTITY_FORMAT, RULES_UPCASTERS, UPCASTERS, translate_legacy_card_hash, upcast_rules_v1_v2,
-    upcast_v1_v2, upcast_v2_v3,
+    IDENTITY_FORMAT,
+    RULES_UPCASTERS,
+    UPCASTERS,
+    translate_legacy_card_hash,
+    upcast_rules_v1_v2,
+    upcast_v1_v2,
+    upcast_v2_v3,
 )
 
 FORMAT = "pillars-rules-save"
@@ -51,8 +56,15 @@ FORMAT_VERSION = 3
 
 #: Header fields of the current format, each with its JSON type.
 HEADER_FIELDS: dict[str, Any] = {
-    "format": str, "format_version": int, "library_version": str, "rules_version": int, "card_hash": str,
-    "variants": tuple[str, ...], "players": int, "names": tuple[str, ...], "seed": Seed,
+    "format": str,
+    "format_version": int,
+    "library_version": str,
+    "rules_version": int,
+    "card_hash": str,
+    "variants": tuple[str, ...],
+    "players": int,
+    "names": tuple[str, ...],
+    "seed": Seed,
     "events": list,
 }
 
@@ -86,22 +98,26 @@ def save(game) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
-_read_json = GuardedJson(limit=MAX_SAVE_BYTES, error=SaveError, words=JsonWords(
-    too_many_bytes="save is {size} bytes; the limit is {limit}",
-    not_utf8="save is not UTF-8 text: {reason} at byte {start}",
-    not_text="save must be JSON text (str or bytes), not {kind}",
-    too_large="save is larger than the limit of {limit} bytes",
-    duplicate_key="save has a duplicated key {key!r} in one object",
-    not_json="save is not valid JSON (truncated or corrupted?): {msg} at line {line} column {column}",
-    too_deep="save is not valid JSON: nested too deeply",
-    unreadable="save is not valid JSON: {text:.120}",
-))
+_read_json = GuardedJson(
+    limit=MAX_SAVE_BYTES,
+    error=SaveError,
+    words=JsonWords(
+        too_many_bytes="save is {size} bytes; the limit is {limit}",
+        not_utf8="save is not UTF-8 text: {reason} at byte {start}",
+        not_text="save must be JSON text (str or bytes), not {kind}",
+        too_large="save is larger than the limit of {limit} bytes",
+        duplicate_key="save has a duplicated key {key!r} in one object",
+        not_json="save is not valid JSON (truncated or corrupted?): {msg} at line {line} column {column}",
+        too_deep="save is not valid JSON: nested too deeply",
+        unreadable="save is not valid JSON: {text:.120}",
+    ),
+)
 
 
 def _parse(text: object) -> dict:
     doc = _read_json(text)
     if type(doc) is not dict or doc.get("format") != FORMAT:
-        raise SaveError(f"not a pillars-rules save (expected \"format\": \"{FORMAT}\")")
+        raise SaveError(f'not a pillars-rules save (expected "format": "{FORMAT}")')
     return doc
 
 
@@ -113,8 +129,10 @@ def _upcast(doc: dict) -> tuple[dict, int]:
     if version > FORMAT_VERSION:
         lib = doc.get("library_version")
         lib = lib[:40] if type(lib) is str else "?"
-        raise SaveError(f"save format {version} is newer than this library supports ({FORMAT_VERSION}); "
-                        f"it was written by pillars-rules {lib} -- upgrade to load it")
+        raise SaveError(
+            f"save format {version} is newer than this library supports ({FORMAT_VERSION}); "
+            f"it was written by pillars-rules {lib} -- upgrade to load it"
+        )
     while version < FORMAT_VERSION:
         up = UPCASTERS.get(version)
         if up is None:
@@ -172,25 +190,37 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
         raise SaveError(
             f"save was made under rules version {head['rules_version']} by pillars-rules "
             f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION} -- "
-            "upgrade to load it")
+            "upgrade to load it"
+        )
     made_under = head["rules_version"]
     head = _upcast_rules(head)
     if cardset is None:
         cardset = load_cards(cards)
     if head["card_hash"] != cardset.content_hash:
-        older = "" if made_under == RULES_VERSION else (
-            f" -- the save was made under rules version {made_under}, whose base cards differ from "
-            f"rules version {RULES_VERSION}'s; only games of the base cards alone are converted")
+        older = (
+            ""
+            if made_under == RULES_VERSION
+            else (
+                f" -- the save was made under rules version {made_under}, whose base cards differ from "
+                f"rules version {RULES_VERSION}'s; only games of the base cards alone are converted"
+            )
+        )
         raise SaveError(
             "save was made with different card contents (card hash "
             f"{head['card_hash'][:12]}... here {cardset.content_hash[:12]}...); "
-            "pass the same cards= files the game was created with" + older)
+            "pass the same cards= files the game was created with" + older
+        )
     events = [event_from_dict(d, i) for i, d in enumerate(head["events"])]
     first = events[0]
     if not isinstance(first, E.GameStarted):
         raise SaveError(f"$.events[0]: the log must start with GameStarted, not {type(first).__name__}", 0)
-    told = {"variants": first.variants, "players": len(first.names), "names": first.names,
-            "seed": first.seed, "card_hash": first.card_hash}
+    told = {
+        "variants": first.variants,
+        "players": len(first.names),
+        "names": first.names,
+        "seed": first.seed,
+        "card_hash": first.card_hash,
+    }
     for key, value in told.items():
         if head[key] != value:
             raise SaveError(f"$.{key} is {safe_repr(head[key], 60)} but the log says {safe_repr(value, 60)}", 0)
@@ -202,9 +232,23 @@ def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify
         raise SaveError(  # the versions first: the detail is what gets cut to the reason's limit
             f"made under rules version {made_under} (pillars-rules {head['library_version'][:20]}); "
             f"this library plays rules version {RULES_VERSION}, whose rules or draws differ: {exc}",
-            exc.index) from None
+            exc.index,
+        ) from None
 
 
-__all__ = ["save", "load", "upcast_v1_v2", "upcast_v2_v3", "UPCASTERS",
-           "upcast_rules_v1_v2", "RULES_UPCASTERS", "FORMAT_VERSION",
-           "MAX_SAVE_BYTES", "MAX_EVENTS", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT", "SaveError"]
+__all__ = [
+    "save",
+    "load",
+    "upcast_v1_v2",
+    "upcast_v2_v3",
+    "UPCASTERS",
+    "upcast_rules_v1_v2",
+    "RULES_UPCASTERS",
+    "FORMAT_VERSION",
+    "MAX_SAVE_BYTES",
+    "MAX_EVENTS",
+    "MAX_STRING_LENGTH",
+    "MAX_ITEMS",
+    "MAX_INT",
+    "SaveError",
+]

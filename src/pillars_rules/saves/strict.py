@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -87,41 +88,50 @@ def _structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
 
 def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
     if tp is int:
+
         def f(value, path, index):
             if type(value) is not int:
                 raise _bad(path, "a whole number", value, index)
             if not -MAX_INT - 1 <= value <= MAX_INT:
                 raise SaveError(f"{path}: number out of range ({str(value)[:20]}...)", index)
             return value
+
         return f
     if tp is Seed:
+
         def f(value, path, index):
             if type(value) is not int:
                 raise _bad(path, "a whole number (the seed)", value, index)
             if not 0 <= value <= MAX_SEED:
                 raise SaveError(f"{path}: the seed must be from 0 to 2**{SEED_BITS}-1", index)
             return value
+
         return f
     if tp is str:
+
         def f(value, path, index):
             if type(value) is not str:
                 raise _bad(path, "a string", value, index)
             if len(value) > MAX_STRING_LENGTH:
-                raise SaveError(f"{path}: string of {len(value)} characters; the limit is "
-                                f"{MAX_STRING_LENGTH}", index)
+                raise SaveError(f"{path}: string of {len(value)} characters; the limit is {MAX_STRING_LENGTH}", index)
             return value
+
         return f
     if tp is bool:
+
         def f(value, path, index):
             if type(value) is not bool:
                 raise _bad(path, "true or false", value, index)
             return value
+
         return f
     if tp is type(None):
+
         def f(value, path, index):
             if value is not None:
                 raise _bad(path, "null", value, index)
             return None
+
         return f
     origin = typing.get_origin(tp)
     if origin is frozenset:
@@ -129,6 +139,7 @@ def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
 
         def f(value, path, index):
             return frozenset(items_of(value, path, index))
+
         return f
     if origin is tuple:
         args = typing.get_args(tp)
@@ -141,6 +152,7 @@ def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
                 if len(value) > MAX_ITEMS:
                     raise SaveError(f"{path}: list of {len(value)} items; the limit is {MAX_ITEMS}", index)
                 return tuple([item(v, f"{path}[{k}]", index) for k, v in enumerate(value)])
+
             return f
         items = [_structurer(a) for a in args]
 
@@ -150,6 +162,7 @@ def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
             if len(value) != len(items):
                 raise SaveError(f"{path}: expected a list of {len(items)} items, got {len(value)}", index)
             return tuple([g(v, f"{path}[{k}]", index) for k, (g, v) in enumerate(zip(items, value))])
+
         return f
     if origin in (typing.Union, types.UnionType):
         optional = type(None) in typing.get_args(tp)
@@ -159,6 +172,7 @@ def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
             if value is None and optional:
                 return None
             return inner(value, path, index)
+
         return f
     if attrs.has(tp):
         return lambda value, path, index: _struct_obj(tp, value, path, index)
@@ -217,14 +231,27 @@ def _fast_obj(cls: type, tagged: bool = False) -> Callable[[object], Any]:
 
 def _make_fast(cls: type, tagged: bool) -> Callable[[object], Any]:
     names = list(_hints(cls))
-    env: dict[str, Any] = {"FAIL": _FAIL, "C": cls, "LO": -MAX_INT - 1, "HI": MAX_INT, "SEED": MAX_SEED,
-                           "STR": MAX_STRING_LENGTH, "ITEMS": MAX_ITEMS}
-    lines = ["def make(value):",
-             f"    if type(value) is not dict or len(value) != {len(names) + tagged}:",
-             "        return FAIL"]
+    env: dict[str, Any] = {
+        "FAIL": _FAIL,
+        "C": cls,
+        "LO": -MAX_INT - 1,
+        "HI": MAX_INT,
+        "SEED": MAX_SEED,
+        "STR": MAX_STRING_LENGTH,
+        "ITEMS": MAX_ITEMS,
+    }
+    lines = [
+        "def make(value):",
+        f"    if type(value) is not dict or len(value) != {len(names) + tagged}:",
+        "        return FAIL",
+    ]
     if names:
-        lines += ["    try:", *(f"        s{k} = value[{name!r}]" for k, name in enumerate(names)),
-                  "    except KeyError:", "        return FAIL"]
+        lines += [
+            "    try:",
+            *(f"        s{k} = value[{name!r}]" for k, name in enumerate(names)),
+            "    except KeyError:",
+            "        return FAIL",
+        ]
     elif tagged:
         lines += ["    if 'type' not in value:", "        return FAIL"]
     counter = [0]
@@ -269,8 +296,12 @@ def _emit(tp: Any, src: str, lines: list[str], env: dict[str, Any], depth: int, 
         lines += [f"{pad}if type({src}) is not list or len({src}) > ITEMS:", f"{pad}    return FAIL"]
         item_test = _test(args[0], f"x{u}")
         if item_test is not None:  # a list of simple values: checked in place, then one tuple
-            lines += [f"{pad}for x{u} in {src}:", f"{pad}    if {item_test}:", f"{pad}        return FAIL",
-                      f"{pad}d{u} = tuple({src})"]
+            lines += [
+                f"{pad}for x{u} in {src}:",
+                f"{pad}    if {item_test}:",
+                f"{pad}        return FAIL",
+                f"{pad}d{u} = tuple({src})",
+            ]
             return f"d{u}"
         lines += [f"{pad}a{u} = []", f"{pad}for x{u} in {src}:"]
         item = _emit(args[0], f"x{u}", lines, env, depth + 1, counter)
@@ -310,16 +341,22 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
     if tp is Seed:
         return _make_structurer(Seed)
     if tp in (int, str, bool):
+
         def f(value, path, index):
             if type(value) is not tp:
-                raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__} {safe_repr(value, 40)}", index)
+                raise SaveError(
+                    f"{path}: expected {tp.__name__}, got {type(value).__name__} {safe_repr(value, 40)}", index
+                )
             if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:  # type: ignore[operator]
                 raise SaveError(f"{path}: number out of range", index)
+
         return f
     if tp is type(None):
+
         def f(value, path, index):
             if value is not None:
                 raise SaveError(f"{path}: expected None, got {type(value).__name__}", index)
+
         return f
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
@@ -334,6 +371,7 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
                 except SaveError as exc:
                     problem = exc
             raise problem
+
         return f
     if origin is frozenset:
         item_type = typing.get_args(tp)[0]
@@ -343,6 +381,7 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
                 raise SaveError(f"{path}: expected a frozenset, got {type(value).__name__}", index)
             for v in value:
                 _check_obj(item_type, v, f"{path}[]", index)
+
         return f
     if origin is tuple:
         args = typing.get_args(tp)
@@ -354,6 +393,7 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
                     raise SaveError(f"{path}: expected a tuple, got {type(value).__name__}", index)
                 for k, v in enumerate(value):
                     _check_obj(item, v, f"{path}[{k}]", index)
+
             return f
 
         def f(value, path, index):
@@ -363,6 +403,7 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
                 raise SaveError(f"{path}: expected {len(args)} items, got {len(value)}", index)
             for k, (a, v) in enumerate(zip(args, value)):
                 _check_obj(a, v, f"{path}[{k}]", index)
+
         return f
     if attrs.has(tp):
         hints = tuple(_hints(tp).items())
@@ -372,6 +413,7 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
                 raise SaveError(f"{path}: expected {tp.__name__}, got {type(value).__name__}", index)
             for name, ftp in hints:
                 _check_obj(ftp, getattr(value, name), f"{path}.{name}", index)
+
         return f
     raise AssertionError(f"no check for {tp!r}")  # pragma: no cover
 

@@ -18,7 +18,7 @@ cards, so :func:`~pillars_rules.saves.savefile.load` translates it with
 from __future__ import annotations
 
 import hashlib
-from typing import Callable
+from collections.abc import Callable
 
 from ..cardlang.cardset import CardSet
 from ..engine.context import RULES_V3, RULES_V4
@@ -26,10 +26,12 @@ from ..errors import SaveError
 
 #: Format-2 ``card_hash`` values of base card sets shipped by earlier versions.
 #: A save recording one of them was made with the base cards only.
-LEGACY_BASE_HASHES: frozenset[str] = frozenset({
-    "3febfecf210e29447f753b919b865eea7ac28c45753f98ac542419bd19522fc2",  # rules version 1
-    "aa1edcf36e7fdd7d55075e4ba4265719d218855cd13259392ff78a939c2b6751",  # rules version 2 (#9)
-})
+LEGACY_BASE_HASHES: frozenset[str] = frozenset(
+    {
+        "3febfecf210e29447f753b919b865eea7ac28c45753f98ac542419bd19522fc2",  # rules version 1
+        "aa1edcf36e7fdd7d55075e4ba4265719d218855cd13259392ff78a939c2b6751",  # rules version 2 (#9)
+    }
+)
 
 
 def upcast_v1_v2(doc: dict) -> dict:
@@ -50,8 +52,13 @@ def upcast_v1_v2(doc: dict) -> dict:
         events.append({"type": item[0], **item[1]})
     first = events[0] if events else {}
     # format 1 predates the rules version in the header: it was written under version 1
-    return {**doc, "format_version": 2, "rules_version": doc.get("rules_version", 1),
-            "seed": first.get("seed", 0), "events": events}
+    return {
+        **doc,
+        "format_version": 2,
+        "rules_version": doc.get("rules_version", 1),
+        "seed": first.get("seed", 0),
+        "events": events,
+    }
 
 
 def upcast_v2_v3(doc: dict) -> dict:
@@ -106,8 +113,7 @@ def translate_legacy_card_hash(doc: dict, cards: CardSet) -> None:
     old = doc.get("card_hash")
     if type(old) is not str or old == cards.identity:
         return
-    same = ((old in LEGACY_BASE_HASHES and cards.identity == base_cards().identity)
-            or old == legacy_source_hash(cards))
+    same = (old in LEGACY_BASE_HASHES and cards.identity == base_cards().identity) or old == legacy_source_hash(cards)
     if not same:
         return
     doc["card_hash"] = cards.identity
@@ -210,9 +216,23 @@ def upcast_rules_v4_v5(head: dict) -> dict:
 #: that rules version into one of the next (a missing version needs no change:
 #: its log is only re-verified).
 RULES_UPCASTERS: dict[int, Callable[[dict], dict]] = {
-    1: upcast_rules_v1_v2, 3: upcast_rules_v3_v4, 4: upcast_rules_v4_v5}
+    1: upcast_rules_v1_v2,
+    3: upcast_rules_v3_v4,
+    4: upcast_rules_v4_v5,
+}
 
 
-__all__ = ["UPCASTERS", "upcast_v1_v2", "upcast_v2_v3", "LEGACY_BASE_HASHES", "legacy_source_hash",
-           "translate_legacy_card_hash", "IDENTITY_FORMAT", "RULES_UPCASTERS", "upcast_rules_v1_v2",
-           "upcast_rules_v3_v4", "upcast_rules_v4_v5", "RULES_V1_BASE_CARD_HASH"]
+__all__ = [
+    "UPCASTERS",
+    "upcast_v1_v2",
+    "upcast_v2_v3",
+    "LEGACY_BASE_HASHES",
+    "legacy_source_hash",
+    "translate_legacy_card_hash",
+    "IDENTITY_FORMAT",
+    "RULES_UPCASTERS",
+    "upcast_rules_v1_v2",
+    "upcast_rules_v3_v4",
+    "upcast_rules_v4_v5",
+    "RULES_V1_BASE_CARD_HASH",
+]

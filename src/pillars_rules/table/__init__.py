@@ -32,16 +32,16 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 
 import pillars_rules as pr
-from ..saves.codec import event_to_dict
 from pillars_rules.view import redact_event
 
 from .. import errors
 from ..errors import ConflictError, IllegalActionError, LimitError, StaleActionError
+from ..saves.codec import event_to_dict
 from . import rows
 from .backend import Store
 from .follow import follow
@@ -78,7 +78,7 @@ def decode_message(message: str | bytes) -> tuple[int, object]:
         raise IllegalActionError('a message is a JSON object {"decision": <number>, "action": {...}}')
     decision = data["decision"]
     if type(decision) is not int or not 0 <= decision < 2**53:
-        raise IllegalActionError("\"decision\" must be the whole number of the decision answered")
+        raise IllegalActionError('"decision" must be the whole number of the decision answered')
     return decision, pr.decode_action(data["action"])
 
 
@@ -131,8 +131,16 @@ class Table:
     Make one with :meth:`create` or :meth:`open`; call :meth:`handle` per message.
     """
 
-    def __init__(self, store: Store, game_id: str, game: pr.Game, cards,
-                 step: int | None = None, rows: int | None = None, undos: Sequence[Undone] = ()) -> None:
+    def __init__(
+        self,
+        store: Store,
+        game_id: str,
+        game: pr.Game,
+        cards,
+        step: int | None = None,
+        rows: int | None = None,
+        undos: Sequence[Undone] = (),
+    ) -> None:
         self.store = store
         self.game_id = game_id
         self._game = game
@@ -145,9 +153,17 @@ class Table:
         self.undos: list[Undone] = list(undos)
 
     @classmethod
-    def create(cls, store: Store, game_id: str, *, players: int = 4, seed: int | None = None,
-               names: Sequence[str] | None = None, cards: str | Sequence[str] | None = None,
-               variants: Sequence[str] = ()) -> "Table":
+    def create(
+        cls,
+        store: Store,
+        game_id: str,
+        *,
+        players: int = 4,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        cards: str | Sequence[str] | None = None,
+        variants: Sequence[str] = (),
+    ) -> Table:
         """A new game (see :func:`pillars_rules.new_game`; without ``seed`` a secret
         one is drawn) stored under ``game_id``. ``cards`` are paths of extra card
         files (recorded, so that :meth:`open` reads them again) or a
@@ -162,7 +178,7 @@ class Table:
         return cls(store, game_id, game, cards)
 
     @classmethod
-    def open(cls, store: Store, game_id: str, *, cards=None) -> "Table":
+    def open(cls, store: Store, game_id: str, *, cards=None) -> Table:
         """The stored game ``game_id``, replayed and verified (:func:`.rows.replay`):
         a damaged game raises :class:`~pillars_rules.errors.DamagedGameError`
         (a ``SaveError``) naming it, a damaged file
@@ -231,7 +247,7 @@ class Table:
         checked = self.check(seat, message, refresh=True)
         return checked if isinstance(checked, Outcome) else self.commit(checked)
 
-    def check(self, seat: int, message: str | bytes, *, refresh: bool = False) -> "Outcome | Checked":
+    def check(self, seat: int, message: str | bytes, *, refresh: bool = False) -> Outcome | Checked:
         """The first half of :meth:`handle`: decode and apply ``message``
         without storing it. A refusal is an :class:`Outcome`; an accepted
         action is a :class:`Checked` for :meth:`commit` (the table is unchanged
@@ -260,18 +276,26 @@ class Table:
             return self._refused("limit", str(err))
         return Checked(before, after)
 
-    def commit(self, checked: "Checked") -> Outcome:
+    def commit(self, checked: Checked) -> Outcome:
         """Store a :class:`Checked` action and move the table on (the second half of :meth:`handle`).
         :class:`~pillars_rules.errors.ConflictError` (after a reload) if another
         writer answered the same decision first; nothing is stored then."""
         before, after = checked.before, checked.after
         if before is not self._game:
-            raise ConflictError(f"game {self.game_id!r}: the table moved on since this action was checked",
-                                decision=before.decision, stored=self._game.decision)
-        new = after.events[before.n_events:]
+            raise ConflictError(
+                f"game {self.game_id!r}: the table moved on since this action was checked",
+                decision=before.decision,
+                stored=self._game.decision,
+            )
+        new = after.events[before.n_events :]
         try:
-            self.store.append(self.game_id, self.step, self.rows,
-                              [event_to_dict(e) for e in new], self.step + after.decision - before.decision)
+            self.store.append(
+                self.game_id,
+                self.step,
+                self.rows,
+                [event_to_dict(e) for e in new],
+                self.step + after.decision - before.decision,
+            )
         except ConflictError:
             self.refresh()
             raise
@@ -279,7 +303,7 @@ class Table:
         return Outcome(True, "applied", "", after.decision, tuple(redact_event(e) for e in new), self._views())
 
     @staticmethod
-    def commit_many(store: EventStore, items: Sequence[tuple["Table", "Checked"]]) -> list:
+    def commit_many(store: EventStore, items: Sequence[tuple[Table, Checked]]) -> list:
         """:meth:`commit` for several tables of one store in one transaction (one
         wait for the disk): per item, its :class:`Outcome` or the
         :class:`~pillars_rules.errors.ConflictError` that kept it out (that table
@@ -289,9 +313,15 @@ class Table:
             before, after = checked.before, checked.after
             if table.store is not store or before is not table._game:
                 raise ConflictError(f"game {table.game_id!r}: not a table of this store at this decision")
-            rows.append((table.game_id, table.step, table.rows,
-                         [event_to_dict(e) for e in after.events[before.n_events:]],
-                         table.step + after.decision - before.decision))
+            rows.append(
+                (
+                    table.game_id,
+                    table.step,
+                    table.rows,
+                    [event_to_dict(e) for e in after.events[before.n_events :]],
+                    table.step + after.decision - before.decision,
+                )
+            )
         out = []
         for (table, checked), error in zip(items, store.append_many(rows)):
             if error is not None:
@@ -300,8 +330,16 @@ class Table:
                 continue
             after = checked.after
             table._moved(after, after.n_events - checked.before.n_events)
-            out.append(Outcome(True, "applied", "", after.decision,
-                               tuple(redact_event(e) for e in after.events[checked.before.n_events:]), ()))
+            out.append(
+                Outcome(
+                    True,
+                    "applied",
+                    "",
+                    after.decision,
+                    tuple(redact_event(e) for e in after.events[checked.before.n_events :]),
+                    (),
+                )
+            )
         return out
 
     def _moved(self, after: pr.Game, new_rows: int) -> None:
@@ -349,5 +387,18 @@ class Table:
         return f"<Table {self.game_id!r} at decision {self.decision}: {self._game!r}>"
 
 
-__all__ = ["Table", "Outcome", "Checked", "Store", "open_store", "EventStore", "StoreError", "ConflictError", "decode_message",
-           "encode_message", "MAX_MESSAGE_BYTES", "MAX_REASON_LENGTH", "MAX_GAME_ID_LENGTH"]
+__all__ = [
+    "Table",
+    "Outcome",
+    "Checked",
+    "Store",
+    "open_store",
+    "EventStore",
+    "StoreError",
+    "ConflictError",
+    "decode_message",
+    "encode_message",
+    "MAX_MESSAGE_BYTES",
+    "MAX_REASON_LENGTH",
+    "MAX_GAME_ID_LENGTH",
+]

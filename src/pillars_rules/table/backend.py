@@ -20,7 +20,7 @@ unreachable or failing database a :class:`~pillars_rules.errors.StoreError`.
 from __future__ import annotations
 
 import abc
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..errors import ConflictError
 from .rows import CardSource, StoredGame
@@ -33,8 +33,7 @@ class Store(abc.ABC):
     """
 
     @abc.abstractmethod
-    def create(self, game_id: str, header: dict, cards: CardSource,
-               events: Sequence[dict], decision: int) -> None:
+    def create(self, game_id: str, header: dict, cards: CardSource, events: Sequence[dict], decision: int) -> None:
         """Store a new game: its save ``header`` (no events), what reopening needs
         of its cards (:func:`~pillars_rules.table.rows.card_source`) and its first
         events. :class:`ConflictError` if the id is taken."""
@@ -94,7 +93,7 @@ class Store(abc.ABC):
         default reads the whole game; a backend may read only the tail."""
         return self.read(game_id).events[start:]
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:

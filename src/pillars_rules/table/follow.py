@@ -12,9 +12,10 @@ rules, and compares the events the rules make with the stored ones.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pillars_rules as pr
+
 from ..errors import PillarsError
 from ..saves.replay import infer_action
 from ..saves.strict import event_from_dict
@@ -43,8 +44,8 @@ def follow(game: pr.Game, tail: Sequence[dict]) -> pr.Game | None:
             after = game.apply(action, seat=seat)
         except PillarsError:
             return None
-        made = after.events[game.n_events:]
-        if tuple(events[at:at + len(made)]) != made:
+        made = after.events[game.n_events :]
+        if tuple(events[at : at + len(made)]) != made:
             return None
         at += len(made)
         game = after

@@ -26,8 +26,9 @@ def open_store(spec: str | os.PathLike, **options) -> Store:
         try:
             from .pgstore import PgEventStore
         except ImportError as exc:
-            raise ConfigError(f"a PostgreSQL store needs psycopg 3 ({exc}): "
-                              "pip install 'pillars-rules[postgres]'") from None
+            raise ConfigError(
+                f"a PostgreSQL store needs psycopg 3 ({exc}): pip install 'pillars-rules[postgres]'"
+            ) from None
         return PgEventStore(text, **options)
     return EventStore(text, **options)
 

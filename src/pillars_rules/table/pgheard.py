@@ -16,7 +16,7 @@ is answered by position.
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from collections.abc import Sequence
 
 #: The most events kept for one game: a longer run of moves heard and never read
 #: (this process's own, say) is dropped, and read from the log if asked.
@@ -55,7 +55,7 @@ class HeardEvents:
         if run is not None:
             first, events = run
             if first <= start < first + len(events):
-                return list(events[start - first:])
+                return list(events[start - first :])
         return None
 
     def covers(self, game_id: str, start: int) -> bool:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 import psycopg
 
@@ -67,9 +67,18 @@ class MoveListener:
     retried forever with a pause of up to ``retry`` seconds, until :meth:`close`.
     """
 
-    def __init__(self, dsn: str, on_move: Callable[[str, int, int], None], on_gap: Callable[[], None],
-                 *, schema: str = DEFAULT_SCHEMA, channels: dict[str, Callable[[str], None]] | None = None,
-                 ping: float = 5.0, retry: float = 2.0, events: bool = False) -> None:
+    def __init__(
+        self,
+        dsn: str,
+        on_move: Callable[[str, int, int], None],
+        on_gap: Callable[[], None],
+        *,
+        schema: str = DEFAULT_SCHEMA,
+        channels: dict[str, Callable[[str], None]] | None = None,
+        ping: float = 5.0,
+        retry: float = 2.0,
+        events: bool = False,
+    ) -> None:
         self.where = redacted(dsn)
         self.channel = channel_for(schema)
         self.connected = asyncio.Event()
@@ -90,8 +99,9 @@ class MoveListener:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _listen(self) -> psycopg.AsyncConnection:
-        conn = await psycopg.AsyncConnection.connect(self._dsn, autocommit=True,
-                                                     application_name="pillars-rules listener")
+        conn = await psycopg.AsyncConnection.connect(
+            self._dsn, autocommit=True, application_name="pillars-rules listener"
+        )
         for name in (self.channel, *self._channels):
             await conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(name)))
         self.connected.set()

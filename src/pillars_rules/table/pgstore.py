@@ -54,7 +54,7 @@ import json
 import re
 import secrets
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import psycopg
 from psycopg import sql
@@ -78,7 +78,9 @@ _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,39}")
 
 #: Each step takes the layout from the version before it to its own (index 0: from nothing).
 _MIGRATIONS: list[tuple[int, str]] = [
-    (1, """
+    (
+        1,
+        """
 CREATE SCHEMA IF NOT EXISTS {s};
 CREATE TABLE {s}.meta (key text PRIMARY KEY, value text NOT NULL);
 CREATE TABLE {s}.games (
@@ -105,7 +107,8 @@ CREATE TABLE {s}.events (
     PRIMARY KEY (game_id, idx)
 );
 INSERT INTO {s}.meta VALUES ('schema_version', '0');
-"""),
+""",
+    ),
 ]
 
 _CREATE = """
@@ -172,8 +175,9 @@ def redacted(dsn: str) -> str:
     try:
         params = conninfo_to_dict(dsn)
     except psycopg.Error:
-        raise ConfigError("not a valid PostgreSQL connection string "
-                          "(expected postgresql://user@host:port/database)") from None
+        raise ConfigError(
+            "not a valid PostgreSQL connection string (expected postgresql://user@host:port/database)"
+        ) from None
     return make_conninfo(**{k: v for k, v in params.items() if k != "password"})
 
 
@@ -190,8 +194,9 @@ class PgEventStore(Store):
     One store object is one connection: use it from one thread.
     """
 
-    def __init__(self, dsn: str, *, schema: str = DEFAULT_SCHEMA, timeout: float = 30.0,
-                 statement_timeout: float | None = None) -> None:
+    def __init__(
+        self, dsn: str, *, schema: str = DEFAULT_SCHEMA, timeout: float = 30.0, statement_timeout: float | None = None
+    ) -> None:
         if type(schema) is not str or not _SCHEMA_NAME.fullmatch(schema):
             raise ConfigError(f"a schema name is 1 to 40 lower-case letters, digits and _, not {schema!r:.60}")
         self.path = f"PostgreSQL {redacted(dsn)} schema {schema}"
@@ -205,12 +210,19 @@ class PgEventStore(Store):
         #: listener's thread, read by the store's)
         self._heard = HeardEvents()
         s = sql.Identifier(schema)
-        self._sql = {name: sql.SQL(text).format(s=s) for name, text in
-                     (("create", _CREATE), ("append", _APPEND), ("load", _LOAD), ("since", _SINCE),
-                      ("delete", _DELETE),
-                      ("games", "SELECT game_id FROM {s}.games ORDER BY game_id COLLATE \"C\""),
-                      ("decision", "SELECT decision, n_events FROM {s}.games WHERE game_id = %(g)s"),
-                      ("writer", "SELECT writer FROM {s}.decisions WHERE game_id = %(g)s AND decision = %(d)s"))}
+        self._sql = {
+            name: sql.SQL(text).format(s=s)
+            for name, text in (
+                ("create", _CREATE),
+                ("append", _APPEND),
+                ("load", _LOAD),
+                ("since", _SINCE),
+                ("delete", _DELETE),
+                ("games", 'SELECT game_id FROM {s}.games ORDER BY game_id COLLATE "C"'),
+                ("decision", "SELECT decision, n_events FROM {s}.games WHERE game_id = %(g)s"),
+                ("writer", "SELECT writer FROM {s}.decisions WHERE game_id = %(g)s AND decision = %(d)s"),
+            )
+        }
         self._conn = self._connect(retry=False)
         try:
             self._migrate()
@@ -233,8 +245,12 @@ class PgEventStore(Store):
         pause = 0.05
         while True:
             try:
-                conn = psycopg.connect(self._dsn, autocommit=True, connect_timeout=max(2, int(self.timeout)),
-                                       application_name="pillars-rules")
+                conn = psycopg.connect(
+                    self._dsn,
+                    autocommit=True,
+                    connect_timeout=max(2, int(self.timeout)),
+                    application_name="pillars-rules",
+                )
                 ms = int(self.timeout * 1000)
                 conn.execute(f"SET lock_timeout = {ms}")
                 if self.statement_timeout is not None:
@@ -252,21 +268,28 @@ class PgEventStore(Store):
         try:
             encoding = conn.execute("SHOW server_encoding").fetchone()[0]
             if encoding != "UTF8":
-                raise StoreError(f"the database of {self.path} has encoding {encoding}; "
-                                 "an event store needs UTF8")
+                raise StoreError(f"the database of {self.path} has encoding {encoding}; an event store needs UTF8")
             with conn.transaction():
                 conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"pillars-schema:{self.schema}",))
                 version = self._stored_version()
                 if version > SCHEMA_VERSION:
-                    raise StoreError(f"{self.path} has layout version {version}, made by a newer pillars-rules; "
-                                     f"this one reads up to version {SCHEMA_VERSION}: upgrade it")
+                    raise StoreError(
+                        f"{self.path} has layout version {version}, made by a newer pillars-rules; "
+                        f"this one reads up to version {SCHEMA_VERSION}: upgrade it"
+                    )
                 for target, text in _MIGRATIONS[version:]:
                     conn.execute(sql.SQL(text).format(s=sql.Identifier(self.schema)))
-                    conn.execute(sql.SQL("UPDATE {s}.meta SET value = %s WHERE key = 'schema_version'")
-                                 .format(s=sql.Identifier(self.schema)), (str(target),))
+                    conn.execute(
+                        sql.SQL("UPDATE {s}.meta SET value = %s WHERE key = 'schema_version'").format(
+                            s=sql.Identifier(self.schema)
+                        ),
+                        (str(target),),
+                    )
         except psycopg.errors.DuplicateTable:
-            raise StoreError(f"the schema {self.schema!r} of {self.path} holds tables that are not "
-                             "a pillars-rules event store; choose another schema") from None
+            raise StoreError(
+                f"the schema {self.schema!r} of {self.path} holds tables that are not "
+                "a pillars-rules event store; choose another schema"
+            ) from None
         except psycopg.Error as exc:
             raise StoreError(f"cannot open the event store {self.path}: {_first_line(exc)}") from None
 
@@ -274,15 +297,16 @@ class PgEventStore(Store):
         meta = self._conn.execute("SELECT to_regclass(format('%%I.meta', %s::text))", (self.schema,)).fetchone()[0]
         if meta is None:
             return 0
-        row = self._conn.execute(sql.SQL("SELECT value FROM {s}.meta WHERE key = 'schema_version'")
-                                 .format(s=sql.Identifier(self.schema))).fetchone()
+        row = self._conn.execute(
+            sql.SQL("SELECT value FROM {s}.meta WHERE key = 'schema_version'").format(s=sql.Identifier(self.schema))
+        ).fetchone()
         if row is None or not re.fullmatch(r"[0-9]{1,6}", row[0]):
-            raise StoreError(f"{self.path}: the layout version in {self.schema}.meta is missing or damaged "
-                             f"({row and row[0]!r:.40})")
+            raise StoreError(
+                f"{self.path}: the layout version in {self.schema}.meta is missing or damaged ({row and row[0]!r:.40})"
+            )
         return int(row[0])
 
-    def _run(self, what: str, step: Callable[[psycopg.Connection], object],
-             settle: Callable[[], object] | None = None):
+    def _run(self, what: str, step: Callable[[psycopg.Connection], object], settle: Callable[[], object] | None = None):
         """``step(connection)``, reconnecting once if the connection is lost; after a
         reconnection ``settle()`` (if given) runs first and its answer, unless
         None, is taken as the step's (it finds out whether a lost commit happened)."""
@@ -292,8 +316,9 @@ class PgEventStore(Store):
             except psycopg.Error as exc:
                 if not (self._conn.broken or self._conn.closed) or attempt:
                     if isinstance(exc, psycopg.errors.LockNotAvailable):
-                        raise StoreError(f"{what} on {self.path}: another writer held the game "
-                                         f"for more than {self.timeout} s") from None
+                        raise StoreError(
+                            f"{what} on {self.path}: another writer held the game for more than {self.timeout} s"
+                        ) from None
                     raise StoreError(f"cannot {what} on the event store {self.path}: {_first_line(exc)}") from None
             self._conn.close()
             self._conn = self._connect(retry=True)
@@ -307,18 +332,23 @@ class PgEventStore(Store):
         raise AssertionError("unreachable")
 
     # ---------------------------------------------------------------- writing
-    def create(self, game_id: str, header: dict, cards: CardSource,
-               events: Sequence[dict], decision: int) -> None:
+    def create(self, game_id: str, header: dict, cards: CardSource, events: Sequence[dict], decision: int) -> None:
         check_game_id(game_id)
-        args = {"g": game_id, "header": json.dumps(header), "cards": json.dumps(cards), "decision": decision,
-                "n": len(events), "w": self._writer, "bodies": "\n".join(_bodies(events)) or None}
+        args = {
+            "g": game_id,
+            "header": json.dumps(header),
+            "cards": json.dumps(cards),
+            "decision": decision,
+            "n": len(events),
+            "w": self._writer,
+            "bodies": "\n".join(_bodies(events)) or None,
+        }
 
         def settle():
             row = self._conn.execute(self._sql["writer"], {"g": game_id, "d": 0}).fetchone()
             return None if row is None else row[0]
 
-        made = self._run("create a game", lambda c: c.execute(self._sql["create"], args).fetchone()[0],
-                         settle)
+        made = self._run("create a game", lambda c: c.execute(self._sql["create"], args).fetchone()[0], settle)
         if made != 1 and made != self._writer:
             raise ConflictError(f"game {game_id!r} already exists in {self.path}")
 
@@ -335,8 +365,9 @@ class PgEventStore(Store):
         def settle():  # did our statement commit before the connection was lost?
             return self._settled(args)
 
-        done = self._run("store a move", lambda c: "ours" if c.execute(self._sql["append"], args).fetchone()
-                         else None, settle)
+        done = self._run(
+            "store a move", lambda c: "ours" if c.execute(self._sql["append"], args).fetchone() else None, settle
+        )
         if done != "ours":
             self._conflict(game_id, expect)
 
@@ -357,7 +388,7 @@ class PgEventStore(Store):
                 cursors = [conn.execute(self._sql["append"], args) for args in calls]
             return ["ours" if cur.fetchone() else "theirs" for cur in cursors]
 
-        def settle():      # the connection went: find out item by item
+        def settle():  # the connection went: find out item by item
             return [self._settled(args) or "unsent" for args in calls]
 
         done = self._run("store moves", step, settle)
@@ -381,12 +412,22 @@ class PgEventStore(Store):
         bodies = "\n".join(_bodies(events))
         head = f"{decision} {end} {game_id}"
         payload = f"{head}\n{bodies}"
-        if len(payload) >= MAX_PAYLOAD_BYTES or (not payload.isascii()
-                                                 and len(payload.encode("utf-8")) >= MAX_PAYLOAD_BYTES):
-            payload = head            # too big: the listeners read these events from the log
-        return {"g": game_id, "new": decision, "end": end, "expect": expect, "start": start,
-                "n": len(events), "w": self._writer, "bodies": bodies or None,
-                "channel": self.channel, "payload": payload}
+        if len(payload) >= MAX_PAYLOAD_BYTES or (
+            not payload.isascii() and len(payload.encode("utf-8")) >= MAX_PAYLOAD_BYTES
+        ):
+            payload = head  # too big: the listeners read these events from the log
+        return {
+            "g": game_id,
+            "new": decision,
+            "end": end,
+            "expect": expect,
+            "start": start,
+            "n": len(events),
+            "w": self._writer,
+            "bodies": bodies or None,
+            "channel": self.channel,
+            "payload": payload,
+        }
 
     def _settled(self, args: dict) -> str | None:
         """Whether the move of ``args`` is stored: "ours", "theirs" (another writer's
@@ -402,7 +443,9 @@ class PgEventStore(Store):
         raise ConflictError(
             f"game {game_id!r}: decision {expect} was already answered by another writer "
             f"(the store is at decision {row[0]}); reload the game and send the new views",
-            decision=expect, stored=row[0])
+            decision=expect,
+            stored=row[0],
+        )
 
     # ---------------------------------------------------------------- reading
     def decision(self, game_id: str) -> int:
@@ -425,9 +468,12 @@ class PgEventStore(Store):
         header, cards, n_events, decision, indices, bodies, ends, answered = row
         stored = decode_game(game_id, header, cards, decision, n_events, list(zip(indices, bodies)))
         if answered != list(range(decision)) or (ends and ends[-1] != n_events):
-            raise DamagedGameError(game_id, f"its counters (decision {decision}, {n_events} events) disagree "
-                                            f"with its decision rows in {self.path} ({len(answered)} stored, "
-                                            f"ending at event {ends[-1] if ends else 0})")
+            raise DamagedGameError(
+                game_id,
+                f"its counters (decision {decision}, {n_events} events) disagree "
+                f"with its decision rows in {self.path} ({len(answered)} stored, "
+                f"ending at event {ends[-1] if ends else 0})",
+            )
         return stored
 
     def events_since(self, game_id: str, start: int) -> list[dict]:
@@ -442,8 +488,9 @@ class PgEventStore(Store):
         if events is not None:
             return events
         check_game_id(game_id)
-        row = self._run("read a game", lambda c: c.execute(self._sql["since"],
-                                                           {"g": game_id, "start": start}).fetchone())
+        row = self._run(
+            "read a game", lambda c: c.execute(self._sql["since"], {"g": game_id, "start": start}).fetchone()
+        )
         if row is None:
             raise ConfigError(f"no game {game_id!r} in the event store {self.path}")
         n_events, indices, bodies = row
@@ -494,7 +541,7 @@ class PgEventStore(Store):
     def close(self) -> None:
         self._conn.close()
 
-    def __enter__(self) -> "PgEventStore":
+    def __enter__(self) -> PgEventStore:
         return self
 
     def __repr__(self) -> str:

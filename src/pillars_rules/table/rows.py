@@ -81,9 +81,13 @@ def _words(what: str) -> JsonWords:
     return JsonWords(
         too_many_bytes=f"{what} has {{size}} bytes; the limit is {{limit}}",
         not_utf8=f"{what} is not UTF-8 text ({{reason}} at byte {{start}})",
-        not_text=f"{what} is not text but {{kind}}", too_large=f"{what} is longer than {{limit}} bytes",
-        duplicate_key=f"{what} repeats the key {{key!r}}", not_json=f"{what} is not JSON: {{msg}}",
-        too_deep=f"{what} is nested too deeply", unreadable=f"{what} is not JSON: {{shown}}")
+        not_text=f"{what} is not text but {{kind}}",
+        too_large=f"{what} is longer than {{limit}} bytes",
+        duplicate_key=f"{what} repeats the key {{key!r}}",
+        not_json=f"{what} is not JSON: {{msg}}",
+        too_deep=f"{what} is nested too deeply",
+        unreadable=f"{what} is not JSON: {{shown}}",
+    )
 
 
 def _json(value: object, what: str, limit: int) -> Any:
@@ -131,8 +135,14 @@ def _cards(value: object) -> CardSource:
     raise _Damage("its card source is neither card file paths nor card text with its identity")
 
 
-def decode_game(game_id: object, header: object, cards: object, decision: object, n_events: object,
-                rows: list[tuple[object, object]]) -> StoredGame:
+def decode_game(
+    game_id: object,
+    header: object,
+    cards: object,
+    decision: object,
+    n_events: object,
+    rows: list[tuple[object, object]],
+) -> StoredGame:
     """The checked :class:`StoredGame` of one game's stored values (``rows``
     are ``(index, body)`` pairs in index order), or
     :class:`~pillars_rules.errors.DamagedGameError` naming the game and the
@@ -162,8 +172,9 @@ def decode_events(game_id: object, rows: list[tuple[object, object]], start: int
 
 def _events(rows: list[tuple[object, object]], start: int, n: int) -> list:
     if [i for i, _ in rows] != list(range(start, n)):
-        raise _Damage(f"the store holds {len(rows)} events from index {start} with gaps or extras; "
-                      f"its header counts {n}")
+        raise _Damage(
+            f"the store holds {len(rows)} events from index {start} with gaps or extras; its header counts {n}"
+        )
     total, events = 0, []
     for i, body in rows:
         total += len(body) if isinstance(body, (str, bytes)) else 0
@@ -198,8 +209,11 @@ def _stored_cards(stored: StoredGame) -> pr.CardSet | list | None:
     except CardError as exc:
         raise DamagedGameError(stored.game_id, f"its stored card text does not compile: {exc.reason}") from None
     if cards.identity != source["identity"]:
-        raise DamagedGameError(stored.game_id, f"its stored card text has the identity {cards.identity[:12]}..., "
-                                               f"not the {source['identity'][:12]}... stored with it")
+        raise DamagedGameError(
+            stored.game_id,
+            f"its stored card text has the identity {cards.identity[:12]}..., "
+            f"not the {source['identity'][:12]}... stored with it",
+        )
     return cards
 
 
@@ -218,10 +232,24 @@ def replay(stored: StoredGame, cards: object = None) -> tuple[pr.Game, object]:
     except CardError as exc:  # recorded card files moved, changed or damaged
         raise DamagedGameError(stored.game_id, f"its cards do not load: {exc.reason}") from None
     if game.decision != stored.decision:
-        raise DamagedGameError(stored.game_id, f"its decision counter says decision {stored.decision}, but its "
-                                               f"log replays to decision {game.decision}")
+        raise DamagedGameError(
+            stored.game_id,
+            f"its decision counter says decision {stored.decision}, but its log replays to decision {game.decision}",
+        )
     return game, cards
 
 
-__all__ = ["StoredGame", "Undecodable", "CardSource", "decode_game", "decode_events", "card_source", "replay", "text_factory",
-           "MAX_HEADER_BYTES", "MAX_CARD_SOURCE_BYTES", "MAX_ROW_BYTES", "MAX_ROW_DEPTH"]
+__all__ = [
+    "StoredGame",
+    "Undecodable",
+    "CardSource",
+    "decode_game",
+    "decode_events",
+    "card_source",
+    "replay",
+    "text_factory",
+    "MAX_HEADER_BYTES",
+    "MAX_CARD_SOURCE_BYTES",
+    "MAX_ROW_BYTES",
+    "MAX_ROW_DEPTH",
+]

@@ -21,11 +21,11 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..errors import ConfigError, ConflictError, DamagedGameError, StoreError
-from .rows import CardSource, StoredGame, Undecodable, decode_game, text_factory
 from .backend import Store
+from .rows import CardSource, StoredGame, Undecodable, decode_game, text_factory
 
 #: Longest game id the store accepts.
 MAX_GAME_ID_LENGTH = 200
@@ -52,8 +52,7 @@ CREATE TABLE IF NOT EXISTS events (
 
 #: The columns of each table, in order: a store whose tables differ is not ours
 #: (or its schema is damaged), and is refused when it is opened.
-_COLUMNS = {"games": ("game_id", "header", "cards", "decision", "n_events"),
-            "events": ("game_id", "idx", "body")}
+_COLUMNS = {"games": ("game_id", "header", "cards", "decision", "n_events"), "events": ("game_id", "idx", "body")}
 
 
 def _valid_id(game_id: object) -> bool:
@@ -63,8 +62,7 @@ def _valid_id(game_id: object) -> bool:
 def check_game_id(game_id: object) -> str:
     if not _valid_id(game_id):
         shown = f"{game_id!r:.60}" if type(game_id) is str else type(game_id).__name__
-        raise ConfigError(f"a game id must be a printable string of 1 to {MAX_GAME_ID_LENGTH} "
-                          f"characters, not {shown}")
+        raise ConfigError(f"a game id must be a printable string of 1 to {MAX_GAME_ID_LENGTH} characters, not {shown}")
     return game_id  # type: ignore[return-value]
 
 
@@ -103,19 +101,21 @@ class EventStore(Store):
             for table, want in _COLUMNS.items():
                 got = tuple(r[1] for r in self._db.execute(f"PRAGMA table_info({table})"))
                 if got != want:
-                    raise StoreError(f"the event store {self.path!r} is damaged or not a pillars-rules store: "
-                                     f"its table {table} has the columns {got!r:.120}, not {want}")
+                    raise StoreError(
+                        f"the event store {self.path!r} is damaged or not a pillars-rules store: "
+                        f"its table {table} has the columns {got!r:.120}, not {want}"
+                    )
         except _FAILURES as exc:
             self._db.close()
-            raise StoreError(f"cannot open the event store {self.path!r}, it is damaged or not a "
-                             f"database: {_why(exc)}") from None
+            raise StoreError(
+                f"cannot open the event store {self.path!r}, it is damaged or not a database: {_why(exc)}"
+            ) from None
         except StoreError:
             self._db.close()
             raise
 
     # ---------------------------------------------------------------- writing
-    def create(self, game_id: str, header: dict, cards: CardSource,
-               events: Sequence[dict], decision: int) -> None:
+    def create(self, game_id: str, header: dict, cards: CardSource, events: Sequence[dict], decision: int) -> None:
         """Store a new game: its save ``header`` (no events), what reopening
         needs of its cards (:func:`~pillars_rules.table.rows.card_source`: paths,
         or a card set's canonical text and identity) and its first events.
@@ -124,8 +124,10 @@ class EventStore(Store):
         with self._transaction():
             if self._db.execute("SELECT 1 FROM games WHERE game_id = ?", (game_id,)).fetchone():
                 raise ConflictError(f"game {game_id!r} already exists in {self.path!r}")
-            self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?)",
-                             (game_id, json.dumps(header), json.dumps(cards), decision, len(events)))
+            self._db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?)",
+                (game_id, json.dumps(header), json.dumps(cards), decision, len(events)),
+            )
             self._insert(game_id, 0, events)
 
     def append(self, game_id: str, expect: int, start: int, events: Sequence[dict], decision: int) -> None:
@@ -136,8 +138,7 @@ class EventStore(Store):
         decision ``expect`` with ``start`` events: another writer answered first.
         """
         with self._transaction():
-            row = self._db.execute("SELECT decision, n_events FROM games WHERE game_id = ?",
-                                   (game_id,)).fetchone()
+            row = self._db.execute("SELECT decision, n_events FROM games WHERE game_id = ?", (game_id,)).fetchone()
             if row is not None and not all(type(x) is int for x in row):
                 raise DamagedGameError(game_id, f"its counters are {row!r:.60}, not whole numbers")
             if row is None:
@@ -146,10 +147,14 @@ class EventStore(Store):
                 raise ConflictError(
                     f"game {game_id!r}: decision {expect} was already answered by another writer "
                     f"(the store is at decision {row[0]}); reload the game and send the new views",
-                    decision=expect, stored=row[0])
+                    decision=expect,
+                    stored=row[0],
+                )
             self._insert(game_id, start, events)
-            self._db.execute("UPDATE games SET decision = ?, n_events = ? WHERE game_id = ?",
-                             (decision, start + len(events), game_id))
+            self._db.execute(
+                "UPDATE games SET decision = ?, n_events = ? WHERE game_id = ?",
+                (decision, start + len(events), game_id),
+            )
 
     def append_many(self, batch: Sequence[tuple[str, int, int, Sequence[dict], int]]) -> list:
         """Several :meth:`append` calls ``(game_id, expect, start, events, decision)``
@@ -174,26 +179,34 @@ class EventStore(Store):
             for game_id, expect, start, events, decision in batch:
                 row = counters.get(game_id)
                 if row != (expect, start):
-                    out.append(ConflictError(
-                        f"game {game_id!r}: decision {expect} was already answered by another writer "
-                        f"(the store is at decision {row[0] if row else None})", decision=expect,
-                        stored=row[0] if row else None))
+                    out.append(
+                        ConflictError(
+                            f"game {game_id!r}: decision {expect} was already answered by another writer "
+                            f"(the store is at decision {row[0] if row else None})",
+                            decision=expect,
+                            stored=row[0] if row else None,
+                        )
+                    )
                     continue
                 rows += [(game_id, start + k, json.dumps(e, ensure_ascii=False)) for k, e in enumerate(events)]
                 counters[game_id] = moved[game_id] = (decision, start + len(events))
                 out.append(None)
             for k in range(0, len(rows), _ROWS_PER_STATEMENT):
-                part = rows[k:k + _ROWS_PER_STATEMENT]
-                self._db.execute("INSERT INTO events VALUES " + ",".join(["(?, ?, ?)"] * len(part)),
-                                 [x for r in part for x in r])
+                part = rows[k : k + _ROWS_PER_STATEMENT]
+                self._db.execute(
+                    "INSERT INTO events VALUES " + ",".join(["(?, ?, ?)"] * len(part)), [x for r in part for x in r]
+                )
             games = list(moved.items())
             for k in range(0, len(games), _ROWS_PER_STATEMENT):
-                part = games[k:k + _ROWS_PER_STATEMENT]
+                part = games[k : k + _ROWS_PER_STATEMENT]
                 when = " ".join(["WHEN ? THEN ?"] * len(part))
-                self._db.execute(f"UPDATE games SET decision = CASE game_id {when} END, n_events = CASE game_id "
-                                 f"{when} END WHERE game_id IN ({','.join(['?'] * len(part))})",
-                                 [x for g, (d, _) in part for x in (g, d)] + [x for g, (_, n) in part for x in (g, n)]
-                                 + [g for g, _ in part])
+                self._db.execute(
+                    f"UPDATE games SET decision = CASE game_id {when} END, n_events = CASE game_id "
+                    f"{when} END WHERE game_id IN ({','.join(['?'] * len(part))})",
+                    [x for g, (d, _) in part for x in (g, d)]
+                    + [x for g, (_, n) in part for x in (g, n)]
+                    + [g for g, _ in part],
+                )
         return out
 
     def _counters(self, game_ids: list) -> dict:
@@ -201,19 +214,22 @@ class EventStore(Store):
         statement per few hundred games (one row: the counters as JSON)."""
         out: dict = {}
         for k in range(0, len(game_ids), _ROWS_PER_STATEMENT):
-            part = game_ids[k:k + _ROWS_PER_STATEMENT]
+            part = game_ids[k : k + _ROWS_PER_STATEMENT]
             (text,) = self._db.execute(
                 "SELECT json_group_array(json_array(game_id, decision, n_events)) FROM games "
-                f"WHERE game_id IN ({','.join(['?'] * len(part))})", part).fetchone()
+                f"WHERE game_id IN ({','.join(['?'] * len(part))})",
+                part,
+            ).fetchone()
             out.update((g, (d, n)) for g, d, n in json.loads(text))
         return out
 
     def _insert(self, game_id: str, start: int, events: Sequence[dict]) -> None:
-        self._db.executemany("INSERT INTO events VALUES (?, ?, ?)",
-                             [(game_id, start + k, json.dumps(e, ensure_ascii=False))
-                              for k, e in enumerate(events)])
+        self._db.executemany(
+            "INSERT INTO events VALUES (?, ?, ?)",
+            [(game_id, start + k, json.dumps(e, ensure_ascii=False)) for k, e in enumerate(events)],
+        )
 
-    def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> "_Transaction":
+    def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> _Transaction:
         return _Transaction(self, begin)
 
     # ---------------------------------------------------------------- reading
@@ -242,8 +258,10 @@ class EventStore(Store):
         """Refuse a game the index does not find: ConfigError if it is not
         stored, StoreError if a scan of the table finds it (a damaged index)."""
         if self._read("SELECT 1 FROM games NOT INDEXED WHERE game_id = ?", (game_id,)):
-            raise StoreError(f"the event store {self.path!r} is damaged: its index does not find the "
-                             f"game {game_id!r}, which its table holds")
+            raise StoreError(
+                f"the event store {self.path!r} is damaged: its index does not find the "
+                f"game {game_id!r}, which its table holds"
+            )
         raise ConfigError(f"no game {game_id!r} in the event store {self.path!r}")
 
     def games(self) -> list[str]:
@@ -254,8 +272,11 @@ class EventStore(Store):
             if isinstance(gid, Undecodable):
                 raise DamagedGameError(bytes(gid), f"a game id in the event store {self.path!r} is not UTF-8 text")
             if not _valid_id(gid):
-                raise DamagedGameError(gid, f"the event store {self.path!r} holds this id, which is not a "
-                                            f"printable string of 1 to {MAX_GAME_ID_LENGTH} characters")
+                raise DamagedGameError(
+                    gid,
+                    f"the event store {self.path!r} holds this id, which is not a "
+                    f"printable string of 1 to {MAX_GAME_ID_LENGTH} characters",
+                )
         return ids
 
     def delete(self, game_id: str) -> None:
@@ -274,7 +295,7 @@ class EventStore(Store):
     def close(self) -> None:
         self._db.close()
 
-    def __enter__(self) -> "EventStore":
+    def __enter__(self) -> EventStore:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -50,8 +50,14 @@ class Undone:
 
     def row(self) -> dict:
         """The row stored for it."""
-        return {"type": UNDONE, "seat": self.seat, "keep": self.keep, "decision": self.decision,
-                "from": self.came_from, "step": self.step}
+        return {
+            "type": UNDONE,
+            "seat": self.seat,
+            "keep": self.keep,
+            "decision": self.decision,
+            "from": self.came_from,
+            "step": self.step,
+        }
 
     def public(self) -> dict:
         """What clients are told of it (no more than the row holds)."""
@@ -66,7 +72,9 @@ def _read(row: dict, index: int, game_id: str) -> Undone:
     raw = [row.get(k) for k in _FIELDS]
     values = [v for v in raw if type(v) is int and v >= 0]
     if set(row) != {"type", *_FIELDS} or len(values) != len(raw):
-        raise DamagedGameError(game_id, f"event {index} is an Undone row without the whole numbers {', '.join(_FIELDS)}")
+        raise DamagedGameError(
+            game_id, f"event {index} is an Undone row without the whole numbers {', '.join(_FIELDS)}"
+        )
     seat, keep, decision, came_from, step = values
     if decision > came_from:
         raise DamagedGameError(game_id, f"event {index} goes forward from decision {came_from} to {decision}")
@@ -91,7 +99,7 @@ def unwind(stored: StoredGame) -> tuple[StoredGame, list[Undone]]:
         u = _read(row, i, stored.game_id)
         if not 0 < u.keep <= len(events):
             raise DamagedGameError(stored.game_id, f"event {i} keeps {u.keep} events of {len(events)}")
-        del events[u.keep:]
+        del events[u.keep :]
         offset += u.came_from - u.decision + 1
         undos.append(u)
     if stored.decision < offset:

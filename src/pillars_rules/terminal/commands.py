@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..words.search import find_cards, fold
 
@@ -71,8 +72,11 @@ class Command(NamedTuple):
 def _range(n_choices: int) -> str:
     if n_choices == 0:
         return "no choice is due now"
-    return f"type a number from 1 to {n_choices} or the words of a choice" if n_choices > 1 \
+    return (
+        f"type a number from 1 to {n_choices} or the words of a choice"
+        if n_choices > 1
         else "type 1 or the words of the choice"
+    )
 
 
 def shown(text: str, width: int = 20) -> str:
@@ -126,12 +130,18 @@ def _pasted(text: str, labels: Sequence[str]) -> int:
     Forest ...``), or the label followed by more words (the next line pasted
     with it); the longest label wins over one that is its start. 0 if none."""
     numbered = _NUMBERED.fullmatch(text)
-    if numbered and 1 <= int(numbered["n"]) <= len(labels) \
-            and fold(numbered["label"]) == fold(labels[int(numbered["n"]) - 1]):
+    if (
+        numbered
+        and 1 <= int(numbered["n"]) <= len(labels)
+        and fold(numbered["label"]) == fold(labels[int(numbered["n"]) - 1])
+    ):
         return int(numbered["n"])
     q = fold(text)
-    whole = [(len(f), i) for i, f in enumerate((fold(label) for label in labels), 1)
-             if f and (q == f or q.startswith(f + " "))]
+    whole = [
+        (len(f), i)
+        for i, f in enumerate((fold(label) for label in labels), 1)
+        if f and (q == f or q.startswith(f + " "))
+    ]
     return max(whole)[1] if whole else 0
 
 

@@ -8,7 +8,7 @@ in a view and the next event appears only for a seat allowed to peek at it.
 from __future__ import annotations
 
 import textwrap
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich import box
 from rich.markup import escape
@@ -95,8 +95,9 @@ def board(view) -> Table:
 
 def display(view) -> Table:
     s = view.state
-    t = Table(title="Display", box=box.SIMPLE_HEAD, title_justify="left", show_header=False,
-              show_edge=False, pad_edge=False)
+    t = Table(
+        title="Display", box=box.SIMPLE_HEAD, title_justify="left", show_header=False, show_edge=False, pad_edge=False
+    )
     t.add_column("card")
     for c in s.display:
         t.add_row(escape(card_line(view.rules, c)))
@@ -109,9 +110,19 @@ def players(view) -> Table:
     """The tracks (VP, gold) and every seat's cubes and workers: all public in
     this game, only the decks are secret."""
     s = view.state
-    t = Table(title="Players (* start player)", box=box.SIMPLE_HEAD, title_justify="left", show_edge=False, pad_edge=False)
-    for col, just in (("", "left"), ("VP", "right"), ("gold", "right"), ("wood", "right"),
-                      ("stone", "right"), ("sand", "right"), ("metal", "right"), ("workers", "left")):
+    t = Table(
+        title="Players (* start player)", box=box.SIMPLE_HEAD, title_justify="left", show_edge=False, pad_edge=False
+    )
+    for col, just in (
+        ("", "left"),
+        ("VP", "right"),
+        ("gold", "right"),
+        ("wood", "right"),
+        ("stone", "right"),
+        ("sand", "right"),
+        ("metal", "right"),
+        ("workers", "left"),
+    ):
         t.add_column(col, justify=just)
     for seat, p in enumerate(s.players):
         name = p.name + (" (you)" if seat == view.seat else "") + (" *" if seat == s.start_player else "")
@@ -138,9 +149,10 @@ def status(view) -> list[str]:
     """Market, builders, event and tax in a few lines."""
     s, rules = view.state, view.rules
     names = [p.name for p in s.players]
-    lines = ["Market: " + ", ".join(f"{n} {k}" for n, k in zip(s.market, CUBE_NAMES))
-             + f"; cathedral: {s.cathedral} built",
-             "Supply: " + ", ".join(f"{n} {k}" for n, k in zip(s.supply, CUBE_NAMES))]
+    lines = [
+        "Market: " + ", ".join(f"{n} {k}" for n, k in zip(s.market, CUBE_NAMES)) + f"; cathedral: {s.cathedral} built",
+        "Supply: " + ", ".join(f"{n} {k}" for n, k in zip(s.supply, CUBE_NAMES)),
+    ]
     lines[1:1] = other_markets(view)
     b = s.builders
     parts = [f"cost marker {b.marker} gold", f"{len(b.bag)} in the bag"]
@@ -168,8 +180,11 @@ def other_markets(view) -> list[str]:
         buying, selling = layout.buying[key], layout.selling[key]
         parts = []
         if buying:
-            parts.append("for sale " + ", ".join(f"{stock[i]} {k} at {buying[k]}" for i, k in enumerate(CUBE_NAMES)
-                                                 if k in buying) + " gold")
+            parts.append(
+                "for sale "
+                + ", ".join(f"{stock[i]} {k} at {buying[k]}" for i, k in enumerate(CUBE_NAMES) if k in buying)
+                + " gold"
+            )
         if selling:
             parts.append("buys " + ", ".join(f"{k} at {selling[k]}" for k in CUBE_NAMES if k in selling) + " gold")
         out.append(f"{layout.names[key]}: " + "; ".join(parts))
@@ -271,8 +286,11 @@ def compact(view, you: str, since: Sequence[str], shown: Sequence | None = None,
     out = [str(header(view, you))] + compact_board(view, width)
     if s.display:
         out.append("Display: " + "; ".join(card_line(view.rules, c) for c in s.display))
-    keep = ("Market:", "Event", "You know", "Tax") + (("Builders:",) if s.stage == "builders" else ()) + tuple(
-        f"{view.rules.layout.names[k]}:" for k in view.rules.layout.other_markets)
+    keep = (
+        ("Market:", "Event", "You know", "Tax")
+        + (("Builders:",) if s.stage == "builders" else ())
+        + tuple(f"{view.rules.layout.names[k]}:" for k in view.rules.layout.other_markets)
+    )
     out += player_lines(view) + [line for line in status(view) if line.startswith(keep)]
     out += recent(since, RECENT_COMPACT)
     return out + choice_lines(view, you, shown)
@@ -313,8 +331,9 @@ def fitted(lines: Iterable[str], width: int, hang: int = 4) -> list[str]:
             out.append(line)
             continue
         lead = len(line) - len(line.lstrip(" "))
-        out += textwrap.wrap(line, width, subsequent_indent=" " * (lead + hang), break_on_hyphens=False,
-                             break_long_words=False)  # a word longer than the width keeps a line
+        out += textwrap.wrap(
+            line, width, subsequent_indent=" " * (lead + hang), break_on_hyphens=False, break_long_words=False
+        )  # a word longer than the width keeps a line
     return out
 
 
@@ -323,6 +342,5 @@ def fitted_command(command: str, width: int) -> list[str]:
     words with a ``\\`` at each line's end, so that pasted whole it still runs."""
     if len(command) <= width or width < 20:
         return [command]
-    lines = textwrap.wrap(command, width - 2, subsequent_indent="    ", break_on_hyphens=False,
-                          break_long_words=False)
+    lines = textwrap.wrap(command, width - 2, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False)
     return [line + " \\" for line in lines[:-1]] + lines[-1:]

@@ -38,8 +38,8 @@ from __future__ import annotations
 
 import copy
 import signal
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from .. import events as E
 from ..cardlang import render
@@ -67,8 +67,10 @@ def undo_refusal(events, describe: Callable[[object], str]) -> str | None:
     """Why the decision followed by ``events`` may not be undone, or ``None``."""
     for e in events:
         if isinstance(e, REVEALING):
-            return (f"undo refused: after that decision came a chance outcome or a revealed card "
-                    f"('{describe(e)}'); undoing would let you decide again knowing it")
+            return (
+                f"undo refused: after that decision came a chance outcome or a revealed card "
+                f"('{describe(e)}'); undoing would let you decide again knowing it"
+            )
     return None
 
 
@@ -83,8 +85,19 @@ class Session:
     one); ``keep_builders`` keeps every drawn builder of every round for the
     people (``keep all`` does it for one round)."""
 
-    def __init__(self, game, humans, bots, console, *, autosave: Path, resume: str = "",
-                 read: Callable[[str], str] = input, full: bool = False, keep_builders: bool = False) -> None:
+    def __init__(
+        self,
+        game,
+        humans,
+        bots,
+        console,
+        *,
+        autosave: Path,
+        resume: str = "",
+        read: Callable[[str], str] = input,
+        full: bool = False,
+        keep_builders: bool = False,
+    ) -> None:
         self.game = game
         self.names = tuple(p.name for p in game.view(0).state.players)
         self.humans = tuple(humans)
@@ -178,8 +191,9 @@ class Session:
         try:
             where = self.save_to(self.autosave)
         except (OSError, ValueError) as exc:
-            self.say(f"{why}: could not write the autosave file {self.autosave}: "
-                     f"{getattr(exc, 'strerror', None) or exc}")
+            self.say(
+                f"{why}: could not write the autosave file {self.autosave}: {getattr(exc, 'strerror', None) or exc}"
+            )
             return
         self.say(f"{why}: game saved to {where}")
         command = f"pillars-rules play --load {where}{self.resume}"
@@ -238,14 +252,17 @@ class Session:
         game = self.game
         view = game.view(seat)
         events = view.events
-        since = screen.sentences(events[min(self.seen.get(seat, 0), len(events)):], game.describe)
+        since = screen.sentences(events[min(self.seen.get(seat, 0), len(events)) :], game.describe)
         self.seen[seat] = len(events)
         cs = screen.ordered(view)
         labels, kinds = [c.label for c in cs], [c.kind for c in cs]
         self.show(view, since, cs, self.full)
         n = len(cs)
-        prompt = f"Choose 1-{n} or type its words, or a command (help): " if n > 1 else \
-            "Choose 1 or type its words, or a command (help): "
+        prompt = (
+            f"Choose 1-{n} or type its words, or a command (help): "
+            if n > 1
+            else "Choose 1 or type its words, or a command (help): "
+        )
         while True:
             cmd = parse(self.ask(prompt), labels, kinds)
             if cmd.name == "choose":
@@ -274,12 +291,16 @@ class Session:
         """``keep all``: for the start player, this round's drawn builders are kept."""
         s = view.state
         if view.seat != s.start_player:
-            self.say(f"keep all is for the start player, who decides about drawn builders; "
-                     f"this round that is {self.name(s.start_player)}")
+            self.say(
+                f"keep all is for the start player, who decides about drawn builders; "
+                f"this round that is {self.name(s.start_player)}"
+            )
             return False
         self.keep_all[view.seat] = s.round
-        self.say(f"Every builder drawn in round {s.round} is kept for you from now on, "
-                 "each answer shown (keep ask: be asked again)")
+        self.say(
+            f"Every builder drawn in round {s.round} is kept for you from now on, "
+            "each answer shown (keep ask: be asked again)"
+        )
         return True
 
     def command(self, cmd, view) -> None:
@@ -322,8 +343,7 @@ class Session:
         for card in found[:MAX_CARDS_SHOWN]:
             self.say_fitted(render(card).split("\n"))
         if len(found) > MAX_CARDS_SHOWN:
-            self.say(f"... and {len(found) - MAX_CARDS_SHOWN} more cards match '{shown(query)}'; "
-                     "type more of the name")
+            self.say(f"... and {len(found) - MAX_CARDS_SHOWN} more cards match '{shown(query)}'; type more of the name")
         if hint:
             topic, _ = find_topic(query, view.rules)
             self.say(hint + (f" ({topic.title} is a place or rule: help {query.strip()})" if topic else ""))
@@ -342,13 +362,13 @@ class Session:
             self.say("nothing to undo: you have made no decision in this session yet")
             return False
         i = mine[-1]
-        others = {s for _, s, _, by_hand in self.history[i + 1:] if s != seat and by_hand}
+        others = {s for _, s, _, by_hand in self.history[i + 1 :] if s != seat and by_hand}
         if others:
             who = ", ".join(sorted(self.name(s) for s in others))
             self.say(f"undo refused: {who} decided after you; that decision is theirs to keep")
             return False
         before, _, bots, _ = self.history[i]
-        why = undo_refusal(self.game.events[before.n_events:], self.game.describe)
+        why = undo_refusal(self.game.events[before.n_events :], self.game.describe)
         if why:
             self.say(why)
             return False
@@ -363,7 +383,7 @@ class Session:
     def finish(self) -> None:
         seat = self.humans[0] if self.humans else 0
         view = self.game.view(seat)
-        since = screen.sentences(view.events[self.seen.get(seat, 0):], self.game.describe)
+        since = screen.sentences(view.events[self.seen.get(seat, 0) :], self.game.describe)
         self.say()
         for line in screen.recent(since):
             self.say(line)

@@ -33,22 +33,21 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse,
-                                 Response)
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 import pillars_rules as pr
+
 from ..bots import BOTS
 from ..errors import ConfigError, StoreError
-from . import pages
+from . import mail, mygames, pages, peek, rematch, replay, upkeep
 from .connection import endpoint
+from .created import created_fragment
 from .lobby import parse_request, request_from_form
 from .protocol import PROTOCOL
 from .server import Server, ServerFull, TooMany
 from .settings import Settings
-from .created import created_fragment
-from . import mail, mygames, peek, rematch, replay, upkeep
 
 HERE = Path(__file__).resolve().parent
 #: The browser board's files (``/static``; its page is ``static/index.html``).
@@ -66,16 +65,20 @@ def security_headers(scheme_host: str) -> list[tuple[bytes, bytes]]:
     """The headers every page gets: a CSP with no inline script, no framing, no sniffing, no
     referrer to other sites. (``same-origin``, not ``no-referrer``: under ``no-referrer`` a
     browser sends ``Origin: null`` with the lobby form's POST, which the origin check refuses.)"""
-    csp = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-           f"connect-src 'self' ws://{scheme_host} wss://{scheme_host}; font-src 'self'; "
-           "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-    return [(b"content-security-policy", csp.encode("latin-1")),
-            (b"x-content-type-options", b"nosniff"),
-            (b"x-frame-options", b"DENY"),
-            (b"referrer-policy", b"same-origin"),
-            (b"cross-origin-opener-policy", b"same-origin"),
-            (b"cross-origin-resource-policy", b"same-origin"),
-            (b"permissions-policy", b"camera=(), microphone=(), geolocation=()")]
+    csp = (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        f"connect-src 'self' ws://{scheme_host} wss://{scheme_host}; font-src 'self'; "
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+    return [
+        (b"content-security-policy", csp.encode("latin-1")),
+        (b"x-content-type-options", b"nosniff"),
+        (b"x-frame-options", b"DENY"),
+        (b"referrer-policy", b"same-origin"),
+        (b"cross-origin-opener-policy", b"same-origin"),
+        (b"cross-origin-resource-policy", b"same-origin"),
+        (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+    ]
 
 
 class SecurityHeaders:
@@ -118,6 +121,7 @@ class BodyTimeout(Exception):
 async def _body(request: Request) -> bytes:
     """The request's body, at most :data:`MAX_BODY` bytes (ConfigError), within the
     server's ``body_timeout`` (:class:`BodyTimeout`)."""
+
     async def read() -> bytes:
         body = b""
         async for chunk in request.stream():
@@ -129,7 +133,7 @@ async def _body(request: Request) -> bytes:
     timeout = request.app.state.server.settings.body_timeout
     try:
         return await asyncio.wait_for(read(), timeout)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         raise BodyTimeout(f"the request's body did not come within {timeout:g} s") from None
 
 
@@ -137,7 +141,7 @@ def _same_origin(request: Request) -> bool:
     origin = request.headers.get("origin")
     if origin is None or origin in request.app.state.server.settings.allowed_origins:
         return True
-    parts = urlsplit(origin)   # a page's origin: http(s) only (a ws:// "origin" is no page's)
+    parts = urlsplit(origin)  # a page's origin: http(s) only (a ws:// "origin" is no page's)
     return parts.scheme in ("http", "https") and parts.netloc == request.headers.get("host", "")
 
 
@@ -150,9 +154,16 @@ async def lobby_api(request: Request) -> Response:
     sets = server.catalogue.listing()
     # every count some offered set plays (each set lists its own: the expansion 2-6)
     counts = sorted({n for c in sets for n in c["players"]})
-    return JSONResponse({"protocol": PROTOCOL, "players": counts, "cards": sets,
-                         "bots": sorted(BOTS), "variants": dict(sorted(pr.VARIANTS.items())),
-                         "takeover_grace": server.settings.takeover_grace})
+    return JSONResponse(
+        {
+            "protocol": PROTOCOL,
+            "players": counts,
+            "cards": sets,
+            "bots": sorted(BOTS),
+            "variants": dict(sorted(pr.VARIANTS.items())),
+            "takeover_grace": server.settings.takeover_grace,
+        }
+    )
 
 
 async def create_game(request: Request) -> Response:
@@ -174,16 +185,17 @@ async def create_game(request: Request) -> Response:
                 doc = json.loads(body)
             except (ValueError, RecursionError):
                 raise ConfigError("the request is not JSON") from None
-        result = await server.create_game(parse_request(doc, server.catalogue, server.settings),
-                                          str(request.base_url), client)
+        result = await server.create_game(
+            parse_request(doc, server.catalogue, server.settings), str(request.base_url), client
+        )
     except BodyTimeout as err:
         return _answer(form, 408, str(err), server, {"connection": "close"})
     except TooMany as err:
-        await asyncio.sleep(server.settings.refusal_delay)   # the flood waits; the tables do not
+        await asyncio.sleep(server.settings.refusal_delay)  # the flood waits; the tables do not
         return _answer(form, 429, str(err), server, {"retry-after": str(max(1, math.ceil(err.retry_after)))})
     except ServerFull as err:
         return _answer(form, 503, str(err), server)
-    except StoreError as err:       # the details are the operator's: the log, never the answer
+    except StoreError as err:  # the details are the operator's: the log, never the answer
         log.error("game not created: %s", err)
         return _answer(form, 503, STORE_DOWN, server)
     except pr.PillarsError as err:
@@ -194,11 +206,11 @@ async def create_game(request: Request) -> Response:
     return JSONResponse(result, 201, headers=headers)
 
 
-def _answer(form: bool, status: int, reason: str, server: Server, headers: dict | None = None,
-            entered: dict | None = None) -> Response:
+def _answer(
+    form: bool, status: int, reason: str, server: Server, headers: dict | None = None, entered: dict | None = None
+) -> Response:
     if form:
-        page = (pages.lobby(server.catalogue, reason, entered) if status == 400
-                else pages.message("Not created", reason))
+        page = pages.lobby(server.catalogue, reason, entered) if status == 400 else pages.message("Not created", reason)
         return HTMLResponse(page, status, headers=headers)
     return JSONResponse({"error": reason}, status, headers=headers)
 
@@ -222,9 +234,15 @@ async def _json_api(request: Request, what: str) -> tuple[Server, bytes] | Respo
         return JSONResponse({"error": f"this page's origin may not {what} here"}, 403)
     server: Server = request.app.state.server
     if not server.limits.replay(server.network(_host(request))):
-        await asyncio.sleep(server.settings.refusal_delay)   # the flood waits; the tables do not
-        return JSONResponse({"error": f"this address may send {server.settings.replay_rate:g} replay or rematch "
-                             "requests a second; slow down"}, 429, headers={"retry-after": "1"})
+        await asyncio.sleep(server.settings.refusal_delay)  # the flood waits; the tables do not
+        return JSONResponse(
+            {
+                "error": f"this address may send {server.settings.replay_rate:g} replay or rematch "
+                "requests a second; slow down"
+            },
+            429,
+            headers={"retry-after": "1"},
+        )
     try:
         return server, await _body(request)
     except ConfigError as err:
@@ -245,26 +263,22 @@ async def replay_api(request: Request) -> Response:
 
 async def rematch_api(request: Request) -> Response:
     got = await _json_api(request, "make rematches")
-    return got if isinstance(got, Response) else await rematch.answer(
-        *got, str(request.base_url), _host(request))
+    return got if isinstance(got, Response) else await rematch.answer(*got, str(request.base_url), _host(request))
 
 
 async def peek_api(request: Request) -> Response:
     got = await _json_api(request, "read games")
-    return got if isinstance(got, Response) else await peek.answer(
-        *got, _host(request))
+    return got if isinstance(got, Response) else await peek.answer(*got, _host(request))
 
 
 async def mygames_api(request: Request) -> Response:
     got = await _json_api(request, "keep my-games links")
-    return got if isinstance(got, Response) else await mygames.answer(
-        *got, _host(request), str(request.base_url))
+    return got if isinstance(got, Response) else await mygames.answer(*got, _host(request), str(request.base_url))
 
 
 async def mail_api(request: Request) -> Response:
     got = await _json_api(request, "ask for mail")
-    return got if isinstance(got, Response) else await mail.answer(
-        *got, _host(request))
+    return got if isinstance(got, Response) else await mail.answer(*got, _host(request))
 
 
 async def mail_unsubscribe(request: Request) -> Response:
@@ -276,8 +290,9 @@ async def replay_page(request: Request) -> Response:
 
 
 async def favicon(request: Request) -> Response:
-    return FileResponse(STATIC / "icon.svg", media_type="image/svg+xml",
-                        headers={"cache-control": "public, max-age=86400"})
+    return FileResponse(
+        STATIC / "icon.svg", media_type="image/svg+xml", headers={"cache-control": "public, max-age=86400"}
+    )
 
 
 def _token_ok(request: Request, token: str | None) -> bool:
@@ -396,8 +411,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Mount("/assets", StaticFiles(directory=ASSETS), name="assets"),
     ]
     # the security headers outermost: the bad Host's 400 gets them too
-    middleware = [Middleware(SecurityHeaders),
-                  Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings))]
+    middleware = [Middleware(SecurityHeaders), Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings))]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.server = server
     return app

@@ -70,7 +70,7 @@ def _warm(parent: int, nice: int = 0) -> None:
     for signum in STOP_SIGNALS:
         signal.signal(signum, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)   # held back while it started
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # held back while it started
 
     import pillars_rules.bots  # noqa: F401
 
@@ -117,8 +117,9 @@ class LogText:
             known = (first, first, 0, "")
         text = known[3]
         if known[2] < n:
-            new = ",".join(json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":"))
-                           for e in events[known[2]:])
+            new = ",".join(
+                json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":")) for e in events[known[2] :]
+            )
             text = "[" + new + "]" if not text else text[:-1] + "," + new + "]"
         self._games[key] = (first, events[-1], n, text)
         self._games.move_to_end(key)
@@ -126,7 +127,7 @@ class LogText:
             self._games.popitem(last=False)
         return text
 
-    def ship(self, view: pr.SeatView) -> "_Shipped":
+    def ship(self, view: pr.SeatView) -> _Shipped:
         """``view`` as it goes to a worker: its export without the log, the log's kept text,
         and its card set; the worker gets the same view as from pickling ``view``."""
         from pillars_rules.view import _CardsRef, export_doc
@@ -213,12 +214,12 @@ class BotPool:
         self.nice = nice
         self._job: Callable[..., Any] = job or decide  # decide, given a _Shipped that unpickles as the view
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
-        self._started = 0     # decisions the current pool was given (its first ones start workers)
+        self._started = 0  # decisions the current pool was given (its first ones start workers)
         self._queues: dict[object, collections.deque] = {}
-        self._used: dict[object, float] = {}    # worker seconds charged to each owner
-        self._clock = 0.0                       # the charge of the owner served last
+        self._used: dict[object, float] = {}  # worker seconds charged to each owner
+        self._clock = 0.0  # the charge of the owner served last
         self._running: set[asyncio.Task] = set()
-        self._logs = LogText(games)   # each game's log as JSON, encoded once per event
+        self._logs = LogText(games)  # each game's log as JSON, encoded once per event
         #: Decisions played at random because their bot failed or timed out.
         self.fallbacks = 0
 
@@ -226,8 +227,11 @@ class BotPool:
         if self._pool is None:
             # spawn, not fork: the server process runs threads (the event loop's executors)
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm,
-                initargs=(os.getpid(), self.nice))
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_warm,
+                initargs=(os.getpid(), self.nice),
+            )
             self._started = 0
         return self._pool
 
@@ -245,11 +249,11 @@ class BotPool:
         if queue is None:
             self._used[owner] = max(self._used.get(owner, 0.0), self._clock)
             queue = self._queues[owner] = collections.deque()
-            if len(self._used) > 4 * len(self._queues) + 1024:   # forget the owners long gone
+            if len(self._used) > 4 * len(self._queues) + 1024:  # forget the owners long gone
                 self._used = {o: self._used[o] for o in self._queues}
         queue.append(_Job((name, seed, view), future, owner))
         self._dispatch()
-        return await future   # cancelled (the table moved on): the dispatcher skips it
+        return await future  # cancelled (the table moved on): the dispatcher skips it
 
     def _next(self) -> _Job | None:
         """The next live job: of the waiting owner charged the least worker time."""
@@ -296,7 +300,7 @@ class BotPool:
             shipped = self._logs.ship(view)
 
             def submit() -> concurrent.futures.Future:
-                with _stop_signals_held():   # a submit may start one of the pool's processes
+                with _stop_signals_held():  # a submit may start one of the pool's processes
                     return pool.submit(self._job, name, seed, shipped)
 
             if self._started <= self.workers:
@@ -310,19 +314,24 @@ class BotPool:
             finally:
                 spent = time.monotonic() - began
                 self._used[job.owner] = self._used.get(job.owner, 0.0) + spent
-                if not self._queues:   # nothing waits: the clock moves on to what was served
+                if not self._queues:  # nothing waits: the clock moves on to what was served
                     self._clock = max(self._clock, self._used[job.owner])
-                log.debug("bot decision bot=%s owner=%s waited=%.3f s thought=%.3f s", name, job.owner,
-                          began - job.queued, spent)
+                log.debug(
+                    "bot decision bot=%s owner=%s waited=%.3f s thought=%.3f s",
+                    name,
+                    job.owner,
+                    began - job.queued,
+                    spent,
+                )
             action = pr.decode_action(doc)
         except asyncio.CancelledError as exc:
             task = asyncio.current_task()
             if task is not None and task.cancelling():
-                raise                 # the pool is closing
-            return self._lost(job, pool, exc)   # the executor dropped it under us
+                raise  # the pool is closing
+            return self._lost(job, pool, exc)  # the executor dropped it under us
         except (concurrent.futures.process.BrokenProcessPool, RuntimeError) as exc:
             return self._lost(job, pool, exc)
-        except (asyncio.TimeoutError, OSError, pr.PillarsError) as exc:
+        except (TimeoutError, OSError, pr.PillarsError) as exc:
             if pool is self._pool:
                 self._restart()
             return self._fallback(job, exc)
@@ -342,8 +351,9 @@ class BotPool:
 
     def _fallback(self, job: _Job, exc: BaseException) -> None:
         name, seed, view = job.args
-        log.error("bot failed bot=%s: %s: %s; a random legal action is played",
-                  name, type(exc).__name__, str(exc)[:120])
+        log.error(
+            "bot failed bot=%s: %s: %s; a random legal action is played", name, type(exc).__name__, str(exc)[:120]
+        )
         self.fallbacks += 1
         if not job.future.done():
             job.future.set_result(random.Random(seed).choice(view.legal_actions))

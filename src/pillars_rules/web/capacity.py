@@ -46,7 +46,7 @@ def open_files(needed: int) -> int:
     ``needed``, up to the hard limit; the limit now (``needed`` where there is none)."""
     try:
         import resource
-    except ImportError:          # not a POSIX system: no such limit to raise
+    except ImportError:  # not a POSIX system: no such limit to raise
         return needed
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != resource.RLIM_INFINITY and soft < needed:
@@ -63,14 +63,27 @@ def sized_for(max_games: int, max_connections: int, files: int | None = None) ->
     """The start-up line that says what this process is sized for (and, when ``files``,
     the open-files limit, is too low for ``max_connections``, how many it can take)."""
     mb = BASE_MB + max_games * KB_PER_TABLE / 1024
-    line = (f"sized for {max_games} unfinished games and {max_connections} connections: about {mb:,.0f} MB "
-            f"of memory when every game is loaded ({KB_PER_TABLE} kB a table) and {CPU_MS_PER_ACTION:g} ms of "
-            f"CPU per move (measured at people's pace: see the deployment guide)")
+    line = (
+        f"sized for {max_games} unfinished games and {max_connections} connections: about {mb:,.0f} MB "
+        f"of memory when every game is loaded ({KB_PER_TABLE} kB a table) and {CPU_MS_PER_ACTION:g} ms of "
+        f"CPU per move (measured at people's pace: see the deployment guide)"
+    )
     if files is not None and files < max_connections + SPARE_FILES:
-        line += (f"; but only {files} open files are allowed (ulimit -n), so about "
-                 f"{max(0, files - SPARE_FILES)} connections")
+        line += (
+            f"; but only {files} open files are allowed (ulimit -n), so about {max(0, files - SPARE_FILES)} connections"
+        )
     return line
 
 
-__all__ = ["TABLES", "SEATS", "MAX_BOT_WORKERS", "default_bot_workers", "KB_PER_TABLE", "BASE_MB", "CPU_MS_PER_ACTION", "SPARE_FILES", "open_files",
-           "sized_for"]
+__all__ = [
+    "TABLES",
+    "SEATS",
+    "MAX_BOT_WORKERS",
+    "default_bot_workers",
+    "KB_PER_TABLE",
+    "BASE_MB",
+    "CPU_MS_PER_ACTION",
+    "SPARE_FILES",
+    "open_files",
+    "sized_for",
+]

@@ -33,8 +33,12 @@ def _entry(card, name: str) -> dict:
     if card.kind == "craftsman":
         entry.update(round=card.round, cost=", ".join(str(a) for a in card.cost))
     elif card.kind == "resource":
-        entry.update(site=card.site, yields=str(card.yields), workers=card.workers,
-                     gist=f"{card.yields} for {card.workers} workers")
+        entry.update(
+            site=card.site,
+            yields=str(card.yields),
+            workers=card.workers,
+            gist=f"{card.yields} for {card.workers} workers",
+        )
     elif card.kind == "privilege":
         entry.update(mode=card.mode)
     elif card.kind == "event":
@@ -70,8 +74,11 @@ def _gives(layout, card, i: int) -> str:
         return f"no tax + the {layout.court_good}" if i == 0 and layout.court_stock else "no tax"
     if p.rule == "market":
         return "; ".join((f"trades {ordinal(i + 1)}",) + other_market(layout, card.id))
-    return {"bishop": "protection or 1 cube", "start_player": "start player",
-            "collector": "no tax + the tax roll in gold"}.get(p.rule, "")
+    return {
+        "bishop": "protection or 1 cube",
+        "start_player": "start player",
+        "collector": "no tax + the tax roll in gold",
+    }.get(p.rule, "")
 
 
 def _does(card) -> str:
@@ -105,21 +112,37 @@ def board_catalogue(rules) -> dict:
         if len(_BOARDS) >= _KEEP:
             _BOARDS.pop(next(iter(_BOARDS)))
         layout = rules.layout
-        places = [{"id": c.id, "step": i, "name": c.name, "called": layout.words(c.id), "rule": c.place.rule,
-                   "spots": c.place.spots, "site": c.place.site,
-                   "gives": [_gives(layout, c, n) for n in range(c.place.spots)], "does": _does(c),
-                   "text": render(c)}
-                  for i, c in enumerate(layout.board.places, 1)]
+        places = [
+            {
+                "id": c.id,
+                "step": i,
+                "name": c.name,
+                "called": layout.words(c.id),
+                "rule": c.place.rule,
+                "spots": c.place.spots,
+                "site": c.place.site,
+                "gives": [_gives(layout, c, n) for n in range(c.place.spots)],
+                "does": _does(c),
+                "text": render(c),
+            }
+            for i, c in enumerate(layout.board.places, 1)
+        ]
         for place in places:  # each market's own prices, and where its stock is in the state
             key = str(place["id"])
             if layout.is_market(key):
-                place.update(buy=dict(layout.buying[key]), sell=dict(layout.selling[key]),
-                             stock=layout.stock_slot.get(key, -1))
+                place.update(
+                    buy=dict(layout.buying[key]), sell=dict(layout.selling[key]), stock=layout.stock_slot.get(key, -1)
+                )
         board = _BOARDS[key] = {
-            "places": places, "buy": dict(layout.buy_prices), "sell": dict(layout.sell_prices),
-            "cube_limit": layout.cube_limit, "tax_die": list(layout.tax_die), "court_good": layout.court_good,
+            "places": places,
+            "buy": dict(layout.buy_prices),
+            "sell": dict(layout.sell_prices),
+            "cube_limit": layout.cube_limit,
+            "tax_die": list(layout.tax_die),
+            "court_good": layout.court_good,
             "gold_cap": layout.gold_cap,
-            "builder_prices": list(layout.board.spec.builder_prices)}
+            "builder_prices": list(layout.board.spec.builder_prices),
+        }
     return board
 
 

@@ -12,6 +12,7 @@ import os
 from attrs import frozen
 
 import pillars_rules as pr
+
 from ..errors import ConfigError
 
 
@@ -39,8 +40,9 @@ class Catalogue:
 
     def __init__(self, dirs: tuple[str, ...] = ()) -> None:
         base = pr.load_cards()
-        self._sets: dict[str, CardChoice] = {"base": CardChoice("base", base.identity, len(base), None,
-                                                            base.board.spec.players)}
+        self._sets: dict[str, CardChoice] = {
+            "base": CardChoice("base", base.identity, len(base), None, base.board.spec.players)
+        }
         # the named sets shipped with the library (the expansion: 2-6 players)
         for named in pr.game.NAMED_SETS:
             cards = pr.load_cards(named)

@@ -18,9 +18,10 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import pillars_rules as pr
+
 from . import protocol as P
 from .statejson import apply_changes
 
@@ -54,9 +55,18 @@ class GameClient:
     in version 2 an update carries the state's changes, which the client applies.
     """
 
-    def __init__(self, url: str, game: str, key: str, *, origin: str | None = None,
-                 backoff: tuple[float, float] = (0.05, 2.0), seed: int | None = None,
-                 protocol: int = P.PROTOCOL, max_frame: int = MAX_SERVER_FRAME) -> None:
+    def __init__(
+        self,
+        url: str,
+        game: str,
+        key: str,
+        *,
+        origin: str | None = None,
+        backoff: tuple[float, float] = (0.05, 2.0),
+        seed: int | None = None,
+        protocol: int = P.PROTOCOL,
+        max_frame: int = MAX_SERVER_FRAME,
+    ) -> None:
         self.url = url
         self.max_frame = max_frame
         self.protocol = protocol
@@ -79,10 +89,10 @@ class GameClient:
         self.reconnects = 0
         self.latencies: list[float] = []
         self.ws = None
-        self.rate = 10.0   # messages a second the server allows (from the welcome)
+        self.rate = 10.0  # messages a second the server allows (from the welcome)
         self.synced = False
-        self._sent: tuple[int, float] | None = None   # (decision answered, when)
-        self._decoded: list = []   # events[: len(_decoded)] as event objects (for view())
+        self._sent: tuple[int, float] | None = None  # (decision answered, when)
+        self._decoded: list = []  # events[: len(_decoded)] as event objects (for view())
 
     # ---------------------------------------------------------------- state
     @property
@@ -102,10 +112,19 @@ class GameClient:
         decoded = self._decoded
         for i in range(len(decoded), len(self.events)):
             decoded.append(event_from_dict(self.events[i], i))
-        return from_export({"format": EXPORT_FORMAT, "format_version": EXPORT_FORMAT_VERSION,
-                            "seat": self.seat, "decision": self.decision, "state": self.state,
-                            "next_event": self.next_event,
-                            "legal_actions": [c["action"] for c in self.choices]}, cards, events=decoded)
+        return from_export(
+            {
+                "format": EXPORT_FORMAT,
+                "format_version": EXPORT_FORMAT_VERSION,
+                "seat": self.seat,
+                "decision": self.decision,
+                "state": self.state,
+                "next_event": self.next_event,
+                "legal_actions": [c["action"] for c in self.choices],
+            },
+            cards,
+            events=decoded,
+        )
 
     def receive(self, msg: dict) -> None:
         """Fold one server message into what the client holds."""
@@ -121,8 +140,9 @@ class GameClient:
             self._take(msg, view["state"], view["next_event"])
         elif kind == "update":
             if msg["first"] != len(self.events):
-                raise P.ProtocolError("bad_message", f"an update starts at event {msg['first']}; "
-                                      f"this client holds {len(self.events)}")
+                raise P.ProtocolError(
+                    "bad_message", f"an update starts at event {msg['first']}; this client holds {len(self.events)}"
+                )
             changes = msg.get("changes")
             if changes is not None and self.state is None:
                 raise P.ProtocolError("bad_message", "an update with changes came before any state")
@@ -154,8 +174,14 @@ class GameClient:
         self._sent = (self.decision, time.perf_counter())
         await self.ws.send(P.dumps({"decision": self.decision, "action": action}))
 
-    async def run(self, policy: Policy | None = None, *, until: Callable[["GameClient"], bool] | None = None,
-                  gate: asyncio.Event | None = None, max_reconnects: int = 1000) -> "GameClient":
+    async def run(
+        self,
+        policy: Policy | None = None,
+        *,
+        until: Callable[[GameClient], bool] | None = None,
+        gate: asyncio.Event | None = None,
+        max_reconnects: int = 1000,
+    ) -> GameClient:
         """Play (with ``policy``) or watch (``None``) until the game is over
         (or ``until(self)``), reconnecting after every drop. With ``gate``,
         the client connects and syncs, then waits for the gate before it acts."""
@@ -165,8 +191,9 @@ class GameClient:
         delay = self.backoff[0]
         while True:
             try:
-                async with connect(self.url, origin=self.origin, max_size=self.max_frame, open_timeout=10,
-                                   ping_interval=None) as ws:
+                async with connect(
+                    self.url, origin=self.origin, max_size=self.max_frame, open_timeout=10, ping_interval=None
+                ) as ws:
                     self.ws = ws
                     seen = self.decision if self.events else None
                     await ws.send(P.hello(self.game, self.key, seen, self.protocol))
@@ -177,23 +204,26 @@ class GameClient:
                         if msg["type"] == "welcome":
                             self.rate = msg["limits"]["rate"]
                         elif msg["type"] == "refused" and msg["code"] == "rate_limited" and self._sent:
-                            await asyncio.sleep(1.0 / self.rate)   # dropped unread: send it again
+                            await asyncio.sleep(1.0 / self.rate)  # dropped unread: send it again
                             self._sent = None
                         if self.is_over or (until is not None and until(self)):
                             return self
                         if gate is not None and not gate.is_set() and self.decision is not None:
                             self.synced = True
                             await gate.wait()
-                        if policy is not None and self.my_turn and (
-                                self._sent is None or self._sent[0] != self.decision):
+                        if (
+                            policy is not None
+                            and self.my_turn
+                            and (self._sent is None or self._sent[0] != self.decision)
+                        ):
                             await self.send_action(policy(self))
                     close = ws.close_code
                 if close in FINAL_CLOSES:
                     raise Refused(str(close), ws.close_reason or "closed by the server")
             except P.ProtocolError:  # lost track: start again from a full sync
                 self.events, self.texts, self._decoded, self.state = [], [], [], None
-            except (ConnectionClosed, InvalidHandshake, OSError, asyncio.TimeoutError) as exc:
-                if getattr(getattr(exc, "sent", None), "code", None) == 1009:   # we closed it: too large
+            except (TimeoutError, ConnectionClosed, InvalidHandshake, OSError) as exc:
+                if getattr(getattr(exc, "sent", None), "code", None) == 1009:  # we closed it: too large
                     raise Refused("too_large", f"the server sent a frame over {self.max_frame} bytes") from None
                 code = getattr(getattr(exc, "rcvd", None), "code", None)
                 if code in FINAL_CLOSES:

@@ -71,7 +71,7 @@ class Collector:
         if now - self._thawed >= self.thaw_every:
             self._thawed = now
             self.thaws += 1
-            gc.unfreeze()   # the next full collection walks everything once
+            gc.unfreeze()  # the next full collection walks everything once
         else:
             gc.freeze()
 

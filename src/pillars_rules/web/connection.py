@@ -40,10 +40,10 @@ class Connection:
 
     def __init__(self, ws: WebSocket, queue: int) -> None:
         Connection._joined += 1
-        self.joined = Connection._joined   # the order connections came in (the oldest goes first)
+        self.joined = Connection._joined  # the order connections came in (the oldest goes first)
         self.ws = ws
         self.seat: int | None = None
-        self.protocol: int = P.PROTOCOL   # the hello's version, once it came
+        self.protocol: int = P.PROTOCOL  # the hello's version, once it came
         self._queue: asyncio.Queue = asyncio.Queue(queue)
         self._writer = asyncio.get_running_loop().create_task(self._write())
         self._reader = asyncio.current_task()  # the endpoint, waiting for the client's frames
@@ -101,7 +101,7 @@ class Connection:
             return
         try:
             await asyncio.wait_for(asyncio.shield(self._writer), 2.0)
-        except (asyncio.TimeoutError, asyncio.CancelledError):
+        except (TimeoutError, asyncio.CancelledError):
             self._writer.cancel()
 
 
@@ -144,48 +144,59 @@ async def endpoint(ws: WebSocket) -> None:
     server.connections += 1
     room = None
     full = f"the server has {settings.max_connections} connections, its most; try again later"
-    address = server.network(ws.client.host if ws.client else "-")   # an IPv6 client by its /64
+    address = server.network(ws.client.host if ws.client else "-")  # an IPv6 client by its /64
     counted = server.limits.connect(address)
     try:
         if not counted:
-            return _refuse_and_close(conn, "server_full", f"this address has {settings.max_connections_per_client} "
-                                     "connections, its most", None)
+            return _refuse_and_close(
+                conn,
+                "server_full",
+                f"this address has {settings.max_connections_per_client} connections, its most",
+                None,
+            )
         # over the bound, only a seat's credential comes in (up to a tenth more, for the seats)
         if server.connections > settings.max_connections + max(1, settings.max_connections // 10):
             return _refuse_and_close(conn, "server_full", full, None)
         try:
             first = await asyncio.wait_for(_receive_text(ws), settings.hello_timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return _refuse_and_close(conn, "hello_timeout", f"no hello within {settings.hello_timeout:g} s", None)
         if first is None:
             return
         if not server.limits.hello(address):
-            await asyncio.sleep(settings.refusal_delay)   # the flood waits; the tables do not
-            return _refuse_and_close(conn, "flood", f"at most {settings.hello_rate:g} hellos a second from one "
-                                     "address; wait a few seconds", None)
+            await asyncio.sleep(settings.refusal_delay)  # the flood waits; the tables do not
+            return _refuse_and_close(
+                conn,
+                "flood",
+                f"at most {settings.hello_rate:g} hellos a second from one address; wait a few seconds",
+                None,
+            )
         try:
             hello = P.parse_hello(first)
         except P.ProtocolError as err:
             return _refuse_and_close(conn, err.code, err.reason, None)
         try:
             found = await server.find(hello.game, hello.key)
-        except PillarsError as err:   # the records cannot be read now (logged)
+        except PillarsError as err:  # the records cannot be read now (logged)
             log.error("hello failed: %s", str(err)[:200])
             return _refuse_and_close(conn, "server_error", "the game cannot be opened now", None)
         if found is None:
-            await asyncio.sleep(settings.refusal_delay)   # a guess at a key costs this long
+            await asyncio.sleep(settings.refusal_delay)  # a guess at a key costs this long
             return _refuse_and_close(conn, "bad_credentials", "no game with this id and key", None)
         record, seat = found
         room = await server.load(record)
         if room is None:
             return _refuse_and_close(conn, "server_error", "the game cannot be opened now", None)
-        if seat is None and (server.connections > settings.max_connections
-                             or sum(c.seat is None for c in room.clients) >= settings.max_spectators_per_game):
+        if seat is None and (
+            server.connections > settings.max_connections
+            or sum(c.seat is None for c in room.clients) >= settings.max_spectators_per_game
+        ):
             room = None
             if server.connections > settings.max_connections:
                 return _refuse_and_close(conn, "server_full", full, None)
-            return _refuse_and_close(conn, "game_full", f"the game has {settings.max_spectators_per_game} "
-                                     "spectators, its most", None)
+            return _refuse_and_close(
+                conn, "game_full", f"the game has {settings.max_spectators_per_game} spectators, its most", None
+            )
         if seat is not None:
             _make_room(room, seat, settings.max_connections_per_seat)
         conn.seat = seat
@@ -208,11 +219,13 @@ async def endpoint(ws: WebSocket) -> None:
 
 def _make_room(room, seat: int, cap: int) -> None:
     """Close the seat's oldest connections until a new one fits under ``cap``."""
-    mine = sorted((c for c in room.clients if c.seat == seat and c.closing is None),
-                  key=lambda c: getattr(c, "joined", 0))
-    for old in mine[:max(0, len(mine) - cap + 1)]:
-        _refuse_and_close(old, "replaced", f"this seat has {cap} connections, its most: "
-                          "a newer one took this one's place", None)
+    mine = sorted(
+        (c for c in room.clients if c.seat == seat and c.closing is None), key=lambda c: getattr(c, "joined", 0)
+    )
+    for old in mine[: max(0, len(mine) - cap + 1)]:
+        _refuse_and_close(
+            old, "replaced", f"this seat has {cap} connections, its most: a newer one took this one's place", None
+        )
 
 
 def _refuse_and_close(conn: Connection, code: str, reason: str, decision: int | None) -> None:
@@ -229,16 +242,22 @@ async def _play(conn: Connection, room, settings, within_rate) -> None:
         if text is None:
             return
         if within_rate():
-            limited = max(0, limited - 1)   # a client that slows down works its count off
+            limited = max(0, limited - 1)  # a client that slows down works its count off
         else:
             limited += 1
             if limited >= settings.flood:
                 log.info("connection closed: flood game=%s", room.tag)
                 await asyncio.sleep(settings.refusal_delay)
-                return _refuse_and_close(conn, "flood", f"more than {settings.flood} messages over the rate",
-                                         room.game.decision)
-            conn.send(P.refused("rate_limited", f"at most {settings.rate:g} messages a second "
-                                f"(bursts of {settings.burst})", room.game.decision))
+                return _refuse_and_close(
+                    conn, "flood", f"more than {settings.flood} messages over the rate", room.game.decision
+                )
+            conn.send(
+                P.refused(
+                    "rate_limited",
+                    f"at most {settings.rate:g} messages a second (bursts of {settings.burst})",
+                    room.game.decision,
+                )
+            )
             continue
         if isinstance(text, bytes):
             refusal = ("bad_message", "send text frames (JSON), not binary ones")

@@ -21,10 +21,16 @@ def created_fragment(result: dict) -> str:
     """The fragment of the ``/created`` page for a :meth:`Server.create_game
     <pillars_rules.web.server.Server.create_game>` result: the game id, the
     spectators' key and each seat's name and key (or bot)."""
-    seats = [{"name": s["name"], "key": _key(s["link"]) if s["link"] else None, "bot": s["bot"]}
-             for s in result["seats"]]
-    return urlencode({"game": result["game"], "spectator": _key(result["spectator"]),
-                      "seats": json.dumps(seats, separators=(",", ":"))})
+    seats = [
+        {"name": s["name"], "key": _key(s["link"]) if s["link"] else None, "bot": s["bot"]} for s in result["seats"]
+    ]
+    return urlencode(
+        {
+            "game": result["game"],
+            "spectator": _key(result["spectator"]),
+            "seats": json.dumps(seats, separators=(",", ":")),
+        }
+    )
 
 
 __all__ = ["created_fragment"]

@@ -36,7 +36,6 @@ import hashlib
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
-
 if TYPE_CHECKING:  # pragma: no cover
     import psycopg
 
@@ -51,13 +50,14 @@ class Server(Protocol):
     """What the fan-out uses of its :class:`~pillars_rules.web.server.Server`."""
 
     storage: Any
-    rooms: dict[str, "Room"]
+    rooms: dict[str, Room]
 
-    def maybe_unload(self, room: "Room") -> None: ...
+    def maybe_unload(self, room: Room) -> None: ...
 
     async def in_registry(self, read: Any) -> Any: ...
 
     async def load(self, record: Any) -> Any: ...
+
 
 log = logging.getLogger("pillars_rules.web")
 
@@ -69,7 +69,7 @@ WHERE locktype = 'advisory' AND objsubid = 1 AND granted AND pid <> pg_backend_p
 """
 
 
-def fanout_for(storage) -> "PgFanout | None":
+def fanout_for(storage) -> PgFanout | None:
     """The fan-out a server on ``storage`` needs beyond its own process: a
     :class:`PgFanout` on an event store that notifies its moves (PostgreSQL: it
     has a ``channel``), else ``None`` (the server's
@@ -91,29 +91,36 @@ class PgFanout:
         self.schema = schema
         self.presence_channel = f"{schema}_seats"
         self.sweep = sweep
-        self.server: "Server | None" = None
-        self.listener = MoveListener(dsn, self._on_move, self._on_gap, schema=schema, events=True,
-                                     channels={self.presence_channel: self._on_presence})
+        self.server: Server | None = None
+        self.listener = MoveListener(
+            dsn,
+            self._on_move,
+            self._on_gap,
+            schema=schema,
+            events=True,
+            channels={self.presence_channel: self._on_presence},
+        )
         self._dsn = dsn
-        self._locks: "psycopg.AsyncConnection | None" = None
+        self._locks: psycopg.AsyncConnection | None = None
         self._lock_guard = asyncio.Lock()
         self._home: set[str] = set()
-        self._seats: set[tuple[str, int]] = set()      # seats this process holds the presence lock of
+        self._seats: set[tuple[str, int]] = set()  # seats this process holds the presence lock of
         self._tasks: set[asyncio.Task] = set()
         self._sweeper: asyncio.Task | None = None
 
     # ---------------------------------------------------------------- life
-    async def start(self, server: "Server") -> None:
+    async def start(self, server: Server) -> None:
         self.server = server
         self._locks = await self._connect()
         await self.listener.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
-    async def _connect(self) -> "psycopg.AsyncConnection":
+    async def _connect(self) -> psycopg.AsyncConnection:
         import psycopg
 
-        return await psycopg.AsyncConnection.connect(self._dsn, autocommit=True,
-                                                     application_name="pillars-rules fan-out")
+        return await psycopg.AsyncConnection.connect(
+            self._dsn, autocommit=True, application_name="pillars-rules fan-out"
+        )
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -122,7 +129,7 @@ class PgFanout:
             task.cancel()
         await self.listener.close()
         if self._locks is not None:
-            await self._locks.close()        # lets go of every lock this process held
+            await self._locks.close()  # lets go of every lock this process held
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -135,20 +142,20 @@ class PgFanout:
             log.error("fan-out task failed: %s: %s", type(task.exception()).__name__, task.exception())
 
     # ---------------------------------------------------------------- the hooks rooms call
-    def published(self, room: "Room") -> None:
+    def published(self, room: Room) -> None:
         """A move of ``room`` was stored here: its clients get it now (the others' through
         the notification its commit sent)."""
         room.flush()
 
-    def is_home(self, room: "Room") -> bool:
+    def is_home(self, room: Room) -> bool:
         """Whether this process runs ``room``'s bots and takeover timers."""
         return room.record.game_id in self._home
 
-    def keeps(self, room: "Room") -> bool:
+    def keeps(self, room: Room) -> bool:
         """Whether ``room`` stays loaded with no client here (only at its home)."""
         return self.is_home(room)
 
-    def added(self, room: "Room") -> None:
+    def added(self, room: Room) -> None:
         """``room`` was loaded here: catch up with what was stored while its table was
         read (a move's notification that came then found no room here, and was
         dropped), and try to become its home."""
@@ -156,7 +163,7 @@ class PgFanout:
         if not room.game.is_over:
             self._spawn(self._claim([room.record.game_id]))
 
-    def removed(self, room: "Room") -> None:
+    def removed(self, room: Room) -> None:
         """``room`` was unloaded here: let go of its home and seats."""
         game_id = room.record.game_id
         seats = [k for k in self._seats if k[0] == game_id]
@@ -167,7 +174,7 @@ class PgFanout:
         if home or seats:
             self._spawn(self._let_go(game_id, home, [s for _, s in seats]))
 
-    def seat_changed(self, room: "Room", seat: int, present: bool) -> None:
+    def seat_changed(self, room: Room, seat: int, present: bool) -> None:
         """A person seat of ``room`` got its first connection here (``present``) or lost its last."""
         key = (room.record.game_id, seat)
         if present == (key in self._seats):
@@ -175,7 +182,7 @@ class PgFanout:
         (self._seats.add if present else self._seats.discard)(key)
         self._spawn(self._mark_seat(room.record.game_id, seat, present))
 
-    def follow_here(self, room: "Room", known: int | None) -> bool:
+    def follow_here(self, room: Room, known: int | None) -> bool:
         """Move ``room``'s table on to decision ``known`` here, on the event loop, if the
         events a notification brought continue it (no query: the store's thread is not
         needed); False if the store's thread must do it (the events are not at hand, or do
@@ -185,11 +192,11 @@ class PgFanout:
         if known is None:
             return False
         if known <= table.step:
-            return True                       # this process's own move, or followed already
+            return True  # this process's own move, or followed already
         store = table.store
         if not store.covers(table.game_id, table.rows):
             return False
-        table.store = _HeardOnly(store)       # the refresh cannot reach the database from here
+        table.store = _HeardOnly(store)  # the refresh cannot reach the database from here
         try:
             table.refresh(known)
         except _NeedsTheLog:
@@ -198,7 +205,7 @@ class PgFanout:
             table.store = store
         return True
 
-    async def present_elsewhere(self, room: "Room", seat: int) -> bool:
+    async def present_elsewhere(self, room: Room, seat: int) -> bool:
         """Whether another process has a person connected to ``seat`` of ``room``
         (when the database cannot tell, the answer is yes: no takeover on a doubt)."""
         hi, lo = _halves(self._key("seat", room.record.game_id, seat))
@@ -209,7 +216,7 @@ class PgFanout:
             return True
         return bool(row and row[0])
 
-    def took_over(self, room: "Room", seat: int, taken: bool) -> None:
+    def took_over(self, room: Room, seat: int, taken: bool) -> None:
         """The home's bot took ``seat`` over (``taken``) or handed it back: tell the others."""
         self._spawn(self._notify(f"T {int(taken)} {seat} {room.record.game_id}"))
 
@@ -217,7 +224,7 @@ class PgFanout:
     def _on_move(self, game_id: str, decision: int, n_events: int, events: list[str] | None = None) -> None:
         room = self.server.rooms.get(game_id) if self.server else None
         if room is None or room.table.step >= decision:
-            return                            # not held here, or this process's own move
+            return  # not held here, or this process's own move
         self.server.storage.events.heard(game_id, n_events, events or ())
         self._spawn(room.follow_store(decision))
 
@@ -239,7 +246,7 @@ class PgFanout:
         elif kind == "P" and self.is_home(room):
             self._spawn(self._reconsider(room, seat))
 
-    async def _reconsider(self, room: "Room", seat: int) -> None:
+    async def _reconsider(self, room: Room, seat: int) -> None:
         """At the home: a seat was joined or left somewhere; hand it back or arm its timer."""
         if room.present[seat] or await self.present_elsewhere(room, seat):
             room.seat_present(seat, tell=True)
@@ -285,7 +292,7 @@ class PgFanout:
                 self.server.maybe_unload(room)
 
     async def _relock(self) -> None:
-        await self._query("SELECT 1")      # finds a lost lock connection, and takes the locks again
+        await self._query("SELECT 1")  # finds a lost lock connection, and takes the locks again
 
     async def _claim(self, game_ids: list[str]) -> list[str]:
         """Become the home of those of ``game_ids`` no process is home for; the ones won."""
@@ -342,7 +349,11 @@ class PgFanout:
 
     async def _sweep_once(self) -> None:
         server = self.server
-        records = [r for r in await server.in_registry(server.storage.games.records) if not r.finished and r.game_id not in self._home]
+        records = [
+            r
+            for r in await server.in_registry(server.storage.games.records)
+            if not r.finished and r.game_id not in self._home
+        ]
         for game_id in await self._claim([r.game_id for r in records]):
             if game_id not in server.rooms:
                 record = next(r for r in records if r.game_id == game_id)

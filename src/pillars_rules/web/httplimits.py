@@ -32,9 +32,9 @@ def timed_protocol(base: type, header_timeout: float) -> type:
             self._header_timer = None
             transport = self.transport
             if transport.is_closing() or transport.get_protocol() is not self:
-                return                             # closed, or upgraded to a WebSocket
+                return  # closed, or upgraded to a WebSocket
             if self.cycle is None or self.cycle.response_complete:
-                transport.close()                  # no request under way: its headers never ended
+                transport.close()  # no request under way: its headers never ended
 
         def connection_made(self, transport) -> None:
             super().connection_made(transport)
@@ -43,12 +43,12 @@ def timed_protocol(base: type, header_timeout: float) -> type:
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
             if self._header_timer is not None and self.cycle is not None and not self.cycle.response_complete:
-                self._disarm()                     # a request's headers are in: the app has it now
+                self._disarm()  # a request's headers are in: the app has it now
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
             if not self.transport.is_closing():
-                self._arm()                        # the next request's headers are timed too
+                self._arm()  # the next request's headers are timed too
 
         def connection_lost(self, exc) -> None:
             self._disarm()

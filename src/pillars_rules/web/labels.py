@@ -4,6 +4,7 @@ the label layer's :func:`~pillars_rules.words.choices` as JSON."""
 from __future__ import annotations
 
 import pillars_rules as pr
+
 from ..words import choice_dict, choices
 
 #: The keys of every choice object (the label layer's contract, docs/protocol.rst).

@@ -14,7 +14,8 @@ seat is a person). Anything unknown or out of range is a
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from attrs import frozen
 
@@ -67,8 +68,7 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
         raise ConfigError("a game request is a JSON object")
     unknown = set(doc) - _FIELDS
     if unknown:
-        raise ConfigError(f"unknown field {sorted(map(str, unknown))[0][:40]!r} "
-                          f"(fields: {', '.join(sorted(_FIELDS))})")
+        raise ConfigError(f"unknown field {sorted(map(str, unknown))[0][:40]!r} (fields: {', '.join(sorted(_FIELDS))})")
     players = doc.get("players")
     seats_doc = doc.get("seats")
     if players is not None and (type(players) is not int or not 2 <= players <= MOST_PLAYERS):
@@ -85,7 +85,7 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
             raise ConfigError(f"seats[{i}] must be an object with kind, name and bot")
         kind, name = s.get("kind", "person"), s.get("name")
         if kind not in ("person", "bot"):
-            raise ConfigError(f"seats[{i}].kind must be \"person\" or \"bot\", not {str(kind)[:20]!r}")
+            raise ConfigError(f'seats[{i}].kind must be "person" or "bot", not {str(kind)[:20]!r}')
         if name is not None and not isinstance(name, str):
             raise ConfigError(f"seats[{i}].name must be a string")
         bot = _bot(s.get("bot"), f"seats[{i}].bot") if kind == "bot" else None
@@ -101,14 +101,21 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
         raise ConfigError(f"cards: no card set {str(doc.get('cards'))[:40]!r} on this server (sets: {known})")
     if len(seats_doc) not in cards.players:
         others = [c for c in catalogue if len(seats_doc) in c.players]
-        pick = (f"; for {len(seats_doc)} players pick the card set "
-                + " or ".join(f"{c.name!r} ({counts_text(c.players)} players)" for c in others)) if others else ""
-        raise ConfigError(f"players must be {counts_text(cards.players)} with the card set "
-                          f"{cards.name!r}, not {len(seats_doc)}{pick}")
+        pick = (
+            (
+                f"; for {len(seats_doc)} players pick the card set "
+                + " or ".join(f"{c.name!r} ({counts_text(c.players)} players)" for c in others)
+            )
+            if others
+            else ""
+        )
+        raise ConfigError(
+            f"players must be {counts_text(cards.players)} with the card set {cards.name!r}, not {len(seats_doc)}{pick}"
+        )
     takeover = doc.get("takeover")
     if takeover is not None:
         if not isinstance(takeover, Mapping) or not set(takeover) <= {"bot", "grace"}:
-            raise ConfigError("takeover must be null or {\"bot\": <name>, \"grace\": <seconds>}")
+            raise ConfigError('takeover must be null or {"bot": <name>, "grace": <seconds>}')
         grace = takeover.get("grace", settings.takeover_grace)
         if type(grace) not in (int, float) or not 0 <= grace <= MAX_GRACE:
             raise ConfigError(f"takeover.grace must be a number of seconds from 0 to {MAX_GRACE:.0f}")
@@ -119,8 +126,9 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
     reveal = doc.get("reveal", False)
     if type(reveal) is not bool:
         raise ConfigError("reveal must be true or false")
-    return GameRequest(tuple(seats), tuple(variants), cards, takeover, seed,
-                       parse_clock(doc.get("clock"), settings.db), reveal)
+    return GameRequest(
+        tuple(seats), tuple(variants), cards, takeover, seed, parse_clock(doc.get("clock"), settings.db), reveal
+    )
 
 
 def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict:
@@ -128,6 +136,7 @@ def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict:
     ``variant`` (repeated), ``seatN`` = ``person`` or a bot name, ``nameN``,
     ``takeover`` = ``""`` or a bot name, ``grace``, ``clock`` = ``none``, ``move``
     or ``game``, ``clock_minutes``, ``clock_bot``, ``reveal`` = ``on``)."""
+
     def text(key: str) -> str:
         value = form.get(key, "")
         return value.strip() if isinstance(value, str) else ""

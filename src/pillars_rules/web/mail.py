@@ -41,9 +41,11 @@ log = logging.getLogger("pillars_rules.web")
 _MAX_ADDRESS = 254
 
 
-_TABLE = ("CREATE TABLE IF NOT EXISTS {t} (game_id TEXT NOT NULL, seat INTEGER NOT NULL, address TEXT NOT NULL, "
-          "sealed TEXT NOT NULL, unsub_hash TEXT, last_sent REAL NOT NULL DEFAULT 0, "
-          "PRIMARY KEY (game_id, seat))")
+_TABLE = (
+    "CREATE TABLE IF NOT EXISTS {t} (game_id TEXT NOT NULL, seat INTEGER NOT NULL, address TEXT NOT NULL, "
+    "sealed TEXT NOT NULL, unsub_hash TEXT, last_sent REAL NOT NULL DEFAULT 0, "
+    "PRIMARY KEY (game_id, seat))"
+)
 _SECRET = "CREATE TABLE IF NOT EXISTS {s} (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
 
 
@@ -76,8 +78,10 @@ class MailBook:
 
     def subscribe(self, game_id: str, seat: int, address: str, key: str) -> None:
         self._run("DELETE FROM {t} WHERE game_id = ? AND seat = ?", (game_id, seat))
-        self._run("INSERT INTO {t} (game_id, seat, address, sealed) VALUES (?, ?, ?, ?)",
-                  (game_id, seat, address, seal(key, self._secret or "")))
+        self._run(
+            "INSERT INTO {t} (game_id, seat, address, sealed) VALUES (?, ?, ?, ?)",
+            (game_id, seat, address, seal(key, self._secret or "")),
+        )
 
     def due(self, game_id: str, seat: int) -> tuple[str, str, float] | None:
         """(address, seat key, last sent) of a subscribed seat, else ``None``."""
@@ -87,8 +91,10 @@ class MailBook:
         return rows[0][0], unseal(rows[0][1], self._secret or ""), rows[0][2]
 
     def sent(self, game_id: str, seat: int, unsub: str) -> None:
-        self._run("UPDATE {t} SET last_sent = ?, unsub_hash = ? WHERE game_id = ? AND seat = ?",
-                  (time.time(), digest(unsub), game_id, seat))
+        self._run(
+            "UPDATE {t} SET last_sent = ?, unsub_hash = ? WHERE game_id = ? AND seat = ?",
+            (time.time(), digest(unsub), game_id, seat),
+        )
 
     def unsubscribe(self, unsub: str) -> bool:
         rows = self._run("SELECT game_id FROM {t} WHERE unsub_hash = ?", (digest(unsub),))
@@ -150,20 +156,24 @@ class TurnMail:
                 return
             address, key, last = due
             wait = last + mail.quiet - time.time()
-            if wait > 0:                        # one mail a quiet period: the turn is mailed at its end
+            if wait > 0:  # one mail a quiet period: the turn is mailed at its end
                 await asyncio.sleep(wait)
             game = room.game
             if game.is_over or game.current_player != seat or room.present[seat]:
                 return
             unsub = new_key()
-            base = (self.server.settings.public_url or f"http://{self.server.settings.host}:"
-                    f"{self.server.settings.port}").rstrip("/")
+            base = (
+                self.server.settings.public_url or f"http://{self.server.settings.host}:{self.server.settings.port}"
+            ).rstrip("/")
             name = room.record.seats[seat].name
-            text = (f"{name}, it is your turn in The Pillars of the Earth (round {game.state.round}).\n\n"
-                    f"Play: {base}/play#game={game_id}&key={key}\n\n"
-                    f"No more of these mails for this game: {base}/mail/unsubscribe?t={unsub}\n")
-            await asyncio.get_running_loop().run_in_executor(None, send, mail, address,
-                                                             "Your turn — The Pillars of the Earth", text)
+            text = (
+                f"{name}, it is your turn in The Pillars of the Earth (round {game.state.round}).\n\n"
+                f"Play: {base}/play#game={game_id}&key={key}\n\n"
+                f"No more of these mails for this game: {base}/mail/unsubscribe?t={unsub}\n"
+            )
+            await asyncio.get_running_loop().run_in_executor(
+                None, send, mail, address, "Your turn — The Pillars of the Earth", text
+            )
             await self.server.in_registry(book.sent, game_id, seat, unsub)
             log.info("mail sent game=%s seat=%d", tag(game_id), seat)
         except (OSError, smtplib.SMTPException, StoreError, sqlite3.Error, ValueError) as err:
@@ -191,12 +201,21 @@ async def answer(server, body: bytes, address: str) -> Response:
         return _error(400, "the request is not JSON")
     if doc == {"op": "status"}:
         return JSONResponse({"enabled": server.settings.mail is not None})
-    if not (isinstance(doc, dict) and set(doc) == {"op", "game", "key", "address"} and doc["op"] == "subscribe"
-            and all(isinstance(doc[k], str) and 0 < len(doc[k]) <= 64 for k in ("game", "key"))):
+    if not (
+        isinstance(doc, dict)
+        and set(doc) == {"op", "game", "key", "address"}
+        and doc["op"] == "subscribe"
+        and all(isinstance(doc[k], str) and 0 < len(doc[k]) <= 64 for k in ("game", "key"))
+    ):
         return _error(400, 'a mail request is {"op": "status"} or {"op": "subscribe", "game", "key", "address"}')
     to = doc["address"]
-    if not (isinstance(to, str) and 3 <= len(to) <= _MAX_ADDRESS and to.count("@") == 1
-            and not any(c.isspace() or c in "<>,;\"" for c in to) and all(to.split("@"))):
+    if not (
+        isinstance(to, str)
+        and 3 <= len(to) <= _MAX_ADDRESS
+        and to.count("@") == 1
+        and not any(c.isspace() or c in '<>,;"' for c in to)
+        and all(to.split("@"))
+    ):
         return _error(400, "address: one e-mail address, like name@example.org")
     if server.settings.mail is None:
         return _error(409, "this server sends no e-mail (its operator has not set it up)")
@@ -218,10 +237,14 @@ async def unsubscribe(server, token: str) -> Response:
     if not token or len(token) > 64:
         return HTMLResponse("<p>This unsubscribe link is incomplete.</p>", 400)
     done = await server.in_registry(_book(server).unsubscribe, token)
-    text = ("You will get no more turn mails for this game." if done
-            else "This unsubscribe link was used already, or is not one of this server's.")
-    return HTMLResponse(f"<!doctype html><title>Unsubscribed</title><p>{text}</p>",
-                        headers={"cache-control": "no-store"})
+    text = (
+        "You will get no more turn mails for this game."
+        if done
+        else "This unsubscribe link was used already, or is not one of this server's."
+    )
+    return HTMLResponse(
+        f"<!doctype html><title>Unsubscribed</title><p>{text}</p>", headers={"cache-control": "no-store"}
+    )
 
 
 __all__ = ["MailSettings", "TurnMail", "MailBook", "send", "answer", "unsubscribe", "turn_mail"]

@@ -41,11 +41,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--smtp-host", metavar="HOST", help="send turn mails through this SMTP server (default: no mail)")
     p.add_argument("--smtp-port", type=int, default=587, metavar="N", help="its port (default 587)")
     p.add_argument("--smtp-tls", choices=_TLS, default="starttls", help="its TLS (default starttls)")
-    p.add_argument("--smtp-user", metavar="NAME",
-                   help=f"the login, if it needs one (the password from ${PASSWORD_VARIABLE})")
+    p.add_argument(
+        "--smtp-user", metavar="NAME", help=f"the login, if it needs one (the password from ${PASSWORD_VARIABLE})"
+    )
     p.add_argument("--mail-from", metavar="ADDRESS", help="the sender of turn mails (needed with --smtp-host)")
-    p.add_argument("--mail-quiet", type=float, default=600.0, metavar="S",
-                   help="a seat gets at most one mail per so many seconds (default 600)")
+    p.add_argument(
+        "--mail-quiet",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="a seat gets at most one mail per so many seconds (default 600)",
+    )
 
 
 def from_args(args: argparse.Namespace) -> MailSettings | None:
@@ -54,8 +60,15 @@ def from_args(args: argparse.Namespace) -> MailSettings | None:
         return None
     if not args.mail_from:
         raise ConfigError("--smtp-host needs --mail-from: the sender of the turn mails")
-    return MailSettings(host=args.smtp_host, sender=args.mail_from, port=args.smtp_port, tls=args.smtp_tls,
-                        user=args.smtp_user, password=os.environ.get(PASSWORD_VARIABLE), quiet=args.mail_quiet)
+    return MailSettings(
+        host=args.smtp_host,
+        sender=args.mail_from,
+        port=args.smtp_port,
+        tls=args.smtp_tls,
+        user=args.smtp_user,
+        password=os.environ.get(PASSWORD_VARIABLE),
+        quiet=args.mail_quiet,
+    )
 
 
 __all__ = ["MailSettings", "add_arguments", "from_args", "PASSWORD_VARIABLE"]

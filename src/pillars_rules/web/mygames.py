@@ -41,9 +41,11 @@ from .replay import _error, find_seat
 #: Games one link holds at most.
 MAX_GAMES = 200
 _OPS = {"add": {"op", "game", "key", "token"}, "list": {"op", "token"}, "revoke": {"op", "token"}}
-_TABLE = ("CREATE TABLE IF NOT EXISTS {t} (token_hash TEXT NOT NULL, key_hash TEXT NOT NULL, "
-          "game_id TEXT NOT NULL, seat INTEGER, name TEXT, sealed TEXT NOT NULL, added REAL NOT NULL, "
-          "PRIMARY KEY (token_hash, key_hash))")
+_TABLE = (
+    "CREATE TABLE IF NOT EXISTS {t} (token_hash TEXT NOT NULL, key_hash TEXT NOT NULL, "
+    "game_id TEXT NOT NULL, seat INTEGER, name TEXT, sealed TEXT NOT NULL, added REAL NOT NULL, "
+    "PRIMARY KEY (token_hash, key_hash))"
+)
 
 
 # ------------------------------------------------------------------ sealing a seat key with the token
@@ -102,14 +104,17 @@ class Book:
         if self._run("SELECT count(*) FROM {t} WHERE token_hash = ?", (th,))[0][0] >= MAX_GAMES:
             return False
         self._run("DELETE FROM {t} WHERE token_hash = ? AND key_hash = ?", (th, digest(key)))
-        self._run("INSERT INTO {t} VALUES (?, ?, ?, ?, ?, ?, ?)",
-                  (th, digest(key), game_id, seat, name, seal(key, token), time.time()))
+        self._run(
+            "INSERT INTO {t} VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (th, digest(key), game_id, seat, name, seal(key, token), time.time()),
+        )
         return True
 
     def games(self, token: str) -> list[dict] | None:
         """The link's games (``None``: no such link, or revoked)."""
-        rows = self._run("SELECT game_id, seat, name, sealed FROM {t} WHERE token_hash = ? ORDER BY added",
-                         (digest(token),))
+        rows = self._run(
+            "SELECT game_id, seat, name, sealed FROM {t} WHERE token_hash = ? ORDER BY added", (digest(token),)
+        )
         if not rows:
             return None
         out = []
@@ -117,9 +122,16 @@ class Book:
             try:
                 key = unseal(sealed, token)
             except (ValueError, UnicodeDecodeError):
-                continue   # a damaged row: the others still open
-            out.append({"game": game_id, "key": key, "seat": seat, "name": name,
-                        "role": "spectator" if seat is None else "player"})
+                continue  # a damaged row: the others still open
+            out.append(
+                {
+                    "game": game_id,
+                    "key": key,
+                    "seat": seat,
+                    "name": name,
+                    "role": "spectator" if seat is None else "player",
+                }
+            )
         return out
 
     def revoke(self, token: str) -> int:
@@ -142,12 +154,16 @@ def _read(body: bytes) -> dict:
     except (ValueError, RecursionError):
         raise ConfigError("the request is not JSON") from None
     if not isinstance(doc, dict) or doc.get("op") not in _OPS or set(doc) != _OPS[doc["op"]]:
-        raise ConfigError("a my-games request is {\"op\": \"add\", \"game\", \"key\", \"token\"}, "
-                          "or {\"op\": \"list\"|\"revoke\", \"token\"}")
+        raise ConfigError(
+            'a my-games request is {"op": "add", "game", "key", "token"}, or {"op": "list"|"revoke", "token"}'
+        )
     for field in ("game", "key", "token"):
         value = doc.get(field)
-        if field in doc and not (value is None and field == "token" and doc["op"] == "add") and not (
-                isinstance(value, str) and 0 < len(value) <= 64):
+        if (
+            field in doc
+            and not (value is None and field == "token" and doc["op"] == "add")
+            and not (isinstance(value, str) and 0 < len(value) <= 64)
+        ):
             raise ConfigError(f"{field}: a string of 1 to 64 characters")
     return doc
 

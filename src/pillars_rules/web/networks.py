@@ -29,8 +29,6 @@ def network_of(address: str, ipv6_prefix: int = DEFAULT_IPV6_PREFIX) -> str:
     return str(ip)
 
 
-
-
 #: The wider networks one cap counts together (``max_games_per_network``): an IPv4 /24, an IPv6 /48
 #: (what one site or one hosting customer is commonly given).
 WIDE_IPV4_PREFIX = 24
@@ -43,7 +41,7 @@ def wide_network_of(address: str) -> str:
     try:
         ip = ipaddress.ip_address(narrow)
     except ValueError:
-        return narrow                    # an IPv6 network already, or not an address
+        return narrow  # an IPv6 network already, or not an address
     return str(ipaddress.IPv4Network((ip, WIDE_IPV4_PREFIX), strict=False)) if ip.version == 4 else narrow
 
 

@@ -11,10 +11,12 @@ names included.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from html import escape
-from typing import Any, Mapping
+from typing import Any
 
 import pillars_rules as pr
+
 from ..bots import BOTS
 from .timers import MAX_SECONDS, MIN_SECONDS
 
@@ -34,8 +36,10 @@ def _page(title: str, body: str, script: str = "") -> str:
 
 
 def _options(values, selected=None) -> str:
-    return "".join(f'<option value="{escape(v)}"{" selected" if v == selected else ""}>{escape(label)}</option>'
-                   for v, label in values)
+    return "".join(
+        f'<option value="{escape(v)}"{" selected" if v == selected else ""}>{escape(label)}</option>'
+        for v, label in values
+    )
 
 
 def _minutes(seconds: float) -> str:
@@ -61,31 +65,44 @@ def lobby(catalogue, error: str | None = None, entered: Mapping[str, Any] | None
     rows = []
     for i in range(most):
         default = "person" if i < 2 else "heuristic" if "heuristic" in BOTS else bots[0]
-        rows.append(f'<tr class="seat-row" data-seat="{i + 1}"><th scope="row">Seat {i + 1}</th>'
-                    f'<td><select name="seat{i}" aria-label="seat {i + 1} is played by">'
-                    f'{_options(seat_kinds, value(f"seat{i}", default))}</select></td>'
-                    f'<td><input name="name{i}" maxlength="{pr.limits.MAX_SEAT_NAME_LENGTH}" '
-                    f'value="{escape(value(f"name{i}", ""))}" '
-                    f'placeholder="name (optional)" aria-label="seat {i + 1} name"></td></tr>')
+        rows.append(
+            f'<tr class="seat-row" data-seat="{i + 1}"><th scope="row">Seat {i + 1}</th>'
+            f'<td><select name="seat{i}" aria-label="seat {i + 1} is played by">'
+            f"{_options(seat_kinds, value(f'seat{i}', default))}</select></td>"
+            f'<td><input name="name{i}" maxlength="{pr.limits.MAX_SEAT_NAME_LENGTH}" '
+            f'value="{escape(value(f"name{i}", ""))}" '
+            f'placeholder="name (optional)" aria-label="seat {i + 1} name"></td></tr>'
+        )
     chosen = value("cards", "base")
     sets = "".join(
         f'<option value="{escape(c.name)}" data-players="{" ".join(map(str, c.players))}"'
-        f'{" selected" if c.name == chosen else ""}>{escape(c.name)} ({c.cards} cards, '
-        f'{c.players[0]}-{c.players[-1]} players, {escape(c.identity[:12])})</option>' for c in catalogue)
+        f"{' selected' if c.name == chosen else ''}>{escape(c.name)} ({c.cards} cards, "
+        f"{c.players[0]}-{c.players[-1]} players, {escape(c.identity[:12])})</option>"
+        for c in catalogue
+    )
     fewest_most = min(c.players[-1] for c in catalogue)
     bigger = [c.name for c in catalogue if c.players[-1] > fewest_most]
-    hint = (f' <span class="hint" id="players-hint">{fewest_most + 1}-{most} players need a card set that plays '
-            f'them: {escape(" or ".join(bigger))}</span>' if bigger else "")
+    hint = (
+        f' <span class="hint" id="players-hint">{fewest_most + 1}-{most} players need a card set that plays '
+        f"them: {escape(' or '.join(bigger))}</span>"
+        if bigger
+        else ""
+    )
     ticks = got.get("variant")
     ticked: list = ticks if isinstance(ticks, list) else []
-    variants = "".join(f'<label><input type="checkbox" name="variant" value="{escape(v)}"'
-                       f'{" checked" if v in ticked else ""}> '
-                       f'{escape(v)}: {escape(text)}</label>' for v, text in sorted(pr.VARIANTS.items()))
+    variants = "".join(
+        f'<label><input type="checkbox" name="variant" value="{escape(v)}"'
+        f"{' checked' if v in ticked else ''}> "
+        f"{escape(v)}: {escape(text)}</label>"
+        for v, text in sorted(pr.VARIANTS.items())
+    )
     problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
     reveal = " checked" if value("reveal", "") == "on" else ""
     body = f"""<h1>The Pillars of the Earth: new game</h1>
 {problem}<form method="post" action="/games">
-<p><label>Players <select name="players">{_options([(str(n), str(n)) for n in range(2, most + 1)], players)}</select></label>
+<p><label>Players <select name="players">{
+        _options([(str(n), str(n)) for n in range(2, most + 1)], players)
+    }</select></label>
 (seats past that number are left out){hint}</p>
 <table><thead><tr><th>Seat</th><th>Played by</th><th>Name</th></tr></thead><tbody>
 {"".join(rows)}</tbody></table>
@@ -93,13 +110,20 @@ def lobby(catalogue, error: str | None = None, entered: Mapping[str, Any] | None
 <fieldset><legend>Variants</legend>{variants}</fieldset>
 <p><label>When a person is away, a bot takes over: <select name="takeover">
 {_options([("", "never")] + [(b, b) for b in bots], value("takeover", ""))}</select></label>
-<label>after <input name="grace" type="number" min="0" max="86400" value="{escape(value("grace", "60"))}"> seconds</label></p>
-<p><label>Turn timer <select name="clock">{_options([("none", "none"), ("move", "per move"),
-("game", "a chess clock per player (for the whole game)")], value("clock", "none"))}</select></label>
+<label>after <input name="grace" type="number" min="0" max="86400" value="{
+        escape(value("grace", "60"))
+    }"> seconds</label></p>
+<p><label>Turn timer <select name="clock">{
+        _options(
+            [("none", "none"), ("move", "per move"), ("game", "a chess clock per player (for the whole game)")],
+            value("clock", "none"),
+        )
+    }</select></label>
 <label><input name="clock_minutes" type="number" min="{_minutes(MIN_SECONDS)}" max="{_minutes(MAX_SECONDS)}" step="any"
 value="{escape(value("clock_minutes", "2"))}"> minutes</label>
-<label>then the bot <select name="clock_bot">{_options([(b, b) for b in bots],
-value("clock_bot", "medium" if "medium" in BOTS else bots[0]))}</select>
+<label>then the bot <select name="clock_bot">{
+        _options([(b, b) for b in bots], value("clock_bot", "medium" if "medium" in BOTS else bots[0]))
+    }</select>
 decides for the seat</label> (at least {MIN_SECONDS:.0f} seconds; slow games: 1440 minutes is a day)</p>
 <p><label><input type="checkbox" name="reveal"{reveal}> Once the game is over, its replay may show what nobody
 knew during it (the order of the decks)</label></p>
@@ -121,13 +145,15 @@ def admin_form(error: str | None = None) -> str:
 def admin_list(rows: list[dict]) -> str:
     cells = []
     for r in rows:
-        when = ("-" if r["created"] is None
-                else datetime.datetime.fromtimestamp(r["created"]).isoformat(timespec="seconds"))
-        state = ("damaged record" if r.get("damaged") else "finished" if r["finished"]
-                 else f"decision {r['decision']}")
-        cells.append(f"<tr><td><code>{escape(r['game'])}</code></td><td>{escape(r['tag'])}</td>"
-                     f"<td>{escape(when)}</td><td>{escape(', '.join(r['seats']))}</td>"
-                     f"<td>{escape(r['cards'] or '-')}</td><td>{escape(state)}</td><td>{r['connections']}</td></tr>")
+        when = (
+            "-" if r["created"] is None else datetime.datetime.fromtimestamp(r["created"]).isoformat(timespec="seconds")
+        )
+        state = "damaged record" if r.get("damaged") else "finished" if r["finished"] else f"decision {r['decision']}"
+        cells.append(
+            f"<tr><td><code>{escape(r['game'])}</code></td><td>{escape(r['tag'])}</td>"
+            f"<td>{escape(when)}</td><td>{escape(', '.join(r['seats']))}</td>"
+            f"<td>{escape(r['cards'] or '-')}</td><td>{escape(state)}</td><td>{r['connections']}</td></tr>"
+        )
     body = f"""<h1>Games on this server</h1>
 <table><thead><tr><th>Game</th><th>Tag (in logs)</th><th>Created</th><th>Seats</th><th>Cards</th>
 <th>State</th><th>Connections</th></tr></thead><tbody>{"".join(cells)}</tbody></table>"""
@@ -142,7 +168,7 @@ WebSocket protocol (see the protocol page of the documentation).</p>"""
 
 
 def message(title: str, text: str) -> str:
-    return _page(title, f"<h1>{escape(title)}</h1><p>{escape(text)}</p><p><a href=\"/\">Back</a></p>")
+    return _page(title, f'<h1>{escape(title)}</h1><p>{escape(text)}</p><p><a href="/">Back</a></p>')
 
 
 __all__ = ["lobby", "admin_form", "admin_list", "no_board", "message"]

@@ -17,6 +17,7 @@ import json
 from starlette.responses import JSONResponse, Response
 
 import pillars_rules as pr
+
 from ..errors import ConfigError
 from .replay import _error, open_for
 
@@ -34,12 +35,17 @@ def summary(game: pr.Game, seat: int | None, record) -> dict:
             last = game.describe(e)
             break
     names = [p.name for p in state.players]
-    return {"round": state.round, "over": game.is_over,
-            "turn": names[pending.seat] if pending is not None else None,
-            "mine": pending is not None and seat is not None and pending.seat == seat,
-            "last": last, "winners": [names[w] for w in game.winners()] if game.is_over else None,
-            "seat": seat, "name": names[seat] if seat is not None else None,
-            "role": "player" if seat is not None else "spectator"}
+    return {
+        "round": state.round,
+        "over": game.is_over,
+        "turn": names[pending.seat] if pending is not None else None,
+        "mine": pending is not None and seat is not None and pending.seat == seat,
+        "last": last,
+        "winners": [names[w] for w in game.winners()] if game.is_over else None,
+        "seat": seat,
+        "name": names[seat] if seat is not None else None,
+        "role": "player" if seat is not None else "spectator",
+    }
 
 
 async def answer(server, body: bytes, address: str) -> Response:
@@ -48,8 +54,11 @@ async def answer(server, body: bytes, address: str) -> Response:
         return _error(429, "too many requests from this address; try again in a few seconds")
     try:
         doc = json.loads(body)
-        if not isinstance(doc, dict) or set(doc) != {"game", "key"} or not all(
-                isinstance(doc[k], str) and 0 < len(doc[k]) <= 64 for k in ("game", "key")):
+        if (
+            not isinstance(doc, dict)
+            or set(doc) != {"game", "key"}
+            or not all(isinstance(doc[k], str) and 0 < len(doc[k]) <= 64 for k in ("game", "key"))
+        ):
             raise ConfigError("a peek is a JSON object with the strings game and key")
     except (ValueError, RecursionError):
         return _error(400, "the request is not JSON")

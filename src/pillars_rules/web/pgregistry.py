@@ -36,8 +36,7 @@ class PgRegistry:
     opened again once per call, as the event store does. With ``timeout``,
     connecting and every statement give up after that many seconds."""
 
-    def __init__(self, dsn: str, record: type, *, schema: str = DEFAULT_SCHEMA,
-                 timeout: float | None = None) -> None:
+    def __init__(self, dsn: str, record: type, *, schema: str = DEFAULT_SCHEMA, timeout: float | None = None) -> None:
         self._record = record
         self._timeout = timeout
         self.path = f"PostgreSQL {redacted(dsn)} schema {schema}"
@@ -46,8 +45,10 @@ class PgRegistry:
         s = sql.Identifier(schema)
         self._sql = {
             "add": sql.SQL("INSERT INTO {s}.server_games (game_id, record) VALUES (%s, %s)").format(s=s),
-            "add_within": sql.SQL("INSERT INTO {s}.server_games (game_id, record) SELECT %s, %s "
-                                  "WHERE (SELECT count(*) FROM {s}.server_games WHERE NOT finished) < %s").format(s=s),
+            "add_within": sql.SQL(
+                "INSERT INTO {s}.server_games (game_id, record) SELECT %s, %s "
+                "WHERE (SELECT count(*) FROM {s}.server_games WHERE NOT finished) < %s"
+            ).format(s=s),
             "get": sql.SQL("SELECT record, finished FROM {s}.server_games WHERE game_id = %s").format(s=s),
             "lock": sql.SQL("SELECT record, finished FROM {s}.server_games WHERE game_id = %s FOR UPDATE").format(s=s),
             "put": sql.SQL("UPDATE {s}.server_games SET record = %s WHERE game_id = %s").format(s=s),
@@ -58,7 +59,7 @@ class PgRegistry:
         }
         self._conn = self._connect()
         try:
-            with self._conn.transaction():   # under the store's layout lock: two processes may start at once
+            with self._conn.transaction():  # under the store's layout lock: two processes may start at once
                 self._conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"pillars-schema:{schema}",))
                 self._conn.execute(sql.SQL(_TABLE).format(s=s))
         except psycopg.Error as exc:
@@ -67,11 +68,15 @@ class PgRegistry:
 
     def _connect(self) -> psycopg.Connection:
         try:
-            bounds = {} if self._timeout is None else {
-                "connect_timeout": max(2, round(self._timeout)),
-                "options": f"-c statement_timeout={round(self._timeout * 1000)}"}
-            return psycopg.connect(self._dsn, autocommit=True, application_name="pillars-rules registry",
-                                   **bounds)
+            bounds = (
+                {}
+                if self._timeout is None
+                else {
+                    "connect_timeout": max(2, round(self._timeout)),
+                    "options": f"-c statement_timeout={round(self._timeout * 1000)}",
+                }
+            )
+            return psycopg.connect(self._dsn, autocommit=True, application_name="pillars-rules registry", **bounds)
         except psycopg.Error as exc:
             raise StoreError(f"cannot open the game records in {self.path}: {str(exc).splitlines()[0]}") from None
 
@@ -103,6 +108,7 @@ class PgRegistry:
         The count and the insert run in one transaction under an advisory lock of the
         schema's, so parallel requests and every server process on the database are
         counted one after another and none passes the cap."""
+
         def add(conn: psycopg.Connection) -> bool:
             with conn.transaction():
                 conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self._cap_lock,))
@@ -117,6 +123,7 @@ class PgRegistry:
     def change(self, game_id: str, how):
         """Replace the record of ``game_id`` with ``how(record)``; the new record
         (``None``: no such game). The row is locked from the read to the write."""
+
         def put(conn: psycopg.Connection):
             with conn.transaction():
                 rows = conn.execute(self._sql["lock"], (game_id,)).fetchall()

@@ -20,7 +20,8 @@ made by the same functions the server uses.
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -51,37 +52,63 @@ class Refusal:
 
 _REFUSALS = (
     # the table's own refusals (pillars_rules.table.Outcome.code): the game is unchanged
-    Refusal("bad_message", None, "the frame is not an action message: not JSON, not an object "
-            "{\"decision\", \"action\"}, an unknown action type or field, a binary frame"),
+    Refusal(
+        "bad_message",
+        None,
+        "the frame is not an action message: not JSON, not an object "
+        '{"decision", "action"}, an unknown action type or field, a binary frame',
+    ),
     Refusal("not_your_turn", None, "another seat must decide now"),
-    Refusal("stale", None, "the message answers a decision that is no longer pending "
-            "(sent twice, or another message came first)"),
+    Refusal(
+        "stale",
+        None,
+        "the message answers a decision that is no longer pending (sent twice, or another message came first)",
+    ),
     Refusal("illegal", None, "the action is not one of the seat's legal actions now"),
-    Refusal("limit", None, "the action would take the game past a library budget "
-            "(pillars_rules.limits); the game cannot go on"),
+    Refusal(
+        "limit",
+        None,
+        "the action would take the game past a library budget (pillars_rules.limits); the game cannot go on",
+    ),
     # the server's
-    Refusal("undo", None, "an undo or an answer to an undo request that cannot be made now "
-            "(nothing to take back, something hidden was revealed since, no request waits for this seat)"),
+    Refusal(
+        "undo",
+        None,
+        "an undo or an answer to an undo request that cannot be made now "
+        "(nothing to take back, something hidden was revealed since, no request waits for this seat)",
+    ),
     Refusal("spectator", None, "a spectator sent an action"),
     Refusal("too_large", None, f"the frame is longer than {MAX_MESSAGE_BYTES} bytes"),
-    Refusal("rate_limited", None, "the connection sends faster than its rate; "
-            "after too many such refusals it is closed with code 4429"),
+    Refusal(
+        "rate_limited",
+        None,
+        "the connection sends faster than its rate; after too many such refusals it is closed with code 4429",
+    ),
     Refusal("bad_hello", 4400, "the first message is not a valid hello"),
-    Refusal("bad_credentials", 4401, "no game with that id, or the key is none of its seats' "
-            "or its spectators'"),
+    Refusal("bad_credentials", 4401, "no game with that id, or the key is none of its seats' or its spectators'"),
     Refusal("version", 4406, "the client speaks another protocol version"),
     Refusal("hello_timeout", 4408, "no hello came within the hello timeout"),
     Refusal("flood", 4429, "the connection kept sending after it was rate-limited"),
     Refusal("game_full", 4503, "the game has as many spectators as the server allows"),
-    Refusal("replaced", 4409, "the seat opened more connections than the server allows; "
-            "this one, its oldest, was closed (a seat's credential always finds room)"),
+    Refusal(
+        "replaced",
+        4409,
+        "the seat opened more connections than the server allows; "
+        "this one, its oldest, was closed (a seat's credential always finds room)",
+    ),
     Refusal("server_full", 4503, "the server has as many connections as it allows"),
-    Refusal("gone", 4410, "the game was deleted: no move for the server's expiry time, "
-            "or by the operator"),
-    Refusal("server_error", 1011, "the server could not store or load the game; "
-            "the game is unchanged and the client may reconnect"),
-    Refusal("engine_error", None, "the rules engine failed on a server bot's move: the bot played "
-            "another legal action, or (when none could be applied) the game stopped for the operator"),
+    Refusal("gone", 4410, "the game was deleted: no move for the server's expiry time, or by the operator"),
+    Refusal(
+        "server_error",
+        1011,
+        "the server could not store or load the game; the game is unchanged and the client may reconnect",
+    ),
+    Refusal(
+        "engine_error",
+        None,
+        "the rules engine failed on a server bot's move: the bot played "
+        "another legal action, or (when none could be applied) the game stopped for the operator",
+    ),
 )
 #: Every refusal code, by code.
 REFUSALS: dict[str, Refusal] = {r.code: r for r in _REFUSALS}
@@ -149,17 +176,19 @@ def parse_hello(text: object) -> Hello:
         raise ProtocolError("bad_hello", 'the first message must be {"type": "hello", ...}')
     version = doc.get("protocol")
     if type(version) is not int or version not in PROTOCOLS:
-        raise ProtocolError("version", f"this server speaks protocol versions "
-                            f"{' and '.join(map(str, PROTOCOLS))}, not {json.dumps(version)[:20]}")
+        raise ProtocolError(
+            "version",
+            f"this server speaks protocol versions {' and '.join(map(str, PROTOCOLS))}, not {json.dumps(version)[:20]}",
+        )
     extra = set(doc) - {"type", "protocol", "game", "key", "seen"}
     if extra:
         raise ProtocolError("bad_hello", f"unknown hello field {sorted(extra)[0][:30]!r}")
     game, key, seen = doc.get("game"), doc.get("key"), doc.get("seen")
     for name, value in (("game", game), ("key", key)):
         if type(value) is not str or not 0 < len(value) <= MAX_TOKEN_LENGTH:
-            raise ProtocolError("bad_hello", f"\"{name}\" must be a string of 1 to {MAX_TOKEN_LENGTH} characters")
+            raise ProtocolError("bad_hello", f'"{name}" must be a string of 1 to {MAX_TOKEN_LENGTH} characters')
     if seen is not None and (type(seen) is not int or not 0 <= seen < 2**53):
-        raise ProtocolError("bad_hello", "\"seen\" must be null or the last decision number the client holds")
+        raise ProtocolError("bad_hello", '"seen" must be null or the last decision number the client holds')
     return Hello(game, key, seen, version)
 
 
@@ -167,21 +196,44 @@ def parse_hello(text: object) -> Hello:
 def refused(code: str, reason: str, decision: int | None) -> str:
     """A refusal (its code must be in :data:`REFUSALS`)."""
     r = REFUSALS[code]
-    return dumps({"type": "refused", "code": code, "reason": reason, "decision": decision,
-                  "closing": r.close is not None})
+    return dumps(
+        {"type": "refused", "code": code, "reason": reason, "decision": decision, "closing": r.close is not None}
+    )
 
 
-def welcome(game_id: str, you: dict, players: int, cards: dict, variants: Sequence[str],
-            seats: list[dict], limits: dict, sync: str, catalogue: dict | None = None,
-            protocol: int = PROTOCOL, board: dict | None = None) -> str:
+def welcome(
+    game_id: str,
+    you: dict,
+    players: int,
+    cards: dict,
+    variants: Sequence[str],
+    seats: list[dict],
+    limits: dict,
+    sync: str,
+    catalogue: dict | None = None,
+    protocol: int = PROTOCOL,
+    board: dict | None = None,
+) -> str:
     """The first answer to a good hello; ``sync`` says what follows (``"full"`` or ``"catch_up"``);
     ``catalogue`` is every card's name and rules in words (:mod:`.cardinfo`); ``protocol``
     is the version the connection speaks from now on (the hello's); ``board`` is the
     game's board, its places in Phase III order (:func:`.cardinfo.board_catalogue`)."""
-    return dumps({"type": "welcome", "protocol": protocol, "game": game_id, "you": you,
-                  "players": players, "cards": cards, "variants": list(variants),
-                  "seats": seats, "limits": limits, "sync": sync, "catalogue": catalogue or {},
-                  "board": board or {}})
+    return dumps(
+        {
+            "type": "welcome",
+            "protocol": protocol,
+            "game": game_id,
+            "you": you,
+            "players": players,
+            "cards": cards,
+            "variants": list(variants),
+            "seats": seats,
+            "limits": limits,
+            "sync": sync,
+            "catalogue": catalogue or {},
+            "board": board or {},
+        }
+    )
 
 
 def seats_message(seats: list[dict]) -> str:
@@ -195,16 +247,19 @@ def turn(game: pr.Game) -> dict | None:
     if pending is None:
         return None
     name = game.state.players[pending.seat].name
-    return {"seat": pending.seat, "name": name, "kind": pending.kind,
-            "text": game.describe(pr.events.DecisionPending(pending.kind, pending.seat))}
+    return {
+        "seat": pending.seat,
+        "name": name,
+        "kind": pending.kind,
+        "text": game.describe(pr.events.DecisionPending(pending.kind, pending.seat)),
+    }
 
 
 def result(game: pr.Game) -> dict | None:
     """The final scores once the game is over (else ``None``)."""
     if not game.is_over:
         return None
-    return {"scores": [list(s) for s in game.scores()], "ranking": game.ranking(),
-            "winners": game.winners()}
+    return {"scores": [list(s) for s in game.scores()], "ranking": game.ranking(), "winners": game.winners()}
 
 
 class Frames:
@@ -217,9 +272,9 @@ class Frames:
     """
 
     def __init__(self) -> None:
-        self.events: list[str] = []   # event JSON, one per event of the log
-        self.texts: list[str] = []    # its sentence (game.describe)
-        self.states = StateJSON()     # the redacted state's JSON, part by part
+        self.events: list[str] = []  # event JSON, one per event of the log
+        self.texts: list[str] = []  # its sentence (game.describe)
+        self.states = StateJSON()  # the redacted state's JSON, part by part
 
     def extend(self, game: pr.Game) -> None:
         """Encode the events of ``game`` not encoded yet."""
@@ -231,15 +286,17 @@ class Frames:
             self.events.extend(dumps(event_to_dict(e)) for e in new)
             self.texts.extend(dumps(game.describe(e)) for e in new)
 
-    def update(self, game: pr.Game, first: int, before: pr.Game | None = None) -> "Update":
+    def update(self, game: pr.Game, first: int, before: pr.Game | None = None) -> Update:
         """The shared parts of the update that carries events ``first`` onwards:
         with the whole state (version 1, and a catch-up in version 2) and, if
         ``before`` (the game as the clients held it) is given, with the state's
         ``changes`` since ``before`` (version 2). Each is encoded when a client first needs it."""
         self.extend(game)
-        head = (f'{{"type":"update","decision":{game.decision},"first":{first},'
-                f'"events":[{",".join(self.events[first:])}],'
-                f'"texts":[{",".join(self.texts[first:])}],')
+        head = (
+            f'{{"type":"update","decision":{game.decision},"first":{first},'
+            f'"events":[{",".join(self.events[first:])}],'
+            f'"texts":[{",".join(self.texts[first:])}],'
+        )
         tail = f',"turn":{dumps(turn(game))},"result":{dumps(result(game))}'
         return Update(game, head, tail, self.states, before)
 
@@ -247,20 +304,27 @@ class Frames:
         """The full sync of ``seat`` (``None``: a spectator): its export, the
         sentences of its events, who must act, its choices and the result."""
         self.extend(game)
-        from .labels import choice_dicts
         from ..saves.actions_json import encode_action
+        from .labels import choice_dicts
 
         view = game.view(seat)
-        head = {"format": EXPORT_FORMAT, "format_version": EXPORT_FORMAT_VERSION, "seat": seat,
-                "decision": view.decision, "state": None,
-                "next_event": view.next_event,
-                "legal_actions": [encode_action(a) for a in view.legal_actions]}
+        head = {
+            "format": EXPORT_FORMAT,
+            "format_version": EXPORT_FORMAT_VERSION,
+            "seat": seat,
+            "decision": view.decision,
+            "state": None,
+            "next_event": view.next_event,
+            "legal_actions": [encode_action(a) for a in view.legal_actions],
+        }
         doc = dumps(head)[:-1].replace('"state":null', '"state":' + self.states.whole(view.state), 1)
-        return (f'{{"type":"sync","decision":{game.decision},"view":{doc},'
-                f'"events":[{",".join(self.events[: game.n_events])}]}},'
-                f'"texts":[{",".join(self.texts[: game.n_events])}],'
-                f'"turn":{dumps(turn(game))},"choices":{dumps(choice_dicts(view))},'
-                f'"result":{dumps(result(game))}}}')
+        return (
+            f'{{"type":"sync","decision":{game.decision},"view":{doc},'
+            f'"events":[{",".join(self.events[: game.n_events])}]}},'
+            f'"texts":[{",".join(self.texts[: game.n_events])}],'
+            f'"turn":{dumps(turn(game))},"choices":{dumps(choice_dicts(view))},'
+            f'"result":{dumps(result(game))}}}'
+        )
 
 
 class Update:
@@ -269,13 +333,12 @@ class Update:
     audience's text is built once, when first needed, however many of its
     connections receive it."""
 
-    def __init__(self, game: pr.Game, head: str, tail: str, states: StateJSON,
-                 before: pr.Game | None = None) -> None:
+    def __init__(self, game: pr.Game, head: str, tail: str, states: StateJSON, before: pr.Game | None = None) -> None:
         self.game = game
         self._head, self._tail, self._states, self._before = head, tail, states, before
         self._shared: dict = {}  # uses changes? -> the shared part
-        self._own: dict = {}     # seat -> its own fields' JSON
-        self._texts: dict = {}   # (seat, uses changes?) -> the whole message
+        self._own: dict = {}  # seat -> its own fields' JSON
+        self._texts: dict = {}  # (seat, uses changes?) -> the whole message
         # has any seat looked at event cards (issue #53)? Then such a seat gets its own state
         self._looks = bool(game.state.seen) or (before is not None and bool(before.state.seen))
 
@@ -284,8 +347,11 @@ class Update:
         text = self._shared.get(changes)
         if text is None:
             state = self.game.view(None).state
-            body = (f'"changes":{self._states.changes(self._before.view(None).state, state)}' if changes
-                    else f'"state":{self._states.whole(state)}')
+            body = (
+                f'"changes":{self._states.changes(self._before.view(None).state, state)}'
+                if changes
+                else f'"state":{self._states.whole(state)}'
+            )
             text = self._shared[changes] = f"{self._head}{body}{self._tail}"
         return text
 
@@ -301,8 +367,9 @@ class Update:
             own = self._own.get(seat)
             if own is None:
                 own = self._own[seat] = self._own_fields(seat)
-            body = (self._seat_body(seat, changes) if self._looks and self._looked(seat, changes)
-                    else self.shared(changes))
+            body = (
+                self._seat_body(seat, changes) if self._looks and self._looked(seat, changes) else self.shared(changes)
+            )
             text = self._texts[key] = f"{body}{own}"
         return text
 
@@ -317,8 +384,11 @@ class Update:
         """The update's shared part with ``seat``'s own state: its whole view's state, or
         the changes from the view it held (its client holds that seat's view, not the shared one)."""
         state, before = self.game.view(seat).state, self._before
-        body = (f'"changes":{self._states.changes(before.view(seat).state, state)}' if changes and before is not None
-                else f'"state":{self._states.whole(state)}')
+        body = (
+            f'"changes":{self._states.changes(before.view(seat).state, state)}'
+            if changes and before is not None
+            else f'"state":{self._states.whole(state)}'
+        )
         return f"{self._head}{body}{self._tail}"
 
     def _own_fields(self, seat: int | None) -> str:
@@ -346,6 +416,23 @@ def parse(text: str) -> dict:
     return doc
 
 
-__all__ = ["PROTOCOL", "PROTOCOLS", "MAX_MESSAGE_BYTES", "REFUSALS", "Refusal", "ProtocolError", "Hello", "hello",
-           "parse_hello", "refused", "welcome", "seats_message", "turn", "result", "Frames",
-           "Update", "parse", "dumps"]
+__all__ = [
+    "PROTOCOL",
+    "PROTOCOLS",
+    "MAX_MESSAGE_BYTES",
+    "REFUSALS",
+    "Refusal",
+    "ProtocolError",
+    "Hello",
+    "hello",
+    "parse_hello",
+    "refused",
+    "welcome",
+    "seats_message",
+    "turn",
+    "result",
+    "Frames",
+    "Update",
+    "parse",
+    "dumps",
+]

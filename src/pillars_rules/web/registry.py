@@ -22,7 +22,8 @@ import os
 import secrets
 import sqlite3
 import time
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 import attrs
 from attrs import frozen
@@ -89,8 +90,8 @@ class GameRecord:
     cards: dict
     variants: tuple[str, ...] = ()
     takeover: dict | None = None
-    clock: dict | None = None   # the turn timer (web/timers.py), None: none
-    reveal: bool = False        # once over, the replay may show what nobody knew (web/replay.py)
+    clock: dict | None = None  # the turn timer (web/timers.py), None: none
+    reveal: bool = False  # once over, the replay may show what nobody knew (web/replay.py)
     created: float = attrs.field(factory=time.time)
     finished: bool = False
     #: Who created the game: a digest of the client's address (:func:`owner_of`),
@@ -116,7 +117,7 @@ class GameRecord:
             found = SPECTATOR
         return found
 
-    def with_seat_key(self, seat: int, key_hash: str) -> "GameRecord":
+    def with_seat_key(self, seat: int, key_hash: str) -> GameRecord:
         """This record with person's seat ``seat`` holding the credential digest ``key_hash``."""
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "person":
             raise ValueError(f"seat {seat} of game {tag(self.game_id)} is not a person's")
@@ -131,10 +132,10 @@ class GameRecord:
         return json.dumps(doc, sort_keys=True)
 
     @classmethod
-    def from_json(cls, game_id: str, text: object, finished: object) -> "GameRecord":
+    def from_json(cls, game_id: str, text: object, finished: object) -> GameRecord:
         """The record stored as ``text``, or :class:`~pillars_rules.errors.DamagedGameError`
         naming the game and what is wrong (the row is left as it is)."""
-        if isinstance(text, (bytes, bytearray, memoryview)):   # as SQLite holds it: maybe not UTF-8
+        if isinstance(text, (bytes, bytearray, memoryview)):  # as SQLite holds it: maybe not UTF-8
             try:
                 text = bytes(text).decode("utf-8")
             except UnicodeDecodeError as err:
@@ -149,11 +150,10 @@ class GameRecord:
         if problem is not None:
             raise DamagedGameError(game_id, f"its server record is damaged: {problem}")
         seats = tuple(SeatSpec(**s) for s in doc.pop("seats"))
-        return cls(game_id=game_id, seats=seats, finished=bool(finished),
-                   variants=tuple(doc.pop("variants")), **doc)
+        return cls(game_id=game_id, seats=seats, finished=bool(finished), variants=tuple(doc.pop("variants")), **doc)
 
     @classmethod
-    def decode_rows(cls, rows, where: str) -> tuple[list["GameRecord"], list[DamagedGameError]]:
+    def decode_rows(cls, rows, where: str) -> tuple[list[GameRecord], list[DamagedGameError]]:
         """:func:`decode_records` (for the registries that get the class passed in)."""
         return decode_records(rows, where)
 
@@ -169,8 +169,20 @@ def _record_problem(doc: object) -> str | None:
     missing = {"players", "seats", "spectator_hash", "cards", "variants"} - set(doc)
     if missing:
         return f"no {sorted(missing)[0]!r}"
-    unknown = set(doc) - {"players", "seats", "spectator_hash", "cards", "variants", "takeover", "created", "owner",
-                          "clock", "reveal", "network", "seated"}
+    unknown = set(doc) - {
+        "players",
+        "seats",
+        "spectator_hash",
+        "cards",
+        "variants",
+        "takeover",
+        "created",
+        "owner",
+        "clock",
+        "reveal",
+        "network",
+        "seated",
+    }
     if unknown:
         return f"an unknown field {sorted(unknown)[0][:30]!r}"
     players, seats = doc["players"], doc["seats"]
@@ -179,10 +191,16 @@ def _record_problem(doc: object) -> str | None:
     if not _typed(seats, list) or len(seats) != players:
         return "'seats' is not a list of one seat per player"
     for i, seat in enumerate(seats):
-        if (not _typed(seat, dict) or not set(seat) <= {"kind", "name", "bot", "key_hash", "bot_seed"}
-                or seat.get("kind") not in ("person", "bot") or not _typed(seat.get("name"), str)
-                or not _typed(seat.get("bot"), str, type(None)) or not _typed(seat.get("key_hash"), str, type(None))
-                or not _typed(seat.get("bot_seed", 0), int) or (seat["kind"] == "bot") != (seat.get("bot") is not None)):
+        if (
+            not _typed(seat, dict)
+            or not set(seat) <= {"kind", "name", "bot", "key_hash", "bot_seed"}
+            or seat.get("kind") not in ("person", "bot")
+            or not _typed(seat.get("name"), str)
+            or not _typed(seat.get("bot"), str, type(None))
+            or not _typed(seat.get("key_hash"), str, type(None))
+            or not _typed(seat.get("bot_seed", 0), int)
+            or (seat["kind"] == "bot") != (seat.get("bot") is not None)
+        ):
             return f"seat {i} is not a valid seat"
     if not _typed(doc["spectator_hash"], str):
         return "'spectator_hash' is not a string"
@@ -191,8 +209,11 @@ def _record_problem(doc: object) -> str | None:
     if not _typed(doc["variants"], list) or not all(_typed(v, str) for v in doc["variants"]):
         return "'variants' is not a list of names"
     takeover = doc.get("takeover")
-    if takeover is not None and (not _typed(takeover, dict) or not _typed(takeover.get("bot"), str)
-                                 or not _typed(takeover.get("grace"), int, float)):
+    if takeover is not None and (
+        not _typed(takeover, dict)
+        or not _typed(takeover.get("bot"), str)
+        or not _typed(takeover.get("grace"), int, float)
+    ):
         return "'takeover' is not a bot and a grace"
     if not _typed(doc.get("created", 0.0), int, float) or not _typed(doc.get("owner"), str, type(None)):
         return "'created' or 'owner' is of the wrong type"
@@ -208,7 +229,7 @@ def decode_records(rows, where: str) -> tuple[list[GameRecord], list[DamagedGame
     errors of the damaged ones (each logged: the others go on)."""
     good, damaged = [], []
     for game_id, text, finished in rows:
-        if isinstance(game_id, bytes):        # (an id that is not UTF-8 is shown escaped)
+        if isinstance(game_id, bytes):  # (an id that is not UTF-8 is shown escaped)
             game_id = game_id.decode("utf-8", "backslashreplace")
         try:
             good.append(GameRecord.from_json(game_id, text, finished))
@@ -267,9 +288,15 @@ class SQLiteRegistry:
         """Add ``record`` if fewer than ``most`` games are unfinished; whether it was added.
         The count and the insert are one write transaction (``BEGIN IMMEDIATE``), so
         parallel requests, and other processes on the same file, cannot pass the cap."""
-        return self._in_write(lambda db: db.execute(
-            "INSERT INTO server_games SELECT ?, ?, 0 WHERE (SELECT count(*) FROM server_games WHERE finished = 0) < ?",
-            (record.game_id, record.to_json(), most)).rowcount == 1)
+        return self._in_write(
+            lambda db: (
+                db.execute(
+                    "INSERT INTO server_games SELECT ?, ?, 0 WHERE (SELECT count(*) FROM server_games WHERE finished = 0) < ?",
+                    (record.game_id, record.to_json(), most),
+                ).rowcount
+                == 1
+            )
+        )
 
     def _in_write(self, fn):
         """``fn(connection)`` in one write transaction (``BEGIN IMMEDIATE``: other writers,
@@ -296,6 +323,7 @@ class SQLiteRegistry:
         """Replace the record of ``game_id`` with ``how(record)``, read and written in one
         write transaction (nothing is written if ``how`` raises); the new record,
         ``None`` for no such game."""
+
         def put(db):
             record = self.get(game_id)
             if record is not None:
@@ -311,8 +339,9 @@ class SQLiteRegistry:
 
     def read_all(self) -> tuple[list[GameRecord], list[DamagedGameError]]:
         """Every record, and the errors of the damaged ones."""
-        return decode_records(self._run("SELECT CAST(game_id AS BLOB), CAST(record AS BLOB), finished "
-                                        "FROM server_games"), self.path)
+        return decode_records(
+            self._run("SELECT CAST(game_id AS BLOB), CAST(record AS BLOB), finished FROM server_games"), self.path
+        )
 
     def finish(self, game_id: str) -> None:
         self._run("UPDATE server_games SET finished = 1 WHERE game_id = ?", (game_id,))
@@ -376,5 +405,20 @@ def open_storage(db: str | os.PathLike) -> Storage:
     return Storage(open_events(db), open_registry(db))
 
 
-__all__ = ["GameRecord", "SeatSpec", "Registry", "SQLiteRegistry", "Storage", "open_storage",
-           "decode_records", "new_game_id", "new_key", "digest", "tag", "owner_of", "SPECTATOR", "open_events", "open_registry"]
+__all__ = [
+    "GameRecord",
+    "SeatSpec",
+    "Registry",
+    "SQLiteRegistry",
+    "Storage",
+    "open_storage",
+    "decode_records",
+    "new_game_id",
+    "new_key",
+    "digest",
+    "tag",
+    "owner_of",
+    "SPECTATOR",
+    "open_events",
+    "open_registry",
+]

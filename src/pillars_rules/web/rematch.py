@@ -19,10 +19,10 @@ import json
 import logging
 
 import attrs
-
 from starlette.responses import JSONResponse, Response
 
 import pillars_rules as pr
+
 from ..errors import ConfigError, DamagedGameError, StoreError
 from .lobby import GameRequest, SeatRequest
 from .registry import digest, new_key, tag
@@ -40,8 +40,7 @@ def _request(server, record) -> GameRequest:
         raise ConfigError(f"the card set {record.cards['name']!r} of that game is no longer offered here")
     seats = [SeatRequest(s.kind, s.name, s.bot) for s in record.seats]
     seats = seats[1:] + seats[:1]
-    return GameRequest(tuple(seats), tuple(record.variants), cards, record.takeover, None, record.clock,
-                       record.reveal)
+    return GameRequest(tuple(seats), tuple(record.variants), cards, record.takeover, None, record.clock, record.reveal)
 
 
 def _links(result: dict) -> tuple[list[str | None], str]:
@@ -52,7 +51,11 @@ async def answer(server, body: bytes, base_url: str, client: str = "-") -> Respo
     """The answer to a ``POST /api/rematch`` whose ``body`` came from this server's own pages."""
     try:
         doc = json.loads(body)
-        if not isinstance(doc, dict) or set(doc) != {"game", "key"} or not all(isinstance(v, str) for v in doc.values()):
+        if (
+            not isinstance(doc, dict)
+            or set(doc) != {"game", "key"}
+            or not all(isinstance(v, str) for v in doc.values())
+        ):
             raise ConfigError('a rematch request is {"game": <id>, "key": <a seat\'s key>}')
     except (ValueError, RecursionError):
         return JSONResponse({"error": "the request is not JSON"}, 400)
@@ -89,12 +92,22 @@ async def answer(server, body: bytes, base_url: str, client: str = "-") -> Respo
     for c in list(room.clients) if room is not None else []:
         # the person at old seat j sits at new seat j - 1; each connection gets its own seat's link only
         link = spectator if c.seat is None else links[(c.seat - 1) % n]
-        c.send(json.dumps({"type": "rematch", "game": result["game"], "link": link, "by": by,
-                           "seat": None if c.seat is None else (c.seat - 1) % n}))
+        c.send(
+            json.dumps(
+                {
+                    "type": "rematch",
+                    "game": result["game"],
+                    "link": link,
+                    "by": by,
+                    "seat": None if c.seat is None else (c.seat - 1) % n,
+                }
+            )
+        )
         told += 1
     log.info("rematch game=%s new=%s by_seat=%d told=%d", room.tag if room else "-", result["tag"], seat, told)
-    return JSONResponse({"game": result["game"], "link": links[(seat - 1) % n]}, 201,
-                        headers={"cache-control": "no-store"})
+    return JSONResponse(
+        {"game": result["game"], "link": links[(seat - 1) % n]}, 201, headers={"cache-control": "no-store"}
+    )
 
 
 async def _own_seat(server, made: dict | None, record, seat: int, base_url: str) -> Response:
@@ -105,8 +118,9 @@ async def _own_seat(server, made: dict | None, record, seat: int, base_url: str)
         return JSONResponse({"error": "the rematch of this game is being made; ask again in a moment"}, 409)
     key = new_key()
     try:
-        new = await server.in_registry(server.storage.games.change, new_id,
-                                       lambda r: r.with_seat_key((seat - 1) % record.players, digest(key)))
+        new = await server.in_registry(
+            server.storage.games.change, new_id, lambda r: r.with_seat_key((seat - 1) % record.players, digest(key))
+        )
     except (StoreError, DamagedGameError) as err:
         log.error("rematch seat key not stored: %s", err)
         return JSONResponse({"error": RECORDS_DOWN}, 503)
@@ -117,8 +131,9 @@ async def _own_seat(server, made: dict | None, record, seat: int, base_url: str)
         room.record = attrs.evolve(room.record, seats=new.seats)
     base = (server.settings.public_url or base_url).rstrip("/")
     log.info("rematch link game=%s new=%s seat=%d", tag(record.game_id), tag(new_id), seat)
-    return JSONResponse({"game": new_id, "link": f"{base}/play#game={new_id}&key={key}"},
-                        headers={"cache-control": "no-store"})
+    return JSONResponse(
+        {"game": new_id, "link": f"{base}/play#game={new_id}&key={key}"}, headers={"cache-control": "no-store"}
+    )
 
 
 __all__ = ["answer"]

@@ -34,6 +34,7 @@ from collections import OrderedDict
 from starlette.responses import JSONResponse, Response
 
 import pillars_rules as pr
+
 from ..errors import ConfigError, DamagedGameError, StoreError
 from ..saves.codec import converter, event_to_dict
 from ..table import Table
@@ -55,8 +56,17 @@ def decisions(game: pr.Game) -> list[dict]:
     out = []
     for i, (e, state) in enumerate(zip(game.events, game.states())):
         if isinstance(e, pr.events.DecisionPending):
-            out.append({"n": len(out) + 1, "event": i, "seat": e.seat, "kind": e.kind,
-                        "round": state.round, "stage": state.stage, "step": state.step})
+            out.append(
+                {
+                    "n": len(out) + 1,
+                    "event": i,
+                    "seat": e.seat,
+                    "kind": e.kind,
+                    "round": state.round,
+                    "stage": state.stage,
+                    "step": state.step,
+                }
+            )
     return out
 
 
@@ -65,13 +75,19 @@ def index(game: pr.Game, seat: int | None, reveal: bool = False) -> dict:
     the creator allowed the secrets once the game is over."""
     view = game.view(seat)
     points = decisions(game)
-    return {"seat": seat, "over": game.is_over, "secrets": reveal and game.is_over, "players": [p.name for p in game.state.players],
-            "catalogue": card_catalogue(game.rules), "board": board_catalogue(game.rules),
-            "events": [event_to_dict(e) for e in view.events],
-            "texts": [game.describe(e) for e in view.events],
-            "decisions": points, "end": game.n_events,
-            "result": {"scores": [list(s) for s in game.scores()], "winners": game.winners()}
-            if game.is_over else None}
+    return {
+        "seat": seat,
+        "over": game.is_over,
+        "secrets": reveal and game.is_over,
+        "players": [p.name for p in game.state.players],
+        "catalogue": card_catalogue(game.rules),
+        "board": board_catalogue(game.rules),
+        "events": [event_to_dict(e) for e in view.events],
+        "texts": [game.describe(e) for e in view.events],
+        "decisions": points,
+        "end": game.n_events,
+        "result": {"scores": [list(s) for s in game.scores()], "winners": game.winners()} if game.is_over else None,
+    }
 
 
 def state_before(game: pr.Game, n: int, secrets: bool = False, reveal: bool = False) -> dict:
@@ -80,12 +96,17 @@ def state_before(game: pr.Game, n: int, secrets: bool = False, reveal: bool = Fa
     if type(n) is not int or not 1 <= n <= len(points) + 1:
         raise ConfigError(f"at: a decision from 1 to {len(points) + 1}, not {str(n)[:20]}")
     if secrets and not (game.is_over and reveal):
-        raise ConfigError("secrets: only a finished game's replay shows what nobody knew, "
-                          "and only if its creator allowed it")
+        raise ConfigError(
+            "secrets: only a finished game's replay shows what nobody knew, and only if its creator allowed it"
+        )
     event = points[n - 1] if n <= len(points) else game.n_events - 1
     state = game.state_at(event)
-    return {"n": n, "event": event, "secrets": bool(secrets),
-            "state": converter.unstructure(state if secrets else redact_state(state))}
+    return {
+        "n": n,
+        "event": event,
+        "secrets": bool(secrets),
+        "state": converter.unstructure(state if secrets else redact_state(state)),
+    }
 
 
 async def _game(server, game_id: str) -> pr.Game:
@@ -124,7 +145,7 @@ async def find_seat(server, game_id: str, key: str):
     except (StoreError, DamagedGameError) as err:
         log.warning("a replay or rematch request for %s: %s", game_id, err)
         return _error(503, RECORDS_DOWN)
-    if found is None:       # a guess at a key costs as long as a wrong hello's (docs/server.rst)
+    if found is None:  # a guess at a key costs as long as a wrong hello's (docs/server.rst)
         await asyncio.sleep(server.settings.refusal_delay)
     return found
 
@@ -170,13 +191,24 @@ async def answer(server, body: bytes) -> Response:
         if doc.get("save"):
             if not game.is_over:
                 raise ConfigError("save: a game's save is offered once it is over")
-            if not record.reveal:       # the save holds the seed: the decks' order, for every key
-                return _error(403, "save: this game's creator chose not to reveal what nobody knew, "
-                                   "and its save holds the seed (the order of every deck)")
-            return Response(pr.save(game), headers={**headers, "content-type": "application/json",
-                            "content-disposition": 'attachment; filename="pillars-game.json"'})
+            if not record.reveal:  # the save holds the seed: the decks' order, for every key
+                return _error(
+                    403,
+                    "save: this game's creator chose not to reveal what nobody knew, "
+                    "and its save holds the seed (the order of every deck)",
+                )
+            return Response(
+                pr.save(game),
+                headers={
+                    **headers,
+                    "content-type": "application/json",
+                    "content-disposition": 'attachment; filename="pillars-game.json"',
+                },
+            )
         if "at" in doc:
-            return JSONResponse(state_before(game, doc["at"], doc.get("secrets") is True, record.reveal), headers=headers)
+            return JSONResponse(
+                state_before(game, doc["at"], doc.get("secrets") is True, record.reveal), headers=headers
+            )
     except ConfigError as err:
         return _error(400, str(err))
     return JSONResponse(index(game, seat, record.reveal), headers=headers)

@@ -12,7 +12,7 @@ and the ``serve`` command's one-off operations.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .networks import network_of, wide_network_of
 from .registry import GameRecord, owner_of

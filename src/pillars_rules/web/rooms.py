@@ -23,14 +23,15 @@ from typing import Any, Protocol
 import attrs
 
 import pillars_rules as pr
+
 from ..errors import ConflictError, PillarsError
 from ..table import Outcome, Table, encode_message
 from . import protocol as P
 from .cardinfo import board_catalogue, card_catalogue
+from .mail import turn_mail
 from .registry import GameRecord, tag
 from .timers import Clock
 from .undo import Undos, caught_up_to, resync
-from .mail import turn_mail
 
 log = logging.getLogger("pillars_rules.web")
 #: Refusals of a server bot's answer (one of its seat's legal actions) that
@@ -58,31 +59,31 @@ class LocalFanout:
     async def start(self, server: Any) -> None:
         return None
 
-    def published(self, room: "Room") -> None:
+    def published(self, room: Room) -> None:
         room.flush()
 
-    def is_home(self, room: "Room") -> bool:
+    def is_home(self, room: Room) -> bool:
         return True
 
-    def keeps(self, room: "Room") -> bool:
+    def keeps(self, room: Room) -> bool:
         return True
 
-    def added(self, room: "Room") -> None:
+    def added(self, room: Room) -> None:
         return None
 
-    def removed(self, room: "Room") -> None:
+    def removed(self, room: Room) -> None:
         return None
 
-    def seat_changed(self, room: "Room", seat: int, present: bool) -> None:
+    def seat_changed(self, room: Room, seat: int, present: bool) -> None:
         return None
 
-    def follow_here(self, room: "Room", known: int | None) -> bool:
+    def follow_here(self, room: Room, known: int | None) -> bool:
         return False
 
-    async def present_elsewhere(self, room: "Room", seat: int) -> bool:
+    async def present_elsewhere(self, room: Room, seat: int) -> bool:
         return False
 
-    def took_over(self, room: "Room", seat: int, taken: bool) -> None:
+    def took_over(self, room: Room, seat: int, taken: bool) -> None:
         return None
 
     async def close(self) -> None:
@@ -101,24 +102,24 @@ class Room:
         self.game = table.game
         self.tag = tag(record.game_id)
         self.frames = P.Frames()
-        self.marks: list[int] = []       # n_events when decision 1, 2, ... became pending
-        self.sent = 0                    # events already sent to the clients
+        self.marks: list[int] = []  # n_events when decision 1, 2, ... became pending
+        self.sent = 0  # events already sent to the clients
         self.clients: set[Client] = set()
         n = record.players
-        self.present = [0] * n           # person connections per seat
-        self.taken = [False] * n         # seats a bot plays for an absent person
+        self.present = [0] * n  # person connections per seat
+        self.taken = [False] * n  # seats a bot plays for an absent person
         self._timers: dict[int, asyncio.Task] = {}
         self._bot: tuple[int, asyncio.Task] | None = None
-        self._acting = asyncio.Lock()   # one message at a time reaches the table
-        self._following = False          # a follow_store runs: later notifications join it
-        self._follow_more: tuple[int | None] | None = None   # (known,) of the notifications it still owes
+        self._acting = asyncio.Lock()  # one message at a time reaches the table
+        self._following = False  # a follow_store runs: later notifications join it
+        self._follow_more: tuple[int | None] | None = None  # (known,) of the notifications it still owes
         self._catch_up(table.game)
         self.sent = table.game.n_events
         #: When the game last moved (or was created or loaded here): the expiry's clock.
         self.moved = time.time()
         self.clock = Clock(self, record.clock)  # turn timers (web/timers.py); off unless the game has one
-        self.undos = Undos(self)                # taking moves back (web/undo.py)
-        self.seen_undos = len(table.undos)      # the table's undos the clients know of
+        self.undos = Undos(self)  # taking moves back (web/undo.py)
+        self.seen_undos = len(table.undos)  # the table's undos the clients know of
 
     # ---------------------------------------------------------------- who plays
     def played_by(self, seat: int) -> str | None:
@@ -141,9 +142,17 @@ class Room:
         out = []
         for i, spec in enumerate(self.record.seats):
             bot = self.played_by(i)
-            out.append({"seat": i, "name": spec.name, "kind": spec.kind, "bot": spec.bot,
-                        "connected": self.present[i], "played_by": "bot" if bot else "person",
-                        "playing_bot": bot})
+            out.append(
+                {
+                    "seat": i,
+                    "name": spec.name,
+                    "kind": spec.kind,
+                    "bot": spec.bot,
+                    "connected": self.present[i],
+                    "played_by": "bot" if bot else "person",
+                    "playing_bot": bot,
+                }
+            )
         return out
 
     # ---------------------------------------------------------------- clients
@@ -159,15 +168,28 @@ class Room:
         game = self.game
         catch_up = seen is not None and 1 <= seen <= caught_up_to(self)
         spec = self.record.seats[seat] if seat is not None else None
-        you = ({"seat": seat, "name": spec.name, "role": "player"} if spec is not None
-               else {"seat": None, "name": None, "role": "spectator"})
+        you = (
+            {"seat": seat, "name": spec.name, "role": "player"}
+            if spec is not None
+            else {"seat": None, "name": None, "role": "spectator"}
+        )
         s = self.server.settings
-        limits = {"message_bytes": P.MAX_MESSAGE_BYTES, "rate": s.rate, "burst": s.burst,
-                  "flood": s.flood}
-        client.send(P.welcome(self.record.game_id, you, self.record.players, self.record.cards,
-                              self.record.variants, self.seats(), limits,
-                              "catch_up" if catch_up else "full", card_catalogue(game.rules),
-                              client.protocol, board_catalogue(game.rules)))
+        limits = {"message_bytes": P.MAX_MESSAGE_BYTES, "rate": s.rate, "burst": s.burst, "flood": s.flood}
+        client.send(
+            P.welcome(
+                self.record.game_id,
+                you,
+                self.record.players,
+                self.record.cards,
+                self.record.variants,
+                self.seats(),
+                limits,
+                "catch_up" if catch_up else "full",
+                card_catalogue(game.rules),
+                client.protocol,
+                board_catalogue(game.rules),
+            )
+        )
         if catch_up:  # with the whole state, in either version: the client's is older than the last update's
             client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat, client.protocol))
         else:
@@ -177,8 +199,13 @@ class Room:
         if self.undos.request is not None:
             self.undos.tell()
         self.clock.tell(client)
-        log.info("%s joined game=%s seat=%s connections=%d", "player" if seat is not None else "spectator",
-                 self.tag, "-" if seat is None else seat, len(self.clients))
+        log.info(
+            "%s joined game=%s seat=%s connections=%d",
+            "player" if seat is not None else "spectator",
+            self.tag,
+            "-" if seat is None else seat,
+            len(self.clients),
+        )
         self._tell_seats()
         self.schedule()
 
@@ -187,8 +214,13 @@ class Room:
             return
         self.clients.discard(client)
         seat = client.seat
-        log.info("%s left game=%s seat=%s connections=%d", "player" if seat is not None else "spectator",
-                 self.tag, "-" if seat is None else seat, len(self.clients))
+        log.info(
+            "%s left game=%s seat=%s connections=%d",
+            "player" if seat is not None else "spectator",
+            self.tag,
+            "-" if seat is None else seat,
+            len(self.clients),
+        )
         if seat is not None:
             self.present[seat] -= 1
             if self.present[seat] == 0:
@@ -230,8 +262,11 @@ class Room:
         read at its end (a burst of moves costs one or two reads, not one each)."""
         if self._following:
             more = self._follow_more
-            self._follow_more = (None if known is None or (more is not None and more[0] is None)
-                                 else max(known, more[0] if more is not None else 0),)
+            self._follow_more = (
+                None
+                if known is None or (more is not None and more[0] is None)
+                else max(known, more[0] if more is not None else 0),
+            )
             return
         self._following = True
         try:
@@ -269,8 +304,7 @@ class Room:
             except PillarsError as err:  # the store could not be written: nothing was applied
                 log.error("store error game=%s: %s", self.tag, err)
                 return "server_error", "the game could not be stored; try again"
-            log.info("action accepted game=%s seat=%d by=%s decision=%d", self.tag, seat, by,
-                     checked.before.decision)
+            log.info("action accepted game=%s seat=%d by=%s decision=%d", self.tag, seat, by, checked.before.decision)
             self.server.fanout.published(self)
         return None
 
@@ -298,8 +332,12 @@ class Room:
         if game.is_over:
             self.server.finished(self.record.game_id)
             self.record = attrs.evolve(self.record, finished=True)
-            log.info("game finished game=%s decisions=%d scores=%s", self.tag, game.decision,
-                     ",".join(f"{vp}/{gold}" for vp, gold in game.scores()))
+            log.info(
+                "game finished game=%s decisions=%d scores=%s",
+                self.tag,
+                game.decision,
+                ",".join(f"{vp}/{gold}" for vp, gold in game.scores()),
+            )
             self.stop()
             self.server.maybe_unload(self)
         else:
@@ -328,8 +366,7 @@ class Room:
             if self._bot[0] == game.decision:
                 return
             self._bot[1].cancel()
-        self._bot = (game.decision, asyncio.get_running_loop().create_task(
-            self._move(seat, name, game.decision)))
+        self._bot = (game.decision, asyncio.get_running_loop().create_task(self._move(seat, name, game.decision)))
 
     async def _move(self, seat: int, name: str, decision: int) -> None:
         delay = self.server.settings.bot_delay
@@ -368,15 +405,32 @@ class Room:
             if self.game.decision != decision or self.played_by(seat) != name:
                 return
             if await asyncio.shield(self.act(seat, encode_message(decision, other), by=f"fallback:{name}")) is None:
-                log.warning("engine error game=%s seat=%d: the bot fell back to %s", self.tag, seat,
-                            pr.encode_action(other)["type"])
-                self._tell_all(P.refused("engine_error", f"the rules engine failed on {name}'s move for "
-                                         f"seat {seat} ({reason}); it played another legal action", decision))
+                log.warning(
+                    "engine error game=%s seat=%d: the bot fell back to %s",
+                    self.tag,
+                    seat,
+                    pr.encode_action(other)["type"],
+                )
+                self._tell_all(
+                    P.refused(
+                        "engine_error",
+                        f"the rules engine failed on {name}'s move for "
+                        f"seat {seat} ({reason}); it played another legal action",
+                        decision,
+                    )
+                )
                 return
-        log.error("table stopped game=%s seat=%d decision=%d: no legal action could be applied", self.tag, seat,
-                  decision)
-        self._tell_all(P.refused("engine_error", f"the rules engine failed on every legal move of seat {seat} "
-                                 f"({reason}); the game is stopped for the server's operator", decision))
+        log.error(
+            "table stopped game=%s seat=%d decision=%d: no legal action could be applied", self.tag, seat, decision
+        )
+        self._tell_all(
+            P.refused(
+                "engine_error",
+                f"the rules engine failed on every legal move of seat {seat} "
+                f"({reason}); the game is stopped for the server's operator",
+                decision,
+            )
+        )
 
     def _tell_all(self, text: str) -> None:
         for c in list(self.clients):
@@ -397,8 +451,14 @@ class Room:
 
     def _start_timer(self, seat: int) -> None:
         takeover = self.record.takeover
-        if (not takeover or self.record.seats[seat].kind != "person" or self.game.is_over
-                or seat in self._timers or self.taken[seat] or not self.server.fanout.is_home(self)):
+        if (
+            not takeover
+            or self.record.seats[seat].kind != "person"
+            or self.game.is_over
+            or seat in self._timers
+            or self.taken[seat]
+            or not self.server.fanout.is_home(self)
+        ):
             return
         self._timers[seat] = asyncio.get_running_loop().create_task(self._take_over(seat, takeover["grace"]))
 

@@ -23,31 +23,42 @@ import collections
 import concurrent.futures
 import contextlib
 import gc
-import math
-import time
 import logging
+import math
 import os
 import secrets
+import time
 
 import pillars_rules as pr
+
 from ..errors import StoreError
 from ..game import DEFAULT_NAMES
 from ..table import Table
 from ..table.opening import POSTGRES_PREFIXES
+from . import upkeep
 from .bots import BotPool
-from .collector import Collector
-from .switching import Switching
 from .cardsets import Catalogue
-from .lobby import GameRequest
-from .registry import (SPECTATOR, GameRecord, SeatSpec, Storage, digest, new_game_id, new_key, open_events,
-                       open_registry, tag)
+from .collector import Collector
 from .fanout import fanout_for
+from .lobby import GameRequest
 from .networks import network_of
 from .ratelimit import Limits
+from .registry import (
+    SPECTATOR,
+    GameRecord,
+    SeatSpec,
+    Storage,
+    digest,
+    new_game_id,
+    new_key,
+    open_events,
+    open_registry,
+    tag,
+)
 from .retention import owners_of
-from . import upkeep
 from .rooms import LocalFanout, Room
 from .settings import Settings
+from .switching import Switching
 
 log = logging.getLogger("pillars_rules.web")
 
@@ -94,8 +105,9 @@ class Server:
         #: bot-only tables, whose workers run at a lower CPU priority: nobody waits
         #: on a bot-only game's next move, a person waits on theirs (issue #34)
         self.bots = BotPool(settings.bot_workers, settings.bot_timeout, games=settings.max_games)
-        self.background_bots = BotPool(settings.bot_workers, settings.bot_timeout, nice=BACKGROUND_NICE,
-                                       games=settings.max_games)
+        self.background_bots = BotPool(
+            settings.bot_workers, settings.bot_timeout, nice=BACKGROUND_NICE, games=settings.max_games
+        )
         self.fanout = LocalFanout()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
@@ -108,8 +120,8 @@ class Server:
         self._commits: list = []
         self._committer: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
-        self._created: dict[str, collections.deque] = {}   # per owner: when its last games were made
-        self._owned: dict[str, set[str]] = {}               # per owner: its unfinished games
+        self._created: dict[str, collections.deque] = {}  # per owner: when its last games were made
+        self._owned: dict[str, set[str]] = {}  # per owner: its unfinished games
         self._expiry: asyncio.Task | None = None
         #: the garbage collector's policy: full collections walk only what is new (web/collector.py)
         self.collector = Collector()
@@ -161,9 +173,10 @@ class Server:
     def _commit_timed_out(self, future: asyncio.Future) -> None:
         if not future.done():
             log.error("store timeout: a move was not stored within %g s", self.settings.db_timeout)
-            future.set_exception(StoreTimeout(f"the event store did not store a move within "
-                                              f"{self.settings.db_timeout:g} s"))
-            future.exception()          # retrieved: its awaiter may have gone
+            future.set_exception(
+                StoreTimeout(f"the event store did not store a move within {self.settings.db_timeout:g} s")
+            )
+            future.exception()  # retrieved: its awaiter may have gone
 
     def _stored_late(self, table: Table) -> None:
         """A move stored after its player was told ``server_error``: its game's clients get it now."""
@@ -177,12 +190,11 @@ class Server:
         while self._commits:
             batch, self._commits = self._commits, []
             try:
-                results = await self.in_store(Table.commit_many, self.storage.events,
-                                              [(t, c) for t, c, _ in batch])
+                results = await self.in_store(Table.commit_many, self.storage.events, [(t, c) for t, c, _ in batch])
             except Exception as exc:  # noqa: BLE001 - the store failed: nothing of the batch is stored
                 results = [exc] * len(batch)
             for (table, _, future), result in zip(batch, results):
-                if future.done():             # cancelled or timed out: the others still get theirs
+                if future.done():  # cancelled or timed out: the others still get theirs
                     if not isinstance(result, BaseException):
                         self._stored_late(table)
                     continue
@@ -205,7 +217,7 @@ class Server:
         goes on in its thread; its result is dropped)."""
         try:
             return await asyncio.wait_for(asyncio.shield(future), self.settings.db_timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.error("store timeout: %s did not answer within %g s", what, self.settings.db_timeout)
             raise StoreTimeout(f"{what} did not answer within {self.settings.db_timeout:g} s") from None
 
@@ -215,8 +227,9 @@ class Server:
         if self.storage is None:
             return "the server is starting"
         if self._probe is None or self._probe.done():
-            self._probe = asyncio.get_running_loop().run_in_executor(self._registry_thread,
-                                                                     self.storage.games.open_count)
+            self._probe = asyncio.get_running_loop().run_in_executor(
+                self._registry_thread, self.storage.games.open_count
+            )
         try:
             await self.timed(self._probe, "the game records")
         except Exception as exc:  # noqa: BLE001 - any failure of the store is an answer here
@@ -241,7 +254,7 @@ class Server:
                 log.exception("game not resumed game=%s", tag(record.game_id))
             await asyncio.sleep(0)
         if records:
-            gc.collect()   # the resumed games are long-lived: frozen now, not walked again
+            gc.collect()  # the resumed games are long-lived: frozen now, not walked again
             log.info("games resumed count=%d", len(records))
 
     async def close(self) -> None:
@@ -280,10 +293,10 @@ class Server:
         and links (:class:`TooMany` if that address may not create one now,
         :class:`ServerFull`, or :class:`~pillars_rules.errors.ConfigError` if it cannot be made)."""
         owner, network = owners_of(client, self.settings.ipv6_prefix)
-        self._count_creation(owner, network)      # first: a refused address costs no database call
+        self._count_creation(owner, network)  # first: a refused address costs no database call
         game_id = new_game_id()
         held = [self._owned.setdefault(o, set()) for o in (owner, network)]
-        for owned in held:               # held from now: parallel requests of one address count it
+        for owned in held:  # held from now: parallel requests of one address count it
             owned.add(game_id)
         try:
             return await self._create(request, base_url, game_id, owner, network)
@@ -294,54 +307,86 @@ class Server:
 
     def _full(self) -> ServerFull:
         s = self.settings
-        return ServerFull(f"this server hosts {s.max_games} unfinished games, its most; try again later (a game "
-                          f"whose seats nobody took within {human(s.expire_unstarted)}, or with no move for "
-                          f"{human(s.expire_after)}, is deleted)")
+        return ServerFull(
+            f"this server hosts {s.max_games} unfinished games, its most; try again later (a game "
+            f"whose seats nobody took within {human(s.expire_unstarted)}, or with no move for "
+            f"{human(s.expire_after)}, is deleted)"
+        )
 
     async def _create(self, request: GameRequest, base_url: str, game_id: str, owner: str, network: str) -> dict:
         games = self.storage.games
         if await self.in_registry(games.open_count) >= self.settings.max_games:
-            raise self._full()           # (cheap: most refusals of a full server end here)
+            raise self._full()  # (cheap: most refusals of a full server end here)
         names = [s.name for s in request.seats]
 
         def make() -> Table:
-            return Table.create(self.storage.events, game_id, players=request.players, seed=request.seed,
-                                names=None if not any(names) else _names(names), variants=request.variants,
-                                cards=list(request.cards.paths) if request.cards.paths else None)
+            return Table.create(
+                self.storage.events,
+                game_id,
+                players=request.players,
+                seed=request.seed,
+                names=None if not any(names) else _names(names),
+                variants=request.variants,
+                cards=list(request.cards.paths) if request.cards.paths else None,
+            )
 
         table = await self.timed(asyncio.ensure_future(self.in_store(make)), "the event store")
         players = table.game.state.players
         keys = [new_key() if s.kind == "person" else None for s in request.seats]
         spectator_key = new_key()
         record = GameRecord(
-            game_id=game_id, players=request.players,
-            seats=tuple(SeatSpec(s.kind, players[i].name, s.bot, digest(keys[i]) if keys[i] else None,
-                                 secrets.randbelow(2**63)) for i, s in enumerate(request.seats)),
-            spectator_hash=digest(spectator_key), cards=request.cards.public(),
-            variants=tuple(table.game.rules.variants), takeover=request.takeover,
-            clock=request.clock, reveal=request.reveal, owner=owner, network=network,
-            seated=not any(s.kind == "person" for s in request.seats))
+            game_id=game_id,
+            players=request.players,
+            seats=tuple(
+                SeatSpec(s.kind, players[i].name, s.bot, digest(keys[i]) if keys[i] else None, secrets.randbelow(2**63))
+                for i, s in enumerate(request.seats)
+            ),
+            spectator_hash=digest(spectator_key),
+            cards=request.cards.public(),
+            variants=tuple(table.game.rules.variants),
+            takeover=request.takeover,
+            clock=request.clock,
+            reveal=request.reveal,
+            owner=owner,
+            network=network,
+            seated=not any(s.kind == "person" for s in request.seats),
+        )
         # the cap is checked again where the record is stored, atomically with storing it
         if not await self.in_registry(games.add_within, record, self.settings.max_games):
-            await self.timed(asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)),
-                             "the event store")
+            await self.timed(
+                asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)), "the event store"
+            )
             raise self._full()
         room = self._add(record, table)
-        log.info("game created game=%s players=%d seats=%s cards=%s variants=%s takeover=%s",
-                 room.tag, record.players,
-                 ",".join(s.kind if s.kind == "person" else f"bot:{s.bot}" for s in record.seats),
-                 record.cards["name"], ",".join(record.variants) or "-",
-                 record.takeover["bot"] if record.takeover else "-")
+        log.info(
+            "game created game=%s players=%d seats=%s cards=%s variants=%s takeover=%s",
+            room.tag,
+            record.players,
+            ",".join(s.kind if s.kind == "person" else f"bot:{s.bot}" for s in record.seats),
+            record.cards["name"],
+            ",".join(record.variants) or "-",
+            record.takeover["bot"] if record.takeover else "-",
+        )
         base = (self.settings.public_url or base_url).rstrip("/")
 
         def link(key: str) -> str:
             return f"{base}/play#game={game_id}&key={key}"
 
-        return {"game": game_id, "tag": room.tag, "players": record.players,
-                "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
-                           "link": link(keys[i]) if keys[i] else None} for i, s in enumerate(record.seats)],
-                "spectator": link(spectator_key), "cards": record.cards, "variants": list(record.variants),
-                "takeover": record.takeover, "clock": record.clock, "reveal": record.reveal}
+        return {
+            "game": game_id,
+            "tag": room.tag,
+            "players": record.players,
+            "seats": [
+                {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot, "link": link(keys[i]) if keys[i] else None}
+                for i, s in enumerate(record.seats)
+            ],
+            "spectator": link(spectator_key),
+            "cards": record.cards,
+            "variants": list(record.variants),
+            "takeover": record.takeover,
+            "clock": record.clock,
+            "reveal": record.reveal,
+        }
 
     def network(self, address: str) -> str:
         """``address`` as the per-client limits count it (an IPv6 address by its network)."""
@@ -355,18 +400,25 @@ class Server:
     def _count_creation(self, owner: str, network: str | None = None, count: bool = True) -> None:
         """Count a creation by ``owner`` (of ``network``) or refuse it (:class:`TooMany`)."""
         s, now = self.settings, time.monotonic()
-        for who, most, what in ((owner, s.max_games_per_client, "address"),
-                                (network, s.max_games_per_network, "network")):
+        for who, most, what in (
+            (owner, s.max_games_per_client, "address"),
+            (network, s.max_games_per_network, "network"),
+        ):
             if who is not None and len(self._owned.get(who, ())) >= most:
-                raise TooMany(f"this {what} hosts {most} unfinished games, its most; finish one first (a game "
-                              f"with no move for {human(s.expire_after)} is deleted)", 60.0)
+                raise TooMany(
+                    f"this {what} hosts {most} unfinished games, its most; finish one first (a game "
+                    f"with no move for {human(s.expire_after)} is deleted)",
+                    60.0,
+                )
         made = self._created.setdefault(owner, collections.deque())
         while made and now - made[0] >= 60.0:
             made.popleft()
         if len(made) >= s.create_rate:
             wait = 60.0 - (now - made[0])
-            raise TooMany(f"this address may create {s.create_rate} games a minute, its most; try again in "
-                          f"{math.ceil(wait)} s", wait)
+            raise TooMany(
+                f"this address may create {s.create_rate} games a minute, its most; try again in {math.ceil(wait)} s",
+                wait,
+            )
         if count:
             made.append(now)
 
@@ -386,8 +438,11 @@ class Server:
         ``expire_unstarted`` (and the finished games past ``keep_finished``, once
         an hour: :mod:`~pillars_rules.web.upkeep`); their ids."""
         now, after = time.time(), self.settings.expire_after
-        old = [r.record.game_id for r in list(self.rooms.values())
-               if not r.game.is_over and now - r.moved >= after and self.fanout.is_home(r)]
+        old = [
+            r.record.game_id
+            for r in list(self.rooms.values())
+            if not r.game.is_over and now - r.moved >= after and self.fanout.is_home(r)
+        ]
         for game_id in old:
             await self.delete_game(game_id, f"no move for {human(after)}: the game was deleted")
         old += await upkeep.expire_unstarted(self)
@@ -403,7 +458,7 @@ class Server:
         try:
             known = await self.in_registry(self.storage.games.get, game_id) is not None
         except pr.errors.DamagedGameError:
-            known = True                          # a damaged record is deleted all the same
+            known = True  # a damaged record is deleted all the same
         room = self.rooms.pop(game_id, None)
         if room is None and not known:
             return False
@@ -412,10 +467,11 @@ class Server:
             self.fanout.removed(room)
         try:
             await self.in_registry(self.storage.games.delete, game_id)
-            await self.timed(asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)),
-                             "the event store")
+            await self.timed(
+                asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)), "the event store"
+            )
         finally:
-            if room is not None:       # told once it is gone from the store (or could not be)
+            if room is not None:  # told once it is gone from the store (or could not be)
                 room.gone(reason)
         for owned in self._owned.values():
             owned.discard(game_id)
@@ -506,21 +562,55 @@ class Server:
         for r in records:
             room = self.rooms.get(r.game_id)
             try:
-                decision = room.game.decision if room else await self.timed(asyncio.ensure_future(
-                    self.in_store(self.storage.events.decision, r.game_id)), "the event store")
+                decision = (
+                    room.game.decision
+                    if room
+                    else await self.timed(
+                        asyncio.ensure_future(self.in_store(self.storage.events.decision, r.game_id)), "the event store"
+                    )
+                )
             except pr.PillarsError:
                 decision = None
-            out.append({"game": r.game_id, "tag": tag(r.game_id), "created": r.created,
-                        "players": r.players, "cards": r.cards["name"], "variants": list(r.variants),
-                        "seats": [s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats],
-                        "decision": decision, "finished": r.finished, "loaded": room is not None,
-                        "connections": len(room.clients) if room else 0, "damaged": None,
-                        "owner": r.owner, "network": r.network, "seated": r.seated})
+            out.append(
+                {
+                    "game": r.game_id,
+                    "tag": tag(r.game_id),
+                    "created": r.created,
+                    "players": r.players,
+                    "cards": r.cards["name"],
+                    "variants": list(r.variants),
+                    "seats": [s.name + ("" if s.kind == "person" else f" (bot {s.bot})") for s in r.seats],
+                    "decision": decision,
+                    "finished": r.finished,
+                    "loaded": room is not None,
+                    "connections": len(room.clients) if room else 0,
+                    "damaged": None,
+                    "owner": r.owner,
+                    "network": r.network,
+                    "seated": r.seated,
+                }
+            )
         for err in damaged:
             game_id = str(err.game_id)
-            out.append({"game": game_id, "tag": tag(game_id), "created": None, "players": None, "cards": None,
-                        "variants": [], "seats": [], "decision": None, "finished": False, "loaded": False,
-                        "connections": 0, "damaged": str(err), "owner": None, "network": None, "seated": None})
+            out.append(
+                {
+                    "game": game_id,
+                    "tag": tag(game_id),
+                    "created": None,
+                    "players": None,
+                    "cards": None,
+                    "variants": [],
+                    "seats": [],
+                    "decision": None,
+                    "finished": False,
+                    "loaded": False,
+                    "connections": 0,
+                    "damaged": str(err),
+                    "owner": None,
+                    "network": None,
+                    "seated": None,
+                }
+            )
         return out
 
 

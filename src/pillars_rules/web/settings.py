@@ -93,7 +93,7 @@ class Settings:
     bot_workers: int = field(factory=default_bot_workers, validator=_positive)
     bot_timeout: float = field(default=120.0, validator=_positive)
     takeover_grace: float = field(default=60.0, validator=_not_negative)
-    max_games: int = field(default=TABLES, validator=_positive)   # measured: web/capacity.py
+    max_games: int = field(default=TABLES, validator=_positive)  # measured: web/capacity.py
     max_games_per_client: int = field(default=20, validator=_positive)
     create_rate: int = field(default=10, validator=_positive)
     expire_after: float = field(default=48 * 3600.0, validator=_positive)

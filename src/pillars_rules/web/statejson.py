@@ -27,6 +27,7 @@ import typing
 import attrs
 
 from pillars_rules import GameState
+
 from ..saves.codec import converter
 
 #: The fields of a state, in the order of its JSON object.
@@ -47,8 +48,8 @@ class StateJSON:
     __slots__ = ("_parts", "_items", "_whole")
 
     def __init__(self) -> None:
-        self._parts: dict[str, tuple[object, str]] = {}   # field -> (value, its JSON)
-        self._items: list[tuple[object, str]] = []         # players: (player, its JSON) by seat
+        self._parts: dict[str, tuple[object, str]] = {}  # field -> (value, its JSON)
+        self._items: list[tuple[object, str]] = []  # players: (player, its JSON) by seat
         self._whole: tuple[object, str] = (None, "")
 
     def _part(self, name: str, value: object) -> str:
@@ -138,7 +139,7 @@ def apply_changes(state: dict, changes: dict) -> dict:
             out[path] = value
             continue
         node = out
-        for k in keys[:-1]:   # copy each container on the way down
+        for k in keys[:-1]:  # copy each container on the way down
             child = node[int(k)] if isinstance(node, list) else node[k]
             child = list(child) if isinstance(child, list) else dict(child)
             if isinstance(node, list):

@@ -44,6 +44,7 @@ MAX_SECONDS = 30 * 86_400.0
 MIN_SECONDS = 5.0
 KINDS = ("none", "move", "game")
 
+
 def parse_clock(doc: object, db: str) -> dict | None:
     """The checked ``clock`` of a creation request (``None``: no clock), or :class:`ConfigError`."""
     if doc is None:
@@ -70,8 +71,13 @@ def clock_problem(clock: object) -> str | None:
     """What is wrong with a stored record's ``clock`` (``None``: nothing; a null clock is none)."""
     if clock is None:
         return None
-    if (type(clock) is not dict or set(clock) != {"kind", "seconds", "bot"} or clock["kind"] not in ("move", "game")
-            or type(clock["seconds"]) not in (int, float) or type(clock["bot"]) is not str):
+    if (
+        type(clock) is not dict
+        or set(clock) != {"kind", "seconds", "bot"}
+        or clock["kind"] not in ("move", "game")
+        or type(clock["seconds"]) not in (int, float)
+        or type(clock["bot"]) is not str
+    ):
         return "'clock' is not a kind, seconds and a bot"
     return None
 
@@ -161,8 +167,13 @@ class Clock:
         game = self.room.game
         saved = _store(self.room.server).get(self.room.record.game_id)
         n = self.room.record.players
-        self.state = saved or {"decision": game.decision, "since": time.time(), "seat": game.current_player,
-                               "left": [self.spec["seconds"]] * n, "ran_out": []}
+        self.state = saved or {
+            "decision": game.decision,
+            "since": time.time(),
+            "seat": game.current_player,
+            "left": [self.spec["seconds"]] * n,
+            "ran_out": [],
+        }
         if self.state["decision"] != game.decision:  # moved on elsewhere: time the new decision from now
             self._begin(game)
         self._save()
@@ -178,8 +189,12 @@ class Clock:
         self.tell()
 
     def _timed(self, seat: int | None) -> bool:
-        return (seat is not None and not self.room.game.is_over
-                and self.room.record.seats[seat].kind == "person" and not self.room.taken[seat])
+        return (
+            seat is not None
+            and not self.room.game.is_over
+            and self.room.record.seats[seat].kind == "person"
+            and not self.room.taken[seat]
+        )
 
     def _begin(self, game) -> None:
         st = self.state
@@ -234,11 +249,17 @@ class Clock:
         """The ``clock`` message: the clock, who is timed and how long is left, and every ran-out decision."""
         st = self.state or {}
         left = self.remaining()
-        doc = {"type": "clock", "kind": self.spec["kind"], "seconds": self.spec["seconds"], "bot": self.spec["bot"],
-               "decision": st.get("decision"), "seat": st.get("seat") if left is not None else None,
-               "remaining": None if left is None else round(left, 1),
-               "left": [round(x, 1) for x in st.get("left", [])] if self.spec["kind"] == "game" else None,
-               "ran_out": [{"decision": d, "seat": s, "bot": b} for d, s, b in st.get("ran_out", [])]}
+        doc = {
+            "type": "clock",
+            "kind": self.spec["kind"],
+            "seconds": self.spec["seconds"],
+            "bot": self.spec["bot"],
+            "decision": st.get("decision"),
+            "seat": st.get("seat") if left is not None else None,
+            "remaining": None if left is None else round(left, 1),
+            "left": [round(x, 1) for x in st.get("left", [])] if self.spec["kind"] == "game" else None,
+            "ran_out": [{"decision": d, "seat": s, "bot": b} for d, s, b in st.get("ran_out", [])],
+        }
         return json.dumps(doc, separators=(",", ":"))
 
     def tell(self, client: Any = None) -> None:

@@ -29,6 +29,7 @@ import time
 from typing import Any
 
 import pillars_rules as pr
+
 from ..errors import ConflictError, PillarsError
 from . import protocol as P
 
@@ -51,7 +52,7 @@ def plan(game: pr.Game, seat: int, persons: set[int]) -> tuple[int, set[int]] | 
     agree: set[int] = set()
     for j in range(len(pending) - 2, -1, -1):
         start, end = pending[j], pending[j + 1]
-        if any(isinstance(e, REVEALING) for e in events[start + 1:end]):
+        if any(isinstance(e, REVEALING) for e in events[start + 1 : end]):
             return "something hidden was revealed since your last decision (a card, a builder or the die)"
         who = events[start].seat
         if who == seat:
@@ -66,7 +67,7 @@ class Undos:
 
     def __init__(self, room: Any) -> None:
         self.room = room
-        self.request: dict | None = None   # seat, keep, decision, waiting (set of seats)
+        self.request: dict | None = None  # seat, keep, decision, waiting (set of seats)
 
     # ---------------------------------------------------------------- messages
     @staticmethod
@@ -87,10 +88,14 @@ class Undos:
         room = self.room
         decision = doc.get("decision")
         allowed = {"type", "decision"} | ({"accept"} if doc["type"] == "undo_answer" else set())
-        if set(doc) != allowed or type(decision) is not int or (
-                doc["type"] == "undo_answer" and type(doc["accept"]) is not bool):
-            return "bad_message", (f"an {doc['type']} message is an object with exactly the fields "
-                                   f"{', '.join(sorted(allowed))}")
+        if (
+            set(doc) != allowed
+            or type(decision) is not int
+            or (doc["type"] == "undo_answer" and type(doc["accept"]) is not bool)
+        ):
+            return "bad_message", (
+                f"an {doc['type']} message is an object with exactly the fields {', '.join(sorted(allowed))}"
+            )
         if decision != room.game.decision:
             return "stale", f"the game is at decision {room.game.decision}, not {decision}"
         if doc["type"] == "undo_answer":
@@ -126,7 +131,7 @@ class Undos:
             self.tell()
             return None
         self.request = None
-        self.tell()                        # every answer is in: no request waits any more
+        self.tell()  # every answer is in: no request waits any more
         return await self._make(r["seat"], r["keep"])
 
     # ---------------------------------------------------------------- doing it
@@ -157,16 +162,25 @@ class Undos:
     def history(self) -> str:
         """The ``undos`` message: the game's undos so far, with who asked."""
         seats = self.room.record.seats
-        return P.dumps({"type": "undos", "undos": [{**u.public(), "name": seats[u.seat].name}
-                                                   for u in self.room.table.undos]})
+        return P.dumps(
+            {"type": "undos", "undos": [{**u.public(), "name": seats[u.seat].name} for u in self.room.table.undos]}
+        )
 
     def tell(self, declined: int | None = None) -> None:
         """Send every client the request as it stands (``null``: none)."""
         r = self.request
         seats = self.room.record.seats
-        doc: dict = {"type": "undo_request", "request": None if r is None else {
-            "seat": r["seat"], "name": seats[r["seat"]].name, "decision": r["decision"],
-            "waiting": sorted(r["waiting"])}}
+        doc: dict = {
+            "type": "undo_request",
+            "request": None
+            if r is None
+            else {
+                "seat": r["seat"],
+                "name": seats[r["seat"]].name,
+                "decision": r["decision"],
+                "waiting": sorted(r["waiting"]),
+            },
+        }
         if declined is not None:
             doc["declined_by"] = {"seat": declined, "name": seats[declined].name}
         text = P.dumps(doc)

@@ -37,13 +37,14 @@ def seat_taken(server: Any, record) -> None:
     room = server.rooms.get(record.game_id)
     if room is not None:
         if room.record.seated:
-            return                       # marked already (the write may be under way)
+            return  # marked already (the write may be under way)
         room.record = attrs.evolve(room.record, seated=True)
 
     async def mark() -> None:
         try:
-            await server.in_registry(server.storage.games.change, record.game_id,
-                                     lambda r: attrs.evolve(r, seated=True))
+            await server.in_registry(
+                server.storage.games.change, record.game_id, lambda r: attrs.evolve(r, seated=True)
+            )
         except Exception as exc:  # noqa: BLE001 - the next hello marks it again
             log.error("seat taken not stored game=%s: %s", room.tag if room else "-", type(exc).__name__)
 
@@ -56,13 +57,15 @@ async def expire_unstarted(server: Any) -> list[str]:
     """Delete the unfinished games this process is home for whose seats nobody took
     within ``expire_unstarted`` of their creation; their ids."""
     after, now = server.settings.expire_unstarted, time.time()
-    candidates = [r.record.game_id for r in list(server.rooms.values())
-                  if not r.record.seated and not r.game.is_over and now - r.record.created >= after
-                  and server.fanout.is_home(r)]
+    candidates = [
+        r.record.game_id
+        for r in list(server.rooms.values())
+        if not r.record.seated and not r.game.is_over and now - r.record.created >= after and server.fanout.is_home(r)
+    ]
     gone = []
     for game_id in candidates:
         record = await server.in_registry(server.storage.games.get, game_id)
-        if record is None or record.seated:      # taken at another process: keep it
+        if record is None or record.seated:  # taken at another process: keep it
             if record is not None and game_id in server.rooms:
                 server.rooms[game_id].record = attrs.evolve(server.rooms[game_id].record, seated=True)
             continue
@@ -80,8 +83,11 @@ async def prune_if_due(server: Any) -> list[str]:
         return []
     server._pruned_at = now
     records = await server.in_registry(server.storage.games.records)
-    gone = [g for g in finished_before(records, time.time() - keep)
-            if await server.delete_game(g, "finished long ago: pruned")]
+    gone = [
+        g
+        for g in finished_before(records, time.time() - keep)
+        if await server.delete_game(g, "finished long ago: pruned")
+    ]
     if gone:
         log.info("finished games pruned count=%d", len(gone))
     return gone
@@ -91,7 +97,9 @@ async def delete_owner(server: Any, owner: str) -> list[str]:
     """Delete every game created from the address or network ``owner`` (a digest as
     the admin listing shows it); their ids."""
     records = await server.in_registry(server.storage.games.records)
-    return [g for g in owned_by(records, owner) if await server.delete_game(g, "the operator removed its creator's games")]
+    return [
+        g for g in owned_by(records, owner) if await server.delete_game(g, "the operator removed its creator's games")
+    ]
 
 
 __all__ = ["seat_taken", "expire_unstarted", "prune_if_due", "delete_owner", "PRUNE_EVERY"]

@@ -26,5 +26,15 @@ from .grammar import count
 from .help import Topic, find_topic
 from .names import card_name, card_names
 
-__all__ = ["Choice", "Topic", "action_key", "card_name", "card_names", "choice_dict", "choices", "count",
-           "describe", "find_topic"]
+__all__ = [
+    "Choice",
+    "Topic",
+    "action_key",
+    "card_name",
+    "card_names",
+    "choice_dict",
+    "choices",
+    "count",
+    "describe",
+    "find_topic",
+]

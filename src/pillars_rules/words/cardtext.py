@@ -27,8 +27,11 @@ def amounts(items) -> str:
 
 def conversion(conv: fx.Convert, capacity: bool = True) -> str:
     """``1 stone -> 1 VP, twice a round, needs a mortar mixer``."""
-    text = f"{amounts(conv.inputs)} -> {amounts(conv.outputs)}" if conv.inputs else \
-        "+" + ", +".join(str(a) for a in conv.outputs)
+    text = (
+        f"{amounts(conv.inputs)} -> {amounts(conv.outputs)}"
+        if conv.inputs
+        else "+" + ", +".join(str(a) for a in conv.outputs)
+    )
     text += scale(conv.outputs_per)  # issue #53: "1 wood -> 1 gold per round number"
     if capacity and conv.shares >= 0:
         text += ", sharing the uses of the one before"

@@ -98,8 +98,18 @@ def _cache_of(rules) -> dict:
 
 
 def _make(ctx: Context, action, parts: Parts) -> Choice:
-    return Choice(action, parts.label, type(action).__name__, parts.gives, parts.costs, parts.card,
-                  parts.place, parts.spot, parts.text, action_key(action))
+    return Choice(
+        action,
+        parts.label,
+        type(action).__name__,
+        parts.gives,
+        parts.costs,
+        parts.card,
+        parts.place,
+        parts.spot,
+        parts.text,
+        action_key(action),
+    )
 
 
 def choices(view) -> list[Choice]:
@@ -142,9 +152,18 @@ def _apart(out: list[Choice]) -> list[Choice]:
 def choice_dict(choice: Choice) -> dict:
     """``choice`` as a JSON-ready dict: ``{"action": encode_action(...), "label",
     "kind", "gives", "costs", "card", "place", "spot", "text", "key"}``."""
-    return {"action": encode_action(choice.action), "label": choice.label, "kind": choice.kind,
-            "gives": list(choice.gives), "costs": list(choice.costs), "card": choice.card,
-            "place": choice.place, "spot": choice.spot, "text": choice.text, "key": choice.key}
+    return {
+        "action": encode_action(choice.action),
+        "label": choice.label,
+        "kind": choice.kind,
+        "gives": list(choice.gives),
+        "costs": list(choice.costs),
+        "card": choice.card,
+        "place": choice.place,
+        "spot": choice.spot,
+        "text": choice.text,
+        "key": choice.key,
+    }
 
 
 __all__ = ["Choice", "action_key", "choice_dict", "choices"]

@@ -9,11 +9,12 @@ a person reads.
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from ..cardlang.effects import Amount
-from ..engine.layout import base_layout
 from ..engine import events as E
+from ..engine.layout import base_layout
 from .grammar import count
 from .shared import ballot_cast, bid_won, bids_passed, vote_decided
 
@@ -183,8 +184,11 @@ def _privilege_given(e: E.PrivilegeGiven, n: Namer) -> str:
 
 def _craftsman_borrowed(e: E.CraftsmanBorrowed, n: Namer) -> str:
     whose = "their own" if e.owner == e.seat else f"{n.seat(e.owner)}'s"
-    made = f"turned {amounts_text(e.inputs)} into {amounts_text(e.outputs)}" if e.inputs else \
-        f"got {amounts_text(e.outputs)}"
+    made = (
+        f"turned {amounts_text(e.inputs)} into {amounts_text(e.outputs)}"
+        if e.inputs
+        else f"got {amounts_text(e.outputs)}"
+    )
     return f"{n.seat(e.seat)} used {whose} {n.card(e.card)} once ({n.card(e.reason)}) and {made}."
 
 
@@ -248,8 +252,7 @@ def _market_passed(e: E.MarketPassed, n: Namer) -> str:
 def _converted(e: E.Converted, n: Namer) -> str:
     if not e.inputs:
         return f"{n.seat(e.seat)}'s {n.card(e.card)} produced {amounts_text(e.outputs)}."
-    return (f"{n.seat(e.seat)}'s {n.card(e.card)} turned {amounts_text(e.inputs)} "
-            f"into {amounts_text(e.outputs)}.")
+    return f"{n.seat(e.seat)}'s {n.card(e.card)} turned {amounts_text(e.inputs)} into {amounts_text(e.outputs)}."
 
 
 def _cathedral_done(e: E.CathedralDone, n: Namer) -> str:
@@ -269,8 +272,10 @@ def _became_start_player(e: E.BecameStartPlayer, n: Namer) -> str:
 
 
 def _order_reversed(e: E.OrderReversed, n: Namer) -> str:
-    return (f"{n.seat(e.seat)} reversed the order of play of round {e.round} with {n.card(e.card)}: "
-            "turns go counter-clockwise from the start player.")
+    return (
+        f"{n.seat(e.seat)} reversed the order of play of round {e.round} with {n.card(e.card)}: "
+        "turns go counter-clockwise from the start player."
+    )
 
 
 def _round_ended(e: E.RoundEnded, n: Namer) -> str:

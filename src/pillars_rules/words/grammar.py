@@ -15,12 +15,20 @@ agree.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 #: Nouns that do not take an ``s``: amounts (RULES §1) and irregular plurals.
 _PLURALS: dict[str, str] = {
-    "gold": "gold", "VP": "VP", "vp": "VP", "wood": "wood", "stone": "stone", "sand": "sand",
-    "metal": "metal", "craftsman": "craftsmen", "man": "men", "time": "times",
+    "gold": "gold",
+    "VP": "VP",
+    "vp": "VP",
+    "wood": "wood",
+    "stone": "stone",
+    "sand": "sand",
+    "metal": "metal",
+    "craftsman": "craftsmen",
+    "man": "men",
+    "time": "times",
 }
 
 
@@ -50,7 +58,7 @@ def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``."""
     if 10 <= n % 100 <= 20:
         return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def listing(parts: Iterable[str], word: str = "and") -> str:

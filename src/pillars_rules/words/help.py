@@ -29,7 +29,6 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-
 from typing import Any
 
 import attrs
@@ -62,91 +61,183 @@ class Topic:
 
 _T = Topic
 TOPICS: tuple[Topic, ...] = (
-    _T("round_start", "The round opening", "§2.1",
-       "The market is refilled to 4 wood, 4 stone and 4 sand; a metal is put on the King's court "
-       "unless one is still there (it holds at most 1); last round's grey workers go back; the "
-       "cost marker goes to 7; two privileges are laid beside Kingsbridge; of the round's four "
-       "craftsmen two go beside Shiring and two into the display; seven of the nine resource "
-       "cards are dealt into the display.", ("opening", "round", "setup")),
-    _T("draft", "Phase I: the draft", "§2.2",
-       "From the start player clockwise, each player takes one card from the display or passes; "
-       "a pass is final for this phase. A resource card needs its workers put on it (the big "
-       "worker counts 5; excess value is lost). A craftsman costs its gold; over the craftsman "
-       "limit (5) you discard one, possibly the new one. Workers not placed go to the wool mill.",
-       ("phase 1", "phase i", "display", "hire", "workers", "resource cards")),
-    _T("builders", "Phase II: placing builders", "§2.3",
-       "The start player draws builders from the bag one at a time. The owner pays the price "
-       "under the cost marker and places the builder on a free spot, or passes: the builder "
-       "waits on that cost space and is placed free after the bag is empty. The marker then "
-       "moves down one (7 to 1, then 0). At price 0 a builder must be placed. Once per round "
-       "the start player may put a drawn builder back and draw again. With 2 players the last "
-       "builder drawn from the bag is free (also when fewer are drawn: City wall, variant dm). "
-       "One builder per spot; nobody has two at the King's court or two at the market. The "
-       "Priory's, the court's and the market's spots fill in order.",
-       ("phase 2", "phase ii", "bag", "placing", "place", "cost marker", "redraw")),
-    _T("resolution", "Phase III: resolution", "§2.4",
-       "The board is resolved in fourteen steps: 1 event, 2 Bishop, 3 wool mill, 4 Kingsbridge, "
-       "5 Priory, 6 forest, 7 quarry, 8 sand pit, 9 King's court, 10 Shiring, 11 Shiring castle, "
-       "12 market, 13 cathedral, 14 start player. A card ability tied to a step happens at the "
-       "start of that step.", ("phase 3", "phase iii", "steps")),
-    _T("event", "The event", "§2.4 step 1, §8",
-       "The top event card is revealed and applies to every player it reaches. The Bishop's "
-       "holder decides first (protection or a cube); a harmful event spares a protected player. "
-       "Choices an event asks for are made after its other effects, in turn order.",
-       ("step 1", "events")),
-    _T("bishop", "The Bishop's seat", "§2.4 step 2, §3",
-       "Its holder takes either protection from this round's harmful event or one wood, stone "
-       "or sand from the market -- not both.", ("step 2", "bishop seat", "bishops seat")),
-    _T("wool_mill", "The wool mill", "§2.4 step 3, §2.2",
-       "Each player earns 1 gold per worker value left in the mill (the big worker counts 5), "
-       "then all workers go home. It has no builder spots.", ("step 3", "mill", "wool")),
-    _T("kingsbridge", "Kingsbridge", "§2.4 step 4, §3, §7",
-       "Each builder takes the privilege beside its spot. Unclaimed privileges leave the game. "
-       "A permanent privilege works from then on, a once privilege when its moment comes, an "
-       "immediate one at once, and then it goes back in the box.", ("step 4", "privileges", "bridge")),
-    _T("priory", "The Priory", "§2.4 step 5, §3",
-       "The builder placed here first scores 2 VP, the one placed second 1 VP (the spots "
-       "fill in order).", ("step 5",)),
-    _T("forest", "The forest", "§2.4 step 6, §5",
-       "Each forest card taken this round yields its wood (events may add or take one per "
-       "card); then the cards and their workers go back.", ("step 6", "wood")),
-    _T("quarry", "The quarry", "§2.4 step 7, §5",
-       "Each quarry card taken this round yields its stone (events may add or take one per "
-       "card); then the cards and their workers go back.", ("step 7", "stone")),
-    _T("sand_pit", "The sand pit", "§2.4 step 8, §5",
-       "Each sand pit card taken this round yields its sand (events may add or take one per "
-       "card); then the cards and their workers go back.", ("step 8", "sand", "pit")),
-    _T("kings_court", "The King's court", "§2.4 step 9, §3",
-       "The start player rolls the tax die (2, 3, 3, 4, 4, 5); every player without a builder "
-       "here pays that tax (debt: §2.5). The builder placed here first takes the court's metal "
-       "(the court holds at most 1, §2.1); the spots fill in order. One builder per player.",
-       ("step 9", "court", "tax", "king")),
-    _T("shiring", "Shiring", "§2.4 step 10, §3",
-       "Each builder takes the craftsman beside its spot, free; over the craftsman limit the "
-       "owner discards one at once, possibly the new one. Unclaimed craftsmen leave the game.",
-       ("step 10",)),
-    _T("castle", "Shiring castle", "§2.4 step 11, §3",
-       "Its holder gets 2 grey workers for next round.", ("step 11", "shiring castle", "grey workers")),
-    _T("market", "The market", "§2.4 step 12, §3, §4",
-       "Holders trade in placement order, round after round, until all stop (stopping is "
-       "final). One action buys or sells any number of one cube type: sand 2, wood 3, stone 4 "
-       "gold each; metal only sells, for 5. Nobody buys and sells the same type in one round. "
-       "Buying wood needs a card that allows it (a carpenter), selling stone too (a stonemason). "
-       "Gold stops at 30. One builder per player.", ("step 12", "trade", "trading", "prices")),
-    _T("cathedral", "The cathedral", "§2.4 step 13, §6",
-       "From the start player clockwise, each player uses craftsmen to turn resources into VP "
-       "or gold, one use of one conversion at a time, in any order, each at most its capacity "
-       "times. Then everyone keeps at most 5 cubes (metal counts) and returns the rest; the "
-       "start player adds a cathedral piece.", ("step 13", "build", "building", "craftsmen")),
-    _T("start_player", "The start player's spot", "§2.4 step 14, §3",
-       "Its holder becomes the start player; if it is empty, the player to the left of the "
-       "current start player does.", ("step 14", "start player", "start")),
-    _T("debt", "Debt", "§2.5",
-       "Who must pay gold they lack pays all their gold and loses 1 VP per 2 gold missing, "
-       "rounded down. VP never go below 0.", ("owe",)),
-    _T("end", "The end of the game", "§2.6",
-       "After round 6 most VP wins; a tie goes to more gold; a remaining tie is shared.",
-       ("scoring", "winner", "game end", "ranking")),
+    _T(
+        "round_start",
+        "The round opening",
+        "§2.1",
+        "The market is refilled to 4 wood, 4 stone and 4 sand; a metal is put on the King's court "
+        "unless one is still there (it holds at most 1); last round's grey workers go back; the "
+        "cost marker goes to 7; two privileges are laid beside Kingsbridge; of the round's four "
+        "craftsmen two go beside Shiring and two into the display; seven of the nine resource "
+        "cards are dealt into the display.",
+        ("opening", "round", "setup"),
+    ),
+    _T(
+        "draft",
+        "Phase I: the draft",
+        "§2.2",
+        "From the start player clockwise, each player takes one card from the display or passes; "
+        "a pass is final for this phase. A resource card needs its workers put on it (the big "
+        "worker counts 5; excess value is lost). A craftsman costs its gold; over the craftsman "
+        "limit (5) you discard one, possibly the new one. Workers not placed go to the wool mill.",
+        ("phase 1", "phase i", "display", "hire", "workers", "resource cards"),
+    ),
+    _T(
+        "builders",
+        "Phase II: placing builders",
+        "§2.3",
+        "The start player draws builders from the bag one at a time. The owner pays the price "
+        "under the cost marker and places the builder on a free spot, or passes: the builder "
+        "waits on that cost space and is placed free after the bag is empty. The marker then "
+        "moves down one (7 to 1, then 0). At price 0 a builder must be placed. Once per round "
+        "the start player may put a drawn builder back and draw again. With 2 players the last "
+        "builder drawn from the bag is free (also when fewer are drawn: City wall, variant dm). "
+        "One builder per spot; nobody has two at the King's court or two at the market. The "
+        "Priory's, the court's and the market's spots fill in order.",
+        ("phase 2", "phase ii", "bag", "placing", "place", "cost marker", "redraw"),
+    ),
+    _T(
+        "resolution",
+        "Phase III: resolution",
+        "§2.4",
+        "The board is resolved in fourteen steps: 1 event, 2 Bishop, 3 wool mill, 4 Kingsbridge, "
+        "5 Priory, 6 forest, 7 quarry, 8 sand pit, 9 King's court, 10 Shiring, 11 Shiring castle, "
+        "12 market, 13 cathedral, 14 start player. A card ability tied to a step happens at the "
+        "start of that step.",
+        ("phase 3", "phase iii", "steps"),
+    ),
+    _T(
+        "event",
+        "The event",
+        "§2.4 step 1, §8",
+        "The top event card is revealed and applies to every player it reaches. The Bishop's "
+        "holder decides first (protection or a cube); a harmful event spares a protected player. "
+        "Choices an event asks for are made after its other effects, in turn order.",
+        ("step 1", "events"),
+    ),
+    _T(
+        "bishop",
+        "The Bishop's seat",
+        "§2.4 step 2, §3",
+        "Its holder takes either protection from this round's harmful event or one wood, stone "
+        "or sand from the market -- not both.",
+        ("step 2", "bishop seat", "bishops seat"),
+    ),
+    _T(
+        "wool_mill",
+        "The wool mill",
+        "§2.4 step 3, §2.2",
+        "Each player earns 1 gold per worker value left in the mill (the big worker counts 5), "
+        "then all workers go home. It has no builder spots.",
+        ("step 3", "mill", "wool"),
+    ),
+    _T(
+        "kingsbridge",
+        "Kingsbridge",
+        "§2.4 step 4, §3, §7",
+        "Each builder takes the privilege beside its spot. Unclaimed privileges leave the game. "
+        "A permanent privilege works from then on, a once privilege when its moment comes, an "
+        "immediate one at once, and then it goes back in the box.",
+        ("step 4", "privileges", "bridge"),
+    ),
+    _T(
+        "priory",
+        "The Priory",
+        "§2.4 step 5, §3",
+        "The builder placed here first scores 2 VP, the one placed second 1 VP (the spots fill in order).",
+        ("step 5",),
+    ),
+    _T(
+        "forest",
+        "The forest",
+        "§2.4 step 6, §5",
+        "Each forest card taken this round yields its wood (events may add or take one per "
+        "card); then the cards and their workers go back.",
+        ("step 6", "wood"),
+    ),
+    _T(
+        "quarry",
+        "The quarry",
+        "§2.4 step 7, §5",
+        "Each quarry card taken this round yields its stone (events may add or take one per "
+        "card); then the cards and their workers go back.",
+        ("step 7", "stone"),
+    ),
+    _T(
+        "sand_pit",
+        "The sand pit",
+        "§2.4 step 8, §5",
+        "Each sand pit card taken this round yields its sand (events may add or take one per "
+        "card); then the cards and their workers go back.",
+        ("step 8", "sand", "pit"),
+    ),
+    _T(
+        "kings_court",
+        "The King's court",
+        "§2.4 step 9, §3",
+        "The start player rolls the tax die (2, 3, 3, 4, 4, 5); every player without a builder "
+        "here pays that tax (debt: §2.5). The builder placed here first takes the court's metal "
+        "(the court holds at most 1, §2.1); the spots fill in order. One builder per player.",
+        ("step 9", "court", "tax", "king"),
+    ),
+    _T(
+        "shiring",
+        "Shiring",
+        "§2.4 step 10, §3",
+        "Each builder takes the craftsman beside its spot, free; over the craftsman limit the "
+        "owner discards one at once, possibly the new one. Unclaimed craftsmen leave the game.",
+        ("step 10",),
+    ),
+    _T(
+        "castle",
+        "Shiring castle",
+        "§2.4 step 11, §3",
+        "Its holder gets 2 grey workers for next round.",
+        ("step 11", "shiring castle", "grey workers"),
+    ),
+    _T(
+        "market",
+        "The market",
+        "§2.4 step 12, §3, §4",
+        "Holders trade in placement order, round after round, until all stop (stopping is "
+        "final). One action buys or sells any number of one cube type: sand 2, wood 3, stone 4 "
+        "gold each; metal only sells, for 5. Nobody buys and sells the same type in one round. "
+        "Buying wood needs a card that allows it (a carpenter), selling stone too (a stonemason). "
+        "Gold stops at 30. One builder per player.",
+        ("step 12", "trade", "trading", "prices"),
+    ),
+    _T(
+        "cathedral",
+        "The cathedral",
+        "§2.4 step 13, §6",
+        "From the start player clockwise, each player uses craftsmen to turn resources into VP "
+        "or gold, one use of one conversion at a time, in any order, each at most its capacity "
+        "times. Then everyone keeps at most 5 cubes (metal counts) and returns the rest; the "
+        "start player adds a cathedral piece.",
+        ("step 13", "build", "building", "craftsmen"),
+    ),
+    _T(
+        "start_player",
+        "The start player's spot",
+        "§2.4 step 14, §3",
+        "Its holder becomes the start player; if it is empty, the player to the left of the current start player does.",
+        ("step 14", "start player", "start"),
+    ),
+    _T(
+        "debt",
+        "Debt",
+        "§2.5",
+        "Who must pay gold they lack pays all their gold and loses 1 VP per 2 gold missing, "
+        "rounded down. VP never go below 0.",
+        ("owe",),
+    ),
+    _T(
+        "end",
+        "The end of the game",
+        "§2.6",
+        "After round 6 most VP wins; a tie goes to more gold; a remaining tie is shared.",
+        ("scoring", "winner", "game end", "ranking"),
+    ),
 )
 #: Topics by id (the base board's places and the phases).
 BY_ID: dict[str, Topic] = {t.id: t for t in TOPICS}
@@ -171,8 +262,14 @@ def _place_topic(layout: Layout, key: str, step: int) -> Topic:
     base = BY_ID.get(key)
     if base is not None and base_layout().board.by_key.get(key) == card.place:
         return attrs.evolve(base, spots=spots)
-    return Topic(key, card.name, f"step {step} of this board", render(card), (card.place.called,) if
-                 card.place.called else (), spots)
+    return Topic(
+        key,
+        card.name,
+        f"step {step} of this board",
+        render(card),
+        (card.place.called,) if card.place.called else (),
+        spots,
+    )
 
 
 def _resolution(layout: Layout) -> Topic:
@@ -180,8 +277,11 @@ def _resolution(layout: Layout) -> Topic:
     if layout.steps == base_layout().steps:
         return base
     steps = ", ".join(f"{i} {layout.words(k)}" for i, k in enumerate(layout.steps, 1))
-    return attrs.evolve(base, text=f"The board is resolved in {len(layout.steps)} steps: {steps}. A card "
-                                   "ability tied to a step happens at the start of that step.")
+    return attrs.evolve(
+        base,
+        text=f"The board is resolved in {len(layout.steps)} steps: {steps}. A card "
+        "ability tied to a step happens at the start of that step.",
+    )
 
 
 class _Topics:

@@ -11,23 +11,24 @@ abilities through :mod:`.cardtext`), never known by name.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import attrs
 
+from ..cardlang import effects as fx
 from ..cardlang.effects import ChooseCraftsman, ChooseOne
 from ..cardlang.render import instant, render
 from ..engine import actions as A
 from ..engine.batch import BIG_VALUE, chosen_seats, is_chosen, job_effect
-from ..engine.zones import copy_options, give_options, give_target, gives_to_chosen, reorders
 from ..engine.borrow import borrow_uses
 from ..engine.reach import scaled
-from ..cardlang import effects as fx
+from ..engine.zones import copy_options, give_options, give_target, gives_to_chosen, reorders
 from .cardtext import amounts, conversion, once_effect, summary
-from .shared import option_text
 from .grammar import count, ordinal
 from .help import BY_ID, topic_for
 from .names import card_names
+from .shared import option_text
 
 
 class Parts(NamedTuple):
@@ -115,9 +116,20 @@ def _take(ctx: Context, a: A.TakeResourceCard) -> Parts:
             pieces += f" ({count(waste, 'worker value')} wasted)"
     else:
         pieces = count(n, "one-value worker")
-    got = f"{card.yields} at {ctx.rules.layout.words(card.site)} ({step_of(ctx, card.site)})" if card.yields else "nothing"
-    return Parts(f"take {card.name} ({card.yields}, {count(n, 'worker')}) with {pieces}",
-                 (got,), (pieces,), a.card, card.site or None, None, render(card))
+    got = (
+        f"{card.yields} at {ctx.rules.layout.words(card.site)} ({step_of(ctx, card.site)})"
+        if card.yields
+        else "nothing"
+    )
+    return Parts(
+        f"take {card.name} ({card.yields}, {count(n, 'worker')}) with {pieces}",
+        (got,),
+        (pieces,),
+        a.card,
+        card.site or None,
+        None,
+        render(card),
+    )
 
 
 def _hire(ctx: Context, a: A.Hire) -> Parts:
@@ -125,8 +137,15 @@ def _hire(ctx: Context, a: A.Hire) -> Parts:
     cost = amounts(card.cost) if card.cost else "nothing"
     what = summary(card)
     converts = "; ".join(conversion(c) for c in card.conversions) or what
-    return Parts(f"hire {qualified(ctx, a.card)} for {cost}: {converts}", (f"{ctx.name(a.card)}: {what}",),
-                 tuple(str(x) for x in card.cost), a.card, None, None, render(card))
+    return Parts(
+        f"hire {qualified(ctx, a.card)} for {cost}: {converts}",
+        (f"{ctx.name(a.card)}: {what}",),
+        tuple(str(x) for x in card.cost),
+        a.card,
+        None,
+        None,
+        render(card),
+    )
 
 
 def _pass(ctx: Context, a) -> Parts:
@@ -161,8 +180,13 @@ def _spot(ctx: Context, loc: str, spot: int) -> tuple[tuple[str, ...], str | Non
         if not cid:
             return (f"no {'privilege' if privileges else 'craftsman'} is left here",), None
         card = ctx.rules.by_id.get(cid)
-        what = "" if card is None else summary(card) if privileges else (
-            "; ".join(conversion(c) for c in card.conversions) or summary(card))
+        what = (
+            ""
+            if card is None
+            else summary(card)
+            if privileges
+            else ("; ".join(conversion(c) for c in card.conversions) or summary(card))
+        )
         name = ctx.name(cid) if privileges else qualified(ctx, cid)
         free = "" if privileges else ", free"
         return (f"{name}{free}: {what}",), cid
@@ -190,8 +214,10 @@ def other_market(layout, loc: str) -> tuple[str, ...]:
     if loc == layout.market:
         return ()
     out = []
-    for verb, mine, main in (("buys", layout.selling[loc], layout.sell_prices),
-                             ("sells", layout.buying[loc], layout.buy_prices)):
+    for verb, mine, main in (
+        ("buys", layout.selling[loc], layout.sell_prices),
+        ("sells", layout.buying[loc], layout.buy_prices),
+    ):
         if not mine:
             continue
         prices = ", ".join(f"{cube} for {price}" for cube, price in mine.items())
@@ -199,8 +225,13 @@ def other_market(layout, loc: str) -> tuple[str, ...]:
         beside = ""
         if len(steps) == 1:  # every price the main market's plus or minus one amount
             step = steps.pop()
-            beside = (": the market's prices" if step == 0 else f": the market's price + {step}" if step > 0
-                      else f": the market's price - {-step}")
+            beside = (
+                ": the market's prices"
+                if step == 0
+                else f": the market's price + {step}"
+                if step > 0
+                else f": the market's price - {-step}"
+            )
         out.append(f"{verb} {prices} gold{beside}")
     return tuple(out)
 
@@ -237,8 +268,12 @@ def _place(ctx: Context, a: A.Place) -> Parts:
 
 def _park(ctx: Context, a) -> Parts:
     space = ctx.state.price
-    return Parts(f"pass: the builder waits on cost space {space}, placed free after the bag is empty",
-                 ("a free placement later",), (), text=BY_ID["builders"].text)
+    return Parts(
+        f"pass: the builder waits on cost space {space}, placed free after the bag is empty",
+        ("a free placement later",),
+        (),
+        text=BY_ID["builders"].text,
+    )
 
 
 # ------------------------------------------------------------------ Phase III
@@ -248,8 +283,15 @@ def _event_name(ctx: Context) -> str:
 
 def _protect(ctx: Context, a) -> Parts:
     event = _event_name(ctx)
-    return Parts(f"take the Bishop's protection from {event}", (f"{event} does not touch you",),
-                 (), ctx.state.event or None, ctx.at("bishop")[0], 0, ctx.text(ctx.state.event))
+    return Parts(
+        f"take the Bishop's protection from {event}",
+        (f"{event} does not touch you",),
+        (),
+        ctx.state.event or None,
+        ctx.at("bishop")[0],
+        0,
+        ctx.text(ctx.state.event),
+    )
 
 
 def _take_cube(ctx: Context, a: A.TakeCube) -> Parts:
@@ -270,25 +312,46 @@ def _use_once(ctx: Context, a: A.UseOnce) -> Parts:
     name = ctx.name(a.card)
     if ctx.kind == "once_event":
         event = _event_name(ctx)
-        return Parts(f"use {name}: ignore {event}", (f"{event} does not touch you",),
-                     (f"{name} (once per game)",), a.card, None, None, render(card))
+        return Parts(
+            f"use {name}: ignore {event}",
+            (f"{event} does not touch you",),
+            (f"{name} (once per game)",),
+            a.card,
+            None,
+            None,
+            render(card),
+        )
     if ctx.kind == "once_tax":
         tax = _tax(ctx)
-        return Parts(f"use {name}: pay no tax this round (instead of {tax} gold)", (f"{tax} gold kept",),
-                     (f"{name} (once per game)",), a.card, None, None, render(card))
+        return Parts(
+            f"use {name}: pay no tax this round (instead of {tax} gold)",
+            (f"{tax} gold kept",),
+            (f"{name} (once per game)",),
+            a.card,
+            None,
+            None,
+            render(card),
+        )
     what = once_effect(card, _window(ctx.kind))
-    return Parts(f"use {name} (once per game): {what}", (what,), (f"{name} (once per game)",),
-                 a.card, None, None, render(card))
+    return Parts(
+        f"use {name} (once per game): {what}", (what,), (f"{name} (once per game)",), a.card, None, None, render(card)
+    )
 
 
 def _decline(ctx: Context, a) -> Parts:
     once = next((x.card for x in ctx.legal if type(x) is A.UseOnce), None)
     name = ctx.name(once) if once else "the privilege"
     if ctx.kind == "once_tax":
-        return Parts(f"keep {name} for later and pay the tax ({_tax(ctx)} gold)", (), (f"{_tax(ctx)} gold",),
-                     once, None, None, ctx.text(once))
-    return Parts(f"keep {name} for later ({_event_name(ctx)} applies to you)", (), (), once, None, None,
-                 ctx.text(once))
+        return Parts(
+            f"keep {name} for later and pay the tax ({_tax(ctx)} gold)",
+            (),
+            (f"{_tax(ctx)} gold",),
+            once,
+            None,
+            None,
+            ctx.text(once),
+        )
+    return Parts(f"keep {name} for later ({_event_name(ctx)} applies to you)", (), (), once, None, None, ctx.text(once))
 
 
 def _job(ctx: Context):
@@ -301,9 +364,15 @@ def _pick(ctx: Context, a: A.PickCraftsman) -> Parts:
     source = ctx.name(job.source)
     name = ctx.name(a.card)
     if isinstance(effect, ChooseCraftsman) and effect.action == "boost":
-        return Parts(f"+{effect.n} capacity this round for {name} ({source})",
-                     (f"{name}: {count(effect.n, 'more use')} this round",), (), a.card, None, None,
-                     ctx.text(a.card))
+        return Parts(
+            f"+{effect.n} capacity this round for {name} ({source})",
+            (f"{name}: {count(effect.n, 'more use')} this round",),
+            (),
+            a.card,
+            None,
+            None,
+            ctx.text(a.card),
+        )
     if isinstance(effect, ChooseCraftsman) and effect.action == "give":
         taker = give_target(ctx.state, ctx.seat, effect)
         who = ctx.state.players[taker].name if taker >= 0 else "nobody"
@@ -348,7 +417,9 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
         seats = chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability)
         who = ctx.state.players[seats[a.index]].name
         if isinstance(effect, fx.Transfer):
-            what = f"{effect.direction} {amounts(effect.amounts)} {'from' if effect.direction == 'take' else 'to'} {who}"
+            what = (
+                f"{effect.direction} {amounts(effect.amounts)} {'from' if effect.direction == 'take' else 'to'} {who}"
+            )
         elif isinstance(effect, fx.Swap):
             what = f"trade {amounts(effect.gives)} for {amounts(effect.gets)} with {who}"
         else:
@@ -359,8 +430,7 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
     else:
         what = instant(effect.options[a.index]) if isinstance(effect, ChooseOne) else f"option {a.index + 1}"
     source = ctx.rules.layout.names.get(job.source) or ctx.name(job.source)  # a card, or a place (France)
-    return Parts(f"option {a.index + 1}: {what} ({source})", (what,), (), job.source, None, None,
-                 ctx.text(job.source))
+    return Parts(f"option {a.index + 1}: {what} ({source})", (what,), (), job.source, None, None, ctx.text(job.source))
 
 
 def _trade_price(ctx: Context, trade: str, resource: str) -> int:
@@ -376,8 +446,9 @@ def _here(ctx: Context) -> tuple[str, None, str]:
 
 def _buy(ctx: Context, a: A.Buy) -> Parts:
     total = a.n * _trade_price(ctx, "buy", a.resource)
-    return Parts(f"buy {a.n} {a.resource} for {total} gold", (f"{a.n} {a.resource}",), (f"{total} gold",),
-                 None, *_here(ctx))
+    return Parts(
+        f"buy {a.n} {a.resource} for {total} gold", (f"{a.n} {a.resource}",), (f"{total} gold",), None, *_here(ctx)
+    )
 
 
 def _sell(ctx: Context, a: A.Sell) -> Parts:
@@ -385,8 +456,13 @@ def _sell(ctx: Context, a: A.Sell) -> Parts:
     cap = ctx.rules.layout.gold_cap
     lost = max(0, ctx.player.gold + total - cap)
     note = f" ({lost} of it lost: gold stops at {cap})" if lost else ""
-    return Parts(f"sell {a.n} {a.resource} for {total} gold{note}", (f"{total - lost} gold",),
-                 (f"{a.n} {a.resource}",), None, *_here(ctx))
+    return Parts(
+        f"sell {a.n} {a.resource} for {total} gold{note}",
+        (f"{total - lost} gold",),
+        (f"{a.n} {a.resource}",),
+        None,
+        *_here(ctx),
+    )
 
 
 def _end_trading(ctx: Context, a) -> Parts:
@@ -398,11 +474,18 @@ def _build(ctx: Context, a: A.Build) -> Parts:
     conv = ctx.rules.card(a.card).conversions[a.ability]
     left = ctx.rules.capacity(ctx.state, ctx.seat, a.card, conv) - ctx.rules.uses(ctx.player, a.card, a.ability)
     if conv.outputs_per is not None:  # a scaled output (issue #53): what this use gives now
-        conv = attrs.evolve(conv, outputs=scaled(ctx.state, ctx.seat, conv.outputs, conv.outputs_per, a.card),
-                            outputs_per=None)
-    return Parts(f"use {ctx.name(a.card)}: {conversion(conv, capacity=False)} ({count(left, 'use')} left)",
-                 (amounts(conv.outputs),), tuple(str(x) for x in conv.inputs), a.card, ctx.at("cathedral")[0], None,
-                 ctx.text(a.card))
+        conv = attrs.evolve(
+            conv, outputs=scaled(ctx.state, ctx.seat, conv.outputs, conv.outputs_per, a.card), outputs_per=None
+        )
+    return Parts(
+        f"use {ctx.name(a.card)}: {conversion(conv, capacity=False)} ({count(left, 'use')} left)",
+        (amounts(conv.outputs),),
+        tuple(str(x) for x in conv.inputs),
+        a.card,
+        ctx.at("cathedral")[0],
+        None,
+        ctx.text(a.card),
+    )
 
 
 def _end_building(ctx: Context, a) -> Parts:
@@ -411,17 +494,38 @@ def _end_building(ctx: Context, a) -> Parts:
 
 def _return_cubes(ctx: Context, a: A.ReturnCubes) -> Parts:
     limit = ctx.rules.layout.cube_limit
-    return Parts(f"return {a.n} {a.resource} to the supply ({limit}-cube limit)", (), (f"{a.n} {a.resource}",),
-                 None, ctx.at("cathedral")[0], None, ctx.at("cathedral")[1])
+    return Parts(
+        f"return {a.n} {a.resource} to the supply ({limit}-cube limit)",
+        (),
+        (f"{a.n} {a.resource}",),
+        None,
+        ctx.at("cathedral")[0],
+        None,
+        ctx.at("cathedral")[1],
+    )
 
 
 #: The words of each action class.
 WRITERS: dict[type, Callable[[Context, Any], Parts]] = {  # each takes its own action class
-    A.TakeResourceCard: _take, A.Hire: _hire, A.Pass: _pass, A.Discard: _discard,
-    A.ReturnBuilder: _return, A.KeepBuilder: _keep, A.Place: _place, A.Park: _park,
-    A.Protect: _protect, A.TakeCube: _take_cube, A.UseOnce: _use_once, A.Decline: _decline,
-    A.PickCraftsman: _pick, A.ChooseOption: _choose, A.Buy: _buy, A.Sell: _sell,
-    A.EndTrading: _end_trading, A.Build: _build, A.EndBuilding: _end_building,
+    A.TakeResourceCard: _take,
+    A.Hire: _hire,
+    A.Pass: _pass,
+    A.Discard: _discard,
+    A.ReturnBuilder: _return,
+    A.KeepBuilder: _keep,
+    A.Place: _place,
+    A.Park: _park,
+    A.Protect: _protect,
+    A.TakeCube: _take_cube,
+    A.UseOnce: _use_once,
+    A.Decline: _decline,
+    A.PickCraftsman: _pick,
+    A.ChooseOption: _choose,
+    A.Buy: _buy,
+    A.Sell: _sell,
+    A.EndTrading: _end_trading,
+    A.Build: _build,
+    A.EndBuilding: _end_building,
     A.ReturnCubes: _return_cubes,
 }
 assert set(WRITERS) == set(A.ACTION_TYPES.values()), "an action class without words"
@@ -447,13 +551,14 @@ def _option_key(ctx: Context):
     if isinstance(effect, fx.Borrow):
         return job, borrow_uses(ctx.state, ctx.rules, ctx.seat, effect)
     if isinstance(effect, fx.ReorderEvents):  # the cards the seat sees on top
-        return job, ctx.state.event_deck[:effect.n]
+        return job, ctx.state.event_deck[: effect.n]
     if isinstance(effect, fx.CopyPrivilege):
         return job, tuple(copy_options(ctx.state, ctx.rules, ctx.seat, effect))
     if gives_to_chosen(effect):
         return job, tuple(give_options(ctx.state, ctx.seat, effect))
-    return job, chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability) \
-        if is_chosen(effect) else ()
+    return job, chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability) if is_chosen(
+        effect
+    ) else ()
 
 
 #: What else a label depends on besides the action and the cards (the
@@ -465,11 +570,18 @@ DEPENDS: dict[type, Callable[[Context, Any], object]] = {
     A.ReturnBuilder: lambda ctx, a: (ctx.state.drawn == ctx.seat, ctx.state.drawn),
     A.Protect: lambda ctx, a: ctx.state.event,
     A.UseOnce: lambda ctx, a: (ctx.kind, ctx.state.event, _tax(ctx) if ctx.kind == "once_tax" else 0),
-    A.Decline: lambda ctx, a: (ctx.kind, ctx.state.event, _tax(ctx) if ctx.kind == "once_tax" else 0,
-                               next((x.card for x in ctx.legal if type(x) is A.UseOnce), None)),
+    A.Decline: lambda ctx, a: (
+        ctx.kind,
+        ctx.state.event,
+        _tax(ctx) if ctx.kind == "once_tax" else 0,
+        next((x.card for x in ctx.legal if type(x) is A.UseOnce), None),
+    ),
     A.PickCraftsman: lambda ctx, a: ctx.state.jobs[0],
     A.ChooseOption: lambda ctx, a: _option_key(ctx),
     A.Buy: lambda ctx, a: _trade_price(ctx, "buy", a.resource),
-    A.Sell: lambda ctx, a: (p := _trade_price(ctx, "sell", a.resource), max(0, ctx.player.gold + a.n * p - ctx.rules.layout.gold_cap)),
+    A.Sell: lambda ctx, a: (
+        p := _trade_price(ctx, "sell", a.resource),
+        max(0, ctx.player.gold + a.n * p - ctx.rules.layout.gold_cap),
+    ),
     A.Build: _build_key,
 }

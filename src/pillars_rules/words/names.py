@@ -22,8 +22,8 @@ kinds and data.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 from .grammar import ordinal
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def fold(text: str) -> str:

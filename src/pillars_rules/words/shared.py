@@ -19,8 +19,7 @@ def option_text(state: Any, effect: Any, index: int) -> str:
         return f"vote for: {instant(effect.options[index])} (every voter, if it wins{so_far})"
     if index == 0:
         return "pass (bid nothing)"
-    return (f"bid {amounts((fx.Amount(effect.kind, index),))}: the highest bidder pays it, then "
-            f"{instant(effect.prize)}")
+    return f"bid {amounts((fx.Amount(effect.kind, index),))}: the highest bidder pays it, then {instant(effect.prize)}"
 
 
 def vote_decided(e: E.VoteDecided, n: Any) -> str:
