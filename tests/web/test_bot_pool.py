@@ -235,3 +235,33 @@ def test_a_pool_starts_its_worker_processes_off_the_event_loop():
 
     threads, loop_thread = asyncio.run(main())
     assert len(threads) == 2 and threads[0] != loop_thread and threads[1] == loop_thread
+
+
+def test_with_depth_two_a_worker_has_its_next_decision_at_hand():
+    # issue #60: one decision a worker left each worker idle while the busy event loop
+    # handed it the next; with depth 2 the next is already in the processes
+    async def main():
+        pool = BotPool(workers=1, timeout=60.0, job=sleepy, depth=2)
+        view = _view()
+        try:
+            await pool.decide("sleep:0", 0, view, owner="warm")
+            tasks = [asyncio.create_task(pool.decide("sleep:0.3", i, view, owner="a")) for i in range(3)]
+            await asyncio.sleep(0.05)
+            in_processes = len(pool._running)
+            await asyncio.gather(*tasks)
+            return in_processes, pool._used["a"] - pool._used.get("warm", 0.0)
+        finally:
+            pool.close()
+
+    in_processes, charged = asyncio.run(main())
+    assert in_processes == 2
+    # charged what the worker spent (3 x 0.3 s), not the time its decisions waited beside each other
+    # (0.3 + 0.6 + 0.6 s with wall-clock charges)
+    assert 0.85 <= charged < 1.3, charged
+
+
+def test_a_pool_refuses_a_depth_below_one():
+    import pytest
+
+    with pytest.raises(ValueError, match="depth must be at least 1"):
+        BotPool(workers=1, depth=0)

@@ -24,6 +24,7 @@ import json
 import logging
 import multiprocessing
 import os
+import pickle
 import random
 import signal
 import time
@@ -157,6 +158,14 @@ def _arrived(head: str, log: str, rules) -> pr.SeatView:
     return from_export(doc, rules=rules)
 
 
+def _timed(job: Callable[..., Any], name: str, seed: int, shipped: object) -> tuple[Any, float]:
+    """In a worker: ``job``'s answer and the seconds the worker spent on it (the
+    unpickling of the view and the thinking: what the pool charges the owner)."""
+    began = time.monotonic()
+    view = pickle.loads(shipped)  # a _Shipped: the view (see LogText.ship)
+    return job(name, seed, view), time.monotonic() - began
+
+
 def decide(name: str, seed: int, view: pr.SeatView) -> dict:
     """In a worker: the action the bot ``name`` chooses from ``view``, as JSON."""
     from pillars_rules.bots import make_bot
@@ -195,9 +204,17 @@ class BotPool:
     ``hard`` bots thus delays another client's table by the decision it has in a
     worker at most. ``nice`` lowers the workers' CPU priority (the server's
     background lane, bot-only games: on a busy core a person's table then gets
-    the CPU first, even while a background decision is being thought). At most ``workers`` decisions are in the processes at once, and the
-    timeout runs from the moment a decision gets a worker (a new worker's first
-    decision gets :data:`STARTUP` seconds more). A decision that
+    the CPU first, even while a background decision is being thought). At most
+    ``workers * depth`` decisions are in the processes at once: with ``depth``
+    2 each worker has its next decision at hand when it finishes one, instead
+    of idling while the server's loop hands it the next (at people's pace, with
+    the loop busy, a worker idled about a third of the time; issue #60), and a
+    client's crowd delays another table by up to ``depth`` decisions a worker.
+    An owner is charged the time the worker spent on its decision, whatever
+    waited beside it. The timeout runs from the moment a decision is handed to
+    the processes, and is ``depth`` times ``timeout`` (it may wait behind one
+    decision a worker; a new worker's first decision gets :data:`STARTUP`
+    seconds more). A decision that
     passes it is played at random (logged, counted in :attr:`fallbacks`); the
     pool is rebuilt, and the decisions that were running beside it go back to
     the head of their queues (retried, :data:`RETRIES` times at most)."""
@@ -208,8 +225,13 @@ class BotPool:
     #: on top of the timeout of its first decision.
     STARTUP = 60.0
 
-    def __init__(self, workers: int = 1, timeout: float = 120.0, job=None, nice: int = 0, games: int = 1024) -> None:
+    def __init__(
+        self, workers: int = 1, timeout: float = 120.0, job=None, nice: int = 0, games: int = 1024, depth: int = 1
+    ) -> None:
+        if depth < 1:
+            raise ValueError(f"depth must be at least 1, not {depth}")
         self.workers = workers
+        self.depth = depth
         self.timeout = timeout
         self.nice = nice
         self._job: Callable[..., Any] = job or decide  # decide, given a _Shipped that unpickles as the view
@@ -273,7 +295,7 @@ class BotPool:
         return None
 
     def _dispatch(self) -> None:
-        while len(self._running) < self.workers:
+        while len(self._running) < self.workers * self.depth:
             job = self._next()
             if job is None:
                 return
@@ -294,14 +316,15 @@ class BotPool:
         name, seed, view = job.args
         pool = self._executor()
         self._started += 1
-        timeout = self.timeout + (self.STARTUP if self._started <= self.workers else 0.0)
+        timeout = self.timeout * self.depth + (self.STARTUP if self._started <= self.workers else 0.0)
         began = time.monotonic()
+        worked = None  # the seconds the worker spent, once it answers
         try:
-            shipped = self._logs.ship(view)
+            shipped = pickle.dumps(self._logs.ship(view), protocol=pickle.HIGHEST_PROTOCOL)
 
             def submit() -> concurrent.futures.Future:
                 with _stop_signals_held():  # a submit may start one of the pool's processes
-                    return pool.submit(self._job, name, seed, shipped)
+                    return pool.submit(_timed, self._job, name, seed, shipped)
 
             if self._started <= self.workers:
                 # the pool starts a process inside submit when none is idle: in a thread, not on
@@ -310,9 +333,9 @@ class BotPool:
             else:
                 future = asyncio.wrap_future(submit())
             try:
-                doc = await asyncio.wait_for(future, timeout)
+                doc, worked = await asyncio.wait_for(future, timeout)
             finally:
-                spent = time.monotonic() - began
+                spent = time.monotonic() - began if worked is None else worked
                 self._used[job.owner] = self._used.get(job.owner, 0.0) + spent
                 if not self._queues:  # nothing waits: the clock moves on to what was served
                     self._clock = max(self._clock, self._used[job.owner])
