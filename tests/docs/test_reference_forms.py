@@ -126,13 +126,17 @@ def _refused_ideas() -> list[str]:
 
 
 def test_the_ideas_listed_as_not_writable_are_refused():
+    """Each card of the list is refused; one whose comment says "no form" by a
+    syntax error, every other one by a check of the compiler (the reason)."""
     from pillars_rules.cardlang import base_cards, compile_text
     from pillars_rules.errors import CardError
 
     ideas = _refused_ideas()
     assert len(ideas) >= 8
     for text in ideas:
-        with pytest.raises(CardError):
+        with pytest.raises(CardError) as refused:
             compile_text(text, "idea.cards", known=base_cards())
+        syntax = refused.value.diagnostics[0].message.startswith("expected ")
+        assert syntax == text.endswith("# no form"), (text, refused.value.diagnostics[0].message)
     # the check can tell: the same line made writable compiles
     compile_text(ideas[-1].replace(" + 1 gold per privilege", ""), "idea.cards", known=base_cards())
