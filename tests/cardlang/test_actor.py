@@ -54,6 +54,32 @@ def one(body: str):
             ),
         ),
         ("when you hire: that player: gain 1 gold", fx.OnAction("hire", fx.ForPlayers(THAT, fx.Gain(GOLD)))),
+        # in the decisions a reaction asks: queued with the seat that acted (save format 4)
+        (
+            "when another player hires: choose one: take 1 gold from that player | gain 1 vp",
+            fx.OnAction("hire", fx.ChooseOne((fx.Transfer("take", GOLD, THAT), fx.Gain((A("vp", 1),)))), None, "other"),
+        ),
+        (
+            "when another player takes: choose one: that player: lose 1 vp | gain 1 wood",
+            fx.OnAction(
+                "take",
+                fx.ChooseOne((fx.ForPlayers(THAT, fx.Lose((A("vp", 1),))), fx.Gain((A("wood", 1),)))),
+                None,
+                "other",
+            ),
+        ),
+        (
+            "when another player hires: choose craftsman: give to that player",
+            fx.OnAction("hire", fx.ChooseCraftsman("give", 0, (), THAT), None, "other"),
+        ),
+        (
+            "when your left neighbour hires: choose privilege: give to that player",
+            fx.OnAction("hire", fx.GivePrivilege(THAT), None, "left"),
+        ),
+        (
+            "when another player hires: copy a privilege of that player for this round",
+            fx.OnAction("hire", fx.CopyPrivilege(THAT, "this_round"), None, "other"),
+        ),
     ],
 )
 def test_that_player_compiles_formats_back_and_reads(body, want):
@@ -70,12 +96,9 @@ def test_that_player_compiles_formats_back_and_reads(body, want):
     [
         ("at castle: that player: lose 1 gold", "written only in a reaction's effect"),
         ("take 1 gold from that player", "written only in a reaction's effect"),
-        (
-            "when another player hires: choose one: take 1 gold from that player | gain 1 vp",
-            "cannot be read in a choice",
-        ),
-        ("when another player hires: choose craftsman: give to that player", "cannot be read in a choice"),
-        ("when another player hires: copy a privilege of that player for this round", "cannot be read in a choice"),
+        ("at castle: choose one: take 1 gold from that player | gain 1 vp", "written only in a reaction's effect"),
+        ("at round_start: choose craftsman: give to that player", "written only in a reaction's effect"),
+        ("at cathedral: copy a privilege of that player for this round", "written only in a reaction's effect"),
     ],
 )
 def test_that_player_without_a_meaning_is_refused_at_the_word(body, words):

@@ -49,6 +49,8 @@ def warnings(text: str):
         ('craftsman c "C" { round 1 at game_end: if you own 1 vp: bury the next event }', "W007", "empty"),
         # W008: 'that player' is the owner in a reaction to its own action (issue #53)
         ('privilege p "P" { permanent when you hire: take 1 gold from that player }', "W008", "that player is you"),
+        ('privilege p "P" { permanent when you take: choose craftsman: give to that player }', "W008", "the gift"),
+        ('privilege p "P" { permanent when you hire: copy a privilege of that player for this round }', "W008", "copy"),
     ],
 )
 def test_useless_cards_warn_with_a_code(text, code, words):

@@ -1038,3 +1038,40 @@ def test_that_player_is_the_actor_in_every_seat_count():
         )
         game = game.apply(A.Pass()).apply(A.Hire("mason_r1"))
         assert sorted(moves(game, "idea_ferryman")) == sorted([("+", RED, {"gold": 1}), ("-", BLUE, {"gold": 1})])
+
+
+# ------------------------------------------------------------------ that player in a decision (issue #53)
+@covers("idea_bailiff")
+@pytest.mark.parametrize(
+    "option, want", [(0, [("+", RED, {"gold": 1}), ("-", BLUE, {"gold": 1})]), (1, [("-", BLUE, {"vp": 1})])]
+)
+def test_bailiff_asks_its_owner_and_the_answer_reaches_the_player_who_hired(option, want):
+    game = _draft(seats={RED: dict(privileges=("idea_bailiff",)), BLUE: dict(gold=10, vp=3)})
+    game = game.apply(A.Pass()).apply(A.Hire("mason_r1"))  # blue hires
+    assert (game.pending.kind, game.pending.seat) == ("choice", RED)  # red decides...
+    assert game.state.jobs[0].actor == BLUE  # ...about blue, fixed when the reaction fired
+    labels = [c.label for c in pr.words.choices(game.view(RED))]
+    assert len(labels) == 2 and all("Blue is the player who did it" in x for x in labels), labels
+    game = game.apply(A.ChooseOption(option))
+    assert sorted(moves(game, "idea_bailiff")) == sorted(want)
+    assert roundtrips(game)
+
+
+@covers("idea_envoy")
+def test_envoy_copies_a_privilege_of_the_left_neighbour_who_took_a_resource_card():
+    game = _draft(seats={RED: dict(craftsmen=("idea_envoy",)), BLUE: dict(privileges=("aliena", "ellen"))})
+    game = game.apply(A.Pass()).apply(A.TakeResourceCard("forest_2", True))  # blue, red's left neighbour, takes
+    assert (game.pending.kind, game.pending.seat) == ("choice", RED) and game.state.jobs[0].actor == BLUE
+    # Aliena has no lasting modifier: only Ellen is offered
+    assert game.legal_actions() == [A.ChooseOption(0)]
+    assert "copy Ellen of Blue" in pr.words.choices(game.view(RED))[0].label
+    after = game.apply(A.ChooseOption(0))
+    assert after.state.granted == ((RED, "ellen", 0, -1, 1, 1),)
+    assert roundtrips(after)
+
+
+@covers("idea_envoy")
+def test_envoy_asks_nothing_when_another_seat_takes():
+    game = _draft(seats={RED: dict(craftsmen=("idea_envoy",)), GREEN: dict(privileges=("ellen",))})
+    game = game.apply(A.Pass()).apply(A.Pass()).apply(A.TakeResourceCard("forest_2", True))  # green takes
+    assert not game.state.jobs and not game.state.granted

@@ -53,6 +53,12 @@ SHARED_STOCK = Case(
     " when another player buys: each player: take 1 wood, 4 stone, 1 sand from the market\n}\n\n"
     'craftsman toolmaker "T" {\n round 1\n convert 1 wood -> 1 wood\n at round_start: lose 1 wood\n}\n'
 )
+#: 'that player' in the decisions a reaction asks: queued with the seat that acted (save format 4).
+THAT_CHOICE = Case(
+    'privilege jack "J" {\n permanent\n'
+    " when another player hires: choose one: take 1 gold from that player | that player: lose 1 vp\n"
+    " when any player takes: choose craftsman: give to that player\n}"
+)
 #: Each example is a whole game and its save: a third of the profile's count
 #: (8 at ci and dev, a few seconds; 330 at thorough). The soak plays thousands.
 EXAMPLES = max(1, settings.default.max_examples // 3)
@@ -68,6 +74,7 @@ EXAMPLES = max(1, settings.default.max_examples // 3)
 @example(LATE_CUBES, 4, 7)
 @example(BID_MARKET, 2, 5)  # every seat passes the auction: seed 5 at 2 seats
 @example(SHARED_STOCK, 2, 19)
+@example(THAT_CHOICE, 3, 11)
 def test_every_accepted_card_set_plays_saves_loads_and_replays(case, players, seed):
     outcome = totality.play_set(case, players, seed)
     assert outcome.ok, (outcome, case.text)

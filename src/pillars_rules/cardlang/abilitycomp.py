@@ -95,11 +95,10 @@ class AbilityFields(ValueChecker):
 
     locations: tuple[str, ...] = tuple(fx.LOCATIONS)
     hooks: tuple[str, ...] = fx.HOOK_POINTS
-    #: Where ``that player`` has a meaning (issue #53): the effect of a
-    #: reaction, resolved at once; not in a decision's options, which are
-    #: answered later, when the action is past.
+    #: Where ``that player`` has a meaning (issue #53): anywhere in the
+    #: effect of a reaction -- a decision it asks is queued with the seat that
+    #: acted, so an answer made later still reaches that seat.
     actor_ok: bool = False
-    in_choice: int = 0
 
     # ---- effects -----------------------------------------------------------
     def instant(self, e: ast.Effect) -> Any:
@@ -178,7 +177,7 @@ class AbilityFields(ValueChecker):
                     return None
                 return fx.ChooseCraftsman("boost", n, exclude)
             if e.arg("action") == "give":
-                to = self.players(e.arg("to"), decided=True)
+                to = self.players(e.arg("to"))
                 if to is not None and to.who not in fx.GIVE_TO:
                     self.one_taker(e.arg("to"), "craftsman")
                     return None
@@ -200,20 +199,16 @@ class AbilityFields(ValueChecker):
             return fx.BuryEvent()
         if r == "GivePrivilege":  # a privilege moves to another tableau (issue #53)
             exclude = self.exclude(e.arg("exclude"), "privilege")
-            to = self.players(e.arg("to"), decided=True)
+            to = self.players(e.arg("to"))
             if to is not None and to.who not in fx.GIVE_TO:
                 self.one_taker(e.arg("to"), "privilege")
                 return None
             return None if exclude is None or to is None else fx.GivePrivilege(to, exclude)
         if r == "CopyPrivilege":
-            players = self.players(e.arg("players"), decided=True)
+            players = self.players(e.arg("players"))
             return None if players is None else fx.CopyPrivilege(players, e.arg("duration"))
         if r == "ChooseOne":
-            self.in_choice += 1
-            try:
-                options = [self.instant(o) for o in e.arg("options")]
-            finally:
-                self.in_choice -= 1
+            options = [self.instant(o) for o in e.arg("options")]
             for node, o in zip(e.arg("options"), options):
                 if not isinstance(o, fx.Lasting) and _offers_lasting(o):
                     self.rep.at(
@@ -245,7 +240,8 @@ class AbilityFields(ValueChecker):
         """Refuse a card given to several players: a card is one object."""
         self.rep.at(
             node,
-            f"a {kind} is given to one player: your left or right neighbour, or a player you choose",
+            f"a {kind} is given to one player: your left or right neighbour, a player you choose, "
+            "or in a reaction that player",
             f"write e.g. 'choose {kind}: give to a player you choose'",
         )
 
@@ -277,9 +273,8 @@ class AbilityFields(ValueChecker):
             return False, None
         return True, fx.Scaled(tuple(factors), up_to)
 
-    def players(self, e: ast.Effect, decided: bool = False) -> fx.Players | None:
-        """A selector; ``decided``: it is read when a decision is answered
-        (what a craftsman or a copy goes by), not at once."""
+    def players(self, e: ast.Effect) -> fx.Players | None:
+        """A selector (``that player`` only in a reaction's effect)."""
         who = e.arg("who")
         if who == "actor" and not self.actor_ok:
             self.rep.at(
@@ -287,13 +282,6 @@ class AbilityFields(ValueChecker):
                 "'that player' is the player whose action a reaction answers: it is "
                 "written only in a reaction's effect",
                 "e.g. 'when another player hires: take 1 gold from that player'",
-            )
-            return None
-        if who == "actor" and (self.in_choice or decided):
-            self.rep.at(
-                e,
-                "'that player' cannot be read in a choice (it is answered after the action is over)",
-                "name that player outside the choice, e.g. 'that player: (choose one: lose 1 gold | lose 1 wood)'",
             )
             return None
         if who in ("most", "fewest"):

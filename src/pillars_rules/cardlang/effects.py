@@ -498,8 +498,9 @@ class Borrow:
 
 
 #: Who may get a card a :class:`ChooseCraftsman` or a :class:`GivePrivilege`
-#: gives (one player: a card is one object).
-GIVE_TO: tuple[str, ...] = ("left", "right", "chosen")
+#: gives (one player: a card is one object); ``actor`` (``that player``) in a
+#: reaction only (issue #53).
+GIVE_TO: tuple[str, ...] = ("left", "right", "chosen", "actor")
 
 #: Whose craftsmen a :class:`Borrow` may use, as written after ``of``.
 BORROW_WHO: dict[str, str] = {"other": "another player", "any": "any player"}
@@ -1073,6 +1074,19 @@ def children(effect: object) -> tuple[object, ...]:
     if nxt is not None:
         return (nxt,)
     return options_of(effect)
+
+
+def names_actor(effect: object) -> bool:
+    """Does ``effect``, or anything it leads to (a wrapper's effect, a
+    decision's options), name ``that player`` (``Players("actor")``, issue
+    #53)? A choice that does is queued with the seat that acted
+    (:class:`~pillars_rules.engine.state.Job`), so answered later it still
+    reaches that seat."""
+    for field in ("players", "to"):
+        who = getattr(effect, field, None)
+        if isinstance(who, Players) and who.who == "actor":
+            return True
+    return any(names_actor(c) for c in children(effect))
 
 
 def lastings(effect: object) -> list[Lasting]:

@@ -55,8 +55,8 @@ CODES: dict[str, str] = {
     "round, or 'next round' on a card of the last round)",
     "W007": "an effect on the event deck at the end of the game, when the deck is empty "
     "(every event card has been revealed)",
-    "W008": "a transfer or a trade with 'that player' in a reaction to the card owner's own action "
-    "('when you ...:'), where that player is the owner: nobody gives to themselves",
+    "W008": "a transfer, a trade, a card given or a privilege copied with 'that player' in a reaction to the "
+    "card owner's own action ('when you ...:'), where that player is the owner: nobody gives to themselves",
 }
 #: Effects on the event deck (issue #53).
 _DECK_EFFECTS = (fx.LookEvents, fx.BuryEvent, fx.ReorderEvents)
@@ -114,6 +114,16 @@ def _walk(obj: Any) -> Iterator[Any]:
                     yield from _walk(x)
 
 
+def _with_actor(obj: Any) -> bool:
+    """Does ``obj`` move something between its owner and ``that player``
+    (a transfer, a trade, a card given, a privilege copied)?"""
+    if isinstance(obj, (fx.Transfer, fx.Swap, fx.CopyPrivilege)):
+        return obj.players.who == "actor"
+    if isinstance(obj, (fx.ChooseCraftsman, fx.GivePrivilege)):
+        return obj.to is not None and obj.to.who == "actor"
+    return False
+
+
 def _abilities(card: Card) -> Iterator[Any]:
     yield from card.abilities
     for _, abilities in card.variants:
@@ -157,13 +167,12 @@ def lint(cards: CardSet, known: CardSet | None = None) -> list[CardWarning]:
             if (
                 isinstance(ability, fx.OnAction)
                 and ability.who == "you"
-                and any(
-                    isinstance(obj, (fx.Transfer, fx.Swap)) and obj.players.who == "actor" for obj in _walk(ability)
-                )
+                and any(_with_actor(obj) for obj in _walk(ability))
             ):
                 warn(
                     "W008",
-                    "in 'when you ...:' that player is you, and nobody gives to themselves: the transfer does nothing",
+                    "in 'when you ...:' that player is you, and nobody gives to themselves: the transfer, "
+                    "the gift or the copy does nothing",
                 )
             for obj in _walk(ability):
                 if isinstance(obj, fx.Convert):

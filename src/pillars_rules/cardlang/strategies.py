@@ -72,6 +72,8 @@ scales = factors | st.builds(
 ).filter(lambda q: len(q.factors) > 1 or q.up_to > 0)
 #: Conditions also read the counters on the card (issue #53).
 conditions = conditions | st.builds(fx.OwnsAtLeast, st.just("counters"), counts)
+#: Who may get a card outside a reaction (``that player`` is a reaction's, issue #53).
+_GIVE_TO = tuple(w for w in fx.GIVE_TO if w != "actor")
 simple_instants = st.one_of(
     st.builds(fx.Gain, amounts(fx.AMOUNT_KINDS), st.none() | scales),
     st.builds(fx.Lose, amounts(fx.AMOUNT_KINDS), st.none() | scales),
@@ -87,9 +89,9 @@ simple_instants = st.one_of(
     st.builds(fx.LookEvents, st.integers(1, fx.MAX_LOOK)),
     st.builds(fx.ReorderEvents, st.integers(2, fx.MAX_REORDER)),
     st.just(fx.BuryEvent()),
-    st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes, st.sampled_from(fx.GIVE_TO).map(fx.Players)),
+    st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes, st.sampled_from(_GIVE_TO).map(fx.Players)),
     st.builds(fx.CopyPrivilege, players, st.sampled_from(tuple(fx.DURATIONS))),
-    st.builds(fx.GivePrivilege, st.sampled_from(fx.GIVE_TO).map(fx.Players)),
+    st.builds(fx.GivePrivilege, st.sampled_from(_GIVE_TO).map(fx.Players)),
 )
 #: A lasting modifier, an option of a choice only (``this round: tax 0``).
 lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))
@@ -194,8 +196,17 @@ actor_instants = st.one_of(
         lambda s: not {a.kind for a in s.gives} & {a.kind for a in s.gets}
     ),
 )
+#: Decisions of the owner's that name the seat that acted: queued with that
+#: seat, so answered later they still reach it (issue #53).
+actor_choices = st.one_of(
+    st.lists(actor_instants | silent_instants, min_size=2, max_size=3).map(lambda opts: fx.ChooseOne(tuple(opts))),
+    st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes, _THAT),
+    st.builds(fx.GivePrivilege, _THAT),
+    st.builds(fx.CopyPrivilege, _THAT, st.sampled_from(tuple(fx.DURATIONS))),
+)
 on_actions = st.one_of(
     st.builds(fx.OnAction, st.sampled_from(fx.PLAYER_ACTIONS), actor_instants, st.none(), reactors),
+    st.builds(fx.OnAction, st.sampled_from(("hire", "place", "take")), actor_choices, st.none(), reactors),
     st.builds(fx.OnAction, st.sampled_from(("hire", "place", "take")), owner_instants, st.none(), reactors),
     st.builds(fx.OnAction, st.just("place"), owner_instants, st.sampled_from(LOCATIONS), reactors),
     st.builds(fx.OnAction, st.sampled_from(("buy", "sell")), market_instants, st.none(), st.just("you")),

@@ -886,7 +886,7 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
             'placed': 'Pieces', 'resource_cards': 'tuple[str, ...]', 'grey_next': 'int',
             'uses': 'tuple[tuple[str, int, int], ...]', 'boosts': 'tuple[tuple[str, int], ...]'},
         'Pending': {'kind': 'str', 'seat': 'int'},
-        'Job': {'seat': 'int', 'source': 'str', 'ability': 'int', 'option': 'int'},
+        'Job': {'seat': 'int', 'source': 'str', 'ability': 'int', 'option': 'int', 'actor': 'int'},
         'Fixed': {'seed': 'int', 'variants': 'tuple[str, ...]', 'card_hash': 'str'},
         'Board': {'supply': 'tuple[int, int, int, int]', 'market': 'tuple[int, int, int, int]',
             'court_metal': 'int', 'spots': 'tuple[tuple[str, tuple[int | None, ...]], ...]',

@@ -38,6 +38,7 @@ from ..cardlang.effects import (
     addressed,
     deeper,
     is_chosen,
+    names_actor,
 )
 from ..limits import MAX_CARD_EFFECTS
 from . import events as E
@@ -134,9 +135,9 @@ def _instant(
             return [E.Lost(seat, amounts, source)] if amounts else []
         return [E.Lost(seat, effect.amounts, source)]
     if gives_to_chosen(effect):  # a card given as a pair (issue #53): a choice, if anyone lacks a card
-        return [E.ChoicesQueued((Job(seat, source, ability, option),))] if give_options(state, seat, effect) else []
+        return _queued(seat, source, ability, option, effect, actor) if give_options(state, seat, effect, actor) else []
     if isinstance(effect, (ChooseCraftsman, ChooseOne)):
-        return [E.ChoicesQueued((Job(seat, source, ability, option),))]
+        return _queued(seat, source, ability, option, effect, actor)
     if isinstance(effect, If):
         cond = effect.condition
         if isinstance(cond, HasMost):
@@ -188,7 +189,9 @@ def _instant(
         return [E.EventBuried(seat, source)] if len(state.event_deck) > 1 else []
     if isinstance(effect, CopyPrivilege):  # a choice, if there is a privilege to copy
         return (
-            [E.ChoicesQueued((Job(seat, source, ability, option),))] if copy_options(state, rules, seat, effect) else []
+            _queued(seat, source, ability, option, effect, actor)
+            if copy_options(state, rules, seat, effect, actor)
+            else []
         )
     if isinstance(effect, Borrow):  # the owner picks the craftsman: a choice, if there is one to use
         return (
@@ -209,6 +212,15 @@ def _instant(
     raise TypeError(f"not an instant effect: {effect!r}")  # pragma: no cover - registry guard
 
 
+def _queued(seat: int, source: str, ability: int, option: int, effect, actor: int) -> list:
+    """The choice of ``effect`` queued for ``seat``; with ``actor``, the seat
+    that acted, when the effect names ``that player`` (issue #53): the seat is
+    fixed now, when the reaction fires, and the answer reaches it later."""
+    if actor >= 0 and names_actor(effect):
+        return [E.ChoicesQueued((Job(seat, source, ability, option, actor),))]
+    return [E.ChoicesQueued((Job(seat, source, ability, option),))]
+
+
 def chosen_seats(state: GameState, rules: Rules, seat: int, effect, source: str, ability: int) -> tuple[int, ...]:
     """The players ``seat`` may choose for "a player you choose", in turn order
     (option ``i`` of the decision is the ``i``-th): only those with whom
@@ -223,17 +235,17 @@ def option_count(state: GameState, rules: Rules, seat: int, effect) -> int:
     """How many options a queued choice of ``effect`` (the first job's) offers
     ``seat`` now: the players to choose, the uses of a craftsman and none, or
     the options written."""
+    job = state.jobs[0]
     if is_chosen(effect):
-        job = state.jobs[0]
         return len(chosen_seats(state, rules, seat, effect, job.source, job.ability))
     if isinstance(effect, Borrow):
         return len(borrow_uses(state, rules, seat, effect)) + 1
     if isinstance(effect, ReorderEvents):
         return len(reorders(reorder_size(state, effect)))
     if isinstance(effect, CopyPrivilege):
-        return len(copy_options(state, rules, seat, effect))
+        return len(copy_options(state, rules, seat, effect, job.actor))
     if gives_to_chosen(effect):
-        return len(give_options(state, seat, effect))
+        return len(give_options(state, seat, effect, job.actor))
     return len(effect.options)
 
 
@@ -323,10 +335,14 @@ def action_trigger_events(
     return out
 
 
-def eligible_craftsmen(state: GameState, rules: Rules, seat: int, effect: ChooseCraftsman) -> list[str]:
+def eligible_craftsmen(
+    state: GameState, rules: Rules, seat: int, effect: ChooseCraftsman, actor: int = -1
+) -> list[str]:
+    """The craftsmen ``seat`` may pick for ``effect`` (``actor``: the queued
+    choice's, who ``that player`` is)."""
     if gives_to_chosen(effect):  # given to a player you choose: the craftsmen some player lacks
-        return list(dict.fromkeys(c for c, _ in give_options(state, seat, effect)))
-    taker = give_target(state, seat, effect)
+        return list(dict.fromkeys(c for c, _ in give_options(state, seat, effect, actor)))
+    taker = give_target(state, seat, effect, actor)
     if effect.action == "give" and taker < 0:
         return []
     has = state.players[taker].craftsmen if taker >= 0 else ()

@@ -60,10 +60,10 @@ def advance_into(b: Batch, rules: Rules) -> None:
         job = jobs[0]
         effect = job_effect(rules, job)
         if (
-            (isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect))
+            (isinstance(effect, ChooseCraftsman) and not eligible_craftsmen(state, rules, job.seat, effect, job.actor))
             or (is_chosen(effect) and not chosen_seats(state, rules, job.seat, effect, job.source, job.ability))
-            or (isinstance(effect, CopyPrivilege) and not copy_options(state, rules, job.seat, effect))
-            or (isinstance(effect, GivePrivilege) and not give_options(state, job.seat, effect))
+            or (isinstance(effect, CopyPrivilege) and not copy_options(state, rules, job.seat, effect, job.actor))
+            or (isinstance(effect, GivePrivilege) and not give_options(state, job.seat, effect, job.actor))
         ):
             # nothing left to choose (a player it would do something with: issue #53): no question
             b.add(E.ChoiceMade(job.seat, job.source))

@@ -179,7 +179,10 @@ def _legal_choice(state: GameState, rules: Rules, seat: int) -> list:
     job = state.jobs[0]
     effect = job_effect(rules, job)
     if isinstance(effect, ChooseCraftsman) and not gives_to_chosen(effect):
-        return [_act(rules, ("pick", c), A.PickCraftsman, c) for c in eligible_craftsmen(state, rules, seat, effect)]
+        return [
+            _act(rules, ("pick", c), A.PickCraftsman, c)
+            for c in eligible_craftsmen(state, rules, seat, effect, job.actor)
+        ]
     if is_shared(effect):  # a vote (an option's index) or a bid (the amount; 0 passes)
         return [_act(rules, ("option", i), A.ChooseOption, i) for i in shared_options(state, effect, seat)]
     # "a player you choose": option i is the i-th other seat in turn order; a
@@ -339,7 +342,7 @@ def _pick(state, rules, action, seat):
     if effect.action == "discard":
         return [made, E.CraftsmanDiscarded(seat, action.card)]
     if effect.action == "give":  # listed only while there is a taker (eligible_craftsmen)
-        return [made, E.CraftsmanGiven(seat, action.card, give_target(state, seat, effect))]
+        return [made, E.CraftsmanGiven(seat, action.card, give_target(state, seat, effect, job.actor))]
     return [made, E.CapacityBoosted(seat, action.card, effect.n)]
 
 
@@ -355,19 +358,19 @@ def _choose(state, rules, action, seat):
     if isinstance(effect, Borrow):
         return [made] + borrow_events(evolve(state, made), rules, seat, effect, action.index, job.source)
     if isinstance(effect, CopyPrivilege):  # option i: the i-th (owner, privilege)
-        card = copy_options(state, rules, seat, effect)[action.index][1]
+        card = copy_options(state, rules, seat, effect, job.actor)[action.index][1]
         after = evolve(state, made)
         grants = copy_grants(after, rules, seat, effect, card)
         return [made] + (grants if fits(list(after.effects), grants) else [])
     if gives_to_chosen(effect):  # option i: the i-th (card, taker) (issue #53)
-        card, taker = give_options(state, seat, effect)[action.index]
+        card, taker = give_options(state, seat, effect, job.actor)[action.index]
         return [made, give_event(seat, effect, card, taker)]
     if isinstance(effect, ReorderEvents):  # option i: the i-th order (0: as they lie)
         return [made, E.EventsReordered(seat, reorders(reorder_size(state, effect))[action.index], job.source)]
     option = effect.options[action.index]
-    more = instant_events(
-        evolve(state, made), rules, seat, option, job.source, job.ability, answer_address(rules, job, action.index)
-    )
+    # that player (issue #53): the seat the reaction that asked answers, kept in the job
+    address = answer_address(rules, job, action.index)
+    more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability, address, actor=job.actor)
     # a choice inside the chosen option is made next, before other waiting choices
     more = [E.ChoicesQueued(e.jobs, front=True) if isinstance(e, E.ChoicesQueued) else e for e in more]
     return [made] + more

@@ -253,7 +253,7 @@ def _round_table(state: GameState, rules: Rules, n: int) -> None:
     if t.event_applied and not t.event:
         _fail("event", "an event was applied but none is revealed")
     for job in t.jobs:
-        _seats("jobs", (job.seat,), n)
+        _seats("jobs", (job.seat,) if job.actor == -1 else (job.seat, job.actor), n)  # actor: issue #53
         if job.source not in rules.by_id or not 0 <= job.ability < len(rules.card(job.source).abilities):
             _fail("jobs", f"{job!r} names no ability of a known card")
 

@@ -357,7 +357,7 @@ def _pick(state, rules, seat, who, a) -> None:
         raise _Refused("pick.excluded", source=rules.name(state.jobs[0].source), name=name)
     if effect.action == "boost" and not any(cv.capacity is not None for _, cv in rules.converts[a.card]):
         raise _Refused("pick.no_capacity", name=name)
-    taker = give_target(state, seat, effect)
+    taker = give_target(state, seat, effect, state.jobs[0].actor)
     if taker >= 0 and a.card in state.players[taker].craftsmen:
         raise _Refused("pick.taker_has", taker=state.players[taker].name[:40], name=name)
 

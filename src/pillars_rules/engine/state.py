@@ -187,18 +187,23 @@ class Pending:
 class Job:
     """A choice still to be made: the instant effect at
     ``rules.card(source).abilities[ability]`` (``.options[option]`` when
-    ``option`` >= 0), for ``seat``."""
+    ``option`` >= 0), for ``seat``. ``actor``: the seat whose action the
+    reaction that asked it answers, when the effect names ``that player``
+    (issue #53) -- fixed when the reaction fires, so the answer, made later,
+    still reaches that seat; -1 otherwise (save format 4)."""
 
     seat: int
     source: str
     ability: int
     option: int = -1
+    actor: int = -1
 
-    def __init__(self, seat: int, source: str, ability: int, option: int = -1) -> None:
+    def __init__(self, seat: int, source: str, ability: int, option: int = -1, actor: int = -1) -> None:
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "ability", ability)
         object.__setattr__(self, "option", option)
+        object.__setattr__(self, "actor", actor)
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)

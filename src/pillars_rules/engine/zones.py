@@ -47,12 +47,13 @@ def reorders(k: int) -> list[tuple[int, ...]]:
 _REORDERS: dict[int, list[tuple[int, ...]]] = {}
 
 
-def give_target(state: GameState, seat: int, effect: ChooseCraftsman) -> int:
-    """The seat a craftsman ``seat`` gives goes to (-1: no gift, or nobody)."""
+def give_target(state: GameState, seat: int, effect: ChooseCraftsman, actor: int = -1) -> int:
+    """The seat a craftsman ``seat`` gives goes to (-1: no gift, or nobody --
+    nobody gives to themselves, as when ``that player``, ``actor``, is ``seat``)."""
     if effect.to is None:
         return -1
-    picked = selected(state, seat, effect.to)
-    return picked[0] if picked else -1
+    picked = selected(state, seat, effect.to, actor)
+    return picked[0] if picked and picked[0] != seat else -1
 
 
 def gives_to_chosen(effect: object) -> bool:
@@ -65,15 +66,18 @@ def gives_to_chosen(effect: object) -> bool:
     )
 
 
-def give_options(state: GameState, seat: int, effect: ChooseCraftsman | GivePrivilege) -> list[tuple[str, int]]:
+def give_options(
+    state: GameState, seat: int, effect: ChooseCraftsman | GivePrivilege, actor: int = -1
+) -> list[tuple[str, int]]:
     """What ``seat`` may give, option ``i`` the ``i``-th: ``(card, taker)``
     for each of its craftsmen (privileges for a :class:`GivePrivilege`) not
     excluded, card by card in the order held, and each player the selector
     picks (any other player for "a player you choose", in turn order) who
-    does not hold that card -- only moves that do something (issue #53)."""
+    does not hold that card -- only moves that do something (issue #53).
+    ``actor``: who ``that player`` is (the queued choice's)."""
     to = effect.to
     assert to is not None  # a craftsman given names its taker (the compiler's check)
-    takers = [s for s in selected(state, seat, _OTHERS if to.who == "chosen" else to) if s != seat]
+    takers = [s for s in selected(state, seat, _OTHERS if to.who == "chosen" else to, actor) if s != seat]
     privileges = isinstance(effect, GivePrivilege)
     out: list[tuple[str, int]] = []
     held = state.players[seat].privileges if privileges else state.players[seat].craftsmen
@@ -102,15 +106,18 @@ def lasting_rounds(state: GameState, rules: Rules, duration: str) -> tuple[int, 
     return first, rules.layout.rounds if duration == "rest_of_game" else first
 
 
-def copy_options(state: GameState, rules: Rules, seat: int, effect: CopyPrivilege) -> list[tuple[int, str]]:
+def copy_options(
+    state: GameState, rules: Rules, seat: int, effect: CopyPrivilege, actor: int = -1
+) -> list[tuple[int, str]]:
     """What ``seat`` may copy, option ``i`` the ``i``-th: ``(owner, privilege)``
     for each privilege of a player the selector picks (any other player for
-    "a player you choose"), in turn order, that has a lasting modifier and
-    that ``seat`` does not hold. None when the copy would never hold."""
+    "a player you choose"; ``actor`` for ``that player``), in turn order, that
+    has a lasting modifier and that ``seat`` does not hold. None when the copy
+    would never hold."""
     if lasting_rounds(state, rules, effect.duration)[0] > rules.layout.rounds:
         return []
     who = effect.players
-    seats = selected(state, seat, _OTHERS if who.who == "chosen" else who)
+    seats = selected(state, seat, _OTHERS if who.who == "chosen" else who, actor)
     own = state.players[seat].privileges
     out: list[tuple[int, str]] = []
     for s in seats:

@@ -175,6 +175,12 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
                 events[i] = E.BidsPassed(e.card)
                 continue
             raise SaveError(f"$.events[{i}].seat: no seat {seat} in a {n_seats}-player game", i)
+        if not verify and type(e) is E.ChoicesQueued:  # a job's seats (verified replay re-derives them)
+            for k, job in enumerate(e.jobs):
+                for field, lowest in (("seat", 0), ("actor", -1)):  # actor -1: no seat acted (issue #53)
+                    s = getattr(job, field)
+                    if not lowest <= s < n_seats:
+                        raise SaveError(f"$.events[{i}].jobs[{k}].{field}: no seat {s} in a {n_seats}-player game", i)
     state = evolve(None, events[0])
     start = 1
     if len(events) > 1 and type(events[1]) is E.PositionSet:

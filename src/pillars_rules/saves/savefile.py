@@ -48,11 +48,12 @@ from .upcasters import (
     upcast_rules_v1_v2,
     upcast_v1_v2,
     upcast_v2_v3,
+    upcast_v3_v4,
 )
 
 FORMAT = "pillars-rules-save"
 #: Current save format (history in :mod:`pillars_rules.saves.upcasters`).
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 
 #: Header fields of the current format, each with its JSON type.
 HEADER_FIELDS: dict[str, Any] = {
@@ -241,6 +242,7 @@ __all__ = [
     "load",
     "upcast_v1_v2",
     "upcast_v2_v3",
+    "upcast_v3_v4",
     "UPCASTERS",
     "upcast_rules_v1_v2",
     "RULES_UPCASTERS",

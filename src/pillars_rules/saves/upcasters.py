@@ -8,7 +8,10 @@ document into the next version's. History:
 2. events as objects with a ``"type"`` key, header gained ``seed``;
 3. ``card_hash`` is the card set's *identity* (a hash of the compiled cards
    in canonical form, :func:`pillars_rules.cardlang.cardset.card_set_identity`); formats 1
-   and 2 recorded a hash of the card files' names and texts instead.
+   and 2 recorded a hash of the card files' names and texts instead;
+4. each queued choice (a ``Job`` of ``ChoicesQueued``) records ``actor``, the
+   seat whose action the reaction that asked it answers when the choice names
+   ``that player`` (issue #53), else -1.
 
 A format 1 or 2 ``card_hash`` cannot be turned into an identity without the
 cards, so :func:`~pillars_rules.saves.savefile.load` translates it with
@@ -68,8 +71,29 @@ def upcast_v2_v3(doc: dict) -> dict:
     return {**doc, "format_version": 3}
 
 
+def upcast_v3_v4(doc: dict) -> dict:
+    """Format 4 records in each queued choice the seat that acted (``actor``,
+    issue #53). Before it a choice could not name ``that player`` (``cards
+    check`` refused it), so each job of a format 3 log gets -1. A job that
+    holds ``actor`` already keeps it: a table's stored game keeps the header
+    it was created with (:mod:`pillars_rules.table`), so a game begun under
+    format 3 and played on under format 4 holds jobs of both. Only what is
+    well formed is touched: the strict reading after the upcast refuses the
+    rest, with its path."""
+    events = doc.get("events")
+    if type(events) is not list:
+        return {**doc, "format_version": 4}
+    out = []
+    for e in events:
+        jobs = e.get("jobs") if type(e) is dict and e.get("type") == "ChoicesQueued" else None
+        if type(jobs) is list:
+            e = {**e, "jobs": [{**j, "actor": -1} if type(j) is dict and "actor" not in j else j for j in jobs]}
+        out.append(e)
+    return {**doc, "format_version": 4, "events": out}
+
+
 #: Format version -> function turning such a document into the next version's.
-UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_v1_v2, 2: upcast_v2_v3}
+UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_v1_v2, 2: upcast_v2_v3, 3: upcast_v3_v4}
 #: The first format whose ``card_hash`` is the card-set identity.
 IDENTITY_FORMAT = 3
 
@@ -226,6 +250,7 @@ __all__ = [
     "UPCASTERS",
     "upcast_v1_v2",
     "upcast_v2_v3",
+    "upcast_v3_v4",
     "LEGACY_BASE_HASHES",
     "legacy_source_hash",
     "translate_legacy_card_hash",

@@ -374,7 +374,7 @@ def _pick(ctx: Context, a: A.PickCraftsman) -> Parts:
             ctx.text(a.card),
         )
     if isinstance(effect, ChooseCraftsman) and effect.action == "give":
-        taker = give_target(ctx.state, ctx.seat, effect)
+        taker = give_target(ctx.state, ctx.seat, effect, job.actor)
         who = ctx.state.players[taker].name if taker >= 0 else "nobody"
         return Parts(f"give {name} to {who} ({source})", (), (name,), a.card, None, None, ctx.text(a.card))
     return Parts(f"discard {name} ({source})", (), (name,), a.card, None, None, ctx.text(a.card))
@@ -408,10 +408,10 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
     elif isinstance(effect, fx.ReorderEvents):
         what = _reorder(ctx, effect, a.index)
     elif isinstance(effect, fx.CopyPrivilege):  # whose privilege, and which
-        owner, card = copy_options(ctx.state, ctx.rules, ctx.seat, effect)[a.index]
+        owner, card = copy_options(ctx.state, ctx.rules, ctx.seat, effect, job.actor)[a.index]
         what = f"copy {ctx.name(card)} of {ctx.state.players[owner].name}"
     elif gives_to_chosen(effect):  # which card, to whom (issue #53)
-        card, taker = give_options(ctx.state, ctx.seat, effect)[a.index]
+        card, taker = give_options(ctx.state, ctx.seat, effect, job.actor)[a.index]
         what = f"give {ctx.name(card)} to {ctx.state.players[taker].name}"
     elif is_chosen(effect):  # "a player you choose": the option names the player and what they get
         seats = chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability)
@@ -429,6 +429,8 @@ def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
         return Parts(f"{what} ({ctx.name(job.source)})", (what,), (), job.source, None, None, ctx.text(job.source))
     else:
         what = instant(effect.options[a.index]) if isinstance(effect, ChooseOne) else f"option {a.index + 1}"
+        if job.actor >= 0 and isinstance(effect, ChooseOne) and fx.names_actor(effect.options[a.index]):
+            what += f" ({ctx.state.players[job.actor].name} is the player who did it)"  # issue #53
     source = ctx.rules.layout.names.get(job.source) or ctx.name(job.source)  # a card, or a place (France)
     return Parts(f"option {a.index + 1}: {what} ({source})", (what,), (), job.source, None, None, ctx.text(job.source))
 
@@ -553,9 +555,9 @@ def _option_key(ctx: Context):
     if isinstance(effect, fx.ReorderEvents):  # the cards the seat sees on top
         return job, ctx.state.event_deck[: effect.n]
     if isinstance(effect, fx.CopyPrivilege):
-        return job, tuple(copy_options(ctx.state, ctx.rules, ctx.seat, effect))
+        return job, tuple(copy_options(ctx.state, ctx.rules, ctx.seat, effect, job.actor))
     if gives_to_chosen(effect):
-        return job, tuple(give_options(ctx.state, ctx.seat, effect))
+        return job, tuple(give_options(ctx.state, ctx.seat, effect, job.actor))
     return job, chosen_seats(ctx.state, ctx.rules, ctx.seat, effect, job.source, job.ability) if is_chosen(
         effect
     ) else ()
