@@ -467,7 +467,11 @@ def _board(card: Card) -> str:
             f"Resource cards dealt each round: {_table(b, b.dealt_resources)}.",
             *([f"The game lasts {_plural(b.rounds, 'round', 'rounds')}."] if b.rounds != type(b)().rounds else []),
             *([f"Each player starts with {b.starting_vp} VP."] if b.starting_vp != type(b)().starting_vp else []),
-            *(f"At set-up, before the first round, each player: {instant(a.effect)}." for a in card.abilities),
+            *(
+                f"At set-up, before the first round, each player: {instant(a.effect)}."
+                for a in card.abilities
+                if isinstance(a, fx.Trigger)  # a board card's abilities are its set-up rules
+            ),
         ]
     )
 
