@@ -7,10 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pillars_rules as pr
-from pillars_rules.cardlang import base_cards, compile_text, format_cards, format_text, render
+from pillars_rules.cardlang import base_cards, compile_text, format_cards, format_text, render, strategies
 from pillars_rules.cardlang import effects as fx
+from pillars_rules.cardlang.board import BoardSpec
+from pillars_rules.cardlang.card import Card
 from pillars_rules.cardlang.formatter import card_text
 from pillars_rules.engine import events as E
 from pillars_rules.errors import CardError
@@ -146,3 +150,15 @@ def test_a_reversal_at_set_up_reverses_the_first_round():
 def test_what_set_up_gives_no_meaning_is_refused_at_its_word(text, where, message):
     got = messages(text)
     assert any(m.startswith(where) and message in m for m in got), got
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(strategies.setup_triggers, min_size=1, max_size=2), st.integers(2, 4), st.integers(0, 999))
+def test_any_set_up_rule_the_generator_writes_checks_plays_and_replays(abilities, players, seed):
+    board = Card(id="fan_board", kind="board", name="Fan board", abilities=tuple(abilities), board=BoardSpec())
+    fan = compile_text(format_cards((board,)), "fan.cards", known=BASE)
+    assert fan.places == (board,)
+    cards = BASE.merged(fan)
+    game = pr.playout(pr.new_game(players, seed, cards=cards), seed=seed, max_actions=40)
+    assert game.state.round >= 1 or game.pending.kind == "choice"
+    assert pr.load(pr.save(game), cards=cards) == game and pr.replay(game.events, cards=cards) == game
