@@ -417,7 +417,7 @@ class _Namer:
         from .cardlang.render import instant
 
         rules = self._game.rules
-        if card_id not in rules.cards.by_id:
+        if card_id not in rules.by_id:  # the cards, and a board with set-up rules
             return ""  # a place's spot (France), a player chosen, a loan: said by the next events
         found = [
             e
@@ -585,6 +585,7 @@ def game_started(rules: Rules, names: tuple[str, ...], seed: int) -> E.GameStart
         card_hash=rules.content_hash,
         starting_craftsmen=rules.starting_craftsmen,
         gold=rules.layout.starting_gold[: len(names)],
+        vp=rules.layout.board.spec.starting_vp,
     )
 
 

@@ -397,7 +397,7 @@ def _scenario(
             PlayerState(
                 name=seat_names[seat],
                 gold=rules.layout.starting_gold[seat],
-                vp=2,
+                vp=rules.layout.board.spec.starting_vp,
                 craftsmen=rules.starting_craftsmen,
                 pieces=Pieces(SMALL_WORKERS, 1, 0, 0),
             )

@@ -15,6 +15,8 @@ from pillars_rules.errors import CardError
 IDEAS = Path(__file__).resolve().parents[2] / "examples" / "ideas"
 CORPUS = tomllib.loads((IDEAS / "corpus.toml").read_text(encoding="utf-8"))
 ENTRIES = CORPUS["idea"]
+#: Set-up rules (issue #53): board cards, each in a file of its own (a set has one board card).
+BOARDS = {e["id"]: IDEAS.parent / e["board"] for e in ENTRIES if "board" in e}
 
 
 def _cards():
@@ -31,8 +33,18 @@ def test_every_idea_is_listed_once_and_the_counts_agree():
 def test_written_ideas_are_cards_of_the_folder_and_the_others_are_not():
     cards = _cards()
     for e in ENTRIES:
-        assert (e["id"] in cards.by_id) == (e["status"] != "none"), e["id"]
+        assert (e["id"] in cards.by_id) == (e["status"] != "none" and e["id"] not in BOARDS), e["id"]
     assert set(cards.by_id) <= {e["id"] for e in ENTRIES}
+    assert not [c for c in cards.places if c.kind == "board"]  # the folder plays on the set's own board
+
+
+@pytest.mark.parametrize("cid", sorted(BOARDS))
+def test_a_set_up_idea_is_the_board_card_of_its_file(cid):
+    entry = next(e for e in ENTRIES if e["id"] == cid)
+    assert entry["status"] == "exact" and entry["category"] == "set-up"
+    cards = load_paths([BOARDS[cid]], known=base_cards())
+    assert [c.id for c in cards.places] == [cid] and len(cards) == 0
+    assert any(c.abilities for c in cards.places)
 
 
 def _refused(wanted: str) -> bool:

@@ -356,7 +356,7 @@ def test_end_of_game_conditions_see_the_final_holdings(rich):
 
 
 #: Categories whose scenarios live in a module of their own.
-ELSEWHERE = {"cards as objects": "test_ideas_where.py"}
+ELSEWHERE = {"cards as objects": "test_ideas_where.py", "set-up": "test_ideas_setup.py"}
 
 
 def test_every_written_idea_has_a_scenario_here():

@@ -416,7 +416,7 @@ class AbilityFields(ValueChecker):
                 return None
             return None if eff is None else getattr(fx, r)(eff)
         if r == "Trigger":
-            step = self.choice(e.arg("step"), self.hooks + (fx.GAME_END,), "step")
+            step = self.choice(e.arg("step"), self.hooks + (fx.GAME_END, fx.SETUP), "step")
             eff = self.instant(e.arg("effect"))
             if step is None or eff is None:
                 return None
@@ -527,7 +527,11 @@ class AbilityFields(ValueChecker):
         for e in effects:
             cls = fx.EFFECTS[e.registry]
             if cls not in allowed:
-                names = ", ".join(ABILITY_WORDS[c.__name__] for c in allowed) or "none"
+                names = (
+                    "'at setup:' (its set-up rules)"
+                    if kind == "board"
+                    else ", ".join(ABILITY_WORDS[c.__name__] for c in allowed) or "none"
+                )
                 self.rep.at(
                     e,
                     f"{ABILITY_WORDS[e.registry]} is not allowed on {article(kind)} card",

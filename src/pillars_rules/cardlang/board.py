@@ -75,7 +75,8 @@ class BoardSpec:
     drawn last from the bag that cost nothing (``free_builders``: with 2
     players the base game's last one, §2.3). A table holds one
     number (every count) or one per count of ``players``, in order.
-    ``rounds`` is how many rounds a game lasts (§2.6).
+    ``rounds`` is how many rounds a game lasts (§2.6), ``starting_vp`` the
+    victory points each player starts with (§1).
     The defaults are the base game's (2-4 players)."""
 
     gold_cap: int = 30
@@ -88,6 +89,8 @@ class BoardSpec:
     free_builders: tuple[int, ...] = (1, 0, 0)
     #: rounds in a game (§2.6): the last one's end is the game's
     rounds: int = 6
+    #: each player's victory points at set-up (§1)
+    starting_vp: int = 2
 
     def for_players(self, table: tuple[int, ...], players: int) -> int:
         """The entry of ``table`` (one of the set-up tables) for ``players`` seats."""

@@ -154,6 +154,8 @@ class _Unit(PlaceFields, AbilityFields):
         abilities = self.abilities(node.abilities, kind)
         if abilities is None:
             ok = False
+        elif not self.setup_ok(node, kind, values.get("round")):
+            ok = False
         elif kind not in ("resource",) + fx.BOARD_KINDS and not abilities:
             rep.at(node.id, f"{kind} card '{node.id.text}' has no abilities")
             ok = False
@@ -205,6 +207,41 @@ class _Unit(PlaceFields, AbilityFields):
             **values,
         )
         return card if self.consistent(card, node, seen) else None
+
+    def setup_ok(self, node: ast.CardNode, kind: str, rnd: Any) -> bool:
+        """Where ``at setup:`` may stand and what it may do (issue #53): at
+        set-up only the board card (every player's) and the starting
+        craftsmen are held, and no round is under way yet."""
+        rep, ok = self.rep, True
+        if kind == "board" and node.variants:
+            rep.at(
+                node.variants[0].name,
+                "a board card has no variants",
+                "switch a set-up rule on with a variant of a starting craftsman, or write a second board",
+            )
+            ok = False
+        for e in node.abilities + tuple(a for v in node.variants for a in v.abilities):
+            if e.registry != "Trigger":
+                continue
+            at_setup = e.arg("step").text == fx.SETUP
+            if kind == "board" and not at_setup:
+                rep.at(
+                    e.arg("step"),
+                    f"a board card acts only at set-up, not 'at {e.arg('step').text}:'",
+                    "write 'at setup: ...' (each player), or put the ability on a craftsman or privilege",
+                )
+                ok = False
+            elif at_setup and kind != "board" and not (kind == "craftsman" and rnd == 0):
+                rep.at(
+                    e.arg("step"),
+                    f"'at setup:' on {article(kind)} never acts: at set-up only the board card and the "
+                    "starting craftsmen ('round start') are held",
+                    "write the set-up rule on the board card ('board ... { at setup: ... }')",
+                )
+                ok = False
+            elif at_setup:
+                ok = _setup_effect_ok(rep, e.arg("effect")) and ok
+        return ok
 
     def field(self, f: ast.Field) -> Any:
         n, v = f.name, f.value
@@ -268,6 +305,36 @@ class _Unit(PlaceFields, AbilityFields):
                     )
                     return False
         return True
+
+
+def _setup_effect_ok(rep: Reporter, effect: ast.Effect) -> bool:
+    """Refuse in an ``at setup:`` effect what set-up gives no meaning: a
+    change for "this round" or a capacity boost (no round is under way
+    before the first) and a privilege copied or given (nobody holds one yet)."""
+    for e in _ast_walk(effect):
+        if e.registry in ("CopyPrivilege", "GivePrivilege"):
+            rep.at(e, "at set-up nobody holds a privilege: there is none to copy or give")
+            return False
+        if "this_round" in (e.arg("when"), e.arg("duration")) or (
+            e.registry == "ChooseCraftsman" and e.arg("action") == "boost"
+        ):
+            rep.at(
+                e,
+                "at set-up no round is under way: a change for this round"
+                f"{' (a capacity boost)' if e.registry == 'ChooseCraftsman' else ''} would change nothing",
+                "write 'next round' for the first round",
+            )
+            return False
+    return True
+
+
+def _ast_walk(e: ast.Effect) -> Iterable[ast.Effect]:
+    """``e`` and every effect written inside it."""
+    yield e
+    for _, v in e.args:
+        for x in v if isinstance(v, tuple) else (v,):
+            if isinstance(x, ast.Effect):
+                yield from _ast_walk(x)
 
 
 # --------------------------------------------------------------------------
@@ -400,6 +467,17 @@ def _check_board(units: list[tuple[_Unit, list[Card]]], known: CardSet | None) -
                     f"card id '{c.id}' is the key of a place of the board",
                     f"choose another id, e.g. '{c.id}_card'",
                 )
+    ids = set(known.by_id if known is not None else ()) | {
+        c.id for _, cards in units for c in cards if c.kind not in fx.BOARD_KINDS
+    }
+    for unit, c in mine:  # a board's set-up rules are a source of gains and choices, named by its id
+        if c.kind == "board" and c.abilities and c.id in ids:
+            unit.rep.error(
+                c.pos.line,
+                c.pos.column,
+                f"board id '{c.id}' is the id of a card: a board with set-up rules needs an id of its own",
+                f"choose another id, e.g. '{c.id}_board'",
+            )
     broken = any(_in_board_card(unit.rep) for unit, _ in units)
     boards = [(unit, c) for unit, c in mine if c.kind == "board"]
     for unit, c in boards[1:]:

@@ -51,6 +51,10 @@ HOOK_POINTS: tuple[str, ...] = ("round_start",) + STEPS
 #: A hook of every board besides its steps and ``round_start``: after the last
 #: round's steps, before the ranking (issue #36). It asks no choice.
 GAME_END: Final = "game_end"
+#: A hook of every game before the first round (issue #53): after the decks
+#: are shuffled, the abilities of the board card (each player's) and of the
+#: starting craftsmen act, seat by seat from the start player.
+SETUP: Final = "setup"
 
 #: Builder spots per location (RULES §3).
 LOCATIONS: dict[str, int] = {
@@ -908,7 +912,7 @@ ABILITIES_BY_KIND: dict[str, tuple[type, ...]] = {
     "event": (Now, ThisRound, NextRound, RestOfGame),
     "resource": (),
     "place": (),
-    "board": (),
+    "board": (Trigger,),  # 'at setup:' only (the compiler refuses other hooks)
 }
 
 #: The registry: every effect-model class by its registry name.

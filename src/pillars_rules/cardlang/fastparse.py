@@ -333,6 +333,9 @@ class _Parser:
             if self.word() == "gold":
                 self.kw("gold")
                 return "starting_gold", [self.number_list()]
+            if self.word() == "vp":
+                self.kw("vp")
+                return "starting_vp", [self.take("number")]
             self.kw("builders")
             return "starting_builders", [self.take("number")]
         if w == "free":

@@ -56,6 +56,7 @@ FIELD_ORDER = (
     "players",
     "starting_gold",
     "starting_builders",
+    "starting_vp",
     "dealt_craftsmen",
     "dealt_resources",
     "free_builders",
@@ -334,6 +335,7 @@ _PLACE_ONE = {
     "cube_limit": "cube limit",
     "gold_cap": "gold cap",
     "starting_builders": "starting builders",
+    "starting_vp": "starting vp",
     "rounds": "rounds",
 }
 #: Fields that are a list of numbers, and how each is written.
@@ -363,6 +365,8 @@ def _table_fields(spec: Any, add: Any) -> None:
         add("free_builders", tuple(ast.Num(str(x)) for x in spec.free_builders))
     if spec.rounds != base.rounds:
         add("rounds", ast.Num(str(spec.rounds)))
+    if spec.starting_vp != base.starting_vp:
+        add("starting_vp", ast.Num(str(spec.starting_vp)))
 
 
 def _place_field_text(f: ast.Field) -> str:

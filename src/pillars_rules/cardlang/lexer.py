@@ -30,7 +30,7 @@ def _board_words() -> set[str]:
     return {"round_start"} | {c.id for c in base_places() if c.kind == "place"}
 
 
-_VOCAB = tuple(sorted(set(fx.AMOUNT_KINDS) | _board_words() | {fx.GAME_END} | set(fx.WINDOWS)))
+_VOCAB = tuple(sorted(set(fx.AMOUNT_KINDS) | _board_words() | {fx.GAME_END, fx.SETUP} | set(fx.WINDOWS)))
 
 
 class PillarsCardsLexer(RegexLexer):  # type: ignore[misc]  # pygments has no types

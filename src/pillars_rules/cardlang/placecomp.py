@@ -43,6 +43,7 @@ BOARD_FIELDS: tuple[str, ...] = (
     "players",
     "starting_gold",
     "starting_builders",
+    "starting_vp",
     "dealt_craftsmen",
     "dealt_resources",
     "free_builders",
@@ -69,6 +70,7 @@ PLACE_WORDS: dict[str, str] = {
     "players": "players",
     "starting_gold": "starting gold",
     "starting_builders": "starting builders",
+    "starting_vp": "starting vp",
     "dealt_craftsmen": "dealt craftsmen",
     "dealt_resources": "dealt resource cards",
     "free_builders": "free last builders",
@@ -100,6 +102,8 @@ MAX_PRICES = 24
 MAX_CALLED = 60
 #: Highest gold cap a board may set.
 MAX_GOLD_CAP = 99
+#: Most VP a player may start with (``starting vp``).
+MAX_STARTING_VP = 99
 
 
 class PlaceFields(ValueChecker):
@@ -121,6 +125,8 @@ class PlaceFields(ValueChecker):
             return self.number(v, "the gold cap", lo=1, hi=MAX_GOLD_CAP)
         if n == "starting_builders":
             return self.number(v, "builders per player", lo=1, hi=fx.MAX_BUILDERS)
+        if n == "starting_vp":
+            return self.number(v, "each player's starting VP", lo=0, hi=MAX_STARTING_VP)
         if n == "rounds":  # the craftsmen's decks and the event bound count at most ROUNDS
             return self.number(v, "the number of rounds", lo=1, hi=ROUNDS)
         if n in ("players", "starting_gold") or n in TABLE_FIELDS:
@@ -344,6 +350,7 @@ class PlaceFields(ValueChecker):
             values.get("dealt_resources", spec.dealt_resources),
             values.get("free_builders", default_free_builders(players)),
             values.get("rounds", spec.rounds),
+            starting_vp=values.get("starting_vp", spec.starting_vp),
         )
 
 

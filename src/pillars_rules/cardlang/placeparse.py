@@ -73,6 +73,9 @@ class PlaceBuild(Transformer):
     def starting_builders(self, meta, ch):
         return self._field(meta, "starting_builders", self._num(ch[0]))
 
+    def starting_vp(self, meta, ch):
+        return self._field(meta, "starting_vp", self._num(ch[0]))
+
     def rounds(self, meta, ch):
         return self._field(meta, "rounds", self._num(ch[0]))
 

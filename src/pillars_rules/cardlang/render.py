@@ -321,6 +321,8 @@ def ability(a: Any) -> str:
             return f"At the start of each round: {instant(a.effect)}."
         if a.step == fx.GAME_END:
             return f"At the end of the game, before the ranking: {instant(a.effect)}."
+        if a.step == fx.SETUP:
+            return f"At set-up, before the first round, each player who holds it: {instant(a.effect)}."
         return f"Each round, at the {_words(a.step)} step: {instant(a.effect)}."
     if isinstance(a, fx.OnGain):
         return f"When you gain this card: {instant(a.effect)}."
@@ -464,6 +466,12 @@ def _board(card: Card) -> str:
             f"Craftsmen dealt each round: {_table(b, b.dealt_craftsmen)}.",
             f"Resource cards dealt each round: {_table(b, b.dealt_resources)}.",
             *([f"The game lasts {_plural(b.rounds, 'round', 'rounds')}."] if b.rounds != type(b)().rounds else []),
+            *([f"Each player starts with {b.starting_vp} VP."] if b.starting_vp != type(b)().starting_vp else []),
+            *(
+                f"At set-up, before the first round, each player: {instant(a.effect)}."
+                for a in card.abilities
+                if isinstance(a, fx.Trigger)  # a board card's abilities are its set-up rules
+            ),
         ]
     )
 

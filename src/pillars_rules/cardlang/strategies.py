@@ -243,6 +243,23 @@ triggers = st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS), owner_instants) |
     fx.Trigger, st.just(fx.GAME_END), plain_instants
 )
 on_gains = st.builds(fx.OnGain, owner_instants)
+
+
+def _setup_meaning(effect: Any) -> bool:
+    """Has ``effect`` a meaning at set-up (issue #53): no privilege copied or
+    given (nobody holds one), no change for "this round" nor a boost (none
+    is under way)?"""
+    if isinstance(effect, (fx.CopyPrivilege, fx.GivePrivilege)):
+        return False
+    if "this_round" in (getattr(effect, "when", None), getattr(effect, "duration", None)):
+        return False
+    if isinstance(effect, fx.ChooseCraftsman) and effect.action == "boost":
+        return False
+    return all(_setup_meaning(x) for x in fx.children(effect))
+
+
+#: ``at setup:`` abilities, as a starting craftsman or the board card has them.
+setup_triggers = st.builds(fx.Trigger, st.just(fx.SETUP), owner_instants.filter(_setup_meaning))
 passives = st.builds(fx.Passive, modifiers)
 #: What a vote's option or a bid's prize may be (issue #36): a fixed effect
 #: for one player (no choice, not the market's own stock), or a lasting change.
@@ -281,7 +298,7 @@ loose_instants = st.recursive(
 )
 _LOOSE_LASTING = st.one_of(
     passives,
-    st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS + (fx.GAME_END,)), loose_instants),
+    st.builds(fx.Trigger, st.sampled_from(HOOK_POINTS + (fx.GAME_END, fx.SETUP)), loose_instants),
     st.builds(fx.OnGain, loose_instants),
     st.builds(fx.OnAction, st.sampled_from(fx.PLAYER_ACTIONS), loose_instants, st.none(), reactors),
 )
@@ -332,11 +349,14 @@ def cards(draw, kinds=("craftsman", "privilege", "event", "resource"), loose: bo
     abilities = tuple(draw(_ability_lists(kind, mode, loose)))
     variants = draw(_variants(kind, mode, loose))
     if kind == "craftsman":
+        rnd = draw(st.integers(0, 6))
+        if rnd == 0 and not loose:  # a starting craftsman may have set-up rules (issue #53)
+            abilities += tuple(draw(st.lists(setup_triggers, max_size=1)))
         return Card(
             **common,
             abilities=abilities,
             variants=variants,
-            round=draw(st.integers(0, 6)),
+            round=rnd,
             cost=draw(amounts(COST_KINDS, 0, 2)),
             tags=tuple(draw(st.lists(idents, max_size=2, unique=True))),
         )

@@ -133,6 +133,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     tail = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
     places = sum(1 for c in cs.places if c.kind == "place")
     board = f", {places} place{'s' if places != 1 else ''}" if cs.places else ""
+    if any(c.kind == "board" for c in cs.places):  # a set-up rules file may hold only its board card
+        board += " and a board card"
     print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''}{board}{tail}")
     return 1 if warnings and args.strict else 0
 

@@ -356,10 +356,11 @@ def eligible_craftsmen(
     return out
 
 
-def trigger_events(state: GameState, rules: Rules, hook: str) -> list:
+def trigger_events(state: GameState, rules: Rules, hook: str, everyone: tuple[str, ...] = ()) -> list:
     """Events of the abilities triggered at ``hook`` (a step, ``round_start``),
     seat by seat in turn order, each seen against ``state`` (the hook's start)
-    and within the seat's budget of card effects."""
+    and within the seat's budget of card effects. ``everyone``: cards every
+    seat holds for this hook, before its own (the board's set-up rules)."""
     out: list = []
     triggered = rules.triggered_on.get(hook)
     if not triggered:  # no card of the set reacts to this hook: the usual case
@@ -367,7 +368,7 @@ def trigger_events(state: GameState, rules: Rules, hook: str) -> list:
     counts = list(state.effects)
     for seat in turn_order(state):
         p = state.players[seat]
-        for cid in p.craftsmen + p.privileges:
+        for cid in everyone + p.craftsmen + p.privileges:
             if cid not in triggered:
                 continue
             for i, t in rules.triggers[cid]:

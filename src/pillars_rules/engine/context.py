@@ -62,6 +62,16 @@ _V = TypeVar("_V")
 _NO_PRICES: Final[dict[str, int]] = {}
 
 
+def _board_with_rules(cards: CardSet, by_id: Mapping[str, Card]) -> Card | None:
+    """The set's board card, if it has set-up rules (``at setup:``): the
+    rules context holds it with the cards, so its abilities are found as
+    theirs (a set-up choice names it as its source)."""
+    for c in cards.places:
+        if c.kind == "board" and c.abilities and c.id not in by_id:
+            return c
+    return None
+
+
 def _table(entries: dict[str, _V]) -> Mapping[str, _V]:
     """A read-only look-up table (Rules are shared between games)."""
     return MappingProxyType(entries)
@@ -253,6 +263,9 @@ class Rules:
         variants = tuple(variants)
         played = cards.with_variants(variants)
         by_id: Mapping[str, Card] = played.by_id
+        board = _board_with_rules(cards, by_id)
+        if board is not None:  # its 'at setup:' rules are every player's (issue #53)
+            by_id = MappingProxyType({**by_id, board.id: board})
         abilities = {cid: c.abilities for cid, c in by_id.items()}
         triggers = _table(
             {cid: tuple((i, a) for i, a in enumerate(ab) if isinstance(a, Trigger)) for cid, ab in abilities.items()}

@@ -238,6 +238,7 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
         decided=frozenset(),
         effects=(0,) * len(players),
         turn=-1,
+        pending=None,  # a set-up choice's question is over: the first draft opens at the start player
     )
     if s.granted:  # lasting modifiers past their last round are gone
         s = replace(s, granted=tuple(g for g in s.granted if g[5] >= e.round))

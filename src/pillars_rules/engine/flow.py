@@ -12,7 +12,7 @@ steps are in :mod:`.steps`; both build on :mod:`.batch`.
 
 from __future__ import annotations
 
-from ..cardlang.effects import GAME_END, ChooseCraftsman, CopyPrivilege, GivePrivilege
+from ..cardlang.effects import GAME_END, SETUP, ChooseCraftsman, CopyPrivilege, GivePrivilege
 from . import events as E
 from . import rng
 from .batch import (
@@ -78,7 +78,10 @@ def advance_into(b: Batch, rules: Rules) -> None:
     elif stage == "draft":
         _draft(b, rules)
     elif stage == "setup":
-        _setup(b, rules)
+        if not state.craftsman_decks:  # not shuffled yet: the set-up itself
+            _setup(b, rules)
+            if b.state.table.jobs:  # the set-up rules' choices come before the first round
+                return
         _round_start(b, rules, 1)
     elif stage == "enter":  # a scenario starts at this step (see PositionSet)
         enter_step(b, rules, rules.layout.step_index[state.step])
@@ -110,6 +113,10 @@ def _setup(b: Batch, rules: Rules) -> None:
     keep_last = last[:2]
     deck = others[: PRIVILEGES_PER_GAME - len(keep_last)] + keep_last
     b.add(E.DecksShuffled(decks, events, deck))
+    setup = rules.triggered_on.get(SETUP)
+    if setup:  # the set-up rules (issue #53): the board's for every seat, then the starting craftsmen's
+        board = tuple(cid for cid in setup if rules.by_id[cid].kind == "board")
+        b.extend(trigger_events(b.state, rules, SETUP, board))
 
 
 def _round_start(b: Batch, rules: Rules, rnd: int) -> None:

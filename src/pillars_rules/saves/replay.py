@@ -113,6 +113,7 @@ def _check_start(first, cards: CardSet):
         card_hash=rules.content_hash,
         starting_craftsmen=rules.starting_craftsmen,
         gold=rules.layout.starting_gold[: len(names)],
+        vp=rules.layout.board.spec.starting_vp,
     )
     if first != want:
         raise SaveError(

@@ -52,6 +52,8 @@ def conversion(conv: fx.Convert, capacity: bool = True) -> str:
 def _step(step: str) -> str:
     if step == fx.GAME_END:
         return "at the end of the game"
+    if step == fx.SETUP:
+        return "at set-up"
     return "each round" if step == "round_start" else f"each round at the {step.replace('_', ' ')}"
 
 

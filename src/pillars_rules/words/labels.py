@@ -58,7 +58,7 @@ class Context:
         self.names = card_names(self.rules)
 
     def name(self, cid: str) -> str:
-        return self.names.get(cid) or cid.replace("_", " ")
+        return self.names.get(cid) or self.rules.name(cid)  # a board's set-up rules: the board's name
 
     def text(self, cid: str | None) -> str:
         if not cid or cid not in self.rules.by_id:
