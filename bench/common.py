@@ -152,6 +152,20 @@ def play_one(seed: int):
     return pr.play(pr.new_game(PLAYERS, seed), seat_bots(seed))
 
 
+def fold_with(rules) -> Callable[[Any, Any], Any]:
+    """``evolve`` with the game's ``rules`` bound: ``fold(state, event)``. The fold
+    takes the rules since issue #57; a source from before takes two arguments
+    (``--source`` may name one), and gets evolve itself."""
+    from pillars_rules.engine.evolve import evolve
+    from pillars_rules.game import game_started
+
+    try:
+        evolve(None, game_started(rules, ("a", "b"), 0), rules)
+    except TypeError:  # evolve(state, event): a source from before issue #57
+        return evolve
+    return lambda state, event: evolve(state, event, rules)
+
+
 # ====================================================================== corpus
 class Corpus:
     """The recorded games every later measurement reuses (built untimed)."""

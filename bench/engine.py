@@ -6,7 +6,7 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
-from .common import PLAYERS, Corpus, Timing, clock, now, pct, play_one, seed_range
+from .common import PLAYERS, Corpus, Timing, clock, fold_with, now, pct, play_one, seed_range
 
 
 # ====================================================================== measurements
@@ -178,8 +178,7 @@ def bench_save_load(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
 
 def bench_growth(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
     """7. Time per event of folding k complete logs back to back (k = 1, 2, 4, 8)."""
-    from pillars_rules.engine.evolve import evolve
-
+    evolve = fold_with(corpus.games[0].rules)
     ks = [k for k in (1, 2, 4, 8) if k <= cfg["growth_max_k"]]
     rows = []
     for k in ks:

@@ -12,7 +12,7 @@ import tracemalloc
 from pathlib import Path
 from typing import Any, Callable
 
-from .common import CLOCK, PLAYERS, Corpus, Timing
+from .common import CLOCK, PLAYERS, Corpus, Timing, fold_with
 
 _COLD_CODE = (
     "import time; t=time.perf_counter(); u=time.process_time(); import pillars_rules.cardlang as c; "
@@ -119,11 +119,11 @@ def _traced(build: Callable[[], Any]) -> tuple[int, Any]:
 def bench_memory(cfg: dict, corpus: Corpus) -> dict:
     """6. Retained memory of successive states / Game objects; bytes per event of a save."""
     import pillars_rules as pr
-    from pillars_rules.engine.evolve import evolve
 
     # the longest corpus game; successive states = the state after every event
     idx = max(range(len(corpus.events)), key=lambda i: len(corpus.events[i]))
     events = corpus.events[idx]
+    evolve = fold_with(corpus.games[idx].rules)
     n_states = min(1000, len(events))
 
     def states():

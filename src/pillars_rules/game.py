@@ -185,9 +185,8 @@ class Game:
         (folded again from the log; the last one equals :attr:`state`)."""
         out = []
         state = None
-        self.rules.hold_layout()
         for e in self._log[: self._n]:
-            state = evolve(state, e)
+            state = evolve(state, e, self.rules)
             out.append(state)
         return tuple(out)
 
@@ -197,10 +196,9 @@ class Game:
             raise IndexError(f"no event {index!r} in a log of {self._n} events")
         assert type(index) is int
         index %= self._n
-        self.rules.hold_layout()
-        state = evolve(None, self._log[0])
+        state = evolve(None, self._log[0], self.rules)
         for e in self._log[1 : index + 1]:
-            state = evolve(state, e)
+            state = evolve(state, e, self.rules)
         return state
 
     @property
@@ -248,11 +246,7 @@ class Game:
         return list(self._listed())
 
     def _listed(self) -> list:
-        """The cached listing itself (callers must not change it). Every way on
-        -- :meth:`apply`, :meth:`state_after`, :attr:`unfinishable` -- lists
-        first, so this is where the board its events fold with is registered
-        again (:meth:`~pillars_rules.engine.context.Rules.hold_layout`)."""
-        self.rules.hold_layout()
+        """The cached listing itself (callers must not change it)."""
         if self._legal is None:
             self._legal = legal_actions(self.state, self.rules)
         return self._legal
@@ -591,7 +585,7 @@ def game_started(rules: Rules, names: tuple[str, ...], seed: int) -> E.GameStart
 
 def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
     started = game_started(rules, names, seed)
-    state = evolve(None, started)
+    state = evolve(None, started, rules)
     events, state = run(state, rules, [])
     if 1 + len(events) > limits.MAX_EVENTS:
         raise LimitError(
@@ -660,7 +654,6 @@ def playout(
     # the policy is the caller's: its answer may be anything, and is checked below
     choose: Callable[[GameState, list], object] = uniform_policy(seed) if policy is None else policy
     rules, state = game.rules, game.state
-    rules.hold_layout()
     red = game._redactions
     if len(game._log) == game._n:
         log = game._log

@@ -289,7 +289,7 @@ def _scenario(
         raise _bad("round", f"round {r} does not exist (a game has rounds 1 to 6)")
     n = players
     started = game_started(rules, seat_names, seed)
-    state0 = evolve(None, started)
+    state0 = evolve(None, started, rules)
     shuffled = advance(state0, rules).events[0]
     assert isinstance(shuffled, E.DecksShuffled)
 
@@ -464,7 +464,7 @@ def _scenario(
         builders=state.builders,
         pins=state.pins,
     )
-    state = evolve(state0, position)
+    state = evolve(state0, position, rules)
     events, state = run(state, rules, [])
     log = [started, position] + events
     return Game(rules, state, log, len(log))

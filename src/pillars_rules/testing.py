@@ -26,6 +26,7 @@ Invariants (each raises :class:`InvariantError` naming the law and the seat):
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 
 from hypothesis import strategies as st
@@ -33,9 +34,11 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from .cardlang.effects import CUBES, GAME_END
 from .engine import events as E
-from .engine.layout import layout_for
+from .engine.context import Rules, rules_for
+from .engine.layout import Layout
 from .engine.state import CUBE_TOTALS, GameState
-from .game import Game, new_game
+from .errors import ConfigError
+from .game import Game, load_cards, new_game
 from .saves.replay import replay
 
 
@@ -48,9 +51,20 @@ def _fail(law: str, detail: str) -> None:
 
 
 # ------------------------------------------------------------------ invariants
-def check_state(state: GameState, rules=None) -> None:
-    """Check the per-state laws on one state (``rules`` enables the limit checks)."""
-    board = rules.layout if rules is not None else layout_for(state.card_hash)
+def check_state(state: GameState, rules: Rules | None = None, *, limits: bool = True) -> None:
+    """Check the per-state laws on one state of a game played under ``rules``
+    (``game.rules``: its board gives the gold cap, the cube limit and the good
+    the tax place holds). ``limits=False`` leaves out the craftsman limit, which
+    holds only at a decision: in the middle of a batch of automatic events a
+    hire may come before its discard.
+
+    Without ``rules`` (deprecated: the state does not name its board) only a
+    state of the base card set can be checked, with ``limits=False``; another
+    card set's state raises :class:`~pillars_rules.errors.ConfigError`.
+    """
+    if rules is None:
+        rules, limits = _base_rules_of(state), False
+    board = rules.layout
     for i, kind in enumerate(CUBES):
         total = state.cube_total(kind, board.court_good)
         if total != CUBE_TOTALS[i]:
@@ -66,7 +80,7 @@ def check_state(state: GameState, rules=None) -> None:
             have = p.pieces.plus(p.placed)
             if have.small != 7 or have.big != 1 or p.pieces.small < 0 or p.pieces.big < 0:
                 _fail("worker value conserved (§2.2)", f"seat {seat}: mill {p.pieces}, on cards {p.placed}")
-        if rules is not None:
+        if limits:
             # over the limit only while discards are being decided (one seat at a time)
             discarding = state.pending is not None and state.pending.kind == "discard"
             limit = rules.craftsman_limit(state, seat)
@@ -81,6 +95,25 @@ def check_state(state: GameState, rules=None) -> None:
             _fail("5-cube limit (§2.4 step 13)", f"seat {seat} kept {sum(p.cubes)} cubes")
 
 
+def _base_rules_of(state: GameState) -> Rules:
+    """The base card set's rules, for :func:`check_state` called without rules
+    (deprecated): refused unless ``state`` is of the base card set, whose board
+    is then known to be the base board."""
+    warnings.warn(
+        "check_state(state) without the game's rules is deprecated: pass them, "
+        "check_state(state, game.rules) (limits=False: without the limit checks)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    base = rules_for(load_cards())
+    if state.card_hash != base.identity:
+        raise ConfigError(
+            f"check_state: the state is of card set {state.card_hash[:12]}..., not the base set: "
+            "its board is known only to its rules; pass them: check_state(state, game.rules)"
+        )
+    return base
+
+
 #: Step rules that give no cubes: after the cathedral only these leave its cube limit standing at the round's end.
 _NO_CUBES = frozenset({"start_player", "wool_mill", "tax", "collector"})
 
@@ -92,7 +125,7 @@ def _game_end_gains(rules) -> bool:
     return rules is not None and bool(rules.triggered_on.get(GAME_END))
 
 
-def _limit_last(board, rules=None) -> bool:
+def _limit_last(board: Layout, rules: Rules | None = None) -> bool:
     """Whether the cathedral's cube limit still holds when the round ends: no step
     after the cathedral can give cubes, neither by its own rule nor by a card's
     ``at <step>:`` ability. (Ruling: the limit is the cathedral's; cubes a fan

@@ -21,7 +21,7 @@ def check_every_event(game: pr.Game) -> None:
 
     states = game.states()
     for e, state in zip(game.events[1:], states[1:]):
-        testing.check_state(state, game.rules if isinstance(e, DecisionPending) else None)
+        testing.check_state(state, game.rules, limits=isinstance(e, DecisionPending))
     assert states[-1] == game.state
 
 

@@ -232,8 +232,8 @@ def test_a_given_craftsman_takes_its_uses_boost_and_counters_along():
         event="fresh_wall_collapses",
         seats={RED: dict(craftsmen=STARTING + ("mason_r1",), uses=(("mason_r1", 0, 1),), boosts=(("mason_r1", 1),))},
     )
-    state = evolve(game.state_at(1), E.CountersAdded(RED, "mason_r1", 2))  # the position as set up
-    after = evolve(state, E.CraftsmanGiven(RED, "mason_r1", BLUE))
+    state = evolve(game.state_at(1), E.CountersAdded(RED, "mason_r1", 2), game.rules)  # the position as set up
+    after = evolve(state, E.CraftsmanGiven(RED, "mason_r1", BLUE), game.rules)
     red, blue = after.players[RED], after.players[BLUE]
     assert red.craftsmen == STARTING and blue.craftsmen == STARTING + ("mason_r1",)
     assert (blue.uses_of("mason_r1", 0), blue.boost_of("mason_r1")) == (1, 1)
@@ -345,8 +345,8 @@ def test_a_given_privilege_takes_its_counters_along():
     from pillars_rules.engine.evolve import evolve
 
     game = play(step="castle", round=2, event="fresh_wall_collapses", seats={RED: dict(privileges=("jack",))})
-    state = evolve(game.state_at(1), E.CountersAdded(RED, "jack", 2))
-    after = evolve(state, E.PrivilegeGiven(RED, "jack", GREEN))
+    state = evolve(game.state_at(1), E.CountersAdded(RED, "jack", 2), game.rules)
+    after = evolve(state, E.PrivilegeGiven(RED, "jack", GREEN), game.rules)
     assert (after.count(GREEN, "counters", "jack"), after.count(RED, "counters", "jack")) == (2, 0)
     assert after.players[GREEN].privileges == ("jack",) and after.players[RED].privileges == ()
 

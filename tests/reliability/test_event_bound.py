@@ -104,7 +104,7 @@ def _rounds(game: pr.Game) -> list[dict]:
     state = None
     cur: dict = collections.Counter()
     for e in game.events:
-        state = evolve(state, e)
+        state = evolve(state, e, game.rules)
         if type(e) is E.RoundStarted:
             cur = collections.Counter()
             out.append(cur)

@@ -83,7 +83,7 @@ def reach() -> pr.CardSet:
 def _most_effects(game) -> int:
     state, most = None, 0
     for e in game.events:
-        state = evolve(state, e) if state is not None else evolve(None, e)
+        state = evolve(state, e, game.rules)
         if state.effects:
             most = max(most, max(state.effects))
     return most

@@ -10,7 +10,7 @@
   steps in :mod:`.steps`, the shared building blocks in :mod:`.batch`);
 * :mod:`.queries` -- read-only questions the flow and the listing both ask;
 * :mod:`.zones` -- cards as objects: looks at the event deck, cards given or copied;
-* :mod:`.evolve` -- ``evolve(state, event) -> state``, the only state change;
+* :mod:`.evolve` -- ``evolve(state, event, rules) -> state``, the only state change;
 * :mod:`.context` -- a game's cards and modifiers (what cards *do*);
 * :mod:`.rng` -- seeded randomness, used only by the flow and always recorded.
 """

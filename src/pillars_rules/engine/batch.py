@@ -45,6 +45,7 @@ from . import events as E
 from .borrow import borrow_uses
 from .context import Rules
 from .evolve import _HANDLERS, evolve
+from .layout import Layout
 from .reach import has_most, market_events, scaled, selected, swap_events, transfer_events, turn_order
 from .state import GameState, Job, Pieces
 from .zones import (
@@ -164,7 +165,7 @@ def _instant(
         for target in selected(state, seat, effect.players, actor):
             got = _instant(now, rules, target, effect.effect, source, ability, option, judged, actor)
             for e in got:
-                now = evolve(now, e)
+                now = evolve(now, e, rules)
             out += got
         return out
     if isinstance(effect, Transfer):
@@ -287,7 +288,7 @@ def once_events(state: GameState, rules: Rules, seat: int, card: str, window: st
     not offered and the card is kept (issue #53)."""
     used = E.OnceUsed(seat, card)
     i, once = next((i, a) for i, a in rules.onces[card] if a.window == window)
-    return [used] + instant_events(evolve(state, used), rules, seat, once.effect, card, i)
+    return [used] + instant_events(evolve(state, used, rules), rules, seat, once.effect, card, i)
 
 
 def reacts(who: str, owner: int, actor: int, n: int) -> bool:
@@ -330,7 +331,7 @@ def action_trigger_events(
                     and reacts(a.who, owner, seat, n)
                 ):
                     for e in instant_events(after, rules, owner, a.effect, cid, i, actor=seat):
-                        after = evolve(after, e)
+                        after = evolve(after, e, rules)
                         out.append(e)
     return out
 
@@ -415,16 +416,18 @@ def round_workers(state: GameState, rules: Rules) -> tuple[Pieces, ...]:
 
 # ------------------------------------------------------------------ the driver
 class Batch:
-    """Events in the making, folded into ``state`` one by one as they are added."""
+    """Events in the making, folded into ``state`` one by one as they are added,
+    on ``layout``: the board of the game's rules (:attr:`.context.Rules.layout`)."""
 
-    __slots__ = ("state", "events")
+    __slots__ = ("state", "events", "layout")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, layout: Layout) -> None:
         self.state = state
         self.events: list = []
+        self.layout = layout
 
     def add(self, event) -> Batch:
-        self.state = _HANDLERS[event.__class__](self.state, event)  # evolve(), inlined
+        self.state = _HANDLERS[event.__class__](self.state, event, self.layout)  # evolve(), inlined
         self.events.append(event)
         return self
 

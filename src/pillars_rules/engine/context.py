@@ -37,8 +37,7 @@ from ..cardlang.effects import (
     addressed,
     lastings,
 )
-from .layout import _LAYOUTS, Layout, register
-from .layout import keep as keep_layout
+from .layout import Layout, layout_of
 from .state import GameState, PlayerState, RoundState
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
@@ -54,8 +53,6 @@ _PriceDelta: Final = PriceDelta
 _TaxDelta: Final = TaxDelta
 _TaxFixed: Final = TaxFixed
 _YieldDelta: Final = YieldDelta
-#: the board registry (:mod:`.layout`), the very dict: Rules.hold_layout looks in it first
-_REGISTERED: Final = _LAYOUTS
 
 _V = TypeVar("_V")
 #: the prices of a trade a market place does not offer
@@ -208,7 +205,7 @@ class Rules:
     cards: CardSet
     content_hash: str
     #: the card set's identity (:attr:`~pillars_rules.cardlang.cardset.CardSet.identity`):
-    #: the key its games' states carry (``card_hash``) and its board is registered by
+    #: the key its games' states carry (``card_hash``): :func:`.evolve.evolve` refuses a state of another
     identity: str
     by_id: Mapping[str, Card]
     passives: Mapping[str, tuple[Any, ...]]
@@ -235,7 +232,8 @@ class Rules:
     #: Places whose spots fill in order (the board's ``fill in order``; under
     #: :data:`RULES_V3` only the market's).
     in_order: tuple[str, ...]
-    #: The board's tables (:mod:`.layout`), and the ones every step reads.
+    #: The board's tables (:mod:`.layout`), and the ones every step reads: the one board its
+    #: games' events fold with (:func:`.evolve.evolve`, :class:`.batch.Batch`).
     layout: Layout
     one_per_player: tuple[str, ...]
     steps: tuple[str, ...]
@@ -350,7 +348,7 @@ class Rules:
             ),
         )
         object.__setattr__(self, "identity", cards.identity)
-        layout = register(cards.identity, cards.board)
+        layout = layout_of(cards.board)
         object.__setattr__(self, "layout", layout)
         v3 = RULES_V3 in variants
         object.__setattr__(self, "in_order", tuple(k for k in layout.in_order if not v3 or k == layout.market))
@@ -641,18 +639,6 @@ class Rules:
             return "a card that allows it"
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
-    def hold_layout(self) -> None:
-        """Have this card set's board registered again (:func:`.layout.keep`).
-        :mod:`.evolve` finds a state's board in a bounded registry by its
-        ``card_hash``; a process that registers more card sets than it keeps
-        (a server taking strangers' card files) drops the oldest, and a game
-        whose board was dropped would fold its events with the base board's.
-        So the rules call this when they are handed out (:func:`rules_for`)
-        and a game calls it whenever it lists, applies or folds (a dict look-up
-        when nothing was dropped)."""
-        if _REGISTERED.get(self.identity) is not self.layout:
-            keep_layout(self.identity, self.layout)
-
     def permit_names(self, trade: str, resource: str) -> str:
         """Who allows a restricted trade, e.g. ``"Carpenter or Master carpenter"``."""
         return self.granting(
@@ -679,6 +665,4 @@ def rules_for(cards: CardSet, variants: tuple[str, ...] = ()) -> Rules:
         if len(_RULES) >= _RULES_KEEP:
             _RULES.pop(next(iter(_RULES)))
         rules = _RULES[key] = Rules(cards, tuple(variants))
-    else:
-        rules.hold_layout()
     return rules

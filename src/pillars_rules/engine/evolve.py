@@ -1,10 +1,11 @@
-"""``evolve(state, event) -> state``: the only way state changes.
+"""``evolve(state, event, rules) -> state``: the only way state changes.
 
 Pure and total over valid logs: one small function per event type, dispatched
 by a dict. It never calls a random generator and never looks up card text; the
 events carry every fact it needs. The board's numbers (its spots, the market's
-stock, the gold cap) come from the board of the state's card set
-(:func:`.layout.layout_for` its ``card_hash``).
+stock, the gold cap) come from the board of the rules it is given (their
+:attr:`~.context.Rules.layout`): nothing process-wide decides what an event
+does, so a log folds to the same states in any process.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..cardlang.effects import Amount
+from ..errors import ConfigError
 from ..limits import MAX_CUBES
 from . import events as E
+from .context import Rules
 from .copiers import replace, replacer
-from .layout import layout_for
+from .layout import Layout
 from .state import (
     CUBE_INDEX,
     CUBE_TOTALS,
@@ -30,17 +33,39 @@ from .state import (
     RoundState,
 )
 
-#: event class -> its handler (``state`` is ``None`` only for :class:`GameStarted`).
-_HANDLERS: Final[dict[type, Callable[[Any, Any], GameState]]] = {}
+#: A handler: ``(state, event, layout) -> state`` (``state`` is ``None`` only for :class:`GameStarted`).
+Handler = Callable[[Any, Any, Layout], GameState]
+#: event class -> its handler
+_HANDLERS: Final[dict[type, Handler]] = {}
 
 
-def evolve(state: GameState | None, event: object) -> GameState:
-    """The state after ``event``. ``state`` is ``None`` only before :class:`GameStarted`."""
-    return _HANDLERS[event.__class__](state, event)
+def evolve(state: GameState | None, event: object, rules: Rules) -> GameState:
+    """The state after ``event``, under ``rules``: the rules of the game's card set
+    (``game.rules``), whose board gives the numbers an event reads. ``state`` is
+    ``None`` only before :class:`GameStarted`. The rules of another card set are
+    refused with :class:`~pillars_rules.errors.ConfigError` (their board is not
+    the game's).
+
+    >>> import pillars_rules as pr
+    >>> from pillars_rules.engine.evolve import evolve
+    >>> game = pr.new_game(players=2, seed=1)
+    >>> state = None
+    >>> for e in game.events:
+    ...     state = evolve(state, e, game.rules)
+    >>> state == game.state
+    True
+    """
+    card_hash = state.fixed.card_hash if state is not None else getattr(event, "card_hash", rules.identity)
+    if card_hash != rules.identity:
+        raise ConfigError(
+            f"evolve: the game is of card set {str(card_hash)[:12]}..., the rules are of card set "
+            f"{rules.identity[:12]}...: fold a game's events with its own rules (game.rules)"
+        )
+    return _HANDLERS[event.__class__](state, event, rules.layout)
 
 
-def on(cls: type) -> Callable[[Callable[[Any, Any], GameState]], Callable[[Any, Any], GameState]]:
-    def register(fn: Callable[[Any, Any], GameState]) -> Callable[[Any, Any], GameState]:
+def on(cls: type) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
         _HANDLERS[cls] = fn
         return fn
 
@@ -94,14 +119,14 @@ def _add_cubes(cubes: tuple[int, ...], kind: str, n: int) -> tuple[int, int, int
     return tuple(c)  # type: ignore[return-value]
 
 
-def apply_amounts(state: GameState, seat: int, amounts: tuple[Amount, ...], sign: int) -> GameState:
-    """Gain (sign +1) or lose (sign -1) amounts for ``seat`` (§1 gold cap, §2.5 debt)."""
+def apply_amounts(state: GameState, seat: int, amounts: tuple[Amount, ...], sign: int, layout: Layout) -> GameState:
+    """Gain (sign +1) or lose (sign -1) amounts for ``seat`` (§1 the board's gold cap, §2.5 debt)."""
     p = state.players[seat]
     gold, vp, cubes, supply = p.gold, p.vp, p.cubes, state.supply
     for a in amounts:
         if a.kind == "gold":
             if sign > 0:
-                gold = min(layout_for(state.card_hash).gold_cap, gold + a.n)
+                gold = min(layout.gold_cap, gold + a.n)
             else:
                 missing = max(0, a.n - gold)
                 gold = max(0, gold - a.n)
@@ -125,7 +150,7 @@ def apply_amounts(state: GameState, seat: int, amounts: tuple[Amount, ...], sign
 
 # ----------------------------------------------------------------- setup
 @on(E.GameStarted)
-def _on_game_started(state, e: E.GameStarted) -> GameState:
+def _on_game_started(state, e: E.GameStarted, layout: Layout) -> GameState:
     players = tuple(
         PlayerState(name=name, gold=gold, vp=e.vp, craftsmen=e.starting_craftsmen)
         for name, gold in zip(e.names, e.gold)
@@ -134,13 +159,13 @@ def _on_game_started(state, e: E.GameStarted) -> GameState:
         fixed=Fixed(e.seed, e.variants, e.card_hash),
         players=players,
         stage="setup",
-        board=Board(supply=CUBE_TOTALS, spots=layout_for(e.card_hash).empty_spots),
+        board=Board(supply=CUBE_TOTALS, spots=layout.empty_spots),
         effects=(0,) * len(players),
     )
 
 
 @on(E.PositionSet)
-def _on_position_set(s: GameState, e: E.PositionSet) -> GameState:
+def _on_position_set(s: GameState, e: E.PositionSet, layout: Layout) -> GameState:
     return replace(
         s,
         round=e.round,
@@ -166,14 +191,13 @@ def _pop_pin(s: GameState, name: str) -> GameState:
 
 
 @on(E.DecksShuffled)
-def _on_decks_shuffled(s: GameState, e: E.DecksShuffled) -> GameState:
+def _on_decks_shuffled(s: GameState, e: E.DecksShuffled, layout: Layout) -> GameState:
     return replace(s, craftsman_decks=e.craftsmen, event_deck=e.events, privilege_deck=e.privileges, rng=s.rng + 1)
 
 
 @on(E.RoundStarted)
-def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
+def _on_round_started(s: GameState, e: E.RoundStarted, layout: Layout) -> GameState:
     # §2.1: refill market, court metal, grey workers, cost marker, privileges, craftsmen.
-    layout = layout_for(s.card_hash)
     supply = list(s.supply)
     market = list(s.market)
     for i, target in enumerate(layout.market_refill):
@@ -246,7 +270,7 @@ def _on_round_started(s: GameState, e: E.RoundStarted) -> GameState:
 
 
 @on(E.ResourceCardsDealt)
-def _on_resource_cards_dealt(s: GameState, e: E.ResourceCardsDealt) -> GameState:
+def _on_resource_cards_dealt(s: GameState, e: E.ResourceCardsDealt, layout: Layout) -> GameState:
     return replace(_pop_pin(s, "displays"), display=s.display + e.cards, rng=s.rng + 1)
 
 
@@ -255,7 +279,7 @@ _PENDING: Final[dict[tuple[str, int], Pending]] = {}
 
 
 @on(E.DecisionPending)
-def _on_decision_pending(s: GameState, e: E.DecisionPending) -> GameState:
+def _on_decision_pending(s: GameState, e: E.DecisionPending, layout: Layout) -> GameState:
     key = (e.kind, e.seat)
     pending = _PENDING.get(key)
     if pending is None:
@@ -276,7 +300,7 @@ def _without(t: tuple, item) -> tuple:
 
 
 @on(E.ResourceCardTaken)
-def _on_resource_card_taken(s: GameState, e: E.ResourceCardTaken) -> GameState:
+def _on_resource_card_taken(s: GameState, e: E.ResourceCardTaken, layout: Layout) -> GameState:
     p = s.players[e.seat]
     s = _display(s, _without(s.display, e.card))
     return _with_player(
@@ -285,19 +309,19 @@ def _on_resource_card_taken(s: GameState, e: E.ResourceCardTaken) -> GameState:
 
 
 @on(E.CraftsmanHired)
-def _on_craftsman_hired(s: GameState, e: E.CraftsmanHired) -> GameState:
+def _on_craftsman_hired(s: GameState, e: E.CraftsmanHired, layout: Layout) -> GameState:
     if e.source == "draft":
         s = _display(s, _without(s.display, e.card))
     elif e.card in s.shiring:
         i = s.shiring.index(e.card)
         s = replace(s, shiring=s.shiring[:i] + ("",) + s.shiring[i + 1 :])
-    s = apply_amounts(s, e.seat, e.cost, -1)
+    s = apply_amounts(s, e.seat, e.cost, -1, layout)
     p = s.players[e.seat]
     return _with_player(s, e.seat, _craftsmen(p, p.craftsmen + (e.card,)))
 
 
 @on(E.CraftsmanDiscarded)
-def _on_craftsman_discarded(s: GameState, e: E.CraftsmanDiscarded) -> GameState:
+def _on_craftsman_discarded(s: GameState, e: E.CraftsmanDiscarded, layout: Layout) -> GameState:
     p = s.players[e.seat]
     return _player(
         s, e.seat, craftsmen=_without(p.craftsmen, e.card), boosts=tuple(b for b in p.boosts if b[0] != e.card)
@@ -305,24 +329,24 @@ def _on_craftsman_discarded(s: GameState, e: E.CraftsmanDiscarded) -> GameState:
 
 
 @on(E.DraftPassed)
-def _on_draft_passed(s: GameState, e: E.DraftPassed) -> GameState:
+def _on_draft_passed(s: GameState, e: E.DraftPassed, layout: Layout) -> GameState:
     return _table(s, _passed(s.table, s.passed | {e.seat}))
 
 
 @on(E.DraftEnded)
-def _on_draft_ended(s: GameState, e: E.DraftEnded) -> GameState:
+def _on_draft_ended(s: GameState, e: E.DraftEnded, layout: Layout) -> GameState:
     # §2.2: leftover craftsmen leave the game; leftover resource cards wait.
     return replace(s, display=(), stage="builders")
 
 
 # ----------------------------------------------------------------- phase II
 @on(E.BuildersBagged)
-def _on_builders_bagged(s: GameState, e: E.BuildersBagged) -> GameState:
-    return replace(s, bag=e.bag, thirds=e.thirds, marker=layout_for(s.card_hash).first_price)
+def _on_builders_bagged(s: GameState, e: E.BuildersBagged, layout: Layout) -> GameState:
+    return replace(s, bag=e.bag, thirds=e.thirds, marker=layout.first_price)
 
 
 @on(E.BuilderDrawn)
-def _on_builder_drawn(s: GameState, e: E.BuilderDrawn) -> GameState:
+def _on_builder_drawn(s: GameState, e: E.BuilderDrawn, layout: Layout) -> GameState:
     b = s.builders
     table = s.table
     if table.decided:  # a redraw decision is made anew for every drawn builder
@@ -335,15 +359,15 @@ def _on_builder_drawn(s: GameState, e: E.BuilderDrawn) -> GameState:
 
 
 @on(E.BuilderReturned)
-def _on_builder_returned(s: GameState, e: E.BuilderReturned) -> GameState:
+def _on_builder_returned(s: GameState, e: E.BuilderReturned, layout: Layout) -> GameState:
     return replace(s, bag=s.bag + (e.seat,), drawn=None, redraw_used=True)
 
 
 def _set_spot(
-    s: GameState, location: str, spot: int, seat: int | None
+    s: GameState, location: str, spot: int, seat: int | None, layout: Layout
 ) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
     spots = s.spots
-    i = layout_for(s.card_hash).spot_index.get(location, -1)
+    i = layout.spot_index.get(location, -1)
     if not 0 <= i < len(spots) or spots[i][0] != location:  # not in the usual order: search
         found = next((k for k, (loc, _) in enumerate(spots) if loc == location), None)
         if found is None:
@@ -360,8 +384,8 @@ _first_placed = replacer(GameState, "first_placed")
 
 
 @on(E.BuilderPlaced)
-def _on_builder_placed(s: GameState, e: E.BuilderPlaced) -> GameState:
-    spots = _set_spot(s, e.location, e.spot, e.seat)
+def _on_builder_placed(s: GameState, e: E.BuilderPlaced, layout: Layout) -> GameState:
+    spots = _set_spot(s, e.location, e.spot, e.seat, layout)
     if e.source == "bag":
         s = _from_bag(s, spots, None, max(0, s.price - 1))
     elif e.source == "parked":
@@ -371,12 +395,12 @@ def _on_builder_placed(s: GameState, e: E.BuilderPlaced) -> GameState:
     if e.seat not in s.first_placed:
         s = _first_placed(s, s.first_placed + (e.seat,))
     if e.price:
-        s = apply_amounts(s, e.seat, (Amount("gold", e.price),), -1)
+        s = apply_amounts(s, e.seat, (Amount("gold", e.price),), -1, layout)
     return s
 
 
 @on(E.BuilderSetAside)
-def _on_builder_set_aside(s: GameState, e: E.BuilderSetAside) -> GameState:
+def _on_builder_set_aside(s: GameState, e: E.BuilderSetAside, layout: Layout) -> GameState:
     if e.source == "bag":
         return replace(s, drawn=None, marker=max(0, s.price - 1))
     if e.source == "parked":
@@ -385,45 +409,45 @@ def _on_builder_set_aside(s: GameState, e: E.BuilderSetAside) -> GameState:
 
 
 @on(E.BuilderParked)
-def _on_builder_parked(s: GameState, e: E.BuilderParked) -> GameState:
+def _on_builder_parked(s: GameState, e: E.BuilderParked, layout: Layout) -> GameState:
     return replace(s, parked=s.parked + (e.seat,), drawn=None, marker=max(0, s.price - 1))
 
 
 @on(E.Decided)
-def _on_decided(s: GameState, e: E.Decided) -> GameState:
+def _on_decided(s: GameState, e: E.Decided, layout: Layout) -> GameState:
     return _table(s, _decided(s.table, s.decided | {(e.seat, e.kind)}))
 
 
 @on(E.OnceUsed)
-def _on_once_used(s: GameState, e: E.OnceUsed) -> GameState:
+def _on_once_used(s: GameState, e: E.OnceUsed, layout: Layout) -> GameState:
     p = s.players[e.seat]
     return _player(s, e.seat, privileges=_without(p.privileges, e.card))
 
 
 # ----------------------------------------------------------------- phase III
 @on(E.StepStarted)
-def _on_step_started(s: GameState, e: E.StepStarted) -> GameState:
+def _on_step_started(s: GameState, e: E.StepStarted, layout: Layout) -> GameState:
     table = s.table if not s.table.done else _done(s.table, frozenset())
     return _step(s, "resolution", e.step, table)
 
 
 @on(E.EventRevealed)
-def _on_event_revealed(s: GameState, e: E.EventRevealed) -> GameState:
+def _on_event_revealed(s: GameState, e: E.EventRevealed, layout: Layout) -> GameState:
     return replace(s, event=e.card, event_deck=s.event_deck[1:])
 
 
 @on(E.EventApplied)
-def _on_event_applied(s: GameState, e: E.EventApplied) -> GameState:
+def _on_event_applied(s: GameState, e: E.EventApplied, layout: Layout) -> GameState:
     return replace(s, event_applied=True)
 
 
 @on(E.Protected)
-def _on_protected(s: GameState, e: E.Protected) -> GameState:
+def _on_protected(s: GameState, e: E.Protected, layout: Layout) -> GameState:
     return replace(s, protected=s.protected | {e.seat})
 
 
 @on(E.CubeTaken)
-def _on_cube_taken(s: GameState, e: E.CubeTaken) -> GameState:
+def _on_cube_taken(s: GameState, e: E.CubeTaken, layout: Layout) -> GameState:
     if e.source == E.COURT:
         s = replace(s, court_metal=s.court_metal - 1)
     else:  # the board's main market (its key: the source)
@@ -442,16 +466,16 @@ def _on_cube_taken(s: GameState, e: E.CubeTaken) -> GameState:
 _effects = replacer(GameState, "effects")
 
 
-def _count_effect(s: GameState, seat: int, reason: str) -> GameState:
-    if reason in layout_for(s.card_hash).reasons or reason in s.players[seat].resource_cards:
+def _count_effect(s: GameState, seat: int, reason: str, layout: Layout) -> GameState:
+    if reason in layout.reasons or reason in s.players[seat].resource_cards:
         return s
     counts = s.effects
     return _effects(s, counts[:seat] + (counts[seat] + 1,) + counts[seat + 1 :])
 
 
 @on(E.ModifierGranted)
-def _on_modifier_granted(s: GameState, e: E.ModifierGranted) -> GameState:
-    s = _count_effect(s, e.seat, e.card)
+def _on_modifier_granted(s: GameState, e: E.ModifierGranted, layout: Layout) -> GameState:
+    s = _count_effect(s, e.seat, e.card, layout)
     return replace(s, granted=s.granted + ((e.seat, e.card, e.ability, e.option, e.first, e.last),))
 
 
@@ -462,34 +486,34 @@ def _add_counters(s: GameState, seat: int, card: str, n: int) -> GameState:
 
 
 @on(E.CountersAdded)
-def _on_counters_added(s: GameState, e: E.CountersAdded) -> GameState:
-    return _add_counters(_count_effect(s, e.seat, e.card), e.seat, e.card, e.n)
+def _on_counters_added(s: GameState, e: E.CountersAdded, layout: Layout) -> GameState:
+    return _add_counters(_count_effect(s, e.seat, e.card, layout), e.seat, e.card, e.n)
 
 
 # ----------------------------------------------------------------- cards as objects (issue #53)
 @on(E.EventsLooked)
-def _on_events_looked(s: GameState, e: E.EventsLooked) -> GameState:
-    s = _count_effect(s, e.seat, e.reason)
+def _on_events_looked(s: GameState, e: E.EventsLooked, layout: Layout) -> GameState:
+    s = _count_effect(s, e.seat, e.reason, layout)
     new = tuple((e.seat, c) for c in s.event_deck[: e.n] if (e.seat, c) not in s.seen)
     return replace(s, seen=s.seen + new) if new else s
 
 
 @on(E.EventBuried)
-def _on_event_buried(s: GameState, e: E.EventBuried) -> GameState:
-    s = _count_effect(s, e.seat, e.reason)
+def _on_event_buried(s: GameState, e: E.EventBuried, layout: Layout) -> GameState:
+    s = _count_effect(s, e.seat, e.reason, layout)
     deck = s.event_deck
     return replace(s, event_deck=deck[1:] + deck[:1])
 
 
 @on(E.EventsReordered)
-def _on_events_reordered(s: GameState, e: E.EventsReordered) -> GameState:
+def _on_events_reordered(s: GameState, e: E.EventsReordered, layout: Layout) -> GameState:
     deck = s.event_deck
     k = len(e.order)
     return replace(s, event_deck=tuple(deck[i] for i in e.order) + deck[k:])
 
 
 @on(E.CraftsmanGiven)
-def _on_craftsman_given(s: GameState, e: E.CraftsmanGiven) -> GameState:
+def _on_craftsman_given(s: GameState, e: E.CraftsmanGiven, layout: Layout) -> GameState:
     giver, taker = s.players[e.seat], s.players[e.to]
     uses = tuple(u for u in giver.uses if u[0] == e.card)
     boosts = tuple(b for b in giver.boosts if b[0] == e.card)
@@ -520,7 +544,7 @@ def _move_counters(s: GameState, giver: int, taker: int, card: str) -> GameState
 
 
 @on(E.PrivilegeGiven)
-def _on_privilege_given(s: GameState, e: E.PrivilegeGiven) -> GameState:
+def _on_privilege_given(s: GameState, e: E.PrivilegeGiven, layout: Layout) -> GameState:
     giver, taker = s.players[e.seat], s.players[e.to]
     s = _player(s, e.seat, privileges=_without(giver.privileges, e.card))
     s = _player(s, e.to, privileges=taker.privileges + (e.card,))
@@ -528,44 +552,44 @@ def _on_privilege_given(s: GameState, e: E.PrivilegeGiven) -> GameState:
 
 
 @on(E.BallotCast)
-def _on_ballot_cast(s: GameState, e: E.BallotCast) -> GameState:
+def _on_ballot_cast(s: GameState, e: E.BallotCast, layout: Layout) -> GameState:
     return replace(s, ballots=s.ballots + ((e.seat, e.value),))
 
 
 @on(E.VoteDecided)
-def _on_vote_decided(s: GameState, e: E.VoteDecided) -> GameState:
+def _on_vote_decided(s: GameState, e: E.VoteDecided, layout: Layout) -> GameState:
     return replace(s, ballots=())
 
 
 @on(E.BidWon)
-def _on_bid_won(s: GameState, e: E.BidWon) -> GameState:
+def _on_bid_won(s: GameState, e: E.BidWon, layout: Layout) -> GameState:
     return replace(s, ballots=())
 
 
 @on(E.BidsPassed)
-def _on_bids_passed(s: GameState, e: E.BidsPassed) -> GameState:
+def _on_bids_passed(s: GameState, e: E.BidsPassed, layout: Layout) -> GameState:
     return replace(s, ballots=())
 
 
 @on(E.MarketStocked)
-def _on_market_stocked(s: GameState, e: E.MarketStocked) -> GameState:
-    s = _count_effect(s, e.seat, e.reason)
+def _on_market_stocked(s: GameState, e: E.MarketStocked, layout: Layout) -> GameState:
+    s = _count_effect(s, e.seat, e.reason, layout)
     s = replace(s, market=_add_cubes(s.market, e.resource, e.n))
     return _board_supply(s, e.resource, -e.n)
 
 
 @on(E.Gained)
-def _on_gained(s: GameState, e: E.Gained) -> GameState:
-    return apply_amounts(_count_effect(s, e.seat, e.reason), e.seat, e.amounts, +1)
+def _on_gained(s: GameState, e: E.Gained, layout: Layout) -> GameState:
+    return apply_amounts(_count_effect(s, e.seat, e.reason, layout), e.seat, e.amounts, +1, layout)
 
 
 @on(E.Lost)
-def _on_lost(s: GameState, e: E.Lost) -> GameState:
-    return apply_amounts(_count_effect(s, e.seat, e.reason), e.seat, e.amounts, -1)
+def _on_lost(s: GameState, e: E.Lost, layout: Layout) -> GameState:
+    return apply_amounts(_count_effect(s, e.seat, e.reason, layout), e.seat, e.amounts, -1, layout)
 
 
 @on(E.ChoicesQueued)
-def _on_choices_queued(s: GameState, e: E.ChoicesQueued) -> GameState:
+def _on_choices_queued(s: GameState, e: E.ChoicesQueued, layout: Layout) -> GameState:
     counts = list(s.effects)
     for job in e.jobs:  # every choice is a card effect (only abilities ask them)
         counts[job.seat] += 1
@@ -573,12 +597,12 @@ def _on_choices_queued(s: GameState, e: E.ChoicesQueued) -> GameState:
 
 
 @on(E.ChoiceMade)
-def _on_choice_made(s: GameState, e: E.ChoiceMade) -> GameState:
+def _on_choice_made(s: GameState, e: E.ChoiceMade, layout: Layout) -> GameState:
     return replace(s, jobs=s.jobs[1:])
 
 
 @on(E.CapacityBoosted)
-def _on_capacity_boosted(s: GameState, e: E.CapacityBoosted) -> GameState:
+def _on_capacity_boosted(s: GameState, e: E.CapacityBoosted, layout: Layout) -> GameState:
     p = s.players[e.seat]
     current = p.boost_of(e.card)
     boosts = tuple(b for b in p.boosts if b[0] != e.card) + ((e.card, current + e.n),)
@@ -586,7 +610,7 @@ def _on_capacity_boosted(s: GameState, e: E.CapacityBoosted) -> GameState:
 
 
 @on(E.PrivilegeTaken)
-def _on_privilege_taken(s: GameState, e: E.PrivilegeTaken) -> GameState:
+def _on_privilege_taken(s: GameState, e: E.PrivilegeTaken, layout: Layout) -> GameState:
     p = s.players[e.seat]
     if e.card in s.kingsbridge:
         i = s.kingsbridge.index(e.card)
@@ -595,25 +619,25 @@ def _on_privilege_taken(s: GameState, e: E.PrivilegeTaken) -> GameState:
 
 
 @on(E.TaxRolled)
-def _on_tax_rolled(s: GameState, e: E.TaxRolled) -> GameState:
+def _on_tax_rolled(s: GameState, e: E.TaxRolled, layout: Layout) -> GameState:
     return replace(_pop_pin(s, "tax"), tax=e.value, rng=s.rng + 1)
 
 
 @on(E.TaxExempted)
-def _on_tax_exempted(s: GameState, e: E.TaxExempted) -> GameState:
+def _on_tax_exempted(s: GameState, e: E.TaxExempted, layout: Layout) -> GameState:
     return replace(s, exempt=s.exempt | {e.seat})
 
 
 @on(E.GreyWorkersWon)
-def _on_grey_workers_won(s: GameState, e: E.GreyWorkersWon) -> GameState:
+def _on_grey_workers_won(s: GameState, e: E.GreyWorkersWon, layout: Layout) -> GameState:
     return _player(s, e.seat, grey_next=s.players[e.seat].grey_next + e.n)
 
 
 @on(E.Bought)
-def _on_bought(s: GameState, e: E.Bought) -> GameState:
+def _on_bought(s: GameState, e: E.Bought, layout: Layout) -> GameState:
     p = s.players[e.seat]
-    if s.stocks and s.step in layout_for(s.card_hash).stock_slot:  # a further market (the Harbour)
-        slot = layout_for(s.card_hash).stock_slot[s.step]
+    if s.stocks and s.step in layout.stock_slot:  # a further market (the Harbour)
+        slot = layout.stock_slot[s.step]
         stocks = s.stocks[:slot] + (_add_cubes(s.stocks[slot], e.resource, -e.n),) + s.stocks[slot + 1 :]
         s = replace(s, stocks=stocks, traded=s.traded + ((e.seat, "buy", e.resource),))
     else:
@@ -622,25 +646,25 @@ def _on_bought(s: GameState, e: E.Bought) -> GameState:
 
 
 @on(E.Sold)
-def _on_sold(s: GameState, e: E.Sold) -> GameState:
+def _on_sold(s: GameState, e: E.Sold, layout: Layout) -> GameState:
     p = s.players[e.seat]
     s = replace(_board_supply(s, e.resource, e.n), traded=s.traded + ((e.seat, "sell", e.resource),))
     return _with_player(
         s,
         e.seat,
-        _trade(p, min(layout_for(s.card_hash).gold_cap, p.gold + e.n * e.price), _add_cubes(p.cubes, e.resource, -e.n)),
+        _trade(p, min(layout.gold_cap, p.gold + e.n * e.price), _add_cubes(p.cubes, e.resource, -e.n)),
     )
 
 
 @on(E.MarketPassed)
-def _on_market_passed(s: GameState, e: E.MarketPassed) -> GameState:
+def _on_market_passed(s: GameState, e: E.MarketPassed, layout: Layout) -> GameState:
     return _table(s, _done(s.table, s.done | {e.seat}))
 
 
 @on(E.Converted)
-def _on_converted(s: GameState, e: E.Converted) -> GameState:
-    s = apply_amounts(s, e.seat, e.inputs, -1)
-    s = apply_amounts(s, e.seat, e.outputs, +1)
+def _on_converted(s: GameState, e: E.Converted, layout: Layout) -> GameState:
+    s = apply_amounts(s, e.seat, e.inputs, -1, layout)
+    s = apply_amounts(s, e.seat, e.outputs, +1, layout)
     p = s.players[e.seat]
     n = p.uses_of(e.card, e.ability)
     uses = tuple(u for u in p.uses if (u[0], u[1]) != (e.card, e.ability)) + ((e.card, e.ability, n + 1),)
@@ -652,49 +676,49 @@ def _on_converted(s: GameState, e: E.Converted) -> GameState:
 
 
 @on(E.CraftsmanBorrowed)
-def _on_craftsman_borrowed(s: GameState, e: E.CraftsmanBorrowed) -> GameState:
-    s = _count_effect(s, e.seat, e.reason)
-    s = apply_amounts(s, e.seat, e.inputs, -1)
-    return apply_amounts(s, e.seat, e.outputs, +1)
+def _on_craftsman_borrowed(s: GameState, e: E.CraftsmanBorrowed, layout: Layout) -> GameState:
+    s = _count_effect(s, e.seat, e.reason, layout)
+    s = apply_amounts(s, e.seat, e.inputs, -1, layout)
+    return apply_amounts(s, e.seat, e.outputs, +1, layout)
 
 
 @on(E.CathedralDone)
-def _on_cathedral_done(s: GameState, e: E.CathedralDone) -> GameState:
+def _on_cathedral_done(s: GameState, e: E.CathedralDone, layout: Layout) -> GameState:
     return _table(s, _done(s.table, s.done | {e.seat}))
 
 
 @on(E.CubesReturned)
-def _on_cubes_returned(s: GameState, e: E.CubesReturned) -> GameState:
+def _on_cubes_returned(s: GameState, e: E.CubesReturned, layout: Layout) -> GameState:
     p = s.players[e.seat]
     s = _board_supply(s, e.resource, e.n)
     return _with_player(s, e.seat, _cubes(p, _add_cubes(p.cubes, e.resource, -e.n)))
 
 
 @on(E.StartPlayerChanged)
-def _on_start_player_changed(s: GameState, e: E.StartPlayerChanged) -> GameState:
+def _on_start_player_changed(s: GameState, e: E.StartPlayerChanged, layout: Layout) -> GameState:
     return replace(s, start_player=e.seat)
 
 
 @on(E.BecameStartPlayer)
-def _on_became_start_player(s: GameState, e: E.BecameStartPlayer) -> GameState:
-    return replace(_count_effect(s, e.seat, e.card), start_player=e.seat)
+def _on_became_start_player(s: GameState, e: E.BecameStartPlayer, layout: Layout) -> GameState:
+    return replace(_count_effect(s, e.seat, e.card, layout), start_player=e.seat)
 
 
 @on(E.OrderReversed)
-def _on_order_reversed(s: GameState, e: E.OrderReversed) -> GameState:
-    s = _count_effect(s, e.seat, e.card)
+def _on_order_reversed(s: GameState, e: E.OrderReversed, layout: Layout) -> GameState:
+    s = _count_effect(s, e.seat, e.card, layout)
     if e.round in s.reversed_rounds:  # a reversed round stays reversed
         return s
     return replace(s, reversed_rounds=tuple(sorted(s.reversed_rounds + (e.round,))))
 
 
 @on(E.RoundEnded)
-def _on_round_ended(s: GameState, e: E.RoundEnded) -> GameState:
+def _on_round_ended(s: GameState, e: E.RoundEnded, layout: Layout) -> GameState:
     return replace(s, stage="round_end", step="", cathedral=s.cathedral + 1, pending=None)
 
 
 @on(E.GameEnded)
-def _on_game_ended(s: GameState, e: E.GameEnded) -> GameState:
+def _on_game_ended(s: GameState, e: E.GameEnded, layout: Layout) -> GameState:
     return replace(s, stage="over", game_over=True, pending=None, decision=s.decision + 1)
 
 

@@ -1,13 +1,13 @@
 """The board of a game as the engine reads it: the tables of one card set's
 board (:attr:`~pillars_rules.cardlang.cardset.CardSet.board`), built once per
-card set, never a place's name in Python.
+card set's rules, never a place's name in Python.
 
 :class:`Layout` holds, for each rule the machine knows
 (:data:`~pillars_rules.cardlang.effects.STEP_RULES`), the key of the place that
-runs it and the numbers the board's text gives it. :func:`layout_for` keeps
-one per card-set identity, so that :mod:`.evolve` (which folds events without
-the rules) finds the board of a state by its ``card_hash``; :class:`~.context.Rules`
-registers its own when it is made, before any event of its games is folded.
+runs it and the numbers the board's text gives it. A card set's
+:class:`~.context.Rules` hold its layout (:func:`layout_of` its board) and hand
+it to everything that reads the board, :mod:`.evolve` included: no registry by
+card set stands between a game and its board.
 """
 
 from __future__ import annotations
@@ -213,14 +213,8 @@ class Layout:
         return key.replace("_", " ")
 
 
-# Final: the compiled build reads them from C statics (they are changed in place, never rebound)
-_LAYOUTS: Final[dict[str, Layout]] = {}
+# Final: the compiled build reads it from a C static (changed in place, never rebound)
 _BASE: Final[list[Layout]] = []
-#: Most layouts kept (a layout is a few kilobytes; a process sees few card sets, but a
-#: server taking strangers' card files must not grow without bound). A card set's
-#: ``Rules`` registers its layout again whenever it is handed out (:func:`keep`), so one
-#: that was dropped comes back before a game of it is set up, replayed or loaded.
-LAYOUTS_KEPT = 1024
 
 
 def base_layout() -> Layout:
@@ -232,30 +226,8 @@ def base_layout() -> Layout:
     return _BASE[0]
 
 
-def register(card_hash: str, board: Board) -> Layout:
-    """The layout of ``board``, kept for the card set ``card_hash``."""
-    layout = _LAYOUTS.get(card_hash)
-    if layout is None:
-        base = base_layout()
-        layout = base if board.steps == base.steps and board == base.board else Layout(board)
-        keep(card_hash, layout)
-    return layout
-
-
-def keep(card_hash: str, layout: Layout) -> None:
-    """Have ``layout`` (the very object) registered for ``card_hash``: the
-    registry keeps :data:`LAYOUTS_KEPT` card sets, the oldest going first,
-    and a card set's rules call this whenever they are handed out, so a
-    game never folds its events with another board's layout (a card set
-    dropped from the registry read as the base board's, whose spots and
-    places differ)."""
-    if _LAYOUTS.get(card_hash) is not layout:
-        while len(_LAYOUTS) >= LAYOUTS_KEPT:
-            _LAYOUTS.pop(next(iter(_LAYOUTS)), None)  # (another thread may have taken it)
-        _LAYOUTS[card_hash] = layout
-
-
-def layout_for(card_hash: str) -> Layout:
-    """The layout registered for ``card_hash``, or the base board's."""
-    layout = _LAYOUTS.get(card_hash)
-    return layout if layout is not None else base_layout()
+def layout_of(board: Board) -> Layout:
+    """The layout of ``board``: the base board's own (one object shared by every
+    card set on the base board) when ``board`` is the base board, else a new one."""
+    base = base_layout()
+    return base if board.steps == base.steps and board == base.board else Layout(board)

@@ -293,7 +293,7 @@ def action_events(state: GameState, rules: Rules, action) -> list:
     if kind is not None:
         after = state
         for e in events:
-            after = evolve(after, e)
+            after = evolve(after, e, rules)
         events += action_trigger_events(state, after, rules, _seat(state), kind, getattr(action, "location", None))
     pending = state.pending
     if pending is not None and pending.kind == "market" and any(type(e) is E.ChoicesQueued for e in events):
@@ -354,12 +354,12 @@ def _choose(state, rules, action, seat):
     made = E.ChoiceMade(seat, job.source, option=action.index)
     if is_chosen(effect):
         target = chosen_seats(state, rules, seat, effect, job.source, job.ability)[action.index]
-        return [made] + chosen_events(evolve(state, made), rules, seat, effect, target, job.source, job.ability)
+        return [made] + chosen_events(evolve(state, made, rules), rules, seat, effect, target, job.source, job.ability)
     if isinstance(effect, Borrow):
-        return [made] + borrow_events(evolve(state, made), rules, seat, effect, action.index, job.source)
+        return [made] + borrow_events(evolve(state, made, rules), rules, seat, effect, action.index, job.source)
     if isinstance(effect, CopyPrivilege):  # option i: the i-th (owner, privilege)
         card = copy_options(state, rules, seat, effect, job.actor)[action.index][1]
-        after = evolve(state, made)
+        after = evolve(state, made, rules)
         grants = copy_grants(after, rules, seat, effect, card)
         return [made] + (grants if fits(list(after.effects), grants) else [])
     if gives_to_chosen(effect):  # option i: the i-th (card, taker) (issue #53)
@@ -370,7 +370,9 @@ def _choose(state, rules, action, seat):
     option = effect.options[action.index]
     # that player (issue #53): the seat the reaction that asked answers, kept in the job
     address = answer_address(rules, job, action.index)
-    more = instant_events(evolve(state, made), rules, seat, option, job.source, job.ability, address, actor=job.actor)
+    more = instant_events(
+        evolve(state, made, rules), rules, seat, option, job.source, job.ability, address, actor=job.actor
+    )
     # a choice inside the chosen option is made next, before other waiting choices
     more = [E.ChoicesQueued(e.jobs, front=True) if isinstance(e, E.ChoicesQueued) else e for e in more]
     return [made] + more
@@ -419,8 +421,8 @@ assert set(_EVENTS_OF) == set(A.ACTION_TYPES.values()), "an action type without 
 def run(state: GameState, rules: Rules, events: list) -> tuple[list, GameState]:
     """Fold ``events`` into ``state`` and add automatic events up to the next decision."""
     for e in events:
-        state = evolve(state, e)
-    b = Batch(state)  # one batch gathers everything up to the next decision
+        state = evolve(state, e, rules)
+    b = Batch(state, rules.layout)  # one batch gathers everything up to the next decision
     out = b.events = list(events)
     while not b.state.game_over:
         if out and type(out[-1]) is E.DecisionPending:

@@ -55,7 +55,7 @@ def ballot_events(state: GameState, rules: Rules, seat: int, job: Job, effect: A
     voter's, the count and the outcome."""
     made = E.ChoiceMade(seat, job.source, option=value)
     cast = E.BallotCast(seat, job.source, value)
-    after = evolve(evolve(state, made), cast)
+    after = evolve(evolve(state, made, rules), cast, rules)
     jobs = after.jobs
     if jobs and (jobs[0].source, jobs[0].ability) == (job.source, job.ability):
         return [made, cast]
@@ -72,10 +72,10 @@ def _outcome(state: GameState, rules: Rules, job: Job, effect: Any) -> list:
         top = max(votes)
         won = next(v for _, v in ballots if votes[v] == top)  # ties: the first voted for
         out.append(E.VoteDecided(job.source, won))
-        state = evolve(state, out[0])
+        state = evolve(state, out[0], rules)
         for seat, _ in ballots:
             for e in instant_events(state, rules, seat, effect.options[won], job.source, job.ability, won):
-                state = evolve(state, e)
+                state = evolve(state, e, rules)
                 out.append(e)
         return out
     assert isinstance(effect, Bid)
@@ -84,8 +84,8 @@ def _outcome(state: GameState, rules: Rules, job: Job, effect: Any) -> list:
         return [E.BidsPassed(job.source)]
     amount, winner = max(bids)  # bids only rise: the highest is unique
     out.append(E.BidWon(winner, job.source, amount))
-    state = evolve(state, out[0])
+    state = evolve(state, out[0], rules)
     paid = E.Lost(winner, (Amount(effect.kind, amount),), job.source)
-    events = [paid] + _instant(evolve(state, paid), rules, winner, effect.prize, job.source, job.ability, 0)
+    events = [paid] + _instant(evolve(state, paid, rules), rules, winner, effect.prize, job.source, job.ability, 0)
     # the payment and the prize are the winner's card effects: both or neither
     return out + events if fits(list(state.effects), events) else out

@@ -182,7 +182,7 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
                     s = getattr(job, field)
                     if not lowest <= s < n_seats:
                         raise SaveError(f"$.events[{i}].jobs[{k}].{field}: no seat {s} in a {n_seats}-player game", i)
-    state = evolve(None, events[0])
+    state = evolve(None, events[0], rules)
     start = 1
     if len(events) > 1 and type(events[1]) is E.PositionSet:
         state = _set_position(state, events[1], rules, typed)
@@ -190,7 +190,7 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
     if not verify:
         for i, e in enumerate(events[start:], start):
             try:
-                state = evolve(state, e)
+                state = evolve(state, e, rules)
             except Exception as exc:  # trusted mode: any failure is still a SaveError
                 raise SaveError(
                     f"$.events[{i}] ({type(e).__name__}) cannot be applied: {type(exc).__name__}: {bounded(exc, 120)}",
@@ -250,7 +250,7 @@ def _set_position(state, event, rules: Rules, typed: bool):
     if tuple(p.name for p in event.players) != names:
         raise SaveError(f"$.events[1].players: the position's seats must be {names!r:.80} as the game started", 1)
     try:
-        after = evolve(state, event)
+        after = evolve(state, event, rules)
         check_position(after, rules)
     except SaveError:
         raise
