@@ -37,6 +37,9 @@ class SqliteBackend:
         """Connections to the store besides the caller's own: none to count for a file."""
         return 0
 
+    def sessions(self) -> list:
+        return []
+
     def abandon_write(self, game_id: str, index: int) -> None:
         """A writer that dies inside its transaction: rows written, no COMMIT."""
         raw = sqlite3.connect(self.spec, isolation_level=None)
@@ -74,9 +77,19 @@ class PostgresBackend:
         client killed by SIGKILL leaves its server process behind until that
         process notices, and a COMMIT the client had sent still lands then."""
         with self._connect() as raw:
+            # client sessions only: an autovacuum worker on the new database shows there too
             return raw.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
             ).fetchone()[0]
+
+    def sessions(self) -> list:
+        """What :meth:`others` counts, for a failure's message: each session's kind, state and query."""
+        with self._connect() as raw:
+            return raw.execute(
+                "SELECT backend_type, state, left(query, 80), now() - state_change FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchall()
 
     def abandon_write(self, game_id: str, index: int) -> None:
         raw = self._connect(autocommit=False)

@@ -56,7 +56,7 @@ def test_a_server_killed_mid_game_reloads_to_an_equal_game_and_continues(backend
         gone = time.monotonic() + 30
         while backend.others() > before and time.monotonic() < gone:
             time.sleep(0.05)
-        assert backend.others() <= before, "the killed worker's database session did not end"
+        assert backend.others() <= before, f"the killed worker's database session did not end: {backend.sessions()}"
         table = Table.open(backend.open(), game_id)
         assert table.decision >= kill_at
         expected = reference(31 + k, 7 + k, table.decision)

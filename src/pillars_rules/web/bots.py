@@ -158,7 +158,7 @@ def _arrived(head: str, log: str, rules) -> pr.SeatView:
     return from_export(doc, rules=rules)
 
 
-def _timed(job: Callable[..., Any], name: str, seed: int, shipped: object) -> tuple[Any, float]:
+def _timed(job: Callable[..., Any], name: str, seed: int, shipped: bytes) -> tuple[Any, float]:
     """In a worker: ``job``'s answer and the seconds the worker spent on it (the
     unpickling of the view and the thinking: what the pool charges the owner)."""
     began = time.monotonic()
