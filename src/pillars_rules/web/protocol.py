@@ -411,8 +411,9 @@ class Update:
         return f',"next_event":{dumps(peek)},"choices":{choices}}}'
 
 
-def parse(text: str) -> dict:
-    """A server message as a dict (for clients); :class:`ProtocolError` if it is not one."""
+def parse(text: str | bytes) -> dict:
+    """A server message (a text or binary frame) as a dict (for clients);
+    :class:`ProtocolError` if it is not one."""
     try:
         doc: Any = json.loads(text)
     except (ValueError, TypeError):
