@@ -11,7 +11,7 @@ store's layout lock.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import psycopg
 from psycopg import sql
@@ -19,8 +19,16 @@ from psycopg import sql
 from ..table import StoreError
 from ..table.pgstore import DEFAULT_SCHEMA, redacted
 
-if TYPE_CHECKING:  # registry.py imports this module when it opens a PostgreSQL registry
-    from .registry import GameRecord
+
+class RecordClass(Protocol):
+    """What the registry asks of its record class (:class:`~pillars_rules.web.registry.GameRecord`,
+    which registry.py passes in: it imports this module, so this module cannot import it).
+    The records are opaque here: stored as their JSON, handed back as the class reads them."""
+
+    def from_json(self, game_id: str, text: object, finished: object) -> Any: ...
+
+    def decode_rows(self, rows: list[tuple[Any, ...]], where: str) -> tuple[list[Any], list[Any]]: ...
+
 
 _TABLE = """
 CREATE SCHEMA IF NOT EXISTS {s};
@@ -42,7 +50,7 @@ class PgRegistry:
     connecting and every statement give up after that many seconds."""
 
     def __init__(
-        self, dsn: str, record: type[GameRecord], *, schema: str = DEFAULT_SCHEMA, timeout: float | None = None
+        self, dsn: str, record: RecordClass, *, schema: str = DEFAULT_SCHEMA, timeout: float | None = None
     ) -> None:
         self._record = record
         self._timeout = timeout
