@@ -58,6 +58,7 @@ def play(game: Game, bots: Bot | Sequence[Bot], max_actions: int | None = None) 
     n = 0
     while not game.is_over and (max_actions is None or n < max_actions):
         seat = game.current_player
+        assert seat is not None  # a game not over waits on a seat
         game = game.apply(bots[seat](game.view(seat)), seat=seat)
         n += 1
     return game

@@ -129,12 +129,18 @@ def _seat_list(where: str, value: Any) -> tuple[int, ...]:
     return tuple(_int(where, s) for s in value)
 
 
+def _four(counts: Iterable[int]) -> tuple[int, int, int, int]:
+    """The count of each of the four cubes (CUBES), in order."""
+    a, b, c, d = counts
+    return a, b, c, d
+
+
 def _cubes(where: str, value: Any) -> tuple[int, int, int, int]:
     if isinstance(value, Mapping):
         _keys(where, value, CUBES)
-        return tuple(_int(f"{where}.{k}", value.get(k, 0)) for k in CUBES)  # type: ignore[return-value]
+        return _four(_int(f"{where}.{k}", value.get(k, 0)) for k in CUBES)
     if isinstance(value, Sequence) and not isinstance(value, str) and len(value) == len(CUBES):
-        return tuple(_int(where, v) for v in value)  # type: ignore[return-value]
+        return _four(_int(where, v) for v in value)
     raise _bad(where, f"expected a dict like dict(wood=2, metal=1) or 4 numbers, not {value!r:.60}")
 
 
@@ -343,9 +349,9 @@ def _scenario(
     steps = layout.steps
     resolution = step in steps
     deck = craft_decks[r - 1] if r - 1 < len(craft_decks) else ()
-    if opening:
-        table_shiring, table_kb = (), ()
-    else:
+    table_shiring: tuple[str, ...] = ()
+    table_kb: tuple[str, ...] = ()
+    if not opening:
         table_shiring = _ids("shiring", shiring) if shiring is not None else deck[:2]
         if kingsbridge is not None:
             table_kb = _ids("kingsbridge", kingsbridge)
@@ -585,12 +591,12 @@ def _builders(state: GameState, rules, spec: Mapping[str, Any]) -> GameState:
     if "bag" in spec:
         bag = _seat_list("builders.bag", spec["bag"])
     else:  # every builder not placed, drawn or waiting is still in the bag
-        bag = []
+        waiting: list[int] = []
         for seat in range(n):
             out = sum(state.builders_at(seat, loc) for loc in rules.layout.locations)
             out += (drawn == seat) + parked.count(seat) + thirds.count(seat)
-            bag.extend([seat] * max(0, rules.builder_limit(state, seat) - out))
-        bag = tuple(bag)
+            waiting.extend([seat] * max(0, rules.builder_limit(state, seat) - out))
+        bag = tuple(waiting)
     marker = _int("builders.marker", spec.get("marker", 7))
     price = _int("builders.price", spec.get("price", marker if drawn is not None else 0))
     first = _seat_list("builders.first_placed", spec.get("first_placed", ()))

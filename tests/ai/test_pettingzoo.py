@@ -104,3 +104,12 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 def test_bad_arguments_are_config_errors(kwargs):
     with pytest.raises(ConfigError):
         env(**kwargs)
+
+
+def test_observing_or_stepping_before_reset_is_a_clear_error():
+    e = env(players=2)
+    with pytest.raises(ConfigError, match=r"reset\(\) starts one"):
+        e.observe("player_0")
+    e.agent_selection, e.terminations, e.truncations = "player_0", {"player_0": False}, {"player_0": False}
+    with pytest.raises(ConfigError, match=r"reset\(\) starts one"):
+        e.step(0)

@@ -63,3 +63,12 @@ def test_the_python_client_refuses_a_frame_over_its_bound():
     with pytest.raises(Refused) as info:
         asyncio.run(main())
     assert info.value.code == "too_large"
+
+
+def test_a_client_that_is_not_connected_or_has_no_state_says_so_when_it_sends():
+    c = GameClient("ws://127.0.0.1:9/ws", "g", "k")
+    with pytest.raises(ConnectionError, match="not connected"):
+        asyncio.run(c.send_action({"type": "Pass"}))
+    c.ws = object()  # connected, but nothing received yet
+    with pytest.raises(P.ProtocolError, match="no decision to answer"):
+        asyncio.run(c.send_action({"type": "Pass"}))

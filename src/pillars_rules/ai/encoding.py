@@ -59,14 +59,7 @@ from ..cardlang.effects import (
     Vote,
 )
 from ..errors import ConfigError, IllegalActionError
-from ..limits import MOST_PLAYERS
-
-try:  # the engine's documented bound on the cubes in one Buy/Sell/ReturnCubes
-    from ..limits import MAX_COUNT  # type: ignore[import-not-found]
-except ImportError:
-    #: Largest ``n`` of a Buy, Sell or ReturnCubes action: more cubes of one kind
-    #: than the game has (23 wood, stone or sand; 13 metal; RULES §1).
-    MAX_COUNT = 30
+from ..limits import MAX_COUNT, MOST_PLAYERS  # MAX_COUNT: the engine's bound on the cubes of one Buy/Sell/ReturnCubes
 
 #: Which card kinds a ``card`` field ranges over, per action type.
 CARD_KINDS: dict[str, tuple[str, ...]] = {
@@ -85,9 +78,11 @@ def _walk(value: object) -> Iterator[object]:
     if isinstance(value, tuple):
         for v in value:
             yield from _walk(v)
-    elif attrs.has(type(value)):
-        for f in attrs.fields(type(value)):
-            yield from _walk(getattr(value, f.name))
+    else:
+        cls = type(value)
+        if attrs.has(cls):
+            for f in attrs.fields(cls):
+                yield from _walk(getattr(value, f.name))
 
 
 def _max_options(cards: CardSet) -> int:
@@ -135,6 +130,7 @@ def _domains(cls: type, cards: CardSet) -> list[tuple[tuple[str, ...], list[tupl
     out: list[tuple[tuple[str, ...], list[tuple]]] = []
     for f in fields:
         name = f.name
+        values: list[str | int | bool]
         if name == "spot" and "location" in names:
             continue  # encoded with its location
         if name == "card":
@@ -171,7 +167,7 @@ def _actions_of(cls: type, cards: CardSet) -> list:
     groups = _domains(cls, cards)
     out = []
     for combo in itertools.product(*(values for _, values in groups)):
-        kwargs = {}
+        kwargs: dict[str, object] = {}
         for (names, _), values in zip(groups, combo):
             kwargs.update(zip(names, values))
         out.append(cls(**kwargs))

@@ -166,12 +166,14 @@ class _Engine:
         last one: only the events since are redacted and hashed."""
         n, d = self._digest
         game = self.game
-        if n != game.n_events:
+        if game is not None and n != game.n_events:  # before the deal: no log yet
             d = extend_digest(d, map(redact_event, game.events[n:]))
             self._digest = (game.n_events, d)
         return d
 
     def apply(self, action) -> _Engine:
+        if self.game is None:
+            raise ConfigError("before the deal the only action is the deal, a chance outcome")
         return _Engine(self.config, self.game.apply(action), self._digest)
 
     def __deepcopy__(self, memo) -> _Engine:

@@ -75,12 +75,22 @@ class PillarsEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.game.current_player]
+        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
+        self.agent_selection = self._to_act(self.game)
+
+    def _playing(self) -> pr.Game:
+        if self.game is None:
+            raise ConfigError("no game is being played: reset() starts one")
+        return self.game
+
+    def _to_act(self, game: pr.Game) -> str:
+        seat = game.current_player
+        assert seat is not None  # a game not over waits on a seat
+        return self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
-        view = self.game.view(seat)
+        view = self._playing().view(seat)
         mask = np.zeros(len(self.encoding), np.int8)
         for i in self.encoding.indices(view.legal_actions):
             mask[i] = 1
@@ -92,15 +102,15 @@ class PillarsEnv(AECEnv):
             self._was_dead_step(action)
             return
         seat = self.possible_agents.index(agent)
-        self.game = self.game.apply(self.encoding.decode(action), seat=seat)
+        game = self.game = self._playing().apply(self.encoding.decode(action), seat=seat)
         self._cumulative_rewards[agent] = 0.0
-        if self.game.is_over:
-            values = place_values(self.game.ranking(), self.n_players)
+        if game.is_over:
+            values = place_values(game.ranking(), self.n_players)
             for a, v in zip(self.possible_agents, values):
                 self.rewards[a] = v
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[self.game.current_player]
+            self.agent_selection = self._to_act(game)
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -15,12 +15,15 @@ node class.
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any, TypeGuard, TypeVar, Union
 
 from attrs import field, frozen
 
+_T = TypeVar("_T")
+_U = TypeVar("_U")
 
-def _pos():
+
+def _pos() -> int:
     return field(default=0, kw_only=True)
 
 
@@ -73,8 +76,10 @@ class AmountNode:
     column: int = _pos()
 
 
-#: An argument value inside an :class:`Effect`.
-Value = Union[Num, Name, AmountNode, "Effect", str, None, tuple]
+#: An argument value inside an :class:`Effect`, or a :class:`Field`'s value: a
+#: node, a word the grammar fixes (``"start"``, ``"permanent"``...), a flag
+#: (``True``), nothing, or a tuple of values (a list, a pair).
+Value = Union[Num, Name, Title, AmountNode, "Effect", str, bool, None, tuple["Value", ...]]
 
 
 @frozen
@@ -112,6 +117,56 @@ class Field:
     line: int = _pos()
     column: int = _pos()
     end_line: int = _pos()
+
+
+def _all_of(items: tuple[Value, ...], kind: type[_T]) -> TypeGuard[tuple[_T, ...]]:
+    return all(isinstance(x, kind) for x in items)
+
+
+def one(f: Field, kind: type[_T]) -> _T:
+    """``f``'s value, which the parser's rule for ``f.name`` makes a ``kind``
+    (``round 3``: a :class:`Num`); a :class:`TypeError` for a tree that breaks
+    that rule (built by hand, not by the parser)."""
+    v = f.value
+    if isinstance(v, kind):
+        return v
+    raise TypeError(f"field '{f.name}' holds {type(v).__name__}, not {kind.__name__}")
+
+
+def each(f: Field, kind: type[_T]) -> tuple[_T, ...]:
+    """``f``'s value, a list of ``kind`` (``cost 2 gold, 1 vp``: of
+    :class:`AmountNode`), as :func:`one` checks it."""
+    v = f.value
+    if isinstance(v, tuple) and _all_of(v, kind):
+        return v
+    raise TypeError(f"field '{f.name}' holds {v!r:.60}, not a list of {kind.__name__}")
+
+
+def _pair(v: Value, first: type[_T], second: type[_U]) -> tuple[_T, _U] | None:
+    if isinstance(v, tuple) and len(v) == 2:
+        a, b = v
+        if isinstance(a, first) and isinstance(b, second):
+            return a, b
+    return None
+
+
+def pair(f: Field, first: type[_T], second: type[_U]) -> tuple[_T, _U]:
+    """``f``'s value, a pair (``spot 1: gain 1 wood``: a :class:`Num` and an
+    :class:`Effect`), as :func:`one` checks it."""
+    p = _pair(f.value, first, second)
+    if p is None:
+        raise TypeError(f"field '{f.name}' holds {f.value!r:.60}, not a {first.__name__}, {second.__name__} pair")
+    return p
+
+
+def pairs(f: Field, first: type[_T], second: type[_U]) -> tuple[tuple[_T, _U], ...]:
+    """``f``'s value, a list of pairs (``selling sand 2, wood 3``: :class:`Name`
+    and :class:`Num`), as :func:`one` checks it."""
+    v = f.value
+    out = tuple(p for p in (_pair(x, first, second) for x in v) if p is not None) if isinstance(v, tuple) else ()
+    if not isinstance(v, tuple) or len(out) != len(v):
+        raise TypeError(f"field '{f.name}' holds {v!r:.60}, not a list of {first.__name__}, {second.__name__} pairs")
+    return out
 
 
 @frozen

@@ -18,7 +18,9 @@ _SCAN = re.compile(
 )  # a "word" is a run of words on one line: only the first can start a card
 
 
-class _Block:
+class Block:
+    """One top-level card block: ``text[start:end]``, starting at ``line``, ``column``."""
+
     __slots__ = ("start", "end", "line", "column", "too_deep", "cut_by")
 
     def __init__(self, start: int, line: int, column: int) -> None:
@@ -28,11 +30,11 @@ class _Block:
         self.cut_by: tuple[int, int, str] | None = None
 
 
-def split_blocks(text: str) -> tuple[list[_Block], list[ast.Comment]]:
+def split_blocks(text: str) -> tuple[list[Block], list[ast.Comment]]:
     """Top-level card blocks and all comments, in one linear pass."""
-    blocks: list[_Block] = []
+    blocks: list[Block] = []
     comments: list[ast.Comment] = []
-    block: _Block | None = None
+    block: Block | None = None
     depth = 0
     line, line_start, first_on_line = 1, 0, True
     for m in _SCAN.finditer(text):
@@ -57,7 +59,7 @@ def split_blocks(text: str) -> tuple[list[_Block], list[ast.Comment]]:
             block, depth = None, 0
         first_on_line = False
         if block is None:
-            block, depth = _Block(m.start(), line, col), 0
+            block, depth = Block(m.start(), line, col), 0
         if kind == "open":
             depth += 1
             if depth > MAX_NESTING and block.too_deep is None:

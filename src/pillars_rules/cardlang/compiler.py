@@ -26,7 +26,7 @@ from ..errors import CardError
 from ..limits import MAX_CARDS, MAX_STARTING_CRAFTSMEN, MAX_VARIANTS_PER_CARD
 from . import ast, data
 from . import effects as fx
-from .abilitycomp import INPUT_KINDS, OUTPUT_KINDS, AbilityFields, article  # noqa: F401 - kinds public here too
+from .abilitycomp import INPUT_KINDS, OUTPUT_KINDS, article  # noqa: F401 - kinds public here too
 from .board import merge_parts
 from .cache import cached, no_gc
 from .card import Card, SourcePos
@@ -91,7 +91,7 @@ def _mode_words(mode: str) -> str:
     return "for one round" if mode == "one_round" else mode
 
 
-class _Unit(PlaceFields, AbilityFields):
+class _Unit(PlaceFields):
     """Compiles the cards of one file; cross-references are checked later.
 
     ``locations``, ``hooks`` and ``sites`` are the board's vocabulary the
@@ -129,7 +129,8 @@ class _Unit(PlaceFields, AbilityFields):
                 allowed = ", ".join(FIELD_WORDS[x] for x in FIELDS_BY_KIND[kind])
                 rep.at(
                     f,
-                    f"'{_mode_words(f.value) if f.name == 'mode' else word}' is not allowed on {article(kind)} card",
+                    f"'{_mode_words(ast.one(f, str)) if f.name == 'mode' else word}' is not allowed on "
+                    f"{article(kind)} card",
                     f"{article(kind)} card may set: {allowed}",
                 )
                 ok = False
@@ -159,7 +160,7 @@ class _Unit(PlaceFields, AbilityFields):
         elif kind not in ("resource",) + fx.BOARD_KINDS and not abilities:
             rep.at(node.id, f"{kind} card '{node.id.text}' has no abilities")
             ok = False
-        variants = []
+        variants: list[tuple[str, tuple[Any, ...]]] = []
         vnames: set[str] = set()
         if len(node.variants) > MAX_VARIANTS_PER_CARD:
             rep.at(
@@ -181,12 +182,12 @@ class _Unit(PlaceFields, AbilityFields):
                 ok = False
                 continue
             variants.append((vname, vab))
-        if not ok:
+        if not ok or cid is None or abilities is None:  # 'ok' says they are there
             return None
         if kind == "place":
             for word in ("after", "replaces"):
                 if word in seen:
-                    self.place_words[(cid, word)] = seen[word].value
+                    self.place_words[(cid, word)] = ast.one(seen[word], ast.Name)
             place = self.build_place(node, values, seen, spot_fields)
             if place is None:
                 return None
@@ -244,18 +245,19 @@ class _Unit(PlaceFields, AbilityFields):
         return ok
 
     def field(self, f: ast.Field) -> Any:
-        n, v = f.name, f.value
+        n = f.name
         if n == "round":
-            if v == "start":
+            if f.value == "start":
                 return 0
+            v = ast.one(f, ast.Num)
             if v.value is None or v.value not in ROUNDS or v.value == 0:
                 self.rep.at(v, f"round must be 'start' or a number from 1 to {max(ROUNDS)}, not {short(v.text)}")
                 return None
             return v.value
         if n == "cost":
-            return self.amounts(v, COST_KINDS, "a cost")
+            return self.amounts(ast.each(f, ast.AmountNode), COST_KINDS, "a cost")
         if n == "tags":
-            tags = tuple(self.ident(t, "tag") for t in v)
+            tags = tuple(self.ident(t, "tag") for t in ast.each(f, ast.Name))
             if None in tags:
                 return None
             if len(set(tags)) != len(tags):
@@ -263,23 +265,23 @@ class _Unit(PlaceFields, AbilityFields):
                 return None
             return tags
         if n in ("mode", "last_round", "harmful", "every_round"):
-            return v
+            return f.value
         if n == "site":
-            return self.choice(v, self.sites, "site")
+            return self.choice(ast.one(f, ast.Name), self.sites, "site")
         if n == "yields":
-            return self.amount(v, fx.SITE_YIELDS, "a resource card's yield")
+            return self.amount(ast.one(f, ast.AmountNode), fx.SITE_YIELDS, "a resource card's yield")
         if n == "workers":
-            return self.number(v, "workers")
+            return self.number(ast.one(f, ast.Num), "workers")
         return self.place_value(f)
 
     def consistent(self, card: Card, node: ast.CardNode, fields: dict[str, ast.Field]) -> bool:
         """Checks that span several statements of one card."""
         rep = self.rep
-        if card.kind == "resource":
+        if card.kind == "resource" and card.yields is not None:  # a resource's 'yields' is required
             want = self.sites[card.site]
             if card.yields.kind != want:
                 rep.at(
-                    fields["yields"].value.kind,
+                    ast.one(fields["yields"], ast.AmountNode).kind,
                     f"a {card.site.replace('_', ' ')} yields {want}, not {card.yields.kind}",
                 )
                 return False
@@ -360,7 +362,7 @@ def _compile_all(files: list[tuple[str, str]], known: CardSet | None, early: lis
     diagnostics: list[Diagnostic] = list(early)
     units: list[tuple[_Unit, list[Card]]] = []
     counted = set(known.by_id) if known is not None else set()
-    parsed = []
+    parsed: list[tuple[Reporter, ast.CardFile]] = []
     for name, text in files:
         rep = Reporter(name, text)
         tree = parse_collect(text, name, rep)
@@ -377,11 +379,7 @@ def _compile_all(files: list[tuple[str, str]], known: CardSet | None, early: lis
         # produce a second, misleading error
         unit.defined_ids = {n.id.text for n in (*tree.cards, *(r for r, _ in tree.recovered))}
         unit.defined_tags = {
-            t.text
-            for n in tree.cards
-            for f in n.fields
-            if f.name == "tags" and isinstance(f.value, tuple)
-            for t in f.value
+            t.text for n in tree.cards for f in n.fields if f.name == "tags" for t in ast.each(f, ast.Name)
         }
         units.append((unit, cards))
         if full:  # the rest of the run is not compiled
@@ -394,12 +392,12 @@ def _compile_all(files: list[tuple[str, str]], known: CardSet | None, early: lis
         diagnostics.extend(unit.rep.diagnostics)
     if diagnostics:
         raise CardError(capped(diagnostics))
-    cards = tuple(c for _, cs in units for c in cs if c.kind not in fx.BOARD_KINDS)
+    kept = tuple(c for _, cs in units for c in cs if c.kind not in fx.BOARD_KINDS)
     parts = tuple(c for _, cs in units for c in cs if c.kind in fx.BOARD_KINDS)
-    return CardSet(cards, tuple(files), parts)
+    return CardSet(kept, tuple(files), parts)
 
 
-def _check_recovered(tree: ast.CardFile, rep: Reporter, vocabulary: Any) -> None:
+def _check_recovered(tree: ast.CardFile, rep: Reporter, vocabulary: _Vocabulary | None) -> None:
     """Report the mistakes of the cards read past a syntax error: those at
     the lines that were read, inside the card. What the card as a whole lacks
     (a field on a left-out line) is not said: the syntax error comes first."""
@@ -413,9 +411,11 @@ def _check_recovered(tree: ast.CardFile, rep: Reporter, vocabulary: Any) -> None
         )
 
 
-def _vocabulary(
-    trees: list[ast.CardFile], known: CardSet | None
-) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, str]] | None:
+#: A board's vocabulary: its places with builder spots, its steps, its worker sites and their cubes.
+_Vocabulary = tuple[tuple[str, ...], tuple[str, ...], dict[str, str]]
+
+
+def _vocabulary(trees: list[ast.CardFile], known: CardSet | None) -> _Vocabulary | None:
     """The board's place keys the run's cards may name: (places with builder
     spots, Phase III steps with ``round_start``, worker sites and their cube),
     from the known set's places and the places the run writes; ``None`` when
@@ -433,8 +433,8 @@ def _vocabulary(
                 continue
             spots[node.id.text] = any(f.name == "spots" for f in node.fields)
             for f in node.fields:
-                if f.name == "worker_site" and f.value.text in fx.SITE_YIELDS:
-                    sites[node.id.text] = f.value.text
+                if f.name == "worker_site" and ast.one(f, ast.Name).text in fx.SITE_YIELDS:
+                    sites[node.id.text] = ast.one(f, ast.Name).text
     if not spots:
         return None
     return tuple(k for k, has in spots.items() if has), ("round_start",) + tuple(spots), sites

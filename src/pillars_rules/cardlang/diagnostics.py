@@ -162,7 +162,7 @@ def _describe(expected: set[str]) -> str:
 def _stack_tokens(e: UnexpectedInput) -> list[Token]:
     """The tokens on top of the parser's stack (the words just read), oldest first."""
     try:
-        stack = e.interactive_parser.parser_state.value_stack  # type: ignore[attr-defined]
+        stack = e.interactive_parser.parser_state.value_stack
     except AttributeError:
         return []
     out: list[Token] = []
@@ -204,13 +204,21 @@ def _whole_number(block_text: str, pos: int) -> str | None:
 _ONE_WORD_AFTER = {"at": "step", "on": "window"}
 
 
+def _lexer_pos(e: UnexpectedCharacters) -> int:
+    """Where in the block the lexer stopped. (Lark's types say ``None``: its
+    base class has no position; the lexer's error always sets one.)"""
+    pos: object = e.pos_in_stream
+    return pos if isinstance(pos, int) else 0
+
+
 def _syntax_message(e: UnexpectedInput, block_text: str, cut_by: str | None = None) -> tuple[str, str]:
     """(message, hint) for a Lark error, in the author's words."""
     if isinstance(e, UnexpectedCharacters):
-        ch = block_text[e.pos_in_stream] if e.pos_in_stream < len(block_text) else ""
+        pos = _lexer_pos(e)
+        ch = block_text[pos] if pos < len(block_text) else ""
         if ch == '"':
             return ("unterminated name: a quoted name must end with '\"' on the same line", "")
-        number = _whole_number(block_text, e.pos_in_stream) if ch == "." else None
+        number = _whole_number(block_text, pos) if ch == "." else None
         if number is not None:
             return (
                 f"'{short(number)}' is not a whole number: amounts and numbers in card text are whole",
@@ -221,7 +229,7 @@ def _syntax_message(e: UnexpectedInput, block_text: str, cut_by: str | None = No
     assert isinstance(e, UnexpectedToken)
     tok = e.token
     try:  # the parser's own view: the lexer's list also holds NAME everywhere
-        expected = set(e.interactive_parser.accepts())
+        expected = set(e.accepts)
     except Exception:  # pragma: no cover - older Lark without interactive state
         expected = set(e.expected or ())
     number = _no_unit(e)
@@ -297,7 +305,7 @@ def _pointed(e: UnexpectedInput) -> tuple[int, int] | None:
         and len(read) >= 2
         and str(read[-2]) in _ONE_WORD_AFTER
         and e.token.type == "NAME"
-        and set(e.interactive_parser.accepts()) == {"COLON"}
+        and set(e.accepts) == {"COLON"}
     ):
         return read[-1].line or 1, read[-1].column or 1
     return None

@@ -22,7 +22,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from . import ast
+    from .placeparse import Children, PlaceBuild
+
+    #: A builder method, unwrapped: the meta and children of its rule -> what it makes of them.
+    _Rule = Callable[["_Meta", Children], Any]
+    #: What a rule's parse gives: the builder method to call and the rule's children.
+    _Parsed = tuple[str, Children]
 
 #: One token with the blanks before it (half as many matches as a token per
 #: blank run); ``other`` is any character no token starts with.
@@ -158,10 +167,10 @@ _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode
 class _Parser:
     """Recursive descent over one block's tokens, building through ``build``."""
 
-    def __init__(self, toks: list[Tok], build: Any, methods: dict) -> None:
+    def __init__(self, toks: list[Tok], build: PlaceBuild, methods: dict[str, _Rule]) -> None:
         self.t, self.i, self.b, self.methods = toks, 0, build, methods
 
-    def method(self, name: str) -> Callable:
+    def method(self, name: str) -> _Rule:
         """The builder's method, bound once (Lark's ``v_args`` wraps it anew at
         every attribute access, which cost a third of the parse)."""
         m = self.methods.get(name)
@@ -207,24 +216,24 @@ class _Parser:
             return tok.kind == "punct" and tok.value == p
         return False
 
-    def rule(self, parse: Callable[[], tuple[str, list]]) -> Any:
+    def rule(self, parse: Callable[[], _Parsed]) -> Any:
         """Parse one rule: ``parse()`` gives the builder method and its children."""
         first = self.i
         method, children = parse()
         return self.method(method)(_Meta(self.t[first], self.t[self.i - 1]), children)
 
-    def braced(self, item: Callable[[], Any]) -> list:
+    def braced(self, item: Callable[[], Any]) -> Children:
         """``{ item* }``: the items."""
         self.punct("{")
-        items = []
+        items: Children = []
         while not self.is_punct("}"):
             items.append(item())
         self.punct("}")
         return items
 
     # ---- file and card
-    def card(self) -> Any:
-        def parse():
+    def card(self) -> ast.CardNode:
+        def parse() -> _Parsed:
             kind, cid, name = self.take("name"), self.take("name"), self.take("string")
             name_de = None
             if self.word() == "de":
@@ -232,7 +241,7 @@ class _Parser:
                 name_de = self.take("string")
             return "card", [kind, cid, name, name_de, *self.braced(self.item)]
 
-        out = self.rule(parse)
+        out = cast("ast.CardNode", self.rule(parse))  # what the builder's 'card' makes
         if self.i != len(self.t):
             raise _Fail
         return out
@@ -243,7 +252,7 @@ class _Parser:
             return self.rule(lambda: self.field(w))
         if w == "variant":
 
-            def parse():
+            def parse() -> _Parsed:
                 self.i += 1
                 name = self.take("name")
                 return "variant", [name, *self.braced(self.ability)]
@@ -251,7 +260,7 @@ class _Parser:
             return self.rule(parse)
         return self.ability()
 
-    def field(self, w: str) -> tuple[str, list]:
+    def field(self, w: str) -> _Parsed:
         self.i += 1
         if w == "round":
             if self.word() == "start":
@@ -283,7 +292,7 @@ class _Parser:
             return "workers", [self.take("number")]
         return self.place_field(w)
 
-    def place_field(self, w: str) -> tuple[str, list]:
+    def place_field(self, w: str) -> _Parsed:
         """The fields of places and boards (``w`` is already taken)."""
         if w in _PLACE_ONE:
             method, kind = _PLACE_ONE[w]
@@ -301,11 +310,11 @@ class _Parser:
         if w == "spot":
             n = self.take("number")
             self.punct(":")
-            w = self.word()
-            if w == "grey":
-                effect = self.rule(lambda: (self.kw("grey", "workers"), ("grey_workers", [self.take("number")]))[1])
-            elif w in ("this", "next", "rest"):
-                effect = self.lasting(w)
+            first = self.word()
+            if first == "grey":
+                effect = self.rule(self.grey_workers)
+            elif first in ("this", "next", "rest"):
+                effect = self.lasting(first)
             else:
                 effect = self.instant()
             return "spot", [n, effect]
@@ -350,6 +359,10 @@ class _Parser:
         self.kw("prices")
         return "builder_prices", [self.number_list()]
 
+    def grey_workers(self) -> _Parsed:
+        self.kw("grey", "workers")
+        return "grey_workers", [self.take("number")]
+
     # ---- abilities
     def ability(self) -> Any:
         w = self.word()
@@ -361,7 +374,7 @@ class _Parser:
             return self.rule(lambda: ("on_gain", [self.instant()]))
         return self.rule(self.hooked)
 
-    def hooked(self) -> tuple[str, list]:
+    def hooked(self) -> _Parsed:
         w = self.word()
         if w == "at":
             self.i += 1
@@ -379,7 +392,7 @@ class _Parser:
             action = self.take("name")
             where = None
             if self.word() == "at":
-                where = self.rule(lambda: (self.kw("at"), ("at_place", [self.take("name")]))[1])
+                where = self.rule(self.at_place)
             self.punct(":")
             return "on_action", [action_by, action, where, self.instant()]
         if w == "now":
@@ -397,7 +410,11 @@ class _Parser:
             return "rest_of_game", [self.modifier()]
         raise _Fail
 
-    def reactor(self) -> tuple[str, list]:
+    def at_place(self) -> _Parsed:
+        self.kw("at")
+        return "at_place", [self.take("name")]
+
+    def reactor(self) -> _Parsed:
         w = self.word()
         if w in _REACTORS:
             words, method = _REACTORS[w]
@@ -414,7 +431,7 @@ class _Parser:
         self.kw(side, "neighbour")
         return side
 
-    def convert(self) -> tuple[str, list]:
+    def convert(self) -> _Parsed:
         self.kw("convert")
         inputs = None if self.is_punct("->") else self.plus_list()
         children = [inputs]
@@ -429,7 +446,7 @@ class _Parser:
             children.append(self.rule(self.convert_option))
         return "convert", children
 
-    def convert_option(self) -> tuple[str, list]:
+    def convert_option(self) -> _Parsed:
         w = self.word()
         self.i += 1
         if w == "capacity":
@@ -448,7 +465,7 @@ class _Parser:
     def modifier(self) -> Any:
         return self.rule(self._modifier)
 
-    def _modifier(self) -> tuple[str, list]:
+    def _modifier(self) -> _Parsed:
         w = self.word()
         simple = {"yield": "yield_delta", "tax": "tax", "craftsmen": "craftsman_limit", "builders": "builder_limit"}
         if w in simple:
@@ -495,11 +512,11 @@ class _Parser:
             return self.rule(self.shared)
         return self.simple_instant()
 
-    def options(self, *words: str) -> list:
+    def options(self, *words: str) -> Children:
         """``WORDS: OPTION | OPTION ...`` -- two options or more."""
         self.kw(*words)
         self.punct(":")
-        options = [self.option()]
+        options: Children = [self.option()]
         while self.is_punct("|"):
             self.i += 1
             options.append(self.option())
@@ -507,7 +524,7 @@ class _Parser:
             raise _Fail
         return options
 
-    def shared(self) -> tuple[str, list]:
+    def shared(self) -> _Parsed:
         """``vote: OPTION | OPTION ...`` or ``bid NAME: OPTION`` (issue #36)."""
         if self.word() == "bid":
             self.i += 1
@@ -521,7 +538,7 @@ class _Parser:
     def lasting(self, w: str) -> Any:
         """``this round: M`` / ``next round: M`` / ``rest of game: M`` (``w`` its first word)."""
 
-        def parse():
+        def parse() -> _Parsed:
             self.kw(*(("rest", "of", "game") if w == "rest" else (w, "round")))
             self.punct(":")
             return f"lasting_{'rest_of_game' if w == 'rest' else w + '_round'}", [self.modifier()]
@@ -542,7 +559,7 @@ class _Parser:
     def simple_instant(self) -> Any:
         return self.rule(self._simple_instant)
 
-    def _simple_instant(self) -> tuple[str, list]:
+    def _simple_instant(self) -> _Parsed:
         w = self.word()
         if w == "gain":
             self.i += 1
@@ -644,7 +661,7 @@ class _Parser:
         return self.rule(lambda: ("most", [self.take("name")]))
 
     def players(self) -> Any:
-        def parse():
+        def parse() -> _Parsed:
             w = self.word()
             if w == "each":
                 if self.word(1) == "other":
@@ -671,7 +688,7 @@ class _Parser:
         if self.word() != "per":
             return None
 
-        def parse():
+        def parse() -> _Parsed:
             factors = [self.rule(self.multiplier)]
             while self.word() == "per":
                 factors.append(self.rule(self.multiplier))
@@ -683,7 +700,7 @@ class _Parser:
 
         return self.rule(parse)
 
-    def multiplier(self) -> tuple[str, list]:
+    def multiplier(self) -> _Parsed:
         self.kw("per")
         if self.word() == "builder" and self.word(1) == "at":
             self.kw("builder", "at")
@@ -691,9 +708,10 @@ class _Parser:
         if self.word() == "worker" and self.word(1) == "in":
             self.kw("worker", "in", "mill")
             return "per_mill_worker", []
-        n = self.take("number") if self.peek() is not None and self.peek().kind == "number" else None
+        after = self.peek()
+        n = self.take("number") if after is not None and after.kind == "number" else None
 
-        def count():
+        def count() -> _Parsed:
             first = self.take("name")
             if first.value == "builder":
                 return "count", [first, self.take("name", "placed")]
@@ -701,7 +719,7 @@ class _Parser:
 
         return "per_count", [n, self.rule(count)]
 
-    def copy_time(self) -> tuple[str, list]:
+    def copy_time(self) -> _Parsed:
         w = self.word()
         if w == "rest":
             self.kw("rest", "of", "game")
@@ -711,7 +729,7 @@ class _Parser:
         self.kw(w, "round")
         return f"{w}_round_time", []
 
-    def craftsman_action(self) -> tuple[str, list]:
+    def craftsman_action(self) -> _Parsed:
         if self.word() == "capacity":
             self.i += 1
             return "boost", [self.take("number")]
@@ -722,7 +740,7 @@ class _Parser:
         return "discard", []
 
     def once_effect(self) -> Any:
-        def parse():
+        def parse() -> _Parsed:
             w = self.word()
             self.i += 1
             if w == "free":
@@ -768,10 +786,14 @@ class _Parser:
         return self._list("name_list", lambda: self.take("name"), ",")
 
     def except_list(self) -> Any:
-        return self.rule(lambda: (self.kw("except"), ("except_list", [self.name_list()]))[1])
+        def parse() -> _Parsed:
+            self.kw("except")
+            return "except_list", [self.name_list()]
+
+        return self.rule(parse)
 
 
-def parse_block(text: str, start: int, end: int, line: int, line_start: int, build: Any):
+def parse_block(text: str, start: int, end: int, line: int, line_start: int, build: PlaceBuild) -> ast.CardNode | None:
     """The :class:`~.ast.CardNode` of the one card in ``text[start:end]``, or
     ``None`` if the block is not a well-formed card (Lark then parses it)."""
     try:

@@ -14,14 +14,14 @@ abilities in their written order, then variants.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
 
 from . import ast
 from . import effects as fx
-from .board import default_free_builders
+from .board import BoardSpec, Place, default_free_builders
 from .card import Card
 from .parser import parse
 
@@ -305,15 +305,14 @@ def _option(o: ast.Effect) -> str:
 
 
 def field_text(f: ast.Field) -> str:
-    v = f.value
     if f.name == "round":
-        return "round start" if v == "start" else f"round {_num(v)}"
+        return "round start" if f.value == "start" else f"round {_num(ast.one(f, ast.Num))}"
     if f.name == "cost":
-        return f"cost {', '.join(_amount(x) for x in v)}"
+        return f"cost {', '.join(_amount(x) for x in ast.each(f, ast.AmountNode))}"
     if f.name == "tags":
-        return f"tags {_names(v)}"
+        return f"tags {_names(ast.each(f, ast.Name))}"
     if f.name == "mode":
-        return "for one round" if v == "one_round" else v
+        return "for one round" if f.value == "one_round" else ast.one(f, str)
     if f.name == "last_round":
         return "last round"
     if f.name == "harmful":
@@ -321,11 +320,11 @@ def field_text(f: ast.Field) -> str:
     if f.name == "every_round":
         return "every round"
     if f.name == "site":
-        return f"site {v.text}"
+        return f"site {ast.one(f, ast.Name).text}"
     if f.name == "yields":
-        return f"yields {_amount(v)}"
+        return f"yields {_amount(ast.one(f, ast.AmountNode))}"
     if f.name == "workers":
-        return f"workers {_num(v)}"
+        return f"workers {_num(ast.one(f, ast.Num))}"
     return _place_field_text(f)
 
 
@@ -351,7 +350,11 @@ _NUMBER_LISTS = {
 _PLACE_NAME = {"worker_site": "worker site", "step": "step", "after": "after", "replaces": "replaces"}
 
 
-def _table_fields(spec: Any, add: Any) -> None:
+#: Adds a field to the statements of a card being written back (:func:`_card_fields`).
+_AddField = Callable[[str, ast.Value], None]
+
+
+def _table_fields(spec: BoardSpec, add: _AddField) -> None:
     """The board's set-up tables, each only where it is not the base board's
     (so a board written before they existed keeps its canonical text)."""
     base = type(spec)()
@@ -370,23 +373,25 @@ def _table_fields(spec: Any, add: Any) -> None:
 
 
 def _place_field_text(f: ast.Field) -> str:
-    n, v = f.name, f.value
+    n = f.name
     if n in _PLACE_FLAGS:
         return _PLACE_FLAGS[n]
     if n == "called":
-        return f'called "{v.text}"'
+        return f'called "{ast.one(f, ast.Title).text}"'
     if n in _PLACE_ONE:
-        return f"{_PLACE_ONE[n]} {_num(v)}"
+        return f"{_PLACE_ONE[n]} {_num(ast.one(f, ast.Num))}"
     if n in _PLACE_NAME:
-        return f"{_PLACE_NAME[n]} {v.text}"
+        return f"{_PLACE_NAME[n]} {ast.one(f, ast.Name).text}"
     if n == "spot":
-        return f"spot {_num(v[0])}: {effect_text(v[1])}"
+        spot, effect = ast.pair(f, ast.Num, ast.Effect)
+        return f"spot {_num(spot)}: {effect_text(effect)}"
     if n in _NUMBER_LISTS:
-        return f"{_NUMBER_LISTS[n]} {', '.join(_num(x) for x in v)}"
+        return f"{_NUMBER_LISTS[n]} {', '.join(_num(x) for x in ast.each(f, ast.Num))}"
     if n == "stock":
-        return f"stock {', '.join(_amount(x) for x in v)}"
+        return f"stock {', '.join(_amount(x) for x in ast.each(f, ast.AmountNode))}"
     if n in ("buying", "selling"):
-        return f"{n} {', '.join(f'{name.text} {_num(price)}' for name, price in v)}"
+        prices = ast.pairs(f, ast.Name, ast.Num)
+        return f"{n} {', '.join(f'{name.text} {_num(price)}' for name, price in prices)}"
     raise ValueError(n)  # pragma: no cover
 
 
@@ -399,6 +404,10 @@ def _header_text(kind: str, cid: str, name: str, name_de: str | None) -> str:
     return f'{kind} {cid} "{name}"{de} {{'
 
 
+#: What a comment belongs to: ("head" | "stmt" | "close", the id of the statement's node).
+_Key = tuple[str, int]
+
+
 class _Comments:
     """Assigns each comment to the statement it belongs to.
 
@@ -408,10 +417,10 @@ class _Comments:
 
     def __init__(self, tree: ast.CardFile, text: str = "") -> None:
         self.lines = text.split("\n") if text else []
-        anchors: list[tuple[int, int, int, object]] = []  # (line, column, order, key)
+        anchors: list[tuple[int, int, int, _Key]] = []  # (line, column, order, key)
         order = 0
 
-        def add(line: int, column: int, key: object) -> None:
+        def add(line: int, column: int, key: _Key) -> None:
             nonlocal order
             anchors.append((line, column, order, key))
             order += 1
@@ -427,8 +436,8 @@ class _Comments:
                 add(v.end_line, 10**9, ("close", id(v)))
             add(c.end_line, 10**9, ("close", id(c)))
         anchors.sort()
-        self.leading: dict[object, list[ast.Comment]] = {}
-        self.trailing: dict[object, list[str]] = {}
+        self.leading: dict[_Key, list[ast.Comment]] = {}
+        self.trailing: dict[_Key, list[str]] = {}
         self.end: list[ast.Comment] = []
         lines = [a[0] for a in anchors]
         for com in tree.comments:
@@ -572,7 +581,7 @@ def card_node(card: Card) -> ast.CardNode:
 def _card_fields(card: Card) -> tuple[ast.Field, ...]:
     fields: list[ast.Field] = []
 
-    def add(name: str, value: Any) -> None:
+    def add(name: str, value: ast.Value) -> None:
         fields.append(ast.Field(name, value))
 
     if card.kind == "craftsman":
@@ -605,7 +614,7 @@ def _card_fields(card: Card) -> tuple[ast.Field, ...]:
     return tuple(fields)
 
 
-def _ability_nodes(abilities: tuple) -> tuple[ast.Effect, ...]:
+def _ability_nodes(abilities: tuple[fx.Ability, ...]) -> tuple[ast.Effect, ...]:
     """The statements of compiled abilities: a conversion's alternatives
     (``shares``) go back into their first one's statement (``A | B -> ...``)."""
     out: list[ast.Effect] = []
@@ -626,7 +635,7 @@ def _ability_nodes(abilities: tuple) -> tuple[ast.Effect, ...]:
     return tuple(out)
 
 
-def _place_fields(p: Any, add: Any) -> None:
+def _place_fields(p: Place, add: _AddField) -> None:
     """The fields of a compiled :class:`~.board.Place`, as its text gives them."""
     if p.called:
         add("called", ast.Title(p.called))
@@ -664,11 +673,11 @@ def format_cards(cards: Iterable[Card]) -> str:
 #: The statement text of each compiled effect :func:`card_text` has printed,
 #: by value (equal effects print alike): a fan set repeats its abilities, so
 #: a set's identity formats each once. Emptied when it reaches the bound.
-_STATEMENTS: dict = {}
+_STATEMENTS: dict[fx.Ability, str] = {}
 _STATEMENTS_BOUND = 1 << 16
 
 
-def _statement(effect: Any) -> str:
+def _statement(effect: fx.Ability) -> str:
     try:
         return _STATEMENTS[effect]
     except KeyError:

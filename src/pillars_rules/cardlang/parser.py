@@ -21,23 +21,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, UnexpectedInput, v_args
+from lark import UnexpectedInput, v_args
 
 from ..errors import CardError
+from ..limits import MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING
 from . import ast
-from .blocks import split_blocks
-from .diagnostics import (
-    MAX_CARD_CHARS,
-    MAX_CARDS_PER_FILE,
-    MAX_FILE_BYTES,
-    MAX_NESTING,
-    Reporter,
-    capped,
-    report_syntax_error,
-)
+from .blocks import Block, split_blocks
+from .diagnostics import Reporter, capped, report_syntax_error
 from .fastparse import parse_block
 from .grammar import grammar_text, lark_parser, statement_words  # noqa: F401 - public here too
-from .placeparse import PlaceBuild
+from .placeparse import Children, Meta, PlaceBuild, Word
+
+#: A conversion's option as its rule gives it: (key, value, where it is written).
+_Option = tuple[str, ast.Value, tuple[int, int]]
+#: What ``choose craftsman`` does to the one chosen: (action, its number or who gets it).
+_CraftsmanAction = tuple[str, ast.Value]
 
 # --------------------------------------------------------------------------
 # Parse tree -> AST
@@ -45,47 +43,16 @@ from .placeparse import PlaceBuild
 
 @v_args(meta=True)
 class _Build(PlaceBuild):
-    """Builds :mod:`.ast` nodes; positions are shifted from block to file."""
+    """Builds :mod:`.ast` nodes of cards; positions are shifted from block to file."""
 
-    def __init__(self, line0: int, col0: int, rep: Reporter) -> None:
-        super().__init__(visit_tokens=False)
-        self.l0, self.c0, self.rep = line0, col0, rep
-
-    # positions
-    def _lc(self, line: int, col: int) -> tuple[int, int]:
-        return line + self.l0 - 1, col + (self.c0 - 1 if line == 1 else 0)
-
-    def _at(self, meta) -> dict[str, int]:
-        line, col = self._lc(meta.line, meta.column)
-        return {"line": line, "column": col, "end_line": meta.end_line + self.l0 - 1}
-
-    def _at2(self, meta) -> dict[str, int]:
-        line, col = self._lc(meta.line, meta.column)
-        return {"line": line, "column": col}
-
-    def _name(self, t: Token) -> ast.Name:
-        line, col = self._lc(t.line, t.column)
-        return ast.Name(str(t), line=line, column=col)
-
-    def _num(self, t: Token) -> ast.Num:
-        line, col = self._lc(t.line, t.column)
-        return ast.Num(str(t), line=line, column=col)
-
-    def _title(self, t: Token) -> ast.Title:
-        line, col = self._lc(t.line, t.column)
-        return ast.Title(str(t)[1:-1], line=line, column=col)
-
-    def _owns(self, meta, a: ast.AmountNode) -> ast.Effect:
+    def _owns(self, meta: Meta, a: ast.AmountNode) -> ast.Effect:
         return ast.Effect("OwnsAtLeast", (("kind", a.kind), ("n", a.n)), **self._at(meta))
 
-    def _eff(self, meta, registry: str, *args: tuple[str, Any]) -> ast.Effect:
-        return ast.Effect(registry, tuple(args), **self._at(meta))
-
     # file and card
-    def start(self, meta, children):
+    def start(self, meta: Meta, children: Children) -> list[ast.CardNode]:
         return children
 
-    def card(self, meta, ch):
+    def card(self, meta: Meta, ch: Children) -> ast.CardNode:
         kind, cid, name, name_de, *items = ch
         return ast.CardNode(
             self._name(kind),
@@ -98,117 +65,115 @@ class _Build(PlaceBuild):
             **self._at(meta),
         )
 
-    def _field(self, meta, name, value):
-        return ast.Field(name, value, **self._at(meta))
-
-    def round(self, meta, ch):
+    def round(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "round", self._num(ch[0]))
 
-    def round_start(self, meta, ch):
+    def round_start(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "round", "start")
 
-    def cost(self, meta, ch):
+    def cost(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "cost", ch[0])
 
-    def tags(self, meta, ch):
+    def tags(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "tags", ch[0])
 
-    def mode_permanent(self, meta, ch):
+    def mode_permanent(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "mode", "permanent")
 
-    def mode_once(self, meta, ch):
+    def mode_once(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "mode", "once")
 
-    def mode_immediate(self, meta, ch):
+    def mode_immediate(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "mode", "immediate")
 
-    def mode_one_round(self, meta, ch):
+    def mode_one_round(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "mode", "one_round")
 
-    def last_round(self, meta, ch):
+    def last_round(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "last_round", True)
 
-    def harmful(self, meta, ch):
+    def harmful(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "harmful", True)
 
-    def every_round(self, meta, ch):
+    def every_round(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "every_round", True)
 
-    def site(self, meta, ch):
+    def site(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "site", self._name(ch[0]))
 
-    def yields(self, meta, ch):
+    def yields(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "yields", ch[0])
 
-    def workers(self, meta, ch):
+    def workers(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "workers", self._num(ch[0]))
 
-    def variant(self, meta, ch):
+    def variant(self, meta: Meta, ch: Children) -> ast.VariantNode:
         return ast.VariantNode(self._name(ch[0]), tuple(ch[1:]), **self._at(meta))
 
     # abilities
-    def ability(self, meta, ch):
-        return ch[0]
+    def ability(self, meta: Meta, ch: Children) -> ast.Effect:
+        effect: ast.Effect = ch[0]  # the one alternative the rule matched
+        return effect
 
-    def passive(self, meta, ch):
+    def passive(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Passive", ("modifier", ch[0]))
 
-    def on_gain(self, meta, ch):
+    def on_gain(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "OnGain", ("effect", ch[0]))
 
-    def trigger(self, meta, ch):
+    def trigger(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Trigger", ("step", self._name(ch[0])), ("effect", ch[1]))
 
-    def once(self, meta, ch):
+    def once(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Once", ("window", self._name(ch[0])), ("effect", ch[1]))
 
-    def on_action(self, meta, ch):
+    def on_action(self, meta: Meta, ch: Children) -> ast.Effect:
         who, action, where, effect = ch
         return self._eff(
             meta, "OnAction", ("action", self._name(action)), ("effect", effect), ("location", where), ("who", who)
         )
 
     # whose action a reaction answers (issue #53)
-    def by_you(self, meta, ch):
+    def by_you(self, meta: Meta, ch: Children) -> str:
         return "you"
 
-    def by_other(self, meta, ch):
+    def by_other(self, meta: Meta, ch: Children) -> str:
         return "other"
 
-    def by_any(self, meta, ch):
+    def by_any(self, meta: Meta, ch: Children) -> str:
         return "any"
 
-    def by_left(self, meta, ch):
+    def by_left(self, meta: Meta, ch: Children) -> str:
         return "left"
 
-    def by_right(self, meta, ch):
+    def by_right(self, meta: Meta, ch: Children) -> str:
         return "right"
 
-    def at_place(self, meta, ch):
+    def at_place(self, meta: Meta, ch: Children) -> ast.Name:
         return self._name(ch[0])
 
-    def now(self, meta, ch):
+    def now(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Now", ("effect", ch[0]))
 
-    def this_round(self, meta, ch):
+    def this_round(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "ThisRound", ("modifier", ch[0]))
 
-    def next_round(self, meta, ch):
+    def next_round(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "NextRound", ("modifier", ch[0]))
 
-    def rest_of_game(self, meta, ch):
+    def rest_of_game(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "RestOfGame", ("modifier", ch[0]))
 
-    def lasting_this_round(self, meta, ch):
+    def lasting_this_round(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Lasting", ("duration", "this_round"), ("modifier", ch[0]))
 
-    def lasting_next_round(self, meta, ch):
+    def lasting_next_round(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Lasting", ("duration", "next_round"), ("modifier", ch[0]))
 
-    def lasting_rest_of_game(self, meta, ch):
+    def lasting_rest_of_game(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Lasting", ("duration", "rest_of_game"), ("modifier", ch[0]))
 
-    def convert(self, meta, ch):
+    def convert(self, meta: Meta, ch: Children) -> ast.Effect:
         # [inputs ("|" alternative)*] "->" outputs ("," option)*; an option is (key, value, where)
         options = [c for c in ch if isinstance(c, tuple) and c and isinstance(c[0], str)]
         lists = [c for c in ch if not (isinstance(c, tuple) and c and isinstance(c[0], str))]
@@ -221,13 +186,14 @@ class _Build(PlaceBuild):
         for key, value, where in options:
             if key == "needs" and key in opts:
                 if value.text == opts["needs"].text or value.text in (m.text for m in more):
-                    self.rep.error(*where, f"'needs {value.text}' given twice in one conversion")
+                    self.rep.error(where[0], where[1], f"'needs {value.text}' given twice in one conversion")
                 more.append(value)
                 continue
             if key in opts:
-                self.rep.error(*where, f"'{_OPTION_WORD[key]}' given twice in one conversion")
+                self.rep.error(where[0], where[1], f"'{_OPTION_WORD[key]}' given twice in one conversion")
             opts[key] = value
-        capacity, grows = opts.get("capacity"), ()
+        capacity = opts.get("capacity")
+        grows: tuple[tuple[str, ast.Value], ...] = ()
         if isinstance(capacity, tuple):  # capacity N + M per COUNT
             capacity, plus, per = capacity
             grows = (("capacity_plus", plus), ("capacity_per", per))
@@ -245,7 +211,7 @@ class _Build(PlaceBuild):
             *((("outputs_per", scale),) if scale is not None else ()),
         )
 
-    def capacity(self, meta, ch):
+    def capacity(self, meta: Meta, ch: Children) -> _Option:
         n, plus, per = (list(ch) + [None, None])[:3]
         where = self._lc(meta.line, meta.column)
         if plus is None:
@@ -253,83 +219,84 @@ class _Build(PlaceBuild):
         # "capacity 1 + 1 per counter" (issue #36): the base and what it grows by
         return ("capacity", (self._num(n), self._num(plus), per), where)
 
-    def needs(self, meta, ch):
+    def needs(self, meta: Meta, ch: Children) -> _Option:
         return ("needs", self._name(ch[0]), self._lc(meta.line, meta.column))
 
-    def condition(self, meta, ch):
+    def condition(self, meta: Meta, ch: Children) -> _Option:
         return ("condition", self._owns(meta, ch[0]), self._lc(meta.line, meta.column))
 
     # modifiers
-    def _n_mod(self, meta, registry, tok):
+    def _n_mod(self, meta: Meta, registry: str, tok: Word) -> ast.Effect:
         return self._eff(meta, registry, ("n", self._num(tok)))
 
-    def yield_delta(self, meta, ch):
+    def yield_delta(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._n_mod(meta, "YieldDelta", ch[0])
 
-    def tax(self, meta, ch):
+    def tax(self, meta: Meta, ch: Children) -> ast.Effect:
         # a written sign makes a change of the tax, none a fixed tax
         signed = str(ch[0])[:1] in "+-"
         return self._n_mod(meta, "TaxDelta" if signed else "TaxFixed", ch[0])
 
-    def craftsman_limit(self, meta, ch):
+    def craftsman_limit(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._n_mod(meta, "CraftsmanLimit", ch[0])
 
-    def builder_limit(self, meta, ch):
+    def builder_limit(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._n_mod(meta, "BuilderLimit", ch[0])
 
-    def capacity_delta(self, meta, ch):
+    def capacity_delta(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "CapacityDelta", ("n", self._num(ch[1])), ("exclude", ch[0] or ()))
 
-    def extra_worker(self, meta, ch):
+    def extra_worker(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._n_mod(meta, "ExtraWorker", ch[0])
 
-    def extra_worker_one(self, meta, ch):
+    def extra_worker_one(self, meta: Meta, ch: Children) -> ast.Effect:
         line, col = self._lc(meta.line, meta.column)
         return self._eff(meta, "ExtraWorker", ("n", ast.Num("1", line=line, column=col)))
 
-    def peek_event(self, meta, ch):
+    def peek_event(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "PeekEvent")
 
-    def mill_bonus(self, meta, ch):
+    def mill_bonus(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "MillBonus", ("per", self._num(ch[0])), ("up_to", self._num(ch[1])))
 
-    def price_delta(self, meta, ch):
+    def price_delta(self, meta: Meta, ch: Children) -> ast.Effect:
         trade, resource, n = ch
         return self._eff(
             meta, "PriceDelta", ("resource", self._name(resource)), ("n", self._num(n)), ("trade", trade or "both")
         )
 
-    def trade(self, meta, ch):
+    def trade(self, meta: Meta, ch: Children) -> str:
         return str(ch[0])
 
-    def permit(self, meta, ch):
+    def permit(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Permit", ("trade", self._name(ch[0])), ("resource", self._name(ch[1])))
 
     # instant effects
-    def gain(self, meta, ch):
+    def gain(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Gain", ("amounts", ch[0]), ("per", ch[1]))
 
-    def scale(self, meta, ch):
+    def scale(self, meta: Meta, ch: Children) -> ast.Effect:
         # one factor alone is that factor (issue #36's form); more, or a
         # bound, a quantity (issue #53)
-        *factors, bound = ch
+        factors: list[ast.Effect] = ch[:-1]  # each a multiplier's node
+        bound = ch[-1]
         if len(factors) == 1 and bound is None:
             return factors[0]
         return self._eff(
             meta, "Scaled", ("factors", tuple(factors)), ("up_to", None if bound is None else self._num(bound))
         )
 
-    def per_builder(self, meta, ch):
+    def per_builder(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "PerBuilder", ("location", self._name(ch[0])))
 
-    def per_mill_worker(self, meta, ch):
+    def per_mill_worker(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "PerMillWorker")
 
-    def per_count(self, meta, ch):
+    def per_count(self, meta: Meta, ch: Children) -> ast.Effect:
         n, what = ch
         return self._eff(meta, "PerCount", ("what", what), ("per", None if n is None else self._num(n)))
 
-    def count(self, meta, ch):
+    def count(self, meta: Meta, ch: Children) -> ast.Name:
         # "builder placed" is one count, named by its first word
         return (
             self._name(ch[0])
@@ -337,7 +304,7 @@ class _Build(PlaceBuild):
             else ast.Name("builders", line=self._name(ch[0]).line, column=self._name(ch[0]).column)
         )
 
-    def if_most(self, meta, ch):
+    def if_most(self, meta: Meta, ch: Children) -> ast.Effect:
         most, what, effect = ch
         return self._eff(
             meta,
@@ -346,167 +313,168 @@ class _Build(PlaceBuild):
             ("effect", effect),
         )
 
-    def most(self, meta, ch):
+    def most(self, meta: Meta, ch: Children) -> str:
         return str(ch[0])
 
-    def for_players(self, meta, ch):
+    def for_players(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "ForPlayers", ("players", ch[0]), ("effect", ch[1]))
 
-    def take(self, meta, ch):
+    def take(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Transfer", ("direction", "take"), ("amounts", ch[0]), ("players", ch[1]))
 
-    def give(self, meta, ch):
+    def give(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Transfer", ("direction", "give"), ("amounts", ch[0]), ("players", ch[1]))
 
-    def swap(self, meta, ch):
+    def swap(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Swap", ("gives", ch[0]), ("gets", ch[1]), ("players", ch[2]))
 
-    def _market(self, meta, action, amounts):
+    def _market(self, meta: Meta, action: str, amounts: tuple[ast.AmountNode, ...]) -> ast.Effect:
         return self._eff(meta, "Market", ("action", action), ("amounts", amounts))
 
-    def take_market(self, meta, ch):
+    def take_market(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._market(meta, "take", ch[0])
 
-    def give_market(self, meta, ch):
+    def give_market(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._market(meta, "give", ch[0])
 
-    def market_gains(self, meta, ch):
+    def market_gains(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._market(meta, "gains", ch[0])
 
-    def market_loses(self, meta, ch):
+    def market_loses(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._market(meta, "loses", ch[0])
 
-    def borrow_other(self, meta, ch):
+    def borrow_other(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Borrow", ("who", "other"))
 
-    def borrow_any(self, meta, ch):
+    def borrow_any(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Borrow", ("who", "any"))
 
     # turn order as state (issue #53)
-    def become_start(self, meta, ch):
+    def become_start(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "BecomeStartPlayer")
 
-    def reverse_this(self, meta, ch):
+    def reverse_this(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "ReverseOrder", ("when", "this_round"))
 
-    def reverse_next(self, meta, ch):
+    def reverse_next(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "ReverseOrder", ("when", "next_round"))
 
-    def if_start(self, meta, ch):
+    def if_start(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "If", ("condition", self._eff(meta, "IsStartPlayer")), ("effect", ch[0]))
 
-    def add_counters(self, meta, ch):
+    def add_counters(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "AddCounters", ("n", self._num(ch[0])), ("word", self._name(ch[1])))
 
-    def _players(self, meta, who, what=None):
+    def _players(self, meta: Meta, who: str, what: ast.Name | None = None) -> ast.Effect:
         return self._eff(meta, "Players", ("who", who), ("what", what))
 
-    def each_player(self, meta, ch):
+    def each_player(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._players(meta, "each")
 
-    def each_other_player(self, meta, ch):
+    def each_other_player(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._players(meta, "other")
 
-    def player_with(self, meta, ch):
+    def player_with(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._players(meta, ch[0], self._name(ch[1]))
 
-    def left_neighbour(self, meta, ch):
+    def left_neighbour(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._players(meta, "left")
 
-    def right_neighbour(self, meta, ch):
+    def right_neighbour(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._players(meta, "right")
 
-    def chosen_player(self, meta, ch):
+    def chosen_player(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._players(meta, "chosen")
 
-    def actor_player(self, meta, ch):
+    def actor_player(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._players(meta, "actor")
 
-    def if_own(self, meta, ch):
+    def if_own(self, meta: Meta, ch: Children) -> ast.Effect:
         a, effect = ch
         return self._eff(meta, "If", ("condition", self._owns(meta, a)), ("effect", effect))
 
-    def lose(self, meta, ch):
+    def lose(self, meta: Meta, ch: Children) -> ast.Effect:
         if ch[1] is None:  # as before issue #53: the tree of every card that scales nothing
             return self._eff(meta, "Lose", ("amounts", ch[0]))
         return self._eff(meta, "Lose", ("amounts", ch[0]), ("per", ch[1]))
 
-    def choose_craftsman(self, meta, ch):
+    def choose_craftsman(self, meta: Meta, ch: Children) -> ast.Effect:
         exclude, (action, n) = ch
         to = None
         if action == "give":  # "give to PLAYERS": who gets it, and no number
             n, to = None, n
         return self._eff(meta, "ChooseCraftsman", ("action", action), ("n", n), ("exclude", exclude or ()), ("to", to))
 
-    def give_to(self, meta, ch):
+    def give_to(self, meta: Meta, ch: Children) -> _CraftsmanAction:
         return ("give", ch[0])
 
-    def look_events(self, meta, ch):
+    def look_events(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "LookEvents", ("n", self._num(ch[0])), ("word", self._name(ch[1])))
 
-    def reorder_events(self, meta, ch):
+    def reorder_events(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "ReorderEvents", ("n", self._num(ch[0])), ("word", self._name(ch[1])))
 
-    def bury_event(self, meta, ch):
+    def bury_event(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "BuryEvent")
 
-    def give_privilege(self, meta, ch):
+    def give_privilege(self, meta: Meta, ch: Children) -> ast.Effect:
         exclude, to = ch
         return self._eff(meta, "GivePrivilege", ("to", to), ("exclude", exclude or ()))
 
-    def copy_privilege(self, meta, ch):
+    def copy_privilege(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "CopyPrivilege", ("players", ch[0]), ("duration", ch[1]))
 
-    def this_round_time(self, meta, ch):
+    def this_round_time(self, meta: Meta, ch: Children) -> str:
         return "this_round"
 
-    def next_round_time(self, meta, ch):
+    def next_round_time(self, meta: Meta, ch: Children) -> str:
         return "next_round"
 
-    def rest_of_game_time(self, meta, ch):
+    def rest_of_game_time(self, meta: Meta, ch: Children) -> str:
         return "rest_of_game"
 
-    def boost(self, meta, ch):
+    def boost(self, meta: Meta, ch: Children) -> _CraftsmanAction:
         return ("boost", self._num(ch[0]))
 
-    def discard(self, meta, ch):
+    def discard(self, meta: Meta, ch: Children) -> _CraftsmanAction:
         return ("discard", None)
 
-    def choose_one(self, meta, ch):
+    def choose_one(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "ChooseOne", ("options", tuple(ch)))
 
-    def vote(self, meta, ch):
+    def vote(self, meta: Meta, ch: Children) -> ast.Effect:
         weight, *options = ch
         if weight is None:
             return self._eff(meta, "Vote", ("options", tuple(options)))
         return self._eff(meta, "Vote", ("options", tuple(options)), ("weight", weight))
 
-    def bid(self, meta, ch):
+    def bid(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "Bid", ("kind", self._name(ch[0])), ("prize", ch[1]))
 
-    def except_list(self, meta, ch):
-        return ch[0]
+    def except_list(self, meta: Meta, ch: Children) -> tuple[ast.Name, ...]:
+        names: tuple[ast.Name, ...] = ch[0]  # its name_list
+        return names
 
     # once effects
-    def free_placement(self, meta, ch):
+    def free_placement(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "FreePlacement")
 
-    def ignore_event(self, meta, ch):
+    def ignore_event(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "IgnoreEvent")
 
-    def tax_exempt(self, meta, ch):
+    def tax_exempt(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "TaxExempt")
 
     # shared pieces
-    def amount(self, meta, ch):
+    def amount(self, meta: Meta, ch: Children) -> ast.AmountNode:
         return ast.AmountNode(self._num(ch[0]), self._name(ch[1]), **self._at2(meta))
 
-    def amount_list(self, meta, ch):
+    def amount_list(self, meta: Meta, ch: Children) -> tuple[ast.AmountNode, ...]:
         return tuple(ch)
 
     plus_list = amount_list
 
-    def name_list(self, meta, ch):
+    def name_list(self, meta: Meta, ch: Children) -> tuple[ast.Name, ...]:
         return tuple(self._name(t) for t in ch)
 
 
@@ -517,7 +485,7 @@ _OPTION_WORD = {"capacity": "capacity", "needs": "needs", "condition": "if you o
 MAX_SKIPPED_LINES = 8
 
 
-def _read_past(chunk: str, line: int, block: Any, rep: Reporter) -> tuple[ast.CardNode, tuple[int, ...]] | None:
+def _read_past(chunk: str, line: int, block: Block, rep: Reporter) -> tuple[ast.CardNode, tuple[int, ...]] | None:
     """The card of ``chunk`` read without line ``line`` of the block (where a
     syntax error was reported) and without each later line with one, each
     reported to ``rep``; with the file's lines left out. None when a line to
@@ -552,10 +520,10 @@ class _Held:
     until the block is accepted (if it is not, Lark reads it and finds them again)."""
 
     def __init__(self) -> None:
-        self.problems: list[tuple] = []
+        self.problems: list[tuple[int, int, str, str]] = []
 
-    def error(self, *args) -> None:
-        self.problems.append(args)
+    def error(self, line: int, column: int, message: str, hint: str = "") -> None:
+        self.problems.append((line, column, message, hint))
 
     def flush(self, rep: Reporter) -> None:
         for args in self.problems:

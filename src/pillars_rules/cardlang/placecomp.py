@@ -1,6 +1,6 @@
 """Compiling places and boards: the fields of cards of kind ``place`` and ``board``.
 
-:class:`PlaceFields` is mixed into the compiler's per-file unit; its checks
+:class:`PlaceFields` is the base of the compiler's per-file unit; its checks
 report to the file's reporter with the position of the word at fault. The
 checks of a whole board (its order, the rules it must run once) are
 :func:`~pillars_rules.cardlang.board.board_problems`, run by the compiler on
@@ -15,10 +15,10 @@ from typing import Any
 from ..limits import DISPLAY_CRAFTSMEN, DISPLAY_RESOURCE_CARDS, MOST_PLAYERS, ROUNDS
 from . import ast
 from . import effects as fx
+from .abilitycomp import AbilityFields
 from .board import BoardSpec, Place, default_free_builders, layout
 from .card import Card
-from .diagnostics import suggest
-from .values import ValueChecker
+from .diagnostics import Reporter, suggest
 
 #: Fields of a place, and of the board card.
 PLACE_FIELDS: tuple[str, ...] = (
@@ -106,30 +106,33 @@ MAX_GOLD_CAP = 99
 MAX_STARTING_VP = 99
 
 
-class PlaceFields(ValueChecker):
-    """Compiles the fields of one place or board card."""
+class PlaceFields(AbilityFields):
+    """Compiles the fields of one place or board card (a spot's effect is an
+    instant, compiled as an ability's is)."""
 
-    def __init__(self, rep: Any) -> None:
+    def __init__(self, rep: Reporter) -> None:
         super().__init__(rep)
         self.place_words: dict[tuple[str, str], ast.Name] = {}
 
     def place_value(self, f: ast.Field) -> Any:
         """One field's compiled value, or ``None`` (reported)."""
-        n, v = f.name, f.value
+        n = f.name
         if n == "called":
-            return self.sentence_name(v)
+            return self.sentence_name(ast.one(f, ast.Title))
         if n in ("spots", "cube_limit"):
             hi = fx.MAX_SPOTS if n == "spots" else 30
-            return self.number(v, "a place's number of spots" if n == "spots" else "the cube limit", lo=1, hi=hi)
+            what = "a place's number of spots" if n == "spots" else "the cube limit"
+            return self.number(ast.one(f, ast.Num), what, lo=1, hi=hi)
         if n == "gold_cap":
-            return self.number(v, "the gold cap", lo=1, hi=MAX_GOLD_CAP)
+            return self.number(ast.one(f, ast.Num), "the gold cap", lo=1, hi=MAX_GOLD_CAP)
         if n == "starting_builders":
-            return self.number(v, "builders per player", lo=1, hi=fx.MAX_BUILDERS)
+            return self.number(ast.one(f, ast.Num), "builders per player", lo=1, hi=fx.MAX_BUILDERS)
         if n == "starting_vp":
-            return self.number(v, "each player's starting VP", lo=0, hi=MAX_STARTING_VP)
+            return self.number(ast.one(f, ast.Num), "each player's starting VP", lo=0, hi=MAX_STARTING_VP)
         if n == "rounds":  # the craftsmen's decks and the event bound count at most ROUNDS
-            return self.number(v, "the number of rounds", lo=1, hi=ROUNDS)
+            return self.number(ast.one(f, ast.Num), "the number of rounds", lo=1, hi=ROUNDS)
         if n in ("players", "starting_gold") or n in TABLE_FIELDS:
+            v = ast.each(f, ast.Num)
             what, lo, hi = TABLE_FIELDS.get(n) or (
                 ("a player count", FEWEST_PLAYERS, MOST_PLAYERS)
                 if n == "players"
@@ -143,29 +146,31 @@ class PlaceFields(ValueChecker):
         if n in ("one_per_player", "in_order"):
             return True
         if n == "worker_site":
-            return self.choice(v, fx.SITE_YIELDS, "cube, vp or gold")
+            return self.choice(ast.one(f, ast.Name), fx.SITE_YIELDS, "cube, vp or gold")
         if n == "step":
-            return self.choice(v, fx.STEP_RULES, "step rule")
+            return self.choice(ast.one(f, ast.Name), fx.STEP_RULES, "step rule")
         if n in ("after", "replaces"):
-            return self.ident(v, "place key")
+            return self.ident(ast.one(f, ast.Name), "place key")
         if n == "spot":
-            num, effect = v
+            num, effect = ast.pair(f, ast.Num, ast.Effect)
             spot = self.number(num, "a spot number", lo=1, hi=fx.MAX_SPOTS)
             eff = self.spot_effect(effect)
             return None if spot is None or eff is None else (spot, eff)
         if n in ("die", "builder_prices"):
             lo, limit = (1, MAX_DIE_FACES) if n == "die" else (0, MAX_PRICES)
             what = "a face of the tax die" if n == "die" else "a builder price"
+            v = ast.each(f, ast.Num)
             if len(v) > limit:
                 self.rep.at(v[limit], f"too many numbers ({len(v)}; limit {limit})")
                 return None
             nums = tuple(self.number(x, what, lo=lo) for x in v)
             return None if None in nums else nums
         if n == "stock":
-            return self.amounts(v, fx.CUBES, "a place's stock")
+            return self.amounts(ast.each(f, ast.AmountNode), fx.CUBES, "a place's stock")
         if n in ("buying", "selling"):
-            out, seen = [], set()
-            for name, price in v:
+            out: list[tuple[str, int]] = []
+            seen: set[str] = set()
+            for name, price in ast.pairs(f, ast.Name, ast.Num):
                 cube = self.choice(name, fx.CUBES, "cube")
                 gold = self.number(price, "a market price", lo=0)
                 if cube in seen:
@@ -202,7 +207,7 @@ class PlaceFields(ValueChecker):
                 "give what the builder gets, e.g. 'spot 1: gain 1 wood, 1 stone'",
             )
             return None
-        return self.instant(e)  # type: ignore[attr-defined]  # the compiler's unit has it
+        return self.instant(e)
 
     def build_place(
         self, node: ast.CardNode, values: dict[str, Any], seen: dict[str, ast.Field], spot_fields: list[ast.Field]
@@ -246,7 +251,7 @@ class PlaceFields(ValueChecker):
             spot, eff = value
             if spot > spots:
                 rep.at(
-                    f.value[0],
+                    ast.pair(f, ast.Num, ast.Effect)[0],
                     f"spot {spot} does not exist: '{node.id.text}' has {spots} spot{'s' if spots != 1 else ''}",
                     "add spots with 'spots <n>'" if spots else "a place gets spots with 'spots <n>'",
                 )

@@ -8,17 +8,19 @@ produce, referring only to the base set's ids and tags (pass the base set as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 from hypothesis import strategies as st
 
+from ..limits import MAX_NUMBER
 from . import effects as fx
+from .abilitycomp import INPUT_KINDS, OUTPUT_KINDS
 from .board import assemble
 from .card import Card
 from .cardset import base_places
-from .compiler import COST_KINDS, INPUT_KINDS, OUTPUT_KINDS
-from .diagnostics import MAX_NUMBER
+from .compiler import COST_KINDS
 
 #: Base-set names that generated cards may refer to.
 BASE_TAGS = ("carpenter", "stonemason", "mortar_mixer")
@@ -40,7 +42,7 @@ counts = st.integers(1, MAX_NUMBER)
 deltas = st.integers(-MAX_NUMBER, MAX_NUMBER).filter(lambda n: n != 0)
 
 
-def amounts(kinds, min_size=1, max_size=3):
+def amounts(kinds: Sequence[str], min_size: int = 1, max_size: int = 3) -> st.SearchStrategy[tuple[fx.Amount, ...]]:
     return st.lists(st.sampled_from(kinds), min_size=min_size, max_size=max_size, unique=True).flatmap(
         lambda ks: st.tuples(*[st.builds(fx.Amount, st.just(k), counts) for k in ks])
     )
@@ -97,12 +99,12 @@ simple_instants = st.one_of(
 lastings = st.builds(fx.Lasting, st.sampled_from(tuple(fx.DURATIONS)), st.deferred(lambda: modifiers))
 
 
-def _outer_only(option) -> bool:
+def _outer_only(option: object) -> bool:
     """May ``option`` stand in a choice? A nested choice may not offer a lasting change."""
     return not fx.offers_lasting(option)
 
 
-def _nested(leaves):
+def _nested(leaves: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
     return st.recursive(
         leaves,
         lambda inner: (
@@ -133,7 +135,7 @@ owner_instants = _nested(
 )
 
 
-def _no_choice(effect) -> bool:
+def _no_choice(effect: object) -> bool:
     if isinstance(effect, (fx.ChooseOne, fx.ChooseCraftsman, fx.ReorderEvents, fx.CopyPrivilege, fx.GivePrivilege)):
         return False
     if isinstance(effect, (fx.ForPlayers, fx.Transfer, fx.Swap)) and effect.players.who == "chosen":
@@ -141,14 +143,14 @@ def _no_choice(effect) -> bool:
     return not isinstance(effect, (fx.If, fx.ForPlayers)) or _no_choice(effect.effect)
 
 
-def _asks_nothing(effect) -> bool:
+def _asks_nothing(effect: object) -> bool:
     """Does ``effect`` ask its player nothing (no choice, no craftsman to use)?"""
     if isinstance(effect, fx.Borrow):
         return False
     return _no_choice(effect) and (not isinstance(effect, (fx.If, fx.ForPlayers)) or _asks_nothing(effect.effect))
 
 
-def _owners_choices(effect) -> bool:
+def _owners_choices(effect: object) -> bool:
     """Does ``effect`` ask only its owner to choose, if anyone (issue #53:
     what a turn at the market may ask)?"""
     if isinstance(effect, fx.ForPlayers):
@@ -165,7 +167,7 @@ plain_instants = owner_instants.filter(_no_choice)
 market_instants = owner_instants.filter(_owners_choices)
 #: Instant effects that ask nothing: a reaction to another player's trade (on that trader's turn).
 silent_instants = owner_instants.filter(_asks_nothing)
-modifiers = st.one_of(
+modifiers: st.SearchStrategy[fx.Modifier] = st.one_of(
     st.builds(fx.YieldDelta, deltas),
     st.builds(fx.TaxFixed, st.integers(0, MAX_NUMBER)),
     st.builds(fx.TaxDelta, deltas),
@@ -196,10 +198,17 @@ actor_instants = st.one_of(
         lambda s: not {a.kind for a in s.gives} & {a.kind for a in s.gets}
     ),
 )
+
+
+def _choice(options: list[Any]) -> fx.ChooseOne:
+    """A choice among drawn options (the strategies' draws are typed by what they build)."""
+    return fx.ChooseOne(tuple(options))
+
+
 #: Decisions of the owner's that name the seat that acted: queued with that
 #: seat, so answered later they still reach it (issue #53).
 actor_choices = st.one_of(
-    st.lists(actor_instants | silent_instants, min_size=2, max_size=3).map(lambda opts: fx.ChooseOne(tuple(opts))),
+    st.lists(actor_instants | silent_instants, min_size=2, max_size=3).map(_choice),
     st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes, _THAT),
     st.builds(fx.GivePrivilege, _THAT),
     st.builds(fx.CopyPrivilege, _THAT, st.sampled_from(tuple(fx.DURATIONS))),
@@ -229,7 +238,7 @@ plain_converts = st.builds(
 )
 
 
-def _grown(conv, plus: int, per, counters: int) -> Any:
+def _grown(conv: fx.Convert, plus: int, per: fx.PerCount, counters: int) -> fx.Convert:
     """A conversion whose capacity grows per a count (issue #36), with
     ``counters`` put on its card as an output too (0: none)."""
     out = conv.outputs + ((fx.Amount("counters", counters),) if counters else ())
@@ -311,7 +320,7 @@ _LOOSE_ABILITIES = {
 }
 
 
-def _ability_lists(kind: str, mode: str, loose: bool = False):
+def _ability_lists(kind: str, mode: str, loose: bool = False) -> st.SearchStrategy[Sequence[fx.Ability]]:
     if loose:  # a privilege's abilities are a craftsman's, or a once-use of any window
         if kind == "privilege" and mode == "once":
             first = st.builds(fx.Once, st.sampled_from(fx.GENERAL_WINDOWS), loose_instants) | onces
@@ -329,22 +338,27 @@ def _ability_lists(kind: str, mode: str, loose: bool = False):
     return st.lists(lasting, min_size=1, max_size=2)
 
 
-def _variants(kind: str, mode: str, loose: bool = False):
+def _variants(
+    kind: str, mode: str, loose: bool = False
+) -> st.SearchStrategy[tuple[tuple[str, tuple[fx.Ability, ...]], ...]]:
     return st.lists(
         st.tuples(idents, _ability_lists(kind, mode, loose).map(tuple)), max_size=2, unique_by=lambda v: v[0]
     ).map(tuple)
 
 
 @st.composite
-def cards(draw, kinds=("craftsman", "privilege", "event", "resource"), loose: bool = False) -> Card:
+def cards(
+    draw: st.DrawFn, kinds: Sequence[str] = ("craftsman", "privilege", "event", "resource"), loose: bool = False
+) -> Card:
     """Any compilable card; its id starts with ``fan_`` so it never clashes with the base set.
     ``loose``: any card the grammar can write (:data:`loose_instants`), which
     the compiler may refuse."""
     kind = draw(st.sampled_from(kinds))
-    common = dict(id="fan_" + draw(idents), kind=kind, name=draw(titles), name_de=draw(st.just("") | titles))
+    cid, name, name_de = "fan_" + draw(idents), draw(titles), draw(st.just("") | titles)
     if kind == "resource":
         site = draw(st.sampled_from(tuple(_BOARD.sites)))
-        return Card(**common, site=site, yields=fx.Amount(_BOARD.sites[site], draw(counts)), workers=draw(counts))
+        yields = fx.Amount(_BOARD.sites[site], draw(counts))
+        return Card(cid, kind, name, name_de, site=site, yields=yields, workers=draw(counts))
     mode = draw(st.sampled_from(("permanent", "once", "immediate", "one_round"))) if kind == "privilege" else ""
     abilities = tuple(draw(_ability_lists(kind, mode, loose)))
     variants = draw(_variants(kind, mode, loose))
@@ -353,7 +367,10 @@ def cards(draw, kinds=("craftsman", "privilege", "event", "resource"), loose: bo
         if rnd == 0 and not loose:  # a starting craftsman may have set-up rules (issue #53)
             abilities += tuple(draw(st.lists(setup_triggers, max_size=1)))
         return Card(
-            **common,
+            cid,
+            kind,
+            name,
+            name_de,
             abilities=abilities,
             variants=variants,
             round=rnd,
@@ -361,5 +378,7 @@ def cards(draw, kinds=("craftsman", "privilege", "event", "resource"), loose: bo
             tags=tuple(draw(st.lists(idents, max_size=2, unique=True))),
         )
     if kind == "privilege":
-        return Card(**common, abilities=abilities, variants=variants, mode=mode, last_round=draw(st.booleans()))
-    return Card(**common, abilities=abilities, variants=variants, harmful=draw(st.booleans()))
+        return Card(
+            cid, kind, name, name_de, abilities=abilities, variants=variants, mode=mode, last_round=draw(st.booleans())
+        )
+    return Card(cid, kind, name, name_de, abilities=abilities, variants=variants, harmful=draw(st.booleans()))

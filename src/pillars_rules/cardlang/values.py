@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..limits import MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH
 from . import ast
 from . import effects as fx
-from .diagnostics import MAX_NAME_LENGTH, MAX_NUMBER, MAX_TITLE_LENGTH, Reporter, a_or_an, short, suggest
+from .diagnostics import Reporter, a_or_an, short, suggest
 from .names import text_problem
 
 _IDENT = re.compile(r"[a-z_][a-z0-9_]*\Z")
@@ -96,7 +97,9 @@ class ValueChecker:
     def amounts(
         self, items: tuple[ast.AmountNode, ...], allowed: tuple[str, ...], role: str
     ) -> tuple[fx.Amount, ...] | None:
-        out, seen, ok = [], set(), True
+        out: list[fx.Amount] = []
+        seen: set[str] = set()
+        ok = True
         for a in items:
             amt = self.amount(a, allowed, role)
             if amt is None:
@@ -111,7 +114,7 @@ class ValueChecker:
 
     def exclude(self, names: tuple[ast.Name, ...], kind: str = "card") -> tuple[str, ...] | None:
         """Card ids after ``except``: craftsmen (``kind`` ``"card"``) or privileges."""
-        out = []
+        out: list[str] = []
         for n in names:
             cid = self.ident(n, "card id")
             if cid is None:

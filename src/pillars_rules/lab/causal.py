@@ -144,6 +144,7 @@ def _natural(spec: GameSpec, seed: int, names, cards):
         if at_draft_opening(game):
             openings.setdefault(game.state.round, game)
         seat = game.current_player
+        assert seat is not None  # a game not over waits on a seat
         view = game.view(seat)
         legal = view.legal_actions
         trace.choices += len(legal)

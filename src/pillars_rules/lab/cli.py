@@ -31,10 +31,10 @@ def _executor(args) -> str:
     return runner.check_executor(args.dask or ("serial" if args.serial else "processes"))
 
 
-def _budget(seconds: float) -> str:
+def _budget(seconds: float | None) -> str:
     from .progress import duration
 
-    return duration(seconds)
+    return "none" if seconds is None else duration(seconds)
 
 
 def _interrupt_once(signum, frame) -> None:
@@ -211,7 +211,7 @@ class Decided:
             return True
         return self.gold is not None and e["kind"] != "event" and precise([e], self.gold)
 
-    def __call__(self, records: dict) -> bool:
+    def __call__(self, records: dict) -> bool | set[str]:
         from . import report
         from .verdict import MIN_UNITS
 

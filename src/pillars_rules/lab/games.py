@@ -15,7 +15,7 @@ machine and under any executor.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import attrs
@@ -28,6 +28,10 @@ from pillars_rules.bots import make_bot
 RECORD_VERSION = 2
 #: A game that needs more decisions than this is a bug in a bot or the rules.
 MAX_DECISIONS = 100_000
+
+
+def names_tuple(value: Iterable[str]) -> tuple[str, ...]:  # converter=tuple, typed (mypy's attrs plugin)
+    return tuple(value)
 
 
 def _tuple(value) -> tuple:
@@ -53,16 +57,16 @@ class GameSpec:
     """
 
     players: int = 4
-    bots: tuple[str, ...] = field(default=("heuristic",), converter=tuple)
+    bots: tuple[str, ...] = field(default=("heuristic",), converter=names_tuple)
     seed: int = 1
     variants: tuple[str, ...] = field(default=(), converter=lambda v: tuple(sorted(v)))
     sources: tuple[tuple[str, str], ...] = field(default=(), converter=_tuple)
     card_hash: str = ""
     rotate: bool = True
-    targets: tuple[str, ...] = field(default=(), converter=tuple)
+    targets: tuple[str, ...] = field(default=(), converter=names_tuple)
     gold: int = 6
     scale: bool = False
-    without: tuple[str, ...] = field(default=(), converter=tuple)
+    without: tuple[str, ...] = field(default=(), converter=names_tuple)
 
     def bots_for(self, index: int) -> tuple[str, ...]:
         """The bot name of each seat in game ``index``."""
@@ -145,11 +149,12 @@ def cardset(spec: GameSpec) -> pr.CardSet:
         if missing:
             raise pr.ConfigError(f"cannot leave out {', '.join(missing)}: no such card in the set")
         full, key = cards, (spec.sources, spec.without)
-        cards = _CARDSETS.get(key)
-        if cards is None:
-            cards = _CARDSETS[key] = pr.CardSet(
+        kept = _CARDSETS.get(key)
+        if kept is None:
+            kept = _CARDSETS[key] = pr.CardSet(
                 tuple(c for c in full if c.id not in spec.without), full.sources, full.places
             )
+        cards = kept
     return cards
 
 
@@ -243,6 +248,7 @@ def drive(game: pr.Game, bots: Sequence, trace: Trace | None = None, hook=None) 
         if hook is not None:
             hook(game)
         seat = game.current_player
+        assert seat is not None  # a game not over waits on a seat
         view = game.view(seat)
         if trace is not None:
             trace.choices += len(view.legal_actions)

@@ -120,7 +120,7 @@ def t_interval(values: Sequence[float], level: float = 0.95) -> dict:
     return {"value": m, "lo": m - half, "hi": m + half, "se": se, "p": p, "n": n}
 
 
-def game_metrics(records: Sequence[dict], players: int) -> dict[str, dict]:
+def game_metrics(records: Sequence[dict], players: int) -> dict[str, dict | int]:
     """Each metric over the finished games, with its interval; ``aborted``
     counts the games that hit a budget."""
     done = [r for r in records if "aborted" not in r]
@@ -134,9 +134,7 @@ def game_metrics(records: Sequence[dict], players: int) -> dict[str, dict]:
             out[name]["lo"], out[name]["hi"] = max(low, out[name]["lo"]), min(high, out[name]["hi"])
     out["start_player"]["advantage"] = out["start_player"]["value"] - 1 / players if done else float("nan")
     out["start_player"]["fair_share"] = 1 / players
-    out["games"] = len(done)
-    out["aborted"] = len(records) - len(done)
-    return out
+    return {**out, "games": len(done), "aborted": len(records) - len(done)}
 
 
 def paired(a: Sequence[dict], b: Sequence[dict], players: int) -> dict[str, dict]:

@@ -34,7 +34,7 @@ from attrs import field, frozen
 
 import pillars_rules as pr
 
-from .games import GameSpec, cardset
+from .games import GameSpec, cardset, names_tuple
 from .moments import TAKEN_KINDS
 
 
@@ -45,7 +45,7 @@ class Role:
     A/B with ``reference``)."""
 
     kind: str
-    cards: tuple[str, ...] = field(default=(), converter=tuple)
+    cards: tuple[str, ...] = field(default=(), converter=names_tuple)
     reference: str = ""
 
 

@@ -24,6 +24,11 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.progress import Progress as Bar
+    from rich.progress import TaskID
 
 #: At most this many cards' estimates on one progress line.
 SHOWN = 3
@@ -58,7 +63,8 @@ class Progress:
         self.open_ended = open_ended
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
-        self.bar = self.task = None
+        self.bar: Bar | None = None
+        self.task: TaskID | None = None  # the bar's one task, made with it
         self.start = self.last = clock()
         self.first: int | None = None
         self.done = 0
@@ -101,7 +107,7 @@ class Progress:
         if self.first is None:
             self.first = done  # games kept from an earlier run do not count for the rate
         now = self.clock()
-        if self.bar is not None:
+        if self.bar is not None and self.task is not None:
             if now - self.last >= min(self.every, 1.0) or done == total:
                 self.last = now
                 self.bar.update(self.task, completed=done, left=self.left(done, total, now), estimates=self.estimates())

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 import numpy as np
@@ -188,7 +189,7 @@ def analyse(records: dict[str, list[dict]], card_id: str, name: str, values: Seq
     for k, d in enumerate(live):
         s_vp, _, n, *_ = effects._per_seed([d[i] for i in seeds], card_id)
         S[k], N[k] = s_vp, n
-    out = {"card": card_id, "name": name, "rows": rows, "fit": None}
+    out: dict[str, Any] = {"card": card_id, "name": name, "rows": rows, "fit": None}  # the report's JSON
     if len(values) >= 2 and len(seeds) >= 2 and (N.sum(axis=1) > 0).all():
         a, b = _fit(xs, S.sum(axis=1) / N.sum(axis=1), N.sum(axis=1))
         rng = np.random.default_rng(seed * 7919 + len(values))
@@ -212,10 +213,10 @@ def analyse(records: dict[str, list[dict]], card_id: str, name: str, values: Seq
             "root": root,
             "ordered": bool(s_lo > 0 or s_hi < 0),
         }
-        r = np.array(roots)
-        r = r[np.isfinite(r)]
-        if fit["ordered"] and r.size:
-            lo, hi = np.quantile(r, [0.025, 0.975])
+        finite = np.array(roots)
+        finite = finite[np.isfinite(finite)]
+        if fit["ordered"] and finite.size:
+            lo, hi = np.quantile(finite, [0.025, 0.975])
             fit.update(lo=float(lo), hi=float(hi))
         out["fit"] = fit
     for r in rows:
@@ -226,10 +227,10 @@ def analyse(records: dict[str, list[dict]], card_id: str, name: str, values: Seq
     fair_rows = [r for r in judged if r["status"] == "fair"]
     near = lambda r: abs(r["vp"]["value"])  # noqa: E731
     out["closest"] = min(judged, key=near)["value"] if judged else None
-    fit = out["fit"]
-    if fit and fit["ordered"]:
-        inside = min(values) <= fit["root"] <= max(values)
-        out["fair"], out["how"] = (int(round(fit["root"])), "fitted") if inside else (None, "outside")
+    fitted = out["fit"]
+    if fitted and fitted["ordered"]:
+        inside = min(values) <= fitted["root"] <= max(values)
+        out["fair"], out["how"] = (int(round(fitted["root"])), "fitted") if inside else (None, "outside")
     elif fair_rows:
         out["fair"], out["how"] = min(fair_rows, key=near)["value"], "closest"
     else:

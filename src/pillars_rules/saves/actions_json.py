@@ -127,8 +127,8 @@ def decode_action(data: str | bytes | dict) -> object:
     if type(data) in (str, bytes, bytearray):  # not subclasses: their methods could do anything
         data = _parse(data)
     if type(data) is not dict:
-        kind = "a list" if type(data) is list else type(data).__name__
-        raise _refuse(f'expected a JSON object with a "type", got {kind}')
+        shape = "a list" if type(data) is list else type(data).__name__
+        raise _refuse(f'expected a JSON object with a "type", got {shape}')
     for key in data:
         if type(key) is not str:
             raise _refuse(f"object keys must be strings, not {type(key).__name__}")
@@ -155,9 +155,10 @@ def decode_action(data: str | bytes | dict) -> object:
         v = data[name]
         if type(v) is not tp:
             raise _refuse(f"{kind}.{name} must be {_TYPE_NAMES[tp]}, not {_json_kind(v)}")
-        if tp is str and len(v) > MAX_FIELD_LENGTH:
+        # type(v) is tp: the checks below read the value's type, which says so to mypy too
+        if type(v) is str and len(v) > MAX_FIELD_LENGTH:
             raise _refuse(f"{kind}.{name} is {len(v)} characters long; the limit is {MAX_FIELD_LENGTH}")
-        if tp is int and not -MAX_FIELD_INT - 1 <= v <= MAX_FIELD_INT:
+        if type(v) is int and not -MAX_FIELD_INT - 1 <= v <= MAX_FIELD_INT:
             raise _refuse(f"{kind}.{name} is out of range")
         values.append(v)
     return ACTION_TYPES[kind](*values)

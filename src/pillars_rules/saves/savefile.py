@@ -124,9 +124,10 @@ def _parse(text: object) -> dict:
 
 def _upcast(doc: dict) -> tuple[dict, int]:
     """The document in the current format, and the format it was written in."""
-    version = original = doc.get("format_version")
+    version = doc.get("format_version")
     if type(version) is not int:
         raise _bad("$.format_version", "a whole number", version, None)
+    original = version
     if version > FORMAT_VERSION:
         lib = doc.get("library_version")
         lib = lib[:40] if type(lib) is str else "?"
@@ -147,7 +148,7 @@ def _header(doc: dict) -> dict:
     extra = [k for k in doc if k not in HEADER_FIELDS]
     if extra:
         raise SaveError(f"$: unknown header field {extra[0][:40]!r}")
-    out = {}
+    out: dict[str, Any] = {}  # each field as HEADER_FIELDS types it
     for key, tp in HEADER_FIELDS.items():
         if key not in doc:
             raise SaveError(f"$: the header lacks the field {key!r}")

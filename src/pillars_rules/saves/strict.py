@@ -31,6 +31,12 @@ class Seed:
     """Type marker of the seed fields: whole numbers in ``[0, MAX_SEED]`` (128 bits)."""
 
 
+def _tuple_of(item: Any) -> types.GenericAlias:
+    """``tuple[item, ...]`` for an item type known only at run time (a frozenset's
+    items are read as a list, as a tuple's are)."""
+    return types.GenericAlias(tuple, (item, ...))
+
+
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
@@ -135,7 +141,7 @@ def _make_structurer(tp: Any) -> Callable[[object, str, int | None], Any]:
         return f
     origin = typing.get_origin(tp)
     if origin is frozenset:
-        items_of = _structurer(tuple[typing.get_args(tp)[0], ...])
+        items_of = _structurer(_tuple_of(typing.get_args(tp)[0]))
 
         def f(value, path, index):
             return frozenset(items_of(value, path, index))
@@ -289,7 +295,7 @@ def _emit(tp: Any, src: str, lines: list[str], env: dict[str, Any], depth: int, 
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is frozenset:
-        items = _emit(tuple[args[0], ...], src, lines, env, depth, counter)
+        items = _emit(_tuple_of(args[0]), src, lines, env, depth, counter)
         lines.append(f"{pad}d{u} = frozenset({items})")
         return f"d{u}"
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
@@ -347,7 +353,7 @@ def _make_checker(tp: Any) -> Callable[[object, str, int | None], None]:
                 raise SaveError(
                     f"{path}: expected {tp.__name__}, got {type(value).__name__} {safe_repr(value, 40)}", index
                 )
-            if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:  # type: ignore[operator]
+            if tp is int and not -MAX_INT - 1 <= value <= MAX_INT:
                 raise SaveError(f"{path}: number out of range", index)
 
         return f

@@ -95,8 +95,8 @@ class MoveListener:
 
     async def start(self) -> None:
         """Connect and listen; return once listening."""
-        self._conn = await self._listen()
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        conn = self._conn = await self._listen()
+        self._task = asyncio.get_running_loop().create_task(self._run(conn))
 
     async def _listen(self) -> psycopg.AsyncConnection:
         conn = await psycopg.AsyncConnection.connect(
@@ -107,14 +107,14 @@ class MoveListener:
         self.connected.set()
         return conn
 
-    async def _run(self) -> None:
+    async def _run(self, conn: psycopg.AsyncConnection) -> None:
         while True:
             try:
-                await self._drain(self._conn)
+                await self._drain(conn)
             except (psycopg.Error, OSError) as exc:
                 self.connected.clear()
                 log.warning("listener lost its connection to %s: %s", self.where, (str(exc).splitlines() or [""])[0])
-            await self._reconnect()
+            conn = await self._reconnect()
 
     async def _drain(self, conn: psycopg.AsyncConnection) -> None:
         while True:
@@ -144,14 +144,15 @@ class MoveListener:
         except Exception:  # noqa: BLE001 - one game's trouble must not stop the others'
             log.exception("a notification could not be handled")
 
-    async def _reconnect(self) -> None:
+    async def _reconnect(self) -> psycopg.AsyncConnection:
+        """A new listening connection (also :attr:`_conn`), once one is made."""
         pause = 0.05
         old, self._conn = self._conn, None
         if old is not None:
             await old.close()
         while True:
             try:
-                self._conn = await self._listen()
+                conn = self._conn = await self._listen()
                 break
             except (psycopg.Error, OSError):
                 await asyncio.sleep(pause)
@@ -159,6 +160,7 @@ class MoveListener:
         self.reconnections += 1
         log.info("listener connected again to %s; catching up from the log", self.where)
         self._call(self._on_gap)
+        return conn
 
     async def close(self) -> None:
         """Stop listening and close the connection."""

@@ -55,6 +55,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import psycopg
 from psycopg import sql
@@ -178,7 +179,15 @@ def redacted(dsn: str) -> str:
         raise ConfigError(
             "not a valid PostgreSQL connection string (expected postgresql://user@host:port/database)"
         ) from None
-    return make_conninfo(**{k: v for k, v in params.items() if k != "password"})
+    return make_conninfo("", **{k: v for k, v in params.items() if k != "password"})
+
+
+def _first(row: tuple[Any, ...] | None) -> Any:
+    """The first column of the row of a statement that always returns one
+    (``SHOW``, a ``SELECT`` of a function, an ``INSERT ... RETURNING``)."""
+    if row is None:
+        raise StoreError("the database returned no row where a statement always returns one")
+    return row[0]
 
 
 class PgEventStore(Store):
@@ -210,7 +219,7 @@ class PgEventStore(Store):
         #: listener's thread, read by the store's)
         self._heard = HeardEvents()
         s = sql.Identifier(schema)
-        self._sql = {
+        composed = {
             name: sql.SQL(text).format(s=s)
             for name, text in (
                 ("create", _CREATE),
@@ -228,7 +237,7 @@ class PgEventStore(Store):
             self._migrate()
             # composed once: each statement's text is then the same bytes every time
             # (psycopg's conversion of a query is cached by its text)
-            self._sql = {name: q.as_bytes(self._conn) for name, q in self._sql.items()}
+            self._sql = {name: q.as_bytes(self._conn) for name, q in composed.items()}
         except BaseException:
             self._conn.close()
             raise
@@ -266,7 +275,7 @@ class PgEventStore(Store):
         """Create the tables, or bring them up to :data:`SCHEMA_VERSION`; refuse a newer layout."""
         conn = self._conn
         try:
-            encoding = conn.execute("SHOW server_encoding").fetchone()[0]
+            encoding = _first(conn.execute("SHOW server_encoding").fetchone())
             if encoding != "UTF8":
                 raise StoreError(f"the database of {self.path} has encoding {encoding}; an event store needs UTF8")
             with conn.transaction():
@@ -294,7 +303,7 @@ class PgEventStore(Store):
             raise StoreError(f"cannot open the event store {self.path}: {_first_line(exc)}") from None
 
     def _stored_version(self) -> int:
-        meta = self._conn.execute("SELECT to_regclass(format('%%I.meta', %s::text))", (self.schema,)).fetchone()[0]
+        meta = _first(self._conn.execute("SELECT to_regclass(format('%%I.meta', %s::text))", (self.schema,)).fetchone())
         if meta is None:
             return 0
         row = self._conn.execute(
@@ -348,7 +357,7 @@ class PgEventStore(Store):
             row = self._conn.execute(self._sql["writer"], {"g": game_id, "d": 0}).fetchone()
             return None if row is None else row[0]
 
-        made = self._run("create a game", lambda c: c.execute(self._sql["create"], args).fetchone()[0], settle)
+        made = self._run("create a game", lambda c: _first(c.execute(self._sql["create"], args).fetchone()), settle)
         if made != 1 and made != self._writer:
             raise ConflictError(f"game {game_id!r} already exists in {self.path}")
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any, Union
 
 from attrs import frozen
@@ -30,7 +31,8 @@ from attrs import frozen
 import pillars_rules as pr
 
 from .. import cardlang, limits
-from ..errors import CardError, DamagedGameError, SaveError, safe_repr
+from ..cardlang.cardset import CardSet
+from ..errors import CardError, DamagedGameError, PillarsError, SaveError, safe_repr
 from ..saves.jsonguard import GuardedJson, JsonWords
 
 #: Largest stored save header (a few names, ids and numbers).
@@ -47,6 +49,8 @@ _IDENTITY = re.compile(r"[0-9a-f]{64}")
 
 #: A card source: paths, ``{"text": ..., "identity": ...}``, or ``None``.
 CardSource = Union[list, dict, None]
+#: The cards a stored game is loaded with (as :func:`pillars_rules.load` takes them).
+Cards = Union[CardSet, str, list, None]
 
 
 class Undecodable(bytes):
@@ -73,8 +77,9 @@ class StoredGame:
     events: list
 
 
-class _Damage(Exception):
-    pass
+class _Damage(PillarsError):
+    """A damaged stored value: the reason, to be told with the game's id
+    (a PillarsError, as the JSON guard's own refusals must be)."""
 
 
 def _words(what: str) -> JsonWords:
@@ -136,7 +141,7 @@ def _cards(value: object) -> CardSource:
 
 
 def decode_game(
-    game_id: object,
+    game_id: str,
     header: object,
     cards: object,
     decision: object,
@@ -157,7 +162,7 @@ def decode_game(
         events = _events(rows, 0, n)
     except _Damage as exc:
         raise DamagedGameError(game_id, exc) from None
-    return StoredGame(game_id, head, source, counter, events)  # type: ignore[arg-type]
+    return StoredGame(game_id, head, source, counter, events)
 
 
 def decode_events(game_id: object, rows: list[tuple[object, object]], start: int, n_events: object) -> list:
@@ -188,7 +193,7 @@ def _events(rows: list[tuple[object, object]], start: int, n: int) -> list:
 
 
 # ------------------------------------------------------------------ card sources
-def card_source(cards: object) -> CardSource:
+def card_source(cards: pr.CardSet | Iterable[str] | None) -> CardSource:
     """What :func:`replay` needs to find ``cards`` again (the ``cards`` a table
     was created with): absolute paths, or the canonical text and identity of
     a :class:`~pillars_rules.CardSet`, or ``None``."""
@@ -200,7 +205,7 @@ def card_source(cards: object) -> CardSource:
     return list(cards)
 
 
-def _stored_cards(stored: StoredGame) -> pr.CardSet | list | None:
+def _stored_cards(stored: StoredGame) -> Cards:
     source = stored.cards
     if not isinstance(source, dict):
         return source
@@ -217,7 +222,7 @@ def _stored_cards(stored: StoredGame) -> pr.CardSet | list | None:
     return cards
 
 
-def replay(stored: StoredGame, cards: object = None) -> tuple[pr.Game, object]:
+def replay(stored: StoredGame, cards: Cards = None) -> tuple[pr.Game, Cards]:
     """The verified game a stored game records, and the cards it was loaded
     with: ``cards`` if given (refused by identity if they are not the game's),
     else the stored card source. Raises

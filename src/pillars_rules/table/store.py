@@ -22,6 +22,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Sequence
+from typing import Literal, TypeGuard
 
 from ..errors import ConfigError, ConflictError, DamagedGameError, StoreError
 from .backend import Store
@@ -55,7 +56,7 @@ CREATE TABLE IF NOT EXISTS events (
 _COLUMNS = {"games": ("game_id", "header", "cards", "decision", "n_events"), "events": ("game_id", "idx", "body")}
 
 
-def _valid_id(game_id: object) -> bool:
+def _valid_id(game_id: object) -> TypeGuard[str]:
     return type(game_id) is str and 0 < len(game_id) <= MAX_GAME_ID_LENGTH and game_id.isprintable()
 
 
@@ -63,7 +64,7 @@ def check_game_id(game_id: object) -> str:
     if not _valid_id(game_id):
         shown = f"{game_id!r:.60}" if type(game_id) is str else type(game_id).__name__
         raise ConfigError(f"a game id must be a printable string of 1 to {MAX_GAME_ID_LENGTH} characters, not {shown}")
-    return game_id  # type: ignore[return-value]
+    return game_id
 
 
 def _why(exc: BaseException) -> str:
@@ -252,7 +253,8 @@ class EventStore(Store):
             if not row:
                 self._missing(game_id)
             bodies = self._read("SELECT idx, body FROM events WHERE game_id = ? ORDER BY idx", (game_id,))
-        return decode_game(game_id, *row[0], bodies)
+        header, cards, decision, n_events = row[0]
+        return decode_game(game_id, header, cards, decision, n_events, bodies)
 
     def _missing(self, game_id: str) -> None:
         """Refuse a game the index does not find: ConfigError if it is not
@@ -319,7 +321,7 @@ class _Transaction:
         except _FAILURES as exc:
             raise StoreError(f"cannot start a transaction on {self._store.path!r}: {_why(exc)}") from None
 
-    def __exit__(self, kind, exc, tb) -> bool:
+    def __exit__(self, kind, exc, tb) -> Literal[False]:
         db = self._store._db
         if kind is None:
             try:

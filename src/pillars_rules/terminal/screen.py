@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Callable, Iterable, Sequence
 
 from rich import box
+from rich.console import JustifyMethod
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -113,7 +114,7 @@ def players(view) -> Table:
     t = Table(
         title="Players (* start player)", box=box.SIMPLE_HEAD, title_justify="left", show_edge=False, pad_edge=False
     )
-    for col, just in (
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("", "left"),
         ("VP", "right"),
         ("gold", "right"),
@@ -122,7 +123,8 @@ def players(view) -> Table:
         ("sand", "right"),
         ("metal", "right"),
         ("workers", "left"),
-    ):
+    )
+    for col, just in columns:
         t.add_column(col, justify=just)
     for seat, p in enumerate(s.players):
         name = p.name + (" (you)" if seat == view.seat else "") + (" *" if seat == s.start_player else "")

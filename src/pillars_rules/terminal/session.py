@@ -164,7 +164,9 @@ class Session:
         try:
             self.loop()
         except (EOFError, KeyboardInterrupt, _Stop) as stop:
-            why = {EOFError: "End of input", KeyboardInterrupt: "Interrupted"}.get(type(stop)) or stop.why
+            why = (
+                stop.why if isinstance(stop, _Stop) else "End of input" if isinstance(stop, EOFError) else "Interrupted"
+            )
             self.stop(why)
             return 0
         except BaseException as exc:  # a bot's error, a defect: the game is saved first

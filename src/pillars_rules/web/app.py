@@ -309,7 +309,8 @@ async def admin_page(request: Request) -> Response:
         fields = parse_qs((await _body(request)).decode("utf-8", "replace"), max_num_fields=8)
     except (ConfigError, BodyTimeout) as err:
         return HTMLResponse(pages.admin_form(str(err)), 408 if isinstance(err, BodyTimeout) else 400)
-    if not _token_ok(request, (fields.get("token") or [None])[0]):
+    tokens = fields.get("token")
+    if not _token_ok(request, tokens[0] if tokens else None):
         return HTMLResponse(pages.admin_form("wrong token"), 403)
     try:
         games = await request.app.state.server.listing()

@@ -19,11 +19,15 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pillars_rules as pr
 
 from . import protocol as P
 from .statejson import apply_changes
+
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
 
 #: Largest frame the client reads from the server, by default (a sync of a long game with a
 #: large card set stays far below it); a larger one closes the connection (1009), for good.
@@ -88,7 +92,7 @@ class GameClient:
         self.refusals: list[dict] = []
         self.reconnects = 0
         self.latencies: list[float] = []
-        self.ws = None
+        self.ws: ClientConnection | None = None
         self.rate = 10.0  # messages a second the server allows (from the welcome)
         self.synced = False
         self._sent: tuple[int, float] | None = None  # (decision answered, when)
@@ -148,7 +152,8 @@ class GameClient:
                 raise P.ProtocolError("bad_message", "an update with changes came before any state")
             self.events.extend(msg["events"])
             self.texts.extend(msg["texts"])
-            state = msg["state"] if changes is None else apply_changes(self.state, changes)
+            held = self.state
+            state = msg["state"] if changes is None or held is None else apply_changes(held, changes)
             self._take(msg, state, msg["next_event"])
         elif kind == "seats":
             self.seats = msg["seats"]
@@ -171,8 +176,13 @@ class GameClient:
     # ---------------------------------------------------------------- talking
     async def send_action(self, action: dict) -> None:
         """Answer the pending decision with ``action`` (a choice's ``"action"``)."""
-        self._sent = (self.decision, time.perf_counter())
-        await self.ws.send(P.dumps({"decision": self.decision, "action": action}))
+        decision, ws = self.decision, self.ws
+        if ws is None:
+            raise ConnectionError("the client is not connected: run() connects it")
+        if decision is None:
+            raise P.ProtocolError("bad_message", "no decision to answer: the server has sent no state yet")
+        self._sent = (decision, time.perf_counter())
+        await ws.send(P.dumps({"decision": decision, "action": action}))
 
     async def run(
         self,
@@ -187,12 +197,17 @@ class GameClient:
         the client connects and syncs, then waits for the gate before it acts."""
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake
+        from websockets.typing import Origin
 
         delay = self.backoff[0]
         while True:
             try:
                 async with connect(
-                    self.url, origin=self.origin, max_size=self.max_frame, open_timeout=10, ping_interval=None
+                    self.url,
+                    origin=None if self.origin is None else Origin(self.origin),
+                    max_size=self.max_frame,
+                    open_timeout=10,
+                    ping_interval=None,
                 ) as ws:
                     self.ws = ws
                     seen = self.decision if self.events else None
@@ -225,9 +240,10 @@ class GameClient:
             except (TimeoutError, ConnectionClosed, InvalidHandshake, OSError) as exc:
                 if getattr(getattr(exc, "sent", None), "code", None) == 1009:  # we closed it: too large
                     raise Refused("too_large", f"the server sent a frame over {self.max_frame} bytes") from None
-                code = getattr(getattr(exc, "rcvd", None), "code", None)
-                if code in FINAL_CLOSES:
-                    raise Refused(str(code), exc.rcvd.reason) from None
+                rcvd = getattr(exc, "rcvd", None)  # the close frame the server sent, if any
+                code = getattr(rcvd, "code", None)
+                if rcvd is not None and code in FINAL_CLOSES:
+                    raise Refused(str(code), rcvd.reason) from None
             finally:
                 self.ws = None
             self._sent = None  # a reply may have been lost with the connection: answer again

@@ -77,6 +77,8 @@ class Connection:
             self._reader.cancel()
 
     async def _close_now(self) -> None:
+        if self.closing is None:  # never: close() says why before it queues the end
+            return
         code, reason = self.closing
         try:
             await self.ws.close(code, reason)
@@ -230,7 +232,9 @@ def _make_room(room, seat: int, cap: int) -> None:
 
 def _refuse_and_close(conn: Connection, code: str, reason: str, decision: int | None) -> None:
     conn.send(P.refused(code, reason, decision))
-    conn.close(P.REFUSALS[code].close, code)
+    close = P.REFUSALS[code].close
+    if close is not None:  # every refusal sent here closes the connection
+        conn.close(close, code)
 
 
 async def _play(conn: Connection, room, settings, within_rate) -> None:
@@ -271,8 +275,9 @@ async def _play(conn: Connection, room, settings, within_rate) -> None:
             refusal = await room.act(conn.seat, text)
         if refusal is not None:
             conn.send(P.refused(refusal[0], refusal[1], room.game.decision))
-            if P.REFUSALS[refusal[0]].close is not None:
-                conn.close(P.REFUSALS[refusal[0]].close, refusal[0])
+            close = P.REFUSALS[refusal[0]].close
+            if close is not None:
+                conn.close(close, refusal[0])
 
 
 __all__ = ["endpoint", "Connection", "TokenBucket", "origin_allowed"]

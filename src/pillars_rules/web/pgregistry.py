@@ -11,11 +11,24 @@ store's layout lock.
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 import psycopg
 from psycopg import sql
 
 from ..table import StoreError
 from ..table.pgstore import DEFAULT_SCHEMA, redacted
+
+
+class RecordClass(Protocol):
+    """What the registry asks of its record class (:class:`~pillars_rules.web.registry.GameRecord`,
+    which registry.py passes in: it imports this module, so this module cannot import it).
+    The records are opaque here: stored as their JSON, handed back as the class reads them."""
+
+    def from_json(self, game_id: str, text: object, finished: object) -> Any: ...
+
+    def decode_rows(self, rows: list[tuple[Any, ...]], where: str) -> tuple[list[Any], list[Any]]: ...
+
 
 _TABLE = """
 CREATE SCHEMA IF NOT EXISTS {s};
@@ -36,7 +49,9 @@ class PgRegistry:
     opened again once per call, as the event store does. With ``timeout``,
     connecting and every statement give up after that many seconds."""
 
-    def __init__(self, dsn: str, record: type, *, schema: str = DEFAULT_SCHEMA, timeout: float | None = None) -> None:
+    def __init__(
+        self, dsn: str, record: RecordClass, *, schema: str = DEFAULT_SCHEMA, timeout: float | None = None
+    ) -> None:
         self._record = record
         self._timeout = timeout
         self.path = f"PostgreSQL {redacted(dsn)} schema {schema}"
@@ -67,16 +82,15 @@ class PgRegistry:
             raise StoreError(f"cannot make the game records in {self.path}: {str(exc).splitlines()[0]}") from None
 
     def _connect(self) -> psycopg.Connection:
+        t = self._timeout  # None: no bounds (psycopg leaves out a parameter given as None)
         try:
-            bounds = (
-                {}
-                if self._timeout is None
-                else {
-                    "connect_timeout": max(2, round(self._timeout)),
-                    "options": f"-c statement_timeout={round(self._timeout * 1000)}",
-                }
+            return psycopg.connect(
+                self._dsn,
+                autocommit=True,
+                application_name="pillars-rules registry",
+                connect_timeout=None if t is None else max(2, round(t)),
+                options=None if t is None else f"-c statement_timeout={round(t * 1000)}",
             )
-            return psycopg.connect(self._dsn, autocommit=True, application_name="pillars-rules registry", **bounds)
         except psycopg.Error as exc:
             raise StoreError(f"cannot open the game records in {self.path}: {str(exc).splitlines()[0]}") from None
 

@@ -139,6 +139,13 @@ class Hello:
     protocol: int = PROTOCOL
 
 
+def _token(name: str, value: object) -> str:
+    """A hello's ``game`` or ``key``: a string of 1 to :data:`MAX_TOKEN_LENGTH` characters."""
+    if type(value) is not str or not 0 < len(value) <= MAX_TOKEN_LENGTH:
+        raise ProtocolError("bad_hello", f'"{name}" must be a string of 1 to {MAX_TOKEN_LENGTH} characters')
+    return value
+
+
 def hello(game: str, key: str, seen: int | None = None, protocol: int = PROTOCOL) -> str:
     """The hello a client sends first (``seen``: the last decision it holds, to catch up;
     ``protocol``: the version it speaks, one of :data:`PROTOCOLS`)."""
@@ -183,10 +190,7 @@ def parse_hello(text: object) -> Hello:
     extra = set(doc) - {"type", "protocol", "game", "key", "seen"}
     if extra:
         raise ProtocolError("bad_hello", f"unknown hello field {sorted(extra)[0][:30]!r}")
-    game, key, seen = doc.get("game"), doc.get("key"), doc.get("seen")
-    for name, value in (("game", game), ("key", key)):
-        if type(value) is not str or not 0 < len(value) <= MAX_TOKEN_LENGTH:
-            raise ProtocolError("bad_hello", f'"{name}" must be a string of 1 to {MAX_TOKEN_LENGTH} characters')
+    game, key, seen = _token("game", doc.get("game")), _token("key", doc.get("key")), doc.get("seen")
     if seen is not None and (type(seen) is not int or not 0 <= seen < 2**53):
         raise ProtocolError("bad_hello", '"seen" must be null or the last decision number the client holds')
     return Hello(game, key, seen, version)
@@ -346,10 +350,10 @@ class Update:
         """The part every audience shares, with the state's ``changes`` or the whole ``state``."""
         text = self._shared.get(changes)
         if text is None:
-            state = self.game.view(None).state
+            state, before = self.game.view(None).state, self._before
             body = (
-                f'"changes":{self._states.changes(self._before.view(None).state, state)}'
-                if changes
+                f'"changes":{self._states.changes(before.view(None).state, state)}'
+                if changes and before is not None
                 else f'"state":{self._states.whole(state)}'
             )
             text = self._shared[changes] = f"{self._head}{body}{self._tail}"
@@ -368,7 +372,9 @@ class Update:
             if own is None:
                 own = self._own[seat] = self._own_fields(seat)
             body = (
-                self._seat_body(seat, changes) if self._looks and self._looked(seat, changes) else self.shared(changes)
+                self._seat_body(seat, changes)
+                if seat is not None and self._looks and self._looked(seat, changes)
+                else self.shared(changes)
             )
             text = self._texts[key] = f"{body}{own}"
         return text
@@ -405,8 +411,9 @@ class Update:
         return f',"next_event":{dumps(peek)},"choices":{choices}}}'
 
 
-def parse(text: str) -> dict:
-    """A server message as a dict (for clients); :class:`ProtocolError` if it is not one."""
+def parse(text: str | bytes) -> dict:
+    """A server message (a text or binary frame) as a dict (for clients);
+    :class:`ProtocolError` if it is not one."""
     try:
         doc: Any = json.loads(text)
     except (ValueError, TypeError):

@@ -53,7 +53,7 @@ def decisions(game: pr.Game) -> list[dict]:
     its ``DecisionPending`` in the log), who decided, what was asked, and the
     round, stage and step it came in (:meth:`~pillars_rules.Game.states`: the log
     folded once, as ``state_at`` folds it)."""
-    out = []
+    out: list[dict] = []
     for i, (e, state) in enumerate(zip(game.events, game.states())):
         if isinstance(e, pr.events.DecisionPending):
             out.append(

@@ -128,8 +128,13 @@ class Room:
         if spec.kind == "bot":
             return spec.bot
         if self.taken[seat]:
-            return self.record.takeover["bot"]
+            return self._takeover_bot()
         return self.clock.bot_for(seat, self.game.decision)
+
+    def _takeover_bot(self) -> str | None:
+        """The bot that takes a seat over (a seat is taken over only in a game that names one)."""
+        takeover = self.record.takeover
+        return None if takeover is None else takeover["bot"]
 
     @property
     def has_person(self) -> bool:
@@ -190,7 +195,9 @@ class Room:
                 board_catalogue(game.rules),
             )
         )
-        if catch_up:  # with the whole state, in either version: the client's is older than the last update's
+        if (
+            catch_up and seen is not None
+        ):  # with the whole state, in either version: the client's is older than the last update's
             client.send(self.frames.update(game, self.marks[seen - 1]).for_seat(seat, client.protocol))
         else:
             client.send(self.frames.sync(game, seat))
@@ -262,11 +269,8 @@ class Room:
         read at its end (a burst of moves costs one or two reads, not one each)."""
         if self._following:
             more = self._follow_more
-            self._follow_more = (
-                None
-                if known is None or (more is not None and more[0] is None)
-                else max(known, more[0] if more is not None else 0),
-            )
+            owed = more[0] if more is not None else 0  # None: ask the store
+            self._follow_more = (None if known is None or owed is None else max(known, owed),)
             return
         self._following = True
         try:
@@ -359,6 +363,7 @@ class Room:
         if game.is_over or self.server.closing or not self.server.fanout.is_home(self):
             return
         seat = game.current_player
+        assert seat is not None  # a game not over waits on a seat
         name = self.played_by(seat)
         if name is None:
             return
@@ -469,7 +474,7 @@ class Room:
             return
         self.taken[seat] = True
         self.server.fanout.took_over(self, seat, True)
-        log.info("bot took over game=%s seat=%d bot=%s", self.tag, seat, self.record.takeover["bot"])
+        log.info("bot took over game=%s seat=%d bot=%s", self.tag, seat, self._takeover_bot())
         self._tell_seats()
         self.schedule()
 

@@ -39,7 +39,7 @@ from . import upkeep
 from .bots import BotPool
 from .cardsets import Catalogue
 from .collector import Collector
-from .fanout import fanout_for
+from .fanout import PgFanout, fanout_for
 from .lobby import GameRequest
 from .networks import network_of
 from .ratelimit import Limits
@@ -106,7 +106,8 @@ class Server:
         self.settings = settings
         self.admin_token = settings.admin_token or secrets.token_urlsafe(32)
         self.catalogue = Catalogue(settings.cards_dirs)
-        self.storage = None
+        #: the event store and the game records, opened by :meth:`start`
+        self.storage: Storage | None = None
         #: the bots of tables where a person sits, and (the background lane) of
         #: bot-only tables, whose workers run at a lower CPU priority: nobody waits
         #: on a bot-only game's next move, a person waits on theirs (issue #34)
@@ -114,7 +115,7 @@ class Server:
         self.background_bots = BotPool(
             settings.bot_workers, settings.bot_timeout, nice=BACKGROUND_NICE, games=settings.max_games, depth=BOT_DEPTH
         )
-        self.fanout = LocalFanout()
+        self.fanout: LocalFanout | PgFanout = LocalFanout()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
         self.limits = Limits(settings)
@@ -146,6 +147,12 @@ class Server:
 
             return f"PostgreSQL {redacted(self.settings.db)}"
         return os.path.abspath(self.settings.db)
+
+    def _stores(self) -> Storage:
+        """The opened stores (every caller runs after :meth:`start`)."""
+        if self.storage is None:
+            raise StoreError("the server's stores are not open: start() opens them")
+        return self.storage
 
     async def start(self) -> None:
         self._store_thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pillars-store")
@@ -196,7 +203,7 @@ class Server:
         while self._commits:
             batch, self._commits = self._commits, []
             try:
-                results = await self.in_store(Table.commit_many, self.storage.events, [(t, c) for t, c, _ in batch])
+                results = await self.in_store(Table.commit_many, self._stores().events, [(t, c) for t, c, _ in batch])
             except Exception as exc:  # noqa: BLE001 - the store failed: nothing of the batch is stored
                 results = [exc] * len(batch)
             for (table, _, future), result in zip(batch, results):
@@ -234,7 +241,7 @@ class Server:
             return "the server is starting"
         if self._probe is None or self._probe.done():
             self._probe = asyncio.get_running_loop().run_in_executor(
-                self._registry_thread, self.storage.games.open_count
+                self._registry_thread, self._stores().games.open_count
             )
         try:
             await self.timed(self._probe, "the game records")
@@ -246,7 +253,7 @@ class Server:
     async def _resume_all(self) -> None:
         """Load every unfinished game, so bots and takeover timers go on after a restart."""
         try:
-            records = [r for r in await self.in_registry(self.storage.games.records) if not r.finished]
+            records = [r for r in await self.in_registry(self._stores().games.records) if not r.finished]
         except StoreError as err:
             log.error("games not resumed: %s", err)
             return
@@ -279,8 +286,8 @@ class Server:
         await self.fanout.close()
         if self.storage is not None:
             with contextlib.suppress(Exception):
-                await self.in_registry(self.storage.games.close)
-            await self.in_store(self.storage.events.close)
+                await self.in_registry(self._stores().games.close)
+            await self.in_store(self._stores().events.close)
         if self._registry_thread is not None:
             self._registry_thread.shutdown(wait=False)
         if self._store_thread is not None:
@@ -320,14 +327,14 @@ class Server:
         )
 
     async def _create(self, request: GameRequest, base_url: str, game_id: str, owner: str, network: str) -> dict:
-        games = self.storage.games
+        games = self._stores().games
         if await self.in_registry(games.open_count) >= self.settings.max_games:
             raise self._full()  # (cheap: most refusals of a full server end here)
         names = [s.name for s in request.seats]
 
         def make() -> Table:
             return Table.create(
-                self.storage.events,
+                self._stores().events,
                 game_id,
                 players=request.players,
                 seed=request.seed,
@@ -344,8 +351,8 @@ class Server:
             game_id=game_id,
             players=request.players,
             seats=tuple(
-                SeatSpec(s.kind, players[i].name, s.bot, digest(keys[i]) if keys[i] else None, secrets.randbelow(2**63))
-                for i, s in enumerate(request.seats)
+                SeatSpec(s.kind, players[i].name, s.bot, digest(key) if key else None, secrets.randbelow(2**63))
+                for i, (s, key) in enumerate(zip(request.seats, keys))
             ),
             spectator_hash=digest(spectator_key),
             cards=request.cards.public(),
@@ -360,7 +367,7 @@ class Server:
         # the cap is checked again where the record is stored, atomically with storing it
         if not await self.in_registry(games.add_within, record, self.settings.max_games):
             await self.timed(
-                asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)), "the event store"
+                asyncio.ensure_future(self.in_store(self._stores().events.delete, game_id)), "the event store"
             )
             raise self._full()
         room = self._add(record, table)
@@ -383,8 +390,8 @@ class Server:
             "tag": room.tag,
             "players": record.players,
             "seats": [
-                {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot, "link": link(keys[i]) if keys[i] else None}
-                for i, s in enumerate(record.seats)
+                {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot, "link": link(key) if key else None}
+                for i, (s, key) in enumerate(zip(record.seats, keys))
             ],
             "spectator": link(spectator_key),
             "cards": record.cards,
@@ -462,7 +469,7 @@ class Server:
         """Delete ``game_id`` (its record and its log), telling its connections
         ``gone``; ``False`` if there is no such game."""
         try:
-            known = await self.in_registry(self.storage.games.get, game_id) is not None
+            known = await self.in_registry(self._stores().games.get, game_id) is not None
         except pr.errors.DamagedGameError:
             known = True  # a damaged record is deleted all the same
         room = self.rooms.pop(game_id, None)
@@ -472,9 +479,9 @@ class Server:
             room.stop()
             self.fanout.removed(room)
         try:
-            await self.in_registry(self.storage.games.delete, game_id)
+            await self.in_registry(self._stores().games.delete, game_id)
             await self.timed(
-                asyncio.ensure_future(self.in_store(self.storage.events.delete, game_id)), "the event store"
+                asyncio.ensure_future(self.in_store(self._stores().events.delete, game_id)), "the event store"
             )
         finally:
             if room is not None:  # told once it is gone from the store (or could not be)
@@ -511,7 +518,7 @@ class Server:
 
     async def _open(self, record: GameRecord) -> Room | None:
         try:
-            table = await self.in_store(Table.open, self.storage.events, record.game_id)
+            table = await self.in_store(Table.open, self._stores().events, record.game_id)
         except pr.PillarsError as err:
             log.error("game cannot be opened game=%s: %s", tag(record.game_id), err)
             return None
@@ -526,7 +533,7 @@ class Server:
         """The game ``game_id`` and the seat whose credential ``key`` is
         (``None`` for a spectator), or ``None`` if either is wrong
         (:class:`~pillars_rules.errors.StoreError` if the records cannot be read)."""
-        record = await self.in_registry(self.storage.games.get, game_id)
+        record = await self.in_registry(self._stores().games.get, game_id)
         if record is None:
             digest(key)  # as long as a wrong key: whether a game exists is not timed away
             return None
@@ -544,7 +551,7 @@ class Server:
 
         async def mark() -> None:
             try:
-                await self.in_registry(self.storage.games.finish, game_id)
+                await self.in_registry(self._stores().games.finish, game_id)
             except Exception as exc:  # noqa: BLE001 - the next start marks it again from the log
                 log.error("game not marked finished game=%s: %s", tag(game_id), type(exc).__name__)
 
@@ -563,7 +570,7 @@ class Server:
     async def listing(self) -> list[dict]:
         """Every stored game for the operator: id, tag, seats, state, connections
         (a game whose record is damaged is listed as such, with why)."""
-        records, damaged = await self.in_registry(self.storage.games.read_all)
+        records, damaged = await self.in_registry(self._stores().games.read_all)
         out = []
         for r in records:
             room = self.rooms.get(r.game_id)
@@ -572,7 +579,8 @@ class Server:
                     room.game.decision
                     if room
                     else await self.timed(
-                        asyncio.ensure_future(self.in_store(self.storage.events.decision, r.game_id)), "the event store"
+                        asyncio.ensure_future(self.in_store(self._stores().events.decision, r.game_id)),
+                        "the event store",
                     )
                 )
             except pr.PillarsError:

@@ -138,7 +138,7 @@ def apply_changes(state: dict, changes: dict) -> dict:
         if len(keys) == 1:
             out[path] = value
             continue
-        node = out
+        node: list[typing.Any] | dict[str, typing.Any] = out
         for k in keys[:-1]:  # copy each container on the way down
             child = node[int(k)] if isinstance(node, list) else node[k]
             child = list(child) if isinstance(child, list) else dict(child)

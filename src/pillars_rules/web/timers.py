@@ -57,7 +57,7 @@ def parse_clock(doc: object, db: str) -> dict | None:
     if kind == "none":
         return None
     seconds = doc.get("seconds")
-    if type(seconds) not in (int, float) or not MIN_SECONDS <= seconds <= MAX_SECONDS:
+    if not (type(seconds) is int or type(seconds) is float) or not MIN_SECONDS <= seconds <= MAX_SECONDS:
         raise ConfigError(f"clock.seconds must be a number from {MIN_SECONDS:.0f} to {MAX_SECONDS:.0f}")
     bot = doc.get("bot", "medium" if "medium" in BOTS else "random")
     if not isinstance(bot, str) or bot not in BOTS:
@@ -153,7 +153,7 @@ class Clock:
 
     def bot_for(self, seat: int, decision: int) -> str | None:
         """The clock's bot if time ran out for ``seat`` at ``decision``, else ``None``."""
-        if self.state is None:
+        if self.state is None or self.spec is None:  # a state is kept only while the clock is on
             return None
         if any(d == decision and s == seat for d, s, _ in self.state["ran_out"]):
             return self.spec["bot"]
@@ -162,7 +162,8 @@ class Clock:
     # ------------------------------------------------------------ driving
     def start(self) -> None:
         """The room is loaded: go on from the stored state (or start), and arm the timer."""
-        if not self.on:
+        spec = self.spec
+        if spec is None:
             return
         game = self.room.game
         saved = _store(self.room.server).get(self.room.record.game_id)
@@ -171,7 +172,7 @@ class Clock:
             "decision": game.decision,
             "since": time.time(),
             "seat": game.current_player,
-            "left": [self.spec["seconds"]] * n,
+            "left": [spec["seconds"]] * n,
             "ran_out": [],
         }
         if self.state["decision"] != game.decision:  # moved on elsewhere: time the new decision from now
@@ -197,39 +198,41 @@ class Clock:
         )
 
     def _begin(self, game) -> None:
-        st = self.state
+        st, spec = self.state, self.spec
+        if st is None or spec is None:  # timed only while the clock is on and keeps its state
+            return
         now = time.time()
-        if self.spec["kind"] == "game" and st["seat"] is not None and self._timed(st["seat"]):
+        if spec["kind"] == "game" and st["seat"] is not None and self._timed(st["seat"]):
             st["left"][st["seat"]] = max(0.0, st["left"][st["seat"]] - (now - st["since"]))
         st.update(decision=game.decision, since=now, seat=game.current_player)
 
     def remaining(self) -> float | None:
         """Seconds left for the decision being timed (``None``: not timed)."""
-        st = self.state
-        if st is None or not self._timed(st["seat"]) or self.bot_for(st["seat"], st["decision"]):
+        st, spec = self.state, self.spec
+        if st is None or spec is None or not self._timed(st["seat"]) or self.bot_for(st["seat"], st["decision"]):
             return None
-        allowance = self.spec["seconds"] if self.spec["kind"] == "move" else st["left"][st["seat"]]
+        allowance = spec["seconds"] if spec["kind"] == "move" else st["left"][st["seat"]]
         return max(0.0, allowance - (time.time() - st["since"]))
 
     def _arm(self) -> None:
         self.stop()
-        left = self.remaining()
-        if left is None or not self.room.server.fanout.is_home(self.room):
-            return
-        self._timer = asyncio.get_running_loop().call_later(left, self._ran_out, self.state["decision"])
+        left, st = self.remaining(), self.state
+        if left is None or st is None or not self.room.server.fanout.is_home(self.room):
+            return  # (a time left means a state)
+        self._timer = asyncio.get_running_loop().call_later(left, self._ran_out, st["decision"])
 
     def _ran_out(self, decision: int) -> None:
         self._timer = None
-        st = self.state
+        st, spec = self.state, self.spec
         game = self.room.game
-        if st is None or game.is_over or game.decision != decision or st["decision"] != decision:
+        if st is None or spec is None or game.is_over or game.decision != decision or st["decision"] != decision:
             return
         seat = st["seat"]
-        st["ran_out"].append([decision, seat, self.spec["bot"]])
-        if self.spec["kind"] == "game":
+        st["ran_out"].append([decision, seat, spec["bot"]])
+        if spec["kind"] == "game":
             st["left"][seat] = 0.0
         self._save()
-        log.info("clock ran out game=%s seat=%d decision=%d bot=%s", self.room.tag, seat, decision, self.spec["bot"])
+        log.info("clock ran out game=%s seat=%d decision=%d bot=%s", self.room.tag, seat, decision, spec["bot"])
         self.tell()
         self.room.schedule()
 
@@ -239,34 +242,37 @@ class Clock:
             self._timer = None
 
     def _save(self) -> None:
+        if self.state is None:  # nothing timed yet: nothing to keep
+            return
         try:
             _store(self.room.server).put(self.room.record.game_id, self.state)
         except StoreError as err:  # the clock goes on in memory; a restart would time the decision afresh
             log.error("clock not stored game=%s: %s", self.room.tag, err)
 
     # ------------------------------------------------------------ telling
-    def message(self) -> str:
-        """The ``clock`` message: the clock, who is timed and how long is left, and every ran-out decision."""
+    def message(self, spec: dict) -> str:
+        """The ``clock`` message of the clock ``spec`` (this one's): the clock, who is timed and
+        how long is left, and every ran-out decision."""
         st = self.state or {}
         left = self.remaining()
         doc = {
             "type": "clock",
-            "kind": self.spec["kind"],
-            "seconds": self.spec["seconds"],
-            "bot": self.spec["bot"],
+            "kind": spec["kind"],
+            "seconds": spec["seconds"],
+            "bot": spec["bot"],
             "decision": st.get("decision"),
             "seat": st.get("seat") if left is not None else None,
             "remaining": None if left is None else round(left, 1),
-            "left": [round(x, 1) for x in st.get("left", [])] if self.spec["kind"] == "game" else None,
+            "left": [round(x, 1) for x in st.get("left", [])] if spec["kind"] == "game" else None,
             "ran_out": [{"decision": d, "seat": s, "bot": b} for d, s, b in st.get("ran_out", [])],
         }
         return json.dumps(doc, separators=(",", ":"))
 
     def tell(self, client: Any = None) -> None:
         """Send the clock to ``client``, or to every client of the room."""
-        if not self.on or self.state is None:
+        if self.spec is None or self.state is None:
             return
-        text = self.message()
+        text = self.message(self.spec)
         for c in [client] if client is not None else list(self.room.clients):
             c.send(text)
 
