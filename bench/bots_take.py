@@ -92,17 +92,6 @@ class PerFormValues(CardValues):
             return 2.0 * w.per_round_minor * (3 if effect.duration == "rest_of_game" else 1)
         return super().effect_value(effect, cube_value, builders)
 
-    def once_value(self, cid: str) -> float:
-        v = 0.0
-        for e in self.onces[cid]:
-            if isinstance(e, fx.FreePlacement):
-                v += self.w.once_free
-            elif isinstance(e, fx.IgnoreEvent):
-                v += self.w.once_ignore
-            elif isinstance(e, fx.TaxExempt):
-                v += 3.5 * self.w.gold
-        return v
-
 
 class PerFormEvaluator(Evaluator):
     """:class:`Evaluator` with :class:`PerFormValues`, a privilege on offer without its reactions."""
@@ -179,15 +168,15 @@ def main(argv=None) -> int:
     ap.add_argument("--versus", action="store_true", help="heuristic against the per-form heuristic (3 seats)")
     ap.add_argument("--ideas", action="store_true", help="with --versus: the base set and the ideas' privileges")
     ap.add_argument("--also", nargs="*", default=(), help="more card ids to count (base privileges, for scale)")
-    ap.add_argument("--cards", nargs="*", help="with --digest: these card sets instead of the base set (expansion)")
+    ap.add_argument("--cards", nargs="*", help="with --digest or --versus: these card sets instead of the base set")
     ap.add_argument("--json", type=Path, help="write the figures here")
     args = ap.parse_args(argv)
     started = time.process_time()
     ideas = cardset(GameSpec(players=args.players, sources=(("ideas.cards", ideas_text()),)))
     if args.versus:
-        out = versus(ideas if args.ideas else pr.load_cards(), args.games, args.seed, args.players)
+        out = versus(ideas if args.ideas else args.cards or pr.load_cards(), args.games, args.seed, args.players)
         print(
-            f"{args.games} {'idea' if args.ideas else 'base'} games, {args.players} players, heuristic against "
+            f"{args.games} {'idea' if args.ideas else args.cards or 'base'} games, {args.players} players, heuristic against "
             f"{args.players - 1} per-form: VP diff {out['mean_vp_diff']:+.3f} "
             f"[{out['ci95'][0]:+.3f}, {out['ci95'][1]:+.3f}], log digest {out['digest'][:16]}"
         )

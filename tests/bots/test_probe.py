@@ -67,11 +67,14 @@ def test_a_privilege_of_a_new_kind_is_worth_taking(card):
     assert ev.privilege(card, 4, held=False, craftsmen=game.state.players[0].craftsmen) > 0.3
 
 
-def test_a_once_used_effect_counts_while_the_privilege_is_held():
-    # "once; on draft: reverse the order of play this round": a little, once
+def test_a_once_used_effect_counts_for_a_privilege_on_offer():
+    # "once; on draft: reverse the order of play this round": a little, once; while the card is
+    # held it counts nothing, so the bot uses it whenever that helps
     game = pr.new_game(4, 1, cards=IDEAS)
-    values = CardValues(game.rules, Weights())
-    assert 0 < values.once_value("idea_contrarian") < Weights().start_player
+    ev = Evaluator(game.rules, Weights())
+    assert 0 < ev.cards.once_use_value("idea_contrarian") < Weights().start_player
+    assert ev.cards.once_value("idea_contrarian") == 0
+    assert ev.privilege("idea_contrarian", 4, held=False, craftsmen=()) == ev.cards.once_use_value("idea_contrarian")
 
 
 def test_the_bot_places_beside_a_reaction_that_pays_it():

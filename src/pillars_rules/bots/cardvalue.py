@@ -466,11 +466,11 @@ class CardValues:
 
     def privilege_worth(self, cid: str, rounds: int, players: int = 3) -> float:
         """What holding privilege ``cid`` is worth over ``rounds`` rounds, at
-        typical cube values: its lasting modifiers, once-per-game use,
+        typical cube values: its lasting modifiers, once-per-game uses,
         triggers and reactions to other players (its gain's effect is not
         counted: it is had once, when gained)."""
         w = self.w
-        v = self.passive_value(cid, rounds, False) + self.once_value(cid)
+        v = self.passive_value(cid, rounds, False) + self.once_value(cid) + self.once_use_value(cid)
         for t in self.triggers[cid]:
             v += (1 if t.step == GAME_END else rounds) * self.effect_value(t.effect, self.acquire, w.per_builder)
         return v + rounds * self.reactions_value(cid, self.acquire, players)
@@ -530,9 +530,20 @@ class CardValues:
                 v += self.w.once_ignore
             elif isinstance(e, _TaxExempt):
                 v += MEAN_TAX * self.w.gold
-            else:  # an instant effect, used once in a general window (issue #53): what it does
-                v += self.effect_value(e, self.acquire, self.w.per_builder)
         return v
+
+    def once_use_value(self, cid: str) -> float:
+        """What ``cid``'s once-per-game instant effects (those of a general
+        window, issue #53) do, at typical cube values: counted for a privilege
+        on offer, not while it is held, so the bot uses one whenever it helps."""
+        return sum(
+            (
+                self.effect_value(e, self.acquire, self.w.per_builder)
+                for e in self.onces[cid]
+                if not isinstance(e, (_FreePlacement, _IgnoreEvent, _TaxExempt))
+            ),
+            0.0,
+        )
 
 
 _CACHE: dict = {}

@@ -286,11 +286,12 @@ class Evaluator(EvaluatorV1):
         return self.w.sure * sure + self.w.potential * risky
 
     def privilege(self, cid: str, rounds: int, held: bool, craftsmen) -> float:
-        """:meth:`EvaluatorV1.privilege <pillars_rules.bots.evaluate_v1.EvaluatorV1.privilege>`
-        and the card's reactions to other players' actions over ``rounds``
-        rounds (issue #53), as :meth:`parts` counts them once it is held."""
-        v = super().privilege(cid, rounds, held, craftsmen)
+        """:meth:`EvaluatorV1.privilege <pillars_rules.bots.evaluate_v1.EvaluatorV1.privilege>`,
+        the card's reactions to other players' actions over ``rounds`` rounds
+        (as :meth:`parts` counts them once it is held) and what its
+        once-per-game instant effects do (issue #53)."""
         cv = self.cards
+        v = super().privilege(cid, rounds, held, craftsmen) + cv.once_use_value(cid)
         if cid in cv.reacting:
             cube_value = {k: self.w.carry * r for k, r in self.rates(craftsmen).items()}
             v += rounds * cv.reactions_value(cid, cube_value, TYPICAL_PLAYERS)
