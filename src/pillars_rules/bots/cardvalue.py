@@ -534,9 +534,11 @@ class CardValues:
 
     def once_use_value(self, cid: str) -> float:
         """What ``cid``'s once-per-game instant effects (those of a general
-        window, issue #53) do, at typical cube values: counted for a privilege
-        on offer, not while it is held, so the bot uses one whenever it helps."""
-        return sum(
+        window, issue #53) do, at typical cube values, at the
+        :attr:`~Weights.conditional` share (it needs its window, and the turn
+        it takes there): counted for a privilege on offer, not while it is
+        held, so the bot uses one whenever it helps."""
+        return self.w.conditional * sum(
             (
                 self.effect_value(e, self.acquire, self.w.per_builder)
                 for e in self.onces[cid]
