@@ -30,6 +30,7 @@ def _with_docstrings(name: str):
         "pillars_rules.bots.heuristic",
         "pillars_rules.bots.mcts",
         "pillars_rules.bots.outlook",
+        "pillars_rules.bots.probe",
     ],
 )
 def test_module_doctests(module):

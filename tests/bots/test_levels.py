@@ -142,7 +142,9 @@ HEURISTIC_GAMES = {
     (2, 41, ""): ([(59, 2), (59, 0)], 703),
     (3, 42, ""): ([(43, 1), (56, 1), (52, 2)], 936),
     (4, 43, ""): ([(34, 1), (38, 1), (38, 1), (49, 2)], 1064),
-    (4, 44, "fan_cards"): ([(41, 2), (35, 2), (43, 2), (39, 6)], 1097),
+    # re-recorded when the bots began to value the fan set's once-used privileges on offer (issue
+    # #53's probe: a change of what a card is worth, not of speed); before: 41 35 43 39 VP, 1097 events
+    (4, 44, "fan_cards"): ([(41, 12), (42, 6), (47, 3), (39, 0)], 1089),
     (5, 45, "expansion"): ([(35, 3), (44, 0), (33, 27), (28, 30), (39, 12)], 1301),
 }
 

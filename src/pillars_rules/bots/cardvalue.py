@@ -1,7 +1,9 @@
 """What things are worth to the heuristic bots, in VP: the tunable
 :class:`Weights`, the game's fixed numbers the bots plan with, and each
 card's value (:class:`CardValues`), derived once per card set from its
-abilities in the effect registry -- never from a card's name.
+abilities in the effect registry -- never from a card's name: in closed form
+for the plain forms (gains, losses, trades, the market, lasting changes), by
+what it does through the model for any other (:mod:`.probe`).
 
 :mod:`pillars_rules.bots.evaluate` values whole positions with these.
 """
@@ -14,23 +16,18 @@ from attrs import frozen
 
 from ..cardlang.effects import (
     CUBES,
-    BecomeStartPlayer,
-    Borrow,
+    GAME_END,
     CapacityDelta,
-    ChooseCraftsman,
     ChooseOne,
-    CopyPrivilege,
     CraftsmanLimit,
     ExtraWorker,
     ForPlayers,
     FreePlacement,
     Gain,
-    GivePrivilege,
     GreyWorkers,
     If,
     IgnoreEvent,
     Lasting,
-    LookEvents,
     Lose,
     Market,
     OnAction,
@@ -42,7 +39,6 @@ from ..cardlang.effects import (
     PerMillWorker,
     Permit,
     PriceDelta,
-    ReorderEvents,
     Scaled,
     Swap,
     TaxDelta,
@@ -52,19 +48,13 @@ from ..cardlang.effects import (
     Trigger,
     YieldDelta,
 )
+from .probe import EffectProbe
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final
 # from a C static, any other module global from the module's dict at every read.
-_BecomeStartPlayer: Final = BecomeStartPlayer
-_Borrow: Final = Borrow
 _CUBES: Final = CUBES
 _CapacityDelta: Final = CapacityDelta
 _ChooseOne: Final = ChooseOne
-_ChooseCraftsman: Final = ChooseCraftsman
-_LookEvents: Final = LookEvents
-_CopyPrivilege: Final = CopyPrivilege
-_GivePrivilege: Final = GivePrivilege
-_ReorderEvents: Final = ReorderEvents
 _CraftsmanLimit: Final = CraftsmanLimit
 _ExtraWorker: Final = ExtraWorker
 _ForPlayers: Final = ForPlayers
@@ -93,6 +83,8 @@ _TaxFixed: Final = TaxFixed
 _Transfer: Final = Transfer
 _Trigger: Final = Trigger
 _YieldDelta: Final = YieldDelta
+#: The forms :meth:`CardValues.effect_value` values in closed form (with If, ForPlayers and ChooseOne over them).
+_PLAIN: Final = (Gain, Lose, Swap, Transfer, Market, Lasting)
 
 ROUNDS: Final = 6
 CUBE_LIMIT: Final = 5
@@ -122,13 +114,10 @@ TYPICAL_COUNT: Final = {
     "tax": 3.5,
     "counters": 3.0,
 }
-#: What one use of a craftsman in play is worth to its user (``use a craftsman
-#: of another player``), in VP: a base conversion's VP less the cubes it eats.
-TYPICAL_BORROW: Final = 1.0
-#: How many players a selector reaches besides its owner, typically.
 #: How often one seat makes each action a reaction answers, per round, typically
 #: (issue #53: reactions to other players' actions).
 TYPICAL_ACTIONS: Final = {"hire": 0.8, "buy": 0.5, "sell": 0.5, "place": 3.0, "take": 1.5}
+#: How many players a selector reaches besides its owner, typically.
 TYPICAL_REACH: Final = {
     "each": 2.0,
     "other": 2.0,
@@ -390,6 +379,9 @@ class CardValues:
             for cid, card in rules.by_id.items()
         }
         self.reacting = frozenset(cid for cid, r in self.reactions.items() if r)
+        self._probe: EffectProbe | None = None
+        #: id(effect) -> (effect, is it plain): the effect kept, so its id is never reused
+        self._plain: dict[int, tuple[object, bool]] = {}
 
     def reaction_rate(self, reaction, players: int) -> float:
         """How often a reaction to other players' actions fires per round, typically."""
@@ -413,9 +405,36 @@ class CardValues:
             return self.w.per_mill_worker
         return TYPICAL_COUNT.get(per.what, 1.0) / per.per
 
+    @property
+    def probe(self) -> EffectProbe:
+        """The :class:`~pillars_rules.bots.probe.EffectProbe` of these rules (made when first asked)."""
+        if self._probe is None:
+            self._probe = EffectProbe(self)
+        return self._probe
+
+    def plain(self, effect) -> bool:
+        """Is ``effect`` made only of the forms :meth:`effect_value` values in
+        closed form (gains, losses, trades, the market, lasting changes, and
+        conditions, choices and other players over them)? Remembered."""
+        known = self._plain.get(id(effect))
+        if known is not None and known[0] is effect:
+            return known[1]
+        if isinstance(effect, (_If, _ForPlayers)):
+            got = self.plain(effect.effect)
+        elif isinstance(effect, _ChooseOne):
+            got = all(self.plain(o) for o in effect.options)
+        else:
+            got = isinstance(effect, _PLAIN)
+        self._plain[id(effect)] = (effect, got)
+        return got
+
     def effect_value(self, effect, cube_value, builders: float) -> float:
-        """Value of an instant effect for its owner (a choice: the best option)."""
+        """Value of an instant effect for its owner (a choice: the best
+        option): in closed form for the :meth:`plain` forms, by what it does
+        through the model for any other (:class:`~pillars_rules.bots.probe.EffectProbe`)."""
         w = self.w
+        if not self.plain(effect):
+            return self.probe.effect_value(effect)
         if isinstance(effect, _Gain):
             return self.typical_scale(effect.per, builders) * amount_value(effect.amounts, w, cube_value)
         if isinstance(effect, _ForPlayers):
@@ -443,19 +462,32 @@ class CardValues:
             return -self.typical_scale(effect.per, builders) * amount_value(effect.amounts, w, cube_value)
         if isinstance(effect, _ChooseOne):
             return max((self.effect_value(o, cube_value, builders) for o in effect.options), default=0.0)
-        if isinstance(effect, _Borrow):  # which use is chosen at the decision, one ply ahead
-            return TYPICAL_BORROW
-        if isinstance(effect, _BecomeStartPlayer):  # as the start player spot's builder (issue #53)
-            return w.start_player
-        if isinstance(effect, (_LookEvents, _ReorderEvents)):  # knowing what comes, as a peek per card
-            return w.per_round_minor * min(effect.n, ROUNDS)
-        if isinstance(effect, _ChooseCraftsman) and effect.action == "give":  # a craftsman less
-            return -w.craftsman_slot
-        if isinstance(effect, _GivePrivilege):  # a privilege less, as a minor lasting one
-            return -2.0 * w.per_round_minor
-        if isinstance(effect, _CopyPrivilege):  # another's lasting modifiers, for a while: as a minor one
-            return 2.0 * w.per_round_minor * (3 if effect.duration == "rest_of_game" else 1)
         return 0.0
+
+    def privilege_worth(self, cid: str, rounds: int, players: int = 3) -> float:
+        """What holding privilege ``cid`` is worth over ``rounds`` rounds, at
+        typical cube values: its lasting modifiers, once-per-game uses,
+        triggers and reactions to other players (its gain's effect is not
+        counted: it is had once, when gained)."""
+        w = self.w
+        v = self.passive_value(cid, rounds, False) + self.once_value(cid) + self.once_use_value(cid)
+        for t in self.triggers[cid]:
+            v += (1 if t.step == GAME_END else rounds) * self.effect_value(t.effect, self.acquire, w.per_builder)
+        return v + rounds * self.reactions_value(cid, self.acquire, players)
+
+    def reactions_value(self, cid: str, cube_value, players: int) -> float:
+        """A round's worth of ``cid``'s reactions to other players' actions, typically."""
+        return sum(
+            (
+                self.reaction_rate(r, players) * self.effect_value(r.effect, cube_value, self.w.per_builder)
+                for r in self.reactions[cid]
+            ),
+            0.0,
+        )
+
+    def counter(self, card: str, rounds: int) -> float:
+        """:func:`counter_worth` of one counter on ``card``, at typical cube values."""
+        return counter_worth(self.rules, card, self.w, self.acquire, rounds)
 
     def passive_value(self, cid: str, rounds: int, held: bool) -> float:
         """Modifiers of a card, over ``rounds`` rounds (one at most for a
@@ -499,6 +531,21 @@ class CardValues:
             elif isinstance(e, _TaxExempt):
                 v += MEAN_TAX * self.w.gold
         return v
+
+    def once_use_value(self, cid: str) -> float:
+        """What ``cid``'s once-per-game instant effects (those of a general
+        window, issue #53) do, at typical cube values, at the
+        :attr:`~Weights.conditional` share (it needs its window, and the turn
+        it takes there): counted for a privilege on offer, not while it is
+        held, so the bot uses one whenever it helps."""
+        return self.w.conditional * sum(
+            (
+                self.effect_value(e, self.acquire, self.w.per_builder)
+                for e in self.onces[cid]
+                if not isinstance(e, (_FreePlacement, _IgnoreEvent, _TaxExempt))
+            ),
+            0.0,
+        )
 
 
 _CACHE: dict = {}

@@ -57,6 +57,8 @@ _CUBES: Final = CUBES
 _Gain: Final = Gain
 
 
+#: The players a privilege's reactions are counted for before the position is known.
+TYPICAL_PLAYERS: Final = 3
 #: The parts of a seat's value (:meth:`Evaluator.parts`), in order.
 PARTS: Final = ("vp", "round", "gold", "build", "cubes", "future", "later", "parked")
 _MEAN_DIE: Final = sum(TAX_DIE) / len(TAX_DIE)
@@ -282,6 +284,18 @@ class Evaluator(EvaluatorV1):
     def _potential(self, craftsmen, budget: float) -> float:
         sure, risky = self.production(craftsmen, budget)
         return self.w.sure * sure + self.w.potential * risky
+
+    def privilege(self, cid: str, rounds: int, held: bool, craftsmen) -> float:
+        """:meth:`EvaluatorV1.privilege <pillars_rules.bots.evaluate_v1.EvaluatorV1.privilege>`,
+        the card's reactions to other players' actions over ``rounds`` rounds
+        (as :meth:`parts` counts them once it is held) and what its
+        once-per-game instant effects do (issue #53)."""
+        cv = self.cards
+        v = super().privilege(cid, rounds, held, craftsmen) + cv.once_use_value(cid)
+        if cid in cv.reacting:
+            cube_value = {k: self.w.carry * r for k, r in self.rates(craftsmen).items()}
+            v += rounds * cv.reactions_value(cid, cube_value, TYPICAL_PLAYERS)
+        return v
 
     # ------------------------------------------------------------ the value
     def value(

@@ -1,0 +1,217 @@
+"""How often a bot takes a card when it can (issue #53: cards of new kinds).
+
+Plays seeded games of the base set plus the privileges of
+:data:`IDEAS` (copied from ``examples/ideas``) with one bot at every seat and
+counts, as the balance lab does (:mod:`pillars_rules.lab.causal`), each
+seat's first chance at each card -- a decision where some legal actions take
+it and some do not -- and whether the bot took it there::
+
+    PYTHONPATH=src python -m bench.bots_take --json out.json
+    PYTHONPATH=src python -m bench.bots_take --digest --games 200   # base games: a hash of their logs
+    PYTHONPATH=src python -m bench.bots_take --versus --games 200   # heuristic against the per-form one
+    PYTHONPATH=src python -m bench.bots_take --versus --ideas --games 100
+
+Run it once with one checkout's ``src`` and once with another's to compare
+two versions of a bot; ``--digest`` plays base games only and prints a hash
+of their logs, the same for two versions whose bots decide alike.
+``--versus`` seats one ``heuristic`` against three :class:`PerFormBot`
+(the heuristic as it valued cards before issue #53's probe, kept here for
+this measurement only; it subclasses compiled classes, so run it on the
+pure build), the heuristic's seat rotating from game to game, and
+reports the mean of its VP less the others' mean, with a 95% interval; it
+prints the log digest too (``--digest`` of the old checkout gives the same
+when the two bots play base games alike).
+Nothing here is asserted by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import pillars_rules as pr
+from pillars_rules.bots.cardvalue import ROUNDS, CardValues
+from pillars_rules.bots.evaluate import Evaluator
+from pillars_rules.bots.evaluate_v1 import EvaluatorV1
+from pillars_rules.bots.heuristic import HeuristicBot
+from pillars_rules.cardlang import effects as fx
+from pillars_rules.lab.games import GameSpec, cardset, make_bots
+from pillars_rules.lab.moments import take_actions
+
+#: The card ideas measured, by file of ``examples/ideas``.
+IDEAS = {
+    "turns.cards": ("idea_usurper", "idea_contrarian", "idea_ferryman", "idea_guild_fee"),
+    "where.cards": ("idea_seer", "idea_heir", "idea_guild_exchange", "idea_abdication"),
+    "quantities.cards": ("idea_alms_chest",),
+}
+#: Games, first seed and players, fixed before the runs.
+GAMES = 200
+SEED = 7000
+PLAYERS = 4
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def ideas_text() -> str:
+    """The :data:`IDEAS` cards' texts, as one card file."""
+    out = []
+    for name, ids in IDEAS.items():
+        text = (ROOT / "examples" / "ideas" / name).read_text(encoding="utf-8")
+        for cid in ids:
+            found = re.search(rf"^privilege {cid} .*?^\}}$", text, re.M | re.S)
+            if found is None:
+                raise SystemExit(f"no privilege {cid} in examples/ideas/{name}")
+            out.append(found.group(0))
+    return "\n\n".join(out) + "\n"
+
+
+class PerFormValues(CardValues):
+    """Card values as they were before issue #53's probe: a value for each
+    form of the new kinds, written for it, and 0 for any other."""
+
+    def plain(self, effect) -> bool:
+        return True  # never probed
+
+    def effect_value(self, effect, cube_value, builders: float) -> float:
+        w = self.w
+        if isinstance(effect, fx.Borrow):
+            return 1.0
+        if isinstance(effect, fx.BecomeStartPlayer):
+            return w.start_player
+        if isinstance(effect, (fx.LookEvents, fx.ReorderEvents)):
+            return w.per_round_minor * min(effect.n, ROUNDS)
+        if isinstance(effect, fx.ChooseCraftsman) and effect.action == "give":
+            return -w.craftsman_slot
+        if isinstance(effect, fx.GivePrivilege):
+            return -2.0 * w.per_round_minor
+        if isinstance(effect, fx.CopyPrivilege):
+            return 2.0 * w.per_round_minor * (3 if effect.duration == "rest_of_game" else 1)
+        return super().effect_value(effect, cube_value, builders)
+
+
+class PerFormEvaluator(Evaluator):
+    """:class:`Evaluator` with :class:`PerFormValues`, a privilege on offer without its reactions."""
+
+    def __init__(self, rules, weights=None) -> None:
+        super().__init__(rules, weights)
+        self.cards = PerFormValues(rules, self.w)
+
+    def privilege(self, cid: str, rounds: int, held: bool, craftsmen) -> float:
+        return EvaluatorV1.privilege(self, cid, rounds, held, craftsmen)
+
+
+class PerFormBot(HeuristicBot):
+    """The heuristic bot valuing cards per form (:class:`PerFormValues`)."""
+
+    evaluation = PerFormEvaluator
+
+
+def versus(cards, games: int, seed: int, players: int) -> dict:
+    """``heuristic`` at one seat (rotating) against :class:`PerFormBot` at the others."""
+    h = hashlib.sha256()
+    diffs = []
+    for i in range(games):
+        s = seed + i
+        focus = i % players
+        bots = [HeuristicBot(s * 8 + k) if k == focus else PerFormBot(s * 8 + k) for k in range(players)]
+        game = pr.play(pr.new_game(players, s, cards=cards), bots)
+        h.update(pr.save(game).encode("utf-8"))
+        vp = [v for v, _ in game.scores()]
+        diffs.append(vp[focus] - sum(v for k, v in enumerate(vp) if k != focus) / (players - 1))
+    mean = sum(diffs) / len(diffs)
+    sd = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5 if len(diffs) > 1 else 0.0
+    half = 1.96 * sd / len(diffs) ** 0.5
+    return {"games": games, "mean_vp_diff": mean, "ci95": [mean - half, mean + half], "digest": h.hexdigest()}
+
+
+def seated(bot: str, players: int, seed: int) -> list:
+    """One bot per seat, seeded as the lab seeds them; ``per-form``: :class:`PerFormBot`."""
+    if bot == "per-form":
+        return [PerFormBot(seed * 8 + k) for k in range(players)]
+    return make_bots([bot] * players, seed)
+
+
+def play(cards, seed: int, bot: str, players: int, targets, counts: dict) -> pr.Game:
+    """One game; each seat's first chance at each target goes into ``counts``
+    (card -> [chances, taken])."""
+    game = pr.new_game(players, seed, cards=cards)
+    bots = seated(bot, players, seed)
+    seen: set = set()
+    while not game.is_over:
+        seat = game.current_player
+        view = game.view(seat)
+        legal = view.legal_actions
+        action = bots[seat](view)
+        for card in targets:
+            if (card, seat) in seen:
+                continue
+            take = take_actions(game.state, legal, card)
+            if take and len(take) < len(legal):
+                seen.add((card, seat))
+                counts[card][0] += 1
+                counts[card][1] += action in take
+        game = game.apply(action, seat=seat)
+    return game
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=GAMES)
+    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--players", type=int, default=PLAYERS)
+    ap.add_argument("--bot", default="heuristic", help="a bot name, or per-form (PerFormBot)")
+    ap.add_argument("--digest", action="store_true", help="base games only: print a hash of every game's log")
+    ap.add_argument("--versus", action="store_true", help="heuristic against the per-form heuristic (3 seats)")
+    ap.add_argument("--ideas", action="store_true", help="with --versus: the base set and the ideas' privileges")
+    ap.add_argument("--also", nargs="*", default=(), help="more card ids to count (base privileges, for scale)")
+    ap.add_argument("--cards", nargs="*", help="with --digest or --versus: these card sets instead of the base set")
+    ap.add_argument("--json", type=Path, help="write the figures here")
+    args = ap.parse_args(argv)
+    started = time.process_time()
+    ideas = cardset(GameSpec(players=args.players, sources=(("ideas.cards", ideas_text()),)))
+    if args.versus:
+        out = versus(ideas if args.ideas else args.cards or pr.load_cards(), args.games, args.seed, args.players)
+        print(
+            f"{args.games} {'idea' if args.ideas else args.cards or 'base'} games, {args.players} players, heuristic against "
+            f"{args.players - 1} per-form: VP diff {out['mean_vp_diff']:+.3f} "
+            f"[{out['ci95'][0]:+.3f}, {out['ci95'][1]:+.3f}], log digest {out['digest'][:16]}"
+        )
+    elif args.digest:
+        h = hashlib.sha256()
+        scores = []
+        for i in range(args.games):
+            seed = args.seed + i
+            game = pr.play(
+                pr.new_game(args.players, seed, cards=args.cards or pr.load_cards()),
+                make_bots([args.bot] * args.players, seed),
+            )
+            h.update(pr.save(game).encode("utf-8"))
+            scores.append([vp for vp, _ in game.scores()])
+        out: dict = {"games": args.games, "digest": h.hexdigest(), "scores": scores}
+        print(
+            f"{args.games} games of {args.cards or 'the base set'}, {args.players} players, {args.bot}: log digest {h.hexdigest()[:16]}"
+        )
+    else:
+        cards = ideas
+        targets = [cid for ids in IDEAS.values() for cid in ids] + list(args.also)
+        counts = {c: [0, 0] for c in targets}
+        for i in range(args.games):
+            play(cards, args.seed + i, args.bot, args.players, targets, counts)
+        out = {"games": args.games, "seed": args.seed, "players": args.players, "bot": args.bot, "cards": {}}
+        print(f"{args.games} games, {args.players} players, {args.bot} at every seat: first chance per seat and card")
+        for card, (n, took) in counts.items():
+            out["cards"][card] = {"chances": n, "taken": took}
+            rate = f"{100 * took / n:5.1f}%" if n else "    -"
+            print(f"  {card:22} {took:4} of {n:4} chances  {rate}")
+    out["cpu_seconds"] = round(time.process_time() - started, 1)
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
