@@ -26,7 +26,7 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
 
 # A machine that sets PYTHONDONTWRITEBYTECODE=1 has every Python program a test starts -- the
 # servers, their bot workers, the command line, a few hundred in a run -- compile the library from
-# source again: about 0.2 s of CPU each, 40% of a server-starting test's CPU. Those programs keep
+# source again: about 0.25 s of CPU each, half of what such a program's imports cost. They keep
 # their compiled files in one folder of the run's own (PYTHONPYCACHEPREFIX), removed when the run
 # ends, so as before nothing is written in the checkout. The pytest processes themselves keep the
 # setting: under a prefix they would compile the installed libraries again too (their collection
