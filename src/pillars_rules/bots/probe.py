@@ -140,7 +140,7 @@ class EffectProbe:
                 events = instant_events(base, rules, 0, effect, source, index, -1, None, actor)
                 after = base
                 for e in events:
-                    after = evolve(after, e)
+                    after = evolve(after, e, rules)
                 if where is not None:
                     after = self._settled(rules, after, 0)
                 total += self.gain(base, after, 0)
@@ -161,7 +161,7 @@ class EffectProbe:
             for action in legal_actions(state, rules)[:ANSWERS]:
                 after = state
                 for e in action_events(state, rules, action):
-                    after = evolve(after, e)
+                    after = evolve(after, e, rules)
                 after = self._settled(rules, after, depth + 1)
                 v = self.gain(state, after, pend.seat)
                 if v > best_v:
