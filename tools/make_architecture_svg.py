@@ -62,6 +62,7 @@ LAYERS = [
             ("testing.py · totality.py", "strategies, laws, fuzzing"),
             ("saves/", "save, load, replay, JSON"),
             ("words/", "sentences, labels"),
+            ("effectplay.py", "one effect, played (probes)"),
         ],
     ),
     (

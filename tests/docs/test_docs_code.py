@@ -169,6 +169,7 @@ def test_extractor_skips_non_python_blocks() -> None:
         "pillars_rules.bots",
         "pillars_rules.autoplay",
         "pillars_rules.scenario",
+        "pillars_rules.effectplay",
         "pillars_rules.cardlang.lint",
     ],
 )

@@ -32,10 +32,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..cardlang.effects import CUBES, OnAction, Passive, is_shared
-from ..engine.batch import instant_events
-from ..engine.evolve import evolve
-from ..engine.flow import advance
-from ..engine.legal import action_events, legal_actions
+from ..effectplay import answers, effect_result, settled
 from ..errors import PillarsError
 
 #: The round the probe positions are in, and the rounds left after it.
@@ -137,10 +134,7 @@ class EffectProbe:
             total = 0.0
             positions = self.positions()
             for rules, base in positions:
-                events = instant_events(base, rules, 0, effect, source, index, -1, None, actor)
-                after = base
-                for e in events:
-                    after = evolve(after, e, rules)
+                after = effect_result(base, rules, 0, effect, source, index, actor)
                 if where is not None:
                     after = self._settled(rules, after, 0)
                 total += self.gain(base, after, 0)
@@ -153,15 +147,12 @@ class EffectProbe:
     def _settled(self, rules, state, depth: int):
         """``state`` with its queued decisions answered, each by its seat's best answer."""
         while state.table.jobs and depth < DEPTH:
-            state = advance(state, rules).state
+            state = settled(state, rules)
             pend = state.pending
             if pend is None or pend.kind != "choice":
                 continue
             best, best_v = None, float("-inf")
-            for action in legal_actions(state, rules)[:ANSWERS]:
-                after = state
-                for e in action_events(state, rules, action):
-                    after = evolve(after, e, rules)
+            for _action, after in answers(state, rules, ANSWERS):
                 after = self._settled(rules, after, depth + 1)
                 v = self.gain(state, after, pend.seat)
                 if v > best_v:
