@@ -11,11 +11,15 @@ The layers, from the bottom:
 * **base** -- ``errors``, ``limits``, ``_build``: import nothing of the package but each other;
 * **card language** -- ``cardlang/``: the card model, the effect registry and
   the language; imports base only, never the engine;
-* **engine** -- ``engine/``: the rules; imports base and the card model
-  (``cardlang.effects``, ``cardlang.card``, ``cardlang.cardset``, ``cardlang.board``) only (and
-  so, on the way, the ``cardlang`` package);
-* **core API** -- the top-level modules, ``saves/``, ``words/``: may import
-  everything below, and no client;
+* **core** -- ``core/``: what every game shares (the game value, the loop of
+  decisions and events, the registry of games); imports base only, so it
+  knows no game (issue #57);
+* **engine** -- ``engine/``: the rules of *The Pillars of the Earth*; imports
+  base, the core and the card model (``cardlang.effects``, ``cardlang.card``,
+  ``cardlang.cardset``, ``cardlang.board``) only (and so, on the way, the
+  ``cardlang`` package);
+* **API** -- the top-level modules, ``games/`` (each game's registration with
+  the core), ``saves/``, ``words/``: may import everything below, and no client;
 * **clients** -- ``bots``, ``lab``, ``ai``, ``terminal``, ``table``, ``cli``,
   ``web``: import the core API, the card language and each other's public
   modules, never the engine and never a private (``_``) module of another package.
@@ -119,17 +123,17 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def layer(mod: str) -> str:
-    """``base``, ``cardlang``, ``engine``, ``client`` or ``core``."""
+    """``base``, ``cardlang``, ``core``, ``engine``, ``client`` or ``api``."""
     if mod in BASE:
         return "base"
     if mod == "pillars_rules.__main__":  # ``python -m pillars_rules``: the command line
         return "client"
     parts = mod.split(".")
-    if len(parts) > 1 and parts[1] in ("cardlang", "engine"):
+    if len(parts) > 1 and parts[1] in ("cardlang", "core", "engine"):
         return parts[1]
     if len(parts) > 1 and parts[1] in CLIENTS:
         return "client"
-    return "core"
+    return "api"
 
 
 def _private(mod: str) -> bool:
@@ -148,12 +152,14 @@ def violations(graph: dict[str, set[str]]) -> list[str]:
                 why = "the base imports nothing above it"
             elif here == "cardlang" and there not in ("cardlang", "base"):
                 why = "the card language imports only the base"
+            elif here == "core" and there not in ("core", "base"):
+                why = "the core imports only the base: it knows no game"
             elif here == "engine" and not (
-                there in ("engine", "base") or dep in CARD_MODEL or dep == "pillars_rules.cardlang"
+                there in ("engine", "core", "base") or dep in CARD_MODEL or dep == "pillars_rules.cardlang"
             ):  # runs on the way
-                why = "the engine imports only the base and the card model"
-            elif here == "core" and there == "client":
-                why = "the core API imports no client"
+                why = "the engine imports only the base, the core and the card model"
+            elif here == "api" and there == "client":
+                why = "the API imports no client"
             elif here == "client" and there == "engine":
                 why = "a client imports the public API, never the engine"
             elif here == "client" and _private(dep) and dep.split(".")[:2] != mod.split(".")[:2]:
@@ -190,9 +196,11 @@ def test_the_layering_checker_catches_each_kind_of_breach():
         "pillars_rules.game": {"pillars_rules.bots"},
         "pillars_rules.errors": {"pillars_rules.cardlang.effects"},
         "pillars_rules.engine.legal": {"pillars_rules.cardlang.compiler"},
+        "pillars_rules.core.session": {"pillars_rules.engine.state"},
+        "pillars_rules.core.loop": {"pillars_rules.games.pillars"},
     }
     found = violations(fake)
-    assert len(found) == 7, found
+    assert len(found) == 9, found
     assert found[0].startswith("pillars_rules.bots.heuristic -> pillars_rules.engine.legal: a client")
     # the allowed directions pass
     assert (
@@ -204,6 +212,9 @@ def test_the_layering_checker_catches_each_kind_of_breach():
                     "pillars_rules.bots",
                 },
                 "pillars_rules.engine.legal": {"pillars_rules.cardlang.effects", "pillars_rules.errors"},
+                "pillars_rules.engine.refusals": {"pillars_rules.core.gametype"},
+                "pillars_rules.core.session": {"pillars_rules.core.loop", "pillars_rules.limits"},
+                "pillars_rules.games.pillars": {"pillars_rules.core", "pillars_rules.engine.legal"},
                 "pillars_rules.game": {"pillars_rules.engine.legal", "pillars_rules.saves.codec"},
                 "pillars_rules.cli.play": {"pillars_rules.terminal.session", "pillars_rules.cli._x"},
             }
@@ -219,7 +230,7 @@ def test_every_import_follows_the_layers():
 def test_every_client_package_is_a_real_package_or_still_to_come():
     present = {p.name for p in PKG.iterdir() if (p / "__init__.py").is_file()}
     assert {"bots", "lab", "ai", "terminal", "table", "cli"} <= present
-    assert present - set(CLIENTS) <= {"cardlang", "engine", "saves", "words"}, present
+    assert present - set(CLIENTS) <= {"cardlang", "core", "engine", "games", "saves", "words"}, present
 
 
 def test_nothing_in_the_library_imports_bench_or_tests():

@@ -20,7 +20,7 @@ OUT = ROOT / "docs" / "images" / "architecture.svg"
 #: The data path, left to right: (label, where it lives).
 DATA_PATH = [
     ("action", "actions.py"),
-    ("decide", "engine/legal.py"),
+    ("decide", "core/loop.py"),
     ("events", "engine/events.py"),
     ("evolve", "engine/evolve.py"),
     ("state", "engine/state.py"),
@@ -54,6 +54,7 @@ LAYERS = [
         "import pillars_rules|as pr",
         [
             ("game.py", "new_game, Game, playout"),
+            ("games/", "each game's GameType"),
             ("view.py", "SeatView, export"),
             ("actions.py · events.py", "the records, re-exported"),
             ("autoplay.py", "RandomBot, play"),
@@ -77,6 +78,15 @@ LAYERS = [
             ("events · actions · rng", "records, chance"),
             ("position · reach", "scenario checks, card reach"),
             ("shared · borrow · zones", "votes and bids; loans; cards moved"),
+        ],
+    ),
+    (
+        "core/",
+        "knows no game|imports only the base",
+        [
+            ("session.py", "Game: log, apply, views"),
+            ("loop.py", "events to the next decision"),
+            ("gametype.py", "GameType, the registry"),
         ],
     ),
     (
@@ -104,7 +114,7 @@ LAYERS = [
 W = 1000
 MARGIN = 20
 FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
-COLORS = ["#fde2c8", "#d7e8fb", "#d9f0d3", "#efe0f7", "#eeeeee"]
+COLORS = ["#fde2c8", "#d7e8fb", "#d9f0d3", "#fff3c4", "#efe0f7", "#eeeeee"]
 
 
 def _text(

@@ -27,6 +27,8 @@ PURE_ENV = "PILLARS_RULES_PURE"
 #: The modules the compiled build compiles (the build hook's list, in
 #: ``pyproject.toml``, names the same files; a test checks they agree).
 COMPILED_MODULES: tuple[str, ...] = (
+    "pillars_rules.core.loop",
+    "pillars_rules.core.session",
     "pillars_rules.engine.state",
     "pillars_rules.engine.copiers",
     "pillars_rules.engine._native",
@@ -47,6 +49,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.engine.legal",
     "pillars_rules.engine.position",
     "pillars_rules.view",
+    "pillars_rules.games.pillars",
     "pillars_rules.game",
     "pillars_rules.saves.jsonguard",
     "pillars_rules.saves.replay",

@@ -1,46 +1,31 @@
-"""The embedding API: :func:`new_game` and :class:`Game` (:func:`~pillars_rules.replay`,
-which re-checks a log, lives with the saves in :mod:`pillars_rules.saves.savefile`).
+"""The embedding API of *The Pillars of the Earth*: :func:`new_game` and its set-up
+(the card set, the variants, the seats and the seed).
 
-A :class:`Game` is an immutable value: ``game.apply(action)`` returns a new
-game and leaves the old one as it was. Internally games share one append-only
-event list, so applying an action never copies the log.
+A :class:`Game` is the core's game value (:mod:`pillars_rules.core.session`),
+named here too, as are :func:`playout` and its :data:`Policy`;
+:func:`~pillars_rules.replay`, which re-checks a log, lives with the saves in
+:mod:`pillars_rules.saves.savefile`.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
-import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
-
-import attrs
 
 from . import limits
 from .cardlang.cache import no_gc
 from .cardlang.cardset import CardSet
 from .cardlang.names import lookalike_problem, name_problem
+from .core.loop import run
+from .core.session import Game, Policy, playout, uniform_policy
 from .engine import events as E
-from .engine.actions import ACTION_TYPES
 from .engine.context import ENGINE_VARIANTS, Rules, rules_for
 from .engine.evolve import evolve
-from .engine.legal import action_events, decide, legal_actions, run
-from .engine.refusals import REASONS
 from .engine.rng import MAX_SEED, SEED_BITS, secret_seed
-from .engine.state import GameState, Pending
-from .errors import (
-    ConfigError,
-    IllegalActionError,
-    LimitError,
-    PillarsError,
-    PlayerCountError,
-    StaleActionError,
-    bounded,
-    safe_repr,
-)
-from .saves.actions_json import action_repr
-from .view import Redactions, SeatView, view
-from .words.events import describe
+from .errors import ConfigError, LimitError, PillarsError, PlayerCountError, bounded, safe_repr
+from .games.pillars import PILLARS
 
 #: Variant options of the base rules (RULES §2.3 and §8).
 VARIANTS: dict[str, str] = {
@@ -52,7 +37,6 @@ RETIRED_VARIANTS: dict[str, str] = {
     "archbishop_all_craftsmen": "its reading of the Archbishop's statue is the default since rules "
     "version 2 (§8); leave it out",
 }
-_ACTIONS = frozenset(ACTION_TYPES.values())
 #: The base board's starting gold by seat (§1); a board's text sets its own ('starting gold').
 START_GOLD = (20, 21, 22, 23)
 #: Seat names when none are given: the colours of the pieces (seats 5 and 6: the expansion's).
@@ -150,287 +134,6 @@ def _within_limits(extra: CardSet, base: CardSet) -> CardSet:
             raise ConfigError("cards: this CardSet holds cards that card text cannot express")
         _checked(extra, base)
     return extra
-
-
-class Game:
-    """One game: rules context, current state and the event log.
-
-    Create with :func:`new_game`; never mutate. ``game.apply(action)`` returns
-    the next game.
-    """
-
-    __slots__ = ("rules", "state", "_log", "_n", "_legal", "_redactions")
-
-    def __init__(self, rules: Rules, state: GameState, log: list, n: int, redactions: Redactions | None = None) -> None:
-        self.rules = rules
-        self.state = state
-        self._log = log
-        self._n = n
-        self._legal: list | None = None
-        # what views reuse (pillars_rules.view.Redactions): shared by the games of one log
-        self._redactions = redactions
-
-    # ---------------------------------------------------------------- reading
-    @property
-    def events(self) -> tuple:
-        """Every event so far, oldest first."""
-        return tuple(self._log[: self._n])
-
-    @property
-    def n_events(self) -> int:
-        return self._n
-
-    def states(self) -> tuple[GameState, ...]:
-        """The state after each event: ``game.states()[i]`` follows ``game.events[i]``
-        (folded again from the log; the last one equals :attr:`state`)."""
-        out = []
-        state = None
-        for e in self._log[: self._n]:
-            state = evolve(state, e, self.rules)
-            out.append(state)
-        return tuple(out)
-
-    def state_at(self, index: object) -> GameState:
-        """The state right after ``events[index]`` (negative indexes count from the end)."""
-        if isinstance(index, bool) or not isinstance(index, int) or not -self._n <= index < self._n:
-            raise IndexError(f"no event {index!r} in a log of {self._n} events")
-        assert type(index) is int
-        index %= self._n
-        state = evolve(None, self._log[0], self.rules)
-        for e in self._log[1 : index + 1]:
-            state = evolve(state, e, self.rules)
-        return state
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must act, or ``None`` once the game is over."""
-        p = self.state.pending
-        return None if p is None or self.state.game_over else p.seat
-
-    @property
-    def pending(self) -> Pending | None:
-        """What kind of decision is pending and whose (a :class:`Pending`), or ``None``."""
-        return None if self.state.game_over else self.state.pending
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.game_over
-
-    @property
-    def unfinishable(self) -> bool:
-        """True when the game can never end: it is not over and every legal
-        action would take it past :data:`limits.MAX_EVENTS` (each raises
-        :class:`LimitError`). No card set within the limits makes one (see
-        :func:`pillars_rules.limits.event_bound`); a log replayed without
-        verification or a lowered limit can."""
-        if self.state.game_over:
-            return False
-        room = limits.MAX_EVENTS - self._n
-        if room >= limits.event_bound(self.state.n_players)["total"]:
-            return False  # no action adds more than a whole game's worth of events
-        for action in self._listed():
-            events, _ = run(self.state, self.rules, action_events(self.state, self.rules, action))
-            if len(events) <= room:
-                return False
-        return True
-
-    @property
-    def decision(self) -> int:
-        """The number of the pending decision (the move token): each applied
-        action moves it on by exactly one. A client sends it back with its
-        action (``apply(..., expect=n)``) so a stale or repeated message is refused."""
-        return self.state.decision
-
-    def legal_actions(self) -> list:
-        """All legal actions of :attr:`current_player` (empty once the game is over)."""
-        return list(self._listed())
-
-    def _listed(self) -> list:
-        """The cached listing itself (callers must not change it)."""
-        if self._legal is None:
-            self._legal = legal_actions(self.state, self.rules)
-        return self._legal
-
-    # ---------------------------------------------------------------- acting
-    # The arguments come from clients: typed ``object``, so the compiled build
-    # lets any value reach the checks below (and their typed refusals).
-    def apply(self, action: Any, seat: object = None, expect: object = None) -> Game:
-        """The game after ``action``. Raises :class:`IllegalActionError` (this game
-        is unchanged). Pass ``seat`` to check that the action comes from the seat
-        whose turn it is, and ``expect`` (the :attr:`decision` the sender saw) to
-        refuse a stale or repeated message with :class:`StaleActionError` (a
-        server receiving actions from clients should pass both)."""
-        if expect is not None and (type(expect) is not int or expect != self.state.decision):
-            if type(expect) is not int:
-                raise IllegalActionError(
-                    f"the decision number must be a whole number, not {type(expect).__name__}", action
-                )
-            raise StaleActionError(expect, self.state.decision, action)
-        state = self.state
-        if state.game_over:
-            raise IllegalActionError(REASONS["game_over"], action)
-        pend = state.pending
-        if seat is not None and (type(seat) is not int or pend is None or seat != pend.seat):
-            if pend is None:  # a log folded without verification may stop between decisions
-                raise IllegalActionError(REASONS["no_decision"], action)
-            raise IllegalActionError(
-                f"it is not seat {safe_repr(seat, 24)}'s turn; seat {pend.seat} "
-                f"({state.players[pend.seat].name}) must decide '{pend.kind}'",
-                action,
-            )
-        legal = self._listed()
-        for listed in legal:  # the fast path: the very object the listing made
-            if listed is action:
-                # (a listed action failing would be an engine defect: never hidden)
-                events, state = run(state, self.rules, action_events(state, self.rules, action))
-                return self._extend(events, state)
-        if type(action) in _ACTIONS:
-            label = action.label
-            if type(label) is not str or label:
-                # a client's label is never echoed in a reason (nor kept: the listed action is)
-                action = attrs.evolve(action, label="")
-        try:
-            events, state = decide(self.state, self.rules, action, legal)
-        except IllegalActionError:  # a ValueError too: keep its own reason
-            raise
-        except Exception as exc:  # malformed values: huge ints, an __eq__ or __repr__ that raises...
-            raise IllegalActionError(
-                f"malformed action {action_repr(action)}: {type(exc).__name__}: {bounded(exc, 100)}", action
-            ) from None
-        return self._extend(events, state)
-
-    def state_after(self, action: Any) -> GameState:
-        """The state :meth:`apply` would give for ``action``, without making the
-        next game (its log is not copied): for a search that only weighs the
-        position one action ahead. ``action`` is best one of
-        :meth:`legal_actions` (the very object); any other is checked, and
-        refused, as :meth:`apply` checks it."""
-        state = self.state
-        if not state.game_over:
-            for listed in self._listed():
-                if listed is action:
-                    events, after = run(state, self.rules, action_events(state, self.rules, action))
-                    if self._n + len(events) > limits.MAX_EVENTS:
-                        _check_length(self._n + len(events))
-                    return after
-        return self.apply(action).state
-
-    def _extend(self, events: list, state: GameState) -> Game:
-        if self._n + len(events) > limits.MAX_EVENTS:
-            _check_length(self._n + len(events))
-        log, red = self._log, self._redactions
-        if len(log) != self._n:  # branching from an older game: copy the shared prefix
-            log = log[: self._n]
-            red = red.branch(self._n) if red is not None else None
-        log.extend(events)
-        return Game(self.rules, state, log, len(log), red)
-
-    # ---------------------------------------------------------------- results
-    def scores(self) -> list[tuple[int, int]]:
-        """(VP, gold) per seat."""
-        return [(p.vp, p.gold) for p in self.state.players]
-
-    def ranking(self) -> list[list[int]]:
-        """Seats grouped by final place: most VP, then most gold; ties share a place (§2.6)."""
-        order = sorted(
-            range(self.state.n_players), key=lambda s: (-self.state.players[s].vp, -self.state.players[s].gold)
-        )
-        groups: list[list[int]] = []
-        for seat in order:
-            key = (self.state.players[seat].vp, self.state.players[seat].gold)
-            if groups and (self.state.players[groups[-1][0]].vp, self.state.players[groups[-1][0]].gold) == key:
-                groups[-1].append(seat)
-            else:
-                groups.append([seat])
-        return groups
-
-    def winners(self) -> list[int]:
-        return self.ranking()[0]
-
-    def view(self, seat: object) -> SeatView:
-        """What ``seat`` may know (see :mod:`pillars_rules.view`); ``None``: a spectator."""
-        return view(self, seat)
-
-    def export(self, seat: object) -> str:
-        """The game as ``seat`` may know it, as JSON text for that seat's client
-        (see :func:`pillars_rules.view.export`; ``None``: a spectator's): safe
-        to send, unlike a :func:`~pillars_rules.save`, which holds the seed."""
-        from .view import export
-
-        return export(self.view(seat))
-
-    def describe(self, event) -> str:
-        """An English sentence for ``event``."""
-        return describe(event, _Namer(self))
-
-    def narrate(self, include_control: bool = False) -> list[str]:
-        """Every event as an English sentence (control events skipped by default)."""
-        namer = _Namer(self)
-        return [describe(e, namer) for e in self.events if include_control or not isinstance(e, E.CONTROL_EVENTS)]
-
-    # ---------------------------------------------------------------- values
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        return (
-            self.state == other.state
-            and self._n == other._n
-            and self.rules.content_hash == other.rules.content_hash
-            and self.events == other.events
-        )
-
-    def __hash__(self) -> int:
-        return hash((self._n, self.state.round, self.state.stage))
-
-    def __repr__(self) -> str:
-        s = self.state
-        who = "over" if s.game_over else (f"seat {s.pending.seat} to {s.pending.kind}" if s.pending else "running")
-        return f"<Game round {s.round} {s.stage} {s.step} {who}, {self._n} events>"
-
-
-class _Namer:
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def seat(self, seat: int) -> str:
-        return self._game.state.players[seat].name
-
-    def card(self, card_id: str) -> str:
-        layout = self._game.rules.layout
-        if card_id in layout.called or card_id == "round_start":  # a reason that is a step, e.g. "wool_mill"
-            return layout.words(card_id)
-        return self._game.rules.name(card_id)
-
-    def place(self, key: str) -> str:
-        return self._game.rules.layout.words(key)
-
-    def option(self, card_id: str, index: int) -> str:
-        """What option ``index`` of the one choose-one ability of ``card_id`` gives,
-        in words (``ChoiceMade``); "" when the card has no such ability or several."""
-        from .cardlang.effects import ChooseOne, peel
-        from .cardlang.render import instant
-
-        rules = self._game.rules
-        if card_id not in rules.by_id:  # the cards, and a board with set-up rules
-            return ""  # a place's spot (France), a player chosen, a loan: said by the next events
-        found = [
-            e
-            for e in (
-                peel(getattr(a, "effect"))
-                for a in rules.card(card_id).abilities
-                if getattr(a, "effect", None) is not None
-            )
-            if isinstance(e, ChooseOne)
-        ]
-        if len(found) != 1 or not 0 <= index < len(found[0].options):
-            return ""
-        return instant(found[0].options[index])
-
-    def change(self, card_id: str, ability: int, option: int) -> str:
-        """What a granted modifier does, in words (``ModifierGranted``)."""
-        from .cardlang.render import modifier
-
-        return modifier(self._game.rules.granted_modifier(card_id, ability, option))
 
 
 def _check_variants(variants: Iterable[str], cards: CardSet) -> tuple[str, ...]:
@@ -586,7 +289,7 @@ def game_started(rules: Rules, names: tuple[str, ...], seed: int) -> E.GameStart
 def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
     started = game_started(rules, names, seed)
     state = evolve(None, started, rules)
-    events, state = run(state, rules, [])
+    events, state = run(PILLARS, state, rules, [])
     if 1 + len(events) > limits.MAX_EVENTS:
         raise LimitError(
             f"setting up this game takes {1 + len(events)} events; the limit is "
@@ -594,86 +297,7 @@ def _start(rules: Rules, names: tuple[str, ...], seed: int) -> Game:
             1 + len(events),
             limits.MAX_EVENTS,
         )
-    return Game(rules, state, [started] + events, 1 + len(events))
+    return Game(rules, state, [started] + events, 1 + len(events), None, PILLARS)
 
 
-def _check_length(n: int) -> None:
-    """Refuse an action that would take a game's log past :data:`limits.MAX_EVENTS`."""
-    if n > limits.MAX_EVENTS:
-        raise LimitError(
-            f"this action would take the game to {n} events; "
-            f"the limit is {limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
-            n,
-            limits.MAX_EVENTS,
-        )
-
-
-#: A playout policy: ``policy(state, legal) -> index`` into ``legal`` (the
-#: actions :func:`legal_actions` lists for ``state.pending.seat``).
-Policy = Callable[[GameState, list], int]
-
-
-def uniform_policy(seed: int | None) -> Policy:
-    """The default playout policy: a uniformly random legal action (``random.Random(seed)``)."""
-    randrange = random.Random(seed).randrange
-
-    def choose(state: GameState, legal: list) -> int:
-        return randrange(len(legal))
-
-    return choose
-
-
-def playout(
-    game: Game,
-    policy: Policy | None = None,
-    *,
-    seed: int | None = None,
-    max_actions: object = None,
-    until: Callable[[GameState], bool] | None = None,
-) -> Game:
-    """``game`` played on to the end, each decision made by ``policy(state,
-    legal)``, which returns the index of the chosen action in ``legal``; by
-    default a uniformly random one (``random.Random(seed)``). It stops earlier
-    after ``max_actions`` decisions, or at the first decision whose state
-    satisfies ``until(state)`` (asked before every decision, the first one
-    included), e.g. ``until=lambda s: s.round > 3`` stops at round 4's first
-    decision.
-
-    This is the fast path for simulations and search: no :class:`Game` is made
-    per step and a listed action is not validated again (it comes from the
-    rules' own list); the rules, events and log are exactly those of
-    :meth:`Game.apply`, so the result equals applying the same actions one by
-    one. A policy that returns anything but an index into ``legal`` raises
-    :class:`IllegalActionError`; ``game`` itself is never changed.
-
-    >>> import pillars_rules as pr
-    >>> end = pr.playout(pr.new_game(players=2, seed=3), seed=1)
-    >>> end.is_over and pr.replay(end.events) == end
-    True
-    """
-    # the policy is the caller's: its answer may be anything, and is checked below
-    choose: Callable[[GameState, list], object] = uniform_policy(seed) if policy is None else policy
-    rules, state = game.rules, game.state
-    red = game._redactions
-    if len(game._log) == game._n:
-        log = game._log
-    else:
-        log, red = game._log[: game._n], red.branch(game._n) if red is not None else None
-    n = 0
-    while not state.game_over and (max_actions is None or n < max_actions):  # type: ignore[operator]
-        if until is not None and until(state):
-            break
-        legal = legal_actions(state, rules)
-        i = choose(state, legal)
-        if type(i) is not int or not 0 <= i < len(legal):
-            raise IllegalActionError(
-                f"the playout policy must return an index from 0 to {len(legal) - 1}, not {i!r:.60}"
-            )
-        events, state = run(state, rules, action_events(state, rules, legal[i]))
-        _check_length(len(log) + len(events))
-        log.extend(events)
-        n += 1
-    return Game(rules, state, log, len(log), red)
-
-
-__all__ = ["Game", "new_game", "playout", "Policy", "load_cards", "VARIANTS"]
+__all__ = ["Game", "new_game", "playout", "Policy", "uniform_policy", "load_cards", "VARIANTS"]

@@ -28,13 +28,13 @@ from typing import Any
 
 from .cardlang.cardset import CardSet
 from .cardlang.effects import CUBES, STEPS
+from .core.loop import run
 from .engine import events as E
 from .engine import rng
 from .engine.batch import SMALL_WORKERS, pieces_for
 from .engine.copiers import replace
 from .engine.evolve import evolve
 from .engine.flow import advance
-from .engine.legal import run
 from .engine.position import check_cards, check_position
 from .engine.state import (
     CUBE_TOTALS,
@@ -49,6 +49,7 @@ from .engine.state import (
 )
 from .errors import PillarsError, ScenarioError, bounded
 from .game import Game, game_started, prepare
+from .games.pillars import PILLARS
 
 #: Where a scenario may start on the base board: the round opening, the draft,
 #: Phase II, or the start of any Phase III step (another board's steps:
@@ -471,9 +472,9 @@ def _scenario(
         pins=state.pins,
     )
     state = evolve(state0, position, rules)
-    events, state = run(state, rules, [])
+    events, state = run(PILLARS, state, rules, [])
     log = [started, position] + events
-    return Game(rules, state, log, len(log))
+    return Game(rules, state, log, len(log), None, PILLARS)
 
 
 def _seat_fields(where: str, spec: Mapping[str, Any]) -> dict[str, Any]:

@@ -209,3 +209,44 @@ def test_no_engine_module_names_a_pillars_term_beyond_the_table():
                 f"{REMAINING.get(module, {})}: read the term from the card text or the board, or take a term "
                 "taken away out of the table\n" + "\n".join(lines)
             )
+
+
+CORE = ENGINE.parent / "core"
+#: Words of the core that a card file spells too, and why they name no Pillars thing there.
+CORE_GENERIC: dict[str, str] = {"event": "an event of the log (Pillars' event cards are a card kind)"}
+
+
+def _identifiers(source: str) -> set[str]:
+    """Every name, attribute, argument and definition ``source`` spells."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            out.add(node.name)
+    return out
+
+
+def test_the_core_names_no_pillars_term_at_all():
+    # the core holds what every game shares: no literal and no identifier of Pillars (issue #57)
+    terms, names = pillars_terms()
+    sources = sorted(CORE.glob("*.py"))
+    assert {p.name for p in sources} >= {"__init__.py", "gametype.py", "loop.py", "session.py"}
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        assert named(text, terms, names) == Counter(), path.name
+        spelled = _identifiers(text) & terms - set(CORE_GENERIC)
+        assert not spelled, (path.name, sorted(spelled))
+
+
+def test_the_identifier_check_sees_pillars_names():
+    terms, _ = pillars_terms()
+    assert _identifiers("def f(gold):\n    return state.cathedral + market\n") & terms == {
+        "gold",
+        "cathedral",
+        "market",
+    }

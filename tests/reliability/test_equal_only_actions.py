@@ -13,7 +13,8 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules import actions as A
-from pillars_rules.engine.legal import decide
+from pillars_rules.core import decide
+from pillars_rules.games.pillars import PILLARS
 
 
 class AlwaysEqual:
@@ -82,7 +83,7 @@ def test_objects_that_only_compare_equal_are_refused(name):
     with pytest.raises(pr.IllegalActionError, match="not an action|must be a plain str|unknown card"):
         game.apply(bad)
     with pytest.raises(pr.IllegalActionError):
-        decide(game.state, game.rules, bad)  # the engine's own entry point too
+        decide(PILLARS, game.state, game.rules, bad)  # the core loop's own entry point too
     assert pr.save(game) == before
 
 

@@ -1,12 +1,13 @@
-"""``legal_actions(state)`` and ``decide(state, action) -> events``.
+"""``legal_actions(state, rules)`` and ``action_events(state, rules, action) -> events``.
 
 The listed actions are plain values, built once per rules and shared: what a
 person reads about them (labels, what they give and cost) is written outside
 the engine, by :func:`pillars_rules.words.choices`.
 
-:func:`decide` validates an action against the pending decision and turns it
-into events (facts), then lets :func:`.flow.advance` add the automatic events
-that follow, up to the next decision. It never mutates anything.
+:func:`action_events` turns a listed action into its events (facts); the
+core's loop (:func:`pillars_rules.core.decide`) checks an action against this
+listing first, and lets :func:`.flow.advance_into` add the automatic events
+that follow, up to the next decision. Nothing here mutates anything.
 """
 
 from __future__ import annotations
@@ -15,12 +16,10 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..cardlang.effects import CUBES, Borrow, ChooseCraftsman, CopyPrivilege, ReorderEvents, is_shared
-from ..errors import IllegalActionError
 from ..limits import MAX_COUNT, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from . import events as E
 from .batch import (
-    Batch,
     action_trigger_events,
     answer_address,
     chosen_events,
@@ -38,10 +37,8 @@ from .batch import (
 from .borrow import borrow_events
 from .context import Rules
 from .evolve import evolve
-from .flow import advance_into
 from .queries import can_pay, conversions, free_spots, trades_of
 from .reach import scaled
-from .refusals import explain
 from .shared import ballot_events
 from .shared import options as shared_options
 from .state import CUBE_INDEX, GameState
@@ -416,51 +413,3 @@ _EVENTS_OF: Final = {
     A.ReturnCubes: lambda state, rules, a, seat: [E.CubesReturned(seat, a.resource, a.n)],
 }
 assert set(_EVENTS_OF) == set(A.ACTION_TYPES.values()), "an action type without events"
-
-
-def run(state: GameState, rules: Rules, events: list) -> tuple[list, GameState]:
-    """Fold ``events`` into ``state`` and add automatic events up to the next decision."""
-    for e in events:
-        state = evolve(state, e, rules)
-    b = Batch(state, rules.layout)  # one batch gathers everything up to the next decision
-    out = b.events = list(events)
-    while not b.state.game_over:
-        if out and type(out[-1]) is E.DecisionPending:
-            break
-        advance_into(b, rules)
-    return out, b.state
-
-
-def decide(state: GameState, rules: Rules, action, legal: list | None = None) -> tuple[list, GameState]:
-    """Validate ``action`` and return (events, new state). Raises :class:`IllegalActionError`."""
-    if legal is None:
-        legal = legal_actions(state, rules)
-    for listed in legal:  # fast path: the very object legal_actions listed
-        if listed is action:
-            break
-    else:
-        action = _listed(state, rules, action, legal)
-    return run(state, rules, action_events(state, rules, action))
-
-
-def _listed(state: GameState, rules: Rules, action: Any, legal: list) -> Any:
-    """The listed action ``action`` stands for, or :class:`IllegalActionError`.
-
-    Only an action of one of the very action classes whose fields are all
-    plain values of their exact types (:data:`.actions.FIELD_TYPES`) can
-    match: comparing such values runs no code of the caller's, so an object
-    that compares equal to anything, a subclass, a ``__class__`` spoof or a
-    ``str`` subclass in a field is refused, and ``True`` or ``1.0`` for a
-    whole number too. The listed action is what gets recorded, never the
-    caller's copy (its ``label`` is not compared)."""
-    cls = type(action)
-    fields = A.FIELD_TYPES.get(cls)
-    if fields is not None:
-        for name, want in fields:
-            if type(getattr(action, name)) is not want:
-                break
-        else:
-            for listed in legal:
-                if type(listed) is cls and listed == action:
-                    return listed
-    raise IllegalActionError(explain(state, rules, action, legal), action)

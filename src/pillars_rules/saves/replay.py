@@ -18,15 +18,17 @@ import attrs
 
 from ..cardlang.cardset import CardSet
 from ..cardlang.names import lookalike_problem, name_problem
+from ..core.loop import run
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.context import Rules, rules_for
 from ..engine.evolve import evolve
-from ..engine.legal import action_events, legal_actions, run
+from ..engine.legal import action_events, legal_actions
 from ..engine.rng import MAX_SEED, SEED_BITS
 from ..engine.state import GameState
 from ..errors import ConfigError, IllegalActionError, PillarsError, SaveError, bounded, safe_repr
 from ..game import Game, _check_variants, counts_text, load_cards, set_name
+from ..games.pillars import PILLARS
 from ..limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
 from .strict import check_event
 
@@ -196,11 +198,11 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
                     f"$.events[{i}] ({type(e).__name__}) cannot be applied: {type(exc).__name__}: {bounded(exc, 120)}",
                     i,
                 ) from None
-        return Game(rules, state, list(events), len(events))
+        return Game(rules, state, list(events), len(events), None, PILLARS)
     # Verified: every event is re-derived by the rules and compared; the game
     # keeps the derived events, so a value that merely compares equal (1.0 for 1)
     # never reaches its log and no per-field type check is needed.
-    expected, state = run(state, rules, [])
+    expected, state = run(PILLARS, state, rules, [])
     _compare(events, start, expected)
     log = events[:start] + expected
     i = start + len(expected)
@@ -219,13 +221,13 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
                 j,
             )
         try:
-            produced, state = run(state, rules, action_events(state, rules, action))
+            produced, state = run(PILLARS, state, rules, action_events(state, rules, action))
         except IllegalActionError as exc:  # pragma: no cover - legal was checked
             raise SaveError(f"$.events[{i}]: {exc}", i) from None
         _compare(events, i, produced)
         log.extend(produced)
         i += len(produced)
-    return Game(rules, state, log, len(log))
+    return Game(rules, state, log, len(log), None, PILLARS)
 
 
 def _listed(action, legal: list):

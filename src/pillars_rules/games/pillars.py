@@ -1,0 +1,163 @@
+"""*The Pillars of the Earth* as the core sees it: :data:`PILLARS`, its game type.
+
+The rules themselves live in :mod:`pillars_rules.engine` (the state, the fold,
+the flow and the step rules, the listing of actions and the refusals), the seat
+views in :mod:`pillars_rules.view` and the words in :mod:`pillars_rules.words`;
+this module hands them to the core (:mod:`pillars_rules.core`) and registers
+the game. :func:`pillars_rules.new_game` makes its games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .. import limits
+from ..core import GameType, register
+from ..engine import events as E
+from ..engine.actions import FIELD_TYPES
+from ..engine.batch import Batch
+from ..engine.context import Rules
+from ..engine.evolve import evolve
+from ..engine.flow import advance_into
+from ..engine.legal import action_events, legal_actions
+from ..engine.refusals import explain
+from ..engine.state import GameState
+from ..view import export, view
+from ..words.events import describe
+
+
+def _batch(state: GameState, rules: Rules) -> Batch:
+    return Batch(state, rules.layout)
+
+
+def _unlabelled(action: Any) -> Any:
+    """``action`` without a client's label (never echoed in a reason, nor kept)."""
+    label = action.label
+    if type(label) is not str or label:
+        return attrs.evolve(action, label="")
+    return action
+
+
+def _seat_name(state: GameState, seat: int) -> str:
+    return state.players[seat].name
+
+
+def _scores(state: GameState) -> list[tuple[int, int]]:
+    """(VP, gold) per seat."""
+    return [(p.vp, p.gold) for p in state.players]
+
+
+def _ranking(state: GameState) -> list[list[int]]:
+    """Seats grouped by final place: most VP, then most gold; ties share a place (§2.6)."""
+    players = state.players
+    order = sorted(range(state.n_players), key=lambda s: (-players[s].vp, -players[s].gold))
+    groups: list[list[int]] = []
+    for seat in order:
+        key = (players[seat].vp, players[seat].gold)
+        if groups and (players[groups[-1][0]].vp, players[groups[-1][0]].gold) == key:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    return groups
+
+
+def _event_bound(state: GameState) -> int:
+    total: int = limits.event_bound(state.n_players)["total"]
+    return total
+
+
+def _export(game: Any, seat: object) -> str:
+    return export(view(game, seat))
+
+
+def _describe(game: Any, event: Any) -> str:
+    return describe(event, _Namer(game))
+
+
+def _is_control(event: object) -> bool:
+    return isinstance(event, E.CONTROL_EVENTS)
+
+
+def _summary(s: GameState) -> str:
+    who = "over" if s.game_over else (f"seat {s.pending.seat} to {s.pending.kind}" if s.pending else "running")
+    return f"round {s.round} {s.stage} {s.step} {who}"
+
+
+class _Namer:
+    """The names :func:`~pillars_rules.words.events.describe` asks for, from one game."""
+
+    def __init__(self, game: Any) -> None:
+        self._state: GameState = game.state
+        self._rules: Rules = game.rules
+
+    def seat(self, seat: int) -> str:
+        return self._state.players[seat].name
+
+    def card(self, card_id: str) -> str:
+        layout = self._rules.layout
+        if card_id in layout.called or card_id == "round_start":  # a reason that is a step, e.g. "wool_mill"
+            return layout.words(card_id)
+        return self._rules.name(card_id)
+
+    def place(self, key: str) -> str:
+        return self._rules.layout.words(key)
+
+    def option(self, card_id: str, index: int) -> str:
+        """What option ``index`` of the one choose-one ability of ``card_id`` gives,
+        in words (``ChoiceMade``); "" when the card has no such ability or several."""
+        from ..cardlang.effects import ChooseOne, peel
+        from ..cardlang.render import instant
+
+        rules = self._rules
+        if card_id not in rules.by_id:  # the cards, and a board with set-up rules
+            return ""  # a place's spot (France), a player chosen, a loan: said by the next events
+        found = [
+            e
+            for e in (
+                peel(getattr(a, "effect"))
+                for a in rules.card(card_id).abilities
+                if getattr(a, "effect", None) is not None
+            )
+            if isinstance(e, ChooseOne)
+        ]
+        if len(found) != 1 or not 0 <= index < len(found[0].options):
+            return ""
+        return instant(found[0].options[index])
+
+    def change(self, card_id: str, ability: int, option: int) -> str:
+        """What a granted modifier does, in words (``ModifierGranted``)."""
+        from ..cardlang.render import modifier
+
+        return modifier(self._rules.granted_modifier(card_id, ability, option))
+
+
+#: *The Pillars of the Earth* (Kosmos 2006), base and expansion, registered with the core.
+PILLARS: GameType = register(
+    GameType(
+        name="pillars",
+        title="The Pillars of the Earth",
+        rules_type=Rules,
+        fold=evolve,
+        batch=_batch,
+        advance=advance_into,
+        decision_event=E.DecisionPending,
+        legal=legal_actions,
+        events_of=action_events,
+        refusal=explain,
+        action_fields=FIELD_TYPES,
+        unlabelled=_unlabelled,
+        seat_name=_seat_name,
+        scores=_scores,
+        ranking=_ranking,
+        event_bound=_event_bound,
+        view=view,
+        export=_export,
+        describe=_describe,
+        is_control=_is_control,
+        summary=_summary,
+    )
+)
+
+__all__ = ["PILLARS"]

@@ -1,0 +1,261 @@
+"""The core plays a game it does not know (issue #57): a small game, registered
+here, gets everything ``pr.Game`` gives Pillars -- the log, the checks of the
+seat, the decision number and the action's exact values, the states along the
+log, branching, :func:`playout` -- and Pillars is one registered game among others."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import pillars_rules as pr
+import pillars_rules.core as core
+from pillars_rules import limits
+from pillars_rules.games.pillars import PILLARS
+
+
+# ---------------------------------------------------------------- a game the core does not know
+# "Count to ten": seats add 1 or 2 to a shared count in turn, or double it once each;
+# whoever reaches ten or more wins.
+@attrs.frozen
+class Add:
+    n: int
+    label: str = attrs.field(default="", eq=False)
+
+
+@attrs.frozen
+class Double:
+    label: str = attrs.field(default="", eq=False)
+
+
+@attrs.frozen
+class Opened:
+    names: tuple[str, ...]
+
+
+@attrs.frozen
+class Added:
+    seat: int
+    n: int
+
+
+@attrs.frozen
+class Asked:
+    seat: int
+    kind: str = "count"
+
+
+@attrs.frozen
+class Reached:
+    seat: int
+
+
+@attrs.frozen
+class Count:
+    names: tuple[str, ...]
+    count: int = 0
+    doubled: frozenset[int] = frozenset()
+    pending: Asked | None = None
+    game_over: bool = False
+    decision: int = 0
+    winner: int = -1
+
+
+class CountRules:
+    content_hash = "count-to-ten"
+
+
+def fold(state, event, rules):
+    t = type(event)
+    if t is Opened:
+        return Count(event.names)
+    if t is Added:
+        doubled = state.doubled | {event.seat} if event.n == state.count and event.n else state.doubled
+        return attrs.evolve(state, count=state.count + event.n, pending=None, doubled=doubled)
+    if t is Asked:
+        return attrs.evolve(state, pending=event, decision=state.decision + 1)
+    return attrs.evolve(state, game_over=True, winner=event.seat)
+
+
+class Batch:
+    def __init__(self, state, rules):
+        self.state, self.rules, self.events = state, rules, []
+
+    def add(self, event):
+        self.state = fold(self.state, event, self.rules)
+        self.events.append(event)
+
+
+def advance(batch, rules):
+    last = batch.events[-1] if batch.events else None
+    if type(last) is Added and batch.state.count >= 10:
+        batch.add(Reached(last.seat))
+    else:
+        batch.add(Asked((last.seat + 1) % len(batch.state.names) if type(last) is Added else 0))
+
+
+def legal(state, rules):
+    if state.pending is None or state.game_over:
+        return []
+    out: list = [Add(1), Add(2)]
+    if state.pending.seat not in state.doubled and state.count:
+        out.append(Double())
+    return out
+
+
+def events_of(state, rules, action):
+    n = action.n if type(action) is Add else state.count
+    return [Added(state.pending.seat, n)]
+
+
+COUNT = core.register(
+    core.GameType(
+        name="count_to_ten",
+        title="Count to ten",
+        rules_type=CountRules,
+        fold=fold,
+        batch=Batch,
+        advance=advance,
+        decision_event=Asked,
+        legal=legal,
+        events_of=events_of,
+        refusal=lambda state, rules, a, listed: "add 1 or 2, or double once",
+        action_fields={Add: (("n", int),), Double: ()},
+        unlabelled=lambda a: attrs.evolve(a, label=""),
+        seat_name=lambda state, seat: state.names[seat],
+        scores=lambda state: [int(s == state.winner) for s in range(len(state.names))],
+        ranking=lambda state: [[state.winner], [s for s in range(len(state.names)) if s != state.winner]],
+        event_bound=lambda state: 2,
+        view=lambda game, seat: ("view", seat, game.state.count),
+        export=lambda game, seat: f'{{"count": {game.state.count}}}',
+        describe=lambda game, e: f"{game.state.names[e.seat]} added {e.n}" if type(e) is Added else "",
+        is_control=lambda e: type(e) is not Added,
+        summary=lambda state: f"count {state.count}",
+    )
+)
+
+
+def new_count(names=("Ann", "Bob")) -> core.Game:
+    rules = CountRules()
+    first = Opened(tuple(names))
+    events, state = core.run(COUNT, fold(None, first, rules), rules, [])
+    return core.Game(rules, state, [first, *events], 1 + len(events))
+
+
+# ---------------------------------------------------------------- playing it
+def test_a_game_the_core_does_not_know_plays_through_it():
+    game = new_count()
+    assert game.game_type is COUNT and game.current_player == 0 and game.decision == 1
+    assert game.legal_actions() == [Add(1), Add(2)]
+    for action in (Add(2), Double(), Add(2), Add(2), Double()):
+        game = game.apply(action, seat=game.current_player, expect=game.decision)
+    # 2, 4 (Bob doubles), 6, 8, 16 (Bob may not double again: Ann does)
+    assert game.is_over and game.state.count == 16 and game.winners() == [0]
+    assert game.current_player is None and game.pending is None and game.legal_actions() == []
+    assert game.scores() == [1, 0] and game.ranking() == [[0], [1]]
+    assert game.narrate() == ["Ann added 2", "Bob added 2", "Ann added 2", "Bob added 2", "Ann added 8"]
+    assert len(game.narrate(include_control=True)) == game.n_events
+    assert game.view(1) == ("view", 1, 16) and game.export(None) == '{"count": 16}'
+    assert repr(game) == f"<Game count 16, {game.n_events} events>"
+    # the states along the log are the fold's
+    states = game.states()
+    assert states[-1] == game.state and len(states) == game.n_events
+    assert all(game.state_at(i) == states[i] for i in range(game.n_events))
+    assert game.state_at(-1) == game.state
+
+
+def test_applying_leaves_the_game_as_it_was_and_branches_copy_the_log():
+    start = new_count()
+    one = start.apply(Add(1))
+    two = start.apply(Add(2))  # a branch from the older game
+    assert start.state.count == 0 and start.n_events == 2
+    assert one.state.count == 1 and two.state.count == 2
+    assert one.events[2] == Added(0, 1) and two.events[2] == Added(0, 2)
+    assert one != two and one == start.apply(Add(1)) and hash(one) == hash(start.apply(Add(1)))
+
+
+def test_the_core_refuses_for_every_game_alike():
+    game = new_count()
+    with pytest.raises(pr.IllegalActionError, match=r"not seat 1's turn; seat 0 \(Ann\) must decide 'count'"):
+        game.apply(Add(1), seat=1)
+    with pytest.raises(pr.StaleActionError):
+        game.apply(Add(1), expect=game.decision + 1)
+    with pytest.raises(pr.IllegalActionError, match="decision number must be a whole number, not str"):
+        game.apply(Add(1), expect="1")
+    with pytest.raises(pr.IllegalActionError, match="add 1 or 2, or double once"):
+        game.apply(Double())  # nothing to double yet: not listed
+    with pytest.raises(pr.IllegalActionError, match="add 1 or 2"):
+        game.apply(Add(True))  # equal to Add(1), but not a plain int
+
+    class Sneaky(Add):
+        pass
+
+    with pytest.raises(pr.IllegalActionError):
+        game.apply(Sneaky(1))  # a subclass compares equal too; the exact class is required
+    refused = pytest.raises(pr.IllegalActionError, game.apply, Add(3, label="<b>words</b>"))
+    assert "<b>" not in str(refused.value)
+    # a labelled copy of a listed action is taken as the listed one, and the listed one is kept
+    after = game.apply(Add(1, label="one, please"))
+    assert after.events[-2] == Added(0, 1) and after.legal_actions() == [Add(1), Add(2), Double()]
+    end = core.playout(game, seed=1)
+    with pytest.raises(pr.IllegalActionError, match=core.GAME_OVER):
+        end.apply(Add(1))
+
+
+def test_a_game_stopped_between_decisions_says_so():
+    game = new_count()
+    folded = core.Game(game.rules, attrs.evolve(game.state, pending=None), list(game.events), game.n_events)
+    with pytest.raises(pr.IllegalActionError, match=core.NO_DECISION):
+        folded.apply(Add(1), seat=0)
+
+
+def test_playout_plays_any_game_and_checks_its_policy():
+    game = new_count()
+    end = core.playout(game, seed=3)
+    assert end.is_over and game.n_events == 2  # the game itself unchanged
+    assert core.playout(game, lambda state, listed: 1).state.count == 10  # always Add(2): five turns
+    assert core.playout(game, max_actions=2).state.decision == 3
+    stopped = core.playout(game, until=lambda state: state.count >= 4)
+    assert 4 <= stopped.state.count <= 6 and stopped.state_at(-3).count < 4  # the first decision at 4 or more
+    with pytest.raises(pr.IllegalActionError, match="index from 0 to 1, not 7"):
+        core.playout(game, lambda state, listed: 7)
+
+
+def test_a_game_that_cannot_end_within_the_limits_is_unfinishable(monkeypatch):
+    game = new_count()
+    assert not game.unfinishable
+    monkeypatch.setattr(limits, "MAX_EVENTS", game.n_events + 1)  # no room for an action's 2 events
+    assert game.unfinishable
+    with pytest.raises(pr.LimitError):
+        game.apply(Add(1))
+
+
+# ---------------------------------------------------------------- the registry
+def test_the_registry_knows_each_game_once():
+    assert core.game_type("count_to_ten") is COUNT and core.game_type("pillars") is PILLARS
+    assert {PILLARS, COUNT} <= set(core.game_types())
+    assert core.game_type_of(CountRules()) is COUNT
+    assert core.register(COUNT) is COUNT  # again: no change
+    with pytest.raises(pr.ConfigError, match="no game called 'chess'.*count_to_ten.*pillars"):
+        core.game_type("chess")
+    with pytest.raises(pr.ConfigError, match="not the rules of a registered game"):
+        core.game_type_of(object())
+    with pytest.raises(pr.ConfigError, match="has that name already"):
+        core.register(attrs.evolve(COUNT, rules_type=type("Other", (), {})))
+    with pytest.raises(pr.ConfigError, match="has that rules type already"):
+        core.register(attrs.evolve(COUNT, name="count_again"))
+    with pytest.raises(pr.ConfigError, match="lower-case identifier"):
+        core.register(attrs.evolve(COUNT, name="Count To Ten"))
+    with pytest.raises(pr.ConfigError, match="takes a GameType"):
+        core.register("count_to_ten")  # type: ignore[arg-type]
+    with pytest.raises(pr.ConfigError):
+        core.Game(object(), None, [], 0)  # rules of no game
+
+
+def test_every_pillars_game_is_the_cores_game_of_the_pillars_type():
+    game = pr.new_game(players=3, seed=5)
+    assert isinstance(game, core.Game) and pr.Game is core.Game and game.game_type is PILLARS
+    played = pr.playout(game, seed=2, max_actions=30)
+    for other in (pr.replay(played.events), pr.load(pr.save(played)), played.apply(played.legal_actions()[0])):
+        assert other.game_type is PILLARS
+    assert repr(game).startswith("<Game round 1 draft")
