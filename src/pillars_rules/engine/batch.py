@@ -417,14 +417,14 @@ def round_workers(state: GameState, rules: Rules) -> tuple[Pieces, ...]:
 # ------------------------------------------------------------------ the driver
 class Batch:
     """Events in the making, folded into ``state`` one by one as they are added,
-    on ``layout``: the board of the game's rules (:attr:`.context.Rules.layout`)."""
+    on ``layout``: the board of the game's ``rules`` (:attr:`.context.Rules.layout`)."""
 
     __slots__ = ("state", "events", "layout")
 
-    def __init__(self, state: GameState, layout: Layout) -> None:
+    def __init__(self, state: GameState, rules: Rules) -> None:
         self.state = state
         self.events: list = []
-        self.layout = layout
+        self.layout: Layout = rules.layout
 
     def add(self, event) -> Batch:
         self.state = _HANDLERS[event.__class__](self.state, event, self.layout)  # evolve(), inlined

@@ -36,7 +36,7 @@ from .zones import copy_options, give_options
 
 def advance(state: GameState, rules: Rules) -> Batch:
     """The next batch of automatic events (empty only when the game is over)."""
-    b = Batch(state, rules.layout)
+    b = Batch(state, rules)
     if not state.game_over:
         advance_into(b, rules)
     return b

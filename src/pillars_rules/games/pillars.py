@@ -28,10 +28,6 @@ from ..view import export, view
 from ..words.events import describe
 
 
-def _batch(state: GameState, rules: Rules) -> Batch:
-    return Batch(state, rules.layout)
-
-
 def _unlabelled(action: Any) -> Any:
     """``action`` without a client's label (never echoed in a reason, nor kept)."""
     label = action.label
@@ -140,7 +136,7 @@ PILLARS: GameType = register(
         title="The Pillars of the Earth",
         rules_type=Rules,
         fold=evolve,
-        batch=_batch,
+        batch=Batch,
         advance=advance_into,
         decision_event=E.DecisionPending,
         legal=legal_actions,
