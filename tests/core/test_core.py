@@ -259,3 +259,20 @@ def test_every_pillars_game_is_the_cores_game_of_the_pillars_type():
     for other in (pr.replay(played.events), pr.load(pr.save(played)), played.apply(played.legal_actions()[0])):
         assert other.game_type is PILLARS
     assert repr(game).startswith("<Game round 1 draft")
+
+
+def test_pillars_own_loop_gives_what_the_cores_loop_gives():
+    # GameType.run is a compiled game's copy of the core's loop: the same events and states
+    assert PILLARS.run is not None and COUNT.run is None
+    for players, seed in ((2, 11), (4, 12), (3, 13)):
+        game = pr.new_game(players=players, seed=seed, cards="expansion" if seed == 13 else None)
+        state, rules = game.state, game.rules
+        rng = __import__("random").Random(seed)
+        while not state.game_over:
+            legal = PILLARS.legal(state, rules)
+            events = PILLARS.events_of(state, rules, legal[rng.randrange(len(legal))])
+            own = PILLARS.run(state, rules, list(events))
+            cores = core.loop.loop(PILLARS, state, rules, list(events))
+            assert own == cores
+            state = own[1]
+        assert core.run(PILLARS, state, rules, []) == ([], state)

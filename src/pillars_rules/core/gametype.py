@@ -54,6 +54,12 @@ class GameType:
     for that seat's client; ``describe(game, event)``, an event in words;
     ``is_control(event)``, whether an event is bookkeeping that a narration
     leaves out; ``summary(state)``, where the game stands, in a few words.
+
+    *Speed* -- ``run(state, rules, events)``, optional: the game's own copy of
+    the core's loop (:func:`pillars_rules.core.run`) over its fold, batch and
+    flow, giving the very same events and state. A compiled game gives one so
+    that its loop calls its own functions directly; the core then calls it
+    once per action instead of each of those functions.
     """
 
     name: str
@@ -77,6 +83,7 @@ class GameType:
     describe: Callable[[Any, Any], str]
     is_control: Callable[[Any], bool]
     summary: Callable[[Any], str]
+    run: Callable[[Any, Any, list], tuple[list, Any]] | None = None
 
     def __repr__(self) -> str:
         return f"<GameType {self.name!r}: {self.title}>"

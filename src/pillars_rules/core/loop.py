@@ -17,6 +17,14 @@ from .gametype import GameType
 def run(kind: GameType, state: Any, rules: Any, events: list) -> tuple[list, Any]:
     """Fold ``events`` into ``state``, then add the automatic events of ``kind``'s
     flow up to the next decision: (every event, the state after them)."""
+    own = kind.run
+    if own is not None:  # the game's own copy of this loop (see GameType.run)
+        return own(state, rules, events)
+    return loop(kind, state, rules, events)
+
+
+def loop(kind: GameType, state: Any, rules: Any, events: list) -> tuple[list, Any]:
+    """:func:`run` itself, over ``kind``'s fold, batch and flow (never its own ``run``)."""
     fold = kind.fold
     for e in events:
         state = fold(state, e, rules)
@@ -68,4 +76,4 @@ def listed(kind: GameType, state: Any, rules: Any, action: Any, legal: list) -> 
     raise IllegalActionError(kind.refusal(state, rules, action, legal), action)
 
 
-__all__ = ["run", "decide", "listed"]
+__all__ = ["run", "loop", "decide", "listed"]

@@ -27,11 +27,28 @@ from .batch import (
     turn_order,
 )
 from .context import Rules
+from .evolve import evolve
 from .queries import free_spots
 from .reach import play_direction
 from .state import GameState
 from .steps import STEP, enter_step
 from .zones import copy_options, give_options
+
+
+def run(state: GameState, rules: Rules, events: list) -> tuple[list, GameState]:
+    """Fold ``events`` into ``state`` and add the automatic events up to the next
+    decision: the core's loop (:func:`pillars_rules.core.loop.loop`) over this
+    game's fold, batch and flow, with direct calls -- what the compiled build
+    runs once per action (``GameType.run``; a test checks the two agree)."""
+    for e in events:
+        state = evolve(state, e, rules)
+    b = Batch(state, rules)  # one batch gathers everything up to the next decision
+    out = b.events = list(events)
+    while not b.state.game_over:
+        if out and type(out[-1]) is E.DecisionPending:
+            break
+        advance_into(b, rules)
+    return out, b.state
 
 
 def advance(state: GameState, rules: Rules) -> Batch:

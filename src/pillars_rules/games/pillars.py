@@ -20,7 +20,7 @@ from ..engine.actions import FIELD_TYPES
 from ..engine.batch import Batch
 from ..engine.context import Rules
 from ..engine.evolve import evolve
-from ..engine.flow import advance_into
+from ..engine.flow import advance_into, run
 from ..engine.legal import action_events, legal_actions
 from ..engine.refusals import explain
 from ..engine.state import GameState
@@ -153,6 +153,7 @@ PILLARS: GameType = register(
         describe=_describe,
         is_control=_is_control,
         summary=_summary,
+        run=run,
     )
 )
 
