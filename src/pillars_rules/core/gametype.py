@@ -69,13 +69,13 @@ class GameType:
     batch: Callable[[Any, Any], Any]
     advance: Callable[[Any, Any], None]
     decision_event: type
-    legal: Callable[[Any, Any], list]
-    events_of: Callable[[Any, Any, Any], list]
-    refusal: Callable[[Any, Any, Any, list], str]
+    legal: Callable[[Any, Any], list[Any]]
+    events_of: Callable[[Any, Any, Any], list[Any]]
+    refusal: Callable[[Any, Any, Any, list[Any]], str]
     action_fields: Mapping[type, tuple[tuple[str, type], ...]]
     unlabelled: Callable[[Any], Any]
     seat_name: Callable[[Any, int], str]
-    scores: Callable[[Any], list]
+    scores: Callable[[Any], list[Any]]
     ranking: Callable[[Any], list[list[int]]]
     event_bound: Callable[[Any], int]
     view: Callable[[Any, object], Any]
@@ -83,7 +83,7 @@ class GameType:
     describe: Callable[[Any, Any], str]
     is_control: Callable[[Any], bool]
     summary: Callable[[Any], str]
-    run: Callable[[Any, Any, list], tuple[list, Any]] | None = None
+    run: Callable[[Any, Any, list[Any]], tuple[list[Any], Any]] | None = None
 
     def __repr__(self) -> str:
         return f"<GameType {self.name!r}: {self.title}>"

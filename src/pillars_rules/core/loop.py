@@ -14,7 +14,7 @@ from ..errors import IllegalActionError
 from .gametype import GameType
 
 
-def run(kind: GameType, state: Any, rules: Any, events: list) -> tuple[list, Any]:
+def run(kind: GameType, state: Any, rules: Any, events: list[Any]) -> tuple[list[Any], Any]:
     """Fold ``events`` into ``state``, then add the automatic events of ``kind``'s
     flow up to the next decision: (every event, the state after them)."""
     own = kind.run
@@ -23,13 +23,13 @@ def run(kind: GameType, state: Any, rules: Any, events: list) -> tuple[list, Any
     return loop(kind, state, rules, events)
 
 
-def loop(kind: GameType, state: Any, rules: Any, events: list) -> tuple[list, Any]:
+def loop(kind: GameType, state: Any, rules: Any, events: list[Any]) -> tuple[list[Any], Any]:
     """:func:`run` itself, over ``kind``'s fold, batch and flow (never its own ``run``)."""
     fold = kind.fold
     for e in events:
         state = fold(state, e, rules)
     b = kind.batch(state, rules)  # one batch gathers everything up to the next decision
-    out: list = list(events)
+    out: list[Any] = list(events)
     b.events = out
     pending = kind.decision_event
     advance = kind.advance
@@ -40,7 +40,9 @@ def loop(kind: GameType, state: Any, rules: Any, events: list) -> tuple[list, An
     return out, b.state
 
 
-def decide(kind: GameType, state: Any, rules: Any, action: Any, legal: list | None = None) -> tuple[list, Any]:
+def decide(
+    kind: GameType, state: Any, rules: Any, action: Any, legal: list[Any] | None = None
+) -> tuple[list[Any], Any]:
     """Check ``action`` against the pending decision and return (events, new state).
     Raises :class:`~pillars_rules.errors.IllegalActionError`."""
     if legal is None:
@@ -53,7 +55,7 @@ def decide(kind: GameType, state: Any, rules: Any, action: Any, legal: list | No
     return run(kind, state, rules, kind.events_of(state, rules, action))
 
 
-def listed(kind: GameType, state: Any, rules: Any, action: Any, legal: list) -> Any:
+def listed(kind: GameType, state: Any, rules: Any, action: Any, legal: list[Any]) -> Any:
     """The listed action ``action`` stands for, or :class:`IllegalActionError`.
 
     Only an action of one of the game's very action classes whose fields are

@@ -44,7 +44,7 @@ class Game:
         self,
         rules: Any,
         state: Any,
-        log: list,
+        log: list[Any],
         n: int,
         redactions: Any = None,
         game_type: GameType | None = None,
@@ -55,14 +55,14 @@ class Game:
         self.game_type: GameType = game_type_of(rules) if game_type is None else game_type
         self._log = log
         self._n = n
-        self._legal: list | None = None
+        self._legal: list[Any] | None = None
         # what views reuse (the game's own cache, e.g. pillars_rules.view.Redactions):
         # shared by the games of one log
         self._redactions = redactions
 
     # ---------------------------------------------------------------- reading
     @property
-    def events(self) -> tuple:
+    def events(self) -> tuple[Any, ...]:
         """Every event so far, oldest first."""
         return tuple(self._log[: self._n])
 
@@ -70,7 +70,7 @@ class Game:
     def n_events(self) -> int:
         return self._n
 
-    def states(self) -> tuple:
+    def states(self) -> tuple[Any, ...]:
         """The state after each event: ``game.states()[i]`` follows ``game.events[i]``
         (folded again from the log; the last one equals :attr:`state`)."""
         out = []
@@ -136,11 +136,11 @@ class Game:
         decision: int = self.state.decision
         return decision
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Any]:
         """All legal actions of :attr:`current_player` (empty once the game is over)."""
         return list(self._listed())
 
-    def _listed(self) -> list:
+    def _listed(self) -> list[Any]:
         """The cached listing itself (callers must not change it)."""
         if self._legal is None:
             self._legal = self.game_type.legal(self.state, self.rules)
@@ -210,7 +210,7 @@ class Game:
                     return after
         return self.apply(action).state
 
-    def _extend(self, events: list, state: Any) -> Game:
+    def _extend(self, events: list[Any], state: Any) -> Game:
         if self._n + len(events) > limits.MAX_EVENTS:
             check_length(self._n + len(events))
         log, red = self._log, self._redactions
@@ -221,7 +221,7 @@ class Game:
         return Game(self.rules, state, log, len(log), red, self.game_type)
 
     # ---------------------------------------------------------------- results
-    def scores(self) -> list:
+    def scores(self) -> list[Any]:
         """The game's score of each seat (Pillars: (VP, gold) per seat)."""
         return self.game_type.scores(self.state)
 
@@ -285,14 +285,14 @@ def check_length(n: int) -> None:
 
 #: A playout policy: ``policy(state, legal) -> index`` into ``legal`` (the
 #: actions the game lists for ``state.pending.seat``).
-Policy = Callable[[Any, list], int]
+Policy = Callable[[Any, list[Any]], int]
 
 
 def uniform_policy(seed: int | None) -> Policy:
     """The default playout policy: a uniformly random legal action (``random.Random(seed)``)."""
     randrange = random.Random(seed).randrange
 
-    def choose(state: Any, legal: list) -> int:
+    def choose(state: Any, legal: list[Any]) -> int:
         return randrange(len(legal))
 
     return choose
@@ -327,7 +327,7 @@ def playout(
     True
     """
     # the policy is the caller's: its answer may be anything, and is checked below
-    choose: Callable[[Any, list], object] = uniform_policy(seed) if policy is None else policy
+    choose: Callable[[Any, list[Any]], object] = uniform_policy(seed) if policy is None else policy
     rules, state, kind = game.rules, game.state, game.game_type
     legal_of, events_of = kind.legal, kind.events_of
     red = game._redactions

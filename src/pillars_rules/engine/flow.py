@@ -12,6 +12,8 @@ steps are in :mod:`.steps`; both build on :mod:`.batch`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cardlang.effects import GAME_END, SETUP, ChooseCraftsman, CopyPrivilege, GivePrivilege
 from . import events as E
 from . import rng
@@ -35,7 +37,7 @@ from .steps import STEP, enter_step
 from .zones import copy_options, give_options
 
 
-def run(state: GameState, rules: Rules, events: list) -> tuple[list, GameState]:
+def run(state: GameState, rules: Rules, events: list[Any]) -> tuple[list[Any], GameState]:
     """Fold ``events`` into ``state`` and add the automatic events up to the next
     decision: the core's loop (:func:`pillars_rules.core.loop.loop`) over this
     game's fold, batch and flow, with direct calls -- what the compiled build
