@@ -171,6 +171,9 @@ def test_extractor_skips_non_python_blocks() -> None:
         "pillars_rules.scenario",
         "pillars_rules.effectplay",
         "pillars_rules.cardlang.lint",
+        "pillars_rules.mechanisms.wheel",
+        "pillars_rules.mechanisms.grid",
+        "pillars_rules.mechanisms.gridscore",
     ],
 )
 def test_module_doctests(module: str) -> None:
