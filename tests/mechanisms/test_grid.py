@@ -60,7 +60,12 @@ def grids(draw: st.DrawFn) -> Grid:
     return Grid(tuple(cells))
 
 
-RULES = st.builds(Rule, st.sets(st.sampled_from(TERR), min_size=1), st.sets(st.sampled_from(["t", "u"]), max_size=1))
+RULES = st.builds(
+    Rule,
+    st.sets(st.sampled_from(TERR), min_size=1),
+    st.sets(st.sampled_from(["t", "u"]), max_size=1),
+    st.none() | st.sets(st.sampled_from(["t", "u"])),
+)
 SPOT = st.tuples(st.integers(-1, 6), st.integers(-1, 4))
 
 
@@ -71,7 +76,11 @@ def test_placing_changes_only_its_cell_and_a_refusal_changes_nothing(grid: Grid,
     if why is None:
         after = place(grid, at, piece, rule)
         target = grid.at(at)
-        assert target is not None and target.empty and target.terrain in rule.terrains
+        assert target is not None and target.cover is None and target.terrain in rule.terrains
+        # an occupant is replaced only under ``over``, by a piece with the same of its tags
+        assert target.occupant is None or (
+            rule.over is not None and target.occupant.tags & rule.over == piece.tags & rule.over
+        )
         changed = [(b, a) for b, a in zip(grid.cells, after.cells) if b != a]
         assert changed == [(target, attrs.evolve(target, occupant=piece))]
         assert after.at(at).occupant == piece
@@ -227,6 +236,27 @@ def test_occupied_and_covered_cells_are_refused() -> None:
     assert cover == "forest" and can_place(cleared, (1, 0), fuel, rule) is None  # cleared forest = plains (§1.6)
     with pytest.raises(IllegalActionError, match="no cover"):
         uncover(cleared, (1, 0))
+
+
+def test_building_over_as_the_solo_neutral_player() -> None:
+    """§9.5: the neutral player may build over an unoccupied building, a cloister building only
+    over a cloister building and a non-cloister one only over a non-cloister one; it ignores
+    terrain, and its cloister buildings keep a cloister neighbour."""
+    neutral = Rule(ora.TERRAINS, over={"cloister"})
+    g = _heartland()
+    market = Piece("builders_market")
+    assert can_place(g, (4, 0), market, neutral) is None  # over the Clay Mound, on hillside
+    g2 = place(g, (4, 0), market, neutral)
+    assert g2.at((4, 0)).occupant == market and g2.at((4, 0)).terrain == "hillside"
+    assert can_place(g, (4, 1), market, neutral) == (
+        "cloister_office at (4, 1) may be built over only by a card with the same of the tags cloister"
+    )
+    chapel = Piece("chapel", {"cloister"})
+    assert "may be built over only" in can_place(g, (2, 1), chapel, neutral)
+    # the cloister rule still holds: the printed Cloister Office has no cloister neighbour
+    with_cloister = Rule(ora.TERRAINS, next_to={"cloister"}, over={"cloister"})
+    assert can_place(g, (4, 1), chapel, with_cloister) == "no card tagged cloister is orthogonally next to (4, 1)"
+    assert can_place(g, (3, 1), chapel, with_cloister) is None
 
 
 def test_scenario_18_a_cloister_needs_an_orthogonal_cloister_neighbour() -> None:

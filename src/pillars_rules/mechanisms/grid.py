@@ -34,6 +34,30 @@ import attrs
 
 from ..errors import ConfigError, IllegalActionError
 
+__all__ = [
+    "Attach",
+    "BoardKind",
+    "Cell",
+    "CellSpec",
+    "Coord",
+    "Grid",
+    "GridConfig",
+    "Piece",
+    "Rule",
+    "Side",
+    "Stacks",
+    "attach",
+    "attach_spots",
+    "can_attach",
+    "can_place",
+    "neighbours",
+    "place",
+    "place_spots",
+    "start",
+    "uncover",
+]
+
+
 Coord = tuple[int, int]
 
 
@@ -141,13 +165,24 @@ class BoardKind:
         return next((s for s in self.sides if s.name == name), None)
 
 
+def _frozen_or_none(value: Iterable[str] | None) -> frozenset[str] | None:
+    return None if value is None else frozenset(value)
+
+
 @attrs.frozen
 class Rule:
     """What a piece needs of the cell it goes on: one of ``terrains``, and (when
-    ``next_to`` is not empty) a neighbour whose occupant carries one of those tags."""
+    ``next_to`` is not empty) a neighbour whose occupant carries one of those tags.
+
+    ``over``: ``None`` (the cell must be empty), or a set of tags: the piece may
+    replace (build over) an occupant that carries the same of those tags as the
+    piece does -- ``{"t"}``: a piece tagged ``t`` only over one tagged ``t``, an
+    untagged one only over an untagged one. Whether an occupant is free to be
+    built over (no worker on it) is the caller's to say."""
 
     terrains: frozenset[str] = attrs.field(converter=_frozen)
     next_to: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen)
+    over: frozenset[str] | None = attrs.field(default=None, converter=_frozen_or_none)
 
 
 def _names(where: str, names: object) -> tuple[str, ...]:
@@ -272,7 +307,13 @@ def can_place(grid: Grid, at: Coord, piece: Piece, rule: Rule) -> str | None:
     if cell.cover is not None:
         return f"the cell at {_where(cell)} is covered ({cell.cover}); remove the cover first"
     if cell.occupant is not None:
-        return f"the cell at {_where(cell)} holds {cell.occupant.card} already"
+        if rule.over is None:
+            return f"the cell at {_where(cell)} holds {cell.occupant.card} already"
+        if cell.occupant.tags & rule.over != piece.tags & rule.over:
+            return (
+                f"{cell.occupant.card} at {_where(cell)} may be built over only by a card with the same of "
+                f"the tags {', '.join(sorted(rule.over))}"
+            )
     if cell.terrain not in rule.terrains:
         return (
             f"the cell at {_where(cell)} is {cell.terrain}; the card stands on {', '.join(sorted(rule.terrains))} only"

@@ -22,6 +22,13 @@ import attrs
 from ..errors import ConfigError
 from .grid import Cell, Coord, Grid, neighbours
 
+__all__ = [
+    "ScoreRule",
+    "cell_value",
+    "score",
+    "scores",
+]
+
 
 def _values(value: object) -> tuple[tuple[str, int], ...]:
     if isinstance(value, Mapping):

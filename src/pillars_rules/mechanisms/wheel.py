@@ -29,6 +29,21 @@ import attrs
 
 from ..errors import ConfigError, IllegalActionError
 
+__all__ = [
+    "AT_END",
+    "Taken",
+    "Wheel",
+    "WheelConfig",
+    "enter",
+    "new_round",
+    "rotate",
+    "start",
+    "take",
+    "take_wild",
+    "worth",
+]
+
+
 #: What a rotation does to an indicator on the last value: it stays there, or it leaves.
 AT_END = ("cap", "remove")
 
