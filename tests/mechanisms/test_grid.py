@@ -128,6 +128,34 @@ def test_scoring_counts_each_neighbour_once_per_scorer(grid: Grid, empty: dict) 
     assert len(scores(grid, rule, values)) == len(scorers)
 
 
+BOARDS = [(b.name, s.name) for b in ora.GRID.boards if b.attach is not None for s in b.sides]
+
+
+@given(st.data())
+def test_attaching_keeps_every_cell_and_boards_never_overlap(data: st.DataObject) -> None:
+    g = start(ora.GRID, "heartland", "printed")
+    attached = 0
+    for _ in range(data.draw(st.integers(0, 12))):
+        kind, side = data.draw(st.sampled_from(BOARDS))
+        spots = attach_spots(ora.GRID, g, kind, side)
+        anywhere = st.tuples(st.integers(-4, 7), st.integers(-5, 6))
+        x, y = data.draw(st.sampled_from(spots) | anywhere if spots else anywhere)
+        why = can_attach(ora.GRID, g, kind, side, (x, y))
+        assert (why is None) == ((x, y) in spots)
+        if why is not None:
+            with pytest.raises(IllegalActionError) as e:
+                attach(ora.GRID, g, kind, side, (x, y))
+            assert e.value.reason == why
+            continue
+        after = attach(ora.GRID, g, kind, side, (x, y))
+        assert after.cells[: len(g.cells)] == g.cells  # the cells there stay as they were
+        new = after.cells[len(g.cells) :]
+        assert new and all(c.board == kind for c in new)
+        assert not any(a.overlaps(b) for i, a in enumerate(after.cells) for b in after.cells[i + 1 :])
+        g, attached = after, attached + 1
+    assert len(g.cells) >= 10 + 3 * attached
+
+
 # -- bad configs ---------------------------------------------------------------------------------
 
 

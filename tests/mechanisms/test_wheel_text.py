@@ -29,21 +29,10 @@ def _board(text: str):
     return next(c for c in (*cards.places, *cards.cards) if c.kind == "board")
 
 
-def _config(spec) -> WheelConfig:
-    return WheelConfig(
-        values=spec.values,
-        indicators=spec.indicators,
-        entering=spec.entering,
-        at_end=spec.at_end,
-        wild=spec.wild or None,
-        idle_resets=spec.idle_resets,
-    )
-
-
 def test_the_text_configures_oras_wheel() -> None:
     """§5.1-§5.3 (R1, R2, R6): the 4-player France wheel, from text, is the test data's."""
     spec = _board(TEXT).board.wheel
-    assert _config(spec) == ora.wheel("4 players", "france")
+    assert WheelConfig.from_fields(spec) == ora.wheel("4 players", "france")
 
 
 def test_every_line_and_the_defaults() -> None:
@@ -52,7 +41,7 @@ def test_every_line_and_the_defaults() -> None:
     )
     spec = _board(text).board.wheel
     assert attrs.astuple(spec) == ((0, 1, 2), ("a", "b"), (), "remove", "", True)
-    assert _config(spec).wild is None
+    assert WheelConfig.from_fields(spec).wild is None
     assert _board(HEAD + "}\n").board.wheel is None  # no wheel lines: no wheel
 
 

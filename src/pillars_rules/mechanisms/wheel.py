@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Protocol
 
 import attrs
 
@@ -34,6 +35,7 @@ __all__ = [
     "Taken",
     "Wheel",
     "WheelConfig",
+    "WheelFields",
     "enter",
     "new_round",
     "rotate",
@@ -65,6 +67,23 @@ def _check_name(where: str, name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise _refuse(where, f"a name must be a non-empty string, not {name!r:.40}")
     return name
+
+
+class WheelFields(Protocol):
+    """A wheel's fields as data holds them (a card set's compiled ``wheel`` lines)."""
+
+    @property
+    def values(self) -> tuple[int, ...]: ...
+    @property
+    def indicators(self) -> tuple[str, ...]: ...
+    @property
+    def entering(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def at_end(self) -> str: ...
+    @property
+    def wild(self) -> str | None: ...
+    @property
+    def idle_resets(self) -> bool: ...
 
 
 @attrs.frozen
@@ -125,6 +144,21 @@ class WheelConfig:
             raise _refuse("wild", f"{self.wild!r:.40} is not one of the track's indicators")
         if type(self.idle_resets) is not bool:
             raise _refuse("idle_resets", f"true or false, not {self.idle_resets!r:.40}")
+
+    @classmethod
+    def from_fields(cls, spec: WheelFields) -> WheelConfig:
+        """The config of anything that holds a wheel's fields by these names --
+        a card set's compiled ``wheel`` lines
+        (:class:`pillars_rules.cardlang.board.WheelSpec`), where no wild
+        indicator is written ``""``."""
+        return cls(
+            values=spec.values,
+            indicators=spec.indicators,
+            entering=spec.entering,
+            at_end=spec.at_end,
+            wild=spec.wild or None,
+            idle_resets=spec.idle_resets,
+        )
 
     @property
     def names(self) -> tuple[str, ...]:
