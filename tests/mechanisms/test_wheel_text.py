@@ -15,6 +15,7 @@ from reliability.test_fast_parser import _both
 from pillars_rules.cardlang import base_cards, compile_text, format_cards
 from pillars_rules.cardlang.board import WHEEL_FIELDS
 from pillars_rules.cardlang.formatter import format_text
+from pillars_rules.cardlang.render import render
 from pillars_rules.errors import CardError
 from pillars_rules.mechanisms.wheel import WheelConfig
 
@@ -62,6 +63,24 @@ def test_the_formatter_writes_the_lines_back() -> None:
     # comments stay, layout is made canonical
     messy = TEXT.replace("wheel wild joker", "wheel   wild\n  joker")
     assert format_text(messy) == format_text(TEXT)
+
+
+def test_cards_show_says_what_the_wheel_does() -> None:
+    text = render(_board(TEXT))
+    assert (
+        "A wheel of values 0, 2, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 10, with the indicators wood, clay, peat, "
+        "sheep, grain, coin and joker on 0 at the start; a rotation moves each one step on, and one on the "
+        "last value stays there. Entering later, on 0: grapes in round 8 and stone in round 13. "
+        "The wild indicator joker may be taken instead of any other."
+    ) in text
+    other = render(
+        _board(HEAD + "    wheel values 0, 1\n    wheel indicators a\n    wheel end remove\n    wheel idle resets\n}\n")
+    )
+    assert other.endswith(
+        "A wheel of values 0, 1, with the indicators a on 0 at the start; a rotation moves each one step on, "
+        "and one on the last value leaves the wheel. A taking with nothing to act on still resets its indicator."
+    )
+    assert "wheel" not in render(next(c for c in base_cards().places if c.kind == "board"))
 
 
 def test_a_board_without_wheel_lines_keeps_its_identity() -> None:
