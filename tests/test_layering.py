@@ -14,8 +14,12 @@ The layers, from the bottom:
 * **core** -- ``core/``: what every game shares (the game value, the loop of
   decisions and events, the registry of games); imports base only, so it
   knows no game (issue #57);
+* **mechanisms** -- ``mechanisms/``: mechanisms games share, configured by
+  data (a rotating track of values, a grid of terrain, adjacency scoring;
+  docs/ora/mechanisms.rst); imports base and the core only, so it knows no
+  game either;
 * **engine** -- ``engine/``: the rules of *The Pillars of the Earth*; imports
-  base, the core and the card model (``cardlang.effects``, ``cardlang.card``,
+  base, the core, the mechanisms and the card model (``cardlang.effects``, ``cardlang.card``,
   ``cardlang.cardset``, ``cardlang.board``) only (and so, on the way, the
   ``cardlang`` package);
 * **API** -- the top-level modules, ``games/`` (each game's registration with
@@ -123,13 +127,13 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def layer(mod: str) -> str:
-    """``base``, ``cardlang``, ``core``, ``engine``, ``client`` or ``api``."""
+    """``base``, ``cardlang``, ``core``, ``mechanisms``, ``engine``, ``client`` or ``api``."""
     if mod in BASE:
         return "base"
     if mod == "pillars_rules.__main__":  # ``python -m pillars_rules``: the command line
         return "client"
     parts = mod.split(".")
-    if len(parts) > 1 and parts[1] in ("cardlang", "core", "engine"):
+    if len(parts) > 1 and parts[1] in ("cardlang", "core", "mechanisms", "engine"):
         return parts[1]
     if len(parts) > 1 and parts[1] in CLIENTS:
         return "client"
@@ -154,10 +158,14 @@ def violations(graph: dict[str, set[str]]) -> list[str]:
                 why = "the card language imports only the base"
             elif here == "core" and there not in ("core", "base"):
                 why = "the core imports only the base: it knows no game"
+            elif here == "mechanisms" and there not in ("mechanisms", "core", "base"):
+                why = "the mechanisms import only the base and the core: they know no game"
             elif here == "engine" and not (
-                there in ("engine", "core", "base") or dep in CARD_MODEL or dep == "pillars_rules.cardlang"
+                there in ("engine", "mechanisms", "core", "base")
+                or dep in CARD_MODEL
+                or dep == "pillars_rules.cardlang"
             ):  # runs on the way
-                why = "the engine imports only the base, the core and the card model"
+                why = "the engine imports only the base, the core, the mechanisms and the card model"
             elif here == "api" and there == "client":
                 why = "the API imports no client"
             elif here == "client" and there == "engine":
@@ -198,9 +206,12 @@ def test_the_layering_checker_catches_each_kind_of_breach():
         "pillars_rules.engine.legal": {"pillars_rules.cardlang.compiler"},
         "pillars_rules.core.session": {"pillars_rules.engine.state"},
         "pillars_rules.core.loop": {"pillars_rules.games.pillars"},
+        "pillars_rules.mechanisms.grid": {"pillars_rules.engine.state"},
+        "pillars_rules.mechanisms.wheel": {"pillars_rules.cardlang.effects"},
+        "pillars_rules.core.gametype": {"pillars_rules.mechanisms.grid"},
     }
     found = violations(fake)
-    assert len(found) == 9, found
+    assert len(found) == 12, found
     assert found[0].startswith("pillars_rules.bots.heuristic -> pillars_rules.engine.legal: a client")
     # the allowed directions pass
     assert (
@@ -212,7 +223,10 @@ def test_the_layering_checker_catches_each_kind_of_breach():
                     "pillars_rules.bots",
                 },
                 "pillars_rules.engine.legal": {"pillars_rules.cardlang.effects", "pillars_rules.errors"},
-                "pillars_rules.engine.refusals": {"pillars_rules.core.gametype"},
+                "pillars_rules.engine.refusals": {"pillars_rules.core.gametype", "pillars_rules.mechanisms.wheel"},
+                "pillars_rules.mechanisms.gridscore": {"pillars_rules.mechanisms.grid", "pillars_rules.errors"},
+                "pillars_rules.mechanisms.wheel": {"pillars_rules.core"},
+                "pillars_rules.games.ora": {"pillars_rules.mechanisms.wheel"},
                 "pillars_rules.core.session": {"pillars_rules.core.loop", "pillars_rules.limits"},
                 "pillars_rules.games.pillars": {"pillars_rules.core", "pillars_rules.engine.legal"},
                 "pillars_rules.game": {"pillars_rules.engine.legal", "pillars_rules.saves.codec"},
@@ -230,7 +244,15 @@ def test_every_import_follows_the_layers():
 def test_every_client_package_is_a_real_package_or_still_to_come():
     present = {p.name for p in PKG.iterdir() if (p / "__init__.py").is_file()}
     assert {"bots", "lab", "ai", "terminal", "table", "cli"} <= present
-    assert present - set(CLIENTS) <= {"cardlang", "core", "engine", "games", "saves", "words"}, present
+    assert present - set(CLIENTS) <= {
+        "cardlang",
+        "core",
+        "mechanisms",
+        "engine",
+        "games",
+        "saves",
+        "words",
+    }, present
 
 
 def test_nothing_in_the_library_imports_bench_or_tests():

@@ -81,6 +81,15 @@ LAYERS = [
         ],
     ),
     (
+        "mechanisms/",
+        "shared by games, set by data|imports base and core only",
+        [
+            ("wheel.py", "a rotating track of values"),
+            ("grid.py", "a seat's grid of terrain"),
+            ("gridscore.py", "adjacency scoring"),
+        ],
+    ),
+    (
         "core/",
         "knows no game|imports only the base",
         [
@@ -114,7 +123,7 @@ LAYERS = [
 W = 1000
 MARGIN = 20
 FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
-COLORS = ["#fde2c8", "#d7e8fb", "#d9f0d3", "#fff3c4", "#efe0f7", "#eeeeee"]
+COLORS = ["#fde2c8", "#d7e8fb", "#d9f0d3", "#fde8ef", "#fff3c4", "#efe0f7", "#eeeeee"]
 
 
 def _text(

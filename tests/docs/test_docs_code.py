@@ -1,4 +1,4 @@
-"""The docs cannot rot: every Python example in ``docs/*.rst`` runs here.
+"""The docs cannot rot: every Python example in ``docs/*.rst`` and ``docs/ora/*.rst`` runs here.
 
 Per page, the ``.. code-block:: python`` blocks (also ``code``/``sourcecode``
 directives and the ``py``/``python3`` aliases) run in order in one namespace,
@@ -26,7 +26,7 @@ from compiled.support import module_doctests
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-PAGES = sorted(DOCS.glob("*.rst"))
+PAGES = sorted(DOCS.glob("*.rst")) + sorted(DOCS.glob("ora/*.rst"))  # the second game's pages too
 
 _DIRECTIVE = re.compile(r"^(?P<indent>[ \t]*)\.\. (?P<name>code-block|code|sourcecode|doctest)::[ \t]*(?P<arg>\S*)")
 _PYTHON = {"python", "python3", "py"}
@@ -116,7 +116,7 @@ def run_page(path: Path) -> None:
                 pytest.fail(f"{where} failed:\n{out.getvalue()}", pytrace=False)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+@pytest.mark.parametrize("page", PAGES, ids=[p.relative_to(DOCS).as_posix() for p in PAGES])
 def test_docs_page_code_runs(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)  # examples refer to paths such as examples/fan_cards
     run_page(page)
@@ -171,6 +171,9 @@ def test_extractor_skips_non_python_blocks() -> None:
         "pillars_rules.scenario",
         "pillars_rules.effectplay",
         "pillars_rules.cardlang.lint",
+        "pillars_rules.mechanisms.wheel",
+        "pillars_rules.mechanisms.grid",
+        "pillars_rules.mechanisms.gridscore",
     ],
 )
 def test_module_doctests(module: str) -> None:

@@ -63,6 +63,37 @@ def default_free_builders(players: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(1 if n == 2 else 0 for n in players)
 
 
+#: What a wheel's indicator on the last value does at a rotation: stays there, or leaves.
+WHEEL_ENDS = ("cap", "remove")
+#: A board's wheel lines, in their canonical order (the fields of :class:`WheelSpec`).
+WHEEL_FIELDS: tuple[str, ...] = (
+    "wheel_values",
+    "wheel_indicators",
+    "wheel_enters",
+    "wheel_wild",
+    "wheel_end",
+    "wheel_idle_resets",
+)
+
+
+@frozen
+class WheelSpec:
+    """A rotating track of values, as a board card's ``wheel`` lines set it
+    (docs/ora/mechanisms.rst; :class:`pillars_rules.mechanisms.wheel.WheelConfig`
+    is made of these fields): ``values`` after 0, 1, ... steps, the
+    ``indicators`` on it from the start, those ``entering`` later with their
+    round, ``at_end`` (one of :data:`WHEEL_ENDS`), the ``wild`` indicator
+    (``""``: none) and whether a taking with nothing to act on resets
+    (``idle_resets``)."""
+
+    values: tuple[int, ...]
+    indicators: tuple[str, ...]
+    entering: tuple[tuple[str, int], ...] = ()
+    at_end: str = "cap"
+    wild: str = ""
+    idle_resets: bool = False
+
+
 @frozen
 class BoardSpec:
     """The board's own numbers: the gold cap (§1) and the builder prices of
@@ -91,6 +122,8 @@ class BoardSpec:
     rounds: int = 6
     #: each player's victory points at set-up (§1)
     starting_vp: int = 2
+    #: a rotating track of values (the ``wheel`` lines), or ``None``: the set has none
+    wheel: WheelSpec | None = None
 
     def for_players(self, table: tuple[int, ...], players: int) -> int:
         """The entry of ``table`` (one of the set-up tables) for ``players`` seats."""

@@ -116,6 +116,7 @@ _FIELD_WORDS = frozenset(
         "dealt",
         "free",
         "rounds",
+        "wheel",
     }
 )
 #: Place fields of one word and one name or number after it: builder method, token kind.
@@ -338,6 +339,8 @@ class _Parser:
             return "player_counts", [self.number_list()]
         if w == "rounds":
             return "rounds", [self.take("number")]
+        if w == "wheel":
+            return self.wheel_field()
         if w == "starting":
             if self.word() == "gold":
                 self.kw("gold")
@@ -358,6 +361,28 @@ class _Parser:
             return "dealt_resources", [self.number_list()]
         self.kw("prices")
         return "builder_prices", [self.number_list()]
+
+    def wheel_field(self) -> _Parsed:
+        """A board's wheel line (``wheel`` is already taken)."""
+        w = self.word()
+        if w == "values":
+            self.kw("values")
+            return "wheel_values", [self.number_list()]
+        if w == "indicators":
+            self.kw("indicators")
+            return "wheel_indicators", [self.name_list()]
+        if w == "enters":
+            self.kw("enters")
+            return "wheel_enters", [
+                self._list(
+                    "price_list", lambda: self.rule(lambda: ("price", [self.take("name"), self.take("number")])), ","
+                )
+            ]
+        if w in ("wild", "end"):
+            self.kw(w)
+            return f"wheel_{w}", [self.take("name")]
+        self.kw("idle", "resets")
+        return "wheel_idle_resets", []
 
     def grey_workers(self) -> _Parsed:
         self.kw("grey", "workers")

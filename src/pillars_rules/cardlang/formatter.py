@@ -21,7 +21,7 @@ import attrs
 
 from . import ast
 from . import effects as fx
-from .board import BoardSpec, Place, default_free_builders
+from .board import WHEEL_FIELDS, BoardSpec, Place, WheelSpec, default_free_builders
 from .card import Card
 from .parser import parse
 
@@ -61,6 +61,7 @@ FIELD_ORDER = (
     "dealt_resources",
     "free_builders",
     "rounds",
+    *WHEEL_FIELDS,
 )
 
 # --------------------------------------------------------------------------
@@ -328,7 +329,11 @@ def field_text(f: ast.Field) -> str:
     return _place_field_text(f)
 
 
-_PLACE_FLAGS = {"one_per_player": "one per player", "in_order": "fill in order"}
+_PLACE_FLAGS = {
+    "one_per_player": "one per player",
+    "in_order": "fill in order",
+    "wheel_idle_resets": "wheel idle resets",
+}
 _PLACE_ONE = {
     "spots": "spots",
     "cube_limit": "cube limit",
@@ -346,8 +351,16 @@ _NUMBER_LISTS = {
     "dealt_craftsmen": "dealt craftsmen",
     "dealt_resources": "dealt resource cards",
     "free_builders": "free last builders",
+    "wheel_values": "wheel values",
 }
-_PLACE_NAME = {"worker_site": "worker site", "step": "step", "after": "after", "replaces": "replaces"}
+_PLACE_NAME = {
+    "worker_site": "worker site",
+    "step": "step",
+    "after": "after",
+    "replaces": "replaces",
+    "wheel_wild": "wheel wild",
+    "wheel_end": "wheel end",
+}
 
 
 #: Adds a field to the statements of a card being written back (:func:`_card_fields`).
@@ -370,6 +383,22 @@ def _table_fields(spec: BoardSpec, add: _AddField) -> None:
         add("rounds", ast.Num(str(spec.rounds)))
     if spec.starting_vp != base.starting_vp:
         add("starting_vp", ast.Num(str(spec.starting_vp)))
+    if spec.wheel is not None:
+        _wheel_fields(spec.wheel, add)
+
+
+def _wheel_fields(wheel: WheelSpec, add: _AddField) -> None:
+    """A board's wheel lines, each only where it is not the default."""
+    add("wheel_values", tuple(ast.Num(str(x)) for x in wheel.values))
+    add("wheel_indicators", tuple(ast.Name(x) for x in wheel.indicators))
+    if wheel.entering:
+        add("wheel_enters", tuple((ast.Name(x), ast.Num(str(r))) for x, r in wheel.entering))
+    if wheel.wild:
+        add("wheel_wild", ast.Name(wheel.wild))
+    if wheel.at_end != "cap":
+        add("wheel_end", ast.Name(wheel.at_end))
+    if wheel.idle_resets:
+        add("wheel_idle_resets", True)
 
 
 def _place_field_text(f: ast.Field) -> str:
@@ -389,9 +418,12 @@ def _place_field_text(f: ast.Field) -> str:
         return f"{_NUMBER_LISTS[n]} {', '.join(_num(x) for x in ast.each(f, ast.Num))}"
     if n == "stock":
         return f"stock {', '.join(_amount(x) for x in ast.each(f, ast.AmountNode))}"
-    if n in ("buying", "selling"):
+    if n in ("buying", "selling", "wheel_enters"):
         prices = ast.pairs(f, ast.Name, ast.Num)
-        return f"{n} {', '.join(f'{name.text} {_num(price)}' for name, price in prices)}"
+        word = "wheel enters" if n == "wheel_enters" else n
+        return f"{word} {', '.join(f'{name.text} {_num(price)}' for name, price in prices)}"
+    if n == "wheel_indicators":
+        return f"wheel indicators {', '.join(x.text for x in ast.each(f, ast.Name))}"
     raise ValueError(n)  # pragma: no cover
 
 

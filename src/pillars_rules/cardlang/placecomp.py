@@ -10,13 +10,13 @@ every set that holds places.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
 from ..limits import DISPLAY_CRAFTSMEN, DISPLAY_RESOURCE_CARDS, MOST_PLAYERS, ROUNDS
 from . import ast
 from . import effects as fx
 from .abilitycomp import AbilityFields
-from .board import BoardSpec, Place, default_free_builders, layout
+from .board import WHEEL_ENDS, WHEEL_FIELDS, BoardSpec, Place, WheelSpec, default_free_builders, layout
 from .card import Card
 from .diagnostics import Reporter, suggest
 
@@ -48,6 +48,7 @@ BOARD_FIELDS: tuple[str, ...] = (
     "dealt_resources",
     "free_builders",
     "rounds",
+    *WHEEL_FIELDS,
 )
 #: How each place field is written, for messages.
 PLACE_WORDS: dict[str, str] = {
@@ -75,6 +76,12 @@ PLACE_WORDS: dict[str, str] = {
     "dealt_resources": "dealt resource cards",
     "free_builders": "free last builders",
     "rounds": "rounds",
+    "wheel_values": "wheel values",
+    "wheel_indicators": "wheel indicators",
+    "wheel_enters": "wheel enters",
+    "wheel_wild": "wheel wild",
+    "wheel_end": "wheel end",
+    "wheel_idle_resets": "wheel idle resets",
 }
 #: The set-up tables of a board: each one number or one per player count.
 TABLE_FIELDS: dict[str, tuple[str, int, int]] = {
@@ -104,6 +111,11 @@ MAX_CALLED = 60
 MAX_GOLD_CAP = 99
 #: Most VP a player may start with (``starting vp``).
 MAX_STARTING_VP = 99
+#: Most values and indicators of a wheel, highest value, latest round an indicator enters in.
+MAX_WHEEL_VALUES = 24
+MAX_WHEEL_INDICATORS = 16
+MAX_WHEEL_VALUE = 99
+MAX_WHEEL_ROUND = 99
 
 
 class PlaceFields(AbilityFields):
@@ -165,6 +177,8 @@ class PlaceFields(AbilityFields):
                 return None
             nums = tuple(self.number(x, what, lo=lo) for x in v)
             return None if None in nums else nums
+        if n in WHEEL_FIELDS:
+            return self.wheel_value(f)
         if n == "stock":
             return self.amounts(ast.each(f, ast.AmountNode), fx.CUBES, "a place's stock")
         if n in ("buying", "selling"):
@@ -182,6 +196,91 @@ class PlaceFields(AbilityFields):
                 out.append((cube, gold))
             return tuple(out)
         raise AssertionError(n)  # pragma: no cover - the grammar makes no other
+
+    def wheel_value(self, f: ast.Field) -> Any:
+        """One wheel line's value, or ``None`` (reported where it is wrong)."""
+        n = f.name
+        if n == "wheel_values":
+            v = ast.each(f, ast.Num)
+            if len(v) > MAX_WHEEL_VALUES:
+                self.rep.at(v[MAX_WHEEL_VALUES], f"too many numbers ({len(v)}; limit {MAX_WHEEL_VALUES})")
+                return None
+            nums = tuple(self.number(x, "a wheel value", lo=0, hi=MAX_WHEEL_VALUE) for x in v)
+            if None in nums:
+                return None
+            for i in range(1, len(nums)):
+                if nums[i] < nums[i - 1]:  # type: ignore[operator]
+                    self.rep.at(
+                        v[i],
+                        f"wheel values may not decrease: {nums[i]} after {nums[i - 1]}",
+                        "a rotation never lowers what an indicator is worth",
+                    )
+                    return None
+            return nums
+        if n == "wheel_indicators":
+            names = ast.each(f, ast.Name)
+            if len(names) > MAX_WHEEL_INDICATORS:
+                self.rep.at(
+                    names[MAX_WHEEL_INDICATORS], f"too many indicators ({len(names)}; limit {MAX_WHEEL_INDICATORS})"
+                )
+                return None
+            got = tuple(self.ident(x, "an indicator") for x in names)
+            return None if None in got else got
+        if n == "wheel_enters":
+            out: list[tuple[str, int]] = []
+            for name, rnd in ast.pairs(f, ast.Name, ast.Num):
+                ind = self.ident(name, "an indicator")
+                r = self.number(rnd, "the round an indicator enters in", lo=1, hi=MAX_WHEEL_ROUND)
+                if ind is None or r is None:
+                    return None
+                out.append((ind, r))
+            return tuple(out)
+        if n == "wheel_wild":
+            return self.ident(ast.one(f, ast.Name), "an indicator")
+        if n == "wheel_end":
+            return self.choice(ast.one(f, ast.Name), WHEEL_ENDS, "wheel end")
+        return True  # wheel_idle_resets
+
+    def build_wheel(self, values: dict[str, Any], seen: dict[str, ast.Field]) -> WheelSpec | None | Literal[False]:
+        """The board's :class:`WheelSpec`, ``None`` when it has no wheel lines,
+        ``False`` when they do not make one (reported)."""
+        lines = [seen[n] for n in WHEEL_FIELDS if n in seen]
+        if not lines:
+            return None
+        if "wheel_values" not in seen or "wheel_indicators" not in seen:
+            missing = "wheel values" if "wheel_values" not in seen else "wheel indicators"
+            self.rep.at(
+                lines[0], f"a wheel needs '{missing}'", "e.g. 'wheel values 0, 1, 2' and 'wheel indicators a, b'"
+            )
+            return False
+        indicators: tuple[str, ...] = values["wheel_indicators"]
+        entering: tuple[tuple[str, int], ...] = values.get("wheel_enters", ())
+        known: set[str] = set()
+        names = list(zip(indicators, ast.each(seen["wheel_indicators"], ast.Name)))
+        if "wheel_enters" in seen:
+            later = ast.pairs(seen["wheel_enters"], ast.Name, ast.Num)
+            names += [(ind, name) for (ind, _), (name, _) in zip(entering, later)]
+        for ind, name in names:
+            if ind in known:
+                self.rep.at(name, f"the indicator '{ind}' is named twice on the wheel")
+                return False
+            known.add(ind)
+        wild = values.get("wheel_wild", "")
+        if wild and wild not in known:
+            self.rep.at(
+                ast.one(seen["wheel_wild"], ast.Name),
+                f"the wild indicator '{wild}' is not on the wheel{suggest(wild, sorted(known))}",
+                "name one of 'wheel indicators' or 'wheel enters'",
+            )
+            return False
+        return WheelSpec(
+            values["wheel_values"],
+            indicators,
+            entering,
+            values.get("wheel_end", "cap"),
+            wild,
+            bool(values.get("wheel_idle_resets")),
+        )
 
     def sentence_name(self, v: ast.Title) -> str | None:
         """A place's name in the middle of a sentence ("the King's court")."""
@@ -316,6 +415,9 @@ class PlaceFields(AbilityFields):
 
     def build_board(self, values: dict[str, Any], seen: dict[str, ast.Field]) -> BoardSpec | None:
         spec = BoardSpec()
+        wheel = self.build_wheel(values, seen)
+        if wheel is False:
+            return None
         prices = values.get("builder_prices")
         if prices is not None and list(prices) != list(range(prices[0], -1, -1)):
             self.rep.at(
@@ -356,6 +458,7 @@ class PlaceFields(AbilityFields):
             values.get("free_builders", default_free_builders(players)),
             values.get("rounds", spec.rounds),
             starting_vp=values.get("starting_vp", spec.starting_vp),
+            wheel=wheel,
         )
 
 

@@ -159,6 +159,24 @@ class PlaceBuild(Transformer[Token, list[ast.CardNode]]):
     def free_builders(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "free_builders", ch[0])
 
+    def wheel_values(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "wheel_values", ch[0])
+
+    def wheel_indicators(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "wheel_indicators", ch[0])
+
+    def wheel_enters(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "wheel_enters", ch[0])
+
+    def wheel_wild(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "wheel_wild", self._name(ch[0]))
+
+    def wheel_end(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "wheel_end", self._name(ch[0]))
+
+    def wheel_idle_resets(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "wheel_idle_resets", True)
+
     def grey_workers(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "GreyWorkers", ("n", self._num(ch[0])))
 

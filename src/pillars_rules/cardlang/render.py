@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import effects as fx
+from .board import WheelSpec
 from .card import Card
 
 
@@ -444,6 +445,21 @@ def _table(b: Any, table: tuple[int, ...]) -> str:
     )
 
 
+def _wheel(w: WheelSpec) -> str:
+    """A board's wheel, in a sentence or few."""
+    later = [f"{name} in round {r}" for name, r in w.entering]
+    return " ".join(
+        [
+            f"A wheel of values {', '.join(str(v) for v in w.values)}, with the indicators "
+            f"{_and(list(w.indicators))} on 0 at the start; a rotation moves each one step on, and one "
+            + ("on the last value stays there." if w.at_end == "cap" else "on the last value leaves the wheel."),
+            *([f"Entering later, on 0: {_and(later)}."] if later else []),
+            *([f"The wild indicator {w.wild} may be taken instead of any other."] if w.wild else []),
+            *(["A taking with nothing to act on still resets its indicator."] if w.idle_resets else []),
+        ]
+    )
+
+
 def _board(card: Card) -> str:
     b = card.board
     free = [
@@ -467,6 +483,7 @@ def _board(card: Card) -> str:
             f"Resource cards dealt each round: {_table(b, b.dealt_resources)}.",
             *([f"The game lasts {_plural(b.rounds, 'round', 'rounds')}."] if b.rounds != type(b)().rounds else []),
             *([f"Each player starts with {b.starting_vp} VP."] if b.starting_vp != type(b)().starting_vp else []),
+            *([_wheel(b.wheel)] if b.wheel is not None else []),
             *(
                 f"At set-up, before the first round, each player: {instant(a.effect)}."
                 for a in card.abilities
