@@ -182,6 +182,8 @@ class _Facts:
         for c in state.kingsbridge:
             if c:
                 seen.add(c)
+        for c in state.display:  # privileges dealt face up for a set-up draft (issue #53)
+            seen.add(c)
         for rnd in self.taken:
             for c in rnd:
                 seen.add(c)
