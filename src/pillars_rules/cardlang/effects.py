@@ -538,7 +538,7 @@ ZONES: dict[str, str] = {
     "craftsman_decks": "nobody (a round's deck: its revealed cards, everybody)",
     "event_deck": "nobody, except a card a seat has looked at: that seat",
     "privilege_deck": "nobody",
-    "display": "everybody",
+    "display": "everybody (a round's craftsmen and resource cards; before the first round, a set-up draft's cards)",
     "tableau": "everybody (a seat's craftsmen and privileges; a copy of a privilege is a grant)",
     "box": "everybody (cards out of the game: discarded, spent, revealed events)",
 }
