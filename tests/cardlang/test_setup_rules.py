@@ -258,3 +258,18 @@ def test_any_board_set_up_with_a_draft_the_generator_writes_checks_plays_and_rep
     cards = BASE.merged(fan)
     game = pr.playout(pr.new_game(players, seed, cards=cards), seed=seed, max_actions=60)
     assert pr.load(pr.save(game), cards=cards) == game and pr.replay(game.events, cards=cards) == game
+
+
+def test_a_draft_starts_at_the_start_player_the_set_up_effects_made():
+    text = (
+        'board fan_draft "Draft" {\n    at setup: if you have most gold: become the start player\n'
+        "    at setup: draft 1 of 1 privileges per player\n}\n"
+    )
+    cards = BASE.merged(compile_text(text, "fan.cards", known=BASE))
+    game = pr.new_game(3, 4, cards=cards)
+    assert game.state.start_player == 2  # the most starting gold
+    seats = []
+    while game.state.round == 0:
+        seats.append(game.pending.seat)
+        game = game.apply(game.legal_actions()[0])
+    assert seats == [2, 0, 1] and game.pending.kind == "draft" and game.pending.seat == 2
