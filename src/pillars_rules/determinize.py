@@ -61,7 +61,7 @@ class _Scan:
     gets a copy, :meth:`pillars_rules.view.Redactions.branch`), so each
     decision reads only the events after the last one read."""
 
-    __slots__ = ("log", "n", "draws", "revealed", "taken", "once")
+    __slots__ = ("log", "n", "draws", "revealed", "taken", "once", "drafted")
 
     def __init__(self, log) -> None:
         self.log = log
@@ -70,6 +70,7 @@ class _Scan:
         self.revealed: list[str] = []  # events revealed, in order
         self.taken: list[list[str]] = []  # privileges taken, per round
         self.once: set[str] = set()  # cards whose once-a-game ability was used
+        self.drafted: list[str] = []  # privileges drafted at set-up (issue #53), in order
 
     def read(self, n: int) -> None:
         log = self.log
@@ -83,7 +84,7 @@ class _Scan:
             elif t is E.RoundStarted or t is E.PositionSet:
                 self.taken.append([])
             elif t is E.PrivilegeTaken:
-                self.taken[-1].append(e.card)
+                (self.taken[-1] if self.taken else self.drafted).append(e.card)
             elif t is E.OnceUsed:
                 self.once.add(e.card)
         self.n = n
@@ -110,7 +111,7 @@ def _scan(view: SeatView) -> tuple:
                     del _SCANS[next(iter(_SCANS))]
                 _SCANS[id(log)] = got
         got.read(n)
-        return got.draws, tuple(got.revealed), [list(r) for r in got.taken], set(got.once)
+        return got.draws, tuple(got.revealed), [list(r) for r in got.taken], set(got.once), tuple(got.drafted)
     finally:
         _SCANS_LOCK.release()
 
@@ -162,16 +163,17 @@ def _card_ids(privileges: tuple, events: tuple) -> tuple[list[str], list[str], l
 class _Facts:
     """What a view's log tells about cards: computed once per view."""
 
-    __slots__ = ("log", "n", "revealed", "taken", "n_last", "draws", "pools")
+    __slots__ = ("log", "n", "revealed", "taken", "drafted", "n_last", "draws", "pools")
 
     def __init__(self, view: SeatView) -> None:
-        draws, revealed, taken, once = _scan(view)
+        draws, revealed, taken, once, drafted = _scan(view)
         # the view's redacted log, read in place (``log[:n]``; a view rebuilt from an export
         # holds JSON objects: its decoded events)
         self.log: Sequence = view.events if view._decode else view._log
         self.n: int = view.n_events
         self.revealed: tuple[str, ...] = revealed
         self.taken: list[list[str]] = taken
+        self.drafted = drafted
         self.draws = draws
         state, rules = view.state, view.rules
         n = state.n_players  # a card's 'players' line keeps it out at other counts
@@ -182,6 +184,9 @@ class _Facts:
         for c in state.kingsbridge:
             if c:
                 seen.add(c)
+        for c in state.display:  # privileges dealt face up for a set-up draft (issue #53)
+            seen.add(c)
+        seen.update(drafted)
         for rnd in self.taken:
             for c in rnd:
                 seen.add(c)
@@ -316,9 +321,20 @@ def _log(facts: _Facts, state, seed: int, craftsman_decks, event_deck, privilege
         n,
         [
             _restarted(started, seed),
-            E.DecksShuffled(craftsman_decks, facts.revealed + event_deck, tuple(dealt) + privilege_deck),
+            E.DecksShuffled(
+                craftsman_decks, facts.revealed + event_deck, _drafted(facts, state) + tuple(dealt) + privilege_deck
+            ),
         ],
     )
+
+
+def _drafted(facts: _Facts, state) -> tuple[str, ...]:
+    """The privileges a set-up draft dealt, as far as the seat knows them: those
+    drafted, then those still on the display during set-up (issue #53; the rest,
+    once gone, are unknown). Empty without a draft."""
+    if not facts.drafted and state.stage != "setup":
+        return ()
+    return facts.drafted + (state.display if state.stage == "setup" else ())
 
 
 def _then(log: Sequence, start: int, n: int, out: list) -> list:

@@ -12,7 +12,9 @@ cards (needs ``hypothesis``):
   products of values with bounds -- conditions on counters, choices on a
   turn at the market, reactions to any seat, turn order, and the cards as
   objects: looks at, reorders and burials of the event deck, craftsmen
-  given, privileges copied), as card text. Each card takes the id of a base
+  given, privileges copied), as card text, and half the time the shipped
+  board card with set-up rules (``at setup:`` for each player and a draft
+  of privileges). Each card takes the id of a base
   (or expansion) card of its kind, so
   it is dealt like the card it replaces.
 * :func:`play_set` -- compiles a set (a set the compiler refuses is an
@@ -47,6 +49,7 @@ from hypothesis import strategies as st
 
 from .cardlang import compile_text, format_cards
 from .cardlang.cardset import CardSet
+from .cardlang.strategies import board_setups
 from .cardlang.strategies import cards as drawn_cards
 from .errors import CardError
 from .game import Game, load_cards, new_game
@@ -116,7 +119,10 @@ def card_sets(draw, max_cards: int = 3, loose: bool | None = None) -> Case:
     decks keep their shape). ``loose``: cards of any shape the grammar writes,
     some of which the compiler refuses (``False``: only well-typed ones;
     ``None``: either, drawn)."""
-    on = draw(st.sampled_from(("base", "expansion")))
+    setups = draw(board_setups) if draw(st.booleans()) else ()
+    # a set with a board card plays on the expansion's (2 to 6 seats: the base board's 2 to 4
+    # would refuse the seats drawn above 4)
+    on = "expansion" if setups else draw(st.sampled_from(("base", "expansion")))
     base = shipped(on)
     if loose is None:
         loose = draw(st.booleans())
@@ -133,6 +139,9 @@ def card_sets(draw, max_cards: int = 3, loose: bool | None = None) -> Case:
         elif card.kind == "privilege":
             fields["last_round"] = old.last_round
         out.append(attrs.evolve(card, **fields))
+    if setups:  # the shipped board with set-up rules, a draft among them (issue #53)
+        board = next(c for c in base.places if c.kind == "board")
+        out.append(attrs.evolve(board, abilities=setups))
     return Case(format_cards(out), on)
 
 

@@ -155,3 +155,25 @@ def test_bots_play_the_last_forms_at_every_seat_count(level, name, ids, shown_by
         # a gain or loss names its card; a card given is given only by these cards
         acted += sum(1 for e in game.events if isinstance(e, shown_by) and getattr(e, "reason", "") in ids | {""})
     assert acted  # some card of the forms did what it says in these games
+
+
+DRAFT_BOARD = [str(Path(__file__).resolve().parents[2] / "examples" / "setup_ideas" / "privilege_draft.cards")]
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "heuristic", "heuristic-v1", "hard"])
+def test_bots_draft_privileges_at_set_up_from_their_views(level):
+    """A set-up draft (issue #53): every level answers each pick from its own
+    view (the search bot samples the hidden decks around the public display)."""
+    game = pr.new_game(3, 4, cards=DRAFT_BOARD)
+    bots = [make_bot(level, 3 + s) for s in range(3)]
+    while game.state.round == 0:
+        seat = game.pending.seat
+        view = game.view(seat)
+        sample = pr.determinize(view, 1)
+        assert sample.view(seat).state == view.state and sample.legal_actions() == game.legal_actions()
+        action = bots[seat](view)
+        assert action in game.legal_actions()
+        game = game.apply(action)
+    drafted = [e.seat for e in game.events if isinstance(e, E.PrivilegeTaken)]
+    assert drafted == [0, 1, 2]
+    assert pr.load(pr.save(game), cards=DRAFT_BOARD) == game

@@ -190,8 +190,9 @@ EXAMPLES = {
 
 
 def test_examples_cover_the_registry():
-    # GreyWorkers is a place's spot effect, not an ability: tests/cardlang/test_places.py
-    assert set(EXAMPLES) | {"GreyWorkers"} == set(fx.EFFECTS)
+    # GreyWorkers is a place's spot effect, not an ability: tests/cardlang/test_places.py;
+    # DraftCards stands on the board card only: tests/cardlang/test_setup_rules.py
+    assert set(EXAMPLES) | {"GreyWorkers", "DraftCards"} == set(fx.EFFECTS)
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))

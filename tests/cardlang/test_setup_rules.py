@@ -145,6 +145,32 @@ def test_a_reversal_at_set_up_reverses_the_first_round():
         ),
         ('board carpenter "B" {\n    at setup: gain 1 gold\n}\n', "1:1", "board id 'carpenter' is the id of a card"),
         ('board fan_b "B" {\n    starting vp 100\n}\n', "2:17", "starting VP"),
+        # a draft of cards (issue #53): the table's, once, on the board card, of privileges
+        (
+            'board fan_b "B" {\n    at setup: choose one: gain 1 gold | draft 1 of 2 privileges per player\n}\n',
+            "2:41",
+            "a draft of cards is a set-up rule of the whole table",
+        ),
+        (
+            'board fan_b "B" {\n    at setup: if you are the start player: draft 1 of 2 privileges per player\n}\n',
+            "2:44",
+            "stands alone after 'at setup:'",
+        ),
+        (
+            'craftsman fan_c "C" {\n    round start\n    at setup: draft 1 of 2 privileges per player\n}\n',
+            "3:15",
+            "write it on the board card, not on a craftsman",
+        ),
+        (
+            'board fan_b "B" {\n    at setup: draft 1 of 2 privileges per player\n'
+            "    at setup: draft 1 of 2 privileges per player, the rest to the box\n}\n",
+            "3:15",
+            "one at most, on the board card",
+        ),
+        ('board fan_b "B" {\n    at setup: draft 3 of 2 privileges per player\n}\n', "2:21", "more than are dealt"),
+        ('board fan_b "B" {\n    at setup: draft 1 of 5 privileges per player\n}\n', "2:26", "from 1 to 4"),
+        ('board fan_b "B" {\n    at setup: draft 1 of 2 craftsmen per player\n}\n', "2:28", "kind of card drafted"),
+        ('event fan_e "E" {\n    now: draft 1 of 2 privileges per player\n}\n', "2:10", "set-up rule"),
     ],
 )
 def test_what_set_up_gives_no_meaning_is_refused_at_its_word(text, where, message):
@@ -162,3 +188,88 @@ def test_any_set_up_rule_the_generator_writes_checks_plays_and_replays(abilities
     game = pr.playout(pr.new_game(players, seed, cards=cards), seed=seed, max_actions=40)
     assert game.state.round >= 1 or game.pending.kind == "choice"
     assert pr.load(pr.save(game), cards=cards) == game and pr.replay(game.events, cards=cards) == game
+
+
+DRAFT = """board fan_draft "Draft" {
+    at setup: choose one: gain 1 stone | gain 2 gold
+    at setup: draft 2 of 3 privileges per player
+}
+"""
+
+
+def test_a_draft_compiles_formats_renders_and_refuses_nothing_it_means():
+    cards = compile_text(DRAFT, "fan.cards", known=BASE)
+    (board,) = cards.places
+    assert board.abilities[1] == fx.Trigger(fx.SETUP, fx.DraftCards(2, 3, "privilege_deck", "box"))
+    assert format_text(DRAFT) == DRAFT
+    under = DRAFT.replace("per player\n", "per player, the rest under the deck\n")
+    assert format_text(under) == under
+    assert format_text(DRAFT.replace("per player\n", "per player, the rest to the box\n")) == DRAFT  # the default
+    canon = format_cards(cards.places)
+    assert compile_text(canon, "again.cards", known=BASE).places == cards.places
+    assert "draft 2 of 3 privileges per player\n" in card_text(board)
+    text = render(board)
+    assert "after the other set-up rules: deal 3 privileges per player face up" in text and "go to the box" in text
+
+
+def test_a_draft_comes_after_the_other_set_up_choices_in_a_snake_free_order_and_boxes_the_rest():
+    """Two rounds of picks, each in turn order from the start player (not back and
+    forth), after every seat's set-up choice; the rest leave the game."""
+    cards = BASE.merged(compile_text(DRAFT, "fan.cards", known=BASE))
+    game = pr.new_game(3, 4, cards=cards)
+    deck = next(e for e in game.events if isinstance(e, E.DecksShuffled)).privileges
+    assert game.state.display == deck[:9] and len(game.state.privilege_deck) == len(deck) - 9
+    asked = []
+    while game.state.round == 0:
+        job = game.state.jobs[0]
+        asked.append((job.ability, game.pending.seat))
+        game = game.apply(game.legal_actions()[0])  # the first card of the display, or the stone
+    assert asked == [(0, 0), (0, 1), (0, 2)] + [(1, 0), (1, 1), (1, 2)] * 2  # the choices, then the picks
+    taken = [e for e in game.events if isinstance(e, E.PrivilegeTaken)]
+    assert [(e.seat, e.card) for e in taken] == list(zip([0, 1, 2, 0, 1, 2], deck[:6]))
+    assert [(e.to, e.reason) for e in game.events if isinstance(e, E.DisplayCleared)] == [("box", "fan_draft")]
+    assert game.state.display and not set(game.state.display) & set(deck[:6])  # the first round's own display
+    assert pr.load(pr.save(game), cards=cards) == game and pr.replay(game.events, cards=cards) == game
+
+
+def test_a_draft_larger_than_the_deck_deals_what_there_is_and_asks_no_empty_pick():
+    big = 'board fan_draft "Draft" {\n    at setup: draft 4 of 4 privileges per player, the rest under the deck\n}\n'
+    cards = BASE.merged(compile_text(big, "fan.cards", known=BASE))
+    game = pr.new_game(4, 9, cards=cards)
+    n = len(next(e for e in game.events if isinstance(e, E.DecksShuffled)).privileges)
+    assert len(game.state.display) == n < 16 and not game.state.privilege_deck
+    picks = 0
+    while game.state.round == 0:
+        game = game.apply(game.legal_actions()[-1])
+        picks += 1
+    assert picks == n  # the picks past the last card ask nothing
+    assert sum(1 for e in game.events if isinstance(e, E.ChoiceMade) and e.option < 0) == 16 - n
+    assert not game.state.kingsbridge or set(game.state.kingsbridge) == {""} or not any(game.state.kingsbridge)
+    end = pr.playout(game, seed=3)
+    assert end.is_over and pr.load(pr.save(end), cards=cards) == end and pr.replay(end.events, cards=cards) == end
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(strategies.board_setups, st.integers(2, 4), st.integers(0, 999))
+def test_any_board_set_up_with_a_draft_the_generator_writes_checks_plays_and_replays(abilities, players, seed):
+    board = Card(id="fan_board", kind="board", name="Fan board", abilities=tuple(abilities), board=BoardSpec())
+    fan = compile_text(format_cards((board,)), "fan.cards", known=BASE)
+    assert fan.places == (board,)
+    cards = BASE.merged(fan)
+    game = pr.playout(pr.new_game(players, seed, cards=cards), seed=seed, max_actions=60)
+    assert pr.load(pr.save(game), cards=cards) == game and pr.replay(game.events, cards=cards) == game
+
+
+def test_a_draft_starts_at_the_start_player_the_set_up_effects_made():
+    text = (
+        'board fan_draft "Draft" {\n    at setup: if you have most gold: become the start player\n'
+        "    at setup: draft 1 of 1 privileges per player\n}\n"
+    )
+    cards = BASE.merged(compile_text(text, "fan.cards", known=BASE))
+    game = pr.new_game(3, 4, cards=cards)
+    assert game.state.start_player == 2  # the most starting gold
+    seats = []
+    while game.state.round == 0:
+        seats.append(game.pending.seat)
+        game = game.apply(game.legal_actions()[0])
+    assert seats == [2, 0, 1] and game.pending.kind == "draft" and game.pending.seat == 2

@@ -96,6 +96,41 @@ def test_richest_starts_makes_the_richest_seat_the_start_player(players, richest
     assert roundtrips(game, "idea_richest_starts")
 
 
+@covers("idea_privilege_draft")
+@pytest.mark.parametrize("players", [3, 4])
+def test_privilege_draft_deals_three_per_player_and_each_takes_one_in_turn_order(players):
+    game = start("idea_privilege_draft", players, seed=5)
+    deck = next(e for e in game.events if isinstance(e, E.DecksShuffled)).privileges
+    dealt = min(3 * players, len(deck))
+    assert game.state.display == deck[:dealt] and game.state.privilege_deck == deck[dealt:]
+    assert [(e.n, e.reason) for e in game.events if isinstance(e, E.CardsDealt)] == [(dealt, "idea_privilege_draft")]
+    taken = {}
+    for turn, seat in enumerate(range(players)):
+        assert game.state.round == 0 and game.pending.kind == "choice" and game.pending.seat == seat
+        shown = game.view((seat + 1) % players).state.display  # the display is public: every seat sees it
+        assert shown == game.state.display and len(shown) == dealt - turn
+        labels = [c.label for c in pr.words.choices(game.view(seat))]
+        assert labels == [f"draft {game.rules.card(c).name} (Privilege draft)" for c in shown]
+        if seat == 1:
+            assert roundtrips(game, "idea_privilege_draft")  # a draft half made
+        pick = len(shown) - 1  # the last card on the display
+        taken[seat] = shown[pick]
+        game = game.apply(A.ChooseOption(pick))
+    assert game.state.round == 1 and game.pending.kind == "draft" and game.pending.seat == 0
+    for seat, card in taken.items():
+        p = game.state.players[seat]
+        assert card in p.privileges or any(e == E.OnceUsed(seat, card) for e in game.events)  # immediate: spent
+    rest = tuple(c for c in deck[:dealt] if c not in taken.values())
+    left = game.state.kingsbridge + game.state.privilege_deck  # (the first round has dealt the board's privileges)
+    assert left[-len(rest) :] == rest and len(left) == len(deck) - players  # the rest under the deck, in order
+    cleared = [e for e in game.events if isinstance(e, E.DisplayCleared)]
+    assert [(e.to, e.reason) for e in cleared] == [("under", "idea_privilege_draft")]
+    assert any("went face up to the display, to be drafted (Privilege draft)" in line for line in game.narrate())
+    assert roundtrips(game, "idea_privilege_draft")
+    end = pr.playout(game, seed=2)
+    assert end.is_over and roundtrips(end, "idea_privilege_draft")
+
+
 def test_every_set_up_idea_has_a_scenario_here():
     written = {e["id"] for e in CORPUS["idea"] if e["category"] == "set-up"}
     assert written == set(BOARDS) == TESTED

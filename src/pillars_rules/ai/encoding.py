@@ -54,6 +54,7 @@ from ..cardlang.effects import (
     ChooseCraftsman,
     ChooseOne,
     CopyPrivilege,
+    DraftCards,
     GivePrivilege,
     ReorderEvents,
     Vote,
@@ -87,7 +88,8 @@ def _walk(value: object) -> Iterator[object]:
 
 def _max_options(cards: CardSet) -> int:
     most = 0
-    for card in cards:
+    boards = tuple(p for p in cards.places if p.kind == "board")  # their set-up rules (issue #53)
+    for card in tuple(cards) + boards:
         abilities = [card.abilities] + [a for _, a in card.variants]
         for x in _walk(tuple(abilities)):
             if isinstance(x, (ChooseOne, Vote)):
@@ -96,6 +98,8 @@ def _max_options(cards: CardSet) -> int:
                 most = max(most, cards.board.spec.gold_cap + 1)
             elif isinstance(x, ReorderEvents):  # one option per order of the cards (issue #53)
                 most = max(most, math.factorial(x.n))
+            elif isinstance(x, DraftCards):  # one option per card dealt for a set-up draft (issue #53)
+                most = max(most, x.n * MOST_PLAYERS)
             elif isinstance(x, CopyPrivilege):  # one option per privilege another seat may hold
                 most = max(most, sum(1 for c in cards if c.kind == "privilege"))
             elif isinstance(x, (GivePrivilege, ChooseCraftsman)) and x.to is not None and x.to.who == "chosen":

@@ -234,7 +234,33 @@ class AbilityFields(ValueChecker):
         if r in SHARED:
             refuse_nested(self, e)
             return None
+        if r == "DraftCards":  # the table's, once: never inside another effect (issue #53)
+            self.rep.at(
+                e,
+                "a draft of cards is a set-up rule of the whole table: it stands alone after 'at setup:' "
+                "on the board card",
+                "write 'board ... { at setup: draft 1 of 3 privileges per player }'",
+            )
+            return None
         raise AssertionError(r)  # pragma: no cover - the grammar makes no other
+
+    def draft(self, e: ast.Effect) -> fx.DraftCards | None:
+        """``draft K of N privileges per player``: at most
+        :data:`~pillars_rules.cardlang.effects.MAX_DRAFT_DEAL` dealt per
+        player, and no more kept than dealt (issue #53)."""
+        n = self.number(e.arg("n"), "the cards dealt per player", hi=fx.MAX_DRAFT_DEAL)
+        word = self.choice(e.arg("word"), tuple(fx.DRAFT_DECKS), "kind of card drafted")
+        keep = self.number(e.arg("keep"), "the cards each player drafts", hi=fx.MAX_DRAFT_DEAL)
+        if n is None or word is None or keep is None:
+            return None
+        if keep > n:
+            self.rep.at(
+                e.arg("keep"),
+                f"each player drafts {keep} of {n} cards dealt per player: more than are dealt",
+                f"keep at most as many as are dealt: 'draft {n} of {n} ...'",
+            )
+            return None
+        return fx.DraftCards(keep, n, fx.DRAFT_DECKS[word][0], e.arg("rest"))
 
     def one_taker(self, node: ast.Effect, kind: str) -> None:
         """Refuse a card given to several players: a card is one object."""
@@ -417,6 +443,9 @@ class AbilityFields(ValueChecker):
             return None if eff is None else getattr(fx, r)(eff)
         if r == "Trigger":
             step = self.choice(e.arg("step"), self.hooks + (fx.GAME_END, fx.SETUP), "step")
+            if step == fx.SETUP and e.arg("effect").registry == "DraftCards":  # issue #53
+                draft = self.draft(e.arg("effect"))
+                return None if draft is None else fx.Trigger(step, draft)
             eff = self.instant(e.arg("effect"))
             if step is None or eff is None:
                 return None

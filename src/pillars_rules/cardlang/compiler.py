@@ -221,10 +221,22 @@ class _Unit(PlaceFields):
                 "switch a set-up rule on with a variant of a starting craftsman, or write a second board",
             )
             ok = False
+        drafts = 0
         for e in node.abilities + tuple(a for v in node.variants for a in v.abilities):
             if e.registry != "Trigger":
                 continue
             at_setup = e.arg("step").text == fx.SETUP
+            if at_setup and e.arg("effect").registry == "DraftCards":  # the table's (issue #53)
+                drafts += 1
+                if kind != "board" or drafts > 1:
+                    rep.at(
+                        e.arg("effect"),
+                        "a draft of cards is the whole table's: one at most, on the board card"
+                        if kind == "board"
+                        else f"a draft of cards is the whole table's: write it on the board card, not on {article(kind)}",
+                    )
+                    ok = False
+                    continue
             if kind == "board" and not at_setup:
                 rep.at(
                     e.arg("step"),

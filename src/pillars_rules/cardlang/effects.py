@@ -538,7 +538,7 @@ ZONES: dict[str, str] = {
     "craftsman_decks": "nobody (a round's deck: its revealed cards, everybody)",
     "event_deck": "nobody, except a card a seat has looked at: that seat",
     "privilege_deck": "nobody",
-    "display": "everybody",
+    "display": "everybody (a round's craftsmen and resource cards; before the first round, a set-up draft's cards)",
     "tableau": "everybody (a seat's craftsmen and privileges; a copy of a privilege is a grant)",
     "box": "everybody (cards out of the game: discarded, spent, revealed events)",
 }
@@ -599,6 +599,38 @@ class GivePrivilege:
     exclude: tuple[str, ...] = ()
 
 
+#: What a set-up draft may deal (issue #53): the word written, the deck it is
+#: dealt from (a zone of :data:`ZONES`) and the kind of card it holds.
+DRAFT_DECKS: dict[str, tuple[str, str]] = {"privileges": ("privilege_deck", "privilege")}
+
+#: The kind of card in each deck a draft may deal from.
+DRAFT_DECKS_KIND: dict[str, str] = {deck: kind for deck, kind in DRAFT_DECKS.values()}
+
+#: Where the cards nobody drafted go (``the rest ...``), as written.
+DRAFT_REST: dict[str, str] = {"box": "to the box", "under": "under the deck"}
+
+#: Most cards a set-up draft deals per player, and most each player keeps.
+MAX_DRAFT_DEAL: Final = 4
+
+
+@frozen
+class DraftCards:
+    """``draft K of N privileges per player[, the rest to the box | under the
+    deck]``: a set-up rule of the board card (the whole of an ``at setup:``),
+    done once for the table, not once per player: ``n`` cards per player are
+    dealt face up from the top of ``deck`` to the display (as many as it
+    holds); then each player in turn order from the start player takes one
+    of them, round after round, until each has taken ``keep``; the cards
+    left go to the box or under the deck, in the order dealt (``rest``). A
+    card drafted is gained as if taken from the board: its effects on gain
+    happen, an immediate one is spent (issue #53)."""
+
+    keep: int
+    n: int
+    deck: str = "privilege_deck"
+    rest: str = "box"
+
+
 def is_table_effect(effect: object) -> bool:
     """Does an instant effect name no player (the market's own stock, the
     event deck's order)? An event's ``now:`` does it once, not once for each
@@ -628,6 +660,7 @@ InstantEffect = Union[
     ReorderEvents,
     CopyPrivilege,
     GivePrivilege,
+    DraftCards,
 ]
 
 
@@ -950,6 +983,7 @@ EFFECTS: dict[str, type] = {
         ReorderEvents,
         CopyPrivilege,
         GivePrivilege,
+        DraftCards,
         YieldDelta,
         TaxFixed,
         TaxDelta,

@@ -616,6 +616,15 @@ class _Parser:
             who = self.players()
             self.kw("for")
             return "copy_privilege", [who, self.rule(self.copy_time)]
+        if w == "draft":  # a draft at set-up (issue #53)
+            self.kw("draft")
+            keep = self.take("number")
+            self.kw("of")
+            n = self.take("number")
+            word = self.take("name")
+            self.kw("per", "player")
+            rest = self.rule(self.draft_rest) if self.is_punct(",") else None
+            return "draft_cards", [keep, n, word, rest]
         if w == "choose" and self.word(1) == "privilege":  # a privilege given (issue #53)
             self.kw("choose", "privilege")
             exclude = self.except_list() if self.word() == "except" else None
@@ -743,6 +752,15 @@ class _Parser:
             return "count", [first]
 
         return "per_count", [n, self.rule(count)]
+
+    def draft_rest(self) -> _Parsed:
+        self.punct(",")
+        self.kw("the", "rest")
+        if self.word() == "to":
+            self.kw("to", "the", "box")
+            return "rest_box", []
+        self.kw("under", "the", "deck")
+        return "rest_under", []
 
     def copy_time(self) -> _Parsed:
         w = self.word()

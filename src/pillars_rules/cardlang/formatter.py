@@ -259,6 +259,11 @@ def effect_text(e: ast.Effect) -> str:
         return f"{verb} the next {_num(n)} {'event' if n.value == 1 else 'events'}"
     if r == "BuryEvent":
         return "bury the next event"
+    if r == "DraftCards":  # a draft at set-up (issue #53)
+        rest = "" if a("rest") == "box" else ", the rest under the deck"
+        word = a("word")  # as written; a compiled card's: the word of its deck
+        text = word.text if word is not None else next(w for w, (d, _) in fx.DRAFT_DECKS.items() if d == a("deck"))
+        return f"draft {_num(a('keep'))} of {_num(a('n'))} {text} per player{rest}"
     if r == "GivePrivilege":
         return f"choose privilege{_except(a('exclude'))}: give to {_players(a('to'))}"
     if r == "CopyPrivilege":
@@ -563,6 +568,8 @@ _PLAIN_STR_FIELDS = {
     ("OnAction", "who"),
     ("ReverseOrder", "when"),
     ("CopyPrivilege", "duration"),
+    ("DraftCards", "deck"),
+    ("DraftCards", "rest"),
 }
 
 

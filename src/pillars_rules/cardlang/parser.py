@@ -424,6 +424,23 @@ class _Build(PlaceBuild):
     def copy_privilege(self, meta: Meta, ch: Children) -> ast.Effect:
         return self._eff(meta, "CopyPrivilege", ("players", ch[0]), ("duration", ch[1]))
 
+    def draft_cards(self, meta: Meta, ch: Children) -> ast.Effect:
+        keep, n, word, rest = ch
+        return self._eff(
+            meta,
+            "DraftCards",
+            ("keep", self._num(keep)),
+            ("n", self._num(n)),
+            ("word", self._name(word)),
+            ("rest", rest or "box"),
+        )
+
+    def rest_box(self, meta: Meta, ch: Children) -> str:
+        return "box"
+
+    def rest_under(self, meta: Meta, ch: Children) -> str:
+        return "under"
+
     def this_round_time(self, meta: Meta, ch: Children) -> str:
         return "this_round"
 

@@ -190,6 +190,14 @@ def instant(e: Any) -> str:
             f"look at the next {e.n} event cards (as many as the deck has; only you see them) "
             "and put them back in any order"
         )
+    if isinstance(e, fx.DraftCards):
+        kind = fx.DRAFT_DECKS_KIND[e.deck]
+        rest = "go to the box" if e.rest == "box" else "go under the deck"
+        return (
+            f"deal {_plural(e.n, kind, kind + 's')} per player face up (as many as the deck has); "
+            f"each player in turn order from the start player takes one, round after round, until each has "
+            f"{e.keep}; the rest {rest}"
+        )
     if isinstance(e, fx.BuryEvent):
         return "put the next event card, unseen, at the bottom of the event deck"
     if isinstance(e, fx.GivePrivilege):
@@ -485,7 +493,9 @@ def _board(card: Card) -> str:
             *([f"Each player starts with {b.starting_vp} VP."] if b.starting_vp != type(b)().starting_vp else []),
             *([_wheel(b.wheel)] if b.wheel is not None else []),
             *(
-                f"At set-up, before the first round, each player: {instant(a.effect)}."
+                f"At set-up, before the first round, after the other set-up rules: {instant(a.effect)}."
+                if isinstance(a.effect, fx.DraftCards)  # the table's, once (issue #53)
+                else f"At set-up, before the first round, each player: {instant(a.effect)}."
                 for a in card.abilities
                 if isinstance(a, fx.Trigger)  # a board card's abilities are its set-up rules
             ),

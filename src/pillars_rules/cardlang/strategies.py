@@ -269,6 +269,20 @@ def _setup_meaning(effect: Any) -> bool:
 
 #: ``at setup:`` abilities, as a starting craftsman or the board card has them.
 setup_triggers = st.builds(fx.Trigger, st.just(fx.SETUP), owner_instants.filter(_setup_meaning))
+#: A draft of cards at set-up (issue #53): K of N per player, K at most N.
+drafts = st.integers(1, fx.MAX_DRAFT_DEAL).flatmap(
+    lambda n: st.builds(
+        fx.DraftCards,
+        st.integers(1, n),
+        st.just(n),
+        st.sampled_from(tuple(fx.DRAFT_DECKS_KIND)),
+        st.sampled_from(tuple(fx.DRAFT_REST)),
+    )
+)
+#: A board card's set-up rules: up to two for each player, then at most one draft.
+board_setups = st.tuples(st.lists(setup_triggers, max_size=2), st.lists(drafts, max_size=1)).map(
+    lambda t: tuple(t[0]) + tuple(fx.Trigger(fx.SETUP, d) for d in t[1])
+)
 passives = st.builds(fx.Passive, modifiers)
 #: What a vote's option or a bid's prize may be (issue #36): a fixed effect
 #: for one player (no choice, not the market's own stock), or a lasting change.
@@ -295,7 +309,8 @@ loose_instants = st.recursive(
     simple_instants
     | lastings
     | st.builds(fx.Transfer, st.sampled_from(("take", "give")), amounts(fx.AMOUNT_KINDS), players | _THAT)
-    | st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes, players),
+    | st.builds(fx.ChooseCraftsman, st.just("give"), st.just(0), excludes, players)
+    | st.builds(fx.DraftCards, st.integers(1, fx.MAX_DRAFT_DEAL + 1), st.integers(1, fx.MAX_DRAFT_DEAL)),
     lambda inner: st.one_of(
         st.lists(inner, min_size=2, max_size=3).map(lambda opts: fx.ChooseOne(tuple(opts))),
         st.builds(fx.If, conditions, inner),

@@ -69,6 +69,10 @@ def Decks__event_deck(obj: Decks, v0: tuple[str, ...]) -> Decks:
     return Decks(obj.craftsman_decks, v0, obj.privilege_deck)
 
 
+def Decks__privilege_deck(obj: Decks, v0: tuple[str, ...]) -> Decks:
+    return Decks(obj.craftsman_decks, obj.event_deck, v0)
+
+
 def Fixed__seed(obj: Fixed, v0: int) -> Fixed:
     return Fixed(v0, obj.variants, obj.card_hash)
 
@@ -385,6 +389,15 @@ def GameState__players__board(obj: GameState, v0: tuple[PlayerState, ...], v1: B
     return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng, v0, v1,
         obj.decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins, obj.decision, obj.effects,
         obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds, obj.seen)
+
+
+def GameState__privilege_deck(obj: GameState, v0: tuple[str, ...]) -> GameState:
+    old_decks = obj.decks
+    new_decks = Decks(old_decks.craftsman_decks, old_decks.event_deck, v0)
+    return GameState(obj.fixed, obj.round, obj.stage, obj.step, obj.start_player, obj.pending, obj.rng,
+        obj.players, obj.board, new_decks, obj.table, obj.builders, obj.cathedral, obj.game_over, obj.pins,
+        obj.decision, obj.effects, obj.granted, obj.counters, obj.ballots, obj.turn, obj.reversed_rounds,
+        obj.seen)
 
 
 def GameState__protected(obj: GameState, v0: frozenset[int]) -> GameState:
@@ -800,6 +813,7 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (Builders, ('thirds',)): Builders__thirds,
     (Decks, ('craftsman_decks', 'event_deck', 'privilege_deck')): Decks__craftsman_decks__event_deck__privilege_deck,
     (Decks, ('event_deck',)): Decks__event_deck,
+    (Decks, ('privilege_deck',)): Decks__privilege_deck,
     (Fixed, ('seed',)): Fixed__seed,
     (GameState, ('bag', 'drawn', 'redraw_used')): GameState__bag__drawn__redraw_used,
     (GameState, ('bag', 'thirds', 'marker')): GameState__bag__thirds__marker,
@@ -836,6 +850,7 @@ COPIES: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {
     (GameState, ('pins',)): GameState__pins,
     (GameState, ('players',)): GameState__players,
     (GameState, ('players', 'board')): GameState__players__board,
+    (GameState, ('privilege_deck',)): GameState__privilege_deck,
     (GameState, ('protected',)): GameState__protected,
     (GameState, ('reversed_rounds',)): GameState__reversed_rounds,
     (GameState, ('round', 'stage', 'step', 'players', 'supply', 'market', 'court_metal', 'stocks', 'kingsbridge', 'privilege_deck', 'shiring', 'display', 'passed', 'spots', 'marker', 'drawn', 'parked', 'thirds', 'first_placed', 'redraw_used', 'prev_event', 'prev_protected', 'event', 'event_applied', 'protected', 'tax', 'exempt', 'traded', 'done', 'jobs', 'decided', 'effects', 'turn', 'pending')): GameState__round__stage__step__players__supply__market__court_metal__stocks__kingsbridge__privilege_deck__shiring__display__passed__spots__marker__drawn__parked__thirds__first_placed__redraw_used__prev_event__prev_protected__event__event_applied__protected__tax__exempt__traded__done__jobs__decided__effects__turn__pending,
@@ -979,5 +994,7 @@ ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {
         'EventsReordered': {'seat': 'int', 'order': 'tuple[int, ...]', 'reason': 'str'},
         'CraftsmanGiven': {'seat': 'int', 'card': 'str', 'to': 'int'},
         'PrivilegeGiven': {'seat': 'int', 'card': 'str', 'to': 'int'},
+        'CardsDealt': {'deck': 'str', 'n': 'int', 'reason': 'str'},
+        'DisplayCleared': {'deck': 'str', 'to': 'str', 'reason': 'str'},
     },
 }

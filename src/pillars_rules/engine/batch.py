@@ -19,6 +19,7 @@ from ..cardlang.effects import (
     ChooseCraftsman,
     ChooseOne,
     CopyPrivilege,
+    DraftCards,
     ForPlayers,
     Gain,
     HasMost,
@@ -28,6 +29,7 @@ from ..cardlang.effects import (
     LookEvents,
     Lose,
     Market,
+    OnGain,
     PerBuilder,
     PerCount,
     PerMillWorker,
@@ -207,6 +209,8 @@ def _instant(
             if (rnd <= rules.layout.rounds and rnd not in state.reversed_rounds)
             else []
         )
+    if isinstance(effect, DraftCards):  # the table's, dealt once by the set-up (flow), not per seat
+        return []
     if isinstance(effect, Lasting):  # an option of a choice: ``option`` is its index
         first, last = lasting_rounds(state, rules, effect.duration)
         return [E.ModifierGranted(seat, source, ability, option, first, last)] if first <= rules.layout.rounds else []
@@ -247,7 +251,28 @@ def option_count(state: GameState, rules: Rules, seat: int, effect) -> int:
         return len(copy_options(state, rules, seat, effect, job.actor))
     if gives_to_chosen(effect):
         return len(give_options(state, seat, effect, job.actor))
+    if isinstance(effect, DraftCards):  # option i: the i-th card on the display (issue #53)
+        return len(state.display)
     return len(effect.options)
+
+
+def gained_privilege_events(state: GameState, rules: Rules, seat: int, card: str) -> list:
+    """``seat`` gains the privilege ``card`` (drafted at set-up, issue #53)
+    as at the board's privilege step: taken, its effects on gain (a choice
+    they ask comes next, before other waiting choices), then spent if it is
+    an immediate privilege."""
+    taken = E.PrivilegeTaken(seat, card)
+    out: list = [taken]
+    now = evolve(state, taken, rules)
+    for j, ability in enumerate(rules.card(card).abilities):
+        if isinstance(ability, OnGain):
+            for e in instant_events(now, rules, seat, ability.effect, card, j):
+                e = E.ChoicesQueued(e.jobs, front=True) if isinstance(e, E.ChoicesQueued) else e
+                now = evolve(now, e, rules)
+                out.append(e)
+    if card in rules.spent_when_gained:
+        out.append(E.OnceUsed(seat, card))
+    return out
 
 
 def chosen_events(state: GameState, rules: Rules, seat: int, effect, target: int, source: str, ability: int) -> list:

@@ -628,6 +628,39 @@ class EventBuried:
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class CardsDealt:
+    """The top ``n`` cards of ``deck`` (a zone of
+    :data:`~pillars_rules.cardlang.effects.ZONES`: the privilege deck) went
+    face up to the display, to be drafted by the set-up rule of the card
+    ``reason`` (issue #53). A count, not cards: the display shows them."""
+
+    deck: str
+    n: int
+    reason: str
+
+    def __init__(self, deck: str, n: object, reason: str) -> None:
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "n", _whole(n, "CardsDealt.n"))
+        object.__setattr__(self, "reason", reason)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
+class DisplayCleared:
+    """The cards left on the display when the set-up draft of ``reason``
+    ended went ``to`` the box (``"box"``) or under ``deck``, in the order
+    dealt (``"under"``) (issue #53)."""
+
+    deck: str
+    to: str
+    reason: str
+
+    def __init__(self, deck: str, to: str, reason: str) -> None:
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "to", to)
+        object.__setattr__(self, "reason", reason)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class EventsReordered:
     """``seat`` put the top ``len(order)`` event cards back in the order it
     chose (by the card ``reason``): the card at position ``order[i]`` is now
@@ -880,6 +913,8 @@ EVENT_TYPES: dict[str, type] = {
         EventsReordered,
         CraftsmanGiven,
         PrivilegeGiven,
+        CardsDealt,
+        DisplayCleared,
     )
 }
 register_records(tuple(EVENT_TYPES.values()))

@@ -615,7 +615,22 @@ def _on_privilege_taken(s: GameState, e: E.PrivilegeTaken, layout: Layout) -> Ga
     if e.card in s.kingsbridge:
         i = s.kingsbridge.index(e.card)
         s = replace(s, kingsbridge=s.kingsbridge[:i] + ("",) + s.kingsbridge[i + 1 :])
+    elif s.stage == "setup" and e.card in s.display:  # drafted at set-up (issue #53)
+        s = _display(s, _without(s.display, e.card))
     return _player(s, e.seat, privileges=p.privileges + (e.card,))
+
+
+@on(E.CardsDealt)
+def _on_cards_dealt(s: GameState, e: E.CardsDealt, layout: Layout) -> GameState:
+    deck = s.privilege_deck  # the one deck a draft deals from (DRAFT_DECKS)
+    return _display(replace(s, privilege_deck=deck[e.n :]), s.display + deck[: e.n])
+
+
+@on(E.DisplayCleared)
+def _on_display_cleared(s: GameState, e: E.DisplayCleared, layout: Layout) -> GameState:
+    if e.to == "under":
+        s = replace(s, privilege_deck=s.privilege_deck + s.display)
+    return _display(s, ())
 
 
 @on(E.TaxRolled)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cardlang.effects import GAME_END, SETUP, ChooseCraftsman, CopyPrivilege, GivePrivilege
+from ..cardlang.effects import GAME_END, SETUP, ChooseCraftsman, CopyPrivilege, DraftCards, GivePrivilege
 from . import events as E
 from . import rng
 from .batch import (
@@ -34,7 +34,7 @@ from .queries import free_spots
 from .reach import play_direction
 from .state import GameState
 from .steps import STEP, enter_step
-from .zones import copy_options, give_options
+from .zones import copy_options, draft_events, give_options, setup_draft
 
 
 def run(state: GameState, rules: Rules, events: list[Any]) -> tuple[list[Any], GameState]:
@@ -83,6 +83,7 @@ def advance_into(b: Batch, rules: Rules) -> None:
             or (is_chosen(effect) and not chosen_seats(state, rules, job.seat, effect, job.source, job.ability))
             or (isinstance(effect, CopyPrivilege) and not copy_options(state, rules, job.seat, effect, job.actor))
             or (isinstance(effect, GivePrivilege) and not give_options(state, job.seat, effect, job.actor))
+            or (isinstance(effect, DraftCards) and not state.display)
         ):
             # nothing left to choose (a player it would do something with: issue #53): no question
             b.add(E.ChoiceMade(job.seat, job.source))
@@ -101,6 +102,10 @@ def advance_into(b: Batch, rules: Rules) -> None:
             _setup(b, rules)
             if b.state.table.jobs:  # the set-up rules' choices come before the first round
                 return
+        if state.display:  # a set-up draft is over: the cards nobody took (issue #53)
+            draft = setup_draft(rules)
+            assert draft is not None  # only a draft deals to the display before the first round
+            b.add(E.DisplayCleared(draft[2].deck, draft[2].rest, draft[0]))
         _round_start(b, rules, 1)
     elif stage == "enter":  # a scenario starts at this step (see PositionSet)
         enter_step(b, rules, rules.layout.step_index[state.step])
@@ -136,6 +141,9 @@ def _setup(b: Batch, rules: Rules) -> None:
     if setup:  # the set-up rules (issue #53): the board's for every seat, then the starting craftsmen's
         board = tuple(cid for cid in setup if rules.by_id[cid].kind == "board")
         b.extend(trigger_events(b.state, rules, SETUP, board))
+        draft = setup_draft(rules)
+        if draft is not None:  # the table's draft, once, after the rules of each seat (issue #53)
+            b.extend(draft_events(b.state, *draft))
 
 
 def _round_start(b: Batch, rules: Rules, rnd: int) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..cardlang.effects import CUBES, Borrow, ChooseCraftsman, CopyPrivilege, ReorderEvents, is_shared
+from ..cardlang.effects import CUBES, Borrow, ChooseCraftsman, CopyPrivilege, DraftCards, ReorderEvents, is_shared
 from ..limits import MAX_COUNT, MAX_CUBES, MAX_TRADES
 from . import actions as A
 from . import events as E
@@ -26,6 +26,7 @@ from .batch import (
     chosen_seats,
     eligible_craftsmen,
     fits,
+    gained_privilege_events,
     instant_events,
     is_chosen,
     job_effect,
@@ -362,6 +363,8 @@ def _choose(state, rules, action, seat):
     if gives_to_chosen(effect):  # option i: the i-th (card, taker) (issue #53)
         card, taker = give_options(state, seat, effect, job.actor)[action.index]
         return [made, give_event(seat, effect, card, taker)]
+    if isinstance(effect, DraftCards):  # option i: the i-th card on the display (issue #53)
+        return [made] + gained_privilege_events(evolve(state, made, rules), rules, seat, state.display[action.index])
     if isinstance(effect, ReorderEvents):  # option i: the i-th order (0: as they lie)
         return [made, E.EventsReordered(seat, reorders(reorder_size(state, effect))[action.index], job.source)]
     option = effect.options[action.index]

@@ -13,11 +13,20 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..cardlang.effects import ChooseCraftsman, CopyPrivilege, GivePrivilege, Passive, Players, ReorderEvents
+from ..cardlang.effects import (
+    SETUP,
+    ChooseCraftsman,
+    CopyPrivilege,
+    DraftCards,
+    GivePrivilege,
+    Passive,
+    Players,
+    ReorderEvents,
+)
 from . import events as E
 from .context import Rules
-from .reach import selected
-from .state import GameState
+from .reach import selected, turn_order
+from .state import GameState, Job
 
 _OTHERS = Players("other")
 
@@ -138,3 +147,28 @@ def copy_grants(state: GameState, rules: Rules, seat: int, effect: CopyPrivilege
         for i, a in enumerate(rules.card(card).abilities)
         if isinstance(a, Passive)
     ]
+
+
+def setup_draft(rules: Rules) -> tuple[str, int, DraftCards] | None:
+    """The board card's set-up draft (issue #53): its card, ability and
+    effect, or ``None`` (the compiler allows one, on the board card only)."""
+    for cid in rules.triggered_on.get(SETUP, ()):
+        if rules.by_id[cid].kind == "board":
+            for i, t in rules.triggers[cid]:
+                if isinstance(t.effect, DraftCards):
+                    return cid, i, t.effect
+    return None
+
+
+def draft_events(state: GameState, card: str, ability: int, effect: DraftCards) -> list:
+    """The deal of a set-up draft and its picks: ``effect.n`` cards per
+    player from the top of the deck to the display (as many as it holds),
+    then one pick per player in turn order from the start player, round
+    after round, ``effect.keep`` rounds (a pick with the display empty asks
+    nothing). Nothing when the deck is empty."""
+    n = min(effect.n * state.n_players, len(state.privilege_deck))
+    if not n:
+        return []
+    order = turn_order(state)
+    jobs = tuple(Job(seat, card, ability) for _ in range(effect.keep) for seat in order)
+    return [E.CardsDealt(effect.deck, n, card), E.ChoicesQueued(jobs)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from ..cardlang.effects import Amount
+from ..cardlang.effects import DRAFT_DECKS_KIND, Amount
 from ..engine import events as E
 from ..engine.layout import base_layout
 from .grammar import count
@@ -172,6 +172,17 @@ def _event_buried(e: E.EventBuried, n: Namer) -> str:
 
 def _events_reordered(e: E.EventsReordered, n: Namer) -> str:
     return f"{n.seat(e.seat)} put the next {len(e.order)} event cards back in an order of their choice ({n.card(e.reason)})."
+
+
+def _cards_dealt(e: E.CardsDealt, n: Namer) -> str:
+    kind = DRAFT_DECKS_KIND.get(e.deck, "card")
+    what = f"{e.n} {kind}" + ("" if e.n == 1 else "s")
+    return f"{what.capitalize()} went face up to the display, to be drafted ({n.card(e.reason)})."
+
+
+def _display_cleared(e: E.DisplayCleared, n: Namer) -> str:
+    where = "to the box" if e.to == "box" else "under the deck"
+    return f"The cards nobody drafted went {where} ({n.card(e.reason)})."
 
 
 def _craftsman_given(e: E.CraftsmanGiven, n: Namer) -> str:
@@ -337,6 +348,8 @@ SENTENCES: dict[type, Callable[..., str]] = {
     E.CountersAdded: _counters_added,
     E.EventsLooked: _events_looked,
     E.EventBuried: _event_buried,
+    E.CardsDealt: _cards_dealt,
+    E.DisplayCleared: _display_cleared,
     E.EventsReordered: _events_reordered,
     E.CraftsmanGiven: _craftsman_given,
     E.PrivilegeGiven: _privilege_given,

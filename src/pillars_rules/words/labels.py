@@ -403,6 +403,11 @@ def _borrow(ctx: Context, effect: fx.Borrow, index: int) -> str:
 
 def _choose(ctx: Context, a: A.ChooseOption) -> Parts:
     job, effect = _job(ctx)
+    if isinstance(effect, fx.DraftCards):  # a card of the display, drafted at set-up (issue #53)
+        card = ctx.state.display[a.index]
+        name = ctx.name(card)
+        source = ctx.name(job.source)
+        return Parts(f"draft {name} ({source})", (name,), (), card, None, None, ctx.text(card))
     if isinstance(effect, fx.Borrow):
         what = _borrow(ctx, effect, a.index)
     elif isinstance(effect, fx.ReorderEvents):
@@ -554,6 +559,8 @@ def _option_key(ctx: Context):
         return job, borrow_uses(ctx.state, ctx.rules, ctx.seat, effect)
     if isinstance(effect, fx.ReorderEvents):  # the cards the seat sees on top
         return job, ctx.state.event_deck[: effect.n]
+    if isinstance(effect, fx.DraftCards):  # the cards on the display (issue #53)
+        return job, ctx.state.display
     if isinstance(effect, fx.CopyPrivilege):
         return job, tuple(copy_options(ctx.state, ctx.rules, ctx.seat, effect, job.actor))
     if gives_to_chosen(effect):

@@ -203,7 +203,7 @@ export class App {
     const prompt = h("section", { class: "prompt", id: "prompt", "aria-live": "polite" });
     const board = h("div", { class: "table" },
       m.state.game_over ? drawFinal(m) : null,
-      m.state.stage === "draft" ? drawOffer(m) : null,
+      m.state.stage === "draft" || (m.state.stage === "setup" && m.state.table.display.length) ? drawOffer(m) : null,
       m.state.stage === "builders" ? drawBuilders(m) : null,
       drawMap(m));
     const side = h("aside", { class: "side" }, drawPlayers(m), drawLog(m));

@@ -211,21 +211,27 @@ export function drawMap(model) {
   return h("div", { class: "map" }, tiles.map((t) => (Array.isArray(t) ? sitesTile(model, t) : t)));
 }
 
-/** Phase I's display: the craftsmen and resource cards on offer. */
+/** Phase I's display: the craftsmen and resource cards on offer; at set-up,
+ * the privileges dealt face up for a set-up draft (issue #53). */
 export function drawOffer(model) {
   const s = model.state;
-  const crafts = s.table.display.filter((id) => cardInfo(model, id).kind === "craftsman");
-  const res = s.table.display.filter((id) => cardInfo(model, id).kind !== "craftsman");
-  const active = s.stage === "draft";
+  const kind = (id) => cardInfo(model, id).kind;
+  const crafts = s.table.display.filter((id) => kind(id) === "craftsman");
+  const privs = s.table.display.filter((id) => kind(id) === "privilege");
+  const res = s.table.display.filter((id) => kind(id) !== "craftsman" && kind(id) !== "privilege");
+  const drafting = s.stage === "setup" && privs.length > 0;
+  const active = s.stage === "draft" || drafting;
   return h("section", { class: `offer ${active ? "now" : ""}`, "aria-label": "On offer in the draft" },
-    h("header", { class: "tile-head" }, h("h3", { text: "On offer (Phase I)" }),
+    h("header", { class: "tile-head" }, h("h3", { text: drafting ? "On offer (set-up draft)" : "On offer (Phase I)" }),
       active ? h("span", { class: "now-tag", text: "now" }) : null),
     s.table.display.length === 0
       ? h("p", { class: "muted", text: active ? "The display is empty." : "Dealt again at the next round." })
-      : [
-        offerGroup(model, "Craftsmen (pay gold to hire)", crafts),
-        offerGroup(model, "Resource cards (place workers to take)", res),
-      ],
+      : drafting
+        ? [offerGroup(model, "Privileges (each player in turn takes one)", privs)]
+        : [
+          offerGroup(model, "Craftsmen (pay gold to hire)", crafts),
+          offerGroup(model, "Resource cards (place workers to take)", res),
+        ],
     passedNote(model));
 }
 

@@ -200,7 +200,7 @@ class Replay {
       h("div", { class: "answer-of" }, this.answer()), this.controls());
     const board = h("div", { class: "table" }, s.game_over ? drawFinal(m) : null,
       this.shownSecrets ? drawDecks(m) : null,
-      s.stage === "draft" ? drawOffer(m) : null, s.stage === "builders" ? drawBuilders(m) : null, drawMap(m));
+      s.stage === "draft" || (s.stage === "setup" && s.table.display.length) ? drawOffer(m) : null, s.stage === "builders" ? drawBuilders(m) : null, drawMap(m));
     fill(this.root, top, prompt, h("main", { class: "layout" }, board, h("aside", { class: "side" }, drawPlayers(m), drawLog(m))));
     const focus = this.root.querySelector(`#${this.focusId || "none"}`);
     if (focus) focus.focus({ preventScroll: true });
