@@ -24,6 +24,12 @@ def test_every_compiled_module_is_type_checked():
     assert not set(COMPILED_MODULES) & _overrides("ignore_errors")
 
 
+def test_no_module_has_its_errors_ignored():
+    # the list of modules left with errors when the whole package was first checked is
+    # empty (issue #57): a module with errors is fixed, not put back on such a list
+    assert not _overrides("ignore_errors")
+
+
 def test_the_modules_checked_strictly_exist_and_are_checked():
     root = ROOT / "src"
     strict = _overrides("disallow_untyped_defs")
