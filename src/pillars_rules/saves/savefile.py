@@ -34,7 +34,7 @@ from ..cardlang.cardset import CardSet
 from ..engine import events as E
 from ..engine.context import RULES_VERSION
 from ..errors import SaveError, safe_repr
-from ..game import load_cards
+from ..game import Game, load_cards
 from ..limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH, MOST_PLAYERS
 from .codec import event_to_dict
 from .jsonguard import GuardedJson, JsonWords
@@ -166,7 +166,7 @@ def _header(doc: dict) -> dict:
     return out
 
 
-def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify: bool = True):
+def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify: bool = True) -> Game:
     """The game a :func:`save` text records.
 
     Raises :class:`SaveError` (and nothing else, whatever the text) for
