@@ -15,7 +15,7 @@ chance draws.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pillars_rules as pr
 from pillars_rules.cardlang.effects import CUBES
@@ -59,7 +59,23 @@ def not_reopenable(game: pr.Game) -> str | None:
     return None
 
 
-def _pieces(p) -> dict[str, int]:
+class _Pieces(Protocol):
+    """A player's worker pieces by kind, as the state holds them."""
+
+    @property
+    def small(self) -> int: ...
+
+    @property
+    def big(self) -> int: ...
+
+    @property
+    def grey(self) -> int: ...
+
+    @property
+    def black(self) -> int: ...
+
+
+def _pieces(p: _Pieces) -> dict[str, int]:
     return {"small": p.small, "big": p.big, "grey": p.grey, "black": p.black}
 
 
