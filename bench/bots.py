@@ -43,8 +43,8 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 #: Games per suite, fixed before the runs (``--games``/``--mcts-games`` override them for a quick look).
 GAMES = {

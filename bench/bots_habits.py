@@ -23,7 +23,7 @@ Nothing is asserted here; the numbers are for the bots page and the report.
 from __future__ import annotations
 
 import statistics
-from typing import Sequence
+from collections.abc import Sequence
 
 FIRST_SEED = 20_000
 

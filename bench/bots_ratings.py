@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 #: Games per pairing, fixed before the runs: (2-player games per pair, 4-player games per table).
 GAMES = {"2p": 30, "4p": 30}

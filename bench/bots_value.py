@@ -102,7 +102,7 @@ def value_main(jobs: int = 1, say=print, scale: float = 1.0) -> dict:
             jobs=jobs,
             keys=[f"value|{v}|{fmt}|{ITERATIONS}|{k}" for v, k in plan],
         )
-        both = [(h, l) for h, l in zip(games[0::2], games[1::2]) if h is not None and l is not None]
+        both = [(h, le) for h, le in zip(games[0::2], games[1::2]) if h is not None and le is not None]
         for i, value in enumerate(("heuristic", "learned")):
             mine = [pair[i] for pair in both]
             wins = sum(g["win"] for g in mine)

@@ -17,8 +17,8 @@ import datetime as _dt
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
@@ -65,7 +65,7 @@ def soak(sets: int, first_seed: int, progress=None) -> dict:
     tally = totality.tally(outcomes)
     games = len(outcomes) - tally["refused"]
     return {
-        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         "command": f"python -m bench --cards-soak --sets {sets} --seed {first_seed}",
         "build": _build.describe(),
         "sets": len(outcomes),

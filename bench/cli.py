@@ -9,8 +9,9 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .common import CLOCK, CLOCKS, FIRST_SEED, MODES, PLAYERS, SCHEMA, Corpus, Timing
 from .engine import bench_apply, bench_games, bench_growth, bench_legal, bench_replay, bench_save_load, bench_six
@@ -50,7 +51,7 @@ def run(mode: str = "full", keep_gc: bool = False, progress: Callable[[str], Non
     results: dict[str, Any] = {
         "schema": SCHEMA,
         "mode": mode,
-        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         "workload": dict(cfg, players=PLAYERS, first_seed=FIRST_SEED, variants=[], bots="RandomBot(seed*10+seat)"),
     }
     steps = [

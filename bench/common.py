@@ -6,8 +6,9 @@ from __future__ import annotations
 import gc
 import statistics
 import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 SCHEMA = "pillars-rules-bench/1"
 PLAYERS = 4

@@ -47,7 +47,7 @@ def bench_apply(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
     for _ in range(cfg["apply_repeats"]):
         starts = [pr.new_game(PLAYERS, s) for s in corpus.seeds]  # untimed
 
-        def workload():
+        def workload(starts: list = starts):  # this repeat's games (a default: bound now)
             for game, actions in zip(starts, corpus.actions):
                 for a in actions:
                     game = game.apply(a)
@@ -185,7 +185,7 @@ def bench_growth(cfg: dict, timing: Timing, corpus: Corpus) -> dict:
         logs = [corpus.events[i % len(corpus.events)] for i in range(k)]
         flat = [e for log in logs for e in log]
 
-        def fold():
+        def fold(flat: list = flat):  # this k's log (a default: bound now)
             s = None
             for e in flat:
                 s = evolve(s, e)

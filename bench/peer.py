@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 import statistics
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .common import PLAYERS, Timing
 
@@ -94,9 +95,9 @@ def bench_peer(cfg: dict, timing: Timing, say: Callable[[str], None] = lambda m:
     if peer is not None:
         peer_playouts(peer, 5, 1)
     for r in range(rounds):
-        engine_rates.append(_rate(timing, lambda: engine_playouts(n_engine, 5000 + r * n_engine), lambda a: a))
+        engine_rates.append(_rate(timing, lambda r=r: engine_playouts(n_engine, 5000 + r * n_engine), lambda a: a))
         if peer is not None:
-            dt, (total, chance) = timing.time(lambda: peer_playouts(peer, n_peer, 7000 + r))
+            dt, (total, chance) = timing.time(lambda r=r: peer_playouts(peer, n_peer, 7000 + r))
             peer_rates.append(total / dt)
             peer_player_rates.append((total - chance) / dt)
     out: dict[str, Any] = {

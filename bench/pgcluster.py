@@ -102,7 +102,7 @@ class Cluster:
         self._databases = 0
 
     # ------------------------------------------------------------ lifecycle
-    def start(self) -> "Cluster":
+    def start(self) -> Cluster:
         self.folder = tempfile.mkdtemp(prefix="pillars-pg-")
         if self.user:
             entry = pwd.getpwnam(self.user)
@@ -135,7 +135,7 @@ class Cluster:
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder = None
 
-    def __enter__(self) -> "Cluster":
+    def __enter__(self) -> Cluster:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -37,7 +37,7 @@ def profile(top: int = 15, n_games: int = 10, out: Any = None) -> str:
         buf.write(f"\n=== {title}: {n_games} games, {total:.3f} s under cProfile ===\n")
         buf.write(f"{'tottime%':>9} {'cum%':>6} {'ncalls':>9}  function\n")
         rows = []
-        for (file, line, name), (cc, nc, tt, ct, _callers) in st.stats.items():  # type: ignore[attr-defined]
+        for (file, line, name), (_cc, nc, tt, ct, _callers) in st.stats.items():  # type: ignore[attr-defined]
             rows.append((tt, ct, nc, f"{_short(file)}:{line}({name})"))
         rows.sort(key=lambda r: -r[0])
         for tt, ct, nc, where in rows[:top]:

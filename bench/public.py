@@ -337,7 +337,7 @@ def main(argv=None) -> int:
         ]
     ratio = rows[1]["bot_p99_ms"] / rows[0]["bot_p99_ms"] if rows[0]["bot_p99_ms"] else float("nan")
     doc = {
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
         "rows": rows,
         "p99_ratio": round(ratio, 2),

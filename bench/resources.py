@@ -9,8 +9,9 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .common import CLOCK, PLAYERS, Corpus, Timing, fold_with
 
@@ -45,8 +46,8 @@ def _subprocess_seconds(code: str) -> float:
 def bench_cards(cfg: dict, timing: Timing) -> dict:
     """5. Parse + compile of the whole base card set, cold and warm."""
     from pillars_rules import cardlang
-    from pillars_rules.cardlang.data import data_dir
     from pillars_rules.cardlang import compiler
+    from pillars_rules.cardlang.data import data_dir
 
     # cold: a new interpreter each time (Lark's on-disk grammar cache may be warm)
     cold = [1000 * _subprocess_seconds(_COLD_CODE) for _ in range(cfg["cold_runs"])]

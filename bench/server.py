@@ -75,10 +75,9 @@ def run_tables(
     cards: str = "base",
 ) -> dict:
     """Play ``tables`` games of ``seats`` seats with the card set ``cards`` at once; the measurements."""
+    import pillars_rules as pr
     from bench.serverproc import ONE_ADDRESS, ServerProcess
     from pillars_rules.web.client import GameClient, bot_policy, random_policy
-
-    import pillars_rules as pr
 
     card_set = None if cards == "base" else pr.load_cards(cards)  # the clients' views and the check need it
     db = workdir / f"server-{tables}x{seats}.sqlite3"
@@ -212,7 +211,7 @@ def check(db: Path, games: list[dict], clients: list, cards=None) -> dict:
     bad, actions = 0, 0
     with EventStore(db) as store:
         by_id = {g["game"]: Table.open(store, g["game"]).game for g in games}
-    for gid, game in by_id.items():
+    for game in by_id.values():
         if not game.is_over or pr.replay(game.events, cards=cards) != game:
             bad += 1
         actions += game.decision - 1

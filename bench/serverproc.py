@@ -12,7 +12,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-
 #: ``serve`` options that lift the per-client-address limits: every client of a benchmark or a
 #: test comes from 127.0.0.1, so the limits meant for one stranger would throttle them all.
 ONE_ADDRESS = (
@@ -108,7 +107,7 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws"
 
-    def start(self, timeout: float = 60.0) -> "ServerProcess":
+    def start(self, timeout: float = 60.0) -> ServerProcess:
         main = (
             ["-m", "bench.gcserve", str(self.gclog)]
             if self.gclog is not None
@@ -198,7 +197,7 @@ class ServerProcess:
                     return int(line.split()[1]) * 1024
         return 0
 
-    def __enter__(self) -> "ServerProcess":
+    def __enter__(self) -> ServerProcess:
         return self.start()
 
     def __exit__(self, *exc) -> None:

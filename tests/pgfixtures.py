@@ -17,7 +17,6 @@ fixture only at run time, ``request.getfixturevalue``, marks itself, as the
 """
 
 import pytest
-
 from bench.pgcluster import Cluster, ClusterError
 from requires import need
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 
 def shared_dir(tmp_path_factory) -> Path:

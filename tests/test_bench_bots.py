@@ -4,7 +4,6 @@ statistics are right. No playing strength is asserted here (see bench/)."""
 import json
 
 import pytest
-
 from bench import bots as benchmark
 from bench import bots_habits, bots_ratings
 
@@ -47,7 +46,7 @@ def test_tiny_run_writes_json_and_table_and_merges(tmp_path):
     )
     results = json.loads(out.read_text())
     assert list(results["suites"]) == ["heuristic_vs_v1_2p", "mcts_vs_heuristic_2p"]
-    for suite, r in results["suites"].items():
+    for r in results["suites"].values():
         assert r["games"] == 2 and isinstance(r["met"], bool) and r["ms_per_decision"] > 0
     assert results["suites"]["mcts_vs_heuristic_2p"]["iterations_per_decision"] > 0
     assert results["suites"]["mcts_vs_heuristic_2p"]["budget"] == "2 iterations"

@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from bench import instructions  # noqa: E402 - the checkout's bench/ (conftest puts it on the path)
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,6 +1,7 @@
 """The lint and type-check settings CI runs (issue #57): mypy checks the whole
 package from pyproject.toml, and no compiled module is left out of it."""
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -24,6 +25,12 @@ def test_every_compiled_module_is_type_checked():
     assert not set(COMPILED_MODULES) & _overrides("ignore_errors")
 
 
+def test_no_module_has_its_errors_ignored():
+    # the list of modules left with errors when the whole package was first checked is
+    # empty (issue #57): a module with errors is fixed, not put back on such a list
+    assert not _overrides("ignore_errors")
+
+
 def test_the_modules_checked_strictly_exist_and_are_checked():
     root = ROOT / "src"
     strict = _overrides("disallow_untyped_defs")
@@ -36,3 +43,11 @@ def test_the_modules_checked_strictly_exist_and_are_checked():
 def test_ruff_enforces_the_bug_finding_rules():
     lint = CONFIG["tool"]["ruff"]["lint"]
     assert {"F", "B"} <= set(lint["select"])
+
+
+def test_ci_lints_every_folder_it_formats():
+    # one rule set over the source, the tests, the benchmarks, the tools and the examples
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    (check,) = re.findall(r"ruff check (.+)", run)
+    (layout,) = re.findall(r"ruff format --check (.+)", run)
+    assert check.split() == layout.split()

@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from shared import once, shared_dir
 
 

@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             rng = random.Random(SEED)
             for name, rnd, kind, css in MOMENTS:
 
-                def there() -> bool:
+                def there(rnd: int = rnd, kind: str = kind) -> bool:  # this moment's (bound now)
                     st = page.ready_to_choose()
                     return bool(st and st["round"] >= rnd and st["pending"]["kind"] == kind)
 

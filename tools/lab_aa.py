@@ -37,8 +37,8 @@ from pathlib import Path
 import numpy as np
 
 from pillars_rules.lab import effects, runner, sequential, stats
-from pillars_rules.lab.verdict import MIN_UNITS
 from pillars_rules.lab.games import GameSpec, read_sources, seal
+from pillars_rules.lab.verdict import MIN_UNITS
 
 COPY, ORIGINAL = "joiner_r2_copy", "joiner_r2"
 CARDS = "examples/lab/joiner_copy.cards"
@@ -123,8 +123,7 @@ def coverage(per_run: list, card: str, games: int) -> dict:
     of runs whose 95% interval holds it, and Cochran's Q (the blocks' spread against their
     standard errors; chi-squared with runs - 1 degrees of freedom when the intervals are
     honest). Intervals too narrow show as a small p and a share well below 95%."""
-    from scipy.stats import chi2
-    from scipy.stats import t
+    from scipy.stats import chi2, t
 
     rows = [(float(r[card]["vp"]), _se(r[card], games), r[card].get("clusters", games)) for r in per_run]
     rows = [(v, se, m) for v, se, m in rows if se == se and se > 0]

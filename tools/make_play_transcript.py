@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 import sys
 import tempfile
 

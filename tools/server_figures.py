@@ -20,11 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
-import pillars_rules as pr  # noqa: E402
 from engine.test_move_tokens import resend_share  # noqa: E402
 from reliability.test_secrets import FULL_WINDOW, brute_force, clock_windows, played  # noqa: E402
 from table.test_table_fuzz import fuzz  # noqa: E402
 
+import pillars_rules as pr  # noqa: E402
 from pillars_rules.table import EventStore, Table, encode_message  # noqa: E402
 
 

@@ -27,8 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
-import pillars_rules as pr  # noqa: E402
 from reliability import fuzzlib, savefuzz, storefuzz  # noqa: E402
+
+import pillars_rules as pr  # noqa: E402
 
 RESULTS = ROOT / "tools" / "slow_run_results.json"
 

@@ -75,8 +75,8 @@ def fit(rows, ridge: float = RIDGE):
     """Weights per phase (rows of parts weights then the offset), as lists."""
     import numpy as np
 
-    from pillars_rules.bots.learned import N_PHASES
     from pillars_rules.bots.evaluate import PARTS
+    from pillars_rules.bots.learned import N_PHASES
 
     d = len(PARTS) + 1
     prior = np.ones(d)

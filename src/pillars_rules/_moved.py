@@ -42,7 +42,9 @@ MOVED: dict[str, tuple[str, ...]] = {
 class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Finds the old paths (and nothing else) and loads each as its new module."""
 
-    def find_spec(self, fullname: str, path: object = None, target: object = None):
+    def find_spec(
+        self, fullname: str, path: object = None, target: object = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in MOVED:
             return None
         return importlib.util.spec_from_loader(fullname, self)

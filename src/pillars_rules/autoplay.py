@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from .actions import Action
 from .errors import ConfigError
 from .game import Game
 from .view import SeatView
@@ -39,8 +40,9 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
 
-    def __call__(self, view: SeatView):
-        return self.random.choice(view.legal_actions)
+    def __call__(self, view: SeatView) -> Action:
+        action: Action = self.random.choice(view.legal_actions)  # the view's tuple holds actions
+        return action
 
 
 def play(game: Game, bots: Bot | Sequence[Bot], max_actions: int | None = None) -> Game:

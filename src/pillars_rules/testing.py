@@ -354,23 +354,26 @@ class PillarsMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def act(self, data) -> None:
         before = self.game
+        assert before is not None  # the precondition
         state, n, last = before.state, before.n_events, before.events[-1]
         action = data.draw(actions_of(before))
-        self.game = before.apply(action)
+        self.game = after = before.apply(action)
         if before.state is not state or before.n_events != n or before.events[-1] is not last:
             _fail("immutability", "apply changed the game it was applied to")
-        if self.game.n_events <= n:
+        if after.n_events <= n:
             _fail("progress", f"applying {action} recorded no event")
 
     @precondition(lambda self: self.game is not None and not self.game.is_over)
     @rule(seed=st.integers(0, 2**16))
     def play_a_while(self, seed) -> None:
+        assert self.game is not None  # the precondition
         self.game = play_random(self.game, random.Random(seed), 40)
 
     @precondition(lambda self: self.game is not None and self.game.is_over)
     @rule()
     def finish(self) -> None:
         """A finished game keeps every law, replays and round-trips; then start anew."""
+        assert self.game is not None  # the precondition
         check_game(self.game)
         self.game = None
 

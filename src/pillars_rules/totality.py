@@ -41,13 +41,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 from attrs import frozen
 from hypothesis import strategies as st
 
 from .cardlang import compile_text, format_cards
+from .cardlang.card import Card
 from .cardlang.cardset import CardSet
 from .cardlang.strategies import board_setups
 from .cardlang.strategies import cards as drawn_cards
@@ -106,14 +108,14 @@ def shipped(on: str) -> CardSet:
     return load_cards("expansion" if on == "expansion" else None)
 
 
-def _replaceable(base: CardSet, kind: str) -> list:
+def _replaceable(base: CardSet, kind: str) -> list[Card]:
     """The cards of ``kind`` a drawn card may take the place of: not a
     starting craftsman (every seat begins with those)."""
     return [c for c in base.cards if c.kind == kind and not (kind == "craftsman" and c.round == 0)]
 
 
 @st.composite
-def card_sets(draw, max_cards: int = 3, loose: bool | None = None) -> Case:
+def card_sets(draw: st.DrawFn, max_cards: int = 3, loose: bool | None = None) -> Case:
     """1 to ``max_cards`` cards drawn from the grammar, each in the place of a
     shipped card of its kind (its id, and its round or last-round mark, so the
     decks keep their shape). ``loose``: cards of any shape the grammar writes,
@@ -127,13 +129,13 @@ def card_sets(draw, max_cards: int = 3, loose: bool | None = None) -> Case:
     if loose is None:
         loose = draw(st.booleans())
     cards = draw(st.lists(drawn_cards(kinds=KINDS, loose=loose), min_size=1, max_size=max_cards))
-    out: list = []
+    out: list[Card] = []
     taken: set[str] = set()
     for card in cards:
         places = [c for c in _replaceable(base, card.kind) if c.id not in taken]
         old = draw(st.sampled_from(places))
         taken.add(old.id)
-        fields: dict = {"id": old.id}
+        fields: dict[str, Any] = {"id": old.id}
         if card.kind == "craftsman":
             fields["round"] = old.round
         elif card.kind == "privilege":
@@ -188,10 +190,11 @@ def _laws(game: Game, cards: CardSet) -> Outcome:
     n = game.n_events
     if n > EVENT_BOUND:
         return Outcome("event_bound", f"{n} events, the bound is {EVENT_BOUND}", n)
-    for kind, check in (
+    checks: tuple[tuple[str, Callable[[], Game]], ...] = (
         ("save", lambda: load(save(game), cards=cards)),
         ("replay", lambda: replay(game.events, cards=cards)),
-    ):
+    )
+    for kind, check in checks:
         try:
             again = check()
         except Exception as exc:

@@ -54,7 +54,7 @@ def test_table_rows_follow_action_types_and_tile_the_indices():
     rows = enc.table()
     assert [r[0] for r in rows] == list(ACTION_TYPES)
     start = 0
-    for name, fields, first, count in rows:
+    for name, _fields, first, count in rows:
         assert first == start
         assert all(type(a).__name__ == name for a in enc.actions[first : first + count])
         start += count

@@ -3,13 +3,14 @@
 import random
 from pathlib import Path
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import pillars_rules as pr
 from pillars_rules import testing
+from pillars_rules.bots.heuristic import HeuristicBot
 from pillars_rules.engine import events as E
 from pillars_rules.engine.legal import legal_actions as listing
-from pillars_rules.bots.heuristic import HeuristicBot
 from pillars_rules.view import HIDDEN, from_export, redact_state
 
 FAN = str(Path(__file__).resolve().parents[2] / "examples" / "fan_cards")

@@ -18,7 +18,6 @@ import pytest
 from .chrome import Browser
 from .serving import ServerProcess
 
-
 HERE = Path(__file__).parent
 
 

@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 
 import websockets
-
 from requires import need
 
 from .serving import free_port

@@ -41,7 +41,7 @@ class BoardPage:
         self.link = link
         self.last_error = ""  # why the last click did not land, if it did not
 
-    def open(self, timeout: float = 30.0) -> "BoardPage":
+    def open(self, timeout: float = 30.0) -> BoardPage:
         self.b.get(self.link)
         self.wait_live(timeout)
         return self

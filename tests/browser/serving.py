@@ -15,11 +15,12 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
+
+from bench.serverproc import ONE_ADDRESS
 
 import pillars_rules as pr
-from bench.serverproc import ONE_ADDRESS
 from pillars_rules.table import EventStore, Table
 
 
@@ -46,7 +47,7 @@ class ServerProcess:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> "ServerProcess":
+    def start(self, timeout: float = 30.0) -> ServerProcess:
         cmd = [
             sys.executable,
             "-m",

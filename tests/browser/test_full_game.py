@@ -35,7 +35,7 @@ def test_two_windows_and_a_bot_play_a_whole_game_by_clicking(server, windows):
     assert game.is_over
     engine = {seat: tuple(score) for seat, score in enumerate(game.scores())}
     for p in pages:
-        p.b.wait(lambda: p.text(".final"), 10, "the final scores")
+        p.b.wait(lambda p=p: p.text(".final"), 10, "the final scores")
         assert p.final_scores() == engine
         assert p.b.errors() == []
     notes = pages[0].b.js("return [...document.querySelectorAll('.log-lines li.auto')].map(li => li.textContent)")

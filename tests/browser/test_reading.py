@@ -58,7 +58,7 @@ def test_the_board_reads_at_phone_width(server, windows):
     page = BoardPage(b, made["seats"][0]["link"]).open()
     rng = random.Random(10)
     for stage in ("draft", "builders", "resolution"):
-        play([page], rng, until=lambda: (st := page.ready_to_choose()) and st["stage"] == stage)
+        play([page], rng, until=lambda stage=stage: (st := page.ready_to_choose()) and st["stage"] == stage)
         # nothing sticks out sideways, and every text is at least 10 px
         assert b.js("return document.documentElement.scrollWidth") <= 375
         smallest = b.js("""let m = 99; for (const e of document.querySelectorAll('#app *')) {

@@ -48,7 +48,7 @@ def test_a_replay_steps_through_a_whole_finished_game_as_state_at_folds_it(serve
     assert b.js(_AT) == [1, pending[0], False]
     for n, event in enumerate(pending, start=1):
         # what the page shows at this decision, read in one call once it is there
-        shown = b.wait(lambda: (got := b.js(_SHOWN)) and got[0] == n and got, 10, f"decision {n}")
+        shown = b.wait(lambda n=n: (got := b.js(_SHOWN)) and got[0] == n and got, 10, f"decision {n}")
         _, state, at, log = shown
         assert state == _expected(redact_state(game.state_at(event)))
         assert at == f"Decision {n} of {len(pending)}"
@@ -132,7 +132,7 @@ def test_a_reader_faster_than_the_replay_rate_waits_and_is_not_stopped(windows, 
         b = _replay_of_finished(windows[0], made)
         for n in range(2, 16):  # 14 quick steps: past the burst
             b.driver.find_element(By.ID, "next").click()
-            b.wait(lambda: b.js(_AT)[0] == n, 20, f"decision {n}")
+            b.wait(lambda n=n: b.js(_AT)[0] == n, 20, f"decision {n}")
         errors = [e for e in b.driver.get_log("browser") if e["level"] == "SEVERE" and "Uncaught" in e["message"]]
         assert errors == []
     finally:

@@ -47,9 +47,13 @@ def test_a_spectator_sees_no_hidden_card(server, windows):
     names = card_names(server.game(made["game"]).rules)
     checked = 0
     for rnd, stage in ((1, "draft"), (1, "resolution"), (2, "builders")):
-        play([seat], rng, until=lambda: (st := seat.ready_to_choose()) and (st["round"], st["stage"]) >= (rnd, stage))
+        play(
+            [seat],
+            rng,
+            until=lambda at=(rnd, stage): (st := seat.ready_to_choose()) and (st["round"], st["stage"]) >= at,
+        )
         game = server.game(made["game"])
-        watcher.b.wait(lambda: watcher.state()["decision"] == game.decision, 20, "the spectator in step")
+        watcher.b.wait(lambda game=game: watcher.state()["decision"] == game.decision, 20, "the spectator in step")
         secret = hidden_ids(game)
         assert secret
         held = watcher.b.js(
@@ -98,7 +102,7 @@ def test_a_hostile_fan_card_is_shown_as_text_and_runs_nothing(tmp_path, windows)
         )
         assert b.js("return window.__pwned === undefined")
         try:
-            b.driver.switch_to.alert
+            _ = b.driver.switch_to.alert  # raises when no alert is open
             raise AssertionError("an alert opened")
         except NoAlertPresentException:
             pass

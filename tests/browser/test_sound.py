@@ -19,7 +19,7 @@ def _moves(ann: BoardPage, rng: random.Random, n: int) -> None:
     for _ in range(n):
         st = ann.b.wait(ann.ready_to_choose, 30, "Ann's turn")
         ann.b.wait(lambda: ann.choose(rng), 20, "a choice")
-        ann.b.wait(lambda: (s := ann.state()) and s["decision"] > st["decision"], 30, "the answer taken")
+        ann.b.wait(lambda st=st: (s := ann.state()) and s["decision"] > st["decision"], 30, "the answer taken")
 
 
 def test_the_turn_sound_is_off_by_default_and_plays_once_switched_on(server, windows):

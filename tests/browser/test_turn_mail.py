@@ -9,7 +9,6 @@ import random
 import time
 
 from selenium.webdriver.common.by import By
-
 from smtpinbox import smtp_server
 
 from .page import BoardPage

@@ -18,7 +18,7 @@ GOLD = (A("gold", 1),)
 
 
 def one(body: str):
-    (card,) = compile_text('privilege x "X" {{ permanent {} }}'.format(body), "x.cards", known=base_cards()).cards
+    (card,) = compile_text(f'privilege x "X" {{ permanent {body} }}', "x.cards", known=base_cards()).cards
     return card
 
 
@@ -102,7 +102,7 @@ def test_that_player_compiles_formats_back_and_reads(body, want):
     ],
 )
 def test_that_player_without_a_meaning_is_refused_at_the_word(body, words):
-    text = 'privilege x "X" {{ permanent {} }}'.format(body)
+    text = f'privilege x "X" {{ permanent {body} }}'
     with pytest.raises(CardError) as info:
         compile_text(text, "x.cards", known=base_cards())
     where, message = str(info.value).splitlines()[0].split(": error: ")

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
+from pillars_rules.cardlang import base_cards, compile_text, format_cards
 from pillars_rules.cardlang import effects as fx
-from pillars_rules.cardlang import base_cards, format_cards, compile_text
 from pillars_rules.cardlang.cardset import CardSet
 
 A = fx.Amount

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from pillars_rules.cardlang import ast, base_cards, compile_text, parse
 from pillars_rules.cardlang import effects as fx
-from pillars_rules.cardlang import base_cards, compile_text, parse
-from pillars_rules.cardlang import ast
 from pillars_rules.cardlang.cardset import CardSet
 from pillars_rules.errors import CardError
 

@@ -27,8 +27,8 @@ def _blocks(path: Path) -> list[tuple[int, str]]:
                 body.append(lines[i])
                 i += 1
             text = "\n".join(body).strip("\n")
-            pad = min(len(l) - len(l.lstrip()) for l in text.split("\n") if l.strip())
-            out.append((start, "\n".join(l[pad:] for l in text.split("\n")) + "\n"))
+            pad = min(len(row) - len(row.lstrip()) for row in text.split("\n") if row.strip())
+            out.append((start, "\n".join(row[pad:] for row in text.split("\n")) + "\n"))
         else:
             i += 1
     return out
@@ -42,7 +42,7 @@ def test_docs_have_card_blocks():
     assert len([c for c in CASES if c[0] == "cards-tutorial.rst"]) >= 3
 
 
-@pytest.mark.parametrize("name,line,text", CASES, ids=[f"{n}:{l}" for n, l, _ in CASES])
+@pytest.mark.parametrize("name,line,text", CASES, ids=[f"{n}:{at}" for n, at, _ in CASES])
 def test_doc_block_compiles(name, line, text):
     cs = compile_text(text, f"{name}:{line}", known=base_cards())
     assert len(cs) + len(cs.places) >= 1

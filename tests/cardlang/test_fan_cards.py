@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pillars_rules.cardlang import effects as fx
 from pillars_rules.cardlang import base_cards, load_paths
+from pillars_rules.cardlang import effects as fx
 
 FAN = Path(__file__).resolve().parents[2] / "examples" / "fan_cards"
 

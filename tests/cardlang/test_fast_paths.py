@@ -23,10 +23,10 @@ from hypothesis import given
 import pillars_rules as pr
 from pillars_rules import cardlang
 from pillars_rules.cardlang import formatter, strategies
-from pillars_rules.errors import CardError
 from pillars_rules.cardlang.blocks import split_blocks
 from pillars_rules.cardlang.fastparse import tokens
 from pillars_rules.cardlang.formatter import card_text, format_cards
+from pillars_rules.errors import CardError
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = ["cards/expansion", *sorted(glob.glob("examples/**/*.cards", recursive=True))]

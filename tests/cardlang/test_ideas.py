@@ -4,7 +4,6 @@ manifest claims is true of the language, and the counts agree."""
 from __future__ import annotations
 
 import re
-
 import tomllib
 from collections import Counter
 from pathlib import Path

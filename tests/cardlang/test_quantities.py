@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from pillars_rules import totality
-from pillars_rules.cardlang import base_cards, compile_text, effects as fx, format_cards
+from pillars_rules.cardlang import base_cards, compile_text, format_cards
+from pillars_rules.cardlang import effects as fx
 from pillars_rules.cardlang.lint import lint
 from pillars_rules.cardlang.render import render
 from pillars_rules.errors import CardError

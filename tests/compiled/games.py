@@ -23,8 +23,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 FAN_CARDS = str(ROOT / "examples" / "fan_cards")
@@ -117,8 +117,7 @@ def games() -> Iterator[tuple[str, str]]:
     except ImportError:  # run as a script: this folder is on the path
         from hostile import outcomes  # type: ignore[no-redef]
 
-    for label, answer in outcomes():
-        yield label, answer
+    yield from outcomes()
 
 
 def main() -> int:

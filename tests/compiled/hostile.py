@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 
 class IntSub(int):
@@ -77,16 +78,19 @@ def outcomes() -> Iterator[tuple[str, str]]:
     ):
         log = _with(events, i, **{field: value})
         for verify in (False, True):
-            yield f"hostile replay verify={verify} {label}", _answer(lambda: pr.replay(log(), verify=verify))
+            yield (
+                f"hostile replay verify={verify} {label}",
+                _answer(lambda log=log, verify=verify: pr.replay(log(), verify=verify)),
+            )
     text = pr.save(game)
     for verify in ("no", None, 0, 1, IntSub(1)):
         label = f"{type(verify).__name__} {verify!r}"
-        yield f"hostile load verify {label}", _answer(lambda: pr.load(text, verify=verify))
-        yield f"hostile replay verify {label}", _answer(lambda: pr.replay(events, verify=verify))
+        yield f"hostile load verify {label}", _answer(lambda verify=verify: pr.load(text, verify=verify))
+        yield f"hostile replay verify {label}", _answer(lambda verify=verify: pr.replay(events, verify=verify))
     start = pr.new_game(2, 9102)
     for label, seat in (("IntBoom(0)", IntBoom(0)), ("IntSub(0)", IntSub(0)), ("True", True), ("0.0", 0.0)):
-        yield f"hostile export {label}", _answer(lambda: start.export(seat))
-        yield f"hostile view {label}", _answer(lambda: start.view(seat))
+        yield f"hostile export {label}", _answer(lambda seat=seat: start.export(seat))
+        yield f"hostile view {label}", _answer(lambda seat=seat: start.view(seat))
     hire = next(a for a in start.legal_actions() if type(a) is A.Hire)
 
     class LyingHire(A.Hire):
@@ -109,4 +113,4 @@ def outcomes() -> Iterator[tuple[str, str]]:
         ("Hire(IntSub)", A.Hire(IntSub(3))),
         ("plain copy", A.Hire(str(hire.card))),
     ):
-        yield f"hostile apply {label}", _answer(lambda: start.apply(action))
+        yield f"hostile apply {label}", _answer(lambda action=action: start.apply(action))

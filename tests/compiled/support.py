@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import ast
 import doctest
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
-
-import pillars_rules as pr
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -16,14 +16,13 @@ import json
 import random
 
 import pytest
+from reliability.savefuzz import BAD_JSON, json_paths
 
 import pillars_rules as pr
-from pillars_rules.errors import SaveError
 from pillars_rules.engine import events as E
+from pillars_rules.errors import SaveError
 from pillars_rules.saves import strict as S
 from pillars_rules.saves.codec import event_to_dict
-
-from reliability.savefuzz import BAD_JSON, json_paths
 
 from .games import FAN_CARDS
 

@@ -21,7 +21,6 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
-
 from compiled.support import module_doctests
 
 ROOT = Path(__file__).resolve().parents[2]

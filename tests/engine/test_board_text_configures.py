@@ -11,8 +11,8 @@ import random
 import pytest
 
 import pillars_rules as pr
-from pillars_rules import testing
 from pillars_rules import actions as A
+from pillars_rules import testing
 from pillars_rules.actions import TakeCube
 from pillars_rules.cardlang import base_cards, compile_text
 from pillars_rules.cardlang.effects import CUBES

@@ -1,7 +1,6 @@
 """§2.4 step 13 cathedral, §6 craftsmen, and the §9 worked examples."""
 
 from pillars_rules.actions import Build, EndBuilding, ReturnCubes
-from pillars_rules.cardlang.effects import Amount
 from pillars_rules.engine import events as E
 
 from .support import BLUE, RED, cubes, new_events, of_type, position

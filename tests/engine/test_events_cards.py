@@ -54,7 +54,6 @@ def test_s8_archbishop_variant_one_craftsman_of_choice():
 def test_s8_archbishop_boosts_every_craftsman_including_later_hires():
     """§8 Archbishop ruling (revised): this round every craftsman except the Organ builder
     and the Bell founder has capacity +1, including one hired at Shiring after the event."""
-    from pillars_rules.actions import Build
 
     crafts = ("carpenter", "stonemason", "organ_builder", "toolmaker")
     g = _event("archbishops_statue", players={RED: {"craftsmen": crafts}, BLUE: {"craftsmen": ()}})

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import attr
-
 import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st

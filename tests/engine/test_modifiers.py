@@ -15,10 +15,10 @@ import typing
 import pytest
 
 import pillars_rules as pr
-from pillars_rules.cardlang import effects as fx
 from pillars_rules import testing
 from pillars_rules.actions import Build, Buy, Discard, KeepBuilder, Place, Sell
 from pillars_rules.cardlang import base_cards, compile_text
+from pillars_rules.cardlang import effects as fx
 from pillars_rules.engine import events as E
 from pillars_rules.engine.state import Pieces
 

@@ -65,7 +65,7 @@ def test_every_action_moves_the_decision_on_by_one_and_the_end_counts():
     game = pr.new_game(players=2, seed=4)
     assert game.decision == 1 and game.view(0).decision == 1 == game.view(1).decision
     pendings = 1
-    for before, seat, action, after in random_games(1, seed=4):
+    for before, _seat, _action, after in random_games(1, seed=4):
         assert after.decision == before.decision + 1
         pendings += sum(isinstance(e, E.DecisionPending) for e in after.events[before.n_events :])
     assert after.is_over

@@ -140,7 +140,7 @@ def test_round_end_starts_next_round_s2_4():
 
 
 def test_steps_run_in_order_s2_4():
-    from pillars_rules import play, RandomBot, new_game
+    from pillars_rules import RandomBot, new_game, play
     from pillars_rules.cardlang.effects import STEPS
 
     game = play(new_game(3, seed=21), RandomBot(21))

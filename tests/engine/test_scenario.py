@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 import pillars_rules as pr
 from pillars_rules import actions as A
 from pillars_rules import events as E
-from pillars_rules.scenario import SCENARIO_STEPS
 from pillars_rules import testing
+from pillars_rules.scenario import SCENARIO_STEPS
 from pillars_rules.testing import check_game, check_state
 
 RED, BLUE, GREEN = 0, 1, 2

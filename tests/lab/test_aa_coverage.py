@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import lab_aa  # noqa: E402
+
 from pillars_rules.lab.stats import t_ppf, t_sf  # noqa: E402  (scipy.stats costs seconds at collection)
 
 

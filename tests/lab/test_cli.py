@@ -9,12 +9,12 @@ import time
 from html.parser import HTMLParser
 
 import pytest
+from shared import once  # tests/shared.py
 
 import pillars_rules as pr
 from pillars_rules.cli import main
 from pillars_rules.lab import runner, store
 from pillars_rules.lab.games import GameSpec, read_sources
-from shared import once  # tests/shared.py
 
 FAN = "examples/fan_cards"
 

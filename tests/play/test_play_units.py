@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import io
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.console import Console
 
 import pillars_rules as pr
@@ -14,7 +15,6 @@ from pillars_rules.cardlang import base_cards
 from pillars_rules.terminal import screen
 from pillars_rules.terminal.commands import NAMES, find_cards, parse
 from pillars_rules.terminal.session import Session, undo_refusal
-
 
 LABELS = [
     "hire Mason (round 1) for 5 gold: 1 stone -> 1 VP, twice a round",

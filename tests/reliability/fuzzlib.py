@@ -13,8 +13,8 @@ from pathlib import Path
 import attrs
 
 import pillars_rules as pr
-from pillars_rules.engine import actions as A
 from pillars_rules.cardlang.effects import CUBES, LOCATIONS
+from pillars_rules.engine import actions as A
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE_CARD_FILES = sorted((ROOT / "cards" / "base").glob("*.cards"))

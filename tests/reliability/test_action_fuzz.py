@@ -13,7 +13,8 @@ import random
 
 import attrs
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import pillars_rules as pr
 from pillars_rules.engine import actions as A

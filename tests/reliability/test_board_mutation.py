@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import pillars_rules as pr
 from pillars_rules import limits
-from pillars_rules.errors import CardError
 from pillars_rules.cardlang import base_cards, compile_text
+from pillars_rules.errors import CardError
 from pillars_rules.testing import check_game, play_random
 
 from .fuzzlib import _MUTATIONS, BASE_CARD_FILES, compile_checked

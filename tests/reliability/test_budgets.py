@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 import pillars_rules as pr
-from pillars_rules import cardlang, limits
 from pillars_rules import actions as A
+from pillars_rules import cardlang, limits
 from pillars_rules.limits import (
     MAX_ABILITIES_PER_CARD,
     MAX_CARD_CHARS,
@@ -242,8 +242,8 @@ def test_save_limits_are_derived_from_card_and_game_limits():
     assert limits.MAX_ITEMS >= limits.MAX_CARDS
     assert limits.MAX_STRING_LENGTH >= max(limits.MAX_NAME_LENGTH, limits.MAX_SEAT_NAME_LENGTH)
     assert limits.MAX_SAVE_BYTES >= limits.MAX_EVENTS * limits.MAX_EVENT_BYTES
-    from pillars_rules.saves import savefile as persistence
     from pillars_rules.cardlang import diagnostics
+    from pillars_rules.saves import savefile as persistence
 
     for name in ("MAX_EVENTS", "MAX_SAVE_BYTES", "MAX_STRING_LENGTH", "MAX_ITEMS", "MAX_INT"):
         assert getattr(persistence, name) == limits.LIMITS[name]

@@ -76,8 +76,8 @@ def test_the_bound_is_derived_from_the_limits_and_stays_under_the_cap():
 
 def test_the_rules_facts_the_bound_rests_on_are_the_engines():
     from pillars_rules.cardlang import effects
-    from pillars_rules.engine import batch
     from pillars_rules.cardlang.placecomp import TABLE_FIELDS
+    from pillars_rules.engine import batch
     from pillars_rules.game import DEFAULT_NAMES
 
     # a board lasts at most limits.ROUNDS rounds (cardlang.placecomp refuses more); the base board so many

@@ -49,9 +49,9 @@ def _abilities() -> list[str]:
     ]
     forms = (
         f"each other player: ({_chain()})",
-        f"each player: lose 1 vp",
-        f"take 1 gold, 1 stone from each other player",
-        f"give 1 gold to the player with fewest vp",
+        "each player: lose 1 vp",
+        "take 1 gold, 1 stone from each other player",
+        "give 1 gold to the player with fewest vp",
     )
     k = 0
     while len(out) < limits.MAX_ABILITIES_PER_CARD - 1:  # room for an "allows"

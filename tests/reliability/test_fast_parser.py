@@ -13,7 +13,8 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pillars_rules.cardlang import fastparse
 from pillars_rules.cardlang import parser as P

@@ -15,15 +15,14 @@ import random
 
 import attrs
 import pytest
+from compiled.hostile import IntBoom, IntSub
+from compiled.support import made_or_refused
 
 import pillars_rules as pr
 from pillars_rules import actions as A
 from pillars_rules import cardlang
 from pillars_rules.engine import events as E
 from pillars_rules.limits import MAX_REASON_LENGTH, MAX_SEAT_NAME_LENGTH
-
-from compiled.hostile import IntBoom, IntSub
-from compiled.support import made_or_refused
 
 
 class RaisingEq:

@@ -4,15 +4,12 @@ wording, and the caller's number hooks."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-
-from pillars_rules.saves import jsonguard
-from pillars_rules.errors import ConfigError, IllegalActionError, SaveError
-from pillars_rules.saves.jsonguard import GuardedJson, JsonWords
-
 from compiled.support import module_doctests
+
+from pillars_rules.errors import ConfigError, IllegalActionError, SaveError
+from pillars_rules.saves import jsonguard
+from pillars_rules.saves.jsonguard import GuardedJson, JsonWords
 
 # every template names its case, so a message shows which one was chosen
 WORDS = JsonWords(

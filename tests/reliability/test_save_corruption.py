@@ -12,13 +12,13 @@ import json
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from compiled.support import made_or_refused
+from hypothesis import given
+from hypothesis import strategies as st
 
 import pillars_rules as pr
-from pillars_rules.saves import savefile as P
 from pillars_rules.engine import events as E
-
-from compiled.support import made_or_refused
+from pillars_rules.saves import savefile as P
 
 from .savefuzz import BAD_JSON, check_load, check_mutant, fuzz_saves, mutate_doc
 

@@ -5,8 +5,8 @@ import json
 import pytest
 
 import pillars_rules as pr
-from pillars_rules.saves import savefile as P
 from pillars_rules.engine.context import RULES_V3, RULES_V4, RULES_VERSION
+from pillars_rules.saves import savefile as P
 from pillars_rules.saves.codec import event_to_dict
 from pillars_rules.saves.upcasters import upcast_rules_v3_v4, upcast_rules_v4_v5
 

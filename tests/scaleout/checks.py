@@ -4,10 +4,10 @@ every client assembled exactly the stored log (the benchmark's own check,
 
 from __future__ import annotations
 
+from bench.scaleout import lost_or_duplicated
+
 import pillars_rules as pr
 from pillars_rules.table import Table, open_store
-
-from bench.scaleout import lost_or_duplicated
 
 
 def stored_game(dsn: str, game_id: str) -> pr.Game:

@@ -1,7 +1,6 @@
 """Two real server processes on one throwaway PostgreSQL database (issue #28)."""
 
 import pytest
-
 from bench.serverproc import ServerProcess
 
 from .servers import FAST

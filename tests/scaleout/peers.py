@@ -19,7 +19,7 @@ class Peer:
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def hello(cls, server, game: dict, seat: int | None) -> "Peer":
+    async def hello(cls, server, game: dict, seat: int | None) -> Peer:
         from websockets.asyncio.client import connect
 
         ws = await connect(server.ws_url, origin=server.url)

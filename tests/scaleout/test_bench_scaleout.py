@@ -3,7 +3,6 @@ checks): one table on two processes is played, counted and checked, and a
 client log that differs from the store is counted as lost or duplicated."""
 
 import pytest
-
 from bench import scaleout
 
 pytestmark = pytest.mark.postgres

@@ -60,7 +60,7 @@ def test_two_processes_racing_on_one_decision_exactly_one_wins(start_servers, pg
         while len(won) < rounds:
             now = other.latest()
             decision = now["decision"]
-            await settle(lambda: all(p.latest()["decision"] == decision for p in everyone), "all at one decision")
+            await settle(lambda d=decision: all(p.latest()["decision"] == d for p in everyone), "all at one decision")
             if now["turn"]["seat"] == 1:
                 await other.send(decision, other.latest()["choices"][0]["action"])
             else:
@@ -68,14 +68,15 @@ def test_two_processes_racing_on_one_decision_exactly_one_wins(start_servers, pg
                 choices = racers[0].latest()["choices"]
                 await asyncio.gather(*(p.send(decision, choices[-k]["action"]) for k, p in enumerate(racers)))
                 await settle(
-                    lambda: sum(p.count("refused", m) for p, m in zip(racers, marks)) == 1, "one of the two refused"
+                    lambda marks=marks: sum(p.count("refused", m) for p, m in zip(racers, marks)) == 1,
+                    "one of the two refused",
                 )
                 loser = next(k for k, (p, m) in enumerate(zip(racers, marks)) if p.count("refused", m))
                 refusal = next(x for x in racers[loser].got[marks[loser] :] if x["type"] == "refused")
                 assert refusal["code"] == "stale", refusal
                 won.append(1 - loser)
             await settle(
-                lambda: all(p.latest()["decision"] == decision + 1 for p in everyone),
+                lambda d=decision: all(p.latest()["decision"] == d + 1 for p in everyone),
                 "the move reached every peer, on both processes",
             )
         for p in everyone:

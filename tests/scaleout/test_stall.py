@@ -14,11 +14,10 @@ import threading
 
 import pytest
 from starlette.testclient import TestClient
+from tests.web.support import create, key_of, receive_until, say_hello, settings
 
 from pillars_rules.web import protocol as P
 from pillars_rules.web.app import create_app
-
-from tests.web.support import create, key_of, receive_until, say_hello, settings
 
 pytestmark = pytest.mark.postgres
 

@@ -13,9 +13,9 @@ import time
 import urllib.error
 import urllib.request
 
+from bench.serverproc import ONE_ADDRESS, ServerProcess
 from websockets.sync.client import connect
 
-from bench.serverproc import ONE_ADDRESS, ServerProcess
 from pillars_rules.web import protocol as P
 
 from .test_stall import WAKE_AFTER, stalled

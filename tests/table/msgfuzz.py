@@ -13,10 +13,9 @@ import json
 import random
 
 import attrs
+from reliability.fuzzlib import random_action
 
 from pillars_rules.table import Table, encode_message
-
-from reliability.fuzzlib import random_action
 
 HOSTILE_TEXT = [
     "",

@@ -12,8 +12,8 @@ import psycopg
 import pytest
 
 from pillars_rules.table import Table
-from pillars_rules.table.pglisten import MoveListener, parse_payload, payload_events
 from pillars_rules.table.pgheard import MAX_HEARD_EVENTS
+from pillars_rules.table.pglisten import MoveListener, parse_payload, payload_events
 from pillars_rules.table.pgstore import MAX_PAYLOAD_BYTES, PgEventStore
 
 from .test_table import play

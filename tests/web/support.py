@@ -7,15 +7,11 @@ import json
 import re
 from pathlib import Path
 
-import pytest
+from starlette.testclient import TestClient  # the [web] extra is part of [test]: nothing here is skipped
 
-pytest.importorskip  # (the [web] extra is part of [test]: nothing here is skipped)
-
-from starlette.testclient import TestClient  # noqa: E402
-
-from pillars_rules.web import protocol as P  # noqa: E402
-from pillars_rules.web.app import create_app  # noqa: E402
-from pillars_rules.web.settings import Settings  # noqa: E402
+from pillars_rules.web import protocol as P
+from pillars_rules.web.app import create_app
+from pillars_rules.web.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "protocol.rst"

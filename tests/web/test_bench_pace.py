@@ -9,6 +9,7 @@ import random
 
 from bench import pace
 from bench.cli import SUITES
+
 from pillars_rules.table import Table
 from pillars_rules.web.registry import open_registry
 

@@ -39,7 +39,10 @@ def test_a_reloaded_game_or_a_shorter_log_is_encoded_again():
     logs = LogText(size=2)
     games = played(decisions=80)
     late, early = games[-1].view(0), games[20].view(0)
-    want = lambda v: json.dumps([event_to_dict(e) for e in v.events], ensure_ascii=False, separators=(",", ":"))
+
+    def want(v):
+        return json.dumps([event_to_dict(e) for e in v.events], ensure_ascii=False, separators=(",", ":"))
+
     assert logs.text(late.events) == want(late)
     assert logs.text(early.events) == want(early)  # shorter: the same first event, fewer events
     again = pr.load(pr.save(games[-1])).view(0)  # equal events, other objects

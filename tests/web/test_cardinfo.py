@@ -49,7 +49,6 @@ def test_the_board_is_the_games_board_in_phase_iii_order():
     # issue #35: the browser draws the places the game has, not a list of its own
     from pillars_rules.cardlang import base_cards, compile_text
     from pillars_rules.web.cardinfo import board_catalogue
-    from pillars_rules.web.cardinfo import board_catalogue
 
     base = base_cards()
     rules = pr.new_game(2, seed=1, cards=base.merged(compile_text(WELL, "fan.cards", known=base))).rules

@@ -14,9 +14,9 @@ import subprocess
 import sys
 import urllib.request
 
+from bench.serverproc import ONE_ADDRESS, ServerProcess
 from websockets.sync.client import connect
 
-from bench.serverproc import ONE_ADDRESS, ServerProcess
 from pillars_rules.web import protocol as P
 
 TWO = {"seats": [{"kind": "person"}, {"kind": "person"}]}

@@ -45,8 +45,8 @@ def _damaged(real: str, how: str) -> str:
 def test_a_damaged_record_is_a_typed_error_and_the_others_go_on(tmp_path, how):
     with client(tmp_path) as c:
         bad = create(c, seats=[{"kind": "person"}, {"kind": "person"}], seed=3)
+        # both created; the bot of the good one moves at once
         good = create(c, seats=[{"kind": "bot", "bot": "random"}, {"kind": "person"}], seed=4)
-        c.app.state.server.settings  # (both created, the bot of the good one moves at once)
     db = sqlite3.connect(tmp_path / "games.sqlite3")
     real = db.execute("SELECT record FROM server_games WHERE game_id = ?", (bad["game"],)).fetchone()[0]
     db.execute("UPDATE server_games SET record = ? WHERE game_id = ?", (_damaged(real, how), bad["game"]))

@@ -12,8 +12,8 @@ import json
 import threading
 
 import pytest
-
 from bench.serverproc import ServerProcess
+
 from pillars_rules.web.registry import open_registry
 
 TWO = {"seats": [{"kind": "person"}, {"kind": "person"}]}

@@ -9,7 +9,6 @@ from __future__ import annotations
 import socket
 
 import pytest
-
 from bench.serverproc import ServerProcess
 
 #: Seconds the test waits for the server before it calls the connection left open.

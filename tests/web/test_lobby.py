@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest

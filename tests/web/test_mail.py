@@ -10,12 +10,11 @@ import logging
 import time
 
 import pytest
-
-from pillars_rules.web.mail import MailSettings
 from smtpinbox import smtp_server
 
-from .support import client, create, key_of
+from pillars_rules.web.mail import MailSettings
 
+from .support import client, create, key_of
 
 ORIGIN = {"origin": "http://testserver"}
 BEN = "ben.the.builder@example.org"

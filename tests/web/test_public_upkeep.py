@@ -21,9 +21,9 @@ import time
 import urllib.request
 
 import pytest
+from bench.serverproc import ServerProcess
 from websockets.sync.client import connect
 
-from bench.serverproc import ServerProcess
 from pillars_rules.web import protocol as P
 from pillars_rules.web.registry import open_registry
 

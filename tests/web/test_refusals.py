@@ -16,7 +16,7 @@ import pillars_rules as pr
 from pillars_rules.table import EventStore, Table
 from pillars_rules.web import protocol as P
 
-from .support import client, create, key_of, receive, receive_until, say_hello
+from .support import client, create, key_of, receive_until, say_hello
 
 TWO = {"seats": [{"kind": "person"}, {"kind": "person"}], "seed": 3}
 ANN_ACTION = {"type": "Hire", "card": "toolmaker"}

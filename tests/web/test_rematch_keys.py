@@ -16,9 +16,9 @@ import time
 from urllib.parse import unquote
 
 import pytest
+from bench.serverproc import ONE_ADDRESS, ServerProcess
 from websockets.sync.client import connect
 
-from bench.serverproc import ONE_ADDRESS, ServerProcess
 from pillars_rules.web import protocol as P
 
 

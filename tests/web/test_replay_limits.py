@@ -13,7 +13,6 @@ import socket
 import time
 
 import pytest
-
 from bench.serverproc import ONE_ADDRESS, ServerProcess
 
 TWO = {"seats": [{"kind": "person"}, {"kind": "person"}]}
@@ -84,7 +83,8 @@ def test_the_default_replay_rate_lets_the_page_play_at_its_fastest_speed():
 
 
 def pillars_rules_web_static():
-    import pillars_rules.web as web
     from pathlib import Path
+
+    import pillars_rules.web as web
 
     return Path(web.__file__).resolve().parent / "static"

@@ -13,9 +13,9 @@ import json
 import time
 
 import pytest
+from bench.serverproc import ONE_ADDRESS, ServerProcess
 
 import pillars_rules as pr
-from bench.serverproc import ONE_ADDRESS, ServerProcess
 
 SEED = 987_654_321_123
 

@@ -10,8 +10,8 @@ import signal
 import time
 
 import pytest
-
 from bench.serverproc import ONE_ADDRESS, ServerProcess
+
 from pillars_rules.table import EventStore, Table
 
 ARGS = ("--bot-delay", "0", "--log-level", "info", *ONE_ADDRESS)

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from bench.serverproc import ServerProcess
+
 from pillars_rules.web import capacity
 from pillars_rules.web.settings import Settings
 
@@ -65,5 +66,5 @@ def test_the_bots_get_a_worker_per_core_by_default(monkeypatch):
     import os
 
     for cores, workers in ((1, 1), (2, 2), (6, 6), (64, capacity.MAX_BOT_WORKERS), (None, 1)):
-        monkeypatch.setattr(os, "cpu_count", lambda: cores)
+        monkeypatch.setattr(os, "cpu_count", lambda cores=cores: cores)
         assert Settings().bot_workers == workers

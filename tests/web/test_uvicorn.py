@@ -18,11 +18,11 @@ import threading
 import time
 
 import pytest
+from bench.serverproc import ONE_ADDRESS, ServerProcess
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 import pillars_rules as pr
-from bench.serverproc import ONE_ADDRESS, ServerProcess
 from pillars_rules.table import EventStore, Table
 from pillars_rules.web import protocol as P
 from pillars_rules.web.client import GameClient, bot_policy, random_policy

@@ -44,6 +44,7 @@ import math
 import random
 import time
 from functools import partial
+from typing import Protocol
 
 from .. import actions as A
 from ..determinize import determinize
@@ -125,7 +126,16 @@ def _place_weight(action, weights: dict) -> float:
     return w * FREE_WEIGHT if action.free else w
 
 
-def lite_policy(state, legal, rnd: random.Random = random, weighted: bool = True, places: dict | None = None) -> int:
+class _Draws(Protocol):
+    """What :func:`lite_policy` draws with: a :class:`random.Random`, or the
+    :mod:`random` module itself (its shared generator)."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int: ...
+
+
+def lite_policy(state, legal, rnd: _Draws = random, weighted: bool = True, places: dict | None = None) -> int:
     """A fast playout policy for :func:`pillars_rules.playout` (``rnd`` bound,
     e.g. with :func:`functools.partial`): the index in ``legal`` of a cheap
     choice. It converts greedily at the cathedral, skips the market, places
@@ -209,6 +219,7 @@ class MCTSBot:
         ev = self.heuristic.scorer(view)
         pev = self._playout_value(view) if self.value == "learned" else ev
         seat = view.seat
+        assert seat is not None  # a spectator's view has no legal actions
         ref = view.state.round
         # candidates and a prior from the heuristic's one-ply values
         game = determinize(view, self.random)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cardlang.effects import CUBES, Vote, is_shared
+from ..cardlang.effects import CUBES, Bid, Vote, is_shared
 from .cardvalue import Weights, card_values
 
 
@@ -38,6 +38,7 @@ def shared_action(view: Any, w: Weights) -> Any:
         values = [cv.effect_value(o, cubes, w.per_builder) for o in effect.options]
         best = max(by_index, key=lambda i: (values[i], -i))
         return by_index[best]
+    assert isinstance(effect, Bid)  # is_shared: a vote or a bid
     worth = cv.effect_value(effect.prize, cubes, w.per_builder) / w.gold  # in gold
     lead = min((i for i in by_index if i > 0), default=0)  # the least bid that leads
     return by_index[lead] if 0 < lead <= worth else by_index[0]

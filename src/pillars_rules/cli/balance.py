@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from typing import Any
 
 from ..errors import CardError, PillarsError
 from .options import add_players, add_variant, comma_list, fail, install_hint
@@ -94,7 +95,7 @@ def _run_options(p: argparse.ArgumentParser, games: int, open_games: int | None 
     )
 
 
-def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add the ``balance`` command (and ``balance tune``)."""
     p = subparsers.add_parser(
         "balance",
@@ -215,10 +216,12 @@ def games_asked(args: argparse.Namespace) -> int:
     for a ``balance`` run that stops by itself (``--precision`` or ``--time``),
     :data:`OPEN_GAMES`, so that it plays on to its verdicts, its precision or
     its time; else the command's default (``balance`` 200, ``tune`` 100)."""
-    if args.games is not None:
-        return args.games
+    games: int | None = args.games
+    if games is not None:
+        return games
     stops = getattr(args, "precision", None) or getattr(args, "time", None)
-    return args.games_open if stops and args.games_open else args.games_default
+    default: int = args.games_open if stops and args.games_open else args.games_default
+    return default
 
 
 def _fail(message: str) -> int:
@@ -233,7 +236,7 @@ def _one_line(exc: Exception) -> str:
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
-def _common(args) -> dict:
+def _common(args: argparse.Namespace) -> dict[str, Any]:
     return dict(
         players=args.players,
         bots=tuple(b for b in comma_list(args.bots) if b),

@@ -38,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return subprocess.call([sys.executable, "-m", "bench", *(argv or ())], cwd=root)
 
 
-def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add the ``bench`` command."""
     p = subparsers.add_parser("bench", help="run the benchmark suite (from a checkout)")
     p.add_argument("--quick", action="store_true")

@@ -23,7 +23,7 @@ from ..cardlang.render import render
 from ..errors import CardError
 
 
-def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add the ``cards`` command and its sub-commands."""
     cards = subparsers.add_parser(
         "cards",

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
 from .options import add_cards, add_players, add_variant, comma_list, fail, install_hint
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..autoplay import Bot
+    from ..game import Game
 
 #: The autosave file's name, in the user's data folder (platformdirs).
 AUTOSAVE = "autosave.json"
@@ -20,7 +25,7 @@ def autosave_path() -> Path:
     return user_data_path("pillars-rules", appauthor=False, ensure_exists=True) / AUTOSAVE
 
 
-def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add the ``play`` command."""
     p = subparsers.add_parser(
         "play",
@@ -92,7 +97,7 @@ def seats_of(text: str, n_players: int, names: list[str]) -> tuple[int, ...]:
     return tuple(sorted(seats))
 
 
-def bots_for(text: str | None, seats: list[int], seed: int) -> dict:
+def bots_for(text: str | None, seats: list[int], seed: int) -> dict[int, Bot]:
     """Bots for ``seats`` from ``--bots`` (made only by :func:`make_bot`)."""
     from ..bots import BOTS, make_bot
 
@@ -111,7 +116,7 @@ def bots_for(text: str | None, seats: list[int], seed: int) -> dict:
     return {seat: make_bot(name, seed * 10 + seat) for seat, name in zip(seats, names)}
 
 
-def _game(args: argparse.Namespace):
+def _game(args: argparse.Namespace) -> Game:
     import pillars_rules as pr
 
     if args.load:

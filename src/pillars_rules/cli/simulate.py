@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse
 
 from .. import events as E
-from ..bots import make_bot, play
+from ..bots import Bot, make_bot, play
 from ..errors import ConfigError
 from ..game import Game, new_game
 from .options import add_cards, add_players, add_variant, comma_list
 
 
-def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add the ``simulate`` command."""
     sim = subparsers.add_parser(
         "simulate",
@@ -76,7 +76,7 @@ def narrate(game: Game) -> list[str]:
     return lines
 
 
-def _bots(args: argparse.Namespace, seed: int) -> list:
+def _bots(args: argparse.Namespace, seed: int) -> list[Bot]:
     """The seats' bots from ``--bots`` (one name for every seat, or one per seat)."""
     names = comma_list(args.bots)
     if len(names) == 1:

@@ -24,15 +24,19 @@ the second happens to everyone): the lab judges events by an A/B of card sets.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from pillars_rules import actions as A
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pillars_rules import GameState
 
 #: Card kinds a seat can be made to take.
 TAKEN_KINDS = ("craftsman", "privilege", "resource")
 _BESIDE = {"shiring": "shiring", "kingsbridge": "kingsbridge"}
 
 
-def takes(state, action, card: str) -> bool:
+def takes(state: GameState, action: object, card: str) -> bool:
     """Whether ``action`` (legal in ``state``) takes ``card``."""
     if isinstance(action, (A.Hire, A.TakeResourceCard)):
         return action.card == card
@@ -42,6 +46,6 @@ def takes(state, action, card: str) -> bool:
     return False
 
 
-def take_actions(state, legal: Iterable, card: str) -> list:
+def take_actions(state: GameState, legal: Iterable[A.Action], card: str) -> list[A.Action]:
     """The legal actions that take ``card`` (empty if none does)."""
     return [a for a in legal if takes(state, a, card)]

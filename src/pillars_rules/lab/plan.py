@@ -29,6 +29,7 @@ with on the same games (the A/A test compares a copy with its original).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from attrs import field, frozen
 
@@ -88,7 +89,7 @@ def _only(text: str, name: str, card_id: str) -> str:
 
 
 def plan(
-    common: dict,
+    common: dict[str, Any],
     also: Sequence[tuple[str, str]] = (),
     cards: Sequence[tuple[str, str]] = (),
     targets: Sequence[str] = (),

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from rich.progress import Progress as Bar
@@ -50,9 +51,9 @@ class Progress:
         total: int,
         quiet: bool,
         every: float = 5.0,
-        stream=None,
+        stream: TextIO | None = None,
         watch: Iterable[tuple[str, str]] = (),
-        clock=time.monotonic,
+        clock: Callable[[], float] = time.monotonic,
         deadline: float | None = None,
         open_ended: bool = False,
     ) -> None:
@@ -91,7 +92,7 @@ class Progress:
             self.bar.__enter__()
         return self
 
-    def record(self, label: str, record: dict) -> None:
+    def record(self, label: str, record: dict[str, Any]) -> None:
         """Count a finished game's units towards the watched estimates."""
         for u in record.get("units", ()):
             key = (label, u["card"])
@@ -169,6 +170,6 @@ class Progress:
             f"{self.rate(done, now):.2f} games/s" + (f", {left}" if left else "") + (f"; {est}" if est else "")
         )
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self.bar is not None:
-            self.bar.__exit__(*exc)
+            self.bar.__exit__(kind, exc, tb)

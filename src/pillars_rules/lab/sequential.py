@@ -38,10 +38,14 @@ whole path, prefix by prefix, from cumulative sums.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .stats import norm_isf, t_sf
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy.typing as npt
 
 #: The mixing distribution's spread, in VP.
 MIX_VP = 1.0
@@ -67,7 +71,7 @@ def ratio_path(num: np.ndarray, den: np.ndarray, sq: np.ndarray | None = None) -
     return {"value": v, "se": se, "df": g - 1, "units": n}
 
 
-def contrast_path(sx, nx, sy, ny) -> dict[str, np.ndarray]:
+def contrast_path(sx: npt.ArrayLike, nx: npt.ArrayLike, sy: npt.ArrayLike, ny: npt.ArrayLike) -> dict[str, np.ndarray]:
     """``sum(sx)/sum(nx) - sum(sy)/sum(ny)`` for every prefix, with the
     linearised standard error :func:`.effects.contrast` uses; ``units`` is the
     smaller of the two sides' counts."""

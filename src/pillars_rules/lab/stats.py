@@ -15,9 +15,13 @@ from a seeded generator, so the same data always give the same interval.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy.typing as npt
 
 Z95 = 1.959963984540054
 #: Bootstrap resamples per interval.
@@ -31,7 +35,7 @@ RESAMPLES = 2000
 # ``balance`` run, ``scipy.special`` a third of it.
 
 
-def t_ppf(p, df):
+def t_ppf(p: npt.ArrayLike, df: npt.ArrayLike) -> np.ndarray:
     """Student *t* quantile (``scipy.stats.t.ppf``): ``-inf`` at ``p == 0``,
     ``inf`` at 1, ``nan`` outside [0, 1] or for ``df <= 0``."""
     from scipy.special import stdtrit
@@ -43,7 +47,7 @@ def t_ppf(p, df):
     return np.where((p < 0) | (p > 1) | ~(df > 0), np.nan, q)
 
 
-def t_sf(x, df):
+def t_sf(x: npt.ArrayLike, df: npt.ArrayLike) -> np.ndarray:
     """Student *t* upper tail ``P(T > x)`` (``scipy.stats.t.sf``); ``nan`` for ``df <= 0``."""
     from scipy.special import stdtr
 
@@ -51,7 +55,7 @@ def t_sf(x, df):
     return np.where(df > 0, stdtr(np.where(df > 0, df, 1.0), -x), np.nan)
 
 
-def norm_ppf(p):
+def norm_ppf(p: npt.ArrayLike) -> np.ndarray:
     """Standard normal quantile (``scipy.stats.norm.ppf``)."""
     from scipy.special import ndtri
 
@@ -59,7 +63,7 @@ def norm_ppf(p):
     return np.where((p < 0) | (p > 1), np.nan, ndtri(np.clip(p, 0.0, 1.0)))
 
 
-def norm_isf(q):
+def norm_isf(q: npt.ArrayLike) -> np.ndarray:
     """Standard normal inverse upper tail (``scipy.stats.norm.isf``)."""
     return -norm_ppf(q)
 
@@ -77,13 +81,13 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def rate_ci(successes: float, n: int) -> dict:
+def rate_ci(successes: float, n: int) -> dict[str, float]:
     """A rate with its Wilson interval: ``{"value", "lo", "hi", "n"}``."""
     lo, hi = wilson(successes, n)
     return {"value": successes / n if n else float("nan"), "lo": lo, "hi": hi, "n": n}
 
 
-def rate_diff_ci(s1: float, n1: int, s2: float, n2: int) -> dict:
+def rate_diff_ci(s1: float, n1: int, s2: float, n2: int) -> dict[str, float]:
     """Difference of two rates ``s2/n2 - s1/n1`` with Newcombe's hybrid score
     interval (built from the two Wilson intervals)."""
     if not n1 or not n2:
@@ -122,12 +126,12 @@ def mean_ci(values: Sequence[float], seed: int = 0, resamples: int = RESAMPLES) 
     return (float(x.mean()), *_percentiles(means))
 
 
-def mean_dict(values: Sequence[float], seed: int = 0) -> dict:
+def mean_dict(values: Sequence[float], seed: int = 0) -> dict[str, float]:
     m, lo, hi = mean_ci(values, seed)
     return {"value": m, "lo": lo, "hi": hi, "n": len(values)}
 
 
-def mean_diff_ci(a: Sequence[float], b: Sequence[float], seed: int = 0, resamples: int = RESAMPLES) -> dict:
+def mean_diff_ci(a: Sequence[float], b: Sequence[float], seed: int = 0, resamples: int = RESAMPLES) -> dict[str, float]:
     """``mean(b) - mean(a)`` with a bootstrap interval (each sample resampled on its own)."""
     x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if x.size == 0 or y.size == 0:
@@ -138,7 +142,7 @@ def mean_diff_ci(a: Sequence[float], b: Sequence[float], seed: int = 0, resample
     return {"value": float(y.mean() - x.mean()), "lo": lo, "hi": hi}
 
 
-def excludes(interval: dict, value: float) -> int:
+def excludes(interval: Mapping[str, float], value: float) -> int:
     """+1 if the interval lies above ``value``, -1 if below, 0 if it contains it."""
     if interval["lo"] > value:
         return 1
@@ -147,7 +151,7 @@ def excludes(interval: dict, value: float) -> int:
     return 0
 
 
-def distribution(values: Sequence[float]) -> dict:
+def distribution(values: Sequence[float]) -> dict[str, float]:
     """Mean, standard deviation, min, quartiles and max."""
     x = np.asarray(values, dtype=float)
     if x.size == 0:

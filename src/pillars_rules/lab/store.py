@@ -47,7 +47,7 @@ _WORDS = JsonWords(
 _LINE = GuardedJson(limit=MAX_LINE, error=pr.ConfigError, words=_WORDS)
 
 
-def header(specs: Mapping[str, GameSpec]) -> dict:
+def header(specs: Mapping[str, GameSpec]) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": RECORD_VERSION,
@@ -83,7 +83,7 @@ def check_out(path: str | Path, resume: bool, overwrite: bool) -> None:
         raise pr.ConfigError(f"{path}: the folder {path.parent} does not exist")
 
 
-def _spec(path, label, data) -> GameSpec:
+def _spec(path: str | Path, label: object, data: object) -> GameSpec:
     where = f"{path}:1: specs[{label!r}]"
     if not isinstance(label, str) or not isinstance(data, dict):
         raise pr.ConfigError(f"{where}: not a game spec")
@@ -109,7 +109,7 @@ def _spec(path, label, data) -> GameSpec:
         raise pr.ConfigError(f"{where}: {exc}") from None
 
 
-def _num(x) -> bool:
+def _num(x: object) -> bool:
     return type(x) in (int, float)
 
 
@@ -118,7 +118,7 @@ def _need(ok: bool, where: str, what: str) -> None:
         raise pr.ConfigError(f"{where}: {what}")
 
 
-def _seat(where: str, s: Any, keys=("vp", "win", "rank", "gold")) -> None:
+def _seat(where: str, s: Any, keys: tuple[str, ...] = ("vp", "win", "rank", "gold")) -> None:
     _need(isinstance(s, dict), where, "expected an object")
     for k in keys:
         _need(_num(s.get(k)), f"{where}.{k}", "expected a number")
@@ -185,7 +185,7 @@ def check_record(where: str, rec: Any, players: int) -> None:
     )
 
 
-def read(path: str | Path) -> tuple[dict[str, GameSpec], dict[tuple[str, int], dict]]:
+def read(path: str | Path) -> tuple[dict[str, GameSpec], dict[tuple[str, int], dict[str, Any]]]:
     """The specs and the finished records ``{(set, index): record}`` of a result file."""
     path = Path(path)
     st = _regular(path, "result file")
@@ -214,7 +214,7 @@ def read(path: str | Path) -> tuple[dict[str, GameSpec], dict[tuple[str, int], d
         raise pr.ConfigError(f"{path}: result format {head.get('version')!r:.20}, this version writes {RECORD_VERSION}")
     _need(isinstance(head.get("specs"), dict) and head["specs"], f"{path}:1: specs", "expected the run's game specs")
     specs = {label: _spec(path, label, d) for label, d in head["specs"].items()}
-    records: dict[tuple[str, int], dict] = {}
+    records: dict[tuple[str, int], dict[str, Any]] = {}
     for n, line in enumerate(lines[1:], start=2):
         try:
             rec = _LINE(line)
@@ -265,11 +265,11 @@ class ResultWriter:
         else:
             self._line(header(specs))
 
-    def _line(self, data: dict) -> None:
+    def _line(self, data: dict[str, Any]) -> None:
         self._file.write((json.dumps(data, separators=(",", ":")) + "\n").encode("utf-8"))
         self._file.flush()
 
-    def write(self, label: str, record: dict) -> None:
+    def write(self, label: str, record: dict[str, Any]) -> None:
         self._line({"set": label, **record})
 
     def close(self) -> None:

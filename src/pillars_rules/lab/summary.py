@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from . import stats
 
 
-def decisiveness(record: dict) -> float:
+def decisiveness(record: dict[str, Any]) -> float:
     """The fraction of the game played when the eventual winner took the lead
     for good: ``k / rounds`` for the first round ``k`` after which the winner
     had strictly more VP than every other seat at every later round end (1.0
@@ -43,16 +44,16 @@ def _seed(seed: int, name: str) -> int:
     return seed * 1_000_003 + zlib.crc32(name.encode("utf-8"))
 
 
-def _group(wins: list[float], vps: list[float], seed: int, name: str) -> dict:
+def _group(wins: list[float], vps: list[float], seed: int, name: str) -> dict[str, Any]:
     return {"win_rate": stats.rate_ci(sum(wins), len(wins)), "mean_vp": stats.mean_dict(vps, _seed(seed, name))}
 
 
-def seat_win_matrix(records: Sequence[dict]) -> np.ndarray:
+def seat_win_matrix(records: Sequence[dict[str, Any]]) -> np.ndarray:
     """Games x seats array of win shares."""
     return np.array([[s["win"] for s in r["seats"]] for r in records], dtype=float)
 
 
-def balance_ci(records: Sequence[dict], seed: int = 0) -> dict:
+def balance_ci(records: Sequence[dict[str, Any]], seed: int = 0) -> dict[str, Any]:
     """Balance = 1 - (highest - lowest seat win rate), with a bootstrap
     interval over games (1 is perfectly balanced)."""
     wins = seat_win_matrix(records)
@@ -65,12 +66,14 @@ def balance_ci(records: Sequence[dict], seed: int = 0) -> dict:
     return {"value": value, "lo": float(lo), "hi": float(hi), "n": len(wins)}
 
 
-def card_stats(records: Sequence[dict], players: int, seed: int = 0, names: dict | None = None) -> dict[str, dict]:
+def card_stats(
+    records: Sequence[dict[str, Any]], players: int, seed: int = 0, names: dict[str, str] | None = None
+) -> dict[str, dict[str, Any]]:
     """Per card id: how often and when it was taken, and how holders and
     others fared (descriptive only, see the module docs)."""
     seat_obs = [(s, r) for r in records for s in r["seats"]]
     ids = sorted({c for s, _ in seat_obs for c in s["cards"]})
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     for card in ids:
         held = [(s, r) for s, r in seat_obs if card in s["cards"]]
         others = [s for s, r in seat_obs if card not in s["cards"]]
@@ -96,7 +99,9 @@ def card_stats(records: Sequence[dict], players: int, seed: int = 0, names: dict
     return out
 
 
-def summarize(records: Sequence[dict], players: int, seed: int = 0, names: dict | None = None) -> dict:
+def summarize(
+    records: Sequence[dict[str, Any]], players: int, seed: int = 0, names: dict[str, str] | None = None
+) -> dict[str, Any]:
     """Seats, bots, scores, length and cards of the finished games, as
     JSON-ready data (see the module docs)."""
     records = [r for r in records if "aborted" not in r]
@@ -108,7 +113,7 @@ def summarize(records: Sequence[dict], players: int, seed: int = 0, names: dict 
     for seat in range(players):
         obs = [r["seats"][seat] for r in records]
         seats.append({"seat": seat, **_group([o["win"] for o in obs], [o["vp"] for o in obs], seed, f"seat{seat}")})
-    bots: dict[str, dict] = {}
+    bots: dict[str, dict[str, Any]] = {}
     for name in sorted({b for r in records for b in r["bots"]}):
         obs = [r["seats"][k] for r in records for k, b in enumerate(r["bots"]) if b == name]
         bots[name] = _group([o["win"] for o in obs], [o["vp"] for o in obs], seed, "bot:" + name)

@@ -15,6 +15,8 @@ chance draws.
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 import pillars_rules as pr
 from pillars_rules.cardlang.effects import CUBES
 
@@ -57,11 +59,27 @@ def not_reopenable(game: pr.Game) -> str | None:
     return None
 
 
-def _pieces(p) -> dict:
+class _Pieces(Protocol):
+    """A player's worker pieces by kind, as the state holds them."""
+
+    @property
+    def small(self) -> int: ...
+
+    @property
+    def big(self) -> int: ...
+
+    @property
+    def grey(self) -> int: ...
+
+    @property
+    def black(self) -> int: ...
+
+
+def _pieces(p: _Pieces) -> dict[str, int]:
     return {"small": p.small, "big": p.big, "grey": p.grey, "black": p.black}
 
 
-def draft_position(game: pr.Game) -> dict:
+def draft_position(game: pr.Game) -> dict[str, Any]:
     """The :func:`~pillars_rules.scenario` keyword arguments of ``game``'s
     position (which must be :func:`at_draft_opening`), without ``seed`` and
     ``cards``."""
@@ -111,7 +129,7 @@ def draft_position(game: pr.Game) -> dict:
     }
 
 
-def reopen(position: dict, cards: pr.CardSet, seed: int, gold: dict[int, int] | None = None) -> pr.Game:
+def reopen(position: dict[str, Any], cards: pr.CardSet, seed: int, gold: dict[int, int] | None = None) -> pr.Game:
     """The position as a new game with its own ``seed``; ``gold`` maps a seat
     to gold given (negative: taken), kept within 0..30 as the rules keep it."""
     kwargs = dict(position)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
@@ -37,13 +37,17 @@ import pillars_rules as pr
 from . import effects
 from .games import GameSpec
 
+if TYPE_CHECKING:  # pragma: no cover
+    from pillars_rules.cardlang.ast import Num
+
 _RANGE = re.compile(r"^\s*([A-Za-z_#][\w#]*)\s*=\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?::\s*(\d+))?\s*$")
 MAX_VALUES = 25
 
 
-def _walk(node, path: tuple[str, ...], out: list) -> None:
+def _walk(node: object, path: tuple[str, ...], out: list[tuple[tuple[str, ...], Num]]) -> None:
     from pillars_rules.cardlang import ast
 
+    kind = type(node)
     if isinstance(node, ast.Num):
         out.append((path, node))
     elif isinstance(node, ast.AmountNode):
@@ -56,8 +60,8 @@ def _walk(node, path: tuple[str, ...], out: list) -> None:
     elif isinstance(node, tuple):
         for item in node:
             _walk(item, path, out)
-    elif attrs.has(type(node)):
-        for f in attrs.fields(type(node)):
+    elif attrs.has(kind):
+        for f in attrs.fields(kind):
             if f.name not in ("line", "column", "end_line"):
                 _walk(getattr(node, f.name), path, out)
 
@@ -84,13 +88,13 @@ def card_text(card: pr.Card) -> str:
     return format_cards([card])
 
 
-def numbers(card: pr.Card) -> list[dict]:
+def numbers(card: pr.Card) -> list[dict[str, Any]]:
     """Every number of the card's canonical text: ``name``, ``index`` (``#k``),
     ``value``, ``line`` and ``column`` in :func:`card_text`."""
     from pillars_rules.cardlang import parse
 
     text = card_text(card)
-    found: list = []
+    found: list[tuple[tuple[str, ...], Num]] = []
     _walk(parse(text).cards[0], (), found)
     found.sort(key=lambda pn: (pn[1].line, pn[1].column))
     seen: dict[str, int] = {}
@@ -112,7 +116,7 @@ def numbers(card: pr.Card) -> list[dict]:
     return out
 
 
-def find(card: pr.Card, name: str) -> dict:
+def find(card: pr.Card, name: str) -> dict[str, Any]:
     """The number called ``name`` (or ``#k``); :class:`~pillars_rules.errors.ConfigError` naming the choices."""
     nums = numbers(card)
     for n in nums:
@@ -153,7 +157,12 @@ def parse_range(text: str) -> tuple[str, list[int]]:
 
 
 def tune_specs(
-    common: dict, also: Sequence[tuple[str, str]], card: pr.Card, name: str, values: Iterable[int], known: pr.CardSet
+    common: dict[str, Any],
+    also: Sequence[tuple[str, str]],
+    card: pr.Card,
+    name: str,
+    values: Iterable[int],
+    known: pr.CardSet,
 ) -> dict[str, GameSpec]:
     """One causal set per value: ``{"cost=4": spec, ...}``."""
     specs = {}
@@ -174,7 +183,9 @@ def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[float, float]:
     return my - b * mx, b
 
 
-def analyse(records: dict[str, list[dict]], card_id: str, name: str, values: Sequence[int], seed: int = 0) -> dict:
+def analyse(
+    records: dict[str, list[dict[str, Any]]], card_id: str, name: str, values: Sequence[int], seed: int = 0
+) -> dict[str, Any]:
     """Per value the card's causal value; the fitted fair value with its
     bootstrap interval; and the value reported as fair (see the module docs)."""
     rows = []
@@ -238,7 +249,7 @@ def analyse(records: dict[str, list[dict]], card_id: str, name: str, values: Seq
     return out
 
 
-def row_status(row: dict) -> str:
+def row_status(row: dict[str, Any]) -> str:
     """One value's verdict in tune's table: ``not judged`` (fewer than
     ``MIN_UNITS`` chances), ``too strong`` / ``too weak`` (the VP interval
     excludes zero) or ``fair`` (it holds zero)."""

@@ -10,6 +10,10 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..cardlang.card import Card
 
 #: A player holds at most this much gold (RULES §1).
 GOLD_CAP = 30
@@ -17,7 +21,7 @@ GOLD_CAP = 30
 MIN_UNITS = 10
 
 
-def gold_cost(card) -> int | None:
+def gold_cost(card: Card | None) -> int | None:
     """The gold part of a craftsman's cost (``None`` for cards without a gold cost)."""
     if card is None or card.kind != "craftsman" or not card.cost:
         return None
@@ -32,7 +36,7 @@ def _g(x: float) -> str:
     return "0" if text in ("+0", "-0") else text
 
 
-def interval(worth: dict) -> str:
+def interval(worth: dict[str, float]) -> str:
     """``"+1 to +5"``, or ``"at least +40"`` when the top end is unbounded
     (``"above 0, no upper end"`` when the other end rounds to 0).
 
@@ -90,7 +94,7 @@ def guess(card: str, cost: int, fair: float) -> str:
     )
 
 
-def say(effect: dict, cost: int | None = None) -> str:
+def say(effect: dict[str, Any], cost: int | None = None) -> str:
     """One sentence: what the card is worth and whether that suits its cost."""
     units = effect["units"]
     if units < MIN_UNITS:
@@ -145,7 +149,7 @@ def say(effect: dict, cost: int | None = None) -> str:
     return f"{head}: fair{at} as far as {effect['seeds']} games can tell (they detect {detect} 80% of the time)"
 
 
-def _side(shown: dict) -> str:
+def _side(shown: dict[str, Any]) -> str:
     """``"strong"`` / ``"weak"`` when the interval the verdict shows (gold,
     else VP) lies wholly above / below zero; ``""`` when it holds zero."""
     if shown.get("lo") == shown.get("lo") and shown["lo"] > 0:
@@ -155,7 +159,7 @@ def _side(shown: dict) -> str:
     return ""
 
 
-def say_event(effect: dict) -> str:
+def say_event(effect: dict[str, Any]) -> str:
     """One sentence for an event judged by the A/B of card sets."""
     if effect["units"] < MIN_UNITS:
         return f"not judged: only {effect['units']} games with and without it (ask for more games)"

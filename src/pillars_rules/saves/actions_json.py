@@ -71,14 +71,14 @@ def action_repr(action: object, limit: int = 120) -> str:
     return safe_repr(action, limit)
 
 
-def encode_action(action: object) -> dict:
+def encode_action(action: object) -> dict[str, Any]:
     """``action`` as a JSON-ready dict: ``"type"``, its fields, and ``"label"``
     (``str(action)``, a description from the fields alone; ignored by
     :func:`decode_action`; for a person's words see :func:`pillars_rules.words.choice_dict`)."""
     cls = type(action)
     if ACTION_TYPES.get(cls.__name__) is not cls:
         raise IllegalActionError(f"{safe_repr(action)} is not an action", action)
-    out: dict = {"type": cls.__name__}
+    out: dict[str, Any] = {"type": cls.__name__}
     for name, _, _ in _FIELDS[cls.__name__]:
         out[name] = getattr(action, name)
     try:
@@ -120,10 +120,10 @@ _parse = GuardedJson(
 )
 
 
-def decode_action(data: str | bytes | dict) -> object:
+def decode_action(data: object) -> object:
     """The action a client's JSON message (text, UTF-8 bytes, or a parsed
     ``dict``) names; :class:`~pillars_rules.errors.IllegalActionError` with a
-    short reason for anything else."""
+    short reason for anything else (so ``data`` may be any value)."""
     if type(data) in (str, bytes, bytearray):  # not subclasses: their methods could do anything
         data = _parse(data)
     if type(data) is not dict:

@@ -19,16 +19,19 @@ from ..engine import events as E
 converter = make_converter()
 # Sets (seats who passed, decisions settled...) are written sorted, so a save is
 # byte-identical whatever the interpreter's hash seed.
-converter.register_unstructure_hook_func(
-    lambda t: typing.get_origin(t) is frozenset,
-    lambda v: sorted(converter.unstructure(x) for x in v),
-)
+
+
+def _is_frozenset(t: object) -> bool:
+    return typing.get_origin(t) is frozenset
+
+
+converter.register_unstructure_hook_func(_is_frozenset, lambda v: sorted(converter.unstructure(x) for x in v))
 _UNSTRUCT: dict[type, Callable[[Any], Any]] = {
     cls: converter.get_unstructure_hook(cls) for cls in E.EVENT_TYPES.values()
 }
 
 
-def event_to_dict(event: object) -> dict:
+def event_to_dict(event: object) -> dict[str, Any]:
     """``event`` as a dict with its class name under ``"type"``, ready for JSON."""
     d = _UNSTRUCT[type(event)](event)
     return {"type": type(event).__name__, **d}

@@ -29,7 +29,7 @@ def _kind(mode: int) -> str | None:
     return "a FIFO, socket or device"
 
 
-def read_save_file(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> str:
+def read_save_file(path: str | os.PathLike[str], limit: int = MAX_SAVE_BYTES) -> str:
     """The text of the save file at ``path``; :class:`~pillars_rules.errors.SaveError`
     says why not (missing, not a regular file, too large, not UTF-8, unreadable)."""
     try:
@@ -61,7 +61,7 @@ def read_save_file(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> str:
         raise SaveError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
-def write_save_file(path: str | os.PathLike, text: str) -> Path:
+def write_save_file(path: str | os.PathLike[str], text: str) -> Path:
     """Write ``text`` to ``path`` whole (a temporary file, then an atomic
     replace); the absolute path written. Raises :class:`OSError` or
     :class:`ValueError` (a NUL in the name) as the file system does."""

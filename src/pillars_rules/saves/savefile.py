@@ -34,7 +34,7 @@ from ..cardlang.cardset import CardSet
 from ..engine import events as E
 from ..engine.context import RULES_VERSION
 from ..errors import SaveError, safe_repr
-from ..game import load_cards
+from ..game import Game, load_cards
 from ..limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH, MOST_PLAYERS
 from .codec import event_to_dict
 from .jsonguard import GuardedJson, JsonWords
@@ -70,7 +70,7 @@ HEADER_FIELDS: dict[str, Any] = {
 }
 
 
-def _upcast_rules(head: dict) -> dict:
+def _upcast_rules(head: dict[str, Any]) -> dict[str, Any]:
     version = head["rules_version"]
     while version < RULES_VERSION:
         up = RULES_UPCASTERS.get(version)
@@ -80,7 +80,7 @@ def _upcast_rules(head: dict) -> dict:
 
 
 # ------------------------------------------------------------------ save / load
-def save(game) -> str:
+def save(game: Game) -> str:
     """The game as JSON text (header + event log). Deterministic: the same game
     gives byte-identical text in any interpreter."""
     first = game.events[0]
@@ -115,14 +115,14 @@ _read_json = GuardedJson(
 )
 
 
-def _parse(text: object) -> dict:
+def _parse(text: object) -> dict[str, Any]:
     doc = _read_json(text)
     if type(doc) is not dict or doc.get("format") != FORMAT:
         raise SaveError(f'not a pillars-rules save (expected "format": "{FORMAT}")')
     return doc
 
 
-def _upcast(doc: dict) -> tuple[dict, int]:
+def _upcast(doc: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """The document in the current format, and the format it was written in."""
     version = doc.get("format_version")
     if type(version) is not int:
@@ -144,7 +144,7 @@ def _upcast(doc: dict) -> tuple[dict, int]:
     return doc, original
 
 
-def _header(doc: dict) -> dict:
+def _header(doc: dict[str, Any]) -> dict[str, Any]:
     extra = [k for k in doc if k not in HEADER_FIELDS]
     if extra:
         raise SaveError(f"$: unknown header field {extra[0][:40]!r}")
@@ -166,7 +166,7 @@ def _header(doc: dict) -> dict:
     return out
 
 
-def load(text: str | bytes, cards: CardSet | str | list | None = None, *, verify: bool = True):
+def load(text: str | bytes, cards: CardSet | str | list[str] | None = None, *, verify: bool = True) -> Game:
     """The game a :func:`save` text records.
 
     Raises :class:`SaveError` (and nothing else, whatever the text) for

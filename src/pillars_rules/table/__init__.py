@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
@@ -48,6 +49,9 @@ from .follow import follow
 from .opening import open_store
 from .store import MAX_GAME_ID_LENGTH, EventStore, StoreError, check_game_id
 from .undo import Undone, is_undone, unwind
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
 
 #: Largest client message :meth:`Table.handle` reads, in bytes.
 MAX_MESSAGE_BYTES = 16 * 1024
@@ -82,14 +86,14 @@ def decode_message(message: str | bytes) -> tuple[int, object]:
     return decision, pr.decode_action(data["action"])
 
 
-def _unique_keys(pairs: list) -> dict:
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):
         raise ValueError("a key is repeated in one object")
     return out
 
 
-def encode_message(decision: int, action) -> str:
+def encode_message(decision: int, action: Action) -> str:
     """The message a client sends to answer ``decision`` with ``action``."""
     fields = {k: v for k, v in pr.encode_action(action).items() if k != "label"}
     return json.dumps({"decision": decision, "action": fields})
@@ -112,8 +116,8 @@ class Outcome:
     code: str
     reason: str
     decision: int
-    events: tuple
-    views: tuple
+    events: tuple[object, ...]
+    views: tuple[pr.SeatView, ...]
 
 
 @frozen
@@ -136,7 +140,7 @@ class Table:
         store: Store,
         game_id: str,
         game: pr.Game,
-        cards,
+        cards: rows.Cards,
         step: int | None = None,
         rows: int | None = None,
         undos: Sequence[Undone] = (),
@@ -178,7 +182,7 @@ class Table:
         return cls(store, game_id, game, cards)
 
     @classmethod
-    def open(cls, store: Store, game_id: str, *, cards=None) -> Table:
+    def open(cls, store: Store, game_id: str, *, cards: rows.Cards = None) -> Table:
         """The stored game ``game_id``, replayed and verified (:func:`.rows.replay`):
         a damaged game raises :class:`~pillars_rules.errors.DamagedGameError`
         (a ``SaveError``) naming it, a damaged file
@@ -206,7 +210,8 @@ class Table:
         return self._game.unfinishable
 
     def view(self, seat: int) -> pr.SeatView:
-        return self._game.view(seat)
+        seen: pr.SeatView = self._game.view(seat)  # a Pillars table: the game's view is a SeatView
+        return seen
 
     def export(self, seat: int) -> str:
         """The game as ``seat`` may know it, as JSON text (:meth:`pillars_rules.Game.export`)."""
@@ -303,7 +308,7 @@ class Table:
         return Outcome(True, "applied", "", after.decision, tuple(redact_event(e) for e in new), self._views())
 
     @staticmethod
-    def commit_many(store: EventStore, items: Sequence[tuple[Table, Checked]]) -> list:
+    def commit_many(store: EventStore, items: Sequence[tuple[Table, Checked]]) -> list[Outcome | ConflictError]:
         """:meth:`commit` for several tables of one store in one transaction (one
         wait for the disk): per item, its :class:`Outcome` or the
         :class:`~pillars_rules.errors.ConflictError` that kept it out (that table
@@ -380,7 +385,7 @@ class Table:
             reason = reason[: MAX_REASON_LENGTH - 3] + "..."
         return Outcome(False, code, reason, self._game.decision, (), self._views())
 
-    def _views(self) -> tuple:
+    def _views(self) -> tuple[pr.SeatView, ...]:
         return tuple(self._game.view(s) for s in range(self._game.state.n_players))
 
     def __repr__(self) -> str:

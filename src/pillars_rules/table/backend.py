@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import ConflictError
 from .rows import CardSource, StoredGame
@@ -33,25 +34,29 @@ class Store(abc.ABC):
     """
 
     @abc.abstractmethod
-    def create(self, game_id: str, header: dict, cards: CardSource, events: Sequence[dict], decision: int) -> None:
+    def create(
+        self, game_id: str, header: dict[str, Any], cards: CardSource, events: Sequence[dict[str, Any]], decision: int
+    ) -> None:
         """Store a new game: its save ``header`` (no events), what reopening needs
         of its cards (:func:`~pillars_rules.table.rows.card_source`) and its first
         events. :class:`ConflictError` if the id is taken."""
 
     @abc.abstractmethod
-    def append(self, game_id: str, expect: int, start: int, events: Sequence[dict], decision: int) -> None:
+    def append(self, game_id: str, expect: int, start: int, events: Sequence[dict[str, Any]], decision: int) -> None:
         """Append ``events`` (the answer to decision ``expect``, starting at log
         index ``start``) and move the game to ``decision``, all or nothing;
         :class:`ConflictError` if the stored game is no longer at decision
         ``expect`` with ``start`` events."""
 
-    def append_many(self, batch: Sequence[tuple[str, int, int, Sequence[dict], int]]) -> list:
+    def append_many(
+        self, batch: Sequence[tuple[str, int, int, Sequence[dict[str, Any]], int]]
+    ) -> list[ConflictError | None]:
         """Several :meth:`append` calls ``(game_id, expect, start, events, decision)``;
         one entry per call: ``None`` (stored) or the
         :class:`~pillars_rules.errors.ConflictError` that kept it out. This
         default stores them one by one; a backend may store them in one
         transaction (one wait for the disk)."""
-        out: list = []
+        out: list[ConflictError | None] = []
         for game_id, expect, start, events, decision in batch:
             try:
                 self.append(game_id, expect, start, events, decision)
@@ -70,7 +75,7 @@ class Store(abc.ABC):
         (:func:`~pillars_rules.table.rows.decode_game`): a damaged game is a
         :class:`~pillars_rules.errors.DamagedGameError` naming it."""
 
-    def load(self, game_id: str) -> tuple[dict, CardSource, list[dict]]:
+    def load(self, game_id: str) -> tuple[dict[str, Any], CardSource, list[dict[str, Any]]]:
         """(save header, card source, events) of ``game_id`` (see :meth:`read`)."""
         stored = self.read(game_id)
         return stored.header, stored.cards, stored.events
@@ -87,7 +92,7 @@ class Store(abc.ABC):
     def close(self) -> None:
         """Close the connection."""
 
-    def events_since(self, game_id: str, start: int) -> list[dict]:
+    def events_since(self, game_id: str, start: int) -> list[dict[str, Any]]:
         """The events of ``game_id`` from log index ``start`` on (what a table
         holding ``start`` events is missing), read in one snapshot. This
         default reads the whole game; a backend may read only the tail."""

@@ -13,6 +13,7 @@ rules, and compares the events the rules make with the stored ones.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pillars_rules as pr
 
@@ -21,7 +22,7 @@ from ..saves.replay import infer_action
 from ..saves.strict import event_from_dict
 
 
-def follow(game: pr.Game, tail: Sequence[dict]) -> pr.Game | None:
+def follow(game: pr.Game, tail: Sequence[dict[str, Any]]) -> pr.Game | None:
     """``game`` moved on by ``tail``, the stored events that come after its own
     (as JSON objects, log index ``game.n_events`` on); ``None`` if they do not
     follow from it by the rules (a damaged store, or another card set): then

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from ..errors import ConfigError
 from .backend import Store
@@ -17,7 +18,7 @@ from .store import EventStore
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 
 
-def open_store(spec: str | os.PathLike, **options) -> Store:
+def open_store(spec: str | os.PathLike[str], **options: Any) -> Store:
     """The store that ``spec`` names: a PostgreSQL connection string
     (``postgresql://user@host/db``; needs ``pip install 'pillars-rules[postgres]'``)
     or the path of a SQLite file. ``options`` go to the store's constructor."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 #: The most events kept for one game: a longer run of moves heard and never read
 #: (this process's own, say) is dropped, and read from the log if asked.
@@ -29,7 +30,7 @@ class HeardEvents:
     __slots__ = ("_runs",)
 
     def __init__(self) -> None:
-        self._runs: dict[str, tuple[int, tuple[dict, ...]]] = {}
+        self._runs: dict[str, tuple[int, tuple[dict[str, Any], ...]]] = {}
 
     def add(self, game_id: str, n_events: int, bodies: Sequence[str]) -> bool:
         """Keep a notified move's event texts (``n_events``: the log's length after it).
@@ -48,7 +49,7 @@ class HeardEvents:
             self._runs[game_id] = (first, events)
         return True
 
-    def take(self, game_id: str, start: int) -> list[dict] | None:
+    def take(self, game_id: str, start: int) -> list[dict[str, Any]] | None:
         """The events from log index ``start`` on, if the run covers ``start``, else
         None; either way the run is handed out (dropped)."""
         run = self._runs.pop(game_id, None)
@@ -68,7 +69,7 @@ class HeardEvents:
         self._runs.pop(game_id, None)
 
 
-def _decode(bodies: Sequence[str]) -> tuple[dict, ...] | None:
+def _decode(bodies: Sequence[str]) -> tuple[dict[str, Any], ...] | None:
     """The events of heard texts (each a JSON object), or None if one is not: then the
     log is read, and checked (the events are checked again, field by field, as a
     table folds them)."""

@@ -91,7 +91,7 @@ class MoveListener:
         self._ping = ping
         self._retry = retry
         self._conn: psycopg.AsyncConnection | None = None
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Connect and listen; return once listening."""
@@ -136,7 +136,7 @@ class MoveListener:
                 await conn.execute("SELECT 1")
 
     @staticmethod
-    def _call(handler, *args) -> None:
+    def _call(handler: Callable[..., object] | None, *args: object) -> None:
         if handler is None:
             return
         try:

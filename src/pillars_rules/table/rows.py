@@ -48,9 +48,9 @@ MAX_ROW_DEPTH = 32
 _IDENTITY = re.compile(r"[0-9a-f]{64}")
 
 #: A card source: paths, ``{"text": ..., "identity": ...}``, or ``None``.
-CardSource = Union[list, dict, None]
+CardSource = Union[list[str], dict[str, Any], None]
 #: The cards a stored game is loaded with (as :func:`pillars_rules.load` takes them).
-Cards = Union[CardSet, str, list, None]
+Cards = Union[CardSet, str, list[str], None]
 
 
 class Undecodable(bytes):
@@ -71,10 +71,10 @@ class StoredGame:
     """One game's stored values, each checked (:func:`decode_game`)."""
 
     game_id: str
-    header: dict
+    header: dict[str, Any]
     cards: CardSource
     decision: int
-    events: list
+    events: list[dict[str, Any]]
 
 
 class _Damage(PillarsError):
@@ -165,7 +165,9 @@ def decode_game(
     return StoredGame(game_id, head, source, counter, events)
 
 
-def decode_events(game_id: object, rows: list[tuple[object, object]], start: int, n_events: object) -> list:
+def decode_events(
+    game_id: object, rows: list[tuple[object, object]], start: int, n_events: object
+) -> list[dict[str, Any]]:
     """The checked events of ``rows``, which must be the indices ``start`` to
     ``n_events - 1`` of one game's log, in order (the tail a table catching up
     reads), or :class:`~pillars_rules.errors.DamagedGameError` naming the game."""
@@ -175,7 +177,7 @@ def decode_events(game_id: object, rows: list[tuple[object, object]], start: int
         raise DamagedGameError(game_id, exc) from None
 
 
-def _events(rows: list[tuple[object, object]], start: int, n: int) -> list:
+def _events(rows: list[tuple[object, object]], start: int, n: int) -> list[dict[str, Any]]:
     if [i for i, _ in rows] != list(range(start, n)):
         raise _Damage(
             f"the store holds {len(rows)} events from index {start} with gaps or extras; its header counts {n}"

@@ -48,7 +48,7 @@ class Undone:
     came_from: int
     step: int
 
-    def row(self) -> dict:
+    def row(self) -> dict[str, Any]:
         """The row stored for it."""
         return {
             "type": UNDONE,
@@ -59,7 +59,7 @@ class Undone:
             "step": self.step,
         }
 
-    def public(self) -> dict:
+    def public(self) -> dict[str, Any]:
         """What clients are told of it (no more than the row holds)."""
         return {"seat": self.seat, "at": self.keep, "to": self.decision, "from": self.came_from}
 
@@ -68,7 +68,7 @@ def is_undone(row: Any) -> bool:
     return type(row) is dict and row.get("type") == UNDONE
 
 
-def _read(row: dict, index: int, game_id: str) -> Undone:
+def _read(row: dict[str, Any], index: int, game_id: str) -> Undone:
     raw = [row.get(k) for k in _FIELDS]
     values = [v for v in raw if type(v) is int and v >= 0]
     if set(row) != {"type", *_FIELDS} or len(values) != len(raw):
@@ -89,7 +89,7 @@ def unwind(stored: StoredGame) -> tuple[StoredGame, list[Undone]]:
     keeps more events than there are."""
     if not any(is_undone(row) for row in stored.events):
         return stored, []
-    events: list = []
+    events: list[dict[str, Any]] = []
     undos: list[Undone] = []
     offset = 0
     for i, row in enumerate(stored.events):

@@ -18,10 +18,12 @@ API, the table and the label layer only.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["create_app", "Settings"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     # Starlette is an optional dependency: load it only when the app is asked for
     if name == "create_app":
         from .app import create_app

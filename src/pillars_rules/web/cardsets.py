@@ -8,6 +8,8 @@ and its number of cards.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import Any
 
 from attrs import frozen
 
@@ -27,7 +29,7 @@ class CardChoice:
     #: the player counts the set plays (its board's ``players`` line)
     players: tuple[int, ...] = (2, 3, 4)
 
-    def public(self) -> dict:
+    def public(self) -> dict[str, Any]:
         return {"name": self.name, "identity": self.identity, "cards": self.cards}
 
 
@@ -62,11 +64,11 @@ class Catalogue:
     def get(self, name: object) -> CardChoice | None:
         return self._sets.get(name) if isinstance(name, str) else None
 
-    def listing(self) -> list[dict]:
+    def listing(self) -> list[dict[str, Any]]:
         """The lobby's list: each set's public fields and the player counts it plays."""
         return [{**c.public(), "players": list(c.players)} for c in self._sets.values()]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[CardChoice]:
         return iter(self._sets.values())
 
 

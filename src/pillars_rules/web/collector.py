@@ -61,7 +61,7 @@ class Collector:
             self._installed = False
             gc.unfreeze()
 
-    def _seen(self, phase: str, info: dict) -> None:
+    def _seen(self, phase: str, info: dict[str, int]) -> None:
         # called by the interpreter after every collection; a full one has just
         # finished, so moving its survivors to the permanent generation is safe here
         if phase != "stop" or info["generation"] != 2:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -29,6 +31,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..errors import PillarsError
 from . import protocol as P
 from .ratelimit import TokenBucket
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rooms import Room
+    from .settings import Settings
 
 log = logging.getLogger("pillars_rules.web")
 
@@ -44,7 +50,7 @@ class Connection:
         self.ws = ws
         self.seat: int | None = None
         self.protocol: int = P.PROTOCOL  # the hello's version, once it came
-        self._queue: asyncio.Queue = asyncio.Queue(queue)
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(queue)  # None: close after the rest
         self._writer = asyncio.get_running_loop().create_task(self._write())
         self._reader = asyncio.current_task()  # the endpoint, waiting for the client's frames
         self.closing: tuple[int, str] | None = None
@@ -219,10 +225,11 @@ async def endpoint(ws: WebSocket) -> None:
         await conn.finish()
 
 
-def _make_room(room, seat: int, cap: int) -> None:
+def _make_room(room: Room, seat: int, cap: int) -> None:
     """Close the seat's oldest connections until a new one fits under ``cap``."""
     mine = sorted(
-        (c for c in room.clients if c.seat == seat and c.closing is None), key=lambda c: getattr(c, "joined", 0)
+        (c for c in room.clients if isinstance(c, Connection) and c.seat == seat and c.closing is None),
+        key=lambda c: c.joined,
     )
     for old in mine[: max(0, len(mine) - cap + 1)]:
         _refuse_and_close(
@@ -237,7 +244,7 @@ def _refuse_and_close(conn: Connection, code: str, reason: str, decision: int | 
         conn.close(close, code)
 
 
-async def _play(conn: Connection, room, settings, within_rate) -> None:
+async def _play(conn: Connection, room: Room, settings: Settings, within_rate: Callable[[], bool]) -> None:
     """Read action messages until the client goes or is closed (``within_rate()``:
     whether the next frame is within the credential's and the address's rates)."""
     limited = 0
@@ -263,6 +270,7 @@ async def _play(conn: Connection, room, settings, within_rate) -> None:
                 )
             )
             continue
+        refusal: tuple[str, str] | None
         if isinstance(text, bytes):
             refusal = ("bad_message", "send text frames (JSON), not binary ones")
         elif _too_large(text):

@@ -10,6 +10,7 @@ links; reloading the page, or coming Back to it, creates nothing.
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 
@@ -17,7 +18,7 @@ def _key(link: str) -> str:
     return parse_qs(urlsplit(link).fragment)["key"][0]
 
 
-def created_fragment(result: dict) -> str:
+def created_fragment(result: dict[str, Any]) -> str:
     """The fragment of the ``/created`` page for a :meth:`Server.create_game
     <pillars_rules.web.server.Server.create_game>` result: the game id, the
     spectators' key and each seat's name and key (or bot)."""

@@ -34,11 +34,16 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
+
+from ..table.backend import Store
+from ..table.rows import CardSource, StoredGame
 
 if TYPE_CHECKING:  # pragma: no cover
     import psycopg
 
+    from ..table.pgstore import PgEventStore
     from .rooms import Room
 
 # ``Room`` (rooms.py) is imported for the type checker only. The server (server.py) imports
@@ -69,7 +74,7 @@ WHERE locktype = 'advisory' AND objsubid = 1 AND granted AND pid <> pg_backend_p
 """
 
 
-def fanout_for(storage) -> PgFanout | None:
+def fanout_for(storage: Any) -> PgFanout | None:
     """The fan-out a server on ``storage`` needs beyond its own process: a
     :class:`PgFanout` on an event store that notifies its moves (PostgreSQL: it
     has a ``channel``), else ``None`` (the server's
@@ -101,12 +106,12 @@ class PgFanout:
             channels={self.presence_channel: self._on_presence},
         )
         self._dsn = dsn
-        self._locks: psycopg.AsyncConnection | None = None
+        self._locks: psycopg.AsyncConnection[tuple[Any, ...]] | None = None
         self._lock_guard = asyncio.Lock()
         self._home: set[str] = set()
         self._seats: set[tuple[str, int]] = set()  # seats this process holds the presence lock of
-        self._tasks: set[asyncio.Task] = set()
-        self._sweeper: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
 
     # ---------------------------------------------------------------- life
     async def start(self, server: Server) -> None:
@@ -115,7 +120,7 @@ class PgFanout:
         await self.listener.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
-    async def _connect(self) -> psycopg.AsyncConnection:
+    async def _connect(self) -> psycopg.AsyncConnection[tuple[Any, ...]]:
         import psycopg
 
         return await psycopg.AsyncConnection.connect(
@@ -131,12 +136,19 @@ class PgFanout:
         if self._locks is not None:
             await self._locks.close()  # lets go of every lock this process held
 
-    def _spawn(self, coro) -> None:
+    @property
+    def _server(self) -> Server:
+        """The server (every caller runs after :meth:`start`)."""
+        if self.server is None:
+            raise RuntimeError("the fan-out has no server yet: start() gives it one")
+        return self.server
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._done)
 
-    def _done(self, task: asyncio.Task) -> None:
+    def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("fan-out task failed: %s: %s", type(task.exception()).__name__, task.exception())
@@ -169,7 +181,7 @@ class PgFanout:
         seats = [k for k in self._seats if k[0] == game_id]
         home = game_id in self._home
         self._home.discard(game_id)
-        self.server.storage.events.forget(game_id)
+        self._server.storage.events.forget(game_id)
         self._seats.difference_update(seats)
         if home or seats:
             self._spawn(self._let_go(game_id, home, [s for _, s in seats]))
@@ -194,7 +206,9 @@ class PgFanout:
         if known <= table.step:
             return True  # this process's own move, or followed already
         store = table.store
-        if not store.covers(table.game_id, table.rows):
+        from ..table.pgstore import PgEventStore  # psycopg's: this fan-out runs on it
+
+        if not isinstance(store, PgEventStore) or not store.covers(table.game_id, table.rows):
             return False
         table.store = _HeardOnly(store)  # the refresh cannot reach the database from here
         try:
@@ -222,14 +236,15 @@ class PgFanout:
 
     # ---------------------------------------------------------------- notifications
     def _on_move(self, game_id: str, decision: int, n_events: int, events: list[str] | None = None) -> None:
-        room = self.server.rooms.get(game_id) if self.server else None
-        if room is None or room.table.step >= decision:
+        server = self.server
+        room = server.rooms.get(game_id) if server else None
+        if server is None or room is None or room.table.step >= decision:
             return  # not held here, or this process's own move
-        self.server.storage.events.heard(game_id, n_events, events or ())
+        server.storage.events.heard(game_id, n_events, events or ())
         self._spawn(room.follow_store(decision))
 
     def _on_gap(self) -> None:
-        for room in list(self.server.rooms.values()):
+        for room in list(self._server.rooms.values()):
             self._spawn(room.follow_store())
         self._spawn(self._relock())
 
@@ -258,38 +273,44 @@ class PgFanout:
         digest = hashlib.sha256(f"{self.schema}\0{kind}\0{seat}\0{game_id}".encode("utf-8", "surrogatepass"))
         return int.from_bytes(digest.digest()[:8], "big", signed=True)
 
-    async def _query(self, text: str, args=None):
+    async def _query(self, text: str, args: Sequence[Any] | dict[str, Any] | None = None) -> tuple[Any, ...] | None:
         """One statement on the lock connection (reconnected, and every lock taken again, if lost)."""
         import psycopg
 
         async with self._lock_guard:
             for attempt in (0, 1):
+                locks = self._locks
+                if locks is None:
+                    raise RuntimeError("the fan-out has no lock connection yet: start() opens it")
                 try:
-                    cur = await self._locks.execute(text, args)
+                    cur = await locks.execute(text, args)
                     return await cur.fetchone() if cur.description else None
                 except psycopg.OperationalError:
-                    if attempt or not (self._locks.broken or self._locks.closed):
+                    if attempt or not (locks.broken or locks.closed):
                         raise
-                self._locks = await self._connect()
-                await self._take_locks_again()
+                self._locks = locks = await self._connect()
+                await self._take_locks_again(locks)
+        return None  # not reached: the second attempt returns or raises
 
-    async def _take_locks_again(self) -> None:
-        """After a new lock connection (the old one's locks went with it): claim the homes
+    async def _take_locks_again(self, locks: psycopg.AsyncConnection[tuple[Any, ...]]) -> None:
+        """After a new lock connection ``locks`` (the old one's locks went with it): claim the homes
         and seats this process had; a home another process took meanwhile is given up."""
         lost = []
         for game_id in list(self._home):
-            cur = await self._locks.execute("SELECT pg_try_advisory_lock(%s)", (self._key("home", game_id),))
-            if not (await cur.fetchone())[0]:
+            cur = await locks.execute("SELECT pg_try_advisory_lock(%s)", (self._key("home", game_id),))
+            row = await cur.fetchone()
+            if not (row and row[0]):
                 lost.append(game_id)
         for game_id, seat in list(self._seats):
-            await self._locks.execute("SELECT pg_advisory_lock_shared(%s)", (self._key("seat", game_id, seat),))
+            await locks.execute("SELECT pg_advisory_lock_shared(%s)", (self._key("seat", game_id, seat),))
+        server = self._server
         for game_id in lost:
             self._home.discard(game_id)
-            room = self.server.rooms.get(game_id)
+            room = server.rooms.get(game_id)
             if room is not None:
                 log.info("home given up game=%s: another process holds it now", room.tag)
                 room.stop()
-                self.server.maybe_unload(room)
+                server.maybe_unload(room)
 
     async def _relock(self) -> None:
         await self._query("SELECT 1")  # finds a lost lock connection, and takes the locks again
@@ -303,11 +324,12 @@ class PgFanout:
         won = []
         for key, game_id in keys.items():
             row = await self._query("SELECT pg_try_advisory_lock(%s)", (key,))
-            if row[0]:
+            if row and row[0]:
                 won.append(game_id)
+        server = self._server
         for game_id in won:
             self._home.add(game_id)
-            room = self.server.rooms.get(game_id)
+            room = server.rooms.get(game_id)
             if room is None or room.game.is_over:
                 continue
             log.info("home of game=%s", room.tag)
@@ -315,9 +337,9 @@ class PgFanout:
             room.start_timers()
             room.schedule()
         for game_id in set(wanted) - set(won):
-            room = self.server.rooms.get(game_id)
+            room = server.rooms.get(game_id)
             if room is not None and not room.clients:
-                self.server.maybe_unload(room)
+                server.maybe_unload(room)
         return won
 
     async def _let_go(self, game_id: str, home: bool, seats: list[int]) -> None:
@@ -348,7 +370,7 @@ class PgFanout:
                 log.warning("sweep failed: %s", (str(exc).splitlines() or [""])[0])
 
     async def _sweep_once(self) -> None:
-        server = self.server
+        server = self._server
         records = [
             r
             for r in await server.in_registry(server.storage.games.records)
@@ -364,21 +386,45 @@ class _NeedsTheLog(Exception):
     """A refresh on the event loop needed more than the events heard."""
 
 
-class _HeardOnly:
+class _HeardOnly(Store):
     """The store a table sees while it follows heard events on the event loop: their
     ``events_since`` and nothing else (the store's connection belongs to its own
     thread; a reload, or a read of the log, raises :class:`_NeedsTheLog` instead)."""
 
-    def __init__(self, store) -> None:
+    def __init__(self, store: PgEventStore) -> None:
         self._store = store
 
-    def events_since(self, game_id: str, start: int) -> list[dict]:
+    def events_since(self, game_id: str, start: int) -> list[dict[str, Any]]:
         events = self._store.take_heard(game_id, start)
         if events is None:
             raise _NeedsTheLog(game_id)
         return events
 
-    def __getattr__(self, name: str):
+    # the rest of a store's methods, and any other attribute, need the database
+    def create(
+        self, game_id: str, header: dict[str, Any], cards: CardSource, events: Sequence[dict[str, Any]], decision: int
+    ) -> None:
+        raise _NeedsTheLog("create")
+
+    def append(self, game_id: str, expect: int, start: int, events: Sequence[dict[str, Any]], decision: int) -> None:
+        raise _NeedsTheLog("append")
+
+    def decision(self, game_id: str) -> int:
+        raise _NeedsTheLog("decision")
+
+    def read(self, game_id: str) -> StoredGame:
+        raise _NeedsTheLog("read")
+
+    def games(self) -> list[str]:
+        raise _NeedsTheLog("games")
+
+    def delete(self, game_id: str) -> None:
+        raise _NeedsTheLog("delete")
+
+    def close(self) -> None:
+        raise _NeedsTheLog("close")
+
+    def __getattr__(self, name: str) -> Any:
         raise _NeedsTheLog(name)
 
 

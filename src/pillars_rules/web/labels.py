@@ -3,6 +3,8 @@ the label layer's :func:`~pillars_rules.words.choices` as JSON."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pillars_rules as pr
 
 from ..words import choice_dict, choices
@@ -11,7 +13,7 @@ from ..words import choice_dict, choices
 CHOICE_KEYS = ("action", "label", "kind", "gives", "costs", "card", "place", "spot", "text", "key")
 
 
-def choice_dicts(view: pr.SeatView) -> list[dict]:
+def choice_dicts(view: pr.SeatView) -> list[dict[str, Any]]:
     """The choices of ``view``'s seat as JSON-ready dicts (empty if it need not act)."""
     if not view.legal_actions:
         return []

@@ -46,9 +46,9 @@ class GameRequest:
     seats: tuple[SeatRequest, ...]
     variants: tuple[str, ...]
     cards: CardChoice
-    takeover: dict | None
+    takeover: dict[str, Any] | None
     seed: int | None
-    clock: dict | None = None
+    clock: dict[str, Any] | None = None
     reveal: bool = False
 
     @property
@@ -131,7 +131,7 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
     )
 
 
-def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict:
+def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict[str, Any]:
     """The JSON request of the lobby's HTML form (fields ``players``, ``cards``,
     ``variant`` (repeated), ``seatN`` = ``person`` or a bot name, ``nameN``,
     ``takeover`` = ``""`` or a bot name, ``grace``, ``clock`` = ``none``, ``move``
@@ -148,11 +148,11 @@ def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict:
     seats = []
     for i in range(players if 2 <= players <= MOST_PLAYERS else 0):
         kind = text(f"seat{i}") or "person"
-        seat: dict = {"kind": "person"} if kind == "person" else {"kind": "bot", "bot": kind}
+        seat: dict[str, Any] = {"kind": "person"} if kind == "person" else {"kind": "bot", "bot": kind}
         if text(f"name{i}"):
             seat["name"] = text(f"name{i}")
         seats.append(seat)
-    doc: dict = {"players": players, "seats": seats, "variants": variants, "cards": text("cards") or "base"}
+    doc: dict[str, Any] = {"players": players, "seats": seats, "variants": variants, "cards": text("cards") or "base"}
     if text("clock") not in ("", "none"):
         try:
             minutes = float(text("clock_minutes") or 2)

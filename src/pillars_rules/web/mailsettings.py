@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Any
 
-from attrs import field, frozen
+from attrs import Attribute, field, frozen
 
 from ..errors import ConfigError
 
@@ -15,7 +16,7 @@ _TLS = ("starttls", "ssl", "none")
 PASSWORD_VARIABLE = "PILLARS_SMTP_PASSWORD"
 
 
-def _tls(instance, attribute, value) -> None:
+def _tls(instance: object, attribute: Attribute[Any], value: object) -> None:
     if value not in _TLS:
         raise ConfigError(f"smtp-tls must be one of {', '.join(_TLS)}, not {value!r}")
 

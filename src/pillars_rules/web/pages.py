@@ -11,14 +11,17 @@ names included.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pillars_rules as pr
 
 from ..bots import BOTS
 from .timers import MAX_SECONDS, MIN_SECONDS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .cardsets import Catalogue
 
 _HEAD = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -35,7 +38,7 @@ def _page(title: str, body: str, script: str = "") -> str:
     return _HEAD.format(title=escape(title), script=tag) + body + _TAIL
 
 
-def _options(values, selected=None) -> str:
+def _options(values: Iterable[tuple[str, str]], selected: str | None = None) -> str:
     return "".join(
         f'<option value="{escape(v)}"{" selected" if v == selected else ""}>{escape(label)}</option>'
         for v, label in values
@@ -47,7 +50,7 @@ def _minutes(seconds: float) -> str:
     return repr(seconds / 60).removesuffix(".0")
 
 
-def lobby(catalogue, error: str | None = None, entered: Mapping[str, Any] | None = None) -> str:
+def lobby(catalogue: Catalogue, error: str | None = None, entered: Mapping[str, Any] | None = None) -> str:
     """The form that creates a game (it posts to ``/games``); a refused form
     (``error``) comes back with what was ``entered`` (the form's fields)."""
     got = entered or {}
@@ -89,7 +92,7 @@ def lobby(catalogue, error: str | None = None, entered: Mapping[str, Any] | None
         else ""
     )
     ticks = got.get("variant")
-    ticked: list = ticks if isinstance(ticks, list) else []
+    ticked: list[object] = ticks if isinstance(ticks, list) else []
     variants = "".join(
         f'<label><input type="checkbox" name="variant" value="{escape(v)}"'
         f"{' checked' if v in ticked else ''}> "
@@ -142,7 +145,7 @@ def admin_form(error: str | None = None) -> str:
     return _page("Admin", body)
 
 
-def admin_list(rows: list[dict]) -> str:
+def admin_list(rows: list[dict[str, Any]]) -> str:
     cells = []
     for r in rows:
         when = (

@@ -14,6 +14,10 @@ bucket is the same as none).
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .settings import Settings
 
 
 class TokenBucket:
@@ -51,13 +55,13 @@ class Limits:
     #: Takes between two sweeps of the idle buckets.
     SWEEP = 4096
 
-    def __init__(self, settings) -> None:
+    def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._buckets: dict[tuple, TokenBucket] = {}
+        self._buckets: dict[tuple[object, ...], TokenBucket] = {}
         self._takes = 0
         self.connections: dict[str, int] = {}
 
-    def _bucket(self, key: tuple, rate: float, burst: float) -> TokenBucket:
+    def _bucket(self, key: tuple[object, ...], rate: float, burst: float) -> TokenBucket:
         bucket = self._buckets.get(key)
         if bucket is None:
             bucket = self._buckets[key] = TokenBucket(rate, burst)
@@ -72,7 +76,7 @@ class Limits:
         for key in [k for k, b in self._buckets.items() if b.full(now)]:
             del self._buckets[key]
 
-    def message(self, address: str, credential: tuple) -> bool:
+    def message(self, address: str, credential: tuple[str, int | str]) -> bool:
         """Whether a frame from ``address`` with ``credential`` is within both rates."""
         s = self.settings
         mine = self._bucket(("cred",) + credential, s.rate, s.burst)

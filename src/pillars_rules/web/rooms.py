@@ -108,8 +108,8 @@ class Room:
         n = record.players
         self.present = [0] * n  # person connections per seat
         self.taken = [False] * n  # seats a bot plays for an absent person
-        self._timers: dict[int, asyncio.Task] = {}
-        self._bot: tuple[int, asyncio.Task] | None = None
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._bot: tuple[int, asyncio.Task[None]] | None = None
         self._acting = asyncio.Lock()  # one message at a time reaches the table
         self._following = False  # a follow_store runs: later notifications join it
         self._follow_more: tuple[int | None] | None = None  # (known,) of the notifications it still owes
@@ -143,7 +143,7 @@ class Room:
         foreground lane, a bot-only table's in the background lane."""
         return any(spec.kind == "person" for spec in self.record.seats)
 
-    def seats(self) -> list[dict]:
+    def seats(self) -> list[dict[str, Any]]:
         out = []
         for i, spec in enumerate(self.record.seats):
             bot = self.played_by(i)

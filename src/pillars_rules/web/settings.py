@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-from attrs import field, frozen
+from typing import Any
+
+from attrs import Attribute, field, frozen
 
 from ..errors import ConfigError
 from .capacity import SEATS, TABLES, default_bot_workers
 
 
-def _positive(instance, attribute, value) -> None:
+def _positive(instance: object, attribute: Attribute[Any], value: float) -> None:
     if not value > 0:
         raise ConfigError(f"{attribute.name.replace('_', '-')} must be more than 0, not {value!r}")
 
 
-def _not_negative(instance, attribute, value) -> None:
+def _not_negative(instance: object, attribute: Attribute[Any], value: float) -> None:
     if not value >= 0:
         raise ConfigError(f"{attribute.name.replace('_', '-')} must be 0 or more, not {value!r}")
 
 
-def _prefix(instance, attribute, value) -> None:
+def _prefix(instance: object, attribute: Attribute[Any], value: object) -> None:
     if type(value) is not int or not 1 <= value <= 128:
         raise ConfigError(f"ipv6-prefix must be a prefix length from 1 to 128, not {value!r}")
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import typing
+from typing import Any
 
 import attrs
 
@@ -106,7 +107,7 @@ def _fields(cls: type) -> tuple[tuple[str, object], ...]:
     return out
 
 
-_FIELDS: dict[type, tuple] = {}
+_FIELDS: dict[type, tuple[tuple[str, object], ...]] = {}
 _HINTS: dict[str, object] = dict(_fields(GameState))
 
 
@@ -128,7 +129,7 @@ def _diff(parts: list[str], prefix: str, old: object, new: object, deeper: bool)
             parts.append(f'"{prefix}{name}":{_dumps(_unstructure(n, hint))}')
 
 
-def apply_changes(state: dict, changes: dict) -> dict:
+def apply_changes(state: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
     """The state (as JSON-ready dicts) that ``changes`` (an update's) make of
     ``state``: a new dict; ``state`` and its parts are left as they were. Each
     key is a path of field names and list indexes joined by ``/``."""

@@ -67,11 +67,11 @@ class Undos:
 
     def __init__(self, room: Any) -> None:
         self.room = room
-        self.request: dict | None = None  # seat, keep, decision, waiting (set of seats)
+        self.request: dict[str, Any] | None = None  # seat, keep, decision, waiting (set of seats)
 
     # ---------------------------------------------------------------- messages
     @staticmethod
-    def wants(text: str) -> dict | None:
+    def wants(text: str) -> dict[str, Any] | None:
         """The undo message in ``text``, if it is one (an action message never is)."""
         if '"undo' not in text:
             return None
@@ -83,7 +83,7 @@ class Undos:
             return None
         return doc
 
-    async def receive(self, seat: int, doc: dict) -> tuple[str, str] | None:
+    async def receive(self, seat: int, doc: dict[str, Any]) -> tuple[str, str] | None:
         """Handle an undo message of ``seat``: ``None``, or (refusal code, reason)."""
         room = self.room
         decision = doc.get("decision")
@@ -170,7 +170,7 @@ class Undos:
         """Send every client the request as it stands (``null``: none)."""
         r = self.request
         seats = self.room.record.seats
-        doc: dict = {
+        doc: dict[str, Any] = {
             "type": "undo_request",
             "request": None
             if r is None
@@ -212,7 +212,8 @@ def caught_up_to(room: Any) -> int:
     """The last decision a reconnecting client may catch up from: before the
     earliest undo's point every branch of the game is the same."""
     undos = room.table.undos
-    return min((u.decision for u in undos), default=room.game.decision)
+    earliest: int = min((u.decision for u in undos), default=room.game.decision)
+    return earliest
 
 
 __all__ = ["Undos", "plan", "resync", "caught_up_to", "REVEALING"]

@@ -21,18 +21,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .retention import finished_before, owned_by
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .registry import GameRecord
 
 log = logging.getLogger("pillars_rules.web")
 #: Seconds between two prunings of the finished games.
 PRUNE_EVERY = 3600.0
 
 
-def seat_taken(server: Any, record) -> None:
+def seat_taken(server: Any, record: GameRecord) -> None:
     """A person's seat of ``record``'s game was taken: mark the record (once; a failure is logged)."""
     room = server.rooms.get(record.game_id)
     if room is not None:

@@ -15,12 +15,15 @@ cards read as well as base cards.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..cardlang import effects as fx
+from ..cardlang.card import Card
 from ..cardlang.render import ONCE_WORDS, WINDOW_WORDS, instant, modifier, scale
 from .grammar import count, times
 
 
-def amounts(items) -> str:
+def amounts(items: Iterable[object]) -> str:
     """``2 wood, 1 stone`` (``nothing`` for none)."""
     return ", ".join(str(a) for a in items) or "nothing"
 
@@ -57,7 +60,7 @@ def _step(step: str) -> str:
     return "each round" if step == "round_start" else f"each round at the {step.replace('_', ' ')}"
 
 
-def ability(a) -> str:
+def ability(a: object) -> str:
     """One ability as a short phrase."""
     if isinstance(a, fx.Convert):
         return conversion(a)
@@ -87,7 +90,7 @@ def ability(a) -> str:
     return type(a).__name__
 
 
-def summary(card) -> str:
+def summary(card: Card) -> str:
     """What ``card`` does, as one phrase: its abilities joined by ``;``."""
     parts = [ability(a) for a in card.abilities]
     tags = [t.replace("_", " ") for t in card.tags if t.replace("_", " ") != card.name.casefold()]
@@ -96,7 +99,7 @@ def summary(card) -> str:
     return "; ".join(parts) or "no effect"
 
 
-def once_effect(card, window: str) -> str:
+def once_effect(card: Card, window: str) -> str:
     """What using ``card``'s once-per-game ability of ``window`` does."""
     for a in card.abilities:
         if isinstance(a, fx.Once) and a.window == window:

@@ -28,11 +28,17 @@ call :func:`choices` at every decision.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import attrs
 from attrs import frozen
 
 from ..saves.actions_json import encode_action
 from .labels import DEPENDS, WRITERS, Context, Parts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action
+    from ..view import SeatView
 
 
 @frozen
@@ -61,7 +67,7 @@ class Choice:
     key: str = ""
 
 
-def action_key(action) -> str:
+def action_key(action: Action) -> str:
     """A stable name of ``action`` from its class and fields: ``"Buy/wood/2"``,
     ``"Place/market/1/free"``, ``"TakeResourceCard/forest_2/big"``."""
     parts = [type(action).__name__]
@@ -80,12 +86,12 @@ def action_key(action) -> str:
 
 
 # rules id -> (rules, {(action, depends): Choice}); the rules are kept so an id is never reused
-_CACHE: dict[int, tuple[object, dict]] = {}
+_CACHE: dict[int, tuple[object, dict[tuple[Action, object], Choice]]] = {}
 _KEEP_RULES = 32
 _KEEP_CHOICES = 50_000
 
 
-def _cache_of(rules) -> dict:
+def _cache_of(rules: object) -> dict[tuple[Action, object], Choice]:
     entry = _CACHE.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_CACHE) >= _KEEP_RULES:
@@ -97,7 +103,7 @@ def _cache_of(rules) -> dict:
     return cache
 
 
-def _make(ctx: Context, action, parts: Parts) -> Choice:
+def _make(ctx: Context, action: Action, parts: Parts) -> Choice:
     return Choice(
         action,
         parts.label,
@@ -112,7 +118,7 @@ def _make(ctx: Context, action, parts: Parts) -> Choice:
     )
 
 
-def choices(view) -> list[Choice]:
+def choices(view: SeatView) -> list[Choice]:
     """The legal actions of ``view`` (a :class:`~pillars_rules.SeatView`, or any
     object with ``seat``, ``state``, ``rules`` and ``legal_actions``) as
     :class:`Choice` values, in the listed order; empty when the seat has
@@ -149,7 +155,7 @@ def _apart(out: list[Choice]) -> list[Choice]:
     return fixed
 
 
-def choice_dict(choice: Choice) -> dict:
+def choice_dict(choice: Choice) -> dict[str, Any]:
     """``choice`` as a JSON-ready dict: ``{"action": encode_action(...), "label",
     "kind", "gives", "costs", "card", "place", "spot", "text", "key"}``."""
     return {

@@ -22,16 +22,30 @@ kinds and data.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
+from typing import Protocol
 
+from ..cardlang.card import Card
 from .grammar import ordinal
 
 _NAMES: dict[str, Mapping[str, str]] = {}
+
+
+class _Cards(Protocol):
+    """What :func:`card_names` reads of a game's rules."""
+
+    @property
+    def cards(self) -> Iterable[Card]: ...
+
+    @property
+    def content_hash(self) -> str: ...
+
+
 _KEEP = 32
 
 
-def _qualifier(card) -> str:
+def _qualifier(card: Card) -> str:
     if card.kind == "craftsman":
         return "starting card" if card.round == 0 else f"round {card.round}"
     if card.kind == "resource" and card.yields is not None:
@@ -41,8 +55,8 @@ def _qualifier(card) -> str:
     return ""
 
 
-def _distinct(cards) -> dict[str, str]:
-    groups: dict[str, list] = defaultdict(list)
+def _distinct(cards: Iterable[Card]) -> dict[str, str]:
+    groups: dict[str, list[Card]] = defaultdict(list)
     for c in cards:
         groups[c.name.casefold()].append(c)
     out: dict[str, str] = {}
@@ -68,7 +82,7 @@ def _distinct(cards) -> dict[str, str]:
     return out
 
 
-def card_names(rules) -> Mapping[str, str]:
+def card_names(rules: _Cards) -> Mapping[str, str]:
     """``{card id: a name no other card of the set has}`` for ``rules`` (a
     game's rules, ``view.rules``; any object with ``cards`` and
     ``content_hash``), computed once per card set."""
@@ -81,7 +95,7 @@ def card_names(rules) -> Mapping[str, str]:
     return names
 
 
-def card_name(rules, card_id: str) -> str:
+def card_name(rules: _Cards, card_id: str) -> str:
     """The distinct name of one card (:func:`card_names`); an unknown id in words."""
     return card_names(rules).get(card_id) or card_id.replace("_", " ")
 

@@ -21,6 +21,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from ..cardlang.card import Card
+
 
 def fold(text: str) -> str:
     """``text`` for comparing: case and accents dropped (ß as ss, ö as o), punctuation as spaces."""
@@ -29,11 +31,11 @@ def fold(text: str) -> str:
     return " ".join(re.findall(r"[0-9a-z]+", text))
 
 
-def _names(card) -> tuple[str, ...]:
+def _names(card: Card) -> tuple[str, ...]:
     return tuple(fold(n) for n in (card.id.replace("_", " "), card.name, card.name_de) if n)
 
 
-def find_cards(query: str, cards: Iterable) -> tuple[list, str]:
+def find_cards(query: str, cards: Iterable[Card]) -> tuple[list[Card], str]:
     """The cards of ``cards`` (a :class:`~pillars_rules.CardSet`) that ``query``
     names, and ``""``; or ``[]`` and a one-line did-you-mean hint."""
     cards = list(cards)
