@@ -50,7 +50,7 @@ def test_the_survivors_of_every_collection_are_frozen_and_thawed_when_grown_and_
         gc.collect()
         assert gone() is not None and collector.thaws == 0
         grown = [Node() for _ in range(base)]
-        gc.collect()  # ... and thawed by the first full collection once they have
+        gc.collect(0)  # ... and thawed by the first collection, of any generation, once they have
         assert collector.thaws == 1 and gc.get_freeze_count() == 0 and walked(kept)
         gc.collect(0)  # a thaw waits for the full collection: young ones freeze nothing
         assert gc.get_freeze_count() == 0 and walked(kept)

@@ -9,13 +9,14 @@ milliseconds, each freeing almost nothing (issue #60).
 
 :class:`Collector` freezes (:func:`gc.freeze`) what every collection leaves:
 an object that has survived one collection moves to the permanent
-generation, which no collection walks. So every collection, a full one too,
-walks only what was made since the one before (a few thousand objects at
-most), however many games the process holds. (Freezing only what full
-collections left, as before, let the older generations fill between two of
-them with every game's new events and states: about 50,000 objects walked by a
-full collection, 60-140 ms, and 19,000 by a collection of the middle
-generation; ``docs/performance.rst``.)
+generation, which no collection walks. So every collection walks only what
+was made since the one before (a few thousand objects at most), however many
+games the process holds; and since freezing also resets the collector's
+counts, the collections are all of the youngest generation, unless a thaw
+waits. (Freezing only what full collections left, as before, let the older
+generations fill between two of them with every game's new events and
+states: about 50,000 objects walked by a full collection, 60-140 ms, and
+19,000 by a collection of the middle generation; ``docs/performance.rst``.)
 
 Frozen objects are still freed by reference counting when the game lets go of
 them; only a *cycle* among them that becomes garbage is kept. The server's
@@ -23,10 +24,11 @@ own long-lived objects hold no such cycles (a room and its clock or undo
 requests refer to each other weakly; a JSON reader holds no bound method of
 itself), so what is kept is little: the odd closed connection's transport.
 So that it cannot pile up, the collector thaws everything
-(:func:`gc.unfreeze`) when both at least :attr:`Collector.thaw_every`
-seconds have passed since the last thaw and the frozen objects have grown by
-:attr:`Collector.growth` since the full collection after it: the next full
-collection then walks all and frees the kept cycles, and what it leaves is
+(:func:`gc.unfreeze`) at the end of a collection when both at least
+:attr:`Collector.thaw_every` seconds have passed since the last thaw and the
+frozen objects have grown by :attr:`Collector.growth` since the full
+collection after it; nothing is frozen until the next full collection, which
+walks all and frees the kept cycles (one long pause), and what it leaves is
 frozen again. Kept garbage is so bounded by a share of what is live, and a
 process whose games do not grow thaws rarely, if ever.
 
@@ -95,7 +97,7 @@ class Collector:
                 gc.freeze()
                 self.frozen = gc.get_freeze_count()
             return
-        if full and self._thaw_due():
+        if self._thaw_due():
             self._thawed = self.clock()
             self._thawing = True
             self.thaws += 1
