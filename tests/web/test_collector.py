@@ -133,7 +133,10 @@ def test_with_warm_games_played_no_collection_walks_what_an_earlier_one_left(tmp
         await server.start()
         moves = 0
         try:
+            started = server.collector.frozen
             await server._resume
+            # the resumed games are frozen, and the base of the growth a thaw waits for
+            assert server.collector.frozen >= (started or 0) + 12 * 100
             rooms = list(server.rooms.values())
             rnd = random.Random(4)
             gc.callbacks.insert(0, count)

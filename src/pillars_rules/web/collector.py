@@ -77,6 +77,13 @@ class Collector:
             self._installed = True
         gc.collect()
 
+    def settle(self) -> None:
+        """Collect, freeze, and take what is frozen now as the base of the growth a
+        thaw waits for: after a start-up's games are loaded, the process's normal size."""
+        gc.collect()
+        if self._installed and not self._thawing:
+            self.frozen = gc.get_freeze_count()
+
     def uninstall(self) -> None:
         """Stop, and thaw what is frozen (the collector walks it all again)."""
         if self._installed:
