@@ -66,3 +66,40 @@ def test_the_server_keeps_the_logs_of_as_many_games_as_it_hosts(tmp_path):
 
     server = Server(Settings(db=str(tmp_path / "g.sqlite3"), max_games=7))
     assert server.bots._logs.size == server.background_bots._logs.size == 7
+
+
+def test_a_worker_decodes_only_the_events_past_the_ones_it_kept():
+    from pillars_rules.web.bots import DecodedLogs
+
+    logs, decoded = LogText(), DecodedLogs(size=2)
+    games = played(decisions=90)
+    before = 0
+    for game in games[::9]:  # one game's views, decision after decision
+        events = decoded.events(logs.text(game.view(1).events), 1)
+        assert events == game.view(1).events
+        assert decoded.fresh == len(events) - before  # only the new ones
+        before = len(events)
+    early = games[10].view(1).events
+    assert decoded.events(logs.text(early), 1) == early and decoded.fresh == len(early)  # shorter: all again
+    others = [played(seed=s, decisions=12)[-1].view(0).events for s in (6, 7)]
+    assert decoded.events(logs.text(others[0]), 1) == others[0] and decoded.fresh == len(others[0])  # key reused
+    for key, other in enumerate(others, 2):  # past its size, the game used least lately is forgotten
+        assert decoded.events(logs.text(other), key) == other
+    assert len(decoded._games) == 2
+    late = games[-1].view(1).events
+    assert decoded.events(logs.text(late), 1) == late and decoded.fresh == len(late)
+    assert decoded.events("[]", 4) == () and decoded.events(logs.text(late), 4) == late
+    assert decoded.fresh == len(late)
+
+
+def test_a_bot_in_a_worker_reads_the_log_as_a_bot_beside_the_game_does():
+    # the view a worker rebuilds from an export kept its log as JSON objects until read, and the
+    # determinizer's scan of a shared log took that list for events: no draw, reveal or privilege
+    from pillars_rules.determinize import _scan
+
+    logs = LogText()
+    for game in played(decisions=200)[60::40]:
+        seat = game.current_player
+        arrived = pickle.loads(pickle.dumps(logs.ship(game.view(seat))))
+        assert _scan(arrived) == _scan(game.view(seat))
+        assert _scan(arrived)[0] > 0 and _scan(arrived)[1]  # chance draws counted, events revealed

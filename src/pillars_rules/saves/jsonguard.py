@@ -33,6 +33,7 @@ not text: int
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -67,6 +68,15 @@ class JsonWords(NamedTuple):
     unreadable: str
 
 
+def _no_duplicate_keys(error: Callable[[str], PillarsError], words: JsonWords, pairs: list) -> dict:
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen: set = set()
+        dup = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise error(words.duplicate_key.format(key=dup[:40]))
+    return d
+
+
 class GuardedJson:
     """A reader of untrusted JSON: ``reader(data)`` is the parsed value, or
     ``error(message)`` raised with a message from ``words``.
@@ -89,19 +99,13 @@ class GuardedJson:
         self.limit = limit
         self.error = error
         self.words = words
-        self._options: dict[str, Any] = {"object_pairs_hook": self._no_duplicate_keys}
+        # the hook holds the error and the words, not the reader: a bound method
+        # would make every reader a cycle, left for the garbage collector to free
+        self._options: dict[str, Any] = {"object_pairs_hook": functools.partial(_no_duplicate_keys, error, words)}
         if parse_int is not None:
             self._options["parse_int"] = parse_int
         if parse_constant is not None:
             self._options["parse_constant"] = parse_constant
-
-    def _no_duplicate_keys(self, pairs: list) -> dict:
-        d = dict(pairs)
-        if len(d) != len(pairs):
-            seen: set = set()
-            dup = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-            raise self.error(self.words.duplicate_key.format(key=dup[:40]))
-        return d
 
     def __call__(self, data: object) -> Any:
         limit, words = self.limit, self.words

@@ -57,13 +57,14 @@ def _stop_signals_held():
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def _warm(parent: int, nice: int = 0) -> None:
+def _warm(parent: int, nice: int = 0, games: int = 1024) -> None:
     """Worker start-up: ignore the stop signals (a Ctrl-C or SIGTERM to the process
     group is the server's to handle: it ends its workers when it has stopped taking
     moves, so none dies under a decision), lower its CPU priority by ``nice`` (the
     background lane's workers), import the bots, compile the base cards once, and
     watch the server: a server killed outright (SIGKILL) runs no shutdown code, so
-    the worker ends itself when its parent is gone."""
+    the worker ends itself when its parent is gone. It keeps the decoded logs of
+    ``games`` games (:class:`DecodedLogs`) under the server's collector policy."""
     import os
     import threading
     import time
@@ -85,6 +86,10 @@ def _warm(parent: int, nice: int = 0) -> None:
 
     threading.Thread(target=watch, name="pillars-parent-watch", daemon=True).start()
     pr.load_cards()
+    _DECODED.size = games
+    from .collector import Collector
+
+    Collector().install()  # the kept logs are long-lived: frozen, not walked by every collection
 
 
 class LogText:
@@ -134,28 +139,71 @@ class LogText:
         from pillars_rules.view import _CardsRef, export_doc
 
         head = json.dumps(export_doc(view, events=False), ensure_ascii=False, separators=(",", ":"))
-        return _Shipped(head, self.text(view.events), _CardsRef(view.rules))
+        key = id(view.events[0]) if view.events else 0  # the game's, as in text()
+        return _Shipped(head, self.text(view.events), _CardsRef(view.rules), key)
 
 
 class _Shipped:
     """A view on its way to a worker (:meth:`LogText.ship`): it unpickles as the view."""
 
-    __slots__ = ("head", "log", "cards")
+    __slots__ = ("head", "log", "cards", "key")
 
-    def __init__(self, head: str, log: str, cards) -> None:
-        self.head, self.log, self.cards = head, log, cards
+    def __init__(self, head: str, log: str, cards, key: int = 0) -> None:
+        self.head, self.log, self.cards, self.key = head, log, cards, key
 
     def __reduce__(self):
-        return (_arrived, (self.head, self.log, self.cards))
+        return (_arrived, (self.head, self.log, self.cards, self.key))
 
 
-def _arrived(head: str, log: str, rules) -> pr.SeatView:
-    """In a worker: the view :meth:`LogText.ship` sent."""
+class DecodedLogs:
+    """In a worker: the decoded events of the games it saw last, so a decision
+    decodes only the events past the ones it decoded for the game before.
+
+    Decoding a game's whole log again for each decision was about half of a
+    ``medium`` bot's time in a worker (issue #60). A log text (as
+    :class:`LogText` sends it) comes with its game's key (the server's
+    :class:`LogText` key); the kept text must be the start of the new one, so a
+    game reloaded, a shorter log or a key used again by another game is decoded
+    again whole. The ``size`` games used last are kept (the server's ``max_games``)."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._games: collections.OrderedDict[int, tuple[str, tuple]] = collections.OrderedDict()
+        #: Events decoded by the last call (the rest were kept).
+        self.fresh = 0
+
+    def events(self, log: str, key: int) -> tuple:
+        """The events of ``log`` (JSON text of a list of event objects) of the game ``key``, decoded."""
+        from pillars_rules.saves.strict import event_from_dict
+
+        kept = self._games.get(key)
+        if kept is not None and kept[1] and len(kept[0]) <= len(log) and log.startswith(kept[0][:-1]):
+            text, old = kept
+            rest = log[len(text) - 1 :]  # "]" or ",{...},...]"
+            docs = json.loads("[" + rest[1:]) if rest != "]" else []
+        else:
+            old, docs = (), json.loads(log)
+        if type(docs) is not list:
+            raise pr.SaveError("$.events must be a list")
+        events = old + tuple(event_from_dict(d, len(old) + i) for i, d in enumerate(docs))
+        self.fresh = len(docs)
+        self._games[key] = (log, events)
+        self._games.move_to_end(key)
+        while len(self._games) > self.size:
+            self._games.popitem(last=False)
+        return events
+
+
+#: The worker's decoded logs (:func:`_warm` sizes it).
+_DECODED = DecodedLogs()
+
+
+def _arrived(head: str, log: str, rules, key: int = 0) -> pr.SeatView:
+    """In a worker: the view :meth:`LogText.ship` sent (its log decoded from where
+    this worker's last view of the game ``key`` left off: :class:`DecodedLogs`)."""
     from pillars_rules.view import from_export
 
-    doc = json.loads(head)
-    doc["events"] = json.loads(log)
-    return from_export(doc, rules=rules)
+    return from_export(json.loads(head), rules=rules, events=_DECODED.events(log, key))
 
 
 def _timed(job: Callable[..., Any], name: str, seed: int, shipped: bytes) -> tuple[Any, float]:
@@ -252,7 +300,7 @@ class BotPool:
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_warm,
-                initargs=(os.getpid(), self.nice),
+                initargs=(os.getpid(), self.nice, self._logs.size),
             )
             self._started = 0
         return self._pool
@@ -401,4 +449,4 @@ class BotPool:
         self._restart()
 
 
-__all__ = ["BotPool", "decide"]
+__all__ = ["BotPool", "DecodedLogs", "decide"]

@@ -1,22 +1,36 @@
 """The server's policy for Python's cyclic garbage collector: short full collections.
 
 A loaded server holds hundreds of tracked objects per table (its game's
-events, states, views: about 450 a table at mid-game), nearly all of them
+events, states, views: about 500 a table at mid-game), nearly all of them
 long-lived and acyclic -- they are freed by reference counting, not by the
-collector. A full (generation 2) collection still walks every one of them,
-and it comes every time the long-lived objects have grown by a quarter: with
-a thousand warm tables, pauses of several hundred milliseconds every few
-seconds to tens of seconds, each freeing almost nothing (issue #60).
+collector. A full (generation 2) collection walks every one of them that is
+in a generation: with a thousand warm tables, pauses of several hundred
+milliseconds, each freeing almost nothing (issue #60).
 
-:class:`Collector` freezes (:func:`gc.freeze`) what a full collection leaves:
-the survivors move to the permanent generation, which later collections do
-not walk, so each full collection walks only what became long-lived since
-the last one. Frozen objects are still freed by reference counting when the
-game lets go of them; only a *cycle* among them that becomes garbage is kept.
-So that those cannot pile up, the collector thaws everything
-(:func:`gc.unfreeze`) at most once per :attr:`Collector.thaw_every` seconds:
-the next full collection then walks all and frees them (one long pause an
-hour by default), and freezes again.
+:class:`Collector` freezes (:func:`gc.freeze`) what every collection leaves:
+an object that has survived one collection moves to the permanent
+generation, which no collection walks. So every collection walks only what
+was made since the one before (a few thousand objects at most), however many
+games the process holds; and since freezing also resets the collector's
+counts, the collections are all of the youngest generation, unless a thaw
+waits. (Freezing only what full collections left, as before, let the older
+generations fill between two of them with every game's new events and
+states: about 50,000 objects walked by a full collection, 60-140 ms, and
+19,000 by a collection of the middle generation; ``docs/performance.rst``.)
+
+Frozen objects are still freed by reference counting when the game lets go of
+them; only a *cycle* among them that becomes garbage is kept. The server's
+own long-lived objects hold no such cycles (a room and its clock or undo
+requests refer to each other weakly; a JSON reader holds no bound method of
+itself), so what is kept is little: the odd closed connection's transport.
+So that it cannot pile up, the collector thaws everything
+(:func:`gc.unfreeze`) at the end of a collection when both at least
+:attr:`Collector.thaw_every` seconds have passed since the last thaw and the
+frozen objects have grown by :attr:`Collector.growth` since the full
+collection after it; nothing is frozen until the next full collection, which
+walks all and frees the kept cycles (one long pause), and what it leaves is
+frozen again. Kept garbage is so bounded by a share of what is live, and a
+process whose games do not grow thaws rarely, if ever.
 
 :class:`~pillars_rules.web.server.Server` installs one at :meth:`start
 <pillars_rules.web.server.Server.start>` (after a collection of what start-up
@@ -29,22 +43,31 @@ import gc
 import time
 from collections.abc import Callable
 
-#: Seconds between two thaws of the frozen objects (see :class:`Collector`).
+#: Seconds between two thaws of the frozen objects, at least (see :class:`Collector`).
 THAW_EVERY = 3600.0
+#: How much the frozen objects must have grown, as a share, before a thaw (see :class:`Collector`).
+GROWTH = 0.25
 
 
 class Collector:
-    """Freeze the survivors of every full collection; thaw all every ``thaw_every`` seconds.
+    """Freeze the survivors of every collection; thaw
+    all when ``thaw_every`` seconds have passed and the frozen objects have grown by ``growth``.
 
     ``clock`` is the time source (monotonic seconds). :attr:`full` counts the
-    full collections seen, :attr:`thaws` the thaws."""
+    full collections seen, :attr:`thaws` the thaws; :attr:`frozen` is how many
+    objects the full collection after the last thaw left (the growth's base)."""
 
-    def __init__(self, thaw_every: float = THAW_EVERY, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, thaw_every: float = THAW_EVERY, clock: Callable[[], float] = time.monotonic, growth: float = GROWTH
+    ) -> None:
         self.thaw_every = thaw_every
+        self.growth = growth
         self.clock = clock
         self.full = 0
         self.thaws = 0
+        self.frozen: int | None = None
         self._thawed = clock()
+        self._thawing = True  # until the next full collection: nothing frozen yet, or all thawed
         self._installed = False
 
     def install(self) -> None:
@@ -54,6 +77,13 @@ class Collector:
             self._installed = True
         gc.collect()
 
+    def settle(self) -> None:
+        """Collect, freeze, and take what is frozen now as the base of the growth a
+        thaw waits for: after a start-up's games are loaded, the process's normal size."""
+        gc.collect()
+        if self._installed and not self._thawing:
+            self.frozen = gc.get_freeze_count()
+
     def uninstall(self) -> None:
         """Stop, and thaw what is frozen (the collector walks it all again)."""
         if self._installed:
@@ -62,18 +92,29 @@ class Collector:
             gc.unfreeze()
 
     def _seen(self, phase: str, info: dict[str, int]) -> None:
-        # called by the interpreter after every collection; a full one has just
-        # finished, so moving its survivors to the permanent generation is safe here
-        if phase != "stop" or info["generation"] != 2:
+        # called by the interpreter after every collection, which has just finished:
+        # moving its survivors to the permanent generation is safe here
+        if phase != "stop":
             return
-        self.full += 1
-        now = self.clock()
-        if now - self._thawed >= self.thaw_every:
-            self._thawed = now
+        full = info["generation"] == 2
+        self.full += full
+        if self._thawing:  # a thaw waits for the full collection that walks all
+            if full:
+                self._thawing = False
+                gc.freeze()
+                self.frozen = gc.get_freeze_count()
+            return
+        if self._thaw_due():
+            self._thawed = self.clock()
+            self._thawing = True
             self.thaws += 1
             gc.unfreeze()  # the next full collection walks everything once
         else:
             gc.freeze()
 
+    def _thaw_due(self) -> bool:
+        grown = gc.get_freeze_count() > (self.frozen or 0) * (1 + self.growth)
+        return grown and self.clock() - self._thawed >= self.thaw_every
 
-__all__ = ["Collector", "THAW_EVERY"]
+
+__all__ = ["Collector", "GROWTH", "THAW_EVERY"]

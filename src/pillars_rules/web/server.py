@@ -22,7 +22,6 @@ import asyncio
 import collections
 import concurrent.futures
 import contextlib
-import gc
 import logging
 import math
 import os
@@ -267,7 +266,7 @@ class Server:
                 log.exception("game not resumed game=%s", tag(record.game_id))
             await asyncio.sleep(0)
         if records:
-            gc.collect()  # the resumed games are long-lived: frozen now, not walked again
+            self.collector.settle()  # the resumed games are long-lived: frozen now, and the thaw's base
             log.info("games resumed count=%d", len(records))
 
     async def close(self) -> None:

@@ -30,6 +30,7 @@ import json
 import logging
 import sqlite3
 import time
+import weakref
 from typing import Any
 
 from ..bots import BOTS
@@ -138,7 +139,9 @@ class Clock:
     """The clock of one room (``spec``: the record's checked clock; ``None``: none)."""
 
     def __init__(self, room: Any, spec: dict | None) -> None:
-        self.room = room
+        # weak: a room and its clock in a cycle would outlive the room's unloading
+        # until a full collection walked them (web/collector.py)
+        self._room = weakref.ref(room)
         problem = clock_problem(spec)
         if problem is not None:  # a damaged record times nothing, and says so
             log.error("clock off game=%s: %s", room.tag, problem)
@@ -146,6 +149,10 @@ class Clock:
         self.spec = spec
         self.state: dict | None = None
         self._timer: asyncio.TimerHandle | None = None
+
+    @property
+    def room(self) -> Any:
+        return self._room()
 
     @property
     def on(self) -> bool:

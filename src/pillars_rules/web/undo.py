@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+import weakref
 from typing import Any
 
 import pillars_rules as pr
@@ -66,8 +67,12 @@ class Undos:
     """A room's undo requests (one at a time, in memory: a restart drops it)."""
 
     def __init__(self, room: Any) -> None:
-        self.room = room
+        self._room = weakref.ref(room)  # weak: no cycle with the room (see timers.Clock)
         self.request: dict[str, Any] | None = None  # seat, keep, decision, waiting (set of seats)
+
+    @property
+    def room(self) -> Any:
+        return self._room()
 
     # ---------------------------------------------------------------- messages
     @staticmethod
