@@ -214,3 +214,20 @@ def test_a_room_let_go_of_is_freed_without_the_collector(tmp_path):
             await server.close()
 
     assert asyncio.run(run()) == dict.fromkeys(("room", "table", "clock", "undos", "frames"), False)
+
+
+def test_a_process_has_one_collector():
+    # a collector left installed (a server not closed, a worker initializer run in-process)
+    # must not fight the next one: installing one removes the one before
+    first, second = Collector(), Collector()
+    try:
+        first.install()
+        second.install()
+        assert first._seen not in gc.callbacks and second._seen in gc.callbacks
+        assert gc.callbacks.count(second._seen) == 1
+        first.uninstall()  # no longer installed: changes nothing
+        assert second._seen in gc.callbacks
+    finally:
+        second.uninstall()
+        first.uninstall()
+    assert first._seen not in gc.callbacks and second._seen not in gc.callbacks

@@ -49,6 +49,10 @@ THAW_EVERY = 3600.0
 GROWTH = 0.25
 
 
+#: The collector installed in this process, if any.
+_ACTIVE: Collector | None = None
+
+
 class Collector:
     """Freeze the survivors of every collection; thaw
     all when ``thaw_every`` seconds have passed and the frozen objects have grown by ``growth``.
@@ -71,7 +75,13 @@ class Collector:
         self._installed = False
 
     def install(self) -> None:
-        """Start: collect what is garbage now, then freeze the rest (the first full collection)."""
+        """Start: collect what is garbage now, then freeze the rest (the first full
+        collection). A process has one collector: installing one removes the one
+        installed before (two would freeze and thaw against each other)."""
+        global _ACTIVE
+        if _ACTIVE is not None and _ACTIVE is not self:
+            _ACTIVE.uninstall()
+        _ACTIVE = self
         if not self._installed:
             gc.callbacks.append(self._seen)
             self._installed = True
@@ -86,6 +96,9 @@ class Collector:
 
     def uninstall(self) -> None:
         """Stop, and thaw what is frozen (the collector walks it all again)."""
+        global _ACTIVE
+        if _ACTIVE is self:
+            _ACTIVE = None
         if self._installed:
             gc.callbacks.remove(self._seen)
             self._installed = False
