@@ -199,7 +199,7 @@ _BY_NAME: dict[str, GameType] = {}
 _BY_RULES: dict[type, GameType] = {}
 
 
-def register(kind: GameType) -> GameType:
+def register(kind: object) -> GameType:
     """Add ``kind`` to the games the core knows (again: no change), and return it.
 
     Its name must be a short lower-case identifier, and neither the name nor its
@@ -220,7 +220,7 @@ def register(kind: GameType) -> GameType:
     return kind
 
 
-def game_type(name: str) -> GameType:
+def game_type(name: object) -> GameType:
     """The registered game called ``name`` (:class:`ConfigError` if none)."""
     kind = _BY_NAME.get(name) if type(name) is str else None
     if kind is None:
