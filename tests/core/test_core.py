@@ -65,80 +65,90 @@ class CountRules:
     content_hash = "count-to-ten"
 
 
-def fold(state, event, rules):
-    t = type(event)
-    if t is Opened:
-        return Count(event.names)
-    if t is Added:
-        doubled = state.doubled | {event.seat} if event.n == state.count and event.n else state.doubled
-        return attrs.evolve(state, count=state.count + event.n, pending=None, doubled=doubled)
-    if t is Asked:
-        return attrs.evolve(state, pending=event, decision=state.decision + 1)
-    return attrs.evolve(state, game_over=True, winner=event.seat)
+class CountType(core.GameType):
+    def fold(self, state, event, rules):
+        t = type(event)
+        if t is Opened:
+            return Count(event.names)
+        if t is Added:
+            doubled = state.doubled | {event.seat} if event.n == state.count and event.n else state.doubled
+            return attrs.evolve(state, count=state.count + event.n, pending=None, doubled=doubled)
+        if t is Asked:
+            return attrs.evolve(state, pending=event, decision=state.decision + 1)
+        return attrs.evolve(state, game_over=True, winner=event.seat)
+
+    def batch(self, state, rules):
+        return Batch(self, state, rules)
+
+    def advance(self, batch, rules):
+        last = batch.events[-1] if batch.events else None
+        if type(last) is Added and batch.state.count >= 10:
+            batch.add(Reached(last.seat))
+        else:
+            batch.add(Asked((last.seat + 1) % len(batch.state.names) if type(last) is Added else 0))
+
+    def legal(self, state, rules):
+        if state.pending is None or state.game_over:
+            return []
+        out: list = [Add(1), Add(2)]
+        if state.pending.seat not in state.doubled and state.count:
+            out.append(Double())
+        return out
+
+    def events_of(self, state, rules, action):
+        n = action.n if type(action) is Add else state.count
+        return [Added(state.pending.seat, n)]
+
+    def refusal(self, state, rules, action, listed):
+        return "add 1 or 2, or double once"
+
+    def unlabelled(self, action):
+        return attrs.evolve(action, label="")
+
+    def seat_name(self, state, seat):
+        return state.names[seat]
+
+    def scores(self, state):
+        return [int(s == state.winner) for s in range(len(state.names))]
+
+    def ranking(self, state):
+        return [[state.winner], [s for s in range(len(state.names)) if s != state.winner]]
+
+    def event_bound(self, state):
+        return 2
+
+    def view(self, game, seat):
+        return ("view", seat, game.state.count)
+
+    def export(self, game, seat):
+        return f'{{"count": {game.state.count}}}'
+
+    def describe(self, game, event):
+        return f"{game.state.names[event.seat]} added {event.n}" if type(event) is Added else ""
+
+    def is_control(self, event):
+        return type(event) is not Added
+
+    def summary(self, state):
+        return f"count {state.count}"
 
 
 class Batch:
-    def __init__(self, state, rules):
-        self.state, self.rules, self.events = state, rules, []
+    def __init__(self, kind, state, rules):
+        self.kind, self.state, self.rules, self.events = kind, state, rules, []
 
     def add(self, event):
-        self.state = fold(self.state, event, self.rules)
+        self.state = self.kind.fold(self.state, event, self.rules)
         self.events.append(event)
 
 
-def advance(batch, rules):
-    last = batch.events[-1] if batch.events else None
-    if type(last) is Added and batch.state.count >= 10:
-        batch.add(Reached(last.seat))
-    else:
-        batch.add(Asked((last.seat + 1) % len(batch.state.names) if type(last) is Added else 0))
-
-
-def legal(state, rules):
-    if state.pending is None or state.game_over:
-        return []
-    out: list = [Add(1), Add(2)]
-    if state.pending.seat not in state.doubled and state.count:
-        out.append(Double())
-    return out
-
-
-def events_of(state, rules, action):
-    n = action.n if type(action) is Add else state.count
-    return [Added(state.pending.seat, n)]
-
-
-COUNT = core.register(
-    core.GameType(
-        name="count_to_ten",
-        title="Count to ten",
-        rules_type=CountRules,
-        fold=fold,
-        batch=Batch,
-        advance=advance,
-        decision_event=Asked,
-        legal=legal,
-        events_of=events_of,
-        refusal=lambda state, rules, a, listed: "add 1 or 2, or double once",
-        action_fields={Add: (("n", int),), Double: ()},
-        unlabelled=lambda a: attrs.evolve(a, label=""),
-        seat_name=lambda state, seat: state.names[seat],
-        scores=lambda state: [int(s == state.winner) for s in range(len(state.names))],
-        ranking=lambda state: [[state.winner], [s for s in range(len(state.names)) if s != state.winner]],
-        event_bound=lambda state: 2,
-        view=lambda game, seat: ("view", seat, game.state.count),
-        export=lambda game, seat: f'{{"count": {game.state.count}}}',
-        describe=lambda game, e: f"{game.state.names[e.seat]} added {e.n}" if type(e) is Added else "",
-        is_control=lambda e: type(e) is not Added,
-        summary=lambda state: f"count {state.count}",
-    )
-)
+COUNT = core.register(CountType("count_to_ten", "Count to ten", CountRules, Asked, {Add: (("n", int),), Double: ()}))
 
 
 def new_count(names=("Ann", "Bob")) -> core.Game:
     rules = CountRules()
     first = Opened(tuple(names))
-    events, state = core.run(COUNT, fold(None, first, rules), rules, [])
+    events, state = core.run(COUNT, COUNT.fold(None, first, rules), rules, [])
     return core.Game(rules, state, [first, *events], 1 + len(events))
 
 
@@ -241,11 +251,22 @@ def test_the_registry_knows_each_game_once():
     with pytest.raises(pr.ConfigError, match="not the rules of a registered game"):
         core.game_type_of(object())
     with pytest.raises(pr.ConfigError, match="has that name already"):
-        core.register(attrs.evolve(COUNT, rules_type=type("Other", (), {})))
+        core.register(CountType("count_to_ten", "Again", type("Other", (), {}), Asked, {}))
     with pytest.raises(pr.ConfigError, match="has that rules type already"):
-        core.register(attrs.evolve(COUNT, name="count_again"))
+        core.register(CountType("count_again", "Again", CountRules, Asked, {}))
     with pytest.raises(pr.ConfigError, match="lower-case identifier"):
-        core.register(attrs.evolve(COUNT, name="Count To Ten"))
+        core.register(CountType("Count To Ten", "Again", type("Other", (), {}), Asked, {}))
+
+    class Half(core.GameType):  # a game type that defines only its fold
+        def fold(self, state, event, rules):
+            return state
+
+    with pytest.raises(pr.ConfigError, match="Half does not define batch, advance, legal, events_of"):
+        core.register(Half("half", "Half", type("HalfRules", (), {}), Asked, {}))
+    half = Half("half", "Half", type("HalfRules", (), {}), Asked, {})
+    with pytest.raises(pr.ConfigError, match=r"Half does not define legal\(\)"):
+        core.Game(CountRules(), None, [], 0, None, half).legal_actions()  # never a NotImplementedError
+    assert half.is_control(Added(0, 1)) is False and half.unlabelled(Add(1, label="x")).label == "x"
     with pytest.raises(pr.ConfigError, match="takes a GameType"):
         core.register("count_to_ten")  # type: ignore[arg-type]
     with pytest.raises(pr.ConfigError):
@@ -263,7 +284,7 @@ def test_every_pillars_game_is_the_cores_game_of_the_pillars_type():
 
 def test_pillars_own_loop_gives_what_the_cores_loop_gives():
     # GameType.run is a compiled game's copy of the core's loop: the same events and states
-    assert PILLARS.run is not None and COUNT.run is None
+    assert type(PILLARS).run is not core.GameType.run and type(COUNT).run is core.GameType.run
     for players, seed in ((2, 11), (4, 12), (3, 13)):
         game = pr.new_game(players=players, seed=seed, cards="expansion" if seed == 13 else None)
         state, rules = game.state, game.rules

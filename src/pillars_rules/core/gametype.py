@@ -1,106 +1,216 @@
 """What a game gives the core (:class:`GameType`), and the registry of games.
 
-The core reads a game only through these fields. Each is a plain function of
-the game's own values -- its state, its rules (the compiled card set), its
-events and actions -- so the core needs no base class and no knowledge of what
-a state holds beyond the framework's three fields (``pending``, ``game_over``
-and ``decision``; see :mod:`pillars_rules.core`).
+The core reads a game only through the methods of its :class:`GameType`, each a
+function of the game's own values -- its state, its rules (the compiled card
+set), its events and actions -- so the core needs no knowledge of what a state
+holds beyond the framework's three fields (``pending``, ``game_over`` and
+``decision``; see :mod:`pillars_rules.core`).
+
+A game subclasses :class:`GameType` and defines its methods. In the compiled
+build the class is native, so the core calls a compiled game's methods
+directly; a game written in plain Python subclasses it like any class.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
-
-import attrs
+from typing import Any, Final, TypeVar
 
 from ..errors import ConfigError
 
+_T = TypeVar("_T")
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a pure install without mypy's extensions: the decorator does nothing
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_T], _T]:
+        return lambda cls: cls
+
+
 #: Why no action is legal once the game is over (every game's words).
-GAME_OVER = "the game is over; no action is legal"
+GAME_OVER: Final = "the game is over; no action is legal"
 #: Why no action is legal in a state folded without verification between two decisions.
-NO_DECISION = "no seat must decide now: the log stops between two decisions"
+NO_DECISION: Final = "no seat must decide now: the log stops between two decisions"
 
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 
+#: The methods every game defines (the others have a default).
+REQUIRED: Final = (
+    "fold",
+    "batch",
+    "advance",
+    "legal",
+    "events_of",
+    "refusal",
+    "seat_name",
+    "scores",
+    "ranking",
+    "event_bound",
+    "view",
+    "export",
+    "describe",
+    "summary",
+)
 
-@attrs.frozen(eq=False)
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameType:
-    """A game, as the core sees it.
+    """A game, as the core sees it: subclass it, define the methods, and
+    :func:`register` an instance made with the game's name, title, rules type,
+    decision event and action fields.
 
-    *The fold and the flow* -- ``fold(state, event, rules)`` is the state after
-    ``event`` (``state`` is ``None`` before the first event); ``batch(state,
-    rules)`` starts a batch of automatic events on ``state`` (any object with
-    ``state`` and ``events`` attributes that the game's ``advance`` adds to);
-    ``advance(batch, rules)`` adds the next automatic events of the game's flow;
-    ``decision_event`` is the type of the event that says a decision is pending,
-    which ends a batch.
+    *The data* -- ``name``, a short lower-case identifier; ``title``;
+    ``rules_type``, the class of the game's rules value (how the core finds the
+    game of a :class:`~pillars_rules.Game`); ``decision_event``, the type of the
+    event that says a decision is pending, which ends a batch of automatic
+    events; ``action_fields``, each action class with its fields and their exact
+    types (only such values are compared with the listed actions, so a
+    caller's object never runs code).
 
-    *Decisions* -- ``legal(state, rules)`` lists the pending seat's actions;
-    ``events_of(state, rules, action)`` turns a listed action into its events;
-    ``refusal(state, rules, action, legal)`` says in one sentence why an
-    action is not legal; ``action_fields`` maps each action class to its
-    fields and their exact types (only such values are compared with the
-    listed actions, so a caller's object never runs code); ``unlabelled(action)``
-    is the action without the words a client may have attached (never echoed
-    back or kept).
+    *The fold and the flow* -- :meth:`fold`, :meth:`batch`, :meth:`advance`,
+    and :meth:`run`, which has a default.
 
-    *Results and words* -- ``seat_name(state, seat)``; ``scores(state)``, one
-    value per seat; ``ranking(state)``, seats grouped by final place;
-    ``event_bound(state)``, the most events one action can add (a bound for
-    :attr:`Game.unfinishable`); ``view(game, seat)``, what a seat may know
-    (``None``: a spectator), and ``export(game, seat)``, the same as JSON text
-    for that seat's client; ``describe(game, event)``, an event in words;
-    ``is_control(event)``, whether an event is bookkeeping that a narration
-    leaves out; ``summary(state)``, where the game stands, in a few words.
+    *Decisions* -- :meth:`legal`, :meth:`events_of`, :meth:`refusal`,
+    :meth:`unlabelled` (default: the action as it is).
 
-    *Speed* -- ``run(state, rules, events)``, optional: the game's own copy of
-    the core's loop (:func:`pillars_rules.core.run`) over its fold, batch and
-    flow, giving the very same events and state. A compiled game gives one so
-    that its loop calls its own functions directly; the core then calls it
-    once per action instead of each of those functions.
+    *Results and words* -- :meth:`seat_name`, :meth:`scores`, :meth:`ranking`,
+    :meth:`event_bound`, :meth:`view`, :meth:`export`, :meth:`describe`,
+    :meth:`is_control` (default: no event is), :meth:`summary`.
     """
 
-    name: str
-    title: str
-    rules_type: type
-    fold: Callable[[Any, Any, Any], Any]
-    batch: Callable[[Any, Any], Any]
-    advance: Callable[[Any, Any], None]
-    decision_event: type
-    legal: Callable[[Any, Any], list[Any]]
-    events_of: Callable[[Any, Any, Any], list[Any]]
-    refusal: Callable[[Any, Any, Any, list[Any]], str]
-    action_fields: Mapping[type, tuple[tuple[str, type], ...]]
-    unlabelled: Callable[[Any], Any]
-    seat_name: Callable[[Any, int], str]
-    scores: Callable[[Any], list[Any]]
-    ranking: Callable[[Any], list[list[int]]]
-    event_bound: Callable[[Any], int]
-    view: Callable[[Any, object], Any]
-    export: Callable[[Any, object], str]
-    describe: Callable[[Any, Any], str]
-    is_control: Callable[[Any], bool]
-    summary: Callable[[Any], str]
-    run: Callable[[Any, Any, list[Any]], tuple[list[Any], Any]] | None = None
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        rules_type: type,
+        decision_event: type,
+        action_fields: Mapping[type, tuple[tuple[str, type], ...]],
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.rules_type = rules_type
+        self.decision_event = decision_event
+        self.action_fields: dict[type, tuple[tuple[str, type], ...]] = dict(action_fields)
+
+    def _undefined(self, method: str) -> ConfigError:
+        return ConfigError(f"the game type {type(self).__name__} does not define {method}()")
+
+    # ---------------------------------------------------------------- the fold and the flow
+    def fold(self, state: Any, event: Any, rules: Any) -> Any:
+        """The state after ``event`` (``state`` is ``None`` before the first event):
+        the only code that makes states."""
+        raise self._undefined("fold")
+
+    def batch(self, state: Any, rules: Any) -> Any:
+        """A new batch of automatic events on ``state``: an object with ``state``
+        and ``events`` attributes that folds each event it is given."""
+        raise self._undefined("batch")
+
+    def advance(self, batch: Any, rules: Any) -> None:
+        """Add the next automatic events of the game's flow to ``batch``."""
+        raise self._undefined("advance")
+
+    def run(self, state: Any, rules: Any, events: list[Any]) -> tuple[list[Any], Any]:
+        """Fold ``events`` into ``state``, then add the flow's automatic events up
+        to the next decision (:func:`pillars_rules.core.run`). The default is the
+        core's loop over :meth:`fold`, :meth:`batch` and :meth:`advance`; a
+        compiled game may give its own copy, with direct calls, that gives the
+        very same events and state."""
+        return core_loop(self, state, rules, events)
+
+    # ---------------------------------------------------------------- decisions
+    def legal(self, state: Any, rules: Any) -> list[Any]:
+        """The pending seat's actions (none when no decision is pending or the game is over)."""
+        raise self._undefined("legal")
+
+    def events_of(self, state: Any, rules: Any, action: Any) -> list[Any]:
+        """The events of a listed action."""
+        raise self._undefined("events_of")
+
+    def refusal(self, state: Any, rules: Any, action: Any, legal: list[Any]) -> str:
+        """Why ``action`` is not one of ``legal``, in one sentence."""
+        raise self._undefined("refusal")
+
+    def unlabelled(self, action: Any) -> Any:
+        """``action`` without the words a client may have attached (never echoed
+        back, nor kept)."""
+        return action
+
+    # ---------------------------------------------------------------- results and words
+    def seat_name(self, state: Any, seat: int) -> str:
+        raise self._undefined("seat_name")
+
+    def scores(self, state: Any) -> list[Any]:
+        """One score per seat."""
+        raise self._undefined("scores")
+
+    def ranking(self, state: Any) -> list[list[int]]:
+        """Seats grouped by final place, best first; tied seats share a place."""
+        raise self._undefined("ranking")
+
+    def event_bound(self, state: Any) -> int:
+        """The most events one action can add (a bound for :attr:`Game.unfinishable`)."""
+        raise self._undefined("event_bound")
+
+    def view(self, game: Any, seat: object) -> Any:
+        """What ``seat`` may know of ``game`` (``None``: a spectator)."""
+        raise self._undefined("view")
+
+    def export(self, game: Any, seat: object) -> str:
+        """:meth:`view` as JSON text for that seat's client."""
+        raise self._undefined("export")
+
+    def describe(self, game: Any, event: Any) -> str:
+        """``event`` in words."""
+        raise self._undefined("describe")
+
+    def is_control(self, event: Any) -> bool:
+        """Whether ``event`` is bookkeeping that a narration leaves out."""
+        return False
+
+    def summary(self, state: Any) -> str:
+        """Where the game stands, in a few words."""
+        raise self._undefined("summary")
 
     def __repr__(self) -> str:
         return f"<GameType {self.name!r}: {self.title}>"
+
+
+def core_loop(kind: GameType, state: Any, rules: Any, events: list[Any]) -> tuple[list[Any], Any]:
+    """The core's loop over ``kind``'s :meth:`~GameType.fold`,
+    :meth:`~GameType.batch` and :meth:`~GameType.advance` (never its own
+    :meth:`~GameType.run`): what :meth:`GameType.run` does by default."""
+    for e in events:
+        state = kind.fold(state, e, rules)
+    b = kind.batch(state, rules)  # one batch gathers everything up to the next decision
+    out: list[Any] = list(events)
+    b.events = out
+    pending = kind.decision_event
+    while not b.state.game_over:
+        if out and type(out[-1]) is pending:
+            break
+        kind.advance(b, rules)
+    return out, b.state
 
 
 _BY_NAME: dict[str, GameType] = {}
 _BY_RULES: dict[type, GameType] = {}
 
 
-def register(kind: GameType) -> GameType:
+def register(kind: object) -> GameType:
     """Add ``kind`` to the games the core knows (again: no change), and return it.
 
     Its name must be a short lower-case identifier, and neither the name nor its
-    rules type may belong to another game already."""
+    rules type may belong to another game already, and its class must define
+    every method that has no default (:data:`REQUIRED`)."""
     if not isinstance(kind, GameType):
         raise ConfigError(f"register takes a GameType, not {type(kind).__name__}")
-    if not _NAME.match(kind.name):
+    missing = [m for m in REQUIRED if getattr(type(kind), m) is getattr(GameType, m)]
+    if missing:
+        raise ConfigError(f"the game type {type(kind).__name__} does not define {', '.join(missing)}")
+    if type(kind.name) is not str or not _NAME.match(kind.name):
         raise ConfigError(f"a game's name must be a lower-case identifier of at most 32 characters, not {kind.name!r}")
     for what, known in (("name", _BY_NAME.get(kind.name)), ("rules type", _BY_RULES.get(kind.rules_type))):
         if known is not None and known is not kind:
@@ -110,7 +220,7 @@ def register(kind: GameType) -> GameType:
     return kind
 
 
-def game_type(name: str) -> GameType:
+def game_type(name: object) -> GameType:
     """The registered game called ``name`` (:class:`ConfigError` if none)."""
     kind = _BY_NAME.get(name) if type(name) is str else None
     if kind is None:
@@ -131,4 +241,14 @@ def game_type_of(rules: object) -> GameType:
     return kind
 
 
-__all__ = ["GameType", "register", "game_type", "game_types", "game_type_of", "GAME_OVER", "NO_DECISION"]
+__all__ = [
+    "GameType",
+    "register",
+    "game_type",
+    "game_types",
+    "game_type_of",
+    "core_loop",
+    "GAME_OVER",
+    "NO_DECISION",
+    "REQUIRED",
+]

@@ -11,33 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import IllegalActionError
-from .gametype import GameType
+from .gametype import GameType, core_loop
 
 
 def run(kind: GameType, state: Any, rules: Any, events: list[Any]) -> tuple[list[Any], Any]:
     """Fold ``events`` into ``state``, then add the automatic events of ``kind``'s
-    flow up to the next decision: (every event, the state after them)."""
-    own = kind.run
-    if own is not None:  # the game's own copy of this loop (see GameType.run)
-        return own(state, rules, events)
-    return loop(kind, state, rules, events)
+    flow up to the next decision: (every event, the state after them).
+    :meth:`GameType.run <pillars_rules.core.GameType.run>` does it: the core's
+    loop (:func:`loop`) unless the game gives its own copy."""
+    return kind.run(state, rules, events)
 
 
 def loop(kind: GameType, state: Any, rules: Any, events: list[Any]) -> tuple[list[Any], Any]:
     """:func:`run` itself, over ``kind``'s fold, batch and flow (never its own ``run``)."""
-    fold = kind.fold
-    for e in events:
-        state = fold(state, e, rules)
-    b = kind.batch(state, rules)  # one batch gathers everything up to the next decision
-    out: list[Any] = list(events)
-    b.events = out
-    pending = kind.decision_event
-    advance = kind.advance
-    while not b.state.game_over:
-        if out and type(out[-1]) is pending:
-            break
-        advance(b, rules)
-    return out, b.state
+    return core_loop(kind, state, rules, events)
 
 
 def decide(

@@ -15,7 +15,7 @@ from typing import Any
 from .. import limits
 from ..errors import IllegalActionError, LimitError, StaleActionError, bounded, safe_repr
 from .gametype import GAME_OVER, NO_DECISION, GameType, game_type_of
-from .loop import decide, run
+from .loop import decide
 
 
 def action_words(kind: GameType, action: object, limit: int = 120) -> str:
@@ -75,9 +75,9 @@ class Game:
         (folded again from the log; the last one equals :attr:`state`)."""
         out = []
         state = None
-        fold = self.game_type.fold
+        kind = self.game_type
         for e in self._log[: self._n]:
-            state = fold(state, e, self.rules)
+            state = kind.fold(state, e, self.rules)
             out.append(state)
         return tuple(out)
 
@@ -87,10 +87,10 @@ class Game:
             raise IndexError(f"no event {index!r} in a log of {self._n} events")
         assert type(index) is int
         index %= self._n
-        fold = self.game_type.fold
-        state = fold(None, self._log[0], self.rules)
+        kind = self.game_type
+        state = kind.fold(None, self._log[0], self.rules)
         for e in self._log[1 : index + 1]:
-            state = fold(state, e, self.rules)
+            state = kind.fold(state, e, self.rules)
         return state
 
     @property
@@ -123,7 +123,7 @@ class Game:
         if room >= kind.event_bound(self.state):
             return False  # no action adds more than a whole game's worth of events
         for action in self._listed():
-            events, _ = run(kind, self.state, self.rules, kind.events_of(self.state, self.rules, action))
+            events, _ = kind.run(self.state, self.rules, kind.events_of(self.state, self.rules, action))
             if len(events) <= room:
                 return False
         return True
@@ -178,7 +178,7 @@ class Game:
         for one in legal:  # the fast path: the very object the listing made
             if one is action:
                 # (a listed action failing would be an engine defect: never hidden)
-                events, state = run(kind, state, self.rules, kind.events_of(state, self.rules, action))
+                events, state = kind.run(state, self.rules, kind.events_of(state, self.rules, action))
                 return self._extend(events, state)
         if type(action) in kind.action_fields:
             # a client's words are never echoed in a reason (nor kept: the listed action is)
@@ -204,7 +204,7 @@ class Game:
             kind = self.game_type
             for one in self._listed():
                 if one is action:
-                    events, after = run(kind, state, self.rules, kind.events_of(state, self.rules, action))
+                    events, after = kind.run(state, self.rules, kind.events_of(state, self.rules, action))
                     if self._n + len(events) > limits.MAX_EVENTS:
                         check_length(self._n + len(events))
                     return after
@@ -329,7 +329,6 @@ def playout(
     # the policy is the caller's: its answer may be anything, and is checked below
     choose: Callable[[Any, list[Any]], object] = uniform_policy(seed) if policy is None else policy
     rules, state, kind = game.rules, game.state, game.game_type
-    legal_of, events_of = kind.legal, kind.events_of
     red = game._redactions
     if len(game._log) == game._n:
         log = game._log
@@ -339,13 +338,13 @@ def playout(
     while not state.game_over and (max_actions is None or n < max_actions):  # type: ignore[operator]
         if until is not None and until(state):
             break
-        legal = legal_of(state, rules)
+        legal = kind.legal(state, rules)
         i = choose(state, legal)
         if type(i) is not int or not 0 <= i < len(legal):
             raise IllegalActionError(
                 f"the playout policy must return an index from 0 to {len(legal) - 1}, not {i!r:.60}"
             )
-        events, state = run(kind, state, rules, events_of(state, rules, legal[i]))
+        events, state = kind.run(state, rules, kind.events_of(state, rules, legal[i]))
         check_length(len(log) + len(events))
         log.extend(events)
         n += 1
