@@ -10,6 +10,7 @@ from __future__ import annotations
 from pillars_rules.mechanisms.contract import ContractConfig, Fee
 from pillars_rules.mechanisms.grid import Attach, BoardKind, CellSpec, GridConfig, Piece, Rule, Side, Stacks
 from pillars_rules.mechanisms.gridscore import ScoreRule
+from pillars_rules.mechanisms.phases import End, Phase, PhaseConfig
 from pillars_rules.mechanisms.twosided import Exchange, GoodsConfig
 from pillars_rules.mechanisms.wheel import WheelConfig
 from pillars_rules.mechanisms.workers import Recall, WorkerConfig
@@ -201,3 +202,39 @@ GOODS = GoodsConfig(
         Exchange({"whiskey": 1}, {"coin": 2}),
     ),
 )
+
+
+# -- settlement phases and the bonus round (§3.4, §4.12, §6, §8.6, §8.7, §9.6, §10.5; R7, R29) --
+
+#: The board the arm goes round: 13 spaces (the wheel's 13 values), so the arm passes
+#: the E space a second time in round 25 (§4.12). R7's rounds are ``space + 13 * lap``.
+BOARD = 13
+_SETTLE = ("move marker", "buy landscape", "settle")  # sub-phases 1 and 2 (§6.2, §6.3; R29)
+_GRANTS = (("landscape", 1), ("settlement", 1))  # §6.3; R18
+
+
+def _settlement_phases(rounds: tuple[int, ...], neutral: bool = False) -> tuple[Phase, ...]:
+    before = ("neutral builds", "neutral prior", "neutral recall") if neutral else ()  # §9.6 steps 3-5
+    return tuple(
+        Phase(deck, space=r % BOARD, steps=before + _SETTLE + (f"reveal {deck}",), grants=_GRANTS)
+        for deck, r in zip("ABCD", rounds, strict=True)
+    )
+
+
+def phases(mode: str = "4 players") -> PhaseConfig:
+    """R7's settlement phases per mode; the bonus round when the arm passes the E space
+    again (§4.12); phase E after it (§6.7), or the count end of the 2-player games."""
+    final = Phase("E", after="bonus round over", steps=("buy landscape", "settle"), grants=_GRANTS)
+    if mode in ("4 players", "3 players", "short"):
+        rounds, bonus = {"4 players": ((7, 10, 16, 19), 25), "3 players": ((6, 11, 15, 20), 25)}.get(
+            mode, ((3, 5, 7, 9), 13)
+        )
+        extra = Phase("bonus round", space=bonus % BOARD, steps=("return priors", "one action each"))
+        return PhaseConfig(board=BOARD, phases=(*_settlement_phases(rounds), extra, final))
+    if mode == "solo":  # §9.6: in the last round your two actions come first
+        last = Phase("E", space=32 % BOARD, steps=("two actions", "neutral builds", "buy landscape", "settle"))
+        return PhaseConfig(board=BOARD, phases=(*_settlement_phases((12, 16, 22, 26), neutral=True), last))
+    display = 1 if mode == "2 players" else 3  # §8.6, §8.7
+    return PhaseConfig(
+        board=BOARD, phases=_settlement_phases((7, 14, 21, 28)), end=End("D", "buildings displayed", display)
+    )

@@ -48,6 +48,7 @@ def test_the_mechanisms_name_no_term_of_either_game() -> None:
         "workers.py",
         "contract.py",
         "twosided.py",
+        "phases.py",
     }
     for terms, names in (pillars_terms(), ora_terms()):
         for path in sources:

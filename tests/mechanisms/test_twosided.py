@@ -140,7 +140,7 @@ def test_scenario_27_a_settlement_paid_by_value_with_no_change() -> None:
         "energy 3 is needed and the goods given for it are worth 5/2"
     )
     assert can_pay(G, {"straw": 6}, {"energy": {"straw": 6}}, {"energy": 3}) is None
-    assert can_pay(G, {"wood": 1}, {"food": {"wood": 1}}, {"food": 1}).startswith("food 1 is needed")
+    assert (can_pay(G, {"wood": 1}, {"food": {"wood": 1}}, {"food": 1}) or "").startswith("food 1 is needed")
 
 
 def test_scenario_30_wine_and_four_coins_make_a_five_coin() -> None:

@@ -13,7 +13,8 @@ engine) imports them; they import only the base and the core
 * :mod:`.gridscore` -- adjacency scoring on a grid (``grid-score``);
 * :mod:`.workers` -- workers that stay on a card until recalled (``worker``);
 * :mod:`.contract` -- using another seat's card for a fee (``contract``);
-* :mod:`.twosided` -- goods with two sides, their values, exchanges and payment by value (``two-sided``).
+* :mod:`.twosided` -- goods with two sides, their values, exchanges and payment by value (``two-sided``);
+* :mod:`.phases` -- phases triggered by a track's marker or by a moment, and the end (``phases``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ the error names the config, the field and the entry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from ..errors import ConfigError
 
@@ -56,3 +56,8 @@ def refuser(config: str) -> Refuse:
         return ConfigError(f"{config}, {where}: {what}")
 
     return refuse
+
+
+def frozen(value: Iterable[str]) -> frozenset[str]:
+    """A set of names given as any iterable, kept frozen (a typed converter)."""
+    return frozenset(value)

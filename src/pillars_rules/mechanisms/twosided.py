@@ -86,7 +86,7 @@ class GoodsConfig:
 
     pairs: tuple[tuple[str, str | None], ...]
     values: tuple[tuple[str, tuple[tuple[str, Fraction], ...]], ...] = attrs.field(default={}, converter=_values)
-    free: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    free: frozenset[str] = attrs.field(default=frozenset(), converter=_data.frozen)
     exchanges: tuple[Exchange, ...] = ()
 
     def __attrs_post_init__(self) -> None:

@@ -62,7 +62,7 @@ class Recall:
 
     moment: str
     when: str = "all placed"
-    kinds: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    kinds: frozenset[str] = attrs.field(default=frozenset(), converter=_data.frozen)
 
 
 @attrs.frozen
