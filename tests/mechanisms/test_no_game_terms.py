@@ -5,7 +5,8 @@ Pillars' terms are read from its card files (as ``tests/engine/
 test_no_pillars_terms.py`` does for the core); Ora's from its lexicon
 (``docs/ora/lexicon.csv``: every building's and settlement's name) and from the
 configuration the tests give the mechanisms (``tests/mechanisms/ora.py``: its
-goods, terrains, covers, boards and sides). Neither a string literal (outside
+goods with both sides, terrains, covers, boards and sides, kinds of workers and named phases).
+Neither a string literal (outside
 docstrings) nor an identifier of ``src/pillars_rules/mechanisms`` may be one.
 """
 
@@ -32,6 +33,7 @@ def ora_terms() -> tuple[set[str], set[str]]:
         names = {row["name"] for row in csv.DictReader(f)}
     words = set(ora.TERRAINS) | set(ora.COVERS) | set(ora.BASIC) | {"grapes", "stone"}
     words |= {b.name for b in ora.GRID.boards} | {s.name for b in ora.GRID.boards for s in b.sides}
+    words |= set(ora.GOODS.goods) | set(ora.clergy().names) | {p.name for p in ora.phases().phases if len(p.name) > 1}
     words |= {"wheel", "joker", "settlement", "cloister", "prior", "landscape", "heartland", "plot", "district"}
     words.discard("wheel")  # the mechanism's tag in docs/ora/mechanisms.rst, and its module's name
     snake = {re.sub(r"\W+", "_", n.lower()).strip("_") for n in names}
@@ -40,7 +42,16 @@ def ora_terms() -> tuple[set[str], set[str]]:
 
 def test_the_mechanisms_name_no_term_of_either_game() -> None:
     sources = sorted(MECHANISMS.glob("*.py"))
-    assert {p.name for p in sources} >= {"__init__.py", "wheel.py", "grid.py", "gridscore.py"}
+    assert {p.name for p in sources} >= {
+        "__init__.py",
+        "wheel.py",
+        "grid.py",
+        "gridscore.py",
+        "workers.py",
+        "contract.py",
+        "twosided.py",
+        "phases.py",
+    }
     for terms, names in (pillars_terms(), ora_terms()):
         for path in sources:
             text = path.read_text(encoding="utf-8")

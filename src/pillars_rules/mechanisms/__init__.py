@@ -10,7 +10,11 @@ engine) imports them; they import only the base and the core
 
 * :mod:`.wheel` -- a rotating track of values (``wheel``);
 * :mod:`.grid` -- each seat's grid of terrain, its placement and attachment rules (``grid``);
-* :mod:`.gridscore` -- adjacency scoring on a grid (``grid-score``).
+* :mod:`.gridscore` -- adjacency scoring on a grid (``grid-score``);
+* :mod:`.workers` -- workers that stay on a card until recalled (``worker``);
+* :mod:`.contract` -- using another seat's card for a fee (``contract``);
+* :mod:`.twosided` -- goods with two sides, their values, exchanges and payment by value (``two-sided``);
+* :mod:`.phases` -- phases triggered by a track's marker or by a moment, and the end (``phases``).
 """
 
 from __future__ import annotations
