@@ -29,6 +29,10 @@ def walked(obj) -> bool:
 def test_the_survivors_of_every_collection_are_frozen_and_thawed_when_grown_and_due():
     now = [0.0]
     collector = Collector(thaw_every=100.0, clock=lambda: now[0], growth=0.5)
+    # only the test's own collections: in a large process, making ``base`` objects
+    # below sets off automatic ones (a full one among them) at moments of its own
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
         collector.install()
         base = collector.frozen
@@ -50,6 +54,8 @@ def test_the_survivors_of_every_collection_are_frozen_and_thawed_when_grown_and_
         gc.collect()
         assert gone() is not None and collector.thaws == 0
         grown = [Node() for _ in range(base)]
+        gc.collect(0)  # (the new objects frozen: grown by half now)
+        assert collector.thaws == 0 and gc.get_freeze_count() >= 2 * base
         gc.collect(0)  # ... and thawed by the first collection, of any generation, once they have
         assert collector.thaws == 1 and gc.get_freeze_count() == 0 and walked(kept)
         gc.collect(0)  # a thaw waits for the full collection: young ones freeze nothing
@@ -61,6 +67,8 @@ def test_the_survivors_of_every_collection_are_frozen_and_thawed_when_grown_and_
         assert collector.thaws == 1 and not walked(kept)
     finally:
         collector.uninstall()
+        if was_enabled:
+            gc.enable()
     assert collector._seen not in gc.callbacks and gc.get_freeze_count() == 0 and walked(kept)
 
 
