@@ -98,14 +98,15 @@ def _scan(view: SeatView) -> tuple:
     """What ``view``'s log tells up to its last event: ``(draws, revealed,
     taken, once)``, copies (a new scan for a log that is not a shared list, or
     for a view earlier than the scan kept)."""
-    log, n = view._log, view.n_events
+    # a view rebuilt from an export holds its log as JSON objects: read its decoded events
+    log, n = (view.events if view._decode else view._log), view.n_events
     # bots of one game may decide on several threads (a table server); acquire and release
     # are called as methods, which the compiled build does at a fraction of a with block's cost
     _SCANS_LOCK.acquire()
     try:
         got = _SCANS.get(id(log)) if type(log) is list else None
         if got is None or got.log is not log or got.n > n:
-            got = _Scan(log if type(log) is list else view.events)
+            got = _Scan(log)
             if type(log) is list:
                 if len(_SCANS) >= _SCANS_KEPT:
                     del _SCANS[next(iter(_SCANS))]
