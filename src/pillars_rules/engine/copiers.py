@@ -97,7 +97,12 @@ def _native() -> Any:
     """The compiled build's generated module (:mod:`._native`), imported by
     name: it exists only in a compiled install (the build writes it), so
     neither mypy nor the pure build may look for it in the source tree."""
-    return importlib.import_module("pillars_rules.engine._native")
+    if not _NATIVE:
+        _NATIVE.append(importlib.import_module("pillars_rules.engine._native"))
+    return _NATIVE[0]
+
+
+_NATIVE: Final[list[Any]] = []  # the module once imported (a copier is made for each new copy)
 
 
 def _check(cls: type, names: tuple[str, ...]) -> dict[str, list[str]]:
