@@ -17,8 +17,13 @@ that has those fields (a grouped field of ``GameState`` is routed to its
 group, as :func:`pillars_rules.engine.copiers.replace` does). Copies it does
 not find still work, through generated interpreted code.
 
-    python tools/make_native.py           # rewrite the module
-    python tools/make_native.py --check   # exit 1 if it is not current (tests/compiled checks too)
+The compiled build runs it (``hatch_build.py``, before mypyc compiles) and
+deletes the module once the wheel is written: it is not committed, so it is
+always made from the source being built. By hand, to read what would be
+compiled:
+
+    python tools/make_native.py           # write the module (git ignores it)
+    python tools/make_native.py --check   # exit 1 if the module here is missing or not current
 """
 
 from __future__ import annotations
@@ -172,8 +177,12 @@ def render() -> str:
 def main(argv: list[str]) -> int:
     text = render()
     if "--check" in argv:
-        current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
-        if current != text:
+        if not TARGET.exists():
+            print(
+                f"{TARGET.relative_to(ROOT)} is missing (the compiled build writes it): run python tools/make_native.py"
+            )
+            return 1
+        if TARGET.read_text(encoding="utf-8") != text:
             print(f"{TARGET.relative_to(ROOT)} is not current: run python tools/make_native.py")
             return 1
         return 0

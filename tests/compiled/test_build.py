@@ -8,8 +8,11 @@ import importlib.util
 import os
 import pickle
 import re
+import shutil
 import sys
 import tomllib
+import types
+from pathlib import Path
 
 import attrs
 import pytest
@@ -44,18 +47,112 @@ def test_the_build_hook_compiles_the_modules_the_package_names():
     hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
     listed = [re.sub(r"^/src/|\.py$", "", p).replace("/", ".") for p in hook["include"]]
     assert listed == list(_build.COMPILED_MODULES)
+    generated = re.sub(r"^src/|\.py$", "", _hook().GENERATED).replace("/", ".")
     for name in listed:
-        assert importlib.util.find_spec(name) is not None, name
+        if name != generated:  # written by the build itself (the next tests)
+            assert importlib.util.find_spec(name) is not None, name
 
 
-def test_the_compiled_tables_are_current():
+def _make_native():
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import make_native
     finally:
         sys.path.remove(str(ROOT / "tools"))
-    current = (ROOT / "src" / "pillars_rules" / "engine" / "_native.py").read_text(encoding="utf-8")
-    assert make_native.render() == current, "run python tools/make_native.py"
+    return make_native
+
+
+def test_the_generated_module_is_written_by_the_build_not_committed():
+    """``engine/_native.py`` is the build's: git ignores it, the wheel takes it
+    all the same (an artifact: hatchling and hatch-mypyc skip ignored files
+    otherwise), and mypyc compiles it."""
+    hook = _hook()
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    wheel = config["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert f"/{hook.GENERATED}" in wheel["artifacts"]
+    assert f"/{hook.GENERATED}" in wheel["hooks"]["custom"]["include"]
+    assert hook.GENERATED in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert (ROOT / hook.GENERATOR).is_file()
+    sdist = config["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
+    assert {"src", "tools", "hatch_build.py"} <= set(sdist)  # an sdist can build the compiled wheel
+
+
+def test_the_compiled_tables_are_those_of_the_source():
+    """The compiled build's copiers and annotations are the generator's for
+    this source (the build wrote them from it); the pure build never imports
+    the module (it has none)."""
+    make_native = _make_native()
+    compile(make_native.render(), "_native.py", "exec")  # the generator's output is Python
+    state = _a_state()
+    from pillars_rules.engine.copiers import replace
+
+    assert replace(state, round=state.round + 1).round == state.round + 1
+    if not pr.COMPILED:
+        assert "pillars_rules.engine._native" not in sys.modules
+        return
+    from pillars_rules.engine import _native
+
+    assert sorted((cls.__name__, names) for cls, names in _native.COPIES) == make_native.wanted()
+    assert set(_native.ANNOTATIONS["pillars_rules.engine.events"]) == set(E.EVENT_TYPES)
+
+
+def _tree(tmp_path, generator=True):
+    """A source tree to build from: the package's source and, if asked, its tools."""
+    shutil.copytree(ROOT / "src", tmp_path / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    if generator:
+        shutil.copytree(ROOT / "tools", tmp_path / "tools", ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+class _FakeMypyc:
+    """hatch-mypyc's hook, as the build hook drives it: records what it would compile."""
+
+    seen: list = []
+
+    def __init__(self, root, *args):
+        self.root = root
+
+    def initialize(self, version, build_data):
+        path = Path(self.root) / _hook().GENERATED
+        self.seen.append(path.read_text(encoding="utf-8") if path.is_file() else None)
+
+    def clean(self, versions):
+        pass
+
+
+def _run_hook(monkeypatch, root):
+    hook = _hook()
+    monkeypatch.delenv(hook.PURE_ENV, raising=False)
+    monkeypatch.setattr(hook, "compiler_missing", lambda: "")
+    plugin = types.ModuleType("hatch_mypyc.plugin")
+    plugin.MypycBuildHook = _FakeMypyc
+    monkeypatch.setitem(sys.modules, "hatch_mypyc", types.ModuleType("hatch_mypyc"))
+    monkeypatch.setitem(sys.modules, "hatch_mypyc.plugin", plugin)
+    monkeypatch.setattr(_FakeMypyc, "seen", [])
+    build = hook.PillarsBuildHook(str(root), {}, None, None, str(root), "wheel")
+    build.initialize("standard", {})
+    return hook, build
+
+
+def test_the_build_hook_writes_the_generated_module_before_mypyc_compiles(monkeypatch, tmp_path):
+    root = _tree(tmp_path)
+    target = root / _hook().GENERATED
+    target.write_text("COPIES = {}  # stale: an older source's\n", encoding="utf-8")
+    hook, build = _run_hook(monkeypatch, root)
+    assert _FakeMypyc.seen == [_make_native().render()]  # regenerated, then compiled
+    build.finalize("standard", {}, str(tmp_path / "x.whl"))
+    assert not target.exists()  # the source tree is left without it
+
+
+def test_the_build_hook_refuses_without_its_generator(monkeypatch, tmp_path):
+    root = _tree(tmp_path, generator=False)
+    with pytest.raises(RuntimeError, match=r"tools/make_native\.py, which is missing.*PILLARS_RULES_PURE=1"):
+        _run_hook(monkeypatch, root)
+    (root / "tools").mkdir()
+    (root / "tools" / "make_native.py").write_text("raise SystemExit('no records here')\n", encoding="utf-8")
+    with pytest.raises(RuntimeError, match=r"could not write .*_native\.py \(exit 1\):\nno records here"):
+        _run_hook(monkeypatch, root)
+    assert _FakeMypyc.seen == []  # nothing compiled
 
 
 def _hook():

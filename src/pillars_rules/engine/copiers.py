@@ -13,8 +13,10 @@ a function built once per class and set of changed names:
   constructors, so a copy is one constructor call with the old fields and the
   new values -- compiled too: :mod:`._native` holds one such function
   for every copy the library's source asks for (written by
-  ``tools/make_native.py``; a test checks it is current). Any other copy is
-  built the same way by generated, interpreted code.
+  ``tools/make_native.py`` when the compiled build is built, and compiled
+  with the rest; it is not in the source tree, and the pure build never
+  reads it). Any other copy is built the same way by generated, interpreted
+  code.
 
 Grouped :class:`~.state.GameState` fields may be named directly
 (``replace(state, market=...)``): they are routed to their group.
@@ -23,6 +25,7 @@ Grouped :class:`~.state.GameState` fields may be named directly
 from __future__ import annotations
 
 import copyreg
+import importlib
 import sys
 from collections.abc import Callable
 from typing import Any, Final
@@ -75,9 +78,7 @@ def _copier(cls: type, names: tuple[str, ...]) -> Copier:
     build has it, else generated source without loops (see :func:`_build`)."""
     routed = _check(cls, names)
     if COMPILED:
-        from ._native import COPIES
-
-        native = COPIES.get((cls, names))
+        native = _native().COPIES.get((cls, names))
         if native is not None:
             return native
     given = {name: f"v{i}" for i, name in enumerate(names)}
@@ -90,6 +91,18 @@ def _copier(cls: type, names: tuple[str, ...]) -> Copier:
     lines.append("    return out")
     exec("\n".join(lines) + "\n", env)
     return env["make"]
+
+
+def _native() -> Any:
+    """The compiled build's generated module (:mod:`._native`), imported by
+    name: it exists only in a compiled install (the build writes it), so
+    neither mypy nor the pure build may look for it in the source tree."""
+    if not _NATIVE:
+        _NATIVE.append(importlib.import_module("pillars_rules.engine._native"))
+    return _NATIVE[0]
+
+
+_NATIVE: Final[list[Any]] = []  # the module once imported (a copier is made for each new copy)
 
 
 def _check(cls: type, names: tuple[str, ...]) -> dict[str, list[str]]:
@@ -201,10 +214,9 @@ def register_records(classes: tuple[type, ...]) -> None:
         for cls in classes:
             _quick_init(cls)
     else:
-        from ._native import ANNOTATIONS
-
+        annotations = _native().ANNOTATIONS
         for cls in classes:
-            written = ANNOTATIONS[cls.__module__][cls.__name__]
+            written = annotations[cls.__module__][cls.__name__]
             cls.__annotations__ = dict(written)
             attrs.resolve_types(cls, globalns=vars(sys.modules[cls.__module__]))
 
