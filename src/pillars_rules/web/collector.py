@@ -47,6 +47,10 @@ from collections.abc import Callable
 THAW_EVERY = 3600.0
 #: How much the frozen objects must have grown, as a share, before a thaw (see :class:`Collector`).
 GROWTH = 0.25
+#: Seconds between two counts of the frozen objects once a thaw is due by time: counting
+#: walks every frozen object (:func:`gc.get_freeze_count` is a walk), so it is never done
+#: at every collection.
+COUNT_EVERY = 60.0
 
 
 #: The collector installed in this process, if any.
@@ -59,13 +63,23 @@ class Collector:
 
     ``clock`` is the time source (monotonic seconds). :attr:`full` counts the
     full collections seen, :attr:`thaws` the thaws; :attr:`frozen` is how many
-    objects the full collection after the last thaw left (the growth's base)."""
+    objects the full collection after the last thaw left (the growth's base).
+    The growth is counted only once ``thaw_every`` has passed, and then at most
+    once per ``count_every`` seconds: a count walks every frozen object, and a
+    collection comes every few hundred allocations."""
 
     def __init__(
-        self, thaw_every: float = THAW_EVERY, clock: Callable[[], float] = time.monotonic, growth: float = GROWTH
+        self,
+        thaw_every: float = THAW_EVERY,
+        clock: Callable[[], float] = time.monotonic,
+        growth: float = GROWTH,
+        count_every: float = COUNT_EVERY,
     ) -> None:
         self.thaw_every = thaw_every
         self.growth = growth
+        self.count_every = count_every
+        self.counts = 0  # how often the frozen objects were counted (each count walks them all)
+        self._next_count = 0.0
         self.clock = clock
         self.full = 0
         self.thaws = 0
@@ -126,8 +140,12 @@ class Collector:
             gc.freeze()
 
     def _thaw_due(self) -> bool:
-        grown = gc.get_freeze_count() > (self.frozen or 0) * (1 + self.growth)
-        return grown and self.clock() - self._thawed >= self.thaw_every
+        now = self.clock()
+        if now - self._thawed < self.thaw_every or now < self._next_count:
+            return False  # the cheap test first: counting walks every frozen object
+        self._next_count = now + self.count_every
+        self.counts += 1
+        return gc.get_freeze_count() > (self.frozen or 0) * (1 + self.growth)
 
 
-__all__ = ["Collector", "GROWTH", "THAW_EVERY"]
+__all__ = ["Collector", "COUNT_EVERY", "GROWTH", "THAW_EVERY"]
