@@ -36,7 +36,7 @@ def test_the_survivors_of_every_collection_are_frozen_and_thawed_when_grown_and_
     try:
         collector.install()
         base = collector.frozen
-        assert base == gc.get_freeze_count() > 0
+        assert base >= gc.get_freeze_count() > 0  # (less what reference counting freed since)
         kept = Node()
         assert walked(kept)
         gc.collect(0)  # a young collection's survivors are frozen too
@@ -61,7 +61,8 @@ def test_the_survivors_of_every_collection_are_frozen_and_thawed_when_grown_and_
         gc.collect(0)  # a thaw waits for the full collection: young ones freeze nothing
         assert gc.get_freeze_count() == 0 and walked(kept)
         gc.collect()  # which walks everything, frees the cycle and freezes the rest again
-        assert gone() is None and not walked(kept) and collector.frozen == gc.get_freeze_count() >= len(grown)
+        # (what it froze, less what reference counting has freed since: another thread may run)
+        assert gone() is None and not walked(kept) and collector.frozen >= gc.get_freeze_count() >= len(grown)
         now[0] = 250.0
         gc.collect()  # due again, but not grown since that collection
         assert collector.thaws == 1 and not walked(kept)
