@@ -14,7 +14,8 @@ engine) imports them; they import only the base and the core
 * :mod:`.workers` -- workers that stay on a card until recalled (``worker``);
 * :mod:`.contract` -- using another seat's card for a fee (``contract``);
 * :mod:`.twosided` -- goods with two sides, their values, exchanges and payment by value (``two-sided``);
-* :mod:`.phases` -- phases triggered by a track's marker or by a moment, and the end (``phases``).
+* :mod:`.phases` -- phases triggered by a track's marker or by a moment, and the end (``phases``);
+* :mod:`.use` -- every complete way to use a card's function, listed as outcomes (``use``).
 """
 
 from __future__ import annotations
