@@ -254,8 +254,11 @@ def test_the_registry_knows_each_game_once():
         core.register(CountType("count_to_ten", "Again", type("Other", (), {}), Asked, {}))
     with pytest.raises(pr.ConfigError, match="has that rules type already"):
         core.register(CountType("count_again", "Again", CountRules, Asked, {}))
-    with pytest.raises(pr.ConfigError, match="lower-case identifier"):
-        core.register(CountType("Count To Ten", "Again", type("Other", (), {}), Asked, {}))
+    for bad in ("Count To Ten", "count-", "-count", "count--ten", "c" * 33, "", "9lives"):
+        with pytest.raises(pr.ConfigError, match="lower-case words joined by hyphens"):
+            core.register(CountType(bad, "Again", type("Other", (), {}), Asked, {}))
+    hyphened = core.register(CountType("count-to-ten", "Hyphens", type("HyphenRules", (), {}), Asked, {}))
+    assert core.game_type("count-to-ten") is hyphened
 
     class Half(core.GameType):  # a game type that defines only its fold
         def fold(self, state, event, rules):

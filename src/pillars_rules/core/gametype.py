@@ -34,7 +34,8 @@ GAME_OVER: Final = "the game is over; no action is legal"
 #: Why no action is legal in a state folded without verification between two decisions.
 NO_DECISION: Final = "no seat must decide now: the log stops between two decisions"
 
-_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
+#: A game's name: lower-case words (letters, digits, ``_``) joined by hyphens (``ora-et-labora``), at most 32 characters.
+_NAME = re.compile(r"(?=.{1,32}\Z)[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*\Z")
 
 #: The methods every game defines (the others have a default).
 REQUIRED: Final = (
@@ -61,7 +62,7 @@ class GameType:
     :func:`register` an instance made with the game's name, title, rules type,
     decision event and action fields.
 
-    *The data* -- ``name``, a short lower-case identifier; ``title``;
+    *The data* -- ``name``, short lower-case words joined by hyphens (``ora-et-labora``); ``title``;
     ``rules_type``, the class of the game's rules value (how the core finds the
     game of a :class:`~pillars_rules.Game`); ``decision_event``, the type of the
     event that says a decision is pending, which ends a batch of automatic
@@ -202,7 +203,7 @@ _BY_RULES: dict[type, GameType] = {}
 def register(kind: object) -> GameType:
     """Add ``kind`` to the games the core knows (again: no change), and return it.
 
-    Its name must be a short lower-case identifier, and neither the name nor its
+    Its name must be lower-case words joined by hyphens (at most 32 characters), and neither the name nor its
     rules type may belong to another game already, and its class must define
     every method that has no default (:data:`REQUIRED`)."""
     if not isinstance(kind, GameType):
@@ -211,7 +212,9 @@ def register(kind: object) -> GameType:
     if missing:
         raise ConfigError(f"the game type {type(kind).__name__} does not define {', '.join(missing)}")
     if type(kind.name) is not str or not _NAME.match(kind.name):
-        raise ConfigError(f"a game's name must be a lower-case identifier of at most 32 characters, not {kind.name!r}")
+        raise ConfigError(
+            f"a game's name is lower-case words joined by hyphens, at most 32 characters, not {kind.name!r:.40}"
+        )
     for what, known in (("name", _BY_NAME.get(kind.name)), ("rules type", _BY_RULES.get(kind.rules_type))):
         if known is not None and known is not kind:
             raise ConfigError(f"the game {known.name!r} has that {what} already; a game registers once")
