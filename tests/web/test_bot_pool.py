@@ -24,9 +24,11 @@ def sleepy(name: str, seed: int, view: pr.SeatView) -> dict:
     return pr.encode_action(view.legal_actions[0])
 
 
-def test_one_client_s_queue_does_not_hold_up_another_s():
+def _finishing_order(pool: BotPool, warm: str, crowd: int) -> list[str]:
+    """The owners in the order their decisions were answered: ``crowd`` decisions of
+    one client, then one of another, after a decision of ``warm`` (the worker is up)."""
+
     async def main():
-        pool = BotPool(workers=1, timeout=60.0, job=sleepy)
         view = _view()
         done: list[str] = []
 
@@ -35,8 +37,8 @@ def test_one_client_s_queue_does_not_hold_up_another_s():
             done.append(owner)
 
         try:
-            await pool.decide("sleep:0", 0, view, owner="warm")  # the worker is up
-            tasks = [asyncio.create_task(one("crowd", i)) for i in range(6)]
+            await pool.decide(warm, 0, view, owner="warm")
+            tasks = [asyncio.create_task(one("crowd", i)) for i in range(crowd)]
             await asyncio.sleep(0)
             tasks.append(asyncio.create_task(one("honest", 99)))
             await asyncio.gather(*tasks)
@@ -44,7 +46,11 @@ def test_one_client_s_queue_does_not_hold_up_another_s():
             pool.close()
         return done
 
-    done = asyncio.run(main())
+    return asyncio.run(main())
+
+
+def test_one_client_s_queue_does_not_hold_up_another_s():
+    done = _finishing_order(BotPool(workers=1, timeout=60.0, job=sleepy), "sleep:0", 6)
     # the crowd's first decision was running already; the honest table's comes next, not 7th
     assert done.index("honest") <= 2, done
 
@@ -305,26 +311,8 @@ def test_slow_or_unmeasured_bots_are_held_to_depth_and_most_caps_the_budget():
 
 
 def test_a_newcomer_waits_behind_the_budget_not_behind_a_crowd():
-    async def main():
-        pool = BotPool(workers=1, timeout=60.0, job=sleepy, depth=1, budget=0.25)
-        view = _view()
-        done: list[str] = []
-
-        async def one(owner: str, i: int) -> None:
-            await pool.decide("sleep:0.05", i, view, owner=owner)
-            done.append(owner)
-
-        try:
-            await pool.decide("sleep:0.05", 0, view, owner="warm")
-            tasks = [asyncio.create_task(one("crowd", i)) for i in range(20)]
-            await asyncio.sleep(0)
-            tasks.append(asyncio.create_task(one("honest", 99)))
-            await asyncio.gather(*tasks)
-        finally:
-            pool.close()
-        return done
-
-    done = asyncio.run(main())
+    pool = BotPool(workers=1, timeout=60.0, job=sleepy, depth=1, budget=0.25)
+    done = _finishing_order(pool, "sleep:0.05", 20)
     # the crowd's decisions in the processes (about 0.25 s of them: 5) go first, then the newcomer's
     assert done.index("honest") <= 7, done
 
