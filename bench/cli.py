@@ -31,6 +31,7 @@ SUITES: dict[str, str] = {
     "--public": "bench.public",
     "--cards-soak": "bench.cards_soak",
     "--pace": "bench.pace",
+    "--botpool": "bench.botpool",
 }
 
 

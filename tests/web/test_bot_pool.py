@@ -24,9 +24,11 @@ def sleepy(name: str, seed: int, view: pr.SeatView) -> dict:
     return pr.encode_action(view.legal_actions[0])
 
 
-def test_one_client_s_queue_does_not_hold_up_another_s():
+def _finishing_order(pool: BotPool, warm: str, crowd: int) -> list[str]:
+    """The owners in the order their decisions were answered: ``crowd`` decisions of
+    one client, then one of another, after a decision of ``warm`` (the worker is up)."""
+
     async def main():
-        pool = BotPool(workers=1, timeout=60.0, job=sleepy)
         view = _view()
         done: list[str] = []
 
@@ -35,8 +37,8 @@ def test_one_client_s_queue_does_not_hold_up_another_s():
             done.append(owner)
 
         try:
-            await pool.decide("sleep:0", 0, view, owner="warm")  # the worker is up
-            tasks = [asyncio.create_task(one("crowd", i)) for i in range(6)]
+            await pool.decide(warm, 0, view, owner="warm")
+            tasks = [asyncio.create_task(one("crowd", i)) for i in range(crowd)]
             await asyncio.sleep(0)
             tasks.append(asyncio.create_task(one("honest", 99)))
             await asyncio.gather(*tasks)
@@ -44,7 +46,11 @@ def test_one_client_s_queue_does_not_hold_up_another_s():
             pool.close()
         return done
 
-    done = asyncio.run(main())
+    return asyncio.run(main())
+
+
+def test_one_client_s_queue_does_not_hold_up_another_s():
+    done = _finishing_order(BotPool(workers=1, timeout=60.0, job=sleepy), "sleep:0", 6)
     # the crowd's first decision was running already; the honest table's comes next, not 7th
     assert done.index("honest") <= 2, done
 
@@ -265,3 +271,58 @@ def test_a_pool_refuses_a_depth_below_one():
 
     with pytest.raises(ValueError, match="depth must be at least 1"):
         BotPool(workers=1, depth=0)
+
+
+def _in_processes(pool: BotPool, warm: list[str], names: list[str]) -> int:
+    """How many of ``names``' decisions ``pool`` has in its processes at once, after
+    one decision of each bot in ``warm`` (their estimates)."""
+
+    async def main() -> int:
+        view = _view()
+        try:
+            for i, name in enumerate(warm):
+                await pool.decide(name, i, view, owner="warm")
+            tasks = [asyncio.create_task(pool.decide(n, i, view, owner="a")) for i, n in enumerate(names)]
+            await asyncio.sleep(0.02)
+            held = len(pool._running)
+            await asyncio.gather(*tasks)
+            return held
+        finally:
+            pool.close()
+
+    return asyncio.run(main())
+
+
+def test_the_work_budget_hands_over_quick_decisions_past_depth():
+    # issue #60: with the loop busy, depth decisions a worker bounded the bots' decisions a second;
+    # decisions estimated to fit the budget go to the processes beside them
+    pool = BotPool(workers=1, timeout=60.0, job=sleepy, depth=1, budget=1.0)
+    assert _in_processes(pool, ["sleep:0.05"], ["sleep:0.05"] * 10) == 10
+    assert 0.04 <= pool.estimates["sleep:0.05"] < 0.5, pool.estimates
+
+
+def test_slow_or_unmeasured_bots_are_held_to_depth_and_most_caps_the_budget():
+    slow = BotPool(workers=1, timeout=60.0, job=sleepy, depth=1, budget=0.2)
+    assert _in_processes(slow, ["sleep:0.3"], ["sleep:0.3"] * 3) == 1  # its estimate passes the budget
+    unmeasured = BotPool(workers=1, timeout=60.0, job=sleepy, depth=2, budget=10.0)
+    assert _in_processes(unmeasured, [], ["sleep:0.1"] * 4) == 2  # no estimate yet: depth only
+    capped = BotPool(workers=1, timeout=60.0, job=sleepy, depth=1, budget=10.0, most=3)
+    assert _in_processes(capped, ["sleep:0.05"], ["sleep:0.05"] * 6) == 3
+
+
+def test_a_newcomer_waits_behind_the_budget_not_behind_a_crowd():
+    pool = BotPool(workers=1, timeout=60.0, job=sleepy, depth=1, budget=0.25)
+    done = _finishing_order(pool, "sleep:0.05", 20)
+    # the crowd's decisions in the processes (about 0.25 s of them: 5) go first, then the newcomer's
+    assert done.index("honest") <= 7, done
+
+
+def test_a_pool_refuses_a_budget_or_cap_that_means_nothing():
+    import pytest
+
+    with pytest.raises(ValueError, match="budget must be seconds >= 0"):
+        BotPool(workers=1, budget=-1.0)
+    with pytest.raises(ValueError, match="budget must be seconds >= 0"):
+        BotPool(workers=1, budget=float("nan"))
+    with pytest.raises(ValueError, match="most must be at least depth"):
+        BotPool(workers=1, depth=3, most=2)

@@ -20,6 +20,7 @@ import asyncio
 import collections
 import concurrent.futures
 import contextlib
+import functools
 import json
 import logging
 import multiprocessing
@@ -258,11 +259,21 @@ class BotPool:
     of idling while the server's loop hands it the next (at people's pace, with
     the loop busy, a worker idled about a third of the time; issue #60), and a
     client's crowd delays another table by up to ``depth`` decisions a worker.
+    Past ``depth``, a *work budget* lets more in: a decision is handed over
+    while the estimated work already in the processes, its own included, is at
+    most ``budget`` seconds a worker (each bot's estimate is the moving average
+    of the worker time its decisions took; a bot not yet measured waits for
+    ``depth``), up to ``most`` decisions a worker. Quick decisions then keep the
+    workers fed however slowly a busy loop hands them over (with ``depth`` alone,
+    the decisions a second were at most the decisions in the processes over
+    the loop's round trip: issue #60), while a crowd's slow decisions are held
+    to ``depth``; another table waits behind at most ``depth`` decisions and
+    about ``budget`` seconds a worker.
     An owner is charged the time the worker spent on its decision, whatever
     waited beside it. The timeout runs from the moment a decision is handed to
-    the processes, and is ``depth`` times ``timeout`` (it may wait behind one
-    decision a worker; a new worker's first decision gets :data:`STARTUP`
-    seconds more). A decision that
+    the processes, and is ``depth`` times ``timeout`` plus twice the ``budget``
+    (it may wait behind the decisions at hand; a new worker's first decision
+    gets :data:`STARTUP` seconds more). A decision that
     passes it is played at random (logged, counted in :attr:`fallbacks`); the
     pool is rebuilt, and the decisions that were running beside it go back to
     the head of their queues (retried, :data:`RETRIES` times at most)."""
@@ -272,14 +283,33 @@ class BotPool:
     #: Seconds a new worker process gets to start (import, compile the cards)
     #: on top of the timeout of its first decision.
     STARTUP = 60.0
+    #: Weight of a decision's worker time in its bot's estimate (a moving average).
+    LEARN = 0.2
 
     def __init__(
-        self, workers: int = 1, timeout: float = 120.0, job=None, nice: int = 0, games: int = 1024, depth: int = 1
+        self,
+        workers: int = 1,
+        timeout: float = 120.0,
+        job=None,
+        nice: int = 0,
+        games: int = 1024,
+        depth: int = 1,
+        budget: float = 0.0,
+        most: int = 64,
     ) -> None:
         if depth < 1:
             raise ValueError(f"depth must be at least 1, not {depth}")
+        if not budget >= 0.0:
+            raise ValueError(f"budget must be seconds >= 0, not {budget}")
+        if most < depth:
+            raise ValueError(f"most must be at least depth ({depth}), not {most}")
         self.workers = workers
         self.depth = depth
+        self.budget = budget
+        self.most = most
+        #: Each bot's estimated worker seconds a decision (bots measured so far).
+        self.estimates: dict[str, float] = {}
+        self._at_hand = 0.0  # the estimated work of the decisions in the processes
         self.timeout = timeout
         self.nice = nice
         self._job: Callable[..., Any] = job or decide  # decide, given a _Shipped that unpickles as the view
@@ -325,36 +355,57 @@ class BotPool:
         self._dispatch()
         return await future  # cancelled (the table moved on): the dispatcher skips it
 
-    def _next(self) -> _Job | None:
-        """The next live job: of the waiting owner charged the least worker time."""
+    def _head(self) -> collections.deque | None:
+        """The queue of the waiting owner charged the least worker time, its first
+        job live (``None``: nothing waits)."""
         while self._queues:
             owner = min(self._queues, key=lambda o: (self._used.get(o, 0.0), len(self._queues[o])))
             queue = self._queues[owner]
             while queue and queue[0].future.done():
                 queue.popleft()
-            if not queue:
-                del self._queues[owner]
-                continue
-            job = queue.popleft()
-            self._clock = max(self._clock, self._used.get(owner, 0.0))
-            if not queue:
-                del self._queues[owner]
-            return job
+            if queue:
+                return queue
+            del self._queues[owner]
         return None
 
+    def _fits(self, job: _Job) -> bool:
+        """Whether ``job`` may be handed to the processes now: within ``depth``
+        decisions a worker, or within the work budget (see the class)."""
+        running = len(self._running)
+        if running < self.workers * self.depth:
+            return True
+        cost = self.estimates.get(job.args[0])
+        return (
+            cost is not None
+            and running < self.workers * self.most
+            and self._at_hand + cost <= self.workers * self.budget
+        )
+
     def _dispatch(self) -> None:
-        while len(self._running) < self.workers * self.depth:
-            job = self._next()
-            if job is None:
+        while True:
+            queue = self._head()
+            if queue is None or not self._fits(queue[0]):
                 return
+            job = queue.popleft()
+            self._clock = max(self._clock, self._used.get(job.owner, 0.0))
+            if not queue:
+                del self._queues[job.owner]
+            cost = self.estimates.get(job.args[0], 0.0)
+            self._at_hand += cost
             task = asyncio.get_running_loop().create_task(self._run(job))
             self._running.add(task)
-            task.add_done_callback(self._finished)
+            task.add_done_callback(functools.partial(self._finished, cost=cost))
 
-    def _finished(self, task: asyncio.Task) -> None:
+    def _finished(self, task: asyncio.Task, cost: float = 0.0) -> None:
         self._running.discard(task)
+        self._at_hand = max(0.0, self._at_hand - cost) if self._running else 0.0
         if self._pool is not None or self._queues:
             self._dispatch()
+
+    def _learn(self, name: str, worked: float) -> None:
+        """Fold a decision's worker seconds into its bot's estimate."""
+        old = self.estimates.get(name)
+        self.estimates[name] = worked if old is None else old + self.LEARN * (worked - old)
 
     def _requeue(self, job: _Job) -> None:
         """Put a job whose worker was lost back at the head of its owner's queue."""
@@ -364,7 +415,7 @@ class BotPool:
         name, seed, view = job.args
         pool = self._executor()
         self._started += 1
-        timeout = self.timeout * self.depth + (self.STARTUP if self._started <= self.workers else 0.0)
+        timeout = self.timeout * self.depth + 2 * self.budget + (self.STARTUP if self._started <= self.workers else 0.0)
         began = time.monotonic()
         worked = None  # the seconds the worker spent, once it answers
         try:
@@ -382,6 +433,7 @@ class BotPool:
                 future = asyncio.wrap_future(submit())
             try:
                 doc, worked = await asyncio.wait_for(future, timeout)
+                self._learn(name, worked)
             finally:
                 spent = time.monotonic() - began if worked is None else worked
                 self._used[job.owner] = self._used.get(job.owner, 0.0) + spent

@@ -96,6 +96,11 @@ BACKGROUND_NICE = 10
 #: second (their bots answered sooner), the workers' CPU 64% -> 72-74% (bench
 #: --pace --tables 2000 --window 60, compiled, one run each; issue #60).
 BOT_DEPTH = 2
+#: Seconds of estimated bot work a worker may hold beyond :data:`BOT_DEPTH`
+#: (:class:`~.bots.BotPool`'s ``budget``): quick decisions (a ``medium`` bot's
+#: take about 1.5 ms) keep the workers fed while the busy loop hands them over;
+#: another table waits behind about this much a worker at most (issue #60).
+BOT_BUDGET = 0.05
 
 
 class Server:
@@ -110,9 +115,16 @@ class Server:
         #: the bots of tables where a person sits, and (the background lane) of
         #: bot-only tables, whose workers run at a lower CPU priority: nobody waits
         #: on a bot-only game's next move, a person waits on theirs (issue #34)
-        self.bots = BotPool(settings.bot_workers, settings.bot_timeout, games=settings.max_games, depth=BOT_DEPTH)
+        self.bots = BotPool(
+            settings.bot_workers, settings.bot_timeout, games=settings.max_games, depth=BOT_DEPTH, budget=BOT_BUDGET
+        )
         self.background_bots = BotPool(
-            settings.bot_workers, settings.bot_timeout, nice=BACKGROUND_NICE, games=settings.max_games, depth=BOT_DEPTH
+            settings.bot_workers,
+            settings.bot_timeout,
+            nice=BACKGROUND_NICE,
+            games=settings.max_games,
+            depth=BOT_DEPTH,
+            budget=BOT_BUDGET,
         )
         self.fanout: LocalFanout | PgFanout = LocalFanout()
         self.rooms: dict[str, Room] = {}
