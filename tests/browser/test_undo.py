@@ -35,13 +35,14 @@ def test_a_player_takes_back_a_move_past_the_bots_answer(server, windows):
     ann.b.wait(lambda: (st := ann.ready_to_choose()) and st["decision"] == first + 2, 30, "the bot's answer")
     _click(ann, "undo")
     ann.b.wait(lambda: (st := ann.ready_to_choose()) and st["decision"] == first, 30, "the game taken back")
-    assert "Ann took back 2 decisions (back to decision 1)" in ann.text(".log-lines")
+    note = "Ann took back 2 decisions (back to decision 1)"  # the log may be drawn after the prompt
+    ann.b.wait(lambda: note in (ann.text(".log-lines") or ""), 20, "the take-back's line in the log")
     assert server.game(made["game"]).decision == first
     # the game goes on from there, and the note stays in the log after a reload
     _move(ann, rng)
     ann.b.wait(lambda: (st := ann.ready_to_choose()) and st["decision"] == first + 2, 30, "the bot again")
     ann.open()
-    assert "Ann took back 2 decisions" in ann.text(".log-lines")
+    ann.b.wait(lambda: "Ann took back 2 decisions" in (ann.text(".log-lines") or ""), 20, "the line after a reload")
     assert ann.b.errors() == []
 
 

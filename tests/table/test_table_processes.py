@@ -53,7 +53,7 @@ def test_a_server_killed_mid_game_reloads_to_an_equal_game_and_continues(backend
         assert worker.returncode == -signal.SIGKILL
         # what a restarted server meets: the dead process's database session gone, and with
         # it any COMMIT it had sent (CI once read decision 230 while 231's commit landed)
-        gone = time.monotonic() + 30
+        gone = time.monotonic() + 90  # a loaded machine (CI beside other work) may take its time
         while backend.others() > before and time.monotonic() < gone:
             time.sleep(0.05)
         assert backend.others() <= before, f"the killed worker's database session did not end: {backend.sessions()}"
