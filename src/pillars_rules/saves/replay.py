@@ -80,9 +80,15 @@ def game_of_log(first: object) -> GameType:
     """The registered game whose first event ``first`` is (:meth:`GameType.is_start`),
     or a :class:`SaveError` at ``$.events[0]``."""
     kinds = game_types()
-    for kind in kinds:
-        if kind.is_start(first):
-            return kind
+    claims = [kind for kind in kinds if kind.is_start(first)]
+    if len(claims) == 1:
+        return claims[0]
+    if claims:
+        raise SaveError(
+            f"$.events[0]: {type(first).__name__} starts a game of each of {', '.join(k.name for k in claims)}; "
+            "say which with game=",
+            0,
+        )
     starts = ", ".join(kind.name for kind in kinds)
     raise SaveError(
         f"$.events[0]: the log must start with a game's first event (games: {starts}), not {type(first).__name__}",

@@ -189,12 +189,19 @@ def load(text: str | bytes, cards: object = None, *, verify: bool = True) -> Gam
                 f"$.game: this library cannot load saves of {kind.name!r}: its game type defines no "
                 f"{', '.join(missing)}"
             )
-    game = kind.load_save(doc, written, cards, verify)
+    try:
+        game = kind.load_save(doc, written, cards, verify)
+    except SaveError as exc:
+        if exc.reason.startswith(_NOT_THE_GAMES_FIELDS):  # the header is another game's, or damaged
+            raise SaveError(f"$.game is {kind.name!r}, whose saves have other header fields: {exc.reason}") from None
+        raise
     if not isinstance(game, Game) or game.game_type is not kind:
         raise SaveError(f"$.game: the save names {kind.name!r}, but its log replays as another game")
     return game
 
 
+#: How a game's header reading says a field is unknown or missing (GameType.load_save).
+_NOT_THE_GAMES_FIELDS = ("$: unknown header field", "$: the header lacks the field")
 #: What the core's :meth:`~pillars_rules.core.GameType.load_save` needs a game to define.
 _LOAD_NEEDS = ("save_header", "decode_event", "replay_log")
 
