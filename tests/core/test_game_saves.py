@@ -17,6 +17,8 @@ from pillars_rules.games.pillars import PILLARS
 from pillars_rules.saves import savefile as P
 from pillars_rules.saves.replay import replay_by_listing
 
+from .smallgames import OneWinner
+
 
 # ---------------------------------------------------------------- "Tally", a game with saves
 # Seats take 1 or 2 from a pile in turn; whoever takes the last one wins. The
@@ -74,16 +76,7 @@ FIELDS = {
 }
 
 
-class Batch:
-    def __init__(self, kind, state, rules):
-        self.kind, self.state, self.rules, self.events = kind, state, rules, []
-
-    def add(self, event):
-        self.state = self.kind.fold(self.state, event, self.rules)
-        self.events.append(event)
-
-
-class TallyType(core.GameType):
+class TallyType(OneWinner):
     def fold(self, state, event, rules):
         t = type(event)
         if t is Dealt:
@@ -93,9 +86,6 @@ class TallyType(core.GameType):
         if t is Asked:
             return attrs.evolve(state, pending=event, decision=state.decision + 1)
         return attrs.evolve(state, game_over=True, winner=event.seat)
-
-    def batch(self, state, rules):
-        return Batch(self, state, rules)
 
     def advance(self, batch, rules):
         last = batch.events[-1] if batch.events else None
@@ -114,21 +104,6 @@ class TallyType(core.GameType):
 
     def refusal(self, state, rules, action, listed):
         return "take 1 or 2"
-
-    def unlabelled(self, action):
-        return attrs.evolve(action, label="")
-
-    def seat_name(self, state, seat):
-        return state.names[seat]
-
-    def scores(self, state):
-        return [int(s == state.winner) for s in range(len(state.names))]
-
-    def ranking(self, state):
-        return [[state.winner], [s for s in range(len(state.names)) if s != state.winner]]
-
-    def event_bound(self, state):
-        return 2
 
     def view(self, game, seat):
         return game.state
