@@ -13,7 +13,7 @@ import pillars_rules.core as core
 from pillars_rules import limits
 from pillars_rules.games.pillars import PILLARS
 
-from .smallgames import OneWinner
+from .smallgames import Framework, OneWinner
 
 
 # ---------------------------------------------------------------- a game the core does not know
@@ -53,14 +53,10 @@ class Reached:
 
 
 @attrs.frozen
-class Count:
+class Count(Framework):
     names: tuple[str, ...]
     count: int = 0
     doubled: frozenset[int] = frozenset()
-    pending: Asked | None = None
-    game_over: bool = False
-    decision: int = 0
-    winner: int = -1
 
 
 class CountRules:
