@@ -66,3 +66,11 @@ def test_the_terminal_plays_pillars_and_says_so(capsys, tmp_path):
     saved.write_text(pr.save(pr.new_game(game="tally", players=2, seed=1)), encoding="utf-8")
     assert main(["play", "--load", str(saved)]) == 2
     assert "is a game of 'tally'; the terminal plays pillars" in capsys.readouterr().err
+
+
+def test_the_server_makes_pillars_tables_and_says_so(capsys):
+    assert main(["serve", "--game", "tally", "--list"]) == 1
+    assert "--game: the server's tables play pillars only, not 'tally'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit:
+        main(["serve", "--game", "chess"])
+    assert exit.value.code == 2 and "invalid choice: 'chess'" in capsys.readouterr().err
