@@ -191,3 +191,16 @@ def test_an_unverified_load_only_folds_and_a_broken_fold_is_a_save_error():
     assert pr.replay(log, verify=False) == game
     with pytest.raises(pr.SaveError, match=r"\$\.events\[2\] \(Took\) cannot be applied"):
         pr.replay([log[0], log[1], Took(0, "x"), *log[3:]], verify=False)
+
+
+def test_a_games_reader_that_fails_is_still_a_save_error(monkeypatch):
+    doc = json.loads(pr.save(played()))
+    doc["events"][1] = {"type": "Asked", "seat": 0, "kind": "take", "extra": 1}
+    refused(json.dumps(doc), r"\$\.events\[1\]: the fields of Asked are seat, kind")
+
+    def broken(raw, index):
+        return raw["no such key"]
+
+    monkeypatch.setattr(TALLY, "decode_event", broken)
+    err = refused(json.dumps(doc), r"\$\.events: a save of 'tally' cannot be read: KeyError")
+    assert err.index is None

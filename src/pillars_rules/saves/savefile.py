@@ -38,7 +38,7 @@ from .. import __version__
 from ..core import GameType, game_type, game_type_of
 from ..core.gametype import FORMAT_FIELDS
 from ..core.session import Game
-from ..errors import ConfigError, SaveError
+from ..errors import ConfigError, PillarsError, SaveError, bounded
 from ..limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH
 from .jsonguard import GuardedJson, JsonWords
 from .replay import check_verify
@@ -195,6 +195,12 @@ def load(text: str | bytes, cards: object = None, *, verify: bool = True) -> Gam
         if exc.reason.startswith(_NOT_THE_GAMES_FIELDS):  # the header is another game's, or damaged
             raise SaveError(f"$.game is {kind.name!r}, whose saves have other header fields: {exc.reason}") from None
         raise
+    except PillarsError:  # the cards= given: a ConfigError or CardError, as before format 5
+        raise
+    except Exception as exc:  # a game's reader that fails on a value it did not check: still a SaveError
+        raise SaveError(
+            f"$.events: a save of {kind.name!r} cannot be read: {type(exc).__name__}: {bounded(exc, 120)}"
+        ) from None
     if not isinstance(game, Game) or game.game_type is not kind:
         raise SaveError(f"$.game: the save names {kind.name!r}, but its log replays as another game")
     return game
