@@ -62,7 +62,9 @@ def test_any_game_saves_loads_and_replays_through_the_same_functions():
     doc = json.loads(text)
     assert list(doc)[:4] == ["format", "format_version", "game", "library_version"]
     assert doc["format_version"] == P.FORMAT_VERSION == 5 and doc["game"] == "tally"
-    assert doc["players"] == 2 and doc["seed"] == 3 and doc["events"][0]["type"] == "Dealt"
+    assert (
+        doc["players"] == 2 and doc["seed"] == 3 and doc["rules"] == "tally-1" and doc["events"][0]["type"] == "Dealt"
+    )
     assert pr.save(game) == text  # deterministic
     for again in (
         pr.load(text),
@@ -145,6 +147,7 @@ def test_the_rules_of_another_game_are_refused_at_dollar_game():
         cards=MuteRules(),
     )
     refused(tally, r"\$\.game: a save of 'tally' cannot be read with these cards", cards=["expansion"])
+    refused(tally, r"\$\.rules: the save was made with other rules \('tally-1', here 'tally-2'\)", cards="tally-2")
     with pytest.raises(pr.ConfigError, match="replays with its rules"):
         pr.replay(played().events, cards="expansion")
 

@@ -83,7 +83,7 @@ class GameType:
     *New games and saves* (each with a default that refuses, or that works
     from the others) -- :meth:`new_game`; :meth:`is_start`,
     :meth:`save_header`, :meth:`encode_event`, :meth:`decode_event`,
-    :meth:`load_rules`, :meth:`replay_log` and :meth:`load_save`, what
+    :meth:`load_rules`, :meth:`rules_facts`, :meth:`replay_log` and :meth:`load_save`, what
     :func:`pillars_rules.save`, :func:`~pillars_rules.load` and
     :func:`~pillars_rules.replay` need of a game.
     """
@@ -233,6 +233,14 @@ class GameType:
             f"not {type(cards).__name__}"
         )
 
+    def rules_facts(self, rules: Any) -> dict[str, Any]:
+        """The facts of a save's header that ``rules`` alone decide (JSON
+        values, a part of what :meth:`save_header` writes: e.g. the card set's
+        hash). The default :meth:`load_save` checks them before it replays
+        the log, so a save read with other rules is refused by the field that
+        says so. By default: none."""
+        return {}
+
     def replay_log(self, events: list[Any], rules: Any, verify: bool) -> Any:
         """The :class:`~pillars_rules.Game` that ``events`` (this game's event
         objects, first event first) record with ``rules``; with ``verify``,
@@ -250,14 +258,21 @@ class GameType:
 
         The default, for any game that defines :meth:`save_header`,
         :meth:`decode_event`, :meth:`load_rules` and :meth:`replay_log`: the
-        events decoded and replayed with the rules of ``cards``, and the
-        header's facts refused unless they are exactly what :meth:`save_header`
-        says of the replayed game."""
+        rules made from ``cards`` and checked against the header
+        (:meth:`rules_facts`), the events decoded and replayed with them, and
+        the header's facts refused unless they are exactly what
+        :meth:`save_header` says of the replayed game."""
         raw = doc["events"]
         try:
             rules = self.load_rules(cards)
         except ConfigError as exc:
             raise SaveError(f"$.game: a save of {self.name!r} cannot be read with these cards: {exc}") from None
+        for key, value in self.rules_facts(rules).items():
+            if key in doc and not same_json(doc[key], value):
+                raise SaveError(
+                    f"$.{key}: the save was made with other rules ({safe_repr(doc[key], 40)}, here "
+                    f"{safe_repr(value, 40)}); pass the cards= it was made with"
+                )
         events = [self.decode_event(item, i) for i, item in enumerate(raw)]
         game = self.replay_log(events, rules, verify)
         want = self.save_header(game)
