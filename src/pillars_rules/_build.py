@@ -53,7 +53,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.games.pillars",
     "pillars_rules.game",
     "pillars_rules.saves.jsonguard",
-    "pillars_rules.saves.replay",
+    "pillars_rules.games.pillars_replay",
     "pillars_rules.determinize",
     "pillars_rules.bots.cardvalue",
     "pillars_rules.bots.evaluate_v1",

@@ -18,6 +18,7 @@ from . import limits
 from .cardlang.cache import no_gc
 from .cardlang.cardset import CardSet
 from .cardlang.names import lookalike_problem, name_problem
+from .core.gametype import game_type
 from .core.loop import run
 from .core.session import Game, Policy, playout, uniform_policy
 from .engine import events as E
@@ -167,12 +168,23 @@ def new_game(
     players: object = 4,
     seed: object = None,
     *,
+    game: object = "pillars",
     names: Sequence[str] | None = None,
     variants: Iterable[str] | Mapping[str, bool] = (),
     cards: CardSet | str | Sequence[str] | None = None,
+    **options: object,
 ) -> Game:
     """A new game for ``players`` seats: 2 to 6, as the card set's board allows
     (the base set plays 2, 3 or 4; ``cards="expansion"`` 2 to 6).
+
+    ``game`` chooses the game by its registered name
+    (:func:`pillars_rules.core.game_types`; an unknown name is a
+    :class:`ConfigError` that lists them): ``"pillars"``, *The Pillars of the
+    Earth*, by default, whose set-up the rest of this page describes. Another
+    game makes its own (:meth:`GameType.new_game
+    <pillars_rules.core.GameType.new_game>`), given ``players``, ``seed``,
+    ``variants`` and the other keyword arguments (``names``, ``cards`` when
+    given, and any ``options`` of that game's); Pillars takes no other option.
 
     ``seed`` decides every random outcome: a whole number from 0 to
     ``2**128 - 1``; without one, 128 bits are drawn from :mod:`secrets`
@@ -186,7 +198,19 @@ def new_game(
     >>> game = pr.new_game(players=3, seed=7)
     >>> game.state.round, game.current_player
     (1, 0)
+    >>> pr.new_game(game="pillars", players=3, seed=7) == game
+    True
     """
+    kind = game_type(game)  # ConfigError: no game of that name (it lists the games)
+    if kind is not PILLARS:
+        given: dict[str, object] = {"names": names, "cards": cards}
+        given = {k: v for k, v in given.items() if v is not None}
+        return kind.new_game(players, seed, variants, {**given, **options})  # type: ignore[no-any-return]
+    if options:
+        raise ConfigError(
+            f"new_game of 'pillars' takes no option {sorted(options)[0]!r:.40} "
+            "(its keyword arguments: game, names, variants, cards)"
+        )
     try:
         return _new_game(players, seed, names, variants, cards)
     except PillarsError:

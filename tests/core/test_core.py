@@ -13,6 +13,8 @@ import pillars_rules.core as core
 from pillars_rules import limits
 from pillars_rules.games.pillars import PILLARS
 
+from .smallgames import Framework, OneWinner
+
 
 # ---------------------------------------------------------------- a game the core does not know
 # "Count to ten": seats add 1 or 2 to a shared count in turn, or double it once each;
@@ -51,21 +53,17 @@ class Reached:
 
 
 @attrs.frozen
-class Count:
+class Count(Framework):
     names: tuple[str, ...]
     count: int = 0
     doubled: frozenset[int] = frozenset()
-    pending: Asked | None = None
-    game_over: bool = False
-    decision: int = 0
-    winner: int = -1
 
 
 class CountRules:
     content_hash = "count-to-ten"
 
 
-class CountType(core.GameType):
+class CountType(OneWinner):
     def fold(self, state, event, rules):
         t = type(event)
         if t is Opened:
@@ -76,9 +74,6 @@ class CountType(core.GameType):
         if t is Asked:
             return attrs.evolve(state, pending=event, decision=state.decision + 1)
         return attrs.evolve(state, game_over=True, winner=event.seat)
-
-    def batch(self, state, rules):
-        return Batch(self, state, rules)
 
     def advance(self, batch, rules):
         last = batch.events[-1] if batch.events else None
@@ -102,21 +97,6 @@ class CountType(core.GameType):
     def refusal(self, state, rules, action, listed):
         return "add 1 or 2, or double once"
 
-    def unlabelled(self, action):
-        return attrs.evolve(action, label="")
-
-    def seat_name(self, state, seat):
-        return state.names[seat]
-
-    def scores(self, state):
-        return [int(s == state.winner) for s in range(len(state.names))]
-
-    def ranking(self, state):
-        return [[state.winner], [s for s in range(len(state.names)) if s != state.winner]]
-
-    def event_bound(self, state):
-        return 2
-
     def view(self, game, seat):
         return ("view", seat, game.state.count)
 
@@ -131,15 +111,6 @@ class CountType(core.GameType):
 
     def summary(self, state):
         return f"count {state.count}"
-
-
-class Batch:
-    def __init__(self, kind, state, rules):
-        self.kind, self.state, self.rules, self.events = kind, state, rules, []
-
-    def add(self, event):
-        self.state = self.kind.fold(self.state, event, self.rules)
-        self.events.append(event)
 
 
 COUNT = core.register(CountType("count_to_ten", "Count to ten", CountRules, Asked, {Add: (("n", int),), Double: ()}))

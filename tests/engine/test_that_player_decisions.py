@@ -50,7 +50,7 @@ def test_a_choice_saved_loaded_and_replayed_in_the_middle_still_reaches_the_seat
     assert (game.pending.kind, game.pending.seat) == ("choice", RED)
     text = pr.save(game)
     doc = json.loads(text)
-    assert doc["format_version"] == 4
+    assert doc["format_version"] == 5
     queued = [j for e in doc["events"] if e["type"] == "ChoicesQueued" for j in e["jobs"]]
     assert queued[-1] == {"seat": RED, "source": "fan_0", "ability": 0, "option": -1, "actor": BLUE}
     loaded, replayed = pr.load(text, cards=cards), pr.replay(game.events, cards=cards)

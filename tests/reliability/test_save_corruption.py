@@ -17,7 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pillars_rules as pr
+from pillars_rules.core.gametype import FORMAT_FIELDS
 from pillars_rules.engine import events as E
+from pillars_rules.games.pillars_saves import HEADER_FIELDS as PILLARS_HEADER
 from pillars_rules.saves import savefile as P
 
 from .savefuzz import BAD_JSON, check_load, check_mutant, fuzz_saves, mutate_doc
@@ -155,7 +157,7 @@ def test_different_card_contents():
     _refused(_text(doc), "card_hash")
 
 
-HEADER_KEYS = list(P.HEADER_FIELDS)
+HEADER_KEYS = [*FORMAT_FIELDS, *PILLARS_HEADER]  # the format's fields, then Pillars' (issue #57)
 
 
 @pytest.mark.parametrize("key", HEADER_KEYS)

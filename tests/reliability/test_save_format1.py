@@ -51,7 +51,7 @@ def test_format_1_fixture_loads_and_equals_the_game():
     assert loaded.is_over
     # and saving it again writes the current format
     again = json.loads(pr.save(loaded))
-    assert again["format_version"] == P.FORMAT_VERSION == 4 and again["seed"] == 7
+    assert again["format_version"] == P.FORMAT_VERSION == 5 and again["seed"] == 7
 
 
 def test_upcaster_is_registered_by_version():

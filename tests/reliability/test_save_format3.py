@@ -43,8 +43,8 @@ def _reacted(card: str, taking: bool = False) -> pr.Game:
     return game.apply(A.TakeResourceCard("forest_2", True) if taking else A.Hire("mason_r1"))
 
 
-def test_the_upcaster_is_registered_and_the_format_is_4():
-    assert P.FORMAT_VERSION == 4 and P.UPCASTERS[3] is P.upcast_v3_v4
+def test_the_upcaster_is_registered_and_the_format_is_past_4():
+    assert P.FORMAT_VERSION == 5 and P.UPCASTERS[3] is P.upcast_v3_v4 and P.UPCASTERS[4] is P.upcast_v4_v5
 
 
 def test_a_format_3_save_in_the_middle_of_a_reactions_choice_loads_and_plays_on():

@@ -6,6 +6,7 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules.engine.context import RULES_V3, RULES_V4, RULES_VERSION
+from pillars_rules.games import pillars_saves
 from pillars_rules.saves import savefile as P
 from pillars_rules.saves.codec import event_to_dict
 from pillars_rules.saves.upcasters import upcast_rules_v3_v4, upcast_rules_v4_v5
@@ -33,7 +34,7 @@ def test_log_from_other_rules_names_both_versions(monkeypatch):
     """A log that no longer replays under the current rules says why."""
     _, doc = _doc()
     doc["events"][1]["events"] = list(reversed(doc["events"][1]["events"]))  # other random draws
-    monkeypatch.setattr(P, "RULES_VERSION", RULES_VERSION + 1)
+    monkeypatch.setattr(pillars_saves, "RULES_VERSION", RULES_VERSION + 1)  # Pillars reads its own header (#57)
     with pytest.raises(pr.SaveError, match=rf"rules version {RULES_VERSION}.*plays rules version {RULES_VERSION + 1}"):
         pr.load(json.dumps(doc))
 

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from ..errors import CardError, PillarsError
-from .options import add_players, add_variant, comma_list, fail, install_hint
+from .options import add_game, add_players, add_variant, comma_list, fail, install_hint
 
 DEFAULT_OUT = "pillars-balance.jsonl"
 #: The fewest chances for a verdict (``pillars_rules.lab.verdict.MIN_UNITS``; a test checks they agree).
@@ -26,6 +26,7 @@ OPEN_GAMES = 5000
 
 
 def _run_options(p: argparse.ArgumentParser, games: int, open_games: int | None = None) -> None:
+    add_game(p)
     add_players(p)
     until = (
         f"; with --precision or --time the most it plays, {open_games:,} by default: the run stops "
@@ -267,6 +268,10 @@ def lab_missing() -> str | None:
 
 
 def main(args: argparse.Namespace) -> int:
+    from ..games.pillars import PILLARS
+
+    if args.game != PILLARS.name:  # the lab weighs Pillars' cards by Pillars' bots and scores
+        return _fail(f"--game: the balance lab measures {PILLARS.name} cards only, not {args.game!r}")
     missing = lab_missing()
     if missing:
         return _fail(f"the balance lab needs the [lab] extra ({missing} is missing): {install_hint('lab')}")

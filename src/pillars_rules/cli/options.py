@@ -3,14 +3,15 @@
 the one-line error a bad value gets.
 
 The commands' modules import this one; at import it imports nothing of the
-package (``--variant``'s help reads the public :data:`pillars_rules.VARIANTS`
-when a parser is built), so the terminal and the lab stay clients of the public API.
+package (``--variant``'s help reads the public :data:`pillars_rules.VARIANTS`,
+``--game`` the core's registry of games, when a parser is built), so the
+terminal and the lab stay clients of the public API.
 
 >>> import argparse
 >>> p = argparse.ArgumentParser()
->>> add_players(p); add_variant(p)
+>>> add_players(p); add_variant(p); add_game(p)
 >>> p.parse_args(["--players", "3", "--variant", "dm"])
-Namespace(players=3, variant=['dm'])
+Namespace(players=3, variant=['dm'], game='pillars')
 >>> comma_list(" heuristic, random ,")
 ['heuristic', 'random', '']
 """
@@ -23,6 +24,22 @@ import sys
 #: The player counts any card set may play: the base set 2-4 (RULES §1), the
 #: expansion (``--cards expansion``, from any folder) 2-6; the game refuses a count its set does not play.
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
+
+
+def add_game(p: argparse.ArgumentParser) -> None:
+    """``--game NAME``: the game by its registered name (:func:`pillars_rules.core.game_types`,
+    read when the parser is built), default ``pillars``; argparse refuses any
+    other name, listing the games."""
+    from ..core import game_types  # the registry, filled by ``import pillars_rules``
+
+    kinds = game_types()
+    p.add_argument(
+        "--game",
+        default="pillars",
+        choices=[k.name for k in kinds],
+        metavar="NAME",
+        help="the game to play, by name (default pillars): " + "; ".join(f"{k.name} ({k.title})" for k in kinds),
+    )
 
 
 def add_players(p: argparse.ArgumentParser) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
-from .options import add_cards, add_players, add_variant, comma_list, fail, install_hint
+from .options import add_cards, add_game, add_players, add_variant, comma_list, fail, install_hint
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..autoplay import Bot
@@ -35,6 +35,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "the keyboard). Type help during the game for the commands. Needs the [play] "
         f"extra: {install_hint('play')}.",
     )
+    add_game(p)
     add_players(p)
     p.add_argument(
         "--seat",
@@ -119,6 +120,10 @@ def bots_for(text: str | None, seats: list[int], seed: int) -> dict[int, Bot]:
 def _game(args: argparse.Namespace) -> Game:
     import pillars_rules as pr
 
+    from ..games.pillars import PILLARS
+
+    if args.game != PILLARS.name:  # the screens draw Pillars' board
+        raise UsageError(f"--game: the terminal plays {PILLARS.name} only, not {args.game!r} (simulate plays any game)")
     if args.load:
         from ..saves.files import read_save_file
 
@@ -128,11 +133,16 @@ def _game(args: argparse.Namespace) -> Game:
             shown = args.load if len(args.load) <= 80 and args.load.isprintable() else repr(args.load)[:80]
             raise UsageError(f"--load: cannot read {shown}: {exc}") from None
         try:
-            return pr.load(text, cards=args.cards or None)
+            loaded = pr.load(text, cards=args.cards or None)
         except pr.SaveError as exc:
             raise pr.SaveError(
                 f"cannot resume {args.load} (pass --cards as when it was started): {exc}", exc.index
             ) from None
+        if loaded.game_type is not PILLARS:
+            raise UsageError(
+                f"--load: {args.load} is a game of {loaded.game_type.name!r}; the terminal plays {PILLARS.name}"
+            )
+        return loaded
     names = comma_list(args.names) if args.names else None
     return pr.new_game(
         args.players, args.seed, names=names, variants=tuple(args.variant or ()), cards=args.cards or None

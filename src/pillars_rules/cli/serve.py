@@ -17,7 +17,7 @@ import sys
 from ..errors import ConfigError
 from ..web.mailsettings import add_arguments as mail_arguments
 from ..web.mailsettings import from_args as mail_settings
-from .options import install_hint
+from .options import add_game, install_hint
 
 #: The numeric settings: (Settings field, metavar, what it sets).
 _TUNING = (
@@ -63,6 +63,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "serve", help="host games for people and bots in the browser (extra [web])", description=__doc__.splitlines()[0]
     )
+    add_game(p)
     p.add_argument("--host", default=d.host, help=f"address to listen on (default {d.host}: this machine only)")
     p.add_argument("--port", type=int, default=d.port, help=f"port (default {d.port}; 0: any free port)")
     p.add_argument(
@@ -276,6 +277,10 @@ def _one_off(args: argparse.Namespace) -> int | None:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from ..games.pillars import PILLARS
+
+    if args.game != PILLARS.name:  # the lobby, the board and the bots' pool are Pillars'
+        raise ConfigError(f"--game: the server's tables play {PILLARS.name} only, not {args.game!r}")
     done = _one_off(args)
     if done is not None:
         return done

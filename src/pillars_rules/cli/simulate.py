@@ -1,7 +1,10 @@
 """``pillars-rules simulate``: bots play seeded games.
 
 One game is narrated event by event with the final scoreboard; several games
-are summarised (wins by seat, mean score).
+are summarised (wins by seat, mean score). ``--game`` chooses the game by its
+registered name: Pillars' bots (``--bots``) play Pillars; any other game is
+played by seeded random choices (:func:`pillars_rules.core.playout`), narrated
+and scored through its game type.
 """
 
 from __future__ import annotations
@@ -10,9 +13,11 @@ import argparse
 
 from .. import events as E
 from ..bots import Bot, make_bot, play
+from ..core import game_type, playout
 from ..errors import ConfigError
 from ..game import Game, new_game
-from .options import add_cards, add_players, add_variant, comma_list
+from ..games.pillars import PILLARS
+from .options import add_cards, add_game, add_players, add_variant, comma_list
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -22,8 +27,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="bots play seeded games (random bots by default)",
         description="Bots play seeded games of The Pillars of the Earth. One game is narrated event "
         "by event, with the final scoreboard; with --games K, K games (seeds S to "
-        "S+K-1) are summarised as wins and mean VP by seat.",
+        "S+K-1) are summarised as wins and mean VP by seat. --game NAME plays another "
+        "registered game, by seeded random choices, summarised by its own scores.",
     )
+    add_game(sim)
     add_players(sim)
     sim.add_argument(
         "--seed",
@@ -89,6 +96,8 @@ def _bots(args: argparse.Namespace, seed: int) -> list[Bot]:
 def _simulate(args: argparse.Namespace) -> int:
     variants = tuple(args.variant or ())
     cards = args.cards or None
+    if game_type(args.game) is not PILLARS:
+        return _simulate_any(args, variants, cards)
     if args.games == 1:
         game = new_game(args.players, args.seed, variants=variants, cards=cards)
         game = play(game, _bots(args, args.seed))
@@ -110,3 +119,52 @@ def _simulate(args: argparse.Namespace) -> int:
     for seat in range(args.players):
         print(f"{seat:>4}  {wins[seat]:>6.1f}  {totals[seat] / args.games:>7.2f}")
     return 0
+
+
+def _new(args: argparse.Namespace, seed: int, variants: tuple[str, ...], cards: list[str] | None) -> Game:
+    """A new game of ``--game`` (``cards`` only when given: a game may take none)."""
+    given = {"cards": cards} if cards else {}
+    return new_game(args.players, seed, game=args.game, variants=variants, **given)
+
+
+def _simulate_any(args: argparse.Namespace, variants: tuple[str, ...], cards: list[str] | None) -> int:
+    """Games of a game other than Pillars, each decision a seeded random choice."""
+    if set(comma_list(args.bots)) != {"random"}:
+        raise ConfigError(
+            f"--bots: the bots play {PILLARS.name} only; a game of {args.game!r} is played by random choices "
+            "(--bots random, the default)"
+        )
+    if args.games == 1:
+        game = playout(_new(args, args.seed, variants, cards), seed=args.seed)
+        kind = game.game_type
+        lines = [*game.narrate(), "", "Final scoreboard:"]
+        place = 1
+        for group in game.ranking():
+            for seat in group:
+                tie = " (shared)" if len(group) > 1 else ""
+                lines.append(f"  {place}. {kind.seat_name(game.state, seat):<8} {game.scores()[seat]}{tie}")
+            place += len(group)
+        print("\n".join(lines))
+        return 0
+    wins = [0.0] * args.players
+    totals = [0.0] * args.players
+    for k in range(args.games):
+        seed = args.seed + k
+        game = playout(_new(args, seed, variants, cards), seed=seed)
+        winners = game.winners()
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
+        for seat, score in enumerate(game.scores()):
+            totals[seat] += _number(score)
+    print(f"{args.games} games of {args.game}, {args.players} players, seeds {args.seed}..{args.seed + args.games - 1}")
+    print("seat  wins    mean score")
+    for seat in range(args.players):
+        print(f"{seat:>4}  {wins[seat]:>6.1f}  {totals[seat] / args.games:>10.2f}")
+    return 0
+
+
+def _number(score: object) -> float:
+    """A seat's score as one number: the score itself, or its first part (Pillars: (VP, gold))."""
+    if isinstance(score, (tuple, list)) and score:
+        score = score[0]
+    return float(score) if isinstance(score, (int, float)) and not isinstance(score, bool) else 0.0

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar
 
-from ..errors import ConfigError
+from ..errors import ConfigError, SaveError, safe_repr
 
 _T = TypeVar("_T")
 
@@ -79,6 +79,13 @@ class GameType:
     *Results and words* -- :meth:`seat_name`, :meth:`scores`, :meth:`ranking`,
     :meth:`event_bound`, :meth:`view`, :meth:`export`, :meth:`describe`,
     :meth:`is_control` (default: no event is), :meth:`summary`.
+
+    *New games and saves* (each with a default that refuses, or that works
+    from the others) -- :meth:`new_game`; :meth:`is_start`,
+    :meth:`save_header`, :meth:`encode_event`, :meth:`decode_event`,
+    :meth:`load_rules`, :meth:`rules_facts`, :meth:`replay_log` and :meth:`load_save`, what
+    :func:`pillars_rules.save`, :func:`~pillars_rules.load` and
+    :func:`~pillars_rules.replay` need of a game.
     """
 
     def __init__(
@@ -175,8 +182,127 @@ class GameType:
         """Where the game stands, in a few words."""
         raise self._undefined("summary")
 
+    # ---------------------------------------------------------------- new games
+    def new_game(self, players: object, seed: object, variants: object, options: Mapping[str, object]) -> Any:
+        """A new :class:`~pillars_rules.Game` of this game for ``players`` seats
+        (what :func:`pillars_rules.new_game` asks for ``game=`` this game's name):
+        ``seed`` decides every random outcome (``None``: a secret one),
+        ``variants`` the game's variant names, ``options`` the other keyword
+        arguments the caller gave (``names``, ``cards``...), for the game to
+        check. Bad values are a :class:`ConfigError`. By default a game makes no
+        new games (its games start from a log or a save)."""
+        raise ConfigError(
+            f"the game {self.name!r} ({self.title}) does not make new games: its GameType defines no new_game()"
+        )
+
+    # ---------------------------------------------------------------- saves
+    # What pillars_rules.save, load and replay need of a game (pillars_rules.saves
+    # holds the format, its header and its checks, and names no game).
+    def is_start(self, event: Any) -> bool:
+        """Whether ``event`` is this game's first event (how
+        :func:`pillars_rules.replay` finds the game of a log). By default no event is."""
+        return False
+
+    def save_header(self, game: Any) -> dict[str, Any]:
+        """The facts a save's header records of ``game`` besides the format's own
+        fields (``format``, ``format_version``, ``library_version``, ``game`` and
+        ``events``): JSON values, written in this order (Pillars: the rules
+        version, the card hash, the variants, the seats and the seed)."""
+        raise self._undefined("save_header")
+
+    def encode_event(self, event: Any) -> dict[str, Any]:
+        """``event`` as a JSON object (a ``dict`` of JSON values) for a save."""
+        raise self._undefined("encode_event")
+
+    def decode_event(self, raw: object, index: int) -> Any:
+        """The event a save's JSON object ``raw`` (parsed, untrusted: any JSON
+        value) at ``$.events[index]`` records, every value of its exact type,
+        or a :class:`~pillars_rules.errors.SaveError` with the JSON path and ``index``."""
+        raise self._undefined("decode_event")
+
+    def load_rules(self, cards: object) -> Any:
+        """The rules value a log of this game is replayed with, from the
+        ``cards=`` argument of :func:`pillars_rules.load` and
+        :func:`pillars_rules.replay` (Pillars: extra card files, ``None`` for the
+        base set). The default takes only a rules value of this game's
+        ``rules_type`` itself."""
+        if isinstance(cards, self.rules_type):
+            return cards
+        raise ConfigError(
+            f"the game {self.name!r} replays with its rules ({self.rules_type.__name__}) as cards=, "
+            f"not {type(cards).__name__}"
+        )
+
+    def rules_facts(self, rules: Any) -> dict[str, Any]:
+        """The facts of a save's header that ``rules`` alone decide (JSON
+        values, a part of what :meth:`save_header` writes: e.g. the card set's
+        hash). The default :meth:`load_save` checks them before it replays
+        the log, so a save read with other rules is refused by the field that
+        says so. By default: none."""
+        return {}
+
+    def replay_log(self, events: list[Any], rules: Any, verify: bool) -> Any:
+        """The :class:`~pillars_rules.Game` that ``events`` (this game's event
+        objects, first event first) record with ``rules``; with ``verify``,
+        every event re-derived from the rules (a tampered log is a
+        :class:`~pillars_rules.errors.SaveError` naming the event's index).
+        :func:`pillars_rules.saves.replay.replay_by_listing` does it for any game
+        by trying the listed actions."""
+        raise self._undefined("replay_log")
+
+    def load_save(self, doc: dict[str, Any], written: int, cards: object, verify: bool) -> Any:
+        """The game a save records: ``doc`` is the save's parsed JSON in today's
+        format (its ``game`` checked to be this game's name; anything else
+        untrusted), ``written`` the format it was written in. Raises only
+        :class:`~pillars_rules.errors.SaveError`, with a JSON path.
+
+        The default, for any game that defines :meth:`save_header`,
+        :meth:`decode_event`, :meth:`load_rules` and :meth:`replay_log`: the
+        rules made from ``cards`` and checked against the header
+        (:meth:`rules_facts`), the events decoded and replayed with them, and
+        the header's facts refused unless they are exactly what
+        :meth:`save_header` says of the replayed game."""
+        raw = doc["events"]
+        try:
+            rules = self.load_rules(cards)
+        except ConfigError as exc:
+            raise SaveError(f"$.game: a save of {self.name!r} cannot be read with these cards: {exc}") from None
+        for key, value in self.rules_facts(rules).items():
+            if key in doc and not same_json(doc[key], value):
+                raise SaveError(
+                    f"$.{key}: the save was made with other rules ({safe_repr(doc[key], 40)}, here "
+                    f"{safe_repr(value, 40)}); pass the cards= it was made with"
+                )
+        events = [self.decode_event(item, i) for i, item in enumerate(raw)]
+        game = self.replay_log(events, rules, verify)
+        want = self.save_header(game)
+        facts = {k: v for k, v in doc.items() if k not in FORMAT_FIELDS}
+        for key in facts:
+            if key not in want:
+                raise SaveError(f"$: unknown header field {key[:40]!r}")
+        for key, value in want.items():
+            if key not in facts:
+                raise SaveError(f"$: the header lacks the field {key!r}")
+            if not same_json(facts[key], value):
+                raise SaveError(f"$.{key} is {safe_repr(facts[key], 60)} but the log says {safe_repr(value, 60)}", 0)
+        return game
+
     def __repr__(self) -> str:
         return f"<GameType {self.name!r}: {self.title}>"
+
+
+#: The fields of a save's header that the format owns (every other is a game's: :meth:`GameType.save_header`).
+FORMAT_FIELDS: Final = ("format", "format_version", "library_version", "game", "events")
+
+
+def same_json(a: object, b: object) -> bool:
+    """Whether two JSON values are the same, types included (``1``, ``1.0`` and
+    ``True`` differ; a list and a tuple of the same items do not)."""
+    if isinstance(a, (list, tuple)):
+        return isinstance(b, (list, tuple)) and len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    return type(a) is type(b) and a == b
 
 
 def core_loop(kind: GameType, state: Any, rules: Any, events: list[Any]) -> tuple[list[Any], Any]:
@@ -254,4 +380,6 @@ __all__ = [
     "GAME_OVER",
     "NO_DECISION",
     "REQUIRED",
+    "FORMAT_FIELDS",
+    "same_json",
 ]

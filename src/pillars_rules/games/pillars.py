@@ -5,10 +5,18 @@ the flow and the step rules, the listing of actions and the refusals), the seat
 views in :mod:`pillars_rules.view` and the words in :mod:`pillars_rules.words`;
 this module hands them to the core (:mod:`pillars_rules.core`) and registers
 the game. :func:`pillars_rules.new_game` makes its games.
+
+Its saves: the header's facts, the events as JSON (:mod:`pillars_rules.saves.codec`
+and :mod:`~pillars_rules.saves.strict`) are handed over here; its set-up, its
+card sets, its verified replay (:mod:`.pillars_replay`) and the reading of its
+older saves (:mod:`.pillars_saves`) import :mod:`pillars_rules.game`, which
+imports this module, so they hand themselves in when they load
+(:func:`attach`; ``import pillars_rules`` loads them all).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -18,12 +26,15 @@ from ..core import GameType, register
 from ..engine import events as E
 from ..engine.actions import FIELD_TYPES
 from ..engine.batch import Batch
-from ..engine.context import Rules
+from ..engine.context import RULES_VERSION, Rules
 from ..engine.evolve import evolve
 from ..engine.flow import advance_into, run
 from ..engine.legal import action_events, legal_actions
 from ..engine.refusals import explain
 from ..engine.state import GameState
+from ..errors import ConfigError
+from ..saves.codec import event_to_dict
+from ..saves.strict import event_from_dict
 from ..view import export, view
 from ..words.events import describe
 
@@ -129,6 +140,40 @@ class _Namer:
         return modifier(self._rules.granted_modifier(card_id, ability, option))
 
 
+#: The Pillars parts above this module, by method: ``new_game``, ``load_rules``,
+#: ``replay_log`` and ``load_save`` (:func:`attach`).
+_PARTS: dict[str, Callable[..., Any]] = {}
+
+
+def attach(method: str, part: Callable[..., Any]) -> None:
+    """Hand :data:`PILLARS` the function that does ``method`` (one of
+    ``new_game``, ``load_rules``, ``replay_log``, ``load_save``): the modules
+    that import :mod:`pillars_rules.game` do so when they load."""
+    if method not in ("new_game", "load_rules", "replay_log", "load_save"):
+        raise ConfigError(f"Pillars has no part called {method!r}")
+    _PARTS[method] = part
+
+
+def _part(method: str) -> Callable[..., Any]:
+    part = _PARTS.get(method)
+    if part is None:  # only when this module is loaded without the package (import pillars_rules does it)
+        raise ConfigError(f"Pillars' {method}() is not loaded: import pillars_rules first")
+    return part
+
+
+def _save_header(game: Any) -> dict[str, Any]:
+    """The header's facts of a Pillars save (format 5 keeps format 4's, in its order)."""
+    first = game.events[0]
+    return {
+        "rules_version": RULES_VERSION,
+        "card_hash": game.rules.content_hash,
+        "variants": list(game.rules.variants),
+        "players": len(first.names),
+        "names": list(first.names),
+        "seed": first.seed,
+    }
+
+
 class PillarsType(GameType):
     """The Pillars of the Earth's :class:`~pillars_rules.core.GameType`: each
     method hands the core one part of the engine (compiled together, so the
@@ -185,8 +230,33 @@ class PillarsType(GameType):
     def summary(self, state: Any) -> str:
         return _summary(state)
 
+    # ---------------------------------------------------------------- new games and saves
+    def new_game(self, players: object, seed: object, variants: object, options: Mapping[str, object]) -> Any:
+        return _part("new_game")(players, seed, variants, options)
+
+    def is_start(self, event: Any) -> bool:
+        return type(event) is E.GameStarted
+
+    def save_header(self, game: Any) -> dict[str, Any]:
+        return _save_header(game)
+
+    def encode_event(self, event: Any) -> dict[str, Any]:
+        return event_to_dict(event)
+
+    def decode_event(self, raw: object, index: int) -> Any:
+        return event_from_dict(raw, index)
+
+    def load_rules(self, cards: object) -> Any:
+        return _part("load_rules")(cards)
+
+    def replay_log(self, events: list[Any], rules: Any, verify: bool) -> Any:
+        return _part("replay_log")(events, rules, verify)
+
+    def load_save(self, doc: dict[str, Any], written: int, cards: object, verify: bool) -> Any:
+        return _part("load_save")(doc, written, cards, verify)
+
 
 #: *The Pillars of the Earth* (Kosmos 2006), base and expansion, registered with the core.
 PILLARS: GameType = register(PillarsType("pillars", "The Pillars of the Earth", Rules, E.DecisionPending, FIELD_TYPES))
 
-__all__ = ["PILLARS", "PillarsType"]
+__all__ = ["PILLARS", "PillarsType", "attach"]

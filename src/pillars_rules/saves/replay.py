@@ -1,140 +1,47 @@
 """Replaying an event log: the game it records, every event re-derived from the rules.
 
-:func:`replay` folds a log with :func:`~pillars_rules.engine.evolve.evolve`;
-with ``verify`` (the default) it also re-derives every action-made event from
-the state before it (:func:`infer_action` recognises the action that made
-them) and compares, so a tampered log raises
-:class:`~pillars_rules.errors.SaveError` naming the offending event's index.
-:func:`~pillars_rules.load` replays a save's log here.
+:func:`replay` finds the game of a log (the registered game whose
+:meth:`~pillars_rules.core.GameType.is_start` claims its first event, or the
+one named by ``game=``) and hands the log to that game's
+:meth:`~pillars_rules.core.GameType.replay_log`; with ``verify`` (the
+default) every action-made event is re-derived from the state before it and
+compared, so a tampered log raises :class:`~pillars_rules.errors.SaveError`
+naming the offending event's index. :func:`~pillars_rules.load` replays a
+save's log the same way. This module names no game: a game that has no
+replay of its own hands its log to :func:`replay_by_listing`, which verifies
+any game through the core's interface.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
-import attrs
-
-from ..cardlang.cardset import CardSet
-from ..cardlang.names import lookalike_problem, name_problem
-from ..core.loop import run
-from ..engine import actions as A
-from ..engine import events as E
-from ..engine.context import Rules, rules_for
-from ..engine.evolve import evolve
-from ..engine.legal import action_events, legal_actions
-from ..engine.rng import MAX_SEED, SEED_BITS
-from ..engine.state import GameState
-from ..errors import ConfigError, IllegalActionError, PillarsError, SaveError, bounded, safe_repr
-from ..game import Game, _check_variants, counts_text, load_cards, set_name
-from ..games.pillars import PILLARS
-from ..limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
-from .strict import check_event
-
-_FIRST_EVENT_ACTION = {
-    E.ResourceCardTaken: lambda e, s: A.TakeResourceCard(e.card, e.pieces.big > 0),  # §2.2
-    E.CraftsmanHired: lambda e, s: A.Hire(e.card),
-    E.DraftPassed: lambda e, s: A.Pass(),
-    E.CraftsmanDiscarded: lambda e, s: A.Discard(e.card),
-    E.BuilderParked: lambda e, s: A.Park(),
-    E.BuilderPlaced: lambda e, s: A.Place(e.location, e.spot),
-    E.Bought: lambda e, s: A.Buy(e.resource, e.n),
-    E.Sold: lambda e, s: A.Sell(e.resource, e.n),
-    E.MarketPassed: lambda e, s: A.EndTrading(),
-    E.Converted: lambda e, s: A.Build(e.card, e.ability),
-    E.CathedralDone: lambda e, s: A.EndBuilding(),
-    E.CubesReturned: lambda e, s: A.ReturnCubes(e.resource, e.n),
-}
+from ..core import GameType, game_type, game_types
+from ..core.session import Game
+from ..errors import ConfigError, PillarsError, SaveError, bounded, safe_repr
+from ..limits import MAX_EVENTS
 
 
-def infer_action(events: Sequence[Any], i: int, state: GameState) -> object | None:
-    """The action that produced the events starting at ``events[i]``."""
-    e = events[i]
-    nxt = events[i + 1] if i + 1 < len(events) else None
-    t = type(e)
-    if t in _FIRST_EVENT_ACTION:
-        return _FIRST_EVENT_ACTION[t](e, state)
-    if t is E.OnceUsed and isinstance(nxt, E.BuilderPlaced):
-        return A.Place(nxt.location, nxt.spot, True)
-    if t is E.OnceUsed:  # a general once-per-game ability (draft, market, cathedral)
-        return A.UseOnce(e.card)
-    if t is E.Decided:
-        if e.kind == "redraw":
-            return A.ReturnBuilder() if isinstance(nxt, E.BuilderReturned) else A.KeepBuilder()
-        if e.kind == "bishop":
-            if isinstance(nxt, E.Protected):
-                return A.Protect()
-            if isinstance(nxt, E.CubeTaken):
-                return A.TakeCube(nxt.resource)
-        if e.kind in ("once_event", "once_tax"):
-            return A.UseOnce(nxt.card) if isinstance(nxt, E.OnceUsed) else A.Decline()
-    if t is E.ChoiceMade:
-        return A.PickCraftsman(e.card) if e.card else A.ChooseOption(e.option)
-    return None
+def replay(
+    events: Iterable[Any],
+    cards: object = None,
+    *,
+    verify: object = True,
+    game: str | None = None,
+) -> Game:
+    """The game that ``events`` record, folded by its game's rules (no random draws).
 
-
-def _check_start(first, cards: CardSet):
-    """The rules context of the log's first event, refusing any GameStarted
-    that :func:`~pillars_rules.new_game` would not have made."""
-    if not isinstance(first, E.GameStarted):
-        raise SaveError(f"$.events[0]: the log must start with GameStarted, not {type(first).__name__}", 0)
-    check_event(first, 0)
-    if first.card_hash != cards.content_hash:
-        raise SaveError(
-            "$.events[0].card_hash: the log was recorded with different card contents (card hash mismatch)", 0
-        )
-    names = first.names
-    allowed = cards.board.spec.players
-    if len(names) not in allowed:
-        raise SaveError(
-            f"$.events[0].names: {len(names)} players; the card set {set_name(cards)} plays {counts_text(allowed)}", 0
-        )
-    for k, name in enumerate(names):
-        why = name_problem(name, MAX_SEAT_NAME_LENGTH)  # the same rule as new_game's
-        if why:
-            raise SaveError(f"$.events[0].names[{k}]: {why}", 0)
-    if len(set(names)) != len(names):
-        raise SaveError(f"$.events[0].names: seat names must differ, not {safe_repr(names, 80)}", 0)
-    alike = lookalike_problem(names)
-    if alike:
-        raise SaveError(f"$.events[0].names: seat names must not look alike: {alike}", 0)
-    if not 0 <= first.seed <= MAX_SEED:
-        raise SaveError(f"$.events[0].seed: the seed must be from 0 to 2**{SEED_BITS}-1", 0)
-    try:
-        variants = _check_variants(first.variants, cards)
-    except Exception as exc:  # ConfigError: unknown variant
-        raise SaveError(f"$.events[0].variants: {exc}", 0) from None
-    if variants != first.variants:
-        raise SaveError(f"$.events[0].variants: must be sorted and distinct, not {safe_repr(first.variants, 80)}", 0)
-    rules = rules_for(cards, variants)
-    want = E.GameStarted(
-        names=names,
-        seed=first.seed,
-        variants=variants,
-        card_hash=rules.content_hash,
-        starting_craftsmen=rules.starting_craftsmen,
-        gold=rules.layout.starting_gold[: len(names)],
-        vp=rules.layout.board.spec.starting_vp,
-    )
-    if first != want:
-        raise SaveError(
-            f"$.events[0] does not follow from the rules: new_game gives {safe_repr(want, 120)}, "
-            f"the log has {safe_repr(first, 120)}",
-            0,
-        )
-    return rules
-
-
-def replay(events: Iterable[Any], cards: CardSet | str | Sequence[str] | None = None, *, verify: object = True) -> Game:
-    """The game that ``events`` record, folded with :func:`evolve` (no random draws).
-
-    ``cards`` must be the card set the game was played with (default: the base
-    set); a different set is refused by content hash. With ``verify`` (default)
-    every action-made event is also checked to follow from the state before it,
-    so a tampered log raises :class:`SaveError` naming the event's index.
+    ``game`` is the registered name of the game (:func:`pillars_rules.core.game_types`);
+    by default the game whose first event the log starts with. ``cards`` are
+    what the game's rules are made from (Pillars: the card set the game was
+    played with, default the base set; a different set is refused by content
+    hash). With ``verify`` (default) every action-made event is also checked to
+    follow from the state before it, so a tampered log raises
+    :class:`SaveError` naming the event's index.
     """
-    return replay_checked(events, load_cards(cards), verify=check_verify(verify))
+    return replay_checked(events, cards, verify=check_verify(verify), game=game)
 
 
 def check_verify(verify: object) -> bool:
@@ -146,163 +53,119 @@ def check_verify(verify: object) -> bool:
     return verify
 
 
-def replay_checked(events: Iterable[Any], cards: CardSet, *, verify: object = True) -> Game:
+def replay_checked(events: Iterable[Any], cards: object = None, *, verify: object = True, game: object = None) -> Game:
     """Fold ``events``; with ``verify``, re-derive every event from the rules.
 
     Raises :class:`SaveError` (naming the index of the offending event) and
-    nothing else, whatever ``events`` holds.
-    """
+    nothing else, whatever ``events`` holds (a bad ``game`` or ``cards`` is a
+    :class:`ConfigError`)."""
+    kind = None if game is None else game_type(game)
     try:
-        return _replay(list(itertools.islice(events, MAX_EVENTS + 1)), cards, bool(verify), typed=False)
+        log = list(itertools.islice(events, MAX_EVENTS + 1))
+        if not log:
+            raise SaveError("the log is empty; it must start with a game's first event", 0)
+        if len(log) > MAX_EVENTS:
+            raise SaveError(f"the log has {len(log)} events; the limit is {MAX_EVENTS}")
+        if kind is None:
+            kind = game_of_log(log[0])
+        rules = kind.load_rules(cards)
+        return kind.replay_log(log, rules, bool(verify))  # type: ignore[no-any-return]
     except PillarsError:
         raise
     except Exception as exc:  # hostile event objects: an __eq__ that raises, endless nesting...
         raise SaveError(f"the log cannot be replayed: {type(exc).__name__}: {bounded(exc, 150)}") from None
 
 
-def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Game:
-    """``typed``: the events were made by :func:`event_from_dict`, so their
-    field types are already checked."""
-    if not events:
-        raise SaveError("the log is empty; it must start with GameStarted", 0)
-    if len(events) > MAX_EVENTS:
-        raise SaveError(f"the log has {len(events)} events; the limit is {MAX_EVENTS}")
-    rules = _check_start(events[0], cards)
-    n_seats = len(events[0].names)
-    for i, e in enumerate(events[1:], 1):
-        if not (typed or verify):  # verified replay re-derives (and so re-types) every event
-            check_event(e, i)
-        seat = getattr(e, "seat", 0)
-        if type(seat) is int and not 0 <= seat < n_seats:
-            if type(e) is E.BidWon and seat == -1 and e.amount == 0:  # before issue #53: nobody bid
-                events[i] = E.BidsPassed(e.card)
-                continue
-            raise SaveError(f"$.events[{i}].seat: no seat {seat} in a {n_seats}-player game", i)
-        if not verify and type(e) is E.ChoicesQueued:  # a job's seats (verified replay re-derives them)
-            for k, job in enumerate(e.jobs):
-                for field, lowest in (("seat", 0), ("actor", -1)):  # actor -1: no seat acted (issue #53)
-                    s = getattr(job, field)
-                    if not lowest <= s < n_seats:
-                        raise SaveError(f"$.events[{i}].jobs[{k}].{field}: no seat {s} in a {n_seats}-player game", i)
-    state = evolve(None, events[0], rules)
-    start = 1
-    if len(events) > 1 and type(events[1]) is E.PositionSet:
-        state = _set_position(state, events[1], rules, typed)
-        start = 2
+def game_of_log(first: object) -> GameType:
+    """The registered game whose first event ``first`` is (:meth:`GameType.is_start`),
+    or a :class:`SaveError` at ``$.events[0]``."""
+    kinds = game_types()
+    claims = [kind for kind in kinds if kind.is_start(first)]
+    if len(claims) == 1:
+        return claims[0]
+    if claims:
+        raise SaveError(
+            f"$.events[0]: {type(first).__name__} starts a game of each of {', '.join(k.name for k in claims)}; "
+            "say which with game=",
+            0,
+        )
+    starts = ", ".join(kind.name for kind in kinds)
+    raise SaveError(
+        f"$.events[0]: the log must start with a game's first event (games: {starts}), not {type(first).__name__}",
+        0,
+    )
+
+
+def replay_by_listing(kind: GameType, events: list[Any], rules: Any, verify: bool) -> Game:
+    """The game ``events`` record, for any game, through the core's interface
+    alone: the first event folded and the flow run; then, at each decision,
+    the listed action whose events the log holds next (every listed action is
+    tried, so a game needs no way to recognise its actions). Without
+    ``verify`` the events are only folded. A game's
+    :meth:`~pillars_rules.core.GameType.replay_log` may be just this call;
+    events are compared with ``==``, so they should be values (attrs records)."""
+    first = events[0]
+    if not kind.is_start(first):
+        raise SaveError(f"$.events[0]: the log must start with the first event of {kind.name!r}", 0)
     if not verify:
-        for i, e in enumerate(events[start:], start):
+        state = None
+        for i, e in enumerate(events):
             try:
-                state = evolve(state, e, rules)
+                state = kind.fold(state, e, rules)
+            except PillarsError:
+                raise
             except Exception as exc:  # trusted mode: any failure is still a SaveError
                 raise SaveError(
                     f"$.events[{i}] ({type(e).__name__}) cannot be applied: {type(exc).__name__}: {bounded(exc, 120)}",
                     i,
                 ) from None
-        return Game(rules, state, list(events), len(events), None, PILLARS)
-    # Verified: every event is re-derived by the rules and compared; the game
-    # keeps the derived events, so a value that merely compares equal (1.0 for 1)
-    # never reaches its log and no per-field type check is needed.
-    expected, state = run(PILLARS, state, rules, [])
-    _compare(events, start, expected)
-    log = events[:start] + expected
-    i = start + len(expected)
+        return Game(rules, state, list(events), len(events), None, kind)
+    expected, state = kind.run(kind.fold(None, first, rules), rules, [])
+    log = [first]
+    _compare(events, 1, expected)
+    log.extend(expected)
+    i = len(log)
     while i < len(events):
         if state.game_over:
             raise SaveError(f"$.events[{i}] ({type(events[i]).__name__}): events after the end of the game", i)
-        action = _listed(infer_action(events, i, state), legal_actions(state, rules))
-        if action is None:
-            legal = legal_actions(state, rules)
-            j = _divergence(events, i, state, rules, legal)
-            pending: Any = state.pending
+        best, found = 0, None
+        for action in kind.legal(state, rules):
+            produced, after = kind.run(state, rules, kind.events_of(state, rules, action))
+            k = 0
+            while k < len(produced) and i + k < len(events) and events[i + k] == produced[k]:
+                k += 1
+            if k == len(produced):
+                found = (produced, after)
+                break
+            best = max(best, k)
+        if found is None:
+            if i + best >= len(events):
+                raise SaveError(f"the log ends early at {len(events)} events, within a decision's events", len(events))
+            j = i + best
+            pending = state.pending
+            who = f"seat {pending.seat} ({pending.kind})" if pending is not None else "no seat"
             raise SaveError(
                 f"$.events[{j}] ({type(events[j]).__name__}) does not follow from the state before it: "
-                f"no legal decision of seat {pending.seat} ({pending.kind}) "
-                f"at $.events[{i}] produces it",
+                f"no legal decision of {who} at $.events[{i}] produces it",
                 j,
             )
-        try:
-            produced, state = run(PILLARS, state, rules, action_events(state, rules, action))
-        except IllegalActionError as exc:  # pragma: no cover - legal was checked
-            raise SaveError(f"$.events[{i}]: {exc}", i) from None
-        _compare(events, i, produced)
+        produced, state = found
         log.extend(produced)
         i += len(produced)
-    return Game(rules, state, log, len(log), None, PILLARS)
+    return Game(rules, state, log, len(log), None, kind)
 
 
-def _listed(action, legal: list):
-    """The listed action equal to ``action`` (compared with the actions of its
-    own type only), or ``None``."""
-    t = type(action)
-    for listed in legal:
-        if type(listed) is t and listed == action:
-            return listed
-    return None
-
-
-def _set_position(state, event, rules: Rules, typed: bool):
-    """The state after a scenario's :class:`PositionSet`, refused with a
-    :class:`SaveError` unless it is a possible position (the checks of
-    :func:`pillars_rules.scenario`)."""
-    from ..engine.position import check_position
-
-    if not typed:
-        check_event(event, 1)
-    names = tuple(p.name for p in state.players)
-    if tuple(p.name for p in event.players) != names:
-        raise SaveError(f"$.events[1].players: the position's seats must be {names!r:.80} as the game started", 1)
-    try:
-        after = evolve(state, event, rules)
-        check_position(after, rules)
-    except SaveError:
-        raise
-    except PillarsError as exc:
-        raise SaveError(f"$.events[1] (PositionSet) is not a possible position: {exc}", 1) from None
-    except Exception as exc:  # malformed values inside the position
-        raise SaveError(f"$.events[1] (PositionSet) cannot be applied: {type(exc).__name__}: {exc}", 1) from None
-    return after
-
-
-def _divergence(events: list, i: int, state, rules: Rules, legal: list) -> int:
-    """The first index from ``i`` that no legal action's events reach: the
-    event to blame when the log's next action cannot be recognised."""
-    best = 0
-    for action in legal:
-        produced = action_events(state, rules, action)
-        k = 0
-        while k < len(produced) and i + k < len(events) and events[i + k] == produced[k]:
-            k += 1
-        best = max(best, k)
-    return min(i + best, len(events) - 1)
-
-
-def _compare(events: list, start: int, expected: list) -> None:
+def _compare(events: list[Any], start: int, expected: list[Any]) -> None:
     for k, want in enumerate(expected):
         i = start + k
         if i >= len(events):
             raise SaveError(f"the log ends early at {len(events)} events; expected {type(want).__name__} next", i)
-        if not events[i] == want:  # == alone: one call per event, not __ne__ and __eq__
+        if not events[i] == want:
             raise SaveError(
                 f"$.events[{i}] ({type(events[i]).__name__}) does not follow from the state before it: "
-                f"{_difference(want, events[i])}",
+                f"the rules give {safe_repr(want, 120)}, the log has {safe_repr(events[i], 120)}",
                 i,
             )
 
 
-def _difference(want: object, got: object) -> str:
-    """The rules' event and the log's, cut to what differs (a reason has room
-    for little): the differing fields when both are of one event type."""
-    cls: Any = type(want)
-    if cls is type(got) and attrs.has(cls):
-        diff = [
-            f"{f.name}: the rules give {safe_repr(getattr(want, f.name), 60)}, the log has "
-            f"{safe_repr(getattr(got, f.name), 60)}"
-            for f in attrs.fields(cls)
-            if getattr(want, f.name) != getattr(got, f.name)
-        ]
-        if diff:
-            return "; ".join(sorted(diff, key=len))  # the shortest first: most of them fit
-    return f"the rules give {safe_repr(want, 120)}, the log has {safe_repr(got, 120)}"
-
-
-__all__ = ["replay", "replay_checked", "infer_action"]
+__all__ = ["replay", "replay_checked", "check_verify", "game_of_log", "replay_by_listing"]

@@ -1,8 +1,13 @@
 """Saves: JSON text with a header and the event log.
 
 A save holds no state, only the log: loading replays it. The header records
-the format version, library version, card-set content hash, variants, seats
-and seed, so a save is refused when it cannot mean the same game here.
+the format version, the library version and the game (its registered name,
+:func:`pillars_rules.core.game_type`), then what that game's
+:meth:`~pillars_rules.core.GameType.save_header` says of it (Pillars: the
+rules version, card-set content hash, variants, seats and seed), so a save is
+refused when it cannot mean the same game here. This module names no game:
+the game's type encodes and decodes its events, reads its header and replays
+its log.
 
 Saves come from disk, from clients and from older versions, so :func:`load`
 trusts nothing: every value is checked against the exact JSON type the event
@@ -30,71 +35,45 @@ import json
 from typing import Any
 
 from .. import __version__
-from ..cardlang.cardset import CardSet
-from ..engine import events as E
-from ..engine.context import RULES_VERSION
-from ..errors import SaveError, safe_repr
-from ..game import Game, load_cards
-from ..limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH, MOST_PLAYERS
-from .codec import event_to_dict
+from ..core import GameType, game_type, game_type_of
+from ..core.gametype import FORMAT_FIELDS
+from ..core.session import Game
+from ..errors import ConfigError, PillarsError, SaveError, bounded
+from ..limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH
 from .jsonguard import GuardedJson, JsonWords
-from .replay import _replay, check_verify
-from .strict import Seed, _bad, _strict, event_from_dict
+from .replay import check_verify
+from .strict import _bad, _strict
 from .upcasters import (
-    IDENTITY_FORMAT,
     RULES_UPCASTERS,
     UPCASTERS,
-    translate_legacy_card_hash,
     upcast_rules_v1_v2,
     upcast_v1_v2,
     upcast_v2_v3,
     upcast_v3_v4,
+    upcast_v4_v5,
 )
 
 FORMAT = "pillars-rules-save"
 #: Current save format (history in :mod:`pillars_rules.saves.upcasters`).
-FORMAT_VERSION = 4
-
-#: Header fields of the current format, each with its JSON type.
-HEADER_FIELDS: dict[str, Any] = {
-    "format": str,
-    "format_version": int,
-    "library_version": str,
-    "rules_version": int,
-    "card_hash": str,
-    "variants": tuple[str, ...],
-    "players": int,
-    "names": tuple[str, ...],
-    "seed": Seed,
-    "events": list,
-}
-
-
-def _upcast_rules(head: dict[str, Any]) -> dict[str, Any]:
-    version = head["rules_version"]
-    while version < RULES_VERSION:
-        up = RULES_UPCASTERS.get(version)
-        head = up(head) if up is not None else {**head, "rules_version": version + 1}
-        version = head["rules_version"]
-    return head
+FORMAT_VERSION = 5
 
 
 # ------------------------------------------------------------------ save / load
 def save(game: Game) -> str:
-    """The game as JSON text (header + event log). Deterministic: the same game
-    gives byte-identical text in any interpreter."""
-    first = game.events[0]
+    """The game as JSON text (header + event log), for any registered game.
+    Deterministic: the same game gives byte-identical text in any interpreter."""
+    kind: GameType = game.game_type
+    facts = kind.save_header(game)
+    clash = [k for k in facts if k in FORMAT_FIELDS]
+    if clash:
+        raise ConfigError(f"the game {kind.name!r} writes the header field {clash[0]!r}, which is the format's own")
     doc = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
+        "game": kind.name,
         "library_version": __version__,
-        "rules_version": RULES_VERSION,
-        "card_hash": game.rules.content_hash,
-        "variants": list(game.rules.variants),
-        "players": len(first.names),
-        "names": list(first.names),
-        "seed": first.seed,
-        "events": [event_to_dict(e) for e in game.events],
+        **facts,
+        "events": [kind.encode_event(e) for e in game.events],
     }
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
@@ -144,106 +123,103 @@ def _upcast(doc: dict[str, Any]) -> tuple[dict[str, Any], int]:
     return doc, original
 
 
-def _header(doc: dict[str, Any]) -> dict[str, Any]:
-    extra = [k for k in doc if k not in HEADER_FIELDS]
-    if extra:
-        raise SaveError(f"$: unknown header field {extra[0][:40]!r}")
-    out: dict[str, Any] = {}  # each field as HEADER_FIELDS types it
-    for key, tp in HEADER_FIELDS.items():
-        if key not in doc:
-            raise SaveError(f"$: the header lacks the field {key!r}")
-        if tp is list:
-            raw = doc[key]
-            if type(raw) is not list or not raw:
-                raise _bad(f"$.{key}", "a non-empty list of events", raw, None)
-            if len(raw) > MAX_EVENTS:
-                raise SaveError(f"$.{key}: {len(raw)} events; the limit is {MAX_EVENTS}")
-            out[key] = raw
-        else:
-            out[key] = _strict(tp, doc[key], f"$.{key}", None)
-    if not 2 <= out["players"] <= MOST_PLAYERS:  # the card set's own range is checked with its cards
-        raise SaveError(f"$.players: {out['players']} players; 2 to {MOST_PLAYERS} are allowed")
-    return out
+def game_of(doc: dict[str, Any], cards: object = None) -> GameType:
+    """The registered game a save's (upcast) document names in ``game``, its
+    ``library_version`` and ``events`` checked; :class:`SaveError` with the path
+    (``$.game``) for a missing, mistyped or unknown game, or when ``cards`` are
+    the rules of another game."""
+    if "game" not in doc:
+        raise SaveError("$.game: the header lacks the field 'game' (the name of the game the save records)")
+    name = _strict(str, doc["game"], "$.game", None)
+    try:
+        kind = game_type(name)
+    except ConfigError as exc:
+        raise SaveError(f"$.game: {exc}") from None
+    if "library_version" not in doc:
+        raise SaveError("$: the header lacks the field 'library_version'")
+    _strict(str, doc["library_version"], "$.library_version", None)
+    if "events" not in doc:
+        raise SaveError("$: the header lacks the field 'events'")
+    raw = doc["events"]
+    if type(raw) is not list or not raw:
+        raise _bad("$.events", "a non-empty list of events", raw, None)
+    if len(raw) > MAX_EVENTS:
+        raise SaveError(f"$.events: {len(raw)} events; the limit is {MAX_EVENTS}")
+    other = _rules_game(cards)
+    if other is not None and other is not kind:
+        raise SaveError(
+            f"$.game: the save records a game of {kind.name!r} ({kind.title}), "
+            f"but the rules given are those of {other.name!r} ({other.title})"
+        )
+    return kind
 
 
-def load(text: str | bytes, cards: CardSet | str | list[str] | None = None, *, verify: bool = True) -> Game:
-    """The game a :func:`save` text records.
+def _rules_game(cards: object) -> GameType | None:
+    """The registered game whose rules value ``cards`` is, if it is one."""
+    if cards is None or isinstance(cards, (str, list, tuple)):
+        return None
+    try:
+        return game_type_of(cards)
+    except ConfigError:
+        return None
+
+
+def load(text: str | bytes, cards: object = None, *, verify: bool = True) -> Game:
+    """The game a :func:`save` text records, whichever registered game it is.
 
     Raises :class:`SaveError` (and nothing else, whatever the text) for
     malformed or truncated JSON, wrong types, missing or unknown fields, a
-    newer format, a different card set (by content hash) or a log that does
-    not follow from the rules (naming the offending event's index). ``cards``
-    are the extra card files the game was created with (default: base cards
-    only). ``verify=False`` skips re-deriving the events from the rules; use
-    it only for logs you wrote yourself; ``verify`` must be ``True`` or
-    ``False`` (anything else is a :class:`~pillars_rules.errors.ConfigError`,
-    in both builds).
+    newer format, a save of a game this library does not know (``$.game``), a
+    different card set (by content hash) or a log that does not follow from
+    the rules (naming the offending event's index). ``cards`` are what the
+    game's :meth:`~pillars_rules.core.GameType.load_rules` takes (Pillars: the
+    extra card files the game was created with; default: base cards only);
+    the rules value of another game than the save's is refused (``$.game``).
+    ``verify=False`` skips re-deriving the events from the rules; use it only
+    for logs you wrote yourself; ``verify`` must be ``True`` or ``False``
+    (anything else is a :class:`~pillars_rules.errors.ConfigError`, in both builds).
     """
     verify = check_verify(verify)
     doc, written = _upcast(_parse(text))
-    cardset = None
-    if written < IDENTITY_FORMAT:  # an old card_hash: translated if made from the same cards
-        cardset = load_cards(cards)
-        translate_legacy_card_hash(doc, cardset)
-    head = _header(doc)
-    if head["rules_version"] < 1:
-        raise SaveError(f"$.rules_version must be 1 or more, not {head['rules_version']}")
-    if head["rules_version"] > RULES_VERSION:
-        raise SaveError(
-            f"save was made under rules version {head['rules_version']} by pillars-rules "
-            f"{head['library_version'][:40]}; this library plays rules version {RULES_VERSION} -- "
-            "upgrade to load it"
-        )
-    made_under = head["rules_version"]
-    head = _upcast_rules(head)
-    if cardset is None:
-        cardset = load_cards(cards)
-    if head["card_hash"] != cardset.content_hash:
-        older = (
-            ""
-            if made_under == RULES_VERSION
-            else (
-                f" -- the save was made under rules version {made_under}, whose base cards differ from "
-                f"rules version {RULES_VERSION}'s; only games of the base cards alone are converted"
+    kind = game_of(doc, cards)
+    if type(kind).load_save is GameType.load_save:  # the core's reading needs these of the game
+        missing = [m for m in _LOAD_NEEDS if getattr(type(kind), m) is getattr(GameType, m)]
+        if missing:
+            raise SaveError(
+                f"$.game: this library cannot load saves of {kind.name!r}: its game type defines no "
+                f"{', '.join(missing)}"
             )
-        )
-        raise SaveError(
-            "save was made with different card contents (card hash "
-            f"{head['card_hash'][:12]}... here {cardset.content_hash[:12]}...); "
-            "pass the same cards= files the game was created with" + older
-        )
-    events = [event_from_dict(d, i) for i, d in enumerate(head["events"])]
-    first = events[0]
-    if not isinstance(first, E.GameStarted):
-        raise SaveError(f"$.events[0]: the log must start with GameStarted, not {type(first).__name__}", 0)
-    told = {
-        "variants": first.variants,
-        "players": len(first.names),
-        "names": first.names,
-        "seed": first.seed,
-        "card_hash": first.card_hash,
-    }
-    for key, value in told.items():
-        if head[key] != value:
-            raise SaveError(f"$.{key} is {safe_repr(head[key], 60)} but the log says {safe_repr(value, 60)}", 0)
     try:
-        return _replay(events, cardset, verify, typed=True)
+        game = kind.load_save(doc, written, cards, verify)
     except SaveError as exc:
-        if made_under == RULES_VERSION:
-            raise
-        raise SaveError(  # the versions first: the detail is what gets cut to the reason's limit
-            f"made under rules version {made_under} (pillars-rules {head['library_version'][:20]}); "
-            f"this library plays rules version {RULES_VERSION}, whose rules or draws differ: {exc}",
-            exc.index,
+        if exc.reason.startswith(_NOT_THE_GAMES_FIELDS):  # the header is another game's, or damaged
+            raise SaveError(f"$.game is {kind.name!r}, whose saves have other header fields: {exc.reason}") from None
+        raise
+    except PillarsError:  # the cards= given: a ConfigError or CardError, as before format 5
+        raise
+    except Exception as exc:  # a game's reader that fails on a value it did not check: still a SaveError
+        raise SaveError(
+            f"$.events: a save of {kind.name!r} cannot be read: {type(exc).__name__}: {bounded(exc, 120)}"
         ) from None
+    if not isinstance(game, Game) or game.game_type is not kind:
+        raise SaveError(f"$.game: the save names {kind.name!r}, but its log replays as another game")
+    return game
+
+
+#: How a game's header reading says a field is unknown or missing (GameType.load_save).
+_NOT_THE_GAMES_FIELDS = ("$: unknown header field", "$: the header lacks the field")
+#: What the core's :meth:`~pillars_rules.core.GameType.load_save` needs a game to define.
+_LOAD_NEEDS = ("save_header", "decode_event", "replay_log")
 
 
 __all__ = [
     "save",
     "load",
+    "game_of",
     "upcast_v1_v2",
     "upcast_v2_v3",
     "upcast_v3_v4",
+    "upcast_v4_v5",
     "UPCASTERS",
     "upcast_rules_v1_v2",
     "RULES_UPCASTERS",

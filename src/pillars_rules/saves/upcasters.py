@@ -11,7 +11,12 @@ document into the next version's. History:
    and 2 recorded a hash of the card files' names and texts instead;
 4. each queued choice (a ``Job`` of ``ChoicesQueued``) records ``actor``, the
    seat whose action the reaction that asked it answers when the choice names
-   ``that player`` (issue #53), else -1.
+   ``that player`` (issue #53), else -1;
+5. the header names the game in ``game`` (issue #57: the library hosts more
+   than one, :func:`pillars_rules.core.game_type`); every save of formats 1
+   to 4 is a game of *The Pillars of the Earth* (``"pillars"``), and the
+   game's type reads the rest of the header
+   (:meth:`~pillars_rules.core.GameType.load_save`).
 
 A format 1 or 2 ``card_hash`` cannot be turned into an identity without the
 cards, so :func:`~pillars_rules.saves.savefile.load` translates it with
@@ -25,7 +30,7 @@ from collections.abc import Callable
 
 from ..cardlang.cardset import CardSet
 from ..engine.context import RULES_V3, RULES_V4
-from ..errors import SaveError
+from ..errors import SaveError, safe_repr
 
 #: Format-2 ``card_hash`` values of base card sets shipped by earlier versions.
 #: A save recording one of them was made with the base cards only.
@@ -92,8 +97,34 @@ def upcast_v3_v4(doc: dict) -> dict:
     return {**doc, "format_version": 4, "events": out}
 
 
+#: The game every save of formats 1 to 4 records: the only game those formats knew.
+FIRST_GAME = "pillars"
+
+
+def upcast_v4_v5(doc: dict) -> dict:
+    """Format 5 names the game in the header (``game``, issue #57). Formats 1
+    to 4 knew one game, so their saves are games of *The Pillars of the
+    Earth*: ``"game": "pillars"``, written after ``format_version`` as format
+    5 writes it. (A document of an older format that names a game already --
+    a format 5 save whose version was lowered by hand -- may name only that
+    one; any other is refused at ``$.game``.)"""
+    if "game" in doc and doc["game"] != FIRST_GAME:
+        raise SaveError(
+            f"$.game: a format {safe_repr(doc.get('format_version'), 20)} save is a game of {FIRST_GAME!r}, "
+            f"not {safe_repr(doc['game'], 40)}"
+        )
+    out = {"format": doc.get("format"), "format_version": 5, "game": FIRST_GAME}
+    out.update((k, v) for k, v in doc.items() if k not in out)
+    return out
+
+
 #: Format version -> function turning such a document into the next version's.
-UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_v1_v2, 2: upcast_v2_v3, 3: upcast_v3_v4}
+UPCASTERS: dict[int, Callable[[dict], dict]] = {
+    1: upcast_v1_v2,
+    2: upcast_v2_v3,
+    3: upcast_v3_v4,
+    4: upcast_v4_v5,
+}
 #: The first format whose ``card_hash`` is the card-set identity.
 IDENTITY_FORMAT = 3
 
@@ -251,6 +282,8 @@ __all__ = [
     "upcast_v1_v2",
     "upcast_v2_v3",
     "upcast_v3_v4",
+    "upcast_v4_v5",
+    "FIRST_GAME",
     "LEGACY_BASE_HASHES",
     "legacy_source_hash",
     "translate_legacy_card_hash",
