@@ -217,7 +217,7 @@ def test_the_layering_checker_catches_each_kind_of_breach():
         "pillars_rules.mechanisms.grid": {"pillars_rules.engine.state"},
         "pillars_rules.mechanisms.wheel": {"pillars_rules.cardlang.effects"},
         "pillars_rules.core.gametype": {"pillars_rules.mechanisms.grid"},
-        "pillars_rules.core.session": {"pillars_rules.games.ora.rules"},
+        "pillars_rules.core": {"pillars_rules.games.ora.rules"},
         "pillars_rules.games.ora.flow": {"pillars_rules.engine.state"},
         "pillars_rules.games.ora.rules": {"pillars_rules.cardlang.effects"},
     }
