@@ -60,6 +60,12 @@ def events_of(state: R.State, rules: OraRules, a: Any) -> list[Any]:
     if t is R.Settle:
         paid = [R.Paid(seat, -1, a.payment, "settlement")] if a.payment else []
         return [*paid, R.Settled(seat, a.card, (a.x, a.y))]
+    if t is R.Clear:
+        assert state.step is not None
+        return [R.Felled(seat, state.step.arg, (a.x, a.y), setup.COVER_GOOD[state.step.arg], 0, "")]
+    if t is R.Activate:
+        _, card = owner_card(a.key)
+        return [used(state, rules, seat, a.key, outcomes(state, rules, seat, card, state.stock(seat))[a.outcome])]
     if t is R.Flip:
         return [R.Flipped(seat, a.good, a.n)]
     if t is R.Trade:
@@ -87,6 +93,8 @@ _TAKES: dict[str, tuple[type, ...]] = {
     "then cut": (R.Pass, R.Fell),
     "then settle": (R.Pass, R.Settle),
     "then land": (R.Pass, R.Buy),
+    "then clear": (R.Pass, R.Clear),
+    "then use": (R.Pass, R.Activate),
 }
 
 

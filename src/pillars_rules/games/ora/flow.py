@@ -48,9 +48,13 @@ def queue_of(rules: OraRules, round_: int, seats: int, final: bool) -> tuple[int
 
 
 def _recall(b: Batch, moment: str) -> None:
+    """The clergy's recall rules of ``moment`` (:func:`setup.clergy`): a seat whose clergy are all
+    placed takes them home (§3.2; after the rotation in the 2-player games, §8.3, R20)."""
     s = b.state
+    if not any(r.moment == moment for r in b.rules.clergy.recalls):
+        return
     for seat in range(s.n):
-        if K.all_placed(s.workers, seat) and any(r.moment == moment for r in b.rules.clergy.recalls):
+        if K.all_placed(s.workers, seat):
             b.add(R.Returned(seat))
 
 
@@ -59,11 +63,9 @@ def _begin_round(b: Batch, rules: OraRules) -> None:
     r = s.round + 1
     start, queue = queue_of(rules, r, s.n, s.final)
     b.add(R.RoundBegan(r, start, queue))
-    if rules.mode not in ("2 players",):
-        _recall(b, "round start")
+    _recall(b, "round start")
     b.add(R.Rotated(r))
-    if rules.mode == "2 players":
-        _recall(b, "after rotation")
+    _recall(b, "after rotation")
     if rules.mode == "short" and r in setup.INCOME:
         b.add(R.Income(setup.INCOME[r]))
 
@@ -79,6 +81,9 @@ def _round_over(b: Batch, rules: OraRules) -> None:
         b.add(R.Moment("bonus round over"))
         if b.state.stage == "over":  # no phase waits for it
             b.add(R.GameEnded(tuple(totals(b.state))))
+        return
+    if s.round >= setup.OPEN_LIMIT.get(rules.mode, s.round + 1):  # R35
+        b.add(R.GameEnded(tuple(totals(s))))
         return
     if rules.mode == "2 players":
         if s.final:

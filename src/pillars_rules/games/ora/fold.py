@@ -187,6 +187,7 @@ def _used(s: R.State, e: R.Used, rules: OraRules) -> R.State:
     follow = tuple(R.Step(e.seat, step, arg, e.key) for step, arg in e.then) + s.follow
     return attrs.evolve(
         s,
+        step=None if s.step is not None and s.step.step == "use" else s.step,
         stocks=stocks,
         wheel=_reset(rules, s.wheel, e.reset),
         wonders=wonders,

@@ -57,8 +57,35 @@ def key_of(seat: int, card: str) -> str:
 
 
 def owner_card(key: str) -> tuple[int, str]:
+    """The owner and the card of a building's key (``display/card``: owner -1)."""
     seat, _, card = key.partition("/")
-    return int(seat), card
+    return (-1 if seat == "display" else int(seat)), card
+
+
+def _targets(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, str]]:
+    """(key, card) of the buildings a ``use`` step may use (R26, R27)."""
+    owner, card = owner_card(step.key)
+    name = rules.cards[card].name
+    if step.arg == "display":
+        return [(f"display/{c}", c) for c in state.display]
+    if step.arg == "adjacent":
+        grid = state.grids[owner]
+        here = next(c for c in grid.cells if c.occupant is not None and c.occupant.card == card)
+        return [
+            (key_of(owner, c.occupant.card), c.occupant.card)
+            for c in G.neighbours(grid, (here.x, here.y))
+            if c.occupant is not None
+            and "settlement" not in c.occupant.tags
+            and not K.on_card(state.workers, key_of(owner, c.occupant.card))
+        ]
+    out = []
+    for w in state.workers.all:
+        if w.at is None or w.at == step.key or (step.arg == "prior" and w.kind != "prior"):
+            continue
+        o, c = owner_card(w.at)
+        if rules.cards[c].name != name and (w.at, c) not in out:
+            out.append((w.at, c))
+    return out
 
 
 def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
@@ -337,4 +364,13 @@ def legal(state: R.State, rules: OraRules) -> list[Any]:
         out.extend(_settles(state, rules, seat))
     elif kind == "land":
         out.extend(_buys(state, rules, seat, free=step.arg))
+    elif kind == "clear":
+        cells = [c for c in state.grids[seat].cells if c.cover == step.arg]
+        if cells:  # the step is the price of what the use gave: no skipping it
+            out = [R.Clear(c.x, c.y, label=f"remove the {step.arg} at ({c.x}, {c.y})") for c in cells]
+    elif kind == "use":
+        stock = state.stock(seat)
+        for key, card in _targets(state, rules, step):
+            for i, o in enumerate(outcomes(state, rules, seat, card, stock)):
+                out.append(R.Activate(key, i, label=f"use {rules.cards[card].name}: {o.words or i}"))
     return out

@@ -307,6 +307,25 @@ class Settle:
 
 
 @attrs.frozen
+class Clear:
+    """Remove the cover at (x, y) of one's landscape, taking nothing (a building's ``clear`` step)."""
+
+    x: int
+    y: int
+    label: str = _label()
+
+
+@attrs.frozen
+class Activate:
+    """Use the function of the building ``key`` (``owner/card``, or ``display/card``) through a
+    building's ``use`` step: its outcome ``outcome``."""
+
+    key: str
+    outcome: int
+    label: str = _label()
+
+
+@attrs.frozen
 class Flip:
     """Turn ``n`` grain to straw (§4.8)."""
 
@@ -338,6 +357,8 @@ ACTION_FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
     Build: (("card", str), ("x", int), ("y", int)),
     Buy: (("board", str), ("side", str), ("x", int), ("y", int)),
     Settle: (("card", str), ("x", int), ("y", int), ("payment", tuple)),
+    Clear: (("x", int), ("y", int)),
+    Activate: (("key", str), ("outcome", int)),
     Flip: (("good", str), ("n", int)),
     Trade: (("good", str),),
     Pass: (),

@@ -33,6 +33,11 @@ STEPS: Mapping[str, frozenset[str]] = {
     "cut": frozenset({""}),  # a cut-peat action (Calefactory)
     "settle": frozenset({""}),  # a settlement from hand (Castle)
     "land": frozenset({"", "district", "plot"}),  # a landscape, free (Bulwark)
+    "clear": frozenset({"forest", "moor"}),  # remove one of the user's covers, taking nothing (Carpentry)
+    # use another building's function (R26, R27): one a prior stands on (Priory), any occupied one
+    # (Palace, Grand Manor), an empty one next to this one (Cloister Garden, Cottage), one in the display
+    # (Hospice, Guesthouse)
+    "use": frozenset({"prior", "occupied", "adjacent", "display"}),
 }
 #: The phase steps the flow runs (names of :func:`setup.phases`).
 PHASE_STEPS = frozenset({"move marker", "buy landscape", "settle", "return priors", "one action each"})

@@ -282,6 +282,10 @@ PRINTED = (("Clay Mound", (4, 0)), ("Farmyard", (2, 1)), ("Cloister Office", (4,
 RAISES_FEE = frozenset({"Winery", "Whiskey Distillery"})
 #: Wonders on the table (§1.8, §5.7; R3).
 WONDERS = 8
+#: The open 2-player games' last round (turn), a ruling of ours (R35): their end (§8.6, §8.7) needs the
+#: display nearly empty, which never comes once a displayed building fits no landscape (a cloister
+#: building whose every cloister neighbour is taken), so the game ends after this round at the latest.
+OPEN_LIMIT = {"2 players": 400, "long 2 players": 200}
 #: The most settlements a seat builds in one settlement phase (§6.3; R18).
 SETTLEMENTS_PER_PHASE = 1
 
