@@ -69,6 +69,8 @@ def _targets(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, s
     if step.arg == "display":
         return [(f"display/{c}", c) for c in state.display]
     if step.arg == "adjacent":
+        if owner < 0:  # used from the display (Hospice, Guesthouse): it stands nowhere, so it has no neighbour
+            return []
         grid = state.grids[owner]
         here = next(c for c in grid.cells if c.occupant is not None and c.occupant.card == card)
         return [
