@@ -20,9 +20,8 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from pillars_rules.core import playout
-from pillars_rules.games.ora import ORA
+from pillars_rules.games.ora import ORA, setup
 from pillars_rules.games.ora import records as R
-from pillars_rules.games.ora import setup
 
 from .helpers import MODES, game
 
@@ -97,7 +96,7 @@ def check(rules, rotated: int, state: R.State, stocks: list[Counter]) -> None:
         assert held == {g: n for g, n in stocks[seat].items() if n}, (seat, held, stocks[seat])
     # the wheel
     cfg = rules.wheel
-    for name, s in state.wheel.steps:
+    for _name, s in state.wheel.steps:
         assert 0 <= s < len(cfg.values)
     present = set(state.wheel.present())
     assert set(cfg.indicators) <= present
