@@ -41,6 +41,8 @@ def ledger(state: R.State | None, e, stocks: list[Counter]) -> None:
             stocks.append(Counter(dict(setup.START_GOODS)))
     elif t is R.Felled:
         stocks[e.seat][e.good] += e.amount
+        for c in stocks:
+            _add(c, e.bonus)
     elif t is R.Paid:
         _add(stocks[e.seat], e.goods, -1)
         if e.payee >= 0:

@@ -305,6 +305,9 @@ def test_23_short_game_bonus_production():
         )
     )
     assert [g.state.stock(s).get("sheep", 0) - before[s] for s in range(4)] == [4, 1, 1, 1]
+    g = until(wheel(g, wood=0), "action", seat=1)  # felling with the indicator on 0 still uses the wheel
+    g = g.apply(find(g, lambda a: type(a) is R.Fell and (a.x, a.y) == (2, 0) and not a.joker))
+    assert [g.state.stock(s).get("wood", 0) for s in range(4)] == [2, 2, 2, 2]
 
 
 # -- §4.10, §6 landscapes and settlement phases ------------------------------------------------

@@ -75,8 +75,8 @@ def fold(state: R.State | None, event: Any, rules: OraRules) -> R.State:
     if t is R.Turn:
         return attrs.evolve(state, pending=event, decision=state.decision + 1)
     s = attrs.evolve(state, pending=None) if state.pending is not None else state
-    handler = _FOLD[t]
-    return handler(s, event, rules)
+    after: R.State = _FOLD[t](s, event, rules)
+    return after
 
 
 def _round(s: R.State, e: R.RoundBegan, rules: OraRules) -> R.State:
@@ -157,6 +157,8 @@ def _felled(s: R.State, e: R.Felled, rules: OraRules) -> R.State:
         _, g = G.uncover(grids[e.seat], e.at)
         grids = _seat(grids, e.seat, g)
     stocks = _seat(s.stocks, e.seat, moved(s.stocks[e.seat], take=((e.good, e.amount),)))
+    if e.bonus:
+        stocks = tuple(moved(st, take=e.bonus) for st in stocks)
     wheel = _reset(rules, s.wheel, (e.reset,) if e.reset else ())
     return _acted(attrs.evolve(s, grids=grids, stocks=stocks, wheel=wheel, step=None))
 

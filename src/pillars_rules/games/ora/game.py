@@ -59,7 +59,8 @@ class OraGame(GameType):
 
     def event_bound(self, state: Any) -> int:
         # a round's opening (returns, rotation, income, phase steps) and an action's own events
-        return 64 + 4 * state.n
+        n: int = state.n
+        return 64 + 4 * n
 
     def view(self, game: Any, seat: object) -> Any:
         """Nothing is hidden in Ora: every seat and a spectator see the whole table (§4.10.1:

@@ -111,7 +111,7 @@ def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.
     bonus: tuple[tuple[str, int], ...] = ()
     if rules.mode == "short" and o.reset:  # §10.6: one more of a good taken from the wheel, for everyone (R25)
         wheel_goods = set(rules.wheel.names) - {"joker"}
-        bonus = tuple((g, 1) for g, _ in o.take if g in wheel_goods or (o.reset == ("joker",) and g != "coin"))
+        bonus = tuple((g, 1) for g, _ in o.take if g in wheel_goods or "joker" in o.reset)
     return R.Used(seat, key, o.give, o.take, o.reset, tuple((f.step, f.arg) for f in o.then), o.words, bonus)
 
 

@@ -89,7 +89,8 @@ class Moment:
 @attrs.frozen
 class Felled:
     """``seat`` removed its ``cover`` at ``at`` (``None``: it had none) and took ``amount`` of ``good``;
-    ``reset``: the indicator put back on 0 (``""``: none)."""
+    ``reset``: the indicator put back on 0 (``""``: none); ``bonus``: what every seat takes besides
+    (the short game's bonus production, §10.6; R25)."""
 
     seat: int
     cover: str
@@ -97,6 +98,7 @@ class Felled:
     good: str
     amount: int
     reset: str
+    bonus: Goods = ()
 
 
 @attrs.frozen
@@ -227,7 +229,8 @@ class GameEnded:
 
 # ---------------------------------------------------------------- actions
 def _label() -> str:
-    return attrs.field(default="", eq=False)  # type: ignore[no-any-return]
+    label: str = attrs.field(default="", eq=False)
+    return label
 
 
 @attrs.frozen
