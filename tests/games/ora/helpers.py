@@ -24,6 +24,7 @@ MODES = [
         ("long 2 players", None),
         ("short", 3),
         ("short", 4),
+        ("solo", None),
     )
     for variant in ("france", "ireland")
 ]

@@ -457,3 +457,64 @@ def test_2_the_two_player_end():
     assert sum(type(e) is R.Rotated for e in last) == 1
     assert turns(last) == [1 - a]
     assert not [e for e in tail if type(e) is R.PhaseStep]
+
+
+# -- §9 the solo game --------------------------------------------------------------------------
+
+
+def test_5_solo_an_indicator_pushed_beyond_10_leaves():
+    """§13.5 (§9.2; R23): in solo the clay indicator on 10 leaves the wheel at the rotation; the
+    joker may still be taken for clay."""
+    g = wheel(game("solo"), clay=12)
+    state = attrs.evolve(g.state, stage="round over", queue=(), pending=None)
+    _, after = flow(state, g.rules)
+    assert after.wheel.step("clay") is None and after.wheel.step("sheep") is not None
+
+
+def test_solo_the_neutral_players_buildings_cost_a_coin_to_the_supply_and_the_player_picks_its_clergyman():
+    """§9.4: 1 coin to the supply (no one receives it), and the player chooses prior or lay brother."""
+    g = stock(wheel(game("solo"), sheep=3), 0, coin=1)
+    assert g.state.names == ("Player 1", "Neutral player") and g.state.stock(1) == {}
+    assert g.state.grids[1].at((0, 0)).occupant.card == "G13"  # the Builders' Market (D9)
+    assert all(c.cover is None for c in g.state.grids[1].cells)  # no forest, no moor (§9.3)
+    g = g.apply(find(g, lambda a: type(a) is R.Contract and a.key == "1/H02" and a.label.endswith(": 4 sheep")))
+    assert g.pending == R.Turn(0, "clergy")
+    g = g.apply(R.Choose("prior"))
+    assert g.state.stock(0) == {"sheep": 4} and g.state.stock(1) == {}
+    assert K.on_card(g.state.workers, "1/H02") == (K.Worker(1, "prior", "1/H02"),)
+
+
+def test_solo_a_settlement_phase_the_neutral_player_builds_the_display_then_its_prior_then_the_phase():
+    """§9.6 steps 3-7 (R7: phase A in round 12): the whole display goes on the neutral player's
+    heartland, one building at a time where the player says; its prior may go on a new one, paid for;
+    then the settlement phase, then the player's two actions."""
+    g = playout(game("solo"), seed=1, until=lambda s: s.stage == "neutral")
+    assert g.state.round == 12 and g.pending.kind == "neutral build"
+    shown, n = set(g.state.display), g.n_events
+    g = stock(at(g, workers=K.recall(g.state.workers, 1)), 0, coin=3)
+    while g.pending.kind == "neutral build":
+        g = g.apply(g.legal_actions()[0])
+    assert not g.state.display
+    assert {e.card for e in g.events[n:] if type(e) is R.NeutralBuilt} == shown
+    assert g.pending.kind == "neutral prior"
+    prior = next(a for a in g.legal_actions() if type(a) is R.Contract)
+    g = g.apply(prior)
+    assert g.state.stock(0)["coin"] == 2 and K.on_card(g.state.workers, prior.key)[0].kind == "prior"
+    assert g.pending.kind == "buy"
+    g = until(g, "action")
+    assert g.state.display == g.rules.decks["A"]
+
+
+def test_solo_the_last_round_two_actions_then_the_neutral_player_then_phase_e():
+    """§9.6: in the last round (R7: 32) the two actions come right after the rotation, then the
+    neutral player builds and phase E ends the game."""
+    end = playout(game("solo", "ireland"), seed=3)
+    r, tail = 0, []
+    for e in end.events:
+        if type(e) is R.RoundBegan:
+            r = e.round
+        if r == 32:
+            tail.append(type(e).__name__)
+    assert tail.index("TurnEnded") < tail.index("Resumed") < tail.index("NeutralDone") < tail.index("GameEnded")
+    assert tail.count("TurnEnded") == 2
+    assert end.narrate()[-1].endswith("the goal is 500 points)")

@@ -9,7 +9,7 @@ from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
 from . import records as R
 from . import setup
-from .legal import TRADES, Context, key_of, outcomes, owner_card, used
+from .legal import TRADES, Context, after_fee, key_of, outcomes, owner_card, used
 from .rules import OraRules, piece
 
 
@@ -37,12 +37,20 @@ def events_of(state: R.State, rules: OraRules, a: Any) -> list[Any]:
         return _fell(state, rules, seat, a)
     if t is R.Place:
         return [R.Placed(seat, a.kind, a.key), *_use(state, rules, seat, a.key, a.outcome, state.stock(seat))]
+    if t is R.Contract and p.kind == "neutral prior":
+        fee = rules.contracts.fees[state.level][a.fee]
+        use = _use(state, rules, seat, a.key, a.outcome, after_fee(state.stock(seat), fee.goods))
+        return [
+            R.Paid(seat, -1, fee.goods, "the neutral prior"),
+            R.Placed(a.owner, "prior", a.key),
+            *use,
+            R.NeutralDone(p.kind),
+        ]
+    if t is R.Build and p.kind == "neutral build":
+        return [R.NeutralBuilt(a.card, (a.x, a.y))]
     if t is R.Contract:
         fee = rules.contracts.fees[state.level][a.fee]
-        stock = state.stock(seat)
-        for g, n in fee.goods:
-            stock[g] -= n
-        use = _use(state, rules, seat, a.key, a.outcome, stock)
+        use = _use(state, rules, seat, a.key, a.outcome, after_fee(state.stock(seat), fee.goods))
         payee = a.owner if fee.to == "owner" else -1
         return [R.Paid(seat, payee, fee.goods, "work contract"), R.Asked(seat, a.owner, a.key, use[0] if use else None)]
     if t is R.Choose:
@@ -77,6 +85,8 @@ def events_of(state: R.State, rules: OraRules, a: Any) -> list[Any]:
         return [R.TurnEnded(seat)]
     if kind in ("buy", "settle", "prior", "bonus"):
         return [R.Passed(seat, kind)]
+    if kind == "neutral prior":
+        return [R.NeutralDone(kind)]
     return [R.Passed(seat, "step")]
 
 
@@ -86,6 +96,8 @@ _TAKES: dict[str, tuple[type, ...]] = {
     "bonus": (R.Pass, R.Build, R.Place, R.Buy, R.Flip, R.Trade),
     "after": (R.Pass, R.Buy, R.Flip, R.Trade),
     "clergy": (R.Choose,),
+    "neutral build": (R.Build,),
+    "neutral prior": (R.Pass, R.Contract),
     "prior": (R.Pass, R.Place),
     "buy": (R.Pass, R.Buy),
     "settle": (R.Pass, R.Settle),
@@ -158,7 +170,9 @@ def refusal(state: R.State, rules: OraRules, a: Any, listed: list[Any]) -> str:
         names = ", ".join(t.__name__ for t in takes)
         return f"{state.names[p.seat]} must decide '{p.kind}', which takes {names}, not {type(a).__name__}"
     why: str | None = None
-    if type(a) is R.Build:
+    if type(a) is R.Build and p.kind == "neutral build":
+        why = "the neutral player builds a displayed building on its heartland, over no occupied building (§9.5)"
+    elif type(a) is R.Build:
         why = _why_build(state, rules, p.seat, a)
     elif type(a) is R.Place:
         if p.kind == "action" or (p.kind == "bonus" and a.kind == "prior"):

@@ -19,8 +19,9 @@ from ...mechanisms import phases as P
 from ...mechanisms import workers as K
 from . import records as R
 from . import setup
+from .legal import neutral_builds, neutral_priors
 from .rules import OraRules
-from .score import totals
+from .score import final
 
 
 class Batch:
@@ -40,6 +41,8 @@ class Batch:
 def queue_of(rules: OraRules, round_: int, seats: int, final: bool) -> tuple[int, tuple[int, ...]]:
     """The start seat of a round and its action turns (§3.5, §8.2, §8.7)."""
     start = (round_ - 1) % seats
+    if rules.solo:  # 2-player turns: two actions after each rotation (§9.2)
+        return 0, (0, 0)
     if rules.mode == "2 players":
         return start, (start,) if final else (start, start)
     if rules.mode == "long 2 players":
@@ -61,7 +64,7 @@ def _recall(b: Batch, moment: str) -> None:
 def _begin_round(b: Batch, rules: OraRules) -> None:
     s = b.state
     r = s.round + 1
-    start, queue = queue_of(rules, r, s.n, s.final)
+    start, queue = queue_of(rules, r, s.players, s.final)
     b.add(R.RoundBegan(r, start, queue))
     _recall(b, "round start")
     b.add(R.Rotated(r))
@@ -77,22 +80,25 @@ def _displayed_end(s: R.State, rules: OraRules) -> bool:
 
 def _round_over(b: Batch, rules: OraRules) -> None:
     s = b.state
+    if s.todo:  # solo, phase E: its steps after the round's actions (§9.6)
+        b.add(R.Resumed(s.phase))
+        return
     if s.bonus:
         b.add(R.Moment("bonus round over"))
         if b.state.stage == "over":  # no phase waits for it
-            b.add(R.GameEnded(tuple(totals(b.state))))
+            b.add(R.GameEnded(final(b.state)))
         return
     if s.round >= setup.OPEN_LIMIT.get(rules.mode, s.round + 1):  # R35
-        b.add(R.GameEnded(tuple(totals(s))))
+        b.add(R.GameEnded(final(s)))
         return
     if rules.mode == "2 players":
         if s.final:
-            b.add(R.GameEnded(tuple(totals(s))))
+            b.add(R.GameEnded(final(s)))
             return
         if _displayed_end(s, rules):
             b.add(R.EndTriggered(1))
     elif rules.mode == "long 2 players" and _displayed_end(s, rules):
-        b.add(R.GameEnded(tuple(totals(s))))
+        b.add(R.GameEnded(final(s)))
         return
     _begin_round(b, rules)
 
@@ -129,12 +135,26 @@ def advance(b: Batch, rules: OraRules) -> None:
     if stage == "start":
         _begin_round(b, rules)
     elif stage == "phase":
-        if s.todo:
+        if s.todo and s.todo[0] == "neutral recall":
+            b.add(R.PhaseStep(s.todo[0]))
+            if K.all_placed(b.state.workers, s.n - 1):
+                b.add(R.Returned(s.n - 1))
+        elif s.todo:
             b.add(R.PhaseStep(s.todo[0]))
         elif s.phase == "E":
-            b.add(R.GameEnded(tuple(totals(s))))
+            b.add(R.GameEnded(final(s)))
         else:
             b.add(R.PhaseEnded(s.phase))
+    elif stage == "neutral":
+        if neutral_builds(s, rules):
+            b.add(R.Turn(0, "neutral build"))
+        else:
+            b.add(R.NeutralDone("neutral builds"))
+    elif stage == "neutral prior":
+        if neutral_priors(s, rules):
+            b.add(R.Turn(0, "neutral prior"))
+        else:
+            b.add(R.NeutralDone("neutral prior"))
     elif stage in ("buy", "settle"):
         b.add(R.Turn(s.order[0], stage))
     elif stage == "actions":
@@ -147,4 +167,4 @@ def advance(b: Batch, rules: OraRules) -> None:
     elif stage == "round over":
         _round_over(b, rules)
     else:  # "over" without an end event: the phases are spent
-        b.add(R.GameEnded(tuple(totals(s))))
+        b.add(R.GameEnded(final(s)))

@@ -49,14 +49,23 @@ def _reset(rules: OraRules, wheel: W.Wheel, names: Iterable[str]) -> W.Wheel:
 
 
 def initial(event: R.Began, rules: OraRules) -> R.State:
-    n = len(event.names)
+    players = len(event.names)
     home = G.start(rules.grid, "heartland", "printed")
-    goods: R.Goods = () if rules.mode == "solo" else setup.START_GOODS
+    goods: R.Goods = () if rules.solo else setup.START_GOODS
+    names, stocks, grids, hands = event.names, (tuple(sorted(goods)),) * players, (home,) * players, None
+    hands = (rules.settlements["start"],) * players
+    if rules.solo:  # the neutral player: the last seat, which never decides (§9.3)
+        names += (setup.NEUTRAL,)
+        stocks += ((),)
+        grids += (G.start(rules.grid, "neutral heartland", "printed"),)
+        hands += ((),)
+    n = len(names)
     return R.State(
-        names=event.names,
-        stocks=(tuple(sorted(goods)),) * n,
-        grids=(home,) * n,
-        hands=(rules.settlements["start"],) * n,
+        names=names,
+        players=players,
+        stocks=stocks,
+        grids=grids,
+        hands=hands,
         workers=K.start(rules.clergy, n),
         wheel=W.start(rules.wheel),
         phases=P.start(rules.phases),
@@ -108,7 +117,8 @@ def _income(s: R.State, e: R.Income, rules: OraRules) -> R.State:
 
 
 def _order(s: R.State) -> tuple[int, ...]:
-    return tuple((s.start + i) % s.n for i in range(s.n))
+    """The deciding seats in turn order from the start player (R29)."""
+    return tuple((s.start + i) % s.players for i in range(s.players))
 
 
 def _phase_step(s: R.State, e: R.PhaseStep, rules: OraRules) -> R.State:
@@ -125,6 +135,12 @@ def _phase_step(s: R.State, e: R.PhaseStep, rules: OraRules) -> R.State:
         return attrs.evolve(s, workers=w)
     if step == "one action each":
         return attrs.evolve(s, queue=_order(s), bonus=True)
+    if step == "neutral builds":
+        return attrs.evolve(s, stage="neutral", fresh=())
+    if step == "neutral prior":
+        return attrs.evolve(s, stage="neutral prior")
+    if step == "two actions":
+        return attrs.evolve(s, stage="actions")
     if step.startswith("reveal "):
         deck = step[len("reveal ") :]
         towns = rules.settlements.get(deck, ())
@@ -219,6 +235,31 @@ def _built(s: R.State, e: R.Built, rules: OraRules) -> R.State:
     )
 
 
+def _neutral_built(s: R.State, e: R.NeutralBuilt, rules: OraRules) -> R.State:
+    seat = s.n - 1
+    grid = s.grids[seat]
+    gone = grid.at(e.at)
+    g = G.place(grid, e.at, piece(rules.cards[e.card]), rules.neutral_rule(e.card))
+    card = rules.cards[e.card]
+    level = max(s.level, 1) if card.name in setup.RAISES_FEE else s.level
+    fresh = tuple(c for c in s.fresh if gone is None or gone.occupant is None or gone.occupant.card != c)
+    return attrs.evolve(
+        s,
+        grids=_seat(s.grids, seat, g),
+        display=tuple(c for c in s.display if c != e.card),
+        level=level,
+        fresh=fresh + (e.card,),
+    )
+
+
+def _neutral_done(s: R.State, e: R.NeutralDone, rules: OraRules) -> R.State:
+    return attrs.evolve(s, stage="phase", fresh=() if e.step == "neutral prior" else s.fresh)
+
+
+def _resumed(s: R.State, e: R.Resumed, rules: OraRules) -> R.State:
+    return attrs.evolve(s, stage="phase")
+
+
 def _bought(s: R.State, e: R.Bought, rules: OraRules) -> R.State:
     g = G.attach(rules.grid, s.grids[e.seat], e.board, e.side, e.at)
     pile = "district" if e.board == "district" else "plot"
@@ -295,6 +336,9 @@ _FOLD: dict[type, Any] = {
     R.Followed: _followed,
     R.Built: _built,
     R.Bought: _bought,
+    R.NeutralBuilt: _neutral_built,
+    R.NeutralDone: _neutral_done,
+    R.Resumed: _resumed,
     R.Settled: _settled,
     R.Flipped: _flipped,
     R.Traded: _traded,

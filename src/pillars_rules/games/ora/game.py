@@ -15,7 +15,7 @@ from .flow import Batch, advance
 from .fold import fold
 from .legal import legal
 from .rules import OraRules
-from .score import parts, ranking, totals
+from .score import final, parts, ranking
 from .words import CONTROL, describe, summary
 
 
@@ -52,7 +52,7 @@ class OraGame(GameType):
 
     def scores(self, state: Any) -> list[Any]:
         """Each seat's points as the table stands (at the end: the final score, §7)."""
-        return totals(state)
+        return list(final(state))
 
     def ranking(self, state: Any) -> list[list[int]]:
         return ranking(self.scores(state))

@@ -171,19 +171,31 @@ def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
             continue
         kind = K.free(state.workers, owner)[0]
         for key, card in _free_buildings(state, owner):
-            for f, fee in enumerate(level):
+            for f in range(len(level)):
                 offer = C.Offer(seat, owner, key, f, kind, stock)
                 if C.can_contract(rules.contracts, rules.clergy, state.workers, state.level, offer) is not None:
                     continue
-                after = dict(stock)
-                for g, n in fee.goods:
-                    after[g] -= n
-                paid = ", ".join(f"{n} {g}" for g, n in fee.goods)
-                nm = rules.cards[card].name
-                who = state.names[owner]
-                out.append(R.Contract(owner, key, f, -1, label=f"contract {who}'s {nm} for {paid}, without using it"))
-                for i, o in enumerate(outcomes(state, rules, seat, card, after)):
-                    out.append(R.Contract(owner, key, f, i, label=f"contract {who}'s {nm} for {paid}: {o.words or i}"))
+                what = f"contract {state.names[owner]}'s {rules.cards[card].name}"
+                out.extend(_offers(state, rules, seat, owner, key, f, what))
+    return out
+
+
+def after_fee(stock: Mapping[str, int], goods: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """``stock`` once the fee ``goods`` is paid (before the use, §4.3.2)."""
+    after = dict(stock)
+    for g, n in goods:
+        after[g] -= n
+    return after
+
+
+def _offers(state: R.State, rules: OraRules, user: int, owner: int, key: str, f: int, what: str) -> list[Any]:
+    """A contract with fee ``f`` for the building ``key``: without a use, and with each outcome."""
+    fee = rules.contracts.fees[state.level][f].goods
+    paid = ", ".join(f"{n} {g}" for g, n in fee)
+    card = owner_card(key)[1]
+    out: list[Any] = [R.Contract(owner, key, f, -1, label=f"{what} for {paid}, without using it")]
+    for i, o in enumerate(outcomes(state, rules, user, card, after_fee(state.stock(user), fee))):
+        out.append(R.Contract(owner, key, f, i, label=f"{what} for {paid}: {o.words or i}"))
     return out
 
 
@@ -320,6 +332,43 @@ def _bonus(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     return out
 
 
+def neutral_builds(state: R.State, rules: OraRules) -> list[Any]:
+    """Solo (§9.5): each displayed building on each space of the neutral player's heartland it may go
+    on -- any terrain, over a building nobody stands on (cloister over cloister, other over other), a
+    cloister next to a cloister. A building that fits nowhere stays displayed (R39)."""
+    seat = state.n - 1
+    grid = state.grids[seat]
+    out: list[Any] = []
+    for cid in state.display:
+        card = rules.cards[cid]
+        p, rule = piece(card), rules.neutral_rule(cid)
+        for c in grid.cells:
+            if c.occupant is not None and K.on_card(state.workers, key_of(seat, c.occupant.card)):
+                continue
+            if G.can_place(grid, (c.x, c.y), p, rule) is None:
+                over = f" over {rules.cards[c.occupant.card].name}" if c.occupant is not None else ""
+                out.append(
+                    R.Build(cid, c.x, c.y, label=f"the neutral player builds {card.name} at ({c.x}, {c.y}){over}")
+                )
+    return out
+
+
+def neutral_priors(state: R.State, rules: OraRules) -> list[Any]:
+    """Solo (§9.5): the neutral player's prior on one of its new buildings, the player paying the fee
+    (to the supply) and using the function; or not."""
+    seat, user = state.n - 1, 0
+    if "prior" not in K.free(state.workers, seat):
+        return []
+    out: list[Any] = []
+    stock = state.stock(user)
+    for cid in state.fresh:
+        key = key_of(seat, cid)
+        for f, fee in enumerate(rules.contracts.fees[state.level]):
+            if _affords(stock, fee.goods):
+                out.extend(_offers(state, rules, user, seat, key, f, f"the neutral prior on {rules.cards[cid].name}"))
+    return out
+
+
 def legal(state: R.State, rules: OraRules) -> list[Any]:
     p = state.pending
     if p is None or state.game_over:
@@ -350,6 +399,10 @@ def legal(state: R.State, rules: OraRules) -> list[Any]:
         ]
     if kind == "buy":
         return [R.Pass(label="buy no landscape"), *_buys(state, rules, seat)]
+    if kind == "neutral build":
+        return neutral_builds(state, rules)
+    if kind == "neutral prior":
+        return [R.Pass(label="leave the neutral prior home"), *neutral_priors(state, rules)]
     if kind == "settle":
         return [R.Pass(label="build no settlement"), *_settles(state, rules, seat)]
     # a follow-up step

@@ -165,6 +165,28 @@ class Built:
 
 
 @attrs.frozen
+class NeutralBuilt:
+    """Solo: the player built ``card`` from the display on the neutral player's heartland at ``at`` (§9.5)."""
+
+    card: str
+    at: tuple[int, int]
+
+
+@attrs.frozen
+class NeutralDone:
+    """Solo: the neutral player's step of the phase is over."""
+
+    step: str
+
+
+@attrs.frozen
+class Resumed:
+    """Solo, phase E: the round's actions done, the phase's steps go on (§9.6)."""
+
+    phase: str
+
+
+@attrs.frozen
 class Bought:
     """``seat`` bought a ``board`` (its ``side``) and laid it at ``at``, paying ``price``."""
 
@@ -417,6 +439,10 @@ class State:
     pending: Turn | None = None
     game_over: bool = False
     decision: int = 0
+    #: the seats that decide (solo: 1; the neutral player is the last seat, §9.3)
+    players: int = 0
+    #: solo: the buildings the neutral player built in this phase (§9.5)
+    fresh: tuple[str, ...] = ()
     #: card id -> (economic value, dwelling value): the catalogue's, so that a state scores alone
     values: Mapping[str, tuple[int, int]] = attrs.field(factory=dict, eq=False, repr=False)
 

@@ -40,7 +40,19 @@ STEPS: Mapping[str, frozenset[str]] = {
     "use": frozenset({"prior", "occupied", "adjacent", "display"}),
 }
 #: The phase steps the flow runs (names of :func:`setup.phases`).
-PHASE_STEPS = frozenset({"move marker", "buy landscape", "settle", "return priors", "one action each"})
+PHASE_STEPS = frozenset(
+    {
+        "move marker",
+        "buy landscape",
+        "settle",
+        "return priors",
+        "one action each",
+        "neutral builds",  # solo (§9.6): the whole display goes on the neutral player's heartland
+        "neutral prior",  # solo: its prior on one of the new buildings, paid for (§9.5)
+        "neutral recall",  # solo: its clergy come home if all are placed
+        "two actions",  # solo, phase E: the round's two actions come first
+    }
+)
 
 
 class _Probe:
@@ -88,10 +100,6 @@ class OraRules:
 
         if self.mode not in setup.MODES:
             raise ConfigError(f"Ora rules: mode {self.mode!r:.40} is not one of {', '.join(setup.MODES)}")
-        if self.mode == "solo":
-            raise ConfigError(
-                "Ora rules: the solo game is not playable yet (its neutral player, §9.3-§9.6, is not built)"
-            )
         if self.variant not in setup.VARIANTS:
             raise ConfigError(f"Ora rules: variant {self.variant!r:.40} is not one of {', '.join(setup.VARIANTS)}")
         counts = setup.MODES[self.mode]
@@ -114,14 +122,21 @@ class OraRules:
                 )
             printed[name] = piece(found[0])
         short = self.mode == "short"
-        put("grid", setup.grid(printed, short))
+        solo = self.mode == "solo"
+        neutral = None
+        if solo:
+            found = [c for c in in_play if c.kind == "building" and c.name == setup.NEUTRAL_START[0]]
+            if len(found) != 1:
+                raise ConfigError(f"Ora rules: the solo game needs one {setup.NEUTRAL_START[0]!r}, it has {len(found)}")
+            neutral = piece(found[0])
+        put("grid", setup.grid(printed, short, neutral))
         put("wheel", setup.wheel(self.mode, self.variant))
         put("clergy", setup.clergy(self.mode))
         put("contracts", setup.contracts(self.variant, self.mode))
         put("phases", setup.phases(self.mode))
         put("goods", setup.GOODS)
-        put("stacks", setup.STACKS)
-        buildings = [c for c in in_play if c.kind == "building"]
+        put("stacks", setup.stacks(self.mode))
+        buildings = [c for c in in_play if c.kind == "building" and (neutral is None or c.id != neutral.card)]
         put("start", tuple(c.id for c in buildings if c.deck == "start"))
         put("decks", {d: tuple(c.id for c in buildings if c.deck == d) for d in "ABCD"})
         towns = [c for c in in_play if c.kind == "settlement"]
@@ -177,10 +192,20 @@ class OraRules:
     def card(self, cid: str) -> Building:
         return self.cards[cid]
 
+    @property
+    def solo(self) -> bool:
+        return self.mode == "solo"
+
     def rule(self, cid: str) -> Rule:
         """Where the card may stand: its terrains, and next to a cloister if it is one (§4.6.2, §4.7)."""
         c = self.cards[cid]
         return Rule(c.terrain, next_to={"cloister"} if c.cloister else frozenset())
+
+    def neutral_rule(self, cid: str) -> Rule:
+        """Where the neutral player builds (§9.5): any terrain, over a building (cloister over cloister,
+        other over other), a cloister next to a cloister."""
+        c = self.cards[cid]
+        return Rule(setup.TERRAINS, next_to={"cloister"} if c.cloister else frozenset(), over={"cloister"})
 
 
 def piece(card: Building) -> Piece:

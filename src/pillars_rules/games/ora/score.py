@@ -53,6 +53,11 @@ def totals(state: R.State) -> list[int]:
     return [sum(parts(state, seat)) for seat in range(state.n)]
 
 
+def final(state: R.State) -> tuple[int, ...]:
+    """The deciding seats' scores (solo: the player's, not the neutral player's)."""
+    return tuple(totals(state)[: state.players])
+
+
 def ranking(scores: list[int]) -> list[list[int]]:
     """Seats by total, best first; tied seats share a place: no tie-break (§7.5)."""
     groups: list[list[int]] = []

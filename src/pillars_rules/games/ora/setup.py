@@ -286,6 +286,11 @@ WONDERS = 8
 #: display nearly empty, which never comes once a displayed building fits no landscape (a cloister
 #: building whose every cloister neighbour is taken), so the game ends after this round at the latest.
 OPEN_LIMIT = {"2 players": 400, "long 2 players": 200}
+#: The solo game's neutral player (§9.3): its name, the building it starts with on its heartland's
+#: top-left space (D9), and the points that win the solo game (§9.7; R24).
+NEUTRAL = "Neutral player"
+NEUTRAL_START = ("Builders' Market", (0, 0))
+SOLO_GOAL = 500
 #: The most settlements a seat builds in one settlement phase (§6.3; R18).
 SETTLEMENTS_PER_PHASE = 1
 
@@ -304,7 +309,22 @@ def heartland(printed: dict[str, Piece], short: bool = False) -> Side:
     return Side(HEARTLAND.name, tuple(cells))
 
 
-def grid(printed: dict[str, Piece], short: bool = False) -> GridConfig:
-    """The grid of a game: :data:`GRID` with the catalogue's heartland."""
+def grid(printed: dict[str, Piece], short: bool = False, neutral: Piece | None = None) -> GridConfig:
+    """The grid of a game: :data:`GRID` with the catalogue's heartland; solo, the neutral player's
+    heartland too: no forest or moor, its first building top left (§9.3)."""
     home = BoardKind("heartland", (heartland(printed, short),))
-    return attrs.evolve(GRID, boards=(home, *GRID.boards[1:]))
+    boards = [home, *GRID.boards[1:]]
+    if neutral is not None:
+        cells = tuple(
+            attrs.evolve(c, cover=None, occupant=neutral if (c.dx, c.dy) == NEUTRAL_START[1] else c.occupant)
+            for c in home.sides[0].cells
+        )
+        boards.append(BoardKind("neutral heartland", (Side("printed", cells),)))
+    return attrs.evolve(GRID, boards=tuple(boards))
+
+
+def stacks(mode: str) -> Stacks:
+    """The landscape stacks: cheapest first; solo, most expensive first (§2.5, §9.1; R10)."""
+    if mode != "solo":
+        return STACKS
+    return Stacks(tuple((k, tuple(reversed(p))) for k, p in STACKS.piles))

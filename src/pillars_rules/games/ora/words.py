@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import records as R
+from . import setup
 from .rules import OraRules
 
 
@@ -60,6 +61,12 @@ def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
         return f"{who(e.seat)} goes on: {e.step}"
     if t is R.Built:
         return f"{who(e.seat)} builds {_card(rules, e.card)} at {e.at}"
+    if t is R.NeutralBuilt:
+        return f"The neutral player builds {_card(rules, e.card)} at {e.at}"
+    if t is R.NeutralDone:
+        return f"The neutral player's step is done ({e.step})"
+    if t is R.Resumed:
+        return f"Phase {e.phase} goes on after the round's actions"
     if t is R.Bought:
         return f"{who(e.seat)} buys a {e.board} ({e.side}) for {e.price} coins and lays it at {e.at}"
     if t is R.Settled:
@@ -75,14 +82,18 @@ def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
     if t is R.EndTriggered:
         return "The end is near: one more turn of one action"
     if t is R.GameEnded:
-        return "The game ends: " + ", ".join(f"{who(s)} {p}" for s, p in enumerate(e.scores))
+        text = "The game ends: " + ", ".join(f"{who(s)} {p}" for s, p in enumerate(e.scores))
+        if rules.solo:  # §9.7; R24
+            won = e.scores[0] >= setup.SOLO_GOAL
+            text += f" ({'won' if won else 'lost'}: the goal is {setup.SOLO_GOAL} points)"
+        return text
     if t is R.Turn:
         return f"{who(e.seat)} to {e.kind}"
     return repr(e)
 
 
 #: Bookkeeping events a narration leaves out.
-CONTROL = (R.Turn, R.PhaseStep, R.Followed, R.TurnEnded)
+CONTROL = (R.Turn, R.PhaseStep, R.Followed, R.TurnEnded, R.NeutralDone, R.Resumed)
 
 
 def summary(s: R.State) -> str:
