@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core import Game, GameType, register, run
-from ...errors import ConfigError
+from ...errors import ConfigError, IllegalActionError, safe_repr
 from ...mechanisms import workers as K
 from . import records as R
 from .decide import events_of, refusal
@@ -64,7 +64,12 @@ class OraGame(GameType):
 
     def view(self, game: Any, seat: object) -> Any:
         """Nothing is hidden in Ora: every seat and a spectator see the whole table (§4.10.1:
-        landscapes are open; settlement hands are the same cards for every seat, §1.3, §6.4)."""
+        landscapes are open; settlement hands are the same cards for every seat, §1.3, §6.4).
+        ``seat`` is still checked: a plain int of a deciding seat, or ``None``."""
+        players = game.state.players
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            kind = "" if type(seat) is int else f" (a seat is a plain int, not {type(seat).__name__[:40]})"
+            raise IllegalActionError(f"no seat {safe_repr(seat, 40)} in a {players}-player game{kind}")
         return public(game.state, game.rules)
 
     def export(self, game: Any, seat: object) -> str:
