@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from pillars_rules.core import playout
+from pillars_rules.errors import IllegalActionError
 from pillars_rules.games.ora import ORA, setup
 from pillars_rules.games.ora import records as R
 
@@ -152,3 +154,37 @@ def test_the_laws_hold_after_every_event(mode, seed):
         for s in range(state.n)
     ]
     assert list(end.events[-1].scores) == scores[: state.players] == end.scores()
+
+
+@settings(deadline=None, max_examples=25, phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@given(st.sampled_from(MODES), st.integers(0, 2**16), st.integers(0, 400), st.data())
+def test_every_listed_action_applies_and_a_changed_one_is_listed_or_refused_untouched(mode, seed, steps, data):
+    """Anywhere in a random game: each listed action applies; the same action with one field changed
+    is either listed too or refused with IllegalActionError, the game untouched."""
+    g = playout(game(*mode), seed=seed, max_actions=steps)
+    if g.is_over:
+        return
+    legal = g.legal_actions()
+    action = data.draw(st.sampled_from(legal))
+    g.apply(action)
+    fields = ORA.action_fields[type(action)]
+    if not fields:
+        return
+    name, kind = data.draw(st.sampled_from(fields))
+    value = {
+        int: st.integers(-3, 12),
+        str: st.sampled_from(["", "forest", "0/H01", "G02", "prior", "wine"]),
+        bool: st.booleans(),
+        tuple: st.just((("grain", 1),)),
+    }[kind]
+    changed = attrs.evolve(action, **{name: data.draw(value)})
+    before = (g.state, g.events)
+    if changed in legal:
+        g.apply(changed)
+    else:
+        try:
+            g.apply(changed)
+        except IllegalActionError as e:
+            assert str(e) and (g.state, g.events) == before
+        else:
+            raise AssertionError(f"{changed} is not listed and was not refused")

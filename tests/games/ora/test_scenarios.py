@@ -518,3 +518,20 @@ def test_solo_the_last_round_two_actions_then_the_neutral_player_then_phase_e():
     assert tail.index("TurnEnded") < tail.index("Resumed") < tail.index("NeutralDone") < tail.index("GameEnded")
     assert tail.count("TurnEnded") == 2
     assert end.narrate()[-1].endswith("the goal is 500 points)")
+
+
+def test_27_a_settlement_payment_that_is_not_minimal_or_short_is_refused_with_r33():
+    """§6.3 (R33): no change, but no good given that the payment did not need; a short payment refused."""
+    g = playout(game(), seed=3, until=lambda s: s.round == 7)
+    g = until(g, "settle")
+    seat = g.pending.seat
+    g = stock(g, seat, grain=3, wood=3)
+    spot = next(a for a in g.legal_actions() if type(a) is R.Settle and a.card == "S01")
+    before = g.state
+    with pytest.raises(IllegalActionError, match="is not needed"):
+        g.apply(R.Settle("S01", spot.x, spot.y, (("grain", 2), ("wood", 1))))
+    with pytest.raises(IllegalActionError, match="energy 1 is needed"):
+        g.apply(R.Settle("S01", spot.x, spot.y, (("grain", 1),)))
+    with pytest.raises(IllegalActionError, match="not a settlement in"):
+        g.apply(R.Settle("S08", spot.x, spot.y, (("grain", 1), ("wood", 1))))
+    assert g.state == before

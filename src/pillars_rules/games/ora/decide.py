@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...mechanisms import grid as G
+from ...mechanisms import twosided as T
 from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
 from . import records as R
@@ -161,6 +162,31 @@ def _why_contract(state: R.State, rules: OraRules, seat: int, a: R.Contract) -> 
     return None
 
 
+def _why_settle(state: R.State, rules: OraRules, seat: int, a: R.Settle) -> str | None:
+    card = rules.cards.get(a.card)
+    if card is None or card.kind != "settlement" or a.card not in state.hands[seat]:
+        return f"{a.card!r:.40} is not a settlement in {state.names[seat]}'s hand (§6.3, §6.4)"
+    try:
+        given = {g: n for g, n in a.payment}
+    except (TypeError, ValueError):
+        return "a payment is pairs of a good and a whole number"
+    need = dict(card.cost)
+    by_kind = (
+        {k: {g: n for g, n in given.items() if T.value(rules.goods, g, k) > 0} for k in need}
+        if all(type(g) is str and g in rules.goods.goods for g in given)
+        else None
+    )
+    if by_kind is None:
+        return "the payment names a good the game does not have"
+    why = T.can_pay(rules.goods, state.stock(seat), by_kind, need)
+    if why is None and sum(sum(v.values()) for v in by_kind.values()) != sum(given.values()):
+        why = "a good given is worth neither food nor energy"
+    if why is not None:
+        return f"{card.name}'s cost is not paid so: {why} (§6.3; R33)"
+    where = G.can_place(state.grids[seat], (a.x, a.y), piece(card), rules.rule(a.card))
+    return None if where is None else f"{card.name} cannot stand there: {where} (§6.3)"
+
+
 def refusal(state: R.State, rules: OraRules, a: Any, listed: list[Any]) -> str:
     p = state.pending
     if p is None:
@@ -189,6 +215,8 @@ def refusal(state: R.State, rules: OraRules, a: Any, listed: list[Any]) -> str:
             why = f"{state.names[p.seat]} still has a {a.cover} card: felling nothing is only for a landscape without one (§4.5)"
         elif not a.none and state.grids[p.seat].at((a.x, a.y)) not in cells:
             why = f"there is no {a.cover} card of {state.names[p.seat]}'s at ({a.x}, {a.y}) (§4.5)"
+    elif type(a) is R.Settle:
+        why = _why_settle(state, rules, p.seat, a)
     if why is None:
         why = f"it is not one of the {len(listed)} actions listed for {state.names[p.seat]}'s '{p.kind}' decision"
     return why
