@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from pillars_rules.errors import ConfigError, IllegalActionError
-from pillars_rules.games.ora import new_game, ora_rules
+from pillars_rules.games.ora import OraRules, new_game, ora_rules
 from pillars_rules.mechanisms.use import Follow
 
 from .catalogue import FUNCTIONS, E, catalogue
@@ -76,3 +76,27 @@ def test_new_game_and_view_check_their_seats():
     with pytest.raises(IllegalActionError, match="a seat is a plain int, not bool"):
         g.view(True)
     assert new_game(rules("short", "france", 3), ["Ann", "Bob", "Cy"]).state.names == ("Ann", "Bob", "Cy")
+
+
+def test_the_short_games_set_up_options():
+    """§10.3 (R13): the two top-left spaces start empty, or (the German rulebook) the first and third;
+    §10.2 (D17): France with 4 players may leave the deck-C Quarry in the box."""
+    cards = catalogue()
+
+    def covers(r):
+        g = new_game(r).state.grids[0]
+        return [g.at((x, 0)).cover for x in range(3)]
+
+    assert covers(ora_rules("short", "france", cards, 4)) == [None, None, "forest"]
+    assert covers(ora_rules("short", "france", cards, 4, ["german heartland"])) == [None, "forest", None]
+    assert "F29" in ora_rules("short", "france", cards, 4).decks["C"]
+    assert "F29" not in ora_rules("short", "france", cards, 4, ["no deck-C quarry"]).decks["C"]
+    for args, message in (
+        (("4 players", "france", cards, None, ["german heartland"]), "is for the short game"),
+        (("short", "ireland", cards, 4, ["no deck-C quarry"]), "for France with 4 players"),
+        (("short", "france", cards, 3, ["flat earth"]), "no option 'flat earth'"),
+    ):
+        with pytest.raises(ConfigError, match=message):
+            ora_rules(*args)
+    with pytest.raises(ConfigError, match="options are a set of names"):
+        OraRules("short", "france", cards, 3, "german heartland")

@@ -68,16 +68,24 @@ class _Probe:
         return 5
 
 
+def _options(value: object) -> frozenset[str]:
+    if isinstance(value, str) or not isinstance(value, (set, frozenset, tuple, list)):
+        raise ConfigError(f"Ora rules: options are a set of names, not {value!r:.40}")
+    return frozenset(value)
+
+
 @attrs.frozen(eq=False)
 class OraRules:
     """A game's rules. ``mode``: one of :data:`setup.MODES`; ``variant``: ``france`` or ``ireland``;
     ``catalogue``: every card (:class:`~.catalogue.Building`); ``players``: the seats (the mode's own
-    count when there is one; the short game takes 3 or 4)."""
+    count when there is one; the short game takes 3 or 4); ``options``: set-up options of
+    :data:`setup.OPTIONS` ("german heartland", "no deck-C quarry")."""
 
     mode: str
     variant: str
     catalogue: tuple[Any, ...] = attrs.field(converter=tuple)
     players: int | None = None
+    options: frozenset[str] = attrs.field(default=frozenset(), converter=_options)
     # derived when made
     seats: int = attrs.field(init=False)
     code: str = attrs.field(init=False)
@@ -108,11 +116,25 @@ class OraRules:
             raise ConfigError(
                 f"Ora rules: the {self.mode} game takes {' or '.join(map(str, counts))} players, not {self.players!r:.20}"
             )
+        for option in sorted(self.options):
+            modes = setup.OPTIONS.get(option)
+            if modes is None:
+                raise ConfigError(f"Ora rules: no option {option!r:.40} (options: {', '.join(setup.OPTIONS)})")
+            if self.mode not in modes:
+                raise ConfigError(f"Ora rules: the option {option!r} is for the {' or '.join(sorted(modes))} game")
+        if "no deck-C quarry" in self.options and (self.variant, seats) != ("france", 4):
+            raise ConfigError("Ora rules: the option 'no deck-C quarry' is for France with 4 players (§10.2; D17)")
         put("seats", seats)
         put("code", counts[seats])
         cards = check(self.catalogue, setup.TERRAINS, setup.GOODS.goods)
         put("cards", cards)
-        in_play = [c for c in cards.values() if self.code in c.modes and c.variant in ("both", self.variant)]
+        in_play = [
+            c
+            for c in cards.values()
+            if self.code in c.modes
+            and c.variant in ("both", self.variant)
+            and not ("no deck-C quarry" in self.options and c.name == "Quarry" and c.deck == "C")
+        ]
         printed = {}
         for name, _ in setup.PRINTED:
             found = [c for c in in_play if c.kind == "heartland" and c.name == name]
@@ -129,7 +151,8 @@ class OraRules:
             if len(found) != 1:
                 raise ConfigError(f"Ora rules: the solo game needs one {setup.NEUTRAL_START[0]!r}, it has {len(found)}")
             neutral = piece(found[0])
-        put("grid", setup.grid(printed, short, neutral))
+        empty = ((0, 2) if "german heartland" in self.options else (0, 1)) if short else ()
+        put("grid", setup.grid(printed, empty, neutral))
         put("wheel", setup.wheel(self.mode, self.variant))
         put("clergy", setup.clergy(self.mode))
         put("contracts", setup.contracts(self.variant, self.mode))
@@ -167,6 +190,7 @@ class OraRules:
                 self.mode,
                 self.variant,
                 seats,
+                sorted(self.options),
                 sorted(
                     (
                         c.id,
@@ -215,7 +239,11 @@ def piece(card: Building) -> Piece:
 
 
 def ora_rules(
-    mode: str = "4 players", variant: str = "france", catalogue: Sequence[Any] = (), players: int | None = None
+    mode: str = "4 players",
+    variant: str = "france",
+    catalogue: Sequence[Any] = (),
+    players: int | None = None,
+    options: Sequence[str] = (),
 ) -> OraRules:
     """The rules of an Ora game (see :class:`OraRules`)."""
-    return OraRules(mode, variant, catalogue, players)
+    return OraRules(mode, variant, catalogue, players, frozenset(options))

@@ -295,12 +295,21 @@ SOLO_GOAL = 500
 SETTLEMENTS_PER_PHASE = 1
 
 
-def heartland(printed: dict[str, Piece], short: bool = False) -> Side:
-    """The start heartland with the catalogue's printed buildings on it (R12); the
-    short game's two top-left spaces start empty (§10.3; R13)."""
+#: The set-up options (§10.2, §10.3): each with the modes it applies to.
+OPTIONS = {
+    # R13's variant: the German rulebook's short game leaves the top row's first and third spaces empty
+    "german heartland": frozenset({"short"}),
+    # D17: France, short game with 4 players: the deck-C Quarry may go back to the box
+    "no deck-C quarry": frozenset({"short"}),
+}
+
+
+def heartland(printed: dict[str, Piece], empty: tuple[int, ...] = ()) -> Side:
+    """The start heartland with the catalogue's printed buildings on it (R12); ``empty``: the top
+    row's columns whose cover is left off (the short game's, §10.3; R13)."""
     cells = []
     for c in HEARTLAND.cells:
-        cover = None if short and c.dy == 0 and c.dx in (0, 1) else c.cover
+        cover = None if c.dy == 0 and c.dx in empty else c.cover
         occupant = c.occupant
         if occupant is not None:
             name = {CLAY_MOUND.card: "Clay Mound", FARMYARD.card: "Farmyard", CLOISTER_OFFICE.card: "Cloister Office"}
@@ -309,10 +318,10 @@ def heartland(printed: dict[str, Piece], short: bool = False) -> Side:
     return Side(HEARTLAND.name, tuple(cells))
 
 
-def grid(printed: dict[str, Piece], short: bool = False, neutral: Piece | None = None) -> GridConfig:
+def grid(printed: dict[str, Piece], empty: tuple[int, ...] = (), neutral: Piece | None = None) -> GridConfig:
     """The grid of a game: :data:`GRID` with the catalogue's heartland; solo, the neutral player's
     heartland too: no forest or moor, its first building top left (§9.3)."""
-    home = BoardKind("heartland", (heartland(printed, short),))
+    home = BoardKind("heartland", (heartland(printed, empty),))
     boards = [home, *GRID.boards[1:]]
     if neutral is not None:
         cells = tuple(
