@@ -16,7 +16,6 @@ from typing import Any
 
 from ...mechanisms import contract as C
 from ...mechanisms import grid as G
-from ...mechanisms import twosided as T
 from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
 from ...mechanisms.use import Outcome
@@ -254,6 +253,14 @@ def _secondary(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     return out
 
 
+#: Each good's values by kind (food, energy, money, points), read once from the goods' config.
+_VALUES: dict[str, dict[str, Fraction]] = {g: dict(kinds) for g, kinds in setup.GOODS.values}
+
+
+def _value(good: str, kind: str) -> Fraction:
+    return _VALUES.get(good, {}).get(kind, Fraction(0))
+
+
 def payments(
     stock: Mapping[str, int], need: Mapping[str, int], limit: int = MAX_PAYMENTS
 ) -> list[tuple[tuple[str, int], ...]]:
@@ -265,10 +272,14 @@ def payments(
             per_kind.append([{}])
             continue
         goods = sorted(
-            (g for g in stock if stock[g] > 0 and T.value(setup.GOODS, g, kind) > 0),
-            key=lambda g: (T.value(setup.GOODS, g, "points"), T.value(setup.GOODS, g, kind), g),
+            (g for g in stock if stock[g] > 0 and _value(g, kind) > 0),
+            key=lambda g: (_value(g, "points"), _value(g, kind), g),
         )
         found: list[dict[str, int]] = []
+        # what the goods from i on are worth at most: a branch that cannot reach the amount is cut
+        rest = [Fraction(0)] * (len(goods) + 1)
+        for j in range(len(goods) - 1, -1, -1):
+            rest[j] = rest[j + 1] + _value(goods[j], kind) * stock[goods[j]]
 
         def dfs(
             i: int,
@@ -278,17 +289,18 @@ def payments(
             amount: int = amount,
             goods: list[str] = goods,
             found: list[dict[str, int]] = found,
+            rest: list[Fraction] = rest,
         ) -> None:
             if len(found) >= limit:
                 return
             if paid >= amount:
-                if all(paid - T.value(setup.GOODS, g, kind) < amount for g in chosen):
+                if all(paid - _value(g, kind) < amount for g in chosen):
                     found.append(dict(chosen))
                 return
-            if i == len(goods):
+            if i == len(goods) or paid + rest[i] < amount:
                 return
             g = goods[i]
-            v = T.value(setup.GOODS, g, kind)
+            v = _value(g, kind)
             most = min(stock[g], int((amount - paid) / v) + 1)
             for k in range(most, -1, -1):
                 if k:
