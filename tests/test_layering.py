@@ -24,6 +24,8 @@ The layers, from the bottom:
   ``cardlang`` package);
 * **API** -- the top-level modules, ``games/`` (each game's registration with
   the core), ``saves/``, ``words/``: may import everything below, and no client;
+  except ``games/ora/`` (*Ora et Labora*, issue #58), a game built on the core
+  alone: it imports only the base, the core, the mechanisms and itself;
 * **clients** -- ``bots``, ``lab``, ``ai``, ``terminal``, ``table``, ``cli``,
   ``web``: import the core API, the card language and each other's public
   modules, never the engine and never a private (``_``) module of another package.
@@ -47,6 +49,8 @@ CARD_MODEL = {
     "pillars_rules.cardlang.board",
     "pillars_rules.cardlang.cardset",
 }
+#: Ora et Labora's package: a game on the core and the mechanisms alone (issue #58).
+ORA = "pillars_rules.games.ora"
 CLIENTS = ("bots", "lab", "ai", "terminal", "table", "cli", "web")
 OUTSIDE = ("bench", "tests")
 
@@ -166,6 +170,10 @@ def violations(graph: dict[str, set[str]]) -> list[str]:
                 or dep == "pillars_rules.cardlang"
             ):  # runs on the way
                 why = "the engine imports only the base, the core, the mechanisms and the card model"
+            elif mod.startswith(ORA) and not (
+                there in ("core", "mechanisms", "base") or dep == ORA or dep.startswith(ORA + ".")
+            ):
+                why = "a game's package imports only the base, the core, the mechanisms and itself"
             elif here == "api" and there == "client":
                 why = "the API imports no client"
             elif here == "client" and there == "engine":
@@ -209,9 +217,12 @@ def test_the_layering_checker_catches_each_kind_of_breach():
         "pillars_rules.mechanisms.grid": {"pillars_rules.engine.state"},
         "pillars_rules.mechanisms.wheel": {"pillars_rules.cardlang.effects"},
         "pillars_rules.core.gametype": {"pillars_rules.mechanisms.grid"},
+        "pillars_rules.core": {"pillars_rules.games.ora.rules"},
+        "pillars_rules.games.ora.flow": {"pillars_rules.engine.state"},
+        "pillars_rules.games.ora.rules": {"pillars_rules.cardlang.effects"},
     }
     found = violations(fake)
-    assert len(found) == 12, found
+    assert len(found) == 15, found
     assert found[0].startswith("pillars_rules.bots.heuristic -> pillars_rules.engine.legal: a client")
     # the allowed directions pass
     assert (
@@ -227,6 +238,7 @@ def test_the_layering_checker_catches_each_kind_of_breach():
                 "pillars_rules.mechanisms.gridscore": {"pillars_rules.mechanisms.grid", "pillars_rules.errors"},
                 "pillars_rules.mechanisms.wheel": {"pillars_rules.core"},
                 "pillars_rules.games.ora": {"pillars_rules.mechanisms.wheel"},
+                "pillars_rules.games.ora.flow": {"pillars_rules.core", "pillars_rules.games.ora.rules"},
                 "pillars_rules.core.session": {"pillars_rules.core.loop", "pillars_rules.limits"},
                 "pillars_rules.games.pillars": {"pillars_rules.core", "pillars_rules.engine.legal"},
                 "pillars_rules.game": {"pillars_rules.engine.legal", "pillars_rules.saves.codec"},

@@ -97,7 +97,7 @@ def test_bad_offers_say_why() -> None:
     assert "no a worker" in (can_contract(CFG, CREW, w, 0, Offer(1, 0, "d", kind="a", stock={"x": 1})) or "")
 
 
-# -- Ora's work contracts (test data: tests/mechanisms/ora.py) ----------------------------------
+# -- Ora's work contracts (data: games/ora/setup.py, via tests/mechanisms/ora.py) ---------------
 
 CLERGY = ora.clergy()
 

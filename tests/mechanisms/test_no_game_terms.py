@@ -4,7 +4,7 @@ goods, terrains, boards and cards are their configuration's.
 Pillars' terms are read from its card files (as ``tests/engine/
 test_no_pillars_terms.py`` does for the core); Ora's from its lexicon
 (``docs/ora/lexicon.csv``: every building's and settlement's name) and from the
-configuration the tests give the mechanisms (``tests/mechanisms/ora.py``: its
+configuration Ora gives the mechanisms (``games/ora/setup.py``, read through ``tests/mechanisms/ora.py``: its
 goods with both sides, terrains, covers, boards and sides, kinds of workers and named phases).
 Neither a string literal (outside
 docstrings) nor an identifier of ``src/pillars_rules/mechanisms`` may be one.

@@ -94,7 +94,7 @@ def test_a_bad_config_is_refused_saying_where(kwargs: dict[str, object], where: 
         PhaseConfig(**kwargs)  # type: ignore[arg-type]
 
 
-# -- Ora's phases (test data: tests/mechanisms/ora.py) ------------------------------------------
+# -- Ora's phases (data: games/ora/setup.py, via tests/mechanisms/ora.py) -----------------------
 
 R7 = {
     "4 players": (7, 10, 16, 19),

@@ -104,7 +104,7 @@ def test_a_bad_config_is_refused_saying_where(kwargs: dict[str, object], where: 
         GoodsConfig(**kwargs)  # type: ignore[arg-type]
 
 
-# -- Ora's goods (test data: tests/mechanisms/ora.py) -------------------------------------------
+# -- Ora's goods (data: games/ora/setup.py, via tests/mechanisms/ora.py) ------------------------
 
 G = ora.GOODS
 

@@ -104,7 +104,7 @@ def test_bad_placements_say_why() -> None:
     assert can_place(CONFIG, w, 1, "a", "c", shared=True) is None
 
 
-# -- Ora's clergy (test data: tests/mechanisms/ora.py) ------------------------------------------
+# -- Ora's clergy (data: games/ora/setup.py, via tests/mechanisms/ora.py) -----------------------
 
 
 def _placed(cfg: WorkerConfig, w, seat: int, kinds: list[str]):  # type: ignore[no-untyped-def]

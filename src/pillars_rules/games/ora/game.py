@@ -1,0 +1,140 @@
+"""Ora et Labora as the core sees it: :data:`ORA`, its game type, and :func:`new_game`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ...core import Game, GameType, register, run
+from ...errors import ConfigError, IllegalActionError, safe_repr
+from ...mechanisms import workers as K
+from . import records as R
+from .decide import events_of, refusal
+from .flow import Batch, advance
+from .fold import fold
+from .legal import legal
+from .rules import OraRules
+from .score import final, parts, ranking
+from .words import CONTROL, describe, summary
+
+
+class OraGame(GameType):
+    """The game type: each method hands the core's call to the game's own modules."""
+
+    def fold(self, state: Any, event: Any, rules: Any) -> Any:
+        return fold(state, event, rules)
+
+    def batch(self, state: Any, rules: Any) -> Any:
+        return Batch(self, state, rules)
+
+    def advance(self, batch: Any, rules: Any) -> None:
+        advance(batch, rules)
+
+    def legal(self, state: Any, rules: Any) -> list[Any]:
+        return legal(state, rules)
+
+    def events_of(self, state: Any, rules: Any, action: Any) -> list[Any]:
+        return events_of(state, rules, action)
+
+    def refusal(self, state: Any, rules: Any, action: Any, legal: list[Any]) -> str:
+        return refusal(state, rules, action, legal)
+
+    def unlabelled(self, action: Any) -> Any:
+        import attrs
+
+        label = getattr(action, "label", "")
+        return attrs.evolve(action, label="") if type(label) is not str or label else action
+
+    def seat_name(self, state: Any, seat: int) -> str:
+        name: str = state.names[seat]
+        return name
+
+    def scores(self, state: Any) -> list[Any]:
+        """Each seat's points as the table stands (at the end: the final score, §7)."""
+        return list(final(state))
+
+    def ranking(self, state: Any) -> list[list[int]]:
+        return ranking(self.scores(state))
+
+    def event_bound(self, state: Any) -> int:
+        # a round's opening (returns, rotation, income, phase steps) and an action's own events
+        n: int = state.n
+        return 64 + 4 * n
+
+    def view(self, game: Any, seat: object) -> Any:
+        """Nothing is hidden in Ora: every seat and a spectator see the whole table (§4.10.1:
+        landscapes are open; settlement hands are the same cards for every seat, §1.3, §6.4).
+        ``seat`` is still checked: a plain int of a deciding seat, or ``None``."""
+        players = game.state.players
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            kind = "" if type(seat) is int else f" (a seat is a plain int, not {type(seat).__name__[:40]})"
+            raise IllegalActionError(f"no seat {safe_repr(seat, 40)} in a {players}-player game{kind}")
+        return public(game.state, game.rules)
+
+    def export(self, game: Any, seat: object) -> str:
+        return json.dumps(self.view(game, seat), sort_keys=True)
+
+    def describe(self, game: Any, event: Any) -> str:
+        return describe(game.state, game.rules, event)
+
+    def is_control(self, event: Any) -> bool:
+        return isinstance(event, CONTROL)
+
+    def summary(self, state: Any) -> str:
+        return summary(state)
+
+
+def public(state: R.State, rules: OraRules) -> dict[str, Any]:
+    """The table as JSON-able data: what every seat sees."""
+    seats = []
+    for s in range(state.n):
+        seats.append(
+            {
+                "name": state.names[s],
+                "goods": dict(state.stocks[s]),
+                "hand": list(state.hands[s]),
+                "clergy_home": list(K.free(state.workers, s)),
+                "landscape": [
+                    {
+                        "x": c.x,
+                        "y": c.y,
+                        "terrain": c.terrain,
+                        "cover": c.cover,
+                        "card": c.occupant.card if c.occupant else None,
+                        "height": c.height,
+                    }
+                    for c in state.grids[s].cells
+                ],
+                "score": dict(zip(("goods", "economic", "dwelling"), parts(state, s), strict=True)),
+            }
+        )
+    return {
+        "game": "ora-et-labora",
+        "mode": rules.mode,
+        "variant": rules.variant,
+        "round": state.round,
+        "wheel": dict(state.wheel.steps),
+        "display": list(state.display),
+        "fee_level": state.level,
+        "pending": None if state.pending is None else {"seat": state.pending.seat, "kind": state.pending.kind},
+        "seats": seats,
+        "over": state.game_over,
+    }
+
+
+ORA = register(OraGame("ora-et-labora", "Ora et Labora", OraRules, R.Turn, R.ACTION_FIELDS))
+
+
+def new_game(rules: OraRules, names: Sequence[str] | None = None) -> Game:
+    """A new game of ``rules``, seated by ``names`` (default: Player 1, Player 2, ...)."""
+    seats = tuple(names) if names is not None else tuple(f"Player {i + 1}" for i in range(rules.seats))
+    if len(seats) != rules.seats or not all(type(n) is str and n for n in seats):
+        raise ConfigError(f"the {rules.mode} game takes {rules.seats} seat names, not {names!r:.60}")
+    first = R.Began(seats)
+    state = ORA.fold(None, first, rules)
+    events, state = run(ORA, state, rules, [])
+    return Game(rules, state, [first, *events], 1 + len(events), None, ORA)
+
+
+__all__ = ["ORA", "OraGame", "new_game", "public"]

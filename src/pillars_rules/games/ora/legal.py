@@ -1,0 +1,443 @@
+"""The decisions: what the pending seat may do (``legal``), the events of a listed action
+(``events_of``) and why another is refused (``refusal``).
+
+Every listed action is complete: a placement names the outcome of the building's
+function it takes (each :class:`~pillars_rules.mechanisms.use.Outcome` is one
+action, labelled with its words); a build names the card and the cell; a
+settlement names its payment. Payments by value (a settlement's food and energy,
+§6.3; R33) are offered as every minimal set of goods, up to :data:`MAX_PAYMENTS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ...mechanisms import contract as C
+from ...mechanisms import grid as G
+from ...mechanisms import wheel as W
+from ...mechanisms import workers as K
+from ...mechanisms.use import Outcome
+from . import records as R
+from . import setup
+from .rules import OraRules, piece
+
+#: The most payments by value offered for one settlement (each a minimal set of goods).
+MAX_PAYMENTS = 16
+BACKS = {"grain": "straw"}  # the free turn (§4.8)
+TRADES = {"wine": 1, "whiskey": 2}  # §4.9's one-way exchanges, in coins
+
+
+class Context:
+    """What a building's function reads (:class:`pillars_rules.mechanisms.use.UseContext`)."""
+
+    __slots__ = ("_stock", "_state", "_rules", "_seat")
+
+    def __init__(self, state: R.State, rules: OraRules, seat: int, stock: Mapping[str, int]) -> None:
+        self._state, self._rules, self._seat, self._stock = state, rules, seat, stock
+
+    def stock(self) -> Mapping[str, int]:
+        return self._stock
+
+    def track(self, name: str) -> int | None:
+        wheel, cfg = self._state.wheel, self._rules.wheel
+        return cfg.values[s] if (s := wheel.step(name)) is not None else None
+
+    def count(self, what: str) -> int:
+        """Covers (``forest``, ``moor``) on the seat's landscape, or its cards tagged ``what``
+        (``building``, ``settlement``, ``cloister``, ``heartland``)."""
+        cells = self._state.grids[self._seat].cells
+        return sum(1 for c in cells if c.cover == what or (c.occupant is not None and what in c.occupant.tags))
+
+
+def key_of(seat: int, card: str) -> str:
+    return f"{seat}/{card}"
+
+
+def owner_card(key: str) -> tuple[int, str]:
+    """The owner and the card of a building's key (``display/card``: owner -1)."""
+    seat, _, card = key.partition("/")
+    return (-1 if seat == "display" else int(seat)), card
+
+
+def _targets(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, str]]:
+    """(key, card) of the buildings a ``use`` step may use (R26, R27)."""
+    owner, card = owner_card(step.key)
+    name = rules.cards[card].name
+    if step.arg == "display":
+        return [(f"display/{c}", c) for c in state.display]
+    if step.arg == "adjacent":
+        if owner < 0:  # used from the display (Hospice, Guesthouse): it stands nowhere, so it has no neighbour
+            return []
+        grid = state.grids[owner]
+        here = next(c for c in grid.cells if c.occupant is not None and c.occupant.card == card)
+        return [
+            (key_of(owner, c.occupant.card), c.occupant.card)
+            for c in G.neighbours(grid, (here.x, here.y))
+            if c.occupant is not None
+            and "settlement" not in c.occupant.tags
+            and not K.on_card(state.workers, key_of(owner, c.occupant.card))
+        ]
+    out = []
+    for w in state.workers.all:
+        if w.at is None or w.at == step.key or (step.arg == "prior" and w.kind != "prior"):
+            continue
+        o, c = owner_card(w.at)
+        if rules.cards[c].name != name and (w.at, c) not in out:
+            out.append((w.at, c))
+    return out
+
+
+def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
+    """The outcomes ``card``'s function offers ``seat`` holding ``stock``: those it can give, and
+    none that takes a wonder when none is left (R3)."""
+    fn = rules.cards[card].function
+    if fn is None:
+        return []
+    out = []
+    for o in fn.outcomes(Context(state, rules, seat, stock)):
+        if any(stock.get(g, 0) < n for g, n in o.give):
+            continue
+        if state.wonders + sum(n for g, n in o.take if g == "wonder") > setup.WONDERS:
+            continue
+        out.append(o)
+    return out
+
+
+def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.Used:
+    """The event of ``seat`` taking outcome ``o`` of the building ``key``."""
+    bonus: tuple[tuple[str, int], ...] = ()
+    if rules.mode == "short" and o.reset:  # §10.6: one more of a good taken from the wheel, for everyone (R25)
+        wheel_goods = set(rules.wheel.names) - {"joker"}
+        bonus = tuple((g, 1) for g, _ in o.take if g in wheel_goods or "joker" in o.reset)
+    return R.Used(seat, key, o.give, o.take, o.reset, tuple((f.step, f.arg) for f in o.then), o.words, bonus)
+
+
+def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    out: list[Any] = []
+    joker = state.wheel.step("joker") is not None
+    for cover, good in setup.COVER_GOOD.items():
+        cells = [c for c in state.grids[seat].cells if c.cover == cover]
+        verb = "fell trees" if cover == "forest" else "cut peat"
+        if not cells:
+            out.append(R.Fell(cover, none=True, label=f"{verb}: no {cover} left (nothing)"))
+            continue
+        worth = rules.wheel.values[s] if (s := state.wheel.step(good)) is not None else None
+        for c in cells:
+            if worth is not None:
+                out.append(R.Fell(cover, c.x, c.y, label=f"{verb} at ({c.x}, {c.y}): {worth} {good}"))
+            if joker:
+                j = W.worth(rules.wheel, state.wheel, "joker")
+                out.append(R.Fell(cover, c.x, c.y, joker=True, label=f"{verb} at ({c.x}, {c.y}): joker, {j} {good}"))
+    return out
+
+
+def _free_buildings(state: R.State, seat: int, *, occupied: bool = False) -> list[tuple[str, str]]:
+    """(key, card) of ``seat``'s buildings (printed ones too) with nobody on them (``occupied``: any)."""
+    out = []
+    for c in state.grids[seat].cells:
+        p = c.occupant
+        if p is None or "settlement" in p.tags:
+            continue
+        key = key_of(seat, p.card)
+        if occupied or not K.on_card(state.workers, key):
+            out.append((key, p.card))
+    return out
+
+
+def _placements(
+    state: R.State, rules: OraRules, seat: int, kinds: Sequence[str], pairs: list[tuple[str, str]]
+) -> list[Any]:
+    out: list[Any] = []
+    stock = state.stock(seat)
+    name = rules.cards
+    for key, card in pairs:
+        os = outcomes(state, rules, seat, card, stock)
+        for kind in kinds:
+            out.append(R.Place(key, kind, -1, label=f"{kind} on {name[card].name}, without using it"))
+            for i, o in enumerate(os):
+                out.append(R.Place(key, kind, i, label=f"{kind} on {name[card].name}: {o.words or i}"))
+    return out
+
+
+def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    out: list[Any] = []
+    stock = state.stock(seat)
+    level = rules.contracts.fees[state.level]
+    for owner in range(state.n):
+        if owner == seat or K.all_placed(state.workers, owner):
+            continue
+        kind = K.free(state.workers, owner)[0]
+        for key, card in _free_buildings(state, owner):
+            for f in range(len(level)):
+                offer = C.Offer(seat, owner, key, f, kind, stock)
+                if C.can_contract(rules.contracts, rules.clergy, state.workers, state.level, offer) is not None:
+                    continue
+                what = f"contract {state.names[owner]}'s {rules.cards[card].name}"
+                out.extend(_offers(state, rules, seat, owner, key, f, what))
+    return out
+
+
+def after_fee(stock: Mapping[str, int], goods: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """``stock`` once the fee ``goods`` is paid (before the use, §4.3.2)."""
+    after = dict(stock)
+    for g, n in goods:
+        after[g] -= n
+    return after
+
+
+def _offers(state: R.State, rules: OraRules, user: int, owner: int, key: str, f: int, what: str) -> list[Any]:
+    """A contract with fee ``f`` for the building ``key``: without a use, and with each outcome."""
+    fee = rules.contracts.fees[state.level][f].goods
+    paid = ", ".join(f"{n} {g}" for g, n in fee)
+    card = owner_card(key)[1]
+    out: list[Any] = [R.Contract(owner, key, f, -1, label=f"{what} for {paid}, without using it")]
+    for i, o in enumerate(outcomes(state, rules, user, card, after_fee(state.stock(user), fee))):
+        out.append(R.Contract(owner, key, f, i, label=f"{what} for {paid}: {o.words or i}"))
+    return out
+
+
+def _affords(stock: Mapping[str, int], cost: Sequence[tuple[str, int]]) -> bool:
+    return all(stock.get(g, 0) >= n for g, n in cost)
+
+
+def _builds(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    out: list[Any] = []
+    stock = state.stock(seat)
+    for cid in state.display:
+        card = rules.cards[cid]
+        if not _affords(stock, card.cost):
+            continue
+        for x, y in G.place_spots(state.grids[seat], piece(card), rules.rule(cid)):
+            out.append(R.Build(cid, x, y, label=f"build {card.name} at ({x}, {y})"))
+    return out
+
+
+def _buys(state: R.State, rules: OraRules, seat: int, *, free: str | None = None) -> list[Any]:
+    """Landscapes ``seat`` may buy now (``free``: a building's step, ``""`` any pile, else that pile)."""
+    out: list[Any] = []
+    coins = state.stock(seat).get("coin", 0)
+    grid = state.grids[seat]
+    for board in rules.grid.boards:
+        if board.attach is None:
+            continue
+        pile = "district" if board.name == "district" else "plot"
+        if free not in (None, "", pile):
+            continue
+        price = state.stacks.top(pile)
+        if price is None or (free is None and price > coins):
+            continue
+        for side in board.sides:
+            for x, y in G.attach_spots(rules.grid, grid, board.name, side.name):
+                what = f"for {price} coins" if free is None else "free"
+                out.append(
+                    R.Buy(board.name, side.name, x, y, label=f"buy a {board.name} ({side.name}) at ({x}, {y}) {what}")
+                )
+    return out
+
+
+def _secondary(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    out: list[Any] = []
+    stock = state.stock(seat)
+    if not state.bought[seat]:
+        out.extend(_buys(state, rules, seat))
+    n = stock.get("grain", 0)
+    if n:
+        out.append(R.Flip("grain", 1, label="turn 1 grain to straw"))
+        if n > 1:
+            out.append(R.Flip("grain", n, label=f"turn {n} grain to straw"))
+    for good, coins in TRADES.items():
+        if stock.get(good, 0):
+            out.append(R.Trade(good, label=f"exchange 1 {good} for {coins} coins"))
+    return out
+
+
+#: Each good's values by kind (food, energy, money, points), read once from the goods' config.
+_VALUES: dict[str, dict[str, Fraction]] = {g: dict(kinds) for g, kinds in setup.GOODS.values}
+
+
+def _value(good: str, kind: str) -> Fraction:
+    return _VALUES.get(good, {}).get(kind, Fraction(0))
+
+
+def payments(
+    stock: Mapping[str, int], need: Mapping[str, int], limit: int = MAX_PAYMENTS
+) -> list[tuple[tuple[str, int], ...]]:
+    """Every minimal way to pay ``need`` (kind -> value) from ``stock`` (R33: no good given that the
+    payment did not need), cheapest goods first, at most ``limit``."""
+    per_kind: list[list[dict[str, int]]] = []
+    for kind, amount in sorted(need.items()):
+        if amount <= 0:
+            per_kind.append([{}])
+            continue
+        goods = sorted(
+            (g for g in stock if stock[g] > 0 and _value(g, kind) > 0),
+            key=lambda g: (_value(g, "points"), _value(g, kind), g),
+        )
+        found: list[dict[str, int]] = []
+        # what the goods from i on are worth at most: a branch that cannot reach the amount is cut
+        rest = [Fraction(0)] * (len(goods) + 1)
+        for j in range(len(goods) - 1, -1, -1):
+            rest[j] = rest[j + 1] + _value(goods[j], kind) * stock[goods[j]]
+
+        def dfs(
+            i: int,
+            paid: Fraction,
+            chosen: dict[str, int],
+            kind: str = kind,
+            amount: int = amount,
+            goods: list[str] = goods,
+            found: list[dict[str, int]] = found,
+            rest: list[Fraction] = rest,
+        ) -> None:
+            if len(found) >= limit:
+                return
+            if paid >= amount:
+                if all(paid - _value(g, kind) < amount for g in chosen):
+                    found.append(dict(chosen))
+                return
+            if i == len(goods) or paid + rest[i] < amount:
+                return
+            g = goods[i]
+            v = _value(g, kind)
+            most = min(stock[g], int((amount - paid) / v) + 1)
+            for k in range(most, -1, -1):
+                if k:
+                    chosen[g] = k
+                dfs(i + 1, paid + v * k, chosen)
+                chosen.pop(g, None)
+
+        dfs(0, Fraction(0), {})
+        if not found:
+            return []
+        per_kind.append(found)
+    out: list[tuple[tuple[str, int], ...]] = [()]
+    for options in per_kind:
+        out = [tuple(sorted(dict(a).items() | o.items())) for a in out for o in options][:limit]
+    return out
+
+
+def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    out: list[Any] = []
+    stock = state.stock(seat)
+    for cid in dict.fromkeys(state.hands[seat]):
+        card = rules.cards[cid]
+        spots = G.place_spots(state.grids[seat], piece(card), rules.rule(cid))
+        if not spots:
+            continue
+        for pay in payments(stock, dict(card.cost)):
+            paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
+            for x, y in spots:
+                out.append(R.Settle(cid, x, y, pay, label=f"build {card.name} at ({x}, {y}), paying {paid}"))
+    return out
+
+
+def _bonus(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    """§4.12: build, or the prior on any seat's building, free, occupied or not; or nothing (R17)."""
+    out: list[Any] = [R.Pass(label="take no action")]
+    out.extend(_builds(state, rules, seat))
+    if "prior" in K.free(state.workers, seat):
+        for owner in range(state.n):
+            out.extend(_placements(state, rules, seat, ("prior",), _free_buildings(state, owner, occupied=True)))
+    out.extend(_secondary(state, rules, seat))
+    return out
+
+
+def neutral_builds(state: R.State, rules: OraRules) -> list[Any]:
+    """Solo (§9.5): each displayed building on each space of the neutral player's heartland it may go
+    on -- any terrain, over a building nobody stands on (cloister over cloister, other over other), a
+    cloister next to a cloister. A building that fits nowhere stays displayed (R39)."""
+    seat = state.n - 1
+    grid = state.grids[seat]
+    out: list[Any] = []
+    for cid in state.display:
+        card = rules.cards[cid]
+        p, rule = piece(card), rules.neutral_rule(cid)
+        for c in grid.cells:
+            if c.occupant is not None and K.on_card(state.workers, key_of(seat, c.occupant.card)):
+                continue
+            if G.can_place(grid, (c.x, c.y), p, rule) is None:
+                over = f" over {rules.cards[c.occupant.card].name}" if c.occupant is not None else ""
+                out.append(
+                    R.Build(cid, c.x, c.y, label=f"the neutral player builds {card.name} at ({c.x}, {c.y}){over}")
+                )
+    return out
+
+
+def neutral_priors(state: R.State, rules: OraRules) -> list[Any]:
+    """Solo (§9.5): the neutral player's prior on one of its new buildings, the player paying the fee
+    (to the supply) and using the function; or not."""
+    seat, user = state.n - 1, 0
+    if "prior" not in K.free(state.workers, seat):
+        return []
+    out: list[Any] = []
+    stock = state.stock(user)
+    for cid in state.fresh:
+        key = key_of(seat, cid)
+        for f, fee in enumerate(rules.contracts.fees[state.level]):
+            if _affords(stock, fee.goods):
+                out.extend(_offers(state, rules, user, seat, key, f, f"the neutral prior on {rules.cards[cid].name}"))
+    return out
+
+
+def legal(state: R.State, rules: OraRules) -> list[Any]:
+    p = state.pending
+    if p is None or state.game_over:
+        return []
+    seat, kind = p.seat, p.kind
+    if kind == "action":
+        out: list[Any] = _fell(state, rules, seat)
+        kinds = tuple(dict.fromkeys(K.free(state.workers, seat)))
+        out.extend(_placements(state, rules, seat, kinds, _free_buildings(state, seat)))
+        out.extend(_contracts(state, rules, seat))
+        out.extend(_builds(state, rules, seat))
+        out.extend(_secondary(state, rules, seat))
+        return out
+    if kind == "bonus":
+        return _bonus(state, rules, seat)
+    if kind == "after":
+        return [R.Pass(label="end the turn"), *_secondary(state, rules, seat)]
+    if kind == "clergy":
+        ask = state.contract
+        assert ask is not None
+        return [R.Choose(k, label=f"place the {k}") for k in C.kinds(state.workers, ask.owner)]
+    if kind == "prior":
+        assert state.built is not None
+        owner, card = state.built
+        return [
+            R.Pass(label="leave the prior home"),
+            *_placements(state, rules, seat, ("prior",), [(key_of(owner, card), card)]),
+        ]
+    if kind == "buy":
+        return [R.Pass(label="buy no landscape"), *_buys(state, rules, seat)]
+    if kind == "neutral build":
+        return neutral_builds(state, rules)
+    if kind == "neutral prior":
+        return [R.Pass(label="leave the neutral prior home"), *neutral_priors(state, rules)]
+    if kind == "settle":
+        return [R.Pass(label="build no settlement"), *_settles(state, rules, seat)]
+    # a follow-up step
+    step = state.step
+    assert step is not None
+    out = [R.Pass(label=f"skip the {step.step}")]
+    kind = step.step
+    if kind == "build":
+        out.extend(_builds(state, rules, seat))
+    elif kind in ("fell", "cut"):
+        cover = "forest" if kind == "fell" else "moor"
+        out.extend(a for a in _fell(state, rules, seat) if a.cover == cover)
+    elif kind == "settle":
+        out.extend(_settles(state, rules, seat))
+    elif kind == "land":
+        out.extend(_buys(state, rules, seat, free=step.arg))
+    elif kind == "clear":
+        cells = [c for c in state.grids[seat].cells if c.cover == step.arg]
+        if cells:  # the step is the price of what the use gave: no skipping it
+            out = [R.Clear(c.x, c.y, label=f"remove the {step.arg} at ({c.x}, {c.y})") for c in cells]
+    elif kind == "use":
+        stock = state.stock(seat)
+        for key, card in _targets(state, rules, step):
+            for i, o in enumerate(outcomes(state, rules, seat, card, stock)):
+                out.append(R.Activate(key, i, label=f"use {rules.cards[card].name}: {o.words or i}"))
+    return out

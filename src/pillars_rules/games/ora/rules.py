@@ -1,0 +1,249 @@
+"""Ora et Labora's rules value: the mode, the variant, the mechanisms' configs and the catalogue.
+
+:class:`OraRules` is what the core finds the game by (``GameType.rules_type``)
+and what every function of the game reads. It is made once per game and checked
+when made: an unknown mode or variant, a seat count the mode does not take, a
+catalogue the game cannot play or a building whose function names a follow-up
+step the flow does not know raises :class:`~pillars_rules.errors.ConfigError`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ...errors import ConfigError
+from ...mechanisms.contract import ContractConfig
+from ...mechanisms.grid import GridConfig, Piece, Rule, Stacks
+from ...mechanisms.phases import PhaseConfig
+from ...mechanisms.twosided import GoodsConfig
+from ...mechanisms.wheel import WheelConfig
+from ...mechanisms.workers import WorkerConfig
+from . import setup
+from .catalogue import Building, check
+
+#: The follow-up steps (``Outcome.then``) the flow runs, with the arguments each takes ("" for none).
+STEPS: Mapping[str, frozenset[str]] = {
+    "build": frozenset({""}),  # a build action (Carpentry, Locutory)
+    "recall": frozenset({"", "all", "prior", "lay brother"}),  # the user's placed clergy come home (Bathhouse)
+    "fell": frozenset({""}),  # a fell-trees action (Calefactory)
+    "cut": frozenset({""}),  # a cut-peat action (Calefactory)
+    "settle": frozenset({""}),  # a settlement from hand (Castle)
+    "land": frozenset({"", "district", "plot"}),  # a landscape, free (Bulwark)
+    "clear": frozenset({"forest", "moor"}),  # remove one of the user's covers, taking nothing (Carpentry)
+    # use another building's function (R26, R27): one a prior stands on (Priory), any occupied one
+    # (Palace, Grand Manor), an empty one next to this one (Cloister Garden, Cottage), one in the display
+    # (Hospice, Guesthouse)
+    "use": frozenset({"prior", "occupied", "adjacent", "display"}),
+}
+#: The phase steps the flow runs (names of :func:`setup.phases`).
+PHASE_STEPS = frozenset(
+    {
+        "move marker",
+        "buy landscape",
+        "settle",
+        "return priors",
+        "one action each",
+        "neutral builds",  # solo (§9.6): the whole display goes on the neutral player's heartland
+        "neutral prior",  # solo: its prior on one of the new buildings, paid for (§9.5)
+        "neutral recall",  # solo: its clergy come home if all are placed
+        "two actions",  # solo, phase E: the round's two actions come first
+    }
+)
+
+
+class _Probe:
+    """A rich situation in which every building lists its outcomes, so that their follow-ups are checked."""
+
+    def stock(self) -> Mapping[str, int]:
+        return {g: 30 for g in setup.GOODS.goods}
+
+    def track(self, name: str) -> int | None:
+        return 6
+
+    def count(self, what: str) -> int:
+        return 5
+
+
+def _options(value: object) -> frozenset[str]:
+    if isinstance(value, str) or not isinstance(value, (set, frozenset, tuple, list)):
+        raise ConfigError(f"Ora rules: options are a set of names, not {value!r:.40}")
+    return frozenset(value)
+
+
+@attrs.frozen(eq=False)
+class OraRules:
+    """A game's rules. ``mode``: one of :data:`setup.MODES`; ``variant``: ``france`` or ``ireland``;
+    ``catalogue``: every card (:class:`~.catalogue.Building`); ``players``: the seats (the mode's own
+    count when there is one; the short game takes 3 or 4); ``options``: set-up options of
+    :data:`setup.OPTIONS` ("german heartland", "no deck-C quarry")."""
+
+    mode: str
+    variant: str
+    catalogue: tuple[Any, ...] = attrs.field(converter=tuple)
+    players: int | None = None
+    options: frozenset[str] = attrs.field(default=frozenset(), converter=_options)
+    # derived when made
+    seats: int = attrs.field(init=False)
+    code: str = attrs.field(init=False)
+    cards: Mapping[str, Building] = attrs.field(init=False)
+    wheel: WheelConfig = attrs.field(init=False)
+    grid: GridConfig = attrs.field(init=False)
+    clergy: WorkerConfig = attrs.field(init=False)
+    contracts: ContractConfig = attrs.field(init=False)
+    phases: PhaseConfig = attrs.field(init=False)
+    goods: GoodsConfig = attrs.field(init=False)
+    stacks: Stacks = attrs.field(init=False)
+    start: tuple[str, ...] = attrs.field(init=False)
+    decks: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
+    settlements: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
+    content_hash: str = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        if self.mode not in setup.MODES:
+            raise ConfigError(f"Ora rules: mode {self.mode!r:.40} is not one of {', '.join(setup.MODES)}")
+        if self.variant not in setup.VARIANTS:
+            raise ConfigError(f"Ora rules: variant {self.variant!r:.40} is not one of {', '.join(setup.VARIANTS)}")
+        counts = setup.MODES[self.mode]
+        seats = self.players if self.players is not None else (next(iter(counts)) if len(counts) == 1 else None)
+        if type(seats) is not int or seats not in counts:
+            raise ConfigError(
+                f"Ora rules: the {self.mode} game takes {' or '.join(map(str, counts))} players, not {self.players!r:.20}"
+            )
+        for option in sorted(self.options):
+            modes = setup.OPTIONS.get(option)
+            if modes is None:
+                raise ConfigError(f"Ora rules: no option {option!r:.40} (options: {', '.join(setup.OPTIONS)})")
+            if self.mode not in modes:
+                raise ConfigError(f"Ora rules: the option {option!r} is for the {' or '.join(sorted(modes))} game")
+        if "no deck-C quarry" in self.options and (self.variant, seats) != ("france", 4):
+            raise ConfigError("Ora rules: the option 'no deck-C quarry' is for France with 4 players (§10.2; D17)")
+        put("seats", seats)
+        put("code", counts[seats])
+        cards = check(self.catalogue, setup.TERRAINS, setup.GOODS.goods)
+        put("cards", cards)
+        in_play = [
+            c
+            for c in cards.values()
+            if self.code in c.modes
+            and c.variant in ("both", self.variant)
+            and not ("no deck-C quarry" in self.options and c.name == "Quarry" and c.deck == "C")
+        ]
+        printed = {}
+        for name, _ in setup.PRINTED:
+            found = [c for c in in_play if c.kind == "heartland" and c.name == name]
+            if len(found) != 1:
+                raise ConfigError(
+                    f"Ora rules: the catalogue needs one heartland building {name!r}, it has {len(found)}"
+                )
+            printed[name] = piece(found[0])
+        short = self.mode == "short"
+        solo = self.mode == "solo"
+        neutral = None
+        if solo:
+            found = [c for c in in_play if c.kind == "building" and c.name == setup.NEUTRAL_START[0]]
+            if len(found) != 1:
+                raise ConfigError(f"Ora rules: the solo game needs one {setup.NEUTRAL_START[0]!r}, it has {len(found)}")
+            neutral = piece(found[0])
+        empty = ((0, 2) if "german heartland" in self.options else (0, 1)) if short else ()
+        put("grid", setup.grid(printed, empty, neutral))
+        put("wheel", setup.wheel(self.mode, self.variant))
+        put("clergy", setup.clergy(self.mode))
+        put("contracts", setup.contracts(self.variant, self.mode))
+        put("phases", setup.phases(self.mode))
+        put("goods", setup.GOODS)
+        put("stacks", setup.stacks(self.mode))
+        buildings = [c for c in in_play if c.kind == "building" and (neutral is None or c.id != neutral.card)]
+        put("start", tuple(c.id for c in buildings if c.deck == "start"))
+        put("decks", {d: tuple(c.id for c in buildings if c.deck == d) for d in "ABCD"})
+        towns = [c for c in in_play if c.kind == "settlement"]
+        put("settlements", {d: tuple(c.id for c in towns if c.deck == d) for d in ("start", "A", "B", "C", "D")})
+        for ph in self.phases.phases:
+            for step in ph.steps:
+                if step not in PHASE_STEPS and not step.startswith("reveal "):
+                    raise ConfigError(
+                        f"Ora rules: phase {ph.name!r} runs the step {step!r}, which the flow does not know"
+                    )
+        probe = _Probe()
+        for c in in_play:
+            if c.function is None:
+                continue
+            for o in c.function.outcomes(probe):
+                for f in o.then:
+                    if f.step not in STEPS:
+                        raise ConfigError(
+                            f"Ora rules, card {c.id!r}: its function names the follow-up step {f.step!r}, which the "
+                            f"flow does not know (known: {', '.join(sorted(STEPS))})"
+                        )
+                    if f.arg not in STEPS[f.step]:
+                        raise ConfigError(
+                            f"Ora rules, card {c.id!r}: the follow-up step {f.step!r} takes no argument {f.arg!r}"
+                        )
+        text = repr(
+            (
+                self.mode,
+                self.variant,
+                seats,
+                sorted(self.options),
+                sorted(
+                    (
+                        c.id,
+                        c.name,
+                        c.kind,
+                        c.variant,
+                        c.deck,
+                        c.mark,
+                        sorted(c.modes),
+                        c.cost,
+                        c.econ,
+                        c.dwell,
+                        sorted(c.terrain),
+                        c.cloister,
+                        type(c.function).__qualname__,
+                    )
+                    for c in cards.values()
+                ),
+            )
+        )
+        put("content_hash", "ora:" + hashlib.sha256(text.encode()).hexdigest()[:32])
+
+    def card(self, cid: str) -> Building:
+        return self.cards[cid]
+
+    @property
+    def solo(self) -> bool:
+        return self.mode == "solo"
+
+    def rule(self, cid: str) -> Rule:
+        """Where the card may stand: its terrains, and next to a cloister if it is one (§4.6.2, §4.7)."""
+        c = self.cards[cid]
+        return Rule(c.terrain, next_to={"cloister"} if c.cloister else frozenset())
+
+    def neutral_rule(self, cid: str) -> Rule:
+        """Where the neutral player builds (§9.5): any terrain, over a building (cloister over cloister,
+        other over other), a cloister next to a cloister."""
+        c = self.cards[cid]
+        return Rule(setup.TERRAINS, next_to={"cloister"} if c.cloister else frozenset(), over={"cloister"})
+
+
+def piece(card: Building) -> Piece:
+    """A card as a piece on the grid, tagged by its kind (and ``cloister``)."""
+    tags = {card.kind} | ({"cloister"} if card.cloister else set())
+    return Piece(card.id, tags)
+
+
+def ora_rules(
+    mode: str = "4 players",
+    variant: str = "france",
+    catalogue: Sequence[Any] = (),
+    players: int | None = None,
+    options: Sequence[str] = (),
+) -> OraRules:
+    """The rules of an Ora game (see :class:`OraRules`)."""
+    return OraRules(mode, variant, catalogue, players, frozenset(options))

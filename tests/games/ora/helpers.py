@@ -1,0 +1,72 @@
+"""Shared helpers of Ora's tests: rules per mode, new games, a game set to a given state."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from pillars_rules.core import Game
+from pillars_rules.games.ora import ORA, OraRules, new_game, ora_rules
+from pillars_rules.games.ora import records as R
+
+from .catalogue import catalogue
+
+#: Every playable (mode, variant, players).
+MODES = [
+    (mode, variant, players)
+    for mode, players in (
+        ("4 players", None),
+        ("3 players", None),
+        ("2 players", None),
+        ("long 2 players", None),
+        ("short", 3),
+        ("short", 4),
+        ("solo", None),
+    )
+    for variant in ("france", "ireland")
+]
+
+
+@functools.cache
+def rules(mode: str = "4 players", variant: str = "france", players: int | None = None) -> OraRules:
+    return ora_rules(mode, variant, catalogue(), players)
+
+
+def game(mode: str = "4 players", variant: str = "france", players: int | None = None) -> Game:
+    return new_game(rules(mode, variant, players))
+
+
+def at(g: Game, **changes: Any) -> Game:
+    """``g`` with its state changed (a scenario's situation; the log is ``g``'s)."""
+    state = attrs.evolve(g.state, **changes)
+    return Game(g.rules, state, list(g.events), g.n_events, None, ORA)
+
+
+def stock(g: Game, seat: int, **goods: int) -> Game:
+    """``g`` with ``seat`` holding exactly ``goods`` (spaces in names as ``_``)."""
+    pairs = tuple(sorted((k.replace("_", " "), n) for k, n in goods.items() if n))
+    return at(g, stocks=g.state.stocks[:seat] + (pairs,) + g.state.stocks[seat + 1 :])
+
+
+def find(g: Game, test: Callable[[Any], bool]) -> Any:
+    """The one listed action that passes ``test``."""
+    hits = [a for a in g.legal_actions() if test(a)]
+    assert len(hits) == 1, [a.label for a in hits]
+    return hits[0]
+
+
+def until(g: Game, kind: str, seat: int | None = None, limit: int = 500) -> Game:
+    """``g`` played on by passing / ending turns / the first action until ``seat`` must decide ``kind``."""
+    for _ in range(limit):
+        p = g.pending
+        if p is None:
+            raise AssertionError("the game ended first")
+        if p.kind == kind and (seat is None or p.seat == seat):
+            return g
+        legal = g.legal_actions()
+        passes = [a for a in legal if type(a) is R.Pass]
+        g = g.apply(passes[0] if passes else legal[0])
+    raise AssertionError(f"no {kind!r} decision within {limit} actions")

@@ -1,0 +1,108 @@
+"""Ora played to the end through the core: every mode and variant, random and seeded (issue #58)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pillars_rules.core import Game, game_type, playout, uniform_policy
+from pillars_rules.errors import IllegalActionError
+from pillars_rules.games.ora import ORA
+from pillars_rules.games.ora import records as R
+from pillars_rules.games.ora.score import totals
+
+from .helpers import MODES, game
+
+
+def _policy(mode: str, seed: int):
+    return uniform_policy(seed)
+
+
+@pytest.mark.parametrize(("mode", "variant", "players"), MODES)
+def test_a_random_game_finishes_and_replays(mode, variant, players):
+    start = game(mode, variant, players)
+    end = playout(start, _policy(mode, 3))
+    assert end.is_over and end.pending is None
+    last = end.events[-1]
+    assert type(last) is R.GameEnded and list(last.scores) == totals(end.state)[: end.state.players] == end.scores()
+    # the same seed plays the same game; the log folds again to the same states
+    again = playout(game(mode, variant, players), _policy(mode, 3))
+    assert again.events == end.events
+    state = None
+    for e in end.events:
+        state = ORA.fold(state, e, end.rules)
+    assert state == end.state == end.states()[-1]
+    assert end.ranking()[0] == [s for s, p in enumerate(end.scores()) if p == max(end.scores())]
+
+
+@pytest.mark.parametrize("mode", ["2 players", "long 2 players"])
+def test_the_open_games_end_by_round_r35_at_the_latest(mode):
+    end = playout(game(mode, "france"), seed=11)
+    assert end.is_over and end.state.round <= {"2 players": 400, "long 2 players": 200}[mode]
+
+
+def test_the_game_is_registered_by_name():
+    assert game_type("ora-et-labora") is ORA
+    assert game().game_type is ORA
+
+
+@pytest.mark.parametrize(("mode", "variant", "players"), MODES[::3])
+def test_every_action_stays_within_the_event_bound_and_every_listed_action_applies(mode, variant, players):
+    g = game(mode, variant, players)
+    rng = random.Random(5)
+    policy = _policy(mode, 5)
+    for _ in range(400):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        for a in rng.sample(legal, min(4, len(legal))):  # every listed action applies
+            after = g.apply(a)
+            assert after.n_events - g.n_events <= ORA.event_bound(g.state)
+        g = g.apply(legal[policy(g.state, legal)])
+
+
+def test_an_unlisted_action_is_refused_and_the_game_untouched():
+    g = game()
+    before = (g.state, g.events)
+    for bad in (
+        R.Build("G02", 3, 0),  # Cloister Courtyard: 2 wood, the seat holds 1
+        R.Place("1/H01", "prior", 0),  # another seat's Clay Mound
+        R.Choose("prior"),  # no contract is asked
+        R.Fell("forest", 4, 4),  # no forest there
+        R.Pass(),  # the main action cannot be passed
+    ):
+        with pytest.raises(IllegalActionError):
+            g.apply(bad)
+        assert (g.state, g.events) == before
+    with pytest.raises(IllegalActionError, match="costs 2 wood"):
+        g.apply(R.Build("G02", 3, 0))
+    with pytest.raises(IllegalActionError, match="work contract"):
+        g.apply(R.Place("1/H01", "prior", 0))
+
+
+def test_a_labelled_action_from_a_client_is_taken_without_its_words():
+    g = game()
+    listed = g.legal_actions()[0]
+    mine = R.Fell(listed.cover, listed.x, listed.y, label="my words")
+    assert g.apply(mine).events == g.apply(listed).events
+
+
+def test_words_and_view():
+    end = playout(game(), seed=2)
+    lines = end.narrate()
+    assert lines[0].startswith("Ora et Labora (4 players, France) begins")
+    assert any("fells trees" in line or "cuts peat" in line for line in lines)
+    assert lines[-1].startswith("The game ends:")
+    view = end.view(0)
+    assert view == end.view(None) == end.view(3)  # nothing is hidden
+    assert view["over"] and [s["name"] for s in view["seats"]] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert sum(view["seats"][0]["score"].values()) == end.scores()[0]
+    assert '"game": "ora-et-labora"' in end.export(1)
+    assert "over" in repr(end)
+
+
+def test_a_game_value_equals_itself_replayed():
+    end = playout(game("short", "ireland", 3), seed=4)
+    copy = Game(end.rules, end.state, list(end.events), end.n_events, None, ORA)
+    assert copy == end
