@@ -218,6 +218,12 @@ CASES = [
         Ctx({"peat": 1}),
         [o(take={"peat_coal": 1, "coin": 1}), o({"peat": 1}, {"peat_coal": 2, "coin": 1})],
     ),
+    # two raises in turn (F36 Pilgrimage Site): the same good may be raised twice
+    (
+        "pilgrimage_site",
+        Ctx({"book": 1}),
+        [o({"book": 1}, {"ceramic": 1}), o({"book": 1}, {"ornament": 1})],
+    ),
     # a limited good is still listed: its supply is the game's (G34 Sacristy, R3)
     (
         "sacristy",
