@@ -97,6 +97,35 @@ def test_the_goods_card_agrees_with_the_mechanisms_configuration():
     assert CARDS.goods.limited == (("wonder", 8),)
 
 
+#: the disputes of docs/ora/rules.rst ("Rulings on the lexicon"), each as the card states it
+RULED = [
+    ("D1", "locutory", lambda c: (c.econ, c.dwell) == (7, 1)),
+    ("D2", "chapel", lambda c: c.dwell == 8),
+    ("D3", "bulwark", lambda c: c.cost == (("wood", 2), ("clay", 4))),
+    ("D4", "whiskey_distillery", lambda c: c.cost == (("clay", 2), ("straw", 2))),
+    ("D5", "winery", lambda c: c.variant == "france"),
+    ("D6", "palace", lambda c: c.variant == "france"),
+    ("D7", "filial_church", lambda c: c.mark == "3+"),
+    ("D8", "grapevine_a", lambda c: "1" not in c.modes),
+    ("D9", "builders_market", lambda c: c.mark == "4"),
+    ("D10", "hamlet", lambda c: c.cost == (("food", 5), ("energy", 6))),
+    ("D10", "village", lambda c: (c.econ, c.dwell) == (8, 6)),
+]
+
+
+@pytest.mark.parametrize(("ruling", "card", "holds"), RULED, ids=[f"{r[0]}-{r[1]}" for r in RULED])
+def test_the_cards_follow_the_rulings_on_the_lexicon(ruling, card, holds):
+    assert holds(CARDS[card]), (ruling, CARDS[card])
+
+
+def test_a_pillars_card_in_an_ora_set_is_refused_with_a_hint():
+    with pytest.raises(CardError) as refused:
+        compile_building_texts([("goods.cards", GOODS_TEXT), ("x.cards", 'craftsman c "C" {\n    round 1\n}\n')])
+    first = refused.value.diagnostics[0]
+    assert (first.line, first.column) == (1, 1) and "unknown card kind 'craftsman'" in first.message
+    assert "goods, heartland, building and settlement cards only" in first.hint
+
+
 def test_work_contract_price_rises_when_built():
     """D4, D5: the Winery and the Whiskey Distillery raise the work contract to 2 coins."""
     assert BY_NUMBER["F21"].built == (("price", "work_contract 2 coin"),)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mechanisms.usectx import Ctx
 
 from pillars_rules.buildings import load_buildings
@@ -24,7 +26,9 @@ CARDS = load_buildings([ROOT / "cards" / "ora-et-labora"])
 
 def o(give=None, take=None, reset=(), then=()):
     """An expected outcome: (give, take, reset, then) as plain values."""
-    return (dict(give or {}), dict(take or {}), tuple(reset), tuple(then))
+    give = {g: n for g, n in (give or {}).items() if n}
+    take = {g: n for g, n in (take or {}).items() if n}
+    return (give, take, tuple(reset), tuple(then))
 
 
 BASIC = ("wood", "clay", "peat", "sheep", "grain", "coin")
@@ -224,6 +228,18 @@ CASES = [
         Ctx({"book": 1}),
         [o({"book": 1}, {"ceramic": 1}), o({"book": 1}, {"ornament": 1})],
     ),
+    # the functions as ruled: D11 Scriptorium 1 whiskey; D12 Coal Harbor at most 3; D13 Refectory at most 4
+    ("scriptorium", Ctx({"coin": 2}), [o({"coin": 1}, {"book": 1, "meat": 1, "whiskey": 1})]),
+    (
+        "coal_harbor",
+        Ctx({"peat_coal": 5}),
+        [o({"peat_coal": k}, {"coin": 3 * k, "whiskey": k}) for k in (1, 2, 3)],
+    ),
+    (
+        "refectory",
+        Ctx({"meat": 9}),
+        [o(take={"beer": 1, "meat": 1})] + [o({"meat": k - 1}, {"beer": 1, "ceramic": k}) for k in (1, 2, 3, 4)],
+    ),
     # a limited good is still listed: its supply is the game's (G34 Sacristy, R3)
     (
         "sacristy",
@@ -271,3 +287,29 @@ def test_the_list_is_cut_at_the_cap():
     # 13 different goods given, one of each (12 in the net amounts when a wonder given comes back)
     assert all(x.take == (("wonder", 1),) or x.take == () for x in listed)
     assert all({n for _, n in x.give} == {1} and len(x.give) == 13 - (not x.take) for x in listed)
+
+
+_WITH_FUNCTION = sorted(c.id for c in CARDS if c.function is not None)
+_SMALL = st.integers(0, 4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(_WITH_FUNCTION),
+    st.dictionaries(st.sampled_from(CARDS.goods.goods), st.integers(0, 12), max_size=10),
+    st.dictionaries(st.sampled_from((*BASIC, "grapes", "stone", "joker")), st.integers(0, 10), max_size=4),
+    st.fixed_dictionaries({"forest": _SMALL, "moor": _SMALL, "cloister": _SMALL}),
+    st.sampled_from([None, "1", "2L", "4"]),
+)
+def test_any_seat_gets_a_bounded_list_of_outcomes_it_can_apply(card, stock, track, counts, mode):
+    ctx = Ctx(stock, track, counts, mode)
+    listed = CARDS[card].function.outcomes(ctx)
+    assert len(listed) <= MAX_OUTCOMES
+    assert len(set(listed)) == len(listed)
+    assert listed == CARDS[card].function.outcomes(ctx)
+    for x in listed:
+        apply(stock, x)  # never gives what the stock lacks
+        assert x.give or x.take or x.reset or x.then
+        assert set(x.reset) <= set(track)  # only a track on the wheel is taken and reset
+        cleared = sum(1 for f in x.then if f.step == "clear")
+        assert cleared <= counts["forest"]

@@ -188,7 +188,7 @@ class _Goods:
         terrains: list[str] = []
         for f in node.fields:
             if f.name == "g_good":
-                front, back = ast.pair(f, ast.Name, object)  # type: ignore[type-abstract]
+                front, back = ast.pair(f, ast.Name, object)
                 for side in (front, back):
                     if isinstance(side, ast.Name):
                         if side.text in seen:
@@ -472,7 +472,12 @@ def compile_building_texts(files: Sequence[tuple[str, str]], early: Sequence[Dia
             if kind == GOODS_KIND:
                 continue
             if kind not in BUILDING_KINDS:
-                rep.at(node.kind, f"unknown card kind '{kind}'{suggest(kind, ALL_KINDS)}")
+                rep.at(
+                    node.kind,
+                    f"unknown card kind '{kind}'{suggest(kind, ALL_KINDS)}",
+                    "a set with a goods card holds goods, heartland, building and settlement cards only; "
+                    "check the cards of another game on their own",
+                )
                 continue
             if node.id.text in ids:
                 rep.at(node.id, f"card id '{node.id.text}' is defined twice")
