@@ -145,6 +145,16 @@ def test_cards_check_show_and_fmt(capsys):
     assert run("cards", "show", "windmil", "--cards", str(ORA)) == 1
     assert "did you mean 'windmill'" in capsys.readouterr().err
     assert run("cards", "fmt", "--check", str(ORA)) == 0
+    assert run("cards", "check", "ora-et-labora") == 0  # the shipped set by its name
+    assert "ok: 78 cards" in capsys.readouterr().out
+    assert run("cards", "show", "hamlet", "--cards", "ora-et-labora") == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Hamlet (hamlet, S06) -- settlement; arrives with deck B",
+        "Played in modes 1, 2, 2L, 3, 3S, 4, 4S",
+        "Costs 5 food, 6 energy; economic value 3, dwelling value 4.",
+        "Built on coast, hillside, plains.",
+        "No function.",
+    ]
 
 
 def test_pillars_sets_check_as_before(capsys):

@@ -524,8 +524,7 @@ def render_building(card: BuildingCard) -> str:
         head += f", {card.variant} only"
     deck = "" if card.kind == "heartland" else f"; arrives with deck {card.deck}" if card.kind == "settlement" else ""
     lines = [head + (f"; deck {card.deck}" if card.kind == "building" else deck)]
-    order = ("1", "2", "2L", "3", "3S", "4", "4S")
-    modes = sorted(card.modes, key=lambda m: (order.index(m) if m in order else len(order), m))
+    modes = sorted(card.modes, key=lambda m: (int(m.rstrip("LS")), m))
     lines.append(f"Played in modes {', '.join(modes)}" + ("" if card.mark == "none" else f" (mark {card.mark})"))
     cost = ", ".join(f"{n} {g}" for g, n in card.cost) or "nothing"
     lines.append(f"Costs {cost}; economic value {card.econ}, dwelling value {card.dwell}.")
@@ -543,7 +542,7 @@ def render_building(card: BuildingCard) -> str:
                 break
         lines.append("Function: " + "\n".join(body)[len("use: ") :])
     else:
-        lines.append("No function (a settlement scores its dwelling value and its neighbours').")
+        lines.append("No function.")
     for step, arg in card.built:
         lines.append(f"Once built: {step} {arg} for every player.")
     return "\n".join(lines)

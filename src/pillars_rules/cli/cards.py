@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..buildings import load_buildings
+from ..buildings import load_buildings, shipped
 from ..cardlang import data
 from ..cardlang.buildcomp import is_building_text, render_building
 from ..cardlang.cardset import CardSet
@@ -145,8 +145,9 @@ def _check_buildings(paths: list[str]) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     args.paths = _resolved(args.paths)
-    if _building_files(args.paths):
-        return _check_buildings(args.paths)
+    shipped_paths = [str(shipped(p)) for p in args.paths]  # a shipped building set by its name
+    if _building_files(shipped_paths):
+        return _check_buildings(shipped_paths)
     try:
         cs = _load(args.paths)
     except CardError as e:
@@ -204,7 +205,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 def _show_building(args: argparse.Namespace) -> int:
     try:
-        cs = load_buildings(_resolved(args.cards))
+        cs = load_buildings([str(shipped(p)) for p in _resolved(args.cards)])
     except CardError as e:
         print(e, file=sys.stderr)
         return 1
@@ -216,7 +217,7 @@ def _show_building(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    if args.cards and _building_files(_resolved(args.cards)):
+    if args.cards and _building_files([str(shipped(p)) for p in _resolved(args.cards)]):
         return _show_building(args)
     try:
         cs = base_cards()
