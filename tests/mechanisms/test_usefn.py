@@ -11,10 +11,12 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pillars_rules.mechanisms import usefn
 from pillars_rules.mechanisms.twosided import GoodsConfig, can_pay
 from pillars_rules.mechanisms.use import Follow
 from pillars_rules.mechanisms.usefn import (
     MAX_OUTCOMES,
+    MAX_TRIES,
     Amt,
     Deal,
     Do,
@@ -133,3 +135,13 @@ def test_maximal_takes_fit_the_budget_and_leave_no_room(budget):
 
 def CFG_value(good: str) -> int:
     return {"seed": 1, "bead": 3, "gem": 5}[good]
+
+
+def test_the_choices_tried_for_a_part_are_bounded(monkeypatch):
+    """A part of twelve deals tries one choice per deal; with the bound at 3 only three are tried."""
+    deals = tuple(Deal(one(Amt("twig", Fraction(1))), one(Amt("bead", Fraction(n)))) for n in range(1, 13))
+    fn = Function((Part(1, 1, deals),))
+    assert len(outcomes(fn, CFG, Ctx({"twig": 1}))) == 12
+    monkeypatch.setattr(usefn, "MAX_TRIES", 3)
+    assert [dict(x.take)["bead"] for x in outcomes(fn, CFG, Ctx({"twig": 1}))] == [1, 2, 3]
+    assert MAX_TRIES == 4096  # the documented bound (docs/ora/cards.rst)

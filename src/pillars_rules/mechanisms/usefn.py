@@ -27,7 +27,9 @@ its kind did not need, :func:`~.twosided.can_pay`'s rule); takes by value list
 only *maximal* takes (no other good of the list would still fit); ``any number
 of times`` runs as far as the stock, the counts read and the values reach.
 Every list is cut at ``cap`` outcomes (default :data:`MAX_OUTCOMES`), in the
-order above, so a use is at most that many actions whatever the stock.
+order above, so a use is at most that many actions whatever the stock; and at
+most :data:`MAX_TRIES` choices of deals are tried for one part, so the work is
+bounded too when a part's many deals are mostly out of reach.
 
 Everything is data and pure functions: no name of any game is known here.
 """
@@ -49,6 +51,7 @@ from .use import Follow, Outcome, UseContext
 __all__ = [
     "MAX_OUTCOMES",
     "MAX_REPEAT",
+    "MAX_TRIES",
     "Amt",
     "Deal",
     "Do",
@@ -67,6 +70,8 @@ __all__ = [
 MAX_OUTCOMES = 256
 #: ``any number of times`` runs at most this many times, whatever the stock.
 MAX_REPEAT = 99
+#: At most this many choices of deals (one per repetition) are tried for one part.
+MAX_TRIES = 4096
 
 
 @attrs.frozen
@@ -387,11 +392,15 @@ def _part(cfg: GoodsConfig, ctx: UseContext, stock: Stock, part: Part, cap: int)
     hi = part.hi
     if hi is None:
         hi = min(MAX_REPEAT, sum(_most(cfg, ctx, stock, v) for v in variants))
+    tried = 0
     for k in range(part.lo, hi + 1):
         if k == 0:
             yield ({}, {}, (), ())
             continue
         for chosen in itertools.combinations_with_replacement(range(len(variants)), k):
+            tried += 1
+            if tried > MAX_TRIES:
+                return
             yield from _run(cfg, ctx, stock, [variants[i] for i in chosen], cap)
 
 
