@@ -237,6 +237,23 @@ def test_a_syntax_error_is_located_and_a_card_without_goods_card_is_refused():
         compile_building_texts([("bad.cards", BASE)])
 
 
+def test_an_id_or_a_number_given_twice_is_refused():
+    other = BASE.replace("hut", "shed").replace('"Hut"', '"Shed"')
+    numbered = BASE.replace("    deck start", "    number X1\n    deck start")
+    with pytest.raises(CardError, match="card id 'hut' is defined twice"):
+        compile_building_texts([("goods.cards", GOODS_TEXT), ("a.cards", BASE), ("b.cards", BASE)])
+    with pytest.raises(CardError) as refused:
+        compile_building_texts(
+            [
+                ("goods.cards", GOODS_TEXT),
+                ("a.cards", numbered),
+                ("b.cards", other.replace("deck start", "number X1 deck start")),
+            ]
+        )
+    first = refused.value.diagnostics[0]
+    assert (first.file, first.line) == ("b.cards", 2) and "number X1 is already the number of card 'hut'" in first.message
+
+
 def test_check_reports_a_bad_ora_card_on_stderr(tmp_path, capsys):
     (tmp_path / "goods.cards").write_text(GOODS_TEXT)
     (tmp_path / "bad.cards").write_text(BASE.replace("terrain coast", "terrain moon"))

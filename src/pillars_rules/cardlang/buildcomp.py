@@ -466,6 +466,7 @@ def compile_building_texts(files: Sequence[tuple[str, str]], early: Sequence[Dia
             rep2.at(extra, f"a set has one goods card; '{node.id.text}' is the first")
     cards: list[BuildingCard] = []
     ids: dict[str, ast.CardNode] = {}
+    numbers: dict[str, str] = {}  # a card's number -> the id of the card that has it
     for rep, tree, text in trees:
         for node in tree.cards:
             kind = node.kind.text
@@ -483,6 +484,12 @@ def compile_building_texts(files: Sequence[tuple[str, str]], early: Sequence[Dia
                 rep.at(node.id, f"card id '{node.id.text}' is defined twice")
                 continue
             ids[node.id.text] = node
+            for f in node.fields:
+                if f.name == "b_number":
+                    number = ast.one(f, ast.Name)
+                    if number.text in numbers:
+                        rep.at(number, f"number {number.text} is already the number of card '{numbers[number.text]}'")
+                    numbers.setdefault(number.text, node.id.text)
             if goods is None:
                 rep.at(node, f"{a_an(kind)} card needs the set's goods card (kind 'goods'): none was found")
                 continue
