@@ -251,7 +251,10 @@ def test_an_id_or_a_number_given_twice_is_refused():
             ]
         )
     first = refused.value.diagnostics[0]
-    assert (first.file, first.line) == ("b.cards", 2) and "number X1 is already the number of card 'hut'" in first.message
+    assert (first.file, first.line) == (
+        "b.cards",
+        2,
+    ) and "number X1 is already the number of card 'hut'" in first.message
 
 
 def test_check_reports_a_bad_ora_card_on_stderr(tmp_path, capsys):
