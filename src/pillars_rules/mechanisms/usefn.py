@@ -261,14 +261,14 @@ def _payments(cfg: GoodsConfig, stock: Stock, needs: Mapping[str, Fraction], cap
     """Minimal payments of several value kinds, one after another (a good counts toward one kind)."""
     ways: list[tuple[dict[str, int], dict[str, int]]] = [({}, dict(stock))]
     for kind in sorted(needs):
-        nxt = []
+        nxt: list[tuple[dict[str, int], dict[str, int]]] = []
         for given, left in ways:
-            for pay in minimal_payments(cfg, left, kind, needs[kind], cap):
+            if len(nxt) >= cap:
+                break
+            for pay in minimal_payments(cfg, left, kind, needs[kind], cap - len(nxt)):
                 rest = _less(left, pay)
                 if rest is not None:
                     nxt.append((_add(given, pay), rest))
-                if len(nxt) >= cap:
-                    break
         ways = nxt[:cap]
     return [g for g, _ in ways]
 
@@ -412,15 +412,20 @@ def _clears_ok(ctx: UseContext, then: Sequence[Follow]) -> bool:
     return all(ctx.count(what) >= n for what, n in needed.items())
 
 
-def _words(o: Outcome) -> str:
+def _words(
+    give: tuple[tuple[str, int], ...],
+    take: tuple[tuple[str, int], ...],
+    reset: tuple[str, ...],
+    then: tuple[Follow, ...],
+) -> str:
     bits = []
-    if o.give:
-        bits.append("give " + ", ".join(f"{n} {g}" for g, n in o.give))
-    if o.take:
-        bits.append("take " + ", ".join(f"{n} {g}" for g, n in o.take))
-    if o.reset:
-        bits.append("reset " + ", ".join(o.reset))
-    bits.extend(f"then {f.step}" + (f" {f.arg}" if f.arg else "") for f in o.then)
+    if give:
+        bits.append("give " + ", ".join(f"{n} {g}" for g, n in give))
+    if take:
+        bits.append("take " + ", ".join(f"{n} {g}" for g, n in take))
+    if reset:
+        bits.append("reset " + ", ".join(reset))
+    bits.extend(f"then {f.step}" + (f" {f.arg}" if f.arg else "") for f in then)
     return "; ".join(bits)
 
 
@@ -446,19 +451,16 @@ def outcomes(fn: Function, cfg: GoodsConfig, ctx: UseContext, *, cap: int = MAX_
                 break
         done, stocks = nxt, nstocks
     out: list[Outcome] = []
-    seen: set[Outcome] = set()
+    seen: set[tuple[object, ...]] = set()
     for give, take, reset, then in done:
         net = {g: take.get(g, 0) - give.get(g, 0) for g in set(give) | set(take)}
-        o = Outcome(
-            give={g: -n for g, n in net.items() if n < 0},
-            take={g: n for g, n in net.items() if n > 0},
-            reset=reset,
-            then=then,
-        )
-        if not (o.give or o.take or o.reset or o.then) or o in seen or not _clears_ok(ctx, o.then):
+        gives = tuple(sorted((g, -n) for g, n in net.items() if n < 0))
+        takes = tuple(sorted((g, n) for g, n in net.items() if n > 0))
+        key = (gives, takes, reset, then)
+        if not (gives or takes or reset or then) or key in seen or not _clears_ok(ctx, then):
             continue
-        seen.add(o)
-        out.append(attrs.evolve(o, words=_words(o)))
+        seen.add(key)
+        out.append(Outcome(give=gives, take=takes, reset=reset, then=then, words=_words(*key)))
     return out[:cap]
 
 
