@@ -30,6 +30,18 @@ from .files import expand as _expand
 from .files import read as _read
 from .parser import parse_collect
 
+__all__ = [
+    "ALL_KINDS",
+    "BuildingCard",
+    "BuildingSet",
+    "FunctionSpec",
+    "GoodsSpec",
+    "compile_building_texts",
+    "is_building_text",
+    "load_building_paths",
+    "render_building",
+]
+
 #: The card kinds of this part of the language.
 ALL_KINDS = b.CARD_KINDS
 GOODS_KIND = ALL_KINDS[0]
@@ -246,20 +258,20 @@ class _Compiler:
             if f.name not in FIELDS_BY_KIND[kind]:
                 word = _WORDS.get(f.name, f.name.replace("_", " "))
                 why = (
-                    "a settlement has no function" if f.name == "b_use" else f"{a_an(kind)} card does not set '{word}'"
+                    "a settlement has no function" if f.name == "b_use" else f"{_a_an(kind)} card does not set '{word}'"
                 )
                 allowed = ", ".join(_WORDS[x] for x in FIELDS_BY_KIND[kind])
-                rep.at(f, why, f"{a_an(kind)} card may set: {allowed}")
+                rep.at(f, why, f"{_a_an(kind)} card may set: {allowed}")
                 ok = False
             elif f.name in fields:
                 rep.at(f, f"'{_WORDS[f.name]}' is set twice")
                 ok = False
             fields[f.name] = f
         for e in node.abilities:
-            rep.at(e, f"{a_an(kind)} card has a function ('use:'), not abilities")
+            rep.at(e, f"{_a_an(kind)} card has a function ('use:'), not abilities")
             ok = False
         for v in node.variants:
-            rep.at(v, f"{a_an(kind)} card states its variant with 'variant NAME', not a block")
+            rep.at(v, f"{_a_an(kind)} card states its variant with 'variant NAME', not a block")
             ok = False
         for req in REQUIRED[kind]:
             if req not in fields:
@@ -358,7 +370,7 @@ class _Compiler:
         give = tuple(self.alts(a, giving=True) for a in d.give)
         take = tuple(self.alts(a, giving=False) for a in d.take)
         if any_times:
-            for alts in itertools_product(give):
+            for alts in _product(give):
                 pieces = [p for g in alts for p in g]
                 if not any(p[0] in ("amt", "kinds") or (p[0] == "do" and p[1] == "clear") for p in pieces):
                     self.rep.at(
@@ -429,13 +441,13 @@ class _Compiler:
         )
 
 
-def itertools_product(give: tuple[Any, ...]) -> Iterable[tuple[Any, ...]]:
+def _product(give: tuple[Any, ...]) -> Iterable[tuple[Any, ...]]:
     import itertools
 
     return itertools.product(*give) if give else [()]
 
 
-def a_an(noun: str) -> str:
+def _a_an(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
@@ -491,7 +503,7 @@ def compile_building_texts(files: Sequence[tuple[str, str]], early: Sequence[Dia
                         rep.at(number, f"number {number.text} is already the number of card '{numbers[number.text]}'")
                     numbers.setdefault(number.text, node.id.text)
             if goods is None:
-                rep.at(node, f"{a_an(kind)} card needs the set's goods card (kind 'goods'): none was found")
+                rep.at(node, f"{_a_an(kind)} card needs the set's goods card (kind 'goods'): none was found")
                 continue
             start = _offset(text, node.line)
             end = _offset(text, node.end_line + 1)

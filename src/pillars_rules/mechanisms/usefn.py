@@ -63,6 +63,8 @@ __all__ = [
     "Track",
     "UseFn",
     "Worth",
+    "maximal_takes",
+    "minimal_payments",
     "outcomes",
 ]
 
