@@ -164,6 +164,16 @@ def test_pillars_sets_check_as_before(capsys):
     assert capsys.readouterr().out == "ok: 10 cards, 5 places and a board card\n"
 
 
+def test_comments_inside_a_function_are_kept_and_stay_put():
+    text = (
+        'building b "B" {\n    deck A\n    use: take 1 wood  # first\n        # between\n'
+        "        then take 1 clay  # second\n    value 1\n}\n"
+    )
+    once = format_text(text)
+    assert once.splitlines()[-2] == "        then take 1 clay  # first  # between  # second"
+    assert format_text(once) == once
+
+
 @pytest.mark.parametrize("path", sorted(ORA.glob("*.cards")), ids=lambda p: p.name)
 def test_the_shipped_files_are_canonical(path):
     text = path.read_text(encoding="utf-8")

@@ -479,7 +479,14 @@ class _Comments:
         self.trailing: dict[_Key, list[str]] = {}
         self.end: list[ast.Comment] = []
         lines = [a[0] for a in anchors]
+        # a building's function may span lines: a comment on a later line of it
+        # trails it (it is printed after the function's last line, and stays there)
+        spans = [(f.line, f.end_line, id(f)) for c in tree.cards for f in c.fields if f.name == "b_use"]
         for com in tree.comments:
+            inside = [key for first, last, key in spans if first < com.line <= last]
+            if inside:
+                self.trailing.setdefault(("stmt", inside[0]), []).append(com.text)
+                continue
             lo = bisect.bisect_left(lines, com.line)
             hi = bisect.bisect_right(lines, com.line)
             same = [a for a in anchors[lo:hi] if a[1] < com.column and a[3][0] != "close"]
