@@ -267,6 +267,15 @@ def test_an_id_or_a_number_given_twice_is_refused():
     ) and "number X1 is already the number of card 'hut'" in first.message
 
 
+def test_a_missing_brace_costs_one_problem_not_the_next_card():
+    two = BASE.replace("\n}\n", "\n", 1) + BASE.replace("hut", "shed")
+    with pytest.raises(CardError) as refused:
+        compile_building_texts([("goods.cards", GOODS_TEXT), ("a.cards", two)])
+    assert len(refused.value.diagnostics) == 1
+    assert (refused.value.diagnostics[0].line, refused.value.diagnostics[0].column) == (8, 26)
+    assert "without its closing" in refused.value.diagnostics[0].message
+
+
 def test_check_reports_a_bad_ora_card_on_stderr(tmp_path, capsys):
     (tmp_path / "goods.cards").write_text(GOODS_TEXT)
     (tmp_path / "bad.cards").write_text(BASE.replace("terrain coast", "terrain moon"))
