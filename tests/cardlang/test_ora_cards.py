@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from mechanisms.usectx import Ctx
 from hypothesis import strategies as st
 
 from pillars_rules.buildings import goods_config, load_buildings
@@ -274,6 +275,15 @@ def test_a_missing_brace_costs_one_problem_not_the_next_card():
     assert len(refused.value.diagnostics) == 1
     assert (refused.value.diagnostics[0].line, refused.value.diagnostics[0].column) == (8, 26)
     assert "without its closing" in refused.value.diagnostics[0].message
+
+
+def test_a_fan_building_is_checked_with_the_shipped_set(tmp_path, capsys):
+    fan = tmp_path / "hut.cards"
+    fan.write_text(BASE)
+    assert run("cards", "check", "ora-et-labora", str(fan)) == 0
+    assert "ok: 79 cards (3 heartland, 68 building, 8 settlement)" in capsys.readouterr().out
+    cards = load_buildings(["ora-et-labora", fan])
+    assert [o.words for o in cards["hut"].function.outcomes(Ctx({"wood": 1}))] == ["give 1 wood; take 1 clay"]
 
 
 def test_check_reports_a_bad_ora_card_on_stderr(tmp_path, capsys):
