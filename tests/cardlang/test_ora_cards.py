@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from mechanisms.usectx import Ctx
 from hypothesis import strategies as st
+from mechanisms.usectx import Ctx
 
 from pillars_rules.buildings import goods_config, load_buildings
 from pillars_rules.cardlang.buildcomp import compile_building_texts
