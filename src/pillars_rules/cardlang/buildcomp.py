@@ -15,7 +15,8 @@ Every problem is reported where it is written (file:line:col) in one
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import types
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -137,10 +138,11 @@ class BuildingSet:
     cards: tuple[BuildingCard, ...]
     goods: GoodsSpec
     sources: tuple[tuple[str, str], ...] = ()
+    #: id -> card (read-only)
+    by_id: Mapping[str, BuildingCard] = field(init=False, eq=False, repr=False, hash=False)
 
-    @property
-    def by_id(self) -> dict[str, BuildingCard]:
-        return {c.id: c for c in self.cards}
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "by_id", types.MappingProxyType({c.id: c for c in self.cards}))
 
     def __getitem__(self, card_id: str) -> BuildingCard:
         return self.by_id[card_id]
@@ -148,7 +150,7 @@ class BuildingSet:
     def __contains__(self, card_id: object) -> bool:
         return card_id in self.by_id
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[BuildingCard]:
         return iter(self.cards)
 
     def __len__(self) -> int:
