@@ -20,7 +20,10 @@ from hypothesis import strategies as st
 from mechanisms.usectx import Ctx
 
 from pillars_rules.buildings import goods_config, load_buildings
+from pillars_rules.cardlang import fastparse
+from pillars_rules.cardlang import parser as P
 from pillars_rules.cardlang.buildcomp import compile_building_texts
+from pillars_rules.cardlang.diagnostics import Reporter
 from pillars_rules.cardlang.formatter import format_text
 from pillars_rules.cardlang.parser import parse
 from pillars_rules.errors import CardError
@@ -350,6 +353,10 @@ def test_fmt_round_trips_any_function(fn, extra, spaced):
     )
     once = format_text(text)
     assert format_text(once) == once
+    for t in (text, once):  # the fast parser reads it, and reads what Lark reads
+        build = P._Build(1, 1, Reporter("x.cards", t))
+        fast = fastparse.parse_block(t, 0, len(t), 1, 0, build)
+        assert fast is not None and (fast,) == tuple(P._Build(1, 1, build.rep).transform(P.lark_parser().parse(t)))
     a, b = (_positions_removed(parse(t).cards[0]) for t in (once, text))
     assert sorted(a.fields, key=repr) == sorted(b.fields, key=repr)
     assert a.kind == b.kind and a.id == b.id and a.name == b.name
