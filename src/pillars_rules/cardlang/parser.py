@@ -1,6 +1,7 @@
 """Card text -> typed syntax tree (:mod:`.ast`), with friendly syntax errors.
 
-The grammar lives in ``grammar/cards.lark``; its Lark LALR parser is built once
+The grammar lives in ``grammar/cards.lark`` and ``grammar/buildings.lark``
+(read as one); its Lark LALR parser is built once
 per process by :mod:`.grammar`. Lark's syntax errors are turned into located,
 helpful diagnostics by :func:`.diagnostics.report_syntax_error`.
 
@@ -27,10 +28,11 @@ from ..errors import CardError
 from ..limits import MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING
 from . import ast
 from .blocks import Block, split_blocks
+from .buildparse import BuildingBuild
 from .diagnostics import Reporter, capped, report_syntax_error
 from .fastparse import parse_block
 from .grammar import grammar_text, lark_parser, statement_words  # noqa: F401 - public here too
-from .placeparse import Children, Meta, PlaceBuild, Word
+from .placeparse import Children, Meta, Word
 
 #: A conversion's option as its rule gives it: (key, value, where it is written).
 _Option = tuple[str, ast.Value, tuple[int, int]]
@@ -42,7 +44,7 @@ _CraftsmanAction = tuple[str, ast.Value]
 
 
 @v_args(meta=True)
-class _Build(PlaceBuild):
+class _Build(BuildingBuild):
     """Builds :mod:`.ast` nodes of cards; positions are shifted from block to file."""
 
     def _owns(self, meta: Meta, a: ast.AmountNode) -> ast.Effect:
