@@ -11,6 +11,7 @@ it and some do not -- and whether the bot took it there::
     PYTHONPATH=src python -m bench.bots_take --versus --games 200   # heuristic against the per-form one
     PYTHONPATH=src python -m bench.bots_take --versus --ideas --games 100
     PYTHONPATH=src python -m bench.bots_take --versus --ideas --against previous   # against the bot before
+    PYTHONPATH=src python -m bench.bots_take --held idea_contrarian --games 100      # is it used when held?
 
 Run it once with one checkout's ``src`` and once with another's to compare
 two versions of a bot; ``--digest`` plays base games only and prints a hash
@@ -232,6 +233,28 @@ def play(cards, seed: int, bot: str, players: int, targets, counts: dict) -> pr.
     return game
 
 
+def held(cards, card: str, games: int, seed: int, players: int, bot: str) -> dict:
+    """Games where one seat (rotating) holds once-used privilege ``card`` from
+    round 1 (a scenario at the first round's opening): in how many it used it."""
+    used = 0
+    rounds: dict[int, int] = {}
+    for i in range(games):
+        s = seed + i
+        seat = i % players
+        game = pr.scenario(
+            players, round=1, step="round_start", seats={seat: dict(privileges=(card,))}, seed=s, cards=cards
+        )
+        bots = seated(bot, players, s)
+        while not game.is_over:
+            now = game.current_player
+            action = bots[now](game.view(now))
+            if now == seat and getattr(action, "card", None) == card and type(action).__name__ == "UseOnce":
+                used += 1
+                rounds[game.state.round] = rounds.get(game.state.round, 0) + 1
+            game = game.apply(action, seat=now)
+    return {"games": games, "used": used, "rounds": dict(sorted(rounds.items()))}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=GAMES)
@@ -246,11 +269,18 @@ def main(argv=None) -> int:
     ap.add_argument("--ideas", action="store_true", help="with --versus: the base set and the ideas' privileges")
     ap.add_argument("--also", nargs="*", default=(), help="more card ids to count (base privileges, for scale)")
     ap.add_argument("--cards", nargs="*", help="with --digest or --versus: these card sets instead of the base set")
+    ap.add_argument("--held", metavar="CARD", help="a once-used idea privilege held from round 1: games it is used in")
     ap.add_argument("--json", type=Path, help="write the figures here")
     args = ap.parse_args(argv)
     started = time.process_time()
     ideas = cardset(GameSpec(players=args.players, sources=(("ideas.cards", ideas_text()),)))
-    if args.versus:
+    if args.held:
+        out = held(ideas, args.held, args.games, args.seed, args.players, args.bot)
+        print(
+            f"{args.games} games, {args.players} players, {args.bot}, {args.held} held by one seat from round 1: "
+            f"used in {out['used']} (by round: {out['rounds']})"
+        )
+    elif args.versus:
         out = versus(
             ideas if args.ideas else args.cards or pr.load_cards(), args.games, args.seed, args.players, args.against
         )

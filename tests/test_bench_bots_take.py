@@ -35,6 +35,10 @@ def test_take_rates_and_the_order_fork_write_their_figures(tmp_path, capsys):
     assert bots_take.main(["--games", "1", "--bot", "previous", "--json", str(out)]) == 0
     took = json.loads(out.read_text())
     assert set(took["cards"]) == {c for ids in bots_take.IDEAS.values() for c in ids}
+    used = tmp_path / "held.json"
+    assert bots_take.main(["--held", "idea_contrarian", "--games", "2", "--json", str(used)]) == 0
+    got = json.loads(used.read_text())
+    assert got["games"] == 2 and 0 <= got["used"] <= 2 and sum(got["rounds"].values()) == got["used"]
     order = tmp_path / "order.json"
     assert bots_order.main(["--forks", "2", "--json", str(order)]) == 0
     got = json.loads(order.read_text())
