@@ -13,8 +13,8 @@ being first instead of last in one round's placement is worth::
 
     PYTHONPATH=src python -m bench.bots_order --json out.json
 
-Counts, seeds and rounds are fixed before the run; nothing here is asserted
-by the tests. ``docs/bots.rst`` gives the figures and how the heuristic uses
+Counts, seeds and rounds are fixed before the run; no figure of it is
+asserted by the tests (``tests/test_bench_bots_take.py`` runs it tiny). ``docs/bots.rst`` gives the figures and how the heuristic uses
 them (:data:`pillars_rules.bots.cardvalue.Weights.first_in_order`).
 """
 

@@ -25,7 +25,8 @@ were valued through the model), the heuristic's seat rotating from game to game,
 reports the mean of its VP less the others' mean, with a 95% interval; it
 prints the log digest too (``--digest`` of the old checkout gives the same
 when the two bots play base games alike).
-Nothing here is asserted by the tests.
+No figure of it is asserted by the tests (``tests/test_bench_bots_take.py`` runs it tiny,
+on the pure source, and checks that the previous bot plays base games as the heuristic does).
 """
 
 from __future__ import annotations
