@@ -443,6 +443,10 @@ class CardValues:
             return self.w.per_mill_worker
         return TYPICAL_COUNT.get(per.what, 1.0) / per.per
 
+    def place_worth(self, state, seat: int) -> float:
+        """:func:`order_worth` of ``seat`` in ``state`` with these weights."""
+        return order_worth(state, seat, self.w.first_in_order)
+
     @property
     def probe(self) -> EffectProbe:
         """The :class:`~pillars_rules.bots.probe.EffectProbe` of these rules (made when first asked)."""

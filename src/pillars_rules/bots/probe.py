@@ -17,8 +17,8 @@ of the model -- never the effect's form:
 * the lasting changes granted to a seat, over the rounds they hold;
 * the event cards a seat has looked at, and the coming event as the seat
   knew it before the effect: an event it had looked at that is still on top
-  is worth what it does to the seat (gold, VP, tax) less what an unseen one
-  does on average, so burying or reordering a known harmful event gains and
+  is worth what it does to the seat (:meth:`EffectProbe.event_worth`) less
+  what an unseen one does on average, so burying or reordering a known harmful event gains and
   one the seat does not know changes nothing (its expected event is the same);
 * each seat's place in the order of the next placement
   (:func:`~pillars_rules.bots.cardvalue.order_worth`, the same value the
@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..cardlang.effects import CUBES, OnAction, Passive, is_shared
+from ..cardlang.effects import CUBES, Now, OnAction, Passive, ThisRound, is_shared
 from ..effectplay import answers, effect_result, settled
 from ..errors import PillarsError
 
@@ -67,7 +67,8 @@ class EffectProbe:
         self.values = values
         self.rules = values.rules
         self._positions: list | None = None
-        self._outlook: Any = None
+        #: event card -> what it does to a seat (:meth:`event_worth`)
+        self._events: dict[str, float] = {}
         #: (id(effect), addressed) -> (effect, value): the effect kept, so its id is never reused
         self._got: dict[tuple, tuple[Any, float]] = {}
         self._busy: set = set()
@@ -231,9 +232,7 @@ class EffectProbe:
     def ordered(self, v: float, state, seat: int) -> float:
         """``v`` and ``seat``'s place in the order of the next placement
         (:func:`~pillars_rules.bots.cardvalue.order_worth`)."""
-        from .cardvalue import order_worth  # the card values import the probe
-
-        return v + order_worth(state, seat, self.values.w.first_in_order)
+        return v + self.values.place_worth(state, seat)
 
     def boosted(self, state, seat: int) -> float:
         """What the capacity boosts of ``seat``'s craftsmen yield this round
@@ -269,16 +268,26 @@ class EffectProbe:
         return self.event_worth(deck[0]) - mean
 
     def event_worth(self, card: str) -> float:
-        """What event ``card`` does to a seat it affects, in VP: its gold and VP,
-        and its tax change at the tax die's mean (read by the bots' event outlook)."""
-        if self._outlook is None:
-            from .outlook import EventOutlook  # it imports the card values, which import the probe
-
-            self._outlook = EventOutlook(self.rules, self.values.w)
-        effect = self._outlook.events.get(card)
-        if effect is None:
-            return 0.0
-        return effect.vp + self.values.w.gold * (effect.gold - effect.tax)
+        """What event ``card`` does to a seat it affects, in VP (remembered):
+        its effects played on seat 0 of the probe positions, their decisions
+        answered, by the seat's own change, and its lasting changes for this
+        round at their values."""
+        got = self._events.get(card)
+        if got is None:
+            got = self._events[card] = 0.0  # while it is valued (an event that looks at itself)
+            event = self.rules.by_id.get(card)
+            positions = self.positions()
+            for index, ability in enumerate(event.abilities if event is not None else ()):
+                if isinstance(ability, ThisRound):
+                    got += self.values.modifier_value(ability.modifier, 1, False)
+                elif isinstance(ability, Now) and positions and not is_shared(ability.effect):  # a vote: valued apart
+                    change = 0.0
+                    for rules, base in positions:
+                        after = self._settled(rules, effect_result(base, rules, 0, ability.effect, card, index), 0)
+                        change += self.worth(after, 0, base) - self.worth(base, 0, base)
+                    got += change / len(positions)
+            self._events[card] = got
+        return got
 
 
 __all__ = ["EffectProbe", "PROBE_ROUND", "LEFT"]
