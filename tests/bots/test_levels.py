@@ -145,7 +145,10 @@ HEURISTIC_GAMES = {
     # re-recorded when the bots began to value the fan set's once-used privileges on offer (issue
     # #53's probe: a change of what a card is worth, not of speed); before: 41 35 43 39 VP, 1097 events
     (4, 44, "fan_cards"): ([(41, 12), (42, 6), (47, 3), (39, 0)], 1089),
-    (5, 45, "expansion"): ([(35, 3), (44, 0), (33, 27), (28, 30), (39, 12)], 1301),
+    # re-recorded when the probe began to value a capacity boost (issue #53): the expansion's
+    # apprentice boosts a craftsman each round and was worth nothing to the bots; with boosts
+    # valued at 0 the game is the one before: 35 44 33 28 39 VP, 1301 events
+    (5, 45, "expansion"): ([(36, 1), (34, 30), (43, 2), (34, 16), (43, 2)], 1306),
 }
 
 

@@ -149,6 +149,32 @@ def gain_factor(state, seat: int, per, card: str = "") -> int:
 
 
 SELL: Final = {"sand": 2, "wood": 3, "stone": 4, "metal": 5}
+#: What going first instead of last in one round's placement is worth, in VP
+#: (the default of :attr:`Weights.first_in_order`; see there).
+FIRST_IN_ORDER: Final = 0.7
+
+
+def next_order_place(state) -> tuple[int, int, int]:
+    """(round, start player, step) of the next placement a seat faces in
+    ``state``: this round's while its draft is ahead or under way, else next
+    round's as it stands now (the start player may still change at step 14);
+    ``step`` is 1 clockwise, -1 in a reversed round. Round 0 past the last."""
+    rnd = state.round if state.stage in ("setup", "draft") else state.round + 1
+    if rnd > ROUNDS or state.game_over:
+        return 0, state.start_player, 1
+    return rnd, state.start_player, -1 if rnd in state.reversed_rounds else 1
+
+
+def order_worth(state, seat: int, first: float) -> float:
+    """``seat``'s place in the order of the next placement
+    (:func:`next_order_place`), in VP: ``first`` for the first place, nothing
+    for the last, linear in between (issue #53)."""
+    rnd, start, step = next_order_place(state)
+    n = len(state.players)
+    if not rnd or n < 2:
+        return 0.0
+    place = ((seat - start) * step) % n
+    return first * (n - 1 - place) / (n - 1)
 
 
 @frozen
@@ -209,6 +235,12 @@ class Weights:
     #: Cubes one seat gathers in a round, all seats together (divided by the
     #: number of players): the inputs a craftsman competes for in later rounds.
     cubes_per_round: float = 20.0
+    #: Being first instead of last in the order of the next placement (issue
+    #: #53: a card that changes the order of play), linear in between
+    #: (:func:`order_worth`); measured by ``python -m bench.bots_order``
+    #: (``docs/bots.rst``). The board's start-player spot keeps
+    #: :attr:`start_player`, so base games play as before.
+    first_in_order: float = FIRST_IN_ORDER
 
 
 #: The first heuristic bot's weights (``heuristic-v1``), kept as they were.
@@ -347,8 +379,11 @@ class CardValues:
         self.acquire = acq
         self.converts = {cid: tuple(cv for _, cv in rules.converts[cid]) for cid in rules.by_id}
         self.potential = {}
+        #: what one more use of each craftsman's conversions with a capacity yields in a
+        #: round (a boost of its capacity, issue #53), at the sure and potential shares
+        self.boost: dict[str, float] = {}
         for c in cards.of_kind("craftsman"):
-            sure = risky = 0.0
+            sure = risky = boost = 0.0
             for cv in self.converts[c.id]:
                 cap = 1 if cv.capacity is None else cv.capacity
                 net = self.typical_scale(cv.outputs_per, 3.0) * amount_value(cv.outputs, w, acq) - amount_value(
@@ -363,7 +398,10 @@ class CardValues:
                     risky += cap * net
                 else:
                     sure += cap * net
+                if cv.capacity is not None:
+                    boost += (w.potential if cubes_in else w.sure) * net
             self.potential[c.id] = (sure, risky)
+            self.boost[c.id] = boost
         self.triggers = {
             cid: tuple(a for a in card.abilities if isinstance(a, _Trigger)) for cid, card in rules.by_id.items()
         }
@@ -404,6 +442,10 @@ class CardValues:
         if isinstance(per, _PerMillWorker):
             return self.w.per_mill_worker
         return TYPICAL_COUNT.get(per.what, 1.0) / per.per
+
+    def place_worth(self, state, seat: int) -> float:
+        """:func:`order_worth` of ``seat`` in ``state`` with these weights."""
+        return order_worth(state, seat, self.w.first_in_order)
 
     @property
     def probe(self) -> EffectProbe:
@@ -537,10 +579,13 @@ class CardValues:
         window, issue #53) do, at typical cube values, at the
         :attr:`~Weights.conditional` share (it needs its window, and the turn
         it takes there): counted for a privilege on offer, not while it is
-        held, so the bot uses one whenever it helps."""
+        held, so the bot uses one whenever it helps; an effect the probe
+        values, where it helps only (the owner picks the moment)."""
         return self.w.conditional * sum(
             (
                 self.effect_value(e, self.acquire, self.w.per_builder)
+                if self.plain(e)
+                else self.probe.effect_value(e, when_it_helps=True)
                 for e in self.onces[cid]
                 if not isinstance(e, (_FreePlacement, _IgnoreEvent, _TaxExempt))
             ),
@@ -575,4 +620,15 @@ def board_reading(rules) -> BoardReading:
     return reading
 
 
-__all__ = ["Weights", "V1_WEIGHTS", "BoardReading", "CardValues", "board_reading", "card_values", "amount_value"]
+__all__ = [
+    "Weights",
+    "V1_WEIGHTS",
+    "BoardReading",
+    "CardValues",
+    "FIRST_IN_ORDER",
+    "board_reading",
+    "card_values",
+    "amount_value",
+    "next_order_place",
+    "order_worth",
+]

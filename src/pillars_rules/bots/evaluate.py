@@ -24,6 +24,12 @@ and mends its leaks (issue #27):
 * **a craftsman's future** is what it adds to the seat's production over the
   rounds left, with the cubes a seat can gather in a round as the inputs all
   its craftsmen compete for, so a fourth stone converter adds little;
+* **the order of play** (issue #53): a decision that moves the seat's place
+  in the order of the next placement within the round is worth the change
+  (:meth:`Evaluator.order_change`: first place
+  :attr:`~pillars_rules.bots.cardvalue.Weights.first_in_order`, last
+  nothing, linear in between), so a card that changes the order is played
+  when it moves the seat earlier;
 * **carried cubes** are valued against next round's free capacity (after the
   cubes the seat gathers anyway), so a cube is converted now rather than kept
   for a craftsman that has no room for it, and cubes over the limit (§2.4
@@ -47,6 +53,8 @@ from .cardvalue import (
     amount_value,
     counters_worth,
     gain_factor,
+    next_order_place,
+    order_worth,
 )
 from .evaluate_v1 import EvaluatorV1, mypyc_attr
 from .outlook import EventOutlook, remember
@@ -296,6 +304,22 @@ class Evaluator(EvaluatorV1):
             cube_value = {k: self.w.carry * r for k, r in self.rates(craftsmen).items()}
             v += rounds * cv.reactions_value(cid, cube_value, TYPICAL_PLAYERS)
         return v
+
+    # ------------------------------------------------------------ the order of play
+    def order_change(self, before: GameState, after: GameState, seat: int) -> float:
+        """What ``seat`` gains by its place in the order of the next placement
+        moving from ``before`` (a decision's position) to ``after`` (one of its
+        results) within one round, in VP
+        (:func:`~pillars_rules.bots.cardvalue.order_worth`): nothing when the
+        order is the same, or when ``after`` is in another round (the board's
+        start-player step names the next start player between rounds; its
+        spot is valued on its own, :attr:`~pillars_rules.bots.cardvalue.Weights.start_player`)."""
+        if after.round != before.round or after.stage in ("round_end", "over"):
+            return 0.0
+        if next_order_place(after) == next_order_place(before):
+            return 0.0
+        first = self.w.first_in_order
+        return order_worth(after, seat, first) - order_worth(before, seat, first)
 
     # ------------------------------------------------------------ the value
     def value(

@@ -69,20 +69,41 @@ def shared_evaluator(evaluation, rules, weights: Weights):
 class Bound:
     """An :class:`~pillars_rules.bots.evaluate.Evaluator` with the events as
     ``view`` knows them: those its log revealed, and the coming event if the
-    seat may peek at it (§7) or has looked at it (issue #53), for positions of that round."""
+    seat may peek at it (§7) or has looked at it (issue #53), for positions of
+    that round. A position whose event deck has another card on top (an
+    effect buried or reordered the coming events, issue #53) has that card as
+    the coming event if the seat knows it, else an event it has not seen; a
+    position whose order of play a card changed within the round gains
+    :meth:`~pillars_rules.bots.evaluate.Evaluator.order_change`."""
 
-    __slots__ = ("ev", "seen", "peek", "round")
+    __slots__ = ("ev", "seen", "peek", "round", "known", "root")
 
     def __init__(self, ev: Evaluator, view: SeatView) -> None:
         self.ev = ev
+        #: the decision's position, whose order of play a result's is weighed against
+        self.root = view.state
         self.round = view.state.round
         self.seen = seen_events(view)
         deck = view.state.event_deck
         looked = deck[0] if deck and deck[0] != "?" else None  # a card the seat looked at (issue #53)
-        self.peek = (view.next_event or looked) if not view.state.event else None
+        open_ = not view.state.event
+        self.peek = (view.next_event or looked) if open_ else None
+        #: the event cards in the deck the seat knows (none once this round's event is out)
+        self.known: frozenset[str] = (
+            frozenset(c for c in (*deck, view.next_event) if c and c != "?") if open_ else frozenset()
+        )
 
     def value(self, state, seat: int, ref_round: int | None = None) -> float:
-        return self.ev.value(state, seat, ref_round, self.seen, self.peek if state.round == self.round else None)
+        peek = None
+        if state.round == self.round:
+            peek = self.peek
+            deck = state.event_deck
+            if self.known and deck and deck[0] != peek:  # the deck's top moved (buried, reordered)
+                peek = deck[0] if deck[0] in self.known else None
+        v = self.ev.value(state, seat, ref_round, self.seen, peek)
+        if state.round == self.round and state.start_player != self.root.start_player or state.reversed_rounds:
+            v += self.ev.order_change(self.root, state, seat)  # a card changed the order of play (issue #53)
+        return v
 
 
 class HeuristicBot:

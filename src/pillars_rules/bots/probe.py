@@ -2,17 +2,27 @@
 bots' value of any effect their closed-form values do not cover.
 
 :class:`EffectProbe` plays an ability's effect through the engine itself for
-seat 0 of a few typical positions (3 seats, round 3, the draft; seat 0 behind
-in one, ahead in the other), answers every decision it asks with the answer
+seat 0 of a few typical positions (3 seats, round 3, the draft; seat 0
+behind, ahead and between the others, each time at another place in the
+order of play), answers every decision it asks with the answer
 best for the deciding seat, and values what changed, part of the model by part
 of the model -- never the effect's form:
 
 * each seat's VP, gold, cubes (at what a cube costs to get), workers,
   craftsmen (their production over the rounds left), privileges (their
   lasting modifiers, once-per-game uses and triggers), counters on cards;
+* capacity boosts of a seat's craftsmen (they hold this round): what one more
+  use of the boosted craftsman's conversions yields, while this round's
+  cathedral step is ahead;
 * the lasting changes granted to a seat, over the rounds they hold;
-* the event cards a seat has looked at;
-* each seat's place in the order of play, this round and the next.
+* the event cards a seat has looked at, and the coming event as the seat
+  knew it before the effect: an event it had looked at that is still on top
+  is worth what it does to the seat (:meth:`EffectProbe.event_worth`) less
+  what an unseen one does on average, so burying or reordering a known harmful event gains and
+  one the seat does not know changes nothing (its expected event is the same);
+* each seat's place in the order of the next placement
+  (:func:`~pillars_rules.bots.cardvalue.order_worth`, the same value the
+  position evaluation gives it).
 
 A seat's gain is its own change less half of what each other seat gained (as
 the closed forms count a gift to another player). A new kind of effect that
@@ -31,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..cardlang.effects import CUBES, OnAction, Passive, is_shared
+from ..cardlang.effects import CUBES, Now, OnAction, Passive, ThisRound, is_shared
 from ..effectplay import answers, effect_result, settled
 from ..errors import PillarsError
 
@@ -48,11 +58,17 @@ OTHERS: Final = 0.5
 class EffectProbe:
     """Values effects of one rules context by playing them (see the module docs)."""
 
+    #: The probe positions, by seat 0's place in VP, with their start player: seat 2
+    #: (the order 2, 0, 1), seat 0 (0, 1, 2), seat 1 (1, 2, 0).
+    PLAN: tuple[tuple[str, int], ...] = (("behind", 2), ("ahead", 0), ("between", 1))
+
     def __init__(self, values: Any) -> None:
         #: the :class:`~pillars_rules.bots.cardvalue.CardValues` whose parts it reads
         self.values = values
         self.rules = values.rules
         self._positions: list | None = None
+        #: event card -> what it does to a seat (:meth:`event_worth`)
+        self._events: dict[str, float] = {}
         #: (id(effect), addressed) -> (effect, value): the effect kept, so its id is never reused
         self._got: dict[tuple, tuple[Any, float]] = {}
         self._busy: set = set()
@@ -66,9 +82,12 @@ class EffectProbe:
 
     # ------------------------------------------------------------ positions
     def positions(self) -> list:
-        """The probe positions (made once): two 3-seat games in round 3's
-        draft, seat 0 behind and last in the order in the first, ahead and
-        first in the second."""
+        """The probe positions (made once): three 3-seat games in round 3's
+        draft, seat 0 behind in VP and second in the order of play, ahead and
+        first, between the others and last: each place in VP once and each
+        place in the order once, so a condition on the one is not read as
+        the other (a card that makes the player with the fewest VP the start
+        player is worth what it gives about a third of the time)."""
         if self._positions is None:
             from ..scenario import scenario  # the probe needs it only when an effect is probed
 
@@ -91,14 +110,20 @@ class EffectProbe:
                 1: dict(gold=6, vp=9, cubes=cubes, privileges=theirs[0]),
                 2: dict(gold=8, vp=12, cubes=cubes, privileges=theirs[1]),
             }
+            between = {
+                0: dict(gold=8, vp=11, cubes=cubes, privileges=tuple(own)),
+                1: dict(gold=10, vp=14, cubes=cubes, privileges=theirs[0]),
+                2: dict(gold=6, vp=8, cubes=cubes, privileges=theirs[1]),
+            }
             made: list = []
-            for seats, start in ((behind, 1), (ahead, 0)):
+            named = {"behind": behind, "ahead": ahead, "between": between}
+            for name, start in self.PLAN:
                 try:
                     game = scenario(
                         3,
                         round=PROBE_ROUND,
                         step="draft",
-                        seats=seats,
+                        seats=named[name],
                         start_player=start,
                         seed=0,
                         cards=rules.base,
@@ -111,17 +136,19 @@ class EffectProbe:
         return self._positions
 
     # ------------------------------------------------------------ the value
-    def effect_value(self, effect: Any) -> float:
+    def effect_value(self, effect: Any, when_it_helps: bool = False) -> float:
         """The mean gain of seat 0 over the probe positions when it gets
-        ``effect`` (remembered). An ability's own effect is played from its
-        card, so the decisions it asks are answered; a reaction's ``that
-        player`` is seat 1. Nothing for a vote or a bid (their options are
-        valued one by one) or an effect being probed already (a privilege
-        whose value depends on itself)."""
+        ``effect`` (remembered); ``when_it_helps``: a loss counts as nothing
+        (an effect its owner uses once, when it likes: reversing the order
+        of play helps a seat late in the order, not one early). An ability's
+        own effect is played from its card, so the decisions it asks are
+        answered; a reaction's ``that player`` is seat 1. Nothing for a vote
+        or a bid (their options are valued one by one) or an effect being
+        probed already (a privilege whose value depends on itself)."""
         if is_shared(effect):
             return 0.0
         where = self.address.get(id(effect))
-        key = (id(effect), where is not None)
+        key = (id(effect), where is not None, when_it_helps)
         known = self._got.get(key)
         if known is not None and known[0] is effect:
             return known[1]
@@ -137,7 +164,8 @@ class EffectProbe:
                 after = effect_result(base, rules, 0, effect, source, index, actor)
                 if where is not None:
                     after = self._settled(rules, after, 0)
-                total += self.gain(base, after, 0)
+                g = self.gain(base, after, 0)
+                total += max(0.0, g) if when_it_helps else g
             got = total / len(positions) if positions else 0.0
         finally:
             self._busy.discard(key)
@@ -162,19 +190,21 @@ class EffectProbe:
 
     def gain(self, before, after, seat: int) -> float:
         """What ``seat`` gains from ``before`` to ``after``: its own change
-        less :data:`OTHERS` of each other seat's."""
+        less :data:`OTHERS` of each other seat's (the coming event valued as
+        each seat knew it in ``before``)."""
         own = 0.0
         others = 0.0
         for s in range(len(after.players)):
-            d = self.worth(after, s) - self.worth(before, s)
+            d = self.worth(after, s, before) - self.worth(before, s, before)
             if s == seat:
                 own = d
             else:
                 others += d
         return own - OTHERS * others
 
-    def worth(self, state, seat: int) -> float:
-        """The parts of ``seat`` an effect may change, in VP (see the module docs)."""
+    def worth(self, state, seat: int, knew=None) -> float:
+        """The parts of ``seat`` an effect may change, in VP (see the module
+        docs); the coming event as the seat knew it in ``knew`` (default: ``state``)."""
         cv = self.values
         w, rules = cv.w, self.rules
         p = state.players[seat]
@@ -195,13 +225,69 @@ class EffectProbe:
                 if rounds > 0:
                     v += cv.modifier_value(rules.granted_modifier(source, ability, option), rounds, False)
         v += w.per_round_minor * sum(1 for s, _ in state.seen if s == seat)
-        # the order of play: first is worth the start player's spot, last nothing
-        n = len(state.players)
-        for rnd in (state.round, state.round + 1):
-            step = -1 if rnd in state.reversed_rounds else 1
-            place = ((seat - state.start_player) * step) % n
-            v += 0.5 * w.start_player * (n - 1 - place) / (n - 1)
-        return v
+        v += self.boosted(state, seat)
+        v += self.coming_event(state, seat, state if knew is None else knew)
+        return self.ordered(v, state, seat)
+
+    def ordered(self, v: float, state, seat: int) -> float:
+        """``v`` and ``seat``'s place in the order of the next placement
+        (:func:`~pillars_rules.bots.cardvalue.order_worth`)."""
+        return v + self.values.place_worth(state, seat)
+
+    def boosted(self, state, seat: int) -> float:
+        """What the capacity boosts of ``seat``'s craftsmen yield this round
+        (one more use of each conversion with a capacity per boost), while its
+        cathedral step is ahead."""
+        p = state.players[seat]
+        if not p.boosts or not self._building_ahead(state):
+            return 0.0
+        boost = self.values.boost
+        return sum((n * boost.get(c, 0.0) for c, n in p.boosts if c in p.craftsmen), 0.0)
+
+    def _building_ahead(self, state) -> bool:
+        """Is this round's cathedral step (where craftsmen convert) still ahead?"""
+        if state.stage in ("setup", "draft", "builders"):
+            return True
+        layout = self.rules.layout
+        return state.stage == "resolution" and layout.step_index.get(state.step, -1) <= layout.step_index.get(
+            layout.cathedral, -2
+        )
+
+    def coming_event(self, state, seat: int, knew) -> float:
+        """The top event card of ``state``'s deck, for ``seat``, if it had looked
+        at it in ``knew``: what it does to the seat less what an event it has
+        not looked at does on average; nothing for an event it does not know."""
+        deck = state.event_deck
+        if not deck:
+            return 0.0
+        known = {c for s, c in knew.seen if s == seat}
+        if deck[0] not in known:
+            return 0.0
+        unseen = [c for c in deck if c not in known]
+        mean = sum(self.event_worth(c) for c in unseen) / len(unseen) if unseen else 0.0
+        return self.event_worth(deck[0]) - mean
+
+    def event_worth(self, card: str) -> float:
+        """What event ``card`` does to a seat it affects, in VP (remembered):
+        its effects played on seat 0 of the probe positions, their decisions
+        answered, by the seat's own change, and its lasting changes for this
+        round at their values."""
+        got = self._events.get(card)
+        if got is None:
+            got = self._events[card] = 0.0  # while it is valued (an event that looks at itself)
+            event = self.rules.by_id.get(card)
+            positions = self.positions()
+            for index, ability in enumerate(event.abilities if event is not None else ()):
+                if isinstance(ability, ThisRound):
+                    got += self.values.modifier_value(ability.modifier, 1, False)
+                elif isinstance(ability, Now) and positions and not is_shared(ability.effect):  # a vote: valued apart
+                    change = 0.0
+                    for rules, base in positions:
+                        after = self._settled(rules, effect_result(base, rules, 0, ability.effect, card, index), 0)
+                        change += self.worth(after, 0, base) - self.worth(base, 0, base)
+                    got += change / len(positions)
+            self._events[card] = got
+        return got
 
 
 __all__ = ["EffectProbe", "PROBE_ROUND", "LEFT"]
