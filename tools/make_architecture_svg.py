@@ -64,6 +64,7 @@ LAYERS = [
             ("saves/", "save, load, replay, JSON"),
             ("words/", "sentences, labels"),
             ("effectplay.py", "one effect, played (probes)"),
+            ("buildings.py", "building cards, functions bound"),
         ],
     ),
     (

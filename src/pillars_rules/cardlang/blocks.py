@@ -10,7 +10,11 @@ import re
 
 from ..limits import MAX_NESTING
 from . import ast
+from .buildast import CARD_KINDS
 from .effects import KINDS
+
+#: The words that start a card: Pillars' kinds and the building cards' (goods, heartland...).
+_STARTS = frozenset(KINDS + CARD_KINDS)
 
 _SCAN = re.compile(
     r'(?P<comment>#[^\n]*)|(?P<string>"[^"\n]*"?)|(?P<nl>\n)'
@@ -50,7 +54,7 @@ def split_blocks(text: str) -> tuple[list[Block], list[ast.Comment]]:
             block is not None
             and kind == "word"
             and first_on_line
-            and m.group().split(None, 1)[0] in KINDS
+            and m.group().split(None, 1)[0] in _STARTS
             and m.start() > block.start
         ):
             block.end = m.start()  # a new card starts: the open one lacks '}'

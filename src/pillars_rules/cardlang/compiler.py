@@ -28,6 +28,7 @@ from . import ast, data
 from . import effects as fx
 from .abilitycomp import INPUT_KINDS, OUTPUT_KINDS, article  # noqa: F401 - kinds public here too
 from .board import merge_parts
+from .buildast import FIELD_WORDS as BUILDING_WORDS
 from .cache import cached, no_gc
 from .card import Card, SourcePos
 from .cardset import BASE_BOARD, CardSet
@@ -81,6 +82,7 @@ FIELD_WORDS: dict[str, str] = {
     "yields": "yields",
     "workers": "workers",
     **PLACE_WORDS,
+    **BUILDING_WORDS,
 }
 #: Ids no card may have: they name a place or step of the board, or a rule's
 #: own gains and losses (the engine tells card effects from those by the name).

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 #: blank run); ``other`` is any character no token starts with.
 _TOKENS = re.compile(
     r"[ \t\f\r]*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<nl>\n)|(?P<number>[+-]?[0-9]+)"
-    r'|(?P<punct>->|[{}():|,+])|#[^\n]*|(?P<string>"[^"\n]*")|(?P<other>[^ \t\f\r\n]))'
+    r'|(?P<punct>->|[{}():|,+/])|#[^\n]*|(?P<string>"[^"\n]*")|(?P<other>[^ \t\f\r\n]))'
 )
 
 
@@ -163,6 +163,39 @@ _REACTORS = {
     "any": (("any", "player"), "by_any"),
 }
 _MODES = {"permanent": "mode_permanent", "once": "mode_once", "immediate": "mode_immediate"}
+#: The first words of the building fields (grammar/buildings.lark).
+_BUILDING_WORDS = frozenset(
+    {
+        "number",
+        "variant",
+        "deck",
+        "arrives",
+        "mark",
+        "modes",
+        "value",
+        "dwelling",
+        "terrain",
+        "cloister",
+        "use",
+        "built",
+        "good",
+        "free",
+        "worth",
+        "limited",
+        "terrains",
+    }
+)
+#: Building fields of one word and one name or number after it: builder method, token kind.
+_BUILDING_ONE = {
+    "number": ("b_number", "name"),
+    "variant": ("b_variant", "name"),
+    "deck": ("b_deck", "name"),
+    "arrives": ("b_arrives", "name"),
+    "value": ("b_value", "number"),
+    "dwelling": ("b_dwelling", "number"),
+}
+#: The first words of a function's follow-up steps.
+_FOLLOW_WORDS = frozenset({"build", "settle", "recall", "clear", "action", "land", "use"})
 
 
 class _Parser:
@@ -249,6 +282,8 @@ class _Parser:
 
     def item(self) -> Any:
         w = self.word()
+        if w in _BUILDING_WORDS and self._building_item(w):
+            return self.rule(lambda: self.building_field(w))
         if w in _FIELD_WORDS:
             return self.rule(lambda: self.field(w))
         if w == "variant":
@@ -798,6 +833,254 @@ class _Parser:
         return self.rule(parse)
 
     # ---- shared pieces
+    # ---- building, settlement, heartland and goods cards (grammar/buildings.lark)
+    def rules(self, parse: Callable[[], _Parsed], sep: str = ",") -> Children:
+        """``rule (sep rule)*``: each rule's result."""
+        out = [self.rule(parse)]
+        while self.is_punct(sep):
+            self.i += 1
+            out.append(self.rule(parse))
+        return out
+
+    def _building_item(self, w: str) -> bool:
+        """Does the item starting with ``w`` belong to the building fields? (``free
+        last builders``, a ``variant NAME {`` block and the ability ``use a
+        craftsman...`` are Pillars'.)"""
+        if w == "free":
+            return self.word(1) == "turn"
+        if w == "variant":
+            nxt = self.peek(2)
+            return nxt is None or not (nxt.kind == "punct" and nxt.value == "{")
+        if w == "use":
+            nxt = self.peek(1)
+            return nxt is not None and nxt.kind == "punct" and nxt.value == ":"
+        return True
+
+    def building_field(self, w: str) -> _Parsed:
+        self.i += 1
+        if w in _BUILDING_ONE:
+            method, kind = _BUILDING_ONE[w]
+            return method, [self.take(kind)]
+        if w == "mark":
+            if self.word() == "none":
+                self.i += 1
+                return "b_mark_none", []
+            n = self.take("number")
+            if self.is_punct("+"):
+                self.i += 1
+                return "b_mark_up", [n]
+            return "b_mark", [n]
+        if w == "modes":
+            modes = self.rules(self.mode)
+            return "b_modes", modes
+        if w in ("terrain", "terrains"):
+            return ("b_terrain" if w == "terrain" else "g_terrains"), [self.name_list()]
+        if w == "cloister":
+            return "b_cloister", []
+        if w == "use":
+            self.punct(":")
+            parts = [self.rule(self.use_part)]
+            while self.word() in ("and", "then"):
+                parts.append(self.rule(lambda: ("joiner", [self.take("name")])))
+                parts.append(self.rule(self.use_part))
+            return "b_use", parts
+        if w == "built":
+            self.punct(":")
+            self.kw("price")
+            return "b_built_price", [self.take("name"), self.amount()]
+        if w == "good":
+            front = self.take("name")
+            back = None
+            if self.word() == "back":
+                self.i += 1
+                back = self.take("name")
+            return "g_good", [front, back]
+        if w == "free":
+            self.kw("turn")
+            return "g_free", [self.name_list()]
+        if w == "worth":
+            value_kind = self.take("name")
+            self.punct(":")
+            worths = self.rules(self.worth)
+            return "g_worth", [value_kind, *worths]
+        return "g_limited", [self.amount()]  # w == "limited"
+
+    def mode(self) -> _Parsed:
+        n = self.take("number")
+        suffix = self.word()
+        if suffix in ("long", "short"):
+            self.i += 1
+            return f"mode_{suffix}", [n]
+        return "mode_plain", [n]
+
+    def worth(self) -> _Parsed:
+        return "worth", [self.take("name"), self.rule(self.qty)]
+
+    def qty(self) -> _Parsed:
+        n = self.take("number")
+        if self.is_punct("/"):
+            self.i += 1
+            return "qty", [n, self.take("number")]
+        return "qty", [n, None]
+
+    def use_part(self) -> _Parsed:
+        repeat = None
+        w = self.word()
+        if w in ("once", "up", "any"):
+            repeat = self.rule(self.repeat)
+            self.punct(":")
+        deals = self.rules(self.deal, "|")
+        return "use_part", [repeat, *deals]
+
+    def repeat(self) -> _Parsed:
+        w = self.take("name").value
+        if w == "once":
+            return "rep_once", []
+        if w == "any":
+            self.kw("number", "of", "times")
+            return "rep_any", []
+        self.kw("to")
+        if self.word() == "once":
+            self.i += 1
+            return "rep_up_to_once", []
+        n = self.take("number")
+        self.kw("times")
+        return "rep_up_to", [n]
+
+    def deal(self) -> _Parsed:
+        if self.word() == "take":
+            self.i += 1
+            return "deal_take", [self.rule(self.pieces)]
+        start = self.i
+        if self.word() in _FOLLOW_WORDS:
+            follow = self.rule(self.follow)
+            if not (self.is_punct("->") or self.is_punct(",") or self.is_punct("+") or self.word() == "or"):
+                return "deal_do", [follow]
+            self.i = start  # the follow-up begins a list of pieces
+        give = self.rule(self.pieces)
+        self.punct("->")
+        return "deal_exchange", [give, self.rule(self.pieces)]
+
+    def pieces(self) -> _Parsed:
+        alts = self.rules(self.alt)
+        return "pieces", alts
+
+    def alt(self) -> _Parsed:
+        groups = [self.rule(self.group)]
+        while self.word() == "or":
+            self.i += 1
+            groups.append(self.rule(self.group))
+        return "alt", groups
+
+    def group(self) -> _Parsed:
+        pieces = [self.piece()]
+        while self.is_punct("+"):
+            self.i += 1
+            pieces.append(self.piece())
+        return "group", pieces
+
+    def piece(self) -> Any:
+        if self.word() in _FOLLOW_WORDS:
+            return self.rule(self.follow)
+        return self.rule(self._piece)
+
+    def _piece(self) -> _Parsed:
+        if self.is_punct("("):
+            return self.worth_piece()
+        tok = self.peek()
+        if tok is not None and tok.kind == "number":
+            after = self.word(1)
+            if after == "goods":
+                n = self.take("number")
+                self.kw("goods", "of")
+                m = self.take("number")
+                self.kw("different", "kinds")
+                return "p_kinds", [n, m]
+            if after in ("and", "of"):
+                ns = [self.take("number")]
+                while self.word() == "and":
+                    self.i += 1
+                    ns.append(self.take("number"))
+                self.kw("of")
+                self.punct("(")
+                names = self.name_list()
+                self.punct(")")
+                return "p_one_of", [*ns, names]
+            return "p_amount", [self.rule(self.qty), self.take("name")]
+        first = self.take("name")
+        if self.word() == "by":
+            self.i += 1
+            source = self.take("name")
+            self.punct("(")
+            steps = self.rules(self.step)
+            self.punct(")")
+            return "p_threshold", [first, source, *steps]
+        goods = [first]
+        while self.word() == "or":
+            self.i += 1
+            goods.append(self.take("name"))
+        self.kw("from")
+        if self.word() == "track":
+            self.i += 1
+            return "p_from_track", [*goods, self.take("name")]
+        self.kw("the", "track")
+        wild = None
+        if self.word() == "with":
+            self.kw("with", "wild")
+            wild = self.take("name")
+        return "p_track", [*goods, wild]
+
+    def step(self) -> _Parsed:
+        n = self.take("number")
+        self.punct("->")
+        return "step", [n, self.take("number")]
+
+    def worth_piece(self) -> _Parsed:
+        self.punct("(")
+        goods = self.name_list()
+        self.punct(")")
+        self.kw("worth", "up", "to")
+        qty = self.rule(self.qty)
+        kind = self.take("name")
+        if self.word() != "per":
+            return "p_worth", [goods, qty, kind, None, None]
+        self.kw("per")
+        self.punct("(")
+        per = self.name_list()
+        self.punct(")")
+        if self.word() != "in":
+            return "p_worth", [goods, qty, kind, per, None]
+        self.kw("in")
+        self.punct("(")
+        rates = self.rules(self.rate)
+        self.punct(")")
+        return "p_worth", [goods, qty, kind, per, *rates]
+
+    def rate(self) -> _Parsed:
+        mode = self.rule(self.mode)
+        self.punct(":")
+        return "rate", [mode, self.rule(self.qty)]
+
+    def follow(self) -> _Parsed:
+        w = self.take("name").value
+        if w in ("build", "settle"):
+            return f"f_{w}", []
+        if w != "use":
+            return f"f_{w}", [self.take("name")]
+        article = self.rule(lambda: ("article", [self.take("name")]))
+        if str(article) not in ("a", "an"):
+            raise _Fail
+        words = []
+        while self.word() != "building":
+            words.append(self.take("name"))
+        self.i += 1
+        extra: list[Tok | None] = [None, None]
+        for k, word in enumerate(("with", "except")):
+            if self.word() == word:
+                self.i += 1
+                extra[k] = self.take("name")
+        return "f_use", [article, *words, *extra]
+
     def amount(self) -> Any:
         # the commonest rule of all ("gain 2 wood"), without rule()'s closure
         i, t = self.i, self.t

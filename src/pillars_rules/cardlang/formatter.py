@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from . import ast
+from . import ast, buildast, buildfmt
 from . import effects as fx
 from .board import WHEEL_FIELDS, BoardSpec, Place, WheelSpec, default_free_builders
 from .card import Card
@@ -311,6 +311,8 @@ def _option(o: ast.Effect) -> str:
 
 
 def field_text(f: ast.Field) -> str:
+    if f.name in buildast.FIELD_WORDS:
+        return buildfmt.field_text(f)
     if f.name == "round":
         return "round start" if f.value == "start" else f"round {_num(ast.one(f, ast.Num))}"
     if f.name == "cost":
@@ -477,7 +479,14 @@ class _Comments:
         self.trailing: dict[_Key, list[str]] = {}
         self.end: list[ast.Comment] = []
         lines = [a[0] for a in anchors]
+        # a building's function may span lines: a comment on a later line of it
+        # trails it (it is printed after the function's last line, and stays there)
+        spans = [(f.line, f.end_line, id(f)) for c in tree.cards for f in c.fields if f.name == "b_use"]
         for com in tree.comments:
+            inside = [key for first, last, key in spans if first < com.line <= last]
+            if inside:
+                self.trailing.setdefault(("stmt", inside[0]), []).append(com.text)
+                continue
             lo = bisect.bisect_left(lines, com.line)
             hi = bisect.bisect_right(lines, com.line)
             same = [a for a in anchors[lo:hi] if a[1] < com.column and a[3][0] != "close"]
@@ -513,6 +522,18 @@ class _Comments:
         out.append(indent + text + ("  " + "  ".join(tail) if tail else ""))
 
 
+def _field_key(f: ast.Field) -> int:
+    """A field's place in the canonical order: Pillars' fields, then the building
+    fields (:data:`.buildast.FIELD_ORDER`, where a building's cost goes)."""
+    if f.name in FIELD_ORDER:
+        return FIELD_ORDER.index(f.name)
+    return len(FIELD_ORDER) + buildast.FIELD_ORDER.index(f.name)
+
+
+def _building_key(f: ast.Field) -> int:
+    return buildast.FIELD_ORDER.index(f.name) if f.name in buildast.FIELD_ORDER else -1
+
+
 def format_tree(tree: ast.CardFile, text: str = "") -> str:
     """Canonical text of a parsed card file (``text``: its source, for blank
     lines around comments)."""
@@ -522,7 +543,8 @@ def format_tree(tree: ast.CardFile, text: str = "") -> str:
         if i and out[-1] != "":
             out.append("")
         com.emit(out, "head", c, "", _header(c))
-        fields = sorted(c.fields, key=lambda f: FIELD_ORDER.index(f.name))
+        key = _building_key if c.kind.text in buildast.CARD_KINDS else _field_key
+        fields = sorted(c.fields, key=key)
         for f in fields:
             com.emit(out, "stmt", f, INDENT, field_text(f))
         for e in c.abilities:

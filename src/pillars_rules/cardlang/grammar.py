@@ -31,7 +31,14 @@ class _KeepNames:
 
 @functools.cache
 def grammar_text() -> str:
-    return (data.data_dir("grammar") / "cards.lark").read_text(encoding="utf-8")
+    """``cards.lark`` and then ``buildings.lark`` (the kinds with a function a
+    worker uses): one grammar, read as one text."""
+    folder = data.data_dir("grammar")
+    return "\n".join((folder / name).read_text(encoding="utf-8") for name in GRAMMAR_FILES)
+
+
+#: The grammar's files, in the order they are read.
+GRAMMAR_FILES = ("cards.lark", "buildings.lark")
 
 
 @functools.cache

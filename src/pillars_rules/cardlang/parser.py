@@ -27,10 +27,11 @@ from ..errors import CardError
 from ..limits import MAX_CARD_CHARS, MAX_CARDS_PER_FILE, MAX_FILE_BYTES, MAX_NESTING
 from . import ast
 from .blocks import Block, split_blocks
+from .buildparse import BuildingBuild
 from .diagnostics import Reporter, capped, report_syntax_error
 from .fastparse import parse_block
 from .grammar import grammar_text, lark_parser, statement_words  # noqa: F401 - public here too
-from .placeparse import Children, Meta, PlaceBuild, Word
+from .placeparse import Children, Meta, Word
 
 #: A conversion's option as its rule gives it: (key, value, where it is written).
 _Option = tuple[str, ast.Value, tuple[int, int]]
@@ -42,7 +43,7 @@ _CraftsmanAction = tuple[str, ast.Value]
 
 
 @v_args(meta=True)
-class _Build(PlaceBuild):
+class _Build(BuildingBuild):
     """Builds :mod:`.ast` nodes of cards; positions are shifted from block to file."""
 
     def _owns(self, meta: Meta, a: ast.AmountNode) -> ast.Effect:

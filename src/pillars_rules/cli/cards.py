@@ -11,7 +11,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..buildings import load_buildings, shipped
 from ..cardlang import data
+from ..cardlang.buildcomp import is_building_text, render_building
 from ..cardlang.cardset import CardSet
 from ..cardlang.compiler import base_cards, load_paths
 from ..cardlang.diagnostics import suggest
@@ -115,8 +117,37 @@ def replacement_notes(cs: CardSet, known: CardSet | None) -> list[str]:
     return notes
 
 
+def _building_files(paths: list[str]) -> bool:
+    """Do the paths hold building cards (goods, heartland, building, settlement)?
+    Such a set is compiled as one, with its goods card (docs/ora/cards.rst)."""
+    files, _ = _expand(paths)
+    for _, path in files:
+        try:
+            if is_building_text(read_one(path)):
+                return True
+        except (OSError, ValueError):
+            continue
+    return False
+
+
+def _check_buildings(paths: list[str]) -> int:
+    try:
+        cs = load_buildings(paths)
+    except CardError as e:
+        print(e, file=sys.stderr)
+        n = len(e.diagnostics)
+        print(f"\n{n} problem{'s' if n != 1 else ''} found", file=sys.stderr)
+        return 1
+    kinds = ", ".join(f"{len(cs.of_kind(k))} {k}" for k in ("heartland", "building", "settlement") if cs.of_kind(k))
+    print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''} ({kinds}) and a goods card")
+    return 0
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     args.paths = _resolved(args.paths)
+    shipped_paths = [str(shipped(p)) for p in args.paths]  # a shipped building set by its name
+    if _building_files(shipped_paths):
+        return _check_buildings(shipped_paths)
     try:
         cs = _load(args.paths)
     except CardError as e:
@@ -172,7 +203,22 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     return status
 
 
+def _show_building(args: argparse.Namespace) -> int:
+    try:
+        cs = load_buildings([str(shipped(p)) for p in _resolved(args.cards)])
+    except CardError as e:
+        print(e, file=sys.stderr)
+        return 1
+    if args.id not in cs:
+        print(f"unknown card '{args.id}'{suggest(args.id, [c.id for c in cs])}", file=sys.stderr)
+        return 1
+    print(render_building(cs[args.id]))
+    return 0
+
+
 def cmd_show(args: argparse.Namespace) -> int:
+    if args.cards and _building_files([str(shipped(p)) for p in _resolved(args.cards)]):
+        return _show_building(args)
     try:
         cs = base_cards()
         if args.cards:
