@@ -21,7 +21,7 @@ from ...mechanisms import workers as K
 from ...mechanisms.use import Outcome
 from . import records as R
 from . import setup
-from .rules import OraRules, piece
+from .rules import OraRules, flow_step, piece
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
 MAX_PAYMENTS = 16
@@ -111,7 +111,7 @@ def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.
     if rules.mode == "short" and o.reset:  # §10.6: one more of a good taken from the wheel, for everyone (R25)
         wheel_goods = set(rules.wheel.names) - {"joker"}
         bonus = tuple((g, 1) for g, _ in o.take if g in wheel_goods or "joker" in o.reset)
-    return R.Used(seat, key, o.give, o.take, o.reset, tuple((f.step, f.arg) for f in o.then), o.words, bonus)
+    return R.Used(seat, key, o.give, o.take, o.reset, tuple(flow_step(f.step, f.arg) for f in o.then), o.words, bonus)
 
 
 def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
