@@ -184,3 +184,32 @@ def test_a_log_replayed_with_rules_of_another_mode_is_refused():
 def test_the_test_catalogue_games_save_and_load_with_their_rules():
     g = playout(game("solo", "ireland"), seed=2, max_actions=40)
     assert pr.load(pr.save(g), cards=g.rules) == g
+
+
+SMOKEHOUSE = """
+building smokehouse "Smokehouse" {
+    deck B
+    modes 3, 4
+    cost 2 clay, 1 wood
+    value 5
+    dwelling 2
+    terrain plains, hillside
+    use: up to 2 times: 1 sheep, 2 energy -> 1 meat, 1 coin
+}
+"""
+
+
+def test_a_fan_building_beside_the_shipped_set_plays_and_its_saves_need_it(tmp_path):
+    fan = tmp_path / "smokehouse.cards"
+    fan.write_text(SMOKEHOUSE, encoding="utf-8")
+    cards = ["ora-et-labora", str(fan)]
+    rules = ora_rules("4 players", "france", cards=cards)
+    assert "smokehouse" in rules.decks["B"] and rules.card_hash != card_hash(shipped())
+    g = playout(_ora(players=4, cards=cards), seed=3, max_actions=25)
+    assert g.rules.card_hash == rules.card_hash
+    text = pr.save(g)
+    assert pr.load(text, cards=cards) == g
+    with pytest.raises(SaveError, match=r"\$\.cards: the save was made with other rules"):
+        pr.load(text)  # the shipped set alone
+    with pytest.raises(ConfigError, match="not both"):
+        ora_rules("4 players", "france", shipped(), cards=cards)
