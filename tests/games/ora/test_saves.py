@@ -179,6 +179,13 @@ def test_a_log_replayed_with_rules_of_another_mode_is_refused():
     g = new_game(ora_rules("2 players", "france"))
     with pytest.raises(SaveError, match=r"\$\.events\[0\]: the log is a 2 players, france game"):
         pr.replay(g.events, ora_rules("long 2 players", "france"))
+    three = [R.Began(("A", "B", "C"), "2 players", "france", ()), *g.events[1:]]
+    with pytest.raises(SaveError, match=r"\$\.events\[0\]\.names: 3 seats; these rules seat 2"):
+        pr.replay(three, g.rules)
+    with pytest.raises(SaveError, match=r"\$\.events\[0\]: the log's set-up cannot be played.*takes 2 players"):
+        pr.replay(three)
+    with pytest.raises(SaveError, match=r"\$\.events\[0\]\.names: every seat's name"):
+        pr.replay([R.Began(("A", ""), "2 players", "france", ()), *g.events[1:]])
 
 
 def test_the_test_catalogue_games_save_and_load_with_their_rules():

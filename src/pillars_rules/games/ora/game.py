@@ -190,7 +190,11 @@ def rules_of_log(events: list[Any], rules: OraRules | Cards) -> OraRules:
     if type(first) is not R.Began:
         raise SaveError("$.events[0]: an Ora log starts with Began (the seats, the mode and the variant)", 0)
     facts = (first.mode, first.variant, first.options)
+    if not all(type(n) is str and n for n in first.names):
+        raise SaveError("$.events[0].names: every seat's name is a non-empty string", 0)
     if isinstance(rules, OraRules):
+        if len(first.names) != rules.seats:
+            raise SaveError(f"$.events[0].names: {len(first.names)} seats; these rules seat {rules.seats}", 0)
         if facts != (rules.mode, rules.variant, tuple(sorted(rules.options))):
             raise SaveError(
                 f"$.events[0]: the log is a {first.mode}, {first.variant} game {list(first.options)}; "
