@@ -220,3 +220,14 @@ def test_a_fan_building_beside_the_shipped_set_plays_and_its_saves_need_it(tmp_p
         pr.load(text)  # the shipped set alone
     with pytest.raises(ConfigError, match="not both"):
         ora_rules("4 players", "france", shipped(), cards=cards)
+
+
+def test_what_a_card_changes_when_built_is_read_from_the_card():
+    """The Winery and the Whiskey Distillery say on their cards that the work contract costs 2 coins
+    once built (``built: price work_contract 2 coin``); a change the game does not know is refused."""
+    assert ora_rules().raises_fee == {"winery", "whiskey_distillery"}
+    odd = tuple(
+        attrs.evolve(c, built=(("price", "work_contract 0 coin"),)) if c.id == "winery" else c for c in shipped()
+    )
+    with pytest.raises(ConfigError, match="card 'winery': what its building changes.*not known"):
+        ora_rules("4 players", "france", odd)

@@ -58,6 +58,10 @@ def flow_step(step: str, arg: str) -> tuple[str, str]:
     return CARD_STEPS.get((step, arg), (step, arg))
 
 
+#: What building a card changes for every seat (the card's ``built``, as ``(step, arg)``) that the
+#: game knows: the work contract's fee goes to 2 coins, level 1 (the Winery, the Whiskey Distillery;
+#: §4.3.3, D5). A catalogue whose cards have no ``built`` names them (:data:`setup.RAISES_FEE`).
+BUILT: Mapping[tuple[str, str], str] = {("price", "work_contract 2 coin"): "fee level 1"}
 #: The phase steps the flow runs (names of :func:`setup.phases`).
 PHASE_STEPS = frozenset(
     {
@@ -110,6 +114,8 @@ class OraRules:
     seats: int = attrs.field(init=False)
     code: str = attrs.field(init=False)
     cards: Mapping[str, Building] = attrs.field(init=False)
+    #: the ids of the cards whose building raises the work contract's fee (:data:`BUILT`)
+    raises_fee: frozenset[str] = attrs.field(init=False)
     wheel: WheelConfig = attrs.field(init=False)
     grid: GridConfig = attrs.field(init=False)
     clergy: WorkerConfig = attrs.field(init=False)
@@ -150,6 +156,7 @@ class OraRules:
         put("code", counts[seats])
         cards = check(self.catalogue, setup.TERRAINS, setup.GOODS.goods)
         put("cards", cards)
+        put("raises_fee", _raises_fee(cards))
         in_play = [
             c
             for c in cards.values()
@@ -229,6 +236,24 @@ class OraRules:
         other over other), a cloister next to a cloister."""
         c = self.cards[cid]
         return Rule(setup.TERRAINS, next_to={"cloister"} if c.cloister else frozenset(), over={"cloister"})
+
+
+def _raises_fee(cards: Mapping[str, Building]) -> frozenset[str]:
+    out = set()
+    for cid, c in cards.items():
+        built = getattr(c, "built", None)
+        if built is None:  # a catalogue of the protocol alone: by name
+            if c.name in setup.RAISES_FEE:
+                out.add(cid)
+            continue
+        for pair in built:
+            if tuple(pair) not in BUILT:
+                raise ConfigError(
+                    f"Ora rules, card {cid!r}: what its building changes, {pair!r:.60}, is not known to the game "
+                    f"(known: {', '.join(' '.join(k) for k in BUILT)})"
+                )
+            out.add(cid)
+    return frozenset(out)
 
 
 def piece(card: Building) -> Piece:
