@@ -4,7 +4,7 @@ Profiling a 1 MiB file of 938 cards (issue #24, item 2) found 70% of the
 compile in Lark's Python lexer and LALR parser and another 20% in building
 and transforming its parse tree. This module reads one card block with a
 single regular expression for the tokens and a recursive-descent parser that
-follows ``grammar/cards.lark`` rule by rule, and builds the very same syntax
+follows ``grammar/cards.lark`` (and ``grammar/buildings.lark``) rule by rule, and builds the very same syntax
 tree through the parser's own builder (:class:`.parser._Build`), so both paths
 give equal :mod:`.ast` nodes, positions included.
 

@@ -1,6 +1,7 @@
 """Card text -> typed syntax tree (:mod:`.ast`), with friendly syntax errors.
 
-The grammar lives in ``grammar/cards.lark``; its Lark LALR parser is built once
+The grammar lives in ``grammar/cards.lark`` and ``grammar/buildings.lark``
+(read as one); its Lark LALR parser is built once
 per process by :mod:`.grammar`. Lark's syntax errors are turned into located,
 helpful diagnostics by :func:`.diagnostics.report_syntax_error`.
 
