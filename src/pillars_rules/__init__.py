@@ -38,6 +38,7 @@ from .errors import (
 )
 from .events import EVENT_TYPES
 from .game import VARIANTS, Game, load_cards, new_game, playout
+from .games import ora as _ora  # noqa: F401  (registers Ora et Labora, "ora-et-labora")
 from .games import pillars_saves as _pillars_saves  # noqa: F401  (Pillars' set-up and saves, handed to its game type)
 from .saves.actions_json import decode_action, encode_action
 from .saves.replay import replay

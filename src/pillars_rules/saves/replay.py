@@ -130,7 +130,10 @@ def replay_by_listing(kind: GameType, events: list[Any], rules: Any, verify: boo
             raise SaveError(f"$.events[{i}] ({type(events[i]).__name__}): events after the end of the game", i)
         best, found = 0, None
         for action in kind.legal(state, rules):
-            produced, after = kind.run(state, rules, kind.events_of(state, rules, action))
+            own = kind.events_of(state, rules, action)
+            if own and not own[0] == events[i]:
+                continue  # its events start otherwise: none of them is the log's (run would only confirm it)
+            produced, after = kind.run(state, rules, own)
             k = 0
             while k < len(produced) and i + k < len(events) and events[i + k] == produced[k]:
                 k += 1

@@ -30,13 +30,20 @@ MODES = [
 ]
 
 
+#: The catalogues the games are played with: the test-side one (lexicon.csv with small test functions)
+#: and the shipped cards (cards/ora-et-labora, the rules' default).
+CATALOGUES = ("test", "shipped")
+
+
 @functools.cache
-def rules(mode: str = "4 players", variant: str = "france", players: int | None = None) -> OraRules:
-    return ora_rules(mode, variant, catalogue(), players)
+def rules(
+    mode: str = "4 players", variant: str = "france", players: int | None = None, cards: str = "test"
+) -> OraRules:
+    return ora_rules(mode, variant, catalogue() if cards == "test" else None, players)
 
 
-def game(mode: str = "4 players", variant: str = "france", players: int | None = None) -> Game:
-    return new_game(rules(mode, variant, players))
+def game(mode: str = "4 players", variant: str = "france", players: int | None = None, cards: str = "test") -> Game:
+    return new_game(rules(mode, variant, players, cards))
 
 
 def at(g: Game, **changes: Any) -> Game:

@@ -25,7 +25,7 @@ from pillars_rules.errors import IllegalActionError
 from pillars_rules.games.ora import ORA, setup
 from pillars_rules.games.ora import records as R
 
-from .helpers import MODES, game
+from .helpers import CATALOGUES, MODES, game
 
 
 def _add(c: Counter, goods, sign: int = 1) -> None:
@@ -133,9 +133,9 @@ def check(rules, rotated: int, state: R.State, stocks: list[Counter]) -> None:
 
 
 @settings(deadline=None, max_examples=12, phases=(Phase.explicit, Phase.reuse, Phase.generate))
-@given(st.sampled_from(MODES), st.integers(0, 2**16))
-def test_the_laws_hold_after_every_event(mode, seed):
-    g = game(*mode)
+@given(st.sampled_from(MODES), st.integers(0, 2**16), st.sampled_from(CATALOGUES))
+def test_the_laws_hold_after_every_event(mode, seed, cards):
+    g = game(*mode, cards)
     end = playout(g, seed=seed)
     rules = end.rules
     stocks: list[Counter] = []
@@ -157,11 +157,11 @@ def test_the_laws_hold_after_every_event(mode, seed):
 
 
 @settings(deadline=None, max_examples=25, phases=(Phase.explicit, Phase.reuse, Phase.generate))
-@given(st.sampled_from(MODES), st.integers(0, 2**16), st.integers(0, 400), st.data())
-def test_every_listed_action_applies_and_a_changed_one_is_listed_or_refused_untouched(mode, seed, steps, data):
-    """Anywhere in a random game: each listed action applies; the same action with one field changed
-    is either listed too or refused with IllegalActionError, the game untouched."""
-    g = playout(game(*mode), seed=seed, max_actions=steps)
+@given(st.sampled_from(MODES), st.integers(0, 2**16), st.integers(0, 400), st.sampled_from(CATALOGUES), st.data())
+def test_every_listed_action_applies_and_a_changed_one_is_listed_or_refused_untouched(mode, seed, steps, cards, data):
+    """Anywhere in a random game (either catalogue): each listed action applies; the same action with
+    one field changed is either listed too or refused with IllegalActionError, the game untouched."""
+    g = playout(game(*mode, cards), seed=seed, max_actions=steps)
     if g.is_over:
         return
     legal = g.legal_actions()

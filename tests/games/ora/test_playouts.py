@@ -12,22 +12,23 @@ from pillars_rules.games.ora import ORA
 from pillars_rules.games.ora import records as R
 from pillars_rules.games.ora.score import totals
 
-from .helpers import MODES, game
+from .helpers import CATALOGUES, MODES, game
 
 
 def _policy(mode: str, seed: int):
     return uniform_policy(seed)
 
 
+@pytest.mark.parametrize("cards", CATALOGUES)
 @pytest.mark.parametrize(("mode", "variant", "players"), MODES)
-def test_a_random_game_finishes_and_replays(mode, variant, players):
-    start = game(mode, variant, players)
+def test_a_random_game_finishes_and_replays(mode, variant, players, cards):
+    start = game(mode, variant, players, cards)
     end = playout(start, _policy(mode, 3))
     assert end.is_over and end.pending is None
     last = end.events[-1]
     assert type(last) is R.GameEnded and list(last.scores) == totals(end.state)[: end.state.players] == end.scores()
     # the same seed plays the same game; the log folds again to the same states
-    again = playout(game(mode, variant, players), _policy(mode, 3))
+    again = playout(game(mode, variant, players, cards), _policy(mode, 3))
     assert again.events == end.events
     state = None
     for e in end.events:
@@ -36,9 +37,10 @@ def test_a_random_game_finishes_and_replays(mode, variant, players):
     assert end.ranking()[0] == [s for s, p in enumerate(end.scores()) if p == max(end.scores())]
 
 
+@pytest.mark.parametrize("cards", CATALOGUES)
 @pytest.mark.parametrize("mode", ["2 players", "long 2 players"])
-def test_the_open_games_end_by_round_r35_at_the_latest(mode):
-    end = playout(game(mode, "france"), seed=11)
+def test_the_open_games_end_by_round_r35_at_the_latest(mode, cards):
+    end = playout(game(mode, "france", None, cards), seed=11)
     assert end.is_over and end.state.round <= {"2 players": 400, "long 2 players": 200}[mode]
 
 
@@ -47,9 +49,10 @@ def test_the_game_is_registered_by_name():
     assert game().game_type is ORA
 
 
+@pytest.mark.parametrize("cards", CATALOGUES)
 @pytest.mark.parametrize(("mode", "variant", "players"), MODES[::3])
-def test_every_action_stays_within_the_event_bound_and_every_listed_action_applies(mode, variant, players):
-    g = game(mode, variant, players)
+def test_every_action_stays_within_the_event_bound_and_every_listed_action_applies(mode, variant, players, cards):
+    g = game(mode, variant, players, cards)
     rng = random.Random(5)
     policy = _policy(mode, 5)
     for _ in range(400):

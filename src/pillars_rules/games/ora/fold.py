@@ -221,7 +221,7 @@ def _followed(s: R.State, e: R.Followed, rules: OraRules) -> R.State:
 def _built(s: R.State, e: R.Built, rules: OraRules) -> R.State:
     g = G.place(s.grids[e.seat], e.at, piece(rules.cards[e.card]), rules.rule(e.card))
     card = rules.cards[e.card]
-    level = max(s.level, 1) if card.name in setup.RAISES_FEE else s.level
+    level = max(s.level, 1) if card.id in rules.raises_fee else s.level
     prior_free = "prior" in K.free(s.workers, e.seat)
     return _acted(
         attrs.evolve(
@@ -241,7 +241,7 @@ def _neutral_built(s: R.State, e: R.NeutralBuilt, rules: OraRules) -> R.State:
     gone = grid.at(e.at)
     g = G.place(grid, e.at, piece(rules.cards[e.card]), rules.neutral_rule(e.card))
     card = rules.cards[e.card]
-    level = max(s.level, 1) if card.name in setup.RAISES_FEE else s.level
+    level = max(s.level, 1) if card.id in rules.raises_fee else s.level
     fresh = tuple(c for c in s.fresh if gone is None or gone.occupant is None or gone.occupant.card != c)
     return attrs.evolve(
         s,

@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from ...core import Game, GameType, register, run
-from ...errors import ConfigError, IllegalActionError, safe_repr
+from ...errors import ConfigError, IllegalActionError, SaveError, safe_repr
 from ...mechanisms import workers as K
+from ...saves.replay import replay_by_listing
 from . import records as R
+from . import saves
+from .cards import card_hash, card_set
 from .decide import events_of, refusal
 from .flow import Batch, advance
 from .fold import fold
 from .legal import legal
 from .rules import OraRules
 from .score import final, parts, ranking
+from .start import start
 from .words import CONTROL, describe, summary
 
 
@@ -84,6 +90,45 @@ class OraGame(GameType):
     def summary(self, state: Any) -> str:
         return summary(state)
 
+    # ---------------------------------------------------------------- new games and saves
+    def new_game(self, players: object, seed: object, variants: object, options: Mapping[str, object]) -> Game:
+        """``pr.new_game(game="ora-et-labora", players=..., variants=..., names=..., cards=...)``
+        (:func:`.start.start`)."""
+        return new_game(*start(players, seed, variants, options))
+
+    def is_start(self, event: Any) -> bool:
+        return type(event) is R.Began
+
+    def save_header(self, game: Any) -> dict[str, Any]:
+        rules: OraRules = game.rules
+        return {
+            "mode": rules.mode,
+            "variant": rules.variant,
+            "options": sorted(rules.options),
+            "names": list(game.state.names[: game.state.players]),
+            "cards": rules.card_hash,
+        }
+
+    def encode_event(self, event: Any) -> dict[str, Any]:
+        return saves.encode_event(event)
+
+    def decode_event(self, raw: object, index: int) -> Any:
+        return saves.decode_event(raw, index)
+
+    def load_rules(self, cards: object) -> Any:
+        """The cards a log is replayed with: its rules (an :class:`OraRules`) as they are, or a card
+        set (``None``: the shipped set; see :func:`.cards.card_set`) whose rules the log's first
+        event (mode, variant, options) completes."""
+        if isinstance(cards, OraRules):
+            return cards
+        return Cards(card_set(cards))
+
+    def rules_facts(self, rules: Any) -> dict[str, Any]:
+        return {"cards": rules.card_hash}
+
+    def replay_log(self, events: list[Any], rules: Any, verify: bool) -> Game:
+        return replay_by_listing(self, events, rules_of_log(events, rules), verify)
+
 
 def public(state: R.State, rules: OraRules) -> dict[str, Any]:
     """The table as JSON-able data: what every seat sees."""
@@ -126,12 +171,50 @@ def public(state: R.State, rules: OraRules) -> dict[str, Any]:
 ORA = register(OraGame("ora-et-labora", "Ora et Labora", OraRules, R.Turn, R.ACTION_FIELDS))
 
 
+@attrs.frozen
+class Cards:
+    """A card set to replay a log with, before its first event says the mode and the variant."""
+
+    cards: tuple[Any, ...]
+    card_hash: str = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "card_hash", card_hash(self.cards))
+
+
+def rules_of_log(events: list[Any], rules: OraRules | Cards) -> OraRules:
+    """The rules a log is replayed with: ``rules``, which must agree with its first event's mode,
+    variant and options, or made from the card set and the first event
+    (a :class:`SaveError` at ``$.events[0]`` otherwise)."""
+    first = events[0] if events else None
+    if type(first) is not R.Began:
+        raise SaveError("$.events[0]: an Ora log starts with Began (the seats, the mode and the variant)", 0)
+    facts = (first.mode, first.variant, first.options)
+    if not all(type(n) is str and n for n in first.names):
+        raise SaveError("$.events[0].names: every seat's name is a non-empty string", 0)
+    if isinstance(rules, OraRules):
+        if len(first.names) != rules.seats:
+            raise SaveError(f"$.events[0].names: {len(first.names)} seats; these rules seat {rules.seats}", 0)
+        if facts != (rules.mode, rules.variant, tuple(sorted(rules.options))):
+            raise SaveError(
+                f"$.events[0]: the log is a {first.mode}, {first.variant} game {list(first.options)}; "
+                f"these rules are a {rules.mode}, {rules.variant} game {sorted(rules.options)}",
+                0,
+            )
+        return rules
+    players = len(first.names)
+    try:
+        return OraRules(first.mode, first.variant, rules.cards, players, frozenset(first.options))
+    except ConfigError as exc:
+        raise SaveError(f"$.events[0]: the log's set-up cannot be played: {exc}", 0) from None
+
+
 def new_game(rules: OraRules, names: Sequence[str] | None = None) -> Game:
     """A new game of ``rules``, seated by ``names`` (default: Player 1, Player 2, ...)."""
     seats = tuple(names) if names is not None else tuple(f"Player {i + 1}" for i in range(rules.seats))
     if len(seats) != rules.seats or not all(type(n) is str and n for n in seats):
         raise ConfigError(f"the {rules.mode} game takes {rules.seats} seat names, not {names!r:.60}")
-    first = R.Began(seats)
+    first = R.Began(seats, rules.mode, rules.variant, tuple(sorted(rules.options)))
     state = ORA.fold(None, first, rules)
     events, state = run(ORA, state, rules, [])
     return Game(rules, state, [first, *events], 1 + len(events), None, ORA)

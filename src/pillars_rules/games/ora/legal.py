@@ -21,7 +21,7 @@ from ...mechanisms import workers as K
 from ...mechanisms.use import Outcome
 from . import records as R
 from . import setup
-from .rules import OraRules, piece
+from .rules import OraRules, flow_step, piece
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
 MAX_PAYMENTS = 16
@@ -89,9 +89,28 @@ def _targets(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, s
     return out
 
 
+#: The last outcomes worked out, by (state, rules, seat, card, stock), the state and rules by identity:
+#: each listed use of a building is one outcome of the same list, which the events of each (and so a
+#: replay, which tries every listed action) would otherwise work out again, once per outcome.
+_MEMO: dict[tuple[int, int, int, str, tuple[tuple[str, int], ...]], tuple[R.State, OraRules, list[Outcome]]] = {}
+_MEMO_SIZE = 64
+
+
 def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
     """The outcomes ``card``'s function offers ``seat`` holding ``stock``: those it can give, and
     none that takes a wonder when none is left (R3)."""
+    key = (id(state), id(rules), seat, card, tuple(sorted(stock.items())))
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is state and hit[1] is rules:
+        return list(hit[2])
+    out = _outcomes(state, rules, seat, card, stock)
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = (state, rules, out)
+    return list(out)
+
+
+def _outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
     fn = rules.cards[card].function
     if fn is None:
         return []
@@ -111,7 +130,7 @@ def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.
     if rules.mode == "short" and o.reset:  # §10.6: one more of a good taken from the wheel, for everyone (R25)
         wheel_goods = set(rules.wheel.names) - {"joker"}
         bonus = tuple((g, 1) for g, _ in o.take if g in wheel_goods or "joker" in o.reset)
-    return R.Used(seat, key, o.give, o.take, o.reset, tuple((f.step, f.arg) for f in o.then), o.words, bonus)
+    return R.Used(seat, key, o.give, o.take, o.reset, tuple(flow_step(f.step, f.arg) for f in o.then), o.words, bonus)
 
 
 def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:

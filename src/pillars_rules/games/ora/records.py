@@ -31,9 +31,14 @@ class Turn:
 
 @attrs.frozen
 class Began:
-    """The game begins with these seats (every other fact of the set-up is the rules')."""
+    """The game begins with these seats, in the rules' ``mode`` and ``variant`` with their set-up
+    ``options`` (sorted): what a log needs to be replayed alone; every other fact of the set-up is
+    the rules' (the card set's)."""
 
     names: tuple[str, ...]
+    mode: str
+    variant: str
+    options: tuple[str, ...]
 
 
 @attrs.frozen

@@ -23,9 +23,10 @@ from ...mechanisms.twosided import GoodsConfig
 from ...mechanisms.wheel import WheelConfig
 from ...mechanisms.workers import WorkerConfig
 from . import setup
+from .cards import card_hash, card_set, shipped
 from .catalogue import Building, check
 
-#: The follow-up steps (``Outcome.then``) the flow runs, with the arguments each takes ("" for none).
+#: The follow-up steps the flow runs, with the arguments each takes ("" for none).
 STEPS: Mapping[str, frozenset[str]] = {
     "build": frozenset({""}),  # a build action (Carpentry, Locutory)
     "recall": frozenset({"", "all", "prior", "lay brother"}),  # the user's placed clergy come home (Bathhouse)
@@ -39,6 +40,28 @@ STEPS: Mapping[str, frozenset[str]] = {
     # (Hospice, Guesthouse)
     "use": frozenset({"prior", "occupied", "adjacent", "display"}),
 }
+#: The card language's words for a follow-up (``Follow(step, arg)`` as docs/ora/cards.rst writes them)
+#: that differ from the flow's step: each is read as the flow's (step, arg). Every other follow-up is
+#: the flow's own words (``build``, ``recall all``, ``land district``, ``clear forest``...).
+CARD_STEPS: Mapping[tuple[str, str], tuple[str, str]] = {
+    ("action", "fell_trees"): ("fell", ""),
+    ("action", "cut_peat"): ("cut", ""),
+    # the Priory: a building a prior stands on, not a Priory (the flow never offers the user building itself)
+    ("use", "with prior except priory"): ("use", "prior"),
+    ("use", "empty adjacent"): ("use", "adjacent"),
+    ("use", "displayed"): ("use", "display"),
+}
+
+
+def flow_step(step: str, arg: str) -> tuple[str, str]:
+    """A card's follow-up ``(step, arg)`` as the flow's step (:data:`CARD_STEPS`; otherwise unchanged)."""
+    return CARD_STEPS.get((step, arg), (step, arg))
+
+
+#: What building a card changes for every seat (the card's ``built``, as ``(step, arg)``) that the
+#: game knows: the work contract's fee goes to 2 coins, level 1 (the Winery, the Whiskey Distillery;
+#: §4.3.3, D5). A catalogue whose cards have no ``built`` names them (:data:`setup.RAISES_FEE`).
+BUILT: Mapping[tuple[str, str], str] = {("price", "work_contract 2 coin"): "fee level 1"}
 #: The phase steps the flow runs (names of :func:`setup.phases`).
 PHASE_STEPS = frozenset(
     {
@@ -77,19 +100,22 @@ def _options(value: object) -> frozenset[str]:
 @attrs.frozen(eq=False)
 class OraRules:
     """A game's rules. ``mode``: one of :data:`setup.MODES`; ``variant``: ``france`` or ``ireland``;
-    ``catalogue``: every card (:class:`~.catalogue.Building`); ``players``: the seats (the mode's own
+    ``catalogue``: every card (:class:`~.catalogue.Building`; default: the shipped set,
+    ``cards/ora-et-labora``); ``players``: the seats (the mode's own
     count when there is one; the short game takes 3 or 4); ``options``: set-up options of
     :data:`setup.OPTIONS` ("german heartland", "no deck-C quarry")."""
 
     mode: str
     variant: str
-    catalogue: tuple[Any, ...] = attrs.field(converter=tuple)
+    catalogue: tuple[Any, ...] = attrs.field(factory=shipped, converter=tuple)
     players: int | None = None
     options: frozenset[str] = attrs.field(default=frozenset(), converter=_options)
     # derived when made
     seats: int = attrs.field(init=False)
     code: str = attrs.field(init=False)
     cards: Mapping[str, Building] = attrs.field(init=False)
+    #: the ids of the cards whose building raises the work contract's fee (:data:`BUILT`)
+    raises_fee: frozenset[str] = attrs.field(init=False)
     wheel: WheelConfig = attrs.field(init=False)
     grid: GridConfig = attrs.field(init=False)
     clergy: WorkerConfig = attrs.field(init=False)
@@ -100,6 +126,8 @@ class OraRules:
     start: tuple[str, ...] = attrs.field(init=False)
     decks: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
     settlements: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
+    #: the card set's content hash (:func:`.cards.card_hash`); ``content_hash`` adds the mode, variant and options
+    card_hash: str = attrs.field(init=False)
     content_hash: str = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
@@ -128,6 +156,7 @@ class OraRules:
         put("code", counts[seats])
         cards = check(self.catalogue, setup.TERRAINS, setup.GOODS.goods)
         put("cards", cards)
+        put("raises_fee", _raises_fee(cards))
         in_play = [
             c
             for c in cards.values()
@@ -176,41 +205,18 @@ class OraRules:
                 continue
             for o in c.function.outcomes(probe):
                 for f in o.then:
-                    if f.step not in STEPS:
+                    step, arg = flow_step(f.step, f.arg)
+                    if step not in STEPS:
                         raise ConfigError(
                             f"Ora rules, card {c.id!r}: its function names the follow-up step {f.step!r}, which the "
-                            f"flow does not know (known: {', '.join(sorted(STEPS))})"
+                            f"flow does not know (known: {', '.join(sorted(STEPS))}, action)"
                         )
-                    if f.arg not in STEPS[f.step]:
+                    if arg not in STEPS[step]:
                         raise ConfigError(
                             f"Ora rules, card {c.id!r}: the follow-up step {f.step!r} takes no argument {f.arg!r}"
                         )
-        text = repr(
-            (
-                self.mode,
-                self.variant,
-                seats,
-                sorted(self.options),
-                sorted(
-                    (
-                        c.id,
-                        c.name,
-                        c.kind,
-                        c.variant,
-                        c.deck,
-                        c.mark,
-                        sorted(c.modes),
-                        c.cost,
-                        c.econ,
-                        c.dwell,
-                        sorted(c.terrain),
-                        c.cloister,
-                        type(c.function).__qualname__,
-                    )
-                    for c in cards.values()
-                ),
-            )
-        )
+        put("card_hash", card_hash(self.catalogue))
+        text = repr((self.mode, self.variant, seats, sorted(self.options), self.card_hash))
         put("content_hash", "ora:" + hashlib.sha256(text.encode()).hexdigest()[:32])
 
     def card(self, cid: str) -> Building:
@@ -232,6 +238,24 @@ class OraRules:
         return Rule(setup.TERRAINS, next_to={"cloister"} if c.cloister else frozenset(), over={"cloister"})
 
 
+def _raises_fee(cards: Mapping[str, Building]) -> frozenset[str]:
+    out = set()
+    for cid, c in cards.items():
+        built = getattr(c, "built", None)
+        if built is None:  # a catalogue of the protocol alone: by name
+            if c.name in setup.RAISES_FEE:
+                out.add(cid)
+            continue
+        for pair in built:
+            if tuple(pair) not in BUILT:
+                raise ConfigError(
+                    f"Ora rules, card {cid!r}: what its building changes, {pair!r:.60}, is not known to the game "
+                    f"(known: {', '.join(' '.join(k) for k in BUILT)})"
+                )
+            out.add(cid)
+    return frozenset(out)
+
+
 def piece(card: Building) -> Piece:
     """A card as a piece on the grid, tagged by its kind (and ``cloister``)."""
     tags = {card.kind} | ({"cloister"} if card.cloister else set())
@@ -241,9 +265,16 @@ def piece(card: Building) -> Piece:
 def ora_rules(
     mode: str = "4 players",
     variant: str = "france",
-    catalogue: Sequence[Any] = (),
+    catalogue: Sequence[Any] | None = None,
     players: int | None = None,
     options: Sequence[str] = (),
+    *,
+    cards: object = None,
 ) -> OraRules:
-    """The rules of an Ora game (see :class:`OraRules`)."""
-    return OraRules(mode, variant, catalogue, players, frozenset(options))
+    """The rules of an Ora game (see :class:`OraRules`), played with the shipped cards unless
+    ``catalogue`` (the cards themselves) or ``cards`` (a ``BuildingSet``, or card files and folders:
+    :func:`.cards.card_set`) says otherwise."""
+    if catalogue is not None and cards is not None:
+        raise ConfigError("Ora rules: give the catalogue or cards=, not both")
+    chosen = card_set(cards) if catalogue is None else catalogue
+    return OraRules(mode, variant, chosen, players, frozenset(options))

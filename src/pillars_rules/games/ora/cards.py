@@ -1,0 +1,90 @@
+"""The card set an Ora game is played with: the set shipped in ``cards/ora-et-labora`` by default.
+
+The cards are text (docs/ora/cards.rst), compiled by the card language and bound
+to the goods card's values (:func:`pillars_rules.buildings.load_buildings`):
+the one place where the game reads the card language's output. The shipped set
+is compiled once per process; ``cards=`` gives another set: a
+:class:`~pillars_rules.buildings.BuildingSet`, or card files and folders (the
+shipped set by its name, ``"ora-et-labora"``, beside a fan building's file).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ...errors import ConfigError
+
+#: The shipped set's name (its folder under the library's ``cards``).
+SHIPPED = "ora-et-labora"
+
+
+@functools.cache
+def shipped() -> tuple[Any, ...]:
+    """Every card of the shipped set, compiled once (a :class:`~pillars_rules.errors.CardError` if broken)."""
+    from ...buildings import load_buildings
+
+    return tuple(load_buildings([SHIPPED]).cards)
+
+
+def card_set(cards: object) -> tuple[Any, ...]:
+    """The cards ``cards`` names: ``None`` the shipped set; a ``BuildingSet`` its cards; a path or a
+    list of paths (``str`` or :class:`~pathlib.Path`) the cards those files and folders compile to."""
+    if cards is None:
+        return shipped()
+    if isinstance(cards, (str, Path)):
+        cards = [cards]
+    if isinstance(cards, (list, tuple)) and cards and all(isinstance(p, (str, Path)) for p in cards):
+        from ...buildings import load_buildings
+
+        return tuple(load_buildings(list(cards)).cards)
+    found = getattr(cards, "cards", None)
+    if type(cards).__name__ == "BuildingSet" and isinstance(found, tuple):
+        return found
+    raise ConfigError(
+        "Ora cards: give a BuildingSet, or card files and folders (the shipped set by its name, "
+        f"{SHIPPED!r}), not {type(cards).__name__[:40]} {cards!r:.40}"
+    )
+
+
+def _function(fn: object) -> str:
+    """A function's identity: its data when it is a value (a compiled function), else its type."""
+    if fn is None:
+        return "-"
+    if attrs.has(type(fn)):
+        goods = getattr(fn, "goods", None)
+        return repr(fn) + (repr(goods) if attrs.has(type(goods)) else "")
+    return type(fn).__qualname__
+
+
+def card_hash(cards: Sequence[Any]) -> str:
+    """A content hash of a card set: every card's facts and its function, whatever their order."""
+    facts = sorted(
+        repr(
+            (
+                c.id,
+                c.name,
+                c.kind,
+                c.variant,
+                c.deck,
+                c.mark,
+                sorted(c.modes),
+                c.cost,
+                c.econ,
+                c.dwell,
+                sorted(c.terrain),
+                c.cloister,
+                _function(c.function),
+            )
+        )
+        for c in cards
+    )
+    return "ora-cards:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:32]
+
+
+__all__ = ["SHIPPED", "card_hash", "card_set", "shipped"]
