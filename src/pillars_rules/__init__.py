@@ -18,6 +18,7 @@ from . import _moved
 _moved.install()  # old import paths, for one release
 
 from . import actions, events, limits, words
+from . import core as _core
 from ._build import COMPILED
 from .autoplay import RandomBot, play
 from .cardlang.card import Card
@@ -38,13 +39,16 @@ from .errors import (
 )
 from .events import EVENT_TYPES
 from .game import VARIANTS, Game, load_cards, new_game, playout
-from .games import ora as _ora  # noqa: F401  (registers Ora et Labora, "ora-et-labora")
 from .games import pillars_saves as _pillars_saves  # noqa: F401  (Pillars' set-up and saves, handed to its game type)
 from .saves.actions_json import decode_action, encode_action
 from .saves.replay import replay
 from .saves.savefile import load, save
 from .scenario import scenario
 from .view import SeatView
+
+# Ora et Labora's package is imported when first asked for by name (pr.new_game(game=...), a
+# save of it, --game): a program that plays Pillars does not pay for its import.
+_core.register_later("ora-et-labora", "pillars_rules.games.ora")
 
 __all__ = [
     "__version__",

@@ -207,3 +207,44 @@ def test_a_games_reader_that_fails_is_still_a_save_error(monkeypatch):
     monkeypatch.setattr(TALLY, "decode_event", broken)
     err = refused(json.dumps(doc), r"\$\.events: a save of 'tally' cannot be read: KeyError")
     assert err.index is None
+
+
+def test_a_game_known_by_name_is_imported_when_first_asked_for(tmp_path, monkeypatch):
+    # Ora et Labora's package is not imported with pillars_rules (its import cost every program);
+    # a game registered "later" is imported by game_type / game_types / load, and only then
+    import sys
+
+    (tmp_path / "later_tally.py").write_text(
+        "from pillars_rules import core\n"
+        "from core.smallgames import TallyType, Asked, Take\n"
+        "class LaterRules:\n    pass\n"
+        "class LaterType(TallyType):\n"
+        "    def is_start(self, event):\n"
+        "        return False  # Tally's logs stay Tally's (pr.replay finds a log's game by its first event)\n"
+        "LATER = core.register(LaterType('later-tally', 'Later', LaterRules, Asked, {Take: (('n', int),)}))\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    core.register_later("later-tally", "later_tally")
+    assert "later_tally" not in sys.modules
+    assert core.game_type("later-tally").title == "Later"
+    assert "later_tally" in sys.modules
+    core.register_later("later-tally", "no_such_module")  # already registered: nothing to do
+    assert core.game_type("later-tally").title == "Later"
+    core.register_later("never-registers", "json")
+    with pytest.raises(pr.ConfigError, match="importing json did not register the game 'never-registers'"):
+        core.game_type("never-registers")
+    with pytest.raises(pr.ConfigError, match="lower-case words"):
+        core.register_later("Bad Name", "json")
+
+
+def test_importing_the_library_does_not_import_the_second_game():
+    import subprocess
+    import sys
+
+    code = "import sys, pillars_rules as pr; print('pillars_rules.games.ora' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+    code = "import sys, pillars_rules as pr; pr.core.game_type('ora-et-labora'); print('pillars_rules.games.ora' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "True"

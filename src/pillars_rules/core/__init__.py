@@ -25,7 +25,16 @@ of the pending decision). Nothing here imports a game: the layering test
 
 from __future__ import annotations
 
-from .gametype import GAME_OVER, NO_DECISION, GameType, game_type, game_type_of, game_types, register
+from .gametype import (
+    GAME_OVER,
+    NO_DECISION,
+    GameType,
+    game_type,
+    game_type_of,
+    game_types,
+    register,
+    register_later,
+)
 from .loop import decide, listed, run
 from .session import Game, Policy, check_length, playout, uniform_policy
 
@@ -43,6 +52,7 @@ __all__ = [
     "listed",
     "playout",
     "register",
+    "register_later",
     "run",
     "uniform_policy",
 ]

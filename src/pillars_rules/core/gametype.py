@@ -324,6 +324,8 @@ def core_loop(kind: GameType, state: Any, rules: Any, events: list[Any]) -> tupl
 
 _BY_NAME: dict[str, GameType] = {}
 _BY_RULES: dict[type, GameType] = {}
+#: Games known by name whose module registers them when first imported (:func:`register_later`).
+_LATER: dict[str, str] = {}
 
 
 def register(kind: object) -> GameType:
@@ -349,16 +351,41 @@ def register(kind: object) -> GameType:
     return kind
 
 
+def register_later(name: str, module: str) -> None:
+    """Know the game ``name`` before its package is imported: :func:`game_type`
+    and :func:`game_types` import ``module`` (whose import must
+    :func:`register` that game) when first asked, so a program that plays
+    another game never pays for importing it."""
+    if type(name) is not str or not _NAME.match(name):
+        raise ConfigError(f"a game's name is lower-case words joined by hyphens, not {name!r:.40}")
+    if name not in _BY_NAME:
+        _LATER[name] = module
+
+
+def _arrive(name: str) -> None:
+    module = _LATER.pop(name, None)
+    if module is not None:
+        import importlib
+
+        importlib.import_module(module)
+        if name not in _BY_NAME:
+            raise ConfigError(f"importing {module} did not register the game {name!r}")
+
+
 def game_type(name: object) -> GameType:
     """The registered game called ``name`` (:class:`ConfigError` if none)."""
+    if type(name) is str and name in _LATER:
+        _arrive(name)
     kind = _BY_NAME.get(name) if type(name) is str else None
     if kind is None:
-        raise ConfigError(f"no game called {name!r:.40} (games: {', '.join(sorted(_BY_NAME)) or 'none'})")
+        raise ConfigError(f"no game called {name!r:.40} (games: {', '.join(sorted(_BY_NAME | _LATER)) or 'none'})")
     return kind
 
 
 def game_types() -> tuple[GameType, ...]:
-    """Every registered game, by name."""
+    """Every registered game, by name (those known by :func:`register_later` imported now)."""
+    for name in list(_LATER):
+        _arrive(name)
     return tuple(_BY_NAME[n] for n in sorted(_BY_NAME))
 
 
@@ -376,6 +403,7 @@ __all__ = [
     "game_type",
     "game_types",
     "game_type_of",
+    "register_later",
     "core_loop",
     "GAME_OVER",
     "NO_DECISION",
