@@ -12,15 +12,15 @@ may be a person with a connection open: the default ``--max-connections`` is
 from __future__ import annotations
 
 #: Unfinished games (tables) one process is sized for: the default ``max_games``.
-TABLES = 500
+TABLES = 1500
 #: Connections a table may hold at once (each of its four seats a person).
 SEATS = 4
 #: Resident memory a warm table adds to the process, in kB (measured; games at every stage).
-KB_PER_TABLE = 320
+KB_PER_TABLE = 350
 #: Resident memory of a process holding no game, in MB (measured).
 BASE_MB = 50
 #: The server's CPU per accepted action at people's pace, in ms (measured, compiled build).
-CPU_MS_PER_ACTION = 2.0
+CPU_MS_PER_ACTION = 1.4
 
 
 #: Bot worker processes at most, by default (each holds the compiled cards: tens of MB).
