@@ -48,7 +48,7 @@ from .view import SeatView
 
 # Ora et Labora's package is imported when first asked for by name (pr.new_game(game=...), a
 # save of it, --game): a program that plays Pillars does not pay for its import.
-_core.register_later("ora-et-labora", "pillars_rules.games.ora")
+_core.register_later("ora-et-labora", "pillars_rules.games.ora", "Ora et Labora")
 
 __all__ = [
     "__version__",

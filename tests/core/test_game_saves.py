@@ -225,17 +225,18 @@ def test_a_game_known_by_name_is_imported_when_first_asked_for(tmp_path, monkeyp
         encoding="utf-8",
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    core.register_later("later-tally", "later_tally")
+    core.register_later("later-tally", "later_tally", "Later")
+    assert core.game_titles()["later-tally"] == "Later"
     assert "later_tally" not in sys.modules
     assert core.game_type("later-tally").title == "Later"
     assert "later_tally" in sys.modules
-    core.register_later("later-tally", "no_such_module")  # already registered: nothing to do
+    core.register_later("later-tally", "no_such_module", "Later")  # already registered: nothing to do
     assert core.game_type("later-tally").title == "Later"
-    core.register_later("never-registers", "json")
+    core.register_later("never-registers", "json", "Never")
     with pytest.raises(pr.ConfigError, match="importing json did not register the game 'never-registers'"):
         core.game_type("never-registers")
     with pytest.raises(pr.ConfigError, match="lower-case words"):
-        core.register_later("Bad Name", "json")
+        core.register_later("Bad Name", "json", "Bad")
 
 
 def test_importing_the_library_does_not_import_the_second_game():
@@ -245,6 +246,25 @@ def test_importing_the_library_does_not_import_the_second_game():
     code = "import sys, pillars_rules as pr; print('pillars_rules.games.ora' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+    code = "import sys, pillars_rules as pr; pr.core.game_titles(); print('pillars_rules.games.ora' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"  # listing the games' names and titles imports none
     code = "import sys, pillars_rules as pr; pr.core.game_type('ora-et-labora'); print('pillars_rules.games.ora' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "True"
+
+
+def test_replaying_a_pillars_log_does_not_import_the_second_game():
+    # pr.replay(events) finds a log's game among the games imported already: replaying Pillars
+    # imported Ora et Labora's package (0.1 s, ten times a game's replay) when it asked every game
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, pillars_rules as pr\n"
+        "g = pr.playout(pr.new_game(players=3, seed=2), seed=2)\n"
+        "assert pr.replay(g.events) == g and pr.load(pr.save(g)) == g\n"
+        "print('pillars_rules.games.ora' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

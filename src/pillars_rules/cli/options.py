@@ -27,18 +27,18 @@ PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
 
 def add_game(p: argparse.ArgumentParser) -> None:
-    """``--game NAME``: the game by its registered name (:func:`pillars_rules.core.game_types`,
-    read when the parser is built), default ``pillars``; argparse refuses any
-    other name, listing the games."""
-    from ..core import game_types  # the registry, filled by ``import pillars_rules``
+    """``--game NAME``: the game by its name (:func:`pillars_rules.core.game_titles`,
+    read when the parser is built: no game's package is imported for it),
+    default ``pillars``; argparse refuses any other name, listing the games."""
+    from ..core import game_titles  # the registry, filled by ``import pillars_rules``
 
-    kinds = game_types()
+    titles = game_titles()
     p.add_argument(
         "--game",
         default="pillars",
-        choices=[k.name for k in kinds],
+        choices=list(titles),
         metavar="NAME",
-        help="the game to play, by name (default pillars): " + "; ".join(f"{k.name} ({k.title})" for k in kinds),
+        help="the game to play, by name (default pillars): " + "; ".join(f"{n} ({t})" for n, t in titles.items()),
     )
 
 

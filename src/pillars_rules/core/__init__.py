@@ -29,6 +29,7 @@ from .gametype import (
     GAME_OVER,
     NO_DECISION,
     GameType,
+    game_titles,
     game_type,
     game_type_of,
     game_types,
@@ -53,6 +54,7 @@ __all__ = [
     "playout",
     "register",
     "register_later",
+    "game_titles",
     "run",
     "uniform_policy",
 ]

@@ -324,8 +324,9 @@ def core_loop(kind: GameType, state: Any, rules: Any, events: list[Any]) -> tupl
 
 _BY_NAME: dict[str, GameType] = {}
 _BY_RULES: dict[type, GameType] = {}
-#: Games known by name whose module registers them when first imported (:func:`register_later`).
-_LATER: dict[str, str] = {}
+#: Games known by name whose module registers them when first imported (:func:`register_later`):
+#: name -> (module, title).
+_LATER: dict[str, tuple[str, str]] = {}
 
 
 def register(kind: object) -> GameType:
@@ -351,19 +352,28 @@ def register(kind: object) -> GameType:
     return kind
 
 
-def register_later(name: str, module: str) -> None:
-    """Know the game ``name`` before its package is imported: :func:`game_type`
-    and :func:`game_types` import ``module`` (whose import must
-    :func:`register` that game) when first asked, so a program that plays
-    another game never pays for importing it."""
+def register_later(name: str, module: str, title: str) -> None:
+    """Know the game ``name`` (called ``title``) before its package is imported:
+    :func:`game_type` and :func:`game_types` import ``module`` (whose import
+    must :func:`register` that game) when first asked, so a program that plays
+    another game never pays for importing it; :func:`game_titles` lists it
+    without importing it."""
     if type(name) is not str or not _NAME.match(name):
         raise ConfigError(f"a game's name is lower-case words joined by hyphens, not {name!r:.40}")
     if name not in _BY_NAME:
-        _LATER[name] = module
+        _LATER[name] = (module, title)
+
+
+def game_titles() -> dict[str, str]:
+    """Every game known by name, registered or to be imported later, with its
+    title, by name (nothing is imported: what a command line lists)."""
+    known = {name: kind.title for name, kind in _BY_NAME.items()}
+    known.update((name, title) for name, (_, title) in _LATER.items())
+    return dict(sorted(known.items()))
 
 
 def _arrive(name: str) -> None:
-    module = _LATER.pop(name, None)
+    module, _ = _LATER.pop(name, (None, ""))
     if module is not None:
         import importlib
 
@@ -382,9 +392,11 @@ def game_type(name: object) -> GameType:
     return kind
 
 
-def game_types() -> tuple[GameType, ...]:
-    """Every registered game, by name (those known by :func:`register_later` imported now)."""
-    for name in list(_LATER):
+def game_types(later: bool = True) -> tuple[GameType, ...]:
+    """Every registered game, by name: with ``later`` (the default) those known by
+    :func:`register_later` too, imported now; without, only the games imported
+    already (e.g. to find the game of event objects: their game's module made them)."""
+    for name in list(_LATER) if later else ():
         _arrive(name)
     return tuple(_BY_NAME[n] for n in sorted(_BY_NAME))
 
@@ -404,6 +416,7 @@ __all__ = [
     "game_types",
     "game_type_of",
     "register_later",
+    "game_titles",
     "core_loop",
     "GAME_OVER",
     "NO_DECISION",

@@ -78,8 +78,11 @@ def replay_checked(events: Iterable[Any], cards: object = None, *, verify: objec
 
 def game_of_log(first: object) -> GameType:
     """The registered game whose first event ``first`` is (:meth:`GameType.is_start`),
-    or a :class:`SaveError` at ``$.events[0]``."""
-    kinds = game_types()
+    or a :class:`SaveError` at ``$.events[0]``. Only the games imported already are
+    asked: an event object was made by its game's module, so a game registered
+    to be imported later (:func:`~pillars_rules.core.register_later`) cannot
+    claim it (and is not imported for a log of another game)."""
+    kinds = game_types(later=False)
     claims = [kind for kind in kinds if kind.is_start(first)]
     if len(claims) == 1:
         return claims[0]
