@@ -52,11 +52,12 @@ def play(game: Game, bots: Bot | Sequence[Bot], max_actions: int | None = None) 
     A bot that returns an action that is not legal raises
     :class:`~pillars_rules.errors.IllegalActionError`, and the game so far is
     kept by the caller's reference (games are immutable)."""
+    seats = game.game_type.seats(game.state)
     if callable(bots):
-        bots = [bots] * game.state.n_players
+        bots = [bots] * seats
     bots = list(bots)
-    if len(bots) != game.state.n_players:
-        raise ConfigError(f"{len(bots)} bots for a {game.state.n_players}-player game")
+    if len(bots) != seats:
+        raise ConfigError(f"{len(bots)} bots for a {seats}-player game")
     n = 0
     while not game.is_over and (max_actions is None or n < max_actions):
         seat = game.current_player

@@ -150,6 +150,12 @@ class GameType:
     def seat_name(self, state: Any, seat: int) -> str:
         raise self._undefined("seat_name")
 
+    def seats(self, state: Any) -> int:
+        """How many seats choose actions (people or bots): ``state.n_players`` unless the
+        game says otherwise (a solo game's neutral seat, for one, never chooses)."""
+        n: int = state.n_players
+        return n
+
     def scores(self, state: Any) -> list[Any]:
         """One score per seat."""
         raise self._undefined("scores")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+import pillars_rules as pr
 from pillars_rules.core import Game, game_type, playout, uniform_policy
 from pillars_rules.errors import IllegalActionError
 from pillars_rules.games.ora import ORA
@@ -109,3 +111,20 @@ def test_a_game_value_equals_itself_replayed():
     end = playout(game("short", "ireland", 3), seed=4)
     copy = Game(end.rules, end.state, list(end.events), end.n_events, None, ORA)
     assert copy == end
+
+
+def test_a_seat_view_carries_its_legal_actions_and_bots_play_by_views():
+    g = game()
+    seat = g.current_player
+    mine, other, spectator = g.view(seat), g.view((seat + 1) % 4), g.view(None)
+    assert mine.legal_actions == tuple(g.legal_actions()) and mine.legal_actions
+    assert other.legal_actions == () == spectator.legal_actions
+    assert mine == other == spectator and mine.state is g.state and mine.events == g.events
+    assert dict(mine) == json.loads(g.export(seat))
+    with pytest.raises(AttributeError, match="read-only"):
+        mine.legal_actions = ()  # type: ignore[misc]
+    assert "seat 0" in repr(g.view(0)) and "spectator" in repr(spectator)
+    solo = pr.play(pr.new_game(game="ora-et-labora", players=1, seed=2), pr.RandomBot(3))
+    assert solo.is_over and len(solo.scores()) == 1
+    with pytest.raises(pr.ConfigError, match="3 bots for a 2-player game"):
+        pr.play(pr.new_game(game="ora-et-labora", players=2, seed=2), [pr.RandomBot(i) for i in range(3)])

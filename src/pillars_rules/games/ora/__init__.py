@@ -20,5 +20,6 @@ from __future__ import annotations
 
 from .game import ORA, OraGame, new_game, public
 from .rules import OraRules, ora_rules
+from .view import OraView
 
-__all__ = ["ORA", "OraGame", "OraRules", "new_game", "ora_rules", "public"]
+__all__ = ["ORA", "OraGame", "OraRules", "OraView", "new_game", "ora_rules", "public"]

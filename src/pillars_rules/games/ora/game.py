@@ -22,6 +22,7 @@ from .legal import legal
 from .rules import OraRules
 from .score import final, parts, ranking
 from .start import start
+from .view import OraView
 from .words import CONTROL, describe, summary
 
 
@@ -56,6 +57,10 @@ class OraGame(GameType):
         name: str = state.names[seat]
         return name
 
+    def seats(self, state: Any) -> int:
+        players: int = state.players  # solo: the neutral seat does not choose (§9.3)
+        return players
+
     def scores(self, state: Any) -> list[Any]:
         """Each seat's points as the table stands (at the end: the final score, §7)."""
         return list(final(state))
@@ -68,18 +73,21 @@ class OraGame(GameType):
         n: int = state.n
         return 64 + 4 * n
 
-    def view(self, game: Any, seat: object) -> Any:
+    def view(self, game: Any, seat: object) -> OraView:
         """Nothing is hidden in Ora: every seat and a spectator see the whole table (§4.10.1:
         landscapes are open; settlement hands are the same cards for every seat, §1.3, §6.4).
-        ``seat`` is still checked: a plain int of a deciding seat, or ``None``."""
+        ``seat`` is still checked: a plain int of a deciding seat, or ``None``. The view carries
+        the seat's legal actions when it must act (:class:`.view.OraView`)."""
         players = game.state.players
         if seat is not None and (type(seat) is not int or not 0 <= seat < players):
             kind = "" if type(seat) is int else f" (a seat is a plain int, not {type(seat).__name__[:40]})"
             raise IllegalActionError(f"no seat {safe_repr(seat, 40)} in a {players}-player game{kind}")
-        return public(game.state, game.rules)
+        mine = seat is not None and seat == game.current_player
+        legal = tuple(game.legal_actions()) if mine else ()
+        return OraView(seat, game.state, game.rules, legal, game.events, public)
 
     def export(self, game: Any, seat: object) -> str:
-        return json.dumps(self.view(game, seat), sort_keys=True)
+        return json.dumps(self.view(game, seat).data, sort_keys=True)
 
     def describe(self, game: Any, event: Any) -> str:
         return describe(game.state, game.rules, event)
