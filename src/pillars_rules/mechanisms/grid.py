@@ -28,7 +28,7 @@ game is known here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -299,19 +299,21 @@ def _where(cell: Cell) -> str:
     return f"({cell.x}, {cell.y})"
 
 
-def can_place(grid: Grid, at: Coord, piece: Piece, rule: Rule) -> str | None:
-    """Why ``piece`` may not go on the cell at ``at`` under ``rule``, or ``None`` if it may."""
+def can_place(grid: Grid, at: Coord, piece: Piece, rule: Rule, name: Callable[[str], str] | None = None) -> str | None:
+    """Why ``piece`` may not go on the cell at ``at`` under ``rule``, or ``None`` if it may
+    (``name`` gives a card's name for the reason; default: its id)."""
     cell = grid.at(at)
     if cell is None:
         return f"there is no cell at {at}"
     if cell.cover is not None:
         return f"the cell at {_where(cell)} is covered ({cell.cover}); remove the cover first"
     if cell.occupant is not None:
+        there = cell.occupant.card if name is None else name(cell.occupant.card)
         if rule.over is None:
-            return f"the cell at {_where(cell)} holds {cell.occupant.card} already"
+            return f"the cell at {_where(cell)} holds {there} already"
         if cell.occupant.tags & rule.over != piece.tags & rule.over:
             return (
-                f"{cell.occupant.card} at {_where(cell)} may be built over only by a card with the same of "
+                f"{there} at {_where(cell)} may be built over only by a card with the same of "
                 f"the tags {', '.join(sorted(rule.over))}"
             )
     if cell.terrain not in rule.terrains:

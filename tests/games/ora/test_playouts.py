@@ -14,7 +14,7 @@ from pillars_rules.games.ora import ORA
 from pillars_rules.games.ora import records as R
 from pillars_rules.games.ora.score import totals
 
-from .helpers import CATALOGUES, MODES, game
+from .helpers import CATALOGUES, MODES, at, game, stock
 
 
 def _policy(mode: str, seed: int):
@@ -84,6 +84,15 @@ def test_an_unlisted_action_is_refused_and_the_game_untouched():
         g.apply(R.Build("G02", 3, 0))
     with pytest.raises(IllegalActionError, match="work contract"):
         g.apply(R.Place("1/H01", "prior", 0))
+    rich = at(stock(g, 0, wood=5, clay=5), display=("G12", *g.state.display))
+    for bad, reason in (
+        (R.Build("G12", 4, 0), r"Stone Merchant cannot stand there: the cell at \(4, 0\) holds Clay Mound already"),
+        (R.Build("G12", 0, 0), r"the cell at \(0, 0\) is covered \(moor\); remove the cover first"),
+        (R.Build("G12", 99, 99), r"there is no cell at \(99, 99\)"),
+        (R.Build("nope", 3, 1), "'nope' is not a building of this game"),
+    ):
+        with pytest.raises(IllegalActionError, match=reason):
+            rich.apply(bad)
 
 
 def test_a_labelled_action_from_a_client_is_taken_without_its_words():

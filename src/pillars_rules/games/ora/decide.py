@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...mechanisms import grid as G
@@ -122,8 +123,18 @@ def _why_build(state: R.State, rules: OraRules, seat: int, a: R.Build) -> str | 
     for g, n in card.cost:
         if stock.get(g, 0) < n:
             return f"{card.name} costs {n} {g} and {state.names[seat]} holds {stock.get(g, 0)} (§4.6.1, §4.6.3)"
-    why = G.can_place(state.grids[seat], (a.x, a.y), piece(card), rules.rule(a.card))
+    why = G.can_place(state.grids[seat], (a.x, a.y), piece(card), rules.rule(a.card), _namer(rules))
     return None if why is None else f"{card.name} cannot stand there: {why} (§4.6, §4.7)"
+
+
+def _namer(rules: OraRules) -> Callable[[str], str]:
+    """A card's name by its id, for the reasons a placement is refused."""
+
+    def name(key: str) -> str:
+        card = rules.cards.get(key)
+        return key if card is None else str(card.name)
+
+    return name
 
 
 def _why_place(state: R.State, rules: OraRules, seat: int, a: R.Place) -> str | None:
@@ -183,7 +194,7 @@ def _why_settle(state: R.State, rules: OraRules, seat: int, a: R.Settle) -> str 
         why = "a good given is worth neither food nor energy"
     if why is not None:
         return f"{card.name}'s cost is not paid so: {why} (§6.3; R33)"
-    where = G.can_place(state.grids[seat], (a.x, a.y), piece(card), rules.rule(a.card))
+    where = G.can_place(state.grids[seat], (a.x, a.y), piece(card), rules.rule(a.card), _namer(rules))
     return None if where is None else f"{card.name} cannot stand there: {where} (§6.3)"
 
 
