@@ -40,7 +40,6 @@ decision the person made.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from .. import events as E
 from ..cardlang import render
@@ -76,20 +75,9 @@ class Session(BaseSession):
     COMMANDS = COMMANDS
     OWN = frozenset({"help", "rules", "board", "log", "card", "keep all", "keep ask", "save", "undo", "quit"})
 
-    def __init__(
-        self,
-        game,
-        humans,
-        bots,
-        console,
-        *,
-        autosave: Path,
-        resume: str = "",
-        read: Callable[[str], str] = input,
-        full: bool = False,
-        keep_builders: bool = False,
-    ) -> None:
-        super().__init__(game, humans, bots, console, autosave=autosave, resume=resume, read=read, full=full)
+    def __init__(self, game, humans, bots, console, *, keep_builders: bool = False, **options) -> None:
+        """``options``: :class:`.loop.BaseSession`'s (``autosave``, ``resume``, ``read``, ``full``)."""
+        super().__init__(game, humans, bots, console, **options)
         self.keep_builders = keep_builders
         #: seat -> the round in which every builder drawn is kept for that seat (``keep all``).
         self.keep_all: dict[int, int] = {}
