@@ -154,3 +154,10 @@ def test_the_solo_table_draws_the_neutral_players_landscape_too():
     text = "\n".join(ora.table_lines(game.view(0), "Ann"))
     assert "Neutral player: builds from the display (§9.5)" in text
     assert text.count(" 1 |plains    |plains    |plains    |plains    |plains    |") == 2
+
+
+def test_the_modules_examples_run():
+    import doctest
+
+    result = doctest.testmod(landscape, verbose=False)
+    assert result.attempted >= 4 and result.failed == 0

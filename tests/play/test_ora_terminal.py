@@ -131,3 +131,33 @@ def test_ora_bots_and_seats_are_checked_on_the_command_line(tmp_path):
         term = Terminal(*ORA, *args, cwd=tmp_path)
         status, out = term.finish()
         assert status == 2 and error in out, (args, out)
+
+
+def test_hot_seat_hands_the_keyboard_over_and_variants_show_in_the_header(tmp_path):
+    """§10: the short game of 3 players in Ireland, every seat a person at one keyboard."""
+    term = Terminal(
+        *ORA,
+        "--players",
+        "3",
+        "--variant",
+        "ireland",
+        "--variant",
+        "short",
+        "--names",
+        "Ann,Bob,Cy",
+        "--hotseat",
+        cwd=tmp_path,
+    )
+    term.child.expect("Pass to Ann, press Enter ")
+    term.send("")
+    assert term.next() and "Ora et Labora (short, Ireland) -- round 1" in term.text and term.who == "Ann"
+    while term.who == "Ann":  # Ann's turn: the first choice until she hands over
+        term.send("1")
+        if term.child.expect([r"Pass to (\w+), press Enter ", r"Choose (?:1-)?\d+ or type"]) == 0:
+            nxt = term.child.match.group(1)
+            term.send("")
+            assert term.next() and term.who == nxt != "Ann"
+    assert "Cy:" in term.text and term.text.count("+----------+") >= 6  # three landscapes
+    term.send("quit")
+    status, rest = term.finish()
+    assert status == 0 and "--hotseat" in rest
