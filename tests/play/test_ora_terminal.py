@@ -127,6 +127,8 @@ def test_ora_bots_and_seats_are_checked_on_the_command_line(tmp_path):
         (("--players", "2", "--variant", "spain"), "Ora has no variant 'spain'"),
         (("--players", "2", "--variant", "short"), "the short game takes 3 or 4 players, not 2"),
         (("--players", "1", "--seat", "1"), "--seat: no seat '1' in a 1-player game"),
+        (("--players", "2", "--keep-builders"), "--keep-builders is for pillars"),
+        (("--players", "2", "--full-board"), "--full-board is for pillars"),
     ]:
         term = Terminal(*ORA, *args, cwd=tmp_path)
         status, out = term.finish()

@@ -209,6 +209,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = _game(args)
         kind = game.game_type
+        if kind.name != TERMINAL_GAMES[0] and (args.keep_builders or args.full_board):
+            flag = "--keep-builders" if args.keep_builders else "--full-board"
+            raise UsageError(f"{flag} is for pillars (its builders, its compact screen); {kind.name} has neither")
         n = kind.seats(game.state)
         names = [kind.seat_name(game.state, s) for s in range(n)]
         humans = tuple(range(n)) if args.hotseat else seats_of(args.seat, n, names)
