@@ -34,11 +34,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "play",
         help="play a game in the terminal, against bots or hot-seat (needs the [play] extra)",
-        description="Play The Pillars of the Earth (or, with --game ora-et-labora, Ora et Labora) in the "
-        "terminal: you choose by number or by "
+        description="Play The Pillars of the Earth in the terminal: you choose by number or by "
         "the words of a choice, bots play the other seats (or several people share "
         "the keyboard). Type help during the game for the commands. Needs the [play] "
-        f"extra: {install_hint('play')}.",
+        f"extra: {install_hint('play')}. With --game ora-et-labora: Ora et Labora, 1 to 4 players.",
     )
     add_game(p)
     add_players(
