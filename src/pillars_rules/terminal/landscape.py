@@ -27,6 +27,7 @@ Everything is read from the view (its ``state`` and ``rules``); nothing here is 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 #: Characters inside a square, across.
 WIDTH = 10
@@ -70,7 +71,7 @@ def short_names(cards: Mapping[str, object], width: int = WIDTH) -> dict[str, st
     return out
 
 
-def clergy_marks(view, kinds: Iterable[str]) -> dict[str, str]:
+def clergy_marks(view: Any, kinds: Iterable[str]) -> dict[str, str]:
     """Building key (``owner/card``) -> the marks of the clergy standing on it (``P``, ``L``,
     ``L2`` for seat 2's lay brother on another seat's building)."""
     initials = {k: k[:1].upper() for k in kinds}
@@ -90,7 +91,7 @@ def _square(terrain: str, marks: str, cover: str) -> tuple[str, str]:
     return top.ljust(WIDTH), cover[:WIDTH].ljust(WIDTH)
 
 
-def grid_lines(view, seat: int, names: Mapping[str, str] | None = None) -> list[str]:
+def grid_lines(view: Any, seat: int, names: Mapping[str, str] | None = None) -> list[str]:
     """The landscape of ``seat`` in ``view`` as lines of text: the column numbers, then each row
     of squares with its number at the left (see the module's words). ``names``: the cards'
     short names (default :func:`short_names` of the view's cards)."""
@@ -136,7 +137,7 @@ def grid_lines(view, seat: int, names: Mapping[str, str] | None = None) -> list[
     return ["".join(line).rstrip() for line in [head, *canvas]]
 
 
-def key_lines(view, seat: int, names: Mapping[str, str] | None = None) -> list[str]:
+def key_lines(view: Any, seat: int, names: Mapping[str, str] | None = None) -> list[str]:
     """The full names of the cut short names on ``seat``'s landscape, e.g.
     ``Cloi Offic = Cloister Office``, in one line (empty if none is cut)."""
     names = short_names(view.rules.cards) if names is None else names
