@@ -99,6 +99,8 @@ def test_illegal_input_gets_a_clear_message_and_changes_nothing(tmp_path):
     assert "Wheel: wood 1" in term.command("board")
     helped = term.command("help")
     assert "card NAME" in helped and "keep all" not in helped
+    log = term.command("log")
+    assert "=== Round 1 ===" in log and "Ora et Labora (2 players, France) begins: Ann, Bob" in log
     term.send("quit")
     status, rest = term.finish()
     assert status == 0 and "Traceback" not in rest
