@@ -59,9 +59,9 @@ def test_what_a_game_cannot_do_is_refused_in_one_line(capsys):
     assert "'mute-tally' (Mute tally) does not make new games" in capsys.readouterr().err
 
 
-def test_the_terminal_plays_pillars_and_says_so(capsys, tmp_path):
+def test_the_terminal_plays_pillars_and_ora_and_says_so(capsys, tmp_path):
     assert main(["play", "--game", "tally"]) == 2
-    assert "--game: the terminal plays pillars only, not 'tally'" in capsys.readouterr().err
+    assert "--game: the terminal plays pillars and ora-et-labora only, not 'tally'" in capsys.readouterr().err
     saved = tmp_path / "tally.json"
     saved.write_text(pr.save(pr.new_game(game="tally", players=2, seed=1)), encoding="utf-8")
     assert main(["play", "--load", str(saved)]) == 2

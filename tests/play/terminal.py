@@ -70,6 +70,10 @@ class Terminal:
         assert self.next(), "the game ended"
         return self.text
 
+    def said(self, line: str) -> list[str]:
+        """Send ``line``; the non-blank lines printed after its echo, before the next prompt."""
+        return [x for x in self.command(line).splitlines()[1:] if x.strip()]
+
     def finish(self) -> tuple[int, str]:
         """Wait for the program to end: (exit status, the rest of its output)."""
         self.child.expect(pexpect.EOF)

@@ -42,15 +42,14 @@ def add_game(p: argparse.ArgumentParser) -> None:
     )
 
 
-def add_players(p: argparse.ArgumentParser) -> None:
-    """``--players N``: 2 to 6 as the card set allows (default 4)."""
-    p.add_argument(
-        "--players",
-        type=int,
-        default=4,
-        choices=PLAYER_COUNTS,
-        help="seats: 2, 3 or 4; 5 or 6 with the expansion (--cards expansion)",
-    )
+def add_players(
+    p: argparse.ArgumentParser,
+    counts: tuple[int, ...] = PLAYER_COUNTS,
+    help: str = "seats: 2, 3 or 4; 5 or 6 with the expansion (--cards expansion)",
+) -> None:
+    """``--players N``: 2 to 6 as the card set allows (default 4); ``counts`` and ``help``
+    for a command that plays other games too."""
+    p.add_argument("--players", type=int, default=4, choices=counts, help=help)
 
 
 def add_variant(p: argparse.ArgumentParser) -> None:

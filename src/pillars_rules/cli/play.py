@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
-from .options import add_cards, add_game, add_players, add_variant, comma_list, fail, install_hint
+from .options import PLAYER_COUNTS, add_cards, add_game, add_players, add_variant, comma_list, fail, install_hint
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..autoplay import Bot
     from ..game import Game
+    from ..terminal.loop import BaseSession
 
 #: The autosave file's name, in the user's data folder (platformdirs).
 AUTOSAVE = "autosave.json"
+#: The games the terminal draws, by name: each has its session (:func:`_session_class`).
+TERMINAL_GAMES = ("pillars", "ora-et-labora")
 
 
 def autosave_path() -> Path:
@@ -33,10 +37,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Play The Pillars of the Earth in the terminal: you choose by number or by "
         "the words of a choice, bots play the other seats (or several people share "
         "the keyboard). Type help during the game for the commands. Needs the [play] "
-        f"extra: {install_hint('play')}.",
+        f"extra: {install_hint('play')}. With --game ora-et-labora: Ora et Labora, 1 to 4 players.",
     )
     add_game(p)
-    add_players(p)
+    add_players(
+        p,
+        (1, *PLAYER_COUNTS),
+        "seats: 2, 3 or 4, 5 or 6 with the expansion (--cards expansion); Ora et Labora: 1 (solo) to 4",
+    )
     p.add_argument(
         "--seat",
         default="0",
@@ -51,7 +59,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--seed", type=int, help="decides every random outcome (default: a new secret 128-bit seed)")
     p.add_argument("--names", metavar="NAMES", help="seat names, comma-separated")
-    add_variant(p)
+    add_variant(p)  # Ora et Labora's: france or ireland, short (3-4 players) or long (2)
     add_cards(p)
     p.add_argument("--load", metavar="FILE", help="resume a saved game (pass the same --cards)")
     p.add_argument(
@@ -98,12 +106,24 @@ def seats_of(text: str, n_players: int, names: list[str]) -> tuple[int, ...]:
     return tuple(sorted(seats))
 
 
-def bots_for(text: str | None, seats: list[int], seed: int) -> dict[int, Bot]:
-    """Bots for ``seats`` from ``--bots`` (made only by :func:`make_bot`)."""
+def bot_names(game: str) -> tuple[str, tuple[str, ...] | None]:
+    """The bots that play ``game`` (a game type's name): the default bot's name and the names
+    ``--bots`` may give (``None``: any of :data:`~pillars_rules.bots.BOTS`). Ora et Labora is
+    played by the random bot for now; where its own bots come, they are named here."""
+    from ..bots import BOTS
+
+    if game == TERMINAL_GAMES[1]:
+        return "random", ("random",)
+    return ("heuristic" if "heuristic" in BOTS else "random"), None
+
+
+def bots_for(text: str | None, seats: list[int], seed: int, game: str = "pillars") -> dict[int, Bot]:
+    """Bots for ``seats`` from ``--bots`` (made only by :func:`make_bot`) for ``game``."""
     from ..bots import BOTS, make_bot
 
+    default, allowed = bot_names(game)
     if text is None:
-        text = "heuristic" if "heuristic" in BOTS else "random"
+        text = default
     names = comma_list(text)
     if len(names) == 1:
         names = names * len(seats)
@@ -114,16 +134,19 @@ def bots_for(text: str | None, seats: list[int], seed: int) -> dict[int, Bot]:
     for name in names:
         if name not in BOTS:
             raise UsageError(f"--bots: unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})")
+        if allowed is not None and name not in allowed:
+            raise UsageError(f"--bots: {name!r} does not play {game}; its bots: {', '.join(allowed)}")
     return {seat: make_bot(name, seed * 10 + seat) for seat, name in zip(seats, names)}
 
 
 def _game(args: argparse.Namespace) -> Game:
     import pillars_rules as pr
 
-    from ..games.pillars import PILLARS
-
-    if args.game != PILLARS.name:  # the screens draw Pillars' board
-        raise UsageError(f"--game: the terminal plays {PILLARS.name} only, not {args.game!r} (simulate plays any game)")
+    if args.game not in TERMINAL_GAMES:  # the screens draw these games' tables
+        raise UsageError(
+            f"--game: the terminal plays {' and '.join(TERMINAL_GAMES)} only, not {args.game!r} "
+            "(simulate plays any game)"
+        )
     if args.load:
         from ..saves.files import read_save_file
 
@@ -138,15 +161,31 @@ def _game(args: argparse.Namespace) -> Game:
             raise pr.SaveError(
                 f"cannot resume {args.load} (pass --cards as when it was started): {exc}", exc.index
             ) from None
-        if loaded.game_type is not PILLARS:
+        if loaded.game_type.name not in TERMINAL_GAMES:
             raise UsageError(
-                f"--load: {args.load} is a game of {loaded.game_type.name!r}; the terminal plays {PILLARS.name}"
+                f"--load: {args.load} is a game of {loaded.game_type.name!r}; "
+                f"the terminal plays {' and '.join(TERMINAL_GAMES)}"
             )
         return loaded
     names = comma_list(args.names) if args.names else None
+    if args.game != TERMINAL_GAMES[0]:
+        return pr.new_game(
+            args.players, args.seed, game=args.game, names=names, variants=tuple(args.variant or ()), cards=args.cards
+        )
     return pr.new_game(
         args.players, args.seed, names=names, variants=tuple(args.variant or ()), cards=args.cards or None
     )
+
+
+def _session_class(game: Game) -> type[BaseSession]:
+    """The terminal's session for ``game``'s type (its screen, its commands)."""
+    if game.game_type.name == TERMINAL_GAMES[1]:
+        from ..terminal.ora import OraSession
+
+        return OraSession
+    from ..terminal.session import Session
+
+    return Session
 
 
 def _resume_hint(args: argparse.Namespace, humans: tuple[int, ...], n: int) -> str:
@@ -162,22 +201,31 @@ def run(args: argparse.Namespace) -> int:
         import platformdirs  # noqa: F401  (the autosave's folder)
         from rich.console import Console
 
-        from ..terminal.session import Session
+        from ..terminal import loop  # noqa: F401  (rich, for every game's screen)
     except ImportError as exc:
         return fail("play", f"{exc}; the terminal game needs the [play] extra: {install_hint('play')}", code=1)
 
     try:
         game = _game(args)
+        kind = game.game_type
+        if kind.name != TERMINAL_GAMES[0] and (args.keep_builders or args.full_board):
+            flag = "--keep-builders" if args.keep_builders else "--full-board"
+            raise UsageError(f"{flag} is for pillars (its builders, its compact screen); {kind.name} has neither")
+        n = kind.seats(game.state)
+        names = [kind.seat_name(game.state, s) for s in range(n)]
+        humans = tuple(range(n)) if args.hotseat else seats_of(args.seat, n, names)
         start = game.events[0]
-        n = len(start.names)
-        humans = tuple(range(n)) if args.hotseat else seats_of(args.seat, n, list(start.names))
-        bots = bots_for(args.bots, [s for s in range(n) if s not in humans], start.seed)
+        # Pillars' seed decides its deal; Ora draws nothing (its bots' seeds come from --seed, or anew)
+        seed = getattr(start, "seed", None)
+        if seed is None:
+            seed = args.seed if args.seed is not None else secrets.randbits(32)
+        bots = bots_for(args.bots, [s for s in range(n) if s not in humans], seed, kind.name)
     except (UsageError, ConfigError) as exc:
         return fail("play", str(exc))
     console = Console(highlight=False)
     # A seed decides every hidden card, so it is shown only to whoever chose it.
-    how = "resumed from " + args.load if args.load else f"seed {start.seed}" if args.seed is not None else "a new deal"
-    console.print(f"The Pillars of the Earth: {n} players ({how}). Type help for the commands.", markup=False)
+    how = "resumed from " + args.load if args.load else f"seed {seed}" if args.seed is not None else "a new deal"
+    console.print(f"{kind.title}: {n} players ({how}). Type help for the commands.", markup=False)
     try:
         autosave = Path(args.autosave) if args.autosave else autosave_path()
     except (OSError, ValueError) as exc:
@@ -185,7 +233,8 @@ def run(args: argparse.Namespace) -> int:
     console.print(
         f"Autosave: {autosave} (end of input, Ctrl-C, quit and errors save there)", markup=False, highlight=False
     )
-    session = Session(
+    options = {"keep_builders": args.keep_builders} if kind.name == TERMINAL_GAMES[0] else {}
+    session = _session_class(game)(
         game,
         humans,
         bots,
@@ -193,6 +242,6 @@ def run(args: argparse.Namespace) -> int:
         autosave=autosave,
         resume=_resume_hint(args, humans, n),
         full=args.full_board,
-        keep_builders=args.keep_builders,
+        **options,
     )
     return session.run()

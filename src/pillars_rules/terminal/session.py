@@ -1,6 +1,9 @@
-"""The session loop: bots move, people choose, commands are answered.
+"""The session of *The Pillars of the Earth*: bots move, people choose, commands are answered.
 
-A :class:`Session` holds the current :class:`~pillars_rules.Game` (an
+:class:`Session` is the terminal's shared loop (:class:`.loop.BaseSession`) with what
+Pillars adds: its screen (:mod:`.screen`), its choices in the words layer, ``keep all``,
+``help PLACE`` and ``rules``, and which decisions may not be undone. A :class:`Session`
+holds the current :class:`~pillars_rules.Game` (an
 immutable value, so whatever happens -- an exception, Ctrl-C, a signal --
 ``self.game`` is always a whole, consistent game that can be saved) and a
 history of the games at which each person decided, for ``undo``.
@@ -36,31 +39,19 @@ decision the person made.
 
 from __future__ import annotations
 
-import copy
-import signal
 from collections.abc import Callable
-from pathlib import Path
 
 from .. import events as E
 from ..cardlang import render
-from ..saves.files import write_save_file
-from ..saves.savefile import save
 from ..words.help import find_topic, topic_list
 from . import screen
-from .commands import COMMANDS, find_cards, parse, shown
+from .commands import COMMANDS, find_cards, shown
+from .loop import BaseSession
 
 #: Events after which a decision may not be undone (see the module docstring).
 REVEALING = tuple(E.CHANCE_EVENTS) + (E.EventRevealed, E.RoundStarted, E.EventsLooked)
 #: Cards printed at most for one ``card`` command.
 MAX_CARDS_SHOWN = 6
-
-
-class _Stop(Exception):
-    """The person typed ``quit``, or a signal asked the program to stop."""
-
-    def __init__(self, why: str = "Stopped") -> None:
-        super().__init__(why)
-        self.why = why
 
 
 def undo_refusal(events, describe: Callable[[object], str]) -> str | None:
@@ -74,172 +65,46 @@ def undo_refusal(events, describe: Callable[[object], str]) -> str | None:
     return None
 
 
-def _on_signal(signum, frame) -> None:
-    raise _Stop({signal.SIGTERM: "Terminated"}.get(signum, "Hung up"))
-
-
-class Session:
+class Session(BaseSession):
     """Play ``game`` with people at ``humans`` (seats) and ``bots`` (seat -> bot).
 
     ``full`` shows the full screen at each decision (default: the compact
     one); ``keep_builders`` keeps every drawn builder of every round for the
     people (``keep all`` does it for one round)."""
 
-    def __init__(
-        self,
-        game,
-        humans,
-        bots,
-        console,
-        *,
-        autosave: Path,
-        resume: str = "",
-        read: Callable[[str], str] = input,
-        full: bool = False,
-        keep_builders: bool = False,
-    ) -> None:
-        self.game = game
-        self.names = tuple(p.name for p in game.view(0).state.players)
-        self.humans = tuple(humans)
-        self.bots = dict(bots)
-        self.console = console
-        self.autosave = Path(autosave)
-        self.resume = resume
-        self.read = read
-        self.full = full
+    COMMANDS = COMMANDS
+    OWN = frozenset({"help", "rules", "board", "log", "card", "keep all", "keep ask", "save", "undo", "quit"})
+
+    def __init__(self, game, humans, bots, console, *, keep_builders: bool = False, **options) -> None:
+        """``options``: :class:`.loop.BaseSession`'s (``autosave``, ``resume``, ``read``, ``full``)."""
+        super().__init__(game, humans, bots, console, **options)
         self.keep_builders = keep_builders
         #: seat -> the round in which every builder drawn is kept for that seat (``keep all``).
         self.keep_all: dict[int, int] = {}
-        #: (game when the decision was due, seat, copy of the bots then, made by the person), oldest first.
-        self.history: list = []
-        #: Events each seat has seen on its screen (for "since your last turn").
-        self.seen: dict[int, int] = {}
-        self.at_keyboard: int | None = None
 
-    # ------------------------------------------------------------ helpers
-    def say(self, text: str = "") -> None:
-        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+    def seat_names(self, game) -> tuple[str, ...]:
+        return tuple(p.name for p in game.view(0).state.players)
 
-    def say_fitted(self, lines, hang: int = 4) -> None:
-        """Lines of the board, the choices, help, card text or the ranking, each
-        broken between words to the terminal's width, the rest of a line indented
-        ``hang`` more (messages with paths are left whole)."""
-        for line in screen.fitted(lines, self.console.width, hang):
-            self.say(line)
+    def choices(self, view) -> list:
+        return screen.ordered(view)
 
-    def ask(self, prompt: str) -> str:
-        """A line from the person; bytes that are not text read as an unknown command."""
-        try:
-            return self.read(prompt)
-        except UnicodeDecodeError:
-            return "(unreadable)"
+    def sentences(self, events) -> list[str]:
+        return screen.sentences(events, self.game.describe)
 
-    def bots_copy(self) -> dict | None:
-        """The bots as they are now (``None`` if one cannot be copied: undo
-        then keeps them as they are)."""
-        try:
-            return copy.deepcopy(self.bots)
-        except (TypeError, copy.Error):
-            return None
-
-    def name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def save_to(self, path: Path) -> Path:
-        """Write the game to ``path`` whole; the absolute path written."""
-        return write_save_file(path, save(self.game))
-
-    # ------------------------------------------------------------ the loop
-    def run(self) -> int:
-        """Play to the end; on end of input, Ctrl-C, ``quit`` or a stop signal
-        save to the autosave file and stop (exit code 0). Any other error is
-        raised after the game is saved."""
-        old = {}
-        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-            if sig is not None:
-                try:
-                    old[sig] = signal.signal(sig, _on_signal)
-                except ValueError:  # not the main thread: leave the signals alone
-                    pass
-        try:
-            self.loop()
-        except (EOFError, KeyboardInterrupt, _Stop) as stop:
-            why = (
-                stop.why if isinstance(stop, _Stop) else "End of input" if isinstance(stop, EOFError) else "Interrupted"
-            )
-            self.stop(why)
-            return 0
-        except BaseException as exc:  # a bot's error, a defect: the game is saved first
-            self.stop(f"Error ({type(exc).__name__})")
-            raise
-        finally:
-            for sig, handler in old.items():
-                signal.signal(sig, handler)
-        self.finish()
-        return 0
-
-    def loop(self) -> None:
-        while not self.game.is_over:
-            seat = self.game.current_player
-            bot = self.bots.get(seat)
-            if bot is not None:
-                self.game = self.game.apply(bot(self.game.view(seat)), seat=seat)
-            elif not self.automatic(seat):
-                self.hand_to(seat)
-                self.turn(seat)
-
-    def stop(self, why: str) -> None:
-        self.say()
-        try:
-            where = self.save_to(self.autosave)
-        except (OSError, ValueError) as exc:
-            self.say(
-                f"{why}: could not write the autosave file {self.autosave}: {getattr(exc, 'strerror', None) or exc}"
-            )
-            return
-        self.say(f"{why}: game saved to {where}")
-        command = f"pillars-rules play --load {where}{self.resume}"
-        if len(command) + 13 <= self.console.width:
-            self.say(f"Resume with: {command}")
-            return
-        self.say("Resume with:")  # the command on lines of its own, each ending in \ but the last
-        for line in screen.fitted_command(command, self.console.width):
-            self.say(line)
-
-    def automatic(self, seat: int) -> bool:
-        """Answer ``seat``'s decision if it has one legal answer, or if keep-all
-        is on and a drawn builder is to be kept; say so. True if answered."""
-        game = self.game
-        view = game.view(seat)
-        cs = screen.ordered(view)
-        pending = view.state.pending
-        why = ""
+    def auto_choices(self, view, cs: list) -> tuple[list, str]:
+        """The only choice; or, with keep-all on, a drawn builder kept."""
         if len(cs) == 1:
-            why = "the only choice"
-        elif pending.kind == "redraw" and (self.keep_builders or self.keep_all.get(seat) == view.state.round):
-            cs = [c for c in cs if c.kind == "KeepBuilder"]
-            why = "keep all is on" + ("" if self.keep_builders else " this round")
-        if not why or not cs:
-            return False
-        self.history.append((game, seat, self.bots_copy(), False))
-        self.game = game.apply(cs[0].action, seat=seat)
-        self.say_fitted([f"  (auto) {self.name(seat)}: {cs[0].label} -- {why}"])
-        return True
+            return cs, "the only choice"
+        if view.state.pending.kind == "redraw" and (
+            self.keep_builders or self.keep_all.get(view.seat) == view.state.round
+        ):
+            return [c for c in cs if c.kind == "KeepBuilder"], "keep all is on" + (
+                "" if self.keep_builders else " this round"
+            )
+        return [], ""
 
-    def hand_to(self, seat: int) -> None:
-        """Between two people at one keyboard, clear the screen and wait."""
-        if len(self.humans) > 1 and seat != self.at_keyboard:
-            self.clear()
-            self.ask(f"Pass to {self.name(seat)}, press Enter ")
-            self.clear()
-        self.at_keyboard = seat
-
-    def clear(self) -> None:
-        """Clear the screen; a terminal that cannot (TERM=dumb) gets a screenful of blank lines."""
-        if self.console.is_dumb_terminal or not self.console.is_terminal:
-            self.console.print("\n" * self.console.height, end="")
-        else:
-            self.console.clear()
+    def undo_refusal(self, events) -> str | None:
+        return undo_refusal(events, self.game.describe)
 
     def show(self, view, since, shown_choices, full: bool) -> None:
         self.say()
@@ -249,45 +114,14 @@ class Session:
         else:
             self.say_fitted(screen.compact(view, self.name(view.seat), since, shown_choices, self.console.width))
 
-    def turn(self, seat: int) -> None:
-        """Show the screen of ``seat`` and read until it decides (or undoes)."""
-        game = self.game
-        view = game.view(seat)
-        events = view.events
-        since = screen.sentences(events[min(self.seen.get(seat, 0), len(events)) :], game.describe)
-        self.seen[seat] = len(events)
-        cs = screen.ordered(view)
-        labels, kinds = [c.label for c in cs], [c.kind for c in cs]
-        self.show(view, since, cs, self.full)
-        n = len(cs)
-        prompt = (
-            f"Choose 1-{n} or type its words, or a command (help): "
-            if n > 1
-            else "Choose 1 or type its words, or a command (help): "
-        )
-        while True:
-            cmd = parse(self.ask(prompt), labels, kinds)
-            if cmd.name == "choose":
-                self.decide(game, seat, cs[cmd.number - 1])
-                return
-            if cmd.name == "undo":
-                if self.undo(seat):
-                    return
-            elif cmd.name == "quit":
-                raise _Stop
-            elif cmd.name == "keep all" and self.keep_all_on(view):
-                if view.state.pending.kind == "redraw":
-                    self.decide(game, seat, next(c for c in cs if c.kind == "KeepBuilder"))
-                    return
-            elif cmd.name == "board":
-                self.show(view, since, cs, full=cmd.arg.strip().lower() in ("full", "all", "everything"))
-            else:
-                self.command(cmd, view)
-
-    def decide(self, game, seat: int, choice) -> None:
-        self.history.append((game, seat, self.bots_copy(), True))
-        self.game = game.apply(choice.action, seat=seat)
-        self.say_fitted([f"  -> {choice.label}"])
+    def own_command(self, cmd, view, cs: list) -> bool | None:
+        """``keep all``: True when it answered a redraw at once."""
+        if cmd.name != "keep all":
+            return None
+        if self.keep_all_on(view) and view.state.pending.kind == "redraw":
+            self.decide(self.game, view.seat, next(c for c in cs if c.kind == "KeepBuilder"))
+            return True
+        return False
 
     def keep_all_on(self, view) -> bool:
         """``keep all``: for the start player, this round's drawn builders are kept."""
@@ -306,27 +140,16 @@ class Session:
         return True
 
     def command(self, cmd, view) -> None:
-        if cmd.name == "hint":
-            self.say(cmd.arg)
-        elif cmd.name == "keep ask":
+        if cmd.name == "keep ask":
             self.keep_all.pop(view.seat, None)
             self.keep_builders = False
             self.say("You are asked again about each drawn builder")
         elif cmd.name in ("help", "rules") and cmd.arg:
             self.explain(cmd.arg, view)
-        elif cmd.name == "help":  # each description wraps under its own column
-            self.say_fitted([f"  {usage:<11} {what}" for usage, what in COMMANDS.items()], hang=12)
         elif cmd.name == "rules":
             self.say(topic_list(view.rules) + " (help PLACE or rules PLACE explains one)")
-        elif cmd.name == "log":
-            self.log(view)
-        elif cmd.name == "card":
-            self.cards(cmd.arg, view)
-        elif cmd.name == "save":
-            try:
-                self.say(f"Game saved to {self.save_to(Path(cmd.arg))}")
-            except (OSError, ValueError) as exc:
-                self.say(f"could not save to '{shown(cmd.arg, 60)}': {getattr(exc, 'strerror', None) or exc}")
+        else:
+            super().command(cmd, view)
 
     def explain(self, query: str, view) -> None:
         """``help PLACE``: the place or rule, else a card of that name, else a hint."""
@@ -356,31 +179,6 @@ class Session:
                 self.say(f"=== Round {e.round} ===")
             elif not isinstance(e, E.CONTROL_EVENTS):
                 self.say("  " + self.game.describe(e))
-
-    def undo(self, seat: int) -> bool:
-        """Go back to ``seat``'s last decision if the ruling allows; say why not."""
-        mine = [i for i, (_, s, _, by_hand) in enumerate(self.history) if s == seat and by_hand]
-        if not mine:
-            self.say("nothing to undo: you have made no decision in this session yet")
-            return False
-        i = mine[-1]
-        others = {s for _, s, _, by_hand in self.history[i + 1 :] if s != seat and by_hand}
-        if others:
-            who = ", ".join(sorted(self.name(s) for s in others))
-            self.say(f"undo refused: {who} decided after you; that decision is theirs to keep")
-            return False
-        before, _, bots, _ = self.history[i]
-        why = undo_refusal(self.game.events[before.n_events :], self.game.describe)
-        if why:
-            self.say(why)
-            return False
-        del self.history[i:]
-        self.game = before
-        if bots is not None:
-            self.bots = bots
-        self.seen[seat] = before.n_events
-        self.say("Undone: your last decision is taken back.")
-        return True
 
     def finish(self) -> None:
         seat = self.humans[0] if self.humans else 0
