@@ -1,0 +1,126 @@
+"""A building card the checker accepts is one Ora's flow plays (issue #58; docs/ora/cards.rst).
+
+The card language reads more follow-ups than the game plays (``use an occupied
+building except palace``); the follow-ups the flow plays are data
+(:data:`pillars_rules.games.ora.rules.FOLLOWS`), which ``cards check`` and a
+game's card set read: any other is refused where the card writes it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pillars_rules.buildings import load_buildings
+from pillars_rules.cardlang.buildcomp import follow_text
+from pillars_rules.errors import CardError
+from pillars_rules.games.ora import new_game, ora_rules
+from pillars_rules.games.ora.cards import card_set
+from pillars_rules.games.ora.rules import CARD_STEPS, FOLLOWS, STEPS, flow_step
+
+from .test_cli import run
+
+ROOT = Path(__file__).resolve().parents[2]
+ORA = ROOT / "cards" / "ora-et-labora"
+
+FAN = """building abbey "Abbey" {{
+    deck start
+    modes 1, 2
+    cost 1 wood
+    value 1
+    dwelling 2
+    terrain coast
+    use: 1 wine -> {follow}
+}}
+"""
+
+
+def _fan(tmp_path: Path, follow: str) -> Path:
+    fan = tmp_path / "abbey.cards"
+    fan.write_text(FAN.format(follow=follow), encoding="utf-8")
+    return fan
+
+
+def _written(spec: object) -> list[tuple[str, str]]:
+    """Every follow-up ``(step, arg)`` a compiled function's plain data names."""
+    if isinstance(spec, tuple):
+        if len(spec) == 3 and spec[0] == "do":
+            return [(spec[1], spec[2])]
+        return [f for x in spec for f in _written(x)]
+    return []
+
+
+def test_cards_check_refuses_a_follow_up_the_flow_cannot_play_where_it_is_written(tmp_path, capsys):
+    fan = _fan(tmp_path, "use an occupied building except palace")
+    assert run("cards", "check", "ora-et-labora", str(fan)) == 1
+    err = capsys.readouterr().err
+    assert (
+        f"{fan}:8:20: error: the game's flow cannot play the follow-up 'use an occupied building except palace'"
+        " — did you mean 'use an occupied building'?"
+    ) in err
+    assert "hint: the follow-ups it plays: action cut_peat, action fell_trees, build," in err
+    assert "1 problem found" in err
+
+
+@pytest.mark.parametrize(
+    "follow",
+    [
+        "use an occupied building except palace",
+        "use an adjacent building",  # the flow's "adjacent" is an *empty* adjacent one: not what this says
+        "use a building with prior",  # the Priory's step also leaves out Priories: not what this says
+        "recall lay_brother",
+        "land anywhere",
+        "action sow",
+        "clear meadow",
+    ],
+)
+def test_each_follow_up_the_flow_does_not_play_is_refused(tmp_path, follow):
+    with pytest.raises(CardError) as refused:
+        load_buildings(["ora-et-labora", _fan(tmp_path, follow)], follows=FOLLOWS)
+    (d,) = refused.value.diagnostics
+    assert (Path(d.file).name, d.line, d.column) == ("abbey.cards", 8, 20)
+    assert d.message.startswith(f"the game's flow cannot play the follow-up '{follow}'")
+    # without the game's data only the language is checked: the text reads
+    assert "abbey" in load_buildings(["ora-et-labora", _fan(tmp_path, follow)])
+
+
+def test_a_game_made_with_such_a_card_is_refused_with_the_same_located_message(tmp_path):
+    fan = _fan(tmp_path, "use an occupied building except palace")
+    with pytest.raises(CardError) as refused:
+        card_set(["ora-et-labora", str(fan)])
+    assert refused.value.diagnostics[0].line == 8
+    with pytest.raises(CardError):
+        new_game(ora_rules("4 players", "france", card_set(["ora-et-labora", str(fan)])))
+
+
+@pytest.mark.parametrize("follow", sorted(FOLLOWS), ids=lambda f: follow_text(*f))
+def test_each_follow_up_the_flow_plays_is_accepted_and_names_a_flow_step(tmp_path, follow, capsys):
+    fan = _fan(tmp_path, follow_text(*follow))
+    assert run("cards", "check", "ora-et-labora", str(fan)) == 0, capsys.readouterr().err
+    cards = load_buildings(["ora-et-labora", fan], follows=FOLLOWS)
+    assert _written(cards["abbey"].spec) == [follow]  # the text as the checker lists it reads back as itself
+    step, arg = flow_step(*follow)
+    assert arg in STEPS[step]
+    # and a game takes the card: the rules' own check of every follow-up agrees
+    rules = ora_rules("4 players", "france", tuple(cards.cards))
+    assert "abbey" in rules.cards
+
+
+def test_every_shipped_card_passes_and_names_only_follow_ups_the_flow_plays(capsys):
+    assert run("cards", "check", str(ORA)) == 0
+    assert "ok: 78 cards" in capsys.readouterr().out
+    cards = load_buildings(["ora-et-labora"], follows=FOLLOWS)
+    written = {f for c in cards if c.spec is not None for f in _written(c.spec)}
+    assert written <= set(FOLLOWS)
+    # every follow-up a shipped card writes is played (Carpentry, Locutory, Bathhouse, Calefactory...)
+    assert written == set(FOLLOWS) - {("clear", "moor")}
+    assert CARD_STEPS == {k: v for k, v in FOLLOWS.items() if k != v}
+
+
+def test_follow_text_writes_each_follow_up_as_a_card_does():
+    assert follow_text("build", "") == "build"
+    assert follow_text("recall", "prior") == "recall prior"
+    assert follow_text("use", "occupied") == "use an occupied building"
+    assert follow_text("use", "with prior except priory") == "use a building with prior except priory"
+    assert follow_text("use", "occupied except palace") == "use an occupied building except palace"
