@@ -20,25 +20,15 @@ from pillars_rules.games.ora.cards import card_set
 from pillars_rules.games.ora.rules import CARD_STEPS, FOLLOWS, STEPS, flow_step
 
 from .test_cli import run
+from .test_ora_cards import BASE
 
 ROOT = Path(__file__).resolve().parents[2]
 ORA = ROOT / "cards" / "ora-et-labora"
 
-FAN = """building abbey "Abbey" {{
-    deck start
-    modes 1, 2
-    cost 1 wood
-    value 1
-    dwelling 2
-    terrain coast
-    use: 1 wine -> {follow}
-}}
-"""
-
 
 def _fan(tmp_path: Path, follow: str) -> Path:
-    fan = tmp_path / "abbey.cards"
-    fan.write_text(FAN.format(follow=follow), encoding="utf-8")
+    fan = tmp_path / "abbey.cards"  # the fan building of test_ora_cards, its use a follow-up
+    fan.write_text(BASE.replace('hut "Hut"', 'abbey "Abbey"').replace("1 wood -> 1 clay", f"1 wine -> {follow}"))
     return fan
 
 
