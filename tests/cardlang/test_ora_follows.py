@@ -14,10 +14,12 @@ import pytest
 
 from pillars_rules.buildings import load_buildings
 from pillars_rules.cardlang.buildcomp import follow_text
-from pillars_rules.errors import CardError
+from pillars_rules.errors import CardError, ConfigError
 from pillars_rules.games.ora import new_game, ora_rules
+from pillars_rules.games.ora import records as R
 from pillars_rules.games.ora.cards import card_set
 from pillars_rules.games.ora.rules import CARD_STEPS, FOLLOWS, STEPS, flow_step
+from pillars_rules.games.ora.steps import written
 
 from .test_cli import run
 from .test_ora_cards import BASE
@@ -32,16 +34,7 @@ def _fan(tmp_path: Path, follow: str) -> Path:
     return fan
 
 
-def _written(spec: object) -> list[tuple[str, str]]:
-    """Every follow-up ``(step, arg)`` a compiled function's plain data names."""
-    if isinstance(spec, tuple):
-        if len(spec) == 3 and spec[0] == "do":
-            return [(spec[1], spec[2])]
-        return [f for x in spec for f in _written(x)]
-    return []
-
-
-def test_cards_check_refuses_a_follow_up_the_flow_cannot_play_where_it_is_written(tmp_path, capsys):
+def test_cards_check_refuses_a_follow_up_the_flow_cannot_play_where_it_iswritten(tmp_path, capsys):
     fan = _fan(tmp_path, "use an occupied building except palace")
     assert run("cards", "check", "ora-et-labora", str(fan)) == 1
     err = capsys.readouterr().err
@@ -81,7 +74,7 @@ def test_a_game_made_with_such_a_card_is_refused_with_the_same_located_message(t
         card_set(["ora-et-labora", str(fan)])
     assert refused.value.diagnostics[0].line == 8
     with pytest.raises(CardError):
-        new_game(ora_rules("4 players", "france", card_set(["ora-et-labora", str(fan)])))
+        new_game(ora_rules("2 players", "france", card_set(["ora-et-labora", str(fan)])))
 
 
 @pytest.mark.parametrize("follow", sorted(FOLLOWS), ids=lambda f: follow_text(*f))
@@ -89,11 +82,11 @@ def test_each_follow_up_the_flow_plays_is_accepted_and_names_a_flow_step(tmp_pat
     fan = _fan(tmp_path, follow_text(*follow))
     assert run("cards", "check", "ora-et-labora", str(fan)) == 0, capsys.readouterr().err
     cards = load_buildings(["ora-et-labora", fan], follows=FOLLOWS)
-    assert _written(cards["abbey"].spec) == [follow]  # the text as the checker lists it reads back as itself
+    assert written(cards["abbey"].spec) == [follow]  # the text as the checker lists it reads back as itself
     step, arg = flow_step(*follow)
     assert arg in STEPS[step]
     # and a game takes the card: the rules' own check of every follow-up agrees
-    rules = ora_rules("4 players", "france", tuple(cards.cards))
+    rules = ora_rules("2 players", "france", tuple(cards.cards))  # the fan card is in play: modes 1, 2
     assert "abbey" in rules.cards
 
 
@@ -101,10 +94,10 @@ def test_every_shipped_card_passes_and_names_only_follow_ups_the_flow_plays(caps
     assert run("cards", "check", str(ORA)) == 0
     assert "ok: 78 cards" in capsys.readouterr().out
     cards = load_buildings(["ora-et-labora"], follows=FOLLOWS)
-    written = {f for c in cards if c.spec is not None for f in _written(c.spec)}
-    assert written <= set(FOLLOWS)
+    named = {f for c in cards if c.spec is not None for f in written(c.spec)}
+    assert named <= set(FOLLOWS)
     # every follow-up a shipped card writes is played (Carpentry, Locutory, Bathhouse, Calefactory...)
-    assert written == set(FOLLOWS) - {("clear", "moor")}
+    assert named == set(FOLLOWS) - {("clear", "moor")}
     assert CARD_STEPS == {k: v for k, v in FOLLOWS.items() if k != v}
 
 
@@ -114,3 +107,37 @@ def test_follow_text_writes_each_follow_up_as_a_card_does():
     assert follow_text("use", "occupied") == "use an occupied building"
     assert follow_text("use", "with prior except priory") == "use a building with prior except priory"
     assert follow_text("use", "occupied except palace") == "use an occupied building except palace"
+
+
+def test_a_set_compiled_without_the_check_is_refused_by_the_rules_naming_the_card_and_file(tmp_path):
+    """``load_buildings`` without ``follows`` checks the language only; the game's rules read the
+    compiled text and refuse the card all the same (a follow-up the flow would misread included)."""
+    for follow in ("use an occupied building except palace", "use an adjacent building"):
+        cards = load_buildings(["ora-et-labora", _fan(tmp_path, follow)])
+        with pytest.raises(ConfigError) as refused:
+            ora_rules("2 players", "france", tuple(cards.cards))  # the fan card is in play: modes 1, 2
+        message = str(refused.value)
+        assert message.startswith("Ora rules, card 'abbey' (") and "abbey.cards" in message
+        assert "the flow cannot play the follow-up 'use " in message
+
+
+@pytest.mark.parametrize("follow", sorted(FOLLOWS), ids=lambda f: follow_text(*f))
+def test_each_follow_up_the_checker_accepts_plays_in_a_game(tmp_path, follow):
+    """The fan building on Player 1's landscape, used with a wine: the flow runs its follow-up
+    (a decision of that step, or the clergy come home)."""
+    from games.ora.helpers import at
+    from games.ora.inplay import erected, uses
+
+    cards = load_buildings(["ora-et-labora", _fan(tmp_path, follow_text(*follow))], follows=FOLLOWS)
+    g = new_game(ora_rules("2 players", "france", tuple(cards.cards)))
+    g, _ = erected(g, 0, "abbey")
+    g = at(g, stocks=((("wine", 1),), *g.state.stocks[1:]))
+    step, arg = flow_step(*follow)
+    ((used, after),) = uses(g, "0/abbey").values()
+    assert used.then == ((step, arg),)
+    new = after.events[len(g.events) :]
+    if step == "recall":
+        assert R.Returned(0, () if arg == "all" else (arg,)) in new
+    else:
+        assert R.Followed(0, step, arg, "0/abbey") in new
+        assert after.pending == R.Turn(0, f"then {step}")

@@ -31,6 +31,7 @@ from .steps import CARD_STEPS as CARD_STEPS
 from .steps import FOLLOWS as FOLLOWS
 from .steps import STEPS as STEPS
 from .steps import flow_step as flow_step
+from .steps import written
 
 #: What building a card changes for every seat (the card's ``built``, as ``(step, arg)``) that the
 #: game knows: the work contract's fee goes to 2 coins, level 1 (the Winery, the Whiskey Distillery;
@@ -175,6 +176,13 @@ class OraRules:
                     )
         probe = _Probe()
         for c in in_play:
+            for step, arg in written(getattr(c, "spec", None)):  # a card written as text: in its words
+                if (step, arg) not in FOLLOWS:
+                    where = getattr(c, "source", "") or "its text"
+                    raise ConfigError(
+                        f"Ora rules, card {c.id!r} ({where}): the flow cannot play the follow-up "
+                        f"{' '.join(x for x in (step, arg) if x)!r} (it plays: {', '.join(map(' '.join, FOLLOWS))})"
+                    )
             if c.function is None:
                 continue
             for o in c.function.outcomes(probe):

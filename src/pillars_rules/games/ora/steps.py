@@ -57,4 +57,14 @@ def flow_step(step: str, arg: str) -> tuple[str, str]:
     return FOLLOWS.get((step, arg), (step, arg))
 
 
-__all__ = ["CARD_STEPS", "FOLLOWS", "STEPS", "flow_step"]
+def written(spec: object) -> list[tuple[str, str]]:
+    """Every follow-up ``(step, arg)`` a compiled card's function names, in the card's words (its
+    plain data, :data:`~pillars_rules.cardlang.buildcomp.FunctionSpec`: the pieces ``("do", step, arg)``)."""
+    if not isinstance(spec, tuple):
+        return []
+    if len(spec) == 3 and spec[0] == "do" and all(type(x) is str for x in spec[1:]):
+        return [(spec[1], spec[2])]
+    return [f for x in spec for f in written(x)]
+
+
+__all__ = ["CARD_STEPS", "FOLLOWS", "STEPS", "flow_step", "written"]
