@@ -227,8 +227,12 @@ PLAIN: list[tuple[str, str, str, dict[str, int], dict[str, int], set[str], str]]
 ]  # fmt: skip
 
 
+#: Each row, and each card of both variants (G, H) again in the other variant: the same use.
+BOTH = PLAIN + [(n, FR if v == IE else IE, *rest) for n, v, *rest in PLAIN if n[0] in "GH"]
+
+
 @pytest.mark.parametrize(
-    ("number", "variant", "source", "stock", "steps", "listed", "chosen"), PLAIN, ids=[r[0] for r in PLAIN]
+    ("number", "variant", "source", "stock", "steps", "listed", "chosen"), BOTH, ids=[f"{r[0]}-{r[1]}" for r in BOTH]
 )
 def test_a_building_used_in_play_lists_its_text_and_does_it(number, variant, source, stock, steps, listed, chosen):
     card = _of(number, variant)
@@ -401,7 +405,7 @@ def test_I23_locutory_sends_the_prior_home_then_builds_and_the_prior_may_go_on_t
     assert g2.pending == R.Turn(0, "prior")
     assert said(g, g1)[1:] == [
         "Player 1 uses Locutory: gives 2 coin, takes nothing; then their prior comes home; then a build action",
-        "Player 1's prior come home",
+        "Player 1's prior comes home",
     ]
 
 

@@ -56,7 +56,9 @@ def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
     if t is R.RoundBegan:
         return f"Round {e.round} begins; {who(e.start)} starts"
     if t is R.Returned:
-        what = " and ".join(e.kinds) if e.kinds else "clergy"
+        if e.kinds == ("prior",):  # one a seat has (the Locutory)
+            return f"{who(e.seat)}'s prior comes home"
+        what = " and ".join(f"{k}s" for k in e.kinds) if e.kinds else "clergy"
         return f"{who(e.seat)}'s {what} come home"
     if t is R.Rotated:
         return f"The production wheel turns (round {e.round})"
