@@ -555,3 +555,35 @@ def test_each_settlement_scores_its_values_and_its_neighbours_dwelling_in_the_fi
     assert events[-1].scores[0] == sum(econ.values()) + sum(dwell.values()) == 34 + 78
     assert events[-1].scores[1] == sum(parts(g.state, 1))  # the others: their start goods and heartland
     assert describe(end, g.rules, events[-1]).startswith(f"The game ends: Player 1 {34 + 78}, Player 2 ")
+
+
+# -- a building used by a work contract (§4.3) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "level", "stock", "fee", "payee", "owner_gets"),
+    [
+        (FR, 0, {"coin": 3}, "1 coin", "Player 2", 1),
+        (FR, 1, {"coin": 4}, "2 coin", "Player 2", 2),  # a Winery stands somewhere (§4.3.3, D5)
+        (IE, 1, {"coin": 2, "whiskey": 1}, "1 whiskey", "the supply", 0),  # a Whiskey Distillery: whiskey instead
+    ],
+)
+def test_a_work_contract_uses_another_seats_building_as_its_text_says(variant, level, stock, fee, payee, owner_gets):
+    """§4.3.1--§4.3.3 (R38): Player 1 contracts Player 2's Builders' Market (G13): the fee first, then
+    the use reckoned on what is left (2 coins), Player 2 picks the clergyman, the goods are Player 1's."""
+    g = game("4 players", variant, cards="shipped")
+    g, _ = erected(g, 1, "builders_market")
+    g = at(holding(g, 0, **stock), level=level)
+    g1 = play(g, f"contract Player 2's Builders' Market for {fee}: give 2 coin; take 2 clay, 1 stone, 1 straw, 2 wood")
+    assert g1.pending == R.Turn(1, "clergy")
+    g2 = play(g1, labels(g1)[0])
+    assert g2.state.stock(0) == {"clay": 2, "stone": 1, "straw": 1, "wood": 2}
+    assert g2.state.stock(1) == dict(Counter(g.state.stock(1)) + Counter(coin=owner_gets))
+    (worker,) = K.on_card(g2.state.workers, "1/builders_market")
+    assert worker.seat == 1
+    assert said(g, g2) == [
+        f"Player 1 pays {fee} to {payee} (work contract)",
+        "Player 1 makes a work contract for Player 2's Builders' Market",
+        f"Player 2 places the {worker.kind} on Builders' Market",
+        "Player 1 uses Builders' Market: gives 2 coin, takes 2 clay, 1 stone, 1 straw, 2 wood",
+    ]
