@@ -15,7 +15,7 @@ each card's function to the goods' values the goods card states, as a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -89,9 +89,16 @@ def shipped(path: str | Path) -> str | Path:
     return path
 
 
-def load_buildings(paths: Iterable[str | Path], goods: GoodsConfig | None = None) -> BuildingSet:
+def load_buildings(
+    paths: Iterable[str | Path],
+    goods: GoodsConfig | None = None,
+    follows: Collection[tuple[str, str]] | None = None,
+) -> BuildingSet:
     """Compile card files and folders of goods, heartland, building and settlement
     cards (a shipped set by its name: ``ora-et-labora``), each function bound to
     the goods' values (default: the set's goods card;
-    :class:`~pillars_rules.errors.CardError` lists every problem)."""
-    return bind(load_building_paths([shipped(p) for p in paths]), goods)
+    :class:`~pillars_rules.errors.CardError` lists every problem). ``follows``: the
+    follow-ups ``(step, arg)`` the game's flow plays (Ora's:
+    :data:`pillars_rules.games.ora.rules.FOLLOWS`); a card writing any other is a
+    located problem (``None``: not checked here)."""
+    return bind(load_building_paths([shipped(p) for p in paths], follows), goods)

@@ -16,7 +16,7 @@ Every problem is reported where it is written (file:line:col) in one
 from __future__ import annotations
 
 import types
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -239,9 +239,19 @@ class _Goods:
         return False
 
 
+def follow_text(step: str, arg: str) -> str:
+    """A follow-up ``(step, arg)`` as a card writes it: ``build``, ``recall prior``,
+    ``use an empty adjacent building``, ``use a building with prior except priory``."""
+    if step != "use":
+        return f"{step} {arg}".strip()
+    words = arg.split()
+    cut = next((i for i, w in enumerate(words) if w in ("with", "except")), len(words))
+    return " ".join(["use", _a_an(" ".join([*words[:cut], "building"])), *words[cut:]])
+
+
 class _Compiler:
-    def __init__(self, rep: Reporter, goods: GoodsSpec) -> None:
-        self.rep, self.g = rep, goods
+    def __init__(self, rep: Reporter, goods: GoodsSpec, follows: Collection[tuple[str, str]] | None = None) -> None:
+        self.rep, self.g, self.follows = rep, goods, follows
 
     # names
     def good(self, name: ast.Name, *, value_ok: bool = False) -> bool:
@@ -397,6 +407,13 @@ class _Compiler:
                 rep.at(p.qty, f"a good is counted in whole numbers: {p.name.text} cannot be {n}")
             return ("amt", p.name.text, n, is_value)
         if isinstance(p, b.PFollow):
+            if self.follows is not None and (p.step, p.arg) not in self.follows:
+                known = sorted(follow_text(*f) for f in self.follows)
+                rep.at(
+                    p,
+                    f"the game's flow cannot play the follow-up '{p.text}'{suggest(p.text, known)}",
+                    f"the follow-ups it plays: {', '.join(known)}",
+                )
             return ("do", p.step, p.arg)
         if giving and not isinstance(p, b.PKinds):
             rep.at(p, f"this form says what is taken; it cannot be {side}")
@@ -453,9 +470,16 @@ def _a_an(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
-def compile_building_texts(files: Sequence[tuple[str, str]], early: Sequence[Diagnostic] = ()) -> BuildingSet:
+def compile_building_texts(
+    files: Sequence[tuple[str, str]],
+    early: Sequence[Diagnostic] = (),
+    follows: Collection[tuple[str, str]] | None = None,
+) -> BuildingSet:
     """Compile ``(name, text)`` files of goods, heartland, building and settlement
-    cards as one set; every problem in one :class:`~pillars_rules.errors.CardError`."""
+    cards as one set; every problem in one :class:`~pillars_rules.errors.CardError`.
+    ``follows``: the follow-ups ``(step, arg)`` the game's flow plays (a game's data, e.g.
+    :data:`pillars_rules.games.ora.rules.FOLLOWS`); any other a card writes is a problem
+    where it is written (``None``: not checked)."""
     problems: list[Diagnostic] = list(early)
     trees: list[tuple[Reporter, ast.CardFile, str]] = []
     for name, text in files:
@@ -509,7 +533,7 @@ def compile_building_texts(files: Sequence[tuple[str, str]], early: Sequence[Dia
                 continue
             start = _offset(text, node.line)
             end = _offset(text, node.end_line + 1)
-            card = _Compiler(rep, goods).card(node, text[start:end].rstrip("\n"), rep.file)
+            card = _Compiler(rep, goods, follows).card(node, text[start:end].rstrip("\n"), rep.file)
             if card is not None:
                 cards.append(card)
         problems.extend(rep.diagnostics)
@@ -530,11 +554,12 @@ def _offset(text: str, line: int) -> int:
     return pos
 
 
-def load_building_paths(paths: Iterable[str | Path]) -> BuildingSet:
-    """Compile files and folders (every ``*.cards`` inside, sorted) of building cards as one set."""
+def load_building_paths(paths: Iterable[str | Path], follows: Collection[tuple[str, str]] | None = None) -> BuildingSet:
+    """Compile files and folders (every ``*.cards`` inside, sorted) of building cards as one set
+    (``follows``: as :func:`compile_building_texts`)."""
     files, problems = _expand(paths)
     texts = _read(files, problems)
-    return compile_building_texts(texts, problems)
+    return compile_building_texts(texts, problems, follows)
 
 
 def render_building(card: BuildingCard) -> str:

@@ -131,8 +131,12 @@ def _building_files(paths: list[str]) -> bool:
 
 
 def _check_buildings(paths: list[str]) -> int:
+    """A building set is checked as the game that plays building cards (Ora et Labora) reads it:
+    a follow-up its flow cannot play is refused where it is written (its data: ``FOLLOWS``)."""
+    from ..games.ora.steps import FOLLOWS
+
     try:
-        cs = load_buildings(paths)
+        cs = load_buildings(paths, follows=FOLLOWS)
     except CardError as e:
         print(e, file=sys.stderr)
         n = len(e.diagnostics)

@@ -5,7 +5,8 @@ to the goods card's values (:func:`pillars_rules.buildings.load_buildings`):
 the one place where the game reads the card language's output. The shipped set
 is compiled once per process; ``cards=`` gives another set: a
 :class:`~pillars_rules.buildings.BuildingSet`, or card files and folders (the
-shipped set by its name, ``"ora-et-labora"``, beside a fan building's file).
+shipped set by its name, ``"ora-et-labora"``, beside a fan building's file). A card
+whose follow-up the flow cannot play (:data:`.steps.FOLLOWS`) is refused where it is written.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import attrs
 
 from ...errors import ConfigError
+from .steps import FOLLOWS
 
 #: The shipped set's name (its folder under the library's ``cards``).
 SHIPPED = "ora-et-labora"
@@ -29,7 +31,7 @@ def shipped() -> tuple[Any, ...]:
     """Every card of the shipped set, compiled once (a :class:`~pillars_rules.errors.CardError` if broken)."""
     from ...buildings import load_buildings
 
-    return tuple(load_buildings([SHIPPED]).cards)
+    return tuple(load_buildings([SHIPPED], follows=FOLLOWS).cards)
 
 
 def card_set(cards: object) -> tuple[Any, ...]:
@@ -42,7 +44,7 @@ def card_set(cards: object) -> tuple[Any, ...]:
     if isinstance(cards, (list, tuple)) and cards and all(isinstance(p, (str, Path)) for p in cards):
         from ...buildings import load_buildings
 
-        return tuple(load_buildings(list(cards)).cards)
+        return tuple(load_buildings(list(cards), follows=FOLLOWS).cards)
     found = getattr(cards, "cards", None)
     if type(cards).__name__ == "BuildingSet" and isinstance(found, tuple):
         return found

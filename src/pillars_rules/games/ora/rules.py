@@ -26,37 +26,12 @@ from . import setup
 from .cards import card_hash, card_set, shipped
 from .catalogue import Building, check
 
-#: The follow-up steps the flow runs, with the arguments each takes ("" for none).
-STEPS: Mapping[str, frozenset[str]] = {
-    "build": frozenset({""}),  # a build action (Carpentry, Locutory)
-    "recall": frozenset({"", "all", "prior", "lay brother"}),  # the user's placed clergy come home (Bathhouse)
-    "fell": frozenset({""}),  # a fell-trees action (Calefactory)
-    "cut": frozenset({""}),  # a cut-peat action (Calefactory)
-    "settle": frozenset({""}),  # a settlement from hand (Castle)
-    "land": frozenset({"", "district", "plot"}),  # a landscape, free (Bulwark)
-    "clear": frozenset({"forest", "moor"}),  # remove one of the user's covers, taking nothing (Carpentry)
-    # use another building's function (R26, R27): one a prior stands on (Priory), any occupied one
-    # (Palace, Grand Manor), an empty one next to this one (Cloister Garden, Cottage), one in the display
-    # (Hospice, Guesthouse)
-    "use": frozenset({"prior", "occupied", "adjacent", "display"}),
-}
-#: The card language's words for a follow-up (``Follow(step, arg)`` as docs/ora/cards.rst writes them)
-#: that differ from the flow's step: each is read as the flow's (step, arg). Every other follow-up is
-#: the flow's own words (``build``, ``recall all``, ``land district``, ``clear forest``...).
-CARD_STEPS: Mapping[tuple[str, str], tuple[str, str]] = {
-    ("action", "fell_trees"): ("fell", ""),
-    ("action", "cut_peat"): ("cut", ""),
-    # the Priory: a building a prior stands on, not a Priory (the flow never offers the user building itself)
-    ("use", "with prior except priory"): ("use", "prior"),
-    ("use", "empty adjacent"): ("use", "adjacent"),
-    ("use", "displayed"): ("use", "display"),
-}
-
-
-def flow_step(step: str, arg: str) -> tuple[str, str]:
-    """A card's follow-up ``(step, arg)`` as the flow's step (:data:`CARD_STEPS`; otherwise unchanged)."""
-    return CARD_STEPS.get((step, arg), (step, arg))
-
+# the follow-ups' data, public here too (docs/ora/game.rst)
+from .steps import CARD_STEPS as CARD_STEPS
+from .steps import FOLLOWS as FOLLOWS
+from .steps import STEPS as STEPS
+from .steps import flow_step as flow_step
+from .steps import written
 
 #: What building a card changes for every seat (the card's ``built``, as ``(step, arg)``) that the
 #: game knows: the work contract's fee goes to 2 coins, level 1 (the Winery, the Whiskey Distillery;
@@ -201,6 +176,13 @@ class OraRules:
                     )
         probe = _Probe()
         for c in in_play:
+            for step, arg in written(getattr(c, "spec", None)):  # a card written as text: in its words
+                if (step, arg) not in FOLLOWS:
+                    where = getattr(c, "source", "") or "its text"
+                    raise ConfigError(
+                        f"Ora rules, card {c.id!r} ({where}): the flow cannot play the follow-up "
+                        f"{' '.join(x for x in (step, arg) if x)!r} (it plays: {', '.join(map(' '.join, FOLLOWS))})"
+                    )
             if c.function is None:
                 continue
             for o in c.function.outcomes(probe):

@@ -19,6 +19,30 @@ def _card(rules: OraRules, key_or_id: str) -> str:
     return c.name if c is not None else cid
 
 
+#: The flow's follow-up steps (:data:`.steps.STEPS`) in words; any other is its step and argument.
+STEP_WORDS = {
+    ("build", ""): "a build action",
+    ("settle", ""): "a settlement",
+    ("recall", "all"): "all their clergy come home",
+    ("recall", "prior"): "their prior comes home",
+    ("fell", ""): "fell trees",
+    ("cut", ""): "cut peat",
+    ("land", "district"): "a district, free",
+    ("land", "plot"): "a plot, free",
+    ("land", ""): "a district and a plot, free",
+    ("clear", "forest"): "remove a forest",
+    ("clear", "moor"): "remove a moor",
+    ("use", "prior"): "use a building a prior stands on",
+    ("use", "occupied"): "use an occupied building",
+    ("use", "adjacent"): "use an empty building next to it",
+    ("use", "display"): "use a building in the display",
+}
+
+
+def _step(step: str, arg: str) -> str:
+    return STEP_WORDS.get((step, arg)) or " ".join(x for x in (step, arg) if x)
+
+
 def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
     """``e`` as a sentence (``state``: the game's current state, for the seats' names)."""
     names: tuple[str, ...] = state.names if state is not None else ()
@@ -32,7 +56,9 @@ def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
     if t is R.RoundBegan:
         return f"Round {e.round} begins; {who(e.start)} starts"
     if t is R.Returned:
-        what = " and ".join(e.kinds) if e.kinds else "clergy"
+        if e.kinds == ("prior",):  # one a seat has (the Locutory)
+            return f"{who(e.seat)}'s prior comes home"
+        what = " and ".join(f"{k}s" for k in e.kinds) if e.kinds else "clergy"
         return f"{who(e.seat)}'s {what} come home"
     if t is R.Rotated:
         return f"The production wheel turns (round {e.round})"
@@ -45,6 +71,8 @@ def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
     if t is R.Moment:
         return f"The {e.name}"
     if t is R.Felled:
+        if e.at is not None and not e.reset:  # a building's step: the cover goes, nothing is taken
+            return f"{who(e.seat)} removes the {e.cover} at {e.at}, taking nothing"
         verb = "fells trees" if e.cover == "forest" else "cuts peat"
         how = " with the joker" if e.reset == "joker" else ""
         return f"{who(e.seat)} {verb}{how}: {e.amount} {e.good}"
@@ -56,7 +84,9 @@ def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
     if t is R.Asked:
         return f"{who(e.seat)} makes a work contract for {who(e.owner)}'s {_card(rules, e.key)}"
     if t is R.Used:
-        return f"{who(e.seat)} uses {_card(rules, e.key)}: gives {_goods(e.give)}, takes {_goods(e.take)}"
+        text = f"{who(e.seat)} uses {_card(rules, e.key)}: gives {_goods(e.give)}, takes {_goods(e.take)}"
+        text += "".join(f"; the {r} indicator goes back to 0" for r in e.reset)
+        return text + "".join(f"; then {_step(*f)}" for f in e.then)
     if t is R.Followed:
         return f"{who(e.seat)} goes on: {e.step}"
     if t is R.Built:
@@ -68,6 +98,8 @@ def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
     if t is R.Resumed:
         return f"Phase {e.phase} goes on after the round's actions"
     if t is R.Bought:
+        if not e.price:  # a building's landscape (the Bulwark) is free
+            return f"{who(e.seat)} takes a {e.board} ({e.side}) free and lays it at {e.at}"
         return f"{who(e.seat)} buys a {e.board} ({e.side}) for {e.price} coins and lays it at {e.at}"
     if t is R.Settled:
         return f"{who(e.seat)} builds the settlement {_card(rules, e.card)} at {e.at}"

@@ -1,0 +1,70 @@
+"""The follow-ups a building's use may name and how the flow plays each, as data.
+
+A use's outcome carries follow-up steps (:class:`~pillars_rules.mechanisms.use.Follow`,
+in the card's words); the flow plays each as one of its own steps (:data:`STEPS`).
+:data:`FOLLOWS` lists every follow-up a card may write and the step it is played as:
+the card checker reads it (``cards check``, and a game's card set when loaded), so a
+building card that is accepted is one the flow can play (docs/ora/cards.rst).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: The follow-up steps the flow runs, with the arguments each takes ("" for none).
+STEPS: Mapping[str, frozenset[str]] = {
+    "build": frozenset({""}),  # a build action (Carpentry, Locutory)
+    "recall": frozenset({"", "all", "prior", "lay brother"}),  # the user's placed clergy come home (Bathhouse)
+    "fell": frozenset({""}),  # a fell-trees action (Calefactory)
+    "cut": frozenset({""}),  # a cut-peat action (Calefactory)
+    "settle": frozenset({""}),  # a settlement from hand (Castle)
+    "land": frozenset({"", "district", "plot"}),  # a landscape, free (Bulwark)
+    "clear": frozenset({"forest", "moor"}),  # remove one of the user's covers, taking nothing (Carpentry)
+    # use another building's function (R26, R27): one a prior stands on (Priory), any occupied one
+    # (Palace, Grand Manor), an empty one next to this one (Cloister Garden, Cottage), one in the display
+    # (Hospice, Guesthouse)
+    "use": frozenset({"prior", "occupied", "adjacent", "display"}),
+}
+#: Every follow-up a building card may write in the card language (``Follow(step, arg)`` in the card's
+#: words, docs/ora/cards.rst) that the flow plays, with the flow's step (:data:`STEPS`) it is played as.
+#: It is the whole list: ``cards check`` (and a game's card set when loaded) refuses any other where it is
+#: written, since a card the checker accepts must play. A function written in Python may name the flow's
+#: steps directly.
+FOLLOWS: Mapping[tuple[str, str], tuple[str, str]] = {
+    ("build", ""): ("build", ""),  # Carpentry, Locutory
+    ("settle", ""): ("settle", ""),  # Castle
+    ("recall", "all"): ("recall", "all"),  # Bathhouse
+    ("recall", "prior"): ("recall", "prior"),  # Locutory
+    ("clear", "forest"): ("clear", "forest"),  # Carpentry, Forest Hut, Printing Office
+    ("clear", "moor"): ("clear", "moor"),
+    ("action", "fell_trees"): ("fell", ""),  # Calefactory
+    ("action", "cut_peat"): ("cut", ""),  # Calefactory
+    ("land", "district"): ("land", "district"),  # Bulwark
+    ("land", "plot"): ("land", "plot"),  # Bulwark
+    ("use", "occupied"): ("use", "occupied"),  # Palace, Grand Manor
+    # the Priory: a building a prior stands on, not a Priory (the flow never offers a building of the user's name)
+    ("use", "with prior except priory"): ("use", "prior"),
+    ("use", "empty adjacent"): ("use", "adjacent"),  # Cloister Garden, Cottage
+    ("use", "displayed"): ("use", "display"),  # Hospice, Guesthouse
+}
+#: The card language's words for a follow-up that differ from the flow's step (a part of :data:`FOLLOWS`).
+CARD_STEPS: Mapping[tuple[str, str], tuple[str, str]] = {k: v for k, v in FOLLOWS.items() if k != v}
+
+
+def flow_step(step: str, arg: str) -> tuple[str, str]:
+    """A card's follow-up ``(step, arg)`` as the flow's step (:data:`FOLLOWS`; otherwise unchanged: a
+    function written in Python names the flow's steps)."""
+    return FOLLOWS.get((step, arg), (step, arg))
+
+
+def written(spec: object) -> list[tuple[str, str]]:
+    """Every follow-up ``(step, arg)`` a compiled card's function names, in the card's words (its
+    plain data, :data:`~pillars_rules.cardlang.buildcomp.FunctionSpec`: the pieces ``("do", step, arg)``)."""
+    if not isinstance(spec, tuple):
+        return []
+    if len(spec) == 3 and spec[0] == "do" and all(type(x) is str for x in spec[1:]):
+        return [(spec[1], spec[2])]
+    return [f for x in spec for f in written(x)]
+
+
+__all__ = ["CARD_STEPS", "FOLLOWS", "STEPS", "flow_step", "written"]
