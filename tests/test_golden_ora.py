@@ -76,9 +76,9 @@ def test_each_golden_log_replays_to_the_same_final_state_and_scores(spec):
 
 
 def test_the_golden_games_cover_every_mode_and_both_countries():
-    modes = {pr.load(golden(spec, ".json")).rules.mode for spec in SPECS}
-    assert modes == {"4 players", "3 players", "2 players", "solo", "short"}
-    assert {pr.load(golden(spec, ".json"), verify=False).rules.variant for spec in SPECS} == {"france", "ireland"}
+    rules = [pr.load(golden(spec, ".json"), verify=False).rules for spec in SPECS]  # the replay test verifies
+    assert {r.mode for r in rules} == {"4 players", "3 players", "2 players", "solo", "short"}
+    assert {r.variant for r in rules} == {"france", "ireland"}
 
 
 def test_a_changed_golden_log_is_caught(tmp_path):

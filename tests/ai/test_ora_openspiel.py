@@ -54,8 +54,8 @@ def test_a_whole_random_game_the_mask_is_the_legal_actions(players):
         seat = state.current_player()
         legal = state.legal_actions()
         assert legal == sorted(game.encoding.ids(engine.legal_actions()))
-        mask = state.legal_actions_mask(seat)
-        assert np.flatnonzero(mask).tolist() == legal
+        if len(state.history()) % 10 == 0:  # OpenSpiel's mask (a list of every id) costs more than the step
+            assert np.flatnonzero(state.legal_actions_mask(seat)).tolist() == legal
         assert state.legal_actions((seat + 1) % players) == [] or players == 1
         shapes.add(np.asarray(state.observation_tensor(seat)).shape)
         assert state.returns() == [0.0] * players
