@@ -11,11 +11,15 @@ C compiler says so, in one of two ways::
     @pytest.mark.needs("compiler")
     def test_y(): ...
 
+The AI adapters' tests need the ``[ai]`` extra's Python modules (``ai``), which the
+``[test]`` extra installs; a newcomer's checkout without them skips those modules with
+the install line: ``need("ai", module=True)`` at a module's top, before its imports.
+
 When the program is missing the test **skips** with one reason that names what
 to install (``needs chromium and chromedriver: apt-get install chromium
 chromium-driver``), and the run ends with a one-line summary of what was
 skipped and why. When ``PILLARS_RULES_REQUIRE`` names the requirement
-(``.ci/run`` sets ``browsers,postgres,compiler``; ``all`` names every one), a
+(``.ci/run`` sets ``browsers,postgres,compiler,ai``; ``all`` names every one), a
 missing program **fails** the test instead: in CI nothing may skip.
 
 ``PILLARS_RULES_WITHOUT`` (same names) makes a requirement count as missing
@@ -83,6 +87,24 @@ def _postgres() -> dict[str, str] | str:
         return str(exc)
 
 
+def _modules(*names: str) -> Callable[[], dict[str, str] | str]:
+    """A finder of Python modules (an extra's), without importing them."""
+
+    def find() -> dict[str, str] | str:
+        import importlib.util
+
+        found, missing = {}, []
+        for name in names:
+            spec = importlib.util.find_spec(name)
+            if spec is None:
+                missing.append(name)
+            else:
+                found[name] = str(spec.origin)
+        return found if not missing else f"{', '.join(missing)} not installed"
+
+    return find
+
+
 def _compiler() -> dict[str, str] | str:
     cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     path = shutil.which(cc)
@@ -116,6 +138,12 @@ REQUIREMENTS = {
             "PostgreSQL's server binaries initdb and pg_ctl",
             "apt-get install postgresql, or set PILLARS_PG_BIN",
             _postgres,
+        ),
+        Requirement(
+            "ai",
+            "the [ai] extra (open_spiel, pettingzoo, gymnasium)",
+            "pip install -e '.[ai]'",
+            _modules("pyspiel", "pettingzoo", "gymnasium", "numpy"),
         ),
         Requirement(
             "compiler",
@@ -154,16 +182,18 @@ def lookup(name: str) -> dict[str, str] | str:
     return _found[name]
 
 
-def need(name: str) -> dict[str, str]:
+def need(name: str, *, module: bool = False) -> dict[str, str]:
     """The paths of what requirement ``name`` needs; skips the calling test when
-    they are missing, or fails it when ``PILLARS_RULES_REQUIRE`` names ``name``."""
+    they are missing, or fails it when ``PILLARS_RULES_REQUIRE`` names ``name``.
+    ``module``: called at the top of a test module, before it imports what it needs
+    (the ``ai`` extra's modules): the whole module skips, or fails to collect."""
     found = lookup(name)
     if isinstance(found, dict):
         return found
     req = REQUIREMENTS[name]
     if name in _named(REQUIRE_ENV):
         pytest.fail(f"{req.reason} ({found}; {REQUIRE_ENV}={os.environ[REQUIRE_ENV]} requires it)", pytrace=False)
-    pytest.skip(req.reason)
+    pytest.skip(req.reason, allow_module_level=module)
 
 
 # ---------------------------------------------------------------- the plugin

@@ -98,8 +98,8 @@ def test_an_unknown_name_is_a_usage_error(tmp_path):
     run = _run(tmp_path, PILLARS_RULES_REQUIRE="browser")
     assert run.returncode == 4
     assert (
-        "PILLARS_RULES_REQUIRE='browser': unknown browser (known: all, browsers, chromium, compiler, "
-        "firefox, postgres)" in run.stderr
+        "PILLARS_RULES_REQUIRE='browser': unknown browser (known: ai, all, browsers, chromium, "
+        "compiler, firefox, postgres)" in run.stderr
     )
 
 
@@ -141,3 +141,35 @@ def test_the_compiler_is_looked_for_as_the_build_hook_does(tmp_path, monkeypatch
     assert requires.lookup("compiler") == "no C compiler ('/no/such/compiler-cc' is not on PATH)"
     with pytest.raises(KeyError, match="unknown requirement 'gcc'"):
         requires.lookup("gcc")
+
+
+MODULE_LEVEL = """
+from requires import need
+
+need("ai", module=True)
+
+import pyspiel  # never reached without the extra
+
+
+def test_one():
+    pass
+
+
+def test_two():
+    pass
+"""
+
+
+@pytest.mark.parametrize("required", [False, True])
+def test_a_missing_extra_skips_its_whole_module_or_fails_it_in_ci(tmp_path, required):
+    """The [ai] extra's modules, looked for before a test module imports them (tests/ai)."""
+    (tmp_path / "test_extra.py").write_text(MODULE_LEVEL, encoding="utf-8")
+    env = {"PILLARS_RULES_WITHOUT": "ai"} | ({"PILLARS_RULES_REQUIRE": "ai"} if required else {})
+    run = _run(tmp_path, str(tmp_path / "test_extra.py"), **env)
+    if required:
+        assert run.returncode != 0 and "needs the [ai] extra" in run.stdout and "requires it" in run.stdout
+    else:
+        assert run.returncode == 0, run.stdout[-2000:]
+        assert "needs the [ai] extra (open_spiel, pettingzoo, gymnasium) (pip install -e '.[ai]')" in run.stdout, (
+            run.stdout
+        )

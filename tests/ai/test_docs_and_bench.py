@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from requires import need
+
+need("ai", module=True)  # the [ai] extra: without it this module skips, saying what to install
+
 import doctest
 import importlib
 import importlib.util
@@ -23,6 +27,10 @@ _spec.loader.exec_module(ai_adapters)
         "pillars_rules.ai.observation",
         "pillars_rules.ai.openspiel_game",
         "pillars_rules.ai.pettingzoo_env",
+        "pillars_rules.ai.ora_encoding",
+        "pillars_rules.ai.ora_observation",
+        "pillars_rules.ai.ora_openspiel",
+        "pillars_rules.ai.ora_pettingzoo",
     ],
 )
 def test_module_doctests(module):

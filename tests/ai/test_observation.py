@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from requires import need
+
+need("ai", module=True)  # the [ai] extra: without it this module skips, saying what to install
+
 import numpy as np
 import pytest
 

@@ -55,6 +55,28 @@ def _digest(game, moves: list, words: bool) -> str:
     return h.hexdigest()
 
 
+#: Ora et Labora's golden games, as ``tools/make_golden.py`` lists them (tests/test_golden_ora.py
+#: checks the two lists agree): (players, seed, variants), seat ``i`` playing ``RandomBot(seed * 10 + i)``.
+ORA_GAMES = [(4, 21, ("france",)), (3, 22, ("ireland",)), (2, 23, ()), (1, 24, ()), (3, 25, ("short",))]
+
+
+def _ora_digest(players: int, seed: int, variants: tuple[str, ...]) -> str:
+    """An Ora golden game: its save text (the whole log), every move, the scores, the narration
+    and a seat's export."""
+    import pillars_rules as pr
+
+    moves: list = []
+    bots = [Recorder(pr.RandomBot(seed * 10 + i), moves) for i in range(players)]
+    game = pr.play(pr.new_game(game="ora-et-labora", players=players, seed=seed, variants=list(variants)), bots)
+    h = hashlib.sha256()
+    h.update(pr.save(game).encode("utf-8"))
+    h.update(repr(moves).encode("utf-8"))  # Ora's actions are frozen records: their repr is their fields
+    h.update(repr((game.scores(), game.ranking())).encode("utf-8"))
+    h.update("\n".join(game.narrate(include_control=True)).encode("utf-8"))
+    h.update(game.export(0).encode("utf-8"))
+    return h.hexdigest()
+
+
 def _lab_digest() -> str:
     """One paired game of the balance lab (its bots forked at each moment by
     deep copies, its arms and gold arms played on)."""
@@ -112,6 +134,8 @@ def games() -> Iterator[tuple[str, str]]:
     bots = [Recorder(MCTSBot(seed=81, iterations=8), moves), Recorder(pr.RandomBot(82), moves)]
     game = pr.play(pr.new_game(2, 8200), bots, max_actions=40)
     yield "ismcts 8 iterations 2p seed 8200 (40 decisions)", _digest(game, moves, words=True)
+    for players, seed, variants in ORA_GAMES:  # Ora et Labora: its Python code on the compiled core (issue #58)
+        yield f"ora random {players}p seed {seed} {','.join(variants)}", _ora_digest(players, seed, variants)
     try:
         from .hostile import outcomes
     except ImportError:  # run as a script: this folder is on the path

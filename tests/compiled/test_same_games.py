@@ -15,7 +15,7 @@ import sys
 
 import pillars_rules as pr
 
-from .games import ROOT, games
+from .games import ORA_GAMES, ROOT, games
 
 
 def _start_reference() -> subprocess.Popen:
@@ -59,5 +59,7 @@ def test_both_builds_play_the_same_games_byte_for_byte():
     # the expansion's games are among them, at every seat count it adds and with both bot kinds
     expansion = {tuple(line.split()[1:3]) for line in here if line.endswith(" expansion")}
     assert expansion >= {(bot, f"{n}p") for bot in ("random", "heuristic") for n in (4, 5, 6)}
+    # and Ora et Labora's golden games: its Python rules on each build's core (issue #58)
+    assert sum(1 for line in here if line.split()[1] == "ora") == len(ORA_GAMES) == 5
     for mine, pure in zip(here, there):
         assert mine == pure, f"{'compiled' if pr.COMPILED else 'this'} build differs from pure Python: {mine} != {pure}"

@@ -35,6 +35,7 @@ from ..errors import ConfigError
 from ..view import redact_event
 from .encoding import ActionEncoding
 from .observation import Layout, extend_digest
+from .places import place_values
 
 SHORT_NAME = "python_pillars_of_the_earth"
 ROUNDS = 6
@@ -67,18 +68,6 @@ _GAME_TYPE = pyspiel.GameType(
 
 def max_game_length(players: int) -> int:
     return ROUNDS * players * DECISIONS_PER_SEAT_ROUND
-
-
-def place_values(ranking: list[list[int]], n: int) -> list[float]:
-    """Utilities from a ranking (groups of tied seats, best first): zero-sum, in [-1, 1]."""
-    out = [0.0] * n
-    place = 0
-    for group in ranking:
-        value = sum(1 - 2 * k / (n - 1) for k in range(place, place + len(group))) / len(group)
-        for seat in group:
-            out[seat] = value
-        place += len(group)
-    return out
 
 
 def _variants(text: str) -> tuple[str, ...]:
@@ -295,5 +284,7 @@ class PillarsObserver:
 
 
 pyspiel.register_game(_GAME_TYPE, PillarsGame)
+
+from . import ora_openspiel  # noqa: E402,F401 - registers Ora et Labora's game too
 
 __all__ = ["PillarsGame", "PillarsState", "PillarsObserver", "SHORT_NAME", "max_game_length", "place_values"]

@@ -20,73 +20,38 @@ from __future__ import annotations
 import random
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
 
 import pillars_rules as pr
 
 from ..errors import ConfigError
 from .encoding import ActionEncoding
 from .observation import Layout
-from .openspiel_game import place_values
+from .places import place_values
+from .seats_env import SeatsEnv
 
 
-class PillarsEnv(AECEnv):
+class PillarsEnv(SeatsEnv):
     """The AEC environment; ``players`` 2-4 (5-6 with the expansion), ``variants``
     and ``cards`` (e.g. ``"expansion"``) as for :func:`pillars_rules.new_game`."""
 
     metadata = {"name": "pillars_of_the_earth_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, players: int = 4, variants=(), render_mode: str | None = None, cards=None) -> None:
-        super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.cards = None if cards is None else pr.load_cards(cards)
-        probe = pr.new_game(players, 0, variants=variants, cards=self.cards)  # ConfigError for bad arguments
-        self.n_players = players
+        cards = None if cards is None else pr.load_cards(cards)
+        probe = pr.new_game(players, 0, variants=variants, cards=cards)  # ConfigError for bad arguments
+        encoding = ActionEncoding.for_rules(probe.rules)
+        layout = Layout.for_rules(probe.rules, players)
+        super().__init__(players, render_mode, layout.size, len(encoding))
+        self.cards = cards
         self.variants = probe.rules.variants
-        self.render_mode = render_mode
-        self.encoding = ActionEncoding.for_rules(probe.rules)
-        self.layout = Layout.for_rules(probe.rules, players)
-        self.possible_agents = [f"player_{i}" for i in range(players)]
-        n = len(self.encoding)
-        self._obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), np.int8),
-            }
-        )
-        self._act_space = spaces.Discrete(n)
+        self.encoding = encoding
+        self.layout = layout
         self._seeds = random.Random()
-        self.game: pr.Game | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self._act_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.game = pr.new_game(self.n_players, self._seeds.getrandbits(62), variants=self.variants, cards=self.cards)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
-        self.agent_selection = self._to_act(self.game)
-
-    def _playing(self) -> pr.Game:
-        if self.game is None:
-            raise ConfigError("no game is being played: reset() starts one")
-        return self.game
-
-    def _to_act(self, game: pr.Game) -> str:
-        seat = game.current_player
-        assert seat is not None  # a game not over waits on a seat
-        return self.possible_agents[seat]
+        self._begin(pr.new_game(self.n_players, self._seeds.getrandbits(62), variants=self.variants, cards=self.cards))
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
@@ -102,31 +67,26 @@ class PillarsEnv(AECEnv):
             self._was_dead_step(action)
             return
         seat = self.possible_agents.index(agent)
-        game = self.game = self._playing().apply(self.encoding.decode(action), seat=seat)
-        self._cumulative_rewards[agent] = 0.0
-        if game.is_over:
-            values = place_values(game.ranking(), self.n_players)
-            for a, v in zip(self.possible_agents, values):
-                self.rewards[a] = v
-                self.terminations[a] = True
-        else:
-            self.agent_selection = self._to_act(game)
-        self._accumulate_rewards()
+        self._moved(agent, self._playing().apply(self.encoding.decode(action), seat=seat))
 
-    def render(self) -> str | None:
-        """The current seat's view as text (``render_mode="ansi"``)."""
-        if self.render_mode is None or self.game is None:
-            return None
-        seat = self.game.current_player
-        return self.layout.text(self.game.view(0 if seat is None else seat))
+    def final_values(self, game: pr.Game) -> list[float]:
+        return place_values(game.ranking(), self.n_players)
 
-    def close(self) -> None:
-        pass
+    def text(self, view) -> str:
+        return self.layout.text(view)
 
 
-def env(**kwargs) -> PillarsEnv:
-    """A new :class:`PillarsEnv` (PettingZoo's module-level constructor convention)."""
-    return PillarsEnv(**kwargs)
+def env(game: str = "pillars", **kwargs):
+    """A new environment (PettingZoo's module-level constructor convention): of *The Pillars of
+    the Earth* (:class:`PillarsEnv`, the default) or, with ``game="ora-et-labora"``, of *Ora et
+    Labora* (:class:`~.ora_pettingzoo.OraEnv`); the other arguments are the environment's."""
+    if game == "pillars":
+        return PillarsEnv(**kwargs)
+    if game == "ora-et-labora":
+        from .ora_pettingzoo import OraEnv
+
+        return OraEnv(**kwargs)
+    raise ConfigError(f"no environment for the game {game!r:.40} (games: pillars, ora-et-labora)")
 
 
 __all__ = ["PillarsEnv", "env"]
