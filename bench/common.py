@@ -158,7 +158,7 @@ def fold_with(rules) -> Callable[[Any, Any], Any]:
     takes the rules since issue #57; a source from before takes two arguments
     (``--source`` may name one), and gets evolve itself."""
     from pillars_rules.engine.evolve import evolve
-    from pillars_rules.game import game_started
+    from pillars_rules.games.pillars import game_started
 
     try:
         evolve(None, game_started(rules, ("a", "b"), 0), rules)

@@ -22,14 +22,32 @@ The layers, from the bottom:
   base, the core, the mechanisms and the card model (``cardlang.effects``, ``cardlang.card``,
   ``cardlang.cardset``, ``cardlang.board``) only (and so, on the way, the
   ``cardlang`` package);
-* **API** -- the top-level modules, ``games/`` (each game's registration with
-  the core), ``saves/``, ``words/``: may import everything below, and no client;
-  except ``games/ora/`` (*Ora et Labora*, issue #58), a game built on the core
-  alone: it imports only the base, the core, the mechanisms and itself, its
-  compiled cards (``buildings``) and ``saves.replay`` (replay by the listed actions);
+* **API** -- the top-level modules, ``games/`` (the game packages), ``saves/``,
+  ``words/``: may import everything below, and no client. ``saves/`` imports no
+  game package, and of Pillars' engine only the modules of :data:`SAVES_ENGINE`
+  (Pillars' events and actions as JSON, still beside the format). A game's
+  package imports no other game's package and never the modules that name its
+  names for compatibility (:data:`COMPAT`): ``games/pillars/`` (*The Pillars of
+  the Earth*: its game type, set-up, saves and replay) stands on its engine,
+  ``engine/``, and the API modules below it; ``games/ora/`` (*Ora et Labora*,
+  issue #58), a game built on the core alone, imports only the base, the core,
+  the mechanisms and itself, its compiled cards (``buildings``) and
+  ``saves.replay`` (replay by the listed actions);
 * **clients** -- ``bots``, ``lab``, ``ai``, ``terminal``, ``table``, ``cli``,
   ``web``: import the core API, the card language and each other's public
   modules, never the engine and never a private (``_``) module of another package.
+
+**A client that knows Pillars says so** (issue #57): Pillars' own names -- those
+of its package, ``pillars_rules.games.pillars`` (``__all__``: the game type,
+the set-up such as ``load_cards``, ``VARIANTS``, ``DEFAULT_NAMES``, the saves'
+header, the replay) -- are imported from that package by every module of the
+library, never from the modules that still name them for compatibility
+(``pillars_rules.game``, and ``pillars_rules`` itself for ``load_cards`` and
+``VARIANTS``), and a client does not reach them as attributes of the package
+(``pr.load_cards``) either, but for the uses :data:`PR_PILLARS_LEFT` counts.
+Pillars' records -- its actions, events, state and seat view -- are the public
+modules :data:`PILLARS_API` (their names in ``pillars_rules`` too); its rules,
+``engine/``, no client imports.
 
 Nothing in the library imports ``bench`` or ``tests``.
 """
@@ -55,6 +73,38 @@ ORA = "pillars_rules.games.ora"
 #: ... and, besides: its compiled cards (the shipped set) and the replay by listed actions of saves/.
 ORA_EXTRA = {"pillars_rules.buildings", "pillars_rules.saves", "pillars_rules.saves.replay"}
 CLIENTS = ("bots", "lab", "ai", "terminal", "table", "cli", "web")
+#: The game packages (``games/``): each imports no other.
+GAMES = ("pillars_rules.games.pillars", ORA)
+#: *The Pillars of the Earth*'s package (issue #57): its game type, set-up, saves and replay.
+PILLARS = "pillars_rules.games.pillars"
+#: Modules that name Pillars' set-up for compatibility only (it lived in ``game`` until issue #57).
+COMPAT = {"pillars_rules", "pillars_rules.game"}
+#: Pillars' public records and tools: the modules of its actions, events, state views, scenarios,
+#: tests and checks, which a client imports as the public API (``engine/`` stays below them).
+PILLARS_API = {
+    "pillars_rules.actions",
+    "pillars_rules.events",
+    "pillars_rules.view",
+    "pillars_rules.scenario",
+    "pillars_rules.determinize",
+    "pillars_rules.effectplay",
+    "pillars_rules.testing",
+    "pillars_rules.totality",
+}
+#: The modules of saves/ that still read Pillars' engine: its events and actions as JSON, and the
+#: upcasters of its older formats (each game's type hands the save layer its own codec, issue #57).
+SAVES_ENGINE = {
+    "pillars_rules.saves.codec",
+    "pillars_rules.saves.strict",
+    "pillars_rules.saves.actions_json",
+    "pillars_rules.saves.upcasters",
+}
+#: Client modules that still name a Pillars name as an attribute of the package (``pr.load_cards``),
+#: with how often: the folders other work changes at the same time (exact: fix one, take it out).
+PR_PILLARS_LEFT: dict[str, int] = {
+    "pillars_rules.ai.openspiel_game": 1,
+    "pillars_rules.ai.pettingzoo_env": 1,
+}
 OUTSIDE = ("bench", "tests")
 
 
@@ -147,6 +197,10 @@ def layer(mod: str) -> str:
     return "api"
 
 
+def _within(mod: str, package: str) -> bool:
+    return mod == package or mod.startswith(package + ".")
+
+
 def _private(mod: str) -> bool:
     return any(p.startswith("_") and p != "__init__" for p in mod.split(".")[1:])
 
@@ -173,6 +227,16 @@ def violations(graph: dict[str, set[str]]) -> list[str]:
                 or dep == "pillars_rules.cardlang"
             ):  # runs on the way
                 why = "the engine imports only the base, the core, the mechanisms and the card model"
+            elif here == "api" and _within(mod, "pillars_rules.saves") and dep.startswith("pillars_rules.games"):
+                why = "the save layer names no game: each game's type hands it its own parts"
+            elif (
+                here == "api" and _within(mod, "pillars_rules.saves") and there == "engine" and mod not in SAVES_ENGINE
+            ):
+                why = "the save layer names no game: only SAVES_ENGINE still read Pillars' engine"
+            elif any(_within(mod, g) for g in GAMES) and any(_within(dep, g) and not _within(mod, g) for g in GAMES):
+                why = "a game's package imports no other game's package"
+            elif _within(mod, PILLARS) and dep in COMPAT:
+                why = "a game's package never imports the modules that name its names for compatibility"
             elif mod.startswith(ORA) and not (
                 there in ("core", "mechanisms", "base") or dep == ORA or dep.startswith(ORA + ".") or dep in ORA_EXTRA
             ):
@@ -194,7 +258,7 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_the_graph_sees_deferred_and_annotation_imports_and_parent_packages():
     graph = import_graph()
-    assert "pillars_rules.cardlang" in graph["pillars_rules.game"]  # imported inside load_cards
+    assert "pillars_rules.cardlang.compiler" in graph["pillars_rules.games.pillars.setup"]  # inside load_cards
     assert "pillars_rules.engine.queries" in graph["pillars_rules.engine.flow"]
     # importing pillars_rules.saves.codec runs pillars_rules/saves/__init__ too
     assert {"pillars_rules.saves", "pillars_rules.saves.codec"} <= graph["pillars_rules.table"]
@@ -223,9 +287,12 @@ def test_the_layering_checker_catches_each_kind_of_breach():
         "pillars_rules.core": {"pillars_rules.games.ora.rules"},
         "pillars_rules.games.ora.flow": {"pillars_rules.engine.state"},
         "pillars_rules.games.ora.rules": {"pillars_rules.cardlang.effects"},
+        "pillars_rules.saves.savefile": {"pillars_rules.games.pillars", "pillars_rules.engine.events"},
+        "pillars_rules.games.pillars.saves": {"pillars_rules.games.ora.rules", "pillars_rules.game"},
+        "pillars_rules.games.ora.fold": {"pillars_rules.games.pillars.setup"},
     }
     found = violations(fake)
-    assert len(found) == 15, found
+    assert len(found) == 20, found
     assert found[0].startswith("pillars_rules.bots.heuristic -> pillars_rules.engine.legal: a client")
     # the allowed directions pass
     assert (
@@ -244,6 +311,9 @@ def test_the_layering_checker_catches_each_kind_of_breach():
                 "pillars_rules.games.ora.flow": {"pillars_rules.core", "pillars_rules.games.ora.rules"},
                 "pillars_rules.core.session": {"pillars_rules.core.loop", "pillars_rules.limits"},
                 "pillars_rules.games.pillars": {"pillars_rules.core", "pillars_rules.engine.legal"},
+                "pillars_rules.games.pillars.game": {"pillars_rules.games.pillars.setup", "pillars_rules.view"},
+                "pillars_rules.saves.codec": {"pillars_rules.engine.events"},
+                "pillars_rules.web.lobby": {"pillars_rules.games.pillars"},
                 "pillars_rules.game": {"pillars_rules.engine.legal", "pillars_rules.saves.codec"},
                 "pillars_rules.cli.play": {"pillars_rules.terminal.session", "pillars_rules.cli._x"},
             }
@@ -254,6 +324,105 @@ def test_the_layering_checker_catches_each_kind_of_breach():
 
 def test_every_import_follows_the_layers():
     assert violations(import_graph()) == []
+
+
+def pillars_names() -> set[str]:
+    """Pillars' own names: what its package exports."""
+    import importlib
+
+    return set(importlib.import_module(PILLARS).__all__)
+
+
+def _binds_package(node: ast.AST) -> set[str]:
+    """The names an import binds to the package ``pillars_rules`` itself (``import pillars_rules as pr``)."""
+    if isinstance(node, ast.Import):
+        return {a.asname or a.name for a in node.names if a.name == ROOT}
+    return set()
+
+
+def _names_package(node: ast.AST, bound: set[str]) -> bool:
+    """Is ``node`` the package (``pr``) or a compatibility module through it (``pr.game``)?"""
+    if isinstance(node, ast.Attribute) and f"{ROOT}.{node.attr}" in COMPAT:
+        node = node.value
+    return isinstance(node, ast.Name) and node.id in bound
+
+
+def name_violations(sources: dict[str, str], names: set[str]) -> tuple[list[str], dict[str, int]]:
+    """(imports of a Pillars name from a compatibility module, as ``importer -> module.name: why``;
+    client module -> how often it names one as an attribute of the package, ``pr.load_cards``)."""
+    bad: list[str] = []
+    attrs: dict[str, int] = {}
+    for mod, text in sorted(sources.items()):
+        if mod in COMPAT or _within(mod, PILLARS):
+            continue
+        is_package = mod.count(".") == 0
+        parts = mod.split(".") if is_package else mod.split(".")[:-1]
+        tree = ast.parse(text)
+        bound: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = parts[: len(parts) - node.level + 1] if node.level else []
+                target = ".".join(base + ([node.module] if node.module else []))
+                if target in COMPAT:
+                    bad.extend(
+                        f"{mod} -> {target}.{a.name}: import Pillars' names from {PILLARS}"
+                        for a in node.names
+                        if a.name in names
+                    )
+            bound |= _binds_package(node)
+        if layer(mod) == "client" and bound:
+            hits = sum(
+                1
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Attribute) and node.attr in names and _names_package(node.value, bound)
+            )
+            if hits:
+                attrs[mod] = hits
+    return bad, attrs
+
+
+def _sources() -> dict[str, str]:
+    return {_module_name(f): f.read_text(encoding="utf-8") for f in PKG.rglob("*.py")}
+
+
+def test_a_client_that_knows_pillars_imports_its_names_from_the_pillars_package():
+    names = pillars_names()
+    assert {"PILLARS", "load_cards", "VARIANTS", "DEFAULT_NAMES", "infer_action"} <= names
+    bad, attrs = name_violations(_sources(), names)
+    assert bad == []
+    assert attrs == PR_PILLARS_LEFT, (
+        "a client names Pillars' names as pr.NAME: import them from pillars_rules.games.pillars "
+        "(PR_PILLARS_LEFT counts what is left; take a module out once it is fixed)"
+    )
+
+
+def test_the_name_check_sees_compat_imports_and_package_attributes():
+    names = {"load_cards", "VARIANTS", "DEFAULT_NAMES", "NAMED_SETS"}
+    sources = {
+        "pillars_rules.web.lobby": "from ..game import Game, DEFAULT_NAMES\n",
+        "pillars_rules.lab.plan": "import pillars_rules as pr\nx = pr.load_cards(); y = pr.new_game()\n",
+        "pillars_rules.web.cardsets": "import pillars_rules\nfor n in pillars_rules.game.NAMED_SETS:\n    pass\n",
+        "pillars_rules.cli.options": "def f():\n    from .. import VARIANTS\n",
+        "pillars_rules.testing": "from pillars_rules.game import load_cards\n",
+        "pillars_rules.bots.mcts": "from ..games.pillars import load_cards\nfrom ..game import playout\n",
+        "pillars_rules.game": "from .games.pillars.setup import load_cards\n",  # the compatibility module itself
+        "pillars_rules.games.pillars.saves": "from .setup import load_cards\n",
+    }
+    bad, attrs = name_violations(sources, names)
+    assert bad == [
+        "pillars_rules.cli.options -> pillars_rules.VARIANTS: import Pillars' names from pillars_rules.games.pillars",
+        "pillars_rules.testing -> pillars_rules.game.load_cards: import Pillars' names from "
+        "pillars_rules.games.pillars",
+        "pillars_rules.web.lobby -> pillars_rules.game.DEFAULT_NAMES: import Pillars' names from "
+        "pillars_rules.games.pillars",
+    ]
+    assert attrs == {"pillars_rules.lab.plan": 1, "pillars_rules.web.cardsets": 1}
+
+
+def test_the_pillars_public_modules_exist():
+    files = {_module_name(f) for f in PKG.rglob("*.py")}
+    assert PILLARS_API | SAVES_ENGINE | COMPAT | {PILLARS} <= files
+    assert set(PR_PILLARS_LEFT) <= files
 
 
 def test_every_client_package_is_a_real_package_or_still_to_come():

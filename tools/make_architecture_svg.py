@@ -50,26 +50,39 @@ LAYERS = [
         ],
     ),
     (
-        "core API",
+        "API",
         "import pillars_rules|as pr",
         [
-            ("game.py", "new_game, Game, playout"),
-            ("games/", "each game's GameType"),
-            ("view.py", "SeatView, export"),
-            ("actions.py · events.py", "the records, re-exported"),
+            ("game.py", "new_game by name, Game"),
             ("autoplay.py", "RandomBot, play"),
             ("scenario.py", "any position, for tests"),
             ("determinize.py", "a seat's possible worlds"),
             ("testing.py · totality.py", "strategies, laws, fuzzing"),
+            ("effectplay.py", "one effect, played (probes)"),
+        ],
+    ),
+    (
+        "games/",
+        "one package per game|registered with the core",
+        [
+            ("pillars/", "type, set-up, saves, replay"),
+            ("ora/", "Ora et Labora, on the core"),
+        ],
+    ),
+    (
+        "records, saves",
+        "what a game hands the core|public too (pr.save)",
+        [
+            ("view.py", "SeatView, export"),
+            ("actions.py · events.py", "Pillars' records"),
             ("saves/", "save, load, replay, JSON"),
             ("words/", "sentences, labels"),
-            ("effectplay.py", "one effect, played (probes)"),
-            ("buildings.py", "building cards, functions bound"),
+            ("buildings.py", "Ora's building cards"),
         ],
     ),
     (
         "engine/",
-        "every rule, once|knows no card by name",
+        "Pillars' rules, once|under games/pillars/; no client",
         [
             ("legal · refusals", "what may be done, why not"),
             ("flow · steps · batch", "rounds, phases, step rules"),
@@ -124,7 +137,7 @@ LAYERS = [
 W = 1000
 MARGIN = 20
 FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
-COLORS = ["#fde2c8", "#d7e8fb", "#d9f0d3", "#fde8ef", "#fff3c4", "#efe0f7", "#eeeeee"]
+COLORS = ["#fde2c8", "#d7e8fb", "#e3f4f4", "#dde6f5", "#d9f0d3", "#fde8ef", "#fff3c4", "#efe0f7", "#eeeeee"]
 
 
 def _text(

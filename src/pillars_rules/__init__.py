@@ -38,8 +38,8 @@ from .errors import (
     StaleActionError,
 )
 from .events import EVENT_TYPES
-from .game import VARIANTS, Game, load_cards, new_game, playout
-from .games import pillars_saves as _pillars_saves  # noqa: F401  (Pillars' set-up and saves, handed to its game type)
+from .game import Game, new_game, playout
+from .games.pillars import VARIANTS, load_cards
 from .saves.actions_json import decode_action, encode_action
 from .saves.replay import replay
 from .saves.savefile import load, save

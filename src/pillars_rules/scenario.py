@@ -48,8 +48,8 @@ from .engine.state import (
     RoundState,
 )
 from .errors import PillarsError, ScenarioError, bounded
-from .game import Game, game_started, prepare
-from .games.pillars import PILLARS
+from .game import Game
+from .games.pillars import PILLARS, game_started, prepare
 
 #: Where a scenario may start on the base board: the round opening, the draft,
 #: Phase II, or the start of any Phase III step (another board's steps:

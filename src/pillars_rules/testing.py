@@ -38,7 +38,8 @@ from .engine.context import Rules, rules_for
 from .engine.layout import Layout
 from .engine.state import CUBE_TOTALS, GameState
 from .errors import ConfigError
-from .game import Game, load_cards, new_game
+from .game import Game, new_game
+from .games.pillars import load_cards
 from .saves.replay import replay
 
 
@@ -192,7 +193,7 @@ def check_game(game: Game, *, roundtrip: bool = True) -> None:
 
 
 def _extra_cards(game: Game):
-    from .game import load_cards
+    from .games.pillars import load_cards
 
     base = load_cards()
     if game.rules.base.content_hash == base.content_hash:
@@ -224,7 +225,7 @@ def seat_counts(players: int | Sequence[int] | None, cards=None) -> list[int]:
     count the card set plays -- 2, 3, 4 with the base set, 2 to 6 with the
     expansion (its board card's ``players``)."""
     if players is None:
-        from .game import load_cards
+        from .games.pillars import load_cards
 
         return list(load_cards(cards).board.spec.players)
     return [players] if isinstance(players, int) else list(players)
@@ -273,7 +274,7 @@ def scenarios(
     ones plus up to two more, no card twice), builders on the spots in Phase
     III, and the seed. Use it to check a card or a law in many positions."""
     from .engine.context import rules_for
-    from .game import load_cards
+    from .games.pillars import load_cards
     from .scenario import scenario, scenario_steps
 
     n = draw(st.sampled_from(seat_counts(players, cards)))

@@ -54,7 +54,8 @@ from .cardlang.cardset import CardSet
 from .cardlang.strategies import board_setups
 from .cardlang.strategies import cards as drawn_cards
 from .errors import CardError
-from .game import Game, load_cards, new_game
+from .game import Game, new_game
+from .games.pillars import load_cards
 from .limits import EVENT_BOUND
 from .saves.replay import replay
 from .saves.savefile import load, save

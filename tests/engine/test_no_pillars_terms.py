@@ -1,4 +1,10 @@
-"""The engine core names no Pillars term (issue #57, its first step).
+"""The engine core names no Pillars term (issue #57).
+
+The shared core -- ``core/``, ``mechanisms/``, ``saves/`` and the generic part
+of ``cardlang/`` (every module but :data:`CARDLANG_PILLARS`) -- names none at
+all, neither as a literal nor as an identifier. ``engine/`` is Pillars' own
+state machine (below its package, ``games/pillars/``): what it still names is
+the exact table :data:`REMAINING`.
 
 The terms are read from the card files themselves (``cards/base`` and
 ``cards/expansion``): every card's id and names, every place's key, names and
@@ -246,3 +252,68 @@ def test_the_identifier_check_sees_pillars_names():
         "cathedral",
         "market",
     }
+
+
+PACKAGE = ENGINE.parent
+#: The engine core beside core/ (issue #57): what every game shares. Each folder
+#: is read whole, literals and identifiers, as the core is.
+SHARED = ("mechanisms", "saves")
+#: The modules of the card language that know Pillars' cards, places and goods:
+#: its grammar and compiler of Pillars' card kinds (the place and board cards,
+#: the market's conversions, the event cards), their renderer, formatter and
+#: lint, the effect registry's step rules (``STEP_RULES``) and the Hypothesis
+#: strategies of Pillars cards. Every other module of ``cardlang/`` is its
+#: generic part and names no Pillars term; this list is exact (a module that
+#: stops naming one leaves it), so a new module is generic unless it says why.
+CARDLANG_PILLARS = {
+    "abilitycomp.py",
+    "compiler.py",
+    "effects.py",
+    "fastparse.py",
+    "formatter.py",
+    "grammar.py",
+    "lint.py",
+    "parser.py",
+    "placecomp.py",
+    "render.py",
+    "sharedcomp.py",
+    "strategies.py",
+}
+
+
+def _pillars_terms_in(path: Path, terms: set[str], names: set[str]) -> list[str]:
+    """Every Pillars term ``path`` names, as a literal or as an identifier."""
+    text = path.read_text(encoding="utf-8")
+    spelled = _identifiers(text) & terms - set(CORE_GENERIC) - set(GENERIC)
+    return sorted(set(named(text, terms, names)) - set(CORE_GENERIC)) + sorted(spelled)
+
+
+def test_the_shared_engine_core_names_no_pillars_term():
+    # mechanisms/ and saves/ hold what games share (saves/ hands each game its own
+    # header and events through its GameType): no literal and no identifier of Pillars
+    terms, names = pillars_terms()
+    for folder in SHARED:
+        sources = sorted((PACKAGE / folder).glob("*.py"))
+        assert len(sources) >= 5, folder
+        for path in sources:
+            assert _pillars_terms_in(path, terms, names) == [], f"{folder}/{path.name}"
+
+
+def test_the_generic_card_language_names_no_pillars_term():
+    terms, names = pillars_terms()
+    sources = {p.name: p for p in sorted((PACKAGE / "cardlang").glob("*.py"))}
+    assert not CARDLANG_PILLARS - set(sources), "CARDLANG_PILLARS lists a module that is gone"
+    generic = sorted(set(sources) - CARDLANG_PILLARS)
+    assert {"card.py", "cardset.py", "lexer.py", "names.py", "values.py"} <= set(generic)
+    for name in generic:
+        assert _pillars_terms_in(sources[name], terms, names) == [], f"cardlang/{name}"
+    # the list is exact: each module in it does name a Pillars term
+    for name in sorted(CARDLANG_PILLARS):
+        assert _pillars_terms_in(sources[name], terms, names), f"cardlang/{name} names none: leave CARDLANG_PILLARS"
+
+
+def test_the_term_check_of_a_module_sees_literals_and_identifiers(tmp_path):
+    terms, names = pillars_terms()
+    path = tmp_path / "m.py"
+    path.write_text('"""The cathedral."""\ndef f(kingsbridge):\n    return "the market", event\n', encoding="utf-8")
+    assert _pillars_terms_in(path, terms, names) == ["the market", "kingsbridge"]

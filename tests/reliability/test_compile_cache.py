@@ -183,7 +183,7 @@ def test_a_full_memory_of_checked_sets_forgets_the_oldest_not_the_set_just_loade
     """The memory of sets known to keep the limits is bounded (64); when it is full
     a load's fan cards stay known with their merged set (it was cleared whole, so
     a load at the 64th entry forgot its own fan cards: a flaky recompile under xdist)."""
-    from pillars_rules import game as G
+    from pillars_rules.games.pillars import setup as G
 
     base = pr.load_cards()
     G._CHECKED.clear()

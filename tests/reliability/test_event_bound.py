@@ -78,7 +78,7 @@ def test_the_rules_facts_the_bound_rests_on_are_the_engines():
     from pillars_rules.cardlang import effects
     from pillars_rules.cardlang.placecomp import TABLE_FIELDS
     from pillars_rules.engine import batch
-    from pillars_rules.game import DEFAULT_NAMES
+    from pillars_rules.games.pillars import DEFAULT_NAMES
 
     # a board lasts at most limits.ROUNDS rounds (cardlang.placecomp refuses more); the base board so many
     assert limits.ROUNDS == pr.new_game(2, seed=0).rules.layout.rounds

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import pillars_rules as pr
 from pillars_rules.core.gametype import FORMAT_FIELDS
 from pillars_rules.engine import events as E
-from pillars_rules.games.pillars_saves import HEADER_FIELDS as PILLARS_HEADER
+from pillars_rules.games.pillars.saves import HEADER_FIELDS as PILLARS_HEADER
 from pillars_rules.saves import savefile as P
 
 from .savefuzz import BAD_JSON, check_load, check_mutant, fuzz_saves, mutate_doc

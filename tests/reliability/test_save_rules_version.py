@@ -6,7 +6,7 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules.engine.context import RULES_V3, RULES_V4, RULES_VERSION
-from pillars_rules.games import pillars_saves
+from pillars_rules.games.pillars import saves as pillars_saves
 from pillars_rules.saves import savefile as P
 from pillars_rules.saves.codec import event_to_dict
 from pillars_rules.saves.upcasters import upcast_rules_v3_v4, upcast_rules_v4_v5

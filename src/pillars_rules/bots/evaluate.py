@@ -42,7 +42,7 @@ from typing import Final, cast
 
 from .. import TAX_DIE, GameState
 from ..cardlang.effects import CUBES, GAME_END, Gain
-from ..game import Rules  # the rules context's type (Game.rules, SeatView.rules)
+from ..games.pillars import Rules  # the rules context's type (Game.rules, SeatView.rules)
 from .cardvalue import (
     BUY,
     CUBE_LIMIT,

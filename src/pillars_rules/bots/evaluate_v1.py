@@ -37,7 +37,7 @@ from typing import Final
 
 from .. import GameState
 from ..cardlang.effects import CUBES, GAME_END, Convert, Gain
-from ..game import Rules  # the rules context's type (Game.rules, SeatView.rules)
+from ..games.pillars import Rules  # the rules context's type (Game.rules, SeatView.rules)
 from .cardvalue import (
     BUY,
     CUBE_LIMIT,

@@ -28,7 +28,7 @@ from typing import Final
 
 from .. import TAX_DIE, GameState
 from ..cardlang.effects import Gain, Lose, MillBonus, Now, TaxDelta, ThisRound
-from ..game import Rules  # the rules context's type (Game.rules, SeatView.rules)
+from ..games.pillars import Rules  # the rules context's type (Game.rules, SeatView.rules)
 from .cardvalue import Weights
 
 # Imported names read in hot code, as Final aliases: the compiled build reads a Final

@@ -90,7 +90,7 @@ def _known(paths: list[str]) -> CardSet | None:
 
 def _resolved(paths: list[str]) -> list[str]:
     """The paths, a shipped set's name (``expansion``) as its folder, as ``new_game`` reads them."""
-    from ..game import named_set_path
+    from ..games.pillars import named_set_path
 
     return [named_set_path(p) for p in paths]
 

@@ -54,7 +54,7 @@ def add_players(
 
 def add_variant(p: argparse.ArgumentParser) -> None:
     """``--variant NAME``, repeatable; ``args.variant`` is a list (empty by default)."""
-    from .. import VARIANTS  # the public name, read when a parser is built
+    from ..games.pillars import VARIANTS  # Pillars' variants (pillars_rules.VARIANTS), read when a parser is built
 
     p.add_argument(
         "--variant",

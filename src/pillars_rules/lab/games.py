@@ -24,6 +24,8 @@ from attrs import field, frozen
 import pillars_rules as pr
 from pillars_rules.bots import make_bot
 
+from ..games.pillars import load_cards
+
 #: Format of a game record; bump when its fields change (resume refuses others).
 RECORD_VERSION = 2
 #: A game that needs more decisions than this is a bug in a bot or the rules.
@@ -127,7 +129,7 @@ def _compiled(sources: tuple) -> pr.CardSet:
     if cards is None:
         from pillars_rules.cardlang import compile_text
 
-        cards = pr.load_cards()
+        cards = load_cards()
         for name, text in sources:  # one file at a time, each may use the earlier ones
             cards = cards.merged(compile_text(text, file=name, known=cards))
         if len(_CARDSETS) >= 64:  # a tune run makes a set per value: keep the cache small
@@ -172,7 +174,7 @@ def read_sources(paths: Sequence[str | Path]) -> tuple[tuple[str, str], ...]:
     :class:`~pillars_rules.errors.CardError` naming it. A shipped set's name
     (``expansion``) stands for its folder, from any folder."""
     from pillars_rules.cardlang import files
-    from pillars_rules.game import named_set_path
+    from pillars_rules.games.pillars import named_set_path
 
     paths = [named_set_path(str(p)) for p in paths]
     found, problems = files.expand(paths)

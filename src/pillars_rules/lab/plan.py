@@ -35,6 +35,7 @@ from attrs import field, frozen
 
 import pillars_rules as pr
 
+from ..games.pillars import load_cards
 from .games import GameSpec, cardset, names_tuple
 from .moments import TAKEN_KINDS
 
@@ -66,7 +67,7 @@ def _source_of(card_id: str, sources: Sequence[tuple[str, str]]) -> tuple[tuple[
 
     out = []
     for name, text in sources:
-        cs = compile_text(text, file=name, known=pr.load_cards())
+        cs = compile_text(text, file=name, known=load_cards())
         if card_id in cs:
             out.append((name, _only(text, name, card_id)))
     return tuple(out)
@@ -77,14 +78,14 @@ def _has_board(source: tuple[str, str]) -> bool:
     from pillars_rules.cardlang import compile_text
 
     name, text = source
-    return bool(compile_text(text, file=name, known=pr.load_cards()).places)
+    return bool(compile_text(text, file=name, known=load_cards()).places)
 
 
 def _only(text: str, name: str, card_id: str) -> str:
     """Canonical text of one card of a file (so ``alone`` sets hold that card only)."""
     from pillars_rules.cardlang import compile_text, format_cards
 
-    cs = compile_text(text, file=name, known=pr.load_cards())
+    cs = compile_text(text, file=name, known=load_cards())
     return format_cards([cs[card_id]])
 
 

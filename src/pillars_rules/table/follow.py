@@ -6,7 +6,7 @@ on by the stored events. Replaying the whole log (:func:`pillars_rules.load`)
 costs a game's length for every decision; :func:`follow` costs only the new
 decisions, and checks them as a verified load does: for each stored
 decision it recognises the action that made the events
-(:func:`~pillars_rules.games.pillars_replay.infer_action`), applies it with the
+(:func:`~pillars_rules.games.pillars.replay.infer_action`), applies it with the
 rules, and compares the events the rules make with the stored ones.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 import pillars_rules as pr
 
 from ..errors import PillarsError
-from ..games.pillars_replay import infer_action
+from ..games.pillars import infer_action
 from ..saves.strict import event_from_dict
 
 

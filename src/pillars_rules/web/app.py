@@ -41,6 +41,7 @@ import pillars_rules as pr
 
 from ..bots import BOTS
 from ..errors import ConfigError, StoreError
+from ..games.pillars import VARIANTS
 from . import mail, mygames, pages, peek, rematch, replay, upkeep
 from .connection import endpoint
 from .created import created_fragment
@@ -160,7 +161,7 @@ async def lobby_api(request: Request) -> Response:
             "players": counts,
             "cards": sets,
             "bots": sorted(BOTS),
-            "variants": dict(sorted(pr.VARIANTS.items())),
+            "variants": dict(sorted(VARIANTS.items())),
             "takeover_grace": server.settings.takeover_grace,
         }
     )

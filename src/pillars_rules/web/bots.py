@@ -34,6 +34,8 @@ from typing import Any
 
 import pillars_rules as pr
 
+from ..games.pillars import load_cards
+
 log = logging.getLogger("pillars_rules.web")
 
 
@@ -86,7 +88,7 @@ def _warm(parent: int, nice: int = 0, games: int = 1024) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="pillars-parent-watch", daemon=True).start()
-    pr.load_cards()
+    load_cards()
     _DECODED.size = games
     from .collector import Collector
 

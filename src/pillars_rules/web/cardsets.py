@@ -13,9 +13,8 @@ from typing import Any
 
 from attrs import frozen
 
-import pillars_rules as pr
-
 from ..errors import ConfigError
+from ..games.pillars import NAMED_SETS, load_cards, named_set_path
 
 
 @frozen
@@ -41,20 +40,20 @@ class Catalogue:
     at start with the card error."""
 
     def __init__(self, dirs: tuple[str, ...] = ()) -> None:
-        base = pr.load_cards()
+        base = load_cards()
         self._sets: dict[str, CardChoice] = {
             "base": CardChoice("base", base.identity, len(base), None, base.board.spec.players)
         }
         # the named sets shipped with the library (the expansion: 2-6 players)
-        for named in pr.game.NAMED_SETS:
-            cards = pr.load_cards(named)
-            path = pr.game.named_set_path(named)
+        for named in NAMED_SETS:
+            cards = load_cards(named)
+            path = named_set_path(named)
             self._sets[named] = CardChoice(named, cards.identity, len(cards), (path,), cards.board.spec.players)
         for d in dirs:
             path = os.path.abspath(d)
             if not os.path.isdir(path):
                 raise ConfigError(f"--cards {d!r}: not a folder")
-            cards = pr.load_cards([path])
+            cards = load_cards([path])
             stem = os.path.basename(path.rstrip(os.sep)) or "cards"
             name, k = stem, 2
             while name in self._sets:

@@ -21,7 +21,7 @@ from attrs import frozen
 
 from ..bots import BOTS
 from ..errors import ConfigError
-from ..game import counts_text
+from ..games.pillars import counts_text
 from ..limits import MOST_PLAYERS
 from .cardsets import CardChoice, Catalogue
 from .settings import Settings

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pillars_rules as pr
 
 from ..bots import BOTS
+from ..games.pillars import VARIANTS
 from .timers import MAX_SECONDS, MIN_SECONDS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -97,7 +98,7 @@ def lobby(catalogue: Catalogue, error: str | None = None, entered: Mapping[str, 
         f'<label><input type="checkbox" name="variant" value="{escape(v)}"'
         f"{' checked' if v in ticked else ''}> "
         f"{escape(v)}: {escape(text)}</label>"
-        for v, text in sorted(pr.VARIANTS.items())
+        for v, text in sorted(VARIANTS.items())
     )
     problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
     reveal = " checked" if value("reveal", "") == "on" else ""

@@ -31,7 +31,7 @@ import time
 import pillars_rules as pr
 
 from ..errors import StoreError
-from ..game import DEFAULT_NAMES
+from ..games.pillars import DEFAULT_NAMES
 from ..table import Table
 from ..table.opening import POSTGRES_PREFIXES
 from . import upkeep

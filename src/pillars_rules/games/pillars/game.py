@@ -3,40 +3,39 @@
 The rules themselves live in :mod:`pillars_rules.engine` (the state, the fold,
 the flow and the step rules, the listing of actions and the refusals), the seat
 views in :mod:`pillars_rules.view` and the words in :mod:`pillars_rules.words`;
-this module hands them to the core (:mod:`pillars_rules.core`) and registers
-the game. :func:`pillars_rules.new_game` makes its games.
-
-Its saves: the header's facts, the events as JSON (:mod:`pillars_rules.saves.codec`
-and :mod:`~pillars_rules.saves.strict`) are handed over here; its set-up, its
-card sets, its verified replay (:mod:`.pillars_replay`) and the reading of its
-older saves (:mod:`.pillars_saves`) import :mod:`pillars_rules.game`, which
-imports this module, so they hand themselves in when they load
-(:func:`attach`; ``import pillars_rules`` loads them all).
+the set-up, the saves and the verified replay in this package (:mod:`.setup`,
+:mod:`.saves`, :mod:`.replay`). This module hands them all to the core
+(:mod:`pillars_rules.core`) and registers the game, as
+:mod:`pillars_rules.games.ora.game` does for *Ora et Labora*.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
-from .. import limits
-from ..core import GameType, register
-from ..engine import events as E
-from ..engine.actions import FIELD_TYPES
-from ..engine.batch import Batch
-from ..engine.context import RULES_VERSION, Rules
-from ..engine.evolve import evolve
-from ..engine.flow import advance_into, run
-from ..engine.legal import action_events, legal_actions
-from ..engine.refusals import explain
-from ..engine.state import GameState
-from ..errors import ConfigError
-from ..saves.codec import event_to_dict
-from ..saves.strict import event_from_dict
-from ..view import export, view
-from ..words.events import describe
+from ... import limits
+from ...core import Game, GameType, register
+from ...core.loop import run as run_loop
+from ...engine import events as E
+from ...engine.actions import FIELD_TYPES
+from ...engine.batch import Batch
+from ...engine.context import Rules
+from ...engine.evolve import evolve
+from ...engine.flow import advance_into, run
+from ...engine.legal import action_events, legal_actions
+from ...engine.refusals import explain
+from ...engine.state import GameState
+from ...errors import ConfigError, LimitError, PillarsError, bounded
+from ...saves.codec import event_to_dict
+from ...saves.strict import event_from_dict
+from ...view import export, view
+from ...words.events import describe
+from .replay import replay_pillars
+from .saves import load_save, save_header
+from .setup import game_started, load_cards, prepare
 
 
 def _unlabelled(action: Any) -> Any:
@@ -114,8 +113,8 @@ class _Namer:
     def option(self, card_id: str, index: int) -> str:
         """What option ``index`` of the one choose-one ability of ``card_id`` gives,
         in words (``ChoiceMade``); "" when the card has no such ability or several."""
-        from ..cardlang.effects import ChooseOne, peel
-        from ..cardlang.render import instant
+        from ...cardlang.effects import ChooseOne, peel
+        from ...cardlang.render import instant
 
         rules = self._rules
         if card_id not in rules.by_id:  # the cards, and a board with set-up rules
@@ -135,43 +134,28 @@ class _Namer:
 
     def change(self, card_id: str, ability: int, option: int) -> str:
         """What a granted modifier does, in words (``ModifierGranted``)."""
-        from ..cardlang.render import modifier
+        from ...cardlang.render import modifier
 
         return modifier(self._rules.granted_modifier(card_id, ability, option))
 
 
-#: The Pillars parts above this module, by method: ``new_game``, ``load_rules``,
-#: ``replay_log`` and ``load_save`` (:func:`attach`).
-_PARTS: dict[str, Callable[..., Any]] = {}
+#: The keyword arguments of :func:`pillars_rules.new_game` that a Pillars game takes.
+OPTIONS = ("names", "cards")
 
 
-def attach(method: str, part: Callable[..., Any]) -> None:
-    """Hand :data:`PILLARS` the function that does ``method`` (one of
-    ``new_game``, ``load_rules``, ``replay_log``, ``load_save``): the modules
-    that import :mod:`pillars_rules.game` do so when they load."""
-    if method not in ("new_game", "load_rules", "replay_log", "load_save"):
-        raise ConfigError(f"Pillars has no part called {method!r}")
-    _PARTS[method] = part
-
-
-def _part(method: str) -> Callable[..., Any]:
-    part = _PARTS.get(method)
-    if part is None:  # only when this module is loaded without the package (import pillars_rules does it)
-        raise ConfigError(f"Pillars' {method}() is not loaded: import pillars_rules first")
-    return part
-
-
-def _save_header(game: Any) -> dict[str, Any]:
-    """The header's facts of a Pillars save (format 5 keeps format 4's, in its order)."""
-    first = game.events[0]
-    return {
-        "rules_version": RULES_VERSION,
-        "card_hash": game.rules.content_hash,
-        "variants": list(game.rules.variants),
-        "players": len(first.names),
-        "names": list(first.names),
-        "seed": first.seed,
-    }
+def _start(kind: GameType, rules: Rules, names: tuple[str, ...], seed: int) -> Game:
+    """The new game: its first event folded, then the flow up to the first decision."""
+    started = game_started(rules, names, seed)
+    state = evolve(None, started, rules)
+    events, state = run_loop(kind, state, rules, [])
+    if 1 + len(events) > limits.MAX_EVENTS:
+        raise LimitError(
+            f"setting up this game takes {1 + len(events)} events; the limit is "
+            f"{limits.MAX_EVENTS} (pillars_rules.limits.MAX_EVENTS)",
+            1 + len(events),
+            limits.MAX_EVENTS,
+        )
+    return Game(rules, state, [started] + events, 1 + len(events), None, kind)
 
 
 class PillarsType(GameType):
@@ -232,13 +216,25 @@ class PillarsType(GameType):
 
     # ---------------------------------------------------------------- new games and saves
     def new_game(self, players: object, seed: object, variants: object, options: Mapping[str, object]) -> Any:
-        return _part("new_game")(players, seed, variants, options)
+        unknown = sorted(k for k in options if k not in OPTIONS)
+        if unknown:
+            raise ConfigError(
+                f"new_game of 'pillars' takes no option {unknown[0]!r:.40} "
+                "(its keyword arguments: game, names, variants, cards)"
+            )
+        try:
+            rules, names, seed = prepare(players, seed, options.get("names"), variants, options.get("cards"))  # type: ignore[arg-type]
+            return _start(self, rules, names, seed)
+        except PillarsError:
+            raise
+        except Exception as exc:  # hostile arguments: objects whose __eq__ or __iter__ raises...
+            raise ConfigError(f"bad arguments to new_game: {type(exc).__name__}: {bounded(exc, 150)}") from None
 
     def is_start(self, event: Any) -> bool:
         return type(event) is E.GameStarted
 
     def save_header(self, game: Any) -> dict[str, Any]:
-        return _save_header(game)
+        return save_header(game)
 
     def encode_event(self, event: Any) -> dict[str, Any]:
         return event_to_dict(event)
@@ -247,16 +243,16 @@ class PillarsType(GameType):
         return event_from_dict(raw, index)
 
     def load_rules(self, cards: object) -> Any:
-        return _part("load_rules")(cards)
+        return load_cards(cards)  # type: ignore[arg-type]  # (its ConfigError or CardError as before format 5)
 
     def replay_log(self, events: list[Any], rules: Any, verify: bool) -> Any:
-        return _part("replay_log")(events, rules, verify)
+        return replay_pillars(self, events, rules, verify, typed=False)
 
     def load_save(self, doc: dict[str, Any], written: int, cards: object, verify: bool) -> Any:
-        return _part("load_save")(doc, written, cards, verify)
+        return load_save(self, doc, written, cards, verify)
 
 
 #: *The Pillars of the Earth* (Kosmos 2006), base and expansion, registered with the core.
 PILLARS: GameType = register(PillarsType("pillars", "The Pillars of the Earth", Rules, E.DecisionPending, FIELD_TYPES))
 
-__all__ = ["PILLARS", "PillarsType", "attach"]
+__all__ = ["OPTIONS", "PILLARS", "PillarsType"]

@@ -18,21 +18,22 @@ from typing import Any
 
 import attrs
 
-from ..cardlang.cardset import CardSet
-from ..cardlang.names import lookalike_problem, name_problem
-from ..core.loop import run
-from ..engine import actions as A
-from ..engine import events as E
-from ..engine.context import Rules, rules_for
-from ..engine.evolve import evolve
-from ..engine.legal import action_events, legal_actions
-from ..engine.rng import MAX_SEED, SEED_BITS
-from ..engine.state import GameState
-from ..errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
-from ..game import Game, _check_variants, counts_text, set_name
-from ..limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
-from ..saves.strict import check_event
-from .pillars import PILLARS
+from ...cardlang.cardset import CardSet
+from ...cardlang.names import lookalike_problem, name_problem
+from ...core.gametype import GameType
+from ...core.loop import run
+from ...core.session import Game
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.context import Rules, rules_for
+from ...engine.evolve import evolve
+from ...engine.legal import action_events, legal_actions
+from ...engine.rng import MAX_SEED, SEED_BITS
+from ...engine.state import GameState
+from ...errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
+from ...limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
+from ...saves.strict import check_event
+from .setup import check_variants, counts_text, set_name
 
 _FIRST_EVENT_ACTION = {
     E.ResourceCardTaken: lambda e, s: A.TakeResourceCard(e.card, e.pieces.big > 0),  # §2.2
@@ -104,7 +105,7 @@ def _check_start(first, cards: CardSet):
     if not 0 <= first.seed <= MAX_SEED:
         raise SaveError(f"$.events[0].seed: the seed must be from 0 to 2**{SEED_BITS}-1", 0)
     try:
-        variants = _check_variants(first.variants, cards)
+        variants = check_variants(first.variants, cards)
     except Exception as exc:  # ConfigError: unknown variant
         raise SaveError(f"$.events[0].variants: {exc}", 0) from None
     if variants != first.variants:
@@ -128,21 +129,22 @@ def _check_start(first, cards: CardSet):
     return rules
 
 
-def replay_pillars(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Game:
-    """The Pillars game ``events`` record with the card set ``cards``.
+def replay_pillars(kind: GameType, events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Game:
+    """The Pillars game ``events`` record with the card set ``cards``, played by
+    ``kind`` (:data:`~pillars_rules.games.pillars.PILLARS`, which calls this).
 
     ``typed``: the events were made by :func:`event_from_dict`, so their field
     types are already checked. Raises :class:`SaveError` (naming the index of
     the offending event) and nothing else, whatever ``events`` holds."""
     try:
-        return _replay(events, cards, verify, typed)
+        return _replay(kind, events, cards, verify, typed)
     except PillarsError:
         raise
     except Exception as exc:  # hostile event objects: an __eq__ that raises, endless nesting...
         raise SaveError(f"the log cannot be replayed: {type(exc).__name__}: {bounded(exc, 150)}") from None
 
 
-def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Game:
+def _replay(kind: GameType, events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Game:
     """``typed``: the events were made by :func:`event_from_dict`, so their
     field types are already checked."""
     if not events:
@@ -180,11 +182,11 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
                     f"$.events[{i}] ({type(e).__name__}) cannot be applied: {type(exc).__name__}: {bounded(exc, 120)}",
                     i,
                 ) from None
-        return Game(rules, state, list(events), len(events), None, PILLARS)
+        return Game(rules, state, list(events), len(events), None, kind)
     # Verified: every event is re-derived by the rules and compared; the game
     # keeps the derived events, so a value that merely compares equal (1.0 for 1)
     # never reaches its log and no per-field type check is needed.
-    expected, state = run(PILLARS, state, rules, [])
+    expected, state = run(kind, state, rules, [])
     _compare(events, start, expected)
     log = events[:start] + expected
     i = start + len(expected)
@@ -203,13 +205,13 @@ def _replay(events: list[Any], cards: CardSet, verify: bool, typed: bool) -> Gam
                 j,
             )
         try:
-            produced, state = run(PILLARS, state, rules, action_events(state, rules, action))
+            produced, state = run(kind, state, rules, action_events(state, rules, action))
         except IllegalActionError as exc:  # pragma: no cover - legal was checked
             raise SaveError(f"$.events[{i}]: {exc}", i) from None
         _compare(events, i, produced)
         log.extend(produced)
         i += len(produced)
-    return Game(rules, state, log, len(log), None, PILLARS)
+    return Game(rules, state, log, len(log), None, kind)
 
 
 def _listed(action, legal: list):
@@ -226,7 +228,7 @@ def _set_position(state, event, rules: Rules, typed: bool):
     """The state after a scenario's :class:`PositionSet`, refused with a
     :class:`SaveError` unless it is a possible position (the checks of
     :func:`pillars_rules.scenario`)."""
-    from ..engine.position import check_position
+    from ...engine.position import check_position
 
     if not typed:
         check_event(event, 1)

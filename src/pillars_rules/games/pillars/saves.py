@@ -1,38 +1,32 @@
-"""Pillars' parts of new games and saves that stand above :mod:`pillars_rules.game`.
+"""The saves of *The Pillars of the Earth*: what its header records, and how a
+save of each format and rules version is read.
 
-:data:`~pillars_rules.games.pillars.PILLARS` reaches them through
-:func:`~pillars_rules.games.pillars.attach` (this module imports
-:mod:`pillars_rules.game`, which imports the game type's module, so the type
-cannot import this one): ``import pillars_rules`` loads it.
+:data:`~pillars_rules.games.pillars.PILLARS` (:mod:`.game`) hands these to the
+save layer (:mod:`pillars_rules.saves`, which names no game):
 
-* ``new_game`` -- :func:`pillars_rules.new_game`'s set-up, for
-  :meth:`GameType.new_game <pillars_rules.core.GameType.new_game>`;
-* ``load_rules`` -- the card set a log is replayed with (``cards=``: extra card
-  files, ``None`` for the base set);
-* ``replay_log`` -- the verified replay (:mod:`.pillars_replay`);
-* ``load_save`` -- a save's header read as Pillars wrote it in each format and
-  rules version: a format 1 or 2 ``card_hash`` translated, the rules-version
-  upcasters (:data:`~pillars_rules.saves.upcasters.RULES_UPCASTERS`) run, the
-  card set checked by its hash, the header checked against the log's
-  ``GameStarted``, then the log replayed.
+* :func:`save_header` -- the header's facts of a save (format 5 keeps format
+  4's, in its order);
+* :func:`load_save` -- a save's header read as Pillars wrote it in each format
+  and rules version: a format 1 or 2 ``card_hash`` translated, the
+  rules-version upcasters (:data:`~pillars_rules.saves.upcasters.RULES_UPCASTERS`)
+  run, the card set checked by its hash, the header checked against the log's
+  ``GameStarted``, then the log replayed (:mod:`.replay`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from ..cardlang.cardset import CardSet
-from ..core.gametype import FORMAT_FIELDS
-from ..engine import events as E
-from ..engine.context import RULES_VERSION
-from ..errors import ConfigError, SaveError, safe_repr
-from ..game import Game, load_cards, new_game
-from ..limits import MOST_PLAYERS
-from ..saves.strict import Seed, _strict, event_from_dict
-from ..saves.upcasters import IDENTITY_FORMAT, RULES_UPCASTERS, translate_legacy_card_hash
-from .pillars import attach
-from .pillars_replay import replay_pillars
+from ...core.gametype import FORMAT_FIELDS, GameType
+from ...core.session import Game
+from ...engine import events as E
+from ...engine.context import RULES_VERSION
+from ...errors import SaveError, safe_repr
+from ...limits import MOST_PLAYERS
+from ...saves.strict import Seed, _strict, event_from_dict
+from ...saves.upcasters import IDENTITY_FORMAT, RULES_UPCASTERS, translate_legacy_card_hash
+from .replay import replay_pillars
+from .setup import load_cards
 
 #: The header fields of a Pillars save, each with its JSON type (the format's own
 #: fields, :data:`~pillars_rules.core.gametype.FORMAT_FIELDS`, are checked by
@@ -45,23 +39,19 @@ HEADER_FIELDS: dict[str, Any] = {
     "names": tuple[str, ...],
     "seed": Seed,
 }
-#: The options :func:`pillars_rules.new_game` passes on besides players, seed and variants.
-OPTIONS = ("names", "cards")
 
 
-def _new_game(players: object, seed: object, variants: object, options: Mapping[str, object]) -> Game:
-    unknown = sorted(k for k in options if k not in OPTIONS)
-    if unknown:
-        raise ConfigError(f"new_game of 'pillars' takes no option {unknown[0]!r:.40} (options: {', '.join(OPTIONS)})")
-    return new_game(players, seed, names=options.get("names"), variants=variants, cards=options.get("cards"))  # type: ignore[arg-type]
-
-
-def _load_rules(cards: object) -> CardSet:
-    return load_cards(cards)  # type: ignore[arg-type]  # (its ConfigError or CardError as before format 5)
-
-
-def _replay_log(events: list[Any], cards: CardSet, verify: bool) -> Game:
-    return replay_pillars(events, cards, verify, typed=False)
+def save_header(game: Game) -> dict[str, Any]:
+    """The header's facts of a Pillars save (format 5 keeps format 4's, in its order)."""
+    first = game.events[0]
+    return {
+        "rules_version": RULES_VERSION,
+        "card_hash": game.rules.content_hash,
+        "variants": list(game.rules.variants),
+        "players": len(first.names),
+        "names": list(first.names),
+        "seed": first.seed,
+    }
 
 
 def _upcast_rules(head: dict[str, Any]) -> dict[str, Any]:
@@ -87,13 +77,15 @@ def _header(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _load_save(doc: dict[str, Any], written: int, cards: object, verify: bool) -> Game:
+def load_save(kind: GameType, doc: dict[str, Any], written: int, cards: object, verify: bool) -> Game:
+    """The game a save of format ``written`` records (its header ``doc`` read as a
+    JSON object), played by ``kind``; :class:`SaveError` naming the field if not."""
     extra = [k for k in doc if k not in HEADER_FIELDS and k not in FORMAT_FIELDS]
     if extra:
         raise SaveError(f"$: unknown header field {extra[0][:40]!r}")
     cardset = None
     if written < IDENTITY_FORMAT:  # an old card_hash: translated if made from the same cards
-        cardset = _load_rules(cards)
+        cardset = load_cards(cards)  # type: ignore[arg-type]  # (its ConfigError or CardError as before format 5)
         translate_legacy_card_hash(doc, cardset)
     head = _header(doc)
     if head["rules_version"] < 1:
@@ -107,7 +99,7 @@ def _load_save(doc: dict[str, Any], written: int, cards: object, verify: bool) -
     made_under = head["rules_version"]
     head = _upcast_rules(head)
     if cardset is None:
-        cardset = _load_rules(cards)
+        cardset = load_cards(cards)  # type: ignore[arg-type]  # (its ConfigError or CardError as before format 5)
     if head["card_hash"] != cardset.content_hash:
         older = (
             ""
@@ -137,7 +129,7 @@ def _load_save(doc: dict[str, Any], written: int, cards: object, verify: bool) -
         if head[key] != value:
             raise SaveError(f"$.{key} is {safe_repr(head[key], 60)} but the log says {safe_repr(value, 60)}", 0)
     try:
-        return replay_pillars(events, cardset, verify, typed=True)
+        return replay_pillars(kind, events, cardset, verify, typed=True)
     except SaveError as exc:
         if made_under == RULES_VERSION:
             raise
@@ -148,9 +140,4 @@ def _load_save(doc: dict[str, Any], written: int, cards: object, verify: bool) -
         ) from None
 
 
-attach("new_game", _new_game)
-attach("load_rules", _load_rules)
-attach("replay_log", _replay_log)
-attach("load_save", _load_save)
-
-__all__ = ["HEADER_FIELDS", "OPTIONS"]
+__all__ = ["HEADER_FIELDS", "load_save", "save_header"]
