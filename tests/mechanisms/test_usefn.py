@@ -145,3 +145,34 @@ def test_the_choices_tried_for_a_part_are_bounded(monkeypatch):
     monkeypatch.setattr(usefn, "MAX_TRIES", 3)
     assert [dict(x.take)["bead"] for x in outcomes(fn, CFG, Ctx({"twig": 1}))] == [1, 2, 3]
     assert MAX_TRIES == 4096  # the documented bound (docs/ora/cards.rst)
+
+
+_FNS = {
+    "conversion": fn1(0, None, one(Amt("seed", Fraction(1))), one(Amt("husk", Fraction(1)))),
+    "by value": fn1(1, 1, one(Amt("fuel", Fraction(5, 2), value=True)), one(Amt("gem", Fraction(1)))),
+    "kinds": fn1(1, 1, one(Kinds(2)), one(Amt("gem", Fraction(1)))),
+}
+
+
+def test_stock_reads_names_the_goods_an_amount_or_a_value_reads_and_any_good_for_kinds():
+    assert usefn.stock_reads(_FNS["conversion"], CFG) == {"seed"}
+    assert usefn.stock_reads(_FNS["by value"], CFG) == {"seed", "husk", "twig", "ember"}  # the goods with fuel
+    assert usefn.stock_reads(_FNS["kinds"], CFG) is None
+
+
+_ALL = st.dictionaries(st.sampled_from(["seed", "husk", "twig", "ember", "bead", "gem"]), st.integers(0, 4), max_size=6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(_FNS)), _ALL, _ALL)
+def test_the_outcomes_follow_from_the_goods_stock_reads_names_alone(name, stock, other):
+    """What a game may key a memo of outcomes on (games/ora/uses.py): the goods stock_reads does not
+    name may be anything, the outcomes are the same."""
+    fn = _FNS[name]
+    reads = usefn.stock_reads(fn, CFG)
+    mixed = dict(other) if reads is not None else dict(stock)
+    for g in reads or ():
+        mixed.pop(g, None)
+        if g in stock:
+            mixed[g] = stock[g]
+    assert outcomes(fn, CFG, Ctx(mixed)) == outcomes(fn, CFG, Ctx(stock))
