@@ -34,6 +34,11 @@ MODES: dict[str, dict[str, int]] = {
         peer_games=60,
         six_games=40,
         bot_decisions=30,
+        ora_passes=5,
+        ora_pillars_games=20,
+        ora_games_4=4,
+        ora_games_2=2,
+        ora_games_1=4,
     ),
     "quick": dict(
         games=2,
@@ -53,6 +58,11 @@ MODES: dict[str, dict[str, int]] = {
         peer_games=2,
         six_games=2,
         bot_decisions=2,
+        ora_passes=1,
+        ora_pillars_games=1,
+        ora_games_4=1,
+        ora_games_2=1,
+        ora_games_1=1,
     ),
 }
 

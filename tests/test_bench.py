@@ -25,7 +25,19 @@ from bench import peer as bench_peer_module  # noqa: E402
 from bench import report as bench_report  # noqa: E402
 from shared import once  # noqa: E402 - tests/shared.py
 
-SECTIONS = ("games", "apply", "legal_actions", "replay", "save_load", "cards", "memory", "growth", "peer", "six")
+SECTIONS = (
+    "games",
+    "apply",
+    "legal_actions",
+    "replay",
+    "save_load",
+    "cards",
+    "memory",
+    "growth",
+    "peer",
+    "six",
+    "ora",
+)
 SUMMARY_KEYS = (
     "games_per_s",
     "actions_per_s",
