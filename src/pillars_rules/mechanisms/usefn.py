@@ -65,6 +65,7 @@ __all__ = [
     "Worth",
     "maximal_takes",
     "minimal_payments",
+    "StockReads",
     "outcomes",
     "stock_reads",
 ]
@@ -191,10 +192,11 @@ def _add(into: dict[str, int], more: Mapping[str, int]) -> dict[str, int]:
 
 
 def _less(stock: Stock, give: Mapping[str, int]) -> dict[str, int] | None:
+    for g, n in give.items():  # each good once: checked before the copy
+        if stock.get(g, 0) < n:
+            return None
     out = dict(stock)
     for g, n in give.items():
-        if out.get(g, 0) < n:
-            return None
         out[g] = out.get(g, 0) - n
     return out
 
@@ -518,20 +520,28 @@ def outcomes(fn: Function, cfg: GoodsConfig, ctx: UseContext, *, cap: int = MAX_
     return out[:cap]
 
 
-def stock_reads(fn: Function, cfg: GoodsConfig) -> frozenset[str] | None:
-    """The goods of the user's stock that :func:`outcomes` of ``fn`` reads (``None``: any of them):
-    a good given by amount or counted for a threshold, every good worth something in a value kind
-    paid, and any good at all when ``n`` different kinds are given. The outcomes follow from those
-    goods' amounts and from the context's other reads (its tracks and counts), never from the rest."""
+#: What :func:`outcomes` reads of the user's stock: the goods whose amounts it reads, and whether it
+#: reads which of the other goods are held (their amounts not); ``None``: every amount.
+StockReads = Union[tuple[frozenset[str], bool], None]
+
+
+def stock_reads(fn: Function, cfg: GoodsConfig) -> StockReads:
+    """What :func:`outcomes` of ``fn`` reads of the user's stock. By amount: a good given by amount
+    or counted for a threshold, and every good worth something in a value kind paid. ``n``
+    different kinds given read which goods are held besides: in a function of one part each good
+    is given once at most (the kinds of one use are all different), so only whether one is held
+    counts; in more parts the next part sees what the first left, so every amount counts (``None``).
+    The outcomes follow from these and from the context's other reads (its tracks and counts)."""
     read: set[str] = set()
+    held = False
     for part in fn.parts:
         for deal in part.deals:
             for alts in deal.give:
                 for group in alts:
                     for p in group:
                         if isinstance(p, Kinds):
-                            return None
-                        if isinstance(p, Amt) and p.value:
+                            held = True
+                        elif isinstance(p, Amt) and p.value:
                             _, goods, per_good, _ = _table(cfg)
                             read.update(g for g in goods if per_good.get(g, {}).get(p.good, 0) != 0)
                         elif isinstance(p, Amt):
@@ -541,7 +551,9 @@ def stock_reads(fn: Function, cfg: GoodsConfig) -> frozenset[str] | None:
                     for p in group:
                         if isinstance(p, Threshold):
                             read.add(p.source)
-    return frozenset(read)
+    if held and len(fn.parts) > 1:
+        return None
+    return frozenset(read), held
 
 
 @attrs.frozen

@@ -25,7 +25,7 @@ from typing import Any
 
 from ...mechanisms import grid as G
 from ...mechanisms.use import Outcome
-from ...mechanisms.usefn import UseFn, stock_reads
+from ...mechanisms.usefn import StockReads, UseFn, stock_reads
 from . import records as R
 from . import setup
 from .rules import OraRules, piece
@@ -87,7 +87,7 @@ def _same(ctx: Context, reads: tuple[Read, ...]) -> bool:
     return True
 
 
-#: The memo: (id of the function, the goods held that it reads, the wonders taken) -> the function (kept,
+#: The memo: (id of the function, the goods held as far as it reads them, the wonders taken) -> the function (kept,
 #: so that its id stays its own) and each (reads, outcomes) worked out for that key.
 _MEMO: dict[
     tuple[int, tuple[tuple[str, int], ...], int], tuple[Any, list[tuple[tuple[Read, ...], tuple[Outcome, ...]]]]
@@ -106,13 +106,19 @@ def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mappi
     ctx = Context(state, rules, seat, stock)
     if type(fn) is not UseFn:  # not known to be pure: asked each time
         return _usable(state, stock, fn.outcomes(ctx))
-    goods = _reads(fn)
-    held = tuple(sorted((g, n) for g, n in stock.items() if n > 0 and (goods is None or g in goods)))
+    reads = _reads(fn)
+    if reads is None:
+        held = tuple(sorted((g, n) for g, n in stock.items() if n > 0))
+    else:  # the amounts of the goods read by amount; of the others, whether held (as 0) when that is read
+        by_amount, presence = reads
+        held = tuple(
+            sorted((g, n if g in by_amount else 0) for g, n in stock.items() if n > 0 and (presence or g in by_amount))
+        )
     key = (id(fn), held, state.wonders)
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is fn:
-        for reads, found in hit[1]:
-            if _same(ctx, reads):
+        for seen, found in hit[1]:
+            if _same(ctx, seen):
                 return list(found)
     rec = _Recorder(ctx)
     out = _usable(state, stock, fn.outcomes(rec))
@@ -128,10 +134,10 @@ def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mappi
 
 
 #: Each function's :func:`~pillars_rules.mechanisms.usefn.stock_reads`, by the function's id (the function kept).
-_READS: dict[int, tuple[UseFn, frozenset[str] | None]] = {}
+_READS: dict[int, tuple[UseFn, StockReads]] = {}
 
 
-def _reads(fn: UseFn) -> frozenset[str] | None:
+def _reads(fn: UseFn) -> StockReads:
     hit = _READS.get(id(fn))
     if hit is None or hit[0] is not fn:
         if len(_READS) >= MEMO_SIZE:
