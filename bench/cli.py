@@ -33,6 +33,7 @@ SUITES: dict[str, str] = {
     "--cards-soak": "bench.cards_soak",
     "--pace": "bench.pace",
     "--botpool": "bench.botpool",
+    "--ora": "bench.ora",
 }
 
 

@@ -8,18 +8,33 @@ games, then the fixed Ora games at 4, 2 and 1 players, and the ratio of Ora's
 reported figures are the medians over the passes, with their ranges.
 
 Every game is ``new_game`` and ``pr.play`` with ``RandomBot(seed * 10 + seat)``
-per seat (as the Pillars rows of :mod:`bench.engine`), the seeds from
-:data:`~bench.common.FIRST_SEED`; an *action* is one bot decision (the bot is
-wrapped to count its calls). The counts of games and passes are fixed by the
+per seat (as the Pillars rows of :mod:`bench.engine`), each pass with seeds of
+its own from :data:`~bench.common.FIRST_SEED` on (pass ``i`` of ``n`` games:
+``FIRST_SEED + i * n`` on), so the figures are of games the process has not
+played before; an *action* is one bot decision (the bot is wrapped to count
+its calls). The counts of games and passes are fixed by the
 mode (:data:`~bench.common.MODES`: ``ora_*``), never by the time taken.
+
+``python -m bench`` measures these rows with the others; ``python -m bench --ora``
+measures only them (pinned to one core, the garbage collector off while timing,
+as the suite), e.g. in each build::
+
+    python -m bench --ora --output bench/results/ora.json --rst bench/results/ora.rst
+    PYTHONPATH=bench/.compiled/site python -m bench --ora --output bench/results/ora.compiled.json
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from .common import PLAYERS, Timing, seed_range
+from .common import FIRST_SEED, MODES, PLAYERS, Timing
 
 #: The Ora rows: players -> the mode's key for the games per pass.
 ORA_ROWS = {4: "ora_games_4", 2: "ora_games_2", 1: "ora_games_1"}
@@ -51,13 +66,19 @@ def _games(game: str | None, players: int, seeds: list[int]) -> tuple[int, int]:
     return len(seeds), tally[0]
 
 
+def _seeds(i: int, n: int) -> list[int]:
+    """Pass ``i``'s seeds: ``n`` of its own, so that no pass plays a game again (Ora's memos of
+    outcomes, kept for the process's life, never see a game twice: each pass is as a new game is)."""
+    return [FIRST_SEED + i * n + k for k in range(n)]
+
+
 def _row(label: str, passes: list[tuple[float, int, int]]) -> dict[str, Any]:
     aps = [a / dt for dt, _, a in passes]
     gps = [g / dt for dt, g, _ in passes]
     return {
         "row": label,
         "games": passes[0][1],
-        "actions": passes[0][2],
+        "actions": [a for _, _, a in passes],
         "seconds": [dt for dt, _, _ in passes],
         "games_per_s": statistics.median(gps),
         "games_per_s_range": [min(gps), max(gps)],
@@ -74,11 +95,12 @@ def bench_ora(cfg: dict, timing: Timing) -> dict[str, Any]:
     pr.new_game(game=GAME, players=PLAYERS, seed=0)  # Ora's package and cards, imported and compiled once
     runs: dict[str, list[tuple[float, int, int]]] = {"pillars 4": []}
     runs.update({f"ora {n}": [] for n in ORA_ROWS})
-    for _ in range(cfg["ora_passes"]):
-        dt, (games, actions) = timing.time(lambda: _games(None, PLAYERS, seed_range(cfg["ora_pillars_games"])))
+    for i in range(cfg["ora_passes"]):
+        seeds = _seeds(i, cfg["ora_pillars_games"])
+        dt, (games, actions) = timing.time(lambda s=seeds: _games(None, PLAYERS, s))
         runs["pillars 4"].append((dt, games, actions))
         for players, key in ORA_ROWS.items():
-            seeds = seed_range(cfg[key])
+            seeds = _seeds(i, cfg[key])
             dt, (games, actions) = timing.time(lambda p=players, s=seeds: _games(GAME, p, s))
             runs[f"ora {players}"].append((dt, games, actions))
     ratios = [
@@ -91,7 +113,7 @@ def bench_ora(cfg: dict, timing: Timing) -> dict[str, Any]:
         "ratio_4p_range": [min(ratios), max(ratios)],
         "ratios_4p": ratios,
         "how": "each pass: the Pillars games, then the Ora games at 4, 2, 1 players (new_game + pr.play, "
-        "RandomBot(seed*10+seat), seeds from FIRST_SEED); actions = bot decisions; medians and ranges over "
+        "RandomBot(seed*10+seat), pass i's n games seeded FIRST_SEED+i*n on); actions = bot decisions; medians and ranges over "
         "the passes; ratio_4p = Ora 4-player actions/s over Pillars' in the same pass",
     }
 
@@ -110,7 +132,7 @@ def ora_rows(r: dict) -> list[tuple[str, str, str, str]]:
         lo, hi = row["actions_per_s_range"]
         rows.append(
             (
-                f"{name}: random {players}-player games ({row['games']} games, {row['actions']} actions a pass)",
+                f"{name}: random {players}-player games ({row['games']} a pass, {sum(row['actions'])} actions)",
                 f"{_fmt(row['actions_per_s'])} actions/s ({_fmt(lo)} to {_fmt(hi)}), "
                 f"{_fmt(row['games_per_s'])} games/s",
                 "",
@@ -128,3 +150,61 @@ def ora_rows(r: dict) -> list[tuple[str, str, str, str]]:
         )
     )
     return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m bench --ora``: only the rows of this module."""
+    from .report import check_targets, machine_info
+
+    p = argparse.ArgumentParser(prog="python -m bench --ora", description=__doc__.splitlines()[0])
+    p.add_argument("--ora", action="store_true", help="(the flag that chose this suite)")
+    p.add_argument("--quick", action="store_true", help="a tiny workload: checks the suite works")
+    p.add_argument("--output", metavar="FILE", help="write the results as JSON here")
+    p.add_argument("--rst", metavar="PATH", help="write the rows as a reStructuredText table here")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    args = p.parse_args(argv)
+    mode = "quick" if args.quick else "full"
+    try:
+        before = os.sched_getaffinity(0)
+        os.sched_setaffinity(0, {min(before)})
+    except (AttributeError, OSError, ValueError):  # pragma: no cover - not Linux
+        before = None
+    try:
+        ora = bench_ora(MODES[mode], Timing(False))
+    finally:
+        if before is not None:
+            os.sched_setaffinity(0, before)
+    results: dict[str, Any] = {"mode": mode, "ora": ora, "machine": machine_info()}
+    results["targets"] = check_targets({"ora_ratio_4p": ora["ratio_4p"]})
+    rows = ora_rows(results)
+    if not args.quiet:
+        print(f"{results['machine']['build']}, {mode} mode")
+        for row in rows:
+            print(f"  {row[0]}: {row[1]}" + (f"  [{row[2]}: {row[3]}]" if row[2] else ""))
+    if args.output:
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    if args.rst:
+        Path(args.rst).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.rst).write_text(render_rst(results), encoding="utf-8")
+    return 0
+
+
+def render_rst(results: dict) -> str:
+    """The rows as a list-table (the build and the date in its title)."""
+    lines = [
+        f".. list-table:: Ora et Labora beside Pillars, random games ({results['machine']['build']})",
+        "   :header-rows: 1",
+        "   :widths: 50 35 15",
+        "",
+        "   * - Measurement",
+        "     - Value (median over the passes, range)",
+        "     - Target",
+    ]
+    for name, value, target, status in ora_rows(results):
+        lines += [f"   * - {name}", f"     - {value}", f"     - {target} {status}".rstrip()]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
