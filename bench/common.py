@@ -195,6 +195,17 @@ class Corpus:
         self.events = [g.events for g in self.games]
 
 
+def write_results(results: dict, output: str | None, rst: str | None, render_rst: Callable[[dict], str]) -> None:
+    """Write ``results`` as JSON to ``output`` and rendered to ``rst`` (each when given; folders made)."""
+    import json
+    from pathlib import Path
+
+    for path, text in ((output, lambda: json.dumps(results, indent=2) + "\n"), (rst, lambda: render_rst(results))):
+        if path:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            Path(path).write_text(text(), encoding="utf-8")
+
+
 def print_and_write(result: dict, output: str) -> int:
     """Print ``result`` as indented JSON and write it to ``output`` (a command's last step)."""
     import json

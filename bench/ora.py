@@ -26,15 +26,13 @@ as the suite), e.g. in each build::
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from .common import FIRST_SEED, MODES, PLAYERS, Timing
+from .common import FIRST_SEED, MODES, PLAYERS, Timing, write_results
 
 #: The Ora rows: players -> the mode's key for the games per pass.
 ORA_ROWS = {4: "ora_games_4", 2: "ora_games_2", 1: "ora_games_1"}
@@ -181,12 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{results['machine']['build']}, {mode} mode")
         for row in rows:
             print(f"  {row[0]}: {row[1]}" + (f"  [{row[2]}: {row[3]}]" if row[2] else ""))
-    if args.output:
-        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    if args.rst:
-        Path(args.rst).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.rst).write_text(render_rst(results), encoding="utf-8")
+    write_results(results, args.output, args.rst, render_rst)
     return 0
 
 
