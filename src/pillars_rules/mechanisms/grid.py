@@ -304,11 +304,6 @@ def can_place(grid: Grid, at: Coord, piece: Piece, rule: Rule) -> str | None:
     cell = grid.at(at)
     if cell is None:
         return f"there is no cell at {at}"
-    return _refusal(grid, cell, piece, rule)
-
-
-def _refusal(grid: Grid, cell: Cell, piece: Piece, rule: Rule) -> str | None:
-    """:func:`can_place`'s answer for ``cell``, the cell that holds the point asked."""
     if cell.cover is not None:
         return f"the cell at {_where(cell)} is covered ({cell.cover}); remove the cover first"
     if cell.occupant is not None:
@@ -324,7 +319,7 @@ def _refusal(grid: Grid, cell: Cell, piece: Piece, rule: Rule) -> str | None:
             f"the cell at {_where(cell)} is {cell.terrain}; the card stands on {', '.join(sorted(rule.terrains))} only"
         )
     if rule.next_to and not any(
-        n.occupant is not None and n.occupant.tags & rule.next_to for n in grid.cells if n.touches(cell)
+        n.occupant is not None and n.occupant.tags & rule.next_to for n in neighbours(grid, at)
     ):
         return f"no card tagged {' or '.join(sorted(rule.next_to))} is orthogonally next to {_where(cell)}"
     return None
@@ -347,16 +342,7 @@ def place(grid: Grid, at: Coord, piece: Piece, rule: Rule) -> Grid:
 
 def place_spots(grid: Grid, piece: Piece, rule: Rule) -> tuple[Coord, ...]:
     """The corners of every cell where ``piece`` may go."""
-    first: dict[Coord, Cell] = {}  # each cell's corner -> the first cell holding it (what grid.at finds)
-    for c in grid.cells:
-        for x in range(c.x, c.x + c.width):
-            for y in range(c.y, c.y + c.height):
-                first.setdefault((x, y), c)
-    return tuple(
-        (c.x, c.y)
-        for c in grid.cells
-        if (cell := first.get((c.x, c.y))) is not None and _refusal(grid, cell, piece, rule) is None
-    )
+    return tuple((c.x, c.y) for c in grid.cells if can_place(grid, (c.x, c.y), piece, rule) is None)
 
 
 def uncover(grid: Grid, at: Coord) -> tuple[str, Grid]:
