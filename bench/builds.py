@@ -38,6 +38,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .common import write_results
+
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "bench" / ".compiled"
 SIZES = {
@@ -439,12 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = run("quick" if args.quick else "full", site, say)
     if not args.quiet:
         print(render_text(results))
-    if args.output:
-        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    if args.rst:
-        Path(args.rst).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.rst).write_text(render_rst(results), encoding="utf-8")
+    write_results(results, args.output, args.rst, render_rst)
     return 0
 
 

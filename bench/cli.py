@@ -15,6 +15,7 @@ from typing import Any
 
 from .common import CLOCK, CLOCKS, FIRST_SEED, MODES, PLAYERS, SCHEMA, Corpus, Timing
 from .engine import bench_apply, bench_games, bench_growth, bench_legal, bench_replay, bench_save_load, bench_six
+from .ora import bench_ora
 from .peer import bench_peer
 from .profiling import profile
 from .report import TARGETS, check_targets, machine_info, render_peer_rst, render_rst, render_text, summarize
@@ -32,6 +33,7 @@ SUITES: dict[str, str] = {
     "--cards-soak": "bench.cards_soak",
     "--pace": "bench.pace",
     "--botpool": "bench.botpool",
+    "--ora": "bench.ora",
 }
 
 
@@ -66,6 +68,7 @@ def run(mode: str = "full", keep_gc: bool = False, progress: Callable[[str], Non
         ("growth", lambda: bench_growth(cfg, timing, corpus)),
         ("peer", lambda: bench_peer(cfg, timing, say)),
         ("six", lambda: bench_six(cfg, timing)),
+        ("ora", lambda: bench_ora(cfg, timing)),
     ]
     for name, fn in steps:
         say(f"measuring {name} ...")

@@ -34,6 +34,11 @@ MODES: dict[str, dict[str, int]] = {
         peer_games=60,
         six_games=40,
         bot_decisions=30,
+        ora_passes=5,
+        ora_pillars_games=20,
+        ora_games_4=4,
+        ora_games_2=2,
+        ora_games_1=4,
     ),
     "quick": dict(
         games=2,
@@ -53,6 +58,11 @@ MODES: dict[str, dict[str, int]] = {
         peer_games=2,
         six_games=2,
         bot_decisions=2,
+        ora_passes=1,
+        ora_pillars_games=1,
+        ora_games_4=1,
+        ora_games_2=1,
+        ora_games_1=1,
     ),
 }
 
@@ -183,6 +193,17 @@ class Corpus:
             self.games.append(game)
             self.actions.append(log)
         self.events = [g.events for g in self.games]
+
+
+def write_results(results: dict, output: str | None, rst: str | None, render_rst: Callable[[dict], str]) -> None:
+    """Write ``results`` as JSON to ``output`` and rendered to ``rst`` (each when given; folders made)."""
+    import json
+    from pathlib import Path
+
+    for path, text in ((output, lambda: json.dumps(results, indent=2) + "\n"), (rst, lambda: render_rst(results))):
+        if path:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            Path(path).write_text(text(), encoding="utf-8")
 
 
 def print_and_write(result: dict, output: str) -> int:

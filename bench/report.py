@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .ora import ora_rows
+
 TARGETS: list[tuple[str, str, str, str, float]] = [
     ("games_per_s", "full random 4-player games", "games/s", ">=", 138),  # 2x the 68.8 of issue #12
     ("legal_actions_median_us", "legal_actions, median", "us", "<=", 20),
@@ -19,6 +21,8 @@ TARGETS: list[tuple[str, str, str, str, float]] = [
     ("cards_cold_ms", "base cards parse + compile, cold process", "ms", "<=", 300),
     ("states_1000_mb", "1,000 retained successive states", "MB", "<=", 5),
     ("peer_ratio", "random playouts, engine / OpenSpiel team dominoes", "x", ">=", 0.8),
+    # issue #58: random Ora games at 4 players at least as many actions/s as Pillars', in the same run
+    ("ora_ratio_4p", "random 4-player games, Ora / Pillars actions/s", "x", ">=", 1.0),
 ]
 
 
@@ -88,6 +92,12 @@ def summarize(r: dict) -> dict:
             else {}
         )
         | ({"six_games_per_s": r["six"]["games_per_s"]} if "six" in r else {})
+        | (
+            {f"{row['row'].replace(' ', '_')}p_actions_per_s": row["actions_per_s"] for row in r["ora"]["rows"]}
+            | {"ora_ratio_4p": r["ora"]["ratio_4p"]}
+            if "ora" in r
+            else {}
+        )
     )
 
 
@@ -180,7 +190,7 @@ def table_rows(r: dict) -> list[tuple[str, str, str, str]]:
             "met" if gr["linear"] else "FLAG: superlinear",
         ),
     ]
-    return rows + six_rows(r)
+    return rows + six_rows(r) + ora_rows(r)
 
 
 def six_rows(r: dict) -> list[tuple[str, str, str, str]]:

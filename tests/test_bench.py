@@ -25,7 +25,19 @@ from bench import peer as bench_peer_module  # noqa: E402
 from bench import report as bench_report  # noqa: E402
 from shared import once  # noqa: E402 - tests/shared.py
 
-SECTIONS = ("games", "apply", "legal_actions", "replay", "save_load", "cards", "memory", "growth", "peer", "six")
+SECTIONS = (
+    "games",
+    "apply",
+    "legal_actions",
+    "replay",
+    "save_load",
+    "cards",
+    "memory",
+    "growth",
+    "peer",
+    "six",
+    "ora",
+)
 SUMMARY_KEYS = (
     "games_per_s",
     "actions_per_s",
@@ -234,3 +246,32 @@ def test_the_six_seat_figures_measure_six_seats_with_the_expansion(quick):
         (name, n, cards) for name in ("heuristic", "hard") for n, cards in ((4, "base"), (6, "expansion"))
     }
     assert all(b["decisions"] == r["workload"]["bot_decisions"] and b["ms_per_decision"] > 0 for b in six["bots"])
+
+
+def test_the_ora_rows_alternate_the_two_games_and_report_the_ratio(quick):
+    """Issue #58's rows: Pillars' 4-player random games and Ora's at 4, 2 and 1 players, each pass
+    with fixed counts, and the ratio of the 4-player actions/s taken within each pass."""
+    _, r, rst, *_ = quick
+    ora = r["ora"]
+    assert [row["row"] for row in ora["rows"]] == ["pillars 4", "ora 4", "ora 2", "ora 1"]
+    passes = r["workload"]["ora_passes"]
+    for row in ora["rows"]:
+        assert len(row["seconds"]) == len(row["actions"]) == passes and all(a > 0 for a in row["actions"])
+        lo, hi = row["actions_per_s_range"]
+        assert lo <= row["actions_per_s"] <= hi
+    pillars, ora4 = ora["rows"][0], ora["rows"][1]
+    own = [
+        (a / t) / (pa / pt)
+        for a, t, pa, pt in zip(ora4["actions"], ora4["seconds"], pillars["actions"], pillars["seconds"])
+    ]
+    assert ora["ratios_4p"] == pytest.approx(own) and ora["ratio_4p"] == pytest.approx(statistics.median(own))
+    assert r["summary"]["ora_ratio_4p"] == ora["ratio_4p"]
+    assert "Ora / Pillars, 4-player actions/s" in rst
+
+
+def test_the_ora_rows_render_as_a_table(quick):
+    from bench import ora as bench_ora
+
+    _, r, *_ = quick
+    text = bench_ora.render_rst({"ora": r["ora"], "machine": {"build": "pure Python"}, "targets": r["targets"]})
+    assert text.startswith(".. list-table:: Ora et Labora beside Pillars") and text.count("   * - ") == 6

@@ -145,3 +145,43 @@ def test_the_choices_tried_for_a_part_are_bounded(monkeypatch):
     monkeypatch.setattr(usefn, "MAX_TRIES", 3)
     assert [dict(x.take)["bead"] for x in outcomes(fn, CFG, Ctx({"twig": 1}))] == [1, 2, 3]
     assert MAX_TRIES == 4096  # the documented bound (docs/ora/cards.rst)
+
+
+_FNS = {
+    "conversion": fn1(0, None, one(Amt("seed", Fraction(1))), one(Amt("husk", Fraction(1)))),
+    "by value": fn1(1, 1, one(Amt("fuel", Fraction(5, 2), value=True)), one(Amt("gem", Fraction(1)))),
+    "kinds": fn1(1, 2, one(Kinds(2), Amt("seed", Fraction(1))), one(Amt("gem", Fraction(1)))),
+    "kinds, any number": fn1(0, None, one(Kinds(2)), one(Amt("gem", Fraction(1)))),
+    "kinds, two parts": Function(
+        (Part(1, 1, (Deal(one(Kinds(2)), one(Amt("gem", Fraction(1)))),)), Part(0, 1, (Deal(one(Kinds(1)), ()),)))
+    ),
+}
+
+
+def test_stock_reads_names_the_goods_read_by_amount_and_whether_the_others_are_held():
+    assert usefn.stock_reads(_FNS["conversion"], CFG) == ({"seed"}, False)
+    assert usefn.stock_reads(_FNS["by value"], CFG) == ({"seed", "husk", "twig", "ember"}, False)  # with fuel
+    assert usefn.stock_reads(_FNS["kinds"], CFG) == ({"seed"}, True)
+    assert usefn.stock_reads(_FNS["kinds, two parts"], CFG) is None  # the second part sees what the first left
+
+
+_ALL = st.dictionaries(st.sampled_from(["seed", "husk", "twig", "ember", "bead", "gem"]), st.integers(0, 4), max_size=6)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(sorted(_FNS)), _ALL, _ALL)
+def test_the_outcomes_follow_from_what_stock_reads_names_alone(name, stock, other):
+    """What a game may key a memo of outcomes on (games/ora/uses.py): another stock that agrees on the
+    amounts stock_reads names (and on which other goods are held, when it says so) gives the same outcomes."""
+    fn = _FNS[name]
+    reads = usefn.stock_reads(fn, CFG)
+    if reads is None:
+        mixed = dict(stock)
+    else:
+        by_amount, held = reads
+        mixed = {g: n for g, n in other.items() if g not in by_amount}
+        mixed.update({g: stock[g] for g in by_amount if g in stock})
+        if held:  # the same goods held, in other amounts
+            mixed = {g: n for g, n in mixed.items() if g in by_amount or stock.get(g, 0) > 0}
+            mixed.update({g: other.get(g, 0) + 1 for g, n in stock.items() if n > 0 and g not in by_amount})
+    assert outcomes(fn, CFG, Ctx(mixed)) == outcomes(fn, CFG, Ctx(stock))

@@ -65,7 +65,9 @@ __all__ = [
     "Worth",
     "maximal_takes",
     "minimal_payments",
+    "StockReads",
     "outcomes",
+    "stock_reads",
 ]
 
 #: At most this many outcomes are listed for one use (and for each list built on the way).
@@ -190,10 +192,11 @@ def _add(into: dict[str, int], more: Mapping[str, int]) -> dict[str, int]:
 
 
 def _less(stock: Stock, give: Mapping[str, int]) -> dict[str, int] | None:
+    for g, n in give.items():  # each good once: checked before the copy
+        if stock.get(g, 0) < n:
+            return None
     out = dict(stock)
     for g, n in give.items():
-        if out.get(g, 0) < n:
-            return None
         out[g] = out.get(g, 0) - n
     return out
 
@@ -202,33 +205,82 @@ def _whole(n: Fraction) -> int:
     return int(n) if n.denominator == 1 else math.ceil(n)
 
 
+#: Each goods config's values as tables, worked out once per config (by identity): the config, its goods
+#: in order, good -> kind -> value, and per kind the least common denominator of its values.
+_TABLES: dict[int, tuple[GoodsConfig, tuple[str, ...], dict[str, dict[str, Fraction]], dict[str, int]]] = {}
+
+
+def _table(cfg: GoodsConfig) -> tuple[GoodsConfig, tuple[str, ...], dict[str, dict[str, Fraction]], dict[str, int]]:
+    hit = _TABLES.get(id(cfg))
+    if hit is not None and hit[0] is cfg:
+        return hit
+    goods = cfg.goods
+    per_good: dict[str, dict[str, Fraction]] = {}
+    for g, kinds in cfg.values:
+        per_good.setdefault(g, dict(kinds))  # the first entry of a good counts (twosided.value)
+    scale: dict[str, int] = {}
+    for values in per_good.values():
+        for k, v in values.items():
+            scale[k] = math.lcm(scale.get(k, 1), Fraction(v).denominator)
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    made = (cfg, goods, per_good, scale)
+    _TABLES[id(cfg)] = made
+    return made
+
+
+def _value(cfg: GoodsConfig, good: str, kind: str) -> Fraction:
+    """:func:`~.twosided.value`, read from the config's table."""
+    _, goods, per_good, _ = _table(cfg)
+    if good not in goods:
+        return value(cfg, good, kind)  # the error it raises
+    return per_good.get(good, {}).get(kind, Fraction(0))
+
+
+def _scaled(cfg: GoodsConfig, kind: str, amount: Fraction) -> tuple[int, int]:
+    """A whole number that scales ``kind``'s values and ``amount`` to whole numbers, and ``amount`` scaled."""
+    scale = math.lcm(_table(cfg)[3].get(kind, 1), amount.denominator)
+    return scale, int(amount * scale)
+
+
 def minimal_payments(cfg: GoodsConfig, stock: Stock, kind: str, need: Fraction, cap: int) -> list[dict[str, int]]:
     """Every minimal way to pay ``need`` of ``kind`` from ``stock`` (goods in the
     config's order; at most ``cap``): the goods given are worth at least the
     need, and each one is needed (without any one of them it would be short)."""
     if need <= 0:
         return [{}]
-    carriers = [(g, value(cfg, g, kind)) for g in cfg.goods if stock.get(g, 0) > 0 and value(cfg, g, kind) > 0]
+    # worked in whole numbers: every value and the need times one scale (the same comparisons)
+    scale, whole = _scaled(cfg, kind, Fraction(need))
+    carriers: list[tuple[str, int]] = []
+    for g in _table(cfg)[1]:
+        if stock.get(g, 0) > 0:
+            v = _value(cfg, g, kind)
+            if v > 0:
+                carriers.append((g, int(v * scale)))
+    # what the goods from i on are worth at most: a branch that cannot reach the need finds nothing
+    rest = [0] * (len(carriers) + 1)
+    for j in range(len(carriers) - 1, -1, -1):
+        rest[j] = rest[j + 1] + carriers[j][1] * stock[carriers[j][0]]
     out: list[dict[str, int]] = []
 
-    def walk(i: int, total: Fraction, chosen: dict[str, int], least: Fraction) -> None:
+    def walk(i: int, total: int, chosen: dict[str, int], least: int) -> None:
         if len(out) >= cap:
             return
-        if total >= need:
-            if total - least < need:
+        if total >= whole:
+            if total - least < whole:
                 out.append(dict(chosen))
             return
-        if i == len(carriers):
+        if i == len(carriers) or total + rest[i] < whole:
             return
         good, v = carriers[i]
-        top = min(stock[good], math.ceil((need - total) / v))
+        top = min(stock[good], -((total - whole) // v))
         for c in range(top, -1, -1):  # the most of the first goods first
             if c:
                 chosen[good] = c
             walk(i + 1, total + v * c, chosen, min(least, v) if c else least)
             chosen.pop(good, None)
 
-    walk(0, Fraction(0), {}, Fraction(10**9))
+    walk(0, 0, {}, 10**9 * scale)
     return out
 
 
@@ -237,11 +289,12 @@ def maximal_takes(
 ) -> list[dict[str, int]]:
     """Every way to take goods of ``goods`` worth at most ``budget`` of ``kind``
     to which no further one of them would fit (at most ``cap``)."""
-    worth = [(g, value(cfg, g, kind)) for g in goods]
-    least = min((v for _, v in worth), default=Fraction(0))
+    scale, whole = _scaled(cfg, kind, Fraction(budget))
+    worth = [(g, int(_value(cfg, g, kind) * scale)) for g in goods]
+    least = min((v for _, v in worth), default=0)
     out: list[dict[str, int]] = []
 
-    def walk(i: int, left: Fraction, chosen: dict[str, int]) -> None:
+    def walk(i: int, left: int, chosen: dict[str, int]) -> None:
         if len(out) >= cap:
             return
         if i == len(worth):
@@ -249,13 +302,13 @@ def maximal_takes(
                 out.append(dict(chosen))
             return
         good, v = worth[i]
-        for c in range(int(left // v), -1, -1):
+        for c in range(left // v, -1, -1):
             if c:
                 chosen[good] = c
             walk(i + 1, left - v * c, chosen)
             chosen.pop(good, None)
 
-    walk(0, budget, {})
+    walk(0, whole, {})
     return out
 
 
@@ -378,7 +431,8 @@ def _most(cfg: GoodsConfig, ctx: UseContext, stock: Stock, variant: _Variant) ->
     best = MAX_REPEAT
     for p in variant[0]:
         if isinstance(p, Amt) and p.value:
-            have = sum((value(cfg, g, p.good) * n for g, n in stock.items() if g in cfg.goods), Fraction(0))
+            goods = _table(cfg)[1]
+            have = sum((_value(cfg, g, p.good) * n for g, n in stock.items() if g in goods), Fraction(0))
             best = min(best, int(have // p.n))
         elif isinstance(p, Amt):
             best = min(best, stock.get(p.good, 0) // int(p.n))
@@ -464,6 +518,42 @@ def outcomes(fn: Function, cfg: GoodsConfig, ctx: UseContext, *, cap: int = MAX_
         seen.add(key)
         out.append(Outcome(give=gives, take=takes, reset=reset, then=then, words=_words(*key)))
     return out[:cap]
+
+
+#: What :func:`outcomes` reads of the user's stock: the goods whose amounts it reads, and whether it
+#: reads which of the other goods are held (their amounts not); ``None``: every amount.
+StockReads = Union[tuple[frozenset[str], bool], None]
+
+
+def stock_reads(fn: Function, cfg: GoodsConfig) -> StockReads:
+    """What :func:`outcomes` of ``fn`` reads of the user's stock. By amount: a good given by amount
+    or counted for a threshold, and every good worth something in a value kind paid. ``n``
+    different kinds given read which goods are held besides: in a function of one part each good
+    is given once at most (the kinds of one use are all different), so only whether one is held
+    counts; in more parts the next part sees what the first left, so every amount counts (``None``).
+    The outcomes follow from these and from the context's other reads (its tracks and counts)."""
+    read: set[str] = set()
+    held = False
+    for part in fn.parts:
+        for deal in part.deals:
+            for alts in deal.give:
+                for group in alts:
+                    for p in group:
+                        if isinstance(p, Kinds):
+                            held = True
+                        elif isinstance(p, Amt) and p.value:
+                            _, goods, per_good, _ = _table(cfg)
+                            read.update(g for g in goods if per_good.get(g, {}).get(p.good, 0) != 0)
+                        elif isinstance(p, Amt):
+                            read.add(p.good)
+            for alts in deal.take:
+                for group in alts:
+                    for p in group:
+                        if isinstance(p, Threshold):
+                            read.add(p.source)
+    if held and len(fn.parts) > 1:
+        return None
+    return frozenset(read), held
 
 
 @attrs.frozen

@@ -11,8 +11,9 @@ from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
 from . import records as R
 from . import setup
-from .legal import TRADES, Context, after_fee, key_of, outcomes, owner_card, used
+from .legal import TRADES, after_fee, key_of, owner_card, used
 from .rules import OraRules, piece
+from .uses import Context, outcomes
 
 
 def _fell(state: R.State, rules: OraRules, seat: int, a: R.Fell) -> list[Any]:

@@ -22,33 +22,12 @@ from ...mechanisms.use import Outcome
 from . import records as R
 from . import setup
 from .rules import OraRules, flow_step, piece
+from .uses import attach_spots, outcomes, spots
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
 MAX_PAYMENTS = 16
 BACKS = {"grain": "straw"}  # the free turn (§4.8)
 TRADES = {"wine": 1, "whiskey": 2}  # §4.9's one-way exchanges, in coins
-
-
-class Context:
-    """What a building's function reads (:class:`pillars_rules.mechanisms.use.UseContext`)."""
-
-    __slots__ = ("_stock", "_state", "_rules", "_seat")
-
-    def __init__(self, state: R.State, rules: OraRules, seat: int, stock: Mapping[str, int]) -> None:
-        self._state, self._rules, self._seat, self._stock = state, rules, seat, stock
-
-    def stock(self) -> Mapping[str, int]:
-        return self._stock
-
-    def track(self, name: str) -> int | None:
-        wheel, cfg = self._state.wheel, self._rules.wheel
-        return cfg.values[s] if (s := wheel.step(name)) is not None else None
-
-    def count(self, what: str) -> int:
-        """Covers (``forest``, ``moor``) on the seat's landscape, or its cards tagged ``what``
-        (``building``, ``settlement``, ``cloister``, ``heartland``)."""
-        cells = self._state.grids[self._seat].cells
-        return sum(1 for c in cells if c.cover == what or (c.occupant is not None and what in c.occupant.tags))
 
 
 def key_of(seat: int, card: str) -> str:
@@ -86,41 +65,6 @@ def _targets(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, s
         o, c = owner_card(w.at)
         if rules.cards[c].name != name and (w.at, c) not in out:
             out.append((w.at, c))
-    return out
-
-
-#: The last outcomes worked out, by (state, rules, seat, card, stock), the state and rules by identity:
-#: each listed use of a building is one outcome of the same list, which the events of each (and so a
-#: replay, which tries every listed action) would otherwise work out again, once per outcome.
-_MEMO: dict[tuple[int, int, int, str, tuple[tuple[str, int], ...]], tuple[R.State, OraRules, list[Outcome]]] = {}
-_MEMO_SIZE = 64
-
-
-def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
-    """The outcomes ``card``'s function offers ``seat`` holding ``stock``: those it can give, and
-    none that takes a wonder when none is left (R3)."""
-    key = (id(state), id(rules), seat, card, tuple(sorted(stock.items())))
-    hit = _MEMO.get(key)
-    if hit is not None and hit[0] is state and hit[1] is rules:
-        return list(hit[2])
-    out = _outcomes(state, rules, seat, card, stock)
-    if len(_MEMO) >= _MEMO_SIZE:
-        _MEMO.clear()
-    _MEMO[key] = (state, rules, out)
-    return list(out)
-
-
-def _outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
-    fn = rules.cards[card].function
-    if fn is None:
-        return []
-    out = []
-    for o in fn.outcomes(Context(state, rules, seat, stock)):
-        if any(stock.get(g, 0) < n for g, n in o.give):
-            continue
-        if state.wonders + sum(n for g, n in o.take if g == "wonder") > setup.WONDERS:
-            continue
-        out.append(o)
     return out
 
 
@@ -228,7 +172,7 @@ def _builds(state: R.State, rules: OraRules, seat: int) -> list[Any]:
         card = rules.cards[cid]
         if not _affords(stock, card.cost):
             continue
-        for x, y in G.place_spots(state.grids[seat], piece(card), rules.rule(cid)):
+        for x, y in spots(state.grids[seat], rules, cid):
             out.append(R.Build(cid, x, y, label=f"build {card.name} at ({x}, {y})"))
     return out
 
@@ -248,7 +192,7 @@ def _buys(state: R.State, rules: OraRules, seat: int, *, free: str | None = None
         if price is None or (free is None and price > coins):
             continue
         for side in board.sides:
-            for x, y in G.attach_spots(rules.grid, grid, board.name, side.name):
+            for x, y in attach_spots(grid, rules, board.name, side.name):
                 what = f"for {price} coins" if free is None else "free"
                 out.append(
                     R.Buy(board.name, side.name, x, y, label=f"buy a {board.name} ({side.name}) at ({x}, {y}) {what}")
@@ -342,12 +286,12 @@ def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     stock = state.stock(seat)
     for cid in dict.fromkeys(state.hands[seat]):
         card = rules.cards[cid]
-        spots = G.place_spots(state.grids[seat], piece(card), rules.rule(cid))
-        if not spots:
+        where = spots(state.grids[seat], rules, cid)
+        if not where:
             continue
         for pay in payments(stock, dict(card.cost)):
             paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
-            for x, y in spots:
+            for x, y in where:
                 out.append(R.Settle(cid, x, y, pay, label=f"build {card.name} at ({x}, {y}), paying {paid}"))
     return out
 

@@ -1,0 +1,192 @@
+"""What a building's function offers a seat (``outcomes``), worked out once per situation it can tell apart.
+
+Listing a seat's actions asks every building it may use for its outcomes, and
+most of a game's time went there: a seat's goods change only when it acts, so
+the same building is asked the same question at decision after decision. A
+compiled function (:class:`~pillars_rules.mechanisms.usefn.UseFn`) is data and
+pure: its outcomes follow from the user's goods and from what it reads through
+the context (a track's value, a count on the user's landscape), in an order
+that follows from the answers. So the outcomes are kept by (function, the
+goods it reads -- :func:`~pillars_rules.mechanisms.usefn.stock_reads` --,
+wonders taken), with what the function read from the context when they were
+worked out; a later question with the same goods gets them again when every
+read gives the same answer now (the function, asked again, would read the same
+and list the same).
+Any other function (a Python object with ``outcomes(ctx)``) is asked each time.
+
+The memo is bounded (:data:`MEMO_SIZE` entries; it is emptied when full) and
+never changes an answer: a game plays the same events with it as without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ...mechanisms import grid as G
+from ...mechanisms.use import Outcome
+from ...mechanisms.usefn import StockReads, UseFn, stock_reads
+from . import records as R
+from . import setup
+from .rules import OraRules, piece
+
+
+class Context:
+    """What a building's function reads (:class:`pillars_rules.mechanisms.use.UseContext`)."""
+
+    __slots__ = ("_stock", "_state", "_rules", "_seat")
+
+    def __init__(self, state: R.State, rules: OraRules, seat: int, stock: Mapping[str, int]) -> None:
+        self._state, self._rules, self._seat, self._stock = state, rules, seat, stock
+
+    def stock(self) -> Mapping[str, int]:
+        return self._stock
+
+    def track(self, name: str) -> int | None:
+        wheel, cfg = self._state.wheel, self._rules.wheel
+        return cfg.values[s] if (s := wheel.step(name)) is not None else None
+
+    def count(self, what: str) -> int:
+        """Covers (``forest``, ``moor``) on the seat's landscape, or its cards tagged ``what``
+        (``building``, ``settlement``, ``cloister``, ``heartland``)."""
+        cells = self._state.grids[self._seat].cells
+        return sum(1 for c in cells if c.cover == what or (c.occupant is not None and what in c.occupant.tags))
+
+
+#: One read of a context: ("track" or "count", its argument, the answer).
+Read = tuple[str, str, "int | None"]
+
+
+class _Recorder:
+    """A context that passes each read on and notes it (the function sees the same answers)."""
+
+    __slots__ = ("_ctx", "reads")
+
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+        self.reads: list[Read] = []
+
+    def stock(self) -> Mapping[str, int]:
+        return self._ctx.stock()
+
+    def track(self, name: str) -> int | None:
+        got = self._ctx.track(name)
+        self.reads.append(("track", name, got))
+        return got
+
+    def count(self, what: str) -> int:
+        got = self._ctx.count(what)
+        self.reads.append(("count", what, got))
+        return got
+
+
+def _same(ctx: Context, reads: tuple[Read, ...]) -> bool:
+    for how, arg, answer in reads:
+        if (ctx.track(arg) if how == "track" else ctx.count(arg)) != answer:
+            return False
+    return True
+
+
+#: The memo: (id of the function, the goods held as far as it reads them, the wonders taken) -> the function (kept,
+#: so that its id stays its own) and each (reads, outcomes) worked out for that key.
+_MEMO: dict[
+    tuple[int, tuple[tuple[str, int], ...], int], tuple[Any, list[tuple[tuple[Read, ...], tuple[Outcome, ...]]]]
+]
+_MEMO = {}
+#: The most keys the memo holds; when full it is emptied (each entry is a few outcomes).
+MEMO_SIZE = 20_000
+
+
+def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
+    """The outcomes ``card``'s function offers ``seat`` holding ``stock``: those it can give, and
+    none that takes a wonder when none is left (R3)."""
+    fn = rules.cards[card].function
+    if fn is None:
+        return []
+    ctx = Context(state, rules, seat, stock)
+    if type(fn) is not UseFn:  # not known to be pure: asked each time
+        return _usable(state, stock, fn.outcomes(ctx))
+    reads = _reads(fn)
+    if reads is None:
+        held = tuple(sorted((g, n) for g, n in stock.items() if n > 0))
+    else:  # the amounts of the goods read by amount; of the others, whether held (as 0) when that is read
+        by_amount, presence = reads
+        held = tuple(
+            sorted((g, n if g in by_amount else 0) for g, n in stock.items() if n > 0 and (presence or g in by_amount))
+        )
+    key = (id(fn), held, state.wonders)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is fn:
+        for seen, found in hit[1]:
+            if _same(ctx, seen):
+                return list(found)
+    rec = _Recorder(ctx)
+    out = _usable(state, stock, fn.outcomes(rec))
+    if hit is None or hit[0] is not fn:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        hit = (fn, [])
+        _MEMO[key] = hit
+    if len(hit[1]) >= 16:  # many situations with the same goods: keep the latest
+        hit[1].clear()
+    hit[1].append((tuple(rec.reads), tuple(out)))
+    return out
+
+
+#: Each function's :func:`~pillars_rules.mechanisms.usefn.stock_reads`, by the function's id (the function kept).
+_READS: dict[int, tuple[UseFn, StockReads]] = {}
+
+
+def _reads(fn: UseFn) -> StockReads:
+    hit = _READS.get(id(fn))
+    if hit is None or hit[0] is not fn:
+        if len(_READS) >= MEMO_SIZE:
+            _READS.clear()
+        hit = (fn, stock_reads(fn.fn, fn.goods))
+        _READS[id(fn)] = hit
+    return hit[1]
+
+
+def _usable(state: R.State, stock: Mapping[str, int], offered: Any) -> list[Outcome]:
+    out = []
+    for o in offered:
+        if any(stock.get(g, 0) < n for g, n in o.give):
+            continue
+        if state.wonders + sum(n for g, n in o.take if g == "wonder") > setup.WONDERS:
+            continue
+        out.append(o)
+    return out
+
+
+#: Where cards may go on a landscape, by (id of the grid, id of the rules, what was asked): the grid and
+#: the rules (kept, so that their ids stay theirs) and the answer. A grid is immutable: a seat's
+#: landscape changes only when it builds, buys or clears, so the answer holds for many decisions.
+_SPOTS: dict[tuple[object, ...], tuple[G.Grid, OraRules, tuple[tuple[int, int], ...]]] = {}
+
+
+def _on_grid(
+    grid: G.Grid, rules: OraRules, what: tuple[str, ...], make: Callable[[], tuple[tuple[int, int], ...]]
+) -> tuple[tuple[int, int], ...]:
+    key = (id(grid), id(rules), *what)
+    hit = _SPOTS.get(key)
+    if hit is not None and hit[0] is grid and hit[1] is rules:
+        return hit[2]
+    found = make()
+    if len(_SPOTS) >= MEMO_SIZE:
+        _SPOTS.clear()
+    _SPOTS[key] = (grid, rules, found)
+    return found
+
+
+def spots(grid: G.Grid, rules: OraRules, cid: str) -> tuple[tuple[int, int], ...]:
+    """Where the card ``cid`` may be built on ``grid`` (:func:`~pillars_rules.mechanisms.grid.place_spots`)."""
+    return _on_grid(grid, rules, ("card", cid), lambda: G.place_spots(grid, piece(rules.cards[cid]), rules.rule(cid)))
+
+
+def attach_spots(grid: G.Grid, rules: OraRules, board: str, side: str) -> tuple[tuple[int, int], ...]:
+    """Where a landscape ``board`` may be attached to ``grid`` with ``side`` up
+    (:func:`~pillars_rules.mechanisms.grid.attach_spots`)."""
+    return _on_grid(grid, rules, ("board", board, side), lambda: tuple(G.attach_spots(rules.grid, grid, board, side)))
+
+
+__all__ = ["MEMO_SIZE", "Context", "attach_spots", "outcomes", "spots"]
