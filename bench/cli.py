@@ -32,6 +32,7 @@ SUITES: dict[str, str] = {
     "--cards-soak": "bench.cards_soak",
     "--pace": "bench.pace",
     "--botpool": "bench.botpool",
+    "--ora-bots": "bench.ora_bots",
 }
 
 

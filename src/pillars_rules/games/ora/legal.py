@@ -93,7 +93,7 @@ def _targets(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, s
 #: each listed use of a building is one outcome of the same list, which the events of each (and so a
 #: replay, which tries every listed action) would otherwise work out again, once per outcome.
 _MEMO: dict[tuple[int, int, int, str, tuple[tuple[str, int], ...]], tuple[R.State, OraRules, list[Outcome]]] = {}
-_MEMO_SIZE = 64
+_MEMO_SIZE = 256
 
 
 def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
@@ -104,8 +104,8 @@ def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mappi
     if hit is not None and hit[0] is state and hit[1] is rules:
         return list(hit[2])
     out = _outcomes(state, rules, seat, card, stock)
-    if len(_MEMO) >= _MEMO_SIZE:
-        _MEMO.clear()
+    if len(_MEMO) >= _MEMO_SIZE:  # the oldest goes: a decision's own outcomes stay for its bot
+        del _MEMO[next(iter(_MEMO))]
     _MEMO[key] = (state, rules, out)
     return list(out)
 
