@@ -23,8 +23,9 @@ by the game.
 >>> import pillars_rules as pr
 >>> from pillars_rules.bots import make_bot
 >>> game = pr.new_game(players=2, seed=3, game="ora-et-labora")
->>> game = pr.play(game, [make_bot("heuristic", 1, game="ora-et-labora"), make_bot("random", 2, game="ora-et-labora")])
->>> game.is_over
+>>> bot = make_bot("heuristic", 1, game="ora-et-labora")
+>>> view = game.view(game.current_player)
+>>> bot(view) in view.legal_actions
 True
 """
 
@@ -291,14 +292,16 @@ class Valuer:
         near = self.neighbours(self.seat, x, y)
         towns = sum(1 for n in near if n.occupant is not None and "settlement" in n.occupant.tags)
         crowd = 1.0 * self.w if not c.cloister and (x, y) in self.cloister_side else 0.0
-        return c.econ + c.dwell * towns + self.function(card) - self.goods(c.cost) + self.closing - crowd
+        econ, dwell = int(c.econ), int(c.dwell)
+        return econ + dwell * towns + self.function(card) - self.goods(c.cost) + self.closing - crowd
 
     def settle(self, card: str, x: int, y: int, payment: Sequence[tuple[str, int]]) -> float:
         """A settlement at (x, y): its points with its neighbours' (§7.4), less the payment."""
         c = self.rules.cards[card]
         near = self.neighbours(self.seat, x, y)
         towns = sum(1 for n in near if n.occupant is not None and "settlement" in n.occupant.tags)
-        return c.econ + c.dwell * (1 + towns) + sum(self._dwell(n) for n in near) - self.goods(payment)
+        econ, dwell = int(c.econ), int(c.dwell)
+        return econ + dwell * (1 + towns) + sum(self._dwell(n) for n in near) - self.goods(payment)
 
     def buy(self, board: str, side: str, x: int, y: int) -> float:
         """A landscape's new cells laid at (x, y) (its price is valued by the payment)."""
@@ -378,7 +381,8 @@ class OraBot:
                 cost = 0.3 * val.worker
             if a.outcome < 0:
                 return -cost - 0.5
-            return val.use(owner_card(a.key)[1], -1)[a.outcome] - cost
+            index: int = a.outcome
+            return val.use(owner_card(a.key)[1], -1)[index] - cost
         if t is R.Contract:
             fee = rules.contracts.fees[state.level][a.fee]
             paid = val.goods(fee.goods)
@@ -386,9 +390,11 @@ class OraBot:
                 paid += val.rival * sum(val.v(g) * n for g, n in fee.goods)
             if a.outcome < 0:
                 return -paid - 0.5
-            return val.use(owner_card(a.key)[1], a.fee)[a.outcome] - paid
+            index = a.outcome
+            return val.use(owner_card(a.key)[1], a.fee)[index] - paid
         if t is R.Activate:
-            return val.use(owner_card(a.key)[1], -1)[a.outcome]
+            index = a.outcome
+            return val.use(owner_card(a.key)[1], -1)[index]
         if t is R.Build:
             if kind == "neutral build":  # solo: the neutral player's building, for the player's use
                 return val.function(a.card)
@@ -409,7 +415,8 @@ class OraBot:
         if t is R.Flip:
             back = BACKS[a.good]
             need = 1.0 + val.closing if 0 < val.short.get(back, 0) <= a.n else 0.0  # a building costs it
-            return a.n * (val.v(back) - val.v(a.good)) + need
+            flips: int = a.n
+            return flips * (val.v(back) - val.v(a.good)) + need
         if t is R.Trade:
             return TRADES[a.good] * val.v("coin") - val.v(a.good)
         if t is R.Choose:  # the owner's clergyman on a contracted building: keep the prior home
