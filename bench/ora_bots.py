@@ -15,8 +15,9 @@ cell), France, the full game of its player count. Reported: each side's mean
 score with a 95% interval (mean +- 1.96 standard errors), the heuristic's win
 rate against random bots with a Wilson 95% interval (a shared first place
 counts as a share of a win), and the time of the heuristic's decisions (p50,
-p99, max; wall clock, the bot's call only: the engine's listing of the legal
-actions is not in it). ``--jobs J`` plays on J processes; a cell's results are
+p99, max; wall clock, and the process's CPU time, which a busy machine does not
+inflate; the bot's call only: the engine's listing of the legal actions is not
+in it). ``--jobs J`` plays on J processes; a cell's results are
 written as soon as it is done, so a run stopped early keeps the cells it
 finished.
 
@@ -73,15 +74,17 @@ def play_one(cell: str, k: int) -> dict[str, Any]:
     bots = [make_bot(name, seed * 10 + seat, game=GAME) for seat, name in enumerate(names)]
     game = pr.new_game(players=len(names), seed=seed, game=GAME)
     times: list[float] = []
+    cpu: list[float] = []
     started = time.perf_counter()
     while not game.is_over:
         seat = game.current_player
         assert seat is not None
         view = game.view(seat)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         action = bots[seat](view)
         if names[seat] == "heuristic":
             times.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
         game = game.apply(action, seat=seat)
     return {
         "bots": list(names),
@@ -89,6 +92,7 @@ def play_one(cell: str, k: int) -> dict[str, Any]:
         "winners": list(game.winners()),
         "rounds": game.state.round,
         "times": times,
+        "cpu_times": cpu,
         "wall_s": time.perf_counter() - started,
     }
 
@@ -132,13 +136,15 @@ def summarize(cell: str, games: list[dict[str, Any]]) -> dict[str, Any]:
     }
     if "random" in CELLS[cell][1] and CELLS[cell][0] > 1:
         out["heuristic_win_rate"] = wilson(wins, len(games))
-    if times:
-        out["decision_ms"] = {
-            "p50": round(times[len(times) // 2] * 1e3, 2),
-            "p99": round(times[min(len(times) - 1, int(len(times) * 0.99))] * 1e3, 2),
-            "max": round(times[-1] * 1e3, 2),
-            "decisions": len(times),
-        }
+    cpu = sorted(t for g in games for t in g.get("cpu_times", ()))
+    for key, xs in (("decision_ms", times), ("decision_cpu_ms", cpu)):
+        if xs:
+            out[key] = {
+                "p50": round(xs[len(xs) // 2] * 1e3, 2),
+                "p99": round(xs[min(len(xs) - 1, int(len(xs) * 0.99))] * 1e3, 2),
+                "max": round(xs[-1] * 1e3, 2),
+                "decisions": len(xs),
+            }
     return out
 
 
@@ -153,7 +159,8 @@ def render_rst(results: dict[str, Any]) -> str:
         "     - heuristic's mean score (95%)",
         "     - random's mean score (95%)",
         "     - heuristic's win rate vs random (95%)",
-        "     - decision ms p50 / p99 / max",
+        "     - decision ms p50 / p99 / max (wall)",
+        "     - (CPU)",
     ]
     for cell, r in results["cells"].items():
         score = r["score"]
@@ -161,6 +168,7 @@ def render_rst(results: dict[str, Any]) -> str:
         rnd = score.get("random")
         win = r.get("heuristic_win_rate")
         d = r.get("decision_ms")
+        cpu = r.get("decision_cpu_ms")
         lines += [
             f"   * - {cell}",
             f"     - {r['games']}",
@@ -168,6 +176,7 @@ def render_rst(results: dict[str, Any]) -> str:
             f"     - {rnd['mean']} ({rnd['lo']}--{rnd['hi']})" if rnd else "     - --",
             f"     - {win['rate']:.1%} ({win['lo']:.1%}--{win['hi']:.1%})" if win else "     - --",
             f"     - {d['p50']} / {d['p99']} / {d['max']}" if d else "     - --",
+            f"     - {cpu['p50']} / {cpu['p99']} / {cpu['max']}" if cpu else "     - --",
         ]
     return "\n".join(lines) + "\n"
 

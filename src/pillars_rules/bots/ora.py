@@ -189,6 +189,8 @@ class Valuer:
         #: how much another seat's gain counts against ours
         self.rival = 1.0 / others if others > 0 else 0.0
         self._uses: dict[tuple[str, int], list[float]] = {}
+        self._near: dict[tuple[int, int, int], tuple[G.Cell, ...]] = {}
+        self._cards: dict[str, str] = {}
         #: terrains the displayed buildings need that the seat has no free cell of (a landscape giving one helps)
         have = {c.terrain for c in grid.cells if c.occupant is None}
         self.lacking = {t for cid in state.display for t in rules.cards[cid].terrain} - have
@@ -277,7 +279,18 @@ class Valuer:
         return (0.6 * min(potential(self.rules.cards[card]), 8.0) + 1.0) * (1.0 - self.p)
 
     def neighbours(self, seat: int, x: int, y: int) -> tuple[G.Cell, ...]:
-        return G.neighbours(self.state.grids[seat], (x, y))
+        key = (seat, x, y)
+        got = self._near.get(key)
+        if got is None:
+            got = self._near[key] = G.neighbours(self.state.grids[seat], (x, y))
+        return got
+
+    def card_of(self, key: str) -> str:
+        """The card of a building's key (``owner/card``)."""
+        got = self._cards.get(key)
+        if got is None:
+            got = self._cards[key] = owner_card(key)[1]
+        return got
 
     def _dwell(self, cell: G.Cell) -> int:
         if cell.occupant is not None:
@@ -382,7 +395,7 @@ class OraBot:
             if a.outcome < 0:
                 return -cost - 0.5
             index: int = a.outcome
-            return val.use(owner_card(a.key)[1], -1)[index] - cost
+            return val.use(val.card_of(a.key), -1)[index] - cost
         if t is R.Contract:
             fee = rules.contracts.fees[state.level][a.fee]
             paid = val.goods(fee.goods)
@@ -391,10 +404,10 @@ class OraBot:
             if a.outcome < 0:
                 return -paid - 0.5
             index = a.outcome
-            return val.use(owner_card(a.key)[1], a.fee)[index] - paid
+            return val.use(val.card_of(a.key), a.fee)[index] - paid
         if t is R.Activate:
             index = a.outcome
-            return val.use(owner_card(a.key)[1], -1)[index]
+            return val.use(val.card_of(a.key), -1)[index]
         if t is R.Build:
             if kind == "neutral build":  # solo: the neutral player's building, for the player's use
                 return val.function(a.card)
