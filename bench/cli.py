@@ -34,6 +34,7 @@ SUITES: dict[str, str] = {
     "--pace": "bench.pace",
     "--botpool": "bench.botpool",
     "--ora": "bench.ora",
+    "--ora-bots": "bench.ora_bots",
 }
 
 

@@ -50,9 +50,9 @@ def test_an_unknown_game_is_refused_with_the_list_of_games(capsys):
 
 def test_what_a_game_cannot_do_is_refused_in_one_line(capsys):
     assert main(["simulate", "--game", "tally", "--bots", "heuristic"]) == 1
-    assert (
-        "--bots: the bots play pillars only; a game of 'tally' is played by random choices" in capsys.readouterr().err
-    )
+    err = capsys.readouterr().err
+    assert "--bots: no bots play 'tally'; it is played by random choices (--bots random, the default)" in err
+    assert "games with bots: ora-et-labora, pillars" in err
     assert main(["simulate", "--game", "tally", "--players", "4"]) == 1
     assert "tally plays 2 or 3, not 4" in capsys.readouterr().err
     assert main(["simulate", "--game", "mute-tally", "--players", "2"]) == 1

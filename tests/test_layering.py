@@ -36,6 +36,8 @@ The layers, from the bottom:
 * **clients** -- ``bots``, ``lab``, ``ai``, ``terminal``, ``table``, ``cli``,
   ``web``: import the core API, the card language and each other's public
   modules, never the engine and never a private (``_``) module of another package.
+  A client that knows a game imports that game's package, as Ora's bot
+  (``bots/ora.py``) imports ``games/ora/`` and the mechanisms it configures.
 
 **A client that knows Pillars says so** (issue #57): Pillars' own names -- those
 of its package, ``pillars_rules.games.pillars`` (``__all__``: the game type,
@@ -316,6 +318,8 @@ def test_the_layering_checker_catches_each_kind_of_breach():
                 "pillars_rules.web.lobby": {"pillars_rules.games.pillars"},
                 "pillars_rules.game": {"pillars_rules.engine.legal", "pillars_rules.saves.codec"},
                 "pillars_rules.cli.play": {"pillars_rules.terminal.session", "pillars_rules.cli._x"},
+                # a client that knows a game imports its package: Ora's bot (bots/ora.py)
+                "pillars_rules.bots.ora": {"pillars_rules.games.ora.legal", "pillars_rules.mechanisms.grid"},
             }
         )
         == []

@@ -3,8 +3,9 @@
 One game is narrated event by event with the final scoreboard; several games
 are summarised (wins by seat, mean score). ``--game`` chooses the game by its
 registered name: Pillars' bots (``--bots``) play Pillars; any other game is
-played by seeded random choices (:func:`pillars_rules.core.playout`), narrated
-and scored through its game type.
+played by seeded random choices (:func:`pillars_rules.core.playout`), or by its
+own bots when it has some (``--game ora-et-labora --bots heuristic,random``;
+:data:`pillars_rules.bots.GAME_BOTS`), narrated and scored through its game type.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import argparse
 
 from .. import events as E
-from ..bots import Bot, make_bot, play
+from ..bots import GAME_BOTS, Bot, make_bot, play
 from ..core import game_type, playout
 from ..errors import ConfigError
 from ..game import Game, new_game
@@ -28,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Bots play seeded games of The Pillars of the Earth. One game is narrated event "
         "by event, with the final scoreboard; with --games K, K games (seeds S to "
         "S+K-1) are summarised as wins and mean VP by seat. --game NAME plays another "
-        "registered game, by seeded random choices, summarised by its own scores.",
+        "registered game, by seeded random choices or its own bots (--bots), summarised by its own scores.",
     )
     add_game(sim)
     add_players(sim)
@@ -46,7 +47,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sim.add_argument(
         "--bots",
         default="random",
-        help="levels (easy, medium, hard) or bot names by seat, comma-separated, e.g. hard,medium,easy,random (one name: every seat)",
+        help="levels (easy, medium, hard) or bot names by seat, comma-separated, e.g. hard,medium,easy,random "
+        "(one name: every seat); another game's bots with --game (ora-et-labora: random, heuristic)",
     )
     sim.set_defaults(func=_simulate)
     return sim
@@ -127,15 +129,30 @@ def _new(args: argparse.Namespace, seed: int, variants: tuple[str, ...], cards: 
     return new_game(args.players, seed, game=args.game, variants=variants, **given)
 
 
-def _simulate_any(args: argparse.Namespace, variants: tuple[str, ...], cards: list[str] | None) -> int:
-    """Games of a game other than Pillars, each decision a seeded random choice."""
-    if set(comma_list(args.bots)) != {"random"}:
+def _play_any(args: argparse.Namespace, seed: int, variants: tuple[str, ...], cards: list[str] | None) -> Game:
+    """One game of a game other than Pillars: every decision a seeded random choice (``--bots random``,
+    the default), or the game's bots by seat (:data:`pillars_rules.bots.GAME_BOTS`)."""
+    names = comma_list(args.bots)
+    if set(names) == {"random"}:
+        return playout(_new(args, seed, variants, cards), seed=seed)
+    if args.game not in GAME_BOTS:
         raise ConfigError(
-            f"--bots: the bots play {PILLARS.name} only; a game of {args.game!r} is played by random choices "
-            "(--bots random, the default)"
+            f"--bots: no bots play {args.game!r}; it is played by random choices (--bots random, the default); "
+            f"games with bots: {', '.join(sorted(GAME_BOTS))}"
         )
+    game = _new(args, seed, variants, cards)
+    seats = game.game_type.seats(game.state)
+    if len(names) == 1:
+        names *= seats
+    if len(names) != seats:
+        raise ConfigError(f"--bots names {len(names)} bots for {seats} players")
+    return play(game, [make_bot(name, seed * 10 + i, game=args.game) for i, name in enumerate(names)])
+
+
+def _simulate_any(args: argparse.Namespace, variants: tuple[str, ...], cards: list[str] | None) -> int:
+    """Games of a game other than Pillars, played by random choices or by the game's bots."""
     if args.games == 1:
-        game = playout(_new(args, args.seed, variants, cards), seed=args.seed)
+        game = _play_any(args, args.seed, variants, cards)
         kind = game.game_type
         lines = [*game.narrate(), "", "Final scoreboard:"]
         place = 1
@@ -150,7 +167,7 @@ def _simulate_any(args: argparse.Namespace, variants: tuple[str, ...], cards: li
     totals = [0.0] * args.players
     for k in range(args.games):
         seed = args.seed + k
-        game = playout(_new(args, seed, variants, cards), seed=seed)
+        game = _play_any(args, seed, variants, cards)
         winners = game.winners()
         for seat in winners:
             wins[seat] += 1 / len(winners)
