@@ -125,7 +125,7 @@ def test_undo_takes_back_the_last_decision(tmp_path):
 def test_ora_bots_and_seats_are_checked_on_the_command_line(tmp_path):
     for args, error in [
         (("--players", "5"), "Ora et Labora takes 1 to 4 players, not 5"),
-        (("--players", "2", "--bots", "heuristic"), "--bots: 'heuristic' does not play ora-et-labora"),
+        (("--players", "2", "--bots", "mcts"), "--bots: unknown bot 'mcts' (bots: heuristic, random)"),
         (("--players", "2", "--variant", "spain"), "Ora has no variant 'spain'"),
         (("--players", "2", "--variant", "short"), "the short game takes 3 or 4 players, not 2"),
         (("--players", "1", "--seat", "1"), "--seat: no seat '1' in a 1-player game"),
@@ -165,3 +165,13 @@ def test_hot_seat_hands_the_keyboard_over_and_variants_show_in_the_header(tmp_pa
     term.send("quit")
     status, rest = term.finish()
     assert status == 0 and "--hotseat" in rest
+
+
+def test_the_other_seats_are_played_by_the_games_own_heuristic_bot_by_default():
+    from pillars_rules.bots.ora import OraBot
+    from pillars_rules.cli.play import bots_for, default_bot
+
+    assert default_bot("ora-et-labora") == default_bot("pillars") == "heuristic"
+    bots = bots_for(None, [1, 2], 3, "ora-et-labora")
+    assert sorted(bots) == [1, 2] and all(type(b) is OraBot for b in bots.values())
+    assert type(bots_for("random", [1], 3, "ora-et-labora")[1]).__name__ == "RandomBot"

@@ -39,9 +39,10 @@ from typing import Any
 from ..games.ora import records as R
 from ..games.ora import setup
 from ..games.ora.cards import shipped
-from ..games.ora.legal import BACKS, TRADES, after_fee, outcomes, owner_card
+from ..games.ora.legal import BACKS, TRADES, after_fee, owner_card
 from ..games.ora.rules import piece
 from ..games.ora.score import totals
+from ..games.ora.uses import outcomes
 from ..mechanisms import grid as G
 from ..mechanisms.use import Outcome
 

@@ -106,37 +106,30 @@ def seats_of(text: str, n_players: int, names: list[str]) -> tuple[int, ...]:
     return tuple(sorted(seats))
 
 
-def bot_names(game: str) -> tuple[str, tuple[str, ...] | None]:
-    """The bots that play ``game`` (a game type's name): the default bot's name and the names
-    ``--bots`` may give (``None``: any of :data:`~pillars_rules.bots.BOTS`). Ora et Labora is
-    played by the random bot for now; where its own bots come, they are named here."""
-    from ..bots import BOTS
+def default_bot(game: str) -> str:
+    """The bot that plays ``game``'s other seats when ``--bots`` is not given: its heuristic bot
+    where it has one (Pillars' and Ora's both do), else the random bot."""
+    from ..bots import bot_names
 
-    if game == TERMINAL_GAMES[1]:
-        return "random", ("random",)
-    return ("heuristic" if "heuristic" in BOTS else "random"), None
+    return "heuristic" if "heuristic" in bot_names(game) else "random"
 
 
 def bots_for(text: str | None, seats: list[int], seed: int, game: str = "pillars") -> dict[int, Bot]:
-    """Bots for ``seats`` from ``--bots`` (made only by :func:`make_bot`) for ``game``."""
-    from ..bots import BOTS, make_bot
+    """Bots for ``seats`` from ``--bots`` (made only by :func:`make_bot`, from ``game``'s bots)."""
+    from ..bots import bot_names, make_bot
 
-    default, allowed = bot_names(game)
-    if text is None:
-        text = default
-    names = comma_list(text)
+    names = comma_list(default_bot(game) if text is None else text)
     if len(names) == 1:
         names = names * len(seats)
     elif len(names) != len(seats):
         raise UsageError(
             f"--bots lists {len(names)} bots for {len(seats)} bot seats; give one name for all or one per bot seat"
         )
+    allowed = bot_names(game)
     for name in names:
-        if name not in BOTS:
-            raise UsageError(f"--bots: unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})")
-        if allowed is not None and name not in allowed:
-            raise UsageError(f"--bots: {name!r} does not play {game}; its bots: {', '.join(allowed)}")
-    return {seat: make_bot(name, seed * 10 + seat) for seat, name in zip(seats, names)}
+        if name not in allowed:
+            raise UsageError(f"--bots: unknown bot {name!r} (bots: {', '.join(allowed)})")
+    return {seat: make_bot(name, seed * 10 + seat, game=game) for seat, name in zip(seats, names)}
 
 
 def _game(args: argparse.Namespace) -> Game:
