@@ -42,6 +42,10 @@ def add_game(p: argparse.ArgumentParser) -> None:
     )
 
 
+#: ``--players``' help on a command that plays either game
+ORA_AND_PILLARS_SEATS = "seats: 2, 3 or 4, 5 or 6 with the expansion (--cards expansion); Ora et Labora: 1 (solo) to 4"
+
+
 def add_players(
     p: argparse.ArgumentParser,
     counts: tuple[int, ...] = PLAYER_COUNTS,

@@ -8,7 +8,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
-from .options import PLAYER_COUNTS, add_cards, add_game, add_players, add_variant, comma_list, fail, install_hint
+from .options import (
+    ORA_AND_PILLARS_SEATS,
+    PLAYER_COUNTS,
+    add_cards,
+    add_game,
+    add_players,
+    add_variant,
+    comma_list,
+    fail,
+    install_hint,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..autoplay import Bot
@@ -40,11 +50,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         f"extra: {install_hint('play')}. With --game ora-et-labora: Ora et Labora, 1 to 4 players.",
     )
     add_game(p)
-    add_players(
-        p,
-        (1, *PLAYER_COUNTS),
-        "seats: 2, 3 or 4, 5 or 6 with the expansion (--cards expansion); Ora et Labora: 1 (solo) to 4",
-    )
+    add_players(p, (1, *PLAYER_COUNTS), ORA_AND_PILLARS_SEATS)
     p.add_argument(
         "--seat",
         default="0",

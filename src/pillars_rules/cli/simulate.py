@@ -18,7 +18,7 @@ from ..core import game_type, playout
 from ..errors import ConfigError
 from ..game import Game, new_game
 from ..games.pillars import PILLARS
-from .options import add_cards, add_game, add_players, add_variant, comma_list
+from .options import ORA_AND_PILLARS_SEATS, PLAYER_COUNTS, add_cards, add_game, add_players, add_variant, comma_list
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "registered game, by seeded random choices or its own bots (--bots), summarised by its own scores.",
     )
     add_game(sim)
-    add_players(sim)
+    add_players(sim, (1, *PLAYER_COUNTS), ORA_AND_PILLARS_SEATS)
     sim.add_argument(
         "--seed",
         type=int,

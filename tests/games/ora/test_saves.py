@@ -231,3 +231,12 @@ def test_what_a_card_changes_when_built_is_read_from_the_card():
     )
     with pytest.raises(ConfigError, match="card 'winery': what its building changes.*not known"):
         ora_rules("4 players", "france", odd)
+
+
+def test_simulate_plays_the_solo_game_and_pillars_refuses_one_seat(capsys):
+    from pillars_rules.cli import main
+
+    assert main(["simulate", "--game", "ora-et-labora", "--players", "1", "--bots", "heuristic"]) == 0
+    assert "1. Player 1" in capsys.readouterr().out
+    assert main(["simulate", "--players", "1"]) == 1
+    assert "players must be a whole number from 2 to 6" in capsys.readouterr().err
