@@ -103,10 +103,7 @@ SAVES_ENGINE = {
 }
 #: Client modules that still name a Pillars name as an attribute of the package (``pr.load_cards``),
 #: with how often: the folders other work changes at the same time (exact: fix one, take it out).
-PR_PILLARS_LEFT: dict[str, int] = {
-    "pillars_rules.ai.openspiel_game": 1,
-    "pillars_rules.ai.pettingzoo_env": 1,
-}
+PR_PILLARS_LEFT: dict[str, int] = {}
 OUTSIDE = ("bench", "tests")
 
 

@@ -32,6 +32,7 @@ import pyspiel
 import pillars_rules as pr
 
 from ..errors import ConfigError
+from ..games.pillars import load_cards
 from ..view import redact_event
 from .encoding import ActionEncoding
 from .observation import Layout, extend_digest
@@ -93,7 +94,7 @@ class PillarsGame(pyspiel.Game):
         cards_param = params.get("cards", "none")
         if not isinstance(cards_param, str):
             raise ConfigError(f"cards must be 'none', a named set or a folder, not {cards_param!r}")
-        cards = None if cards_param in ("", "none") else pr.load_cards(cards_param)
+        cards = None if cards_param in ("", "none") else load_cards(cards_param)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
             raise ConfigError(f"seed must be a whole number from 0 to 2**62-1, not {seed!r}")
         variants = _variants(params.get("variants", "none"))

@@ -24,6 +24,7 @@ import numpy as np
 import pillars_rules as pr
 
 from ..errors import ConfigError
+from ..games.pillars import load_cards
 from .encoding import ActionEncoding
 from .observation import Layout
 from .places import place_values
@@ -37,7 +38,7 @@ class PillarsEnv(SeatsEnv):
     metadata = {"name": "pillars_of_the_earth_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, players: int = 4, variants=(), render_mode: str | None = None, cards=None) -> None:
-        cards = None if cards is None else pr.load_cards(cards)
+        cards = None if cards is None else load_cards(cards)
         probe = pr.new_game(players, 0, variants=variants, cards=cards)  # ConfigError for bad arguments
         encoding = ActionEncoding.for_rules(probe.rules)
         layout = Layout.for_rules(probe.rules, players)
