@@ -133,6 +133,11 @@ def test_a_square_with_a_legal_placement_answers_with_exactly_it_and_another_say
     assert b.js("return window.oraHarness.chosen") == []
     why = b.js("return document.getElementById('ora-why').textContent")
     assert "stands at" in why and f"({occupied['x']}, {occupied['y']})" in why
+    # ... and the building's own uses (a clergyman placed on it) open in the prompt
+    key = f"{seat}/{occupied['card']}"
+    assert any(c["action"].get("key") == key for c in f["choices"])
+    assert b.js("return document.querySelector(`.ora-use[data-key='${arguments[0]}']`).open", key) is True
+    assert "To use" in why
     covered = next(s for s in mine if s["cover"] == "forest")
     _click(b, _square(b, seat, covered["x"], covered["y"]))
     assert "Forest covers" in b.js("return document.getElementById('ora-why').textContent")
@@ -236,4 +241,21 @@ def test_at_375_px_the_prompt_stays_in_reach_and_says_why_not(harness, windows):
     assert _in_view(b, "#ora-why") and "this decision places on" in b.js(
         "return document.getElementById('ora-why').textContent"
     )
+    assert b.errors() == []
+
+
+def test_a_spectator_sees_the_table_and_whose_turn_it_is_and_can_choose_nothing(harness, windows):
+    b, f = windows[0], _first(harness, "two", "Build")
+    b.get(f"{harness.url}/static/ora-harness.html?doc=/fixture/two.json&frame=0&as=spectator")
+    b.wait(lambda: b.js("return window.oraHarness && window.oraHarness.ready"), 30, "the harness")
+    assert _drawn(b) == _expected(f["view"])
+    name = f["view"]["seats"][f["seat"]]["name"]
+    assert b.js("return document.querySelector('.ora-ask').textContent").startswith(f"{name}'s turn")
+    assert (
+        b.js("return document.querySelectorAll('.ora-square.can, .ora-choice, .ora-subject, .ora-card.can').length")
+        == 0
+    )
+    _click(b, _square(b, f["seat"], 3, 0))
+    assert b.js("return window.oraHarness.chosen") == []
+    assert f"You are watching: {name} decides" in b.js("return document.getElementById('ora-why').textContent")
     assert b.errors() == []

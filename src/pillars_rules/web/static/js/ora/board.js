@@ -144,6 +144,10 @@ export function renderOra(root, view, choices, onChoose, opts = {}) {
       redraw();
       return;
     }
+    if (!list.length && view.pending && me !== view.pending.seat) {
+      say(`You are watching: ${seatName(view, view.pending.seat)} decides; nothing is chosen on this page.`);
+      return;
+    }
     const square = (view.seats[seatNo].landscape || []).find((s) => s.x === x && s.y === y);
     const key = square && square.card ? `${seatNo}/${square.card}` : null;
     let text = whyNot(view, facts, live, seatNo, x, y, selected);

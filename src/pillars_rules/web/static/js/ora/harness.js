@@ -3,7 +3,8 @@
 //
 //   ora-harness.html?doc=/fixture.json&frame=3   draws frame 3 of a fixture document
 //                                                ({frames: [{view, choices}, ...]}, made by Python
-//                                                from seeded games); a choice is recorded, not played
+//                                                from seeded games); a choice is recorded, not played;
+//                                                &as=spectator draws it as a spectator sees it
 //   ora-harness.html?live=/live/                 plays a game held by a Python process: GET <live>state
 //                                                gives {decision, view, choices}; a choice is POSTed to
 //                                                <live>apply as {decision, action}, which answers the next
@@ -44,7 +45,10 @@ async function fromDocument(url, first) {
     const f = frames[i];
     if (!f) throw new Error(`no frame ${i}: the document has ${frames.length}`);
     harness.frame = i;
-    renderOra(root, f.view, f.choices, (choice) => { harness.chosen.push(bare(choice.action)); }, { seat: f.seat });
+    // as=spectator: what a spectator is sent (the same view, no choices)
+    const spectator = params.get("as") === "spectator";
+    renderOra(root, f.view, spectator ? [] : f.choices, (choice) => { harness.chosen.push(bare(choice.action)); },
+      { seat: spectator ? null : f.seat });
   };
   harness.show(first);
   harness.ready = true;
