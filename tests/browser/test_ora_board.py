@@ -259,3 +259,30 @@ def test_a_spectator_sees_the_table_and_whose_turn_it_is_and_can_choose_nothing(
     assert b.js("return window.oraHarness.chosen") == []
     assert f"You are watching: {name} decides" in b.js("return document.getElementById('ora-why').textContent")
     assert b.errors() == []
+
+
+def test_a_landscape_is_bought_on_a_dashed_square_beside_the_grid(harness, windows):
+    """§4.10: a bought landscape goes beside the seat's own; its spots are drawn as squares to click."""
+    b, f = windows[0], _first(harness, "buy", "Buy")
+    seat = f["seat"]
+    buys = [c for c in f["choices"] if c["action"]["type"] == "Buy"]
+    spots = {(c["action"]["x"], c["action"]["y"]) for c in buys}
+    _open(b, harness, "buy", 0)
+    ghosts = b.js(
+        "return [...document.querySelectorAll(`.ora-grid[data-seat='${arguments[0]}'] .ora-square.ghost.can`)]"
+        ".map(s => [Number(s.dataset.x), Number(s.dataset.y)])",
+        seat,
+    )
+    assert {tuple(g) for g in ghosts} == spots and len(ghosts) == len(spots)
+    assert b.js("return document.querySelectorAll('.ora-square.ghost').length") == len(spots)  # on that grid only
+    by_spot = {xy: [c["action"] for c in buys if (c["action"]["x"], c["action"]["y"]) == xy] for xy in spots}
+    one = next(xy for xy, ways in by_spot.items() if len(ways) == 1)
+    two = next(xy for xy, ways in by_spot.items() if len(ways) > 1)  # a district's two sides
+    _click(b, _square(b, seat, *two))
+    items = b.driver.find_elements(By.CSS_SELECTOR, "#ora-menu .ora-choice")
+    assert len(items) == len(by_spot[two]) and b.js("return window.oraHarness.chosen") == []
+    _click(b, items[-1])
+    assert b.js("return window.oraHarness.chosen") == [by_spot[two][-1]]
+    _click(b, _square(b, seat, *one))
+    assert b.js("return window.oraHarness.chosen") == [by_spot[two][-1], by_spot[one][0]]
+    assert b.errors() == []
