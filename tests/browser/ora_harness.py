@@ -24,6 +24,7 @@ from typing import Any
 
 import pillars_rules as pr
 from pillars_rules.core import game_type
+from pillars_rules.web.app import security_headers
 
 STATIC = resources.files("pillars_rules") / "web" / "static"
 ORA = "ora-et-labora"
@@ -95,6 +96,8 @@ class HarnessServer:
                 self.send_header("content-type", kind)
                 self.send_header("content-length", str(len(body)))
                 self.send_header("cache-control", "no-store")
+                for name, value in outer.headers:  # the game server's own: its CSP allows no inline style or script
+                    self.send_header(name.decode(), value.decode())
                 self.end_headers()
                 self.wfile.write(body)
 
@@ -135,6 +138,7 @@ class HarnessServer:
                     return self._json(200, outer.live_frame())
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.headers = security_headers(f"127.0.0.1:{self.httpd.server_address[1]}")
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     def live_frame(self) -> dict[str, Any]:
