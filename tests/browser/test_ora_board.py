@@ -4,6 +4,7 @@ Python, every move a click on the board."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -18,6 +19,11 @@ return [...document.querySelectorAll('.ora-grid')].map(g => [Number(g.dataset.se
   [...g.querySelectorAll('.ora-square:not(.ghost)')].map(s => [Number(s.dataset.x), Number(s.dataset.y),
     s.dataset.terrain, s.dataset.card || null, s.dataset.cover || null,
     [...s.querySelectorAll('.ora-clergy')].map(c => [Number(c.dataset.seat), c.dataset.kind])])]);
+"""
+#: Each choice button of the prompt: [label, what it gives, what it costs].
+_EFFECTS = """
+return [...document.querySelectorAll('#ora-prompt .ora-choice')].map(c => [c.querySelector('.choice-label').textContent,
+  [...c.querySelectorAll('.gives')].map(g => g.textContent), [...c.querySelectorAll('.costs')].map(g => g.textContent)]);
 """
 _BOX = "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.top, r.bottom, r.height];"
 
@@ -35,6 +41,11 @@ def _open(b, harness, doc: str, i: int) -> None:
     b.get(f"{harness.url}/static/ora-harness.html?doc=/fixture/{doc}.json&frame={i}")
     b.wait(lambda: b.js("return window.oraHarness && (window.oraHarness.ready || window.oraHarness.error)"), 30)
     assert b.js("return window.oraHarness.error") is None
+
+
+def _on_grid(choice: dict) -> bool:
+    a = choice["action"]
+    return a["type"] in ("Build", "Settle", "Buy", "Clear") or (a["type"] == "Fell" and not a["none"])
 
 
 def _drawn(b) -> list:
@@ -108,6 +119,15 @@ def test_every_seat_s_landscape_wheel_offer_and_goods_are_drawn_as_the_view_says
                     n,
                 )
                 assert int(total) == sum(seat["score"].values())
+            # every choice says what it gives and costs, read from its label: a use's "give" and "take",
+            # a contract's fee, a building's cost from its card
+            buttons = b.js(_EFFECTS)
+            assert len(buttons) == len(
+                {json.dumps(c["action"], sort_keys=True) for c in f["choices"] if not _on_grid(c)}
+            )
+            for label, gives, costs in buttons:
+                assert ("; take " in label or ": take " in label) <= bool(gives), label
+                assert (": give " in label or label.startswith("contract ")) <= bool(costs), label
             ask = b.js("return document.querySelector('.ora-ask').textContent")
             assert ask.startswith("Your turn") and view["seats"][view["pending"]["seat"]]["name"] in b.js(
                 "return document.querySelector('.ora-seat.turn h3').textContent"
