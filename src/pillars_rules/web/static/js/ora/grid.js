@@ -44,6 +44,7 @@ function clergyMarks(square) {
  */
 export function drawLandscape(facts, seat, seatNo, ghosts = []) {
   const squares = seat.landscape || [];
+  if (!squares.length && !ghosts.length) return h("p", { class: "muted ora-no-grid", text: "No landscape." });
   const all = [...squares.map((s) => ({ x: s.x, y: s.y, h: s.height || 1, w: s.width || 1 })),
     ...ghosts.map((g) => ({ x: g.x, y: g.y, h: 1, w: 1 }))];
   const x0 = Math.min(...all.map((s) => s.x));
