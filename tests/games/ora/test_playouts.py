@@ -137,3 +137,15 @@ def test_a_seat_view_carries_its_legal_actions_and_bots_play_by_views():
     assert solo.is_over and len(solo.scores()) == 1
     with pytest.raises(pr.ConfigError, match="3 bots for a 2-player game"):
         pr.play(pr.new_game(game="ora-et-labora", players=2, seed=2), [pr.RandomBot(i) for i in range(3)])
+
+
+def test_the_view_says_which_clergy_stand_on_each_square():
+    """§4.2: a placed clergyman stands on the building; the view puts it on that square (the board draws it)."""
+    g = pr.new_game(game="ora-et-labora", players=2, seed=1)
+    place = next(a for a in g.legal_actions() if type(a) is R.Place and a.key == "0/clay_mound" and a.kind == "prior")
+    after = g.apply(place)
+    squares = {(c["x"], c["y"]): c for c in after.view(None)["seats"][0]["landscape"]}
+    assert squares[(4, 0)]["card"] == "clay_mound" and squares[(4, 0)]["clergy"] == [{"seat": 0, "kind": "prior"}]
+    assert all(c["clergy"] == [] for xy, c in squares.items() if xy != (4, 0))
+    assert after.view(None)["seats"][0]["clergy_home"] == ["lay brother", "lay brother"]
+    assert all(not c["clergy"] for s in g.view(None)["seats"] for c in s["landscape"])

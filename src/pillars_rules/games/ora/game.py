@@ -140,6 +140,10 @@ class OraGame(GameType):
 
 def public(state: R.State, rules: OraRules) -> dict[str, Any]:
     """The table as JSON-able data: what every seat sees."""
+    standing: dict[str, list[dict[str, Any]]] = {}  # building key (owner/card) -> the clergy on it
+    for w in state.workers.all:
+        if w.at is not None:
+            standing.setdefault(w.at, []).append({"seat": w.seat, "kind": w.kind})
     seats = []
     for s in range(state.n):
         seats.append(
@@ -156,6 +160,7 @@ def public(state: R.State, rules: OraRules) -> dict[str, Any]:
                         "cover": c.cover,
                         "card": c.occupant.card if c.occupant else None,
                         "height": c.height,
+                        "clergy": standing.get(f"{s}/{c.occupant.card}", []) if c.occupant else [],
                     }
                     for c in state.grids[s].cells
                 ],
