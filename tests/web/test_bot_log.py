@@ -11,6 +11,7 @@ import random
 
 import pillars_rules as pr
 from pillars_rules.saves.codec import event_to_dict
+from pillars_rules.view import export_doc
 from pillars_rules.web.bots import LogText
 
 
@@ -33,6 +34,10 @@ def test_a_shipped_view_is_the_view_at_every_stage_and_seat():
                 [event_to_dict(e) for e in view.events], ensure_ascii=False, separators=(",", ":")
             )
             assert pickle.loads(pickle.dumps(logs.ship(view))) == view
+            # the head a worker reads is the export's text, its state made part by part (issue #60)
+            assert logs.ship(view).head == json.dumps(
+                export_doc(view, events=False), ensure_ascii=False, separators=(",", ":")
+            )
 
 
 def test_a_reloaded_game_or_a_shorter_log_is_encoded_again():

@@ -21,6 +21,7 @@ import collections
 import concurrent.futures
 import contextlib
 import functools
+import heapq
 import json
 import logging
 import multiprocessing
@@ -35,6 +36,7 @@ from typing import Any
 import pillars_rules as pr
 
 from ..games.pillars import load_cards
+from .statejson import StateJSON
 
 log = logging.getLogger("pillars_rules.web")
 
@@ -115,35 +117,55 @@ class LogText:
 
     def text(self, events) -> str:
         """``[event_to_dict(e) for e in events]`` as JSON text (as :func:`pillars_rules.view.export` writes it)."""
+        return self._known(events)[3]
+
+    def _known(self, events) -> tuple:
+        """The kept record of the game whose log is ``events``: (first event, last event,
+        events encoded, their JSON text, the game's :class:`StateJSON`), grown to ``events``."""
         from pillars_rules.saves.codec import event_to_dict
 
         if not events:
-            return "[]"
+            return (None, None, 0, "[]", StateJSON())
         first, n = events[0], len(events)
         key = id(first)
         known = self._games.get(key)
         if known is None or known[0] is not first or known[2] > n or events[known[2] - 1] is not known[1]:
-            known = (first, first, 0, "")
+            known = (first, first, 0, "", StateJSON())
         text = known[3]
         if known[2] < n:
             new = ",".join(
                 json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":")) for e in events[known[2] :]
             )
             text = "[" + new + "]" if not text else text[:-1] + "," + new + "]"
-        self._games[key] = (first, events[-1], n, text)
+        known = self._games[key] = (first, events[-1], n, text, known[4])
         self._games.move_to_end(key)
         while len(self._games) > self.size:
             self._games.popitem(last=False)
-        return text
+        return known
 
     def ship(self, view: pr.SeatView) -> _Shipped:
         """``view`` as it goes to a worker: its export without the log, the log's kept text,
-        and its card set; the worker gets the same view as from pickling ``view``."""
-        from pillars_rules.view import _CardsRef, export_doc
+        and its card set; the worker gets the same view as from pickling ``view``. The
+        state's JSON is made part by part, each part once per game (:class:`StateJSON`)."""
+        from pillars_rules.saves.actions_json import encode_action
+        from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, _CardsRef
 
-        head = json.dumps(export_doc(view, events=False), ensure_ascii=False, separators=(",", ":"))
+        known = self._known(view.events)
+        head = json.dumps(
+            {
+                "format": EXPORT_FORMAT,
+                "format_version": EXPORT_FORMAT_VERSION,
+                "seat": view.seat,
+                "decision": view.decision,
+                "state": None,
+                "next_event": view.next_event,
+                "legal_actions": [encode_action(a) for a in view.legal_actions],
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        ).replace('"state":null', '"state":' + known[4].whole(view.state), 1)
         key = id(view.events[0]) if view.events else 0  # the game's, as in text()
-        return _Shipped(head, self.text(view.events), _CardsRef(view.rules), key)
+        return _Shipped(head, known[3], _CardsRef(view.rules), key)
 
 
 class _Shipped:
@@ -318,6 +340,11 @@ class BotPool:
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._started = 0  # decisions the current pool was given (its first ones start workers)
         self._queues: dict[object, collections.deque] = {}
+        # the waiting owners by (charge, decisions waiting, when their queue began): a heap whose
+        # entries go stale when an owner's key changes (each change pushes its new key; see _head)
+        self._heap: list[tuple[float, int, int, object]] = []
+        self._since: dict[object, int] = {}  # each queue's place in line among equals
+        self._seq = 0
         self._used: dict[object, float] = {}  # worker seconds charged to each owner
         self._clock = 0.0  # the charge of the owner served last
         self._running: set[asyncio.Task] = set()
@@ -350,25 +377,69 @@ class BotPool:
         queue = self._queues.get(owner)
         if queue is None:
             self._used[owner] = max(self._used.get(owner, 0.0), self._clock)
-            queue = self._queues[owner] = collections.deque()
+            queue = self._new_queue(owner)
             if len(self._used) > 4 * len(self._queues) + 1024:  # forget the owners long gone
                 self._used = {o: self._used[o] for o in self._queues}
         queue.append(_Job((name, seed, view), future, owner))
+        self._mark(owner)
         self._dispatch()
         return await future  # cancelled (the table moved on): the dispatcher skips it
 
+    def _new_queue(self, owner: object) -> collections.deque:
+        queue = self._queues[owner] = collections.deque()
+        self._since[owner] = self._seq
+        self._seq += 1
+        return queue
+
+    def _drop_queue(self, owner: object) -> None:
+        del self._queues[owner]
+        del self._since[owner]
+
+    def _mark(self, owner: object) -> None:
+        """Push ``owner``'s current key (after its charge or its queue changed)."""
+        queue = self._queues.get(owner)
+        if queue is None:
+            return
+        heap = self._heap
+        if len(heap) > 4 * len(self._queues) + 64:  # mostly stale entries: rebuild from the live keys
+            used, since = self._used, self._since
+            heap[:] = [(used.get(o, 0.0), len(q), since[o], o) for o, q in self._queues.items()]
+            heapq.heapify(heap)
+            return
+        heapq.heappush(heap, (self._used.get(owner, 0.0), len(queue), self._since[owner], owner))
+
     def _head(self) -> collections.deque | None:
         """The queue of the waiting owner charged the least worker time, its first
-        job live (``None``: nothing waits)."""
-        while self._queues:
-            owner = min(self._queues, key=lambda o: (self._used.get(o, 0.0), len(self._queues[o])))
-            queue = self._queues[owner]
-            while queue and queue[0].future.done():
+        job live (``None``: nothing waits). Between owners charged alike, the one with
+        fewer decisions queued, then the one that began waiting first."""
+        heap, queues = self._heap, self._queues
+        while heap:
+            used, n, since, owner = heap[0]
+            queue = queues.get(owner)
+            if queue is None or self._since[owner] != since or n != len(queue) or used != self._used.get(owner, 0.0):
+                heapq.heappop(heap)  # stale: the owner's key changed since
+                continue
+            while queue and queue[0].future.done():  # decisions cancelled (their tables moved on)
                 queue.popleft()
-            if queue:
+            if len(queue) == n:
                 return queue
-            del self._queues[owner]
+            heapq.heappop(heap)
+            if queue:
+                self._mark(owner)
+                return queue
+            self._drop_queue(owner)
         return None
+
+    def _room(self) -> bool:
+        """Whether any decision could be handed over now (:meth:`_fits` of the cheapest one)."""
+        running = len(self._running)
+        if running < self.workers * self.depth:
+            return True
+        return (
+            bool(self.estimates)
+            and running < self.workers * self.most
+            and self._at_hand + min(self.estimates.values()) <= self.workers * self.budget
+        )
 
     def _fits(self, job: _Job) -> bool:
         """Whether ``job`` may be handed to the processes now: within ``depth``
@@ -384,14 +455,16 @@ class BotPool:
         )
 
     def _dispatch(self) -> None:
-        while True:
+        while self._queues and self._room():
             queue = self._head()
             if queue is None or not self._fits(queue[0]):
                 return
             job = queue.popleft()
             self._clock = max(self._clock, self._used.get(job.owner, 0.0))
-            if not queue:
-                del self._queues[job.owner]
+            if queue:
+                self._mark(job.owner)
+            else:
+                self._drop_queue(job.owner)
             cost = self.estimates.get(job.args[0], 0.0)
             self._at_hand += cost
             task = asyncio.get_running_loop().create_task(self._run(job))
@@ -411,7 +484,11 @@ class BotPool:
 
     def _requeue(self, job: _Job) -> None:
         """Put a job whose worker was lost back at the head of its owner's queue."""
-        self._queues.setdefault(job.owner, collections.deque()).appendleft(job)
+        queue = self._queues.get(job.owner)
+        if queue is None:
+            queue = self._new_queue(job.owner)
+        queue.appendleft(job)
+        self._mark(job.owner)
 
     async def _run(self, job: _Job) -> None:
         name, seed, view = job.args
@@ -439,6 +516,7 @@ class BotPool:
             finally:
                 spent = time.monotonic() - began if worked is None else worked
                 self._used[job.owner] = self._used.get(job.owner, 0.0) + spent
+                self._mark(job.owner)  # its charge changed: its place among the waiting too
                 if not self._queues:  # nothing waits: the clock moves on to what was served
                     self._clock = max(self._clock, self._used[job.owner])
                 log.debug(
@@ -498,6 +576,8 @@ class BotPool:
             for job in queue:
                 job.future.cancel()
         self._queues.clear()
+        self._since.clear()
+        self._heap.clear()
         for task in list(self._running):
             task.cancel()
         self._restart()
