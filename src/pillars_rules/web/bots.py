@@ -30,7 +30,7 @@ import pickle
 import random
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pillars_rules as pr
@@ -115,11 +115,13 @@ class LogText:
         self.size = size
         self._games: collections.OrderedDict[int, tuple] = collections.OrderedDict()
 
-    def text(self, events) -> str:
-        """``[event_to_dict(e) for e in events]`` as JSON text (as :func:`pillars_rules.view.export` writes it)."""
-        return self._known(events)[3]
+    def text(self, events, encoded: Sequence[str] = ()) -> str:
+        """``[event_to_dict(e) for e in events]`` as JSON text (as :func:`pillars_rules.view.export` writes it).
+        ``encoded``: the JSON of the log's first events, made already (the game's room has it:
+        :class:`~pillars_rules.web.protocol.Frames`); only the events past them are encoded here."""
+        return self._known(events, encoded)[3]
 
-    def _known(self, events) -> tuple:
+    def _known(self, events, encoded: Sequence[str] = ()) -> tuple:
         """The kept record of the game whose log is ``events``: (first event, last event,
         events encoded, their JSON text, the game's :class:`StateJSON`), grown to ``events``."""
         from pillars_rules.saves.codec import event_to_dict
@@ -133,8 +135,15 @@ class LogText:
             known = (first, first, 0, "", StateJSON())
         text = known[3]
         if known[2] < n:
+            had = min(len(encoded), n)
             new = ",".join(
-                json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":")) for e in events[known[2] :]
+                [
+                    *encoded[known[2] : had],
+                    *(
+                        json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":"))
+                        for e in events[max(known[2], had) :]
+                    ),
+                ]
             )
             text = "[" + new + "]" if not text else text[:-1] + "," + new + "]"
         known = self._games[key] = (first, events[-1], n, text, known[4])
@@ -143,14 +152,15 @@ class LogText:
             self._games.popitem(last=False)
         return known
 
-    def ship(self, view: pr.SeatView) -> _Shipped:
+    def ship(self, view: pr.SeatView, encoded: Sequence[str] = ()) -> _Shipped:
         """``view`` as it goes to a worker: its export without the log, the log's kept text,
         and its card set; the worker gets the same view as from pickling ``view``. The
-        state's JSON is made part by part, each part once per game (:class:`StateJSON`)."""
+        state's JSON is made part by part, each part once per game (:class:`StateJSON`);
+        ``encoded`` as in :meth:`text`."""
         from pillars_rules.saves.actions_json import encode_action
         from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, _CardsRef
 
-        known = self._known(view.events)
+        known = self._known(view.events, encoded)
         head = json.dumps(
             {
                 "format": EXPORT_FORMAT,
@@ -370,9 +380,10 @@ class BotPool:
             return len(self._queues.get(owner, ()))
         return sum(len(q) for q in self._queues.values())
 
-    async def decide(self, name: str, seed: int, view: pr.SeatView, owner: object = None):
+    async def decide(self, name: str, seed: int, view: pr.SeatView, owner: object = None, encoded: Sequence[str] = ()):
         """The action the bot ``name`` takes from ``view`` (one of ``view.legal_actions``),
-        queued behind ``owner``'s other decisions."""
+        queued behind ``owner``'s other decisions. ``encoded``: the JSON of the log's
+        events as far as the caller has it (:meth:`LogText.text`)."""
         future = asyncio.get_running_loop().create_future()
         queue = self._queues.get(owner)
         if queue is None:
@@ -380,7 +391,7 @@ class BotPool:
             queue = self._new_queue(owner)
             if len(self._used) > 4 * len(self._queues) + 1024:  # forget the owners long gone
                 self._used = {o: self._used[o] for o in self._queues}
-        queue.append(_Job((name, seed, view), future, owner))
+        queue.append(_Job((name, seed, view, encoded), future, owner))
         self._mark(owner)
         self._dispatch()
         return await future  # cancelled (the table moved on): the dispatcher skips it
@@ -491,14 +502,14 @@ class BotPool:
         self._mark(job.owner)
 
     async def _run(self, job: _Job) -> None:
-        name, seed, view = job.args
+        name, seed, view, encoded = job.args
         pool = self._executor()
         self._started += 1
         timeout = self.timeout * self.depth + 2 * self.budget + (self.STARTUP if self._started <= self.workers else 0.0)
         began = time.monotonic()
         worked = None  # the seconds the worker spent, once it answers
         try:
-            shipped = pickle.dumps(self._logs.ship(view), protocol=pickle.HIGHEST_PROTOCOL)
+            shipped = pickle.dumps(self._logs.ship(view, encoded), protocol=pickle.HIGHEST_PROTOCOL)
 
             def submit() -> concurrent.futures.Future:
                 with _stop_signals_held():  # a submit may start one of the pool's processes
@@ -553,7 +564,7 @@ class BotPool:
         self._fallback(job, exc)
 
     def _fallback(self, job: _Job, exc: BaseException) -> None:
-        name, seed, view = job.args
+        name, seed, view, _ = job.args
         log.error(
             "bot failed bot=%s: %s: %s; a random legal action is played", name, type(exc).__name__, str(exc)[:120]
         )
