@@ -38,17 +38,29 @@ def free_port() -> int:
 
 #: ``python -c`` text: ``serve`` under cProfile in every thread (the store thread too), timed
 #: by each thread's CPU clock, so waits (epoll, PostgreSQL's answers) cost nothing; the
-#: threads' stats go together to ``argv[1]`` at a clean stop (SIGTERM).
+#: threads' stats go together to ``argv[1]`` at a clean stop (SIGTERM). SIGUSR1 starts a
+#: window: the main thread's profile starts afresh and only threads started since count;
+#: SIGUSR2 ends it (the main thread's profile stops), so start-up and shutdown stay out.
 _PROFILE_THREADS = """
 import cProfile, pstats, signal, sys, threading, time
 profs = [cProfile.Profile(time.thread_time)]
+first = [1]
 def start(*args):
     prof = cProfile.Profile(time.thread_time)
     profs.append(prof)
     prof.enable()
 def stop(signum, frame):
     raise SystemExit(0)
+def window(signum, frame):
+    profs[0].disable()
+    profs[0] = cProfile.Profile(time.thread_time)
+    first[0] = len(profs)
+    profs[0].enable()
+def window_end(signum, frame):
+    profs[0].disable()
 signal.signal(signal.SIGTERM, stop)
+signal.signal(signal.SIGUSR1, window)
+signal.signal(signal.SIGUSR2, window_end)
 threading.setprofile(start)
 from pillars_rules.cli import main
 profs[0].enable()
@@ -57,7 +69,7 @@ try:
 finally:
     profs[0].disable()
     stats = pstats.Stats(profs[0])
-    for prof in profs[1:]:
+    for prof in profs[first[0]:]:
         try:
             stats.add(prof)
         except Exception:

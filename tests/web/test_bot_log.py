@@ -11,6 +11,7 @@ import random
 
 import pillars_rules as pr
 from pillars_rules.saves.codec import event_to_dict
+from pillars_rules.view import export_doc
 from pillars_rules.web.bots import LogText
 
 
@@ -33,6 +34,10 @@ def test_a_shipped_view_is_the_view_at_every_stage_and_seat():
                 [event_to_dict(e) for e in view.events], ensure_ascii=False, separators=(",", ":")
             )
             assert pickle.loads(pickle.dumps(logs.ship(view))) == view
+            # the head a worker reads is the export's text, its state made part by part (issue #60)
+            assert logs.ship(view).head == json.dumps(
+                export_doc(view, events=False), ensure_ascii=False, separators=(",", ":")
+            )
 
 
 def test_a_reloaded_game_or_a_shorter_log_is_encoded_again():
@@ -51,6 +56,25 @@ def test_a_reloaded_game_or_a_shorter_log_is_encoded_again():
     for other in (played(seed=s, decisions=10)[-1].view(1) for s in (6, 7, 8)):  # past its size
         assert logs.text(other.events) == want(other)
     assert len(logs._games) == 2
+
+
+def test_the_events_a_room_encoded_already_are_taken_as_they_are():
+    """A room hands the pool its own JSON of the log (protocol.Frames): only the events
+    past it are encoded, and the worker still gets the whole log (issue #60)."""
+    from pillars_rules.web import protocol as P
+
+    games = played(decisions=90)
+    frames = P.Frames()
+    frames.extend(games[30])  # the room is behind the view (it encodes at its next flush) ...
+    logs = LogText()
+    for game in (games[40], games[60], games[-1]):
+        view = game.view(1)
+        want = [event_to_dict(e) for e in view.events]
+        assert json.loads(logs.text(view.events, frames.events)) == want
+        assert pickle.loads(pickle.dumps(logs.ship(view, frames.events))) == view
+        frames.extend(games[-1])  # ... or ahead of it: only the view's events are taken
+    marked = ['{"taken":"from the room"}'] * 5  # what was handed over is what the worker reads
+    assert json.loads(LogText().text(games[10].view(0).events, marked))[:5] == [{"taken": "from the room"}] * 5
 
 
 def test_a_view_with_fan_cards_arrives_with_them():

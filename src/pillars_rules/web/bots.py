@@ -21,6 +21,7 @@ import collections
 import concurrent.futures
 import contextlib
 import functools
+import heapq
 import json
 import logging
 import multiprocessing
@@ -29,12 +30,13 @@ import pickle
 import random
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pillars_rules as pr
 
 from ..games.pillars import load_cards
+from .statejson import StateJSON
 
 log = logging.getLogger("pillars_rules.web")
 
@@ -113,37 +115,67 @@ class LogText:
         self.size = size
         self._games: collections.OrderedDict[int, tuple] = collections.OrderedDict()
 
-    def text(self, events) -> str:
-        """``[event_to_dict(e) for e in events]`` as JSON text (as :func:`pillars_rules.view.export` writes it)."""
+    def text(self, events, encoded: Sequence[str] = ()) -> str:
+        """``[event_to_dict(e) for e in events]`` as JSON text (as :func:`pillars_rules.view.export` writes it).
+        ``encoded``: the JSON of the log's first events, made already (the game's room has it:
+        :class:`~pillars_rules.web.protocol.Frames`); only the events past them are encoded here."""
+        return self._known(events, encoded)[3]
+
+    def _known(self, events, encoded: Sequence[str] = ()) -> tuple:
+        """The kept record of the game whose log is ``events``: (first event, last event,
+        events encoded, their JSON text, the game's :class:`StateJSON`), grown to ``events``."""
         from pillars_rules.saves.codec import event_to_dict
 
         if not events:
-            return "[]"
+            return (None, None, 0, "[]", StateJSON())
         first, n = events[0], len(events)
         key = id(first)
         known = self._games.get(key)
         if known is None or known[0] is not first or known[2] > n or events[known[2] - 1] is not known[1]:
-            known = (first, first, 0, "")
+            known = (first, first, 0, "", StateJSON())
         text = known[3]
         if known[2] < n:
+            had = min(len(encoded), n)
             new = ",".join(
-                json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":")) for e in events[known[2] :]
+                [
+                    *encoded[known[2] : had],
+                    *(
+                        json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":"))
+                        for e in events[max(known[2], had) :]
+                    ),
+                ]
             )
             text = "[" + new + "]" if not text else text[:-1] + "," + new + "]"
-        self._games[key] = (first, events[-1], n, text)
+        known = self._games[key] = (first, events[-1], n, text, known[4])
         self._games.move_to_end(key)
         while len(self._games) > self.size:
             self._games.popitem(last=False)
-        return text
+        return known
 
-    def ship(self, view: pr.SeatView) -> _Shipped:
+    def ship(self, view: pr.SeatView, encoded: Sequence[str] = ()) -> _Shipped:
         """``view`` as it goes to a worker: its export without the log, the log's kept text,
-        and its card set; the worker gets the same view as from pickling ``view``."""
-        from pillars_rules.view import _CardsRef, export_doc
+        and its card set; the worker gets the same view as from pickling ``view``. The
+        state's JSON is made part by part, each part once per game (:class:`StateJSON`);
+        ``encoded`` as in :meth:`text`."""
+        from pillars_rules.saves.actions_json import encode_action
+        from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, _CardsRef
 
-        head = json.dumps(export_doc(view, events=False), ensure_ascii=False, separators=(",", ":"))
+        known = self._known(view.events, encoded)
+        head = json.dumps(
+            {
+                "format": EXPORT_FORMAT,
+                "format_version": EXPORT_FORMAT_VERSION,
+                "seat": view.seat,
+                "decision": view.decision,
+                "state": None,
+                "next_event": view.next_event,
+                "legal_actions": [encode_action(a) for a in view.legal_actions],
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        ).replace('"state":null', '"state":' + known[4].whole(view.state), 1)
         key = id(view.events[0]) if view.events else 0  # the game's, as in text()
-        return _Shipped(head, self.text(view.events), _CardsRef(view.rules), key)
+        return _Shipped(head, known[3], _CardsRef(view.rules), key)
 
 
 class _Shipped:
@@ -318,6 +350,11 @@ class BotPool:
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._started = 0  # decisions the current pool was given (its first ones start workers)
         self._queues: dict[object, collections.deque] = {}
+        # the waiting owners by (charge, decisions waiting, when their queue began): a heap whose
+        # entries go stale when an owner's key changes (each change pushes its new key; see _head)
+        self._heap: list[tuple[float, int, int, object]] = []
+        self._since: dict[object, int] = {}  # each queue's place in line among equals
+        self._seq = 0
         self._used: dict[object, float] = {}  # worker seconds charged to each owner
         self._clock = 0.0  # the charge of the owner served last
         self._running: set[asyncio.Task] = set()
@@ -343,32 +380,77 @@ class BotPool:
             return len(self._queues.get(owner, ()))
         return sum(len(q) for q in self._queues.values())
 
-    async def decide(self, name: str, seed: int, view: pr.SeatView, owner: object = None):
+    async def decide(self, name: str, seed: int, view: pr.SeatView, owner: object = None, encoded: Sequence[str] = ()):
         """The action the bot ``name`` takes from ``view`` (one of ``view.legal_actions``),
-        queued behind ``owner``'s other decisions."""
+        queued behind ``owner``'s other decisions. ``encoded``: the JSON of the log's
+        events as far as the caller has it (:meth:`LogText.text`)."""
         future = asyncio.get_running_loop().create_future()
         queue = self._queues.get(owner)
         if queue is None:
             self._used[owner] = max(self._used.get(owner, 0.0), self._clock)
-            queue = self._queues[owner] = collections.deque()
+            queue = self._new_queue(owner)
             if len(self._used) > 4 * len(self._queues) + 1024:  # forget the owners long gone
                 self._used = {o: self._used[o] for o in self._queues}
-        queue.append(_Job((name, seed, view), future, owner))
+        queue.append(_Job((name, seed, view, encoded), future, owner))
+        self._mark(owner)
         self._dispatch()
         return await future  # cancelled (the table moved on): the dispatcher skips it
 
+    def _new_queue(self, owner: object) -> collections.deque:
+        queue = self._queues[owner] = collections.deque()
+        self._since[owner] = self._seq
+        self._seq += 1
+        return queue
+
+    def _drop_queue(self, owner: object) -> None:
+        del self._queues[owner]
+        del self._since[owner]
+
+    def _mark(self, owner: object) -> None:
+        """Push ``owner``'s current key (after its charge or its queue changed)."""
+        queue = self._queues.get(owner)
+        if queue is None:
+            return
+        heap = self._heap
+        if len(heap) > 4 * len(self._queues) + 64:  # mostly stale entries: rebuild from the live keys
+            used, since = self._used, self._since
+            heap[:] = [(used.get(o, 0.0), len(q), since[o], o) for o, q in self._queues.items()]
+            heapq.heapify(heap)
+            return
+        heapq.heappush(heap, (self._used.get(owner, 0.0), len(queue), self._since[owner], owner))
+
     def _head(self) -> collections.deque | None:
         """The queue of the waiting owner charged the least worker time, its first
-        job live (``None``: nothing waits)."""
-        while self._queues:
-            owner = min(self._queues, key=lambda o: (self._used.get(o, 0.0), len(self._queues[o])))
-            queue = self._queues[owner]
-            while queue and queue[0].future.done():
+        job live (``None``: nothing waits). Between owners charged alike, the one with
+        fewer decisions queued, then the one that began waiting first."""
+        heap, queues = self._heap, self._queues
+        while heap:
+            used, n, since, owner = heap[0]
+            queue = queues.get(owner)
+            if queue is None or self._since[owner] != since or n != len(queue) or used != self._used.get(owner, 0.0):
+                heapq.heappop(heap)  # stale: the owner's key changed since
+                continue
+            while queue and queue[0].future.done():  # decisions cancelled (their tables moved on)
                 queue.popleft()
-            if queue:
+            if len(queue) == n:
                 return queue
-            del self._queues[owner]
+            heapq.heappop(heap)
+            if queue:
+                self._mark(owner)
+                return queue
+            self._drop_queue(owner)
         return None
+
+    def _room(self) -> bool:
+        """Whether any decision could be handed over now (:meth:`_fits` of the cheapest one)."""
+        running = len(self._running)
+        if running < self.workers * self.depth:
+            return True
+        return (
+            bool(self.estimates)
+            and running < self.workers * self.most
+            and self._at_hand + min(self.estimates.values()) <= self.workers * self.budget
+        )
 
     def _fits(self, job: _Job) -> bool:
         """Whether ``job`` may be handed to the processes now: within ``depth``
@@ -384,14 +466,16 @@ class BotPool:
         )
 
     def _dispatch(self) -> None:
-        while True:
+        while self._queues and self._room():
             queue = self._head()
             if queue is None or not self._fits(queue[0]):
                 return
             job = queue.popleft()
             self._clock = max(self._clock, self._used.get(job.owner, 0.0))
-            if not queue:
-                del self._queues[job.owner]
+            if queue:
+                self._mark(job.owner)
+            else:
+                self._drop_queue(job.owner)
             cost = self.estimates.get(job.args[0], 0.0)
             self._at_hand += cost
             task = asyncio.get_running_loop().create_task(self._run(job))
@@ -411,17 +495,21 @@ class BotPool:
 
     def _requeue(self, job: _Job) -> None:
         """Put a job whose worker was lost back at the head of its owner's queue."""
-        self._queues.setdefault(job.owner, collections.deque()).appendleft(job)
+        queue = self._queues.get(job.owner)
+        if queue is None:
+            queue = self._new_queue(job.owner)
+        queue.appendleft(job)
+        self._mark(job.owner)
 
     async def _run(self, job: _Job) -> None:
-        name, seed, view = job.args
+        name, seed, view, encoded = job.args
         pool = self._executor()
         self._started += 1
         timeout = self.timeout * self.depth + 2 * self.budget + (self.STARTUP if self._started <= self.workers else 0.0)
         began = time.monotonic()
         worked = None  # the seconds the worker spent, once it answers
         try:
-            shipped = pickle.dumps(self._logs.ship(view), protocol=pickle.HIGHEST_PROTOCOL)
+            shipped = pickle.dumps(self._logs.ship(view, encoded), protocol=pickle.HIGHEST_PROTOCOL)
 
             def submit() -> concurrent.futures.Future:
                 with _stop_signals_held():  # a submit may start one of the pool's processes
@@ -439,6 +527,7 @@ class BotPool:
             finally:
                 spent = time.monotonic() - began if worked is None else worked
                 self._used[job.owner] = self._used.get(job.owner, 0.0) + spent
+                self._mark(job.owner)  # its charge changed: its place among the waiting too
                 if not self._queues:  # nothing waits: the clock moves on to what was served
                     self._clock = max(self._clock, self._used[job.owner])
                 log.debug(
@@ -475,7 +564,7 @@ class BotPool:
         self._fallback(job, exc)
 
     def _fallback(self, job: _Job, exc: BaseException) -> None:
-        name, seed, view = job.args
+        name, seed, view, _ = job.args
         log.error(
             "bot failed bot=%s: %s: %s; a random legal action is played", name, type(exc).__name__, str(exc)[:120]
         )
@@ -498,6 +587,8 @@ class BotPool:
             for job in queue:
                 job.future.cancel()
         self._queues.clear()
+        self._since.clear()
+        self._heap.clear()
         for task in list(self._running):
             task.cancel()
         self._restart()

@@ -382,7 +382,8 @@ class Room:
         seed = (self.record.seats[seat].bot_seed + decision) % 2**63
         view = self.game.view(seat)
         pool = self.server.bots if self.has_person else self.server.background_bots
-        action = await pool.decide(name, seed, view, owner=self.record.owner or self.record.game_id)
+        owner = self.record.owner or self.record.game_id
+        action = await pool.decide(name, seed, view, owner=owner, encoded=self.frames.events)
         if self.game.decision != decision or self.played_by(seat) != name:
             return  # the person came back, or the game moved on, while the bot thought
         # shielded: a bot cancelled once its move is on its way to the store (the person came
