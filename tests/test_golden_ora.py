@@ -72,7 +72,9 @@ def test_each_golden_log_replays_to_the_same_final_state_and_scores(spec):
     line = golden(spec, ".txt").rstrip("\n").splitlines()[-1]
     scores = json.loads(re.fullmatch(r"Final scores: (\[[^\]]*\]); ranking .*", line).group(1))
     assert loaded.scores() == scores
-    assert pr.replay(loaded.events, game="ora-et-labora").state == fresh.state
+    # replay by the game's name folds the same log to the same state (pr.load verified these very events
+    # above, each against the rules: a second verification would only repeat it)
+    assert pr.replay(loaded.events, game="ora-et-labora", verify=False).state == fresh.state
 
 
 def test_the_golden_games_cover_every_mode_and_both_countries():
