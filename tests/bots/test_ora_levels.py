@@ -56,9 +56,9 @@ def test_each_level_plays_the_full_4_player_game(level):
     assert pr.play(game, bots).is_over
 
 
-def _events(bots: list) -> list:
+def _events(bots: list, actions: int | None = None) -> list:
     game = pr.new_game(players=3, seed=5, game=ORA, variants=["short"])
-    return pr.play(game, bots).events
+    return pr.play(game, bots, max_actions=actions).events
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
@@ -74,9 +74,9 @@ def test_the_search_s_seed_gives_the_same_choices_within_its_counted_budgets():
     def search(seed: int) -> list[OraSearchBot]:
         return [OraSearchBot(seed + s, cpu=None) for s in range(3)]
 
-    first = _events(search(3))
-    assert _events(search(3)) == first
-    assert _events([OraBot(3 + s) for s in range(3)]) != first  # the search changes choices
+    first = _events(search(3), 150)
+    assert _events(search(3), 150) == first
+    assert _events([OraBot(3 + s) for s in range(3)], 150) != first  # the search changes choices
 
 
 def test_the_search_keeps_to_the_counted_budgets_it_is_given():
