@@ -43,6 +43,9 @@ from typing import Any
 GAMES = {"2p": 30, "4p": 12, "solo": 10}
 FIRST_SEED = {"2p": 60_000, "4p": 70_000, "solo": 80_000}
 GAME = "ora-et-labora"
+#: Decisions after which a game is taken as one that cannot end (a whole 4-player game has about
+#: 400; the engine's own limit, 30,000 events, is ten times further).
+MAX_DECISIONS = 3000
 #: The server's bot budget, seconds of a decision (pillars_rules.web.server.BOT_BUDGET).
 BUDGET = 0.05
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -78,6 +81,7 @@ def play(item: tuple[str, int, tuple[str, ...], int]) -> dict[str, Any]:
     the decisions its clock stopped."""
     import pillars_rules as pr
     from pillars_rules.bots import make_level
+    from pillars_rules.errors import LimitError
 
     from .bots_ratings import seat_ranks
 
@@ -86,14 +90,27 @@ def play(item: tuple[str, int, tuple[str, ...], int]) -> dict[str, Any]:
     game = pr.new_game(players=len(seats), seed=seed, game=GAME, variants=["france"])
     cpu: list[list[float]] = [[] for _ in seats]
     started = time.perf_counter()
+    decisions = 0
     while not game.is_over:
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            return {
+                "format": fmt,
+                "pairing": pairing,
+                "seats": list(seats),
+                "seed": seed,
+                "unfinished": f"{MAX_DECISIONS} decisions",
+            }
         seat = game.current_player
         assert seat is not None
         view = game.view(seat)
         c = time.process_time()
         action = bots[seat](view)
         cpu[seat].append(round((time.process_time() - c) * 1e3, 3))
-        game = game.apply(action, seat=seat)
+        try:
+            game = game.apply(action, seat=seat)
+        except LimitError as exc:  # a game that cannot end (the engine's event limit): kept, not rated
+            return {"format": fmt, "pairing": pairing, "seats": list(seats), "seed": seed, "unfinished": str(exc)}
     return {
         "ranks": seat_ranks(game),
         "scores": [int(x) for x in game.scores()],
@@ -125,6 +142,8 @@ def summarize(names: Sequence[str], games: Sequence[dict[str, Any]], counts: dic
     from .bots import wilson
     from .bots_ratings import pairwise, ratings
 
+    unfinished = [g for g in games if "unfinished" in g]
+    games = [g for g in games if "unfinished" not in g]
     rated = [g for g in games if g["format"] != "solo"]
     out: dict[str, Any] = {
         "levels": list(names),
@@ -162,6 +181,7 @@ def summarize(names: Sequence[str], games: Sequence[dict[str, Any]], counts: dic
         if g["format"] == "solo":
             solo.setdefault(g["seats"][0], []).append(g["scores"][0])
     out["cpu_ms"] = {b: _quantiles(xs) for b, xs in cpu.items() if xs}
+    out["unfinished"] = [{k: g[k] for k in ("format", "seats", "seed", "unfinished")} for g in unfinished]
     out["clock_stopped"] = {b: [cut[b], decided[b]] for b in names if cut[b]}
     out["solo"] = {}
     for b, xs in solo.items():
@@ -224,6 +244,12 @@ def render_rst(results: dict[str, Any]) -> str:
                 continue
             cells.append(f"{100 * rate:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}] of {m}")
         lines += [f"   * - ``{a}`` over ``{b}``"] + [f"     - {x}" for x in cells]
+    for g in results.get("unfinished", []):
+        lines += [
+            "",
+            f"Not rated: the {g['format']} game of ``{'/'.join(g['seats'])}``, seed {g['seed']}, "
+            f"could not end ({g['unfinished']}).",
+        ]
     if results.get("games_fixed", 0) > results.get("games", 0):
         lines += ["", f"The run was stopped after {results['games']} of the {results['games_fixed']} games fixed."]
     return "\n".join(lines) + "\n"

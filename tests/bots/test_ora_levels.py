@@ -162,3 +162,41 @@ def test_an_unknown_level_is_refused_with_the_game_s_levels():
         ConfigError, match=r"no levels for the game 'chess' \(games with levels: ora-et-labora, pillars\)"
     ):
         level_names("chess")
+
+
+# ---------------------------------------------------------------- follow-up uses without end
+def _then_use(chain, round_: int, seat: int = 0, kind: str = "then use"):
+    from types import SimpleNamespace
+
+    from pillars_rules.games.ora import records as R
+
+    skip = R.Pass(label="skip the use")
+    view = SimpleNamespace(
+        state=SimpleNamespace(pending=SimpleNamespace(kind=kind, seat=seat), round=round_),
+        legal_actions=("use the building", skip),
+    )
+    return chain.skip(view), skip
+
+
+def test_a_bot_skips_a_follow_up_use_past_the_chain_limit():
+    # some buildings' follow-ups call each other without end, each use worth something to take
+    from pillars_rules.bots.ora import CHAIN_LIMIT, Chain
+
+    chain = Chain()
+    answers = [_then_use(chain, 15) for _ in range(CHAIN_LIMIT + 2)]
+    assert [a is None for a, _ in answers] == [True] * CHAIN_LIMIT + [False, False]
+    assert answers[-1][0] is answers[-1][1]  # the listed Pass
+    # another decision, round or seat starts the count again
+    assert _then_use(chain, 15, kind="after")[0] is None
+    assert all(_then_use(chain, 15)[0] is None for _ in range(CHAIN_LIMIT))
+    assert _then_use(chain, 16)[0] is None and _then_use(chain, 16, seat=1)[0] is None
+
+
+@pytest.mark.slow
+def test_the_levels_end_the_game_whose_follow_up_uses_called_each_other_without_end():
+    # the 4-player game of bench/ora_ratings.py (seed 71005) where a cloister building's follow-up
+    # and the priory's called each other until the engine's event limit, before the chain limit
+    seats = ("hard", "easy", "hard", "easy")
+    bots = [make_level(name, 710050 + i, game=ORA) for i, name in enumerate(seats)]
+    game = pr.play(pr.new_game(players=4, seed=71005, game=ORA, variants=["france"]), bots)
+    assert game.is_over and game.n_events < 10_000

@@ -16,6 +16,8 @@ clergyman it places and the fee a work contract hands another seat. The
 weights change with how far the game has gone (:func:`progress`): goods turn
 into their points only near the end. Ties are broken by the bot's own seeded
 generator, so a seed and a game give the same choices.
+A follow-up use past :data:`CHAIN_LIMIT` in a row is skipped (:class:`Chain`): some buildings'
+follow-ups can call each other without end, each use worth something to take.
 
 It names no building: what a building does is its function's outcomes, listed
 by the game.
@@ -342,6 +344,34 @@ class Valuer:
         return self.v("coin") * (self.state.stacks.top(pile) or 0)
 
 
+#: Follow-up uses in a row (``then use`` decisions of one seat in one round) after which a bot skips
+#: the next: some buildings' follow-ups can call each other without end, each use worth something.
+CHAIN_LIMIT = 8
+
+
+class Chain:
+    """A bot's count of the follow-up uses it has just made in a row (:data:`CHAIN_LIMIT`)."""
+
+    def __init__(self) -> None:
+        self.at: tuple[int, int] | None = None
+        self.n = 0
+
+    def skip(self, view: Any) -> Any:
+        """The listed ``Pass`` when this decision would take the seat's follow-up uses past
+        :data:`CHAIN_LIMIT`, else ``None`` (the bot decides as it would)."""
+        state = view.state
+        pending = state.pending
+        if pending is None or pending.kind != "then use":
+            self.at, self.n = None, 0
+            return None
+        at = (state.round, pending.seat)
+        self.n = self.n + 1 if at == self.at else 1
+        self.at = at
+        if self.n <= CHAIN_LIMIT:
+            return None
+        return next((a for a in view.legal_actions if type(a) is R.Pass), None)
+
+
 class OraBot:
     """The heuristic bot for Ora et Labora (see the module's docstring)."""
 
@@ -349,12 +379,16 @@ class OraBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
+        self.chain = Chain()
         warm()
 
     def __call__(self, view: Any) -> Any:
         actions: Sequence[Any] = view.legal_actions
         if len(actions) == 1:
             return actions[0]
+        skip = self.chain.skip(view)
+        if skip is not None:
+            return skip
         state: R.State = view.state
         pending = state.pending
         assert pending is not None  # a view with actions has a pending decision
@@ -459,4 +493,15 @@ def ora_heuristic(seed: int | None = None) -> OraBot:
     return OraBot(seed)
 
 
-__all__ = ["OraBot", "Valuer", "action_values", "ora_heuristic", "points", "progress", "use_value", "value"]
+__all__ = [
+    "CHAIN_LIMIT",
+    "Chain",
+    "OraBot",
+    "Valuer",
+    "action_values",
+    "ora_heuristic",
+    "points",
+    "progress",
+    "use_value",
+    "value",
+]

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ConfigError
-from .ora import OraBot, action_values, warm
+from .ora import Chain, OraBot, action_values, warm
 from .ora_search import OraSearchBot
 
 #: How loosely ``easy`` picks its moves (points; see :class:`OraLooseBot`).
@@ -46,12 +46,16 @@ class OraLooseBot:
             raise ConfigError(f"OraLooseBot: temperature must be points > 0, not {temperature!r:.40}")
         self.random = random.Random(seed)
         self.temperature = float(temperature)
+        self.chain = Chain()
         warm()
 
     def __call__(self, view: Any) -> Any:
         actions: Sequence[Any] = view.legal_actions
         if len(actions) == 1:
             return actions[0]
+        skip = self.chain.skip(view)
+        if skip is not None:
+            return skip
         values = action_values(view.state, view.rules, actions)
         top = max(values)
         weights = [math.exp((v - top) / self.temperature) for v in values]

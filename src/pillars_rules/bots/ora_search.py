@@ -49,7 +49,7 @@ from ..core import decide
 from ..errors import ConfigError
 from ..games.ora import ORA
 from ..games.ora import records as R
-from .ora import action_values, warm
+from .ora import Chain, action_values, warm
 
 #: CPU seconds a decision may search (the server's bot budget is 0.05 s; one simulated decision
 #: past the check is at most a few milliseconds).
@@ -119,6 +119,7 @@ class OraSearchBot:
         self._left = self._work = 0
         self._deadline: float | None = None
         self._longest = 0.0
+        self.chain = Chain()
         warm()
 
     def __call__(self, view: Any) -> Any:
@@ -127,6 +128,9 @@ class OraSearchBot:
         self.last_steps = self.last_work = 0
         if len(actions) == 1:
             return actions[0]
+        skip = self.chain.skip(view)
+        if skip is not None:
+            return skip
         state: R.State = view.state
         rules = view.rules
         values = action_values(state, rules, actions)
