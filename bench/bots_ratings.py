@@ -60,11 +60,16 @@ def _play(names: Sequence[str], seed: int) -> list[float]:
 
     bots = [make_bot(name, seed * 10 + i) for i, name in enumerate(names)]
     game = pr.play(pr.new_game(len(bots), seed), bots)
+    return seat_ranks(game)
+
+
+def seat_ranks(game) -> list[int]:
+    """Each seat's place in a finished game (0 first; tied seats share a place)."""
     ranks = {}
     for place, group in enumerate(game.ranking()):
         for seat in group:
             ranks[seat] = place
-    return [ranks[s] for s in range(len(bots))]
+    return [ranks[s] for s in range(len(ranks))]
 
 
 def schedule(bots: Sequence[str], games: dict) -> list[tuple[str, int, tuple[str, ...], int]]:
@@ -161,7 +166,7 @@ def ratings(bots: Sequence[str], games: Sequence[dict], boot: int = BOOTSTRAP, s
     return out
 
 
-__all__ = ["GAMES", "rated_bots", "schedule", "play_scheduled", "pairwise", "fit", "ratings"]
+__all__ = ["GAMES", "rated_bots", "schedule", "play_scheduled", "pairwise", "fit", "ratings", "seat_ranks"]
 
 
 def _timed_play(item) -> dict:
@@ -174,16 +179,12 @@ def _timed_play(item) -> dict:
     fmt, pairing, seats, seed = item
     bots = [Timed(make_bot(name, seed * 10 + i)) for i, name in enumerate(seats)]
     game = pr.play(pr.new_game(len(bots), seed), bots)
-    ranks = {}
-    for place, group in enumerate(game.ranking()):
-        for seat in group:
-            ranks[seat] = place
     return {
         "format": fmt,
         "pairing": pairing,
         "seats": list(seats),
         "seed": seed,
-        "ranks": [ranks[s] for s in range(len(bots))],
+        "ranks": seat_ranks(game),
         "cpu": [[sum(b.cpu), len(b.cpu)] for b in bots],
     }
 

@@ -35,6 +35,7 @@ SUITES: dict[str, str] = {
     "--botpool": "bench.botpool",
     "--ora": "bench.ora",
     "--ora-bots": "bench.ora_bots",
+    "--ora-ratings": "bench.ora_ratings",
 }
 
 

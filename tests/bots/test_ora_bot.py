@@ -99,7 +99,7 @@ def test_goods_turn_into_their_points_as_the_game_ends():
 def test_each_game_has_its_bots_by_name():
     assert isinstance(make_bot("heuristic", 1, game=ORA), OraBot)
     assert isinstance(make_bot("random", 1, game=ORA), RandomBot)
-    assert bot_names(ORA) == ("heuristic", "random")
+    assert bot_names(ORA) == ("easy", "hard", "heuristic", "medium", "random")  # its levels too
     # Pillars is the default: every existing call makes the same bots
     assert isinstance(make_bot("heuristic", 1), HeuristicBot)
     assert GAME_BOTS["pillars"] is BOTS and bot_names() == tuple(sorted(BOTS))
@@ -107,7 +107,10 @@ def test_each_game_has_its_bots_by_name():
 
 
 def test_an_unknown_bot_or_a_game_without_bots_is_refused_with_the_list():
-    with pytest.raises(ConfigError, match=r"unknown bot 'mcts' for ora-et-labora \(bots: heuristic, random\)"):
+    with pytest.raises(
+        ConfigError,
+        match=r"unknown bot 'mcts' for ora-et-labora \(levels: easy, medium, hard; bots: easy, hard, heuristic, medium, random\)",
+    ):
         make_bot("mcts", 1, game=ORA)
     with pytest.raises(ConfigError, match=r"no bots for the game 'chess' \(games with bots: ora-et-labora, pillars\)"):
         make_bot("random", 1, game="chess")
@@ -125,6 +128,6 @@ def test_simulate_plays_ora_with_its_bots(capsys):
     out = capsys.readouterr().out
     assert "Final scoreboard:" in out
     assert main(["simulate", "--game", ORA, "--players", "2", "--bots", "mcts"]) == 1
-    assert "unknown bot 'mcts' for ora-et-labora (bots: heuristic, random)" in capsys.readouterr().err
+    assert "unknown bot 'mcts' for ora-et-labora (levels: easy, medium, hard; bots: " in capsys.readouterr().err
     assert main(["simulate", "--game", ORA, "--players", "3", "--bots", "heuristic,random"]) == 1
     assert "--bots names 2 bots for 3 players" in capsys.readouterr().err

@@ -125,7 +125,10 @@ def test_undo_takes_back_the_last_decision(tmp_path):
 def test_ora_bots_and_seats_are_checked_on_the_command_line(tmp_path):
     for args, error in [
         (("--players", "5"), "Ora et Labora takes 1 to 4 players, not 5"),
-        (("--players", "2", "--bots", "mcts"), "--bots: unknown bot 'mcts' (bots: heuristic, random)"),
+        (
+            ("--players", "2", "--bots", "mcts"),
+            "--bots: unknown bot 'mcts' (bots: easy, hard, heuristic, medium, random)",
+        ),
         (("--players", "2", "--variant", "spain"), "Ora has no variant 'spain'"),
         (("--players", "2", "--variant", "short"), "the short game takes 3 or 4 players, not 2"),
         (("--players", "1", "--seat", "1"), "--seat: no seat '1' in a 1-player game"),

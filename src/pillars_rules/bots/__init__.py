@@ -10,8 +10,10 @@ command-line tools, the balance lab, the terminal game and the game server
 share one list. Each game has its own list (:data:`GAME_BOTS`, by the game's
 registered name; :data:`BOTS` is Pillars'): ``make_bot(name, seed,
 game="ora-et-labora")`` makes one of *Ora et Labora*'s (``random``,
-``heuristic``: :mod:`pillars_rules.bots.ora`). The levels people pick are :data:`LEVELS` (``easy``,
-``medium``, ``hard``; :mod:`pillars_rules.bots.levels`); the other names are
+``heuristic``: :mod:`pillars_rules.bots.ora`, and its levels). The levels people pick are
+:data:`LEVELS` (``easy``, ``medium``, ``hard``; :mod:`pillars_rules.bots.levels`), and each game's
+are :data:`GAME_LEVELS` (:func:`level_names`, :func:`make_level`; Ora's:
+:mod:`pillars_rules.bots.ora_levels`); the other names are
 the bots themselves (``random``, ``heuristic``, ``heuristic-v1``, ``mcts``).
 The bot protocol, :class:`RandomBot` and :func:`play` are defined in
 :mod:`pillars_rules.autoplay` (they are part of the core API, ``pr.play``)
@@ -24,7 +26,7 @@ True
 >>> pr.play(pr.new_game(players=2, seed=5), [make_bot("heuristic", 1), make_bot("random", 2)]).is_over
 True
 >>> sorted(GAME_BOTS["ora-et-labora"])
-['heuristic', 'random']
+['easy', 'hard', 'heuristic', 'medium', 'random']
 """
 
 from __future__ import annotations
@@ -54,11 +56,41 @@ def _ora_heuristic(seed: int | None = None) -> Bot:
     return OraBot(seed)
 
 
+def _ora_easy(seed: int | None = None) -> Bot:
+    from .ora_levels import ora_easy
+
+    return ora_easy(seed)
+
+
+def _ora_hard(seed: int | None = None) -> Bot:
+    from .ora_levels import ora_hard
+
+    return ora_hard(seed)
+
+
 #: Each game's bots by the game's registered name (``pillars_rules.core.game_names``):
 #: ``factory(seed) -> bot``. Every game has ``random``; Pillars' list is :data:`BOTS`.
 GAME_BOTS: dict[str, dict[str, Callable[[int | None], Bot]]] = {
     "pillars": BOTS,
-    "ora-et-labora": {"random": RandomBot, "heuristic": _ora_heuristic},
+    "ora-et-labora": {
+        "random": RandomBot,
+        "easy": _ora_easy,
+        "medium": _ora_heuristic,
+        "hard": _ora_hard,
+        "heuristic": _ora_heuristic,
+    },
+}
+
+#: Each game's levels by the game's registered name, weakest first, with what each one is; each
+#: level is also one of the game's bots (:data:`GAME_BOTS`). Pillars' are :data:`LEVELS`; *Ora et
+#: Labora*'s are :mod:`pillars_rules.bots.ora_levels`.
+GAME_LEVELS: dict[str, dict[str, str]] = {
+    "pillars": LEVELS,
+    "ora-et-labora": {
+        "easy": "the heuristic bot choosing loosely: often a little worse than its best move",
+        "medium": "the heuristic bot (heuristic): about a millisecond per decision",
+        "hard": "the heuristic's best moves played a turn ahead: a search within 35 ms of CPU per decision",
+    },
 }
 
 
@@ -70,9 +102,32 @@ def make_bot(name: str, seed: int | None = None, game: str = "pillars") -> Bot:
         raise ConfigError(f"no bots for the game {game!r:.40} (games with bots: {', '.join(sorted(GAME_BOTS))})")
     factory = bots.get(name) if isinstance(name, str) else None
     if factory is None:
-        where = "" if game == "pillars" else f" for {game}"
-        raise ConfigError(f"unknown bot {name!r}{where} (bots: {', '.join(sorted(bots))})")
+        if game == "pillars":  # Pillars' message, as it always was
+            raise ConfigError(f"unknown bot {name!r} (bots: {', '.join(sorted(bots))})")
+        levels = GAME_LEVELS.get(game)
+        known = f"levels: {', '.join(levels)}; " if levels else ""
+        raise ConfigError(f"unknown bot {name!r} for {game} ({known}bots: {', '.join(sorted(bots))})")
     return factory(seed)
+
+
+def level_names(game: str = "pillars") -> tuple[str, ...]:
+    """The names of ``game``'s levels, weakest first (:data:`GAME_LEVELS`; :class:`ConfigError` for a
+    game without levels)."""
+    levels = GAME_LEVELS.get(game) if isinstance(game, str) else None
+    if levels is None:
+        raise ConfigError(f"no levels for the game {game!r:.40} (games with levels: {', '.join(sorted(GAME_LEVELS))})")
+    return tuple(levels)
+
+
+def make_level(level: str, seed: int | None = None, game: str = "pillars") -> Bot:
+    """A new bot of ``game`` at ``level`` (one of :func:`level_names`): what ``make_bot(level, seed,
+    game=game)`` makes, but a name that is a bot and no level (``random``, ``heuristic``...) is refused
+    too: :class:`ConfigError` listing the game's levels."""
+    levels = level_names(game)
+    if not isinstance(level, str) or level not in levels:
+        where = "" if game == "pillars" else f" for {game}"
+        raise ConfigError(f"unknown level {level!r:.40}{where} (levels: {', '.join(levels)})")
+    return make_bot(level, seed, game)
 
 
 def bot_names(game: str = "pillars") -> tuple[str, ...]:
@@ -83,7 +138,19 @@ def bot_names(game: str = "pillars") -> tuple[str, ...]:
     return tuple(sorted(bots))
 
 
-__all__ = ["Bot", "BOTS", "GAME_BOTS", "LEVELS", "RandomBot", "bot_names", "make_bot", "play"]
+__all__ = [
+    "Bot",
+    "BOTS",
+    "GAME_BOTS",
+    "GAME_LEVELS",
+    "LEVELS",
+    "RandomBot",
+    "bot_names",
+    "level_names",
+    "make_bot",
+    "make_level",
+    "play",
+]
 
 
 def _register() -> None:

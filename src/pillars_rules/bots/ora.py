@@ -16,6 +16,8 @@ clergyman it places and the fee a work contract hands another seat. The
 weights change with how far the game has gone (:func:`progress`): goods turn
 into their points only near the end. Ties are broken by the bot's own seeded
 generator, so a seed and a game give the same choices.
+A follow-up use past :data:`CHAIN_LIMIT` in a row is skipped (:class:`Chain`): some buildings'
+follow-ups can call each other without end, each use worth something to take.
 
 It names no building: what a building does is its function's outcomes, listed
 by the game.
@@ -342,6 +344,34 @@ class Valuer:
         return self.v("coin") * (self.state.stacks.top(pile) or 0)
 
 
+#: Follow-up uses in a row (``then use`` decisions of one seat in one round) after which a bot skips
+#: the next: some buildings' follow-ups can call each other without end, each use worth something.
+CHAIN_LIMIT = 8
+
+
+class Chain:
+    """A bot's count of the follow-up uses it has just made in a row (:data:`CHAIN_LIMIT`)."""
+
+    def __init__(self) -> None:
+        self.at: tuple[int, int] | None = None
+        self.n = 0
+
+    def skip(self, view: Any) -> Any:
+        """The listed ``Pass`` when this decision would take the seat's follow-up uses past
+        :data:`CHAIN_LIMIT`, else ``None`` (the bot decides as it would)."""
+        state = view.state
+        pending = state.pending
+        if pending is None or pending.kind != "then use":
+            self.at, self.n = None, 0
+            return None
+        at = (state.round, pending.seat)
+        self.n = self.n + 1 if at == self.at else 1
+        self.at = at
+        if self.n <= CHAIN_LIMIT:
+            return None
+        return next((a for a in view.legal_actions if type(a) is R.Pass), None)
+
+
 class OraBot:
     """The heuristic bot for Ora et Labora (see the module's docstring)."""
 
@@ -349,12 +379,16 @@ class OraBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
+        self.chain = Chain()
         warm()
 
     def __call__(self, view: Any) -> Any:
         actions: Sequence[Any] = view.legal_actions
         if len(actions) == 1:
             return actions[0]
+        skip = self.chain.skip(view)
+        if skip is not None:
+            return skip
         state: R.State = view.state
         pending = state.pending
         assert pending is not None  # a view with actions has a pending decision
@@ -372,70 +406,86 @@ class OraBot:
         return best[0] if len(best) == 1 else self.random.choice(best)
 
     def value(self, val: Valuer, kind: str, a: Any, cache: dict[tuple[Any, ...], float]) -> float:
-        """What action ``a`` of a ``kind`` decision is worth to the seat, in points."""
-        t = type(a)
-        state, rules = val.state, val.rules
-        if t is R.Pass:
-            return 0.0
-        if t is R.Fell:
-            if a.none:
-                return -0.1
-            good = setup.COVER_GOOD[a.cover]
-            name = "joker" if a.joker else good
-            step = state.wheel.step(name)
-            amount = rules.wheel.values[step] if step is not None else 0
-            joker = 0.5 * val.w if a.joker else 0.0  # the joker is spent: it was worth keeping
-            room = val.cloister_room if (a.x, a.y) in val.cloister_side else 0.0
-            return amount * val.v(good) + val.land - joker + val.wanted(((good, amount),)) + room
-        if t is R.Clear:
-            return val.land
-        if t is R.Place:
-            cost = 0.0 if kind in ("bonus", "prior") else val.worker * (1.3 if a.kind == "prior" else 1.0)
-            if kind == "prior":
-                cost = 0.3 * val.worker
-            if a.outcome < 0:
-                return -cost - 0.5
-            index: int = a.outcome
-            return val.use(val.card_of(a.key), -1)[index] - cost
-        if t is R.Contract:
-            fee = rules.contracts.fees[state.level][a.fee]
-            paid = val.goods(fee.goods)
-            if fee.to == "owner" and a.owner < state.players:
-                paid += val.rival * sum(val.v(g) * n for g, n in fee.goods)
-            if a.outcome < 0:
-                return -paid - 0.5
-            index = a.outcome
-            return val.use(val.card_of(a.key), a.fee)[index] - paid
-        if t is R.Activate:
-            index = a.outcome
-            return val.use(val.card_of(a.key), -1)[index]
-        if t is R.Build:
-            if kind == "neutral build":  # solo: the neutral player's building, for the player's use
-                return val.function(a.card)
-            key = ("build", a.card, a.x, a.y)
-            got = cache.get(key)
-            if got is None:
-                got = cache[key] = val.build(a.card, a.x, a.y)
-            return got
-        if t is R.Settle:
-            key = ("settle", a.card, a.x, a.y)
-            spot = cache.get(key)
-            if spot is None:
-                spot = cache[key] = val.settle(a.card, a.x, a.y, ())
-            return spot - val.goods(a.payment)
-        if t is R.Buy:
-            free = state.step is not None and state.step.step == "land"
-            return val.buy(a.board, a.side, a.x, a.y) - (0.0 if free else val.price(a.board))
-        if t is R.Flip:
-            back = BACKS[a.good]
-            need = 1.0 + val.closing if 0 < val.short.get(back, 0) <= a.n else 0.0  # a building costs it
-            flips: int = a.n
-            return flips * (val.v(back) - val.v(a.good)) + need
-        if t is R.Trade:
-            return TRADES[a.good] * val.v("coin") - val.v(a.good)
-        if t is R.Choose:  # the owner's clergyman on a contracted building: keep the prior home
-            return 1.0 if a.kind != "prior" else 0.0
+        """What action ``a`` of a ``kind`` decision is worth to the seat, in points (:func:`value`)."""
+        return value(val, kind, a, cache)
+
+
+def action_values(state: R.State, rules: Any, actions: Sequence[Any]) -> list[float]:
+    """What each of ``actions`` (the pending decision's listed actions) is worth to the deciding seat,
+    in points, as the heuristic bot values them (:func:`value`)."""
+    pending = state.pending
+    assert pending is not None  # listed actions answer a pending decision
+    val = Valuer(state, rules, pending.seat)
+    cache: dict[tuple[Any, ...], float] = {}
+    return [value(val, pending.kind, a, cache) for a in actions]
+
+
+def value(val: Valuer, kind: str, a: Any, cache: dict[tuple[Any, ...], float]) -> float:
+    """What action ``a`` of a ``kind`` decision is worth to ``val``'s seat, in points (``cache``: the
+    spots already valued in this decision)."""
+    t = type(a)
+    state, rules = val.state, val.rules
+    if t is R.Pass:
         return 0.0
+    if t is R.Fell:
+        if a.none:
+            return -0.1
+        good = setup.COVER_GOOD[a.cover]
+        name = "joker" if a.joker else good
+        step = state.wheel.step(name)
+        amount = rules.wheel.values[step] if step is not None else 0
+        joker = 0.5 * val.w if a.joker else 0.0  # the joker is spent: it was worth keeping
+        room = val.cloister_room if (a.x, a.y) in val.cloister_side else 0.0
+        return amount * val.v(good) + val.land - joker + val.wanted(((good, amount),)) + room
+    if t is R.Clear:
+        return val.land
+    if t is R.Place:
+        cost = 0.0 if kind in ("bonus", "prior") else val.worker * (1.3 if a.kind == "prior" else 1.0)
+        if kind == "prior":
+            cost = 0.3 * val.worker
+        if a.outcome < 0:
+            return -cost - 0.5
+        index: int = a.outcome
+        return val.use(val.card_of(a.key), -1)[index] - cost
+    if t is R.Contract:
+        fee = rules.contracts.fees[state.level][a.fee]
+        paid = val.goods(fee.goods)
+        if fee.to == "owner" and a.owner < state.players:
+            paid += val.rival * sum(val.v(g) * n for g, n in fee.goods)
+        if a.outcome < 0:
+            return -paid - 0.5
+        index = a.outcome
+        return val.use(val.card_of(a.key), a.fee)[index] - paid
+    if t is R.Activate:
+        index = a.outcome
+        return val.use(val.card_of(a.key), -1)[index]
+    if t is R.Build:
+        if kind == "neutral build":  # solo: the neutral player's building, for the player's use
+            return val.function(a.card)
+        key = ("build", a.card, a.x, a.y)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = val.build(a.card, a.x, a.y)
+        return got
+    if t is R.Settle:
+        key = ("settle", a.card, a.x, a.y)
+        spot = cache.get(key)
+        if spot is None:
+            spot = cache[key] = val.settle(a.card, a.x, a.y, ())
+        return spot - val.goods(a.payment)
+    if t is R.Buy:
+        free = state.step is not None and state.step.step == "land"
+        return val.buy(a.board, a.side, a.x, a.y) - (0.0 if free else val.price(a.board))
+    if t is R.Flip:
+        back = BACKS[a.good]
+        need = 1.0 + val.closing if 0 < val.short.get(back, 0) <= a.n else 0.0  # a building costs it
+        flips: int = a.n
+        return flips * (val.v(back) - val.v(a.good)) + need
+    if t is R.Trade:
+        return TRADES[a.good] * val.v("coin") - val.v(a.good)
+    if t is R.Choose:  # the owner's clergyman on a contracted building: keep the prior home
+        return 1.0 if a.kind != "prior" else 0.0
+    return 0.0
 
 
 def ora_heuristic(seed: int | None = None) -> OraBot:
@@ -443,4 +493,15 @@ def ora_heuristic(seed: int | None = None) -> OraBot:
     return OraBot(seed)
 
 
-__all__ = ["OraBot", "Valuer", "ora_heuristic", "points", "progress", "use_value"]
+__all__ = [
+    "CHAIN_LIMIT",
+    "Chain",
+    "OraBot",
+    "Valuer",
+    "action_values",
+    "ora_heuristic",
+    "points",
+    "progress",
+    "use_value",
+    "value",
+]
