@@ -289,8 +289,11 @@ def judge(args, common: dict) -> int:
     from . import html, report, text
     from .plan import plan
 
-    also = read_sources(args.also) if args.also else ()
-    cards = read_sources(args.cards) if args.cards else ()
+    read = read_sources
+    if getattr(args, "game", "pillars") != "pillars":
+        from .ora import read_sources as read
+    also = read(args.also) if args.also else ()
+    cards = read(args.cards) if args.cards else ()
     against = tuple(_ids(args.against))
     specs, roles = plan(common, also, cards, _ids(args.targets), against)
     specs = _prepare(args, specs)

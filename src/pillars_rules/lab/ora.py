@@ -148,8 +148,9 @@ def check_targets(cards: OraCards, targets: Sequence[str], players: int, variant
             raise pr.ConfigError(f"{card!r} is a {c.kind} card: the lab judges buildings a seat builds")
         if card not in decks and card not in start:
             raise pr.ConfigError(
-                f"{card!r} is never on offer in this game ({players} seats, modes {', '.join(sorted(c.modes))}"
-                f"{', variant ' + c.variant if c.variant != 'both' else ''}): the game cannot play it"
+                f"{card!r} is never on offer in this game (mode {game.rules.mode}, {game.rules.variant}; the card's "
+                f"modes {', '.join(sorted(c.modes))}{', variant ' + c.variant if c.variant != 'both' else ''}): "
+                "the game cannot play it"
             )
 
 
@@ -421,9 +422,9 @@ def play_causal(spec: Any, index: int) -> dict:
     units = []
     for m in moments:
         ref = _seat_result(outcome(_arm(m, "ref")), m.seat)
-        take = _seat_result(natural if m.took else outcome(_arm(m, "take")), m.seat)
+        took = _seat_result(natural if m.took else outcome(_arm(m, "take")), m.seat)
         units.append(
-            {"card": m.card, "seat": m.seat, "round": m.round, "at": "build", "took": m.took, "take": take, "ref": ref}
+            {"card": m.card, "seat": m.seat, "round": m.round, "at": "build", "took": m.took, "take": took, "ref": ref}
         )
     rounds = {m.round for m in moments} | ({1 + index % 6} if spec.scale else set())
     gold = [_coin_arms(spec, index, seed, names, openings[r]) for r in sorted(rounds) if r in openings]

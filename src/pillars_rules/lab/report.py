@@ -14,7 +14,10 @@ The data is a dict:
   (``card_own``, ``against_own``: a copy's row read beside its original's);
 * ``sets`` -- per set the game-level metrics (:mod:`.metrics`), the
   descriptive summary (:mod:`.summary`) and the aborted games and arms;
-* ``ab`` -- per set, the paired differences from the ``base`` set.
+* ``ab`` -- per set, the paired differences from the ``base`` set;
+* ``game`` and ``units`` -- the game played and the words of its units
+  (:mod:`.units`: Pillars' gold and VP, Ora et Labora's coins and points; the
+  numbers' fields keep Pillars' names, ``vp`` and ``gold``, in both).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import effects, metrics, sequential
+from . import effects, metrics, sequential, units
 from .games import GameSpec, cardset
 from .plan import Role
 from .summary import summarize
@@ -149,7 +152,10 @@ def build(
         and not (roles[label].kind == "without" and roles[label].reference != "base")
     }
     runs = {label: {**spec.to_dict(), "sources": [s[0] for s in spec.sources]} for label, spec in specs.items()}
+    game = next(iter(specs.values())).game if specs else "pillars"
     return {
+        "game": game,
+        "units": units.UNITS[game],
         "run": runs,
         "roles": {label: {"kind": r.kind, "cards": list(r.cards)} for label, r in roles.items()},
         "judged": judged,
@@ -177,6 +183,7 @@ def judged_tests(
     intervals were nine tenths of a report's time): what a sequential run's
     stopping rule reads at every look."""
     judged, contrasts = [], []
+    game = next(iter(specs.values())).game if specs else "pillars"
     author = any(r.kind != "base" for r in roles.values())
     order = sorted(roles, key=lambda lb: {"alone": 0, "together": 1, "without": 2, "base": 3}[roles[lb].kind])
     for label in order:
@@ -236,6 +243,7 @@ def judged_tests(
             e["verdict"] = say_event(e)
         if e.get("decided_at") and e["flag"]:
             e["verdict"] += f" (decided after {e['decided_at']} games)"
+        e["verdict"] = units.say(e["verdict"], game)
     return judged, contrasts
 
 
