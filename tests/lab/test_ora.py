@@ -192,3 +192,10 @@ def test_balance_refuses_bad_ora_input_in_one_line(tmp_path, capsys, extra, word
 def test_balance_tune_is_pillars_only(capsys):
     assert main(["balance", "tune", "shrine", "--game", "ora-et-labora", "--cards", SHRINE]) == 2
     assert "judged, not tuned" in capsys.readouterr().err
+
+
+def test_the_command_offers_the_games_the_lab_plays():
+    from pillars_rules.cli.balance import LAB_GAMES
+    from pillars_rules.lab.games import GAMES
+
+    assert LAB_GAMES == GAMES
