@@ -244,6 +244,8 @@ def judged_tests(
         if e.get("decided_at") and e["flag"]:
             e["verdict"] += f" (decided after {e['decided_at']} games)"
         e["verdict"] = units.say(e["verdict"], game)
+        if "why" in e.get("worth", {}):
+            e["worth"]["why"] = units.say(e["worth"]["why"], game)
     return judged, contrasts
 
 
