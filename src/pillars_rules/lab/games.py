@@ -74,7 +74,7 @@ class GameSpec:
     gold: int = 6
     scale: bool = False
     without: tuple[str, ...] = field(default=(), converter=names_tuple)
-    #: the game played: ``"pillars"`` or ``"ora-et-labora"`` (:mod:`.ora`)
+    #: the game played: ``"pillars"`` or ``"ora-et-labora"`` (:mod:`pillars_rules.lab.ora`)
     game: str = PILLARS_GAME
 
     def bots_for(self, index: int) -> tuple[str, ...]:

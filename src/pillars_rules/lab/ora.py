@@ -17,7 +17,7 @@ Ora draws no chance after its set-up, so the two arms differ by the choice alone
 the position is played on twice: with ``gold`` coins more for one seat (rotating
 with the game index) and with ``gold`` coins fewer (never below none). Their
 points give what a coin is worth in points in that round, and so a building's
-worth in coins (:mod:`.effects`: the record fields are Pillars' -- ``vp`` holds
+worth in coins (:mod:`pillars_rules.lab.effects`: the record fields are Pillars' -- ``vp`` holds
 Ora's points, ``gold`` its coins -- so every statistic is shared). The gift is
 made on the state itself (Ora has no scenario builder): the arm's log is the
 natural game's up to the gift, so such an arm is played, never saved.

@@ -176,7 +176,7 @@ Plan = tuple[dict[str, GameSpec], dict[str, Role]]
 def plan_ora(
     common: dict[str, Any], also: Sources, cards: Sources, targets: Sequence[str], against: Sequence[str]
 ) -> Plan:
-    """An Ora et Labora run (:mod:`.ora`): ``base`` -- the shipped set (and ``also``), its games
+    """An Ora et Labora run (:mod:`pillars_rules.lab.ora`): ``base`` -- the shipped set (and ``also``), its games
     the reference of the game-level A/B, judging the shipped buildings named in ``targets`` --
     then, for the author's fan buildings, ``alone: X`` for each and ``together`` when there are
     two or more, as Pillars' plan makes them (a file's other buildings stay beside a building

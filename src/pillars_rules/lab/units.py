@@ -1,7 +1,7 @@
 """The words of a report's units: Pillars' gold and VP, Ora et Labora's coins and points.
 
 The statistics are the same for both games (an Ora record's ``vp`` holds its
-points, ``gold`` its coins, :mod:`.ora`); only the words differ. A report
+points, ``gold`` its coins, :mod:`pillars_rules.lab.ora`); only the words differ. A report
 names its game (``report["game"]``), and :func:`say` puts a sentence or a
 table written in Pillars' words into that game's.
 
