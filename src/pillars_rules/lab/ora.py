@@ -47,6 +47,7 @@ from ..games.ora import OraView, public
 from ..games.ora import records as R
 from ..games.ora.cards import SHIPPED, card_hash
 from ..games.ora.steps import FOLLOWS
+from .games import aborted
 
 #: The game's registered name.
 GAME = "ora-et-labora"
@@ -274,11 +275,14 @@ def play_game(spec: Any, index: int) -> dict:
     trace = _Trace(spec.players)
     game = new_game(spec, seed)
     bots = make_bots(names, seed)
-    while not game.is_over:
-        trace.choices += len(game.legal_actions())
-        game = _step(game, bots, trace)
-        if trace.decisions > MAX_DECISIONS:
-            raise pr.PillarsError(f"an Ora game (seed {seed}) did not end after {MAX_DECISIONS} decisions")
+    try:
+        while not game.is_over:
+            trace.choices += len(game.legal_actions())
+            game = _step(game, bots, trace)
+            if trace.decisions > MAX_DECISIONS:
+                raise pr.PillarsError(f"an Ora game (seed {seed}) did not end after {MAX_DECISIONS} decisions")
+    except pr.LimitError as exc:  # a budget of the library: counted as aborted, left out
+        return aborted(index, seed, names, exc)
     return _record(index, seed, names, game, trace)
 
 
@@ -388,6 +392,13 @@ def play_causal(spec: Any, index: int) -> dict:
     ``aborted_arms``, as :func:`.causal.play_causal` gives Pillars'."""
     seed = spec.seed + index
     names = spec.bots_for(index)
+    try:
+        return _play_causal(spec, index, seed, names)
+    except pr.LimitError as exc:  # the natural game hit a budget: the game is counted as aborted
+        return aborted(index, seed, names, exc)
+
+
+def _play_causal(spec: Any, index: int, seed: int, names: Sequence[str]) -> dict:
     game = new_game(spec, seed)
     bots = make_bots(names, seed)
     trace = _Trace(spec.players)
@@ -418,17 +429,30 @@ def play_causal(spec: Any, index: int) -> dict:
         if trace.decisions > MAX_DECISIONS:
             raise pr.PillarsError(f"an Ora game (seed {seed}) did not end after {MAX_DECISIONS} decisions")
     record = _record(index, seed, names, game, trace)
-    natural = outcome(game)
-    units = []
+    return _branches(spec, index, seed, names, record, outcome(game), moments, openings)
+
+
+def _branches(spec: Any, index: int, seed: int, names: Sequence[str], record: dict, natural, moments, openings) -> dict:
+    units, lost = [], 0
     for m in moments:
-        ref = _seat_result(outcome(_arm(m, "ref")), m.seat)
-        took = _seat_result(natural if m.took else outcome(_arm(m, "take")), m.seat)
+        try:
+            ref = _seat_result(outcome(_arm(m, "ref")), m.seat)
+            took = _seat_result(natural if m.took else outcome(_arm(m, "take")), m.seat)
+        except pr.LimitError:  # an arm that hits a budget of the library: counted, left out
+            lost += 1
+            continue
         units.append(
             {"card": m.card, "seat": m.seat, "round": m.round, "at": "build", "took": m.took, "take": took, "ref": ref}
         )
     rounds = {m.round for m in moments} | ({1 + index % 6} if spec.scale else set())
-    gold = [_coin_arms(spec, index, seed, names, openings[r]) for r in sorted(rounds) if r in openings]
-    return {**record, "units": units, "gold": gold, "aborted_arms": 0}
+    gold = []
+    for r in sorted(rounds):
+        if r in openings:
+            try:
+                gold.append(_coin_arms(spec, index, seed, names, openings[r]))
+            except pr.LimitError:
+                lost += 2
+    return {**record, "units": units, "gold": gold, "aborted_arms": lost}
 
 
 def read_sources(paths: Sequence[str | Path]) -> tuple[tuple[str, str], ...]:
