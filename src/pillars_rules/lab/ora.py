@@ -47,7 +47,6 @@ from ..games.ora import OraView, public
 from ..games.ora import records as R
 from ..games.ora.cards import SHIPPED, card_hash
 from ..games.ora.steps import FOLLOWS
-from .games import aborted
 
 #: The game's registered name.
 GAME = "ora-et-labora"
@@ -266,6 +265,12 @@ def _owned(game: Game, seat: int) -> list[str]:
     """The buildings on ``seat``'s landscape (from its public view)."""
     seats = game.view(None)["seats"]
     return [sq["card"] for sq in seats[seat]["landscape"] if sq.get("card")]
+
+
+def aborted(index: int, seed: int, names: Sequence[str], exc: Exception) -> dict:
+    """The record of a game that hit a budget (:class:`~pillars_rules.errors.LimitError`), as
+    Pillars' (``lab.games`` dispatches here, so this module does not import it)."""
+    return {"i": index, "seed": seed, "bots": list(names), "aborted": str(exc).splitlines()[0][:300]}
 
 
 def play_game(spec: Any, index: int) -> dict:
