@@ -199,3 +199,16 @@ def test_the_command_offers_the_games_the_lab_plays():
     from pillars_rules.lab.games import GAMES
 
     assert LAB_GAMES == GAMES
+
+
+def test_a_sequential_run_decides_a_far_too_strong_building_early_on_ora_s_point_scale(tmp_path):
+    """The mixture's scale is ten points in Ora (a VP in Pillars): the Shrine is flagged by the
+    always-valid p-values after a few of the six games allowed."""
+    js = tmp_path / "report.json"
+    argv = ["balance", "--game", "ora-et-labora", "--players", "4", "--variant", "short", "--bots", "random"]
+    argv += ["--cards", SHRINE, "--games", "6", "--sequential", "--serial", "--gold", "3", "--quiet"]
+    assert main(argv + ["--out", str(tmp_path / "run.jsonl"), "--json", str(js)]) == 0
+    data = json.loads(js.read_text())
+    [shrine] = data["judged"]
+    assert shrine["flag"] == 1 and shrine["decided_at"] is not None and shrine["decided_at"] < 6
+    assert "tau = 10 points" in data["family"]["design"]

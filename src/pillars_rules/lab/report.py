@@ -79,7 +79,7 @@ def _path(t: dict, records: Mapping[str, list[dict]], roles: Mapping[str, Role])
     return sequential.ratio_path(*effects.card_arrays(records[t["set"]], t["card"]))
 
 
-def _sequential_family(tests: list[dict], records, roles) -> list[float]:
+def _sequential_family(tests: list[dict], records, roles, tau: float = sequential.MIX_VP) -> list[float]:
     """Each test's always-valid p-value, Holm-adjusted over the family; sets
     ``decided_at`` (games) on the tests rejected, and gives a rejected card's
     VP its confidence sequence, intersected over the looks, as its interval
@@ -90,7 +90,7 @@ def _sequential_family(tests: list[dict], records, roles) -> list[float]:
     looks = max((len(p["value"]) for p in paths), default=0)
     matrix = np.ones((len(tests), looks))
     for row, path in zip(matrix, paths):
-        p = sequential.valid_p(path, MIN_UNITS)
+        p = sequential.valid_p(path, MIN_UNITS, tau)
         row[: len(p)] = p
         row[len(p) :] = p[-1] if len(p) else 1.0
     adjusted, first = sequential.holm_path(matrix, effects.ALPHA)
@@ -105,7 +105,7 @@ def _sequential_family(tests: list[dict], records, roles) -> list[float]:
         below = np.flatnonzero(row < effects.ALPHA)
         value = float(path["value"][-1])
         lo, hi = sequential.running_interval(
-            path, MIN_UNITS, effects.ALPHA, start=int(below[0]) + 1 if below.size else at
+            path, MIN_UNITS, effects.ALPHA, tau, start=int(below[0]) + 1 if below.size else at
         )
         lo, hi = min(lo, value), max(hi, value)
         target = t["vp"] if "vp" in t else t
@@ -164,7 +164,11 @@ def build(
             "tests": len(judged) + len(contrasts),
             "method": FAMILY_METHOD,
             "alpha": effects.ALPHA,
-            "design": sequential.DESIGN if sequential_design else "fixed length: t tests on all the games",
+            "design": units.say(sequential.DESIGN, game).replace(
+                "tau = 1 points", f"tau = {units.UNITS[game]['mix']:g} points"
+            )
+            if sequential_design
+            else "fixed length: t tests on all the games",
         },
         "sets": sets,
         "ab": ab,
@@ -220,7 +224,10 @@ def judged_tests(
     family = [effects.family_p(t) for t in tests]
     adjusted = effects.holm(family)
     if sequential_design:  # a test left out of the family (too few chances) stays unjudged
-        adjusted = [a if u != u else v for a, u, v in zip(adjusted, family, _sequential_family(tests, records, roles))]
+        adjusted = [
+            a if u != u else v
+            for a, u, v in zip(adjusted, family, _sequential_family(tests, records, roles, units.UNITS[game]["mix"]))
+        ]
     for t, p in zip(tests, adjusted):
         t["p_holm"] = p
         value = t["vp"]["value"] if "vp" in t else t["value"]

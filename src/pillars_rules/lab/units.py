@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import re
 
-#: Per game: the money a card's worth is given in, and the score.
-UNITS = {
-    "pillars": {"money": "gold", "score": "VP"},
-    "ora-et-labora": {"money": "coins", "score": "points"},
+#: Per game: the money a card's worth is given in, the score, and the scale of the effects a
+#: sequential run's mixture is tuned to (``tau``, :mod:`pillars_rules.lab.sequential`), in the
+#: score: a VP in Pillars, whose games end near 30 VP; ten points in Ora, whose end near 200.
+UNITS: dict[str, dict] = {
+    "pillars": {"money": "gold", "score": "VP", "mix": 1.0},
+    "ora-et-labora": {"money": "coins", "score": "points", "mix": 10.0},
 }
 
 _ORA = (
