@@ -76,8 +76,8 @@ def test_the_server_makes_pillars_tables_and_says_so(capsys):
     assert exit.value.code == 2 and "invalid choice: 'chess'" in capsys.readouterr().err
 
 
-def test_the_balance_lab_weighs_pillars_cards_and_says_so(capsys):
+def test_the_balance_lab_weighs_pillars_and_ora_cards_and_says_so(capsys):
     assert main(["balance", "--game", "tally"]) == 2
-    assert "--game: the balance lab measures pillars cards only, not 'tally'" in capsys.readouterr().err
+    assert "--game: the balance lab measures pillars and ora-et-labora cards, not 'tally'" in capsys.readouterr().err
     assert main(["balance", "tune", "mason_r1", "--game", "tally"]) == 2
-    assert "measures pillars cards only" in capsys.readouterr().err
+    assert "measures pillars and ora-et-labora cards" in capsys.readouterr().err

@@ -63,7 +63,11 @@ def _run_options(p: argparse.ArgumentParser, games: int, open_games: int | None 
         help="card files or folders in every set (part of the base the cards are judged on)",
     )
     p.add_argument(
-        "--gold", type=int, default=6, help="gold given and taken to measure what gold is worth in VP (default 6)"
+        "--gold",
+        type=int,
+        default=6,
+        help="gold given and taken to measure what gold is worth in VP (default 6); "
+        "in Ora et Labora, coins given and taken to measure what a coin is worth in points",
     )
     where = p.add_mutually_exclusive_group()
     where.add_argument(
@@ -109,7 +113,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "testing many cards at once (Holm) and the smallest effect the games detect. A card a seat could "
         f"take fewer than {MIN_CHANCES} times (chances) is not judged: ask for more games. Your cards "
         "come first, each alone, then together; events are judged by the paired A/B of the games "
-        "with and without them. Without --cards: the base-game report.",
+        "with and without them. Without --cards: the base-game report. With --game ora-et-labora "
+        "the cards are fan buildings, the moment is the first chance to build one, and the worth is in coins "
+        "(docs/ora/balance.rst).",
     )
     _run_options(p, 200, OPEN_GAMES)
     p.add_argument(
@@ -245,7 +251,13 @@ def _common(args: argparse.Namespace) -> dict[str, Any]:
         variants=tuple(args.variant),
         rotate=args.rotate,
         gold=args.gold,
+        # Pillars' specs name no game (its result files stay as they were)
+        **({} if args.game == "pillars" else {"game": args.game}),
     )
+
+
+#: The games the lab judges cards of (``pillars_rules.lab.games.GAMES``; a test checks they agree).
+LAB_GAMES = ("pillars", "ora-et-labora")
 
 
 #: The [lab] extra's packages the lab imports (``dask`` comes with ``distributed``).
@@ -270,8 +282,10 @@ def lab_missing() -> str | None:
 def main(args: argparse.Namespace) -> int:
     from ..games.pillars import PILLARS
 
-    if args.game != PILLARS.name:  # the lab weighs Pillars' cards by Pillars' bots and scores
-        return _fail(f"--game: the balance lab measures {PILLARS.name} cards only, not {args.game!r}")
+    if args.game not in LAB_GAMES:  # the lab weighs a game's cards by that game's bots and scores
+        return _fail(f"--game: the balance lab measures {' and '.join(LAB_GAMES)} cards, not {args.game!r}")
+    if args.game != PILLARS.name and args.subcommand == "tune":
+        return _fail(f"balance tune varies a Pillars card's numbers; {args.game} buildings are judged, not tuned")
     missing = lab_missing()
     if missing:
         return _fail(f"the balance lab needs the [lab] extra ({missing} is missing): {install_hint('lab')}")

@@ -16,8 +16,12 @@ takes it. Modules, in data-flow order:
 * :mod:`.effects`, :mod:`.verdict`, :mod:`.metrics`, :mod:`.stats`,
   :mod:`.summary` -- causal values, worth in gold, calibrated flags and power;
   verdicts in words; game-level metrics; intervals; who took what;
+* :mod:`.ora` -- the same for *Ora et Labora*: a fan building's moments (the
+  first chance to build it), its arms and the coin scale, in the same records
+  (``GameSpec(game="ora-et-labora")``; ``docs/ora/balance.rst``), and
+  :mod:`.units`, the report's words for either game's units;
 * :mod:`.plan`, :mod:`.tune` -- which sets a run plays; the search for a fair
-  number;
+  number (Pillars' cards);
 * :mod:`.report`, :mod:`.text`, :mod:`.html`, :mod:`.cli` -- the report as
   data, terminal tables, an HTML page, and ``pillars-rules balance``.
 

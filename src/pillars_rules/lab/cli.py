@@ -18,6 +18,7 @@ import pillars_rules as pr
 from . import runner, store
 from .games import cardset, read_sources, seal
 from .progress import Progress
+from .units import UNITS, say
 
 #: ``balance tune``'s exit code when no value tried is fair (nothing is written).
 NO_FAIR_VALUE = 1
@@ -59,6 +60,7 @@ def _run(args, specs: dict, stop=None) -> dict | None:
         watch=watch,
         deadline=deadline,
         open_ended=stop is not None or deadline is not None,
+        score=UNITS[next(iter(specs.values())).game]["score"] if specs else "VP",
     )
     before = signal.getsignal(signal.SIGINT)
     if threading.current_thread() is not threading.main_thread():
@@ -289,11 +291,15 @@ def judge(args, common: dict) -> int:
     from . import html, report, text
     from .plan import plan
 
-    also = read_sources(args.also) if args.also else ()
-    cards = read_sources(args.cards) if args.cards else ()
+    read = read_sources
+    if getattr(args, "game", "pillars") != "pillars":
+        from .ora import read_sources as read
+    also = read(args.also) if args.also else ()
+    cards = read(args.cards) if args.cards else ()
     against = tuple(_ids(args.against))
     specs, roles = plan(common, also, cards, _ids(args.targets), against)
     specs = _prepare(args, specs)
+    game = next(iter(specs.values())).game
     precision = getattr(args, "precision", None)
     fixed = getattr(args, "fixed", False)
     if fixed and getattr(args, "sequential", False):
@@ -308,17 +314,23 @@ def judge(args, common: dict) -> int:
     rows = [e for e in data["judged"] if e["kind"] != "event"]
     if precision and stop is not None and not stop.reached and precise(rows, precision):
         # the time budget (or the last game) came before the check that would have stopped the run
-        print(f"pillars-rules balance: {precision_reached(rows, precision)}", file=sys.stderr)
+        print(say(f"pillars-rules balance: {precision_reached(rows, precision)}", game), file=sys.stderr)
     elif precision and stop is not None and not stop.reached and played >= args.games:
         print(
-            f"pillars-rules balance: precision of +-{precision:g} gold not reached in {args.games} games "
-            f"per set ({stop.widest()}): ask for more --games",
+            say(
+                f"pillars-rules balance: precision of +-{precision:g} gold not reached in {args.games} games "
+                f"per set ({stop.widest()}): ask for more --games",
+                game,
+            ),
             file=sys.stderr,
         )
     elif precision and stop is not None and not stop.reached:
         print(
-            f"pillars-rules balance: precision of +-{precision:g} gold not reached before the time budget "
-            f"ended ({stop.widest()}): give it more time (--resume plays on)",
+            say(
+                f"pillars-rules balance: precision of +-{precision:g} gold not reached before the time budget "
+                f"ended ({stop.widest()}): give it more time (--resume plays on)",
+                game,
+            ),
             file=sys.stderr,
         )
     if args.json:

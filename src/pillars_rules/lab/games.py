@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 from attrs import field, frozen
@@ -25,6 +26,10 @@ import pillars_rules as pr
 from pillars_rules.bots import make_bot
 
 from ..games.pillars import load_cards
+
+#: The games the lab plays (their registered names); Pillars' is the default.
+PILLARS_GAME = "pillars"
+GAMES = (PILLARS_GAME, "ora-et-labora")
 
 #: Format of a game record; bump when its fields change (resume refuses others).
 RECORD_VERSION = 2
@@ -69,6 +74,8 @@ class GameSpec:
     gold: int = 6
     scale: bool = False
     without: tuple[str, ...] = field(default=(), converter=names_tuple)
+    #: the game played: ``"pillars"`` or ``"ora-et-labora"`` (:mod:`pillars_rules.lab.ora`)
+    game: str = PILLARS_GAME
 
     def bots_for(self, index: int) -> tuple[str, ...]:
         """The bot name of each seat in game ``index``."""
@@ -88,6 +95,8 @@ class GameSpec:
             "gold": self.gold,
             "scale": self.scale,
             "without": list(self.without),
+            # Pillars' specs stay as they were written before Ora joined (result files resume)
+            **({} if self.game == PILLARS_GAME else {"game": self.game}),
         }
 
     @classmethod
@@ -100,6 +109,10 @@ class GameSpec:
         (:class:`~pillars_rules.errors.ConfigError`/:class:`~pillars_rules.errors.CardError`)."""
         if not self.bots:
             raise pr.ConfigError("the bot mix is empty; name at least one bot")
+        if self.game not in GAMES:
+            raise pr.ConfigError(f"the balance lab plays {' and '.join(GAMES)}, not {self.game!r:.40}")
+        if self.game != PILLARS_GAME:
+            return _check_ora(self)
         for name in dict.fromkeys(self.bots):
             make_bot(name, 0)
         cards = cardset(self)
@@ -120,6 +133,19 @@ class GameSpec:
         return self
 
 
+def _check_ora(spec: GameSpec) -> GameSpec:
+    from . import ora
+
+    for name in dict.fromkeys(spec.bots):
+        make_bot(name, 0, game=ora.GAME)
+    ora.check_targets(ora.cardset(spec), spec.targets, spec.players, spec.variants)
+    if spec.without:
+        raise pr.ConfigError("an Ora run cannot leave a card out (events are Pillars')")
+    if (spec.targets or spec.scale) and not 1 <= spec.gold <= 30:
+        raise pr.ConfigError(f"the coin gift must be 1 to 30 coins, not {spec.gold}")
+    return spec
+
+
 _CARDSETS: dict[tuple, pr.CardSet] = {}
 
 
@@ -138,9 +164,14 @@ def _compiled(sources: tuple) -> pr.CardSet:
     return cards
 
 
-def cardset(spec: GameSpec) -> pr.CardSet:
+def cardset(spec: GameSpec) -> Any:
     """The spec's whole card set (without the cards of ``spec.without``),
-    compiled once per process and checked against ``spec.card_hash``."""
+    compiled once per process and checked against ``spec.card_hash`` (an Ora
+    spec's: :class:`.ora.OraCards`)."""
+    if spec.game != PILLARS_GAME:
+        from . import ora
+
+        return ora.cardset(spec)
     cards = _compiled(spec.sources)
     if spec.card_hash and cards.content_hash != spec.card_hash:
         raise pr.ConfigError(
@@ -162,6 +193,10 @@ def cardset(spec: GameSpec) -> pr.CardSet:
 
 def seal(spec: GameSpec) -> GameSpec:
     """``spec`` with ``card_hash`` filled in (every worker checks its card set against it)."""
+    if spec.game != PILLARS_GAME:
+        from . import ora
+
+        return attrs.evolve(spec, card_hash=ora.compiled(spec.sources).content_hash)
     return attrs.evolve(spec, card_hash=_compiled(spec.sources).content_hash)
 
 
@@ -326,7 +361,13 @@ def play_game(spec: GameSpec, index: int) -> dict:
 
     A game that hits a budget of the library (:class:`~pillars_rules.errors.LimitError`,
     e.g. a card set that floods the event log) gives the record of
-    :func:`aborted` instead: ``i``, ``seed``, ``bots`` and ``aborted`` (why)."""
+    :func:`aborted` instead: ``i``, ``seed``, ``bots`` and ``aborted`` (why).
+    An Ora spec's record (:func:`.ora.play_game`) has the same fields: ``vp``
+    holds its points, ``gold`` its coins, ``cards`` the buildings built."""
+    if spec.game != PILLARS_GAME:
+        from . import ora
+
+        return ora.play_game(spec, index)
     seed = spec.seed + index
     names = spec.bots_for(index)
     trace = Trace(spec.players)

@@ -348,7 +348,19 @@ def _metrics(report: dict) -> str:
 
 
 def render(report: dict) -> str:
-    """The whole page as a string."""
+    """The whole page as a string (an Ora et Labora report's in its words, :mod:`.units`)."""
+    import re
+
+    from .units import game_of, say
+
+    page, game = _render(report), game_of(report)
+    if game == "pillars":
+        return page
+    # the words, not the pictures' data
+    return "".join(p if i % 2 else say(p, game) for i, p in enumerate(re.split(r'(src="data:[^"]*")', page)))
+
+
+def _render(report: dict) -> str:
     figs = figures(report)
     parts = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Balance report</title>"

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 from attrs import field, frozen
 
 import pillars_rules as pr
@@ -99,6 +100,8 @@ def plan(
     """The run's specs and roles (see the module docs). ``common`` holds the
     :class:`GameSpec` fields every set shares (players, bots, seed, variants,
     rotate, gold); ``also``/``cards`` are ``(name, text)`` sources."""
+    if common.get("game", "pillars") != "pillars":
+        return plan_ora(common, also, cards, targets, against)
     also, cards = tuple(also), tuple(cards)
     # a file with a board or places (the expansion's board.cards) is the table every set
     # plays on, not cards to judge: it joins ``also`` (so 5-6 seats play in every set)
@@ -163,4 +166,50 @@ def plan(
             if kinds[c] == "event":
                 specs[f"together without: {c}"] = GameSpec(sources=also + cards, without=(c,), **common)
                 roles[f"together without: {c}"] = Role("without", (c,), reference="together")
+    return specs, roles
+
+
+Sources = Sequence[tuple[str, str]]
+Plan = tuple[dict[str, GameSpec], dict[str, Role]]
+
+
+def plan_ora(
+    common: dict[str, Any], also: Sources, cards: Sources, targets: Sequence[str], against: Sequence[str]
+) -> Plan:
+    """An Ora et Labora run (:mod:`pillars_rules.lab.ora`): ``base`` -- the shipped set (and ``also``), its games
+    the reference of the game-level A/B, judging the shipped buildings named in ``targets`` --
+    then, for the author's fan buildings, ``alone: X`` for each and ``together`` when there are
+    two or more, as Pillars' plan makes them (a file's other buildings stay beside a building
+    judged alone). Every set measures the coin scale."""
+    from . import ora
+
+    if against:
+        raise pr.ConfigError("--against compares Pillars cards; an Ora run judges each building on its own")
+    also, cards = tuple(also), tuple(cards)
+    base_spec = GameSpec(sources=also, **common)
+    base = ora.compiled(also)
+    mine = ora.fan_buildings(cards) if cards else []
+    if len(set(mine)) != len(mine):
+        raise pr.ConfigError(f"the card files define the building {next(c for c in mine if mine.count(c) > 1)!r} twice")
+    unknown = [t for t in targets if t not in base]
+    if unknown:
+        raise pr.ConfigError(f"--targets: no shipped building {', '.join(unknown)}")
+    if not mine and not targets:
+        raise pr.ConfigError(
+            "nothing to judge in Ora et Labora: give your fan buildings with --cards, or name shipped "
+            "buildings with --targets"
+        )
+    specs = {"base": attrs.evolve(base_spec, targets=tuple(targets))}
+    roles = {"base": Role("base", tuple(targets))}
+    if not mine:
+        return specs, roles
+    if len(mine) > 1:
+        for source in cards:  # a file with two buildings: each judged with its file's other ones
+            for card in ora.fan_buildings((source,)):
+                label = f"alone: {card}"
+                specs[label] = GameSpec(sources=also + (source,), targets=(card,), **common)
+                roles[label] = Role("alone", (card,), reference="base")
+    label = "together" if len(mine) > 1 else f"alone: {mine[0]}"
+    specs[label] = GameSpec(sources=also + cards, targets=tuple(mine), **common)
+    roles[label] = Role("together" if len(mine) > 1 else "alone", tuple(mine), reference="base")
     return specs, roles

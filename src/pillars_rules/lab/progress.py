@@ -56,8 +56,11 @@ class Progress:
         clock: Callable[[], float] = time.monotonic,
         deadline: float | None = None,
         open_ended: bool = False,
+        score: str = "VP",
     ) -> None:
         self.total, self.quiet, self.every, self.clock = total, quiet, every, clock
+        #: the word of the score the estimates are in (Ora et Labora's: ``points``)
+        self.score = score
         #: the time budget's end (a ``clock()`` time), or None
         self.deadline = deadline
         #: whether the run may stop before ``total`` by itself (its verdicts, precision or time)
@@ -153,7 +156,9 @@ class Progress:
             a = np.array(cells)
             e = ratio_ci(a[:, 0], a[:, 1], sq=a[:, 2])
             if e["value"] == e["value"] and e["lo"] == e["lo"]:
-                parts.append(f"{self.name(label, card)}: {e['value']:+.1f} VP [{e['lo']:+.1f}, {e['hi']:+.1f}]")
+                parts.append(
+                    f"{self.name(label, card)}: {e['value']:+.1f} {self.score} [{e['lo']:+.1f}, {e['hi']:+.1f}]"
+                )
         more = len(self.watch) - SHOWN
         return "; ".join(parts) + (f" (+{more} more)" if parts and more > 0 else "")
 

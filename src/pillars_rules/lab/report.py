@@ -14,7 +14,10 @@ The data is a dict:
   (``card_own``, ``against_own``: a copy's row read beside its original's);
 * ``sets`` -- per set the game-level metrics (:mod:`.metrics`), the
   descriptive summary (:mod:`.summary`) and the aborted games and arms;
-* ``ab`` -- per set, the paired differences from the ``base`` set.
+* ``ab`` -- per set, the paired differences from the ``base`` set;
+* ``game`` and ``units`` -- the game played and the words of its units
+  (:mod:`.units`: Pillars' gold and VP, Ora et Labora's coins and points; the
+  numbers' fields keep Pillars' names, ``vp`` and ``gold``, in both).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import effects, metrics, sequential
+from . import effects, metrics, sequential, units
 from .games import GameSpec, cardset
 from .plan import Role
 from .summary import summarize
@@ -76,7 +79,7 @@ def _path(t: dict, records: Mapping[str, list[dict]], roles: Mapping[str, Role])
     return sequential.ratio_path(*effects.card_arrays(records[t["set"]], t["card"]))
 
 
-def _sequential_family(tests: list[dict], records, roles) -> list[float]:
+def _sequential_family(tests: list[dict], records, roles, tau: float = sequential.MIX_VP) -> list[float]:
     """Each test's always-valid p-value, Holm-adjusted over the family; sets
     ``decided_at`` (games) on the tests rejected, and gives a rejected card's
     VP its confidence sequence, intersected over the looks, as its interval
@@ -87,7 +90,7 @@ def _sequential_family(tests: list[dict], records, roles) -> list[float]:
     looks = max((len(p["value"]) for p in paths), default=0)
     matrix = np.ones((len(tests), looks))
     for row, path in zip(matrix, paths):
-        p = sequential.valid_p(path, MIN_UNITS)
+        p = sequential.valid_p(path, MIN_UNITS, tau)
         row[: len(p)] = p
         row[len(p) :] = p[-1] if len(p) else 1.0
     adjusted, first = sequential.holm_path(matrix, effects.ALPHA)
@@ -102,7 +105,7 @@ def _sequential_family(tests: list[dict], records, roles) -> list[float]:
         below = np.flatnonzero(row < effects.ALPHA)
         value = float(path["value"][-1])
         lo, hi = sequential.running_interval(
-            path, MIN_UNITS, effects.ALPHA, start=int(below[0]) + 1 if below.size else at
+            path, MIN_UNITS, effects.ALPHA, tau, start=int(below[0]) + 1 if below.size else at
         )
         lo, hi = min(lo, value), max(hi, value)
         target = t["vp"] if "vp" in t else t
@@ -149,7 +152,10 @@ def build(
         and not (roles[label].kind == "without" and roles[label].reference != "base")
     }
     runs = {label: {**spec.to_dict(), "sources": [s[0] for s in spec.sources]} for label, spec in specs.items()}
+    game = next(iter(specs.values())).game if specs else "pillars"
     return {
+        "game": game,
+        "units": units.UNITS[game],
         "run": runs,
         "roles": {label: {"kind": r.kind, "cards": list(r.cards)} for label, r in roles.items()},
         "judged": judged,
@@ -158,7 +164,11 @@ def build(
             "tests": len(judged) + len(contrasts),
             "method": FAMILY_METHOD,
             "alpha": effects.ALPHA,
-            "design": sequential.DESIGN if sequential_design else "fixed length: t tests on all the games",
+            "design": units.say(sequential.DESIGN, game).replace(
+                "tau = 1 points", f"tau = {units.UNITS[game]['mix']:g} points"
+            )
+            if sequential_design
+            else "fixed length: t tests on all the games",
         },
         "sets": sets,
         "ab": ab,
@@ -177,6 +187,7 @@ def judged_tests(
     intervals were nine tenths of a report's time): what a sequential run's
     stopping rule reads at every look."""
     judged, contrasts = [], []
+    game = next(iter(specs.values())).game if specs else "pillars"
     author = any(r.kind != "base" for r in roles.values())
     order = sorted(roles, key=lambda lb: {"alone": 0, "together": 1, "without": 2, "base": 3}[roles[lb].kind])
     for label in order:
@@ -213,7 +224,10 @@ def judged_tests(
     family = [effects.family_p(t) for t in tests]
     adjusted = effects.holm(family)
     if sequential_design:  # a test left out of the family (too few chances) stays unjudged
-        adjusted = [a if u != u else v for a, u, v in zip(adjusted, family, _sequential_family(tests, records, roles))]
+        adjusted = [
+            a if u != u else v
+            for a, u, v in zip(adjusted, family, _sequential_family(tests, records, roles, units.UNITS[game]["mix"]))
+        ]
     for t, p in zip(tests, adjusted):
         t["p_holm"] = p
         value = t["vp"]["value"] if "vp" in t else t["value"]
@@ -236,6 +250,9 @@ def judged_tests(
             e["verdict"] = say_event(e)
         if e.get("decided_at") and e["flag"]:
             e["verdict"] += f" (decided after {e['decided_at']} games)"
+        e["verdict"] = units.say(e["verdict"], game)
+        if "why" in e.get("worth", {}):
+            e["worth"]["why"] = units.say(e["worth"]["why"], game)
     return judged, contrasts
 
 

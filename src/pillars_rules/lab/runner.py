@@ -229,6 +229,10 @@ def play(spec: GameSpec, index: int) -> dict:
     """Game ``index`` of ``spec``: with branches (:func:`~.causal.play_causal`)
     when the spec has targets or measures the gold scale, else a plain game
     (:func:`~.games.play_game`)."""
+    if (spec.targets or spec.scale) and spec.game != "pillars":
+        from .ora import play_causal as play_ora
+
+        return play_ora(spec, index)
     if spec.targets or spec.scale:
         from .causal import play_causal
 

@@ -28,6 +28,8 @@ def show(con, table) -> None:
     from rich.measure import Measurement
     from rich.table import Table
 
+    if isinstance(con, _Words):  # in the game's words, measured as printed
+        table, con = con._say(table), con.console
     wide = con.options.update(width=100_000, max_width=100_000)
     if Measurement.get(con, wide, table).minimum <= con.width:
         for column in table.columns:  # wrap between words only: no column narrower than its longest word
@@ -238,7 +240,50 @@ def _ab(report: dict, con) -> None:
 
 
 def print_summary(report: dict, console=None) -> None:
-    """Print the report (see the module docs)."""
+    """Print the report (see the module docs); an Ora et Labora report in its words (:mod:`.units`)."""
+    from .units import game_of
+
+    game = game_of(report)
+    con = console or make_console()
+    _print_summary(report, con if game == "pillars" else _Words(con, game))
+
+
+class _Words:
+    """A console that prints in a game's words (:func:`.units.say`): every string, and every
+    table's title, headers and cells before rich measures them (so the columns still line up)."""
+
+    def __init__(self, console, game: str) -> None:
+        self.console, self.game = console, game
+
+    @property
+    def width(self) -> int:
+        return int(self.console.width)
+
+    def _say(self, thing):
+        from rich.table import Table
+        from rich.text import Text
+
+        from .units import say
+
+        if isinstance(thing, str):
+            return say(thing, self.game)
+        if isinstance(thing, Text):  # a styled cell: its words, in its style
+            return Text(say(thing.plain, self.game), style=thing.style, justify=thing.justify)
+        if isinstance(thing, Table):
+            thing.title = self._say(thing.title)
+            for col in thing.columns:
+                col.header = self._say(col.header)
+                col._cells = [self._say(c) for c in col._cells]
+        return thing
+
+    def print(self, *things, **kwargs) -> None:
+        self.console.print(*(self._say(t) for t in things), **kwargs)
+
+    def __getattr__(self, name: str):
+        return getattr(self.console, name)
+
+
+def _print_summary(report: dict, console=None) -> None:
     con = console or make_console()
     runs = report["run"]
     first = next(iter(runs.values()))
