@@ -38,7 +38,7 @@ def test_a_bot_cancelled_mid_commit_still_sends_its_stored_move(tmp_path):
             await release.wait()
             return outcome
 
-        async def decide(name, seed, view, owner=None):
+        async def decide(name, seed, view, owner=None, encoded=()):
             return view.legal_actions[0]
 
         pool = SimpleNamespace(decide=decide)  # bot-only table: its bots take the background lane
@@ -93,7 +93,7 @@ def test_a_server_that_is_closing_waits_for_the_move_on_its_way_and_starts_no_ot
             await release.wait()
             return outcome
 
-        async def decide(name, seed, view, owner=None):
+        async def decide(name, seed, view, owner=None, encoded=()):
             decided.append(view.decision)
             return view.legal_actions[0]
 
