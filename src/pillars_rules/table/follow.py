@@ -28,6 +28,8 @@ def follow(game: pr.Game, tail: Sequence[dict[str, Any]]) -> pr.Game | None:
     follow from it by the rules (a damaged store, or another card set): then
     reload the whole game with :meth:`Table.open <pillars_rules.table.Table.open>`,
     whose verified replay says what is wrong."""
+    if game.game_type.name != "pillars":  # another game's log: the caller reloads it whole (verified)
+        return None
     n = game.n_events
     try:
         events = [event_from_dict(d, n + k) for k, d in enumerate(tail)]
