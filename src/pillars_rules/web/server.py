@@ -349,7 +349,7 @@ class Server:
                 game_id,
                 players=request.players,
                 seed=request.seed,
-                names=None if not any(names) else _names(names),
+                names=None if not any(names) else _names(names, request),
                 variants=request.variants,
                 cards=list(request.cards.paths) if request.cards.paths else None,
                 game=request.game,
@@ -642,9 +642,13 @@ class Server:
         return out
 
 
-def _names(names: list) -> list[str]:
+def _names(names: list, request: GameRequest) -> list[str]:
     """Seat names with the default for each seat left unnamed (Red, Blue, Green, Yellow;
-    Purple and Orange for the expansion's seats 5 and 6: the game's DEFAULT_NAMES)."""
+    Purple and Orange for the expansion's seats 5 and 6: the game's DEFAULT_NAMES; another
+    game's own defaults, those of a game made without names)."""
+    if request.game != "pillars":
+        plain = pr.new_game(len(names), None, game=request.game, variants=request.variants)
+        return [n or plain.game_type.seat_name(plain.state, i) for i, n in enumerate(names)]
     defaults = DEFAULT_NAMES
     return [n or defaults[i] for i, n in enumerate(names)]
 
