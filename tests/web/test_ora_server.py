@@ -255,8 +255,10 @@ def test_bad_ora_requests_are_refused_with_the_reason(tmp_path):
             assert r.status_code == 400 and words in r.json()["error"], (request, r.text)
         made = c.post("/games", json={"game": ORA, "players": 4, "variants": ["short"]})
         assert made.status_code == 201 and made.json()["players"] == 4
-        listed = c.get("/", headers={"accept": "text/html"})
-        assert listed.status_code == 200
+        lobby = c.get("/api/lobby").json()
+        assert lobby["games"][ORA]["players"] == [1, 2, 3, 4] and lobby["games"][ORA]["bots"] == ["heuristic", "random"]
+        assert {"france", "ireland", "short", "long"} <= set(lobby["games"][ORA]["variants"])
+        assert "pillars" not in lobby["games"] and lobby["players"] == [2, 3, 4, 5, 6]  # Pillars' fields as they were
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

@@ -15,13 +15,18 @@ Its variants and its number of seats are checked by making the game once
 
 from __future__ import annotations
 
+from typing import Any
+
 import pillars_rules as pr
 
 from ..bots import bot_names
 from ..core import game_titles
 from ..errors import ConfigError
+from ..limits import MOST_PLAYERS
 from .cardsets import CardChoice
 
+#: Ora et Labora's registered name.
+ORA = "ora-et-labora"
 #: The clock's bot when a request names none: Pillars' ``medium``, another game's ``heuristic``.
 CLOCK_BOT = "heuristic"
 
@@ -44,6 +49,28 @@ def own_cards(game: str, cards: object, players: int, variants: list[str]) -> Ca
     return CardChoice(game, str(rules.content_hash), len(rules.catalogue), None, (players,))
 
 
+def offered() -> dict[str, dict[str, Any]]:
+    """The games other than Pillars a lobby offers (``GET /api/lobby``'s ``games``): by name, the
+    title, the seat counts, the bots and the variants (Ora's countries, lengths and set-up options)."""
+    from ..games.ora.setup import OPTIONS, VARIANTS
+    from ..games.ora.start import LENGTHS
+
+    out: dict[str, dict[str, Any]] = {}
+    for name, title in game_titles().items():
+        if name == "pillars":
+            continue
+        counts = []
+        for n in range(1, MOST_PLAYERS + 1):
+            try:
+                pr.new_game(n, None, game=name)
+            except ConfigError:
+                continue
+            counts.append(n)
+        variants = [*VARIANTS, *LENGTHS, *OPTIONS] if name == ORA else []
+        out[name] = {"title": title, "players": counts, "bots": sorted(bot_names(name)), "variants": variants}
+    return out
+
+
 def clock_doc(game: str, clock: object) -> object:
     """A request's ``clock`` with the game's default bot when it names none (Pillars' is the clock's own)."""
     if game == "pillars" or not isinstance(clock, dict) or "bot" in clock:
@@ -53,4 +80,4 @@ def clock_doc(game: str, clock: object) -> object:
     return {**clock, "bot": CLOCK_BOT}
 
 
-__all__ = ["game_name", "own_cards", "clock_doc", "CLOCK_BOT"]
+__all__ = ["game_name", "own_cards", "clock_doc", "offered", "CLOCK_BOT"]
