@@ -104,3 +104,18 @@ def test_a_table_of_another_game_refuses_pillars_card_files(tmp_path):
 
     with pytest.raises(ConfigError, match="plays its own card set"):
         Table.create(EventStore(":memory:"), "x", players=2, game=ORA, cards=[str(tmp_path / "fan.cards")])
+
+
+def test_another_process_s_moves_are_followed_without_a_whole_reload(backend):
+    from pillars_rules.table.follow import follow_listed
+
+    with backend.open() as store, backend.open() as other:
+        here = Table.create(store, "ora", players=2, seed=5, game=ORA)
+        there = Table.open(other, "ora")
+        _play(there, 25, seed=4)  # another server process answers
+        tail = store.events_since("ora", here.rows)
+        followed = follow_listed(here.game, tail)
+        assert followed == there.game  # recognised decision by decision
+        assert here.refresh() and here.game == there.game and here.step == there.step
+        bad = [dict(tail[0], amount=99) if tail[0].get("amount") is not None else dict(tail[0], seat=1), *tail[1:]]
+        assert follow_listed(Table.create(store, "ora2", players=2, seed=5, game=ORA).game, bad) is None
