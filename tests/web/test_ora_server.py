@@ -271,3 +271,25 @@ def test_an_ora_record_is_read_back_as_written_and_a_pillars_record_does_not_nam
     if players >= 2:
         pillars = GameRecord("g", players, seats, "h", {"name": "base"})
         assert '"game"' not in pillars.to_json() and GameRecord.from_json("g", pillars.to_json(), False) == pillars
+
+
+def test_a_seat_takes_its_move_back_on_an_ora_table(tmp_path):
+    from .support import client, create, receive_until, say_hello
+
+    with client(tmp_path) as c:
+        made = create(c, game=ORA, seats=[{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}])
+        gid, ann = made["game"], key_of(made["seats"][0]["link"])
+        with c.websocket_connect("/ws") as ws:
+            _, sync = say_hello(ws, gid, ann)
+            first = sync["view"]
+            ws.send_text(json.dumps({"decision": 1, "action": sync["choices"][0]["action"]}))
+            update = receive_until(ws, "update")
+            assert update["decision"] == 2 and update["view"] != first
+            ws.send_text(json.dumps({"type": "undo", "decision": 2}))
+            back = receive_until(ws, "sync")  # nobody else decided since: taken back at once
+            assert back["game"] == ORA and back["decision"] == 1 and back["view"] == first
+            assert back["choices"] == sync["choices"]
+            assert receive_until(ws, "undos")["type"] == "undos"
+        with EventStore(str(tmp_path / "games.sqlite3")) as store:
+            game = Table.open(store, gid).game
+        assert game.decision == 1 and json.loads(game.export(None)) == first
