@@ -293,3 +293,19 @@ def test_a_seat_takes_its_move_back_on_an_ora_table(tmp_path):
         with EventStore(str(tmp_path / "games.sqlite3")) as store:
             game = Table.open(store, gid).game
         assert game.decision == 1 and json.loads(game.export(None)) == first
+
+
+def test_the_lobby_s_peek_tells_how_an_ora_table_stands(tmp_path):
+    from .support import client, create
+
+    with client(tmp_path) as c:
+        made = create(c, game=ORA, seats=[{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}])
+        r = c.post(
+            "/api/peek",
+            content=json.dumps({"game": made["game"], "key": key_of(made["seats"][0]["link"])}),
+            headers={"origin": "http://testserver", "content-type": "application/json"},
+        )
+        assert r.status_code == 200, r.text
+        peek = r.json()
+        assert peek["round"] == 1 and peek["turn"] == "Ann" and peek["mine"] and peek["name"] == "Ann"
+        assert peek["last"] == "The production wheel turns (round 1)"  # the turn itself is a control event
