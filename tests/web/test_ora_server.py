@@ -21,6 +21,7 @@ from bench.serverproc import ONE_ADDRESS, ServerProcess
 from websockets.asyncio.client import connect
 
 import pillars_rules as pr
+from pillars_rules.bots import BOTS, bot_names
 from pillars_rules.core import game_type
 from pillars_rules.table import EventStore, Table, actionjson, open_store
 from pillars_rules.web import protocol as P
@@ -245,9 +246,10 @@ def test_bad_ora_requests_are_refused_with_the_reason(tmp_path):
             ({"game": ORA, "players": 3, "variants": ["long"]}, "the long game takes 2 players, not 3"),
             ({"game": ORA, "players": 2, "variants": ["nope"]}, "Ora has no variant 'nope'"),
             ({"game": ORA, "players": 2, "cards": "expansion"}, "plays its own cards"),
-            ({"game": ORA, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "medium"}]}, "unknown bot 'medium'"),
-            ({"game": ORA, "players": 2, "takeover": {"bot": "hard"}}, "takeover.bot: unknown bot 'hard'"),
-            ({"game": ORA, "players": 2, "clock": {"kind": "move", "seconds": 60, "bot": "medium"}}, "clock.bot"),
+            ({"game": ORA, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "expert"}]}, "unknown bot 'expert'"),
+            ({"game": ORA, "players": 2, "takeover": {"bot": "expert"}}, "takeover.bot: unknown bot 'expert'"),
+            ({"game": ORA, "players": 2, "clock": {"kind": "move", "seconds": 60, "bot": "expert"}}, "clock.bot"),
+            ({"game": ORA, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "mcts"}]}, "unknown bot 'mcts'"),
             ({"players": 1}, "players must be 2 to"),  # Pillars has no solo game
         ]
         for request, words in cases:
@@ -256,7 +258,10 @@ def test_bad_ora_requests_are_refused_with_the_reason(tmp_path):
         made = c.post("/games", json={"game": ORA, "players": 4, "variants": ["short"]})
         assert made.status_code == 201 and made.json()["players"] == 4
         lobby = c.get("/api/lobby").json()
-        assert lobby["games"][ORA]["players"] == [1, 2, 3, 4] and lobby["games"][ORA]["bots"] == ["heuristic", "random"]
+        assert lobby["games"][ORA]["players"] == [1, 2, 3, 4] and lobby["games"][ORA]["bots"] == sorted(bot_names(ORA))
+        assert (
+            {"heuristic", "random"} <= set(bot_names(ORA)) and "mcts" in BOTS and "mcts" not in bot_names(ORA)
+        )  # Pillars' only
         assert {"france", "ireland", "short", "long"} <= set(lobby["games"][ORA]["variants"])
         assert "pillars" not in lobby["games"] and lobby["players"] == [2, 3, 4, 5, 6]  # Pillars' fields as they were
 
