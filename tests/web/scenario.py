@@ -18,8 +18,32 @@ REQUEST = {
     "takeover": None,
     "seed": 3,
 }
+#: The page's Ora et Labora table: Ann and Ben, the 2-player game, Ireland.
+ORA_REQUEST = {
+    "game": "ora-et-labora",
+    "players": 2,
+    "variants": ["ireland"],
+    "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Ben"}],
+}
 #: Ann's first answer on the page (one of her choices at decision 1).
 ANN_ACTION = {"type": "Hire", "card": "toolmaker"}
+
+
+def play_ora(c, out: dict, sent: dict) -> list[tuple[str, str]]:
+    """The page's Ora et Labora part: its messages into ``out`` and ``sent``; the ids and keys
+    to replace by the page's placeholders."""
+    sent["ora-create"] = ORA_REQUEST
+    res = create(c, **ORA_REQUEST)
+    game, ann = res["game"], key_of(res["seats"][0]["link"])
+    with c.websocket_connect("/ws") as ws:
+        _, out["ora-sync"] = say_hello(ws, game, ann)
+        receive(ws)  # who is here
+        sent["ora-action"] = {"decision": 1, "action": out["ora-sync"]["choices"][0]["action"]}
+        ws.send_text(json.dumps(sent["ora-action"]))
+        out["ora-update"] = receive_until(ws, "update")
+        ws.send_text(json.dumps({"decision": 2, "action": {"type": "Build", "card": "windmill", "x": 9, "y": 9}}))
+        out["ora-refused"] = receive_until(ws, "refused")
+    return [(game, "ORA-GAME-ID"), (ann, "ORA-ANN-KEY")]
 
 
 def play(c) -> tuple[dict, dict]:
@@ -75,8 +99,9 @@ def play(c) -> tuple[dict, dict]:
         bws.send_text(json.dumps(sent["undo-answer"]))
         out["undo-sync"] = receive_until(bws, "sync")
         out["undos"] = receive_until(bws, "undos")
+    ora = play_ora(c, out, sent)
     text = json.dumps([out, sent])
-    for value, name in ((game, "GAME-ID"), (ann, "ANN-KEY"), (ben, "BEN-KEY"), (spec, "SPECTATOR-KEY")):
+    for value, name in ((game, "GAME-ID"), (ann, "ANN-KEY"), (ben, "BEN-KEY"), (spec, "SPECTATOR-KEY"), *ora):
         text = text.replace(value, name)
     out, sent = json.loads(text)
     return out, sent

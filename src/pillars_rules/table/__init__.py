@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
@@ -41,9 +41,10 @@ import pillars_rules as pr
 from pillars_rules.view import redact_event
 
 from .. import errors
+from ..core import GameType
 from ..errors import ConflictError, IllegalActionError, LimitError, StaleActionError
 from ..saves.codec import event_to_dict
-from . import rows
+from . import actionjson, rows
 from .backend import Store
 from .follow import follow
 from .opening import open_store
@@ -59,8 +60,9 @@ MAX_MESSAGE_BYTES = 16 * 1024
 MAX_REASON_LENGTH = errors.MAX_REASON_LENGTH
 
 
-def decode_message(message: str | bytes) -> tuple[int, object]:
-    """(decision, action) of a client message; IllegalActionError if malformed."""
+def decode_message(message: str | bytes, kind: GameType | None = None) -> tuple[int, object]:
+    """(decision, action) of a client message; IllegalActionError if malformed. ``kind``: the
+    game type of a game other than Pillars, whose actions :mod:`.actionjson` reads."""
     if isinstance(message, (bytes, bytearray)):
         if len(message) > MAX_MESSAGE_BYTES:
             raise IllegalActionError(f"message of {len(message)} bytes; the limit is {MAX_MESSAGE_BYTES}")
@@ -83,7 +85,12 @@ def decode_message(message: str | bytes) -> tuple[int, object]:
     decision = data["decision"]
     if type(decision) is not int or not 0 <= decision < 2**53:
         raise IllegalActionError('"decision" must be the whole number of the decision answered')
-    return decision, pr.decode_action(data["action"])
+    return decision, pr.decode_action(data["action"]) if kind is None else actionjson.decode(kind, data["action"])
+
+
+def _public(event: object) -> object:
+    """An event of a game that hides nothing, as every seat sees it: itself."""
+    return event
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -93,8 +100,10 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def encode_message(decision: int, action: Action) -> str:
-    """The message a client sends to answer ``decision`` with ``action``."""
+def encode_message(decision: int, action: Action, kind: GameType | None = None) -> str:
+    """The message a client sends to answer ``decision`` with ``action`` (``kind``: as in :func:`decode_message`)."""
+    if kind is not None:
+        return json.dumps({"decision": decision, "action": actionjson.encode(kind, action)})
     fields = {k: v for k, v in pr.encode_action(action).items() if k != "label"}
     return json.dumps({"decision": decision, "action": fields})
 
@@ -149,6 +158,11 @@ class Table:
         self.game_id = game_id
         self._game = game
         self._cards = cards
+        #: The game type whose actions :mod:`.actionjson` reads (``None``: Pillars, read by its own codec).
+        self.kind: GameType | None = None if game.game_type.name == "pillars" else game.game_type
+        # each new event as a log row, and as every seat may see it (another game's: its own codec, nothing hidden)
+        self._row: Callable[[Any], dict[str, Any]] = event_to_dict if self.kind is None else self.kind.encode_event
+        self._seen: Callable[[Any], Any] = redact_event if self.kind is None else _public
         #: The store's counter: one more for every answer and every undo (:mod:`.undo`).
         self.step = game.decision if step is None else step
         #: Rows of the stored log: the game's events and every ``Undone`` row, set-aside events too.
@@ -167,19 +181,27 @@ class Table:
         names: Sequence[str] | None = None,
         cards: str | Sequence[str] | None = None,
         variants: Sequence[str] = (),
+        game: str = "pillars",
     ) -> Table:
-        """A new game (see :func:`pillars_rules.new_game`; without ``seed`` a secret
+        """A new game of ``game`` (a registered name, see :func:`pillars_rules.new_game`; without ``seed`` a secret
         one is drawn) stored under ``game_id``. ``cards`` are paths of extra card
         files (recorded, so that :meth:`open` reads them again) or a
         :class:`~pillars_rules.CardSet` (its canonical text is stored with the game)."""
         check_game_id(game_id)
         if cards is not None and not isinstance(cards, pr.CardSet):
             cards = [os.path.abspath(p) for p in ([cards] if isinstance(cards, (str, os.PathLike)) else cards)]
-        game = pr.new_game(players, seed, names=names, variants=variants, cards=cards)
-        doc = json.loads(pr.save(game))
+        if game == "pillars":
+            made = pr.new_game(players, seed, names=names, variants=variants, cards=cards)
+        elif cards is not None:
+            raise errors.ConfigError(
+                f"a table of {game!r:.40} plays its own card set: extra card files are for Pillars"
+            )
+        else:
+            made = pr.new_game(players, seed, game=game, names=names, variants=variants)
+        doc = json.loads(pr.save(made))
         events = doc.pop("events")
-        store.create(game_id, doc, rows.card_source(cards), events, game.decision)
-        return cls(store, game_id, game, cards)
+        store.create(game_id, doc, rows.card_source(cards), events, made.decision)
+        return cls(store, game_id, made, cards)
 
     @classmethod
     def open(cls, store: Store, game_id: str, *, cards: rows.Cards = None) -> Table:
@@ -261,11 +283,11 @@ class Table:
         message. ``refresh``: reload first if the message answers a decision
         past this table's (another process moved on)."""
         before = self._game
-        n = before.state.n_players
+        n = before.state.n_players if self.kind is None else self.kind.seats(before.state)
         if type(seat) is not int or not 0 <= seat < n:
             return self._refused("bad_seat", f"no seat {seat!r:.20} in a {n}-player game")
         try:
-            expect, action = decode_message(message)
+            expect, action = decode_message(message, self.kind)
         except IllegalActionError as err:
             return self._refused("bad_message", err.reason)
         if refresh and expect > before.decision and self.refresh():  # another process moved on
@@ -298,14 +320,14 @@ class Table:
                 self.game_id,
                 self.step,
                 self.rows,
-                [event_to_dict(e) for e in new],
+                [self._row(e) for e in new],
                 self.step + after.decision - before.decision,
             )
         except ConflictError:
             self.refresh()
             raise
         self._moved(after, len(new))
-        return Outcome(True, "applied", "", after.decision, tuple(redact_event(e) for e in new), self._views())
+        return Outcome(True, "applied", "", after.decision, tuple(self._seen(e) for e in new), self._views())
 
     @staticmethod
     def commit_many(store: EventStore, items: Sequence[tuple[Table, Checked]]) -> list[Outcome | ConflictError]:
@@ -323,7 +345,7 @@ class Table:
                     table.game_id,
                     table.step,
                     table.rows,
-                    [event_to_dict(e) for e in after.events[before.n_events :]],
+                    [table._row(e) for e in after.events[before.n_events :]],
                     table.step + after.decision - before.decision,
                 )
             )
@@ -341,7 +363,7 @@ class Table:
                     "applied",
                     "",
                     after.decision,
-                    tuple(redact_event(e) for e in after.events[checked.before.n_events :]),
+                    tuple(table._seen(e) for e in after.events[checked.before.n_events :]),
                     (),
                 )
             )
@@ -386,7 +408,9 @@ class Table:
         return Outcome(False, code, reason, self._game.decision, (), self._views())
 
     def _views(self) -> tuple[pr.SeatView, ...]:
-        return tuple(self._game.view(s) for s in range(self._game.state.n_players))
+        game = self._game
+        n = game.state.n_players if self.kind is None else self.kind.seats(game.state)
+        return tuple(game.view(s) for s in range(n))
 
     def __repr__(self) -> str:
         return f"<Table {self.game_id!r} at decision {self.decision}: {self._game!r}>"

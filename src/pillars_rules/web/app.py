@@ -45,6 +45,7 @@ from ..games.pillars import VARIANTS
 from . import mail, mygames, pages, peek, rematch, replay, upkeep
 from .connection import endpoint
 from .created import created_fragment
+from .gamerequest import offered
 from .lobby import parse_request, request_from_form
 from .protocol import PROTOCOL
 from .server import Server, ServerFull, TooMany
@@ -150,6 +151,9 @@ async def lobby_page(request: Request) -> Response:
     return HTMLResponse(pages.lobby(request.app.state.server.catalogue))
 
 
+_OFFERED: dict[str, dict] = {}  # the other games' offer, made once (it does not change while the server runs)
+
+
 async def lobby_api(request: Request) -> Response:
     server = request.app.state.server
     sets = server.catalogue.listing()
@@ -163,6 +167,8 @@ async def lobby_api(request: Request) -> Response:
             "bots": sorted(BOTS),
             "variants": dict(sorted(VARIANTS.items())),
             "takeover_grace": server.settings.takeover_grace,
+            # Pillars is the fields above; the other games a request may name in "game" (web/gamerequest.py)
+            "games": _OFFERED.setdefault("games", offered()),
         }
     )
 

@@ -36,6 +36,7 @@ from typing import Any
 import pillars_rules as pr
 
 from ..games.pillars import load_cards
+from . import gamebots
 from .statejson import StateJSON
 
 log = logging.getLogger("pillars_rules.web")
@@ -250,9 +251,12 @@ def _timed(job: Callable[..., Any], name: str, seed: int, shipped: bytes) -> tup
 
 
 def decide(name: str, seed: int, view: pr.SeatView) -> dict:
-    """In a worker: the action the bot ``name`` chooses from ``view``, as JSON."""
+    """In a worker: the action the bot ``name`` chooses from ``view``, as JSON
+    (another game's seat: :func:`.gamebots.decide`)."""
     from pillars_rules.bots import make_bot
 
+    if not isinstance(view, pr.SeatView):
+        return gamebots.decide(name, seed, view)
     return pr.encode_action(make_bot(name, seed)(view))
 
 
@@ -509,7 +513,8 @@ class BotPool:
         began = time.monotonic()
         worked = None  # the seconds the worker spent, once it answers
         try:
-            shipped = pickle.dumps(self._logs.ship(view, encoded), protocol=pickle.HIGHEST_PROTOCOL)
+            ship = functools.partial(self._logs.ship, encoded=encoded)
+            shipped = pickle.dumps(gamebots.shipped(view, ship), protocol=pickle.HIGHEST_PROTOCOL)
 
             def submit() -> concurrent.futures.Future:
                 with _stop_signals_held():  # a submit may start one of the pool's processes
@@ -537,7 +542,7 @@ class BotPool:
                     began - job.queued,
                     spent,
                 )
-            action = pr.decode_action(doc)
+            action = gamebots.decoded(view, doc)
         except asyncio.CancelledError as exc:
             task = asyncio.current_task()
             if task is not None and task.cancelling():

@@ -136,6 +136,8 @@ class GameClient:
         if kind == "welcome":
             self.seat = msg["you"]["seat"]
             self.seats = msg["seats"]
+        elif kind in ("sync", "update") and "game" in msg:  # another game's table: its view goes whole
+            self._other(msg)
         elif kind == "sync":
             view = msg["view"]
             self.events = list(view["events"])
@@ -161,6 +163,18 @@ class GameClient:
             self.refusals.append(msg)
             if msg["closing"] and P.REFUSALS[msg["code"]].close in FINAL_CLOSES:
                 raise Refused(msg["code"], msg["reason"])
+
+    def _other(self, msg: dict) -> None:
+        """A ``sync`` or ``update`` of a game other than Pillars (:mod:`.gameframes`): ``state`` is its ``view``."""
+        if msg["type"] == "sync":
+            self.events, self.texts = [], []
+        elif msg["first"] != len(self.events):
+            raise P.ProtocolError(
+                "bad_message", f"an update starts at event {msg['first']}; this client holds {len(self.events)}"
+            )
+        self.events.extend(msg["events"])
+        self.texts.extend(msg["texts"])
+        self._take(msg, msg["view"], None)
 
     def _take(self, msg: dict, state: dict, next_event) -> None:
         self.decision = msg["decision"]

@@ -14,22 +14,23 @@ seat is a person). Anything unknown or out of range is a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from attrs import frozen
 
-from ..bots import BOTS
+from ..bots import BOTS, bot_names
 from ..errors import ConfigError
 from ..games.pillars import counts_text
 from ..limits import MOST_PLAYERS
+from . import gamerequest as G
 from .cardsets import CardChoice, Catalogue
 from .settings import Settings
 from .timers import parse_clock
 
 #: Longest takeover grace a game may ask for, in seconds (a day).
 MAX_GRACE = 86_400.0
-_FIELDS = {"players", "seats", "variants", "cards", "takeover", "seed", "clock", "reveal"}
+_FIELDS = {"game", "players", "seats", "variants", "cards", "takeover", "seed", "clock", "reveal"}
 
 
 @frozen
@@ -50,15 +51,17 @@ class GameRequest:
     seed: int | None
     clock: dict[str, Any] | None = None
     reveal: bool = False
+    #: The game's registered name (``"pillars"``, ``"ora-et-labora"``: :mod:`.gamerequest`).
+    game: str = "pillars"
 
     @property
     def players(self) -> int:
         return len(self.seats)
 
 
-def _bot(name: object, where: str) -> str:
-    if not isinstance(name, str) or name not in BOTS:
-        raise ConfigError(f"{where}: unknown bot {str(name)[:40]!r} (bots: {', '.join(sorted(BOTS))})")
+def _bot(name: object, where: str, bots: Collection[str] = BOTS) -> str:
+    if not isinstance(name, str) or name not in bots:
+        raise ConfigError(f"{where}: unknown bot {str(name)[:40]!r} (bots: {', '.join(sorted(bots))})")
     return name
 
 
@@ -69,14 +72,16 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
     unknown = set(doc) - _FIELDS
     if unknown:
         raise ConfigError(f"unknown field {sorted(map(str, unknown))[0][:40]!r} (fields: {', '.join(sorted(_FIELDS))})")
+    game = G.game_name(doc.get("game", "pillars"))
+    least, bots = (2, BOTS) if game == "pillars" else (1, bot_names(game))
     players = doc.get("players")
     seats_doc = doc.get("seats")
-    if players is not None and (type(players) is not int or not 2 <= players <= MOST_PLAYERS):
-        raise ConfigError(f"players must be 2 to {MOST_PLAYERS} as the card set allows, not {str(players)[:20]}")
+    if players is not None and (type(players) is not int or not least <= players <= MOST_PLAYERS):
+        raise ConfigError(f"players must be {least} to {MOST_PLAYERS} as the game allows, not {str(players)[:20]}")
     if seats_doc is None:
         seats_doc = [{"kind": "person"}] * (players or 4)
-    if not isinstance(seats_doc, list) or not 2 <= len(seats_doc) <= MOST_PLAYERS:
-        raise ConfigError(f"seats must be a list of 2 to {MOST_PLAYERS} seats")
+    if not isinstance(seats_doc, list) or not least <= len(seats_doc) <= MOST_PLAYERS:
+        raise ConfigError(f"seats must be a list of {least} to {MOST_PLAYERS} seats")
     if players is not None and players != len(seats_doc):
         raise ConfigError(f"players is {players} but {len(seats_doc)} seats are given")
     seats = []
@@ -88,14 +93,18 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
             raise ConfigError(f'seats[{i}].kind must be "person" or "bot", not {str(kind)[:20]!r}')
         if name is not None and not isinstance(name, str):
             raise ConfigError(f"seats[{i}].name must be a string")
-        bot = _bot(s.get("bot"), f"seats[{i}].bot") if kind == "bot" else None
+        bot = _bot(s.get("bot"), f"seats[{i}].bot", bots) if kind == "bot" else None
         if kind == "person" and s.get("bot") is not None:
             raise ConfigError(f"seats[{i}]: a person's seat has no bot")
         seats.append(SeatRequest(kind, name or None, bot))
     variants = doc.get("variants", [])
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         raise ConfigError("variants must be a list of variant names")
-    cards = catalogue.get(doc.get("cards", "base"))
+    cards: CardChoice | None = (
+        G.own_cards(game, doc.get("cards"), len(seats_doc), variants)
+        if game != "pillars"
+        else catalogue.get(doc.get("cards", "base"))
+    )
     if cards is None:
         known = ", ".join(c.name for c in catalogue)
         raise ConfigError(f"cards: no card set {str(doc.get('cards'))[:40]!r} on this server (sets: {known})")
@@ -119,16 +128,17 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
         grace = takeover.get("grace", settings.takeover_grace)
         if type(grace) not in (int, float) or not 0 <= grace <= MAX_GRACE:
             raise ConfigError(f"takeover.grace must be a number of seconds from 0 to {MAX_GRACE:.0f}")
-        takeover = {"bot": _bot(takeover.get("bot", "heuristic"), "takeover.bot"), "grace": float(grace)}
+        takeover = {"bot": _bot(takeover.get("bot", "heuristic"), "takeover.bot", bots), "grace": float(grace)}
     seed = doc.get("seed")
     if seed is not None and not settings.allow_seeds:
         raise ConfigError("seed: this server draws every game's seed itself (see --allow-seeds)")
     reveal = doc.get("reveal", False)
     if type(reveal) is not bool:
         raise ConfigError("reveal must be true or false")
-    return GameRequest(
-        tuple(seats), tuple(variants), cards, takeover, seed, parse_clock(doc.get("clock"), settings.db), reveal
-    )
+    clock = parse_clock(G.clock_doc(game, doc.get("clock")), settings.db)
+    if clock is not None:
+        _bot(clock["bot"], "clock.bot", bots)
+    return GameRequest(tuple(seats), tuple(variants), cards, takeover, seed, clock, reveal, game)
 
 
 def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict[str, Any]:
@@ -146,13 +156,15 @@ def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict[str,
     except ValueError:
         raise ConfigError(f"players must be 2 to {MOST_PLAYERS} as the card set allows") from None
     seats = []
-    for i in range(players if 2 <= players <= MOST_PLAYERS else 0):
+    for i in range(players if 1 <= players <= MOST_PLAYERS else 0):
         kind = text(f"seat{i}") or "person"
         seat: dict[str, Any] = {"kind": "person"} if kind == "person" else {"kind": "bot", "bot": kind}
         if text(f"name{i}"):
             seat["name"] = text(f"name{i}")
         seats.append(seat)
     doc: dict[str, Any] = {"players": players, "seats": seats, "variants": variants, "cards": text("cards") or "base"}
+    if text("game") not in ("", "pillars"):
+        doc["game"] = text("game")
     if text("clock") not in ("", "none"):
         try:
             minutes = float(text("clock_minutes") or 2)

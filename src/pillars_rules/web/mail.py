@@ -167,12 +167,12 @@ class TurnMail:
             ).rstrip("/")
             name = room.record.seats[seat].name
             text = (
-                f"{name}, it is your turn in The Pillars of the Earth (round {game.state.round}).\n\n"
+                f"{name}, it is your turn in {game.game_type.title} (round {game.state.round}).\n\n"
                 f"Play: {base}/play#game={game_id}&key={key}\n\n"
                 f"No more of these mails for this game: {base}/mail/unsubscribe?t={unsub}\n"
             )
             await asyncio.get_running_loop().run_in_executor(
-                None, send, mail, address, "Your turn — The Pillars of the Earth", text
+                None, send, mail, address, f"Your turn — {game.game_type.title}", text
             )
             await self.server.in_registry(book.sent, game_id, seat, unsub)
             log.info("mail sent game=%s seat=%d", tag(game_id), seat)

@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 import pillars_rules as pr
 
 from ..errors import ConfigError
+from ..games.pillars import PILLARS
 from .replay import _error, open_for
 
 #: Events the lobby's "last move" skips (they only move control), as the board's log does.
@@ -27,14 +28,15 @@ _SILENT = (pr.events.DecisionPending, pr.events.ChoicesQueued, pr.events.Decided
 
 def summary(game: pr.Game, seat: int | None, record) -> dict:
     """What the lobby shows of ``game`` to the holder of ``seat``'s key (``None``: a spectator's)."""
-    state = game.state
+    state, kind = game.state, game.game_type
     pending = game.pending
     last = None
+    silent = (lambda e: isinstance(e, _SILENT)) if kind is PILLARS else kind.is_control  # another game's own
     for e in reversed(game.view(seat).events):
-        if not isinstance(e, _SILENT):
+        if not silent(e):
             last = game.describe(e)
             break
-    names = [p.name for p in state.players]
+    names = [kind.seat_name(state, s) for s in range(len(record.seats))]
     return {
         "round": state.round,
         "over": game.is_over,

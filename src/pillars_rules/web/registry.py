@@ -103,6 +103,9 @@ class GameRecord:
     #: Whether a person's seat has been taken (a hello with a seat's key): until then the
     #: game expires after ``expire_unstarted``; older records count as taken.
     seated: bool = True
+    #: The game's registered name (:func:`pillars_rules.new_game`'s ``game``); a Pillars record
+    #: leaves it out of its JSON, so records written before other games were hosted read as Pillars.
+    game: str = "pillars"
 
     def who(self, key: str) -> int | str | None:
         """The seat whose credential ``key`` is, :data:`SPECTATOR` for the
@@ -129,6 +132,8 @@ class GameRecord:
         doc = attrs.asdict(self, recurse=True)
         doc.pop("game_id")
         doc.pop("finished")
+        if doc["game"] == "pillars":
+            doc.pop("game")
         return json.dumps(doc, sort_keys=True)
 
     @classmethod
@@ -182,12 +187,15 @@ def _record_problem(doc: object) -> str | None:
         "reveal",
         "network",
         "seated",
+        "game",
     }
     if unknown:
         return f"an unknown field {sorted(unknown)[0][:30]!r}"
-    players, seats = doc["players"], doc["seats"]
-    if not _typed(players, int) or not 2 <= players <= MOST_PLAYERS:
-        return f"'players' is not 2 to {MOST_PLAYERS}"
+    players, seats, game = doc["players"], doc["seats"], doc.get("game", "pillars")
+    if not _typed(game, str) or not 0 < len(game) <= 32:
+        return "'game' is not a game's name"
+    if not _typed(players, int) or not (1 if game != "pillars" else 2) <= players <= MOST_PLAYERS:
+        return f"'players' is not {'2' if game == 'pillars' else '1'} to {MOST_PLAYERS}"
     if not _typed(seats, list) or len(seats) != players:
         return "'seats' is not a list of one seat per player"
     for i, seat in enumerate(seats):

@@ -24,6 +24,7 @@ from starlette.responses import JSONResponse, Response
 import pillars_rules as pr
 
 from ..errors import ConfigError, DamagedGameError, StoreError
+from .gamerequest import own_cards
 from .lobby import GameRequest, SeatRequest
 from .registry import digest, new_key, tag
 from .replay import RECORDS_DOWN, find_seat
@@ -35,12 +36,19 @@ log = logging.getLogger("pillars_rules.web")
 
 def _request(server, record) -> GameRequest:
     """The rematch's request for ``record``'s game: its seats rotated by one."""
-    cards = server.catalogue.get(record.cards["name"])
+    game = getattr(record, "game", "pillars")
+    cards = (
+        server.catalogue.get(record.cards["name"])
+        if game == "pillars"
+        else own_cards(game, None, record.players, list(record.variants))
+    )
     if cards is None or cards.identity != record.cards["identity"]:
         raise ConfigError(f"the card set {record.cards['name']!r} of that game is no longer offered here")
     seats = [SeatRequest(s.kind, s.name, s.bot) for s in record.seats]
     seats = seats[1:] + seats[:1]
-    return GameRequest(tuple(seats), tuple(record.variants), cards, record.takeover, None, record.clock, record.reveal)
+    return GameRequest(
+        tuple(seats), tuple(record.variants), cards, record.takeover, None, record.clock, record.reveal, game
+    )
 
 
 def _links(result: dict) -> tuple[list[str | None], str]:

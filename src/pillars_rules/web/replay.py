@@ -36,9 +36,11 @@ from starlette.responses import JSONResponse, Response
 import pillars_rules as pr
 
 from ..errors import ConfigError, DamagedGameError, StoreError
+from ..games.pillars import PILLARS
 from ..saves.codec import converter, event_to_dict
 from ..table import Table
 from ..view import redact_state
+from . import gamereplay as G
 from .cardinfo import board_catalogue, card_catalogue
 
 #: Finished games kept decoded for their replays (a step is then one fold of the log).
@@ -205,6 +207,9 @@ async def answer(server, body: bytes) -> Response:
                     "content-disposition": 'attachment; filename="pillars-game.json"',
                 },
             )
+        if game.game_type is not PILLARS:  # another game's replay: its whole table at each decision
+            other = G.view_before(game, doc["at"], doc.get("secrets") is True) if "at" in doc else G.index(game, seat)
+            return JSONResponse(other, headers=headers)
         if "at" in doc:
             return JSONResponse(
                 state_before(game, doc["at"], doc.get("secrets") is True, record.reveal), headers=headers

@@ -27,7 +27,8 @@ import pillars_rules as pr
 from ..errors import ConflictError, PillarsError
 from ..table import Outcome, Table, encode_message
 from . import protocol as P
-from .cardinfo import board_catalogue, card_catalogue
+from .gamebots import bot_view
+from .gameframes import catalogues, frames_for, markers, public_events, scores_text
 from .mail import turn_mail
 from .registry import GameRecord, tag
 from .timers import Clock
@@ -37,7 +38,6 @@ log = logging.getLogger("pillars_rules.web")
 #: Refusals of a server bot's answer (one of its seat's legal actions) that
 #: mean the engine failed on it, not the bot (issue #53).
 ENGINE_ERRORS = ("illegal", "limit")
-_MARKERS = (pr.events.DecisionPending, pr.events.GameEnded)
 
 
 class Client(Protocol):
@@ -101,7 +101,8 @@ class Room:
         #: (the table moves on in the store's thread first).
         self.game = table.game
         self.tag = tag(record.game_id)
-        self.frames = P.Frames()
+        self.frames = frames_for(table.game)
+        self._markers = markers(table.game)
         self.marks: list[int] = []  # n_events when decision 1, 2, ... became pending
         self.sent = 0  # events already sent to the clients
         self.clients: set[Client] = set()
@@ -190,9 +191,7 @@ class Room:
                 self.seats(),
                 limits,
                 "catch_up" if catch_up else "full",
-                card_catalogue(game.rules),
-                client.protocol,
-                board_catalogue(game.rules),
+                *catalogues(game, client.protocol),
             )
         )
         if (
@@ -340,7 +339,7 @@ class Room:
                 "game finished game=%s decisions=%d scores=%s",
                 self.tag,
                 game.decision,
-                ",".join(f"{vp}/{gold}" for vp, gold in game.scores()),
+                scores_text(game),
             )
             self.stop()
             self.server.maybe_unload(self)
@@ -351,9 +350,9 @@ class Room:
         """Encode the new events and note where each decision began."""
         k = len(self.frames.events)
         self.frames.extend(game)
-        events = game.view(None).events
+        events = public_events(game)
         for i in range(k, len(events)):
-            if isinstance(events[i], _MARKERS):
+            if isinstance(events[i], self._markers):
                 self.marks.append(i + 1)
 
     # ---------------------------------------------------------------- bots
@@ -380,7 +379,7 @@ class Room:
         if self.game.decision != decision or self.played_by(seat) != name:
             return
         seed = (self.record.seats[seat].bot_seed + decision) % 2**63
-        view = self.game.view(seat)
+        view = bot_view(self.game, seat)
         pool = self.server.bots if self.has_person else self.server.background_bots
         owner = self.record.owner or self.record.game_id
         action = await pool.decide(name, seed, view, owner=owner, encoded=self.frames.events)
@@ -388,7 +387,9 @@ class Room:
             return  # the person came back, or the game moved on, while the bot thought
         # shielded: a bot cancelled once its move is on its way to the store (the person came
         # back) must not stop the move's flush, or this process's clients miss a stored move
-        refusal = await asyncio.shield(self.act(seat, encode_message(decision, action), by=f"bot:{name}"))
+        refusal = await asyncio.shield(
+            self.act(seat, encode_message(decision, action, self.table.kind), by=f"bot:{name}")
+        )
         if refusal is not None:
             log.error("bot refused game=%s seat=%d bot=%s code=%s", self.tag, seat, name, refusal[0])
             if refusal[0] in ENGINE_ERRORS:
@@ -410,12 +411,17 @@ class Room:
         for other in others:
             if self.game.decision != decision or self.played_by(seat) != name:
                 return
-            if await asyncio.shield(self.act(seat, encode_message(decision, other), by=f"fallback:{name}")) is None:
+            if (
+                await asyncio.shield(
+                    self.act(seat, encode_message(decision, other, self.table.kind), by=f"fallback:{name}")
+                )
+                is None
+            ):
                 log.warning(
                     "engine error game=%s seat=%d: the bot fell back to %s",
                     self.tag,
                     seat,
-                    pr.encode_action(other)["type"],
+                    type(other).__name__,
                 )
                 self._tell_all(
                     P.refused(

@@ -349,31 +349,34 @@ class Server:
                 game_id,
                 players=request.players,
                 seed=request.seed,
-                names=None if not any(names) else _names(names),
+                names=None if not any(names) else _names(names, request),
                 variants=request.variants,
                 cards=list(request.cards.paths) if request.cards.paths else None,
+                game=request.game,
             )
 
         table = await self.timed(asyncio.ensure_future(self.in_store(make)), "the event store")
-        players = table.game.state.players
+        game = table.game
+        seat_names = [game.game_type.seat_name(game.state, i) for i in range(request.players)]
         keys = [new_key() if s.kind == "person" else None for s in request.seats]
         spectator_key = new_key()
         record = GameRecord(
             game_id=game_id,
             players=request.players,
             seats=tuple(
-                SeatSpec(s.kind, players[i].name, s.bot, digest(key) if key else None, secrets.randbelow(2**63))
+                SeatSpec(s.kind, seat_names[i], s.bot, digest(key) if key else None, secrets.randbelow(2**63))
                 for i, (s, key) in enumerate(zip(request.seats, keys))
             ),
             spectator_hash=digest(spectator_key),
             cards=request.cards.public(),
-            variants=tuple(table.game.rules.variants),
+            variants=tuple(game.rules.variants) if request.game == "pillars" else request.variants,
             takeover=request.takeover,
             clock=request.clock,
             reveal=request.reveal,
             owner=owner,
             network=network,
             seated=not any(s.kind == "person" for s in request.seats),
+            game=request.game,
         )
         # the cap is checked again where the record is stored, atomically with storing it
         if not await self.in_registry(games.add_within, record, self.settings.max_games):
@@ -639,9 +642,13 @@ class Server:
         return out
 
 
-def _names(names: list) -> list[str]:
+def _names(names: list, request: GameRequest) -> list[str]:
     """Seat names with the default for each seat left unnamed (Red, Blue, Green, Yellow;
-    Purple and Orange for the expansion's seats 5 and 6: the game's DEFAULT_NAMES)."""
+    Purple and Orange for the expansion's seats 5 and 6: the game's DEFAULT_NAMES; another
+    game's own defaults, those of a game made without names)."""
+    if request.game != "pillars":
+        plain = pr.new_game(len(names), None, game=request.game, variants=request.variants)
+        return [n or plain.game_type.seat_name(plain.state, i) for i, n in enumerate(names)]
     defaults = DEFAULT_NAMES
     return [n or defaults[i] for i, n in enumerate(names)]
 

@@ -33,6 +33,7 @@ import pillars_rules as pr
 
 from ..errors import ConflictError, PillarsError
 from . import protocol as P
+from .gameframes import frames_for
 
 log = logging.getLogger("pillars_rules.web")
 
@@ -49,7 +50,8 @@ def plan(game: pr.Game, seat: int, persons: set[int]) -> tuple[int, set[int]] | 
     if game.is_over:
         return "the game is over"
     events = game.events
-    pending = [i for i, e in enumerate(events) if isinstance(e, pr.events.DecisionPending)]
+    opens = game.game_type.decision_event  # Pillars': DecisionPending
+    pending = [i for i, e in enumerate(events) if isinstance(e, opens)]
     agree: set[int] = set()
     for j in range(len(pending) - 2, -1, -1):
         start, end = pending[j], pending[j + 1]
@@ -197,7 +199,7 @@ def resync(room: Any) -> None:
     """The table's game is no longer a continuation of what the clients hold (an
     undo, here or at another process): send each a full sync and the history."""
     game = room.table.game
-    room.frames = P.Frames()
+    room.frames = frames_for(game)
     room.marks = []
     room._catch_up(game)
     room.sent = game.n_events

@@ -317,7 +317,9 @@ def _end_triggered(s: R.State, e: R.EndTriggered, rules: OraRules) -> R.State:
 
 
 def _ended(s: R.State, e: R.GameEnded, rules: OraRules) -> R.State:
-    return attrs.evolve(s, game_over=True, stage="over")
+    # the last answer moves the decision on too, as every answer does (the core's contract:
+    # a table's store counts one decision per answer; Pillars' game end does the same)
+    return attrs.evolve(s, game_over=True, stage="over", decision=s.decision + 1)
 
 
 _FOLD: dict[type, Any] = {
