@@ -587,3 +587,28 @@ def test_a_work_contract_uses_another_seats_building_as_its_text_says(variant, l
         f"Player 2 places the {worker.kind} on Builders' Market",
         "Player 1 uses Builders' Market: gives 2 coin, takes 2 clay, 1 stone, 1 straw, 2 wood",
     ]
+
+
+def test_R40_a_chain_of_uses_never_uses_a_building_twice():
+    """R40 (§4.4; R26, R27): the prior on a Cloister Garden uses the empty Priory next to it; the
+    Priory may then use any building a prior stands on -- but not the Cloister Garden, used already
+    in this action. Without the ruling the two would use each other without end."""
+    g = situation(FR, "cloister_garden", {})
+    here = next(c for c in g.state.grids[0].cells if c.occupant is not None and c.occupant.card == "cloister_garden")
+    next_to = {(c.x, c.y) for c in G.neighbours(g.state.grids[0], (here.x, here.y))}
+    rule, p = g.rules.rule("priory"), piece(g.rules.cards["priory"])
+    spot = next(s for s in G.place_spots(g.state.grids[0], p, rule) if s in next_to)
+    g = at(g, grids=(G.place(g.state.grids[0], spot, p, rule), *g.state.grids[1:]))
+    g = placed(g, 1, ("prior", "1/farmyard"))  # another building a prior stands on
+    _, g1 = uses(g, "0/cloister_garden")["nothing -> 1 grapes; then use adjacent"]
+    g2 = play(g1, next(x for x in labels(g1) if x.startswith("use Priory")))
+    offered = {x.split(":")[0] for x in labels(g2) if x.startswith("use ")}
+    assert offered == {"use Farmyard"}  # the Cloister Garden has the prior on it, but was used already
+    assert g2.state.chain == ("0/cloister_garden", "0/priory")
+    g3 = play(g2, next(x for x in labels(g2) if x.startswith("use Farmyard")))
+    assert g3.state.chain == ("0/cloister_garden", "0/priory", "1/farmyard")
+    # the next action starts a chain of its own
+    while g3.state.step is not None or g3.state.follow or g3.state.pending.seat == 0:
+        g3 = play(g3, labels(g3)[0])
+    nxt = next(a for a in g3.legal_actions() if type(a) is R.Place and a.outcome >= 0)
+    assert g3.apply(nxt).state.chain == (nxt.key,)

@@ -203,9 +203,11 @@ def _used(s: R.State, e: R.Used, rules: OraRules) -> R.State:
         stocks = tuple(moved(st, take=e.bonus) for st in stocks)
     wonders = s.wonders + sum(n for g, n in e.take if g == "wonder") - sum(n for g, n in e.give if g == "wonder")
     follow = tuple(R.Step(e.seat, step, arg, e.key) for step, arg in e.then) + s.follow
+    used_by_use = s.step is not None and s.step.step == "use"  # a follow-up use: the action's chain goes on (R40)
     return attrs.evolve(
         s,
-        step=None if s.step is not None and s.step.step == "use" else s.step,
+        step=None if used_by_use else s.step,
+        chain=(*s.chain, e.key) if used_by_use else (e.key,),
         stocks=stocks,
         wheel=_reset(rules, s.wheel, e.reset),
         wonders=wonders,

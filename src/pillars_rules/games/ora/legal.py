@@ -41,7 +41,12 @@ def owner_card(key: str) -> tuple[int, str]:
 
 
 def _targets(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, str]]:
-    """(key, card) of the buildings a ``use`` step may use (R26, R27)."""
+    """(key, card) of the buildings a ``use`` step may use (R26, R27), none used already in the action (R40)."""
+    chain = state.chain
+    return [t for t in _reachable(state, rules, step) if t[0] not in chain]
+
+
+def _reachable(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, str]]:
     owner, card = owner_card(step.key)
     name = rules.cards[card].name
     if step.arg == "display":

@@ -439,6 +439,8 @@ class State:
     final: bool = False
     follow: tuple[Step, ...] = ()
     step: Step | None = None
+    #: the buildings (keys) used so far in the action under way: a follow-up use never uses one again (R40)
+    chain: tuple[str, ...] = ()
     contract: Asked | None = None
     built: tuple[int, str] | None = None
     pending: Turn | None = None
