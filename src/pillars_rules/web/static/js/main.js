@@ -19,6 +19,7 @@ import { TurnSound } from "./sound.js";
 import { MyGamesLink } from "./mine.js";
 import { MailOptIn } from "./mailopt.js";
 import { Settings } from "./settings.js";
+import { OraTable } from "./ora/table.js";
 
 export const PROTOCOL = 1;
 /** Close codes after which another try cannot help (docs/protocol.rst, refusals). */
@@ -63,6 +64,7 @@ function start() {
   let conn = null;
   let full = false; // ask for a full sync next time (what we hold did not join up)
   let clock = null; // the game's turn timer, as the server last told it (web/timers.py)
+  let ora = null; // an Ora et Labora table: its messages go to the Ora board (ora/table.js)
 
   /** The log says when the clock ran out and the bot decided (a note after that decision's event). */
   function noteRanOut() {
@@ -122,6 +124,18 @@ function start() {
     onStatus: (state, text) => app.setStatus(state, text),
     shouldRetry: (code) => !FINAL_CLOSES.has(code),
     onMessage: (msg) => {
+      if (msg.game === "ora-et-labora" && (msg.type === "sync" || msg.type === "update") && !ora) {
+        ora = new OraTable(root, (obj) => conn.send(obj), () => record.seat);
+        window.pillarsBoard.ora = ora;
+      }
+      if (ora && (msg.type === "sync" || msg.type === "update")) {
+        ora.show(msg);
+        return;
+      }
+      if (ora && msg.type === "refused" && !msg.closing) {
+        ora.refused(msg);
+        return;
+      }
       switch (msg.type) {
         case "welcome":
           record.welcome(msg);
