@@ -232,3 +232,37 @@ def test_six_seats_with_the_expansion_and_not_without(tmp_path):
         assert "players must be 2, 3 or 4 with the card set 'base'" in refused.json()["error"]
         page = c.get("/")
         assert '<option value="6">6</option>' in page.text and 'name="seat5"' in page.text
+
+
+def test_the_lobby_offers_ora_et_labora_and_its_form_creates_a_table(tmp_path):
+    """Issue #59: the lobby page has a second form, Ora et Labora's (1-4 seats, the solo game
+    included, Ora's bots, the country and the variants); it creates an Ora table, and a refused
+    Ora form comes back filled in its own form."""
+    with client(tmp_path) as c:
+        page = c.get("/").text
+        assert page.count('<form method="post" action="/games"') == 2 and 'name="game" value="ora-et-labora"' in page
+        ora = page[page.index('id="ora-form"') :]
+        assert '<option value="1">1 (the solo game)</option>' in ora and 'value="ireland"' in ora
+        assert 'value="heuristic"' in ora and 'value="long"' in ora and 'name="cards"' not in ora
+        form = {
+            "game": "ora-et-labora",
+            "players": "2",
+            "seat0": "person",
+            "name0": "Ann",
+            "seat1": "heuristic",
+            "variant": "ireland",
+        }
+        r = c.post("/games", data=form, follow_redirects=False)
+        assert r.status_code == 303, r.text
+        made = parse_qs(r.headers["location"].partition("#")[2])
+        record = records(c)[0]
+        assert record.game_id == made["game"][0] and record.game == "ora-et-labora"
+        assert record.players == 2 and record.variants == ("ireland",) and record.seats[1].bot == "heuristic"
+        # a bad combination: the long game with 3 seats, refused in the Ora form's own words
+        bad = c.post("/games", data={**form, "players": "3", "seat2": "random", "variant": ["ireland", "long"]})
+        assert bad.status_code == 400 and "long" in bad.text
+        refused = bad.text[bad.text.index("<h2>Ora et Labora") :]
+        assert 'role="alert"' in refused and 'value="3" selected' in refused
+        assert 'value="long" checked' in refused and len(records(c)) == 1
+        pillars_part = bad.text[: bad.text.index("<h2>Ora et Labora")]
+        assert pillars_part.count('role="alert"') == 0  # the Pillars form is left as it was

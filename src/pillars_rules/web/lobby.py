@@ -162,9 +162,11 @@ def request_from_form(form: Mapping[str, Any], variants: list[str]) -> dict[str,
         if text(f"name{i}"):
             seat["name"] = text(f"name{i}")
         seats.append(seat)
-    doc: dict[str, Any] = {"players": players, "seats": seats, "variants": variants, "cards": text("cards") or "base"}
+    doc: dict[str, Any] = {"players": players, "seats": seats, "variants": variants}
     if text("game") not in ("", "pillars"):
-        doc["game"] = text("game")
+        doc["game"] = text("game")  # another game plays its own cards
+    else:
+        doc["cards"] = text("cards") or "base"
     if text("clock") not in ("", "none"):
         try:
             minutes = float(text("clock_minutes") or 2)

@@ -51,10 +51,69 @@ def _minutes(seconds: float) -> str:
     return repr(seconds / 60).removesuffix(".0")
 
 
+#: The second game the lobby offers: its name, as a request and the form's hidden field say it.
+ORA = "ora-et-labora"
+#: Ora's variants in the lobby: the country (one of them), then the lengths and the set-up options (ticks).
+ORA_TICKS = (
+    ("short", "the short game (3 or 4 players)"),
+    ("long", "the long 2-player game"),
+    ("german heartland", "the short game's German heartland"),
+    ("no deck-C quarry", "France, short, 4 players: no deck-C quarry"),
+)
+
+
+def _ora_form(got: Mapping[str, Any], problem: str = "") -> str:
+    """The form that creates an Ora et Labora table (the same ``/games``, with ``game``):
+    1 to 4 seats (1: the solo game), the country, the lengths and options; ``got``: a
+    refused Ora form's fields (empty for a fresh page or a refused Pillars form), ``problem`` its refusal."""
+    from ..bots import bot_names
+
+    def value(key: str, default: str) -> str:
+        v = got.get(key)
+        return v if isinstance(v, str) else default
+
+    bots = sorted(bot_names(ORA))
+    kinds = [("person", "a person")] + [(b, f"bot: {b}") for b in bots]
+    rows = "".join(
+        f'<tr class="seat-row" data-seat="{i + 1}"><th scope="row">Seat {i + 1}</th>'
+        f'<td><select name="seat{i}" aria-label="Ora seat {i + 1} is played by">'
+        f"{_options(kinds, value(f'seat{i}', 'person' if i == 0 else 'heuristic'))}</select></td>"
+        f'<td><input name="name{i}" maxlength="{pr.limits.MAX_SEAT_NAME_LENGTH}" '
+        f'value="{escape(value(f"name{i}", ""))}" placeholder="name (optional)" aria-label="Ora seat {i + 1} name"></td></tr>'
+        for i in range(4)
+    )
+    ticks = got.get("variant")
+    ticked: list[object] = ticks if isinstance(ticks, list) else []
+    country = next((v for v in ("france", "ireland") if v in ticked), "france")
+    countries = "".join(
+        f'<label><input type="radio" name="variant" value="{v}"{" checked" if v == country else ""}> {v.title()}</label>'
+        for v in ("france", "ireland")
+    )
+    more = "".join(
+        f'<label><input type="checkbox" name="variant" value="{escape(v)}"{" checked" if v in ticked else ""}> '
+        f"{escape(text)}</label>"
+        for v, text in ORA_TICKS
+    )
+    return f"""<h2>Ora et Labora: new game</h2>
+{problem}<form method="post" action="/games" id="ora-form"><input type="hidden" name="game" value="{ORA}">
+<p><label>Players <select name="players">{
+        _options([("1", "1 (the solo game)"), ("2", "2"), ("3", "3"), ("4", "4")], value("players", "2"))
+    }</select></label> (seats past that number are left out)</p>
+<table><thead><tr><th>Seat</th><th>Played by</th><th>Name</th></tr></thead><tbody>
+{rows}</tbody></table>
+<fieldset><legend>Country</legend>{countries}</fieldset>
+<fieldset><legend>Variants</legend>{more}</fieldset>
+<p><button type="submit">Create the Ora et Labora game</button></p>
+</form>"""
+
+
 def lobby(catalogue: Catalogue, error: str | None = None, entered: Mapping[str, Any] | None = None) -> str:
-    """The form that creates a game (it posts to ``/games``); a refused form
-    (``error``) comes back with what was ``entered`` (the form's fields)."""
+    """The forms that create a game (they post to ``/games``): Pillars', then Ora et
+    Labora's (:func:`_ora_form`); a refused form (``error``) comes back with what was
+    ``entered`` (the form's fields), in its own form, the error above it."""
     got = entered or {}
+    ora = got.get("game") == ORA
+    ora_got, got = (got, {}) if ora else ({}, got)
 
     def value(key: str, default: str) -> str:
         v = got.get(key)
@@ -100,7 +159,8 @@ def lobby(catalogue: Catalogue, error: str | None = None, entered: Mapping[str, 
         f"{escape(v)}: {escape(text)}</label>"
         for v, text in sorted(VARIANTS.items())
     )
-    problem = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+    problem = f'<p class="error" role="alert">{escape(error)}</p>' if error and not ora else ""
+    ora_problem = f'<p class="error" role="alert">{escape(error)}</p>' if error and ora else ""
     reveal = " checked" if value("reveal", "") == "on" else ""
     body = f"""<h1>The Pillars of the Earth: new game</h1>
 {problem}<form method="post" action="/games">
@@ -133,6 +193,7 @@ decides for the seat</label> (at least {MIN_SECONDS:.0f} seconds; slow games: 14
 knew during it (the order of the decks)</label></p>
 <p><button type="submit">Create the game</button></p>
 </form>
+{_ora_form(ora_got, ora_problem)}
 <section id="your-games" aria-label="Your games" hidden></section>"""
     return _page("New game", body, "lobby.js")
 
