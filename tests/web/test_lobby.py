@@ -266,3 +266,15 @@ def test_the_lobby_offers_ora_et_labora_and_its_form_creates_a_table(tmp_path):
         assert 'value="long" checked' in refused and len(records(c)) == 1
         pillars_part = bad.text[: bad.text.index("<h2>Ora et Labora")]
         assert pillars_part.count('role="alert"') == 0  # the Pillars form is left as it was
+
+
+def test_a_game_registered_without_bots_is_offered_for_people_only():
+    """A third game registered with the core but given no bots (the core tests' Count to ten) is
+    listed by the lobby with no bots, and the lobby's listing of Ora is unchanged (it raised)."""
+    from tests.core.test_core import COUNT  # registered when imported
+
+    from pillars_rules.web import gamerequest as G
+
+    games = G.offered()
+    assert games[COUNT.name]["bots"] == [] and G.bots_of(COUNT.name) == ()
+    assert "heuristic" in games["ora-et-labora"]["bots"] and games["ora-et-labora"]["players"] == [1, 2, 3, 4]

@@ -49,6 +49,14 @@ def own_cards(game: str, cards: object, players: int, variants: list[str]) -> Ca
     return CardChoice(game, str(rules.content_hash), len(rules.catalogue), None, (players,))
 
 
+def bots_of(game: str) -> tuple[str, ...]:
+    """``game``'s bots; none for a game registered without bots (people play every seat)."""
+    try:
+        return bot_names(game)
+    except ConfigError:
+        return ()
+
+
 def offered() -> dict[str, dict[str, Any]]:
     """The games other than Pillars a lobby offers (``GET /api/lobby``'s ``games``): by name, the
     title, the seat counts, the bots and the variants (Ora's countries, lengths and set-up options)."""
@@ -67,7 +75,7 @@ def offered() -> dict[str, dict[str, Any]]:
                 continue
             counts.append(n)
         variants = [*VARIANTS, *LENGTHS, *OPTIONS] if name == ORA else []
-        out[name] = {"title": title, "players": counts, "bots": sorted(bot_names(name)), "variants": variants}
+        out[name] = {"title": title, "players": counts, "bots": sorted(bots_of(name)), "variants": variants}
     return out
 
 
@@ -80,4 +88,4 @@ def clock_doc(game: str, clock: object) -> object:
     return {**clock, "bot": CLOCK_BOT}
 
 
-__all__ = ["game_name", "own_cards", "clock_doc", "offered", "CLOCK_BOT"]
+__all__ = ["game_name", "own_cards", "clock_doc", "offered", "bots_of", "CLOCK_BOT"]

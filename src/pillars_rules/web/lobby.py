@@ -19,7 +19,7 @@ from typing import Any
 
 from attrs import frozen
 
-from ..bots import BOTS, bot_names
+from ..bots import BOTS
 from ..errors import ConfigError
 from ..games.pillars import counts_text
 from ..limits import MOST_PLAYERS
@@ -73,7 +73,7 @@ def parse_request(doc: object, catalogue: Catalogue, settings: Settings) -> Game
     if unknown:
         raise ConfigError(f"unknown field {sorted(map(str, unknown))[0][:40]!r} (fields: {', '.join(sorted(_FIELDS))})")
     game = G.game_name(doc.get("game", "pillars"))
-    least, bots = (2, BOTS) if game == "pillars" else (1, bot_names(game))
+    least, bots = (2, BOTS) if game == "pillars" else (1, G.bots_of(game))
     players = doc.get("players")
     seats_doc = doc.get("seats")
     if players is not None and (type(players) is not int or not least <= players <= MOST_PLAYERS):
