@@ -268,13 +268,13 @@ def test_the_lobby_offers_ora_et_labora_and_its_form_creates_a_table(tmp_path):
         assert pillars_part.count('role="alert"') == 0  # the Pillars form is left as it was
 
 
-def test_a_game_registered_without_bots_is_offered_for_people_only():
-    """A third game registered with the core but given no bots (the core tests' Count to ten) is
-    listed by the lobby with no bots, and the lobby's listing of Ora is unchanged (it raised)."""
-    from tests.core.test_core import COUNT  # registered when imported
-
+def test_a_game_registered_without_bots_is_offered_for_people_only(monkeypatch):
+    """A game registered with the core but given no bots is listed by the lobby with no bots
+    (asking the bots' registry for its bots raised, and the lobby's whole listing with it)."""
     from pillars_rules.web import gamerequest as G
 
+    titles = {**G.game_titles(), "no-bots-here": "A game without bots"}
+    monkeypatch.setattr(G, "game_titles", lambda: titles)
     games = G.offered()
-    assert games[COUNT.name]["bots"] == [] and G.bots_of(COUNT.name) == ()
+    assert games["no-bots-here"]["bots"] == [] and G.bots_of("no-bots-here") == ()
     assert "heuristic" in games["ora-et-labora"]["bots"] and games["ora-et-labora"]["players"] == [1, 2, 3, 4]

@@ -75,7 +75,7 @@ def _ora_form(got: Mapping[str, Any], problem: str = "") -> str:
     bots = sorted(bot_names(ORA))
     kinds = [("person", "a person")] + [(b, f"bot: {b}") for b in bots]
     rows = "".join(
-        f'<tr class="seat-row" data-seat="{i + 1}"><th scope="row">Seat {i + 1}</th>'
+        f'<tr class="ora-seat-row" data-seat="{i + 1}"><th scope="row">Seat {i + 1}</th>'
         f'<td><select name="seat{i}" aria-label="Ora seat {i + 1} is played by">'
         f"{_options(kinds, value(f'seat{i}', 'person' if i == 0 else 'heuristic'))}</select></td>"
         f'<td><input name="name{i}" maxlength="{pr.limits.MAX_SEAT_NAME_LENGTH}" '
