@@ -475,13 +475,18 @@ def read_sources(paths: Sequence[str | Path]) -> tuple[tuple[str, str], ...]:
         if p.is_dir() and not any(Path(name).is_relative_to(p) for name, _ in found):
             raise pr.ConfigError(f"{p}: no *.cards files in this folder")
     sources = []
+    shipped_texts = {text for _, text in _shipped_sources()}
     for name, f in found:
+        refused = pr.ConfigError(f"{name}: a file of the shipped set, not a fan building (the lab adds it anyway)")
         if Path(name).resolve().is_relative_to(Path(str(_shipped_root())).resolve()):
-            raise pr.ConfigError(f"{name}: a file of the shipped set, not a fan building (the lab adds it anyway)")
+            raise refused
         try:
-            sources.append((name, files.read_one(f)))
+            text = files.read_one(f)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise pr.ConfigError(f"{name}: cannot read card file ({exc.__class__.__name__}: {exc})") from None
+        if text in shipped_texts:  # a copy of one, or the source tree's file beside an installed package
+            raise refused
+        sources.append((name, text))
     compiled(tuple(sources))
     return tuple(sources)
 
