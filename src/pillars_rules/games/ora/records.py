@@ -266,7 +266,9 @@ class GameEnded:
 
 # ---------------------------------------------------------------- actions
 def _label() -> str:
-    label: str = attrs.field(default="", eq=False)
+    # by keyword only: an action written with a field too many (Place(key, kind, outcome), as before the
+    # ``use`` decision) is a TypeError, not a label
+    label: str = attrs.field(default="", eq=False, kw_only=True)
     return label
 
 
