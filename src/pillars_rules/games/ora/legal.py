@@ -12,6 +12,7 @@ building's outcomes. A build names the card and the cell; a settlement names its
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -124,20 +125,34 @@ def _placements(
 
 
 def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    """Every work contract ``seat`` may make: each free building of each other seat with a clergyman
+    home, at each fee the seat can pay. Whether a fee may be paid to an owner does not depend on
+    which of its free buildings is contracted (each is unoccupied), so it is asked once per owner."""
     out: list[Any] = []
     stock = state.stock(seat)
     level = rules.contracts.fees[state.level]
     for owner in range(state.n):
         if owner == seat or K.all_placed(state.workers, owner):
             continue
+        free = _free_buildings(state, owner)
+        if not free:
+            continue
         kind = K.free(state.workers, owner)[0]
-        for key, card in _free_buildings(state, owner):
-            for f in range(len(level)):
-                offer = C.Offer(seat, owner, key, f, kind, stock)
-                if C.can_contract(rules.contracts, rules.clergy, state.workers, state.level, offer) is not None:
-                    continue
-                what = f"contract {state.names[owner]}'s {rules.cards[card].name}"
-                out.append(_offer(state, rules, owner, key, f, what))
+        fees = [
+            f
+            for f in range(len(level))
+            if C.can_contract(
+                rules.contracts,
+                rules.clergy,
+                state.workers,
+                state.level,
+                C.Offer(seat, owner, free[0][0], f, kind, stock),
+            )
+            is None
+        ]
+        for key, card in free:
+            what = f"contract {state.names[owner]}'s {rules.cards[card].name}"
+            out.extend(_offer(state, rules, owner, key, f, what) for f in fees)
     return out
 
 
@@ -245,39 +260,42 @@ def payments(
             key=lambda g: (_value(g, "points"), _value(g, kind), g),
         )
         found: list[dict[str, int]] = []
+        # in whole numbers: every value times the least common denominator of the goods' values
+        scale = math.lcm(*(_value(g, kind).denominator for g in goods)) if goods else 1
+        worth = {g: int(_value(g, kind) * scale) for g in goods}
         # what the goods from i on are worth at most: a branch that cannot reach the amount is cut
-        rest = [Fraction(0)] * (len(goods) + 1)
+        rest = [0] * (len(goods) + 1)
         for j in range(len(goods) - 1, -1, -1):
-            rest[j] = rest[j + 1] + _value(goods[j], kind) * stock[goods[j]]
+            rest[j] = rest[j + 1] + worth[goods[j]] * stock[goods[j]]
 
         def dfs(
             i: int,
-            paid: Fraction,
+            paid: int,
             chosen: dict[str, int],
-            kind: str = kind,
-            amount: int = amount,
+            amount: int = amount * scale,
             goods: list[str] = goods,
             found: list[dict[str, int]] = found,
-            rest: list[Fraction] = rest,
+            rest: list[int] = rest,
+            worth: dict[str, int] = worth,
         ) -> None:
             if len(found) >= limit:
                 return
             if paid >= amount:
-                if all(paid - _value(g, kind) < amount for g in chosen):
+                if all(paid - worth[g] < amount for g in chosen):
                     found.append(dict(chosen))
                 return
             if i == len(goods) or paid + rest[i] < amount:
                 return
             g = goods[i]
-            v = _value(g, kind)
-            most = min(stock[g], int((amount - paid) / v) + 1)
+            v = worth[g]
+            most = min(stock[g], (amount - paid) // v + 1)
             for k in range(most, -1, -1):
                 if k:
                     chosen[g] = k
                 dfs(i + 1, paid + v * k, chosen)
                 chosen.pop(g, None)
 
-        dfs(0, Fraction(0), {})
+        dfs(0, 0, {})
         if not found:
             return []
         per_kind.append(found)
