@@ -54,6 +54,7 @@ def test_a_seeded_game_plays_the_events_it_played_before_the_memos(players, vari
 def _forget() -> None:
     uses._MEMO.clear()
     uses._SPOTS.clear()
+    uses._ATTACH.clear()
 
 
 @pytest.mark.parametrize("cards", ["test", "shipped"])
