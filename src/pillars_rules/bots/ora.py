@@ -80,6 +80,9 @@ ROUNDS: Mapping[str, int] = {
     "2 players": 34,
     "long 2 players": 34,
 }
+#: What a building occupied and left unused is worth (below nothing: the placement was spent on it).
+UNUSED = 0.5
+
 #: What a follow-up step of an outcome is worth before it is taken (then valued as its own decision).
 FOLLOW: Mapping[str, float] = {"build": 2.0, "fell": 1.5, "cut": 1.5, "settle": 2.0, "land": 2.0, "use": 2.0}
 COIN_POINTS = Fraction(2, 5)  # five coins make a 5-coin tile, 2 points (§7.2; R19)
@@ -425,8 +428,8 @@ def value(val: Valuer, kind: str, a: Any, cache: dict[tuple[Any, ...], float]) -
     spots already valued in this decision)."""
     t = type(a)
     state, rules = val.state, val.rules
-    if t is R.Pass:
-        return 0.0
+    if t is R.Pass:  # a building left unused is worth a little less than nothing (the clergyman spent)
+        return -UNUSED if kind == "use" else 0.0
     if t is R.Fell:
         if a.none:
             return -0.1
@@ -439,26 +442,23 @@ def value(val: Valuer, kind: str, a: Any, cache: dict[tuple[Any, ...], float]) -
         return amount * val.v(good) + val.land - joker + val.wanted(((good, amount),)) + room
     if t is R.Clear:
         return val.land
-    if t is R.Place:
+    if t is R.Place:  # the building's best outcome (or none), taken at the ``use`` decision that follows
         cost = 0.0 if kind in ("bonus", "prior") else val.worker * (1.3 if a.kind == "prior" else 1.0)
         if kind == "prior":
             cost = 0.3 * val.worker
-        if a.outcome < 0:
-            return -cost - 0.5
-        index: int = a.outcome
-        return val.use(val.card_of(a.key), -1)[index] - cost
+        return max((-UNUSED, *val.use(val.card_of(a.key), -1))) - cost
     if t is R.Contract:
         fee = rules.contracts.fees[state.level][a.fee]
         paid = val.goods(fee.goods)
         if fee.to == "owner" and a.owner < state.players:
             paid += val.rival * sum(val.v(g) * n for g, n in fee.goods)
-        if a.outcome < 0:
-            return -paid - 0.5
-        index = a.outcome
-        return val.use(val.card_of(a.key), a.fee)[index] - paid
+        return max((-UNUSED, *val.use(val.card_of(a.key), a.fee))) - paid
     if t is R.Activate:
-        index = a.outcome
-        return val.use(val.card_of(a.key), -1)[index]
+        return max(val.use(val.card_of(a.key), -1), default=0.0)
+    if t is R.Use:  # the fee, if any, is paid: the outcome is reckoned on the goods held now
+        assert state.using is not None
+        index: int = a.outcome
+        return val.use(val.card_of(state.using.key), -1)[index]
     if t is R.Build:
         if kind == "neutral build":  # solo: the neutral player's building, for the player's use
             return val.function(a.card)

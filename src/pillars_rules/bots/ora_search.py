@@ -15,6 +15,9 @@ bot plays the few it rates best forward and keeps the one whose line is worth th
 3. a line is worth the candidate's value, plus the seat's values of its own later decisions in the
    line, less another seat's values of its decisions (all of them with 2 players, a third of them
    with 4: what a rival gains counts against the seat as the heuristic counts a fee paid to one).
+   The outcome of a building's function (the ``use`` decision after a placement, a contract or a
+   follow-up use) is taken in the line but not counted again: the building action's value is that
+   of its best outcome.
 
 So the search sees what the heuristic's one-action look cannot: the follow-up a building's use
 brings as it is, and the goods, land and buildings a rival takes next because of the seat's move.
@@ -200,7 +203,8 @@ class OraSearchBot:
             self._work -= len(listed)
             values = action_values(state, rules, listed)
             at = _best(values)
-            total += values[at] if pending.seat == seat else -rival * values[at]
+            if pending.kind != "use":  # a building action's value holds its best outcome already
+                total += values[at] if pending.seat == seat else -rival * values[at]
             _, state = decide(ORA, state, rules, listed[at], listed)
             self._longest = max(self._longest, time.process_time() - now)
         return total

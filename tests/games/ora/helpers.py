@@ -77,3 +77,59 @@ def until(g: Game, kind: str, seat: int | None = None, limit: int = 500) -> Game
         passes = [a for a in legal if type(a) is R.Pass]
         g = g.apply(passes[0] if passes else legal[0])
     raise AssertionError(f"no {kind!r} decision within {limit} actions")
+
+
+@attrs.frozen
+class Two:
+    """A building action with the outcome its ``use`` decision takes (-1: none), as one choice --
+    what a single action named before the outcome became a decision of its own. ``label``: the
+    action's and the outcome's words; any other attribute is the action's (``key``, ``kind``...)."""
+
+    first: Any
+    outcome: int
+    label: str
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.first, name)
+
+
+def _to_use(g: Game) -> Game:
+    """``g`` on to the ``use`` decision: a contract's owner places the first kind it may."""
+    while g.pending is not None and g.pending.kind == "clergy":
+        g = g.apply(g.legal_actions()[0])
+    return g
+
+
+def two_steps(g: Game) -> list[Two]:
+    """Every building action listed now with each answer of the ``use`` decision it leads to, and
+    every other listed action (outcome -1)."""
+    out: list[Two] = []
+    for a in g.legal_actions():
+        if type(a) not in (R.Place, R.Contract, R.Activate):
+            out.append(Two(a, -1, a.label))
+            continue
+        after = _to_use(g.apply(a))
+        assert after.pending is not None and after.pending.kind == "use", after.pending
+        for u in after.legal_actions():
+            if type(u) is R.Pass:
+                out.append(Two(a, -1, f"{a.label}, without using it"))
+            else:
+                out.append(Two(a, u.outcome, f"{a.label}: {u.label.split(': ', 1)[1]}"))
+    return out
+
+
+def find2(g: Game, test: Callable[[Any], bool]) -> Two:
+    """The one listed building action and outcome (:func:`two_steps`) that passes ``test``."""
+    hits = [t for t in two_steps(g) if test(t)]
+    assert len(hits) == 1, [t.label for t in hits]
+    return hits[0]
+
+
+def do(g: Game, t: Two) -> Game:
+    """``g`` after the action of ``t`` and, when the seat then decides the outcome, ``t``'s outcome
+    (a contract's owner choosing its clergyman first places the first kind it may)."""
+    g = g.apply(t.first)
+    if type(t.first) not in (R.Place, R.Contract, R.Activate):
+        return g
+    g = _to_use(g)
+    return g.apply(R.Pass() if t.outcome < 0 else R.Use(t.outcome))

@@ -22,6 +22,7 @@ from .legal import legal
 from .rules import OraRules
 from .score import final, parts, ranking
 from .start import start
+from .upcast import upcast
 from .view import OraView
 from .words import CONTROL, describe, summary
 
@@ -135,6 +136,8 @@ class OraGame(GameType):
         return {"cards": rules.card_hash}
 
     def replay_log(self, events: list[Any], rules: Any, verify: bool) -> Game:
+        """The game ``events`` record, a log written before the ``use`` decision upcast first (:mod:`.upcast`)."""
+        events = upcast(events)
         return replay_by_listing(self, events, rules_of_log(events, rules), verify)
 
 
