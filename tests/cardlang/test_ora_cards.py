@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import re
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -88,16 +87,19 @@ def test_duplicate_names_get_ids_by_deck():
     assert BY_NUMBER["G22"].id == "quarry_b" and BY_NUMBER["F29"].id == "quarry_c"
 
 
-def test_the_goods_card_agrees_with_the_mechanisms_configuration():
-    """The goods card's sides and values are the ones tests/mechanisms/ora.py gives the mechanisms (R4)."""
+def test_the_goods_card_is_the_mechanisms_configuration():
+    """The goods card is the one source of Ora's goods: the mechanisms' tests (tests/mechanisms/ora.py) read
+    the very configuration the card compiles to -- sides, values, the free turn and the exchanges (R4, §4.8, §4.9)."""
     from mechanisms import ora
 
-    spaced = {"peat_coal": "peat coal", "five_coins": "5 coins"}
     cfg = goods_config(CARDS.goods)
-    assert {(spaced.get(f, f), spaced.get(b, b) if b else None) for f, b in cfg.pairs} == set(ora.GOODS.pairs)
-    mine = {(spaced.get(g, g), k, Fraction(v)) for g, kinds in cfg.values for k, v in kinds if v}
-    theirs = {(g, k, Fraction(v)) for g, kinds in ora.GOODS.values for k, v in kinds if v}
-    assert mine == theirs
+    assert cfg == ora.GOODS
+    assert cfg.free == {"grain"} and cfg.backs["grain"] == "straw"
+    assert [(e.give, e.take, e.both_ways) for e in cfg.exchanges] == [
+        ((("coin", 5),), (("five_coins", 1),), True),
+        ((("wine", 1),), (("coin", 1),), False),
+        ((("whiskey", 1),), (("coin", 2),), False),
+    ]
     assert CARDS.goods.limited == (("wonder", 8),)
 
 
@@ -375,3 +377,45 @@ def _positions_removed(node):
             changes[a.name] = 0 if a.name in ("line", "column", "end_line") else _positions_removed(v)
         return type(node)(**changes)
     return node
+
+
+# -- the goods card's exchanges (§4.9; R36) ---------------------------------------------------
+
+#: (what the shipped goods card writes, what a bad one writes instead, line, column, the message)
+BAD_EXCHANGES = [
+    ("exchange 1 wine -> 1 coin", "exchange 1 wyne -> 1 coin", 25, 16, "unknown good 'wyne' — did you mean 'wine'?"),
+    ("exchange 1 wine -> 1 coin", "exchange 1 wine -> 1 wine", 25, 5, "gives and takes the same good: wine"),
+    (
+        "exchange 1 wine -> 1 coin",
+        "exchange 1 wine, 2 wine -> 1 coin",
+        25,
+        24,
+        "'wine' is on one side of the exchange twice",
+    ),
+    ("exchange 1 wine -> 1 coin", "exchange 0 wine -> 1 coin", 25, 14, "an amount must be at least 1"),
+    ("exchange 1 wine -> 1 coin", "exchange 1 wine <- 1 coin", 25, 21, "'<'"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "col", "message"), BAD_EXCHANGES, ids=[b[1] for b in BAD_EXCHANGES])
+def test_a_malformed_exchange_is_refused_where_it_is_written(old, new, line, col, message):
+    text = GOODS_TEXT.replace(old, new, 1)
+    assert text != GOODS_TEXT
+    with pytest.raises(CardError) as refused:
+        compile_building_texts([("goods.cards", text)])
+    first = refused.value.diagnostics[0]
+    assert (first.file, first.line, first.column) == ("goods.cards", line, col), str(first)
+    assert message in first.message, str(first)
+
+
+def test_an_exchange_is_formatted_and_read_back_the_same():
+    """``cards fmt``: an exchange one way (``->``) and both ways (``<->``) in canonical spacing, and the fast
+    parser and Lark read it alike."""
+    text = GOODS_TEXT.replace("exchange 5 coin <-> 1 five_coins", "exchange 5   coin<->1 five_coins")
+    assert format_text(text, "goods.cards") == GOODS_TEXT
+    start = GOODS_TEXT.index("goods ora_goods")
+    chunk = GOODS_TEXT[start:]
+    slow = P._Build(1, 1, Reporter("x", chunk)).transform(P.lark_parser().parse(chunk))
+    assert slow == list(parse(chunk).cards)
+    spec = compile_building_texts([("goods.cards", GOODS_TEXT)]).goods
+    assert spec.exchanges[0] == ((("coin", 5),), (("five_coins", 1),), True)

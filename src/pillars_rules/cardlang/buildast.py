@@ -38,6 +38,7 @@ FIELD_WORDS: dict[str, str] = {
     "g_free": "free turn",
     "g_worth": "worth",
     "g_limited": "limited",
+    "g_exchange": "exchange",
     "g_terrains": "terrains",
 }
 #: The canonical order of a building, settlement, heartland or goods card's fields.
@@ -59,6 +60,7 @@ FIELD_ORDER = (
     "g_free",
     "g_worth",
     "g_limited",
+    "g_exchange",
     "g_terrains",
 )
 

@@ -19,7 +19,7 @@ import types
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from attrs import field, frozen
 
@@ -54,7 +54,7 @@ FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "heartland": (*_COMMON, "b_use"),
     "building": (*_COMMON, "b_deck", "cost", "b_use", "b_built"),
     "settlement": (*_COMMON, "b_arrives", "cost"),
-    "goods": ("g_good", "g_free", "g_worth", "g_limited", "g_terrains"),
+    "goods": ("g_good", "g_free", "g_worth", "g_limited", "g_exchange", "g_terrains"),
 }
 REQUIRED: dict[str, tuple[str, ...]] = {
     "heartland": ("b_modes", "b_value", "b_dwelling", "b_terrain", "b_use"),
@@ -63,7 +63,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "goods": ("g_good", "g_terrains"),
 }
 #: Fields a goods card may write more than once.
-_REPEATABLE = ("g_good", "g_worth", "g_limited")
+_REPEATABLE = ("g_good", "g_worth", "g_limited", "g_exchange")
 
 #: A compiled function as plain data: a tuple of parts ``(lo, hi, deals)``
 #: (``hi`` None: any number of times); a deal is ``(give, take)``, each a
@@ -78,7 +78,8 @@ FunctionSpec = tuple[Any, ...]
 @frozen
 class GoodsSpec:
     """The goods card: ``pairs`` (front, back or None), ``values`` ((good, kind,
-    value), ...), ``free`` fronts, ``limited`` ((good, supply), ...), ``terrains``."""
+    value), ...), ``free`` fronts, ``limited`` ((good, supply), ...), ``terrains``,
+    ``exchanges`` ((give, take, both ways), ...; give and take as (good, amount) pairs)."""
 
     id: str
     pairs: tuple[tuple[str, str | None], ...]
@@ -86,6 +87,7 @@ class GoodsSpec:
     free: tuple[str, ...] = ()
     limited: tuple[tuple[str, int], ...] = ()
     terrains: tuple[str, ...] = ()
+    exchanges: tuple[tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool], ...] = ()
 
     @property
     def goods(self) -> tuple[str, ...]:
@@ -200,6 +202,7 @@ class _Goods:
         free: list[str] = []
         limited: list[tuple[str, int]] = []
         terrains: list[str] = []
+        exchanges: list[tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool]] = []
         for f in node.fields:
             if f.name == "g_good":
                 front, back = ast.pair(f, ast.Name, object)
@@ -230,7 +233,31 @@ class _Goods:
                     limited.append((a.kind.text, _n(rep, a.n, "a supply", 0)))
             elif f.name == "g_terrains":
                 terrains.extend(n.text for n in ast.each(f, ast.Name))
-        self.spec = GoodsSpec(node.id.text, tuple(pairs), tuple(values), tuple(free), tuple(limited), tuple(terrains))
+            elif f.name == "g_exchange":
+                exchanges.append(self.exchange(rep, f))
+        self.spec = GoodsSpec(
+            node.id.text, tuple(pairs), tuple(values), tuple(free), tuple(limited), tuple(terrains), tuple(exchanges)
+        )
+
+    def exchange(
+        self, rep: Reporter, f: ast.Field
+    ) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool]:
+        """``exchange 1 wine -> 1 coin`` (one way), ``exchange 5 coin <-> 1 five_coins`` (both ways)."""
+        give, take, back = cast(tuple[tuple[ast.AmountNode, ...], tuple[ast.AmountNode, ...], bool], f.value)
+        sides: list[tuple[tuple[str, int], ...]] = []
+        for side in (give, take):
+            out: dict[str, int] = {}
+            for a in side:
+                n = _n(rep, a.n, "an amount", 1)
+                if self.known(rep, a.kind):
+                    if a.kind.text in out:
+                        rep.at(a.kind, f"'{a.kind.text}' is on one side of the exchange twice")
+                    out[a.kind.text] = n
+            sides.append(tuple(out.items()))
+        common = sorted(set(dict(sides[0])) & set(dict(sides[1])))
+        if common:
+            rep.at(f, f"an exchange gives and takes the same good: {', '.join(common)}")
+        return (sides[0], sides[1], bool(back))
 
     def known(self, rep: Reporter, name: ast.Name) -> bool:
         if name.text in self.goods:

@@ -79,6 +79,12 @@ class BuildingBuild(PlaceBuild):
     def g_limited(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "g_limited", ch[0])
 
+    def g_exchange(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "g_exchange", (ch[0], ch[1], False))
+
+    def g_exchange_back(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "g_exchange", (ch[0], ch[1], True))
+
     def g_terrains(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "g_terrains", ch[0])
 

@@ -53,8 +53,8 @@ def at(g: Game, **changes: Any) -> Game:
 
 
 def stock(g: Game, seat: int, **goods: int) -> Game:
-    """``g`` with ``seat`` holding exactly ``goods`` (spaces in names as ``_``)."""
-    pairs = tuple(sorted((k.replace("_", " "), n) for k, n in goods.items() if n))
+    """``g`` with ``seat`` holding exactly ``goods`` (named as the goods card names them: ``peat_coal``)."""
+    pairs = tuple(sorted((k, n) for k, n in goods.items() if n))
     return at(g, stocks=g.state.stocks[:seat] + (pairs,) + g.state.stocks[seat + 1 :])
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from ...errors import ConfigError
+from ...mechanisms.twosided import GoodsConfig
 from .steps import FOLLOWS
 
 #: The shipped set's name (its folder under the library's ``cards``).
@@ -27,11 +28,39 @@ SHIPPED = "ora-et-labora"
 
 
 @functools.cache
-def shipped() -> tuple[Any, ...]:
-    """Every card of the shipped set, compiled once (a :class:`~pillars_rules.errors.CardError` if broken)."""
+def _shipped_set() -> Any:
     from ...buildings import load_buildings
 
-    return tuple(load_buildings([SHIPPED], follows=FOLLOWS).cards)
+    return load_buildings([SHIPPED], follows=FOLLOWS)
+
+
+@functools.cache
+def shipped() -> tuple[Any, ...]:
+    """Every card of the shipped set, compiled once (a :class:`~pillars_rules.errors.CardError` if broken)."""
+    return tuple(_shipped_set().cards)
+
+
+@functools.cache
+def shipped_goods() -> GoodsConfig:
+    """The shipped set's goods card (``cards/ora-et-labora/goods.cards``) as the mechanisms' goods:
+    the one place the goods, their sides, values, free turns and exchanges are written."""
+    from ...buildings import goods_config
+
+    return goods_config(_shipped_set().goods)
+
+
+def goods_of(cards: Sequence[Any]) -> GoodsConfig:
+    """The goods a card set is played with: the goods card its functions are bound to
+    (:func:`pillars_rules.buildings.bind`), or the shipped set's when no card carries one (a catalogue of
+    the protocol alone). Cards bound to different goods are refused (:class:`ConfigError`)."""
+    found: list[GoodsConfig] = []
+    for c in cards:
+        g = getattr(getattr(c, "function", None), "goods", None)
+        if isinstance(g, GoodsConfig) and not any(g == f for f in found):
+            found.append(g)
+    if len(found) > 1:
+        raise ConfigError("Ora cards: the cards' functions are bound to different goods cards; a set has one")
+    return found[0] if found else shipped_goods()
 
 
 def card_set(cards: object) -> tuple[Any, ...]:
@@ -89,4 +118,4 @@ def card_hash(cards: Sequence[Any]) -> str:
     return "ora-cards:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:32]
 
 
-__all__ = ["SHIPPED", "card_hash", "card_set", "shipped"]
+__all__ = ["SHIPPED", "card_hash", "card_set", "goods_of", "shipped", "shipped_goods"]

@@ -26,8 +26,18 @@ from .uses import attach_spots, outcomes, spots
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
 MAX_PAYMENTS = 16
-BACKS = {"grain": "straw"}  # the free turn (§4.8)
-TRADES = {"wine": 1, "whiskey": 2}  # §4.9's one-way exchanges, in coins
+
+
+def __getattr__(name: str) -> Mapping[str, Any]:
+    """``BACKS`` (the free turns, §4.8) and ``TRADES`` (§4.9's one-way exchanges, in coins) of the shipped
+    goods card; a game reads its rules' own (``rules.backs``, ``rules.trades``: its set's goods card)."""
+    if name in ("BACKS", "TRADES"):
+        from .cards import shipped_goods
+        from .rules import trades
+
+        goods = shipped_goods()
+        return {f: b for f, b in goods.backs.items() if f in goods.free} if name == "BACKS" else trades(goods)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def key_of(seat: int, card: str) -> str:
@@ -210,30 +220,36 @@ def _secondary(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     stock = state.stock(seat)
     if not state.bought[seat]:
         out.extend(_buys(state, rules, seat))
-    n = stock.get("grain", 0)
-    if n:
-        out.append(R.Flip("grain", 1, label="turn 1 grain to straw"))
-        if n > 1:
-            out.append(R.Flip("grain", n, label=f"turn {n} grain to straw"))
-    for good, coins in TRADES.items():
+    for front, back in rules.backs.items():
+        n = stock.get(front, 0)
+        if n:
+            out.append(R.Flip(front, 1, label=f"turn 1 {front} to {back}"))
+            if n > 1:
+                out.append(R.Flip(front, n, label=f"turn {n} {front} to {back}"))
+    for good, coins in rules.trades.items():
         if stock.get(good, 0):
             out.append(R.Trade(good, label=f"exchange 1 {good} for {coins} coins"))
     return out
 
 
-#: Each good's values by kind (food, energy, money, points), read once from the goods' config.
-_VALUES: dict[str, dict[str, Fraction]] = {g: dict(kinds) for g, kinds in setup.GOODS.values}
-
-
-def _value(good: str, kind: str) -> Fraction:
-    return _VALUES.get(good, {}).get(kind, Fraction(0))
-
-
 def payments(
-    stock: Mapping[str, int], need: Mapping[str, int], limit: int = MAX_PAYMENTS
+    stock: Mapping[str, int],
+    need: Mapping[str, int],
+    limit: int = MAX_PAYMENTS,
+    values: Mapping[str, Mapping[str, Fraction]] | None = None,
 ) -> list[tuple[tuple[str, int], ...]]:
     """Every minimal way to pay ``need`` (kind -> value) from ``stock`` (R33: no good given that the
-    payment did not need), cheapest goods first, at most ``limit``."""
+    payment did not need), cheapest goods first, at most ``limit``. ``values``: each good's values by
+    kind (a game's ``rules.values``, its goods card; default the shipped goods card's)."""
+    if values is None:
+        from .cards import shipped_goods
+
+        values = {g: dict(kinds) for g, kinds in shipped_goods().values}
+    table = values
+
+    def _value(good: str, kind: str) -> Fraction:
+        return table.get(good, {}).get(kind, Fraction(0))
+
     per_kind: list[list[dict[str, int]]] = []
     for kind, amount in sorted(need.items()):
         if amount <= 0:
@@ -294,7 +310,7 @@ def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:
         where = spots(state.grids[seat], rules, cid)
         if not where:
             continue
-        for pay in payments(stock, dict(card.cost)):
+        for pay in payments(stock, dict(card.cost), values=rules.values):
             paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
             for x, y in where:
                 out.append(R.Settle(cid, x, y, pay, label=f"build {card.name} at ({x}, {y}), paying {paid}"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -24,7 +25,7 @@ from ...mechanisms.twosided import GoodsConfig
 from ...mechanisms.wheel import WheelConfig
 from ...mechanisms.workers import WorkerConfig
 from . import setup
-from .cards import card_hash, card_set, shipped
+from .cards import card_hash, card_set, goods_of, shipped
 from .catalogue import Building, check
 
 # the follow-ups' data, public here too (docs/ora/game.rst)
@@ -57,8 +58,11 @@ PHASE_STEPS = frozenset(
 class _Probe:
     """A rich situation in which every building lists its outcomes, so that their follow-ups are checked."""
 
+    def __init__(self, goods: Sequence[str]) -> None:
+        self.goods = goods
+
     def stock(self) -> Mapping[str, int]:
-        return {g: 30 for g in setup.GOODS.goods}
+        return {g: 30 for g in self.goods}
 
     def track(self, name: str) -> int | None:
         return 6
@@ -97,7 +101,13 @@ class OraRules:
     clergy: WorkerConfig = attrs.field(init=False)
     contracts: ContractConfig = attrs.field(init=False)
     phases: PhaseConfig = attrs.field(init=False)
+    #: the goods, from the set's goods card (:func:`.cards.goods_of`); ``backs`` (the free turns, front ->
+    #: back), ``trades`` (the one-way exchanges of one good for coins) and ``values`` (good -> kind -> value)
+    #: are read from it
     goods: GoodsConfig = attrs.field(init=False)
+    backs: Mapping[str, str] = attrs.field(init=False)
+    trades: Mapping[str, int] = attrs.field(init=False)
+    values: Mapping[str, Mapping[str, Fraction]] = attrs.field(init=False)
     stacks: Stacks = attrs.field(init=False)
     start: tuple[str, ...] = attrs.field(init=False)
     decks: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
@@ -130,7 +140,12 @@ class OraRules:
             raise ConfigError("Ora rules: the option 'no deck-C quarry' is for France with 4 players (§10.2; D17)")
         put("seats", seats)
         put("code", counts[seats])
-        cards = check(self.catalogue, setup.TERRAINS, setup.GOODS.goods)
+        goods = goods_of(self.catalogue)
+        put("goods", goods)
+        put("backs", {f: b for f, b in goods.backs.items() if f in goods.free})
+        put("trades", trades(goods))
+        put("values", {g: dict(kinds) for g, kinds in goods.values})
+        cards = check(self.catalogue, setup.TERRAINS, goods.goods)
         put("cards", cards)
         put("raises_fee", _raises_fee(cards))
         in_play = [
@@ -162,7 +177,6 @@ class OraRules:
         put("clergy", setup.clergy(self.mode))
         put("contracts", setup.contracts(self.variant, self.mode))
         put("phases", setup.phases(self.mode))
-        put("goods", setup.GOODS)
         put("stacks", setup.stacks(self.mode))
         buildings = [c for c in in_play if c.kind == "building" and (neutral is None or c.id != neutral.card)]
         put("start", tuple(c.id for c in buildings if c.deck == "start"))
@@ -175,7 +189,7 @@ class OraRules:
                     raise ConfigError(
                         f"Ora rules: phase {ph.name!r} runs the step {step!r}, which the flow does not know"
                     )
-        probe = _Probe()
+        probe = _Probe(goods.goods)
         for c in in_play:
             for step, arg in written(getattr(c, "spec", None)):  # a card written as text: in its words
                 if (step, arg) not in FOLLOWS:
@@ -219,6 +233,26 @@ class OraRules:
         other over other), a cloister next to a cloister."""
         c = self.cards[cid]
         return Rule(setup.TERRAINS, next_to={"cloister"} if c.cloister else frozenset(), over={"cloister"})
+
+
+#: The good the game's money is held in (R36): one-way exchanges pay in it.
+MONEY = "coin"
+
+
+def trades(goods: GoodsConfig) -> dict[str, int]:
+    """The goods card's one-way exchanges as the secondary action they are (§4.9): good -> the coins one
+    of it gives. The game plays a one-way exchange of one good for coins; another is refused."""
+    out: dict[str, int] = {}
+    for ex in goods.exchanges:
+        if ex.both_ways:  # held as coins (R36): a both-ways exchange never needs a decision
+            continue
+        if len(ex.give) != 1 or ex.give[0][1] != 1 or [g for g, _ in ex.take] != [MONEY]:
+            raise ConfigError(
+                f"Ora rules: the goods card's exchange {ex.give!r:.40} -> {ex.take!r:.40} is not one the game plays "
+                f"(one way: 1 good -> {MONEY}s)"
+            )
+        out[ex.give[0][0]] = ex.take[0][1]
+    return out
 
 
 def _raises_fee(cards: Mapping[str, Building]) -> frozenset[str]:

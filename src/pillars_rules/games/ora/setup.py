@@ -14,9 +14,11 @@ from pillars_rules.mechanisms.contract import ContractConfig, Fee
 from pillars_rules.mechanisms.grid import Attach, BoardKind, CellSpec, GridConfig, Piece, Rule, Side, Stacks
 from pillars_rules.mechanisms.gridscore import ScoreRule
 from pillars_rules.mechanisms.phases import End, Phase, PhaseConfig
-from pillars_rules.mechanisms.twosided import Exchange, GoodsConfig
+from pillars_rules.mechanisms.twosided import GoodsConfig
 from pillars_rules.mechanisms.wheel import WheelConfig
 from pillars_rules.mechanisms.workers import Recall, WorkerConfig
+
+from .cards import shipped_goods
 
 # -- the production wheel (§1.1, §5.1-§5.3; R1, R2, R6, R9, R21, R23) --------------------------
 
@@ -158,53 +160,15 @@ def contracts(variant: str = "france", mode: str = "4 players") -> ContractConfi
     )
 
 
-# -- goods (§1.2, §4.8, §4.9, §5.4-§5.7, §7.2; R3, R4; values: docs/ora/lexicon.rst) ----------
+# -- goods (§1.2, §4.8, §4.9, §5.4-§5.7, §7.2; R3, R4, R36) ------------------------------------
+# The goods are the goods card's (cards/ora-et-labora/goods.cards): a game reads its rules' ``goods``
+# (the goods card of its set); ``GOODS`` is the shipped card's, compiled when first asked for.
 
-GOODS = GoodsConfig(
-    pairs=(
-        ("peat", "peat coal"),
-        ("sheep", "meat"),
-        ("grain", "straw"),
-        ("wood", "whiskey"),
-        ("clay", "ceramic"),
-        ("coin", "book"),
-        ("5 coins", "reliquary"),
-        ("stone", "ornament"),
-        ("grapes", "wine"),
-        ("flour", "bread"),
-        ("malt", "beer"),
-        ("wonder", None),  # its back (x5) is a table aid for tiles run out: goods are unbounded (R3)
-    ),
-    values={
-        "peat": {"energy": 2},
-        "peat coal": {"energy": 3},
-        "sheep": {"food": 2},
-        "meat": {"food": 5},
-        "grain": {"food": 1},
-        "straw": {"energy": "1/2"},
-        "wood": {"energy": 1},
-        "whiskey": {"food": 2, "money": 2, "points": 1},
-        "ceramic": {"points": 3},
-        "coin": {"food": 1, "money": 1},
-        "book": {"points": 2},
-        "5 coins": {"food": 5, "money": 5, "points": 2},
-        "reliquary": {"points": 8},
-        "ornament": {"points": 4},
-        "grapes": {"food": 1},
-        "wine": {"food": 1, "money": 1, "points": 1},
-        "flour": {"food": 1},
-        "bread": {"food": 3},
-        "malt": {"food": 1},
-        "beer": {"food": 5},
-        "wonder": {"points": 30},
-    },
-    free={"grain"},  # §4.8: the only free turn
-    exchanges=(  # §4.9
-        Exchange({"coin": 5}, {"5 coins": 1}, both_ways=True),
-        Exchange({"wine": 1}, {"coin": 1}),
-        Exchange({"whiskey": 1}, {"coin": 2}),
-    ),
-)
+
+def __getattr__(name: str) -> GoodsConfig:
+    if name == "GOODS":
+        return shipped_goods()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- settlement phases and the bonus round (§3.4, §4.12, §6, §8.6, §8.7, §9.6, §10.5; R7, R29) --
