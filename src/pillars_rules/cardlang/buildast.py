@@ -163,13 +163,20 @@ class PWorth:
 class PFollow:
     """A follow-up step: ``build``, ``recall prior``, ``use an occupied building``...
     ``step`` and ``arg`` become a :class:`~pillars_rules.mechanisms.use.Follow`;
-    ``text`` is how it is written."""
+    ``text`` is how it is written; ``excepted``: the card a ``use ... except CARD`` leaves out
+    (its id; ``arg`` ends with ``except CARD`` too)."""
 
     step: str
     arg: str
     text: str
+    excepted: str | None = None
     line: int = _pos()
     column: int = _pos()
+
+    @property
+    def base(self) -> str:
+        """``arg`` without its ``except CARD`` part."""
+        return self.arg if self.excepted is None else self.arg[: self.arg.rindex(" except ")].strip()
 
 
 Piece = Union[PAmount, PKinds, POneOf, PTrack, PThreshold, PWorth, PFollow]

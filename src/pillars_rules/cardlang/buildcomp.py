@@ -277,8 +277,16 @@ def follow_text(step: str, arg: str) -> str:
 
 
 class _Compiler:
-    def __init__(self, rep: Reporter, goods: GoodsSpec, follows: Collection[tuple[str, str]] | None = None) -> None:
+    def __init__(
+        self,
+        rep: Reporter,
+        goods: GoodsSpec,
+        follows: Collection[tuple[str, str]] | None = None,
+        excepts: list[tuple[Reporter, b.PFollow]] | None = None,
+    ) -> None:
         self.rep, self.g, self.follows = rep, goods, follows
+        #: every ``use ... except CARD`` written: its card is checked once every card of the set is known
+        self.excepts = excepts if excepts is not None else []
 
     # names
     def good(self, name: ast.Name, *, value_ok: bool = False) -> bool:
@@ -434,7 +442,9 @@ class _Compiler:
                 rep.at(p.qty, f"a good is counted in whole numbers: {p.name.text} cannot be {n}")
             return ("amt", p.name.text, n, is_value)
         if isinstance(p, b.PFollow):
-            if self.follows is not None and (p.step, p.arg) not in self.follows:
+            if p.excepted is not None:
+                self.excepts.append((rep, p))
+            if self.follows is not None and (p.step, p.base) not in self.follows:
                 known = sorted(follow_text(*f) for f in self.follows)
                 rep.at(
                     p,
@@ -530,6 +540,7 @@ def compile_building_texts(
         for rep2, extra in goods_nodes[1:]:
             rep2.at(extra, f"a set has one goods card; '{node.id.text}' is the first")
     cards: list[BuildingCard] = []
+    excepts: list[tuple[Reporter, b.PFollow]] = []
     ids: dict[str, ast.CardNode] = {}
     numbers: dict[str, str] = {}  # a card's number -> the id of the card that has it
     for rep, tree, text in trees:
@@ -560,10 +571,19 @@ def compile_building_texts(
                 continue
             start = _offset(text, node.line)
             end = _offset(text, node.end_line + 1)
-            card = _Compiler(rep, goods, follows).card(node, text[start:end].rstrip("\n"), rep.file)
+            card = _Compiler(rep, goods, follows, excepts).card(node, text[start:end].rstrip("\n"), rep.file)
             if card is not None:
                 cards.append(card)
         problems.extend(rep.diagnostics)
+    for rep, follow in excepts:  # the card a use leaves out is one of the set's
+        if follow.excepted not in ids:
+            known = len(rep.diagnostics)
+            rep.at(
+                follow,
+                f"'{follow.text}' leaves out the card '{follow.excepted}', which is no card of the set"
+                f"{suggest(str(follow.excepted), list(ids))}",
+            )
+            problems.extend(rep.diagnostics[known:])
     if problems:
         raise CardError(capped(problems))
     if goods is None:

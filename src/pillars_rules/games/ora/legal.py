@@ -51,14 +51,15 @@ def owner_card(key: str) -> tuple[int, str]:
 
 
 def _targets(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, str]]:
-    """(key, card) of the buildings a ``use`` step may use (R26, R27), none used already in the action (R40)."""
+    """(key, card) of the buildings a ``use`` step may use (R26, R27), none used already in the action (R40)
+    and none its card leaves out (``use ... except CARD``: the Priory's ``except priory``)."""
     chain = state.chain
-    return [t for t in _reachable(state, rules, step) if t[0] not in chain]
+    left_out = rules.excepts.get((owner_card(step.key)[1], step.arg), frozenset())  # its "except CARD"
+    return [t for t in _reachable(state, rules, step) if t[0] not in chain and t[1] not in left_out]
 
 
 def _reachable(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, str]]:
     owner, card = owner_card(step.key)
-    name = rules.cards[card].name
     if step.arg == "display":
         return [(f"display/{c}", c) for c in state.display]
     if step.arg == "adjacent":
@@ -78,7 +79,7 @@ def _reachable(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str,
         if w.at is None or w.at == step.key or (step.arg == "prior" and w.kind != "prior"):
             continue
         o, c = owner_card(w.at)
-        if rules.cards[c].name != name and (w.at, c) not in out:
+        if (w.at, c) not in out:
             out.append((w.at, c))
     return out
 

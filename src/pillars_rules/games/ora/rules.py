@@ -33,7 +33,7 @@ from .steps import CARD_STEPS as CARD_STEPS
 from .steps import FOLLOWS as FOLLOWS
 from .steps import STEPS as STEPS
 from .steps import flow_step as flow_step
-from .steps import written
+from .steps import playable, split_except, written
 
 #: What building a card changes for every seat (the card's ``built``, as ``(step, arg)``) that the
 #: game knows: the work contract's fee goes to 2 coins, level 1 (the Winery, the Whiskey Distillery;
@@ -94,6 +94,8 @@ class OraRules:
     seats: int = attrs.field(init=False)
     code: str = attrs.field(init=False)
     cards: Mapping[str, Building] = attrs.field(init=False)
+    #: the cards a building's ``use ... except CARD`` follow-up leaves out, by (its id, the flow's ``use`` argument)
+    excepts: Mapping[tuple[str, str], frozenset[str]] = attrs.field(init=False)
     #: the ids of the cards whose building raises the work contract's fee (:data:`BUILT`)
     raises_fee: frozenset[str] = attrs.field(init=False)
     wheel: WheelConfig = attrs.field(init=False)
@@ -190,9 +192,10 @@ class OraRules:
                         f"Ora rules: phase {ph.name!r} runs the step {step!r}, which the flow does not know"
                     )
         probe = _Probe(goods.goods)
+        put("excepts", _excepts(cards))
         for c in in_play:
             for step, arg in written(getattr(c, "spec", None)):  # a card written as text: in its words
-                if (step, arg) not in FOLLOWS:
+                if not playable(step, arg):
                     where = getattr(c, "source", "") or "its text"
                     raise ConfigError(
                         f"Ora rules, card {c.id!r} ({where}): the flow cannot play the follow-up "
@@ -252,6 +255,30 @@ def trades(goods: GoodsConfig) -> dict[str, int]:
                 f"(one way: 1 good -> {MONEY}s)"
             )
         out[ex.give[0][0]] = ex.take[0][1]
+    return out
+
+
+def _excepts(cards: Mapping[str, Building]) -> dict[tuple[str, str], frozenset[str]]:
+    """Each card's ``use ... except CARD`` follow-ups: the card left out, by (the card, the flow's ``use``
+    argument). A card whose uses played as one step leave out different cards (or one leaves out a card,
+    another none) is refused: the flow's step cannot tell them apart."""
+    out: dict[tuple[str, str], frozenset[str]] = {}
+    for cid, c in cards.items():
+        seen: dict[str, set[str | None]] = {}
+        for step, arg in written(getattr(c, "spec", None)):
+            if step != "use":
+                continue
+            base, card = split_except(step, arg)
+            seen.setdefault(flow_step(step, base)[1], set()).add(card)
+        for arg, left in seen.items():
+            if len(left) > 1:
+                raise ConfigError(
+                    f"Ora rules, card {cid!r}: its uses of a building played as the step 'use {arg}' leave out "
+                    f"different cards ({', '.join(sorted(x or 'none' for x in left))}); write one of them"
+                )
+            (card,) = left
+            if card is not None:
+                out[(cid, arg)] = frozenset({card})
     return out
 
 
