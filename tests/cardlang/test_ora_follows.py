@@ -36,10 +36,15 @@ def _fan(tmp_path: Path, follow: str) -> Path:
     return fan
 
 
-def test_cards_check_refuses_a_follow_up_the_flow_cannot_play_where_it_iswritten(tmp_path, capsys):
-    fan = _fan(tmp_path, "use an adjacent building except palace")
+def _checked(tmp_path: Path, follow: str, capsys) -> tuple[Path, str]:
+    """The fan building using ``follow``, refused by ``cards check``: its file and what was said."""
+    fan = _fan(tmp_path, follow)
     assert run("cards", "check", "ora-et-labora", str(fan)) == 1
-    err = capsys.readouterr().err
+    return fan, capsys.readouterr().err
+
+
+def test_cards_check_refuses_a_follow_up_the_flow_cannot_play_where_it_iswritten(tmp_path, capsys):
+    fan, err = _checked(tmp_path, "use an adjacent building except palace", capsys)
     assert (
         f"{fan}:8:20: error: the game's flow cannot play the follow-up 'use an adjacent building except palace'"
         " — did you mean 'use an empty adjacent building'?"
@@ -166,9 +171,7 @@ def test_a_use_may_leave_out_any_card_of_the_set(tmp_path, capsys):
 
 
 def test_leaving_out_a_card_the_set_does_not_hold_is_refused_where_it_is_written(tmp_path, capsys):
-    fan = _fan(tmp_path, "use an occupied building except palce")
-    assert run("cards", "check", "ora-et-labora", str(fan)) == 1
-    err = capsys.readouterr().err
+    fan, err = _checked(tmp_path, "use an occupied building except palce", capsys)
     assert (
         f"{fan}:8:20: error: 'use an occupied building except palce' leaves out the card 'palce', which is no "
         "card of the set — did you mean 'palace'?"

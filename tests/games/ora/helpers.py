@@ -11,6 +11,7 @@ import attrs
 from pillars_rules.core import Game
 from pillars_rules.games.ora import ORA, OraRules, new_game, ora_rules
 from pillars_rules.games.ora import records as R
+from pillars_rules.mechanisms import workers as K
 
 from .catalogue import catalogue
 
@@ -56,6 +57,14 @@ def stock(g: Game, seat: int, **goods: int) -> Game:
     """``g`` with ``seat`` holding exactly ``goods`` (named as the goods card names them: ``peat_coal``)."""
     pairs = tuple(sorted((k, n) for k, n in goods.items() if n))
     return at(g, stocks=g.state.stocks[:seat] + (pairs,) + g.state.stocks[seat + 1 :])
+
+
+def placed(g: Game, seat: int, *where: tuple[str, str]) -> Game:
+    """``g`` with ``seat``'s clergy placed: each ``(kind, key)`` a clergyman of that kind on that building."""
+    w = g.state.workers
+    for kind, key in where:
+        w = K.place(g.rules.clergy, w, seat, kind, key)
+    return at(g, workers=w)
 
 
 def find(g: Game, test: Callable[[Any], bool]) -> Any:

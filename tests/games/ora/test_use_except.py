@@ -11,9 +11,8 @@ from pillars_rules.buildings import load_buildings
 from pillars_rules.games.ora import new_game, ora_rules
 from pillars_rules.games.ora import records as R
 from pillars_rules.games.ora.steps import FOLLOWS
-from pillars_rules.mechanisms import workers as K
 
-from .helpers import at
+from .helpers import placed
 from .inplay import erected, uses
 
 FAN = """building abbey "Abbey" {{
@@ -37,13 +36,6 @@ def fan_game(tmp_path: Path, use: str, mode: str = "4 players"):
     g, _ = erected(g, 0, "abbey")
     g, _ = erected(g, 0, "priory")
     return g
-
-
-def placed(g, seat: int, *where: tuple[str, str]):
-    w = g.state.workers
-    for kind, key in where:
-        w = K.place(g.rules.clergy, w, seat, kind, key)
-    return at(g, workers=w)
 
 
 def offered(g) -> list[str]:
