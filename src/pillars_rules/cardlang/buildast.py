@@ -16,9 +16,11 @@ from typing import Union
 from attrs import field, frozen
 
 from .ast import Name, Num
+from .board import WHEEL_FIELDS
 
-#: The card kinds of this part of the language: the goods card, then the cards with a function.
-CARD_KINDS = ("goods", "heartland", "building", "settlement")
+#: The card kinds of this part of the language: the goods card, the cards with a function, and the
+#: tracks (a rotating track of values per player-count mode and variant: the ``wheel`` lines).
+CARD_KINDS = ("goods", "heartland", "building", "settlement", "track")
 
 #: How each building and goods field is named in messages (the word that starts it).
 FIELD_WORDS: dict[str, str] = {
@@ -62,6 +64,8 @@ FIELD_ORDER = (
     "g_limited",
     "g_exchange",
     "g_terrains",
+    # a track card's wheel lines (grammar/cards.lark), after its modes and variant
+    *WHEEL_FIELDS,
 )
 
 

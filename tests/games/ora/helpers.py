@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -57,6 +59,20 @@ def stock(g: Game, seat: int, **goods: int) -> Game:
     """``g`` with ``seat`` holding exactly ``goods`` (named as the goods card names them: ``peat_coal``)."""
     pairs = tuple(sorted((k, n) for k, n in goods.items() if n))
     return at(g, stocks=g.state.stocks[:seat] + (pairs,) + g.state.stocks[seat + 1 :])
+
+
+#: The shipped card set's folder.
+SHIPPED = Path(__file__).resolve().parents[3] / "cards" / "ora-et-labora"
+
+
+def fan_set(folder: Path, file: str, old: str, new: str) -> Path:
+    """The shipped set copied to ``folder``, its ``file`` (``goods.cards``, ``tracks.cards``...) with ``old``
+    written as ``new`` once: a fan set that differs from the shipped one in that one place."""
+    shutil.copytree(SHIPPED, folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
 
 
 def placed(g: Game, seat: int, *where: tuple[str, str]) -> Game:

@@ -4,7 +4,6 @@ changes the game. Rulings: R4 (the values), R36 (money held as coins)."""
 
 from __future__ import annotations
 
-import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,20 +15,13 @@ from pillars_rules.games.ora import legal, new_game, ora_rules, setup
 from pillars_rules.games.ora import records as R
 from pillars_rules.games.ora.cards import shipped_goods
 
+from . import helpers
 from .helpers import game, stock, until
-
-SHIPPED = Path(__file__).resolve().parents[3] / "cards" / "ora-et-labora"
 
 
 def fan_set(tmp_path: Path, old: str, new: str) -> Path:
     """The shipped set copied, its goods card with ``old`` written as ``new``."""
-    folder = tmp_path / "fan"
-    shutil.copytree(SHIPPED, folder)
-    goods = folder / "goods.cards"
-    text = goods.read_text(encoding="utf-8")
-    assert old in text
-    goods.write_text(text.replace(old, new), encoding="utf-8")
-    return folder
+    return helpers.fan_set(tmp_path / "fan", "goods.cards", old, new)
 
 
 def playout_to_settle(g):

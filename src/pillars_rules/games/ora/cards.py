@@ -66,17 +66,29 @@ def goods_of(cards: Sequence[Any]) -> GoodsConfig:
 def card_set(cards: object) -> tuple[Any, ...]:
     """The cards ``cards`` names: ``None`` the shipped set; a ``BuildingSet`` its cards; a path or a
     list of paths (``str`` or :class:`~pathlib.Path`) the cards those files and folders compile to."""
+    return chosen(cards)[0]
+
+
+def shipped_tracks() -> tuple[Any, ...]:
+    """The shipped set's track cards (``cards/ora-et-labora/tracks.cards``): the wheel of each mode and variant."""
+    return tuple(_shipped_set().tracks)
+
+
+def chosen(cards: object) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The cards and the track cards ``cards`` names (as :func:`card_set`); a set with no track card is
+    played with the shipped set's."""
     if cards is None:
-        return shipped()
+        return shipped(), shipped_tracks()
     if isinstance(cards, (str, Path)):
         cards = [cards]
     if isinstance(cards, (list, tuple)) and cards and all(isinstance(p, (str, Path)) for p in cards):
         from ...buildings import load_buildings
 
-        return tuple(load_buildings(list(cards), follows=FOLLOWS).cards)
-    found = getattr(cards, "cards", None)
-    if type(cards).__name__ == "BuildingSet" and isinstance(found, tuple):
-        return found
+        found = load_buildings(list(cards), follows=FOLLOWS)
+        return tuple(found.cards), tuple(found.tracks) or shipped_tracks()
+    got = getattr(cards, "cards", None)
+    if type(cards).__name__ == "BuildingSet" and isinstance(got, tuple):
+        return got, tuple(getattr(cards, "tracks", ())) or shipped_tracks()
     raise ConfigError(
         "Ora cards: give a BuildingSet, or card files and folders (the shipped set by its name, "
         f"{SHIPPED!r}), not {type(cards).__name__[:40]} {cards!r:.40}"
@@ -118,4 +130,4 @@ def card_hash(cards: Sequence[Any]) -> str:
     return "ora-cards:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:32]
 
 
-__all__ = ["SHIPPED", "card_hash", "card_set", "goods_of", "shipped", "shipped_goods"]
+__all__ = ["SHIPPED", "card_hash", "card_set", "chosen", "goods_of", "shipped", "shipped_goods", "shipped_tracks"]

@@ -25,7 +25,7 @@ from ...mechanisms.twosided import GoodsConfig
 from ...mechanisms.wheel import WheelConfig
 from ...mechanisms.workers import WorkerConfig
 from . import setup
-from .cards import card_hash, card_set, goods_of, shipped
+from .cards import card_hash, chosen, goods_of, shipped, shipped_tracks
 from .catalogue import Building, check
 
 # the follow-ups' data, public here too (docs/ora/game.rst)
@@ -90,6 +90,9 @@ class OraRules:
     catalogue: tuple[Any, ...] = attrs.field(factory=shipped, converter=tuple)
     players: int | None = None
     options: frozenset[str] = attrs.field(default=frozenset(), converter=_options)
+    #: the set's track cards (:class:`~pillars_rules.cardlang.buildcomp.TrackCard`): the wheel of each mode
+    #: and variant; ``None``: the shipped set's (``cards/ora-et-labora/tracks.cards``)
+    tracks: tuple[Any, ...] | None = attrs.field(default=None, kw_only=True)
     # derived when made
     seats: int = attrs.field(init=False)
     code: str = attrs.field(init=False)
@@ -175,7 +178,10 @@ class OraRules:
             neutral = piece(found[0])
         empty = ((0, 2) if "german heartland" in self.options else (0, 1)) if short else ()
         put("grid", setup.grid(printed, empty, neutral))
-        put("wheel", setup.wheel(self.mode, self.variant))
+        put(
+            "wheel",
+            setup.wheel_of(self.tracks if self.tracks is not None else shipped_tracks(), self.code, self.variant),
+        )
         put("clergy", setup.clergy(self.mode))
         put("contracts", setup.contracts(self.variant, self.mode))
         put("phases", setup.phases(self.mode))
@@ -216,7 +222,10 @@ class OraRules:
                             f"Ora rules, card {c.id!r}: the follow-up step {f.step!r} takes no argument {f.arg!r}"
                         )
         put("card_hash", card_hash(self.catalogue))
-        text = repr((self.mode, self.variant, seats, sorted(self.options), self.card_hash))
+        facts: tuple[Any, ...] = (self.mode, self.variant, seats, sorted(self.options), self.card_hash)
+        if self.wheel != setup.wheel(self.mode, self.variant):  # a fan set's own wheel: another game
+            facts += (repr(self.wheel),)
+        text = repr(facts)
         put("content_hash", "ora:" + hashlib.sha256(text.encode()).hexdigest()[:32])
 
     def card(self, cid: str) -> Building:
@@ -325,12 +334,14 @@ def ora_rules(
     if catalogue is None and cards is None and plain and all(type(o) is str for o in chosen_options):
         # the shipped cards: made once per mode, variant, seats and options
         return _shipped_rules(mode, variant, players, chosen_options)
-    chosen = card_set(cards) if catalogue is None else catalogue
-    return OraRules(mode, variant, chosen, players, chosen_options)
+    if catalogue is not None:
+        return OraRules(mode, variant, catalogue, players, chosen_options)
+    picked, tracks = chosen(cards)
+    return OraRules(mode, variant, picked, players, chosen_options, tracks=tracks)
 
 
 @functools.lru_cache(maxsize=64)
 def _shipped_rules(mode: str, variant: str, players: int | None, options: frozenset[str]) -> OraRules:
     """The rules with the shipped cards (immutable, so shared by every game that asks for the same
     ones: checking the cards and their functions took a tenth of a second per new game)."""
-    return OraRules(mode, variant, card_set(None), players, options)
+    return OraRules(mode, variant, shipped(), players, options, tracks=shipped_tracks())

@@ -8,38 +8,40 @@ docs/ora/rules.rst. The mechanisms' tests read the same values
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import attrs
 
+from pillars_rules.errors import ConfigError
 from pillars_rules.mechanisms.contract import ContractConfig, Fee
 from pillars_rules.mechanisms.grid import Attach, BoardKind, CellSpec, GridConfig, Piece, Rule, Side, Stacks
 from pillars_rules.mechanisms.gridscore import ScoreRule
 from pillars_rules.mechanisms.phases import End, Phase, PhaseConfig
-from pillars_rules.mechanisms.twosided import GoodsConfig
 from pillars_rules.mechanisms.wheel import WheelConfig
 from pillars_rules.mechanisms.workers import Recall, WorkerConfig
 
-from .cards import shipped_goods
+from .cards import shipped_goods, shipped_tracks
 
 # -- the production wheel (§1.1, §5.1-§5.3; R1, R2, R6, R9, R21, R23) --------------------------
+# The wheel of each mode and variant is a track card (cards/ora-et-labora/tracks.cards); ``FRONT``,
+# ``BACK`` and ``BASIC`` are read from the shipped ones when first asked for.
 
-FRONT = (0, 2, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 10)
-BACK = (0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 10)
-BASIC = ("wood", "clay", "peat", "sheep", "grain", "coin", "joker")
+
+def wheel_of(tracks: Sequence[Any], code: str, variant: str) -> WheelConfig:
+    """The wheel of the one track card of mode ``code`` (``4``, ``2L``, ``3S``...) in ``variant``."""
+    found = [t for t in tracks if code in t.modes and t.variant in ("both", variant)]
+    if len(found) != 1:
+        raise ConfigError(
+            f"Ora rules: the card set needs one track card for mode {code} in {variant}, it has {len(found)}"
+            + (f" ({', '.join(t.id for t in found)})" if found else "")
+        )
+    return WheelConfig.from_fields(found[0].wheel)
 
 
 def wheel(mode: str = "4 players", variant: str = "france") -> WheelConfig:
-    """The wheel of a mode (R1: which side; R6: when grapes and stone enter; R21/R23: solo)."""
-    if mode == "solo":  # §9.1, §9.2: grapes and stone to the box; the joker waits for phase A (R21)
-        return WheelConfig(values=FRONT, indicators=BASIC[:-1], entering={"joker": 12}, at_end="remove", wild="joker")
-    side, grapes, stone = {
-        "4 players": (FRONT, 8, 13),
-        "3 players": (FRONT, 8, 13),
-        "short": (FRONT, 4, 6),
-        "2 players": (BACK, 11, 18),
-        "long 2 players": (FRONT, 11, 18),
-    }[mode]
-    entering = {"grapes": grapes, "stone": stone} if variant == "france" else {"stone": stone}
-    return WheelConfig(values=side, indicators=BASIC, entering=entering, at_end="cap", wild="joker")
+    """The shipped set's wheel of a mode (R1: which side; R6: when grapes and stone enter; R21/R23: solo)."""
+    return wheel_of(shipped_tracks(), next(iter(MODES[mode].values())), variant)
 
 
 # -- the landscape (§1.6, §4.6, §4.7, §4.10; R12, R15, R16, R30) -------------------------------
@@ -165,9 +167,12 @@ def contracts(variant: str = "france", mode: str = "4 players") -> ContractConfi
 # (the goods card of its set); ``GOODS`` is the shipped card's, compiled when first asked for.
 
 
-def __getattr__(name: str) -> GoodsConfig:
+def __getattr__(name: str) -> Any:
     if name == "GOODS":
         return shipped_goods()
+    if name in ("FRONT", "BACK", "BASIC"):  # the wheel's two sides and its indicators (the track cards)
+        w = wheel("2 players" if name == "BACK" else "4 players")
+        return w.indicators if name == "BASIC" else w.values
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
