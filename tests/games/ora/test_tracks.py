@@ -64,3 +64,19 @@ def test_a_set_without_the_track_of_a_mode_is_refused_for_that_mode(tmp_path):
     clash = fan(tmp_path / "clash", "    modes 2 long\n", "    modes 3 short\n")
     with pytest.raises(CardError, match="track cards 'wheel_short_france' and 'wheel_long_france' are both the track "):
         ora_rules(cards=[clash])
+
+
+def test_a_save_of_a_fan_track_game_replays_with_that_set(tmp_path):
+    """A game of a fan set's own wheel, saved, loads again with that set (its track read from it)."""
+    import pillars_rules as pr
+    from pillars_rules.core import playout
+
+    folder = fan(tmp_path, "wheel enters grapes 8, stone 13", "wheel enters grapes 2, stone 3")
+    g = playout(new_game(ora_rules(cards=[folder])), seed=4, until=lambda s: s.round > 4)
+    assert any(n == "stone" for n, _ in g.state.wheel.steps)  # stone entered in round 3, as the fan track says
+    again = pr.load(pr.save(g), cards=[folder])
+    assert again.events == g.events and again.rules.wheel == g.rules.wheel
+    # the save names its set's tracks: loaded with the shipped set, it is refused, not played on another wheel
+    assert g.rules.card_hash.startswith(ora_rules().card_hash + "+tracks:")
+    with pytest.raises(pr.SaveError):
+        pr.load(pr.save(g))

@@ -130,4 +130,24 @@ def card_hash(cards: Sequence[Any]) -> str:
     return "ora-cards:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:32]
 
 
-__all__ = ["SHIPPED", "card_hash", "card_set", "chosen", "goods_of", "shipped", "shipped_goods", "shipped_tracks"]
+def set_hash(cards: Sequence[Any], tracks: Sequence[Any] | None = None) -> str:
+    """:func:`card_hash` of ``cards``, and of ``tracks`` when they are not the shipped set's: a save of a
+    game played on a fan set's own wheel names that set (the shipped set's hash is the card hash alone)."""
+    out = card_hash(cards)
+    if tracks and tuple(tracks) != shipped_tracks():
+        facts = sorted(repr((t.id, t.name, sorted(t.modes), t.variant, t.wheel)) for t in tracks)
+        out += "+tracks:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:16]
+    return out
+
+
+__all__ = [
+    "SHIPPED",
+    "card_hash",
+    "card_set",
+    "chosen",
+    "goods_of",
+    "set_hash",
+    "shipped",
+    "shipped_goods",
+    "shipped_tracks",
+]

@@ -14,7 +14,7 @@ from ...mechanisms import workers as K
 from ...saves.replay import replay_by_listing
 from . import records as R
 from . import saves
-from .cards import card_hash, card_set
+from .cards import chosen, set_hash
 from .decide import events_of, refusal
 from .flow import Batch, advance
 from .fold import fold
@@ -129,7 +129,8 @@ class OraGame(GameType):
         event (mode, variant, options) completes."""
         if isinstance(cards, OraRules):
             return cards
-        return Cards(card_set(cards))
+        picked, tracks = chosen(cards)
+        return Cards(picked, tracks)
 
     def rules_facts(self, rules: Any) -> dict[str, Any]:
         return {"cards": rules.card_hash}
@@ -189,10 +190,12 @@ class Cards:
     """A card set to replay a log with, before its first event says the mode and the variant."""
 
     cards: tuple[Any, ...]
+    #: the set's track cards (the wheel of each mode; ``()``: the shipped set's)
+    tracks: tuple[Any, ...] = ()
     card_hash: str = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "card_hash", card_hash(self.cards))
+        object.__setattr__(self, "card_hash", set_hash(self.cards, self.tracks))
 
 
 def rules_of_log(events: list[Any], rules: OraRules | Cards) -> OraRules:
@@ -217,7 +220,8 @@ def rules_of_log(events: list[Any], rules: OraRules | Cards) -> OraRules:
         return rules
     players = len(first.names)
     try:
-        return OraRules(first.mode, first.variant, rules.cards, players, frozenset(first.options))
+        tracks = rules.tracks or None
+        return OraRules(first.mode, first.variant, rules.cards, players, frozenset(first.options), tracks=tracks)
     except ConfigError as exc:
         raise SaveError(f"$.events[0]: the log's set-up cannot be played: {exc}", 0) from None
 

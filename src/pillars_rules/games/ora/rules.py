@@ -25,7 +25,7 @@ from ...mechanisms.twosided import GoodsConfig
 from ...mechanisms.wheel import WheelConfig
 from ...mechanisms.workers import WorkerConfig
 from . import setup
-from .cards import card_hash, chosen, goods_of, shipped, shipped_tracks
+from .cards import chosen, goods_of, set_hash, shipped, shipped_tracks
 from .catalogue import Building, check
 
 # the follow-ups' data, public here too (docs/ora/game.rst)
@@ -117,7 +117,8 @@ class OraRules:
     start: tuple[str, ...] = attrs.field(init=False)
     decks: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
     settlements: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
-    #: the card set's content hash (:func:`.cards.card_hash`); ``content_hash`` adds the mode, variant and options
+    #: the card set's content hash (:func:`.cards.set_hash`: its cards, and its track cards when not the
+    #: shipped ones); ``content_hash`` adds the mode, variant and options
     card_hash: str = attrs.field(init=False)
     content_hash: str = attrs.field(init=False)
 
@@ -221,11 +222,8 @@ class OraRules:
                         raise ConfigError(
                             f"Ora rules, card {c.id!r}: the follow-up step {f.step!r} takes no argument {f.arg!r}"
                         )
-        put("card_hash", card_hash(self.catalogue))
-        facts: tuple[Any, ...] = (self.mode, self.variant, seats, sorted(self.options), self.card_hash)
-        if self.wheel != setup.wheel(self.mode, self.variant):  # a fan set's own wheel: another game
-            facts += (repr(self.wheel),)
-        text = repr(facts)
+        put("card_hash", set_hash(self.catalogue, self.tracks))
+        text = repr((self.mode, self.variant, seats, sorted(self.options), self.card_hash))
         put("content_hash", "ora:" + hashlib.sha256(text.encode()).hexdigest()[:32])
 
     def card(self, cid: str) -> Building:

@@ -1,7 +1,8 @@
 """Ora et Labora's configuration of the shared mechanisms, and its set-up per mode, as data (issue #58).
 
-The mechanisms know no game; these values are what Ora's rules hand them.
-Facts: ``ORA_RULES.md`` (§ numbers) and ``ORA_BUILDINGS.md``; rulings (R...):
+The mechanisms know no game; these values are what Ora's rules hand them. The goods (the goods
+card) and the wheel of each mode (the track cards) are card text in ``cards/ora-et-labora``; this
+module's ``GOODS``, ``wheel``, ``FRONT``, ``BACK`` and ``BASIC`` read the shipped cards. Facts: ``ORA_RULES.md`` (§ numbers) and ``ORA_BUILDINGS.md``; rulings (R...):
 docs/ora/rules.rst. The mechanisms' tests read the same values
 (``tests/mechanisms/ora.py`` imports them from here).
 """
