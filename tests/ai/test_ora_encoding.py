@@ -32,7 +32,7 @@ def positions(players: int, seed: int, variants=()):
 
 
 @pytest.mark.parametrize(
-    "players,seed,variants", [(1, 1, ()), (4, 2, ()), (3, 3, ("ireland",)), (3, 4, ("short",))], ids=str
+    "players,seed,variants", [(1, 2, ()), (4, 2, ()), (3, 3, ("ireland",)), (3, 4, ("short",))], ids=str
 )
 def test_every_legal_action_has_its_own_id_that_decodes_back(players, seed, variants):
     kinds = set()
@@ -49,7 +49,8 @@ def test_every_legal_action_has_its_own_id_that_decodes_back(players, seed, vari
             assert enc.describe(i).split()[0] == type(a).__name__
             kinds.add(type(a).__name__)
         assert layout.tensor(game.view(0)).shape == (layout.size,)
-    # the games reach the actions of every part of the table but the rare ones
+    # the games reach the actions of every part of the table but the rare ones (the solo game's seed is 2
+    # since peat coal pays energy: seed 1's random game no longer turns grain over)
     assert {"Fell", "Place", "Build", "Buy", "Flip", "Pass", "Settle"} <= kinds
 
 

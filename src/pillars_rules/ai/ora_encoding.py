@@ -60,7 +60,7 @@ from typing import Any, TypeVar
 
 from ..errors import IllegalActionError
 from ..games.ora import records as R
-from ..games.ora.legal import BACKS, MAX_PAYMENTS, TRADES
+from ..games.ora.legal import MAX_PAYMENTS
 from ..mechanisms.usefn import MAX_OUTCOMES
 
 T = TypeVar("T")
@@ -140,8 +140,8 @@ class OraActionEncoding:
         self.boards = tuple((b.name, tuple(s.name for s in b.sides)) for b in rules.grid.boards if b.attach)
         self.sides = max((len(s) for _, s in self.boards), default=0)
         self.covers = tuple(rules.grid.covers)
-        self.backs = tuple(BACKS)
-        self.trades = tuple(TRADES)
+        self.backs = tuple(rules.backs)  # the goods card's free turns and one-way exchanges (its set's)
+        self.trades = tuple(rules.trades)
         nb, cells = len(self.buildings), w.size
         sizes = (
             ("Fell", "cover, none | cell, joker", len(self.covers) * (1 + 2 * cells)),

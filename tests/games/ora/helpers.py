@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -11,6 +13,7 @@ import attrs
 from pillars_rules.core import Game
 from pillars_rules.games.ora import ORA, OraRules, new_game, ora_rules
 from pillars_rules.games.ora import records as R
+from pillars_rules.mechanisms import workers as K
 
 from .catalogue import catalogue
 
@@ -53,9 +56,31 @@ def at(g: Game, **changes: Any) -> Game:
 
 
 def stock(g: Game, seat: int, **goods: int) -> Game:
-    """``g`` with ``seat`` holding exactly ``goods`` (spaces in names as ``_``)."""
-    pairs = tuple(sorted((k.replace("_", " "), n) for k, n in goods.items() if n))
+    """``g`` with ``seat`` holding exactly ``goods`` (named as the goods card names them: ``peat_coal``)."""
+    pairs = tuple(sorted((k, n) for k, n in goods.items() if n))
     return at(g, stocks=g.state.stocks[:seat] + (pairs,) + g.state.stocks[seat + 1 :])
+
+
+#: The shipped card set's folder.
+SHIPPED = Path(__file__).resolve().parents[3] / "cards" / "ora-et-labora"
+
+
+def fan_set(folder: Path, file: str, old: str, new: str) -> Path:
+    """The shipped set copied to ``folder``, its ``file`` (``goods.cards``, ``tracks.cards``...) with ``old``
+    written as ``new`` once: a fan set that differs from the shipped one in that one place."""
+    shutil.copytree(SHIPPED, folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def placed(g: Game, seat: int, *where: tuple[str, str]) -> Game:
+    """``g`` with ``seat``'s clergy placed: each ``(kind, key)`` a clergyman of that kind on that building."""
+    w = g.state.workers
+    for kind, key in where:
+        w = K.place(g.rules.clergy, w, seat, kind, key)
+    return at(g, workers=w)
 
 
 def find(g: Game, test: Callable[[Any], bool]) -> Any:

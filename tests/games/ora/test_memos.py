@@ -2,10 +2,12 @@
 
 The digests are of the events of seeded random games (``core.playout`` with
 ``uniform_policy(seed)``), played with every memo emptied before each listing
-(first recorded before the memos, commit dcaeeb5; recorded again so when the
+(first recorded before the memos, commit dcaeeb5; recorded again when the
 outcome of a building became a decision of its own, which changes what a
-uniform policy plays): a memo that changed a listing or an outcome would
-change a game.
+uniform policy plays, and when the goods came from the goods card alone: peat
+coal then paid its 3 energy for a settlement, where the old Python table spelt
+it "peat coal" and a held ``peat_coal`` paid nothing): a memo that changed a
+listing or an outcome would change a game.
 """
 
 from __future__ import annotations
@@ -29,10 +31,10 @@ GAMES = [
     (1, ("france",), 7, 581, "0c5d26e199040994b62e1152"),
     (1, ("ireland",), 1000, 606, "d08df2618d44d085a6197856"),
     (2, ("france",), 11, 1221, "e1e63c688d80336696b0951a"),
-    (3, ("ireland",), 7, 796, "54f6040e2d5107c97d459eaa"),
+    (3, ("ireland",), 7, 796, "4c4846bb339e64ca62295cd1"),
     (3, ("short", "german heartland"), 7, 519, "1a6ca92211db22f7a4da080a"),
-    (4, ("france",), 1000, 1016, "ab82683940bc4d7037c45e2c"),
-    (4, ("ireland",), 7, 945, "578cd76532f5c5fb90df68b7"),
+    (4, ("france",), 1000, 992, "940aee544ae3d7675b796db0"),
+    (4, ("ireland",), 7, 945, "e8397b7b43e39ffca98e1fcd"),
     (4, ("short", "ireland"), 7, 636, "defe0f2a8ddc457193329125"),
     (4, ("short", "no deck-C quarry"), 7, 651, "94d860ca8d59bbaba7fb4b6c"),
 ]

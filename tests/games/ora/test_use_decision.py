@@ -216,3 +216,16 @@ def test_a_save_written_before_the_use_decision_loads_replays_and_scores_the_sam
 def test_the_upcaster_leaves_a_log_of_today_alone():
     g = pr.play(pr.new_game(game="ora-et-labora", players=3, seed=3), [pr.RandomBot(i) for i in range(3)])
     assert upcast(g.events) == list(g.events)
+
+
+def test_a_save_of_an_earlier_edition_of_the_shipped_cards_that_no_longer_replays_names_the_edition():
+    from pillars_rules.games.ora.game import EARLIER_SHIPPED
+
+    doc = json.loads(OLD[0].read_text(encoding="utf-8"))
+    assert doc["cards"] in EARLIER_SHIPPED  # the fixtures were written with the edition before track cards
+    del doc["events"][len(doc["events"]) // 2]  # a log today's rules do not play
+    with pytest.raises(pr.SaveError, match="earlier edition of the shipped cards"):
+        pr.load(json.dumps(doc))
+    doc["cards"] = "ora-cards:" + "0" * 32  # an edition nobody shipped: refused as other rules
+    with pytest.raises(pr.SaveError, match=r"\$\.cards: the save was made with other rules"):
+        pr.load(json.dumps(doc))

@@ -11,8 +11,8 @@ from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
 from . import records as R
 from . import setup
-from .legal import TRADES, key_of, owner_card, used
-from .rules import OraRules, piece
+from .legal import key_of, owner_card, used
+from .rules import MONEY, OraRules, piece
 from .uses import Context, outcomes
 
 
@@ -76,7 +76,7 @@ def events_of(state: R.State, rules: OraRules, a: Any) -> list[Any]:
     if t is R.Flip:
         return [R.Flipped(seat, a.good, a.n)]
     if t is R.Trade:
-        return [R.Traded(seat, ((a.good, 1),), (("coin", TRADES[a.good]),))]
+        return [R.Traded(seat, ((a.good, 1),), ((MONEY, rules.trades[a.good]),))]
     # Pass
     kind = p.kind
     if kind == "use":

@@ -22,11 +22,11 @@ from . import records as R
 from . import setup
 from .rules import OraRules, piece
 
-FIVE = "5 coins"
+FIVE = "five_coins"  # the goods card's 5-coin, held as 5 coins (R36)
 
 
 def moved(stock: R.Goods, give: Iterable[tuple[str, int]] = (), take: Iterable[tuple[str, int]] = ()) -> R.Goods:
-    """``stock`` after giving and taking (a "5 coins" is 5 coins)."""
+    """``stock`` after giving and taking (a "five_coins" is 5 coins)."""
     out = dict(stock)
     for g, n in give:
         g, n = ("coin", 5 * n) if g == FIVE else (g, n)

@@ -29,8 +29,18 @@ from .uses import attach_spots, outcomes, spots
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
 MAX_PAYMENTS = 16
-BACKS = {"grain": "straw"}  # the free turn (§4.8)
-TRADES = {"wine": 1, "whiskey": 2}  # §4.9's one-way exchanges, in coins
+
+
+def __getattr__(name: str) -> Mapping[str, Any]:
+    """``BACKS`` (the free turns, §4.8) and ``TRADES`` (§4.9's one-way exchanges, in coins) of the shipped
+    goods card; a game reads its rules' own (``rules.backs``, ``rules.trades``: its set's goods card)."""
+    if name in ("BACKS", "TRADES"):
+        from .cards import shipped_goods
+        from .rules import trades
+
+        goods = shipped_goods()
+        return {f: b for f, b in goods.backs.items() if f in goods.free} if name == "BACKS" else trades(goods)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def key_of(seat: int, card: str) -> str:
@@ -44,14 +54,15 @@ def owner_card(key: str) -> tuple[int, str]:
 
 
 def _targets(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, str]]:
-    """(key, card) of the buildings a ``use`` step may use (R26, R27), none used already in the action (R40)."""
+    """(key, card) of the buildings a ``use`` step may use (R26, R27), none used already in the action (R40)
+    and none its card leaves out (``use ... except CARD``: the Priory's ``except priory``)."""
     chain = state.chain
-    return [t for t in _reachable(state, rules, step) if t[0] not in chain]
+    left_out = rules.excepts.get((owner_card(step.key)[1], step.arg), frozenset())  # its "except CARD"
+    return [t for t in _reachable(state, rules, step) if t[0] not in chain and t[1] not in left_out]
 
 
 def _reachable(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, str]]:
     owner, card = owner_card(step.key)
-    name = rules.cards[card].name
     if step.arg == "display":
         return [(f"display/{c}", c) for c in state.display]
     if step.arg == "adjacent":
@@ -71,7 +82,7 @@ def _reachable(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str,
         if w.at is None or w.at == step.key or (step.arg == "prior" and w.kind != "prior"):
             continue
         o, c = owner_card(w.at)
-        if rules.cards[c].name != name and (w.at, c) not in out:
+        if (w.at, c) not in out:
             out.append((w.at, c))
     return out
 
@@ -226,30 +237,36 @@ def _secondary(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     stock = state.stock(seat)
     if not state.bought[seat]:
         out.extend(_buys(state, rules, seat))
-    n = stock.get("grain", 0)
-    if n:
-        out.append(R.Flip("grain", 1, label="turn 1 grain to straw"))
-        if n > 1:
-            out.append(R.Flip("grain", n, label=f"turn {n} grain to straw"))
-    for good, coins in TRADES.items():
+    for front, back in rules.backs.items():
+        n = stock.get(front, 0)
+        if n:
+            out.append(R.Flip(front, 1, label=f"turn 1 {front} to {back}"))
+            if n > 1:
+                out.append(R.Flip(front, n, label=f"turn {n} {front} to {back}"))
+    for good, coins in rules.trades.items():
         if stock.get(good, 0):
             out.append(R.Trade(good, label=f"exchange 1 {good} for {coins} coins"))
     return out
 
 
-#: Each good's values by kind (food, energy, money, points), read once from the goods' config.
-_VALUES: dict[str, dict[str, Fraction]] = {g: dict(kinds) for g, kinds in setup.GOODS.values}
-
-
-def _value(good: str, kind: str) -> Fraction:
-    return _VALUES.get(good, {}).get(kind, Fraction(0))
-
-
 def payments(
-    stock: Mapping[str, int], need: Mapping[str, int], limit: int = MAX_PAYMENTS
+    stock: Mapping[str, int],
+    need: Mapping[str, int],
+    limit: int = MAX_PAYMENTS,
+    values: Mapping[str, Mapping[str, Fraction]] | None = None,
 ) -> list[tuple[tuple[str, int], ...]]:
     """Every minimal way to pay ``need`` (kind -> value) from ``stock`` (R33: no good given that the
-    payment did not need), cheapest goods first, at most ``limit``."""
+    payment did not need), cheapest goods first, at most ``limit``. ``values``: each good's values by
+    kind (a game's ``rules.values``, its goods card; default the shipped goods card's)."""
+    if values is None:
+        from .cards import shipped_goods
+
+        values = {g: dict(kinds) for g, kinds in shipped_goods().values}
+    table = values
+
+    def _value(good: str, kind: str) -> Fraction:
+        return table.get(good, {}).get(kind, Fraction(0))
+
     per_kind: list[list[dict[str, int]]] = []
     for kind, amount in sorted(need.items()):
         if amount <= 0:
@@ -313,7 +330,7 @@ def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:
         where = spots(state.grids[seat], rules, cid)
         if not where:
             continue
-        for pay in payments(stock, dict(card.cost)):
+        for pay in payments(stock, dict(card.cost), values=rules.values):
             paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
             for x, y in where:
                 out.append(R.Settle(cid, x, y, pay, label=f"build {card.name} at ({x}, {y}), paying {paid}"))
