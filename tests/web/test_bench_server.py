@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from bench import server as benchmark
 from bench.cli import SUITES
 
@@ -61,3 +62,28 @@ def test_the_check_sees_a_client_that_missed_an_event(tmp_path):
     Seen.events = Seen.events[:5] + Seen.events[6:]
     bad = benchmark.check(tmp_path / "g.sqlite3", [{"game": "g1"}], [Seen()])
     assert good["bad"] == 0 and bad["bad"] == 1
+
+
+def test_a_tiny_run_of_ora_tables_writes_its_own_rows(tmp_path):
+    """Ora et Labora tables (issue #59): every seat a client choosing among the listed choices, stopped
+    at decision 60 (the benchmark proper plays to the end); the rows name the game, and the p95."""
+    out, rst = tmp_path / "server.ora.json", tmp_path / "server.ora.rst"
+    argv = ["--server", "--game", "ora-et-labora", "--tables", "2", "--moves", "60", "--no-pin"]
+    assert benchmark.main([*argv, "--json", str(out), "--rst", str(rst)]) == 0
+    result = json.loads(out.read_text())
+    assert result["game"] == "ora-et-labora" and result["bots"] == "random"
+    (row,) = result["rows"]
+    assert (row["game"], row["tables"], row["seats"], row["clients"]) == ("ora-et-labora", 2, 2, 4)
+    assert row["actions"] == 2 * 60 and row["lost_or_duplicated"] == 0
+    assert row["latencies"] >= 100 and row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
+    text = rst.read_text()
+    assert (
+        "Ora et Labora tables" in text and "p95 latency" in text and "Lost or duplicated events in all rows: 0" in text
+    )
+
+
+def test_ora_tables_refuse_bots_their_clients_cannot_be(tmp_path):
+    import pillars_rules as pr
+
+    with pytest.raises(pr.ConfigError, match="choose at random: --seats random, not random,heuristic"):
+        benchmark.run_tables(1, ["random", "heuristic"], tmp_path, seats=2, game="ora-et-labora")
