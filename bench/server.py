@@ -194,7 +194,7 @@ def run_tables(
         server.stop()
         if client_cpu is not None:
             os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
-    checked = check(db, games, clients, card_set, game=None if not other else game, over=moves is None)
+    checked = check(db, games, clients, card_set, over=moves is None)
     latencies = [x for c in clients for x in c.latencies]
     actions = checked["actions"]
     return {
@@ -224,30 +224,21 @@ def run_tables(
     }
 
 
-def check(
-    db: Path, games: list[dict], clients: list, cards=None, *, game: str | None = None, over: bool = True
-) -> dict:
-    """Every stored game replays (and is over, with ``over``) and equals what each of its clients
-    assembled (``game``: a game other than Pillars, whose clients hold its events as its table sends them)."""
-    import pillars_rules as pr
-    from pillars_rules.core import game_type
+def check(db: Path, games: list[dict], clients: list, cards=None, *, over: bool = True) -> dict:
+    """Every stored game (of any game) replays (and is over, with ``over``) and equals what each of
+    its clients assembled."""
+    from bench.serverproc import as_sent, replays
     from pillars_rules.table import EventStore, Table
 
     bad, actions = 0, 0
     with EventStore(db) as store:
         by_id = {g["game"]: Table.open(store, g["game"]).game for g in games}
     for stored in by_id.values():
-        if (over and not stored.is_over) or pr.replay(stored.events, cards=cards, game=game) != stored:
+        if (over and not stored.is_over) or not replays(stored, cards):
             bad += 1
         actions += stored.decision - 1
-    kind = None if game is None else game_type(game)
     for c in clients:
-        stored = by_id[c.game]
-        if kind is not None:
-            sent = [kind.encode_event(e) for e in stored.events]
-        else:
-            sent = json.loads(stored.export(c.seat))["events"]
-        if c.events != sent:
+        if c.events != as_sent(by_id[c.game], c.seat):
             bad += 1
     return {"bad": bad, "actions": actions}
 
