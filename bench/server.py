@@ -220,6 +220,7 @@ def run_tables(
         "client_cpu_us_per_action": 1e6 * client_cpu_s / max(1, actions),
         "lost_or_duplicated": checked["bad"],
         "verified": checked["verified"],
+        "moves": moves,
         "reconnects": sum(c.reconnects for c in clients),
         "load_before": [round(x, 2) for x in load_before],
         "load_after": [round(x, 2) for x in os.getloadavg()],
@@ -361,7 +362,8 @@ def _tables_of(result: dict) -> str:
 def _seats(row: dict) -> str:
     """A row's seats per table, and its card set when not the base game (rows before #37: 4, base)."""
     cards = row.get("cards", "base")
-    return f"{row.get('seats', 4)}" + ("" if cards == "base" else f" ({cards})")
+    moves = f", the first {row['moves']} decisions" if row.get("moves") else ""  # stopped early (--moves)
+    return f"{row.get('seats', 4)}" + ("" if cards == "base" else f" ({cards}{moves})")
 
 
 def _verdict(name: str, row: dict) -> str:

@@ -78,6 +78,7 @@ def test_a_tiny_run_of_ora_tables_writes_its_own_rows(tmp_path):
     assert row["actions"] == 2 * 60 and row["lost_or_duplicated"] == 0 and row["verified"] == 1
     assert row["latencies"] >= 100 and row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
     text = rst.read_text()
+    assert "2 (ora-et-labora, the first 60 decisions)" in text and row["moves"] == 60
     assert (
         "Ora et Labora tables" in text and "p95 latency" in text and "Lost or duplicated events in all rows: 0" in text
     )
