@@ -44,3 +44,5 @@ def test_the_figures_rate_the_levels_and_give_cpu_quantiles_and_decisions_over_b
     table = ora_ratings.render_rst({**out, "games_fixed": 20})
     assert "``hard`` over ``medium``" in table and "100% [" in table and "6 of 14" in table
     assert "stopped after 14 of the 20 games" in table
+    # hard: 10 and 60 ms six times, 5 and 7
+    assert "mean / p50 / p99 / max" in table and "30.86 / 10 / 60 / 60" in table
