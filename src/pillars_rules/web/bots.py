@@ -37,6 +37,7 @@ import pillars_rules as pr
 
 from ..games.pillars import load_cards
 from . import gamebots
+from .protocol import dumps
 from .statejson import StateJSON
 
 log = logging.getLogger("pillars_rules.web")
@@ -140,10 +141,7 @@ class LogText:
             new = ",".join(
                 [
                     *encoded[known[2] : had],
-                    *(
-                        json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":"))
-                        for e in events[max(known[2], had) :]
-                    ),
+                    *(dumps(event_to_dict(e)) for e in events[max(known[2], had) :]),
                 ]
             )
             text = "[" + new + "]" if not text else text[:-1] + "," + new + "]"
@@ -162,7 +160,7 @@ class LogText:
         from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, _CardsRef
 
         known = self._known(view.events, encoded)
-        head = json.dumps(
+        head = dumps(
             {
                 "format": EXPORT_FORMAT,
                 "format_version": EXPORT_FORMAT_VERSION,
@@ -171,9 +169,7 @@ class LogText:
                 "state": None,
                 "next_event": view.next_event,
                 "legal_actions": [encode_action(a) for a in view.legal_actions],
-            },
-            ensure_ascii=False,
-            separators=(",", ":"),
+            }
         ).replace('"state":null', '"state":' + known[4].whole(view.state), 1)
         key = id(view.events[0]) if view.events else 0  # the game's, as in text()
         return _Shipped(head, known[3], _CardsRef(view.rules), key)
