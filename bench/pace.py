@@ -274,8 +274,9 @@ def run_tables(
         str(4 * tables + 100),
         "--log-level",
         "warning",
-        # the stall watch times asyncio's own callbacks (bench/stallwatch.py): uvloop runs none of them
-        *(["--loop", "asyncio"] if watched is not None else ["--loop", loop]),
+        # the stall watch times asyncio's own callbacks (bench/stallwatch.py): uvloop runs none of them;
+        # auto is serve's default (and a server from before --loop knows no such option)
+        *(["--loop", "asyncio"] if watched is not None else [] if loop == "auto" else ["--loop", loop]),
         *os.environ.get("PILLARS_PACE_SERVE_ARGS", "").split(),  # an experiment's options
         log=workdir / f"serve-{tables}.log",
         cpu=server_cpu,
