@@ -275,8 +275,8 @@ def run_tables(
         "--log-level",
         "warning",
         # the stall watch times asyncio's own callbacks (bench/stallwatch.py): uvloop runs none of them;
-        # auto is serve's default (and a server from before --loop knows no such option)
-        *(["--loop", "asyncio"] if watched is not None else [] if loop == "auto" else ["--loop", loop]),
+        # asyncio is serve's default (and a server from before --loop knows no such option)
+        *([] if watched is not None or loop == "asyncio" else ["--loop", loop]),
         *os.environ.get("PILLARS_PACE_SERVE_ARGS", "").split(),  # an experiment's options
         log=workdir / f"serve-{tables}.log",
         cpu=server_cpu,
@@ -529,9 +529,9 @@ def main(argv=None) -> int:
     )
     p.add_argument(
         "--loop",
-        default="auto",
-        choices=["auto", "uvloop", "asyncio"],
-        help="the server's event loop (serve --loop; default auto: uvloop where installed; --watch: asyncio)",
+        default="asyncio",
+        choices=["asyncio", "uvloop", "auto"],
+        help="the server's event loop (serve --loop; default asyncio; --watch: always asyncio)",
     )
     p.add_argument("--no-pin", action="store_true", help="leave the server and the clients on any core")
     p.add_argument("--json", default=None, help="write the results here (default bench/results/pace.json)")

@@ -1,6 +1,6 @@
-"""The server's event loop (issue #60): ``serve --loop`` chooses uvloop or asyncio;
-``auto`` (the default) is uvloop where it is installed (the [web] extra installs it),
-and the start-up banner says which loop serves. A server on either loop plays."""
+"""The server's event loop (issue #60): ``serve --loop`` chooses asyncio (the default)
+or uvloop; ``auto`` is uvloop where it is installed; the start-up banner says which
+loop serves. A server on the default loop plays a whole game."""
 
 from __future__ import annotations
 
@@ -17,7 +17,10 @@ from pillars_rules.table import EventStore, Table
 HAS_UVLOOP = importlib.util.find_spec("uvloop") is not None
 
 
-def test_auto_is_uvloop_exactly_where_it_is_installed():
+def test_asyncio_is_the_default_and_auto_is_uvloop_exactly_where_it_is_installed():
+    from pillars_rules.cli.entry import build_parser
+
+    assert build_parser().parse_args(["serve"]).loop == "asyncio"
     assert event_loop("auto") == ("uvloop" if HAS_UVLOOP else "asyncio")
     assert event_loop("asyncio") == "asyncio"
 
@@ -25,9 +28,7 @@ def test_auto_is_uvloop_exactly_where_it_is_installed():
 def test_asking_for_uvloop_without_it_is_refused_with_the_install_line(monkeypatch):
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "uvloop" else real(name, *a))
-    with pytest.raises(
-        ConfigError, match=r"--loop uvloop: uvloop is not installed \(pip install 'pillars-rules\[web\]'"
-    ):
+    with pytest.raises(ConfigError, match=r"--loop uvloop: uvloop is not installed \(pip install uvloop\)"):
         event_loop("uvloop")
     assert event_loop("auto") == "asyncio"
 
@@ -46,7 +47,7 @@ def test_a_server_on_each_loop_plays_a_whole_game_and_its_banner_names_the_loop(
         while time.monotonic() < deadline and not _finished(db, gid):
             time.sleep(0.2)
     assert _finished(db, gid), "the two bots' game did not end in 120 s"
-    want = "asyncio" if loop == "asyncio" or not HAS_UVLOOP else "uvloop"
+    want = "asyncio"
     assert f"event loop: {want}" in banner, banner
 
 

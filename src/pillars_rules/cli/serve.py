@@ -139,10 +139,10 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.add_argument(
         "--loop",
-        default="auto",
-        choices=["auto", "uvloop", "asyncio"],
-        help="the event loop: uvloop (the [web] extra installs it) or Python's asyncio; "
-        "auto (the default): uvloop where it is installed",
+        default="asyncio",
+        choices=["asyncio", "uvloop", "auto"],
+        help="the event loop: Python's asyncio (the default) or uvloop (pip install uvloop; "
+        "not yet for several processes sharing PostgreSQL: see the deployment guide); auto: uvloop where installed",
     )
     mail_arguments(p)
     p.set_defaults(func=_serve)
@@ -284,14 +284,15 @@ def _one_off(args: argparse.Namespace) -> int | None:
 
 
 def event_loop(choice: str) -> str:
-    """The event loop ``--loop`` asks for, as uvicorn names it: ``auto`` is uvloop where it is
-    installed (its loop spends about a tenth less CPU a move at people's pace: docs/deployment.rst),
-    else asyncio; ``uvloop`` without it installed is refused with the install line."""
+    """The event loop ``--loop`` asks for, as uvicorn names it: ``asyncio`` (the default), or
+    ``uvloop`` (less CPU a move at people's pace, but a server of several processes sharing
+    PostgreSQL did not hand its clients over when one was killed: docs/deployment.rst), refused
+    with the install line where it is not installed; ``auto`` is uvloop where it is installed."""
     import importlib.util
 
     has = importlib.util.find_spec("uvloop") is not None
     if choice == "uvloop" and not has:
-        raise ConfigError(f"--loop uvloop: uvloop is not installed ({install_hint('web')})")
+        raise ConfigError("--loop uvloop: uvloop is not installed (pip install uvloop)")
     return "uvloop" if choice == "uvloop" or (choice == "auto" and has) else "asyncio"
 
 
