@@ -54,6 +54,18 @@ def check_prepared(db: str) -> None:
         registry.close()
 
 
+def _row(tables: int, people_p99: float, bots_p99: float) -> dict:
+    return {"tables": tables, "people_p99_ms": people_p99, "bot_p99_ms": bots_p99}
+
+
+def test_capacity_is_the_largest_count_every_run_of_which_meets_the_service_level():
+    assert pace.capacity([_row(1500, 47, 900), _row(2000, 73, 914), _row(2500, 159, 5008)]) == 2000
+    # a second run of 2,000 over the people's p99: 2,000 is not held, 1,500 is
+    assert pace.capacity([_row(1500, 47, 900), _row(2000, 73, 914), _row(2000, 229, 900)]) == 1500
+    assert pace.capacity([_row(2000, 90, 2500)]) is None  # the bots' p99 counts too
+    assert pace.capacity([]) is None
+
+
 def test_a_quick_run_writes_json_and_table(tmp_path):
     out, rst = tmp_path / "pace.json", tmp_path / "pace.rst"
     assert SUITES["--pace"] == "bench.pace"
