@@ -8,6 +8,11 @@ tally -- sets, games played, sets the compiler refused, and failures by kind
 and seed: enough to replay one) to ``--output`` (default
 ``bench/results/cards_soak.json``). The law is 0 failures of every kind.
 Hypothesis draws the sets from ``--seed``, so a run is repeatable.
+
+``--game ora-et-labora`` soaks Ora et Labora's fan buildings instead: 1 or 2 fan
+buildings recombined from the shipped cards' phrases (:mod:`bench.orafan`), each set
+played once at a drawn 1-4 seats and variant by a random bot that builds and uses
+the fan buildings whenever it may, then saved, loaded and replayed.
 """
 
 from __future__ import annotations
@@ -28,9 +33,38 @@ KEEP = 5
 DEFAULT_OUTPUT = Path(__file__).resolve().parent / "results" / "cards_soak.json"
 
 
-def soak(sets: int, first_seed: int, progress=None) -> dict:
-    """Play ``sets`` drawn card sets; the tally and the first failures."""
+def _pillars_draws():
+    from pillars_rules import totality
+
+    def play(drawn):
+        case, players, game_seed = drawn
+        return totality.play_set(case, players, game_seed), {"text": case.text, "on": case.on}
+
+    return st.tuples(totality.card_sets(), st.integers(2, 6), st.integers(0, 2**32 - 1)), play
+
+
+def _ora_draws():
+    from bench import orafan
+
+    def play(drawn):
+        text, players, game_seed, variant = drawn
+        return orafan.play_fan(text, players, game_seed, variant), {"text": text, "variant": variant}
+
+    strategy = st.tuples(
+        orafan.fan_buildings(), st.integers(1, 4), st.integers(0, 2**32 - 1), st.sampled_from(("france", "ireland"))
+    )
+    return strategy, play
+
+
+#: The games a soak draws cards for: a strategy of draws and how one is played.
+GAMES = {"pillars": _pillars_draws, "ora-et-labora": _ora_draws}
+
+
+def soak(sets: int, first_seed: int, progress=None, game: str = "pillars") -> dict:
+    """Play ``sets`` drawn card sets of ``game``; the tally and the first failures."""
     from pillars_rules import _build, totality
+
+    draws, play = GAMES[game]()
 
     outcomes: list = []
     failures: dict[str, list] = {}
@@ -44,19 +78,13 @@ def soak(sets: int, first_seed: int, progress=None) -> dict:
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(totality.card_sets(), st.integers(2, 6), st.integers(0, 2**32 - 1))
-    def one(case, players, game_seed):
-        outcome = totality.play_set(case, players, game_seed)
+    @given(draws)
+    def one(drawn):
+        outcome, facts = play(drawn)
         outcomes.append(outcome)
         if not outcome.ok and len(failures.setdefault(outcome.kind, [])) < KEEP:
             failures[outcome.kind].append(
-                {
-                    "text": case.text,
-                    "on": case.on,
-                    "players": players,
-                    "seed": game_seed,
-                    "detail": outcome.detail[:300],
-                }
+                {**facts, "players": drawn[1], "seed": drawn[2], "detail": outcome.detail[:300]}
             )
         if progress and len(outcomes) % 500 == 0:
             progress(f"{len(outcomes)} sets: {totality.tally(outcomes)}")
@@ -66,7 +94,9 @@ def soak(sets: int, first_seed: int, progress=None) -> dict:
     games = len(outcomes) - tally["refused"]
     return {
         "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-        "command": f"python -m bench --cards-soak --sets {sets} --seed {first_seed}",
+        "command": f"python -m bench --cards-soak --sets {sets} --seed {first_seed}"
+        + ("" if game == "pillars" else f" --game {game}"),
+        "game": game,
         "build": _build.describe(),
         "sets": len(outcomes),
         "games": games,
@@ -83,12 +113,21 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--cards-soak", action="store_true")
     p.add_argument("--sets", type=int, default=20000, help="card sets to draw and play (default 20000)")
     p.add_argument("--seed", type=int, default=53, help="Hypothesis seed of the draws (default 53)")
-    p.add_argument("--output", metavar="FILE", default=str(DEFAULT_OUTPUT), help="results JSON")
+    p.add_argument(
+        "--output",
+        metavar="FILE",
+        default=None,
+        help="results JSON (default bench/results/cards_soak.json, Ora's cards_soak.ora.json)",
+    )
+    p.add_argument("--game", choices=sorted(GAMES), default="pillars", help="whose cards (default pillars)")
     p.add_argument("--quiet", action="store_true")
     args = p.parse_args(list(argv))
     say = None if args.quiet else (lambda msg: print(msg, file=sys.stderr, flush=True))
-    results = soak(args.sets, args.seed, say)
-    path = Path(args.output)
+    results = soak(args.sets, args.seed, say, game=args.game)
+    if args.output:
+        path = Path(args.output)
+    else:
+        path = DEFAULT_OUTPUT if args.game == "pillars" else DEFAULT_OUTPUT.with_name("cards_soak.ora.json")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     if not args.quiet:

@@ -27,3 +27,11 @@ def test_a_failing_set_is_kept_with_what_replays_it(monkeypatch, tmp_path):
     assert results["failed"] == 3 and results["tally"]["crash"] == 3
     kept = results["failures"]["crash"]
     assert len(kept) == 3 and {"text", "on", "players", "seed", "detail"} <= set(kept[0])
+
+
+def test_a_tiny_ora_soak_plays_fan_buildings(tmp_path, capsys):
+    out = tmp_path / "soak.ora.json"
+    assert main(["--cards-soak", "--game", "ora-et-labora", "--sets", "2", "--output", str(out)]) == 0
+    results = json.loads(out.read_text())
+    assert results["game"] == "ora-et-labora" and results["command"].endswith("--game ora-et-labora")
+    assert results["sets"] == 2 and results["failed"] == 0 and results["games"] + results["tally"]["refused"] == 2
