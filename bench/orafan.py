@@ -27,9 +27,8 @@ import pillars_rules as pr
 from pillars_rules.cardlang import data
 from pillars_rules.errors import CardError
 from pillars_rules.games.ora import records as R
-from pillars_rules.limits import EVENT_BOUND
 from pillars_rules.totality import _LOCATED as _PILLARS_LOCATED
-from pillars_rules.totality import Outcome, round_trips
+from pillars_rules.totality import Outcome, play_out, round_trips
 
 SHIPPED = data.data_dir("cards") / "ora-et-labora"
 #: A refusal says the file, line and column, then what (as Pillars' totality asks).
@@ -187,20 +186,13 @@ def play_fan(text: str, players: int, seed: int, variant: str = "france") -> Out
             return Outcome("crash", f"set-up: {type(exc).__name__}: {exc}")
         rnd = random.Random(seed)
         used = 0
-        try:
-            for _ in range(EVENT_BOUND):
-                if game.is_over:
-                    break
-                legal = game.legal_actions()
-                if not legal:
-                    return Outcome("no_legal_answer", f"{game.pending!r} at event {game.n_events}", game.n_events)
-                keen = [a for a in legal if _keen(a)]
-                if game.pending.kind == "use" and _fan(game.state.using.key):
-                    used += 1
-                game = game.apply(rnd.choice(keen or legal))
-            else:
-                return Outcome("event_bound", f"not over after {EVENT_BOUND} actions", game.n_events)
-        except Exception as exc:  # the law under test: no exception escapes the engine
-            return Outcome("crash", f"{type(exc).__name__}: {exc}", game.n_events)
-        failed = round_trips(game, cards)
+
+        def choose(game, legal):
+            nonlocal used
+            if game.pending.kind == "use" and _fan(game.state.using.key):
+                used += 1
+            return rnd.choice([a for a in legal if _keen(a)] or legal)
+
+        game, failed = play_out(game, choose)
+        failed = failed or round_trips(game, cards)
         return failed or Outcome("ok", f"fan buildings used {used} times", game.n_events)

@@ -168,23 +168,34 @@ def play_set(case: Case, players: int, seed: int, *, max_actions: int = EVENT_BO
         return Outcome("refused" if _LOCATED.match(first) else "unlocated_refusal", first)
     except Exception as exc:  # the compiler itself must never fail on what the grammar writes
         return Outcome("crash", f"compiling: {type(exc).__name__}: {exc}")
-    rnd = random.Random(seed)
-    game: Game | None = None
     try:
         game = new_game(players, seed, cards=cards)
+    except Exception as exc:  # the law under test: no exception escapes the engine
+        return Outcome("crash", f"{type(exc).__name__}: {exc}", 0)
+    rnd = random.Random(seed)
+    game, failed = play_out(game, lambda g, legal: rnd.choice(legal), max_actions)
+    return failed or _laws(game, cards)
+
+
+def play_out(
+    game: Game, choose: Callable[[Game, list[Any]], Any], max_actions: int = EVENT_BOUND
+) -> tuple[Game, Outcome | None]:
+    """Play ``game`` to its end, ``choose(game, legal)`` picking each action: the game reached,
+    and ``None`` or the :class:`Outcome` of the law it broke (an exception, a decision with no
+    legal answer, not over after ``max_actions``)."""
+    try:
         for _ in range(max_actions):
             if game.is_over:
-                break
+                return game, None
             legal = game.legal_actions()
             if not legal:
-                return Outcome("no_legal_answer", f"{game.pending!r} at event {game.n_events}", game.n_events)
-            game = game.apply(rnd.choice(legal))
-        else:
-            return Outcome("event_bound", f"not over after {max_actions} actions", game.n_events)
+                return game, Outcome("no_legal_answer", f"{game.pending!r} at event {game.n_events}", game.n_events)
+            game = game.apply(choose(game, legal))
     except Exception as exc:  # the law under test: no exception escapes the engine
-        n = game.n_events if game is not None else 0
-        return Outcome("crash", f"{type(exc).__name__}: {exc}", n)
-    return _laws(game, cards)
+        return game, Outcome("crash", f"{type(exc).__name__}: {exc}", game.n_events)
+    if game.is_over:
+        return game, None
+    return game, Outcome("event_bound", f"not over after {max_actions} actions", game.n_events)
 
 
 def round_trips(game: Game, cards: object) -> Outcome | None:
