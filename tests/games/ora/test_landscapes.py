@@ -179,3 +179,17 @@ def test_the_shipped_set_hash_is_the_card_hash_alone():
     assert "+" not in rules.card_hash
     assert rules.card_hash == ora_rules(cards=[SHIPPED]).card_hash
     assert load_buildings([SHIPPED]).landscapes == tuple(ora_rules(cards=[SHIPPED]).landscapes)
+
+
+def test_a_fan_sets_first_board_of_another_name_starts_every_seat(tmp_path):
+    """The game lays each seat's first board as the landscape cards name it (the neutral player's too)."""
+    folder = fan(tmp_path, 'landscape heartland "heartland"', 'landscape heartland "homeland"')
+    text = (folder / LAND).read_text(encoding="utf-8")
+    text = text.replace("to heartland,", "to homeland,").replace('side "printed"', 'side "front"')
+    (folder / LAND).write_text(text, encoding="utf-8")
+    rules = ora_rules(cards=[folder])
+    assert rules.home == ("homeland", "front")
+    assert {c.board for c in new_game(rules).state.grids[0].cells} == {"homeland"}
+    solo = new_game(ora_rules("solo", cards=[folder]))
+    assert {c.board for c in solo.state.grids[-1].cells} == {"neutral homeland"}
+    assert ora_rules().home == ("heartland", "printed")

@@ -106,6 +106,8 @@ class OraRules:
     raises_fee: frozenset[str] = attrs.field(init=False)
     wheel: WheelConfig = attrs.field(init=False)
     grid: GridConfig = attrs.field(init=False)
+    #: each seat's first board and its side, (board, side): the landscape card with no ``attach``
+    home: tuple[str, str] = attrs.field(init=False)
     clergy: WorkerConfig = attrs.field(init=False)
     contracts: ContractConfig = attrs.field(init=False)
     phases: PhaseConfig = attrs.field(init=False)
@@ -190,6 +192,8 @@ class OraRules:
             neutral = piece(found[0])
         empty = ((0, 2) if "german heartland" in self.options else (0, 1)) if short else ()
         put("grid", setup.grid_of(lands, printed, empty, neutral, setup.TERRAINS))
+        first = next(b for b in self.grid.boards if b.attach is None)
+        put("home", (first.name, first.sides[0].name))
         put(
             "wheel",
             setup.wheel_of(self.tracks if self.tracks is not None else shipped_tracks(), self.code, self.variant),
