@@ -18,9 +18,10 @@ from attrs import field, frozen
 from .ast import Name, Num
 from .board import WHEEL_FIELDS
 
-#: The card kinds of this part of the language: the goods card, the cards with a function, and the
-#: tracks (a rotating track of values per player-count mode and variant: the ``wheel`` lines).
-CARD_KINDS = ("goods", "heartland", "building", "settlement", "track")
+#: The card kinds of this part of the language: the goods card, the cards with a function, the
+#: tracks (a rotating track of values per player-count mode and variant: the ``wheel`` lines) and the
+#: landscapes (a kind of board of each seat's grid: its sides, where it attaches, its pile and prices).
+CARD_KINDS = ("goods", "heartland", "building", "settlement", "track", "landscape")
 
 #: How each building and goods field is named in messages (the word that starts it).
 FIELD_WORDS: dict[str, str] = {
@@ -42,6 +43,11 @@ FIELD_WORDS: dict[str, str] = {
     "g_limited": "limited",
     "g_exchange": "exchange",
     "g_terrains": "terrains",
+    "l_pile": "pile",
+    "l_covers": "covers",
+    "l_prices": "prices",
+    "l_attach": "attach",
+    "l_side": "side",
 }
 #: The canonical order of a building, settlement, heartland or goods card's fields.
 FIELD_ORDER = (
@@ -66,6 +72,12 @@ FIELD_ORDER = (
     "g_terrains",
     # a track card's wheel lines (grammar/cards.lark), after its modes and variant
     *WHEEL_FIELDS,
+    # a landscape card's lines: its pile and prices, where it attaches, then its sides in the order written
+    "l_pile",
+    "l_prices",
+    "l_attach",
+    "l_covers",
+    "l_side",
 )
 
 
@@ -79,6 +91,18 @@ class Qty:
 
     num: Num
     den: Num | None = None
+    line: int = _pos()
+    column: int = _pos()
+
+
+@frozen
+class LandCell:
+    """One square of a landscape's side as written: its terrain, what lies on it (``with``: a cover or a
+    card), and the rows it spans (``rows``; ``None``: one)."""
+
+    terrain: Name
+    on: Name | None = None
+    rows: Num | None = None
     line: int = _pos()
     column: int = _pos()
 

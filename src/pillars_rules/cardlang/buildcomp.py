@@ -30,6 +30,7 @@ from .board import WHEEL_FIELDS, WheelSpec
 from .diagnostics import Diagnostic, Reporter, capped, suggest
 from .files import expand as _expand
 from .files import read as _read
+from .landcomp import LANDSCAPE_KIND, LandscapeCard, compile_landscape
 from .parser import parse_collect
 from .placecomp import PlaceFields
 
@@ -52,7 +53,7 @@ __all__ = [
 ALL_KINDS = b.CARD_KINDS
 GOODS_KIND = ALL_KINDS[0]
 TRACK_KIND = "track"
-BUILDING_KINDS = tuple(k for k in ALL_KINDS[1:] if k != TRACK_KIND)
+BUILDING_KINDS = tuple(k for k in ALL_KINDS[1:] if k not in (TRACK_KIND, LANDSCAPE_KIND))
 #: The fields a track card may set: when it is used (modes, variant) and the wheel's lines.
 TRACK_FIELDS = ("b_number", "b_variant", "b_modes", *WHEEL_FIELDS)
 
@@ -164,6 +165,8 @@ class BuildingSet:
     goods: GoodsSpec
     sources: tuple[tuple[str, str], ...] = ()
     tracks: tuple[TrackCard, ...] = ()
+    #: the landscape cards (:class:`~.landcomp.LandscapeCard`): the boards of each seat's grid, in the order written
+    landscapes: tuple[LandscapeCard, ...] = ()
     #: id -> card (read-only)
     by_id: Mapping[str, BuildingCard] = field(init=False, eq=False, repr=False, hash=False)
 
@@ -566,6 +569,7 @@ def compile_building_texts(
     cards: list[BuildingCard] = []
     excepts: list[tuple[Reporter, b.PFollow]] = []
     tracks: list[TrackCard] = []
+    lands: list[tuple[Reporter, ast.CardNode, str]] = []
     ids: dict[str, ast.CardNode] = {}
     numbers: dict[str, str] = {}  # a card's number -> the id of the card that has it
     for rep, tree, text in trees:
@@ -573,11 +577,12 @@ def compile_building_texts(
             kind = node.kind.text
             if kind == GOODS_KIND:
                 continue
-            if kind not in BUILDING_KINDS and kind != TRACK_KIND:
+            if kind not in BUILDING_KINDS and kind not in (TRACK_KIND, LANDSCAPE_KIND):
                 rep.at(
                     node.kind,
                     f"unknown card kind '{kind}'{suggest(kind, ALL_KINDS)}",
-                    "a set with a goods card holds goods, heartland, building, settlement and track cards only; "
+                    "a set with a goods card holds goods, heartland, building, settlement, track and landscape "
+                    "cards only; "
                     "check the cards of another game on their own",
                 )
                 continue
@@ -590,6 +595,9 @@ def compile_building_texts(
                 if track is not None:
                     _track_overlap(rep, node, track, tracks)
                     tracks.append(track)
+                continue
+            if kind == LANDSCAPE_KIND:
+                lands.append((rep, node, text))  # after every card: what is printed on a square is one of them
                 continue
             for f in node.fields:
                 if f.name == "b_number":
@@ -606,6 +614,7 @@ def compile_building_texts(
             if card is not None:
                 cards.append(card)
         problems.extend(rep.diagnostics)
+    landscapes = _landscapes(lands, goods, ids, problems)
     for rep, follow in excepts:  # the card a use leaves out is one of the set's
         if follow.excepted not in ids:
             known = len(rep.diagnostics)
@@ -619,7 +628,57 @@ def compile_building_texts(
         raise CardError(capped(problems))
     if goods is None:
         raise CardError([Diagnostic(files[0][0] if files else "<none>", 0, 0, "no goods card in the set", "", "")])
-    return BuildingSet(tuple(cards), goods, tuple(files), tuple(tracks))
+    return BuildingSet(tuple(cards), goods, tuple(files), tuple(tracks), landscapes)
+
+
+def _landscapes(
+    lands: Sequence[tuple[Reporter, ast.CardNode, str]],
+    goods: GoodsSpec | None,
+    ids: Mapping[str, ast.CardNode],
+    problems: list[Diagnostic],
+) -> tuple[LandscapeCard, ...]:
+    """The set's landscape cards (:mod:`.landcomp`), and what holds between them: one first board,
+    each board name once, each pile's prices stated on one card of it."""
+    if not lands or goods is None:
+        return ()
+    kinds = {cid: node.kind.text for cid, node in ids.items()}
+    covers: dict[str, str] = {}
+    for _, node, _ in lands:
+        for f in node.fields:
+            if f.name == "l_covers":
+                covers.update((c.text, g.text) for c, g in cast(tuple[tuple[ast.Name, ast.Name], ...], f.value))
+    boards = [node.name.text for _, node, _ in lands]
+    out: list[LandscapeCard] = []
+    for i, (rep, node, text) in enumerate(lands):
+        known = len(rep.diagnostics)
+        if node.name.text in boards[:i]:
+            rep.at(node.name, f"the board '{node.name.text}' is the board of another landscape card")
+        start, end = _offset(text, node.line), _offset(text, node.end_line + 1)
+        card = compile_landscape(
+            rep, node, goods.terrains, goods.goods, kinds, covers, boards, text[start:end].rstrip("\n")
+        )
+        if card is not None and len(rep.diagnostics) == known:
+            out.append(card)
+        problems.extend(rep.diagnostics[known:])
+    if len(out) == len(lands) and not problems:  # what holds between them, once each card is well written
+        rep, node, _ = lands[0]
+        known = len(rep.diagnostics)
+        first = [c for c in out if c.attach is None]
+        if len(first) != 1:
+            rep.at(
+                node.id,
+                f"the landscapes need one first board (a card with no 'attach'), they have {len(first)}"
+                + (f" ({', '.join(c.id for c in first)})" if first else ""),
+            )
+        for pile in dict.fromkeys(c.pile for c in out if c.pile):
+            priced = [c for c in out if c.pile == pile and c.prices]
+            if len(priced) != 1:
+                rep.at(
+                    node.id,
+                    f"the pile '{pile}' needs its prices on one of its landscape cards, it has them on {len(priced)}",
+                )
+        problems.extend(rep.diagnostics[known:])
+    return tuple(out)
 
 
 def _track(rep: Reporter, node: ast.CardNode, text: str, goods: GoodsSpec | None) -> TrackCard | None:

@@ -121,4 +121,27 @@ def field_text(f: ast.Field, indent: str = "    ") -> str:
         give, take, both = cast(tuple[tuple[ast.AmountNode, ...], tuple[ast.AmountNode, ...], bool], f.value)
         arrow = " <-> " if both else " -> "
         return "exchange " + arrow.join(", ".join(f"{_num(a.n)} {a.kind.text}" for a in side) for side in (give, take))
+    if n == "l_pile":
+        return f"pile {ast.one(f, ast.Name).text}"
+    if n == "l_covers":
+        pairs = cast(tuple[tuple[ast.Name, ast.Name], ...], f.value)
+        return "covers " + ", ".join(f"{c.text} {g.text}" for c, g in pairs)
+    if n == "l_prices":
+        return "prices " + ", ".join(_num(x) for x in ast.each(f, ast.Num))
+    if n == "l_attach":
+        column, stacked, touch, to = cast(tuple[ast.Num, bool, "ast.Name | None", tuple[ast.Name, ...]], f.value)
+        out = f"attach column {_num(column)}" + (" stacked" if stacked else "")
+        return out + (f" touching {touch.text}" if touch is not None else "") + f" to {_names(to)}"
+    if n == "l_side":
+        name, rows, columns = cast(tuple[ast.Title, tuple[tuple[b.LandCell, ...], ...], bool], f.value)
+        # a side of more than one row (column): each further one on a line of its own, "/" first
+        return f'side "{name.text}"{" columns" if columns else ""}: ' + f"\n{indent}    / ".join(
+            ", ".join(map(land_cell_text, r)) for r in rows
+        )
     raise ValueError(n)  # pragma: no cover
+
+
+def land_cell_text(c: b.LandCell) -> str:
+    """One square of a landscape's side: ``plains``, ``plains with moor``, ``mountain rows 2``."""
+    out = c.terrain.text + (f" with {c.on.text}" if c.on is not None else "")
+    return out + (f" rows {_num(c.rows)}" if c.rows is not None else "")

@@ -88,6 +88,45 @@ class BuildingBuild(PlaceBuild):
     def g_terrains(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "g_terrains", ch[0])
 
+    def l_side(self, meta: Meta, ch: Children) -> ast.Field:
+        rows: Any = tuple(ch[2:])
+        return self._field(meta, "l_side", (self._title(ch[0]), rows, ch[1] is not None))
+
+    def l_attach(self, meta: Meta, ch: Children) -> ast.Field:
+        column, stacked, touch, to = ch
+        value: Any = (self._num(column), stacked is not None, None if touch is None else self._name(touch), to)
+        return self._field(meta, "l_attach", value)
+
+    def l_pile(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "l_pile", self._name(ch[0]))
+
+    def l_covers(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "l_covers", tuple(ch))
+
+    def cover(self, meta: Meta, ch: Children) -> tuple[ast.Name, ast.Name]:
+        return (self._name(ch[0]), self._name(ch[1]))
+
+    def l_prices(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "l_prices", ch[0])
+
+    def land_row(self, meta: Meta, ch: Children) -> tuple[b.LandCell, ...]:
+        return tuple(ch)
+
+    def land_cell(self, meta: Meta, ch: Children) -> b.LandCell:
+        terrain, on, rows = ch
+        return b.LandCell(
+            self._name(terrain),
+            None if on is None else self._name(on),
+            None if rows is None else self._num(rows),
+            **self._pos2(meta),
+        )
+
+    def attach_stacked(self, meta: Meta, ch: Children) -> str:
+        return "stacked"
+
+    def side_columns(self, meta: Meta, ch: Children) -> str:
+        return "columns"
+
     # pieces of fields
     def mode_plain(self, meta: Meta, ch: Children) -> b.Mode:
         return b.Mode(self._num(ch[0]), "", **self._pos2(meta))

@@ -184,6 +184,11 @@ _BUILDING_WORDS = frozenset(
         "limited",
         "exchange",
         "terrains",
+        "side",
+        "attach",
+        "pile",
+        "covers",
+        "prices",
     }
 )
 #: Building fields of one word and one name or number after it: builder method, token kind.
@@ -910,7 +915,50 @@ class _Parser:
             self.punct("<->" if both else "->")
             take = self.amount_list()
             return ("g_exchange_back" if both else "g_exchange"), [give, take]
+        if w == "side":
+            name = self.take("string")
+            columns = None
+            if self.word() == "columns":
+                columns = self.rule(lambda: ("side_columns", [self.take("name")]))
+            self.punct(":")
+            rows = [self.land_row()]
+            while self.is_punct("/"):
+                self.i += 1
+                rows.append(self.land_row())
+            return "l_side", [name, columns, *rows]
+        if w == "attach":
+            self.kw("column")
+            column = self.take("number")
+            stacked = None
+            if self.word() == "stacked":
+                stacked = self.rule(lambda: ("attach_stacked", [self.take("name")]))
+            touch = None
+            if self.word() == "touching":
+                self.i += 1
+                touch = self.take("name")
+            self.kw("to")
+            return "l_attach", [column, stacked, touch, self.name_list()]
+        if w == "pile":
+            return "l_pile", [self.take("name")]
+        if w == "covers":
+            return "l_covers", self.rules(lambda: ("cover", [self.take("name"), self.take("name")]))
+        if w == "prices":
+            return "l_prices", [self.number_list()]
         return "g_limited", [self.amount()]  # w == "limited"
+
+    def land_row(self) -> Any:
+        return self._list("land_row", lambda: self.rule(self.land_cell), ",")
+
+    def land_cell(self) -> _Parsed:
+        terrain = self.take("name")
+        on = rows = None
+        if self.word() == "with":
+            self.i += 1
+            on = self.take("name")
+        if self.word() == "rows":
+            self.i += 1
+            rows = self.take("number")
+        return "land_cell", [terrain, on, rows]
 
     def mode(self) -> _Parsed:
         n = self.take("number")

@@ -20,6 +20,7 @@ from ..cardlang.diagnostics import suggest
 from ..cardlang.files import expand as _expand
 from ..cardlang.files import read_one
 from ..cardlang.formatter import format_text
+from ..cardlang.landcomp import render_landscape
 from ..cardlang.lint import lint
 from ..cardlang.render import render
 from ..errors import CardError
@@ -144,6 +145,8 @@ def _check_buildings(paths: list[str]) -> int:
         return 1
     kinds = ", ".join(f"{len(cs.of_kind(k))} {k}" for k in ("heartland", "building", "settlement") if cs.of_kind(k))
     tracks = f"; {len(cs.tracks)} track card{'s' if len(cs.tracks) != 1 else ''}" if cs.tracks else ""
+    n = len(cs.landscapes)
+    tracks += f"; {n} landscape card{'s' if n != 1 else ''}" if n else ""
     print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''} ({kinds}) and a goods card{tracks}")
     return 0
 
@@ -214,12 +217,16 @@ def _show_building(args: argparse.Namespace) -> int:
     except CardError as e:
         print(e, file=sys.stderr)
         return 1
+    land = next((x for x in cs.landscapes if x.id == args.id), None)
+    if land is not None:
+        print(render_landscape(land))
+        return 0
     track = next((t for t in cs.tracks if t.id == args.id), None)
     if track is not None:
         print(render_track(track))
         return 0
     if args.id not in cs:
-        ids = [c.id for c in cs] + [t.id for t in cs.tracks]
+        ids = [c.id for c in cs] + [t.id for t in cs.tracks] + [x.id for x in cs.landscapes]
         print(f"unknown card '{args.id}'{suggest(args.id, ids)}", file=sys.stderr)
         return 1
     print(render_building(cs[args.id]))

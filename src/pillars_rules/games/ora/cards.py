@@ -74,21 +74,42 @@ def shipped_tracks() -> tuple[Any, ...]:
     return tuple(_shipped_set().tracks)
 
 
+def shipped_landscapes() -> tuple[Any, ...]:
+    """The shipped set's landscape cards (``cards/ora-et-labora/landscapes.cards``): the boards, their
+    sides, where they attach and the piles' prices."""
+    return tuple(_shipped_set().landscapes)
+
+
 def chosen(cards: object) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The cards and the track cards ``cards`` names (as :func:`card_set`); a set with no track card is
     played with the shipped set's."""
+    found = chosen_set(cards)
+    return found[0], found[1]
+
+
+def chosen_set(cards: object) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
+    """The cards, the track cards and the landscape cards ``cards`` names (as :func:`card_set`); a set
+    with no track card or no landscape card is played with the shipped set's."""
     if cards is None:
-        return shipped(), shipped_tracks()
+        return shipped(), shipped_tracks(), shipped_landscapes()
     if isinstance(cards, (str, Path)):
         cards = [cards]
     if isinstance(cards, (list, tuple)) and cards and all(isinstance(p, (str, Path)) for p in cards):
         from ...buildings import load_buildings
 
         found = load_buildings(list(cards), follows=FOLLOWS)
-        return tuple(found.cards), tuple(found.tracks) or shipped_tracks()
+        return (
+            tuple(found.cards),
+            tuple(found.tracks) or shipped_tracks(),
+            tuple(found.landscapes) or shipped_landscapes(),
+        )
     got = getattr(cards, "cards", None)
     if type(cards).__name__ == "BuildingSet" and isinstance(got, tuple):
-        return got, tuple(getattr(cards, "tracks", ())) or shipped_tracks()
+        return (
+            got,
+            tuple(getattr(cards, "tracks", ())) or shipped_tracks(),
+            tuple(getattr(cards, "landscapes", ())) or shipped_landscapes(),
+        )
     raise ConfigError(
         "Ora cards: give a BuildingSet, or card files and folders (the shipped set by its name, "
         f"{SHIPPED!r}), not {type(cards).__name__[:40]} {cards!r:.40}"
@@ -130,13 +151,17 @@ def card_hash(cards: Sequence[Any]) -> str:
     return "ora-cards:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:32]
 
 
-def set_hash(cards: Sequence[Any], tracks: Sequence[Any] | None = None) -> str:
-    """:func:`card_hash` of ``cards``, and of ``tracks`` when they are not the shipped set's: a save of a
-    game played on a fan set's own wheel names that set (the shipped set's hash is the card hash alone)."""
+def set_hash(cards: Sequence[Any], tracks: Sequence[Any] | None = None, landscapes: Sequence[Any] | None = None) -> str:
+    """:func:`card_hash` of ``cards``, and of ``tracks`` and ``landscapes`` when they are not the shipped
+    set's: a save of a game played on a fan set's own wheel or boards names that set (the shipped set's
+    hash is the card hash alone, so saves made before the wheel and the boards were cards still load)."""
     out = card_hash(cards)
     if tracks and tuple(tracks) != shipped_tracks():
         facts = sorted(repr((t.id, t.name, sorted(t.modes), t.variant, t.wheel)) for t in tracks)
         out += "+tracks:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:16]
+    if landscapes and tuple(landscapes) != shipped_landscapes():
+        facts = sorted(repr(x) for x in landscapes)
+        out += "+landscapes:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:16]
     return out
 
 
@@ -145,9 +170,11 @@ __all__ = [
     "card_hash",
     "card_set",
     "chosen",
+    "chosen_set",
     "goods_of",
     "set_hash",
     "shipped",
     "shipped_goods",
+    "shipped_landscapes",
     "shipped_tracks",
 ]

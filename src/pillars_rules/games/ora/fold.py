@@ -50,14 +50,14 @@ def _reset(rules: OraRules, wheel: W.Wheel, names: Iterable[str]) -> W.Wheel:
 
 def initial(event: R.Began, rules: OraRules) -> R.State:
     players = len(event.names)
-    home = G.start(rules.grid, "heartland", "printed")
+    home = G.start(rules.grid, *rules.home)  # the first board of the set's landscape cards
     goods: R.Goods = () if rules.solo else setup.START_GOODS
     names, stocks, grids, hands = event.names, (tuple(sorted(goods)),) * players, (home,) * players, None
     hands = (rules.settlements["start"],) * players
     if rules.solo:  # the neutral player: the last seat, which never decides (§9.3)
         names += (setup.NEUTRAL,)
         stocks += ((),)
-        grids += (G.start(rules.grid, "neutral heartland", "printed"),)
+        grids += (G.start(rules.grid, "neutral " + rules.home[0], rules.home[1]),)
         hands += ((),)
     n = len(names)
     return R.State(

@@ -25,7 +25,7 @@ from ...mechanisms.twosided import GoodsConfig
 from ...mechanisms.wheel import WheelConfig
 from ...mechanisms.workers import WorkerConfig
 from . import setup
-from .cards import chosen, goods_of, set_hash, shipped, shipped_tracks
+from .cards import chosen_set, goods_of, set_hash, shipped, shipped_landscapes, shipped_tracks
 from .catalogue import Building, check
 
 # the follow-ups' data, public here too (docs/ora/game.rst)
@@ -93,6 +93,9 @@ class OraRules:
     #: the set's track cards (:class:`~pillars_rules.cardlang.buildcomp.TrackCard`): the wheel of each mode
     #: and variant; ``None``: the shipped set's (``cards/ora-et-labora/tracks.cards``)
     tracks: tuple[Any, ...] | None = attrs.field(default=None, kw_only=True)
+    #: the set's landscape cards (:class:`~pillars_rules.cardlang.landcomp.LandscapeCard`): the boards, where
+    #: they attach, the piles' prices; ``None``: the shipped set's (``cards/ora-et-labora/landscapes.cards``)
+    landscapes: tuple[Any, ...] | None = attrs.field(default=None, kw_only=True)
     # derived when made
     seats: int = attrs.field(init=False)
     code: str = attrs.field(init=False)
@@ -103,6 +106,8 @@ class OraRules:
     raises_fee: frozenset[str] = attrs.field(init=False)
     wheel: WheelConfig = attrs.field(init=False)
     grid: GridConfig = attrs.field(init=False)
+    #: each seat's first board and its side, (board, side): the landscape card with no ``attach``
+    home: tuple[str, str] = attrs.field(init=False)
     clergy: WorkerConfig = attrs.field(init=False)
     contracts: ContractConfig = attrs.field(init=False)
     phases: PhaseConfig = attrs.field(init=False)
@@ -161,14 +166,22 @@ class OraRules:
             and c.variant in ("both", self.variant)
             and not ("no deck-C quarry" in self.options and c.name == "Quarry" and c.deck == "C")
         ]
-        printed = {}
-        for name, _ in setup.PRINTED:
-            found = [c for c in in_play if c.kind == "heartland" and c.name == name]
-            if len(found) != 1:
-                raise ConfigError(
-                    f"Ora rules: the catalogue needs one heartland building {name!r}, it has {len(found)}"
-                )
-            printed[name] = piece(found[0])
+        lands = self.landscapes if self.landscapes is not None else shipped_landscapes()
+        printed = {}  # the cards printed on the boards (the landscape cards' squares), as pieces
+        for land in lands:
+            for _, cells in land.sides:
+                for cell in cells:
+                    if cell.card is not None and cell.card not in printed:
+                        found = [c for c in in_play if c.kind == "heartland" and c.id == cell.card]
+                        name = next((c.name for c in shipped() if c.id == cell.card), cell.card)
+                        if not found:  # a catalogue written in Python: the shipped card's lexicon name
+                            found = [c for c in in_play if c.kind == "heartland" and c.name == name]
+                        if len(found) != 1:
+                            raise ConfigError(
+                                f"Ora rules: the catalogue needs one heartland building {name!r}, it has "
+                                f"{len(found)} (the board {land.name!r} has it printed on it)"
+                            )
+                        printed[cell.card] = piece(found[0])
         short = self.mode == "short"
         solo = self.mode == "solo"
         neutral = None
@@ -178,7 +191,9 @@ class OraRules:
                 raise ConfigError(f"Ora rules: the solo game needs one {setup.NEUTRAL_START[0]!r}, it has {len(found)}")
             neutral = piece(found[0])
         empty = ((0, 2) if "german heartland" in self.options else (0, 1)) if short else ()
-        put("grid", setup.grid(printed, empty, neutral))
+        put("grid", setup.grid_of(lands, printed, empty, neutral, setup.TERRAINS))
+        first = next(b for b in self.grid.boards if b.attach is None)
+        put("home", (first.name, first.sides[0].name))
         put(
             "wheel",
             setup.wheel_of(self.tracks if self.tracks is not None else shipped_tracks(), self.code, self.variant),
@@ -186,7 +201,7 @@ class OraRules:
         put("clergy", setup.clergy(self.mode))
         put("contracts", setup.contracts(self.variant, self.mode))
         put("phases", setup.phases(self.mode))
-        put("stacks", setup.stacks(self.mode))
+        put("stacks", setup.stacks_of(lands, self.mode))
         buildings = [c for c in in_play if c.kind == "building" and (neutral is None or c.id != neutral.card)]
         put("start", tuple(c.id for c in buildings if c.deck == "start"))
         put("decks", {d: tuple(c.id for c in buildings if c.deck == d) for d in "ABCD"})
@@ -222,7 +237,7 @@ class OraRules:
                         raise ConfigError(
                             f"Ora rules, card {c.id!r}: the follow-up step {f.step!r} takes no argument {f.arg!r}"
                         )
-        put("card_hash", set_hash(self.catalogue, self.tracks))
+        put("card_hash", set_hash(self.catalogue, self.tracks, self.landscapes))
         text = repr((self.mode, self.variant, seats, sorted(self.options), self.card_hash))
         put("content_hash", "ora:" + hashlib.sha256(text.encode()).hexdigest()[:32])
 
@@ -334,12 +349,14 @@ def ora_rules(
         return _shipped_rules(mode, variant, players, chosen_options)
     if catalogue is not None:
         return OraRules(mode, variant, catalogue, players, chosen_options)
-    picked, tracks = chosen(cards)
-    return OraRules(mode, variant, picked, players, chosen_options, tracks=tracks)
+    picked, tracks, lands = chosen_set(cards)
+    return OraRules(mode, variant, picked, players, chosen_options, tracks=tracks, landscapes=lands)
 
 
 @functools.lru_cache(maxsize=64)
 def _shipped_rules(mode: str, variant: str, players: int | None, options: frozenset[str]) -> OraRules:
     """The rules with the shipped cards (immutable, so shared by every game that asks for the same
     ones: checking the cards and their functions took a tenth of a second per new game)."""
-    return OraRules(mode, variant, shipped(), players, options, tracks=shipped_tracks())
+    return OraRules(
+        mode, variant, shipped(), players, options, tracks=shipped_tracks(), landscapes=shipped_landscapes()
+    )

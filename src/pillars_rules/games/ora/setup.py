@@ -9,7 +9,7 @@ docs/ora/rules.rst. The mechanisms' tests read the same values
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -22,7 +22,7 @@ from pillars_rules.mechanisms.phases import End, Phase, PhaseConfig
 from pillars_rules.mechanisms.wheel import WheelConfig
 from pillars_rules.mechanisms.workers import Recall, WorkerConfig
 
-from .cards import shipped_goods, shipped_tracks
+from .cards import shipped, shipped_goods, shipped_landscapes, shipped_tracks
 
 # -- the production wheel (§1.1, §5.1-§5.3; R1, R2, R6, R9, R21, R23) --------------------------
 # The wheel of each mode and variant is a track card (cards/ora-et-labora/tracks.cards); ``FRONT``,
@@ -48,73 +48,113 @@ def wheel(mode: str = "4 players", variant: str = "france") -> WheelConfig:
 # -- the landscape (§1.6, §4.6, §4.7, §4.10; R12, R15, R16, R30) -------------------------------
 
 TERRAINS = ("water", "coast", "plains", "hillside", "mountain")
-COVERS = ("forest", "moor")
 HOME = frozenset({"heartland", "district"})
+#: The landscape constants, read from the shipped landscape cards (cards/ora-et-labora/landscapes.cards) when
+#: first asked for: the boards' sides, the grid, the piles and their prices, the covers and their goods, the
+#: heartland's printed buildings by name (``PRINTED``).
+_LANDSCAPE_NAMES = frozenset(
+    {"GRID", "STACKS", "HEARTLAND", "DISTRICT_SIDES", "COAST", "MOUNTAIN", "COVERS", "COVER_GOOD", "PRINTED"}
+)
 
 CLAY_MOUND = Piece("clay_mound")
 FARMYARD = Piece("farmyard")
 CLOISTER_OFFICE = Piece("cloister_office", {"cloister"})
 
 
-def _plains(dx: int, dy: int, cover: str | None = None, occupant: Piece | None = None) -> CellSpec:
-    return CellSpec(dx, dy, "plains", cover=cover, occupant=occupant)
+def side_of(name: str, cells: Sequence[Any], pieces: Mapping[str, Piece], empty: tuple[int, ...] = ()) -> Side:
+    """A landscape card's side (:class:`~pillars_rules.cardlang.landcomp.LandCellSpec` squares) as the grid's:
+    each printed card the piece ``pieces`` gives for its id; ``empty``: the top row's columns whose cover
+    is left off (the short game's heartland, §10.3; R13)."""
+    out = []
+    for c in cells:
+        occupant = None
+        if c.card is not None:
+            occupant = pieces.get(c.card)
+            if occupant is None:
+                raise ConfigError(
+                    f"Ora rules: the board side {name!r} has the card {c.card!r} printed on it, which is not in play"
+                )
+        cover = None if c.dy == 0 and c.dx in empty else c.cover
+        out.append(CellSpec(c.dx, c.dy, c.terrain, cover=cover, occupant=occupant, height=c.height))
+    return Side(name, tuple(out))
 
 
-#: The start heartland, 2 x 5 (ORA_BUILDINGS.md "Start heartland"; R12). Row 0 is the top.
-HEARTLAND = Side(
-    "printed",
-    (
-        _plains(0, 0, "moor"),
-        _plains(1, 0, "forest"),
-        _plains(2, 0, "forest"),
-        _plains(3, 0),
-        CellSpec(4, 0, "hillside", occupant=CLAY_MOUND),
-        _plains(0, 1, "moor"),
-        _plains(1, 1, "forest"),
-        _plains(2, 1, occupant=FARMYARD),
-        _plains(3, 1),
-        _plains(4, 1, occupant=CLOISTER_OFFICE),
-    ),
-)
-#: Districts: 1 x 5, two sides read left to right (§1.6, §4.10.2; R30); above or below, no gaps (R15).
-DISTRICT_SIDES = (
-    Side(
-        "moor-forest",
-        (
-            _plains(0, 0, "moor"),
-            _plains(1, 0, "forest"),
-            _plains(2, 0, "forest"),
-            CellSpec(3, 0, "hillside"),
-            CellSpec(4, 0, "hillside"),
-        ),
-    ),
-    Side(
-        "forest-plains",
-        (_plains(0, 0, "forest"), _plains(1, 0), _plains(2, 0), _plains(3, 0), CellSpec(4, 0, "hillside")),
-    ),
-)
-#: Plots: the coast side left (water outermost), the mountain side right, the mountain two rows high (§4.10.3; R30).
-COAST = Side(
-    "coast", (CellSpec(0, 0, "water"), CellSpec(1, 0, "coast"), CellSpec(0, 1, "water"), CellSpec(1, 1, "coast"))
-)
-MOUNTAIN = Side(
-    "mountain", (CellSpec(0, 0, "hillside"), CellSpec(0, 1, "hillside"), CellSpec(1, 0, "mountain", height=2))
-)
+def boards_of(
+    landscapes: Sequence[Any], pieces: Mapping[str, Piece], empty: tuple[int, ...] = ()
+) -> tuple[BoardKind, ...]:
+    """The board kinds of a set's landscape cards, in the order written; the first board (no ``attach``)
+    with the short game's ``empty`` columns."""
+    out = []
+    for land in landscapes:
+        a = land.attach
+        attach = None
+        if a is not None:
+            attach = Attach(a.column, a.stacked, a.touch, frozenset(a.to_boards), frozenset(a.to_terrains))
+        sides = tuple(side_of(n, cells, pieces, empty if a is None else ()) for n, cells in land.sides)
+        out.append(BoardKind(land.name, sides, attach))
+    return tuple(out)
 
-GRID = GridConfig(
-    terrains=TERRAINS,
-    covers=COVERS,
-    boards=(
-        BoardKind("heartland", (HEARTLAND,)),
-        BoardKind("district", DISTRICT_SIDES, Attach(column=0, stack=True, to_boards=HOME)),
-        BoardKind("coast-plot", (COAST,), Attach(column=-2, touch="coast", to_boards=HOME, to_terrains={"coast"})),
-        BoardKind(
-            "mountain-plot", (MOUNTAIN,), Attach(column=5, touch="hillside", to_boards=HOME, to_terrains={"hillside"})
-        ),
-    ),
-)
-#: Prices in stack order, cheapest first (§1.1, §2.5; R10); solo reversed.
-STACKS = Stacks((("district", (2, 3, 4, 4, 5, 5, 6, 7, 8)), ("plot", (3, 4, 4, 5, 5, 5, 6, 6, 7))))
+
+def grid_of(
+    landscapes: Sequence[Any],
+    pieces: Mapping[str, Piece],
+    empty: tuple[int, ...] = (),
+    neutral: Piece | None = None,
+    terrains: Sequence[str] = TERRAINS,
+) -> GridConfig:
+    """The grid of a game on a set's landscape cards; solo, the neutral player's heartland too: the first
+    board's first side with no forest or moor, its first building top left (§9.3; D9)."""
+    boards = list(boards_of(landscapes, pieces, empty))
+    covers = tuple(c for land in landscapes for c, _ in land.covers)
+    if neutral is not None:
+        first = next(b for b in boards if b.attach is None)
+        cells = tuple(
+            attrs.evolve(c, cover=None, occupant=neutral if (c.dx, c.dy) == NEUTRAL_START[1] else c.occupant)
+            for c in first.sides[0].cells
+        )
+        boards.append(BoardKind("neutral " + first.name, (Side(first.sides[0].name, cells),)))
+    return GridConfig(terrains=tuple(terrains), covers=covers, boards=tuple(boards))
+
+
+def stacks_of(landscapes: Sequence[Any], mode: str = "4 players") -> Stacks:
+    """The landscape piles of a set's landscape cards, in the order written, each with its prices: cheapest
+    first; solo, most expensive first (§2.5, §9.1; R10)."""
+    piles = {land.pile: land.prices for land in landscapes if land.pile and land.prices}
+    if mode == "solo":
+        return Stacks(tuple((k, tuple(reversed(p))) for k, p in piles.items()))
+    return Stacks(tuple(piles.items()))
+
+
+def cover_goods(landscapes: Sequence[Any]) -> dict[str, str]:
+    """What each cover gives when removed (§4.5), as the landscape cards declare it."""
+    return {c: g for land in landscapes for c, g in land.covers}
+
+
+#: The printed heartland buildings of the module's constants (``HEARTLAND``, ``GRID``), by card id.
+_PRINTED_PIECES = {p.card: p for p in (CLAY_MOUND, FARMYARD, CLOISTER_OFFICE)}
+
+
+def _shipped(name: str) -> Any:
+    """The module's landscape constants, read from the shipped landscape cards."""
+    lands = shipped_landscapes()
+    by = {b.name: b for b in boards_of(lands, _PRINTED_PIECES)}
+    if name == "GRID":
+        return grid_of(lands, _PRINTED_PIECES)
+    if name == "STACKS":
+        return stacks_of(lands)
+    if name in ("HEARTLAND", "COAST", "MOUNTAIN"):
+        return by[{"HEARTLAND": "heartland", "COAST": "coast-plot", "MOUNTAIN": "mountain-plot"}[name]].sides[0]
+    if name == "DISTRICT_SIDES":
+        return by["district"].sides
+    if name == "COVERS":
+        return tuple(cover_goods(lands))
+    if name == "COVER_GOOD":
+        return cover_goods(lands)
+    # PRINTED: the heartland's printed buildings by their names, and their squares (R12)
+    names = {c.id: c.name for c in shipped()}
+    first = next(land for land in lands if land.attach is None)
+    return tuple((names[c.card], (c.dx, c.dy)) for c in first.sides[0][1] if c.card is not None)
+
 
 #: A few cards' placement rules (terrain from the lexicon, §4.7; the cloister rule, §4.6.2).
 LAND = frozenset({"coast", "plains", "hillside"})
@@ -171,6 +211,8 @@ def contracts(variant: str = "france", mode: str = "4 players") -> ContractConfi
 def __getattr__(name: str) -> Any:
     if name == "GOODS":
         return shipped_goods()
+    if name in _LANDSCAPE_NAMES:
+        return _shipped(name)
     if name in ("FRONT", "BACK", "BASIC"):  # the wheel's two sides and its indicators (the track cards)
         w = wheel("2 players" if name == "BACK" else "4 players")
         return w.indicators if name == "BASIC" else w.values
@@ -244,10 +286,6 @@ INCOME: dict[int, tuple[tuple[str, int], ...]] = {
     11: (("ceramic", 1), ("clay", 1)),
     12: (("ornament", 1), ("wood", 1)),
 }
-#: What each cover gives when removed (§4.5): its good, read on the wheel.
-COVER_GOOD = {"forest": "wood", "moor": "peat"}
-#: The heartland's printed buildings, by the lexicon's names, and their cells (R12).
-PRINTED = (("Clay Mound", (4, 0)), ("Farmyard", (2, 1)), ("Cloister Office", (4, 1)))
 #: The buildings whose building raises the work-contract fee for everyone (§4.3.3; D5).
 RAISES_FEE = frozenset({"Winery", "Whiskey Distillery"})
 #: Wonders on the table (§1.8, §5.7; R3).
@@ -275,35 +313,22 @@ OPTIONS = {
 
 
 def heartland(printed: dict[str, Piece], empty: tuple[int, ...] = ()) -> Side:
-    """The start heartland with the catalogue's printed buildings on it (R12); ``empty``: the top
-    row's columns whose cover is left off (the short game's, §10.3; R13)."""
-    cells = []
-    for c in HEARTLAND.cells:
-        cover = None if c.dy == 0 and c.dx in empty else c.cover
-        occupant = c.occupant
-        if occupant is not None:
-            name = {CLAY_MOUND.card: "Clay Mound", FARMYARD.card: "Farmyard", CLOISTER_OFFICE.card: "Cloister Office"}
-            occupant = printed[name[occupant.card]]
-        cells.append(attrs.evolve(c, cover=cover, occupant=occupant))
-    return Side(HEARTLAND.name, tuple(cells))
+    """The shipped start heartland with the catalogue's printed buildings (by the lexicon's names) on it
+    (R12); ``empty``: the top row's columns whose cover is left off (the short game's, §10.3; R13)."""
+    return boards_of(shipped_landscapes(), _by_id(printed), empty)[0].sides[0]
+
+
+def _by_id(printed: Mapping[str, Piece]) -> dict[str, Piece]:
+    """Printed buildings by the lexicon's names -> by the shipped cards' ids."""
+    return {c.id: printed[c.name] for c in shipped() if c.name in printed}
 
 
 def grid(printed: dict[str, Piece], empty: tuple[int, ...] = (), neutral: Piece | None = None) -> GridConfig:
-    """The grid of a game: :data:`GRID` with the catalogue's heartland; solo, the neutral player's
-    heartland too: no forest or moor, its first building top left (§9.3)."""
-    home = BoardKind("heartland", (heartland(printed, empty),))
-    boards = [home, *GRID.boards[1:]]
-    if neutral is not None:
-        cells = tuple(
-            attrs.evolve(c, cover=None, occupant=neutral if (c.dx, c.dy) == NEUTRAL_START[1] else c.occupant)
-            for c in home.sides[0].cells
-        )
-        boards.append(BoardKind("neutral heartland", (Side("printed", cells),)))
-    return attrs.evolve(GRID, boards=tuple(boards))
+    """The grid of a game on the shipped landscapes, with the catalogue's heartland (printed buildings by
+    the lexicon's names); solo, the neutral player's heartland too (§9.3)."""
+    return grid_of(shipped_landscapes(), _by_id(printed), empty, neutral)
 
 
 def stacks(mode: str) -> Stacks:
-    """The landscape stacks: cheapest first; solo, most expensive first (§2.5, §9.1; R10)."""
-    if mode != "solo":
-        return STACKS
-    return Stacks(tuple((k, tuple(reversed(p))) for k, p in STACKS.piles))
+    """The shipped landscape piles: cheapest first; solo, most expensive first (§2.5, §9.1; R10)."""
+    return stacks_of(shipped_landscapes(), mode)
