@@ -118,14 +118,20 @@ def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
 def _free_buildings(state: R.State, seat: int, *, occupied: bool = False) -> list[tuple[str, str]]:
     """(key, card) of ``seat``'s buildings (printed ones too) with nobody on them (``occupied``: any)."""
     out = []
+    taken = () if occupied else _occupied(state)
     for c in state.grids[seat].cells:
         p = c.occupant
         if p is None or "settlement" in p.tags:
             continue
         key = key_of(seat, p.card)
-        if occupied or not K.on_card(state.workers, key):
+        if key not in taken:
             out.append((key, p.card))
     return out
+
+
+def _occupied(state: R.State) -> frozenset[str]:
+    """The buildings (keys) somebody stands on (those where ``K.on_card`` finds a worker)."""
+    return frozenset(w.at for w in state.workers.all if w.at is not None)
 
 
 def _placements(
@@ -138,32 +144,33 @@ def _placements(
 def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     """Every work contract ``seat`` may make: each free building of each other seat with a clergyman
     home, at each fee the seat can pay. Whether a fee may be paid to an owner does not depend on
-    which of its free buildings is contracted (each is unoccupied), so it is asked once per owner."""
+    which of its free buildings is contracted (each is unoccupied), so it is asked once per owner;
+    and :func:`~pillars_rules.mechanisms.contract.can_contract` checks the owner's clergy before
+    the fee, so it is asked for the first fee the seat's goods pay: the others it pays are
+    refused or allowed with it (those it does not pay are refused whatever the clergy)."""
     out: list[Any] = []
     stock = state.stock(seat)
     level = rules.contracts.fees[state.level]
+    payable = [f for f in range(len(level)) if _affords(stock, level[f].goods)]
+    if not payable:
+        return out
+    paid = [", ".join(f"{n} {g}" for g, n in fee.goods) for fee in level]
     for owner in range(state.n):
-        if owner == seat or K.all_placed(state.workers, owner):
+        if owner == seat:
+            continue
+        kinds = K.free(state.workers, owner)
+        if not kinds:  # all placed
             continue
         free = _free_buildings(state, owner)
         if not free:
             continue
-        kind = K.free(state.workers, owner)[0]
-        fees = [
-            f
-            for f in range(len(level))
-            if C.can_contract(
-                rules.contracts,
-                rules.clergy,
-                state.workers,
-                state.level,
-                C.Offer(seat, owner, free[0][0], f, kind, stock),
-            )
-            is None
-        ]
+        offer = C.Offer(seat, owner, free[0][0], payable[0], kinds[0], stock)
+        if C.can_contract(rules.contracts, rules.clergy, state.workers, state.level, offer) is not None:
+            continue
+        name = state.names[owner]
         for key, card in free:
-            what = f"contract {state.names[owner]}'s {rules.cards[card].name}"
-            out.extend(_offer(state, rules, owner, key, f, what) for f in fees)
+            what = f"contract {name}'s {rules.cards[card].name} for "
+            out.extend(R.Contract(owner, key, f, label=what + paid[f]) for f in payable)
     return out
 
 
