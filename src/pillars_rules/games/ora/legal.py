@@ -29,6 +29,7 @@ from .uses import attach_spots, outcomes, spots
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
 MAX_PAYMENTS = 16
+_ZERO = Fraction(0)
 
 
 def __getattr__(name: str) -> Mapping[str, Any]:
@@ -201,7 +202,10 @@ def uses_of(state: R.State, rules: OraRules) -> list[Any]:
 
 
 def _affords(stock: Mapping[str, int], cost: Sequence[tuple[str, int]]) -> bool:
-    return all(stock.get(g, 0) >= n for g, n in cost)
+    for g, n in cost:  # a loop, not all() over a generator: asked for every displayed building at every decision
+        if stock.get(g, 0) < n:
+            return False
+    return True
 
 
 def _builds(state: R.State, rules: OraRules, seat: int) -> list[Any]:
@@ -272,7 +276,8 @@ def payments(
     table = values
 
     def _value(good: str, kind: str) -> Fraction:
-        return table.get(good, {}).get(kind, Fraction(0))
+        got = table.get(good)
+        return _ZERO if got is None else got.get(kind, _ZERO)
 
     per_kind: list[list[dict[str, int]]] = []
     for kind, amount in sorted(need.items()):
@@ -332,12 +337,16 @@ def payments(
 def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     out: list[Any] = []
     stock = state.stock(seat)
+    ways: dict[tuple[tuple[str, int], ...], list[tuple[tuple[str, int], ...]]] = {}  # by cost: settlements share them
     for cid in dict.fromkeys(state.hands[seat]):
         card = rules.cards[cid]
         where = spots(state.grids[seat], rules, cid)
         if not where:
             continue
-        for pay in payments(stock, dict(card.cost), values=rules.values):
+        cost = tuple(card.cost)
+        if cost not in ways:
+            ways[cost] = payments(stock, dict(cost), values=rules.values)
+        for pay in ways[cost]:
             paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
             for x, y in where:
                 out.append(R.Settle(cid, x, y, pay, label=f"build {card.name} at ({x}, {y}), paying {paid}"))
