@@ -100,6 +100,7 @@ def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.
 def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     out: list[Any] = []
     joker = state.wheel.step("joker") is not None
+    j = W.worth(rules.wheel, state.wheel, "joker") if joker else 0  # the same for every cell
     for cover, good in setup.COVER_GOOD.items():
         cells = [c for c in state.grids[seat].cells if c.cover == cover]
         verb = "fell trees" if cover == "forest" else "cut peat"
@@ -111,7 +112,6 @@ def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
             if worth is not None:
                 out.append(R.Fell(cover, c.x, c.y, label=f"{verb} at ({c.x}, {c.y}): {worth} {good}"))
             if joker:
-                j = W.worth(rules.wheel, state.wheel, "joker")
                 out.append(R.Fell(cover, c.x, c.y, joker=True, label=f"{verb} at ({c.x}, {c.y}): joker, {j} {good}"))
     return out
 
