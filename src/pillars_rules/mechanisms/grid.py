@@ -347,9 +347,21 @@ def place(grid: Grid, at: Coord, piece: Piece, rule: Rule) -> Grid:
     return _replace(grid, cell, attrs.evolve(cell, occupant=piece))
 
 
+def _fits(grid: Grid, cell: Cell, piece: Piece, rule: Rule) -> bool:
+    """Whether :func:`_why_not` finds nothing, without wording a reason for every cell refused."""
+    if cell.cover is not None or cell.terrain not in rule.terrains:
+        return False
+    p = cell.occupant
+    if p is not None and (rule.over is None or p.tags & rule.over != piece.tags & rule.over):
+        return False
+    return not rule.next_to or any(
+        n.occupant is not None and n.occupant.tags & rule.next_to and n.touches(cell) for n in grid.cells
+    )
+
+
 def place_spots(grid: Grid, piece: Piece, rule: Rule) -> tuple[Coord, ...]:
     """The corners of every cell where ``piece`` may go."""
-    return tuple((c.x, c.y) for c in grid.cells if _why_not(grid, c, piece, rule, None) is None)
+    return tuple((c.x, c.y) for c in grid.cells if _fits(grid, c, piece, rule))
 
 
 def uncover(grid: Grid, at: Coord) -> tuple[str, Grid]:
@@ -389,7 +401,18 @@ def can_attach(cfg: GridConfig, grid: Grid, kind: str, side: str, at: Coord) -> 
                 return f"a {kind} board goes directly above row {top} or below row {bottom - 1}, with no gap"
     if rule.to_boards or rule.to_terrains:
         mine = [n for n in new if rule.touch is None or n.terrain == rule.touch]
-        targets = [c for c in grid.cells if c.board in rule.to_boards or c.terrain in rule.to_terrains]
+        # a cell next to one of ``mine`` meets the box around them (edges included): the others cannot touch
+        x0, x1 = min((m.x for m in mine), default=0), max((m.x + m.width for m in mine), default=0)
+        y0, y1 = min((m.y for m in mine), default=0), max((m.y + m.height for m in mine), default=0)
+        targets = [
+            c
+            for c in grid.cells
+            if c.x <= x1
+            and x0 <= c.x + c.width
+            and c.y <= y1
+            and y0 <= c.y + c.height
+            and (c.board in rule.to_boards or c.terrain in rule.to_terrains)
+        ]
         if not any(m.touches(t) for m in mine for t in targets):
             own = f"no {rule.touch} cell" if rule.touch else "no cell"
             to = sorted(rule.to_boards) + sorted(rule.to_terrains)
@@ -419,7 +442,17 @@ def attach_spots(cfg: GridConfig, grid: Grid, kind: str, side: str) -> tuple[Coo
     ys0 = min(c.y for c in grid.cells) - h
     ys1 = max(c.y + c.height for c in grid.cells)
     xs = [board.attach.column] if board.attach.column is not None else list(range(xs0, xs1 + 1))
-    return tuple((x, y) for y in range(ys0, ys1 + 1) for x in xs if can_attach(cfg, grid, kind, side, (x, y)) is None)
+    # most corners put the board over cells of the grid: a unit square in both a cell and the board is an
+    # overlap, which can_attach refuses, so those corners are passed over without laying the board there
+    taken = {(x, y) for c in grid.cells for x in range(c.x, c.x + c.width) for y in range(c.y, c.y + c.height)}
+    squares = [(c.dx + i, c.dy + j) for c in face.cells for i in range(c.width) for j in range(c.height)]
+    return tuple(
+        (x, y)
+        for y in range(ys0, ys1 + 1)
+        for x in xs
+        if not any((x + dx, y + dy) in taken for dx, dy in squares)
+        and can_attach(cfg, grid, kind, side, (x, y)) is None
+    )
 
 
 @attrs.frozen

@@ -29,6 +29,7 @@ from .uses import attach_spots, outcomes, spots
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
 MAX_PAYMENTS = 16
+_ZERO = Fraction(0)
 
 
 def __getattr__(name: str) -> Mapping[str, Any]:
@@ -99,6 +100,7 @@ def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.
 def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     out: list[Any] = []
     joker = state.wheel.step("joker") is not None
+    j = W.worth(rules.wheel, state.wheel, "joker") if joker else 0  # the same for every cell
     for cover, good in setup.COVER_GOOD.items():
         cells = [c for c in state.grids[seat].cells if c.cover == cover]
         verb = "fell trees" if cover == "forest" else "cut peat"
@@ -110,7 +112,6 @@ def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
             if worth is not None:
                 out.append(R.Fell(cover, c.x, c.y, label=f"{verb} at ({c.x}, {c.y}): {worth} {good}"))
             if joker:
-                j = W.worth(rules.wheel, state.wheel, "joker")
                 out.append(R.Fell(cover, c.x, c.y, joker=True, label=f"{verb} at ({c.x}, {c.y}): joker, {j} {good}"))
     return out
 
@@ -118,14 +119,20 @@ def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
 def _free_buildings(state: R.State, seat: int, *, occupied: bool = False) -> list[tuple[str, str]]:
     """(key, card) of ``seat``'s buildings (printed ones too) with nobody on them (``occupied``: any)."""
     out = []
+    taken = () if occupied else _occupied(state)
     for c in state.grids[seat].cells:
         p = c.occupant
         if p is None or "settlement" in p.tags:
             continue
         key = key_of(seat, p.card)
-        if occupied or not K.on_card(state.workers, key):
+        if key not in taken:
             out.append((key, p.card))
     return out
+
+
+def _occupied(state: R.State) -> frozenset[str]:
+    """The buildings (keys) somebody stands on (those where ``K.on_card`` finds a worker)."""
+    return frozenset(w.at for w in state.workers.all if w.at is not None)
 
 
 def _placements(
@@ -138,32 +145,33 @@ def _placements(
 def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     """Every work contract ``seat`` may make: each free building of each other seat with a clergyman
     home, at each fee the seat can pay. Whether a fee may be paid to an owner does not depend on
-    which of its free buildings is contracted (each is unoccupied), so it is asked once per owner."""
+    which of its free buildings is contracted (each is unoccupied), so it is asked once per owner;
+    and :func:`~pillars_rules.mechanisms.contract.can_contract` checks the owner's clergy before
+    the fee, so it is asked for the first fee the seat's goods pay: the others it pays are
+    refused or allowed with it (those it does not pay are refused whatever the clergy)."""
     out: list[Any] = []
     stock = state.stock(seat)
     level = rules.contracts.fees[state.level]
+    payable = [f for f in range(len(level)) if _affords(stock, level[f].goods)]
+    if not payable:
+        return out
+    paid = [", ".join(f"{n} {g}" for g, n in fee.goods) for fee in level]
     for owner in range(state.n):
-        if owner == seat or K.all_placed(state.workers, owner):
+        if owner == seat:
+            continue
+        kinds = K.free(state.workers, owner)
+        if not kinds:  # all placed
             continue
         free = _free_buildings(state, owner)
         if not free:
             continue
-        kind = K.free(state.workers, owner)[0]
-        fees = [
-            f
-            for f in range(len(level))
-            if C.can_contract(
-                rules.contracts,
-                rules.clergy,
-                state.workers,
-                state.level,
-                C.Offer(seat, owner, free[0][0], f, kind, stock),
-            )
-            is None
-        ]
+        offer = C.Offer(seat, owner, free[0][0], payable[0], kinds[0], stock)
+        if C.can_contract(rules.contracts, rules.clergy, state.workers, state.level, offer) is not None:
+            continue
+        name = state.names[owner]
         for key, card in free:
-            what = f"contract {state.names[owner]}'s {rules.cards[card].name}"
-            out.extend(_offer(state, rules, owner, key, f, what) for f in fees)
+            what = f"contract {name}'s {rules.cards[card].name} for "
+            out.extend(R.Contract(owner, key, f, label=what + paid[f]) for f in payable)
     return out
 
 
@@ -194,7 +202,10 @@ def uses_of(state: R.State, rules: OraRules) -> list[Any]:
 
 
 def _affords(stock: Mapping[str, int], cost: Sequence[tuple[str, int]]) -> bool:
-    return all(stock.get(g, 0) >= n for g, n in cost)
+    for g, n in cost:  # a loop, not all() over a generator: asked for every displayed building at every decision
+        if stock.get(g, 0) < n:
+            return False
+    return True
 
 
 def _builds(state: R.State, rules: OraRules, seat: int) -> list[Any]:
@@ -265,7 +276,8 @@ def payments(
     table = values
 
     def _value(good: str, kind: str) -> Fraction:
-        return table.get(good, {}).get(kind, Fraction(0))
+        got = table.get(good)
+        return _ZERO if got is None else got.get(kind, _ZERO)
 
     per_kind: list[list[dict[str, int]]] = []
     for kind, amount in sorted(need.items()):
@@ -325,12 +337,16 @@ def payments(
 def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     out: list[Any] = []
     stock = state.stock(seat)
+    ways: dict[tuple[tuple[str, int], ...], list[tuple[tuple[str, int], ...]]] = {}  # by cost: settlements share them
     for cid in dict.fromkeys(state.hands[seat]):
         card = rules.cards[cid]
         where = spots(state.grids[seat], rules, cid)
         if not where:
             continue
-        for pay in payments(stock, dict(card.cost), values=rules.values):
+        cost = tuple(card.cost)
+        if cost not in ways:
+            ways[cost] = payments(stock, dict(cost), values=rules.values)
+        for pay in ways[cost]:
             paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
             for x, y in where:
                 out.append(R.Settle(cid, x, y, pay, label=f"build {card.name} at ({x}, {y}), paying {paid}"))

@@ -436,7 +436,7 @@ class Using:
     why: str
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # fields in a dict: the fold copies a state as one dict copy (fold._evolve)
 class State:
     """Where an Ora game stands. ``stocks``: each seat's goods (sorted pairs; money is held as
     coins, §4.9); ``grids``: each seat's landscape; ``hands``: settlement cards in hand;

@@ -165,7 +165,7 @@ _SPOTS: dict[tuple[object, ...], tuple[G.Grid, OraRules, tuple[tuple[int, int], 
 
 
 def _on_grid(
-    grid: G.Grid, rules: OraRules, what: tuple[str, ...], make: Callable[[], tuple[tuple[int, int], ...]]
+    grid: G.Grid, rules: OraRules, what: tuple[object, ...], make: Callable[[], tuple[tuple[int, int], ...]]
 ) -> tuple[tuple[int, int], ...]:
     key = (id(grid), id(rules), *what)
     hit = _SPOTS.get(key)
@@ -179,8 +179,15 @@ def _on_grid(
 
 
 def spots(grid: G.Grid, rules: OraRules, cid: str) -> tuple[tuple[int, int], ...]:
-    """Where the card ``cid`` may be built on ``grid`` (:func:`~pillars_rules.mechanisms.grid.place_spots`)."""
-    return _on_grid(grid, rules, ("card", cid), lambda: G.place_spots(grid, piece(rules.cards[cid]), rules.rule(cid)))
+    """Where the card ``cid`` may be built on ``grid`` (:func:`~pillars_rules.mechanisms.grid.place_spots`).
+
+    Kept by where the card may stand, not by the card: a seat's rule (:meth:`OraRules.rule`) is its
+    terrains and whether it is a cloister, and builds on empty cells only, so the piece itself is
+    never read -- the buildings on display share a few terrain sets, each worked out once per grid."""
+    card = rules.cards[cid]
+    return _on_grid(
+        grid, rules, ("where", card.terrain, card.cloister), lambda: G.place_spots(grid, piece(card), rules.rule(cid))
+    )
 
 
 #: Where boards may attach, by (id of the rules, board, side, the landscape's layout): the rules (kept, so
