@@ -14,12 +14,14 @@ C compiler says so, in one of two ways::
 The AI adapters' tests need the ``[ai]`` extra's Python modules (``ai``), which the
 ``[test]`` extra installs; a newcomer's checkout without them skips those modules with
 the install line: ``need("ai", module=True)`` at a module's top, before its imports.
+The server tests on uvloop need the ``[uvloop]`` extra (``uvloop``, also in ``[test]``;
+uvloop is not made for Windows).
 
 When the program is missing the test **skips** with one reason that names what
 to install (``needs chromium and chromedriver: apt-get install chromium
 chromium-driver``), and the run ends with a one-line summary of what was
 skipped and why. When ``PILLARS_RULES_REQUIRE`` names the requirement
-(``.ci/run`` sets ``browsers,postgres,compiler,ai``; ``all`` names every one), a
+(``.ci/run`` sets ``browsers,postgres,compiler,ai,uvloop``; ``all`` names every one), a
 missing program **fails** the test instead: in CI nothing may skip.
 
 ``PILLARS_RULES_WITHOUT`` (same names) makes a requirement count as missing
@@ -144,6 +146,12 @@ REQUIREMENTS = {
             "the [ai] extra (open_spiel, pettingzoo, gymnasium)",
             "pip install -e '.[ai]'",
             _modules("pyspiel", "pettingzoo", "gymnasium", "numpy"),
+        ),
+        Requirement(
+            "uvloop",
+            "the [uvloop] extra (uvloop: CPython outside Windows)",
+            "pip install -e '.[uvloop]'",
+            _modules("uvloop"),
         ),
         Requirement(
             "compiler",

@@ -99,7 +99,7 @@ def test_an_unknown_name_is_a_usage_error(tmp_path):
     assert run.returncode == 4
     assert (
         "PILLARS_RULES_REQUIRE='browser': unknown browser (known: ai, all, browsers, chromium, "
-        "compiler, firefox, postgres)" in run.stderr
+        "compiler, firefox, postgres, uvloop)" in run.stderr
     )
 
 

@@ -2,22 +2,34 @@
 
 import pytest
 from bench.serverproc import ServerProcess
+from requires import need
 
 from .servers import FAST
 
 
 @pytest.fixture
-def start_servers(pg_dsn, tmp_path):
-    """``start_servers(n, *args)``: ``n`` server processes on the test's database
-    (logs in the test's folder); all stopped at the end."""
+def serve_loop() -> str:
+    """The event loop the test's servers run on: asyncio (serve's default), unless the test
+    is parametrized over ``servers.LOOPS``."""
+    return "asyncio"
+
+
+@pytest.fixture
+def start_servers(pg_dsn, tmp_path, serve_loop):
+    """``start_servers(n, *args)``: ``n`` server processes on the test's database, on the
+    event loop ``serve_loop`` (logs in the test's folder); all stopped at the end."""
+    if serve_loop == "uvloop":
+        need("uvloop")
     started: list[ServerProcess] = []
 
     def start(n: int = 2, *args: str) -> list[ServerProcess]:
         out = []
         for _ in range(n):
-            server = ServerProcess(pg_dsn, None, *FAST, *args, log=tmp_path / f"server{len(started)}.log")
+            log = tmp_path / f"server{len(started)}.log"
+            server = ServerProcess(pg_dsn, None, *FAST, "--loop", serve_loop, *args, log=log)
             started.append(server)
             out.append(server.start())
+            assert f"event loop: {serve_loop}" in server.banner, server.banner
         return out
 
     yield start

@@ -17,6 +17,10 @@ from table.pgproxy import accept_each
 #: Settings every test server gets: no bot delay, no rate limit in the way of fast bot clients.
 FAST = ["--bot-delay", "0", "--rate", "1000", "--burst", "1000", "--allow-seeds", *ONE_ADDRESS]
 
+#: The event loops ``serve --loop`` offers: a test parametrized with the ``serve_loop`` fixture
+#: (conftest.py) over these runs its servers on each (uvloop needs the [uvloop] extra).
+LOOPS = ("asyncio", "uvloop")
+
 
 def create(server, **request) -> dict:
     """A new game on ``server`` (a :class:`~bench.serverproc.ServerProcess`)."""

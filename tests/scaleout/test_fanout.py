@@ -38,7 +38,10 @@ def test_a_move_on_one_process_reaches_the_clients_of_the_other(start_servers, p
     assert final.is_over and players[0].result == players[1].result
     logs = [(tmp_path / f"server{k}.log").read_text() for k in (0, 1)]
     bot_moves = [log.count("by=bot:random") for log in logs]
-    assert bot_moves[0] > 0 and bot_moves[1] == 0  # only the game's home ran its bot
+    # only the game's home ran its bot: mostly its creator, but on a loaded machine the other
+    # process's claim (at its first client's load) can come first (once at load 13, issue #60's run)
+    homes = [k for k in (0, 1) if f"home of game={game['tag']}" in logs[k]]
+    assert len(homes) == 1 and bot_moves[homes[0]] > 0 and bot_moves[1 - homes[0]] == 0, (homes, bot_moves)
     assert "bot refused" not in logs[0] + logs[1]
 
 

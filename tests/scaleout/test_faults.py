@@ -2,7 +2,9 @@
 killed with SIGKILL under load, its clients going on through the other one;
 PostgreSQL restarted mid-game, the servers reconnecting. In each, every stored
 game replays and every client assembled exactly the stored log: no accepted
-move lost, none applied twice."""
+move lost, none applied twice. Each runs its servers on both event loops
+(``serve --loop``): on uvloop the first waited for good until issue #60's fix
+(a connection joined a room its process had let go of: tests/scaleout/test_join_race.py)."""
 
 import asyncio
 
@@ -11,9 +13,9 @@ import pytest
 from pillars_rules.web.client import GameClient, random_policy
 
 from .checks import check_clients
-from .servers import Balancer, create, key_of
+from .servers import LOOPS, Balancer, create, key_of
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.parametrize("serve_loop", LOOPS)]
 
 
 def seat_clients(url: str, ws: str, game: dict, seed: int) -> list[GameClient]:

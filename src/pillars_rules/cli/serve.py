@@ -141,8 +141,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--loop",
         default="asyncio",
         choices=["asyncio", "uvloop", "auto"],
-        help="the event loop: Python's asyncio (the default) or uvloop (pip install uvloop; "
-        "not yet for several processes sharing PostgreSQL: see the deployment guide); auto: uvloop where installed",
+        help="the event loop: Python's asyncio (the default) or uvloop (the [uvloop] extra); "
+        "auto: uvloop where installed",
     )
     mail_arguments(p)
     p.set_defaults(func=_serve)
@@ -285,14 +285,13 @@ def _one_off(args: argparse.Namespace) -> int | None:
 
 def event_loop(choice: str) -> str:
     """The event loop ``--loop`` asks for, as uvicorn names it: ``asyncio`` (the default), or
-    ``uvloop`` (less CPU a move at people's pace, but a server of several processes sharing
-    PostgreSQL did not hand its clients over when one was killed: docs/deployment.rst), refused
-    with the install line where it is not installed; ``auto`` is uvloop where it is installed."""
+    ``uvloop`` (a little less CPU a move at people's pace: docs/deployment.rst), refused with
+    the install line where it is not installed; ``auto`` is uvloop where it is installed."""
     import importlib.util
 
     has = importlib.util.find_spec("uvloop") is not None
     if choice == "uvloop" and not has:
-        raise ConfigError("--loop uvloop: uvloop is not installed (pip install uvloop)")
+        raise ConfigError(f"--loop uvloop: uvloop is not installed ({install_hint('uvloop')})")
     return "uvloop" if choice == "uvloop" or (choice == "auto" and has) else "asyncio"
 
 

@@ -192,13 +192,14 @@ async def endpoint(ws: WebSocket) -> None:
             await asyncio.sleep(settings.refusal_delay)  # a guess at a key costs this long
             return _refuse_and_close(conn, "bad_credentials", "no game with this id and key", None)
         record, seat = found
-        room = await server.load(record)
+        room = await server.load(record, joining=True)  # joined below, with no await between
         if room is None:
             return _refuse_and_close(conn, "server_error", "the game cannot be opened now", None)
         if seat is None and (
             server.connections > settings.max_connections
             or sum(c.seat is None for c in room.clients) >= settings.max_spectators_per_game
         ):
+            server.maybe_unload(room)  # not joined: unloaded if nothing else keeps it
             room = None
             if server.connections > settings.max_connections:
                 return _refuse_and_close(conn, "server_full", full, None)

@@ -131,6 +131,8 @@ class Server:
         self.connections = 0
         self.limits = Limits(settings)
         self._loading: dict[str, asyncio.Future] = {}
+        # games a connection is loading to join: not unloaded meanwhile (see load)
+        self._joining: dict[str, int] = {}
         self._resume: asyncio.Task | None = None
         self._store_thread: concurrent.futures.ThreadPoolExecutor | None = None
         self._registry_thread: concurrent.futures.ThreadPoolExecutor | None = None
@@ -513,22 +515,41 @@ class Server:
         room.schedule()
         return room
 
-    async def load(self, record: GameRecord) -> Room | None:
+    async def load(self, record: GameRecord, *, joining: bool = False) -> Room | None:
         """The room of ``record``'s game, loaded from the store if need be
         (``None``, logged, if the stored game cannot be opened, or not within
         ``db_timeout``: the load then goes on, and the next hello finds it, or waits
-        for the same load)."""
+        for the same load).
+
+        ``joining``: a connection joins the room as soon as this returns (with no await
+        between), so the room is not unloaded in the meantime (:meth:`maybe_unload`).
+        A room loaded with no client yet may be unloaded at once by a process that is
+        not the game's home (its claim of the home came back lost: ``PgFanout._claim``),
+        and that answer can come before the load's own waiter resumes; a connection
+        that joined such a room anyway was on a room nothing moved on any more, and
+        its game waited for good (issue #60)."""
         room = self.rooms.get(record.game_id)
         if room is not None:
             return room
-        pending = self._loading.get(record.game_id)
-        if pending is None:
-            pending = self._loading[record.game_id] = asyncio.ensure_future(self._open(record))
-            pending.add_done_callback(lambda _: self._loading.pop(record.game_id, None))
+        game_id = record.game_id
+        if joining:
+            self._joining[game_id] = self._joining.get(game_id, 0) + 1
         try:
-            return await self.timed(pending, "the event store")
-        except StoreTimeout:
-            return None
+            pending = self._loading.get(game_id)
+            if pending is None:
+                pending = self._loading[game_id] = asyncio.ensure_future(self._open(record))
+                pending.add_done_callback(lambda _: self._loading.pop(game_id, None))
+            try:
+                return await self.timed(pending, "the event store")
+            except StoreTimeout:
+                return None
+        finally:
+            if joining:
+                left = self._joining[game_id] - 1
+                if left:
+                    self._joining[game_id] = left
+                else:
+                    del self._joining[game_id]
 
     async def _open(self, record: GameRecord) -> Room | None:
         try:
@@ -574,8 +595,13 @@ class Server:
         task.add_done_callback(self._tasks.discard)
 
     def maybe_unload(self, room: Room) -> None:
-        """Forget a finished game nobody watches (it stays in the store)."""
-        if not room.clients and (room.game.is_over or not self.fanout.keeps(room)):
+        """Forget a finished game nobody watches (it stays in the store), or one this
+        process need not keep; not while a connection is loading it to join (:meth:`load`)."""
+        if (
+            not room.clients
+            and room.record.game_id not in self._joining
+            and (room.game.is_over or not self.fanout.keeps(room))
+        ):
             room.stop()
             if self.rooms.get(room.record.game_id) is room:
                 del self.rooms[room.record.game_id]
