@@ -36,6 +36,7 @@ SUITES: dict[str, str] = {
     "--ora": "bench.ora",
     "--ora-bots": "bench.ora_bots",
     "--ora-ratings": "bench.ora_ratings",
+    "--ora-gc": "bench.ora_gc",
 }
 
 

@@ -15,7 +15,11 @@ anchored at 1500, with 95% bootstrap intervals; head-to-head rates with Wilson i
 level's CPU time per decision (the bot's call alone, the process's CPU clock: the engine's listing
 of the view's legal actions is not in it) is given as p50, p99 and max over all its decisions, with
 the decisions over the server's bot budget (:data:`BUDGET`) counted, and for ``hard`` the decisions
-its CPU clock stopped (the rest were bounded by its counted budgets alone).
+its CPU clock stopped (the rest were bounded by its counted budgets alone). The bots run as in the
+server's bot workers (:mod:`pillars_rules.web.workers`): each process installs the server's collector
+policy (:class:`pillars_rules.web.collector.Collector`) and no garbage collection runs inside a
+decision -- the collector is held during the bot's call and collects after it, off its clock
+(:func:`~pillars_rules.web.collector.hold`, :func:`~pillars_rules.web.collector.release`).
 
 Finished games are appended to a log (``--log``, default next to the output) as they end, so a
 stopped run is resumed by running it again; game k of every pairing is played before game k + 1 of
@@ -84,12 +88,20 @@ def key(item: tuple[str, int, tuple[str, ...], int]) -> str:
     return f"{fmt}|{'/'.join(seats)}|{seed}"
 
 
+_COLLECTOR: list[Any] = []  # this process's collector, installed by its first game
+
+
 def play(item: tuple[str, int, tuple[str, ...], int]) -> dict[str, Any]:
     """One scheduled game: the ranks and scores by seat, each seat's decisions' CPU times (ms) and
-    the decisions its clock stopped."""
+    the decisions its clock stopped. Each decision runs as in a server's bot worker (see the module)."""
     import pillars_rules as pr
     from pillars_rules.bots import make_level
     from pillars_rules.errors import LimitError
+    from pillars_rules.web.collector import Collector, hold, release
+
+    if not _COLLECTOR:
+        _COLLECTOR.append(Collector())
+        _COLLECTOR[0].install()
 
     from .bots_ratings import seat_ranks
 
@@ -112,9 +124,11 @@ def play(item: tuple[str, int, tuple[str, ...], int]) -> dict[str, Any]:
         seat = game.current_player
         assert seat is not None
         view = game.view(seat)
+        was = hold()
         c = time.process_time()
         action = bots[seat](view)
         cpu[seat].append(round((time.process_time() - c) * 1e3, 3))
+        release(was)  # after the decision's clock, as a worker collects after answering
         try:
             game = game.apply(action, seat=seat)
         except LimitError as exc:  # a game that cannot end (the engine's event limit): kept, not rated

@@ -13,7 +13,7 @@ import pytest
 import pillars_rules as pr
 from pillars_rules.bots import BOTS, GAME_BOTS, RandomBot, bot_names, make_bot
 from pillars_rules.bots.heuristic import HeuristicBot
-from pillars_rules.bots.ora import OraBot, points, progress, use_value
+from pillars_rules.bots.ora import USE, OraBot, points, progress, use_value
 from pillars_rules.cli import main
 from pillars_rules.errors import ConfigError
 
@@ -93,6 +93,15 @@ def test_goods_turn_into_their_points_as_the_game_ends():
     assert use_value("wood") > points("wood") and use_value("ceramic") == 3  # from the goods' values
     game = pr.new_game(players=4, seed=1, game=ORA)
     assert progress(game.state, game.rules.mode) < 0.1
+
+
+def test_the_use_table_names_the_goods_cards_goods():
+    from pillars_rules.games.ora import setup
+
+    goods = set(setup.GOODS.goods)
+    assert set(USE) <= goods, sorted(set(USE) - goods)  # a name the game has not is a value never read
+    assert use_value("peat_coal") == USE["peat_coal"] and use_value("five_coins") == USE["five_coins"]
+    assert points("five_coins") == 2  # the goods card's points of a 5-coin
 
 
 # ---------------------------------------------------------------- the registry

@@ -12,7 +12,7 @@ import asyncio
 import gc
 import weakref
 
-from pillars_rules.web.collector import GROWTH, THAW_EVERY, Collector
+from pillars_rules.web.collector import GROWTH, THAW_EVERY, Collector, hold, release
 from pillars_rules.web.server import Server
 from pillars_rules.web.settings import Settings
 
@@ -262,3 +262,29 @@ def test_the_frozen_objects_are_counted_rarely():
         assert collector.counts == 2 and collector.thaws == 0  # nothing grew: no thaw
     finally:
         collector.uninstall()
+
+
+class _Node:
+    pass
+
+
+def test_hold_keeps_collections_out_and_release_collects_after():
+    assert gc.isenabled()
+    was = hold()
+    try:
+        assert was is True and not gc.isenabled()
+        a, b = _Node(), _Node()
+        a.other, b.other = b, a
+        watched = weakref.ref(a)
+        del a, b
+        kept = [[] for _ in range(5000)]  # far past the youngest generation's threshold: no collection
+        assert watched() is not None
+        del kept
+    finally:
+        release(was)
+    assert gc.isenabled() and watched() is None
+    was = hold()
+    gc.disable()
+    release(False)  # a collector that was off stays off
+    assert not gc.isenabled()
+    gc.enable()

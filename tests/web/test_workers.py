@@ -38,8 +38,46 @@ def unpicklable(_):
     return lambda: None
 
 
+class _Marker:
+    pass
+
+
+_LEFT: list = []
+
+
+def leave_cycle(_):
+    """In a worker: leave a reference cycle behind, its marker watched; is the collector on?"""
+    import gc
+    import weakref
+
+    a, b = _Marker(), _Marker()
+    a.other, b.other = b, a
+    _LEFT[:] = [weakref.ref(a)]
+    return gc.isenabled()
+
+
+def cycle_gone(_):
+    import gc
+
+    return _LEFT[0]() is None, gc.isenabled()
+
+
 def run(coro):
     return asyncio.run(coro)
+
+
+def test_a_bot_pools_workers_collect_garbage_between_jobs_not_inside_them():
+    async def main(hold):
+        pool = Workers(1, hold_collector=hold)
+        try:
+            inside = await pool.submit(leave_cycle, None)
+            return inside, await pool.submit(cycle_gone, None)
+        finally:
+            pool.kill()
+
+    # held: off inside the job; the cycle the job left was collected after its answer, and on again
+    assert run(main(True)) == (False, (True, False))
+    assert run(main(False))[0] is True  # by default the collector is left as it is
 
 
 def test_each_job_gets_its_own_answer_whatever_its_size():
@@ -134,3 +172,10 @@ def test_kill_ends_every_worker_and_cancels_what_they_held():
 def test_a_pool_needs_a_worker():
     with pytest.raises(ValueError, match="at least one worker"):
         Workers(0)
+
+
+def test_the_bot_pools_workers_hold_the_collector():
+    from pillars_rules.web.bots import BotPool
+
+    workers = BotPool(workers=1)._executor()  # made, not started
+    assert workers.hold_collector is True and not workers.started

@@ -49,14 +49,15 @@ from ..games.ora.uses import outcomes
 from ..mechanisms import grid as G
 from ..mechanisms.use import Outcome
 
-#: What a good is good for while the game has far to go, in points (a hand-tuned table; a good
-#: not listed is worth a share of its food, energy and money values, :func:`use_value`).
+#: What a good is good for while the game has far to go, in points (a hand-tuned table, by the goods'
+#: names on the game's goods card, ``setup.GOODS``; a good not listed is worth a share of its food,
+#: energy and money values, :func:`use_value`).
 USE: Mapping[str, float] = {
     "wood": 1.0,
     "clay": 1.0,
     "stone": 1.8,
     "peat": 1.0,
-    "peat coal": 1.7,
+    "peat_coal": 1.7,
     "sheep": 1.0,
     "meat": 2.2,
     "grain": 0.7,
@@ -69,7 +70,7 @@ USE: Mapping[str, float] = {
     "beer": 2.2,
     "whiskey": 2.0,
     "coin": 0.9,
-    "5 coins": 4.5,
+    "five_coins": 4.5,
     "book": 2.2,
 }
 #: The game's length in rounds by mode (the 2-player games' turns), to tell how far it has gone.
@@ -101,11 +102,10 @@ def _kinds(good: str) -> Mapping[str, Fraction]:
 
 
 def points(good: str) -> float:
-    """A good's points at the end (coins through 5-coin tiles)."""
+    """A good's points at the end (coins through 5-coin tiles; other goods, a 5-coin included, as the
+    goods card gives them)."""
     if good == "coin":
         return float(COIN_POINTS)
-    if good == "5 coins":
-        return 2.0
     return float(_kinds(good).get("points", 0))
 
 

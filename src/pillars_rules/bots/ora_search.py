@@ -31,8 +31,10 @@ machine. The CPU clock is the safety net: before each simulated decision the sea
 process's CPU time since the decision began, plus the longest simulated decision so far, would reach
 :attr:`~OraSearchBot.cpu` seconds. A line cut short is not compared; when the first line is cut short
 the heuristic's choice is played. The defaults keep a decision within the game server's bot budget
-(50 ms of CPU, :data:`pillars_rules.web.server.BOT_BUDGET`) but for a garbage collection of the whole
-process landing in it; :attr:`~OraSearchBot.cut` counts the decisions the clock stopped.
+(50 ms of CPU, :data:`pillars_rules.web.server.BOT_BUDGET`); a garbage collection of the whole process
+would not be, so the server's bot workers run no collection inside a decision
+(:func:`pillars_rules.web.collector.hold`). :attr:`~OraSearchBot.cut` counts the decisions the clock
+stopped.
 
 >>> import pillars_rules as pr
 >>> from pillars_rules.bots.ora_search import OraSearchBot

@@ -371,6 +371,7 @@ class BotPool:
                 initializer=_warm,
                 initargs=(os.getpid(), self.nice, self._logs.size),
                 context=multiprocessing.get_context("spawn"),
+                hold_collector=True,  # no collection inside a decision: one after it is answered
             )
             self._started = 0
         return self._pool

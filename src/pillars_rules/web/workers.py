@@ -17,6 +17,11 @@ worker and cancels every job it held. The pipes carry :mod:`multiprocessing`'s f
 (a 4-byte big-endian length, or -1 and an 8-byte one), read and written here
 without blocking: a job larger than the pipe's buffer is written as the worker
 reads it.
+
+With ``hold_collector`` (the bot pool's), no garbage collection runs inside a
+job: the worker turns the cyclic collector off before it (:func:`.collector.hold`)
+and, once the answer is sent, turns it on and collects what the job left
+(:func:`.collector.release`), off the job's clock.
 """
 
 from __future__ import annotations
@@ -33,16 +38,22 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from .collector import hold, release
+
 
 class WorkerLost(concurrent.futures.process.BrokenProcessPool):
     """The worker holding a job died or was ended before it answered."""
 
 
 def _serve(
-    conn: multiprocessing.connection.Connection, initializer: Callable[..., Any] | None, initargs: tuple
+    conn: multiprocessing.connection.Connection,
+    initializer: Callable[..., Any] | None,
+    initargs: tuple,
+    hold_collector: bool = False,
 ) -> None:
     """A worker: run ``initializer``, then each job read from ``conn``, answering ``(True, result)``
-    or ``(False, exception)``; end when the server closes the pipe."""
+    or ``(False, exception)``; end when the server closes the pipe. ``hold_collector``: no
+    garbage collection inside a job, one after its answer is sent (see the module)."""
     if initializer is not None:
         initializer(*initargs)
     while True:
@@ -50,6 +61,7 @@ def _serve(
             fn, args = pickle.loads(conn.recv_bytes())
         except EOFError:
             return
+        was = hold() if hold_collector else None
         try:
             answer: tuple[bool, Any] = (True, fn(*args))
         except BaseException as exc:  # noqa: BLE001 -- the job's failure goes back to the server
@@ -59,6 +71,8 @@ def _serve(
         except Exception as exc:  # noqa: BLE001 -- an answer that cannot be pickled
             out = pickle.dumps((False, RuntimeError(f"the answer could not be sent: {exc!r}")))
         conn.send_bytes(out)
+        if was is not None:
+            release(was)
 
 
 def _frame(payload: bytes) -> bytes:
@@ -83,7 +97,8 @@ class _Worker:
 
 class Workers:
     """``n`` worker processes (``context``'s, spawned by default), each running
-    ``initializer(*initargs)`` first. :meth:`start` starts them (it blocks for
+    ``initializer(*initargs)`` first (``hold_collector``: and no garbage collection inside a
+    job, see the module). :meth:`start` starts them (it blocks for
     the processes' start: call it off the event loop); :meth:`submit` hands a job
     to one and returns an :class:`asyncio.Future` of its result. Used from one
     event loop (the one running when the first job is submitted)."""
@@ -94,11 +109,13 @@ class Workers:
         initializer: Callable[..., Any] | None = None,
         initargs: tuple = (),
         context: Any = None,
+        hold_collector: bool = False,
     ) -> None:
         if n < 1:
             raise ValueError(f"a pool needs at least one worker, not {n}")
         self.n = n
         self._initializer, self._initargs = initializer, initargs
+        self.hold_collector = hold_collector
         self._context = context or multiprocessing.get_context("spawn")
         self._workers: list[_Worker] = []
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -119,7 +136,7 @@ class Workers:
             for _ in range(self.n):
                 mine, theirs = self._context.Pipe(duplex=True)
                 process = self._context.Process(
-                    target=_serve, args=(theirs, self._initializer, self._initargs), daemon=True
+                    target=_serve, args=(theirs, self._initializer, self._initargs, self.hold_collector), daemon=True
                 )
                 process.start()
                 theirs.close()
