@@ -91,6 +91,18 @@ def test_a_card_kind_first_on_a_line_cuts_an_open_card_and_is_named_alone():
         cardlang.compile_text(text)
 
 
+def test_a_stray_closing_parenthesis_does_not_end_the_card():
+    # found by Ora's fan-building soak: a ')' closed the card's block, and the first message said the
+    # card ended a line early "without its closing '}'" before the one that named the ')'
+    text = 'event e "E" {\n    now: choose one: gain 1 wood) | gain 2 gold\n}\n'
+    blocks, _ = split_blocks(text)
+    assert len(blocks) == 1 and text[blocks[0].start : blocks[0].end].endswith("}")
+    with pytest.raises(CardError) as caught:
+        cardlang.compile_text(text, "stray.cards")
+    problems = [line for line in str(caught.value).splitlines() if ": error: " in line]
+    assert problems == ["stray.cards:2:33: error: expected '|' after 'wood', found ')'"]
+
+
 def test_tokens_keep_their_columns_and_ignore_trailing_blanks():
     text = 'event  e\t"E" {   \n  now:   gain 1 gold   \n}   '
     toks = tokens(text, 0, len(text), 1, 0)

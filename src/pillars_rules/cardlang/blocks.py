@@ -39,7 +39,7 @@ def split_blocks(text: str) -> tuple[list[Block], list[ast.Comment]]:
     blocks: list[Block] = []
     comments: list[ast.Comment] = []
     block: Block | None = None
-    depth = 0
+    depth = parens = 0  # a block ends at the '}' that closes its '{'; a ')' never ends it
     line, line_start, first_on_line = 1, 0, True
     for m in _SCAN.finditer(text):
         kind = m.lastgroup
@@ -60,15 +60,22 @@ def split_blocks(text: str) -> tuple[list[Block], list[ast.Comment]]:
             block.end = m.start()  # a new card starts: the open one lacks '}'
             block.cut_by = (line, col, m.group().split(None, 1)[0])
             blocks.append(block)
-            block, depth = None, 0
+            block, depth, parens = None, 0, 0
         first_on_line = False
         if block is None:
-            block, depth = Block(m.start(), line, col), 0
+            block, depth, parens = Block(m.start(), line, col), 0, 0
         if kind == "open":
-            depth += 1
-            if depth > MAX_NESTING and block.too_deep is None:
+            if m.group() == "(":
+                parens += 1
+            else:
+                depth += 1
+            if depth + parens > MAX_NESTING and block.too_deep is None:
                 block.too_deep = (line, col)
         elif kind == "close":
+            if m.group() == ")":
+                # a stray ')' is the parser's to report at its place; it does not end the card
+                parens = max(0, parens - 1)
+                continue
             depth -= 1
             if depth <= 0:
                 block.end = m.end()
