@@ -10,7 +10,8 @@ fine when it says where and what.
 
 :func:`play_fan` is the law: a set ``cards check`` accepts plays to its end with a random bot that
 builds and uses the fan buildings whenever it may, without an exception and with a legal answer at
-every decision; its save loads to the same game and its log replays to it.
+every decision; its save loads to the same game and its log replays to it; and Ora's laws
+(:mod:`pillars_rules.games.ora.laws`) hold after every event.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from hypothesis import strategies as st
 import pillars_rules as pr
 from pillars_rules.cardlang import data
 from pillars_rules.errors import CardError
+from pillars_rules.games.ora import laws
 from pillars_rules.games.ora import records as R
 from pillars_rules.totality import _LOCATED as _PILLARS_LOCATED
 from pillars_rules.totality import Outcome, play_out, round_trips
@@ -195,4 +197,9 @@ def play_fan(text: str, players: int, seed: int, variant: str = "france") -> Out
 
         game, failed = play_out(game, choose)
         failed = failed or round_trips(game, cards)
+        if failed is None:
+            try:
+                laws.check_game(game)
+            except laws.OraLawError as exc:
+                failed = Outcome("law", str(exc), game.n_events)
         return failed or Outcome("ok", f"fan buildings used {used} times", game.n_events)
