@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from pillars_rules.core import playout
 from pillars_rules.errors import IllegalActionError
-from pillars_rules.games.ora import ORA, setup
+from pillars_rules.games.ora import ORA, laws, setup
 from pillars_rules.games.ora import records as R
 
 from .helpers import CATALOGUES, MODES, game
@@ -67,25 +67,6 @@ def ledger(rules, e, stocks: list[Counter]) -> None:
         _add(stocks[e.seat], e.take)
 
 
-def dwelling(state: R.State, seat: int) -> int:
-    """§7.4 counted here: each settlement, its own and its orthogonal neighbours' dwelling values, 3 per
-    empty water space."""
-    cells = state.grids[seat].cells
-    total = 0
-    for c in cells:
-        if c.occupant is None or "settlement" not in c.occupant.tags:
-            continue
-        total += state.values[c.occupant.card][1]
-        for n in cells:
-            if n is c or not c.touches(n):
-                continue
-            if n.occupant is not None:
-                total += state.values[n.occupant.card][1]
-            elif n.cover is None and n.terrain == "water":
-                total += 3
-    return total
-
-
 def goods_points(stock: dict[str, int]) -> int:
     points = {"book": 2, "ceramic": 3, "ornament": 4, "reliquary": 8, "wonder": 30}
     fixed = sum(points.get(g, 0) * n for g, n in stock.items())
@@ -100,36 +81,9 @@ def check(rules, rotated: int, state: R.State, stocks: list[Counter]) -> None:
         held = state.stock(seat)
         assert all(n > 0 for n in held.values()), held
         assert held == {g: n for g, n in stocks[seat].items() if n}, (seat, held, stocks[seat])
-    # the wheel
-    cfg = rules.wheel
-    for _name, s in state.wheel.steps:
-        assert 0 <= s < len(cfg.values)
-    present = set(state.wheel.present())
-    capped = cfg.at_end == "cap"  # solo: an indicator pushed beyond 10 leaves (§9.2; R23)
-    assert set(cfg.indicators) <= present or not capped
-    for name, r in cfg.entering:
-        assert (name in present) == (rotated >= r) or (not capped and name not in present), (name, r, rotated)
-    # the landscape
-    for seat in range(state.n):
-        grid = state.grids[seat]
-        for c in grid.cells:
-            p = c.occupant
-            if p is None:
-                continue
-            card = rules.cards[p.card]
-            assert c.cover is None
-            assert c.terrain in card.terrain or seat == state.players, (card.name, c.terrain)  # §9.5
-            if card.cloister and card.kind != "heartland":
-                assert any(
-                    n.occupant is not None and "cloister" in n.occupant.tags for n in grid.cells if n.touches(c)
-                ), card.name
-    # the clergy
-    kinds = Counter(dict(rules.clergy.kinds))
-    for seat in range(state.n):
-        assert Counter(w.kind for w in state.workers.of(seat)) == kinds
-    if not state.bonus:
-        placed = Counter(w.at for w in state.workers.all if w.at is not None)
-        assert all(n == 1 for n in placed.values()), placed
+    # the wheel, the landscape and the clergy: the library's laws (tests/games/ora/test_laws_toolkit.py
+    # shows each can fail)
+    laws.check_state(rules, state, rotated=rotated)
 
 
 @settings(deadline=None, max_examples=12, phases=(Phase.explicit, Phase.reuse, Phase.generate))
@@ -150,7 +104,7 @@ def test_the_laws_hold_after_every_event(mode, seed, cards):
     scores = [
         goods_points(state.stock(s))
         + sum(state.values[c.occupant.card][0] for c in state.grids[s].cells if c.occupant is not None)
-        + dwelling(state, s)
+        + laws.dwelling(state, s)
         for s in range(state.n)
     ]
     assert list(end.events[-1].scores) == scores[: state.players] == end.scores()

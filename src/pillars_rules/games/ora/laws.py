@@ -34,7 +34,7 @@ from .fold import moved
 from .game import ORA
 from .rules import OraRules
 
-__all__ = ["OraLawError", "check_game", "check_state", "recount"]
+__all__ = ["OraLawError", "check_game", "check_state", "dwelling", "recount"]
 
 
 class OraLawError(AssertionError):
@@ -80,7 +80,7 @@ def _start_goods() -> R.Goods:
     return setup.START_GOODS
 
 
-def _dwelling(state: R.State, seat: int) -> int:
+def dwelling(state: R.State, seat: int) -> int:
     """§7.4 counted here: each settlement, its own and its orthogonal neighbours' dwelling values,
     3 for each empty water space beside it."""
     cells = state.grids[seat].cells
@@ -105,7 +105,7 @@ def recount(rules: OraRules, state: R.State, seat: int) -> int:
     from .score import goods_points
 
     economic = sum(state.values[c.occupant.card][0] for c in state.grids[seat].cells if c.occupant is not None)
-    return goods_points(state.stock(seat), rules.goods) + economic + _dwelling(state, seat)
+    return goods_points(state.stock(seat), rules.goods) + economic + dwelling(state, seat)
 
 
 def check_state(rules: OraRules, state: R.State, *, rotated: int = 0, where: str = "in the state") -> None:
