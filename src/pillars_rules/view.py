@@ -345,6 +345,7 @@ def from_export(export: str | bytes | dict, cards: Any = None, *, rules: Any = N
     """
     from .errors import ConfigError, SaveError
     from .saves.actions_json import decode_action
+    from .saves.codec import framed_state_doc
     from .saves.strict import _structurer
 
     doc: Any = export
@@ -364,7 +365,7 @@ def from_export(export: str | bytes | dict, cards: Any = None, *, rules: Any = N
     )
     if missing:
         raise SaveError(f"the seat export lacks {', '.join(sorted(missing))}")
-    state = _structurer(GameState)(doc["state"], "$.state", None)
+    state = _structurer(GameState)(framed_state_doc(doc["state"]), "$.state", None)
     decoded = events is not None
     seat, peek, events = doc["seat"], doc["next_event"], (tuple(events) if decoded else doc["events"])
     if seat is not None and (type(seat) is not int or not 0 <= seat < state.n_players):

@@ -3,8 +3,9 @@
 The core reads a game only through the methods of its :class:`GameType`, each a
 function of the game's own values -- its state, its rules (the compiled card
 set), its events and actions -- so the core needs no knowledge of what a state
-holds beyond the framework's three fields (``pending``, ``game_over`` and
-``decision``; see :mod:`pillars_rules.core`).
+holds beyond the framework's part, its :class:`~pillars_rules.core.Frame`
+(``state.frame``: the decision, who is pending, the chance drawn, whether the
+game is over; see :mod:`pillars_rules.core.frame`).
 
 A game subclasses :class:`GameType` and defines its methods. In the compiled
 build the class is native, so the core calls a compiled game's methods
@@ -321,7 +322,7 @@ def core_loop(kind: GameType, state: Any, rules: Any, events: list[Any]) -> tupl
     out: list[Any] = list(events)
     b.events = out
     pending = kind.decision_event
-    while not b.state.game_over:
+    while not b.state.frame.game_over:
         if out and type(out[-1]) is pending:
             break
         kind.advance(b, rules)

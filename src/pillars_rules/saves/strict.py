@@ -21,8 +21,10 @@ from typing import Any
 
 import attrs
 
+from ..core.frame import Frame
 from ..engine import events as E
 from ..engine.rng import MAX_SEED, SEED_BITS
+from ..engine.state import Pending
 from ..errors import SaveError, safe_repr
 from ..limits import MAX_INT, MAX_ITEMS, MAX_STRING_LENGTH
 
@@ -48,6 +50,8 @@ def _hints(cls: type) -> dict[str, Any]:
         out = _HINTS[cls] = {f.name: f.type for f in attrs.fields(cls)}
         if cls is E.GameStarted:
             out["seed"] = Seed
+        elif cls is Frame:  # a Pillars state's frame (an export's): its pending decision is a Pending
+            out["pending"] = Pending | None
     return out
 
 

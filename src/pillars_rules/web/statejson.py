@@ -29,10 +29,11 @@ import attrs
 
 from pillars_rules import GameState
 
-from ..saves.codec import converter
+from ..core import Frame
+from ..saves.codec import STATE_FIELDS, converter
 
-#: The fields of a state, in the order of its JSON object.
-FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(GameState))
+#: The fields of a state, in the order of its JSON object (the frame's fields in their places).
+FIELDS: tuple[str, ...] = STATE_FIELDS
 #: The field whose items are sent one by one (a move changes one or two players).
 BY_ITEM = "players"
 _unstructure = converter.unstructure
@@ -103,7 +104,11 @@ def _fields(cls: type) -> tuple[tuple[str, object], ...]:
     out = _FIELDS.get(cls)
     if out is None:
         hints = typing.get_type_hints(cls)
-        out = _FIELDS[cls] = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
+        if cls is GameState:  # the frame's fields written in their places, as the state's own
+            hints.update(typing.get_type_hints(Frame))
+            out = _FIELDS[cls] = tuple((name, hints[name]) for name in FIELDS)
+        else:
+            out = _FIELDS[cls] = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
     return out
 
 
