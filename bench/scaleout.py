@@ -122,7 +122,7 @@ def lost_or_duplicated(spec: str, game_ids: list[str], clients: list) -> tuple[i
     replay through the verified loader and to an equal game, and each client's log
     must be the stored log as clients see it (the spectators' redaction), event for event."""
     import pillars_rules as pr
-    from pillars_rules.saves.codec import event_to_dict
+    from pillars_rules.pillars_json.codec import event_to_dict
     from pillars_rules.table import Table, open_store
 
     bad, actions, public = 0, 0, {}

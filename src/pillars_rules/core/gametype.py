@@ -83,7 +83,7 @@ class GameType:
 
     *New games and saves* (each with a default that refuses, or that works
     from the others) -- :meth:`new_game`; :meth:`is_start`,
-    :meth:`save_header`, :meth:`encode_event`, :meth:`decode_event`,
+    :meth:`upcast_save`, :meth:`save_header`, :meth:`encode_event`, :meth:`decode_event`,
     :meth:`load_rules`, :meth:`rules_facts`, :meth:`replay_log` and :meth:`load_save`, what
     :func:`pillars_rules.save`, :func:`~pillars_rules.load` and
     :func:`~pillars_rules.replay` need of a game.
@@ -209,6 +209,16 @@ class GameType:
         """Whether ``event`` is this game's first event (how
         :func:`pillars_rules.replay` finds the game of a log). By default no event is."""
         return False
+
+    def upcast_save(self, doc: dict[str, Any], version: int) -> dict[str, Any] | None:
+        """A save written in ``version``, a format older than the one that names
+        its game (format 5), as a document of the next format, if saves of that
+        format are this game's; ``None`` if not (the default). Before format 5
+        a save named no game: each such format's saves are one game's, whose
+        type upcasts them one format at a time up to format 5 (and names itself
+        in ``game``). ``doc`` is parsed, untrusted JSON; a malformed one is a
+        :class:`~pillars_rules.errors.SaveError` with its JSON path."""
+        return None
 
     def save_header(self, game: Any) -> dict[str, Any]:
         """The facts a save's header records of ``game`` besides the format's own

@@ -30,7 +30,7 @@ import attrs
 from pillars_rules import GameState
 
 from ..core import Frame
-from ..saves.codec import STATE_FIELDS, converter
+from ..pillars_json.codec import STATE_FIELDS, converter
 
 #: The fields of a state, in the order of its JSON object (the frame's fields in their places).
 FIELDS: tuple[str, ...] = STATE_FIELDS

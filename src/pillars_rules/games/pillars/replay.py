@@ -32,7 +32,7 @@ from ...engine.rng import MAX_SEED, SEED_BITS
 from ...engine.state import GameState
 from ...errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
 from ...limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
-from ...saves.strict import check_event
+from ...pillars_json.strict import check_event
 from .setup import check_variants, counts_text, set_name
 
 _FIRST_EVENT_ACTION = {

@@ -27,6 +27,7 @@ from ..engine.rng import MAX_SEED, SEED_BITS
 from ..engine.state import Pending
 from ..errors import SaveError, safe_repr
 from ..limits import MAX_INT, MAX_ITEMS, MAX_STRING_LENGTH
+from ..saves.jsonguard import bad_value as _bad
 
 
 class Seed:
@@ -56,27 +57,6 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ strict JSON -> values
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number" if not isinstance(value, float) or value == value else "NaN"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def _bad(path: str, want: str, value: object, index: int | None) -> SaveError:
-    shown = safe_repr(value, 40)
-    return SaveError(f"{path}: expected {want}, got {_json_type(value)} {shown}", index)
-
-
 # Each type gets one compiled structurer (parsed JSON -> value) and one checker
 # (Python value -> None), built once per type, so a save's thousand events pay
 # no run-time type introspection.

@@ -2,7 +2,7 @@
 format, shared by :func:`~pillars_rules.save` and the seat export of
 :mod:`pillars_rules.view`. It imports only the engine's event classes, so
 both can use it without importing each other (reading a save stays in
-:mod:`pillars_rules.saves.savefile`, its strict checks in :mod:`pillars_rules.saves.strict`).
+:mod:`pillars_rules.saves.savefile`, its strict checks in :mod:`pillars_rules.pillars_json.strict`).
 """
 
 from __future__ import annotations
