@@ -286,11 +286,12 @@ def _on_decision_pending(s: GameState, e: E.DecisionPending, layout: Layout) -> 
         pending = Pending(e.kind, e.seat)
         if len(_PENDING) < 1024:  # kinds x seats: small, unless a forged log invents kinds
             _PENDING[key] = pending
+    frame = s.frame
     if e.kind != "draft" and s.stage == "draft":
-        last = s.pending
+        last: Pending | None = frame.pending
         if last is not None and last.kind == "draft":  # a question within a draft turn: whose turn (issue #53)
-            return _pending_turn(s, pending, s.decision + 1, last.seat)
-    return _pending(s, pending, s.decision + 1)
+            return _pending_turn(s, pending, frame.decision + 1, last.seat)
+    return _pending(s, pending, frame.decision + 1)
 
 
 # ----------------------------------------------------------------- phase I

@@ -42,7 +42,7 @@ from .queries import can_pay, conversions, free_spots, trades_of
 from .reach import scaled
 from .shared import ballot_events
 from .shared import options as shared_options
-from .state import CUBE_INDEX, GameState
+from .state import CUBE_INDEX, GameState, Pending
 from .steps import market_turn
 from .zones import (
     copy_grants,
@@ -69,8 +69,9 @@ def _place_source(state: GameState) -> tuple[str, int]:
 # ------------------------------------------------------------------ legal actions
 def legal_actions(state: GameState, rules: Rules) -> list:
     """Every legal action of the seat that must decide (empty when the game is over)."""
-    pend = state.pending
-    if pend is None or state.game_over:
+    frame = state.frame  # read once: the frame's fields through the state cost more
+    pend: Pending | None = frame.pending
+    if pend is None or frame.game_over:
         return []
     return _LEGAL[pend.kind](state, rules, pend.seat)
 

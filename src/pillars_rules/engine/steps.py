@@ -19,6 +19,7 @@ from .batch import Batch, _instant, action_trigger_events, fits, instant_events,
 from .context import Rules
 from .queries import conversions
 from .shared import queue_events
+from .state import Pending
 
 #: The kind of the ``Decided`` that records a place's spot effects given, before its key.
 SPOT_EFFECTS_GIVEN: Final = "spot:"
@@ -238,7 +239,7 @@ def _step_market(b: Batch, rules: Rules) -> None:
     if not active:
         _next(b, rules)
         return
-    last = state.pending
+    last: Pending | None = state.frame.pending
     if (
         last is not None
         and last.seat in order
