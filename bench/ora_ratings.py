@@ -57,15 +57,23 @@ def levels() -> list[str]:
     return list(level_names(GAME))
 
 
-def schedule(names: Sequence[str], games: dict[str, int]) -> list[tuple[str, int, tuple[str, ...], int]]:
-    """Every game: (format, pairing index, levels by seat, seed), game k of every pairing first."""
+def schedule(
+    names: Sequence[str], games: dict[str, int], only: Sequence[str] | None = None
+) -> list[tuple[str, int, tuple[str, ...], int]]:
+    """Every game: (format, pairing index, levels by seat, seed), game k of every pairing first.
+    ``only``: the pairings and solo games of these levels alone, with the seeds they have in the
+    whole schedule (a format counted 0 plays no game)."""
     out = []
     for i, (a, b) in enumerate(itertools.combinations(names, 2)):
+        if only is not None and not (a in only and b in only):
+            continue
         for k in range(games["2p"]):
             out.append(("2p", i, (a, b) if k % 2 == 0 else (b, a), FIRST_SEED["2p"] + 1000 * i + k))
         for k in range(games["4p"]):
             out.append(("4p", i, (a, b, a, b) if k % 2 == 0 else (b, a, b, a), FIRST_SEED["4p"] + 1000 * i + k))
     for i, a in enumerate(names):
+        if only is not None and a not in only:
+            continue
         for k in range(games["solo"]):
             out.append(("solo", i, (a,), FIRST_SEED["solo"] + k))
     return sorted(out, key=lambda item: (item[3] % 1000, item[0], item[1]))
@@ -208,7 +216,7 @@ def render_rst(results: dict[str, Any]) -> str:
         "     - 2 players",
         "     - 4 players",
         "     - solo score (95%)",
-        "     - CPU ms per decision p50 / p99 / max",
+        "     - CPU ms per decision mean / p50 / p99 / max",
         "     - decisions over 50 ms",
     ]
     for b in order:
@@ -219,7 +227,8 @@ def render_rst(results: dict[str, Any]) -> str:
         s = results["solo"].get(b)
         cells.append(f"{s['mean']:g} ({s['lo']:g}--{s['hi']:g})" if s else "--")
         t = results["cpu_ms"].get(b)
-        cells.append(f"{t['p50']:g} / {t['p99']:g} / {t['max']:g}" if t else "--")
+        mean = f"{t['mean']:g}" if t and "mean" in t else "--"  # results before the mean was shown have it too
+        cells.append(f"{mean} / {t['p50']:g} / {t['p99']:g} / {t['max']:g}" if t else "--")
         cells.append(f"{t['over_budget']} of {t['decisions']}" if t else "--")
         lines += [f"   * - ``{b}``"] + [f"     - {x}" for x in cells]
     lines += [
@@ -274,12 +283,22 @@ def _logged(path: Path) -> dict[str, dict[str, Any]]:
     return done
 
 
-def run(scale: float, jobs: int, out: Path, log: Path, say: Any = print) -> dict[str, Any]:
+def run(
+    scale: float,
+    jobs: int,
+    out: Path,
+    log: Path,
+    say: Any = print,
+    formats: Sequence[str] | None = None,
+    only: Sequence[str] | None = None,
+) -> dict[str, Any]:
     """Play the fixed games (times ``scale``) on ``jobs`` processes, keeping each in ``log``; write
-    ``out`` (JSON) and its table (``.rst``) every few games and at the end."""
-    names = levels()
-    counts = {k: max(1, round(v * scale)) for k, v in GAMES.items()}
-    plan = schedule(names, counts)
+    ``out`` (JSON) and its table (``.rst``) every few games and at the end. ``formats`` (of
+    :data:`GAMES`' keys) and ``only`` (levels) play a part of the schedule, on its own seeds."""
+    every = levels()
+    names = [b for b in every if only is None or b in only]
+    counts = {k: max(1, round(v * scale)) if formats is None or k in formats else 0 for k, v in GAMES.items()}
+    plan = schedule(every, counts, only)
     done = _logged(log)
     todo = [item for item in plan if key(item) not in done]
     say(f"rating {', '.join(names)} at {GAME}: {len(plan)} games, {len(plan) - len(todo)} already in {log}")
@@ -295,6 +314,7 @@ def run(scale: float, jobs: int, out: Path, log: Path, say: Any = print) -> dict
             "game": GAME,
             "variant": "france",
             "scale": scale,
+            "formats": list(formats) if formats is not None else list(GAMES),
             "fixed_counts": GAMES,
             "jobs": jobs,
             "loadavg_before": load_before,
@@ -337,12 +357,22 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
     p.add_argument("--output", default=str(RESULTS / "ora_ratings.json"), metavar="FILE")
     p.add_argument("--log", default=None, metavar="FILE", help="finished games (default: the output's .games.jsonl)")
+    p.add_argument("--ora-formats", default=None, metavar="F,F", help="only these formats (2p, 4p, solo)")
+    p.add_argument("--ora-levels", default=None, metavar="L,L", help="only these levels' pairings and solo games")
     args = p.parse_args(argv)
     if not args.ora_scale > 0 or args.jobs < 1:
         print("python -m bench --ora-ratings: --ora-scale must be > 0 and --jobs >= 1", file=sys.stderr)
         return 2
+    formats = None if args.ora_formats is None else [f.strip() for f in args.ora_formats.split(",") if f.strip()]
+    only = None if args.ora_levels is None else [b.strip() for b in args.ora_levels.split(",") if b.strip()]
+    if formats is not None and (not formats or not set(formats) <= set(GAMES)):
+        print(f"python -m bench --ora-ratings: --ora-formats takes some of {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    if only is not None and (len(only) < 1 or not set(only) <= set(levels())):
+        print(f"python -m bench --ora-ratings: --ora-levels takes some of {', '.join(levels())}", file=sys.stderr)
+        return 2
     out = Path(args.output)
     log = Path(args.log) if args.log else out.with_suffix(".games.jsonl")
     say = lambda m: print(m, file=sys.stderr, flush=True)  # noqa: E731
-    run(args.ora_scale, args.jobs, out, log, say=say)
+    run(args.ora_scale, args.jobs, out, log, say=say, formats=formats, only=only)
     return 0

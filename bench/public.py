@@ -23,6 +23,10 @@ run on core 0, the clients on core 1 (``--no-pin``: anywhere), so that the
 attackers' own CPU is not counted against the server. Bounded in time (two phases
 of ``--seconds``) and in count (each attacker's loop runs for the phase only).
 Results go to ``bench/results/public.json`` and ``.rst``.
+
+``--game ora-et-labora`` does the same at *Ora et Labora* tables (issue #59): the
+honest tables and the lobby's flood are Ora games with Ora's ``hard`` bot, and the
+results go to ``bench/results/public.ora.json`` and ``.rst``.
 """
 
 from __future__ import annotations
@@ -44,6 +48,8 @@ RESULTS = HERE / "results"
 #: The p99 bot latency under attack may be this many times the p99 alone.
 TARGET_RATIO = 2.0
 ATTACKERS = {"lobby": "127.0.0.2", "spectators": "127.0.0.3", "reconnects": "127.0.0.4", "hellos": "127.0.0.5"}
+#: The games it plays: what their requests add, and their results' file stem.
+GAMES = {"pillars": ({}, "public"), "ora-et-labora": ({"game": "ora-et-labora"}, "public.ora")}
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -95,7 +101,7 @@ def _timed_client():
 
 
 async def _honest_table(
-    port: int, ws_url: str, t: int, measure_from: float, deadline: float, out: dict, links: list
+    port: int, ws_url: str, t: int, measure_from: float, deadline: float, out: dict, links: list, kind: str = "pillars"
 ) -> None:
     from pillars_rules.web.client import random_policy
 
@@ -105,7 +111,11 @@ async def _honest_table(
     while time.monotonic() < deadline:
         try:
             status, res = await loop.run_in_executor(
-                None, _post, port, f"127.0.1.{t + 1}", {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "hard"}]}
+                None,
+                _post,
+                port,
+                f"127.0.1.{t + 1}",
+                {**GAMES[kind][0], "seats": [{"kind": "person"}, {"kind": "bot", "bot": "hard"}]},
             )
         except OSError:
             status = 0
@@ -125,12 +135,12 @@ async def _honest_table(
             out["decisions"] += client.accepted
 
 
-async def _lobby(port: int, deadline: float, got: dict) -> None:
+async def _lobby(port: int, deadline: float, got: dict, game: str = "pillars") -> None:
     loop = asyncio.get_running_loop()
     while time.monotonic() < deadline:
         try:
             status, _ = await loop.run_in_executor(
-                None, _post, port, ATTACKERS["lobby"], {"seats": [{"kind": "bot", "bot": "hard"}] * 4}
+                None, _post, port, ATTACKERS["lobby"], {**GAMES[game][0], "seats": [{"kind": "bot", "bot": "hard"}] * 4}
             )
             code = str(status)
         except OSError as exc:  # a timeout, a refused connection: counted
@@ -200,13 +210,14 @@ def run_phase(
     warmup: float = 8.0,
     log_level: str = "warning",
     pin: bool = True,
+    game: str = "pillars",
 ) -> dict:
     """One phase on a fresh server: the honest tables' figures and the attackers' counts
     (measured for ``seconds`` after ``warmup`` seconds of the honest tables alone: the bot
     worker's start and the first moves are not measured)."""
     from bench.serverproc import ServerProcess
 
-    db = workdir / f"public-{'attack' if attack else 'alone'}.sqlite3"
+    db = workdir / f"public-{game}-{'attack' if attack else 'alone'}.sqlite3"
     cores = os.cpu_count() or 1
     # the server and its bot workers on one core, the clients (honest and hostile) on another:
     # on one machine, the attackers' own CPU would otherwise be counted against the server
@@ -228,12 +239,15 @@ def run_phase(
             start = time.monotonic() + warmup
             deadline = start + seconds
             links: list = []
-            jobs = [_honest_table(server.port, server.ws_url, t, start, deadline, honest, links) for t in range(tables)]
+            jobs = [
+                _honest_table(server.port, server.ws_url, t, start, deadline, honest, links, game)
+                for t in range(tables)
+            ]
             if attack:
                 jobs += [
                     attack_later(
                         [
-                            _lobby(server.port, deadline, attackers["lobby"]),
+                            _lobby(server.port, deadline, attackers["lobby"], game),
                             _spectators(server.ws_url, links, deadline, attackers["spectators"]),
                             _reconnects(
                                 server.ws_url,
@@ -264,6 +278,7 @@ def run_phase(
             os.sched_setaffinity(0, set(range(cores)))
     waits = honest["bot_waits"]
     return {
+        "game": game,
         "attack": attack,
         "tables": tables,
         "seconds": round(elapsed, 1),
@@ -282,7 +297,7 @@ def run_phase(
 def render_rst(doc: dict) -> str:
     rows = doc["rows"]
     lines = [
-        ".. list-table:: A public server under attack (bench/public.py)",
+        f".. list-table:: A public server under attack (bench/public.py){_at(doc)}",
         "   :header-rows: 1",
         "",
         "   * - phase",
@@ -312,6 +327,11 @@ def render_rst(doc: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _at(doc: dict) -> str:
+    game = doc.get("game", "pillars")  # results before #59: Pillars'
+    return "" if game == "pillars" else f", at {game} tables"
+
+
 def main(argv=None) -> int:
     argv = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--public"]
     p = argparse.ArgumentParser(prog="python -m bench --public", description=__doc__.splitlines()[0])
@@ -327,25 +347,28 @@ def main(argv=None) -> int:
         default="warning",
         help="the servers' log level (debug: every bot decision's wait and time, by owner)",
     )
+    p.add_argument("--game", default="pillars", choices=sorted(GAMES), help="the tables' game (default pillars)")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="pillars-public-") as tmp:
         work = Path(args.workdir or tmp)
         work.mkdir(parents=True, exist_ok=True)
         rows = [
-            run_phase(args.tables, args.seconds, attack, work, args.warmup, args.log_level, not args.no_pin)
+            run_phase(args.tables, args.seconds, attack, work, args.warmup, args.log_level, not args.no_pin, args.game)
             for attack in (False, True)
         ]
     ratio = rows[1]["bot_p99_ms"] / rows[0]["bot_p99_ms"] if rows[0]["bot_p99_ms"] else float("nan")
     doc = {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "game": args.game,
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
         "rows": rows,
         "p99_ratio": round(ratio, 2),
         "target_ratio": TARGET_RATIO,
         "target_met": bool(ratio <= TARGET_RATIO),
     }
-    out = Path(args.json) if args.json else RESULTS / "public.json"
-    rst = Path(args.rst) if args.rst else RESULTS / "public.rst"
+    stem = GAMES[args.game][1]
+    out = Path(args.json) if args.json else RESULTS / f"{stem}.json"
+    rst = Path(args.rst) if args.rst else RESULTS / f"{stem}.rst"
     out.write_text(json.dumps(doc, indent=1) + "\n")
     rst.write_text(render_rst(doc))
     print(render_rst(doc))

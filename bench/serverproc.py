@@ -30,6 +30,26 @@ ONE_ADDRESS = (
 )
 
 
+def replays(game, cards=None) -> bool:
+    """Whether a stored game replays from its log to an equal game (its own game's replay: Pillars' with
+    ``cards``, default the game's own, another game's with its shipped cards)."""
+    import pillars_rules as pr
+
+    kind = game.game_type
+    if kind.name == "pillars":
+        return bool(pr.replay(game.events, game.rules.cards if cards is None else cards) == game)
+    return bool(pr.replay(game.events, game=kind.name) == game)
+
+
+def as_sent(game, seat: int | None = None) -> list[dict]:
+    """A stored game's log as the server sends it to ``seat`` (``None``: a spectator), event by event as
+    JSON objects: Pillars' seat view (what the seat may not see redacted), another game's whole log."""
+    kind = game.game_type
+    if kind.name == "pillars":
+        return list(json.loads(game.export(seat))["events"])
+    return [kind.encode_event(e) for e in game.events]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -44,3 +44,12 @@ def test_the_figures_rate_the_levels_and_give_cpu_quantiles_and_decisions_over_b
     table = ora_ratings.render_rst({**out, "games_fixed": 20})
     assert "``hard`` over ``medium``" in table and "100% [" in table and "6 of 14" in table
     assert "stopped after 14 of the 20 games" in table
+    # hard: 10 and 60 ms six times, 5 and 7
+    assert "mean / p50 / p99 / max" in table and "30.86 / 10 / 60 / 60" in table
+
+
+def test_a_part_of_the_schedule_keeps_the_seeds_it_has_in_the_whole_one():
+    whole = ora_ratings.schedule(["easy", "medium", "hard"], {"2p": 2, "4p": 3, "solo": 1})
+    part = ora_ratings.schedule(["easy", "medium", "hard"], {"2p": 0, "4p": 3, "solo": 0}, ["medium", "hard"])
+    assert part == [item for item in whole if item[0] == "4p" and set(item[2]) == {"medium", "hard"}]
+    assert len(part) == 3 and all(seed // 1000 == 72 for *_, seed in part)

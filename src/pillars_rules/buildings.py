@@ -25,7 +25,7 @@ from .cardlang import data
 from .cardlang.buildcomp import BuildingCard, BuildingSet, FunctionSpec, GoodsSpec, load_building_paths
 from .errors import ConfigError
 from .mechanisms import usefn
-from .mechanisms.twosided import GoodsConfig
+from .mechanisms.twosided import Exchange, GoodsConfig
 from .mechanisms.use import Follow
 
 __all__ = ["BuildingCard", "BuildingSet", "bind", "function_of", "goods_config", "load_buildings", "shipped"]
@@ -36,7 +36,8 @@ def goods_config(spec: GoodsSpec) -> GoodsConfig:
     values: dict[str, dict[str, Any]] = {}
     for good, kind, v in spec.values:
         values.setdefault(good, {})[kind] = v
-    return GoodsConfig(pairs=spec.pairs, values=values, free=frozenset(spec.free))
+    exchanges = tuple(Exchange(give, take, both_ways=back) for give, take, back in spec.exchanges)
+    return GoodsConfig(pairs=spec.pairs, values=values, free=frozenset(spec.free), exchanges=exchanges)
 
 
 def _piece(p: tuple[Any, ...]) -> usefn.Piece:

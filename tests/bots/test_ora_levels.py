@@ -200,3 +200,19 @@ def test_the_levels_end_the_game_whose_follow_up_uses_called_each_other_without_
     bots = [make_level(name, 710050 + i, game=ORA) for i, name in enumerate(seats)]
     game = pr.play(pr.new_game(players=4, seed=71005, game=ORA, variants=["france"]), bots)
     assert game.is_over and game.n_events < 10_000
+
+
+def test_by_default_the_search_plays_the_rival_s_reply_with_two_players_and_no_other_seat_s_turn_with_four():
+    from pillars_rules.bots.ora_search import REPLIES
+
+    assert REPLIES == {2: 1}
+
+    def same(players: int, replies: int) -> bool:
+        game = pr.new_game(players=players, seed=6, game=ORA)
+        default = [OraSearchBot(10 + s, steps=6, cpu=None) for s in range(players)]
+        given = [OraSearchBot(10 + s, steps=6, replies=replies, cpu=None) for s in range(players)]
+        a, b = pr.play(game, default, max_actions=60), pr.play(game, given, max_actions=60)
+        return a.events == b.events and [x.total_steps for x in default] == [x.total_steps for x in given]
+
+    assert same(2, 1) and not same(2, 0)
+    assert same(4, 0) and not same(4, 1)

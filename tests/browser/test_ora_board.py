@@ -171,16 +171,24 @@ def test_a_square_with_a_legal_placement_answers_with_exactly_it_and_another_say
 
 
 def test_a_square_with_several_ways_offers_them_and_answers_with_the_one_picked(harness, windows):
-    b, f = windows[0], _first(harness, "settle", "Settle")
+    def several(f: dict) -> bool:  # a settlement that may be paid for in more than one way on one square
+        ways = [
+            (c["action"]["x"], c["action"]["y"], c["action"]["card"])
+            for c in f["choices"]
+            if c["action"]["type"] == "Settle"
+        ]
+        return len(ways) > len(set(ways))
+
+    harness.docs["settle"] = document(2, 1, several, most=1)
+    b, f = windows[0], harness.docs["settle"]["frames"][0]
     seat = f["seat"]
-    by_square: dict[tuple[int, int], list] = {}
+    by_square: dict[tuple[int, int, str], list] = {}  # the ways of one settlement on one square
     for c in f["choices"]:
         if c["action"]["type"] == "Settle":
-            by_square.setdefault((c["action"]["x"], c["action"]["y"]), []).append(c)
-    (x, y), ways = max(by_square.items(), key=lambda kv: len(kv[1]))
+            by_square.setdefault((c["action"]["x"], c["action"]["y"], c["action"]["card"]), []).append(c)
+    (x, y, card), ways = max(by_square.items(), key=lambda kv: len(kv[1]))
     assert len(ways) > 1
     _open(b, harness, "settle", 0)
-    card = ways[-1]["action"]["card"]
     _click(b, b.driver.find_element(By.CSS_SELECTOR, f'.ora-subject[data-subject="Settle:{card}"]'))
     _click(b, _square(b, seat, x, y))
     items = b.driver.find_elements(By.CSS_SELECTOR, "#ora-menu .ora-choice")

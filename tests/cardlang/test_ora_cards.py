@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import re
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -88,16 +87,19 @@ def test_duplicate_names_get_ids_by_deck():
     assert BY_NUMBER["G22"].id == "quarry_b" and BY_NUMBER["F29"].id == "quarry_c"
 
 
-def test_the_goods_card_agrees_with_the_mechanisms_configuration():
-    """The goods card's sides and values are the ones tests/mechanisms/ora.py gives the mechanisms (R4)."""
+def test_the_goods_card_is_the_mechanisms_configuration():
+    """The goods card is the one source of Ora's goods: the mechanisms' tests (tests/mechanisms/ora.py) read
+    the very configuration the card compiles to -- sides, values, the free turn and the exchanges (R4, §4.8, §4.9)."""
     from mechanisms import ora
 
-    spaced = {"peat_coal": "peat coal", "five_coins": "5 coins"}
     cfg = goods_config(CARDS.goods)
-    assert {(spaced.get(f, f), spaced.get(b, b) if b else None) for f, b in cfg.pairs} == set(ora.GOODS.pairs)
-    mine = {(spaced.get(g, g), k, Fraction(v)) for g, kinds in cfg.values for k, v in kinds if v}
-    theirs = {(g, k, Fraction(v)) for g, kinds in ora.GOODS.values for k, v in kinds if v}
-    assert mine == theirs
+    assert cfg == ora.GOODS
+    assert cfg.free == {"grain"} and cfg.backs["grain"] == "straw"
+    assert [(e.give, e.take, e.both_ways) for e in cfg.exchanges] == [
+        ((("coin", 5),), (("five_coins", 1),), True),
+        ((("wine", 1),), (("coin", 1),), False),
+        ((("whiskey", 1),), (("coin", 2),), False),
+    ]
     assert CARDS.goods.limited == (("wonder", 8),)
 
 
@@ -127,7 +129,7 @@ def test_a_pillars_card_in_an_ora_set_is_refused_with_a_hint():
         compile_building_texts([("goods.cards", GOODS_TEXT), ("x.cards", 'craftsman c "C" {\n    round 1\n}\n')])
     first = refused.value.diagnostics[0]
     assert (first.line, first.column) == (1, 1) and "unknown card kind 'craftsman'" in first.message
-    assert "goods, heartland, building and settlement cards only" in first.hint
+    assert "goods, heartland, building, settlement and track cards only" in first.hint
 
 
 def test_work_contract_price_rises_when_built():
@@ -231,16 +233,24 @@ BAD = [
 ]
 
 
+def refused_at(files: dict[str, str], old: str, new: str, where: tuple[str, int, int], message: str) -> CardError:
+    """The set of ``files`` (name -> text) with ``old`` written as ``new`` in the file ``where`` names is
+    refused, first at ``where`` (file, line, column), saying ``message``."""
+    changed = dict(files)
+    changed[where[0]] = files[where[0]].replace(old, new, 1)
+    assert changed[where[0]] != files[where[0]]
+    with pytest.raises(CardError) as refused:
+        compile_building_texts(list(changed.items()))
+    first = refused.value.diagnostics[0]
+    assert (first.file, first.line, first.column) == where, str(first)
+    assert message in first.message, str(first)
+    return refused.value
+
+
 @pytest.mark.parametrize(("old", "new", "line", "col", "message"), BAD, ids=[b[1][:40] for b in BAD])
 def test_a_malformed_card_is_refused_where_it_is_written(old, new, line, col, message):
-    text = BASE.replace(old, new, 1)
-    assert text != BASE
-    with pytest.raises(CardError) as refused:
-        compile_building_texts([("goods.cards", GOODS_TEXT), ("bad.cards", text)])
-    first = refused.value.diagnostics[0]
-    assert (first.file, first.line, first.column) == ("bad.cards", line, col), str(first)
-    assert message in first.message, str(first)
-    assert f"bad.cards:{line}:{col}: error:" in str(refused.value)
+    refused = refused_at({"goods.cards": GOODS_TEXT, "bad.cards": BASE}, old, new, ("bad.cards", line, col), message)
+    assert f"bad.cards:{line}:{col}: error:" in str(refused)
 
 
 def test_a_syntax_error_is_located_and_a_card_without_goods_card_is_refused():
@@ -375,3 +385,120 @@ def _positions_removed(node):
             changes[a.name] = 0 if a.name in ("line", "column", "end_line") else _positions_removed(v)
         return type(node)(**changes)
     return node
+
+
+# -- the goods card's exchanges (§4.9; R36) ---------------------------------------------------
+
+#: (what the shipped goods card writes, what a bad one writes instead, line, column, the message)
+BAD_EXCHANGES = [
+    ("exchange 1 wine -> 1 coin", "exchange 1 wyne -> 1 coin", 25, 16, "unknown good 'wyne' — did you mean 'wine'?"),
+    ("exchange 1 wine -> 1 coin", "exchange 1 wine -> 1 wine", 25, 5, "gives and takes the same good: wine"),
+    (
+        "exchange 1 wine -> 1 coin",
+        "exchange 1 wine, 2 wine -> 1 coin",
+        25,
+        24,
+        "'wine' is on one side of the exchange twice",
+    ),
+    ("exchange 1 wine -> 1 coin", "exchange 0 wine -> 1 coin", 25, 14, "an amount must be at least 1"),
+    ("exchange 1 wine -> 1 coin", "exchange 1 wine <- 1 coin", 25, 21, "'<'"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "col", "message"), BAD_EXCHANGES, ids=[b[1] for b in BAD_EXCHANGES])
+def test_a_malformed_exchange_is_refused_where_it_is_written(old, new, line, col, message):
+    refused_at({"goods.cards": GOODS_TEXT}, old, new, ("goods.cards", line, col), message)
+
+
+def test_an_exchange_is_formatted_and_read_back_the_same():
+    """``cards fmt``: an exchange one way (``->``) and both ways (``<->``) in canonical spacing, and the fast
+    parser and Lark read it alike."""
+    text = GOODS_TEXT.replace("exchange 5 coin <-> 1 five_coins", "exchange 5   coin<->1 five_coins")
+    assert format_text(text, "goods.cards") == GOODS_TEXT
+    start = GOODS_TEXT.index("goods ora_goods")
+    chunk = GOODS_TEXT[start:]
+    slow = P._Build(1, 1, Reporter("x", chunk)).transform(P.lark_parser().parse(chunk))
+    assert slow == list(parse(chunk).cards)
+    spec = compile_building_texts([("goods.cards", GOODS_TEXT)]).goods
+    assert spec.exchanges[0] == ((("coin", 5),), (("five_coins", 1),), True)
+
+
+# -- track cards: the wheel of each mode and variant (§5.1-§5.3, §8.2, §9.1, §10.3; R1, R6, R21) ----
+
+TRACKS_TEXT = (ORA / "tracks.cards").read_text(encoding="utf-8")
+TRACK = """track wheel_x "X" {
+    wheel values 0, 2, 3
+    wheel indicators wood, clay, joker
+    wheel enters stone 5
+    wheel wild joker
+    variant france
+    modes 4
+}
+"""
+
+#: (what TRACK writes, what a bad one writes instead, line, column, the message)
+BAD_TRACKS = [
+    ("    modes 4\n", "", 1, 7, "track card 'wheel_x' needs 'modes'"),
+    ("    modes 4\n", "    modes 4, 4\n", 7, 5, "a mode is listed twice"),
+    ("    modes 4\n", "    modes 4\n    cost 1 wood\n", 8, 5, "a track card does not set 'cost'"),
+    ("0, 2, 3", "0, 3, 2", 2, 24, "wheel values may not decrease: 2 after 3"),
+    (
+        "wood, clay, joker",
+        "wod, clay, joker",
+        3,
+        22,
+        "the indicator 'wod' is no good of the goods card — did you mean 'wood'?",
+    ),
+    ("enters stone 5", "enters stone 0", 4, 24, "the round an indicator enters in"),
+    ("wheel wild joker", "wheel wild jokr", 5, 16, "the wild indicator 'jokr' is not on the wheel"),
+    (
+        "    wheel values 0, 2, 3\n    wheel indicators wood, clay, joker\n    wheel enters stone 5\n    wheel wild joker\n",
+        "",
+        1,
+        7,
+        "track card 'wheel_x' needs its wheel",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "col", "message"), BAD_TRACKS, ids=[b[4][:40] for b in BAD_TRACKS])
+def test_a_malformed_track_card_is_refused_where_it_is_written(old, new, line, col, message):
+    refused_at({"goods.cards": GOODS_TEXT, "bad.cards": TRACK}, old, new, ("bad.cards", line, col), message)
+
+
+def test_two_track_cards_for_one_mode_and_variant_are_refused():
+    """The game takes the one track of its mode and variant: a second is refused at its id."""
+    other = TRACK.replace("wheel_x", "wheel_y").replace("variant france\n", "")  # both variants: mode 4 in france too
+    with pytest.raises(CardError) as refused:
+        compile_building_texts([("goods.cards", GOODS_TEXT), ("a.cards", TRACK), ("b.cards", other)])
+    (d,) = refused.value.diagnostics
+    assert (d.file, d.line, d.column) == ("b.cards", 1, 7)
+    assert d.message == "track cards 'wheel_x' and 'wheel_y' are both the track of mode 4 in france"
+    # another variant, or another mode, is another track
+    ireland = TRACK.replace("wheel_x", "wheel_y").replace("france", "ireland")
+    assert (
+        len(compile_building_texts([("goods.cards", GOODS_TEXT), ("a.cards", TRACK), ("b.cards", ireland)]).tracks) == 2
+    )
+
+
+def test_the_shipped_tracks_read_alike_with_both_parsers_and_show_in_words(capsys):
+    """``cards fmt`` keeps tracks.cards as it is (test_the_shipped_files_are_canonical); the fast parser and
+    Lark read every track card alike; ``cards show`` says a track in words."""
+    for start in [i for i in range(len(TRACKS_TEXT)) if TRACKS_TEXT.startswith("track ", i)]:
+        chunk = TRACKS_TEXT[start : TRACKS_TEXT.index("}\n", start) + 2]
+        slow = P._Build(1, 1, Reporter("x", chunk)).transform(P.lark_parser().parse(chunk))
+        assert slow == list(parse(chunk).cards)
+    assert run("cards", "show", "wheel_two_france", "--cards", "ora-et-labora") == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Production wheel, 2 players, France (wheel_two_france) -- track, france only",
+        "The wheel of modes 2.",
+        "Values after 0, 1, ... steps: 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 10.",
+        "Indicators from the start: wood, clay, peat, sheep, grain, coin, joker.",
+        "Entering: grapes after round 11's rotation, stone after round 18's rotation.",
+        "Wild: joker (stands in for any indicator).",
+        "An indicator at the last value stays there.",
+    ]
+    assert run("cards", "check", "ora-et-labora") == 0
+    assert capsys.readouterr().out == (
+        "ok: 78 cards (3 heartland, 67 building, 8 settlement) and a goods card; 9 track cards\n"
+    )

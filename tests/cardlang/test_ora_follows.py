@@ -1,9 +1,11 @@
 """A building card the checker accepts is one Ora's flow plays (issue #58; docs/ora/cards.rst).
 
-The card language reads more follow-ups than the game plays (``use an occupied
-building except palace``); the follow-ups the flow plays are data
+The card language reads more follow-ups than the game plays (``use an adjacent
+building``); the follow-ups the flow plays are data
 (:data:`pillars_rules.games.ora.rules.FOLLOWS`), which ``cards check`` and a
-game's card set read: any other is refused where the card writes it.
+game's card set read: any other is refused where the card writes it. A ``use``
+follow-up may leave out one card (``except CARD``, the Priory's ``except priory``;
+R26, §4.4): it is played as the same step, and the card must be one of the set.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pillars_rules.games.ora import new_game, ora_rules
 from pillars_rules.games.ora import records as R
 from pillars_rules.games.ora.cards import card_set
 from pillars_rules.games.ora.rules import CARD_STEPS, FOLLOWS, STEPS, flow_step
-from pillars_rules.games.ora.steps import written
+from pillars_rules.games.ora.steps import split_except, written
 
 from .test_cli import run
 from .test_ora_cards import BASE
@@ -34,13 +36,18 @@ def _fan(tmp_path: Path, follow: str) -> Path:
     return fan
 
 
-def test_cards_check_refuses_a_follow_up_the_flow_cannot_play_where_it_iswritten(tmp_path, capsys):
-    fan = _fan(tmp_path, "use an occupied building except palace")
+def _checked(tmp_path: Path, follow: str, capsys) -> tuple[Path, str]:
+    """The fan building using ``follow``, refused by ``cards check``: its file and what was said."""
+    fan = _fan(tmp_path, follow)
     assert run("cards", "check", "ora-et-labora", str(fan)) == 1
-    err = capsys.readouterr().err
+    return fan, capsys.readouterr().err
+
+
+def test_cards_check_refuses_a_follow_up_the_flow_cannot_play_where_it_iswritten(tmp_path, capsys):
+    fan, err = _checked(tmp_path, "use an adjacent building except palace", capsys)
     assert (
-        f"{fan}:8:20: error: the game's flow cannot play the follow-up 'use an occupied building except palace'"
-        " — did you mean 'use an occupied building'?"
+        f"{fan}:8:20: error: the game's flow cannot play the follow-up 'use an adjacent building except palace'"
+        " — did you mean 'use an empty adjacent building'?"
     ) in err
     assert "hint: the follow-ups it plays: action cut_peat, action fell_trees, build," in err
     assert "1 problem found" in err
@@ -49,9 +56,8 @@ def test_cards_check_refuses_a_follow_up_the_flow_cannot_play_where_it_iswritten
 @pytest.mark.parametrize(
     "follow",
     [
-        "use an occupied building except palace",
         "use an adjacent building",  # the flow's "adjacent" is an *empty* adjacent one: not what this says
-        "use a building with prior",  # the Priory's step also leaves out Priories: not what this says
+        "use an adjacent building except priory",  # leaving a card out makes no step playable
         "recall lay_brother",
         "land anywhere",
         "action sow",
@@ -69,7 +75,7 @@ def test_each_follow_up_the_flow_does_not_play_is_refused(tmp_path, follow):
 
 
 def test_a_game_made_with_such_a_card_is_refused_with_the_same_located_message(tmp_path):
-    fan = _fan(tmp_path, "use an occupied building except palace")
+    fan = _fan(tmp_path, "use an adjacent building")
     with pytest.raises(CardError) as refused:
         card_set(["ora-et-labora", str(fan)])
     assert refused.value.diagnostics[0].line == 8
@@ -94,7 +100,7 @@ def test_every_shipped_card_passes_and_names_only_follow_ups_the_flow_plays(caps
     assert run("cards", "check", str(ORA)) == 0
     assert "ok: 78 cards" in capsys.readouterr().out
     cards = load_buildings(["ora-et-labora"], follows=FOLLOWS)
-    named = {f for c in cards if c.spec is not None for f in written(c.spec)}
+    named = {(s, split_except(s, a)[0]) for c in cards if c.spec is not None for s, a in written(c.spec)}
     assert named <= set(FOLLOWS)
     # every follow-up a shipped card writes is played (Carpentry, Locutory, Bathhouse, Calefactory...)
     assert named == set(FOLLOWS) - {("clear", "moor")}
@@ -112,7 +118,7 @@ def test_follow_text_writes_each_follow_up_as_a_card_does():
 def test_a_set_compiled_without_the_check_is_refused_by_the_rules_naming_the_card_and_file(tmp_path):
     """``load_buildings`` without ``follows`` checks the language only; the game's rules read the
     compiled text and refuse the card all the same (a follow-up the flow would misread included)."""
-    for follow in ("use an occupied building except palace", "use an adjacent building"):
+    for follow in ("use an adjacent building except palace", "use an adjacent building"):
         cards = load_buildings(["ora-et-labora", _fan(tmp_path, follow)])
         with pytest.raises(ConfigError) as refused:
             ora_rules("2 players", "france", tuple(cards.cards))  # the fan card is in play: modes 1, 2
@@ -141,3 +147,48 @@ def test_each_follow_up_the_checker_accepts_plays_in_a_game(tmp_path, follow):
     else:
         assert R.Followed(0, step, arg, "0/abbey") in new
         assert after.pending == R.Turn(0, f"then {step}")
+
+
+# -- "except CARD": a use that leaves one card out (R26, §4.4) ----------------------------------
+
+
+def test_a_use_may_leave_out_any_card_of_the_set(tmp_path, capsys):
+    """``except CARD`` after any ``use ... building`` the flow plays is accepted (it was the Priory's
+    alone), and played as the same step."""
+    for follow in (
+        "use an occupied building except palace",
+        "use an empty adjacent building except farmyard",
+        "use a displayed building except hospice",
+        "use a building with prior except priory",
+    ):
+        fan = _fan(tmp_path, follow)
+        assert run("cards", "check", "ora-et-labora", str(fan)) == 0, capsys.readouterr().err
+        cards = load_buildings(["ora-et-labora", fan], follows=FOLLOWS)
+        ((step, arg),) = written(cards["abbey"].spec)
+        assert flow_step(step, arg) == flow_step(step, split_except(step, arg)[0]) != (step, arg)
+        rules = ora_rules("2 players", "france", tuple(cards.cards))
+        assert rules.excepts[("abbey", flow_step(step, arg)[1])] == {follow.rsplit(" ", 1)[1]}
+
+
+def test_leaving_out_a_card_the_set_does_not_hold_is_refused_where_it_is_written(tmp_path, capsys):
+    fan, err = _checked(tmp_path, "use an occupied building except palce", capsys)
+    assert (
+        f"{fan}:8:20: error: 'use an occupied building except palce' leaves out the card 'palce', which is no "
+        "card of the set — did you mean 'palace'?"
+    ) in err
+    with pytest.raises(CardError) as refused:  # also without the game's follow-ups: it is the language's check
+        load_buildings(["ora-et-labora", fan])
+    assert (refused.value.diagnostics[0].line, refused.value.diagnostics[0].column) == (8, 20)
+
+
+def test_one_card_leaving_out_two_cards_in_one_step_is_refused(tmp_path):
+    """The flow's step names no card: two uses played as one step must leave out the same one."""
+    fan = tmp_path / "abbey.cards"
+    fan.write_text(
+        BASE.replace('hut "Hut"', 'abbey "Abbey"').replace(
+            "1 wood -> 1 clay", "1 wine -> use an occupied building except palace | 1 wood -> use an occupied building"
+        )
+    )
+    cards = load_buildings(["ora-et-labora", fan], follows=FOLLOWS)
+    with pytest.raises(ConfigError, match=r"card 'abbey': its uses of a building played as the step 'use occupied'"):
+        ora_rules("2 players", "france", tuple(cards.cards))

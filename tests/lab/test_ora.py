@@ -14,10 +14,12 @@ from pillars_rules.lab.plan import plan
 
 SHRINE = "examples/ora_fan_buildings/shrine.cards"  # deliberately strong: 200 points for a wood
 FOLLY = "examples/ora_fan_buildings/folly.cards"  # deliberately useless
-#: Small fixed counts: four seats give each building four chances a game (random bots build
-#: late, so every seat meets its first chance), three games give twelve, past the lab's ten.
+#: Small fixed counts: four seats give each building up to four chances a game (a seat meets its
+#: first chance unless another built the building first: random bots, choosing among one placement
+#: per building since its outcome became a decision of its own, build sooner than they did), four
+#: games give more than the lab's ten.
 COMMON = dict(game="ora-et-labora", players=4, variants=("short",), bots=("random",), seed=1, gold=3)
-GAMES = 3
+GAMES = 4
 
 
 def _spec() -> GameSpec:

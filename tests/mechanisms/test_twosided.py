@@ -104,7 +104,7 @@ def test_a_bad_config_is_refused_saying_where(kwargs: dict[str, object], where: 
         GoodsConfig(**kwargs)  # type: ignore[arg-type]
 
 
-# -- Ora's goods (data: games/ora/setup.py, via tests/mechanisms/ora.py) ------------------------
+# -- Ora's goods (data: the goods card, cards/ora-et-labora/goods.cards, via tests/mechanisms/ora.py) ------------------------
 
 G = ora.GOODS
 
@@ -112,7 +112,7 @@ G = ora.GOODS
 def test_the_values_are_the_lexicons() -> None:
     """R4 (§5.5): a sample of docs/ora/lexicon.rst's table; straw is half an energy."""
     assert value(G, "straw", "energy") == Fraction(1, 2)
-    assert (value(G, "meat", "food"), value(G, "peat coal", "energy"), value(G, "reliquary", "points")) == (5, 3, 8)
+    assert (value(G, "meat", "food"), value(G, "peat_coal", "energy"), value(G, "reliquary", "points")) == (5, 3, 8)
     assert value(G, "coin", "food") == 1 and value(G, "wonder", "points") == 30 and value(G, "clay", "food") == 0
 
 
@@ -132,7 +132,7 @@ def test_scenario_27_a_settlement_paid_by_value_with_no_change() -> None:
     need = {"food": 1, "energy": 1}
     assert pay(G, {"grain": 2, "wood": 1}, {"food": {"grain": 1}, "energy": {"wood": 1}}, need) == {"grain": 1}
     big = {"food": 8, "energy": 3}  # the Fishing Village's cost (lexicon)
-    assert can_pay(G, {"meat": 2, "peat coal": 1}, {"food": {"meat": 2}, "energy": {"peat coal": 1}}, big) is None
+    assert can_pay(G, {"meat": 2, "peat_coal": 1}, {"food": {"meat": 2}, "energy": {"peat_coal": 1}}, big) is None
     assert can_pay(
         G, {"meat": 2, "grain": 1, "peat": 2}, {"food": {"meat": 2, "grain": 1}, "energy": {"peat": 2}}, big
     ) == ("the grain given for food is not needed: food 8 is paid without it")
@@ -147,8 +147,8 @@ def test_scenario_30_wine_and_four_coins_make_a_five_coin() -> None:
     """§13 scenario 30 (§4.9, §7.2): 1 wine -> 1 coin, 5 coins -> one 5-coin: 2 points."""
     stock = exchange(G, {"wine": 1, "coin": 4}, 1)
     stock = exchange(G, stock, 0)
-    assert stock == {"5 coins": 1} and total(G, stock, "points") == 2
+    assert stock == {"five_coins": 1} and total(G, stock, "points") == 2
     assert exchange(G, {"whiskey": 1}, 2) == {"coin": 2}
-    assert exchange(G, {"5 coins": 1}, 0, back=True) == {"coin": 5}
+    assert exchange(G, {"five_coins": 1}, 0, back=True) == {"coin": 5}
     with pytest.raises(IllegalActionError, match="one way only"):
         exchange(G, {"coin": 1}, 1, back=True)

@@ -43,11 +43,13 @@ def test_a_built_building_a_felled_forest_and_placed_clergy_show_on_their_square
     clergyman stands on its building (P the prior, L a lay brother)."""
     game = _game_with(
         "build Stone Merchant at (3, 0)",
-        "prior on Stone Merchant, without using it",
+        "prior on Stone Merchant",
+        "leave Stone Merchant unused",
         "end the turn",
         "fell trees at (1, 0): 1 wood",
         "end the turn",
-        "lay brother on Farmyard, without using it",
+        "lay brother on Farmyard",
+        "leave Farmyard unused",
     )
     view = game.view(0)
     assert landscape.grid_lines(view, 0) == [

@@ -42,13 +42,16 @@ def test_a_move_on_one_process_reaches_the_clients_of_the_other(start_servers, p
     assert "bot refused" not in logs[0] + logs[1]
 
 
-def test_two_processes_racing_on_one_decision_exactly_one_wins(start_servers, pg_dsn):
+@pytest.mark.parametrize("request_game", [{"seed": 5}, {"game": "ora-et-labora"}], ids=["pillars", "ora"])
+def test_two_processes_racing_on_one_decision_exactly_one_wins(start_servers, pg_dsn, request_game):
     """Seat 0 is connected to both processes (the same credential twice); each time
     it must act, both connections answer the same decision at once, with
-    different actions. Exactly one is stored; the other is refused as stale and
-    its client gets the winner's move from the other process."""
+    different actions (the first and the last choice listed, whatever the game's
+    actions are). Exactly one is stored; the other is refused as stale and its
+    client gets the winner's move from the other process. At a Pillars table and
+    an Ora et Labora one (issue #59)."""
     a, b = start_servers(2)
-    game = create(a, seed=5, players=2)
+    game = create(a, players=2, **request_game)
     rounds = 5
 
     async def main():

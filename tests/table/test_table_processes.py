@@ -1,7 +1,7 @@
 """The table with real server processes (issue #10 item 6): a process killed
 with SIGKILL mid-game leaves a store that reloads to an equal game, and two
-processes racing on one decision never both win; on SQLite and on
-PostgreSQL (``backend``, see ``conftest.py``)."""
+processes racing on one decision never both win, at a Pillars table and an
+Ora et Labora one (issue #59); on SQLite and on PostgreSQL (``backend``, see ``conftest.py``)."""
 
 import os
 import random
@@ -10,6 +10,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
+from bench.serverproc import replays
 
 import pillars_rules as pr
 from pillars_rules.table import Table, encode_message
@@ -72,9 +75,10 @@ def test_a_server_killed_mid_game_reloads_to_an_equal_game_and_continues(backend
         assert pr.save(Table.open(backend.open(), game_id).game) == pr.save(expected)
 
 
-def test_two_processes_racing_on_one_decision_exactly_one_wins(backend):
+@pytest.mark.parametrize("game", ["pillars", "ora-et-labora"])
+def test_two_processes_racing_on_one_decision_exactly_one_wins(backend, game):
     db = backend.spec
-    Table.create(backend.open(), "g", players=2, seed=17)
+    Table.create(backend.open(), "g", players=2, seed=17, game=game)
     rounds = 6
     workers = [start("race", db, "g", str(rounds)), start("race", db, "g", str(rounds), "x")]
     results = []
@@ -89,5 +93,8 @@ def test_two_processes_racing_on_one_decision_exactly_one_wins(backend):
         assert w.wait(timeout=60) == 0, w.stderr.read()
     assert results == [["conflict", "won"]] * rounds
     table = Table.open(backend.open(), "g")
-    assert table.decision == 1 + rounds
-    check_game(table.game)
+    assert table.decision == 1 + rounds and table.game.game_type.name == game
+    if game == "pillars":
+        check_game(table.game)  # Pillars' laws
+    else:
+        assert replays(table.game) and pr.load(pr.save(table.game)) == table.game

@@ -40,7 +40,7 @@ def race(db: str, game_id: str, rounds: int) -> None:
         print("ready", flush=True)
         assert sys.stdin.readline().strip() == "go"
         try:
-            table.handle(game.current_player, encode_message(game.decision, action))
+            table.handle(game.current_player, encode_message(game.decision, action, table.kind))
             print("won", flush=True)
         except pr.ConflictError as err:
             assert table.game.decision == game.decision + 1, (table.game.decision, game.decision)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 from starlette.testclient import TestClient  # the [web] extra is part of [test]: nothing here is skipped
@@ -42,6 +44,22 @@ def settings(tmp_path, **kw) -> Settings:
 
 def client(tmp_path, **kw) -> TestClient:
     return TestClient(create_app(settings(tmp_path, **kw)))
+
+
+def post_live(server, path: str, doc: dict) -> tuple[int, dict]:
+    """POST ``doc`` to a real server (:class:`bench.serverproc.ServerProcess`) from its own origin:
+    the status and the JSON answer, a refusal's too."""
+    req = urllib.request.Request(
+        server.url + path,
+        data=json.dumps(doc).encode(),
+        headers={"content-type": "application/json", "origin": server.url},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
 
 
 def key_of(link: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from bench import server as benchmark
 from bench.cli import SUITES
 
@@ -61,3 +62,55 @@ def test_the_check_sees_a_client_that_missed_an_event(tmp_path):
     Seen.events = Seen.events[:5] + Seen.events[6:]
     bad = benchmark.check(tmp_path / "g.sqlite3", [{"game": "g1"}], [Seen()])
     assert good["bad"] == 0 and bad["bad"] == 1
+
+
+def test_a_tiny_run_of_ora_tables_writes_its_own_rows(tmp_path):
+    """Ora et Labora tables (issue #59): every seat a client choosing among the listed choices, stopped
+    at decision 60 (the benchmark proper plays to the end); one of the two games opened and replayed,
+    every client's log compared with the stored rows; the rows name the game, and the p95."""
+    out, rst = tmp_path / "server.ora.json", tmp_path / "server.ora.rst"
+    argv = ["--server", "--game", "ora-et-labora", "--tables", "2", "--moves", "60", "--verify", "1", "--no-pin"]
+    assert benchmark.main([*argv, "--json", str(out), "--rst", str(rst)]) == 0
+    result = json.loads(out.read_text())
+    assert result["game"] == "ora-et-labora" and result["bots"] == "random"
+    (row,) = result["rows"]
+    assert (row["game"], row["tables"], row["seats"], row["clients"]) == ("ora-et-labora", 2, 2, 4)
+    assert row["actions"] == 2 * 60 and row["lost_or_duplicated"] == 0 and row["verified"] == 1
+    assert row["latencies"] >= 100 and row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
+    text = rst.read_text()
+    assert "2 (ora-et-labora, the first 60 decisions)" in text and row["moves"] == 60
+    assert (
+        "Ora et Labora tables" in text and "p95 latency" in text and "Lost or duplicated events in all rows: 0" in text
+    )
+
+
+def test_ora_tables_refuse_bots_their_clients_cannot_be(tmp_path):
+    import pillars_rules as pr
+
+    with pytest.raises(pr.ConfigError, match="choose at random: --seats random, not random,heuristic"):
+        benchmark.run_tables(1, ["random", "heuristic"], tmp_path, seats=2, game="ora-et-labora")
+
+
+def test_the_check_compares_another_game_s_clients_with_the_stored_rows(tmp_path):
+    """An Ora game not opened (``verify`` 0) is still checked: a client that missed an event, or that was
+    not told of the end, counts."""
+    from pillars_rules.table import EventStore, Table, encode_message
+
+    with EventStore(tmp_path / "g.sqlite3") as store:
+        table = Table.create(store, "o1", players=1, game="ora-et-labora")
+        while not table.game.is_over:
+            table.handle(0, encode_message(table.decision, table.game.legal_actions()[0], table.kind))
+        sent = [table.kind.encode_event(e) for e in table.game.events]
+
+    class Seen:
+        game, seat, is_over = "o1", 0, True
+        events = sent
+
+    def bad(verify):
+        return benchmark.check(tmp_path / "g.sqlite3", [{"game": "o1"}], [Seen()], verify=verify)
+
+    assert bad(0) == {"bad": 0, "actions": table.decision - 1, "verified": 0} and bad(None)["verified"] == 1
+    Seen.events = sent[:5] + sent[6:]
+    assert bad(0)["bad"] == 1 and bad(None)["bad"] == 1
+    Seen.events, Seen.is_over = sent, False
+    assert bad(0)["bad"] == 1

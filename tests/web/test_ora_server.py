@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-import urllib.request
 
 import pytest
 from bench.serverproc import ONE_ADDRESS, ServerProcess
@@ -26,6 +25,8 @@ from pillars_rules.core import game_type
 from pillars_rules.table import EventStore, Table, actionjson, open_store
 from pillars_rules.web import protocol as P
 from pillars_rules.web.client import GameClient, random_policy
+
+from .support import post_live as post
 
 ORA = "ora-et-labora"
 KIND = game_type(ORA)
@@ -40,20 +41,6 @@ def stored(db, gid: str) -> pr.Game:
     store = EventStore(db) if "://" not in str(db) else open_store(str(db))
     with store:
         return Table.open(store, gid).game
-
-
-def post(server: ServerProcess, path: str, doc: dict) -> tuple[int, dict]:
-    req = urllib.request.Request(
-        server.url + path,
-        data=json.dumps(doc).encode(),
-        headers={"content-type": "application/json", "origin": server.url},
-        method="POST",
-    )
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as err:
-        return err.code, json.loads(err.read())
 
 
 def checked_policy(seed: int):

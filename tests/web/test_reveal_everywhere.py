@@ -4,7 +4,8 @@ key -- a seat's or the spectators' -- downloads the save (which holds the seed,
 from which the order of every deck follows), and neither the replay's index nor
 any of its states carries the seed. Before, any key, the spectator link
 included, downloaded the save, and loading it gave the decks' order that
-``"secrets": true`` refuses. With ``"reveal": true`` the save is offered."""
+``"secrets": true`` refuses. With ``"reveal": true`` the save is offered. The same
+at an Ora et Labora table (issue #59)."""
 
 from __future__ import annotations
 
@@ -37,16 +38,21 @@ def _replay(server, doc: dict) -> tuple[int, bytes]:
         conn.close()
 
 
-def _finished(server, reveal: bool) -> tuple[str, list[str]]:
-    """A finished game (a person's seat taken over by a bot at once, and a bot) and its keys."""
-    made = server.create(
-        {
-            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
-            "seed": SEED,
-            "takeover": {"bot": "random", "grace": 0},
-            "reveal": reveal,
-        }
-    )
+#: The games' requests: Pillars', and Ora et Labora's (issue #59: it has no seed to hide, but its save is
+#: governed the same), the short 3-player game, whose random games are short.
+GAMES = {
+    "pillars": {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}]},
+    "ora": {
+        "game": "ora-et-labora",
+        "variants": ["short"],
+        "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+    },
+}
+
+
+def _finished(server, reveal: bool, game: str = "pillars") -> tuple[str, list[str]]:
+    """A finished game (a person's seat taken over by a bot at once, and bots) and its keys."""
+    made = server.create({**GAMES[game], "seed": SEED, "takeover": {"bot": "random", "grace": 0}, "reveal": reveal})
     keys = [made["seats"][0]["link"].split("key=", 1)[1], made["spectator"].split("key=", 1)[1]]
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
@@ -57,8 +63,9 @@ def _finished(server, reveal: bool) -> tuple[str, list[str]]:
     raise AssertionError("the bots' game did not end")
 
 
-def test_no_key_gets_the_save_or_the_seed_of_a_game_not_revealed(live):
-    game, keys = _finished(live, reveal=False)
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_no_key_gets_the_save_or_the_seed_of_a_game_not_revealed(live, kind):
+    game, keys = _finished(live, reveal=False, game=kind)
     for key in keys:  # the seat's and the spectators'
         status, body = _replay(live, {"game": game, "key": key, "save": True})
         assert status == 403 and "chose not to reveal" in json.loads(body)["error"]
@@ -71,7 +78,9 @@ def test_no_key_gets_the_save_or_the_seed_of_a_game_not_revealed(live):
         assert _replay(live, {"game": game, "key": key, "at": 1, "secrets": True})[0] == 400
 
 
-def test_a_revealed_game_s_save_is_offered(live):
-    game, keys = _finished(live, reveal=True)
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_a_revealed_game_s_save_is_offered(live, kind):
+    game, keys = _finished(live, reveal=True, game=kind)
     status, body = _replay(live, {"game": game, "key": keys[1], "save": True})
-    assert status == 200 and pr.load(body.decode()).is_over
+    loaded = pr.load(body.decode())
+    assert status == 200 and loaded.is_over and loaded.game_type.name == GAMES[kind].get("game", "pillars")

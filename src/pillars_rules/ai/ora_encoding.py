@@ -9,14 +9,15 @@ in this order, its fields in mixed radix (the last one fastest):
 block         fields (values)
 ============  =====================================================================
 ``Fell``      cover (forest, moor), then ``none`` or a cell and ``joker`` (no, yes)
-``Place``     owner (seat), building card, clergy kind, outcome (-1 .. cap-1)
-``Contract``  owner (seat), building card, fee (0 .. most fees - 1), outcome
+``Place``     owner (seat), building card, clergy kind
+``Contract``  owner (seat), building card, fee (0 .. most fees - 1)
 ``Choose``    clergy kind
 ``Build``     building card, cell
 ``Buy``       board kind, side, cell
 ``Settle``    settlement card, cell, payment slot (0 .. ``MAX_PAYMENTS`` - 1)
 ``Clear``     cell
-``Activate``  owner (-1: the display, then each seat), building card, outcome
+``Activate``  owner (-1: the display, then each seat), building card
+``Use``       outcome (0 .. cap-1)
 ``Flip``      good, slot (0: one, 1: all)
 ``Trade``     good
 ``Pass``      (one id)
@@ -27,7 +28,8 @@ board may attach to; the heartland's rows and as many more above and below as
 there are districts, with one row to spare), numbered row by row.
 *Building cards* are the heartland and building cards in play; *outcome* is
 the index of the function's outcome as :mod:`~pillars_rules.games.ora.legal`
-lists them (each function lists at most its cap, 256).
+lists them at the ``use`` decision that follows a placement, a contract or a
+follow-up use (each function lists at most its cap, 256).
 
 Two parameters are not bounded by the rules and are mapped to ids by their
 **canonical order**, the order in which the game lists the legal actions:
@@ -58,7 +60,7 @@ from typing import Any, TypeVar
 
 from ..errors import IllegalActionError
 from ..games.ora import records as R
-from ..games.ora.legal import BACKS, MAX_PAYMENTS, TRADES
+from ..games.ora.legal import MAX_PAYMENTS
 from ..mechanisms.usefn import MAX_OUTCOMES
 
 T = TypeVar("T")
@@ -133,24 +135,25 @@ class OraActionEncoding:
         self.settlements = tuple(c.id for c in cards if c.kind == "settlement")
         self._building = {c: i for i, c in enumerate(self.buildings)}
         self._settlement = {c: i for i, c in enumerate(self.settlements)}
-        self.outcomes = max((getattr(c.function, "cap", MAX_OUTCOMES) for c in cards if c.function), default=0) + 1
+        self.outcomes = max((getattr(c.function, "cap", MAX_OUTCOMES) for c in cards if c.function), default=0)
         self.fees = max(len(level) for level in rules.contracts.fees)
         self.boards = tuple((b.name, tuple(s.name for s in b.sides)) for b in rules.grid.boards if b.attach)
         self.sides = max((len(s) for _, s in self.boards), default=0)
         self.covers = tuple(rules.grid.covers)
-        self.backs = tuple(BACKS)
-        self.trades = tuple(TRADES)
+        self.backs = tuple(rules.backs)  # the goods card's free turns and one-way exchanges (its set's)
+        self.trades = tuple(rules.trades)
         nb, cells = len(self.buildings), w.size
         sizes = (
             ("Fell", "cover, none | cell, joker", len(self.covers) * (1 + 2 * cells)),
-            ("Place", "owner, card, kind, outcome", self.n * nb * len(KINDS) * self.outcomes),
-            ("Contract", "owner, card, fee, outcome", self.n * nb * self.fees * self.outcomes),
+            ("Place", "owner, card, kind", self.n * nb * len(KINDS)),
+            ("Contract", "owner, card, fee", self.n * nb * self.fees),
             ("Choose", "kind", len(KINDS)),
             ("Build", "card, cell", nb * cells),
             ("Buy", "board, side, cell", len(self.boards) * self.sides * cells),
             ("Settle", "card, cell, payment slot", len(self.settlements) * cells * MAX_PAYMENTS),
             ("Clear", "cell", cells),
-            ("Activate", "owner, card, outcome", (self.n + 1) * nb * self.outcomes),
+            ("Activate", "owner, card", (self.n + 1) * nb),
+            ("Use", "outcome", self.outcomes),
             ("Flip", "good, slot", len(self.backs) * 2),
             ("Trade", "good", len(self.trades)),
             ("Pass", "", 1),
@@ -187,13 +190,8 @@ class OraActionEncoding:
             raise IllegalActionError(f"no seat {owner} in this game's encoding ({self.n} landscapes)")
         return owner
 
-    def _outcome(self, outcome: int) -> int:
-        if not -1 <= outcome < self.outcomes - 1:
-            raise IllegalActionError(f"outcome {outcome} is outside -1..{self.outcomes - 2}")
-        return outcome + 1
-
     def _index(self, action: Any, slot: int) -> int:
-        w, nb, no = self.window, len(self.buildings), self.outcomes
+        w, nb = self.window, len(self.buildings)
         kind = type(action).__name__
         first = self._first.get(kind)
         if first is None or type(action) is not getattr(R, kind, None):
@@ -209,20 +207,12 @@ class OraActionEncoding:
             k = KINDS.index(action.kind) if action.kind in KINDS else -1
             if k < 0:
                 raise IllegalActionError(f"no clergy kind {action.kind!r}")
-            return (
-                first
-                + ((self._owner(owner) * nb + self._card(card)) * len(KINDS) + k) * no
-                + self._outcome(action.outcome)
-            )
+            return first + (self._owner(owner) * nb + self._card(card)) * len(KINDS) + k
         if isinstance(action, R.Contract):
             owner, card = _owner_card(action.key)
             if not 0 <= action.fee < self.fees:
                 raise IllegalActionError(f"fee {action.fee} is outside 0..{self.fees - 1}")
-            return (
-                first
-                + ((self._owner(owner) * nb + self._card(card)) * self.fees + action.fee) * no
-                + self._outcome(action.outcome)
-            )
+            return first + (self._owner(owner) * nb + self._card(card)) * self.fees + action.fee
         if isinstance(action, R.Choose):
             if action.kind not in KINDS:
                 raise IllegalActionError(f"no clergy kind {action.kind!r}")
@@ -251,7 +241,11 @@ class OraActionEncoding:
             owner, card = _owner_card(action.key)
             if owner != -1:
                 self._owner(owner)
-            return first + ((owner + 1) * nb + self._card(card)) * no + self._outcome(action.outcome)
+            return first + (owner + 1) * nb + self._card(card)
+        if isinstance(action, R.Use):
+            if type(action.outcome) is not int or not 0 <= action.outcome < self.outcomes:
+                raise IllegalActionError(f"outcome {action.outcome!r:.20} is outside 0..{self.outcomes - 1}")
+            return first + action.outcome
         if isinstance(action, R.Flip):
             if action.good not in self.backs:
                 raise IllegalActionError(f"no good {action.good!r} to turn")
@@ -305,12 +299,12 @@ class OraActionEncoding:
         return sorted(self.ids(legal))
 
     def describe(self, index: int) -> str:
-        """What the id ``index`` means, from the table alone (``Place owner 0 card ... outcome 3``)."""
+        """What the id ``index`` means, from the table alone (``Place 0/clay_mound kind prior``)."""
         if not 0 <= index < self.size:
             raise IllegalActionError(f"action id {index!r} is not in 0..{self.size - 1}")
         name, fields, first, _ = next(r for r in self._rows if r[2] <= index < r[2] + r[3])
         r = index - first
-        w, nb, no = self.window, len(self.buildings), self.outcomes
+        w, nb = self.window, len(self.buildings)
 
         def cell(i: int) -> str:
             return "({}, {})".format(*w.cell(i))
@@ -322,11 +316,10 @@ class OraActionEncoding:
             at, joker = divmod(rest - 1, 2)
             return f"Fell {self.covers[c]} at {cell(at)}" + (" (joker)" if joker else "")
         if name in ("Place", "Contract"):
-            r, outcome = divmod(r, no)
             r, k = divmod(r, len(KINDS) if name == "Place" else self.fees)
             owner, card = divmod(r, nb)
             what = f"kind {KINDS[k]}" if name == "Place" else f"fee {k}"
-            return f"{name} {owner}/{self.buildings[card]} {what} outcome {outcome - 1}"
+            return f"{name} {owner}/{self.buildings[card]} {what}"
         if name == "Choose":
             return f"Choose {KINDS[r]}"
         if name == "Build":
@@ -345,9 +338,10 @@ class OraActionEncoding:
         if name == "Clear":
             return f"Clear {cell(r)}"
         if name == "Activate":
-            r, outcome = divmod(r, no)
             owner, card = divmod(r, nb)
-            return f"Activate {'display' if owner == 0 else owner - 1}/{self.buildings[card]} outcome {outcome - 1}"
+            return f"Activate {'display' if owner == 0 else owner - 1}/{self.buildings[card]}"
+        if name == "Use":
+            return f"Use outcome {r}"
         if name == "Flip":
             good, slot = divmod(r, 2)
             return f"Flip {'1' if slot == 0 else 'all'} {self.backs[good]}"

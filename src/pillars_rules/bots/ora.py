@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -41,7 +42,7 @@ from typing import Any
 from ..games.ora import records as R
 from ..games.ora import setup
 from ..games.ora.cards import shipped
-from ..games.ora.legal import BACKS, TRADES, after_fee, owner_card
+from ..games.ora.legal import after_fee, owner_card
 from ..games.ora.rules import piece
 from ..games.ora.score import totals
 from ..games.ora.uses import outcomes
@@ -80,18 +81,23 @@ ROUNDS: Mapping[str, int] = {
     "2 players": 34,
     "long 2 players": 34,
 }
+#: What a building occupied and left unused is worth (below nothing: the placement was spent on it).
+UNUSED = 0.5
+
 #: What a follow-up step of an outcome is worth before it is taken (then valued as its own decision).
 FOLLOW: Mapping[str, float] = {"build": 2.0, "fell": 1.5, "cut": 1.5, "settle": 2.0, "land": 2.0, "use": 2.0}
 COIN_POINTS = Fraction(2, 5)  # five coins make a 5-coin tile, 2 points (§7.2; R19)
 EMPTY_WATER = dict(setup.SCORING.empty)
 
 
-#: Each good's values by kind (food, energy, money, points), as the goods' configuration gives them.
-_KINDS: Mapping[str, Mapping[str, Fraction]] = {g: dict(kinds) for g, kinds in setup.GOODS.values}
+@functools.cache
+def _table() -> Mapping[str, Mapping[str, Fraction]]:
+    """Each good's values by kind (food, energy, money, points), as the shipped goods card gives them."""
+    return {g: dict(kinds) for g, kinds in setup.GOODS.values}
 
 
 def _kinds(good: str) -> Mapping[str, Fraction]:
-    return _KINDS.get(good, {})
+    return _table().get(good, {})
 
 
 def points(good: str) -> float:
@@ -205,7 +211,7 @@ class Valuer:
             for g, n in rules.cards[cid].cost:
                 if self.stock.get(g, 0) < n:
                     self.short[g] = max(self.short.get(g, 0), n - self.stock.get(g, 0))
-        for front, back in BACKS.items():  # straw is grain turned (§4.8): grain is wanted for it
+        for front, back in rules.backs.items():  # straw is grain turned (§4.8): grain is wanted for it
             if back in self.short:
                 self.short[front] = max(self.short.get(front, 0), self.short[back])
         #: the seat's cells next to a cloister: a building that is no cloister keeps off them (§4.6.2)
@@ -425,8 +431,8 @@ def value(val: Valuer, kind: str, a: Any, cache: dict[tuple[Any, ...], float]) -
     spots already valued in this decision)."""
     t = type(a)
     state, rules = val.state, val.rules
-    if t is R.Pass:
-        return 0.0
+    if t is R.Pass:  # a building left unused is worth a little less than nothing (the clergyman spent)
+        return -UNUSED if kind == "use" else 0.0
     if t is R.Fell:
         if a.none:
             return -0.1
@@ -439,26 +445,23 @@ def value(val: Valuer, kind: str, a: Any, cache: dict[tuple[Any, ...], float]) -
         return amount * val.v(good) + val.land - joker + val.wanted(((good, amount),)) + room
     if t is R.Clear:
         return val.land
-    if t is R.Place:
+    if t is R.Place:  # the building's best outcome (or none), taken at the ``use`` decision that follows
         cost = 0.0 if kind in ("bonus", "prior") else val.worker * (1.3 if a.kind == "prior" else 1.0)
         if kind == "prior":
             cost = 0.3 * val.worker
-        if a.outcome < 0:
-            return -cost - 0.5
-        index: int = a.outcome
-        return val.use(val.card_of(a.key), -1)[index] - cost
+        return max((-UNUSED, *val.use(val.card_of(a.key), -1))) - cost
     if t is R.Contract:
         fee = rules.contracts.fees[state.level][a.fee]
         paid = val.goods(fee.goods)
         if fee.to == "owner" and a.owner < state.players:
             paid += val.rival * sum(val.v(g) * n for g, n in fee.goods)
-        if a.outcome < 0:
-            return -paid - 0.5
-        index = a.outcome
-        return val.use(val.card_of(a.key), a.fee)[index] - paid
+        return max((-UNUSED, *val.use(val.card_of(a.key), a.fee))) - paid
     if t is R.Activate:
-        index = a.outcome
-        return val.use(val.card_of(a.key), -1)[index]
+        return max(val.use(val.card_of(a.key), -1), default=0.0)
+    if t is R.Use:  # the fee, if any, is paid: the outcome is reckoned on the goods held now
+        assert state.using is not None
+        index: int = a.outcome
+        return val.use(val.card_of(state.using.key), -1)[index]
     if t is R.Build:
         if kind == "neutral build":  # solo: the neutral player's building, for the player's use
             return val.function(a.card)
@@ -477,12 +480,13 @@ def value(val: Valuer, kind: str, a: Any, cache: dict[tuple[Any, ...], float]) -
         free = state.step is not None and state.step.step == "land"
         return val.buy(a.board, a.side, a.x, a.y) - (0.0 if free else val.price(a.board))
     if t is R.Flip:
-        back = BACKS[a.good]
+        back = val.rules.backs[a.good]
         need = 1.0 + val.closing if 0 < val.short.get(back, 0) <= a.n else 0.0  # a building costs it
         flips: int = a.n
         return flips * (val.v(back) - val.v(a.good)) + need
     if t is R.Trade:
-        return TRADES[a.good] * val.v("coin") - val.v(a.good)
+        coins: int = val.rules.trades[a.good]
+        return coins * val.v("coin") - val.v(a.good)
     if t is R.Choose:  # the owner's clergyman on a contracted building: keep the prior home
         return 1.0 if a.kind != "prior" else 0.0
     return 0.0

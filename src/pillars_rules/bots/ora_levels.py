@@ -8,8 +8,9 @@
     the heuristic bot (``heuristic``, :class:`~pillars_rules.bots.ora.OraBot`);
 ``hard``
     the search (:class:`~pillars_rules.bots.ora_search.OraSearchBot`): the heuristic's best few
-    moves played forward through the seat's follow-ups and the next seat's turn, within a budget of
-    simulated decisions and of CPU time that keeps a decision inside the server's bot budget.
+    moves played forward through the seat's follow-ups (and, with 2 players, the rival's turn),
+    within a budget of simulated decisions and of CPU time that keeps a decision inside the
+    server's bot budget.
 
 Their ratings and CPU time per decision are in ``docs/bots.rst``.
 

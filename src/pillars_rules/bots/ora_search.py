@@ -9,12 +9,17 @@ bot plays the few it rates best forward and keeps the one whose line is worth th
    the candidates are the best :attr:`~OraSearchBot.width` within :attr:`~OraSearchBot.margin` points
    of the best (one alone: it is played at once);
 2. each candidate, best first, is played forward on its own *line*: the seat's own follow-up
-   decisions, then the next seat's turn, each decision taken as the heuristic takes it, until the
-   seat's own next action or another seat's second (:attr:`~OraSearchBot.replies`), at most
+   decisions, then with 2 players the rival's turn, each decision taken as the heuristic takes it,
+   until the seat's own next action or another seat's action after the turns played
+   (:attr:`~OraSearchBot.replies`; by default :data:`REPLIES`: one with 2 players, none with more,
+   where the next seat's turn did not tell the better move apart), at most
    :attr:`~OraSearchBot.depth` decisions;
 3. a line is worth the candidate's value, plus the seat's values of its own later decisions in the
    line, less another seat's values of its decisions (all of them with 2 players, a third of them
    with 4: what a rival gains counts against the seat as the heuristic counts a fee paid to one).
+   The outcome of a building's function (the ``use`` decision after a placement, a contract or a
+   follow-up use) is taken in the line but not counted again: the building action's value is that
+   of its best outcome.
 
 So the search sees what the heuristic's one-action look cannot: the follow-up a building's use
 brings as it is, and the goods, land and buildings a rival takes next because of the seat's move.
@@ -55,19 +60,22 @@ from .ora import Chain, action_values, warm
 #: past the check is at most a few milliseconds).
 CPU = 0.030
 #: Decisions simulated per decision, over all lines (a count: the same on any machine).
-STEPS = 12
+STEPS = 30
 #: Listed actions valued per decision, the root's listing included: the work of a decision, which its
 #: CPU time follows (about 6 microseconds an action, listing and valuing; a count: the same on any
 #: machine). The search starts no simulated decision once it is spent.
 WORK = 2000
 #: Candidates played forward at most.
-WIDTH = 5
+WIDTH = 10
 #: How far below the best heuristic value (points) a candidate may be.
-MARGIN = 3.0
+MARGIN = 8.0
 #: Decisions in one line at most.
 DEPTH = 10
-#: Other seats' action turns a line plays (it stops at the next one, or at the seat's own).
-REPLIES = 1
+#: Other seats' action turns a line plays (it stops at the next one, or at the seat's own), by the
+#: number of players: the rival's reply with two; none with more, where the next seat's turn told
+#: nothing of the move's worth at 4 players (bench/results/ora_ratings_4p.*) and its steps are
+#: better spent on more candidates.
+REPLIES = {2: 1}
 
 
 def _best(values: Sequence[float]) -> int:
@@ -81,8 +89,8 @@ def _best(values: Sequence[float]) -> int:
 
 class OraSearchBot:
     """The ``hard`` level for Ora et Labora (see the module's docstring). ``steps``, ``width``,
-    ``margin``, ``depth``, ``replies`` and ``cpu`` (seconds, or ``None`` for no clock) are the search's
-    budgets; the defaults are the level's."""
+    ``margin``, ``depth``, ``replies`` (``None``: :data:`REPLIES` by the number of players) and ``cpu``
+    (seconds, or ``None`` for no clock) are the search's budgets; the defaults are the level's."""
 
     name = "hard"
 
@@ -94,11 +102,17 @@ class OraSearchBot:
         width: int = WIDTH,
         margin: float = MARGIN,
         depth: int = DEPTH,
-        replies: int = REPLIES,
+        replies: int | None = None,
         work: int = WORK,
         cpu: float | None = CPU,
     ) -> None:
-        counts = (("steps", steps), ("width", width), ("depth", depth), ("replies", replies), ("work", work))
+        counts = (
+            ("steps", steps),
+            ("width", width),
+            ("depth", depth),
+            ("replies", 0 if replies is None else replies),
+            ("work", work),
+        )
         for what, n in counts:
             if type(n) is not int or n < (1 if what in ("width", "depth") else 0):
                 raise ConfigError(
@@ -116,7 +130,7 @@ class OraSearchBot:
         self.total_steps = self.total_work = 0
         #: decisions whose search the CPU clock stopped before its counted budgets did
         self.cut = 0
-        self._left = self._work = 0
+        self._left = self._work = self._replies = 0
         self._deadline: float | None = None
         self._longest = 0.0
         self.chain = Chain()
@@ -145,6 +159,7 @@ class OraSearchBot:
         others = state.players - 1
         rival = 1.0 / others if others > 0 else 0.0
         self._left, self._work = self.steps, self.work - len(actions)
+        self._replies = self.replies if self.replies is not None else REPLIES.get(state.players, 0)
         self._deadline = None if self.cpu is None else started + self.cpu
         self._longest = 0.0
         worth: dict[int, float] = {}
@@ -186,7 +201,7 @@ class OraSearchBot:
             if state.game_over or pending is None:
                 return total
             if pending.kind == "action":
-                if pending.seat == seat or turns >= self.replies:
+                if pending.seat == seat or turns >= self._replies:
                     return total
                 turns += 1
             if self._left <= 0 or self._work <= 0:
@@ -200,7 +215,8 @@ class OraSearchBot:
             self._work -= len(listed)
             values = action_values(state, rules, listed)
             at = _best(values)
-            total += values[at] if pending.seat == seat else -rival * values[at]
+            if pending.kind != "use":  # a building action's value holds its best outcome already
+                total += values[at] if pending.seat == seat else -rival * values[at]
             _, state = decide(ORA, state, rules, listed[at], listed)
             self._longest = max(self._longest, time.process_time() - now)
         return total

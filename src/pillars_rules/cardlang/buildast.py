@@ -16,9 +16,11 @@ from typing import Union
 from attrs import field, frozen
 
 from .ast import Name, Num
+from .board import WHEEL_FIELDS
 
-#: The card kinds of this part of the language: the goods card, then the cards with a function.
-CARD_KINDS = ("goods", "heartland", "building", "settlement")
+#: The card kinds of this part of the language: the goods card, the cards with a function, and the
+#: tracks (a rotating track of values per player-count mode and variant: the ``wheel`` lines).
+CARD_KINDS = ("goods", "heartland", "building", "settlement", "track")
 
 #: How each building and goods field is named in messages (the word that starts it).
 FIELD_WORDS: dict[str, str] = {
@@ -38,6 +40,7 @@ FIELD_WORDS: dict[str, str] = {
     "g_free": "free turn",
     "g_worth": "worth",
     "g_limited": "limited",
+    "g_exchange": "exchange",
     "g_terrains": "terrains",
 }
 #: The canonical order of a building, settlement, heartland or goods card's fields.
@@ -59,7 +62,10 @@ FIELD_ORDER = (
     "g_free",
     "g_worth",
     "g_limited",
+    "g_exchange",
     "g_terrains",
+    # a track card's wheel lines (grammar/cards.lark), after its modes and variant
+    *WHEEL_FIELDS,
 )
 
 
@@ -161,13 +167,20 @@ class PWorth:
 class PFollow:
     """A follow-up step: ``build``, ``recall prior``, ``use an occupied building``...
     ``step`` and ``arg`` become a :class:`~pillars_rules.mechanisms.use.Follow`;
-    ``text`` is how it is written."""
+    ``text`` is how it is written; ``excepted``: the card a ``use ... except CARD`` leaves out
+    (its id; ``arg`` ends with ``except CARD`` too)."""
 
     step: str
     arg: str
     text: str
+    excepted: str | None = None
     line: int = _pos()
     column: int = _pos()
+
+    @property
+    def base(self) -> str:
+        """``arg`` without its ``except CARD`` part."""
+        return self.arg if self.excepted is None else self.arg[: self.arg.rindex(" except ")].strip()
 
 
 Piece = Union[PAmount, PKinds, POneOf, PTrack, PThreshold, PWorth, PFollow]

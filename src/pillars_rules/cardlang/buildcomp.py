@@ -19,34 +19,42 @@ import types
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from attrs import field, frozen
 
 from ..errors import CardError
 from . import ast
 from . import buildast as b
+from .board import WHEEL_FIELDS, WheelSpec
 from .diagnostics import Diagnostic, Reporter, capped, suggest
 from .files import expand as _expand
 from .files import read as _read
 from .parser import parse_collect
+from .placecomp import PlaceFields
 
 __all__ = [
     "ALL_KINDS",
+    "TRACK_KIND",
     "BuildingCard",
     "BuildingSet",
     "FunctionSpec",
     "GoodsSpec",
+    "TrackCard",
     "compile_building_texts",
     "is_building_text",
     "load_building_paths",
     "render_building",
+    "render_track",
 ]
 
 #: The card kinds of this part of the language.
 ALL_KINDS = b.CARD_KINDS
 GOODS_KIND = ALL_KINDS[0]
-BUILDING_KINDS = ALL_KINDS[1:]
+TRACK_KIND = "track"
+BUILDING_KINDS = tuple(k for k in ALL_KINDS[1:] if k != TRACK_KIND)
+#: The fields a track card may set: when it is used (modes, variant) and the wheel's lines.
+TRACK_FIELDS = ("b_number", "b_variant", "b_modes", *WHEEL_FIELDS)
 
 _WORDS = {"cost": "cost", **b.FIELD_WORDS}
 _COMMON = ("b_number", "b_variant", "b_mark", "b_modes", "b_value", "b_dwelling", "b_terrain", "b_cloister")
@@ -54,7 +62,7 @@ FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "heartland": (*_COMMON, "b_use"),
     "building": (*_COMMON, "b_deck", "cost", "b_use", "b_built"),
     "settlement": (*_COMMON, "b_arrives", "cost"),
-    "goods": ("g_good", "g_free", "g_worth", "g_limited", "g_terrains"),
+    "goods": ("g_good", "g_free", "g_worth", "g_limited", "g_exchange", "g_terrains"),
 }
 REQUIRED: dict[str, tuple[str, ...]] = {
     "heartland": ("b_modes", "b_value", "b_dwelling", "b_terrain", "b_use"),
@@ -63,7 +71,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "goods": ("g_good", "g_terrains"),
 }
 #: Fields a goods card may write more than once.
-_REPEATABLE = ("g_good", "g_worth", "g_limited")
+_REPEATABLE = ("g_good", "g_worth", "g_limited", "g_exchange")
 
 #: A compiled function as plain data: a tuple of parts ``(lo, hi, deals)``
 #: (``hi`` None: any number of times); a deal is ``(give, take)``, each a
@@ -78,7 +86,8 @@ FunctionSpec = tuple[Any, ...]
 @frozen
 class GoodsSpec:
     """The goods card: ``pairs`` (front, back or None), ``values`` ((good, kind,
-    value), ...), ``free`` fronts, ``limited`` ((good, supply), ...), ``terrains``."""
+    value), ...), ``free`` fronts, ``limited`` ((good, supply), ...), ``terrains``,
+    ``exchanges`` ((give, take, both ways), ...; give and take as (good, amount) pairs)."""
 
     id: str
     pairs: tuple[tuple[str, str | None], ...]
@@ -86,6 +95,7 @@ class GoodsSpec:
     free: tuple[str, ...] = ()
     limited: tuple[tuple[str, int], ...] = ()
     terrains: tuple[str, ...] = ()
+    exchanges: tuple[tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool], ...] = ()
 
     @property
     def goods(self) -> tuple[str, ...]:
@@ -132,12 +142,28 @@ class BuildingCard:
 
 
 @frozen
+class TrackCard:
+    """A track card: the rotating track of values (``wheel`` lines, a :class:`~.board.WheelSpec`) of the
+    player-count ``modes`` (the cards' mode codes: ``4``, ``2L``, ``3S``) in ``variant`` (``both``: any)."""
+
+    id: str
+    name: str
+    modes: frozenset[str]
+    variant: str
+    wheel: WheelSpec
+    number: str = ""
+    text: str = field(default="", eq=False, repr=False)
+    source: str = field(default="", eq=False, repr=False)
+
+
+@frozen
 class BuildingSet:
-    """The compiled cards, in the order written, and the goods card."""
+    """The compiled cards, in the order written, the goods card and the track cards."""
 
     cards: tuple[BuildingCard, ...]
     goods: GoodsSpec
     sources: tuple[tuple[str, str], ...] = ()
+    tracks: tuple[TrackCard, ...] = ()
     #: id -> card (read-only)
     by_id: Mapping[str, BuildingCard] = field(init=False, eq=False, repr=False, hash=False)
 
@@ -200,6 +226,7 @@ class _Goods:
         free: list[str] = []
         limited: list[tuple[str, int]] = []
         terrains: list[str] = []
+        exchanges: list[tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool]] = []
         for f in node.fields:
             if f.name == "g_good":
                 front, back = ast.pair(f, ast.Name, object)
@@ -230,7 +257,31 @@ class _Goods:
                     limited.append((a.kind.text, _n(rep, a.n, "a supply", 0)))
             elif f.name == "g_terrains":
                 terrains.extend(n.text for n in ast.each(f, ast.Name))
-        self.spec = GoodsSpec(node.id.text, tuple(pairs), tuple(values), tuple(free), tuple(limited), tuple(terrains))
+            elif f.name == "g_exchange":
+                exchanges.append(self.exchange(rep, f))
+        self.spec = GoodsSpec(
+            node.id.text, tuple(pairs), tuple(values), tuple(free), tuple(limited), tuple(terrains), tuple(exchanges)
+        )
+
+    def exchange(
+        self, rep: Reporter, f: ast.Field
+    ) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool]:
+        """``exchange 1 wine -> 1 coin`` (one way), ``exchange 5 coin <-> 1 five_coins`` (both ways)."""
+        give, take, back = cast(tuple[tuple[ast.AmountNode, ...], tuple[ast.AmountNode, ...], bool], f.value)
+        sides: list[tuple[tuple[str, int], ...]] = []
+        for side in (give, take):
+            out: dict[str, int] = {}
+            for a in side:
+                n = _n(rep, a.n, "an amount", 1)
+                if self.known(rep, a.kind):
+                    if a.kind.text in out:
+                        rep.at(a.kind, f"'{a.kind.text}' is on one side of the exchange twice")
+                    out[a.kind.text] = n
+            sides.append(tuple(out.items()))
+        common = sorted(set(dict(sides[0])) & set(dict(sides[1])))
+        if common:
+            rep.at(f, f"an exchange gives and takes the same good: {', '.join(common)}")
+        return (sides[0], sides[1], bool(back))
 
     def known(self, rep: Reporter, name: ast.Name) -> bool:
         if name.text in self.goods:
@@ -250,8 +301,16 @@ def follow_text(step: str, arg: str) -> str:
 
 
 class _Compiler:
-    def __init__(self, rep: Reporter, goods: GoodsSpec, follows: Collection[tuple[str, str]] | None = None) -> None:
+    def __init__(
+        self,
+        rep: Reporter,
+        goods: GoodsSpec,
+        follows: Collection[tuple[str, str]] | None = None,
+        excepts: list[tuple[Reporter, b.PFollow]] | None = None,
+    ) -> None:
         self.rep, self.g, self.follows = rep, goods, follows
+        #: every ``use ... except CARD`` written: its card is checked once every card of the set is known
+        self.excepts = excepts if excepts is not None else []
 
     # names
     def good(self, name: ast.Name, *, value_ok: bool = False) -> bool:
@@ -407,7 +466,9 @@ class _Compiler:
                 rep.at(p.qty, f"a good is counted in whole numbers: {p.name.text} cannot be {n}")
             return ("amt", p.name.text, n, is_value)
         if isinstance(p, b.PFollow):
-            if self.follows is not None and (p.step, p.arg) not in self.follows:
+            if p.excepted is not None:
+                self.excepts.append((rep, p))
+            if self.follows is not None and (p.step, p.base) not in self.follows:
                 known = sorted(follow_text(*f) for f in self.follows)
                 rep.at(
                     p,
@@ -503,6 +564,8 @@ def compile_building_texts(
         for rep2, extra in goods_nodes[1:]:
             rep2.at(extra, f"a set has one goods card; '{node.id.text}' is the first")
     cards: list[BuildingCard] = []
+    excepts: list[tuple[Reporter, b.PFollow]] = []
+    tracks: list[TrackCard] = []
     ids: dict[str, ast.CardNode] = {}
     numbers: dict[str, str] = {}  # a card's number -> the id of the card that has it
     for rep, tree, text in trees:
@@ -510,11 +573,11 @@ def compile_building_texts(
             kind = node.kind.text
             if kind == GOODS_KIND:
                 continue
-            if kind not in BUILDING_KINDS:
+            if kind not in BUILDING_KINDS and kind != TRACK_KIND:
                 rep.at(
                     node.kind,
                     f"unknown card kind '{kind}'{suggest(kind, ALL_KINDS)}",
-                    "a set with a goods card holds goods, heartland, building and settlement cards only; "
+                    "a set with a goods card holds goods, heartland, building, settlement and track cards only; "
                     "check the cards of another game on their own",
                 )
                 continue
@@ -522,6 +585,12 @@ def compile_building_texts(
                 rep.at(node.id, f"card id '{node.id.text}' is defined twice")
                 continue
             ids[node.id.text] = node
+            if kind == TRACK_KIND:
+                track = _track(rep, node, text, goods)
+                if track is not None:
+                    _track_overlap(rep, node, track, tracks)
+                    tracks.append(track)
+                continue
             for f in node.fields:
                 if f.name == "b_number":
                     number = ast.one(f, ast.Name)
@@ -533,15 +602,93 @@ def compile_building_texts(
                 continue
             start = _offset(text, node.line)
             end = _offset(text, node.end_line + 1)
-            card = _Compiler(rep, goods, follows).card(node, text[start:end].rstrip("\n"), rep.file)
+            card = _Compiler(rep, goods, follows, excepts).card(node, text[start:end].rstrip("\n"), rep.file)
             if card is not None:
                 cards.append(card)
         problems.extend(rep.diagnostics)
+    for rep, follow in excepts:  # the card a use leaves out is one of the set's
+        if follow.excepted not in ids:
+            known = len(rep.diagnostics)
+            rep.at(
+                follow,
+                f"'{follow.text}' leaves out the card '{follow.excepted}', which is no card of the set"
+                f"{suggest(str(follow.excepted), list(ids))}",
+            )
+            problems.extend(rep.diagnostics[known:])
     if problems:
         raise CardError(capped(problems))
     if goods is None:
         raise CardError([Diagnostic(files[0][0] if files else "<none>", 0, 0, "no goods card in the set", "", "")])
-    return BuildingSet(tuple(cards), goods, tuple(files))
+    return BuildingSet(tuple(cards), goods, tuple(files), tuple(tracks))
+
+
+def _track(rep: Reporter, node: ast.CardNode, text: str, goods: GoodsSpec | None) -> TrackCard | None:
+    """A track card: its modes, variant and wheel lines (checked as a board card's are), each indicator
+    but the wild one a good of the goods card."""
+    known = len(rep.diagnostics)
+    fields: dict[str, ast.Field] = {}
+    for f in node.fields:
+        if f.name not in TRACK_FIELDS:
+            word = _WORDS.get(f.name, f.name.replace("_", " "))
+            allowed = ", ".join(_WORDS.get(x, x.replace("_", " ")) for x in TRACK_FIELDS)
+            rep.at(f, f"a track card does not set '{word}'", f"a track card may set: {allowed}")
+        elif f.name in fields:
+            rep.at(f, f"'{_WORDS.get(f.name, f.name.replace('_', ' '))}' is set twice")
+        fields[f.name] = f
+    for e in node.abilities:
+        rep.at(e, "a track card has wheel lines, not abilities")
+    if "b_modes" not in fields:
+        rep.at(node.id, f"track card '{node.id.text}' needs 'modes'")
+    compiler = PlaceFields(rep)
+    values = {n: compiler.wheel_value(f) for n, f in fields.items() if n in WHEEL_FIELDS}
+    spec = None
+    if None not in values.values():
+        got = compiler.build_wheel(values, {n: f for n, f in fields.items() if n in WHEEL_FIELDS})
+        if got is None:
+            rep.at(node.id, f"track card '{node.id.text}' needs its wheel: 'wheel values' and 'wheel indicators'")
+        elif got is not False:
+            spec = got
+    if spec is not None and goods is not None:
+        names = list(zip(spec.indicators, ast.each(fields["wheel_indicators"], ast.Name)))
+        if "wheel_enters" in fields:
+            names += [
+                (ind, n)
+                for (ind, _), (n, _) in zip(spec.entering, ast.pairs(fields["wheel_enters"], ast.Name, ast.Num))
+            ]
+        for ind, name in names:
+            if ind != spec.wild and ind not in goods.goods:
+                rep.at(name, f"the indicator '{ind}' is no good of the goods card{suggest(ind, goods.goods)}")
+    modes = [m.token for m in ast.each(fields["b_modes"], b.Mode)] if "b_modes" in fields else []
+    if len(set(modes)) != len(modes):
+        rep.at(fields["b_modes"], "a mode is listed twice")
+    if len(rep.diagnostics) > known or spec is None:
+        return None
+    start, end = _offset(text, node.line), _offset(text, node.end_line + 1)
+    return TrackCard(
+        id=node.id.text,
+        name=node.name.text,
+        modes=frozenset(modes),
+        variant=ast.one(fields["b_variant"], ast.Name).text if "b_variant" in fields else "both",
+        wheel=spec,
+        number=ast.one(fields["b_number"], ast.Name).text if "b_number" in fields else "",
+        text=text[start:end].rstrip("\n"),
+        source=rep.file,
+    )
+
+
+def _track_overlap(rep: Reporter, node: ast.CardNode, track: TrackCard, tracks: Sequence[TrackCard]) -> None:
+    """Two track cards for one mode and variant: the game could not tell which is its wheel."""
+    for other in tracks:
+        both = track.modes & other.modes
+        if both and ("both" in (track.variant, other.variant) or track.variant == other.variant):
+            variant = track.variant if track.variant != "both" else other.variant
+            rep.at(
+                node.id,
+                f"track cards '{other.id}' and '{track.id}' are both the track of mode {', '.join(sorted(both))}"
+                + ("" if variant == "both" else f" in {variant}"),
+                "a mode and variant has one track: give each card its own modes or variant",
+            )
+            return
 
 
 def _offset(text: str, line: int) -> int:
@@ -591,4 +738,32 @@ def render_building(card: BuildingCard) -> str:
         lines.append("No function.")
     for step, arg in card.built:
         lines.append(f"Once built: {step} {arg} for every player.")
+    return "\n".join(lines)
+
+
+def render_track(track: TrackCard) -> str:
+    """A track card in plain words (``pillars-rules cards show``)."""
+    number = f", {track.number}" if track.number else ""
+    head = f"{track.name} ({track.id}{number}) -- track"
+    if track.variant != "both":
+        head += f", {track.variant} only"
+    modes = sorted(track.modes, key=lambda m: (int(m.rstrip("LS")), m))
+    w = track.wheel
+    lines = [
+        head,
+        f"The wheel of modes {', '.join(modes)}.",
+        f"Values after 0, 1, ... steps: {', '.join(map(str, w.values))}.",
+    ]
+    lines.append(f"Indicators from the start: {', '.join(w.indicators)}.")
+    if w.entering:
+        lines.append("Entering: " + ", ".join(f"{name} after round {r}'s rotation" for name, r in w.entering) + ".")
+    if w.wild:
+        lines.append(f"Wild: {w.wild} (stands in for any indicator).")
+    lines.append(
+        "An indicator at the last value stays there."
+        if w.at_end == "cap"
+        else "An indicator past the last value leaves the wheel."
+    )
+    if w.idle_resets:
+        lines.append("A taking with nothing to act on resets its indicator.")
     return "\n".join(lines)

@@ -117,4 +117,8 @@ def field_text(f: ast.Field, indent: str = "    ") -> str:
     if n == "g_limited":
         a = ast.one(f, ast.AmountNode)
         return f"limited {_num(a.n)} {a.kind.text}"
+    if n == "g_exchange":
+        give, take, both = cast(tuple[tuple[ast.AmountNode, ...], tuple[ast.AmountNode, ...], bool], f.value)
+        arrow = " <-> " if both else " -> "
+        return "exchange " + arrow.join(", ".join(f"{_num(a.n)} {a.kind.text}" for a in side) for side in (give, take))
     raise ValueError(n)  # pragma: no cover

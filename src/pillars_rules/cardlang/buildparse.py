@@ -79,6 +79,12 @@ class BuildingBuild(PlaceBuild):
     def g_limited(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "g_limited", ch[0])
 
+    def g_exchange(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "g_exchange", (ch[0], ch[1], False))
+
+    def g_exchange_back(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "g_exchange", (ch[0], ch[1], True))
+
     def g_terrains(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "g_terrains", ch[0])
 
@@ -179,8 +185,8 @@ class BuildingBuild(PlaceBuild):
         return str(ch[0])
 
     # follow-ups
-    def _follow(self, meta: Meta, step: str, arg: str, text: str) -> b.PFollow:
-        return b.PFollow(step, arg, text, **self._pos2(meta))
+    def _follow(self, meta: Meta, step: str, arg: str, text: str, excepted: str | None = None) -> b.PFollow:
+        return b.PFollow(step, arg, text, excepted, **self._pos2(meta))
 
     def f_build(self, meta: Meta, ch: Children) -> b.PFollow:
         return self._follow(meta, "build", "", "build")
@@ -212,4 +218,4 @@ class BuildingBuild(PlaceBuild):
             arg = f"{arg} except {except_}"
         text = " ".join(["use", str(article), *(str(w) for w in words), "building"])
         text += "".join(f" {w} {x}" for w, x in (("with", with_), ("except", except_)) if x is not None)
-        return self._follow(meta, "use", arg, text)
+        return self._follow(meta, "use", arg, text, None if except_ is None else str(except_))

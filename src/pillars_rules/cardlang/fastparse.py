@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 #: blank run); ``other`` is any character no token starts with.
 _TOKENS = re.compile(
     r"[ \t\f\r]*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<nl>\n)|(?P<number>[+-]?[0-9]+)"
-    r'|(?P<punct>->|[{}():|,+/])|#[^\n]*|(?P<string>"[^"\n]*")|(?P<other>[^ \t\f\r\n]))'
+    r'|(?P<punct><->|->|[{}():|,+/])|#[^\n]*|(?P<string>"[^"\n]*")|(?P<other>[^ \t\f\r\n]))'
 )
 
 
@@ -182,6 +182,7 @@ _BUILDING_WORDS = frozenset(
         "free",
         "worth",
         "limited",
+        "exchange",
         "terrains",
     }
 )
@@ -903,6 +904,12 @@ class _Parser:
             self.punct(":")
             worths = self.rules(self.worth)
             return "g_worth", [value_kind, *worths]
+        if w == "exchange":
+            give = self.amount_list()
+            both = self.is_punct("<->")
+            self.punct("<->" if both else "->")
+            take = self.amount_list()
+            return ("g_exchange_back" if both else "g_exchange"), [give, take]
         return "g_limited", [self.amount()]  # w == "limited"
 
     def mode(self) -> _Parsed:

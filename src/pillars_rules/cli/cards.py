@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..buildings import load_buildings, shipped
 from ..cardlang import data
-from ..cardlang.buildcomp import is_building_text, render_building
+from ..cardlang.buildcomp import is_building_text, render_building, render_track
 from ..cardlang.cardset import CardSet
 from ..cardlang.compiler import base_cards, load_paths
 from ..cardlang.diagnostics import suggest
@@ -143,7 +143,8 @@ def _check_buildings(paths: list[str]) -> int:
         print(f"\n{n} problem{'s' if n != 1 else ''} found", file=sys.stderr)
         return 1
     kinds = ", ".join(f"{len(cs.of_kind(k))} {k}" for k in ("heartland", "building", "settlement") if cs.of_kind(k))
-    print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''} ({kinds}) and a goods card")
+    tracks = f"; {len(cs.tracks)} track card{'s' if len(cs.tracks) != 1 else ''}" if cs.tracks else ""
+    print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''} ({kinds}) and a goods card{tracks}")
     return 0
 
 
@@ -213,8 +214,13 @@ def _show_building(args: argparse.Namespace) -> int:
     except CardError as e:
         print(e, file=sys.stderr)
         return 1
+    track = next((t for t in cs.tracks if t.id == args.id), None)
+    if track is not None:
+        print(render_track(track))
+        return 0
     if args.id not in cs:
-        print(f"unknown card '{args.id}'{suggest(args.id, [c.id for c in cs])}", file=sys.stderr)
+        ids = [c.id for c in cs] + [t.id for t in cs.tracks]
+        print(f"unknown card '{args.id}'{suggest(args.id, ids)}", file=sys.stderr)
         return 1
     print(render_building(cs[args.id]))
     return 0

@@ -137,6 +137,13 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--allow-seeds", action="store_true", help="let game requests choose the seed (tests and replays only)"
     )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.add_argument(
+        "--loop",
+        default="asyncio",
+        choices=["asyncio", "uvloop", "auto"],
+        help="the event loop: Python's asyncio (the default) or uvloop (pip install uvloop; "
+        "not yet for several processes sharing PostgreSQL: see the deployment guide); auto: uvloop where installed",
+    )
     mail_arguments(p)
     p.set_defaults(func=_serve)
     return p
@@ -276,6 +283,19 @@ def _one_off(args: argparse.Namespace) -> int | None:
     return None
 
 
+def event_loop(choice: str) -> str:
+    """The event loop ``--loop`` asks for, as uvicorn names it: ``asyncio`` (the default), or
+    ``uvloop`` (less CPU a move at people's pace, but a server of several processes sharing
+    PostgreSQL did not hand its clients over when one was killed: docs/deployment.rst), refused
+    with the install line where it is not installed; ``auto`` is uvloop where it is installed."""
+    import importlib.util
+
+    has = importlib.util.find_spec("uvloop") is not None
+    if choice == "uvloop" and not has:
+        raise ConfigError("--loop uvloop: uvloop is not installed (pip install uvloop)")
+    return "uvloop" if choice == "uvloop" or (choice == "auto" and has) else "asyncio"
+
+
 def _serve(args: argparse.Namespace) -> int:
     from ..games.pillars import PILLARS
 
@@ -316,6 +336,8 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"lobby: {base.rstrip('/')}/", flush=True)
     files = open_files(http_concurrency(settings) + SPARE_FILES)
     print(sized_for(settings.max_games, settings.max_connections, files), flush=True)
+    loop = event_loop(args.loop)
+    print(f"event loop: {loop}", flush=True)
     # the operator's console, not the log: the token is a credential
     print(f"admin: {base.rstrip('/')}/admin  token: {server.admin_token}", flush=True)
     config = uvicorn.Config(
@@ -326,6 +348,7 @@ def _serve(args: argparse.Namespace) -> int:
         ws_ping_timeout=20.0,
         ws_per_message_deflate=False,
         lifespan="on",
+        loop=loop,
         timeout_graceful_shutdown=5,
         timeout_keep_alive=5,
         limit_concurrency=http_concurrency(settings),

@@ -305,6 +305,11 @@ def can_place(grid: Grid, at: Coord, piece: Piece, rule: Rule, name: Callable[[s
     cell = grid.at(at)
     if cell is None:
         return f"there is no cell at {at}"
+    return _why_not(grid, cell, piece, rule, name)
+
+
+def _why_not(grid: Grid, cell: Cell, piece: Piece, rule: Rule, name: Callable[[str], str] | None) -> str | None:
+    """:func:`can_place`'s answer for the grid's own ``cell``."""
     if cell.cover is not None:
         return f"the cell at {_where(cell)} is covered ({cell.cover}); remove the cover first"
     if cell.occupant is not None:
@@ -321,7 +326,7 @@ def can_place(grid: Grid, at: Coord, piece: Piece, rule: Rule, name: Callable[[s
             f"the cell at {_where(cell)} is {cell.terrain}; the card stands on {', '.join(sorted(rule.terrains))} only"
         )
     if rule.next_to and not any(
-        n.occupant is not None and n.occupant.tags & rule.next_to for n in neighbours(grid, at)
+        n.occupant is not None and n.occupant.tags & rule.next_to and n.touches(cell) for n in grid.cells
     ):
         return f"no card tagged {' or '.join(sorted(rule.next_to))} is orthogonally next to {_where(cell)}"
     return None
@@ -344,7 +349,7 @@ def place(grid: Grid, at: Coord, piece: Piece, rule: Rule) -> Grid:
 
 def place_spots(grid: Grid, piece: Piece, rule: Rule) -> tuple[Coord, ...]:
     """The corners of every cell where ``piece`` may go."""
-    return tuple((c.x, c.y) for c in grid.cells if can_place(grid, (c.x, c.y), piece, rule) is None)
+    return tuple((c.x, c.y) for c in grid.cells if _why_not(grid, c, piece, rule, None) is None)
 
 
 def uncover(grid: Grid, at: Coord) -> tuple[str, Grid]:

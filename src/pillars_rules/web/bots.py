@@ -37,7 +37,9 @@ import pillars_rules as pr
 
 from ..games.pillars import load_cards
 from . import gamebots
+from .protocol import dumps
 from .statejson import StateJSON
+from .workers import Workers
 
 log = logging.getLogger("pillars_rules.web")
 
@@ -140,10 +142,7 @@ class LogText:
             new = ",".join(
                 [
                     *encoded[known[2] : had],
-                    *(
-                        json.dumps(event_to_dict(e), ensure_ascii=False, separators=(",", ":"))
-                        for e in events[max(known[2], had) :]
-                    ),
+                    *(dumps(event_to_dict(e)) for e in events[max(known[2], had) :]),
                 ]
             )
             text = "[" + new + "]" if not text else text[:-1] + "," + new + "]"
@@ -162,7 +161,7 @@ class LogText:
         from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, _CardsRef
 
         known = self._known(view.events, encoded)
-        head = json.dumps(
+        head = dumps(
             {
                 "format": EXPORT_FORMAT,
                 "format_version": EXPORT_FORMAT_VERSION,
@@ -171,9 +170,7 @@ class LogText:
                 "state": None,
                 "next_event": view.next_event,
                 "legal_actions": [encode_action(a) for a in view.legal_actions],
-            },
-            ensure_ascii=False,
-            separators=(",", ":"),
+            }
         ).replace('"state":null', '"state":' + known[4].whole(view.state), 1)
         key = id(view.events[0]) if view.events else 0  # the game's, as in text()
         return _Shipped(head, known[3], _CardsRef(view.rules), key)
@@ -351,7 +348,7 @@ class BotPool:
         self.timeout = timeout
         self.nice = nice
         self._job: Callable[..., Any] = job or decide  # decide, given a _Shipped that unpickles as the view
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool: Workers | None = None
         self._started = 0  # decisions the current pool was given (its first ones start workers)
         self._queues: dict[object, collections.deque] = {}
         # the waiting owners by (charge, decisions waiting, when their queue began): a heap whose
@@ -366,17 +363,22 @@ class BotPool:
         #: Decisions played at random because their bot failed or timed out.
         self.fallbacks = 0
 
-    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+    def _executor(self) -> Workers:
         if self._pool is None:
             # spawn, not fork: the server process runs threads (the event loop's executors)
-            self._pool = concurrent.futures.ProcessPoolExecutor(
+            self._pool = Workers(
                 self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
                 initializer=_warm,
                 initargs=(os.getpid(), self.nice, self._logs.size),
+                context=multiprocessing.get_context("spawn"),
             )
             self._started = 0
         return self._pool
+
+    @staticmethod
+    def _start(pool: Workers) -> None:
+        with _stop_signals_held():  # the new processes must not die of a Ctrl-C before _warm
+            pool.start()
 
     def queued(self, owner: object = None) -> int:
         """Decisions waiting for a worker (of ``owner``, or in all)."""
@@ -516,16 +518,10 @@ class BotPool:
             ship = functools.partial(self._logs.ship, encoded=encoded)
             shipped = pickle.dumps(gamebots.shipped(view, ship), protocol=pickle.HIGHEST_PROTOCOL)
 
-            def submit() -> concurrent.futures.Future:
-                with _stop_signals_held():  # a submit may start one of the pool's processes
-                    return pool.submit(_timed, self._job, name, seed, shipped)
-
-            if self._started <= self.workers:
-                # the pool starts a process inside submit when none is idle: in a thread, not on
-                # the event loop (a start took 0.45 s of the loop on a loaded machine; issue #60)
-                future = asyncio.wrap_future(await asyncio.to_thread(submit))
-            else:
-                future = asyncio.wrap_future(submit())
+            if not pool.started:
+                # starting the processes blocks (0.45 s of the loop on a loaded machine; issue #60)
+                await asyncio.to_thread(self._start, pool)
+            future = pool.submit(_timed, self._job, name, seed, shipped, cost=self.estimates.get(name, 0.0))
             try:
                 doc, worked = await asyncio.wait_for(future, timeout)
                 self._learn(name, worked)
@@ -582,9 +578,7 @@ class BotPool:
         if pool is not None:
             # a worker still thinking would run on after shutdown: end it (SIGKILL:
             # the workers ignore SIGTERM, see _warm)
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.kill()
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.kill()
 
     def close(self) -> None:
         """Stop the workers (waiting for none) and drop the queued decisions."""

@@ -90,6 +90,11 @@ class MailBook:
             return None
         return rows[0][0], unseal(rows[0][1], self._secret or ""), rows[0][2]
 
+    def keep_token(self, game_id: str, seat: int, unsub: str) -> None:
+        """Record ``unsub`` (by its digest) as the seat's unsubscribe token, before its mail goes out:
+        a reader may follow the link the moment the mail arrives."""
+        self._run("UPDATE {t} SET unsub_hash = ? WHERE game_id = ? AND seat = ?", (digest(unsub), game_id, seat))
+
     def sent(self, game_id: str, seat: int, unsub: str) -> None:
         self._run(
             "UPDATE {t} SET last_sent = ?, unsub_hash = ? WHERE game_id = ? AND seat = ?",
@@ -171,6 +176,7 @@ class TurnMail:
                 f"Play: {base}/play#game={game_id}&key={key}\n\n"
                 f"No more of these mails for this game: {base}/mail/unsubscribe?t={unsub}\n"
             )
+            await self.server.in_registry(book.keep_token, game_id, seat, unsub)
             await asyncio.get_running_loop().run_in_executor(
                 None, send, mail, address, f"Your turn — {game.game_type.title}", text
             )

@@ -125,7 +125,11 @@ class ProtocolError(Exception):
 
 def dumps(doc: object) -> str:
     """The protocol's JSON encoding: compact, UTF-8 text (not ASCII escapes)."""
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    return _encode(doc)
+
+
+# one encoder for every message: ``json.dumps`` with options builds a new one each call
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 # ------------------------------------------------------------------ client to server

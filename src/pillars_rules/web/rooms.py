@@ -34,6 +34,11 @@ from .registry import GameRecord, tag
 from .timers import Clock
 from .undo import Undos, caught_up_to, resync
 
+#: Seconds a bot waits before offering again a move the store could not take, doubling
+#: each time up to :data:`STORE_RETRY_MOST`.
+STORE_RETRY = 0.5
+STORE_RETRY_MOST = 30.0
+
 log = logging.getLogger("pillars_rules.web")
 #: Refusals of a server bot's answer (one of its seat's legal actions) that
 #: mean the engine failed on it, not the bot (issue #53).
@@ -385,15 +390,28 @@ class Room:
         action = await pool.decide(name, seed, view, owner=owner, encoded=self.frames.events)
         if self.game.decision != decision or self.played_by(seat) != name:
             return  # the person came back, or the game moved on, while the bot thought
-        # shielded: a bot cancelled once its move is on its way to the store (the person came
-        # back) must not stop the move's flush, or this process's clients miss a stored move
-        refusal = await asyncio.shield(
-            self.act(seat, encode_message(decision, action, self.table.kind), by=f"bot:{name}")
-        )
-        if refusal is not None:
+        wait = STORE_RETRY
+        while True:
+            # shielded: a bot cancelled once its move is on its way to the store (the person came
+            # back) must not stop the move's flush, or this process's clients miss a stored move
+            refusal = await asyncio.shield(
+                self.act(seat, encode_message(decision, action, self.table.kind), by=f"bot:{name}")
+            )
+            if refusal is None:
+                return
             log.error("bot refused game=%s seat=%d bot=%s code=%s", self.tag, seat, name, refusal[0])
             if refusal[0] in ENGINE_ERRORS:
                 await self._fall_back(seat, name, decision, action, refusal[1])
+                return
+            if refusal[0] != "server_error" or self.server.closing:
+                return
+            # the store could not take the move: nobody else will move this seat, so the table
+            # would wait for good; try again, less often the longer the store stays down (a move
+            # stored late after all moves the game on, and this task is then cancelled or stops here)
+            await asyncio.sleep(wait)
+            wait = min(2 * wait, STORE_RETRY_MOST)
+            if self.game.decision != decision or self.played_by(seat) != name:
+                return
 
     async def _fall_back(self, seat: int, name: str, decision: int, refused: Any, reason: str) -> None:
         """The engine refused a bot's answer taken from the seat's own legal

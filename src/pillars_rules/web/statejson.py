@@ -22,6 +22,7 @@ path (docs/protocol.rst, "Updates").
 from __future__ import annotations
 
 import json
+import operator
 import typing
 from typing import Any
 
@@ -39,8 +40,8 @@ BY_ITEM = "players"
 _unstructure = converter.unstructure
 
 
-def _dumps(doc: object) -> str:
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+#: The protocol's compact encoding (one encoder for every call: ``json.dumps`` with options builds one each time).
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 class StateJSON:
@@ -101,18 +102,24 @@ class StateJSON:
 
 def _fields(cls: type) -> tuple[tuple[str, object], ...]:
     """The (name, declared type) of each field of the attrs class ``cls``."""
+    return _shape(cls)[0]
+
+
+def _shape(cls: type) -> tuple[tuple[tuple[str, object], ...], Any]:
+    """The fields of the attrs class ``cls`` (as :func:`_fields`) and a getter of all their values at once."""
     out = _FIELDS.get(cls)
     if out is None:
         hints = typing.get_type_hints(cls)
         if cls is GameState:  # the frame's fields written in their places, as the state's own
             hints.update(typing.get_type_hints(Frame))
-            out = _FIELDS[cls] = tuple((name, hints[name]) for name in FIELDS)
+            fields = tuple((name, hints[name]) for name in FIELDS)
         else:
-            out = _FIELDS[cls] = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
+            fields = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
+        out = _FIELDS[cls] = (fields, operator.attrgetter(*(n for n, _ in fields)))
     return out
 
 
-_FIELDS: dict[type, tuple[tuple[str, object], ...]] = {}
+_FIELDS: dict[type, tuple[tuple[tuple[str, object], ...], Any]] = {}
 _HINTS: dict[str, object] = dict(_fields(GameState))
 
 
@@ -120,8 +127,12 @@ def _diff(parts: list[str], prefix: str, old: object, new: object, deeper: bool)
     """Append ``"path":value`` to ``parts`` for each field of ``new`` that differs
     from ``old`` (records of the same class); one level into records (and each
     player) if ``deeper``."""
-    for name, hint in _fields(type(new)):
-        o, n = getattr(old, name), getattr(new, name)
+    fields, values = _shape(type(new))
+    if len(fields) == 1:  # attrgetter of one name gives the value, not a tuple
+        pairs: Any = ((fields[0], values(old), values(new)),)
+    else:
+        pairs = zip(fields, values(old), values(new))
+    for (name, hint), o, n in pairs:
         if o is n:
             continue
         if deeper and type(o) is type(n) and attrs.has(type(n)):

@@ -105,7 +105,7 @@ FUNCTIONS: dict[str, object] = {
     "I03": E({"coin": 1}, {"grain": 4, "book": 1}),
     "F04": E({"grain": 1}, {"flour": 1, "straw": 1}, 7),
     "I04": E({"grain": 1}, {"malt": 1, "straw": 1}, 7),
-    "G07": E({}, {"peat coal": 1, "coin": 1}),
+    "G07": E({}, {"peat_coal": 1, "coin": 1}),
     "G13": E({"coin": 2}, {"wood": 2, "clay": 2, "stone": 1, "straw": 1}),
     "G16": E({}, {"clay": 1, "sheep": 1, "wood": 1, "grain": 1, "peat": 1, "coin": 1}),
     "G19": E({"sheep": 1, "straw": 1}, {"meat": 1}, 6),

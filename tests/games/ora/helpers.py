@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -11,6 +13,7 @@ import attrs
 from pillars_rules.core import Game
 from pillars_rules.games.ora import ORA, OraRules, new_game, ora_rules
 from pillars_rules.games.ora import records as R
+from pillars_rules.mechanisms import workers as K
 
 from .catalogue import catalogue
 
@@ -53,9 +56,31 @@ def at(g: Game, **changes: Any) -> Game:
 
 
 def stock(g: Game, seat: int, **goods: int) -> Game:
-    """``g`` with ``seat`` holding exactly ``goods`` (spaces in names as ``_``)."""
-    pairs = tuple(sorted((k.replace("_", " "), n) for k, n in goods.items() if n))
+    """``g`` with ``seat`` holding exactly ``goods`` (named as the goods card names them: ``peat_coal``)."""
+    pairs = tuple(sorted((k, n) for k, n in goods.items() if n))
     return at(g, stocks=g.state.stocks[:seat] + (pairs,) + g.state.stocks[seat + 1 :])
+
+
+#: The shipped card set's folder.
+SHIPPED = Path(__file__).resolve().parents[3] / "cards" / "ora-et-labora"
+
+
+def fan_set(folder: Path, file: str, old: str, new: str) -> Path:
+    """The shipped set copied to ``folder``, its ``file`` (``goods.cards``, ``tracks.cards``...) with ``old``
+    written as ``new`` once: a fan set that differs from the shipped one in that one place."""
+    shutil.copytree(SHIPPED, folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def placed(g: Game, seat: int, *where: tuple[str, str]) -> Game:
+    """``g`` with ``seat``'s clergy placed: each ``(kind, key)`` a clergyman of that kind on that building."""
+    w = g.state.workers
+    for kind, key in where:
+        w = K.place(g.rules.clergy, w, seat, kind, key)
+    return at(g, workers=w)
 
 
 def find(g: Game, test: Callable[[Any], bool]) -> Any:
@@ -77,3 +102,59 @@ def until(g: Game, kind: str, seat: int | None = None, limit: int = 500) -> Game
         passes = [a for a in legal if type(a) is R.Pass]
         g = g.apply(passes[0] if passes else legal[0])
     raise AssertionError(f"no {kind!r} decision within {limit} actions")
+
+
+@attrs.frozen
+class Two:
+    """A building action with the outcome its ``use`` decision takes (-1: none), as one choice --
+    what a single action named before the outcome became a decision of its own. ``label``: the
+    action's and the outcome's words; any other attribute is the action's (``key``, ``kind``...)."""
+
+    first: Any
+    outcome: int
+    label: str
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.first, name)
+
+
+def _to_use(g: Game) -> Game:
+    """``g`` on to the ``use`` decision: a contract's owner places the first kind it may."""
+    while g.pending is not None and g.pending.kind == "clergy":
+        g = g.apply(g.legal_actions()[0])
+    return g
+
+
+def two_steps(g: Game) -> list[Two]:
+    """Every building action listed now with each answer of the ``use`` decision it leads to, and
+    every other listed action (outcome -1)."""
+    out: list[Two] = []
+    for a in g.legal_actions():
+        if type(a) not in (R.Place, R.Contract, R.Activate):
+            out.append(Two(a, -1, a.label))
+            continue
+        after = _to_use(g.apply(a))
+        assert after.pending is not None and after.pending.kind == "use", after.pending
+        for u in after.legal_actions():
+            if type(u) is R.Pass:
+                out.append(Two(a, -1, f"{a.label}, without using it"))
+            else:
+                out.append(Two(a, u.outcome, f"{a.label}: {u.label.split(': ', 1)[1]}"))
+    return out
+
+
+def find2(g: Game, test: Callable[[Any], bool]) -> Two:
+    """The one listed building action and outcome (:func:`two_steps`) that passes ``test``."""
+    hits = [t for t in two_steps(g) if test(t)]
+    assert len(hits) == 1, [t.label for t in hits]
+    return hits[0]
+
+
+def do(g: Game, t: Two) -> Game:
+    """``g`` after the action of ``t`` and, when the seat then decides the outcome, ``t``'s outcome
+    (a contract's owner choosing its clergyman first places the first kind it may)."""
+    g = g.apply(t.first)
+    if type(t.first) not in (R.Place, R.Contract, R.Activate):
+        return g
+    g = _to_use(g)
+    return g.apply(R.Pass() if t.outcome < 0 else R.Use(t.outcome))

@@ -11,7 +11,7 @@ from pillars_rules.games.ora.words import describe
 from pillars_rules.mechanisms import grid as G
 from pillars_rules.mechanisms.wheel import Wheel
 
-from .helpers import at
+from .helpers import at, do, two_steps
 
 
 def goods(pairs: Any) -> str:
@@ -58,9 +58,9 @@ def uses(g: Game, key: str, kind: str = "prior") -> dict[str, tuple[R.Used, Game
     """Each use of the building ``key`` the pending seat is offered by placing its ``kind``
     there, played: its text (:func:`text`) -> its ``Used`` event and the game after it."""
     out: dict[str, tuple[R.Used, Game]] = {}
-    for a in g.legal_actions():
-        if type(a) is R.Place and a.key == key and a.kind == kind and a.outcome >= 0:
-            after = g.apply(a)
+    for t in two_steps(g):
+        if type(t.first) is R.Place and t.key == key and t.kind == kind and t.outcome >= 0:
+            after = do(g, t)
             (used,) = [e for e in after.events[len(g.events) :] if type(e) is R.Used]
             assert text(used) not in out, f"{text(used)} listed twice"
             out[text(used)] = (used, after)

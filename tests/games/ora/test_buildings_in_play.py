@@ -32,7 +32,7 @@ from pillars_rules.games.ora.words import describe
 from pillars_rules.mechanisms import grid as G
 from pillars_rules.mechanisms import workers as K
 
-from .helpers import at, game
+from .helpers import at, do, game, two_steps
 from .inplay import erected, goods, landed, sentence, uses, wheel
 
 
@@ -271,13 +271,14 @@ def test_a_use_of_the_wheel_says_which_indicator_goes_back():
 
 
 def labels(g: Any) -> list[str]:
-    return [a.label for a in g.legal_actions()]
+    """The listed actions' words, a building's with each outcome its ``use`` decision offers."""
+    return [t.label for t in two_steps(g)]
 
 
 def play(g: Any, label: str) -> Any:
-    """``g`` after the listed action of ``label`` (exactly one)."""
-    (a,) = [a for a in g.legal_actions() if a.label == label]
-    return g.apply(a)
+    """``g`` after the listed action (and outcome) of ``label`` (exactly one)."""
+    (t,) = [t for t in two_steps(g) if t.label == label]
+    return do(g, t)
 
 
 def placed(g: Any, seat: int, *where: tuple[str, str]) -> Any:
@@ -292,7 +293,7 @@ def said(before: Any, after: Any) -> list[str]:
     return [
         sentence(after, e)
         for e in after.events[len(before.events) :]
-        if type(e) not in (R.Turn, R.Followed, R.TurnEnded, R.PhaseStep)
+        if type(e) not in (R.Turn, R.Followed, R.TurnEnded, R.PhaseStep, R.Picked)
     ]
 
 
@@ -574,9 +575,13 @@ def test_a_work_contract_uses_another_seats_building_as_its_text_says(variant, l
     g = game("4 players", variant, cards="shipped")
     g, _ = erected(g, 1, "builders_market")
     g = at(holding(g, 0, **stock), level=level)
-    g1 = play(g, f"contract Player 2's Builders' Market for {fee}: give 2 coin; take 2 clay, 1 stone, 1 straw, 2 wood")
+    label = f"contract Player 2's Builders' Market for {fee}: give 2 coin; take 2 clay, 1 stone, 1 straw, 2 wood"
+    (t,) = [t for t in two_steps(g) if t.label == label]
+    g1 = g.apply(t.first)
     assert g1.pending == R.Turn(1, "clergy")
     g2 = play(g1, labels(g1)[0])
+    assert g2.pending == R.Turn(0, "use")  # the owner's clergyman stands there: the user takes the outcome
+    g2 = g2.apply(R.Use(t.outcome))
     assert g2.state.stock(0) == {"clay": 2, "stone": 1, "straw": 1, "wood": 2}
     assert g2.state.stock(1) == dict(Counter(g.state.stock(1)) + Counter(coin=owner_gets))
     (worker,) = K.on_card(g2.state.workers, "1/builders_market")
@@ -610,5 +615,5 @@ def test_R40_a_chain_of_uses_never_uses_a_building_twice():
     # the next action starts a chain of its own
     while g3.state.step is not None or g3.state.follow or g3.state.pending.seat == 0:
         g3 = play(g3, labels(g3)[0])
-    nxt = next(a for a in g3.legal_actions() if type(a) is R.Place and a.outcome >= 0)
-    assert g3.apply(nxt).state.chain == (nxt.key,)
+    nxt = next(t for t in two_steps(g3) if type(t.first) is R.Place and t.outcome >= 0)
+    assert do(g3, nxt).state.chain == (nxt.key,)

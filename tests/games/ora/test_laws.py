@@ -30,7 +30,7 @@ from .helpers import CATALOGUES, MODES, game
 
 def _add(c: Counter, goods, sign: int = 1) -> None:
     for g, n in goods:
-        if g == "5 coins":
+        if g == "five_coins":
             g, n = "coin", 5 * n
         c[g] += sign * n
 

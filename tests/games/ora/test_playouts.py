@@ -79,7 +79,7 @@ def test_an_unlisted_action_is_refused_and_the_game_untouched():
     before = (g.state, g.events)
     for bad in (
         R.Build("G02", 3, 0),  # Cloister Courtyard: 2 wood, the seat holds 1
-        R.Place("1/H01", "prior", 0),  # another seat's Clay Mound
+        R.Place("1/H01", "prior"),  # another seat's Clay Mound
         R.Choose("prior"),  # no contract is asked
         R.Fell("forest", 4, 4),  # no forest there
         R.Pass(),  # the main action cannot be passed
@@ -90,7 +90,7 @@ def test_an_unlisted_action_is_refused_and_the_game_untouched():
     with pytest.raises(IllegalActionError, match="costs 2 wood"):
         g.apply(R.Build("G02", 3, 0))
     with pytest.raises(IllegalActionError, match="work contract"):
-        g.apply(R.Place("1/H01", "prior", 0))
+        g.apply(R.Place("1/H01", "prior"))
     rich = at(stock(g, 0, wood=5, clay=5), display=("G12", *g.state.display))
     for bad, reason in (
         (R.Build("G12", 4, 0), r"Stone Merchant cannot stand there: the cell at \(4, 0\) holds Clay Mound already"),

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from ...errors import ConfigError
+from ...mechanisms.twosided import GoodsConfig
 from .steps import FOLLOWS
 
 #: The shipped set's name (its folder under the library's ``cards``).
@@ -27,27 +28,67 @@ SHIPPED = "ora-et-labora"
 
 
 @functools.cache
-def shipped() -> tuple[Any, ...]:
-    """Every card of the shipped set, compiled once (a :class:`~pillars_rules.errors.CardError` if broken)."""
+def _shipped_set() -> Any:
     from ...buildings import load_buildings
 
-    return tuple(load_buildings([SHIPPED], follows=FOLLOWS).cards)
+    return load_buildings([SHIPPED], follows=FOLLOWS)
+
+
+@functools.cache
+def shipped() -> tuple[Any, ...]:
+    """Every card of the shipped set, compiled once (a :class:`~pillars_rules.errors.CardError` if broken)."""
+    return tuple(_shipped_set().cards)
+
+
+@functools.cache
+def shipped_goods() -> GoodsConfig:
+    """The shipped set's goods card (``cards/ora-et-labora/goods.cards``) as the mechanisms' goods:
+    the one place the goods, their sides, values, free turns and exchanges are written."""
+    from ...buildings import goods_config
+
+    return goods_config(_shipped_set().goods)
+
+
+def goods_of(cards: Sequence[Any]) -> GoodsConfig:
+    """The goods a card set is played with: the goods card its functions are bound to
+    (:func:`pillars_rules.buildings.bind`), or the shipped set's when no card carries one (a catalogue of
+    the protocol alone). Cards bound to different goods are refused (:class:`ConfigError`)."""
+    found: list[GoodsConfig] = []
+    for c in cards:
+        g = getattr(getattr(c, "function", None), "goods", None)
+        if isinstance(g, GoodsConfig) and not any(g == f for f in found):
+            found.append(g)
+    if len(found) > 1:
+        raise ConfigError("Ora cards: the cards' functions are bound to different goods cards; a set has one")
+    return found[0] if found else shipped_goods()
 
 
 def card_set(cards: object) -> tuple[Any, ...]:
     """The cards ``cards`` names: ``None`` the shipped set; a ``BuildingSet`` its cards; a path or a
     list of paths (``str`` or :class:`~pathlib.Path`) the cards those files and folders compile to."""
+    return chosen(cards)[0]
+
+
+def shipped_tracks() -> tuple[Any, ...]:
+    """The shipped set's track cards (``cards/ora-et-labora/tracks.cards``): the wheel of each mode and variant."""
+    return tuple(_shipped_set().tracks)
+
+
+def chosen(cards: object) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The cards and the track cards ``cards`` names (as :func:`card_set`); a set with no track card is
+    played with the shipped set's."""
     if cards is None:
-        return shipped()
+        return shipped(), shipped_tracks()
     if isinstance(cards, (str, Path)):
         cards = [cards]
     if isinstance(cards, (list, tuple)) and cards and all(isinstance(p, (str, Path)) for p in cards):
         from ...buildings import load_buildings
 
-        return tuple(load_buildings(list(cards), follows=FOLLOWS).cards)
-    found = getattr(cards, "cards", None)
-    if type(cards).__name__ == "BuildingSet" and isinstance(found, tuple):
-        return found
+        found = load_buildings(list(cards), follows=FOLLOWS)
+        return tuple(found.cards), tuple(found.tracks) or shipped_tracks()
+    got = getattr(cards, "cards", None)
+    if type(cards).__name__ == "BuildingSet" and isinstance(got, tuple):
+        return got, tuple(getattr(cards, "tracks", ())) or shipped_tracks()
     raise ConfigError(
         "Ora cards: give a BuildingSet, or card files and folders (the shipped set by its name, "
         f"{SHIPPED!r}), not {type(cards).__name__[:40]} {cards!r:.40}"
@@ -89,4 +130,24 @@ def card_hash(cards: Sequence[Any]) -> str:
     return "ora-cards:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:32]
 
 
-__all__ = ["SHIPPED", "card_hash", "card_set", "shipped"]
+def set_hash(cards: Sequence[Any], tracks: Sequence[Any] | None = None) -> str:
+    """:func:`card_hash` of ``cards``, and of ``tracks`` when they are not the shipped set's: a save of a
+    game played on a fan set's own wheel names that set (the shipped set's hash is the card hash alone)."""
+    out = card_hash(cards)
+    if tracks and tuple(tracks) != shipped_tracks():
+        facts = sorted(repr((t.id, t.name, sorted(t.modes), t.variant, t.wheel)) for t in tracks)
+        out += "+tracks:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:16]
+    return out
+
+
+__all__ = [
+    "SHIPPED",
+    "card_hash",
+    "card_set",
+    "chosen",
+    "goods_of",
+    "set_hash",
+    "shipped",
+    "shipped_goods",
+    "shipped_tracks",
+]

@@ -11,8 +11,8 @@ from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
 from . import records as R
 from . import setup
-from .legal import TRADES, after_fee, key_of, owner_card, used
-from .rules import OraRules, piece
+from .legal import key_of, owner_card, used
+from .rules import MONEY, OraRules, piece
 from .uses import Context, outcomes
 
 
@@ -25,11 +25,12 @@ def _fell(state: R.State, rules: OraRules, seat: int, a: R.Fell) -> list[Any]:
     return [R.Felled(seat, a.cover, (a.x, a.y), good, got.amount, got.reset or "", bonus)]
 
 
-def _use(state: R.State, rules: OraRules, seat: int, key: str, index: int, stock: dict[str, int]) -> list[Any]:
-    if index < 0:
-        return []
-    _, card = owner_card(key)
-    return [used(state, rules, seat, key, outcomes(state, rules, seat, card, stock)[index])]
+def _use(state: R.State, rules: OraRules, a: R.Use) -> list[Any]:
+    u = state.using
+    assert u is not None
+    card = owner_card(u.key)[1]
+    got = [used(state, rules, u.seat, u.key, outcomes(state, rules, u.seat, card, state.stock(u.seat))[a.outcome])]
+    return [*got, R.NeutralDone("neutral prior")] if u.why == "neutral prior" else got
 
 
 def events_of(state: R.State, rules: OraRules, a: Any) -> list[Any]:
@@ -39,27 +40,22 @@ def events_of(state: R.State, rules: OraRules, a: Any) -> list[Any]:
     if t is R.Fell:
         return _fell(state, rules, seat, a)
     if t is R.Place:
-        return [R.Placed(seat, a.kind, a.key), *_use(state, rules, seat, a.key, a.outcome, state.stock(seat))]
-    if t is R.Contract and p.kind == "neutral prior":
+        return [R.Placed(seat, a.kind, a.key)]
+    if t is R.Use:
+        return _use(state, rules, a)
+    if t is R.Contract and p.kind == "neutral prior":  # the NeutralDone follows the use decision
         fee = rules.contracts.fees[state.level][a.fee]
-        use = _use(state, rules, seat, a.key, a.outcome, after_fee(state.stock(seat), fee.goods))
-        return [
-            R.Paid(seat, -1, fee.goods, "the neutral prior"),
-            R.Placed(a.owner, "prior", a.key),
-            *use,
-            R.NeutralDone(p.kind),
-        ]
+        return [R.Paid(seat, -1, fee.goods, "the neutral prior"), R.Placed(a.owner, "prior", a.key)]
     if t is R.Build and p.kind == "neutral build":
         return [R.NeutralBuilt(a.card, (a.x, a.y))]
     if t is R.Contract:
         fee = rules.contracts.fees[state.level][a.fee]
-        use = _use(state, rules, seat, a.key, a.outcome, after_fee(state.stock(seat), fee.goods))
         payee = a.owner if fee.to == "owner" else -1
-        return [R.Paid(seat, payee, fee.goods, "work contract"), R.Asked(seat, a.owner, a.key, use[0] if use else None)]
+        return [R.Paid(seat, payee, fee.goods, "work contract"), R.Asked(seat, a.owner, a.key, None)]
     if t is R.Choose:
         ask = state.contract
         assert ask is not None
-        return [R.Placed(ask.owner, a.kind, ask.key), *([ask.use] if ask.use is not None else [])]
+        return [R.Placed(ask.owner, a.kind, ask.key)]
     if t is R.Build:
         cost = rules.cards[a.card].cost
         return [*([R.Paid(seat, -1, cost, "building")] if cost else []), R.Built(seat, a.card, (a.x, a.y))]
@@ -76,14 +72,16 @@ def events_of(state: R.State, rules: OraRules, a: Any) -> list[Any]:
         assert state.step is not None
         return [R.Felled(seat, state.step.arg, (a.x, a.y), setup.COVER_GOOD[state.step.arg], 0, "")]
     if t is R.Activate:
-        _, card = owner_card(a.key)
-        return [used(state, rules, seat, a.key, outcomes(state, rules, seat, card, state.stock(seat))[a.outcome])]
+        return [R.Picked(seat, a.key)]
     if t is R.Flip:
         return [R.Flipped(seat, a.good, a.n)]
     if t is R.Trade:
-        return [R.Traded(seat, ((a.good, 1),), (("coin", TRADES[a.good]),))]
+        return [R.Traded(seat, ((a.good, 1),), ((MONEY, rules.trades[a.good]),))]
     # Pass
     kind = p.kind
+    if kind == "use":
+        assert state.using is not None
+        return [R.NeutralDone("neutral prior")] if state.using.why == "neutral prior" else [R.Passed(seat, "use")]
     if kind == "after":
         return [R.TurnEnded(seat)]
     if kind in ("buy", "settle", "prior", "bonus"):
@@ -99,6 +97,7 @@ _TAKES: dict[str, tuple[type, ...]] = {
     "bonus": (R.Pass, R.Build, R.Place, R.Buy, R.Flip, R.Trade),
     "after": (R.Pass, R.Buy, R.Flip, R.Trade),
     "clergy": (R.Choose,),
+    "use": (R.Pass, R.Use),
     "neutral build": (R.Build,),
     "neutral prior": (R.Pass, R.Contract),
     "prior": (R.Pass, R.Place),
@@ -151,9 +150,17 @@ def _why_place(state: R.State, rules: OraRules, seat: int, a: R.Place) -> str | 
         return "a clergyman goes on one's own building; another seat's is used by a work contract (§4.2, §4.3)"
     if K.on_card(state.workers, a.key) and not state.bonus:
         return f"{rules.cards[card].name} is occupied: no second clergyman goes on it (§4.2)"
-    n = len(outcomes(state, rules, seat, card, state.stock(seat)))
-    if not -1 <= a.outcome < n:
-        return f"{rules.cards[card].name}'s function offers outcomes 0 to {n - 1} now, not {a.outcome}"
+    return None
+
+
+def _why_use(state: R.State, rules: OraRules, seat: int, a: R.Use) -> str | None:
+    u = state.using
+    assert u is not None
+    card = rules.cards[owner_card(u.key)[1]]
+    n = len(outcomes(state, rules, u.seat, card.id, state.stock(u.seat)))
+    if type(a.outcome) is not int or not 0 <= a.outcome < n:
+        offers = f"outcomes 0 to {n - 1}" if n else "no outcome"
+        return f"{card.name}'s function offers {state.names[u.seat]} {offers} now, not {a.outcome!r:.20} (§4.2)"
     return None
 
 
@@ -219,6 +226,8 @@ def refusal(state: R.State, rules: OraRules, a: Any, listed: list[Any]) -> str:
             why = "in the bonus round only the prior is placed (§4.12)"
     elif type(a) is R.Contract:
         why = _why_contract(state, rules, p.seat, a)
+    elif type(a) is R.Use:
+        why = _why_use(state, rules, p.seat, a)
     elif type(a) is R.Buy and state.bought[p.seat] and p.kind in ("action", "after", "bonus"):
         why = "one landscape per round, and one in each settlement phase (§4.10.1; R14)"
     elif type(a) is R.Fell:

@@ -4,8 +4,9 @@ A round (§3; the 2-player game's turn, §8.2): it begins with its action turns
 queued; clergy come home (§3.2; 2 players after the rotation, §8.3, R20); the
 wheel turns and the board's arm moves (§3.3); a phase the arm reaches runs its
 steps (§6; the bonus round, §4.12); then each queued seat takes its action
-turn. Between, the follow-ups of a use (``Outcome.then``), the owner's choice
-in a work contract and the prior after a build are asked in that order. The
+turn. Between, the owner's choice in a work contract, the outcome of the building
+just occupied or chosen (the ``use`` decision), the prior after a build and the
+follow-ups of a use (``Outcome.then``) are asked in that order. The
 end: after phase E (3--4 players, the short game, §7.1), or the 2-player ends
 (§8.6, §8.7).
 """
@@ -107,8 +108,6 @@ def _contract(b: Batch, rules: OraRules, ask: R.Asked) -> None:
     kinds = C.kinds(b.state.workers, ask.owner)
     if len(kinds) == 1:
         b.add(R.Placed(ask.owner, kinds[0], ask.key))
-        if ask.use is not None:
-            b.add(ask.use)
     else:
         b.add(R.Turn(C.chooser(rules.contracts, ask.seat, ask.owner), "clergy"))
 
@@ -117,6 +116,9 @@ def advance(b: Batch, rules: OraRules) -> None:
     s = b.state
     if s.contract is not None:
         _contract(b, rules, s.contract)
+        return
+    if s.using is not None:
+        b.add(R.Turn(s.using.seat, "use"))
         return
     if s.built is not None:
         b.add(R.Turn(s.built[0], "prior"))

@@ -22,11 +22,11 @@ from . import records as R
 from . import setup
 from .rules import OraRules, piece
 
-FIVE = "5 coins"
+FIVE = "five_coins"  # the goods card's 5-coin, held as 5 coins (R36)
 
 
 def moved(stock: R.Goods, give: Iterable[tuple[str, int]] = (), take: Iterable[tuple[str, int]] = ()) -> R.Goods:
-    """``stock`` after giving and taking (a "5 coins" is 5 coins)."""
+    """``stock`` after giving and taking (a "five_coins" is 5 coins)."""
     out = dict(stock)
     for g, n in give:
         g, n = ("coin", 5 * n) if g == FIVE else (g, n)
@@ -183,7 +183,19 @@ def _placed(s: R.State, e: R.Placed, rules: OraRules) -> R.State:
     shared = s.bonus  # the bonus round's prior may join clergy already there (§4.12)
     w = K.place(rules.clergy, s.workers, e.seat, e.kind, e.key, shared=shared)
     done = s.contract is not None and s.contract.key == e.key
-    return _acted(attrs.evolve(s, workers=w, built=None, contract=None if done else s.contract))
+    # whoever placed, the building's user decides its outcome next (the ``use`` decision)
+    if done:
+        assert s.contract is not None
+        using = R.Using(s.contract.seat, e.key, "contract")
+    elif s.stage == "neutral prior":  # solo: the player uses the neutral prior's building (§9.5)
+        using = R.Using(0, e.key, "neutral prior")
+    else:
+        using = R.Using(e.seat, e.key, "place")
+    return _acted(attrs.evolve(s, workers=w, built=None, contract=None if done else s.contract, using=using))
+
+
+def _picked(s: R.State, e: R.Picked, rules: OraRules) -> R.State:
+    return attrs.evolve(s, using=R.Using(e.seat, e.key, "follow"))
 
 
 def _paid(s: R.State, e: R.Paid, rules: OraRules) -> R.State:
@@ -212,6 +224,7 @@ def _used(s: R.State, e: R.Used, rules: OraRules) -> R.State:
         wheel=_reset(rules, s.wheel, e.reset),
         wonders=wonders,
         follow=follow,
+        using=None,
     )
 
 
@@ -255,7 +268,7 @@ def _neutral_built(s: R.State, e: R.NeutralBuilt, rules: OraRules) -> R.State:
 
 
 def _neutral_done(s: R.State, e: R.NeutralDone, rules: OraRules) -> R.State:
-    return attrs.evolve(s, stage="phase", fresh=() if e.step == "neutral prior" else s.fresh)
+    return attrs.evolve(s, stage="phase", fresh=() if e.step == "neutral prior" else s.fresh, using=None)
 
 
 def _resumed(s: R.State, e: R.Resumed, rules: OraRules) -> R.State:
@@ -306,6 +319,8 @@ def _passed(s: R.State, e: R.Passed, rules: OraRules) -> R.State:
         return attrs.evolve(s, built=None)
     if e.what == "bonus":
         return _acted(s)
+    if e.what == "use":
+        return attrs.evolve(s, using=None)
     return attrs.evolve(s, step=None)
 
 
@@ -337,6 +352,7 @@ _FOLD: dict[type, Any] = {
     R.Paid: _paid,
     R.Asked: _asked,
     R.Used: _used,
+    R.Picked: _picked,
     R.Followed: _followed,
     R.Built: _built,
     R.Bought: _bought,

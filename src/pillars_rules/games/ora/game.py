@@ -14,7 +14,7 @@ from ...mechanisms import workers as K
 from ...saves.replay import replay_by_listing
 from . import records as R
 from . import saves
-from .cards import card_hash, card_set
+from .cards import chosen, set_hash
 from .decide import events_of, refusal
 from .flow import Batch, advance
 from .fold import fold
@@ -22,8 +22,18 @@ from .legal import legal
 from .rules import OraRules
 from .score import final, parts, ranking
 from .start import start
+from .upcast import upcast
 from .view import OraView
 from .words import CONTROL, describe, summary
+
+#: The card hashes of the earlier editions of the shipped set, each with what changed since; a save
+#: made with one loads with today's set (issue #58: saves of every earlier format still load).
+EARLIER_SHIPPED: dict[str, str] = {
+    "ora-cards:ca5f9dd594c68d30606d726b72f66061": (
+        "before the goods card held the exchanges and the production wheel became track cards "
+        "(issue #58; peat coal now pays its energy)"
+    ),
+}
 
 
 class OraGame(GameType):
@@ -129,12 +139,31 @@ class OraGame(GameType):
         event (mode, variant, options) completes."""
         if isinstance(cards, OraRules):
             return cards
-        return Cards(card_set(cards))
+        picked, tracks = chosen(cards)
+        return Cards(picked, tracks)
 
     def rules_facts(self, rules: Any) -> dict[str, Any]:
         return {"cards": rules.card_hash}
 
+    def load_save(self, doc: dict[str, Any], written: int, cards: object, verify: bool) -> Any:
+        """As :meth:`GameType.load_save`; a save made with an earlier edition of the shipped
+        card set (:data:`EARLIER_SHIPPED`) is read with today's, its log replayed and checked
+        with today's rules: one that no longer replays is refused, naming the edition."""
+        made = doc.get("cards")
+        if cards is None and isinstance(made, str) and made in EARLIER_SHIPPED:
+            today = self.rules_facts(self.load_rules(None))["cards"]
+            try:
+                return super().load_save({**doc, "cards": today}, written, cards, verify)
+            except SaveError as exc:
+                raise SaveError(
+                    f"{exc} (the save was made with an earlier edition of the shipped cards, "
+                    f"{EARLIER_SHIPPED[made]}, whose rules differ)"
+                ) from None
+        return super().load_save(doc, written, cards, verify)
+
     def replay_log(self, events: list[Any], rules: Any, verify: bool) -> Game:
+        """The game ``events`` record, a log written before the ``use`` decision upcast first (:mod:`.upcast`)."""
+        events = upcast(events)
         return replay_by_listing(self, events, rules_of_log(events, rules), verify)
 
 
@@ -189,10 +218,12 @@ class Cards:
     """A card set to replay a log with, before its first event says the mode and the variant."""
 
     cards: tuple[Any, ...]
+    #: the set's track cards (the wheel of each mode; ``()``: the shipped set's)
+    tracks: tuple[Any, ...] = ()
     card_hash: str = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "card_hash", card_hash(self.cards))
+        object.__setattr__(self, "card_hash", set_hash(self.cards, self.tracks))
 
 
 def rules_of_log(events: list[Any], rules: OraRules | Cards) -> OraRules:
@@ -217,7 +248,8 @@ def rules_of_log(events: list[Any], rules: OraRules | Cards) -> OraRules:
         return rules
     players = len(first.names)
     try:
-        return OraRules(first.mode, first.variant, rules.cards, players, frozenset(first.options))
+        tracks = rules.tracks or None
+        return OraRules(first.mode, first.variant, rules.cards, players, frozenset(first.options), tracks=tracks)
     except ConfigError as exc:
         raise SaveError(f"$.events[0]: the log's set-up cannot be played: {exc}", 0) from None
 

@@ -1,15 +1,18 @@
 """The decisions: what the pending seat may do (``legal``), the events of a listed action
 (``events_of``) and why another is refused (``refusal``).
 
-Every listed action is complete: a placement names the outcome of the building's
-function it takes (each :class:`~pillars_rules.mechanisms.use.Outcome` is one
-action, labelled with its words); a build names the card and the cell; a
-settlement names its payment. Payments by value (a settlement's food and energy,
+A placement (:class:`~.records.Place`), a work contract (:class:`~.records.Contract`),
+a follow-up use (:class:`~.records.Activate`) and the priors name the building only:
+the outcome of its function -- each :class:`~pillars_rules.mechanisms.use.Outcome`
+one :class:`~.records.Use`, labelled with its words -- or none (:class:`~.records.Pass`)
+is the same seat's next decision, ``use`` (:func:`uses_of`), which lists only that
+building's outcomes. A build names the card and the cell; a settlement names its payment. Payments by value (a settlement's food and energy,
 §6.3; R33) are offered as every minimal set of goods, up to :data:`MAX_PAYMENTS`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -26,8 +29,18 @@ from .uses import attach_spots, outcomes, spots
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
 MAX_PAYMENTS = 16
-BACKS = {"grain": "straw"}  # the free turn (§4.8)
-TRADES = {"wine": 1, "whiskey": 2}  # §4.9's one-way exchanges, in coins
+
+
+def __getattr__(name: str) -> Mapping[str, Any]:
+    """``BACKS`` (the free turns, §4.8) and ``TRADES`` (§4.9's one-way exchanges, in coins) of the shipped
+    goods card; a game reads its rules' own (``rules.backs``, ``rules.trades``: its set's goods card)."""
+    if name in ("BACKS", "TRADES"):
+        from .cards import shipped_goods
+        from .rules import trades
+
+        goods = shipped_goods()
+        return {f: b for f, b in goods.backs.items() if f in goods.free} if name == "BACKS" else trades(goods)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def key_of(seat: int, card: str) -> str:
@@ -41,14 +54,15 @@ def owner_card(key: str) -> tuple[int, str]:
 
 
 def _targets(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, str]]:
-    """(key, card) of the buildings a ``use`` step may use (R26, R27), none used already in the action (R40)."""
+    """(key, card) of the buildings a ``use`` step may use (R26, R27), none used already in the action (R40)
+    and none its card leaves out (``use ... except CARD``: the Priory's ``except priory``)."""
     chain = state.chain
-    return [t for t in _reachable(state, rules, step) if t[0] not in chain]
+    left_out = rules.excepts.get((owner_card(step.key)[1], step.arg), frozenset())  # its "except CARD"
+    return [t for t in _reachable(state, rules, step) if t[0] not in chain and t[1] not in left_out]
 
 
 def _reachable(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str, str]]:
     owner, card = owner_card(step.key)
-    name = rules.cards[card].name
     if step.arg == "display":
         return [(f"display/{c}", c) for c in state.display]
     if step.arg == "adjacent":
@@ -68,7 +82,7 @@ def _reachable(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str,
         if w.at is None or w.at == step.key or (step.arg == "prior" and w.kind != "prior"):
             continue
         o, c = owner_card(w.at)
-        if rules.cards[c].name != name and (w.at, c) not in out:
+        if (w.at, c) not in out:
             out.append((w.at, c))
     return out
 
@@ -117,33 +131,39 @@ def _free_buildings(state: R.State, seat: int, *, occupied: bool = False) -> lis
 def _placements(
     state: R.State, rules: OraRules, seat: int, kinds: Sequence[str], pairs: list[tuple[str, str]]
 ) -> list[Any]:
-    out: list[Any] = []
-    stock = state.stock(seat)
     name = rules.cards
-    for key, card in pairs:
-        os = outcomes(state, rules, seat, card, stock)
-        for kind in kinds:
-            out.append(R.Place(key, kind, -1, label=f"{kind} on {name[card].name}, without using it"))
-            for i, o in enumerate(os):
-                out.append(R.Place(key, kind, i, label=f"{kind} on {name[card].name}: {o.words or i}"))
-    return out
+    return [R.Place(key, kind, label=f"{kind} on {name[card].name}") for key, card in pairs for kind in kinds]
 
 
 def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    """Every work contract ``seat`` may make: each free building of each other seat with a clergyman
+    home, at each fee the seat can pay. Whether a fee may be paid to an owner does not depend on
+    which of its free buildings is contracted (each is unoccupied), so it is asked once per owner."""
     out: list[Any] = []
     stock = state.stock(seat)
     level = rules.contracts.fees[state.level]
     for owner in range(state.n):
         if owner == seat or K.all_placed(state.workers, owner):
             continue
+        free = _free_buildings(state, owner)
+        if not free:
+            continue
         kind = K.free(state.workers, owner)[0]
-        for key, card in _free_buildings(state, owner):
-            for f in range(len(level)):
-                offer = C.Offer(seat, owner, key, f, kind, stock)
-                if C.can_contract(rules.contracts, rules.clergy, state.workers, state.level, offer) is not None:
-                    continue
-                what = f"contract {state.names[owner]}'s {rules.cards[card].name}"
-                out.extend(_offers(state, rules, seat, owner, key, f, what))
+        fees = [
+            f
+            for f in range(len(level))
+            if C.can_contract(
+                rules.contracts,
+                rules.clergy,
+                state.workers,
+                state.level,
+                C.Offer(seat, owner, free[0][0], f, kind, stock),
+            )
+            is None
+        ]
+        for key, card in free:
+            what = f"contract {state.names[owner]}'s {rules.cards[card].name}"
+            out.extend(_offer(state, rules, owner, key, f, what) for f in fees)
     return out
 
 
@@ -155,14 +175,21 @@ def after_fee(stock: Mapping[str, int], goods: Sequence[tuple[str, int]]) -> dic
     return after
 
 
-def _offers(state: R.State, rules: OraRules, user: int, owner: int, key: str, f: int, what: str) -> list[Any]:
-    """A contract with fee ``f`` for the building ``key``: without a use, and with each outcome."""
-    fee = rules.contracts.fees[state.level][f].goods
-    paid = ", ".join(f"{n} {g}" for g, n in fee)
-    card = owner_card(key)[1]
-    out: list[Any] = [R.Contract(owner, key, f, -1, label=f"{what} for {paid}, without using it")]
-    for i, o in enumerate(outcomes(state, rules, user, card, after_fee(state.stock(user), fee))):
-        out.append(R.Contract(owner, key, f, i, label=f"{what} for {paid}: {o.words or i}"))
+def _offer(state: R.State, rules: OraRules, owner: int, key: str, f: int, what: str) -> R.Contract:
+    """A contract with fee ``f`` for the building ``key`` (its outcome is the next decision)."""
+    paid = ", ".join(f"{n} {g}" for g, n in rules.contracts.fees[state.level][f].goods)
+    return R.Contract(owner, key, f, label=f"{what} for {paid}")
+
+
+def uses_of(state: R.State, rules: OraRules) -> list[Any]:
+    """The ``use`` decision: each outcome of the building ``state.using`` names, for its user
+    (after any fee: it is paid already), and -- unless a follow-up use chose it -- none."""
+    u = state.using
+    assert u is not None
+    card = rules.cards[owner_card(u.key)[1]]
+    out: list[Any] = [] if u.why == "follow" else [R.Pass(label=f"leave {card.name} unused")]
+    for i, o in enumerate(outcomes(state, rules, u.seat, card.id, state.stock(u.seat))):
+        out.append(R.Use(i, label=f"{card.name}: {o.words or i}"))
     return out
 
 
@@ -210,30 +237,36 @@ def _secondary(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     stock = state.stock(seat)
     if not state.bought[seat]:
         out.extend(_buys(state, rules, seat))
-    n = stock.get("grain", 0)
-    if n:
-        out.append(R.Flip("grain", 1, label="turn 1 grain to straw"))
-        if n > 1:
-            out.append(R.Flip("grain", n, label=f"turn {n} grain to straw"))
-    for good, coins in TRADES.items():
+    for front, back in rules.backs.items():
+        n = stock.get(front, 0)
+        if n:
+            out.append(R.Flip(front, 1, label=f"turn 1 {front} to {back}"))
+            if n > 1:
+                out.append(R.Flip(front, n, label=f"turn {n} {front} to {back}"))
+    for good, coins in rules.trades.items():
         if stock.get(good, 0):
             out.append(R.Trade(good, label=f"exchange 1 {good} for {coins} coins"))
     return out
 
 
-#: Each good's values by kind (food, energy, money, points), read once from the goods' config.
-_VALUES: dict[str, dict[str, Fraction]] = {g: dict(kinds) for g, kinds in setup.GOODS.values}
-
-
-def _value(good: str, kind: str) -> Fraction:
-    return _VALUES.get(good, {}).get(kind, Fraction(0))
-
-
 def payments(
-    stock: Mapping[str, int], need: Mapping[str, int], limit: int = MAX_PAYMENTS
+    stock: Mapping[str, int],
+    need: Mapping[str, int],
+    limit: int = MAX_PAYMENTS,
+    values: Mapping[str, Mapping[str, Fraction]] | None = None,
 ) -> list[tuple[tuple[str, int], ...]]:
     """Every minimal way to pay ``need`` (kind -> value) from ``stock`` (R33: no good given that the
-    payment did not need), cheapest goods first, at most ``limit``."""
+    payment did not need), cheapest goods first, at most ``limit``. ``values``: each good's values by
+    kind (a game's ``rules.values``, its goods card; default the shipped goods card's)."""
+    if values is None:
+        from .cards import shipped_goods
+
+        values = {g: dict(kinds) for g, kinds in shipped_goods().values}
+    table = values
+
+    def _value(good: str, kind: str) -> Fraction:
+        return table.get(good, {}).get(kind, Fraction(0))
+
     per_kind: list[list[dict[str, int]]] = []
     for kind, amount in sorted(need.items()):
         if amount <= 0:
@@ -244,39 +277,42 @@ def payments(
             key=lambda g: (_value(g, "points"), _value(g, kind), g),
         )
         found: list[dict[str, int]] = []
+        # in whole numbers: every value times the least common denominator of the goods' values
+        scale = math.lcm(*(_value(g, kind).denominator for g in goods)) if goods else 1
+        worth = {g: int(_value(g, kind) * scale) for g in goods}
         # what the goods from i on are worth at most: a branch that cannot reach the amount is cut
-        rest = [Fraction(0)] * (len(goods) + 1)
+        rest = [0] * (len(goods) + 1)
         for j in range(len(goods) - 1, -1, -1):
-            rest[j] = rest[j + 1] + _value(goods[j], kind) * stock[goods[j]]
+            rest[j] = rest[j + 1] + worth[goods[j]] * stock[goods[j]]
 
         def dfs(
             i: int,
-            paid: Fraction,
+            paid: int,
             chosen: dict[str, int],
-            kind: str = kind,
-            amount: int = amount,
+            amount: int = amount * scale,
             goods: list[str] = goods,
             found: list[dict[str, int]] = found,
-            rest: list[Fraction] = rest,
+            rest: list[int] = rest,
+            worth: dict[str, int] = worth,
         ) -> None:
             if len(found) >= limit:
                 return
             if paid >= amount:
-                if all(paid - _value(g, kind) < amount for g in chosen):
+                if all(paid - worth[g] < amount for g in chosen):
                     found.append(dict(chosen))
                 return
             if i == len(goods) or paid + rest[i] < amount:
                 return
             g = goods[i]
-            v = _value(g, kind)
-            most = min(stock[g], int((amount - paid) / v) + 1)
+            v = worth[g]
+            most = min(stock[g], (amount - paid) // v + 1)
             for k in range(most, -1, -1):
                 if k:
                     chosen[g] = k
                 dfs(i + 1, paid + v * k, chosen)
                 chosen.pop(g, None)
 
-        dfs(0, Fraction(0), {})
+        dfs(0, 0, {})
         if not found:
             return []
         per_kind.append(found)
@@ -294,7 +330,7 @@ def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:
         where = spots(state.grids[seat], rules, cid)
         if not where:
             continue
-        for pay in payments(stock, dict(card.cost)):
+        for pay in payments(stock, dict(card.cost), values=rules.values):
             paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
             for x, y in where:
                 out.append(R.Settle(cid, x, y, pay, label=f"build {card.name} at ({x}, {y}), paying {paid}"))
@@ -345,7 +381,7 @@ def neutral_priors(state: R.State, rules: OraRules) -> list[Any]:
         key = key_of(seat, cid)
         for f, fee in enumerate(rules.contracts.fees[state.level]):
             if _affords(stock, fee.goods):
-                out.extend(_offers(state, rules, user, seat, key, f, f"the neutral prior on {rules.cards[cid].name}"))
+                out.append(_offer(state, rules, seat, key, f, f"the neutral prior on {rules.cards[cid].name}"))
     return out
 
 
@@ -366,6 +402,8 @@ def legal(state: R.State, rules: OraRules) -> list[Any]:
         return _bonus(state, rules, seat)
     if kind == "after":
         return [R.Pass(label="end the turn"), *_secondary(state, rules, seat)]
+    if kind == "use":
+        return uses_of(state, rules)
     if kind == "clergy":
         ask = state.contract
         assert ask is not None
@@ -406,6 +444,6 @@ def legal(state: R.State, rules: OraRules) -> list[Any]:
     elif kind == "use":
         stock = state.stock(seat)
         for key, card in _targets(state, rules, step):
-            for i, o in enumerate(outcomes(state, rules, seat, card, stock)):
-                out.append(R.Activate(key, i, label=f"use {rules.cards[card].name}: {o.words or i}"))
+            if outcomes(state, rules, seat, card, stock):  # one to take: a follow-up use is never empty
+                out.append(R.Activate(key, label=f"use {rules.cards[card].name}"))
     return out

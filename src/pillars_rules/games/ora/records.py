@@ -128,7 +128,9 @@ class Paid:
 
 @attrs.frozen
 class Asked:
-    """``seat`` made a work contract: ``owner`` places a clergyman on ``key``, then ``seat`` uses it (``use``)."""
+    """``seat`` made a work contract: ``owner`` places a clergyman on ``key``, then ``seat`` decides its
+    outcome. ``use`` is always ``None`` now (a save written before the ``use`` decision held the
+    outcome here; :mod:`.upcast` moves it after the placement)."""
 
     seat: int
     owner: int
@@ -149,6 +151,14 @@ class Used:
     then: tuple[tuple[str, str], ...]
     words: str
     bonus: Goods = ()
+
+
+@attrs.frozen
+class Picked:
+    """A follow-up ``use`` step: ``seat`` chose the building ``key`` to use (its outcome is the next decision)."""
+
+    seat: int
+    key: str
 
 
 @attrs.frozen
@@ -257,7 +267,9 @@ class GameEnded:
 
 # ---------------------------------------------------------------- actions
 def _label() -> str:
-    label: str = attrs.field(default="", eq=False)
+    # by keyword only: an action written with a field too many (Place(key, kind, outcome), as before the
+    # ``use`` decision) is a TypeError, not a label
+    label: str = attrs.field(default="", eq=False, kw_only=True)
     return label
 
 
@@ -276,24 +288,22 @@ class Fell:
 
 @attrs.frozen
 class Place:
-    """Place a clergyman of ``kind`` on the building ``key`` and take its function's
-    outcome ``outcome`` (-1: place without using it, §4.2)."""
+    """Place a clergyman of ``kind`` on the building ``key`` (§4.2); the outcome of its function,
+    or none, is the same seat's next decision (``use``, answered by :class:`Use` or :class:`Pass`)."""
 
     key: str
     kind: str
-    outcome: int
     label: str = _label()
 
 
 @attrs.frozen
 class Contract:
-    """A work contract (§4.3): ``owner``'s building ``key``, paying fee ``fee`` of the current level,
-    then the outcome ``outcome`` (-1: none)."""
+    """A work contract (§4.3): ``owner``'s building ``key``, paying fee ``fee`` of the current level;
+    once the owner's clergyman stands on it, the outcome (or none) is the seat's ``use`` decision."""
 
     owner: int
     key: str
     fee: int
-    outcome: int
     label: str = _label()
 
 
@@ -349,9 +359,17 @@ class Clear:
 @attrs.frozen
 class Activate:
     """Use the function of the building ``key`` (``owner/card``, or ``display/card``) through a
-    building's ``use`` step: its outcome ``outcome``."""
+    building's ``use`` step; its outcome is the seat's next decision (``use``)."""
 
     key: str
+    label: str = _label()
+
+
+@attrs.frozen
+class Use:
+    """The ``use`` decision: take outcome ``outcome`` of the function of the building just occupied
+    (or contracted, or chosen by a follow-up use); :class:`Pass` there uses it not at all."""
+
     outcome: int
     label: str = _label()
 
@@ -382,14 +400,15 @@ class Pass:
 
 ACTION_FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
     Fell: (("cover", str), ("x", int), ("y", int), ("joker", bool), ("none", bool)),
-    Place: (("key", str), ("kind", str), ("outcome", int)),
-    Contract: (("owner", int), ("key", str), ("fee", int), ("outcome", int)),
+    Place: (("key", str), ("kind", str)),
+    Contract: (("owner", int), ("key", str), ("fee", int)),
     Choose: (("kind", str),),
     Build: (("card", str), ("x", int), ("y", int)),
     Buy: (("board", str), ("side", str), ("x", int), ("y", int)),
     Settle: (("card", str), ("x", int), ("y", int), ("payment", tuple)),
     Clear: (("x", int), ("y", int)),
-    Activate: (("key", str), ("outcome", int)),
+    Activate: (("key", str),),
+    Use: (("outcome", int),),
     Flip: (("good", str), ("n", int)),
     Trade: (("good", str),),
     Pass: (),
@@ -405,6 +424,17 @@ class Step:
     step: str
     arg: str
     key: str
+
+
+@attrs.frozen
+class Using:
+    """A building whose function ``seat`` uses next (the ``use`` decision): ``key``, and ``why``:
+    ``place`` (a clergyman of one's own, or the prior), ``contract``, ``neutral prior`` (solo, §9.5)
+    or ``follow`` (a follow-up use, which has no "without using it")."""
+
+    seat: int
+    key: str
+    why: str
 
 
 @attrs.frozen
@@ -443,6 +473,8 @@ class State:
     #: the buildings (keys) used so far in the action under way: a follow-up use never uses one again (R40)
     chain: tuple[str, ...] = ()
     contract: Asked | None = None
+    #: the building whose outcome is the next decision (Place, Contract, Activate and the priors)
+    using: Using | None = None
     built: tuple[int, str] | None = None
     #: the framework's part (the core's): the decision, who is pending (a Turn), whether the game is over
     frame: Frame = START

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -24,7 +25,7 @@ from ...mechanisms.twosided import GoodsConfig
 from ...mechanisms.wheel import WheelConfig
 from ...mechanisms.workers import WorkerConfig
 from . import setup
-from .cards import card_hash, card_set, shipped
+from .cards import chosen, goods_of, set_hash, shipped, shipped_tracks
 from .catalogue import Building, check
 
 # the follow-ups' data, public here too (docs/ora/game.rst)
@@ -32,7 +33,7 @@ from .steps import CARD_STEPS as CARD_STEPS
 from .steps import FOLLOWS as FOLLOWS
 from .steps import STEPS as STEPS
 from .steps import flow_step as flow_step
-from .steps import written
+from .steps import playable, split_except, written
 
 #: What building a card changes for every seat (the card's ``built``, as ``(step, arg)``) that the
 #: game knows: the work contract's fee goes to 2 coins, level 1 (the Winery, the Whiskey Distillery;
@@ -57,8 +58,11 @@ PHASE_STEPS = frozenset(
 class _Probe:
     """A rich situation in which every building lists its outcomes, so that their follow-ups are checked."""
 
+    def __init__(self, goods: Sequence[str]) -> None:
+        self.goods = goods
+
     def stock(self) -> Mapping[str, int]:
-        return {g: 30 for g in setup.GOODS.goods}
+        return {g: 30 for g in self.goods}
 
     def track(self, name: str) -> int | None:
         return 6
@@ -86,10 +90,15 @@ class OraRules:
     catalogue: tuple[Any, ...] = attrs.field(factory=shipped, converter=tuple)
     players: int | None = None
     options: frozenset[str] = attrs.field(default=frozenset(), converter=_options)
+    #: the set's track cards (:class:`~pillars_rules.cardlang.buildcomp.TrackCard`): the wheel of each mode
+    #: and variant; ``None``: the shipped set's (``cards/ora-et-labora/tracks.cards``)
+    tracks: tuple[Any, ...] | None = attrs.field(default=None, kw_only=True)
     # derived when made
     seats: int = attrs.field(init=False)
     code: str = attrs.field(init=False)
     cards: Mapping[str, Building] = attrs.field(init=False)
+    #: the cards a building's ``use ... except CARD`` follow-up leaves out, by (its id, the flow's ``use`` argument)
+    excepts: Mapping[tuple[str, str], frozenset[str]] = attrs.field(init=False)
     #: the ids of the cards whose building raises the work contract's fee (:data:`BUILT`)
     raises_fee: frozenset[str] = attrs.field(init=False)
     wheel: WheelConfig = attrs.field(init=False)
@@ -97,12 +106,19 @@ class OraRules:
     clergy: WorkerConfig = attrs.field(init=False)
     contracts: ContractConfig = attrs.field(init=False)
     phases: PhaseConfig = attrs.field(init=False)
+    #: the goods, from the set's goods card (:func:`.cards.goods_of`); ``backs`` (the free turns, front ->
+    #: back), ``trades`` (the one-way exchanges of one good for coins) and ``values`` (good -> kind -> value)
+    #: are read from it
     goods: GoodsConfig = attrs.field(init=False)
+    backs: Mapping[str, str] = attrs.field(init=False)
+    trades: Mapping[str, int] = attrs.field(init=False)
+    values: Mapping[str, Mapping[str, Fraction]] = attrs.field(init=False)
     stacks: Stacks = attrs.field(init=False)
     start: tuple[str, ...] = attrs.field(init=False)
     decks: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
     settlements: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
-    #: the card set's content hash (:func:`.cards.card_hash`); ``content_hash`` adds the mode, variant and options
+    #: the card set's content hash (:func:`.cards.set_hash`: its cards, and its track cards when not the
+    #: shipped ones); ``content_hash`` adds the mode, variant and options
     card_hash: str = attrs.field(init=False)
     content_hash: str = attrs.field(init=False)
 
@@ -130,7 +146,12 @@ class OraRules:
             raise ConfigError("Ora rules: the option 'no deck-C quarry' is for France with 4 players (§10.2; D17)")
         put("seats", seats)
         put("code", counts[seats])
-        cards = check(self.catalogue, setup.TERRAINS, setup.GOODS.goods)
+        goods = goods_of(self.catalogue)
+        put("goods", goods)
+        put("backs", {f: b for f, b in goods.backs.items() if f in goods.free})
+        put("trades", trades(goods))
+        put("values", {g: dict(kinds) for g, kinds in goods.values})
+        cards = check(self.catalogue, setup.TERRAINS, goods.goods)
         put("cards", cards)
         put("raises_fee", _raises_fee(cards))
         in_play = [
@@ -158,11 +179,13 @@ class OraRules:
             neutral = piece(found[0])
         empty = ((0, 2) if "german heartland" in self.options else (0, 1)) if short else ()
         put("grid", setup.grid(printed, empty, neutral))
-        put("wheel", setup.wheel(self.mode, self.variant))
+        put(
+            "wheel",
+            setup.wheel_of(self.tracks if self.tracks is not None else shipped_tracks(), self.code, self.variant),
+        )
         put("clergy", setup.clergy(self.mode))
         put("contracts", setup.contracts(self.variant, self.mode))
         put("phases", setup.phases(self.mode))
-        put("goods", setup.GOODS)
         put("stacks", setup.stacks(self.mode))
         buildings = [c for c in in_play if c.kind == "building" and (neutral is None or c.id != neutral.card)]
         put("start", tuple(c.id for c in buildings if c.deck == "start"))
@@ -175,10 +198,11 @@ class OraRules:
                     raise ConfigError(
                         f"Ora rules: phase {ph.name!r} runs the step {step!r}, which the flow does not know"
                     )
-        probe = _Probe()
+        probe = _Probe(goods.goods)
+        put("excepts", _excepts(cards))
         for c in in_play:
             for step, arg in written(getattr(c, "spec", None)):  # a card written as text: in its words
-                if (step, arg) not in FOLLOWS:
+                if not playable(step, arg):
                     where = getattr(c, "source", "") or "its text"
                     raise ConfigError(
                         f"Ora rules, card {c.id!r} ({where}): the flow cannot play the follow-up "
@@ -198,7 +222,7 @@ class OraRules:
                         raise ConfigError(
                             f"Ora rules, card {c.id!r}: the follow-up step {f.step!r} takes no argument {f.arg!r}"
                         )
-        put("card_hash", card_hash(self.catalogue))
+        put("card_hash", set_hash(self.catalogue, self.tracks))
         text = repr((self.mode, self.variant, seats, sorted(self.options), self.card_hash))
         put("content_hash", "ora:" + hashlib.sha256(text.encode()).hexdigest()[:32])
 
@@ -219,6 +243,50 @@ class OraRules:
         other over other), a cloister next to a cloister."""
         c = self.cards[cid]
         return Rule(setup.TERRAINS, next_to={"cloister"} if c.cloister else frozenset(), over={"cloister"})
+
+
+#: The good the game's money is held in (R36): one-way exchanges pay in it.
+MONEY = "coin"
+
+
+def trades(goods: GoodsConfig) -> dict[str, int]:
+    """The goods card's one-way exchanges as the secondary action they are (§4.9): good -> the coins one
+    of it gives. The game plays a one-way exchange of one good for coins; another is refused."""
+    out: dict[str, int] = {}
+    for ex in goods.exchanges:
+        if ex.both_ways:  # held as coins (R36): a both-ways exchange never needs a decision
+            continue
+        if len(ex.give) != 1 or ex.give[0][1] != 1 or [g for g, _ in ex.take] != [MONEY]:
+            raise ConfigError(
+                f"Ora rules: the goods card's exchange {ex.give!r:.40} -> {ex.take!r:.40} is not one the game plays "
+                f"(one way: 1 good -> {MONEY}s)"
+            )
+        out[ex.give[0][0]] = ex.take[0][1]
+    return out
+
+
+def _excepts(cards: Mapping[str, Building]) -> dict[tuple[str, str], frozenset[str]]:
+    """Each card's ``use ... except CARD`` follow-ups: the card left out, by (the card, the flow's ``use``
+    argument). A card whose uses played as one step leave out different cards (or one leaves out a card,
+    another none) is refused: the flow's step cannot tell them apart."""
+    out: dict[tuple[str, str], frozenset[str]] = {}
+    for cid, c in cards.items():
+        seen: dict[str, set[str | None]] = {}
+        for step, arg in written(getattr(c, "spec", None)):
+            if step != "use":
+                continue
+            base, card = split_except(step, arg)
+            seen.setdefault(flow_step(step, base)[1], set()).add(card)
+        for arg, left in seen.items():
+            if len(left) > 1:
+                raise ConfigError(
+                    f"Ora rules, card {cid!r}: its uses of a building played as the step 'use {arg}' leave out "
+                    f"different cards ({', '.join(sorted(x or 'none' for x in left))}); write one of them"
+                )
+            (card,) = left
+            if card is not None:
+                out[(cid, arg)] = frozenset({card})
+    return out
 
 
 def _raises_fee(cards: Mapping[str, Building]) -> frozenset[str]:
@@ -264,12 +332,14 @@ def ora_rules(
     if catalogue is None and cards is None and plain and all(type(o) is str for o in chosen_options):
         # the shipped cards: made once per mode, variant, seats and options
         return _shipped_rules(mode, variant, players, chosen_options)
-    chosen = card_set(cards) if catalogue is None else catalogue
-    return OraRules(mode, variant, chosen, players, chosen_options)
+    if catalogue is not None:
+        return OraRules(mode, variant, catalogue, players, chosen_options)
+    picked, tracks = chosen(cards)
+    return OraRules(mode, variant, picked, players, chosen_options, tracks=tracks)
 
 
 @functools.lru_cache(maxsize=64)
 def _shipped_rules(mode: str, variant: str, players: int | None, options: frozenset[str]) -> OraRules:
     """The rules with the shipped cards (immutable, so shared by every game that asks for the same
     ones: checking the cards and their functions took a tenth of a second per new game)."""
-    return OraRules(mode, variant, card_set(None), players, options)
+    return OraRules(mode, variant, shipped(), players, options, tracks=shipped_tracks())

@@ -39,6 +39,7 @@ EVENTS: dict[str, type] = {
         R.Paid,
         R.Asked,
         R.Used,
+        R.Picked,
         R.Followed,
         R.Built,
         R.NeutralBuilt,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...mechanisms import gridscore
+from ...mechanisms.twosided import value
 from . import records as R
 from . import setup
 
@@ -32,10 +33,7 @@ def goods_points(stock: dict[str, int]) -> int:
 
 
 def _points(good: str) -> Fraction:
-    for g, kinds in setup.GOODS.values:
-        if g == good:
-            return dict(kinds).get("points", Fraction(0))
-    return Fraction(0)
+    return value(setup.GOODS, good, "points")
 
 
 def parts(state: R.State, seat: int) -> tuple[int, int, int]:

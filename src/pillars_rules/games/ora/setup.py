@@ -1,43 +1,48 @@
 """Ora et Labora's configuration of the shared mechanisms, and its set-up per mode, as data (issue #58).
 
-The mechanisms know no game; these values are what Ora's rules hand them.
-Facts: ``ORA_RULES.md`` (§ numbers) and ``ORA_BUILDINGS.md``; rulings (R...):
+The mechanisms know no game; these values are what Ora's rules hand them. The goods (the goods
+card) and the wheel of each mode (the track cards) are card text in ``cards/ora-et-labora``; this
+module's ``GOODS``, ``wheel``, ``FRONT``, ``BACK`` and ``BASIC`` read the shipped cards. Facts: ``ORA_RULES.md`` (§ numbers) and ``ORA_BUILDINGS.md``; rulings (R...):
 docs/ora/rules.rst. The mechanisms' tests read the same values
 (``tests/mechanisms/ora.py`` imports them from here).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import attrs
 
+from pillars_rules.errors import ConfigError
 from pillars_rules.mechanisms.contract import ContractConfig, Fee
 from pillars_rules.mechanisms.grid import Attach, BoardKind, CellSpec, GridConfig, Piece, Rule, Side, Stacks
 from pillars_rules.mechanisms.gridscore import ScoreRule
 from pillars_rules.mechanisms.phases import End, Phase, PhaseConfig
-from pillars_rules.mechanisms.twosided import Exchange, GoodsConfig
 from pillars_rules.mechanisms.wheel import WheelConfig
 from pillars_rules.mechanisms.workers import Recall, WorkerConfig
 
-# -- the production wheel (§1.1, §5.1-§5.3; R1, R2, R6, R9, R21, R23) --------------------------
+from .cards import shipped_goods, shipped_tracks
 
-FRONT = (0, 2, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 10)
-BACK = (0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 10)
-BASIC = ("wood", "clay", "peat", "sheep", "grain", "coin", "joker")
+# -- the production wheel (§1.1, §5.1-§5.3; R1, R2, R6, R9, R21, R23) --------------------------
+# The wheel of each mode and variant is a track card (cards/ora-et-labora/tracks.cards); ``FRONT``,
+# ``BACK`` and ``BASIC`` are read from the shipped ones when first asked for.
+
+
+def wheel_of(tracks: Sequence[Any], code: str, variant: str) -> WheelConfig:
+    """The wheel of the one track card of mode ``code`` (``4``, ``2L``, ``3S``...) in ``variant``."""
+    found = [t for t in tracks if code in t.modes and t.variant in ("both", variant)]
+    if len(found) != 1:
+        raise ConfigError(
+            f"Ora rules: the card set needs one track card for mode {code} in {variant}, it has {len(found)}"
+            + (f" ({', '.join(t.id for t in found)})" if found else "")
+        )
+    return WheelConfig.from_fields(found[0].wheel)
 
 
 def wheel(mode: str = "4 players", variant: str = "france") -> WheelConfig:
-    """The wheel of a mode (R1: which side; R6: when grapes and stone enter; R21/R23: solo)."""
-    if mode == "solo":  # §9.1, §9.2: grapes and stone to the box; the joker waits for phase A (R21)
-        return WheelConfig(values=FRONT, indicators=BASIC[:-1], entering={"joker": 12}, at_end="remove", wild="joker")
-    side, grapes, stone = {
-        "4 players": (FRONT, 8, 13),
-        "3 players": (FRONT, 8, 13),
-        "short": (FRONT, 4, 6),
-        "2 players": (BACK, 11, 18),
-        "long 2 players": (FRONT, 11, 18),
-    }[mode]
-    entering = {"grapes": grapes, "stone": stone} if variant == "france" else {"stone": stone}
-    return WheelConfig(values=side, indicators=BASIC, entering=entering, at_end="cap", wild="joker")
+    """The shipped set's wheel of a mode (R1: which side; R6: when grapes and stone enter; R21/R23: solo)."""
+    return wheel_of(shipped_tracks(), next(iter(MODES[mode].values())), variant)
 
 
 # -- the landscape (§1.6, §4.6, §4.7, §4.10; R12, R15, R16, R30) -------------------------------
@@ -158,53 +163,18 @@ def contracts(variant: str = "france", mode: str = "4 players") -> ContractConfi
     )
 
 
-# -- goods (§1.2, §4.8, §4.9, §5.4-§5.7, §7.2; R3, R4; values: docs/ora/lexicon.rst) ----------
+# -- goods (§1.2, §4.8, §4.9, §5.4-§5.7, §7.2; R3, R4, R36) ------------------------------------
+# The goods are the goods card's (cards/ora-et-labora/goods.cards): a game reads its rules' ``goods``
+# (the goods card of its set); ``GOODS`` is the shipped card's, compiled when first asked for.
 
-GOODS = GoodsConfig(
-    pairs=(
-        ("peat", "peat coal"),
-        ("sheep", "meat"),
-        ("grain", "straw"),
-        ("wood", "whiskey"),
-        ("clay", "ceramic"),
-        ("coin", "book"),
-        ("5 coins", "reliquary"),
-        ("stone", "ornament"),
-        ("grapes", "wine"),
-        ("flour", "bread"),
-        ("malt", "beer"),
-        ("wonder", None),  # its back (x5) is a table aid for tiles run out: goods are unbounded (R3)
-    ),
-    values={
-        "peat": {"energy": 2},
-        "peat coal": {"energy": 3},
-        "sheep": {"food": 2},
-        "meat": {"food": 5},
-        "grain": {"food": 1},
-        "straw": {"energy": "1/2"},
-        "wood": {"energy": 1},
-        "whiskey": {"food": 2, "money": 2, "points": 1},
-        "ceramic": {"points": 3},
-        "coin": {"food": 1, "money": 1},
-        "book": {"points": 2},
-        "5 coins": {"food": 5, "money": 5, "points": 2},
-        "reliquary": {"points": 8},
-        "ornament": {"points": 4},
-        "grapes": {"food": 1},
-        "wine": {"food": 1, "money": 1, "points": 1},
-        "flour": {"food": 1},
-        "bread": {"food": 3},
-        "malt": {"food": 1},
-        "beer": {"food": 5},
-        "wonder": {"points": 30},
-    },
-    free={"grain"},  # §4.8: the only free turn
-    exchanges=(  # §4.9
-        Exchange({"coin": 5}, {"5 coins": 1}, both_ways=True),
-        Exchange({"wine": 1}, {"coin": 1}),
-        Exchange({"whiskey": 1}, {"coin": 2}),
-    ),
-)
+
+def __getattr__(name: str) -> Any:
+    if name == "GOODS":
+        return shipped_goods()
+    if name in ("FRONT", "BACK", "BASIC"):  # the wheel's two sides and its indicators (the track cards)
+        w = wheel("2 players" if name == "BACK" else "4 players")
+        return w.indicators if name == "BASIC" else w.values
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- settlement phases and the bonus round (§3.4, §4.12, §6, §8.6, §8.7, §9.6, §10.5; R7, R29) --

@@ -27,6 +27,8 @@ STEPS: Mapping[str, frozenset[str]] = {
 }
 #: Every follow-up a building card may write in the card language (``Follow(step, arg)`` in the card's
 #: words, docs/ora/cards.rst) that the flow plays, with the flow's step (:data:`STEPS`) it is played as.
+#: A ``use ... building`` follow-up may end with ``except CARD`` (the Priory's ``use a building with prior
+#: except priory``): it is played as the same step, never offering that card (:func:`excepted`).
 #: It is the whole list: ``cards check`` (and a game's card set when loaded) refuses any other where it is
 #: written, since a card the checker accepts must play. A function written in Python may name the flow's
 #: steps directly.
@@ -42,8 +44,7 @@ FOLLOWS: Mapping[tuple[str, str], tuple[str, str]] = {
     ("land", "district"): ("land", "district"),  # Bulwark
     ("land", "plot"): ("land", "plot"),  # Bulwark
     ("use", "occupied"): ("use", "occupied"),  # Palace, Grand Manor
-    # the Priory: a building a prior stands on, not a Priory (the flow never offers a building of the user's name)
-    ("use", "with prior except priory"): ("use", "prior"),
+    ("use", "with prior"): ("use", "prior"),  # the Priory (its card: "... except priory")
     ("use", "empty adjacent"): ("use", "adjacent"),  # Cloister Garden, Cottage
     ("use", "displayed"): ("use", "display"),  # Hospice, Guesthouse
 }
@@ -51,10 +52,41 @@ FOLLOWS: Mapping[tuple[str, str], tuple[str, str]] = {
 CARD_STEPS: Mapping[tuple[str, str], tuple[str, str]] = {k: v for k, v in FOLLOWS.items() if k != v}
 
 
+#: The word that starts the card a ``use`` follow-up leaves out (the card language's ``except``).
+EXCEPT = " except "
+
+
+def split_except(step: str, arg: str) -> tuple[str, str | None]:
+    """A follow-up's argument without its ``except CARD`` part, and that card (``None``: none)."""
+    if step != "use" or EXCEPT not in f" {arg}":
+        return arg, None
+    base, _, card = f" {arg}".rpartition(EXCEPT)
+    return base.strip(), card.strip()
+
+
 def flow_step(step: str, arg: str) -> tuple[str, str]:
-    """A card's follow-up ``(step, arg)`` as the flow's step (:data:`FOLLOWS`; otherwise unchanged: a
-    function written in Python names the flow's steps)."""
-    return FOLLOWS.get((step, arg), (step, arg))
+    """A card's follow-up ``(step, arg)`` as the flow's step (:data:`FOLLOWS`, after its ``except CARD``
+    part; otherwise unchanged: a function written in Python names the flow's steps)."""
+    found = FOLLOWS.get((step, arg))
+    if found is not None:
+        return found
+    base, card = split_except(step, arg)
+    return FOLLOWS.get((step, base), (step, arg)) if card is not None else (step, arg)
+
+
+def playable(step: str, arg: str) -> bool:
+    """Does the flow play the follow-up a card writes (:data:`FOLLOWS`, with or without ``except CARD``)?"""
+    return (step, split_except(step, arg)[0]) in FOLLOWS
+
+
+def excepted(spec: object) -> dict[tuple[str, str], frozenset[str]]:
+    """The cards a compiled card's ``use`` follow-ups leave out, by the flow's step they are played as."""
+    out: dict[tuple[str, str], set[str]] = {}
+    for step, arg in written(spec):
+        base, card = split_except(step, arg)
+        if card is not None:
+            out.setdefault(flow_step(step, base), set()).add(card)
+    return {k: frozenset(v) for k, v in out.items()}
 
 
 def written(spec: object) -> list[tuple[str, str]]:
@@ -67,4 +99,4 @@ def written(spec: object) -> list[tuple[str, str]]:
     return [f for x in spec for f in written(x)]
 
 
-__all__ = ["CARD_STEPS", "FOLLOWS", "STEPS", "flow_step", "written"]
+__all__ = ["CARD_STEPS", "EXCEPT", "FOLLOWS", "STEPS", "excepted", "flow_step", "playable", "split_except", "written"]

@@ -183,10 +183,25 @@ def spots(grid: G.Grid, rules: OraRules, cid: str) -> tuple[tuple[int, int], ...
     return _on_grid(grid, rules, ("card", cid), lambda: G.place_spots(grid, piece(rules.cards[cid]), rules.rule(cid)))
 
 
+#: Where boards may attach, by (id of the rules, board, side, the landscape's layout): the rules (kept, so
+#: that their id stays theirs) and the answer. Attaching reads where the cells are, their sizes, terrains
+#: and boards, never what covers or occupies them: felling, building and placing leave the answer as it was.
+_ATTACH: dict[tuple[object, ...], tuple[OraRules, tuple[tuple[int, int], ...]]] = {}
+
+
 def attach_spots(grid: G.Grid, rules: OraRules, board: str, side: str) -> tuple[tuple[int, int], ...]:
     """Where a landscape ``board`` may be attached to ``grid`` with ``side`` up
     (:func:`~pillars_rules.mechanisms.grid.attach_spots`)."""
-    return _on_grid(grid, rules, ("board", board, side), lambda: tuple(G.attach_spots(rules.grid, grid, board, side)))
+    layout = tuple((c.x, c.y, c.width, c.height, c.terrain, c.board) for c in grid.cells)
+    key = (id(rules), board, side, layout)
+    hit = _ATTACH.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    found = tuple(G.attach_spots(rules.grid, grid, board, side))
+    if len(_ATTACH) >= MEMO_SIZE:
+        _ATTACH.clear()
+    _ATTACH[key] = (rules, found)
+    return found
 
 
 __all__ = ["MEMO_SIZE", "Context", "attach_spots", "outcomes", "spots"]

@@ -87,6 +87,8 @@ def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
         text = f"{who(e.seat)} uses {_card(rules, e.key)}: gives {_goods(e.give)}, takes {_goods(e.take)}"
         text += "".join(f"; the {r} indicator goes back to 0" for r in e.reset)
         return text + "".join(f"; then {_step(*f)}" for f in e.then)
+    if t is R.Picked:
+        return f"{who(e.seat)} chooses {_card(rules, e.key)} to use"
     if t is R.Followed:
         return f"{who(e.seat)} goes on: {e.step}"
     if t is R.Built:
@@ -107,6 +109,8 @@ def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
         return f"{who(e.seat)} turns {e.n} {e.good} over"
     if t is R.Traded:
         return f"{who(e.seat)} exchanges {_goods(e.give)} for {_goods(e.take)}"
+    if t is R.Passed and e.what == "use":
+        return f"{who(e.seat)} leaves the building unused"
     if t is R.Passed:
         return f"{who(e.seat)} passes ({e.what})"
     if t is R.TurnEnded:

@@ -26,6 +26,7 @@ const ASKS = {
   settle: "the settlement phase: build a settlement from the hand, or none",
   buy: "buy a landscape, or none",
   clergy: "choose which clergyman goes on the contracted building",
+  use: "take what the building's function gives (one of its outcomes), or leave it unused",
   prior: "place the prior on the new building, or leave it home",
   "neutral build": "build a building of the display for the neutral player",
   "neutral prior": "the neutral player's prior on one of its new buildings",

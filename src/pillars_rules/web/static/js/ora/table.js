@@ -6,6 +6,15 @@
 
 import { renderOra } from "./board.js";
 
+/** The Ora board's styles, added to the page once: the play page links Pillars' only. */
+function addStyles() {
+  if (document.querySelector('link[href="/static/ora.css"]')) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = "/static/ora.css";
+  document.head.append(link);
+}
+
 export class OraTable {
   /** `root`: the page's element; `send(obj)`: false if not sent; `seat()`: this page's seat (null: a spectator). */
   constructor(root, send, seat) {
@@ -16,6 +25,7 @@ export class OraTable {
     this.sent = null; // the decision a choice was sent for (one answer a decision)
     this.last = null; // the last sync or update drawn
     this.refusal = null;
+    addStyles();
   }
 
   /** A sync or an update of the table: draw it. */
