@@ -192,7 +192,9 @@ def _pop_pin(s: GameState, name: str) -> GameState:
 
 @on(E.DecksShuffled)
 def _on_decks_shuffled(s: GameState, e: E.DecksShuffled, layout: Layout) -> GameState:
-    return replace(s, craftsman_decks=e.craftsmen, event_deck=e.events, privilege_deck=e.privileges, rng=s.rng + 1)
+    return replace(
+        s, craftsman_decks=e.craftsmen, event_deck=e.events, privilege_deck=e.privileges, rng=s.frame.rng + 1
+    )
 
 
 @on(E.RoundStarted)
@@ -271,7 +273,7 @@ def _on_round_started(s: GameState, e: E.RoundStarted, layout: Layout) -> GameSt
 
 @on(E.ResourceCardsDealt)
 def _on_resource_cards_dealt(s: GameState, e: E.ResourceCardsDealt, layout: Layout) -> GameState:
-    return replace(_pop_pin(s, "displays"), display=s.display + e.cards, rng=s.rng + 1)
+    return replace(_pop_pin(s, "displays"), display=s.display + e.cards, rng=s.frame.rng + 1)
 
 
 #: Pending records are immutable values: one per (kind, seat) is shared by every state.
@@ -356,7 +358,7 @@ def _on_builder_drawn(s: GameState, e: E.BuilderDrawn, layout: Layout) -> GameSt
             table = _decided(table, decided)
     if s.pins.builders:
         s = _pop_pin(s, "builders")
-    return _drawn(s, _draw(b, _without(b.bag, e.seat), e.seat, e.price), s.rng + 1, table)
+    return _drawn(s, _draw(b, _without(b.bag, e.seat), e.seat, e.price), s.frame.rng + 1, table)
 
 
 @on(E.BuilderReturned)
@@ -636,7 +638,7 @@ def _on_display_cleared(s: GameState, e: E.DisplayCleared, layout: Layout) -> Ga
 
 @on(E.TaxRolled)
 def _on_tax_rolled(s: GameState, e: E.TaxRolled, layout: Layout) -> GameState:
-    return replace(_pop_pin(s, "tax"), tax=e.value, rng=s.rng + 1)
+    return replace(_pop_pin(s, "tax"), tax=e.value, rng=s.frame.rng + 1)
 
 
 @on(E.TaxExempted)
@@ -735,7 +737,7 @@ def _on_round_ended(s: GameState, e: E.RoundEnded, layout: Layout) -> GameState:
 
 @on(E.GameEnded)
 def _on_game_ended(s: GameState, e: E.GameEnded, layout: Layout) -> GameState:
-    return replace(s, stage="over", game_over=True, pending=None, decision=s.decision + 1)
+    return replace(s, stage="over", game_over=True, pending=None, decision=s.frame.decision + 1)
 
 
 missing = set(E.EVENT_TYPES.values()) - set(_HANDLERS)

@@ -125,7 +125,7 @@ def advance_into(b: Batch, rules: Rules) -> None:
 def _setup(b: Batch, rules: Rules) -> None:
     """Chance: shuffle the decks (§1)."""
     state = b.state
-    numbers = rng.stream(state.seed, state.rng)
+    numbers = rng.stream(state.seed, state.frame.rng)
     n = state.n_players
     craftsmen = rules.cards_at("craftsman", n)
     rounds = rules.layout.rounds
@@ -153,7 +153,7 @@ def _round_start(b: Batch, rules: Rules, rnd: int) -> None:
     if pinned:
         b.add(E.ResourceCardsDealt(pinned[0]))
     else:
-        numbers = rng.stream(b.state.seed, b.state.rng)
+        numbers = rng.stream(b.state.seed, b.state.frame.rng)
         n = b.state.n_players
         dealt = rng.shuffled(numbers, rules.resource_cards(n))[: rules.layout.resources_for(n)]
         b.add(E.ResourceCardsDealt(tuple(dealt) + rules.every_round_cards(n)))
@@ -211,7 +211,7 @@ def _builders(b: Batch, rules: Rules) -> None:
         if pinned and pinned[0] in state.bag:
             seat = pinned[0]
         else:
-            numbers = rng.stream(state.seed, state.rng)
+            numbers = rng.stream(state.seed, state.frame.rng)
             seat = state.bag[rng.below(numbers, len(state.bag))]
         price = state.marker
         if len(state.bag) <= rules.layout.free_builders_for(state.n_players):

@@ -294,7 +294,7 @@ def action_events(state: GameState, rules: Rules, action) -> list:
         for e in events:
             after = evolve(after, e, rules)
         events += action_trigger_events(state, after, rules, _seat(state), kind, getattr(action, "location", None))
-    pending = state.pending
+    pending: Pending | None = state.frame.pending
     if pending is not None and pending.kind == "market" and any(type(e) is E.ChoicesQueued for e in events):
         events.append(E.Decided(pending.seat, market_turn(state.step)))
     return events
@@ -306,7 +306,7 @@ def _action_events(state: GameState, rules: Rules, action: Any) -> list:
 
 def _seat(state: GameState) -> int:
     """The seat that must decide (an action is only listed or checked while one must)."""
-    pend = state.pending
+    pend: Pending | None = state.frame.pending
     assert pend is not None
     return pend.seat
 

@@ -178,7 +178,7 @@ def _step_tax(b: Batch, rules: Rules) -> None:
         if state.pins.tax:
             b.add(E.TaxRolled(state.pins.tax[0]))
         else:
-            numbers = rng.stream(state.seed, state.rng)
+            numbers = rng.stream(state.seed, state.frame.rng)
             die = rules.layout.tax_die
             b.add(E.TaxRolled(die[rng.below(numbers, len(die))]))
         return

@@ -191,7 +191,7 @@ def _replay(kind: GameType, events: list[Any], cards: CardSet, verify: bool, typ
     log = events[:start] + expected
     i = start + len(expected)
     while i < len(events):
-        if state.game_over:
+        if state.frame.game_over:
             raise SaveError(f"$.events[{i}] ({type(events[i]).__name__}): events after the end of the game", i)
         action = _listed(infer_action(events, i, state), legal_actions(state, rules))
         if action is None:
