@@ -93,6 +93,12 @@ _display = replacer(GameState, "display")
 _take = replacer(PlayerState, "pieces", "placed", "resource_cards")
 _craftsmen = replacer(PlayerState, "craftsmen")
 _trade = replacer(PlayerState, "gold", "cubes")
+# Copies that change the frame (the core's part) as well as the state, bound here
+# too: made at import, not in the first game of a process.
+_displayed = replacer(GameState, "display", "rng")
+_taxed = replacer(GameState, "tax", "rng")
+_round_ended = replacer(GameState, "stage", "step", "cathedral", "pending")
+_over = replacer(GameState, "stage", "game_over", "pending", "decision")
 
 
 def _player(state: GameState, seat: int, **changes) -> GameState:
@@ -273,7 +279,7 @@ def _on_round_started(s: GameState, e: E.RoundStarted, layout: Layout) -> GameSt
 
 @on(E.ResourceCardsDealt)
 def _on_resource_cards_dealt(s: GameState, e: E.ResourceCardsDealt, layout: Layout) -> GameState:
-    return replace(_pop_pin(s, "displays"), display=s.display + e.cards, rng=s.frame.rng + 1)
+    return _displayed(_pop_pin(s, "displays"), s.display + e.cards, s.frame.rng + 1)
 
 
 #: Pending records are immutable values: one per (kind, seat) is shared by every state.
@@ -638,7 +644,7 @@ def _on_display_cleared(s: GameState, e: E.DisplayCleared, layout: Layout) -> Ga
 
 @on(E.TaxRolled)
 def _on_tax_rolled(s: GameState, e: E.TaxRolled, layout: Layout) -> GameState:
-    return replace(_pop_pin(s, "tax"), tax=e.value, rng=s.frame.rng + 1)
+    return _taxed(_pop_pin(s, "tax"), e.value, s.frame.rng + 1)
 
 
 @on(E.TaxExempted)
@@ -732,12 +738,12 @@ def _on_order_reversed(s: GameState, e: E.OrderReversed, layout: Layout) -> Game
 
 @on(E.RoundEnded)
 def _on_round_ended(s: GameState, e: E.RoundEnded, layout: Layout) -> GameState:
-    return replace(s, stage="round_end", step="", cathedral=s.cathedral + 1, pending=None)
+    return _round_ended(s, "round_end", "", s.cathedral + 1, None)
 
 
 @on(E.GameEnded)
 def _on_game_ended(s: GameState, e: E.GameEnded, layout: Layout) -> GameState:
-    return replace(s, stage="over", game_over=True, pending=None, decision=s.frame.decision + 1)
+    return _over(s, "over", True, None, s.frame.decision + 1)
 
 
 missing = set(E.EVENT_TYPES.values()) - set(_HANDLERS)
