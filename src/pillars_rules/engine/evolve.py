@@ -97,7 +97,6 @@ _trade = replacer(PlayerState, "gold", "cubes")
 # too: made at import, not in the first game of a process.
 _displayed = replacer(GameState, "display", "rng")
 _taxed = replacer(GameState, "tax", "rng")
-_round_ended = replacer(GameState, "stage", "step", "cathedral", "pending")
 _over = replacer(GameState, "stage", "game_over", "pending", "decision")
 
 
@@ -738,7 +737,7 @@ def _on_order_reversed(s: GameState, e: E.OrderReversed, layout: Layout) -> Game
 
 @on(E.RoundEnded)
 def _on_round_ended(s: GameState, e: E.RoundEnded, layout: Layout) -> GameState:
-    return _round_ended(s, "round_end", "", s.cathedral + 1, None)
+    return replace(s, stage="round_end", step="", cathedral=s.cathedral + 1, pending=None)
 
 
 @on(E.GameEnded)
