@@ -75,7 +75,7 @@ def prepare(db: str, tables: int, seed: int = 1) -> list[dict]:
     every store keeps its per-decision rows), the tables' n-th decisions together
     in one transaction."""
     import pillars_rules as pr
-    from pillars_rules.saves.codec import event_to_dict
+    from pillars_rules.pillars_json.codec import event_to_dict
     from pillars_rules.table import rows
     from pillars_rules.web.registry import GameRecord, SeatSpec, digest, new_game_id, new_key, open_storage
 

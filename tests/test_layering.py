@@ -23,9 +23,10 @@ The layers, from the bottom:
   ``cardlang.cardset``, ``cardlang.board``) only (and so, on the way, the
   ``cardlang`` package);
 * **API** -- the top-level modules, ``games/`` (the game packages), ``saves/``,
-  ``words/``: may import everything below, and no client. ``saves/`` imports no
-  game package, and of Pillars' engine only the modules of :data:`SAVES_ENGINE`
-  (Pillars' events and actions as JSON, still beside the format). A game's
+  ``pillars_json/``, ``words/``: may import everything below, and no client.
+  ``saves/`` names no game: it imports only the base and the core
+  (:data:`SAVES_MAY_IMPORT`); Pillars' events, states and actions as JSON are
+  ``pillars_json/`` (:data:`PILLARS_JSON`), its older formats ``games/pillars/``. A game's
   package imports no other game's package and never the modules that name its
   names for compatibility (:data:`COMPAT`): ``games/pillars/`` (*The Pillars of
   the Earth*: its game type, set-up, saves and replay) stands on its engine,
@@ -93,14 +94,11 @@ PILLARS_API = {
     "pillars_rules.testing",
     "pillars_rules.totality",
 }
-#: The modules of saves/ that still read Pillars' engine: its events and actions as JSON, and the
-#: upcasters of its older formats (each game's type hands the save layer its own codec, issue #57).
-SAVES_ENGINE = {
-    "pillars_rules.saves.codec",
-    "pillars_rules.saves.strict",
-    "pillars_rules.saves.actions_json",
-    "pillars_rules.saves.upcasters",
-}
+#: What the save layer (``saves/``) may import besides itself: it names no game (issue #57), so of
+#: the package only the base, the core and the package's ``__init__`` (its ``__version__``).
+SAVES_MAY_IMPORT = {"base", "core"}
+#: Pillars' records as JSON (its events, states and actions): below Pillars' package, beside its records.
+PILLARS_JSON = "pillars_rules.pillars_json"
 #: Client modules that still name a Pillars name as an attribute of the package (``pr.load_cards``),
 #: with how often: the folders other work changes at the same time (exact: fix one, take it out).
 PR_PILLARS_LEFT: dict[str, int] = {}
@@ -226,12 +224,13 @@ def violations(graph: dict[str, set[str]]) -> list[str]:
                 or dep == "pillars_rules.cardlang"
             ):  # runs on the way
                 why = "the engine imports only the base, the core, the mechanisms and the card model"
-            elif here == "api" and _within(mod, "pillars_rules.saves") and dep.startswith("pillars_rules.games"):
-                why = "the save layer names no game: each game's type hands it its own parts"
             elif (
-                here == "api" and _within(mod, "pillars_rules.saves") and there == "engine" and mod not in SAVES_ENGINE
+                _within(mod, "pillars_rules.saves")
+                and not _within(dep, "pillars_rules.saves")
+                and dep != ROOT
+                and there not in SAVES_MAY_IMPORT
             ):
-                why = "the save layer names no game: only SAVES_ENGINE still read Pillars' engine"
+                why = "the save layer names no game: it imports only the base and the core (each game's type hands it its parts)"
             elif any(_within(mod, g) for g in GAMES) and any(_within(dep, g) and not _within(mod, g) for g in GAMES):
                 why = "a game's package imports no other game's package"
             elif _within(mod, PILLARS) and dep in COMPAT:
@@ -259,8 +258,8 @@ def test_the_graph_sees_deferred_and_annotation_imports_and_parent_packages():
     graph = import_graph()
     assert "pillars_rules.cardlang.compiler" in graph["pillars_rules.games.pillars.setup"]  # inside load_cards
     assert "pillars_rules.engine.queries" in graph["pillars_rules.engine.flow"]
-    # importing pillars_rules.saves.codec runs pillars_rules/saves/__init__ too
-    assert {"pillars_rules.saves", "pillars_rules.saves.codec"} <= graph["pillars_rules.table"]
+    # importing pillars_rules.pillars_json.codec runs pillars_rules/pillars_json/__init__ too
+    assert {"pillars_rules.pillars_json", "pillars_rules.pillars_json.codec"} <= graph["pillars_rules.table"]
     # a package's own __init__ is not an edge of its modules
     assert "pillars_rules.saves" not in graph["pillars_rules.saves.savefile"]
 
@@ -287,11 +286,12 @@ def test_the_layering_checker_catches_each_kind_of_breach():
         "pillars_rules.games.ora.flow": {"pillars_rules.engine.state"},
         "pillars_rules.games.ora.rules": {"pillars_rules.cardlang.effects"},
         "pillars_rules.saves.savefile": {"pillars_rules.games.pillars", "pillars_rules.engine.events"},
+        "pillars_rules.saves.replay": {"pillars_rules.pillars_json.strict", "pillars_rules.cardlang.cardset"},
         "pillars_rules.games.pillars.saves": {"pillars_rules.games.ora.rules", "pillars_rules.game"},
         "pillars_rules.games.ora.fold": {"pillars_rules.games.pillars.setup"},
     }
     found = violations(fake)
-    assert len(found) == 20, found
+    assert len(found) == 22, found
     assert found[0].startswith("pillars_rules.bots.heuristic -> pillars_rules.engine.legal: a client")
     # the allowed directions pass
     assert (
@@ -311,9 +311,14 @@ def test_the_layering_checker_catches_each_kind_of_breach():
                 "pillars_rules.core.session": {"pillars_rules.core.loop", "pillars_rules.limits"},
                 "pillars_rules.games.pillars": {"pillars_rules.core", "pillars_rules.engine.legal"},
                 "pillars_rules.games.pillars.game": {"pillars_rules.games.pillars.setup", "pillars_rules.view"},
-                "pillars_rules.saves.codec": {"pillars_rules.engine.events"},
+                "pillars_rules.pillars_json.codec": {"pillars_rules.engine.events", "pillars_rules.saves.jsonguard"},
+                "pillars_rules.saves.savefile": {
+                    "pillars_rules.core.gametype",
+                    "pillars_rules",
+                    "pillars_rules.limits",
+                },
                 "pillars_rules.web.lobby": {"pillars_rules.games.pillars"},
-                "pillars_rules.game": {"pillars_rules.engine.legal", "pillars_rules.saves.codec"},
+                "pillars_rules.game": {"pillars_rules.engine.legal", "pillars_rules.pillars_json.codec"},
                 "pillars_rules.cli.play": {"pillars_rules.terminal.session", "pillars_rules.cli._x"},
                 # a client that knows a game imports its package: Ora's bot (bots/ora.py)
                 "pillars_rules.bots.ora": {"pillars_rules.games.ora.legal", "pillars_rules.mechanisms.grid"},
@@ -422,7 +427,7 @@ def test_the_name_check_sees_compat_imports_and_package_attributes():
 
 def test_the_pillars_public_modules_exist():
     files = {_module_name(f) for f in PKG.rglob("*.py")}
-    assert PILLARS_API | SAVES_ENGINE | COMPAT | {PILLARS} <= files
+    assert PILLARS_API | COMPAT | {PILLARS, PILLARS_JSON} <= files
     assert set(PR_PILLARS_LEFT) <= files
 
 
@@ -436,6 +441,7 @@ def test_every_client_package_is_a_real_package_or_still_to_come():
         "engine",
         "games",
         "saves",
+        "pillars_json",
         "words",
     }, present
 

@@ -75,7 +75,8 @@ LAYERS = [
         [
             ("view.py", "SeatView, export"),
             ("actions.py · events.py", "Pillars' records"),
-            ("saves/", "save, load, replay, JSON"),
+            ("pillars_json/", "Pillars' records as JSON"),
+            ("saves/", "save, load, replay: any game"),
             ("words/", "sentences, labels"),
             ("buildings.py", "Ora's building cards"),
         ],
@@ -108,6 +109,7 @@ LAYERS = [
         "knows no game|imports only the base",
         [
             ("session.py", "Game: log, apply, views"),
+            ("frame.py", "Frame: a state's framework part"),
             ("loop.py", "events to the next decision"),
             ("gametype.py", "GameType, the registry"),
         ],

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 import pillars_rules as pr  # noqa: E402
-from pillars_rules.saves.codec import event_to_dict  # noqa: E402
+from pillars_rules.pillars_json.codec import event_to_dict  # noqa: E402
 
 OUT = ROOT / "tests" / "reliability" / "fixtures" / "format1_2p_seed7.json"
 PLAYERS, SEED, BOT_SEED = 2, 7, 7

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..core.frame import Frame
 from .state import (
     Board, Builders, Decks, Fixed, GameState, Job, Pending, Pieces, Pins, PlayerState, RoundState,
 )
@@ -162,10 +163,10 @@ def render() -> str:
         "\n#: module -> record class name -> {field: annotation as written}.\n"
         "ANNOTATIONS: dict[str, dict[str, dict[str, str]]] = {\n"
     )
-    for module, classes in (
-        ("pillars_rules.engine.state", S.RECORDS),
-        ("pillars_rules.engine.events", tuple(E.EVENT_TYPES.values())),
-    ):
+    by_module: dict[str, list[type]] = {}
+    for cls in (*S.RECORDS, *E.EVENT_TYPES.values()):  # the state's records (the core's Frame too), the events
+        by_module.setdefault(cls.__module__, []).append(cls)
+    for module, classes in by_module.items():
         parts.append(f"    {module!r}: {{\n")
         for cls in classes:
             parts.append(_dict_lines(cls.__name__, _types(cls)))

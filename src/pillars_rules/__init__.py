@@ -40,7 +40,7 @@ from .errors import (
 from .events import EVENT_TYPES
 from .game import Game, new_game, playout
 from .games.pillars import VARIANTS, load_cards
-from .saves.actions_json import decode_action, encode_action
+from .pillars_json.actions_json import decode_action, encode_action
 from .saves.replay import replay
 from .saves.savefile import load, save
 from .scenario import scenario

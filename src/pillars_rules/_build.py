@@ -27,6 +27,7 @@ PURE_ENV = "PILLARS_RULES_PURE"
 #: The modules the compiled build compiles (the build hook's list, in
 #: ``pyproject.toml``, names the same files; a test checks they agree).
 COMPILED_MODULES: tuple[str, ...] = (
+    "pillars_rules.core.frame",
     "pillars_rules.core.gametype",
     "pillars_rules.core.loop",
     "pillars_rules.core.session",

@@ -1,6 +1,7 @@
 """Old import paths that the docs published, kept for one release.
 
-The layout of 0.2 moved these modules into subpackages (see the changelog).
+The layout of 0.2 moved these modules into subpackages, and issue #57 moved
+Pillars' JSON and older save formats out of the save layer (see the changelog).
 Importing an old path still works until the next release: it warns with a
 :class:`DeprecationWarning` naming the new home and gives the new module
 itself (or, for ``pillars_rules.persistence``, which re-exported names of
@@ -29,13 +30,19 @@ MOVED: dict[str, tuple[str, ...]] = {
     "pillars_rules.persistence": (
         "pillars_rules.saves.savefile",
         "pillars_rules.saves.replay",
-        "pillars_rules.saves.codec",
-        "pillars_rules.saves.strict",
+        "pillars_rules.pillars_json.codec",
+        "pillars_rules.pillars_json.strict",
+        "pillars_rules.games.pillars.upcasters",
     ),
-    "pillars_rules.upcasters": ("pillars_rules.saves.upcasters",),
-    "pillars_rules.actions_json": ("pillars_rules.saves.actions_json",),
-    "pillars_rules.codec": ("pillars_rules.saves.codec",),
-    "pillars_rules.strict": ("pillars_rules.saves.strict",),
+    "pillars_rules.upcasters": ("pillars_rules.games.pillars.upcasters",),
+    "pillars_rules.actions_json": ("pillars_rules.pillars_json.actions_json",),
+    "pillars_rules.codec": ("pillars_rules.pillars_json.codec",),
+    "pillars_rules.strict": ("pillars_rules.pillars_json.strict",),
+    # issue #57: the save layer names no game; Pillars' JSON and older formats left it
+    "pillars_rules.saves.codec": ("pillars_rules.pillars_json.codec",),
+    "pillars_rules.saves.strict": ("pillars_rules.pillars_json.strict",),
+    "pillars_rules.saves.actions_json": ("pillars_rules.pillars_json.actions_json",),
+    "pillars_rules.saves.upcasters": ("pillars_rules.games.pillars.upcasters",),
 }
 
 

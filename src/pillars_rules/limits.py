@@ -162,7 +162,7 @@ CUBE_KINDS = 4
 KEPT_CUBES = 1
 
 # ---------------------------------------------------------------- actions from clients
-#: Largest JSON action message (:func:`pillars_rules.saves.actions_json.decode_action`).
+#: Largest JSON action message (:func:`pillars_rules.pillars_json.actions_json.decode_action`).
 MAX_ACTION_BYTES = 4096
 
 # ---------------------------------------------------------------- saves (derived)

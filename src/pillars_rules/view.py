@@ -130,7 +130,7 @@ class SeatView:
         if ev is None:
             ev = tuple(self._log[: self._n])
             if self._decode:  # rebuilt from an export: the events are still JSON objects
-                from .saves.strict import event_from_dict
+                from .pillars_json.strict import event_from_dict
 
                 ev = tuple(event_from_dict(d, i) for i, d in enumerate(ev))
             object.__setattr__(self, "_events", ev)
@@ -140,7 +140,7 @@ class SeatView:
     def decision(self) -> int:
         """The number of the pending decision: send it back with an action
         (``Game.apply(..., expect=view.decision)``) so a resent message is refused."""
-        return self.state.decision
+        return self.state.frame.decision
 
     @property
     def n_events(self) -> int:
@@ -298,8 +298,8 @@ EXPORT_FORMAT_VERSION = 1
 def export_doc(seat_view: SeatView, events: bool = True) -> dict:
     """``seat_view`` as a JSON-ready dict (see :func:`export`); without its
     ``"events"`` when ``events`` is false (a caller that keeps the log's JSON)."""
-    from .saves.actions_json import encode_action
-    from .saves.codec import converter, event_to_dict
+    from .pillars_json.actions_json import encode_action
+    from .pillars_json.codec import converter, event_to_dict
 
     doc = {
         "format": EXPORT_FORMAT,
@@ -344,8 +344,9 @@ def from_export(export: str | bytes | dict, cards: Any = None, *, rules: Any = N
     (True, 0)
     """
     from .errors import ConfigError, SaveError
-    from .saves.actions_json import decode_action
-    from .saves.strict import _structurer
+    from .pillars_json.actions_json import decode_action
+    from .pillars_json.codec import framed_state_doc
+    from .pillars_json.strict import _structurer
 
     doc: Any = export
     if not isinstance(doc, dict):
@@ -364,7 +365,7 @@ def from_export(export: str | bytes | dict, cards: Any = None, *, rules: Any = N
     )
     if missing:
         raise SaveError(f"the seat export lacks {', '.join(sorted(missing))}")
-    state = _structurer(GameState)(doc["state"], "$.state", None)
+    state = _structurer(GameState)(framed_state_doc(doc["state"]), "$.state", None)
     decoded = events is not None
     seat, peek, events = doc["seat"], doc["next_event"], (tuple(events) if decoded else doc["events"])
     if seat is not None and (type(seat) is not int or not 0 <= seat < state.n_players):
@@ -475,7 +476,7 @@ def view(game: Any, seat: object) -> SeatView:
         seat is not None
         and not state.event
         and state.event_deck
-        and not state.game_over
+        and not state.frame.game_over
         and game.rules.peeks(state, seat)
     ):
         peek = state.event_deck[0]

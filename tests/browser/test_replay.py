@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 import pillars_rules as pr
-from pillars_rules.saves.codec import converter
+from pillars_rules.pillars_json.codec import converter
 from pillars_rules.view import redact_state
 
 from .page import BoardPage

@@ -1,5 +1,5 @@
 """The fast path of a save's strict reader accepts exactly what the checked
-path accepts (``pillars_rules.saves.strict``: a generated function per record
+path accepts (``pillars_rules.pillars_json.strict``: a generated function per record
 class, without JSON paths, and the path-giving structurers behind it).
 
 Every event of some real logs (fan cards, a scenario's ``PositionSet`` with
@@ -21,8 +21,8 @@ from reliability.savefuzz import BAD_JSON, json_paths
 import pillars_rules as pr
 from pillars_rules.engine import events as E
 from pillars_rules.errors import SaveError
+from pillars_rules.pillars_json.codec import event_to_dict
 from pillars_rules.saves import strict as S
-from pillars_rules.saves.codec import event_to_dict
 
 from .games import FAN_CARDS
 

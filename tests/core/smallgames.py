@@ -25,12 +25,10 @@ class Batch:
 
 @attrs.frozen(kw_only=True)
 class Framework:
-    """A state's framework fields (the core reads ``pending``, ``game_over`` and
-    ``decision``), and the winner's seat (-1 until the end)."""
+    """A state's framework part (the core reads ``frame``: the decision, who is
+    pending, whether the game is over), and the winner's seat (-1 until the end)."""
 
-    pending: object = None
-    game_over: bool = False
-    decision: int = 0
+    frame: core.Frame = core.Frame()
     winner: int = -1
 
 
@@ -119,10 +117,10 @@ class TallyType(OneWinner):
         if t is Dealt:
             return Pile(event.names, event.pile)
         if t is Took:
-            return attrs.evolve(state, pile=state.pile - event.n, pending=None)
+            return attrs.evolve(state, pile=state.pile - event.n, frame=state.frame.answered())
         if t is Asked:
-            return attrs.evolve(state, pending=event, decision=state.decision + 1)
-        return attrs.evolve(state, game_over=True, winner=event.seat)
+            return attrs.evolve(state, frame=state.frame.asking(event))
+        return attrs.evolve(state, frame=state.frame.ending(), winner=event.seat)
 
     def advance(self, batch, rules):
         last = batch.events[-1] if batch.events else None
@@ -132,12 +130,12 @@ class TallyType(OneWinner):
             batch.add(Asked((last.seat + 1) % len(batch.state.names) if type(last) is Took else 0))
 
     def legal(self, state, rules):
-        if state.pending is None or state.game_over:
+        if state.frame.pending is None or state.frame.game_over:
             return []
         return [Take(n) for n in (1, 2) if n <= state.pile]
 
     def events_of(self, state, rules, action):
-        return [Took(state.pending.seat, action.n)]
+        return [Took(state.frame.pending.seat, action.n)]
 
     def refusal(self, state, rules, action, listed):
         return "take 1 or 2"

@@ -70,10 +70,10 @@ class CountType(OneWinner):
             return Count(event.names)
         if t is Added:
             doubled = state.doubled | {event.seat} if event.n == state.count and event.n else state.doubled
-            return attrs.evolve(state, count=state.count + event.n, pending=None, doubled=doubled)
+            return attrs.evolve(state, count=state.count + event.n, frame=state.frame.answered(), doubled=doubled)
         if t is Asked:
-            return attrs.evolve(state, pending=event, decision=state.decision + 1)
-        return attrs.evolve(state, game_over=True, winner=event.seat)
+            return attrs.evolve(state, frame=state.frame.asking(event))
+        return attrs.evolve(state, frame=state.frame.ending(), winner=event.seat)
 
     def advance(self, batch, rules):
         last = batch.events[-1] if batch.events else None
@@ -83,16 +83,16 @@ class CountType(OneWinner):
             batch.add(Asked((last.seat + 1) % len(batch.state.names) if type(last) is Added else 0))
 
     def legal(self, state, rules):
-        if state.pending is None or state.game_over:
+        if state.frame.pending is None or state.frame.game_over:
             return []
         out: list = [Add(1), Add(2)]
-        if state.pending.seat not in state.doubled and state.count:
+        if state.frame.pending.seat not in state.doubled and state.count:
             out.append(Double())
         return out
 
     def events_of(self, state, rules, action):
         n = action.n if type(action) is Add else state.count
-        return [Added(state.pending.seat, n)]
+        return [Added(state.frame.pending.seat, n)]
 
     def refusal(self, state, rules, action, listed):
         return "add 1 or 2, or double once"
@@ -185,7 +185,9 @@ def test_the_core_refuses_for_every_game_alike():
 
 def test_a_game_stopped_between_decisions_says_so():
     game = new_count()
-    folded = core.Game(game.rules, attrs.evolve(game.state, pending=None), list(game.events), game.n_events)
+    folded = core.Game(
+        game.rules, attrs.evolve(game.state, frame=game.state.frame.answered()), list(game.events), game.n_events
+    )
     with pytest.raises(pr.IllegalActionError, match=core.NO_DECISION):
         folded.apply(Add(1), seat=0)
 
@@ -195,7 +197,7 @@ def test_playout_plays_any_game_and_checks_its_policy():
     end = core.playout(game, seed=3)
     assert end.is_over and game.n_events == 2  # the game itself unchanged
     assert core.playout(game, lambda state, listed: 1).state.count == 10  # always Add(2): five turns
-    assert core.playout(game, max_actions=2).state.decision == 3
+    assert core.playout(game, max_actions=2).state.frame.decision == 3
     stopped = core.playout(game, until=lambda state: state.count >= 4)
     assert 4 <= stopped.state.count <= 6 and stopped.state_at(-3).count < 4  # the first decision at 4 or more
     with pytest.raises(pr.IllegalActionError, match="index from 0 to 1, not 7"):
@@ -263,7 +265,7 @@ def test_pillars_own_loop_gives_what_the_cores_loop_gives():
         game = pr.new_game(players=players, seed=seed, cards="expansion" if seed == 13 else None)
         state, rules = game.state, game.rules
         rng = __import__("random").Random(seed)
-        while not state.game_over:
+        while not state.frame.game_over:
             legal = PILLARS.legal(state, rules)
             events = PILLARS.events_of(state, rules, legal[rng.randrange(len(legal))])
             own = PILLARS.run(state, rules, list(events))

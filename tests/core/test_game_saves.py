@@ -13,6 +13,7 @@ import pytest
 import pillars_rules as pr
 import pillars_rules.core as core
 from pillars_rules.games.pillars import PILLARS
+from pillars_rules.games.pillars import upcasters as U
 from pillars_rules.saves import savefile as P
 
 from .smallgames import MUTE, TALLY, Asked, Dealt, MuteRules, TallyRules, TallyType, Took
@@ -129,8 +130,8 @@ def test_a_save_without_its_game_is_refused_and_an_older_one_is_a_pillars_save()
     del old["game"]
     old["format_version"] = 4
     assert pr.load(json.dumps(old)) == pillars  # format 4, written before the game was named
-    assert P.upcast_v4_v5(old) == {**json.loads(pr.save(pillars)), "library_version": old["library_version"]}
-    assert list(P.upcast_v4_v5(old))[:3] == ["format", "format_version", "game"]
+    assert U.upcast_v4_v5(old) == {**json.loads(pr.save(pillars)), "library_version": old["library_version"]}
+    assert list(U.upcast_v4_v5(old))[:3] == ["format", "format_version", "game"]
 
 
 def test_the_rules_of_another_game_are_refused_at_dollar_game():

@@ -102,8 +102,8 @@ def test_the_page_parses_to_the_names_it_shows() -> None:
     names = documented_names(API.read_text(encoding="utf-8"))
     assert ("pillars_rules", "new_game") in names  # autofunction under currentmodule
     assert ("pillars_rules", "VARIANTS") in names  # a data directive
-    assert ("pillars_rules.saves.codec", "event_to_dict") in names  # a dotted autofunction
-    assert ("pillars_rules.saves.upcasters", "upcast_rules_v1_v2") in names  # a continued :members:
+    assert ("pillars_rules.pillars_json.codec", "event_to_dict") in names  # a dotted autofunction
+    assert ("pillars_rules.games.pillars.upcasters", "upcast_rules_v1_v2") in names  # a continued :members:
     assert ("pillars_rules.limits", "MAX_EVENTS") in names  # a bare :members:
     assert ("pillars_rules.table", "StoreError") not in names  # :exclude-members:
 

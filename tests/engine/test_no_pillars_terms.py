@@ -2,7 +2,8 @@
 
 The shared core -- ``core/``, ``mechanisms/``, ``saves/`` and the generic part
 of ``cardlang/`` (every module but :data:`CARDLANG_PILLARS`) -- names none at
-all, neither as a literal nor as an identifier. ``engine/`` is Pillars' own
+all, neither as a literal nor as an identifier; ``saves/`` moreover imports no
+game's rules, package or JSON and spells no game's name. ``engine/`` is Pillars' own
 state machine (below its package, ``games/pillars/``): what it still names is
 the exact table :data:`REMAINING`.
 
@@ -317,3 +318,48 @@ def test_the_term_check_of_a_module_sees_literals_and_identifiers(tmp_path):
     path = tmp_path / "m.py"
     path.write_text('"""The cathedral."""\ndef f(kingsbridge):\n    return "the market", event\n', encoding="utf-8")
     assert _pillars_terms_in(path, terms, names) == ["the market", "kingsbridge"]
+
+
+def _imported(source: str, package: tuple[str, ...]) -> set[str]:
+    """Every module ``source`` (a module of ``package``) imports, relative imports made absolute."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            base = list(package[: len(package) - node.level + 1]) if node.level else []
+            out.add(".".join(base + ([node.module] if node.module else [])))
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def test_the_save_layer_reads_no_game_s_rules_and_names_no_game():
+    # saves/ is game-independent (issue #57): it imports no game's rules (engine/), package
+    # (games/) or JSON (pillars_json/), and spells no registered game's name; each game's
+    # type hands it its header, events and older formats
+    games = set(pr.core.game_titles())
+    assert {"pillars", "ora-et-labora"} <= games
+    for path in sorted((PACKAGE / "saves").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        reads = {
+            m
+            for m in _imported(text, ("pillars_rules", "saves"))
+            if m.startswith(("pillars_rules.engine", "pillars_rules.games", "pillars_rules.pillars_json"))
+        }
+        assert reads == set(), f"saves/{path.name} imports {sorted(reads)}"
+        tree = ast.parse(text)
+        docs = _docstrings(tree)
+        literals = {
+            n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and type(n.value) is str and id(n) not in docs
+        }
+        assert not literals & games, f"saves/{path.name} names the game {sorted(literals & games)}"
+
+
+def test_the_import_check_sees_relative_and_absolute_imports():
+    code = "from ..engine import events\nfrom .jsonguard import x\nimport pillars_rules.games.pillars\n"
+    assert _imported(code, ("pillars_rules", "saves")) == {
+        "pillars_rules.engine",
+        "pillars_rules.saves.jsonguard",
+        "pillars_rules.games.pillars",
+    }

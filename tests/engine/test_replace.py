@@ -23,7 +23,7 @@ def test_grouped_and_top_level_fields_in_one_call(state):
     assert (new.market, new.pending, new.drawn) == ((1, 2, 3, 4), None, 2)
     assert new == attrs.evolve(
         state,
-        pending=None,
+        frame=attrs.evolve(state.frame, pending=None),
         board=attrs.evolve(state.board, market=(1, 2, 3, 4)),
         builders=attrs.evolve(state.builders, drawn=2),
     )

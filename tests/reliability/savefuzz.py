@@ -10,7 +10,7 @@ import json
 import random
 
 import pillars_rules as pr
-from pillars_rules.saves.codec import event_to_dict
+from pillars_rules.pillars_json.codec import event_to_dict
 
 #: JSON values that are wrong almost everywhere.
 BAD_JSON = [

@@ -15,7 +15,7 @@ import pytest
 import pillars_rules as pr
 from pillars_rules import actions as A
 from pillars_rules.limits import MAX_ACTION_BYTES, MAX_REASON_LENGTH
-from pillars_rules.saves.actions_json import MAX_FIELD_LENGTH, decode_action, encode_action
+from pillars_rules.pillars_json.actions_json import MAX_FIELD_LENGTH, decode_action, encode_action
 
 
 def _refused(data, *words):

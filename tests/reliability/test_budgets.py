@@ -28,7 +28,7 @@ from pillars_rules.limits import (
     MAX_FILES,
     MAX_NUMBER,
 )
-from pillars_rules.saves.codec import event_to_dict
+from pillars_rules.pillars_json.codec import event_to_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 HOARDER = 'craftsman hoarder "Hoarder" { round start convert -> 999 wood, capacity 999 }\n'

@@ -19,6 +19,7 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules.engine.context import RULES_V3
+from pillars_rules.games.pillars import upcasters as U
 from pillars_rules.saves import savefile as P
 
 FIXTURE = Path(__file__).parent / "fixtures" / "format1_2p_seed7.json"
@@ -55,13 +56,13 @@ def test_format_1_fixture_loads_and_equals_the_game():
 
 
 def test_upcaster_is_registered_by_version():
-    assert P.UPCASTERS[1] is P.upcast_v1_v2
-    assert set(P.UPCASTERS) == set(range(1, P.FORMAT_VERSION))
+    assert U.UPCASTERS[1] is U.upcast_v1_v2
+    assert set(U.UPCASTERS) == set(range(1, P.FORMAT_VERSION))
 
 
 def test_upcast_v1_v2_shape():
     doc = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    up = P.upcast_v1_v2(copy.deepcopy(doc))
+    up = U.upcast_v1_v2(copy.deepcopy(doc))
     assert up["format_version"] == 2 and up["seed"] == 7
     assert up["events"][0]["type"] == "GameStarted" and up["events"][0]["seed"] == 7
     assert len(up["events"]) == len(doc["events"])

@@ -12,8 +12,9 @@ import pytest
 
 import pillars_rules as pr
 from pillars_rules import actions as A
+from pillars_rules.games.pillars import upcasters as U
+from pillars_rules.pillars_json.codec import event_to_dict
 from pillars_rules.saves import savefile as P
-from pillars_rules.saves.codec import event_to_dict
 
 FIXTURES = Path(__file__).parent / "fixtures"
 IDEAS = [str(Path(__file__).resolve().parents[2] / "examples" / "ideas")]
@@ -44,7 +45,7 @@ def _reacted(card: str, taking: bool = False) -> pr.Game:
 
 
 def test_the_upcaster_is_registered_and_the_format_is_past_4():
-    assert P.FORMAT_VERSION == 5 and P.UPCASTERS[3] is P.upcast_v3_v4 and P.UPCASTERS[4] is P.upcast_v4_v5
+    assert P.FORMAT_VERSION == 5 and U.UPCASTERS[3] is U.upcast_v3_v4 and U.UPCASTERS[4] is U.upcast_v4_v5
 
 
 def test_a_format_3_save_in_the_middle_of_a_reactions_choice_loads_and_plays_on():
@@ -69,7 +70,7 @@ def test_format_3_fixtures_written_by_older_code_load_with_no_actor(name):
     jobs = [j for e in game.events if type(e).__name__ == "ChoicesQueued" for j in e.jobs]
     assert jobs and all(j.actor == -1 for j in jobs)
     logged = [event_to_dict(e) for e in game.events]
-    assert logged[1:] == P.upcast_v3_v4(doc)["events"][1:]
+    assert logged[1:] == U.upcast_v3_v4(doc)["events"][1:]
 
 
 def test_a_game_begun_under_format_3_and_played_on_under_format_4_loads():
@@ -93,11 +94,11 @@ def test_the_upcaster_touches_only_the_jobs_of_queued_choices():
             ["not", "an", "object"],
         ],
     }
-    up = P.upcast_v3_v4(copy.deepcopy(doc))
+    up = U.upcast_v3_v4(copy.deepcopy(doc))
     assert up["format_version"] == 4
     assert up["events"][0]["jobs"] == [{"seat": 0, "source": "x", "ability": 0, "option": -1, "actor": -1}]
     assert up["events"][1:] == doc["events"][1:]
-    assert P.upcast_v3_v4({"format_version": 3, "events": None})["format_version"] == 4
+    assert U.upcast_v3_v4({"format_version": 3, "events": None})["format_version"] == 4
 
 
 def test_a_damaged_format_3_job_is_refused_with_its_path():

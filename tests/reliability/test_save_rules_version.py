@@ -7,9 +7,9 @@ import pytest
 import pillars_rules as pr
 from pillars_rules.engine.context import RULES_V3, RULES_V4, RULES_VERSION
 from pillars_rules.games.pillars import saves as pillars_saves
-from pillars_rules.saves import savefile as P
-from pillars_rules.saves.codec import event_to_dict
-from pillars_rules.saves.upcasters import upcast_rules_v3_v4, upcast_rules_v4_v5
+from pillars_rules.games.pillars import upcasters as U
+from pillars_rules.games.pillars.upcasters import upcast_rules_v3_v4, upcast_rules_v4_v5
+from pillars_rules.pillars_json.codec import event_to_dict
 
 
 def _doc():
@@ -68,10 +68,10 @@ def test_s8_rules1_save_with_old_archbishop_variant_loads_as_the_default():
 
 
 def test_s8_rules_upcaster_is_registered():
-    assert P.RULES_UPCASTERS[1] is P.upcast_rules_v1_v2
-    assert P.RULES_UPCASTERS[3] is upcast_rules_v3_v4
-    assert P.RULES_UPCASTERS[4] is upcast_rules_v4_v5
-    assert set(P.RULES_UPCASTERS) <= set(range(1, RULES_VERSION))
+    assert U.RULES_UPCASTERS[1] is U.upcast_rules_v1_v2
+    assert U.RULES_UPCASTERS[3] is upcast_rules_v3_v4
+    assert U.RULES_UPCASTERS[4] is upcast_rules_v4_v5
+    assert set(U.RULES_UPCASTERS) <= set(range(1, RULES_VERSION))
 
 
 def test_s7_rules1_save_that_no_longer_replays_names_both_versions():
@@ -113,7 +113,7 @@ def test_s2_4_rules3_save_replays_to_the_identical_game_under_its_readings():
     logged = [event_to_dict(e) for e in game.events]
     assert logged[0] == {**doc["events"][0], "variants": [RULES_V3]}
     # a format 3 save: its queued choices name no seat that acted (save format 4, issue #53)
-    assert logged[1:] == P.upcast_v3_v4(doc)["events"][1:] != doc["events"][1:]
+    assert logged[1:] == U.upcast_v3_v4(doc)["events"][1:] != doc["events"][1:]
     again = json.loads(pr.save(game))
     assert again["rules_version"] == RULES_VERSION and again["variants"] == [RULES_V3]
     assert pr.load(pr.save(game)) == game
@@ -122,7 +122,7 @@ def test_s2_4_rules3_save_replays_to_the_identical_game_under_its_readings():
 def test_s2_4_rules3_save_does_not_replay_under_version_4s_readings(monkeypatch):
     """Without the upcaster the same log is refused (its out-of-order placements are
     illegal now), naming both rules versions: the variant is what keeps it loading."""
-    monkeypatch.setitem(P.RULES_UPCASTERS, 3, lambda head: {**head, "rules_version": 4})
+    monkeypatch.setitem(U.RULES_UPCASTERS, 3, lambda head: {**head, "rules_version": 4})
     with pytest.raises(pr.SaveError, match=rf"made under rules version 3.*plays rules version {RULES_VERSION}"):
         pr.load(_fixture("rules3_4p_spots.json"))
 
@@ -139,7 +139,7 @@ def test_rules4_save_that_asked_france_late_replays_under_its_reading():
     assert game.rules.variants == (RULES_V4,) and not game.rules.spot_choices_at_step
     logged = [event_to_dict(e) for e in game.events]
     assert logged[0] == {**doc["events"][0], "variants": [RULES_V4]}
-    assert logged[1:] == P.upcast_v3_v4(doc)["events"][1:]  # format 3: each job gets actor -1 (issue #53)
+    assert logged[1:] == U.upcast_v3_v4(doc)["events"][1:]  # format 3: each job gets actor -1 (issue #53)
     queued = next(
         i for i, e in enumerate(logged) if e["type"] == "ChoicesQueued" and e["jobs"][0]["source"] == "france"
     )
@@ -152,7 +152,7 @@ def test_rules4_save_that_asked_france_late_replays_under_its_reading():
 
 def test_rules4_save_does_not_replay_under_version_5s_reading(monkeypatch):
     """Without the variant the same log is refused: France's question now comes first."""
-    monkeypatch.setitem(P.RULES_UPCASTERS, 4, lambda head: {**head, "rules_version": 5})
+    monkeypatch.setitem(U.RULES_UPCASTERS, 4, lambda head: {**head, "rules_version": 5})
     with pytest.raises(pr.SaveError, match=rf"made under rules version 4.*plays rules version {RULES_VERSION}"):
         pr.load(_fixture("rules4_2p_expansion_france.json"), cards="expansion")
 

@@ -35,7 +35,7 @@ def test_the_verdicts_compare_two_processes_with_one():
 
 def test_a_client_log_that_differs_from_the_store_is_counted(pg_dsn):
     import pillars_rules as pr
-    from pillars_rules.saves.codec import event_to_dict
+    from pillars_rules.pillars_json.codec import event_to_dict
     from pillars_rules.table import Table, open_store
 
     table = Table.create(open_store(pg_dsn), "g", players=2, seed=1)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import pillars_rules as pr
-from pillars_rules.saves.codec import event_to_dict
+from pillars_rules.pillars_json.codec import event_to_dict
 from pillars_rules.table import Table, encode_message
 from pillars_rules.table.follow import follow
 

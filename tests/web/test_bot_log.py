@@ -10,7 +10,7 @@ import pickle
 import random
 
 import pillars_rules as pr
-from pillars_rules.saves.codec import event_to_dict
+from pillars_rules.pillars_json.codec import event_to_dict
 from pillars_rules.view import export_doc
 from pillars_rules.web.bots import LogText
 

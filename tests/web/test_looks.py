@@ -11,7 +11,7 @@ import json
 import pytest
 
 import pillars_rules as pr
-from pillars_rules.saves.codec import converter
+from pillars_rules.pillars_json.codec import converter
 from pillars_rules.table import EventStore, Table
 from pillars_rules.web.cardinfo import card_catalogue
 from pillars_rules.web.statejson import apply_changes

@@ -9,7 +9,7 @@ import json
 import time
 
 import pillars_rules as pr
-from pillars_rules.saves.codec import converter
+from pillars_rules.pillars_json.codec import converter
 from pillars_rules.table import EventStore, Table
 from pillars_rules.view import redact_state
 

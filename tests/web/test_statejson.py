@@ -10,7 +10,7 @@ import random
 import pytest
 
 import pillars_rules as pr
-from pillars_rules.saves.codec import converter
+from pillars_rules.pillars_json.codec import converter
 from pillars_rules.web.statejson import StateJSON, apply_changes
 
 

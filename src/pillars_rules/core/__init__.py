@@ -15,9 +15,11 @@ owns the rest:
 * :func:`playout`: the fast path for simulations;
 * the registry (:mod:`.gametype`): games by name, and the game of a rules value.
 
-A game's state provides the framework's fields: ``pending`` (``None`` or an
-object with ``seat`` and ``kind``), ``game_over`` and ``decision`` (the number
-of the pending decision). Nothing here imports a game: the layering test
+A game's state holds the framework's part in its field ``frame``, a
+:class:`Frame` (:mod:`.frame`): ``decision`` (the number of the pending
+decision), ``pending`` (``None`` or an object with ``seat`` and ``kind``),
+``rng`` (the random draws recorded) and ``game_over``; the core reads a state
+only through it, and the game's own fields stay the game's. Nothing here imports a game: the layering test
 (``tests/test_layering.py``) refuses any import from a game's package, and
 ``tests/engine/test_no_pillars_terms.py`` any word of one. How to add a game:
 ``docs/architecture.rst``.
@@ -25,6 +27,7 @@ of the pending decision). Nothing here imports a game: the layering test
 
 from __future__ import annotations
 
+from .frame import Frame
 from .gametype import (
     GAME_OVER,
     NO_DECISION,
@@ -42,6 +45,7 @@ from .session import Game, Policy, check_length, playout, uniform_policy
 __all__ = [
     "GAME_OVER",
     "NO_DECISION",
+    "Frame",
     "Game",
     "GameType",
     "Policy",

@@ -3,8 +3,9 @@
 The core reads a game only through the methods of its :class:`GameType`, each a
 function of the game's own values -- its state, its rules (the compiled card
 set), its events and actions -- so the core needs no knowledge of what a state
-holds beyond the framework's three fields (``pending``, ``game_over`` and
-``decision``; see :mod:`pillars_rules.core`).
+holds beyond the framework's part, its :class:`~pillars_rules.core.Frame`
+(``state.frame``: the decision, who is pending, the chance drawn, whether the
+game is over; see :mod:`pillars_rules.core.frame`).
 
 A game subclasses :class:`GameType` and defines its methods. In the compiled
 build the class is native, so the core calls a compiled game's methods
@@ -82,7 +83,7 @@ class GameType:
 
     *New games and saves* (each with a default that refuses, or that works
     from the others) -- :meth:`new_game`; :meth:`is_start`,
-    :meth:`save_header`, :meth:`encode_event`, :meth:`decode_event`,
+    :meth:`upcast_save`, :meth:`save_header`, :meth:`encode_event`, :meth:`decode_event`,
     :meth:`load_rules`, :meth:`rules_facts`, :meth:`replay_log` and :meth:`load_save`, what
     :func:`pillars_rules.save`, :func:`~pillars_rules.load` and
     :func:`~pillars_rules.replay` need of a game.
@@ -209,6 +210,16 @@ class GameType:
         :func:`pillars_rules.replay` finds the game of a log). By default no event is."""
         return False
 
+    def upcast_save(self, doc: dict[str, Any], version: int) -> dict[str, Any] | None:
+        """A save written in ``version``, a format older than the one that names
+        its game (format 5), as a document of the next format, if saves of that
+        format are this game's; ``None`` if not (the default). Before format 5
+        a save named no game: each such format's saves are one game's, whose
+        type upcasts them one format at a time up to format 5 (and names itself
+        in ``game``). ``doc`` is parsed, untrusted JSON; a malformed one is a
+        :class:`~pillars_rules.errors.SaveError` with its JSON path."""
+        return None
+
     def save_header(self, game: Any) -> dict[str, Any]:
         """The facts a save's header records of ``game`` besides the format's own
         fields (``format``, ``format_version``, ``library_version``, ``game`` and
@@ -321,7 +332,7 @@ def core_loop(kind: GameType, state: Any, rules: Any, events: list[Any]) -> tupl
     out: list[Any] = list(events)
     b.events = out
     pending = kind.decision_event
-    while not b.state.game_over:
+    while not b.state.frame.game_over:
         if out and type(out[-1]) is pending:
             break
         kind.advance(b, rules)

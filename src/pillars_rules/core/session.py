@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import limits
 from ..errors import IllegalActionError, LimitError, StaleActionError, bounded, safe_repr
+from .frame import Frame
 from .gametype import GAME_OVER, NO_DECISION, GameType, game_type_of
 from .loop import decide
 
@@ -96,18 +97,21 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat that must act, or ``None`` once the game is over."""
-        p = self.state.pending
-        return None if p is None or self.state.game_over else p.seat
+        frame: Frame = self.state.frame
+        p = frame.pending
+        return None if p is None or frame.game_over else p.seat
 
     @property
     def pending(self) -> Any:
         """What kind of decision is pending and whose (the game's pending record:
         ``seat`` and ``kind``), or ``None``."""
-        return None if self.state.game_over else self.state.pending
+        frame: Frame = self.state.frame
+        return None if frame.game_over else frame.pending
 
     @property
     def is_over(self) -> bool:
-        return bool(self.state.game_over)
+        frame: Frame = self.state.frame
+        return frame.game_over
 
     @property
     def unfinishable(self) -> bool:
@@ -116,7 +120,8 @@ class Game:
         :class:`LimitError`). No card set within the limits makes one (see
         :func:`pillars_rules.limits.event_bound`); a log replayed without
         verification or a lowered limit can."""
-        if self.state.game_over:
+        frame: Frame = self.state.frame
+        if frame.game_over:
             return False
         room = limits.MAX_EVENTS - self._n
         kind = self.game_type
@@ -133,8 +138,8 @@ class Game:
         """The number of the pending decision (the move token): each applied
         action moves it on by exactly one. A client sends it back with its
         action (``apply(..., expect=n)``) so a stale or repeated message is refused."""
-        decision: int = self.state.decision
-        return decision
+        frame: Frame = self.state.frame
+        return frame.decision
 
     def legal_actions(self) -> list[Any]:
         """All legal actions of :attr:`current_player` (empty once the game is over)."""
@@ -156,16 +161,17 @@ class Game:
         refuse a stale or repeated message with :class:`StaleActionError` (a
         server receiving actions from clients should pass both)."""
         state = self.state
-        if expect is not None and (type(expect) is not int or expect != state.decision):
+        frame: Frame = state.frame
+        if expect is not None and (type(expect) is not int or expect != frame.decision):
             if type(expect) is not int:
                 raise IllegalActionError(
                     f"the decision number must be a whole number, not {type(expect).__name__}", action
                 )
-            raise StaleActionError(expect, state.decision, action)
-        if state.game_over:
+            raise StaleActionError(expect, frame.decision, action)
+        if frame.game_over:
             raise IllegalActionError(GAME_OVER, action)
         kind = self.game_type
-        pend = state.pending
+        pend = frame.pending
         if seat is not None and (type(seat) is not int or pend is None or seat != pend.seat):
             if pend is None:  # a log folded without verification may stop between decisions
                 raise IllegalActionError(NO_DECISION, action)
@@ -200,7 +206,8 @@ class Game:
         :meth:`legal_actions` (the very object); any other is checked, and
         refused, as :meth:`apply` checks it."""
         state = self.state
-        if not state.game_over:
+        frame: Frame = state.frame
+        if not frame.game_over:
             kind = self.game_type
             for one in self._listed():
                 if one is action:
@@ -266,7 +273,8 @@ class Game:
         )
 
     def __hash__(self) -> int:
-        return hash((self._n, self.state.decision))
+        frame: Frame = self.state.frame
+        return hash((self._n, frame.decision))
 
     def __repr__(self) -> str:
         return f"<Game {self.game_type.summary(self.state)}, {self._n} events>"
@@ -335,7 +343,7 @@ def playout(
     else:
         log, red = game._log[: game._n], red.branch(game._n) if red is not None else None
     n = 0
-    while not state.game_over and (max_actions is None or n < max_actions):  # type: ignore[operator]
+    while not state.frame.game_over and (max_actions is None or n < max_actions):  # type: ignore[operator]
         if until is not None and until(state):
             break
         legal = kind.legal(state, rules)

@@ -77,7 +77,7 @@ def _table(entries: dict[str, _V]) -> Mapping[str, _V]:
 DEFAULT_CRAFTSMAN_LIMIT: Final = 5
 DEFAULT_BUILDERS = 3  # the base board's; a board's text sets its own ('starting builders')
 #: The engine variant that plays rules version 3's readings (saves made under
-#: rules version 3 load with it, :mod:`pillars_rules.saves.upcasters`): any free
+#: rules version 3 load with it, :mod:`pillars_rules.games.pillars.upcasters`): any free
 #: spot may be taken at every place but the market, and the Priory and the King's
 #: court pay by spot; immediate privileges stay among their holder's privileges.
 #: (The board's places, their spots and prices, which places fill in order and

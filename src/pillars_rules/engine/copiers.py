@@ -133,11 +133,23 @@ def _build(env: dict, target: str, cls: type, source: str, values: dict[str, str
     if not cls.__dictoffset__:  # slotted or native: the constructor
         args = ", ".join(values.get(f, f"{source}.{f}") for f in fields_of(cls))
         return [f"    {target} = {name}({args})"]
+    if len(fields_of(cls)) <= _SMALL:  # a small record (a state's frame): its dict written out, no copy
+        keep = [f for f in fields_of(cls) if f not in values]
+        lines = [f"    s_{target} = {source}"] if len(keep) > 1 and "." in source else []
+        held = f"s_{target}" if lines else source
+        items = ", ".join(f"{f!r}: {values[f] if f in values else f'{held}.{f}'}" for f in fields_of(cls))
+        return lines + [f"    {target} = new({name})", f"    set_dict({target}, '__dict__', {{{items}}})"]
     return (
         [f"    d_{target} = {source}.__dict__.copy()"]
         + [f"    d_{target}[{field!r}] = {v}" for field, v in values.items()]
         + [f"    {target} = new({name})", f"    set_dict({target}, '__dict__', d_{target})"]
     )
+
+
+#: Records of at most this many fields are copied by writing their dict out
+#: (``{'decision': v0, 'pending': obj.pending, ...}``): cheaper than looking up
+#: and copying the old record's ``__dict__``.
+_SMALL: Final = 4
 
 
 def _reduce(obj: Any) -> tuple[type, tuple[Any, ...]]:

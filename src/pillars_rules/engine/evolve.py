@@ -93,6 +93,11 @@ _display = replacer(GameState, "display")
 _take = replacer(PlayerState, "pieces", "placed", "resource_cards")
 _craftsmen = replacer(PlayerState, "craftsmen")
 _trade = replacer(PlayerState, "gold", "cubes")
+# Copies that change the frame (the core's part) as well as the state, bound here
+# too: made at import, not in the first game of a process.
+_displayed = replacer(GameState, "display", "rng")
+_taxed = replacer(GameState, "tax", "rng")
+_over = replacer(GameState, "stage", "game_over", "pending", "decision")
 
 
 def _player(state: GameState, seat: int, **changes) -> GameState:
@@ -192,7 +197,9 @@ def _pop_pin(s: GameState, name: str) -> GameState:
 
 @on(E.DecksShuffled)
 def _on_decks_shuffled(s: GameState, e: E.DecksShuffled, layout: Layout) -> GameState:
-    return replace(s, craftsman_decks=e.craftsmen, event_deck=e.events, privilege_deck=e.privileges, rng=s.rng + 1)
+    return replace(
+        s, craftsman_decks=e.craftsmen, event_deck=e.events, privilege_deck=e.privileges, rng=s.frame.rng + 1
+    )
 
 
 @on(E.RoundStarted)
@@ -271,7 +278,7 @@ def _on_round_started(s: GameState, e: E.RoundStarted, layout: Layout) -> GameSt
 
 @on(E.ResourceCardsDealt)
 def _on_resource_cards_dealt(s: GameState, e: E.ResourceCardsDealt, layout: Layout) -> GameState:
-    return replace(_pop_pin(s, "displays"), display=s.display + e.cards, rng=s.rng + 1)
+    return _displayed(_pop_pin(s, "displays"), s.display + e.cards, s.frame.rng + 1)
 
 
 #: Pending records are immutable values: one per (kind, seat) is shared by every state.
@@ -286,11 +293,12 @@ def _on_decision_pending(s: GameState, e: E.DecisionPending, layout: Layout) -> 
         pending = Pending(e.kind, e.seat)
         if len(_PENDING) < 1024:  # kinds x seats: small, unless a forged log invents kinds
             _PENDING[key] = pending
+    frame = s.frame
     if e.kind != "draft" and s.stage == "draft":
-        last = s.pending
+        last: Pending | None = frame.pending
         if last is not None and last.kind == "draft":  # a question within a draft turn: whose turn (issue #53)
-            return _pending_turn(s, pending, s.decision + 1, last.seat)
-    return _pending(s, pending, s.decision + 1)
+            return _pending_turn(s, pending, frame.decision + 1, last.seat)
+    return _pending(s, pending, frame.decision + 1)
 
 
 # ----------------------------------------------------------------- phase I
@@ -355,7 +363,7 @@ def _on_builder_drawn(s: GameState, e: E.BuilderDrawn, layout: Layout) -> GameSt
             table = _decided(table, decided)
     if s.pins.builders:
         s = _pop_pin(s, "builders")
-    return _drawn(s, _draw(b, _without(b.bag, e.seat), e.seat, e.price), s.rng + 1, table)
+    return _drawn(s, _draw(b, _without(b.bag, e.seat), e.seat, e.price), s.frame.rng + 1, table)
 
 
 @on(E.BuilderReturned)
@@ -635,7 +643,7 @@ def _on_display_cleared(s: GameState, e: E.DisplayCleared, layout: Layout) -> Ga
 
 @on(E.TaxRolled)
 def _on_tax_rolled(s: GameState, e: E.TaxRolled, layout: Layout) -> GameState:
-    return replace(_pop_pin(s, "tax"), tax=e.value, rng=s.rng + 1)
+    return _taxed(_pop_pin(s, "tax"), e.value, s.frame.rng + 1)
 
 
 @on(E.TaxExempted)
@@ -734,7 +742,7 @@ def _on_round_ended(s: GameState, e: E.RoundEnded, layout: Layout) -> GameState:
 
 @on(E.GameEnded)
 def _on_game_ended(s: GameState, e: E.GameEnded, layout: Layout) -> GameState:
-    return replace(s, stage="over", game_over=True, pending=None, decision=s.decision + 1)
+    return _over(s, "over", True, None, s.frame.decision + 1)
 
 
 missing = set(E.EVENT_TYPES.values()) - set(_HANDLERS)

@@ -32,7 +32,7 @@ from .context import Rules
 from .evolve import evolve
 from .queries import free_spots
 from .reach import play_direction
-from .state import GameState
+from .state import GameState, Pending
 from .steps import STEP, enter_step
 from .zones import copy_options, draft_events, give_options, setup_draft
 
@@ -46,7 +46,7 @@ def run(state: GameState, rules: Rules, events: list[Any]) -> tuple[list[Any], G
         state = evolve(state, e, rules)
     b = Batch(state, rules)  # one batch gathers everything up to the next decision
     out = b.events = list(events)
-    while not b.state.game_over:
+    while not b.state.frame.game_over:
         if out and type(out[-1]) is E.DecisionPending:
             break
         advance_into(b, rules)
@@ -56,7 +56,7 @@ def run(state: GameState, rules: Rules, events: list[Any]) -> tuple[list[Any], G
 def advance(state: GameState, rules: Rules) -> Batch:
     """The next batch of automatic events (empty only when the game is over)."""
     b = Batch(state, rules)
-    if not state.game_over:
+    if not state.frame.game_over:
         advance_into(b, rules)
     return b
 
@@ -125,7 +125,7 @@ def advance_into(b: Batch, rules: Rules) -> None:
 def _setup(b: Batch, rules: Rules) -> None:
     """Chance: shuffle the decks (§1)."""
     state = b.state
-    numbers = rng.stream(state.seed, state.rng)
+    numbers = rng.stream(state.seed, state.frame.rng)
     n = state.n_players
     craftsmen = rules.cards_at("craftsman", n)
     rounds = rules.layout.rounds
@@ -153,7 +153,7 @@ def _round_start(b: Batch, rules: Rules, rnd: int) -> None:
     if pinned:
         b.add(E.ResourceCardsDealt(pinned[0]))
     else:
-        numbers = rng.stream(b.state.seed, b.state.rng)
+        numbers = rng.stream(b.state.seed, b.state.frame.rng)
         n = b.state.n_players
         dealt = rng.shuffled(numbers, rules.resource_cards(n))[: rules.layout.resources_for(n)]
         b.add(E.ResourceCardsDealt(tuple(dealt) + rules.every_round_cards(n)))
@@ -168,7 +168,7 @@ def _draft(b: Batch, rules: Rules) -> None:
         b.add(E.DraftEnded())
         _bag(b, rules)
         return
-    last = state.pending
+    last: Pending | None = state.frame.pending
     step = play_direction(state)  # -1 in a round a card reversed (issue #53)
     if last is None:
         first = state.start_player
@@ -211,7 +211,7 @@ def _builders(b: Batch, rules: Rules) -> None:
         if pinned and pinned[0] in state.bag:
             seat = pinned[0]
         else:
-            numbers = rng.stream(state.seed, state.rng)
+            numbers = rng.stream(state.seed, state.frame.rng)
             seat = state.bag[rng.below(numbers, len(state.bag))]
         price = state.marker
         if len(state.bag) <= rules.layout.free_builders_for(state.n_players):

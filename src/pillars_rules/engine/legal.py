@@ -42,7 +42,7 @@ from .queries import can_pay, conversions, free_spots, trades_of
 from .reach import scaled
 from .shared import ballot_events
 from .shared import options as shared_options
-from .state import CUBE_INDEX, GameState
+from .state import CUBE_INDEX, GameState, Pending
 from .steps import market_turn
 from .zones import (
     copy_grants,
@@ -69,8 +69,9 @@ def _place_source(state: GameState) -> tuple[str, int]:
 # ------------------------------------------------------------------ legal actions
 def legal_actions(state: GameState, rules: Rules) -> list:
     """Every legal action of the seat that must decide (empty when the game is over)."""
-    pend = state.pending
-    if pend is None or state.game_over:
+    frame = state.frame  # read once: the frame's fields through the state cost more
+    pend: Pending | None = frame.pending
+    if pend is None or frame.game_over:
         return []
     return _LEGAL[pend.kind](state, rules, pend.seat)
 
@@ -293,7 +294,7 @@ def action_events(state: GameState, rules: Rules, action) -> list:
         for e in events:
             after = evolve(after, e, rules)
         events += action_trigger_events(state, after, rules, _seat(state), kind, getattr(action, "location", None))
-    pending = state.pending
+    pending: Pending | None = state.frame.pending
     if pending is not None and pending.kind == "market" and any(type(e) is E.ChoicesQueued for e in events):
         events.append(E.Decided(pending.seat, market_turn(state.step)))
     return events
@@ -305,7 +306,7 @@ def _action_events(state: GameState, rules: Rules, action: Any) -> list:
 
 def _seat(state: GameState) -> int:
     """The seat that must decide (an action is only listed or checked while one must)."""
-    pend = state.pending
+    pend: Pending | None = state.frame.pending
     assert pend is not None
     return pend.seat
 

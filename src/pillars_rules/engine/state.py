@@ -20,6 +20,7 @@ import attrs
 
 from .._build import is_compiled_file
 from ..cardlang.effects import CUBES
+from ..core.frame import START, Frame
 
 CUBE_INDEX: Final = {c: i for i, c in enumerate(CUBES)}
 #: the four cube kinds, in the order of PlayerState.cubes
@@ -403,10 +404,15 @@ class GameState:
     is ``state.board.market``. Secret parts (deck orders, the seed) are hidden
     from players by :meth:`pillars_rules.Game.view`.
 
-    ``decision`` numbers the decision points (the move token): 1 when the
-    first decision is pending, one more for each later one and for the end of
-    the game, so every applied action moves it on by exactly one. It is
-    counted by evolve, so replay and load rebuild it.
+    ``frame`` is the framework's part (:class:`~pillars_rules.core.Frame`,
+    issue #57), what the core reads of every game's state: ``decision``
+    numbers the decision points (the move token: 1 when the first decision is
+    pending, one more for each later one and for the end of the game, so every
+    applied action moves it on by exactly one), ``pending`` is who must decide
+    and what (a :class:`Pending`), ``rng`` counts the random draws recorded,
+    ``game_over`` says the game has ended. Each reads through too
+    (``state.pending`` is ``state.frame.pending``). Evolve makes them, so
+    replay and load rebuild them.
 
     ``effects`` counts, per seat, the card effects it got this round (each
     gain, loss or choice a card's ability gave it), against the budget
@@ -439,17 +445,14 @@ class GameState:
     stage: str = "setup"
     step: str = ""
     start_player: int = 0
-    pending: Pending | None = None
-    rng: int = 0
+    frame: Frame = Frame()
     players: tuple[PlayerState, ...] = ()
     board: Board = Board()
     decks: Decks = Decks()
     table: RoundState = RoundState()
     builders: Builders = Builders()
     cathedral: int = 0
-    game_over: bool = False
     pins: Pins = Pins()
-    decision: int = 0
     effects: tuple[int, ...] = ()
     granted: tuple[tuple[int, str, int, int, int, int], ...] = ()
     counters: tuple[tuple[int, str, int], ...] = ()
@@ -465,17 +468,14 @@ class GameState:
         stage: str = "setup",
         step: str = "",
         start_player: int = 0,
-        pending: Pending | None = None,
-        rng: int = 0,
+        frame: Frame = START,
         players: tuple[PlayerState, ...] = (),
         board: Board = _EMPTY_BOARD,
         decks: Decks = _NO_DECKS,
         table: RoundState = _NEW_ROUND,
         builders: Builders = _NO_BUILDERS,
         cathedral: int = 0,
-        game_over: bool = False,
         pins: Pins = _NO_PINS,
-        decision: int = 0,
         effects: tuple[int, ...] = (),
         granted: tuple[tuple[int, str, int, int, int, int], ...] = (),
         counters: tuple[tuple[int, str, int], ...] = (),
@@ -489,17 +489,14 @@ class GameState:
         object.__setattr__(self, "stage", stage)
         object.__setattr__(self, "step", step)
         object.__setattr__(self, "start_player", start_player)
-        object.__setattr__(self, "pending", pending)
-        object.__setattr__(self, "rng", rng)
+        object.__setattr__(self, "frame", frame)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "decks", decks)
         object.__setattr__(self, "table", table)
         object.__setattr__(self, "builders", builders)
         object.__setattr__(self, "cathedral", cathedral)
-        object.__setattr__(self, "game_over", game_over)
         object.__setattr__(self, "pins", pins)
-        object.__setattr__(self, "decision", decision)
         object.__setattr__(self, "effects", effects)
         object.__setattr__(self, "granted", granted)
         object.__setattr__(self, "counters", counters)
@@ -509,6 +506,23 @@ class GameState:
         object.__setattr__(self, "seen", seen)
 
     # ---- the grouped fields, read through (``state.market`` is ``state.board.market``)
+    @property
+    def pending(self) -> Pending | None:
+        pending: Pending | None = self.frame.pending
+        return pending
+
+    @property
+    def rng(self) -> int:
+        return self.frame.rng
+
+    @property
+    def game_over(self) -> bool:
+        return self.frame.game_over
+
+    @property
+    def decision(self) -> int:
+        return self.frame.decision
+
     @property
     def seed(self) -> int:
         return self.fixed.seed
@@ -709,16 +723,27 @@ class GameState:
 
 #: The groups of :class:`GameState`: field name -> record class.
 GROUPS: dict[str, type] = {
+    "frame": Frame,
     "fixed": Fixed,
     "board": Board,
     "decks": Decks,
     "table": RoundState,
     "builders": Builders,
 }
-#: Which group each grouped field lives in (``"market"`` -> ``"board"``).
+#: Which group each grouped field lives in (``"market"`` -> ``"board"``, ``"decision"`` -> ``"frame"``).
 GROUP_OF: dict[str, str] = {a.name: group for group, cls in GROUPS.items() for a in attrs.fields(cls)}
+#: The state's fields as its JSON writes them (a seat's export, the server's
+#: updates): the frame's fields by name, in the places they held before the
+#: state held a :class:`~pillars_rules.core.Frame` (issue #57), so the JSON is
+#: the same as before.
+WIRE_FIELDS: tuple[str, ...] = tuple(
+    name
+    for a in attrs.fields(GameState)
+    for name in {"frame": ("pending", "rng"), "pins": ("game_over", "pins", "decision")}.get(a.name, (a.name,))
+)
 #: Every record class of the state.
 RECORDS: tuple[type, ...] = (
+    Frame,
     Pieces,
     PlayerState,
     Pending,

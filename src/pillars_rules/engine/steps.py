@@ -19,6 +19,7 @@ from .batch import Batch, _instant, action_trigger_events, fits, instant_events,
 from .context import Rules
 from .queries import conversions
 from .shared import queue_events
+from .state import Pending
 
 #: The kind of the ``Decided`` that records a place's spot effects given, before its key.
 SPOT_EFFECTS_GIVEN: Final = "spot:"
@@ -177,7 +178,7 @@ def _step_tax(b: Batch, rules: Rules) -> None:
         if state.pins.tax:
             b.add(E.TaxRolled(state.pins.tax[0]))
         else:
-            numbers = rng.stream(state.seed, state.rng)
+            numbers = rng.stream(state.seed, state.frame.rng)
             die = rules.layout.tax_die
             b.add(E.TaxRolled(die[rng.below(numbers, len(die))]))
         return
@@ -238,7 +239,7 @@ def _step_market(b: Batch, rules: Rules) -> None:
     if not active:
         _next(b, rules)
         return
-    last = state.pending
+    last: Pending | None = state.frame.pending
     if (
         last is not None
         and last.seat in order

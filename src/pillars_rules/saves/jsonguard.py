@@ -38,7 +38,7 @@ import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..errors import PillarsError, safe_repr
+from ..errors import PillarsError, SaveError, safe_repr
 
 
 class JsonWords(NamedTuple):
@@ -134,4 +134,28 @@ class GuardedJson:
             raise self.error(words.unreadable.format(text=text, shown=safe_repr(text, 80))) from None
 
 
-__all__ = ["GuardedJson", "JsonWords"]
+def json_kind(value: object) -> str:
+    """What kind of JSON value ``value`` (parsed JSON) is, in words (``"a string"``, ``"null"``...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number" if not isinstance(value, float) or value == value else "NaN"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def bad_value(path: str, want: str, value: object, index: int | None) -> SaveError:
+    """The :class:`~pillars_rules.errors.SaveError` of a parsed JSON ``value`` at
+    ``path`` that is not ``want`` (``index``: the event it is in, if any)."""
+    shown = safe_repr(value, 40)
+    return SaveError(f"{path}: expected {want}, got {json_kind(value)} {shown}", index)
+
+
+__all__ = ["GuardedJson", "JsonWords", "bad_value", "json_kind"]

@@ -129,7 +129,7 @@ def replay_by_listing(kind: GameType, events: list[Any], rules: Any, verify: boo
     log.extend(expected)
     i = len(log)
     while i < len(events):
-        if state.game_over:
+        if state.frame.game_over:
             raise SaveError(f"$.events[{i}] ({type(events[i]).__name__}): events after the end of the game", i)
         best, found = 0, None
         for action in kind.legal(state, rules):
@@ -148,7 +148,7 @@ def replay_by_listing(kind: GameType, events: list[Any], rules: Any, verify: boo
             if i + best >= len(events):
                 raise SaveError(f"the log ends early at {len(events)} events, within a decision's events", len(events))
             j = i + best
-            pending = state.pending
+            pending = state.frame.pending
             who = f"seat {pending.seat} ({pending.kind})" if pending is not None else "no seat"
             raise SaveError(
                 f"$.events[{j}] ({type(events[j]).__name__}) does not follow from the state before it: "

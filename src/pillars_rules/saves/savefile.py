@@ -35,26 +35,18 @@ import json
 from typing import Any
 
 from .. import __version__
-from ..core import GameType, game_type, game_type_of
+from ..core import GameType, game_type, game_type_of, game_types
 from ..core.gametype import FORMAT_FIELDS
 from ..core.session import Game
 from ..errors import ConfigError, PillarsError, SaveError, bounded
 from ..limits import MAX_EVENTS, MAX_INT, MAX_ITEMS, MAX_SAVE_BYTES, MAX_STRING_LENGTH
-from .jsonguard import GuardedJson, JsonWords
+from .jsonguard import GuardedJson, JsonWords, bad_value
 from .replay import check_verify
-from .strict import _bad, _strict
-from .upcasters import (
-    RULES_UPCASTERS,
-    UPCASTERS,
-    upcast_rules_v1_v2,
-    upcast_v1_v2,
-    upcast_v2_v3,
-    upcast_v3_v4,
-    upcast_v4_v5,
-)
 
 FORMAT = "pillars-rules-save"
-#: Current save format (history in :mod:`pillars_rules.saves.upcasters`).
+#: Current save format. Formats 1 to 4 named no game: the game whose saves they
+#: are upcasts them (:meth:`~pillars_rules.core.GameType.upcast_save`; their
+#: history: :mod:`pillars_rules.games.pillars.upcasters`).
 FORMAT_VERSION = 5
 
 
@@ -105,7 +97,7 @@ def _upcast(doc: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """The document in the current format, and the format it was written in."""
     version = doc.get("format_version")
     if type(version) is not int:
-        raise _bad("$.format_version", "a whole number", version, None)
+        raise bad_value("$.format_version", "a whole number", version, None)
     original = version
     if version > FORMAT_VERSION:
         lib = doc.get("library_version")
@@ -115,12 +107,28 @@ def _upcast(doc: dict[str, Any]) -> tuple[dict[str, Any], int]:
             f"it was written by pillars-rules {lib} -- upgrade to load it"
         )
     while version < FORMAT_VERSION:
-        up = UPCASTERS.get(version)
-        if up is None:
-            raise SaveError(f"save format {version} is too old to load (no upcaster)")
-        doc = up(doc)
+        doc = _next_format(doc, version)
         version = doc["format_version"]
     return doc, original
+
+
+def _next_format(doc: dict[str, Any], version: int) -> dict[str, Any]:
+    """A document of a format before the one that names the game, one format
+    on: upcast by the registered game whose saves that format wrote."""
+    for kind in game_types():
+        up = kind.upcast_save(doc, version)
+        if up is not None:
+            return up
+    raise SaveError(f"save format {version} is too old to load (no upcaster)")
+
+
+def _text(value: object, path: str) -> str:
+    """``value`` (parsed JSON) if it is a string within the limit."""
+    if type(value) is not str:
+        raise bad_value(path, "a string", value, None)
+    if len(value) > MAX_STRING_LENGTH:
+        raise SaveError(f"{path}: string of {len(value)} characters; the limit is {MAX_STRING_LENGTH}")
+    return value
 
 
 def game_of(doc: dict[str, Any], cards: object = None) -> GameType:
@@ -130,19 +138,19 @@ def game_of(doc: dict[str, Any], cards: object = None) -> GameType:
     the rules of another game."""
     if "game" not in doc:
         raise SaveError("$.game: the header lacks the field 'game' (the name of the game the save records)")
-    name = _strict(str, doc["game"], "$.game", None)
+    name = _text(doc["game"], "$.game")
     try:
         kind = game_type(name)
     except ConfigError as exc:
         raise SaveError(f"$.game: {exc}") from None
     if "library_version" not in doc:
         raise SaveError("$: the header lacks the field 'library_version'")
-    _strict(str, doc["library_version"], "$.library_version", None)
+    _text(doc["library_version"], "$.library_version")
     if "events" not in doc:
         raise SaveError("$: the header lacks the field 'events'")
     raw = doc["events"]
     if type(raw) is not list or not raw:
-        raise _bad("$.events", "a non-empty list of events", raw, None)
+        raise bad_value("$.events", "a non-empty list of events", raw, None)
     if len(raw) > MAX_EVENTS:
         raise SaveError(f"$.events: {len(raw)} events; the limit is {MAX_EVENTS}")
     other = _rules_game(cards)
@@ -216,13 +224,6 @@ __all__ = [
     "save",
     "load",
     "game_of",
-    "upcast_v1_v2",
-    "upcast_v2_v3",
-    "upcast_v3_v4",
-    "upcast_v4_v5",
-    "UPCASTERS",
-    "upcast_rules_v1_v2",
-    "RULES_UPCASTERS",
     "FORMAT_VERSION",
     "MAX_SAVE_BYTES",
     "MAX_EVENTS",

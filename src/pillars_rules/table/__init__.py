@@ -43,7 +43,7 @@ from pillars_rules.view import redact_event
 from .. import errors
 from ..core import GameType
 from ..errors import ConflictError, IllegalActionError, LimitError, StaleActionError
-from ..saves.codec import event_to_dict
+from ..pillars_json.codec import event_to_dict
 from . import actionjson, rows
 from .backend import Store
 from .follow import follow

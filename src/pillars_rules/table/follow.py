@@ -22,7 +22,7 @@ import pillars_rules as pr
 
 from ..errors import PillarsError
 from ..games.pillars import infer_action
-from ..saves.strict import event_from_dict
+from ..pillars_json.strict import event_from_dict
 
 
 def follow(game: pr.Game, tail: Sequence[dict[str, Any]]) -> pr.Game | None:

@@ -127,7 +127,7 @@ class LogText:
     def _known(self, events, encoded: Sequence[str] = ()) -> tuple:
         """The kept record of the game whose log is ``events``: (first event, last event,
         events encoded, their JSON text, the game's :class:`StateJSON`), grown to ``events``."""
-        from pillars_rules.saves.codec import event_to_dict
+        from pillars_rules.pillars_json.codec import event_to_dict
 
         if not events:
             return (None, None, 0, "[]", StateJSON())
@@ -157,7 +157,7 @@ class LogText:
         and its card set; the worker gets the same view as from pickling ``view``. The
         state's JSON is made part by part, each part once per game (:class:`StateJSON`);
         ``encoded`` as in :meth:`text`."""
-        from pillars_rules.saves.actions_json import encode_action
+        from pillars_rules.pillars_json.actions_json import encode_action
         from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, _CardsRef
 
         known = self._known(view.events, encoded)
@@ -207,7 +207,7 @@ class DecodedLogs:
 
     def events(self, log: str, key: int) -> tuple:
         """The events of ``log`` (JSON text of a list of event objects) of the game ``key``, decoded."""
-        from pillars_rules.saves.strict import event_from_dict
+        from pillars_rules.pillars_json.strict import event_from_dict
 
         kept = self._games.get(key)
         if kept is not None and kept[1] and len(kept[0]) <= len(log) and log.startswith(kept[0][:-1]):

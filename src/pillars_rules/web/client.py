@@ -110,7 +110,7 @@ class GameClient:
     def view(self, cards=None) -> pr.SeatView:
         """What this client holds as a :class:`~pillars_rules.SeatView` (for a bot policy).
         The log is decoded once, event by event as it grows, not at every call."""
-        from pillars_rules.saves.strict import event_from_dict
+        from pillars_rules.pillars_json.strict import event_from_dict
         from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, from_export
 
         decoded = self._decoded

@@ -286,7 +286,7 @@ class Frames:
 
     def extend(self, game: pr.Game) -> None:
         """Encode the events of ``game`` not encoded yet."""
-        from ..saves.codec import event_to_dict
+        from ..pillars_json.codec import event_to_dict
 
         k = len(self.events)
         if k < game.n_events:
@@ -312,7 +312,7 @@ class Frames:
         """The full sync of ``seat`` (``None``: a spectator): its export, the
         sentences of its events, who must act, its choices and the result."""
         self.extend(game)
-        from ..saves.actions_json import encode_action
+        from ..pillars_json.actions_json import encode_action
         from .labels import choice_dicts
 
         view = game.view(seat)

@@ -37,7 +37,7 @@ import pillars_rules as pr
 
 from ..errors import ConfigError, DamagedGameError, StoreError
 from ..games.pillars import PILLARS
-from ..saves.codec import converter, event_to_dict
+from ..pillars_json.codec import converter, event_to_dict
 from ..table import Table
 from ..view import redact_state
 from . import gamereplay as G

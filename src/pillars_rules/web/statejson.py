@@ -30,10 +30,11 @@ import attrs
 
 from pillars_rules import GameState
 
-from ..saves.codec import converter
+from ..core import Frame
+from ..pillars_json.codec import STATE_FIELDS, converter
 
-#: The fields of a state, in the order of its JSON object.
-FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(GameState))
+#: The fields of a state, in the order of its JSON object (the frame's fields in their places).
+FIELDS: tuple[str, ...] = STATE_FIELDS
 #: The field whose items are sent one by one (a move changes one or two players).
 BY_ITEM = "players"
 _unstructure = converter.unstructure
@@ -109,7 +110,11 @@ def _shape(cls: type) -> tuple[tuple[tuple[str, object], ...], Any]:
     out = _FIELDS.get(cls)
     if out is None:
         hints = typing.get_type_hints(cls)
-        fields = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
+        if cls is GameState:  # the frame's fields written in their places, as the state's own
+            hints.update(typing.get_type_hints(Frame))
+            fields = tuple((name, hints[name]) for name in FIELDS)
+        else:
+            fields = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
         out = _FIELDS[cls] = (fields, operator.attrgetter(*(n for n, _ in fields)))
     return out
 

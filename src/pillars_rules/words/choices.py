@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from attrs import frozen
 
-from ..saves.actions_json import encode_action
+from ..pillars_json.actions_json import encode_action
 from .labels import DEPENDS, WRITERS, Context, Parts
 
 if TYPE_CHECKING:  # pragma: no cover

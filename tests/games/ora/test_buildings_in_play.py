@@ -551,7 +551,7 @@ def test_each_settlement_scores_its_values_and_its_neighbours_dwelling_in_the_fi
     }
     econ = {"S01": 0, "S02": 1, "S03": 2, "S04": 4, "S05": -1, "S06": 3, "S07": 8, "S08": 10, "G22": 7}
     assert parts(g.state, 0) == (0, sum(econ.values()), sum(dwell.values()))
-    events, end = run(ORA, attrs.evolve(g.state, stage="over", pending=None), g.rules, [])
+    events, end = run(ORA, attrs.evolve(g.state, stage="over", frame=g.state.frame.answered()), g.rules, [])
     assert type(events[-1]) is R.GameEnded and end.game_over
     assert events[-1].scores[0] == sum(econ.values()) + sum(dwell.values()) == 34 + 78
     assert events[-1].scores[1] == sum(parts(g.state, 1))  # the others: their start goods and heartland

@@ -23,10 +23,11 @@ def _states():
 
 def test_a_copy_with_changes_equals_attrs_evolve_and_shares_the_rest():
     for s in _states():
-        changes = {"stage": "after", "decision": s.decision + 7, "chain": ("0/x",)}
+        frame = s.frame.ending()  # a new frame: the decision moved on, the game over
+        changes = {"stage": "after", "frame": frame, "chain": ("0/x",)}
         got, want = _evolve(s, **changes), attrs.evolve(s, **changes)
         assert got == want and hash(got) == hash(want) and repr(got) == repr(want)
-        assert got is not s and got.decision == s.decision + 7
+        assert got is not s and got.decision == s.decision + 1 and got.game_over
         for f in attrs.fields(type(s)):
             if f.name not in changes:
                 assert getattr(got, f.name) is getattr(s, f.name)

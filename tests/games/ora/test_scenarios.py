@@ -89,7 +89,7 @@ def test_3_clergy_come_home_only_when_all_are_placed():
     g = game()
     g = placed(g, 0, ("prior", "0/H01"), ("lay brother", "0/H02"))
     g = placed(g, 1, ("prior", "1/H01"), ("lay brother", "1/H02"), ("lay brother", "1/H03"))
-    state = attrs.evolve(g.state, stage="round over", queue=(), pending=None)
+    state = attrs.evolve(g.state, stage="round over", queue=(), frame=g.state.frame.answered())
     events, after = flow(state, g.rules)
     assert [e for e in events if type(e) is R.Returned] == [R.Returned(1)]
     assert K.free(after.workers, 1) == ("prior", "lay brother", "lay brother")
@@ -100,7 +100,7 @@ def test_4_and_9_the_wheel_caps_at_10_and_grapes_and_stone_enter_on_0():
     """§13.4 (§3.3, §5.1): an indicator on 10 stays on 10. §13.9 (§3.3, §5.3; R6): France, the
     rotation of round 8 puts grapes on 0, of round 13 stone; Ireland has no grapes."""
     g = wheel(game(), sheep=12)
-    state = attrs.evolve(g.state, stage="round over", queue=(), pending=None)
+    state = attrs.evolve(g.state, stage="round over", queue=(), frame=g.state.frame.answered())
     _, after = flow(state, g.rules)
     assert after.wheel.step("sheep") == 12 and g.rules.wheel.values[12] == 10
     for variant in ("france", "ireland"):
@@ -481,7 +481,7 @@ def test_5_solo_an_indicator_pushed_beyond_10_leaves():
     """§13.5 (§9.2; R23): in solo the clay indicator on 10 leaves the wheel at the rotation; the
     joker may still be taken for clay."""
     g = wheel(game("solo"), clay=12)
-    state = attrs.evolve(g.state, stage="round over", queue=(), pending=None)
+    state = attrs.evolve(g.state, stage="round over", queue=(), frame=g.state.frame.answered())
     _, after = flow(state, g.rules)
     assert after.wheel.step("clay") is None and after.wheel.step("sheep") is not None
 

@@ -100,8 +100,8 @@ def fold(state: R.State | None, event: Any, rules: OraRules) -> R.State:
         return initial(event, rules)
     t = type(event)
     if t is R.Turn:
-        return _evolve(state, pending=event, decision=state.decision + 1)
-    s = _evolve(state, pending=None) if state.pending is not None else state
+        return _evolve(state, frame=state.frame.asking(event))
+    s = _evolve(state, frame=state.frame.answered()) if state.frame.pending is not None else state
     after: R.State = _FOLD[t](s, event, rules)
     return after
 
@@ -352,7 +352,7 @@ def _end_triggered(s: R.State, e: R.EndTriggered, rules: OraRules) -> R.State:
 def _ended(s: R.State, e: R.GameEnded, rules: OraRules) -> R.State:
     # the last answer moves the decision on too, as every answer does (the core's contract:
     # a table's store counts one decision per answer; Pillars' game end does the same)
-    return _evolve(s, game_over=True, stage="over", decision=s.decision + 1)
+    return _evolve(s, stage="over", frame=s.frame.ending())
 
 
 _FOLD: dict[type, Any] = {

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from ...core.frame import START, Frame, read_through
 from ...mechanisms.grid import Grid, Stacks
 from ...mechanisms.phases import Phases
 from ...mechanisms.wheel import Wheel
@@ -475,9 +476,8 @@ class State:
     #: the building whose outcome is the next decision (Place, Contract, Activate and the priors)
     using: Using | None = None
     built: tuple[int, str] | None = None
-    pending: Turn | None = None
-    game_over: bool = False
-    decision: int = 0
+    #: the framework's part (the core's): the decision, who is pending (a Turn), whether the game is over
+    frame: Frame = START
     #: the seats that decide (solo: 1; the neutral player is the last seat, §9.3)
     players: int = 0
     #: solo: the buildings the neutral player built in this phase (§9.5)
@@ -488,6 +488,11 @@ class State:
     @property
     def n(self) -> int:
         return len(self.names)
+
+    # the framework's fields by their old names, for the clients that read them (state.pending...)
+    pending = read_through("pending")
+    game_over = read_through("game_over")
+    decision = read_through("decision")
 
     def stock(self, seat: int) -> dict[str, int]:
         return dict(self.stocks[seat])

@@ -29,13 +29,14 @@ from ...engine.legal import action_events, legal_actions
 from ...engine.refusals import explain
 from ...engine.state import GameState
 from ...errors import ConfigError, LimitError, PillarsError, bounded
-from ...saves.codec import event_to_dict
-from ...saves.strict import event_from_dict
+from ...pillars_json.codec import event_to_dict
+from ...pillars_json.strict import event_from_dict
 from ...view import export, view
 from ...words.events import describe
 from .replay import replay_pillars
 from .saves import load_save, save_header
 from .setup import game_started, load_cards, prepare
+from .upcasters import UPCASTERS
 
 
 def _unlabelled(action: Any) -> Any:
@@ -232,6 +233,11 @@ class PillarsType(GameType):
 
     def is_start(self, event: Any) -> bool:
         return type(event) is E.GameStarted
+
+    def upcast_save(self, doc: dict[str, Any], version: int) -> dict[str, Any] | None:
+        # formats 1 to 4 knew one game, this one: their saves are upcast by its upcasters
+        up = UPCASTERS.get(version)
+        return None if up is None else up(doc)
 
     def save_header(self, game: Any) -> dict[str, Any]:
         return save_header(game)

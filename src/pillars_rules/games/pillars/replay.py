@@ -32,7 +32,7 @@ from ...engine.rng import MAX_SEED, SEED_BITS
 from ...engine.state import GameState
 from ...errors import IllegalActionError, PillarsError, SaveError, bounded, safe_repr
 from ...limits import MAX_EVENTS, MAX_SEAT_NAME_LENGTH
-from ...saves.strict import check_event
+from ...pillars_json.strict import check_event
 from .setup import check_variants, counts_text, set_name
 
 _FIRST_EVENT_ACTION = {
@@ -191,7 +191,7 @@ def _replay(kind: GameType, events: list[Any], cards: CardSet, verify: bool, typ
     log = events[:start] + expected
     i = start + len(expected)
     while i < len(events):
-        if state.game_over:
+        if state.frame.game_over:
             raise SaveError(f"$.events[{i}] ({type(events[i]).__name__}): events after the end of the game", i)
         action = _listed(infer_action(events, i, state), legal_actions(state, rules))
         if action is None:

@@ -8,7 +8,7 @@ save layer (:mod:`pillars_rules.saves`, which names no game):
   4's, in its order);
 * :func:`load_save` -- a save's header read as Pillars wrote it in each format
   and rules version: a format 1 or 2 ``card_hash`` translated, the
-  rules-version upcasters (:data:`~pillars_rules.saves.upcasters.RULES_UPCASTERS`)
+  rules-version upcasters (:data:`~pillars_rules.games.pillars.upcasters.RULES_UPCASTERS`)
   run, the card set checked by its hash, the header checked against the log's
   ``GameStarted``, then the log replayed (:mod:`.replay`).
 """
@@ -23,10 +23,10 @@ from ...engine import events as E
 from ...engine.context import RULES_VERSION
 from ...errors import SaveError, safe_repr
 from ...limits import MOST_PLAYERS
-from ...saves.strict import Seed, _strict, event_from_dict
-from ...saves.upcasters import IDENTITY_FORMAT, RULES_UPCASTERS, translate_legacy_card_hash
+from ...pillars_json.strict import Seed, _strict, event_from_dict
 from .replay import replay_pillars
 from .setup import load_cards
+from .upcasters import IDENTITY_FORMAT, RULES_UPCASTERS, translate_legacy_card_hash
 
 #: The header fields of a Pillars save, each with its JSON type (the format's own
 #: fields, :data:`~pillars_rules.core.gametype.FORMAT_FIELDS`, are checked by

@@ -40,7 +40,7 @@ import attrs
 from ..engine.actions import ACTION_TYPES
 from ..errors import IllegalActionError, safe_repr
 from ..limits import MAX_ACTION_BYTES, MAX_NAME_LENGTH
-from .jsonguard import GuardedJson, JsonWords
+from ..saves.jsonguard import GuardedJson, JsonWords
 
 #: Longest string field a client may send (card ids, locations, resources).
 MAX_FIELD_LENGTH = MAX_NAME_LENGTH

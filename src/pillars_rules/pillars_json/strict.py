@@ -21,10 +21,13 @@ from typing import Any
 
 import attrs
 
+from ..core.frame import Frame
 from ..engine import events as E
 from ..engine.rng import MAX_SEED, SEED_BITS
+from ..engine.state import Pending
 from ..errors import SaveError, safe_repr
 from ..limits import MAX_INT, MAX_ITEMS, MAX_STRING_LENGTH
+from ..saves.jsonguard import bad_value as _bad
 
 
 class Seed:
@@ -48,31 +51,12 @@ def _hints(cls: type) -> dict[str, Any]:
         out = _HINTS[cls] = {f.name: f.type for f in attrs.fields(cls)}
         if cls is E.GameStarted:
             out["seed"] = Seed
+        elif cls is Frame:  # a Pillars state's frame (an export's): its pending decision is a Pending
+            out["pending"] = Pending | None
     return out
 
 
 # ------------------------------------------------------------------ strict JSON -> values
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number" if not isinstance(value, float) or value == value else "NaN"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def _bad(path: str, want: str, value: object, index: int | None) -> SaveError:
-    shown = safe_repr(value, 40)
-    return SaveError(f"{path}: expected {want}, got {_json_type(value)} {shown}", index)
-
-
 # Each type gets one compiled structurer (parsed JSON -> value) and one checker
 # (Python value -> None), built once per type, so a save's thousand events pay
 # no run-time type introspection.

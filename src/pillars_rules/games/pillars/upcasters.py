@@ -28,9 +28,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
-from ..cardlang.cardset import CardSet
-from ..engine.context import RULES_V3, RULES_V4
-from ..errors import SaveError, safe_repr
+from ...cardlang.cardset import CardSet
+from ...engine.context import RULES_V3, RULES_V4
+from ...errors import SaveError, safe_repr
 
 #: Format-2 ``card_hash`` values of base card sets shipped by earlier versions.
 #: A save recording one of them was made with the base cards only.
@@ -146,9 +146,9 @@ def legacy_source_hash(cards: CardSet) -> str:
 
 
 def _board_only(text: str) -> bool:
-    from ..cardlang import parse
-    from ..cardlang.effects import BOARD_KINDS
-    from ..errors import CardError
+    from ...cardlang import parse
+    from ...cardlang.effects import BOARD_KINDS
+    from ...errors import CardError
 
     try:
         nodes = parse(text).cards
@@ -163,7 +163,7 @@ def translate_legacy_card_hash(doc: dict, cards: CardSet) -> None:
     old hash was made from the same cards: a known base-set hash with the base
     cards, or the old hash of ``cards``' own sources. Otherwise leave it, so
     the card check refuses the save."""
-    from ..cardlang import base_cards
+    from ...cardlang import base_cards
 
     old = doc.get("card_hash")
     if type(old) is not str or old == cards.identity:
@@ -195,7 +195,7 @@ def upcast_rules_v1_v2(head: dict) -> dict:
     another step) is refused with both rules versions named.
 
     ``head`` is the checked header (``persistence._header``) with raw event objects."""
-    from ..cardlang import base_cards
+    from ...cardlang import base_cards
 
     old, new_hash = _OLD_STATUE_VARIANT, base_cards().content_hash
     events = list(head["events"])
