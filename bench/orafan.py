@@ -36,8 +36,6 @@ SHIPPED = data.data_dir("cards") / "ora-et-labora"
 #: A refusal says the file, line and column, then what (as Pillars' totality asks).
 _LOCATED = re.compile(_PILLARS_LOCATED.pattern.replace(r"drawn\.cards", r"fan\.cards"))
 _REPEATS = ("", "once: ", "up to once: ", "up to 2 times: ", "up to 3 times: ", "any number of times: ")
-_GOOD = re.compile(r"\b(\d+ )?([a-z_]+)\b")
-_MODES = {1: "1", 2: "2", 3: "3", 4: "4"}
 
 
 @functools.cache
