@@ -49,6 +49,7 @@ class ModeWords:
     @classmethod
     def of(cls, names: Mapping[str, Collection[str]]) -> ModeWords:
         """The words of a game's table of them (``steps``, ``moments``, ``after``, ``counts``, ``grants``)."""
+
         def get(key: str) -> frozenset[str]:
             return frozenset(names.get(key, ()))
 
@@ -245,7 +246,7 @@ def compile_mode(
             rep.at(t, f"the clergy '{t.text}' is named twice")
         clergy.append((t.text, _n(rep, k, "a count of clergy", 1)))
     if not clergy:
-        rep.at(node.id, f"mode card '{node.id.text}' needs its clergy: 'clergy 1 \"prior\", 2 \"lay brother\"'")
+        rep.at(node.id, f"mode card '{node.id.text}' needs its clergy: 'clergy N \"KIND\", ...'")
     recalls = []
     for f in many["m_recall"]:
         moment, always = cast(Any, f.value)
@@ -263,11 +264,13 @@ def compile_mode(
             alts.append((m.amounts(amounts), to.text, None if variant is None else variant.text))
         fees.append(tuple(alts))
     if not fees:
-        rep.at(node.id, f"mode card '{node.id.text}' needs the work contract's fees: 'fee 1 coin to owner'")
+        rep.at(node.id, f"mode card '{node.id.text}' needs the work contract's fees: 'fee N GOOD to owner'")
     chooser = m.known(ast.one(fields["m_chooser"], ast.Name), CHOOSERS, "chooser") if "m_chooser" in fields else "owner"
     arm = _n(rep, ast.one(fields["m_arm"], ast.Num), "the arm's spaces", 1) if "m_arm" in fields else 0
     decks = {deck for _, deck in cards.values() if deck}
     phases = m.phases(many["m_phase"], arm, decks)
+    if not phases or "m_arm" not in fields:
+        rep.at(node.id, f"mode card '{node.id.text}' needs the arm's spaces and a phase: 'arm N', 'phase \"NAME\" ...'")
     end_count = None
     if "m_end_count" in fields:
         after, count, most = cast(Any, fields["m_end_count"].value)
