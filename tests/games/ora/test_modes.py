@@ -22,7 +22,7 @@ from pillars_rules.mechanisms.contract import ContractConfig, Fee
 from pillars_rules.mechanisms.phases import End, Phase, PhaseConfig
 from pillars_rules.mechanisms.workers import Recall, WorkerConfig
 
-from .helpers import SHIPPED, fan_set
+from .helpers import SHIPPED, fan_set, located
 
 TEXTS = {p.name: p.read_text(encoding="utf-8") for p in sorted(SHIPPED.glob("*.cards"))}
 MODES = "modes.cards"
@@ -204,11 +204,6 @@ BAD = [
 ]
 
 
-def _located(text: str, new: str) -> tuple[int, int]:
-    at = text.index(new)
-    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
-
-
 @pytest.mark.parametrize(("old", "new", "message"), BAD, ids=[b[2][:40] for b in BAD])
 def test_a_malformed_mode_card_is_refused_where_it_is_written(old, new, message):
     text = TEXTS[MODES]
@@ -225,7 +220,7 @@ def test_a_malformed_mode_card_is_refused_where_it_is_written(old, new, message)
     if "mode card '" in first.message:  # what the card lacks: at its id
         assert bad.split("\n")[first.line - 1].startswith("mode ")
     else:  # at (or just by) the change
-        assert first.line >= _located(bad, new.strip().split("\n")[0])[0] - 2
+        assert first.line >= located(bad, new.strip().split("\n")[0])[0] - 2
 
 
 def test_a_located_error_points_at_the_word():
@@ -233,7 +228,7 @@ def test_a_located_error_points_at_the_word():
     with pytest.raises(CardError) as refused:
         compile_building_texts(list({**TEXTS, MODES: bad}.items()), words=mode_words())
     first = refused.value.diagnostics[0]
-    assert (first.line, first.column) == _located(bad, "clai")
+    assert (first.line, first.column) == located(bad, "clai")
     assert f"{MODES}:{first.line}:{first.column}: error:" in str(refused.value)
     assert "did you mean 'clay'?" in first.message
 
