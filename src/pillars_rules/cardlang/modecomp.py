@@ -365,7 +365,7 @@ def compile_modes(
 
 def render_mode(card: ModeCard) -> str:
     """A mode card in plain words (``pillars-rules cards show``)."""
-    seats = ", ".join(f"{n} players ({token})" for n, token in card.seats)
+    seats = ", ".join(f"{n} player{'s' if n != 1 else ''} ({token})" for n, token in card.seats)
     lines = [f"{card.name} ({card.id}{', ' + card.number if card.number else ''}) -- mode: {seats}"]
     lines.append("Each seat's clergy: " + ", ".join(f"{n} {k}" for k, n in card.clergy) + ".")
     for moment, always in card.recalls:

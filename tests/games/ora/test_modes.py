@@ -138,7 +138,7 @@ def test_cards_check_and_show_know_the_modes(capsys):
     assert "6 mode cards" in capsys.readouterr().out
     assert main(["cards", "show", "solo", "--cards", str(SHIPPED)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "solo (solo) -- mode: 1 players (1)"
+    assert out[0] == "solo (solo) -- mode: 1 player (1)"
     assert "The user picks the clergyman a work contract uses." in out
     assert "The Neutral player starts with builders_market on its first board's top-left square." in out
     assert "Phase E in round 32: two actions, neutral builds, buy landscape, settle." in out
