@@ -63,6 +63,7 @@ FIELD_WORDS: dict[str, str] = {
     "m_option": "option",
     "m_neutral": "neutral",
     "m_goal": "goal",
+    "m_wheel_bonus": "wheel bonus",
 }
 #: The canonical order of a building, settlement, heartland or goods card's fields.
 FIELD_ORDER = (
@@ -100,6 +101,7 @@ FIELD_ORDER = (
     "m_chooser",
     "m_start",
     "m_income",
+    "m_wheel_bonus",
     "m_neutral",
     "m_arm",
     "m_phase",

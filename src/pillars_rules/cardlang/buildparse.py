@@ -200,6 +200,9 @@ class BuildingBuild(PlaceBuild):
     def m_goal(self, meta: Meta, ch: Children) -> ast.Field:
         return self._field(meta, "m_goal", self._num(ch[0]))
 
+    def m_wheel_bonus(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_wheel_bonus", self._num(ch[0]))
+
     # pieces of fields
     def mode_plain(self, meta: Meta, ch: Children) -> b.Mode:
         return b.Mode(self._num(ch[0]), "", **self._pos2(meta))

@@ -408,8 +408,11 @@ class _Parser:
         return "builder_prices", [self.number_list()]
 
     def wheel_field(self) -> _Parsed:
-        """A board's wheel line (``wheel`` is already taken)."""
+        """A board's wheel line (``wheel`` is already taken); a mode card's ``wheel bonus N``."""
         w = self.word()
+        if w == "bonus":
+            self.kw("bonus")
+            return "m_wheel_bonus", [self.take("number")]
         if w == "values":
             self.kw("values")
             return "wheel_values", [self.number_list()]

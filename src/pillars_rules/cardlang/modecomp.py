@@ -95,6 +95,7 @@ class ModeCard:
     options: tuple[tuple[str, tuple[str, Any] | None], ...] = ()
     neutral: tuple[str, str] | None = None
     goal: int | None = None
+    wheel_bonus: int = 0
     number: str = ""
     text: str = field(default="", eq=False, repr=False)
     source: str = field(default="", eq=False, repr=False)
@@ -308,6 +309,7 @@ def compile_mode(
         who, card = cast(Any, fields["m_neutral"].value)
         neutral = (who.text, m.card(card, ("building",)))
     goal = _n(rep, ast.one(fields["m_goal"], ast.Num), "a goal", 0) if "m_goal" in fields else None
+    bonus = _n(rep, ast.one(fields["m_wheel_bonus"], ast.Num), "a bonus", 1) if "m_wheel_bonus" in fields else 0
     if len(rep.diagnostics) > known:
         return None
     return ModeCard(
@@ -328,6 +330,7 @@ def compile_mode(
         options=tuple(options),
         neutral=neutral,
         goal=goal,
+        wheel_bonus=bonus,
         number=ast.one(fields["b_number"], ast.Name).text if "b_number" in fields else "",
         text=text,
         source=rep.file,
@@ -380,6 +383,8 @@ def render_mode(card: ModeCard) -> str:
     lines.append(f"The {'user' if card.chooser == 'user' else 'owner'} picks the clergyman a work contract uses.")
     if card.start:
         lines.append("Each seat starts with " + ", ".join(f"{n} {g}" for g, n in card.start) + ".")
+    if card.wheel_bonus:
+        lines.append(f"Whenever goods are taken from the wheel, every seat takes {card.wheel_bonus} more of each.")
     for r, goods in card.income:
         lines.append(f"Income in round {r}: " + ", ".join(f"{n} {g}" for g, n in goods) + ".")
     if card.neutral:

@@ -32,8 +32,8 @@ def mode_field_text(f: ast.Field) -> str:
     if n == "m_fee":
         alts = (f"{_amounts(a)} to {to.text}" + (f" in {var.text}" if var is not None else "") for a, to, var in v)
         return "fee " + " or ".join(alts)
-    if n in ("m_chooser", "m_arm", "m_goal"):
-        word = {"m_chooser": "chooser", "m_arm": "arm", "m_goal": "goal"}[n]
+    if n in ("m_chooser", "m_arm", "m_goal", "m_wheel_bonus"):
+        word = {"m_chooser": "chooser", "m_arm": "arm", "m_goal": "goal", "m_wheel_bonus": "wheel bonus"}[n]
         return f"{word} {v.text if isinstance(v, ast.Name) else _num(v)}"
     if n == "m_phase":
         name, (how, when), runs, grants = v

@@ -89,6 +89,7 @@ def test_each_mode_card_gives_the_set_up_the_rules_say(mode, players, variant):
     assert (rules.neutral, rules.goal) == (("Neutral player", 500) if mode == "solo" else ("", None))  # §9.3, §9.7
     assert rules.last_round == {"2 players": 400, "long 2 players": 200}.get(mode)  # R35
     assert len(rules.income) == (12 if mode == "short" else 0)  # §10.6; R28
+    assert rules.wheel_bonus == (1 if mode == "short" else 0)  # §10.6; R25
     assert rules.terrains == ("water", "coast", "plains", "hillside", "mountain")
 
 
@@ -195,6 +196,7 @@ BAD = [
     ("    players 1\n", "", "mode card 'solo' needs 'players' and 'modes'"),
     ("    goal 500\n", "    goal 500\n    gain 1 wood\n", "a mode card has set-up lines, not abilities"),
     ("end at round 400", "end at round 0", "a round is 1 or more, not 0"),
+    ("wheel bonus 1", "wheel bonus 0", "a bonus is 1 or more, not 0"),
     (
         '    arm 13\n    phase "A" at round 3',
         '    phase "A" after "bonus round over"',

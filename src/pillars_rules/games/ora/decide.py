@@ -20,7 +20,7 @@ def _fell(state: R.State, rules: OraRules, seat: int, a: R.Fell) -> list[Any]:
     if a.none:
         return [R.Felled(seat, a.cover, None, good, 0, "")]
     got = W.take_wild(rules.wheel, state.wheel, good) if a.joker else W.take(rules.wheel, state.wheel, good)
-    bonus = ((good, 1),) if rules.mode == "short" else ()  # §10.6; R25: the wheel was used
+    bonus = ((good, rules.wheel_bonus),) if rules.wheel_bonus else ()  # §10.6; R25: the wheel was used
     return [R.Felled(seat, a.cover, (a.x, a.y), good, got.amount, got.reset or "", bonus)]
 
 

@@ -90,9 +90,9 @@ def _reachable(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str,
 def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.Used:
     """The event of ``seat`` taking outcome ``o`` of the building ``key``."""
     bonus: tuple[tuple[str, int], ...] = ()
-    if rules.mode == "short" and o.reset:  # §10.6: one more of a good taken from the wheel, for everyone (R25)
+    if rules.wheel_bonus and o.reset:  # §10.6: one more of a good taken from the wheel, for everyone (R25)
         wheel_goods = set(rules.wheel.names) - {"joker"}
-        bonus = tuple((g, 1) for g, _ in o.take if g in wheel_goods or "joker" in o.reset)
+        bonus = tuple((g, rules.wheel_bonus) for g, _ in o.take if g in wheel_goods or "joker" in o.reset)
     return R.Used(seat, key, o.give, o.take, o.reset, tuple(flow_step(f.step, f.arg) for f in o.then), o.words, bonus)
 
 

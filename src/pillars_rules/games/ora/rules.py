@@ -109,6 +109,8 @@ class OraRules:
     last_round: int | None = attrs.field(init=False)
     neutral: str = attrs.field(init=False)
     goal: int | None = attrs.field(init=False)
+    #: how many more of each good taken from the wheel every seat takes (the short game's 1, §10.6; R25)
+    wheel_bonus: int = attrs.field(init=False)
     #: the pile each bought board comes from (board -> pile), and for each pile the other one (a free
     #: landscape of either pile, Bulwark), from the landscape cards; the good each cover gives (§4.5)
     piles: Mapping[str, str] = attrs.field(init=False)
@@ -218,6 +220,7 @@ class OraRules:
         put("last_round", card.last_round)
         put("neutral", "" if card.neutral is None else card.neutral[0])
         put("goal", card.goal)
+        put("wheel_bonus", card.wheel_bonus)
         put("piles", {land.name: land.pile for land in lands if land.pile})
         names = tuple(dict.fromkeys(self.piles.values()))
         put("other_pile", {p: next((q for q in names if q != p), p) for p in names})
