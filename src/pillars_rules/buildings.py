@@ -23,6 +23,7 @@ import attrs
 
 from .cardlang import data
 from .cardlang.buildcomp import BuildingCard, BuildingSet, FunctionSpec, GoodsSpec, load_building_paths
+from .cardlang.modecomp import ModeWords as ModeWords
 from .errors import ConfigError
 from .mechanisms import usefn
 from .mechanisms.twosided import Exchange, GoodsConfig
@@ -94,6 +95,7 @@ def load_buildings(
     paths: Iterable[str | Path],
     goods: GoodsConfig | None = None,
     follows: Collection[tuple[str, str]] | None = None,
+    words: ModeWords | None = None,
 ) -> BuildingSet:
     """Compile card files and folders of goods, heartland, building and settlement
     cards (a shipped set by its name: ``ora-et-labora``), each function bound to
@@ -101,5 +103,6 @@ def load_buildings(
     :class:`~pillars_rules.errors.CardError` lists every problem). ``follows``: the
     follow-ups ``(step, arg)`` the game's flow plays (Ora's:
     :data:`pillars_rules.games.ora.rules.FOLLOWS`); a card writing any other is a
-    located problem (``None``: not checked here)."""
-    return bind(load_building_paths([shipped(p) for p in paths], follows), goods)
+    located problem (``None``: not checked here); ``words``: what the flow knows, for the set's mode
+    cards (Ora's: :data:`pillars_rules.games.ora.steps.MODE_WORDS`)."""
+    return bind(load_building_paths([shipped(p) for p in paths], follows, words), goods)

@@ -129,7 +129,7 @@ def test_a_pillars_card_in_an_ora_set_is_refused_with_a_hint():
         compile_building_texts([("goods.cards", GOODS_TEXT), ("x.cards", 'craftsman c "C" {\n    round 1\n}\n')])
     first = refused.value.diagnostics[0]
     assert (first.line, first.column) == (1, 1) and "unknown card kind 'craftsman'" in first.message
-    assert "goods, heartland, building, settlement, track and landscape cards only" in first.hint
+    assert "goods, heartland, building, settlement, track, landscape and mode cards only" in first.hint
 
 
 def test_work_contract_price_rises_when_built():
@@ -500,5 +500,6 @@ def test_the_shipped_tracks_read_alike_with_both_parsers_and_show_in_words(capsy
     ]
     assert run("cards", "check", "ora-et-labora") == 0
     assert capsys.readouterr().out == (
-        "ok: 78 cards (3 heartland, 67 building, 8 settlement) and a goods card; 9 track cards; 4 landscape cards\n"
+        "ok: 78 cards (3 heartland, 67 building, 8 settlement) and a goods card; 9 track cards; 4 landscape cards; "
+        "6 mode cards\n"
     )

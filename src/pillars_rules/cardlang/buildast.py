@@ -20,8 +20,9 @@ from .board import WHEEL_FIELDS
 
 #: The card kinds of this part of the language: the goods card, the cards with a function, the
 #: tracks (a rotating track of values per player-count mode and variant: the ``wheel`` lines) and the
-#: landscapes (a kind of board of each seat's grid: its sides, where it attaches, its pile and prices).
-CARD_KINDS = ("goods", "heartland", "building", "settlement", "track", "landscape")
+#: landscapes (a kind of board of each seat's grid: its sides, where it attaches, its pile and prices) and
+#: the modes (the set-up of one way to play: its player counts, clergy, contracts, phases, goods and end).
+CARD_KINDS = ("goods", "heartland", "building", "settlement", "track", "landscape", "mode")
 
 #: How each building and goods field is named in messages (the word that starts it).
 FIELD_WORDS: dict[str, str] = {
@@ -48,6 +49,21 @@ FIELD_WORDS: dict[str, str] = {
     "l_prices": "prices",
     "l_attach": "attach",
     "l_side": "side",
+    "m_clergy": "clergy",
+    "m_recall": "recall",
+    "m_fee": "fee",
+    "m_chooser": "chooser",
+    "m_arm": "arm",
+    "m_phase": "phase",
+    "m_end_count": "end after",
+    "m_end_round": "end at round",
+    "m_start": "start goods",
+    "m_income": "income",
+    "m_uncovered": "uncovered",
+    "m_option": "option",
+    "m_neutral": "neutral",
+    "m_goal": "goal",
+    "m_wheel_bonus": "wheel bonus",
 }
 #: The canonical order of a building, settlement, heartland or goods card's fields.
 FIELD_ORDER = (
@@ -78,6 +94,22 @@ FIELD_ORDER = (
     "l_attach",
     "l_covers",
     "l_side",
+    # a mode card's lines: its seats (``modes``, above), clergy, contracts, goods, phases, end, options
+    "m_clergy",
+    "m_recall",
+    "m_fee",
+    "m_chooser",
+    "m_start",
+    "m_income",
+    "m_wheel_bonus",
+    "m_neutral",
+    "m_arm",
+    "m_phase",
+    "m_end_count",
+    "m_end_round",
+    "m_goal",
+    "m_uncovered",
+    "m_option",
 )
 
 

@@ -31,6 +31,7 @@ from .diagnostics import Diagnostic, Reporter, capped, suggest
 from .files import expand as _expand
 from .files import read as _read
 from .landcomp import LANDSCAPE_KIND, LandscapeCard, compile_landscape
+from .modecomp import MODE_KIND, ModeCard, ModeWords, compile_modes
 from .parser import parse_collect
 from .placecomp import PlaceFields
 
@@ -53,7 +54,7 @@ __all__ = [
 ALL_KINDS = b.CARD_KINDS
 GOODS_KIND = ALL_KINDS[0]
 TRACK_KIND = "track"
-BUILDING_KINDS = tuple(k for k in ALL_KINDS[1:] if k not in (TRACK_KIND, LANDSCAPE_KIND))
+BUILDING_KINDS = tuple(k for k in ALL_KINDS[1:] if k not in (TRACK_KIND, LANDSCAPE_KIND, MODE_KIND))
 #: The fields a track card may set: when it is used (modes, variant) and the wheel's lines.
 TRACK_FIELDS = ("b_number", "b_variant", "b_modes", *WHEEL_FIELDS)
 
@@ -167,6 +168,8 @@ class BuildingSet:
     tracks: tuple[TrackCard, ...] = ()
     #: the landscape cards (:class:`~.landcomp.LandscapeCard`): the boards of each seat's grid, in the order written
     landscapes: tuple[LandscapeCard, ...] = ()
+    #: the mode cards (:class:`~.modecomp.ModeCard`): the set-up of each way to play, in the order written
+    modes: tuple[ModeCard, ...] = ()
     #: id -> card (read-only)
     by_id: Mapping[str, BuildingCard] = field(init=False, eq=False, repr=False, hash=False)
 
@@ -538,12 +541,14 @@ def compile_building_texts(
     files: Sequence[tuple[str, str]],
     early: Sequence[Diagnostic] = (),
     follows: Collection[tuple[str, str]] | None = None,
+    words: ModeWords | None = None,
 ) -> BuildingSet:
     """Compile ``(name, text)`` files of goods, heartland, building and settlement
     cards as one set; every problem in one :class:`~pillars_rules.errors.CardError`.
     ``follows``: the follow-ups ``(step, arg)`` the game's flow plays (a game's data, e.g.
     :data:`pillars_rules.games.ora.rules.FOLLOWS`); any other a card writes is a problem
-    where it is written (``None``: not checked)."""
+    where it is written (``None``: not checked); ``words``: what the game's flow knows, for its mode
+    cards (:class:`~.modecomp.ModeWords`; ``None``: not checked)."""
     problems: list[Diagnostic] = list(early)
     trees: list[tuple[Reporter, ast.CardFile, str]] = []
     for name, text in files:
@@ -570,6 +575,7 @@ def compile_building_texts(
     excepts: list[tuple[Reporter, b.PFollow]] = []
     tracks: list[TrackCard] = []
     lands: list[tuple[Reporter, ast.CardNode, str]] = []
+    modes: list[tuple[Reporter, ast.CardNode, str]] = []
     ids: dict[str, ast.CardNode] = {}
     numbers: dict[str, str] = {}  # a card's number -> the id of the card that has it
     for rep, tree, text in trees:
@@ -577,12 +583,12 @@ def compile_building_texts(
             kind = node.kind.text
             if kind == GOODS_KIND:
                 continue
-            if kind not in BUILDING_KINDS and kind not in (TRACK_KIND, LANDSCAPE_KIND):
+            if kind not in BUILDING_KINDS and kind not in (TRACK_KIND, LANDSCAPE_KIND, MODE_KIND):
                 rep.at(
                     node.kind,
                     f"unknown card kind '{kind}'{suggest(kind, ALL_KINDS)}",
-                    "a set with a goods card holds goods, heartland, building, settlement, track and landscape "
-                    "cards only; "
+                    "a set with a goods card holds goods, heartland, building, settlement, track, landscape and "
+                    "mode cards only; "
                     "check the cards of another game on their own",
                 )
                 continue
@@ -598,6 +604,9 @@ def compile_building_texts(
                 continue
             if kind == LANDSCAPE_KIND:
                 lands.append((rep, node, text))  # after every card: what is printed on a square is one of them
+                continue
+            if kind == MODE_KIND:
+                modes.append((rep, node, text))  # after every card: an option or the neutral player names one
                 continue
             for f in node.fields:
                 if f.name == "b_number":
@@ -615,6 +624,7 @@ def compile_building_texts(
                 cards.append(card)
         problems.extend(rep.diagnostics)
     landscapes = _landscapes(lands, goods, ids, problems)
+    mode_cards = () if goods is None else compile_modes(modes, goods.goods, cards, words, problems)
     for rep, follow in excepts:  # the card a use leaves out is one of the set's
         if follow.excepted not in ids:
             known = len(rep.diagnostics)
@@ -628,7 +638,7 @@ def compile_building_texts(
         raise CardError(capped(problems))
     if goods is None:
         raise CardError([Diagnostic(files[0][0] if files else "<none>", 0, 0, "no goods card in the set", "", "")])
-    return BuildingSet(tuple(cards), goods, tuple(files), tuple(tracks), landscapes)
+    return BuildingSet(tuple(cards), goods, tuple(files), tuple(tracks), landscapes, mode_cards)
 
 
 def _landscapes(
@@ -760,12 +770,14 @@ def _offset(text: str, line: int) -> int:
     return pos
 
 
-def load_building_paths(paths: Iterable[str | Path], follows: Collection[tuple[str, str]] | None = None) -> BuildingSet:
+def load_building_paths(
+    paths: Iterable[str | Path], follows: Collection[tuple[str, str]] | None = None, words: ModeWords | None = None
+) -> BuildingSet:
     """Compile files and folders (every ``*.cards`` inside, sorted) of building cards as one set
-    (``follows``: as :func:`compile_building_texts`)."""
+    (``follows`` and ``words``: as :func:`compile_building_texts`)."""
     files, problems = _expand(paths)
     texts = _read(files, problems)
-    return compile_building_texts(texts, problems, follows)
+    return compile_building_texts(texts, problems, follows, words)
 
 
 def render_building(card: BuildingCard) -> str:

@@ -7,6 +7,7 @@ from typing import Any, cast
 
 from . import ast
 from . import buildast as b
+from .modefmt import mode_field_text
 
 
 def _num(n: ast.Num) -> str:
@@ -138,6 +139,8 @@ def field_text(f: ast.Field, indent: str = "    ") -> str:
         return f'side "{name.text}"{" columns" if columns else ""}: ' + f"\n{indent}    / ".join(
             ", ".join(map(land_cell_text, r)) for r in rows
         )
+    if n.startswith("m_"):
+        return mode_field_text(f)
     raise ValueError(n)  # pragma: no cover
 
 

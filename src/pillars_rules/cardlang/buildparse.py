@@ -127,6 +127,82 @@ class BuildingBuild(PlaceBuild):
     def side_columns(self, meta: Meta, ch: Children) -> str:
         return "columns"
 
+    # a mode card's fields (cardlang/modecomp.py)
+    def m_clergy(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_clergy", tuple(ch))
+
+    def clergy_kind(self, meta: Meta, ch: Children) -> tuple[ast.Num, ast.Title]:
+        return (self._num(ch[0]), self._title(ch[1]))
+
+    def m_recall(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_recall", (self._title(ch[0]), ch[1]))
+
+    def recall_always(self, meta: Meta, ch: Children) -> tuple[ast.Title, ...]:
+        return tuple(self._title(t) for t in ch)
+
+    def m_fee(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_fee", tuple(ch))
+
+    def fee_alt(self, meta: Meta, ch: Children) -> Any:
+        amounts, to, variant = ch
+        return (amounts, self._name(to), None if variant is None else self._name(variant))
+
+    def m_chooser(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_chooser", self._name(ch[0]))
+
+    def m_arm(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_arm", self._num(ch[0]))
+
+    def m_phase(self, meta: Meta, ch: Children) -> ast.Field:
+        name, when, runs, grants = ch
+        value: Any = (self._title(name), when, runs or (), grants or ())
+        return self._field(meta, "m_phase", value)
+
+    def when_round(self, meta: Meta, ch: Children) -> tuple[str, ast.Num]:
+        return ("round", self._num(ch[0]))
+
+    def when_after(self, meta: Meta, ch: Children) -> tuple[str, ast.Title]:
+        return ("after", self._title(ch[0]))
+
+    def phase_runs(self, meta: Meta, ch: Children) -> tuple[ast.Title, ...]:
+        return tuple(self._title(t) for t in ch)
+
+    def phase_grants(self, meta: Meta, ch: Children) -> Any:
+        return ch[0]
+
+    def m_end_count(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_end_count", (self._title(ch[0]), self._title(ch[1]), self._num(ch[2])))
+
+    def m_end_round(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_end_round", self._num(ch[0]))
+
+    def m_start(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_start", ch[0])
+
+    def m_income(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_income", (self._num(ch[0]), ch[1]))
+
+    def m_uncovered(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_uncovered", ch[0])
+
+    def m_option(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_option", (self._title(ch[0]), ch[1]))
+
+    def opt_uncovered(self, meta: Meta, ch: Children) -> tuple[str, Any]:
+        return ("uncovered", ch[0])
+
+    def opt_without(self, meta: Meta, ch: Children) -> tuple[str, ast.Name]:
+        return ("without", self._name(ch[0]))
+
+    def m_neutral(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_neutral", (self._title(ch[0]), self._name(ch[1])))
+
+    def m_goal(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_goal", self._num(ch[0]))
+
+    def m_wheel_bonus(self, meta: Meta, ch: Children) -> ast.Field:
+        return self._field(meta, "m_wheel_bonus", self._num(ch[0]))
+
     # pieces of fields
     def mode_plain(self, meta: Meta, ch: Children) -> b.Mode:
         return b.Mode(self._num(ch[0]), "", **self._pos2(meta))

@@ -189,8 +189,12 @@ _BUILDING_WORDS = frozenset(
         "pile",
         "covers",
         "prices",
+        # a mode card's fields
+        *("clergy recall fee chooser arm phase end start income uncovered option neutral goal").split(),
     }
 )
+#: A mode card's fields of one word and one name or number after it: builder method, token kind.
+_MODE_ONE = {"chooser": ("m_chooser", "name"), "arm": ("m_arm", "number"), "goal": ("m_goal", "number")}
 #: Building fields of one word and one name or number after it: builder method, token kind.
 _BUILDING_ONE = {
     "number": ("b_number", "name"),
@@ -404,8 +408,11 @@ class _Parser:
         return "builder_prices", [self.number_list()]
 
     def wheel_field(self) -> _Parsed:
-        """A board's wheel line (``wheel`` is already taken)."""
+        """A board's wheel line (``wheel`` is already taken); a mode card's ``wheel bonus N``."""
         w = self.word()
+        if w == "bonus":
+            self.kw("bonus")
+            return "m_wheel_bonus", [self.take("number")]
         if w == "values":
             self.kw("values")
             return "wheel_values", [self.number_list()]
@@ -944,7 +951,110 @@ class _Parser:
             return "l_covers", self.rules(lambda: ("cover", [self.take("name"), self.take("name")]))
         if w == "prices":
             return "l_prices", [self.number_list()]
-        return "g_limited", [self.amount()]  # w == "limited"
+        if w == "limited":
+            return "g_limited", [self.amount()]
+        return self.mode_field(w)
+
+    def mode_field(self, w: str) -> _Parsed:
+        """A mode card's line (``w`` is already taken)."""
+        if w in _MODE_ONE:
+            method, kind = _MODE_ONE[w]
+            return method, [self.take(kind)]
+        if w == "clergy":
+            return "m_clergy", self.rules(lambda: ("clergy_kind", [self.take("number"), self.take("string")]))
+        if w == "recall":
+            moment = self.take("string")
+            always = None
+            if self.word() == "always":
+                always = self.rule(lambda: ("recall_always", self.after("always")))
+            return "m_recall", [moment, always]
+        if w == "fee":
+            alts = [self.rule(self.fee_alt)]
+            while self.word() == "or":
+                self.i += 1
+                alts.append(self.rule(self.fee_alt))
+            return "m_fee", alts
+        if w == "phase":
+            return "m_phase", [self.take("string"), self.rule(self.phase_when), *self.phase_parts()]
+        if w == "end":
+            if self.word() == "at":
+                self.kw("at", "round")
+                return "m_end_round", [self.take("number")]
+            self.kw("after")
+            after = self.take("string")
+            self.kw("when")
+            count = self.take("string")
+            self.kw("at", "most")
+            return "m_end_count", [after, count, self.take("number")]
+        if w == "start":
+            self.kw("goods")
+            return "m_start", [self.amount_list()]
+        if w == "income":
+            self.kw("round")
+            n = self.take("number")
+            self.punct(":")
+            return "m_income", [n, self.amount_list()]
+        if w == "uncovered":
+            return "m_uncovered", [self.number_list()]
+        if w == "option":
+            name = self.take("string")
+            effect = None
+            if self.word() in ("uncovered", "without"):
+                effect = self.rule(self.option_effect)
+            return "m_option", [name, effect]
+        name = self.take("string")  # w == "neutral"
+        self.kw("with")
+        return "m_neutral", [name, self.take("name")]
+
+    def after(self, word: str) -> list[Tok]:
+        """``word STRING ("," STRING)*``: the strings."""
+        self.kw(word)
+        out = [self.take("string")]
+        while self.is_punct(","):
+            self.i += 1
+            out.append(self.take("string"))
+        return out
+
+    def fee_alt(self) -> _Parsed:
+        amounts = self.amount_list()
+        self.kw("to")
+        to = self.take("name")
+        variant = None
+        if self.word() == "in":
+            self.i += 1
+            variant = self.take("name")
+        return "fee_alt", [amounts, to, variant]
+
+    def phase_when(self) -> _Parsed:
+        if self.word() == "after":
+            self.i += 1
+            return "when_after", [self.take("string")]
+        self.kw("at", "round")
+        return "when_round", [self.take("number")]
+
+    def phase_parts(self) -> list[Any]:
+        """A phase's ``runs`` and ``grants`` (each ``None`` when left out)."""
+        runs = grants = None
+        if self.word() == "runs":
+            runs = self.rule(lambda: ("phase_runs", self.after("runs")))
+        if self.word() == "grants":
+
+            def parse() -> _Parsed:
+                self.kw("grants")
+                return "phase_grants", [self._list("price_list", self.price, ",")]
+
+            grants = self.rule(parse)
+        return [runs, grants]
+
+    def price(self) -> Any:
+        return self.rule(lambda: ("price", [self.take("name"), self.take("number")]))
+
+    def option_effect(self) -> _Parsed:
+        if self.word() == "without":
+            self.i += 1
+            return "opt_without", [self.take("name")]
+        self.kw("uncovered")
+        return "opt_uncovered", [self.number_list()]
 
     def land_row(self) -> Any:
         return self._list("land_row", lambda: self.rule(self.land_cell), ",")

@@ -22,6 +22,7 @@ from ..cardlang.files import read_one
 from ..cardlang.formatter import format_text
 from ..cardlang.landcomp import render_landscape
 from ..cardlang.lint import lint
+from ..cardlang.modecomp import ModeWords, render_mode
 from ..cardlang.render import render
 from ..errors import CardError
 
@@ -134,10 +135,10 @@ def _building_files(paths: list[str]) -> bool:
 def _check_buildings(paths: list[str]) -> int:
     """A building set is checked as the game that plays building cards (Ora et Labora) reads it:
     a follow-up its flow cannot play is refused where it is written (its data: ``FOLLOWS``)."""
-    from ..games.ora.steps import FOLLOWS
+    from ..games.ora.steps import FOLLOWS, MODE_NAMES
 
     try:
-        cs = load_buildings(paths, follows=FOLLOWS)
+        cs = load_buildings(paths, follows=FOLLOWS, words=ModeWords.of(MODE_NAMES))
     except CardError as e:
         print(e, file=sys.stderr)
         n = len(e.diagnostics)
@@ -147,6 +148,8 @@ def _check_buildings(paths: list[str]) -> int:
     tracks = f"; {len(cs.tracks)} track card{'s' if len(cs.tracks) != 1 else ''}" if cs.tracks else ""
     n = len(cs.landscapes)
     tracks += f"; {n} landscape card{'s' if n != 1 else ''}" if n else ""
+    n = len(cs.modes)
+    tracks += f"; {n} mode card{'s' if n != 1 else ''}" if n else ""
     print(f"ok: {len(cs)} card{'s' if len(cs) != 1 else ''} ({kinds}) and a goods card{tracks}")
     return 0
 
@@ -221,12 +224,16 @@ def _show_building(args: argparse.Namespace) -> int:
     if land is not None:
         print(render_landscape(land))
         return 0
+    mode = next((x for x in cs.modes if x.id == args.id), None)
+    if mode is not None:
+        print(render_mode(mode))
+        return 0
     track = next((t for t in cs.tracks if t.id == args.id), None)
     if track is not None:
         print(render_track(track))
         return 0
     if args.id not in cs:
-        ids = [c.id for c in cs] + [t.id for t in cs.tracks] + [x.id for x in cs.landscapes]
+        ids = [c.id for c in cs] + [t.id for t in cs.tracks] + [x.id for x in cs.landscapes] + [x.id for x in cs.modes]
         print(f"unknown card '{args.id}'{suggest(args.id, ids)}", file=sys.stderr)
         return 1
     print(render_building(cs[args.id]))

@@ -65,6 +65,13 @@ def stock(g: Game, seat: int, **goods: int) -> Game:
 SHIPPED = Path(__file__).resolve().parents[3] / "cards" / "ora-et-labora"
 
 
+def located(text: str, new: str) -> tuple[int, int]:
+    """The line and column (1-based) where ``new`` first starts in ``text``: where a located error
+    about a changed word should point."""
+    at = text.index(new)
+    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
 def fan_set(folder: Path, file: str, old: str, new: str) -> Path:
     """The shipped set copied to ``folder``, its ``file`` (``goods.cards``, ``tracks.cards``...) with ``old``
     written as ``new`` once: a fan set that differs from the shipped one in that one place."""

@@ -20,7 +20,7 @@ from pillars_rules.errors import CardError
 from pillars_rules.games.ora import new_game, ora_rules, setup
 from pillars_rules.mechanisms.grid import Attach, CellSpec, Stacks
 
-from .helpers import SHIPPED, fan_set
+from .helpers import SHIPPED, fan_set, located
 
 TEXTS = {p.name: p.read_text(encoding="utf-8") for p in sorted(SHIPPED.glob("*.cards"))}
 LAND = "landscapes.cards"
@@ -105,12 +105,6 @@ BAD = [
 ]
 
 
-def _located(text: str, new: str) -> tuple[int, int]:
-    """The line and column (1-based) where the changed word starts in ``text``."""
-    at = text.index(new)
-    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
-
-
 @pytest.mark.parametrize(("old", "new", "message"), BAD, ids=[b[2][:40] for b in BAD])
 def test_a_malformed_landscape_card_is_refused_where_it_is_written(old, new, message):
     text = TEXTS[LAND]
@@ -131,7 +125,7 @@ def test_a_located_error_points_at_the_word():
     with pytest.raises(CardError) as refused:
         compile_building_texts(list({**TEXTS, LAND: bad}.items()))
     first = refused.value.diagnostics[0]
-    assert (first.line, first.column) == _located(bad, "plain, hillside")
+    assert (first.line, first.column) == located(bad, "plain, hillside")
     assert "the terrain 'plain' is no terrain of the goods card — did you mean 'plains'?" in first.message
     assert f"{LAND}:{first.line}:{first.column}: error:" in str(refused.value)
 
@@ -140,7 +134,7 @@ def test_a_syntax_error_in_a_landscape_is_located():
     bad = TEXTS[LAND].replace('side "coast": water', 'side "coast" water', 1)
     with pytest.raises(CardError) as refused:
         compile_building_texts(list({**TEXTS, LAND: bad}.items()))
-    assert refused.value.diagnostics[0].line == _located(bad, 'side "coast" water')[0]
+    assert refused.value.diagnostics[0].line == located(bad, 'side "coast" water')[0]
 
 
 def test_the_set_needs_one_first_board_and_each_pile_its_prices():

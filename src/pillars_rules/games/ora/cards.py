@@ -21,17 +21,32 @@ import attrs
 
 from ...errors import ConfigError
 from ...mechanisms.twosided import GoodsConfig
-from .steps import FOLLOWS
+from .steps import FOLLOWS, MODE_NAMES
 
 #: The shipped set's name (its folder under the library's ``cards``).
 SHIPPED = "ora-et-labora"
 
 
 @functools.cache
-def _shipped_set() -> Any:
+def mode_words() -> Any:
+    """What the flow knows that a mode card names, as the card checker takes it (a
+    :class:`~pillars_rules.cardlang.modecomp.ModeWords` of :data:`.steps.MODE_NAMES`)."""
+    from ...buildings import ModeWords
+
+    return ModeWords.of(MODE_NAMES)
+
+
+def load_set(paths: Sequence[str | Path]) -> Any:
+    """The card files and folders ``paths`` as a set the flow can play: its follow-ups and its mode cards'
+    names checked where written (:class:`~pillars_rules.errors.CardError`)."""
     from ...buildings import load_buildings
 
-    return load_buildings([SHIPPED], follows=FOLLOWS)
+    return load_buildings(list(paths), follows=FOLLOWS, words=mode_words())
+
+
+@functools.cache
+def _shipped_set() -> Any:
+    return load_set([SHIPPED])
 
 
 @functools.cache
@@ -80,6 +95,61 @@ def shipped_landscapes() -> tuple[Any, ...]:
     return tuple(_shipped_set().landscapes)
 
 
+def shipped_modes() -> tuple[Any, ...]:
+    """The shipped set's mode cards (``cards/ora-et-labora/modes.cards``): the set-up of each way to play."""
+    return tuple(_shipped_set().modes)
+
+
+def shipped_terrains() -> tuple[str, ...]:
+    """The shipped goods card's terrains (``cards/ora-et-labora/goods.cards``)."""
+    return tuple(_shipped_set().goods.terrains)
+
+
+def shipped_limit(good: str) -> int | None:
+    """The shipped goods card's supply of ``good`` (its ``limited`` line), or ``None``."""
+    return dict(_shipped_set().goods.limited).get(good)
+
+
+@attrs.frozen
+class SetParts:
+    """What a card set holds besides its cards: its track, landscape and mode cards and its goods card's
+    terrains (each the shipped set's when the set has none)."""
+
+    tracks: tuple[Any, ...]
+    landscapes: tuple[Any, ...]
+    modes: tuple[Any, ...]
+    terrains: tuple[str, ...]
+
+
+def parts_of(found: Any) -> SetParts:
+    """The parts of a compiled set (a ``BuildingSet``), the shipped set's where it has none."""
+    goods = getattr(found, "goods", None)
+    return SetParts(
+        tuple(getattr(found, "tracks", ())) or shipped_tracks(),
+        tuple(getattr(found, "landscapes", ())) or shipped_landscapes(),
+        tuple(getattr(found, "modes", ())) or shipped_modes(),
+        tuple(getattr(goods, "terrains", ())) or shipped_terrains(),
+    )
+
+
+def chosen_parts(cards: object) -> tuple[tuple[Any, ...], SetParts]:
+    """The cards ``cards`` names (as :func:`card_set`) and the set's other parts (:class:`SetParts`)."""
+    if cards is None:
+        return shipped(), parts_of(_shipped_set())
+    if isinstance(cards, (str, Path)):
+        cards = [cards]
+    if isinstance(cards, (list, tuple)) and cards and all(isinstance(p, (str, Path)) for p in cards):
+        found = load_set(list(cards))
+        return tuple(found.cards), parts_of(found)
+    got = getattr(cards, "cards", None)
+    if type(cards).__name__ == "BuildingSet" and isinstance(got, tuple):
+        return got, parts_of(cards)
+    raise ConfigError(
+        "Ora cards: give a BuildingSet, or card files and folders (the shipped set by its name, "
+        f"{SHIPPED!r}), not {type(cards).__name__[:40]} {cards!r:.40}"
+    )
+
+
 def chosen(cards: object) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The cards and the track cards ``cards`` names (as :func:`card_set`); a set with no track card is
     played with the shipped set's."""
@@ -89,31 +159,10 @@ def chosen(cards: object) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
 
 def chosen_set(cards: object) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
     """The cards, the track cards and the landscape cards ``cards`` names (as :func:`card_set`); a set
-    with no track card or no landscape card is played with the shipped set's."""
-    if cards is None:
-        return shipped(), shipped_tracks(), shipped_landscapes()
-    if isinstance(cards, (str, Path)):
-        cards = [cards]
-    if isinstance(cards, (list, tuple)) and cards and all(isinstance(p, (str, Path)) for p in cards):
-        from ...buildings import load_buildings
-
-        found = load_buildings(list(cards), follows=FOLLOWS)
-        return (
-            tuple(found.cards),
-            tuple(found.tracks) or shipped_tracks(),
-            tuple(found.landscapes) or shipped_landscapes(),
-        )
-    got = getattr(cards, "cards", None)
-    if type(cards).__name__ == "BuildingSet" and isinstance(got, tuple):
-        return (
-            got,
-            tuple(getattr(cards, "tracks", ())) or shipped_tracks(),
-            tuple(getattr(cards, "landscapes", ())) or shipped_landscapes(),
-        )
-    raise ConfigError(
-        "Ora cards: give a BuildingSet, or card files and folders (the shipped set by its name, "
-        f"{SHIPPED!r}), not {type(cards).__name__[:40]} {cards!r:.40}"
-    )
+    with no track card or no landscape card is played with the shipped set's (:func:`chosen_parts`
+    gives its mode cards and terrains too)."""
+    found, parts = chosen_parts(cards)
+    return found, parts.tracks, parts.landscapes
 
 
 def _function(fn: object) -> str:
@@ -151,10 +200,15 @@ def card_hash(cards: Sequence[Any]) -> str:
     return "ora-cards:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:32]
 
 
-def set_hash(cards: Sequence[Any], tracks: Sequence[Any] | None = None, landscapes: Sequence[Any] | None = None) -> str:
-    """:func:`card_hash` of ``cards``, and of ``tracks`` and ``landscapes`` when they are not the shipped
-    set's: a save of a game played on a fan set's own wheel or boards names that set (the shipped set's
-    hash is the card hash alone, so saves made before the wheel and the boards were cards still load)."""
+def set_hash(
+    cards: Sequence[Any],
+    tracks: Sequence[Any] | None = None,
+    landscapes: Sequence[Any] | None = None,
+    modes: Sequence[Any] | None = None,
+) -> str:
+    """:func:`card_hash` of ``cards``, and of ``tracks``, ``landscapes`` and ``modes`` when they are not the
+    shipped set's: a save of a game played on a fan set's own wheel, boards or set-up names that set (the
+    shipped set's hash is the card hash alone, so saves made before these were cards still load)."""
     out = card_hash(cards)
     if tracks and tuple(tracks) != shipped_tracks():
         facts = sorted(repr((t.id, t.name, sorted(t.modes), t.variant, t.wheel)) for t in tracks)
@@ -162,6 +216,9 @@ def set_hash(cards: Sequence[Any], tracks: Sequence[Any] | None = None, landscap
     if landscapes and tuple(landscapes) != shipped_landscapes():
         facts = sorted(repr(x) for x in landscapes)
         out += "+landscapes:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:16]
+    if modes and tuple(modes) != shipped_modes():
+        facts = sorted(repr(x) for x in modes)
+        out += "+modes:" + hashlib.sha256("\n".join(facts).encode()).hexdigest()[:16]
     return out
 
 
@@ -169,12 +226,20 @@ __all__ = [
     "SHIPPED",
     "card_hash",
     "card_set",
+    "SetParts",
     "chosen",
+    "chosen_parts",
     "chosen_set",
     "goods_of",
+    "load_set",
+    "mode_words",
+    "parts_of",
     "set_hash",
     "shipped",
     "shipped_goods",
     "shipped_landscapes",
+    "shipped_limit",
+    "shipped_modes",
+    "shipped_terrains",
     "shipped_tracks",
 ]

@@ -19,7 +19,6 @@ from ...mechanisms import contract as C
 from ...mechanisms import phases as P
 from ...mechanisms import workers as K
 from . import records as R
-from . import setup
 from .legal import neutral_builds, neutral_priors
 from .rules import OraRules
 from .score import final
@@ -52,7 +51,7 @@ def queue_of(rules: OraRules, round_: int, seats: int, final: bool) -> tuple[int
 
 
 def _recall(b: Batch, moment: str) -> None:
-    """The clergy's recall rules of ``moment`` (:func:`setup.clergy`): a seat whose clergy are all
+    """The clergy's recall rules of ``moment`` (the mode card's ``recall`` lines): a seat whose clergy are all
     placed takes them home (§3.2; after the rotation in the 2-player games, §8.3, R20)."""
     s = b.state
     if not any(r.moment == moment for r in b.rules.clergy.recalls):
@@ -70,8 +69,8 @@ def _begin_round(b: Batch, rules: OraRules) -> None:
     _recall(b, "round start")
     b.add(R.Rotated(r))
     _recall(b, "after rotation")
-    if rules.mode == "short" and r in setup.INCOME:
-        b.add(R.Income(setup.INCOME[r]))
+    if r in rules.income:  # the mode card's round income (the short game's, §10.6; R28)
+        b.add(R.Income(rules.income[r]))
 
 
 def _displayed_end(s: R.State, rules: OraRules) -> bool:
@@ -89,7 +88,7 @@ def _round_over(b: Batch, rules: OraRules) -> None:
         if b.state.stage == "over":  # no phase waits for it
             b.add(R.GameEnded(final(b.state)))
         return
-    if s.round >= setup.OPEN_LIMIT.get(rules.mode, s.round + 1):  # R35
+    if rules.last_round is not None and s.round >= rules.last_round:  # R35
         b.add(R.GameEnded(final(s)))
         return
     if rules.mode == "2 players":

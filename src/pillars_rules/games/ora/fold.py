@@ -19,7 +19,6 @@ from ...mechanisms import phases as P
 from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
 from . import records as R
-from . import setup
 from .rules import OraRules, piece
 
 FIVE = "five_coins"  # the goods card's 5-coin, held as 5 coins (R36)
@@ -69,11 +68,11 @@ def _reset(rules: OraRules, wheel: W.Wheel, names: Iterable[str]) -> W.Wheel:
 def initial(event: R.Began, rules: OraRules) -> R.State:
     players = len(event.names)
     home = G.start(rules.grid, *rules.home)  # the first board of the set's landscape cards
-    goods: R.Goods = () if rules.solo else setup.START_GOODS
+    goods: R.Goods = rules.start_goods  # the mode card's (solo: none, §9.1)
     names, stocks, grids, hands = event.names, (tuple(sorted(goods)),) * players, (home,) * players, None
     hands = (rules.settlements["start"],) * players
     if rules.solo:  # the neutral player: the last seat, which never decides (§9.3)
-        names += (setup.NEUTRAL,)
+        names += (rules.neutral,)
         stocks += ((),)
         grids += (G.start(rules.grid, "neutral " + rules.home[0], rules.home[1]),)
         hands += ((),)
@@ -293,12 +292,12 @@ def _resumed(s: R.State, e: R.Resumed, rules: OraRules) -> R.State:
 
 def _bought(s: R.State, e: R.Bought, rules: OraRules) -> R.State:
     g = G.attach(rules.grid, s.grids[e.seat], e.board, e.side, e.at)
-    pile = "district" if e.board == "district" else "plot"
+    pile = rules.piles[e.board]
     by_step = s.step is not None and s.step.step == "land"
     s = _evolve(s, grids=_seat(s.grids, e.seat, g), stacks=s.stacks.draw(pile)[1])
     if by_step:  # a building's free landscape: "" gives a district and a plot, one after the other
         assert s.step is not None
-        rest = {"": "plot" if pile == "district" else "district"}.get(s.step.arg)
+        rest = {"": rules.other_pile[pile]}.get(s.step.arg)
         return _evolve(s, step=attrs.evolve(s.step, arg=rest) if rest else None)
     if s.stage == "buy":
         return _answered(s)

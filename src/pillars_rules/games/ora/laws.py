@@ -49,7 +49,7 @@ def _ledger(rules: OraRules, e: Any, stocks: list[R.Goods]) -> None:
     """``stocks`` after ``e``, by the goods ``e`` moves (the state is not read)."""
     t = type(e)
     if t is R.Began:
-        start = () if rules.solo else _start_goods()
+        start = rules.start_goods  # the mode card's (set-up: §1.4; solo none, §9.1)
         stocks.extend([start] * len(e.names))
         if rules.solo:  # the solo game's neutral player holds nothing (§9.1, §9.3)
             stocks.append(())
@@ -71,13 +71,6 @@ def _ledger(rules: OraRules, e: Any, stocks: list[R.Goods]) -> None:
             stocks[e.seat] = moved(stocks[e.seat], give=((e.good, e.n),), take=((back, e.n),))
     elif t is R.Traded:
         stocks[e.seat] = moved(stocks[e.seat], e.give, e.take)
-
-
-def _start_goods() -> R.Goods:
-    """The goods each seat begins with (set-up: §1.4)."""
-    from . import setup
-
-    return setup.START_GOODS
 
 
 def dwelling(state: R.State, seat: int) -> int:

@@ -23,7 +23,6 @@ from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
 from ...mechanisms.use import Outcome
 from . import records as R
-from . import setup
 from .rules import OraRules, flow_step, piece
 from .uses import attach_spots, outcomes, spots
 
@@ -91,9 +90,9 @@ def _reachable(state: R.State, rules: OraRules, step: R.Step) -> list[tuple[str,
 def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.Used:
     """The event of ``seat`` taking outcome ``o`` of the building ``key``."""
     bonus: tuple[tuple[str, int], ...] = ()
-    if rules.mode == "short" and o.reset:  # §10.6: one more of a good taken from the wheel, for everyone (R25)
+    if rules.wheel_bonus and o.reset:  # §10.6: one more of a good taken from the wheel, for everyone (R25)
         wheel_goods = set(rules.wheel.names) - {"joker"}
-        bonus = tuple((g, 1) for g, _ in o.take if g in wheel_goods or "joker" in o.reset)
+        bonus = tuple((g, rules.wheel_bonus) for g, _ in o.take if g in wheel_goods or "joker" in o.reset)
     return R.Used(seat, key, o.give, o.take, o.reset, tuple(flow_step(f.step, f.arg) for f in o.then), o.words, bonus)
 
 
@@ -101,7 +100,7 @@ def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     out: list[Any] = []
     joker = state.wheel.step("joker") is not None
     j = W.worth(rules.wheel, state.wheel, "joker") if joker else 0  # the same for every cell
-    for cover, good in setup.COVER_GOOD.items():
+    for cover, good in rules.cover_good.items():
         cells = [c for c in state.grids[seat].cells if c.cover == cover]
         verb = "fell trees" if cover == "forest" else "cut peat"
         if not cells:
@@ -228,7 +227,7 @@ def _buys(state: R.State, rules: OraRules, seat: int, *, free: str | None = None
     for board in rules.grid.boards:
         if board.attach is None:
             continue
-        pile = "district" if board.name == "district" else "plot"
+        pile = rules.piles[board.name]
         if free not in (None, "", pile):
             continue
         price = state.stacks.top(pile)

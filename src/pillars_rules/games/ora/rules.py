@@ -25,34 +25,31 @@ from ...mechanisms.twosided import GoodsConfig
 from ...mechanisms.wheel import WheelConfig
 from ...mechanisms.workers import WorkerConfig
 from . import setup
-from .cards import chosen_set, goods_of, set_hash, shipped, shipped_landscapes, shipped_tracks
+from .cards import (
+    chosen_parts,
+    goods_of,
+    set_hash,
+    shipped,
+    shipped_landscapes,
+    shipped_modes,
+    shipped_terrains,
+    shipped_tracks,
+)
 from .catalogue import Building, check
 
 # the follow-ups' data, public here too (docs/ora/game.rst)
 from .steps import CARD_STEPS as CARD_STEPS
 from .steps import FOLLOWS as FOLLOWS
+from .steps import PHASE_STEPS as PHASE_STEPS  # the phase steps the flow runs (a mode card's ``runs``)
 from .steps import STEPS as STEPS
 from .steps import flow_step as flow_step
 from .steps import playable, split_except, written
 
 #: What building a card changes for every seat (the card's ``built``, as ``(step, arg)``) that the
 #: game knows: the work contract's fee goes to 2 coins, level 1 (the Winery, the Whiskey Distillery;
-#: §4.3.3, D5). A catalogue whose cards have no ``built`` names them (:data:`setup.RAISES_FEE`).
+#: §4.3.3, D5). A catalogue whose cards have no ``built`` names them (:data:`setup.RAISES_FEE`: the
+#: names of the shipped cards that have one).
 BUILT: Mapping[tuple[str, str], str] = {("price", "work_contract 2 coin"): "fee level 1"}
-#: The phase steps the flow runs (names of :func:`setup.phases`).
-PHASE_STEPS = frozenset(
-    {
-        "move marker",
-        "buy landscape",
-        "settle",
-        "return priors",
-        "one action each",
-        "neutral builds",  # solo (§9.6): the whole display goes on the neutral player's heartland
-        "neutral prior",  # solo: its prior on one of the new buildings, paid for (§9.5)
-        "neutral recall",  # solo: its clergy come home if all are placed
-        "two actions",  # solo, phase E: the round's two actions come first
-    }
-)
 
 
 class _Probe:
@@ -79,11 +76,12 @@ def _options(value: object) -> frozenset[str]:
 
 @attrs.frozen(eq=False)
 class OraRules:
-    """A game's rules. ``mode``: one of :data:`setup.MODES`; ``variant``: ``france`` or ``ireland``;
+    """A game's rules. ``mode``: the name of one of the set's mode cards (:data:`setup.MODES` for the
+    shipped ones); ``variant``: ``france`` or ``ireland``;
     ``catalogue``: every card (:class:`~.catalogue.Building`; default: the shipped set,
     ``cards/ora-et-labora``); ``players``: the seats (the mode's own
     count when there is one; the short game takes 3 or 4); ``options``: set-up options of
-    :data:`setup.OPTIONS` ("german heartland", "no deck-C quarry")."""
+    its mode card ("german heartland", "no deck-C quarry": :data:`setup.OPTIONS`)."""
 
     mode: str
     variant: str
@@ -96,7 +94,28 @@ class OraRules:
     #: the set's landscape cards (:class:`~pillars_rules.cardlang.landcomp.LandscapeCard`): the boards, where
     #: they attach, the piles' prices; ``None``: the shipped set's (``cards/ora-et-labora/landscapes.cards``)
     landscapes: tuple[Any, ...] | None = attrs.field(default=None, kw_only=True)
+    #: the set's mode cards (:class:`~pillars_rules.cardlang.modecomp.ModeCard`): the set-up of each mode;
+    #: ``None``: the shipped set's (``cards/ora-et-labora/modes.cards``)
+    modes: tuple[Any, ...] | None = attrs.field(default=None, kw_only=True)
+    #: the goods card's terrains; ``None``: the shipped goods card's
+    terrains: tuple[str, ...] | None = attrs.field(default=None, kw_only=True)
     # derived when made
+    #: the mode card of ``mode``
+    setup: Any = attrs.field(init=False)
+    #: what each seat starts with (R11; solo none, §9.1), the income by round (§10.6; R28), the last round
+    #: (R35; ``None``: none), the neutral player's name (§9.3; ``""``: none) and the solo goal (§9.7; R24)
+    start_goods: tuple[tuple[str, int], ...] = attrs.field(init=False)
+    income: Mapping[int, tuple[tuple[str, int], ...]] = attrs.field(init=False)
+    last_round: int | None = attrs.field(init=False)
+    neutral: str = attrs.field(init=False)
+    goal: int | None = attrs.field(init=False)
+    #: how many more of each good taken from the wheel every seat takes (the short game's 1, §10.6; R25)
+    wheel_bonus: int = attrs.field(init=False)
+    #: the pile each bought board comes from (board -> pile), and for each pile the other one (a free
+    #: landscape of either pile, Bulwark), from the landscape cards; the good each cover gives (§4.5)
+    piles: Mapping[str, str] = attrs.field(init=False)
+    other_pile: Mapping[str, str] = attrs.field(init=False)
+    cover_good: Mapping[str, str] = attrs.field(init=False)
     seats: int = attrs.field(init=False)
     code: str = attrs.field(init=False)
     cards: Mapping[str, Building] = attrs.field(init=False)
@@ -131,24 +150,21 @@ class OraRules:
         def put(name: str, value: object) -> None:
             object.__setattr__(self, name, value)
 
-        if self.mode not in setup.MODES:
-            raise ConfigError(f"Ora rules: mode {self.mode!r:.40} is not one of {', '.join(setup.MODES)}")
+        modes = self.modes if self.modes is not None else shipped_modes()
+        put("modes", tuple(modes))
+        terrains = tuple(self.terrains if self.terrains is not None else shipped_terrains())
+        put("terrains", terrains)
+        card = setup.mode_card(self.mode, modes)
+        put("setup", card)
         if self.variant not in setup.VARIANTS:
             raise ConfigError(f"Ora rules: variant {self.variant!r:.40} is not one of {', '.join(setup.VARIANTS)}")
-        counts = setup.MODES[self.mode]
+        counts = dict(card.seats)
         seats = self.players if self.players is not None else (next(iter(counts)) if len(counts) == 1 else None)
         if type(seats) is not int or seats not in counts:
             raise ConfigError(
                 f"Ora rules: the {self.mode} game takes {' or '.join(map(str, counts))} players, not {self.players!r:.20}"
             )
-        for option in sorted(self.options):
-            modes = setup.OPTIONS.get(option)
-            if modes is None:
-                raise ConfigError(f"Ora rules: no option {option!r:.40} (options: {', '.join(setup.OPTIONS)})")
-            if self.mode not in modes:
-                raise ConfigError(f"Ora rules: the option {option!r} is for the {' or '.join(sorted(modes))} game")
-        if "no deck-C quarry" in self.options and (self.variant, seats) != ("france", 4):
-            raise ConfigError("Ora rules: the option 'no deck-C quarry' is for France with 4 players (§10.2; D17)")
+        chosen = _chosen_options(self.options, card, modes)
         put("seats", seats)
         put("code", counts[seats])
         goods = goods_of(self.catalogue)
@@ -156,16 +172,15 @@ class OraRules:
         put("backs", {f: b for f, b in goods.backs.items() if f in goods.free})
         put("trades", trades(goods))
         put("values", {g: dict(kinds) for g, kinds in goods.values})
-        cards = check(self.catalogue, setup.TERRAINS, goods.goods)
+        cards = check(self.catalogue, terrains, goods.goods)
         put("cards", cards)
         put("raises_fee", _raises_fee(cards))
-        in_play = [
-            c
-            for c in cards.values()
-            if self.code in c.modes
-            and c.variant in ("both", self.variant)
-            and not ("no deck-C quarry" in self.options and c.name == "Quarry" and c.deck == "C")
-        ]
+        in_play = [c for c in cards.values() if self.code in c.modes and c.variant in ("both", self.variant)]
+        for option, cid in chosen.get("without", ()):
+            out = [c for c in in_play if _is(c, cid)]
+            if not out:
+                raise ConfigError(f"Ora rules: the option {option!r} is for {_where(cards, cid, card)}")
+            in_play = [c for c in in_play if not _is(c, cid)]
         lands = self.landscapes if self.landscapes is not None else shipped_landscapes()
         printed = {}  # the cards printed on the boards (the landscape cards' squares), as pieces
         for land in lands:
@@ -182,25 +197,34 @@ class OraRules:
                                 f"{len(found)} (the board {land.name!r} has it printed on it)"
                             )
                         printed[cell.card] = piece(found[0])
-        short = self.mode == "short"
-        solo = self.mode == "solo"
         neutral = None
-        if solo:
-            found = [c for c in in_play if c.kind == "building" and c.name == setup.NEUTRAL_START[0]]
+        if card.neutral is not None:
+            found = [c for c in in_play if c.kind == "building" and _is(c, card.neutral[1])]
             if len(found) != 1:
-                raise ConfigError(f"Ora rules: the solo game needs one {setup.NEUTRAL_START[0]!r}, it has {len(found)}")
+                name = _name_of(card.neutral[1])
+                raise ConfigError(f"Ora rules: the {self.mode} game needs one {name!r}, it has {len(found)}")
             neutral = piece(found[0])
-        empty = ((0, 2) if "german heartland" in self.options else (0, 1)) if short else ()
-        put("grid", setup.grid_of(lands, printed, empty, neutral, setup.TERRAINS))
+        empty = next(iter(chosen.get("uncovered", ())), ("", card.uncovered))[1]
+        put("grid", setup.grid_of(lands, printed, empty, neutral, terrains))
         first = next(b for b in self.grid.boards if b.attach is None)
         put("home", (first.name, first.sides[0].name))
         put(
             "wheel",
             setup.wheel_of(self.tracks if self.tracks is not None else shipped_tracks(), self.code, self.variant),
         )
-        put("clergy", setup.clergy(self.mode))
-        put("contracts", setup.contracts(self.variant, self.mode))
-        put("phases", setup.phases(self.mode))
+        put("clergy", setup.clergy_of(card))
+        put("contracts", setup.contracts_of(card, self.variant))
+        put("phases", setup.phases_of(card))
+        put("start_goods", tuple(card.start))
+        put("income", dict(card.income))
+        put("last_round", card.last_round)
+        put("neutral", "" if card.neutral is None else card.neutral[0])
+        put("goal", card.goal)
+        put("wheel_bonus", card.wheel_bonus)
+        put("piles", {land.name: land.pile for land in lands if land.pile})
+        names = tuple(dict.fromkeys(self.piles.values()))
+        put("other_pile", {p: next((q for q in names if q != p), p) for p in names})
+        put("cover_good", setup.cover_goods(lands))
         put("stacks", setup.stacks_of(lands, self.mode))
         buildings = [c for c in in_play if c.kind == "building" and (neutral is None or c.id != neutral.card)]
         put("start", tuple(c.id for c in buildings if c.deck == "start"))
@@ -237,7 +261,7 @@ class OraRules:
                         raise ConfigError(
                             f"Ora rules, card {c.id!r}: the follow-up step {f.step!r} takes no argument {f.arg!r}"
                         )
-        put("card_hash", set_hash(self.catalogue, self.tracks, self.landscapes))
+        put("card_hash", set_hash(self.catalogue, self.tracks, self.landscapes, self.modes))
         text = repr((self.mode, self.variant, seats, sorted(self.options), self.card_hash))
         put("content_hash", "ora:" + hashlib.sha256(text.encode()).hexdigest()[:32])
 
@@ -257,7 +281,49 @@ class OraRules:
         """Where the neutral player builds (§9.5): any terrain, over a building (cloister over cloister,
         other over other), a cloister next to a cloister."""
         c = self.cards[cid]
-        return Rule(setup.TERRAINS, next_to={"cloister"} if c.cloister else frozenset(), over={"cloister"})
+        return Rule(self.terrains or (), next_to={"cloister"} if c.cloister else frozenset(), over={"cloister"})
+
+
+def _chosen_options(options: frozenset[str], card: Any, modes: Sequence[Any]) -> dict[str, list[tuple[str, Any]]]:
+    """The chosen options' effects by kind (``without``, ``uncovered``): each option one of the mode card's."""
+    own = dict(card.options)
+    out: dict[str, list[tuple[str, Any]]] = {}
+    for option in sorted(options):
+        if option not in own:
+            where = sorted({m.name for m in modes if option in dict(m.options)})
+            if not where:
+                every = dict.fromkeys(o for m in modes for o, _ in m.options)
+                raise ConfigError(f"Ora rules: no option {option!r:.40} (options: {', '.join(every)})")
+            raise ConfigError(f"Ora rules: the option {option!r} is for the {' or '.join(where)} game")
+        effect = own[option]
+        if effect is not None:
+            out.setdefault(effect[0], []).append((option, effect[1]))
+    return out
+
+
+def _name_of(cid: str) -> str:
+    """A shipped card's name by its id (a catalogue written in Python names its cards so), else the id."""
+    return next((c.name for c in shipped() if c.id == cid), cid)
+
+
+def _shipped_deck(cid: str) -> str | None:
+    return next((c.deck for c in shipped() if c.id == cid), None)
+
+
+def _is(card: Building, cid: str) -> bool:
+    """Is ``card`` the card ``cid`` -- by its id, or in a catalogue written in Python by the shipped card's
+    name and deck?"""
+    return card.id == cid or (card.name == _name_of(cid) and card.deck == _shipped_deck(cid))
+
+
+def _where(cards: Mapping[str, Building], cid: str, mode: Any) -> str:
+    """The games in which the card ``cid`` is in play, in words: "France with 4 players"."""
+    found = next((c for c in cards.values() if _is(c, cid)), None)
+    if found is None:
+        return f"a set with the card {cid!r}"
+    seats = [str(n) for n, token in mode.seats if token in found.modes]
+    variant = "either variant" if found.variant == "both" else found.variant.capitalize()
+    return f"{variant} with {' or '.join(seats) or 'no'} players (its card {cid!r} is in play only there)"
 
 
 #: The good the game's money is held in (R36): one-way exchanges pay in it.
@@ -349,8 +415,18 @@ def ora_rules(
         return _shipped_rules(mode, variant, players, chosen_options)
     if catalogue is not None:
         return OraRules(mode, variant, catalogue, players, chosen_options)
-    picked, tracks, lands = chosen_set(cards)
-    return OraRules(mode, variant, picked, players, chosen_options, tracks=tracks, landscapes=lands)
+    picked, parts = chosen_parts(cards)
+    return OraRules(
+        mode,
+        variant,
+        picked,
+        players,
+        chosen_options,
+        tracks=parts.tracks,
+        landscapes=parts.landscapes,
+        modes=parts.modes,
+        terrains=parts.terrains,
+    )
 
 
 @functools.lru_cache(maxsize=64)
@@ -358,5 +434,13 @@ def _shipped_rules(mode: str, variant: str, players: int | None, options: frozen
     """The rules with the shipped cards (immutable, so shared by every game that asks for the same
     ones: checking the cards and their functions took a tenth of a second per new game)."""
     return OraRules(
-        mode, variant, shipped(), players, options, tracks=shipped_tracks(), landscapes=shipped_landscapes()
+        mode,
+        variant,
+        shipped(),
+        players,
+        options,
+        tracks=shipped_tracks(),
+        landscapes=shipped_landscapes(),
+        modes=shipped_modes(),
+        terrains=shipped_terrains(),
     )

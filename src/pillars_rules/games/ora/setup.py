@@ -1,8 +1,11 @@
 """Ora et Labora's configuration of the shared mechanisms, and its set-up per mode, as data (issue #58).
 
-The mechanisms know no game; these values are what Ora's rules hand them. The goods (the goods
-card) and the wheel of each mode (the track cards) are card text in ``cards/ora-et-labora``; this
-module's ``GOODS``, ``wheel``, ``FRONT``, ``BACK`` and ``BASIC`` read the shipped cards. Facts: ``ORA_RULES.md`` (§ numbers) and ``ORA_BUILDINGS.md``; rulings (R...):
+The mechanisms know no game; these values are what Ora's rules hand them. The goods and the terrains (the
+goods card), the wheel of each mode (the track cards), the boards (the landscape cards) and the set-up of
+each mode (the mode cards: clergy, contracts, phases, start goods, income, end, options, the neutral
+player) are card text in ``cards/ora-et-labora``; this module turns a card into the mechanisms'
+configuration (:func:`clergy_of`, :func:`contracts_of`, :func:`phases_of`), and its constants
+(``GOODS``, ``FRONT``, ``MODES``, ``START_GOODS``, ``TERRAINS``...) read the shipped cards. Facts: ``ORA_RULES.md`` (§ numbers) and ``ORA_BUILDINGS.md``; rulings (R...):
 docs/ora/rules.rst. The mechanisms' tests read the same values
 (``tests/mechanisms/ora.py`` imports them from here).
 """
@@ -22,7 +25,15 @@ from pillars_rules.mechanisms.phases import End, Phase, PhaseConfig
 from pillars_rules.mechanisms.wheel import WheelConfig
 from pillars_rules.mechanisms.workers import Recall, WorkerConfig
 
-from .cards import shipped, shipped_goods, shipped_landscapes, shipped_tracks
+from .cards import (
+    shipped,
+    shipped_goods,
+    shipped_landscapes,
+    shipped_limit,
+    shipped_modes,
+    shipped_terrains,
+    shipped_tracks,
+)
 
 # -- the production wheel (§1.1, §5.1-§5.3; R1, R2, R6, R9, R21, R23) --------------------------
 # The wheel of each mode and variant is a track card (cards/ora-et-labora/tracks.cards); ``FRONT``,
@@ -42,12 +53,11 @@ def wheel_of(tracks: Sequence[Any], code: str, variant: str) -> WheelConfig:
 
 def wheel(mode: str = "4 players", variant: str = "france") -> WheelConfig:
     """The shipped set's wheel of a mode (R1: which side; R6: when grapes and stone enter; R21/R23: solo)."""
-    return wheel_of(shipped_tracks(), next(iter(MODES[mode].values())), variant)
+    return wheel_of(shipped_tracks(), mode_card(mode).seats[0][1], variant)
 
 
 # -- the landscape (§1.6, §4.6, §4.7, §4.10; R12, R15, R16, R30) -------------------------------
 
-TERRAINS = ("water", "coast", "plains", "hillside", "mountain")
 HOME = frozenset({"heartland", "district"})
 #: The landscape constants, read from the shipped landscape cards (cards/ora-et-labora/landscapes.cards) when
 #: first asked for: the boards' sides, the grid, the piles and their prices, the covers and their goods, the
@@ -100,20 +110,23 @@ def grid_of(
     pieces: Mapping[str, Piece],
     empty: tuple[int, ...] = (),
     neutral: Piece | None = None,
-    terrains: Sequence[str] = TERRAINS,
+    terrains: Sequence[str] | None = None,
+    neutral_at: tuple[int, int] = (0, 0),
 ) -> GridConfig:
-    """The grid of a game on a set's landscape cards; solo, the neutral player's heartland too: the first
-    board's first side with no forest or moor, its first building top left (§9.3; D9)."""
+    """The grid of a game on a set's landscape cards (``terrains``: the goods card's; default the shipped
+    one's); solo, the neutral player's heartland too: the first board's first side with no forest or moor,
+    its first building on ``neutral_at``, the top left (§9.3; D9)."""
     boards = list(boards_of(landscapes, pieces, empty))
     covers = tuple(c for land in landscapes for c, _ in land.covers)
     if neutral is not None:
         first = next(b for b in boards if b.attach is None)
         cells = tuple(
-            attrs.evolve(c, cover=None, occupant=neutral if (c.dx, c.dy) == NEUTRAL_START[1] else c.occupant)
+            attrs.evolve(c, cover=None, occupant=neutral if (c.dx, c.dy) == neutral_at else c.occupant)
             for c in first.sides[0].cells
         )
         boards.append(BoardKind("neutral " + first.name, (Side(first.sides[0].name, cells),)))
-    return GridConfig(terrains=tuple(terrains), covers=covers, boards=tuple(boards))
+    lands = shipped_terrains() if terrains is None else terrains
+    return GridConfig(terrains=tuple(lands), covers=covers, boards=tuple(boards))
 
 
 def stacks_of(landscapes: Sequence[Any], mode: str = "4 players") -> Stacks:
@@ -172,35 +185,66 @@ RULES = {
 SCORING = ScoreRule({"settlement"}, empty={"water": 3})
 
 
-# -- clergy (§1.4, §3.2, §4.12, §8.3, §9.3, §10.4; R20, R22) --------------------------------------
+# -- a mode card as the mechanisms' configurations (§1.4, §3.2, §4.3, §4.12, §6, §8, §9, §10) ----------
+
+
+def mode_card(mode: str, modes: Sequence[Any] | None = None) -> Any:
+    """The mode card (:class:`~pillars_rules.cardlang.modecomp.ModeCard`) of ``mode`` among ``modes``
+    (default: the shipped set's, ``cards/ora-et-labora/modes.cards``)."""
+    cards = shipped_modes() if modes is None else modes
+    for m in cards:
+        if m.name == mode:
+            return m
+    raise ConfigError(f"Ora rules: mode {mode!r:.40} is not one of {', '.join(m.name for m in cards)}")
+
+
+def clergy_of(card: Any) -> WorkerConfig:
+    """Each seat's clergy and when they come home, as the mode card writes them (§1.4, §3.2, §4.12, §8.3,
+    §10.4; R20)."""
+    recalls = tuple(
+        Recall(moment) if kinds is None else Recall(moment, when="always", kinds=frozenset(kinds))
+        for moment, kinds in card.recalls
+    )
+    return WorkerConfig(kinds=tuple(card.clergy), recalls=recalls)
+
+
+def contracts_of(card: Any, variant: str) -> ContractConfig:
+    """The work contract's fees by level, the ways to pay of ``variant`` (§4.3.3, §4.3.4, §9.4), and who
+    picks the clergyman a contract uses."""
+    fees = tuple(tuple(Fee(goods, to=to) for goods, to, v in level if v in (None, variant)) for level in card.fees)
+    return ContractConfig(fees=fees, chooser=card.chooser)
+
+
+def phases_of(card: Any) -> PhaseConfig:
+    """The mode card's phases (R7: a phase in round ``r`` waits on the arm's space ``r mod arm``) and its
+    end by a count (§8.6, §8.7)."""
+    phases = tuple(
+        Phase(
+            p.name,
+            space=None if p.round is None else p.round % card.arm,
+            after=p.after,
+            steps=p.steps,
+            grants=p.grants,
+        )
+        for p in card.phases
+    )
+    end = None if card.end_count is None else End(*card.end_count)
+    return PhaseConfig(board=card.arm, phases=phases, end=end)
 
 
 def clergy(mode: str = "4 players") -> WorkerConfig:
-    """1 prior + 2 lay brothers (short game: 1 + 1, §10.4); all come home at the
-    round's start when all are placed (§3.2; 2 players: after the rotation, §8.3,
-    R20, a moment of the flow's own); the bonus round brings every prior home (§4.12)."""
-    brothers = 1 if mode == "short" else 2
-    moment = "after rotation" if mode in ("2 players", "long 2 players") else "round start"
-    return WorkerConfig(
-        kinds=(("prior", 1), ("lay brother", brothers)),
-        recalls=(Recall(moment), Recall("bonus round", when="always", kinds={"prior"})),
-    )
-
-
-# -- work contracts (§4.3, §9.4) ---------------------------------------------------------------
+    """The shipped set's clergy of ``mode`` (:func:`clergy_of`)."""
+    return clergy_of(mode_card(mode))
 
 
 def contracts(variant: str = "france", mode: str = "4 players") -> ContractConfig:
-    """1 coin to the owner, 2 once a Winery/Distillery is built (level 1, §4.3.3); 1 wine
-    (France) or whiskey (Ireland) to the supply instead at either level (§4.3.4).
-    Solo: the coins go to the supply, and the player picks the neutral worker (§9.4)."""
-    drink = "wine" if variant == "france" else "whiskey"
-    to = "supply" if mode == "solo" else "owner"
-    favour = Fee({drink: 1}, to="supply")
-    return ContractConfig(
-        fees=((Fee({"coin": 1}, to=to), favour), (Fee({"coin": 2}, to=to), favour)),
-        chooser="user" if mode == "solo" else "owner",
-    )
+    """The shipped set's work contracts of ``mode`` in ``variant`` (:func:`contracts_of`)."""
+    return contracts_of(mode_card(mode), variant)
+
+
+def phases(mode: str = "4 players") -> PhaseConfig:
+    """The shipped set's phases of ``mode`` (:func:`phases_of`)."""
+    return phases_of(mode_card(mode))
 
 
 # -- goods (§1.2, §4.8, §4.9, §5.4-§5.7, §7.2; R3, R4, R36) ------------------------------------
@@ -211,6 +255,8 @@ def contracts(variant: str = "france", mode: str = "4 players") -> ContractConfi
 def __getattr__(name: str) -> Any:
     if name == "GOODS":
         return shipped_goods()
+    if name in _MODE_NAMES:
+        return _shipped_mode_name(name)
     if name in _LANDSCAPE_NAMES:
         return _shipped(name)
     if name in ("FRONT", "BACK", "BASIC"):  # the wheel's two sides and its indicators (the track cards)
@@ -219,97 +265,61 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# -- settlement phases and the bonus round (§3.4, §4.12, §6, §8.6, §8.7, §9.6, §10.5; R7, R29) --
-
-#: The board the arm goes round: 13 spaces (the wheel's 13 values), so the arm passes
-#: the E space a second time in round 25 (§4.12). R7's rounds are ``space + 13 * lap``.
-BOARD = 13
-_SETTLE = ("move marker", "buy landscape", "settle")  # sub-phases 1 and 2 (§6.2, §6.3; R29)
-_GRANTS = (("landscape", 1), ("settlement", 1))  # §6.3; R18
-
-
-def _settlement_phases(rounds: tuple[int, ...], neutral: bool = False) -> tuple[Phase, ...]:
-    before = ("neutral builds", "neutral prior", "neutral recall") if neutral else ()  # §9.6 steps 3-5
-    return tuple(
-        Phase(deck, space=r % BOARD, steps=before + _SETTLE + (f"reveal {deck}",), grants=_GRANTS)
-        for deck, r in zip("ABCD", rounds, strict=True)
-    )
-
-
-def phases(mode: str = "4 players") -> PhaseConfig:
-    """R7's settlement phases per mode; the bonus round when the arm passes the E space
-    again (§4.12); phase E after it (§6.7), or the count end of the 2-player games."""
-    final = Phase("E", after="bonus round over", steps=("buy landscape", "settle"), grants=_GRANTS)
-    if mode in ("4 players", "3 players", "short"):
-        rounds, bonus = {"4 players": ((7, 10, 16, 19), 25), "3 players": ((6, 11, 15, 20), 25)}.get(
-            mode, ((3, 5, 7, 9), 13)
-        )
-        extra = Phase("bonus round", space=bonus % BOARD, steps=("return priors", "one action each"))
-        return PhaseConfig(board=BOARD, phases=(*_settlement_phases(rounds), extra, final))
-    if mode == "solo":  # §9.6: in the last round your two actions come first
-        last = Phase("E", space=32 % BOARD, steps=("two actions", "neutral builds", "buy landscape", "settle"))
-        return PhaseConfig(board=BOARD, phases=(*_settlement_phases((12, 16, 22, 26), neutral=True), last))
-    display = 1 if mode == "2 players" else 3  # §8.6, §8.7
-    return PhaseConfig(
-        board=BOARD, phases=_settlement_phases((7, 14, 21, 28)), end=End("D", "buildings displayed", display)
-    )
-
-
 # -- modes (§2.3, §3.8, §8, §9, §10) -----------------------------------------------------------
 
-#: The modes, each with its seat counts and the lexicon's code per seat count (the cards' ``modes``).
-MODES: dict[str, dict[int, str]] = {
-    "4 players": {4: "4"},
-    "3 players": {3: "3"},
-    "2 players": {2: "2"},
-    "long 2 players": {2: "2L"},
-    "solo": {1: "1"},
-    "short": {3: "3S", 4: "4S"},
-}
 VARIANTS = ("france", "ireland")
 #: The goods of one variant only (§1.2, §2.1).
 ONLY = {"france": frozenset({"grapes", "wine", "flour", "bread"}), "ireland": frozenset({"malt", "beer", "whiskey"})}
-#: Starting goods (R11; solo none, §9.1).
-START_GOODS = (("wood", 1), ("clay", 1), ("peat", 1), ("sheep", 1), ("grain", 1), ("coin", 1))
-#: The short game's round income (§10.6; R28), by round.
-INCOME: dict[int, tuple[tuple[str, int], ...]] = {
-    1: (("grain", 1), ("sheep", 1)),
-    2: (("grain", 1), ("clay", 1)),
-    3: (("grain", 1), ("wood", 1)),
-    4: (("grain", 1), ("stone", 1)),
-    5: (("peat", 1), ("stone", 1)),
-    6: (("clay", 1), ("stone", 1)),
-    7: (("wood", 1), ("stone", 1)),
-    8: (("stone", 1), ("coin", 5)),
-    9: (("stone", 1), ("meat", 1)),
-    10: (("book", 1), ("grain", 1)),
-    11: (("ceramic", 1), ("clay", 1)),
-    12: (("ornament", 1), ("wood", 1)),
-}
-#: The buildings whose building raises the work-contract fee for everyone (§4.3.3; D5).
-RAISES_FEE = frozenset({"Winery", "Whiskey Distillery"})
-#: Wonders on the table (§1.8, §5.7; R3).
-WONDERS = 8
-#: The open 2-player games' last round (turn), a ruling of ours (R35): their end (§8.6, §8.7) needs the
-#: display nearly empty, which never comes once a displayed building fits no landscape (a cloister
-#: building whose every cloister neighbour is taken), so the game ends after this round at the latest.
-OPEN_LIMIT = {"2 players": 400, "long 2 players": 200}
-#: The solo game's neutral player (§9.3): its name, the building it starts with on its heartland's
-#: top-left space (D9), and the points that win the solo game (§9.7; R24).
-NEUTRAL = "Neutral player"
-NEUTRAL_START = ("Builders' Market", (0, 0))
-SOLO_GOAL = 500
 #: The most settlements a seat builds in one settlement phase (§6.3; R18).
 SETTLEMENTS_PER_PHASE = 1
+#: The set-up constants, read from the shipped cards when first asked for: ``MODES`` (mode -> {seats: the
+#: cards' mode token}), ``OPTIONS`` (option -> the modes it is for), ``START_GOODS`` (R11), ``INCOME`` (the
+#: short game's, §10.6; R28), ``OPEN_LIMIT`` (the 2-player games' last round, R35), ``NEUTRAL`` and
+#: ``NEUTRAL_START`` (the solo game's neutral player and its building, top left, §9.3; D9), ``SOLO_GOAL``
+#: (§9.7; R24), ``BOARD`` (the arm's spaces), ``TERRAINS`` (the goods card's), ``WONDERS`` (its supply of
+#: wonders, §1.8; R3) and ``RAISES_FEE`` (the names of the cards whose building raises the fee, §4.3.3; D5).
+_MODE_NAMES = frozenset(
+    {
+        "MODES",
+        "OPTIONS",
+        "START_GOODS",
+        "INCOME",
+        "OPEN_LIMIT",
+        "NEUTRAL",
+        "NEUTRAL_START",
+        "SOLO_GOAL",
+        "BOARD",
+        "TERRAINS",
+        "WONDERS",
+        "RAISES_FEE",
+    }
+)
 
 
-#: The set-up options (§10.2, §10.3): each with the modes it applies to.
-OPTIONS = {
-    # R13's variant: the German rulebook's short game leaves the top row's first and third spaces empty
-    "german heartland": frozenset({"short"}),
-    # D17: France, short game with 4 players: the deck-C Quarry may go back to the box
-    "no deck-C quarry": frozenset({"short"}),
-}
+def _shipped_mode_name(name: str) -> Any:
+    modes = shipped_modes()
+    if name == "MODES":
+        return {m.name: dict(m.seats) for m in modes}
+    if name == "OPTIONS":
+        return {o: frozenset(m.name for m in modes if o in dict(m.options)) for m in modes for o, _ in m.options}
+    if name == "START_GOODS":
+        return next(m.start for m in modes if m.start)
+    if name == "INCOME":
+        return dict(next(m.income for m in modes if m.income))
+    if name == "OPEN_LIMIT":
+        return {m.name: m.last_round for m in modes if m.last_round is not None}
+    if name in ("NEUTRAL", "NEUTRAL_START"):
+        who, cid = next(m.neutral for m in modes if m.neutral)
+        return who if name == "NEUTRAL" else (next(c.name for c in shipped() if c.id == cid), (0, 0))
+    if name == "SOLO_GOAL":
+        return next(m.goal for m in modes if m.goal is not None)
+    if name == "BOARD":
+        return modes[0].arm
+    if name == "TERRAINS":
+        return shipped_terrains()
+    if name == "WONDERS":
+        return shipped_limit("wonder")
+    return frozenset(c.name for c in shipped() if c.built)  # RAISES_FEE
 
 
 def heartland(printed: dict[str, Piece], empty: tuple[int, ...] = ()) -> Side:

@@ -100,3 +100,30 @@ def written(spec: object) -> list[tuple[str, str]]:
 
 
 __all__ = ["CARD_STEPS", "EXCEPT", "FOLLOWS", "STEPS", "excepted", "flow_step", "playable", "split_except", "written"]
+
+
+#: The phase steps the flow runs (a mode card's ``phase ... runs``; and ``reveal`` a deck of the set).
+PHASE_STEPS = frozenset(
+    {
+        "move marker",
+        "buy landscape",
+        "settle",
+        "return priors",
+        "one action each",
+        "neutral builds",  # solo (§9.6): the whole display goes on the neutral player's heartland
+        "neutral prior",  # solo: its prior on one of the new buildings, paid for (§9.5)
+        "neutral recall",  # solo: its clergy come home if all are placed
+        "two actions",  # solo, phase E: the round's two actions come first
+    }
+)
+#: What the flow knows that a mode card names (the fields of the card checker's ``ModeWords``,
+#: :func:`.cards.mode_words`): its phase steps, the moments clergy come home at (the round's start; 2
+#: players, after the rotation, R20; the bonus round, §4.12), the moments that fire a phase, the counts an
+#: end reads and the grants a phase opens (§6.3; R18).
+MODE_NAMES: Mapping[str, frozenset[str]] = {
+    "steps": PHASE_STEPS,
+    "moments": frozenset({"round start", "after rotation", "bonus round"}),
+    "after": frozenset({"bonus round over"}),
+    "counts": frozenset({"buildings displayed"}),
+    "grants": frozenset({"landscape", "settlement"}),
+}

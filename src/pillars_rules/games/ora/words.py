@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from . import records as R
-from . import setup
 from .rules import OraRules
 
 
@@ -120,8 +119,8 @@ def describe(state: R.State | None, rules: OraRules, e: Any) -> str:
     if t is R.GameEnded:
         text = "The game ends: " + ", ".join(f"{who(s)} {p}" for s, p in enumerate(e.scores))
         if rules.solo:  # §9.7; R24
-            won = e.scores[0] >= setup.SOLO_GOAL
-            text += f" ({'won' if won else 'lost'}: the goal is {setup.SOLO_GOAL} points)"
+            won = e.scores[0] >= (rules.goal or 0)
+            text += f" ({'won' if won else 'lost'}: the goal is {rules.goal or 0} points)"
         return text
     if t is R.Turn:
         return f"{who(e.seat)} to {e.kind}"
