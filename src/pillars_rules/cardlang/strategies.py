@@ -21,6 +21,7 @@ from .board import assemble
 from .card import Card
 from .cardset import base_places
 from .compiler import COST_KINDS
+from .names import text_problem
 
 #: Base-set names that generated cards may refer to.
 BASE_TAGS = ("carpenter", "stonemason", "mortar_mixer")
@@ -37,7 +38,7 @@ titles = st.text(
     alphabet=st.characters(whitelist_categories=("L", "N", "P", "Zs", "S"), blacklist_characters='"'),
     min_size=1,
     max_size=30,
-).filter(lambda s: s.strip() != "")
+).filter(lambda s: s.strip() != "" and text_problem(s) is None)  # the titles a card may hold (values.title)
 counts = st.integers(1, MAX_NUMBER)
 deltas = st.integers(-MAX_NUMBER, MAX_NUMBER).filter(lambda n: n != 0)
 
