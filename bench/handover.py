@@ -12,6 +12,11 @@ alternating ``--rounds`` times over the same decisions:
 * ``whole``: the log whole in every job (the server before);
 * ``tail``: each worker gets the events past those sent it before.
 
+Then the same decisions through a real :class:`~pillars_rules.web.bots.BotPool` (its workers
+rebuild each view and answer its first legal action: the bot's thinking left out), 8 asked at
+a time, the ways alternating: the main thread's CPU a decision (``time.thread_time``: the
+hand-over, the pipes, the answers and the event loop around them).
+
 It reports the bytes a job (mean and largest) and the
 server's CPU a job (the main thread's, ``time.thread_time``: shipping, pickling,
 writing; median of the rounds), and checks that
@@ -90,6 +95,41 @@ def _round(asks: list, tail: bool, workers: int, pipe: int) -> dict:
     return {"bytes": statistics.fmean(sizes), "most_bytes": max(sizes), "cpu_us": 1e6 * cpu / len(asks)}
 
 
+def first(name: str, seed: int, view) -> dict:
+    """In a worker: the view's first legal action (the bot's thinking left out: only the hand-over is timed)."""
+    import pillars_rules as pr
+
+    return pr.encode_action(view.legal_actions[0])
+
+
+def _pooled(asks: list, tail: bool, workers: int, at_once: int = 8) -> float:
+    """The server's main thread's CPU a decision through a real :class:`BotPool` (``workers``
+    processes, ``at_once`` decisions asked at a time, in order): handing over, writing, reading the answer."""
+    import asyncio
+
+    from pillars_rules.web.bots import BotPool
+
+    views = [(game.view(game.current_player), encoded) for game, encoded in asks]
+
+    async def run() -> float:
+        pool = BotPool(workers=workers, timeout=60.0, job=first, depth=2)
+        if not tail:  # every job with the whole log, as before
+            ship = pool._logs.ship
+            pool._logs.ship = lambda view, encoded=(), to=None, whole=False: ship(view, encoded)  # type: ignore[method-assign]
+        try:
+            await pool.decide("first", 0, views[0][0])  # the workers started
+            began = time.thread_time()
+            for k in range(0, len(views), at_once):
+                await asyncio.gather(
+                    *(pool.decide("first", 0, v, owner=i, encoded=e) for i, (v, e) in enumerate(views[k : k + at_once]))
+                )
+            return 1e6 * (time.thread_time() - began) / len(views)
+        finally:
+            pool.close()
+
+    return asyncio.run(run())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.handover", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6)
@@ -111,12 +151,18 @@ def main(argv: list[str] | None = None) -> int:
         drain.wait()
     out = {"jobs": len(asks), "games": args.games, "workers": args.workers}
     print(f"{len(asks)} jobs of {args.games} games, {args.workers} workers, {args.rounds} rounds")
-    print(f"{'way':6} {'bytes a job':>12} {'largest':>13} {'server CPU a job':>17}")
+    pooled: dict[str, list[float]] = {"whole": [], "tail": []}
+    for _ in range(args.rounds):
+        for way in pooled:
+            pooled[way].append(_pooled(asks, way == "tail", args.workers))
+    print(f"{'way':6} {'bytes a job':>12} {'largest':>13} {'server CPU a job':>17} {'through the pool':>17}")
     for way, rounds in runs.items():
         cpu = statistics.median(r["cpu_us"] for r in rounds)
-        row = {"bytes": rounds[0]["bytes"], "most_bytes": rounds[0]["most_bytes"], "cpu_us": cpu}
+        pool = statistics.median(pooled[way])
+        row = {"bytes": rounds[0]["bytes"], "most_bytes": rounds[0]["most_bytes"], "cpu_us": cpu, "pool_us": pool}
+        row["pool_rounds"] = pooled[way]
         out[way] = row
-        print(f"{way:6} {row['bytes']:>12,.0f} {row['most_bytes']:>13,.0f} {cpu:>14,.1f} us")
+        print(f"{way:6} {row['bytes']:>12,.0f} {row['most_bytes']:>13,.0f} {cpu:>14,.1f} us {pool:>14,.1f} us")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(out, f, indent=1)

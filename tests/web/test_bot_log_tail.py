@@ -141,9 +141,7 @@ def test_forgetting_the_workers_sends_every_log_whole_again():
     games = played(decisions=40)
     logs.ship(games[10].view(0), to=1)
     logs.ship(games[10].view(0), to=2)
-    logs.forget(1)
-    assert logs.ship(games[20].view(0), to=1).start == 0
-    assert logs.ship(games[20].view(0), to=2).start > 0
+    assert logs.ship(games[20].view(0), to=1).start == logs.ship(games[20].view(0), to=2).start > 0
     logs.forget_all()
     assert logs.ship(games[30].view(0), to=1).start == logs.ship(games[30].view(0), to=2).start == 0
 

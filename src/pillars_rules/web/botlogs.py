@@ -23,6 +23,7 @@ import collections
 import itertools
 import json
 from collections.abc import Sequence
+from typing import Any
 
 import pillars_rules as pr
 
@@ -72,13 +73,13 @@ class LogText:
         self.size = size
         self._games: collections.OrderedDict[int, _Kept] = collections.OrderedDict()
 
-    def text(self, events, encoded: Sequence[str] = ()) -> str:
+    def text(self, events: Sequence[object], encoded: Sequence[str] = ()) -> str:
         """``[event_to_dict(e) for e in events]`` as JSON text (as :func:`pillars_rules.view.export` writes it).
         ``encoded``: the JSON of the log's first events, made already (the game's room has it:
         :class:`~pillars_rules.web.protocol.Frames`); only the events past them are encoded here."""
         return self._known(events, encoded).text if events else "[]"
 
-    def _known(self, events, encoded: Sequence[str] = ()) -> _Kept:
+    def _known(self, events: Sequence[object], encoded: Sequence[str] = ()) -> _Kept:
         """The kept record of the game whose log is ``events`` (not empty), grown to ``events``."""
         from pillars_rules.pillars_json.codec import event_to_dict
 
@@ -138,11 +139,6 @@ class LogText:
             known.sent[to] = (known.n, len(known.text) - 1)
         return _Shipped(head, text, _CardsRef(view.rules), known.number, start)
 
-    def forget(self, to: object) -> None:
-        """Forget what was sent to the worker ``to``: it lacks every log (it may be gone)."""
-        for known in self._games.values():
-            known.sent.pop(to, None)
-
     def forget_all(self) -> None:
         """Forget what was sent to any worker (the pool's workers were replaced)."""
         for known in self._games.values():
@@ -155,10 +151,10 @@ class _Shipped:
 
     __slots__ = ("head", "log", "cards", "number", "start")
 
-    def __init__(self, head: str, log: str, cards, number: int = 0, start: int = 0) -> None:
+    def __init__(self, head: str, log: str, cards: object, number: int = 0, start: int = 0) -> None:
         self.head, self.log, self.cards, self.number, self.start = head, log, cards, number, start
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (_arrived, (self.head, self.log, self.cards, self.number, self.start))
 
 
@@ -175,16 +171,16 @@ class DecodedLogs:
 
     def __init__(self, size: int = 1024) -> None:
         self.size = size
-        self._games: collections.OrderedDict[int, tuple] = collections.OrderedDict()
+        self._games: collections.OrderedDict[int, tuple[object, ...]] = collections.OrderedDict()
         #: Events decoded by the last call (the rest were kept).
         self.fresh = 0
 
-    def events(self, log: str, number: int, start: int = 0) -> tuple:
+    def events(self, log: str, number: int, start: int = 0) -> tuple[object, ...]:
         """The events of the game kept as ``number``: the ones this worker holds up to ``start``, then
         those of ``log`` (JSON text of a list of event objects), decoded."""
         from pillars_rules.pillars_json.strict import event_from_dict
 
-        old: tuple = ()
+        old: tuple[object, ...] = ()
         if start:
             kept = self._games.get(number)
             if kept is None or len(kept) < start:
@@ -212,7 +208,7 @@ def keep(games: int) -> None:
     _DECODED.size = games
 
 
-def _arrived(head: str, log: str, rules, number: int = 0, start: int = 0) -> pr.SeatView:
+def _arrived(head: str, log: str, rules: Any, number: int = 0, start: int = 0) -> pr.SeatView:
     """In a worker: the view :meth:`LogText.ship` sent (its log's events up to ``start`` those
     this worker kept for the game ``number``: :class:`DecodedLogs`)."""
     from pillars_rules.view import from_export

@@ -82,6 +82,9 @@ def _frame(payload: bytes) -> bytes:
     return (struct.pack("!i", n) if n <= 0x7FFFFFFF else struct.pack("!iQ", -1, n)) + payload
 
 
+#: Bytes read from a worker's pipe at a time.
+_READ = 1 << 18
+
 #: Each worker's number (never given twice in a process: a worker's jobs may be shaped for it).
 _NUMBERS: Iterator[int] = itertools.count(1)
 
@@ -205,11 +208,15 @@ class Workers:
     def _readable(self, w: _Worker) -> None:
         try:
             while True:
-                chunk = os.read(w.fd, 1 << 18)
+                chunk = os.read(w.fd, _READ)
                 if not chunk:
                     self._lose(w, EOFError("the worker's pipe closed"))
                     return
                 w.into += chunk
+                if (
+                    len(chunk) < _READ
+                ):  # the pipe is empty: no second read that fails (the selector says when more comes)
+                    break
         except BlockingIOError:
             pass
         except OSError as exc:
