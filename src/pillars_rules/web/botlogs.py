@@ -42,16 +42,22 @@ class LogWanted(Exception):
 class _Kept:
     """A game's log as the server keeps it (:class:`LogText`)."""
 
-    __slots__ = ("first", "last", "n", "text", "state", "number", "sent")
+    __slots__ = ("first", "last", "n", "parts", "state", "number", "sent")
 
     def __init__(self, first: object) -> None:
         self.first = self.last = first
         self.n = 0  # events encoded
-        self.text = ""  # their JSON text: "[...]"
+        #: their JSON, in the pieces it grew by (each the events' objects joined by ","): a piece is
+        #: added, never the whole text copied, at each decision
+        self.parts: list[str] = []
         self.state = StateJSON()  # the game's state's JSON, part by part
         self.number = next(_NUMBERS)
-        #: by worker: (events sent it, the offset of the text's closing "]" then)
+        #: by worker: (events sent it, pieces sent it)
         self.sent: dict[object, tuple[int, int]] = {}
+
+    def text(self, since: int = 0) -> str:
+        """The JSON text of the events of the pieces from ``since`` on: ``[...]``."""
+        return "[" + ",".join(self.parts[since:] if since else self.parts) + "]"
 
 
 class LogText:
@@ -77,7 +83,7 @@ class LogText:
         """``[event_to_dict(e) for e in events]`` as JSON text (as :func:`pillars_rules.view.export` writes it).
         ``encoded``: the JSON of the log's first events, made already (the game's room has it:
         :class:`~pillars_rules.web.protocol.Frames`); only the events past them are encoded here."""
-        return self._known(events, encoded).text if events else "[]"
+        return self._known(events, encoded).text() if events else "[]"
 
     def _known(self, events: Sequence[object], encoded: Sequence[str] = ()) -> _Kept:
         """The kept record of the game whose log is ``events`` (not empty), grown to ``events``."""
@@ -96,7 +102,7 @@ class LogText:
                     *(dumps(event_to_dict(e)) for e in events[max(known.n, had) :]),
                 ]
             )
-            known.text = "[" + new + "]" if not known.text else known.text[:-1] + "," + new + "]"
+            known.parts.append(new)
             known.n, known.last = n, events[-1]
         self._games.move_to_end(key)
         while len(self._games) > self.size:
@@ -130,14 +136,13 @@ class LogText:
             )
         known = self._known(view.events, encoded)
         head = head.replace('"state":null', '"state":' + known.state.whole(view.state), 1)
-        text, start = known.text, 0
+        start = since = 0
         if to is not None:
             had = None if whole else known.sent.get(to)
             if had is not None:
-                start, end = had
-                text = "[" + text[end + 1 :] if text[end] == "," else "[]"  # the events past the "]" it had
-            known.sent[to] = (known.n, len(known.text) - 1)
-        return _Shipped(head, text, _CardsRef(view.rules), known.number, start)
+                start, since = had  # the events past those it had
+            known.sent[to] = (known.n, len(known.parts))
+        return _Shipped(head, known.text(since), _CardsRef(view.rules), known.number, start)
 
     def forget_all(self) -> None:
         """Forget what was sent to any worker (the pool's workers were replaced)."""
