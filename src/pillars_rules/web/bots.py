@@ -5,7 +5,9 @@
 export (:func:`pillars_rules.view.export`: redacted state and log, the seat's
 legal actions) and its public card set, so the worker gets exactly what the
 seat may know; it rebuilds the view, asks :func:`~pillars_rules.bots.make_bot`'s
-bot and sends back the action as JSON. The event loop only waits on a future,
+bot and sends back the action as JSON. The log goes as the events that worker lacks
+(:mod:`.botlogs`: a worker keeps each game's events; one that lacks the start of the
+new ones is sent the whole log). The event loop only waits on a future,
 so a thinking bot blocks neither its table nor any other.
 
 Decisions are scheduled fairly between the clients that created the games
