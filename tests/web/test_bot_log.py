@@ -9,6 +9,8 @@ import json
 import pickle
 import random
 
+import pytest
+
 import pillars_rules as pr
 from pillars_rules.pillars_json.codec import event_to_dict
 from pillars_rules.view import export_doc
@@ -93,27 +95,36 @@ def test_the_server_keeps_the_logs_of_as_many_games_as_it_hosts(tmp_path):
 
 
 def test_a_worker_decodes_only_the_events_past_the_ones_it_kept():
-    from pillars_rules.web.bots import DecodedLogs
+    from pillars_rules.web.botlogs import DecodedLogs, LogWanted
 
-    logs, decoded = LogText(), DecodedLogs(size=2)
+    decoded = DecodedLogs(size=2)
     games = played(decisions=90)
-    before = 0
-    for game in games[::9]:  # one game's views, decision after decision
-        events = decoded.events(logs.text(game.view(1).events), 1)
-        assert events == game.view(1).events
+    before, text = 0, "[]"
+    for game in games[::9]:  # one game's views, decision after decision, each with the events past the last
+        events = game.view(1).events
+        tail = LogText().text(events[before:])
+        got = decoded.events(tail, 1, before)
+        assert got == events
         assert decoded.fresh == len(events) - before  # only the new ones
         before = len(events)
     early = games[10].view(1).events
-    assert decoded.events(logs.text(early), 1) == early and decoded.fresh == len(early)  # shorter: all again
+    assert decoded.events(LogText().text(early), 1) == early and decoded.fresh == len(early)  # from 0: all again
     others = [played(seed=s, decisions=12)[-1].view(0).events for s in (6, 7)]
-    assert decoded.events(logs.text(others[0]), 1) == others[0] and decoded.fresh == len(others[0])  # key reused
     for key, other in enumerate(others, 2):  # past its size, the game used least lately is forgotten
-        assert decoded.events(logs.text(other), key) == other
+        assert decoded.events(LogText().text(other), key) == other
     assert len(decoded._games) == 2
     late = games[-1].view(1).events
-    assert decoded.events(logs.text(late), 1) == late and decoded.fresh == len(late)
-    assert decoded.events("[]", 4) == () and decoded.events(logs.text(late), 4) == late
+    with pytest.raises(LogWanted) as lacks:  # forgotten: it asks for the whole log
+        decoded.events(LogText().text(late[len(early) :]), 1, len(early))
+    assert lacks.value.args == (1,)
+    assert decoded.events(LogText().text(late), 1) == late and decoded.fresh == len(late)
+    assert decoded.events("[]", 4) == () and decoded.events(LogText().text(late), 4) == late
     assert decoded.fresh == len(late)
+    with pytest.raises(LogWanted):  # it holds fewer events than the tail starts after
+        decoded.events("[]", 4, len(late) + 1)
+    with pytest.raises(pr.SaveError, match="must be a list"):
+        decoded.events("{}", 5)
+    assert decoded.events(text, 5) == ()
 
 
 def test_a_bot_in_a_worker_reads_the_log_as_a_bot_beside_the_game_does():

@@ -179,3 +179,32 @@ def test_the_bot_pools_workers_hold_the_collector():
 
     workers = BotPool(workers=1)._executor()  # made, not started
     assert workers.hold_collector is True and not workers.started
+
+
+def test_a_job_goes_to_the_worker_picked_for_it_or_to_the_least_busy_if_that_one_is_gone():
+    # the bot pool shapes a job for the worker it goes to (its log's events that worker lacks,
+    # web/botlogs.py): pick names the worker, submit(to=) keeps the job there while it lives
+    async def main():
+        pool = Workers(2)
+        try:
+            await asyncio.to_thread(pool.start)
+            numbers = [w.number for w in pool._workers]
+            assert pool.pick() in numbers
+            pids = {}
+            for n in numbers:
+                for i in range(3):
+                    pid, _ = await pool.submit(pid_and, i, to=n)
+                    pids.setdefault(n, set()).add(pid)
+            assert all(len(p) == 1 for p in pids.values()) and len(set().union(*pids.values())) == 2
+            gone = numbers[0]
+            with pytest.raises(WorkerLost):
+                await pool.submit(die, None, to=gone)
+            assert pool.pick() == numbers[1]
+            pid, _ = await pool.submit(pid_and, 9, to=gone)  # the picked worker is gone: another takes it
+            assert {pid} == pids[numbers[1]]
+            assert await pool.submit(echo, 5, to=12345) == 5  # a number no worker has: the least busy
+        finally:
+            pool.kill()
+        return True
+
+    assert asyncio.run(main())

@@ -5,7 +5,9 @@
 export (:func:`pillars_rules.view.export`: redacted state and log, the seat's
 legal actions) and its public card set, so the worker gets exactly what the
 seat may know; it rebuilds the view, asks :func:`~pillars_rules.bots.make_bot`'s
-bot and sends back the action as JSON. The event loop only waits on a future,
+bot and sends back the action as JSON. The log goes as the events that worker lacks
+(:mod:`.botlogs`: a worker keeps each game's events; one that lacks the start of the
+new ones is sent the whole log). The event loop only waits on a future,
 so a thinking bot blocks neither its table nor any other.
 
 Decisions are scheduled fairly between the clients that created the games
@@ -22,7 +24,6 @@ import concurrent.futures
 import contextlib
 import functools
 import heapq
-import json
 import logging
 import multiprocessing
 import os
@@ -37,8 +38,7 @@ import pillars_rules as pr
 
 from ..games.pillars import load_cards
 from . import gamebots
-from .protocol import dumps
-from .statejson import StateJSON
+from .botlogs import DecodedLogs, LogText, LogWanted, keep
 from .workers import Workers
 
 log = logging.getLogger("pillars_rules.web")
@@ -94,156 +94,17 @@ def _warm(parent: int, nice: int = 0, games: int = 1024) -> None:
 
     threading.Thread(target=watch, name="pillars-parent-watch", daemon=True).start()
     load_cards()
-    _DECODED.size = games
+    keep(games)
     from .collector import Collector
 
     Collector().install()  # the kept logs are long-lived: frozen, not walked by every collection
-
-
-class LogText:
-    """The JSON text of each game's redacted log, kept as it grows, for the views
-    sent to the bot workers.
-
-    A view pickles as its whole export, log included, and encoding the log was
-    most of the server's CPU for a bot's move at people's pace (a game ends with
-    about a thousand events; issue #60). The redacted events of a game
-    are the same objects from one decision and one seat to the next, so each is
-    encoded once here: a game is known by its first event, and its text is
-    grown by the events past the last one encoded. A log that is not the
-    known one's continuation (a game reloaded from the store, a shorter log) is
-    encoded again from its start. The ``size`` games used last are kept (the
-    server's ``max_games``: about 35 kB of text a game at mid-game)."""
-
-    def __init__(self, size: int = 1024) -> None:
-        self.size = size
-        self._games: collections.OrderedDict[int, tuple] = collections.OrderedDict()
-
-    def text(self, events, encoded: Sequence[str] = ()) -> str:
-        """``[event_to_dict(e) for e in events]`` as JSON text (as :func:`pillars_rules.view.export` writes it).
-        ``encoded``: the JSON of the log's first events, made already (the game's room has it:
-        :class:`~pillars_rules.web.protocol.Frames`); only the events past them are encoded here."""
-        return self._known(events, encoded)[3]
-
-    def _known(self, events, encoded: Sequence[str] = ()) -> tuple:
-        """The kept record of the game whose log is ``events``: (first event, last event,
-        events encoded, their JSON text, the game's :class:`StateJSON`), grown to ``events``."""
-        from pillars_rules.pillars_json.codec import event_to_dict
-
-        if not events:
-            return (None, None, 0, "[]", StateJSON())
-        first, n = events[0], len(events)
-        key = id(first)
-        known = self._games.get(key)
-        if known is None or known[0] is not first or known[2] > n or events[known[2] - 1] is not known[1]:
-            known = (first, first, 0, "", StateJSON())
-        text = known[3]
-        if known[2] < n:
-            had = min(len(encoded), n)
-            new = ",".join(
-                [
-                    *encoded[known[2] : had],
-                    *(dumps(event_to_dict(e)) for e in events[max(known[2], had) :]),
-                ]
-            )
-            text = "[" + new + "]" if not text else text[:-1] + "," + new + "]"
-        known = self._games[key] = (first, events[-1], n, text, known[4])
-        self._games.move_to_end(key)
-        while len(self._games) > self.size:
-            self._games.popitem(last=False)
-        return known
-
-    def ship(self, view: pr.SeatView, encoded: Sequence[str] = ()) -> _Shipped:
-        """``view`` as it goes to a worker: its export without the log, the log's kept text,
-        and its card set; the worker gets the same view as from pickling ``view``. The
-        state's JSON is made part by part, each part once per game (:class:`StateJSON`);
-        ``encoded`` as in :meth:`text`."""
-        from pillars_rules.pillars_json.actions_json import encode_action
-        from pillars_rules.view import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, _CardsRef
-
-        known = self._known(view.events, encoded)
-        head = dumps(
-            {
-                "format": EXPORT_FORMAT,
-                "format_version": EXPORT_FORMAT_VERSION,
-                "seat": view.seat,
-                "decision": view.decision,
-                "state": None,
-                "next_event": view.next_event,
-                "legal_actions": [encode_action(a) for a in view.legal_actions],
-            }
-        ).replace('"state":null', '"state":' + known[4].whole(view.state), 1)
-        key = id(view.events[0]) if view.events else 0  # the game's, as in text()
-        return _Shipped(head, known[3], _CardsRef(view.rules), key)
-
-
-class _Shipped:
-    """A view on its way to a worker (:meth:`LogText.ship`): it unpickles as the view."""
-
-    __slots__ = ("head", "log", "cards", "key")
-
-    def __init__(self, head: str, log: str, cards, key: int = 0) -> None:
-        self.head, self.log, self.cards, self.key = head, log, cards, key
-
-    def __reduce__(self):
-        return (_arrived, (self.head, self.log, self.cards, self.key))
-
-
-class DecodedLogs:
-    """In a worker: the decoded events of the games it saw last, so a decision
-    decodes only the events past the ones it decoded for the game before.
-
-    Decoding a game's whole log again for each decision was about half of a
-    ``medium`` bot's time in a worker (issue #60). A log text (as
-    :class:`LogText` sends it) comes with its game's key (the server's
-    :class:`LogText` key); the kept text must be the start of the new one, so a
-    game reloaded, a shorter log or a key used again by another game is decoded
-    again whole. The ``size`` games used last are kept (the server's ``max_games``)."""
-
-    def __init__(self, size: int = 1024) -> None:
-        self.size = size
-        self._games: collections.OrderedDict[int, tuple[str, tuple]] = collections.OrderedDict()
-        #: Events decoded by the last call (the rest were kept).
-        self.fresh = 0
-
-    def events(self, log: str, key: int) -> tuple:
-        """The events of ``log`` (JSON text of a list of event objects) of the game ``key``, decoded."""
-        from pillars_rules.pillars_json.strict import event_from_dict
-
-        kept = self._games.get(key)
-        if kept is not None and kept[1] and len(kept[0]) <= len(log) and log.startswith(kept[0][:-1]):
-            text, old = kept
-            rest = log[len(text) - 1 :]  # "]" or ",{...},...]"
-            docs = json.loads("[" + rest[1:]) if rest != "]" else []
-        else:
-            old, docs = (), json.loads(log)
-        if type(docs) is not list:
-            raise pr.SaveError("$.events must be a list")
-        events = old + tuple(event_from_dict(d, len(old) + i) for i, d in enumerate(docs))
-        self.fresh = len(docs)
-        self._games[key] = (log, events)
-        self._games.move_to_end(key)
-        while len(self._games) > self.size:
-            self._games.popitem(last=False)
-        return events
-
-
-#: The worker's decoded logs (:func:`_warm` sizes it).
-_DECODED = DecodedLogs()
-
-
-def _arrived(head: str, log: str, rules, key: int = 0) -> pr.SeatView:
-    """In a worker: the view :meth:`LogText.ship` sent (its log decoded from where
-    this worker's last view of the game ``key`` left off: :class:`DecodedLogs`)."""
-    from pillars_rules.view import from_export
-
-    return from_export(json.loads(head), rules=rules, events=_DECODED.events(log, key))
 
 
 def _timed(job: Callable[..., Any], name: str, seed: int, shipped: bytes) -> tuple[Any, float]:
     """In a worker: ``job``'s answer and the seconds the worker spent on it (the
     unpickling of the view and the thinking: what the pool charges the owner)."""
     began = time.monotonic()
-    view = pickle.loads(shipped)  # a _Shipped: the view (see LogText.ship)
+    view = pickle.loads(shipped)  # a _Shipped: the view (see LogText.ship); LogWanted if it lacks the log's start
     return job(name, seed, view), time.monotonic() - began
 
 
@@ -362,6 +223,8 @@ class BotPool:
         self._logs = LogText(games)  # each game's log as JSON, encoded once per event
         #: Decisions played at random because their bot failed or timed out.
         self.fallbacks = 0
+        #: Decisions sent again with the whole log, their worker lacking its start (:class:`LogWanted`).
+        self.resent = 0
 
     def _executor(self) -> Workers:
         if self._pool is None:
@@ -508,6 +371,15 @@ class BotPool:
         queue.appendleft(job)
         self._mark(job.owner)
 
+    def _submit(self, pool: Workers, job: _Job, to: int | None, whole: bool = False) -> asyncio.Future:
+        """Hand ``job`` to the worker ``to`` of ``pool``: its view with the log's events past those
+        sent that worker before (``whole``: all of them; :class:`~pillars_rules.web.botlogs.LogText`)."""
+        name, seed, view, encoded = job.args
+        cost = self.estimates.get(name, 0.0)
+        ship = functools.partial(self._logs.ship, encoded=encoded, to=to, whole=whole)
+        shipped = pickle.dumps(gamebots.shipped(view, ship), protocol=pickle.HIGHEST_PROTOCOL)
+        return pool.submit(_timed, self._job, name, seed, shipped, cost=cost, to=to)
+
     async def _run(self, job: _Job) -> None:
         name, seed, view, encoded = job.args
         pool = self._executor()
@@ -516,15 +388,16 @@ class BotPool:
         began = time.monotonic()
         worked = None  # the seconds the worker spent, once it answers
         try:
-            ship = functools.partial(self._logs.ship, encoded=encoded)
-            shipped = pickle.dumps(gamebots.shipped(view, ship), protocol=pickle.HIGHEST_PROTOCOL)
-
             if not pool.started:
                 # starting the processes blocks (0.45 s of the loop on a loaded machine; issue #60)
                 await asyncio.to_thread(self._start, pool)
-            future = pool.submit(_timed, self._job, name, seed, shipped, cost=self.estimates.get(name, 0.0))
+            to = pool.pick()
             try:
-                doc, worked = await asyncio.wait_for(future, timeout)
+                try:
+                    doc, worked = await asyncio.wait_for(self._submit(pool, job, to), timeout)
+                except LogWanted:  # the worker lacks the log's start: it gets the whole log
+                    self.resent += 1
+                    doc, worked = await asyncio.wait_for(self._submit(pool, job, to, whole=True), timeout)
                 self._learn(name, worked)
             finally:
                 spent = time.monotonic() - began if worked is None else worked
@@ -576,6 +449,7 @@ class BotPool:
 
     def _restart(self) -> None:
         pool, self._pool = self._pool, None
+        self._logs.forget_all()  # the new workers hold no log
         if pool is not None:
             # a worker still thinking would run on after shutdown: end it (SIGKILL:
             # the workers ignore SIGTERM, see _warm)

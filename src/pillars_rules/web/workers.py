@@ -29,13 +29,14 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures.process
+import itertools
 import multiprocessing
 import multiprocessing.connection
 import os
 import pickle
 import struct
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .collector import hold, release
@@ -81,10 +82,18 @@ def _frame(payload: bytes) -> bytes:
     return (struct.pack("!i", n) if n <= 0x7FFFFFFF else struct.pack("!iQ", -1, n)) + payload
 
 
+#: Bytes read from a worker's pipe at a time.
+_READ = 1 << 18
+
+#: Each worker's number (never given twice in a process: a worker's jobs may be shaped for it).
+_NUMBERS: Iterator[int] = itertools.count(1)
+
+
 class _Worker:
-    __slots__ = ("process", "conn", "fd", "out", "into", "jobs", "work", "lost")
+    __slots__ = ("process", "conn", "fd", "out", "into", "jobs", "work", "lost", "number")
 
     def __init__(self, process: Any, conn: multiprocessing.connection.Connection) -> None:
+        self.number = next(_NUMBERS)
         self.process = process
         self.conn = conn  # the server's end (kept open: its descriptor is fd)
         self.fd = conn.fileno()
@@ -144,8 +153,16 @@ class Workers:
                 self._workers.append(_Worker(process, mine))
             self.started = True
 
-    def submit(self, fn: Callable[..., Any], *args: Any, cost: float = 0.0) -> asyncio.Future:
-        """Hand ``fn(*args)`` (picklable) to the worker with the least work outstanding."""
+    def pick(self) -> int | None:
+        """The number of the worker the next job goes to: the one with the least work
+        outstanding, then the fewest jobs (``None``: none is live). The caller may shape the job for
+        that worker, then :meth:`submit` it with ``to`` (nothing may run in between)."""
+        live = [w for w in self._workers if not w.lost]
+        return min(live, key=lambda w: (w.work, len(w.jobs))).number if live else None
+
+    def submit(self, fn: Callable[..., Any], *args: Any, cost: float = 0.0, to: int | None = None) -> asyncio.Future:
+        """Hand ``fn(*args)`` (picklable) to the worker numbered ``to`` if it is live, else
+        to the worker with the least work outstanding (:meth:`pick`)."""
         loop = asyncio.get_running_loop()
         if self.closed:
             raise RuntimeError("the workers have been ended")
@@ -160,7 +177,7 @@ class Workers:
         if not live:
             future.set_exception(WorkerLost("every worker was lost"))
             return future
-        w = min(live, key=lambda w: (w.work, len(w.jobs)))
+        w = next((w for w in live if w.number == to), None) or min(live, key=lambda w: (w.work, len(w.jobs)))
         payload = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
         w.jobs.append((future, cost))
         w.work += cost
@@ -191,11 +208,15 @@ class Workers:
     def _readable(self, w: _Worker) -> None:
         try:
             while True:
-                chunk = os.read(w.fd, 1 << 18)
+                chunk = os.read(w.fd, _READ)
                 if not chunk:
                     self._lose(w, EOFError("the worker's pipe closed"))
                     return
                 w.into += chunk
+                if (
+                    len(chunk) < _READ
+                ):  # the pipe is empty: no second read that fails (the selector says when more comes)
+                    break
         except BlockingIOError:
             pass
         except OSError as exc:
