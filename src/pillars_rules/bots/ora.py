@@ -436,7 +436,7 @@ def value(val: Valuer, kind: str, a: Any, cache: dict[tuple[Any, ...], float]) -
     if t is R.Fell:
         if a.none:
             return -0.1
-        good = setup.COVER_GOOD[a.cover]
+        good = rules.cover_good[a.cover]
         name = "joker" if a.joker else good
         step = state.wheel.step(name)
         amount = rules.wheel.values[step] if step is not None else 0

@@ -10,14 +10,13 @@ from ...mechanisms import twosided as T
 from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
 from . import records as R
-from . import setup
 from .legal import key_of, owner_card, used
 from .rules import MONEY, OraRules, piece
 from .uses import Context, outcomes
 
 
 def _fell(state: R.State, rules: OraRules, seat: int, a: R.Fell) -> list[Any]:
-    good = setup.COVER_GOOD[a.cover]
+    good = rules.cover_good[a.cover]
     if a.none:
         return [R.Felled(seat, a.cover, None, good, 0, "")]
     got = W.take_wild(rules.wheel, state.wheel, good) if a.joker else W.take(rules.wheel, state.wheel, good)
@@ -70,7 +69,7 @@ def events_of(state: R.State, rules: OraRules, a: Any) -> list[Any]:
         return [*paid, R.Settled(seat, a.card, (a.x, a.y))]
     if t is R.Clear:
         assert state.step is not None
-        return [R.Felled(seat, state.step.arg, (a.x, a.y), setup.COVER_GOOD[state.step.arg], 0, "")]
+        return [R.Felled(seat, state.step.arg, (a.x, a.y), rules.cover_good[state.step.arg], 0, "")]
     if t is R.Activate:
         return [R.Picked(seat, a.key)]
     if t is R.Flip:

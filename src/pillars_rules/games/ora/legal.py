@@ -23,7 +23,6 @@ from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
 from ...mechanisms.use import Outcome
 from . import records as R
-from . import setup
 from .rules import OraRules, flow_step, piece
 from .uses import attach_spots, outcomes, spots
 
@@ -101,7 +100,7 @@ def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     out: list[Any] = []
     joker = state.wheel.step("joker") is not None
     j = W.worth(rules.wheel, state.wheel, "joker") if joker else 0  # the same for every cell
-    for cover, good in setup.COVER_GOOD.items():
+    for cover, good in rules.cover_good.items():
         cells = [c for c in state.grids[seat].cells if c.cover == cover]
         verb = "fell trees" if cover == "forest" else "cut peat"
         if not cells:

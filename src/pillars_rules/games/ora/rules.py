@@ -119,6 +119,8 @@ class OraRules:
     trades: Mapping[str, int] = attrs.field(init=False)
     values: Mapping[str, Mapping[str, Fraction]] = attrs.field(init=False)
     stacks: Stacks = attrs.field(init=False)
+    #: what each cover gives when removed (§4.5), as the set's landscape cards declare it, in their order
+    cover_good: Mapping[str, str] = attrs.field(init=False)
     start: tuple[str, ...] = attrs.field(init=False)
     decks: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
     settlements: Mapping[str, tuple[str, ...]] = attrs.field(init=False)
@@ -202,6 +204,7 @@ class OraRules:
         put("contracts", setup.contracts(self.variant, self.mode))
         put("phases", setup.phases(self.mode))
         put("stacks", setup.stacks_of(lands, self.mode))
+        put("cover_good", setup.cover_goods(lands))
         buildings = [c for c in in_play if c.kind == "building" and (neutral is None or c.id != neutral.card)]
         put("start", tuple(c.id for c in buildings if c.deck == "start"))
         put("decks", {d: tuple(c.id for c in buildings if c.deck == d) for d in "ABCD"})
