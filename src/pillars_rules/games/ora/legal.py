@@ -21,8 +21,10 @@ from ...mechanisms import contract as C
 from ...mechanisms import grid as G
 from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
+from ...mechanisms.grid import Stacks
 from ...mechanisms.use import Outcome
 from . import records as R
+from .memo import IdMemo
 from .rules import OraRules, flow_step, piece
 from .uses import attach_spots, outcomes, spots
 
@@ -96,17 +98,27 @@ def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.
     return R.Used(seat, key, o.give, o.take, o.reset, tuple(flow_step(f.step, f.arg) for f in o.then), o.words, bonus)
 
 
+#: The memos of the listings below (:class:`.memo.IdMemo`): each by the state's parts it reads.
+MEMO_SIZE = 4096
+_BUYS: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+
+
 def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    """Felling and cutting (§4.5)."""
+    return _fells(state.grids[seat], state.wheel, rules)
+
+
+def _fells(grid: G.Grid, wheel: W.Wheel, rules: OraRules) -> list[Any]:
     out: list[Any] = []
-    joker = state.wheel.step("joker") is not None
-    j = W.worth(rules.wheel, state.wheel, "joker") if joker else 0  # the same for every cell
+    joker = wheel.step("joker") is not None
+    j = W.worth(rules.wheel, wheel, "joker") if joker else 0  # the same for every cell
     for cover, good in rules.cover_good.items():
-        cells = [c for c in state.grids[seat].cells if c.cover == cover]
+        cells = [c for c in grid.cells if c.cover == cover]
         verb = "fell trees" if cover == "forest" else "cut peat"
         if not cells:
             out.append(R.Fell(cover, none=True, label=f"{verb}: no {cover} left (nothing)"))
             continue
-        worth = rules.wheel.values[s] if (s := state.wheel.step(good)) is not None else None
+        worth = rules.wheel.values[s] if (s := wheel.step(good)) is not None else None
         for c in cells:
             if worth is not None:
                 out.append(R.Fell(cover, c.x, c.y, label=f"{verb} at ({c.x}, {c.y}): {worth} {good}"))
@@ -208,29 +220,42 @@ def _affords(stock: Mapping[str, int], cost: Sequence[tuple[str, int]]) -> bool:
 
 
 def _builds(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    """Building (§4.6)."""
+    return _builds_of(state.display, state.stocks[seat], state.grids[seat], rules)
+
+
+def _builds_of(display: tuple[str, ...], goods: R.Goods, grid: G.Grid, rules: OraRules) -> list[Any]:
     out: list[Any] = []
-    stock = state.stock(seat)
-    for cid in state.display:
+    stock = dict(goods)
+    for cid in display:
         card = rules.cards[cid]
         if not _affords(stock, card.cost):
             continue
-        for x, y in spots(state.grids[seat], rules, cid):
+        for x, y in spots(grid, rules, cid):
             out.append(R.Build(cid, x, y, label=f"build {card.name} at ({x}, {y})"))
     return out
 
 
 def _buys(state: R.State, rules: OraRules, seat: int, *, free: str | None = None) -> list[Any]:
-    """Landscapes ``seat`` may buy now (``free``: a building's step, ``""`` any pile, else that pile)."""
-    out: list[Any] = []
+    """Landscapes ``seat`` may buy now (``free``: a building's step, ``""`` any pile, else that pile):
+    read from the seat's landscape, the piles and whether its coins pay each pile's price only."""
     coins = state.stock(seat).get("coin", 0)
-    grid = state.grids[seat]
+    grid, stacks = state.grids[seat], state.stacks
+    paid = tuple(bool(p) and p[0] <= coins for _, p in stacks.piles)  # which piles' next price it pays
+    return list(
+        _BUYS.get((grid, stacks, rules), (free, paid), lambda: tuple(_buys_of(grid, stacks, rules, free, coins)))
+    )
+
+
+def _buys_of(grid: G.Grid, stacks: Stacks, rules: OraRules, free: str | None, coins: int) -> list[Any]:
+    out: list[Any] = []
     for board in rules.grid.boards:
         if board.attach is None:
             continue
         pile = "district" if board.name == "district" else "plot"
         if free not in (None, "", pile):
             continue
-        price = state.stacks.top(pile)
+        price = stacks.top(pile)
         if price is None or (free is None and price > coins):
             continue
         for side in board.sides:
@@ -273,57 +298,21 @@ def payments(
 
         values = {g: dict(kinds) for g, kinds in shipped_goods().values}
     table = values
-
-    def _value(good: str, kind: str) -> Fraction:
-        got = table.get(good)
-        return _ZERO if got is None else got.get(kind, _ZERO)
-
+    orders = _ORDERS.get((table,), None, lambda: _orders(table))
     per_kind: list[list[dict[str, int]]] = []
     for kind, amount in sorted(need.items()):
         if amount <= 0:
             per_kind.append([{}])
             continue
-        goods = sorted(
-            (g for g in stock if stock[g] > 0 and _value(g, kind) > 0),
-            key=lambda g: (_value(g, "points"), _value(g, kind), g),
-        )
-        found: list[dict[str, int]] = []
-        # in whole numbers: every value times the least common denominator of the goods' values
-        scale = math.lcm(*(_value(g, kind).denominator for g in goods)) if goods else 1
-        worth = {g: int(_value(g, kind) * scale) for g in goods}
+        scale, order = orders.get(kind, (1, ()))
+        goods = [(g, w) for g, w in order if stock.get(g, 0) > 0]
+        counts = [stock[g] for g, _ in goods]
         # what the goods from i on are worth at most: a branch that cannot reach the amount is cut
         rest = [0] * (len(goods) + 1)
         for j in range(len(goods) - 1, -1, -1):
-            rest[j] = rest[j + 1] + worth[goods[j]] * stock[goods[j]]
-
-        def dfs(
-            i: int,
-            paid: int,
-            chosen: dict[str, int],
-            amount: int = amount * scale,
-            goods: list[str] = goods,
-            found: list[dict[str, int]] = found,
-            rest: list[int] = rest,
-            worth: dict[str, int] = worth,
-        ) -> None:
-            if len(found) >= limit:
-                return
-            if paid >= amount:
-                if all(paid - worth[g] < amount for g in chosen):
-                    found.append(dict(chosen))
-                return
-            if i == len(goods) or paid + rest[i] < amount:
-                return
-            g = goods[i]
-            v = worth[g]
-            most = min(stock[g], (amount - paid) // v + 1)
-            for k in range(most, -1, -1):
-                if k:
-                    chosen[g] = k
-                dfs(i + 1, paid + v * k, chosen)
-                chosen.pop(g, None)
-
-        dfs(0, 0, {})
+            rest[j] = rest[j + 1] + goods[j][1] * counts[j]
+        found: list[dict[str, int]] = []
+        _pay(0, 0, {}, _NO_LEAST, amount * scale, goods, counts, rest, found, limit)
         if not found:
             return []
         per_kind.append(found)
@@ -331,6 +320,61 @@ def payments(
     for options in per_kind:
         out = [tuple(sorted(dict(a).items() | o.items())) for a in out for o in options][:limit]
     return out
+
+
+#: Each goods' values (by the table's identity): per value kind, a whole number that scales its values to
+#: whole numbers (the least common denominator), and the goods that carry it in the order payments try
+#: them -- cheapest in points first, then least of the kind, then by name -- each with its scaled worth.
+_ORDERS: IdMemo[dict[str, tuple[int, tuple[tuple[str, int], ...]]]] = IdMemo(64)
+#: A worth above any: the least worth among no goods chosen.
+_NO_LEAST = 1 << 62
+
+
+def _orders(values: Mapping[str, Mapping[str, Fraction]]) -> dict[str, tuple[int, tuple[tuple[str, int], ...]]]:
+    def _value(good: str, kind: str) -> Fraction:
+        got = values.get(good)
+        return _ZERO if got is None else got.get(kind, _ZERO)
+
+    out: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
+    for kind in sorted({k for kinds in values.values() for k in kinds}):
+        goods = sorted(
+            (g for g in values if _value(g, kind) > 0), key=lambda g: (_value(g, "points"), _value(g, kind), g)
+        )
+        # a scale for every carrier of the kind: a multiple of the held goods' own, so the same comparisons
+        scale = math.lcm(*(_value(g, kind).denominator for g in goods)) if goods else 1
+        out[kind] = (scale, tuple((g, int(_value(g, kind) * scale)) for g in goods))
+    return out
+
+
+def _pay(
+    i: int,
+    paid: int,
+    chosen: dict[str, int],
+    least: int,
+    amount: int,
+    goods: list[tuple[str, int]],
+    counts: list[int],
+    rest: list[int],
+    found: list[dict[str, int]],
+    limit: int,
+) -> None:
+    """:func:`payments`' walk over the goods from ``i`` on: the most of each first; a payment is kept
+    when it reaches ``amount`` and its least worth good (``least``) was needed."""
+    if len(found) >= limit:
+        return
+    if paid >= amount:
+        if paid - least < amount:
+            found.append(dict(chosen))
+        return
+    if i == len(goods) or paid + rest[i] < amount:
+        return
+    g, v = goods[i]
+    most = min(counts[i], (amount - paid) // v + 1)
+    for k in range(most, 0, -1):
+        chosen[g] = k
+        _pay(i + 1, paid + v * k, chosen, min(least, v), amount, goods, counts, rest, found, limit)
+        del chosen[g]
+    _pay(i + 1, paid, chosen, least, amount, goods, counts, rest, found, limit)
 
 
 def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:

@@ -198,7 +198,13 @@ _ATTACH: dict[tuple[object, ...], tuple[OraRules, tuple[tuple[int, int], ...]]] 
 
 def attach_spots(grid: G.Grid, rules: OraRules, board: str, side: str) -> tuple[tuple[int, int], ...]:
     """Where a landscape ``board`` may be attached to ``grid`` with ``side`` up
-    (:func:`~pillars_rules.mechanisms.grid.attach_spots`)."""
+    (:func:`~pillars_rules.mechanisms.grid.attach_spots`). Asked again of the same grid (a seat's landscape
+    is the same object from decision to decision until it changes), the answer is found by the grid's
+    identity, without making its layout."""
+    return _on_grid(grid, rules, ("attach", board, side), lambda: _attach_spots(grid, rules, board, side))
+
+
+def _attach_spots(grid: G.Grid, rules: OraRules, board: str, side: str) -> tuple[tuple[int, int], ...]:
     layout = tuple((c.x, c.y, c.width, c.height, c.terrain, c.board) for c in grid.cells)
     key = (id(rules), board, side, layout)
     hit = _ATTACH.get(key)
