@@ -101,6 +101,16 @@ def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.
 #: The memos of the listings below (:class:`.memo.IdMemo`): each by the state's parts it reads.
 MEMO_SIZE = 4096
 _BUYS: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+_BUILDS: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+_PLACES: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+_BUILDINGS: IdMemo[tuple[tuple[str, str], ...]] = IdMemo(MEMO_SIZE)
+_CONTRACTS: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+
+
+def forget() -> None:
+    """Empty the listings' memos (a test compares a listing from them with one worked out afresh)."""
+    for memo in (_BUYS, _BUILDS, _PLACES, _BUILDINGS, _CONTRACTS, _ORDERS):
+        memo.clear()
 
 
 def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
@@ -129,16 +139,25 @@ def _fells(grid: G.Grid, wheel: W.Wheel, rules: OraRules) -> list[Any]:
 
 def _free_buildings(state: R.State, seat: int, *, occupied: bool = False) -> list[tuple[str, str]]:
     """(key, card) of ``seat``'s buildings (printed ones too) with nobody on them (``occupied``: any)."""
+    mine = _buildings(state.grids[seat], seat)
+    if occupied:
+        return list(mine)
+    taken = _occupied(state)
+    return [kc for kc in mine if kc[0] not in taken]
+
+
+def _buildings(grid: G.Grid, seat: int) -> tuple[tuple[str, str], ...]:
+    """(key, card) of the buildings on ``seat``'s landscape ``grid`` (no settlement), kept by the grid's identity."""
+    return _BUILDINGS.get((grid,), seat, lambda: _buildings_on(grid, seat))
+
+
+def _buildings_on(grid: G.Grid, seat: int) -> tuple[tuple[str, str], ...]:
     out = []
-    taken = () if occupied else _occupied(state)
-    for c in state.grids[seat].cells:
+    for c in grid.cells:
         p = c.occupant
-        if p is None or "settlement" in p.tags:
-            continue
-        key = key_of(seat, p.card)
-        if key not in taken:
-            out.append((key, p.card))
-    return out
+        if p is not None and "settlement" not in p.tags:
+            out.append((key_of(seat, p.card), p.card))
+    return tuple(out)
 
 
 def _occupied(state: R.State) -> frozenset[str]:
@@ -149,8 +168,13 @@ def _occupied(state: R.State) -> frozenset[str]:
 def _placements(
     state: R.State, rules: OraRules, seat: int, kinds: Sequence[str], pairs: list[tuple[str, str]]
 ) -> list[Any]:
+    """Each clergyman of ``kinds`` on each building of ``pairs`` (key, card), kept by them (and the rules)."""
+    return list(_PLACES.get((rules,), (tuple(kinds), tuple(pairs)), lambda: _places(rules, kinds, pairs)))
+
+
+def _places(rules: OraRules, kinds: Sequence[str], pairs: list[tuple[str, str]]) -> tuple[Any, ...]:
     name = rules.cards
-    return [R.Place(key, kind, label=f"{kind} on {name[card].name}") for key, card in pairs for kind in kinds]
+    return tuple([R.Place(key, kind, label=f"{kind} on {name[card].name}") for key, card in pairs for kind in kinds])
 
 
 def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
@@ -159,30 +183,44 @@ def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     which of its free buildings is contracted (each is unoccupied), so it is asked once per owner;
     and :func:`~pillars_rules.mechanisms.contract.can_contract` checks the owner's clergy before
     the fee, so it is asked for the first fee the seat's goods pay: the others it pays are
-    refused or allowed with it (those it does not pay are refused whatever the clergy)."""
+    refused or allowed with it (those it does not pay are refused whatever the clergy).
+
+    An owner's contracts are kept (:data:`_CONTRACTS`) by what they are made of: the owner, its
+    clergy at home, its free buildings, the price level and the fees the seat pays. The check reads
+    no more than these of the workers and the goods (the building asked about is free, the owner
+    has a clergyman home, the first fee is paid) and the seats' count, so it answers the same."""
     out: list[Any] = []
     stock = state.stock(seat)
     level = rules.contracts.fees[state.level]
-    payable = [f for f in range(len(level)) if _affords(stock, level[f].goods)]
+    payable = tuple([f for f in range(len(level)) if _affords(stock, level[f].goods)])
     if not payable:
         return out
-    paid = [", ".join(f"{n} {g}" for g, n in fee.goods) for fee in level]
+    workers = state.workers
+    taken = _occupied(state)
+    seats = workers.seats
     for owner in range(state.n):
         if owner == seat:
             continue
-        kinds = K.free(state.workers, owner)
+        kinds = K.free(workers, owner)
         if not kinds:  # all placed
             continue
-        free = _free_buildings(state, owner)
+        free = tuple([kc for kc in _buildings(state.grids[owner], owner) if kc[0] not in taken])
         if not free:
             continue
-        offer = C.Offer(seat, owner, free[0][0], payable[0], kinds[0], stock)
-        if C.can_contract(rules.contracts, rules.clergy, state.workers, state.level, offer) is not None:
-            continue
-        name = state.names[owner]
-        for key, card in free:
-            what = f"contract {name}'s {rules.cards[card].name} for "
-            out.extend(R.Contract(owner, key, f, label=what + paid[f]) for f in payable)
+
+        def make(owner: int = owner, kinds: tuple[str, ...] = kinds, free: tuple[tuple[str, str], ...] = free) -> Any:
+            offer = C.Offer(seat, owner, free[0][0], payable[0], kinds[0], stock)
+            if C.can_contract(rules.contracts, rules.clergy, workers, state.level, offer) is not None:
+                return ()
+            paid = [", ".join(f"{n} {g}" for g, n in fee.goods) for fee in level]
+            name = state.names[owner]
+            made: list[Any] = []
+            for key, card in free:
+                what = f"contract {name}'s {rules.cards[card].name} for "
+                made.extend(R.Contract(owner, key, f, label=what + paid[f]) for f in payable)
+            return tuple(made)
+
+        out.extend(_CONTRACTS.get((rules, state.names), (owner, kinds, free, state.level, payable, seats), make))
     return out
 
 
@@ -220,20 +258,22 @@ def _affords(stock: Mapping[str, int], cost: Sequence[tuple[str, int]]) -> bool:
 
 
 def _builds(state: R.State, rules: OraRules, seat: int) -> list[Any]:
-    """Building (§4.6)."""
-    return _builds_of(state.display, state.stocks[seat], state.grids[seat], rules)
+    """Building (§4.6): each displayed building the seat's goods pay for, on each square it may stand on
+    (kept by the seat's landscape's identity and the buildings paid for)."""
+    stock = state.stock(seat)
+    cards = rules.cards
+    paid = tuple([cid for cid in state.display if _affords(stock, cards[cid].cost)])
+    grid = state.grids[seat]
+    return list(_BUILDS.get((grid, rules), paid, lambda: _builds_of(paid, grid, rules)))
 
 
-def _builds_of(display: tuple[str, ...], goods: R.Goods, grid: G.Grid, rules: OraRules) -> list[Any]:
+def _builds_of(paid: tuple[str, ...], grid: G.Grid, rules: OraRules) -> tuple[Any, ...]:
     out: list[Any] = []
-    stock = dict(goods)
-    for cid in display:
+    for cid in paid:
         card = rules.cards[cid]
-        if not _affords(stock, card.cost):
-            continue
         for x, y in spots(grid, rules, cid):
             out.append(R.Build(cid, x, y, label=f"build {card.name} at ({x}, {y})"))
-    return out
+    return tuple(out)
 
 
 def _buys(state: R.State, rules: OraRules, seat: int, *, free: str | None = None) -> list[Any]:

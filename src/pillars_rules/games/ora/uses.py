@@ -80,21 +80,23 @@ class _Recorder:
         return got
 
 
-def _same(ctx: Context, reads: tuple[Read, ...]) -> bool:
-    for how, arg, answer in reads:
-        if (ctx.track(arg) if how == "track" else ctx.count(arg)) != answer:
-            return False
-    return True
+def _answers(ctx: Context, asked: tuple[tuple[str, str], ...]) -> tuple[int | None, ...]:
+    """The context's answers now to the reads ``asked`` (each ("track" or "count", its argument))."""
+    return tuple([ctx.track(arg) if how == "track" else ctx.count(arg) for how, arg in asked])
 
 
+#: The answers worked out for one key: by the reads the function made (the questions, in order), the
+#: outcomes by the answers it got. The function asks its questions in an order that follows from the
+#: answers, so one key has a few sequences of questions at most.
+Answers = dict[tuple[tuple[str, str], ...], dict[tuple["int | None", ...], tuple[Outcome, ...]]]
 #: The memo: (id of the function, the goods held as far as it reads them, the wonders taken) -> the function (kept,
-#: so that its id stays its own) and each (reads, outcomes) worked out for that key.
-_MEMO: dict[
-    tuple[int, tuple[tuple[str, int], ...], int], tuple[Any, list[tuple[tuple[Read, ...], tuple[Outcome, ...]]]]
-]
+#: so that its id stays its own) and its answers.
+_MEMO: dict[tuple[int, tuple[tuple[str, int], ...], int], tuple[Any, Answers]]
 _MEMO = {}
 #: The most keys the memo holds; when full it is emptied (each entry is a few outcomes).
 MEMO_SIZE = 20_000
+#: The most answers one key holds (the wheel's values, a landscape's counts...); when full they are emptied.
+ANSWERS = 64
 
 
 def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
@@ -117,19 +119,22 @@ def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mappi
     key = (id(fn), held, state.wonders)
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is fn:
-        for seen, found in hit[1]:
-            if _same(ctx, seen):
-                return list(found)
+        for asked, found in hit[1].items():
+            got = found.get(_answers(ctx, asked))
+            if got is not None:
+                return list(got)
     rec = _Recorder(ctx)
     out = _usable(state, stock, fn.outcomes(rec))
     if hit is None or hit[0] is not fn:
         if len(_MEMO) >= MEMO_SIZE:
             _MEMO.clear()
-        hit = (fn, [])
+        hit = (fn, {})
         _MEMO[key] = hit
-    if len(hit[1]) >= 16:  # many situations with the same goods: keep the latest
-        hit[1].clear()
-    hit[1].append((tuple(rec.reads), tuple(out)))
+    answers = hit[1]
+    if sum(len(found) for found in answers.values()) >= ANSWERS:  # many situations with the same goods
+        answers.clear()
+    asked = tuple([(how, arg) for how, arg, _ in rec.reads])
+    answers.setdefault(asked, {})[tuple([got for _, _, got in rec.reads])] = tuple(out)
     return out
 
 
