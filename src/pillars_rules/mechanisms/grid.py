@@ -459,12 +459,25 @@ def attach_spots(cfg: GridConfig, grid: Grid, kind: str, side: str) -> tuple[Coo
             left, right = x + left0, x + right0
             below = [c for c in grid.cells if c.x < right and left < c.x + c.width]
             rows[x] = (min(c.y for c in below) - height, max(c.y + c.height for c in below)) if below else None
-    # the touching rule: the board's cells that must touch, and the grid's cells they may touch
+    # the touching rule: a cell of the board that must touch and a cell of the grid it may touch (neither
+    # overlapping the other, as no corner left does) share an edge exactly when a unit square of the one
+    # is next to a unit square of the other: the squares next to those cells are worked out once
     touching = bool(rule.to_boards or rule.to_terrains)
-    mine = [(c.dx, c.dy, c.width, c.height) for c in face.cells if rule.touch is None or c.terrain == rule.touch]
-    targets = [
-        (c.x, c.y, c.width, c.height) for c in grid.cells if c.board in rule.to_boards or c.terrain in rule.to_terrains
+    mine = [
+        (c.dx + i, c.dy + j)
+        for c in face.cells
+        if rule.touch is None or c.terrain == rule.touch
+        for i in range(c.width)
+        for j in range(c.height)
     ]
+    near = {
+        (x + ox, y + oy)
+        for c in grid.cells
+        if c.board in rule.to_boards or c.terrain in rule.to_terrains
+        for x in range(c.x, c.x + c.width)
+        for y in range(c.y, c.y + c.height)
+        for ox, oy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+    }
     out: list[Coord] = []
     for y in range(ys0, ys1 + 1):
         for x in xs:
@@ -474,19 +487,10 @@ def attach_spots(cfg: GridConfig, grid: Grid, kind: str, side: str) -> tuple[Coo
                 allowed = rows[x]
                 if allowed is not None and y not in allowed:
                     continue
-            if touching and not any(
-                _touch(x + dx, y + dy, mw, mh, tx, ty, tw, th) for dx, dy, mw, mh in mine for tx, ty, tw, th in targets
-            ):
+            if touching and not any((x + dx, y + dy) in near for dx, dy in mine):
                 continue
             out.append((x, y))
     return tuple(out)
-
-
-def _touch(x: int, y: int, w: int, h: int, ox: int, oy: int, ow: int, oh: int) -> bool:
-    """:meth:`Cell.touches` of two cells given by their corners and sizes."""
-    rows = min(y + h, oy + oh) - max(y, oy)
-    cols = min(x + w, ox + ow) - max(x, ox)
-    return ((x + w == ox or ox + ow == x) and rows > 0) or ((y + h == oy or oy + oh == y) and cols > 0)
 
 
 @attrs.frozen

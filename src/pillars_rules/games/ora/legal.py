@@ -198,12 +198,14 @@ def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     workers = state.workers
     taken = _occupied(state)
     seats = workers.seats
+    home: dict[int, list[str]] = {}  # each seat's clergy at home (K.free of every seat, in one pass)
+    for w in workers.all:
+        if w.at is None:
+            home.setdefault(w.seat, []).append(w.kind)
     for owner in range(state.n):
-        if owner == seat:
+        if owner == seat or owner not in home:  # one's own, or all placed
             continue
-        kinds = K.free(workers, owner)
-        if not kinds:  # all placed
-            continue
+        kinds = tuple(home[owner])
         free = tuple([kc for kc in _buildings(state.grids[owner], owner) if kc[0] not in taken])
         if not free:
             continue
