@@ -360,8 +360,15 @@ def _fits(grid: Grid, cell: Cell, piece: Piece, rule: Rule) -> bool:
 
 
 def place_spots(grid: Grid, piece: Piece, rule: Rule) -> tuple[Coord, ...]:
-    """The corners of every cell where ``piece`` may go."""
-    return tuple((c.x, c.y) for c in grid.cells if _fits(grid, c, piece, rule))
+    """The corners of every cell where ``piece`` may go (:func:`_fits`, with the cells whose occupant
+    carries a tag of ``rule.next_to`` found once)."""
+    if not rule.next_to:
+        return tuple((c.x, c.y) for c in grid.cells if _fits(grid, c, piece, rule))
+    tagged = [n for n in grid.cells if n.occupant is not None and n.occupant.tags & rule.next_to]
+    if not tagged:
+        return ()
+    bare = Rule(rule.terrains, frozenset(), rule.over)  # the cell itself; its neighbours below
+    return tuple((c.x, c.y) for c in grid.cells if _fits(grid, c, piece, bare) and any(n.touches(c) for n in tagged))
 
 
 def uncover(grid: Grid, at: Coord) -> tuple[str, Grid]:
