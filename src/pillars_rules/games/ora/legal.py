@@ -26,7 +26,7 @@ from ...mechanisms.use import Outcome
 from . import records as R
 from .memo import IdMemo
 from .rules import OraRules, flow_step, piece
-from .uses import attach_spots, outcomes, spots
+from .uses import attach_spots, kept_outcomes, outcomes, spots
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
 MAX_PAYMENTS = 16
@@ -105,11 +105,12 @@ _BUILDS: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
 _PLACES: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
 _BUILDINGS: IdMemo[tuple[tuple[str, str], ...]] = IdMemo(MEMO_SIZE)
 _CONTRACTS: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+_USES: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
 
 
 def forget() -> None:
     """Empty the listings' memos (a test compares a listing from them with one worked out afresh)."""
-    for memo in (_BUYS, _BUILDS, _PLACES, _BUILDINGS, _CONTRACTS, _ORDERS):
+    for memo in (_BUYS, _BUILDS, _PLACES, _BUILDINGS, _CONTRACTS, _USES, _ORDERS):
         memo.clear()
 
 
@@ -242,14 +243,21 @@ def _offer(state: R.State, rules: OraRules, owner: int, key: str, f: int, what: 
 
 def uses_of(state: R.State, rules: OraRules) -> list[Any]:
     """The ``use`` decision: each outcome of the building ``state.using`` names, for its user
-    (after any fee: it is paid already), and -- unless a follow-up use chose it -- none."""
+    (after any fee: it is paid already), and -- unless a follow-up use chose it -- none (kept by the
+    outcomes' identity: the memo of :mod:`.uses` gives the same tuple again)."""
     u = state.using
     assert u is not None
     card = rules.cards[owner_card(u.key)[1]]
-    out: list[Any] = [] if u.why == "follow" else [R.Pass(label=f"leave {card.name} unused")]
-    for i, o in enumerate(outcomes(state, rules, u.seat, card.id, state.stock(u.seat))):
-        out.append(R.Use(i, label=f"{card.name}: {o.words or i}"))
-    return out
+    found = kept_outcomes(state, rules, u.seat, card.id, state.stock(u.seat))
+    follow = u.why == "follow"
+    return list(_USES.get((found, rules), (card.id, follow), lambda: _uses(card.id, card.name, follow, found)))
+
+
+def _uses(cid: str, name: str, follow: bool, found: tuple[Outcome, ...]) -> tuple[Any, ...]:
+    out: list[Any] = [] if follow else [R.Pass(label=f"leave {name} unused")]
+    for i, o in enumerate(found):
+        out.append(R.Use(i, label=f"{name}: {o.words or i}"))
+    return tuple(out)
 
 
 def _affords(stock: Mapping[str, int], cost: Sequence[tuple[str, int]]) -> bool:

@@ -102,12 +102,20 @@ ANSWERS = 64
 def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
     """The outcomes ``card``'s function offers ``seat`` holding ``stock``: those it can give, and
     none that takes a wonder when none is left (R3)."""
+    return list(kept_outcomes(state, rules, seat, card, stock))
+
+
+def kept_outcomes(
+    state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]
+) -> tuple[Outcome, ...]:
+    """:func:`outcomes` as the memo keeps them: the same tuple while the memo keeps it (so that what is
+    made of them may be kept by its identity); a new one each time for a function not known to be pure."""
     fn = rules.cards[card].function
     if fn is None:
-        return []
+        return ()
     ctx = Context(state, rules, seat, stock)
     if type(fn) is not UseFn:  # not known to be pure: asked each time
-        return _usable(state, stock, fn.outcomes(ctx))
+        return tuple(_usable(state, stock, fn.outcomes(ctx)))
     reads = _reads(fn)
     if reads is None:
         held = tuple(sorted((g, n) for g, n in stock.items() if n > 0))
@@ -122,7 +130,7 @@ def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mappi
         for asked, found in hit[1].items():
             got = found.get(_answers(ctx, asked))
             if got is not None:
-                return list(got)
+                return got
     rec = _Recorder(ctx)
     out = _usable(state, stock, fn.outcomes(rec))
     if hit is None or hit[0] is not fn:
@@ -134,8 +142,9 @@ def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mappi
     if sum(len(found) for found in answers.values()) >= ANSWERS:  # many situations with the same goods
         answers.clear()
     asked = tuple([(how, arg) for how, arg, _ in rec.reads])
-    answers.setdefault(asked, {})[tuple([got for _, _, got in rec.reads])] = tuple(out)
-    return out
+    kept = tuple(out)
+    answers.setdefault(asked, {})[tuple([got for _, _, got in rec.reads])] = kept
+    return kept
 
 
 #: Each function's :func:`~pillars_rules.mechanisms.usefn.stock_reads`, by the function's id (the function kept).
@@ -222,4 +231,4 @@ def _attach_spots(grid: G.Grid, rules: OraRules, board: str, side: str) -> tuple
     return found
 
 
-__all__ = ["MEMO_SIZE", "Context", "attach_spots", "outcomes", "spots"]
+__all__ = ["MEMO_SIZE", "Context", "attach_spots", "kept_outcomes", "outcomes", "spots"]
