@@ -106,12 +106,14 @@ _PLACES: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
 _BUILDINGS: IdMemo[tuple[tuple[str, str], ...]] = IdMemo(MEMO_SIZE)
 _CONTRACTS: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
 _USES: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+_COVERED: IdMemo[tuple[tuple[tuple[int, int], ...], ...]] = IdMemo(MEMO_SIZE)
 
 
 def forget() -> None:
     """Empty the listings' memos (a test compares a listing from them with one worked out afresh)."""
-    for memo in (_BUYS, _BUILDS, _PLACES, _BUILDINGS, _CONTRACTS, _USES, _ORDERS):
+    for memo in (_BUYS, _BUILDS, _PLACES, _BUILDINGS, _CONTRACTS, _USES, _COVERED, _ORDERS):
         memo.clear()
+    _FELLINGS.clear()
 
 
 def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
@@ -123,19 +125,47 @@ def _fells(grid: G.Grid, wheel: W.Wheel, rules: OraRules) -> list[Any]:
     out: list[Any] = []
     joker = wheel.step("joker") is not None
     j = W.worth(rules.wheel, wheel, "joker") if joker else 0  # the same for every cell
-    for cover, good in rules.cover_good.items():
-        cells = [c for c in grid.cells if c.cover == cover]
-        verb = "fell trees" if cover == "forest" else "cut peat"
+    covered = _COVERED.get((grid, rules), None, lambda: _covered(grid, rules))
+    for (cover, good), cells in zip(rules.cover_good.items(), covered, strict=True):
         if not cells:
-            out.append(R.Fell(cover, none=True, label=f"{verb}: no {cover} left (nothing)"))
+            out.append(_felling(cover, good, None, False, 0))
             continue
         worth = rules.wheel.values[s] if (s := wheel.step(good)) is not None else None
-        for c in cells:
+        for at in cells:
             if worth is not None:
-                out.append(R.Fell(cover, c.x, c.y, label=f"{verb} at ({c.x}, {c.y}): {worth} {good}"))
+                out.append(_felling(cover, good, at, False, worth))
             if joker:
-                out.append(R.Fell(cover, c.x, c.y, joker=True, label=f"{verb} at ({c.x}, {c.y}): joker, {j} {good}"))
+                out.append(_felling(cover, good, at, True, j))
     return out
+
+
+def _covered(grid: G.Grid, rules: OraRules) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The squares of each cover (in the rules' order) on ``grid``."""
+    return tuple(tuple((c.x, c.y) for c in grid.cells if c.cover == cover) for cover in rules.cover_good)
+
+
+#: The felling actions made so far, by what they are (the same action for the same cell, worth and good):
+#: at most :data:`MEMO_SIZE`, emptied when full.
+_FELLINGS: dict[tuple[str, str, tuple[int, int] | None, bool, int], R.Fell] = {}
+
+
+def _felling(cover: str, good: str, at: tuple[int, int] | None, joker: bool, amount: int) -> R.Fell:
+    """The action of felling (or cutting) ``cover`` at ``at`` for ``amount`` of ``good`` (``at`` ``None``: there
+    is no such cover left)."""
+    key = (cover, good, at, joker, amount)
+    got = _FELLINGS.get(key)
+    if got is None:
+        verb = "fell trees" if cover == "forest" else "cut peat"
+        if at is None:
+            got = R.Fell(cover, none=True, label=f"{verb}: no {cover} left (nothing)")
+        else:
+            x, y = at
+            what = f"joker, {amount} {good}" if joker else f"{amount} {good}"
+            got = R.Fell(cover, x, y, joker=joker, label=f"{verb} at ({x}, {y}): {what}")
+        if len(_FELLINGS) >= MEMO_SIZE:
+            _FELLINGS.clear()
+        _FELLINGS[key] = got
+    return got
 
 
 def _free_buildings(state: R.State, seat: int, *, occupied: bool = False) -> list[tuple[str, str]]:
