@@ -114,6 +114,7 @@ def forget() -> None:
     for memo in (_BUYS, _BUILDS, _PLACES, _BUILDINGS, _CONTRACTS, _USES, _COVERED, _ORDERS):
         memo.clear()
     _FELLINGS.clear()
+    _SETTLINGS.clear()
 
 
 def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
@@ -470,10 +471,28 @@ def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:
         if cost not in ways:
             ways[cost] = payments(stock, dict(cost), values=rules.values)
         for pay in ways[cost]:
-            paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
-            for x, y in where:
-                out.append(R.Settle(cid, x, y, pay, label=f"build {card.name} at ({x}, {y}), paying {paid}"))
+            out.extend(_settlings(cid, card.name, where, pay))
     return out
+
+
+#: The settling actions made so far, by what they are (card, its name, squares, payment): at most
+#: :data:`MEMO_SIZE`, emptied when full.
+_SETTLINGS: dict[tuple[str, str, tuple[tuple[int, int], ...], tuple[tuple[str, int], ...]], tuple[R.Settle, ...]] = {}
+
+
+def _settlings(
+    cid: str, name: str, where: tuple[tuple[int, int], ...], pay: tuple[tuple[str, int], ...]
+) -> tuple[R.Settle, ...]:
+    """The settlement ``cid`` (called ``name``) built on each square of ``where``, paying ``pay``."""
+    key = (cid, name, where, pay)
+    got = _SETTLINGS.get(key)
+    if got is None:
+        paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
+        got = tuple(R.Settle(cid, x, y, pay, label=f"build {name} at ({x}, {y}), paying {paid}") for x, y in where)
+        if len(_SETTLINGS) >= MEMO_SIZE:
+            _SETTLINGS.clear()
+        _SETTLINGS[key] = got
+    return got
 
 
 def _bonus(state: R.State, rules: OraRules, seat: int) -> list[Any]:
