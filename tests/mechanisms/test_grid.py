@@ -128,6 +128,53 @@ def test_scoring_counts_each_neighbour_once_per_scorer(grid: Grid, empty: dict) 
     assert len(scores(grid, rule, values)) == len(scorers)
 
 
+@st.composite
+def attaching(draw: st.DrawFn) -> tuple[GridConfig, Grid]:
+    """A grid of the ``grids`` kind (its cells on boards ``p`` and ``q``) and a config whose board ``new`` has a
+    side of unit and larger cells, with a drawn attach rule (column, stacking, touching a board or a terrain)."""
+    g = draw(grids())
+    g = Grid(tuple(attrs.evolve(c, board=draw(st.sampled_from(["p", "q"]))) for c in g.cells))
+    shapes = draw(
+        st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(1, 2), st.integers(1, 2)), max_size=4)
+    )
+    cells: list[CellSpec] = [CellSpec(0, 0, draw(st.sampled_from(TERR)))]
+    for dx, dy, w, h in shapes:  # each cell that overlaps none before it
+        new = Cell(dx, dy, "a", width=w, height=h)
+        if not any(new.overlaps(Cell(c.dx, c.dy, "a", width=c.width, height=c.height)) for c in cells):
+            cells.append(CellSpec(dx, dy, draw(st.sampled_from(TERR)), width=w, height=h))
+    touch = draw(st.none() | st.sampled_from([c.terrain for c in cells]))
+    rule = Attach(
+        column=draw(st.none() | st.integers(-2, 6)),
+        stack=draw(st.booleans()),
+        touch=touch,
+        to_boards=draw(st.sets(st.sampled_from(["p", "q"]))),
+        to_terrains=draw(st.sets(st.sampled_from(TERR))),
+    )
+    boards = (
+        BoardKind("p", (Side("s", (CellSpec(0, 0, "a"),)),)),
+        BoardKind("q", (Side("s", (CellSpec(0, 0, "a"),)),)),
+        BoardKind("new", (Side("s", tuple(cells)),), rule),
+    )
+    return GridConfig(terrains=TERR, boards=boards), g
+
+
+@given(attaching())
+def test_attach_spots_are_the_corners_can_attach_allows(case: tuple[GridConfig, Grid]) -> None:
+    """attach_spots works the rules out once per question; its corners are can_attach's, top to bottom, left
+    to right, over every corner where the board could meet the grid (its box and the board's size around it; in its
+    column only, when it has one)."""
+    cfg, g = case
+    face = cfg.boards[2].sides[0].cells
+    w, h = max(c.dx + c.width for c in face), max(c.dy + c.height for c in face)
+    rule = cfg.boards[2].attach
+    assert rule is not None
+    column = rule.column
+    xs = range(min(c.x for c in g.cells) - w, max(c.x + c.width for c in g.cells) + 1) if column is None else [column]
+    ys = range(min(c.y for c in g.cells) - h, max(c.y + c.height for c in g.cells) + 1)
+    every = tuple((x, y) for y in ys for x in xs if can_attach(cfg, g, "new", "s", (x, y)) is None)
+    assert attach_spots(cfg, g, "new", "s") == every
+
+
 BOARDS = [(b.name, s.name) for b in ora.GRID.boards if b.attach is not None for s in b.sides]
 
 

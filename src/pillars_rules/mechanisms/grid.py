@@ -360,8 +360,15 @@ def _fits(grid: Grid, cell: Cell, piece: Piece, rule: Rule) -> bool:
 
 
 def place_spots(grid: Grid, piece: Piece, rule: Rule) -> tuple[Coord, ...]:
-    """The corners of every cell where ``piece`` may go."""
-    return tuple((c.x, c.y) for c in grid.cells if _fits(grid, c, piece, rule))
+    """The corners of every cell where ``piece`` may go (:func:`_fits`, with the cells whose occupant
+    carries a tag of ``rule.next_to`` found once)."""
+    if not rule.next_to:
+        return tuple((c.x, c.y) for c in grid.cells if _fits(grid, c, piece, rule))
+    tagged = [n for n in grid.cells if n.occupant is not None and n.occupant.tags & rule.next_to]
+    if not tagged:
+        return ()
+    bare = Rule(rule.terrains, frozenset(), rule.over)  # the cell itself; its neighbours below
+    return tuple((c.x, c.y) for c in grid.cells if _fits(grid, c, piece, bare) and any(n.touches(c) for n in tagged))
 
 
 def uncover(grid: Grid, at: Coord) -> tuple[str, Grid]:
@@ -430,29 +437,67 @@ def attach(cfg: GridConfig, grid: Grid, kind: str, side: str, at: Coord) -> Grid
 
 
 def attach_spots(cfg: GridConfig, grid: Grid, kind: str, side: str) -> tuple[Coord, ...]:
-    """Every corner where a board of ``kind`` on ``side`` may attach, top to bottom, left to right."""
+    """Every corner where a board of ``kind`` on ``side`` may attach, top to bottom, left to right
+    (the corners :func:`can_attach` allows; worked out here with what does not depend on the corner
+    read once)."""
     board = cfg.board(kind)
     face = board.side(side) if board is not None else None
     if board is None or face is None or board.attach is None:
         return ()
+    rule = board.attach
     w = max(c.dx + c.width for c in face.cells)
     h = max(c.dy + c.height for c in face.cells)
     xs0 = min(c.x for c in grid.cells) - w
     xs1 = max(c.x + c.width for c in grid.cells)
     ys0 = min(c.y for c in grid.cells) - h
     ys1 = max(c.y + c.height for c in grid.cells)
-    xs = [board.attach.column] if board.attach.column is not None else list(range(xs0, xs1 + 1))
+    xs = [rule.column] if rule.column is not None else list(range(xs0, xs1 + 1))
     # most corners put the board over cells of the grid: a unit square in both a cell and the board is an
-    # overlap, which can_attach refuses, so those corners are passed over without laying the board there
+    # overlap, which can_attach refuses, so those corners are passed over (and no other overlaps)
     taken = {(x, y) for c in grid.cells for x in range(c.x, c.x + c.width) for y in range(c.y, c.y + c.height)}
     squares = [(c.dx + i, c.dy + j) for c in face.cells for i in range(c.width) for j in range(c.height)]
-    return tuple(
-        (x, y)
-        for y in range(ys0, ys1 + 1)
-        for x in xs
-        if not any((x + dx, y + dy) in taken for dx, dy in squares)
-        and can_attach(cfg, grid, kind, side, (x, y)) is None
-    )
+    # the stacking rule: the rows a board in columns x... may start at (None: any, no cell below or above)
+    left0 = min(c.dx for c in face.cells)
+    right0 = max(c.dx + c.width for c in face.cells)
+    height = max(c.dy + c.height for c in face.cells) - min(c.dy for c in face.cells)
+    rows: dict[int, tuple[int, int] | None] = {}
+    if rule.stack:
+        for x in xs:
+            left, right = x + left0, x + right0
+            below = [c for c in grid.cells if c.x < right and left < c.x + c.width]
+            rows[x] = (min(c.y for c in below) - height, max(c.y + c.height for c in below)) if below else None
+    # the touching rule: a cell of the board that must touch and a cell of the grid it may touch (neither
+    # overlapping the other, as no corner left does) share an edge exactly when a unit square of the one
+    # is next to a unit square of the other: the squares next to those cells are worked out once
+    touching = bool(rule.to_boards or rule.to_terrains)
+    mine = [
+        (c.dx + i, c.dy + j)
+        for c in face.cells
+        if rule.touch is None or c.terrain == rule.touch
+        for i in range(c.width)
+        for j in range(c.height)
+    ]
+    near = {
+        (x + ox, y + oy)
+        for c in grid.cells
+        if c.board in rule.to_boards or c.terrain in rule.to_terrains
+        for x in range(c.x, c.x + c.width)
+        for y in range(c.y, c.y + c.height)
+        for ox, oy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+    }
+    out: list[Coord] = []
+    for y in range(ys0, ys1 + 1):
+        for x in xs:
+            if any((x + dx, y + dy) in taken for dx, dy in squares):
+                continue
+            if rule.stack:
+                allowed = rows[x]
+                if allowed is not None and y not in allowed:
+                    continue
+            if touching and not any((x + dx, y + dy) in near for dx, dy in mine):
+                continue
+            out.append((x, y))
+    return tuple(out)
 
 
 @attrs.frozen

@@ -201,6 +201,14 @@ def _less(stock: Stock, give: Mapping[str, int]) -> dict[str, int] | None:
     return out
 
 
+def _holds(stock: Stock, give: Mapping[str, int]) -> bool:
+    """Whether ``stock`` holds ``give`` (what :func:`_less` checks, without the copy)."""
+    for g, n in give.items():
+        if stock.get(g, 0) < n:
+            return False
+    return True
+
+
 def _whole(n: Fraction) -> int:
     return int(n) if n.denominator == 1 else math.ceil(n)
 
@@ -251,12 +259,8 @@ def minimal_payments(cfg: GoodsConfig, stock: Stock, kind: str, need: Fraction, 
         return [{}]
     # worked in whole numbers: every value and the need times one scale (the same comparisons)
     scale, whole = _scaled(cfg, kind, Fraction(need))
-    carriers: list[tuple[str, int]] = []
-    for g in _table(cfg)[1]:
-        if stock.get(g, 0) > 0:
-            v = _value(cfg, g, kind)
-            if v > 0:
-                carriers.append((g, int(v * scale)))
+    times = scale // _table(cfg)[3].get(kind, 1)  # the kind's own scale divides it
+    carriers = [(g, w * times) for g, w in _worths(cfg, kind) if w > 0 and stock.get(g, 0) > 0]
     # what the goods from i on are worth at most: a branch that cannot reach the need finds nothing
     rest = [0] * (len(carriers) + 1)
     for j in range(len(carriers) - 1, -1, -1):
@@ -282,6 +286,27 @@ def minimal_payments(cfg: GoodsConfig, stock: Stock, kind: str, need: Fraction, 
 
     walk(0, 0, {}, 10**9 * scale)
     return out
+
+
+#: Each goods config's worths in each value kind (by the config's identity): the goods whose value in the kind
+#: is not 0, in the config's order, each with its value times the kind's scale (a whole number).
+_WORTHS: dict[int, tuple[GoodsConfig, dict[str, tuple[tuple[str, int], ...]]]] = {}
+
+
+def _worths(cfg: GoodsConfig, kind: str) -> tuple[tuple[str, int], ...]:
+    hit = _WORTHS.get(id(cfg))
+    if hit is None or hit[0] is not cfg:
+        if len(_WORTHS) >= 64:
+            _WORTHS.clear()
+        hit = (cfg, {})
+        _WORTHS[id(cfg)] = hit
+    found = hit[1].get(kind)
+    if found is None:
+        unit = _table(cfg)[3].get(kind, 1)
+        worths = ((g, _value(cfg, g, kind)) for g in _table(cfg)[1])
+        found = tuple((g, int(v * unit)) for g, v in worths if v != 0)
+        hit[1][kind] = found
+    return found
 
 
 def maximal_takes(
@@ -430,9 +455,9 @@ def _most(cfg: GoodsConfig, ctx: UseContext, stock: Stock, variant: _Variant) ->
     """How many times ``variant`` alone could be made from ``stock`` at most."""
     best = MAX_REPEAT
     for p in variant[0]:
-        if isinstance(p, Amt) and p.value:
-            goods = _table(cfg)[1]
-            have = sum((_value(cfg, g, p.good) * n for g, n in stock.items() if g in goods), Fraction(0))
+        if isinstance(p, Amt) and p.value:  # what the stock is worth in the kind, in whole numbers of its scale
+            worth = sum([w * stock[g] for g, w in _worths(cfg, p.good) if g in stock])
+            have = Fraction(worth, _table(cfg)[3].get(p.good, 1))
             best = min(best, int(have // p.n))
         elif isinstance(p, Amt):
             best = min(best, stock.get(p.good, 0) // int(p.n))
@@ -491,11 +516,19 @@ def outcomes(fn: Function, cfg: GoodsConfig, ctx: UseContext, *, cap: int = MAX_
     start = {g: n for g, n in ctx.stock().items() if n > 0}
     done: list[_Got] = [({}, {}, (), ())]
     stocks: list[dict[str, int]] = [start]
-    for part in fn.parts:
+    last = len(fn.parts) - 1
+    for i, part in enumerate(fn.parts):
         nxt: list[_Got] = []
         nstocks: list[dict[str, int]] = []
         for (give, take, reset, then), stock in zip(done, stocks, strict=True):
             for g2, t2, r2, f2 in _part(cfg, ctx, stock, part, cap):
+                if i == last:  # no part follows: what it leaves is not needed
+                    if not _holds(stock, g2):  # pragma: no cover - each part gives from its stock
+                        continue
+                    nxt.append((_add(give, g2), _add(take, t2), reset + r2, then + f2))
+                    if len(nxt) >= cap:
+                        break
+                    continue
                 after = _less(stock, g2)
                 if after is None:  # pragma: no cover - each part gives from its stock
                     continue
@@ -505,7 +538,7 @@ def outcomes(fn: Function, cfg: GoodsConfig, ctx: UseContext, *, cap: int = MAX_
                     break
             if len(nxt) >= cap:
                 break
-        done, stocks = nxt, nstocks
+        done, stocks = nxt, nstocks  # (after the last part, no stocks: none is read)
     out: list[Outcome] = []
     seen: set[tuple[object, ...]] = set()
     for give, take, reset, then in done:

@@ -1,4 +1,4 @@
-"""Ora's memos (games/ora/uses.py, the shared shipped rules) play the same games as before them (issue #58's speed).
+"""Ora's memos (games/ora/uses.py, games/ora/legal.py, the shared shipped rules) play the same games as before them (issue #58's speed).
 
 The digests are of the events of seeded random games (``core.playout`` with
 ``uniform_policy(seed)``), played with every memo emptied before each listing
@@ -22,7 +22,7 @@ import pillars_rules as pr
 from pillars_rules.core import playout, uniform_policy
 from pillars_rules.games.ora import ORA, ora_rules, uses
 from pillars_rules.games.ora.decide import events_of
-from pillars_rules.games.ora.legal import legal
+from pillars_rules.games.ora.legal import forget, legal
 
 from .helpers import game, rules
 
@@ -57,6 +57,7 @@ def _forget() -> None:
     uses._MEMO.clear()
     uses._SPOTS.clear()
     uses._ATTACH.clear()
+    forget()  # the listings' own (games/ora/legal.py)
 
 
 @pytest.mark.parametrize("cards", ["test", "shipped"])
@@ -70,7 +71,9 @@ def test_a_listing_from_the_memos_is_the_listing_worked_out_afresh(cards):
         a = rng.choice(warm)
         warm_events = events_of(g.state, g.rules, a)
         _forget()
-        assert legal(g.state, g.rules) == warm
+        fresh = legal(g.state, g.rules)
+        assert fresh == warm
+        assert [a.label for a in fresh] == [a.label for a in warm]  # the words too (not compared by ==)
         assert [(type(e), e) for e in events_of(g.state, g.rules, a)] == [(type(e), e) for e in warm_events]
         g = g.apply(a)
 
@@ -80,3 +83,24 @@ def test_the_shipped_rules_are_made_once_and_other_cards_each_time():
     assert ora_rules("short", "france", players=3) is not ora_rules("short", "france", players=4)
     cards = rules().catalogue
     assert ora_rules("4 players", "france", cards) is not ora_rules("4 players", "france", cards)
+
+
+def test_an_id_memo_answers_again_only_for_the_very_same_parts_and_stays_bounded():
+    from pillars_rules.games.ora.memo import IdMemo
+
+    memo: IdMemo[list[int]] = IdMemo(3)
+    made: list[int] = []
+
+    def make(n: int) -> list[int]:
+        made.append(n)
+        return [n]
+
+    a, b = (1, [2]), (1, [2])  # equal, not the same object
+    first = memo.get((a,), "x", lambda: make(1))
+    assert memo.get((a,), "x", lambda: make(2)) is first  # the very same part: kept
+    assert memo.get((b,), "x", lambda: make(3)) == [3]  # an equal part is another question
+    assert memo.get((a,), "y", lambda: make(4)) == [4]  # so is another extra
+    assert made == [1, 3, 4] and len(memo) == 3
+    memo.get(((5,),), "x", lambda: make(5))  # full: emptied, then kept
+    assert len(memo) == 1
+    assert memo.get((a,), "x", lambda: make(6)) == [6]

@@ -94,7 +94,7 @@ class OraGame(GameType):
             raise IllegalActionError(f"no seat {safe_repr(seat, 40)} in a {players}-player game{kind}")
         mine = seat is not None and seat == game.current_player
         legal = tuple(game.legal_actions()) if mine else ()
-        return OraView(seat, game.state, game.rules, legal, game.events, public)
+        return OraView(seat, game.state, game.rules, legal, lambda: game.events, public)
 
     def export(self, game: Any, seat: object) -> str:
         return json.dumps(self.view(game, seat).data, sort_keys=True)

@@ -21,10 +21,12 @@ from ...mechanisms import contract as C
 from ...mechanisms import grid as G
 from ...mechanisms import wheel as W
 from ...mechanisms import workers as K
+from ...mechanisms.grid import Stacks
 from ...mechanisms.use import Outcome
 from . import records as R
+from .memo import IdMemo
 from .rules import OraRules, flow_step, piece
-from .uses import attach_spots, outcomes, spots
+from .uses import attach_spots, kept_outcomes, outcomes, spots
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
 MAX_PAYMENTS = 16
@@ -96,37 +98,98 @@ def used(state: R.State, rules: OraRules, seat: int, key: str, o: Outcome) -> R.
     return R.Used(seat, key, o.give, o.take, o.reset, tuple(flow_step(f.step, f.arg) for f in o.then), o.words, bonus)
 
 
+#: The memos of the listings below (:class:`.memo.IdMemo`): each by the state's parts it reads.
+MEMO_SIZE = 4096
+_BUYS: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+_BUILDS: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+_PLACES: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+_BUILDINGS: IdMemo[tuple[tuple[str, str], ...]] = IdMemo(MEMO_SIZE)
+_CONTRACTS: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+_USES: IdMemo[tuple[Any, ...]] = IdMemo(MEMO_SIZE)
+_COVERED: IdMemo[tuple[tuple[tuple[int, int], ...], ...]] = IdMemo(MEMO_SIZE)
+
+
+def forget() -> None:
+    """Empty the listings' memos (a test compares a listing from them with one worked out afresh)."""
+    for memo in (_BUYS, _BUILDS, _PLACES, _BUILDINGS, _CONTRACTS, _USES, _COVERED, _ORDERS):
+        memo.clear()
+    _FELLINGS.clear()
+    _SETTLINGS.clear()
+
+
 def _fell(state: R.State, rules: OraRules, seat: int) -> list[Any]:
+    """Felling and cutting (§4.5)."""
+    return _fells(state.grids[seat], state.wheel, rules)
+
+
+def _fells(grid: G.Grid, wheel: W.Wheel, rules: OraRules) -> list[Any]:
     out: list[Any] = []
-    joker = state.wheel.step("joker") is not None
-    j = W.worth(rules.wheel, state.wheel, "joker") if joker else 0  # the same for every cell
-    for cover, good in rules.cover_good.items():
-        cells = [c for c in state.grids[seat].cells if c.cover == cover]
-        verb = "fell trees" if cover == "forest" else "cut peat"
+    joker = wheel.step("joker") is not None
+    j = W.worth(rules.wheel, wheel, "joker") if joker else 0  # the same for every cell
+    covered = _COVERED.get((grid, rules), None, lambda: _covered(grid, rules))
+    for (cover, good), cells in zip(rules.cover_good.items(), covered, strict=True):
         if not cells:
-            out.append(R.Fell(cover, none=True, label=f"{verb}: no {cover} left (nothing)"))
+            out.append(_felling(cover, good, None, False, 0))
             continue
-        worth = rules.wheel.values[s] if (s := state.wheel.step(good)) is not None else None
-        for c in cells:
+        worth = rules.wheel.values[s] if (s := wheel.step(good)) is not None else None
+        for at in cells:
             if worth is not None:
-                out.append(R.Fell(cover, c.x, c.y, label=f"{verb} at ({c.x}, {c.y}): {worth} {good}"))
+                out.append(_felling(cover, good, at, False, worth))
             if joker:
-                out.append(R.Fell(cover, c.x, c.y, joker=True, label=f"{verb} at ({c.x}, {c.y}): joker, {j} {good}"))
+                out.append(_felling(cover, good, at, True, j))
     return out
+
+
+def _covered(grid: G.Grid, rules: OraRules) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The squares of each cover (in the rules' order) on ``grid``."""
+    return tuple(tuple((c.x, c.y) for c in grid.cells if c.cover == cover) for cover in rules.cover_good)
+
+
+#: The felling actions made so far, by what they are (the same action for the same cell, worth and good):
+#: at most :data:`MEMO_SIZE`, emptied when full.
+_FELLINGS: dict[tuple[str, str, tuple[int, int] | None, bool, int], R.Fell] = {}
+
+
+def _felling(cover: str, good: str, at: tuple[int, int] | None, joker: bool, amount: int) -> R.Fell:
+    """The action of felling (or cutting) ``cover`` at ``at`` for ``amount`` of ``good`` (``at`` ``None``: there
+    is no such cover left)."""
+    key = (cover, good, at, joker, amount)
+    got = _FELLINGS.get(key)
+    if got is None:
+        verb = "fell trees" if cover == "forest" else "cut peat"
+        if at is None:
+            got = R.Fell(cover, none=True, label=f"{verb}: no {cover} left (nothing)")
+        else:
+            x, y = at
+            what = f"joker, {amount} {good}" if joker else f"{amount} {good}"
+            got = R.Fell(cover, x, y, joker=joker, label=f"{verb} at ({x}, {y}): {what}")
+        if len(_FELLINGS) >= MEMO_SIZE:
+            _FELLINGS.clear()
+        _FELLINGS[key] = got
+    return got
 
 
 def _free_buildings(state: R.State, seat: int, *, occupied: bool = False) -> list[tuple[str, str]]:
     """(key, card) of ``seat``'s buildings (printed ones too) with nobody on them (``occupied``: any)."""
+    mine = _buildings(state.grids[seat], seat)
+    if occupied:
+        return list(mine)
+    taken = _occupied(state)
+    return [kc for kc in mine if kc[0] not in taken]
+
+
+def _buildings(grid: G.Grid, seat: int) -> tuple[tuple[str, str], ...]:
+    """(key, card) of the buildings on ``seat``'s landscape ``grid`` (no settlement), kept by the grid's identity."""
+    return _BUILDINGS.get((grid,), seat, lambda: _buildings_on(grid, seat))
+
+
+def _buildings_on(grid: G.Grid, seat: int) -> tuple[tuple[str, str], ...]:
     out = []
-    taken = () if occupied else _occupied(state)
-    for c in state.grids[seat].cells:
+    for c in grid.cells:
         p = c.occupant
-        if p is None or "settlement" in p.tags:
-            continue
-        key = key_of(seat, p.card)
-        if key not in taken:
-            out.append((key, p.card))
-    return out
+        if p is not None and "settlement" not in p.tags:
+            out.append((key_of(seat, p.card), p.card))
+    return tuple(out)
 
 
 def _occupied(state: R.State) -> frozenset[str]:
@@ -137,8 +200,13 @@ def _occupied(state: R.State) -> frozenset[str]:
 def _placements(
     state: R.State, rules: OraRules, seat: int, kinds: Sequence[str], pairs: list[tuple[str, str]]
 ) -> list[Any]:
+    """Each clergyman of ``kinds`` on each building of ``pairs`` (key, card), kept by them (and the rules)."""
+    return list(_PLACES.get((rules,), (tuple(kinds), tuple(pairs)), lambda: _places(rules, kinds, pairs)))
+
+
+def _places(rules: OraRules, kinds: Sequence[str], pairs: list[tuple[str, str]]) -> tuple[Any, ...]:
     name = rules.cards
-    return [R.Place(key, kind, label=f"{kind} on {name[card].name}") for key, card in pairs for kind in kinds]
+    return tuple([R.Place(key, kind, label=f"{kind} on {name[card].name}") for key, card in pairs for kind in kinds])
 
 
 def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
@@ -147,30 +215,46 @@ def _contracts(state: R.State, rules: OraRules, seat: int) -> list[Any]:
     which of its free buildings is contracted (each is unoccupied), so it is asked once per owner;
     and :func:`~pillars_rules.mechanisms.contract.can_contract` checks the owner's clergy before
     the fee, so it is asked for the first fee the seat's goods pay: the others it pays are
-    refused or allowed with it (those it does not pay are refused whatever the clergy)."""
+    refused or allowed with it (those it does not pay are refused whatever the clergy).
+
+    An owner's contracts are kept (:data:`_CONTRACTS`) by what they are made of: the owner, its
+    clergy at home, its free buildings, the price level and the fees the seat pays. The check reads
+    no more than these of the workers and the goods (the building asked about is free, the owner
+    has a clergyman home, the first fee is paid) and the seats' count, so it answers the same."""
     out: list[Any] = []
     stock = state.stock(seat)
     level = rules.contracts.fees[state.level]
-    payable = [f for f in range(len(level)) if _affords(stock, level[f].goods)]
+    payable = tuple([f for f in range(len(level)) if _affords(stock, level[f].goods)])
     if not payable:
         return out
-    paid = [", ".join(f"{n} {g}" for g, n in fee.goods) for fee in level]
+    workers = state.workers
+    taken = _occupied(state)
+    seats = workers.seats
+    home: dict[int, list[str]] = {}  # each seat's clergy at home (K.free of every seat, in one pass)
+    for w in workers.all:
+        if w.at is None:
+            home.setdefault(w.seat, []).append(w.kind)
     for owner in range(state.n):
-        if owner == seat:
+        if owner == seat or owner not in home:  # one's own, or all placed
             continue
-        kinds = K.free(state.workers, owner)
-        if not kinds:  # all placed
-            continue
-        free = _free_buildings(state, owner)
+        kinds = tuple(home[owner])
+        free = tuple([kc for kc in _buildings(state.grids[owner], owner) if kc[0] not in taken])
         if not free:
             continue
-        offer = C.Offer(seat, owner, free[0][0], payable[0], kinds[0], stock)
-        if C.can_contract(rules.contracts, rules.clergy, state.workers, state.level, offer) is not None:
-            continue
-        name = state.names[owner]
-        for key, card in free:
-            what = f"contract {name}'s {rules.cards[card].name} for "
-            out.extend(R.Contract(owner, key, f, label=what + paid[f]) for f in payable)
+
+        def make(owner: int = owner, kinds: tuple[str, ...] = kinds, free: tuple[tuple[str, str], ...] = free) -> Any:
+            offer = C.Offer(seat, owner, free[0][0], payable[0], kinds[0], stock)
+            if C.can_contract(rules.contracts, rules.clergy, workers, state.level, offer) is not None:
+                return ()
+            paid = [", ".join(f"{n} {g}" for g, n in fee.goods) for fee in level]
+            name = state.names[owner]
+            made: list[Any] = []
+            for key, card in free:
+                what = f"contract {name}'s {rules.cards[card].name} for "
+                made.extend(R.Contract(owner, key, f, label=what + paid[f]) for f in payable)
+            return tuple(made)
+
+        out.extend(_CONTRACTS.get((rules, state.names), (owner, kinds, free, state.level, payable, seats), make))
     return out
 
 
@@ -190,14 +274,21 @@ def _offer(state: R.State, rules: OraRules, owner: int, key: str, f: int, what: 
 
 def uses_of(state: R.State, rules: OraRules) -> list[Any]:
     """The ``use`` decision: each outcome of the building ``state.using`` names, for its user
-    (after any fee: it is paid already), and -- unless a follow-up use chose it -- none."""
+    (after any fee: it is paid already), and -- unless a follow-up use chose it -- none (kept by the
+    outcomes' identity: the memo of :mod:`.uses` gives the same tuple again)."""
     u = state.using
     assert u is not None
     card = rules.cards[owner_card(u.key)[1]]
-    out: list[Any] = [] if u.why == "follow" else [R.Pass(label=f"leave {card.name} unused")]
-    for i, o in enumerate(outcomes(state, rules, u.seat, card.id, state.stock(u.seat))):
-        out.append(R.Use(i, label=f"{card.name}: {o.words or i}"))
-    return out
+    found = kept_outcomes(state, rules, u.seat, card.id, state.stock(u.seat))
+    follow = u.why == "follow"
+    return list(_USES.get((found, rules), (card.id, follow), lambda: _uses(card.id, card.name, follow, found)))
+
+
+def _uses(cid: str, name: str, follow: bool, found: tuple[Outcome, ...]) -> tuple[Any, ...]:
+    out: list[Any] = [] if follow else [R.Pass(label=f"leave {name} unused")]
+    for i, o in enumerate(found):
+        out.append(R.Use(i, label=f"{name}: {o.words or i}"))
+    return tuple(out)
 
 
 def _affords(stock: Mapping[str, int], cost: Sequence[tuple[str, int]]) -> bool:
@@ -208,29 +299,44 @@ def _affords(stock: Mapping[str, int], cost: Sequence[tuple[str, int]]) -> bool:
 
 
 def _builds(state: R.State, rules: OraRules, seat: int) -> list[Any]:
-    out: list[Any] = []
+    """Building (§4.6): each displayed building the seat's goods pay for, on each square it may stand on
+    (kept by the seat's landscape's identity and the buildings paid for)."""
     stock = state.stock(seat)
-    for cid in state.display:
+    cards = rules.cards
+    paid = tuple([cid for cid in state.display if _affords(stock, cards[cid].cost)])
+    grid = state.grids[seat]
+    return list(_BUILDS.get((grid, rules), paid, lambda: _builds_of(paid, grid, rules)))
+
+
+def _builds_of(paid: tuple[str, ...], grid: G.Grid, rules: OraRules) -> tuple[Any, ...]:
+    out: list[Any] = []
+    for cid in paid:
         card = rules.cards[cid]
-        if not _affords(stock, card.cost):
-            continue
-        for x, y in spots(state.grids[seat], rules, cid):
+        for x, y in spots(grid, rules, cid):
             out.append(R.Build(cid, x, y, label=f"build {card.name} at ({x}, {y})"))
-    return out
+    return tuple(out)
 
 
 def _buys(state: R.State, rules: OraRules, seat: int, *, free: str | None = None) -> list[Any]:
-    """Landscapes ``seat`` may buy now (``free``: a building's step, ``""`` any pile, else that pile)."""
-    out: list[Any] = []
+    """Landscapes ``seat`` may buy now (``free``: a building's step, ``""`` any pile, else that pile):
+    read from the seat's landscape, the piles and whether its coins pay each pile's price only."""
     coins = state.stock(seat).get("coin", 0)
-    grid = state.grids[seat]
+    grid, stacks = state.grids[seat], state.stacks
+    paid = tuple(bool(p) and p[0] <= coins for _, p in stacks.piles)  # which piles' next price it pays
+    return list(
+        _BUYS.get((grid, stacks, rules), (free, paid), lambda: tuple(_buys_of(grid, stacks, rules, free, coins)))
+    )
+
+
+def _buys_of(grid: G.Grid, stacks: Stacks, rules: OraRules, free: str | None, coins: int) -> list[Any]:
+    out: list[Any] = []
     for board in rules.grid.boards:
         if board.attach is None:
             continue
         pile = rules.piles[board.name]
         if free not in (None, "", pile):
             continue
-        price = state.stacks.top(pile)
+        price = stacks.top(pile)
         if price is None or (free is None and price > coins):
             continue
         for side in board.sides:
@@ -273,57 +379,21 @@ def payments(
 
         values = {g: dict(kinds) for g, kinds in shipped_goods().values}
     table = values
-
-    def _value(good: str, kind: str) -> Fraction:
-        got = table.get(good)
-        return _ZERO if got is None else got.get(kind, _ZERO)
-
+    orders = _ORDERS.get((table,), None, lambda: _orders(table))
     per_kind: list[list[dict[str, int]]] = []
     for kind, amount in sorted(need.items()):
         if amount <= 0:
             per_kind.append([{}])
             continue
-        goods = sorted(
-            (g for g in stock if stock[g] > 0 and _value(g, kind) > 0),
-            key=lambda g: (_value(g, "points"), _value(g, kind), g),
-        )
-        found: list[dict[str, int]] = []
-        # in whole numbers: every value times the least common denominator of the goods' values
-        scale = math.lcm(*(_value(g, kind).denominator for g in goods)) if goods else 1
-        worth = {g: int(_value(g, kind) * scale) for g in goods}
+        scale, order = orders.get(kind, (1, ()))
+        goods = [(g, w) for g, w in order if stock.get(g, 0) > 0]
+        counts = [stock[g] for g, _ in goods]
         # what the goods from i on are worth at most: a branch that cannot reach the amount is cut
         rest = [0] * (len(goods) + 1)
         for j in range(len(goods) - 1, -1, -1):
-            rest[j] = rest[j + 1] + worth[goods[j]] * stock[goods[j]]
-
-        def dfs(
-            i: int,
-            paid: int,
-            chosen: dict[str, int],
-            amount: int = amount * scale,
-            goods: list[str] = goods,
-            found: list[dict[str, int]] = found,
-            rest: list[int] = rest,
-            worth: dict[str, int] = worth,
-        ) -> None:
-            if len(found) >= limit:
-                return
-            if paid >= amount:
-                if all(paid - worth[g] < amount for g in chosen):
-                    found.append(dict(chosen))
-                return
-            if i == len(goods) or paid + rest[i] < amount:
-                return
-            g = goods[i]
-            v = worth[g]
-            most = min(stock[g], (amount - paid) // v + 1)
-            for k in range(most, -1, -1):
-                if k:
-                    chosen[g] = k
-                dfs(i + 1, paid + v * k, chosen)
-                chosen.pop(g, None)
-
-        dfs(0, 0, {})
+            rest[j] = rest[j + 1] + goods[j][1] * counts[j]
+        found: list[dict[str, int]] = []
+        _pay(0, 0, {}, _NO_LEAST, amount * scale, goods, counts, rest, found, limit)
         if not found:
             return []
         per_kind.append(found)
@@ -331,6 +401,61 @@ def payments(
     for options in per_kind:
         out = [tuple(sorted(dict(a).items() | o.items())) for a in out for o in options][:limit]
     return out
+
+
+#: Each goods' values (by the table's identity): per value kind, a whole number that scales its values to
+#: whole numbers (the least common denominator), and the goods that carry it in the order payments try
+#: them -- cheapest in points first, then least of the kind, then by name -- each with its scaled worth.
+_ORDERS: IdMemo[dict[str, tuple[int, tuple[tuple[str, int], ...]]]] = IdMemo(64)
+#: A worth above any: the least worth among no goods chosen.
+_NO_LEAST = 1 << 62
+
+
+def _orders(values: Mapping[str, Mapping[str, Fraction]]) -> dict[str, tuple[int, tuple[tuple[str, int], ...]]]:
+    def _value(good: str, kind: str) -> Fraction:
+        got = values.get(good)
+        return _ZERO if got is None else got.get(kind, _ZERO)
+
+    out: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
+    for kind in sorted({k for kinds in values.values() for k in kinds}):
+        goods = sorted(
+            (g for g in values if _value(g, kind) > 0), key=lambda g: (_value(g, "points"), _value(g, kind), g)
+        )
+        # a scale for every carrier of the kind: a multiple of the held goods' own, so the same comparisons
+        scale = math.lcm(*(_value(g, kind).denominator for g in goods)) if goods else 1
+        out[kind] = (scale, tuple((g, int(_value(g, kind) * scale)) for g in goods))
+    return out
+
+
+def _pay(
+    i: int,
+    paid: int,
+    chosen: dict[str, int],
+    least: int,
+    amount: int,
+    goods: list[tuple[str, int]],
+    counts: list[int],
+    rest: list[int],
+    found: list[dict[str, int]],
+    limit: int,
+) -> None:
+    """:func:`payments`' walk over the goods from ``i`` on: the most of each first; a payment is kept
+    when it reaches ``amount`` and its least worth good (``least``) was needed."""
+    if len(found) >= limit:
+        return
+    if paid >= amount:
+        if paid - least < amount:
+            found.append(dict(chosen))
+        return
+    if i == len(goods) or paid + rest[i] < amount:
+        return
+    g, v = goods[i]
+    most = min(counts[i], (amount - paid) // v + 1)
+    for k in range(most, 0, -1):
+        chosen[g] = k
+        _pay(i + 1, paid + v * k, chosen, min(least, v), amount, goods, counts, rest, found, limit)
+        del chosen[g]
+    _pay(i + 1, paid, chosen, least, amount, goods, counts, rest, found, limit)
 
 
 def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:
@@ -346,10 +471,28 @@ def _settles(state: R.State, rules: OraRules, seat: int) -> list[Any]:
         if cost not in ways:
             ways[cost] = payments(stock, dict(cost), values=rules.values)
         for pay in ways[cost]:
-            paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
-            for x, y in where:
-                out.append(R.Settle(cid, x, y, pay, label=f"build {card.name} at ({x}, {y}), paying {paid}"))
+            out.extend(_settlings(cid, card.name, where, pay))
     return out
+
+
+#: The settling actions made so far, by what they are (card, its name, squares, payment): at most
+#: :data:`MEMO_SIZE`, emptied when full.
+_SETTLINGS: dict[tuple[str, str, tuple[tuple[int, int], ...], tuple[tuple[str, int], ...]], tuple[R.Settle, ...]] = {}
+
+
+def _settlings(
+    cid: str, name: str, where: tuple[tuple[int, int], ...], pay: tuple[tuple[str, int], ...]
+) -> tuple[R.Settle, ...]:
+    """The settlement ``cid`` (called ``name``) built on each square of ``where``, paying ``pay``."""
+    key = (cid, name, where, pay)
+    got = _SETTLINGS.get(key)
+    if got is None:
+        paid = ", ".join(f"{n} {g}" for g, n in pay) or "nothing"
+        got = tuple(R.Settle(cid, x, y, pay, label=f"build {name} at ({x}, {y}), paying {paid}") for x, y in where)
+        if len(_SETTLINGS) >= MEMO_SIZE:
+            _SETTLINGS.clear()
+        _SETTLINGS[key] = got
+    return got
 
 
 def _bonus(state: R.State, rules: OraRules, seat: int) -> list[Any]:

@@ -80,32 +80,42 @@ class _Recorder:
         return got
 
 
-def _same(ctx: Context, reads: tuple[Read, ...]) -> bool:
-    for how, arg, answer in reads:
-        if (ctx.track(arg) if how == "track" else ctx.count(arg)) != answer:
-            return False
-    return True
+def _answers(ctx: Context, asked: tuple[tuple[str, str], ...]) -> tuple[int | None, ...]:
+    """The context's answers now to the reads ``asked`` (each ("track" or "count", its argument))."""
+    return tuple([ctx.track(arg) if how == "track" else ctx.count(arg) for how, arg in asked])
 
 
+#: The answers worked out for one key: by the reads the function made (the questions, in order), the
+#: outcomes by the answers it got. The function asks its questions in an order that follows from the
+#: answers, so one key has a few sequences of questions at most.
+Answers = dict[tuple[tuple[str, str], ...], dict[tuple["int | None", ...], tuple[Outcome, ...]]]
 #: The memo: (id of the function, the goods held as far as it reads them, the wonders taken) -> the function (kept,
-#: so that its id stays its own) and each (reads, outcomes) worked out for that key.
-_MEMO: dict[
-    tuple[int, tuple[tuple[str, int], ...], int], tuple[Any, list[tuple[tuple[Read, ...], tuple[Outcome, ...]]]]
-]
+#: so that its id stays its own) and its answers.
+_MEMO: dict[tuple[int, tuple[tuple[str, int], ...], int], tuple[Any, Answers]]
 _MEMO = {}
 #: The most keys the memo holds; when full it is emptied (each entry is a few outcomes).
 MEMO_SIZE = 20_000
+#: The most answers one key holds (the wheel's values, a landscape's counts...); when full they are emptied.
+ANSWERS = 64
 
 
 def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]) -> list[Outcome]:
     """The outcomes ``card``'s function offers ``seat`` holding ``stock``: those it can give, and
     none that takes a wonder when none is left (R3)."""
+    return list(kept_outcomes(state, rules, seat, card, stock))
+
+
+def kept_outcomes(
+    state: R.State, rules: OraRules, seat: int, card: str, stock: Mapping[str, int]
+) -> tuple[Outcome, ...]:
+    """:func:`outcomes` as the memo keeps them: the same tuple while the memo keeps it (so that what is
+    made of them may be kept by its identity); a new one each time for a function not known to be pure."""
     fn = rules.cards[card].function
     if fn is None:
-        return []
+        return ()
     ctx = Context(state, rules, seat, stock)
     if type(fn) is not UseFn:  # not known to be pure: asked each time
-        return _usable(state, stock, fn.outcomes(ctx))
+        return tuple(_usable(state, stock, fn.outcomes(ctx)))
     reads = _reads(fn)
     if reads is None:
         held = tuple(sorted((g, n) for g, n in stock.items() if n > 0))
@@ -117,20 +127,24 @@ def outcomes(state: R.State, rules: OraRules, seat: int, card: str, stock: Mappi
     key = (id(fn), held, state.wonders)
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is fn:
-        for seen, found in hit[1]:
-            if _same(ctx, seen):
-                return list(found)
+        for asked, found in hit[1].items():
+            got = found.get(_answers(ctx, asked))
+            if got is not None:
+                return got
     rec = _Recorder(ctx)
     out = _usable(state, stock, fn.outcomes(rec))
     if hit is None or hit[0] is not fn:
         if len(_MEMO) >= MEMO_SIZE:
             _MEMO.clear()
-        hit = (fn, [])
+        hit = (fn, {})
         _MEMO[key] = hit
-    if len(hit[1]) >= 16:  # many situations with the same goods: keep the latest
-        hit[1].clear()
-    hit[1].append((tuple(rec.reads), tuple(out)))
-    return out
+    answers = hit[1]
+    if sum(len(found) for found in answers.values()) >= ANSWERS:  # many situations with the same goods
+        answers.clear()
+    asked = tuple([(how, arg) for how, arg, _ in rec.reads])
+    kept = tuple(out)
+    answers.setdefault(asked, {})[tuple([got for _, _, got in rec.reads])] = kept
+    return kept
 
 
 #: Each function's :func:`~pillars_rules.mechanisms.usefn.stock_reads`, by the function's id (the function kept).
@@ -198,7 +212,13 @@ _ATTACH: dict[tuple[object, ...], tuple[OraRules, tuple[tuple[int, int], ...]]] 
 
 def attach_spots(grid: G.Grid, rules: OraRules, board: str, side: str) -> tuple[tuple[int, int], ...]:
     """Where a landscape ``board`` may be attached to ``grid`` with ``side`` up
-    (:func:`~pillars_rules.mechanisms.grid.attach_spots`)."""
+    (:func:`~pillars_rules.mechanisms.grid.attach_spots`). Asked again of the same grid (a seat's landscape
+    is the same object from decision to decision until it changes), the answer is found by the grid's
+    identity, without making its layout."""
+    return _on_grid(grid, rules, ("attach", board, side), lambda: _attach_spots(grid, rules, board, side))
+
+
+def _attach_spots(grid: G.Grid, rules: OraRules, board: str, side: str) -> tuple[tuple[int, int], ...]:
     layout = tuple((c.x, c.y, c.width, c.height, c.terrain, c.board) for c in grid.cells)
     key = (id(rules), board, side, layout)
     hit = _ATTACH.get(key)
@@ -211,4 +231,4 @@ def attach_spots(grid: G.Grid, rules: OraRules, board: str, side: str) -> tuple[
     return found
 
 
-__all__ = ["MEMO_SIZE", "Context", "attach_spots", "outcomes", "spots"]
+__all__ = ["MEMO_SIZE", "Context", "attach_spots", "kept_outcomes", "outcomes", "spots"]

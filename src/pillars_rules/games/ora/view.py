@@ -25,7 +25,9 @@ class OraView(Mapping[str, Any]):
     state: Any
     rules: Any
     legal_actions: tuple[Any, ...]
-    _events: tuple[Any, ...]
+    #: the log, or what gives it (a game's ``events``, read only when a bot asks: the copy of a long log
+    #: at every decision was a few percent of a random game)
+    _events: tuple[Any, ...] | Callable[[], tuple[Any, ...]]
     _public: Callable[[Any, Any], dict[str, Any]]
     _data: dict[str, Any] | None
 
@@ -35,7 +37,7 @@ class OraView(Mapping[str, Any]):
         state: Any,
         rules: Any,
         legal_actions: tuple[Any, ...],
-        events: tuple[Any, ...],
+        events: tuple[Any, ...] | Callable[[], tuple[Any, ...]],
         public: Callable[[Any, Any], dict[str, Any]],
     ) -> None:
         object.__setattr__(self, "seat", seat)
@@ -52,7 +54,11 @@ class OraView(Mapping[str, Any]):
     @property
     def events(self) -> tuple[Any, ...]:
         """The whole log (nothing in it is secret)."""
-        events: tuple[Any, ...] = self._events
+        got = self._events
+        if isinstance(got, tuple):
+            return got
+        events = got()
+        object.__setattr__(self, "_events", events)
         return events
 
     @property
