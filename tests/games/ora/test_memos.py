@@ -28,7 +28,13 @@ from .helpers import game, rules
 
 #: (players, variants, seed, events, sha256 of the events' JSON, first 24 digits), the memos emptied.
 GAMES = [
-    (1, ("france",), 7, 581, "0c5d26e199040994b62e1152"),
+    (
+        1,
+        ("france",),
+        7,
+        582,
+        "e5bd74e665e617c008b92310",
+    ),  # R41: a forest felled for nothing once the wood indicator left
     (1, ("ireland",), 1000, 606, "d08df2618d44d085a6197856"),
     (2, ("france",), 11, 1221, "e1e63c688d80336696b0951a"),
     (3, ("ireland",), 7, 796, "4c4846bb339e64ca62295cd1"),

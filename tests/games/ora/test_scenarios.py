@@ -486,6 +486,30 @@ def test_5_solo_an_indicator_pushed_beyond_10_leaves():
     assert after.wheel.step("clay") is None and after.wheel.step("sheep") is not None
 
 
+def test_solo_felling_when_the_indicator_is_gone_takes_the_card_for_nothing():
+    """§9.2, §4.5 (R41): with the wood indicator and the joker gone from the wheel, a forest card may
+    still be removed, for nothing, and nothing resets; before the ruling a seat with its clergy all
+    placed and nothing affordable had no action at all (solo seed 501, ``RandomBot(10)``, round 31)."""
+    g = wheel(game("solo"), wood=3)
+    steps = tuple((n, v) for n, v in g.state.wheel.steps if n not in ("wood", "joker"))
+    g = at(g, wheel=Wheel(steps))
+    fells = [a for a in g.legal_actions() if type(a) is R.Fell and a.cover == "forest"]
+    assert fells and all(not a.joker and not a.none and a.label.endswith("nothing (gone)") for a in fells)
+    wood, where = g.state.stock(0).get("wood", 0), (fells[0].x, fells[0].y)
+    after = g.apply(fells[0])
+    assert after.state.grids[0].at(where).cover is None and after.state.stock(0).get("wood", 0) == wood
+    assert after.state.wheel == g.state.wheel and after.pending.kind == "after"
+
+
+def test_solo_seed_501_plays_to_its_end():
+    """The game that found R41: every decision of it has an action."""
+    import pillars_rules as pr
+
+    g = pr.new_game(game="ora-et-labora", players=1, seed=501)
+    end = pr.play(g, [pr.RandomBot(10)])
+    assert end.is_over and end.state.round > 30
+
+
 def test_solo_the_neutral_players_buildings_cost_a_coin_to_the_supply_and_the_player_picks_its_clergyman():
     """§9.4: 1 coin to the supply (no one receives it), and the player chooses prior or lay brother."""
     g = stock(wheel(game("solo"), sheep=3), 0, coin=1)

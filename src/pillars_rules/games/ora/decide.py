@@ -19,6 +19,8 @@ def _fell(state: R.State, rules: OraRules, seat: int, a: R.Fell) -> list[Any]:
     good = rules.cover_good[a.cover]
     if a.none:
         return [R.Felled(seat, a.cover, None, good, 0, "")]
+    if not a.joker and state.wheel.step(good) is None:  # its indicator is gone (solo, §9.2): the card, no good (R41)
+        return [R.Felled(seat, a.cover, (a.x, a.y), good, 0, "")]
     got = W.take_wild(rules.wheel, state.wheel, good) if a.joker else W.take(rules.wheel, state.wheel, good)
     bonus = ((good, rules.wheel_bonus),) if rules.wheel_bonus else ()  # §10.6; R25: the wheel was used
     return [R.Felled(seat, a.cover, (a.x, a.y), good, got.amount, got.reset or "", bonus)]

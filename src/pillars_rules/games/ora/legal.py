@@ -133,8 +133,8 @@ def _fells(grid: G.Grid, wheel: W.Wheel, rules: OraRules) -> list[Any]:
             continue
         worth = rules.wheel.values[s] if (s := wheel.step(good)) is not None else None
         for at in cells:
-            if worth is not None:
-                out.append(_felling(cover, good, at, False, worth))
+            # an indicator gone from the wheel (solo, §9.2) still lets the card go, for nothing (R41)
+            out.append(_felling(cover, good, at, False, worth))
             if joker:
                 out.append(_felling(cover, good, at, True, j))
     return out
@@ -147,12 +147,12 @@ def _covered(grid: G.Grid, rules: OraRules) -> tuple[tuple[tuple[int, int], ...]
 
 #: The felling actions made so far, by what they are (the same action for the same cell, worth and good):
 #: at most :data:`MEMO_SIZE`, emptied when full.
-_FELLINGS: dict[tuple[str, str, tuple[int, int] | None, bool, int], R.Fell] = {}
+_FELLINGS: dict[tuple[str, str, tuple[int, int] | None, bool, int | None], R.Fell] = {}
 
 
-def _felling(cover: str, good: str, at: tuple[int, int] | None, joker: bool, amount: int) -> R.Fell:
+def _felling(cover: str, good: str, at: tuple[int, int] | None, joker: bool, amount: int | None) -> R.Fell:
     """The action of felling (or cutting) ``cover`` at ``at`` for ``amount`` of ``good`` (``at`` ``None``: there
-    is no such cover left)."""
+    is no such cover left; ``amount`` ``None``: ``good``'s indicator is not on the wheel, R41)."""
     key = (cover, good, at, joker, amount)
     got = _FELLINGS.get(key)
     if got is None:
@@ -161,7 +161,9 @@ def _felling(cover: str, good: str, at: tuple[int, int] | None, joker: bool, amo
             got = R.Fell(cover, none=True, label=f"{verb}: no {cover} left (nothing)")
         else:
             x, y = at
-            what = f"joker, {amount} {good}" if joker else f"{amount} {good}"
+            what = (
+                f"joker, {amount} {good}" if joker else f"{amount} {good}" if amount is not None else "nothing (gone)"
+            )
             got = R.Fell(cover, x, y, joker=joker, label=f"{verb} at ({x}, {y}): {what}")
         if len(_FELLINGS) >= MEMO_SIZE:
             _FELLINGS.clear()
