@@ -61,6 +61,21 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.bots.outlook",
     "pillars_rules.bots.evaluate",
     "pillars_rules.bots.heuristic",
+    "pillars_rules.mechanisms.grid",
+    "pillars_rules.mechanisms.wheel",
+    "pillars_rules.mechanisms.workers",
+    "pillars_rules.mechanisms.phases",
+    "pillars_rules.mechanisms.use",
+    "pillars_rules.mechanisms.usefn",
+    "pillars_rules.mechanisms.contract",
+    "pillars_rules.games.ora.records",
+    "pillars_rules.games.ora.steps",
+    "pillars_rules.games.ora.uses",
+    "pillars_rules.games.ora.legal",
+    "pillars_rules.games.ora.fold",
+    "pillars_rules.games.ora.score",
+    "pillars_rules.games.ora.decide",
+    "pillars_rules.games.ora.flow",
 )
 
 

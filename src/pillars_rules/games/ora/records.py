@@ -9,10 +9,12 @@ states; events are what happened, actions what a seat may choose (each with
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
 from ...core.frame import START, Frame, read_through
+from ...mechanisms import _data
 from ...mechanisms.grid import Grid, Stacks
 from ...mechanisms.phases import Phases
 from ...mechanisms.wheel import Wheel
@@ -266,11 +268,14 @@ class GameEnded:
 
 
 # ---------------------------------------------------------------- actions
-def _label() -> str:
+def _label() -> Any:
     # by keyword only: an action written with a field too many (Place(key, kind, outcome), as before the
-    # ``use`` decision) is a TypeError, not a label
-    label: str = attrs.field(default="", eq=False, kw_only=True)
-    return label
+    # ``use`` decision) is a TypeError, not a label. Typed ``Any`` (the default too), so that the compiled
+    # build does not check attrs' field definition as a str (mechanisms._data says why).
+    return attrs.field(default=_NO_LABEL, eq=False, kw_only=True)
+
+
+_NO_LABEL: Any = ""
 
 
 @attrs.frozen
@@ -483,7 +488,7 @@ class State:
     #: solo: the buildings the neutral player built in this phase (§9.5)
     fresh: tuple[str, ...] = ()
     #: card id -> (economic value, dwelling value): the catalogue's, so that a state scores alone
-    values: Mapping[str, tuple[int, int]] = attrs.field(factory=dict, eq=False, repr=False)
+    values: Mapping[str, tuple[int, int]] = attrs.field(factory=_data.NEW_DICT, eq=False, repr=False)
 
     @property
     def n(self) -> int:
