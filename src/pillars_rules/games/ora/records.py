@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import attr
 import attrs
 
-from ...core.frame import START, Frame, read_through
-from ...mechanisms import _data
+from ...core.frame import START, Frame
 from ...mechanisms.grid import Grid, Stacks
 from ...mechanisms.phases import Phases
 from ...mechanisms.wheel import Wheel
@@ -276,6 +276,7 @@ def _label() -> Any:
 
 
 _NO_LABEL: Any = ""
+_NO_VALUES: Any = {}  # State.values' default for attrs (State's __init__ makes a new dict)
 
 
 @attrs.frozen
@@ -442,7 +443,13 @@ class Using:
     why: str
 
 
-@attrs.frozen(slots=False)  # fields in a dict: the fold copies a state as one dict copy (fold._evolve)
+# The state's form is the engine's records' (pillars_rules.engine.state says why): ``attr.s``, which mypyc
+# compiles as a native class; ``slots=False``, so that the pure build keeps the fields in an attribute dict,
+# which the fold copies in one step (fold._evolve; the compiled build's native class has no dict, and the
+# fold copies it through its constructor); ``init=False`` and an ``__init__`` of its own, since attrs'
+# frozen ``__init__`` writes the attribute dict, which a native class lacks. Equality, hashing and the repr
+# are attrs'.
+@attr.s(auto_attribs=True, frozen=True, slots=False, init=False)
 class State:
     """Where an Ora game stands. ``stocks``: each seat's goods (sorted pairs; money is held as
     coins, §4.9); ``grids``: each seat's landscape; ``hands``: settlement cards in hand;
@@ -488,16 +495,97 @@ class State:
     #: solo: the buildings the neutral player built in this phase (§9.5)
     fresh: tuple[str, ...] = ()
     #: card id -> (economic value, dwelling value): the catalogue's, so that a state scores alone
-    values: Mapping[str, tuple[int, int]] = attrs.field(factory=_data.NEW_DICT, eq=False, repr=False)
+    values: Mapping[str, tuple[int, int]] = attr.ib(default=_NO_VALUES, eq=False, repr=False)
+
+    def __init__(
+        self,
+        names: tuple[str, ...],
+        stocks: tuple[Goods, ...],
+        grids: tuple[Grid, ...],
+        hands: tuple[tuple[str, ...], ...],
+        workers: Workers,
+        wheel: Wheel,
+        phases: Phases,
+        display: tuple[str, ...],
+        revealed: tuple[str, ...],
+        stacks: Stacks,
+        level: int = 0,
+        wonders: int = 0,
+        round: int = 0,
+        start: int = 0,
+        queue: tuple[int, ...] = (),
+        stage: str = "start",
+        todo: tuple[str, ...] = (),
+        phase: str = "",
+        order: tuple[int, ...] = (),
+        bought: tuple[bool, ...] = (),
+        settled: int = 0,
+        bonus: bool = False,
+        final: bool = False,
+        follow: tuple[Step, ...] = (),
+        step: Step | None = None,
+        chain: tuple[str, ...] = (),
+        contract: Asked | None = None,
+        using: Using | None = None,
+        built: tuple[int, str] | None = None,
+        frame: Frame = START,
+        players: int = 0,
+        fresh: tuple[str, ...] = (),
+        values: Mapping[str, tuple[int, int]] | None = None,
+    ) -> None:
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "stocks", stocks)
+        object.__setattr__(self, "grids", grids)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "workers", workers)
+        object.__setattr__(self, "wheel", wheel)
+        object.__setattr__(self, "phases", phases)
+        object.__setattr__(self, "display", display)
+        object.__setattr__(self, "revealed", revealed)
+        object.__setattr__(self, "stacks", stacks)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "wonders", wonders)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "queue", queue)
+        object.__setattr__(self, "stage", stage)
+        object.__setattr__(self, "todo", todo)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "bought", bought)
+        object.__setattr__(self, "settled", settled)
+        object.__setattr__(self, "bonus", bonus)
+        object.__setattr__(self, "final", final)
+        object.__setattr__(self, "follow", follow)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "chain", chain)
+        object.__setattr__(self, "contract", contract)
+        object.__setattr__(self, "using", using)
+        object.__setattr__(self, "built", built)
+        object.__setattr__(self, "frame", frame)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "fresh", fresh)
+        object.__setattr__(self, "values", {} if values is None else values)
 
     @property
     def n(self) -> int:
         return len(self.names)
 
     # the framework's fields by their old names, for the clients that read them (state.pending...)
-    pending = read_through("pending")
-    game_over = read_through("game_over")
-    decision = read_through("decision")
+    @property
+    def pending(self) -> Any:
+        """``frame.pending`` (:class:`~pillars_rules.core.frame.Frame`)."""
+        return self.frame.pending
+
+    @property
+    def game_over(self) -> bool:
+        """``frame.game_over`` (:class:`~pillars_rules.core.frame.Frame`)."""
+        return self.frame.game_over
+
+    @property
+    def decision(self) -> int:
+        """``frame.decision`` (:class:`~pillars_rules.core.frame.Frame`)."""
+        return self.frame.decision
 
     def stock(self, seat: int) -> dict[str, int]:
         return dict(self.stocks[seat])
