@@ -58,7 +58,7 @@ class Fee:
     """One way to pay: ``goods`` (pairs of good and amount; empty: free), paid
     ``to`` the card's owner or to the supply."""
 
-    goods: tuple[tuple[str, int], ...] = attrs.field(default=_data.NO_DEFAULT, converter=_data.pairs)
+    goods: tuple[tuple[str, int], ...] = attrs.field(converter=_data.pairs)
     to: str = "owner"
 
 
@@ -129,7 +129,7 @@ class Offer:
     card: str
     fee: int = 0
     kind: str | None = None
-    stock: Mapping[str, int] = attrs.field(factory=_data.NEW_DICT)
+    stock: Mapping[str, int] = attrs.field(factory=dict)
 
 
 def can_contract(cfg: ContractConfig, crew: WorkerConfig, workers: Workers, level: int, offer: Offer) -> str | None:

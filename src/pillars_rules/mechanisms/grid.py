@@ -33,7 +33,6 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from ..errors import ConfigError, IllegalActionError
-from . import _data
 
 __all__ = [
     "Attach",
@@ -75,7 +74,7 @@ class Piece:
     """A card on the grid: its name and its tags (what neighbour rules and scoring look for)."""
 
     card: str
-    tags: frozenset[str] = attrs.field(default=_data.NO_TAGS, converter=_frozen)
+    tags: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen)
 
 
 @attrs.frozen
@@ -150,8 +149,8 @@ class Attach:
     column: int | None = None
     stack: bool = False
     touch: str | None = None
-    to_boards: frozenset[str] = attrs.field(default=_data.NO_TAGS, converter=_frozen)
-    to_terrains: frozenset[str] = attrs.field(default=_data.NO_TAGS, converter=_frozen)
+    to_boards: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen)
+    to_terrains: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen)
 
 
 @attrs.frozen
@@ -181,8 +180,8 @@ class Rule:
     untagged one only over an untagged one. Whether an occupant is free to be
     built over (no worker on it) is the caller's to say."""
 
-    terrains: frozenset[str] = attrs.field(default=_data.NO_DEFAULT, converter=_frozen)
-    next_to: frozenset[str] = attrs.field(default=_data.NO_TAGS, converter=_frozen)
+    terrains: frozenset[str] = attrs.field(converter=_frozen)
+    next_to: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen)
     over: frozenset[str] | None = attrs.field(default=None, converter=_frozen_or_none)
 
 

@@ -60,7 +60,7 @@ class Phase:
     space: int | None = None
     after: str | None = None
     steps: tuple[str, ...] = ()
-    grants: tuple[tuple[str, int], ...] = attrs.field(default=_data.NO_ITEMS, converter=_data.pairs)
+    grants: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_data.pairs)
 
 
 @attrs.frozen

@@ -29,7 +29,6 @@ from typing import Protocol
 import attrs
 
 from ..errors import ConfigError, IllegalActionError
-from . import _data
 
 __all__ = [
     "AT_END",
@@ -105,7 +104,7 @@ class WheelConfig:
 
     values: tuple[int, ...]
     indicators: tuple[str, ...]
-    entering: tuple[tuple[str, int], ...] = attrs.field(default=_data.NO_ITEMS, converter=_pairs)
+    entering: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_pairs)
     at_end: str = "cap"
     wild: str | None = None
     idle_resets: bool = False
