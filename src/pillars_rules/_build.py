@@ -2,7 +2,9 @@
 
 The engine, its records, ``Game`` and ``SeatView`` -- and the heuristic bots
 with what they call (their evaluation, card values and determinization) --
-are compiled by mypyc when
+and *Ora et Labora*'s hot modules (its state, fold, legal moves, decisions,
+flow, building uses and score, and the mechanisms ``workers``, ``use`` and
+``usefn``) are compiled by mypyc when
 the package is installed from a wheel built on a machine with a C compiler
 (``pip install .``); an editable install (``pip install -e .``), a machine
 without a compiler, or ``PILLARS_RULES_PURE=1`` at install time give the pure
