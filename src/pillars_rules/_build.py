@@ -2,9 +2,7 @@
 
 The engine, its records, ``Game`` and ``SeatView`` -- and the heuristic bots
 with what they call (their evaluation, card values and determinization) --
-and *Ora et Labora*'s hot modules (its state, fold, legal moves, decisions,
-flow, building uses and score, and the mechanisms ``workers``, ``use`` and
-``usefn``) are compiled by mypyc when
+are compiled by mypyc when
 the package is installed from a wheel built on a machine with a C compiler
 (``pip install .``); an editable install (``pip install -e .``), a machine
 without a compiler, or ``PILLARS_RULES_PURE=1`` at install time give the pure
@@ -63,17 +61,6 @@ COMPILED_MODULES: tuple[str, ...] = (
     "pillars_rules.bots.outlook",
     "pillars_rules.bots.evaluate",
     "pillars_rules.bots.heuristic",
-    "pillars_rules.mechanisms.workers",
-    "pillars_rules.mechanisms.use",
-    "pillars_rules.mechanisms.usefn",
-    "pillars_rules.games.ora.state",
-    "pillars_rules.games.ora.steps",
-    "pillars_rules.games.ora.uses",
-    "pillars_rules.games.ora.legal",
-    "pillars_rules.games.ora.fold",
-    "pillars_rules.games.ora.score",
-    "pillars_rules.games.ora.decide",
-    "pillars_rules.games.ora.flow",
 )
 
 

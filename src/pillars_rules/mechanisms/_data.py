@@ -7,28 +7,10 @@ the error names the config, the field and the entry.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
-
-import attrs
 
 from ..errors import ConfigError
 
 Refuse = Callable[[str, str], ConfigError]
-
-# ``attrs.field`` arguments typed ``Any``, for the compiled build (mypyc). mypy types a call
-# ``attrs.field(default=frozenset(), ...)`` as the field's own type (from the default, or from the
-# annotation it is assigned to), and compiled code checks a call's result against its type when the
-# class body runs -- but the call returns attrs' field definition, and the import fails. With one
-# argument of type ``Any`` the call is of type ``Any``: nothing is checked, and attrs gets the same
-# values as before.
-#: ``default=NO_DEFAULT``: the field has no default (attrs' own marker for "none given").
-NO_DEFAULT: Any = attrs.NOTHING
-#: ``default=NO_TAGS``: an empty frozenset.
-NO_TAGS: Any = frozenset()
-#: ``default=NO_ITEMS``: an empty tuple.
-NO_ITEMS: Any = ()
-#: ``factory=NEW_DICT``: a new empty dict for each record.
-NEW_DICT: Any = dict
 
 
 def pairs(value: object) -> object:

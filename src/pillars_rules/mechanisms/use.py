@@ -31,7 +31,6 @@ from typing import Protocol
 import attrs
 
 from ..errors import ConfigError, IllegalActionError
-from . import _data
 
 __all__ = ["Follow", "Outcome", "UseContext", "UseFunction", "apply", "merged"]
 
@@ -81,10 +80,10 @@ class Outcome:
     back (e.g. a wheel's indicators); ``then``: the follow-up steps, in order;
     ``words``: the outcome in a few words, for the action's label."""
 
-    give: tuple[tuple[str, int], ...] = attrs.field(default=_data.NO_ITEMS, converter=_amounts)
-    take: tuple[tuple[str, int], ...] = attrs.field(default=_data.NO_ITEMS, converter=_amounts)
-    reset: tuple[str, ...] = attrs.field(default=_data.NO_ITEMS, converter=_names)
-    then: tuple[Follow, ...] = attrs.field(default=_data.NO_ITEMS, converter=_follows)
+    give: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_amounts)
+    take: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_amounts)
+    reset: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    then: tuple[Follow, ...] = attrs.field(default=(), converter=_follows)
     words: str = ""
 
 

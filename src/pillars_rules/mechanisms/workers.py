@@ -62,7 +62,7 @@ class Recall:
 
     moment: str
     when: str = "all placed"
-    kinds: frozenset[str] = attrs.field(default=_data.NO_TAGS, converter=_data.frozen)
+    kinds: frozenset[str] = attrs.field(default=frozenset(), converter=_data.frozen)
 
 
 @attrs.frozen
@@ -72,7 +72,7 @@ class WorkerConfig:
     recall rules. A bad config raises :class:`~pillars_rules.errors.ConfigError`
     naming the field and the entry."""
 
-    kinds: tuple[tuple[str, int], ...] = attrs.field(default=_data.NO_DEFAULT, converter=_data.pairs)
+    kinds: tuple[tuple[str, int], ...] = attrs.field(converter=_data.pairs)
     recalls: tuple[Recall, ...] = ()
 
     def __attrs_post_init__(self) -> None:

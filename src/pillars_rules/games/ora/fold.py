@@ -38,14 +38,11 @@ def moved(stock: R.Goods, give: Iterable[tuple[str, int]] = (), take: Iterable[t
 
 def _evolve(s: R.State, **changes: Any) -> R.State:
     """``attrs.evolve(s, **changes)``, made faster: every event makes a new state, and building one
-    through ``State.__init__`` was about a sixth of a random game's time. In the pure build a state keeps
-    its fields in its dict (:class:`~.records.State`) and has no validators nor converters, so the copy
-    is the old dict with the changes set; the compiled build's state is a native class without a dict,
-    copied by :func:`_rebuild`. Unchanged fields are the same objects, as with ``attrs.evolve``."""
+    through ``State.__init__`` was about a sixth of a random game's time. A state keeps its fields in
+    its dict (:class:`~.records.State`), has no validators nor converters, so the copy is the old dict
+    with the changes set; unchanged fields are the same objects, as with ``attrs.evolve``."""
     if not changes.keys() <= _FIELDS:
         raise TypeError(f"a state has no field {sorted(changes.keys() - _FIELDS)}")
-    if _NATIVE:
-        return _rebuild(s, changes)
     out = _new(R.State)
     d = out.__dict__
     d.update(s.__dict__)
@@ -53,49 +50,6 @@ def _evolve(s: R.State, **changes: Any) -> R.State:
     return out
 
 
-def _rebuild(s: R.State, c: dict[str, Any]) -> R.State:
-    """``s`` with the changes ``c`` (field -> value), through the constructor: the compiled build's copy
-    (compiled, each field is one lookup and one native read). Every field of the state, in order (a test
-    copies each)."""
-    return R.State(
-        c.get("names", s.names),
-        c.get("stocks", s.stocks),
-        c.get("grids", s.grids),
-        c.get("hands", s.hands),
-        c.get("workers", s.workers),
-        c.get("wheel", s.wheel),
-        c.get("phases", s.phases),
-        c.get("display", s.display),
-        c.get("revealed", s.revealed),
-        c.get("stacks", s.stacks),
-        c.get("level", s.level),
-        c.get("wonders", s.wonders),
-        c.get("round", s.round),
-        c.get("start", s.start),
-        c.get("queue", s.queue),
-        c.get("stage", s.stage),
-        c.get("todo", s.todo),
-        c.get("phase", s.phase),
-        c.get("order", s.order),
-        c.get("bought", s.bought),
-        c.get("settled", s.settled),
-        c.get("bonus", s.bonus),
-        c.get("final", s.final),
-        c.get("follow", s.follow),
-        c.get("step", s.step),
-        c.get("chain", s.chain),
-        c.get("contract", s.contract),
-        c.get("using", s.using),
-        c.get("built", s.built),
-        c.get("frame", s.frame),
-        c.get("players", s.players),
-        c.get("fresh", s.fresh),
-        c.get("values", s.values),
-    )
-
-
-#: Is the state a native class (the compiled build: no attribute dict to copy)?
-_NATIVE = not R.State.__dictoffset__
 _new = object.__new__
 _FIELDS = frozenset(a.name for a in attrs.fields(R.State))
 

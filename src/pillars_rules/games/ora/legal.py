@@ -25,7 +25,7 @@ from ...mechanisms.grid import Stacks
 from ...mechanisms.use import Outcome
 from . import records as R
 from .memo import IdMemo
-from .rules import OraRules, flow_step, legal_goods, piece
+from .rules import OraRules, flow_step, piece
 from .uses import attach_spots, kept_outcomes, outcomes, spots
 
 #: The most payments by value offered for one settlement (each a minimal set of goods).
@@ -33,10 +33,16 @@ MAX_PAYMENTS = 16
 _ZERO = Fraction(0)
 
 
-# ``legal.BACKS`` and ``legal.TRADES``: the module's ``__getattr__`` lives in :mod:`.rules`, which the
-# compiled build leaves interpreted (mypyc's compiled module ``__getattr__`` is called while the module is
-# imported, before its constants exist, and crashes the import)
-__getattr__ = legal_goods
+def __getattr__(name: str) -> Mapping[str, Any]:
+    """``BACKS`` (the free turns, §4.8) and ``TRADES`` (§4.9's one-way exchanges, in coins) of the shipped
+    goods card; a game reads its rules' own (``rules.backs``, ``rules.trades``: its set's goods card)."""
+    if name in ("BACKS", "TRADES"):
+        from .cards import shipped_goods
+        from .rules import trades
+
+        goods = shipped_goods()
+        return {f: b for f, b in goods.backs.items() if f in goods.free} if name == "BACKS" else trades(goods)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def key_of(seat: int, card: str) -> str:

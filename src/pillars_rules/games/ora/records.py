@@ -8,14 +8,17 @@ states; events are what happened, actions what a seat may choose (each with
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
-# the state is its own module, compiled in the compiled build; this one is not (the saves read the events'
-# and actions' annotations as written, which mypyc does not keep)
-from .state import Goods as Goods
-from .state import State as State
-from .state import Step as Step
-from .state import Using as Using
+from ...core.frame import START, Frame, read_through
+from ...mechanisms.grid import Grid, Stacks
+from ...mechanisms.phases import Phases
+from ...mechanisms.wheel import Wheel
+from ...mechanisms.workers import Workers
+
+Goods = tuple[tuple[str, int], ...]
 
 
 # ---------------------------------------------------------------- events
@@ -413,3 +416,83 @@ ACTION_FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
 
 
 # ---------------------------------------------------------------- the state
+@attrs.frozen
+class Step:
+    """A follow-up step under way: ``seat`` decides ``step`` (with ``arg``) for the building ``key``."""
+
+    seat: int
+    step: str
+    arg: str
+    key: str
+
+
+@attrs.frozen
+class Using:
+    """A building whose function ``seat`` uses next (the ``use`` decision): ``key``, and ``why``:
+    ``place`` (a clergyman of one's own, or the prior), ``contract``, ``neutral prior`` (solo, §9.5)
+    or ``follow`` (a follow-up use, which has no "without using it")."""
+
+    seat: int
+    key: str
+    why: str
+
+
+@attrs.frozen(slots=False)  # fields in a dict: the fold copies a state as one dict copy (fold._evolve)
+class State:
+    """Where an Ora game stands. ``stocks``: each seat's goods (sorted pairs; money is held as
+    coins, §4.9); ``grids``: each seat's landscape; ``hands``: settlement cards in hand;
+    ``display``: buildings that may be built; ``queue``: the action turns left this round (the
+    acting seat first); ``stage``: what the flow does next; ``todo``: the phase's steps left;
+    ``order``: the seats still to answer in a phase's sub-phase."""
+
+    names: tuple[str, ...]
+    stocks: tuple[Goods, ...]
+    grids: tuple[Grid, ...]
+    hands: tuple[tuple[str, ...], ...]
+    workers: Workers
+    wheel: Wheel
+    phases: Phases
+    display: tuple[str, ...]
+    revealed: tuple[str, ...]
+    stacks: Stacks
+    level: int = 0
+    wonders: int = 0
+    round: int = 0
+    start: int = 0
+    queue: tuple[int, ...] = ()
+    stage: str = "start"
+    todo: tuple[str, ...] = ()
+    phase: str = ""
+    order: tuple[int, ...] = ()
+    bought: tuple[bool, ...] = ()
+    settled: int = 0
+    bonus: bool = False
+    final: bool = False
+    follow: tuple[Step, ...] = ()
+    step: Step | None = None
+    #: the buildings (keys) used so far in the action under way: a follow-up use never uses one again (R40)
+    chain: tuple[str, ...] = ()
+    contract: Asked | None = None
+    #: the building whose outcome is the next decision (Place, Contract, Activate and the priors)
+    using: Using | None = None
+    built: tuple[int, str] | None = None
+    #: the framework's part (the core's): the decision, who is pending (a Turn), whether the game is over
+    frame: Frame = START
+    #: the seats that decide (solo: 1; the neutral player is the last seat, §9.3)
+    players: int = 0
+    #: solo: the buildings the neutral player built in this phase (§9.5)
+    fresh: tuple[str, ...] = ()
+    #: card id -> (economic value, dwelling value): the catalogue's, so that a state scores alone
+    values: Mapping[str, tuple[int, int]] = attrs.field(factory=dict, eq=False, repr=False)
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    # the framework's fields by their old names, for the clients that read them (state.pending...)
+    pending = read_through("pending")
+    game_over = read_through("game_over")
+    decision = read_through("decision")
+
+    def stock(self, seat: int) -> dict[str, int]:
+        return dict(self.stocks[seat])

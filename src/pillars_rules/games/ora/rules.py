@@ -330,19 +330,6 @@ def _where(cards: Mapping[str, Building], cid: str, mode: Any) -> str:
 MONEY = "coin"
 
 
-def legal_goods(name: str) -> Mapping[str, Any]:
-    """:mod:`.legal`'s module ``__getattr__``: ``BACKS`` (the free turns, §4.8) and ``TRADES`` (§4.9's
-    one-way exchanges, in coins) of the shipped goods card; a game reads its rules' own (``rules.backs``,
-    ``rules.trades``: its set's goods card). Here, not in :mod:`.legal`, so that it stays interpreted in
-    the compiled build (see there)."""
-    if name in ("BACKS", "TRADES"):
-        from .cards import shipped_goods
-
-        goods = shipped_goods()
-        return {f: b for f, b in goods.backs.items() if f in goods.free} if name == "BACKS" else trades(goods)
-    raise AttributeError(f"module 'pillars_rules.games.ora.legal' has no attribute {name!r}")
-
-
 def trades(goods: GoodsConfig) -> dict[str, int]:
     """The goods card's one-way exchanges as the secondary action they are (§4.9): good -> the coins one
     of it gives. The game plays a one-way exchange of one good for coins; another is refused."""
